@@ -1,0 +1,27 @@
+// Tests that need root, fio, a loop device or iostat run for real in CI (CI=true) and fail loudly
+// there when the prerequisite is missing; outside CI they skip and say why.
+import { execFileSync } from 'node:child_process';
+
+export function commandExists(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Returns true when the test may run. In CI a missing prerequisite throws, so the file fails
+ * instead of silently skipping.
+ */
+export function prerequisite(what: string, available: boolean): boolean {
+  if (available) return true;
+  if (process.env.CI === 'true') {
+    throw new Error(`Prerequisite missing in CI: ${what}. .ci/run must install or provide it.`);
+  }
+  console.warn(`skipping: ${what} is not available on this machine (it runs in CI, where CI=true)`);
+  return false;
+}

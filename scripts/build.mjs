@@ -1,0 +1,27 @@
+// Bundles the action's entry points and the CLI into dist/ as ESM for Node 24 (runs.using: node24).
+// The banner gives bundled CommonJS dependencies a `require` (see FIELD-NOTES: an aliased createRequire).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const entries = { main: 'src/main.ts', post: 'src/post.ts', cli: 'src/cli/main.ts' };
+if (process.argv.includes('--if-missing') && Object.keys(entries).every((e) => existsSync(`dist/${e}.js`))) {
+  process.exit(0);
+}
+
+await build({
+  entryPoints: entries,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  banner: {
+    js: [
+      "import { createRequire as __createRequire } from 'node:module';",
+      'const require = __createRequire(import.meta.url);',
+    ].join('\n'),
+  },
+});
