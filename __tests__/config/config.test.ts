@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
+import { InputError } from '../../src/util/errors.js';
+
+const env = { GITHUB_WORKSPACE: '/work/ws', RUNNER_TEMP: '/tmp/rt', RUNNER_NAME: 'runner-7' };
+const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
+const base = { path: 'node_modules\n~/.pnpm-store', key: 'deps-abc', 'restore-keys': 'deps-\n' };
+
+function profile(inputs: Record<string, string>): ProfileConfig {
+  const config = parseConfig(reader({ ...base, ...inputs }), env);
+  if (config.mode !== 'profile') throw new Error('expected profile mode');
+  return config;
+}
+
+function refusal(inputs: Record<string, string>): InputError {
+  try {
+    parseConfig(reader({ ...base, ...inputs }), env);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('parseConfig', () => {
+  it('takes actions/cache inputs as they are and fills defaults', () => {
+    const c = profile({});
+    expect(c.paths).toEqual(['node_modules', '~/.pnpm-store']);
+    expect(c.primaryKey).toBe('deps-abc');
+    expect(c.restoreKeys).toEqual(['deps-']);
+    expect(c.label).toBe('runner-7');
+    expect(c.sampleIntervalMs).toBe(100);
+    expect(c.probes).toHaveLength(6);
+    expect(c.probeBudgetMs).toBe(30_000);
+    expect(c.probePath).toBe('/work/ws/node_modules');
+    expect(c.artifactName).toBe('disk-profile-runner-7');
+    expect(c.failOnCacheMiss).toBe(false);
+  });
+
+  it('turns probes off and picks lists', () => {
+    expect(profile({ probes: 'none' }).probes).toEqual([]);
+    expect(profile({ probes: 'seq-write, rand-read' }).probes).toEqual(['seq-write', 'rand-read']);
+    expect(profile({ 'fail-on-bottleneck': 'disk' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops', 'writeback']);
+  });
+
+  it.each([
+    [{ path: '' }, 'path', ''],
+    [{ key: '' }, 'key', ''],
+    [{ key: 'a,b' }, 'key', 'a,b'],
+    [{ 'sample-interval-ms': '5' }, 'sample-interval-ms', '5'],
+    [{ 'sample-interval-ms': '100ms' }, 'sample-interval-ms', '100ms'],
+    [{ 'probe-budget-seconds': '2' }, 'probe-budget-seconds', '2'],
+    [{ probes: 'seq-write,turbo' }, 'probes', 'turbo'],
+    [{ mode: 'benchmark' }, 'mode', 'benchmark'],
+    [{ 'fail-on-cache-miss': 'maybe' }, 'fail-on-cache-miss', 'maybe'],
+    [{ 'fail-on-bottleneck': 'gpu' }, 'fail-on-bottleneck', 'gpu'],
+    [{ 'artifact-name': 'a/b' }, 'artifact-name', 'a/b'],
+    [{ 'writeback-timeout-seconds': '-1' }, 'writeback-timeout-seconds', '-1'],
+  ])('refuses %j naming the input, the value and what is allowed', (inputs, input, given) => {
+    const error = refusal(inputs);
+    expect(error.input).toBe(input);
+    expect(error.given).toContain(given);
+    expect(error.message).toContain(`'${input}'`);
+    expect(error.message).toMatch(/Allowed: .+/);
+  });
+
+  it('refuses more than 10 keys', () => {
+    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`).join('\n');
+    expect(refusal({ 'restore-keys': keys }).input).toBe('restore-keys');
+  });
+
+  it('compare mode needs no cache inputs', () => {
+    const c = parseConfig(reader({ mode: 'compare' }), env);
+    expect(c).toMatchObject({ mode: 'compare', artifactPattern: 'disk-profile-*' });
+  });
+});

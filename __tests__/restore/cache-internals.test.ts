@@ -1,0 +1,70 @@
+// Guards the mirror in src/restore/timed-restore.ts: it calls @actions/cache's internal functions in
+// the order restoreCacheV2/V1 call them. If an upgrade changes those functions, these tests fail and
+// the mirror must be re-read against the new lib/cache.js before the hashes are updated.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { MIRRORED_CACHE_VERSION } from '../../src/restore/cache-internals.js';
+import * as internals from '../../src/restore/cache-internals.js';
+
+const source = readFileSync('node_modules/@actions/cache/lib/cache.js', 'utf8');
+
+function functionSource(name: string): string {
+  const start = source.indexOf(`function ${name}(`);
+  expect(start, `${name} not found in @actions/cache lib/cache.js`).toBeGreaterThan(-1);
+  return source.slice(start, source.indexOf('\n}\n', start));
+}
+
+function expectInOrder(text: string, calls: string[]): void {
+  let at = 0;
+  for (const call of calls) {
+    const found = text.indexOf(call, at);
+    expect(found, `${call} after offset ${at}`).toBeGreaterThan(-1);
+    at = found + call.length;
+  }
+}
+
+describe('@actions/cache internals mirrored by the timed restore', () => {
+  it('is the pinned version', () => {
+    const pkg = JSON.parse(readFileSync('node_modules/@actions/cache/package.json', 'utf8')) as { version: string };
+    expect(pkg.version).toBe(MIRRORED_CACHE_VERSION);
+    const ours = createRequire(import.meta.url)('../../package.json') as { dependencies: Record<string, string> };
+    expect(ours.dependencies['@actions/cache']).toBe(MIRRORED_CACHE_VERSION);
+  });
+
+  it('restoreCacheV2 calls lookup, download and extraction in the mirrored order, unchanged', () => {
+    const v2 = functionSource('restoreCacheV2');
+    expectInOrder(v2, [
+      'utils.getCompressionMethod()',
+      'twirpClient.GetCacheEntryDownloadURL(request)',
+      'utils.createTempDirectory()',
+      'cacheHttpClient.downloadCache(response.signedDownloadUrl, archivePath, options)',
+      'utils.getArchiveFileSizeInBytes(archivePath)',
+      'extractTar(archivePath, compressionMethod)',
+      'utils.unlinkFile(archivePath)',
+    ]);
+    expect(createHash('sha256').update(v2).digest('hex')).toBe('36557d3f5eea1d9eb64ef59e505c3dbcbdaedf7d00d8a2e28b3bc9ff7c0baf10');
+  });
+
+  it('restoreCacheV1 calls lookup, download and extraction in the mirrored order, unchanged', () => {
+    const v1 = functionSource('restoreCacheV1');
+    expectInOrder(v1, [
+      'utils.getCompressionMethod()',
+      'cacheHttpClient.getCacheEntry(keys, paths',
+      'utils.createTempDirectory()',
+      'cacheHttpClient.downloadCache(cacheEntry.archiveLocation, archivePath, options)',
+      'utils.getArchiveFileSizeInBytes(archivePath)',
+      'extractTar(archivePath, compressionMethod)',
+      'utils.unlinkFile(archivePath)',
+    ]);
+    expect(createHash('sha256').update(v1).digest('hex')).toBe('293c4f3ebcfaca719db73f0dd5cd8b317f49905969e581e3044e75f441c52cc9');
+  });
+
+  it('the internal functions exist where the mirror imports them', () => {
+    for (const fn of [internals.downloadCache, internals.extractTar, internals.getCacheEntry, internals.internalCacheTwirpClient]) {
+      expect(typeof fn).toBe('function');
+    }
+    expect(typeof internals.cacheUtils.getCompressionMethod).toBe('function');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The action's inputs, parsed and validated once into a typed config (as actions/checkout's
+ * input-helper does). Nothing else reads inputs; everything else takes this.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Bottleneck, ProbeName } from '../profile/schema.js';
+import { InputError } from '../util/errors.js';
+import { validateKeys } from '../restore/keys.js';
+import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
+
+export const ALL_PROBES: readonly ProbeName[] = ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'];
+export const FAILABLE_BOTTLENECKS: readonly Bottleneck[] = ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback'];
+export const MODES = ['profile', 'compare'] as const;
+
+export interface CommonConfig {
+  label: string;
+  workspace: string;
+  runnerTemp: string;
+}
+
+export interface ProfileConfig extends CommonConfig {
+  mode: 'profile';
+  /** Exactly as given: the cache version hash depends on the literal strings. */
+  paths: string[];
+  primaryKey: string;
+  restoreKeys: string[];
+  enableCrossOsArchive: boolean;
+  failOnCacheMiss: boolean;
+  failOnBottleneck: Bottleneck[];
+  sampleIntervalMs: number;
+  writebackTimeoutMs: number;
+  probes: ProbeName[];
+  probeBudgetMs: number;
+  /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
+  probePath: string;
+  installFio: boolean;
+  uploadArtifact: boolean;
+  artifactName: string;
+}
+
+export interface CompareConfig extends CommonConfig {
+  mode: 'compare';
+  artifactPattern: string;
+}
+
+export type Config = ProfileConfig | CompareConfig;
+
+export type InputReader = (name: string) => string;
+
+/** Artifact names may not contain these (the artifact service rejects them). */
+const ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
+
+export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
+  const label = input('label').trim() || env.RUNNER_NAME || os.hostname();
+  const common: CommonConfig = { label, workspace, runnerTemp };
+  const mode = parseChoice('mode', input('mode'), MODES, 'profile');
+
+  if (mode === 'compare') {
+    const artifactPattern = input('artifact-pattern').trim() || 'disk-profile-*';
+    return { mode, ...common, artifactPattern };
+  }
+
+  const paths = parseLines(input('path'));
+  if (paths.length === 0) throw new InputError('path', input('path'), 'one or more paths, one per line, as in actions/cache');
+  const primaryKey = input('key').trim();
+  const restoreKeys = parseLines(input('restore-keys'));
+  validateKeys(primaryKey, restoreKeys);
+
+  const probesRaw = input('probes').trim() || 'default';
+  const probes =
+    probesRaw === 'none' ? [] : probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseNameList('probes', probesRaw, ALL_PROBES);
+
+  const artifactName = input('artifact-name').trim() || `disk-profile-${label}`;
+  if (ARTIFACT_NAME_FORBIDDEN.test(artifactName)) {
+    throw new InputError('artifact-name', artifactName, 'a name without " < > : | * ? \\ / or line breaks (runner labels with such characters need an explicit artifact-name)');
+  }
+
+  return {
+    mode,
+    ...common,
+    paths,
+    primaryKey,
+    restoreKeys,
+    enableCrossOsArchive: parseBoolean('enableCrossOsArchive', input('enableCrossOsArchive'), false),
+    failOnCacheMiss: parseBoolean('fail-on-cache-miss', input('fail-on-cache-miss'), false),
+    failOnBottleneck: parseFailOn(input('fail-on-bottleneck')),
+    sampleIntervalMs: parseInteger('sample-interval-ms', input('sample-interval-ms'), 100, 10, 10_000, 'milliseconds'),
+    writebackTimeoutMs: parseInteger('writeback-timeout-seconds', input('writeback-timeout-seconds'), 120, 0, 3600, 'seconds') * 1000,
+    probes,
+    probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
+    probePath: resolveProbePath(input('probe-path'), paths, workspace),
+    installFio: parseBoolean('install-fio', input('install-fio'), true),
+    uploadArtifact: parseBoolean('upload-artifact', input('upload-artifact'), true),
+    artifactName,
+  };
+}
+
+function parseFailOn(raw: string): Bottleneck[] {
+  const value = raw.trim();
+  if (value === '' || value === 'none') return [];
+  if (value === 'disk') return ['disk-bandwidth', 'disk-iops', 'writeback'];
+  return parseNameList('fail-on-bottleneck', value, FAILABLE_BOTTLENECKS);
+}
+
+/** Expands ~ and resolves relative paths against the workspace, as the cache's tar does. */
+export function expandPath(p: string, workspace: string): string {
+  const expanded = p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+  return path.resolve(workspace, expanded);
+}
+
+function resolveProbePath(raw: string, paths: string[], workspace: string): string {
+  const given = raw.trim();
+  if (given !== '') return expandPath(given, workspace);
+  // The file system that receives the restore is the one worth probing; glob patterns fall back to the workspace.
+  const first = paths.find((p) => !/[*?[\]!]/.test(p));
+  return first ? expandPath(first, workspace) : workspace;
+}
+
+/** The config as recorded in the profile: nothing secret is in it, but keep it explicit. */
+export function configRecord(config: Config): Record<string, unknown> {
+  return { ...config };
+}

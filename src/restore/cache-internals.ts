@@ -1,0 +1,23 @@
+/**
+ * The functions @actions/cache's restoreCache calls, imported by file path.
+ *
+ * Why: @actions/cache 6 exports only `restoreCache`, which does lookup, download and extraction in
+ * one call, so nothing outside it can see where one phase ends and the next begins. Calling the very
+ * same internal functions in the same order (lib/cache.js restoreCacheV2 / restoreCacheV1) runs the
+ * code path users' actions/cache steps run, with exact boundaries between the calls. The exports map
+ * does not apply to relative file paths, so esbuild bundles these modules as they are.
+ * The version is pinned exactly in package.json, and __tests__/restore/cache-internals.test.ts fails
+ * when the sequence inside restoreCacheV2/V1 changes, so an upgrade cannot silently drift.
+ */
+export * as cacheUtils from '../../node_modules/@actions/cache/lib/internal/cacheUtils.js';
+export { getCacheEntry, downloadCache } from '../../node_modules/@actions/cache/lib/internal/cacheHttpClient.js';
+export { internalCacheTwirpClient } from '../../node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js';
+export {
+  getCacheServiceVersion,
+  getCacheMode,
+  isCacheReadable,
+} from '../../node_modules/@actions/cache/lib/internal/config.js';
+export { extractTar } from '../../node_modules/@actions/cache/lib/internal/tar.js';
+
+/** The @actions/cache version whose restore sequence this module mirrors. */
+export const MIRRORED_CACHE_VERSION = '6.3.0';

@@ -1,0 +1,162 @@
+/**
+ * restoreCache with a boundary between every phase: the same calls, in the same order, as
+ * @actions/cache 6.3.0 lib/cache.js restoreCacheV2 and restoreCacheV1 (see cache-internals.ts).
+ * Each boundary is one snapshot, shared by the phase that ends and the one that begins, so the
+ * phases tile the restore exactly and their durations add up to its wall time.
+ */
+import * as path from 'node:path';
+import { statSync } from 'node:fs';
+import type { PhaseName, PhaseRecord, RestoreResult, Snapshot } from '../profile/schema.js';
+import {
+  cacheUtils,
+  downloadCache,
+  extractTar,
+  getCacheEntry,
+  getCacheMode,
+  getCacheServiceVersion,
+  internalCacheTwirpClient,
+  isCacheReadable,
+} from './cache-internals.js';
+import { monotonicMs } from '../util/clock.js';
+import { errorMessage } from '../util/errors.js';
+import { downsampleEvenly } from '../util/downsample.js';
+
+export interface RestoreRequest {
+  paths: string[];
+  primaryKey: string;
+  restoreKeys: string[];
+  enableCrossOsArchive: boolean;
+  /** How often to record the archive's size during the download, for the throughput chart. */
+  progressIntervalMs: number;
+}
+
+/** Takes the snapshot that marks a phase boundary (the sampler's, or a bare timestamp without /proc). */
+export type BoundaryClock = () => Snapshot;
+
+export interface TimedRestore {
+  restore: RestoreResult;
+  phases: PhaseRecord[];
+  /** The downloaded archive, still on disk so its anatomy can be read after the measurement. */
+  archivePath: string | null;
+}
+
+const MAX_PROGRESS_POINTS = 600;
+
+export async function timedRestore(request: RequestWithHooks): Promise<TimedRestore> {
+  const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
+  const keysTried = [primaryKey, ...restoreKeys];
+  const serviceVersion = getCacheServiceVersion() === 'v2' ? 'v2' : 'v1';
+  const phases: PhaseRecord[] = [];
+  const wallStartMs = monotonicMs();
+  let current: { name: PhaseName; start: Snapshot } = { name: 'lookup', start: request.boundary() };
+  const next = (name: PhaseName | null, extra: Partial<PhaseRecord> = {}): Snapshot => {
+    const end = request.boundary();
+    phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
+    if (name) current = { name, start: end };
+    return end;
+  };
+
+  const result: RestoreResult = {
+    cacheHit: false,
+    matchedKey: null,
+    exactMatch: false,
+    keysTried,
+    paths,
+    serviceVersion,
+    compressionMethod: '',
+    archiveBytes: null,
+    restoreMs: 0,
+    wallMs: 0,
+  };
+  let archivePath: string | null = null;
+  let phaseOpen = true;
+
+  try {
+    const cacheMode = getCacheMode();
+    if (!isCacheReadable(cacheMode)) {
+      throw new Error(`the effective cache-mode '${cacheMode}' does not permit reads`);
+    }
+    const compressionMethod = await cacheUtils.getCompressionMethod();
+    result.compressionMethod = String(compressionMethod);
+
+    let downloadUrl: string | undefined;
+    if (serviceVersion === 'v2') {
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
+        key: primaryKey,
+        restoreKeys,
+        version: cacheUtils.getCacheVersion(paths, compressionMethod, enableCrossOsArchive),
+      });
+      if (response.ok) {
+        downloadUrl = response.signedDownloadUrl;
+        result.matchedKey = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry(keysTried, paths, { compressionMethod, enableCrossOsArchive });
+      if (entry?.archiveLocation) {
+        downloadUrl = entry.archiveLocation;
+        result.matchedKey = entry.cacheKey ?? null;
+      }
+    }
+    if (!downloadUrl) {
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
+    result.exactMatch = result.matchedKey === primaryKey;
+    next('download');
+
+    archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));
+    const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    try {
+      // v2 forces the Azure SDK for *.blob.core.windows.net URLs, as restoreCacheV2 does.
+      await downloadCache(downloadUrl, archivePath, serviceVersion === 'v2' ? { useAzureSdk: true } : undefined);
+    } finally {
+      progress.stop();
+    }
+    result.archiveBytes = cacheUtils.getArchiveFileSizeInBytes(archivePath);
+    request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
+    next('extract', { networkBytes: result.archiveBytes, progress: progress.points() });
+
+    await extractTar(archivePath, compressionMethod);
+    next(null);
+    phaseOpen = false;
+    result.cacheHit = true;
+    return finish();
+  } catch (error) {
+    const failedPhase = current.name;
+    if (phaseOpen) next(null);
+    result.cacheHit = false;
+    result.error = { phase: failedPhase, message: errorMessage(error) };
+    return finish();
+  }
+
+  function finish(): TimedRestore {
+    const first = phases[0];
+    const last = phases[phases.length - 1];
+    result.restoreMs = first && last ? last.endMs - first.startMs : 0;
+    result.wallMs = monotonicMs() - wallStartMs;
+    return { restore: result, phases, archivePath };
+  }
+}
+
+export interface RequestWithHooks extends RestoreRequest {
+  boundary: BoundaryClock;
+  log: (line: string) => void;
+}
+
+/** Polls the archive's size while it downloads; cheap (one stat per interval) and off the download path. */
+function watchFileSize(file: string, intervalMs: number) {
+  const points: [number, number][] = [];
+  const timer = setInterval(() => {
+    try {
+      points.push([monotonicMs(), statSync(file).size]);
+    } catch {
+      // Not created yet.
+    }
+  }, Math.max(10, intervalMs));
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    points: () => downsampleEvenly(points, MAX_PROGRESS_POINTS),
+  };
+}
