@@ -1,0 +1,147 @@
+// Cases just below and just above each threshold, derived from recorded profiles by scaling one
+// phase's counter deltas (how, is said in each test). The thresholds come from thresholds.ts, so
+// the tests follow them if they are retuned.
+import { describe, expect, it } from 'vitest';
+import { judgeProfile } from '../../src/judge/judge.js';
+import { ceilingsOf } from '../../src/judge/ceilings.js';
+import { phaseFacts } from '../../src/judge/phase-facts.js';
+import {
+  CHILD_CPU_FULL_CORE,
+  NEAR_CEILING_SHARE,
+  WRITEBACK_TAIL_SHARE,
+} from '../../src/judge/thresholds.js';
+import type { Profile } from '../../src/profile/schema.js';
+import { loadFixture, phaseOf, quietCpu, scaleDiskDelta, setChildCores, stretchPhase } from './fixture-tools.js';
+
+const phaseVerdict = (p: Profile, name: string) => judgeProfile(p).phases.find((x) => x.phase === name);
+
+function writeShare(p: Profile): number {
+  const f = phaseFacts(p, phaseOf(p, 'extract'));
+  return ((f.disk?.writeKiBPerSecond ?? 0) * 1024) / (ceilingsOf(p).seqWriteBytesPerSecond ?? 1);
+}
+
+describe('disk bandwidth share around NEAR_CEILING_SHARE', () => {
+  // Derived from disk-bandwidth-dd-direct.json: the extract phase's sectorsWritten delta scaled so
+  // the write bandwidth lands 2 points below / above the threshold (request count kept, so requests
+  // stay large).
+  const at = (target: number) => {
+    const p = loadFixture('disk-bandwidth-dd-direct.json');
+    scaleDiskDelta(p, 'extract', 0, ['sectorsWritten'], target / writeShare(p));
+    return p;
+  };
+  it('just below: not disk-bound', () => {
+    const p = at(NEAR_CEILING_SHARE - 0.02);
+    expect(writeShare(p)).toBeLessThan(NEAR_CEILING_SHARE);
+    expect(phaseVerdict(p, 'extract')?.bottleneck).not.toMatch(/^disk/);
+  });
+  it('just above: disk-bandwidth', () => {
+    const p = at(NEAR_CEILING_SHARE + 0.02);
+    expect(writeShare(p)).toBeGreaterThanOrEqual(NEAR_CEILING_SHARE);
+    expect(phaseVerdict(p, 'extract')?.bottleneck).toBe('disk-bandwidth');
+    expect(phaseVerdict(p, 'extract')?.evidence.find((e) => e.id === 'write-bandwidth-share')?.supports).toBe(true);
+  });
+});
+
+describe('write IOPS share around NEAR_CEILING_SHARE (small requests)', () => {
+  // Derived from disk-iops-dd-4k.json: writesCompleted and sectorsWritten deltas scaled together
+  // (4 KiB requests kept) so w/s lands 2 points below / above the threshold of the rand-write IOPS.
+  const at = (target: number) => {
+    const p = loadFixture('disk-iops-dd-4k.json');
+    const f = phaseFacts(p, phaseOf(p, 'extract'));
+    const share = (f.disk?.writesPerSecond ?? 0) / (ceilingsOf(p).randWriteIops ?? 1);
+    scaleDiskDelta(p, 'extract', 0, ['writesCompleted', 'sectorsWritten'], target / share);
+    return p;
+  };
+  it('just below: not disk-iops', () => {
+    expect(phaseVerdict(at(NEAR_CEILING_SHARE - 0.02), 'extract')?.bottleneck).not.toBe('disk-iops');
+  });
+  it('just above: disk-iops', () => {
+    const v = phaseVerdict(at(NEAR_CEILING_SHARE + 0.02), 'extract');
+    expect(v?.bottleneck).toBe('disk-iops');
+    expect(v?.evidence.find((e) => e.id === 'write-request-size')?.value).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('children CPU around CHILD_CPU_FULL_CORE', () => {
+  // Derived from cpu-tar-zstd-vda.json: per-CPU and PSI cpu readings removed and the machine's busy
+  // share set to 50%, so only the children's CPU can condemn the CPU; their ticks set to the target.
+  const at = (cores: number) => {
+    const p = loadFixture('cpu-tar-zstd-vda.json');
+    quietCpu(p, 'extract', 0.5);
+    setChildCores(p, 'extract', cores);
+    return p;
+  };
+  it('just below: not cpu (nothing near a ceiling: none)', () => {
+    const p = at(CHILD_CPU_FULL_CORE - 0.03);
+    const v = judgeProfile(p);
+    expect(v.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('none');
+    expect(v.bottleneck).toBe('none');
+    expect(v.sentence).toMatch(/^No bottleneck: extraction came near no ceiling.*extraction took \d+% of the/);
+  });
+  it('just above: cpu', () => {
+    expect(phaseVerdict(at(CHILD_CPU_FULL_CORE + 0.03), 'extract')?.bottleneck).toBe('cpu');
+  });
+});
+
+describe('writeback tail share around WRITEBACK_TAIL_SHARE', () => {
+  // Derived from writeback-tail-throttled-loop.json: the download phase stretched (counters kept)
+  // so the recorded tail is 2 points below / above the threshold share of the whole restore.
+  const at = (share: number) => {
+    const p = loadFixture('writeback-tail-throttled-loop.json');
+    const tail = phaseOf(p, 'writeback');
+    const tailMs = tail.endMs - tail.startMs;
+    const totalMs = p.phases.reduce((s, x) => s + x.endMs - x.startMs, 0);
+    stretchPhase(p, 'download', tailMs / share - totalMs);
+    return p;
+  };
+  it('just below: the tail is short', () => {
+    expect(phaseVerdict(at(WRITEBACK_TAIL_SHARE - 0.02), 'writeback')?.bottleneck).toBe('none');
+  });
+  it('just above: writeback', () => {
+    expect(phaseVerdict(at(WRITEBACK_TAIL_SHARE + 0.02), 'writeback')?.bottleneck).toBe('writeback');
+  });
+});
+
+describe('without fio probes', () => {
+  it('a throttled loop device at its ceiling shows low %util: inconclusive, asking for probes', () => {
+    // Recorded: blkio throttling holds requests above the loop device, so its diskstats show the
+    // device busy only part of the time although writes ran at the throttle's rate.
+    const p = loadFixture('disk-bandwidth-dd-direct.json');
+    p.probes = null;
+    const v = judgeProfile(p);
+    expect(v.bottleneck).toBe('inconclusive');
+    expect(v.sentence).toMatch(/fio probes of this disk would make it decisive/);
+  });
+  it('decides a disk verdict when PSI io, %util and the queue all say saturated', () => {
+    // Derived from disk-bandwidth-dd-direct.json without probes: ioMs and weightedIoMs deltas set to
+    // the full phase (util 100%, queue 2), as an unthrottled saturated device reports them.
+    const p = loadFixture('disk-bandwidth-dd-direct.json');
+    p.probes = null;
+    const x = phaseOf(p, 'extract');
+    const ms = x.endMs - x.startMs;
+    x.end.disks[0]!.ioMs = x.start.disks[0]!.ioMs + Math.ceil(ms);
+    x.end.disks[0]!.weightedIoMs = x.start.disks[0]!.weightedIoMs + Math.ceil(2 * ms);
+    const v = judgeProfile(p);
+    expect(v.bottleneck).toBe('disk-bandwidth');
+    expect(v.sentence).toMatch(/no fio probes: judged from kernel counters alone/);
+  });
+});
+
+describe('no restore to judge', () => {
+  it('cache miss: inconclusive, quoting the probes', () => {
+    const p = loadFixture('cpu-tar-zstd-vda.json');
+    p.restore = { ...p.restore!, cacheHit: false, matchedKey: null, archiveBytes: null };
+    p.phases = p.phases.filter((x) => x.name === 'lookup');
+    const v = judgeProfile(p);
+    expect(v.bottleneck).toBe('inconclusive');
+    expect(v.sentence).toMatch(/cache miss .* only the fio probes speak: this disk reached .* MiB\/s sequential writes/);
+    expect(v.whatIf).toEqual([]);
+  });
+  it('no restore and no probes: nothing to judge', () => {
+    const p = loadFixture('cpu-tar-zstd-vda.json');
+    p.restore = null;
+    p.phases = [];
+    p.probes = null;
+    expect(judgeProfile(p).sentence).toMatch(/no cache restore was profiled.*nothing to judge/);
+  });
+});

@@ -1,0 +1,47 @@
+// Every recorded profile in fixtures/profiles has an expected verdict here. To add a recording from
+// the bottleneck lab: drop the JSON in fixtures/profiles/ with a provenance note (README.md there)
+// and add one row; the last test fails until every fixture has a row.
+import { describe, expect, it } from 'vitest';
+import type { Bottleneck, PhaseName } from '../../src/profile/schema.js';
+import { judgeProfile } from '../../src/judge/judge.js';
+import { fixtureNames, loadFixture } from './fixture-tools.js';
+
+interface Expectation {
+  bottleneck: Bottleneck;
+  /** The phase that dominates the restore, whose verdict the overall one repeats. */
+  dominant: PhaseName;
+  /** Words the overall sentence must contain. */
+  says: RegExp;
+}
+
+const EXPECTED: Record<string, Expectation> = {
+  'disk-bandwidth-dd-direct.json': { bottleneck: 'disk-bandwidth', dominant: 'extract', says: /^Disk-bound: extraction wrote at .* of this disk's .* sequential-write ceiling/ },
+  'disk-iops-dd-4k.json': { bottleneck: 'disk-iops', dominant: 'extract', says: /^Disk-bound \(IOPS\): extraction issued .* writes\/s of 4 KiB/ },
+  'cpu-tar-zstd-vda.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd used .* of a core during extraction/ },
+  'writeback-tail-throttled-loop.json': { bottleneck: 'writeback', dominant: 'writeback', says: /^Writeback-bound: after tar exited the page cache needed/ },
+  'network-slow-download.json': { bottleneck: 'network', dominant: 'download', says: /^Network-bound: the download ran at/ },
+};
+
+describe('verdicts on recorded profiles', () => {
+  for (const [file, want] of Object.entries(EXPECTED)) {
+    it(`${file} → ${want.bottleneck}`, () => {
+      const profile = loadFixture(file);
+      const verdict = judgeProfile(profile);
+      expect(verdict.bottleneck).toBe(want.bottleneck);
+      expect(verdict.sentence).toMatch(want.says);
+      expect(verdict.phases.find((p) => p.phase === want.dominant)?.bottleneck).toBe(want.bottleneck);
+      // The dominant phase really is the longest one recorded.
+      const longest = profile.phases.reduce((a, b) => (b.endMs - b.startMs > a.endMs - a.startMs ? b : a));
+      expect(longest.name).toBe(want.dominant);
+      // Each phase verdict lists evidence, and at least one item supports it.
+      for (const p of verdict.phases) {
+        expect(p.evidence.length).toBeGreaterThan(0);
+        expect(p.evidence.some((e) => e.supports)).toBe(true);
+      }
+    });
+  }
+
+  it('has an expectation for every fixture', () => {
+    expect(fixtureNames().filter((f) => !(f in EXPECTED))).toEqual([]);
+  });
+});

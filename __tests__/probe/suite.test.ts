@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { findFio } from '../../src/probe/find-fio.js';
+import { resolveProbeBase, runProbeSuite } from '../../src/probe/suite.js';
+
+const hasFio = prerequisite('fio', commandExists('fio'));
+
+let root: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-suite-test-'));
+});
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** fio processes whose command line names `dir`. */
+function fioProcessesUsing(dir: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.includes('fio ') && line.includes(dir));
+}
+
+describe('resolveProbeBase', () => {
+  it('uses the nearest existing ancestor of a restore path that does not exist yet', () => {
+    expect(resolveProbeBase(path.join(root, 'not', 'yet', 'there'))).toBe(root);
+  });
+
+  it('refuses a regular file and a device', () => {
+    const file = path.join(root, 'a-file');
+    fs.writeFileSync(file, '');
+    expect(() => resolveProbeBase(file)).toThrow(/is a file, not a directory/);
+    expect(() => resolveProbeBase('/dev/null')).toThrow(/is a device/);
+  });
+});
+
+describe('findFio', () => {
+  it.runIf(hasFio)('finds the installed fio and its version', async () => {
+    const found = await findFio({ allowInstall: false });
+    expect(found).toMatchObject({ ok: true, command: 'fio' });
+    expect(found.ok && found.version).toMatch(/^fio-3\.\d+/);
+  });
+
+  it('without fio and without permission to install: a skip reason that says how to fix it', async () => {
+    const found = await findFio({ allowInstall: false, env: { PATH: path.join(root, 'empty-bin') }, platform: 'linux' });
+    expect(found.ok).toBe(false);
+    expect(!found.ok && found.reason).toMatch(/add `sudo apt-get install -y fio` before this step/i);
+  });
+
+  it('without fio, not root and no usable sudo: says so instead of prompting for a password', async () => {
+    const bin = path.join(root, 'fake-bin');
+    fs.mkdirSync(bin, { recursive: true });
+    // A PATH holding only a real apt-get (so the apt check passes) and no sudo.
+    fs.symlinkSync(execFileSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).trim(), path.join(bin, 'apt-get'));
+    const found = await findFio({ allowInstall: true, isRoot: false, env: { PATH: bin }, platform: 'linux' });
+    expect(!found.ok && found.reason).toMatch(/sudo needs a password.*sudo apt-get install -y fio/);
+  });
+});
+
+describe.runIf(hasFio)('runProbeSuite on this machine\'s disk', () => {
+  it('two probes within an 8 s budget: positive figures, temp directory gone', async () => {
+    const target = fs.mkdtempSync(path.join(root, 'target-'));
+    const dirs: string[] = [];
+    const logs: string[] = [];
+    const result = await runProbeSuite({
+      targetPath: target,
+      probes: ['rand-read', 'seq-write'],
+      budgetMs: 8000,
+      cpuCount: os.cpus().length,
+      onDirectory: (d) => dirs.push(d),
+      log: (m) => logs.push(m),
+    });
+    expect(result.status, result.reason).toBe('ran');
+    expect(result.probes.map((p) => p.name)).toEqual(['seq-write', 'rand-read']);
+    for (const probe of result.probes) {
+      expect(probe.error, probe.error).toBeUndefined();
+      expect(probe.bytesPerSecond).toBeGreaterThan(0);
+      expect(probe.iops).toBeGreaterThan(0);
+      expect(probe.latencyNs.p99).toBeGreaterThan(0);
+      expect(probe.runtimeMs).toBeGreaterThan(0);
+      // Slots under 2 s of runtime run without a steady-state window (too short for two samples).
+      if (probe.steadyState) expect(probe.steadyState.criterion).toMatch(/slope/);
+    }
+    expect(result.fioVersion).toMatch(/^fio-3/);
+    expect(result.fileSizeBytes).toBeGreaterThan(0);
+    expect(result.wallMs).toBeLessThanOrEqual(8000 + 500);
+    expect(dirs).toHaveLength(1);
+    expect(result.directory).toBe(dirs[0]);
+    expect(path.dirname(dirs[0]!)).toBe(target);
+    expect(fs.existsSync(dirs[0]!)).toBe(false);
+    expect(fs.readdirSync(target)).toEqual([]);
+  });
+
+  it('abort mid-probe: fio is killed, the directory removed, the result says cancelled', async () => {
+    const target = fs.mkdtempSync(path.join(root, 'abort-'));
+    const controller = new AbortController();
+    let dir = '';
+    let sawFio = false;
+    const watcher = setInterval(() => {
+      // Abort once the first probe (not the layout) is running.
+      if (dir && fioProcessesUsing(dir).some((line) => line.includes('--name=seq-read'))) {
+        sawFio = true;
+        controller.abort();
+        clearInterval(watcher);
+      }
+    }, 100);
+    try {
+      const result = await runProbeSuite({
+        targetPath: target,
+        probes: ['seq-read', 'rand-read'],
+        budgetMs: 20_000,
+        cpuCount: 2,
+        signal: controller.signal,
+        onDirectory: (d) => (dir = d),
+      });
+      expect(sawFio).toBe(true);
+      expect(result.status).toBe('failed');
+      expect(result.reason).toMatch(/cancelled/);
+      expect(result.wallMs).toBeLessThan(10_000);
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(fioProcessesUsing(dir)).toEqual([]);
+  });
+});
+
+describe.runIf(hasFio && prerequisite('root (to mount a small tmpfs)', isRoot))('free space', () => {
+  it('refuses with a clear message when the filesystem has too little room', async () => {
+    const mnt = fs.mkdtempSync(path.join(root, 'small-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=100m', 'tmpfs', mnt]);
+    try {
+      const result = await runProbeSuite({ targetPath: mnt, probes: ['seq-write'], budgetMs: 5000, cpuCount: 2 });
+      expect(result.status).toBe('skipped');
+      expect(result.reason).toMatch(/Not enough free space for the disk probes on .*: \d+ MiB free, the probes need at least 640 MiB/);
+      expect(fs.readdirSync(mnt)).toEqual([]);
+    } finally {
+      execFileSync('umount', [mnt]);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isProfile, profileErrors, validateProfile } from '../../src/profile/validate.js';
+import { ProfilerError } from '../../src/util/errors.js';
+import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
+
+const fresh = () => JSON.parse(JSON.stringify(loadFixture('cpu-tar-zstd-vda.json'))) as Record<string, any>;
+
+describe('validateProfile', () => {
+  it('accepts every recorded fixture', () => {
+    for (const f of fixtureNames()) expect(isProfile(loadFixture(f)), f).toBe(true);
+  });
+
+  it('names the path of a bad nested field', () => {
+    const p = fresh();
+    p.phases[2].end.disks[0].sectorsWritten = '12';
+    expect(profileErrors(p)).toEqual(['phases[2].end.disks[0].sectorsWritten: expected a number, got "12"']);
+  });
+
+  it('names missing fields and bad enums', () => {
+    const p = fresh();
+    delete p.context.cpuCount;
+    p.probes.probes[0].name = 'seq-writes';
+    const errors = profileErrors(p);
+    expect(errors).toContain('context.cpuCount: missing');
+    expect(errors.some((e) => e.startsWith('probes.probes[0].name: expected one of "seq-write"'))).toBe(true);
+  });
+
+  it('refuses an unsupported schema version with the supported one', () => {
+    const p = fresh();
+    p.schemaVersion = 99;
+    expect(() => validateProfile(p)).toThrow(/schemaVersion: 99 is not supported; this disk-profiler reads schema version 1/);
+  });
+
+  it('throws a ProfilerError with a remedy for non-objects', () => {
+    expect(() => validateProfile([])).toThrow(ProfilerError);
+    expect(() => validateProfile(null)).toThrow(/expected an object, got null/);
+  });
+
+  it('accepts the optional-null forms the schema allows', () => {
+    const p = fresh();
+    p.restore = null;
+    p.probes = null;
+    p.verdict = null;
+    p.samples.snapshots[0].cpu = null;
+    p.samples.snapshots[0].disks = [null];
+    expect(profileErrors(p)).toEqual([]);
+  });
+});

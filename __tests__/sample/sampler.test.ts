@@ -1,0 +1,123 @@
+// The sampler on this machine's real /proc: tick schedule, memory bound, child CPU, missing files.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { measureSamplerCost } from '../../src/sample/cost.js';
+import { resolveDevices } from '../../src/sample/devices.js';
+import { Sampler } from '../../src/sample/sampler.js';
+
+const onLinux = process.platform === 'linux';
+const devices = onLinux ? resolveDevices({ restorePath: '/var/tmp' }).devices : [];
+
+describe.runIf(onLinux)('Sampler schedule', () => {
+  it('over 2 s at 100 ms takes 19–21 snapshots, each near a multiple of the interval from the origin', async () => {
+    const originMs = performance.now();
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs });
+    sampler.start();
+    await sleep(2000);
+    const { snapshots, keptEvery, intervalMs } = sampler.stop();
+    expect(intervalMs).toBe(100);
+    expect(keptEvery).toBe(1);
+    expect(snapshots.length).toBeGreaterThanOrEqual(19);
+    expect(snapshots.length).toBeLessThanOrEqual(21);
+    const ticks = snapshots.map((s) => Math.round(s.tMs / 100));
+    for (const [i, s] of snapshots.entries()) {
+      // Late by timer slack only; never early by more than the timer's 1 ms rounding.
+      expect(s.tMs - (ticks[i] ?? 0) * 100).toBeGreaterThan(-1.5);
+      expect(s.tMs - (ticks[i] ?? 0) * 100).toBeLessThan(25);
+    }
+    // Strictly increasing ticks: no tick taken twice.
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(snapshots[0]?.disks).toHaveLength(devices.length);
+    expect(snapshots[0]?.perCpu).toBeUndefined();
+  });
+
+  it('does not drift: a slow event loop skips ticks instead of bursting, and stays on the grid', async () => {
+    const originMs = performance.now();
+    const sampler = new Sampler({ intervalMs: 50, devices, originMs });
+    sampler.start();
+    await sleep(120);
+    // Block the loop across ticks 150–300, releasing it mid-way between two grid points.
+    const blockUntil = originMs + 320;
+    while (performance.now() < blockUntil) {
+      // busy
+    }
+    await sleep(200);
+    const { snapshots } = sampler.stop();
+    const gaps = snapshots.slice(1).map((s, i) => s.tMs - (snapshots[i]?.tMs ?? 0));
+    // After the block: one late tick, then back on the 50 ms grid — never two ticks back to back.
+    expect(Math.min(...gaps)).toBeGreaterThan(5);
+    expect(Math.max(...gaps)).toBeGreaterThan(150);
+    const last = snapshots.at(-1);
+    expect(last && last.tMs - Math.round(last.tMs / 50) * 50).toBeLessThan(15);
+  });
+
+  it('snapshot() is complete (per-CPU too) and joins the series', () => {
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
+    const s = sampler.snapshot();
+    expect(s.perCpu?.length).toBeGreaterThan(0);
+    expect(s.cpu).not.toBeNull();
+    expect(s.memory?.dirtyBytes).toBeGreaterThanOrEqual(0);
+    expect(s.childCpuTicks).toBeGreaterThanOrEqual(0);
+    expect(s.disks[0]?.sectorsWritten).toBeGreaterThan(0);
+    expect(sampler.stop().snapshots).toEqual([s]);
+  });
+});
+
+describe.runIf(onLinux)('memory bound', () => {
+  it('halves the series and doubles keptEvery, keeping boundary snapshots and ticks on the new grid', async () => {
+    const sampler = new Sampler({ intervalMs: 10, devices, originMs: performance.now(), maxSnapshots: 8 });
+    sampler.start();
+    const boundary = sampler.snapshot();
+    await sleep(400);
+    const { snapshots, keptEvery } = sampler.stop();
+    expect(keptEvery).toBeGreaterThanOrEqual(4);
+    expect(snapshots.length).toBeLessThanOrEqual(8);
+    expect(snapshots).toContain(boundary);
+    const times = snapshots.map((s) => s.tMs);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Thinned, not truncated: the series still spans the run (counters are cumulative).
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThan(250);
+  });
+});
+
+describe.runIf(onLinux)('child CPU', () => {
+  it('counts a live child while it runs and keeps it after it is reaped', async () => {
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
+    const before = sampler.snapshot().childCpuTicks ?? NaN;
+    const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done'], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await sleep(700);
+    const during = sampler.snapshot().childCpuTicks ?? NaN;
+    expect(child.exitCode).toBeNull(); // still running: seen through task/*/children
+    await exited;
+    const after = sampler.snapshot().childCpuTicks ?? NaN;
+    sampler.stop();
+    expect(during - before).toBeGreaterThanOrEqual(30); // ≥ 0.3 s of the ~0.7 s it ran (shared CPUs)
+    expect(after).toBeGreaterThanOrEqual(during);
+  });
+});
+
+describe('without /proc', () => {
+  it('returns null fields instead of throwing', () => {
+    const sampler = new Sampler({
+      intervalMs: 100,
+      devices: [{ name: 'vda', devNumber: '254:0', roles: ['restore-path'], chain: ['vda'], primary: true }],
+      originMs: performance.now(),
+      procRoot: '/nonexistent-proc',
+    });
+    const s = sampler.snapshot();
+    expect(s).toMatchObject({ disks: [null], cpu: null, pressure: null, memory: null, childCpuTicks: null });
+    sampler.stop();
+  });
+});
+
+describe.runIf(onLinux)('cost', () => {
+  it('stays within 1% of one core at 100 ms (3 s run, idle baseline removed)', async () => {
+    const cost = await measureSamplerCost({ durationMs: 3000, intervalMs: 100, devices });
+    console.log(`sampler cost: ${cost.cpuPercentOfCore.toFixed(2)}% of one core, ${cost.cpuPerSnapshotUs.toFixed(0)} µs per snapshot (${cost.readMode})`);
+    expect(cost.snapshots).toBeGreaterThanOrEqual(29);
+    expect(cost.cpuPercentOfCore).toBeLessThan(1);
+  });
+});

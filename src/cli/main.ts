@@ -1,0 +1,61 @@
+/** The `disk-profiler` command: the action's engine outside GitHub. */
+import { errorMessage } from '../util/errors.js';
+import { serveCommand } from './serve.js';
+import { seedCommand } from './seed.js';
+import { runCommand } from './run.js';
+import { renderCommand } from './render.js';
+import { compareCommand } from './compare.js';
+import { demoCommand } from './demo.js';
+import { benchCommand } from './bench.js';
+
+const USAGE = `disk-profiler <command> [options]
+
+Commands:
+  serve [--port N] [--download-rate BYTES_PER_S]
+        Start the local cache and artifact services (over Azurite) and print the
+        environment variables an action step needs, one NAME=value a line; runs until stopped.
+  seed --key KEY --path PATH [--path PATH...] [--workspace DIR] [--v1]
+        Save directories as a cache entry into the services named by the environment.
+  run --input NAME=VALUE [--input ...] [--workspace DIR] [--runner-temp DIR] [--node PATH]
+        Run the bundled action's main and post steps as the runner would; prints the summary.
+  render PROFILE.json [--out FILE]
+        Re-judge and re-render a saved profile offline.
+  compare PROFILE.json... [--out FILE] [--json FILE]
+        Rank the runners of several saved profiles in one table.
+  demo  Profile a real restore of this project's dependencies against the local services.
+  bench Print the benchmark table (see BENCHMARKS.md).
+`;
+
+const commands: Record<string, (argv: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  seed: seedCommand,
+  run: runCommand,
+  render: renderCommand,
+  compare: compareCommand,
+  demo: demoCommand,
+  bench: benchCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`disk-profiler: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')}.\n`);
+    return 2;
+  }
+  return command(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`disk-profiler: ${errorMessage(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,135 @@
+/**
+ * Compare mode's core: profiles of several runner types (a matrix) into one ranking, repeated
+ * profiles of one label combined by median with their spread. Pure.
+ */
+import type { Bottleneck, PhaseName, Profile, ProbeName } from '../profile/schema.js';
+import { spread, type Spread } from './stats.js';
+
+export interface LabelledProfile {
+  /** Where it came from (artifact name or file), for messages. */
+  source: string;
+  profile: Profile;
+}
+
+export type CeilingName = 'seqWriteMiBps' | 'randWriteIops' | 'seqReadMiBps' | 'randReadIops';
+
+export interface RunnerComparison {
+  label: string;
+  sources: string[];
+  hardware: string;
+  ceilings: Record<CeilingName, Spread | null>;
+  phasesMs: Record<PhaseName, Spread | null>;
+  restoreMs: Spread | null;
+  /** Verdicts of the runs, most frequent first. */
+  bottlenecks: { bottleneck: Bottleneck; runs: number }[];
+  /** The verdict sentence of the run closest to the median restore. */
+  verdict: string;
+}
+
+export interface Comparison {
+  runners: RunnerComparison[];
+  fastest: { restore: string | null } & Record<CeilingName, string | null>;
+}
+
+const MIB = 1024 * 1024;
+const CEILING_PROBES: Record<CeilingName, [ProbeName, 'mibps' | 'iops']> = {
+  seqWriteMiBps: ['seq-write', 'mibps'],
+  randWriteIops: ['rand-write', 'iops'],
+  seqReadMiBps: ['seq-read', 'mibps'],
+  randReadIops: ['rand-read', 'iops'],
+};
+
+export function compareProfiles(items: readonly LabelledProfile[]): Comparison {
+  const byLabel = new Map<string, LabelledProfile[]>();
+  for (const item of items) byLabel.set(item.profile.label, [...(byLabel.get(item.profile.label) ?? []), item]);
+  const runners = [...byLabel.entries()].map(([label, group]) => combine(label, group));
+  runners.sort((a, b) => (a.restoreMs?.median ?? Infinity) - (b.restoreMs?.median ?? Infinity) || a.label.localeCompare(b.label));
+  return {
+    runners,
+    fastest: {
+      restore: runners.find((r) => r.restoreMs)?.label ?? null,
+      seqWriteMiBps: best(runners, 'seqWriteMiBps'),
+      randWriteIops: best(runners, 'randWriteIops'),
+      seqReadMiBps: best(runners, 'seqReadMiBps'),
+      randReadIops: best(runners, 'randReadIops'),
+    },
+  };
+}
+
+function best(runners: RunnerComparison[], ceiling: CeilingName): string | null {
+  let winner: RunnerComparison | null = null;
+  for (const r of runners) {
+    const value = r.ceilings[ceiling]?.median;
+    if (value !== undefined && (winner === null || value > (winner.ceilings[ceiling]?.median ?? -1))) winner = r;
+  }
+  return winner?.label ?? null;
+}
+
+function combine(label: string, group: LabelledProfile[]): RunnerComparison {
+  const profiles = group.map((g) => g.profile);
+  const ceilings = Object.fromEntries(
+    (Object.keys(CEILING_PROBES) as CeilingName[]).map((name) => {
+      const [probe, unit] = CEILING_PROBES[name];
+      return [name, spread(profiles.map((p) => probeValue(p, probe, unit)))];
+    }),
+  ) as Record<CeilingName, Spread | null>;
+  const phaseNames: PhaseName[] = ['lookup', 'download', 'extract', 'writeback'];
+  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))])) as Record<PhaseName, Spread | null>;
+  const restores = profiles.map((p) => (p.restore?.cacheHit ? p.restore.restoreMs : null));
+  const restoreMs = spread(restores);
+  const counts = new Map<Bottleneck, number>();
+  for (const p of profiles) {
+    const b = p.verdict?.bottleneck ?? 'inconclusive';
+    counts.set(b, (counts.get(b) ?? 0) + 1);
+  }
+  const representative = closestTo(profiles, restores, restoreMs?.median);
+  return {
+    label,
+    sources: group.map((g) => g.source),
+    hardware: hardware(representative),
+    ceilings,
+    phasesMs,
+    restoreMs,
+    bottlenecks: [...counts.entries()].map(([bottleneck, runs]) => ({ bottleneck, runs })).sort((a, b) => b.runs - a.runs),
+    verdict: representative.verdict?.sentence ?? 'No verdict recorded.',
+  };
+}
+
+function probeValue(profile: Profile, name: ProbeName, unit: 'mibps' | 'iops'): number | null {
+  const probe = profile.probes?.probes.find((p) => p.name === name && !p.error);
+  if (!probe) return null;
+  return unit === 'iops' ? probe.iops : probe.bytesPerSecond / MIB;
+}
+
+function phaseMs(profile: Profile, name: PhaseName): number | null {
+  if (!profile.restore?.cacheHit) return null;
+  const phase = profile.phases.find((p) => p.name === name);
+  return phase ? phase.endMs - phase.startMs : null;
+}
+
+function closestTo(profiles: Profile[], values: (number | null)[], target: number | undefined): Profile {
+  let bestIndex = 0;
+  if (target !== undefined) {
+    let bestDistance = Infinity;
+    values.forEach((v, i) => {
+      if (v !== null && Math.abs(v - target) < bestDistance) {
+        bestDistance = Math.abs(v - target);
+        bestIndex = i;
+      }
+    });
+  }
+  return profiles[bestIndex] as Profile;
+}
+
+function hardware(profile: Profile): string {
+  const c = profile.context;
+  const disk = profile.devices.find((d) => d.primary);
+  const fs = c.fileSystems[0];
+  const parts = [
+    `${c.cpuCount} CPU`,
+    `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
+    disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ''}` : 'no block device',
+    fs ? fs.fsType : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}

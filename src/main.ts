@@ -1,0 +1,58 @@
+/** The action's main step: parse inputs once, run the pipeline, publish summary, outputs and artifact. */
+import * as core from '@actions/core';
+import { parseConfig, type ProfileConfig } from './config/config.js';
+import { runProfile } from './pipeline/run-profile.js';
+import { profilePathFor, writeProfile } from './pipeline/profile-file.js';
+import { STATE } from './pipeline/state.js';
+import { renderProfile } from './report/render.js';
+import { uploadProfileArtifact } from './report/artifact.js';
+import { runCompareStep } from './compare/compare-step.js';
+import { errorMessage } from './util/errors.js';
+
+async function main(): Promise<void> {
+  core.saveState(STATE.mainStarted, 'true');
+  const token = process.env.ACTIONS_RUNTIME_TOKEN;
+  if (token) core.setSecret(token);
+  const config = parseConfig((name) => core.getInput(name));
+  if (config.mode === 'compare') {
+    await runCompareStep(config);
+    return;
+  }
+  await profileStep(config);
+}
+
+async function profileStep(config: ProfileConfig): Promise<void> {
+  const profilePath = profilePathFor(config.runnerTemp, config.label);
+  core.saveState(STATE.profilePath, profilePath);
+  const probeDirectories: string[] = [];
+  const profile = await runProfile(config, {
+    log: (line) => core.info(line),
+    warn: (line) => core.warning(line),
+    onProbeDirectory: (dir) => {
+      probeDirectories.push(dir);
+      core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
+    },
+  });
+  writeProfile(profilePath, profile);
+
+  const { markdown, outputs } = renderProfile(profile);
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  core.setOutput('profile-path', profilePath);
+  await core.summary.addRaw(markdown).write();
+  core.saveState(STATE.summaryWritten, 'true');
+  core.info(profile.verdict?.sentence ?? 'No verdict.');
+
+  if (config.uploadArtifact) await uploadProfileArtifact(config.artifactName, profilePath, (m) => core.warning(m));
+
+  const restore = profile.restore;
+  if (config.failOnCacheMiss && !restore?.cacheHit) {
+    core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}`);
+    return;
+  }
+  const bottleneck = profile.verdict?.bottleneck;
+  if (bottleneck && (config.failOnBottleneck as string[]).includes(bottleneck)) {
+    core.setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict?.sentence}`);
+  }
+}
+
+main().catch((error: unknown) => core.setFailed(errorMessage(error)));

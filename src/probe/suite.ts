@@ -1,0 +1,310 @@
+/**
+ * Runs the fio probes on the filesystem of the restore path, inside a temp directory of our own that
+ * is removed afterwards whatever happens (success, failure, abort, SIGINT/SIGTERM).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
+import { errorMessage, ProfilerError } from '../util/errors.js';
+import { installSignalCleanup, PROBE_DIR_PREFIX, ProbeRegistry, writeMarker } from './cleanup.js';
+import { findFio } from './find-fio.js';
+import {
+  adaptiveTiming,
+  defineProbe,
+  drainEstimateMs,
+  InsufficientSpaceError,
+  layoutArgs,
+  MiB,
+  orderProbes,
+  planBudget,
+  planFileSize,
+  PROBE_FILE_NAME,
+  probeArgs,
+  probeKillAfterMs,
+  REFERENCE_RUNTIME_MS,
+  referenceTiming,
+  type ProbeDefinition,
+  type ProbeTiming,
+} from './jobs.js';
+import { parseFioOutput } from './parse-fio.js';
+
+export { removeProbeDirectories } from './cleanup.js';
+
+export interface ProbeSuiteOptions {
+  targetPath: string;
+  probes: ProbeName[];
+  /** Wall-time budget for layout + probes (not for installing fio, which is timed separately). */
+  budgetMs: number;
+  /** 'adaptive' (default): steady-state detection under per-probe caps. 'reference': fixed runtime each. */
+  mode?: 'adaptive' | 'reference';
+  referenceRuntimeMs?: number;
+  cpuCount: number;
+  signal?: AbortSignal;
+  log?: (message: string) => void;
+  allowInstall?: boolean;
+  /** Called with the probe directory as soon as it exists, so a post step can remove it if we die. */
+  onDirectory?: (dir: string) => void;
+}
+
+/** Headroom kept off the budget for fio exiting late and our own bookkeeping. */
+const BUDGET_SAFETY_MS = 500;
+/** A layout that wrote less than this cannot host meaningful probes. */
+const MIN_REGION_BYTES = 16 * MiB;
+const REFERENCE_LAYOUT_CAP_MS = 10 * 60_000;
+
+class ProbeCancelledError extends Error {
+  constructor() {
+    super('Disk probes cancelled.');
+  }
+}
+
+/**
+ * The directory to probe in: the target itself when it exists, else its nearest existing ancestor
+ * (the restore path may not exist before the restore). Refuses devices and regular files.
+ */
+export function resolveProbeBase(targetPath: string): string {
+  let candidate = path.resolve(targetPath);
+  for (;;) {
+    let stat: fs.Stats | null = null;
+    try {
+      stat = fs.statSync(candidate);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (stat) {
+      if (stat.isBlockDevice() || stat.isCharacterDevice()) {
+        throw new ProfilerError(
+          `Refusing to probe ${candidate}: it is a device, and the probes only ever write files in a directory of their own.`,
+          'Give the restore path (a directory) instead.',
+        );
+      }
+      if (!stat.isDirectory()) {
+        throw new ProfilerError(`Refusing to probe ${candidate}: it is a file, not a directory.`, 'Give the restore path (a directory) instead.');
+      }
+      return candidate;
+    }
+    const parent = path.dirname(candidate);
+    if (parent === candidate) throw new ProfilerError(`No existing directory above ${targetPath}.`, 'Give an absolute restore path.');
+    candidate = parent;
+  }
+}
+
+interface FioRun {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  wallMs: number;
+  timedOut: boolean;
+}
+
+function runFio(args: string[], registry: ProbeRegistry, killAfterMs: number, signal?: AbortSignal): Promise<FioRun> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ProbeCancelledError());
+      return;
+    }
+    const started = performance.now();
+    const child = spawn('fio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    registry.children.add(child);
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, killAfterMs);
+    const onAbort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      registry.children.delete(child);
+      reject(error);
+    });
+    child.on('close', (code, sig) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      registry.children.delete(child);
+      if (signal?.aborted) reject(new ProbeCancelledError());
+      else resolve({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance.now() - started), timedOut });
+    });
+  });
+}
+
+function failureText(run: FioRun): string {
+  if (run.timedOut) return `fio did not finish in time and was killed after ${run.wallMs} ms`;
+  const detail = (run.stderr.trim() || run.stdout.trim()).split('\n').slice(-3).join(' | ');
+  return `fio exited with ${run.signal ?? `code ${run.code}`}${detail ? `: ${detail}` : ''}`;
+}
+
+function emptyResult(def: ProbeDefinition, wallMs: number, error: string): ProbeResult {
+  return {
+    name: def.name,
+    direction: def.direction,
+    blockSizeBytes: def.blockSizeBytes,
+    ioDepth: def.ioDepth,
+    jobs: def.jobs,
+    bytesPerSecond: 0,
+    iops: 0,
+    latencyNs: { mean: 0, p50: null, p99: null },
+    runtimeMs: 0,
+    wallMs,
+    steadyState: null,
+    error,
+  };
+}
+
+async function runProbe(
+  def: ProbeDefinition,
+  filePath: string,
+  regionBytes: number,
+  timing: ProbeTiming,
+  registry: ProbeRegistry,
+  killAfterMs: number,
+  signal?: AbortSignal,
+): Promise<ProbeResult> {
+  const run = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, killAfterMs, signal);
+  if (run.code !== 0 || run.timedOut) return emptyResult(def, run.wallMs, failureText(run));
+  try {
+    const parsed = parseFioOutput(run.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? 'sync' : 'io' });
+    const result: ProbeResult = {
+      name: def.name,
+      direction: def.direction,
+      blockSizeBytes: def.blockSizeBytes,
+      ioDepth: def.ioDepth,
+      jobs: def.jobs,
+      bytesPerSecond: parsed.bytesPerSecond,
+      iops: parsed.iops,
+      latencyNs: parsed.latencyNs,
+      runtimeMs: parsed.runtimeMs,
+      wallMs: run.wallMs,
+      steadyState: parsed.steadyState,
+    };
+    if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
+    return result;
+  } catch (error) {
+    return emptyResult(def, run.wallMs, errorMessage(error));
+  }
+}
+
+export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuiteResult> {
+  const callStarted = performance.now();
+  const wall = () => Math.round(performance.now() - callStarted);
+  const log = opts.log ?? (() => {});
+  const mode = opts.mode ?? 'adaptive';
+  const names = orderProbes(opts.probes);
+  if (names.length === 0) return { status: 'skipped', reason: 'No probes were requested.', wallMs: wall(), probes: [] };
+
+  let base: string;
+  try {
+    base = resolveProbeBase(opts.targetPath);
+  } catch (error) {
+    return { status: 'failed', reason: errorMessage(error), wallMs: wall(), probes: [] };
+  }
+
+  const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log });
+  if (!fio.ok) return { status: 'skipped', reason: fio.reason, wallMs: wall(), probes: [] };
+  const fioFields = { fioVersion: fio.version, ...(fio.install ? { fioInstall: fio.install } : {}) };
+
+  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
+  const maxJobs = Math.max(...definitions.map((d) => d.jobs));
+  let fileSizeBytes: number;
+  try {
+    const stat = await fs.promises.statfs(base);
+    fileSizeBytes = planFileSize(stat.bavail * stat.bsize, maxJobs, base);
+  } catch (error) {
+    const status = error instanceof InsufficientSpaceError ? 'skipped' : 'failed';
+    return { status, reason: errorMessage(error), ...fioFields, wallMs: wall(), probes: [] };
+  }
+
+  // The budget covers layout and probes only: installing fio is reported on its own.
+  const budgetStarted = performance.now();
+  const deadline = budgetStarted + opts.budgetMs - BUDGET_SAFETY_MS;
+  const registry = new ProbeRegistry();
+  const uninstallSignals = installSignalCleanup(registry, log);
+  const probes: ProbeResult[] = [];
+  let directory: string | undefined;
+  let regionBytes = 0;
+  try {
+    directory = await fs.promises.mkdtemp(path.join(base, PROBE_DIR_PREFIX));
+    registry.dirs.add(directory);
+    writeMarker(directory);
+    opts.onDirectory?.(directory);
+    const filePath = path.join(directory, PROBE_FILE_NAME);
+
+    const layoutCapMs =
+      mode === 'reference'
+        ? REFERENCE_LAYOUT_CAP_MS
+        : Math.max(1000, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance.now()));
+    const layout = await runFio(
+      layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
+      registry,
+      layoutCapMs + 5000,
+      opts.signal,
+    );
+    if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, '');
+    const laidOut = parseFioOutput(layout.stdout, { direction: 'write' });
+    const written = laidOut.ioBytes;
+    const unit = maxJobs * MiB;
+    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
+    if (regionBytes < MIN_REGION_BYTES) {
+      throw new ProfilerError(
+        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        'Give the probes a larger budget.',
+      );
+    }
+    log(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
+
+    for (const [index, def] of definitions.entries()) {
+      const timing =
+        mode === 'reference'
+          ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS)
+          : adaptiveTiming(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      if (!timing) {
+        probes.push(emptyResult(def, 0, 'Skipped: the probe budget was used up before this probe.'));
+        continue;
+      }
+      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
+      const killAfterMs =
+        mode === 'reference'
+          ? probeKillAfterMs(timing) + drainMs
+          : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1000, deadline - performance.now() + 2000));
+      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
+      if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
+      probes.push(result);
+    }
+  } catch (error) {
+    const cancelled = error instanceof ProbeCancelledError;
+    return {
+      status: 'failed',
+      reason: cancelled ? 'Disk probes cancelled before they finished.' : errorMessage(error),
+      ...fioFields,
+      ...(directory ? { directory } : {}),
+      fileSizeBytes: regionBytes || fileSizeBytes,
+      budgetMs: opts.budgetMs,
+      wallMs: wall(),
+      probes,
+    };
+  } finally {
+    const report = registry.cleanupSync();
+    for (const refused of report.refused) log(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
+    uninstallSignals();
+  }
+
+  const anyRan = probes.some((p) => !p.error);
+  return {
+    status: anyRan ? 'ran' : 'failed',
+    ...(anyRan ? {} : { reason: 'No probe produced a measurement; see each probe\'s error.' }),
+    ...fioFields,
+    directory,
+    fileSizeBytes: regionBytes,
+    budgetMs: opts.budgetMs,
+    wallMs: wall(),
+    probes,
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Checks that a parsed, untrusted value is a Profile of a supported schema version, naming the path
+ * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
+ * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
+ */
+import { PROFILE_SCHEMA_VERSION, type Profile } from './schema.js';
+import { ProfilerError } from '../util/errors.js';
+
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [PROFILE_SCHEMA_VERSION];
+
+type Check = (value: unknown, path: string, errors: string[]) => void;
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+const num: Check = (v, p, e) => {
+  if (typeof v !== 'number' || !Number.isFinite(v)) e.push(`${p}: expected a number, got ${describe(v)}`);
+};
+const str: Check = (v, p, e) => {
+  if (typeof v !== 'string') e.push(`${p}: expected a string, got ${describe(v)}`);
+};
+const bool: Check = (v, p, e) => {
+  if (typeof v !== 'boolean') e.push(`${p}: expected true or false, got ${describe(v)}`);
+};
+const oneOf =
+  (...allowed: readonly (string | number)[]): Check =>
+  (v, p, e) => {
+    if (!allowed.includes(v as string | number)) e.push(`${p}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(v)}`);
+  };
+const nullable =
+  (c: Check): Check =>
+  (v, p, e) => {
+    if (v !== null) c(v, p, e);
+  };
+const arr =
+  (c: Check, maxErrors = 5): Check =>
+  (v, p, e) => {
+    if (!Array.isArray(v)) {
+      e.push(`${p}: expected an array, got ${describe(v)}`);
+      return;
+    }
+    const before = e.length;
+    for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
+  };
+const tuple =
+  (...cs: Check[]): Check =>
+  (v, p, e) => {
+    if (!Array.isArray(v) || v.length !== cs.length) {
+      e.push(`${p}: expected an array of ${cs.length} items, got ${describe(v)}`);
+      return;
+    }
+    cs.forEach((c, i) => c(v[i], `${p}[${i}]`, e));
+  };
+/** Object with required fields; a key ending in '?' is optional (absent or undefined). */
+const obj =
+  (shape: Record<string, Check>): Check =>
+  (v, p, e) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      e.push(`${p}: expected an object, got ${describe(v)}`);
+      return;
+    }
+    const rec = v as Record<string, unknown>;
+    for (const [rawKey, c] of Object.entries(shape)) {
+      const optional = rawKey.endsWith('?');
+      const key = optional ? rawKey.slice(0, -1) : rawKey;
+      const path = p ? `${p}.${key}` : key;
+      if (!(key in rec) || rec[key] === undefined) {
+        if (!optional) e.push(`${path}: missing`);
+        continue;
+      }
+      c(rec[key], path, e);
+    }
+  };
+
+const diskCounters = obj({
+  readsCompleted: num, readsMerged: num, sectorsRead: num, readMs: num,
+  writesCompleted: num, writesMerged: num, sectorsWritten: num, writeMs: num,
+  inFlight: num, ioMs: num, weightedIoMs: num,
+  'discardsCompleted?': num, 'discardsMerged?': num, 'sectorsDiscarded?': num, 'discardMs?': num,
+  'flushesCompleted?': num, 'flushMs?': num,
+});
+const cpuTicks = obj({ user: num, nice: num, system: num, idle: num, iowait: num, irq: num, softirq: num, steal: num });
+const pressureTotals = nullable(obj({ someUs: num, 'fullUs?': num }));
+const snapshot = obj({
+  tMs: num,
+  disks: arr(nullable(diskCounters)),
+  cpu: nullable(cpuTicks),
+  'perCpu?': arr(cpuTicks),
+  pressure: nullable(obj({ io: pressureTotals, cpu: pressureTotals, memory: pressureTotals })),
+  memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
+  childCpuTicks: nullable(num),
+});
+const phaseName = oneOf('lookup', 'download', 'extract', 'writeback');
+const phase = obj({
+  name: phaseName, startMs: num, endMs: num, start: snapshot, end: snapshot,
+  'networkBytes?': nullable(num), 'progress?': arr(tuple(num, num)),
+});
+const device = obj({
+  name: str, devNumber: str, roles: arr(oneOf('restore-path', 'archive-temp')), chain: arr(str),
+  'model?': str, 'rotational?': bool, 'scheduler?': str, 'queueDepth?': num, 'sizeBytes?': num, primary: bool,
+});
+const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, 'totalBytes?': num, 'freeBytes?': num });
+const context = obj({
+  os: str, 'kernel?': str, arch: str, 'cpuModel?': str, cpuCount: num, memoryBytes: num, 'virtualization?': str,
+  'noBlockDeviceReason?': str, fileSystems: arr(fileSystem), 'dirtyBytesLimit?': num, 'dirtyBackgroundBytesLimit?': num,
+  'dirtyRatio?': num, 'dirtyBackgroundRatio?': num, nodeVersion: str,
+});
+const anatomy = obj({
+  compressedBytes: num, extractedBytes: num, entries: num, files: num, directories: num, symlinks: num, hardlinks: num, other: num,
+  sizeHistogram: arr(obj({ maxBytes: nullable(num), label: str, files: num, bytes: num })), compression: str, 'error?': str,
+});
+const restore = nullable(obj({
+  cacheHit: bool, matchedKey: nullable(str), exactMatch: bool, keysTried: arr(str), paths: arr(str),
+  serviceVersion: oneOf('v1', 'v2'), compressionMethod: str, archiveBytes: nullable(num), restoreMs: num, wallMs: num,
+  'error?': obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'setup'), message: str }), 'anatomy?': anatomy,
+}));
+const probe = obj({
+  name: oneOf('seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'),
+  direction: oneOf('read', 'write'), blockSizeBytes: num, ioDepth: num, jobs: num, bytesPerSecond: num, iops: num,
+  latencyNs: obj({ mean: num, p50: nullable(num), p99: nullable(num) }), runtimeMs: num, wallMs: num,
+  steadyState: nullable(obj({ criterion: str, attained: bool })), 'error?': str,
+});
+const probes = nullable(obj({
+  status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, 'fioVersion?': str, 'fioInstall?': obj({ method: str, durationMs: num }),
+  'directory?': str, 'fileSizeBytes?': num, 'budgetMs?': num, wallMs: num, probes: arr(probe),
+}));
+const bottleneck = oneOf('network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback', 'none', 'inconclusive');
+const evidence = obj({ id: str, text: str, value: nullable(num), unit: str, 'threshold?': num, supports: bool });
+const verdict = nullable(obj({
+  bottleneck, sentence: str,
+  phases: arr(obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'restore'), bottleneck, sentence: str, evidence: arr(evidence) })),
+  whatIf: arr(obj({ resource: oneOf('disk', 'network', 'cpu'), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+}));
+const profile = obj({
+  schemaVersion: num, tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
+  context, devices: arr(device), restore, phases: arr(phase),
+  // Snapshots are many; report only the first few bad ones.
+  samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
+  probes, verdict, warnings: arr(str),
+});
+
+/** Every problem found, each naming its path; empty when the value is a valid Profile. */
+export function profileErrors(value: unknown): string[] {
+  const errors: string[] = [];
+  if (typeof value === 'object' && value !== null && 'schemaVersion' in value) {
+    const v = (value as { schemaVersion: unknown }).schemaVersion;
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v as number)) {
+      return [`schemaVersion: ${describe(v)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(', ')}`];
+    }
+  }
+  profile(value, '', errors);
+  return errors;
+}
+
+export function isProfile(value: unknown): value is Profile {
+  return profileErrors(value).length === 0;
+}
+
+const MAX_LISTED = 10;
+
+/** Returns the value typed as a Profile, or throws a ProfilerError listing the bad fields. */
+export function validateProfile(value: unknown): Profile {
+  const errors = profileErrors(value);
+  if (errors.length === 0) return value as Profile;
+  const listed = errors.slice(0, MAX_LISTED).join('; ');
+  const more = errors.length > MAX_LISTED ? ` (and ${errors.length - MAX_LISTED} more)` : '';
+  throw new ProfilerError(
+    `${errors.length} invalid field${errors.length === 1 ? '' : 's'}: ${listed}${more}.`,
+    'Pass a profile JSON written by disk-profiler (the profile-path output or the uploaded artifact), unmodified.',
+  );
+}

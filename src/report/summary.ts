@@ -1,0 +1,163 @@
+/**
+ * The step summary as Markdown: the verdict on the first line, then phases, what-ifs, charts, fio
+ * ceilings, iostat metrics, archive anatomy, runner context, and the evidence folded away. Pure.
+ * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
+ */
+import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../judge/format.js';
+import { deviceIndexFor, phaseFacts, type PhaseFacts } from '../judge/phase-facts.js';
+import { phaseChart, timelineCharts } from './charts.js';
+import { details, escapeHtml, fixed, table } from './markdown.js';
+
+const MiB = 1024 * 1024;
+
+interface PhaseRow {
+  name: PhaseName;
+  facts: PhaseFacts;
+  networkBytes: number | null;
+}
+
+function phaseRows(profile: Profile): PhaseRow[] {
+  return profile.phases
+    .filter((p) => p.endMs > p.startMs)
+    .map((p) => ({
+      name: p.name,
+      facts: phaseFacts(profile, p),
+      networkBytes: p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
+    }));
+}
+
+function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): string {
+  const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
+  const body = rows.map((r) => {
+    const d = r.facts.disk;
+    const moved = r.networkBytes ?? d?.writtenBytes ?? null;
+    const what = r.networkBytes !== null ? 'downloaded' : 'written to disk';
+    const rate = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1000)) : '–';
+    const bottleneck = verdict.phases.find((v) => v.phase === r.name)?.bottleneck ?? '–';
+    return [r.name, seconds(r.facts.durationMs), percent(total > 0 ? r.facts.durationMs / total : 0), moved === null ? '–' : `${bytes(moved)} ${what}`, rate, bottleneck];
+  });
+  body.push(['**total**', `**${seconds(total)}**`, '100%', profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '', '', `**${verdict.bottleneck}**`]);
+  return `### Phases\n\n${table(['Phase', 'Duration', 'Share', 'Bytes', 'Throughput', 'Bottleneck'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}`;
+}
+
+function iostatSection(profile: Profile, rows: PhaseRow[]): string {
+  const body = rows
+    .filter((r) => r.facts.disk)
+    .map((r) => {
+      const m = r.facts.disk!;
+      const dev = profile.devices[deviceIndexFor(profile, r.name) ?? -1]?.name ?? '?';
+      return [r.name, dev, fixed(m.readsPerSecond), fixed(m.writesPerSecond), fixed(m.readKiBPerSecond), fixed(m.writeKiBPerSecond),
+        fixed(m.readMergesPerSecond), fixed(m.writeMergesPerSecond), fixed(m.readAwaitMs), fixed(m.writeAwaitMs),
+        fixed(m.averageQueueSize), fixed(m.utilizationPercent), fixed(m.readRequestKiB), fixed(m.writeRequestKiB)];
+    });
+  if (body.length === 0) return `### Disk per phase\n\nNo block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : '.'}`;
+  const header = ['Phase', 'Device', 'r/s', 'w/s', 'rkB/s', 'wkB/s', 'rrqm/s', 'wrqm/s', 'r_await', 'w_await', 'aqu-sz', '%util', 'rareq-sz', 'wareq-sz'];
+  return `### Disk per phase (iostat -x)\n\n${table(header, body, header.map((_, i) => (i < 2 ? 'l' : 'r')))}`;
+}
+
+const CEILING_COLUMNS: [ProbeName, string][] = [
+  ['seq-write', 'Seq Writes'],
+  ['rand-write', 'Rand Writes'],
+  ['seq-read', 'Seq Reads'],
+  ['rand-read', 'Rand Reads'],
+];
+
+function probesSection(profile: Profile): string {
+  const suite = profile.probes;
+  if (!suite) return '### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.';
+  if (suite.status !== 'ran') return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
+  const get = (n: ProbeName): ProbeResult | undefined => suite.probes.find((p) => p.name === n);
+  const ok = (p: ProbeResult | undefined) => (p && !p.error ? p : undefined);
+  const mib = (p: ProbeResult | undefined) => (ok(p) ? formatNumber(p!.bytesPerSecond / MiB) : '–');
+  const io = (p: ProbeResult | undefined) => (ok(p) ? String(Math.round(p!.iops)) : '–');
+  const qd1 = ok(get('rand-read-qd1'));
+  const fsync = ok(get('fsync-write'));
+  const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1000)} µs mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1000)} µs p99` : ''}` : '–';
+  const header = ['', ...CEILING_COLUMNS.map(([, l]) => l), 'QD1 4k read latency', 'fsync IOPS'];
+  const rows = [
+    ['MiB/s', ...CEILING_COLUMNS.map(([n]) => mib(get(n))), '', ''],
+    ['IOPS', ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : '–'],
+  ];
+  const params = suite.probes
+    .map((p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`)
+    .join('; ');
+  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''})\n\n${table(header, rows, header.map((_, i) => (i === 0 ? 'l' : 'r')))}\n\n<sub>${escapeHtml(`${suite.directory ?? ''} · ${params}`)}</sub>`;
+}
+
+function anatomySection(profile: Profile): string {
+  const a = profile.restore?.anatomy;
+  if (!a) return '';
+  const head = `${bytes(a.compressedBytes)} ${a.compression} archive → ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ''}${a.other ? `, ${a.other} other` : ''} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}×).`;
+  const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
+  return `### Archive anatomy\n\n${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
+}
+
+function contextSection(profile: Profile): string {
+  const c = profile.context;
+  const rows: string[][] = [
+    ['CPU', `${c.cpuCount} × ${c.cpuModel ?? 'unknown model'}`],
+    ['RAM', bytes(c.memoryBytes)],
+    ['OS', `${c.os} ${c.kernel ?? ''} (${c.arch})`.trim()],
+  ];
+  if (c.virtualization) rows.push(['Virtualization', c.virtualization]);
+  for (const d of profile.devices) {
+    const bits = [d.model, d.rotational === undefined ? undefined : d.rotational ? 'rotational' : 'non-rotational', d.scheduler ? `scheduler ${d.scheduler}` : undefined,
+      d.queueDepth ? `nr_requests ${d.queueDepth}` : undefined, d.sizeBytes ? bytes(d.sizeBytes) : undefined, `via ${d.chain.join(' → ')}`].filter(Boolean);
+    rows.push([`Disk ${d.name} (${d.roles.join(', ')})`, bits.join(', ')]);
+  }
+  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== undefined ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? '?'}%` : undefined;
+  if (dirty) rows.push(['Page cache', dirty]);
+  if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
+  return `### Runner\n\n${table(['', ''], rows)}`;
+}
+
+function evidenceSection(verdict: Verdict): string {
+  const parts = verdict.phases.map((p) => {
+    const items = p.evidence.map((e) => {
+      const value = e.value === null ? 'n/a' : `${formatNumber(e.value)} ${e.unit}`;
+      const thr = e.threshold === undefined ? '' : ` (threshold ${formatNumber(e.threshold)})`;
+      return `- ${e.supports ? '✅' : '➖'} ${e.text}: \`${e.id}\` = ${value}${thr}`;
+    });
+    return `**${p.phase}: ${p.bottleneck}.** ${p.sentence}\n\n${items.join('\n')}`;
+  });
+  return details('Evidence per phase (✅ supports the verdict)', parts.join('\n\n') || 'No phase was judged.');
+}
+
+function rawSection(profile: Profile, rows: PhaseRow[]): string {
+  const share = (v: number | null | undefined) => (v === null || v === undefined ? '–' : percent(v));
+  const body = rows.map((r) => {
+    const f = r.facts;
+    return [r.name, share(f.cpu?.busy), share(f.cpu?.busiestCpu), share(f.cpu?.iowait), share(f.cpu?.steal), f.childCores === null ? '–' : formatNumber(f.childCores),
+      share(f.pressure.ioSome), share(f.pressure.ioFull), share(f.pressure.cpuSome), share(f.pressure.memorySome),
+      f.dirtyPeakBytes === null ? '–' : bytes(f.dirtyPeakBytes), f.owedAtEndBytes === null ? '–' : bytes(f.owedAtEndBytes)];
+  });
+  const header = ['Phase', 'CPU busy', 'busiest CPU', 'iowait', 'steal', 'tar+zstd cores', 'PSI io some', 'PSI io full', 'PSI cpu some', 'PSI mem some', 'Dirty peak', 'Dirty+Writeback at end'];
+  const r = profile.restore;
+  const restore = r
+    ? `Key ${r.matchedKey === null ? 'none matched' : `\`${r.matchedKey}\`${r.exactMatch ? ' (exact)' : ' (restore key)'}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(', ')}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.`
+    : 'No restore.';
+  return details('Raw per-phase details', `${restore}\n\n${table(header, body, header.map((_, i) => (i === 0 ? 'l' : 'r')))}\n\nSamples: ${profile.samples.snapshots.length} snapshots every ${profile.samples.intervalMs * profile.samples.keptEvery} ms.`);
+}
+
+export function renderSummary(profile: Profile, verdict: Verdict): string {
+  const rows = phaseRows(profile);
+  const sections: string[] = [
+    `**${escapeHtml(verdict.sentence)}**`,
+    `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
+  ];
+  if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
+  const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
+  if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
+  sections.push(probesSection(profile));
+  if (rows.length > 0) sections.push(iostatSection(profile, rows));
+  const anatomy = anatomySection(profile);
+  if (anatomy) sections.push(anatomy);
+  sections.push(contextSection(profile));
+  sections.push(evidenceSection(verdict));
+  if (rows.length > 0) sections.push(rawSection(profile, rows));
+  if (profile.warnings.length > 0) sections.push(`### Warnings\n\n${profile.warnings.slice(0, 20).map((w) => `- ${escapeHtml(w)}`).join('\n')}`);
+  return `${sections.join('\n\n')}\n`;
+}

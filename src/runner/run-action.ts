@@ -1,0 +1,77 @@
+/**
+ * Runs the bundled action's main and post steps the way the runner does: inputs as INPUT_* variables,
+ * file commands in fresh GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, state handed to the
+ * post step as STATE_* variables, post run even when main failed (post-if: always()).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { inputVariable, parseFileCommands } from './file-commands.js';
+
+export interface RunActionOptions {
+  /** dist/ folder holding main.js and post.js. */
+  distDir: string;
+  inputs: Record<string, string>;
+  /** Extra environment (service variables, RUNNER_TEMP, GITHUB_WORKSPACE, ...). */
+  env: Record<string, string | undefined>;
+  /** Node binary; the machine's by default. */
+  nodePath?: string;
+  /** Where the step's stdout goes; the terminal by default. */
+  onOutput?: (chunk: string) => void;
+}
+
+export interface ActionRunResult {
+  mainExitCode: number;
+  postExitCode: number;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  summary: string;
+}
+
+export async function runAction(options: RunActionOptions): Promise<ActionRunResult> {
+  const files = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-runner-'));
+  try {
+    const output = path.join(files, 'output');
+    const state = path.join(files, 'state');
+    const summary = path.join(files, 'summary.md');
+    for (const f of [output, state, summary]) writeFileSync(f, '');
+    const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [inputVariable(k), v]));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      GITHUB_ACTIONS: 'true',
+      RUNNER_OS: process.platform === 'darwin' ? 'macOS' : process.platform === 'win32' ? 'Windows' : 'Linux',
+      ...options.env,
+      ...inputEnv,
+      GITHUB_OUTPUT: output,
+      GITHUB_STATE: state,
+      GITHUB_STEP_SUMMARY: summary,
+    };
+    const node = options.nodePath ?? process.execPath;
+    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput);
+    const savedState = parseFileCommands(readFileSync(state, 'utf8'));
+    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])) };
+    const postExitCode = await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
+    return {
+      mainExitCode,
+      postExitCode,
+      outputs: parseFileCommands(readFileSync(output, 'utf8')),
+      state: savedState,
+      summary: readFileSync(summary, 'utf8'),
+    };
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
+function runNode(node: string, script: string, env: NodeJS.ProcessEnv, onOutput?: (chunk: string) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [script], { env, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
+    if (onOutput) {
+      child.stdout?.on('data', (c: Buffer) => onOutput(c.toString()));
+      child.stderr?.on('data', (c: Buffer) => onOutput(c.toString()));
+    }
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}

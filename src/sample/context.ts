@@ -1,0 +1,94 @@
+/**
+ * What kind of runner this is (IO edge): kernel, CPU, RAM, virtualization, dirty-page limits.
+ * Every field beyond what node:os gives is optional and read defensively: no /proc or /sys
+ * (macOS, Windows, locked-down containers) just means fewer fields, never an exception.
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import type { RunnerContext } from '../profile/schema.js';
+import type { DeviceResolution } from './devices.js';
+
+export interface ContextOptions {
+  procRoot?: string;
+  sysRoot?: string;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    const text = readFileSync(path, 'utf8').trim();
+    return text === '' ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+function readNumber(path: string): number | undefined {
+  const text = readText(path);
+  const value = text === undefined ? NaN : Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** "model name" (x86) or "Model"/"Hardware" (Arm) from /proc/cpuinfo, and its hypervisor flag. */
+export function parseCpuinfo(text: string): { model?: string; hypervisorFlag: boolean } {
+  const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
+  const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
+  return model ? { model, hypervisorFlag } : { hypervisorFlag };
+}
+
+/** Best visible description of the virtual machine, if it is one. */
+export function describeVirtualization(parts: {
+  sysVendor?: string;
+  productName?: string;
+  hypervisorType?: string;
+  hypervisorFlag: boolean;
+}): string | undefined {
+  const dmi = [parts.sysVendor, parts.productName].filter((p): p is string => !!p).join(' ');
+  const pieces: string[] = [];
+  if (dmi) pieces.push(dmi);
+  if (parts.hypervisorType) pieces.push(`hypervisor ${parts.hypervisorType}`);
+  if (pieces.length === 0 && parts.hypervisorFlag) pieces.push('virtual machine (cpuinfo hypervisor flag; vendor not visible)');
+  return pieces.length > 0 ? pieces.join(', ') : undefined;
+}
+
+export function readRunnerContext(where?: DeviceResolution, options: ContextOptions = {}): RunnerContext {
+  const procRoot = options.procRoot ?? '/proc';
+  const sysRoot = options.sysRoot ?? '/sys';
+  const cpus = os.cpus();
+  const context: RunnerContext = {
+    os: process.platform,
+    arch: process.arch,
+    // os.cpus() can be empty in some sandboxes; availableParallelism is never 0.
+    cpuCount: cpus.length || os.availableParallelism(),
+    memoryBytes: os.totalmem(),
+    fileSystems: where?.fileSystems ?? [],
+    nodeVersion: process.version,
+  };
+  if (where?.noBlockDeviceReason) context.noBlockDeviceReason = where.noBlockDeviceReason;
+
+  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === 'linux' ? undefined : os.release());
+  if (kernel) context.kernel = kernel;
+
+  const cpuinfo = readText(`${procRoot}/cpuinfo`);
+  const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
+  const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
+  if (cpuModel) context.cpuModel = cpuModel;
+
+  const virtualization = describeVirtualization({
+    sysVendor: readText(`${sysRoot}/class/dmi/id/sys_vendor`),
+    productName: readText(`${sysRoot}/class/dmi/id/product_name`),
+    hypervisorType: readText(`${sysRoot}/hypervisor/type`),
+    hypervisorFlag: parsed.hypervisorFlag,
+  });
+  if (virtualization) context.virtualization = virtualization;
+
+  // 0 means "unset, the ratio applies" for the *_bytes knobs: leave those out.
+  const dirtyBytes = readNumber(`${procRoot}/sys/vm/dirty_bytes`);
+  if (dirtyBytes) context.dirtyBytesLimit = dirtyBytes;
+  const dirtyBackgroundBytes = readNumber(`${procRoot}/sys/vm/dirty_background_bytes`);
+  if (dirtyBackgroundBytes) context.dirtyBackgroundBytesLimit = dirtyBackgroundBytes;
+  const dirtyRatio = readNumber(`${procRoot}/sys/vm/dirty_ratio`);
+  if (dirtyRatio !== undefined) context.dirtyRatio = dirtyRatio;
+  const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
+  if (dirtyBackgroundRatio !== undefined) context.dirtyBackgroundRatio = dirtyBackgroundRatio;
+  return context;
+}

@@ -1,0 +1,268 @@
+/**
+ * Which block devices serve the restore path and the archive temp dir (IO edge: stat, /sys, mountinfo).
+ * A path is followed down to the devices whose /proc/diskstats lines will show its I/O:
+ * partition → whole disk, dm/md → slaves, loop → backing file's device.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { BlockDeviceInfo, FileSystemInfo } from '../profile/schema.js';
+import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+
+export type DeviceRole = BlockDeviceInfo['roles'][number];
+
+export interface DeviceResolution {
+  devices: BlockDeviceInfo[];
+  fileSystems: FileSystemInfo[];
+  /** Set when the restore path has no block device under it (tmpfs, overlay, network fs, no /sys). */
+  noBlockDeviceReason?: string;
+}
+
+export interface ResolveOptions {
+  procRoot?: string;
+  sysRoot?: string;
+}
+
+/** Filesystems that live in memory or on the network: no block device to count I/O on. */
+const NO_BLOCK_FS = new Map<string, string>([
+  ['tmpfs', 'memory (tmpfs)'],
+  ['ramfs', 'memory (ramfs)'],
+  ['overlay', 'an overlay filesystem (container layer) whose backing device is not visible here'],
+  ['nfs', 'the network (NFS)'],
+  ['nfs4', 'the network (NFS)'],
+  ['cifs', 'the network (SMB/CIFS)'],
+  ['smb3', 'the network (SMB)'],
+  ['9p', 'a 9p share (VM or WSL host filesystem)'],
+  ['virtiofs', 'a virtiofs share (VM host filesystem)'],
+  ['ceph', 'the network (CephFS)'],
+]);
+
+/** Linux dev_t split, as glibc's major()/minor() do. */
+export function splitDevT(dev: bigint): { major: number; minor: number } {
+  const major = ((dev >> 8n) & 0xfffn) | ((dev >> 32n) & ~0xfffn);
+  const minor = (dev & 0xffn) | ((dev >> 12n) & ~0xffn);
+  return { major: Number(major), minor: Number(minor) };
+}
+
+/** The path itself, or its nearest existing ancestor (the restore path may not exist yet). */
+export function nearestExisting(path: string): string {
+  let current = resolve(path);
+  for (;;) {
+    if (existsSync(current)) return realpathSync(current);
+    const parent = dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function readNumber(path: string): number | undefined {
+  const text = readText(path);
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** "none [mq-deadline] kyber" → "mq-deadline"; a lone name (no brackets) is taken as is. */
+export function activeScheduler(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const bracketed = /\[([^\]]+)\]/.exec(text);
+  return bracketed?.[1] ?? (text.includes(' ') ? undefined : text);
+}
+
+interface Node {
+  name: string;
+  devNumber: string;
+  /** How we reached this device from the path's device. */
+  chain: string[];
+  /** Position in the chain where the filesystem's I/O is counted (kept primary). */
+  topLevel: boolean;
+}
+
+class SysBlock {
+  constructor(private readonly sysRoot: string) {}
+
+  available(): boolean {
+    return existsSync(`${this.sysRoot}/dev/block`);
+  }
+
+  /** /sys/block/<name> directory of a device number, resolved through the /sys/dev/block symlink. */
+  dirOf(devNumber: string): string | undefined {
+    try {
+      return realpathSync(`${this.sysRoot}/dev/block/${devNumber}`);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Devices under `devNumber`, depth first. The first node is the device the filesystem sits on
+   * (or the whole disk of a partition); the rest are what it is built on.
+   */
+  walk(devNumber: string, chain: string[], seen: Set<string>, depth = 0): Node[] {
+    const dir = this.dirOf(devNumber);
+    if (!dir || seen.has(devNumber) || depth > 8) return [];
+    seen.add(devNumber);
+    let name = basename(dir);
+    let diskDir = dir;
+    let diskDev = devNumber;
+    const here = [...chain];
+    if (existsSync(`${dir}/partition`)) {
+      here.push(`${name} (partition)`);
+      diskDir = dirname(dir);
+      name = basename(diskDir);
+      diskDev = readText(`${diskDir}/dev`) ?? devNumber;
+      seen.add(diskDev);
+    }
+    here.push(name);
+    const nodes: Node[] = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+
+    let slaves: string[] = [];
+    try {
+      slaves = readdirSync(`${diskDir}/slaves`);
+    } catch {
+      // Not dm/md: no slaves directory.
+    }
+    for (const slave of slaves) {
+      const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
+      if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
+    }
+
+    const backing = readText(`${diskDir}/loop/backing_file`);
+    if (backing) {
+      const file = backing.replace(/ \(deleted\)$/, '');
+      try {
+        const { major, minor } = splitDevT(statSync(file, { bigint: true }).dev);
+        nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
+      } catch {
+        // Backing file gone or unreadable: the loop device alone is still measurable.
+      }
+    }
+    return nodes;
+  }
+
+  describe(node: Node): Omit<BlockDeviceInfo, 'roles' | 'primary'> {
+    const dir = `${this.sysRoot}/block/${node.name}`;
+    const info: Omit<BlockDeviceInfo, 'roles' | 'primary'> = { name: node.name, devNumber: node.devNumber, chain: node.chain };
+    const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
+    if (model) info.model = model;
+    const rotational = readNumber(`${dir}/queue/rotational`);
+    if (rotational !== undefined) info.rotational = rotational === 1;
+    const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
+    if (scheduler) info.scheduler = scheduler;
+    const queueDepth = readNumber(`${dir}/queue/nr_requests`);
+    if (queueDepth !== undefined) info.queueDepth = queueDepth;
+    const sectors = readNumber(`${dir}/size`);
+    if (sectors !== undefined) info.sizeBytes = sectors * 512;
+    return info;
+  }
+}
+
+function driverOf(uevent: string | undefined): string | undefined {
+  return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : undefined;
+}
+
+function fileSystemInfo(path: string, existing: string, mount: MountEntry | null): FileSystemInfo {
+  const info: FileSystemInfo = {
+    path,
+    mountPoint: mount?.mountPoint ?? '',
+    fsType: mount?.fsType ?? 'unknown',
+    mountOptions: mount?.mountOptions ?? '',
+    source: mount?.source ?? '',
+  };
+  try {
+    const s = statfsSync(existing);
+    info.totalBytes = s.blocks * s.bsize;
+    // bavail, not bfree: what a non-root writer (the restore) can actually use.
+    info.freeBytes = s.bavail * s.bsize;
+  } catch {
+    // statfs unsupported (old Node, odd fs): sizes stay unknown.
+  }
+  return info;
+}
+
+/** The device number of the filesystem's block device; btrfs and the like report an anonymous 0:N. */
+function blockDevNumber(existing: string, mount: MountEntry | null): string | undefined {
+  const { major, minor } = splitDevT(statSync(existing, { bigint: true }).dev);
+  if (major !== 0) return `${major}:${minor}`;
+  if (mount?.source.startsWith('/dev/')) {
+    try {
+      const st = statSync(mount.source, { bigint: true });
+      if (st.isBlockDevice()) {
+        const rdev = splitDevT(st.rdev);
+        return `${rdev.major}:${rdev.minor}`;
+      }
+    } catch {
+      // Source not visible in this mount namespace.
+    }
+  }
+  return undefined;
+}
+
+export function resolveDevices(
+  paths: { restorePath: string; archiveTemp?: string },
+  options: ResolveOptions = {},
+): DeviceResolution {
+  const procRoot = options.procRoot ?? '/proc';
+  const sys = new SysBlock(options.sysRoot ?? '/sys');
+  const mountinfoText = readText(`${procRoot}/self/mountinfo`);
+  const mounts = mountinfoText === undefined ? [] : parseMountinfo(mountinfoText);
+
+  const roles: [DeviceRole, string][] = [['restore-path', paths.restorePath]];
+  if (paths.archiveTemp) roles.push(['archive-temp', paths.archiveTemp]);
+
+  const devices: BlockDeviceInfo[] = [];
+  const fileSystems: FileSystemInfo[] = [];
+  let noBlockDeviceReason: string | undefined;
+
+  for (const [role, path] of roles) {
+    const existing = nearestExisting(path);
+    const mount = findMount(mounts, existing);
+    fileSystems.push(fileSystemInfo(path, existing, mount));
+
+    const reason = noBlockReason(path, existing, mount, sys);
+    let nodes: Node[] = [];
+    if (!reason) {
+      const devNumber = blockDevNumber(existing, mount);
+      if (devNumber) nodes = sys.walk(devNumber, [], new Set());
+    }
+    const why =
+      reason ??
+      (nodes.length === 0
+        ? `${path} is on ${mount ? `${mount.fsType} (${mount.source})` : 'a filesystem'} with no block device in /sys/dev/block`
+        : undefined);
+    if (role === 'restore-path' && why) noBlockDeviceReason = why;
+
+    for (const node of nodes) {
+      let device = devices.find((d) => d.name === node.name);
+      if (!device) {
+        device = { ...sys.describe(node), roles: [], primary: false };
+        devices.push(device);
+      }
+      if (!device.roles.includes(role)) device.roles.push(role);
+      if (role === 'restore-path' && node.topLevel) device.primary = true;
+    }
+  }
+  // Primary first: the sampler's and the judge's device index 0.
+  devices.sort((a, b) => Number(b.primary) - Number(a.primary));
+  const result: DeviceResolution = { devices, fileSystems };
+  if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
+  return result;
+}
+
+function noBlockReason(path: string, existing: string, mount: MountEntry | null, sys: SysBlock): string | undefined {
+  if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
+  const where = NO_BLOCK_FS.get(mount.fsType);
+  if (where) return `${path} is on ${where}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (mount.fsType.startsWith('fuse')) {
+    return `${path} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+  }
+  if (!sys.available()) return 'no /sys/dev/block on this system, so block devices cannot be identified';
+  return undefined;
+}

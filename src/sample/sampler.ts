@@ -1,0 +1,221 @@
+/**
+ * Periodic sampler of kernel counters (IO edge). Ticks are scheduled against the caller's origin
+ * (k × intervalMs), so timer lateness does not accumulate; a tick missed while the event loop was
+ * busy is skipped, not replayed, so a stalled loop does not burst. Counters are cumulative, so any
+ * two snapshots give exact totals between them whatever was skipped or thinned.
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
+import { ChildCpuReader } from './child-cpu.js';
+import { pickDiskCounters } from './parse-diskstats.js';
+import { parseMeminfo } from './parse-meminfo.js';
+import { parsePressure } from './parse-pressure.js';
+import { parseProcStat, parseProcStatTotal } from './parse-stat.js';
+import { ProcFile, type ProcReadMode } from './proc-reader.js';
+
+export interface SamplerOptions {
+  intervalMs: number;
+  devices: BlockDeviceInfo[];
+  /** performance.now() value that snapshot times are relative to. */
+  originMs: number;
+  /** Default '/proc'; for tests. */
+  procRoot?: string;
+  /** Memory bound on the series; default 4000 (over 6 minutes at 100 ms before thinning). */
+  maxSnapshots?: number;
+  /** How /proc files are re-read; default 'pread' (the cheaper one, see cost.ts). */
+  readMode?: ProcReadMode;
+}
+
+export interface WaitForWritebackOptions {
+  maxMs: number;
+  /** Drained once Dirty+Writeback is at most this many bytes... */
+  thresholdBytes: number;
+  /** ...or at most the level it had before the work (e.g. before extraction) plus marginBytes. */
+  baselineBytes?: number;
+  /** Default 16 MiB: other processes keep dirtying a little. */
+  marginBytes?: number;
+  /**
+   * Default true: start writeback now with sync(1) in a child process, so the wait measures how
+   * fast the disk absorbs what is owed rather than the kernel's 30 s dirty_expire timer.
+   */
+  triggerWriteback?: boolean;
+}
+
+export interface WritebackWait {
+  drained: boolean;
+  durationMs: number;
+  end: Snapshot;
+}
+
+export interface SampleSeries {
+  intervalMs: number;
+  keptEvery: number;
+  snapshots: Snapshot[];
+}
+
+interface Entry {
+  snapshot: Snapshot;
+  /** Tick number k (taken at origin + k × interval); null for boundary snapshots, never thinned. */
+  tick: number | null;
+}
+
+const DEFAULT_MAX_SNAPSHOTS = 4000;
+const DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
+/** Ten 20-digit counters and "cpu" fit easily; the rest of /proc/stat can be many KiB. */
+const STAT_HEAD_BYTES = 512;
+
+export class Sampler {
+  private readonly intervalMs: number;
+  private readonly originMs: number;
+  private readonly procRoot: string;
+  private readonly maxSnapshots: number;
+  private readonly deviceNames: string[];
+  private readonly files: {
+    diskstats: ProcFile;
+    stat: ProcFile;
+    io: ProcFile;
+    cpu: ProcFile;
+    memory: ProcFile;
+    meminfo: ProcFile;
+  };
+  private readonly childCpu: ChildCpuReader;
+  private entries: Entry[] = [];
+  private keptEvery = 1;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private lastTick = -1;
+
+  constructor(opts: SamplerOptions) {
+    if (!(opts.intervalMs > 0)) throw new RangeError(`intervalMs must be positive, got ${opts.intervalMs}`);
+    this.intervalMs = opts.intervalMs;
+    this.originMs = opts.originMs;
+    this.procRoot = opts.procRoot ?? '/proc';
+    this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
+    this.deviceNames = opts.devices.map((d) => d.name);
+    const mode = opts.readMode ?? 'pread';
+    const file = (path: string) => new ProcFile(`${this.procRoot}/${path}`, mode);
+    this.files = {
+      diskstats: file('diskstats'),
+      stat: file('stat'),
+      io: file('pressure/io'),
+      cpu: file('pressure/cpu'),
+      memory: file('pressure/memory'),
+      meminfo: file('meminfo'),
+    };
+    this.childCpu = new ChildCpuReader(this.procRoot, mode);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.scheduleNext();
+  }
+
+  snapshot(): Snapshot {
+    const snapshot = this.read(true);
+    this.append({ snapshot, tick: null });
+    return snapshot;
+  }
+
+  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
+  owedWritebackBytes(): number | null {
+    const memory = parseMeminfo(this.files.meminfo.read() ?? '');
+    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
+  }
+
+  waitForWriteback(opts: WaitForWritebackOptions): Promise<WritebackWait> {
+    const startedAtMs = performance.now();
+    const limitBytes = Math.max(
+      opts.thresholdBytes,
+      opts.baselineBytes === undefined ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES),
+    );
+    if (opts.triggerWriteback ?? true) startSync();
+    return new Promise((resolve) => {
+      const finish = (drained: boolean) => {
+        const end = this.snapshot();
+        resolve({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
+      };
+      const check = () => {
+        const owed = this.owedWritebackBytes();
+        const elapsedMs = performance.now() - startedAtMs;
+        if (owed === null) return finish(false);
+        if (owed <= limitBytes) return finish(true);
+        if (elapsedMs >= opts.maxMs) return finish(false);
+        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
+      };
+      check();
+    });
+  }
+
+  stop(): SampleSeries {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const file of Object.values(this.files)) file.close();
+    this.childCpu.close();
+    return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
+  }
+
+  private scheduleNext(): void {
+    const now = performance.now();
+    // Timers can fire a little early or very late: never repeat a tick, never replay missed ones.
+    const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
+    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
+    this.timer = setTimeout(() => this.onTick(tick), delayMs);
+    // The sampler must never be what keeps the process alive.
+    this.timer.unref();
+  }
+
+  private onTick(tick: number): void {
+    if (!this.running) return;
+    this.lastTick = tick;
+    if (tick % this.keptEvery === 0) this.append({ snapshot: this.read(false), tick });
+    this.scheduleNext();
+  }
+
+  private append(entry: Entry): void {
+    this.entries.push(entry);
+    while (this.entries.length > this.maxSnapshots) {
+      const keptEvery = this.keptEvery * 2;
+      const thinned = this.entries.filter((e) => e.tick === null || e.tick % keptEvery === 0);
+      this.keptEvery = keptEvery;
+      if (thinned.length === this.entries.length && thinned.every((e) => e.tick === null)) break;
+      this.entries = thinned;
+    }
+  }
+
+  private read(perCpu: boolean): Snapshot {
+    // Disks first: their timestamp matters most (rates are per ms of this clock).
+    const tMs = performance.now() - this.originMs;
+    const diskText = this.files.diskstats.read();
+    const disks = diskText === null ? this.deviceNames.map(() => null) : pickDiskCounters(diskText, this.deviceNames);
+    // Periodic samples need only /proc/stat's first line; boundaries read it whole for per-CPU.
+    const statText = this.files.stat.read(perCpu ? undefined : STAT_HEAD_BYTES);
+    const io = parsePressure(this.files.io.read() ?? '');
+    const cpuPressure = parsePressure(this.files.cpu.read() ?? '');
+    const memoryPressure = parsePressure(this.files.memory.read() ?? '');
+    const meminfo = parseMeminfo(this.files.meminfo.read() ?? '');
+    const snapshot: Snapshot = {
+      tMs,
+      disks,
+      cpu: statText === null ? null : parseProcStatTotal(statText),
+      pressure: io || cpuPressure || memoryPressure ? { io, cpu: cpuPressure, memory: memoryPressure } : null,
+      memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
+      childCpuTicks: this.childCpu.read(),
+    };
+    if (perCpu && statText !== null) snapshot.perCpu = parseProcStat(statText).perCpu;
+    return snapshot;
+  }
+}
+
+function startSync(): void {
+  try {
+    const child = spawn('sync', [], { stdio: 'ignore' });
+    // No sync(1) (Windows) is fine: the wait then just watches the kernel drain on its own.
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // spawn itself failed: same as above.
+  }
+}

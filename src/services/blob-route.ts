@@ -1,0 +1,80 @@
+/**
+ * The signed download route: streams a blob from Azurite through the rate limit and the blob faults.
+ * Everything a restore downloads passes here, which is what lets the lab slow or break the "network".
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { BlobStore } from './blob-store.js';
+import { sendJson, sleep } from './http-util.js';
+import { type EndpointFaults, takeErrorFault } from './settings.js';
+import type { UrlSigner } from './signed-url.js';
+import { ThrottleStream, type TokenBucket, TruncateStream } from './throttle.js';
+import { TwirpError, codeForStatus } from './twirp.js';
+
+/** Response headers worth passing on from Azurite (what a client may use to validate or resume). */
+const FORWARDED_HEADERS = ['content-length', 'content-type', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'content-md5'];
+
+export interface BlobRouteDeps {
+  store: BlobStore;
+  signer: UrlSigner;
+  faults(): EndpointFaults | undefined;
+  bucket(): TokenBucket | undefined;
+  log(line: string): void;
+}
+
+function refuse(res: ServerResponse, error: TwirpError): void {
+  sendJson(res, error.status, error.toJson());
+}
+
+export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, new TwirpError('bad_route', `${req.method} is not allowed on blobs`));
+  const ref = deps.signer.verify(url);
+  if ('refused' in ref) return refuse(res, new TwirpError('permission_denied', ref.refused));
+
+  const faults = deps.faults();
+  if (faults?.delayMs) await sleep(faults.delayMs);
+  const injected = takeErrorFault(faults);
+  if (injected !== undefined) return refuse(res, new TwirpError(codeForStatus(injected), `injected fault: HTTP ${injected}`));
+
+  const upstreamUrl = deps.store.sasUrl(ref.container, ref.blobName, 'r');
+  const headers: http.OutgoingHttpHeaders = {};
+  if (req.headers.range) headers.range = req.headers.range;
+  const upstreamReq = http.request(upstreamUrl, { method: req.method, headers });
+  req.once('close', () => {
+    if (!res.writableFinished) upstreamReq.destroy();
+  });
+  upstreamReq.once('error', (error) => {
+    deps.log(`blob upstream error: ${error.message}`);
+    if (!res.headersSent) refuse(res, new TwirpError('unavailable', `blob store unreachable: ${error.message}`));
+    else res.destroy();
+  });
+  upstreamReq.once('response', (upstream) => {
+    const status = upstream.statusCode ?? 502;
+    if (status === 404) {
+      upstream.resume();
+      return refuse(res, new TwirpError('not_found', 'the blob does not exist'));
+    }
+    const outHeaders: http.OutgoingHttpHeaders = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = upstream.headers[name];
+      if (value !== undefined) outHeaders[name] = value;
+    }
+    if (ref.fileName) outHeaders['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`;
+    const stages: NodeJS.ReadWriteStream[] = [new ThrottleStream(deps.bucket)];
+    // Read the fault when the download starts: a truncation set while it runs applies to the next one.
+    const truncateAfterBytes = faults?.truncateAfterBytes;
+    if (truncateAfterBytes !== undefined) {
+      // The socket is captured now because res drops it once the (short) body has been sent; ending it
+      // (flushing what was sent) rather than destroying it makes exactly N bytes arrive. Without
+      // `Connection: close` a keep-alive socket would sit idle and the client would wait for the rest.
+      outHeaders.connection = 'close';
+      const socket = res.socket;
+      stages.push(new TruncateStream(truncateAfterBytes, () => socket?.end()));
+    }
+    res.writeHead(status, outHeaders);
+    pipeline([upstream, ...stages, res], (error: NodeJS.ErrnoException | null) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') deps.log(`blob download ended early: ${error.message}`);
+    });
+  });
+  upstreamReq.end();
+}
