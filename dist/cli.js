@@ -93333,7 +93333,7 @@ function cacheClientEnv(services, dirs, serviceVersion = "v2") {
 }
 async function seedCache(opts) {
   const env = cacheClientEnv(opts.services, opts, opts.serviceVersion ?? "v2");
-  const cacheId = await withEnv(env, () => saveCache2(opts.paths, opts.key));
+  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache2(opts.paths, opts.key)));
   if (cacheId === -1) {
     throw new ProfilerError(
       `Seeding the cache under key '${opts.key}' failed (saveCache returned -1).`,
@@ -93341,6 +93341,15 @@ async function seedCache(opts) {
     );
   }
   return cacheId;
+}
+async function inDirectory(dir, fn) {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await fn();
+  } finally {
+    process.chdir(before);
+  }
 }
 
 // src/cli/args.ts
@@ -93509,6 +93518,60 @@ function runNode(node, script, env, onOutput) {
   });
 }
 
+// src/runner/log-filter.ts
+var RunnerLog = class {
+  constructor(write, debug2 = false) {
+    this.write = write;
+    this.debug = debug2;
+  }
+  write;
+  debug;
+  masks = [];
+  pending = "";
+  push(chunk) {
+    const text = this.pending + chunk;
+    const lines = text.split("\n");
+    this.pending = lines.pop() ?? "";
+    for (const line of lines) this.line(line);
+  }
+  flush() {
+    if (this.pending) this.line(this.pending);
+    this.pending = "";
+  }
+  line(raw2) {
+    const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(raw2);
+    if (!command) return this.write(this.mask(raw2));
+    const [, name, message = ""] = command;
+    const text = unescapeData(message);
+    switch (name) {
+      case "add-mask":
+        if (text) this.masks.push(text);
+        return;
+      case "debug":
+        if (this.debug) this.write(this.mask(`##[debug]${text}`));
+        return;
+      case "warning":
+      case "error":
+      case "notice":
+        return this.write(this.mask(`${name[0]?.toUpperCase()}${name.slice(1)}: ${text}`));
+      case "group":
+        return this.write(this.mask(`\u25B8 ${text}`));
+      case "endgroup":
+        return;
+      default:
+        return this.write(this.mask(raw2));
+    }
+  }
+  mask(line) {
+    let out = line;
+    for (const secret of this.masks) out = out.split(secret).join("***");
+    return out;
+  }
+};
+function unescapeData(s) {
+  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+}
+
 // src/cli/dist-dir.ts
 import * as path13 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -93520,7 +93583,10 @@ function distDir() {
 async function runCommand(argv) {
   const args = parseArgs(argv);
   const inputs = keyValues(flagList(args, "input"), "--input");
+  const log2 = new RunnerLog((line) => process.stderr.write(`${line}
+`), process.env.RUNNER_DEBUG === "1");
   const result = await runAction({
+    onOutput: (chunk) => log2.push(chunk),
     distDir: distDir(),
     inputs,
     nodePath: flag(args, "node"),
@@ -93529,6 +93595,7 @@ async function runCommand(argv) {
       RUNNER_TEMP: flag(args, "runner-temp") ?? process.env.RUNNER_TEMP ?? os9.tmpdir()
     }
   });
+  log2.flush();
   process.stdout.write(`
 ${result.summary}
 `);
@@ -95099,6 +95166,8 @@ async function demoCommand(argv) {
     const seedStarted = Date.now();
     await seedCache({ services, paths: ["node_modules"], key, workspace: projectRoot, tempDir: runnerTemp });
     say(`seeded in ${((Date.now() - seedStarted) / 1e3).toFixed(1)} s; running the action (main + post) into ${workspace}\u2026`);
+    const log2 = new RunnerLog((line) => process.stderr.write(`${line}
+`), process.env.RUNNER_DEBUG === "1");
     const result = await runAction({
       distDir: distDir(),
       nodePath: flag(args, "node"),
@@ -95110,8 +95179,9 @@ async function demoCommand(argv) {
         "probe-budget-seconds": flag(args, "probe-budget-seconds") ?? "30"
       },
       env: { ...services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: "demo" },
-      onOutput: (chunk) => process.stderr.write(chunk)
+      onOutput: (chunk) => log2.push(chunk)
     });
+    log2.flush();
     process.stdout.write(`
 ${result.summary}
 `);

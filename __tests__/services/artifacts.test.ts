@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DefaultArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServices, clientEnv, startLocalServices, withEnv } from '../../src/services/index.js';
-import { copyPackages, removeDirs, tempDir, treeFingerprint } from './tree.js';
+import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
 async function listFiles(dir: string): Promise<string[]> {
   return (await treeFingerprint(dir)).map((line) => path.join(dir, line.split(' ')[0]!));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { restoreCache, saveCache } from '@actions/cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServices, cacheClientEnv, seedCache, startLocalServices, withEnv } from '../../src/services/index.js';
-import { copyPackages, removeDirs, tempDir, treeFingerprint } from './tree.js';
+import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
 describe('cache service v1 with the real @actions/cache', () => {
   let services: LocalServices | undefined;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { restoreCache } from '@actions/cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServices, cacheClientEnv, seedCache, startLocalServices, withEnv } from '../../src/services/index.js';
-import { copyPackages, removeDirs, tempDir, treeFingerprint } from './tree.js';
+import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
 const CACHE = 'github.actions.results.api.v1.CacheService';
 const ARTIFACT = 'github.actions.results.api.v1.ArtifactService';

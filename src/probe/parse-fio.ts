@@ -211,7 +211,8 @@ export function parseFioOutput(text: string, options: ParseOptions): ParsedFioRu
     bytesPerSecond: sum(figures.map((f) => f.bytesPerSecond)),
     iops: sum(figures.map((f) => f.iops)),
     ioBytes: sum(figures.map((f) => f.ioBytes)),
-    latencyNs: { mean: samples > 0 ? weightedMean / samples : 0, p50, p99 },
+    // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
+    latencyNs: { mean: figures.length === 1 ? (figures[0]?.latency?.mean ?? 0) : samples > 0 ? weightedMean / samples : 0, p50, p99 },
     runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),
     steadyState: figures.find((f) => f.steadyState !== null)?.steadyState ?? null,
     jobEntries: figures.length,

@@ -1,6 +1,8 @@
 /**
  * What the sampler costs (for the benchmark): process CPU time while it runs, minus the CPU the
- * same process burns idling for as long (timers, GC), as percent of one core.
+ * same process burns idling for as long (timers, GC, V8's compiler threads), as percent of one core.
+ * Sampling and idle segments alternate, so background CPU that comes in bursts lands in both
+ * about equally instead of skewing whichever single window it hit.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
@@ -13,23 +15,18 @@ export interface SamplerCost {
   intervalMs: number;
   readMode: ProcReadMode;
   snapshots: number;
-  /** Sampler run minus idle baseline, percent of one core (can dip below 0 by noise). */
+  /** Sampler run minus idle baseline, percent of one core (noise can push it slightly below 0). */
   cpuPercentOfCore: number;
   baselineCpuPercentOfCore: number;
   /** Process CPU per snapshot, microseconds, baseline removed. */
   cpuPerSnapshotUs: number;
 }
 
+const SEGMENT_MS = 500;
+
 function cpuMicros(): number {
   const u = process.cpuUsage();
   return u.user + u.system;
-}
-
-async function cpuOver(durationMs: number, work?: () => void): Promise<number> {
-  const before = cpuMicros();
-  work?.();
-  await sleep(durationMs);
-  return cpuMicros() - before;
 }
 
 export async function measureSamplerCost(opts: {
@@ -38,32 +35,48 @@ export async function measureSamplerCost(opts: {
   devices: BlockDeviceInfo[];
   readMode?: ProcReadMode;
   procRoot?: string;
+  /**
+   * Sample unmeasured this long first, so V8 has compiled the hot path as it would have early in a
+   * real restore; default 0 (a cold start, the honest figure for very short runs).
+   */
+  warmupMs?: number;
 }): Promise<SamplerCost> {
   const readMode = opts.readMode ?? 'pread';
-  // Let the caller's own work (GC, reaped children) settle, then take half the idle baseline
-  // before and half after the run, so a trend in background CPU cancels out.
-  await sleep(100);
-  const halfMs = opts.durationMs / 2;
-  let baselineUs = await cpuOver(halfMs);
-  const sampler = new Sampler({
-    intervalMs: opts.intervalMs,
-    devices: opts.devices,
-    originMs: performance.now(),
-    procRoot: opts.procRoot,
-    readMode,
-    maxSnapshots: Number.MAX_SAFE_INTEGER,
-  });
-  const runUs = await cpuOver(opts.durationMs, () => sampler.start());
-  const { snapshots } = sampler.stop();
-  baselineUs += await cpuOver(opts.durationMs - halfMs);
+  const sampleFor = async (durationMs: number): Promise<number> => {
+    const sampler = new Sampler({
+      intervalMs: opts.intervalMs,
+      devices: opts.devices,
+      originMs: performance.now(),
+      procRoot: opts.procRoot,
+      readMode,
+      maxSnapshots: Number.MAX_SAFE_INTEGER,
+    });
+    sampler.start();
+    await sleep(durationMs);
+    return sampler.stop().snapshots.length;
+  };
+  if (opts.warmupMs && opts.warmupMs > 0) await sampleFor(opts.warmupMs);
+
+  let runUs = 0;
+  let idleUs = 0;
+  let snapshots = 0;
+  for (let doneMs = 0; doneMs < opts.durationMs; doneMs += SEGMENT_MS) {
+    const segmentMs = Math.min(SEGMENT_MS, opts.durationMs - doneMs);
+    let before = cpuMicros();
+    await sleep(segmentMs);
+    idleUs += cpuMicros() - before;
+    before = cpuMicros();
+    snapshots += await sampleFor(segmentMs);
+    runUs += cpuMicros() - before;
+  }
   const toPercent = (us: number) => (us / 1000 / opts.durationMs) * 100;
   return {
     durationMs: opts.durationMs,
     intervalMs: opts.intervalMs,
     readMode,
-    snapshots: snapshots.length,
-    cpuPercentOfCore: toPercent(runUs - baselineUs),
-    baselineCpuPercentOfCore: toPercent(baselineUs),
-    cpuPerSnapshotUs: snapshots.length > 0 ? (runUs - baselineUs) / snapshots.length : 0,
+    snapshots,
+    cpuPercentOfCore: toPercent(runUs - idleUs),
+    baselineCpuPercentOfCore: toPercent(idleUs),
+    cpuPerSnapshotUs: snapshots > 0 ? (runUs - idleUs) / snapshots : 0,
   };
 }

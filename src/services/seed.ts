@@ -29,8 +29,9 @@ export async function seedCache(opts: {
   tempDir: string;
 }): Promise<number> {
   const env = cacheClientEnv(opts.services, opts, opts.serviceVersion ?? 'v2');
-  // saveCache reports most failures as warnings and returns -1 rather than throwing.
-  const cacheId = await withEnv(env, () => saveCache(opts.paths, opts.key));
+  // saveCache reports most failures as warnings and returns -1 rather than throwing. It resolves
+  // relative paths against the working directory, which on a runner is the workspace.
+  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache(opts.paths, opts.key)));
   if (cacheId === -1) {
     throw new ProfilerError(
       `Seeding the cache under key '${opts.key}' failed (saveCache returned -1).`,
@@ -38,4 +39,14 @@ export async function seedCache(opts: {
     );
   }
   return cacheId;
+}
+
+async function inDirectory<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await fn();
+  } finally {
+    process.chdir(before);
+  }
 }

@@ -1,0 +1,106 @@
+// The bundled action (dist/main.js + dist/post.js, freshly built) run as the runner runs it, against
+// the local services: outputs, the profile file, the step summary, and fail-on-cache-miss.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServices, seedCache, type LocalServices } from '../src/services/index.js';
+import { runAction, type ActionRunResult } from '../src/runner/run-action.js';
+import { RunnerLog } from '../src/runner/log-filter.js';
+import { validateProfile } from '../src/profile/validate.js';
+import { copyPackages, removeDirs, repoRoot, tempDir } from './helpers/tree.js';
+
+let services: LocalServices;
+let root: string;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  services = await startLocalServices();
+  root = await tempDir('action');
+  const source = path.join(root, 'source');
+  await copyPackages(path.join(source, 'node_modules'), ['tar', '@actions/core', 'typescript']);
+  await mkdir(path.join(root, 'seed-temp'));
+  await seedCache({ services, paths: ['node_modules'], key: 'deps-linux-abc', workspace: source, tempDir: path.join(root, 'seed-temp') });
+});
+
+afterAll(async () => {
+  await services?.stop();
+  await removeDirs(root);
+});
+
+async function run(name: string, inputs: Record<string, string>): Promise<ActionRunResult & { runnerTemp: string }> {
+  const workspace = path.join(root, name, 'workspace');
+  const runnerTemp = path.join(root, name, 'temp');
+  await mkdir(workspace, { recursive: true });
+  await mkdir(runnerTemp, { recursive: true });
+  // The log as a runner shows it, debug lines included: ::add-mask:: must have hidden the token.
+  const lines: string[] = [];
+  const log = new RunnerLog((line) => lines.push(line), true);
+  const result = await runAction({
+    distDir: path.join(repoRoot, 'dist'),
+    inputs: { probes: 'none', 'writeback-timeout-seconds': '30', label: `runner-${name}`, ...inputs },
+    env: { ...services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: 'test-runner' },
+    onOutput: (chunk) => log.push(chunk),
+  });
+  log.flush();
+  const shown = lines.join('\n');
+  expect(shown).toContain('Cache');
+  expect(shown.includes(services.env.ACTIONS_RUNTIME_TOKEN as string), 'runtime token shown in the log').toBe(false);
+  expect(shown).not.toMatch(/Warning: The profile was not uploaded/);
+  return { ...result, runnerTemp };
+}
+
+describe('the bundled action', () => {
+  it('restores, profiles and publishes outputs, summary, profile and artifact', async () => {
+    const r = await run('hit', { path: 'node_modules', key: 'deps-linux-xyz', 'restore-keys': 'deps-linux-' });
+    expect(r.mainExitCode).toBe(0);
+    expect(r.postExitCode).toBe(0);
+    expect(r.outputs['cache-hit']).toBe('true');
+    expect(r.outputs['matched-key']).toBe('deps-linux-abc');
+    for (const name of ['lookup-seconds', 'download-seconds', 'extract-seconds', 'restore-seconds']) {
+      expect(Number(r.outputs[name]), name).toBeGreaterThan(0);
+    }
+    const phases = ['lookup', 'download', 'extract'].reduce((s, p) => s + Number(r.outputs[`${p}-seconds`]), 0);
+    expect(phases).toBeCloseTo(Number(r.outputs['restore-seconds']), 2);
+    expect(Number(r.outputs['file-count'])).toBeGreaterThan(100);
+    expect(r.outputs.bottleneck).toMatch(/^(network|disk-bandwidth|disk-iops|cpu|writeback|none|inconclusive)$/);
+    expect(r.outputs.verdict?.length).toBeGreaterThan(20);
+    expect(r.summary.split('\n')[0]).toContain(r.outputs.verdict?.slice(0, 30));
+    const profilePath = r.outputs['profile-path'] as string;
+    expect(profilePath.startsWith(r.runnerTemp)).toBe(true);
+    const profile = validateProfile(JSON.parse(readFileSync(profilePath, 'utf8')));
+    expect(profile.label).toBe('runner-hit');
+    expect(profile.restore?.matchedKey).toBe('deps-linux-abc');
+    expect(JSON.stringify(profile)).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);
+    expect(existsSync(path.join(root, 'hit', 'workspace', 'node_modules', 'tar', 'package.json'))).toBe(true);
+  });
+
+  it('reports a miss with the keys tried and succeeds without fail-on-cache-miss', async () => {
+    const r = await run('miss', { path: 'node_modules', key: 'other-key', 'restore-keys': 'other-' });
+    expect(r.mainExitCode).toBe(0);
+    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.summary).toContain('other-key');
+  });
+
+  it('fails the step on a miss when fail-on-cache-miss is set, and still writes the summary', async () => {
+    const r = await run('miss-fail', { path: 'node_modules', key: 'other-key', 'fail-on-cache-miss': 'true' });
+    expect(r.mainExitCode).toBe(1);
+    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.summary.length).toBeGreaterThan(0);
+  });
+
+  it('fails with a clear message on a bad input, and the post step says no report was written', async () => {
+    let log = '';
+    const result = await runAction({
+      distDir: path.join(repoRoot, 'dist'),
+      inputs: { path: 'node_modules', key: 'k', 'sample-interval-ms': 'fast' },
+      env: { ...services.env, GITHUB_WORKSPACE: root, RUNNER_TEMP: root },
+      onOutput: (chunk) => (log += chunk),
+    });
+    expect(result.mainExitCode).toBe(1);
+    expect(log).toContain(`Input 'sample-interval-ms' is invalid: got "fast". Allowed: a whole number of milliseconds from 10 to 10000.`);
+    expect(result.postExitCode).toBe(0);
+    expect(result.summary).toContain('no report');
+  });
+});
