@@ -1,0 +1,81 @@
+// Compare mode on profiles recorded on this machine from different disks: the virtio disk as it is,
+// and loop devices throttled through blkio (fixtures/profiles, see its README for provenance).
+import { describe, expect, it } from 'vitest';
+import { recorded } from './recorded.js';
+import { compareProfiles, type LabelledProfile } from '../../src/compare/compare.js';
+import { renderComparison } from '../../src/compare/render-comparison.js';
+import { spread } from '../../src/compare/stats.js';
+import { globToRegExp } from '../../src/compare/glob.js';
+
+
+/** The same recording with its restore time scaled, as a repeated run of one runner would differ. */
+function rerun(item: LabelledProfile, factor: number): LabelledProfile {
+  const p = structuredClone(item.profile);
+  if (p.restore) p.restore.restoreMs *= factor;
+  for (const phase of p.phases) phase.endMs = phase.startMs + (phase.endMs - phase.startMs) * factor;
+  return { source: `${item.source} (x${factor})`, profile: p };
+}
+
+describe('compareProfiles', () => {
+  const fast = recorded('cpu-tar-zstd-vda.json', 'virtio');
+  const slow = recorded('writeback-tail-throttled-loop.json', 'throttled-20MiBps');
+  const bandwidth = recorded('disk-bandwidth-dd-direct.json', 'throttled-50MiBps');
+
+  it('ranks runners by median restore time and names the best ceilings', () => {
+    const c = compareProfiles([slow, bandwidth, fast]);
+    const byRestore = [slow, bandwidth, fast].sort((a, b) => a.profile.restore!.restoreMs - b.profile.restore!.restoreMs).map((x) => x.profile.label);
+    expect(c.runners.map((r) => r.label)).toEqual(byRestore);
+    expect(c.fastest.restore).toBe(byRestore[0]);
+    // The virtio disk's fio ceiling is far above a loop device throttled to 20 or 50 MiB/s.
+    expect(c.fastest.seqWriteMiBps).toBe('virtio');
+    const throttled = c.runners.find((r) => r.label === 'throttled-50MiBps')!;
+    expect(throttled.ceilings.seqWriteMiBps!.median).toBeGreaterThan(40);
+    expect(throttled.ceilings.seqWriteMiBps!.median).toBeLessThan(60);
+  });
+
+  it('combines repeated runs of one label by median and shows the spread', () => {
+    const c = compareProfiles([fast, rerun(fast, 1.2), rerun(fast, 0.9), slow]);
+    const virtio = c.runners.find((r) => r.label === 'virtio')!;
+    expect(virtio.sources).toHaveLength(3);
+    expect(virtio.restoreMs!.runs).toBe(3);
+    expect(virtio.restoreMs!.median).toBeCloseTo(fast.profile.restore!.restoreMs, 6);
+    expect(virtio.restoreMs!.spreadPercent).toBeCloseTo(30, 6);
+    const md = renderComparison(c);
+    expect(md).toContain('3 runs');
+    expect(md).toMatch(/\| 1 \| /);
+  });
+
+  it('renders the RunsOn column order and Mermaid bar charts', () => {
+    const md = renderComparison(compareProfiles([fast, slow]));
+    expect(md).toContain('| Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | Restore (s) | Lookup (s) | Download (s) | Extraction (s)');
+    const charts = md.match(/```mermaid\nxychart-beta[\s\S]*?```/g) ?? [];
+    expect(charts.length).toBeGreaterThanOrEqual(2);
+    for (const chart of charts) {
+      const labels = /x-axis \[(.*)\]/.exec(chart)![1]!.split(', ');
+      const values = /bar \[(.*)\]/.exec(chart)![1]!.split(', ');
+      expect(values).toHaveLength(labels.length);
+    }
+  });
+
+  it('lists what it left out', () => {
+    const md = renderComparison(compareProfiles([fast]), ["artifact 'disk-profile-x': not JSON"]);
+    expect(md).toContain('Profiles left out');
+    expect(md).toContain("artifact 'disk-profile-x': not JSON");
+  });
+});
+
+describe('spread and glob', () => {
+  it('takes the median of odd and even counts, ignoring missing values', () => {
+    expect(spread([3, null, 1, 2])).toEqual({ median: 2, min: 1, max: 3, runs: 3, spreadPercent: 100 });
+    expect(spread([1, 2, 3, 4])?.median).toBe(2.5);
+    expect(spread([])).toBeNull();
+  });
+
+  it('matches artifact names with * and ? only', () => {
+    const re = globToRegExp('disk-profile-*');
+    expect(re.test('disk-profile-ubuntu-24.04')).toBe(true);
+    expect(re.test('other-disk-profile-x')).toBe(false);
+    expect(globToRegExp('a.b?').test('a.bc')).toBe(true);
+    expect(globToRegExp('a.b?').test('axbc')).toBe(false);
+  });
+});
