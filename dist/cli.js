@@ -7,7 +7,7 @@ var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+  get: (a, b2) => (typeof require !== "undefined" ? require : a)[b2]
 }) : x)(function(x) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
   throw Error('Dynamic require of "' + x + '" is not supported');
@@ -23,13 +23,13 @@ var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
 };
-var __copyProps = (to, from, except, desc) => {
+var __copyProps = (to2, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+      if (!__hasOwnProp.call(to2, key) && key !== except)
+        __defProp(to2, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
   }
-  return to;
+  return to2;
 };
 var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
@@ -43,11 +43,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/ms/index.js
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module) {
-    var s = 1e3;
-    var m = s * 60;
-    var h = m * 60;
+    var s3 = 1e3;
+    var m2 = s3 * 60;
+    var h = m2 * 60;
     var d = h * 24;
-    var w = d * 7;
+    var w2 = d * 7;
     var y = d * 365.25;
     module.exports = function(val, options) {
       options = options || {};
@@ -84,7 +84,7 @@ var require_ms = __commonJS({
         case "weeks":
         case "week":
         case "w":
-          return n * w;
+          return n * w2;
         case "days":
         case "day":
         case "d":
@@ -100,13 +100,13 @@ var require_ms = __commonJS({
         case "mins":
         case "min":
         case "m":
-          return n * m;
+          return n * m2;
         case "seconds":
         case "second":
         case "secs":
         case "sec":
         case "s":
-          return n * s;
+          return n * s3;
         case "milliseconds":
         case "millisecond":
         case "msecs":
@@ -117,41 +117,41 @@ var require_ms = __commonJS({
           return void 0;
       }
     }
-    function fmtShort(ms) {
-      var msAbs = Math.abs(ms);
+    function fmtShort(ms2) {
+      var msAbs = Math.abs(ms2);
       if (msAbs >= d) {
-        return Math.round(ms / d) + "d";
+        return Math.round(ms2 / d) + "d";
       }
       if (msAbs >= h) {
-        return Math.round(ms / h) + "h";
+        return Math.round(ms2 / h) + "h";
       }
-      if (msAbs >= m) {
-        return Math.round(ms / m) + "m";
+      if (msAbs >= m2) {
+        return Math.round(ms2 / m2) + "m";
       }
-      if (msAbs >= s) {
-        return Math.round(ms / s) + "s";
+      if (msAbs >= s3) {
+        return Math.round(ms2 / s3) + "s";
       }
-      return ms + "ms";
+      return ms2 + "ms";
     }
-    function fmtLong(ms) {
-      var msAbs = Math.abs(ms);
+    function fmtLong(ms2) {
+      var msAbs = Math.abs(ms2);
       if (msAbs >= d) {
-        return plural(ms, msAbs, d, "day");
+        return plural(ms2, msAbs, d, "day");
       }
       if (msAbs >= h) {
-        return plural(ms, msAbs, h, "hour");
+        return plural(ms2, msAbs, h, "hour");
       }
-      if (msAbs >= m) {
-        return plural(ms, msAbs, m, "minute");
+      if (msAbs >= m2) {
+        return plural(ms2, msAbs, m2, "minute");
       }
-      if (msAbs >= s) {
-        return plural(ms, msAbs, s, "second");
+      if (msAbs >= s3) {
+        return plural(ms2, msAbs, s3, "second");
       }
-      return ms + " ms";
+      return ms2 + " ms";
     }
-    function plural(ms, msAbs, n, name) {
+    function plural(ms2, msAbs, n, name) {
       var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms / n) + " " + name + (isPlural ? "s" : "");
+      return Math.round(ms2 / n) + " " + name + (isPlural ? "s" : "");
     }
   }
 });
@@ -194,8 +194,8 @@ var require_common = __commonJS({
           }
           const self2 = debug2;
           const curr = Number(/* @__PURE__ */ new Date());
-          const ms = curr - (prevTime || curr);
-          self2.diff = ms;
+          const ms2 = curr - (prevTime || curr);
+          self2.diff = ms2;
           self2.prev = prevTime;
           self2.curr = curr;
           prevTime = curr;
@@ -240,8 +240,8 @@ var require_common = __commonJS({
             }
             return enabledCache;
           },
-          set: (v) => {
-            enableOverride = v;
+          set: (v2) => {
+            enableOverride = v2;
           }
         });
         if (typeof createDebug.init === "function") {
@@ -260,11 +260,11 @@ var require_common = __commonJS({
         createDebug.names = [];
         createDebug.skips = [];
         const split = (typeof namespaces === "string" ? namespaces : "").trim().replace(/\s+/g, ",").split(",").filter(Boolean);
-        for (const ns of split) {
-          if (ns[0] === "-") {
-            createDebug.skips.push(ns.slice(1));
+        for (const ns2 of split) {
+          if (ns2[0] === "-") {
+            createDebug.skips.push(ns2.slice(1));
           } else {
-            createDebug.names.push(ns);
+            createDebug.names.push(ns2);
           }
         }
       }
@@ -310,8 +310,8 @@ var require_common = __commonJS({
             return false;
           }
         }
-        for (const ns of createDebug.names) {
-          if (matchesTemplate(name, ns)) {
+        for (const ns2 of createDebug.names) {
+          if (matchesTemplate(name, ns2)) {
             return true;
           }
         }
@@ -435,11 +435,11 @@ var require_browser = __commonJS({
       if (typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/(edge|trident)\/(\d+)/)) {
         return false;
       }
-      let m;
+      let m2;
       return typeof document !== "undefined" && document.documentElement && document.documentElement.style && document.documentElement.style.WebkitAppearance || // Is firebug? http://stackoverflow.com/a/398120/376773
       typeof window !== "undefined" && window.console && (window.console.firebug || window.console.exception && window.console.table) || // Is firefox >= v31?
       // https://developer.mozilla.org/en-US/docs/Tools/Web_Console#Styling_messages
-      typeof navigator !== "undefined" && navigator.userAgent && (m = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
+      typeof navigator !== "undefined" && navigator.userAgent && (m2 = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m2[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
       typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/applewebkit\/(\d+)/);
     }
     function formatArgs(args) {
@@ -493,9 +493,9 @@ var require_browser = __commonJS({
     }
     module.exports = require_common()(exports2);
     var { formatters } = module.exports;
-    formatters.j = function(v) {
+    formatters.j = function(v2) {
       try {
-        return JSON.stringify(v);
+        return JSON.stringify(v2);
       } catch (error2) {
         return "[UnexpectedJSONParseError]: " + error2.message;
       }
@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os11 = __require("os");
+    var os15 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -544,7 +544,7 @@ var require_supports_color = __commonJS({
         has16m: level >= 3
       };
     }
-    function supportsColor(stream) {
+    function supportsColor(stream2) {
       if (forceColor === false) {
         return 0;
       }
@@ -554,12 +554,12 @@ var require_supports_color = __commonJS({
       if (hasFlag("color=256")) {
         return 2;
       }
-      if (stream && !stream.isTTY && forceColor !== true) {
+      if (stream2 && !stream2.isTTY && forceColor !== true) {
         return 0;
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os11.release().split(".");
+        const osRelease = os15.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -600,8 +600,8 @@ var require_supports_color = __commonJS({
       }
       return min;
     }
-    function getSupportLevel(stream) {
-      const level = supportsColor(stream);
+    function getSupportLevel(stream2) {
+      const level = supportsColor(stream2);
       return translateLevel(level);
     }
     module.exports = {
@@ -616,14 +616,14 @@ var require_supports_color = __commonJS({
 var require_node = __commonJS({
   "node_modules/debug/src/node.js"(exports2, module) {
     var tty = __require("tty");
-    var util5 = __require("util");
+    var util6 = __require("util");
     exports2.init = init;
     exports2.log = log2;
     exports2.formatArgs = formatArgs;
     exports2.save = save;
     exports2.load = load;
     exports2.useColors = useColors;
-    exports2.destroy = util5.deprecate(
+    exports2.destroy = util6.deprecate(
       () => {
       },
       "Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`."
@@ -716,8 +716,8 @@ var require_node = __commonJS({
     exports2.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
     }).reduce((obj2, key) => {
-      const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
-        return k.toUpperCase();
+      const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_2, k2) => {
+        return k2.toUpperCase();
       });
       let val = process.env[key];
       if (/^(yes|on|true|enabled)$/i.test(val)) {
@@ -754,7 +754,7 @@ var require_node = __commonJS({
       return (/* @__PURE__ */ new Date()).toISOString() + " ";
     }
     function log2(...args) {
-      return process.stderr.write(util5.formatWithOptions(exports2.inspectOpts, ...args) + "\n");
+      return process.stderr.write(util6.formatWithOptions(exports2.inspectOpts, ...args) + "\n");
     }
     function save(namespaces) {
       if (namespaces) {
@@ -775,13 +775,13 @@ var require_node = __commonJS({
     }
     module.exports = require_common()(exports2);
     var { formatters } = module.exports;
-    formatters.o = function(v) {
+    formatters.o = function(v2) {
       this.inspectOpts.colors = this.useColors;
-      return util5.inspect(v, this.inspectOpts).split("\n").map((str2) => str2.trim()).join(" ");
+      return util6.inspect(v2, this.inspectOpts).split("\n").map((str2) => str2.trim()).join(" ");
     };
-    formatters.O = function(v) {
+    formatters.O = function(v2) {
       this.inspectOpts.colors = this.useColors;
-      return util5.inspect(v, this.inspectOpts);
+      return util6.inspect(v2, this.inspectOpts);
     };
   }
 });
@@ -801,29 +801,29 @@ var require_src = __commonJS({
 var require_helpers = __commonJS({
   "node_modules/agent-base/dist/helpers.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k];
+          return m2[k2];
         } };
       }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m2[k2];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v });
-    }) : function(o, v) {
-      o["default"] = v;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
+    }) : function(o, v2) {
+      o["default"] = v2;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -832,18 +832,18 @@ var require_helpers = __commonJS({
     exports2.req = exports2.json = exports2.toBuffer = void 0;
     var http5 = __importStar(__require("http"));
     var https3 = __importStar(__require("https"));
-    async function toBuffer(stream) {
+    async function toBuffer(stream2) {
       let length = 0;
       const chunks = [];
-      for await (const chunk of stream) {
+      for await (const chunk of stream2) {
         length += chunk.length;
         chunks.push(chunk);
       }
       return Buffer.concat(chunks, length);
     }
     exports2.toBuffer = toBuffer;
-    async function json(stream) {
-      const buf = await toBuffer(stream);
+    async function json(stream2) {
+      const buf = await toBuffer(stream2);
       const str2 = buf.toString("utf8");
       try {
         return JSON.parse(str2);
@@ -857,8 +857,8 @@ var require_helpers = __commonJS({
     function req(url3, opts = {}) {
       const href = typeof url3 === "string" ? url3 : url3.href;
       const req2 = (href.startsWith("https:") ? https3 : http5).request(url3, opts);
-      const promise = new Promise((resolve4, reject) => {
-        req2.once("response", resolve4).once("error", reject).end();
+      const promise = new Promise((resolve7, reject) => {
+        req2.once("response", resolve7).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -871,35 +871,35 @@ var require_helpers = __commonJS({
 var require_dist = __commonJS({
   "node_modules/agent-base/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k];
+          return m2[k2];
         } };
       }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m2[k2];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v });
-    }) : function(o, v) {
-      o["default"] = v;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
+    }) : function(o, v2) {
+      o["default"] = v2;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
       }
       __setModuleDefault(result, mod);
       return result;
     };
-    var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
-      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
+    var __exportStar = exports2 && exports2.__exportStar || function(m2, exports3) {
+      for (var p2 in m2) if (p2 !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p2)) __createBinding(exports3, m2, p2);
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Agent = void 0;
@@ -1005,17 +1005,17 @@ var require_dist = __commonJS({
       get defaultPort() {
         return this[INTERNAL].defaultPort ?? (this.protocol === "https:" ? 443 : 80);
       }
-      set defaultPort(v) {
+      set defaultPort(v2) {
         if (this[INTERNAL]) {
-          this[INTERNAL].defaultPort = v;
+          this[INTERNAL].defaultPort = v2;
         }
       }
       get protocol() {
         return this[INTERNAL].protocol ?? (this.isSecureEndpoint() ? "https:" : "http:");
       }
-      set protocol(v) {
+      set protocol(v2) {
         if (this[INTERNAL]) {
-          this[INTERNAL].protocol = v;
+          this[INTERNAL].protocol = v2;
         }
       }
     };
@@ -1035,13 +1035,13 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve7, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
-          const b = socket.read();
-          if (b)
-            ondata(b);
+          const b2 = socket.read();
+          if (b2)
+            ondata(b2);
           else
             socket.once("readable", read2);
         }
@@ -1060,9 +1060,9 @@ var require_parse_proxy_response = __commonJS({
           debug2("onerror %o", err);
           reject(err);
         }
-        function ondata(b) {
-          buffers.push(b);
-          buffersLength += b.length;
+        function ondata(b2) {
+          buffers.push(b2);
+          buffersLength += b2.length;
           const buffered = Buffer.concat(buffers, buffersLength);
           const endOfHeaders = buffered.indexOf("\r\n\r\n");
           if (endOfHeaders === -1) {
@@ -1101,7 +1101,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine, headers);
           cleanup();
-          resolve4({
+          resolve7({
             connect: {
               statusCode,
               statusText,
@@ -1123,29 +1123,29 @@ var require_parse_proxy_response = __commonJS({
 var require_dist2 = __commonJS({
   "node_modules/https-proxy-agent/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k];
+          return m2[k2];
         } };
       }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m2[k2];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v });
-    }) : function(o, v) {
-      o["default"] = v;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
+    }) : function(o, v2) {
+      o["default"] = v2;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -1242,11 +1242,11 @@ var require_dist2 = __commonJS({
         socket.destroy();
         const fakeSocket = new net2.Socket({ writable: false });
         fakeSocket.readable = true;
-        req.once("socket", (s) => {
+        req.once("socket", (s3) => {
           debug2("Replaying proxy buffer for failed request");
-          (0, assert_1.default)(s.listenerCount("data") > 0);
-          s.push(buffered);
-          s.push(null);
+          (0, assert_1.default)(s3.listenerCount("data") > 0);
+          s3.push(buffered);
+          s3.push(null);
         });
         return fakeSocket;
       }
@@ -1273,29 +1273,29 @@ var require_dist2 = __commonJS({
 var require_dist3 = __commonJS({
   "node_modules/http-proxy-agent/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k];
+          return m2[k2];
         } };
       }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m2[k2];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v });
-    }) : function(o, v) {
-      o["default"] = v;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
+    }) : function(o, v2) {
+      o["default"] = v2;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -1334,8 +1334,8 @@ var require_dist3 = __commonJS({
       setRequestProps(req, opts) {
         const { proxy } = this;
         const protocol = opts.secureEndpoint ? "https:" : "http:";
-        const hostname = req.getHeader("host") || "localhost";
-        const base = `${protocol}//${hostname}`;
+        const hostname2 = req.getHeader("host") || "localhost";
+        const base = `${protocol}//${hostname2}`;
         const url3 = new url_1.URL(req.path, base);
         if (opts.port !== 80) {
           url3.port = String(opts.port);
@@ -1433,7 +1433,7 @@ var require_tunnel = __commonJS({
     var https3 = __require("https");
     var events2 = __require("events");
     var assert4 = __require("assert");
-    var util5 = __require("util");
+    var util6 = __require("util");
     exports2.httpOverHttp = httpOverHttp2;
     exports2.httpsOverHttp = httpsOverHttp2;
     exports2.httpOverHttps = httpOverHttps2;
@@ -1483,7 +1483,7 @@ var require_tunnel = __commonJS({
         self2.removeSocket(socket);
       });
     }
-    util5.inherits(TunnelingAgent, events2.EventEmitter);
+    util6.inherits(TunnelingAgent, events2.EventEmitter);
     TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress) {
       var self2 = this;
       var options = mergeOptions({ request: req }, self2.options, toOptions(host, port, localAddress));
@@ -1624,10 +1624,10 @@ var require_tunnel = __commonJS({
         var overrides = arguments[i];
         if (typeof overrides === "object") {
           var keys = Object.keys(overrides);
-          for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
-            var k = keys[j];
-            if (overrides[k] !== void 0) {
-              target[k] = overrides[k];
+          for (var j2 = 0, keyLen = keys.length; j2 < keyLen; ++j2) {
+            var k2 = keys[j2];
+            if (overrides[k2] !== void 0) {
+              target[k2] = overrides[k2];
             }
           }
         }
@@ -2353,7 +2353,7 @@ var require_util = __commonJS({
     var assert4 = __require("node:assert");
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
     var { IncomingMessage } = __require("node:http");
-    var stream = __require("node:stream");
+    var stream2 = __require("node:stream");
     var net2 = __require("node:net");
     var { Blob: Blob2 } = __require("node:buffer");
     var nodeUtil = __require("node:util");
@@ -2362,7 +2362,7 @@ var require_util = __commonJS({
     var { InvalidArgumentError } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
     var { tree } = require_tree();
-    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
+    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v2) => Number(v2));
     var BodyAsyncIterable = class {
       constructor(body3) {
         this[kBody] = body3;
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path15 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path26 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path15 && path15[0] !== "/") {
-          path15 = `/${path15}`;
+        if (path26 && path26[0] !== "/") {
+          path26 = `/${path26}`;
         }
-        return new URL(`${origin}${path15}`);
+        return new URL(`${origin}${path26}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2527,30 +2527,30 @@ var require_util = __commonJS({
       return null;
     }
     function isDestroyed(body3) {
-      return body3 && !!(body3.destroyed || body3[kDestroyed] || stream.isDestroyed?.(body3));
+      return body3 && !!(body3.destroyed || body3[kDestroyed] || stream2.isDestroyed?.(body3));
     }
-    function destroy2(stream2, err) {
-      if (stream2 == null || !isStream(stream2) || isDestroyed(stream2)) {
+    function destroy2(stream3, err) {
+      if (stream3 == null || !isStream(stream3) || isDestroyed(stream3)) {
         return;
       }
-      if (typeof stream2.destroy === "function") {
-        if (Object.getPrototypeOf(stream2).constructor === IncomingMessage) {
-          stream2.socket = null;
+      if (typeof stream3.destroy === "function") {
+        if (Object.getPrototypeOf(stream3).constructor === IncomingMessage) {
+          stream3.socket = null;
         }
-        stream2.destroy(err);
+        stream3.destroy(err);
       } else if (err) {
         queueMicrotask(() => {
-          stream2.emit("error", err);
+          stream3.emit("error", err);
         });
       }
-      if (stream2.destroyed !== true) {
-        stream2[kDestroyed] = true;
+      if (stream3.destroyed !== true) {
+        stream3[kDestroyed] = true;
       }
     }
     var KEEPALIVE_TIMEOUT_EXPR = /timeout=(\d+)/;
     function parseKeepAliveTimeout(val) {
-      const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
-      return m ? parseInt(m[1], 10) * 1e3 : null;
+      const m2 = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
+      return m2 ? parseInt(m2[1], 10) * 1e3 : null;
     }
     function headerNameToString(value) {
       return typeof value === "string" ? headerNameLowerCasedRecord[value] ?? value.toLowerCase() : tree.lookup(value) ?? value.toString("latin1").toLowerCase();
@@ -2610,8 +2610,8 @@ var require_util = __commonJS({
       }
       return ret;
     }
-    function isBuffer(buffer2) {
-      return buffer2 instanceof Uint8Array || Buffer.isBuffer(buffer2);
+    function isBuffer(buffer3) {
+      return buffer3 instanceof Uint8Array || Buffer.isBuffer(buffer3);
     }
     function validateHandler(handler, method, upgrade) {
       if (!handler || typeof handler !== "object") {
@@ -2643,13 +2643,13 @@ var require_util = __commonJS({
       }
     }
     function isDisturbed(body3) {
-      return !!(body3 && (stream.isDisturbed(body3) || body3[kBodyUsed]));
+      return !!(body3 && (stream2.isDisturbed(body3) || body3[kBodyUsed]));
     }
     function isErrored(body3) {
-      return !!(body3 && stream.isErrored(body3));
+      return !!(body3 && stream2.isErrored(body3));
     }
     function isReadable(body3) {
-      return !!(body3 && stream.isReadable(body3));
+      return !!(body3 && stream2.isReadable(body3));
     }
     function getSocketInfo(socket) {
       return {
@@ -2752,11 +2752,11 @@ var require_util = __commonJS({
     }
     function parseRangeHeader(range4) {
       if (range4 == null || range4 === "") return { start: 0, end: null, size: null };
-      const m = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
-      return m ? {
-        start: parseInt(m[1]),
-        end: m[2] ? parseInt(m[2]) : null,
-        size: m[3] ? parseInt(m[3]) : null
+      const m2 = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+      return m2 ? {
+        start: parseInt(m2[1]),
+        end: m2[2] ? parseInt(m2[2]) : null,
+        size: m2[3] ? parseInt(m2[3]) : null
       } : null;
     }
     function addListener(obj2, name, listener) {
@@ -2857,10 +2857,10 @@ var require_diagnostics = __commonJS({
   "node_modules/undici/lib/core/diagnostics.js"(exports2, module) {
     "use strict";
     var diagnosticsChannel = __require("node:diagnostics_channel");
-    var util5 = __require("node:util");
-    var undiciDebugLog = util5.debuglog("undici");
-    var fetchDebuglog = util5.debuglog("fetch");
-    var websocketDebuglog = util5.debuglog("websocket");
+    var util6 = __require("node:util");
+    var undiciDebugLog = util6.debuglog("undici");
+    var fetchDebuglog = util6.debuglog("fetch");
+    var websocketDebuglog = util6.debuglog("websocket");
     var isClientSet = false;
     var channels = {
       // Client
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path26, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path15);
+        debuglog("sending request to %s %s/%s", method, origin, path26);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path26, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path15,
+          path26,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path26, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path15);
+        debuglog("trailers received from %s %s/%s", method, origin, path26);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path26, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path15,
+          path26,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path15, origin }
+            request: { method, path: path26, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path15);
+          debuglog("sending request to %s %s/%s", method, origin, path26);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path15,
+        path: path26,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path15 !== "string") {
+        if (typeof path26 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path15[0] !== "/" && !(path15.startsWith("http://") || path15.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path26[0] !== "/" && !(path26.startsWith("http://") || path26.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path15)) {
+        } else if (invalidPathRegex.test(path26)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path15, query) : path15;
+        this.path = query ? buildURL(path26, query) : path26;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -3492,7 +3492,7 @@ var require_dispatcher = __commonJS({
 var require_dispatcher_base = __commonJS({
   "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports2, module) {
     "use strict";
-    var buffer2 = __require("node:buffer");
+    var buffer3 = __require("node:buffer");
     var Dispatcher = require_dispatcher();
     var {
       ClientDestroyedError,
@@ -3523,7 +3523,7 @@ var require_dispatcher_base = __commonJS({
       }
       get eventSourceOptions() {
         return {
-          maxEventSize: this[kEventSourceOptions].maxEventSize ?? buffer2.kStringMaxLength
+          maxEventSize: this[kEventSourceOptions].maxEventSize ?? buffer3.kStringMaxLength
         };
       }
       get destroyed() {
@@ -3548,9 +3548,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -3588,12 +3588,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve4(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -3902,7 +3902,7 @@ var require_connect = __commonJS({
     "use strict";
     var net2 = __require("node:net");
     var assert4 = __require("node:assert");
-    var util5 = require_util();
+    var util6 = require_util();
     var { InvalidArgumentError, ConnectTimeoutError } = require_errors();
     var timers = require_timers();
     function noop() {
@@ -3965,14 +3965,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname2, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
-          servername = servername || options.servername || util5.getServerName(host) || null;
-          const sessionKey = servername || hostname;
+          servername = servername || options.servername || util6.getServerName(host) || null;
+          const sessionKey = servername || hostname2;
           assert4(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -3988,7 +3988,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname
+            host: hostname2
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -4002,14 +4002,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname
+            host: hostname2
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname2, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -4033,16 +4033,16 @@ var require_connect = __commonJS({
         return noop;
       }
       let s1 = null;
-      let s2 = null;
+      let s22 = null;
       const fastTimer = timers.setFastTimeout(() => {
         s1 = setImmediate(() => {
-          s2 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
+          s22 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
         });
       }, opts.timeout);
       return () => {
         timers.clearFastTimeout(fastTimer);
         clearImmediate(s1);
-        clearImmediate(s2);
+        clearImmediate(s22);
       };
     } : (socketWeakRef, opts) => {
       if (!opts.timeout) {
@@ -4070,7 +4070,7 @@ var require_connect = __commonJS({
         message += ` (attempted address: ${opts.hostname}:${opts.port},`;
       }
       message += ` timeout: ${opts.timeout}ms)`;
-      util5.destroy(socket, new ConnectTimeoutError(message));
+      util6.destroy(socket, new ConnectTimeoutError(message));
     }
     module.exports = buildConnector;
   }
@@ -4782,19 +4782,19 @@ var require_data_url = __commonJS({
     function percentDecode(input) {
       const length = input.length;
       const output = new Uint8Array(length);
-      let j = 0;
+      let j2 = 0;
       for (let i = 0; i < length; ++i) {
         const byte = input[i];
         if (byte !== 37) {
-          output[j++] = byte;
+          output[j2++] = byte;
         } else if (byte === 37 && !(isHexCharByte(input[i + 1]) && isHexCharByte(input[i + 2]))) {
-          output[j++] = 37;
+          output[j2++] = 37;
         } else {
-          output[j++] = hexByteToNumber(input[i + 1]) << 4 | hexByteToNumber(input[i + 2]);
+          output[j2++] = hexByteToNumber(input[i + 1]) << 4 | hexByteToNumber(input[i + 2]);
           i += 2;
         }
       }
-      return length === j ? output : output.subarray(0, j);
+      return length === j2 ? output : output.subarray(0, j2);
     }
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
@@ -4895,8 +4895,8 @@ var require_data_url = __commonJS({
       if (/[^+/0-9A-Za-z]/.test(data.length === dataLength ? data : data.substring(0, dataLength))) {
         return "failure";
       }
-      const buffer2 = Buffer.from(data, "base64");
-      return new Uint8Array(buffer2.buffer, buffer2.byteOffset, buffer2.byteLength);
+      const buffer3 = Buffer.from(data, "base64");
+      return new Uint8Array(buffer3.buffer, buffer3.byteOffset, buffer3.byteLength);
     }
     function collectAnHTTPQuotedString(input, position, extractValue) {
       const positionStart = position.position;
@@ -5069,15 +5069,15 @@ var require_webidl = __commonJS({
         message: `"${context4.value}" is an invalid ${context4.type}.`
       });
     };
-    webidl.brandCheck = function(V, I, opts) {
+    webidl.brandCheck = function(V2, I2, opts) {
       if (opts?.strict !== false) {
-        if (!(V instanceof I)) {
+        if (!(V2 instanceof I2)) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
         }
       } else {
-        if (V?.[Symbol.toStringTag] !== I.prototype[Symbol.toStringTag]) {
+        if (V2?.[Symbol.toStringTag] !== I2.prototype[Symbol.toStringTag]) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -5098,8 +5098,8 @@ var require_webidl = __commonJS({
         message: "Illegal constructor"
       });
     };
-    webidl.util.Type = function(V) {
-      switch (typeof V) {
+    webidl.util.Type = function(V2) {
+      switch (typeof V2) {
         case "undefined":
           return "Undefined";
         case "boolean":
@@ -5114,7 +5114,7 @@ var require_webidl = __commonJS({
           return "BigInt";
         case "function":
         case "object": {
-          if (V === null) {
+          if (V2 === null) {
             return "Null";
           }
           return "Object";
@@ -5123,7 +5123,7 @@ var require_webidl = __commonJS({
     };
     webidl.util.markAsUncloneable = markAsUncloneable || (() => {
     });
-    webidl.util.ConvertToInt = function(V, bitLength, signedness, opts) {
+    webidl.util.ConvertToInt = function(V2, bitLength, signedness, opts) {
       let upperBound;
       let lowerBound;
       if (bitLength === 64) {
@@ -5140,7 +5140,7 @@ var require_webidl = __commonJS({
         lowerBound = Math.pow(-2, bitLength) - 1;
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x = Number(V);
+      let x = Number(V2);
       if (x === 0) {
         x = 0;
       }
@@ -5148,7 +5148,7 @@ var require_webidl = __commonJS({
         if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Could not convert ${webidl.util.Stringify(V)} to an integer.`
+            message: `Could not convert ${webidl.util.Stringify(V2)} to an integer.`
           });
         }
         x = webidl.util.IntegerPart(x);
@@ -5186,28 +5186,28 @@ var require_webidl = __commonJS({
       }
       return r;
     };
-    webidl.util.Stringify = function(V) {
-      const type = webidl.util.Type(V);
+    webidl.util.Stringify = function(V2) {
+      const type = webidl.util.Type(V2);
       switch (type) {
         case "Symbol":
-          return `Symbol(${V.description})`;
+          return `Symbol(${V2.description})`;
         case "Object":
-          return inspect2(V);
+          return inspect2(V2);
         case "String":
-          return `"${V}"`;
+          return `"${V2}"`;
         default:
-          return `${V}`;
+          return `${V2}`;
       }
     };
     webidl.sequenceConverter = function(converter) {
-      return (V, prefix3, argument, Iterable) => {
-        if (webidl.util.Type(V) !== "Object") {
+      return (V2, prefix3, argument, Iterable) => {
+        if (webidl.util.Type(V2) !== "Object") {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `${argument} (${webidl.util.Stringify(V)}) is not iterable.`
+            message: `${argument} (${webidl.util.Stringify(V2)}) is not iterable.`
           });
         }
-        const method = typeof Iterable === "function" ? Iterable() : V?.[Symbol.iterator]?.();
+        const method = typeof Iterable === "function" ? Iterable() : V2?.[Symbol.iterator]?.();
         const seq = [];
         let index = 0;
         if (method === void 0 || typeof method.next !== "function") {
@@ -5227,29 +5227,29 @@ var require_webidl = __commonJS({
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
-      return (O, prefix3, argument) => {
-        if (webidl.util.Type(O) !== "Object") {
+      return (O2, prefix3, argument) => {
+        if (webidl.util.Type(O2) !== "Object") {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `${argument} ("${webidl.util.Type(O)}") is not an Object.`
+            message: `${argument} ("${webidl.util.Type(O2)}") is not an Object.`
           });
         }
         const result = {};
-        if (!types2.isProxy(O)) {
-          const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
+        if (!types2.isProxy(O2)) {
+          const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix3, argument);
-            const typedValue = valueConverter(O[key], prefix3, argument);
+            const typedValue = valueConverter(O2[key], prefix3, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
-        const keys = Reflect.ownKeys(O);
+        const keys = Reflect.ownKeys(O2);
         for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key);
+          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix3, argument);
-            const typedValue = valueConverter(O[key], prefix3, argument);
+            const typedValue = valueConverter(O2[key], prefix3, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -5257,14 +5257,14 @@ var require_webidl = __commonJS({
       };
     };
     webidl.interfaceConverter = function(i) {
-      return (V, prefix3, argument, opts) => {
-        if (opts?.strict !== false && !(V instanceof i)) {
+      return (V2, prefix3, argument, opts) => {
+        if (opts?.strict !== false && !(V2 instanceof i)) {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${i.name}.`
+            message: `Expected ${argument} ("${webidl.util.Stringify(V2)}") to be an instance of ${i.name}.`
           });
         }
-        return V;
+        return V2;
       };
     };
     webidl.dictionaryConverter = function(converters) {
@@ -5309,27 +5309,27 @@ var require_webidl = __commonJS({
       };
     };
     webidl.nullableConverter = function(converter) {
-      return (V, prefix3, argument) => {
-        if (V === null) {
-          return V;
+      return (V2, prefix3, argument) => {
+        if (V2 === null) {
+          return V2;
         }
-        return converter(V, prefix3, argument);
+        return converter(V2, prefix3, argument);
       };
     };
-    webidl.converters.DOMString = function(V, prefix3, argument, opts) {
-      if (V === null && opts?.legacyNullToEmptyString) {
+    webidl.converters.DOMString = function(V2, prefix3, argument, opts) {
+      if (V2 === null && opts?.legacyNullToEmptyString) {
         return "";
       }
-      if (typeof V === "symbol") {
+      if (typeof V2 === "symbol") {
         throw webidl.errors.exception({
           header: prefix3,
           message: `${argument} is a symbol, which cannot be converted to a DOMString.`
         });
       }
-      return String(V);
+      return String(V2);
     };
-    webidl.converters.ByteString = function(V, prefix3, argument) {
-      const x = webidl.converters.DOMString(V, prefix3, argument);
+    webidl.converters.ByteString = function(V2, prefix3, argument) {
+      const x = webidl.converters.DOMString(V2, prefix3, argument);
       for (let index = 0; index < x.length; index++) {
         if (x.charCodeAt(index) > 255) {
           throw new TypeError(
@@ -5340,107 +5340,107 @@ var require_webidl = __commonJS({
       return x;
     };
     webidl.converters.USVString = toUSVString;
-    webidl.converters.boolean = function(V) {
-      const x = Boolean(V);
+    webidl.converters.boolean = function(V2) {
+      const x = Boolean(V2);
       return x;
     };
-    webidl.converters.any = function(V) {
-      return V;
+    webidl.converters.any = function(V2) {
+      return V2;
     };
-    webidl.converters["long long"] = function(V, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix3, argument);
+    webidl.converters["long long"] = function(V2, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V2, 64, "signed", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned long long"] = function(V, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix3, argument);
+    webidl.converters["unsigned long long"] = function(V2, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V2, 64, "unsigned", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned long"] = function(V, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix3, argument);
+    webidl.converters["unsigned long"] = function(V2, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V2, 32, "unsigned", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned short"] = function(V, prefix3, argument, opts) {
-      const x = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix3, argument);
+    webidl.converters["unsigned short"] = function(V2, prefix3, argument, opts) {
+      const x = webidl.util.ConvertToInt(V2, 16, "unsigned", opts, prefix3, argument);
       return x;
     };
-    webidl.converters.ArrayBuffer = function(V, prefix3, argument, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types2.isAnyArrayBuffer(V)) {
+    webidl.converters.ArrayBuffer = function(V2, prefix3, argument, opts) {
+      if (webidl.util.Type(V2) !== "Object" || !types2.isAnyArrayBuffer(V2)) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: ["ArrayBuffer"]
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V.resizable || V.growable) {
+      if (V2.resizable || V2.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.TypedArray = function(V, T, prefix3, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T.name) {
+    webidl.converters.TypedArray = function(V2, T, prefix3, name, opts) {
+      if (webidl.util.Type(V2) !== "Object" || !types2.isTypedArray(V2) || V2.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${name} ("${webidl.util.Stringify(V)}")`,
+          argument: `${name} ("${webidl.util.Stringify(V2)}")`,
           types: [T.name]
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V.buffer.resizable || V.buffer.growable) {
+      if (V2.buffer.resizable || V2.buffer.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.DataView = function(V, prefix3, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types2.isDataView(V)) {
+    webidl.converters.DataView = function(V2, prefix3, name, opts) {
+      if (webidl.util.Type(V2) !== "Object" || !types2.isDataView(V2)) {
         throw webidl.errors.exception({
           header: prefix3,
           message: `${name} is not a DataView.`
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V.buffer.resizable || V.buffer.growable) {
+      if (V2.buffer.resizable || V2.buffer.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.BufferSource = function(V, prefix3, name, opts) {
-      if (types2.isAnyArrayBuffer(V)) {
-        return webidl.converters.ArrayBuffer(V, prefix3, name, { ...opts, allowShared: false });
+    webidl.converters.BufferSource = function(V2, prefix3, name, opts) {
+      if (types2.isAnyArrayBuffer(V2)) {
+        return webidl.converters.ArrayBuffer(V2, prefix3, name, { ...opts, allowShared: false });
       }
-      if (types2.isTypedArray(V)) {
-        return webidl.converters.TypedArray(V, V.constructor, prefix3, name, { ...opts, allowShared: false });
+      if (types2.isTypedArray(V2)) {
+        return webidl.converters.TypedArray(V2, V2.constructor, prefix3, name, { ...opts, allowShared: false });
       }
-      if (types2.isDataView(V)) {
-        return webidl.converters.DataView(V, prefix3, name, { ...opts, allowShared: false });
+      if (types2.isDataView(V2)) {
+        return webidl.converters.DataView(V2, prefix3, name, { ...opts, allowShared: false });
       }
       throw webidl.errors.conversionFailed({
         prefix: prefix3,
-        argument: `${name} ("${webidl.util.Stringify(V)}")`,
+        argument: `${name} ("${webidl.util.Stringify(V2)}")`,
         types: ["BufferSource"]
       });
     };
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance2 } = __require("node:perf_hooks");
+    var { performance: performance7 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance2.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance7.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -5848,11 +5848,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request) {
     }
-    function sameOrigin(A, B) {
-      if (A.origin === B.origin && A.origin === "null") {
+    function sameOrigin(A2, B2) {
+      if (A2.origin === B2.origin && A2.origin === "null") {
         return true;
       }
-      if (A.protocol === B.protocol && A.hostname === B.hostname && A.port === B.port) {
+      if (A2.protocol === B2.protocol && A2.hostname === B2.hostname && A2.port === B2.port) {
         return true;
       }
       return false;
@@ -5860,8 +5860,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6026,8 +6026,8 @@ var require_util2 = __commonJS({
         errorSteps(e);
       }
     }
-    function isReadableStreamLike(stream) {
-      return stream instanceof ReadableStream || stream[Symbol.toStringTag] === "ReadableStream" && typeof stream.tee === "function";
+    function isReadableStreamLike(stream2) {
+      return stream2 instanceof ReadableStream || stream2[Symbol.toStringTag] === "ReadableStream" && typeof stream2.tee === "function";
     }
     function readableStreamClose(controller) {
       try {
@@ -6251,14 +6251,14 @@ var require_util2 = __commonJS({
       return gettingDecodingSplitting(value);
     }
     var textDecoder = new TextDecoder();
-    function utf8DecodeBytes(buffer2) {
-      if (buffer2.length === 0) {
+    function utf8DecodeBytes(buffer3) {
+      if (buffer3.length === 0) {
         return "";
       }
-      if (buffer2[0] === 239 && buffer2[1] === 187 && buffer2[2] === 191) {
-        buffer2 = buffer2.subarray(3);
+      if (buffer3[0] === 239 && buffer3[1] === 187 && buffer3[2] === 191) {
+        buffer3 = buffer3.subarray(3);
       }
-      const output = textDecoder.decode(buffer2);
+      const output = textDecoder.decode(buffer3);
       return output;
     }
     var EnvironmentSettingsObjectBase = class {
@@ -6503,15 +6503,15 @@ var require_formdata = __commonJS({
         }
       }
       [nodeUtil.inspect.custom](depth, options) {
-        const state3 = this[kState].reduce((a, b) => {
-          if (a[b.name]) {
-            if (Array.isArray(a[b.name])) {
-              a[b.name].push(b.value);
+        const state3 = this[kState].reduce((a, b2) => {
+          if (a[b2.name]) {
+            if (Array.isArray(a[b2.name])) {
+              a[b2.name].push(b2.value);
             } else {
-              a[b.name] = [a[b.name], b.value];
+              a[b2.name] = [a[b2.name], b2.value];
             }
           } else {
-            a[b.name] = b.value;
+            a[b2.name] = b2.value;
           }
           return a;
         }, { __proto__: null });
@@ -6787,12 +6787,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer2, start, position) {
-      if (buffer2.length < start.length) {
+    function bufferStartsWith(buffer3, start, position) {
+      if (buffer3.length < start.length) {
         return false;
       }
       for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer2[position.position + i]) {
+        if (start[i] !== buffer3[position.position + i]) {
           return false;
         }
       }
@@ -6809,7 +6809,7 @@ var require_formdata_parser = __commonJS({
 var require_body = __commonJS({
   "node_modules/undici/lib/web/fetch/body.js"(exports2, module) {
     "use strict";
-    var util5 = require_util();
+    var util6 = require_util();
     var {
       ReadableStreamFrom,
       isBlobLike,
@@ -6843,24 +6843,24 @@ var require_body = __commonJS({
     var streamRegistry;
     if (hasFinalizationRegistry) {
       streamRegistry = new FinalizationRegistry((weakRef) => {
-        const stream = weakRef.deref();
-        if (stream && !stream.locked && !isDisturbed(stream) && !isErrored(stream)) {
-          stream.cancel("Response object has been garbage collected").catch(noop);
+        const stream2 = weakRef.deref();
+        if (stream2 && !stream2.locked && !isDisturbed(stream2) && !isErrored(stream2)) {
+          stream2.cancel("Response object has been garbage collected").catch(noop);
         }
       });
     }
     function extractBody(object, keepalive = false) {
-      let stream = null;
+      let stream2 = null;
       if (object instanceof ReadableStream) {
-        stream = object;
+        stream2 = object;
       } else if (isBlobLike(object)) {
-        stream = object.stream();
+        stream2 = object.stream();
       } else {
-        stream = new ReadableStream({
+        stream2 = new ReadableStream({
           async pull(controller) {
-            const buffer2 = typeof source === "string" ? textEncoder.encode(source) : source;
-            if (buffer2.byteLength) {
-              controller.enqueue(buffer2);
+            const buffer3 = typeof source === "string" ? textEncoder.encode(source) : source;
+            if (buffer3.byteLength) {
+              controller.enqueue(buffer3);
             }
             queueMicrotask(() => readableStreamClose(controller));
           },
@@ -6869,7 +6869,7 @@ var require_body = __commonJS({
           type: "bytes"
         });
       }
-      assert4(isReadableStreamLike(stream));
+      assert4(isReadableStreamLike(stream2));
       let action6 = null;
       let source = null;
       let length = null;
@@ -6884,14 +6884,14 @@ var require_body = __commonJS({
         source = new Uint8Array(object.slice());
       } else if (ArrayBuffer.isView(object)) {
         source = new Uint8Array(object.buffer.slice(object.byteOffset, object.byteOffset + object.byteLength));
-      } else if (util5.isFormDataLike(object)) {
+      } else if (util6.isFormDataLike(object)) {
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix3 = `--${boundary}\r
 Content-Disposition: form-data`;
         const escape4 = (str2) => str2.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
-        const rn = new Uint8Array([13, 10]);
+        const rn2 = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object) {
@@ -6907,9 +6907,9 @@ ${normalizeLinefeeds(value)}\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value, rn);
+            blobParts.push(chunk2, value, rn2);
             if (typeof value.size === "number") {
-              length += chunk2.byteLength + value.size + rn.byteLength;
+              length += chunk2.byteLength + value.size + rn2.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -6943,19 +6943,19 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         if (keepalive) {
           throw new TypeError("keepalive");
         }
-        if (util5.isDisturbed(object) || object.locked) {
+        if (util6.isDisturbed(object) || object.locked) {
           throw new TypeError(
             "Response body object should not be disturbed or locked"
           );
         }
-        stream = object instanceof ReadableStream ? object : ReadableStreamFrom(object);
+        stream2 = object instanceof ReadableStream ? object : ReadableStreamFrom(object);
       }
-      if (typeof source === "string" || util5.isBuffer(source)) {
+      if (typeof source === "string" || util6.isBuffer(source)) {
         length = Buffer.byteLength(source);
       }
       if (action6 != null) {
         let iterator;
-        stream = new ReadableStream({
+        stream2 = new ReadableStream({
           async start() {
             iterator = action6(object)[Symbol.asyncIterator]();
           },
@@ -6967,10 +6967,10 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                 controller.byobRequest?.respond(0);
               });
             } else {
-              if (!isErrored(stream)) {
-                const buffer2 = new Uint8Array(value);
-                if (buffer2.byteLength) {
-                  controller.enqueue(buffer2);
+              if (!isErrored(stream2)) {
+                const buffer3 = new Uint8Array(value);
+                if (buffer3.byteLength) {
+                  controller.enqueue(buffer3);
                 }
               }
             }
@@ -6982,12 +6982,12 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           type: "bytes"
         });
       }
-      const body3 = { stream, source, length };
+      const body3 = { stream: stream2, source, length };
       return [body3, type];
     }
     function safelyExtractBody(object, keepalive = false) {
       if (object instanceof ReadableStream) {
-        assert4(!util5.isDisturbed(object), "The body has already been consumed.");
+        assert4(!util6.isDisturbed(object), "The body has already been consumed.");
         assert4(!object.locked, "The stream is locked.");
       }
       return extractBody(object, keepalive);
@@ -7094,7 +7094,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
     }
     function bodyUnusable(object) {
       const body3 = object[kState].body;
-      return body3 != null && (body3.stream.locked || util5.isDisturbed(body3.stream));
+      return body3 != null && (body3.stream.locked || util6.isDisturbed(body3.stream));
     }
     function parseJSONFromBytes(bytes2) {
       return JSON.parse(utf8DecodeBytes(bytes2));
@@ -7124,7 +7124,7 @@ var require_client_h1 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h1.js"(exports2, module) {
     "use strict";
     var assert4 = __require("node:assert");
-    var util5 = require_util();
+    var util6 = require_util();
     var { channels } = require_diagnostics();
     var timers = require_timers();
     var {
@@ -7173,11 +7173,11 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants3 = require_constants2();
+    var constants4 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
-    var addListener = util5.addListener;
-    var removeAllListeners = util5.removeAllListeners;
+    var addListener = util6.addListener;
+    var removeAllListeners = util6.removeAllListeners;
     var kIdleSocketValidation = /* @__PURE__ */ Symbol("kIdleSocketValidation");
     var kIdleSocketValidationTimeout = /* @__PURE__ */ Symbol("kIdleSocketValidationTimeout");
     var kSocketUsed = /* @__PURE__ */ Symbol("kSocketUsed");
@@ -7193,39 +7193,39 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p2, at2, len) => {
             return 0;
           },
-          wasm_on_status: (p, at, len) => {
-            assert4(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_status: (p2, at2, len) => {
+            assert4(currentParser.ptr === p2);
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_begin: (p) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_message_begin: (p2) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p, at, len) => {
-            assert4(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_header_field: (p2, at2, len) => {
+            assert4(currentParser.ptr === p2);
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_header_value: (p, at, len) => {
-            assert4(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_header_value: (p2, at2, len) => {
+            assert4(currentParser.ptr === p2);
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p, at, len) => {
-            assert4(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_body: (p2, at2, len) => {
+            assert4(currentParser.ptr === p2);
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_complete: (p) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_message_complete: (p2) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onMessageComplete() || 0;
           }
           /* eslint-enable camelcase */
@@ -7248,7 +7248,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -7343,11 +7343,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants3.ERROR.OK) {
+          if (ret !== constants4.ERROR.OK) {
             const body3 = data.subarray(offset);
-            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body3);
-            } else if (ret === constants3.ERROR.PAUSED) {
+            } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body3);
             } else {
@@ -7355,7 +7355,7 @@ var require_client_h1 = __commonJS({
             }
           }
         } catch (err) {
-          util5.destroy(socket, err);
+          util6.destroy(socket, err);
         }
       }
       finish() {
@@ -7370,10 +7370,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants3.ERROR.OK) {
+        if (ret === constants4.ERROR.OK) {
           return null;
         }
-        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -7390,7 +7390,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants3.ERROR[ret], data);
+        return new HTTPParserError(message, constants4.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -7412,7 +7412,7 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         if (client[kRunning] === 0) {
-          util5.destroy(socket, new SocketError("bad response", util5.getSocketInfo(socket)));
+          util6.destroy(socket, new SocketError("bad response", util6.getSocketInfo(socket)));
           return -1;
         }
         const request = client[kQueue][client[kRunningIdx]];
@@ -7440,13 +7440,13 @@ var require_client_h1 = __commonJS({
         }
         const key = this.headers[len - 2];
         if (key.length === 10) {
-          const headerName = util5.bufferToLowerCasedHeaderName(key);
+          const headerName = util6.bufferToLowerCasedHeaderName(key);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key.length === 14 && util5.bufferToLowerCasedHeaderName(key) === "content-length") {
+        } else if (key.length === 14 && util6.bufferToLowerCasedHeaderName(key) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -7454,7 +7454,7 @@ var require_client_h1 = __commonJS({
       trackHeader(len) {
         this.headersSize += len;
         if (this.headersSize >= this.headersMaxSize) {
-          util5.destroy(this.socket, new HeadersOverflowError());
+          util6.destroy(this.socket, new HeadersOverflowError());
         }
       }
       onUpgrade(head) {
@@ -7485,8 +7485,8 @@ var require_client_h1 = __commonJS({
         try {
           request.onUpgrade(statusCode, headers, socket, statusText);
         } catch (error2) {
-          util5.errorRequest(client, request, error2);
-          util5.destroy(socket, error2);
+          util6.errorRequest(client, request, error2);
+          util6.destroy(socket, error2);
         }
         client[kResume]();
       }
@@ -7496,7 +7496,7 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         if (client[kRunning] === 0) {
-          util5.destroy(socket, new SocketError("bad response", util5.getSocketInfo(socket)));
+          util6.destroy(socket, new SocketError("bad response", util6.getSocketInfo(socket)));
           return -1;
         }
         const request = client[kQueue][client[kRunningIdx]];
@@ -7506,11 +7506,11 @@ var require_client_h1 = __commonJS({
         assert4(!this.upgrade);
         assert4(this.statusCode < 200);
         if (statusCode === 100) {
-          util5.destroy(socket, new SocketError("bad response", util5.getSocketInfo(socket)));
+          util6.destroy(socket, new SocketError("bad response", util6.getSocketInfo(socket)));
           return -1;
         }
         if (upgrade && !request.upgrade) {
-          util5.destroy(socket, new SocketError("bad upgrade", util5.getSocketInfo(socket)));
+          util6.destroy(socket, new SocketError("bad upgrade", util6.getSocketInfo(socket)));
           return -1;
         }
         assert4(this.timeoutType === TIMEOUT_HEADERS);
@@ -7539,7 +7539,7 @@ var require_client_h1 = __commonJS({
         this.headers = [];
         this.headersSize = 0;
         if (this.shouldKeepAlive && client[kPipelining]) {
-          const keepAliveTimeout = this.keepAlive ? util5.parseKeepAliveTimeout(this.keepAlive) : null;
+          const keepAliveTimeout = this.keepAlive ? util6.parseKeepAliveTimeout(this.keepAlive) : null;
           if (keepAliveTimeout != null) {
             const timeout = Math.min(
               keepAliveTimeout - client[kKeepAliveTimeoutThreshold],
@@ -7570,7 +7570,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants3.ERROR.PAUSED : 0;
+        return pause ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -7587,12 +7587,12 @@ var require_client_h1 = __commonJS({
         }
         assert4(statusCode >= 200);
         if (maxResponseSize > -1 && this.bytesRead + buf.length > maxResponseSize) {
-          util5.destroy(socket, new ResponseExceededMaxSizeError());
+          util6.destroy(socket, new ResponseExceededMaxSizeError());
           return -1;
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -7619,7 +7619,7 @@ var require_client_h1 = __commonJS({
           return;
         }
         if (request.method !== "HEAD" && contentLength3 && bytesRead !== parseInt(contentLength3, 10)) {
-          util5.destroy(socket, new ResponseContentLengthMismatchError());
+          util6.destroy(socket, new ResponseContentLengthMismatchError());
           return -1;
         }
         request.onComplete(headers);
@@ -7627,14 +7627,14 @@ var require_client_h1 = __commonJS({
         socket[kSocketUsed] = true;
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
-          util5.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          util6.destroy(socket, new InformationalError("reset"));
+          return constants4.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
-          util5.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          util6.destroy(socket, new InformationalError("reset"));
+          return constants4.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
-          util5.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          util6.destroy(socket, new InformationalError("reset"));
+          return constants4.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -7647,15 +7647,15 @@ var require_client_h1 = __commonJS({
       if (timeoutType === TIMEOUT_HEADERS) {
         if (!socket[kWriting] || socket.writableNeedDrain || client[kRunning] > 1) {
           assert4(!paused, "cannot be paused while waiting for headers");
-          util5.destroy(socket, new HeadersTimeoutError());
+          util6.destroy(socket, new HeadersTimeoutError());
         }
       } else if (timeoutType === TIMEOUT_BODY) {
         if (!paused) {
-          util5.destroy(socket, new BodyTimeoutError());
+          util6.destroy(socket, new BodyTimeoutError());
         }
       } else if (timeoutType === TIMEOUT_KEEP_ALIVE) {
         assert4(client[kRunning] === 0 && client[kKeepAliveTimeoutValue]);
-        util5.destroy(socket, new InformationalError("socket idle timeout"));
+        util6.destroy(socket, new InformationalError("socket idle timeout"));
       }
     }
     async function connectH1(client, socket) {
@@ -7696,11 +7696,11 @@ var require_client_h1 = __commonJS({
         if (parser.statusCode && !parser.shouldKeepAlive) {
           const parserErr = parser.finish();
           if (parserErr) {
-            util5.destroy(this, parserErr);
+            util6.destroy(this, parserErr);
           }
           return;
         }
-        util5.destroy(this, new SocketError("other side closed", util5.getSocketInfo(this)));
+        util6.destroy(this, new SocketError("other side closed", util6.getSocketInfo(this)));
       });
       addListener(socket, "close", function() {
         const client2 = this[kClient];
@@ -7713,7 +7713,7 @@ var require_client_h1 = __commonJS({
           this[kParser].destroy();
           this[kParser] = null;
         }
-        const err = this[kError] || new SocketError("closed", util5.getSocketInfo(this));
+        const err = this[kError] || new SocketError("closed", util6.getSocketInfo(this));
         client2[kSocket] = null;
         client2[kHTTPContext] = null;
         if (client2.destroyed) {
@@ -7721,12 +7721,12 @@ var require_client_h1 = __commonJS({
           const requests = client2[kQueue].splice(client2[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
-            util5.errorRequest(client2, request, err);
+            util6.errorRequest(client2, request, err);
           }
         } else if (client2[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
           const request = client2[kQueue][client2[kRunningIdx]];
           client2[kQueue][client2[kRunningIdx]++] = null;
-          util5.errorRequest(client2, request, err);
+          util6.errorRequest(client2, request, err);
         }
         client2[kPendingIdx] = client2[kRunningIdx];
         assert4(client2[kRunning] === 0);
@@ -7767,7 +7767,7 @@ var require_client_h1 = __commonJS({
             if (client[kRunning] > 0 && (request.upgrade || request.method === "CONNECT")) {
               return true;
             }
-            if (client[kRunning] > 0 && util5.bodyLength(request.body) !== 0 && (util5.isStream(request.body) || util5.isAsyncIterable(request.body) || util5.isFormDataLike(request.body))) {
+            if (client[kRunning] > 0 && util6.bodyLength(request.body) !== 0 && (util6.isStream(request.body) || util6.isAsyncIterable(request.body) || util6.isFormDataLike(request.body))) {
               return true;
             }
           }
@@ -7844,10 +7844,10 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path15, host, upgrade, blocking, reset } = request;
+      const { method, path: path26, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
-      if (util5.isFormDataLike(body3)) {
+      if (util6.isFormDataLike(body3)) {
         if (!extractBody) {
           extractBody = require_body().extractBody;
         }
@@ -7857,12 +7857,12 @@ var require_client_h1 = __commonJS({
         }
         body3 = bodyStream.stream;
         contentLength3 = bodyStream.length;
-      } else if (util5.isBlobLike(body3) && request.contentType == null) {
+      } else if (util6.isBlobLike(body3) && request.contentType == null) {
         const contentType3 = body3.type;
         if (contentType3) {
           const contentTypeValue = `${contentType3}`;
-          if (!util5.isValidHeaderValue(contentTypeValue)) {
-            util5.errorRequest(client, request, new InvalidArgumentError("invalid content-type header"));
+          if (!util6.isValidHeaderValue(contentTypeValue)) {
+            util6.errorRequest(client, request, new InvalidArgumentError("invalid content-type header"));
             return false;
           }
           headers.push("content-type", contentTypeValue);
@@ -7871,7 +7871,7 @@ var require_client_h1 = __commonJS({
       if (body3 && typeof body3.read === "function") {
         body3.read(0);
       }
-      const bodyLength = util5.bodyLength(body3);
+      const bodyLength = util6.bodyLength(body3);
       contentLength3 = bodyLength ?? contentLength3;
       if (contentLength3 === null) {
         contentLength3 = request.contentLength;
@@ -7881,7 +7881,7 @@ var require_client_h1 = __commonJS({
       }
       if (shouldSendContentLength(method) && contentLength3 > 0 && request.contentLength !== null && request.contentLength !== contentLength3) {
         if (client[kStrictContentLength]) {
-          util5.errorRequest(client, request, new RequestContentLengthMismatchError());
+          util6.errorRequest(client, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
@@ -7894,18 +7894,18 @@ var require_client_h1 = __commonJS({
         }
         if (request.completed) {
           if (request.upgrade || request.method === "CONNECT") {
-            util5.destroy(socket, new InformationalError("aborted"));
+            util6.destroy(socket, new InformationalError("aborted"));
           }
           return;
         }
-        util5.errorRequest(client, request, error2 || new RequestAbortedError());
-        util5.destroy(body3);
-        util5.destroy(socket, new InformationalError("aborted"));
+        util6.errorRequest(client, request, error2 || new RequestAbortedError());
+        util6.destroy(body3);
+        util6.destroy(socket, new InformationalError("aborted"));
       };
       try {
         request.onConnect(abort);
       } catch (err) {
-        util5.errorRequest(client, request, err);
+        util6.errorRequest(client, request, err);
       }
       if (request.aborted) {
         return false;
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path15} HTTP/1.1\r
+      let header = `${method} ${path26} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7962,17 +7962,17 @@ upgrade: ${upgrade}\r
       }
       if (!body3 || bodyLength === 0) {
         writeBuffer(abort, null, client, request, socket, contentLength3, header, expectsPayload);
-      } else if (util5.isBuffer(body3)) {
+      } else if (util6.isBuffer(body3)) {
         writeBuffer(abort, body3, client, request, socket, contentLength3, header, expectsPayload);
-      } else if (util5.isBlobLike(body3)) {
+      } else if (util6.isBlobLike(body3)) {
         if (typeof body3.stream === "function") {
           writeIterable(abort, body3.stream(), client, request, socket, contentLength3, header, expectsPayload);
         } else {
           writeBlob(abort, body3, client, request, socket, contentLength3, header, expectsPayload);
         }
-      } else if (util5.isStream(body3)) {
+      } else if (util6.isStream(body3)) {
         writeStream(abort, body3, client, request, socket, contentLength3, header, expectsPayload);
-      } else if (util5.isIterable(body3)) {
+      } else if (util6.isIterable(body3)) {
         writeIterable(abort, body3, client, request, socket, contentLength3, header, expectsPayload);
       } else {
         assert4(false);
@@ -7992,7 +7992,7 @@ upgrade: ${upgrade}\r
             this.pause();
           }
         } catch (err) {
-          util5.destroy(this, err);
+          util6.destroy(this, err);
         }
       };
       const onDrain = function() {
@@ -8023,15 +8023,15 @@ upgrade: ${upgrade}\r
         if (!err) {
           try {
             writer.end();
-          } catch (er) {
-            err = er;
+          } catch (er2) {
+            err = er2;
           }
         }
         writer.destroy(err);
         if (err && (err.code !== "UND_ERR_INFO" || err.message !== "reset")) {
-          util5.destroy(body3, err);
+          util6.destroy(body3, err);
         } else {
-          util5.destroy(body3);
+          util6.destroy(body3);
         }
       };
       body3.on("data", onData).on("end", onFinished).on("error", onFinished).on("close", onClose);
@@ -8060,7 +8060,7 @@ upgrade: ${upgrade}\r
             socket.write(`${header}\r
 `, "latin1");
           }
-        } else if (util5.isBuffer(body3)) {
+        } else if (util6.isBuffer(body3)) {
           assert4(contentLength3 === body3.byteLength, "buffer body must have content length");
           socket.cork();
           socket.write(`${header}content-length: ${contentLength3}\r
@@ -8085,14 +8085,14 @@ upgrade: ${upgrade}\r
         if (contentLength3 != null && contentLength3 !== body3.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer2 = Buffer.from(await body3.arrayBuffer());
+        const buffer3 = Buffer.from(await body3.arrayBuffer());
         socket.cork();
         socket.write(`${header}content-length: ${contentLength3}\r
 \r
 `, "latin1");
-        socket.write(buffer2);
+        socket.write(buffer3);
         socket.uncork();
-        request.onBodySent(buffer2);
+        request.onBodySent(buffer3);
         request.onRequestSent();
         if (!expectsPayload && request.reset !== false) {
           socket[kReset] = true;
@@ -8112,12 +8112,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -8255,8 +8255,8 @@ var require_client_h2 = __commonJS({
     "use strict";
     var assert4 = __require("node:assert");
     var { errorMonitor } = __require("node:events");
-    var { pipeline: pipeline2 } = __require("node:stream");
-    var util5 = require_util();
+    var { pipeline: pipeline3 } = __require("node:stream");
+    var util6 = require_util();
     var {
       RequestContentLengthMismatchError,
       RequestAbortedError,
@@ -8334,36 +8334,36 @@ var require_client_h2 = __commonJS({
       session[kOpenStreams] = 0;
       session[kClient] = client;
       session[kSocket] = socket;
-      util5.addListener(session, "error", onHttp2SessionError);
-      util5.addListener(session, "frameError", onHttp2FrameError);
-      util5.addListener(session, "end", onHttp2SessionEnd);
-      util5.addListener(session, "goaway", onHTTP2GoAway);
-      util5.addListener(session, "close", function() {
+      util6.addListener(session, "error", onHttp2SessionError);
+      util6.addListener(session, "frameError", onHttp2FrameError);
+      util6.addListener(session, "end", onHttp2SessionEnd);
+      util6.addListener(session, "goaway", onHTTP2GoAway);
+      util6.addListener(session, "close", function() {
         const { [kClient]: client2 } = this;
         const { [kSocket]: socket2 } = client2;
-        const err = this[kSocket][kError] || this[kError] || new SocketError("closed", util5.getSocketInfo(socket2));
+        const err = this[kSocket][kError] || this[kError] || new SocketError("closed", util6.getSocketInfo(socket2));
         client2[kHTTP2Session] = null;
         if (client2.destroyed) {
           assert4(client2[kPending] === 0);
           const requests = client2[kQueue].splice(client2[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
-            util5.errorRequest(client2, request, err);
+            util6.errorRequest(client2, request, err);
           }
         }
       });
       session.unref();
       client[kHTTP2Session] = session;
       socket[kHTTP2Session] = session;
-      util5.addListener(socket, "error", function(err) {
+      util6.addListener(socket, "error", function(err) {
         this[kError] = err;
         this[kClient][kOnError](err);
       });
-      util5.addListener(socket, "end", function() {
-        util5.destroy(this, new SocketError("other side closed", util5.getSocketInfo(this)));
+      util6.addListener(socket, "end", function() {
+        util6.destroy(this, new SocketError("other side closed", util6.getSocketInfo(this)));
       });
-      util5.addListener(socket, "close", function() {
-        const err = this[kError] || new SocketError("closed", util5.getSocketInfo(this));
+      util6.addListener(socket, "close", function() {
+        const err = this[kError] || new SocketError("closed", util6.getSocketInfo(this));
         client[kSocket] = null;
         if (this[kHTTP2Session] != null) {
           this[kHTTP2Session].destroy(err);
@@ -8425,12 +8425,12 @@ var require_client_h2 = __commonJS({
       }
     }
     function onHttp2SessionEnd() {
-      const err = new SocketError("other side closed", util5.getSocketInfo(this[kSocket]));
+      const err = new SocketError("other side closed", util6.getSocketInfo(this[kSocket]));
       this.destroy(err);
-      util5.destroy(this[kSocket], err);
+      util6.destroy(this[kSocket], err);
     }
     function onHTTP2GoAway(code) {
-      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${code}`, util5.getSocketInfo(this));
+      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${code}`, util6.getSocketInfo(this));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -8438,11 +8438,11 @@ var require_client_h2 = __commonJS({
         this[kHTTP2Session].destroy(err);
         this[kHTTP2Session] = null;
       }
-      util5.destroy(this[kSocket], err);
+      util6.destroy(this[kSocket], err);
       if (client[kRunningIdx] < client[kQueue].length) {
         const request = client[kQueue][client[kRunningIdx]];
         client[kQueue][client[kRunningIdx]++] = null;
-        util5.errorRequest(client, request, err);
+        util6.errorRequest(client, request, err);
         client[kPendingIdx] = client[kRunningIdx];
       }
       assert4(client[kRunning] === 0);
@@ -8454,10 +8454,10 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path15, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path26, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
-        util5.errorRequest(client, request, new Error("Upgrade not supported for H2"));
+        util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
         return false;
       }
       const headers = {};
@@ -8476,89 +8476,89 @@ var require_client_h2 = __commonJS({
           headers[key] = val;
         }
       }
-      let stream;
-      const { hostname, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
+      let stream2;
+      const { hostname: hostname2, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname2}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error2) => {
         if (request.aborted) {
           return;
         }
         if (request.completed) {
-          if (method === "CONNECT" && stream != null) {
-            util5.destroy(stream, error2 || new RequestAbortedError());
+          if (method === "CONNECT" && stream2 != null) {
+            util6.destroy(stream2, error2 || new RequestAbortedError());
           }
           return;
         }
         error2 = error2 || new RequestAbortedError();
-        util5.errorRequest(client, request, error2);
-        if (stream != null) {
-          util5.destroy(stream, error2);
+        util6.errorRequest(client, request, error2);
+        if (stream2 != null) {
+          util6.destroy(stream2, error2);
         }
-        util5.destroy(body3, error2);
+        util6.destroy(body3, error2);
         client[kQueue][client[kRunningIdx]++] = null;
         client[kResume]();
       };
       try {
         request.onConnect(abort);
       } catch (err) {
-        util5.errorRequest(client, request, err);
+        util6.errorRequest(client, request, err);
       }
       if (request.aborted) {
         return false;
       }
       if (method === "CONNECT") {
         session.ref();
-        stream = session.request(headers, { endStream: false, signal });
+        stream2 = session.request(headers, { endStream: false, signal });
         let upgradeResponseFinished = false;
         const onResponse = (headers2) => {
           upgradeResponseFinished = true;
-          stream.off(errorMonitor, onUpgradeError);
+          stream2.off(errorMonitor, onUpgradeError);
           request.onUpgradeResponse(Number(headers2[HTTP2_HEADER_STATUS]), headers2, parseH2ResponseHeaders);
         };
         const onUpgradeError = (error2) => {
           upgradeResponseFinished = true;
-          stream.off("response", onResponse);
+          stream2.off("response", onResponse);
           request.onUpgradeError(error2);
         };
         const onReady = () => {
           try {
-            request.onUpgrade(null, null, stream);
+            request.onUpgrade(null, null, stream2);
           } catch (error2) {
-            stream.off("response", onResponse);
+            stream2.off("response", onResponse);
             abort(error2);
             return;
           }
           if (request.aborted) {
             return;
           }
-          stream.off("error", abort);
-          stream.once(errorMonitor, onUpgradeError);
+          stream2.off("error", abort);
+          stream2.once(errorMonitor, onUpgradeError);
           client[kQueue][client[kRunningIdx]++] = null;
         };
-        stream.once("response", onResponse);
-        stream.once("error", abort);
+        stream2.once("response", onResponse);
+        stream2.once("error", abort);
         ++session[kOpenStreams];
         onReady();
-        stream.once("close", () => {
+        stream2.once("close", () => {
           if (!upgradeResponseFinished && request.completed) {
-            stream.off("response", onResponse);
-            stream.off(errorMonitor, onUpgradeError);
-            request.onUpgradeError(new InformationalError(`HTTP/2: "stream error" received - code ${stream.rstCode}`));
+            stream2.off("response", onResponse);
+            stream2.off(errorMonitor, onUpgradeError);
+            request.onUpgradeError(new InformationalError(`HTTP/2: "stream error" received - code ${stream2.rstCode}`));
           }
           session[kOpenStreams] -= 1;
           if (session[kOpenStreams] === 0) session.unref();
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path15;
+      headers[HTTP2_HEADER_PATH] = path26;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
         body3.read(0);
       }
-      let contentLength3 = util5.bodyLength(body3);
-      if (util5.isFormDataLike(body3)) {
+      let contentLength3 = util6.bodyLength(body3);
+      if (util6.isFormDataLike(body3)) {
         extractBody ??= require_body().extractBody;
         const [bodyStream, contentType3] = extractBody(body3);
         headers["content-type"] = contentType3;
@@ -8573,7 +8573,7 @@ var require_client_h2 = __commonJS({
       }
       if (shouldSendContentLength(method) && contentLength3 > 0 && request.contentLength != null && request.contentLength !== contentLength3) {
         if (client[kStrictContentLength]) {
-          util5.errorRequest(client, request, new RequestContentLengthMismatchError());
+          util6.errorRequest(client, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
@@ -8586,36 +8586,36 @@ var require_client_h2 = __commonJS({
       const shouldEndStream = method === "GET" || method === "HEAD" || body3 === null;
       if (expectContinue) {
         headers[HTTP2_HEADER_EXPECT] = "100-continue";
-        stream = session.request(headers, { endStream: shouldEndStream, signal });
-        stream.once("continue", writeBodyH2);
+        stream2 = session.request(headers, { endStream: shouldEndStream, signal });
+        stream2.once("continue", writeBodyH2);
       } else {
-        stream = session.request(headers, {
+        stream2 = session.request(headers, {
           endStream: shouldEndStream,
           signal
         });
         writeBodyH2();
       }
       ++session[kOpenStreams];
-      stream.once("response", (headers2) => {
+      stream2.once("response", (headers2) => {
         const { [HTTP2_HEADER_STATUS]: statusCode, ...realHeaders } = headers2;
         request.onResponseStarted();
         if (request.aborted) {
           const err = new RequestAbortedError();
-          util5.errorRequest(client, request, err);
-          util5.destroy(stream, err);
+          util6.errorRequest(client, request, err);
+          util6.destroy(stream2, err);
           return;
         }
-        if (request.onHeaders(Number(statusCode), parseH2Headers(realHeaders), stream.resume.bind(stream), "") === false) {
-          stream.pause();
+        if (request.onHeaders(Number(statusCode), parseH2Headers(realHeaders), stream2.resume.bind(stream2), "") === false) {
+          stream2.pause();
         }
-        stream.on("data", (chunk) => {
+        stream2.on("data", (chunk) => {
           if (request.onData(chunk) === false) {
-            stream.pause();
+            stream2.pause();
           }
         });
       });
-      stream.once("end", () => {
-        if (stream.state?.state == null || stream.state.state < 6) {
+      stream2.once("end", () => {
+        if (stream2.state?.state == null || stream2.state.state < 6) {
           request.onComplete([]);
         }
         if (session[kOpenStreams] === 0) {
@@ -8626,16 +8626,16 @@ var require_client_h2 = __commonJS({
         client[kPendingIdx] = client[kRunningIdx];
         client[kResume]();
       });
-      stream.once("close", () => {
+      stream2.once("close", () => {
         session[kOpenStreams] -= 1;
         if (session[kOpenStreams] === 0) {
           session.unref();
         }
       });
-      stream.once("error", function(err) {
+      stream2.once("error", function(err) {
         abort(err);
       });
-      stream.once("frameError", (type, code) => {
+      stream2.once("frameError", (type, code) => {
         abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`));
       });
       return true;
@@ -8643,7 +8643,7 @@ var require_client_h2 = __commonJS({
         if (!body3 || contentLength3 === 0) {
           writeBuffer(
             abort,
-            stream,
+            stream2,
             null,
             client,
             request,
@@ -8651,10 +8651,10 @@ var require_client_h2 = __commonJS({
             contentLength3,
             expectsPayload
           );
-        } else if (util5.isBuffer(body3)) {
+        } else if (util6.isBuffer(body3)) {
           writeBuffer(
             abort,
-            stream,
+            stream2,
             body3,
             client,
             request,
@@ -8662,11 +8662,11 @@ var require_client_h2 = __commonJS({
             contentLength3,
             expectsPayload
           );
-        } else if (util5.isBlobLike(body3)) {
+        } else if (util6.isBlobLike(body3)) {
           if (typeof body3.stream === "function") {
             writeIterable(
               abort,
-              stream,
+              stream2,
               body3.stream(),
               client,
               request,
@@ -8677,7 +8677,7 @@ var require_client_h2 = __commonJS({
           } else {
             writeBlob(
               abort,
-              stream,
+              stream2,
               body3,
               client,
               request,
@@ -8686,21 +8686,21 @@ var require_client_h2 = __commonJS({
               expectsPayload
             );
           }
-        } else if (util5.isStream(body3)) {
+        } else if (util6.isStream(body3)) {
           writeStream(
             abort,
             client[kSocket],
             expectsPayload,
-            stream,
+            stream2,
             body3,
             client,
             request,
             contentLength3
           );
-        } else if (util5.isIterable(body3)) {
+        } else if (util6.isIterable(body3)) {
           writeIterable(
             abort,
-            stream,
+            stream2,
             body3,
             client,
             request,
@@ -8715,7 +8715,7 @@ var require_client_h2 = __commonJS({
     }
     function writeBuffer(abort, h2stream, body3, client, request, socket, contentLength3, expectsPayload) {
       try {
-        if (body3 != null && util5.isBuffer(body3)) {
+        if (body3 != null && util6.isBuffer(body3)) {
           assert4(contentLength3 === body3.byteLength, "buffer body must have content length");
           h2stream.cork();
           h2stream.write(body3);
@@ -8734,15 +8734,15 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body3, client, request, contentLength3) {
       assert4(contentLength3 !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline2(
+      const pipe = pipeline3(
         body3,
         h2stream,
         (err) => {
           if (err) {
-            util5.destroy(pipe, err);
+            util6.destroy(pipe, err);
             abort(err);
           } else {
-            util5.removeAllListeners(pipe);
+            util6.removeAllListeners(pipe);
             request.onRequestSent();
             if (!expectsPayload) {
               socket[kReset] = true;
@@ -8751,7 +8751,7 @@ var require_client_h2 = __commonJS({
           }
         }
       );
-      util5.addListener(pipe, "data", onPipeData);
+      util6.addListener(pipe, "data", onPipeData);
       function onPipeData(chunk) {
         request.onBodySent(chunk);
       }
@@ -8762,12 +8762,12 @@ var require_client_h2 = __commonJS({
         if (contentLength3 != null && contentLength3 !== body3.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer2 = Buffer.from(await body3.arrayBuffer());
+        const buffer3 = Buffer.from(await body3.arrayBuffer());
         h2stream.cork();
-        h2stream.write(buffer2);
+        h2stream.write(buffer3);
         h2stream.uncork();
         h2stream.end();
-        request.onBodySent(buffer2);
+        request.onBodySent(buffer3);
         request.onRequestSent();
         if (!expectsPayload) {
           socket[kReset] = true;
@@ -8787,12 +8787,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -8827,7 +8827,7 @@ var require_client_h2 = __commonJS({
 var require_redirect_handler = __commonJS({
   "node_modules/undici/lib/handler/redirect-handler.js"(exports2, module) {
     "use strict";
-    var util5 = require_util();
+    var util6 = require_util();
     var { kBodyUsed } = require_symbols();
     var assert4 = __require("node:assert");
     var { InvalidArgumentError } = require_errors();
@@ -8850,7 +8850,7 @@ var require_redirect_handler = __commonJS({
         if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
           throw new InvalidArgumentError("maxRedirections must be a positive number");
         }
-        util5.validateHandler(handler, opts.method, opts.upgrade);
+        util6.validateHandler(handler, opts.method, opts.upgrade);
         this.dispatch = dispatch;
         this.location = null;
         this.abort = null;
@@ -8859,8 +8859,8 @@ var require_redirect_handler = __commonJS({
         this.handler = handler;
         this.history = [];
         this.redirectionLimitReached = false;
-        if (util5.isStream(this.opts.body)) {
-          if (util5.bodyLength(this.opts.body) === 0) {
+        if (util6.isStream(this.opts.body)) {
+          if (util6.bodyLength(this.opts.body) === 0) {
             this.opts.body.on("data", function() {
               assert4(false);
             });
@@ -8873,7 +8873,7 @@ var require_redirect_handler = __commonJS({
           }
         } else if (this.opts.body && typeof this.opts.body.pipeTo === "function") {
           this.opts.body = new BodyAsyncIterable(this.opts.body);
-        } else if (this.opts.body && typeof this.opts.body !== "string" && !ArrayBuffer.isView(this.opts.body) && util5.isIterable(this.opts.body)) {
+        } else if (this.opts.body && typeof this.opts.body !== "string" && !ArrayBuffer.isView(this.opts.body) && util6.isIterable(this.opts.body)) {
           this.opts.body = new BodyAsyncIterable(this.opts.body);
         }
       }
@@ -8888,7 +8888,7 @@ var require_redirect_handler = __commonJS({
         this.handler.onError(error2);
       }
       onHeaders(statusCode, headers, resume, statusText) {
-        this.location = this.history.length >= this.maxRedirections || util5.isDisturbed(this.opts.body) ? null : parseLocation(statusCode, headers);
+        this.location = this.history.length >= this.maxRedirections || util6.isDisturbed(this.opts.body) ? null : parseLocation(statusCode, headers);
         if (this.opts.throwOnMaxRedirect && this.history.length >= this.maxRedirections) {
           if (this.request) {
             this.request.abort(new Error("max redirects"));
@@ -8903,10 +8903,10 @@ var require_redirect_handler = __commonJS({
         if (!this.location) {
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
-        const { origin, pathname, search } = util5.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path15 = search ? `${pathname}${search}` : pathname;
+        const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
+        const path26 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path15;
+        this.opts.path = path26;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8941,20 +8941,20 @@ var require_redirect_handler = __commonJS({
         return null;
       }
       for (let i = 0; i < headers.length; i += 2) {
-        if (headers[i].length === 8 && util5.headerNameToString(headers[i]) === "location") {
+        if (headers[i].length === 8 && util6.headerNameToString(headers[i]) === "location") {
           return headers[i + 1];
         }
       }
     }
     function shouldRemoveHeader(header, removeContent, unknownOrigin) {
       if (header.length === 4) {
-        return util5.headerNameToString(header) === "host";
+        return util6.headerNameToString(header) === "host";
       }
-      if (removeContent && util5.headerNameToString(header).startsWith("content-")) {
+      if (removeContent && util6.headerNameToString(header).startsWith("content-")) {
         return true;
       }
       if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-        const name = util5.headerNameToString(header);
+        const name = util6.headerNameToString(header);
         return name === "authorization" || name === "cookie" || name === "proxy-authorization";
       }
       return false;
@@ -9011,7 +9011,7 @@ var require_client = __commonJS({
     var assert4 = __require("node:assert");
     var net2 = __require("node:net");
     var http5 = __require("node:http");
-    var util5 = require_util();
+    var util6 = require_util();
     var { channels } = require_diagnostics();
     var Request = require_request();
     var DispatcherBase = require_dispatcher_base();
@@ -9196,7 +9196,7 @@ var require_client = __commonJS({
         } else {
           this[kInterceptors] = [createRedirectInterceptor({ maxRedirections })];
         }
-        this[kUrl] = util5.parseOrigin(url3);
+        this[kUrl] = util6.parseOrigin(url3);
         this[kConnector] = connect2;
         this[kPipelining] = pipelining != null ? pipelining : 1;
         this[kMaxHeadersSize] = maxHeaderSize || http5.maxHeaderSize;
@@ -9259,7 +9259,7 @@ var require_client = __commonJS({
         const request = new Request(origin, opts, handler);
         this[kQueue].push(request);
         if (this[kResuming]) {
-        } else if (util5.bodyLength(request.body) == null && util5.isIterable(request.body)) {
+        } else if (util6.bodyLength(request.body) == null && util6.isIterable(request.body)) {
           this[kResuming] = 1;
           queueMicrotask(() => resume(this));
         } else {
@@ -9271,27 +9271,27 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve4(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
-            util5.errorRequest(this, request, err);
+            util6.errorRequest(this, request, err);
           }
           const callback = () => {
             if (this[kClosedResolve]) {
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -9310,7 +9310,7 @@ var require_client = __commonJS({
         const requests = client[kQueue].splice(client[kRunningIdx]);
         for (let i = 0; i < requests.length; i++) {
           const request = requests[i];
-          util5.errorRequest(client, request, err);
+          util6.errorRequest(client, request, err);
         }
         assert4(client[kSize] === 0);
       }
@@ -9318,20 +9318,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert4(!client[kConnecting]);
       assert4(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
-      if (hostname[0] === "[") {
-        const idx = hostname.indexOf("]");
+      let { host, hostname: hostname2, protocol, port } = client[kUrl];
+      if (hostname2[0] === "[") {
+        const idx = hostname2.indexOf("]");
         assert4(idx !== -1);
-        const ip = hostname.substring(1, idx);
+        const ip = hostname2.substring(1, idx);
         assert4(net2.isIP(ip));
-        hostname = ip;
+        hostname2 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -9342,10 +9342,10 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve4, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             servername: client[kServerName],
@@ -9354,12 +9354,12 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve4(socket2);
+              resolve7(socket2);
             }
           });
         });
         if (client.destroyed) {
-          util5.destroy(socket.on("error", noop), new ClientDestroyedError());
+          util6.destroy(socket.on("error", noop), new ClientDestroyedError());
           return;
         }
         assert4(socket);
@@ -9378,7 +9378,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -9399,7 +9399,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -9414,7 +9414,7 @@ var require_client = __commonJS({
           assert4(client[kRunning] === 0);
           while (client[kPending] > 0 && client[kQueue][client[kPendingIdx]].servername === client[kServerName]) {
             const request = client[kQueue][client[kPendingIdx]++];
-            util5.errorRequest(client, request, err);
+            util6.errorRequest(client, request, err);
           }
         } else {
           onError(client, err);
@@ -9690,8 +9690,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9765,7 +9765,7 @@ var require_pool = __commonJS({
     var {
       InvalidArgumentError
     } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { kUrl, kInterceptors } = require_symbols();
     var buildConnector = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
@@ -9811,8 +9811,8 @@ var require_pool = __commonJS({
         super(options);
         this[kInterceptors] = options.interceptors?.Pool && Array.isArray(options.interceptors.Pool) ? options.interceptors.Pool : [];
         this[kConnections] = connections || null;
-        this[kUrl] = util5.parseOrigin(origin);
-        this[kOptions] = { ...util5.deepClone(options), connect, allowH2 };
+        this[kUrl] = util6.parseOrigin(origin);
+        this[kOptions] = { ...util6.deepClone(options), connect, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connectionError", (origin2, targets, error2) => {
@@ -9868,11 +9868,11 @@ var require_balanced_pool = __commonJS({
     var kWeight = /* @__PURE__ */ Symbol("kWeight");
     var kMaxWeightPerServer = /* @__PURE__ */ Symbol("kMaxWeightPerServer");
     var kErrorPenalty = /* @__PURE__ */ Symbol("kErrorPenalty");
-    function getGreatestCommonDivisor(a, b) {
-      if (a === 0) return b;
-      while (b !== 0) {
-        const t = b;
-        b = a % b;
+    function getGreatestCommonDivisor(a, b2) {
+      if (a === 0) return b2;
+      while (b2 !== 0) {
+        const t = b2;
+        b2 = a % b2;
         a = t;
       }
       return a;
@@ -9944,7 +9944,7 @@ var require_balanced_pool = __commonJS({
         return this;
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -9954,7 +9954,7 @@ var require_balanced_pool = __commonJS({
         if (!dispatcher) {
           return;
         }
-        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b) => a && b, true);
+        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b2) => a && b2, true);
         if (allClientsBusy) {
           return;
         }
@@ -9994,7 +9994,7 @@ var require_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base();
     var Pool = require_pool();
     var Client = require_client();
-    var util5 = require_util();
+    var util6 = require_util();
     var createRedirectInterceptor = require_redirect_interceptor();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
     var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
@@ -10025,7 +10025,7 @@ var require_agent = __commonJS({
           tls = { ...tls };
         }
         this[kInterceptors] = options.interceptors?.Agent && Array.isArray(options.interceptors.Agent) ? options.interceptors.Agent : [createRedirectInterceptor({ maxRedirections })];
-        this[kOptions] = { ...util5.deepClone(options), connect, tls };
+        this[kOptions] = { ...util6.deepClone(options), connect, tls };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kMaxRedirections] = maxRedirections;
         this[kFactory] = factory;
@@ -10090,7 +10090,7 @@ var require_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports2, module) {
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
-    var { URL: URL2 } = __require("node:url");
+    var { URL: URL3 } = __require("node:url");
     var Agent3 = require_agent();
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
@@ -10145,12 +10145,12 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path15 = "/",
+          path: path26 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path15;
+        opts.path = origin + path26;
         if (!("host" in headers) && !("Host" in headers)) {
-          const { host } = new URL2(origin);
+          const { host } = new URL3(origin);
           headers.host = host;
         }
         opts.headers = { ...this[kProxyHeaders], ...headers };
@@ -10166,7 +10166,7 @@ var require_proxy_agent = __commonJS({
     var ProxyAgent2 = class extends DispatcherBase {
       constructor(opts) {
         super();
-        if (!opts || typeof opts === "object" && !(opts instanceof URL2) && !opts.uri) {
+        if (!opts || typeof opts === "object" && !(opts instanceof URL3) && !opts.uri) {
           throw new InvalidArgumentError("Proxy uri is mandatory");
         }
         const { clientFactory = defaultFactory } = opts;
@@ -10195,7 +10195,7 @@ var require_proxy_agent = __commonJS({
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
-          const { protocol: protocol2 } = new URL2(origin2);
+          const { protocol: protocol2 } = new URL3(origin2);
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
@@ -10255,7 +10255,7 @@ var require_proxy_agent = __commonJS({
         const headers = buildHeaders(opts.headers);
         throwIfProxyAuthIsSent(headers);
         if (headers && !("host" in headers) && !("Host" in headers)) {
-          const { host } = new URL2(opts.origin);
+          const { host } = new URL3(opts.origin);
           headers.host = host;
         }
         return this[kAgent].dispatch(
@@ -10272,11 +10272,11 @@ var require_proxy_agent = __commonJS({
        */
       #getUrl(opts) {
         if (typeof opts === "string") {
-          return new URL2(opts);
-        } else if (opts instanceof URL2) {
+          return new URL3(opts);
+        } else if (opts instanceof URL3) {
           return opts;
         } else {
-          return new URL2(opts.uri);
+          return new URL3(opts.uri);
         }
       }
       async [kClose]() {
@@ -10374,10 +10374,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url3) {
-        let { protocol, host: hostname, port } = url3;
-        hostname = hostname.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname2, port } = url3;
+        hostname2 = hostname2.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname, port)) {
+        if (!this.#shouldProxy(hostname2, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -10385,7 +10385,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname, port) {
+      #shouldProxy(hostname2, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -10401,11 +10401,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry.hostname)) {
-            if (hostname === entry.hostname) {
+            if (hostname2 === entry.hostname) {
               return false;
             }
           } else {
-            if (hostname.endsWith(entry.hostname.replace(/^\*/, ""))) {
+            if (hostname2.endsWith(entry.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -10835,7 +10835,7 @@ var require_readable = __commonJS({
     var assert4 = __require("node:assert");
     var { Readable: Readable9 } = __require("node:stream");
     var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError: AbortError3 } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { ReadableStreamFrom } = require_util();
     var kConsume = /* @__PURE__ */ Symbol("kConsume");
     var kReading = /* @__PURE__ */ Symbol("kReading");
@@ -10937,7 +10937,7 @@ var require_readable = __commonJS({
       }
       // https://fetch.spec.whatwg.org/#dom-body-bodyused
       get bodyUsed() {
-        return util5.isDisturbed(this);
+        return util6.isDisturbed(this);
       }
       // https://fetch.spec.whatwg.org/#dom-body-body
       get body() {
@@ -10960,7 +10960,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve4, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -10973,7 +10973,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve4(null);
+              resolve7(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -10988,15 +10988,15 @@ var require_readable = __commonJS({
       return self2[kBody] && self2[kBody].locked === true || self2[kConsume];
     }
     function isUnusable(self2) {
-      return util5.isDisturbed(self2) || isLocked(self2);
+      return util6.isDisturbed(self2) || isLocked(self2);
     }
-    async function consume(stream, type) {
-      assert4(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
-        if (isUnusable(stream)) {
-          const rState = stream._readableState;
+    async function consume(stream2, type) {
+      assert4(!stream2[kConsume]);
+      return new Promise((resolve7, reject) => {
+        if (isUnusable(stream2)) {
+          const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
-            stream.on("error", (err) => {
+            stream2.on("error", (err) => {
               reject(err);
             }).on("close", () => {
               reject(new TypeError("unusable"));
@@ -11006,22 +11006,22 @@ var require_readable = __commonJS({
           }
         } else {
           queueMicrotask(() => {
-            stream[kConsume] = {
+            stream2[kConsume] = {
               type,
-              stream,
-              resolve: resolve4,
+              stream: stream2,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
             };
-            stream.on("error", function(err) {
+            stream2.on("error", function(err) {
               consumeFinish(this[kConsume], err);
             }).on("close", function() {
               if (this[kConsume].body !== null) {
                 consumeFinish(this[kConsume], new RequestAbortedError());
               }
             });
-            consumeStart(stream[kConsume]);
+            consumeStart(stream2[kConsume]);
           });
         }
       });
@@ -11057,10 +11057,10 @@ var require_readable = __commonJS({
       if (chunks.length === 0 || length === 0) {
         return "";
       }
-      const buffer2 = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
-      const bufferLength = buffer2.length;
-      const start = bufferLength > 2 && buffer2[0] === 239 && buffer2[1] === 187 && buffer2[2] === 191 ? 3 : 0;
-      return buffer2.utf8Slice(start, bufferLength);
+      const buffer3 = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+      const bufferLength = buffer3.length;
+      const start = bufferLength > 2 && buffer3[0] === 239 && buffer3[1] === 187 && buffer3[2] === 191 ? 3 : 0;
+      return buffer3.utf8Slice(start, bufferLength);
     }
     function chunksConcat(chunks, length) {
       if (chunks.length === 0 || length === 0) {
@@ -11069,32 +11069,32 @@ var require_readable = __commonJS({
       if (chunks.length === 1) {
         return new Uint8Array(chunks[0]);
       }
-      const buffer2 = new Uint8Array(Buffer.allocUnsafeSlow(length).buffer);
+      const buffer3 = new Uint8Array(Buffer.allocUnsafeSlow(length).buffer);
       let offset = 0;
       for (let i = 0; i < chunks.length; ++i) {
         const chunk = chunks[i];
-        buffer2.set(chunk, offset);
+        buffer3.set(chunk, offset);
         offset += chunk.length;
       }
-      return buffer2;
+      return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body3, resolve: resolve4, stream, length } = consume2;
+      const { type, body: body3, resolve: resolve7, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body3, length));
+          resolve7(chunksDecode(body3, length));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body3, length)));
+          resolve7(JSON.parse(chunksDecode(body3, length)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body3, length).buffer);
+          resolve7(chunksConcat(body3, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body3, { type: stream[kContentType] }));
+          resolve7(new Blob(body3, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body3, length));
+          resolve7(chunksConcat(body3, length));
         }
         consumeFinish(consume2);
       } catch (err) {
-        stream.destroy(err);
+        stream2.destroy(err);
       }
     }
     function consumePush(consume2, chunk) {
@@ -11189,7 +11189,7 @@ var require_api_request = __commonJS({
     var assert4 = __require("node:assert");
     var { Readable: Readable9 } = require_readable();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { getResolveErrorBodyCallback } = require_util3();
     var { AsyncResource } = __require("node:async_hooks");
     var RequestHandler = class extends AsyncResource {
@@ -11216,8 +11216,8 @@ var require_api_request = __commonJS({
           }
           super("UNDICI_REQUEST");
         } catch (err) {
-          if (util5.isStream(body3)) {
-            util5.destroy(body3.on("error", util5.nop), err);
+          if (util6.isStream(body3)) {
+            util6.destroy(body3.on("error", util6.nop), err);
           }
           throw err;
         }
@@ -11236,7 +11236,7 @@ var require_api_request = __commonJS({
         this.signal = signal;
         this.reason = null;
         this.removeAbortListener = null;
-        if (util5.isStream(body3)) {
+        if (util6.isStream(body3)) {
           body3.on("error", (err) => {
             this.onError(err);
           });
@@ -11245,10 +11245,10 @@ var require_api_request = __commonJS({
           if (this.signal.aborted) {
             this.reason = this.signal.reason ?? new RequestAbortedError();
           } else {
-            this.removeAbortListener = util5.addAbortListener(this.signal, () => {
+            this.removeAbortListener = util6.addAbortListener(this.signal, () => {
               this.reason = this.signal.reason ?? new RequestAbortedError();
               if (this.res) {
-                util5.destroy(this.res.on("error", util5.nop), this.reason);
+                util6.destroy(this.res.on("error", util6.nop), this.reason);
               } else if (this.abort) {
                 this.abort(this.reason);
               }
@@ -11272,14 +11272,14 @@ var require_api_request = __commonJS({
       }
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
         const { callback, opaque, abort, context: context4, responseHeaders, highWaterMark } = this;
-        const headers = responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+        const headers = responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
         if (statusCode < 200) {
           if (this.onInfo) {
             this.onInfo({ statusCode, headers });
           }
           return;
         }
-        const parsedHeaders = responseHeaders === "raw" ? util5.parseHeaders(rawHeaders) : headers;
+        const parsedHeaders = responseHeaders === "raw" ? util6.parseHeaders(rawHeaders) : headers;
         const contentType3 = parsedHeaders["content-type"];
         const contentLength3 = parsedHeaders["content-length"];
         const res = new Readable9({
@@ -11317,7 +11317,7 @@ var require_api_request = __commonJS({
         return this.res.push(chunk);
       }
       onComplete(trailers) {
-        util5.parseHeaders(trailers, this.trailers);
+        util6.parseHeaders(trailers, this.trailers);
         this.res.push(null);
       }
       onError(err) {
@@ -11331,12 +11331,12 @@ var require_api_request = __commonJS({
         if (res) {
           this.res = null;
           queueMicrotask(() => {
-            util5.destroy(res, err);
+            util6.destroy(res, err);
           });
         }
         if (body3) {
           this.body = null;
-          util5.destroy(body3, err);
+          util6.destroy(body3, err);
         }
         if (this.removeAbortListener) {
           res?.off("close", this.removeAbortListener);
@@ -11347,9 +11347,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve7, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -11426,7 +11426,7 @@ var require_api_stream = __commonJS({
     var assert4 = __require("node:assert");
     var { finished, PassThrough } = __require("node:stream");
     var { InvalidArgumentError, InvalidReturnValueError } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { getResolveErrorBodyCallback } = require_util3();
     var { AsyncResource } = __require("node:async_hooks");
     var { addSignal, removeSignal } = require_abort_signal();
@@ -11454,8 +11454,8 @@ var require_api_stream = __commonJS({
           }
           super("UNDICI_STREAM");
         } catch (err) {
-          if (util5.isStream(body3)) {
-            util5.destroy(body3.on("error", util5.nop), err);
+          if (util6.isStream(body3)) {
+            util6.destroy(body3.on("error", util6.nop), err);
           }
           throw err;
         }
@@ -11470,7 +11470,7 @@ var require_api_stream = __commonJS({
         this.body = body3;
         this.onInfo = onInfo || null;
         this.throwOnError = throwOnError || false;
-        if (util5.isStream(body3)) {
+        if (util6.isStream(body3)) {
           body3.on("error", (err) => {
             this.onError(err);
           });
@@ -11488,7 +11488,7 @@ var require_api_stream = __commonJS({
       }
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
         const { factory, opaque, context: context4, callback, responseHeaders } = this;
-        const headers = responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+        const headers = responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
         if (statusCode < 200) {
           if (this.onInfo) {
             this.onInfo({ statusCode, headers });
@@ -11498,7 +11498,7 @@ var require_api_stream = __commonJS({
         this.factory = null;
         let res;
         if (this.throwOnError && statusCode >= 400) {
-          const parsedHeaders = responseHeaders === "raw" ? util5.parseHeaders(rawHeaders) : headers;
+          const parsedHeaders = responseHeaders === "raw" ? util6.parseHeaders(rawHeaders) : headers;
           const contentType3 = parsedHeaders["content-type"];
           res = new PassThrough();
           this.callback = null;
@@ -11524,7 +11524,7 @@ var require_api_stream = __commonJS({
             const { callback: callback2, res: res2, opaque: opaque2, trailers, abort } = this;
             this.res = null;
             if (err || !res2.readable) {
-              util5.destroy(res2, err);
+              util6.destroy(res2, err);
             }
             this.callback = null;
             this.runInAsyncScope(callback2, null, err || null, { opaque: opaque2, trailers });
@@ -11548,7 +11548,7 @@ var require_api_stream = __commonJS({
         if (!res) {
           return;
         }
-        this.trailers = util5.parseHeaders(trailers);
+        this.trailers = util6.parseHeaders(trailers);
         res.end();
       }
       onError(err) {
@@ -11557,7 +11557,7 @@ var require_api_stream = __commonJS({
         this.factory = null;
         if (res) {
           this.res = null;
-          util5.destroy(res, err);
+          util6.destroy(res, err);
         } else if (callback) {
           this.callback = null;
           queueMicrotask(() => {
@@ -11566,15 +11566,15 @@ var require_api_stream = __commonJS({
         }
         if (body3) {
           this.body = null;
-          util5.destroy(body3, err);
+          util6.destroy(body3, err);
         }
       }
     };
-    function stream(opts, factory, callback) {
+    function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
-          stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+        return new Promise((resolve7, reject) => {
+          stream2.call(this, opts, factory, (err, data) => {
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -11588,7 +11588,7 @@ var require_api_stream = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = stream;
+    module.exports = stream2;
   }
 });
 
@@ -11606,7 +11606,7 @@ var require_api_pipeline = __commonJS({
       InvalidReturnValueError,
       RequestAbortedError
     } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { AsyncResource } = __require("node:async_hooks");
     var { addSignal, removeSignal } = require_abort_signal();
     var assert4 = __require("node:assert");
@@ -11668,7 +11668,7 @@ var require_api_pipeline = __commonJS({
         this.abort = null;
         this.context = null;
         this.onInfo = onInfo || null;
-        this.req = new PipelineRequest().on("error", util5.nop);
+        this.req = new PipelineRequest().on("error", util6.nop);
         this.ret = new Duplex({
           readableObjectMode: opts.objectMode,
           autoDestroy: true,
@@ -11694,9 +11694,9 @@ var require_api_pipeline = __commonJS({
             if (abort && err) {
               abort();
             }
-            util5.destroy(body3, err);
-            util5.destroy(req, err);
-            util5.destroy(res, err);
+            util6.destroy(body3, err);
+            util6.destroy(req, err);
+            util6.destroy(res, err);
             removeSignal(this);
             callback(err);
           }
@@ -11722,7 +11722,7 @@ var require_api_pipeline = __commonJS({
         const { opaque, handler, context: context4 } = this;
         if (statusCode < 200) {
           if (this.onInfo) {
-            const headers = this.responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+            const headers = this.responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
             this.onInfo({ statusCode, headers });
           }
           return;
@@ -11731,7 +11731,7 @@ var require_api_pipeline = __commonJS({
         let body3;
         try {
           this.handler = null;
-          const headers = this.responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+          const headers = this.responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
           body3 = this.runInAsyncScope(handler, null, {
             statusCode,
             headers,
@@ -11740,7 +11740,7 @@ var require_api_pipeline = __commonJS({
             context: context4
           });
         } catch (err) {
-          this.res.on("error", util5.nop);
+          this.res.on("error", util6.nop);
           throw err;
         }
         if (!body3 || typeof body3.on !== "function") {
@@ -11753,14 +11753,14 @@ var require_api_pipeline = __commonJS({
           }
         }).on("error", (err) => {
           const { ret } = this;
-          util5.destroy(ret, err);
+          util6.destroy(ret, err);
         }).on("end", () => {
           const { ret } = this;
           ret.push(null);
         }).on("close", () => {
           const { ret } = this;
           if (!ret._readableState.ended) {
-            util5.destroy(ret, new RequestAbortedError());
+            util6.destroy(ret, new RequestAbortedError());
           }
         });
         this.body = body3;
@@ -11776,10 +11776,10 @@ var require_api_pipeline = __commonJS({
       onError(err) {
         const { ret } = this;
         this.handler = null;
-        util5.destroy(ret, err);
+        util6.destroy(ret, err);
       }
     };
-    function pipeline2(opts, handler) {
+    function pipeline3(opts, handler) {
       try {
         const pipelineHandler = new PipelineHandler(opts, handler);
         this.dispatch({ ...opts, body: pipelineHandler.req }, pipelineHandler);
@@ -11788,7 +11788,7 @@ var require_api_pipeline = __commonJS({
         return new PassThrough().destroy(err);
       }
     }
-    module.exports = pipeline2;
+    module.exports = pipeline3;
   }
 });
 
@@ -11798,7 +11798,7 @@ var require_api_upgrade = __commonJS({
     "use strict";
     var { InvalidArgumentError, SocketError } = require_errors();
     var { AsyncResource } = __require("node:async_hooks");
-    var util5 = require_util();
+    var util6 = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     var assert4 = __require("node:assert");
     var UpgradeHandler = class extends AsyncResource {
@@ -11838,7 +11838,7 @@ var require_api_upgrade = __commonJS({
         const { callback, opaque, context: context4 } = this;
         removeSignal(this);
         this.callback = null;
-        const headers = this.responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+        const headers = this.responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
         this.runInAsyncScope(callback, null, null, {
           headers,
           socket,
@@ -11859,9 +11859,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -11891,7 +11891,7 @@ var require_api_connect = __commonJS({
     var assert4 = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
     var { InvalidArgumentError, SocketError } = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     var ConnectHandler = class extends AsyncResource {
       constructor(opts, callback) {
@@ -11930,7 +11930,7 @@ var require_api_connect = __commonJS({
         this.callback = null;
         let headers = rawHeaders;
         if (headers != null) {
-          headers = this.responseHeaders === "raw" ? util5.parseRawHeaders(rawHeaders) : util5.parseHeaders(rawHeaders);
+          headers = this.responseHeaders === "raw" ? util6.parseRawHeaders(rawHeaders) : util6.parseHeaders(rawHeaders);
         }
         this.runInAsyncScope(callback, null, null, {
           statusCode,
@@ -11953,9 +11953,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path15) {
-      if (typeof path15 !== "string") {
-        return path15;
+    function safeUrl(path26) {
+      if (typeof path26 !== "string") {
+        return path26;
       }
-      const pathSegments = path15.split("?");
+      const pathSegments = path26.split("?");
       if (pathSegments.length !== 2) {
-        return path15;
+        return path26;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path15, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path15);
+    function matchKey(mockDispatch2, { path: path26, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path26);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path15 }) => matchValue(safeUrl(path15), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path26 }) => matchValue(safeUrl(path26), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path15, method, body: body3, headers, query } = opts;
+      const { path: path26, method, body: body3, headers, query } = opts;
       return {
-        path: path15,
+        path: path26,
         method,
         body: body3,
         headers,
@@ -12210,8 +12210,8 @@ var require_mock_utils = __commonJS({
         const value = data[key];
         const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
-          for (let j = 0; j < value.length; ++j) {
-            result.push(name, Buffer.from(`${value[j]}`));
+          for (let j2 = 0; j2 < value.length; ++j2) {
+            result.push(name, Buffer.from(`${value[j2]}`));
           }
         } else {
           result.push(name, Buffer.from(`${value}`));
@@ -12501,7 +12501,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify2 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -12541,7 +12541,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify2(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -12554,7 +12554,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify2 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -12594,7 +12594,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify2(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path15, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path26, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path15,
+            Path: path26,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -12930,7 +12930,7 @@ var require_retry = __commonJS({
 var require_dump = __commonJS({
   "node_modules/undici/lib/interceptor/dump.js"(exports2, module) {
     "use strict";
-    var util5 = require_util();
+    var util6 = require_util();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
     var DecoratorHandler = require_decorator_handler();
     var DumpHandler = class extends DecoratorHandler {
@@ -12959,7 +12959,7 @@ var require_dump = __commonJS({
       }
       // TODO: will require adjustment after new hooks are out
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        const headers = util5.parseHeaders(rawHeaders);
+        const headers = util6.parseHeaders(rawHeaders);
         const contentLength3 = headers["content-length"];
         if (contentLength3 != null && contentLength3 > this.#maxSize) {
           throw new RequestAbortedError(
@@ -13326,7 +13326,7 @@ var require_headers = __commonJS({
     } = require_util2();
     var { webidl } = require_webidl();
     var assert4 = __require("node:assert");
-    var util5 = __require("node:util");
+    var util6 = __require("node:util");
     var kHeadersMap = /* @__PURE__ */ Symbol("headers map");
     var kHeadersSortedMap = /* @__PURE__ */ Symbol("headers map sorted");
     function isHTTPWhiteSpaceCharCode(code) {
@@ -13334,10 +13334,10 @@ var require_headers = __commonJS({
     }
     function headerValueNormalize(potentialValue) {
       let i = 0;
-      let j = potentialValue.length;
-      while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j - 1))) --j;
-      while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
-      return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
+      let j2 = potentialValue.length;
+      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j2 - 1))) --j2;
+      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
+      return i === 0 && j2 === potentialValue.length ? potentialValue : potentialValue.substring(i, j2);
     }
     function fill(headers, object) {
       if (Array.isArray(object)) {
@@ -13384,8 +13384,8 @@ var require_headers = __commonJS({
       }
       return getHeadersList(headers).append(name, value, false);
     }
-    function compareHeaderName(a, b) {
-      return a[0] < b[0] ? -1 : 1;
+    function compareHeaderName(a, b2) {
+      return a[0] < b2[0] ? -1 : 1;
     }
     var HeadersList = class _HeadersList {
       /** @type {[string, string][]|null} */
@@ -13516,7 +13516,7 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert4(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
+          for (let i = 1, j2 = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
             value = iterator.next().value;
             x = array[i] = [value[0], value[1].value];
             assert4(x[1] !== null);
@@ -13531,9 +13531,9 @@ var require_headers = __commonJS({
               }
             }
             if (i !== pivot) {
-              j = i;
-              while (j > left) {
-                array[j] = array[--j];
+              j2 = i;
+              while (j2 > left) {
+                array[j2] = array[--j2];
               }
               array[left] = x;
             }
@@ -13676,8 +13676,8 @@ var require_headers = __commonJS({
         for (let i = 0; i < names.length; ++i) {
           const { 0: name, 1: value } = names[i];
           if (name === "set-cookie") {
-            for (let j = 0; j < cookies.length; ++j) {
-              headers.push([name, cookies[j]]);
+            for (let j2 = 0; j2 < cookies.length; ++j2) {
+              headers.push([name, cookies[j2]]);
             }
           } else {
             headers.push([name, value]);
@@ -13685,9 +13685,9 @@ var require_headers = __commonJS({
         }
         return this.#headersList[kHeadersSortedMap] = headers;
       }
-      [util5.inspect.custom](depth, options) {
+      [util6.inspect.custom](depth, options) {
         options.depth ??= depth;
-        return `Headers ${util5.formatWithOptions(options, this.#headersList.entries)}`;
+        return `Headers ${util6.formatWithOptions(options, this.#headersList.entries)}`;
       }
       static getHeadersGuard(o) {
         return o.#guard;
@@ -13719,23 +13719,23 @@ var require_headers = __commonJS({
         value: "Headers",
         configurable: true
       },
-      [util5.inspect.custom]: {
+      [util6.inspect.custom]: {
         enumerable: false
       }
     });
-    webidl.converters.HeadersInit = function(V, prefix3, argument) {
-      if (webidl.util.Type(V) === "Object") {
-        const iterator = Reflect.get(V, Symbol.iterator);
-        if (!util5.types.isProxy(V) && iterator === Headers2.prototype.entries) {
+    webidl.converters.HeadersInit = function(V2, prefix3, argument) {
+      if (webidl.util.Type(V2) === "Object") {
+        const iterator = Reflect.get(V2, Symbol.iterator);
+        if (!util6.types.isProxy(V2) && iterator === Headers2.prototype.entries) {
           try {
-            return getHeadersList(V).entriesList;
+            return getHeadersList(V2).entriesList;
           } catch {
           }
         }
         if (typeof iterator === "function") {
-          return webidl.converters["sequence<sequence<ByteString>>"](V, prefix3, argument, iterator.bind(V));
+          return webidl.converters["sequence<sequence<ByteString>>"](V2, prefix3, argument, iterator.bind(V2));
         }
-        return webidl.converters["record<ByteString, ByteString>"](V, prefix3, argument);
+        return webidl.converters["record<ByteString, ByteString>"](V2, prefix3, argument);
       }
       throw webidl.errors.conversionFailed({
         prefix: "Headers constructor",
@@ -13763,9 +13763,9 @@ var require_response = __commonJS({
     "use strict";
     var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
-    var util5 = require_util();
+    var util6 = require_util();
     var nodeUtil = __require("node:util");
-    var { kEnumerableProperty } = util5;
+    var { kEnumerableProperty } = util6;
     var {
       isValidReasonPhrase,
       isCancelled,
@@ -13895,7 +13895,7 @@ var require_response = __commonJS({
       }
       get bodyUsed() {
         webidl.brandCheck(this, _Response);
-        return !!this[kState].body && util5.isDisturbed(this[kState].body.stream);
+        return !!this[kState].body && util6.isDisturbed(this[kState].body.stream);
       }
       // Returns a clone of response.
       clone() {
@@ -14004,12 +14004,12 @@ var require_response = __commonJS({
         ...state3
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state3 ? state3[p] : target[p];
+        get(target, p2) {
+          return p2 in state3 ? state3[p2] : target[p2];
         },
-        set(target, p, value) {
-          assert4(!(p in state3));
-          target[p] = value;
+        set(target, p2, value) {
+          assert4(!(p2 in state3));
+          target[p2] = value;
           return true;
         }
       });
@@ -14100,32 +14100,32 @@ var require_response = __commonJS({
     webidl.converters.URLSearchParams = webidl.interfaceConverter(
       URLSearchParams
     );
-    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix3, name) {
-      if (typeof V === "string") {
-        return webidl.converters.USVString(V, prefix3, name);
+    webidl.converters.XMLHttpRequestBodyInit = function(V2, prefix3, name) {
+      if (typeof V2 === "string") {
+        return webidl.converters.USVString(V2, prefix3, name);
       }
-      if (isBlobLike(V)) {
-        return webidl.converters.Blob(V, prefix3, name, { strict: false });
+      if (isBlobLike(V2)) {
+        return webidl.converters.Blob(V2, prefix3, name, { strict: false });
       }
-      if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
-        return webidl.converters.BufferSource(V, prefix3, name);
+      if (ArrayBuffer.isView(V2) || types2.isArrayBuffer(V2)) {
+        return webidl.converters.BufferSource(V2, prefix3, name);
       }
-      if (util5.isFormDataLike(V)) {
-        return webidl.converters.FormData(V, prefix3, name, { strict: false });
+      if (util6.isFormDataLike(V2)) {
+        return webidl.converters.FormData(V2, prefix3, name, { strict: false });
       }
-      if (V instanceof URLSearchParams) {
-        return webidl.converters.URLSearchParams(V, prefix3, name);
+      if (V2 instanceof URLSearchParams) {
+        return webidl.converters.URLSearchParams(V2, prefix3, name);
       }
-      return webidl.converters.DOMString(V, prefix3, name);
+      return webidl.converters.DOMString(V2, prefix3, name);
     };
-    webidl.converters.BodyInit = function(V, prefix3, argument) {
-      if (V instanceof ReadableStream) {
-        return webidl.converters.ReadableStream(V, prefix3, argument);
+    webidl.converters.BodyInit = function(V2, prefix3, argument) {
+      if (V2 instanceof ReadableStream) {
+        return webidl.converters.ReadableStream(V2, prefix3, argument);
       }
-      if (V?.[Symbol.asyncIterator]) {
-        return V;
+      if (V2?.[Symbol.asyncIterator]) {
+        return V2;
       }
-      return webidl.converters.XMLHttpRequestBodyInit(V, prefix3, argument);
+      return webidl.converters.XMLHttpRequestBodyInit(V2, prefix3, argument);
     };
     webidl.converters.ResponseInit = webidl.dictionaryConverter([
       {
@@ -14205,7 +14205,7 @@ var require_request2 = __commonJS({
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
     var { Headers: Headers2, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
     var { FinalizationRegistry: FinalizationRegistry2 } = require_dispatcher_weakref()();
-    var util5 = require_util();
+    var util6 = require_util();
     var nodeUtil = __require("node:util");
     var {
       isValidHTTPToken,
@@ -14222,7 +14222,7 @@ var require_request2 = __commonJS({
       requestCache,
       requestDuplex
     } = require_constants3();
-    var { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util5;
+    var { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util6;
     var { kHeaders, kSignal, kState, kDispatcher } = require_symbols2();
     var { webidl } = require_webidl();
     var { URLSerializer } = require_data_url();
@@ -14467,7 +14467,7 @@ var require_request2 = __commonJS({
               }
             } catch {
             }
-            util5.addAbortListener(signal, abort);
+            util6.addAbortListener(signal, abort);
             requestFinalizer.register(ac, { signal, abort }, abort);
           }
         }
@@ -14650,7 +14650,7 @@ var require_request2 = __commonJS({
       }
       get bodyUsed() {
         webidl.brandCheck(this, _Request);
-        return !!this[kState].body && util5.isDisturbed(this[kState].body.stream);
+        return !!this[kState].body && util6.isDisturbed(this[kState].body.stream);
       }
       get duplex() {
         webidl.brandCheck(this, _Request);
@@ -14674,7 +14674,7 @@ var require_request2 = __commonJS({
           }
           const acRef = new WeakRef(ac);
           list.add(acRef);
-          util5.addAbortListener(
+          util6.addAbortListener(
             ac.signal,
             buildAbort(acRef)
           );
@@ -14794,14 +14794,14 @@ var require_request2 = __commonJS({
     webidl.converters.Request = webidl.interfaceConverter(
       Request
     );
-    webidl.converters.RequestInfo = function(V, prefix3, argument) {
-      if (typeof V === "string") {
-        return webidl.converters.USVString(V, prefix3, argument);
+    webidl.converters.RequestInfo = function(V2, prefix3, argument) {
+      if (typeof V2 === "string") {
+        return webidl.converters.USVString(V2, prefix3, argument);
       }
-      if (V instanceof Request) {
-        return webidl.converters.Request(V, prefix3, argument);
+      if (V2 instanceof Request) {
+        return webidl.converters.Request(V2, prefix3, argument);
       }
-      return webidl.converters.USVString(V, prefix3, argument);
+      return webidl.converters.USVString(V2, prefix3, argument);
     };
     webidl.converters.AbortSignal = webidl.interfaceConverter(
       AbortSignal
@@ -14953,7 +14953,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable: Readable9, pipeline: pipeline2, finished } = __require("node:stream");
+    var { Readable: Readable9, pipeline: pipeline3, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -14997,18 +14997,18 @@ var require_fetch = __commonJS({
     }
     function fetch(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p = createDeferredPromise();
+      let p2 = createDeferredPromise();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p.reject(e);
-        return p.promise;
+        p2.reject(e);
+        return p2.promise;
       }
       const request = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p, request, null, requestObject.signal.reason);
-        return p.promise;
+        abortFetch(p2, request, null, requestObject.signal.reason);
+        return p2.promise;
       }
       const globalObject = request.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -15024,7 +15024,7 @@ var require_fetch = __commonJS({
           assert4(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p, request, realResponse, requestObject.signal.reason);
+          abortFetch(p2, request, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -15032,16 +15032,16 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p, request, responseObject, controller.serializedAbortReason);
+          abortFetch(p2, request, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
-          p.reject(new TypeError("fetch failed", { cause: response.error }));
+          p2.reject(new TypeError("fetch failed", { cause: response.error }));
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p.resolve(responseObject.deref());
-        p = null;
+        p2.resolve(responseObject.deref());
+        p2 = null;
       };
       controller = fetching({
         request,
@@ -15050,7 +15050,7 @@ var require_fetch = __commonJS({
         dispatcher: requestObject[kDispatcher]
         // undici
       });
-      return p.promise;
+      return p2.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -15085,9 +15085,9 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request, responseObject, error2) {
-      if (p) {
-        p.reject(error2);
+    function abortFetch(p2, request, responseObject, error2) {
+      if (p2) {
+        p2.reject(error2);
       }
       if (request.body != null && isReadable(request.body?.stream)) {
         request.body.stream.cancel(error2).catch((err) => {
@@ -15738,7 +15738,7 @@ var require_fetch = __commonJS({
           fetchParams.controller.abort(reason);
         }
       };
-      const stream = new ReadableStream(
+      const stream2 = new ReadableStream(
         {
           async start(controller) {
             fetchParams.controller.controller = controller;
@@ -15752,7 +15752,7 @@ var require_fetch = __commonJS({
           type: "bytes"
         }
       );
-      response.body = { stream, source: null, length: null };
+      response.body = { stream: stream2, source: null, length: null };
       if (!fetchParams.controller.resume) {
         fetchParams.controller.on("terminated", onAborted);
       }
@@ -15784,11 +15784,11 @@ var require_fetch = __commonJS({
             fetchParams.controller.terminate(bytes2);
             return;
           }
-          const buffer2 = new Uint8Array(bytes2);
-          if (buffer2.byteLength) {
-            fetchParams.controller.controller.enqueue(buffer2);
+          const buffer3 = new Uint8Array(bytes2);
+          if (buffer3.byteLength) {
+            fetchParams.controller.controller.enqueue(buffer3);
           }
-          if (isErrored(stream)) {
+          if (isErrored(stream2)) {
             fetchParams.controller.terminate();
             return;
           }
@@ -15800,13 +15800,13 @@ var require_fetch = __commonJS({
       function onAborted(reason) {
         if (isAborted(fetchParams)) {
           response.aborted = true;
-          if (isReadable(stream)) {
+          if (isReadable(stream2)) {
             fetchParams.controller.controller.error(
               fetchParams.controller.serializedAbortReason
             );
           }
         } else {
-          if (isReadable(stream)) {
+          if (isReadable(stream2)) {
             fetchParams.controller.controller.error(new TypeError("terminated", {
               cause: isErrorLike(reason) ? reason : void 0
             }));
@@ -15818,7 +15818,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body3 }) {
         const url3 = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve4, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url3.pathname + url3.search,
             origin: url3.origin,
@@ -15894,11 +15894,11 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable9({ read: resume });
               const onError = this.onError.bind(this);
-              resolve4({
+              resolve7({
                 status,
                 statusText,
                 headersList,
-                body: decoders.length ? pipeline2(this.body, ...decoders, (err) => {
+                body: decoders.length ? pipeline3(this.body, ...decoders, (err) => {
                   if (err) {
                     this.onError(err);
                   }
@@ -15937,7 +15937,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve4({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -16349,67 +16349,67 @@ var require_util4 = __commonJS({
       writable: false,
       configurable: false
     };
-    function readOperation(fr, blob, type, encodingName) {
-      if (fr[kState] === "loading") {
+    function readOperation(fr2, blob, type, encodingName) {
+      if (fr2[kState] === "loading") {
         throw new DOMException("Invalid state", "InvalidStateError");
       }
-      fr[kState] = "loading";
-      fr[kResult] = null;
-      fr[kError] = null;
-      const stream = blob.stream();
-      const reader = stream.getReader();
+      fr2[kState] = "loading";
+      fr2[kResult] = null;
+      fr2[kError] = null;
+      const stream2 = blob.stream();
+      const reader = stream2.getReader();
       const bytes2 = [];
       let chunkPromise = reader.read();
       let isFirstChunk = true;
       (async () => {
-        while (!fr[kAborted]) {
+        while (!fr2[kAborted]) {
           try {
             const { done, value } = await chunkPromise;
-            if (isFirstChunk && !fr[kAborted]) {
+            if (isFirstChunk && !fr2[kAborted]) {
               queueMicrotask(() => {
-                fireAProgressEvent("loadstart", fr);
+                fireAProgressEvent("loadstart", fr2);
               });
             }
             isFirstChunk = false;
             if (!done && types2.isUint8Array(value)) {
               bytes2.push(value);
-              if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
-                fr[kLastProgressEventFired] = Date.now();
+              if ((fr2[kLastProgressEventFired] === void 0 || Date.now() - fr2[kLastProgressEventFired] >= 50) && !fr2[kAborted]) {
+                fr2[kLastProgressEventFired] = Date.now();
                 queueMicrotask(() => {
-                  fireAProgressEvent("progress", fr);
+                  fireAProgressEvent("progress", fr2);
                 });
               }
               chunkPromise = reader.read();
             } else if (done) {
               queueMicrotask(() => {
-                fr[kState] = "done";
+                fr2[kState] = "done";
                 try {
                   const result = packageData(bytes2, type, blob.type, encodingName);
-                  if (fr[kAborted]) {
+                  if (fr2[kAborted]) {
                     return;
                   }
-                  fr[kResult] = result;
-                  fireAProgressEvent("load", fr);
+                  fr2[kResult] = result;
+                  fireAProgressEvent("load", fr2);
                 } catch (error2) {
-                  fr[kError] = error2;
-                  fireAProgressEvent("error", fr);
+                  fr2[kError] = error2;
+                  fireAProgressEvent("error", fr2);
                 }
-                if (fr[kState] !== "loading") {
-                  fireAProgressEvent("loadend", fr);
+                if (fr2[kState] !== "loading") {
+                  fireAProgressEvent("loadend", fr2);
                 }
               });
               break;
             }
           } catch (error2) {
-            if (fr[kAborted]) {
+            if (fr2[kAborted]) {
               return;
             }
             queueMicrotask(() => {
-              fr[kState] = "done";
-              fr[kError] = error2;
-              fireAProgressEvent("error", fr);
-              if (fr[kState] !== "loading") {
-                fireAProgressEvent("loadend", fr);
+              fr2[kState] = "done";
+              fr2[kError] = error2;
+              fireAProgressEvent("error", fr2);
+              if (fr2[kState] !== "loading") {
+                fireAProgressEvent("loadend", fr2);
               }
             });
             break;
@@ -16483,24 +16483,24 @@ var require_util4 = __commonJS({
       return new TextDecoder(encoding).decode(sliced);
     }
     function BOMSniffing(ioQueue) {
-      const [a, b, c] = ioQueue;
-      if (a === 239 && b === 187 && c === 191) {
+      const [a, b2, c] = ioQueue;
+      if (a === 239 && b2 === 187 && c === 191) {
         return "UTF-8";
-      } else if (a === 254 && b === 255) {
+      } else if (a === 254 && b2 === 255) {
         return "UTF-16BE";
-      } else if (a === 255 && b === 254) {
+      } else if (a === 255 && b2 === 254) {
         return "UTF-16LE";
       }
       return null;
     }
     function combineByteSequences(sequences) {
-      const size = sequences.reduce((a, b) => {
-        return a + b.byteLength;
+      const size = sequences.reduce((a, b2) => {
+        return a + b2.byteLength;
       }, 0);
       let offset = 0;
-      return sequences.reduce((a, b) => {
-        a.set(b, offset);
-        offset += b.byteLength;
+      return sequences.reduce((a, b2) => {
+        a.set(b2, offset);
+        offset += b2.byteLength;
         return a;
       }, new Uint8Array(size));
     }
@@ -16788,9 +16788,9 @@ var require_util5 = __commonJS({
     var assert4 = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A, B, excludeFragment = false) {
-      const serializedA = URLSerializer(A, excludeFragment);
-      const serializedB = URLSerializer(B, excludeFragment);
+    function urlEquals(A2, B2, excludeFragment = false) {
+      const serializedA = URLSerializer(A2, excludeFragment);
+      const serializedB = URLSerializer(B2, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -16844,11 +16844,11 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix3);
         request = webidl.converters.RequestInfo(request, prefix3, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix3, "options");
-        const p = this.#internalMatchAll(request, options, 1);
-        if (p.length === 0) {
+        const p2 = this.#internalMatchAll(request, options, 1);
+        if (p2.length === 0) {
           return;
         }
-        return p[0];
+        return p2[0];
       }
       async matchAll(request = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
@@ -16939,8 +16939,8 @@ var require_cache = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p = Promise.all(responsePromises);
-        const responses = await p;
+        const p2 = Promise.all(responsePromises);
+        const responses = await p2;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -17016,8 +17016,8 @@ var require_cache = __commonJS({
         const clonedResponse = cloneResponse(innerResponse);
         const bodyReadPromise = createDeferredPromise();
         if (innerResponse.body != null) {
-          const stream = innerResponse.body.stream;
-          const reader = stream.getReader();
+          const stream2 = innerResponse.body.stream;
+          const reader = stream2.getReader();
           readAllBytes(reader).then(bodyReadPromise.resolve, bodyReadPromise.reject);
         } else {
           bodyReadPromise.resolve(void 0);
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path15) {
-      for (let i = 0; i < path15.length; ++i) {
-        const code = path15.charCodeAt(i);
+    function validateCookiePath(path26) {
+      for (let i = 0; i < path26.length; ++i) {
+        const code = path26.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17612,7 +17612,7 @@ var require_util6 = __commonJS({
       "Nov",
       "Dec"
     ];
-    var IMFPaddedNumbers = Array(61).fill(0).map((_, i) => i.toString().padStart(2, "0"));
+    var IMFPaddedNumbers = Array(61).fill(0).map((_2, i) => i.toString().padStart(2, "0"));
     function toIMFDate(date) {
       if (typeof date === "number") {
         date = new Date(date);
@@ -18301,24 +18301,24 @@ var require_util7 = __commonJS({
     var { ErrorEvent, createFastMessageEvent } = require_events();
     var { isUtf8 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
-    function isConnecting(ws) {
-      return ws[kReadyState] === states.CONNECTING;
+    function isConnecting(ws2) {
+      return ws2[kReadyState] === states.CONNECTING;
     }
-    function isEstablished(ws) {
-      return ws[kReadyState] === states.OPEN;
+    function isEstablished(ws2) {
+      return ws2[kReadyState] === states.OPEN;
     }
-    function isClosing(ws) {
-      return ws[kReadyState] === states.CLOSING;
+    function isClosing(ws2) {
+      return ws2[kReadyState] === states.CLOSING;
     }
-    function isClosed(ws) {
-      return ws[kReadyState] === states.CLOSED;
+    function isClosed(ws2) {
+      return ws2[kReadyState] === states.CLOSED;
     }
     function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
       target.dispatchEvent(event);
     }
-    function websocketMessageReceived(ws, type, data) {
-      if (ws[kReadyState] !== states.OPEN) {
+    function websocketMessageReceived(ws2, type, data) {
+      if (ws2[kReadyState] !== states.OPEN) {
         return;
       }
       let dataForEvent;
@@ -18326,26 +18326,26 @@ var require_util7 = __commonJS({
         try {
           dataForEvent = utf8Decode(data);
         } catch {
-          failWebsocketConnection(ws, "Received invalid UTF-8 in text frame.");
+          failWebsocketConnection(ws2, "Received invalid UTF-8 in text frame.");
           return;
         }
       } else if (type === opcodes.BINARY) {
-        if (ws[kBinaryType] === "blob") {
+        if (ws2[kBinaryType] === "blob") {
           dataForEvent = new Blob([data]);
         } else {
           dataForEvent = toArrayBuffer(data);
         }
       }
-      fireEvent("message", ws, createFastMessageEvent, {
-        origin: ws[kWebSocketURL].origin,
+      fireEvent("message", ws2, createFastMessageEvent, {
+        origin: ws2[kWebSocketURL].origin,
         data: dataForEvent
       });
     }
-    function toArrayBuffer(buffer2) {
-      if (buffer2.byteLength === buffer2.buffer.byteLength) {
-        return buffer2.buffer;
+    function toArrayBuffer(buffer3) {
+      if (buffer3.byteLength === buffer3.buffer.byteLength) {
+        return buffer3.buffer;
       }
-      return buffer2.buffer.slice(buffer2.byteOffset, buffer2.byteOffset + buffer2.byteLength);
+      return buffer3.buffer.slice(buffer3.byteOffset, buffer3.byteOffset + buffer3.byteLength);
     }
     function isValidSubprotocol(protocol) {
       if (protocol.length === 0) {
@@ -18384,14 +18384,14 @@ var require_util7 = __commonJS({
       }
       return code >= 3e3 && code <= 4999;
     }
-    function failWebsocketConnection(ws, reason) {
-      const { [kController]: controller, [kResponse]: response } = ws;
+    function failWebsocketConnection(ws2, reason) {
+      const { [kController]: controller, [kResponse]: response } = ws2;
       controller.abort();
       if (response?.socket && !response.socket.destroyed) {
         response.socket.destroy();
       }
       if (reason) {
-        fireEvent("error", ws, (type, init) => new ErrorEvent(type, init), {
+        fireEvent("error", ws2, (type, init) => new ErrorEvent(type, init), {
           error: new Error(reason),
           message: reason
         });
@@ -18433,14 +18433,14 @@ var require_util7 = __commonJS({
           return false;
         }
       }
-      const num2 = Number.parseInt(value, 10);
-      return num2 >= 8 && num2 <= 15;
+      const num3 = Number.parseInt(value, 10);
+      return num3 >= 8 && num3 <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
-    var utf8Decode = hasIntl ? fatalDecoder.decode.bind(fatalDecoder) : function(buffer2) {
-      if (isUtf8(buffer2)) {
-        return buffer2.toString("utf-8");
+    var utf8Decode = hasIntl ? fatalDecoder.decode.bind(fatalDecoder) : function(buffer3) {
+      if (isUtf8(buffer3)) {
+        return buffer3.toString("utf-8");
       }
       throw new TypeError("Invalid utf-8 received.");
     };
@@ -18472,27 +18472,27 @@ var require_frame = __commonJS({
     var { maxUnsigned16Bit } = require_constants5();
     var BUFFER_SIZE = 16386;
     var crypto3;
-    var buffer2 = null;
+    var buffer3 = null;
     var bufIdx = BUFFER_SIZE;
     try {
       crypto3 = __require("node:crypto");
     } catch {
       crypto3 = {
         // not full compatibility, but minimum.
-        randomFillSync: function randomFillSync(buffer3, _offset, _size) {
-          for (let i = 0; i < buffer3.length; ++i) {
-            buffer3[i] = Math.random() * 255 | 0;
+        randomFillSync: function randomFillSync(buffer4, _offset, _size) {
+          for (let i = 0; i < buffer4.length; ++i) {
+            buffer4[i] = Math.random() * 255 | 0;
           }
-          return buffer3;
+          return buffer4;
         }
       };
     }
     function generateMask() {
       if (bufIdx === BUFFER_SIZE) {
         bufIdx = 0;
-        crypto3.randomFillSync(buffer2 ??= Buffer.allocUnsafe(BUFFER_SIZE), 0, BUFFER_SIZE);
+        crypto3.randomFillSync(buffer3 ??= Buffer.allocUnsafe(BUFFER_SIZE), 0, BUFFER_SIZE);
       }
-      return [buffer2[bufIdx++], buffer2[bufIdx++], buffer2[bufIdx++], buffer2[bufIdx++]];
+      return [buffer3[bufIdx++], buffer3[bufIdx++], buffer3[bufIdx++], buffer3[bufIdx++]];
     }
     var WebsocketFrameSend = class {
       /**
@@ -18514,26 +18514,26 @@ var require_frame = __commonJS({
           offset += 2;
           payloadLength = 126;
         }
-        const buffer3 = Buffer.allocUnsafe(bodyLength + offset);
-        buffer3[0] = buffer3[1] = 0;
-        buffer3[0] |= 128;
-        buffer3[0] = (buffer3[0] & 240) + opcode;
-        buffer3[offset - 4] = maskKey[0];
-        buffer3[offset - 3] = maskKey[1];
-        buffer3[offset - 2] = maskKey[2];
-        buffer3[offset - 1] = maskKey[3];
-        buffer3[1] = payloadLength;
+        const buffer4 = Buffer.allocUnsafe(bodyLength + offset);
+        buffer4[0] = buffer4[1] = 0;
+        buffer4[0] |= 128;
+        buffer4[0] = (buffer4[0] & 240) + opcode;
+        buffer4[offset - 4] = maskKey[0];
+        buffer4[offset - 3] = maskKey[1];
+        buffer4[offset - 2] = maskKey[2];
+        buffer4[offset - 1] = maskKey[3];
+        buffer4[1] = payloadLength;
         if (payloadLength === 126) {
-          buffer3.writeUInt16BE(bodyLength, 2);
+          buffer4.writeUInt16BE(bodyLength, 2);
         } else if (payloadLength === 127) {
-          buffer3[2] = buffer3[3] = 0;
-          buffer3.writeUIntBE(bodyLength, 4, 6);
+          buffer4[2] = buffer4[3] = 0;
+          buffer4.writeUIntBE(bodyLength, 4, 6);
         }
-        buffer3[1] |= 128;
+        buffer4[1] |= 128;
         for (let i = 0; i < bodyLength; ++i) {
-          buffer3[offset + i] = frameData[i] ^ maskKey[i & 3];
+          buffer4[offset + i] = frameData[i] ^ maskKey[i & 3];
         }
-        return buffer3;
+        return buffer4;
       }
     };
     module.exports = {
@@ -18567,7 +18567,7 @@ var require_connection = __commonJS({
       crypto3 = __require("node:crypto");
     } catch {
     }
-    function establishWebSocketConnection(url3, protocols, client, ws, onEstablish, options) {
+    function establishWebSocketConnection(url3, protocols, client, ws2, onEstablish, options) {
       const requestURL = url3;
       requestURL.protocol = url3.protocol === "ws:" ? "http:" : "https:";
       const request = makeRequest({
@@ -18598,25 +18598,25 @@ var require_connection = __commonJS({
         dispatcher: options.dispatcher,
         processResponse(response) {
           if (response.type === "error" || response.status !== 101) {
-            failWebsocketConnection(ws, "Received network error or non-101 status code.");
+            failWebsocketConnection(ws2, "Received network error or non-101 status code.");
             return;
           }
           if (protocols.length !== 0 && !response.headersList.get("Sec-WebSocket-Protocol")) {
-            failWebsocketConnection(ws, "Server did not respond with sent protocols.");
+            failWebsocketConnection(ws2, "Server did not respond with sent protocols.");
             return;
           }
           if (response.headersList.get("Upgrade")?.toLowerCase() !== "websocket") {
-            failWebsocketConnection(ws, 'Server did not set Upgrade header to "websocket".');
+            failWebsocketConnection(ws2, 'Server did not set Upgrade header to "websocket".');
             return;
           }
           if (response.headersList.get("Connection")?.toLowerCase() !== "upgrade") {
-            failWebsocketConnection(ws, 'Server did not set Connection header to "upgrade".');
+            failWebsocketConnection(ws2, 'Server did not set Connection header to "upgrade".');
             return;
           }
           const secWSAccept = response.headersList.get("Sec-WebSocket-Accept");
           const digest = crypto3.createHash("sha1").update(keyValue + uid).digest("base64");
           if (secWSAccept !== digest) {
-            failWebsocketConnection(ws, "Incorrect hash received in Sec-WebSocket-Accept header.");
+            failWebsocketConnection(ws2, "Incorrect hash received in Sec-WebSocket-Accept header.");
             return;
           }
           const secExtension = response.headersList.get("Sec-WebSocket-Extensions");
@@ -18624,7 +18624,7 @@ var require_connection = __commonJS({
           if (secExtension !== null) {
             extensions = parseExtensions(secExtension);
             if (!extensions.has("permessage-deflate")) {
-              failWebsocketConnection(ws, "Sec-WebSocket-Extensions header does not match.");
+              failWebsocketConnection(ws2, "Sec-WebSocket-Extensions header does not match.");
               return;
             }
           }
@@ -18632,7 +18632,7 @@ var require_connection = __commonJS({
           if (secProtocol !== null) {
             const requestProtocols = getDecodeSplit("sec-websocket-protocol", request.headersList);
             if (requestProtocols === null || !requestProtocols.includes(secProtocol)) {
-              failWebsocketConnection(ws, "Protocol was not set in the opening handshake.");
+              failWebsocketConnection(ws2, "Protocol was not set in the opening handshake.");
               return;
             }
           }
@@ -18651,13 +18651,13 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(ws, code, reason, reasonByteLength) {
-      if (isClosing(ws) || isClosed(ws)) {
-      } else if (!isEstablished(ws)) {
-        failWebsocketConnection(ws, "Connection was closed before it was established.");
-        ws[kReadyState] = states.CLOSING;
-      } else if (ws[kSentClose] === sentCloseFrameState.NOT_SENT) {
-        ws[kSentClose] = sentCloseFrameState.PROCESSING;
+    function closeWebSocketConnection(ws2, code, reason, reasonByteLength) {
+      if (isClosing(ws2) || isClosed(ws2)) {
+      } else if (!isEstablished(ws2)) {
+        failWebsocketConnection(ws2, "Connection was closed before it was established.");
+        ws2[kReadyState] = states.CLOSING;
+      } else if (ws2[kSentClose] === sentCloseFrameState.NOT_SENT) {
+        ws2[kSentClose] = sentCloseFrameState.PROCESSING;
         const frame = new WebsocketFrameSend();
         if (code !== void 0 && reason === void 0) {
           frame.frameData = Buffer.allocUnsafe(2);
@@ -18669,12 +18669,12 @@ var require_connection = __commonJS({
         } else {
           frame.frameData = emptyBuffer;
         }
-        const socket = ws[kResponse].socket;
+        const socket = ws2[kResponse].socket;
         socket.write(frame.createFrame(opcodes.CLOSE));
-        ws[kSentClose] = sentCloseFrameState.SENT;
-        ws[kReadyState] = states.CLOSING;
+        ws2[kSentClose] = sentCloseFrameState.SENT;
+        ws2[kReadyState] = states.CLOSING;
       } else {
-        ws[kReadyState] = states.CLOSING;
+        ws2[kReadyState] = states.CLOSING;
       }
     }
     function onSocketData(chunk) {
@@ -18683,38 +18683,38 @@ var require_connection = __commonJS({
       }
     }
     function onSocketClose() {
-      const { ws } = this;
-      const { [kResponse]: response } = ws;
+      const { ws: ws2 } = this;
+      const { [kResponse]: response } = ws2;
       response.socket.off("data", onSocketData);
       response.socket.off("close", onSocketClose);
       response.socket.off("error", onSocketError);
-      const wasClean = ws[kSentClose] === sentCloseFrameState.SENT && ws[kReceivedClose];
+      const wasClean = ws2[kSentClose] === sentCloseFrameState.SENT && ws2[kReceivedClose];
       let code = 1005;
       let reason = "";
-      const result = ws[kByteParser].closingInfo;
+      const result = ws2[kByteParser].closingInfo;
       if (result && !result.error) {
         code = result.code ?? 1005;
         reason = result.reason;
-      } else if (!ws[kReceivedClose]) {
+      } else if (!ws2[kReceivedClose]) {
         code = 1006;
       }
-      ws[kReadyState] = states.CLOSED;
-      fireEvent("close", ws, (type, init) => new CloseEvent(type, init), {
+      ws2[kReadyState] = states.CLOSED;
+      fireEvent("close", ws2, (type, init) => new CloseEvent(type, init), {
         wasClean,
         code,
         reason
       });
       if (channels.close.hasSubscribers) {
         channels.close.publish({
-          websocket: ws,
+          websocket: ws2,
           code,
           reason
         });
       }
     }
     function onSocketError(error2) {
-      const { ws } = this;
-      ws[kReadyState] = states.CLOSING;
+      const { ws: ws2 } = this;
+      ws2[kReadyState] = states.CLOSING;
       if (channels.socketError.hasSubscribers) {
         channels.socketError.publish(error2);
       }
@@ -18832,9 +18832,9 @@ var require_receiver = __commonJS({
     var { closeWebSocketConnection } = require_connection();
     var { PerMessageDeflate } = require_permessage_deflate();
     var { MessageSizeExceededError } = require_errors();
-    function failWebsocketConnectionWithCode(ws, code, reason) {
-      closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason));
-      failWebsocketConnection(ws, reason);
+    function failWebsocketConnectionWithCode(ws2, code, reason) {
+      closeWebSocketConnection(ws2, code, reason, Buffer.byteLength(reason));
+      failWebsocketConnection(ws2, reason);
     }
     var ByteParser = class extends Writable {
       #buffers = [];
@@ -18855,9 +18855,9 @@ var require_receiver = __commonJS({
        * @param {Map<string, string>|null} extensions
        * @param {{ maxFragments?: number, maxPayloadSize?: number }} [options]
        */
-      constructor(ws, extensions, options = {}) {
+      constructor(ws2, extensions, options = {}) {
         super();
-        this.ws = ws;
+        this.ws = ws2;
         this.#extensions = extensions == null ? /* @__PURE__ */ new Map() : extensions;
         this.#maxFragments = options.maxFragments ?? 0;
         this.#maxPayloadSize = options.maxPayloadSize ?? 0;
@@ -18869,7 +18869,7 @@ var require_receiver = __commonJS({
        * @param {Buffer} chunk
        * @param {() => void} callback
        */
-      _write(chunk, _, callback) {
+      _write(chunk, _2, callback) {
         this.#buffers.push(chunk);
         this.#byteOffset += chunk.length;
         this.#loop = true;
@@ -18893,15 +18893,15 @@ var require_receiver = __commonJS({
             if (this.#byteOffset < 2) {
               return callback();
             }
-            const buffer2 = this.consume(2);
-            const fin = (buffer2[0] & 128) !== 0;
-            const opcode = buffer2[0] & 15;
-            const masked = (buffer2[1] & 128) === 128;
+            const buffer3 = this.consume(2);
+            const fin = (buffer3[0] & 128) !== 0;
+            const opcode = buffer3[0] & 15;
+            const masked = (buffer3[1] & 128) === 128;
             const fragmented = !fin && opcode !== opcodes.CONTINUATION;
-            const payloadLength = buffer2[1] & 127;
-            const rsv1 = buffer2[0] & 64;
-            const rsv2 = buffer2[0] & 32;
-            const rsv3 = buffer2[0] & 16;
+            const payloadLength = buffer3[1] & 127;
+            const rsv1 = buffer3[0] & 64;
+            const rsv2 = buffer3[0] & 32;
+            const rsv3 = buffer3[0] & 16;
             if (!isValidOpcode(opcode)) {
               failWebsocketConnection(this.ws, "Invalid opcode received");
               return callback();
@@ -18961,8 +18961,8 @@ var require_receiver = __commonJS({
             if (this.#byteOffset < 2) {
               return callback();
             }
-            const buffer2 = this.consume(2);
-            this.#info.payloadLength = buffer2.readUInt16BE(0);
+            const buffer3 = this.consume(2);
+            this.#info.payloadLength = buffer3.readUInt16BE(0);
             this.#state = parserStates.READ_DATA;
             if (!this.#validatePayloadLength()) {
               return;
@@ -18971,9 +18971,9 @@ var require_receiver = __commonJS({
             if (this.#byteOffset < 8) {
               return callback();
             }
-            const buffer2 = this.consume(8);
-            const upper = buffer2.readUInt32BE(0);
-            const lower = buffer2.readUInt32BE(4);
+            const buffer3 = this.consume(8);
+            const upper = buffer3.readUInt32BE(0);
+            const lower = buffer3.readUInt32BE(4);
             if (upper !== 0 || lower > 2 ** 31 - 1) {
               failWebsocketConnection(this.ws, "Received payload length > 2^31 bytes.");
               return;
@@ -19065,25 +19065,25 @@ var require_receiver = __commonJS({
           this.#byteOffset -= this.#buffers[0].length;
           return this.#buffers.shift();
         }
-        const buffer2 = Buffer.allocUnsafe(n);
+        const buffer3 = Buffer.allocUnsafe(n);
         let offset = 0;
         while (offset !== n) {
           const next = this.#buffers[0];
           const { length } = next;
           if (length + offset === n) {
-            buffer2.set(this.#buffers.shift(), offset);
+            buffer3.set(this.#buffers.shift(), offset);
             break;
           } else if (length + offset > n) {
-            buffer2.set(next.subarray(0, n - offset), offset);
+            buffer3.set(next.subarray(0, n - offset), offset);
             this.#buffers[0] = next.subarray(n - offset);
             break;
           } else {
-            buffer2.set(this.#buffers.shift(), offset);
+            buffer3.set(this.#buffers.shift(), offset);
             offset += next.length;
           }
         }
         this.#byteOffset -= n;
-        return buffer2;
+        return buffer3;
       }
       writeFragments(fragment) {
         if (this.#maxFragments > 0 && this.#fragments.length === this.#maxFragments) {
@@ -19352,10 +19352,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
+        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
@@ -19603,11 +19603,11 @@ var require_websocket = __commonJS({
     webidl.converters["sequence<DOMString>"] = webidl.sequenceConverter(
       webidl.converters.DOMString
     );
-    webidl.converters["DOMString or sequence<DOMString>"] = function(V, prefix3, argument) {
-      if (webidl.util.Type(V) === "Object" && Symbol.iterator in V) {
-        return webidl.converters["sequence<DOMString>"](V);
+    webidl.converters["DOMString or sequence<DOMString>"] = function(V2, prefix3, argument) {
+      if (webidl.util.Type(V2) === "Object" && Symbol.iterator in V2) {
+        return webidl.converters["sequence<DOMString>"](V2);
       }
-      return webidl.converters.DOMString(V, prefix3, argument);
+      return webidl.converters.DOMString(V2, prefix3, argument);
     };
     webidl.converters.WebSocketInit = webidl.dictionaryConverter([
       {
@@ -19625,22 +19625,22 @@ var require_websocket = __commonJS({
         converter: webidl.nullableConverter(webidl.converters.HeadersInit)
       }
     ]);
-    webidl.converters["DOMString or sequence<DOMString> or WebSocketInit"] = function(V) {
-      if (webidl.util.Type(V) === "Object" && !(Symbol.iterator in V)) {
-        return webidl.converters.WebSocketInit(V);
+    webidl.converters["DOMString or sequence<DOMString> or WebSocketInit"] = function(V2) {
+      if (webidl.util.Type(V2) === "Object" && !(Symbol.iterator in V2)) {
+        return webidl.converters.WebSocketInit(V2);
       }
-      return { protocols: webidl.converters["DOMString or sequence<DOMString>"](V) };
+      return { protocols: webidl.converters["DOMString or sequence<DOMString>"](V2) };
     };
-    webidl.converters.WebSocketSendData = function(V) {
-      if (webidl.util.Type(V) === "Object") {
-        if (isBlobLike(V)) {
-          return webidl.converters.Blob(V, { strict: false });
+    webidl.converters.WebSocketSendData = function(V2) {
+      if (webidl.util.Type(V2) === "Object") {
+        if (isBlobLike(V2)) {
+          return webidl.converters.Blob(V2, { strict: false });
         }
-        if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
-          return webidl.converters.BufferSource(V);
+        if (ArrayBuffer.isView(V2) || types2.isArrayBuffer(V2)) {
+          return webidl.converters.BufferSource(V2);
         }
       }
-      return webidl.converters.USVString(V);
+      return webidl.converters.USVString(V2);
     };
     function onParserDrain() {
       this.ws[kResponse].socket.resume();
@@ -19677,9 +19677,9 @@ var require_util8 = __commonJS({
       }
       return true;
     }
-    function delay4(ms) {
-      return new Promise((resolve4) => {
-        setTimeout(resolve4, ms).unref();
+    function delay4(ms2) {
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms2).unref();
       });
     }
     module.exports = {
@@ -19694,7 +19694,7 @@ var require_util8 = __commonJS({
 var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports2, module) {
     "use strict";
-    var buffer2 = __require("node:buffer");
+    var buffer3 = __require("node:buffer");
     var { Transform: Transform3 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util8();
     var BOM = [239, 187, 191];
@@ -19702,7 +19702,7 @@ var require_eventsource_stream = __commonJS({
     var CR = 13;
     var COLON = 58;
     var SPACE = 32;
-    var defaultMaxEventSize = buffer2.kStringMaxLength;
+    var defaultMaxEventSize = buffer3.kStringMaxLength;
     var DATA = Buffer.from("data");
     var EVENT = Buffer.from("event");
     var ID2 = Buffer.from("id");
@@ -19710,20 +19710,20 @@ var require_eventsource_stream = __commonJS({
     var minParserItems = 1024;
     var maxParserItems = 131072;
     var bytesPerParserItem = 128;
-    function isASCIINumberBytes(buffer3, start) {
-      if (start >= buffer3.length) {
+    function isASCIINumberBytes(buffer4, start) {
+      if (start >= buffer4.length) {
         return false;
       }
-      for (let i = start; i < buffer3.length; i++) {
-        if (buffer3[i] < 48 || buffer3[i] > 57) {
+      for (let i = start; i < buffer4.length; i++) {
+        if (buffer4[i] < 48 || buffer4[i] > 57) {
           return false;
         }
       }
       return true;
     }
-    function isValidLastEventIdBytes(buffer3, start) {
-      for (let i = start; i < buffer3.length; i++) {
-        if (buffer3[i] === 0) {
+    function isValidLastEventIdBytes(buffer4, start) {
+      for (let i = start; i < buffer4.length; i++) {
+        if (buffer4[i] === 0) {
           return false;
         }
       }
@@ -20099,7 +20099,7 @@ ${value}`;
 var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports2, module) {
     "use strict";
-    var { pipeline: pipeline2 } = __require("node:stream");
+    var { pipeline: pipeline3 } = __require("node:stream");
     var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
@@ -20259,7 +20259,7 @@ var require_eventsource = __commonJS({
               ));
             }
           });
-          pipeline2(
+          pipeline3(
             response.body.stream,
             eventSourceStream,
             (error2) => {
@@ -20408,7 +20408,7 @@ var require_undici = __commonJS({
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
     var RetryAgent = require_retry_agent();
     var errors = require_errors();
-    var util5 = require_util();
+    var util6 = require_util();
     var { InvalidArgumentError } = errors;
     var api = require_api();
     var buildConnector = require_connect();
@@ -20443,8 +20443,8 @@ var require_undici = __commonJS({
     module.exports.buildConnector = buildConnector;
     module.exports.errors = errors;
     module.exports.util = {
-      parseHeaders: util5.parseHeaders,
-      headerNameToString: util5.headerNameToString
+      parseHeaders: util6.parseHeaders,
+      headerNameToString: util6.headerNameToString
     };
     function makeDispatcher(fn) {
       return (url3, opts, handler) => {
@@ -20462,16 +20462,16 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path15 = opts.path;
+          let path26 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path15 = `/${path15}`;
+            path26 = `/${path26}`;
           }
-          url3 = new URL(util5.parseOrigin(url3).origin + path15);
+          url3 = new URL(util6.parseOrigin(url3).origin + path26);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
           }
-          url3 = util5.parseURL(url3);
+          url3 = util6.parseURL(url3);
         }
         const { agent, dispatcher = getGlobalDispatcher() } = opts;
         if (agent) {
@@ -20618,12 +20618,12 @@ var require_re = __commonJS({
     } = require_constants6();
     var debug2 = require_debug();
     exports2 = module.exports = {};
-    var re = exports2.re = [];
+    var re2 = exports2.re = [];
     var safeRe = exports2.safeRe = [];
     var src = exports2.src = [];
     var safeSrc = exports2.safeSrc = [];
     var t = exports2.t = {};
-    var R = 0;
+    var R2 = 0;
     var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
     var safeRegexReplacements = [
       ["\\s", 1],
@@ -20638,12 +20638,12 @@ var require_re = __commonJS({
     };
     var createToken = (name, value, isGlobal) => {
       const safe = makeSafeRegex(value);
-      const index = R++;
+      const index = R2++;
       debug2(name, index, value);
       t[name] = index;
       src[index] = value;
       safeSrc[index] = safe;
-      re[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
       safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
     };
     createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
@@ -20719,19 +20719,19 @@ var require_identifiers = __commonJS({
   "node_modules/semver/internal/identifiers.js"(exports2, module) {
     "use strict";
     var numeric2 = /^[0-9]+$/;
-    var compareIdentifiers = (a, b) => {
-      if (typeof a === "number" && typeof b === "number") {
-        return a === b ? 0 : a < b ? -1 : 1;
+    var compareIdentifiers = (a, b2) => {
+      if (typeof a === "number" && typeof b2 === "number") {
+        return a === b2 ? 0 : a < b2 ? -1 : 1;
       }
       const anum = numeric2.test(a);
-      const bnum = numeric2.test(b);
+      const bnum = numeric2.test(b2);
       if (anum && bnum) {
         a = +a;
-        b = +b;
+        b2 = +b2;
       }
-      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
+      return a === b2 ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b2 ? -1 : 1;
     };
-    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
+    var rcompareIdentifiers = (a, b2) => compareIdentifiers(b2, a);
     module.exports = {
       compareIdentifiers,
       rcompareIdentifiers
@@ -20745,7 +20745,7 @@ var require_semver = __commonJS({
     "use strict";
     var debug2 = require_debug();
     var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants6();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re2, t } = require_re();
     var parseOptions = require_parse_options();
     var { compareIdentifiers } = require_identifiers();
     var isPrereleaseIdentifier = (prerelease, identifier) => {
@@ -20781,14 +20781,14 @@ var require_semver = __commonJS({
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        const m = version4.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
-        if (!m) {
+        const m2 = version4.trim().match(options.loose ? re2[t.LOOSE] : re2[t.FULL]);
+        if (!m2) {
           throw new TypeError(`Invalid Version: ${version4}`);
         }
         this.raw = version4;
-        this.major = +m[1];
-        this.minor = +m[2];
-        this.patch = +m[3];
+        this.major = +m2[1];
+        this.minor = +m2[2];
+        this.patch = +m2[3];
         if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
           throw new TypeError("Invalid major version");
         }
@@ -20798,20 +20798,20 @@ var require_semver = __commonJS({
         if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
           throw new TypeError("Invalid patch version");
         }
-        if (!m[4]) {
+        if (!m2[4]) {
           this.prerelease = [];
         } else {
-          this.prerelease = m[4].split(".").map((id) => {
+          this.prerelease = m2[4].split(".").map((id) => {
             if (/^[0-9]+$/.test(id)) {
-              const num2 = +id;
-              if (num2 >= 0 && num2 < MAX_SAFE_INTEGER) {
-                return num2;
+              const num3 = +id;
+              if (num3 >= 0 && num3 < MAX_SAFE_INTEGER) {
+                return num3;
               }
             }
             return id;
           });
         }
-        this.build = m[5] ? m[5].split(".") : [];
+        this.build = m2[5] ? m2[5].split(".") : [];
         this.format();
       }
       format() {
@@ -20875,18 +20875,18 @@ var require_semver = __commonJS({
         let i = 0;
         do {
           const a = this.prerelease[i];
-          const b = other.prerelease[i];
-          debug2("prerelease compare", i, a, b);
-          if (a === void 0 && b === void 0) {
+          const b2 = other.prerelease[i];
+          debug2("prerelease compare", i, a, b2);
+          if (a === void 0 && b2 === void 0) {
             return 0;
-          } else if (b === void 0) {
+          } else if (b2 === void 0) {
             return 1;
           } else if (a === void 0) {
             return -1;
-          } else if (a === b) {
+          } else if (a === b2) {
             continue;
           } else {
-            return compareIdentifiers(a, b);
+            return compareIdentifiers(a, b2);
           }
         } while (++i);
       }
@@ -20897,18 +20897,18 @@ var require_semver = __commonJS({
         let i = 0;
         do {
           const a = this.build[i];
-          const b = other.build[i];
-          debug2("build compare", i, a, b);
-          if (a === void 0 && b === void 0) {
+          const b2 = other.build[i];
+          debug2("build compare", i, a, b2);
+          if (a === void 0 && b2 === void 0) {
             return 0;
-          } else if (b === void 0) {
+          } else if (b2 === void 0) {
             return 1;
           } else if (a === void 0) {
             return -1;
-          } else if (a === b) {
+          } else if (a === b2) {
             continue;
           } else {
-            return compareIdentifiers(a, b);
+            return compareIdentifiers(a, b2);
           }
         } while (++i);
       }
@@ -20920,7 +20920,7 @@ var require_semver = __commonJS({
             throw new Error("invalid increment argument: identifier is empty");
           }
           if (identifier) {
-            const match3 = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
+            const match3 = `-${identifier}`.match(this.options.loose ? re2[t.PRERELEASELOOSE] : re2[t.PRERELEASE]);
             if (!match3 || match3[1] !== identifier) {
               throw new Error(`invalid identifier: ${identifier}`);
             }
@@ -21042,11 +21042,11 @@ var require_parse2 = __commonJS({
       }
       try {
         return new SemVer(version4, options);
-      } catch (er) {
+      } catch (er2) {
         if (!throwErrors) {
           return null;
         }
-        throw er;
+        throw er2;
       }
     };
     module.exports = parse2;
@@ -21059,8 +21059,8 @@ var require_valid = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var valid = (version4, options) => {
-      const v = parse2(version4, options);
-      return v ? v.version : null;
+      const v2 = parse2(version4, options);
+      return v2 ? v2.version : null;
     };
     module.exports = valid;
   }
@@ -21072,8 +21072,8 @@ var require_clean = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var clean2 = (version4, options) => {
-      const s = parse2(version4.trim().replace(/^[=v]+/, ""), options);
-      return s ? s.version : null;
+      const s3 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
+      return s3 ? s3.version : null;
     };
     module.exports = clean2;
   }
@@ -21095,7 +21095,7 @@ var require_inc = __commonJS({
           version4 instanceof SemVer ? version4.version : version4,
           options
         ).inc(release, identifier, identifierBase).version;
-      } catch (er) {
+      } catch (er2) {
         return null;
       }
     };
@@ -21195,7 +21195,7 @@ var require_compare = __commonJS({
   "node_modules/semver/functions/compare.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    var compare = (a, b2, loose) => new SemVer(a, loose).compare(new SemVer(b2, loose));
     module.exports = compare;
   }
 });
@@ -21205,7 +21205,7 @@ var require_rcompare = __commonJS({
   "node_modules/semver/functions/rcompare.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var rcompare = (a, b, loose) => compare(b, a, loose);
+    var rcompare = (a, b2, loose) => compare(b2, a, loose);
     module.exports = rcompare;
   }
 });
@@ -21215,7 +21215,7 @@ var require_compare_loose = __commonJS({
   "node_modules/semver/functions/compare-loose.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var compareLoose = (a, b) => compare(a, b, true);
+    var compareLoose = (a, b2) => compare(a, b2, true);
     module.exports = compareLoose;
   }
 });
@@ -21225,9 +21225,9 @@ var require_compare_build = __commonJS({
   "node_modules/semver/functions/compare-build.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var compareBuild = (a, b, loose) => {
+    var compareBuild = (a, b2, loose) => {
       const versionA = new SemVer(a, loose);
-      const versionB = new SemVer(b, loose);
+      const versionB = new SemVer(b2, loose);
       return versionA.compare(versionB) || versionA.compareBuild(versionB);
     };
     module.exports = compareBuild;
@@ -21239,7 +21239,7 @@ var require_sort = __commonJS({
   "node_modules/semver/functions/sort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose));
+    var sort = (list, loose) => list.sort((a, b2) => compareBuild(a, b2, loose));
     module.exports = sort;
   }
 });
@@ -21249,7 +21249,7 @@ var require_rsort = __commonJS({
   "node_modules/semver/functions/rsort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose));
+    var rsort = (list, loose) => list.sort((a, b2) => compareBuild(b2, a, loose));
     module.exports = rsort;
   }
 });
@@ -21259,8 +21259,8 @@ var require_gt = __commonJS({
   "node_modules/semver/functions/gt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var gt = (a, b, loose) => compare(a, b, loose) > 0;
-    module.exports = gt;
+    var gt2 = (a, b2, loose) => compare(a, b2, loose) > 0;
+    module.exports = gt2;
   }
 });
 
@@ -21269,8 +21269,8 @@ var require_lt = __commonJS({
   "node_modules/semver/functions/lt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var lt = (a, b, loose) => compare(a, b, loose) < 0;
-    module.exports = lt;
+    var lt2 = (a, b2, loose) => compare(a, b2, loose) < 0;
+    module.exports = lt2;
   }
 });
 
@@ -21279,7 +21279,7 @@ var require_eq = __commonJS({
   "node_modules/semver/functions/eq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    var eq = (a, b2, loose) => compare(a, b2, loose) === 0;
     module.exports = eq;
   }
 });
@@ -21289,7 +21289,7 @@ var require_neq = __commonJS({
   "node_modules/semver/functions/neq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    var neq = (a, b2, loose) => compare(a, b2, loose) !== 0;
     module.exports = neq;
   }
 });
@@ -21299,7 +21299,7 @@ var require_gte = __commonJS({
   "node_modules/semver/functions/gte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var gte2 = (a, b, loose) => compare(a, b, loose) >= 0;
+    var gte2 = (a, b2, loose) => compare(a, b2, loose) >= 0;
     module.exports = gte2;
   }
 });
@@ -21309,7 +21309,7 @@ var require_lte = __commonJS({
   "node_modules/semver/functions/lte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var lte2 = (a, b, loose) => compare(a, b, loose) <= 0;
+    var lte2 = (a, b2, loose) => compare(a, b2, loose) <= 0;
     module.exports = lte2;
   }
 });
@@ -21320,42 +21320,42 @@ var require_cmp = __commonJS({
     "use strict";
     var eq = require_eq();
     var neq = require_neq();
-    var gt = require_gt();
+    var gt2 = require_gt();
     var gte2 = require_gte();
-    var lt = require_lt();
+    var lt2 = require_lt();
     var lte2 = require_lte();
-    var cmp = (a, op, b, loose) => {
+    var cmp = (a, op, b2, loose) => {
       switch (op) {
         case "===":
           if (typeof a === "object") {
             a = a.version;
           }
-          if (typeof b === "object") {
-            b = b.version;
+          if (typeof b2 === "object") {
+            b2 = b2.version;
           }
-          return a === b;
+          return a === b2;
         case "!==":
           if (typeof a === "object") {
             a = a.version;
           }
-          if (typeof b === "object") {
-            b = b.version;
+          if (typeof b2 === "object") {
+            b2 = b2.version;
           }
-          return a !== b;
+          return a !== b2;
         case "":
         case "=":
         case "==":
-          return eq(a, b, loose);
+          return eq(a, b2, loose);
         case "!=":
-          return neq(a, b, loose);
+          return neq(a, b2, loose);
         case ">":
-          return gt(a, b, loose);
+          return gt2(a, b2, loose);
         case ">=":
-          return gte2(a, b, loose);
+          return gte2(a, b2, loose);
         case "<":
-          return lt(a, b, loose);
+          return lt2(a, b2, loose);
         case "<=":
-          return lte2(a, b, loose);
+          return lte2(a, b2, loose);
         default:
           throw new TypeError(`Invalid operator: ${op}`);
       }
@@ -21370,7 +21370,7 @@ var require_coerce = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var parse2 = require_parse2();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re2, t } = require_re();
     var coerce = (version4, options) => {
       if (version4 instanceof SemVer) {
         return version4;
@@ -21384,9 +21384,9 @@ var require_coerce = __commonJS({
       options = options || {};
       let match3 = null;
       if (!options.rtl) {
-        match3 = version4.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
+        match3 = version4.match(options.includePrerelease ? re2[t.COERCEFULL] : re2[t.COERCE]);
       } else {
-        const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
+        const coerceRtlRegex = options.includePrerelease ? re2[t.COERCERTLFULL] : re2[t.COERCERTL];
         let next;
         while ((next = coerceRtlRegex.exec(version4)) && (!match3 || match3.index + match3[0].length !== version4.length)) {
           if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
@@ -21415,10 +21415,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse2 = require_parse2();
-    var constants3 = require_constants6();
+    var constants4 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants3.RELEASE_TYPES.includes(truncation)) {
+      if (!constants4.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -21733,11 +21733,11 @@ var require_range = __commonJS({
               this.formatted += "||";
             }
             const comps = this.set[i];
-            for (let k = 0; k < comps.length; k++) {
-              if (k > 0) {
+            for (let k2 = 0; k2 < comps.length; k2++) {
+              if (k2 > 0) {
                 this.formatted += " ";
               }
-              this.formatted += comps[k].toString().trim();
+              this.formatted += comps[k2].toString().trim();
             }
           }
         }
@@ -21758,20 +21758,20 @@ var require_range = __commonJS({
           return cached;
         }
         const loose = this.options.loose;
-        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
-        range4 = range4.replace(hr, hyphenReplace(this.options.includePrerelease));
+        const hr2 = loose ? re2[t.HYPHENRANGELOOSE] : re2[t.HYPHENRANGE];
+        range4 = range4.replace(hr2, hyphenReplace(this.options.includePrerelease));
         debug2("hyphen replace", range4);
         range4 = trimComparatorWhitespace(range4);
         debug2("comparator trim", range4);
-        range4 = range4.replace(re[t.TILDETRIM], tildeTrimReplace);
+        range4 = range4.replace(re2[t.TILDETRIM], tildeTrimReplace);
         debug2("tilde trim", range4);
-        range4 = range4.replace(re[t.CARETTRIM], caretTrimReplace);
+        range4 = range4.replace(re2[t.CARETTRIM], caretTrimReplace);
         debug2("caret trim", range4);
         let rangeList = range4.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
         if (loose) {
           rangeList = rangeList.filter((comp28) => {
             debug2("loose invalid filter", comp28, this.options);
-            return !!comp28.match(re[t.COMPARATORLOOSE]);
+            return !!comp28.match(re2[t.COMPARATORLOOSE]);
           });
         }
         debug2("range list", rangeList);
@@ -21812,7 +21812,7 @@ var require_range = __commonJS({
         if (typeof version4 === "string") {
           try {
             version4 = new SemVer(version4, this.options);
-          } catch (er) {
+          } catch (er2) {
             return false;
           }
         }
@@ -21833,7 +21833,7 @@ var require_range = __commonJS({
     var SemVer = require_semver();
     var trimComparatorWhitespace = require_trim_comparator_whitespace();
     var {
-      safeRe: re,
+      safeRe: re2,
       src,
       t,
       tildeTrimReplace,
@@ -21856,7 +21856,7 @@ var require_range = __commonJS({
       return result;
     };
     var parseComparator = (comp28, options) => {
-      comp28 = comp28.replace(re[t.BUILD], "");
+      comp28 = comp28.replace(re2[t.BUILD], "");
       debug2("comp", comp28, options);
       comp28 = replaceCarets(comp28, options);
       debug2("caret", comp28);
@@ -21869,27 +21869,27 @@ var require_range = __commonJS({
       return comp28;
     };
     var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
-    var invalidXRangeOrder = (M, m, p) => isX(M) && !isX(m) || isX(m) && p && !isX(p);
+    var invalidXRangeOrder = (M2, m2, p2) => isX(M2) && !isX(m2) || isX(m2) && p2 && !isX(p2);
     var replaceTildes = (comp28, options) => {
       return comp28.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
     };
     var replaceTilde = (comp28, options) => {
-      const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
-      const z = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_, M, m, p, pr) => {
-        debug2("tilde", comp28, _, M, m, p, pr);
+      const r = options.loose ? re2[t.TILDELOOSE] : re2[t.TILDE];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp28.replace(r, (_2, M2, m2, p2, pr2) => {
+        debug2("tilde", comp28, _2, M2, m2, p2, pr2);
         let ret;
-        if (isX(M)) {
+        if (isX(M2)) {
           ret = "";
-        } else if (isX(m)) {
-          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-        } else if (isX(p)) {
-          ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
-        } else if (pr) {
-          debug2("replaceTilde pr", pr);
-          ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p2)) {
+          ret = `>=${M2}.${m2}.0${z2} <${M2}.${+m2 + 1}.0-0`;
+        } else if (pr2) {
+          debug2("replaceTilde pr", pr2);
+          ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${+m2 + 1}.0-0`;
         } else {
-          ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.${p2} <${M2}.${+m2 + 1}.0-0`;
         }
         debug2("tilde return", ret);
         return ret;
@@ -21900,42 +21900,42 @@ var require_range = __commonJS({
     };
     var replaceCaret = (comp28, options) => {
       debug2("caret", comp28, options);
-      const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
-      const z = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_, M, m, p, pr) => {
-        debug2("caret", comp28, _, M, m, p, pr);
+      const r = options.loose ? re2[t.CARETLOOSE] : re2[t.CARET];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp28.replace(r, (_2, M2, m2, p2, pr2) => {
+        debug2("caret", comp28, _2, M2, m2, p2, pr2);
         let ret;
-        if (isX(M)) {
+        if (isX(M2)) {
           ret = "";
-        } else if (isX(m)) {
-          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-        } else if (isX(p)) {
-          if (M === "0") {
-            ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p2)) {
+          if (M2 === "0") {
+            ret = `>=${M2}.${m2}.0${z2} <${M2}.${+m2 + 1}.0-0`;
           } else {
-            ret = `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.0${z2} <${+M2 + 1}.0.0-0`;
           }
-        } else if (pr) {
-          debug2("replaceCaret pr", pr);
-          if (M === "0") {
-            if (m === "0") {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${m}.${+p + 1}-0`;
+        } else if (pr2) {
+          debug2("replaceCaret pr", pr2);
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${m2}.${+p2 + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${+m2 + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p}-${pr} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.${p2}-${pr2} <${+M2 + 1}.0.0-0`;
           }
         } else {
           debug2("no pr");
-          if (M === "0") {
-            if (m === "0") {
-              ret = `>=${M}.${m}.${p} <${M}.${m}.${+p + 1}-0`;
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p2} <${M2}.${m2}.${+p2 + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M2}.${m2}.${p2} <${M2}.${+m2 + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.${p2} <${+M2 + 1}.0.0-0`;
           }
         }
         debug2("caret return", ret);
@@ -21948,20 +21948,20 @@ var require_range = __commonJS({
     };
     var replaceXRange = (comp28, options) => {
       comp28 = comp28.trim();
-      const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
-      return comp28.replace(r, (ret, gtlt, M, m, p, pr) => {
-        debug2("xRange", comp28, ret, gtlt, M, m, p, pr);
-        if (invalidXRangeOrder(M, m, p)) {
+      const r = options.loose ? re2[t.XRANGELOOSE] : re2[t.XRANGE];
+      return comp28.replace(r, (ret, gtlt, M2, m2, p2, pr2) => {
+        debug2("xRange", comp28, ret, gtlt, M2, m2, p2, pr2);
+        if (invalidXRangeOrder(M2, m2, p2)) {
           return comp28;
         }
-        const xM = isX(M);
-        const xm = xM || isX(m);
-        const xp = xm || isX(p);
+        const xM = isX(M2);
+        const xm = xM || isX(m2);
+        const xp = xm || isX(p2);
         const anyX = xp;
         if (gtlt === "=" && anyX) {
           gtlt = "";
         }
-        pr = options.includePrerelease ? "-0" : "";
+        pr2 = options.includePrerelease ? "-0" : "";
         if (xM) {
           if (gtlt === ">" || gtlt === "<") {
             ret = "<0.0.0-0";
@@ -21970,35 +21970,35 @@ var require_range = __commonJS({
           }
         } else if (gtlt && anyX) {
           if (xm) {
-            m = 0;
+            m2 = 0;
           }
-          p = 0;
+          p2 = 0;
           if (gtlt === ">") {
             gtlt = ">=";
             if (xm) {
-              M = +M + 1;
-              m = 0;
-              p = 0;
+              M2 = +M2 + 1;
+              m2 = 0;
+              p2 = 0;
             } else {
-              m = +m + 1;
-              p = 0;
+              m2 = +m2 + 1;
+              p2 = 0;
             }
           } else if (gtlt === "<=") {
             gtlt = "<";
             if (xm) {
-              M = +M + 1;
+              M2 = +M2 + 1;
             } else {
-              m = +m + 1;
+              m2 = +m2 + 1;
             }
           }
           if (gtlt === "<") {
-            pr = "-0";
+            pr2 = "-0";
           }
-          ret = `${gtlt + M}.${m}.${p}${pr}`;
+          ret = `${gtlt + M2}.${m2}.${p2}${pr2}`;
         } else if (xm) {
-          ret = `>=${M}.0.0${pr} <${+M + 1}.0.0-0`;
+          ret = `>=${M2}.0.0${pr2} <${+M2 + 1}.0.0-0`;
         } else if (xp) {
-          ret = `>=${M}.${m}.0${pr} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.0${pr2} <${M2}.${+m2 + 1}.0-0`;
         }
         debug2("xRange return", ret);
         return ret;
@@ -22006,13 +22006,13 @@ var require_range = __commonJS({
     };
     var replaceStars = (comp28, options) => {
       debug2("replaceStars", comp28, options);
-      return comp28.trim().replace(re[t.STAR], "");
+      return comp28.trim().replace(re2[t.STAR], "");
     };
     var replaceGTE0 = (comp28, options) => {
       debug2("replaceGTE0", comp28, options);
-      return comp28.trim().replace(re[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+      return comp28.trim().replace(re2[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
     };
-    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to2, tM, tm, tp, tpr) => {
       if (isX(fM)) {
         from = "";
       } else if (isX(fm)) {
@@ -22025,19 +22025,19 @@ var require_range = __commonJS({
         from = `>=${from}${incPr ? "-0" : ""}`;
       }
       if (isX(tM)) {
-        to = "";
+        to2 = "";
       } else if (isX(tm)) {
-        to = `<${+tM + 1}.0.0-0`;
+        to2 = `<${+tM + 1}.0.0-0`;
       } else if (isX(tp)) {
-        to = `<${tM}.${+tm + 1}.0-0`;
+        to2 = `<${tM}.${+tm + 1}.0-0`;
       } else if (tpr) {
-        to = `<=${tM}.${tm}.${tp}-${tpr}`;
+        to2 = `<=${tM}.${tm}.${tp}-${tpr}`;
       } else if (incPr) {
-        to = `<${tM}.${tm}.${+tp + 1}-0`;
+        to2 = `<${tM}.${tm}.${+tp + 1}-0`;
       } else {
-        to = `<=${to}`;
+        to2 = `<=${to2}`;
       }
-      return `${from} ${to}`.trim();
+      return `${from} ${to2}`.trim();
     };
     var testSet = (set, version4, options) => {
       for (let i = 0; i < set.length; i++) {
@@ -22096,19 +22096,19 @@ var require_comparator = __commonJS({
         debug2("comp", this);
       }
       parse(comp28) {
-        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
-        const m = comp28.match(r);
-        if (!m) {
+        const r = this.options.loose ? re2[t.COMPARATORLOOSE] : re2[t.COMPARATOR];
+        const m2 = comp28.match(r);
+        if (!m2) {
           throw new TypeError(`Invalid comparator: ${comp28}`);
         }
-        this.operator = m[1] !== void 0 ? m[1] : "";
+        this.operator = m2[1] !== void 0 ? m2[1] : "";
         if (this.operator === "=") {
           this.operator = "";
         }
-        if (!m[2]) {
+        if (!m2[2]) {
           this.semver = ANY;
         } else {
-          this.semver = new SemVer(m[2], this.options.loose);
+          this.semver = new SemVer(m2[2], this.options.loose);
         }
       }
       toString() {
@@ -22122,7 +22122,7 @@ var require_comparator = __commonJS({
         if (typeof version4 === "string") {
           try {
             version4 = new SemVer(version4, this.options);
-          } catch (er) {
+          } catch (er2) {
             return false;
           }
         }
@@ -22170,7 +22170,7 @@ var require_comparator = __commonJS({
     };
     module.exports = Comparator;
     var parseOptions = require_parse_options();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re2, t } = require_re();
     var cmp = require_cmp();
     var debug2 = require_debug();
     var SemVer = require_semver();
@@ -22186,7 +22186,7 @@ var require_satisfies = __commonJS({
     var satisfies = (version4, range4, options) => {
       try {
         range4 = new Range(range4, options);
-      } catch (er) {
+      } catch (er2) {
         return false;
       }
       return range4.test(version4);
@@ -22217,13 +22217,13 @@ var require_max_satisfying = __commonJS({
       let rangeObj = null;
       try {
         rangeObj = new Range(range4, options);
-      } catch (er) {
+      } catch (er2) {
         return null;
       }
-      versions.forEach((v) => {
-        if (rangeObj.test(v)) {
-          if (!max || maxSV.compare(v) === -1) {
-            max = v;
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!max || maxSV.compare(v2) === -1) {
+            max = v2;
             maxSV = new SemVer(max, options);
           }
         }
@@ -22246,13 +22246,13 @@ var require_min_satisfying = __commonJS({
       let rangeObj = null;
       try {
         rangeObj = new Range(range4, options);
-      } catch (er) {
+      } catch (er2) {
         return null;
       }
-      versions.forEach((v) => {
-        if (rangeObj.test(v)) {
-          if (!min || minSV.compare(v) === 1) {
-            min = v;
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!min || minSV.compare(v2) === 1) {
+            min = v2;
             minSV = new SemVer(min, options);
           }
         }
@@ -22269,7 +22269,7 @@ var require_min_version = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var gt = require_gt();
+    var gt2 = require_gt();
     var minVersion = (range4, loose) => {
       range4 = new Range(range4, loose);
       let minver = new SemVer("0.0.0");
@@ -22297,7 +22297,7 @@ var require_min_version = __commonJS({
             /* fallthrough */
             case "":
             case ">=":
-              if (!setMin || gt(compver, setMin)) {
+              if (!setMin || gt2(compver, setMin)) {
                 setMin = compver;
               }
               break;
@@ -22309,7 +22309,7 @@ var require_min_version = __commonJS({
               throw new Error(`Unexpected operation: ${comparator.operator}`);
           }
         });
-        if (setMin && (!minver || gt(minver, setMin))) {
+        if (setMin && (!minver || gt2(minver, setMin))) {
           minver = setMin;
         }
       }
@@ -22330,7 +22330,7 @@ var require_valid2 = __commonJS({
     var validRange = (range4, options) => {
       try {
         return new Range(range4, options).range || "*";
-      } catch (er) {
+      } catch (er2) {
         return null;
       }
     };
@@ -22347,8 +22347,8 @@ var require_outside = __commonJS({
     var { ANY } = Comparator;
     var Range = require_range();
     var satisfies = require_satisfies();
-    var gt = require_gt();
-    var lt = require_lt();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
     var outside = (version4, range4, hilo, options) => {
@@ -22357,16 +22357,16 @@ var require_outside = __commonJS({
       let gtfn, ltefn, ltfn, comp28, ecomp;
       switch (hilo) {
         case ">":
-          gtfn = gt;
+          gtfn = gt2;
           ltefn = lte2;
-          ltfn = lt;
+          ltfn = lt2;
           comp28 = ">";
           ecomp = ">=";
           break;
         case "<":
-          gtfn = lt;
+          gtfn = lt2;
           ltefn = gte2;
-          ltfn = gt;
+          ltfn = gt2;
           comp28 = "<";
           ecomp = "<=";
           break;
@@ -22451,8 +22451,8 @@ var require_simplify = __commonJS({
       const set = [];
       let first = null;
       let prev = null;
-      const v = versions.sort((a, b) => compare(a, b, options));
-      for (const version4 of v) {
+      const v2 = versions.sort((a, b2) => compare(a, b2, options));
+      for (const version4 of v2) {
         const included = satisfies(version4, range4, options);
         if (included) {
           prev = version4;
@@ -22474,11 +22474,11 @@ var require_simplify = __commonJS({
       for (const [min, max] of set) {
         if (min === max) {
           ranges.push(min);
-        } else if (!max && min === v[0]) {
+        } else if (!max && min === v2[0]) {
           ranges.push("*");
         } else if (!max) {
           ranges.push(`>=${min}`);
-        } else if (min === v[0]) {
+        } else if (min === v2[0]) {
           ranges.push(`<=${max}`);
         } else {
           ranges.push(`${min} - ${max}`);
@@ -22544,12 +22544,12 @@ var require_subset = __commonJS({
         }
       }
       const eqSet = /* @__PURE__ */ new Set();
-      let gt, lt;
+      let gt2, lt2;
       for (const c of sub) {
         if (c.operator === ">" || c.operator === ">=") {
-          gt = higherGT(gt, c, options);
+          gt2 = higherGT(gt2, c, options);
         } else if (c.operator === "<" || c.operator === "<=") {
-          lt = lowerLT(lt, c, options);
+          lt2 = lowerLT(lt2, c, options);
         } else {
           eqSet.add(c.semver);
         }
@@ -22558,19 +22558,19 @@ var require_subset = __commonJS({
         return null;
       }
       let gtltComp;
-      if (gt && lt) {
-        gtltComp = compare(gt.semver, lt.semver, options);
+      if (gt2 && lt2) {
+        gtltComp = compare(gt2.semver, lt2.semver, options);
         if (gtltComp > 0) {
           return null;
-        } else if (gtltComp === 0 && (gt.operator !== ">=" || lt.operator !== "<=")) {
+        } else if (gtltComp === 0 && (gt2.operator !== ">=" || lt2.operator !== "<=")) {
           return null;
         }
       }
       for (const eq of eqSet) {
-        if (gt && !satisfies(eq, String(gt), options)) {
+        if (gt2 && !satisfies(eq, String(gt2), options)) {
           return null;
         }
-        if (lt && !satisfies(eq, String(lt), options)) {
+        if (lt2 && !satisfies(eq, String(lt2), options)) {
           return null;
         }
         for (const c of dom) {
@@ -22582,52 +22582,52 @@ var require_subset = __commonJS({
       }
       let higher, lower;
       let hasDomLT, hasDomGT;
-      let needDomLTPre = lt && !options.includePrerelease && lt.semver.prerelease.length ? lt.semver : false;
-      let needDomGTPre = gt && !options.includePrerelease && gt.semver.prerelease.length ? gt.semver : false;
-      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt.operator === "<" && needDomLTPre.prerelease[0] === 0) {
+      let needDomLTPre = lt2 && !options.includePrerelease && lt2.semver.prerelease.length ? lt2.semver : false;
+      let needDomGTPre = gt2 && !options.includePrerelease && gt2.semver.prerelease.length ? gt2.semver : false;
+      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt2.operator === "<" && needDomLTPre.prerelease[0] === 0) {
         needDomLTPre = false;
       }
       for (const c of dom) {
         hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
         hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
-        if (gt) {
+        if (gt2) {
           if (needDomGTPre) {
             if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
               needDomGTPre = false;
             }
           }
           if (c.operator === ">" || c.operator === ">=") {
-            higher = higherGT(gt, c, options);
-            if (higher === c && higher !== gt) {
+            higher = higherGT(gt2, c, options);
+            if (higher === c && higher !== gt2) {
               return false;
             }
-          } else if (gt.operator === ">=" && !c.test(gt.semver)) {
+          } else if (gt2.operator === ">=" && !c.test(gt2.semver)) {
             return false;
           }
         }
-        if (lt) {
+        if (lt2) {
           if (needDomLTPre) {
             if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
               needDomLTPre = false;
             }
           }
           if (c.operator === "<" || c.operator === "<=") {
-            lower = lowerLT(lt, c, options);
-            if (lower === c && lower !== lt) {
+            lower = lowerLT(lt2, c, options);
+            if (lower === c && lower !== lt2) {
               return false;
             }
-          } else if (lt.operator === "<=" && !c.test(lt.semver)) {
+          } else if (lt2.operator === "<=" && !c.test(lt2.semver)) {
             return false;
           }
         }
-        if (!c.operator && (lt || gt) && gtltComp !== 0) {
+        if (!c.operator && (lt2 || gt2) && gtltComp !== 0) {
           return false;
         }
       }
-      if (gt && hasDomLT && !lt && gtltComp !== 0) {
+      if (gt2 && hasDomLT && !lt2 && gtltComp !== 0) {
         return false;
       }
-      if (lt && hasDomGT && !gt && gtltComp !== 0) {
+      if (lt2 && hasDomGT && !gt2 && gtltComp !== 0) {
         return false;
       }
       if (needDomGTPre || needDomLTPre) {
@@ -22635,19 +22635,19 @@ var require_subset = __commonJS({
       }
       return true;
     };
-    var higherGT = (a, b, options) => {
+    var higherGT = (a, b2, options) => {
       if (!a) {
-        return b;
+        return b2;
       }
-      const comp28 = compare(a.semver, b.semver, options);
-      return comp28 > 0 ? a : comp28 < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
+      const comp28 = compare(a.semver, b2.semver, options);
+      return comp28 > 0 ? a : comp28 < 0 ? b2 : b2.operator === ">" && a.operator === ">=" ? b2 : a;
     };
-    var lowerLT = (a, b, options) => {
+    var lowerLT = (a, b2, options) => {
       if (!a) {
-        return b;
+        return b2;
       }
-      const comp28 = compare(a.semver, b.semver, options);
-      return comp28 < 0 ? a : comp28 > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
+      const comp28 = compare(a.semver, b2.semver, options);
+      return comp28 < 0 ? a : comp28 > 0 ? b2 : b2.operator === "<" && a.operator === "<=" ? b2 : a;
     };
     module.exports = subset;
   }
@@ -22658,7 +22658,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants3 = require_constants6();
+    var constants4 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse2();
@@ -22676,8 +22676,8 @@ var require_semver2 = __commonJS({
     var compareBuild = require_compare_build();
     var sort = require_sort();
     var rsort = require_rsort();
-    var gt = require_gt();
-    var lt = require_lt();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
     var eq = require_eq();
     var neq = require_neq();
     var gte2 = require_gte();
@@ -22715,8 +22715,8 @@ var require_semver2 = __commonJS({
       compareBuild,
       sort,
       rsort,
-      gt,
-      lt,
+      gt: gt2,
+      lt: lt2,
       eq,
       neq,
       gte: gte2,
@@ -22742,8 +22742,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants3.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants3.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants4.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants4.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -22867,15 +22867,15 @@ var require_base64 = __commonJS({
     decTable["-".charCodeAt(0)] = encTable.indexOf("+");
     decTable["_".charCodeAt(0)] = encTable.indexOf("/");
     function base64decode(base64Str) {
-      let es = base64Str.length * 3 / 4;
+      let es2 = base64Str.length * 3 / 4;
       if (base64Str[base64Str.length - 2] == "=")
-        es -= 2;
+        es2 -= 2;
       else if (base64Str[base64Str.length - 1] == "=")
-        es -= 1;
-      let bytes2 = new Uint8Array(es), bytePos = 0, groupPos = 0, b, p = 0;
+        es2 -= 1;
+      let bytes2 = new Uint8Array(es2), bytePos = 0, groupPos = 0, b2, p2 = 0;
       for (let i = 0; i < base64Str.length; i++) {
-        b = decTable[base64Str.charCodeAt(i)];
-        if (b === void 0) {
+        b2 = decTable[base64Str.charCodeAt(i)];
+        if (b2 === void 0) {
           switch (base64Str[i]) {
             case "=":
               groupPos = 0;
@@ -22892,21 +22892,21 @@ var require_base64 = __commonJS({
         }
         switch (groupPos) {
           case 0:
-            p = b;
+            p2 = b2;
             groupPos = 1;
             break;
           case 1:
-            bytes2[bytePos++] = p << 2 | (b & 48) >> 4;
-            p = b;
+            bytes2[bytePos++] = p2 << 2 | (b2 & 48) >> 4;
+            p2 = b2;
             groupPos = 2;
             break;
           case 2:
-            bytes2[bytePos++] = (p & 15) << 4 | (b & 60) >> 2;
-            p = b;
+            bytes2[bytePos++] = (p2 & 15) << 4 | (b2 & 60) >> 2;
+            p2 = b2;
             groupPos = 3;
             break;
           case 3:
-            bytes2[bytePos++] = (p & 3) << 6 | b;
+            bytes2[bytePos++] = (p2 & 3) << 6 | b2;
             groupPos = 0;
             break;
         }
@@ -22917,29 +22917,29 @@ var require_base64 = __commonJS({
     }
     exports2.base64decode = base64decode;
     function base64encode3(bytes2) {
-      let base64 = "", groupPos = 0, b, p = 0;
+      let base64 = "", groupPos = 0, b2, p2 = 0;
       for (let i = 0; i < bytes2.length; i++) {
-        b = bytes2[i];
+        b2 = bytes2[i];
         switch (groupPos) {
           case 0:
-            base64 += encTable[b >> 2];
-            p = (b & 3) << 4;
+            base64 += encTable[b2 >> 2];
+            p2 = (b2 & 3) << 4;
             groupPos = 1;
             break;
           case 1:
-            base64 += encTable[p | b >> 4];
-            p = (b & 15) << 2;
+            base64 += encTable[p2 | b2 >> 4];
+            p2 = (b2 & 15) << 2;
             groupPos = 2;
             break;
           case 2:
-            base64 += encTable[p | b >> 6];
-            base64 += encTable[b & 63];
+            base64 += encTable[p2 | b2 >> 6];
+            base64 += encTable[b2 & 63];
             groupPos = 0;
             break;
         }
       }
       if (groupPos) {
-        base64 += encTable[p];
+        base64 += encTable[p2];
         base64 += "=";
         if (groupPos == 1)
           base64 += "=";
@@ -23000,25 +23000,25 @@ var require_binary_format_contract = __commonJS({
     (function(UnknownFieldHandler5) {
       UnknownFieldHandler5.symbol = /* @__PURE__ */ Symbol.for("protobuf-ts/unknown");
       UnknownFieldHandler5.onRead = (typeName, message, fieldNo, wireType, data) => {
-        let container = is(message) ? message[UnknownFieldHandler5.symbol] : message[UnknownFieldHandler5.symbol] = [];
+        let container = is2(message) ? message[UnknownFieldHandler5.symbol] : message[UnknownFieldHandler5.symbol] = [];
         container.push({ no: fieldNo, wireType, data });
       };
       UnknownFieldHandler5.onWrite = (typeName, message, writer) => {
-        for (let { no, wireType, data } of UnknownFieldHandler5.list(message))
-          writer.tag(no, wireType).raw(data);
+        for (let { no: no2, wireType, data } of UnknownFieldHandler5.list(message))
+          writer.tag(no2, wireType).raw(data);
       };
       UnknownFieldHandler5.list = (message, fieldNo) => {
-        if (is(message)) {
+        if (is2(message)) {
           let all = message[UnknownFieldHandler5.symbol];
           return fieldNo ? all.filter((uf) => uf.no == fieldNo) : all;
         }
         return [];
       };
       UnknownFieldHandler5.last = (message, fieldNo) => UnknownFieldHandler5.list(message, fieldNo).slice(-1)[0];
-      const is = (message) => message && Array.isArray(message[UnknownFieldHandler5.symbol]);
+      const is2 = (message) => message && Array.isArray(message[UnknownFieldHandler5.symbol]);
     })(UnknownFieldHandler4 = exports2.UnknownFieldHandler || (exports2.UnknownFieldHandler = {}));
-    function mergeBinaryOptions(a, b) {
-      return Object.assign(Object.assign({}, a), b);
+    function mergeBinaryOptions(a, b2) {
+      return Object.assign(Object.assign({}, a), b2);
     }
     exports2.mergeBinaryOptions = mergeBinaryOptions;
     var WireType4;
@@ -23043,9 +23043,9 @@ var require_goog_varint = __commonJS({
       let lowBits = 0;
       let highBits = 0;
       for (let shift = 0; shift < 28; shift += 7) {
-        let b = this.buf[this.pos++];
-        lowBits |= (b & 127) << shift;
-        if ((b & 128) == 0) {
+        let b2 = this.buf[this.pos++];
+        lowBits |= (b2 & 127) << shift;
+        if ((b2 & 128) == 0) {
           this.assertBounds();
           return [lowBits, highBits];
         }
@@ -23058,9 +23058,9 @@ var require_goog_varint = __commonJS({
         return [lowBits, highBits];
       }
       for (let shift = 3; shift <= 31; shift += 7) {
-        let b = this.buf[this.pos++];
-        highBits |= (b & 127) << shift;
-        if ((b & 128) == 0) {
+        let b2 = this.buf[this.pos++];
+        highBits |= (b2 & 127) << shift;
+        if ((b2 & 128) == 0) {
           this.assertBounds();
           return [lowBits, highBits];
         }
@@ -23068,24 +23068,24 @@ var require_goog_varint = __commonJS({
       throw new Error("invalid varint");
     }
     exports2.varint64read = varint64read;
-    function varint64write(lo, hi, bytes2) {
+    function varint64write(lo2, hi2, bytes2) {
       for (let i = 0; i < 28; i = i + 7) {
-        const shift = lo >>> i;
-        const hasNext = !(shift >>> 7 == 0 && hi == 0);
+        const shift = lo2 >>> i;
+        const hasNext = !(shift >>> 7 == 0 && hi2 == 0);
         const byte = (hasNext ? shift | 128 : shift) & 255;
         bytes2.push(byte);
         if (!hasNext) {
           return;
         }
       }
-      const splitBits = lo >>> 28 & 15 | (hi & 7) << 4;
-      const hasMoreBits = !(hi >> 3 == 0);
+      const splitBits = lo2 >>> 28 & 15 | (hi2 & 7) << 4;
+      const hasMoreBits = !(hi2 >> 3 == 0);
       bytes2.push((hasMoreBits ? splitBits | 128 : splitBits) & 255);
       if (!hasMoreBits) {
         return;
       }
       for (let i = 3; i < 31; i = i + 7) {
-        const shift = hi >>> i;
+        const shift = hi2 >>> i;
         const hasNext = !(shift >>> 7 == 0);
         const byte = (hasNext ? shift | 128 : shift) & 255;
         bytes2.push(byte);
@@ -23093,7 +23093,7 @@ var require_goog_varint = __commonJS({
           return;
         }
       }
-      bytes2.push(hi >>> 31 & 1);
+      bytes2.push(hi2 >>> 31 & 1);
     }
     exports2.varint64write = varint64write;
     var TWO_PWR_32_DBL = (1 << 16) * (1 << 16);
@@ -23180,35 +23180,35 @@ var require_goog_varint = __commonJS({
     }
     exports2.varint32write = varint32write;
     function varint32read() {
-      let b = this.buf[this.pos++];
-      let result = b & 127;
-      if ((b & 128) == 0) {
+      let b2 = this.buf[this.pos++];
+      let result = b2 & 127;
+      if ((b2 & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b = this.buf[this.pos++];
-      result |= (b & 127) << 7;
-      if ((b & 128) == 0) {
+      b2 = this.buf[this.pos++];
+      result |= (b2 & 127) << 7;
+      if ((b2 & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b = this.buf[this.pos++];
-      result |= (b & 127) << 14;
-      if ((b & 128) == 0) {
+      b2 = this.buf[this.pos++];
+      result |= (b2 & 127) << 14;
+      if ((b2 & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b = this.buf[this.pos++];
-      result |= (b & 127) << 21;
-      if ((b & 128) == 0) {
+      b2 = this.buf[this.pos++];
+      result |= (b2 & 127) << 21;
+      if ((b2 & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b = this.buf[this.pos++];
-      result |= (b & 15) << 28;
-      for (let readBytes = 5; (b & 128) !== 0 && readBytes < 10; readBytes++)
-        b = this.buf[this.pos++];
-      if ((b & 128) != 0)
+      b2 = this.buf[this.pos++];
+      result |= (b2 & 15) << 28;
+      for (let readBytes = 5; (b2 & 128) !== 0 && readBytes < 10; readBytes++)
+        b2 = this.buf[this.pos++];
+      if ((b2 & 128) != 0)
         throw new Error("invalid varint");
       this.assertBounds();
       return result >>> 0;
@@ -23239,8 +23239,8 @@ var require_pb_long = __commonJS({
     }
     exports2.detectBi = detectBi;
     detectBi();
-    function assertBi(bi) {
-      if (!bi)
+    function assertBi(bi2) {
+      if (!bi2)
         throw new Error("BigInt unavailable, see https://github.com/timostamm/protobuf-ts/blob/v1.0.8/MANUAL.md#bigint-support");
     }
     var RE_DECIMAL_STR = /^-?[0-9]+$/;
@@ -23250,9 +23250,9 @@ var require_pb_long = __commonJS({
       /**
        * Create a new instance with the given bits.
        */
-      constructor(lo, hi) {
-        this.lo = lo | 0;
-        this.hi = hi | 0;
+      constructor(lo2, hi2) {
+        this.lo = lo2 | 0;
+        this.hi = hi2 | 0;
       }
       /**
        * Is this instance equal to 0?
@@ -23305,10 +23305,10 @@ var require_pb_long = __commonJS({
               value = value.trim();
               if (!RE_DECIMAL_STR.test(value))
                 throw new Error("string is no integer");
-              let [minus, lo, hi] = goog_varint_1.int64fromString(value);
+              let [minus, lo2, hi2] = goog_varint_1.int64fromString(value);
               if (minus)
                 throw new Error("signed value for ulong");
-              return new _PbULong(lo, hi);
+              return new _PbULong(lo2, hi2);
             case "number":
               if (value == 0)
                 return this.ZERO;
@@ -23373,13 +23373,13 @@ var require_pb_long = __commonJS({
               value = value.trim();
               if (!RE_DECIMAL_STR.test(value))
                 throw new Error("string is no integer");
-              let [minus, lo, hi] = goog_varint_1.int64fromString(value);
+              let [minus, lo2, hi2] = goog_varint_1.int64fromString(value);
               if (minus) {
-                if (hi > HALF_2_PWR_32 || hi == HALF_2_PWR_32 && lo != 0)
+                if (hi2 > HALF_2_PWR_32 || hi2 == HALF_2_PWR_32 && lo2 != 0)
                   throw new Error("signed long too small");
-              } else if (hi >= HALF_2_PWR_32)
+              } else if (hi2 >= HALF_2_PWR_32)
                 throw new Error("signed long too large");
-              let pbl = new _PbLong(lo, hi);
+              let pbl = new _PbLong(lo2, hi2);
               return minus ? pbl.negate() : pbl;
             case "number":
               if (value == 0)
@@ -23401,12 +23401,12 @@ var require_pb_long = __commonJS({
        * Invert all the bits and add one to the result.
        */
       negate() {
-        let hi = ~this.hi, lo = this.lo;
-        if (lo)
-          lo = ~lo + 1;
+        let hi2 = ~this.hi, lo2 = this.lo;
+        if (lo2)
+          lo2 = ~lo2 + 1;
         else
-          hi += 1;
-        return new _PbLong(lo, hi);
+          hi2 += 1;
+        return new _PbLong(lo2, hi2);
       }
       /**
        * Convert to decimal string.
@@ -23542,18 +23542,18 @@ var require_binary_reader = __commonJS({
        * Read a `sint64` field, a signed, zig-zag-encoded 64-bit varint.
        */
       sint64() {
-        let [lo, hi] = this.varint64();
-        let s = -(lo & 1);
-        lo = (lo >>> 1 | (hi & 1) << 31) ^ s;
-        hi = hi >>> 1 ^ s;
-        return new pb_long_1.PbLong(lo, hi);
+        let [lo2, hi2] = this.varint64();
+        let s3 = -(lo2 & 1);
+        lo2 = (lo2 >>> 1 | (hi2 & 1) << 31) ^ s3;
+        hi2 = hi2 >>> 1 ^ s3;
+        return new pb_long_1.PbLong(lo2, hi2);
       }
       /**
        * Read a `bool` field, a variant.
        */
       bool() {
-        let [lo, hi] = this.varint64();
-        return lo !== 0 || hi !== 0;
+        let [lo2, hi2] = this.varint64();
+        return lo2 !== 0 || hi2 !== 0;
       }
       /**
        * Read a `fixed32` field, an unsigned, fixed-length 32-bit integer.
@@ -23867,8 +23867,8 @@ var require_binary_writer = __commonJS({
        * Write a `sint64` value, a signed, zig-zag-encoded 64-bit varint.
        */
       sint64(value) {
-        let long = pb_long_1.PbLong.from(value), sign = long.hi >> 31, lo = long.lo << 1 ^ sign, hi = (long.hi << 1 | long.lo >>> 31) ^ sign;
-        goog_varint_1.varint64write(lo, hi, this.buf);
+        let long = pb_long_1.PbLong.from(value), sign = long.hi >> 31, lo2 = long.lo << 1 ^ sign, hi2 = (long.hi << 1 | long.lo >>> 31) ^ sign;
+        goog_varint_1.varint64write(lo2, hi2, this.buf);
         return this;
       }
       /**
@@ -23907,10 +23907,10 @@ var require_json_format_contract = __commonJS({
       return options ? Object.assign(Object.assign({}, defaultsWrite), options) : defaultsWrite;
     }
     exports2.jsonWriteOptions = jsonWriteOptions;
-    function mergeJsonOptions(a, b) {
+    function mergeJsonOptions(a, b2) {
       var _a2, _b;
-      let c = Object.assign(Object.assign({}, a), b);
-      c.typeRegistry = [...(_a2 = a === null || a === void 0 ? void 0 : a.typeRegistry) !== null && _a2 !== void 0 ? _a2 : [], ...(_b = b === null || b === void 0 ? void 0 : b.typeRegistry) !== null && _b !== void 0 ? _b : []];
+      let c = Object.assign(Object.assign({}, a), b2);
+      c.typeRegistry = [...(_a2 = a === null || a === void 0 ? void 0 : a.typeRegistry) !== null && _a2 !== void 0 ? _a2 : [], ...(_b = b2 === null || b2 === void 0 ? void 0 : b2.typeRegistry) !== null && _b !== void 0 ? _b : []];
       return c;
     }
     exports2.mergeJsonOptions = mergeJsonOptions;
@@ -24006,13 +24006,13 @@ var require_reflection_info = __commonJS({
     exports2.normalizeFieldInfo = normalizeFieldInfo;
     function readFieldOptions(messageType, fieldName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = messageType.fields.find((m2, i) => m2.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
     }
     exports2.readFieldOptions = readFieldOptions;
     function readFieldOption(messageType, fieldName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = messageType.fields.find((m2, i) => m2.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       if (!options) {
         return void 0;
       }
@@ -24172,7 +24172,7 @@ var require_reflection_type_check = __commonJS({
         if (keys.length < data.req.length || data.req.some((n) => !keys.includes(n)))
           return false;
         if (!allowExcessProperties) {
-          if (keys.some((k) => !data.known.includes(k)))
+          if (keys.some((k2) => !data.known.includes(k2)))
             return false;
         }
         if (depth < 1) {
@@ -24184,7 +24184,7 @@ var require_reflection_type_check = __commonJS({
             return false;
           if (group.oneofKind === void 0)
             continue;
-          const field = this.fields.find((f) => f.localName === group.oneofKind);
+          const field = this.fields.find((f2) => f2.localName === group.oneofKind);
           if (!field)
             return false;
           if (!this.field(group[group.oneofKind], field, allowExcessProperties, depth))
@@ -24309,9 +24309,9 @@ var require_reflection_type_check = __commonJS({
           case reflection_info_1.ScalarType.SFIXED32:
           case reflection_info_1.ScalarType.SINT32:
           case reflection_info_1.ScalarType.UINT32:
-            return this.scalars(keys.slice(0, depth).map((k) => parseInt(k)), type, depth);
+            return this.scalars(keys.slice(0, depth).map((k2) => parseInt(k2)), type, depth);
           case reflection_info_1.ScalarType.BOOL:
-            return this.scalars(keys.slice(0, depth).map((k) => k == "true" ? true : k == "false" ? false : k), type, depth);
+            return this.scalars(keys.slice(0, depth).map((k2) => k2 == "true" ? true : k2 == "false" ? false : k2), type, depth);
           default:
             return this.scalars(keys, type, depth, reflection_info_1.LongType.STRING);
         }
@@ -24932,12 +24932,12 @@ var require_reflection_binary_reader = __commonJS({
         while (reader.pos < end) {
           const [fieldNo, wireType] = reader.tag(), field = this.fieldNoToField.get(fieldNo);
           if (!field) {
-            let u = options.readUnknownField;
-            if (u == "throw")
+            let u2 = options.readUnknownField;
+            if (u2 == "throw")
               throw new Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.info.typeName}`);
             let d = reader.skip(wireType);
-            if (u !== false)
-              (u === true ? binary_format_contract_1.UnknownFieldHandler.onRead : u)(this.info.typeName, message, fieldNo, wireType, d);
+            if (u2 !== false)
+              (u2 === true ? binary_format_contract_1.UnknownFieldHandler.onRead : u2)(this.info.typeName, message, fieldNo, wireType, d);
             continue;
           }
           let target = message, repeated = field.repeat, localName = field.localName;
@@ -24952,17 +24952,17 @@ var require_reflection_binary_reader = __commonJS({
             case "scalar":
             case "enum":
               let T = field.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field.T;
-              let L = field.kind == "scalar" ? field.L : void 0;
+              let L2 = field.kind == "scalar" ? field.L : void 0;
               if (repeated) {
                 let arr2 = target[localName];
                 if (wireType == binary_format_contract_1.WireType.LengthDelimited && T != reflection_info_1.ScalarType.STRING && T != reflection_info_1.ScalarType.BYTES) {
                   let e = reader.uint32() + reader.pos;
                   while (reader.pos < e)
-                    arr2.push(this.scalar(reader, T, L));
+                    arr2.push(this.scalar(reader, T, L2));
                 } else
-                  arr2.push(this.scalar(reader, T, L));
+                  arr2.push(this.scalar(reader, T, L2));
               } else
-                target[localName] = this.scalar(reader, T, L);
+                target[localName] = this.scalar(reader, T, L2);
               break;
             case "message":
               if (repeated) {
@@ -25087,7 +25087,7 @@ var require_reflection_binary_writer = __commonJS({
       prepare() {
         if (!this.fields) {
           const fieldsInput = this.info.fields ? this.info.fields.concat() : [];
-          this.fields = fieldsInput.sort((a, b) => a.no - b.no);
+          this.fields = fieldsInput.sort((a, b2) => a.no - b2.no);
         }
       }
       /**
@@ -25139,9 +25139,9 @@ var require_reflection_binary_writer = __commonJS({
               break;
           }
         }
-        let u = options.writeUnknownFields;
-        if (u !== false)
-          (u === true ? binary_format_contract_1.UnknownFieldHandler.onWrite : u)(this.info.typeName, message, writer);
+        let u2 = options.writeUnknownFields;
+        if (u2 !== false)
+          (u2 === true ? binary_format_contract_1.UnknownFieldHandler.onWrite : u2)(this.info.typeName, message, writer);
       }
       mapEntry(writer, options, field, key, value) {
         writer.tag(field.no, binary_format_contract_1.WireType.LengthDelimited);
@@ -25216,73 +25216,73 @@ var require_reflection_binary_writer = __commonJS({
        */
       scalarInfo(type, value) {
         let t = binary_format_contract_1.WireType.Varint;
-        let m;
+        let m2;
         let i = value === void 0;
         let d = value === 0;
         switch (type) {
           case reflection_info_1.ScalarType.INT32:
-            m = "int32";
+            m2 = "int32";
             break;
           case reflection_info_1.ScalarType.STRING:
             d = i || !value.length;
             t = binary_format_contract_1.WireType.LengthDelimited;
-            m = "string";
+            m2 = "string";
             break;
           case reflection_info_1.ScalarType.BOOL:
             d = value === false;
-            m = "bool";
+            m2 = "bool";
             break;
           case reflection_info_1.ScalarType.UINT32:
-            m = "uint32";
+            m2 = "uint32";
             break;
           case reflection_info_1.ScalarType.DOUBLE:
             t = binary_format_contract_1.WireType.Bit64;
-            m = "double";
+            m2 = "double";
             break;
           case reflection_info_1.ScalarType.FLOAT:
             t = binary_format_contract_1.WireType.Bit32;
-            m = "float";
+            m2 = "float";
             break;
           case reflection_info_1.ScalarType.INT64:
             d = i || pb_long_1.PbLong.from(value).isZero();
-            m = "int64";
+            m2 = "int64";
             break;
           case reflection_info_1.ScalarType.UINT64:
             d = i || pb_long_1.PbULong.from(value).isZero();
-            m = "uint64";
+            m2 = "uint64";
             break;
           case reflection_info_1.ScalarType.FIXED64:
             d = i || pb_long_1.PbULong.from(value).isZero();
             t = binary_format_contract_1.WireType.Bit64;
-            m = "fixed64";
+            m2 = "fixed64";
             break;
           case reflection_info_1.ScalarType.BYTES:
             d = i || !value.byteLength;
             t = binary_format_contract_1.WireType.LengthDelimited;
-            m = "bytes";
+            m2 = "bytes";
             break;
           case reflection_info_1.ScalarType.FIXED32:
             t = binary_format_contract_1.WireType.Bit32;
-            m = "fixed32";
+            m2 = "fixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED32:
             t = binary_format_contract_1.WireType.Bit32;
-            m = "sfixed32";
+            m2 = "sfixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED64:
             d = i || pb_long_1.PbLong.from(value).isZero();
             t = binary_format_contract_1.WireType.Bit64;
-            m = "sfixed64";
+            m2 = "sfixed64";
             break;
           case reflection_info_1.ScalarType.SINT32:
-            m = "sint32";
+            m2 = "sint32";
             break;
           case reflection_info_1.ScalarType.SINT64:
             d = i || pb_long_1.PbLong.from(value).isZero();
-            m = "sint64";
+            m2 = "sint64";
             break;
         }
-        return [t, m, i || d];
+        return [t, m2, i || d];
       }
     };
     exports2.ReflectionBinaryWriter = ReflectionBinaryWriter;
@@ -25384,8 +25384,8 @@ var require_reflection_merge_partial = __commonJS({
                 break;
               case "message":
                 let T2 = field.V.T();
-                for (let k of Object.keys(fieldValue))
-                  output[name][k] = T2.create(fieldValue[k]);
+                for (let k2 of Object.keys(fieldValue))
+                  output[name][k2] = T2.create(fieldValue[k2]);
                 break;
             }
             break;
@@ -25403,15 +25403,15 @@ var require_reflection_equals = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionEquals = void 0;
     var reflection_info_1 = require_reflection_info();
-    function reflectionEquals(info2, a, b) {
-      if (a === b)
+    function reflectionEquals(info2, a, b2) {
+      if (a === b2)
         return true;
-      if (!a || !b)
+      if (!a || !b2)
         return false;
       for (let field of info2.fields) {
         let localName = field.localName;
         let val_a = field.oneof ? a[field.oneof][localName] : a[localName];
-        let val_b = field.oneof ? b[field.oneof][localName] : b[localName];
+        let val_b = field.oneof ? b2[field.oneof][localName] : b2[localName];
         switch (field.kind) {
           case "enum":
           case "scalar":
@@ -25434,13 +25434,13 @@ var require_reflection_equals = __commonJS({
     }
     exports2.reflectionEquals = reflectionEquals;
     var objectValues = Object.values;
-    function primitiveEq(type, a, b) {
-      if (a === b)
+    function primitiveEq(type, a, b2) {
+      if (a === b2)
         return true;
       if (type !== reflection_info_1.ScalarType.BYTES)
         return false;
       let ba = a;
-      let bb = b;
+      let bb = b2;
       if (ba.length !== bb.length)
         return false;
       for (let i = 0; i < ba.length; i++)
@@ -25448,19 +25448,19 @@ var require_reflection_equals = __commonJS({
           return false;
       return true;
     }
-    function repeatedPrimitiveEq(type, a, b) {
-      if (a.length !== b.length)
+    function repeatedPrimitiveEq(type, a, b2) {
+      if (a.length !== b2.length)
         return false;
       for (let i = 0; i < a.length; i++)
-        if (!primitiveEq(type, a[i], b[i]))
+        if (!primitiveEq(type, a[i], b2[i]))
           return false;
       return true;
     }
-    function repeatedMsgEq(type, a, b) {
-      if (a.length !== b.length)
+    function repeatedMsgEq(type, a, b2) {
+      if (a.length !== b2.length)
         return false;
       for (let i = 0; i < a.length; i++)
-        if (!type.equals(a[i], b[i]))
+        if (!type.equals(a[i], b2[i]))
           return false;
       return true;
     }
@@ -25526,8 +25526,8 @@ var require_message_type = __commonJS({
        * and messages recursively.
        * Will also return true if both messages are `undefined`.
        */
-      equals(a, b) {
-        return reflection_equals_1.reflectionEquals(this, a, b);
+      equals(a, b2) {
+        return reflection_equals_1.reflectionEquals(this, a, b2);
       }
       /**
        * Is the given value assignable to our message type
@@ -25673,21 +25673,21 @@ var require_enum_object = __commonJS({
       if (!arg.hasOwnProperty(0)) {
         return false;
       }
-      for (let k of Object.keys(arg)) {
-        let num2 = parseInt(k);
-        if (!Number.isNaN(num2)) {
-          let nam = arg[num2];
+      for (let k2 of Object.keys(arg)) {
+        let num3 = parseInt(k2);
+        if (!Number.isNaN(num3)) {
+          let nam = arg[num3];
           if (nam === void 0)
             return false;
-          if (arg[nam] !== num2)
+          if (arg[nam] !== num3)
             return false;
         } else {
-          let num3 = arg[k];
-          if (num3 === void 0)
+          let num4 = arg[k2];
+          if (num4 === void 0)
             return false;
-          if (typeof num3 !== "number")
+          if (typeof num4 !== "number")
             return false;
-          if (arg[num3] === void 0)
+          if (arg[num4] === void 0)
             return false;
         }
       }
@@ -25709,7 +25709,7 @@ var require_enum_object = __commonJS({
     }
     exports2.listEnumNames = listEnumNames;
     function listEnumNumbers(enumObject) {
-      return listEnumValues(enumObject).map((val) => val.number).filter((num2, index, arr2) => arr2.indexOf(num2) == index);
+      return listEnumValues(enumObject).map((val) => val.number).filter((num3, index, arr2) => arr2.indexOf(num3) == index);
     }
     exports2.listEnumNumbers = listEnumNumbers;
   }
@@ -25910,25 +25910,25 @@ var require_reflection_info2 = __commonJS({
     var runtime_1 = require_commonjs();
     function normalizeMethodInfo(method, service) {
       var _a2, _b, _c;
-      let m = method;
-      m.service = service;
-      m.localName = (_a2 = m.localName) !== null && _a2 !== void 0 ? _a2 : runtime_1.lowerCamelCase(m.name);
-      m.serverStreaming = !!m.serverStreaming;
-      m.clientStreaming = !!m.clientStreaming;
-      m.options = (_b = m.options) !== null && _b !== void 0 ? _b : {};
-      m.idempotency = (_c = m.idempotency) !== null && _c !== void 0 ? _c : void 0;
-      return m;
+      let m2 = method;
+      m2.service = service;
+      m2.localName = (_a2 = m2.localName) !== null && _a2 !== void 0 ? _a2 : runtime_1.lowerCamelCase(m2.name);
+      m2.serverStreaming = !!m2.serverStreaming;
+      m2.clientStreaming = !!m2.clientStreaming;
+      m2.options = (_b = m2.options) !== null && _b !== void 0 ? _b : {};
+      m2.idempotency = (_c = m2.idempotency) !== null && _c !== void 0 ? _c : void 0;
+      return m2;
     }
     exports2.normalizeMethodInfo = normalizeMethodInfo;
     function readMethodOptions(service, methodName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = service.methods.find((m2, i) => m2.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
     }
     exports2.readMethodOptions = readMethodOptions;
     function readMethodOption(service, methodName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = service.methods.find((m2, i) => m2.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       if (!options) {
         return void 0;
       }
@@ -25995,12 +25995,12 @@ var require_rpc_error = __commonJS({
         if (this.serviceName && this.methodName) {
           l.push("Method: " + this.serviceName + "/" + this.methodName);
         }
-        let m = Object.entries(this.meta);
-        if (m.length) {
+        let m2 = Object.entries(this.meta);
+        if (m2.length) {
           l.push("");
           l.push("Meta:");
-          for (let [k, v] of m) {
-            l.push(`  ${k}: ${v}`);
+          for (let [k2, v2] of m2) {
+            l.push(`  ${k2}: ${v2}`);
           }
         }
         return l.join("\n");
@@ -26049,13 +26049,13 @@ var require_rpc_options = __commonJS({
       if (!a)
         return;
       let c = into;
-      for (let [k, v] of Object.entries(a)) {
-        if (v instanceof Date)
-          c[k] = new Date(v.getTime());
-        else if (Array.isArray(v))
-          c[k] = v.concat();
+      for (let [k2, v2] of Object.entries(a)) {
+        if (v2 instanceof Date)
+          c[k2] = new Date(v2.getTime());
+        else if (Array.isArray(v2))
+          c[k2] = v2.concat();
         else
-          c[k] = v;
+          c[k2] = v2;
       }
     }
   }
@@ -26088,12 +26088,12 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve4, reject) => {
-          this._resolve = resolve4;
+        this._promise = new Promise((resolve7, reject) => {
+          this._resolve = resolve7;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
-          this._promise.catch((_) => {
+          this._promise.catch((_2) => {
           });
         }
       }
@@ -26285,9 +26285,9 @@ var require_rpc_output_stream = __commonJS({
       pushIt(result) {
         let state3 = this._itState;
         if (state3.p) {
-          const p = state3.p;
-          runtime_1.assert(p.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
-          "value" in result ? p.resolve(result) : p.reject(result);
+          const p2 = state3.p;
+          runtime_1.assert(p2.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
+          "value" in result ? p2.resolve(result) : p2.reject(result);
           delete state3.p;
         } else {
           state3.q.push(result);
@@ -26302,13 +26302,13 @@ var require_rpc_output_stream = __commonJS({
 var require_unary_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
     "use strict";
-    var __awaiter17 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26324,7 +26324,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26349,7 +26349,7 @@ var require_unary_call = __commonJS({
         return this.promiseFinished().then((value) => onfulfilled ? Promise.resolve(onfulfilled(value)) : value, (reason) => onrejected ? Promise.resolve(onrejected(reason)) : Promise.reject(reason));
       }
       promiseFinished() {
-        return __awaiter17(this, void 0, void 0, function* () {
+        return __awaiter18(this, void 0, void 0, function* () {
           let [headers, response, status, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
           return {
             method: this.method,
@@ -26371,13 +26371,13 @@ var require_unary_call = __commonJS({
 var require_server_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter17 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26393,7 +26393,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26420,7 +26420,7 @@ var require_server_streaming_call = __commonJS({
         return this.promiseFinished().then((value) => onfulfilled ? Promise.resolve(onfulfilled(value)) : value, (reason) => onrejected ? Promise.resolve(onrejected(reason)) : Promise.reject(reason));
       }
       promiseFinished() {
-        return __awaiter17(this, void 0, void 0, function* () {
+        return __awaiter18(this, void 0, void 0, function* () {
           let [headers, status, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
           return {
             method: this.method,
@@ -26441,13 +26441,13 @@ var require_server_streaming_call = __commonJS({
 var require_client_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter17 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26463,7 +26463,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26489,7 +26489,7 @@ var require_client_streaming_call = __commonJS({
         return this.promiseFinished().then((value) => onfulfilled ? Promise.resolve(onfulfilled(value)) : value, (reason) => onrejected ? Promise.resolve(onrejected(reason)) : Promise.reject(reason));
       }
       promiseFinished() {
-        return __awaiter17(this, void 0, void 0, function* () {
+        return __awaiter18(this, void 0, void 0, function* () {
           let [headers, response, status, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
           return {
             method: this.method,
@@ -26510,13 +26510,13 @@ var require_client_streaming_call = __commonJS({
 var require_duplex_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter17 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26532,7 +26532,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26558,7 +26558,7 @@ var require_duplex_streaming_call = __commonJS({
         return this.promiseFinished().then((value) => onfulfilled ? Promise.resolve(onfulfilled(value)) : value, (reason) => onrejected ? Promise.resolve(onrejected(reason)) : Promise.reject(reason));
       }
       promiseFinished() {
-        return __awaiter17(this, void 0, void 0, function* () {
+        return __awaiter18(this, void 0, void 0, function* () {
           let [headers, status, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
           return {
             method: this.method,
@@ -26578,13 +26578,13 @@ var require_duplex_streaming_call = __commonJS({
 var require_test_transport = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
     "use strict";
-    var __awaiter17 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26600,7 +26600,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26681,8 +26681,8 @@ var require_test_transport = __commonJS({
        * The returned promise resolves when the stream is closed. It should
        * not reject. If it does, code is broken.
        */
-      streamResponses(method, stream, abort) {
-        return __awaiter17(this, void 0, void 0, function* () {
+      streamResponses(method, stream2, abort) {
+        return __awaiter18(this, void 0, void 0, function* () {
           const messages = [];
           if (this.data.response === void 0) {
             messages.push(method.O.create());
@@ -26698,31 +26698,31 @@ var require_test_transport = __commonJS({
           try {
             yield delay4(this.responseDelay, abort)(void 0);
           } catch (error2) {
-            stream.notifyError(error2);
+            stream2.notifyError(error2);
             return;
           }
           if (this.data.response instanceof rpc_error_1.RpcError) {
-            stream.notifyError(this.data.response);
+            stream2.notifyError(this.data.response);
             return;
           }
           for (let msg of messages) {
-            stream.notifyMessage(msg);
+            stream2.notifyMessage(msg);
             try {
               yield delay4(this.betweenResponseDelay, abort)(void 0);
             } catch (error2) {
-              stream.notifyError(error2);
+              stream2.notifyError(error2);
               return;
             }
           }
           if (this.data.status instanceof rpc_error_1.RpcError) {
-            stream.notifyError(this.data.status);
+            stream2.notifyError(this.data.status);
             return;
           }
           if (this.data.trailers instanceof rpc_error_1.RpcError) {
-            stream.notifyError(this.data.trailers);
+            stream2.notifyError(this.data.trailers);
             return;
           }
-          stream.notifyComplete();
+          stream2.notifyComplete();
         });
       }
       // Creates a promise for response status from the mock data.
@@ -26739,8 +26739,8 @@ var require_test_transport = __commonJS({
       }
       maybeSuppressUncaught(...promise) {
         if (this.suppressUncaughtRejections) {
-          for (let p of promise) {
-            p.catch(() => {
+          for (let p2 of promise) {
+            p2.catch(() => {
             });
           }
         }
@@ -26750,10 +26750,10 @@ var require_test_transport = __commonJS({
       }
       unary(method, input, options) {
         var _a2;
-        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseStatus()), trailersPromise = responsePromise.catch((_) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseTrailers());
+        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
+        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = { single: input };
         return new unary_call_1.UnaryCall(method, requestHeaders, input, headersPromise, responsePromise, statusPromise, trailersPromise);
@@ -26768,10 +26768,10 @@ var require_test_transport = __commonJS({
       }
       clientStreaming(method, options) {
         var _a2;
-        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseStatus()), trailersPromise = responsePromise.catch((_) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseTrailers());
+        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
+        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = new TestInputStream(this.data, options.abort);
         return new client_streaming_call_1.ClientStreamingCall(method, requestHeaders, this.lastInput, headersPromise, responsePromise, statusPromise, trailersPromise);
@@ -26796,12 +26796,12 @@ var require_test_transport = __commonJS({
     TestTransport.defaultTrailers = {
       responseTrailer: "test"
     };
-    function delay4(ms, abort) {
-      return (v) => new Promise((resolve4, reject) => {
+    function delay4(ms2, abort) {
+      return (v2) => new Promise((resolve7, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve4(v), ms);
+          const id = setTimeout(() => resolve7(v2), ms2);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -27100,7 +27100,7 @@ var ArtifactIndex = class {
   }
   /** Finalized artifacts of a run (every job of it), optionally filtered by exact name and/or id. */
   list(runId, filters = {}) {
-    return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b) => a.databaseId - b.databaseId);
+    return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b2) => a.databaseId - b2.databaseId);
   }
   find(runId, name) {
     return this.list(runId, { name })[0];
@@ -27153,12 +27153,12 @@ function enable(namespaces) {
   enabledString = namespaces;
   enabledNamespaces = [];
   skippedNamespaces = [];
-  const namespaceList = namespaces.split(",").map((ns) => ns.trim());
-  for (const ns of namespaceList) {
-    if (ns.startsWith("-")) {
-      skippedNamespaces.push(ns.substring(1));
+  const namespaceList = namespaces.split(",").map((ns2) => ns2.trim());
+  for (const ns2 of namespaceList) {
+    if (ns2.startsWith("-")) {
+      skippedNamespaces.push(ns2.substring(1));
     } else {
-      enabledNamespaces.push(ns);
+      enabledNamespaces.push(ns2);
     }
   }
   for (const instance of debuggers) {
@@ -27556,12 +27556,12 @@ var HttpPipeline = class _HttpPipeline {
   }
   sendRequest(httpClient, request) {
     const policies = this.getOrderedPolicies();
-    const pipeline2 = policies.reduceRight((next, policy) => {
+    const pipeline3 = policies.reduceRight((next, policy) => {
       return (req) => {
         return policy.sendRequest(req, next);
       };
     }, (req) => httpClient.sendRequest(req));
-    return pipeline2(request);
+    return pipeline3(request);
   }
   getOrderedPolicies() {
     if (!this._orderedPolicies) {
@@ -27767,7 +27767,7 @@ var Sanitizer = class {
     allowedHeaderNames = defaultAllowedHeaderNames.concat(allowedHeaderNames);
     allowedQueryParameters = defaultAllowedQueryParameters.concat(allowedQueryParameters);
     this.allowedHeaderNames = new Set(allowedHeaderNames.map((n) => n.toLowerCase()));
-    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p) => p.toLowerCase()));
+    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p2) => p2.toLowerCase()));
   }
   /**
    * Sanitizes an object for logging.
@@ -27841,11 +27841,11 @@ var Sanitizer = class {
       return value;
     }
     const sanitized = {};
-    for (const k of Object.keys(value)) {
-      if (this.allowedQueryParameters.has(k.toLowerCase())) {
-        sanitized[k] = value[k];
+    for (const k2 of Object.keys(value)) {
+      if (this.allowedQueryParameters.has(k2.toLowerCase())) {
+        sanitized[k2] = value[k2];
       } else {
-        sanitized[k] = RedactedString;
+        sanitized[k2] = RedactedString;
       }
     }
     return sanitized;
@@ -27942,20 +27942,20 @@ var DEFAULT_TLS_SETTINGS = {};
 function isReadableStream(body3) {
   return body3 && typeof body3.pipe === "function";
 }
-function isStreamComplete(stream) {
-  if (stream.readable === false) {
+function isStreamComplete(stream2) {
+  if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve4) => {
+  return new Promise((resolve7) => {
     const handler = () => {
-      resolve4();
-      stream.removeListener("close", handler);
-      stream.removeListener("end", handler);
-      stream.removeListener("error", handler);
+      resolve7();
+      stream2.removeListener("close", handler);
+      stream2.removeListener("end", handler);
+      stream2.removeListener("error", handler);
     };
-    stream.on("close", handler);
-    stream.on("end", handler);
-    stream.on("error", handler);
+    stream2.on("close", handler);
+    stream2.on("end", handler);
+    stream2.on("error", handler);
   });
 }
 function isArrayBuffer(body3) {
@@ -28103,8 +28103,8 @@ var NodeHttpClient = class {
       headers: request.headers.toJSON({ preserveCase: true }),
       ...request.requestOverrides
     };
-    return new Promise((resolve4, reject) => {
-      const req = isInsecure ? http.request(options, resolve4) : https.request(options, resolve4);
+    return new Promise((resolve7, reject) => {
+      const req = isInsecure ? http.request(options, resolve7) : https.request(options, resolve7);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request }));
       });
@@ -28174,33 +28174,33 @@ function getResponseHeaders(res) {
   }
   return headers;
 }
-function getDecodedResponseStream(stream, headers) {
+function getDecodedResponseStream(stream2, headers) {
   const contentEncoding = headers.get("Content-Encoding");
   if (contentEncoding === "gzip") {
     const unzip = zlib.createGunzip();
-    stream.pipe(unzip);
+    stream2.pipe(unzip);
     return unzip;
   } else if (contentEncoding === "deflate") {
     const inflate = zlib.createInflate();
-    stream.pipe(inflate);
+    stream2.pipe(inflate);
     return inflate;
   }
-  return stream;
+  return stream2;
 }
-function streamToText(stream) {
-  return new Promise((resolve4, reject) => {
-    const buffer2 = [];
-    stream.on("data", (chunk) => {
+function streamToText(stream2) {
+  return new Promise((resolve7, reject) => {
+    const buffer3 = [];
+    stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
-        buffer2.push(chunk);
+        buffer3.push(chunk);
       } else {
-        buffer2.push(Buffer.from(chunk));
+        buffer3.push(Buffer.from(chunk));
       }
     });
-    stream.on("end", () => {
-      resolve4(Buffer.concat(buffer2).toString("utf8"));
+    stream2.on("end", () => {
+      resolve7(Buffer.concat(buffer3).toString("utf8"));
     });
-    stream.on("error", (e) => {
+    stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
         reject(e);
       } else {
@@ -28293,7 +28293,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -28316,7 +28316,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve4(value);
+      resolve7(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -28842,12 +28842,12 @@ function makeAsyncIterable(webStream) {
     webStream.values = streamAsyncIterator.bind(webStream);
   }
 }
-function ensureNodeStream(stream) {
-  if (stream instanceof ReadableStream) {
-    makeAsyncIterable(stream);
-    return Readable.fromWeb(stream);
+function ensureNodeStream(stream2) {
+  if (stream2 instanceof ReadableStream) {
+    makeAsyncIterable(stream2);
+    return Readable.fromWeb(stream2);
   } else {
-    return stream;
+    return stream2;
   }
 }
 function toStream(source) {
@@ -28863,8 +28863,8 @@ async function concat(sources) {
   return function() {
     const streams = sources.map((x) => typeof x === "function" ? x() : x).map(toStream);
     return Readable.from((async function* () {
-      for (const stream of streams) {
-        for await (const chunk of stream) {
+      for (const stream2 of streams) {
+        for await (const chunk of stream2) {
           yield chunk;
         }
       }
@@ -29072,7 +29072,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -29090,7 +29090,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve4(x);
+        resolve7(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -29107,8 +29107,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve4) => {
-    token = setTimeout(resolve4, timeInMs);
+  return createAbortablePromise((resolve7) => {
+    token = setTimeout(resolve7, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -29521,31 +29521,31 @@ function wrapAbortSignalLikePolicy() {
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 function createPipelineFromOptions2(options) {
-  const pipeline2 = createEmptyPipeline2();
+  const pipeline3 = createEmptyPipeline2();
   if (isNodeLike2) {
     if (options.agent) {
-      pipeline2.addPolicy(agentPolicy2(options.agent));
+      pipeline3.addPolicy(agentPolicy2(options.agent));
     }
     if (options.tlsOptions) {
-      pipeline2.addPolicy(tlsPolicy2(options.tlsOptions));
+      pipeline3.addPolicy(tlsPolicy2(options.tlsOptions));
     }
-    pipeline2.addPolicy(proxyPolicy2(options.proxyOptions));
-    pipeline2.addPolicy(decompressResponsePolicy2());
+    pipeline3.addPolicy(proxyPolicy2(options.proxyOptions));
+    pipeline3.addPolicy(decompressResponsePolicy2());
   }
-  pipeline2.addPolicy(wrapAbortSignalLikePolicy());
-  pipeline2.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
-  pipeline2.addPolicy(userAgentPolicy2(options.userAgentOptions));
-  pipeline2.addPolicy(setClientRequestIdPolicy(options.telemetryOptions?.clientRequestIdHeaderName));
-  pipeline2.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
-  pipeline2.addPolicy(defaultRetryPolicy2(options.retryOptions), { phase: "Retry" });
-  pipeline2.addPolicy(tracingPolicy({ ...options.userAgentOptions, ...options.loggingOptions }), {
+  pipeline3.addPolicy(wrapAbortSignalLikePolicy());
+  pipeline3.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
+  pipeline3.addPolicy(userAgentPolicy2(options.userAgentOptions));
+  pipeline3.addPolicy(setClientRequestIdPolicy(options.telemetryOptions?.clientRequestIdHeaderName));
+  pipeline3.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
+  pipeline3.addPolicy(defaultRetryPolicy2(options.retryOptions), { phase: "Retry" });
+  pipeline3.addPolicy(tracingPolicy({ ...options.userAgentOptions, ...options.loggingOptions }), {
     afterPhase: "Retry"
   });
   if (isNodeLike2) {
-    pipeline2.addPolicy(redirectPolicy2(options.redirectOptions), { afterPhase: "Retry" });
+    pipeline3.addPolicy(redirectPolicy2(options.redirectOptions), { afterPhase: "Retry" });
   }
-  pipeline2.addPolicy(logPolicy2(options.loggingOptions), { afterPhase: "Sign" });
-  return pipeline2;
+  pipeline3.addPolicy(logPolicy2(options.loggingOptions), { afterPhase: "Sign" });
+  return pipeline3;
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
@@ -29869,8 +29869,8 @@ function createDisableKeepAlivePolicy() {
     }
   };
 }
-function pipelineContainsDisableKeepAlivePolicy(pipeline2) {
-  return pipeline2.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
+function pipelineContainsDisableKeepAlivePolicy(pipeline3) {
+  return pipeline3.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 
 // node_modules/@azure/core-client/dist/esm/base64.js
@@ -29930,7 +29930,7 @@ function flattenResponse(fullResponse, responseSpec) {
     };
   }
   const modelProperties = expectedBodyTypeName === "Composite" && bodyMapper.type.modelProperties || {};
-  const isPageableResponse = Object.keys(modelProperties).some((k) => modelProperties[k].serializedName === "");
+  const isPageableResponse = Object.keys(modelProperties).some((k2) => modelProperties[k2].serializedName === "");
   if (expectedBodyTypeName === "Sequence" || isPageableResponse) {
     const arrayResponse = fullResponse.parsedBody ?? [];
     for (const key of Object.keys(modelProperties)) {
@@ -30003,7 +30003,7 @@ var SerializerImpl = class {
           failValidation("Pattern", Pattern2);
         }
       }
-      if (UniqueItems && value.some((item, i, ar) => ar.indexOf(item) !== i)) {
+      if (UniqueItems && value.some((item, i, ar2) => ar2.indexOf(item) !== i)) {
         failValidation("UniqueItems", UniqueItems);
       }
     }
@@ -30166,14 +30166,14 @@ function trimEnd(str2, ch) {
   }
   return str2.substr(0, len);
 }
-function bufferToBase64Url(buffer2) {
-  if (!buffer2) {
+function bufferToBase64Url(buffer3) {
+  if (!buffer3) {
     return void 0;
   }
-  if (!(buffer2 instanceof Uint8Array)) {
+  if (!(buffer3 instanceof Uint8Array)) {
     throw new Error(`Please provide an input of type Uint8Array for converting to Base64Url.`);
   }
-  const str2 = encodeByteArray(buffer2);
+  const str2 = encodeByteArray(buffer3);
   return trimEnd(str2, "=").replace(/\+/g, "-").replace(/\//g, "_");
 }
 function base64UrlToByteArray(str2) {
@@ -30454,7 +30454,7 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
     if (additionalPropertiesMapper) {
       const propNames = Object.keys(modelProps);
       for (const clientPropName of Object.keys(object)) {
-        const isAdditionalProperty = propNames.every((pn) => pn !== clientPropName);
+        const isAdditionalProperty = propNames.every((pn2) => pn2 !== clientPropName);
         if (isAdditionalProperty) {
           Object.defineProperty(payload, clientPropName, {
             value: serializer.serialize(additionalPropertiesMapper, object[clientPropName], objectName + '["' + clientPropName + '"]', options),
@@ -30568,9 +30568,9 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
       if (Array.isArray(responseBody[key]) && modelProps[key].serializedName === "") {
         propertyInstance = responseBody[key];
         const arrayInstance = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options);
-        for (const [k, v] of Object.entries(instance)) {
-          if (!Object.prototype.hasOwnProperty.call(arrayInstance, k)) {
-            arrayInstance[k] = v;
+        for (const [k2, v2] of Object.entries(instance)) {
+          if (!Object.prototype.hasOwnProperty.call(arrayInstance, k2)) {
+            arrayInstance[k2] = v2;
           }
         }
         instance = arrayInstance;
@@ -31125,18 +31125,18 @@ function prepareXMLRootList(obj2, elementName, xmlNamespaceKey, xmlNamespace) {
 
 // node_modules/@azure/core-client/dist/esm/pipeline.js
 function createClientPipeline(options = {}) {
-  const pipeline2 = createPipelineFromOptions2(options ?? {});
+  const pipeline3 = createPipelineFromOptions2(options ?? {});
   if (options.credentialOptions) {
-    pipeline2.addPolicy(bearerTokenAuthenticationPolicy({
+    pipeline3.addPolicy(bearerTokenAuthenticationPolicy({
       credential: options.credentialOptions.credential,
       scopes: options.credentialOptions.credentialScopes
     }));
   }
-  pipeline2.addPolicy(serializationPolicy(options.serializationOptions), { phase: "Serialize" });
-  pipeline2.addPolicy(deserializationPolicy(options.deserializationOptions), {
+  pipeline3.addPolicy(serializationPolicy(options.serializationOptions), { phase: "Serialize" });
+  pipeline3.addPolicy(deserializationPolicy(options.deserializationOptions), {
     phase: "Deserialize"
   });
-  return pipeline2;
+  return pipeline3;
 }
 
 // node_modules/@azure/core-client/dist/esm/httpClientCache.js
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path15 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path15.startsWith("/")) {
-      path15 = path15.substring(1);
+    let path26 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path26.startsWith("/")) {
+      path26 = path26.substring(1);
     }
-    if (isAbsoluteUrl(path15)) {
-      requestUrl = path15;
+    if (isAbsoluteUrl(path26)) {
+      requestUrl = path26;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path15);
+      requestUrl = appendPath(requestUrl, path26);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path15 = pathToAppend.substring(0, searchStart);
+    const path26 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path15;
+    newPath = newPath + path26;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -31564,7 +31564,7 @@ function parseChallenge(challenge) {
   const bearerChallenge = challenge.slice("Bearer ".length);
   const challengeParts = `${bearerChallenge.trim()} `.split(" ").filter((x) => x);
   const keyValuePairs = challengeParts.map((keyValue) => (([key, value]) => ({ [key]: value }))(keyValue.trim().split("=")));
-  return keyValuePairs.reduce((a, b) => ({ ...a, ...b }), {});
+  return keyValuePairs.reduce((a, b2) => ({ ...a, ...b2 }), {});
 }
 function requestToOptions(request) {
   return {
@@ -31976,8 +31976,8 @@ var isName = function(string) {
   const match3 = regexName.exec(string);
   return !(match3 === null || typeof match3 === "undefined");
 };
-function isExist(v) {
-  return typeof v !== "undefined";
+function isExist(v2) {
+  return typeof v2 !== "undefined";
 }
 var DANGEROUS_PROPERTY_NAMES = [
   // '__proto__',
@@ -32232,21 +32232,21 @@ function scanAttributeTokens(attrStr) {
     while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
     const name = attrStr.slice(nameStart, i);
     let equalsGroup;
-    let j = i;
-    while (j < len && isWhiteSpace(attrStr[j])) j++;
-    if (j < len && attrStr[j] === "=") {
-      equalsGroup = attrStr.slice(i, j + 1);
-      i = j + 1;
+    let j2 = i;
+    while (j2 < len && isWhiteSpace(attrStr[j2])) j2++;
+    if (j2 < len && attrStr[j2] === "=") {
+      equalsGroup = attrStr.slice(i, j2 + 1);
+      i = j2 + 1;
     }
     let quoteChar;
     let value;
-    let k = i;
-    while (k < len && isWhiteSpace(attrStr[k])) k++;
-    if (k < len && (attrStr[k] === '"' || attrStr[k] === "'")) {
-      const valueStart = k + 1;
-      const closeIdx = attrStr.indexOf(attrStr[k], valueStart);
+    let k2 = i;
+    while (k2 < len && isWhiteSpace(attrStr[k2])) k2++;
+    if (k2 < len && (attrStr[k2] === '"' || attrStr[k2] === "'")) {
+      const valueStart = k2 + 1;
+      const closeIdx = attrStr.indexOf(attrStr[k2], valueStart);
       if (closeIdx !== -1) {
-        quoteChar = attrStr[k];
+        quoteChar = attrStr[k2];
         value = attrStr.slice(valueStart, closeIdx);
         i = closeIdx + 1;
       }
@@ -32286,15 +32286,15 @@ function validateAttributeString(attrStr, options) {
   return true;
 }
 function validateNumberAmpersand(xmlData, i) {
-  let re = /\d/;
+  let re2 = /\d/;
   if (xmlData[i] === "x") {
     i++;
-    re = /[\da-fA-F]/;
+    re2 = /[\da-fA-F]/;
   }
   for (; i < xmlData.length; i++) {
     if (xmlData[i] === ";")
       return i;
-    if (!xmlData[i].match(re))
+    if (!xmlData[i].match(re2))
       break;
   }
   return -1;
@@ -32657,13 +32657,13 @@ var EntityDecoder = class {
         i++;
         continue;
       }
-      let j = i + 1;
-      while (j < len && str2.charCodeAt(j) !== 59 && j - i <= 32) j++;
-      if (j >= len || str2.charCodeAt(j) !== 59) {
+      let j2 = i + 1;
+      while (j2 < len && str2.charCodeAt(j2) !== 59 && j2 - i <= 32) j2++;
+      if (j2 >= len || str2.charCodeAt(j2) !== 59) {
         i++;
         continue;
       }
-      const token = str2.slice(i + 1, j);
+      const token = str2.slice(i + 1, j2);
       if (token.length === 0) {
         i++;
         continue;
@@ -32697,7 +32697,7 @@ var EntityDecoder = class {
       }
       if (i > last) chunks.push(str2.slice(last, i));
       chunks.push(replacement);
-      last = j + 1;
+      last = j2 + 1;
       i = last;
       if (checkLimits && this._tierCounts(tier3)) {
         if (limitExpansions) {
@@ -33343,8 +33343,8 @@ var skipWhitespace = (data, index) => {
   return index;
 };
 function hasSeq(data, seq, i) {
-  for (let j = 0; j < seq.length; j++) {
-    if (seq[j] !== data[i + j + 1]) return false;
+  for (let j2 = 0; j2 < seq.length; j2++) {
+    if (seq[j2] !== data[i + j2 + 1]) return false;
   }
   return true;
 }
@@ -33618,9 +33618,9 @@ function toNumber(str2, options = {}) {
   } else if (options.octal && octRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 8);
   } else if (!isFinite(trimmedStr)) {
-    const num2 = Number(trimmedStr);
-    if (Number.isNaN(num2)) return str2;
-    return handleInfinity(str2, num2, options);
+    const num3 = Number(trimmedStr);
+    if (Number.isNaN(num3)) return str2;
+    return handleInfinity(str2, num3, options);
   } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
     return resolveEnotation(str2, trimmedStr, options);
   } else {
@@ -33636,23 +33636,23 @@ function toNumber(str2, options = {}) {
       if (!options.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
         return str2;
       } else {
-        const num2 = Number(trimmedStr);
-        const parsedStr = String(num2);
-        if (num2 === 0) return num2;
+        const num3 = Number(trimmedStr);
+        const parsedStr = String(num3);
+        if (num3 === 0) return num3;
         if (parsedStr.search(/[eE]/) !== -1) {
-          if (options.eNotation) return num2;
+          if (options.eNotation) return num3;
           else return str2;
         } else if (trimmedStr.indexOf(".") !== -1) {
-          if (parsedStr === "0") return num2;
-          else if (parsedStr === numTrimmedByZeros) return num2;
-          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num2;
+          if (parsedStr === "0") return num3;
+          else if (parsedStr === numTrimmedByZeros) return num3;
+          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num3;
           else return str2;
         }
         let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
         if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num2 : str2;
+          return n === parsedStr || sign + n === parsedStr ? num3 : str2;
         } else {
-          return n === parsedStr || n === sign + parsedStr ? num2 : str2;
+          return n === parsedStr || n === sign + parsedStr ? num3 : str2;
         }
       }
     } else {
@@ -33706,13 +33706,13 @@ function parse_int(numStr, base) {
   else if (window && window.parseInt) return window.parseInt(numStr, base);
   else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
 }
-function handleInfinity(str2, num2, options) {
-  const isPositive = num2 === Infinity;
+function handleInfinity(str2, num3, options) {
+  const isPositive = num3 === Infinity;
   switch (options.infinity.toLowerCase()) {
     case "null":
       return null;
     case "infinity":
-      return num2;
+      return num3;
     // Return Infinity or -Infinity
     case "string":
       return isPositive ? "Infinity" : "-Infinity";
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path15 = this._matcher.path;
-    return path15.length > 0 ? path15[path15.length - 1].tag : void 0;
+    const path26 = this._matcher.path;
+    return path26.length > 0 ? path26[path26.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path15 = this._matcher.path;
-    return path15.length > 0 ? path15[path15.length - 1].namespace : void 0;
+    const path26 = this._matcher.path;
+    return path26.length > 0 ? path26[path26.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return void 0;
-    return path15[path15.length - 1].values?.[attrName];
+    const path26 = this._matcher.path;
+    if (path26.length === 0) return void 0;
+    return path26[path26.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return false;
-    const current = path15[path15.length - 1];
+    const path26 = this._matcher.path;
+    if (path26.length === 0) return false;
+    const current = path26[path26.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return -1;
-    return path15[path15.length - 1].position ?? 0;
+    const path26 = this._matcher.path;
+    if (path26.length === 0) return -1;
+    return path26[path26.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return -1;
-    return path15[path15.length - 1].counter ?? 0;
+    const path26 = this._matcher.path;
+    if (path26.length === 0) return -1;
+    return path26[path26.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -35360,9 +35360,9 @@ function extractNamespace(rawTagName) {
   if (!rawTagName || typeof rawTagName !== "string") return void 0;
   const colonIndex = rawTagName.indexOf(":");
   if (colonIndex !== -1 && colonIndex > 0) {
-    const ns = rawTagName.substring(0, colonIndex);
-    if (ns !== "xmlns") {
-      return ns;
+    const ns2 = rawTagName.substring(0, colonIndex);
+    if (ns2 !== "xmlns") {
+      return ns2;
     }
   }
   return void 0;
@@ -36532,11 +36532,11 @@ function detectXmlVersionFromObj(jObj, options) {
   const decl = jObj["?xml"];
   if (decl && typeof decl === "object") {
     if (options.attributesGroupName && decl[options.attributesGroupName]) {
-      const v2 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
-      if (v2) return v2;
+      const v3 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
+      if (v3) return v3;
     }
-    const v = decl[options.attributeNamePrefix + "version"];
-    if (v) return v;
+    const v2 = decl[options.attributeNamePrefix + "version"];
+    if (v2) return v2;
   }
   return "1.0";
 }
@@ -36612,8 +36612,8 @@ Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
       const arrLen = jObj[key].length;
       let listTagVal = "";
       let listTagAttr = "";
-      for (let j = 0; j < arrLen; j++) {
-        const item = jObj[key][j];
+      for (let j2 = 0; j2 < arrLen; j2++) {
+        const item = jObj[key][j2];
         if (typeof item === "undefined") {
         } else if (item === null) {
           if (resolvedKey[0] === "?") val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
@@ -36659,11 +36659,11 @@ Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
       val += listTagVal;
     } else {
       if (this.options.attributesGroupName && key === this.options.attributesGroupName) {
-        const Ks = Object.keys(jObj[key]);
-        const L = Ks.length;
-        for (let j = 0; j < L; j++) {
-          const resolvedAttr = resolveName(Ks[j], true, this.options, matcher, qNameValidator);
-          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks[j]]), isCurrentStopNode);
+        const Ks2 = Object.keys(jObj[key]);
+        const L2 = Ks2.length;
+        for (let j2 = 0; j2 < L2; j2++) {
+          const resolvedAttr = resolveName(Ks2[j2], true, this.options, matcher, qNameValidator);
+          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks2[j2]]), isCurrentStopNode);
         }
       } else {
         val += this.processTextOrObjNode(jObj[key], resolvedKey, level, matcher, qNameValidator);
@@ -37101,10 +37101,10 @@ var PooledBuffer = class {
    */
   fill(buffers, totalLength) {
     this._size = Math.min(this.capacity, totalLength);
-    let i = 0, j = 0, targetOffset = 0, sourceOffset = 0, totalCopiedNum = 0;
+    let i = 0, j2 = 0, targetOffset = 0, sourceOffset = 0, totalCopiedNum = 0;
     while (totalCopiedNum < this._size) {
       const source = buffers[i];
-      const target = this.buffers[j];
+      const target = this.buffers[j2];
       const copiedNum = source.copy(target, targetOffset, sourceOffset);
       totalCopiedNum += copiedNum;
       sourceOffset += copiedNum;
@@ -37114,7 +37114,7 @@ var PooledBuffer = class {
         sourceOffset = 0;
       }
       if (targetOffset === target.length) {
-        j++;
+        j2++;
         targetOffset = 0;
       }
     }
@@ -37239,7 +37239,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve4, reject) => {
+    return new Promise((resolve7, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -37266,12 +37266,12 @@ var BufferScheduler = class {
         }
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
-            const buffer2 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer2.getReadableStream(), buffer2.size, this.offset).then(resolve4).catch(reject);
+            const buffer3 = this.shiftBufferFromUnresolvedDataArray();
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve7).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve4();
+            resolve7();
           }
         }
       });
@@ -37291,14 +37291,14 @@ var BufferScheduler = class {
    * than blockSize when data in unresolvedDataArray is less than bufferSize.
    *
    */
-  shiftBufferFromUnresolvedDataArray(buffer2) {
-    if (!buffer2) {
-      buffer2 = new PooledBuffer(this.bufferSize, this.unresolvedDataArray, this.unresolvedLength);
+  shiftBufferFromUnresolvedDataArray(buffer3) {
+    if (!buffer3) {
+      buffer3 = new PooledBuffer(this.bufferSize, this.unresolvedDataArray, this.unresolvedLength);
     } else {
-      buffer2.fill(this.unresolvedDataArray, this.unresolvedLength);
+      buffer3.fill(this.unresolvedDataArray, this.unresolvedLength);
     }
-    this.unresolvedLength -= buffer2.size;
-    return buffer2;
+    this.unresolvedLength -= buffer3.size;
+    return buffer3;
   }
   /**
    * Resolve data in unresolvedDataArray. For every buffer with size in blockSize
@@ -37311,19 +37311,19 @@ var BufferScheduler = class {
    */
   resolveData() {
     while (this.unresolvedLength >= this.bufferSize) {
-      let buffer2;
+      let buffer3;
       if (this.incoming.length > 0) {
-        buffer2 = this.incoming.shift();
-        this.shiftBufferFromUnresolvedDataArray(buffer2);
+        buffer3 = this.incoming.shift();
+        this.shiftBufferFromUnresolvedDataArray(buffer3);
       } else {
         if (this.numBuffers < this.maxBuffers) {
-          buffer2 = this.shiftBufferFromUnresolvedDataArray();
+          buffer3 = this.shiftBufferFromUnresolvedDataArray();
           this.numBuffers++;
         } else {
           return false;
         }
       }
-      this.outgoing.push(buffer2);
+      this.outgoing.push(buffer3);
       this.triggerOutgoingHandlers();
     }
     return true;
@@ -37333,34 +37333,34 @@ var BufferScheduler = class {
    * concurrency reaches.
    */
   async triggerOutgoingHandlers() {
-    let buffer2;
+    let buffer3;
     do {
       if (this.executingOutgoingHandlers >= this.concurrency) {
         return;
       }
-      buffer2 = this.outgoing.shift();
-      if (buffer2) {
-        this.triggerOutgoingHandler(buffer2);
+      buffer3 = this.outgoing.shift();
+      if (buffer3) {
+        this.triggerOutgoingHandler(buffer3);
       }
-    } while (buffer2);
+    } while (buffer3);
   }
   /**
    * Trigger a outgoing handler for a buffer shifted from outgoing.
    *
    * @param buffer -
    */
-  async triggerOutgoingHandler(buffer2) {
-    const bufferLength = buffer2.size;
+  async triggerOutgoingHandler(buffer3) {
+    const bufferLength = buffer3.size;
     this.executingOutgoingHandlers++;
     this.offset += bufferLength;
     try {
-      await this.outgoingHandler(() => buffer2.getReadableStream(), bufferLength, this.offset - bufferLength);
+      await this.outgoingHandler(() => buffer3.getReadableStream(), bufferLength, this.offset - bufferLength);
     } catch (err) {
       this.emitter.emit("error", err);
       return;
     }
     this.executingOutgoingHandlers--;
-    this.reuseBuffer(buffer2);
+    this.reuseBuffer(buffer3);
     this.emitter.emit("checkEnd");
   }
   /**
@@ -37368,8 +37368,8 @@ var BufferScheduler = class {
    *
    * @param buffer -
    */
-  reuseBuffer(buffer2) {
-    this.incoming.push(buffer2);
+  reuseBuffer(buffer3) {
+    this.incoming.push(buffer3);
     if (!this.isError && this.resolveData() && !this.isStreamEnd) {
       this.readable.resume();
     }
@@ -37399,8 +37399,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve4, reject) {
-      readyPromiseResolve = resolve4;
+    Module["ready"] = new Promise(function(resolve7, reject) {
+      readyPromiseResolve = resolve7;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path15) {
+    function locateFile(path26) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path15, scriptDirectory);
+        return Module["locateFile"](path26, scriptDirectory);
       }
-      return scriptDirectory + path15;
+      return scriptDirectory + path26;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37442,7 +37442,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs7 = require2("fs");
+      var fs11 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37451,7 +37451,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs7.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs11.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs7.readFile(filename, function(err2, data) {
+        fs11.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -37494,21 +37494,21 @@ var NativeCRC64 = (() => {
     } else if (ENVIRONMENT_IS_SHELL) {
       if (typeof process == "object" && typeof require2 === "function" || typeof window == "object" || typeof importScripts == "function") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
       if (typeof read != "undefined") {
-        read_ = function shell_read(f) {
-          return read(f);
+        read_ = function shell_read(f2) {
+          return read(f2);
         };
       }
-      readBinary = function readBinary2(f) {
+      readBinary = function readBinary2(f2) {
         let data;
         if (typeof readbuffer == "function") {
-          return new Uint8Array(readbuffer(f));
+          return new Uint8Array(readbuffer(f2));
         }
-        data = read(f, "binary");
+        data = read(f2, "binary");
         assert4(typeof data == "object");
         return data;
       };
-      readAsync = function readAsync2(f, onload, onerror) {
-        setTimeout(() => onload(readBinary(f)), 0);
+      readAsync = function readAsync2(f2, onload, onerror) {
+        setTimeout(() => onload(readBinary(f2)), 0);
       };
       if (typeof scriptArgs != "undefined") {
         arguments_ = scriptArgs;
@@ -37759,30 +37759,30 @@ var NativeCRC64 = (() => {
       var startIdx = outIdx;
       var endIdx = outIdx + maxBytesToWrite - 1;
       for (var i = 0; i < str2.length; ++i) {
-        var u = str2.charCodeAt(i);
-        if (u >= 55296 && u <= 57343) {
+        var u2 = str2.charCodeAt(i);
+        if (u2 >= 55296 && u2 <= 57343) {
           var u1 = str2.charCodeAt(++i);
-          u = 65536 + ((u & 1023) << 10) | u1 & 1023;
+          u2 = 65536 + ((u2 & 1023) << 10) | u1 & 1023;
         }
-        if (u <= 127) {
+        if (u2 <= 127) {
           if (outIdx >= endIdx) break;
-          heap[outIdx++] = u;
-        } else if (u <= 2047) {
+          heap[outIdx++] = u2;
+        } else if (u2 <= 2047) {
           if (outIdx + 1 >= endIdx) break;
-          heap[outIdx++] = 192 | u >> 6;
-          heap[outIdx++] = 128 | u & 63;
-        } else if (u <= 65535) {
+          heap[outIdx++] = 192 | u2 >> 6;
+          heap[outIdx++] = 128 | u2 & 63;
+        } else if (u2 <= 65535) {
           if (outIdx + 2 >= endIdx) break;
-          heap[outIdx++] = 224 | u >> 12;
-          heap[outIdx++] = 128 | u >> 6 & 63;
-          heap[outIdx++] = 128 | u & 63;
+          heap[outIdx++] = 224 | u2 >> 12;
+          heap[outIdx++] = 128 | u2 >> 6 & 63;
+          heap[outIdx++] = 128 | u2 & 63;
         } else {
           if (outIdx + 3 >= endIdx) break;
-          if (u > 1114111) warnOnce("Invalid Unicode code point " + ptrToString(u) + " encountered when serializing a JS string to a UTF-8 string in wasm memory! (Valid unicode code points should be in range 0-0x10FFFF).");
-          heap[outIdx++] = 240 | u >> 18;
-          heap[outIdx++] = 128 | u >> 12 & 63;
-          heap[outIdx++] = 128 | u >> 6 & 63;
-          heap[outIdx++] = 128 | u & 63;
+          if (u2 > 1114111) warnOnce("Invalid Unicode code point " + ptrToString(u2) + " encountered when serializing a JS string to a UTF-8 string in wasm memory! (Valid unicode code points should be in range 0-0x10FFFF).");
+          heap[outIdx++] = 240 | u2 >> 18;
+          heap[outIdx++] = 128 | u2 >> 12 & 63;
+          heap[outIdx++] = 128 | u2 >> 6 & 63;
+          heap[outIdx++] = 128 | u2 & 63;
         }
       }
       heap[outIdx] = 0;
@@ -37809,9 +37809,9 @@ var NativeCRC64 = (() => {
       }
       return len;
     }
-    var HEAP, buffer2, HEAP8, HEAPU8, HEAP16, HEAPU16, HEAP32, HEAPU32, HEAPF32, HEAPF64;
+    var HEAP, buffer3, HEAP8, HEAPU8, HEAP16, HEAPU16, HEAP32, HEAPU32, HEAPF32, HEAPF64;
     function updateGlobalBufferAndViews(buf) {
-      buffer2 = buf;
+      buffer3 = buf;
       Module["HEAP8"] = HEAP8 = new Int8Array(buf);
       Module["HEAP16"] = HEAP16 = new Int16Array(buf);
       Module["HEAP32"] = HEAP32 = new Int32Array(buf);
@@ -38834,11 +38834,11 @@ var NativeCRC64 = (() => {
     }
     function emscripten_realloc_buffer(size) {
       try {
-        wasmMemory.grow(size - buffer2.byteLength + 65535 >>> 16);
+        wasmMemory.grow(size - buffer3.byteLength + 65535 >>> 16);
         updateGlobalBufferAndViews(wasmMemory.buffer);
         return 1;
       } catch (e) {
-        err("emscripten_realloc_buffer: Attempted to grow heap from " + buffer2.byteLength + " bytes to " + size + " bytes, but got error: " + e);
+        err("emscripten_realloc_buffer: Attempted to grow heap from " + buffer3.byteLength + " bytes to " + size + " bytes, but got error: " + e);
       }
     }
     function _emscripten_resize_heap(requestedSize) {
@@ -38875,23 +38875,23 @@ var NativeCRC64 = (() => {
     function _fd_close(fd) {
       abort("fd_close called without SYSCALLS_REQUIRE_FILESYSTEM");
     }
-    function convertI32PairToI53Checked(lo, hi) {
-      assert4(lo == lo >>> 0 || lo == (lo | 0));
-      assert4(hi === (hi | 0));
-      return hi + 2097152 >>> 0 < 4194305 - !!lo ? (lo >>> 0) + hi * 4294967296 : NaN;
+    function convertI32PairToI53Checked(lo2, hi2) {
+      assert4(lo2 == lo2 >>> 0 || lo2 == (lo2 | 0));
+      assert4(hi2 === (hi2 | 0));
+      return hi2 + 2097152 >>> 0 < 4194305 - !!lo2 ? (lo2 >>> 0) + hi2 * 4294967296 : NaN;
     }
     function _fd_seek(fd, offset_low, offset_high, whence, newOffset) {
       return 70;
     }
     var printCharBuffers = [null, [], []];
-    function printChar(stream, curr) {
-      var buffer3 = printCharBuffers[stream];
-      assert4(buffer3);
+    function printChar(stream2, curr) {
+      var buffer4 = printCharBuffers[stream2];
+      assert4(buffer4);
       if (curr === 0 || curr === 10) {
-        (stream === 1 ? out : err)(UTF8ArrayToString(buffer3, 0));
-        buffer3.length = 0;
+        (stream2 === 1 ? out : err)(UTF8ArrayToString(buffer4, 0));
+        buffer4.length = 0;
       } else {
-        buffer3.push(curr);
+        buffer4.push(curr);
       }
     }
     function flush_NO_FILESYSTEM() {
@@ -38900,17 +38900,17 @@ var NativeCRC64 = (() => {
       if (printCharBuffers[2].length) printChar(2, 10);
     }
     function _fd_write(fd, iov, iovcnt, pnum) {
-      var num2 = 0;
+      var num3 = 0;
       for (var i = 0; i < iovcnt; i++) {
         var ptr = HEAPU32[iov >> 2];
         var len = HEAPU32[iov + 4 >> 2];
         iov += 8;
-        for (var j = 0; j < len; j++) {
-          printChar(fd, HEAPU8[ptr + j]);
+        for (var j2 = 0; j2 < len; j2++) {
+          printChar(fd, HEAPU8[ptr + j2]);
         }
-        num2 += len;
+        num3 += len;
       }
-      HEAPU32[pnum >> 2] = num2;
+      HEAPU32[pnum >> 2] = num3;
       return 0;
     }
     function intArrayFromString(stringy, dontAddNull, length) {
@@ -39366,14 +39366,14 @@ var NativeCRC64 = (() => {
     missingLibrarySymbols.forEach(missingLibrarySymbol);
     var calledRun;
     dependenciesFulfilled = function runCaller() {
-      if (!calledRun) run();
+      if (!calledRun) run3();
       if (!calledRun) dependenciesFulfilled = runCaller;
     };
     function stackCheckInit() {
       _emscripten_stack_init();
       writeStackCookie();
     }
-    function run(args) {
+    function run3(args) {
       args = args || arguments_;
       if (runDependencies > 0) {
         return;
@@ -39431,7 +39431,7 @@ var NativeCRC64 = (() => {
         Module["preInit"].pop()();
       }
     }
-    run();
+    run3();
     function WrapperObject() {
     }
     WrapperObject.prototype = Object.create(WrapperObject.prototype);
@@ -39811,18 +39811,18 @@ var StructuredMessageEncoding = class {
     signalStreamEnd(this.pushData);
     this.state = SMRegion.Completed;
   }
-  fillInt64(buffer2, offset, input) {
-    if (buffer2.length < offset + 8) {
+  fillInt64(buffer3, offset, input) {
+    if (buffer3.length < offset + 8) {
       throw new Error("Uint8Array length is not expected.");
     }
-    const view = new DataView(buffer2.buffer, buffer2.byteOffset + offset, 8);
+    const view = new DataView(buffer3.buffer, buffer3.byteOffset + offset, 8);
     view.setBigUint64(0, BigInt(input), true);
   }
-  fillInt16(buffer2, offset, input) {
-    if (buffer2.length < offset + 2) {
+  fillInt16(buffer3, offset, input) {
+    if (buffer3.length < offset + 2) {
       throw new Error("Uint8Array length is not expected.");
     }
-    const view = new DataView(buffer2.buffer, buffer2.byteOffset + offset, 2);
+    const view = new DataView(buffer3.buffer, buffer3.byteOffset + offset, 2);
     view.setUint16(0, input, true);
   }
 };
@@ -39860,37 +39860,37 @@ async function structuredMessageEncoding(source, contentLength3) {
     };
   }
   if (typeof source === "string") {
-    const s = new Readable3();
-    s._read = () => {
+    const s3 = new Readable3();
+    s3._read = () => {
     };
-    s.push(source);
-    s.push(null);
+    s3.push(source);
+    s3.push(null);
     const stringContentLength = Buffer.byteLength(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(s, stringContentLength, {});
+    const encodingMessage = await new StructuredMessageEncodingStream(s3, stringContentLength, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
     };
   }
   if (source instanceof ArrayBuffer) {
-    const stream = Readable3.from(Buffer.from(source));
-    const encodingMessage = await new StructuredMessageEncodingStream(stream, contentLength3, {});
+    const stream2 = Readable3.from(Buffer.from(source));
+    const encodingMessage = await new StructuredMessageEncodingStream(stream2, contentLength3, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
     };
   }
   if (source instanceof Buffer) {
-    const stream = Readable3.from(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(stream, contentLength3, {});
+    const stream2 = Readable3.from(source);
+    const encodingMessage = await new StructuredMessageEncodingStream(stream2, contentLength3, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
     };
   }
   if (ArrayBuffer.isView(source)) {
-    const stream = Readable3.from(Buffer.from(source.buffer, source.byteOffset, source.byteLength));
-    const encodingMessage = await new StructuredMessageEncodingStream(stream, contentLength3, {});
+    const stream2 = Readable3.from(Buffer.from(source.buffer, source.byteOffset, source.byteLength));
+    const encodingMessage = await new StructuredMessageEncodingStream(stream2, contentLength3, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
@@ -39910,7 +39910,7 @@ async function BrowserStream(source, contentLength3) {
   const sourceStream = source instanceof Blob ? source.stream() : source;
   const reader = sourceStream.getReader();
   let encodingStream = void 0;
-  const stream = new ReadableStream({
+  const stream2 = new ReadableStream({
     start(controller) {
       encodingStream = new StructuredMessageEncoding((data) => {
         controller.enqueue(data);
@@ -39924,7 +39924,7 @@ async function BrowserStream(source, contentLength3) {
       });
     }
   });
-  const response = new Response(stream);
+  const response = new Response(stream2);
   return {
     content: await response.blob(),
     encodedContentLength: encodingStream.messageLength
@@ -40534,7 +40534,7 @@ function getURLQueries(url3) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -40546,7 +40546,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve4();
+      resolve7();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -40955,24 +40955,24 @@ function isLessThan(lhs, rhs) {
   const tables = [table_lv0, table_lv2, table_lv4];
   let curr_level = 0;
   let i = 0;
-  let j = 0;
+  let j2 = 0;
   while (curr_level < tables.length) {
-    if (curr_level === tables.length - 1 && i !== j) {
-      return i > j;
+    if (curr_level === tables.length - 1 && i !== j2) {
+      return i > j2;
     }
     const weight1 = i < lhs.length ? tables[curr_level][lhs[i].charCodeAt(0)] : 1;
-    const weight2 = j < rhs.length ? tables[curr_level][rhs[j].charCodeAt(0)] : 1;
+    const weight2 = j2 < rhs.length ? tables[curr_level][rhs[j2].charCodeAt(0)] : 1;
     if (weight1 === 1 && weight2 === 1) {
       i = 0;
-      j = 0;
+      j2 = 0;
       ++curr_level;
     } else if (weight1 === weight2) {
       ++i;
-      ++j;
+      ++j2;
     } else if (weight1 === 0) {
       ++i;
     } else if (weight2 === 0) {
-      ++j;
+      ++j2;
     } else {
       return weight1 < weight2;
     }
@@ -41058,8 +41058,8 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
     let headersArray = request.headers.headersArray().filter((value) => {
       return value.name.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE);
     });
-    headersArray.sort((a, b) => {
-      return compareHeader(a.name.toLowerCase(), b.name.toLowerCase());
+    headersArray.sort((a, b2) => {
+      return compareHeader(a.name.toLowerCase(), b2.name.toLowerCase());
     });
     headersArray = headersArray.filter((value, index, array) => {
       if (index > 0 && value.name.toLowerCase() === array[index - 1].name.toLowerCase()) {
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path15 = getURLPath(request.url) || "/";
+    const path26 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path15}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path26}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41547,8 +41547,8 @@ function storageSharedKeyCredentialPolicy(options) {
         headersArray.push({ name, value });
       }
     }
-    headersArray.sort((a, b) => {
-      return compareHeader(a.name.toLowerCase(), b.name.toLowerCase());
+    headersArray.sort((a, b2) => {
+      return compareHeader(a.name.toLowerCase(), b2.name.toLowerCase());
     });
     headersArray = headersArray.filter((value, index, array) => {
       if (index > 0 && value.name.toLowerCase() === array[index - 1].name.toLowerCase()) {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path15 = getURLPath(request.url) || "/";
+    const path26 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path15}`;
+    canonicalizedResourceString += `/${options.accountName}${path26}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41872,11 +41872,11 @@ var PathStylePorts2 = [
 ];
 
 // node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike(pipeline2) {
-  if (!pipeline2 || typeof pipeline2 !== "object") {
+function isPipelineLike(pipeline3) {
+  if (!pipeline3 || typeof pipeline3 !== "object") {
     return false;
   }
-  const castPipeline = pipeline2;
+  const castPipeline = pipeline3;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline = class {
@@ -41915,11 +41915,11 @@ function newPipeline(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline2 = new Pipeline([], pipelineOptions);
-  pipeline2._credential = credential;
-  return pipeline2;
+  const pipeline3 = new Pipeline([], pipelineOptions);
+  pipeline3._credential = credential;
+  return pipeline3;
 }
-function processDownlevelPipeline(pipeline2) {
+function processDownlevelPipeline(pipeline3) {
   const knownFactoryFunctions = [
     isAnonymousCredential,
     isStorageSharedKeyCredential,
@@ -41929,8 +41929,8 @@ function processDownlevelPipeline(pipeline2) {
     isStorageTelemetryPolicyFactory,
     isCoreHttpPolicyFactory
   ];
-  if (pipeline2.factories.length) {
-    const novelFactories = pipeline2.factories.filter((factory) => {
+  if (pipeline3.factories.length) {
+    const novelFactories = pipeline3.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -41943,14 +41943,14 @@ function processDownlevelPipeline(pipeline2) {
   }
   return void 0;
 }
-function getCoreClientOptions(pipeline2) {
-  const { httpClient: v1Client, ...restOptions } = pipeline2.options;
-  let httpClient = pipeline2._coreHttpClient;
+function getCoreClientOptions(pipeline3) {
+  const { httpClient: v1Client, ...restOptions } = pipeline3.options;
+  let httpClient = pipeline3._coreHttpClient;
   if (!httpClient) {
     httpClient = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient2();
-    pipeline2._coreHttpClient = httpClient;
+    pipeline3._coreHttpClient = httpClient;
   }
-  let corePipeline = pipeline2._corePipeline;
+  let corePipeline = pipeline3._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION4}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -41991,11 +41991,11 @@ function getCoreClientOptions(pipeline2) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline(pipeline2);
+    const downlevelResults = processDownlevelPipeline(pipeline3);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline(pipeline2);
+    const credential = getCredentialFromPipeline(pipeline3);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -42008,7 +42008,7 @@ function getCoreClientOptions(pipeline2) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline2._corePipeline = corePipeline;
+    pipeline3._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -42017,12 +42017,12 @@ function getCoreClientOptions(pipeline2) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline(pipeline2) {
-  if (pipeline2._credential) {
-    return pipeline2._credential;
+function getCredentialFromPipeline(pipeline3) {
+  if (pipeline3._credential) {
+    return pipeline3._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline2.factories) {
+  for (const factory of pipeline3.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential(factory)) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path15 = urlParsed.pathname;
-  path15 = path15 || "/";
-  path15 = escape(path15);
-  urlParsed.pathname = path15;
+  let path26 = urlParsed.pathname;
+  path26 = path26 || "/";
+  path26 = escape(path26);
+  urlParsed.pathname = path26;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55789,9 +55789,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path15 = urlParsed.pathname;
-  path15 = path15 ? path15.endsWith("/") ? `${path15}${name}` : `${path15}/${name}` : name;
-  urlParsed.pathname = path15;
+  let path26 = urlParsed.pathname;
+  path26 = path26 ? path26.endsWith("/") ? `${path26}${name}` : `${path26}/${name}` : name;
+  urlParsed.pathname = path26;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name, value) {
@@ -56184,13 +56184,13 @@ var StorageClient2 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url3, pipeline2) {
+  constructor(url3, pipeline3) {
     this.url = escapeURLPath(url3);
     this.accountName = getAccountNameFromUrl(url3);
-    this.pipeline = pipeline2;
-    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline2));
+    this.pipeline = pipeline3;
+    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline3));
     this.isHttps = iEqual(getURLScheme(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline(pipeline2);
+    this.credential = getCredentialFromPipeline(pipeline3);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
@@ -58286,8 +58286,8 @@ var AvroParser = class _AvroParser {
    * @param length -
    * @param options -
    */
-  static async readFixedBytes(stream, length, options = {}) {
-    const bytes2 = await stream.read(length, { abortSignal: options.abortSignal });
+  static async readFixedBytes(stream2, length, options = {}) {
+    const bytes2 = await stream2.read(length, { abortSignal: options.abortSignal });
     if (bytes2.length !== length) {
       throw new Error("Hit stream end.");
     }
@@ -58299,19 +58299,19 @@ var AvroParser = class _AvroParser {
    * @param stream -
    * @param options -
    */
-  static async readByte(stream, options = {}) {
-    const buf = await _AvroParser.readFixedBytes(stream, 1, options);
+  static async readByte(stream2, options = {}) {
+    const buf = await _AvroParser.readFixedBytes(stream2, 1, options);
     return buf[0];
   }
   // int and long are stored in variable-length zig-zag coding.
   // variable-length: https://lucene.apache.org/core/3_5_0/fileformats.html#VInt
   // zig-zag: https://developers.google.com/protocol-buffers/docs/encoding?csw=1#types
-  static async readZigZagLong(stream, options = {}) {
+  static async readZigZagLong(stream2, options = {}) {
     let zigZagEncoded = 0;
     let significanceInBit = 0;
     let byte, haveMoreByte, significanceInFloat;
     do {
-      byte = await _AvroParser.readByte(stream, options);
+      byte = await _AvroParser.readByte(stream2, options);
       haveMoreByte = byte & 128;
       zigZagEncoded |= (byte & 127) << significanceInBit;
       significanceInBit += 7;
@@ -58320,7 +58320,7 @@ var AvroParser = class _AvroParser {
       zigZagEncoded = zigZagEncoded;
       significanceInFloat = 268435456;
       do {
-        byte = await _AvroParser.readByte(stream, options);
+        byte = await _AvroParser.readByte(stream2, options);
         zigZagEncoded += (byte & 127) * significanceInFloat;
         significanceInFloat *= 128;
       } while (byte & 128);
@@ -58332,72 +58332,72 @@ var AvroParser = class _AvroParser {
     }
     return zigZagEncoded >> 1 ^ -(zigZagEncoded & 1);
   }
-  static async readLong(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
+  static async readLong(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
   }
-  static async readInt(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
+  static async readInt(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
   }
   static async readNull() {
     return null;
   }
-  static async readBoolean(stream, options = {}) {
-    const b = await _AvroParser.readByte(stream, options);
-    if (b === 1) {
+  static async readBoolean(stream2, options = {}) {
+    const b2 = await _AvroParser.readByte(stream2, options);
+    if (b2 === 1) {
       return true;
-    } else if (b === 0) {
+    } else if (b2 === 0) {
       return false;
     } else {
       throw new Error("Byte was not a boolean.");
     }
   }
-  static async readFloat(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 4, options);
+  static async readFloat(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 4, options);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat32(0, true);
   }
-  static async readDouble(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 8, options);
+  static async readDouble(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 8, options);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat64(0, true);
   }
-  static async readBytes(stream, options = {}) {
-    const size = await _AvroParser.readLong(stream, options);
+  static async readBytes(stream2, options = {}) {
+    const size = await _AvroParser.readLong(stream2, options);
     if (size < 0) {
       throw new Error("Bytes size was negative.");
     }
-    return stream.read(size, { abortSignal: options.abortSignal });
+    return stream2.read(size, { abortSignal: options.abortSignal });
   }
-  static async readString(stream, options = {}) {
-    const u8arr = await _AvroParser.readBytes(stream, options);
+  static async readString(stream2, options = {}) {
+    const u8arr = await _AvroParser.readBytes(stream2, options);
     const utf8decoder = new TextDecoder();
     return utf8decoder.decode(u8arr);
   }
-  static async readMapPair(stream, readItemMethod, options = {}) {
-    const key = await _AvroParser.readString(stream, options);
-    const value = await readItemMethod(stream, options);
+  static async readMapPair(stream2, readItemMethod, options = {}) {
+    const key = await _AvroParser.readString(stream2, options);
+    const value = await readItemMethod(stream2, options);
     return { key, value };
   }
-  static async readMap(stream, readItemMethod, options = {}) {
-    const readPairMethod = (s, opts = {}) => {
-      return _AvroParser.readMapPair(s, readItemMethod, opts);
+  static async readMap(stream2, readItemMethod, options = {}) {
+    const readPairMethod = (s3, opts = {}) => {
+      return _AvroParser.readMapPair(s3, readItemMethod, opts);
     };
-    const pairs = await _AvroParser.readArray(stream, readPairMethod, options);
+    const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
     for (const pair of pairs) {
       dict[pair.key] = pair.value;
     }
     return dict;
   }
-  static async readArray(stream, readItemMethod, options = {}) {
+  static async readArray(stream2, readItemMethod, options = {}) {
     const items = [];
-    for (let count = await _AvroParser.readLong(stream, options); count !== 0; count = await _AvroParser.readLong(stream, options)) {
+    for (let count = await _AvroParser.readLong(stream2, options); count !== 0; count = await _AvroParser.readLong(stream2, options)) {
       if (count < 0) {
-        await _AvroParser.readLong(stream, options);
+        await _AvroParser.readLong(stream2, options);
         count = -count;
       }
       while (count--) {
-        const item = await readItemMethod(stream, options);
+        const item = await readItemMethod(stream2, options);
         items.push(item);
       }
     }
@@ -58507,24 +58507,24 @@ var AvroPrimitiveType = class extends AvroType {
     this._primitive = primitive;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
+  read(stream2, options = {}) {
     switch (this._primitive) {
       case AvroPrimitive.NULL:
         return AvroParser.readNull();
       case AvroPrimitive.BOOLEAN:
-        return AvroParser.readBoolean(stream, options);
+        return AvroParser.readBoolean(stream2, options);
       case AvroPrimitive.INT:
-        return AvroParser.readInt(stream, options);
+        return AvroParser.readInt(stream2, options);
       case AvroPrimitive.LONG:
-        return AvroParser.readLong(stream, options);
+        return AvroParser.readLong(stream2, options);
       case AvroPrimitive.FLOAT:
-        return AvroParser.readFloat(stream, options);
+        return AvroParser.readFloat(stream2, options);
       case AvroPrimitive.DOUBLE:
-        return AvroParser.readDouble(stream, options);
+        return AvroParser.readDouble(stream2, options);
       case AvroPrimitive.BYTES:
-        return AvroParser.readBytes(stream, options);
+        return AvroParser.readBytes(stream2, options);
       case AvroPrimitive.STRING:
-        return AvroParser.readString(stream, options);
+        return AvroParser.readString(stream2, options);
       default:
         throw new Error("Unknown Avro Primitive");
     }
@@ -58537,8 +58537,8 @@ var AvroEnumType = class extends AvroType {
     this._symbols = symbols;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
-    const value = await AvroParser.readInt(stream, options);
+  async read(stream2, options = {}) {
+    const value = await AvroParser.readInt(stream2, options);
     return this._symbols[value];
   }
 };
@@ -58548,9 +58548,9 @@ var AvroUnionType = class extends AvroType {
     super();
     this._types = types2;
   }
-  async read(stream, options = {}) {
-    const typeIndex = await AvroParser.readInt(stream, options);
-    return this._types[typeIndex].read(stream, options);
+  async read(stream2, options = {}) {
+    const typeIndex = await AvroParser.readInt(stream2, options);
+    return this._types[typeIndex].read(stream2, options);
   }
 };
 var AvroMapType = class extends AvroType {
@@ -58560,11 +58560,11 @@ var AvroMapType = class extends AvroType {
     this._itemType = itemType;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
-    const readItemMethod = (s, opts) => {
-      return this._itemType.read(s, opts);
+  read(stream2, options = {}) {
+    const readItemMethod = (s3, opts) => {
+      return this._itemType.read(s3, opts);
     };
-    return AvroParser.readMap(stream, readItemMethod, options);
+    return AvroParser.readMap(stream2, readItemMethod, options);
   }
 };
 var AvroRecordType = class extends AvroType {
@@ -58576,12 +58576,12 @@ var AvroRecordType = class extends AvroType {
     this._name = name;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
+  async read(stream2, options = {}) {
     const record = {};
     record["$schema"] = this._name;
     for (const key in this._fields) {
       if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
-        record[key] = await this._fields[key].read(stream, options);
+        record[key] = await this._fields[key].read(stream2, options);
       }
     }
     return record;
@@ -58589,15 +58589,15 @@ var AvroRecordType = class extends AvroType {
 };
 
 // node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
-function arraysEqual(a, b) {
-  if (a === b)
+function arraysEqual(a, b2) {
+  if (a === b2)
     return true;
-  if (a == null || b == null)
+  if (a == null || b2 == null)
     return false;
-  if (a.length !== b.length)
+  if (a.length !== b2.length)
     return false;
   for (let i = 0; i < a.length; ++i) {
-    if (a[i] !== b[i])
+    if (a[i] !== b2[i])
       return false;
   }
   return true;
@@ -58746,7 +58746,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve7, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -58761,7 +58761,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve4(this.toUint8Array(callbackChunk));
+            resolve7(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -59407,8 +59407,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve4, reject) => {
-      this.resolve = resolve4;
+    this.promise = new Promise((resolve7, reject) => {
+      this.resolve = resolve7;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -59813,8 +59813,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve4, reject) => {
-      this.emitter.on("finish", resolve4);
+    return new Promise((resolve7, reject) => {
+      this.emitter.on("finish", resolve7);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -59858,52 +59858,52 @@ var Batch = class {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 import fs from "node:fs";
 import util2 from "node:util";
-async function streamToBuffer(stream, buffer2, offset, end, encoding) {
+async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
-    stream.on("readable", () => {
+    stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve4();
+        resolve7();
         return;
       }
       let chunk;
-      while ((chunk = stream.read()) !== null) {
+      while ((chunk = stream2.read()) !== null) {
         if (typeof chunk === "string") {
           chunk = Buffer.from(chunk, encoding);
         }
         const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
-        buffer2.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
+        buffer3.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
         pos += chunkLength;
         if (pos >= count) {
           clearTimeout(timeout);
-          resolve4();
+          resolve7();
           return;
         }
       }
     });
-    stream.on("end", () => {
+    stream2.on("end", () => {
       clearTimeout(timeout);
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve4();
+      resolve7();
     });
-    stream.on("error", (msg) => {
+    stream2.on("error", (msg) => {
       clearTimeout(timeout);
       reject(msg);
     });
   });
 }
-async function streamToBuffer2(stream, buffer2, encoding) {
+async function streamToBuffer2(stream2, buffer3, encoding) {
   let pos = 0;
-  const bufferSize = buffer2.length;
-  return new Promise((resolve4, reject) => {
-    stream.on("readable", () => {
+  const bufferSize = buffer3.length;
+  return new Promise((resolve7, reject) => {
+    stream2.on("readable", () => {
       let chunk;
-      while ((chunk = stream.read()) !== null) {
+      while ((chunk = stream2.read()) !== null) {
         if (typeof chunk === "string") {
           chunk = Buffer.from(chunk, encoding);
         }
@@ -59911,27 +59911,27 @@ async function streamToBuffer2(stream, buffer2, encoding) {
           reject(new Error(`Stream exceeds buffer size. Buffer size: ${bufferSize}`));
           return;
         }
-        buffer2.fill(chunk, pos, pos + chunk.length);
+        buffer3.fill(chunk, pos, pos + chunk.length);
         pos += chunk.length;
       }
     });
-    stream.on("end", () => {
-      resolve4(pos);
+    stream2.on("end", () => {
+      resolve7(pos);
     });
-    stream.on("error", reject);
+    stream2.on("error", reject);
   });
 }
-async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve4, reject) => {
-    const ws = fs.createWriteStream(file);
-    rs.on("error", (err) => {
+async function readStreamToLocalFile(rs2, file) {
+  return new Promise((resolve7, reject) => {
+    const ws2 = fs.createWriteStream(file);
+    rs2.on("error", (err) => {
       reject(err);
     });
-    ws.on("error", (err) => {
+    ws2.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve4);
-    rs.pipe(ws);
+    ws2.on("close", resolve7);
+    rs2.pipe(ws2);
   });
 }
 var fsStat = util2.promisify(fs.stat);
@@ -59965,22 +59965,22 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
     options = options || {};
-    let pipeline2;
+    let pipeline3;
     let url3;
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -59992,20 +59992,20 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline(sharedKeyCredential, options);
+          pipeline3 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline(new AnonymousCredential(), options);
+        pipeline3 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter(this.url, URLConstants2.Parameters.SNAPSHOT);
@@ -60683,12 +60683,12 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     });
   }
   async downloadToBuffer(param1, param2, param3, param4 = {}) {
-    let buffer2;
+    let buffer3;
     let offset = 0;
     let count = 0;
     let options = param4;
     if (param1 instanceof Buffer) {
-      buffer2 = param1;
+      buffer3 = param1;
       offset = param2 || 0;
       count = typeof param3 === "number" ? param3 : 0;
     } else {
@@ -60723,14 +60723,14 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           throw new RangeError(`offset ${offset} shouldn't be larger than blob size ${response.contentLength}`);
         }
       }
-      if (!buffer2) {
+      if (!buffer3) {
         try {
-          buffer2 = Buffer.alloc(count);
+          buffer3 = Buffer.alloc(count);
         } catch (error2) {
           throw new Error(`Unable to allocate the buffer of size: ${count}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
         }
       }
-      if (buffer2.length < count) {
+      if (buffer3.length < count) {
         throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
       }
       let transferProgress = 0;
@@ -60749,8 +60749,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
             contentChecksumAlgorithm: options.contentChecksumAlgorithm,
             tracingOptions: updatedOptions.tracingOptions
           });
-          const stream = response.readableStreamBody;
-          await streamToBuffer(stream, buffer2, off - offset, chunkEnd - offset);
+          const stream2 = response.readableStreamBody;
+          await streamToBuffer(stream2, buffer3, off - offset, chunkEnd - offset);
           transferProgress += chunkEnd - off;
           if (options.onProgress) {
             options.onProgress({ loadedBytes: transferProgress });
@@ -60758,7 +60758,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         });
       }
       await batch.do();
-      return buffer2;
+      return buffer3;
     });
   }
   /**
@@ -60874,7 +60874,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -60885,7 +60885,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -60924,7 +60924,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -60932,7 +60932,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -61019,21 +61019,21 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    */
   appendBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61045,20 +61045,20 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline(sharedKeyCredential, options);
+          pipeline3 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline(new AnonymousCredential(), options);
+        pipeline3 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.appendBlobContext = this.storageClientContext.appendBlob;
     this.blobClientConfig = options;
   }
@@ -61299,23 +61299,23 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    */
   blockBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61327,20 +61327,20 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline(sharedKeyCredential, options);
+          pipeline3 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline(new AnonymousCredential(), options);
+        pipeline3 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
     this.blobClientConfig = options;
@@ -61710,16 +61710,16 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
   async uploadData(data, options = {}) {
     return tracingClient.withSpan("BlockBlobClient-uploadData", options, async (updatedOptions) => {
       if (isNodeLike2) {
-        let buffer2;
+        let buffer3;
         if (data instanceof Buffer) {
-          buffer2 = data;
+          buffer3 = data;
         } else if (data instanceof ArrayBuffer) {
-          buffer2 = Buffer.from(data);
+          buffer3 = Buffer.from(data);
         } else {
           data = data;
-          buffer2 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+          buffer3 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         }
-        return this.uploadSeekableInternal((offset, size) => buffer2.slice(offset, offset + size), buffer2.byteLength, updatedOptions);
+        return this.uploadSeekableInternal((offset, size) => buffer3.slice(offset, offset + size), buffer3.byteLength, updatedOptions);
       } else {
         const browserBlob = new Blob([data]);
         return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
@@ -61874,7 +61874,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload Stream to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadStream(stream, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options = {}) {
+  async uploadStream(stream2, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options = {}) {
     if (!options.blobHTTPHeaders) {
       options.blobHTTPHeaders = {};
     }
@@ -61887,7 +61887,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       let transferProgress = 0;
       const blockList = [];
       const scheduler = new BufferScheduler(
-        stream,
+        stream2,
         bufferSize,
         maxConcurrency,
         async (body3, length) => {
@@ -61926,21 +61926,21 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    */
   pageBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61952,20 +61952,20 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline(sharedKeyCredential, options);
+          pipeline3 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline(new AnonymousCredential(), options);
+        pipeline3 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.pageBlobContext = this.storageClientContext.pageBlob;
     this.blobClientConfig = options;
   }
@@ -62660,10 +62660,10 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
 
 // node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 async function getBodyAsText(batchResponse) {
-  let buffer2 = Buffer.alloc(BATCH_MAX_PAYLOAD_IN_BYTES);
-  const responseLength = await streamToBuffer2(batchResponse.readableStreamBody, buffer2);
-  buffer2 = buffer2.slice(0, responseLength);
-  return buffer2.toString();
+  let buffer3 = Buffer.alloc(BATCH_MAX_PAYLOAD_IN_BYTES);
+  const responseLength = await streamToBuffer2(batchResponse.readableStreamBody, buffer3);
+  buffer3 = buffer3.slice(0, responseLength);
+  return buffer3.toString();
 }
 function utf8ByteLength(str2) {
   return Buffer.byteLength(str2);
@@ -62785,14 +62785,14 @@ var Mutex = class {
    * @param key - lock key
    */
   static async lock(key) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       if (this.keys[key] === void 0 || this.keys[key] === MutexLockStatus.UNLOCKED) {
         this.keys[key] = MutexLockStatus.LOCKED;
-        resolve4();
+        resolve7();
       } else {
         this.onUnlockEvent(key, () => {
           this.keys[key] = MutexLockStatus.LOCKED;
-          resolve4();
+          resolve7();
         });
       }
     });
@@ -62803,12 +62803,12 @@ var Mutex = class {
    * @param key -
    */
   static async unlock(key) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       if (this.keys[key] === MutexLockStatus.LOCKED) {
         this.emitUnlockEvent(key);
       }
       delete this.keys[key];
-      resolve4();
+      resolve7();
     });
   }
   static keys = {};
@@ -62981,10 +62981,10 @@ var InnerBatchRequest = class {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    const pipeline2 = new Pipeline([]);
-    pipeline2._credential = credential;
-    pipeline2._corePipeline = corePipeline;
-    return pipeline2;
+    const pipeline3 = new Pipeline([]);
+    pipeline3._credential = credential;
+    pipeline3._corePipeline = corePipeline;
+    return pipeline3;
   }
   appendSubRequestToBody(request) {
     this.body += [
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path15 = getURLPath2(subRequest.url);
-    if (!path15 || path15 === "") {
+    const path26 = getURLPath2(subRequest.url);
+    if (!path26 || path26 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63061,17 +63061,17 @@ function batchHeaderFilterPolicy() {
 var BlobBatchClient = class {
   serviceOrContainerContext;
   constructor(url3, credentialOrPipeline, options) {
-    let pipeline2;
+    let pipeline3;
     if (isPipelineLike(credentialOrPipeline)) {
-      pipeline2 = credentialOrPipeline;
+      pipeline3 = credentialOrPipeline;
     } else if (!credentialOrPipeline) {
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else {
-      pipeline2 = newPipeline(credentialOrPipeline, options);
+      pipeline3 = newPipeline(credentialOrPipeline, options);
     }
-    const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline2));
-    const path15 = getURLPath2(url3);
-    if (path15 && path15 !== "/") {
+    const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
+    const path26 = getURLPath2(url3);
+    if (path26 && path26 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -63212,18 +63212,18 @@ var ContainerClient = class extends StorageClient2 {
     return this._containerName;
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const extractedCreds = extractConnectionStringParts(urlOrConnectionString);
@@ -63234,20 +63234,20 @@ var ContainerClient = class extends StorageClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline(sharedKeyCredential, options);
+          pipeline3 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline(new AnonymousCredential(), options);
+        pipeline3 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName parameter");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this._containerName = this.getContainerNameFromUrl();
     this.containerContext = this.storageClientContext.container;
     this.blobClientConfig = options;
@@ -64353,7 +64353,7 @@ var ContainerClient = class extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -64361,7 +64361,7 @@ var ContainerClient = class extends StorageClient2 {
         containerName: this._containerName,
         ...options
       }, this.credential).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -64396,12 +64396,12 @@ var ContainerClient = class extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -64872,29 +64872,29 @@ var BlobServiceClient = class _BlobServiceClient extends StorageClient2 {
         if (!options.proxyOptions) {
           options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
         }
-        const pipeline2 = newPipeline(sharedKeyCredential, options);
-        return new _BlobServiceClient(extractedCreds.url, pipeline2);
+        const pipeline3 = newPipeline(sharedKeyCredential, options);
+        return new _BlobServiceClient(extractedCreds.url, pipeline3);
       } else {
         throw new Error("Account connection string is only supported in Node.js environment");
       }
     } else if (extractedCreds.kind === "SASConnString") {
-      const pipeline2 = newPipeline(new AnonymousCredential(), options);
-      return new _BlobServiceClient(extractedCreds.url + "?" + extractedCreds.accountSas, pipeline2, options);
+      const pipeline3 = newPipeline(new AnonymousCredential(), options);
+      return new _BlobServiceClient(extractedCreds.url + "?" + extractedCreds.accountSas, pipeline3, options);
     } else {
       throw new Error("Connection string must be either an Account connection string or a SAS connection string");
     }
   }
   constructor(url3, credentialOrPipeline, options) {
     options = options ?? {};
-    let pipeline2;
+    let pipeline3;
     if (isPipelineLike(credentialOrPipeline)) {
-      pipeline2 = credentialOrPipeline;
+      pipeline3 = credentialOrPipeline;
     } else if (isNodeLike2 && credentialOrPipeline instanceof StorageSharedKeyCredential || credentialOrPipeline instanceof AnonymousCredential || isTokenCredential(credentialOrPipeline)) {
-      pipeline2 = newPipeline(credentialOrPipeline, options);
+      pipeline3 = newPipeline(credentialOrPipeline, options);
     } else {
-      pipeline2 = newPipeline(new AnonymousCredential(), options);
+      pipeline3 = newPipeline(new AnonymousCredential(), options);
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.serviceContext = this.storageClientContext.service;
     this.blobClientConfig = options;
   }
@@ -65532,23 +65532,23 @@ var DEV_ACCOUNT_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz
 var STARTUP_TIMEOUT_MS = 3e4;
 var STOP_GRACE_MS = 300;
 async function freePort(host) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     const server = net.createServer();
     server.once("error", reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => typeof address === "object" && address ? resolve4(address.port) : reject(new Error("no port")));
+      server.close(() => typeof address === "object" && address ? resolve7(address.port) : reject(new Error("no port")));
     });
   });
 }
 function portAnswers(host, port) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve7) => {
     const socket = net.connect({ host, port });
     socket.once("connect", () => {
       socket.destroy();
-      resolve4(true);
+      resolve7(true);
     });
-    socket.once("error", () => resolve4(false));
+    socket.once("error", () => resolve7(false));
   });
 }
 function azuriteBlobMain() {
@@ -65567,7 +65567,7 @@ var STDIN_TIED_MAIN = [
 ].join("\n");
 function exited(child2) {
   if (child2.exitCode !== null || child2.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve4) => child2.once("exit", () => resolve4()));
+  return new Promise((resolve7) => child2.once("exit", () => resolve7()));
 }
 async function killChild(child2) {
   if (child2.exitCode !== null || child2.signalCode !== null) return;
@@ -65738,7 +65738,7 @@ function parseRequestBody(body3) {
   return value;
 }
 function camel(snake) {
-  return snake.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+  return snake.replace(/_([a-z])/g, (_2, letter) => letter.toUpperCase());
 }
 function raw(body3, field) {
   return field in body3 ? body3[field] : body3[camel(field)];
@@ -65869,8 +65869,8 @@ function sendJson(res, status, value, truncateAfterBytes) {
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": body3.length, Connection: "close" });
   res.write(body3.subarray(0, truncateAfterBytes), () => socket?.end());
 }
-function sleep(ms) {
-  return new Promise((resolve4) => setTimeout(resolve4, ms));
+function sleep(ms2) {
+  return new Promise((resolve7) => setTimeout(resolve7, ms2));
 }
 
 // src/services/settings.ts
@@ -66017,10 +66017,10 @@ var ThrottleStream = class extends Transform2 {
       this.push(slice);
     }
   }
-  sleep(ms) {
-    return new Promise((resolve4) => {
-      this.wake = resolve4;
-      this.timer = setTimeout(resolve4, ms);
+  sleep(ms2) {
+    return new Promise((resolve7) => {
+      this.wake = resolve7;
+      this.timer = setTimeout(resolve7, ms2);
     });
   }
 };
@@ -66141,7 +66141,7 @@ var CacheIndex = class {
    * Only entries of the same version (paths + compression) qualify.
    */
   lookup(primaryKey, restoreKeys, version4) {
-    const candidates = [...this.entries.values()].filter((e) => e.finalized && e.version === version4).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
+    const candidates = [...this.entries.values()].filter((e) => e.finalized && e.version === version4).sort((a, b2) => (b2.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
     const exact = candidates.find((e) => e.key === primaryKey);
     if (exact) return exact;
     for (const prefix3 of [primaryKey, ...restoreKeys]) {
@@ -66152,7 +66152,7 @@ var CacheIndex = class {
   }
   /** Finalized entries whose key starts with keyPrefix, newest first (the v1 diagnostics listing). */
   listByKeyPrefix(keyPrefix) {
-    return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
+    return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b2) => (b2.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
   }
 };
 function parseContentRange(header) {
@@ -66164,7 +66164,7 @@ function parseContentRange(header) {
   return { startByte, endByte };
 }
 function chunksCoveringSize(staged, sizeBytes) {
-  const starts = [...staged.keys()].sort((a, b) => a - b);
+  const starts = [...staged.keys()].sort((a, b2) => a - b2);
   let expectedStart = 0;
   for (const start of starts) {
     if (start !== expectedStart) return { problem: `chunks leave a gap or overlap at byte ${expectedStart} (next chunk starts at ${start})` };
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path15 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path15}?${query}`;
+    const path26 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path26}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66465,9 +66465,9 @@ async function startLocalServices(options = {}) {
     });
   });
   try {
-    await new Promise((resolve4, reject) => {
+    await new Promise((resolve7, reject) => {
       server.once("error", reject);
-      server.listen(options.port ?? 0, host, () => resolve4());
+      server.listen(options.port ?? 0, host, () => resolve7());
     });
   } catch (error2) {
     await azurite.stop();
@@ -66492,8 +66492,8 @@ async function startLocalServices(options = {}) {
     getSettings: () => settings,
     stop() {
       stopped ??= (async () => {
-        await new Promise((resolve4) => {
-          server.close(() => resolve4());
+        await new Promise((resolve7) => {
+          server.close(() => resolve7());
           server.closeAllConnections();
         });
         await azurite.stop();
@@ -66568,11 +66568,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s3) {
+  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s3) {
+  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -66658,13 +66658,13 @@ var DecodedURL = class extends URL {
 // node_modules/@actions/http-client/lib/index.js
 var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
-var __awaiter = function(thisArg, _arguments, P, generator) {
+var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -66680,7 +66680,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -66753,26 +66753,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve4) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve4(output.toString());
+          resolve7(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve4) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve4(Buffer.concat(chunks));
+          resolve7(Buffer.concat(chunks));
         });
       }));
     });
@@ -66851,9 +66851,9 @@ var HttpClient = class {
       return this.request("HEAD", requestUrl, null, additionalHeaders || {});
     });
   }
-  sendStream(verb, requestUrl, stream, additionalHeaders) {
+  sendStream(verb, requestUrl, stream2, additionalHeaders) {
     return __awaiter(this, void 0, void 0, function* () {
-      return this.request(verb, requestUrl, stream, additionalHeaders);
+      return this.request(verb, requestUrl, stream2, additionalHeaders);
     });
   }
   /**
@@ -66975,14 +66975,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve7, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve4(res);
+            resolve7(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -67225,13 +67225,13 @@ var HttpClient = class {
   _performExponentialBackoff(retryNumber) {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-      const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+      const ms2 = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+      return new Promise((resolve7) => setTimeout(() => resolve7(), ms2));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve4, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -67239,7 +67239,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve4(response);
+          resolve7(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -67278,22 +67278,22 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve4(response);
+          resolve7(response);
         }
       }));
     });
   }
 };
-var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCase()] = obj2[k], c), {});
+var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k2) => (c[k2.toLowerCase()] = obj2[k2], c), {});
 
 // node_modules/@actions/http-client/lib/auth.js
-var __awaiter2 = function(thisArg, _arguments, P, generator) {
+var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67309,7 +67309,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67340,13 +67340,13 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL4 } from "os";
 import { constants, promises } from "fs";
-var __awaiter3 = function(thisArg, _arguments, P, generator) {
+var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67362,7 +67362,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67637,13 +67637,13 @@ import * as path2 from "path";
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
 import * as path from "path";
-var __awaiter4 = function(thisArg, _arguments, P, generator) {
+var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67659,7 +67659,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67680,15 +67680,15 @@ function exists(fsPath) {
     return true;
   });
 }
-function isRooted(p) {
-  p = normalizeSeparators(p);
-  if (!p) {
+function isRooted(p2) {
+  p2 = normalizeSeparators(p2);
+  if (!p2) {
     throw new Error('isRooted() parameter "p" cannot be empty');
   }
   if (IS_WINDOWS) {
-    return p.startsWith("\\") || /^[A-Z]:/i.test(p);
+    return p2.startsWith("\\") || /^[A-Z]:/i.test(p2);
   }
-  return p.startsWith("/");
+  return p2.startsWith("/");
 }
 function tryGetExecutablePath(filePath, extensions) {
   return __awaiter4(this, void 0, void 0, function* () {
@@ -67748,26 +67748,26 @@ function tryGetExecutablePath(filePath, extensions) {
     return "";
   });
 }
-function normalizeSeparators(p) {
-  p = p || "";
+function normalizeSeparators(p2) {
+  p2 = p2 || "";
   if (IS_WINDOWS) {
-    p = p.replace(/\//g, "\\");
-    return p.replace(/\\\\+/g, "\\");
+    p2 = p2.replace(/\//g, "\\");
+    return p2.replace(/\\\\+/g, "\\");
   }
-  return p.replace(/\/\/+/g, "/");
+  return p2.replace(/\/\/+/g, "/");
 }
 function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
 // node_modules/@actions/io/lib/io.js
-var __awaiter5 = function(thisArg, _arguments, P, generator) {
+var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67783,7 +67783,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67861,9 +67861,9 @@ function findInPath(tool) {
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path2.delimiter)) {
-        if (p) {
-          directories.push(p);
+      for (const p2 of process.env.PATH.split(path2.delimiter)) {
+        if (p2) {
+          directories.push(p2);
         }
       }
     }
@@ -67880,13 +67880,13 @@ function findInPath(tool) {
 
 // node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout as setTimeout2 } from "timers";
-var __awaiter6 = function(thisArg, _arguments, P, generator) {
+var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67902,7 +67902,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67954,15 +67954,15 @@ var ToolRunner = class extends events.EventEmitter {
   }
   _processLineBuffer(data, strBuffer, onLine) {
     try {
-      let s = strBuffer + data.toString();
-      let n = s.indexOf(os3.EOL);
+      let s3 = strBuffer + data.toString();
+      let n = s3.indexOf(os3.EOL);
       while (n > -1) {
-        const line = s.substring(0, n);
+        const line = s3.substring(0, n);
         onLine(line);
-        s = s.substring(n + os3.EOL.length);
-        n = s.indexOf(os3.EOL);
+        s3 = s3.substring(n + os3.EOL.length);
+        n = s3.indexOf(os3.EOL);
       }
-      return s;
+      return s3;
     } catch (err) {
       this._debug(`error processing line. Failed with error ${err}`);
       return "";
@@ -68121,7 +68121,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve4, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -68164,8 +68164,8 @@ var ToolRunner = class extends events.EventEmitter {
               this.options.listeners.stderr(data);
             }
             if (!optionsNonNull.silent && optionsNonNull.errStream && optionsNonNull.outStream) {
-              const s = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
-              s.write(data);
+              const s3 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
+              s3.write(data);
             }
             errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
               if (this.options.listeners && this.options.listeners.errline) {
@@ -68204,7 +68204,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve4(exitCode);
+            resolve7(exitCode);
           }
         });
         if (this.options.input) {
@@ -68325,13 +68325,13 @@ var ExecState = class _ExecState extends events.EventEmitter {
 };
 
 // node_modules/@actions/exec/lib/exec.js
-var __awaiter7 = function(thisArg, _arguments, P, generator) {
+var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -68347,7 +68347,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -68397,6 +68397,21 @@ function info(message) {
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
 
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
+var cacheUtils_exports = {};
+__export(cacheUtils_exports, {
+  assertDefined: () => assertDefined,
+  createTempDirectory: () => createTempDirectory,
+  getArchiveFileSizeInBytes: () => getArchiveFileSizeInBytes,
+  getCacheFileName: () => getCacheFileName,
+  getCacheVersion: () => getCacheVersion,
+  getCompressionMethod: () => getCompressionMethod,
+  getGnuTarPathOnWindows: () => getGnuTarPathOnWindows,
+  getRuntimeToken: () => getRuntimeToken,
+  resolvePaths: () => resolvePaths,
+  unlinkFile: () => unlinkFile
+});
+
 // node_modules/@actions/glob/lib/internal-globber.js
 import * as fs3 from "fs";
 
@@ -68441,12 +68456,12 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname5(p) {
-  p = safeTrimTrailingSeparator(p);
-  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
-    return p;
+function dirname5(p2) {
+  p2 = safeTrimTrailingSeparator(p2);
+  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p2)) {
+    return p2;
   }
-  let result = path4.dirname(p);
+  let result = path4.dirname(p2);
   if (IS_WINDOWS3 && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
     result = safeTrimTrailingSeparator(result);
   }
@@ -68503,30 +68518,30 @@ function hasRoot(itemPath) {
   }
   return itemPath.startsWith("/");
 }
-function normalizeSeparators2(p) {
-  p = p || "";
+function normalizeSeparators2(p2) {
+  p2 = p2 || "";
   if (IS_WINDOWS3) {
-    p = p.replace(/\//g, "\\");
-    const isUnc = /^\\\\+[^\\]/.test(p);
-    return (isUnc ? "\\" : "") + p.replace(/\\\\+/g, "\\");
+    p2 = p2.replace(/\//g, "\\");
+    const isUnc = /^\\\\+[^\\]/.test(p2);
+    return (isUnc ? "\\" : "") + p2.replace(/\\\\+/g, "\\");
   }
-  return p.replace(/\/\/+/g, "/");
+  return p2.replace(/\/\/+/g, "/");
 }
-function safeTrimTrailingSeparator(p) {
-  if (!p) {
+function safeTrimTrailingSeparator(p2) {
+  if (!p2) {
     return "";
   }
-  p = normalizeSeparators2(p);
-  if (!p.endsWith(path4.sep)) {
-    return p;
+  p2 = normalizeSeparators2(p2);
+  if (!p2.endsWith(path4.sep)) {
+    return p2;
   }
-  if (p === path4.sep) {
-    return p;
+  if (p2 === path4.sep) {
+    return p2;
   }
-  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p)) {
-    return p;
+  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p2)) {
+    return p2;
   }
-  return p.substr(0, p.length - 1);
+  return p2.substr(0, p2.length - 1);
 }
 
 // node_modules/@actions/glob/lib/internal-match-kind.js
@@ -68592,34 +68607,34 @@ import * as path7 from "path";
 import assert3 from "assert";
 
 // node_modules/balanced-match/dist/esm/index.js
-var range2 = (a, b, str2) => {
+var range2 = (a, b2, str2) => {
   let begs, beg, left, right = void 0, result;
-  let ai = str2.indexOf(a);
-  let bi = str2.indexOf(b, ai + 1);
-  let i = ai;
-  if (ai >= 0 && bi > 0) {
-    if (a === b) {
-      return [ai, bi];
+  let ai2 = str2.indexOf(a);
+  let bi2 = str2.indexOf(b2, ai2 + 1);
+  let i = ai2;
+  if (ai2 >= 0 && bi2 > 0) {
+    if (a === b2) {
+      return [ai2, bi2];
     }
     begs = [];
     left = str2.length;
     while (i >= 0 && !result) {
-      if (i === ai) {
+      if (i === ai2) {
         begs.push(i);
-        ai = str2.indexOf(a, i + 1);
+        ai2 = str2.indexOf(a, i + 1);
       } else if (begs.length === 1) {
         const r = begs.pop();
         if (r !== void 0)
-          result = [r, bi];
+          result = [r, bi2];
       } else {
         beg = begs.pop();
         if (beg !== void 0 && beg < left) {
           left = beg;
-          right = bi;
+          right = bi2;
         }
-        bi = str2.indexOf(b, i + 1);
+        bi2 = str2.indexOf(b2, i + 1);
       }
-      i = ai < bi && ai >= 0 ? ai : bi;
+      i = ai2 < bi2 && ai2 >= 0 ? ai2 : bi2;
     }
     if (begs.length && right !== void 0) {
       result = [left, right];
@@ -68696,9 +68711,9 @@ function maskUnmatchedOpens(masked, budget) {
   let out = "";
   let last = 0;
   for (let i = 0; i < open2.length; i++) {
-    const at = open2[i];
-    out += masked.slice(last, at) + "\0";
-    last = at + 1;
+    const at2 = open2[i];
+    out += masked.slice(last, at2) + "\0";
+    last = at2 + 1;
   }
   return out + masked.slice(last);
 }
@@ -68724,26 +68739,26 @@ function parseCommaParts(str2, budget) {
   const parts = [];
   let carry = "";
   for (; ; ) {
-    const m = balancedWithBudget(str2, str2, budget);
+    const m2 = balancedWithBudget(str2, str2, budget);
     if (budget.remaining < 0) {
       return void 0;
     }
-    if (!m) {
+    if (!m2) {
       const tail = str2.split(",");
       tail[0] = carry + tail[0];
       pushAll(parts, tail);
       return parts;
     }
-    const { pre, body: body3, post } = m;
-    const p = pre.split(",");
-    p[0] = carry + p[0];
-    p[p.length - 1] += "{" + body3 + "}";
+    const { pre, body: body3, post } = m2;
+    const p2 = pre.split(",");
+    p2[0] = carry + p2[0];
+    p2[p2.length - 1] += "{" + body3 + "}";
     if (!post.length) {
-      pushAll(parts, p);
+      pushAll(parts, p2);
       return parts;
     }
-    carry = p.pop();
-    pushAll(parts, p);
+    carry = p2.pop();
+    pushAll(parts, p2);
     str2 = post;
   }
 }
@@ -68782,16 +68797,16 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
   let nonEmpty;
   outer: for (let a = 0; a < acc.length; a++) {
     const prefix3 = acc[a] + pre;
-    let vs = values;
+    let vs2 = values;
     if (dropEmpties && !prefix3) {
       if (!nonEmpty)
-        nonEmpty = values.filter((v) => v);
-      vs = nonEmpty;
+        nonEmpty = values.filter((v2) => v2);
+      vs2 = nonEmpty;
     }
-    for (let v = 0; v < vs.length; v++) {
+    for (let v2 = 0; v2 < vs2.length; v2++) {
       if (out.length >= max)
         break outer;
-      const expansion = prefix3 + vs[v];
+      const expansion = prefix3 + vs2[v2];
       if (length + expansion.length > maxLength)
         break outer;
       out.push(expansion);
@@ -68803,9 +68818,9 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
 }
 function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
   const n = body3.split(/\.\./);
-  const N = [];
+  const N2 = [];
   if (n[0] === void 0 || n[1] === void 0) {
-    return N;
+    return N2;
   }
   const x = numeric(n[0]);
   const y = numeric(n[1]);
@@ -68820,7 +68835,7 @@ function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
   const pad = n.some(isPadded);
   const cost = pad ? width : 1;
   let length = 0;
-  for (let i = x; test(i, y) && N.length < max; i += incr) {
+  for (let i = x; test(i, y) && N2.length < max; i += incr) {
     budget.remaining -= cost;
     if (budget.remaining < 0) {
       return void 0;
@@ -68836,21 +68851,21 @@ function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
       if (pad) {
         const need = width - c.length;
         if (need > 0) {
-          const z = new Array(need + 1).join("0");
+          const z2 = new Array(need + 1).join("0");
           if (i < 0) {
-            c = "-" + z + c.slice(1);
+            c = "-" + z2 + c.slice(1);
           } else {
-            c = z + c;
+            c = z2 + c;
           }
         }
       }
     }
     if (length + c.length > maxLength)
       break;
-    N.push(c);
+    N2.push(c);
     length += c.length;
   }
-  return N;
+  return N2;
 }
 function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
   budget.remaining -= CALL_STEPS;
@@ -68863,33 +68878,33 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
   let firstGroup = true;
   let masked = str2;
   for (; ; ) {
-    const m = balancedWithBudget(str2, masked, budget);
-    if (!m) {
+    const m2 = balancedWithBudget(str2, masked, budget);
+    if (!m2) {
       return combine(acc, str2, [""], max, maxLength, dropEmpties, budget);
     }
-    if (m.unmatched) {
+    if (m2.unmatched) {
       masked = maskUnmatchedOpens(masked, budget);
     }
-    const pre = m.pre;
-    const literal = () => combine(acc, pre + "{" + m.body + "}" + m.post, [""], max, maxLength, dropEmpties, budget);
+    const pre = m2.pre;
+    const literal = () => combine(acc, pre + "{" + m2.body + "}" + m2.post, [""], max, maxLength, dropEmpties, budget);
     if (/\$$/.test(pre)) {
-      acc = combine(acc, pre + "{" + m.body + "}", [""], max, maxLength, dropEmpties && !m.post.length, budget);
+      acc = combine(acc, pre + "{" + m2.body + "}", [""], max, maxLength, dropEmpties && !m2.post.length, budget);
       firstGroup = false;
-      if (!m.post.length)
+      if (!m2.post.length)
         break;
-      str2 = m.post;
-      masked = masked.slice(m.end + 1);
+      str2 = m2.post;
+      masked = masked.slice(m2.end + 1);
       continue;
     }
-    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m2.body);
+    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m2.body);
     const isSequence = isNumericSequence || isAlphaSequence;
-    const isOptions = m.body.indexOf(",") >= 0;
+    const isOptions = m2.body.indexOf(",") >= 0;
     if (!isSequence && !isOptions) {
-      if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+      if (rewrites < maxRewrites && commaSetFollows(m2.post, budget)) {
         rewrites++;
-        str2 = m.pre + "{" + m.body + escClose + m.post;
-        masked = masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+        str2 = m2.pre + "{" + m2.body + escClose + m2.post;
+        masked = masked.slice(0, m2.end) + escClose + masked.slice(m2.end + 1);
         isTop = true;
         continue;
       }
@@ -68901,12 +68916,12 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
     }
     let values;
     if (isSequence) {
-      values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+      values = expandSequence(m2.body, isAlphaSequence, max, maxLength, budget);
       if (!values) {
         return literal();
       }
     } else {
-      let n = parseCommaParts(m.body, budget);
+      let n = parseCommaParts(m2.body, budget);
       if (!n) {
         return literal();
       }
@@ -68916,19 +68931,19 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
           return literal();
         }
         if (n.length === 1) {
-          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
+          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m2.post.length, budget);
           if (budget.remaining < 0) {
             return literal();
           }
           acc = next2;
-          if (!m.post.length)
+          if (!m2.post.length)
             break;
-          str2 = m.post;
-          masked = masked.slice(m.end + 1);
+          str2 = m2.post;
+          masked = masked.slice(m2.end + 1);
           continue;
         }
       }
-      let dropsEmpties = dropEmpties && !m.post.length && !pre;
+      let dropsEmpties = dropEmpties && !m2.post.length && !pre;
       for (let d = 0; dropsEmpties && d < acc.length; d++) {
         if (acc[d]) {
           dropsEmpties = false;
@@ -68936,32 +68951,32 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
       }
       values = [];
       let valuesLength = 0;
-      outer: for (let j = 0; j < n.length; j++) {
-        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+      outer: for (let j2 = 0; j2 < n.length; j2++) {
+        const expanded = expand_(n[j2], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
         if (budget.remaining < 0) {
           return literal();
         }
-        for (let k = 0; k < expanded.length; k++) {
-          const v = expanded[k];
-          if (dropsEmpties && !v)
+        for (let k2 = 0; k2 < expanded.length; k2++) {
+          const v2 = expanded[k2];
+          if (dropsEmpties && !v2)
             continue;
-          if (values.length >= max || valuesLength + v.length > maxLength) {
+          if (values.length >= max || valuesLength + v2.length > maxLength) {
             break outer;
           }
-          values.push(v);
-          valuesLength += v.length;
+          values.push(v2);
+          valuesLength += v2.length;
         }
       }
     }
-    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m2.post.length, budget);
     if (budget.remaining < 0) {
       return literal();
     }
     acc = next;
-    if (!m.post.length)
+    if (!m2.post.length)
       break;
-    str2 = m.post;
-    masked = masked.slice(m.end + 1);
+    str2 = m2.post;
+    masked = masked.slice(m2.end + 1);
   }
   return acc;
 }
@@ -68994,8 +69009,8 @@ var posixClasses = {
   "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
   "[:xdigit:]": ["A-Fa-f0-9", false]
 };
-var braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
-var regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var braceEscape = (s3) => s3.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var rangesToString = (ranges) => ranges.join("");
 var parseClass = (glob, position) => {
   const pos = position;
@@ -69031,7 +69046,7 @@ var parseClass = (glob, position) => {
       }
     }
     if (c === "[" && !escaping) {
-      for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+      for (const [cls, [unip, u2, neg]] of Object.entries(posixClasses)) {
         if (glob.startsWith(cls, i)) {
           if (rangeStart) {
             return ["$.", false, glob.length - pos, true];
@@ -69041,7 +69056,7 @@ var parseClass = (glob, position) => {
             negs.push(unip);
           else
             ranges.push(unip);
-          uflag = uflag || u;
+          uflag = uflag || u2;
           continue WHILE;
         }
       }
@@ -69087,11 +69102,11 @@ var parseClass = (glob, position) => {
 };
 
 // node_modules/minimatch/dist/esm/unescape.js
-var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+var unescape = (s3, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+    return windowsPathsNoEscape ? s3.replace(/\[([^/\\])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
   }
-  return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+  return windowsPathsNoEscape ? s3.replace(/\[([^/\\{}])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
 // node_modules/minimatch/dist/esm/ast.js
@@ -69150,7 +69165,7 @@ var startNoDot = "(?!\\.)";
 var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
 var justDots = /* @__PURE__ */ new Set(["..", "."]);
 var reSpecials = new Set("().*{}+?[]^$\\!");
-var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var qmark = "[^/]";
 var star = qmark + "*?";
 var starNoEmpty = qmark + "+?";
@@ -69201,17 +69216,17 @@ var AST = class {
   get hasMagic() {
     if (this.#hasMagic !== void 0)
       return this.#hasMagic;
-    for (const p of this.#parts) {
-      if (typeof p === "string")
+    for (const p2 of this.#parts) {
+      if (typeof p2 === "string")
         continue;
-      if (p.type || p.hasMagic)
+      if (p2.type || p2.hasMagic)
         return this.#hasMagic = true;
     }
     return this.#hasMagic;
   }
   // reconstructs the pattern
   toString() {
-    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p) => String(p)).join("") : this.#toString = this.type + "(" + this.#parts.map((p) => String(p)).join("|") + ")";
+    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p2) => String(p2)).join("") : this.#toString = this.type + "(" + this.#parts.map((p2) => String(p2)).join("|") + ")";
   }
   #fillNegs() {
     if (this !== this.#root)
@@ -69224,10 +69239,10 @@ var AST = class {
     while (n = this.#negs.pop()) {
       if (n.type !== "!")
         continue;
-      let p = n;
-      let pp = p.#parent;
+      let p2 = n;
+      let pp = p2.#parent;
       while (pp) {
-        for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+        for (let i = p2.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
           for (const part of n.#parts) {
             if (typeof part === "string") {
               throw new Error("string part in extglob AST??");
@@ -69235,24 +69250,24 @@ var AST = class {
             part.copyIn(pp.#parts[i]);
           }
         }
-        p = pp;
-        pp = p.#parent;
+        p2 = pp;
+        pp = p2.#parent;
       }
     }
     return this;
   }
   push(...parts) {
-    for (const p of parts) {
-      if (p === "")
+    for (const p2 of parts) {
+      if (p2 === "")
         continue;
-      if (typeof p !== "string" && !(p instanceof _a && p.#parent === this)) {
-        throw new Error("invalid part: " + p);
+      if (typeof p2 !== "string" && !(p2 instanceof _a && p2.#parent === this)) {
+        throw new Error("invalid part: " + p2);
       }
-      this.#parts.push(p);
+      this.#parts.push(p2);
     }
   }
   toJSON() {
-    const ret = this.type === null ? this.#parts.slice().map((p) => typeof p === "string" ? p : p.toJSON()) : [this.type, ...this.#parts.map((p) => p.toJSON())];
+    const ret = this.type === null ? this.#parts.slice().map((p2) => typeof p2 === "string" ? p2 : p2.toJSON()) : [this.type, ...this.#parts.map((p2) => p2.toJSON())];
     if (this.isStart() && !this.type)
       ret.unshift([]);
     if (this.isEnd() && (this === this.#root || this.#root.#filledNegs && this.#parent?.type === "!")) {
@@ -69267,9 +69282,9 @@ var AST = class {
       return false;
     if (this.#parentIndex === 0)
       return true;
-    const p = this.#parent;
+    const p2 = this.#parent;
     for (let i = 0; i < this.#parentIndex; i++) {
-      const pp = p.#parts[i];
+      const pp = p2.#parts[i];
       if (!(pp instanceof _a && pp.type === "!")) {
         return false;
       }
@@ -69296,8 +69311,8 @@ var AST = class {
   }
   clone(parent) {
     const c = new _a(this.type, parent);
-    for (const p of this.#parts) {
-      c.copyIn(p);
+    for (const p2 of this.#parts) {
+      c.copyIn(p2);
     }
     return c;
   }
@@ -69436,15 +69451,15 @@ var AST = class {
   #adopt(child2, index) {
     const gc = child2.#parts[0];
     this.#parts.splice(index, 1, ...gc.#parts);
-    for (const p of gc.#parts) {
-      if (typeof p === "object")
-        p.#parent = this;
+    for (const p2 of gc.#parts) {
+      if (typeof p2 === "object")
+        p2.#parent = this;
     }
     this.#toString = void 0;
   }
   #canUsurpType(c) {
-    const m = usurpMap.get(this.type);
-    return !!m?.has(c);
+    const m2 = usurpMap.get(this.type);
+    return !!m2?.has(c);
   }
   #canUsurp(child2) {
     if (!child2 || typeof child2 !== "object" || child2.type !== null || child2.#parts.length !== 1 || this.type === null || this.#parts.length !== 1) {
@@ -69457,18 +69472,18 @@ var AST = class {
     return this.#canUsurpType(gc.type);
   }
   #usurp(child2) {
-    const m = usurpMap.get(this.type);
+    const m2 = usurpMap.get(this.type);
     const gc = child2.#parts[0];
-    const nt = m?.get(gc.type);
-    if (!nt)
+    const nt2 = m2?.get(gc.type);
+    if (!nt2)
       return false;
     this.#parts = gc.#parts;
-    for (const p of this.#parts) {
-      if (typeof p === "object") {
-        p.#parent = this;
+    for (const p2 of this.#parts) {
+      if (typeof p2 === "object") {
+        p2.#parent = this;
       }
     }
-    this.type = nt;
+    this.type = nt2;
     this.#toString = void 0;
     this.#emptyExt = false;
   }
@@ -69483,14 +69498,14 @@ var AST = class {
     if (this !== this.#root)
       return this.#root.toMMPattern();
     const glob = this.toString();
-    const [re, body3, hasMagic, uflag] = this.toRegExpSource();
+    const [re2, body3, hasMagic, uflag] = this.toRegExpSource();
     const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob.toUpperCase() !== glob.toLowerCase();
     if (!anyMagic) {
       return body3;
     }
     const flags = (this.#options.nocase ? "i" : "") + (uflag ? "u" : "");
-    return Object.assign(new RegExp(`^${re}$`, flags), {
-      _src: re,
+    return Object.assign(new RegExp(`^${re2}$`, flags), {
+      _src: re2,
       _glob: glob
     });
   }
@@ -69573,12 +69588,12 @@ var AST = class {
       this.#fillNegs();
     }
     if (!isExtglobAST(this)) {
-      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s) => typeof s !== "string");
-      const src = this.#parts.map((p) => {
-        const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s3) => typeof s3 !== "string");
+      const src = this.#parts.map((p2) => {
+        const [re2, _2, hasMagic, uflag] = typeof p2 === "string" ? _a.#parseGlob(p2, this.#hasMagic, noEmpty) : p2.toRegExpSource(allowDot);
         this.#hasMagic = this.#hasMagic || hasMagic;
         this.#uflag = this.#uflag || uflag;
-        return re;
+        return re2;
       }).join("");
       let start2 = "";
       if (this.isStart()) {
@@ -69613,12 +69628,12 @@ var AST = class {
     const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body3 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body3 && this.type !== "!") {
-      const s = this.toString();
-      const me = this;
-      me.#parts = [s];
-      me.type = null;
-      me.#hasMagic = void 0;
-      return [s, unescape(this.toString()), false, false];
+      const s3 = this.toString();
+      const me2 = this;
+      me2.#parts = [s3];
+      me2.type = null;
+      me2.#hasMagic = void 0;
+      return [s3, unescape(this.toString()), false, false];
     }
     let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
     if (bodyDotAllowed === body3) {
@@ -69646,9 +69661,9 @@ var AST = class {
   }
   #flatten() {
     if (!isExtglobAST(this)) {
-      for (const p of this.#parts) {
-        if (typeof p === "object") {
-          p.#flatten();
+      for (const p2 of this.#parts) {
+        if (typeof p2 === "object") {
+          p2.#flatten();
         }
       }
     } else {
@@ -69677,32 +69692,32 @@ var AST = class {
     this.#toString = void 0;
   }
   #partsToRegExp(dot) {
-    return this.#parts.map((p) => {
-      if (typeof p === "string") {
+    return this.#parts.map((p2) => {
+      if (typeof p2 === "string") {
         throw new Error("string type in extglob ast??");
       }
-      const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+      const [re2, _2, _hasMagic, uflag] = p2.toRegExpSource(dot);
       this.#uflag = this.#uflag || uflag;
-      return re;
-    }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
+      return re2;
+    }).filter((p2) => !(this.isStart() && this.isEnd()) || !!p2).join("|");
   }
   static #parseGlob(glob, hasMagic, noEmpty = false) {
     let escaping = false;
-    let re = "";
+    let re2 = "";
     let uflag = false;
     let inStar = false;
     for (let i = 0; i < glob.length; i++) {
       const c = glob.charAt(i);
       if (escaping) {
         escaping = false;
-        re += (reSpecials.has(c) ? "\\" : "") + c;
+        re2 += (reSpecials.has(c) ? "\\" : "") + c;
         continue;
       }
       if (c === "*") {
         if (inStar)
           continue;
         inStar = true;
-        re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+        re2 += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
         hasMagic = true;
         continue;
       } else {
@@ -69710,7 +69725,7 @@ var AST = class {
       }
       if (c === "\\") {
         if (i === glob.length - 1) {
-          re += "\\\\";
+          re2 += "\\\\";
         } else {
           escaping = true;
         }
@@ -69719,7 +69734,7 @@ var AST = class {
       if (c === "[") {
         const [src, needUflag, consumed, magic] = parseClass(glob, i);
         if (consumed) {
-          re += src;
+          re2 += src;
           uflag = uflag || needUflag;
           i += consumed - 1;
           hasMagic = hasMagic || magic;
@@ -69727,82 +69742,82 @@ var AST = class {
         }
       }
       if (c === "?") {
-        re += qmark;
+        re2 += qmark;
         hasMagic = true;
         continue;
       }
-      re += regExpEscape(c);
+      re2 += regExpEscape(c);
     }
-    return [re, unescape(glob), !!hasMagic, uflag];
+    return [re2, unescape(glob), !!hasMagic, uflag];
   }
 };
 _a = AST;
 
 // node_modules/minimatch/dist/esm/escape.js
-var escape2 = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+var escape2 = (s3, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
+    return windowsPathsNoEscape ? s3.replace(/[?*()[\]{}]/g, "[$&]") : s3.replace(/[?*()[\]\\{}]/g, "\\$&");
   }
-  return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
+  return windowsPathsNoEscape ? s3.replace(/[?*()[\]]/g, "[$&]") : s3.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
 // node_modules/minimatch/dist/esm/index.js
-var minimatch = (p, pattern, options = {}) => {
+var minimatch = (p2, pattern, options = {}) => {
   assertValidPattern(pattern);
   if (!options.nocomment && pattern.charAt(0) === "#") {
     return false;
   }
-  return new Minimatch(pattern, options).match(p);
+  return new Minimatch(pattern, options).match(p2);
 };
 var starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
-var starDotExtTestDot = (ext2) => (f) => f.endsWith(ext2);
+var starDotExtTest = (ext2) => (f2) => !f2.startsWith(".") && f2.endsWith(ext2);
+var starDotExtTestDot = (ext2) => (f2) => f2.endsWith(ext2);
 var starDotExtTestNocase = (ext2) => {
   ext2 = ext2.toLowerCase();
-  return (f) => !f.startsWith(".") && f.toLowerCase().endsWith(ext2);
+  return (f2) => !f2.startsWith(".") && f2.toLowerCase().endsWith(ext2);
 };
 var starDotExtTestNocaseDot = (ext2) => {
   ext2 = ext2.toLowerCase();
-  return (f) => f.toLowerCase().endsWith(ext2);
+  return (f2) => f2.toLowerCase().endsWith(ext2);
 };
 var starDotStarRE = /^\*+\.\*+$/;
-var starDotStarTest = (f) => !f.startsWith(".") && f.includes(".");
-var starDotStarTestDot = (f) => f !== "." && f !== ".." && f.includes(".");
+var starDotStarTest = (f2) => !f2.startsWith(".") && f2.includes(".");
+var starDotStarTestDot = (f2) => f2 !== "." && f2 !== ".." && f2.includes(".");
 var dotStarRE = /^\.\*+$/;
-var dotStarTest = (f) => f !== "." && f !== ".." && f.startsWith(".");
+var dotStarTest = (f2) => f2 !== "." && f2 !== ".." && f2.startsWith(".");
 var starRE = /^\*+$/;
-var starTest = (f) => f.length !== 0 && !f.startsWith(".");
-var starTestDot = (f) => f.length !== 0 && f !== "." && f !== "..";
+var starTest = (f2) => f2.length !== 0 && !f2.startsWith(".");
+var starTestDot = (f2) => f2.length !== 0 && f2 !== "." && f2 !== "..";
 var qmarksRE = /^\?+([^+@!?*[(]*)?$/;
 var qmarksTestNocase = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExt([$0]);
   if (!ext2)
     return noext;
   ext2 = ext2.toLowerCase();
-  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+  return (f2) => noext(f2) && f2.toLowerCase().endsWith(ext2);
 };
 var qmarksTestNocaseDot = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExtDot([$0]);
   if (!ext2)
     return noext;
   ext2 = ext2.toLowerCase();
-  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+  return (f2) => noext(f2) && f2.toLowerCase().endsWith(ext2);
 };
 var qmarksTestDot = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExtDot([$0]);
-  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+  return !ext2 ? noext : (f2) => noext(f2) && f2.endsWith(ext2);
 };
 var qmarksTest = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExt([$0]);
-  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+  return !ext2 ? noext : (f2) => noext(f2) && f2.endsWith(ext2);
 };
 var qmarksTestNoExt = ([$0]) => {
   const len = $0.length;
-  return (f) => f.length === len && !f.startsWith(".");
+  return (f2) => f2.length === len && !f2.startsWith(".");
 };
 var qmarksTestNoExtDot = ([$0]) => {
   const len = $0.length;
-  return (f) => f.length === len && f !== "." && f !== "..";
+  return (f2) => f2.length === len && f2 !== "." && f2 !== "..";
 };
 var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
 var path5 = {
@@ -69817,16 +69832,16 @@ var qmark2 = "[^/]";
 var star2 = qmark2 + "*?";
 var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
 var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-var filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+var filter = (pattern, options = {}) => (p2) => minimatch(p2, pattern, options);
 minimatch.filter = filter;
-var ext = (a, b = {}) => Object.assign({}, a, b);
+var ext = (a, b2 = {}) => Object.assign({}, a, b2);
 var defaults = (def) => {
   if (!def || typeof def !== "object" || !Object.keys(def).length) {
     return minimatch;
   }
   const orig = minimatch;
-  const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-  return Object.assign(m, {
+  const m2 = (p2, pattern, options = {}) => orig(p2, pattern, ext(def, options));
+  return Object.assign(m2, {
     Minimatch: class Minimatch extends orig.Minimatch {
       constructor(pattern, options = {}) {
         super(pattern, ext(def, options));
@@ -69845,8 +69860,8 @@ var defaults = (def) => {
         return orig.AST.fromGlob(pattern, ext(def, options));
       }
     },
-    unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-    escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+    unescape: (s3, options = {}) => orig.unescape(s3, ext(def, options)),
+    escape: (s3, options = {}) => orig.escape(s3, ext(def, options)),
     filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
     makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
@@ -69869,7 +69884,7 @@ var makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe()
 minimatch.makeRe = makeRe;
 var match2 = (list, pattern, options = {}) => {
   const mm = new Minimatch(pattern, options);
-  list = list.filter((f) => mm.match(f));
+  list = list.filter((f2) => mm.match(f2));
   if (mm.options.nonull && !list.length) {
     list.push(pattern);
   }
@@ -69877,7 +69892,7 @@ var match2 = (list, pattern, options = {}) => {
 };
 minimatch.match = match2;
 var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var regExpEscape2 = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape2 = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var Minimatch = class {
   options;
   set;
@@ -69936,7 +69951,7 @@ var Minimatch = class {
     }
     return false;
   }
-  debug(..._) {
+  debug(..._2) {
   }
   make() {
     const pattern = this.pattern;
@@ -69955,31 +69970,31 @@ var Minimatch = class {
       this.debug = (...args) => console.error(...args);
     }
     this.debug(this.pattern, this.globSet);
-    const rawGlobParts = this.globSet.map((s) => this.slashSplit(s));
+    const rawGlobParts = this.globSet.map((s3) => this.slashSplit(s3));
     this.globParts = this.preprocess(rawGlobParts);
     this.debug(this.pattern, this.globParts);
-    let set = this.globParts.map((s, _, __) => {
+    let set = this.globParts.map((s3, _2, __) => {
       if (this.isWindows && this.windowsNoMagicRoot) {
-        const isUNC = s[0] === "" && s[1] === "" && (s[2] === "?" || !globMagic.test(s[2])) && !globMagic.test(s[3]);
-        const isDrive = /^[a-z]:/i.test(s[0]);
+        const isUNC = s3[0] === "" && s3[1] === "" && (s3[2] === "?" || !globMagic.test(s3[2])) && !globMagic.test(s3[3]);
+        const isDrive = /^[a-z]:/i.test(s3[0]);
         if (isUNC) {
           return [
-            ...s.slice(0, 4),
-            ...s.slice(4).map((ss) => this.parse(ss))
+            ...s3.slice(0, 4),
+            ...s3.slice(4).map((ss2) => this.parse(ss2))
           ];
         } else if (isDrive) {
-          return [s[0], ...s.slice(1).map((ss) => this.parse(ss))];
+          return [s3[0], ...s3.slice(1).map((ss2) => this.parse(ss2))];
         }
       }
-      return s.map((ss) => this.parse(ss));
+      return s3.map((ss2) => this.parse(ss2));
     });
     this.debug(this.pattern, set);
-    this.set = set.filter((s) => s.indexOf(false) === -1);
+    this.set = set.filter((s3) => s3.indexOf(false) === -1);
     if (this.isWindows) {
       for (let i = 0; i < this.set.length; i++) {
-        const p = this.set[i];
-        if (p[0] === "" && p[1] === "" && this.globParts[i][2] === "?" && typeof p[3] === "string" && /^[a-z]:$/i.test(p[3])) {
-          p[2] = "?";
+        const p2 = this.set[i];
+        if (p2[0] === "" && p2[1] === "" && this.globParts[i][2] === "?" && typeof p2[3] === "string" && /^[a-z]:$/i.test(p2[3])) {
+          p2[2] = "?";
         }
       }
     }
@@ -69993,9 +70008,9 @@ var Minimatch = class {
   preprocess(globParts) {
     if (this.options.noglobstar) {
       for (const partset of globParts) {
-        for (let j = 0; j < partset.length; j++) {
-          if (partset[j] === "**") {
-            partset[j] = "*";
+        for (let j2 = 0; j2 < partset.length; j2++) {
+          if (partset[j2] === "**") {
+            partset[j2] = "*";
           }
         }
       }
@@ -70014,14 +70029,14 @@ var Minimatch = class {
   // just get rid of adjascent ** portions
   adjascentGlobstarOptimize(globParts) {
     return globParts.map((parts) => {
-      let gs = -1;
-      while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
-        let i = gs;
+      let gs2 = -1;
+      while (-1 !== (gs2 = parts.indexOf("**", gs2 + 1))) {
+        let i = gs2;
         while (parts[i + 1] === "**") {
           i++;
         }
-        if (i !== gs) {
-          parts.splice(gs, i - gs);
+        if (i !== gs2) {
+          parts.splice(gs2, i - gs2);
         }
       }
       return parts;
@@ -70056,10 +70071,10 @@ var Minimatch = class {
       didSomething = false;
       if (!this.preserveMultipleSlashes) {
         for (let i = 1; i < parts.length - 1; i++) {
-          const p = parts[i];
-          if (i === 1 && p === "" && parts[0] === "")
+          const p2 = parts[i];
+          if (i === 1 && p2 === "" && parts[0] === "")
             continue;
-          if (p === "." || p === "") {
+          if (p2 === "." || p2 === "") {
             didSomething = true;
             parts.splice(i, 1);
             i--;
@@ -70072,8 +70087,8 @@ var Minimatch = class {
       }
       let dd = 0;
       while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-        const p = parts[dd - 1];
-        if (p && p !== "." && p !== ".." && p !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p))) {
+        const p2 = parts[dd - 1];
+        if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p2))) {
           didSomething = true;
           parts.splice(dd - 1, 2);
           dd -= 2;
@@ -70105,36 +70120,36 @@ var Minimatch = class {
     do {
       didSomething = false;
       for (let parts of globParts) {
-        let gs = -1;
-        while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
-          let gss = gs;
+        let gs2 = -1;
+        while (-1 !== (gs2 = parts.indexOf("**", gs2 + 1))) {
+          let gss = gs2;
           while (parts[gss + 1] === "**") {
             gss++;
           }
-          if (gss > gs) {
-            parts.splice(gs + 1, gss - gs);
+          if (gss > gs2) {
+            parts.splice(gs2 + 1, gss - gs2);
           }
-          let next = parts[gs + 1];
-          const p = parts[gs + 2];
-          const p2 = parts[gs + 3];
+          let next = parts[gs2 + 1];
+          const p2 = parts[gs2 + 2];
+          const p22 = parts[gs2 + 3];
           if (next !== "..")
             continue;
-          if (!p || p === "." || p === ".." || !p2 || p2 === "." || p2 === "..") {
+          if (!p2 || p2 === "." || p2 === ".." || !p22 || p22 === "." || p22 === "..") {
             continue;
           }
           didSomething = true;
-          parts.splice(gs, 1);
+          parts.splice(gs2, 1);
           const other = parts.slice(0);
-          other[gs] = "**";
+          other[gs2] = "**";
           globParts.push(other);
-          gs--;
+          gs2--;
         }
         if (!this.preserveMultipleSlashes) {
           for (let i = 1; i < parts.length - 1; i++) {
-            const p = parts[i];
-            if (i === 1 && p === "" && parts[0] === "")
+            const p2 = parts[i];
+            if (i === 1 && p2 === "" && parts[0] === "")
               continue;
-            if (p === "." || p === "") {
+            if (p2 === "." || p2 === "") {
               didSomething = true;
               parts.splice(i, 1);
               i--;
@@ -70147,8 +70162,8 @@ var Minimatch = class {
         }
         let dd = 0;
         while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-          const p = parts[dd - 1];
-          if (p && p !== "." && p !== ".." && p !== "**") {
+          const p2 = parts[dd - 1];
+          if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**") {
             didSomething = true;
             const needDot = dd === 1 && parts[dd + 1] === "**";
             const splin = needDot ? ["."] : [];
@@ -70171,52 +70186,52 @@ var Minimatch = class {
   // ^-- not valid because ** doens't follow symlinks
   secondPhasePreProcess(globParts) {
     for (let i = 0; i < globParts.length - 1; i++) {
-      for (let j = i + 1; j < globParts.length; j++) {
-        const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+      for (let j2 = i + 1; j2 < globParts.length; j2++) {
+        const matched = this.partsMatch(globParts[i], globParts[j2], !this.preserveMultipleSlashes);
         if (matched) {
           globParts[i] = [];
-          globParts[j] = matched;
+          globParts[j2] = matched;
           break;
         }
       }
     }
-    return globParts.filter((gs) => gs.length);
+    return globParts.filter((gs2) => gs2.length);
   }
-  partsMatch(a, b, emptyGSMatch = false) {
-    let ai = 0;
-    let bi = 0;
+  partsMatch(a, b2, emptyGSMatch = false) {
+    let ai2 = 0;
+    let bi2 = 0;
     let result = [];
     let which2 = "";
-    while (ai < a.length && bi < b.length) {
-      if (a[ai] === b[bi]) {
-        result.push(which2 === "b" ? b[bi] : a[ai]);
-        ai++;
-        bi++;
-      } else if (emptyGSMatch && a[ai] === "**" && b[bi] === a[ai + 1]) {
-        result.push(a[ai]);
-        ai++;
-      } else if (emptyGSMatch && b[bi] === "**" && a[ai] === b[bi + 1]) {
-        result.push(b[bi]);
-        bi++;
-      } else if (a[ai] === "*" && b[bi] && (this.options.dot || !b[bi].startsWith(".")) && b[bi] !== "**") {
+    while (ai2 < a.length && bi2 < b2.length) {
+      if (a[ai2] === b2[bi2]) {
+        result.push(which2 === "b" ? b2[bi2] : a[ai2]);
+        ai2++;
+        bi2++;
+      } else if (emptyGSMatch && a[ai2] === "**" && b2[bi2] === a[ai2 + 1]) {
+        result.push(a[ai2]);
+        ai2++;
+      } else if (emptyGSMatch && b2[bi2] === "**" && a[ai2] === b2[bi2 + 1]) {
+        result.push(b2[bi2]);
+        bi2++;
+      } else if (a[ai2] === "*" && b2[bi2] && (this.options.dot || !b2[bi2].startsWith(".")) && b2[bi2] !== "**") {
         if (which2 === "b")
           return false;
         which2 = "a";
-        result.push(a[ai]);
-        ai++;
-        bi++;
-      } else if (b[bi] === "*" && a[ai] && (this.options.dot || !a[ai].startsWith(".")) && a[ai] !== "**") {
+        result.push(a[ai2]);
+        ai2++;
+        bi2++;
+      } else if (b2[bi2] === "*" && a[ai2] && (this.options.dot || !a[ai2].startsWith(".")) && a[ai2] !== "**") {
         if (which2 === "a")
           return false;
         which2 = "b";
-        result.push(b[bi]);
-        ai++;
-        bi++;
+        result.push(b2[bi2]);
+        ai2++;
+        bi2++;
       } else {
         return false;
       }
     }
-    return a.length === b.length && result;
+    return a.length === b2.length && result;
   }
   parseNegate() {
     if (this.nonegate)
@@ -70309,9 +70324,9 @@ var Minimatch = class {
     if (!body3.length) {
       let sawSome = !!fileTailMatch;
       for (let i2 = fileIndex; i2 < file.length - fileTailMatch; i2++) {
-        const f = String(file[i2]);
+        const f2 = String(file[i2]);
         sawSome = true;
-        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+        if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
           return false;
         }
       }
@@ -70321,48 +70336,48 @@ var Minimatch = class {
     let currentBody = bodySegments[0];
     let nonGsParts = 0;
     const nonGsPartsSums = [0];
-    for (const b of body3) {
-      if (b === GLOBSTAR) {
+    for (const b2 of body3) {
+      if (b2 === GLOBSTAR) {
         nonGsPartsSums.push(nonGsParts);
         currentBody = [[], 0];
         bodySegments.push(currentBody);
       } else {
-        currentBody[0].push(b);
+        currentBody[0].push(b2);
         nonGsParts++;
       }
     }
     let i = bodySegments.length - 1;
     const fileLength = file.length - fileTailMatch;
-    for (const b of bodySegments) {
-      b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+    for (const b2 of bodySegments) {
+      b2[1] = fileLength - (nonGsPartsSums[i--] + b2[0].length);
     }
     return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
   }
   // return false for "nope, not matching"
   // return null for "not matching, cannot keep trying"
   #matchGlobStarBodySections(file, bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-    const bs = bodySegments[bodyIndex];
-    if (!bs) {
+    const bs2 = bodySegments[bodyIndex];
+    if (!bs2) {
       for (let i = fileIndex; i < file.length; i++) {
         sawTail = true;
-        const f = file[i];
-        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+        const f2 = file[i];
+        if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
           return false;
         }
       }
       return sawTail;
     }
-    const [body3, after] = bs;
+    const [body3, after] = bs2;
     while (fileIndex <= after) {
-      const m = this.#matchOne(file.slice(0, fileIndex + body3.length), body3, partial, fileIndex, 0);
-      if (m && globStarDepth < this.maxGlobstarRecursion) {
+      const m2 = this.#matchOne(file.slice(0, fileIndex + body3.length), body3, partial, fileIndex, 0);
+      if (m2 && globStarDepth < this.maxGlobstarRecursion) {
         const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body3.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
         if (sub !== false) {
           return sub;
         }
       }
-      const f = file[fileIndex];
-      if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+      const f2 = file[fileIndex];
+      if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
         return false;
       }
       fileIndex++;
@@ -70370,35 +70385,35 @@ var Minimatch = class {
     return partial || null;
   }
   #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-    let fi;
-    let pi;
+    let fi2;
+    let pi2;
     let pl;
     let fl;
-    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+    for (fi2 = fileIndex, pi2 = patternIndex, fl = file.length, pl = pattern.length; fi2 < fl && pi2 < pl; fi2++, pi2++) {
       this.debug("matchOne loop");
-      let p = pattern[pi];
-      let f = file[fi];
-      this.debug(pattern, p, f);
-      if (p === false || p === GLOBSTAR) {
+      let p2 = pattern[pi2];
+      let f2 = file[fi2];
+      this.debug(pattern, p2, f2);
+      if (p2 === false || p2 === GLOBSTAR) {
         return false;
       }
       let hit;
-      if (typeof p === "string") {
-        hit = f === p;
-        this.debug("string match", p, f, hit);
+      if (typeof p2 === "string") {
+        hit = f2 === p2;
+        this.debug("string match", p2, f2, hit);
       } else {
-        hit = p.test(f);
-        this.debug("pattern match", p, f, hit);
+        hit = p2.test(f2);
+        this.debug("pattern match", p2, f2, hit);
       }
       if (!hit)
         return false;
     }
-    if (fi === fl && pi === pl) {
+    if (fi2 === fl && pi2 === pl) {
       return true;
-    } else if (fi === fl) {
+    } else if (fi2 === fl) {
       return partial;
-    } else if (pi === pl) {
-      return fi === fl - 1 && file[fi] === "";
+    } else if (pi2 === pl) {
+      return fi2 === fl - 1 && file[fi2] === "";
     } else {
       throw new Error("wtf?");
     }
@@ -70413,24 +70428,24 @@ var Minimatch = class {
       return GLOBSTAR;
     if (pattern === "")
       return "";
-    let m;
+    let m2;
     let fastTest = null;
-    if (m = pattern.match(starRE)) {
+    if (m2 = pattern.match(starRE)) {
       fastTest = options.dot ? starTestDot : starTest;
-    } else if (m = pattern.match(starDotExtRE)) {
-      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
-    } else if (m = pattern.match(qmarksRE)) {
-      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
-    } else if (m = pattern.match(starDotStarRE)) {
+    } else if (m2 = pattern.match(starDotExtRE)) {
+      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m2[1]);
+    } else if (m2 = pattern.match(qmarksRE)) {
+      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m2);
+    } else if (m2 = pattern.match(starDotStarRE)) {
       fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-    } else if (m = pattern.match(dotStarRE)) {
+    } else if (m2 = pattern.match(dotStarRE)) {
       fastTest = dotStarTest;
     }
-    const re = AST.fromGlob(pattern, this.options).toMMPattern();
-    if (fastTest && typeof re === "object") {
-      Reflect.defineProperty(re, "test", { value: fastTest });
+    const re2 = AST.fromGlob(pattern, this.options).toMMPattern();
+    if (fastTest && typeof re2 === "object") {
+      Reflect.defineProperty(re2, "test", { value: fastTest });
     }
-    return re;
+    return re2;
   }
   makeRe() {
     if (this.regexp || this.regexp === false)
@@ -70443,18 +70458,18 @@ var Minimatch = class {
     const options = this.options;
     const twoStar = options.noglobstar ? star2 : options.dot ? twoStarDot : twoStarNoDot;
     const flags = new Set(options.nocase ? ["i"] : []);
-    let re = set.map((pattern) => {
-      const pp = pattern.map((p) => {
-        if (p instanceof RegExp) {
-          for (const f of p.flags.split(""))
-            flags.add(f);
+    let re2 = set.map((pattern) => {
+      const pp = pattern.map((p2) => {
+        if (p2 instanceof RegExp) {
+          for (const f2 of p2.flags.split(""))
+            flags.add(f2);
         }
-        return typeof p === "string" ? regExpEscape2(p) : p === GLOBSTAR ? GLOBSTAR : p._src;
+        return typeof p2 === "string" ? regExpEscape2(p2) : p2 === GLOBSTAR ? GLOBSTAR : p2._src;
       });
-      pp.forEach((p, i) => {
+      pp.forEach((p2, i) => {
         const next = pp[i + 1];
         const prev = pp[i - 1];
-        if (p !== GLOBSTAR || prev === GLOBSTAR) {
+        if (p2 !== GLOBSTAR || prev === GLOBSTAR) {
           return;
         }
         if (prev === void 0) {
@@ -70470,7 +70485,7 @@ var Minimatch = class {
           pp[i + 1] = GLOBSTAR;
         }
       });
-      const filtered = pp.filter((p) => p !== GLOBSTAR);
+      const filtered = pp.filter((p2) => p2 !== GLOBSTAR);
       if (this.partial && filtered.length >= 1) {
         const prefixes = [];
         for (let i = 1; i <= filtered.length; i++) {
@@ -70481,44 +70496,44 @@ var Minimatch = class {
       return filtered.join("/");
     }).join("|");
     const [open2, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
-    re = "^" + open2 + re + close + "$";
+    re2 = "^" + open2 + re2 + close + "$";
     if (this.partial) {
-      re = "^(?:\\/|" + open2 + re.slice(1, -1) + close + ")$";
+      re2 = "^(?:\\/|" + open2 + re2.slice(1, -1) + close + ")$";
     }
     if (this.negate)
-      re = "^(?!" + re + ").+$";
+      re2 = "^(?!" + re2 + ").+$";
     try {
-      this.regexp = new RegExp(re, [...flags].join(""));
+      this.regexp = new RegExp(re2, [...flags].join(""));
     } catch {
       this.regexp = false;
     }
     return this.regexp;
   }
-  slashSplit(p) {
+  slashSplit(p2) {
     if (this.preserveMultipleSlashes) {
-      return p.split("/");
-    } else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-      return ["", ...p.split(/\/+/)];
+      return p2.split("/");
+    } else if (this.isWindows && /^\/\/[^/]+/.test(p2)) {
+      return ["", ...p2.split(/\/+/)];
     } else {
-      return p.split(/\/+/);
+      return p2.split(/\/+/);
     }
   }
-  match(f, partial = this.partial) {
-    this.debug("match", f, this.pattern);
+  match(f2, partial = this.partial) {
+    this.debug("match", f2, this.pattern);
     if (this.comment) {
       return false;
     }
     if (this.empty) {
-      return f === "";
+      return f2 === "";
     }
-    if (f === "/" && partial) {
+    if (f2 === "/" && partial) {
       return true;
     }
     const options = this.options;
     if (this.isWindows) {
-      f = f.split("\\").join("/");
+      f2 = f2.split("\\").join("/");
     }
-    const ff = this.slashSplit(f);
+    const ff = this.slashSplit(f2);
     this.debug(this.pattern, "split", ff);
     const set = this.set;
     this.debug(this.pattern, "set", set);
@@ -70575,8 +70590,8 @@ var Path = class {
         let remaining = itemPath;
         let dir = dirname5(remaining);
         while (dir !== remaining) {
-          const basename5 = path6.basename(remaining);
-          this.segments.unshift(basename5);
+          const basename6 = path6.basename(remaining);
+          this.segments.unshift(basename6);
           remaining = dir;
           dir = dirname5(remaining);
         }
@@ -70620,7 +70635,7 @@ var Path = class {
 // node_modules/@actions/glob/lib/internal-pattern.js
 var IS_WINDOWS6 = process.platform === "win32";
 var Pattern = class _Pattern {
-  constructor(patternOrNegate, isImplicitPattern = false, segments, homedir2) {
+  constructor(patternOrNegate, isImplicitPattern = false, segments, homedir3) {
     this.negate = false;
     let pattern;
     if (typeof patternOrNegate === "string") {
@@ -70639,7 +70654,7 @@ var Pattern = class _Pattern {
       this.negate = !this.negate;
       pattern = pattern.substr(1).trim();
     }
-    pattern = _Pattern.fixupPattern(pattern, homedir2);
+    pattern = _Pattern.fixupPattern(pattern, homedir3);
     this.segments = new Path(pattern).segments;
     this.trailingSeparator = normalizeSeparators2(pattern).endsWith(path7.sep);
     pattern = safeTrimTrailingSeparator(pattern);
@@ -70689,13 +70704,13 @@ var Pattern = class _Pattern {
   /**
    * Escapes glob patterns within a path
    */
-  static globEscape(s) {
-    return (IS_WINDOWS6 ? s : s.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  static globEscape(s3) {
+    return (IS_WINDOWS6 ? s3 : s3.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
   }
   /**
    * Normalizes slashes and ensures absolute root
    */
-  static fixupPattern(pattern, homedir2) {
+  static fixupPattern(pattern, homedir3) {
     assert3(pattern, "pattern cannot be empty");
     const literalSegments = new Path(pattern).segments.map((x) => _Pattern.getLiteral(x));
     assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
@@ -70704,10 +70719,10 @@ var Pattern = class _Pattern {
     if (pattern === "." || pattern.startsWith(`.${path7.sep}`)) {
       pattern = _Pattern.globEscape(process.cwd()) + pattern.substr(1);
     } else if (pattern === "~" || pattern.startsWith(`~${path7.sep}`)) {
-      homedir2 = homedir2 || os6.homedir();
-      assert3(homedir2, "Unable to determine HOME directory");
-      assert3(hasAbsoluteRoot(homedir2), `Expected HOME directory to be a rooted path. Actual '${homedir2}'`);
-      pattern = _Pattern.globEscape(homedir2) + pattern.substr(1);
+      homedir3 = homedir3 || os6.homedir();
+      assert3(homedir3, "Unable to determine HOME directory");
+      assert3(hasAbsoluteRoot(homedir3), `Expected HOME directory to be a rooted path. Actual '${homedir3}'`);
+      pattern = _Pattern.globEscape(homedir3) + pattern.substr(1);
     } else if (IS_WINDOWS6 && (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
       let root = ensureAbsoluteRoot("C:\\dummy-root", pattern.substr(0, 2));
       if (pattern.length > 2 && !root.endsWith("\\")) {
@@ -70772,27 +70787,27 @@ var Pattern = class _Pattern {
    * Escapes regexp special characters
    * https://javascript.info/regexp-escaping
    */
-  static regExpEscape(s) {
-    return s.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  static regExpEscape(s3) {
+    return s3.replace(/[[\\^$.|?*+()]/g, "\\$&");
   }
 };
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path15, level) {
-    this.path = path15;
+  constructor(path26, level) {
+    this.path = path26;
     this.level = level;
   }
 };
 
 // node_modules/@actions/glob/lib/internal-globber.js
-var __awaiter8 = function(thisArg, _arguments, P, generator) {
+var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70808,63 +70823,63 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var __asyncValues = function(o) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var m = o[Symbol.asyncIterator], i;
-  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+  var m2 = o[Symbol.asyncIterator], i;
+  return m2 ? m2.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
   function verb(n) {
-    i[n] = o[n] && function(v) {
-      return new Promise(function(resolve4, reject) {
-        v = o[n](v), settle2(resolve4, reject, v.done, v.value);
+    i[n] = o[n] && function(v2) {
+      return new Promise(function(resolve7, reject) {
+        v2 = o[n](v2), settle2(resolve7, reject, v2.done, v2.value);
       });
     };
   }
-  function settle2(resolve4, reject, d, v) {
-    Promise.resolve(v).then(function(v2) {
-      resolve4({ value: v2, done: d });
+  function settle2(resolve7, reject, d, v2) {
+    Promise.resolve(v2).then(function(v3) {
+      resolve7({ value: v3, done: d });
     }, reject);
   }
 };
-var __await = function(v) {
-  return this instanceof __await ? (this.v = v, this) : new __await(v);
+var __await = function(v2) {
+  return this instanceof __await ? (this.v = v2, this) : new __await(v2);
 };
 var __asyncGenerator = function(thisArg, _arguments, generator) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var g = generator.apply(thisArg, _arguments || []), i, q = [];
+  var g2 = generator.apply(thisArg, _arguments || []), i, q2 = [];
   return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function() {
     return this;
   }, i;
-  function awaitReturn(f) {
-    return function(v) {
-      return Promise.resolve(v).then(f, reject);
+  function awaitReturn(f2) {
+    return function(v2) {
+      return Promise.resolve(v2).then(f2, reject);
     };
   }
-  function verb(n, f) {
-    if (g[n]) {
-      i[n] = function(v) {
-        return new Promise(function(a, b) {
-          q.push([n, v, a, b]) > 1 || resume(n, v);
+  function verb(n, f2) {
+    if (g2[n]) {
+      i[n] = function(v2) {
+        return new Promise(function(a, b2) {
+          q2.push([n, v2, a, b2]) > 1 || resume(n, v2);
         });
       };
-      if (f) i[n] = f(i[n]);
+      if (f2) i[n] = f2(i[n]);
     }
   }
-  function resume(n, v) {
+  function resume(n, v2) {
     try {
-      step(g[n](v));
+      step(g2[n](v2));
     } catch (e) {
-      settle2(q[0][3], e);
+      settle2(q2[0][3], e);
     }
   }
   function step(r) {
-    r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle2(q[0][2], r);
+    r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle2(q2[0][2], r);
   }
   function fulfill(value) {
     resume("next", value);
@@ -70872,8 +70887,8 @@ var __asyncGenerator = function(thisArg, _arguments, generator) {
   function reject(value) {
     resume("throw", value);
   }
-  function settle2(f, v) {
-    if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]);
+  function settle2(f2, v2) {
+    if (f2(v2), q2.shift(), q2.length) resume(q2[0][0], q2[0][1]);
   }
 };
 var IS_WINDOWS7 = process.platform === "win32";
@@ -70891,7 +70906,7 @@ var DefaultGlobber = class _DefaultGlobber {
       var _a2, e_1, _b, _c;
       const result = [];
       try {
-        for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a2 = _f.done, !_a2; _d = true) {
+        for (var _d = true, _e2 = __asyncValues(this.globGenerator()), _f; _f = yield _e2.next(), _a2 = _f.done, !_a2; _d = true) {
           _c = _f.value;
           _d = false;
           const itemPath = _c;
@@ -70901,7 +70916,7 @@ var DefaultGlobber = class _DefaultGlobber {
         e_1 = { error: e_1_1 };
       } finally {
         try {
-          if (!_d && !_a2 && (_b = _e.return)) yield _b.call(_e);
+          if (!_d && !_a2 && (_b = _e2.return)) yield _b.call(_e2);
         } finally {
           if (e_1) throw e_1.error;
         }
@@ -71023,13 +71038,13 @@ var DefaultGlobber = class _DefaultGlobber {
 };
 
 // node_modules/@actions/glob/lib/glob.js
-var __awaiter9 = function(thisArg, _arguments, P, generator) {
+var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71045,7 +71060,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -71082,20 +71097,22 @@ var ArchiveToolType;
 })(ArchiveToolType || (ArchiveToolType = {}));
 var DefaultRetryAttempts = 2;
 var DefaultRetryDelay = 5e3;
+var SocketTimeout = 5e3;
 var GnuTarPathOnWindows = `${process.env["PROGRAMFILES"]}\\Git\\usr\\bin\\tar.exe`;
 var SystemTarPathOnWindows = `${process.env["SYSTEMDRIVE"]}\\Windows\\System32\\tar.exe`;
 var TarFilename = "cache.tar";
 var ManifestFilename = "manifest.txt";
 var CacheFileSizeLimit = 10 * Math.pow(1024, 3);
+var CacheReadDeniedMessagePrefix = "cache read denied:";
 
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
-var __awaiter10 = function(thisArg, _arguments, P, generator) {
+var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71111,27 +71128,27 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var __asyncValues2 = function(o) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var m = o[Symbol.asyncIterator], i;
-  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+  var m2 = o[Symbol.asyncIterator], i;
+  return m2 ? m2.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
   function verb(n) {
-    i[n] = o[n] && function(v) {
-      return new Promise(function(resolve4, reject) {
-        v = o[n](v), settle2(resolve4, reject, v.done, v.value);
+    i[n] = o[n] && function(v2) {
+      return new Promise(function(resolve7, reject) {
+        v2 = o[n](v2), settle2(resolve7, reject, v2.done, v2.value);
       });
     };
   }
-  function settle2(resolve4, reject, d, v) {
-    Promise.resolve(v).then(function(v2) {
-      resolve4({ value: v2, done: d });
+  function settle2(resolve7, reject, d, v2) {
+    Promise.resolve(v2).then(function(v3) {
+      resolve7({ value: v3, done: d });
     }, reject);
   }
 };
@@ -71171,9 +71188,9 @@ function resolvePaths(patterns) {
       implicitDescendants: false
     });
     try {
-      for (var _e = true, _f = __asyncValues2(globber.globGenerator()), _g; _g = yield _f.next(), _a2 = _g.done, !_a2; _e = true) {
+      for (var _e2 = true, _f = __asyncValues2(globber.globGenerator()), _g; _g = yield _f.next(), _a2 = _g.done, !_a2; _e2 = true) {
         _c = _g.value;
-        _e = false;
+        _e2 = false;
         const file = _c;
         const relativeFile = path9.relative(workspace, file).replace(new RegExp(`\\${path9.sep}`, "g"), "/");
         debug(`Matched: ${relativeFile}`);
@@ -71187,7 +71204,7 @@ function resolvePaths(patterns) {
       e_1 = { error: e_1_1 };
     } finally {
       try {
-        if (!_e && !_a2 && (_b = _f.return)) yield _b.call(_f);
+        if (!_e2 && !_a2 && (_b = _f.return)) yield _b.call(_f);
       } finally {
         if (e_1) throw e_1.error;
       }
@@ -71272,7 +71289,8 @@ function getRuntimeToken() {
 }
 
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
-import * as fs6 from "fs";
+import * as fs7 from "fs";
+import { URL as URL2 } from "url";
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
 var logger8 = createClientLogger2("storage-blob");
@@ -71462,11 +71480,11 @@ var PathStylePorts3 = [
 ];
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike2(pipeline2) {
-  if (!pipeline2 || typeof pipeline2 !== "object") {
+function isPipelineLike2(pipeline3) {
+  if (!pipeline3 || typeof pipeline3 !== "object") {
     return false;
   }
-  const castPipeline = pipeline2;
+  const castPipeline = pipeline3;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline2 = class {
@@ -71505,11 +71523,11 @@ function newPipeline2(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline2 = new Pipeline2([], pipelineOptions);
-  pipeline2._credential = credential;
-  return pipeline2;
+  const pipeline3 = new Pipeline2([], pipelineOptions);
+  pipeline3._credential = credential;
+  return pipeline3;
 }
-function processDownlevelPipeline2(pipeline2) {
+function processDownlevelPipeline2(pipeline3) {
   const knownFactoryFunctions = [
     isAnonymousCredential2,
     isStorageSharedKeyCredential2,
@@ -71519,8 +71537,8 @@ function processDownlevelPipeline2(pipeline2) {
     isStorageTelemetryPolicyFactory2,
     isCoreHttpPolicyFactory2
   ];
-  if (pipeline2.factories.length) {
-    const novelFactories = pipeline2.factories.filter((factory) => {
+  if (pipeline3.factories.length) {
+    const novelFactories = pipeline3.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -71533,14 +71551,14 @@ function processDownlevelPipeline2(pipeline2) {
   }
   return void 0;
 }
-function getCoreClientOptions2(pipeline2) {
-  const { httpClient: v1Client, ...restOptions } = pipeline2.options;
-  let httpClient = pipeline2._coreHttpClient;
+function getCoreClientOptions2(pipeline3) {
+  const { httpClient: v1Client, ...restOptions } = pipeline3.options;
+  let httpClient = pipeline3._coreHttpClient;
   if (!httpClient) {
     httpClient = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient2();
-    pipeline2._coreHttpClient = httpClient;
+    pipeline3._coreHttpClient = httpClient;
   }
-  let corePipeline = pipeline2._corePipeline;
+  let corePipeline = pipeline3._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION5}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -71581,11 +71599,11 @@ function getCoreClientOptions2(pipeline2) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline2(pipeline2);
+    const downlevelResults = processDownlevelPipeline2(pipeline3);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline2(pipeline2);
+    const credential = getCredentialFromPipeline2(pipeline3);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -71598,7 +71616,7 @@ function getCoreClientOptions2(pipeline2) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline2._corePipeline = corePipeline;
+    pipeline3._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -71607,12 +71625,12 @@ function getCoreClientOptions2(pipeline2) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline2(pipeline2) {
-  if (pipeline2._credential) {
-    return pipeline2._credential;
+function getCredentialFromPipeline2(pipeline3) {
+  if (pipeline3._credential) {
+    return pipeline3._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline2.factories) {
+  for (const factory of pipeline3.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential2(factory)) {
@@ -85133,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path15 = urlParsed.pathname;
-  path15 = path15 || "/";
-  path15 = escape3(path15);
-  urlParsed.pathname = path15;
+  let path26 = urlParsed.pathname;
+  path26 = path26 || "/";
+  path26 = escape3(path26);
+  urlParsed.pathname = path26;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85221,9 +85239,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path15 = urlParsed.pathname;
-  path15 = path15 ? path15.endsWith("/") ? `${path15}${name}` : `${path15}/${name}` : name;
-  urlParsed.pathname = path15;
+  let path26 = urlParsed.pathname;
+  path26 = path26 ? path26.endsWith("/") ? `${path26}${name}` : `${path26}/${name}` : name;
+  urlParsed.pathname = path26;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name, value) {
@@ -85522,13 +85540,13 @@ var StorageClient4 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url3, pipeline2) {
+  constructor(url3, pipeline3) {
     this.url = escapeURLPath2(url3);
     this.accountName = getAccountNameFromUrl2(url3);
-    this.pipeline = pipeline2;
-    this.storageClientContext = new StorageContextClient2(this.url, getCoreClientOptions2(pipeline2));
+    this.pipeline = pipeline3;
+    this.storageClientContext = new StorageContextClient2(this.url, getCoreClientOptions2(pipeline3));
     this.isHttps = iEqual2(getURLScheme2(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline2(pipeline2);
+    this.credential = getCredentialFromPipeline2(pipeline3);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
@@ -87487,8 +87505,8 @@ var AvroParser2 = class _AvroParser {
    * @param length -
    * @param options -
    */
-  static async readFixedBytes(stream, length, options = {}) {
-    const bytes2 = await stream.read(length, { abortSignal: options.abortSignal });
+  static async readFixedBytes(stream2, length, options = {}) {
+    const bytes2 = await stream2.read(length, { abortSignal: options.abortSignal });
     if (bytes2.length !== length) {
       throw new Error("Hit stream end.");
     }
@@ -87500,19 +87518,19 @@ var AvroParser2 = class _AvroParser {
    * @param stream -
    * @param options -
    */
-  static async readByte(stream, options = {}) {
-    const buf = await _AvroParser.readFixedBytes(stream, 1, options);
+  static async readByte(stream2, options = {}) {
+    const buf = await _AvroParser.readFixedBytes(stream2, 1, options);
     return buf[0];
   }
   // int and long are stored in variable-length zig-zag coding.
   // variable-length: https://lucene.apache.org/core/3_5_0/fileformats.html#VInt
   // zig-zag: https://developers.google.com/protocol-buffers/docs/encoding?csw=1#types
-  static async readZigZagLong(stream, options = {}) {
+  static async readZigZagLong(stream2, options = {}) {
     let zigZagEncoded = 0;
     let significanceInBit = 0;
     let byte, haveMoreByte, significanceInFloat;
     do {
-      byte = await _AvroParser.readByte(stream, options);
+      byte = await _AvroParser.readByte(stream2, options);
       haveMoreByte = byte & 128;
       zigZagEncoded |= (byte & 127) << significanceInBit;
       significanceInBit += 7;
@@ -87521,7 +87539,7 @@ var AvroParser2 = class _AvroParser {
       zigZagEncoded = zigZagEncoded;
       significanceInFloat = 268435456;
       do {
-        byte = await _AvroParser.readByte(stream, options);
+        byte = await _AvroParser.readByte(stream2, options);
         zigZagEncoded += (byte & 127) * significanceInFloat;
         significanceInFloat *= 128;
       } while (byte & 128);
@@ -87533,72 +87551,72 @@ var AvroParser2 = class _AvroParser {
     }
     return zigZagEncoded >> 1 ^ -(zigZagEncoded & 1);
   }
-  static async readLong(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
+  static async readLong(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
   }
-  static async readInt(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
+  static async readInt(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
   }
   static async readNull() {
     return null;
   }
-  static async readBoolean(stream, options = {}) {
-    const b = await _AvroParser.readByte(stream, options);
-    if (b === 1) {
+  static async readBoolean(stream2, options = {}) {
+    const b2 = await _AvroParser.readByte(stream2, options);
+    if (b2 === 1) {
       return true;
-    } else if (b === 0) {
+    } else if (b2 === 0) {
       return false;
     } else {
       throw new Error("Byte was not a boolean.");
     }
   }
-  static async readFloat(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 4, options);
+  static async readFloat(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 4, options);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat32(0, true);
   }
-  static async readDouble(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 8, options);
+  static async readDouble(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 8, options);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat64(0, true);
   }
-  static async readBytes(stream, options = {}) {
-    const size = await _AvroParser.readLong(stream, options);
+  static async readBytes(stream2, options = {}) {
+    const size = await _AvroParser.readLong(stream2, options);
     if (size < 0) {
       throw new Error("Bytes size was negative.");
     }
-    return stream.read(size, { abortSignal: options.abortSignal });
+    return stream2.read(size, { abortSignal: options.abortSignal });
   }
-  static async readString(stream, options = {}) {
-    const u8arr = await _AvroParser.readBytes(stream, options);
+  static async readString(stream2, options = {}) {
+    const u8arr = await _AvroParser.readBytes(stream2, options);
     const utf8decoder = new TextDecoder();
     return utf8decoder.decode(u8arr);
   }
-  static async readMapPair(stream, readItemMethod, options = {}) {
-    const key = await _AvroParser.readString(stream, options);
-    const value = await readItemMethod(stream, options);
+  static async readMapPair(stream2, readItemMethod, options = {}) {
+    const key = await _AvroParser.readString(stream2, options);
+    const value = await readItemMethod(stream2, options);
     return { key, value };
   }
-  static async readMap(stream, readItemMethod, options = {}) {
-    const readPairMethod = (s, opts = {}) => {
-      return _AvroParser.readMapPair(s, readItemMethod, opts);
+  static async readMap(stream2, readItemMethod, options = {}) {
+    const readPairMethod = (s3, opts = {}) => {
+      return _AvroParser.readMapPair(s3, readItemMethod, opts);
     };
-    const pairs = await _AvroParser.readArray(stream, readPairMethod, options);
+    const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
     for (const pair of pairs) {
       dict[pair.key] = pair.value;
     }
     return dict;
   }
-  static async readArray(stream, readItemMethod, options = {}) {
+  static async readArray(stream2, readItemMethod, options = {}) {
     const items = [];
-    for (let count = await _AvroParser.readLong(stream, options); count !== 0; count = await _AvroParser.readLong(stream, options)) {
+    for (let count = await _AvroParser.readLong(stream2, options); count !== 0; count = await _AvroParser.readLong(stream2, options)) {
       if (count < 0) {
-        await _AvroParser.readLong(stream, options);
+        await _AvroParser.readLong(stream2, options);
         count = -count;
       }
       while (count--) {
-        const item = await readItemMethod(stream, options);
+        const item = await readItemMethod(stream2, options);
         items.push(item);
       }
     }
@@ -87708,24 +87726,24 @@ var AvroPrimitiveType2 = class extends AvroType2 {
     this._primitive = primitive;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
+  read(stream2, options = {}) {
     switch (this._primitive) {
       case AvroPrimitive2.NULL:
         return AvroParser2.readNull();
       case AvroPrimitive2.BOOLEAN:
-        return AvroParser2.readBoolean(stream, options);
+        return AvroParser2.readBoolean(stream2, options);
       case AvroPrimitive2.INT:
-        return AvroParser2.readInt(stream, options);
+        return AvroParser2.readInt(stream2, options);
       case AvroPrimitive2.LONG:
-        return AvroParser2.readLong(stream, options);
+        return AvroParser2.readLong(stream2, options);
       case AvroPrimitive2.FLOAT:
-        return AvroParser2.readFloat(stream, options);
+        return AvroParser2.readFloat(stream2, options);
       case AvroPrimitive2.DOUBLE:
-        return AvroParser2.readDouble(stream, options);
+        return AvroParser2.readDouble(stream2, options);
       case AvroPrimitive2.BYTES:
-        return AvroParser2.readBytes(stream, options);
+        return AvroParser2.readBytes(stream2, options);
       case AvroPrimitive2.STRING:
-        return AvroParser2.readString(stream, options);
+        return AvroParser2.readString(stream2, options);
       default:
         throw new Error("Unknown Avro Primitive");
     }
@@ -87738,8 +87756,8 @@ var AvroEnumType2 = class extends AvroType2 {
     this._symbols = symbols;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
-    const value = await AvroParser2.readInt(stream, options);
+  async read(stream2, options = {}) {
+    const value = await AvroParser2.readInt(stream2, options);
     return this._symbols[value];
   }
 };
@@ -87749,9 +87767,9 @@ var AvroUnionType2 = class extends AvroType2 {
     super();
     this._types = types2;
   }
-  async read(stream, options = {}) {
-    const typeIndex = await AvroParser2.readInt(stream, options);
-    return this._types[typeIndex].read(stream, options);
+  async read(stream2, options = {}) {
+    const typeIndex = await AvroParser2.readInt(stream2, options);
+    return this._types[typeIndex].read(stream2, options);
   }
 };
 var AvroMapType2 = class extends AvroType2 {
@@ -87761,11 +87779,11 @@ var AvroMapType2 = class extends AvroType2 {
     this._itemType = itemType;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
-    const readItemMethod = (s, opts) => {
-      return this._itemType.read(s, opts);
+  read(stream2, options = {}) {
+    const readItemMethod = (s3, opts) => {
+      return this._itemType.read(s3, opts);
     };
-    return AvroParser2.readMap(stream, readItemMethod, options);
+    return AvroParser2.readMap(stream2, readItemMethod, options);
   }
 };
 var AvroRecordType2 = class extends AvroType2 {
@@ -87777,12 +87795,12 @@ var AvroRecordType2 = class extends AvroType2 {
     this._name = name;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
+  async read(stream2, options = {}) {
     const record = {};
     record["$schema"] = this._name;
     for (const key in this._fields) {
       if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
-        record[key] = await this._fields[key].read(stream, options);
+        record[key] = await this._fields[key].read(stream2, options);
       }
     }
     return record;
@@ -87790,15 +87808,15 @@ var AvroRecordType2 = class extends AvroType2 {
 };
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
-function arraysEqual2(a, b) {
-  if (a === b)
+function arraysEqual2(a, b2) {
+  if (a === b2)
     return true;
-  if (a == null || b == null)
+  if (a == null || b2 == null)
     return false;
-  if (a.length !== b.length)
+  if (a.length !== b2.length)
     return false;
   for (let i = 0; i < a.length; ++i) {
-    if (a[i] !== b[i])
+    if (a[i] !== b2[i])
       return false;
   }
   return true;
@@ -87947,7 +87965,7 @@ var AvroReadableFromStream2 = class extends AvroReadable2 {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve7, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -87962,7 +87980,7 @@ var AvroReadableFromStream2 = class extends AvroReadable2 {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve4(this.toUint8Array(callbackChunk));
+            resolve7(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -88698,8 +88716,8 @@ var Batch2 = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve4, reject) => {
-      this.emitter.on("finish", resolve4);
+    return new Promise((resolve7, reject) => {
+      this.emitter.on("finish", resolve7);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates2.Error;
         reject(error2);
@@ -88743,18 +88761,18 @@ var Batch2 = class {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 import fs5 from "node:fs";
 import util4 from "node:util";
-async function streamToBuffer3(stream, buffer2, offset, end, encoding) {
+async function streamToBuffer3(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT2);
-    stream.on("readable", () => {
+    stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve4();
+        resolve7();
         return;
       }
-      let chunk = stream.read();
+      let chunk = stream2.read();
       if (!chunk) {
         return;
       }
@@ -88762,33 +88780,33 @@ async function streamToBuffer3(stream, buffer2, offset, end, encoding) {
         chunk = Buffer.from(chunk, encoding);
       }
       const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
-      buffer2.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
+      buffer3.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
       pos += chunkLength;
     });
-    stream.on("end", () => {
+    stream2.on("end", () => {
       clearTimeout(timeout);
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve4();
+      resolve7();
     });
-    stream.on("error", (msg) => {
+    stream2.on("error", (msg) => {
       clearTimeout(timeout);
       reject(msg);
     });
   });
 }
-async function readStreamToLocalFile2(rs, file) {
-  return new Promise((resolve4, reject) => {
-    const ws = fs5.createWriteStream(file);
-    rs.on("error", (err) => {
+async function readStreamToLocalFile2(rs2, file) {
+  return new Promise((resolve7, reject) => {
+    const ws2 = fs5.createWriteStream(file);
+    rs2.on("error", (err) => {
       reject(err);
     });
-    ws.on("error", (err) => {
+    ws2.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve4);
-    rs.pipe(ws);
+    ws2.on("close", resolve7);
+    rs2.pipe(ws2);
   });
 }
 var fsStat2 = util4.promisify(fs5.stat);
@@ -88818,21 +88836,21 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
     options = options || {};
-    let pipeline2;
+    let pipeline3;
     let url3;
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline2 = newPipeline2(new AnonymousCredential(), options);
+      pipeline3 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -88844,20 +88862,20 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline2(sharedKeyCredential, options);
+          pipeline3 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline2(new AnonymousCredential(), options);
+        pipeline3 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter2(this.url, URLConstants3.Parameters.SNAPSHOT);
@@ -89509,12 +89527,12 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
     });
   }
   async downloadToBuffer(param1, param2, param3, param4 = {}) {
-    let buffer2;
+    let buffer3;
     let offset = 0;
     let count = 0;
     let options = param4;
     if (param1 instanceof Buffer) {
-      buffer2 = param1;
+      buffer3 = param1;
       offset = param2 || 0;
       count = typeof param3 === "number" ? param3 : 0;
     } else {
@@ -89549,14 +89567,14 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
           throw new RangeError(`offset ${offset} shouldn't be larger than blob size ${response.contentLength}`);
         }
       }
-      if (!buffer2) {
+      if (!buffer3) {
         try {
-          buffer2 = Buffer.alloc(count);
+          buffer3 = Buffer.alloc(count);
         } catch (error2) {
           throw new Error(`Unable to allocate the buffer of size: ${count}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
         }
       }
-      if (buffer2.length < count) {
+      if (buffer3.length < count) {
         throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
       }
       let transferProgress = 0;
@@ -89574,8 +89592,8 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
             customerProvidedKey: options.customerProvidedKey,
             tracingOptions: updatedOptions.tracingOptions
           });
-          const stream = response.readableStreamBody;
-          await streamToBuffer3(stream, buffer2, off - offset, chunkEnd - offset);
+          const stream2 = response.readableStreamBody;
+          await streamToBuffer3(stream2, buffer3, off - offset, chunkEnd - offset);
           transferProgress += chunkEnd - off;
           if (options.onProgress) {
             options.onProgress({ loadedBytes: transferProgress });
@@ -89583,7 +89601,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
         });
       }
       await batch.do();
-      return buffer2;
+      return buffer3;
     });
   }
   /**
@@ -89699,7 +89717,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -89710,7 +89728,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve4(appendToURLQuery2(this.url, sas));
+      resolve7(appendToURLQuery2(this.url, sas));
     });
   }
   /**
@@ -89749,7 +89767,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve7) => {
       const sas = generateBlobSASQueryParameters2({
         containerName: this._containerName,
         blobName: this._name,
@@ -89757,7 +89775,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve4(appendToURLQuery2(this.url, sas));
+      resolve7(appendToURLQuery2(this.url, sas));
     });
   }
   /**
@@ -89844,19 +89862,19 @@ var AppendBlobClient2 = class _AppendBlobClient extends BlobClient2 {
    */
   appendBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline2 = newPipeline2(new AnonymousCredential(), options);
+      pipeline3 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -89868,20 +89886,20 @@ var AppendBlobClient2 = class _AppendBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline2(sharedKeyCredential, options);
+          pipeline3 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline2(new AnonymousCredential(), options);
+        pipeline3 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.appendBlobContext = this.storageClientContext.appendBlob;
   }
   /**
@@ -90116,22 +90134,22 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
    */
   blockBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline2 = newPipeline2(new AnonymousCredential(), options);
+      pipeline3 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -90143,20 +90161,20 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline2(sharedKeyCredential, options);
+          pipeline3 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline2(new AnonymousCredential(), options);
+        pipeline3 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
   }
@@ -90513,16 +90531,16 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
   async uploadData(data, options = {}) {
     return tracingClient2.withSpan("BlockBlobClient-uploadData", options, async (updatedOptions) => {
       if (isNodeLike2) {
-        let buffer2;
+        let buffer3;
         if (data instanceof Buffer) {
-          buffer2 = data;
+          buffer3 = data;
         } else if (data instanceof ArrayBuffer) {
-          buffer2 = Buffer.from(data);
+          buffer3 = Buffer.from(data);
         } else {
           data = data;
-          buffer2 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+          buffer3 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         }
-        return this.uploadSeekableInternal((offset, size) => buffer2.slice(offset, offset + size), buffer2.byteLength, updatedOptions);
+        return this.uploadSeekableInternal((offset, size) => buffer3.slice(offset, offset + size), buffer3.byteLength, updatedOptions);
       } else {
         const browserBlob = new Blob([data]);
         return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
@@ -90676,7 +90694,7 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
    * @param options - Options to Upload Stream to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadStream(stream, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES2, maxConcurrency = 5, options = {}) {
+  async uploadStream(stream2, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES2, maxConcurrency = 5, options = {}) {
     if (!options.blobHTTPHeaders) {
       options.blobHTTPHeaders = {};
     }
@@ -90689,7 +90707,7 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
       let transferProgress = 0;
       const blockList = [];
       const scheduler = new BufferScheduler(
-        stream,
+        stream2,
         bufferSize,
         maxConcurrency,
         async (body3, length) => {
@@ -90727,19 +90745,19 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    */
   pageBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline2;
+    let pipeline3;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline2 = credentialOrPipelineOrContainerName;
+      pipeline3 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline2 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline2 = newPipeline2(new AnonymousCredential(), options);
+      pipeline3 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -90751,20 +90769,20 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline2 = newPipeline2(sharedKeyCredential, options);
+          pipeline3 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline2 = newPipeline2(new AnonymousCredential(), options);
+        pipeline3 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline2);
+    super(url3, pipeline3);
     this.pageBlobContext = this.storageClientContext.pageBlob;
   }
   /**
@@ -91512,13 +91530,13 @@ var RateLimitError = class extends Error {
 };
 
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
-var __awaiter11 = function(thisArg, _arguments, P, generator) {
+var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91534,7 +91552,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91649,14 +91667,20 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
   });
 }
 
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
+import * as buffer2 from "buffer";
+import * as fs6 from "fs";
+import * as stream from "stream";
+import * as util5 from "util";
+
 // node_modules/@actions/cache/lib/internal/requestUtils.js
-var __awaiter12 = function(thisArg, _arguments, P, generator) {
+var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91672,7 +91696,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91702,7 +91726,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve4) => setTimeout(resolve4, milliseconds));
+    return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -91774,6 +91798,317 @@ function retryHttpClientResponse(name_1, method_1) {
   });
 }
 
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
+var __awaiter13 = function(thisArg, _arguments, P2, generator) {
+  function adopt(value) {
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
+    });
+  }
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function pipeResponseToStream(response, output) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    const pipeline3 = util5.promisify(stream.pipeline);
+    yield pipeline3(response.message, output);
+  });
+}
+var DownloadProgress = class {
+  constructor(contentLength3) {
+    this.contentLength = contentLength3;
+    this.segmentIndex = 0;
+    this.segmentSize = 0;
+    this.segmentOffset = 0;
+    this.receivedBytes = 0;
+    this.displayedComplete = false;
+    this.startTime = Date.now();
+  }
+  /**
+   * Progress to the next segment. Only call this method when the previous segment
+   * is complete.
+   *
+   * @param segmentSize the length of the next segment
+   */
+  nextSegment(segmentSize) {
+    this.segmentOffset = this.segmentOffset + this.segmentSize;
+    this.segmentIndex = this.segmentIndex + 1;
+    this.segmentSize = segmentSize;
+    this.receivedBytes = 0;
+    debug(`Downloading segment at offset ${this.segmentOffset} with length ${this.segmentSize}...`);
+  }
+  /**
+   * Sets the number of bytes received for the current segment.
+   *
+   * @param receivedBytes the number of bytes received
+   */
+  setReceivedBytes(receivedBytes) {
+    this.receivedBytes = receivedBytes;
+  }
+  /**
+   * Returns the total number of bytes transferred.
+   */
+  getTransferredBytes() {
+    return this.segmentOffset + this.receivedBytes;
+  }
+  /**
+   * Returns true if the download is complete.
+   */
+  isDone() {
+    return this.getTransferredBytes() === this.contentLength;
+  }
+  /**
+   * Prints the current download stats. Once the download completes, this will print one
+   * last line and then stop.
+   */
+  display() {
+    if (this.displayedComplete) {
+      return;
+    }
+    const transferredBytes = this.segmentOffset + this.receivedBytes;
+    const percentage = (100 * (transferredBytes / this.contentLength)).toFixed(1);
+    const elapsedTime = Date.now() - this.startTime;
+    const downloadSpeed = (transferredBytes / (1024 * 1024) / (elapsedTime / 1e3)).toFixed(1);
+    info(`Received ${transferredBytes} of ${this.contentLength} (${percentage}%), ${downloadSpeed} MBs/sec`);
+    if (this.isDone()) {
+      this.displayedComplete = true;
+    }
+  }
+  /**
+   * Returns a function used to handle TransferProgressEvents.
+   */
+  onProgress() {
+    return (progress) => {
+      this.setReceivedBytes(progress.loadedBytes);
+    };
+  }
+  /**
+   * Starts the timer that displays the stats.
+   *
+   * @param delayInMs the delay between each write
+   */
+  startDisplayTimer(delayInMs = 1e3) {
+    const displayCallback = () => {
+      this.display();
+      if (!this.isDone()) {
+        this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+      }
+    };
+    this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+  }
+  /**
+   * Stops the timer that displays the stats. As this typically indicates the download
+   * is complete, this will display one last line, unless the last line has already
+   * been written.
+   */
+  stopDisplayTimer() {
+    if (this.timeoutHandle) {
+      clearTimeout(this.timeoutHandle);
+      this.timeoutHandle = void 0;
+    }
+    this.display();
+  }
+};
+function downloadCacheHttpClient(archiveLocation, archivePath) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    const writeStream = fs6.createWriteStream(archivePath);
+    const httpClient = new HttpClient("actions/cache");
+    const downloadResponse = yield retryHttpClientResponse("downloadCache", () => __awaiter13(this, void 0, void 0, function* () {
+      return httpClient.get(archiveLocation);
+    }));
+    downloadResponse.message.socket.setTimeout(SocketTimeout, () => {
+      downloadResponse.message.destroy();
+      debug(`Aborting download, socket timed out after ${SocketTimeout} ms`);
+    });
+    yield pipeResponseToStream(downloadResponse, writeStream);
+    const contentLengthHeader = downloadResponse.message.headers["content-length"];
+    if (contentLengthHeader) {
+      const expectedLength = parseInt(contentLengthHeader);
+      const actualLength = getArchiveFileSizeInBytes(archivePath);
+      if (actualLength !== expectedLength) {
+        throw new Error(`Incomplete download. Expected file size: ${expectedLength}, actual file size: ${actualLength}`);
+      }
+    } else {
+      debug("Unable to validate download, no Content-Length header");
+    }
+  });
+}
+function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    var _a2;
+    const archiveDescriptor = yield fs6.promises.open(archivePath, "w");
+    const httpClient = new HttpClient("actions/cache", void 0, {
+      socketTimeout: options.timeoutInMs,
+      keepAlive: true
+    });
+    try {
+      const res = yield retryHttpClientResponse("downloadCacheMetadata", () => __awaiter13(this, void 0, void 0, function* () {
+        return yield httpClient.request("HEAD", archiveLocation, null, {});
+      }));
+      const lengthHeader = res.message.headers["content-length"];
+      if (lengthHeader === void 0 || lengthHeader === null) {
+        throw new Error("Content-Length not found on blob response");
+      }
+      const length = parseInt(lengthHeader);
+      if (Number.isNaN(length)) {
+        throw new Error(`Could not interpret Content-Length: ${length}`);
+      }
+      const downloads = [];
+      const blockSize = 4 * 1024 * 1024;
+      for (let offset = 0; offset < length; offset += blockSize) {
+        const count = Math.min(blockSize, length - offset);
+        downloads.push({
+          offset,
+          promiseGetter: () => __awaiter13(this, void 0, void 0, function* () {
+            return yield downloadSegmentRetry(httpClient, archiveLocation, offset, count);
+          })
+        });
+      }
+      downloads.reverse();
+      let actives = 0;
+      let bytesDownloaded = 0;
+      const progress = new DownloadProgress(length);
+      progress.startDisplayTimer();
+      const progressFn = progress.onProgress();
+      const activeDownloads = [];
+      let nextDownload;
+      const waitAndWrite = () => __awaiter13(this, void 0, void 0, function* () {
+        const segment = yield Promise.race(Object.values(activeDownloads));
+        yield archiveDescriptor.write(segment.buffer, 0, segment.count, segment.offset);
+        actives--;
+        delete activeDownloads[segment.offset];
+        bytesDownloaded += segment.count;
+        progressFn({ loadedBytes: bytesDownloaded });
+      });
+      while (nextDownload = downloads.pop()) {
+        activeDownloads[nextDownload.offset] = nextDownload.promiseGetter();
+        actives++;
+        if (actives >= ((_a2 = options.downloadConcurrency) !== null && _a2 !== void 0 ? _a2 : 10)) {
+          yield waitAndWrite();
+        }
+      }
+      while (actives > 0) {
+        yield waitAndWrite();
+      }
+    } finally {
+      httpClient.dispose();
+      yield archiveDescriptor.close();
+    }
+  });
+}
+function downloadSegmentRetry(httpClient, archiveLocation, offset, count) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    const retries = 5;
+    let failures = 0;
+    while (true) {
+      try {
+        const timeout = 3e4;
+        const result = yield promiseWithTimeout(timeout, downloadSegment(httpClient, archiveLocation, offset, count));
+        if (typeof result === "string") {
+          throw new Error("downloadSegmentRetry failed due to timeout");
+        }
+        return result;
+      } catch (err) {
+        if (failures >= retries) {
+          throw err;
+        }
+        failures++;
+      }
+    }
+  });
+}
+function downloadSegment(httpClient, archiveLocation, offset, count) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    const partRes = yield retryHttpClientResponse("downloadCachePart", () => __awaiter13(this, void 0, void 0, function* () {
+      return yield httpClient.get(archiveLocation, {
+        Range: `bytes=${offset}-${offset + count - 1}`
+      });
+    }));
+    if (!partRes.readBodyBuffer) {
+      throw new Error("Expected HttpClientResponse to implement readBodyBuffer");
+    }
+    return {
+      offset,
+      count,
+      buffer: yield partRes.readBodyBuffer()
+    };
+  });
+}
+function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
+  return __awaiter13(this, void 0, void 0, function* () {
+    var _a2;
+    const client = new BlockBlobClient2(archiveLocation, void 0, {
+      retryOptions: {
+        // Override the timeout used when downloading each 4 MB chunk
+        // The default is 2 min / MB, which is way too slow
+        tryTimeoutInMs: options.timeoutInMs
+      }
+    });
+    const properties = yield client.getProperties();
+    const contentLength3 = (_a2 = properties.contentLength) !== null && _a2 !== void 0 ? _a2 : -1;
+    if (contentLength3 < 0) {
+      debug("Unable to determine content length, downloading file with http-client...");
+      yield downloadCacheHttpClient(archiveLocation, archivePath);
+    } else {
+      const maxSegmentSize = Math.min(134217728, buffer2.constants.MAX_LENGTH);
+      const downloadProgress = new DownloadProgress(contentLength3);
+      const fd = fs6.openSync(archivePath, "w");
+      try {
+        downloadProgress.startDisplayTimer();
+        const controller = new AbortController();
+        const abortSignal = controller.signal;
+        while (!downloadProgress.isDone()) {
+          const segmentStart = downloadProgress.segmentOffset + downloadProgress.segmentSize;
+          const segmentSize = Math.min(maxSegmentSize, contentLength3 - segmentStart);
+          downloadProgress.nextSegment(segmentSize);
+          const result = yield promiseWithTimeout(options.segmentTimeoutInMs || 36e5, client.downloadToBuffer(segmentStart, segmentSize, {
+            abortSignal,
+            concurrency: options.downloadConcurrency,
+            onProgress: downloadProgress.onProgress()
+          }));
+          if (result === "timeout") {
+            controller.abort();
+            throw new Error("Aborting cache download as the download time exceeded the timeout.");
+          } else if (Buffer.isBuffer(result)) {
+            fs6.writeFileSync(fd, result);
+          }
+        }
+      } finally {
+        downloadProgress.stopDisplayTimer();
+        fs6.closeSync(fd);
+      }
+    }
+  });
+}
+var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
+  let timeoutHandle;
+  const timeoutPromise = new Promise((resolve7) => {
+    timeoutHandle = setTimeout(() => resolve7("timeout"), timeoutMs);
+  });
+  return Promise.race([promise, timeoutPromise]).then((result) => {
+    clearTimeout(timeoutHandle);
+    return result;
+  });
+});
+
 // node_modules/@actions/cache/lib/options.js
 function getUploadOptions(copy) {
   const result = {
@@ -91799,14 +92134,55 @@ function getUploadOptions(copy) {
   debug(`Upload chunk size: ${result.uploadChunkSize}`);
   return result;
 }
+function getDownloadOptions(copy) {
+  const result = {
+    useAzureSdk: false,
+    concurrentBlobDownloads: true,
+    downloadConcurrency: 8,
+    timeoutInMs: 3e4,
+    segmentTimeoutInMs: 6e5,
+    lookupOnly: false
+  };
+  if (copy) {
+    if (typeof copy.useAzureSdk === "boolean") {
+      result.useAzureSdk = copy.useAzureSdk;
+    }
+    if (typeof copy.concurrentBlobDownloads === "boolean") {
+      result.concurrentBlobDownloads = copy.concurrentBlobDownloads;
+    }
+    if (typeof copy.downloadConcurrency === "number") {
+      result.downloadConcurrency = copy.downloadConcurrency;
+    }
+    if (typeof copy.timeoutInMs === "number") {
+      result.timeoutInMs = copy.timeoutInMs;
+    }
+    if (typeof copy.segmentTimeoutInMs === "number") {
+      result.segmentTimeoutInMs = copy.segmentTimeoutInMs;
+    }
+    if (typeof copy.lookupOnly === "boolean") {
+      result.lookupOnly = copy.lookupOnly;
+    }
+  }
+  const segmentDownloadTimeoutMins = process.env["SEGMENT_DOWNLOAD_TIMEOUT_MINS"];
+  if (segmentDownloadTimeoutMins && !isNaN(Number(segmentDownloadTimeoutMins)) && isFinite(Number(segmentDownloadTimeoutMins))) {
+    result.segmentTimeoutInMs = Number(segmentDownloadTimeoutMins) * 60 * 1e3;
+  }
+  debug(`Use Azure SDK: ${result.useAzureSdk}`);
+  debug(`Download concurrency: ${result.downloadConcurrency}`);
+  debug(`Request timeout (ms): ${result.timeoutInMs}`);
+  debug(`Cache segment download timeout mins env var: ${process.env["SEGMENT_DOWNLOAD_TIMEOUT_MINS"]}`);
+  debug(`Segment download timeout (ms): ${result.segmentTimeoutInMs}`);
+  debug(`Lookup only: ${result.lookupOnly}`);
+  return result;
+}
 
 // node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
-  const hostname = ghUrl.hostname.trimEnd().toUpperCase();
-  const isGitHubHost = hostname === "GITHUB.COM";
-  const isGheHost = hostname.endsWith(".GHE.COM");
-  const isLocalHost = hostname.endsWith(".LOCALHOST");
+  const hostname2 = ghUrl.hostname.trimEnd().toUpperCase();
+  const isGitHubHost = hostname2 === "GITHUB.COM";
+  const isGheHost = hostname2.endsWith(".GHE.COM");
+  const isLocalHost = hostname2.endsWith(".LOCALHOST");
   return !isGitHubHost && !isGheHost && !isLocalHost;
 }
 function getCacheServiceVersion() {
@@ -91817,6 +92193,11 @@ function getCacheServiceVersion() {
 var KNOWN_CACHE_MODES = ["none", "read", "write", "write-only"];
 function getCacheMode() {
   return (process.env["ACTIONS_CACHE_MODE"] || "").trim().toLowerCase();
+}
+function isCacheReadable(mode) {
+  if (!KNOWN_CACHE_MODES.includes(mode))
+    return true;
+  return mode === "read" || mode === "write";
 }
 function isCacheWritable(mode) {
   if (!KNOWN_CACHE_MODES.includes(mode))
@@ -91842,13 +92223,13 @@ function getUserAgentString2() {
 }
 
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
-var __awaiter13 = function(thisArg, _arguments, P, generator) {
+var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91864,7 +92245,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91894,8 +92275,77 @@ function createHttpClient() {
   const bearerCredentialHandler = new BearerCredentialHandler(token);
   return new HttpClient(getUserAgentString2(), [bearerCredentialHandler], getRequestOptions());
 }
+function getCacheEntry(keys, paths, options) {
+  return __awaiter14(this, void 0, void 0, function* () {
+    var _a2;
+    const httpClient = createHttpClient();
+    const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version4}`;
+    const response = yield retryTypedResponse("getCacheEntry", () => __awaiter14(this, void 0, void 0, function* () {
+      return httpClient.getJson(getCacheApiUrl(resource));
+    }));
+    if (response.statusCode === 204) {
+      if (isDebug()) {
+        yield printCachesListForDiagnostics(keys[0], httpClient, version4);
+      }
+      return null;
+    }
+    if (!isSuccessStatusCode(response.statusCode)) {
+      const errorMessage2 = (_a2 = response.error) === null || _a2 === void 0 ? void 0 : _a2.message;
+      if (errorMessage2 === null || errorMessage2 === void 0 ? void 0 : errorMessage2.includes(CacheReadDeniedMessagePrefix)) {
+        throw new Error(errorMessage2);
+      }
+      throw new Error(`Cache service responded with ${response.statusCode}`);
+    }
+    const cacheResult = response.result;
+    const cacheDownloadUrl = cacheResult === null || cacheResult === void 0 ? void 0 : cacheResult.archiveLocation;
+    if (!cacheDownloadUrl) {
+      throw new Error("Cache not found.");
+    }
+    setSecret(cacheDownloadUrl);
+    debug(`Cache Result:`);
+    debug(JSON.stringify(cacheResult));
+    return cacheResult;
+  });
+}
+function printCachesListForDiagnostics(key, httpClient, version4) {
+  return __awaiter14(this, void 0, void 0, function* () {
+    const resource = `caches?key=${encodeURIComponent(key)}`;
+    const response = yield retryTypedResponse("listCache", () => __awaiter14(this, void 0, void 0, function* () {
+      return httpClient.getJson(getCacheApiUrl(resource));
+    }));
+    if (response.statusCode === 200) {
+      const cacheListResult = response.result;
+      const totalCount = cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.totalCount;
+      if (totalCount && totalCount > 0) {
+        debug(`No matching cache found for cache key '${key}', version '${version4} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
+Other caches with similar key:`);
+        for (const cacheEntry of (cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.artifactCaches) || []) {
+          debug(`Cache Key: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheKey}, Cache Version: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheVersion}, Cache Scope: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.scope}, Cache Created: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.creationTime}`);
+        }
+      }
+    }
+  });
+}
+function downloadCache(archiveLocation, archivePath, options) {
+  return __awaiter14(this, void 0, void 0, function* () {
+    const archiveUrl = new URL2(archiveLocation);
+    const downloadOptions = getDownloadOptions(options);
+    if (archiveUrl.hostname.endsWith(".blob.core.windows.net")) {
+      if (downloadOptions.useAzureSdk) {
+        yield downloadCacheStorageSDK(archiveLocation, archivePath, downloadOptions);
+      } else if (downloadOptions.concurrentBlobDownloads) {
+        yield downloadCacheHttpClientConcurrent(archiveLocation, archivePath, downloadOptions);
+      } else {
+        yield downloadCacheHttpClient(archiveLocation, archivePath);
+      }
+    } else {
+      yield downloadCacheHttpClient(archiveLocation, archivePath);
+    }
+  });
+}
 function reserveCache(key, paths, options) {
-  return __awaiter13(this, void 0, void 0, function* () {
+  return __awaiter14(this, void 0, void 0, function* () {
     const httpClient = createHttpClient();
     const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
     const reserveCacheRequest = {
@@ -91903,7 +92353,7 @@ function reserveCache(key, paths, options) {
       version: version4,
       cacheSize: options === null || options === void 0 ? void 0 : options.cacheSize
     };
-    const response = yield retryTypedResponse("reserveCache", () => __awaiter13(this, void 0, void 0, function* () {
+    const response = yield retryTypedResponse("reserveCache", () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient.postJson(getCacheApiUrl("caches"), reserveCacheRequest);
     }));
     return response;
@@ -91913,13 +92363,13 @@ function getContentRange(start, end) {
   return `bytes ${start}-${end}/*`;
 }
 function uploadChunk(httpClient, resourceUrl, openStream, start, end) {
-  return __awaiter13(this, void 0, void 0, function* () {
+  return __awaiter14(this, void 0, void 0, function* () {
     debug(`Uploading chunk of size ${end - start + 1} bytes at offset ${start} with content range: ${getContentRange(start, end)}`);
     const additionalHeaders = {
       "Content-Type": "application/octet-stream",
       "Content-Range": getContentRange(start, end)
     };
-    const uploadChunkResponse = yield retryHttpClientResponse(`uploadChunk (start: ${start}, end: ${end})`, () => __awaiter13(this, void 0, void 0, function* () {
+    const uploadChunkResponse = yield retryHttpClientResponse(`uploadChunk (start: ${start}, end: ${end})`, () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient.sendStream("PATCH", resourceUrl, openStream(), additionalHeaders);
     }));
     if (!isSuccessStatusCode(uploadChunkResponse.message.statusCode)) {
@@ -91928,10 +92378,10 @@ function uploadChunk(httpClient, resourceUrl, openStream, start, end) {
   });
 }
 function uploadFile(httpClient, cacheId, archivePath, options) {
-  return __awaiter13(this, void 0, void 0, function* () {
+  return __awaiter14(this, void 0, void 0, function* () {
     const fileSize = getArchiveFileSizeInBytes(archivePath);
     const resourceUrl = getCacheApiUrl(`caches/${cacheId.toString()}`);
-    const fd = fs6.openSync(archivePath, "r");
+    const fd = fs7.openSync(archivePath, "r");
     const uploadOptions = getUploadOptions(options);
     const concurrency = assertDefined("uploadConcurrency", uploadOptions.uploadConcurrency);
     const maxChunkSize = assertDefined("uploadChunkSize", uploadOptions.uploadChunkSize);
@@ -91939,13 +92389,13 @@ function uploadFile(httpClient, cacheId, archivePath, options) {
     debug("Awaiting all uploads");
     let offset = 0;
     try {
-      yield Promise.all(parallelUploads.map(() => __awaiter13(this, void 0, void 0, function* () {
+      yield Promise.all(parallelUploads.map(() => __awaiter14(this, void 0, void 0, function* () {
         while (offset < fileSize) {
           const chunkSize = Math.min(fileSize - offset, maxChunkSize);
           const start = offset;
           const end = offset + chunkSize - 1;
           offset += maxChunkSize;
-          yield uploadChunk(httpClient, resourceUrl, () => fs6.createReadStream(archivePath, {
+          yield uploadChunk(httpClient, resourceUrl, () => fs7.createReadStream(archivePath, {
             fd,
             start,
             end,
@@ -91956,21 +92406,21 @@ function uploadFile(httpClient, cacheId, archivePath, options) {
         }
       })));
     } finally {
-      fs6.closeSync(fd);
+      fs7.closeSync(fd);
     }
     return;
   });
 }
 function commitCache(httpClient, cacheId, filesize) {
-  return __awaiter13(this, void 0, void 0, function* () {
+  return __awaiter14(this, void 0, void 0, function* () {
     const commitCacheRequest = { size: filesize };
-    return yield retryTypedResponse("commitCache", () => __awaiter13(this, void 0, void 0, function* () {
+    return yield retryTypedResponse("commitCache", () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient.postJson(getCacheApiUrl(`caches/${cacheId.toString()}`), commitCacheRequest);
     }));
   });
 }
 function saveCache(cacheId, archivePath, signedUploadURL, options) {
-  return __awaiter13(this, void 0, void 0, function* () {
+  return __awaiter14(this, void 0, void 0, function* () {
     const uploadOptions = getUploadOptions(options);
     if (uploadOptions.useAzureSdk) {
       if (!signedUploadURL) {
@@ -92054,12 +92504,12 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
           message.permission = reader.int64().toString();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime2.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime2.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92069,9 +92519,9 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
       writer.tag(1, import_runtime.WireType.LengthDelimited).string(message.scope);
     if (message.permission !== "0")
       writer.tag(2, import_runtime.WireType.Varint).int64(message.permission);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime2.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime2.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92112,12 +92562,12 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
           message.scope.push(CacheScope.internalBinaryRead(reader, reader.uint32(), options));
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime7.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime7.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92127,9 +92577,9 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
       writer.tag(1, import_runtime6.WireType.Varint).int64(message.repositoryId);
     for (let i = 0; i < message.scope.length; i++)
       CacheScope.internalBinaryWrite(message.scope[i], writer.tag(2, import_runtime6.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime7.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime7.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92181,12 +92631,12 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
           message.version = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92198,9 +92648,9 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
     if (message.version !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92256,12 +92706,12 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
           message.message = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92273,9 +92723,9 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedUploadUrl);
     if (message.message !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92336,12 +92786,12 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
           message.version = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92355,9 +92805,9 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
       writer.tag(3, import_runtime11.WireType.Varint).int64(message.sizeBytes);
     if (message.version !== "")
       writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92413,12 +92863,12 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
           message.message = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92430,9 +92880,9 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
       writer.tag(2, import_runtime11.WireType.Varint).int64(message.entryId);
     if (message.message !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92494,12 +92944,12 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
           message.version = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92513,9 +92963,9 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.restoreKeys[i]);
     if (message.version !== "")
       writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92571,12 +93021,12 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
           message.matchedKey = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
-          if (u === "throw")
+          let u2 = options.readUnknownField;
+          if (u2 === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+          if (u2 !== false)
+            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92588,9 +93038,9 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedDownloadUrl);
     if (message.matchedKey !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.matchedKey);
-    let u = options.writeUnknownFields;
-    if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    let u2 = options.writeUnknownFields;
+    if (u2 !== false)
+      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92670,13 +93120,13 @@ function maskSecretUrls(body3) {
 }
 
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
-var __awaiter14 = function(thisArg, _arguments, P, generator) {
+var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92692,7 +93142,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -92720,14 +93170,14 @@ var CacheServiceClient = class {
   // This function satisfies the Rpc interface. It is compatible with the JSON
   // JSON generated client.
   request(service, method, contentType3, data) {
-    return __awaiter14(this, void 0, void 0, function* () {
+    return __awaiter15(this, void 0, void 0, function* () {
       const url3 = new URL(`/twirp/${service}/${method}`, this.baseUrl).href;
       debug(`[Request] ${method} ${url3}`);
       const headers = {
         "Content-Type": contentType3
       };
       try {
-        const { body: body3 } = yield this.retryableRequest(() => __awaiter14(this, void 0, void 0, function* () {
+        const { body: body3 } = yield this.retryableRequest(() => __awaiter15(this, void 0, void 0, function* () {
           return this.httpClient.post(url3, JSON.stringify(data), headers);
         }));
         return body3;
@@ -92737,7 +93187,7 @@ var CacheServiceClient = class {
     });
   }
   retryableRequest(operation) {
-    return __awaiter14(this, void 0, void 0, function* () {
+    return __awaiter15(this, void 0, void 0, function* () {
       let attempt = 0;
       let errorMessage2 = "";
       let rawBody = "";
@@ -92820,8 +93270,8 @@ var CacheServiceClient = class {
     return retryableStatusCodes.includes(statusCode);
   }
   sleep(milliseconds) {
-    return __awaiter14(this, void 0, void 0, function* () {
-      return new Promise((resolve4) => setTimeout(resolve4, milliseconds));
+    return __awaiter15(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -92842,15 +93292,15 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync2, writeFileSync } from "fs";
+import { existsSync as existsSync2, writeFileSync as writeFileSync2 } from "fs";
 import * as path10 from "path";
-var __awaiter15 = function(thisArg, _arguments, P, generator) {
+var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92866,14 +93316,14 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var IS_WINDOWS8 = process.platform === "win32";
 function getTarPath() {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     switch (process.platform) {
       case "win32": {
         const gnuTar = yield getGnuTarPathOnWindows();
@@ -92906,7 +93356,7 @@ function getTarPath() {
   });
 }
 function getTarArgs(tarPath_1, compressionMethod_1, type_1) {
-  return __awaiter15(this, arguments, void 0, function* (tarPath, compressionMethod, type, archivePath = "") {
+  return __awaiter16(this, arguments, void 0, function* (tarPath, compressionMethod, type, archivePath = "") {
     const args = [`"${tarPath.path}"`];
     const cacheFileName = getCacheFileName(compressionMethod);
     const tarFile = "cache.tar";
@@ -92937,7 +93387,7 @@ function getTarArgs(tarPath_1, compressionMethod_1, type_1) {
   });
 }
 function getCommands(compressionMethod_1, type_1) {
-  return __awaiter15(this, arguments, void 0, function* (compressionMethod, type, archivePath = "") {
+  return __awaiter16(this, arguments, void 0, function* (compressionMethod, type, archivePath = "") {
     let args;
     const tarPath = yield getTarPath();
     const tarArgs = yield getTarArgs(tarPath, compressionMethod, type, archivePath);
@@ -92962,7 +93412,7 @@ function quoteAbsolutePath(filePath) {
   return `"${path10.resolve(filePath).replace(new RegExp(`\\${path10.sep}`, "g"), "/")}"`;
 }
 function getDecompressionProgram(tarPath, compressionMethod, archivePath) {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS8;
     switch (compressionMethod) {
       case CompressionMethod.Zstd:
@@ -92982,7 +93432,7 @@ function getDecompressionProgram(tarPath, compressionMethod, archivePath) {
   });
 }
 function getCompressionProgram(tarPath, compressionMethod) {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     const cacheFileName = getCacheFileName(compressionMethod);
     const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS8;
     switch (compressionMethod) {
@@ -93007,7 +93457,7 @@ function getCompressionProgram(tarPath, compressionMethod) {
   });
 }
 function execCommands(commands2, cwd) {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     for (const command of commands2) {
       try {
         yield exec(command, void 0, {
@@ -93021,7 +93471,7 @@ function execCommands(commands2, cwd) {
   });
 }
 function execReadCommands(archivePath, compressionMethod, type) {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     const { commands: commands2, requiresTempDirectory } = yield getCommands(compressionMethod, type, archivePath);
     const tempDirectory = requiresTempDirectory ? yield createTempDirectory() : void 0;
     try {
@@ -93038,26 +93488,33 @@ function execReadCommands(archivePath, compressionMethod, type) {
   });
 }
 function listTar(archivePath, compressionMethod) {
-  return __awaiter15(this, void 0, void 0, function* () {
+  return __awaiter16(this, void 0, void 0, function* () {
     yield execReadCommands(archivePath, compressionMethod, "list");
   });
 }
+function extractTar(archivePath, compressionMethod) {
+  return __awaiter16(this, void 0, void 0, function* () {
+    const workingDirectory = getWorkingDirectory();
+    yield mkdirP(workingDirectory);
+    yield execReadCommands(archivePath, compressionMethod, "extract");
+  });
+}
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
-  return __awaiter15(this, void 0, void 0, function* () {
-    writeFileSync(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+  return __awaiter16(this, void 0, void 0, function* () {
+    writeFileSync2(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands: commands2 } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands2, archiveFolder);
   });
 }
 
 // node_modules/@actions/cache/lib/cache.js
-var __awaiter16 = function(thisArg, _arguments, P, generator) {
+var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93073,7 +93530,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93122,7 +93579,7 @@ function checkKey(key) {
   }
 }
 function saveCache2(paths_1, key_1, options_1) {
-  return __awaiter16(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
+  return __awaiter17(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
     const cacheServiceVersion = getCacheServiceVersion();
     debug(`Cache service version: ${cacheServiceVersion}`);
     checkPaths(paths);
@@ -93143,8 +93600,8 @@ function saveCache2(paths_1, key_1, options_1) {
   });
 }
 function saveCacheV1(paths_1, key_1, options_1) {
-  return __awaiter16(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
-    var _a2, _b, _c, _d, _e, _f;
+  return __awaiter17(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
+    var _a2, _b, _c, _d, _e2, _f;
     const compressionMethod = yield getCompressionMethod();
     let cacheId = -1;
     const cachePaths = yield resolvePaths(paths);
@@ -93178,7 +93635,7 @@ function saveCacheV1(paths_1, key_1, options_1) {
       } else if ((reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.statusCode) === 400) {
         throw new Error((_d = (_c = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _c === void 0 ? void 0 : _c.message) !== null && _d !== void 0 ? _d : `Cache size of ~${Math.round(archiveFileSize / (1024 * 1024))} MB (${archiveFileSize} B) is over the data cap limit, not saving cache.`);
       } else {
-        const detailMessage = (_e = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _e === void 0 ? void 0 : _e.message;
+        const detailMessage = (_e2 = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _e2 === void 0 ? void 0 : _e2.message;
         if (detailMessage === null || detailMessage === void 0 ? void 0 : detailMessage.startsWith(CACHE_WRITE_DENIED_PREFIX)) {
           throw new CacheWriteDeniedError(`Unable to reserve cache with key ${key}. More details: ${detailMessage}`);
         }
@@ -93210,7 +93667,7 @@ function saveCacheV1(paths_1, key_1, options_1) {
   });
 }
 function saveCacheV2(paths_1, key_1, options_1) {
-  return __awaiter16(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
+  return __awaiter17(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
     var _a2;
     options = Object.assign(Object.assign({}, options), { uploadChunkSize: 64 * 1024 * 1024, uploadConcurrency: 8, useAzureSdk: true });
     const compressionMethod = yield getCompressionMethod();
@@ -93408,9 +93865,9 @@ async function serveCommand(argv) {
 `);
   process.stderr.write(`Local Actions services on ${services.url}; stop with Ctrl-C.
 `);
-  await new Promise((resolve4) => {
-    process.once("SIGINT", resolve4);
-    process.once("SIGTERM", resolve4);
+  await new Promise((resolve7) => {
+    process.once("SIGINT", resolve7);
+    process.once("SIGTERM", resolve7);
   });
   await services.stop();
   return 0;
@@ -93442,7 +93899,7 @@ import * as os9 from "node:os";
 
 // src/runner/run-action.ts
 import { spawn as spawn3 } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync as writeFileSync3 } from "node:fs";
 import * as os8 from "node:os";
 import * as path12 from "node:path";
 
@@ -93478,8 +93935,8 @@ async function runAction(options) {
     const output = path12.join(files, "output");
     const state3 = path12.join(files, "state");
     const summary2 = path12.join(files, "summary.md");
-    for (const f of [output, state3, summary2]) writeFileSync2(f, "");
-    const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [inputVariable(k), v]));
+    for (const f2 of [output, state3, summary2]) writeFileSync3(f2, "");
+    const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k2, v2]) => [inputVariable(k2), v2]));
     const env = {
       ...process.env,
       GITHUB_ACTIONS: "true",
@@ -93493,7 +93950,7 @@ async function runAction(options) {
     const node = options.nodePath ?? process.execPath;
     const mainExitCode = await runNode(node, path12.join(options.distDir, "main.js"), env, options.onOutput);
     const savedState = parseFileCommands(readFileSync(state3, "utf8"));
-    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])) };
+    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k2, v2]) => [`STATE_${k2}`, v2])) };
     const postExitCode = await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
     return {
       mainExitCode,
@@ -93507,14 +93964,14 @@ async function runAction(options) {
   }
 }
 function runNode(node, script, env, onOutput) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve7, reject) => {
     const child2 = spawn3(node, [script], { env, stdio: ["ignore", onOutput ? "pipe" : "inherit", onOutput ? "pipe" : "inherit"] });
     if (onOutput) {
       child2.stdout?.on("data", (c) => onOutput(c.toString()));
       child2.stderr?.on("data", (c) => onOutput(c.toString()));
     }
     child2.on("error", reject);
-    child2.on("close", (code, signal) => resolve4(code ?? (signal ? 128 : 1)));
+    child2.on("close", (code, signal) => resolve7(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -93568,8 +94025,8 @@ var RunnerLog = class {
     return out;
   }
 };
-function unescapeData(s) {
-  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+function unescapeData(s3) {
+  return s3.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 }
 
 // src/cli/dist-dir.ts
@@ -93605,12 +94062,12 @@ ${result.summary}
 }
 
 // src/cli/render.ts
-import { writeFileSync as writeFileSync3 } from "node:fs";
+import { writeFileSync as writeFileSync4 } from "node:fs";
 
 // src/judge/ceilings.ts
 function usable(profile2, name) {
-  const p = profile2.probes?.probes.find((x) => x.name === name);
-  return p && !p.error && p.bytesPerSecond > 0 && p.iops > 0 ? p : null;
+  const p2 = profile2.probes?.probes.find((x) => x.name === name);
+  return p2 && !p2.error && p2.bytesPerSecond > 0 && p2.iops > 0 ? p2 : null;
 }
 function ceilingsOf(profile2) {
   return {
@@ -93637,8 +94094,8 @@ function formatNumber(n) {
   if (a >= 1) return String(Math.round(n * 100) / 100);
   return String(Math.round(n * 1e3) / 1e3);
 }
-function seconds(ms) {
-  return `${formatNumber(ms / 1e3)} s`;
+function seconds(ms2) {
+  return `${formatNumber(ms2 / 1e3)} s`;
 }
 function percent(share2) {
   return `${Math.round(share2 * 100)}%`;
@@ -93671,7 +94128,7 @@ function optionalDelta(before, after) {
   return before === void 0 || after === void 0 ? null : counterDelta(before, after);
 }
 function diskMetrics(before, after, durationMs) {
-  const d = (k) => counterDelta(before[k] ?? 0, after[k] ?? 0);
+  const d = (k2) => counterDelta(before[k2] ?? 0, after[k2] ?? 0);
   const reads = d("readsCompleted");
   const writes = d("writesCompleted");
   const readSectors = d("sectorsRead");
@@ -93739,16 +94196,16 @@ function busyTicks(c) {
 function totalTicks(c) {
   return busyTicks(c) + c.idle + c.iowait + c.steal;
 }
-function cpuDelta(a, b) {
+function cpuDelta(a, b2) {
   return {
-    user: counterDelta(a.user, b.user),
-    nice: counterDelta(a.nice, b.nice),
-    system: counterDelta(a.system, b.system),
-    idle: counterDelta(a.idle, b.idle),
-    iowait: counterDelta(a.iowait, b.iowait),
-    irq: counterDelta(a.irq, b.irq),
-    softirq: counterDelta(a.softirq, b.softirq),
-    steal: counterDelta(a.steal, b.steal)
+    user: counterDelta(a.user, b2.user),
+    nice: counterDelta(a.nice, b2.nice),
+    system: counterDelta(a.system, b2.system),
+    idle: counterDelta(a.idle, b2.idle),
+    iowait: counterDelta(a.iowait, b2.iowait),
+    irq: counterDelta(a.irq, b2.irq),
+    softirq: counterDelta(a.softirq, b2.softirq),
+    steal: counterDelta(a.steal, b2.steal)
   };
 }
 function share(part, whole) {
@@ -93762,18 +94219,18 @@ function cpuShares(start, end) {
   if (start.perCpu && end.perCpu && start.perCpu.length === end.perCpu.length) {
     for (let i = 0; i < start.perCpu.length; i++) {
       const a = start.perCpu[i];
-      const b = end.perCpu[i];
-      if (!a || !b) continue;
-      const di = cpuDelta(a, b);
-      const s = share(busyTicks(di), totalTicks(di));
-      busiestCpu = busiestCpu === null ? s : Math.max(busiestCpu, s);
+      const b2 = end.perCpu[i];
+      if (!a || !b2) continue;
+      const di2 = cpuDelta(a, b2);
+      const s3 = share(busyTicks(di2), totalTicks(di2));
+      busiestCpu = busiestCpu === null ? s3 : Math.max(busiestCpu, s3);
     }
   }
   return { busy: share(busyTicks(d), total), iowait: share(d.iowait, total), steal: share(d.steal, total), busiestCpu };
 }
-function stallShare(a, b, key, durationMs) {
+function stallShare(a, b2, key, durationMs) {
   const x = a?.[key];
-  const y = b?.[key];
+  const y = b2?.[key];
   if (x === void 0 || y === void 0 || durationMs <= 0) return null;
   return Math.min(1, counterDelta(x, y) / (durationMs * 1e3));
 }
@@ -93787,14 +94244,14 @@ function deviceIndexFor(profile2, phase2) {
 function snapshotFacts(start, end, deviceIndex, inside = []) {
   const durationMs = end.tMs - start.tMs;
   const a = deviceIndex === null ? null : start.disks[deviceIndex];
-  const b = deviceIndex === null ? null : end.disks[deviceIndex];
-  const disk = a && b && durationMs > 0 ? diskMetrics(a, b, durationMs) : null;
+  const b2 = deviceIndex === null ? null : end.disks[deviceIndex];
+  const disk = a && b2 && durationMs > 0 ? diskMetrics(a, b2, durationMs) : null;
   const childCores = start.childCpuTicks !== null && end.childCpuTicks !== null && durationMs > 0 ? counterDelta(start.childCpuTicks, end.childCpuTicks) / USER_HZ / (durationMs / 1e3) : null;
   const p0 = start.pressure;
   const p1 = end.pressure;
   let dirtyPeakBytes = null;
-  for (const s of [start, ...inside, end]) {
-    if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
+  for (const s3 of [start, ...inside, end]) {
+    if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
   }
   return {
     durationMs,
@@ -93813,7 +94270,7 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
   };
 }
 function phaseFacts(profile2, phase2) {
-  const inside = profile2.samples.snapshots.filter((s) => s.tMs > phase2.startMs && s.tMs < phase2.endMs);
+  const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > phase2.startMs && s3.tMs < phase2.endMs);
   return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
 }
 
@@ -93833,8 +94290,8 @@ function round(n) {
 // src/judge/disk-signals.ts
 var DISK = ["disk-bandwidth", "disk-iops", "writeback"];
 var NOT_DISK = ["cpu", "network", "none"];
-function maxOf(...xs) {
-  const known = xs.filter((x) => x !== null);
+function maxOf(...xs2) {
+  const known = xs2.filter((x) => x !== null);
   return known.length ? Math.max(...known) : null;
 }
 function diskSignals(facts, ceilings, what) {
@@ -93842,7 +94299,7 @@ function diskSignals(facts, ceilings, what) {
   const c = [];
   const wBps = d ? d.writeKiBPerSecond * 1024 : 0;
   const rBps = d ? d.readKiBPerSecond * 1024 : 0;
-  const byShare = (s) => s === null ? [] : s >= NEAR_CEILING_SHARE ? DISK : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  const byShare = (s3) => s3 === null ? [] : s3 >= NEAR_CEILING_SHARE ? DISK : s3 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
   const wBw = d && ceilings.seqWriteBytesPerSecond ? wBps / ceilings.seqWriteBytesPerSecond : null;
   const rBw = d && ceilings.seqReadBytesPerSecond ? rBps / ceilings.seqReadBytesPerSecond : null;
   const smallWrites = !!d && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
@@ -93875,7 +94332,7 @@ function diskSignals(facts, ceilings, what) {
       `${what} completed ${formatNumber(d?.writesPerSecond ?? 0)} writes/s, ${percent(wIo)} of the ${iops(ceilings.randWriteIops)} random-write ceiling`,
       wIo,
       "share",
-      byShare(wIo).map((b) => b === "disk-bandwidth" ? "disk-iops" : b),
+      byShare(wIo).map((b2) => b2 === "disk-bandwidth" ? "disk-iops" : b2),
       NEAR_CEILING_SHARE
     ));
   }
@@ -93895,7 +94352,7 @@ function diskSignals(facts, ceilings, what) {
       `${what} completed ${formatNumber(d?.readsPerSecond ?? 0)} reads/s, ${percent(rIo)} of the ${iops(ceilings.randReadIops)} random-read ceiling`,
       rIo,
       "share",
-      byShare(rIo).map((b) => b === "disk-bandwidth" ? "disk-iops" : b),
+      byShare(rIo).map((b2) => b2 === "disk-bandwidth" ? "disk-iops" : b2),
       NEAR_CEILING_SHARE
     ));
   }
@@ -94036,29 +94493,29 @@ function cpuSignals(facts, withChildren) {
   }
   return { saturated, candidates: c };
 }
-function diskBound(s) {
-  if (s.nearIops && (s.iopsShare ?? 0) >= (s.bandwidthShare ?? 0)) return "disk-iops";
-  if (s.nearBandwidth) return "disk-bandwidth";
-  if (s.nearIops) return "disk-iops";
+function diskBound(s3) {
+  if (s3.nearIops && (s3.iopsShare ?? 0) >= (s3.bandwidthShare ?? 0)) return "disk-iops";
+  if (s3.nearBandwidth) return "disk-bandwidth";
+  if (s3.nearIops) return "disk-iops";
   return null;
 }
-function diskClause(what, kind, s, c, facts) {
+function diskClause(what, kind, s3, c, facts) {
   const d = facts.disk;
   if (kind === "disk-iops") {
-    const writes2 = (s.writeIopsShare ?? 0) >= (s.readIopsShare ?? 0);
+    const writes2 = (s3.writeIopsShare ?? 0) >= (s3.readIopsShare ?? 0);
     const rate3 = writes2 ? d?.writesPerSecond ?? 0 : d?.readsPerSecond ?? 0;
     const size = writes2 ? d?.writeRequestKiB ?? 0 : d?.readRequestKiB ?? 0;
     const ceiling2 = writes2 ? c.randWriteIops : c.randReadIops;
-    return `${what} issued ${formatNumber(rate3)} ${writes2 ? "writes" : "reads"}/s of ${formatNumber(size)} KiB, ${percent(s.iopsShare ?? 0)} of this disk's ${iops(ceiling2 ?? 0)} random-${writes2 ? "write" : "read"} ceiling`;
+    return `${what} issued ${formatNumber(rate3)} ${writes2 ? "writes" : "reads"}/s of ${formatNumber(size)} KiB, ${percent(s3.iopsShare ?? 0)} of this disk's ${iops(ceiling2 ?? 0)} random-${writes2 ? "write" : "read"} ceiling`;
   }
-  const writes = (s.writeBandwidthShare ?? 0) >= (s.readBandwidthShare ?? 0);
-  const rate2 = writes ? s.writeBytesPerSecond : s.readBytesPerSecond;
+  const writes = (s3.writeBandwidthShare ?? 0) >= (s3.readBandwidthShare ?? 0);
+  const rate2 = writes ? s3.writeBytesPerSecond : s3.readBytesPerSecond;
   const ceiling = writes ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
-  return `${what} ${writes ? "wrote" : "read"} at ${mibPerSecond(rate2)}, ${percent(s.bandwidthShare ?? 0)} of this disk's ${mibPerSecond(ceiling ?? 0)} sequential-${writes ? "write" : "read"} ceiling`;
+  return `${what} ${writes ? "wrote" : "read"} at ${mibPerSecond(rate2)}, ${percent(s3.bandwidthShare ?? 0)} of this disk's ${mibPerSecond(ceiling ?? 0)} sequential-${writes ? "write" : "read"} ceiling`;
 }
-function kernelOnlyDiskClause(what, s, facts) {
+function kernelOnlyDiskClause(what, s3, facts) {
   const d = facts.disk;
-  return `${what} ${s.smallWrites ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond(s.writeBytesPerSecond)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
+  return `${what} ${s3.smallWrites ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond(s3.writeBytesPerSecond)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
 }
 function noProbesClause(what) {
   return `${what} cannot be pinned on one resource from kernel counters alone; fio probes of this disk would make it decisive`;
@@ -94070,9 +94527,9 @@ function judgeLookup(input) {
 function judgeDownload(input) {
   const { facts, ceilings } = input;
   const what = NOUN.download;
-  const s = diskSignals(facts, ceilings, what);
+  const s3 = diskSignals(facts, ceilings, what);
   const cpu = cpuSignals(facts, false);
-  const c = [...s.candidates, ...cpu.candidates];
+  const c = [...s3.candidates, ...cpu.candidates];
   const rate2 = input.networkBytes !== null && facts.durationMs > 0 ? input.networkBytes / (facts.durationMs / 1e3) : null;
   if (rate2 !== null) {
     const share2 = ceilings.seqWriteBytesPerSecond ? rate2 / ceilings.seqWriteBytesPerSecond : null;
@@ -94087,21 +94544,21 @@ function judgeDownload(input) {
   }
   const rateText = rate2 === null ? "" : ` at ${mibPerSecond(rate2)}`;
   if (hasCeilings(ceilings)) {
-    const disk = diskBound(s);
-    if (disk) return finish(input, disk, diskClause(what, disk, s, ceilings, facts), c);
-  } else if (s.kernelSaturated) {
-    return finish(input, s.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s, facts), c);
+    const disk = diskBound(s3);
+    if (disk) return finish(input, disk, diskClause(what, disk, s3, ceilings, facts), c);
+  } else if (s3.kernelSaturated) {
+    return finish(input, s3.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s3, facts), c);
   }
   if (cpu.saturated) {
     return finish(input, "cpu", `the download${rateText} kept a CPU saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`, c);
   }
   if (hasCeilings(ceilings)) {
     const rateFar = rate2 === null || !ceilings.seqWriteBytesPerSecond || rate2 / ceilings.seqWriteBytesPerSecond < FAR_BELOW_CEILING_SHARE;
-    if (rateFar && (s.farBelow || s.maxShare === null)) {
+    if (rateFar && (s3.farBelow || s3.maxShare === null)) {
       const ceil = ceilings.seqWriteBytesPerSecond ? `, far below this disk's ${mibPerSecond(ceilings.seqWriteBytesPerSecond)} write ceiling,` : "";
       return finish(input, "network", `the download ran${rateText}${ceil} with the disk and CPUs far from saturated`, c);
     }
-    return finish(input, "inconclusive", `the download ran${rateText} with the disk at ${percent(s.maxShare ?? 0)} of its ceilings: neither clearly network- nor disk-bound`, c);
+    return finish(input, "inconclusive", `the download ran${rateText} with the disk at ${percent(s3.maxShare ?? 0)} of its ceilings: neither clearly network- nor disk-bound`, c);
   }
   const idle = facts.disk === null || facts.disk.utilizationPercent < IDLE_UTIL_PERCENT && (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
   if (idle) {
@@ -94113,9 +94570,9 @@ function judgeDownload(input) {
 function judgeExtract(input) {
   const { facts, ceilings, profile: profile2 } = input;
   const what = NOUN.extract;
-  const s = diskSignals(facts, ceilings, what);
+  const s3 = diskSignals(facts, ceilings, what);
   const cpu = cpuSignals(facts, true);
-  const c = [...s.candidates, ...cpu.candidates];
+  const c = [...s3.candidates, ...cpu.candidates];
   const probes2 = hasCeilings(ceilings);
   const limit = dirtyLimitBytes(profile2);
   const dirtyShare = limit && facts.dirtyPeakBytes !== null ? facts.dirtyPeakBytes / limit : null;
@@ -94130,9 +94587,9 @@ function judgeExtract(input) {
     ));
   }
   const tarIdle = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE;
-  const diskPressed = s.nearBandwidth || s.nearIops || (facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
+  const diskPressed = s3.nearBandwidth || s3.nearIops || (facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
   if (dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE && tarIdle && diskPressed) {
-    const diskPart = probes2 && s.maxShare !== null ? `the disk wrote at ${mibPerSecond(s.writeBytesPerSecond)}, ${percent(s.maxShare)} of its ceiling` : `the disk wrote at ${mibPerSecond(s.writeBytesPerSecond)} with I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time`;
+    const diskPart = probes2 && s3.maxShare !== null ? `the disk wrote at ${mibPerSecond(s3.writeBytesPerSecond)}, ${percent(s3.maxShare)} of its ceiling` : `the disk wrote at ${mibPerSecond(s3.writeBytesPerSecond)} with I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time`;
     return finish(
       input,
       "writeback",
@@ -94141,33 +94598,33 @@ function judgeExtract(input) {
     );
   }
   if (probes2) {
-    const disk = diskBound(s);
-    if (disk) return finish(input, disk, diskClause(what, disk, s, ceilings, facts), c);
-  } else if (s.kernelSaturated) {
-    return finish(input, s.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s, facts), c);
+    const disk = diskBound(s3);
+    if (disk) return finish(input, disk, diskClause(what, disk, s3, ceilings, facts), c);
+  } else if (s3.kernelSaturated) {
+    return finish(input, s3.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s3, facts), c);
   }
   const ioCalm = (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
-  if (cpu.saturated && (probes2 ? s.farBelow || s.maxShare === null : ioCalm)) {
-    const diskPart = probes2 && s.maxShare !== null ? `the disk ran at ${percent(s.maxShare)} of its ceilings` : `I/O stalls stayed at ${percent(facts.pressure.ioSome ?? 0)}`;
+  if (cpu.saturated && (probes2 ? s3.farBelow || s3.maxShare === null : ioCalm)) {
+    const diskPart = probes2 && s3.maxShare !== null ? `the disk ran at ${percent(s3.maxShare)} of its ceilings` : `I/O stalls stayed at ${percent(facts.pressure.ioSome ?? 0)}`;
     const cpuPart = facts.childCores !== null && facts.childCores >= CHILD_CPU_FULL_CORE ? `tar and zstd used ${formatNumber(facts.childCores)} of a core` : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
     return finish(input, "cpu", `${cpuPart} during extraction while ${diskPart}`, c);
   }
-  if (probes2 && s.maxShare !== null && !cpu.saturated) {
+  if (probes2 && s3.maxShare !== null && !cpu.saturated) {
     return finish(
       input,
       "none",
-      `extraction came near no ceiling: the disk at most ${percent(s.maxShare)} of its ceilings${facts.childCores === null ? "" : `, tar and zstd ${formatNumber(facts.childCores)} of a core`}`,
+      `extraction came near no ceiling: the disk at most ${percent(s3.maxShare)} of its ceilings${facts.childCores === null ? "" : `, tar and zstd ${formatNumber(facts.childCores)} of a core`}`,
       c
     );
   }
   if (probes2) {
-    return finish(input, "inconclusive", `extraction kept the CPU busy while the disk ran at ${percent(s.maxShare ?? 0)} of its ceilings: neither is clearly the limit`, c);
+    return finish(input, "inconclusive", `extraction kept the CPU busy while the disk ran at ${percent(s3.maxShare ?? 0)} of its ceilings: neither is clearly the limit`, c);
   }
   return finish(input, "inconclusive", noProbesClause("extraction"), c);
 }
 function judgeWriteback(input) {
   const { facts, ceilings } = input;
-  const s = diskSignals(facts, ceilings, NOUN.writeback);
+  const s3 = diskSignals(facts, ceilings, NOUN.writeback);
   const share2 = input.totalMs > 0 ? facts.durationMs / input.totalMs : 0;
   const written = facts.disk?.writtenBytes ?? null;
   const c = [
@@ -94179,9 +94636,9 @@ function judgeWriteback(input) {
       share2 >= WRITEBACK_TAIL_SHARE ? ["writeback"] : ["none"],
       WRITEBACK_TAIL_SHARE
     ),
-    ...s.candidates
+    ...s3.candidates
   ];
-  const rate2 = written !== null ? ` (${bytes(written)} at ${mibPerSecond(s.writeBytesPerSecond)}${s.writeBandwidthShare === null ? "" : `, ${percent(s.writeBandwidthShare)} of its sequential-write ceiling`})` : "";
+  const rate2 = written !== null ? ` (${bytes(written)} at ${mibPerSecond(s3.writeBytesPerSecond)}${s3.writeBandwidthShare === null ? "" : `, ${percent(s3.writeBandwidthShare)} of its sequential-write ceiling`})` : "";
   if (share2 >= WRITEBACK_TAIL_SHARE) {
     return finish(input, "writeback", `after tar exited the page cache needed ${seconds(facts.durationMs)} more to write the extracted files to disk${rate2}: the page cache hid a disk slower than the extraction`, c);
   }
@@ -94198,31 +94655,31 @@ var RESOURCE_OF = {
   none: "unknown",
   inconclusive: "unknown"
 };
-function limitedBy(p, r) {
-  if (p.name === "lookup") return r === "network";
-  if (p.name === "writeback") return r === "disk";
-  const of = RESOURCE_OF[p.bottleneck];
+function limitedBy(p2, r) {
+  if (p2.name === "lookup") return r === "network";
+  if (p2.name === "writeback") return r === "disk";
+  const of = RESOURCE_OF[p2.bottleneck];
   return of === r || of === "unknown";
 }
-function cpuFloorMs(p, cpuCount) {
-  if (p.facts.childCores === null || cpuCount <= 0) return 0;
-  return p.facts.childCores * p.facts.durationMs / Math.max(1, cpuCount);
+function cpuFloorMs(p2, cpuCount) {
+  if (p2.facts.childCores === null || cpuCount <= 0) return 0;
+  return p2.facts.childCores * p2.facts.durationMs / Math.max(1, cpuCount);
 }
-function diskFloorMs(p, ceilings) {
-  const written = p.facts.disk?.writtenBytes ?? 0;
+function diskFloorMs(p2, ceilings) {
+  const written = p2.facts.disk?.writtenBytes ?? 0;
   return ceilings.seqWriteBytesPerSecond ? written / ceilings.seqWriteBytesPerSecond * 1e3 : 0;
 }
 function restoreLowerBoundMs(phases, resource, speedup, ceilings, cpuCount) {
   let total = 0;
   let extract;
   let tail;
-  for (const p of phases) {
-    if (resource === "disk" && p.name === "extract") extract = p;
-    else if (resource === "disk" && p.name === "writeback") tail = p;
-    else if (!limitedBy(p, resource)) total += p.facts.durationMs;
+  for (const p2 of phases) {
+    if (resource === "disk" && p2.name === "extract") extract = p2;
+    else if (resource === "disk" && p2.name === "writeback") tail = p2;
+    else if (!limitedBy(p2, resource)) total += p2.facts.durationMs;
     else {
-      const other = resource === "cpu" ? diskFloorMs(p, ceilings) : resource === "network" ? diskFloorMs(p, ceilings) : cpuFloorMs(p, cpuCount);
-      total += Math.max(p.facts.durationMs / speedup, Math.min(other, p.facts.durationMs));
+      const other = resource === "cpu" ? diskFloorMs(p2, ceilings) : resource === "network" ? diskFloorMs(p2, ceilings) : cpuFloorMs(p2, cpuCount);
+      total += Math.max(p2.facts.durationMs / speedup, Math.min(other, p2.facts.durationMs));
     }
   }
   if (resource === "disk" && (extract || tail)) {
@@ -94239,7 +94696,7 @@ var PHRASE = {
   cpu: "with a CPU"
 };
 function whatIfs(phases, ceilings, cpuCount, speedup = WHAT_IF_SPEEDUP) {
-  const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
+  const nowMs = phases.reduce((s3, p2) => s3 + p2.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
   return ["disk", "network", "cpu"].map((resource) => {
@@ -94267,13 +94724,13 @@ var RULES = {
   writeback: judgeWriteback
 };
 function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
-  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
-  const facts = phases.map((p) => phaseFacts(profile2, p));
-  const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
-  return phases.map((p, i) => {
-    const f = facts[i];
-    const networkBytes = p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-    return { judgement: RULES[p.name]({ profile: profile2, name: p.name, facts: f, ceilings, totalMs, networkBytes }), facts: f };
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  const facts = phases.map((p2) => phaseFacts(profile2, p2));
+  const totalMs = facts.reduce((s3, f2) => s3 + f2.durationMs, 0);
+  return phases.map((p2, i) => {
+    const f2 = facts[i];
+    const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
+    return { judgement: RULES[p2.name]({ profile: profile2, name: p2.name, facts: f2, ceilings, totalMs, networkBytes }), facts: f2 };
   });
 }
 function probeSummary(c) {
@@ -94297,29 +94754,188 @@ function judgeProfile(profile2) {
   }
   const judged = judgePhases(profile2, ceilings);
   if (judged.length === 0) return withoutRestore(profile2, ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s, j2) => s + j2.facts.durationMs, 0);
-  const dominant = judged.reduce((a, b) => b.facts.durationMs > a.facts.durationMs ? b : a);
-  const j = dominant.judgement;
+  const totalMs = judged.reduce((s3, j3) => s3 + j3.facts.durationMs, 0);
+  const dominant = judged.reduce((a, b2) => b2.facts.durationMs > a.facts.durationMs ? b2 : a);
+  const j2 = dominant.judgement;
   const tail = judged.some((x) => x.judgement.phase === "writeback") ? " (writeback included)" : "";
-  const share2 = percent(totalMs > 0 ? j.durationMs / totalMs : 0);
+  const share2 = percent(totalMs > 0 ? j2.durationMs / totalMs : 0);
   const failed = restore2.error ? ` The restore failed during ${restore2.error.phase}: ${restore2.error.message}` : "";
-  const sentence = `${LABEL[j.bottleneck]}: ${j.clause}; ${phaseNoun(j.phase)} took ${share2} of the ${seconds(totalMs)} restore${tail}.${failed}`;
+  const sentence = `${LABEL[j2.bottleneck]}: ${j2.clause}; ${phaseNoun(j2.phase)} took ${share2} of the ${seconds(totalMs)} restore${tail}.${failed}`;
   return {
-    bottleneck: j.bottleneck,
+    bottleneck: j2.bottleneck,
     sentence,
     phases: judged.map((x) => ({ phase: x.judgement.phase, bottleneck: x.judgement.bottleneck, sentence: x.judgement.sentence, evidence: x.judgement.evidence })),
     whatIf: whatIfs(judged.map((x) => ({ name: x.judgement.phase, bottleneck: x.judgement.bottleneck, facts: x.facts })), ceilings, profile2.context.cpuCount)
   };
 }
-function phaseNoun(p) {
-  return { lookup: "the lookup", download: "the download", extract: "extraction", writeback: "the writeback tail" }[p];
+function phaseNoun(p2) {
+  return { lookup: "the lookup", download: "the download", extract: "extraction", writeback: "the writeback tail" }[p2];
 }
+var judge = judgeProfile;
 
 // src/probe/jobs.ts
 var MiB2 = 1024 * 1024;
 var GiB = 1024 * MiB2;
+var PROBE_NAMES = [
+  "seq-write",
+  "seq-read",
+  "rand-write",
+  "rand-read",
+  "rand-read-qd1",
+  "fsync-write"
+];
+var PROBE_FILE_NAME = "probe.dat";
+var FREE_SPACE_SHARE = 0.1;
 var MAX_FILE_BYTES = 1 * GiB;
 var MIN_FILE_BYTES = 64 * MiB2;
+var PROCESS_OVERHEAD_MS = 500;
+var ADAPTIVE_RAMP_MS = 1e3;
+var REFERENCE_RAMP_MS = 2e3;
+var REFERENCE_RUNTIME_MS = 6e4;
+var LAYOUT_BUDGET_SHARE = 0.2;
+var MIN_SS_DUR_S = 2;
+var MAX_SS_DUR_S = 10;
+var InsufficientSpaceError = class extends ProfilerError {
+  constructor(freeBytes, neededBytes, where3) {
+    super(
+      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
+      "Free some space on that filesystem, or turn the probes off for this runner."
+    );
+    this.freeBytes = freeBytes;
+    this.neededBytes = neededBytes;
+  }
+  freeBytes;
+  neededBytes;
+};
+function formatMiB(bytes2) {
+  return `${Math.floor(bytes2 / MiB2)} MiB`;
+}
+function jobCount(cpuCount) {
+  return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
+}
+var SEQ_TOTAL_QUEUE_DEPTH = 16;
+var RAND_TOTAL_QUEUE_DEPTH = 256;
+function defineProbe(name, cpuCount, platform2 = "linux") {
+  const asyncEngine = platform2 === "linux" ? "libaio" : "posixaio";
+  const jobs = jobCount(cpuCount);
+  const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
+  const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
+  const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
+  switch (name) {
+    case "seq-write":
+      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "seq-read":
+      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "rand-write":
+      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read-qd1":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
+    case "fsync-write":
+      return {
+        ...base,
+        name,
+        direction: "write",
+        rw: "write",
+        blockSizeBytes: 4096,
+        ioDepth: 1,
+        jobs: 1,
+        ioEngine: "psync",
+        direct: false,
+        fdatasync: 1,
+        steadyState: "iops:10%"
+      };
+  }
+}
+function orderProbes(probes2) {
+  return PROBE_NAMES.filter((name) => probes2.includes(name));
+}
+function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
+  const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
+  if (share2 < MIN_FILE_BYTES) {
+    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
+  }
+  const unit = MiB2 * Math.max(1, jobs);
+  return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
+}
+function planBudget(budgetMs, probeCount) {
+  const layoutCapMs = Math.round(Math.min(2e4, Math.max(1e3, budgetMs * LAYOUT_BUDGET_SHARE)));
+  const nominalSlotMs = probeCount > 0 ? Math.floor((budgetMs - layoutCapMs - PROCESS_OVERHEAD_MS) / probeCount) : 0;
+  return { layoutCapMs, nominalSlotMs };
+}
+function adaptiveTiming(remainingMs, probesLeft, drainMs = 0) {
+  if (probesLeft <= 0) return null;
+  const slotMs = Math.floor(remainingMs / probesLeft);
+  const runtimeMs = Math.floor((slotMs - ADAPTIVE_RAMP_MS - PROCESS_OVERHEAD_MS - drainMs) / 100) * 100;
+  if (runtimeMs < 1e3) return null;
+  const windowS = Math.floor(runtimeMs / 1e3 / 2);
+  const ssDurS = runtimeMs >= MIN_SS_DUR_S * 1e3 ? Math.min(MAX_SS_DUR_S, Math.max(MIN_SS_DUR_S, windowS)) : null;
+  return { mode: "adaptive", rampMs: ADAPTIVE_RAMP_MS, runtimeMs, ssDurS };
+}
+function drainEstimateMs(def, bytesPerSecond) {
+  if (!(bytesPerSecond > 0)) return 0;
+  const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
+  return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
+}
+function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS) {
+  return { mode: "reference", rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
+}
+function probeKillAfterMs(timing) {
+  return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
+}
+function layoutArgs(opts) {
+  const engine = (opts.platform ?? "linux") === "linux" ? "libaio" : "posixaio";
+  return [
+    "--name=layout",
+    `--filename=${opts.filePath}`,
+    `--size=${opts.fileSizeBytes}`,
+    "--rw=write",
+    `--bs=${MiB2}`,
+    `--ioengine=${engine}`,
+    "--iodepth=32",
+    "--direct=1",
+    "--verify=0",
+    "--thread",
+    `--runtime=${opts.runtimeCapMs}ms`,
+    "--output-format=json"
+  ];
+}
+function sliceBytes(regionBytes, jobs) {
+  return Math.floor(regionBytes / Math.max(1, jobs) / MiB2) * MiB2;
+}
+function probeArgs(def, opts) {
+  const slice = sliceBytes(opts.regionBytes, def.jobs);
+  const args = [
+    `--name=${def.name}`,
+    `--filename=${opts.filePath}`,
+    // The layout created the file; a probe must never create one (e.g. after a path mix-up).
+    "--allow_file_create=0",
+    `--size=${slice}`,
+    `--rw=${def.rw}`,
+    `--bs=${def.blockSizeBytes}`,
+    `--ioengine=${def.ioEngine}`,
+    `--iodepth=${def.ioDepth}`,
+    `--numjobs=${def.jobs}`,
+    `--direct=${def.direct ? 1 : 0}`,
+    "--verify=0",
+    "--randrepeat=0",
+    // Jobs as threads of one process: killing fio then stops every job (forked jobs would outlive it).
+    "--thread",
+    "--group_reporting",
+    "--time_based",
+    `--ramp_time=${opts.timing.rampMs}ms`,
+    `--runtime=${opts.timing.runtimeMs}ms`,
+    "--output-format=json"
+  ];
+  if (def.jobs > 1) args.push(`--offset_increment=${slice}`);
+  if (def.batch) args.push(`--iodepth_batch_submit=${def.ioDepth}`, `--iodepth_batch_complete_max=${def.ioDepth}`);
+  if (def.fdatasync > 0) args.push(`--fdatasync=${def.fdatasync}`);
+  if (opts.timing.mode === "adaptive" && opts.timing.ssDurS !== null) {
+    args.push(`--steadystate=${def.steadyState}`, `--ss_dur=${opts.timing.ssDurS}s`, "--ss_ramp=0");
+  }
+  return args;
+}
 
 // src/probe/outputs.ts
 var OUTPUTS = {
@@ -94335,7 +94951,7 @@ function probeOutputs(suite) {
   const outputs = {};
   for (const name of PROBE_OUTPUT_NAMES) {
     const spec = OUTPUTS[name];
-    const result = suite?.probes.find((p) => p.name === spec.probe && !p.error);
+    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
     const value = result ? spec.value(result) : null;
     outputs[name] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
   }
@@ -94344,8 +94960,8 @@ function probeOutputs(suite) {
 
 // src/report/outputs.ts
 function phaseSeconds(profile2, name) {
-  const p = profile2.phases.find((x) => x.name === name);
-  return p ? ((p.endMs - p.startMs) / 1e3).toFixed(3) : "";
+  const p2 = profile2.phases.find((x) => x.name === name);
+  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
 }
 function profileOutputs(profile2, verdict2) {
   const r = profile2.restore;
@@ -94371,7 +94987,7 @@ function cell(text) {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 function table(header, rows, align) {
-  const sep9 = header.map((_, i) => align?.[i] === "r" ? "---:" : "---");
+  const sep9 = header.map((_2, i) => align?.[i] === "r" ? "---:" : "---");
   const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
   return [line(header), `| ${sep9.join(" | ")} |`, ...rows.map(line)].join("\n");
 }
@@ -94392,17 +95008,17 @@ ${body3}
 }
 function fixed(n, decimals = 2) {
   if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s = n.toFixed(decimals);
-  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+  const s3 = n.toFixed(decimals);
+  return /^-0\.?0*$/.test(s3) ? s3.slice(1) : s3;
 }
 
 // src/report/charts.ts
 var MAX_POINTS = 120;
 function allSnapshots(profile2) {
   const list = [...profile2.samples.snapshots];
-  for (const p of profile2.phases) list.push(p.start, p.end);
-  list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s, i) => i === 0 || s.tMs > list[i - 1].tMs);
+  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
+  list.sort((a, b2) => a.tMs - b2.tMs);
+  return list.filter((s3, i) => i === 0 || s3.tMs > list[i - 1].tMs);
 }
 function primaryDeviceIndex(profile2) {
   const i = profile2.devices.findIndex((d) => d.primary);
@@ -94411,88 +95027,92 @@ function primaryDeviceIndex(profile2) {
 function timeline(profile2, maxPoints = MAX_POINTS) {
   const device2 = primaryDeviceIndex(profile2);
   if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s) => s.disks[device2]);
+  const snaps = allSnapshots(profile2).filter((s3) => s3.disks[device2]);
   if (snaps.length < 2) return [];
+  const t0 = snaps[0].tMs;
+  const span = snaps[snaps.length - 1].tMs - t0;
   const intervals = Math.min(maxPoints, snaps.length - 1);
   const picks = [];
-  for (let k = 0; k <= intervals; k++) picks.push(Math.round(k * (snaps.length - 1) / intervals));
-  const t0 = snaps[0].tMs;
+  let j2 = 0;
+  for (let k2 = 0; k2 <= intervals; k2++) {
+    const target = t0 + k2 * span / intervals;
+    while (j2 + 1 < snaps.length && Math.abs(snaps[j2 + 1].tMs - target) <= Math.abs(snaps[j2].tMs - target)) j2++;
+    const pick = snaps[j2];
+    if (picks.length === 0 || pick.tMs > picks[picks.length - 1].tMs) picks.push(pick);
+  }
   const points = [];
-  for (let k = 1; k < picks.length; k++) {
-    const a = snaps[picks[k - 1]];
-    const b = snaps[picks[k]];
-    const m = diskMetrics(a.disks[device2], b.disks[device2], b.tMs - a.tMs);
+  for (let k2 = 1; k2 < picks.length; k2++) {
+    const a = picks[k2 - 1];
+    const b2 = picks[k2];
+    const m2 = diskMetrics(a.disks[device2], b2.disks[device2], b2.tMs - a.tMs);
     const point = {
-      tSeconds: (b.tMs - t0) / 1e3,
-      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
-      utilizationPercent: m.utilizationPercent
+      tSeconds: (b2.tMs - t0) / 1e3,
+      writeMiBPerSecond: m2.writeKiBPerSecond / 1024,
+      utilizationPercent: m2.utilizationPercent
     };
-    const started = profile2.phases.find((p) => p.startMs >= a.tMs && p.startMs < b.tMs);
+    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b2.tMs);
     if (started) point.phaseStart = started.name;
     points.push(point);
   }
   return points;
 }
-function labels(points) {
-  const seen = /* @__PURE__ */ new Set();
-  return points.map((p) => {
-    let text = "";
-    for (const decimals of [p.tSeconds < 10 ? 2 : 1, 3]) {
-      const t = p.tSeconds.toFixed(decimals);
-      text = p.phaseStart ? `${p.phaseStart} ${t}` : t;
-      if (!seen.has(text)) break;
-    }
-    for (let k = 2; seen.has(text); k++) text = `${text.replace(/ #\d+$/, "")} #${k}`;
-    seen.add(text);
-    return `"${text}"`;
-  });
-}
 function niceMax(n) {
   if (n <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s3) => s3 * magnitude >= n) ?? 10) * magnitude;
 }
 function series(values) {
-  return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
+  return `[${values.map((v2) => (Math.round(v2 * 10) / 10).toString()).join(", ")}]`;
+}
+function seconds2(ms2) {
+  return (ms2 / 1e3).toFixed(ms2 < 1e4 ? 2 : 1);
+}
+function phaseMarks(profile2, t0Ms) {
+  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => `${p2.name} ${seconds2(p2.startMs - t0Ms)}\u2013${seconds2(p2.endMs - t0Ms)}`).join(" \xB7 ");
 }
 function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const points = timeline(profile2, maxPoints);
   if (points.length === 0) return "";
-  const xAxis = `    x-axis "seconds (phase starts marked)" [${labels(points).join(", ")}]`;
-  const writes = points.map((p) => p.writeMiBPerSecond);
-  const util5 = points.map((p) => p.utilizationPercent);
-  const device2 = profile2.devices[primaryDeviceIndex(profile2) ?? 0]?.name ?? "disk";
+  const device2 = primaryDeviceIndex(profile2) ?? 0;
+  const t0 = allSnapshots(profile2).find((s3) => s3.disks[device2])?.tMs ?? 0;
+  const end = points[points.length - 1]?.tSeconds ?? 0;
+  const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
+  const writes = points.map((p2) => p2.writeMiBPerSecond);
+  const util6 = points.map((p2) => p2.utilizationPercent);
+  const name = profile2.devices[device2]?.name ?? "disk";
+  const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
   const chart = (title, axis, max, values) => fenced("mermaid", ["xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n"));
   return [
-    chart(`${device2}: disk writes`, "MiB/s", niceMax(Math.max(...writes)), writes),
-    chart(`${device2}: busy time`, "%util", 100, util5)
+    `<sub>Phases (s): ${marks}</sub>`,
+    chart(`${name}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes),
+    chart(`${name}: busy time (%util)`, "%util", 100, util6)
   ].join("\n\n");
 }
 function phaseChart(profile2) {
-  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
   if (phases.length === 0) return "";
-  const lines = phases.map((p) => `    "${p.name}" : ${((p.endMs - p.startMs) / 1e3).toFixed(3)}`);
+  const lines = phases.map((p2) => `    "${p2.name}" : ${((p2.endMs - p2.startMs) / 1e3).toFixed(3)}`);
   return fenced("mermaid", ["pie showData", "    title Restore time by phase (s)", ...lines].join("\n"));
 }
 
 // src/report/summary.ts
 var MiB3 = 1024 * 1024;
 function phaseRows(profile2) {
-  return profile2.phases.filter((p) => p.endMs > p.startMs).map((p) => ({
-    name: p.name,
-    facts: phaseFacts(profile2, p),
-    networkBytes: p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
+  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => ({
+    name: p2.name,
+    facts: phaseFacts(profile2, p2),
+    networkBytes: p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
   }));
 }
 function phasesSection(profile2, rows, verdict2) {
-  const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
+  const total = rows.reduce((s3, r) => s3 + r.facts.durationMs, 0);
   const body3 = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
     const what = r.networkBytes !== null ? "downloaded" : "written to disk";
     const rate2 = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1e3)) : "\u2013";
-    const bottleneck2 = verdict2.phases.find((v) => v.phase === r.name)?.bottleneck ?? "\u2013";
+    const bottleneck2 = verdict2.phases.find((v2) => v2.phase === r.name)?.bottleneck ?? "\u2013";
     return [r.name, seconds(r.facts.durationMs), percent(total > 0 ? r.facts.durationMs / total : 0), moved === null ? "\u2013" : `${bytes(moved)} ${what}`, rate2, bottleneck2];
   });
   body3.push(["**total**", `**${seconds(total)}**`, "100%", profile2.restore?.archiveBytes ? `archive ${bytes(profile2.restore.archiveBytes)}` : "", "", `**${verdict2.bottleneck}**`]);
@@ -94502,23 +95122,23 @@ ${table(["Phase", "Duration", "Share", "Bytes", "Throughput", "Bottleneck"], bod
 }
 function iostatSection(profile2, rows) {
   const body3 = rows.filter((r) => r.facts.disk).map((r) => {
-    const m = r.facts.disk;
+    const m2 = r.facts.disk;
     const dev = profile2.devices[deviceIndexFor(profile2, r.name) ?? -1]?.name ?? "?";
     return [
       r.name,
       dev,
-      fixed(m.readsPerSecond),
-      fixed(m.writesPerSecond),
-      fixed(m.readKiBPerSecond),
-      fixed(m.writeKiBPerSecond),
-      fixed(m.readMergesPerSecond),
-      fixed(m.writeMergesPerSecond),
-      fixed(m.readAwaitMs),
-      fixed(m.writeAwaitMs),
-      fixed(m.averageQueueSize),
-      fixed(m.utilizationPercent),
-      fixed(m.readRequestKiB),
-      fixed(m.writeRequestKiB)
+      fixed(m2.readsPerSecond),
+      fixed(m2.writesPerSecond),
+      fixed(m2.readKiBPerSecond),
+      fixed(m2.writeKiBPerSecond),
+      fixed(m2.readMergesPerSecond),
+      fixed(m2.writeMergesPerSecond),
+      fixed(m2.readAwaitMs),
+      fixed(m2.writeAwaitMs),
+      fixed(m2.averageQueueSize),
+      fixed(m2.utilizationPercent),
+      fixed(m2.readRequestKiB),
+      fixed(m2.writeRequestKiB)
     ];
   });
   if (body3.length === 0) return `### Disk per phase
@@ -94527,7 +95147,7 @@ No block-device counters${profile2.context.noBlockDeviceReason ? `: ${profile2.c
   const header = ["Phase", "Device", "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz", "%util", "rareq-sz", "wareq-sz"];
   return `### Disk per phase (iostat -x)
 
-${table(header, body3, header.map((_, i) => i < 2 ? "l" : "r"))}`;
+${table(header, body3, header.map((_2, i) => i < 2 ? "l" : "r"))}`;
 }
 var CEILING_COLUMNS = [
   ["seq-write", "Seq Writes"],
@@ -94541,22 +95161,22 @@ function probesSection(profile2) {
   if (suite.status !== "ran") return `### Disk ceilings (fio)
 
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
-  const get = (n) => suite.probes.find((p) => p.name === n);
-  const ok2 = (p) => p && !p.error ? p : void 0;
-  const mib = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB3) : "\u2013";
-  const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
+  const get = (n) => suite.probes.find((p2) => p2.name === n);
+  const ok2 = (p2) => p2 && !p2.error ? p2 : void 0;
+  const mib = (p2) => ok2(p2) ? formatNumber(p2.bytesPerSecond / MiB3) : "\u2013";
+  const io2 = (p2) => ok2(p2) ? String(Math.round(p2.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
   const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
   const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
   const rows = [
     ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib(get(n))), "", ""],
-    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
+    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io2(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
-  const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB3 ? `${p.blockSizeBytes / MiB3}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
+  const params = suite.probes.map((p2) => `${p2.name}: ${p2.blockSizeBytes >= MiB3 ? `${p2.blockSizeBytes / MiB3}M` : `${p2.blockSizeBytes / 1024}k`} QD${p2.ioDepth}\xD7${p2.jobs}${p2.error ? ` (failed: ${p2.error})` : ""}`).join("; ");
   return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""})
 
-${table(header, rows, header.map((_, i) => i === 0 ? "l" : "r"))}
+${table(header, rows, header.map((_2, i) => i === 0 ? "l" : "r"))}
 
 <sub>${escapeHtml(`${suite.directory ?? ""} \xB7 ${params}`)}</sub>`;
 }
@@ -94564,7 +95184,7 @@ function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
   if (!a) return "";
   const head = `${bytes(a.compressedBytes)} ${a.compression} archive \u2192 ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ""}${a.other ? `, ${a.other} other` : ""} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}\xD7).`;
-  const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
+  const rows = a.sizeHistogram.map((b2) => [b2.label, String(b2.files), percent(a.files > 0 ? b2.files / a.files : 0), bytes(b2.bytes), percent(a.extractedBytes > 0 ? b2.bytes / a.extractedBytes : 0)]);
   return `### Archive anatomy
 
 ${head}${a.error ? ` Incomplete: ${a.error}` : ""}
@@ -94590,7 +95210,7 @@ function contextSection(profile2) {
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(", ")})`, bits.join(", ")]);
   }
-  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  for (const f2 of c.fileSystems) rows.push([`FS ${f2.path}`, `${f2.fsType} on ${f2.source} at ${f2.mountPoint} (${f2.mountOptions})`]);
   const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== void 0 ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? "?"}%` : void 0;
   if (dirty) rows.push(["Page cache", dirty]);
   if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
@@ -94599,43 +95219,43 @@ function contextSection(profile2) {
 ${table(["", ""], rows)}`;
 }
 function evidenceSection(verdict2) {
-  const parts = verdict2.phases.map((p) => {
-    const items = p.evidence.map((e) => {
+  const parts = verdict2.phases.map((p2) => {
+    const items = p2.evidence.map((e) => {
       const value = e.value === null ? "n/a" : `${formatNumber(e.value)} ${e.unit}`;
       const thr = e.threshold === void 0 ? "" : ` (threshold ${formatNumber(e.threshold)})`;
       return `- ${e.supports ? "\u2705" : "\u2796"} ${e.text}: \`${e.id}\` = ${value}${thr}`;
     });
-    return `**${p.phase}: ${p.bottleneck}.** ${p.sentence}
+    return `**${p2.phase}: ${p2.bottleneck}.** ${p2.sentence}
 
 ${items.join("\n")}`;
   });
   return details("Evidence per phase (\u2705 supports the verdict)", parts.join("\n\n") || "No phase was judged.");
 }
 function rawSection(profile2, rows) {
-  const share2 = (v) => v === null || v === void 0 ? "\u2013" : percent(v);
+  const share2 = (v2) => v2 === null || v2 === void 0 ? "\u2013" : percent(v2);
   const body3 = rows.map((r2) => {
-    const f = r2.facts;
+    const f2 = r2.facts;
     return [
       r2.name,
-      share2(f.cpu?.busy),
-      share2(f.cpu?.busiestCpu),
-      share2(f.cpu?.iowait),
-      share2(f.cpu?.steal),
-      f.childCores === null ? "\u2013" : formatNumber(f.childCores),
-      share2(f.pressure.ioSome),
-      share2(f.pressure.ioFull),
-      share2(f.pressure.cpuSome),
-      share2(f.pressure.memorySome),
-      f.dirtyPeakBytes === null ? "\u2013" : bytes(f.dirtyPeakBytes),
-      f.owedAtEndBytes === null ? "\u2013" : bytes(f.owedAtEndBytes)
+      share2(f2.cpu?.busy),
+      share2(f2.cpu?.busiestCpu),
+      share2(f2.cpu?.iowait),
+      share2(f2.cpu?.steal),
+      f2.childCores === null ? "\u2013" : formatNumber(f2.childCores),
+      share2(f2.pressure.ioSome),
+      share2(f2.pressure.ioFull),
+      share2(f2.pressure.cpuSome),
+      share2(f2.pressure.memorySome),
+      f2.dirtyPeakBytes === null ? "\u2013" : bytes(f2.dirtyPeakBytes),
+      f2.owedAtEndBytes === null ? "\u2013" : bytes(f2.owedAtEndBytes)
     ];
   });
   const header = ["Phase", "CPU busy", "busiest CPU", "iowait", "steal", "tar+zstd cores", "PSI io some", "PSI io full", "PSI cpu some", "PSI mem some", "Dirty peak", "Dirty+Writeback at end"];
   const r = profile2.restore;
-  const restore2 = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
+  const restore2 = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k2) => `\`${k2}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
   return details("Raw per-phase details", `${restore2}
 
-${table(header, body3, header.map((_, i) => i === 0 ? "l" : "r"))}
+${table(header, body3, header.map((_2, i) => i === 0 ? "l" : "r"))}
 
 Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples.intervalMs * profile2.samples.keptEvery} ms.`);
 }
@@ -94648,7 +95268,7 @@ function renderSummary(profile2, verdict2) {
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   if (verdict2.whatIf.length > 0) sections.push(`### What if
 
-${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
+${verdict2.whatIf.map((w2) => `- ${w2.sentence}`).join("\n")}
 
 <sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
   const charts = [timelineCharts(profile2), phaseChart(profile2)].filter(Boolean);
@@ -94664,7 +95284,7 @@ ${charts.join("\n\n")}`);
   if (rows.length > 0) sections.push(rawSection(profile2, rows));
   if (profile2.warnings.length > 0) sections.push(`### Warnings
 
-${profile2.warnings.slice(0, 20).map((w) => `- ${escapeHtml(w)}`).join("\n")}`);
+${profile2.warnings.slice(0, 20).map((w2) => `- ${escapeHtml(w2)}`).join("\n")}`);
   return `${sections.join("\n\n")}
 `;
 }
@@ -94683,58 +95303,58 @@ var PROFILE_SCHEMA_VERSION = 1;
 
 // src/profile/validate.ts
 var SUPPORTED_SCHEMA_VERSIONS = [PROFILE_SCHEMA_VERSION];
-function describe(v) {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
-  if (typeof v === "object") return "an object";
-  return String(v);
+function describe(v2) {
+  if (v2 === null) return "null";
+  if (Array.isArray(v2)) return "an array";
+  if (typeof v2 === "string") return JSON.stringify(v2.length > 40 ? `${v2.slice(0, 40)}\u2026` : v2);
+  if (typeof v2 === "object") return "an object";
+  return String(v2);
 }
-var num = (v, p, e) => {
-  if (typeof v !== "number" || !Number.isFinite(v)) e.push(`${p}: expected a number, got ${describe(v)}`);
+var num = (v2, p2, e) => {
+  if (typeof v2 !== "number" || !Number.isFinite(v2)) e.push(`${p2}: expected a number, got ${describe(v2)}`);
 };
-var str = (v, p, e) => {
-  if (typeof v !== "string") e.push(`${p}: expected a string, got ${describe(v)}`);
+var str = (v2, p2, e) => {
+  if (typeof v2 !== "string") e.push(`${p2}: expected a string, got ${describe(v2)}`);
 };
-var bool = (v, p, e) => {
-  if (typeof v !== "boolean") e.push(`${p}: expected true or false, got ${describe(v)}`);
+var bool = (v2, p2, e) => {
+  if (typeof v2 !== "boolean") e.push(`${p2}: expected true or false, got ${describe(v2)}`);
 };
-var oneOf = (...allowed) => (v, p, e) => {
-  if (!allowed.includes(v)) e.push(`${p}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v)}`);
+var oneOf = (...allowed) => (v2, p2, e) => {
+  if (!allowed.includes(v2)) e.push(`${p2}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v2)}`);
 };
-var nullable = (c) => (v, p, e) => {
-  if (v !== null) c(v, p, e);
+var nullable = (c) => (v2, p2, e) => {
+  if (v2 !== null) c(v2, p2, e);
 };
-var arr = (c, maxErrors = 5) => (v, p, e) => {
-  if (!Array.isArray(v)) {
-    e.push(`${p}: expected an array, got ${describe(v)}`);
+var arr = (c, maxErrors = 5) => (v2, p2, e) => {
+  if (!Array.isArray(v2)) {
+    e.push(`${p2}: expected an array, got ${describe(v2)}`);
     return;
   }
   const before = e.length;
-  for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
+  for (let i = 0; i < v2.length && e.length - before < maxErrors; i++) c(v2[i], `${p2}[${i}]`, e);
 };
-var tuple = (...cs) => (v, p, e) => {
-  if (!Array.isArray(v) || v.length !== cs.length) {
-    e.push(`${p}: expected an array of ${cs.length} items, got ${describe(v)}`);
+var tuple = (...cs2) => (v2, p2, e) => {
+  if (!Array.isArray(v2) || v2.length !== cs2.length) {
+    e.push(`${p2}: expected an array of ${cs2.length} items, got ${describe(v2)}`);
     return;
   }
-  cs.forEach((c, i) => c(v[i], `${p}[${i}]`, e));
+  cs2.forEach((c, i) => c(v2[i], `${p2}[${i}]`, e));
 };
-var obj = (shape) => (v, p, e) => {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    e.push(`${p}: expected an object, got ${describe(v)}`);
+var obj = (shape) => (v2, p2, e) => {
+  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+    e.push(`${p2}: expected an object, got ${describe(v2)}`);
     return;
   }
-  const rec = v;
+  const rec = v2;
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path15 = p ? `${p}.${key}` : key;
+    const path26 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path15}: missing`);
+      if (!optional) e.push(`${path26}: missing`);
       continue;
     }
-    c(rec[key], path15, e);
+    c(rec[key], path26, e);
   }
 };
 var diskCounters = obj({
@@ -94885,9 +95505,9 @@ var profile = obj({
 function profileErrors(value) {
   const errors = [];
   if (typeof value === "object" && value !== null && "schemaVersion" in value) {
-    const v = value.schemaVersion;
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v)) {
-      return [`schemaVersion: ${describe(v)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(", ")}`];
+    const v2 = value.schemaVersion;
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v2)) {
+      return [`schemaVersion: ${describe(v2)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(", ")}`];
     }
   }
   profile(value, "", errors);
@@ -94933,7 +95553,7 @@ async function renderCommand(argv) {
   if (!file) throw new Error("render needs a profile file: disk-profiler render PROFILE.json");
   const { markdown, outputs } = renderProfile(readProfileFile(file), { rejudge: true });
   const out = flag(args, "out");
-  if (out) writeFileSync3(out, markdown);
+  if (out) writeFileSync4(out, markdown);
   else process.stdout.write(`${markdown}
 `);
   process.stderr.write(`bottleneck=${outputs.bottleneck ?? ""}
@@ -94942,17 +95562,17 @@ async function renderCommand(argv) {
 }
 
 // src/cli/compare.ts
-import { writeFileSync as writeFileSync4 } from "node:fs";
+import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/compare/stats.ts
 function spread(values) {
-  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const mid = Math.floor(xs.length / 2);
-  const median = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
-  const min = xs[0];
-  const max = xs[xs.length - 1];
-  return { median, min, max, runs: xs.length, spreadPercent: median > 0 ? (max - min) / median * 100 : 0 };
+  const xs2 = values.filter((v2) => typeof v2 === "number" && Number.isFinite(v2)).sort((a, b2) => a - b2);
+  if (xs2.length === 0) return null;
+  const mid = Math.floor(xs2.length / 2);
+  const median = xs2.length % 2 ? xs2[mid] : (xs2[mid - 1] + xs2[mid]) / 2;
+  const min = xs2[0];
+  const max = xs2[xs2.length - 1];
+  return { median, min, max, runs: xs2.length, spreadPercent: median > 0 ? (max - min) / median * 100 : 0 };
 }
 
 // src/compare/compare.ts
@@ -94967,7 +95587,7 @@ function compareProfiles(items) {
   const byLabel = /* @__PURE__ */ new Map();
   for (const item of items) byLabel.set(item.profile.label, [...byLabel.get(item.profile.label) ?? [], item]);
   const runners = [...byLabel.entries()].map(([label, group]) => combine2(label, group));
-  runners.sort((a, b) => (a.restoreMs?.median ?? Infinity) - (b.restoreMs?.median ?? Infinity) || a.label.localeCompare(b.label));
+  runners.sort((a, b2) => (a.restoreMs?.median ?? Infinity) - (b2.restoreMs?.median ?? Infinity) || a.label.localeCompare(b2.label));
   return {
     runners,
     fastest: {
@@ -94988,51 +95608,51 @@ function best(runners, ceiling) {
   return winner?.label ?? null;
 }
 function combine2(label, group) {
-  const profiles = group.map((g) => g.profile);
+  const profiles = group.map((g2) => g2.profile);
   const ceilings = Object.fromEntries(
     Object.keys(CEILING_PROBES).map((name) => {
-      const [probe2, unit] = CEILING_PROBES[name];
-      return [name, spread(profiles.map((p) => probeValue(p, probe2, unit)))];
+      const [probe3, unit] = CEILING_PROBES[name];
+      return [name, spread(profiles.map((p2) => probeValue(p2, probe3, unit)))];
     })
   );
   const phaseNames = ["lookup", "download", "extract", "writeback"];
-  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
-  const restores = profiles.map((p) => p.restore?.cacheHit ? p.restore.restoreMs : null);
+  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p2) => phaseMs(p2, n)))]));
+  const restores = profiles.map((p2) => p2.restore?.cacheHit ? p2.restore.restoreMs : null);
   const restoreMs = spread(restores);
   const counts = /* @__PURE__ */ new Map();
-  for (const p of profiles) {
-    const b = p.verdict?.bottleneck ?? "inconclusive";
-    counts.set(b, (counts.get(b) ?? 0) + 1);
+  for (const p2 of profiles) {
+    const b2 = p2.verdict?.bottleneck ?? "inconclusive";
+    counts.set(b2, (counts.get(b2) ?? 0) + 1);
   }
   const representative = closestTo(profiles, restores, restoreMs?.median);
   return {
     label,
-    sources: group.map((g) => g.source),
+    sources: group.map((g2) => g2.source),
     hardware: hardware(representative),
     ceilings,
     phasesMs,
     restoreMs,
-    bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b) => b.runs - a.runs),
+    bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b2) => b2.runs - a.runs),
     verdict: representative.verdict?.sentence ?? "No verdict recorded."
   };
 }
 function probeValue(profile2, name, unit) {
-  const probe2 = profile2.probes?.probes.find((p) => p.name === name && !p.error);
-  if (!probe2) return null;
-  return unit === "iops" ? probe2.iops : probe2.bytesPerSecond / MIB;
+  const probe3 = profile2.probes?.probes.find((p2) => p2.name === name && !p2.error);
+  if (!probe3) return null;
+  return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MIB;
 }
 function phaseMs(profile2, name) {
   if (!profile2.restore?.cacheHit) return null;
-  const phase2 = profile2.phases.find((p) => p.name === name);
+  const phase2 = profile2.phases.find((p2) => p2.name === name);
   return phase2 ? phase2.endMs - phase2.startMs : null;
 }
 function closestTo(profiles, values, target) {
   let bestIndex = 0;
   if (target !== void 0) {
     let bestDistance = Infinity;
-    values.forEach((v, i) => {
-      if (v !== null && Math.abs(v - target) < bestDistance) {
-        bestDistance = Math.abs(v - target);
+    values.forEach((v2, i) => {
+      if (v2 !== null && Math.abs(v2 - target) < bestDistance) {
+        bestDistance = Math.abs(v2 - target);
         bestIndex = i;
       }
     });
@@ -95042,21 +95662,21 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs7 = c.fileSystems[0];
+  const fs11 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs7 ? fs7.fsType : ""
+    fs11 ? fs11.fsType : ""
   ];
   return parts.filter(Boolean).join(", ");
 }
 
 // src/compare/render-comparison.ts
-function cell2(s, digits, scale = 1) {
-  if (!s) return "\u2013";
-  const value = (s.median * scale).toFixed(digits);
-  return s.runs > 1 ? `${value} <sub>\xB1${Math.round(s.spreadPercent / 2)}% \xB7 ${s.runs} runs</sub>` : value;
+function cell2(s3, digits, scale = 1) {
+  if (!s3) return "\u2013";
+  const value = (s3.median * scale).toFixed(digits);
+  return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
 }
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
@@ -95070,7 +95690,7 @@ function barChart(title, axis, runners, value) {
     `  title "${title}"`,
     `  x-axis [${rows.map(([r]) => mermaidLabel(r.label)).join(", ")}]`,
     `  y-axis "${axis}"`,
-    `  bar [${rows.map(([, v]) => Number(v.toFixed(2))).join(", ")}]`,
+    `  bar [${rows.map(([, v2]) => Number(v2.toFixed(2))).join(", ")}]`,
     "```"
   ].join("\n");
 }
@@ -95082,7 +95702,7 @@ function renderComparison(comparison, problems = []) {
   out.push("");
   if (runners.length === 0) {
     out.push("No profiles to compare.");
-    for (const p of problems) out.push(`- ${p}`);
+    for (const p2 of problems) out.push(`- ${p2}`);
     return out.join("\n");
   }
   out.push(
@@ -95092,7 +95712,7 @@ function renderComparison(comparison, problems = []) {
   out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | Restore (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |");
   out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   runners.forEach((r, i) => {
-    const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
+    const verdicts = r.bottlenecks.map((b2) => r.bottlenecks.length > 1 ? `${b2.bottleneck} \xD7${b2.runs}` : b2.bottleneck).join(", ");
     out.push(
       `| ${i + 1} | ${escapeCell(r.label)} | ${escapeCell(r.hardware)} | ${cell2(r.ceilings.seqWriteMiBps, 0)} | ${cell2(r.ceilings.randWriteIops, 0)} | ${cell2(r.ceilings.seqReadMiBps, 0)} | ${cell2(r.ceilings.randReadIops, 0)} | ${cell2(r.restoreMs, 2, 1 / 1e3)} | ${cell2(r.phasesMs.lookup, 2, 1 / 1e3)} | ${cell2(r.phasesMs.download, 2, 1 / 1e3)} | ${cell2(r.phasesMs.extract, 2, 1 / 1e3)} | ${cell2(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
     );
@@ -95114,7 +95734,7 @@ function renderComparison(comparison, problems = []) {
   }
   if (problems.length > 0) {
     out.push("### Profiles left out", "");
-    for (const p of problems) out.push(`- ${p}`);
+    for (const p2 of problems) out.push(`- ${p2}`);
     out.push("");
   }
   out.push("<details><summary>Verdicts</summary>", "");
@@ -95133,11 +95753,11 @@ async function compareCommand(argv) {
   const comparison = compareProfiles(args.positionals.map((file) => ({ source: file, profile: readProfileFile(file) })));
   const markdown = renderComparison(comparison);
   const out = flag(args, "out");
-  if (out) writeFileSync4(out, markdown);
+  if (out) writeFileSync5(out, markdown);
   else process.stdout.write(`${markdown}
 `);
   const json = flag(args, "json");
-  if (json) writeFileSync4(json, JSON.stringify(comparison, null, 2));
+  if (json) writeFileSync5(json, JSON.stringify(comparison, null, 2));
   return 0;
 }
 
@@ -95185,7 +95805,7 @@ async function demoCommand(argv) {
     process.stdout.write(`
 ${result.summary}
 `);
-    say(`outputs: ${Object.entries(result.outputs).map(([k, v]) => `${k}=${v}`).join(" ")}`);
+    say(`outputs: ${Object.entries(result.outputs).map(([k2, v2]) => `${k2}=${v2}`).join(" ")}`);
     return result.mainExitCode || result.postExitCode;
   } finally {
     await services.stop();
@@ -95196,6 +95816,4932 @@ ${result.summary}
 // src/cli/bench.ts
 async function benchCommand() {
   throw new Error("bench is not implemented yet");
+}
+
+// src/cli/lab.ts
+import { writeFileSync as writeFileSync8 } from "node:fs";
+import * as path25 from "node:path";
+
+// src/lab/lab.ts
+import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
+import os14 from "node:os";
+import path24 from "node:path";
+import { performance as performance6 } from "node:perf_hooks";
+
+// src/pipeline/run-profile.ts
+import { unlinkSync } from "node:fs";
+
+// src/config/config.ts
+import * as os11 from "node:os";
+import * as path15 from "node:path";
+function expandPath(p2, workspace) {
+  const expanded = p2 === "~" || p2.startsWith("~/") ? path15.join(os11.homedir(), p2.slice(1)) : p2;
+  return path15.resolve(workspace, expanded);
+}
+function configRecord(config) {
+  return { ...config };
+}
+
+// src/restore/timed-restore.ts
+import * as path16 from "node:path";
+import { statSync as statSync2 } from "node:fs";
+
+// src/util/clock.ts
+import { performance as performance2 } from "node:perf_hooks";
+function monotonicMs() {
+  return performance2.now();
+}
+
+// src/util/downsample.ts
+function downsampleEvenly(items, max) {
+  if (items.length <= max || max < 2) return items.slice();
+  const out = [];
+  const step = (items.length - 1) / (max - 1);
+  for (let i = 0; i < max; i++) out.push(items[Math.round(i * step)]);
+  return out;
+}
+
+// src/restore/timed-restore.ts
+var MAX_PROGRESS_POINTS = 600;
+async function timedRestore(request) {
+  const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
+  const keysTried = [primaryKey, ...restoreKeys];
+  const serviceVersion = getCacheServiceVersion() === "v2" ? "v2" : "v1";
+  const phases = [];
+  const wallStartMs = monotonicMs();
+  let current = { name: "lookup", start: request.boundary() };
+  const next = (name, extra = {}) => {
+    const end = request.boundary();
+    phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
+    if (name) current = { name, start: end };
+    return end;
+  };
+  const result = {
+    cacheHit: false,
+    matchedKey: null,
+    exactMatch: false,
+    keysTried,
+    paths,
+    serviceVersion,
+    compressionMethod: "",
+    archiveBytes: null,
+    restoreMs: 0,
+    wallMs: 0
+  };
+  let archivePath = null;
+  let phaseOpen = true;
+  try {
+    const cacheMode = getCacheMode();
+    if (!isCacheReadable(cacheMode)) {
+      throw new Error(`the effective cache-mode '${cacheMode}' does not permit reads`);
+    }
+    const compressionMethod = await cacheUtils_exports.getCompressionMethod();
+    result.compressionMethod = String(compressionMethod);
+    let downloadUrl;
+    if (serviceVersion === "v2") {
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
+        key: primaryKey,
+        restoreKeys,
+        version: cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
+      });
+      if (response.ok) {
+        downloadUrl = response.signedDownloadUrl;
+        result.matchedKey = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry(keysTried, paths, { compressionMethod, enableCrossOsArchive });
+      if (entry?.archiveLocation) {
+        downloadUrl = entry.archiveLocation;
+        result.matchedKey = entry.cacheKey ?? null;
+      }
+    }
+    if (!downloadUrl) {
+      next(null);
+      phaseOpen = false;
+      return finish2();
+    }
+    result.exactMatch = result.matchedKey === primaryKey;
+    next("download");
+    archivePath = path16.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    try {
+      await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
+    } finally {
+      progress.stop();
+    }
+    result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
+    request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
+    next("extract", { networkBytes: result.archiveBytes, progress: progress.points() });
+    await extractTar(archivePath, compressionMethod);
+    next(null);
+    phaseOpen = false;
+    result.cacheHit = true;
+    return finish2();
+  } catch (error2) {
+    const failedPhase = current.name;
+    if (phaseOpen) next(null);
+    result.cacheHit = false;
+    result.error = { phase: failedPhase, message: errorMessage(error2) };
+    return finish2();
+  }
+  function finish2() {
+    const first = phases[0];
+    const last = phases[phases.length - 1];
+    result.restoreMs = first && last ? last.endMs - first.startMs : 0;
+    result.wallMs = monotonicMs() - wallStartMs;
+    return { restore: result, phases, archivePath };
+  }
+}
+function watchFileSize(file, intervalMs) {
+  const points = [];
+  const timer = setInterval(() => {
+    try {
+      points.push([monotonicMs(), statSync2(file).size]);
+    } catch {
+    }
+  }, Math.max(10, intervalMs));
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    points: () => downsampleEvenly(points, MAX_PROGRESS_POINTS)
+  };
+}
+
+// src/restore/anatomy.ts
+import { spawn as spawn4 } from "node:child_process";
+import { createReadStream as createReadStream2, statSync as statSync3 } from "node:fs";
+import { createGunzip } from "node:zlib";
+
+// node_modules/tar/dist/esm/index.min.js
+import Qr from "events";
+import I from "fs";
+import { EventEmitter as Di } from "node:events";
+import Cs from "node:stream";
+import { StringDecoder as Hr } from "node:string_decoder";
+import cr from "node:path";
+import Kt from "node:fs";
+import { dirname as Fn, parse as kn } from "path";
+import { EventEmitter as Dn } from "events";
+import zi from "assert";
+import { Buffer as Ot } from "buffer";
+import * as Ps from "zlib";
+import en from "zlib";
+import { posix as Zt } from "node:path";
+import { basename as _n } from "node:path";
+import mi from "fs";
+import X from "fs";
+import js from "path";
+import { win32 as Pn } from "node:path";
+import ar from "path";
+import Br from "node:fs";
+import co from "node:assert";
+import { randomBytes as Mr } from "node:crypto";
+import u from "node:fs";
+import R from "node:path";
+import pr from "fs";
+import wi from "node:fs";
+import we from "node:path";
+import k from "node:fs";
+import ro from "node:fs/promises";
+import Si from "node:path";
+import { join as xr } from "node:path";
+import v from "node:fs";
+import Pr from "node:path";
+var zr = Object.defineProperty;
+var Ur = (s3, t) => {
+  for (var e in t) zr(s3, e, { get: t[e], enumerable: true });
+};
+var Ds = typeof process == "object" && process ? process : { stdout: null, stderr: null };
+var Wr = (s3) => !!s3 && typeof s3 == "object" && (s3 instanceof A || s3 instanceof Cs || Gr(s3) || Zr(s3));
+var Gr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.pipe == "function" && s3.pipe !== Cs.Writable.prototype.pipe;
+var Zr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.write == "function" && typeof s3.end == "function";
+var Q = /* @__PURE__ */ Symbol("EOF");
+var J = /* @__PURE__ */ Symbol("maybeEmitEnd");
+var nt = /* @__PURE__ */ Symbol("emittedEnd");
+var De = /* @__PURE__ */ Symbol("emittingEnd");
+var qt = /* @__PURE__ */ Symbol("emittedError");
+var Ne = /* @__PURE__ */ Symbol("closed");
+var Ns = /* @__PURE__ */ Symbol("read");
+var Ae = /* @__PURE__ */ Symbol("flush");
+var As = /* @__PURE__ */ Symbol("flushChunk");
+var z = /* @__PURE__ */ Symbol("encoding");
+var Mt = /* @__PURE__ */ Symbol("decoder");
+var g = /* @__PURE__ */ Symbol("flowing");
+var Qt = /* @__PURE__ */ Symbol("paused");
+var Bt = /* @__PURE__ */ Symbol("resume");
+var b = /* @__PURE__ */ Symbol("buffer");
+var N = /* @__PURE__ */ Symbol("pipes");
+var _ = /* @__PURE__ */ Symbol("bufferLength");
+var bi = /* @__PURE__ */ Symbol("bufferPush");
+var Ie = /* @__PURE__ */ Symbol("bufferShift");
+var L = /* @__PURE__ */ Symbol("objectMode");
+var S = /* @__PURE__ */ Symbol("destroyed");
+var _i = /* @__PURE__ */ Symbol("error");
+var Oi = /* @__PURE__ */ Symbol("emitData");
+var Is = /* @__PURE__ */ Symbol("emitEnd");
+var Ti = /* @__PURE__ */ Symbol("emitEnd2");
+var Z = /* @__PURE__ */ Symbol("async");
+var xi = /* @__PURE__ */ Symbol("abort");
+var Ce = /* @__PURE__ */ Symbol("aborted");
+var Jt = /* @__PURE__ */ Symbol("signal");
+var Rt = /* @__PURE__ */ Symbol("dataListeners");
+var C = /* @__PURE__ */ Symbol("discarded");
+var jt = (s3) => Promise.resolve().then(s3);
+var Yr = (s3) => s3();
+var Kr = (s3) => s3 === "end" || s3 === "finish" || s3 === "prefinish";
+var Vr = (s3) => s3 instanceof ArrayBuffer || !!s3 && typeof s3 == "object" && s3.constructor && s3.constructor.name === "ArrayBuffer" && s3.byteLength >= 0;
+var $r = (s3) => !Buffer.isBuffer(s3) && ArrayBuffer.isView(s3);
+var Fe = class {
+  src;
+  dest;
+  opts;
+  ondrain;
+  constructor(t, e, i) {
+    this.src = t, this.dest = e, this.opts = i, this.ondrain = () => t[Bt](), this.dest.on("drain", this.ondrain);
+  }
+  unpipe() {
+    this.dest.removeListener("drain", this.ondrain);
+  }
+  proxyErrors(t) {
+  }
+  end() {
+    this.unpipe(), this.opts.end && this.dest.end();
+  }
+};
+var Li = class extends Fe {
+  unpipe() {
+    this.src.removeListener("error", this.proxyErrors), super.unpipe();
+  }
+  constructor(t, e, i) {
+    super(t, e, i), this.proxyErrors = (r) => this.dest.emit("error", r), t.on("error", this.proxyErrors);
+  }
+};
+var Xr = (s3) => !!s3.objectMode;
+var qr = (s3) => !s3.objectMode && !!s3.encoding && s3.encoding !== "buffer";
+var A = class extends Di {
+  [g] = false;
+  [Qt] = false;
+  [N] = [];
+  [b] = [];
+  [L];
+  [z];
+  [Z];
+  [Mt];
+  [Q] = false;
+  [nt] = false;
+  [De] = false;
+  [Ne] = false;
+  [qt] = null;
+  [_] = 0;
+  [S] = false;
+  [Jt];
+  [Ce] = false;
+  [Rt] = 0;
+  [C] = false;
+  writable = true;
+  readable = true;
+  constructor(...t) {
+    let e = t[0] || {};
+    if (super(), e.objectMode && typeof e.encoding == "string") throw new TypeError("Encoding and objectMode may not be used together");
+    Xr(e) ? (this[L] = true, this[z] = null) : qr(e) ? (this[z] = e.encoding, this[L] = false) : (this[L] = false, this[z] = null), this[Z] = !!e.async, this[Mt] = this[z] ? new Hr(this[z]) : null, e && e.debugExposeBuffer === true && Object.defineProperty(this, "buffer", { get: () => this[b] }), e && e.debugExposePipes === true && Object.defineProperty(this, "pipes", { get: () => this[N] });
+    let { signal: i } = e;
+    i && (this[Jt] = i, i.aborted ? this[xi]() : i.addEventListener("abort", () => this[xi]()));
+  }
+  get bufferLength() {
+    return this[_];
+  }
+  get encoding() {
+    return this[z];
+  }
+  set encoding(t) {
+    throw new Error("Encoding must be set at instantiation time");
+  }
+  setEncoding(t) {
+    throw new Error("Encoding must be set at instantiation time");
+  }
+  get objectMode() {
+    return this[L];
+  }
+  set objectMode(t) {
+    throw new Error("objectMode must be set at instantiation time");
+  }
+  get async() {
+    return this[Z];
+  }
+  set async(t) {
+    this[Z] = this[Z] || !!t;
+  }
+  [xi]() {
+    this[Ce] = true, this.emit("abort", this[Jt]?.reason), this.destroy(this[Jt]?.reason);
+  }
+  get aborted() {
+    return this[Ce];
+  }
+  set aborted(t) {
+  }
+  write(t, e, i) {
+    if (this[Ce]) return false;
+    if (this[Q]) throw new Error("write after end");
+    if (this[S]) return this.emit("error", Object.assign(new Error("Cannot call write after a stream was destroyed"), { code: "ERR_STREAM_DESTROYED" })), true;
+    typeof e == "function" && (i = e, e = "utf8"), e || (e = "utf8");
+    let r = this[Z] ? jt : Yr;
+    if (!this[L] && !Buffer.isBuffer(t)) {
+      if ($r(t)) t = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
+      else if (Vr(t)) t = Buffer.from(t);
+      else if (typeof t != "string") throw new Error("Non-contiguous data written to non-objectMode stream");
+    }
+    return this[L] ? (this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : t.length ? (typeof t == "string" && !(e === this[z] && !this[Mt]?.lastNeed) && (t = Buffer.from(t, e)), Buffer.isBuffer(t) && this[z] && (t = this[Mt].write(t)), this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : (this[_] !== 0 && this.emit("readable"), i && r(i), this[g]);
+  }
+  read(t) {
+    if (this[S]) return null;
+    if (this[C] = false, this[_] === 0 || t === 0 || t && t > this[_]) return this[J](), null;
+    this[L] && (t = null), this[b].length > 1 && !this[L] && (this[b] = [this[z] ? this[b].join("") : Buffer.concat(this[b], this[_])]);
+    let e = this[Ns](t || null, this[b][0]);
+    return this[J](), e;
+  }
+  [Ns](t, e) {
+    if (this[L]) this[Ie]();
+    else {
+      let i = e;
+      t === i.length || t === null ? this[Ie]() : typeof i == "string" ? (this[b][0] = i.slice(t), e = i.slice(0, t), this[_] -= t) : (this[b][0] = i.subarray(t), e = i.subarray(0, t), this[_] -= t);
+    }
+    return this.emit("data", e), !this[b].length && !this[Q] && this.emit("drain"), e;
+  }
+  end(t, e, i) {
+    return typeof t == "function" && (i = t, t = void 0), typeof e == "function" && (i = e, e = "utf8"), t !== void 0 && this.write(t, e), i && this.once("end", i), this[Q] = true, this.writable = false, (this[g] || !this[Qt]) && this[J](), this;
+  }
+  [Bt]() {
+    this[S] || (!this[Rt] && !this[N].length && (this[C] = true), this[Qt] = false, this[g] = true, this.emit("resume"), this[b].length ? this[Ae]() : this[Q] ? this[J]() : this.emit("drain"));
+  }
+  resume() {
+    return this[Bt]();
+  }
+  pause() {
+    this[g] = false, this[Qt] = true, this[C] = false;
+  }
+  get destroyed() {
+    return this[S];
+  }
+  get flowing() {
+    return this[g];
+  }
+  get paused() {
+    return this[Qt];
+  }
+  [bi](t) {
+    this[L] ? this[_] += 1 : this[_] += t.length, this[b].push(t);
+  }
+  [Ie]() {
+    return this[L] ? this[_] -= 1 : this[_] -= this[b][0].length, this[b].shift();
+  }
+  [Ae](t = false) {
+    do
+      ;
+    while (this[As](this[Ie]()) && this[b].length);
+    !t && !this[b].length && !this[Q] && this.emit("drain");
+  }
+  [As](t) {
+    return this.emit("data", t), this[g];
+  }
+  pipe(t, e) {
+    if (this[S]) return t;
+    this[C] = false;
+    let i = this[nt];
+    return e = e || {}, t === Ds.stdout || t === Ds.stderr ? e.end = false : e.end = e.end !== false, e.proxyErrors = !!e.proxyErrors, i ? e.end && t.end() : (this[N].push(e.proxyErrors ? new Li(this, t, e) : new Fe(this, t, e)), this[Z] ? jt(() => this[Bt]()) : this[Bt]()), t;
+  }
+  unpipe(t) {
+    let e = this[N].find((i) => i.dest === t);
+    e && (this[N].length === 1 ? (this[g] && this[Rt] === 0 && (this[g] = false), this[N] = []) : this[N].splice(this[N].indexOf(e), 1), e.unpipe());
+  }
+  addListener(t, e) {
+    return this.on(t, e);
+  }
+  on(t, e) {
+    let i = super.on(t, e);
+    if (t === "data") this[C] = false, this[Rt]++, !this[N].length && !this[g] && this[Bt]();
+    else if (t === "readable" && this[_] !== 0) super.emit("readable");
+    else if (Kr(t) && this[nt]) super.emit(t), this.removeAllListeners(t);
+    else if (t === "error" && this[qt]) {
+      let r = e;
+      this[Z] ? jt(() => r.call(this, this[qt])) : r.call(this, this[qt]);
+    }
+    return i;
+  }
+  removeListener(t, e) {
+    return this.off(t, e);
+  }
+  off(t, e) {
+    let i = super.off(t, e);
+    return t === "data" && (this[Rt] = this.listeners("data").length, this[Rt] === 0 && !this[C] && !this[N].length && (this[g] = false)), i;
+  }
+  removeAllListeners(t) {
+    let e = super.removeAllListeners(t);
+    return (t === "data" || t === void 0) && (this[Rt] = 0, !this[C] && !this[N].length && (this[g] = false)), e;
+  }
+  get emittedEnd() {
+    return this[nt];
+  }
+  [J]() {
+    !this[De] && !this[nt] && !this[S] && this[b].length === 0 && this[Q] && (this[De] = true, this.emit("end"), this.emit("prefinish"), this.emit("finish"), this[Ne] && this.emit("close"), this[De] = false);
+  }
+  emit(t, ...e) {
+    let i = e[0];
+    if (t !== "error" && t !== "close" && t !== S && this[S]) return false;
+    if (t === "data") return !this[L] && !i ? false : this[Z] ? (jt(() => this[Oi](i)), true) : this[Oi](i);
+    if (t === "end") return this[Is]();
+    if (t === "close") {
+      if (this[Ne] = true, !this[nt] && !this[S]) return false;
+      let n = super.emit("close");
+      return this.removeAllListeners("close"), n;
+    } else if (t === "error") {
+      this[qt] = i, super.emit(_i, i);
+      let n = !this[Jt] || this.listeners("error").length ? super.emit("error", i) : false;
+      return this[J](), n;
+    } else if (t === "resume") {
+      let n = super.emit("resume");
+      return this[J](), n;
+    } else if (t === "finish" || t === "prefinish") {
+      let n = super.emit(t);
+      return this.removeAllListeners(t), n;
+    }
+    let r = super.emit(t, ...e);
+    return this[J](), r;
+  }
+  [Oi](t) {
+    for (let i of this[N]) i.dest.write(t) === false && this.pause();
+    let e = this[C] ? false : super.emit("data", t);
+    return this[J](), e;
+  }
+  [Is]() {
+    return this[nt] ? false : (this[nt] = true, this.readable = false, this[Z] ? (jt(() => this[Ti]()), true) : this[Ti]());
+  }
+  [Ti]() {
+    if (this[Mt]) {
+      let e = this[Mt].end();
+      if (e) {
+        for (let i of this[N]) i.dest.write(e);
+        this[C] || super.emit("data", e);
+      }
+    }
+    for (let e of this[N]) e.end();
+    let t = super.emit("end");
+    return this.removeAllListeners("end"), t;
+  }
+  async collect() {
+    let t = Object.assign([], { dataLength: 0 });
+    this[L] || (t.dataLength = 0);
+    let e = this.promise();
+    return this.on("data", (i) => {
+      t.push(i), this[L] || (t.dataLength += i.length);
+    }), await e, t;
+  }
+  async concat() {
+    if (this[L]) throw new Error("cannot concat in objectMode");
+    let t = await this.collect();
+    return this[z] ? t.join("") : Buffer.concat(t, t.dataLength);
+  }
+  async promise() {
+    return new Promise((t, e) => {
+      this.on(S, () => e(new Error("stream destroyed"))), this.on("error", (i) => e(i)), this.on("end", () => t());
+    });
+  }
+  [Symbol.asyncIterator]() {
+    this[C] = false;
+    let t = false, e = async () => (this.pause(), t = true, { value: void 0, done: true });
+    return { next: () => {
+      if (t) return e();
+      let r = this.read();
+      if (r !== null) return Promise.resolve({ done: false, value: r });
+      if (this[Q]) return e();
+      let n, o, h = (d) => {
+        this.off("data", a), this.off("end", l), this.off(S, c), e(), o(d);
+      }, a = (d) => {
+        this.off("error", h), this.off("end", l), this.off(S, c), this.pause(), n({ value: d, done: !!this[Q] });
+      }, l = () => {
+        this.off("error", h), this.off("data", a), this.off(S, c), e(), n({ done: true, value: void 0 });
+      }, c = () => h(new Error("stream destroyed"));
+      return new Promise((d, y) => {
+        o = y, n = d, this.once(S, c), this.once("error", h), this.once("end", l), this.once("data", a);
+      });
+    }, throw: e, return: e, [Symbol.asyncIterator]() {
+      return this;
+    }, [Symbol.asyncDispose]: async () => {
+    } };
+  }
+  [Symbol.iterator]() {
+    this[C] = false;
+    let t = false, e = () => (this.pause(), this.off(_i, e), this.off(S, e), this.off("end", e), t = true, { done: true, value: void 0 }), i = () => {
+      if (t) return e();
+      let r = this.read();
+      return r === null ? e() : { done: false, value: r };
+    };
+    return this.once("end", e), this.once(_i, e), this.once(S, e), { next: i, throw: e, return: e, [Symbol.iterator]() {
+      return this;
+    }, [Symbol.dispose]: () => {
+    } };
+  }
+  destroy(t) {
+    if (this[S]) return t ? this.emit("error", t) : this.emit(S), this;
+    this[S] = true, this[C] = true, this[b].length = 0, this[_] = 0;
+    let e = this;
+    return typeof e.close == "function" && !this[Ne] && e.close(), t ? this.emit("error", t) : this.emit(S), this;
+  }
+  static get isStream() {
+    return Wr;
+  }
+};
+var Jr = I.writev;
+var ht = /* @__PURE__ */ Symbol("_autoClose");
+var H = /* @__PURE__ */ Symbol("_close");
+var te = /* @__PURE__ */ Symbol("_ended");
+var m = /* @__PURE__ */ Symbol("_fd");
+var Ni = /* @__PURE__ */ Symbol("_finished");
+var tt = /* @__PURE__ */ Symbol("_flags");
+var Ai = /* @__PURE__ */ Symbol("_flush");
+var ki = /* @__PURE__ */ Symbol("_handleChunk");
+var vi = /* @__PURE__ */ Symbol("_makeBuf");
+var ie = /* @__PURE__ */ Symbol("_mode");
+var ke = /* @__PURE__ */ Symbol("_needDrain");
+var Ut = /* @__PURE__ */ Symbol("_onerror");
+var Ht = /* @__PURE__ */ Symbol("_onopen");
+var Ii = /* @__PURE__ */ Symbol("_onread");
+var Pt = /* @__PURE__ */ Symbol("_onwrite");
+var at = /* @__PURE__ */ Symbol("_open");
+var U = /* @__PURE__ */ Symbol("_path");
+var ot = /* @__PURE__ */ Symbol("_pos");
+var Y = /* @__PURE__ */ Symbol("_queue");
+var zt = /* @__PURE__ */ Symbol("_read");
+var Ci = /* @__PURE__ */ Symbol("_readSize");
+var j = /* @__PURE__ */ Symbol("_reading");
+var ee = /* @__PURE__ */ Symbol("_remain");
+var Fi = /* @__PURE__ */ Symbol("_size");
+var ve = /* @__PURE__ */ Symbol("_write");
+var gt = /* @__PURE__ */ Symbol("_writing");
+var Me = /* @__PURE__ */ Symbol("_defaultFlag");
+var bt = /* @__PURE__ */ Symbol("_errored");
+var _t = class extends A {
+  [bt] = false;
+  [m];
+  [U];
+  [Ci];
+  [j] = false;
+  [Fi];
+  [ee];
+  [ht];
+  constructor(t, e) {
+    if (e = e || {}, super(e), this.readable = true, this.writable = false, typeof t != "string") throw new TypeError("path must be a string");
+    this[bt] = false, this[m] = typeof e.fd == "number" ? e.fd : void 0, this[U] = t, this[Ci] = e.readSize || 16 * 1024 * 1024, this[j] = false, this[Fi] = typeof e.size == "number" ? e.size : 1 / 0, this[ee] = this[Fi], this[ht] = typeof e.autoClose == "boolean" ? e.autoClose : true, typeof this[m] == "number" ? this[zt]() : this[at]();
+  }
+  get fd() {
+    return this[m];
+  }
+  get path() {
+    return this[U];
+  }
+  write() {
+    throw new TypeError("this is a readable stream");
+  }
+  end() {
+    throw new TypeError("this is a readable stream");
+  }
+  [at]() {
+    I.open(this[U], "r", (t, e) => this[Ht](t, e));
+  }
+  [Ht](t, e) {
+    t ? this[Ut](t) : (this[m] = e, this.emit("open", e), this[zt]());
+  }
+  [vi]() {
+    return Buffer.allocUnsafe(Math.min(this[Ci], this[ee]));
+  }
+  [zt]() {
+    if (!this[j]) {
+      this[j] = true;
+      let t = this[vi]();
+      if (t.length === 0) return process.nextTick(() => this[Ii](null, 0, t));
+      I.read(this[m], t, 0, t.length, null, (e, i, r) => this[Ii](e, i, r));
+    }
+  }
+  [Ii](t, e, i) {
+    this[j] = false, t ? this[Ut](t) : this[ki](e, i) && this[zt]();
+  }
+  [H]() {
+    if (this[ht] && typeof this[m] == "number") {
+      let t = this[m];
+      this[m] = void 0, I.close(t, (e) => e ? this.emit("error", e) : this.emit("close"));
+    }
+  }
+  [Ut](t) {
+    this[j] = true, this[H](), this.emit("error", t);
+  }
+  [ki](t, e) {
+    let i = false;
+    return this[ee] -= t, t > 0 && (i = super.write(t < e.length ? e.subarray(0, t) : e)), (t === 0 || this[ee] <= 0) && (i = false, this[H](), super.end()), i;
+  }
+  emit(t, ...e) {
+    switch (t) {
+      case "prefinish":
+      case "finish":
+        return false;
+      case "drain":
+        return typeof this[m] == "number" && this[zt](), false;
+      case "error":
+        return this[bt] ? false : (this[bt] = true, super.emit(t, ...e));
+      default:
+        return super.emit(t, ...e);
+    }
+  }
+};
+var Be = class extends _t {
+  [at]() {
+    let t = true;
+    try {
+      this[Ht](null, I.openSync(this[U], "r")), t = false;
+    } finally {
+      t && this[H]();
+    }
+  }
+  [zt]() {
+    let t = true;
+    try {
+      if (!this[j]) {
+        this[j] = true;
+        do {
+          let e = this[vi](), i = e.length === 0 ? 0 : I.readSync(this[m], e, 0, e.length, null);
+          if (!this[ki](i, e)) break;
+        } while (true);
+        this[j] = false;
+      }
+      t = false;
+    } finally {
+      t && this[H]();
+    }
+  }
+  [H]() {
+    if (this[ht] && typeof this[m] == "number") {
+      let t = this[m];
+      this[m] = void 0, I.closeSync(t), this.emit("close");
+    }
+  }
+};
+var et = class extends Qr {
+  readable = false;
+  writable = true;
+  [bt] = false;
+  [gt] = false;
+  [te] = false;
+  [Y] = [];
+  [ke] = false;
+  [U];
+  [ie];
+  [ht];
+  [m];
+  [Me];
+  [tt];
+  [Ni] = false;
+  [ot];
+  constructor(t, e) {
+    e = e || {}, super(e), this[U] = t, this[m] = typeof e.fd == "number" ? e.fd : void 0, this[ie] = e.mode === void 0 ? 438 : e.mode, this[ot] = typeof e.start == "number" ? e.start : void 0, this[ht] = typeof e.autoClose == "boolean" ? e.autoClose : true;
+    let i = this[ot] !== void 0 ? "r+" : "w";
+    this[Me] = e.flags === void 0, this[tt] = e.flags === void 0 ? i : e.flags, this[m] === void 0 && this[at]();
+  }
+  emit(t, ...e) {
+    if (t === "error") {
+      if (this[bt]) return false;
+      this[bt] = true;
+    }
+    return super.emit(t, ...e);
+  }
+  get fd() {
+    return this[m];
+  }
+  get path() {
+    return this[U];
+  }
+  [Ut](t) {
+    this[H](), this[gt] = true, this.emit("error", t);
+  }
+  [at]() {
+    I.open(this[U], this[tt], this[ie], (t, e) => this[Ht](t, e));
+  }
+  [Ht](t, e) {
+    this[Me] && this[tt] === "r+" && t && t.code === "ENOENT" ? (this[tt] = "w", this[at]()) : t ? this[Ut](t) : (this[m] = e, this.emit("open", e), this[gt] || this[Ai]());
+  }
+  end(t, e) {
+    return t && this.write(t, e), this[te] = true, !this[gt] && !this[Y].length && typeof this[m] == "number" && this[Pt](null, 0), this;
+  }
+  write(t, e) {
+    return typeof t == "string" && (t = Buffer.from(t, e)), this[te] ? (this.emit("error", new Error("write() after end()")), false) : this[m] === void 0 || this[gt] || this[Y].length ? (this[Y].push(t), this[ke] = true, false) : (this[gt] = true, this[ve](t), true);
+  }
+  [ve](t) {
+    I.write(this[m], t, 0, t.length, this[ot], (e, i) => this[Pt](e, i));
+  }
+  [Pt](t, e) {
+    t ? this[Ut](t) : (this[ot] !== void 0 && typeof e == "number" && (this[ot] += e), this[Y].length ? this[Ai]() : (this[gt] = false, this[te] && !this[Ni] ? (this[Ni] = true, this[H](), this.emit("finish")) : this[ke] && (this[ke] = false, this.emit("drain"))));
+  }
+  [Ai]() {
+    if (this[Y].length === 0) this[te] && this[Pt](null, 0);
+    else if (this[Y].length === 1) this[ve](this[Y].pop());
+    else {
+      let t = this[Y];
+      this[Y] = [], Jr(this[m], t, this[ot], (e, i) => this[Pt](e, i));
+    }
+  }
+  [H]() {
+    if (this[ht] && typeof this[m] == "number") {
+      let t = this[m];
+      this[m] = void 0, I.close(t, (e) => e ? this.emit("error", e) : this.emit("close"));
+    }
+  }
+};
+var Wt = class extends et {
+  [at]() {
+    let t;
+    if (this[Me] && this[tt] === "r+") try {
+      t = I.openSync(this[U], this[tt], this[ie]);
+    } catch (e) {
+      if (e?.code === "ENOENT") return this[tt] = "w", this[at]();
+      throw e;
+    }
+    else t = I.openSync(this[U], this[tt], this[ie]);
+    this[Ht](null, t);
+  }
+  [H]() {
+    if (this[ht] && typeof this[m] == "number") {
+      let t = this[m];
+      this[m] = void 0, I.closeSync(t), this.emit("close");
+    }
+  }
+  [ve](t) {
+    let e = true;
+    try {
+      this[Pt](null, I.writeSync(this[m], t, 0, t.length, this[ot])), e = false;
+    } finally {
+      if (e) try {
+        this[H]();
+      } catch {
+      }
+    }
+  }
+};
+var jr = /* @__PURE__ */ new Map([["C", "cwd"], ["f", "file"], ["z", "gzip"], ["P", "preservePaths"], ["U", "unlink"], ["strip-components", "strip"], ["stripComponents", "strip"], ["keep-newer", "newer"], ["keepNewer", "newer"], ["keep-newer-files", "newer"], ["keepNewerFiles", "newer"], ["k", "keep"], ["keep-existing", "keep"], ["keepExisting", "keep"], ["m", "noMtime"], ["no-mtime", "noMtime"], ["p", "preserveOwner"], ["L", "follow"], ["h", "follow"], ["onentry", "onReadEntry"]]);
+var Fs = (s3) => !!s3.sync && !!s3.file;
+var ks = (s3) => !s3.sync && !!s3.file;
+var vs = (s3) => !!s3.sync && !s3.file;
+var Ms = (s3) => !s3.sync && !s3.file;
+var Bs = (s3) => !!s3.file;
+var tn = (s3) => {
+  let t = jr.get(s3);
+  return t || s3;
+};
+var se = (s3 = {}) => {
+  if (!s3) return {};
+  let t = {};
+  for (let [e, i] of Object.entries(s3)) {
+    let r = tn(e);
+    t[r] = i;
+  }
+  return t.chmod === void 0 && t.noChmod === false && (t.chmod = true), delete t.noChmod, t;
+};
+var K = (s3, t, e, i, r) => Object.assign((n = [], o, h) => {
+  Array.isArray(n) && (o = n, n = {}), typeof o == "function" && (h = o, o = void 0), o = o ? Array.from(o) : [];
+  let a = se(n);
+  if (r?.(a, o), Fs(a)) {
+    if (typeof h == "function") throw new TypeError("callback not supported for sync tar functions");
+    return s3(a, o);
+  } else if (ks(a)) {
+    let l = t(a, o);
+    return h ? l.then(() => h(), h) : l;
+  } else if (vs(a)) {
+    if (typeof h == "function") throw new TypeError("callback not supported for sync tar functions");
+    return e(a, o);
+  } else if (Ms(a)) {
+    if (typeof h == "function") throw new TypeError("callback only supported with file option");
+    return i(a, o);
+  }
+  throw new Error("impossible options??");
+}, { syncFile: s3, asyncFile: t, syncNoFile: e, asyncNoFile: i, validate: r });
+var sn = en.constants || { ZLIB_VERNUM: 4736 };
+var M = Object.freeze(Object.assign(/* @__PURE__ */ Object.create(null), { Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_BLOCK: 5, Z_OK: 0, Z_STREAM_END: 1, Z_NEED_DICT: 2, Z_ERRNO: -1, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_MEM_ERROR: -4, Z_BUF_ERROR: -5, Z_VERSION_ERROR: -6, Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1, Z_FILTERED: 1, Z_HUFFMAN_ONLY: 2, Z_RLE: 3, Z_FIXED: 4, Z_DEFAULT_STRATEGY: 0, DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7, BROTLI_DECODE: 8, BROTLI_ENCODE: 9, Z_MIN_WINDOWBITS: 8, Z_MAX_WINDOWBITS: 15, Z_DEFAULT_WINDOWBITS: 15, Z_MIN_CHUNK: 64, Z_MAX_CHUNK: 1 / 0, Z_DEFAULT_CHUNK: 16384, Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8, Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1, BROTLI_OPERATION_PROCESS: 0, BROTLI_OPERATION_FLUSH: 1, BROTLI_OPERATION_FINISH: 2, BROTLI_OPERATION_EMIT_METADATA: 3, BROTLI_MODE_GENERIC: 0, BROTLI_MODE_TEXT: 1, BROTLI_MODE_FONT: 2, BROTLI_DEFAULT_MODE: 0, BROTLI_MIN_QUALITY: 0, BROTLI_MAX_QUALITY: 11, BROTLI_DEFAULT_QUALITY: 11, BROTLI_MIN_WINDOW_BITS: 10, BROTLI_MAX_WINDOW_BITS: 24, BROTLI_LARGE_MAX_WINDOW_BITS: 30, BROTLI_DEFAULT_WINDOW: 22, BROTLI_MIN_INPUT_BLOCK_BITS: 16, BROTLI_MAX_INPUT_BLOCK_BITS: 24, BROTLI_PARAM_MODE: 0, BROTLI_PARAM_QUALITY: 1, BROTLI_PARAM_LGWIN: 2, BROTLI_PARAM_LGBLOCK: 3, BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4, BROTLI_PARAM_SIZE_HINT: 5, BROTLI_PARAM_LARGE_WINDOW: 6, BROTLI_PARAM_NPOSTFIX: 7, BROTLI_PARAM_NDIRECT: 8, BROTLI_DECODER_RESULT_ERROR: 0, BROTLI_DECODER_RESULT_SUCCESS: 1, BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_PARAM_DISABLE_RING_BUFFER_REALLOCATION: 0, BROTLI_DECODER_PARAM_LARGE_WINDOW: 1, BROTLI_DECODER_NO_ERROR: 0, BROTLI_DECODER_SUCCESS: 1, BROTLI_DECODER_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_NIBBLE: -1, BROTLI_DECODER_ERROR_FORMAT_RESERVED: -2, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_META_NIBBLE: -3, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_ALPHABET: -4, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_SAME: -5, BROTLI_DECODER_ERROR_FORMAT_CL_SPACE: -6, BROTLI_DECODER_ERROR_FORMAT_HUFFMAN_SPACE: -7, BROTLI_DECODER_ERROR_FORMAT_CONTEXT_MAP_REPEAT: -8, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_1: -9, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_2: -10, BROTLI_DECODER_ERROR_FORMAT_TRANSFORM: -11, BROTLI_DECODER_ERROR_FORMAT_DICTIONARY: -12, BROTLI_DECODER_ERROR_FORMAT_WINDOW_BITS: -13, BROTLI_DECODER_ERROR_FORMAT_PADDING_1: -14, BROTLI_DECODER_ERROR_FORMAT_PADDING_2: -15, BROTLI_DECODER_ERROR_FORMAT_DISTANCE: -16, BROTLI_DECODER_ERROR_DICTIONARY_NOT_SET: -19, BROTLI_DECODER_ERROR_INVALID_ARGUMENTS: -20, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MODES: -21, BROTLI_DECODER_ERROR_ALLOC_TREE_GROUPS: -22, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MAP: -25, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_1: -26, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_2: -27, BROTLI_DECODER_ERROR_ALLOC_BLOCK_TYPE_TREES: -30, BROTLI_DECODER_ERROR_UNREACHABLE: -31 }, sn));
+var rn = Ot.concat;
+var zs = Object.getOwnPropertyDescriptor(Ot, "concat");
+var nn = (s3) => s3;
+var Bi = zs?.writable === true || zs?.set !== void 0 ? (s3) => {
+  Ot.concat = s3 ? nn : rn;
+} : (s3) => {
+};
+var Tt = /* @__PURE__ */ Symbol("_superWrite");
+var Gt = class extends Error {
+  code;
+  errno;
+  constructor(t, e) {
+    super("zlib: " + t.message, { cause: t }), this.code = t.code, this.errno = t.errno, this.code || (this.code = "ZLIB_ERROR"), this.message = "zlib: " + t.message, Error.captureStackTrace(this, e ?? this.constructor);
+  }
+  get name() {
+    return "ZlibError";
+  }
+};
+var Pi = /* @__PURE__ */ Symbol("flushFlag");
+var re = class extends A {
+  #t = false;
+  #i = false;
+  #s;
+  #n;
+  #r;
+  #e;
+  #o;
+  get sawError() {
+    return this.#t;
+  }
+  get handle() {
+    return this.#e;
+  }
+  get flushFlag() {
+    return this.#s;
+  }
+  constructor(t, e) {
+    if (!t || typeof t != "object") throw new TypeError("invalid options for ZlibBase constructor");
+    if (super(t), this.#s = t.flush ?? 0, this.#n = t.finishFlush ?? 0, this.#r = t.fullFlushFlag ?? 0, typeof Ps[e] != "function") throw new TypeError("Compression method not supported: " + e);
+    try {
+      this.#e = new Ps[e](t);
+    } catch (i) {
+      throw new Gt(i, this.constructor);
+    }
+    this.#o = (i) => {
+      this.#t || (this.#t = true, this.close(), this.emit("error", i));
+    }, this.#e?.on("error", (i) => this.#o(new Gt(i))), this.once("end", () => this.close);
+  }
+  close() {
+    this.#e && (this.#e.close(), this.#e = void 0, this.emit("close"));
+  }
+  reset() {
+    if (!this.#t) return zi(this.#e, "zlib binding closed"), this.#e.reset?.();
+  }
+  flush(t) {
+    this.ended || (typeof t != "number" && (t = this.#r), this.write(Object.assign(Ot.alloc(0), { [Pi]: t })));
+  }
+  end(t, e, i) {
+    return typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), t && (e ? this.write(t, e) : this.write(t)), this.flush(this.#n), this.#i = true, super.end(i);
+  }
+  get ended() {
+    return this.#i;
+  }
+  [Tt](t) {
+    return super.write(t);
+  }
+  write(t, e, i) {
+    if (typeof e == "function" && (i = e, e = "utf8"), typeof t == "string" && (t = Ot.from(t, e)), this.#t) return;
+    zi(this.#e, "zlib binding closed");
+    let r = this.#e._handle, n = r.close;
+    r.close = () => {
+    };
+    let o = this.#e.close;
+    this.#e.close = () => {
+    }, Bi(true);
+    let h;
+    try {
+      let l = typeof t[Pi] == "number" ? t[Pi] : this.#s;
+      h = this.#e._processChunk(t, l), Bi(false);
+    } catch (l) {
+      Bi(false), this.#o(new Gt(l, this.write));
+    } finally {
+      this.#e && (this.#e._handle = r, r.close = n, this.#e.close = o, this.#e.removeAllListeners("error"));
+    }
+    this.#e && this.#e.on("error", (l) => this.#o(new Gt(l, this.write)));
+    let a;
+    if (h) if (Array.isArray(h) && h.length > 0) {
+      let l = h[0];
+      a = this[Tt](Ot.from(l));
+      for (let c = 1; c < h.length; c++) a = this[Tt](h[c]);
+    } else a = this[Tt](Ot.from(h));
+    return i && i(), a;
+  }
+};
+var Pe = class extends re {
+  #t;
+  #i;
+  constructor(t, e) {
+    t = t || {}, t.flush = t.flush || M.Z_NO_FLUSH, t.finishFlush = t.finishFlush || M.Z_FINISH, t.fullFlushFlag = M.Z_FULL_FLUSH, super(t, e), this.#t = t.level, this.#i = t.strategy;
+  }
+  params(t, e) {
+    if (!this.sawError) {
+      if (!this.handle) throw new Error("cannot switch params when binding is closed");
+      if (!this.handle.params) throw new Error("not supported in this implementation");
+      if (this.#t !== t || this.#i !== e) {
+        this.flush(M.Z_SYNC_FLUSH), zi(this.handle, "zlib binding closed");
+        let i = this.handle.flush;
+        this.handle.flush = (r, n) => {
+          typeof r == "function" && (n = r, r = this.flushFlag), this.flush(r), n?.();
+        };
+        try {
+          this.handle.params(t, e);
+        } finally {
+          this.handle.flush = i;
+        }
+        this.handle && (this.#t = t, this.#i = e);
+      }
+    }
+  }
+};
+var ze = class extends Pe {
+  #t;
+  constructor(t) {
+    super(t, "Gzip"), this.#t = t && !!t.portable;
+  }
+  [Tt](t) {
+    return this.#t ? (this.#t = false, t[9] = 255, super[Tt](t)) : super[Tt](t);
+  }
+};
+var Ue = class extends Pe {
+  constructor(t) {
+    super(t, "Unzip");
+  }
+};
+var He = class extends re {
+  constructor(t, e) {
+    t = t || {}, t.flush = t.flush || M.BROTLI_OPERATION_PROCESS, t.finishFlush = t.finishFlush || M.BROTLI_OPERATION_FINISH, t.fullFlushFlag = M.BROTLI_OPERATION_FLUSH, super(t, e);
+  }
+};
+var We = class extends He {
+  constructor(t) {
+    super(t, "BrotliCompress");
+  }
+};
+var Ge = class extends He {
+  constructor(t) {
+    super(t, "BrotliDecompress");
+  }
+};
+var Ze = class extends re {
+  constructor(t, e) {
+    t = t || {}, t.flush = t.flush || M.ZSTD_e_continue, t.finishFlush = t.finishFlush || M.ZSTD_e_end, t.fullFlushFlag = M.ZSTD_e_flush, super(t, e);
+  }
+};
+var Ye = class extends Ze {
+  constructor(t) {
+    super(t, "ZstdCompress");
+  }
+};
+var Ke = class extends Ze {
+  constructor(t) {
+    super(t, "ZstdDecompress");
+  }
+};
+var Us = (s3, t) => {
+  if (Number.isSafeInteger(s3)) s3 < 0 ? an(s3, t) : hn(s3, t);
+  else throw Error("cannot encode number outside of javascript safe integer range");
+  return t;
+};
+var hn = (s3, t) => {
+  t[0] = 128;
+  for (var e = t.length; e > 1; e--) t[e - 1] = s3 & 255, s3 = Math.floor(s3 / 256);
+};
+var an = (s3, t) => {
+  t[0] = 255;
+  var e = false;
+  s3 = s3 * -1;
+  for (var i = t.length; i > 1; i--) {
+    var r = s3 & 255;
+    s3 = Math.floor(s3 / 256), e ? t[i - 1] = Ws(r) : r === 0 ? t[i - 1] = 0 : (e = true, t[i - 1] = Gs(r));
+  }
+};
+var Hs = (s3) => {
+  let t = s3[0], e = t === 128 ? cn(s3.subarray(1, s3.length)) : t === 255 ? ln(s3) : null;
+  if (e === null) throw Error("invalid base256 encoding");
+  if (!Number.isSafeInteger(e)) throw Error("parsed number outside of javascript safe integer range");
+  return e;
+};
+var ln = (s3) => {
+  for (var t = s3.length, e = 0, i = false, r = t - 1; r > -1; r--) {
+    var n = Number(s3[r]), o;
+    i ? o = Ws(n) : n === 0 ? o = n : (i = true, o = Gs(n)), o !== 0 && (e -= o * Math.pow(256, t - r - 1));
+  }
+  return e;
+};
+var cn = (s3) => {
+  for (var t = s3.length, e = 0, i = t - 1; i > -1; i--) {
+    var r = Number(s3[i]);
+    r !== 0 && (e += r * Math.pow(256, t - i - 1));
+  }
+  return e;
+};
+var Ws = (s3) => (255 ^ s3) & 255;
+var Gs = (s3) => (255 ^ s3) + 1 & 255;
+var Hi = {};
+Ur(Hi, { code: () => Ve, isCode: () => ne, isName: () => dn, name: () => oe, normalFsTypes: () => Ui });
+var ne = (s3) => oe.has(s3);
+var dn = (s3) => Ve.has(s3);
+var Ui = /* @__PURE__ */ new Set(["0", "", "1", "2", "3", "4", "5", "6", "7", "D"]);
+var oe = /* @__PURE__ */ new Map([["0", "File"], ["", "OldFile"], ["1", "Link"], ["2", "SymbolicLink"], ["3", "CharacterDevice"], ["4", "BlockDevice"], ["5", "Directory"], ["6", "FIFO"], ["7", "ContiguousFile"], ["g", "GlobalExtendedHeader"], ["x", "ExtendedHeader"], ["A", "SolarisACL"], ["D", "GNUDumpDir"], ["I", "Inode"], ["K", "NextFileHasLongLinkpath"], ["L", "NextFileHasLongPath"], ["M", "ContinuationFile"], ["N", "OldGnuLongPath"], ["S", "SparseFile"], ["V", "TapeVolumeHeader"], ["X", "OldExtendedHeader"]]);
+var Ve = new Map(Array.from(oe).map((s3) => [s3[1], s3[0]]));
+var un = (s3) => s3 === void 0 || s3 < 0 ? void 0 : s3;
+var F = class {
+  cksumValid = false;
+  needPax = false;
+  nullBlock = false;
+  block;
+  path;
+  mode;
+  uid;
+  gid;
+  size;
+  cksum;
+  #t = "Unsupported";
+  linkpath;
+  uname;
+  gname;
+  devmaj = 0;
+  devmin = 0;
+  atime;
+  ctime;
+  mtime;
+  charset;
+  comment;
+  constructor(t, e = 0, i, r) {
+    Buffer.isBuffer(t) ? this.decode(t, e || 0, i, r) : t && this.#i(t);
+  }
+  decode(t, e, i, r) {
+    if (e || (e = 0), !t || !(t.length >= e + 512)) throw new Error("need 512 bytes for header");
+    let n = xt(t, e + 156, 1), o = Ui.has(n), h = o ? i : void 0, a = o ? r : void 0;
+    if (this.path = h?.path ?? xt(t, e, 100), this.mode = h?.mode ?? a?.mode ?? lt(t, e + 100, 8), this.uid = h?.uid ?? a?.uid ?? lt(t, e + 108, 8), this.gid = h?.gid ?? a?.gid ?? lt(t, e + 116, 8), this.size = un(h?.size ?? a?.size ?? lt(t, e + 124, 12)), this.mtime = h?.mtime ?? a?.mtime ?? Wi(t, e + 136, 12), this.cksum = lt(t, e + 148, 12), a && this.#i(a, true), h && this.#i(h), ne(n) && (this.#t = n || "0"), this.#t === "0" && this.path.slice(-1) === "/" && (this.#t = "5"), this.#t === "5" && (this.size = 0), this.linkpath = xt(t, e + 157, 100), t.subarray(e + 257, e + 265).toString() === "ustar\x0000") if (this.uname = h?.uname ?? a?.uname ?? xt(t, e + 265, 32), this.gname = h?.gname ?? a?.gname ?? xt(t, e + 297, 32), this.devmaj = h?.devmaj ?? a?.devmaj ?? lt(t, e + 329, 8) ?? 0, this.devmin = h?.devmin ?? a?.devmin ?? lt(t, e + 337, 8) ?? 0, t[e + 475] !== 0) {
+      let c = xt(t, e + 345, 155);
+      this.path = c + "/" + this.path;
+    } else {
+      let c = xt(t, e + 345, 130);
+      c && (this.path = c + "/" + this.path), this.atime = i?.atime ?? r?.atime ?? Wi(t, e + 476, 12), this.ctime = i?.ctime ?? r?.ctime ?? Wi(t, e + 488, 12);
+    }
+    let l = 256;
+    for (let c = e; c < e + 148; c++) l += t[c];
+    for (let c = e + 156; c < e + 512; c++) l += t[c];
+    this.cksumValid = l === this.cksum, this.cksum === void 0 && l === 256 && (this.nullBlock = true);
+  }
+  #i(t, e = false) {
+    Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "size" && Number(r) < 0 || i === "path" && e || i === "linkpath" && e || i === "global"))));
+  }
+  encode(t, e = 0) {
+    if (t || (t = this.block = Buffer.alloc(512)), this.#t === "Unsupported" && (this.#t = "0"), !(t.length >= e + 512)) throw new Error("need 512 bytes for header");
+    let i = this.ctime || this.atime ? 130 : 155, r = mn(this.path || "", i), n = r[0], o = r[1];
+    this.needPax = !!r[2], this.needPax = Lt(t, e, 100, n) || this.needPax, this.needPax = ct(t, e + 100, 8, this.mode) || this.needPax, this.needPax = ct(t, e + 108, 8, this.uid) || this.needPax, this.needPax = ct(t, e + 116, 8, this.gid) || this.needPax, this.needPax = ct(t, e + 124, 12, this.size) || this.needPax, this.needPax = Gi(t, e + 136, 12, this.mtime) || this.needPax, t[e + 156] = Number(this.#t.codePointAt(0)), this.needPax = Lt(t, e + 157, 100, this.linkpath) || this.needPax, t.write("ustar\x0000", e + 257, 8), this.needPax = Lt(t, e + 265, 32, this.uname) || this.needPax, this.needPax = Lt(t, e + 297, 32, this.gname) || this.needPax, this.needPax = ct(t, e + 329, 8, this.devmaj) || this.needPax, this.needPax = ct(t, e + 337, 8, this.devmin) || this.needPax, this.needPax = Lt(t, e + 345, i, o) || this.needPax, t[e + 475] !== 0 ? this.needPax = Lt(t, e + 345, 155, o) || this.needPax : (this.needPax = Lt(t, e + 345, 130, o) || this.needPax, this.needPax = Gi(t, e + 476, 12, this.atime) || this.needPax, this.needPax = Gi(t, e + 488, 12, this.ctime) || this.needPax);
+    let h = 256;
+    for (let a = e; a < e + 148; a++) h += t[a];
+    for (let a = e + 156; a < e + 512; a++) h += t[a];
+    return this.cksum = h, ct(t, e + 148, 8, this.cksum), this.cksumValid = true, this.needPax;
+  }
+  get type() {
+    return this.#t === "Unsupported" ? this.#t : oe.get(this.#t);
+  }
+  get typeKey() {
+    return this.#t;
+  }
+  set type(t) {
+    let e = String(Ve.get(t));
+    if (ne(e) || e === "Unsupported") this.#t = e;
+    else if (ne(t)) this.#t = t;
+    else throw new TypeError("invalid entry type: " + t);
+  }
+};
+var mn = (s3, t) => {
+  let i = s3, r = "", n, o = Zt.parse(s3).root || ".";
+  if (Buffer.byteLength(i) < 100) n = [i, r, false];
+  else {
+    r = Zt.dirname(i), i = Zt.basename(i);
+    do
+      Buffer.byteLength(i) <= 100 && Buffer.byteLength(r) <= t ? n = [i, r, false] : Buffer.byteLength(i) > 100 && Buffer.byteLength(r) <= t ? n = [i.slice(0, 99), r, true] : (i = Zt.join(Zt.basename(r), i), r = Zt.dirname(r));
+    while (r !== o && n === void 0);
+    n || (n = [s3.slice(0, 99), "", true]);
+  }
+  return n;
+};
+var xt = (s3, t, e) => s3.subarray(t, t + e).toString("utf8").replace(/\0.*/, "");
+var Wi = (s3, t, e) => pn(lt(s3, t, e));
+var pn = (s3) => s3 === void 0 ? void 0 : new Date(s3 * 1e3);
+var lt = (s3, t, e) => Number(s3[t]) & 128 ? Hs(s3.subarray(t, t + e)) : wn(s3, t, e);
+var En = (s3) => isNaN(s3) ? void 0 : s3;
+var wn = (s3, t, e) => En(parseInt(s3.subarray(t, t + e).toString("utf8").replace(/\0.*$/, "").trim(), 8));
+var Sn = { 12: 8589934591, 8: 2097151 };
+var ct = (s3, t, e, i) => i === void 0 ? false : i > Sn[e] || i < 0 ? (Us(i, s3.subarray(t, t + e)), true) : (yn(s3, t, e, i), false);
+var yn = (s3, t, e, i) => s3.write(Rn(i, e), t, e, "ascii");
+var Rn = (s3, t) => gn(Math.floor(s3).toString(8), t);
+var gn = (s3, t) => (s3.length === t - 1 ? s3 : new Array(t - s3.length - 1).join("0") + s3 + " ") + "\0";
+var Gi = (s3, t, e, i) => i === void 0 ? false : ct(s3, t, e, i.getTime() / 1e3);
+var bn = new Array(156).join("\0");
+var Lt = (s3, t, e, i) => i === void 0 ? false : (s3.write(i + bn, t, e, "utf8"), i.length !== Buffer.byteLength(i) || i.length > e);
+var ft = class s {
+  atime;
+  mtime;
+  ctime;
+  charset;
+  comment;
+  gid;
+  uid;
+  gname;
+  uname;
+  linkpath;
+  dev;
+  ino;
+  nlink;
+  path;
+  size;
+  mode;
+  global;
+  constructor(t, e = false) {
+    this.atime = t.atime, this.charset = t.charset, this.comment = t.comment, this.ctime = t.ctime, this.dev = t.dev, this.gid = t.gid, this.global = e, this.gname = t.gname, this.ino = t.ino, this.linkpath = t.linkpath, this.mtime = t.mtime, this.nlink = t.nlink, this.path = t.path, this.size = t.size, this.uid = t.uid, this.uname = t.uname;
+  }
+  encode() {
+    let t = this.encodeBody();
+    if (t === "") return Buffer.allocUnsafe(0);
+    let e = Buffer.byteLength(t), i = 512 * Math.ceil(1 + e / 512), r = Buffer.allocUnsafe(i);
+    for (let n = 0; n < 512; n++) r[n] = 0;
+    new F({ path: ("PaxHeader/" + _n(this.path ?? "")).slice(0, 99), mode: this.mode || 420, uid: this.uid, gid: this.gid, size: e, mtime: this.mtime, type: this.global ? "GlobalExtendedHeader" : "ExtendedHeader", linkpath: "", uname: this.uname || "", gname: this.gname || "", devmaj: 0, devmin: 0, atime: this.atime, ctime: this.ctime }).encode(r), r.write(t, 512, e, "utf8");
+    for (let n = e + 512; n < r.length; n++) r[n] = 0;
+    return r;
+  }
+  encodeBody() {
+    return this.encodeField("path") + this.encodeField("ctime") + this.encodeField("atime") + this.encodeField("dev") + this.encodeField("ino") + this.encodeField("nlink") + this.encodeField("charset") + this.encodeField("comment") + this.encodeField("gid") + this.encodeField("gname") + this.encodeField("linkpath") + this.encodeField("mtime") + this.encodeField("size") + this.encodeField("uid") + this.encodeField("uname");
+  }
+  encodeField(t) {
+    if (this[t] === void 0) return "";
+    let e = this[t], i = e instanceof Date ? e.getTime() / 1e3 : e, r = " " + (t === "dev" || t === "ino" || t === "nlink" ? "SCHILY." : "") + t + "=" + i + `
+`, n = Buffer.byteLength(r), o = Math.floor(Math.log(n) / Math.log(10)) + 1;
+    return n + o >= Math.pow(10, o) && (o += 1), o + n + r;
+  }
+  static parse(t, e, i = false) {
+    return new s(On(Tn(t), e), i);
+  }
+};
+var On = (s3, t) => t ? Object.assign({}, t, s3) : s3;
+var Tn = (s3) => s3.replace(/\n$/, "").split(`
+`).reduce(xn, /* @__PURE__ */ Object.create(null));
+var xn = (s3, t) => {
+  let e = parseInt(t, 10);
+  if (e !== Buffer.byteLength(t) + 1) return s3;
+  t = t.slice((e + " ").length);
+  let i = t.split("="), r = i.shift();
+  if (!r) return s3;
+  let n = r.replace(/^SCHILY\.(dev|ino|nlink)/, "$1"), o = i.join("=").replace(/\0.*/, "");
+  switch (n) {
+    case "path":
+    case "linkpath":
+    case "type":
+    case "charset":
+    case "comment":
+    case "gname":
+    case "uname":
+      s3[n] = o;
+      break;
+    case "ctime":
+    case "atime":
+    case "mtime":
+      s3[n] = new Date(Number(o) * 1e3);
+      break;
+    case "size":
+      let h = +o;
+      h >= 0 && (s3[n] = h);
+      break;
+    case "gid":
+    case "uid":
+    case "dev":
+    case "ino":
+    case "nlink":
+    case "mode":
+      s3[n] = +o;
+      break;
+  }
+  return s3;
+};
+var Ln = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
+var f = Ln !== "win32" ? (s3) => String(s3) : (s3) => String(s3).replaceAll(/\\/g, "/");
+var $e = class extends A {
+  extended;
+  globalExtended;
+  header;
+  startBlockSize;
+  blockRemain;
+  remain;
+  type;
+  meta = false;
+  ignore = false;
+  path;
+  mode;
+  uid;
+  gid;
+  uname;
+  gname;
+  size = 0;
+  mtime;
+  atime;
+  ctime;
+  linkpath;
+  dev;
+  ino;
+  nlink;
+  invalid = false;
+  absolute;
+  unsupported = false;
+  constructor(t, e, i) {
+    switch (super({}), this.pause(), this.extended = e, this.globalExtended = i, this.header = t, this.remain = t.size ?? 0, this.startBlockSize = 512 * Math.ceil(this.remain / 512), this.blockRemain = this.startBlockSize, this.type = t.type, this.type) {
+      case "File":
+      case "OldFile":
+      case "Link":
+      case "SymbolicLink":
+      case "CharacterDevice":
+      case "BlockDevice":
+      case "Directory":
+      case "FIFO":
+      case "ContiguousFile":
+      case "GNUDumpDir":
+        break;
+      case "NextFileHasLongLinkpath":
+      case "NextFileHasLongPath":
+      case "OldGnuLongPath":
+      case "GlobalExtendedHeader":
+      case "ExtendedHeader":
+      case "OldExtendedHeader":
+        this.meta = true;
+        break;
+      default:
+        this.ignore = true;
+    }
+    if (!t.path) throw new Error("no path provided for tar.ReadEntry");
+    this.path = f(t.path), this.mode = t.mode, this.mode && (this.mode = this.mode & 4095), this.uid = t.uid, this.gid = t.gid, this.uname = t.uname, this.gname = t.gname, this.size = this.remain, this.mtime = t.mtime, this.atime = t.atime, this.ctime = t.ctime, this.linkpath = t.linkpath ? f(t.linkpath) : void 0, this.uname = t.uname, this.gname = t.gname, e && this.#t(e), i && this.#t(i, true);
+  }
+  write(t) {
+    let e = t.length;
+    if (e > this.blockRemain) throw new Error("writing more to entry than is appropriate");
+    let i = this.remain, r = this.blockRemain;
+    return this.remain = Math.max(0, i - e), this.blockRemain = Math.max(0, r - e), this.ignore ? true : i >= e ? super.write(t) : super.write(t.subarray(0, i));
+  }
+  #t(t, e = false) {
+    t.path && (t.path = f(t.path)), t.linkpath && (t.linkpath = f(t.linkpath)), Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "path" && e))));
+  }
+};
+var Dt = (s3, t, e, i = {}) => {
+  s3.file && (i.file = s3.file), s3.cwd && (i.cwd = s3.cwd), i.code = e instanceof Error && e.code || t, i.tarCode = t, !s3.strict && i.recoverable !== false ? (e instanceof Error && (i = Object.assign(e, i), e = e.message), s3.emit("warn", t, e, i)) : e instanceof Error ? s3.emit("error", Object.assign(e, i)) : s3.emit("error", Object.assign(new Error(`${t}: ${e}`), i));
+};
+var Nn = 1024 * 1024;
+var Xi = Buffer.from([31, 139]);
+var qi = Buffer.from([40, 181, 47, 253]);
+var An = Math.max(Xi.length, qi.length);
+var B = /* @__PURE__ */ Symbol("state");
+var Nt = /* @__PURE__ */ Symbol("writeEntry");
+var it = /* @__PURE__ */ Symbol("readEntry");
+var Zi = /* @__PURE__ */ Symbol("nextEntry");
+var Zs = /* @__PURE__ */ Symbol("processEntry");
+var V = /* @__PURE__ */ Symbol("extendedHeader");
+var he = /* @__PURE__ */ Symbol("globalExtendedHeader");
+var dt = /* @__PURE__ */ Symbol("meta");
+var Ys = /* @__PURE__ */ Symbol("emitMeta");
+var p = /* @__PURE__ */ Symbol("buffer");
+var st = /* @__PURE__ */ Symbol("queue");
+var ut = /* @__PURE__ */ Symbol("ended");
+var Yi = /* @__PURE__ */ Symbol("emittedEnd");
+var At = /* @__PURE__ */ Symbol("emit");
+var w = /* @__PURE__ */ Symbol("unzip");
+var Xe = /* @__PURE__ */ Symbol("consumeChunk");
+var qe = /* @__PURE__ */ Symbol("consumeChunkSub");
+var Ki = /* @__PURE__ */ Symbol("consumeBody");
+var Ks = /* @__PURE__ */ Symbol("consumeMeta");
+var Vs = /* @__PURE__ */ Symbol("consumeHeader");
+var ae = /* @__PURE__ */ Symbol("consuming");
+var Vi = /* @__PURE__ */ Symbol("bufferConcat");
+var Qe = /* @__PURE__ */ Symbol("maybeEnd");
+var Yt = /* @__PURE__ */ Symbol("writing");
+var $ = /* @__PURE__ */ Symbol("aborted");
+var Je = /* @__PURE__ */ Symbol("onDone");
+var It = /* @__PURE__ */ Symbol("sawValidEntry");
+var je = /* @__PURE__ */ Symbol("sawNullBlock");
+var ti = /* @__PURE__ */ Symbol("sawEOF");
+var $s = /* @__PURE__ */ Symbol("closeStream");
+var In = 1e3;
+var le = /* @__PURE__ */ Symbol("compressedBytesRead");
+var $i = /* @__PURE__ */ Symbol("decompressedBytesRead");
+var Xs = /* @__PURE__ */ Symbol("checkDecompressionRatio");
+var Cn = () => true;
+var rt = class extends Dn {
+  file;
+  strict;
+  maxMetaEntrySize;
+  filter;
+  brotli;
+  zstd;
+  maxDecompressionRatio;
+  writable = true;
+  readable = false;
+  [st] = [];
+  [p];
+  [it];
+  [Nt];
+  [B] = "begin";
+  [dt] = "";
+  [V];
+  [he];
+  [ut] = false;
+  [w];
+  [$] = false;
+  [It];
+  [je] = false;
+  [ti] = false;
+  [Yt] = false;
+  [ae] = false;
+  [Yi] = false;
+  [le] = 0;
+  [$i] = 0;
+  constructor(t = {}) {
+    super(), this.file = t.file || "", this.on(Je, () => {
+      (this[B] === "begin" || this[It] === false) && this.warn("TAR_BAD_ARCHIVE", "Unrecognized archive format");
+    }), t.ondone ? this.on(Je, t.ondone) : this.on(Je, () => {
+      this.emit("prefinish"), this.emit("finish"), this.emit("end");
+    }), this.strict = !!t.strict, this.maxDecompressionRatio = typeof t.maxDecompressionRatio == "number" ? t.maxDecompressionRatio : In, this.maxMetaEntrySize = t.maxMetaEntrySize || Nn, this.filter = typeof t.filter == "function" ? t.filter : Cn;
+    let e = t.file && (t.file.endsWith(".tar.br") || t.file.endsWith(".tbr"));
+    this.brotli = !(t.gzip || t.zstd) && t.brotli !== void 0 ? t.brotli : e ? void 0 : false;
+    let i = t.file && (t.file.endsWith(".tar.zst") || t.file.endsWith(".tzst"));
+    this.zstd = !(t.gzip || t.brotli) && t.zstd !== void 0 ? t.zstd : i ? true : void 0, this.on("end", () => this[$s]()), typeof t.onwarn == "function" && this.on("warn", t.onwarn), typeof t.onReadEntry == "function" && this.on("entry", t.onReadEntry);
+  }
+  warn(t, e, i = {}) {
+    Dt(this, t, e, i);
+  }
+  [Vs](t, e) {
+    this[It] === void 0 && (this[It] = false);
+    let i;
+    try {
+      i = new F(t, e, this[V], this[he]);
+    } catch (r) {
+      return this.warn("TAR_ENTRY_INVALID", r);
+    }
+    if (i.nullBlock) this[je] ? (this[ti] = true, this[B] === "begin" && (this[B] = "header"), this[At]("eof")) : (this[je] = true, this[At]("nullBlock"));
+    else if (this[je] = false, !i.cksumValid) this.warn("TAR_ENTRY_INVALID", "checksum failure", { header: i });
+    else if (!i.path) this.warn("TAR_ENTRY_INVALID", "path is required", { header: i });
+    else {
+      let r = i.type;
+      if (/^(Symbolic)?Link$/.test(r) && !i.linkpath) this.warn("TAR_ENTRY_INVALID", "linkpath required", { header: i });
+      else if (!/^(Symbolic)?Link$/.test(r) && !/^(Global)?ExtendedHeader$/.test(r) && i.linkpath) this.warn("TAR_ENTRY_INVALID", "linkpath forbidden", { header: i });
+      else {
+        let n = this[Nt] = new $e(i, this[V], this[he]);
+        if (!this[It]) if (n.remain) {
+          let o = () => {
+            n.invalid || (this[It] = true);
+          };
+          n.on("end", o);
+        } else this[It] = true;
+        n.meta ? n.size > this.maxMetaEntrySize ? (n.ignore = true, this[At]("ignoredEntry", n), this[B] = "ignore", n.resume()) : n.size > 0 && (this[dt] = "", n.on("data", (o) => this[dt] += o), this[B] = "meta") : (this[V] = void 0, n.ignore = n.ignore || !this.filter(n.path, n), n.ignore ? (this[At]("ignoredEntry", n), this[B] = n.remain ? "ignore" : "header", n.resume()) : (n.remain ? this[B] = "body" : (this[B] = "header", n.end()), this[it] ? this[st].push(n) : (this[st].push(n), this[Zi]())));
+      }
+    }
+  }
+  [$s]() {
+    queueMicrotask(() => this.emit("close"));
+  }
+  [Zs](t) {
+    let e = true;
+    if (!t) this[it] = void 0, e = false;
+    else if (Array.isArray(t)) {
+      let [i, ...r] = t;
+      this.emit(i, ...r);
+    } else this[it] = t, this.emit("entry", t), t.emittedEnd || (t.on("end", () => this[Zi]()), e = false);
+    return e;
+  }
+  [Zi]() {
+    do
+      ;
+    while (this[Zs](this[st].shift()));
+    if (this[st].length === 0) {
+      let t = this[it];
+      !t || t.flowing || t.size === t.remain ? this[Yt] || this.emit("drain") : t.once("drain", () => this.emit("drain"));
+    }
+  }
+  [Ki](t, e) {
+    let i = this[Nt];
+    if (!i) throw new Error("attempt to consume body without entry??");
+    let r = i.blockRemain ?? 0, n = r >= t.length && e === 0 ? t : t.subarray(e, e + r);
+    return i.write(n), i.blockRemain || (this[B] = "header", this[Nt] = void 0, i.end()), n.length;
+  }
+  [Ks](t, e) {
+    let i = this[Nt], r = this[Ki](t, e);
+    return !this[Nt] && i && this[Ys](i), r;
+  }
+  [At](t, e, i) {
+    this[st].length === 0 && !this[it] ? this.emit(t, e, i) : this[st].push([t, e, i]);
+  }
+  [Ys](t) {
+    switch (this[At]("meta", this[dt]), t.type) {
+      case "ExtendedHeader":
+      case "OldExtendedHeader":
+        this[V] = ft.parse(this[dt], this[V], false);
+        break;
+      case "GlobalExtendedHeader":
+        this[he] = ft.parse(this[dt], this[he], true);
+        break;
+      case "NextFileHasLongPath":
+      case "OldGnuLongPath": {
+        let e = this[V] ?? /* @__PURE__ */ Object.create(null);
+        this[V] = e, e.path = this[dt].replace(/\0.*/, "");
+        break;
+      }
+      case "NextFileHasLongLinkpath": {
+        let e = this[V] || /* @__PURE__ */ Object.create(null);
+        this[V] = e, e.linkpath = this[dt].replace(/\0.*/, "");
+        break;
+      }
+      default:
+        throw new Error("unknown meta: " + t.type);
+    }
+  }
+  abort(t) {
+    if (!this[$]) {
+      if (this[w]) {
+        let e = this[w];
+        e.write = () => true, e.end = () => e, e.emit = () => false, e.destroy?.();
+      }
+      this[$] = true, this.emit("abort", t), this.warn("TAR_ABORT", t, { recoverable: false });
+    }
+  }
+  [Xs](t) {
+    this[$i] += t.length;
+    let e = this[$i] / this[le];
+    return e > this.maxDecompressionRatio ? (this.abort(new Error(`max decompression ratio exceeded: ${e.toFixed(2)} > ${this.maxDecompressionRatio}`)), false) : true;
+  }
+  write(t, e, i) {
+    if (typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8")), this[$]) return i?.(), false;
+    if ((this[w] === void 0 || this.brotli === void 0 && this[w] === false) && t) {
+      if (this[p] && (t = Buffer.concat([this[p], t]), this[p] = void 0), t.length < An) return this[p] = t, i?.(), true;
+      for (let a = 0; this[w] === void 0 && a < Xi.length; a++) t[a] !== Xi[a] && (this[w] = false);
+      let o = false;
+      if (this[w] === false && this.zstd !== false) {
+        o = true;
+        for (let a = 0; a < qi.length; a++) if (t[a] !== qi[a]) {
+          o = false;
+          break;
+        }
+      }
+      let h = this.brotli === void 0 && !o;
+      if (this[w] === false && h) if (t.length < 512) if (this[ut]) this.brotli = true;
+      else return this[p] = t, i?.(), true;
+      else try {
+        new F(t.subarray(0, 512)), this.brotli = false;
+      } catch {
+        this.brotli = true;
+      }
+      if (this[w] === void 0 || this[w] === false && (this.brotli || o)) {
+        let a = this[ut];
+        this[ut] = false, this[w] = this[w] === void 0 ? new Ue({}) : o ? new Ke({}) : new Ge({}), this[w].on("data", (c) => {
+          this[Xs](c) && this[Xe](c);
+        }), this[w].on("error", (c) => {
+          this[$] || this.abort(c);
+        }), this[w].on("end", () => {
+          this[ut] = true, this[Xe]();
+        }), this[Yt] = true, this[le] += t.length;
+        let l = !!this[w][a ? "end" : "write"](t);
+        return this[Yt] = false, i?.(), l;
+      }
+    }
+    this[Yt] = true, this[w] ? (this[le] += t.length, this[w].write(t)) : this[Xe](t), this[Yt] = false;
+    let n = this[st].length > 0 ? false : this[it] ? this[it].flowing : true;
+    return !n && this[st].length === 0 && this[it]?.once("drain", () => this.emit("drain")), i?.(), n;
+  }
+  [Vi](t) {
+    t && !this[$] && (this[p] = this[p] ? Buffer.concat([this[p], t]) : t);
+  }
+  [Qe]() {
+    if (this[ut] && !this[Yi] && !this[$] && !this[ae]) {
+      this[Yi] = true;
+      let t = this[Nt];
+      if (t?.blockRemain) {
+        let e = this[p] ? this[p].length : 0;
+        this.warn("TAR_BAD_ARCHIVE", `Truncated input (needed ${t.blockRemain} more bytes, only ${e} available)`, { entry: t }), this[p] && t.write(this[p]), t.end();
+      }
+      this[At](Je);
+    }
+  }
+  [Xe](t) {
+    if (this[ae] && t) this[Vi](t);
+    else if (!t && !this[p]) this[Qe]();
+    else if (t) {
+      if (this[ae] = true, this[p]) {
+        this[Vi](t);
+        let e = this[p];
+        this[p] = void 0, this[qe](e);
+      } else this[qe](t);
+      for (; this[p] && this[p]?.length >= 512 && !this[$] && !this[ti]; ) {
+        let e = this[p];
+        this[p] = void 0, this[qe](e);
+      }
+      this[ae] = false;
+    }
+    (!this[p] || this[ut]) && this[Qe]();
+  }
+  [qe](t) {
+    let e = 0, i = t.length;
+    for (; e + 512 <= i && !this[$] && !this[ti]; ) switch (this[B]) {
+      case "begin":
+      case "header":
+        this[Vs](t, e), e += 512;
+        break;
+      case "ignore":
+      case "body":
+        e += this[Ki](t, e);
+        break;
+      case "meta":
+        e += this[Ks](t, e);
+        break;
+      default:
+        throw new Error("invalid state: " + this[B]);
+    }
+    e < i && (this[p] = this[p] ? Buffer.concat([t.subarray(e), this[p]]) : t.subarray(e));
+  }
+  end(t, e, i) {
+    return typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, e)), i && this.once("finish", i), this[$] || (this[w] ? (t && (this[le] += t.length, this[w].write(t)), this[w].end()) : (this[ut] = true, (this.brotli === void 0 || this.zstd === void 0) && (t = t || Buffer.alloc(0)), t && this.write(t), this[Qe]())), this;
+  }
+};
+var mt = (s3) => {
+  let t = s3.length - 1, e = -1;
+  for (; t > -1 && s3.charAt(t) === "/"; ) e = t, t--;
+  return e === -1 ? s3 : s3.slice(0, e);
+};
+var vn = (s3) => {
+  let t = s3.onReadEntry;
+  s3.onReadEntry = t ? (e) => {
+    t(e), e.resume();
+  } : (e) => e.resume();
+};
+var Qi = (s3, t) => {
+  let e = new Map(t.map((o) => [mt(o), true])), i = s3.filter, r = 100, n = (o, h = "", a = 0) => {
+    if (a >= r) return e.set(o, false), false;
+    let l = h || kn(o).root || ".", c;
+    if (o === l) c = false;
+    else {
+      let d = e.get(o);
+      c = d !== void 0 ? d : n(Fn(o), l, a + 1);
+    }
+    return e.set(o, c), c;
+  };
+  s3.filter = i ? (o, h) => i(o, h) && n(mt(o)) : (o) => n(mt(o));
+};
+var Mn = (s3) => {
+  let t = new rt(s3), e = s3.file, i;
+  try {
+    i = Kt.openSync(e, "r");
+    let r = Kt.fstatSync(i), n = s3.maxReadSize || 16 * 1024 * 1024;
+    if (r.size < n) {
+      let o = Buffer.allocUnsafe(r.size), h = Kt.readSync(i, o, 0, r.size, 0);
+      t.end(h === o.byteLength ? o : o.subarray(0, h));
+    } else {
+      let o = 0, h = Buffer.allocUnsafe(n);
+      for (; o < r.size; ) {
+        let a = Kt.readSync(i, h, 0, n, o);
+        if (a === 0) break;
+        o += a, t.write(h.subarray(0, a));
+      }
+      t.end();
+    }
+  } finally {
+    if (typeof i == "number") try {
+      Kt.closeSync(i);
+    } catch {
+    }
+  }
+};
+var Bn = (s3, t) => {
+  let e = new rt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
+  return new Promise((o, h) => {
+    e.on("error", h), e.on("end", o), Kt.stat(r, (a, l) => {
+      if (a) h(a);
+      else {
+        let c = new _t(r, { readSize: i, size: l.size });
+        c.on("error", h), c.pipe(e);
+      }
+    });
+  });
+};
+var Ct = K(Mn, Bn, (s3) => new rt(s3), (s3) => new rt(s3), (s3, t) => {
+  t?.length && Qi(s3, t), s3.noResume || vn(s3);
+});
+var Ji = (s3, t, e) => (s3 &= 4095, e && (s3 = (s3 | 384) & -19), t && (s3 & 256 && (s3 |= 64), s3 & 32 && (s3 |= 8), s3 & 4 && (s3 |= 1)), s3);
+var { isAbsolute: zn, parse: qs } = Pn;
+var ce = (s3) => {
+  let t = "", e = qs(s3);
+  for (; zn(s3) || e.root; ) {
+    let i = s3.charAt(0) === "/" && s3.slice(0, 4) !== "//?/" ? "/" : e.root;
+    s3 = s3.slice(i.length), t += i, e = qs(s3);
+  }
+  return [t, s3];
+};
+var ei = ["|", "<", ">", "?", ":"];
+var ji = ei.map((s3) => String.fromCodePoint(61440 + Number(s3.codePointAt(0))));
+var Un = new Map(ei.map((s3, t) => [s3, ji[t]]));
+var Hn = new Map(ji.map((s3, t) => [s3, ei[t]]));
+var ts = (s3) => ei.reduce((t, e) => t.split(e).join(Un.get(e)), s3);
+var Qs = (s3) => ji.reduce((t, e) => t.split(e).join(Hn.get(e)), s3);
+var rr = (s3, t) => t ? (s3 = f(s3).replace(/^\.(\/|$)/, ""), mt(t) + "/" + s3) : f(s3);
+var Wn = 16 * 1024 * 1024;
+var tr = /* @__PURE__ */ Symbol("process");
+var er = /* @__PURE__ */ Symbol("file");
+var ir = /* @__PURE__ */ Symbol("directory");
+var is = /* @__PURE__ */ Symbol("symlink");
+var sr = /* @__PURE__ */ Symbol("hardlink");
+var fe = /* @__PURE__ */ Symbol("header");
+var ii = /* @__PURE__ */ Symbol("read");
+var ss = /* @__PURE__ */ Symbol("lstat");
+var si = /* @__PURE__ */ Symbol("onlstat");
+var rs = /* @__PURE__ */ Symbol("onread");
+var ns = /* @__PURE__ */ Symbol("onreadlink");
+var os12 = /* @__PURE__ */ Symbol("openfile");
+var hs = /* @__PURE__ */ Symbol("onopenfile");
+var pt = /* @__PURE__ */ Symbol("close");
+var ri = /* @__PURE__ */ Symbol("mode");
+var as = /* @__PURE__ */ Symbol("awaitDrain");
+var es = /* @__PURE__ */ Symbol("ondrain");
+var q = /* @__PURE__ */ Symbol("prefix");
+var de = class extends A {
+  path;
+  portable;
+  myuid = process.getuid && process.getuid() || 0;
+  myuser = process.env.USER || "";
+  maxReadSize;
+  linkCache;
+  statCache;
+  preservePaths;
+  cwd;
+  strict;
+  mtime;
+  noPax;
+  noMtime;
+  prefix;
+  fd;
+  blockLen = 0;
+  blockRemain = 0;
+  buf;
+  pos = 0;
+  remain = 0;
+  length = 0;
+  offset = 0;
+  win32;
+  absolute;
+  header;
+  type;
+  linkpath;
+  stat;
+  onWriteEntry;
+  #t = false;
+  constructor(t, e = {}) {
+    let i = se(e);
+    super(), this.path = f(t), this.portable = !!i.portable, this.maxReadSize = i.maxReadSize || Wn, this.linkCache = i.linkCache || /* @__PURE__ */ new Map(), this.statCache = i.statCache || /* @__PURE__ */ new Map(), this.preservePaths = !!i.preservePaths, this.cwd = f(i.cwd || process.cwd()), this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.mtime = i.mtime, this.prefix = i.prefix ? f(i.prefix) : void 0, this.onWriteEntry = i.onWriteEntry, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
+    let r = false;
+    if (!this.preservePaths) {
+      let [o, h] = ce(this.path);
+      o && typeof h == "string" && (this.path = h, r = o);
+    }
+    this.win32 = !!i.win32 || process.platform === "win32", this.win32 && (this.path = Qs(this.path.replaceAll(/\\/g, "/")), t = t.replaceAll(/\\/g, "/")), this.absolute = f(i.absolute || js.resolve(this.cwd, t)), this.path === "" && (this.path = "./"), r && this.warn("TAR_ENTRY_INFO", `stripping ${r} from absolute path`, { entry: this, path: r + this.path });
+    let n = this.statCache.get(this.absolute);
+    n ? this[si](n) : this[ss]();
+  }
+  warn(t, e, i = {}) {
+    return Dt(this, t, e, i);
+  }
+  emit(t, ...e) {
+    return t === "error" && (this.#t = true), super.emit(t, ...e);
+  }
+  [ss]() {
+    X.lstat(this.absolute, (t, e) => {
+      if (t) return this.emit("error", t);
+      this[si](e);
+    });
+  }
+  [si](t) {
+    this.statCache.set(this.absolute, t), this.stat = t, t.isFile() || (t.size = 0), this.type = Gn(t), this.emit("stat", t), this[tr]();
+  }
+  [tr]() {
+    switch (this.type) {
+      case "File":
+        return this[er]();
+      case "Directory":
+        return this[ir]();
+      case "SymbolicLink":
+        return this[is]();
+      default:
+        return this.end();
+    }
+  }
+  [ri](t) {
+    return Ji(t, this.type === "Directory", this.portable);
+  }
+  [q](t) {
+    return rr(t, this.prefix);
+  }
+  [fe]() {
+    if (!this.stat) throw new Error("cannot write header before stat");
+    this.type === "Directory" && this.portable && (this.noMtime = true), this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this[ri](this.stat.mode), uid: this.portable ? void 0 : this.stat.uid, gid: this.portable ? void 0 : this.stat.gid, size: this.stat.size, mtime: this.noMtime ? void 0 : this.mtime || this.stat.mtime, type: this.type === "Unsupported" ? void 0 : this.type, uname: this.portable ? void 0 : this.stat.uid === this.myuid ? this.myuser : "", atime: this.portable ? void 0 : this.stat.atime, ctime: this.portable ? void 0 : this.stat.ctime }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.header.atime, ctime: this.portable ? void 0 : this.header.ctime, gid: this.portable ? void 0 : this.header.gid, mtime: this.noMtime ? void 0 : this.mtime || this.header.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.header.size, uid: this.portable ? void 0 : this.header.uid, uname: this.portable ? void 0 : this.header.uname, dev: this.portable ? void 0 : this.stat.dev, ino: this.portable ? void 0 : this.stat.ino, nlink: this.portable ? void 0 : this.stat.nlink }).encode());
+    let t = this.header?.block;
+    if (!t) throw new Error("failed to encode header");
+    super.write(t);
+  }
+  [ir]() {
+    if (!this.stat) throw new Error("cannot create directory entry without stat");
+    this.path.slice(-1) !== "/" && (this.path += "/"), this.stat.size = 0, this[fe](), this.end();
+  }
+  [is]() {
+    X.readlink(this.absolute, (t, e) => {
+      if (t) return this.emit("error", t);
+      this[ns](e);
+    });
+  }
+  [ns](t) {
+    this.linkpath = f(t), this[fe](), this.end();
+  }
+  [sr](t) {
+    if (!this.stat) throw new Error("cannot create link entry without stat");
+    this.type = "Link", this.linkpath = f(js.relative(this.cwd, t)), this.stat.size = 0, this[fe](), this.end();
+  }
+  [er]() {
+    if (!this.stat) throw new Error("cannot create file entry without stat");
+    if (this.stat.nlink > 1) {
+      let t = `${this.stat.dev}:${this.stat.ino}`, e = this.linkCache.get(t);
+      if (e?.indexOf(this.cwd) === 0) return this[sr](e);
+      this.linkCache.set(t, this.absolute);
+    }
+    if (this[fe](), this.stat.size === 0) return this.end();
+    this[os12]();
+  }
+  [os12]() {
+    X.open(this.absolute, "r", (t, e) => {
+      if (t) return this.emit("error", t);
+      this[hs](e);
+    });
+  }
+  [hs](t) {
+    if (this.fd = t, this.#t) return this[pt]();
+    if (!this.stat) throw new Error("should stat before calling onopenfile");
+    this.blockLen = 512 * Math.ceil(this.stat.size / 512), this.blockRemain = this.blockLen;
+    let e = Math.min(this.blockLen, this.maxReadSize);
+    this.buf = Buffer.allocUnsafe(e), this.offset = 0, this.pos = 0, this.remain = this.stat.size, this.length = this.buf.length, this[ii]();
+  }
+  [ii]() {
+    let { fd: t, buf: e, offset: i, length: r, pos: n } = this;
+    if (t === void 0 || e === void 0) throw new Error("cannot read file without first opening");
+    X.read(t, e, i, r, n, (o, h) => {
+      if (o) return this[pt](() => this.emit("error", o));
+      this[rs](h);
+    });
+  }
+  [pt](t = () => {
+  }) {
+    this.fd !== void 0 && X.close(this.fd, t);
+  }
+  [rs](t) {
+    if (t <= 0 && this.remain > 0) {
+      let r = Object.assign(new Error("encountered unexpected EOF"), { path: this.absolute, syscall: "read", code: "EOF" });
+      return this[pt](() => this.emit("error", r));
+    }
+    if (t > this.remain) {
+      let r = Object.assign(new Error("did not encounter expected EOF"), { path: this.absolute, syscall: "read", code: "EOF" });
+      return this[pt](() => this.emit("error", r));
+    }
+    if (!this.buf) throw new Error("should have created buffer prior to reading");
+    if (t === this.remain) for (let r = t; r < this.length && t < this.blockRemain; r++) this.buf[r + this.offset] = 0, t++, this.remain++;
+    let e = this.offset === 0 && t === this.buf.length ? this.buf : this.buf.subarray(this.offset, this.offset + t);
+    this.write(e) ? this[es]() : this[as](() => this[es]());
+  }
+  [as](t) {
+    this.once("drain", t);
+  }
+  write(t, e, i) {
+    if (typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8")), this.blockRemain < t.length) {
+      let r = Object.assign(new Error("writing more data than expected"), { path: this.absolute });
+      return this.emit("error", r);
+    }
+    return this.remain -= t.length, this.blockRemain -= t.length, this.pos += t.length, this.offset += t.length, super.write(t, null, i);
+  }
+  [es]() {
+    if (!this.remain) return this.blockRemain && super.write(Buffer.alloc(this.blockRemain)), this[pt]((t) => t ? this.emit("error", t) : this.end());
+    if (!this.buf) throw new Error("buffer lost somehow in ONDRAIN");
+    this.offset >= this.length && (this.buf = Buffer.allocUnsafe(Math.min(this.blockRemain, this.buf.length)), this.offset = 0), this.length = this.buf.length - this.offset, this[ii]();
+  }
+};
+var ni = class extends de {
+  sync = true;
+  [ss]() {
+    this[si](X.lstatSync(this.absolute));
+  }
+  [is]() {
+    this[ns](X.readlinkSync(this.absolute));
+  }
+  [os12]() {
+    this[hs](X.openSync(this.absolute, "r"));
+  }
+  [ii]() {
+    let t = true;
+    try {
+      let { fd: e, buf: i, offset: r, length: n, pos: o } = this;
+      if (e === void 0 || i === void 0) throw new Error("fd and buf must be set in READ method");
+      let h = X.readSync(e, i, r, n, o);
+      this[rs](h), t = false;
+    } finally {
+      if (t) try {
+        this[pt](() => {
+        });
+      } catch {
+      }
+    }
+  }
+  [as](t) {
+    t();
+  }
+  [pt](t = () => {
+  }) {
+    this.fd !== void 0 && X.closeSync(this.fd), t();
+  }
+};
+var oi = class extends A {
+  blockLen = 0;
+  blockRemain = 0;
+  buf = 0;
+  pos = 0;
+  remain = 0;
+  length = 0;
+  preservePaths;
+  portable;
+  strict;
+  noPax;
+  noMtime;
+  readEntry;
+  type;
+  prefix;
+  path;
+  mode;
+  uid;
+  gid;
+  uname;
+  gname;
+  header;
+  mtime;
+  atime;
+  ctime;
+  linkpath;
+  size;
+  onWriteEntry;
+  warn(t, e, i = {}) {
+    return Dt(this, t, e, i);
+  }
+  constructor(t, e = {}) {
+    let i = se(e);
+    super(), this.preservePaths = !!i.preservePaths, this.portable = !!i.portable, this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.onWriteEntry = i.onWriteEntry, this.readEntry = t;
+    let { type: r } = t;
+    if (r === "Unsupported") throw new Error("writing entry that should be ignored");
+    this.type = r, this.type === "Directory" && this.portable && (this.noMtime = true), this.prefix = i.prefix, this.path = f(t.path), this.mode = t.mode !== void 0 ? this[ri](t.mode) : void 0, this.uid = this.portable ? void 0 : t.uid, this.gid = this.portable ? void 0 : t.gid, this.uname = this.portable ? void 0 : t.uname, this.gname = this.portable ? void 0 : t.gname, this.size = t.size, this.mtime = this.noMtime ? void 0 : i.mtime || t.mtime, this.atime = this.portable ? void 0 : t.atime, this.ctime = this.portable ? void 0 : t.ctime, this.linkpath = t.linkpath !== void 0 ? f(t.linkpath) : void 0, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
+    let n = false;
+    if (!this.preservePaths) {
+      let [h, a] = ce(this.path);
+      h && typeof a == "string" && (this.path = a, n = h);
+    }
+    this.remain = t.size, this.blockRemain = t.startBlockSize, this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this.mode, uid: this.portable ? void 0 : this.uid, gid: this.portable ? void 0 : this.gid, size: this.size, mtime: this.noMtime ? void 0 : this.mtime, type: this.type, uname: this.portable ? void 0 : this.uname, atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime }), n && this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute path`, { entry: this, path: n + this.path }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime, gid: this.portable ? void 0 : this.gid, mtime: this.noMtime ? void 0 : this.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.size, uid: this.portable ? void 0 : this.uid, uname: this.portable ? void 0 : this.uname, dev: this.portable ? void 0 : this.readEntry.dev, ino: this.portable ? void 0 : this.readEntry.ino, nlink: this.portable ? void 0 : this.readEntry.nlink }).encode());
+    let o = this.header?.block;
+    if (!o) throw new Error("failed to encode header");
+    super.write(o), t.pipe(this);
+  }
+  [q](t) {
+    return rr(t, this.prefix);
+  }
+  [ri](t) {
+    return Ji(t, this.type === "Directory", this.portable);
+  }
+  write(t, e, i) {
+    typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8"));
+    let r = t.length;
+    if (r > this.blockRemain) throw new Error("writing more to entry than is appropriate");
+    return this.blockRemain -= r, super.write(t, i);
+  }
+  end(t, e, i) {
+    return this.blockRemain && super.write(Buffer.alloc(this.blockRemain)), typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, e ?? "utf8")), i && this.once("finish", i), t ? super.end(t, i) : super.end(i), this;
+  }
+};
+var Gn = (s3) => s3.isFile() ? "File" : s3.isDirectory() ? "Directory" : s3.isSymbolicLink() ? "SymbolicLink" : "Unsupported";
+var hi = class s2 {
+  tail;
+  head;
+  length = 0;
+  static create(t = []) {
+    return new s2(t);
+  }
+  constructor(t = []) {
+    for (let e of t) this.push(e);
+  }
+  *[Symbol.iterator]() {
+    for (let t = this.head; t; t = t.next) yield t.value;
+  }
+  removeNode(t) {
+    if (t.list !== this) throw new Error("removing node which does not belong to this list");
+    let e = t.next, i = t.prev;
+    return e && (e.prev = i), i && (i.next = e), t === this.head && (this.head = e), t === this.tail && (this.tail = i), this.length--, t.next = void 0, t.prev = void 0, t.list = void 0, e;
+  }
+  unshiftNode(t) {
+    if (t === this.head) return;
+    t.list && t.list.removeNode(t);
+    let e = this.head;
+    t.list = this, t.next = e, e && (e.prev = t), this.head = t, this.tail || (this.tail = t), this.length++;
+  }
+  pushNode(t) {
+    if (t === this.tail) return;
+    t.list && t.list.removeNode(t);
+    let e = this.tail;
+    t.list = this, t.prev = e, e && (e.next = t), this.tail = t, this.head || (this.head = t), this.length++;
+  }
+  push(...t) {
+    for (let e = 0, i = t.length; e < i; e++) Yn(this, t[e]);
+    return this.length;
+  }
+  unshift(...t) {
+    for (var e = 0, i = t.length; e < i; e++) Kn(this, t[e]);
+    return this.length;
+  }
+  pop() {
+    if (!this.tail) return;
+    let t = this.tail.value, e = this.tail;
+    return this.tail = this.tail.prev, this.tail ? this.tail.next = void 0 : this.head = void 0, e.list = void 0, this.length--, t;
+  }
+  shift() {
+    if (!this.head) return;
+    let t = this.head.value, e = this.head;
+    return this.head = this.head.next, this.head ? this.head.prev = void 0 : this.tail = void 0, e.list = void 0, this.length--, t;
+  }
+  forEach(t, e) {
+    e = e || this;
+    for (let i = this.head, r = 0; i; r++) t.call(e, i.value, r, this), i = i.next;
+  }
+  forEachReverse(t, e) {
+    e = e || this;
+    for (let i = this.tail, r = this.length - 1; i; r--) t.call(e, i.value, r, this), i = i.prev;
+  }
+  get(t) {
+    let e = 0, i = this.head;
+    for (; i && e < t; e++) i = i.next;
+    if (e === t && i) return i.value;
+  }
+  getReverse(t) {
+    let e = 0, i = this.tail;
+    for (; i && e < t; e++) i = i.prev;
+    if (e === t && i) return i.value;
+  }
+  map(t, e) {
+    e = e || this;
+    let i = new s2();
+    for (let r = this.head; r; ) i.push(t.call(e, r.value, this)), r = r.next;
+    return i;
+  }
+  mapReverse(t, e) {
+    e = e || this;
+    var i = new s2();
+    for (let r = this.tail; r; ) i.push(t.call(e, r.value, this)), r = r.prev;
+    return i;
+  }
+  reduce(t, e) {
+    let i, r = this.head;
+    if (arguments.length > 1) i = e;
+    else if (this.head) r = this.head.next, i = this.head.value;
+    else throw new TypeError("Reduce of empty list with no initial value");
+    for (var n = 0; r; n++) i = t(i, r.value, n), r = r.next;
+    return i;
+  }
+  reduceReverse(t, e) {
+    let i, r = this.tail;
+    if (arguments.length > 1) i = e;
+    else if (this.tail) r = this.tail.prev, i = this.tail.value;
+    else throw new TypeError("Reduce of empty list with no initial value");
+    for (let n = this.length - 1; r; n--) i = t(i, r.value, n), r = r.prev;
+    return i;
+  }
+  toArray() {
+    let t = new Array(this.length);
+    for (let e = 0, i = this.head; i; e++) t[e] = i.value, i = i.next;
+    return t;
+  }
+  toArrayReverse() {
+    let t = new Array(this.length);
+    for (let e = 0, i = this.tail; i; e++) t[e] = i.value, i = i.prev;
+    return t;
+  }
+  slice(t = 0, e = this.length) {
+    e < 0 && (e += this.length), t < 0 && (t += this.length);
+    let i = new s2();
+    if (e < t || e < 0) return i;
+    t < 0 && (t = 0), e > this.length && (e = this.length);
+    let r = this.head, n = 0;
+    for (n = 0; r && n < t; n++) r = r.next;
+    for (; r && n < e; n++, r = r.next) i.push(r.value);
+    return i;
+  }
+  sliceReverse(t = 0, e = this.length) {
+    e < 0 && (e += this.length), t < 0 && (t += this.length);
+    let i = new s2();
+    if (e < t || e < 0) return i;
+    t < 0 && (t = 0), e > this.length && (e = this.length);
+    let r = this.length, n = this.tail;
+    for (; n && r > e; r--) n = n.prev;
+    for (; n && r > t; r--, n = n.prev) i.push(n.value);
+    return i;
+  }
+  splice(t, e = 0, ...i) {
+    t > this.length && (t = this.length - 1), t < 0 && (t = this.length + t);
+    let r = this.head;
+    for (let o = 0; r && o < t; o++) r = r.next;
+    let n = [];
+    for (let o = 0; r && o < e; o++) n.push(r.value), r = this.removeNode(r);
+    r ? r !== this.tail && (r = r.prev) : r = this.tail;
+    for (let o of i) r = Zn(this, r, o);
+    return n;
+  }
+  reverse() {
+    let t = this.head, e = this.tail;
+    for (let i = t; i; i = i.prev) {
+      let r = i.prev;
+      i.prev = i.next, i.next = r;
+    }
+    return this.head = e, this.tail = t, this;
+  }
+};
+function Zn(s3, t, e) {
+  let i = t, r = t ? t.next : s3.head, n = new ue(e, i, r, s3);
+  return n.next === void 0 && (s3.tail = n), n.prev === void 0 && (s3.head = n), s3.length++, n;
+}
+function Yn(s3, t) {
+  s3.tail = new ue(t, s3.tail, void 0, s3), s3.head || (s3.head = s3.tail), s3.length++;
+}
+function Kn(s3, t) {
+  s3.head = new ue(t, void 0, s3.head, s3), s3.tail || (s3.tail = s3.head), s3.length++;
+}
+var ue = class {
+  list;
+  next;
+  prev;
+  value;
+  constructor(t, e, i, r) {
+    this.list = r, this.value = t, e ? (e.next = this, this.prev = e) : this.prev = void 0, i ? (i.prev = this, this.next = i) : this.next = void 0;
+  }
+};
+var pi = class {
+  path;
+  absolute;
+  entry;
+  stat;
+  readdir;
+  pending = false;
+  pendingLink = false;
+  ignore = false;
+  piped = false;
+  constructor(t, e) {
+    this.path = t || "./", this.absolute = e;
+  }
+};
+var nr = Buffer.alloc(1024);
+var li = /* @__PURE__ */ Symbol("onStat");
+var me = /* @__PURE__ */ Symbol("ended");
+var W = /* @__PURE__ */ Symbol("queue");
+var pe = /* @__PURE__ */ Symbol("pendingLinks");
+var Et = /* @__PURE__ */ Symbol("current");
+var Ft = /* @__PURE__ */ Symbol("process");
+var Ee = /* @__PURE__ */ Symbol("processing");
+var ai = /* @__PURE__ */ Symbol("processJob");
+var G = /* @__PURE__ */ Symbol("jobs");
+var ls = /* @__PURE__ */ Symbol("jobDone");
+var ci = /* @__PURE__ */ Symbol("addFSEntry");
+var or = /* @__PURE__ */ Symbol("addTarEntry");
+var ds = /* @__PURE__ */ Symbol("stat");
+var us = /* @__PURE__ */ Symbol("readdir");
+var fi = /* @__PURE__ */ Symbol("onreaddir");
+var di = /* @__PURE__ */ Symbol("pipe");
+var hr = /* @__PURE__ */ Symbol("entry");
+var cs = /* @__PURE__ */ Symbol("entryOpt");
+var ui = /* @__PURE__ */ Symbol("writeEntryClass");
+var lr = /* @__PURE__ */ Symbol("write");
+var fs8 = /* @__PURE__ */ Symbol("ondrain");
+var wt = class extends A {
+  sync = false;
+  opt;
+  cwd;
+  maxReadSize;
+  preservePaths;
+  strict;
+  noPax;
+  prefix;
+  linkCache;
+  statCache;
+  file;
+  portable;
+  zip;
+  readdirCache;
+  noDirRecurse;
+  follow;
+  noMtime;
+  mtime;
+  filter;
+  jobs;
+  [ui];
+  onWriteEntry;
+  [W];
+  [pe] = /* @__PURE__ */ new Map();
+  [G] = 0;
+  [Ee] = false;
+  [me] = false;
+  constructor(t = {}) {
+    if (super(), this.opt = t, this.file = t.file || "", this.cwd = t.cwd || process.cwd(), this.maxReadSize = t.maxReadSize, this.preservePaths = !!t.preservePaths, this.strict = !!t.strict, this.noPax = !!t.noPax, this.prefix = f(t.prefix || ""), this.linkCache = t.linkCache || /* @__PURE__ */ new Map(), this.statCache = t.statCache || /* @__PURE__ */ new Map(), this.readdirCache = t.readdirCache || /* @__PURE__ */ new Map(), this.onWriteEntry = t.onWriteEntry, this[ui] = de, typeof t.onwarn == "function" && this.on("warn", t.onwarn), this.portable = !!t.portable, t.gzip || t.brotli || t.zstd) {
+      if ((t.gzip ? 1 : 0) + (t.brotli ? 1 : 0) + (t.zstd ? 1 : 0) > 1) throw new TypeError("gzip, brotli, zstd are mutually exclusive");
+      if (t.gzip && (typeof t.gzip != "object" && (t.gzip = {}), this.portable && (t.gzip.portable = true), this.zip = new ze(t.gzip)), t.brotli && (typeof t.brotli != "object" && (t.brotli = {}), this.zip = new We(t.brotli)), t.zstd && (typeof t.zstd != "object" && (t.zstd = {}), this.zip = new Ye(t.zstd)), !this.zip) throw new Error("impossible");
+      let e = this.zip;
+      e.on("data", (i) => super.write(i)), e.on("end", () => super.end()), e.on("drain", () => this[fs8]()), this.on("resume", () => e.resume());
+    } else this.on("drain", this[fs8]);
+    this.noDirRecurse = !!t.noDirRecurse, this.follow = !!t.follow, this.noMtime = !!t.noMtime, t.mtime && (this.mtime = t.mtime), this.filter = typeof t.filter == "function" ? t.filter : () => true, this[W] = new hi(), this[G] = 0, this.jobs = Number(t.jobs) || 4, this[Ee] = false, this[me] = false;
+  }
+  [lr](t) {
+    return super.write(t);
+  }
+  add(t) {
+    return this.write(t), this;
+  }
+  end(t, e, i) {
+    return typeof t == "function" && (i = t, t = void 0), typeof e == "function" && (i = e, e = void 0), t && this.add(t), this[me] = true, this[Ft](), i && i(), this;
+  }
+  write(t) {
+    if (this[me]) throw new Error("write after end");
+    return typeof t == "string" ? this[ci](t) : this[or](t), this.flowing;
+  }
+  [or](t) {
+    let e = f(ar.resolve(this.cwd, t.path));
+    if (!this.filter(t.path, t)) t.resume();
+    else {
+      let i = new pi(t.path, e);
+      i.entry = new oi(t, this[cs](i)), i.entry.on("end", () => this[ls](i)), this[G] += 1, this[W].push(i);
+    }
+    this[Ft]();
+  }
+  [ci](t) {
+    let e = f(ar.resolve(this.cwd, t));
+    this[W].push(new pi(t, e)), this[Ft]();
+  }
+  [ds](t) {
+    t.pending = true, this[G] += 1;
+    let e = this.follow ? "stat" : "lstat";
+    mi[e](t.absolute, (i, r) => {
+      t.pending = false, this[G] -= 1, i ? this.emit("error", i) : this[li](t, r);
+    });
+  }
+  [li](t, e) {
+    if (this.statCache.set(t.absolute, e), t.stat = e, !this.filter(t.path, e)) t.ignore = true;
+    else if (e.isFile() && e.nlink > 1 && !this.linkCache.get(`${e.dev}:${e.ino}`) && !this.sync) if (t === this[Et]) this[ai](t);
+    else {
+      let i = `${e.dev}:${e.ino}`, r = this[pe].get(i);
+      r ? r.push(t) : this[pe].set(i, [t]), t.pendingLink = true, t.pending = true;
+    }
+    this[Ft]();
+  }
+  [us](t) {
+    t.pending = true, this[G] += 1, mi.readdir(t.absolute, (e, i) => {
+      if (t.pending = false, this[G] -= 1, e) return this.emit("error", e);
+      this[fi](t, i);
+    });
+  }
+  [fi](t, e) {
+    this.readdirCache.set(t.absolute, e), t.readdir = e, this[Ft]();
+  }
+  [Ft]() {
+    if (!this[Ee]) {
+      this[Ee] = true;
+      for (let t = this[W].head; t && this[G] < this.jobs; t = t.next) if (this[ai](t.value), t.value.ignore) {
+        let e = t.next;
+        this[W].removeNode(t), t.next = e;
+      }
+      this[Ee] = false, this[me] && this[W].length === 0 && this[G] === 0 && (this.zip ? this.zip.end(nr) : (super.write(nr), super.end()));
+    }
+  }
+  get [Et]() {
+    return this[W] && this[W].head && this[W].head.value;
+  }
+  [ls](t) {
+    this[W].shift(), this[G] -= 1;
+    let { stat: e } = t;
+    if (e && e.isFile() && e.nlink > 1) {
+      let i = `${e.dev}:${e.ino}`, r = this[pe].get(i);
+      if (r) {
+        this[pe].delete(i);
+        for (let n of r) n.pending = false, this[ai](n);
+      }
+    }
+    this[Ft]();
+  }
+  [ai](t) {
+    if (t.pending && t.pendingLink && t === this[Et] && (t.pending = false, t.pendingLink = false), !t.pending) {
+      if (t.entry) {
+        t === this[Et] && !t.piped && this[di](t);
+        return;
+      }
+      if (!t.stat) {
+        let e = this.statCache.get(t.absolute);
+        e ? this[li](t, e) : this[ds](t);
+      }
+      if (t.stat && !t.ignore) {
+        if (!this.noDirRecurse && t.stat.isDirectory() && !t.readdir) {
+          let e = this.readdirCache.get(t.absolute);
+          if (e ? this[fi](t, e) : this[us](t), !t.readdir) return;
+        }
+        if (t.entry = this[hr](t), !t.entry) {
+          t.ignore = true;
+          return;
+        }
+        t === this[Et] && !t.piped && this[di](t);
+      }
+    }
+  }
+  [cs](t) {
+    return { onwarn: (e, i, r) => this.warn(e, i, r), noPax: this.noPax, cwd: this.cwd, absolute: t.absolute, preservePaths: this.preservePaths, maxReadSize: this.maxReadSize, strict: this.strict, portable: this.portable, linkCache: this.linkCache, statCache: this.statCache, noMtime: this.noMtime, mtime: this.mtime, prefix: this.prefix, onWriteEntry: this.onWriteEntry };
+  }
+  [hr](t) {
+    this[G] += 1;
+    try {
+      return new this[ui](t.path, this[cs](t)).on("end", () => this[ls](t)).on("error", (i) => this.emit("error", i));
+    } catch (e) {
+      this.emit("error", e);
+    }
+  }
+  [fs8]() {
+    this[Et] && this[Et].entry && this[Et].entry.resume();
+  }
+  [di](t) {
+    t.piped = true, t.readdir && t.readdir.forEach((r) => {
+      let n = t.path, o = n === "./" ? "" : n.replace(/\/*$/, "/");
+      this[ci](o + r);
+    });
+    let e = t.entry, i = this.zip;
+    if (!e) throw new Error("cannot pipe without source");
+    i ? e.on("data", (r) => {
+      i.write(r) || e.pause();
+    }) : e.on("data", (r) => {
+      super.write(r) || e.pause();
+    });
+  }
+  pause() {
+    return this.zip && this.zip.pause(), super.pause();
+  }
+  warn(t, e, i = {}) {
+    Dt(this, t, e, i);
+  }
+};
+var kt = class extends wt {
+  sync = true;
+  constructor(t) {
+    super(t), this[ui] = ni;
+  }
+  pause() {
+  }
+  resume() {
+  }
+  [ds](t) {
+    let e = this.follow ? "statSync" : "lstatSync";
+    this[li](t, mi[e](t.absolute));
+  }
+  [us](t) {
+    this[fi](t, mi.readdirSync(t.absolute));
+  }
+  [di](t) {
+    let e = t.entry, i = this.zip;
+    if (t.readdir && t.readdir.forEach((r) => {
+      let n = t.path, o = n === "./" ? "" : n.replace(/\/*$/, "/");
+      this[ci](o + r);
+    }), !e) throw new Error("Cannot pipe without source");
+    i ? e.on("data", (r) => {
+      i.write(r);
+    }) : e.on("data", (r) => {
+      super[lr](r);
+    });
+  }
+};
+var Vn = (s3, t) => {
+  let e = new kt(s3), i = new Wt(s3.file, { mode: s3.mode || 438 });
+  e.pipe(i), fr(e, t);
+};
+var $n = (s3, t) => {
+  let e = new wt(s3), i = new et(s3.file, { mode: s3.mode || 438 });
+  e.pipe(i);
+  let r = new Promise((n, o) => {
+    i.on("error", o), i.on("close", n), e.on("error", o);
+  });
+  return dr(e, t).catch((n) => e.emit("error", n)), r;
+};
+var fr = (s3, t) => {
+  t.forEach((e) => {
+    e.charAt(0) === "@" ? Ct({ file: cr.resolve(s3.cwd, e.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
+  }), s3.end();
+};
+var dr = async (s3, t) => {
+  for (let e of t) e.charAt(0) === "@" ? await Ct({ file: cr.resolve(String(s3.cwd), e.slice(1)), noResume: true, onReadEntry: (i) => {
+    s3.add(i);
+  } }) : s3.add(e);
+  s3.end();
+};
+var Xn = (s3, t) => {
+  let e = new kt(s3);
+  return fr(e, t), e;
+};
+var qn = (s3, t) => {
+  let e = new wt(s3);
+  return dr(e, t).catch((i) => e.emit("error", i)), e;
+};
+var Qn = K(Vn, $n, Xn, qn, (s3, t) => {
+  if (!t?.length) throw new TypeError("no paths specified to add to archive");
+});
+var Jn = process.env.__FAKE_PLATFORM__ || process.platform;
+var Er = Jn === "win32";
+var { O_CREAT: wr, O_NOFOLLOW: ur, O_TRUNC: Sr, O_WRONLY: yr } = pr.constants;
+var Rr = Number(process.env.__FAKE_FS_O_FILENAME__) || pr.constants.UV_FS_O_FILEMAP || 0;
+var jn = Er && !!Rr;
+var to = 512 * 1024;
+var eo = Rr | Sr | wr | yr;
+var mr = !Er && typeof ur == "number" ? ur | Sr | wr | yr : null;
+var ms = mr !== null ? () => mr : jn ? (s3) => s3 < to ? eo : "w" : () => "w";
+var ps = (s3, t, e) => {
+  try {
+    return wi.lchownSync(s3, t, e);
+  } catch (i) {
+    if (i?.code !== "ENOENT") throw i;
+  }
+};
+var Ei = (s3, t, e, i) => {
+  wi.lchown(s3, t, e, (r) => {
+    i(r && r?.code !== "ENOENT" ? r : null);
+  });
+};
+var io = (s3, t, e, i, r) => {
+  if (t.isDirectory()) Es(we.resolve(s3, t.name), e, i, (n) => {
+    if (n) return r(n);
+    let o = we.resolve(s3, t.name);
+    Ei(o, e, i, r);
+  });
+  else {
+    let n = we.resolve(s3, t.name);
+    Ei(n, e, i, r);
+  }
+};
+var Es = (s3, t, e, i) => {
+  wi.readdir(s3, { withFileTypes: true }, (r, n) => {
+    if (r) {
+      if (r.code === "ENOENT") return i();
+      if (r.code !== "ENOTDIR" && r.code !== "ENOTSUP") return i(r);
+    }
+    if (r || !n.length) return Ei(s3, t, e, i);
+    let o = n.length, h = null, a = (l) => {
+      if (!h) {
+        if (l) return i(h = l);
+        if (--o === 0) return Ei(s3, t, e, i);
+      }
+    };
+    for (let l of n) io(s3, l, t, e, a);
+  });
+};
+var so = (s3, t, e, i) => {
+  t.isDirectory() && ws(we.resolve(s3, t.name), e, i), ps(we.resolve(s3, t.name), e, i);
+};
+var ws = (s3, t, e) => {
+  let i;
+  try {
+    i = wi.readdirSync(s3, { withFileTypes: true });
+  } catch (r) {
+    let n = r;
+    if (n?.code === "ENOENT") return;
+    if (n?.code === "ENOTDIR" || n?.code === "ENOTSUP") return ps(s3, t, e);
+    throw n;
+  }
+  for (let r of i) so(s3, r, t, e);
+  return ps(s3, t, e);
+};
+var Se = class extends Error {
+  path;
+  code;
+  syscall = "chdir";
+  constructor(t, e) {
+    super(`${e}: Cannot cd into '${t}'`), this.path = t, this.code = e;
+  }
+  get name() {
+    return "CwdError";
+  }
+};
+var St = class extends Error {
+  path;
+  symlink;
+  syscall = "symlink";
+  code = "TAR_SYMLINK_ERROR";
+  constructor(t, e) {
+    super("TAR_SYMLINK_ERROR: Cannot extract through symbolic link"), this.symlink = t, this.path = e;
+  }
+  get name() {
+    return "SymlinkError";
+  }
+};
+var no = (s3, t) => {
+  k.stat(s3, (e, i) => {
+    (e || !i.isDirectory()) && (e = new Se(s3, e?.code || "ENOTDIR")), t(e);
+  });
+};
+var gr = (s3, t, e) => {
+  s3 = f(s3);
+  let i = t.umask ?? 18, r = t.mode | 448, n = (r & i) !== 0, o = t.uid, h = t.gid, a = typeof o == "number" && typeof h == "number" && (o !== t.processUid || h !== t.processGid), l = t.preserve, c = t.unlink, d = f(t.cwd), y = (E, x) => {
+    E ? e(E) : x && a ? Es(x, o, h, (Le) => y(Le)) : n ? k.chmod(s3, r, e) : e();
+  };
+  if (s3 === d) return no(s3, y);
+  if (l) return ro.mkdir(s3, { mode: r, recursive: true }).then((E) => y(null, E ?? void 0), y);
+  let D = f(Si.relative(d, s3)).split("/");
+  Ss(d, D, r, c, d, void 0, y);
+};
+var Ss = (s3, t, e, i, r, n, o) => {
+  if (t.length === 0) return o(null, n);
+  let h = t.shift(), a = f(Si.resolve(s3 + "/" + h));
+  k.mkdir(a, e, br(a, t, e, i, r, n, o));
+};
+var br = (s3, t, e, i, r, n, o) => (h) => {
+  h ? k.lstat(s3, (a, l) => {
+    if (a) a.path = a.path && f(a.path), o(a);
+    else if (l.isDirectory()) Ss(s3, t, e, i, r, n, o);
+    else if (i) k.unlink(s3, (c) => {
+      if (c) return o(c);
+      k.mkdir(s3, e, br(s3, t, e, i, r, n, o));
+    });
+    else {
+      if (l.isSymbolicLink()) return o(new St(s3, s3 + "/" + t.join("/")));
+      o(h);
+    }
+  }) : (n = n || s3, Ss(s3, t, e, i, r, n, o));
+};
+var oo = (s3) => {
+  let t = false, e;
+  try {
+    t = k.statSync(s3).isDirectory();
+  } catch (i) {
+    e = i?.code;
+  } finally {
+    if (!t) throw new Se(s3, e ?? "ENOTDIR");
+  }
+};
+var _r = (s3, t) => {
+  s3 = f(s3);
+  let e = t.umask ?? 18, i = t.mode | 448, r = (i & e) !== 0, n = t.uid, o = t.gid, h = typeof n == "number" && typeof o == "number" && (n !== t.processUid || o !== t.processGid), a = t.preserve, l = t.unlink, c = f(t.cwd), d = (E) => {
+    E && h && ws(E, n, o), r && k.chmodSync(s3, i);
+  };
+  if (s3 === c) return oo(c), d();
+  if (a) return d(k.mkdirSync(s3, { mode: i, recursive: true }) ?? void 0);
+  let T = f(Si.relative(c, s3)).split("/"), D;
+  for (let E = T.shift(), x = c; E && (x += "/" + E); E = T.shift()) {
+    x = f(Si.resolve(x));
+    try {
+      k.mkdirSync(x, i), D = D || x;
+    } catch {
+      let Le = k.lstatSync(x);
+      if (Le.isDirectory()) continue;
+      if (l) {
+        k.unlinkSync(x), k.mkdirSync(x, i), D = D || x;
+        continue;
+      } else if (Le.isSymbolicLink()) return new St(x, x + "/" + T.join("/"));
+    }
+  }
+  return d(D);
+};
+var ys = /* @__PURE__ */ Object.create(null);
+var Or = 1e4;
+var Vt = /* @__PURE__ */ new Set();
+var Tr = (s3) => {
+  Vt.has(s3) ? Vt.delete(s3) : ys[s3] = s3.normalize("NFD").toLocaleLowerCase("en").toLocaleUpperCase("en"), Vt.add(s3);
+  let t = ys[s3], e = Vt.size - Or;
+  if (e > Or / 10) {
+    for (let i of Vt) if (Vt.delete(i), delete ys[i], --e <= 0) break;
+  }
+  return t;
+};
+var ho = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
+var ao = ho === "win32";
+var lo = (s3) => s3.split("/").slice(0, -1).reduce((e, i) => {
+  let r = e.at(-1);
+  return r !== void 0 && (i = xr(r, i)), e.push(i || "/"), e;
+}, []);
+var yi = class {
+  #t = /* @__PURE__ */ new Map();
+  #i = /* @__PURE__ */ new Map();
+  #s = /* @__PURE__ */ new Set();
+  reserve(t, e) {
+    t = ao ? ["win32 parallelization disabled"] : t.map((r) => mt(xr(Tr(r))));
+    let i = new Set(t.map((r) => lo(r)).reduce((r, n) => r.concat(n)));
+    this.#i.set(e, { dirs: i, paths: t });
+    for (let r of t) {
+      let n = this.#t.get(r);
+      n ? n.push(e) : this.#t.set(r, [e]);
+    }
+    for (let r of i) {
+      let n = this.#t.get(r);
+      if (!n) this.#t.set(r, [/* @__PURE__ */ new Set([e])]);
+      else {
+        let o = n.at(-1);
+        o instanceof Set ? o.add(e) : n.push(/* @__PURE__ */ new Set([e]));
+      }
+    }
+    return this.#r(e);
+  }
+  #n(t) {
+    let e = this.#i.get(t);
+    if (!e) throw new Error("function does not have any path reservations");
+    return { paths: e.paths.map((i) => this.#t.get(i)), dirs: [...e.dirs].map((i) => this.#t.get(i)) };
+  }
+  check(t) {
+    let { paths: e, dirs: i } = this.#n(t);
+    return e.every((r) => r && r[0] === t) && i.every((r) => r && r[0] instanceof Set && r[0].has(t));
+  }
+  #r(t) {
+    return this.#s.has(t) || !this.check(t) ? false : (this.#s.add(t), t(() => this.#e(t)), true);
+  }
+  #e(t) {
+    if (!this.#s.has(t)) return false;
+    let e = this.#i.get(t);
+    if (!e) throw new Error("invalid reservation");
+    let { paths: i, dirs: r } = e, n = /* @__PURE__ */ new Set();
+    for (let o of i) {
+      let h = this.#t.get(o);
+      if (!h || h?.[0] !== t) continue;
+      let a = h[1];
+      if (!a) {
+        this.#t.delete(o);
+        continue;
+      }
+      if (h.shift(), typeof a == "function") n.add(a);
+      else for (let l of a) n.add(l);
+    }
+    for (let o of r) {
+      let h = this.#t.get(o), a = h?.[0];
+      if (!(!h || !(a instanceof Set))) if (a.size === 1 && h.length === 1) {
+        this.#t.delete(o);
+        continue;
+      } else if (a.size === 1) {
+        h.shift();
+        let l = h[0];
+        typeof l == "function" && n.add(l);
+      } else a.delete(t);
+    }
+    return this.#s.delete(t), n.forEach((o) => this.#r(o)), true;
+  }
+};
+var Lr = () => process.umask();
+var Dr = /* @__PURE__ */ Symbol("onEntry");
+var _s = /* @__PURE__ */ Symbol("checkFs");
+var Nr = /* @__PURE__ */ Symbol("checkFs2");
+var Os = /* @__PURE__ */ Symbol("isReusable");
+var P = /* @__PURE__ */ Symbol("makeFs");
+var Ts = /* @__PURE__ */ Symbol("file");
+var xs = /* @__PURE__ */ Symbol("directory");
+var gi = /* @__PURE__ */ Symbol("link");
+var Ar = /* @__PURE__ */ Symbol("symlink");
+var Ir = /* @__PURE__ */ Symbol("hardlink");
+var Re = /* @__PURE__ */ Symbol("ensureNoSymlink");
+var Cr = /* @__PURE__ */ Symbol("unsupported");
+var Fr = /* @__PURE__ */ Symbol("checkPath");
+var Rs = /* @__PURE__ */ Symbol("stripAbsolutePath");
+var yt = /* @__PURE__ */ Symbol("mkdir");
+var O = /* @__PURE__ */ Symbol("onError");
+var Ri = /* @__PURE__ */ Symbol("pending");
+var kr = /* @__PURE__ */ Symbol("pend");
+var $t = /* @__PURE__ */ Symbol("unpend");
+var gs = /* @__PURE__ */ Symbol("ended");
+var bs = /* @__PURE__ */ Symbol("maybeClose");
+var Ls = /* @__PURE__ */ Symbol("skip");
+var ge = /* @__PURE__ */ Symbol("doChown");
+var be = /* @__PURE__ */ Symbol("uid");
+var _e = /* @__PURE__ */ Symbol("gid");
+var Oe = /* @__PURE__ */ Symbol("checkedCwd");
+var fo = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
+var Te = fo === "win32";
+var uo = 1024;
+var mo = (s3, t) => {
+  if (!Te) return u.unlink(s3, t);
+  let e = s3 + ".DELETE." + Mr(16).toString("hex");
+  u.rename(s3, e, (i) => {
+    if (i) return t(i);
+    u.unlink(e, t);
+  });
+};
+var po = (s3) => {
+  if (!Te) return u.unlinkSync(s3);
+  let t = s3 + ".DELETE." + Mr(16).toString("hex");
+  u.renameSync(s3, t), u.unlinkSync(t);
+};
+var vr = (s3, t, e) => s3 !== void 0 && s3 === s3 >>> 0 ? s3 : t !== void 0 && t === t >>> 0 ? t : e;
+var Xt = class extends rt {
+  [gs] = false;
+  [Oe] = false;
+  [Ri] = 0;
+  reservations = new yi();
+  transform;
+  writable = true;
+  readable = false;
+  uid;
+  gid;
+  setOwner;
+  preserveOwner;
+  processGid;
+  processUid;
+  maxDepth;
+  forceChown;
+  win32;
+  newer;
+  keep;
+  noMtime;
+  preservePaths;
+  unlink;
+  cwd;
+  strip;
+  processUmask;
+  umask;
+  dmode;
+  fmode;
+  chmod;
+  constructor(t = {}) {
+    if (t.ondone = () => {
+      this[gs] = true, this[bs]();
+    }, super(t), this.transform = t.transform, this.chmod = !!t.chmod, typeof t.uid == "number" || typeof t.gid == "number") {
+      if (typeof t.uid != "number" || typeof t.gid != "number") throw new TypeError("cannot set owner without number uid and gid");
+      if (t.preserveOwner) throw new TypeError("cannot preserve owner in archive and also set owner explicitly");
+      this.uid = t.uid, this.gid = t.gid, this.setOwner = true;
+    } else this.uid = void 0, this.gid = void 0, this.setOwner = false;
+    this.preserveOwner = t.preserveOwner === void 0 && typeof t.uid != "number" ? process.getuid?.() === 0 : !!t.preserveOwner, this.processUid = (this.preserveOwner || this.setOwner) && process.getuid ? process.getuid() : void 0, this.processGid = (this.preserveOwner || this.setOwner) && process.getgid ? process.getgid() : void 0, this.maxDepth = typeof t.maxDepth == "number" ? t.maxDepth : uo, this.forceChown = t.forceChown === true, this.win32 = !!t.win32 || Te, this.newer = !!t.newer, this.keep = !!t.keep, this.noMtime = !!t.noMtime, this.preservePaths = !!t.preservePaths, this.unlink = !!t.unlink, this.cwd = f(R.resolve(t.cwd || process.cwd())), this.strip = Number(t.strip) || 0, this.processUmask = this.chmod ? typeof t.processUmask == "number" ? t.processUmask : Lr() : 0, this.umask = typeof t.umask == "number" ? t.umask : this.processUmask, this.dmode = t.dmode || 511 & ~this.umask, this.fmode = t.fmode || 438 & ~this.umask, this.on("entry", (e) => this[Dr](e));
+  }
+  warn(t, e, i = {}) {
+    return (t === "TAR_BAD_ARCHIVE" || t === "TAR_ABORT") && (i.recoverable = false), super.warn(t, e, i);
+  }
+  [bs]() {
+    this[gs] && this[Ri] === 0 && (this.emit("prefinish"), this.emit("finish"), this.emit("end"));
+  }
+  [Rs](t, e) {
+    let i = t[e], { type: r } = t;
+    if (!i || this.preservePaths) return true;
+    let [n, o] = ce(i), h = o.replaceAll(/\\/g, "/").split("/");
+    if (h.includes("..") || Te && /^[a-z]:\.\.$/i.test(h[0] ?? "")) {
+      if (e === "path" || r === "Link") return this.warn("TAR_ENTRY_ERROR", `${e} contains '..'`, { entry: t, [e]: i }), false;
+      let a = R.posix.dirname(t.path), l = R.posix.normalize(R.posix.join(a, h.join("/")));
+      if (l.startsWith("../") || l === "..") return this.warn("TAR_ENTRY_ERROR", `${e} escapes extraction directory`, { entry: t, [e]: i }), false;
+    }
+    return n && (t[e] = String(o), this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute ${e}`, { entry: t, [e]: i })), true;
+  }
+  [Fr](t) {
+    let e = f(t.path), i = e.split("/");
+    if (this.strip) {
+      if (i.length < this.strip) return false;
+      if (t.type === "Link") {
+        let r = f(String(t.linkpath)).split("/");
+        if (r.length >= this.strip) t.linkpath = r.slice(this.strip).join("/");
+        else return false;
+      }
+      i.splice(0, this.strip), t.path = i.join("/");
+    }
+    if (isFinite(this.maxDepth) && i.length > this.maxDepth) return this.warn("TAR_ENTRY_ERROR", "path excessively deep", { entry: t, path: e, depth: i.length, maxDepth: this.maxDepth }), false;
+    if (!this[Rs](t, "path") || !this[Rs](t, "linkpath")) return false;
+    if (t.absolute = R.isAbsolute(t.path) ? f(R.resolve(t.path)) : f(R.resolve(this.cwd, t.path)), !this.preservePaths && typeof t.absolute == "string" && t.absolute.indexOf(this.cwd + "/") !== 0 && t.absolute !== this.cwd) return this.warn("TAR_ENTRY_ERROR", "path escaped extraction target", { entry: t, path: f(t.path), resolvedPath: t.absolute, cwd: this.cwd }), false;
+    if (t.absolute === this.cwd && t.type !== "Directory" && t.type !== "GNUDumpDir") return false;
+    if (this.win32) {
+      let { root: r } = R.win32.parse(String(t.absolute));
+      t.absolute = r + ts(String(t.absolute).slice(r.length));
+      let { root: n } = R.win32.parse(t.path);
+      t.path = n + ts(t.path.slice(n.length));
+    }
+    return true;
+  }
+  [Dr](t) {
+    if (!this[Fr](t)) return t.resume();
+    switch (co.equal(typeof t.absolute, "string"), t.type) {
+      case "Directory":
+      case "GNUDumpDir":
+        t.mode && (t.mode = t.mode | 448);
+      case "File":
+      case "OldFile":
+      case "ContiguousFile":
+      case "Link":
+      case "SymbolicLink":
+        return this[_s](t);
+      default:
+        return this[Cr](t);
+    }
+  }
+  [O](t, e) {
+    t.name === "CwdError" ? this.emit("error", t) : (this.warn("TAR_ENTRY_ERROR", t, { entry: e }), this[$t](), e.resume());
+  }
+  [yt](t, e, i) {
+    gr(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e }, i);
+  }
+  [ge](t) {
+    return this.forceChown || this.preserveOwner && (typeof t.uid == "number" && t.uid !== this.processUid || typeof t.gid == "number" && t.gid !== this.processGid) || typeof this.uid == "number" && this.uid !== this.processUid || typeof this.gid == "number" && this.gid !== this.processGid;
+  }
+  [be](t) {
+    return vr(this.uid, t.uid, this.processUid);
+  }
+  [_e](t) {
+    return vr(this.gid, t.gid, this.processGid);
+  }
+  [Ts](t, e) {
+    let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = new et(String(t.absolute), { flags: ms(t.size), mode: i, autoClose: false });
+    r.on("error", (a) => {
+      r.fd && u.close(r.fd, () => {
+      }), r.write = () => true, this[O](a, t), e();
+    });
+    let n = 1, o = (a) => {
+      if (a) {
+        r.fd && u.close(r.fd, () => {
+        }), this[O](a, t), e();
+        return;
+      }
+      --n === 0 && r.fd !== void 0 && u.close(r.fd, (l) => {
+        l ? this[O](l, t) : this[$t](), e();
+      });
+    };
+    r.on("finish", () => {
+      let a = String(t.absolute), l = r.fd;
+      if (typeof l == "number" && t.mtime && !this.noMtime) {
+        n++;
+        let c = t.atime || /* @__PURE__ */ new Date(), d = t.mtime;
+        u.futimes(l, c, d, (y) => y ? u.utimes(a, c, d, (T) => o(T && y)) : o());
+      }
+      if (typeof l == "number" && this[ge](t)) {
+        n++;
+        let c = this[be](t), d = this[_e](t);
+        typeof c == "number" && typeof d == "number" && u.fchown(l, c, d, (y) => y ? u.chown(a, c, d, (T) => o(T && y)) : o());
+      }
+      o();
+    });
+    let h = this.transform && this.transform(t) || t;
+    h !== t && (h.on("error", (a) => {
+      this[O](a, t), e();
+    }), t.pipe(h)), h.pipe(r);
+  }
+  [xs](t, e) {
+    let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode;
+    this[yt](String(t.absolute), i, (r) => {
+      if (r) {
+        this[O](r, t), e();
+        return;
+      }
+      let n = 1, o = () => {
+        --n === 0 && (e(), this[$t](), t.resume());
+      };
+      t.mtime && !this.noMtime && (n++, u.utimes(String(t.absolute), t.atime || /* @__PURE__ */ new Date(), t.mtime, o)), this[ge](t) && (n++, u.chown(String(t.absolute), Number(this[be](t)), Number(this[_e](t)), o)), o();
+    });
+  }
+  [Cr](t) {
+    t.unsupported = true, this.warn("TAR_ENTRY_UNSUPPORTED", `unsupported entry type: ${t.type}`, { entry: t }), t.resume();
+  }
+  [Ar](t, e) {
+    let i = f(R.relative(this.cwd, R.resolve(R.dirname(String(t.absolute)), String(t.linkpath)))).split("/");
+    this[Re](t, this.cwd, i, () => this[gi](t, String(t.linkpath), "symlink", e), (r) => {
+      this[O](r, t), e();
+    });
+  }
+  [Ir](t, e) {
+    let i = f(R.resolve(this.cwd, String(t.linkpath))), r = f(String(t.linkpath)).split("/");
+    this[Re](t, this.cwd, r, () => this[gi](t, i, "link", e), (n) => {
+      this[O](n, t), e();
+    });
+  }
+  [Re](t, e, i, r, n) {
+    let o = i.shift();
+    if (this.preservePaths || o === void 0) return r();
+    let h = R.resolve(e, o);
+    u.lstat(h, (a, l) => {
+      if (a) return r();
+      if (l?.isSymbolicLink()) return n(new St(h, R.resolve(h, i.join("/"))));
+      this[Re](t, h, i, r, n);
+    });
+  }
+  [kr]() {
+    this[Ri]++;
+  }
+  [$t]() {
+    this[Ri]--, this[bs]();
+  }
+  [Ls](t) {
+    this[$t](), t.resume();
+  }
+  [Os](t, e) {
+    return t.type === "File" && !this.unlink && e.isFile() && e.nlink <= 1 && !Te;
+  }
+  [_s](t) {
+    this[kr]();
+    let e = [t.path];
+    t.linkpath && e.push(t.linkpath), this.reservations.reserve(e, (i) => this[Nr](t, i));
+  }
+  [Nr](t, e) {
+    let i = (h) => {
+      e(h);
+    }, r = () => {
+      this[yt](this.cwd, this.dmode, (h) => {
+        if (h) {
+          this[O](h, t), i();
+          return;
+        }
+        this[Oe] = true, n();
+      });
+    }, n = () => {
+      if (t.absolute !== this.cwd) {
+        let h = f(R.dirname(String(t.absolute)));
+        if (h !== this.cwd) return this[yt](h, this.dmode, (a) => {
+          if (a) {
+            this[O](a, t), i();
+            return;
+          }
+          o();
+        });
+      }
+      o();
+    }, o = () => {
+      u.lstat(String(t.absolute), (h, a) => {
+        if (a && (this.keep || this.newer && a.mtime > (t.mtime ?? a.mtime))) {
+          this[Ls](t), i();
+          return;
+        }
+        if (h || this[Os](t, a)) return this[P](null, t, i);
+        if (a.isDirectory()) {
+          if (t.type === "Directory") {
+            let l = this.chmod && t.mode && (a.mode & 4095) !== t.mode, c = (d) => this[P](d ?? null, t, i);
+            return l ? u.chmod(String(t.absolute), Number(t.mode), c) : c();
+          }
+          if (t.absolute !== this.cwd) return u.rmdir(String(t.absolute), (l) => this[P](l ?? null, t, i));
+        }
+        if (t.absolute === this.cwd) return this[P](null, t, i);
+        mo(String(t.absolute), (l) => this[P](l ?? null, t, i));
+      });
+    };
+    this[Oe] ? n() : r();
+  }
+  [P](t, e, i) {
+    if (t) {
+      this[O](t, e), i();
+      return;
+    }
+    switch (e.type) {
+      case "File":
+      case "OldFile":
+      case "ContiguousFile":
+        return this[Ts](e, i);
+      case "Link":
+        return this[Ir](e, i);
+      case "SymbolicLink":
+        return this[Ar](e, i);
+      case "Directory":
+      case "GNUDumpDir":
+        return this[xs](e, i);
+    }
+  }
+  [gi](t, e, i, r) {
+    u[i](e, String(t.absolute), (n) => {
+      n ? this[O](n, t) : (this[$t](), t.resume()), r();
+    });
+  }
+};
+var ye = (s3) => {
+  try {
+    return [null, s3()];
+  } catch (t) {
+    return [t, null];
+  }
+};
+var xe = class extends Xt {
+  sync = true;
+  [P](t, e) {
+    return super[P](t, e, () => {
+    });
+  }
+  [_s](t) {
+    if (!this[Oe]) {
+      let n = this[yt](this.cwd, this.dmode);
+      if (n) return this[O](n, t);
+      this[Oe] = true;
+    }
+    if (t.absolute !== this.cwd) {
+      let n = f(R.dirname(String(t.absolute)));
+      if (n !== this.cwd) {
+        let o = this[yt](n, this.dmode);
+        if (o) return this[O](o, t);
+      }
+    }
+    let [e, i] = ye(() => u.lstatSync(String(t.absolute)));
+    if (i && (this.keep || this.newer && i.mtime > (t.mtime ?? i.mtime))) return this[Ls](t);
+    if (e || this[Os](t, i)) return this[P](null, t);
+    if (i.isDirectory()) {
+      if (t.type === "Directory") {
+        let o = this.chmod && t.mode && (i.mode & 4095) !== t.mode, [h] = o ? ye(() => {
+          u.chmodSync(String(t.absolute), Number(t.mode));
+        }) : [];
+        return this[P](h, t);
+      }
+      let [n] = ye(() => u.rmdirSync(String(t.absolute)));
+      this[P](n, t);
+    }
+    let [r] = t.absolute === this.cwd ? [] : ye(() => po(String(t.absolute)));
+    this[P](r, t);
+  }
+  [Ts](t, e) {
+    let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = (h) => {
+      let a;
+      try {
+        u.closeSync(n);
+      } catch (l) {
+        a = l;
+      }
+      (h || a) && this[O](h || a, t), e();
+    }, n;
+    try {
+      n = u.openSync(String(t.absolute), ms(t.size), i);
+    } catch (h) {
+      return r(h);
+    }
+    let o = this.transform && this.transform(t) || t;
+    o !== t && (o.on("error", (h) => this[O](h, t)), t.pipe(o)), o.on("data", (h) => {
+      try {
+        u.writeSync(n, h, 0, h.length);
+      } catch (a) {
+        r(a);
+      }
+    }), o.on("end", () => {
+      let h = null;
+      if (t.mtime && !this.noMtime) {
+        let a = t.atime || /* @__PURE__ */ new Date(), l = t.mtime;
+        try {
+          u.futimesSync(n, a, l);
+        } catch (c) {
+          try {
+            u.utimesSync(String(t.absolute), a, l);
+          } catch {
+            h = c;
+          }
+        }
+      }
+      if (this[ge](t)) {
+        let a = this[be](t), l = this[_e](t);
+        try {
+          u.fchownSync(n, Number(a), Number(l));
+        } catch (c) {
+          try {
+            u.chownSync(String(t.absolute), Number(a), Number(l));
+          } catch {
+            h = h || c;
+          }
+        }
+      }
+      r(h);
+    });
+  }
+  [xs](t, e) {
+    let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode, r = this[yt](String(t.absolute), i);
+    if (r) {
+      this[O](r, t), e();
+      return;
+    }
+    if (t.mtime && !this.noMtime) try {
+      u.utimesSync(String(t.absolute), t.atime || /* @__PURE__ */ new Date(), t.mtime);
+    } catch {
+    }
+    if (this[ge](t)) try {
+      u.chownSync(String(t.absolute), Number(this[be](t)), Number(this[_e](t)));
+    } catch {
+    }
+    e(), t.resume();
+  }
+  [yt](t, e) {
+    try {
+      return _r(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e });
+    } catch (i) {
+      return i;
+    }
+  }
+  [Re](t, e, i, r, n) {
+    if (this.preservePaths || i.length === 0) return r();
+    let o = e;
+    for (let h of i) {
+      o = R.resolve(o, h);
+      let [a, l] = ye(() => u.lstatSync(o));
+      if (a) return r();
+      if (l.isSymbolicLink()) return n(new St(o, R.resolve(e, i.join("/"))));
+    }
+    r();
+  }
+  [gi](t, e, i, r) {
+    let n = `${i}Sync`;
+    try {
+      u[n](e, String(t.absolute)), r(), t.resume();
+    } catch (o) {
+      return this[O](o, t);
+    }
+  }
+};
+var Eo = (s3) => {
+  let t = new xe(s3), e = s3.file, i = Br.statSync(e), r = s3.maxReadSize || 16 * 1024 * 1024;
+  new Be(e, { readSize: r, size: i.size }).pipe(t);
+};
+var wo = (s3, t) => {
+  let e = new Xt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
+  return new Promise((o, h) => {
+    e.on("error", h), e.on("close", o), Br.stat(r, (a, l) => {
+      if (a) h(a);
+      else {
+        let c = new _t(r, { readSize: i, size: l.size });
+        c.on("error", h), c.pipe(e);
+      }
+    });
+  });
+};
+var So = K(Eo, wo, (s3) => new xe(s3), (s3) => new Xt(s3), (s3, t) => {
+  t?.length && Qi(s3, t);
+});
+var yo = (s3, t) => {
+  let e = new kt(s3), i = true, r, n;
+  try {
+    try {
+      r = v.openSync(s3.file, "r+");
+    } catch (a) {
+      if (a?.code === "ENOENT") r = v.openSync(s3.file, "w+");
+      else throw a;
+    }
+    let o = v.fstatSync(r), h = Buffer.alloc(512);
+    t: for (n = 0; n < o.size; n += 512) {
+      for (let c = 0, d = 0; c < 512; c += d) {
+        if (d = v.readSync(r, h, c, h.length - c, n + c), n === 0 && h[0] === 31 && h[1] === 139) throw new Error("cannot append to compressed archives");
+        if (!d) break t;
+      }
+      let a = new F(h);
+      if (!a.cksumValid) break;
+      let l = 512 * Math.ceil((a.size || 0) / 512);
+      if (n + l + 512 > o.size) break;
+      n += l, s3.mtimeCache && a.mtime && s3.mtimeCache.set(String(a.path), a.mtime);
+    }
+    i = false, Ro(s3, e, n, r, t);
+  } finally {
+    if (i) try {
+      v.closeSync(r);
+    } catch {
+    }
+  }
+};
+var Ro = (s3, t, e, i, r) => {
+  let n = new Wt(s3.file, { fd: i, start: e });
+  t.pipe(n), bo(t, r);
+};
+var go = (s3, t) => {
+  t = Array.from(t);
+  let e = new wt(s3), i = (n, o, h) => {
+    let a = (T, D) => {
+      T ? v.close(n, (E) => h(T)) : h(null, D);
+    }, l = 0;
+    if (o === 0) return a(null, 0);
+    let c = 0, d = Buffer.alloc(512), y = (T, D) => {
+      if (T || D === void 0) return a(T);
+      if (c += D, c < 512 && D) return v.read(n, d, c, d.length - c, l + c, y);
+      if (l === 0 && d[0] === 31 && d[1] === 139) return a(new Error("cannot append to compressed archives"));
+      if (c < 512) return a(null, l);
+      let E = new F(d);
+      if (!E.cksumValid) return a(null, l);
+      let x = 512 * Math.ceil((E.size ?? 0) / 512);
+      if (l + x + 512 > o || (l += x + 512, l >= o)) return a(null, l);
+      s3.mtimeCache && E.mtime && s3.mtimeCache.set(String(E.path), E.mtime), c = 0, v.read(n, d, 0, 512, l, y);
+    };
+    v.read(n, d, 0, 512, l, y);
+  };
+  return new Promise((n, o) => {
+    e.on("error", o);
+    let h = "r+", a = (l, c) => {
+      if (l && l.code === "ENOENT" && h === "r+") return h = "w+", v.open(s3.file, h, a);
+      if (l || !c) return o(l);
+      v.fstat(c, (d, y) => {
+        if (d) return v.close(c, () => o(d));
+        i(c, y.size, (T, D) => {
+          if (T) return o(T);
+          let E = new et(s3.file, { fd: c, start: D });
+          e.pipe(E), E.on("error", o), E.on("close", n), _o(e, t);
+        });
+      });
+    };
+    v.open(s3.file, h, a);
+  });
+};
+var bo = (s3, t) => {
+  t.forEach((e) => {
+    e.charAt(0) === "@" ? Ct({ file: Pr.resolve(s3.cwd, e.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
+  }), s3.end();
+};
+var _o = async (s3, t) => {
+  for (let e of t) e.charAt(0) === "@" ? await Ct({ file: Pr.resolve(String(s3.cwd), e.slice(1)), noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
+  s3.end();
+};
+var vt = K(yo, go, () => {
+  throw new TypeError("file is required");
+}, () => {
+  throw new TypeError("file is required");
+}, (s3, t) => {
+  if (!Bs(s3)) throw new TypeError("file is required");
+  if (s3.gzip || s3.brotli || s3.zstd || s3.file.endsWith(".br") || s3.file.endsWith(".tbr")) throw new TypeError("cannot append to compressed archives");
+  if (!t?.length) throw new TypeError("no paths specified to add/replace");
+});
+var Oo = K(vt.syncFile, vt.asyncFile, vt.syncNoFile, vt.asyncNoFile, (s3, t = []) => {
+  vt.validate?.(s3, t), To(s3);
+});
+var To = (s3) => {
+  let t = s3.filter;
+  s3.mtimeCache || (s3.mtimeCache = /* @__PURE__ */ new Map()), s3.filter = t ? (e, i) => t(e, i) && !((s3.mtimeCache?.get(e) ?? i.mtime ?? 0) > (i.mtime ?? 0)) : (e, i) => !((s3.mtimeCache?.get(e) ?? i.mtime ?? 0) > (i.mtime ?? 0));
+};
+
+// src/restore/size-histogram.ts
+var KIB = 1024;
+var MIB2 = 1024 * KIB;
+var BOUNDS = [
+  [1 * KIB, "< 1 KiB"],
+  [4 * KIB, "1\u20134 KiB"],
+  [16 * KIB, "4\u201316 KiB"],
+  [64 * KIB, "16\u201364 KiB"],
+  [256 * KIB, "64\u2013256 KiB"],
+  [1 * MIB2, "256 KiB\u20131 MiB"],
+  [16 * MIB2, "1\u201316 MiB"],
+  [null, "\u2265 16 MiB"]
+];
+function emptyHistogram() {
+  return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
+}
+function addToHistogram(histogram, sizeBytes) {
+  const bucket = histogram.find((b2) => b2.maxBytes === null || sizeBytes < b2.maxBytes);
+  if (bucket) {
+    bucket.files++;
+    bucket.bytes += sizeBytes;
+  }
+}
+
+// src/restore/anatomy.ts
+function decompressorArgs(compressionMethod) {
+  if (compressionMethod === "zstd") return ["zstd", "-d", "--long=30", "-c"];
+  if (compressionMethod === "zstd-without-long") return ["zstd", "-d", "-c"];
+  return null;
+}
+async function readArchiveAnatomy(archivePath, compressionMethod) {
+  const anatomy2 = {
+    compressedBytes: statSync3(archivePath).size,
+    extractedBytes: 0,
+    entries: 0,
+    files: 0,
+    directories: 0,
+    symlinks: 0,
+    hardlinks: 0,
+    other: 0,
+    sizeHistogram: emptyHistogram(),
+    compression: compressionMethod
+  };
+  const parser = new rt({
+    onReadEntry: (entry) => {
+      anatomy2.entries++;
+      switch (entry.type) {
+        case "File":
+        case "OldFile":
+        case "ContiguousFile":
+          anatomy2.files++;
+          anatomy2.extractedBytes += entry.size;
+          addToHistogram(anatomy2.sizeHistogram, entry.size);
+          break;
+        case "Directory":
+          anatomy2.directories++;
+          break;
+        case "SymbolicLink":
+          anatomy2.symlinks++;
+          break;
+        case "Link":
+          anatomy2.hardlinks++;
+          break;
+        default:
+          anatomy2.other++;
+      }
+      entry.resume();
+    }
+  });
+  try {
+    await pipeDecompressed(archivePath, compressionMethod, parser);
+  } catch (error2) {
+    anatomy2.error = `the archive could not be read completely: ${errorMessage(error2)}`;
+  }
+  return anatomy2;
+}
+function pipeDecompressed(archivePath, compressionMethod, parser) {
+  const parsed = new Promise((resolve7, reject) => {
+    parser.on("error", reject);
+    parser.on("warn", (code, message) => {
+      if (code === "TAR_BAD_ARCHIVE" || code === "TAR_ABORT") reject(new Error(String(message)));
+    });
+    parser.on("end", () => resolve7());
+  });
+  const args = decompressorArgs(compressionMethod);
+  if (!args) {
+    const gunzip = createGunzip();
+    const unzipped = new Promise((resolve7, reject) => {
+      gunzip.on("error", reject);
+      gunzip.on("end", () => resolve7());
+    });
+    createReadStream2(archivePath).on("error", (e) => gunzip.destroy(e)).pipe(gunzip).pipe(parser);
+    return Promise.all([parsed, unzipped]).then(() => void 0);
+  }
+  const [command, ...rest] = args;
+  const child2 = spawn4(command, [...rest, archivePath], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child2.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk.toString()).slice(-2e3);
+  });
+  const exited2 = new Promise((resolve7, reject) => {
+    child2.on("error", reject);
+    child2.on("close", (code) => code === 0 ? resolve7() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)));
+  });
+  child2.stdout.pipe(parser);
+  return Promise.all([parsed, exited2]).then(
+    () => void 0,
+    (error2) => {
+      child2.kill("SIGKILL");
+      throw error2;
+    }
+  );
+}
+
+// src/sample/devices.ts
+import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync4, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
+import { basename as basename5, dirname as dirname7, resolve as resolve5 } from "node:path";
+
+// src/sample/parse-mountinfo.ts
+function unescapeMountField(value) {
+  return value.replace(/\\([0-7]{3})/g, (_2, octal) => String.fromCharCode(parseInt(octal, 8)));
+}
+function parseMountinfo(text) {
+  const entries = [];
+  for (const line of text.split("\n")) {
+    const f2 = line.trim().split(" ");
+    const dash = f2.indexOf("-", 6);
+    if (f2.length < 10 || dash < 0) continue;
+    entries.push({
+      mountId: Number(f2[0]),
+      devNumber: f2[2] ?? "",
+      root: unescapeMountField(f2[3] ?? ""),
+      mountPoint: unescapeMountField(f2[4] ?? ""),
+      mountOptions: f2[5] ?? "",
+      fsType: f2[dash + 1] ?? "",
+      source: unescapeMountField(f2[dash + 2] ?? ""),
+      superOptions: f2[dash + 3] ?? ""
+    });
+  }
+  return entries;
+}
+function isUnder(path26, mountPoint) {
+  if (mountPoint === "/") return path26.startsWith("/");
+  return path26 === mountPoint || path26.startsWith(`${mountPoint}/`);
+}
+function findMount(entries, realPath) {
+  let best2 = null;
+  for (const entry of entries) {
+    if (!isUnder(realPath, entry.mountPoint)) continue;
+    if (!best2 || entry.mountPoint.length >= best2.mountPoint.length) best2 = entry;
+  }
+  return best2;
+}
+
+// src/sample/devices.ts
+var NO_BLOCK_FS = /* @__PURE__ */ new Map([
+  ["tmpfs", "memory (tmpfs)"],
+  ["ramfs", "memory (ramfs)"],
+  ["overlay", "an overlay filesystem (container layer) whose backing device is not visible here"],
+  ["nfs", "the network (NFS)"],
+  ["nfs4", "the network (NFS)"],
+  ["cifs", "the network (SMB/CIFS)"],
+  ["smb3", "the network (SMB)"],
+  ["9p", "a 9p share (VM or WSL host filesystem)"],
+  ["virtiofs", "a virtiofs share (VM host filesystem)"],
+  ["ceph", "the network (CephFS)"]
+]);
+function splitDevT(dev) {
+  const major = dev >> 8n & 0xfffn | dev >> 32n & ~0xfffn;
+  const minor = dev & 0xffn | dev >> 12n & ~0xffn;
+  return { major: Number(major), minor: Number(minor) };
+}
+function nearestExisting(path26) {
+  let current = resolve5(path26);
+  for (; ; ) {
+    if (existsSync4(current)) return realpathSync(current);
+    const parent = dirname7(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
+function readText(path26) {
+  try {
+    return readFileSync4(path26, "utf8").trim();
+  } catch {
+    return void 0;
+  }
+}
+function readNumber(path26) {
+  const text = readText(path26);
+  if (text === void 0 || text === "") return void 0;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : void 0;
+}
+function activeScheduler(text) {
+  if (!text) return void 0;
+  const bracketed = /\[([^\]]+)\]/.exec(text);
+  return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
+}
+var SysBlock = class {
+  constructor(sysRoot) {
+    this.sysRoot = sysRoot;
+  }
+  sysRoot;
+  available() {
+    return existsSync4(`${this.sysRoot}/dev/block`);
+  }
+  /** /sys/block/<name> directory of a device number, resolved through the /sys/dev/block symlink. */
+  dirOf(devNumber) {
+    try {
+      return realpathSync(`${this.sysRoot}/dev/block/${devNumber}`);
+    } catch {
+      return void 0;
+    }
+  }
+  /**
+   * Devices under `devNumber`, depth first. The first node is the device the filesystem sits on
+   * (or the whole disk of a partition); the rest are what it is built on.
+   */
+  walk(devNumber, chain, seen, depth = 0) {
+    const dir = this.dirOf(devNumber);
+    if (!dir || seen.has(devNumber) || depth > 8) return [];
+    seen.add(devNumber);
+    let name = basename5(dir);
+    let diskDir = dir;
+    let diskDev = devNumber;
+    const here = [...chain];
+    if (existsSync4(`${dir}/partition`)) {
+      here.push(`${name} (partition)`);
+      diskDir = dirname7(dir);
+      name = basename5(diskDir);
+      diskDev = readText(`${diskDir}/dev`) ?? devNumber;
+      seen.add(diskDev);
+    }
+    here.push(name);
+    const nodes = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+    let slaves = [];
+    try {
+      slaves = readdirSync(`${diskDir}/slaves`);
+    } catch {
+    }
+    for (const slave of slaves) {
+      const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
+      if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
+    }
+    const backing = readText(`${diskDir}/loop/backing_file`);
+    if (backing) {
+      const file = backing.replace(/ \(deleted\)$/, "");
+      try {
+        const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
+        nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
+      } catch {
+      }
+    }
+    return nodes;
+  }
+  describe(node) {
+    const dir = `${this.sysRoot}/block/${node.name}`;
+    const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain };
+    const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
+    if (model) info2.model = model;
+    const rotational = readNumber(`${dir}/queue/rotational`);
+    if (rotational !== void 0) info2.rotational = rotational === 1;
+    const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
+    if (scheduler) info2.scheduler = scheduler;
+    const queueDepth = readNumber(`${dir}/queue/nr_requests`);
+    if (queueDepth !== void 0) info2.queueDepth = queueDepth;
+    const sectors = readNumber(`${dir}/size`);
+    if (sectors !== void 0) info2.sizeBytes = sectors * 512;
+    return info2;
+  }
+};
+function driverOf(uevent) {
+  return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
+}
+function fileSystemInfo(path26, existing, mount) {
+  const info2 = {
+    path: path26,
+    mountPoint: mount?.mountPoint ?? "",
+    fsType: mount?.fsType ?? "unknown",
+    mountOptions: mount?.mountOptions ?? "",
+    source: mount?.source ?? ""
+  };
+  try {
+    const s3 = statfsSync(existing);
+    info2.totalBytes = s3.blocks * s3.bsize;
+    info2.freeBytes = s3.bavail * s3.bsize;
+  } catch {
+  }
+  return info2;
+}
+function blockDevNumber(existing, mount) {
+  const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
+  if (major !== 0) return `${major}:${minor}`;
+  if (mount?.source.startsWith("/dev/")) {
+    try {
+      const st2 = statSync4(mount.source, { bigint: true });
+      if (st2.isBlockDevice()) {
+        const rdev = splitDevT(st2.rdev);
+        return `${rdev.major}:${rdev.minor}`;
+      }
+    } catch {
+    }
+  }
+  return void 0;
+}
+function resolveDevices(paths, options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const sys = new SysBlock(options.sysRoot ?? "/sys");
+  const mountinfoText = readText(`${procRoot}/self/mountinfo`);
+  const mounts = mountinfoText === void 0 ? [] : parseMountinfo(mountinfoText);
+  const roles = [["restore-path", paths.restorePath]];
+  if (paths.archiveTemp) roles.push(["archive-temp", paths.archiveTemp]);
+  const devices = [];
+  const fileSystems = [];
+  let noBlockDeviceReason;
+  for (const [role, path26] of roles) {
+    const existing = nearestExisting(path26);
+    const mount = findMount(mounts, existing);
+    fileSystems.push(fileSystemInfo(path26, existing, mount));
+    const reason = noBlockReason(path26, existing, mount, sys);
+    let nodes = [];
+    if (!reason) {
+      const devNumber = blockDevNumber(existing, mount);
+      if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
+    }
+    const why = reason ?? (nodes.length === 0 ? `${path26} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    if (role === "restore-path" && why) noBlockDeviceReason = why;
+    for (const node of nodes) {
+      let device2 = devices.find((d) => d.name === node.name);
+      if (!device2) {
+        device2 = { ...sys.describe(node), roles: [], primary: false };
+        devices.push(device2);
+      }
+      if (!device2.roles.includes(role)) device2.roles.push(role);
+      if (role === "restore-path" && node.topLevel) device2.primary = true;
+    }
+  }
+  devices.sort((a, b2) => Number(b2.primary) - Number(a.primary));
+  const result = { devices, fileSystems };
+  if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
+  return result;
+}
+function noBlockReason(path26, existing, mount, sys) {
+  if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
+  const where3 = NO_BLOCK_FS.get(mount.fsType);
+  if (where3) return `${path26} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (mount.fsType.startsWith("fuse")) {
+    return `${path26} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+  }
+  if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
+  return void 0;
+}
+
+// src/sample/context.ts
+import { readFileSync as readFileSync5 } from "node:fs";
+import os13 from "node:os";
+function readText2(path26) {
+  try {
+    const text = readFileSync5(path26, "utf8").trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function readNumber2(path26) {
+  const text = readText2(path26);
+  const value = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value) ? value : void 0;
+}
+function parseCpuinfo(text) {
+  const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
+  const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
+  return model ? { model, hypervisorFlag } : { hypervisorFlag };
+}
+function describeVirtualization(parts) {
+  const dmi = [parts.sysVendor, parts.productName].filter((p2) => !!p2).join(" ");
+  const pieces = [];
+  if (dmi) pieces.push(dmi);
+  if (parts.hypervisorType) pieces.push(`hypervisor ${parts.hypervisorType}`);
+  if (pieces.length === 0 && parts.hypervisorFlag) pieces.push("virtual machine (cpuinfo hypervisor flag; vendor not visible)");
+  return pieces.length > 0 ? pieces.join(", ") : void 0;
+}
+function readRunnerContext(where3, options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const sysRoot = options.sysRoot ?? "/sys";
+  const cpus = os13.cpus();
+  const context4 = {
+    os: process.platform,
+    arch: process.arch,
+    // os.cpus() can be empty in some sandboxes; availableParallelism is never 0.
+    cpuCount: cpus.length || os13.availableParallelism(),
+    memoryBytes: os13.totalmem(),
+    fileSystems: where3?.fileSystems ?? [],
+    nodeVersion: process.version
+  };
+  if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
+  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
+  if (kernel) context4.kernel = kernel;
+  const cpuinfo = readText2(`${procRoot}/cpuinfo`);
+  const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
+  const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
+  if (cpuModel) context4.cpuModel = cpuModel;
+  const virtualization = describeVirtualization({
+    sysVendor: readText2(`${sysRoot}/class/dmi/id/sys_vendor`),
+    productName: readText2(`${sysRoot}/class/dmi/id/product_name`),
+    hypervisorType: readText2(`${sysRoot}/hypervisor/type`),
+    hypervisorFlag: parsed.hypervisorFlag
+  });
+  if (virtualization) context4.virtualization = virtualization;
+  const dirtyBytes = readNumber2(`${procRoot}/sys/vm/dirty_bytes`);
+  if (dirtyBytes) context4.dirtyBytesLimit = dirtyBytes;
+  const dirtyBackgroundBytes = readNumber2(`${procRoot}/sys/vm/dirty_background_bytes`);
+  if (dirtyBackgroundBytes) context4.dirtyBackgroundBytesLimit = dirtyBackgroundBytes;
+  const dirtyRatio = readNumber2(`${procRoot}/sys/vm/dirty_ratio`);
+  if (dirtyRatio !== void 0) context4.dirtyRatio = dirtyRatio;
+  const dirtyBackgroundRatio = readNumber2(`${procRoot}/sys/vm/dirty_background_ratio`);
+  if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
+  return context4;
+}
+
+// src/sample/sampler.ts
+import { spawn as spawn5 } from "node:child_process";
+import { performance as performance3 } from "node:perf_hooks";
+
+// src/sample/child-cpu.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+
+// src/sample/parse-pid-stat.ts
+function parsePidStat(text) {
+  const open2 = text.indexOf("(");
+  const close = text.lastIndexOf(")");
+  if (open2 < 0 || close < open2) return null;
+  const pid = Number(text.slice(0, open2).trim());
+  const rest = text.slice(close + 1).trim().split(/\s+/);
+  const field = (n) => Number(rest[n - 3]);
+  const stat2 = {
+    pid,
+    comm: text.slice(open2 + 1, close),
+    state: rest[0] ?? "",
+    ppid: field(4),
+    utimeTicks: field(14),
+    stimeTicks: field(15),
+    cutimeTicks: field(16),
+    cstimeTicks: field(17)
+  };
+  const numbers = [stat2.pid, stat2.ppid, stat2.utimeTicks, stat2.stimeTicks, stat2.cutimeTicks, stat2.cstimeTicks];
+  return numbers.every(Number.isFinite) ? stat2 : null;
+}
+
+// src/sample/proc-reader.ts
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
+var ProcFile = class {
+  constructor(path26, mode) {
+    this.path = path26;
+    this.mode = mode;
+  }
+  path;
+  mode;
+  fd = null;
+  buffer = Buffer.allocUnsafe(16 * 1024);
+  failed = false;
+  /**
+   * The file's text, or null when it does not exist or cannot be read (never throws).
+   * With `headBytes`, at most that much of its start (/proc/stat's first line, without the long rest).
+   */
+  read(headBytes) {
+    if (this.failed) return null;
+    try {
+      if (this.mode === "readFile") {
+        const text = readFileSync6(this.path, "latin1");
+        return headBytes === void 0 ? text : text.slice(0, headBytes);
+      }
+      this.fd ??= openSync3(this.path, "r");
+      if (headBytes !== void 0) {
+        const head = this.buffer.length >= headBytes ? this.buffer : Buffer.allocUnsafe(headBytes);
+        const n = readSync(this.fd, head, 0, headBytes, 0);
+        return head.toString("latin1", 0, n);
+      }
+      for (; ; ) {
+        let length = 0;
+        for (; ; ) {
+          const n = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
+          if (n === 0) break;
+          length += n;
+          if (length === this.buffer.length) break;
+        }
+        if (length < this.buffer.length) return this.buffer.toString("latin1", 0, length);
+        this.buffer = Buffer.allocUnsafe(this.buffer.length * 2);
+      }
+    } catch {
+      this.failed = true;
+      this.close();
+      return null;
+    }
+  }
+  close() {
+    if (this.fd !== null) {
+      try {
+        closeSync3(this.fd);
+      } catch {
+      }
+      this.fd = null;
+    }
+  }
+};
+
+// src/sample/child-cpu.ts
+function readOrNull(path26) {
+  try {
+    return readFileSync7(path26, "latin1");
+  } catch {
+    return null;
+  }
+}
+function pidList(text) {
+  return text ? text.split(" ").filter((p2) => p2.trim() !== "") : [];
+}
+var ChildCpuReader = class {
+  constructor(procRoot, mode) {
+    this.procRoot = procRoot;
+    this.mode = mode;
+    this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
+  }
+  procRoot;
+  mode;
+  selfStat;
+  selfChildren = null;
+  /** Total user+system ticks of all children, reaped and live; null without /proc/self/stat. */
+  read() {
+    const self2 = parsePidStat(this.selfStat.read() ?? "");
+    if (!self2) return null;
+    let ticks = self2.cutimeTicks + self2.cstimeTicks;
+    this.selfChildren ??= new ProcFile(`${this.procRoot}/self/task/${self2.pid}/children`, this.mode);
+    const queue = pidList(this.selfChildren.read());
+    const seen = /* @__PURE__ */ new Set();
+    while (queue.length > 0) {
+      const pid = queue.shift();
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const stat2 = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? "");
+      if (!stat2) continue;
+      ticks += stat2.utimeTicks + stat2.stimeTicks + stat2.cutimeTicks + stat2.cstimeTicks;
+      queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));
+    }
+    return ticks;
+  }
+  close() {
+    this.selfStat.close();
+    this.selfChildren?.close();
+  }
+};
+
+// src/sample/parse-diskstats.ts
+function parseDiskstatsLine(line) {
+  const f2 = line.trim().split(/\s+/);
+  if (f2.length !== 14 && f2.length !== 18 && f2.length !== 20) return null;
+  const [major, minor, name] = f2;
+  if (major === void 0 || minor === void 0 || name === void 0) return null;
+  const n = f2.slice(3).map(Number);
+  if (n.some((v2) => !Number.isFinite(v2))) return null;
+  const at2 = (i) => n[i] ?? 0;
+  const counters = {
+    readsCompleted: at2(0),
+    readsMerged: at2(1),
+    sectorsRead: at2(2),
+    readMs: at2(3),
+    writesCompleted: at2(4),
+    writesMerged: at2(5),
+    sectorsWritten: at2(6),
+    writeMs: at2(7),
+    inFlight: at2(8),
+    ioMs: at2(9),
+    weightedIoMs: at2(10)
+  };
+  if (n.length >= 15) {
+    counters.discardsCompleted = at2(11);
+    counters.discardsMerged = at2(12);
+    counters.sectorsDiscarded = at2(13);
+    counters.discardMs = at2(14);
+  }
+  if (n.length >= 17) {
+    counters.flushesCompleted = at2(15);
+    counters.flushMs = at2(16);
+  }
+  return { name, devNumber: `${major}:${minor}`, counters };
+}
+function pickDiskCounters(text, names) {
+  return names.map((name) => {
+    const needle = ` ${name} `;
+    let at2 = text.indexOf(needle);
+    while (at2 >= 0) {
+      const start = text.lastIndexOf("\n", at2) + 1;
+      if (/^\s*\d+\s+\d+$/.test(text.slice(start, at2))) {
+        const end = text.indexOf("\n", at2);
+        return parseDiskstatsLine(text.slice(start, end < 0 ? text.length : end))?.counters ?? null;
+      }
+      at2 = text.indexOf(needle, at2 + 1);
+    }
+    return null;
+  });
+}
+
+// src/sample/parse-meminfo.ts
+function kibField(text, key) {
+  const needle = `${key}:`;
+  let at2 = 0;
+  if (!text.startsWith(needle)) {
+    const newline = text.indexOf(`
+${needle}`);
+    if (newline < 0) return void 0;
+    at2 = newline + 1;
+  }
+  const match3 = /^\s*(\d+)/.exec(text.slice(at2 + needle.length, at2 + needle.length + 32));
+  return match3?.[1] === void 0 ? void 0 : Number(match3[1]) * 1024;
+}
+function parseMeminfo(text) {
+  const dirtyBytes = kibField(text, "Dirty");
+  const writebackBytes = kibField(text, "Writeback");
+  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
+  return { memTotalBytes: kibField(text, "MemTotal") ?? 0, dirtyBytes, writebackBytes };
+}
+
+// src/sample/parse-pressure.ts
+function parsePressure(text) {
+  let someUs;
+  let fullUs;
+  for (const line of text.split("\n")) {
+    const match3 = /^(some|full)\s.*\btotal=(\d+)/.exec(line);
+    if (!match3) continue;
+    const total = Number(match3[2]);
+    if (match3[1] === "some") someUs = total;
+    else fullUs = total;
+  }
+  if (someUs === void 0) return null;
+  return fullUs === void 0 ? { someUs } : { someUs, fullUs };
+}
+
+// src/sample/parse-stat.ts
+function parseCpuLine(line) {
+  const f2 = line.trim().split(/\s+/);
+  if (!f2[0]?.startsWith("cpu")) return null;
+  const n = f2.slice(1, 9).map(Number);
+  if (n.length < 4 || n.some((v2) => !Number.isFinite(v2))) return null;
+  const at2 = (i) => n[i] ?? 0;
+  return {
+    user: at2(0),
+    nice: at2(1),
+    system: at2(2),
+    idle: at2(3),
+    iowait: at2(4),
+    irq: at2(5),
+    softirq: at2(6),
+    steal: at2(7)
+  };
+}
+function parseProcStatTotal(text) {
+  const end = text.indexOf("\n");
+  const first = end < 0 ? text : text.slice(0, end);
+  return /^cpu\s/.test(first) ? parseCpuLine(first) : null;
+}
+function parseProcStat(text) {
+  let total = null;
+  const perCpu = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("cpu")) continue;
+    const ticks = parseCpuLine(line);
+    if (!ticks) continue;
+    if (/^cpu\s/.test(line)) total = ticks;
+    else perCpu.push(ticks);
+  }
+  return { total, perCpu };
+}
+
+// src/sample/sampler.ts
+var DEFAULT_MAX_SNAPSHOTS = 4e3;
+var DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
+var STAT_HEAD_BYTES = 512;
+var Sampler = class {
+  intervalMs;
+  originMs;
+  procRoot;
+  maxSnapshots;
+  deviceNames;
+  files;
+  childCpu;
+  entries = [];
+  keptEvery = 1;
+  timer = null;
+  running = false;
+  lastTick = -1;
+  constructor(opts) {
+    if (!(opts.intervalMs > 0)) throw new RangeError(`intervalMs must be positive, got ${opts.intervalMs}`);
+    this.intervalMs = opts.intervalMs;
+    this.originMs = opts.originMs;
+    this.procRoot = opts.procRoot ?? "/proc";
+    this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
+    this.deviceNames = opts.devices.map((d) => d.name);
+    const mode = opts.readMode ?? "pread";
+    const file = (path26) => new ProcFile(`${this.procRoot}/${path26}`, mode);
+    this.files = {
+      diskstats: file("diskstats"),
+      stat: file("stat"),
+      io: file("pressure/io"),
+      cpu: file("pressure/cpu"),
+      memory: file("pressure/memory"),
+      meminfo: file("meminfo")
+    };
+    this.childCpu = new ChildCpuReader(this.procRoot, mode);
+  }
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.scheduleNext();
+  }
+  snapshot() {
+    const snapshot4 = this.read(true);
+    this.append({ snapshot: snapshot4, tick: null });
+    return snapshot4;
+  }
+  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
+  owedWritebackBytes() {
+    const memory = parseMeminfo(this.files.meminfo.read() ?? "");
+    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
+  }
+  waitForWriteback(opts) {
+    const startedAtMs = performance3.now();
+    const limitBytes = Math.max(
+      opts.thresholdBytes,
+      opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
+    );
+    if (opts.triggerWriteback ?? true) startSync();
+    return new Promise((resolve7) => {
+      const finish2 = (drained) => {
+        const end = this.snapshot();
+        resolve7({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
+      };
+      const check = () => {
+        const owed = this.owedWritebackBytes();
+        const elapsedMs = performance3.now() - startedAtMs;
+        if (owed === null) return finish2(false);
+        if (owed <= limitBytes) return finish2(true);
+        if (elapsedMs >= opts.maxMs) return finish2(false);
+        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
+      };
+      check();
+    });
+  }
+  stop() {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const file of Object.values(this.files)) file.close();
+    this.childCpu.close();
+    return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
+  }
+  scheduleNext() {
+    const now = performance3.now();
+    const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
+    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
+    this.timer = setTimeout(() => this.onTick(tick), delayMs);
+    this.timer.unref();
+  }
+  onTick(tick) {
+    if (!this.running) return;
+    this.lastTick = tick;
+    if (tick % this.keptEvery === 0) this.append({ snapshot: this.read(false), tick });
+    this.scheduleNext();
+  }
+  append(entry) {
+    this.entries.push(entry);
+    while (this.entries.length > this.maxSnapshots) {
+      const keptEvery = this.keptEvery * 2;
+      const thinned = this.entries.filter((e) => e.tick === null || e.tick % keptEvery === 0);
+      this.keptEvery = keptEvery;
+      if (thinned.length === this.entries.length && thinned.every((e) => e.tick === null)) break;
+      this.entries = thinned;
+    }
+  }
+  read(perCpu) {
+    const tMs = performance3.now() - this.originMs;
+    const diskText = this.files.diskstats.read();
+    const disks = diskText === null ? this.deviceNames.map(() => null) : pickDiskCounters(diskText, this.deviceNames);
+    const statText = this.files.stat.read(perCpu ? void 0 : STAT_HEAD_BYTES);
+    const io2 = parsePressure(this.files.io.read() ?? "");
+    const cpuPressure = parsePressure(this.files.cpu.read() ?? "");
+    const memoryPressure = parsePressure(this.files.memory.read() ?? "");
+    const meminfo = parseMeminfo(this.files.meminfo.read() ?? "");
+    const snapshot4 = {
+      tMs,
+      disks,
+      cpu: statText === null ? null : parseProcStatTotal(statText),
+      pressure: io2 || cpuPressure || memoryPressure ? { io: io2, cpu: cpuPressure, memory: memoryPressure } : null,
+      memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
+      childCpuTicks: this.childCpu.read()
+    };
+    if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
+    return snapshot4;
+  }
+};
+function startSync() {
+  try {
+    const child2 = spawn5("sync", [], { stdio: "ignore" });
+    child2.on("error", () => void 0);
+    child2.unref();
+  } catch {
+  }
+}
+
+// src/probe/suite.ts
+import { spawn as spawn6 } from "node:child_process";
+import fs10 from "node:fs";
+import path18 from "node:path";
+import { performance as performance5 } from "node:perf_hooks";
+
+// src/probe/cleanup.ts
+import fs9 from "node:fs";
+import path17 from "node:path";
+var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
+var MARKER_FILE_NAME = ".disk-profiler-probe";
+var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
+function writeMarker(dir) {
+  fs9.writeFileSync(
+    path17.join(dir, MARKER_FILE_NAME),
+    `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`,
+    { flag: "wx" }
+  );
+}
+function refuseReason(dir) {
+  if (!path17.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+  let stat2;
+  try {
+    stat2 = fs9.lstatSync(dir);
+  } catch {
+    return "does not exist";
+  }
+  if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
+  const entries = fs9.readdirSync(dir, { withFileTypes: true });
+  if (!entries.some((e) => e.name === MARKER_FILE_NAME && e.isFile())) return `has no ${MARKER_FILE_NAME} marker`;
+  for (const entry of entries) {
+    if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
+    if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
+  }
+  return null;
+}
+function removeOne(dir, report) {
+  const reason = refuseReason(dir);
+  if (reason === "does not exist") {
+    report.missing.push(dir);
+    return;
+  }
+  if (reason !== null) {
+    report.refused.push({ dir, reason });
+    return;
+  }
+  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path17.join(dir, name));
+  fs9.rmdirSync(dir);
+  report.removed.push(dir);
+}
+function removeProbeDirectoriesSync(dirs) {
+  const report = { removed: [], missing: [], refused: [] };
+  for (const dir of dirs) {
+    try {
+      removeOne(dir, report);
+    } catch (error2) {
+      report.refused.push({ dir, reason: error2.message });
+    }
+  }
+  return report;
+}
+var ProbeRegistry = class {
+  dirs = /* @__PURE__ */ new Set();
+  children = /* @__PURE__ */ new Set();
+  killChildren() {
+    for (const child2 of this.children) {
+      if (child2.exitCode === null && child2.signalCode === null) child2.kill("SIGKILL");
+    }
+  }
+  cleanupSync() {
+    this.killChildren();
+    const report = removeProbeDirectoriesSync([...this.dirs]);
+    for (const dir of [...report.removed, ...report.missing]) this.dirs.delete(dir);
+    return report;
+  }
+};
+var HANDLED_SIGNALS = ["SIGINT", "SIGTERM"];
+function installSignalCleanup(registry, log2 = () => {
+}) {
+  const handlers = /* @__PURE__ */ new Map();
+  const uninstall = () => {
+    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+    handlers.clear();
+  };
+  for (const signal of HANDLED_SIGNALS) {
+    const handler = () => {
+      const report = registry.cleanupSync();
+      log2(`disk probes: ${signal} received; stopped fio and removed ${report.removed.length} probe directories.`);
+      for (const refused of report.refused) log2(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
+      uninstall();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    handlers.set(signal, handler);
+    process.on(signal, handler);
+  }
+  return uninstall;
+}
+
+// src/probe/find-fio.ts
+import { execFile } from "node:child_process";
+import { performance as performance4 } from "node:perf_hooks";
+function run(command, args, env, timeoutMs) {
+  return new Promise((resolve7) => {
+    execFile(command, args, { env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error2, stdout, stderr) => {
+      const code = error2 ? typeof error2.code === "number" ? error2.code : null : 0;
+      const spawnError = error2 && typeof error2.code === "string" ? error2.code : void 0;
+      resolve7({ code, stdout: String(stdout), stderr: String(stderr), spawnError });
+    });
+  });
+}
+function parseFioVersion(stdout) {
+  const match3 = /fio-\d+\.\d+[^\s]*/.exec(stdout);
+  return match3 ? match3[0] : null;
+}
+async function fioVersion(env) {
+  const result = await run("fio", ["--version"], env, 1e4);
+  return result.code === 0 ? parseFioVersion(result.stdout) : null;
+}
+async function planInstall(platform2, env, isRoot2) {
+  if (platform2 === "linux") {
+    const hasApt = (await run("apt-get", ["--version"], env, 1e4)).code === 0;
+    if (!hasApt) return "fio is not installed and this Linux has no apt-get. Install fio in an earlier step.";
+    if (isRoot2) return { method: "apt-get", command: "apt-get", args: ["install", "-y", "--no-install-recommends", "fio"] };
+    const sudoWorks = (await run("sudo", ["-n", "true"], env, 1e4)).code === 0;
+    if (sudoWorks) {
+      return { method: "sudo apt-get", command: "sudo", args: ["-n", "apt-get", "install", "-y", "--no-install-recommends", "fio"] };
+    }
+    return "fio is not installed and sudo needs a password here, so it cannot be installed automatically. Add `sudo apt-get install -y fio` before this step.";
+  }
+  if (platform2 === "darwin") {
+    const hasBrew = (await run("brew", ["--version"], env, 1e4)).code === 0;
+    if (hasBrew) return { method: "brew", command: "brew", args: ["install", "fio"] };
+    return "fio is not installed and Homebrew is missing. Add `brew install fio` before this step.";
+  }
+  return `fio is not installed and installing it on ${platform2} is not supported. Install fio in an earlier step.`;
+}
+async function findFio(opts) {
+  const env = opts.env ?? process.env;
+  const platform2 = opts.platform ?? process.platform;
+  const log2 = opts.log ?? (() => {
+  });
+  const existing = await fioVersion(env);
+  if (existing) return { ok: true, command: "fio", version: existing };
+  const howTo = platform2 === "darwin" ? "`brew install fio`" : "`sudo apt-get install -y fio`";
+  if (!opts.allowInstall) {
+    return { ok: false, reason: `fio is not installed and installing it is turned off. Add ${howTo} before this step, or allow the install.` };
+  }
+  const isRoot2 = opts.isRoot ?? (typeof process.getuid === "function" && process.getuid() === 0);
+  const plan = await planInstall(platform2, env, isRoot2);
+  if (typeof plan === "string") return { ok: false, reason: plan };
+  const installEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  log2(`disk probes: installing fio with ${plan.method}...`);
+  const started = performance4.now();
+  let result = await run(plan.command, plan.args, installEnv, 3e5);
+  if (result.code !== 0 && plan.method.endsWith("apt-get")) {
+    const updateArgs = plan.command === "sudo" ? ["-n", "apt-get", "update"] : ["update"];
+    await run(plan.command, updateArgs, installEnv, 3e5);
+    result = await run(plan.command, plan.args, installEnv, 3e5);
+  }
+  const durationMs = Math.round(performance4.now() - started);
+  const version4 = result.code === 0 ? await fioVersion(env) : null;
+  if (!version4) {
+    const detail = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
+    return { ok: false, reason: `installing fio with ${plan.method} failed (${detail || `exit ${result.code}`}). Add ${howTo} before this step.` };
+  }
+  return { ok: true, command: "fio", version: version4, install: { method: plan.method, durationMs } };
+}
+
+// src/probe/parse-fio.ts
+var FioOutputError = class extends ProfilerError {
+  constructor(message, excerpt) {
+    super(
+      `${message} First bytes of fio's output: ${JSON.stringify(excerpt)}.`,
+      "Run the same fio command by hand to see its complete output; fio 3.x with --output-format=json is required."
+    );
+    this.excerpt = excerpt;
+  }
+  excerpt;
+};
+var EXCERPT_CHARS = 200;
+function extractFioJson(text) {
+  const excerpt = text.slice(0, EXCERPT_CHARS);
+  const start = findJsonStart(text);
+  if (start < 0) throw new FioOutputError("fio printed no JSON document.", excerpt);
+  const end = findMatchingBrace(text, start);
+  if (end < 0) throw new FioOutputError("fio output ends inside its JSON document (truncated?).", excerpt);
+  let parsed;
+  try {
+    parsed = JSON.parse(text.slice(start, end + 1));
+  } catch (error2) {
+    throw new FioOutputError(`fio's JSON does not parse: ${error2.message}.`, excerpt);
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.jobs)) {
+    throw new FioOutputError('fio JSON has no "jobs" array.', excerpt);
+  }
+  return parsed;
+}
+function findJsonStart(text) {
+  const key = text.search(/"fio version"\s*:/);
+  if (key >= 0) {
+    const brace = text.lastIndexOf("{", key);
+    if (brace >= 0) return brace;
+  }
+  const match3 = /^\{/m.exec(text);
+  return match3 ? match3.index : -1;
+}
+function findMatchingBrace(text, start) {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function num2(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+function latencyStat(value) {
+  if (!isRecord(value)) return null;
+  const mean = num2(value.mean);
+  if (mean === null) return null;
+  const percentile = isRecord(value.percentile) ? value.percentile : null;
+  return {
+    mean,
+    n: num2(value.N) ?? 0,
+    p50: percentile ? num2(percentile["50.000000"]) : null,
+    p99: percentile ? num2(percentile["99.000000"]) : null
+  };
+}
+function ioLatency(section) {
+  const clat = latencyStat(section.clat_ns);
+  const lat = latencyStat(section.lat_ns);
+  if (clat && clat.p99 !== null) return clat;
+  if (lat && lat.p99 !== null) return lat;
+  return clat ?? lat;
+}
+function jobFigures(job, options, excerpt) {
+  const section = job[options.direction];
+  if (!isRecord(section)) {
+    throw new FioOutputError(`fio JSON job has no "${options.direction}" section.`, excerpt);
+  }
+  const bwBytes = num2(section.bw_bytes) ?? (num2(section.bw) !== null ? num2(section.bw) * 1024 : null);
+  const iops2 = num2(section.iops);
+  if (bwBytes === null || iops2 === null) {
+    throw new FioOutputError(`fio JSON "${options.direction}" section lacks bw_bytes/iops.`, excerpt);
+  }
+  const runtimeMs = num2(section.runtime) ?? num2(job.job_runtime) ?? 0;
+  let latency = ioLatency(section);
+  if (options.latency === "sync" && isRecord(job.sync)) {
+    const sync = latencyStat(job.sync.lat_ns);
+    if (sync && sync.n > 0) latency = sync;
+  }
+  let steadyState = null;
+  if (isRecord(job.steadystate)) {
+    const ss2 = job.steadystate;
+    steadyState = {
+      criterion: typeof ss2.ss === "string" ? ss2.ss : String(ss2.ss ?? ""),
+      attained: ss2.attained === true || num2(ss2.attained) === 1
+    };
+  }
+  return {
+    bytesPerSecond: bwBytes,
+    iops: iops2,
+    ioBytes: num2(section.io_bytes) ?? 0,
+    runtimeMs,
+    latency,
+    steadyState,
+    errorCode: num2(job.error) ?? 0
+  };
+}
+function parseFioOutput(text, options) {
+  const excerpt = text.slice(0, EXCERPT_CHARS);
+  const doc = extractFioJson(text);
+  const jobs = doc.jobs.filter(isRecord);
+  if (jobs.length === 0) throw new FioOutputError('fio JSON "jobs" array is empty.', excerpt);
+  const figures = jobs.map((job) => jobFigures(job, options, excerpt));
+  let samples = 0;
+  let weightedMean = 0;
+  let p50 = null;
+  let p99 = null;
+  for (const f2 of figures) {
+    if (!f2.latency) continue;
+    const weight = f2.latency.n > 0 ? f2.latency.n : 1;
+    samples += weight;
+    weightedMean += f2.latency.mean * weight;
+    if (f2.latency.p50 !== null) p50 = Math.max(p50 ?? 0, f2.latency.p50);
+    if (f2.latency.p99 !== null) p99 = Math.max(p99 ?? 0, f2.latency.p99);
+  }
+  const firstError = figures.find((f2) => f2.errorCode !== 0)?.errorCode ?? null;
+  const version4 = doc["fio version"];
+  return {
+    fioVersion: typeof version4 === "string" ? version4 : null,
+    bytesPerSecond: sum(figures.map((f2) => f2.bytesPerSecond)),
+    iops: sum(figures.map((f2) => f2.iops)),
+    ioBytes: sum(figures.map((f2) => f2.ioBytes)),
+    // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
+    latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
+    runtimeMs: Math.max(...figures.map((f2) => f2.runtimeMs)),
+    steadyState: figures.find((f2) => f2.steadyState !== null)?.steadyState ?? null,
+    jobEntries: figures.length,
+    errorCode: firstError
+  };
+}
+function sum(values) {
+  return values.reduce((a, b2) => a + b2, 0);
+}
+
+// src/probe/suite.ts
+var BUDGET_SAFETY_MS = 500;
+var MIN_REGION_BYTES = 16 * MiB2;
+var REFERENCE_LAYOUT_CAP_MS = 10 * 6e4;
+var ProbeCancelledError = class extends Error {
+  constructor() {
+    super("Disk probes cancelled.");
+  }
+};
+function resolveProbeBase(targetPath) {
+  let candidate2 = path18.resolve(targetPath);
+  for (; ; ) {
+    let stat2 = null;
+    try {
+      stat2 = fs10.statSync(candidate2);
+    } catch (error2) {
+      if (error2.code !== "ENOENT") throw error2;
+    }
+    if (stat2) {
+      if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
+        throw new ProfilerError(
+          `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
+          "Give the restore path (a directory) instead."
+        );
+      }
+      if (!stat2.isDirectory()) {
+        throw new ProfilerError(`Refusing to probe ${candidate2}: it is a file, not a directory.`, "Give the restore path (a directory) instead.");
+      }
+      return candidate2;
+    }
+    const parent = path18.dirname(candidate2);
+    if (parent === candidate2) throw new ProfilerError(`No existing directory above ${targetPath}.`, "Give an absolute restore path.");
+    candidate2 = parent;
+  }
+}
+function runFio(args, registry, killAfterMs, signal) {
+  return new Promise((resolve7, reject) => {
+    if (signal?.aborted) {
+      reject(new ProbeCancelledError());
+      return;
+    }
+    const started = performance5.now();
+    const child2 = spawn6("fio", args, { stdio: ["ignore", "pipe", "pipe"] });
+    registry.children.add(child2);
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    child2.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
+    child2.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child2.kill("SIGKILL");
+    }, killAfterMs);
+    const onAbort = () => child2.kill("SIGKILL");
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child2.on("error", (error2) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      registry.children.delete(child2);
+      reject(error2);
+    });
+    child2.on("close", (code, sig) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      registry.children.delete(child2);
+      if (signal?.aborted) reject(new ProbeCancelledError());
+      else resolve7({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance5.now() - started), timedOut });
+    });
+  });
+}
+function failureText(run3) {
+  if (run3.timedOut) return `fio did not finish in time and was killed after ${run3.wallMs} ms`;
+  const detail = (run3.stderr.trim() || run3.stdout.trim()).split("\n").slice(-3).join(" | ");
+  return `fio exited with ${run3.signal ?? `code ${run3.code}`}${detail ? `: ${detail}` : ""}`;
+}
+function emptyResult(def, wallMs, error2) {
+  return {
+    name: def.name,
+    direction: def.direction,
+    blockSizeBytes: def.blockSizeBytes,
+    ioDepth: def.ioDepth,
+    jobs: def.jobs,
+    bytesPerSecond: 0,
+    iops: 0,
+    latencyNs: { mean: 0, p50: null, p99: null },
+    runtimeMs: 0,
+    wallMs,
+    steadyState: null,
+    error: error2
+  };
+}
+async function runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, signal) {
+  const run3 = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, killAfterMs, signal);
+  if (run3.code !== 0 || run3.timedOut) return emptyResult(def, run3.wallMs, failureText(run3));
+  try {
+    const parsed = parseFioOutput(run3.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? "sync" : "io" });
+    const result = {
+      name: def.name,
+      direction: def.direction,
+      blockSizeBytes: def.blockSizeBytes,
+      ioDepth: def.ioDepth,
+      jobs: def.jobs,
+      bytesPerSecond: parsed.bytesPerSecond,
+      iops: parsed.iops,
+      latencyNs: parsed.latencyNs,
+      runtimeMs: parsed.runtimeMs,
+      wallMs: run3.wallMs,
+      steadyState: parsed.steadyState
+    };
+    if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
+    return result;
+  } catch (error2) {
+    return emptyResult(def, run3.wallMs, errorMessage(error2));
+  }
+}
+async function runProbeSuite(opts) {
+  const callStarted = performance5.now();
+  const wall = () => Math.round(performance5.now() - callStarted);
+  const log2 = opts.log ?? (() => {
+  });
+  const mode = opts.mode ?? "adaptive";
+  const names = orderProbes(opts.probes);
+  if (names.length === 0) return { status: "skipped", reason: "No probes were requested.", wallMs: wall(), probes: [] };
+  let base;
+  try {
+    base = resolveProbeBase(opts.targetPath);
+  } catch (error2) {
+    return { status: "failed", reason: errorMessage(error2), wallMs: wall(), probes: [] };
+  }
+  const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log: log2 });
+  if (!fio.ok) return { status: "skipped", reason: fio.reason, wallMs: wall(), probes: [] };
+  const fioFields = { fioVersion: fio.version, ...fio.install ? { fioInstall: fio.install } : {} };
+  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
+  const maxJobs = Math.max(...definitions.map((d) => d.jobs));
+  let fileSizeBytes;
+  try {
+    const stat2 = await fs10.promises.statfs(base);
+    fileSizeBytes = planFileSize(stat2.bavail * stat2.bsize, maxJobs, base);
+  } catch (error2) {
+    const status = error2 instanceof InsufficientSpaceError ? "skipped" : "failed";
+    return { status, reason: errorMessage(error2), ...fioFields, wallMs: wall(), probes: [] };
+  }
+  const budgetStarted = performance5.now();
+  const deadline = budgetStarted + opts.budgetMs - BUDGET_SAFETY_MS;
+  const registry = new ProbeRegistry();
+  const uninstallSignals = installSignalCleanup(registry, log2);
+  const probes2 = [];
+  let directory;
+  let regionBytes = 0;
+  try {
+    directory = await fs10.promises.mkdtemp(path18.join(base, PROBE_DIR_PREFIX));
+    registry.dirs.add(directory);
+    writeMarker(directory);
+    opts.onDirectory?.(directory);
+    const filePath = path18.join(directory, PROBE_FILE_NAME);
+    const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance5.now()));
+    const layout = await runFio(
+      layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
+      registry,
+      layoutCapMs + 5e3,
+      opts.signal
+    );
+    if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
+    const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
+    const written = laidOut.ioBytes;
+    const unit = maxJobs * MiB2;
+    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
+    if (regionBytes < MIN_REGION_BYTES) {
+      throw new ProfilerError(
+        `The disk wrote only ${Math.floor(written / MiB2)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        "Give the probes a larger budget."
+      );
+    }
+    log2(`disk probes: laid out ${regionBytes / MiB2} MiB in ${layout.wallMs} ms in ${directory}`);
+    for (const [index, def] of definitions.entries()) {
+      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : adaptiveTiming(deadline - performance5.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      if (!timing) {
+        probes2.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
+        continue;
+      }
+      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
+      const killAfterMs = mode === "reference" ? probeKillAfterMs(timing) + drainMs : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1e3, deadline - performance5.now() + 2e3));
+      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
+      if (result.error) log2(`disk probes: ${def.name}: ${result.error}`);
+      probes2.push(result);
+    }
+  } catch (error2) {
+    const cancelled = error2 instanceof ProbeCancelledError;
+    return {
+      status: "failed",
+      reason: cancelled ? "Disk probes cancelled before they finished." : errorMessage(error2),
+      ...fioFields,
+      ...directory ? { directory } : {},
+      fileSizeBytes: regionBytes || fileSizeBytes,
+      budgetMs: opts.budgetMs,
+      wallMs: wall(),
+      probes: probes2
+    };
+  } finally {
+    const report = registry.cleanupSync();
+    for (const refused of report.refused) log2(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
+    uninstallSignals();
+  }
+  const anyRan = probes2.some((p2) => !p2.error);
+  return {
+    status: anyRan ? "ran" : "failed",
+    ...anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." },
+    ...fioFields,
+    directory,
+    fileSizeBytes: regionBytes,
+    budgetMs: opts.budgetMs,
+    wallMs: wall(),
+    probes: probes2
+  };
+}
+
+// src/version.ts
+var TOOL_VERSION = "0.1.0";
+
+// src/pipeline/run-profile.ts
+var WRITEBACK_DRAINED_MARGIN_BYTES = 8 * 1024 * 1024;
+async function runProfile(config, hooks) {
+  const warnings = [];
+  const warn = (message) => {
+    warnings.push(message);
+    hooks.warn(message);
+  };
+  const originMs = monotonicMs();
+  const restorePath = expandPath(config.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? config.workspace, config.workspace);
+  const where3 = await resolveDevices({ restorePath, archiveTemp: config.runnerTemp });
+  if (where3.noBlockDeviceReason) warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
+  const context4 = readRunnerContext(where3);
+  const sampler = context4.os === "linux" ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where3.devices, originMs }) : null;
+  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(originMs, where3.devices.length);
+  sampler?.start();
+  const timed = await timedRestore({
+    paths: config.paths,
+    primaryKey: config.primaryKey,
+    restoreKeys: config.restoreKeys,
+    enableCrossOsArchive: config.enableCrossOsArchive,
+    progressIntervalMs: config.sampleIntervalMs,
+    boundary,
+    log: hooks.log
+  });
+  const { restore: restore2, phases } = timed;
+  if (restore2.error) warn(`Failed to restore during ${restore2.error.phase}: ${restore2.error.message}`);
+  const extract = phases.find((p2) => p2.name === "extract");
+  if (sampler && extract && config.writebackTimeoutMs > 0) {
+    const before = phases[0]?.start.memory;
+    const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
+    const tail = await sampler.waitForWriteback({ maxMs: config.writebackTimeoutMs, thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES });
+    phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
+    if (!tail.drained) {
+      warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds); the tail is cut there.`);
+    }
+  }
+  const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  if (timed.archivePath) {
+    restore2.anatomy = await readArchiveAnatomy(timed.archivePath, restore2.compressionMethod);
+    if (restore2.anatomy.error) warn(`Archive anatomy: ${restore2.anatomy.error}`);
+    removeArchive(timed.archivePath, hooks);
+  }
+  const probes2 = await probe2(config, context4.cpuCount, hooks, warn);
+  const profile2 = {
+    schemaVersion: PROFILE_SCHEMA_VERSION,
+    tool: { name: "disk-profiler", version: TOOL_VERSION },
+    label: config.label,
+    createdAt: (/* @__PURE__ */ new Date()).toISOString(),
+    config: configRecord(config),
+    context: context4,
+    devices: where3.devices,
+    restore: restore2,
+    phases,
+    samples,
+    probes: probes2,
+    verdict: null,
+    warnings
+  };
+  profile2.verdict = judge(profile2);
+  return profile2;
+}
+async function probe2(config, cpuCount, hooks, warn) {
+  if (config.probes.length === 0) return { status: "skipped", reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
+  try {
+    const result = await runProbeSuite({
+      targetPath: config.probePath,
+      probes: config.probes,
+      budgetMs: config.probeBudgetMs,
+      cpuCount,
+      allowInstall: config.installFio,
+      signal: hooks.signal,
+      log: hooks.log,
+      onDirectory: hooks.onProbeDirectory
+    });
+    if (result.status !== "ran" && result.reason) warn(`fio probes ${result.status}: ${result.reason}`);
+    return result;
+  } catch (error2) {
+    warn(`fio probes failed: ${errorMessage(error2)}`);
+    return { status: "failed", reason: errorMessage(error2), wallMs: 0, probes: [] };
+  }
+}
+function removeArchive(archivePath, hooks) {
+  try {
+    unlinkSync(archivePath);
+  } catch (error2) {
+    hooks.log(`Failed to delete archive: ${errorMessage(error2)}`);
+  }
+}
+function bareSnapshot(originMs, deviceCount) {
+  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+}
+
+// src/lab/cache-entry.ts
+import { createHash as createHash3 } from "node:crypto";
+import { existsSync as existsSync5, mkdirSync as mkdirSync2, readFileSync as readFileSync8 } from "node:fs";
+import path19 from "node:path";
+var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
+async function seedLabCache(services, projectRoot, tempDir) {
+  for (const p2 of LAB_CACHE_PATHS) {
+    if (!existsSync5(path19.join(projectRoot, p2))) {
+      throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
+    }
+  }
+  const lock = readFileSync8(path19.join(projectRoot, "package-lock.json"));
+  const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
+  mkdirSync2(tempDir, { recursive: true });
+  await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
+  return { key, paths: LAB_CACHE_PATHS };
+}
+
+// src/lab/cleanup.ts
+var CleanupStack = class {
+  constructor(log2 = () => {
+  }) {
+    this.log = log2;
+    process.on("SIGINT", this.onSignal);
+    process.on("SIGTERM", this.onSignal);
+  }
+  log;
+  actions = [];
+  onSignal = (signal) => {
+    this.runAllSync();
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
+    process.kill(process.pid, signal);
+  };
+  push(what, run3, runSync) {
+    this.actions.push({ what, run: run3, ...runSync ? { runSync } : {} });
+  }
+  get size() {
+    return this.actions.length;
+  }
+  /** Runs every action (newest first) and throws one error naming all that failed. */
+  async runAll() {
+    const failures = [];
+    while (this.actions.length > 0) {
+      const action6 = this.actions.pop();
+      try {
+        await action6.run();
+      } catch (error2) {
+        failures.push(`${action6.what}: ${errorMessage(error2)}`);
+      }
+    }
+    this.dispose();
+    if (failures.length > 0) throw new Error(`Lab cleanup left something behind: ${failures.join("; ")}`);
+  }
+  runAllSync() {
+    while (this.actions.length > 0) {
+      const action6 = this.actions.pop();
+      try {
+        const result = (action6.runSync ?? action6.run)();
+        if (result instanceof Promise) result.catch(() => {
+        });
+      } catch (error2) {
+        this.log(`lab cleanup: ${action6.what}: ${errorMessage(error2)}`);
+      }
+    }
+  }
+  /** Removes the signal handlers (runAll does it; call it yourself only if you never run it). */
+  dispose() {
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
+  }
+};
+
+// src/lab/paths.ts
+var LAB_PREFIX = "disk-profiler-lab-";
+var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
+var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
+var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
+var sysctlPath = (name) => `/proc/sys/vm/${name}`;
+
+// src/lab/scenarios.ts
+import { mkdirSync as mkdirSync5 } from "node:fs";
+import path23 from "node:path";
+
+// src/lab/blkio.ts
+import path20 from "node:path";
+
+// src/lab/sys.ts
+import { execFileSync } from "node:child_process";
+import { readFileSync as readFileSync9, writeFileSync as writeFileSync6 } from "node:fs";
+function run2(command, args) {
+  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+function readText3(file) {
+  return readFileSync9(file, "utf8").trim();
+}
+function writeText(file, value) {
+  writeFileSync6(file, `${value}
+`);
+}
+function readLines(file) {
+  try {
+    return readText3(file).split("\n").filter((l) => l.trim() !== "");
+  } catch {
+    return [];
+  }
+}
+var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+// src/lab/blkio.ts
+function throttleDevice(cleanup, devNumber, file, limit) {
+  const target = path20.join(BLKIO_ROOT, file);
+  cleanup.push(`lift ${file} on ${devNumber}`, () => writeText(target, `${devNumber} 0`));
+  writeText(target, `${devNumber} ${limit}`);
+}
+
+// src/lab/cpu-quota.ts
+import { chmodSync, mkdirSync as mkdirSync3, readdirSync as readdirSync2, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path21 from "node:path";
+var PERIOD_US = 1e5;
+function cpuQuotaForTar(cleanup, opts) {
+  const group = path21.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync3(group);
+  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
+  writeText(path21.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path21.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  const realTar = run2("sh", ["-c", "command -v tar"]);
+  const shimDir = path21.join(opts.dir, "cpu-shim");
+  mkdirSync3(shimDir);
+  const shim = path21.join(shimDir, "tar");
+  writeFileSync7(shim, `#!/bin/sh
+echo $$ > '${group}/cgroup.procs'
+exec '${realTar}' "$@"
+`);
+  chmodSync(shim, 493);
+  return { group, shimDir };
+}
+function removeCgroup(group) {
+  for (const pid of readLines(path21.join(group, "cgroup.procs"))) {
+    try {
+      writeText(path21.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+    } catch {
+    }
+  }
+  rmdirSync(group);
+}
+
+// src/lab/dirty-limits.ts
+function readDirtySettings() {
+  const out = {};
+  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText3(sysctlPath(name)));
+  return out;
+}
+function restoreDirtySettings(saved) {
+  const pairs = [
+    ["dirty_background_bytes", "dirty_background_ratio"],
+    ["dirty_bytes", "dirty_ratio"]
+  ];
+  for (const [bytes2, ratio2] of pairs) {
+    if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
+    else writeText(sysctlPath(ratio2), String(saved[ratio2]));
+  }
+}
+function lowerDirtyLimits(cleanup, limits) {
+  const saved = readDirtySettings();
+  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
+  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
+  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
+}
+
+// src/lab/loop-disk.ts
+import { mkdirSync as mkdirSync4, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import path22 from "node:path";
+function createLoopDisk(cleanup, opts) {
+  const image = path22.join(opts.dir, "disk.img");
+  run2("truncate", ["-s", String(opts.sizeBytes), image]);
+  cleanup.push(`remove ${image}`, () => rmSync3(image, { force: true }));
+  const device2 = run2("losetup", ["-f", "--show", image]);
+  cleanup.push(`detach ${device2}`, () => void run2("losetup", ["-d", device2]));
+  run2("mkfs.ext4", ["-q", "-F", device2]);
+  const mountPoint = path22.join(opts.dir, "mnt");
+  mkdirSync4(mountPoint);
+  run2("mount", [device2, mountPoint]);
+  cleanup.push(`unmount ${mountPoint}`, () => void run2("umount", [mountPoint]));
+  const rdev = statSync5(device2).rdev;
+  const devNumber = `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
+  return { device: device2, devNumber, mountPoint };
+}
+
+// src/lab/scenarios.ts
+var MiB4 = 1024 * 1024;
+var LAB_SCENARIOS = ["disk-bandwidth", "disk-iops", "network", "cpu", "baseline"];
+var LAB_SETTINGS = {
+  /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
+  writeBytesPerSecond: 40 * MiB4,
+  /** 800 IOPS: under a hundredth of this disk's random-write ceiling. */
+  writeIops: 800,
+  /**
+   * A runner whose RAM cannot absorb the restore: with 23 GiB and dirty_ratio 20 this machine would
+   * buffer the whole extraction and hide the disk behind the writeback tail.
+   */
+  dirtyBytes: 32 * MiB4,
+  dirtyBackgroundBytes: 8 * MiB4,
+  downloadBytesPerSecond: 6 * MiB4,
+  /** A quarter of one core for tar + unzstd, which otherwise use about one. */
+  cpuCores: 0.25,
+  loopImageBytes: 2048 * MiB4
+};
+var DISK_VERDICTS = ["disk-bandwidth", "disk-iops", "writeback"];
+function plainRunner(dir, settings = {}) {
+  const workspace = path23.join(dir, "workspace");
+  const runnerTemp = path23.join(dir, "runner-temp");
+  mkdirSync5(workspace, { recursive: true });
+  mkdirSync5(runnerTemp, { recursive: true });
+  return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
+}
+function throttledDisk(ctx, file, limit) {
+  const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes });
+  throttleDevice(ctx.cleanup, disk.devNumber, file, limit);
+  lowerDirtyLimits(ctx.cleanup, { dirtyBytes: LAB_SETTINGS.dirtyBytes, backgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes });
+  const runner = plainRunner(disk.mountPoint, {
+    [file === "blkio.throttle.write_bps_device" ? "writeBytesPerSecond" : "writeIops"]: limit,
+    dirtyBytes: LAB_SETTINGS.dirtyBytes,
+    dirtyBackgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes
+  });
+  return { ...runner, devNumbers: [disk.devNumber] };
+}
+function setupScenario(name, ctx) {
+  switch (name) {
+    case "disk-bandwidth":
+      return throttledDisk(ctx, "blkio.throttle.write_bps_device", LAB_SETTINGS.writeBytesPerSecond);
+    case "disk-iops":
+      return throttledDisk(ctx, "blkio.throttle.write_iops_device", LAB_SETTINGS.writeIops);
+    case "network": {
+      ctx.cleanup.push("lift the download rate limit", () => ctx.services.setSettings({ downloadBytesPerSecond: null }));
+      ctx.services.setSettings({ downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond });
+      return plainRunner(ctx.dir, { downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond });
+    }
+    case "cpu": {
+      const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: LAB_SETTINGS.cpuCores });
+      const runner = plainRunner(ctx.dir, { cpuCores: LAB_SETTINGS.cpuCores });
+      return { ...runner, env: { PATH: `${quota.shimDir}:${process.env.PATH ?? ""}` } };
+    }
+    case "baseline":
+      return plainRunner(ctx.dir);
+  }
+}
+function expectation(name, profile2) {
+  const got = profile2.verdict?.bottleneck ?? "inconclusive";
+  switch (name) {
+    case "disk-bandwidth":
+      return { right: got === "disk-bandwidth", expected: "disk-bandwidth" };
+    case "disk-iops":
+      return { right: got === "disk-iops", expected: "disk-iops" };
+    case "network":
+      return { right: got === "network", expected: "network" };
+    case "cpu":
+      return { right: got === "cpu", expected: "cpu" };
+    case "baseline": {
+      if (!DISK_VERDICTS.includes(got)) return { right: true, expected: "not a disk verdict (unless \u226580% of a ceiling)" };
+      const shares = (profile2.verdict?.phases ?? []).flatMap((p2) => p2.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
+      return { right: shares.some((s3) => s3 >= 0.8), expected: "not a disk verdict (unless \u226580% of a ceiling)" };
+    }
+  }
+}
+
+// src/lab/lab.ts
+var LAB_PROBES = ["seq-write", "rand-write"];
+var LAB_PROBE_BUDGET_MS = 8e3;
+async function startLab(opts) {
+  const log2 = opts.log ?? (() => {
+  });
+  const cleanup = new CleanupStack(log2);
+  try {
+    const root = mkdtempSync3(path24.join(os14.tmpdir(), LAB_PREFIX));
+    cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
+    const services = await startLocalServices();
+    cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
+    log2(`lab: local services on ${services.url}; seeding the lab cache`);
+    const cache = await seedLabCache(services, opts.projectRoot, path24.join(root, "seed-temp"));
+    return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
+  } catch (error2) {
+    await cleanup.runAll().catch((e) => log2(String(e)));
+    throw error2;
+  }
+}
+function labConfig(lab, scenario, runner, opts) {
+  return {
+    mode: "profile",
+    label: `lab-${scenario}`,
+    workspace: runner.workspace,
+    runnerTemp: runner.runnerTemp,
+    paths: lab.cache.paths,
+    primaryKey: lab.cache.key,
+    restoreKeys: [],
+    enableCrossOsArchive: false,
+    failOnCacheMiss: true,
+    failOnBottleneck: [],
+    sampleIntervalMs: 100,
+    writebackTimeoutMs: 12e4,
+    probes: opts.probes ?? LAB_PROBES,
+    probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
+    probePath: runner.workspace,
+    installFio: false,
+    uploadArtifact: false,
+    artifactName: `disk-profile-lab-${scenario}`
+  };
+}
+async function runScenario(lab, scenario, opts = {}) {
+  const cleanup = new CleanupStack(lab.log);
+  const started = performance6.now();
+  try {
+    const dir = path24.join(lab.root, `${scenario}-${Date.now()}`);
+    mkdirSync6(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
+    const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
+    opts.onDevices?.(runner.devNumbers);
+    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
+    const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
+    const profile2 = await withEnv(
+      env,
+      () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })
+    );
+    const { right, expected } = expectation(scenario, profile2);
+    lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
+    return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance6.now() - started };
+  } finally {
+    await cleanup.runAll();
+  }
+}
+
+// src/cli/lab.ts
+async function labCommand(argv) {
+  const args = parseArgs(argv);
+  const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
+  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  if (unknown.length) throw new Error(`unknown lab scenario(s) ${unknown.join(", ")}; known: ${LAB_SCENARIOS.join(", ")}`);
+  if (!isRoot) throw new Error("the lab needs root (loop devices, blkio throttles, sysctls, cgroups)");
+  const record = flag(args, "record");
+  const say = (line) => process.stderr.write(`${line}
+`);
+  const lab = await startLab({ projectRoot: path25.resolve(distDir(), ".."), log: say });
+  let wrong = 0;
+  try {
+    for (const name of names) {
+      const result = await runScenario(lab, name);
+      if (!result.right) wrong++;
+      process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
+`);
+      if (record) writeFileSync8(path25.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
+`);
+    }
+  } finally {
+    await lab.stop();
+  }
+  return wrong === 0 ? 0 : 1;
 }
 
 // src/cli/main.ts
@@ -95214,7 +100760,11 @@ Commands:
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
   demo  Profile a real restore of this project's dependencies against the local services.
-  bench Print the benchmark table (see BENCHMARKS.md).
+  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--large]
+        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches.
+  lab [SCENARIO...] [--record DIR]
+        Run bottleneck-lab scenarios (disk-bandwidth disk-iops network cpu baseline) as root
+        and print each verdict; --record writes DIR/lab-<scenario>.json.
 `;
 var commands = {
   serve: serveCommand,
@@ -95223,7 +100773,8 @@ var commands = {
   render: renderCommand,
   compare: compareCommand,
   demo: demoCommand,
-  bench: benchCommand
+  bench: benchCommand,
+  lab: labCommand
 };
 async function main(argv) {
   const [name, ...rest] = argv;

@@ -7,6 +7,7 @@ import { renderCommand } from './render.js';
 import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
 import { benchCommand } from './bench.js';
+import { labCommand } from './lab.js';
 
 const USAGE = `disk-profiler <command> [options]
 
@@ -23,7 +24,11 @@ Commands:
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
   demo  Profile a real restore of this project's dependencies against the local services.
-  bench Print the benchmark table (see BENCHMARKS.md).
+  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--large]
+        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches.
+  lab [SCENARIO...] [--record DIR]
+        Run bottleneck-lab scenarios (disk-bandwidth disk-iops network cpu baseline) as root
+        and print each verdict; --record writes DIR/lab-<scenario>.json.
 `;
 
 const commands: Record<string, (argv: string[]) => Promise<number>> = {
@@ -34,6 +39,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   compare: compareCommand,
   demo: demoCommand,
   bench: benchCommand,
+  lab: labCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

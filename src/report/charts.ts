@@ -32,22 +32,30 @@ function primaryDeviceIndex(profile: Profile): number | null {
 }
 
 /**
- * Write MiB/s and %util of the primary device, averaged over at most `maxPoints` intervals. Counters
- * are cumulative, so the average over an interval is exact from its two end snapshots.
+ * Write MiB/s and %util of the primary device on an even time grid of at most `maxPoints` intervals
+ * (a numeric x-axis spreads the values evenly). Each grid point takes the snapshot nearest to it;
+ * counters are cumulative, so each value is the exact average between the two snapshots it spans.
  */
 export function timeline(profile: Profile, maxPoints = MAX_POINTS): TimelinePoint[] {
   const device = primaryDeviceIndex(profile);
   if (device === null) return [];
   const snaps = allSnapshots(profile).filter((s) => s.disks[device]);
   if (snaps.length < 2) return [];
-  const intervals = Math.min(maxPoints, snaps.length - 1);
-  const picks: number[] = [];
-  for (let k = 0; k <= intervals; k++) picks.push(Math.round((k * (snaps.length - 1)) / intervals));
   const t0 = (snaps[0] as Snapshot).tMs;
+  const span = (snaps[snaps.length - 1] as Snapshot).tMs - t0;
+  const intervals = Math.min(maxPoints, snaps.length - 1);
+  const picks: Snapshot[] = [];
+  let j = 0;
+  for (let k = 0; k <= intervals; k++) {
+    const target = t0 + (k * span) / intervals;
+    while (j + 1 < snaps.length && Math.abs((snaps[j + 1] as Snapshot).tMs - target) <= Math.abs((snaps[j] as Snapshot).tMs - target)) j++;
+    const pick = snaps[j] as Snapshot;
+    if (picks.length === 0 || pick.tMs > (picks[picks.length - 1] as Snapshot).tMs) picks.push(pick);
+  }
   const points: TimelinePoint[] = [];
   for (let k = 1; k < picks.length; k++) {
-    const a = snaps[picks[k - 1] as number] as Snapshot;
-    const b = snaps[picks[k] as number] as Snapshot;
+    const a = picks[k - 1] as Snapshot;
+    const b = picks[k] as Snapshot;
     const m = diskMetrics(a.disks[device]!, b.disks[device]!, b.tMs - a.tMs);
     const point: TimelinePoint = {
       tSeconds: (b.tMs - t0) / 1000,
@@ -61,22 +69,6 @@ export function timeline(profile: Profile, maxPoints = MAX_POINTS): TimelinePoin
   return points;
 }
 
-/** Category labels must be unique or mermaid merges the points: add decimals, then a suffix, until they are. */
-function labels(points: TimelinePoint[]): string[] {
-  const seen = new Set<string>();
-  return points.map((p) => {
-    let text = '';
-    for (const decimals of [p.tSeconds < 10 ? 2 : 1, 3]) {
-      const t = p.tSeconds.toFixed(decimals);
-      text = p.phaseStart ? `${p.phaseStart} ${t}` : t;
-      if (!seen.has(text)) break;
-    }
-    for (let k = 2; seen.has(text); k++) text = `${text.replace(/ #\d+$/, '')} #${k}`;
-    seen.add(text);
-    return `"${text}"`;
-  });
-}
-
 function niceMax(n: number): number {
   if (n <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
@@ -88,19 +80,36 @@ function series(values: number[]): string {
   return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(', ')}]`;
 }
 
-/** Two xychart-beta line charts (write MiB/s, %util) over the same x-axis; '' without disk data. */
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
+}
+
+/** Where the phases lie on the chart's time axis, for its title (xychart has no markers). */
+function phaseMarks(profile: Profile, t0Ms: number): string {
+  return profile.phases
+    .filter((p) => p.endMs > p.startMs)
+    .map((p) => `${p.name} ${seconds(p.startMs - t0Ms)}–${seconds(p.endMs - t0Ms)}`)
+    .join(' · ');
+}
+
+/** Two xychart-beta line charts (write MiB/s, %util) over a numeric seconds axis; '' without disk data. */
 export function timelineCharts(profile: Profile, maxPoints = MAX_POINTS): string {
   const points = timeline(profile, maxPoints);
   if (points.length === 0) return '';
-  const xAxis = `    x-axis "seconds (phase starts marked)" [${labels(points).join(', ')}]`;
+  const device = primaryDeviceIndex(profile) ?? 0;
+  const t0 = allSnapshots(profile).find((s) => s.disks[device])?.tMs ?? 0;
+  const end = points[points.length - 1]?.tSeconds ?? 0;
+  const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
   const writes = points.map((p) => p.writeMiBPerSecond);
   const util = points.map((p) => p.utilizationPercent);
-  const device = profile.devices[primaryDeviceIndex(profile) ?? 0]?.name ?? 'disk';
+  const name = profile.devices[device]?.name ?? 'disk';
+  const marks = phaseMarks(profile, t0).replace(/"/g, "'");
   const chart = (title: string, axis: string, max: number, values: number[]) =>
     fenced('mermaid', ['xychart-beta', `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join('\n'));
   return [
-    chart(`${device}: disk writes`, 'MiB/s', niceMax(Math.max(...writes)), writes),
-    chart(`${device}: busy time`, '%util', 100, util),
+    `<sub>Phases (s): ${marks}</sub>`,
+    chart(`${name}: disk writes (MiB/s)`, 'MiB/s', niceMax(Math.max(...writes)), writes),
+    chart(`${name}: busy time (%util)`, '%util', 100, util),
   ].join('\n\n');
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Undo actions in a stack, run last-in first-out whatever happens: normal end, a failed step, or
+ * SIGINT/SIGTERM (the handler runs them synchronously, then lets the signal end the process).
+ * Every action runs even when an earlier one failed; failures are collected and reported.
+ */
+import { errorMessage } from '../util/errors.js';
+
+interface UndoAction {
+  what: string;
+  run: () => void | Promise<void>;
+  /** For the signal handler, when run() is asynchronous. */
+  runSync?: () => void;
+}
+
+export class CleanupStack {
+  private readonly actions: UndoAction[] = [];
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    this.runAllSync();
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
+    process.kill(process.pid, signal);
+  };
+
+  constructor(private readonly log: (line: string) => void = () => {}) {
+    process.on('SIGINT', this.onSignal);
+    process.on('SIGTERM', this.onSignal);
+  }
+
+  push(what: string, run: () => void | Promise<void>, runSync?: () => void): void {
+    this.actions.push({ what, run, ...(runSync ? { runSync } : {}) });
+  }
+
+  get size(): number {
+    return this.actions.length;
+  }
+
+  /** Runs every action (newest first) and throws one error naming all that failed. */
+  async runAll(): Promise<void> {
+    const failures: string[] = [];
+    while (this.actions.length > 0) {
+      const action = this.actions.pop() as UndoAction;
+      try {
+        await action.run();
+      } catch (error) {
+        failures.push(`${action.what}: ${errorMessage(error)}`);
+      }
+    }
+    this.dispose();
+    if (failures.length > 0) throw new Error(`Lab cleanup left something behind: ${failures.join('; ')}`);
+  }
+
+  private runAllSync(): void {
+    while (this.actions.length > 0) {
+      const action = this.actions.pop() as UndoAction;
+      try {
+        const result = (action.runSync ?? action.run)();
+        if (result instanceof Promise) result.catch(() => {});
+      } catch (error) {
+        this.log(`lab cleanup: ${action.what}: ${errorMessage(error)}`);
+      }
+    }
+  }
+
+  /** Removes the signal handlers (runAll does it; call it yourself only if you never run it). */
+  dispose(): void {
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The bottleneck lab: local Actions services seeded once with the lab cache, then per scenario a
+ * runner with a known bottleneck, a full runProfile against it, the verdict checked, and everything
+ * the scenario changed put back (also when a step fails or the process is interrupted).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Profile, ProbeName } from '../profile/schema.js';
+import type { ProfileConfig } from '../config/config.js';
+import { runProfile } from '../pipeline/run-profile.js';
+import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../services/index.js';
+import { seedLabCache, type LabCacheEntry } from './cache-entry.js';
+import { CleanupStack } from './cleanup.js';
+import { LAB_PREFIX } from './paths.js';
+import { expectation, setupScenario, type LabScenarioName } from './scenarios.js';
+
+/** What the judge compares extraction with: write ceilings only (extraction writes). */
+export const LAB_PROBES: ProbeName[] = ['seq-write', 'rand-write'];
+export const LAB_PROBE_BUDGET_MS = 8000;
+
+export interface Lab {
+  root: string;
+  services: LocalServices;
+  cache: LabCacheEntry;
+  log: (line: string) => void;
+  stop(): Promise<void>;
+}
+
+export interface LabResult {
+  scenario: LabScenarioName;
+  profile: Profile;
+  expected: string;
+  right: boolean;
+  settings: Record<string, number>;
+  /** The devices the scenario throttled ("major:minor"), for the machine-state check. */
+  devNumbers: string[];
+  wallMs: number;
+}
+
+export interface RunScenarioOptions {
+  probes?: ProbeName[];
+  probeBudgetMs?: number;
+  /** Test hook: throw right after the scenario's setup, to prove teardown still runs. */
+  failAfterSetup?: boolean;
+  /** Called with the devices as soon as they are throttled (so a caller can check them even on failure). */
+  onDevices?: (devNumbers: string[]) => void;
+}
+
+export async function startLab(opts: { projectRoot: string; log?: (line: string) => void }): Promise<Lab> {
+  const log = opts.log ?? (() => {});
+  const cleanup = new CleanupStack(log);
+  try {
+    const root = mkdtempSync(path.join(os.tmpdir(), LAB_PREFIX));
+    cleanup.push(`remove ${root}`, () => rmSync(root, { recursive: true, force: true }));
+    const services = await startLocalServices();
+    cleanup.push('stop the local services', () => services.stop(), () => process.kill(services.azurite.pid, 'SIGKILL'));
+    log(`lab: local services on ${services.url}; seeding the lab cache`);
+    const cache = await seedLabCache(services, opts.projectRoot, path.join(root, 'seed-temp'));
+    return { root, services, cache, log, stop: () => cleanup.runAll() };
+  } catch (error) {
+    await cleanup.runAll().catch((e: unknown) => log(String(e)));
+    throw error;
+  }
+}
+
+function labConfig(lab: Lab, scenario: LabScenarioName, runner: { workspace: string; runnerTemp: string }, opts: RunScenarioOptions): ProfileConfig {
+  return {
+    mode: 'profile',
+    label: `lab-${scenario}`,
+    workspace: runner.workspace,
+    runnerTemp: runner.runnerTemp,
+    paths: lab.cache.paths,
+    primaryKey: lab.cache.key,
+    restoreKeys: [],
+    enableCrossOsArchive: false,
+    failOnCacheMiss: true,
+    failOnBottleneck: [],
+    sampleIntervalMs: 100,
+    writebackTimeoutMs: 120_000,
+    probes: opts.probes ?? LAB_PROBES,
+    probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
+    probePath: runner.workspace,
+    installFio: false,
+    uploadArtifact: false,
+    artifactName: `disk-profile-lab-${scenario}`,
+  };
+}
+
+export async function runScenario(lab: Lab, scenario: LabScenarioName, opts: RunScenarioOptions = {}): Promise<LabResult> {
+  const cleanup = new CleanupStack(lab.log);
+  const started = performance.now();
+  try {
+    const dir = path.join(lab.root, `${scenario}-${Date.now()}`);
+    mkdirSync(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
+    opts.onDevices?.(runner.devNumbers);
+    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
+    const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
+    const profile = await withEnv(env, () =>
+      runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }),
+    );
+    const { right, expected } = expectation(scenario, profile);
+    lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
+    return { scenario, profile, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance.now() - started };
+  } finally {
+    await cleanup.runAll();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What the lab may change on the machine, read at one instant, so a test can prove it left the
+ * machine as found. Only lab-owned things are listed (named with LAB_PREFIX, or the devices the lab
+ * used): other engineers' loop devices and throttles on this shared machine are not ours to judge.
+ */
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { labCgroups } from './cpu-quota.js';
+import { readDirtySettings, type DirtySettings } from './dirty-limits.js';
+import { BLKIO_ROOT, LAB_PREFIX, THROTTLE_FILES } from './paths.js';
+import { readLines, run } from './sys.js';
+
+export interface MachineState {
+  /** `losetup -a` lines whose backing file is in a lab dir. */
+  loopDevices: string[];
+  /** /proc/mounts lines under a lab dir. */
+  mounts: string[];
+  /** Every line of each root blkio throttle file (filtered per device by labTouches). */
+  throttles: Record<string, string[]>;
+  dirty: DirtySettings;
+  cpuCgroups: string[];
+  tempDirs: string[];
+}
+
+export function readMachineState(): MachineState {
+  const throttles: Record<string, string[]> = {};
+  for (const file of THROTTLE_FILES) throttles[file] = readLines(path.join(BLKIO_ROOT, file));
+  let tempDirs: string[] = [];
+  try {
+    tempDirs = readdirSync(os.tmpdir()).filter((n) => n.startsWith(LAB_PREFIX));
+  } catch {
+    // No tmpdir listing: nothing to compare.
+  }
+  return {
+    loopDevices: run('losetup', ['-a']).split('\n').filter((l) => l.includes(LAB_PREFIX)),
+    mounts: readLines('/proc/mounts').filter((l) => l.includes(LAB_PREFIX)),
+    throttles,
+    dirty: readDirtySettings(),
+    cpuCgroups: labCgroups(),
+    tempDirs,
+  };
+}
+
+/** The state restricted to what the lab touched (the devices it throttled), for a before/after comparison. */
+export function labView(state: MachineState, devNumbers: readonly string[]): Omit<MachineState, 'throttles'> & { throttles: string[] } {
+  const throttles = Object.entries(state.throttles).flatMap(([file, lines]) =>
+    lines.filter((l) => devNumbers.includes(l.split(/\s+/)[0] ?? '')).map((l) => `${file}: ${l}`),
+  );
+  return { ...state, throttles };
+}

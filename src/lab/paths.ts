@@ -1,0 +1,17 @@
+/** Names every lab resource carries, so a snapshot can find them and nobody else's are touched. */
+export const LAB_PREFIX = 'disk-profiler-lab-';
+export const BLKIO_ROOT = '/sys/fs/cgroup/blkio';
+export const CPU_CGROUP_ROOT = '/sys/fs/cgroup/cpu';
+
+/** The blkio throttle files of the root cgroup, which apply to every process. */
+export const THROTTLE_FILES = [
+  'blkio.throttle.write_bps_device',
+  'blkio.throttle.write_iops_device',
+  'blkio.throttle.read_bps_device',
+  'blkio.throttle.read_iops_device',
+] as const;
+export type ThrottleFile = (typeof THROTTLE_FILES)[number];
+
+export const DIRTY_SYSCTLS = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'] as const;
+export type DirtySysctl = (typeof DIRTY_SYSCTLS)[number];
+export const sysctlPath = (name: DirtySysctl) => `/proc/sys/vm/${name}`;
