@@ -9,7 +9,7 @@ import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, expandPath, type ProfileConfig } from '../config/config.js';
 import { timedRestore } from '../restore/timed-restore.js';
 import { readArchiveAnatomy } from '../restore/anatomy.js';
-import { resolveDevices } from '../sample/devices.js';
+import { nearestExisting, resolveDevices } from '../sample/devices.js';
 import { readRunnerContext } from '../sample/context.js';
 import { Sampler } from '../sample/sampler.js';
 import { runProbeSuite } from '../probe/suite.js';
@@ -62,7 +62,13 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   if (sampler && extract && config.writebackTimeoutMs > 0) {
     const before = phases[0]?.start.memory;
     const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
-    const tail = await sampler.waitForWriteback({ maxMs: config.writebackTimeoutMs, thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES });
+    // Writeback is started at once (syncfs on the restore's file system), so the tail measures how
+    // long the disk needs for what the page cache owes, not the kernel's 30 s dirty-expiry timer.
+    const tail = await sampler.waitForWriteback({
+      maxMs: config.writebackTimeoutMs,
+      thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES,
+      syncPath: nearestExisting(restorePath),
+    });
     phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
     if (!tail.drained) {
       warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds); the tail is cut there.`);

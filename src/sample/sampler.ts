@@ -40,6 +40,11 @@ export interface WaitForWritebackOptions {
    * fast the disk absorbs what is owed rather than the kernel's 30 s dirty_expire timer.
    */
   triggerWriteback?: boolean;
+  /**
+   * Sync only the file system holding this path (`sync -f`, syncfs(2)), so writeback owed by other
+   * file systems is not forced too. Without it, everything is synced.
+   */
+  syncPath?: string;
 }
 
 export interface WritebackWait {
@@ -130,7 +135,7 @@ export class Sampler {
       opts.thresholdBytes,
       opts.baselineBytes === undefined ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES),
     );
-    if (opts.triggerWriteback ?? true) startSync();
+    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
     return new Promise((resolve) => {
       const finish = (drained: boolean) => {
         const end = this.snapshot();
@@ -209,9 +214,9 @@ export class Sampler {
   }
 }
 
-function startSync(): void {
+function startSync(syncPath?: string): void {
   try {
-    const child = spawn('sync', [], { stdio: 'ignore' });
+    const child = spawn('sync', syncPath ? ['-f', syncPath] : [], { stdio: 'ignore' });
     // No sync(1) (Windows) is fine: the wait then just watches the kernel drain on its own.
     child.on('error', () => undefined);
     child.unref();
