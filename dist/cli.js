@@ -99672,7 +99672,7 @@ var Sampler = class {
       opts.thresholdBytes,
       opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
     );
-    if (opts.triggerWriteback ?? true) startSync();
+    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
     return new Promise((resolve7) => {
       const finish2 = (drained) => {
         const end = this.snapshot();
@@ -99741,9 +99741,9 @@ var Sampler = class {
     return snapshot4;
   }
 };
-function startSync() {
+function startSync(syncPath) {
   try {
-    const child2 = spawn5("sync", [], { stdio: "ignore" });
+    const child2 = spawn5("sync", syncPath ? ["-f", syncPath] : [], { stdio: "ignore" });
     child2.on("error", () => void 0);
     child2.unref();
   } catch {
@@ -100324,7 +100324,11 @@ async function runProfile(config, hooks) {
   if (sampler && extract && config.writebackTimeoutMs > 0) {
     const before = phases[0]?.start.memory;
     const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
-    const tail = await sampler.waitForWriteback({ maxMs: config.writebackTimeoutMs, thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES });
+    const tail = await sampler.waitForWriteback({
+      maxMs: config.writebackTimeoutMs,
+      thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES,
+      syncPath: nearestExisting(restorePath)
+    });
     phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
     if (!tail.drained) {
       warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds); the tail is cut there.`);

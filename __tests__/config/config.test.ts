@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
 import { InputError } from '../../src/util/errors.js';
 
 const env = { GITHUB_WORKSPACE: '/work/ws', RUNNER_TEMP: '/tmp/rt', RUNNER_NAME: 'runner-7' };
 const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 const base = { path: 'node_modules\n~/.pnpm-store', key: 'deps-abc', 'restore-keys': 'deps-\n' };
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-config-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function profile(inputs: Record<string, string>): ProfileConfig {
   const config = parseConfig(reader({ ...base, ...inputs }), env);
@@ -56,12 +62,46 @@ describe('parseConfig', () => {
     [{ 'fail-on-bottleneck': 'gpu' }, 'fail-on-bottleneck', 'gpu'],
     [{ 'artifact-name': 'a/b' }, 'artifact-name', 'a/b'],
     [{ 'writeback-timeout-seconds': '-1' }, 'writeback-timeout-seconds', '-1'],
+    [{ 'writeback-timeout-seconds': '3601' }, 'writeback-timeout-seconds', '3601'],
+    [{ 'probe-budget-seconds': '30s' }, 'probe-budget-seconds', '30s'],
+    [{ 'sample-interval-ms': '10001' }, 'sample-interval-ms', '10001'],
+    [{ enableCrossOsArchive: 'windows' }, 'enableCrossOsArchive', 'windows'],
+    [{ 'install-fio': 'sudo' }, 'install-fio', 'sudo'],
+    [{ 'upload-artifact': 'always' }, 'upload-artifact', 'always'],
+    [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],
+    [{ key: 'k'.repeat(513) }, 'key', '513 characters'],
+    [{ label: 'ubuntu-24.04/arm' }, 'label', 'ubuntu-24.04/arm'],
+    [{ label: 'runner: big' }, 'label', 'runner: big'],
+    [{ 'artifact-name': 'profile*' }, 'artifact-name', 'profile*'],
+    [{ 'probe-path': '/no-such-dir-disk-profiler/at/all' }, 'probe-path', '/no-such-dir-disk-profiler/at/all'],
+    [{ 'probe-path': '/dev/null' }, 'probe-path', '/dev/null'],
+    [{ mode: 'compare', 'artifact-pattern': 'disk-profile-*/x' }, 'artifact-pattern', 'disk-profile-*/x'],
+    [{ mode: 'compare', 'artifact-pattern': 'a|b' }, 'artifact-pattern', 'a|b'],
   ])('refuses %j naming the input, the value and what is allowed', (inputs, input, given) => {
     const error = refusal(inputs);
     expect(error.input).toBe(input);
     expect(error.given).toContain(given);
     expect(error.message).toContain(`'${input}'`);
     expect(error.message).toMatch(/Allowed: .+/);
+  });
+
+  it('accepts a label artifacts cannot be named after when artifact-name or upload-artifact says so', () => {
+    expect(profile({ label: 'a/b', 'artifact-name': 'disk-profile-a-b' }).label).toBe('a/b');
+    expect(profile({ label: 'a/b', 'upload-artifact': 'false' }).uploadArtifact).toBe(false);
+  });
+
+  it('refuses a probe-path that is a file, names why, and takes a directory about to be created', () => {
+    const file = path.join(scratch, 'a-file');
+    writeFileSync(file, 'x');
+    const error = refusal({ 'probe-path': file });
+    expect(error.input).toBe('probe-path');
+    expect(error.message).toContain('is a file');
+    expect(refusal({ 'probe-path': '/dev/null' }).message).toContain('is a device');
+    const block = readdirSync('/dev').map((n) => path.join('/dev', n)).find((p) => statSync(p, { throwIfNoEntry: false })?.isBlockDevice());
+    if (block) expect(refusal({ 'probe-path': block }).message).toContain('is a device');
+    expect(refusal({ 'probe-path': '/no-such-dir-disk-profiler/x' }).message).toContain('nor its parent exists');
+    expect(profile({ 'probe-path': path.join(scratch, 'new-dir') }).probePath).toBe(path.join(scratch, 'new-dir'));
+    expect(profile({ 'probe-path': scratch }).probePath).toBe(scratch);
   });
 
   it('refuses more than 10 keys', () => {

@@ -2,6 +2,7 @@
  * The action's inputs, parsed and validated once into a typed config (as actions/checkout's
  * input-helper does). Nothing else reads inputs; everything else takes this.
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Bottleneck, ProbeName } from '../profile/schema.js';
@@ -50,6 +51,8 @@ export type InputReader = (name: string) => string;
 
 /** Artifact names may not contain these (the artifact service rejects them). */
 const ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
+/** A pattern matches artifact names, so it may hold the wildcards but nothing a name cannot. */
+const ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
 
 export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
@@ -60,6 +63,9 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
 
   if (mode === 'compare') {
     const artifactPattern = input('artifact-pattern').trim() || 'disk-profile-*';
+    if (ARTIFACT_PATTERN_FORBIDDEN.test(artifactPattern)) {
+      throw new InputError('artifact-pattern', artifactPattern, 'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards');
+    }
     return { mode, ...common, artifactPattern };
   }
 
@@ -73,10 +79,16 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   const probes =
     probesRaw === 'none' ? [] : probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseNameList('probes', probesRaw, ALL_PROBES);
 
-  const artifactName = input('artifact-name').trim() || `disk-profile-${label}`;
-  if (ARTIFACT_NAME_FORBIDDEN.test(artifactName)) {
-    throw new InputError('artifact-name', artifactName, 'a name without " < > : | * ? \\ / or line breaks (runner labels with such characters need an explicit artifact-name)');
+  const uploadArtifact = parseBoolean('upload-artifact', input('upload-artifact'), true);
+  const givenArtifactName = input('artifact-name').trim();
+  if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
+    throw new InputError('artifact-name', givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');
   }
+  // The default name is made from the label, so a label the artifact service would refuse is a label error.
+  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label)) {
+    throw new InputError('label', label, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
+  }
+  const artifactName = givenArtifactName || `disk-profile-${label}`;
 
   return {
     mode,
@@ -93,7 +105,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
     installFio: parseBoolean('install-fio', input('install-fio'), true),
-    uploadArtifact: parseBoolean('upload-artifact', input('upload-artifact'), true),
+    uploadArtifact,
     artifactName,
   };
 }
@@ -113,10 +125,37 @@ export function expandPath(p: string, workspace: string): string {
 
 function resolveProbePath(raw: string, paths: string[], workspace: string): string {
   const given = raw.trim();
-  if (given !== '') return expandPath(given, workspace);
+  if (given !== '') return checkProbePath(raw, expandPath(given, workspace));
   // The file system that receives the restore is the one worth probing; glob patterns fall back to the workspace.
   const first = paths.find((p) => !/[*?[\]!]/.test(p));
   return first ? expandPath(first, workspace) : workspace;
+}
+
+const PROBE_PATH_ALLOWED = 'an existing directory, or a directory about to be created whose parent exists (never a file or a device)';
+
+/**
+ * An explicit probe-path must be a directory, or one about to be created (the restore path) whose
+ * parent exists: anything further off is more likely a typo than a plan. The default is not checked
+ * here: it follows the restore path, which may be created deep down by the restore itself.
+ */
+function checkProbePath(raw: string, resolved: string): string {
+  const stat = statOrNull(resolved);
+  if (stat) {
+    if (stat.isDirectory()) return resolved;
+    const what = stat.isBlockDevice() || stat.isCharacterDevice() ? 'a device' : stat.isFile() ? 'a file' : 'not a directory';
+    throw new InputError('probe-path', raw, `${PROBE_PATH_ALLOWED}; ${resolved} is ${what}`);
+  }
+  const parent = statOrNull(path.dirname(resolved));
+  if (!parent?.isDirectory()) throw new InputError('probe-path', raw, `${PROBE_PATH_ALLOWED}; neither ${resolved} nor its parent exists`);
+  return resolved;
+}
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
 }
 
 /** The config as recorded in the profile: nothing secret is in it, but keep it explicit. */

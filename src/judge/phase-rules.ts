@@ -12,6 +12,7 @@ import {
   BUSY_CPU_SHARE,
   CHILD_CPU_FULL_CORE,
   CHILD_CPU_IDLE_CORE,
+  CHILD_CPU_WORKING_CORE,
   CPU_PRESSURE_HIGH,
   DIRTY_THROTTLE_SHARE,
   FAR_BELOW_CEILING_SHARE,
@@ -96,9 +97,11 @@ function cpuSignals(facts: PhaseFacts, withChildren: boolean): CpuSignals {
   }
   if (facts.pressure.cpuSome !== null) {
     const high = facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
-    // PSI cpu is machine-wide: it condemns the CPU only when our children were working (at least
-    // half a core) and still waited for a CPU; otherwise another process's wait proves nothing here.
-    saturated ||= high && withChildren && facts.childCores !== null && facts.childCores >= CHILD_CPU_IDLE_CORE;
+    // PSI cpu is machine-wide: it condemns the CPU only when our children were working and still
+    // waited for a CPU; otherwise another process's wait proves nothing here. "Working" starts at a
+    // tenth of a core, not half: children under a CPU quota run only for their share (see
+    // CHILD_CPU_WORKING_CORE); the extract rule also requires the disk far below its ceilings.
+    saturated ||= high && withChildren && facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
     c.push(candidate('cpu-pressure-some', `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
       facts.pressure.cpuSome, 'share', high ? ['cpu'] : [], CPU_PRESSURE_HIGH));
   }
@@ -195,6 +198,20 @@ export function judgeExtract(input: PhaseInput): PhaseJudgement {
     c.push(candidate('dirty-peak-share', `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(dirtyShare)} of the ${bytes(limit ?? 0)} dirty limit`,
       dirtyShare, 'share', dirtyShare >= DIRTY_THROTTLE_SHARE ? ['writeback'] : [], DIRTY_THROTTLE_SHARE));
   }
+  // A disk at a fio ceiling is the limit even when the dirty-page limit is how the kernel made tar
+  // wait for it: naming the ceiling (bandwidth or IOPS) says what a faster disk must improve. The
+  // dirty throttle stays in the clause. Before the bottleneck lab this rule came second and called
+  // every throttled loop device of a small-RAM runner "writeback" (fixtures/profiles/lab-disk-*.json).
+  if (probes) {
+    const disk = diskBound(s);
+    if (disk) {
+      const held = dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE
+        ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(dirtyShare)} of it)`
+        : '';
+      return finish(input, disk, `${diskClause(what, disk, s, ceilings, facts)}${held}`, c);
+    }
+  }
+
   const tarIdle = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE;
   const diskPressed = s.nearBandwidth || s.nearIops || (facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
   if (dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE && tarIdle && diskPressed) {
@@ -205,19 +222,19 @@ export function judgeExtract(input: PhaseInput): PhaseJudgement {
       `extraction was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(dirtyShare)} of it) while ${diskPart} and tar used only ${formatNumber(facts.childCores ?? 0)} of a core`, c);
   }
 
-  if (probes) {
-    const disk = diskBound(s);
-    if (disk) return finish(input, disk, diskClause(what, disk, s, ceilings, facts), c);
-  } else if (s.kernelSaturated) {
+  if (!probes && s.kernelSaturated) {
     return finish(input, s.smallWrites ? 'disk-iops' : 'disk-bandwidth', kernelOnlyDiskClause(what, s, facts), c);
   }
 
   const ioCalm = (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
   if (cpu.saturated && (probes ? s.farBelow || s.maxShare === null : ioCalm)) {
     const diskPart = probes && s.maxShare !== null ? `the disk ran at ${percent(s.maxShare)} of its ceilings` : `I/O stalls stayed at ${percent(facts.pressure.ioSome ?? 0)}`;
+    const starved = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE && (facts.pressure.cpuSome ?? 0) >= CPU_PRESSURE_HIGH;
     const cpuPart = facts.childCores !== null && facts.childCores >= CHILD_CPU_FULL_CORE
       ? `tar and zstd used ${formatNumber(facts.childCores)} of a core`
-      : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
+      : starved
+        ? `tar and zstd got only ${formatNumber(facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome ?? 0)} of the time (a CPU quota or other processes held them back)`
+        : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
     return finish(input, 'cpu', `${cpuPart} during extraction while ${diskPart}`, c);
   }
   if (probes && s.maxShare !== null && !cpu.saturated) {

@@ -74,6 +74,15 @@ export const DIRTY_THROTTLE_SHARE = 0.6;
 export const CHILD_CPU_IDLE_CORE = 0.5;
 
 /**
+ * A tar held back by a CPU quota (a container's --cpus, a cgroup cfs_quota) still runs for its
+ * share: the bottleneck lab's 30 % quota gave tar and zstd 0.27-0.3 of a core while PSI cpu some
+ * read 65 % (throttled tasks count as runnable and waiting). Below a tenth of a core the children
+ * were blocked on something else, so PSI cpu (machine-wide) must not condemn the CPU for them.
+ * Recorded: fixtures/profiles/lab-cpu.json.
+ */
+export const CHILD_CPU_WORKING_CORE = 0.1;
+
+/**
  * A writeback tail taking 20 % of the restore (incl. the tail) or more is a finding: the page cache
  * hid a disk that could not keep up with the extraction.
  */

@@ -8,6 +8,7 @@ import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../judge/fo
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from '../judge/phase-facts.js';
 import { phaseChart, timelineCharts } from './charts.js';
 import { details, escapeHtml, fixed, table } from './markdown.js';
+import { faultLines } from './faults.js';
 
 const MiB = 1024 * 1024;
 
@@ -147,6 +148,8 @@ export function renderSummary(profile: Profile, verdict: Verdict): string {
     `**${escapeHtml(verdict.sentence)}**`,
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
+  const faults = faultLines(profile);
+  if (faults.length > 0) sections.push(`> [!WARNING]\n> **What went wrong** (the step went on: caching is optional, as in actions/cache)\n${faults.map((f) => `> - ${escapeHtml(f)}`).join('\n')}`);
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
   const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
@@ -158,6 +161,5 @@ export function renderSummary(profile: Profile, verdict: Verdict): string {
   sections.push(contextSection(profile));
   sections.push(evidenceSection(verdict));
   if (rows.length > 0) sections.push(rawSection(profile, rows));
-  if (profile.warnings.length > 0) sections.push(`### Warnings\n\n${profile.warnings.slice(0, 20).map((w) => `- ${escapeHtml(w)}`).join('\n')}`);
   return `${sections.join('\n\n')}\n`;
 }
