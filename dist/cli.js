@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os15 = __require("os");
+    var os18 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -559,7 +559,7 @@ var require_supports_color = __commonJS({
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os15.release().split(".");
+        const osRelease = os18.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -857,8 +857,8 @@ var require_helpers = __commonJS({
     function req(url3, opts = {}) {
       const href = typeof url3 === "string" ? url3 : url3.href;
       const req2 = (href.startsWith("https:") ? https3 : http5).request(url3, opts);
-      const promise = new Promise((resolve7, reject) => {
-        req2.once("response", resolve7).once("error", reject).end();
+      const promise = new Promise((resolve8, reject) => {
+        req2.once("response", resolve8).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -1035,7 +1035,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -1101,7 +1101,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine, headers);
           cleanup();
-          resolve7({
+          resolve8({
             connect: {
               statusCode,
               statusText,
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path26 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path32 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path26 && path26[0] !== "/") {
-          path26 = `/${path26}`;
+        if (path32 && path32[0] !== "/") {
+          path32 = `/${path32}`;
         }
-        return new URL(`${origin}${path26}`);
+        return new URL(`${origin}${path32}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path26);
+        debuglog("sending request to %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin },
+          request: { method, path: path32, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path26,
+          path32,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path26);
+        debuglog("trailers received from %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin },
+          request: { method, path: path32, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path26,
+          path32,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path26, origin }
+            request: { method, path: path32, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path26);
+          debuglog("sending request to %s %s/%s", method, origin, path32);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path26,
+        path: path32,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path26 !== "string") {
+        if (typeof path32 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path26[0] !== "/" && !(path26.startsWith("http://") || path26.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path26)) {
+        } else if (invalidPathRegex.test(path32)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path26, query) : path26;
+        this.path = query ? buildURL(path32, query) : path32;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -3548,9 +3548,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -3588,12 +3588,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve7(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance7 } = __require("node:perf_hooks");
+    var { performance: performance9 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance7.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance9.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -5860,8 +5860,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -7173,7 +7173,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util6.addListener;
@@ -7248,7 +7248,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -7343,11 +7343,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body3 = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body3);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body3);
             } else {
@@ -7370,10 +7370,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -7390,7 +7390,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -7570,7 +7570,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -7592,7 +7592,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -7628,13 +7628,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util6.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path26, host, upgrade, blocking, reset } = request;
+      const { method, path: path32, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path26} HTTP/1.1\r
+      let header = `${method} ${path32} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8112,12 +8112,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path26, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path26;
+      headers[HTTP2_HEADER_PATH] = path32;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8787,12 +8787,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path26 = search ? `${pathname}${search}` : pathname;
+        const path32 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path26;
+        this.opts.path = path32;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9271,16 +9271,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve7(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -9291,7 +9291,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -9342,7 +9342,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -9354,7 +9354,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -9690,8 +9690,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path26 = "/",
+          path: path32 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path26;
+        opts.path = origin + path32;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -10960,7 +10960,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve7, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -10973,7 +10973,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve7(null);
+              resolve8(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -10992,7 +10992,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -11009,7 +11009,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve7,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -11079,18 +11079,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body3, resolve: resolve7, stream: stream2, length } = consume2;
+      const { type, body: body3, resolve: resolve8, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve7(chunksDecode(body3, length));
+          resolve8(chunksDecode(body3, length));
         } else if (type === "json") {
-          resolve7(JSON.parse(chunksDecode(body3, length)));
+          resolve8(JSON.parse(chunksDecode(body3, length)));
         } else if (type === "arrayBuffer") {
-          resolve7(chunksConcat(body3, length).buffer);
+          resolve8(chunksConcat(body3, length).buffer);
         } else if (type === "blob") {
-          resolve7(new Blob(body3, { type: stream2[kContentType] }));
+          resolve8(new Blob(body3, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve7(chunksConcat(body3, length));
+          resolve8(chunksConcat(body3, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -11347,9 +11347,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -11572,9 +11572,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -11859,9 +11859,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -11953,9 +11953,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path26) {
-      if (typeof path26 !== "string") {
-        return path26;
+    function safeUrl(path32) {
+      if (typeof path32 !== "string") {
+        return path32;
       }
-      const pathSegments = path26.split("?");
+      const pathSegments = path32.split("?");
       if (pathSegments.length !== 2) {
-        return path26;
+        return path32;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path26, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path26);
+    function matchKey(mockDispatch2, { path: path32, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path32);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path26 }) => matchValue(safeUrl(path26), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path26, method, body: body3, headers, query } = opts;
+      const { path: path32, method, body: body3, headers, query } = opts;
       return {
-        path: path26,
+        path: path32,
         method,
         body: body3,
         headers,
@@ -12624,11 +12624,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path26, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path26,
+            Path: path32,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -15818,7 +15818,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body3 }) {
         const url3 = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url3.pathname + url3.search,
             origin: url3.origin,
@@ -15894,7 +15894,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable9({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve8({
                 status,
                 statusText,
                 headersList,
@@ -15937,7 +15937,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve7({
+              resolve8({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path26) {
-      for (let i = 0; i < path26.length; ++i) {
-        const code = path26.charCodeAt(i);
+    function validateCookiePath(path32) {
+      for (let i = 0; i < path32.length; ++i) {
+        const code = path32.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19678,8 +19678,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms2) {
-      return new Promise((resolve7) => {
-        setTimeout(resolve7, ms2).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms2).unref();
       });
     }
     module.exports = {
@@ -20047,15 +20047,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path26 = opts.path;
+          let path32 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path26 = `/${path26}`;
+            path32 = `/${path32}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path26);
+          url3 = new URL(util6.parseOrigin(url3).origin + path32);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -21415,10 +21415,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse2 = require_parse2();
-    var constants4 = require_constants6();
+    var constants5 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants4.RELEASE_TYPES.includes(truncation)) {
+      if (!constants5.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -22658,7 +22658,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants4 = require_constants6();
+    var constants5 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse2();
@@ -22742,8 +22742,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants4.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants4.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants5.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -26088,8 +26088,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve7, reject) => {
-          this._resolve = resolve7;
+        this._promise = new Promise((resolve8, reject) => {
+          this._resolve = resolve8;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -26304,11 +26304,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26324,7 +26324,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26373,11 +26373,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26393,7 +26393,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26443,11 +26443,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26463,7 +26463,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26512,11 +26512,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26532,7 +26532,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26580,11 +26580,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26600,7 +26600,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26797,11 +26797,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms2, abort) {
-      return (v2) => new Promise((resolve7, reject) => {
+      return (v2) => new Promise((resolve8, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve7(v2), ms2);
+          const id = setTimeout(() => resolve8(v2), ms2);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -27946,9 +27946,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const handler = () => {
-      resolve7();
+      resolve8();
       stream2.removeListener("close", handler);
       stream2.removeListener("end", handler);
       stream2.removeListener("error", handler);
@@ -28103,8 +28103,8 @@ var NodeHttpClient = class {
       headers: request.headers.toJSON({ preserveCase: true }),
       ...request.requestOverrides
     };
-    return new Promise((resolve7, reject) => {
-      const req = isInsecure ? http.request(options, resolve7) : https.request(options, resolve7);
+    return new Promise((resolve8, reject) => {
+      const req = isInsecure ? http.request(options, resolve8) : https.request(options, resolve8);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request }));
       });
@@ -28188,7 +28188,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -28198,7 +28198,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve7(Buffer.concat(buffer3).toString("utf8"));
+      resolve8(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -28293,7 +28293,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -28316,7 +28316,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve7(value);
+      resolve8(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -29072,7 +29072,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -29090,7 +29090,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve7(x);
+        resolve8(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -29107,8 +29107,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve7) => {
-    token = setTimeout(resolve7, timeInMs);
+  return createAbortablePromise((resolve8) => {
+    token = setTimeout(resolve8, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path26 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path26.startsWith("/")) {
-      path26 = path26.substring(1);
+    let path32 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path32.startsWith("/")) {
+      path32 = path32.substring(1);
     }
-    if (isAbsoluteUrl(path26)) {
-      requestUrl = path26;
+    if (isAbsoluteUrl(path32)) {
+      requestUrl = path32;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path26);
+      requestUrl = appendPath(requestUrl, path32);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path26 = pathToAppend.substring(0, searchStart);
+    const path32 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path26;
+    newPath = newPath + path32;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -32307,9 +32307,9 @@ function validateAmpersand(xmlData, i) {
     i++;
     return validateNumberAmpersand(xmlData, i);
   }
-  let count = 0;
-  for (; i < xmlData.length; i++, count++) {
-    if (xmlData[i].match(/\w/) && count < 20)
+  let count2 = 0;
+  for (; i < xmlData.length; i++, count2++) {
+    if (xmlData[i].match(/\w/) && count2 < 20)
       continue;
     if (xmlData[i] === ";")
       break;
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path26 = this._matcher.path;
-    return path26.length > 0 ? path26[path26.length - 1].tag : void 0;
+    const path32 = this._matcher.path;
+    return path32.length > 0 ? path32[path32.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path26 = this._matcher.path;
-    return path26.length > 0 ? path26[path26.length - 1].namespace : void 0;
+    const path32 = this._matcher.path;
+    return path32.length > 0 ? path32[path32.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return void 0;
-    return path26[path26.length - 1].values?.[attrName];
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return void 0;
+    return path32[path32.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return false;
-    const current = path26[path26.length - 1];
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return false;
+    const current = path32[path32.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return -1;
-    return path26[path26.length - 1].position ?? 0;
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return -1;
+    return path32[path32.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return -1;
-    return path26[path26.length - 1].counter ?? 0;
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return -1;
+    return path32[path32.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37239,7 +37239,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -37267,11 +37267,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve7).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve8).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve7();
+            resolve8();
           }
         }
       });
@@ -37399,8 +37399,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve7, reject) {
-      readyPromiseResolve = resolve7;
+    Module["ready"] = new Promise(function(resolve8, reject) {
+      readyPromiseResolve = resolve8;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path26) {
+    function locateFile(path32) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path26, scriptDirectory);
+        return Module["locateFile"](path32, scriptDirectory);
       }
-      return scriptDirectory + path26;
+      return scriptDirectory + path32;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -40534,7 +40534,7 @@ function getURLQueries(url3) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -40546,7 +40546,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve7();
+      resolve8();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path26 = getURLPath(request.url) || "/";
+    const path32 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path26}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path32}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path26 = getURLPath(request.url) || "/";
+    const path32 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path26}`;
+    canonicalizedResourceString += `/${options.accountName}${path32}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path26 = urlParsed.pathname;
-  path26 = path26 || "/";
-  path26 = escape(path26);
-  urlParsed.pathname = path26;
+  let path32 = urlParsed.pathname;
+  path32 = path32 || "/";
+  path32 = escape(path32);
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55789,9 +55789,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path26 = urlParsed.pathname;
-  path26 = path26 ? path26.endsWith("/") ? `${path26}${name}` : `${path26}/${name}` : name;
-  urlParsed.pathname = path26;
+  let path32 = urlParsed.pathname;
+  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name, value) {
@@ -57733,13 +57733,13 @@ var RetriableReadableStream = class extends Readable5 {
    * @param count - How much data in original data source to read
    * @param options -
    */
-  constructor(source, getter, offset, count, options = {}) {
+  constructor(source, getter, offset, count2, options = {}) {
     super({ highWaterMark: options.highWaterMark });
     this.getter = getter;
     this.source = source;
     this.start = offset;
     this.offset = offset;
-    this.end = offset + count - 1;
+    this.end = offset + count2 - 1;
     this.maxRetryRequests = options.maxRetryRequests && options.maxRetryRequests >= 0 ? options.maxRetryRequests : 0;
     this.onProgress = options.onProgress;
     this.options = options;
@@ -58261,10 +58261,10 @@ var BlobDownloadResponse = class {
    * @param count -
    * @param options -
    */
-  constructor(originalResponse2, getter, offset, count, options = {}) {
+  constructor(originalResponse2, getter, offset, count2, options = {}) {
     this.originalResponse = originalResponse2;
     const streamBody = this.originalResponse.structuredBodyType === void 0 ? this.originalResponse.readableStreamBody : structuredMessageDecodingStream(this.originalResponse.readableStreamBody, options);
-    this.blobDownloadStream = new RetriableReadableStream(streamBody, getter, offset, count, options);
+    this.blobDownloadStream = new RetriableReadableStream(streamBody, getter, offset, count2, options);
   }
 };
 
@@ -58391,12 +58391,12 @@ var AvroParser = class _AvroParser {
   }
   static async readArray(stream2, readItemMethod, options = {}) {
     const items = [];
-    for (let count = await _AvroParser.readLong(stream2, options); count !== 0; count = await _AvroParser.readLong(stream2, options)) {
-      if (count < 0) {
+    for (let count2 = await _AvroParser.readLong(stream2, options); count2 !== 0; count2 = await _AvroParser.readLong(stream2, options)) {
+      if (count2 < 0) {
         await _AvroParser.readLong(stream2, options);
-        count = -count;
+        count2 = -count2;
       }
-      while (count--) {
+      while (count2--) {
         const item = await readItemMethod(stream2, options);
         items.push(item);
       }
@@ -58746,7 +58746,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -58761,7 +58761,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve7(this.toUint8Array(callbackChunk));
+            resolve8(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -59407,8 +59407,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve7, reject) => {
-      this.resolve = resolve7;
+    this.promise = new Promise((resolve8, reject) => {
+      this.resolve = resolve8;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -59813,8 +59813,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve7, reject) => {
-      this.emitter.on("finish", resolve7);
+    return new Promise((resolve8, reject) => {
+      this.emitter.on("finish", resolve8);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -59860,13 +59860,13 @@ import fs from "node:fs";
 import util2 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
-  const count = end - offset;
-  return new Promise((resolve7, reject) => {
+  const count2 = end - offset;
+  return new Promise((resolve8, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
-      if (pos >= count) {
+      if (pos >= count2) {
         clearTimeout(timeout);
-        resolve7();
+        resolve8();
         return;
       }
       let chunk;
@@ -59874,22 +59874,22 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
         if (typeof chunk === "string") {
           chunk = Buffer.from(chunk, encoding);
         }
-        const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
+        const chunkLength = pos + chunk.length > count2 ? count2 - pos : chunk.length;
         buffer3.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
         pos += chunkLength;
-        if (pos >= count) {
+        if (pos >= count2) {
           clearTimeout(timeout);
-          resolve7();
+          resolve8();
           return;
         }
       }
     });
     stream2.on("end", () => {
       clearTimeout(timeout);
-      if (pos < count) {
-        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
+      if (pos < count2) {
+        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count2}`));
       }
-      resolve7();
+      resolve8();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -59900,7 +59900,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
 async function streamToBuffer2(stream2, buffer3, encoding) {
   let pos = 0;
   const bufferSize = buffer3.length;
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     stream2.on("readable", () => {
       let chunk;
       while ((chunk = stream2.read()) !== null) {
@@ -59916,13 +59916,13 @@ async function streamToBuffer2(stream2, buffer3, encoding) {
       }
     });
     stream2.on("end", () => {
-      resolve7(pos);
+      resolve8(pos);
     });
     stream2.on("error", reject);
   });
 }
 async function readStreamToLocalFile(rs2, file) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const ws2 = fs.createWriteStream(file);
     rs2.on("error", (err) => {
       reject(err);
@@ -59930,7 +59930,7 @@ async function readStreamToLocalFile(rs2, file) {
     ws2.on("error", (err) => {
       reject(err);
     });
-    ws2.on("close", resolve7);
+    ws2.on("close", resolve8);
     rs2.pipe(ws2);
   });
 }
@@ -60134,7 +60134,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * }
    * ```
    */
-  async download(offset = 0, count, options = {}) {
+  async download(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
@@ -60159,7 +60159,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           onDownloadProgress: isNodeLike2 ? void 0 : options.onProgress
           // for Node.js, progress is reported by RetriableReadableStream
         },
-        range: offset === 0 && !count ? void 0 : rangeToString({ offset, count }),
+        range: offset === 0 && !count2 ? void 0 : rangeToString({ offset, count: count2 }),
         rangeGetContentMD5: options.rangeGetContentMD5,
         rangeGetContentCRC64: options.rangeGetContentCrc64,
         snapshot: options.snapshot,
@@ -60685,15 +60685,15 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   async downloadToBuffer(param1, param2, param3, param4 = {}) {
     let buffer3;
     let offset = 0;
-    let count = 0;
+    let count2 = 0;
     let options = param4;
     if (param1 instanceof Buffer) {
       buffer3 = param1;
       offset = param2 || 0;
-      count = typeof param3 === "number" ? param3 : 0;
+      count2 = typeof param3 === "number" ? param3 : 0;
     } else {
       offset = typeof param1 === "number" ? param1 : 0;
-      count = typeof param2 === "number" ? param2 : 0;
+      count2 = typeof param2 === "number" ? param2 : 0;
       options = param3 || {};
     }
     let blockSize = options.blockSize ?? 0;
@@ -60706,38 +60706,38 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     if (offset < 0) {
       throw new RangeError("offset option must be >= 0");
     }
-    if (count && count <= 0) {
+    if (count2 && count2 <= 0) {
       throw new RangeError("count option must be greater than 0");
     }
     if (!options.conditions) {
       options.conditions = {};
     }
     return tracingClient.withSpan("BlobClient-downloadToBuffer", options, async (updatedOptions) => {
-      if (!count) {
+      if (!count2) {
         const response = await this.getProperties({
           ...options,
           tracingOptions: updatedOptions.tracingOptions
         });
-        count = response.contentLength - offset;
-        if (count < 0) {
+        count2 = response.contentLength - offset;
+        if (count2 < 0) {
           throw new RangeError(`offset ${offset} shouldn't be larger than blob size ${response.contentLength}`);
         }
       }
       if (!buffer3) {
         try {
-          buffer3 = Buffer.alloc(count);
+          buffer3 = Buffer.alloc(count2);
         } catch (error2) {
-          throw new Error(`Unable to allocate the buffer of size: ${count}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
+          throw new Error(`Unable to allocate the buffer of size: ${count2}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
         }
       }
-      if (buffer3.length < count) {
-        throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
+      if (buffer3.length < count2) {
+        throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count2}`);
       }
       let transferProgress = 0;
       const batch = new Batch(options.concurrency);
-      for (let off = offset; off < offset + count; off = off + blockSize) {
+      for (let off = offset; off < offset + count2; off = off + blockSize) {
         batch.addOperation(async () => {
-          let chunkEnd = offset + count;
+          let chunkEnd = offset + count2;
           if (off + blockSize < chunkEnd) {
             chunkEnd = off + blockSize;
           }
@@ -60777,9 +60777,9 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *                                                 content is already read and written into a local file
    *                                                 at the specified path.
    */
-  async downloadToFile(filePath, offset = 0, count, options = {}) {
+  async downloadToFile(filePath, offset = 0, count2, options = {}) {
     return tracingClient.withSpan("BlobClient-downloadToFile", options, async (updatedOptions) => {
-      const response = await this.download(offset, count, {
+      const response = await this.download(offset, count2, {
         ...options,
         tracingOptions: updatedOptions.tracingOptions
       });
@@ -60874,7 +60874,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -60885,7 +60885,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -60924,7 +60924,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -60932,7 +60932,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -61250,14 +61250,14 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * @param count - Number of bytes to be appended as a block
    * @param options -
    */
-  async appendBlockFromURL(sourceURL, sourceOffset, count, options = {}) {
+  async appendBlockFromURL(sourceURL, sourceOffset, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.sourceConditions = options.sourceConditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("AppendBlobClient-appendBlockFromURL", options, async (updatedOptions) => {
       return assertResponse(await this.appendBlobContext.appendBlockFromUrl(sourceURL, 0, {
         abortSignal: options.abortSignal,
-        sourceRange: rangeToString({ offset: sourceOffset, count }),
+        sourceRange: rangeToString({ offset: sourceOffset, count: count2 }),
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
         leaseAccessConditions: options.conditions,
@@ -61603,7 +61603,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to the Block Blob Stage Block From URL operation.
    * @returns Response data for the Block Blob Stage Block From URL operation.
    */
-  async stageBlockFromURL(blockId3, sourceURL, offset = 0, count, options = {}) {
+  async stageBlockFromURL(blockId3, sourceURL, offset = 0, count2, options = {}) {
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("BlockBlobClient-stageBlockFromURL", options, async (updatedOptions) => {
       return assertResponse(await this.blockBlobContext.stageBlockFromURL(blockId3, 0, sourceURL, {
@@ -61611,7 +61611,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         leaseAccessConditions: options.conditions,
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
-        sourceRange: offset === 0 && !count ? void 0 : rangeToString({ offset, count }),
+        sourceRange: offset === 0 && !count2 ? void 0 : rangeToString({ offset, count: count2 }),
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
@@ -61846,10 +61846,10 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
   async uploadFile(filePath, options = {}) {
     return tracingClient.withSpan("BlockBlobClient-uploadFile", options, async (updatedOptions) => {
       const size = (await fsStat(filePath)).size;
-      return this.uploadSeekableInternal((offset, count) => {
+      return this.uploadSeekableInternal((offset, count2) => {
         return () => fsCreateReadStream(filePath, {
           autoClose: true,
-          end: count ? offset + count - 1 : Infinity,
+          end: count2 ? offset + count2 - 1 : Infinity,
           start: offset
         });
       }, size, {
@@ -62060,7 +62060,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Upload Pages operation.
    * @returns Response data for the Page Blob Upload Pages operation.
    */
-  async uploadPages(body3, offset, count, options = {}) {
+  async uploadPages(body3, offset, count2, options = {}) {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("PageBlobClient-uploadPages", options, async (updatedOptions) => {
@@ -62074,13 +62074,13 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
         requestOptions: {
           onUploadProgress: options.onProgress
         },
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         sequenceNumberAccessConditions: options.conditions,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       };
-      const uploadBodyParameters = await setUploadChecksumParameters(body3, count, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
+      const uploadBodyParameters = await setUploadChecksumParameters(body3, count2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
       return assertResponse(await this.pageBlobContext.uploadPages(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
     });
   }
@@ -62095,12 +62095,12 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param count - Number of bytes to be uploaded from source page blob
    * @param options -
    */
-  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count, options = {}) {
+  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.sourceConditions = options.sourceConditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("PageBlobClient-uploadPagesFromURL", options, async (updatedOptions) => {
-      return assertResponse(await this.pageBlobContext.uploadPagesFromURL(sourceURL, rangeToString({ offset: sourceOffset, count }), 0, rangeToString({ offset: destOffset, count }), {
+      return assertResponse(await this.pageBlobContext.uploadPagesFromURL(sourceURL, rangeToString({ offset: sourceOffset, count: count2 }), 0, rangeToString({ offset: destOffset, count: count2 }), {
         abortSignal: options.abortSignal,
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
@@ -62138,7 +62138,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Clear Pages operation.
    * @returns Response data for the Page Blob Clear Pages operation.
    */
-  async clearPages(offset = 0, count, options = {}) {
+  async clearPages(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient.withSpan("PageBlobClient-clearPages", options, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.clearPages(0, {
@@ -62148,7 +62148,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         sequenceNumberAccessConditions: options.conditions,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
@@ -62165,7 +62165,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns Response data for the Page Blob Get Ranges operation.
    */
-  async getPageRanges(offset = 0, count, options = {}) {
+  async getPageRanges(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient.withSpan("PageBlobClient-getPageRanges", options, async (updatedOptions) => {
       const response = assertResponse(await this.pageBlobContext.getPageRanges({
@@ -62175,7 +62175,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel(response);
@@ -62193,7 +62193,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param marker - A string value that identifies the portion of the list to be returned with the next list operation.
    * @param options - Options to PageBlob Get Page Ranges Segment operation.
    */
-  async listPageRangesSegment(offset = 0, count, marker3, options = {}) {
+  async listPageRangesSegment(offset = 0, count2, marker3, options = {}) {
     return tracingClient.withSpan("PageBlobClient-getPageRangesSegment", options, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.getPageRanges({
         abortSignal: options.abortSignal,
@@ -62202,7 +62202,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         marker: marker3,
         maxPageSize: options.maxPageSize,
         tracingOptions: updatedOptions.tracingOptions
@@ -62223,11 +62223,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItemSegments(offset = 0, count, marker3, options = {}) {
+  async *listPageRangeItemSegments(offset = 0, count2, marker3, options = {}) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker3 || marker3 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count, marker3, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count2, marker3, options);
         marker3 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker3);
@@ -62240,9 +62240,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param count - Number of bytes to get.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItems(offset = 0, count, options = {}) {
+  async *listPageRangeItems(offset = 0, count2, options = {}) {
     let marker3;
-    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count, marker3, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count2, marker3, options)) {
       yield* ExtractPageRangeInfoItems(getPageRangesSegment);
     }
   }
@@ -62318,9 +62318,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRanges(offset = 0, count, options = {}) {
+  listPageRanges(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
-    const iter = this.listPageRangeItems(offset, count, options);
+    const iter = this.listPageRangeItems(offset, count2, options);
     return {
       /**
        * The next method, part of the iteration protocol
@@ -62338,7 +62338,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
        * Return an AsyncIterableIterator that works a page at a time
        */
       byPage: (settings = {}) => {
-        return this.listPageRangeItemSegments(offset, count, settings.continuationToken, {
+        return this.listPageRangeItemSegments(offset, count2, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
           ...options
         });
@@ -62355,7 +62355,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiff(offset, count, prevSnapshot, options = {}) {
+  async getPageRangesDiff(offset, count2, prevSnapshot, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient.withSpan("PageBlobClient-getPageRangesDiff", options, async (updatedOptions) => {
       const result = assertResponse(await this.pageBlobContext.getPageRangesDiff({
@@ -62366,7 +62366,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           ifTags: options.conditions?.tagConditions
         },
         prevsnapshot: prevSnapshot,
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel(result);
@@ -62386,7 +62386,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param marker - A string value that identifies the portion of the get to be returned with the next get operation.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker3, options = {}) {
+  async listPageRangesDiffSegment(offset, count2, prevSnapshotOrUrl, marker3, options = {}) {
     return tracingClient.withSpan("PageBlobClient-getPageRangesDiffSegment", options, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.getPageRangesDiff({
         abortSignal: options?.abortSignal,
@@ -62398,7 +62398,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
         prevsnapshot: prevSnapshotOrUrl,
         range: rangeToString({
           offset,
-          count
+          count: count2
         }),
         marker: marker3,
         maxPageSize: options?.maxPageSize,
@@ -62422,11 +62422,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker3, options) {
+  async *listPageRangeDiffItemSegments(offset, count2, prevSnapshotOrUrl, marker3, options) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker3 || marker3 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker3, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count2, prevSnapshotOrUrl, marker3, options);
         marker3 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker3);
@@ -62440,9 +62440,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param prevSnapshotOrUrl - Timestamp of snapshot to retrieve the difference or URL of snapshot to retrieve the difference.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItems(offset, count, prevSnapshotOrUrl, options) {
+  async *listPageRangeDiffItems(offset, count2, prevSnapshotOrUrl, options) {
     let marker3;
-    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker3, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count2, prevSnapshotOrUrl, marker3, options)) {
       yield* ExtractPageRangeInfoItems(getPageRangesSegment);
     }
   }
@@ -62528,9 +62528,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRangesDiff(offset, count, prevSnapshot, options = {}) {
+  listPageRangesDiff(offset, count2, prevSnapshot, options = {}) {
     options.conditions = options.conditions || {};
-    const iter = this.listPageRangeDiffItems(offset, count, prevSnapshot, {
+    const iter = this.listPageRangeDiffItems(offset, count2, prevSnapshot, {
       ...options
     });
     return {
@@ -62550,7 +62550,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
        * Return an AsyncIterableIterator that works a page at a time
        */
       byPage: (settings = {}) => {
-        return this.listPageRangeDiffItemSegments(offset, count, prevSnapshot, settings.continuationToken, {
+        return this.listPageRangeDiffItemSegments(offset, count2, prevSnapshot, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
           ...options
         });
@@ -62567,7 +62567,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiffForManagedDisks(offset, count, prevSnapshotUrl3, options = {}) {
+  async getPageRangesDiffForManagedDisks(offset, count2, prevSnapshotUrl3, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient.withSpan("PageBlobClient-GetPageRangesDiffForManagedDisks", options, async (updatedOptions) => {
       const response = assertResponse(await this.pageBlobContext.getPageRangesDiff({
@@ -62578,7 +62578,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           ifTags: options.conditions?.tagConditions
         },
         prevSnapshotUrl: prevSnapshotUrl3,
-        range: rangeToString({ offset, count }),
+        range: rangeToString({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel(response);
@@ -62785,14 +62785,14 @@ var Mutex = class {
    * @param key - lock key
    */
   static async lock(key) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (this.keys[key] === void 0 || this.keys[key] === MutexLockStatus.UNLOCKED) {
         this.keys[key] = MutexLockStatus.LOCKED;
-        resolve7();
+        resolve8();
       } else {
         this.onUnlockEvent(key, () => {
           this.keys[key] = MutexLockStatus.LOCKED;
-          resolve7();
+          resolve8();
         });
       }
     });
@@ -62803,12 +62803,12 @@ var Mutex = class {
    * @param key -
    */
   static async unlock(key) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (this.keys[key] === MutexLockStatus.LOCKED) {
         this.emitUnlockEvent(key);
       }
       delete this.keys[key];
-      resolve7();
+      resolve8();
     });
   }
   static keys = {};
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path26 = getURLPath2(subRequest.url);
-    if (!path26 || path26 === "") {
+    const path32 = getURLPath2(subRequest.url);
+    if (!path32 || path32 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63070,8 +63070,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path26 = getURLPath2(url3);
-    if (path26 && path26 !== "/") {
+    const path32 = getURLPath2(url3);
+    if (path32 && path32 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -64353,7 +64353,7 @@ var ContainerClient = class extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -64361,7 +64361,7 @@ var ContainerClient = class extends StorageClient2 {
         containerName: this._containerName,
         ...options
       }, this.credential).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -64396,12 +64396,12 @@ var ContainerClient = class extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -65532,23 +65532,23 @@ var DEV_ACCOUNT_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz
 var STARTUP_TIMEOUT_MS = 3e4;
 var STOP_GRACE_MS = 300;
 async function freePort(host) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const server = net.createServer();
     server.once("error", reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => typeof address === "object" && address ? resolve7(address.port) : reject(new Error("no port")));
+      server.close(() => typeof address === "object" && address ? resolve8(address.port) : reject(new Error("no port")));
     });
   });
 }
 function portAnswers(host, port) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const socket = net.connect({ host, port });
     socket.once("connect", () => {
       socket.destroy();
-      resolve7(true);
+      resolve8(true);
     });
-    socket.once("error", () => resolve7(false));
+    socket.once("error", () => resolve8(false));
   });
 }
 function azuriteBlobMain() {
@@ -65567,7 +65567,7 @@ var STDIN_TIED_MAIN = [
 ].join("\n");
 function exited(child2) {
   if (child2.exitCode !== null || child2.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve7) => child2.once("exit", () => resolve7()));
+  return new Promise((resolve8) => child2.once("exit", () => resolve8()));
 }
 async function killChild(child2) {
   if (child2.exitCode !== null || child2.signalCode !== null) return;
@@ -65870,7 +65870,7 @@ function sendJson(res, status, value, truncateAfterBytes) {
   res.write(body3.subarray(0, truncateAfterBytes), () => socket?.end());
 }
 function sleep(ms2) {
-  return new Promise((resolve7) => setTimeout(resolve7, ms2));
+  return new Promise((resolve8) => setTimeout(resolve8, ms2));
 }
 
 // src/services/settings.ts
@@ -66018,9 +66018,9 @@ var ThrottleStream = class extends Transform2 {
     }
   }
   sleep(ms2) {
-    return new Promise((resolve7) => {
-      this.wake = resolve7;
-      this.timer = setTimeout(resolve7, ms2);
+    return new Promise((resolve8) => {
+      this.wake = resolve8;
+      this.timer = setTimeout(resolve8, ms2);
     });
   }
 };
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path26 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path26}?${query}`;
+    const path32 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path32}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66465,9 +66465,9 @@ async function startLocalServices(options = {}) {
     });
   });
   try {
-    await new Promise((resolve7, reject) => {
+    await new Promise((resolve8, reject) => {
       server.once("error", reject);
-      server.listen(options.port ?? 0, host, () => resolve7());
+      server.listen(options.port ?? 0, host, () => resolve8());
     });
   } catch (error2) {
     await azurite.stop();
@@ -66492,8 +66492,8 @@ async function startLocalServices(options = {}) {
     getSettings: () => settings,
     stop() {
       stopped ??= (async () => {
-        await new Promise((resolve7) => {
-          server.close(() => resolve7());
+        await new Promise((resolve8) => {
+          server.close(() => resolve8());
           server.closeAllConnections();
         });
         await azurite.stop();
@@ -66660,11 +66660,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -66680,7 +66680,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -66753,26 +66753,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve7(output.toString());
+          resolve8(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve7(Buffer.concat(chunks));
+          resolve8(Buffer.concat(chunks));
         });
       }));
     });
@@ -66975,14 +66975,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve7(res);
+            resolve8(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -67226,12 +67226,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms2 = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve7) => setTimeout(() => resolve7(), ms2));
+      return new Promise((resolve8) => setTimeout(() => resolve8(), ms2));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -67239,7 +67239,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve7(response);
+          resolve8(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -67278,7 +67278,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve7(response);
+          resolve8(response);
         }
       }));
     });
@@ -67289,11 +67289,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k2) => (c[k2.toLowerC
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67309,7 +67309,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67342,11 +67342,11 @@ import { EOL as EOL4 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67362,7 +67362,7 @@ var __awaiter3 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67639,11 +67639,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67659,7 +67659,7 @@ var __awaiter4 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67763,11 +67763,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67783,7 +67783,7 @@ var __awaiter5 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -67882,11 +67882,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67902,7 +67902,7 @@ var __awaiter6 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -68121,7 +68121,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve7, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve8, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -68204,7 +68204,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve7(exitCode);
+            resolve8(exitCode);
           }
         });
         if (this.options.input) {
@@ -68327,11 +68327,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -68347,7 +68347,7 @@ var __awaiter7 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70794,8 +70794,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path26, level) {
-    this.path = path26;
+  constructor(path32, level) {
+    this.path = path32;
     this.level = level;
   }
 };
@@ -70803,11 +70803,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70823,7 +70823,7 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70836,14 +70836,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v2) {
-      return new Promise(function(resolve7, reject) {
-        v2 = o[n](v2), settle2(resolve7, reject, v2.done, v2.value);
+      return new Promise(function(resolve8, reject) {
+        v2 = o[n](v2), settle2(resolve8, reject, v2.done, v2.value);
       });
     };
   }
-  function settle2(resolve7, reject, d, v2) {
+  function settle2(resolve8, reject, d, v2) {
     Promise.resolve(v2).then(function(v3) {
-      resolve7({ value: v3, done: d });
+      resolve8({ value: v3, done: d });
     }, reject);
   }
 };
@@ -71040,11 +71040,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71060,7 +71060,7 @@ var __awaiter9 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -71108,11 +71108,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71128,7 +71128,7 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -71141,14 +71141,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v2) {
-      return new Promise(function(resolve7, reject) {
-        v2 = o[n](v2), settle2(resolve7, reject, v2.done, v2.value);
+      return new Promise(function(resolve8, reject) {
+        v2 = o[n](v2), settle2(resolve8, reject, v2.done, v2.value);
       });
     };
   }
-  function settle2(resolve7, reject, d, v2) {
+  function settle2(resolve8, reject, d, v2) {
     Promise.resolve(v2).then(function(v3) {
-      resolve7({ value: v3, done: d });
+      resolve8({ value: v3, done: d });
     }, reject);
   }
 };
@@ -85151,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path26 = urlParsed.pathname;
-  path26 = path26 || "/";
-  path26 = escape3(path26);
-  urlParsed.pathname = path26;
+  let path32 = urlParsed.pathname;
+  path32 = path32 || "/";
+  path32 = escape3(path32);
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85239,9 +85239,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path26 = urlParsed.pathname;
-  path26 = path26 ? path26.endsWith("/") ? `${path26}${name}` : `${path26}/${name}` : name;
-  urlParsed.pathname = path26;
+  let path32 = urlParsed.pathname;
+  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name, value) {
@@ -86956,13 +86956,13 @@ var RetriableReadableStream2 = class extends Readable7 {
    * @param count - How much data in original data source to read
    * @param options -
    */
-  constructor(source, getter, offset, count, options = {}) {
+  constructor(source, getter, offset, count2, options = {}) {
     super({ highWaterMark: options.highWaterMark });
     this.getter = getter;
     this.source = source;
     this.start = offset;
     this.offset = offset;
-    this.end = offset + count - 1;
+    this.end = offset + count2 - 1;
     this.maxRetryRequests = options.maxRetryRequests && options.maxRetryRequests >= 0 ? options.maxRetryRequests : 0;
     this.onProgress = options.onProgress;
     this.options = options;
@@ -87481,9 +87481,9 @@ var BlobDownloadResponse2 = class {
    * @param count -
    * @param options -
    */
-  constructor(originalResponse2, getter, offset, count, options = {}) {
+  constructor(originalResponse2, getter, offset, count2, options = {}) {
     this.originalResponse = originalResponse2;
-    this.blobDownloadStream = new RetriableReadableStream2(this.originalResponse.readableStreamBody, getter, offset, count, options);
+    this.blobDownloadStream = new RetriableReadableStream2(this.originalResponse.readableStreamBody, getter, offset, count2, options);
   }
 };
 
@@ -87610,12 +87610,12 @@ var AvroParser2 = class _AvroParser {
   }
   static async readArray(stream2, readItemMethod, options = {}) {
     const items = [];
-    for (let count = await _AvroParser.readLong(stream2, options); count !== 0; count = await _AvroParser.readLong(stream2, options)) {
-      if (count < 0) {
+    for (let count2 = await _AvroParser.readLong(stream2, options); count2 !== 0; count2 = await _AvroParser.readLong(stream2, options)) {
+      if (count2 < 0) {
         await _AvroParser.readLong(stream2, options);
-        count = -count;
+        count2 = -count2;
       }
-      while (count--) {
+      while (count2--) {
         const item = await readItemMethod(stream2, options);
         items.push(item);
       }
@@ -87965,7 +87965,7 @@ var AvroReadableFromStream2 = class extends AvroReadable2 {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -87980,7 +87980,7 @@ var AvroReadableFromStream2 = class extends AvroReadable2 {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve7(this.toUint8Array(callbackChunk));
+            resolve8(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -88716,8 +88716,8 @@ var Batch2 = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve7, reject) => {
-      this.emitter.on("finish", resolve7);
+    return new Promise((resolve8, reject) => {
+      this.emitter.on("finish", resolve8);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates2.Error;
         reject(error2);
@@ -88763,13 +88763,13 @@ import fs5 from "node:fs";
 import util4 from "node:util";
 async function streamToBuffer3(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
-  const count = end - offset;
-  return new Promise((resolve7, reject) => {
+  const count2 = end - offset;
+  return new Promise((resolve8, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT2);
     stream2.on("readable", () => {
-      if (pos >= count) {
+      if (pos >= count2) {
         clearTimeout(timeout);
-        resolve7();
+        resolve8();
         return;
       }
       let chunk = stream2.read();
@@ -88779,16 +88779,16 @@ async function streamToBuffer3(stream2, buffer3, offset, end, encoding) {
       if (typeof chunk === "string") {
         chunk = Buffer.from(chunk, encoding);
       }
-      const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
+      const chunkLength = pos + chunk.length > count2 ? count2 - pos : chunk.length;
       buffer3.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
       pos += chunkLength;
     });
     stream2.on("end", () => {
       clearTimeout(timeout);
-      if (pos < count) {
-        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
+      if (pos < count2) {
+        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count2}`));
       }
-      resolve7();
+      resolve8();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -88797,7 +88797,7 @@ async function streamToBuffer3(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile2(rs2, file) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const ws2 = fs5.createWriteStream(file);
     rs2.on("error", (err) => {
       reject(err);
@@ -88805,7 +88805,7 @@ async function readStreamToLocalFile2(rs2, file) {
     ws2.on("error", (err) => {
       reject(err);
     });
-    ws2.on("close", resolve7);
+    ws2.on("close", resolve8);
     rs2.pipe(ws2);
   });
 }
@@ -89003,7 +89003,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    * }
    * ```
    */
-  async download(offset = 0, count, options = {}) {
+  async download(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified2(options.customerProvidedKey, this.isHttps);
@@ -89019,7 +89019,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
           onDownloadProgress: isNodeLike2 ? void 0 : options.onProgress
           // for Node.js, progress is reported by RetriableReadableStream
         },
-        range: offset === 0 && !count ? void 0 : rangeToString2({ offset, count }),
+        range: offset === 0 && !count2 ? void 0 : rangeToString2({ offset, count: count2 }),
         rangeGetContentMD5: options.rangeGetContentMD5,
         rangeGetContentCRC64: options.rangeGetContentCrc64,
         snapshot: options.snapshot,
@@ -89529,15 +89529,15 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
   async downloadToBuffer(param1, param2, param3, param4 = {}) {
     let buffer3;
     let offset = 0;
-    let count = 0;
+    let count2 = 0;
     let options = param4;
     if (param1 instanceof Buffer) {
       buffer3 = param1;
       offset = param2 || 0;
-      count = typeof param3 === "number" ? param3 : 0;
+      count2 = typeof param3 === "number" ? param3 : 0;
     } else {
       offset = typeof param1 === "number" ? param1 : 0;
-      count = typeof param2 === "number" ? param2 : 0;
+      count2 = typeof param2 === "number" ? param2 : 0;
       options = param3 || {};
     }
     let blockSize = options.blockSize ?? 0;
@@ -89550,38 +89550,38 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
     if (offset < 0) {
       throw new RangeError("offset option must be >= 0");
     }
-    if (count && count <= 0) {
+    if (count2 && count2 <= 0) {
       throw new RangeError("count option must be greater than 0");
     }
     if (!options.conditions) {
       options.conditions = {};
     }
     return tracingClient2.withSpan("BlobClient-downloadToBuffer", options, async (updatedOptions) => {
-      if (!count) {
+      if (!count2) {
         const response = await this.getProperties({
           ...options,
           tracingOptions: updatedOptions.tracingOptions
         });
-        count = response.contentLength - offset;
-        if (count < 0) {
+        count2 = response.contentLength - offset;
+        if (count2 < 0) {
           throw new RangeError(`offset ${offset} shouldn't be larger than blob size ${response.contentLength}`);
         }
       }
       if (!buffer3) {
         try {
-          buffer3 = Buffer.alloc(count);
+          buffer3 = Buffer.alloc(count2);
         } catch (error2) {
-          throw new Error(`Unable to allocate the buffer of size: ${count}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
+          throw new Error(`Unable to allocate the buffer of size: ${count2}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error2.message}`);
         }
       }
-      if (buffer3.length < count) {
-        throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
+      if (buffer3.length < count2) {
+        throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count2}`);
       }
       let transferProgress = 0;
       const batch = new Batch2(options.concurrency);
-      for (let off = offset; off < offset + count; off = off + blockSize) {
+      for (let off = offset; off < offset + count2; off = off + blockSize) {
         batch.addOperation(async () => {
-          let chunkEnd = offset + count;
+          let chunkEnd = offset + count2;
           if (off + blockSize < chunkEnd) {
             chunkEnd = off + blockSize;
           }
@@ -89620,9 +89620,9 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    *                                                 content is already read and written into a local file
    *                                                 at the specified path.
    */
-  async downloadToFile(filePath, offset = 0, count, options = {}) {
+  async downloadToFile(filePath, offset = 0, count2, options = {}) {
     return tracingClient2.withSpan("BlobClient-downloadToFile", options, async (updatedOptions) => {
-      const response = await this.download(offset, count, {
+      const response = await this.download(offset, count2, {
         ...options,
         tracingOptions: updatedOptions.tracingOptions
       });
@@ -89717,7 +89717,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -89728,7 +89728,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve7(appendToURLQuery2(this.url, sas));
+      resolve8(appendToURLQuery2(this.url, sas));
     });
   }
   /**
@@ -89767,7 +89767,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const sas = generateBlobSASQueryParameters2({
         containerName: this._containerName,
         blobName: this._name,
@@ -89775,7 +89775,7 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve7(appendToURLQuery2(this.url, sas));
+      resolve8(appendToURLQuery2(this.url, sas));
     });
   }
   /**
@@ -90090,14 +90090,14 @@ var AppendBlobClient2 = class _AppendBlobClient extends BlobClient2 {
    * @param count - Number of bytes to be appended as a block
    * @param options -
    */
-  async appendBlockFromURL(sourceURL, sourceOffset, count, options = {}) {
+  async appendBlockFromURL(sourceURL, sourceOffset, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.sourceConditions = options.sourceConditions || {};
     ensureCpkIfSpecified2(options.customerProvidedKey, this.isHttps);
     return tracingClient2.withSpan("AppendBlobClient-appendBlockFromURL", options, async (updatedOptions) => {
       return assertResponse2(await this.appendBlobContext.appendBlockFromUrl(sourceURL, 0, {
         abortSignal: options.abortSignal,
-        sourceRange: rangeToString2({ offset: sourceOffset, count }),
+        sourceRange: rangeToString2({ offset: sourceOffset, count: count2 }),
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
         leaseAccessConditions: options.conditions,
@@ -90429,7 +90429,7 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
    * @param options - Options to the Block Blob Stage Block From URL operation.
    * @returns Response data for the Block Blob Stage Block From URL operation.
    */
-  async stageBlockFromURL(blockId3, sourceURL, offset = 0, count, options = {}) {
+  async stageBlockFromURL(blockId3, sourceURL, offset = 0, count2, options = {}) {
     ensureCpkIfSpecified2(options.customerProvidedKey, this.isHttps);
     return tracingClient2.withSpan("BlockBlobClient-stageBlockFromURL", options, async (updatedOptions) => {
       return assertResponse2(await this.blockBlobContext.stageBlockFromURL(blockId3, 0, sourceURL, {
@@ -90437,7 +90437,7 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
         leaseAccessConditions: options.conditions,
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
-        sourceRange: offset === 0 && !count ? void 0 : rangeToString2({ offset, count }),
+        sourceRange: offset === 0 && !count2 ? void 0 : rangeToString2({ offset, count: count2 }),
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         copySourceAuthorization: httpAuthorizationToString2(options.sourceAuthorization),
@@ -90666,10 +90666,10 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
   async uploadFile(filePath, options = {}) {
     return tracingClient2.withSpan("BlockBlobClient-uploadFile", options, async (updatedOptions) => {
       const size = (await fsStat2(filePath)).size;
-      return this.uploadSeekableInternal((offset, count) => {
+      return this.uploadSeekableInternal((offset, count2) => {
         return () => fsCreateReadStream2(filePath, {
           autoClose: true,
-          end: count ? offset + count - 1 : Infinity,
+          end: count2 ? offset + count2 - 1 : Infinity,
           start: offset
         });
       }, size, {
@@ -90876,11 +90876,11 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Upload Pages operation.
    * @returns Response data for the Page Blob Upload Pages operation.
    */
-  async uploadPages(body3, offset, count, options = {}) {
+  async uploadPages(body3, offset, count2, options = {}) {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified2(options.customerProvidedKey, this.isHttps);
     return tracingClient2.withSpan("PageBlobClient-uploadPages", options, async (updatedOptions) => {
-      return assertResponse2(await this.pageBlobContext.uploadPages(count, body3, {
+      return assertResponse2(await this.pageBlobContext.uploadPages(count2, body3, {
         abortSignal: options.abortSignal,
         leaseAccessConditions: options.conditions,
         modifiedAccessConditions: {
@@ -90890,7 +90890,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
         requestOptions: {
           onUploadProgress: options.onProgress
         },
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         sequenceNumberAccessConditions: options.conditions,
         transactionalContentMD5: options.transactionalContentMD5,
         transactionalContentCrc64: options.transactionalContentCrc64,
@@ -90911,12 +90911,12 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param count - Number of bytes to be uploaded from source page blob
    * @param options -
    */
-  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count, options = {}) {
+  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count2, options = {}) {
     options.conditions = options.conditions || {};
     options.sourceConditions = options.sourceConditions || {};
     ensureCpkIfSpecified2(options.customerProvidedKey, this.isHttps);
     return tracingClient2.withSpan("PageBlobClient-uploadPagesFromURL", options, async (updatedOptions) => {
-      return assertResponse2(await this.pageBlobContext.uploadPagesFromURL(sourceURL, rangeToString2({ offset: sourceOffset, count }), 0, rangeToString2({ offset: destOffset, count }), {
+      return assertResponse2(await this.pageBlobContext.uploadPagesFromURL(sourceURL, rangeToString2({ offset: sourceOffset, count: count2 }), 0, rangeToString2({ offset: destOffset, count: count2 }), {
         abortSignal: options.abortSignal,
         sourceContentMD5: options.sourceContentMD5,
         sourceContentCrc64: options.sourceContentCrc64,
@@ -90949,7 +90949,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Clear Pages operation.
    * @returns Response data for the Page Blob Clear Pages operation.
    */
-  async clearPages(offset = 0, count, options = {}) {
+  async clearPages(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient2.withSpan("PageBlobClient-clearPages", options, async (updatedOptions) => {
       return assertResponse2(await this.pageBlobContext.clearPages(0, {
@@ -90959,7 +90959,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         sequenceNumberAccessConditions: options.conditions,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
@@ -90976,7 +90976,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns Response data for the Page Blob Get Ranges operation.
    */
-  async getPageRanges(offset = 0, count, options = {}) {
+  async getPageRanges(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient2.withSpan("PageBlobClient-getPageRanges", options, async (updatedOptions) => {
       const response = assertResponse2(await this.pageBlobContext.getPageRanges({
@@ -90986,7 +90986,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel2(response);
@@ -91004,7 +91004,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param marker - A string value that identifies the portion of the list to be returned with the next list operation.
    * @param options - Options to PageBlob Get Page Ranges Segment operation.
    */
-  async listPageRangesSegment(offset = 0, count, marker3, options = {}) {
+  async listPageRangesSegment(offset = 0, count2, marker3, options = {}) {
     return tracingClient2.withSpan("PageBlobClient-getPageRangesSegment", options, async (updatedOptions) => {
       return assertResponse2(await this.pageBlobContext.getPageRanges({
         abortSignal: options.abortSignal,
@@ -91013,7 +91013,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         marker: marker3,
         maxPageSize: options.maxPageSize,
         tracingOptions: updatedOptions.tracingOptions
@@ -91034,11 +91034,11 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItemSegments(offset = 0, count, marker3, options = {}) {
+  async *listPageRangeItemSegments(offset = 0, count2, marker3, options = {}) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker3 || marker3 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count, marker3, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count2, marker3, options);
         marker3 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker3);
@@ -91051,9 +91051,9 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param count - Number of bytes to get.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItems(offset = 0, count, options = {}) {
+  async *listPageRangeItems(offset = 0, count2, options = {}) {
     let marker3;
-    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count, marker3, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count2, marker3, options)) {
       yield* ExtractPageRangeInfoItems2(getPageRangesSegment);
     }
   }
@@ -91129,9 +91129,9 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRanges(offset = 0, count, options = {}) {
+  listPageRanges(offset = 0, count2, options = {}) {
     options.conditions = options.conditions || {};
-    const iter = this.listPageRangeItems(offset, count, options);
+    const iter = this.listPageRangeItems(offset, count2, options);
     return {
       /**
        * The next method, part of the iteration protocol
@@ -91149,7 +91149,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
        * Return an AsyncIterableIterator that works a page at a time
        */
       byPage: (settings = {}) => {
-        return this.listPageRangeItemSegments(offset, count, settings.continuationToken, {
+        return this.listPageRangeItemSegments(offset, count2, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
           ...options
         });
@@ -91166,7 +91166,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiff(offset, count, prevSnapshot, options = {}) {
+  async getPageRangesDiff(offset, count2, prevSnapshot, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient2.withSpan("PageBlobClient-getPageRangesDiff", options, async (updatedOptions) => {
       const result = assertResponse2(await this.pageBlobContext.getPageRangesDiff({
@@ -91177,7 +91177,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           ifTags: options.conditions?.tagConditions
         },
         prevsnapshot: prevSnapshot,
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel2(result);
@@ -91197,7 +91197,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param marker - A string value that identifies the portion of the get to be returned with the next get operation.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker3, options = {}) {
+  async listPageRangesDiffSegment(offset, count2, prevSnapshotOrUrl, marker3, options = {}) {
     return tracingClient2.withSpan("PageBlobClient-getPageRangesDiffSegment", options, async (updatedOptions) => {
       return assertResponse2(await this.pageBlobContext.getPageRangesDiff({
         abortSignal: options?.abortSignal,
@@ -91209,7 +91209,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
         prevsnapshot: prevSnapshotOrUrl,
         range: rangeToString2({
           offset,
-          count
+          count: count2
         }),
         marker: marker3,
         maxPageSize: options?.maxPageSize,
@@ -91233,11 +91233,11 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker3, options) {
+  async *listPageRangeDiffItemSegments(offset, count2, prevSnapshotOrUrl, marker3, options) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker3 || marker3 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker3, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count2, prevSnapshotOrUrl, marker3, options);
         marker3 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker3);
@@ -91251,9 +91251,9 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param prevSnapshotOrUrl - Timestamp of snapshot to retrieve the difference or URL of snapshot to retrieve the difference.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItems(offset, count, prevSnapshotOrUrl, options) {
+  async *listPageRangeDiffItems(offset, count2, prevSnapshotOrUrl, options) {
     let marker3;
-    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker3, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count2, prevSnapshotOrUrl, marker3, options)) {
       yield* ExtractPageRangeInfoItems2(getPageRangesSegment);
     }
   }
@@ -91339,9 +91339,9 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRangesDiff(offset, count, prevSnapshot, options = {}) {
+  listPageRangesDiff(offset, count2, prevSnapshot, options = {}) {
     options.conditions = options.conditions || {};
-    const iter = this.listPageRangeDiffItems(offset, count, prevSnapshot, {
+    const iter = this.listPageRangeDiffItems(offset, count2, prevSnapshot, {
       ...options
     });
     return {
@@ -91361,7 +91361,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
        * Return an AsyncIterableIterator that works a page at a time
        */
       byPage: (settings = {}) => {
-        return this.listPageRangeDiffItemSegments(offset, count, prevSnapshot, settings.continuationToken, {
+        return this.listPageRangeDiffItemSegments(offset, count2, prevSnapshot, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
           ...options
         });
@@ -91378,7 +91378,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiffForManagedDisks(offset, count, prevSnapshotUrl3, options = {}) {
+  async getPageRangesDiffForManagedDisks(offset, count2, prevSnapshotUrl3, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient2.withSpan("PageBlobClient-GetPageRangesDiffForManagedDisks", options, async (updatedOptions) => {
       const response = assertResponse2(await this.pageBlobContext.getPageRangesDiff({
@@ -91389,7 +91389,7 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           ifTags: options.conditions?.tagConditions
         },
         prevSnapshotUrl: prevSnapshotUrl3,
-        range: rangeToString2({ offset, count }),
+        range: rangeToString2({ offset, count: count2 }),
         tracingOptions: updatedOptions.tracingOptions
       }));
       return rangeResponseFromModel2(response);
@@ -91532,11 +91532,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91552,7 +91552,7 @@ var __awaiter11 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91676,11 +91676,11 @@ import * as util5 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91696,7 +91696,7 @@ var __awaiter12 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91726,7 +91726,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
+    return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -91801,11 +91801,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91821,7 +91821,7 @@ var __awaiter13 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91974,11 +91974,11 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
       const downloads = [];
       const blockSize = 4 * 1024 * 1024;
       for (let offset = 0; offset < length; offset += blockSize) {
-        const count = Math.min(blockSize, length - offset);
+        const count2 = Math.min(blockSize, length - offset);
         downloads.push({
           offset,
           promiseGetter: () => __awaiter13(this, void 0, void 0, function* () {
-            return yield downloadSegmentRetry(httpClient, archiveLocation, offset, count);
+            return yield downloadSegmentRetry(httpClient, archiveLocation, offset, count2);
           })
         });
       }
@@ -92014,14 +92014,14 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
     }
   });
 }
-function downloadSegmentRetry(httpClient, archiveLocation, offset, count) {
+function downloadSegmentRetry(httpClient, archiveLocation, offset, count2) {
   return __awaiter13(this, void 0, void 0, function* () {
     const retries = 5;
     let failures = 0;
     while (true) {
       try {
         const timeout = 3e4;
-        const result = yield promiseWithTimeout(timeout, downloadSegment(httpClient, archiveLocation, offset, count));
+        const result = yield promiseWithTimeout(timeout, downloadSegment(httpClient, archiveLocation, offset, count2));
         if (typeof result === "string") {
           throw new Error("downloadSegmentRetry failed due to timeout");
         }
@@ -92035,11 +92035,11 @@ function downloadSegmentRetry(httpClient, archiveLocation, offset, count) {
     }
   });
 }
-function downloadSegment(httpClient, archiveLocation, offset, count) {
+function downloadSegment(httpClient, archiveLocation, offset, count2) {
   return __awaiter13(this, void 0, void 0, function* () {
     const partRes = yield retryHttpClientResponse("downloadCachePart", () => __awaiter13(this, void 0, void 0, function* () {
       return yield httpClient.get(archiveLocation, {
-        Range: `bytes=${offset}-${offset + count - 1}`
+        Range: `bytes=${offset}-${offset + count2 - 1}`
       });
     }));
     if (!partRes.readBodyBuffer) {
@@ -92047,7 +92047,7 @@ function downloadSegment(httpClient, archiveLocation, offset, count) {
     }
     return {
       offset,
-      count,
+      count: count2,
       buffer: yield partRes.readBodyBuffer()
     };
   });
@@ -92100,8 +92100,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve7) => {
-    timeoutHandle = setTimeout(() => resolve7("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve8) => {
+    timeoutHandle = setTimeout(() => resolve8("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -92225,11 +92225,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92245,7 +92245,7 @@ var __awaiter14 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93122,11 +93122,11 @@ function maskSecretUrls(body3) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93142,7 +93142,7 @@ var __awaiter15 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93271,7 +93271,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
+      return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -93296,11 +93296,11 @@ import { existsSync as existsSync2, writeFileSync as writeFileSync2 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93316,7 +93316,7 @@ var __awaiter16 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93510,11 +93510,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93530,7 +93530,7 @@ var __awaiter17 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93557,6 +93557,14 @@ var CacheWriteDeniedError = class _CacheWriteDeniedError extends ReserveCacheErr
     Object.setPrototypeOf(this, _CacheWriteDeniedError.prototype);
   }
 };
+var CACHE_READ_DENIED_PREFIX = CacheReadDeniedMessagePrefix;
+var CacheReadDeniedError = class _CacheReadDeniedError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "CacheReadDeniedError";
+    Object.setPrototypeOf(this, _CacheReadDeniedError.prototype);
+  }
+};
 var FinalizeCacheError = class _FinalizeCacheError extends Error {
   constructor(message) {
     super(message);
@@ -93577,6 +93585,176 @@ function checkKey(key) {
   if (!regex.test(key)) {
     throw new ValidationError(`Key Validation Error: ${key} cannot contain commas.`);
   }
+}
+function restoreCache(paths_1, primaryKey_1, restoreKeys_1, options_1) {
+  return __awaiter17(this, arguments, void 0, function* (paths, primaryKey, restoreKeys, options, enableCrossOsArchive = false) {
+    const cacheServiceVersion = getCacheServiceVersion();
+    debug(`Cache service version: ${cacheServiceVersion}`);
+    checkPaths(paths);
+    const cacheMode = getCacheMode();
+    if (!isCacheReadable(cacheMode)) {
+      info(`Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.`);
+      debug(`Skipped restore for paths [${paths.join(", ")}] with primary key '${primaryKey}'.`);
+      return void 0;
+    }
+    switch (cacheServiceVersion) {
+      case "v2":
+        return yield restoreCacheV2(paths, primaryKey, restoreKeys, options, enableCrossOsArchive);
+      case "v1":
+      default:
+        return yield restoreCacheV1(paths, primaryKey, restoreKeys, options, enableCrossOsArchive);
+    }
+  });
+}
+function restoreCacheV1(paths_1, primaryKey_1, restoreKeys_1, options_1) {
+  return __awaiter17(this, arguments, void 0, function* (paths, primaryKey, restoreKeys, options, enableCrossOsArchive = false) {
+    var _a2;
+    restoreKeys = restoreKeys || [];
+    const keys = [primaryKey, ...restoreKeys];
+    debug("Resolved Keys:");
+    debug(JSON.stringify(keys));
+    if (keys.length > 10) {
+      throw new ValidationError(`Key Validation Error: Keys are limited to a maximum of 10.`);
+    }
+    for (const key of keys) {
+      checkKey(key);
+    }
+    const compressionMethod = yield getCompressionMethod();
+    let archivePath = "";
+    try {
+      let cacheEntry;
+      try {
+        cacheEntry = yield getCacheEntry(keys, paths, {
+          compressionMethod,
+          enableCrossOsArchive
+        });
+      } catch (error2) {
+        const errorMessage2 = (_a2 = error2 === null || error2 === void 0 ? void 0 : error2.message) !== null && _a2 !== void 0 ? _a2 : "";
+        if (errorMessage2.includes(CACHE_READ_DENIED_PREFIX)) {
+          throw new CacheReadDeniedError(errorMessage2);
+        }
+        throw error2;
+      }
+      if (!(cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.archiveLocation)) {
+        return void 0;
+      }
+      if (options === null || options === void 0 ? void 0 : options.lookupOnly) {
+        info("Lookup only - skipping download");
+        return cacheEntry.cacheKey;
+      }
+      archivePath = path11.join(yield createTempDirectory(), getCacheFileName(compressionMethod));
+      debug(`Archive Path: ${archivePath}`);
+      yield downloadCache(cacheEntry.archiveLocation, archivePath, options);
+      if (isDebug()) {
+        yield listTar(archivePath, compressionMethod);
+      }
+      const archiveFileSize = getArchiveFileSizeInBytes(archivePath);
+      info(`Cache Size: ~${Math.round(archiveFileSize / (1024 * 1024))} MB (${archiveFileSize} B)`);
+      yield extractTar(archivePath, compressionMethod);
+      info("Cache restored successfully");
+      return cacheEntry.cacheKey;
+    } catch (error2) {
+      const typedError = error2;
+      if (typedError.name === ValidationError.name) {
+        throw error2;
+      } else {
+        if (typedError instanceof HttpClientError && typeof typedError.statusCode === "number" && typedError.statusCode >= 500) {
+          error(`Failed to restore: ${error2.message}`);
+        } else {
+          warning(`Failed to restore: ${error2.message}`);
+        }
+      }
+    } finally {
+      try {
+        yield unlinkFile(archivePath);
+      } catch (error2) {
+        debug(`Failed to delete archive: ${error2}`);
+      }
+    }
+    return void 0;
+  });
+}
+function restoreCacheV2(paths_1, primaryKey_1, restoreKeys_1, options_1) {
+  return __awaiter17(this, arguments, void 0, function* (paths, primaryKey, restoreKeys, options, enableCrossOsArchive = false) {
+    var _a2;
+    options = Object.assign(Object.assign({}, options), { useAzureSdk: true });
+    restoreKeys = restoreKeys || [];
+    const keys = [primaryKey, ...restoreKeys];
+    debug("Resolved Keys:");
+    debug(JSON.stringify(keys));
+    if (keys.length > 10) {
+      throw new ValidationError(`Key Validation Error: Keys are limited to a maximum of 10.`);
+    }
+    for (const key of keys) {
+      checkKey(key);
+    }
+    let archivePath = "";
+    try {
+      const twirpClient = internalCacheTwirpClient();
+      const compressionMethod = yield getCompressionMethod();
+      const request = {
+        key: primaryKey,
+        restoreKeys,
+        version: getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
+      };
+      let response;
+      try {
+        response = yield twirpClient.GetCacheEntryDownloadURL(request);
+      } catch (error2) {
+        const errorMessage2 = (_a2 = error2 === null || error2 === void 0 ? void 0 : error2.message) !== null && _a2 !== void 0 ? _a2 : "";
+        if (errorMessage2.includes(CACHE_READ_DENIED_PREFIX)) {
+          throw new CacheReadDeniedError(errorMessage2);
+        }
+        throw error2;
+      }
+      if (!response.ok) {
+        debug(`Cache not found for version ${request.version} of keys: ${keys.join(", ")}`);
+        return void 0;
+      }
+      const isRestoreKeyMatch = request.key !== response.matchedKey;
+      if (isRestoreKeyMatch) {
+        info(`Cache hit for restore-key: ${response.matchedKey}`);
+      } else {
+        info(`Cache hit for: ${response.matchedKey}`);
+      }
+      if (options === null || options === void 0 ? void 0 : options.lookupOnly) {
+        info("Lookup only - skipping download");
+        return response.matchedKey;
+      }
+      archivePath = path11.join(yield createTempDirectory(), getCacheFileName(compressionMethod));
+      debug(`Archive path: ${archivePath}`);
+      debug(`Starting download of archive to: ${archivePath}`);
+      yield downloadCache(response.signedDownloadUrl, archivePath, options);
+      const archiveFileSize = getArchiveFileSizeInBytes(archivePath);
+      info(`Cache Size: ~${Math.round(archiveFileSize / (1024 * 1024))} MB (${archiveFileSize} B)`);
+      if (isDebug()) {
+        yield listTar(archivePath, compressionMethod);
+      }
+      yield extractTar(archivePath, compressionMethod);
+      info("Cache restored successfully");
+      return response.matchedKey;
+    } catch (error2) {
+      const typedError = error2;
+      if (typedError.name === ValidationError.name) {
+        throw error2;
+      } else {
+        if (typedError instanceof HttpClientError && typeof typedError.statusCode === "number" && typedError.statusCode >= 500) {
+          error(`Failed to restore: ${error2.message}`);
+        } else {
+          warning(`Failed to restore: ${error2.message}`);
+        }
+      }
+    } finally {
+      try {
+        if (archivePath) {
+          yield unlinkFile(archivePath);
+        }
+      } catch (error2) {
+        debug(`Failed to delete archive: ${error2}`);
+      }
+    }
+    return void 0;
+  });
 }
 function saveCache2(paths_1, key_1, options_1) {
   return __awaiter17(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
@@ -93865,9 +94043,9 @@ async function serveCommand(argv) {
 `);
   process.stderr.write(`Local Actions services on ${services.url}; stop with Ctrl-C.
 `);
-  await new Promise((resolve7) => {
-    process.once("SIGINT", resolve7);
-    process.once("SIGTERM", resolve7);
+  await new Promise((resolve8) => {
+    process.once("SIGINT", resolve8);
+    process.once("SIGTERM", resolve8);
   });
   await services.stop();
   return 0;
@@ -93948,7 +94126,7 @@ async function runAction(options) {
       GITHUB_STEP_SUMMARY: summary2
     };
     const node = options.nodePath ?? process.execPath;
-    const mainExitCode = await runNode(node, path12.join(options.distDir, "main.js"), env, options.onOutput);
+    const mainExitCode = await runNode(node, path12.join(options.distDir, "main.js"), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const savedState = parseFileCommands(readFileSync(state3, "utf8"));
     const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k2, v2]) => [`STATE_${k2}`, v2])) };
     const postExitCode = await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
@@ -93963,15 +94141,16 @@ async function runAction(options) {
     rmSync(files, { recursive: true, force: true });
   }
 }
-function runNode(node, script, env, onOutput) {
-  return new Promise((resolve7, reject) => {
-    const child2 = spawn3(node, [script], { env, stdio: ["ignore", onOutput ? "pipe" : "inherit", onOutput ? "pipe" : "inherit"] });
+function runNode(node, script, env, onOutput, onSpawned, detached = false) {
+  return new Promise((resolve8, reject) => {
+    const child2 = spawn3(node, [script], { env, detached, stdio: ["ignore", onOutput ? "pipe" : "inherit", onOutput ? "pipe" : "inherit"] });
+    onSpawned?.(child2);
     if (onOutput) {
       child2.stdout?.on("data", (c) => onOutput(c.toString()));
       child2.stderr?.on("data", (c) => onOutput(c.toString()));
     }
     child2.on("error", reject);
-    child2.on("close", (code, signal) => resolve7(code ?? (signal ? 128 : 1)));
+    child2.on("close", (code, signal) => resolve8(code ?? (signal ? 128 + (os8.constants.signals[signal] ?? 0) : 1)));
   });
 }
 
@@ -94185,6 +94364,7 @@ var NO_PROBE_QUEUE_SIZE = 1;
 var IDLE_UTIL_PERCENT = 50;
 var DIRTY_THROTTLE_SHARE = 0.6;
 var CHILD_CPU_IDLE_CORE = 0.5;
+var CHILD_CPU_WORKING_CORE = 0.1;
 var WRITEBACK_TAIL_SHARE = 0.2;
 var USER_HZ = 100;
 var WHAT_IF_SPEEDUP = 2;
@@ -94481,7 +94661,7 @@ function cpuSignals(facts, withChildren) {
   }
   if (facts.pressure.cpuSome !== null) {
     const high = facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
-    saturated ||= high && withChildren && facts.childCores !== null && facts.childCores >= CHILD_CPU_IDLE_CORE;
+    saturated ||= high && withChildren && facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
     c.push(candidate(
       "cpu-pressure-some",
       `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
@@ -94586,6 +94766,13 @@ function judgeExtract(input) {
       DIRTY_THROTTLE_SHARE
     ));
   }
+  if (probes2) {
+    const disk = diskBound(s3);
+    if (disk) {
+      const held = dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(dirtyShare)} of it)` : "";
+      return finish(input, disk, `${diskClause(what, disk, s3, ceilings, facts)}${held}`, c);
+    }
+  }
   const tarIdle = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE;
   const diskPressed = s3.nearBandwidth || s3.nearIops || (facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
   if (dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE && tarIdle && diskPressed) {
@@ -94597,16 +94784,14 @@ function judgeExtract(input) {
       c
     );
   }
-  if (probes2) {
-    const disk = diskBound(s3);
-    if (disk) return finish(input, disk, diskClause(what, disk, s3, ceilings, facts), c);
-  } else if (s3.kernelSaturated) {
+  if (!probes2 && s3.kernelSaturated) {
     return finish(input, s3.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s3, facts), c);
   }
   const ioCalm = (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
   if (cpu.saturated && (probes2 ? s3.farBelow || s3.maxShare === null : ioCalm)) {
     const diskPart = probes2 && s3.maxShare !== null ? `the disk ran at ${percent(s3.maxShare)} of its ceilings` : `I/O stalls stayed at ${percent(facts.pressure.ioSome ?? 0)}`;
-    const cpuPart = facts.childCores !== null && facts.childCores >= CHILD_CPU_FULL_CORE ? `tar and zstd used ${formatNumber(facts.childCores)} of a core` : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
+    const starved = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE && (facts.pressure.cpuSome ?? 0) >= CPU_PRESSURE_HIGH;
+    const cpuPart = facts.childCores !== null && facts.childCores >= CHILD_CPU_FULL_CORE ? `tar and zstd used ${formatNumber(facts.childCores)} of a core` : starved ? `tar and zstd got only ${formatNumber(facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome ?? 0)} of the time (a CPU quota or other processes held them back)` : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
     return finish(input, "cpu", `${cpuPart} during extraction while ${diskPart}`, c);
   }
   if (probes2 && s3.maxShare !== null && !cpu.saturated) {
@@ -94749,6 +94934,9 @@ function judgeProfile(profile2) {
   const ceilings = ceilingsOf(profile2);
   const restore2 = profile2.restore;
   if (!restore2) return withoutRestore(profile2, ceilings, "no cache restore was profiled");
+  if (!restore2.cacheHit && restore2.error) {
+    return withoutRestore(profile2, ceilings, `the restore failed during ${restore2.error.phase} (${restore2.error.message.split("\n")[0]})`);
+  }
   if (!restore2.cacheHit) {
     return withoutRestore(profile2, ceilings, `cache miss (keys tried: ${restore2.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
   }
@@ -94760,7 +94948,8 @@ function judgeProfile(profile2) {
   const tail = judged.some((x) => x.judgement.phase === "writeback") ? " (writeback included)" : "";
   const share2 = percent(totalMs > 0 ? j2.durationMs / totalMs : 0);
   const failed = restore2.error ? ` The restore failed during ${restore2.error.phase}: ${restore2.error.message}` : "";
-  const sentence = `${LABEL[j2.bottleneck]}: ${j2.clause}; ${phaseNoun(j2.phase)} took ${share2} of the ${seconds(totalMs)} restore${tail}.${failed}`;
+  const blind = profile2.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile2.context.noBlockDeviceReason}.` : "";
+  const sentence = `${LABEL[j2.bottleneck]}: ${j2.clause}; ${phaseNoun(j2.phase)} took ${share2} of the ${seconds(totalMs)} restore${tail}.${failed}${blind}`;
   return {
     bottleneck: j2.bottleneck,
     sentence,
@@ -95096,6 +95285,22 @@ function phaseChart(profile2) {
   return fenced("mermaid", ["pie showData", "    title Restore time by phase (s)", ...lines].join("\n"));
 }
 
+// src/report/faults.ts
+var MAX_LINES = 12;
+function faultLines(profile2) {
+  const lines = [];
+  const restore2 = profile2.restore;
+  if (restore2 && !restore2.cacheHit && !restore2.error) {
+    lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k2) => `'${k2}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
+  }
+  lines.push(...profile2.warnings);
+  for (const p2 of profile2.probes?.probes ?? []) {
+    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
+  }
+  const unique = [...new Set(lines)];
+  return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
+}
+
 // src/report/summary.ts
 var MiB3 = 1024 * 1024;
 function phaseRows(profile2) {
@@ -95265,6 +95470,13 @@ function renderSummary(profile2, verdict2) {
     `**${escapeHtml(verdict2.sentence)}**`,
     `<sub>disk-profiler ${escapeHtml(profile2.tool.version)} \xB7 ${escapeHtml(profile2.label)} \xB7 ${escapeHtml(profile2.createdAt)}</sub>`
   ];
+  const faults = faultLines(profile2);
+  if (faults.length > 0) {
+    const items = faults.map((f2) => `> - ${escapeHtml(f2.replace(/\s*\n\s*/g, " | "))}`).join("\n");
+    sections.push(`> [!WARNING]
+> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
+${items}`);
+  }
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   if (verdict2.whatIf.length > 0) sections.push(`### What if
 
@@ -95282,9 +95494,6 @@ ${charts.join("\n\n")}`);
   sections.push(contextSection(profile2));
   sections.push(evidenceSection(verdict2));
   if (rows.length > 0) sections.push(rawSection(profile2, rows));
-  if (profile2.warnings.length > 0) sections.push(`### Warnings
-
-${profile2.warnings.slice(0, 20).map((w2) => `- ${escapeHtml(w2)}`).join("\n")}`);
   return `${sections.join("\n\n")}
 `;
 }
@@ -95349,12 +95558,12 @@ var obj = (shape) => (v2, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path26 = p2 ? `${p2}.${key}` : key;
+    const path32 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path26}: missing`);
+      if (!optional) e.push(`${path32}: missing`);
       continue;
     }
-    c(rec[key], path26, e);
+    c(rec[key], path32, e);
   }
 };
 var diskCounters = obj({
@@ -95569,10 +95778,10 @@ function spread(values) {
   const xs2 = values.filter((v2) => typeof v2 === "number" && Number.isFinite(v2)).sort((a, b2) => a - b2);
   if (xs2.length === 0) return null;
   const mid = Math.floor(xs2.length / 2);
-  const median = xs2.length % 2 ? xs2[mid] : (xs2[mid - 1] + xs2[mid]) / 2;
+  const median2 = xs2.length % 2 ? xs2[mid] : (xs2[mid - 1] + xs2[mid]) / 2;
   const min = xs2[0];
   const max = xs2[xs2.length - 1];
-  return { median, min, max, runs: xs2.length, spreadPercent: median > 0 ? (max - min) / median * 100 : 0 };
+  return { median: median2, min, max, runs: xs2.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
 }
 
 // src/compare/compare.ts
@@ -95814,26 +96023,23 @@ ${result.summary}
 }
 
 // src/cli/bench.ts
-async function benchCommand() {
-  throw new Error("bench is not implemented yet");
-}
-
-// src/cli/lab.ts
-import { writeFileSync as writeFileSync8 } from "node:fs";
-import * as path25 from "node:path";
+import os17 from "node:os";
+import * as path30 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
 import os14 from "node:os";
-import path24 from "node:path";
+import path26 from "node:path";
 import { performance as performance6 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
-import { unlinkSync } from "node:fs";
+import { existsSync as existsSync5, unlinkSync } from "node:fs";
+import * as path20 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
 import * as path15 from "node:path";
+var ALL_PROBES = ["seq-write", "rand-write", "seq-read", "rand-read", "rand-read-qd1", "fsync-write"];
 function expandPath(p2, workspace) {
   const expanded = p2 === "~" || p2.startsWith("~/") ? path15.join(os11.homedir(), p2.slice(1)) : p2;
   return path15.resolve(workspace, expanded);
@@ -95859,6 +96065,36 @@ function downsampleEvenly(items, max) {
   const step = (items.length - 1) / (max - 1);
   for (let i = 0; i < max; i++) out.push(items[Math.round(i * step)]);
   return out;
+}
+
+// src/restore/capture-output.ts
+var TAIL_CHARS = 8 * 1024;
+async function captureOutput(fn) {
+  let text = "";
+  const keep = (chunk) => {
+    text += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
+    if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
+  };
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((s3) => s3.write);
+  for (const [i, stream2] of streams.entries()) {
+    const original = originals[i];
+    stream2.write = function(chunk, ...rest) {
+      keep(chunk);
+      return original.call(this, chunk, ...rest);
+    };
+  }
+  try {
+    return { value: await fn(), text: text.slice(-TAIL_CHARS) };
+  } catch (error2) {
+    return { error: error2, text: text.slice(-TAIL_CHARS) };
+  } finally {
+    for (const [i, stream2] of streams.entries()) stream2.write = originals[i];
+  }
+}
+function toolMessages(text, maxLines = 6) {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
+  return [...new Set(lines)].slice(-maxLines);
 }
 
 // src/restore/timed-restore.ts
@@ -95889,6 +96125,7 @@ async function timedRestore(request) {
     wallMs: 0
   };
   let archivePath = null;
+  let extractStartedAtEpochMs = null;
   let phaseOpen = true;
   try {
     const cacheMode = getCacheMode();
@@ -95932,7 +96169,13 @@ async function timedRestore(request) {
     result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
     next("extract", { networkBytes: result.archiveBytes, progress: progress.points() });
-    await extractTar(archivePath, compressionMethod);
+    extractStartedAtEpochMs = Date.now();
+    const archive = archivePath;
+    const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
+    if ("error" in extraction) {
+      const said = toolMessages(extraction.text);
+      throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(" | ")})` : ""}`);
+    }
     next(null);
     phaseOpen = false;
     result.cacheHit = true;
@@ -95949,7 +96192,7 @@ async function timedRestore(request) {
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath };
+    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
   }
 }
 function watchFileSize(file, intervalMs) {
@@ -99018,19 +99261,19 @@ async function readArchiveAnatomy(archivePath, compressionMethod) {
   return anatomy2;
 }
 function pipeDecompressed(archivePath, compressionMethod, parser) {
-  const parsed = new Promise((resolve7, reject) => {
+  const parsed = new Promise((resolve8, reject) => {
     parser.on("error", reject);
     parser.on("warn", (code, message) => {
       if (code === "TAR_BAD_ARCHIVE" || code === "TAR_ABORT") reject(new Error(String(message)));
     });
-    parser.on("end", () => resolve7());
+    parser.on("end", () => resolve8());
   });
   const args = decompressorArgs(compressionMethod);
   if (!args) {
     const gunzip = createGunzip();
-    const unzipped = new Promise((resolve7, reject) => {
+    const unzipped = new Promise((resolve8, reject) => {
       gunzip.on("error", reject);
-      gunzip.on("end", () => resolve7());
+      gunzip.on("end", () => resolve8());
     });
     createReadStream2(archivePath).on("error", (e) => gunzip.destroy(e)).pipe(gunzip).pipe(parser);
     return Promise.all([parsed, unzipped]).then(() => void 0);
@@ -99041,9 +99284,9 @@ function pipeDecompressed(archivePath, compressionMethod, parser) {
   child2.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk.toString()).slice(-2e3);
   });
-  const exited2 = new Promise((resolve7, reject) => {
+  const exited2 = new Promise((resolve8, reject) => {
     child2.on("error", reject);
-    child2.on("close", (code) => code === 0 ? resolve7() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)));
+    child2.on("close", (code) => code === 0 ? resolve8() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)));
   });
   child2.stdout.pipe(parser);
   return Promise.all([parsed, exited2]).then(
@@ -99057,7 +99300,7 @@ function pipeDecompressed(archivePath, compressionMethod, parser) {
 
 // src/sample/devices.ts
 import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync4, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname7, resolve as resolve5 } from "node:path";
+import { basename as basename5, dirname as dirname8, resolve as resolve5 } from "node:path";
 
 // src/sample/parse-mountinfo.ts
 function unescapeMountField(value) {
@@ -99082,9 +99325,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path26, mountPoint) {
-  if (mountPoint === "/") return path26.startsWith("/");
-  return path26 === mountPoint || path26.startsWith(`${mountPoint}/`);
+function isUnder(path32, mountPoint) {
+  if (mountPoint === "/") return path32.startsWith("/");
+  return path32 === mountPoint || path32.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -99113,24 +99356,24 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path26) {
-  let current = resolve5(path26);
+function nearestExisting(path32) {
+  let current = resolve5(path32);
   for (; ; ) {
     if (existsSync4(current)) return realpathSync(current);
-    const parent = dirname7(current);
+    const parent = dirname8(current);
     if (parent === current) return current;
     current = parent;
   }
 }
-function readText(path26) {
+function readText(path32) {
   try {
-    return readFileSync4(path26, "utf8").trim();
+    return readFileSync4(path32, "utf8").trim();
   } catch {
     return void 0;
   }
 }
-function readNumber(path26) {
-  const text = readText(path26);
+function readNumber(path32) {
+  const text = readText(path32);
   if (text === void 0 || text === "") return void 0;
   const value = Number(text);
   return Number.isFinite(value) ? value : void 0;
@@ -99170,7 +99413,7 @@ var SysBlock = class {
     const here = [...chain];
     if (existsSync4(`${dir}/partition`)) {
       here.push(`${name} (partition)`);
-      diskDir = dirname7(dir);
+      diskDir = dirname8(dir);
       name = basename5(diskDir);
       diskDev = readText(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
@@ -99216,9 +99459,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path26, existing, mount) {
+function fileSystemInfo(path32, existing, mount) {
   const info2 = {
-    path: path26,
+    path: path32,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -99257,17 +99500,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path26] of roles) {
-    const existing = nearestExisting(path26);
+  for (const [role, path32] of roles) {
+    const existing = nearestExisting(path32);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path26, existing, mount));
-    const reason = noBlockReason(path26, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path32, existing, mount));
+    const reason = noBlockReason(path32, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path26} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path32} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -99284,30 +99527,62 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path26, existing, mount, sys) {
+function noBlockReason(path32, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path26} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path32} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path26} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path32} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
 }
 
+// src/restore/partial-extract.ts
+import { lstatSync, readdirSync as readdirSync2 } from "node:fs";
+import * as path17 from "node:path";
+function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
+  const result = { files: 0, bytes: 0, truncated: false };
+  const stack = [...new Set(roots)];
+  let visited = 0;
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (++visited > maxEntries) {
+      result.truncated = true;
+      break;
+    }
+    let stat2;
+    try {
+      stat2 = lstatSync(current);
+    } catch {
+      continue;
+    }
+    if (stat2.isDirectory()) {
+      try {
+        for (const name of readdirSync2(current)) stack.push(path17.join(current, name));
+      } catch {
+      }
+    } else if (stat2.isFile() && stat2.ctimeMs >= sinceEpochMs) {
+      result.files += 1;
+      result.bytes += stat2.size;
+    }
+  }
+  return result;
+}
+
 // src/sample/context.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import os13 from "node:os";
-function readText2(path26) {
+function readText2(path32) {
   try {
-    const text = readFileSync5(path26, "utf8").trim();
+    const text = readFileSync5(path32, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber2(path26) {
-  const text = readText2(path26);
+function readNumber2(path32) {
+  const text = readText2(path32);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -99394,8 +99669,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path26, mode) {
-    this.path = path26;
+  constructor(path32, mode) {
+    this.path = path32;
     this.mode = mode;
   }
   path;
@@ -99449,9 +99724,9 @@ var ProcFile = class {
 };
 
 // src/sample/child-cpu.ts
-function readOrNull(path26) {
+function readOrNull(path32) {
   try {
-    return readFileSync7(path26, "latin1");
+    return readFileSync7(path32, "latin1");
   } catch {
     return null;
   }
@@ -99640,7 +99915,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path26) => new ProcFile(`${this.procRoot}/${path26}`, mode);
+    const file = (path32) => new ProcFile(`${this.procRoot}/${path32}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -99673,10 +99948,10 @@ var Sampler = class {
       opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
     );
     if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const finish2 = (drained) => {
         const end = this.snapshot();
-        resolve7({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
+        resolve8({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
       };
       const check = () => {
         const owed = this.owedWritebackBytes();
@@ -99753,25 +100028,25 @@ function startSync(syncPath) {
 // src/probe/suite.ts
 import { spawn as spawn6 } from "node:child_process";
 import fs10 from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 import { performance as performance5 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
 import fs9 from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
   fs9.writeFileSync(
-    path17.join(dir, MARKER_FILE_NAME),
+    path18.join(dir, MARKER_FILE_NAME),
     `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `,
     { flag: "wx" }
   );
 }
 function refuseReason(dir) {
-  if (!path17.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+  if (!path18.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
   let stat2;
   try {
     stat2 = fs9.lstatSync(dir);
@@ -99797,7 +100072,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path17.join(dir, name));
+  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path18.join(dir, name));
   fs9.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -99853,11 +100128,11 @@ function installSignalCleanup(registry, log2 = () => {
 import { execFile } from "node:child_process";
 import { performance as performance4 } from "node:perf_hooks";
 function run(command, args, env, timeoutMs) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     execFile(command, args, { env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error2, stdout, stderr) => {
       const code = error2 ? typeof error2.code === "number" ? error2.code : null : 0;
       const spawnError = error2 && typeof error2.code === "string" ? error2.code : void 0;
-      resolve7({ code, stdout: String(stdout), stderr: String(stderr), spawnError });
+      resolve8({ code, stdout: String(stdout), stderr: String(stderr), spawnError });
     });
   });
 }
@@ -100084,7 +100359,7 @@ var ProbeCancelledError = class extends Error {
   }
 };
 function resolveProbeBase(targetPath) {
-  let candidate2 = path18.resolve(targetPath);
+  let candidate2 = path19.resolve(targetPath);
   for (; ; ) {
     let stat2 = null;
     try {
@@ -100104,13 +100379,13 @@ function resolveProbeBase(targetPath) {
       }
       return candidate2;
     }
-    const parent = path18.dirname(candidate2);
+    const parent = path19.dirname(candidate2);
     if (parent === candidate2) throw new ProfilerError(`No existing directory above ${targetPath}.`, "Give an absolute restore path.");
     candidate2 = parent;
   }
 }
 function runFio(args, registry, killAfterMs, signal) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     if (signal?.aborted) {
       reject(new ProbeCancelledError());
       return;
@@ -100140,7 +100415,7 @@ function runFio(args, registry, killAfterMs, signal) {
       signal?.removeEventListener("abort", onAbort);
       registry.children.delete(child2);
       if (signal?.aborted) reject(new ProbeCancelledError());
-      else resolve7({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance5.now() - started), timedOut });
+      else resolve8({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance5.now() - started), timedOut });
     });
   });
 }
@@ -100224,11 +100499,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs10.promises.mkdtemp(path18.join(base, PROBE_DIR_PREFIX));
+    directory = await fs10.promises.mkdtemp(path19.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path18.join(directory, PROBE_FILE_NAME);
+    const filePath = path19.join(directory, PROBE_FILE_NAME);
     const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance5.now()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
@@ -100303,10 +100578,16 @@ async function runProfile(config, hooks) {
   };
   const originMs = monotonicMs();
   const restorePath = expandPath(config.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? config.workspace, config.workspace);
-  const where3 = await resolveDevices({ restorePath, archiveTemp: config.runnerTemp });
-  if (where3.noBlockDeviceReason) warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
-  const context4 = readRunnerContext(where3);
-  const sampler = context4.os === "linux" ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where3.devices, originMs }) : null;
+  const procRoot = hooks.procRoot ?? "/proc";
+  const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const context4 = readRunnerContext(where3, { procRoot });
+  const hasProc = context4.os === "linux" && existsSync5(path20.join(procRoot, "stat"));
+  if (!hasProc) {
+    warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
+  } else if (where3.noBlockDeviceReason) {
+    warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
+  }
+  const sampler = hasProc ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(originMs, where3.devices.length);
   sampler?.start();
   const timed = await timedRestore({
@@ -100320,6 +100601,9 @@ async function runProfile(config, hooks) {
   });
   const { restore: restore2, phases } = timed;
   if (restore2.error) warn(`Failed to restore during ${restore2.error.phase}: ${restore2.error.message}`);
+  if (restore2.error?.phase === "extract" && timed.extractStartedAtEpochMs !== null) {
+    warn(describePartialExtract(config, timed.extractStartedAtEpochMs));
+  }
   const extract = phases.find((p2) => p2.name === "extract");
   if (sampler && extract && config.writebackTimeoutMs > 0) {
     const before = phases[0]?.start.memory;
@@ -100336,9 +100620,17 @@ async function runProfile(config, hooks) {
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
   if (timed.archivePath) {
-    restore2.anatomy = await readArchiveAnatomy(timed.archivePath, restore2.compressionMethod);
-    if (restore2.anatomy.error) warn(`Archive anatomy: ${restore2.anatomy.error}`);
+    if (restore2.error?.phase !== "download") await readAnatomy();
     removeArchive(timed.archivePath, hooks);
+  }
+  async function readAnatomy() {
+    if (!timed.archivePath) return;
+    try {
+      restore2.anatomy = await readArchiveAnatomy(timed.archivePath, restore2.compressionMethod);
+      if (restore2.anatomy.error) warn(`Archive anatomy: ${restore2.anatomy.error}`);
+    } catch (error2) {
+      warn(`Archive anatomy could not be read: ${errorMessage(error2)}`);
+    }
   }
   const probes2 = await probe2(config, context4.cpuCount, hooks, warn);
   const profile2 = {
@@ -100386,22 +100678,38 @@ function removeArchive(archivePath, hooks) {
     hooks.log(`Failed to delete archive: ${errorMessage(error2)}`);
   }
 }
+async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
+  try {
+    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
+  } catch (error2) {
+    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error2)}`);
+    return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error2)})` };
+  }
+}
+function describePartialExtract(config, sinceEpochMs) {
+  const roots = config.paths.filter((p2) => !/[*?[\]!]/.test(p2)).map((p2) => expandPath(p2, config.workspace));
+  const partial = countFilesWrittenSince(roots, sinceEpochMs - 50);
+  const where3 = roots.join(", ") || "the restore paths";
+  if (partial.files === 0) return `The failed extraction left no files under ${where3}.`;
+  const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
+  return `The failed extraction left ${partial.truncated ? "at least " : ""}${partial.files} files (${mib} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
+}
 function bareSnapshot(originMs, deviceCount) {
   return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
 }
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync5, mkdirSync as mkdirSync2, readFileSync as readFileSync8 } from "node:fs";
-import path19 from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync8 } from "node:fs";
+import path21 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync5(path19.join(projectRoot, p2))) {
+    if (!existsSync6(path21.join(projectRoot, p2))) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync8(path19.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync8(path21.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync2(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -100470,12 +100778,29 @@ var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
 var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
 var sysctlPath = (name) => `/proc/sys/vm/${name}`;
 
+// src/lab/quiet.ts
+async function withoutWorkflowCommands(fn) {
+  if (process.env.RUNNER_DEBUG === "1") return fn();
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk, ...rest) => {
+    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    const kept = text.split(/(?<=\n)/).filter((line) => !line.startsWith("::") && !line.startsWith("[command]")).join("");
+    if (kept === "") return true;
+    return original(kept, ...rest);
+  });
+  try {
+    return await fn();
+  } finally {
+    process.stdout.write = original;
+  }
+}
+
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import path23 from "node:path";
+import path25 from "node:path";
 
 // src/lab/blkio.ts
-import path20 from "node:path";
+import path22 from "node:path";
 
 // src/lab/sys.ts
 import { execFileSync } from "node:child_process";
@@ -100501,25 +100826,25 @@ var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 // src/lab/blkio.ts
 function throttleDevice(cleanup, devNumber, file, limit) {
-  const target = path20.join(BLKIO_ROOT, file);
+  const target = path22.join(BLKIO_ROOT, file);
   cleanup.push(`lift ${file} on ${devNumber}`, () => writeText(target, `${devNumber} 0`));
   writeText(target, `${devNumber} ${limit}`);
 }
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync3, readdirSync as readdirSync2, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path21 from "node:path";
+import { chmodSync, mkdirSync as mkdirSync3, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path23 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path21.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  const group = path23.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
   mkdirSync3(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path21.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path21.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path23.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path23.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run2("sh", ["-c", "command -v tar"]);
-  const shimDir = path21.join(opts.dir, "cpu-shim");
+  const shimDir = path23.join(opts.dir, "cpu-shim");
   mkdirSync3(shimDir);
-  const shim = path21.join(shimDir, "tar");
+  const shim = path23.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -100528,9 +100853,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path21.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path23.join(group, "cgroup.procs"))) {
     try {
-      writeText(path21.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path23.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -100548,9 +100873,9 @@ function restoreDirtySettings(saved) {
     ["dirty_background_bytes", "dirty_background_ratio"],
     ["dirty_bytes", "dirty_ratio"]
   ];
-  for (const [bytes2, ratio2] of pairs) {
+  for (const [bytes2, ratio3] of pairs) {
     if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
-    else writeText(sysctlPath(ratio2), String(saved[ratio2]));
+    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
   }
 }
 function lowerDirtyLimits(cleanup, limits) {
@@ -100562,15 +100887,21 @@ function lowerDirtyLimits(cleanup, limits) {
 
 // src/lab/loop-disk.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
-import path22 from "node:path";
+import path24 from "node:path";
 function createLoopDisk(cleanup, opts) {
-  const image = path22.join(opts.dir, "disk.img");
+  const image = path24.join(opts.dir, "disk.img");
   run2("truncate", ["-s", String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync3(image, { force: true }));
   const device2 = run2("losetup", ["-f", "--show", image]);
   cleanup.push(`detach ${device2}`, () => void run2("losetup", ["-d", device2]));
+  if (opts.noMerges) {
+    const file = `/sys/block/${path24.basename(device2)}/queue/nomerges`;
+    const before = readText3(file);
+    writeText(file, "2");
+    cleanup.push(`restore ${file}`, () => writeText(file, before));
+  }
   run2("mkfs.ext4", ["-q", "-F", device2]);
-  const mountPoint = path22.join(opts.dir, "mnt");
+  const mountPoint = path24.join(opts.dir, "mnt");
   mkdirSync4(mountPoint);
   run2("mount", [device2, mountPoint]);
   cleanup.push(`unmount ${mountPoint}`, () => void run2("umount", [mountPoint]));
@@ -100585,33 +100916,38 @@ var LAB_SCENARIOS = ["disk-bandwidth", "disk-iops", "network", "cpu", "baseline"
 var LAB_SETTINGS = {
   /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
   writeBytesPerSecond: 40 * MiB4,
-  /** 800 IOPS: under a hundredth of this disk's random-write ceiling. */
-  writeIops: 800,
+  /** 1000 IOPS: about a hundredth of this disk's random-write ceiling. */
+  writeIops: 1e3,
   /**
    * A runner whose RAM cannot absorb the restore: with 23 GiB and dirty_ratio 20 this machine would
    * buffer the whole extraction and hide the disk behind the writeback tail.
    */
   dirtyBytes: 32 * MiB4,
   dirtyBackgroundBytes: 8 * MiB4,
-  downloadBytesPerSecond: 6 * MiB4,
-  /** A quarter of one core for tar + unzstd, which otherwise use about one. */
-  cpuCores: 0.25,
+  /**
+   * 1.5 MiB/s: zstd packs the lab's ~125 MB of JavaScript into a ~12 MB archive, so at 6 MiB/s the
+   * download (2 s) was no longer than extraction; at 1.5 MiB/s it takes ~8 s, about four times longer.
+   */
+  downloadBytesPerSecond: 1.5 * MiB4,
+  /** 30 % of one core for tar + unzstd, which otherwise use about one. */
+  cpuCores: 0.3,
   loopImageBytes: 2048 * MiB4
 };
 var DISK_VERDICTS = ["disk-bandwidth", "disk-iops", "writeback"];
 function plainRunner(dir, settings = {}) {
-  const workspace = path23.join(dir, "workspace");
-  const runnerTemp = path23.join(dir, "runner-temp");
+  const workspace = path25.join(dir, "workspace");
+  const runnerTemp = path25.join(dir, "runner-temp");
   mkdirSync5(workspace, { recursive: true });
   mkdirSync5(runnerTemp, { recursive: true });
   return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
 }
 function throttledDisk(ctx, file, limit) {
-  const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes });
+  const iops2 = file === "blkio.throttle.write_iops_device";
+  const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: iops2 });
   throttleDevice(ctx.cleanup, disk.devNumber, file, limit);
   lowerDirtyLimits(ctx.cleanup, { dirtyBytes: LAB_SETTINGS.dirtyBytes, backgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes });
   const runner = plainRunner(disk.mountPoint, {
-    [file === "blkio.throttle.write_bps_device" ? "writeBytesPerSecond" : "writeIops"]: limit,
+    [iops2 ? "writeIops" : "writeBytesPerSecond"]: limit,
     dirtyBytes: LAB_SETTINGS.dirtyBytes,
     dirtyBackgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes
   });
@@ -100658,18 +100994,18 @@ function expectation(name, profile2) {
 
 // src/lab/lab.ts
 var LAB_PROBES = ["seq-write", "rand-write"];
-var LAB_PROBE_BUDGET_MS = 8e3;
+var LAB_PROBE_BUDGET_MS = 14e3;
 async function startLab(opts) {
   const log2 = opts.log ?? (() => {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path24.join(os14.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path26.join(os14.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await seedLabCache(services, opts.projectRoot, path24.join(root, "seed-temp"));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path26.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -100702,16 +101038,15 @@ async function runScenario(lab, scenario, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   const started = performance6.now();
   try {
-    const dir = path24.join(lab.root, `${scenario}-${Date.now()}`);
+    const dir = path26.join(lab.root, `${scenario}-${Date.now()}`);
     mkdirSync6(dir);
     cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
     if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
     const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
-    const profile2 = await withEnv(
-      env,
-      () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })
+    const profile2 = await withoutWorkflowCommands(
+      () => withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
     );
     const { right, expected } = expectation(scenario, profile2);
     lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
@@ -100721,7 +101056,454 @@ async function runScenario(lab, scenario, opts = {}) {
   }
 }
 
+// src/bench/stats.ts
+function median(values) {
+  if (values.length === 0) return null;
+  const s3 = [...values].sort((a, b2) => a - b2);
+  const mid = Math.floor(s3.length / 2);
+  return s3.length % 2 ? s3[mid] : (s3[mid - 1] + s3[mid]) / 2;
+}
+function fixed2(value, digits = 1, unit = "") {
+  return value === null || !Number.isFinite(value) ? "n/a" : `${value.toFixed(digits)}${unit}`;
+}
+function signedPercent(value) {
+  return value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(1)}%`;
+}
+
+// src/bench/lab-runs.ts
+async function benchLab(lab, scenarios, runs) {
+  const out = [];
+  for (const scenario of scenarios) {
+    const r = { scenario, expected: "", verdicts: [], right: [], restoreSeconds: [], wallSeconds: [] };
+    for (let i = 0; i < runs; i++) {
+      const result = await runScenario(lab, scenario);
+      r.expected = result.expected;
+      r.verdicts.push(result.profile.verdict?.bottleneck ?? "none");
+      r.right.push(result.right);
+      r.restoreSeconds.push((result.profile.restore?.restoreMs ?? 0) / 1e3);
+      r.wallSeconds.push(result.wallMs / 1e3);
+    }
+    out.push(r);
+  }
+  return out;
+}
+function labRows(results) {
+  return results.map((r) => ({
+    section: "Lab verdicts",
+    measure: r.scenario,
+    result: `${r.right.filter(Boolean).length}/${r.right.length} right (${r.verdicts.map((v2, i) => `${v2} ${r.right[i] ? "\u2713" : "\u2717"}`).join(", ")}); restore ${fixed2(median(r.restoreSeconds), 1, " s")}`,
+    target: r.expected,
+    met: r.right.every(Boolean)
+  }));
+}
+
+// src/bench/memory.ts
+import { execFileSync as execFileSync2 } from "node:child_process";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync10, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
+import path27 from "node:path";
+import { pathToFileURL } from "node:url";
+var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
+process.on('exit', () => {
+  const kb = /VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  appendFileSync(process.env.BENCH_HWM_FILE, \`\${process.argv[1]} \${Number(kb) * 1024}\\n\`);
+});
+`;
+async function benchMemory(lab, opts) {
+  const base = path27.join(lab.root, `memory-${Date.now()}`);
+  const tree = path27.join(base, "tree");
+  const workspace = path27.join(base, "workspace");
+  const temp = path27.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync7(d, { recursive: true });
+  try {
+    const paths = [];
+    for (let i = 0; i < opts.copies; i++) {
+      const name = `copy-${i}`;
+      execFileSync2("cp", ["-a", path27.join(opts.projectRoot, "node_modules"), path27.join(tree, name)]);
+      paths.push(name);
+    }
+    const files = Number(execFileSync2("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
+    const treeBytes = Number(execFileSync2("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
+    opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB in ${opts.copies} copies of node_modules; seeding`);
+    const key = `memory-tree-${opts.copies}`;
+    await withoutWorkflowCommands(() => seedCache({ services: lab.services, paths, key, workspace: tree, tempDir: temp }));
+    rmSync5(tree, { recursive: true, force: true });
+    const hook = path27.join(base, "hwm.mjs");
+    writeFileSync8(hook, HWM_HOOK);
+    const hwmFile = path27.join(base, "hwm.txt");
+    writeFileSync8(hwmFile, "");
+    const nodeWrapper = path27.join(base, "node");
+    writeFileSync8(nodeWrapper, `#!/bin/sh
+exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
+`);
+    chmodSync2(nodeWrapper, 493);
+    opts.log("memory: running the bundled action (main + post) on the large restore");
+    const result = await runAction({
+      distDir: opts.distDir,
+      nodePath: nodeWrapper,
+      inputs: { path: paths.join("\n"), key, probes: "none", "upload-artifact": "true", label: "bench-memory" },
+      env: { ...lab.services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: temp, RUNNER_NAME: "bench", BENCH_HWM_FILE: hwmFile },
+      onOutput: () => {
+      }
+    });
+    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peakOf = (entry) => {
+      const row = peaks.find((p2) => p2[0]?.endsWith(entry));
+      return row && row[1] ? Number(row[1]) : null;
+    };
+    const profileFile = result.outputs["profile-path"];
+    let archiveBytes = null;
+    let restoreSeconds = null;
+    try {
+      if (profileFile) {
+        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
+        archiveBytes = profile2.restore?.archiveBytes ?? null;
+        restoreSeconds = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
+      }
+    } catch {
+    }
+    return {
+      copies: opts.copies,
+      files,
+      treeBytes,
+      archiveBytes,
+      restoreSeconds,
+      mainPeakRssBytes: peakOf("main.js"),
+      postPeakRssBytes: peakOf("post.js"),
+      summaryBytes: Buffer.byteLength(result.summary, "utf8"),
+      exitCodes: [result.mainExitCode, result.postExitCode]
+    };
+  } finally {
+    rmSync5(base, { recursive: true, force: true });
+  }
+}
+function memoryRows(m2) {
+  const mb = (b2) => b2 === null ? "n/a" : `${(b2 / 1048576).toFixed(0)} MiB`;
+  const scale = `${m2.files.toLocaleString("en-US")} files, ${(m2.treeBytes / 1e9).toFixed(2)} GB (${m2.copies}\xD7 node_modules), archive ${mb(m2.archiveBytes)}, restore ${fixed2(m2.restoreSeconds, 1, " s")}`;
+  return [
+    {
+      section: "Memory",
+      measure: `peak RSS of the action's main step (VmHWM) restoring ${scale}`,
+      result: `${mb(m2.mainPeakRssBytes)} (post step ${mb(m2.postPeakRssBytes)}; exit codes ${m2.exitCodes.join("/")})`,
+      target: "\u2264 150 MB",
+      met: m2.mainPeakRssBytes !== null && m2.mainPeakRssBytes <= 15e7
+    },
+    {
+      section: "Memory",
+      measure: "step summary size",
+      result: `${(m2.summaryBytes / 1024).toFixed(1)} KiB`,
+      target: "< 1 MiB",
+      met: m2.summaryBytes > 0 && m2.summaryBytes < 1048576
+    }
+  ];
+}
+
+// src/bench/overhead.ts
+import { execFileSync as execFileSync3 } from "node:child_process";
+import { mkdirSync as mkdirSync8, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
+import path28 from "node:path";
+import { performance as performance7 } from "node:perf_hooks";
+function dropCaches() {
+  execFileSync3("sync");
+  try {
+    writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function profiledRestore(lab, workspace) {
+  const restorePath = path28.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path28.join(workspace, "..", "temp") });
+  const originMs = performance7.now();
+  const sampler = new Sampler({ intervalMs: 100, devices: where3.devices, originMs });
+  sampler.start();
+  const started = performance7.now();
+  const timed = await timedRestore({
+    paths: lab.cache.paths,
+    primaryKey: lab.cache.key,
+    restoreKeys: [],
+    enableCrossOsArchive: false,
+    progressIntervalMs: 100,
+    boundary: () => sampler.snapshot(),
+    log: () => {
+    }
+  });
+  const ms2 = performance7.now() - started;
+  sampler.stop();
+  if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
+  if (timed.archivePath) rmSync6(timed.archivePath, { force: true });
+  return ms2;
+}
+async function plainRestore(lab) {
+  const started = performance7.now();
+  const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+  const ms2 = performance7.now() - started;
+  if (!key) throw new Error("plain restore missed");
+  return ms2;
+}
+async function benchOverhead(lab, pairs) {
+  const out = { pairs: [], medianRatio: null, droppedCaches: true };
+  const base = path28.join(lab.root, `overhead-${Date.now()}`);
+  try {
+    for (let i = 0; i < pairs; i++) {
+      const pair = { profiledMs: 0, plainMs: 0 };
+      const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
+      for (const which2 of order) {
+        const dir = path28.join(base, `${i}-${which2}`);
+        const workspace = path28.join(dir, "workspace");
+        const temp = path28.join(dir, "temp");
+        mkdirSync8(workspace, { recursive: true });
+        mkdirSync8(temp, { recursive: true });
+        out.droppedCaches = dropCaches() && out.droppedCaches;
+        const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
+        const ms2 = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
+        pair[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms2;
+        rmSync6(dir, { recursive: true, force: true });
+      }
+      out.pairs.push(pair);
+    }
+  } finally {
+    rmSync6(base, { recursive: true, force: true });
+  }
+  out.medianRatio = median(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
+  return out;
+}
+function overheadRows(r) {
+  return [{
+    section: "Observer overhead",
+    measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
+    result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
+    target: "\u2264 \xD71.03",
+    met: r.medianRatio !== null && r.medianRatio <= 1.03
+  }];
+}
+
+// src/bench/probe-accuracy.ts
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
+import os15 from "node:os";
+import path29 from "node:path";
+
+// src/probe/reference-compare.ts
+function metricOf(probe3) {
+  if (probe3 === "seq-read" || probe3 === "seq-write") return "bytesPerSecond";
+  if (probe3 === "rand-read-qd1") return "p99LatencyNs";
+  return "iops";
+}
+function valueOf(result, metric) {
+  if (!result || result.error) return null;
+  if (metric === "p99LatencyNs") return result.latencyNs.p99;
+  return result[metric];
+}
+function ratio2(a, b2) {
+  return a != null && b2 != null && b2 > 0 ? a / b2 : null;
+}
+function compareWithReference(adaptive, reference) {
+  const ceilings = [];
+  for (const probe3 of PROBE_NAMES) {
+    const a = adaptive.probes.find((p2) => p2.name === probe3);
+    const r = reference.probes.find((p2) => p2.name === probe3);
+    if (!a && !r) continue;
+    const metric = metricOf(probe3);
+    const av = valueOf(a, metric);
+    const rv = valueOf(r, metric);
+    const rel = ratio2(av, rv);
+    ceilings.push({
+      probe: probe3,
+      metric,
+      adaptive: av,
+      reference: rv,
+      differencePercent: rel === null ? null : (rel - 1) * 100,
+      wallTimeRatio: ratio2(a?.wallMs, r?.wallMs)
+    });
+  }
+  const diffs = ceilings.map((c) => c.differencePercent).filter((d) => d !== null);
+  return {
+    ceilings,
+    maxAbsDifferencePercent: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,
+    wallTimeRatio: ratio2(adaptive.wallMs, reference.wallMs)
+  };
+}
+
+// src/bench/probe-accuracy.ts
+async function benchProbes(opts) {
+  const dir = mkdtempSync4(path29.join(os15.tmpdir(), `${LAB_PREFIX}probes-`));
+  try {
+    const common = { targetPath: dir, probes: [...ALL_PROBES], cpuCount: os15.cpus().length, log: opts.log };
+    const adaptive = await runProbeSuite({ ...common, budgetMs: opts.budgetMs });
+    const reference = await runProbeSuite({ ...common, budgetMs: opts.budgetMs, mode: "reference", referenceRuntimeMs: opts.referenceRuntimeMs });
+    return { adaptive, reference, comparison: compareWithReference(adaptive, reference), referenceRuntimeMs: opts.referenceRuntimeMs };
+  } finally {
+    rmSync7(dir, { recursive: true, force: true });
+  }
+}
+function metricText(metric, value) {
+  if (value === null) return "n/a";
+  if (metric === "bytesPerSecond") return `${(value / 1048576).toFixed(0)} MiB/s`;
+  if (metric === "p99LatencyNs") return `${(value / 1e3).toFixed(0)} \xB5s p99`;
+  return `${(value / 1e3).toFixed(1)}k IOPS`;
+}
+function probeRows(p2) {
+  const rows = p2.comparison.ceilings.map((c) => ({
+    section: "fio adaptive vs reference",
+    measure: c.probe,
+    result: `${metricText(c.metric, c.adaptive)} vs ${metricText(c.metric, c.reference)}: ${signedPercent(c.differencePercent)}, wall \xD7${fixed2(c.wallTimeRatio, 2)}`,
+    target: "within \xB110%",
+    met: c.differencePercent === null ? false : Math.abs(c.differencePercent) <= 10
+  }));
+  rows.push({
+    section: "fio adaptive vs reference",
+    measure: "whole suite wall time",
+    result: `${fixed2(p2.adaptive.wallMs / 1e3, 1, " s")} adaptive vs ${fixed2(p2.reference.wallMs / 1e3, 0, " s")} reference (${p2.referenceRuntimeMs / 1e3} s per probe), \xD7${fixed2(p2.comparison.wallTimeRatio, 3)}`,
+    target: "adaptive \u2264 30 s",
+    met: p2.adaptive.wallMs <= 3e4
+  });
+  return rows;
+}
+
+// src/bench/sampler-cost.ts
+import os16 from "node:os";
+
+// src/sample/cost.ts
+import { setTimeout as sleep3 } from "node:timers/promises";
+import { performance as performance8 } from "node:perf_hooks";
+var SEGMENT_MS = 500;
+function cpuMicros() {
+  const u2 = process.cpuUsage();
+  return u2.user + u2.system;
+}
+async function measureSamplerCost(opts) {
+  const readMode = opts.readMode ?? "pread";
+  const sampleFor = async (durationMs) => {
+    const sampler = new Sampler({
+      intervalMs: opts.intervalMs,
+      devices: opts.devices,
+      originMs: performance8.now(),
+      procRoot: opts.procRoot,
+      readMode,
+      maxSnapshots: Number.MAX_SAFE_INTEGER
+    });
+    sampler.start();
+    await sleep3(durationMs);
+    return sampler.stop().snapshots.length;
+  };
+  if (opts.warmupMs && opts.warmupMs > 0) await sampleFor(opts.warmupMs);
+  let runUs = 0;
+  let idleUs = 0;
+  let snapshots = 0;
+  for (let doneMs = 0; doneMs < opts.durationMs; doneMs += SEGMENT_MS) {
+    const segmentMs = Math.min(SEGMENT_MS, opts.durationMs - doneMs);
+    let before = cpuMicros();
+    await sleep3(segmentMs);
+    idleUs += cpuMicros() - before;
+    before = cpuMicros();
+    snapshots += await sampleFor(segmentMs);
+    runUs += cpuMicros() - before;
+  }
+  const toPercent = (us2) => us2 / 1e3 / opts.durationMs * 100;
+  return {
+    durationMs: opts.durationMs,
+    intervalMs: opts.intervalMs,
+    readMode,
+    snapshots,
+    cpuPercentOfCore: toPercent(runUs - idleUs),
+    baselineCpuPercentOfCore: toPercent(idleUs),
+    cpuPerSnapshotUs: snapshots > 0 ? (runUs - idleUs) / snapshots : 0
+  };
+}
+
+// src/bench/sampler-cost.ts
+async function benchSamplerCost(runs, durationMs) {
+  const devices = resolveDevices({ restorePath: os16.tmpdir() }).devices;
+  const out = [];
+  for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs, intervalMs: 100, devices, warmupMs: 1e3 }));
+  return out;
+}
+function samplerCostRows(costs) {
+  const pct = median(costs.map((c) => c.cpuPercentOfCore));
+  return [{
+    section: "Sampler cost",
+    measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
+    result: `${fixed2(pct, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+    target: "\u2264 1% of one core",
+    met: pct !== null && pct <= 1
+  }];
+}
+
+// src/bench/table.ts
+function renderTable(rows) {
+  const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
+  const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
+  const esc = (s3) => s3.replace(/\|/g, "\\|");
+  return [
+    `| ${head.join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...cells.map((c) => `| ${c.map(esc).join(" | ")} |`)
+  ].join("\n");
+}
+
+// src/cli/bench.ts
+var PARTS = ["lab", "probes", "overhead", "cost", "memory"];
+function count(value, fallback, name) {
+  if (value === void 0) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive integer, got ${value}`);
+  return n;
+}
+async function benchCommand(argv) {
+  const args = parseArgs(argv, ["large"]);
+  const onlyRaw = flag(args, "only");
+  const parts = onlyRaw ? onlyRaw.split(",").map((s3) => s3.trim()) : [...PARTS];
+  const unknown = parts.filter((p2) => !PARTS.includes(p2));
+  if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(", ")}; known: ${PARTS.join(", ")}`);
+  const runs = count(flag(args, "runs"), 3, "runs");
+  const pairs = count(flag(args, "pairs"), 6, "pairs");
+  const referenceSeconds = count(flag(args, "reference-seconds"), 60, "reference-seconds");
+  const copies = count(flag(args, "copies"), args.flags.has("large") ? 8 : 1, "copies");
+  const say = (line) => process.stderr.write(`[bench] ${line}
+`);
+  if (!isRoot && parts.some((p2) => p2 === "lab" || p2 === "overhead")) {
+    say("not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches");
+  }
+  const started = Date.now();
+  const rows = [];
+  const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory");
+  let lab;
+  try {
+    if (needsServices) lab = await startLab({ projectRoot: path30.resolve(distDir(), ".."), log: say });
+    if (parts.includes("lab") && lab && isRoot) {
+      say(`lab: ${LAB_SCENARIOS.length} scenarios \xD7 ${runs} runs`);
+      rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
+    }
+    if (parts.includes("probes")) {
+      say(`probes: adaptive suite (30 s budget) then reference probes of ${referenceSeconds} s each`);
+      rows.push(...probeRows(await benchProbes({ budgetMs: 3e4, referenceRuntimeMs: referenceSeconds * 1e3, log: (l) => say(`  ${l}`) })));
+    }
+    if (parts.includes("overhead") && lab) {
+      say(`overhead: ${pairs} alternating pairs`);
+      rows.push(...overheadRows(await benchOverhead(lab, pairs)));
+    }
+    if (parts.includes("cost")) {
+      say("sampler cost: 5 runs of 10 s");
+      rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
+    }
+    if (parts.includes("memory") && lab) {
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path30.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
+    }
+  } finally {
+    await lab?.stop();
+  }
+  const minutes = ((Date.now() - started) / 6e4).toFixed(1);
+  process.stdout.write(`
+${renderTable(rows)}
+
+${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os17.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
+`);
+  return rows.every((r) => r.met !== false) ? 0 : 1;
+}
+
 // src/cli/lab.ts
+import { writeFileSync as writeFileSync10 } from "node:fs";
+import * as path31 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -100731,7 +101513,7 @@ async function labCommand(argv) {
   const record = flag(args, "record");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const lab = await startLab({ projectRoot: path25.resolve(distDir(), ".."), log: say });
+  const lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
   let wrong = 0;
   try {
     for (const name of names) {
@@ -100739,7 +101521,7 @@ async function labCommand(argv) {
       if (!result.right) wrong++;
       process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
-      if (record) writeFileSync8(path25.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
+      if (record) writeFileSync10(path31.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
 `);
     }
   } finally {

@@ -33,20 +33,35 @@ async function profileStep(config: ProfileConfig): Promise<void> {
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
   });
-  writeProfile(profilePath, profile);
+  let saved = true;
+  try {
+    writeProfile(profilePath, profile);
+  } catch (error) {
+    // A full RUNNER_TEMP must not cost the report: say so and go on without the file.
+    saved = false;
+    const message = `The profile JSON could not be written to ${profilePath}: ${errorMessage(error)}. The summary and outputs below are all there is.`;
+    core.warning(message);
+    profile.warnings.push(message);
+  }
+  // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
+  if (config.uploadArtifact && saved) {
+    await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
+      core.warning(message);
+      profile.warnings.push(message);
+    });
+  }
 
   const { markdown, outputs } = renderProfile(profile);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
-  core.setOutput('profile-path', profilePath);
+  if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
   core.saveState(STATE.summaryWritten, 'true');
   core.info(profile.verdict?.sentence ?? 'No verdict.');
 
-  if (config.uploadArtifact) await uploadProfileArtifact(config.artifactName, profilePath, (m) => core.warning(m));
-
   const restore = profile.restore;
   if (config.failOnCacheMiss && !restore?.cacheHit) {
-    core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}`);
+    const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
+    core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}.${why}`);
     return;
   }
   const bottleneck = profile.verdict?.bottleneck;

@@ -1,7 +1,7 @@
 // Device resolution against this machine's real /sys and mounts: / on vda, a file-backed loop
 // device with ext4 (and one with a partition table), and tmpfs.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeScheduler, nearestExisting, resolveDevices, splitDevT } from '../../src/sample/devices.js';

@@ -1,4 +1,81 @@
-/** `disk-profiler bench` (npm run bench): placeholder until the benchmark lands. */
-export async function benchCommand(): Promise<number> {
-  throw new Error('bench is not implemented yet');
+/**
+ * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
+ * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
+ * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
+ *   --only lab,probes,overhead,cost,memory   a subset
+ *   --runs N            lab runs per scenario (3)
+ *   --pairs N           overhead pairs (6)
+ *   --reference-seconds N  reference probe runtime (60)
+ *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~5 GB)
+ */
+import os from 'node:os';
+import * as path from 'node:path';
+import { startLab, type Lab } from '../lab/lab.js';
+import { LAB_SCENARIOS } from '../lab/scenarios.js';
+import { isRoot } from '../lab/sys.js';
+import { benchLab, labRows } from '../bench/lab-runs.js';
+import { benchMemory, memoryRows } from '../bench/memory.js';
+import { benchOverhead, overheadRows } from '../bench/overhead.js';
+import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
+import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
+import { renderTable, type BenchRow } from '../bench/table.js';
+import { distDir } from './dist-dir.js';
+import { flag, parseArgs } from './args.js';
+
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory'] as const;
+type Part = (typeof PARTS)[number];
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive integer, got ${value}`);
+  return n;
+}
+
+export async function benchCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['large']);
+  const onlyRaw = flag(args, 'only');
+  const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : [...PARTS]) as Part[];
+  const unknown = parts.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  const runs = count(flag(args, 'runs'), 3, 'runs');
+  const pairs = count(flag(args, 'pairs'), 6, 'pairs');
+  const referenceSeconds = count(flag(args, 'reference-seconds'), 60, 'reference-seconds');
+  const copies = count(flag(args, 'copies'), args.flags.has('large') ? 8 : 1, 'copies');
+  const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead')) {
+    say('not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches');
+  }
+  const started = Date.now();
+  const rows: BenchRow[] = [];
+  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory');
+  let lab: Lab | undefined;
+  try {
+    if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
+    if (parts.includes('lab') && lab && isRoot) {
+      say(`lab: ${LAB_SCENARIOS.length} scenarios × ${runs} runs`);
+      rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
+    }
+    if (parts.includes('probes')) {
+      say(`probes: adaptive suite (30 s budget) then reference probes of ${referenceSeconds} s each`);
+      rows.push(...probeRows(await benchProbes({ budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, log: (l) => say(`  ${l}`) })));
+    }
+    if (parts.includes('overhead') && lab) {
+      say(`overhead: ${pairs} alternating pairs`);
+      rows.push(...overheadRows(await benchOverhead(lab, pairs)));
+    }
+    if (parts.includes('cost')) {
+      say('sampler cost: 5 runs of 10 s');
+      rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
+    }
+    if (parts.includes('memory') && lab) {
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, log: say })));
+    }
+  } finally {
+    await lab?.stop();
+  }
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  process.stdout.write(`\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`);
+  return rows.every((r) => r.met !== false) ? 0 : 1;
 }

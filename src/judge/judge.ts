@@ -63,6 +63,10 @@ export function judgeProfile(profile: Profile): Verdict {
   const ceilings = ceilingsOf(profile);
   const restore = profile.restore;
   if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');
+  if (!restore.cacheHit && restore.error) {
+    // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
+    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
+  }
   if (!restore.cacheHit) {
     return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
   }
@@ -74,7 +78,9 @@ export function judgeProfile(profile: Profile): Verdict {
   const tail = judged.some((x) => x.judgement.phase === 'writeback') ? ' (writeback included)' : '';
   const share = percent(totalMs > 0 ? j.durationMs / totalMs : 0);
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
-  const sentence = `${LABEL[j.bottleneck]}: ${j.clause}; ${phaseNoun(j.phase)} took ${share} of the ${seconds(totalMs)} restore${tail}.${failed}`;
+  // Without counters for the restore path's device, a disk verdict cannot be made: say so in the verdict itself.
+  const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
+  const sentence = `${LABEL[j.bottleneck]}: ${j.clause}; ${phaseNoun(j.phase)} took ${share} of the ${seconds(totalMs)} restore${tail}.${failed}${blind}`;
   return {
     bottleneck: j.bottleneck,
     sentence,

@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupStack } from './cleanup.js';
-import { run } from './sys.js';
+import { readText, run, writeText } from './sys.js';
 
 export interface LoopDisk {
   device: string;
@@ -14,13 +14,24 @@ export interface LoopDisk {
   mountPoint: string;
 }
 
-export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number }): LoopDisk {
+export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number; noMerges?: boolean }): LoopDisk {
   const image = path.join(opts.dir, 'disk.img');
   // Sparse: the image only takes what the lab writes into it.
   run('truncate', ['-s', String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync(image, { force: true }));
   const device = run('losetup', ['-f', '--show', image]);
   cleanup.push(`detach ${device}`, () => void run('losetup', ['-d', device]));
+  if (opts.noMerges) {
+    // blkio's IOPS throttle counts bios before the queue merges them: an ext4 writeback of many
+    // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)
+    // as ~270 KiB requests, so the device's own counters would show 24 w/s while 800 IOPS is the
+    // limit. With merging off the device counts what the throttle counts, like a disk whose IOPS
+    // limit applies to each request. The loop device outlives us: put the old value back.
+    const file = `/sys/block/${path.basename(device)}/queue/nomerges`;
+    const before = readText(file);
+    writeText(file, '2');
+    cleanup.push(`restore ${file}`, () => writeText(file, before));
+  }
   run('mkfs.ext4', ['-q', '-F', device]);
   const mountPoint = path.join(opts.dir, 'mnt');
   mkdirSync(mountPoint);

@@ -42,10 +42,16 @@ export function readMachineState(): MachineState {
   };
 }
 
-/** The state restricted to what the lab touched (the devices it throttled), for a before/after comparison. */
-export function labView(state: MachineState, devNumbers: readonly string[]): Omit<MachineState, 'throttles'> & { throttles: string[] } {
+export type LabView = Omit<MachineState, 'throttles'> & { throttles: string[]; queueSettings: string[] };
+
+/**
+ * The state restricted to what the lab touched (the devices it throttled), for a before/after
+ * comparison. Queue settings are read now: call it right after readMachineState.
+ */
+export function labView(state: MachineState, devNumbers: readonly string[]): LabView {
   const throttles = Object.entries(state.throttles).flatMap(([file, lines]) =>
     lines.filter((l) => devNumbers.includes(l.split(/\s+/)[0] ?? '')).map((l) => `${file}: ${l}`),
   );
-  return { ...state, throttles };
+  const queueSettings = devNumbers.map((d) => `${d} nomerges=${readLines(`/sys/dev/block/${d}/queue/nomerges`)[0] ?? 'gone'}`);
+  return { ...state, throttles, queueSettings };
 }

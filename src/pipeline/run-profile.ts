@@ -3,13 +3,15 @@
  * with exact phase boundaries, watch the writeback tail, read the archive's anatomy, probe the disk,
  * judge. Side effects stay here and in the modules it calls; the result is a plain Profile.
  */
-import { unlinkSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Profile, ProbeSuiteResult, Snapshot } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, expandPath, type ProfileConfig } from '../config/config.js';
 import { timedRestore } from '../restore/timed-restore.js';
 import { readArchiveAnatomy } from '../restore/anatomy.js';
-import { nearestExisting, resolveDevices } from '../sample/devices.js';
+import { nearestExisting, resolveDevices, type DeviceResolution } from '../sample/devices.js';
+import { countFilesWrittenSince } from '../restore/partial-extract.js';
 import { readRunnerContext } from '../sample/context.js';
 import { Sampler } from '../sample/sampler.js';
 import { runProbeSuite } from '../probe/suite.js';
@@ -24,6 +26,12 @@ export interface PipelineHooks {
   /** Called with each temp directory the probes create, before they write to it (the post step re-checks them). */
   onProbeDirectory?: (dir: string) => void;
   signal?: AbortSignal;
+  /**
+   * Where the kernel's files are (default /proc and /sys). Pointing procRoot at an empty directory
+   * plays a runner without /proc (macOS, Windows) on Linux, which is how that path is tested.
+   */
+  procRoot?: string;
+  sysRoot?: string;
 }
 
 /** What the page cache may still hold above its level before the restore and count as drained. */
@@ -38,11 +46,18 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const originMs = monotonicMs();
   const restorePath = expandPath(config.paths.find((p) => !/[*?[\]!]/.test(p)) ?? config.workspace, config.workspace);
 
-  const where = await resolveDevices({ restorePath, archiveTemp: config.runnerTemp });
-  if (where.noBlockDeviceReason) warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
-  const context = readRunnerContext(where);
+  const procRoot = hooks.procRoot ?? '/proc';
+  const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const context = readRunnerContext(where, { procRoot });
+  // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
+  const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
+  if (!hasProc) {
+    warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
+  } else if (where.noBlockDeviceReason) {
+    warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
+  }
 
-  const sampler = context.os === 'linux' ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where.devices, originMs }) : null;
+  const sampler = hasProc ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(originMs, where.devices.length);
   sampler?.start();
 
@@ -57,6 +72,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   });
   const { restore, phases } = timed;
   if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
+  if (restore.error?.phase === 'extract' && timed.extractStartedAtEpochMs !== null) {
+    warn(describePartialExtract(config, timed.extractStartedAtEpochMs));
+  }
 
   const extract = phases.find((p) => p.name === 'extract');
   if (sampler && extract && config.writebackTimeoutMs > 0) {
@@ -77,9 +95,19 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
 
   if (timed.archivePath) {
-    restore.anatomy = await readArchiveAnatomy(timed.archivePath, restore.compressionMethod);
-    if (restore.anatomy.error) warn(`Archive anatomy: ${restore.anatomy.error}`);
+    // A download that failed left a partial archive: its anatomy would describe a fragment, not the cache.
+    if (restore.error?.phase !== 'download') await readAnatomy();
     removeArchive(timed.archivePath, hooks);
+  }
+
+  async function readAnatomy(): Promise<void> {
+    if (!timed.archivePath) return;
+    try {
+      restore.anatomy = await readArchiveAnatomy(timed.archivePath, restore.compressionMethod);
+      if (restore.anatomy.error) warn(`Archive anatomy: ${restore.anatomy.error}`);
+    } catch (error) {
+      warn(`Archive anatomy could not be read: ${errorMessage(error)}`);
+    }
   }
 
   const probes = await probe(config, context.cpuCount, hooks, warn);
@@ -131,6 +159,27 @@ function removeArchive(archivePath: string, hooks: PipelineHooks): void {
   } catch (error) {
     hooks.log(`Failed to delete archive: ${errorMessage(error)}`);
   }
+}
+
+async function findDevices(restorePath: string, archiveTemp: string, procRoot: string, sysRoot: string | undefined, warn: (m: string) => void): Promise<DeviceResolution> {
+  try {
+    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
+  } catch (error) {
+    // Finding the devices is a nicety: the restore must still be timed without it.
+    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error)}`);
+    return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})` };
+  }
+}
+
+/** After a failed extraction: what is on disk now that was not before, so nobody guesses. */
+function describePartialExtract(config: ProfileConfig, sinceEpochMs: number): string {
+  const roots = config.paths.filter((p) => !/[*?[\]!]/.test(p)).map((p) => expandPath(p, config.workspace));
+  // ctime has coarse granularity on some file systems: allow a little slack before the start.
+  const partial = countFilesWrittenSince(roots, sinceEpochMs - 50);
+  const where = roots.join(', ') || 'the restore paths';
+  if (partial.files === 0) return `The failed extraction left no files under ${where}.`;
+  const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
+  return `The failed extraction left ${partial.truncated ? 'at least ' : ''}${partial.files} files (${mib} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
 }
 
 /** A boundary without /proc (macOS, Windows): the time alone, so phases are still timed. */

@@ -15,7 +15,7 @@ export function faultLines(profile: Profile): string[] {
   }
   // The pipeline warns about every fault it met (restore error, no block device, no /proc, fio), in order.
   lines.push(...profile.warnings);
-  for (const p of profile.probes?.status === 'ran' ? profile.probes.probes : []) {
+  for (const p of profile.probes?.probes ?? []) {
     if (p.error) lines.push(`fio probe ${p.name} failed: ${p.error}`);
   }
   const unique = [...new Set(lines)];

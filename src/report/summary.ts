@@ -149,7 +149,10 @@ export function renderSummary(profile: Profile, verdict: Verdict): string {
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
   const faults = faultLines(profile);
-  if (faults.length > 0) sections.push(`> [!WARNING]\n> **What went wrong** (the step went on: caching is optional, as in actions/cache)\n${faults.map((f) => `> - ${escapeHtml(f)}`).join('\n')}`);
+  if (faults.length > 0) {
+    const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
+    sections.push(`> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`);
+  }
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
   const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);

@@ -20,6 +20,7 @@ import {
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { downsampleEvenly } from '../util/downsample.js';
+import { captureOutput, toolMessages } from './capture-output.js';
 
 export interface RestoreRequest {
   paths: string[];
@@ -38,6 +39,8 @@ export interface TimedRestore {
   phases: PhaseRecord[];
   /** The downloaded archive, still on disk so its anatomy can be read after the measurement. */
   archivePath: string | null;
+  /** Wall-clock time the extraction began (files written since then are the restore's), or null. */
+  extractStartedAtEpochMs: number | null;
 }
 
 const MAX_PROGRESS_POINTS = 600;
@@ -69,6 +72,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     wallMs: 0,
   };
   let archivePath: string | null = null;
+  let extractStartedAtEpochMs: number | null = null;
   let phaseOpen = true;
 
   try {
@@ -117,7 +121,14 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
     next('extract', { networkBytes: result.archiveBytes, progress: progress.points() });
 
-    await extractTar(archivePath, compressionMethod);
+    extractStartedAtEpochMs = Date.now();
+    const archive = archivePath;
+    const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
+    if ('error' in extraction) {
+      // tar's and zstd's own words (in the output @actions/exec forwarded) say why; its error does not.
+      const said = toolMessages(extraction.text);
+      throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(' | ')})` : ''}`);
+    }
     next(null);
     phaseOpen = false;
     result.cacheHit = true;
@@ -135,7 +146,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath };
+    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
   }
 }
 

@@ -3,7 +3,7 @@
  * file commands in fresh GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, state handed to the
  * post step as STATE_* variables, post run even when main failed (post-if: always()).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,6 +19,13 @@ export interface RunActionOptions {
   nodePath?: string;
   /** Where the step's stdout goes; the terminal by default. */
   onOutput?: (chunk: string) => void;
+  /**
+   * Called with the main step's process once it runs, so a test can play the runner cancelling the
+   * job (SIGINT, SIGTERM, or SIGKILL of its process group) while it works.
+   */
+  onMainSpawned?: (child: ChildProcess) => void;
+  /** Run main in a process group of its own (as the runner does), so a kill can take its children too. */
+  ownProcessGroup?: boolean;
 }
 
 export interface ActionRunResult {
@@ -48,7 +55,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       GITHUB_STEP_SUMMARY: summary,
     };
     const node = options.nodePath ?? process.execPath;
-    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput);
+    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
     const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])) };
     const postExitCode = await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
@@ -64,14 +71,23 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
   }
 }
 
-function runNode(node: string, script: string, env: NodeJS.ProcessEnv, onOutput?: (chunk: string) => void): Promise<number> {
+function runNode(
+  node: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  onOutput?: (chunk: string) => void,
+  onSpawned?: (child: ChildProcess) => void,
+  detached = false,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [script], { env, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
+    const child = spawn(node, [script], { env, detached, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
+    onSpawned?.(child);
     if (onOutput) {
       child.stdout?.on('data', (c: Buffer) => onOutput(c.toString()));
       child.stderr?.on('data', (c: Buffer) => onOutput(c.toString()));
     }
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    // As a shell reports it: 128 + the signal's number when the step died of a signal.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));
   });
 }

@@ -1,0 +1,69 @@
+// The two judge rules the bottleneck lab corrected, checked on its recordings (fixtures/profiles/lab-*.json)
+// and on the same recordings with one fact moved across the threshold.
+import { describe, expect, it } from 'vitest';
+import { judgeProfile } from '../../src/judge/judge.js';
+import { judgePhases } from '../../src/judge/judge.js';
+import { CHILD_CPU_IDLE_CORE, CHILD_CPU_WORKING_CORE, DIRTY_THROTTLE_SHARE, NEAR_CEILING_SHARE } from '../../src/judge/thresholds.js';
+import { loadFixture } from './fixture-tools.js';
+import { expectation } from '../../src/lab/scenarios.js';
+
+const extractOf = (file: string) => {
+  const judged = judgePhases(loadFixture(file)).find((j) => j.judgement.phase === 'extract');
+  if (!judged) throw new Error(`${file} has no extract phase`);
+  return judged;
+};
+
+describe('disk ceilings decide before the dirty-page throttle', () => {
+  for (const file of ['lab-disk-bandwidth.json', 'lab-disk-iops.json']) {
+    it(`${file}: dirty-throttled AND at a ceiling → the ceiling is named`, () => {
+      const { judgement } = extractOf(file);
+      const dirty = judgement.evidence.find((e) => e.id === 'dirty-peak-share');
+      // The recording really was dirty-throttled, which the old rule order called "writeback".
+      expect(dirty?.value).toBeGreaterThanOrEqual(DIRTY_THROTTLE_SHARE);
+      const share = judgement.evidence.find((e) => e.id === (file.includes('iops') ? 'write-iops-share' : 'write-bandwidth-share'));
+      expect(share?.value).toBeGreaterThanOrEqual(NEAR_CEILING_SHARE);
+      expect(judgement.bottleneck).toBe(file.includes('iops') ? 'disk-iops' : 'disk-bandwidth');
+    });
+  }
+
+  it('without fio ceilings the same dirty-throttled extraction is still "writeback"', () => {
+    const profile = loadFixture('lab-disk-bandwidth.json');
+    profile.probes = { status: 'skipped', reason: 'test: no probes', wallMs: 0, probes: [] };
+    expect(judgePhases(profile).find((j) => j.judgement.phase === 'extract')?.judgement.bottleneck).toBe('writeback');
+  });
+});
+
+describe('a CPU quota: children working for a share of a core while PSI cpu is high', () => {
+  it('lab-cpu.json: tar and zstd below half a core, above a tenth → cpu', () => {
+    const { judgement, facts } = extractOf('lab-cpu.json');
+    expect(facts.childCores).toBeLessThan(CHILD_CPU_IDLE_CORE);
+    expect(facts.childCores).toBeGreaterThanOrEqual(CHILD_CPU_WORKING_CORE);
+    expect(judgement.bottleneck).toBe('cpu');
+  });
+
+  it('the same pressure with children barely running (blocked elsewhere) does not condemn the CPU', () => {
+    const profile = loadFixture('lab-cpu.json');
+    const extract = profile.phases.find((p) => p.name === 'extract');
+    if (!extract || extract.start.childCpuTicks === null || extract.end.childCpuTicks === null) throw new Error('no child ticks');
+    // Children used 5 % of a core over the phase instead of ~30 %.
+    extract.end.childCpuTicks = extract.start.childCpuTicks + Math.round(0.05 * ((extract.endMs - extract.startMs) / 1000) * 100);
+    const verdict = judgePhases(profile).find((j) => j.judgement.phase === 'extract')?.judgement.bottleneck;
+    expect(verdict).not.toBe('cpu');
+  });
+});
+
+describe('lab expectations on the recordings', () => {
+  for (const scenario of ['disk-bandwidth', 'disk-iops', 'network', 'cpu', 'baseline'] as const) {
+    it(`lab-${scenario}.json is judged right`, () => {
+      const profile = loadFixture(`lab-${scenario}.json`);
+      profile.verdict = judgeProfile(profile);
+      expect(expectation(scenario, profile).right).toBe(true);
+    });
+  }
+
+  it('baseline: a disk verdict without a ceiling share ≥ 80 % is wrong', () => {
+    const profile = loadFixture('lab-baseline.json');
+    profile.verdict = { ...judgeProfile(profile), bottleneck: 'disk-bandwidth' };
+    expect(expectation('baseline', profile).right).toBe(false);
+  });
+});
