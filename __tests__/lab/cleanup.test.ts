@@ -15,11 +15,14 @@ describe('CleanupStack', () => {
     expect(stack.size).toBe(0);
   });
 
-  it('removes its signal handlers once run', async () => {
+  it('holds one signal handler while any stack is live, and removes it once all have run', async () => {
     const before = process.listenerCount('SIGTERM');
-    const stack = new CleanupStack();
+    const session = new CleanupStack();
+    const scenario = new CleanupStack();
     expect(process.listenerCount('SIGTERM')).toBe(before + 1);
-    await stack.runAll();
+    await scenario.runAll();
+    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+    await session.runAll();
     expect(process.listenerCount('SIGTERM')).toBe(before);
   });
 });

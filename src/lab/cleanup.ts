@@ -12,18 +12,25 @@ interface UndoAction {
   runSync?: () => void;
 }
 
+/** Live stacks, oldest first: on a signal the newest (a scenario's) is undone before the older (the session's). */
+const live: CleanupStack[] = [];
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const stack of [...live].reverse()) stack.runAllSync();
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  process.kill(process.pid, signal);
+}
+
 export class CleanupStack {
   private readonly actions: UndoAction[] = [];
-  private readonly onSignal = (signal: NodeJS.Signals) => {
-    this.runAllSync();
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
-    process.kill(process.pid, signal);
-  };
 
   constructor(private readonly log: (line: string) => void = () => {}) {
-    process.on('SIGINT', this.onSignal);
-    process.on('SIGTERM', this.onSignal);
+    if (live.length === 0) {
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+    }
+    live.push(this);
   }
 
   push(what: string, run: () => void | Promise<void>, runSync?: () => void): void {
@@ -49,7 +56,8 @@ export class CleanupStack {
     if (failures.length > 0) throw new Error(`Lab cleanup left something behind: ${failures.join('; ')}`);
   }
 
-  private runAllSync(): void {
+  /** For the signal handler: no awaiting, asynchronous actions use their runSync. */
+  runAllSync(): void {
     while (this.actions.length > 0) {
       const action = this.actions.pop() as UndoAction;
       try {
@@ -61,9 +69,13 @@ export class CleanupStack {
     }
   }
 
-  /** Removes the signal handlers (runAll does it; call it yourself only if you never run it). */
+  /** Unregisters from the signal handler (runAll does it; call it yourself only if you never run it). */
   dispose(): void {
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
+    const i = live.indexOf(this);
+    if (i >= 0) live.splice(i, 1);
+    if (live.length === 0) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   }
 }

@@ -48,6 +48,8 @@ export interface RunScenarioOptions {
   failAfterSetup?: boolean;
   /** Called with the devices as soon as they are throttled (so a caller can check them even on failure). */
   onDevices?: (devNumbers: string[]) => void;
+  /** Test hook: awaited between setup and the profile (an interruption test holds the scenario open here). */
+  beforeProfile?: () => Promise<void>;
 }
 
 export async function startLab(opts: { projectRoot: string; log?: (line: string) => void }): Promise<Lab> {
@@ -100,6 +102,7 @@ export async function runScenario(lab: Lab, scenario: LabScenarioName, opts: Run
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
     if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
+    await opts.beforeProfile?.();
     const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
     const profile = await withoutWorkflowCommands(() =>
       withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),

@@ -1,0 +1,40 @@
+// SIGINT / SIGTERM in the middle of a lab scenario: the process puts everything back before it dies.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labView, readMachineState } from '../../src/lab/machine-state.js';
+import { BLKIO_ROOT } from '../../src/lab/paths.js';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { repoRoot } from '../helpers/tree.js';
+
+const viteNode = path.join(repoRoot, 'node_modules/.bin/vite-node');
+const ready = prerequisite(
+  'root with losetup and mkfs.ext4, cgroup v1 blkio (the bottleneck lab)',
+  isRoot && ['losetup', 'mkfs.ext4'].every(commandExists) && existsSync(path.join(BLKIO_ROOT, 'blkio.throttle.write_iops_device')) && existsSync(viteNode),
+);
+
+describe.runIf(ready)('lab interrupted mid-scenario', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal}: loop device, throttle, nomerges, vm.dirty_*, mounts and temp dirs are put back`, async () => {
+      const before = readMachineState();
+      const child = spawn(viteNode, [path.join(repoRoot, '__tests__/lab/interrupt-target.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+      const devs = await new Promise<string[]>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const m = /READY (\S*)/.exec(out);
+          if (m) resolve((m[1] ?? '').split(',').filter(Boolean));
+        });
+        child.on('exit', (code) => reject(new Error(`target exited (${code}) before it was ready`)));
+      });
+      expect(devs.length).toBe(1);
+      // Mid-scenario the throttle is really on.
+      expect(labView(readMachineState(), devs).throttles.length).toBe(1);
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, sig) => resolve(sig ?? code)));
+      child.kill(signal);
+      await exited;
+      expect(labView(readMachineState(), devs)).toEqual(labView(before, devs));
+    }, 90_000);
+  }
+});
