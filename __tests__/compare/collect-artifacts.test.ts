@@ -26,8 +26,8 @@ async function upload(name: string, fileName: string, content: string): Promise<
 beforeAll(async () => {
   services = await startLocalServices();
   root = await tempDir('compare');
-  const virtio = recorded('cpu-tar-zstd-vda.json', 'virtio');
-  const throttled = recorded('disk-bandwidth-dd-direct.json', 'throttled-50MiBps');
+  const virtio = recorded('lab-baseline.json', 'virtio');
+  const throttled = recorded('lab-disk-bandwidth.json', 'throttled-40MiBps');
   await upload('disk-profile-virtio-1', 'profile-virtio.json', JSON.stringify(virtio.profile));
   await upload('disk-profile-virtio-2', 'profile-virtio.json', JSON.stringify({ ...virtio.profile, restore: { ...virtio.profile.restore, restoreMs: virtio.profile.restore!.restoreMs * 1.1 } }));
   await upload('disk-profile-throttled', 'profile-throttled.json', JSON.stringify(throttled.profile));
@@ -46,7 +46,7 @@ describe('collectProfileArtifacts', () => {
     const dir = path.join(root, 'download');
     const collected = await withEnv(clientEnv(services.env, { GITHUB_WORKSPACE: root, RUNNER_TEMP: root }), () => collectProfileArtifacts('disk-profile-*', dir));
     expect(collected.matched).toBe(5);
-    expect(collected.profiles.map((p) => p.profile.label).sort()).toEqual(['throttled-50MiBps', 'virtio', 'virtio']);
+    expect(collected.profiles.map((p) => p.profile.label).sort()).toEqual(['throttled-40MiBps', 'virtio', 'virtio']);
     expect(collected.problems).toHaveLength(2);
     expect(collected.problems.find((p) => p.includes("'disk-profile-broken'"))).toMatch(/not JSON/);
     expect(collected.problems.find((p) => p.includes("'disk-profile-foreign'"))).toMatch(/not a disk-profiler profile/);
@@ -69,7 +69,7 @@ describe('the bundled action in compare mode', () => {
     expect(r.summary).toContain('Profiles left out');
     expect(r.outputs['fastest-seq-write']).toBe('virtio');
     const comparison = JSON.parse(r.outputs['comparison-json'] as string) as { runners: { label: string; sources: string[] }[] };
-    expect(comparison.runners.map((x) => x.label).sort()).toEqual(['throttled-50MiBps', 'virtio']);
+    expect(comparison.runners.map((x) => x.label).sort()).toEqual(['throttled-40MiBps', 'virtio']);
     expect(comparison.runners.find((x) => x.label === 'virtio')?.sources).toHaveLength(2);
     expect(r.outputs['fastest-runner']).toBe(comparison.runners[0]?.label);
   });

@@ -1,5 +1,5 @@
-// Compare mode on profiles recorded on this machine from different disks: the virtio disk as it is,
-// and loop devices throttled through blkio (fixtures/profiles, see its README for provenance).
+// Compare mode on full profiles recorded by the bottleneck lab on this machine from different disks:
+// the virtio disk as it is, and loop devices throttled through blkio (fixtures/profiles/README.md).
 import { describe, expect, it } from 'vitest';
 import { recorded } from './recorded.js';
 import { compareProfiles, type LabelledProfile } from '../../src/compare/compare.js';
@@ -17,20 +17,22 @@ function rerun(item: LabelledProfile, factor: number): LabelledProfile {
 }
 
 describe('compareProfiles', () => {
-  const fast = recorded('cpu-tar-zstd-vda.json', 'virtio');
-  const slow = recorded('writeback-tail-throttled-loop.json', 'throttled-20MiBps');
-  const bandwidth = recorded('disk-bandwidth-dd-direct.json', 'throttled-50MiBps');
+  const fast = recorded('lab-baseline.json', 'virtio');
+  const slow = recorded('lab-disk-iops.json', 'throttled-800iops');
+  const bandwidth = recorded('lab-disk-bandwidth.json', 'throttled-40MiBps');
 
   it('ranks runners by median restore time and names the best ceilings', () => {
     const c = compareProfiles([slow, bandwidth, fast]);
     const byRestore = [slow, bandwidth, fast].sort((a, b) => a.profile.restore!.restoreMs - b.profile.restore!.restoreMs).map((x) => x.profile.label);
     expect(c.runners.map((r) => r.label)).toEqual(byRestore);
     expect(c.fastest.restore).toBe(byRestore[0]);
-    // The virtio disk's fio ceiling is far above a loop device throttled to 20 or 50 MiB/s.
+    // The virtio disk's fio ceilings are far above loop devices throttled to 40 MiB/s or 800 IOPS.
     expect(c.fastest.seqWriteMiBps).toBe('virtio');
-    const throttled = c.runners.find((r) => r.label === 'throttled-50MiBps')!;
-    expect(throttled.ceilings.seqWriteMiBps!.median).toBeGreaterThan(40);
-    expect(throttled.ceilings.seqWriteMiBps!.median).toBeLessThan(60);
+    expect(c.fastest.randWriteIops).toBe('virtio');
+    const throttled = c.runners.find((r) => r.label === 'throttled-40MiBps')!;
+    const virtio = c.runners.find((r) => r.label === 'virtio')!;
+    expect(throttled.ceilings.seqWriteMiBps!.median).toBeLessThan(virtio.ceilings.seqWriteMiBps!.median / 5);
+    expect(throttled.bottlenecks[0]?.bottleneck).toBe('disk-bandwidth');
   });
 
   it('combines repeated runs of one label by median and shows the spread', () => {
