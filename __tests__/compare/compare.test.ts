@@ -18,7 +18,7 @@ function rerun(item: LabelledProfile, factor: number): LabelledProfile {
 
 describe('compareProfiles', () => {
   const fast = recorded('lab-baseline.json', 'virtio');
-  const slow = recorded('lab-disk-iops.json', 'throttled-800iops');
+  const slow = recorded('lab-disk-iops.json', 'throttled-1000iops');
   const bandwidth = recorded('lab-disk-bandwidth.json', 'throttled-40MiBps');
 
   it('ranks runners by median restore time and names the best ceilings', () => {
@@ -26,7 +26,7 @@ describe('compareProfiles', () => {
     const byRestore = [slow, bandwidth, fast].sort((a, b) => a.profile.restore!.restoreMs - b.profile.restore!.restoreMs).map((x) => x.profile.label);
     expect(c.runners.map((r) => r.label)).toEqual(byRestore);
     expect(c.fastest.restore).toBe(byRestore[0]);
-    // The virtio disk's fio ceilings are far above loop devices throttled to 40 MiB/s or 800 IOPS.
+    // The virtio disk's fio ceilings are far above loop devices throttled to 40 MiB/s or 1000 IOPS.
     expect(c.fastest.seqWriteMiBps).toBe('virtio');
     expect(c.fastest.randWriteIops).toBe('virtio');
     const throttled = c.runners.find((r) => r.label === 'throttled-40MiBps')!;
