@@ -95972,23 +95972,162 @@ async function compareCommand(argv) {
 
 // src/cli/demo.ts
 import { createHash as createHash2 } from "node:crypto";
-import { existsSync as existsSync3, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync3, rmSync as rmSync2 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync4, rmSync as rmSync3 } from "node:fs";
 import * as os10 from "node:os";
-import * as path14 from "node:path";
+import * as path16 from "node:path";
+
+// src/lab/cleanup.ts
+var live = [];
+function onSignal(signal) {
+  for (const stack of [...live].reverse()) stack.runAllSync();
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+  process.kill(process.pid, signal);
+}
+var CleanupStack = class {
+  constructor(log2 = () => {
+  }) {
+    this.log = log2;
+    if (live.length === 0) {
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
+    }
+    live.push(this);
+  }
+  log;
+  actions = [];
+  push(what, run3, runSync) {
+    this.actions.push({ what, run: run3, ...runSync ? { runSync } : {} });
+  }
+  get size() {
+    return this.actions.length;
+  }
+  /** Runs every action (newest first) and throws one error naming all that failed. */
+  async runAll() {
+    const failures = [];
+    while (this.actions.length > 0) {
+      const action6 = this.actions.pop();
+      try {
+        await action6.run();
+      } catch (error2) {
+        failures.push(`${action6.what}: ${errorMessage(error2)}`);
+      }
+    }
+    this.dispose();
+    if (failures.length > 0) throw new Error(`Lab cleanup left something behind: ${failures.join("; ")}`);
+  }
+  /** For the signal handler: no awaiting, asynchronous actions use their runSync. */
+  runAllSync() {
+    while (this.actions.length > 0) {
+      const action6 = this.actions.pop();
+      try {
+        const result = (action6.runSync ?? action6.run)();
+        if (result instanceof Promise) result.catch(() => {
+        });
+      } catch (error2) {
+        this.log(`lab cleanup: ${action6.what}: ${errorMessage(error2)}`);
+      }
+    }
+  }
+  /** Unregisters from the signal handler (runAll does it; call it yourself only if you never run it). */
+  dispose() {
+    const i = live.indexOf(this);
+    if (i >= 0) live.splice(i, 1);
+    if (live.length === 0) {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  }
+};
+
+// src/lab/loop-disk.ts
+import { mkdirSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import path14 from "node:path";
+
+// src/lab/sys.ts
+import { execFileSync } from "node:child_process";
+import { readFileSync as readFileSync3, writeFileSync as writeFileSync6 } from "node:fs";
+function run(command, args) {
+  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+function readText(file) {
+  return readFileSync3(file, "utf8").trim();
+}
+function writeText(file, value) {
+  writeFileSync6(file, `${value}
+`);
+}
+function readLines(file) {
+  try {
+    return readText(file).split("\n").filter((l) => l.trim() !== "");
+  } catch {
+    return [];
+  }
+}
+var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+// src/lab/loop-disk.ts
+function createLoopDisk(cleanup, opts) {
+  const image = path14.join(opts.dir, "disk.img");
+  run("truncate", ["-s", String(opts.sizeBytes), image]);
+  cleanup.push(`remove ${image}`, () => rmSync2(image, { force: true }));
+  const device2 = run("losetup", ["-f", "--show", image]);
+  cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
+  if (opts.noMerges) {
+    const file = `/sys/block/${path14.basename(device2)}/queue/nomerges`;
+    const before = readText(file);
+    writeText(file, "2");
+    cleanup.push(`restore ${file}`, () => writeText(file, before));
+  }
+  run("mkfs.ext4", ["-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", device2]);
+  const mountPoint = path14.join(opts.dir, "mnt");
+  mkdirSync(mountPoint);
+  run("mount", [device2, mountPoint]);
+  cleanup.push(`unmount ${mountPoint}`, () => unmount(mountPoint));
+  const rdev = statSync2(device2).rdev;
+  const devNumber = `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
+  return { device: device2, devNumber, mountPoint };
+}
+function unmount(mountPoint) {
+  try {
+    run("umount", [mountPoint]);
+  } catch {
+    run("umount", ["-l", mountPoint]);
+  }
+}
+
+// src/lab/blkio.ts
+import path15 from "node:path";
+
+// src/lab/paths.ts
+var LAB_PREFIX = "disk-profiler-lab-";
+var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
+var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
+var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
+var sysctlPath = (name) => `/proc/sys/vm/${name}`;
+
+// src/lab/blkio.ts
+function throttleDevice(cleanup, devNumber, file, limit) {
+  const target = path15.join(BLKIO_ROOT, file);
+  cleanup.push(`lift ${file} on ${devNumber}`, () => writeText(target, `${devNumber} 0`));
+  writeText(target, `${devNumber} ${limit}`);
+}
+
+// src/cli/demo.ts
 async function demoCommand(argv) {
-  const args = parseArgs(argv);
-  const projectRoot = path14.resolve(distDir(), "..");
-  if (!existsSync3(path14.join(projectRoot, "node_modules"))) throw new Error("node_modules is missing: run `npm ci` first");
+  const args = parseArgs(argv, ["compare"]);
+  const projectRoot = path16.resolve(distDir(), "..");
+  if (!existsSync3(path16.join(projectRoot, "node_modules"))) throw new Error("node_modules is missing: run `npm ci` first");
   const say = (line) => process.stderr.write(`\x1B[1m[demo]\x1B[0m ${line}
 `);
-  const root = mkdtempSync2(path14.join(os10.tmpdir(), "disk-profiler-demo-"));
+  const root = mkdtempSync2(path16.join(os10.tmpdir(), "disk-profiler-demo-"));
   const services = await startLocalServices();
   try {
-    const workspace = path14.join(root, "workspace");
-    const runnerTemp = path14.join(root, "runner-temp");
-    mkdirSync(workspace);
-    mkdirSync(runnerTemp);
-    const lock = readFileSync3(path14.join(projectRoot, "package-lock.json"));
+    const workspace = path16.join(root, "workspace");
+    const runnerTemp = path16.join(root, "runner-temp");
+    mkdirSync2(workspace);
+    mkdirSync2(runnerTemp);
+    const lock = readFileSync4(path16.join(projectRoot, "package-lock.json"));
     const key = `demo-node-modules-${createHash2("sha256").update(lock).digest("hex").slice(0, 16)}`;
     say(`local Actions services on ${services.url}`);
     say(`seeding the cache with this project's node_modules as '${key}' (tar + zstd, as actions/cache saves it)\u2026`);
@@ -95997,28 +96136,65 @@ async function demoCommand(argv) {
     say(`seeded in ${((Date.now() - seedStarted) / 1e3).toFixed(1)} s; running the action (main + post) into ${workspace}\u2026`);
     const log2 = new RunnerLog((line) => process.stderr.write(`${line}
 `), process.env.RUNNER_DEBUG === "1");
-    const result = await runAction({
+    const profile2 = (label, workspaceDir, tempDir) => runAction({
       distDir: distDir(),
       nodePath: flag(args, "node"),
       inputs: {
         path: "node_modules",
         key,
         "restore-keys": "demo-node-modules-",
-        label: flag(args, "label") ?? "this-machine",
+        label,
         "probe-budget-seconds": flag(args, "probe-budget-seconds") ?? "30"
       },
-      env: { ...services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: "demo" },
+      env: { ...services.env, GITHUB_WORKSPACE: workspaceDir, RUNNER_TEMP: tempDir, RUNNER_NAME: "demo" },
       onOutput: (chunk) => log2.push(chunk)
     });
+    const result = await profile2(flag(args, "label") ?? "this-machine", workspace, runnerTemp);
     log2.flush();
     process.stdout.write(`
 ${result.summary}
 `);
     say(`outputs: ${Object.entries(result.outputs).map(([k2, v2]) => `${k2}=${v2}`).join(" ")}`);
-    return result.mainExitCode || result.postExitCode;
+    if (result.mainExitCode || result.postExitCode || !args.flags.has("compare")) return result.mainExitCode || result.postExitCode;
+    return await compareWithThrottledDisk(services, root, profile2, say);
   } finally {
     await services.stop();
-    rmSync2(root, { recursive: true, force: true });
+    rmSync3(root, { recursive: true, force: true });
+  }
+}
+async function compareWithThrottledDisk(services, root, profile2, say) {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) {
+    say("--compare needs root (a loop device and a blkio throttle); skipped.");
+    return 0;
+  }
+  const cleanup = new CleanupStack((line) => say(line));
+  try {
+    const disk = createLoopDisk(cleanup, { dir: root, sizeBytes: 3 * 1024 ** 3 });
+    throttleDevice(cleanup, disk.devNumber, "blkio.throttle.write_bps_device", 50 * 1024 * 1024);
+    const workspace = path16.join(disk.mountPoint, "workspace");
+    const runnerTemp = path16.join(disk.mountPoint, "runner-temp");
+    mkdirSync2(workspace);
+    mkdirSync2(runnerTemp);
+    say(`profiling the same cache on ${disk.device}, writes throttled to 50 MiB/s\u2026`);
+    const throttled = await profile2("loop-throttled-50MiBps", workspace, runnerTemp);
+    process.stdout.write(`
+${throttled.summary}
+`);
+    if (throttled.mainExitCode) return throttled.mainExitCode;
+    say("comparing the two runner types (mode: compare)\u2026");
+    const compare = await runAction({
+      distDir: distDir(),
+      inputs: { mode: "compare" },
+      env: { ...services.env, GITHUB_WORKSPACE: root, RUNNER_TEMP: root },
+      onOutput: () => {
+      }
+    });
+    process.stdout.write(`
+${compare.summary}
+`);
+    return compare.mainExitCode;
+  } finally {
+    await cleanup.runAll();
   }
 }
 
@@ -96034,23 +96210,23 @@ import { performance as performance6 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync5, unlinkSync } from "node:fs";
-import * as path20 from "node:path";
+import * as path22 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
-import * as path15 from "node:path";
+import * as path17 from "node:path";
 var ALL_PROBES = ["seq-write", "rand-write", "seq-read", "rand-read", "rand-read-qd1", "fsync-write"];
 function expandPath(p2, workspace) {
-  const expanded = p2 === "~" || p2.startsWith("~/") ? path15.join(os11.homedir(), p2.slice(1)) : p2;
-  return path15.resolve(workspace, expanded);
+  const expanded = p2 === "~" || p2.startsWith("~/") ? path17.join(os11.homedir(), p2.slice(1)) : p2;
+  return path17.resolve(workspace, expanded);
 }
 function configRecord(config) {
   return { ...config };
 }
 
 // src/restore/timed-restore.ts
-import * as path16 from "node:path";
-import { statSync as statSync2 } from "node:fs";
+import * as path18 from "node:path";
+import { statSync as statSync3 } from "node:fs";
 
 // src/util/clock.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -96159,7 +96335,7 @@ async function timedRestore(request) {
     }
     result.exactMatch = result.matchedKey === primaryKey;
     next("download");
-    archivePath = path16.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path18.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     try {
       await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
@@ -96199,7 +96375,7 @@ function watchFileSize(file, intervalMs) {
   const points = [];
   const timer = setInterval(() => {
     try {
-      points.push([monotonicMs(), statSync2(file).size]);
+      points.push([monotonicMs(), statSync3(file).size]);
     } catch {
     }
   }, Math.max(10, intervalMs));
@@ -96212,7 +96388,7 @@ function watchFileSize(file, intervalMs) {
 
 // src/restore/anatomy.ts
 import { spawn as spawn4 } from "node:child_process";
-import { createReadStream as createReadStream2, statSync as statSync3 } from "node:fs";
+import { createReadStream as createReadStream2, statSync as statSync4 } from "node:fs";
 import { createGunzip } from "node:zlib";
 
 // node_modules/tar/dist/esm/index.min.js
@@ -99216,7 +99392,7 @@ function decompressorArgs(compressionMethod) {
 }
 async function readArchiveAnatomy(archivePath, compressionMethod) {
   const anatomy2 = {
-    compressedBytes: statSync3(archivePath).size,
+    compressedBytes: statSync4(archivePath).size,
     extractedBytes: 0,
     entries: 0,
     files: 0,
@@ -99299,7 +99475,7 @@ function pipeDecompressed(archivePath, compressionMethod, parser) {
 }
 
 // src/sample/devices.ts
-import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync4, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync5, realpathSync, statfsSync, statSync as statSync5 } from "node:fs";
 import { basename as basename5, dirname as dirname8, resolve as resolve5 } from "node:path";
 
 // src/sample/parse-mountinfo.ts
@@ -99365,15 +99541,15 @@ function nearestExisting(path32) {
     current = parent;
   }
 }
-function readText(path32) {
+function readText2(path32) {
   try {
-    return readFileSync4(path32, "utf8").trim();
+    return readFileSync5(path32, "utf8").trim();
   } catch {
     return void 0;
   }
 }
 function readNumber(path32) {
-  const text = readText(path32);
+  const text = readText2(path32);
   if (text === void 0 || text === "") return void 0;
   const value = Number(text);
   return Number.isFinite(value) ? value : void 0;
@@ -99415,7 +99591,7 @@ var SysBlock = class {
       here.push(`${name} (partition)`);
       diskDir = dirname8(dir);
       name = basename5(diskDir);
-      diskDev = readText(`${diskDir}/dev`) ?? devNumber;
+      diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
     }
     here.push(name);
@@ -99426,14 +99602,14 @@ var SysBlock = class {
     } catch {
     }
     for (const slave of slaves) {
-      const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
+      const slaveDev = readText2(`${diskDir}/slaves/${slave}/dev`);
       if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
     }
-    const backing = readText(`${diskDir}/loop/backing_file`);
+    const backing = readText2(`${diskDir}/loop/backing_file`);
     if (backing) {
       const file = backing.replace(/ \(deleted\)$/, "");
       try {
-        const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
+        const { major, minor } = splitDevT(statSync5(file, { bigint: true }).dev);
         nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
       } catch {
       }
@@ -99443,11 +99619,11 @@ var SysBlock = class {
   describe(node) {
     const dir = `${this.sysRoot}/block/${node.name}`;
     const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain };
-    const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
+    const model = readText2(`${dir}/device/model`) || readText2(`${dir}/dm/name`) || driverOf(readText2(`${dir}/device/uevent`));
     if (model) info2.model = model;
     const rotational = readNumber(`${dir}/queue/rotational`);
     if (rotational !== void 0) info2.rotational = rotational === 1;
-    const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
+    const scheduler = activeScheduler(readText2(`${dir}/queue/scheduler`));
     if (scheduler) info2.scheduler = scheduler;
     const queueDepth = readNumber(`${dir}/queue/nr_requests`);
     if (queueDepth !== void 0) info2.queueDepth = queueDepth;
@@ -99476,11 +99652,11 @@ function fileSystemInfo(path32, existing, mount) {
   return info2;
 }
 function blockDevNumber(existing, mount) {
-  const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
+  const { major, minor } = splitDevT(statSync5(existing, { bigint: true }).dev);
   if (major !== 0) return `${major}:${minor}`;
   if (mount?.source.startsWith("/dev/")) {
     try {
-      const st2 = statSync4(mount.source, { bigint: true });
+      const st2 = statSync5(mount.source, { bigint: true });
       if (st2.isBlockDevice()) {
         const rdev = splitDevT(st2.rdev);
         return `${rdev.major}:${rdev.minor}`;
@@ -99493,7 +99669,7 @@ function blockDevNumber(existing, mount) {
 function resolveDevices(paths, options = {}) {
   const procRoot = options.procRoot ?? "/proc";
   const sys = new SysBlock(options.sysRoot ?? "/sys");
-  const mountinfoText = readText(`${procRoot}/self/mountinfo`);
+  const mountinfoText = readText2(`${procRoot}/self/mountinfo`);
   const mounts = mountinfoText === void 0 ? [] : parseMountinfo(mountinfoText);
   const roles = [["restore-path", paths.restorePath]];
   if (paths.archiveTemp) roles.push(["archive-temp", paths.archiveTemp]);
@@ -99540,7 +99716,7 @@ function noBlockReason(path32, existing, mount, sys) {
 
 // src/restore/partial-extract.ts
 import { lstatSync, readdirSync as readdirSync2 } from "node:fs";
-import * as path17 from "node:path";
+import * as path19 from "node:path";
 function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
   const result = { files: 0, bytes: 0, truncated: false };
   const stack = [...new Set(roots)];
@@ -99559,7 +99735,7 @@ function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
     }
     if (stat2.isDirectory()) {
       try {
-        for (const name of readdirSync2(current)) stack.push(path17.join(current, name));
+        for (const name of readdirSync2(current)) stack.push(path19.join(current, name));
       } catch {
       }
     } else if (stat2.isFile() && stat2.ctimeMs >= sinceEpochMs) {
@@ -99571,18 +99747,18 @@ function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
 }
 
 // src/sample/context.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import os13 from "node:os";
-function readText2(path32) {
+function readText3(path32) {
   try {
-    const text = readFileSync5(path32, "utf8").trim();
+    const text = readFileSync6(path32, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
 function readNumber2(path32) {
-  const text = readText2(path32);
+  const text = readText3(path32);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -99613,16 +99789,16 @@ function readRunnerContext(where3, options = {}) {
     nodeVersion: process.version
   };
   if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
-  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
+  const kernel = readText3(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
   if (kernel) context4.kernel = kernel;
-  const cpuinfo = readText2(`${procRoot}/cpuinfo`);
+  const cpuinfo = readText3(`${procRoot}/cpuinfo`);
   const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
   const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
   if (cpuModel) context4.cpuModel = cpuModel;
   const virtualization = describeVirtualization({
-    sysVendor: readText2(`${sysRoot}/class/dmi/id/sys_vendor`),
-    productName: readText2(`${sysRoot}/class/dmi/id/product_name`),
-    hypervisorType: readText2(`${sysRoot}/hypervisor/type`),
+    sysVendor: readText3(`${sysRoot}/class/dmi/id/sys_vendor`),
+    productName: readText3(`${sysRoot}/class/dmi/id/product_name`),
+    hypervisorType: readText3(`${sysRoot}/hypervisor/type`),
     hypervisorFlag: parsed.hypervisorFlag
   });
   if (virtualization) context4.virtualization = virtualization;
@@ -99642,7 +99818,7 @@ import { spawn as spawn5 } from "node:child_process";
 import { performance as performance3 } from "node:perf_hooks";
 
 // src/sample/child-cpu.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 
 // src/sample/parse-pid-stat.ts
 function parsePidStat(text) {
@@ -99667,7 +99843,7 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync7, readSync } from "node:fs";
 var ProcFile = class {
   constructor(path32, mode) {
     this.path = path32;
@@ -99686,7 +99862,7 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync6(this.path, "latin1");
+        const text = readFileSync7(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
@@ -99726,7 +99902,7 @@ var ProcFile = class {
 // src/sample/child-cpu.ts
 function readOrNull(path32) {
   try {
-    return readFileSync7(path32, "latin1");
+    return readFileSync8(path32, "latin1");
   } catch {
     return null;
   }
@@ -100028,25 +100204,25 @@ function startSync(syncPath) {
 // src/probe/suite.ts
 import { spawn as spawn6 } from "node:child_process";
 import fs10 from "node:fs";
-import path19 from "node:path";
+import path21 from "node:path";
 import { performance as performance5 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
 import fs9 from "node:fs";
-import path18 from "node:path";
+import path20 from "node:path";
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
   fs9.writeFileSync(
-    path18.join(dir, MARKER_FILE_NAME),
+    path20.join(dir, MARKER_FILE_NAME),
     `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `,
     { flag: "wx" }
   );
 }
 function refuseReason(dir) {
-  if (!path18.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+  if (!path20.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
   let stat2;
   try {
     stat2 = fs9.lstatSync(dir);
@@ -100072,7 +100248,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path18.join(dir, name));
+  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path20.join(dir, name));
   fs9.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -100127,7 +100303,7 @@ function installSignalCleanup(registry, log2 = () => {
 // src/probe/find-fio.ts
 import { execFile } from "node:child_process";
 import { performance as performance4 } from "node:perf_hooks";
-function run(command, args, env, timeoutMs) {
+function run2(command, args, env, timeoutMs) {
   return new Promise((resolve8) => {
     execFile(command, args, { env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error2, stdout, stderr) => {
       const code = error2 ? typeof error2.code === "number" ? error2.code : null : 0;
@@ -100141,22 +100317,22 @@ function parseFioVersion(stdout) {
   return match3 ? match3[0] : null;
 }
 async function fioVersion(env) {
-  const result = await run("fio", ["--version"], env, 1e4);
+  const result = await run2("fio", ["--version"], env, 1e4);
   return result.code === 0 ? parseFioVersion(result.stdout) : null;
 }
 async function planInstall(platform2, env, isRoot2) {
   if (platform2 === "linux") {
-    const hasApt = (await run("apt-get", ["--version"], env, 1e4)).code === 0;
+    const hasApt = (await run2("apt-get", ["--version"], env, 1e4)).code === 0;
     if (!hasApt) return "fio is not installed and this Linux has no apt-get. Install fio in an earlier step.";
     if (isRoot2) return { method: "apt-get", command: "apt-get", args: ["install", "-y", "--no-install-recommends", "fio"] };
-    const sudoWorks = (await run("sudo", ["-n", "true"], env, 1e4)).code === 0;
+    const sudoWorks = (await run2("sudo", ["-n", "true"], env, 1e4)).code === 0;
     if (sudoWorks) {
       return { method: "sudo apt-get", command: "sudo", args: ["-n", "apt-get", "install", "-y", "--no-install-recommends", "fio"] };
     }
     return "fio is not installed and sudo needs a password here, so it cannot be installed automatically. Add `sudo apt-get install -y fio` before this step.";
   }
   if (platform2 === "darwin") {
-    const hasBrew = (await run("brew", ["--version"], env, 1e4)).code === 0;
+    const hasBrew = (await run2("brew", ["--version"], env, 1e4)).code === 0;
     if (hasBrew) return { method: "brew", command: "brew", args: ["install", "fio"] };
     return "fio is not installed and Homebrew is missing. Add `brew install fio` before this step.";
   }
@@ -100179,11 +100355,11 @@ async function findFio(opts) {
   const installEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
   log2(`disk probes: installing fio with ${plan.method}...`);
   const started = performance4.now();
-  let result = await run(plan.command, plan.args, installEnv, 3e5);
+  let result = await run2(plan.command, plan.args, installEnv, 3e5);
   if (result.code !== 0 && plan.method.endsWith("apt-get")) {
     const updateArgs = plan.command === "sudo" ? ["-n", "apt-get", "update"] : ["update"];
-    await run(plan.command, updateArgs, installEnv, 3e5);
-    result = await run(plan.command, plan.args, installEnv, 3e5);
+    await run2(plan.command, updateArgs, installEnv, 3e5);
+    result = await run2(plan.command, plan.args, installEnv, 3e5);
   }
   const durationMs = Math.round(performance4.now() - started);
   const version4 = result.code === 0 ? await fioVersion(env) : null;
@@ -100359,7 +100535,7 @@ var ProbeCancelledError = class extends Error {
   }
 };
 function resolveProbeBase(targetPath) {
-  let candidate2 = path19.resolve(targetPath);
+  let candidate2 = path21.resolve(targetPath);
   for (; ; ) {
     let stat2 = null;
     try {
@@ -100379,7 +100555,7 @@ function resolveProbeBase(targetPath) {
       }
       return candidate2;
     }
-    const parent = path19.dirname(candidate2);
+    const parent = path21.dirname(candidate2);
     if (parent === candidate2) throw new ProfilerError(`No existing directory above ${targetPath}.`, "Give an absolute restore path.");
     candidate2 = parent;
   }
@@ -100499,11 +100675,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs10.promises.mkdtemp(path19.join(base, PROBE_DIR_PREFIX));
+    directory = await fs10.promises.mkdtemp(path21.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path19.join(directory, PROBE_FILE_NAME);
+    const filePath = path21.join(directory, PROBE_FILE_NAME);
     const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance5.now()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
@@ -100581,7 +100757,7 @@ async function runProfile(config, hooks) {
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync5(path20.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync5(path22.join(procRoot, "stat"));
   if (!hasProc) {
     warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
   } else if (where3.noBlockDeviceReason) {
@@ -100700,83 +100876,21 @@ function bareSnapshot(originMs, deviceCount) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync8 } from "node:fs";
-import path21 from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync9 } from "node:fs";
+import path23 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync6(path21.join(projectRoot, p2))) {
+    if (!existsSync6(path23.join(projectRoot, p2))) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync8(path21.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync9(path23.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
-  mkdirSync2(tempDir, { recursive: true });
+  mkdirSync3(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
-
-// src/lab/cleanup.ts
-var CleanupStack = class {
-  constructor(log2 = () => {
-  }) {
-    this.log = log2;
-    process.on("SIGINT", this.onSignal);
-    process.on("SIGTERM", this.onSignal);
-  }
-  log;
-  actions = [];
-  onSignal = (signal) => {
-    this.runAllSync();
-    process.off("SIGINT", this.onSignal);
-    process.off("SIGTERM", this.onSignal);
-    process.kill(process.pid, signal);
-  };
-  push(what, run3, runSync) {
-    this.actions.push({ what, run: run3, ...runSync ? { runSync } : {} });
-  }
-  get size() {
-    return this.actions.length;
-  }
-  /** Runs every action (newest first) and throws one error naming all that failed. */
-  async runAll() {
-    const failures = [];
-    while (this.actions.length > 0) {
-      const action6 = this.actions.pop();
-      try {
-        await action6.run();
-      } catch (error2) {
-        failures.push(`${action6.what}: ${errorMessage(error2)}`);
-      }
-    }
-    this.dispose();
-    if (failures.length > 0) throw new Error(`Lab cleanup left something behind: ${failures.join("; ")}`);
-  }
-  runAllSync() {
-    while (this.actions.length > 0) {
-      const action6 = this.actions.pop();
-      try {
-        const result = (action6.runSync ?? action6.run)();
-        if (result instanceof Promise) result.catch(() => {
-        });
-      } catch (error2) {
-        this.log(`lab cleanup: ${action6.what}: ${errorMessage(error2)}`);
-      }
-    }
-  }
-  /** Removes the signal handlers (runAll does it; call it yourself only if you never run it). */
-  dispose() {
-    process.off("SIGINT", this.onSignal);
-    process.off("SIGTERM", this.onSignal);
-  }
-};
-
-// src/lab/paths.ts
-var LAB_PREFIX = "disk-profiler-lab-";
-var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
-var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
-var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
-var sysctlPath = (name) => `/proc/sys/vm/${name}`;
 
 // src/lab/quiet.ts
 async function withoutWorkflowCommands(fn) {
@@ -100799,52 +100913,20 @@ async function withoutWorkflowCommands(fn) {
 import { mkdirSync as mkdirSync5 } from "node:fs";
 import path25 from "node:path";
 
-// src/lab/blkio.ts
-import path22 from "node:path";
-
-// src/lab/sys.ts
-import { execFileSync } from "node:child_process";
-import { readFileSync as readFileSync9, writeFileSync as writeFileSync6 } from "node:fs";
-function run2(command, args) {
-  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
-function readText3(file) {
-  return readFileSync9(file, "utf8").trim();
-}
-function writeText(file, value) {
-  writeFileSync6(file, `${value}
-`);
-}
-function readLines(file) {
-  try {
-    return readText3(file).split("\n").filter((l) => l.trim() !== "");
-  } catch {
-    return [];
-  }
-}
-var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-
-// src/lab/blkio.ts
-function throttleDevice(cleanup, devNumber, file, limit) {
-  const target = path22.join(BLKIO_ROOT, file);
-  cleanup.push(`lift ${file} on ${devNumber}`, () => writeText(target, `${devNumber} 0`));
-  writeText(target, `${devNumber} ${limit}`);
-}
-
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync3, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path23 from "node:path";
+import { chmodSync, mkdirSync as mkdirSync4, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path24 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path23.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync3(group);
+  const group = path24.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync4(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path23.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path23.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
-  const realTar = run2("sh", ["-c", "command -v tar"]);
-  const shimDir = path23.join(opts.dir, "cpu-shim");
-  mkdirSync3(shimDir);
-  const shim = path23.join(shimDir, "tar");
+  writeText(path24.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path24.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  const realTar = run("sh", ["-c", "command -v tar"]);
+  const shimDir = path24.join(opts.dir, "cpu-shim");
+  mkdirSync4(shimDir);
+  const shim = path24.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -100853,9 +100935,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path23.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path24.join(group, "cgroup.procs"))) {
     try {
-      writeText(path23.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path24.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -100865,7 +100947,7 @@ function removeCgroup(group) {
 // src/lab/dirty-limits.ts
 function readDirtySettings() {
   const out = {};
-  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText3(sysctlPath(name)));
+  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText(sysctlPath(name)));
   return out;
 }
 function restoreDirtySettings(saved) {
@@ -100883,31 +100965,6 @@ function lowerDirtyLimits(cleanup, limits) {
   cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
   writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
   writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
-}
-
-// src/lab/loop-disk.ts
-import { mkdirSync as mkdirSync4, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
-import path24 from "node:path";
-function createLoopDisk(cleanup, opts) {
-  const image = path24.join(opts.dir, "disk.img");
-  run2("truncate", ["-s", String(opts.sizeBytes), image]);
-  cleanup.push(`remove ${image}`, () => rmSync3(image, { force: true }));
-  const device2 = run2("losetup", ["-f", "--show", image]);
-  cleanup.push(`detach ${device2}`, () => void run2("losetup", ["-d", device2]));
-  if (opts.noMerges) {
-    const file = `/sys/block/${path24.basename(device2)}/queue/nomerges`;
-    const before = readText3(file);
-    writeText(file, "2");
-    cleanup.push(`restore ${file}`, () => writeText(file, before));
-  }
-  run2("mkfs.ext4", ["-q", "-F", device2]);
-  const mountPoint = path24.join(opts.dir, "mnt");
-  mkdirSync4(mountPoint);
-  run2("mount", [device2, mountPoint]);
-  cleanup.push(`unmount ${mountPoint}`, () => void run2("umount", [mountPoint]));
-  const rdev = statSync5(device2).rdev;
-  const devNumber = `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
-  return { device: device2, devNumber, mountPoint };
 }
 
 // src/lab/scenarios.ts
@@ -101044,6 +101101,7 @@ async function runScenario(lab, scenario, opts = {}) {
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
     if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
+    await opts.beforeProfile?.();
     const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
     const profile2 = await withoutWorkflowCommands(
       () => withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
