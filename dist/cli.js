@@ -94349,70 +94349,100 @@ function diskMetrics(before, after, durationMs) {
   };
 }
 
-// src/judge/thresholds.ts
-var NEAR_CEILING_SHARE = 0.8;
-var FAR_BELOW_CEILING_SHARE = 0.5;
-var SMALL_REQUEST_KIB = 32;
-var CHILD_CPU_FULL_CORE = 0.85;
-var BUSY_CPU_SHARE = 0.9;
-var CPU_PRESSURE_HIGH = 0.3;
-var IO_PRESSURE_HIGH = 0.3;
-var IO_PRESSURE_LOW = 0.1;
-var NO_PROBE_IO_PRESSURE = 0.5;
-var NO_PROBE_UTIL_PERCENT = 90;
-var NO_PROBE_QUEUE_SIZE = 1;
-var IDLE_UTIL_PERCENT = 50;
-var DIRTY_THROTTLE_SHARE = 0.6;
-var CHILD_CPU_IDLE_CORE = 0.5;
-var CHILD_CPU_WORKING_CORE = 0.1;
-var WRITEBACK_TAIL_SHARE = 0.2;
+// src/sample/phase-summary.ts
 var USER_HZ = 100;
-var WHAT_IF_SPEEDUP = 2;
-
-// src/judge/phase-facts.ts
-function busyTicks(c) {
-  return c.user + c.nice + c.system + c.irq + c.softirq;
-}
-function totalTicks(c) {
-  return busyTicks(c) + c.idle + c.iowait + c.steal;
-}
+var CPU_FIELDS = ["user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"];
 function cpuDelta(a, b2) {
-  return {
-    user: counterDelta(a.user, b2.user),
-    nice: counterDelta(a.nice, b2.nice),
-    system: counterDelta(a.system, b2.system),
-    idle: counterDelta(a.idle, b2.idle),
-    iowait: counterDelta(a.iowait, b2.iowait),
-    irq: counterDelta(a.irq, b2.irq),
-    softirq: counterDelta(a.softirq, b2.softirq),
-    steal: counterDelta(a.steal, b2.steal)
-  };
+  const d = {};
+  for (const k2 of CPU_FIELDS) d[k2] = counterDelta(a[k2], b2[k2]);
+  return d;
 }
-function share(part, whole) {
-  return whole > 0 ? part / whole : 0;
+function sum(c) {
+  return CPU_FIELDS.reduce((total, k2) => total + c[k2], 0);
 }
-function cpuShares(start, end) {
+function percent2(part, whole) {
+  return whole > 0 ? part / whole * 100 : 0;
+}
+function cpuSharesPercent(start, end) {
   if (!start.cpu || !end.cpu) return null;
   const d = cpuDelta(start.cpu, end.cpu);
-  const total = totalTicks(d);
-  let busiestCpu = null;
-  if (start.perCpu && end.perCpu && start.perCpu.length === end.perCpu.length) {
-    for (let i = 0; i < start.perCpu.length; i++) {
-      const a = start.perCpu[i];
-      const b2 = end.perCpu[i];
-      if (!a || !b2) continue;
-      const di2 = cpuDelta(a, b2);
-      const s3 = share(busyTicks(di2), totalTicks(di2));
-      busiestCpu = busiestCpu === null ? s3 : Math.max(busiestCpu, s3);
-    }
+  const total = sum(d);
+  let busiestCpuPercent = null;
+  if (start.perCpu && end.perCpu && start.perCpu.length === end.perCpu.length && start.perCpu.length > 0) {
+    busiestCpuPercent = 0;
+    start.perCpu.forEach((before, i) => {
+      const after = end.perCpu?.[i];
+      if (!after) return;
+      const c = cpuDelta(before, after);
+      const busy = percent2(sum(c) - c.idle - c.iowait, sum(c));
+      busiestCpuPercent = Math.max(busiestCpuPercent ?? 0, busy);
+    });
   }
-  return { busy: share(busyTicks(d), total), iowait: share(d.iowait, total), steal: share(d.steal, total), busiestCpu };
+  return {
+    userPercent: percent2(d.user + d.nice, total),
+    systemPercent: percent2(d.system + d.irq + d.softirq, total),
+    iowaitPercent: percent2(d.iowait, total),
+    stealPercent: percent2(d.steal, total),
+    idlePercent: percent2(d.idle, total),
+    busiestCpuPercent
+  };
 }
-function stallShare(a, b2, key, durationMs) {
-  const x = a?.[key];
-  const y = b2?.[key];
-  if (x === void 0 || y === void 0 || durationMs <= 0) return null;
-  return Math.min(1, counterDelta(x, y) / (durationMs * 1e3));
+function stallFraction(a, b2, durationMs) {
+  if (a === void 0 || b2 === void 0 || durationMs <= 0) return null;
+  return counterDelta(a, b2) / (durationMs * 1e3);
+}
+function pick(p2, k2) {
+  return p2?.[k2] ?? void 0;
+}
+function pressureFractions(start, end, durationMs) {
+  if (!start.pressure || !end.pressure) return null;
+  const f2 = (k2, which2) => stallFraction(pick(start.pressure, k2)?.[which2], pick(end.pressure, k2)?.[which2], durationMs);
+  return {
+    ioSome: f2("io", "someUs"),
+    ioFull: f2("io", "fullUs"),
+    cpuSome: f2("cpu", "someUs"),
+    memorySome: f2("memory", "someUs"),
+    memoryFull: f2("memory", "fullUs")
+  };
+}
+function phaseSummary(start, end, deviceIndex) {
+  const durationMs = Math.max(0, end.tMs - start.tMs);
+  const before = deviceIndex === null ? null : start.disks[deviceIndex];
+  const after = deviceIndex === null ? null : end.disks[deviceIndex];
+  const childTicks = start.childCpuTicks === null || end.childCpuTicks === null ? null : Math.max(0, end.childCpuTicks - start.childCpuTicks);
+  const childCpuSeconds = childTicks === null ? null : childTicks / USER_HZ;
+  return {
+    durationMs,
+    disk: before && after ? diskMetrics(before, after, durationMs) : null,
+    cpu: cpuSharesPercent(start, end),
+    pressure: pressureFractions(start, end, durationMs),
+    memory: start.memory && end.memory ? {
+      dirtyBytesStart: start.memory.dirtyBytes,
+      writebackBytesStart: start.memory.writebackBytes,
+      dirtyBytesEnd: end.memory.dirtyBytes,
+      writebackBytesEnd: end.memory.writebackBytes
+    } : null,
+    childCpuSeconds,
+    childCpuCores: childCpuSeconds === null || durationMs <= 0 ? null : childCpuSeconds / (durationMs / 1e3)
+  };
+}
+
+// src/judge/phase-facts.ts
+function share(percent3, cap = Infinity) {
+  return percent3 === null || percent3 === void 0 ? null : Math.min(cap, percent3 / 100);
+}
+function fraction(value) {
+  return value === null || value === void 0 ? null : Math.min(1, value);
+}
+function cpuShares(summary2) {
+  const c = summary2.cpu;
+  if (!c) return null;
+  return {
+    busy: (c.userPercent + c.systemPercent) / 100,
+    iowait: c.iowaitPercent / 100,
+    steal: c.stealPercent / 100,
+    busiestCpu: share(c.busiestCpuPercent)
+  };
 }
 function deviceIndexFor(profile2, phase2) {
   const role = phase2 === "download" ? "archive-temp" : "restore-path";
@@ -94422,28 +94452,24 @@ function deviceIndexFor(profile2, phase2) {
   return primary >= 0 ? primary : null;
 }
 function snapshotFacts(start, end, deviceIndex, inside = []) {
+  const summary2 = phaseSummary(start, end, deviceIndex);
   const durationMs = end.tMs - start.tMs;
-  const a = deviceIndex === null ? null : start.disks[deviceIndex];
-  const b2 = deviceIndex === null ? null : end.disks[deviceIndex];
-  const disk = a && b2 && durationMs > 0 ? diskMetrics(a, b2, durationMs) : null;
-  const childCores = start.childCpuTicks !== null && end.childCpuTicks !== null && durationMs > 0 ? counterDelta(start.childCpuTicks, end.childCpuTicks) / USER_HZ / (durationMs / 1e3) : null;
-  const p0 = start.pressure;
-  const p1 = end.pressure;
   let dirtyPeakBytes = null;
   for (const s3 of [start, ...inside, end]) {
     if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
   }
+  const p2 = summary2.pressure;
   return {
     durationMs,
     deviceIndex,
-    disk,
-    cpu: cpuShares(start, end),
-    childCores,
+    disk: durationMs > 0 ? summary2.disk : null,
+    cpu: cpuShares(summary2),
+    childCores: durationMs > 0 ? summary2.childCpuCores : null,
     pressure: {
-      ioSome: stallShare(p0?.io, p1?.io, "someUs", durationMs),
-      ioFull: stallShare(p0?.io, p1?.io, "fullUs", durationMs),
-      cpuSome: stallShare(p0?.cpu, p1?.cpu, "someUs", durationMs),
-      memorySome: stallShare(p0?.memory, p1?.memory, "someUs", durationMs)
+      ioSome: fraction(p2?.ioSome),
+      ioFull: fraction(p2?.ioFull),
+      cpuSome: fraction(p2?.cpuSome),
+      memorySome: fraction(p2?.memorySome)
     },
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null
@@ -94466,6 +94492,25 @@ function settle(candidates, verdict2) {
 function round(n) {
   return Number.isFinite(n) ? Number(n.toPrecision(4)) : n;
 }
+
+// src/judge/thresholds.ts
+var NEAR_CEILING_SHARE = 0.8;
+var FAR_BELOW_CEILING_SHARE = 0.5;
+var SMALL_REQUEST_KIB = 32;
+var CHILD_CPU_FULL_CORE = 0.85;
+var BUSY_CPU_SHARE = 0.9;
+var CPU_PRESSURE_HIGH = 0.3;
+var IO_PRESSURE_HIGH = 0.3;
+var IO_PRESSURE_LOW = 0.1;
+var NO_PROBE_IO_PRESSURE = 0.5;
+var NO_PROBE_UTIL_PERCENT = 90;
+var NO_PROBE_QUEUE_SIZE = 1;
+var IDLE_UTIL_PERCENT = 50;
+var DIRTY_THROTTLE_SHARE = 0.6;
+var CHILD_CPU_IDLE_CORE = 0.5;
+var CHILD_CPU_WORKING_CORE = 0.1;
+var WRITEBACK_TAIL_SHARE = 0.2;
+var WHAT_IF_SPEEDUP = 2;
 
 // src/judge/disk-signals.ts
 var DISK = ["disk-bandwidth", "disk-iops", "writeback"];
@@ -95226,8 +95271,8 @@ function timeline(profile2, maxPoints = MAX_POINTS) {
   for (let k2 = 0; k2 <= intervals; k2++) {
     const target = t0 + k2 * span / intervals;
     while (j2 + 1 < snaps.length && Math.abs(snaps[j2 + 1].tMs - target) <= Math.abs(snaps[j2].tMs - target)) j2++;
-    const pick = snaps[j2];
-    if (picks.length === 0 || pick.tMs > picks[picks.length - 1].tMs) picks.push(pick);
+    const pick2 = snaps[j2];
+    if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
   }
   const points = [];
   for (let k2 = 1; k2 < picks.length; k2++) {
@@ -100510,9 +100555,9 @@ function parseFioOutput(text, options) {
   const version4 = doc["fio version"];
   return {
     fioVersion: typeof version4 === "string" ? version4 : null,
-    bytesPerSecond: sum(figures.map((f2) => f2.bytesPerSecond)),
-    iops: sum(figures.map((f2) => f2.iops)),
-    ioBytes: sum(figures.map((f2) => f2.ioBytes)),
+    bytesPerSecond: sum2(figures.map((f2) => f2.bytesPerSecond)),
+    iops: sum2(figures.map((f2) => f2.iops)),
+    ioBytes: sum2(figures.map((f2) => f2.ioBytes)),
     // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
     latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
     runtimeMs: Math.max(...figures.map((f2) => f2.runtimeMs)),
@@ -100521,7 +100566,7 @@ function parseFioOutput(text, options) {
     errorCode: firstError
   };
 }
-function sum(values) {
+function sum2(values) {
   return values.reduce((a, b2) => a + b2, 0);
 }
 

@@ -1,17 +1,9 @@
 // Tests that need root, fio, a loop device or iostat run for real in CI (CI=true) and fail loudly
 // there when the prerequisite is missing; outside CI they skip and say why.
-import { execFileSync } from 'node:child_process';
+import { commandAvailable } from '../../src/lab/sys.js';
 
-export function commandExists(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+export { isRoot } from '../../src/lab/sys.js';
+export const commandExists = commandAvailable;
 
 /**
  * Returns true when the test may run. In CI a missing prerequisite throws, so the file fails

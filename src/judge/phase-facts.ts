@@ -1,11 +1,10 @@
 /**
- * What the judge needs to know about one phase, computed from its two boundary snapshots (and the
- * periodic samples inside it for peaks). Pure. A minimal stand-in for the sampler's phaseSummary,
- * so the judge does not depend on its shape.
+ * What the judge needs to know about one phase: the sampler's phaseSummary of its two boundary
+ * snapshots, as shares, plus the Dirty peak from the periodic samples inside it. Pure.
  */
-import type { CpuTicks, PhaseRecord, PressureTotals, Profile, Snapshot } from '../profile/schema.js';
-import { counterDelta, diskMetrics, type DiskMetrics } from '../sample/iostat.js';
-import { USER_HZ } from './thresholds.js';
+import type { PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
+import type { DiskMetrics } from '../sample/iostat.js';
+import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 
 export interface CpuShares {
   /** user+nice+system+irq+softirq over all CPUs, as a share of all CPU time. */
@@ -32,60 +31,24 @@ export interface PhaseFacts {
   owedAtEndBytes: number | null;
 }
 
-function busyTicks(c: CpuTicks): number {
-  return c.user + c.nice + c.system + c.irq + c.softirq;
+/** Percent to share (0..1). PSI's clock and ours are read a few µs apart: cap stalls at the whole phase. */
+function share(percent: number | null | undefined, cap = Infinity): number | null {
+  return percent === null || percent === undefined ? null : Math.min(cap, percent / 100);
 }
 
-function totalTicks(c: CpuTicks): number {
-  return busyTicks(c) + c.idle + c.iowait + c.steal;
+function fraction(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Math.min(1, value);
 }
 
-function cpuDelta(a: CpuTicks, b: CpuTicks): CpuTicks {
+export function cpuShares(summary: PhaseSystemSummary): CpuShares | null {
+  const c = summary.cpu;
+  if (!c) return null;
   return {
-    user: counterDelta(a.user, b.user),
-    nice: counterDelta(a.nice, b.nice),
-    system: counterDelta(a.system, b.system),
-    idle: counterDelta(a.idle, b.idle),
-    iowait: counterDelta(a.iowait, b.iowait),
-    irq: counterDelta(a.irq, b.irq),
-    softirq: counterDelta(a.softirq, b.softirq),
-    steal: counterDelta(a.steal, b.steal),
+    busy: (c.userPercent + c.systemPercent) / 100,
+    iowait: c.iowaitPercent / 100,
+    steal: c.stealPercent / 100,
+    busiestCpu: share(c.busiestCpuPercent),
   };
-}
-
-function share(part: number, whole: number): number {
-  return whole > 0 ? part / whole : 0;
-}
-
-export function cpuShares(start: Snapshot, end: Snapshot): CpuShares | null {
-  if (!start.cpu || !end.cpu) return null;
-  const d = cpuDelta(start.cpu, end.cpu);
-  const total = totalTicks(d);
-  let busiestCpu: number | null = null;
-  if (start.perCpu && end.perCpu && start.perCpu.length === end.perCpu.length) {
-    for (let i = 0; i < start.perCpu.length; i++) {
-      const a = start.perCpu[i];
-      const b = end.perCpu[i];
-      if (!a || !b) continue;
-      const di = cpuDelta(a, b);
-      const s = share(busyTicks(di), totalTicks(di));
-      busiestCpu = busiestCpu === null ? s : Math.max(busiestCpu, s);
-    }
-  }
-  return { busy: share(busyTicks(d), total), iowait: share(d.iowait, total), steal: share(d.steal, total), busiestCpu };
-}
-
-function stallShare(
-  a: PressureTotals | null | undefined,
-  b: PressureTotals | null | undefined,
-  key: 'someUs' | 'fullUs',
-  durationMs: number,
-): number | null {
-  const x = a?.[key];
-  const y = b?.[key];
-  if (x === undefined || y === undefined || durationMs <= 0) return null;
-  // Δµs / (Δms × 1000), capped: PSI's clock and ours are sampled a few µs apart.
-  return Math.min(1, counterDelta(x, y) / (durationMs * 1000));
 }
 
 /** The device a phase is judged on: the archive's temp dir for download, the restore path otherwise. */
@@ -97,37 +60,31 @@ export function deviceIndexFor(profile: Profile, phase: PhaseRecord['name']): nu
   return primary >= 0 ? primary : null;
 }
 
+/** The judge's view of a phase, from the sampler's phaseSummary plus the Dirty peak inside the phase. */
 export function snapshotFacts(
   start: Snapshot,
   end: Snapshot,
   deviceIndex: number | null,
   inside: readonly Snapshot[] = [],
 ): PhaseFacts {
+  const summary = phaseSummary(start, end, deviceIndex);
   const durationMs = end.tMs - start.tMs;
-  const a = deviceIndex === null ? null : start.disks[deviceIndex];
-  const b = deviceIndex === null ? null : end.disks[deviceIndex];
-  const disk = a && b && durationMs > 0 ? diskMetrics(a, b, durationMs) : null;
-  const childCores =
-    start.childCpuTicks !== null && end.childCpuTicks !== null && durationMs > 0
-      ? counterDelta(start.childCpuTicks, end.childCpuTicks) / USER_HZ / (durationMs / 1000)
-      : null;
-  const p0 = start.pressure;
-  const p1 = end.pressure;
   let dirtyPeakBytes: number | null = null;
   for (const s of [start, ...inside, end]) {
     if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
   }
+  const p = summary.pressure;
   return {
     durationMs,
     deviceIndex,
-    disk,
-    cpu: cpuShares(start, end),
-    childCores,
+    disk: durationMs > 0 ? summary.disk : null,
+    cpu: cpuShares(summary),
+    childCores: durationMs > 0 ? summary.childCpuCores : null,
     pressure: {
-      ioSome: stallShare(p0?.io, p1?.io, 'someUs', durationMs),
-      ioFull: stallShare(p0?.io, p1?.io, 'fullUs', durationMs),
-      cpuSome: stallShare(p0?.cpu, p1?.cpu, 'someUs', durationMs),
-      memorySome: stallShare(p0?.memory, p1?.memory, 'someUs', durationMs),
+      ioSome: fraction(p?.ioSome),
+      ioFull: fraction(p?.ioFull),
+      cpuSome: fraction(p?.cpuSome),
+      memorySome: fraction(p?.memorySome),
     },
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,

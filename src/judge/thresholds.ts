@@ -88,8 +88,7 @@ export const CHILD_CPU_WORKING_CORE = 0.1;
  */
 export const WRITEBACK_TAIL_SHARE = 0.2;
 
-/** USER_HZ: /proc/stat and /proc/<pid>/stat count CPU time in 1/100 s on every Linux architecture. */
-export const USER_HZ = 100;
+export { USER_HZ } from '../sample/phase-summary.js';
 
 /** What-if speed-up: "twice as fast". */
 export const WHAT_IF_SPEEDUP = 2;
