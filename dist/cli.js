@@ -100745,7 +100745,7 @@ async function runProbeSuite(opts) {
     }
     log2(`disk probes: laid out ${regionBytes / MiB2} MiB in ${layout.wallMs} ms in ${directory}`);
     for (const [index, def] of definitions.entries()) {
-      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : adaptiveTiming(deadline - performance5.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : fittingTiming(deadline - performance5.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
         probes2.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
         continue;
@@ -100784,6 +100784,13 @@ async function runProbeSuite(opts) {
     wallMs: wall(),
     probes: probes2
   };
+}
+function fittingTiming(remainingMs, probesLeft, drainMs) {
+  for (let k2 = probesLeft; k2 >= 1; k2--) {
+    const timing = adaptiveTiming(remainingMs, k2, drainMs);
+    if (timing) return timing;
+  }
+  return null;
 }
 
 // src/version.ts

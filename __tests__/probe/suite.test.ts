@@ -93,6 +93,25 @@ describe.runIf(hasFio)('runProbeSuite on this machine\'s disk', () => {
     expect(fs.readdirSync(target)).toEqual([]);
   });
 
+  it('a budget too small for every probe runs the most important ones and skips the last', async () => {
+    const target = fs.mkdtempSync(path.join(root, 'small-budget-'));
+    const result = await runProbeSuite({
+      targetPath: target,
+      probes: ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'],
+      budgetMs: 7000,
+      cpuCount: 2,
+    });
+    expect(result.status, result.reason).toBe('ran');
+    const ran = result.probes.filter((p) => !p.error).map((p) => p.name);
+    const skipped = result.probes.filter((p) => p.error?.startsWith('Skipped')).map((p) => p.name);
+    expect(ran[0]).toBe('seq-write');
+    expect(skipped.length).toBeGreaterThan(0);
+    // Skips come only after every probe that ran: importance order is kept.
+    const order = result.probes.map((p) => p.name);
+    expect(Math.max(...ran.map((n) => order.indexOf(n)))).toBeLessThan(Math.min(...skipped.map((n) => order.indexOf(n))));
+    expect(fs.readdirSync(target)).toEqual([]);
+  });
+
   it('abort mid-probe: fio is killed, the directory removed, the result says cancelled', async () => {
     const target = fs.mkdtempSync(path.join(root, 'abort-'));
     const controller = new AbortController();

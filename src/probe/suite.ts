@@ -264,7 +264,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
       const timing =
         mode === 'reference'
           ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS)
-          : adaptiveTiming(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+          : fittingTiming(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
         probes.push(emptyResult(def, 0, 'Skipped: the probe budget was used up before this probe.'));
         continue;
@@ -307,4 +307,17 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     wallMs: wall(),
     probes,
   };
+}
+
+/**
+ * A small budget cannot give every probe a slot. Probes run in order of importance (the four RunsOn
+ * ceilings first), so this one takes the slot it would get if fewer probes followed, and the ones at
+ * the end are skipped when time runs out, not the ones that matter most.
+ */
+function fittingTiming(remainingMs: number, probesLeft: number, drainMs: number) {
+  for (let k = probesLeft; k >= 1; k--) {
+    const timing = adaptiveTiming(remainingMs, k, drainMs);
+    if (timing) return timing;
+  }
+  return null;
 }
