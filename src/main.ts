@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const config = parseConfig((name) => core.getInput(name));
   if (config.mode === 'compare') {
     await runCompareStep(config);
+    core.saveState(STATE.summaryWritten, 'true');
     return;
   }
   await profileStep(config);

@@ -67,6 +67,7 @@ describe('the bundled action in compare mode', () => {
     expect(r.mainExitCode).toBe(0);
     expect(r.summary).toContain('runners compared');
     expect(r.summary).toContain('Profiles left out');
+    expect(r.summary).not.toContain('no report');
     expect(r.outputs['fastest-seq-write']).toBe('virtio');
     const comparison = JSON.parse(r.outputs['comparison-json'] as string) as { runners: { label: string; sources: string[] }[] };
     expect(comparison.runners.map((x) => x.label).sort()).toEqual(['throttled-40MiBps', 'virtio']);
