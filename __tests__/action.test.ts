@@ -6,8 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, seedCache, type LocalServices } from '../src/services/index.js';
-import { runAction, type ActionRunResult } from '../src/runner/run-action.js';
-import { RunnerLog } from '../src/runner/log-filter.js';
+import { runAction } from '../src/runner/run-action.js';
+import { runFault, type FaultRun } from './helpers/action-harness.js';
 import { validateProfile } from '../src/profile/validate.js';
 import { copyPackages, removeDirs, repoRoot, tempDir } from './helpers/tree.js';
 
@@ -29,26 +29,12 @@ afterAll(async () => {
   await removeDirs(root);
 });
 
-async function run(name: string, inputs: Record<string, string>): Promise<ActionRunResult & { runnerTemp: string }> {
-  const workspace = path.join(root, name, 'workspace');
-  const runnerTemp = path.join(root, name, 'temp');
-  await mkdir(workspace, { recursive: true });
-  await mkdir(runnerTemp, { recursive: true });
-  // The log as a runner shows it, debug lines included: ::add-mask:: must have hidden the token.
-  const lines: string[] = [];
-  const log = new RunnerLog((line) => lines.push(line), true);
-  const result = await runAction({
-    distDir: path.join(repoRoot, 'dist'),
-    inputs: { probes: 'none', 'writeback-timeout-seconds': '30', label: `runner-${name}`, ...inputs },
-    env: { ...services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: 'test-runner' },
-    onOutput: (chunk) => log.push(chunk),
-  });
-  log.flush();
-  const shown = lines.join('\n');
-  expect(shown).toContain('Cache');
-  expect(shown.includes(services.env.ACTIONS_RUNTIME_TOKEN as string), 'runtime token shown in the log').toBe(false);
-  expect(shown).not.toMatch(/Warning: The profile was not uploaded/);
-  return { ...result, runnerTemp };
+/** The shared harness (token never shown, post never fails), plus what every run here must show. */
+async function run(name: string, inputs: Record<string, string>): Promise<FaultRun> {
+  const r = await runFault({ services, root, name, inputs: { 'writeback-timeout-seconds': '30', label: `runner-${name}`, ...inputs } });
+  expect(r.log).toContain('Cache');
+  expect(r.log).not.toMatch(/Warning: The profile was not uploaded/);
+  return r;
 }
 
 describe('the bundled action', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { buildDist, leftoverProbeDirs, makeArchive, makeLoopFs, makeReadOnly, runFault, seedArchiveBytes } from './harness.js';
+import { buildDist, leftoverProbeDirs, makeArchive, makeLoopFs, makeReadOnly, runFault, seedArchiveBytes } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;

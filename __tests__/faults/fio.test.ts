@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
-import { buildDist, leftoverProbeDirs, runFault, sh } from './harness.js';
+import { buildDist, leftoverProbeDirs, runFault, sh } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;

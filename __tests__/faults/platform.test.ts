@@ -11,7 +11,7 @@ import { renderProfile } from '../../src/report/render.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { buildDist, isMounted, problemsBlock, runFault, sh, unmount } from './harness.js';
+import { buildDist, isMounted, problemsBlock, runFault, sh, unmount } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;

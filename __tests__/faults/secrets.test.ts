@@ -10,7 +10,7 @@ import { collectProfileArtifacts } from '../../src/compare/collect-artifacts.js'
 import { runProbeSuite } from '../../src/probe/suite.js';
 import { removeDirs, repoRoot, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
-import { buildDist, runFault } from './harness.js';
+import { buildDist, runFault } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedCache, startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
-import { buildDist, runFault } from './harness.js';
+import { buildDist, runFault } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;

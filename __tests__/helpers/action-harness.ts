@@ -1,4 +1,4 @@
-// Shared by the fault tests: the bundled action run as the runner runs it against the local services,
+// Shared by the action and fault tests: the bundled action run as the runner runs it against the local services,
 // with the log as a runner shows it, the profile it wrote, and mounts that are always undone.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { RunnerLog } from '../../src/runner/log-filter.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { PROBE_DIR_PREFIX } from '../../src/probe/cleanup.js';
-import { repoRoot } from '../helpers/tree.js';
+import { repoRoot } from './tree.js';
 
 export function buildDist(): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
