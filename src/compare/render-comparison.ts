@@ -1,8 +1,9 @@
 /** The compare step summary: one ranked table in the RunsOn column order, and Mermaid bar charts. Pure. */
 import type { Comparison, RunnerComparison, CeilingName } from './compare.js';
 import type { Spread } from './stats.js';
+import { cell } from '../report/markdown.js';
 
-function cell(s: Spread | null, digits: number, scale = 1): string {
+function spreadCell(s: Spread | null, digits: number, scale = 1): string {
   if (!s) return '–';
   const value = (s.median * scale).toFixed(digits);
   return s.runs > 1 ? `${value} <sub>±${Math.round(s.spreadPercent / 2)}% · ${s.runs} runs</sub>` : value;
@@ -49,7 +50,7 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${b.bottleneck} ×${b.runs}` : b.bottleneck)).join(', ');
     out.push(
-      `| ${i + 1} | ${escapeCell(r.label)} | ${escapeCell(r.hardware)} | ${cell(r.ceilings.seqWriteMiBps, 0)} | ${cell(r.ceilings.randWriteIops, 0)} | ${cell(r.ceilings.seqReadMiBps, 0)} | ${cell(r.ceilings.randReadIops, 0)} | ${cell(r.untilOnDiskMs, 2, 1 / 1000)} | ${cell(r.restoreMs, 2, 1 / 1000)} | ${cell(r.phasesMs.lookup, 2, 1 / 1000)} | ${cell(r.phasesMs.download, 2, 1 / 1000)} | ${cell(r.phasesMs.extract, 2, 1 / 1000)} | ${cell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** |`,
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1000)} | ${spreadCell(r.restoreMs, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** |`,
     );
   });
   out.push('');
@@ -73,11 +74,7 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
     out.push('');
   }
   out.push('<details><summary>Verdicts</summary>', '');
-  for (const r of runners) out.push(`- **${escapeCell(r.label)}**: ${r.verdict}`);
+  for (const r of runners) out.push(`- **${cell(r.label)}**: ${r.verdict}`);
   out.push('', '</details>');
   return out.join('\n');
-}
-
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
