@@ -3,29 +3,14 @@
  * Every field beyond what node:os gives is optional and read defensively: no /proc or /sys
  * (macOS, Windows, locked-down containers) just means fewer fields, never an exception.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { RunnerContext } from '../profile/schema.js';
 import type { DeviceResolution } from './devices.js';
+import { readNumber, readText } from './read-file.js';
 
 export interface ContextOptions {
   procRoot?: string;
   sysRoot?: string;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    const text = readFileSync(path, 'utf8').trim();
-    return text === '' ? undefined : text;
-  } catch {
-    return undefined;
-  }
-}
-
-function readNumber(path: string): number | undefined {
-  const text = readText(path);
-  const value = text === undefined ? NaN : Number(text);
-  return Number.isFinite(value) ? value : undefined;
 }
 
 /** "model name" (x86) or "Model"/"Hardware" (Arm) from /proc/cpuinfo, and its hypervisor flag. */

@@ -3,10 +3,11 @@
  * A path is followed down to the devices whose /proc/diskstats lines will show its I/O:
  * partition → whole disk, dm/md → slaves, loop → backing file's device.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { BlockDeviceInfo, FileSystemInfo } from '../profile/schema.js';
 import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+import { readNumber, readText } from './read-file.js';
 
 export type DeviceRole = BlockDeviceInfo['roles'][number];
 
@@ -52,21 +53,6 @@ export function nearestExisting(path: string): string {
     if (parent === current) return current;
     current = parent;
   }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
-function readNumber(path: string): number | undefined {
-  const text = readText(path);
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
 }
 
 /** "none [mq-deadline] kyber" → "mq-deadline"; a lone name (no brackets) is taken as is. */
