@@ -142,13 +142,14 @@ function failureText(run: FioRun): string {
   return `fio exited with ${run.signal ?? `code ${run.code}`}${detail ? `: ${detail}` : ''}`;
 }
 
+/** The fields a result takes from its probe's definition. */
+function definitionFields(def: ProbeDefinition): Pick<ProbeResult, 'name' | 'direction' | 'blockSizeBytes' | 'ioDepth' | 'jobs'> {
+  return { name: def.name, direction: def.direction, blockSizeBytes: def.blockSizeBytes, ioDepth: def.ioDepth, jobs: def.jobs };
+}
+
 function emptyResult(def: ProbeDefinition, wallMs: number, error: string): ProbeResult {
   return {
-    name: def.name,
-    direction: def.direction,
-    blockSizeBytes: def.blockSizeBytes,
-    ioDepth: def.ioDepth,
-    jobs: def.jobs,
+    ...definitionFields(def),
     bytesPerSecond: 0,
     iops: 0,
     latencyNs: { mean: 0, p50: null, p99: null },
@@ -173,11 +174,7 @@ async function runProbe(
   try {
     const parsed = parseFioOutput(run.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? 'sync' : 'io' });
     const result: ProbeResult = {
-      name: def.name,
-      direction: def.direction,
-      blockSizeBytes: def.blockSizeBytes,
-      ioDepth: def.ioDepth,
-      jobs: def.jobs,
+      ...definitionFields(def),
       bytesPerSecond: parsed.bytesPerSecond,
       iops: parsed.iops,
       latencyNs: parsed.latencyNs,
