@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../../src/profile/schema.js';
+import { probeResult as result, probeSuite as suite } from '../helpers/probe-results.js';
 import { compareWithReference } from '../../src/probe/reference-compare.js';
 
-function result(name: ProbeName, fields: Partial<ProbeResult> = {}): ProbeResult {
-  return {
-    name,
-    direction: name.includes('read') ? 'read' : 'write',
-    blockSizeBytes: 4096,
-    ioDepth: 1,
-    jobs: 1,
-    bytesPerSecond: 0,
-    iops: 0,
-    latencyNs: { mean: 0, p50: null, p99: null },
-    runtimeMs: 1000,
-    wallMs: 1000,
-    steadyState: null,
-    ...fields,
-  };
-}
-
-const suite = (probes: ProbeResult[], wallMs = 10_000): ProbeSuiteResult => ({ status: 'ran', wallMs, probes });
 
 describe('compareWithReference', () => {
   it('per ceiling: difference in percent against the reference and the wall-time ratio', () => {
