@@ -1,28 +1,21 @@
 // The bundled action (dist/main.js + dist/post.js, freshly built) run as the runner runs it, against
 // the local services: outputs, the profile file, the step summary, and fail-on-cache-miss.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, seedCache, type LocalServices } from '../src/services/index.js';
+import { type LocalServices } from '../src/services/index.js';
 import { runAction } from '../src/runner/run-action.js';
-import { runFault, type FaultRun } from './helpers/action-harness.js';
+import { runFault, seededServices, type FaultRun } from './helpers/action-harness.js';
 import { validateProfile } from '../src/profile/validate.js';
-import { copyPackages, removeDirs, repoRoot, tempDir } from './helpers/tree.js';
+import { removeDirs, repoRoot } from './helpers/tree.js';
 
 let services: LocalServices;
 let root: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  services = await startLocalServices();
-  root = await tempDir('action');
-  const source = path.join(root, 'source');
-  await copyPackages(path.join(source, 'node_modules'), ['tar', '@actions/core', 'typescript']);
-  await mkdir(path.join(root, 'seed-temp'));
-  await seedCache({ services, paths: ['node_modules'], key: 'deps-linux-abc', workspace: source, tempDir: path.join(root, 'seed-temp') });
+  ({ services, root } = await seededServices('action', 'deps-linux-abc', ['tar', '@actions/core', 'typescript']));
 });
+
 
 afterAll(async () => {
   await services?.stop();

@@ -67520,11 +67520,11 @@ var Summary = class {
    */
   addTable(rows) {
     const tableBody = rows.map((row) => {
-      const cells = row.map((cell3) => {
-        if (typeof cell3 === "string") {
-          return this.wrap("td", cell3);
+      const cells = row.map((cell2) => {
+        if (typeof cell2 === "string") {
+          return this.wrap("td", cell2);
         }
-        const { header, data, colspan, rowspan } = cell3;
+        const { header, data, colspan, rowspan } = cell2;
         const tag = header ? "th" : "td";
         const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
         return this.wrap(tag, data, attrs);
@@ -95929,7 +95929,7 @@ function hardware(profile2) {
 }
 
 // src/compare/render-comparison.ts
-function cell2(s3, digits, scale = 1) {
+function spreadCell(s3, digits, scale = 1) {
   if (!s3) return "\u2013";
   const value = (s3.median * scale).toFixed(digits);
   return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
@@ -95970,7 +95970,7 @@ function renderComparison(comparison, problems = []) {
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b2) => r.bottlenecks.length > 1 ? `${b2.bottleneck} \xD7${b2.runs}` : b2.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${escapeCell(r.label)} | ${escapeCell(r.hardware)} | ${cell2(r.ceilings.seqWriteMiBps, 0)} | ${cell2(r.ceilings.randWriteIops, 0)} | ${cell2(r.ceilings.seqReadMiBps, 0)} | ${cell2(r.ceilings.randReadIops, 0)} | ${cell2(r.untilOnDiskMs, 2, 1 / 1e3)} | ${cell2(r.restoreMs, 2, 1 / 1e3)} | ${cell2(r.phasesMs.lookup, 2, 1 / 1e3)} | ${cell2(r.phasesMs.download, 2, 1 / 1e3)} | ${cell2(r.phasesMs.extract, 2, 1 / 1e3)} | ${cell2(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
     );
   });
   out.push("");
@@ -95994,12 +95994,9 @@ function renderComparison(comparison, problems = []) {
     out.push("");
   }
   out.push("<details><summary>Verdicts</summary>", "");
-  for (const r of runners) out.push(`- **${escapeCell(r.label)}**: ${r.verdict}`);
+  for (const r of runners) out.push(`- **${cell(r.label)}**: ${r.verdict}`);
   out.push("", "</details>");
   return out.join("\n");
-}
-function escapeCell(text) {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
 // src/cli/compare.ts
@@ -99522,7 +99519,7 @@ function pipeDecompressed(archivePath, compressionMethod, parser) {
 }
 
 // src/sample/devices.ts
-import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync5, realpathSync, statfsSync, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync4, readdirSync, realpathSync, statfsSync, statSync as statSync5 } from "node:fs";
 import { basename as basename5, dirname as dirname8, resolve as resolve5 } from "node:path";
 
 // src/sample/parse-mountinfo.ts
@@ -99561,6 +99558,22 @@ function findMount(entries, realPath) {
   return best2;
 }
 
+// src/sample/read-file.ts
+import { readFileSync as readFileSync5 } from "node:fs";
+function readText2(path32) {
+  try {
+    const text = readFileSync5(path32, "utf8").trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function readNumber(path32) {
+  const text = readText2(path32);
+  const value = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value) ? value : void 0;
+}
+
 // src/sample/devices.ts
 var NO_BLOCK_FS = /* @__PURE__ */ new Map([
   ["tmpfs", "memory (tmpfs)"],
@@ -99587,19 +99600,6 @@ function nearestExisting(path32) {
     if (parent === current) return current;
     current = parent;
   }
-}
-function readText2(path32) {
-  try {
-    return readFileSync5(path32, "utf8").trim();
-  } catch {
-    return void 0;
-  }
-}
-function readNumber(path32) {
-  const text = readText2(path32);
-  if (text === void 0 || text === "") return void 0;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : void 0;
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -99794,21 +99794,7 @@ function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
 }
 
 // src/sample/context.ts
-import { readFileSync as readFileSync6 } from "node:fs";
 import os13 from "node:os";
-function readText3(path32) {
-  try {
-    const text = readFileSync6(path32, "utf8").trim();
-    return text === "" ? void 0 : text;
-  } catch {
-    return void 0;
-  }
-}
-function readNumber2(path32) {
-  const text = readText3(path32);
-  const value = text === void 0 ? NaN : Number(text);
-  return Number.isFinite(value) ? value : void 0;
-}
 function parseCpuinfo(text) {
   const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
   const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
@@ -99836,26 +99822,26 @@ function readRunnerContext(where3, options = {}) {
     nodeVersion: process.version
   };
   if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
-  const kernel = readText3(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
+  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
   if (kernel) context4.kernel = kernel;
-  const cpuinfo = readText3(`${procRoot}/cpuinfo`);
+  const cpuinfo = readText2(`${procRoot}/cpuinfo`);
   const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
   const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
   if (cpuModel) context4.cpuModel = cpuModel;
   const virtualization = describeVirtualization({
-    sysVendor: readText3(`${sysRoot}/class/dmi/id/sys_vendor`),
-    productName: readText3(`${sysRoot}/class/dmi/id/product_name`),
-    hypervisorType: readText3(`${sysRoot}/hypervisor/type`),
+    sysVendor: readText2(`${sysRoot}/class/dmi/id/sys_vendor`),
+    productName: readText2(`${sysRoot}/class/dmi/id/product_name`),
+    hypervisorType: readText2(`${sysRoot}/hypervisor/type`),
     hypervisorFlag: parsed.hypervisorFlag
   });
   if (virtualization) context4.virtualization = virtualization;
-  const dirtyBytes = readNumber2(`${procRoot}/sys/vm/dirty_bytes`);
+  const dirtyBytes = readNumber(`${procRoot}/sys/vm/dirty_bytes`);
   if (dirtyBytes) context4.dirtyBytesLimit = dirtyBytes;
-  const dirtyBackgroundBytes = readNumber2(`${procRoot}/sys/vm/dirty_background_bytes`);
+  const dirtyBackgroundBytes = readNumber(`${procRoot}/sys/vm/dirty_background_bytes`);
   if (dirtyBackgroundBytes) context4.dirtyBackgroundBytesLimit = dirtyBackgroundBytes;
-  const dirtyRatio = readNumber2(`${procRoot}/sys/vm/dirty_ratio`);
+  const dirtyRatio = readNumber(`${procRoot}/sys/vm/dirty_ratio`);
   if (dirtyRatio !== void 0) context4.dirtyRatio = dirtyRatio;
-  const dirtyBackgroundRatio = readNumber2(`${procRoot}/sys/vm/dirty_background_ratio`);
+  const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
   if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
   return context4;
 }
@@ -99865,7 +99851,7 @@ import { spawn as spawn5 } from "node:child_process";
 import { performance as performance3 } from "node:perf_hooks";
 
 // src/sample/child-cpu.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 
 // src/sample/parse-pid-stat.ts
 function parsePidStat(text) {
@@ -99890,7 +99876,7 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync7, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
 var ProcFile = class {
   constructor(path32, mode) {
     this.path = path32;
@@ -99909,7 +99895,7 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync7(this.path, "latin1");
+        const text = readFileSync6(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
@@ -99949,7 +99935,7 @@ var ProcFile = class {
 // src/sample/child-cpu.ts
 function readOrNull(path32) {
   try {
-    return readFileSync8(path32, "latin1");
+    return readFileSync7(path32, "latin1");
   } catch {
     return null;
   }
@@ -100647,13 +100633,12 @@ function failureText(run3) {
   const detail = (run3.stderr.trim() || run3.stdout.trim()).split("\n").slice(-3).join(" | ");
   return `fio exited with ${run3.signal ?? `code ${run3.code}`}${detail ? `: ${detail}` : ""}`;
 }
+function definitionFields(def) {
+  return { name: def.name, direction: def.direction, blockSizeBytes: def.blockSizeBytes, ioDepth: def.ioDepth, jobs: def.jobs };
+}
 function emptyResult(def, wallMs, error2) {
   return {
-    name: def.name,
-    direction: def.direction,
-    blockSizeBytes: def.blockSizeBytes,
-    ioDepth: def.ioDepth,
-    jobs: def.jobs,
+    ...definitionFields(def),
     bytesPerSecond: 0,
     iops: 0,
     latencyNs: { mean: 0, p50: null, p99: null },
@@ -100669,11 +100654,7 @@ async function runProbe(def, filePath, regionBytes, timing, registry, killAfterM
   try {
     const parsed = parseFioOutput(run3.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? "sync" : "io" });
     const result = {
-      name: def.name,
-      direction: def.direction,
-      blockSizeBytes: def.blockSizeBytes,
-      ioDepth: def.ioDepth,
-      jobs: def.jobs,
+      ...definitionFields(def),
       bytesPerSecond: parsed.bytesPerSecond,
       iops: parsed.iops,
       latencyNs: parsed.latencyNs,
@@ -100930,7 +100911,7 @@ function bareSnapshot(originMs, deviceCount) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync9 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
 import path23 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
@@ -100939,7 +100920,7 @@ async function seedLabCache(services, projectRoot, tempDir) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync9(path23.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync8(path23.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync3(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -101211,7 +101192,7 @@ function labRows(results) {
 
 // src/bench/memory.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync10, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync9, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
 import path27 from "node:path";
 import { pathToFileURL } from "node:url";
 var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
@@ -101257,7 +101238,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync9(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row && row[1] ? Number(row[1]) : null;
@@ -101267,7 +101248,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync9(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }

@@ -4,28 +4,23 @@
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
 import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import { renderProfile } from '../../src/report/render.js';
 import { validateProfile } from '../../src/profile/validate.js';
-import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
+import { removeDirs } from '../helpers/tree.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { buildDist, isMounted, problemsBlock, runFault, sh, unmount } from '../helpers/action-harness.js';
+import { isMounted, problemsBlock, runFault, seededServices, sh, unmount } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;
 const key = 'deps-platform';
 
 beforeAll(async () => {
-  buildDist();
-  services = await startLocalServices();
-  root = await tempDir('faults-platform');
-  const source = path.join(root, 'source');
-  await copyPackages(path.join(source, 'node_modules'), ['tar', '@actions/core']);
-  await mkdir(path.join(root, 'seed-temp'));
-  await seedCache({ services, paths: ['node_modules'], key, workspace: source, tempDir: path.join(root, 'seed-temp') });
+  ({ services, root } = await seededServices('faults-platform', key, ['tar', '@actions/core']));
 });
+
 
 afterAll(async () => {
   await services?.stop();

@@ -4,26 +4,19 @@
 // fail-on-cache-miss asks; the runtime token never shows (checked by runFault on every run).
 import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedCache, startLocalServices, type LocalServices } from '../../src/services/index.js';
-import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
-import { buildDist, runFault } from '../helpers/action-harness.js';
+import { type LocalServices } from '../../src/services/index.js';
+import { removeDirs } from '../helpers/tree.js';
+import { runFault, seededServices } from '../helpers/action-harness.js';
 
 let services: LocalServices;
 let root: string;
 const key = 'deps-linux-fault';
 
 beforeAll(async () => {
-  buildDist();
-  services = await startLocalServices();
-  root = await tempDir('faults-service');
-  const source = path.join(root, 'source');
-  await copyPackages(path.join(source, 'node_modules'), ['tar', '@actions/core']);
-  await mkdir(path.join(root, 'seed-temp'));
-  await seedCache({ services, paths: ['node_modules'], key, workspace: source, tempDir: path.join(root, 'seed-temp') });
+  ({ services, root } = await seededServices('faults-service', key, ['tar', '@actions/core']));
 });
+
 
 afterEach(() => services?.setSettings({ faults: {}, downloadBytesPerSecond: null }));
 

@@ -6,14 +6,14 @@ import { BlockBlobClient } from '@azure/storage-blob';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { expect } from 'vitest';
-import { cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
 import { cacheUtils, internalCacheTwirpClient } from '../../src/restore/cache-internals.js';
 import { runAction, type ActionRunResult, type RunActionOptions } from '../../src/runner/run-action.js';
 import { RunnerLog } from '../../src/runner/log-filter.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { PROBE_DIR_PREFIX } from '../../src/probe/cleanup.js';
-import { repoRoot } from './tree.js';
+import { copyPackages, repoRoot, tempDir } from './tree.js';
 
 export function buildDist(): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
@@ -194,4 +194,19 @@ export function makeReadOnly(dir: string): () => void {
     throw error;
   }
   return () => unmount(dir);
+}
+
+/**
+ * The bundled action freshly built, the local services started, and a cache entry of real packages
+ * (node_modules/<packages>) saved under `key`: what every test that runs the action starts from.
+ */
+export async function seededServices(prefix: string, key: string, packages: string[]): Promise<{ services: LocalServices; root: string }> {
+  buildDist();
+  const services = await startLocalServices();
+  const root = await tempDir(prefix);
+  const source = path.join(root, 'source');
+  await copyPackages(path.join(source, 'node_modules'), packages);
+  await mkdir(path.join(root, 'seed-temp'));
+  await seedCache({ services, paths: ['node_modules'], key, workspace: source, tempDir: path.join(root, 'seed-temp') });
+  return { services, root };
 }
