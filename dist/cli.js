@@ -96430,8 +96430,421 @@ function watchFileSize(file, intervalMs) {
   };
 }
 
-// src/restore/anatomy.ts
+// src/sample/sampler.ts
 import { spawn as spawn4 } from "node:child_process";
+import { performance as performance3 } from "node:perf_hooks";
+
+// src/sample/child-cpu.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+
+// src/sample/parse-pid-stat.ts
+function parsePidStat(text) {
+  const open2 = text.indexOf("(");
+  const close = text.lastIndexOf(")");
+  if (open2 < 0 || close < open2) return null;
+  const pid = Number(text.slice(0, open2).trim());
+  const rest = text.slice(close + 1).trim().split(/\s+/);
+  const field = (n) => Number(rest[n - 3]);
+  const stat2 = {
+    pid,
+    comm: text.slice(open2 + 1, close),
+    state: rest[0] ?? "",
+    ppid: field(4),
+    utimeTicks: field(14),
+    stimeTicks: field(15),
+    cutimeTicks: field(16),
+    cstimeTicks: field(17)
+  };
+  const numbers = [stat2.pid, stat2.ppid, stat2.utimeTicks, stat2.stimeTicks, stat2.cutimeTicks, stat2.cstimeTicks];
+  return numbers.every(Number.isFinite) ? stat2 : null;
+}
+
+// src/sample/proc-reader.ts
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
+var ProcFile = class {
+  constructor(path32, mode) {
+    this.path = path32;
+    this.mode = mode;
+  }
+  path;
+  mode;
+  fd = null;
+  buffer = Buffer.allocUnsafe(16 * 1024);
+  failed = false;
+  /**
+   * The file's text, or null when it does not exist or cannot be read (never throws).
+   * With `headBytes`, at most that much of its start (/proc/stat's first line, without the long rest).
+   */
+  read(headBytes) {
+    if (this.failed) return null;
+    try {
+      if (this.mode === "readFile") {
+        const text = readFileSync5(this.path, "latin1");
+        return headBytes === void 0 ? text : text.slice(0, headBytes);
+      }
+      this.fd ??= openSync3(this.path, "r");
+      if (headBytes !== void 0) {
+        const head = this.buffer.length >= headBytes ? this.buffer : Buffer.allocUnsafe(headBytes);
+        const n = readSync(this.fd, head, 0, headBytes, 0);
+        return head.toString("latin1", 0, n);
+      }
+      for (; ; ) {
+        let length = 0;
+        for (; ; ) {
+          const n = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
+          if (n === 0) break;
+          length += n;
+          if (length === this.buffer.length) break;
+        }
+        if (length < this.buffer.length) return this.buffer.toString("latin1", 0, length);
+        this.buffer = Buffer.allocUnsafe(this.buffer.length * 2);
+      }
+    } catch {
+      this.failed = true;
+      this.close();
+      return null;
+    }
+  }
+  close() {
+    if (this.fd !== null) {
+      try {
+        closeSync3(this.fd);
+      } catch {
+      }
+      this.fd = null;
+    }
+  }
+};
+
+// src/sample/child-cpu.ts
+function readOrNull(path32) {
+  try {
+    return readFileSync6(path32, "latin1");
+  } catch {
+    return null;
+  }
+}
+function pidList(text) {
+  return text ? text.split(" ").filter((p2) => p2.trim() !== "") : [];
+}
+var ChildCpuReader = class {
+  constructor(procRoot, mode) {
+    this.procRoot = procRoot;
+    this.mode = mode;
+    this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
+  }
+  procRoot;
+  mode;
+  selfStat;
+  selfChildren = null;
+  /** Total user+system ticks of all children, reaped and live; null without /proc/self/stat. */
+  read() {
+    const self2 = parsePidStat(this.selfStat.read() ?? "");
+    if (!self2) return null;
+    let ticks = self2.cutimeTicks + self2.cstimeTicks;
+    this.selfChildren ??= new ProcFile(`${this.procRoot}/self/task/${self2.pid}/children`, this.mode);
+    const queue = pidList(this.selfChildren.read());
+    const seen = /* @__PURE__ */ new Set();
+    while (queue.length > 0) {
+      const pid = queue.shift();
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const stat2 = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? "");
+      if (!stat2) continue;
+      ticks += stat2.utimeTicks + stat2.stimeTicks + stat2.cutimeTicks + stat2.cstimeTicks;
+      queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));
+    }
+    return ticks;
+  }
+  close() {
+    this.selfStat.close();
+    this.selfChildren?.close();
+  }
+};
+
+// src/sample/parse-diskstats.ts
+function parseDiskstatsLine(line) {
+  const f2 = line.trim().split(/\s+/);
+  if (f2.length !== 14 && f2.length !== 18 && f2.length !== 20) return null;
+  const [major, minor, name] = f2;
+  if (major === void 0 || minor === void 0 || name === void 0) return null;
+  const n = f2.slice(3).map(Number);
+  if (n.some((v2) => !Number.isFinite(v2))) return null;
+  const at2 = (i) => n[i] ?? 0;
+  const counters = {
+    readsCompleted: at2(0),
+    readsMerged: at2(1),
+    sectorsRead: at2(2),
+    readMs: at2(3),
+    writesCompleted: at2(4),
+    writesMerged: at2(5),
+    sectorsWritten: at2(6),
+    writeMs: at2(7),
+    inFlight: at2(8),
+    ioMs: at2(9),
+    weightedIoMs: at2(10)
+  };
+  if (n.length >= 15) {
+    counters.discardsCompleted = at2(11);
+    counters.discardsMerged = at2(12);
+    counters.sectorsDiscarded = at2(13);
+    counters.discardMs = at2(14);
+  }
+  if (n.length >= 17) {
+    counters.flushesCompleted = at2(15);
+    counters.flushMs = at2(16);
+  }
+  return { name, devNumber: `${major}:${minor}`, counters };
+}
+function pickDiskCounters(text, names) {
+  return names.map((name) => {
+    const needle = ` ${name} `;
+    let at2 = text.indexOf(needle);
+    while (at2 >= 0) {
+      const start = text.lastIndexOf("\n", at2) + 1;
+      if (/^\s*\d+\s+\d+$/.test(text.slice(start, at2))) {
+        const end = text.indexOf("\n", at2);
+        return parseDiskstatsLine(text.slice(start, end < 0 ? text.length : end))?.counters ?? null;
+      }
+      at2 = text.indexOf(needle, at2 + 1);
+    }
+    return null;
+  });
+}
+
+// src/sample/parse-meminfo.ts
+function kibField(text, key) {
+  const needle = `${key}:`;
+  let at2 = 0;
+  if (!text.startsWith(needle)) {
+    const newline = text.indexOf(`
+${needle}`);
+    if (newline < 0) return void 0;
+    at2 = newline + 1;
+  }
+  const match3 = /^\s*(\d+)/.exec(text.slice(at2 + needle.length, at2 + needle.length + 32));
+  return match3?.[1] === void 0 ? void 0 : Number(match3[1]) * 1024;
+}
+function parseMeminfo(text) {
+  const dirtyBytes = kibField(text, "Dirty");
+  const writebackBytes = kibField(text, "Writeback");
+  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
+  return { memTotalBytes: kibField(text, "MemTotal") ?? 0, dirtyBytes, writebackBytes };
+}
+
+// src/sample/parse-pressure.ts
+function parsePressure(text) {
+  let someUs;
+  let fullUs;
+  for (const line of text.split("\n")) {
+    const match3 = /^(some|full)\s.*\btotal=(\d+)/.exec(line);
+    if (!match3) continue;
+    const total = Number(match3[2]);
+    if (match3[1] === "some") someUs = total;
+    else fullUs = total;
+  }
+  if (someUs === void 0) return null;
+  return fullUs === void 0 ? { someUs } : { someUs, fullUs };
+}
+
+// src/sample/parse-stat.ts
+function parseCpuLine(line) {
+  const f2 = line.trim().split(/\s+/);
+  if (!f2[0]?.startsWith("cpu")) return null;
+  const n = f2.slice(1, 9).map(Number);
+  if (n.length < 4 || n.some((v2) => !Number.isFinite(v2))) return null;
+  const at2 = (i) => n[i] ?? 0;
+  return {
+    user: at2(0),
+    nice: at2(1),
+    system: at2(2),
+    idle: at2(3),
+    iowait: at2(4),
+    irq: at2(5),
+    softirq: at2(6),
+    steal: at2(7)
+  };
+}
+function parseProcStatTotal(text) {
+  const end = text.indexOf("\n");
+  const first = end < 0 ? text : text.slice(0, end);
+  return /^cpu\s/.test(first) ? parseCpuLine(first) : null;
+}
+function parseProcStat(text) {
+  let total = null;
+  const perCpu = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("cpu")) continue;
+    const ticks = parseCpuLine(line);
+    if (!ticks) continue;
+    if (/^cpu\s/.test(line)) total = ticks;
+    else perCpu.push(ticks);
+  }
+  return { total, perCpu };
+}
+
+// src/sample/sampler.ts
+var DEFAULT_MAX_SNAPSHOTS = 4e3;
+var DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
+var STAT_HEAD_BYTES = 512;
+var Sampler = class {
+  intervalMs;
+  originMs;
+  procRoot;
+  maxSnapshots;
+  deviceNames;
+  files;
+  childCpu;
+  entries = [];
+  keptEvery = 1;
+  timer = null;
+  running = false;
+  lastTick = -1;
+  constructor(opts) {
+    if (!(opts.intervalMs > 0)) throw new RangeError(`intervalMs must be positive, got ${opts.intervalMs}`);
+    this.intervalMs = opts.intervalMs;
+    this.originMs = opts.originMs;
+    this.procRoot = opts.procRoot ?? "/proc";
+    this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
+    this.deviceNames = opts.devices.map((d) => d.name);
+    const mode = opts.readMode ?? "pread";
+    const file = (path32) => new ProcFile(`${this.procRoot}/${path32}`, mode);
+    this.files = {
+      diskstats: file("diskstats"),
+      stat: file("stat"),
+      io: file("pressure/io"),
+      cpu: file("pressure/cpu"),
+      memory: file("pressure/memory"),
+      meminfo: file("meminfo")
+    };
+    this.childCpu = new ChildCpuReader(this.procRoot, mode);
+  }
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.scheduleNext();
+  }
+  snapshot() {
+    const snapshot4 = this.read(true);
+    this.append({ snapshot: snapshot4, tick: null });
+    return snapshot4;
+  }
+  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
+  owedWritebackBytes() {
+    const memory = parseMeminfo(this.files.meminfo.read() ?? "");
+    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
+  }
+  waitForWriteback(opts) {
+    const startedAtMs = performance3.now();
+    const limitBytes = Math.max(
+      opts.thresholdBytes,
+      opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
+    );
+    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
+    return new Promise((resolve8) => {
+      const finish2 = (drained) => {
+        const end = this.snapshot();
+        resolve8({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
+      };
+      const check = () => {
+        const owed = this.owedWritebackBytes();
+        const elapsedMs = performance3.now() - startedAtMs;
+        if (owed === null) return finish2(false);
+        if (owed <= limitBytes) return finish2(true);
+        if (elapsedMs >= opts.maxMs) return finish2(false);
+        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
+      };
+      check();
+    });
+  }
+  stop() {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const file of Object.values(this.files)) file.close();
+    this.childCpu.close();
+    return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
+  }
+  scheduleNext() {
+    const now = performance3.now();
+    const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
+    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
+    this.timer = setTimeout(() => this.onTick(tick), delayMs);
+    this.timer.unref();
+  }
+  onTick(tick) {
+    if (!this.running) return;
+    this.lastTick = tick;
+    if (tick % this.keptEvery === 0) this.append({ snapshot: this.read(false), tick });
+    this.scheduleNext();
+  }
+  append(entry) {
+    this.entries.push(entry);
+    while (this.entries.length > this.maxSnapshots) {
+      const keptEvery = this.keptEvery * 2;
+      const thinned = this.entries.filter((e) => e.tick === null || e.tick % keptEvery === 0);
+      this.keptEvery = keptEvery;
+      if (thinned.length === this.entries.length && thinned.every((e) => e.tick === null)) break;
+      this.entries = thinned;
+    }
+  }
+  read(perCpu) {
+    const tMs = performance3.now() - this.originMs;
+    const diskText = this.files.diskstats.read();
+    const disks = diskText === null ? this.deviceNames.map(() => null) : pickDiskCounters(diskText, this.deviceNames);
+    const statText = this.files.stat.read(perCpu ? void 0 : STAT_HEAD_BYTES);
+    const io2 = parsePressure(this.files.io.read() ?? "");
+    const cpuPressure = parsePressure(this.files.cpu.read() ?? "");
+    const memoryPressure = parsePressure(this.files.memory.read() ?? "");
+    const meminfo = parseMeminfo(this.files.meminfo.read() ?? "");
+    const snapshot4 = {
+      tMs,
+      disks,
+      cpu: statText === null ? null : parseProcStatTotal(statText),
+      pressure: io2 || cpuPressure || memoryPressure ? { io: io2, cpu: cpuPressure, memory: memoryPressure } : null,
+      memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
+      childCpuTicks: this.childCpu.read()
+    };
+    if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
+    return snapshot4;
+  }
+};
+function startSync(syncPath) {
+  try {
+    const child2 = spawn4("sync", syncPath ? ["-f", syncPath] : [], { stdio: "ignore" });
+    child2.on("error", () => void 0);
+    child2.unref();
+  } catch {
+  }
+}
+
+// src/pipeline/observed-restore.ts
+async function observedRestore(o) {
+  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot });
+  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
+  sampler?.start();
+  try {
+    const timed = await timedRestore({
+      paths: o.paths,
+      primaryKey: o.primaryKey,
+      restoreKeys: o.restoreKeys,
+      enableCrossOsArchive: o.enableCrossOsArchive,
+      progressIntervalMs: o.sampleIntervalMs,
+      boundary,
+      log: o.log
+    });
+    return { timed, sampler };
+  } catch (error2) {
+    sampler?.stop();
+    throw error2;
+  }
+}
+function bareSnapshot(originMs, deviceCount) {
+  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+}
+
+// src/restore/anatomy.ts
+import { spawn as spawn5 } from "node:child_process";
 import { createReadStream as createReadStream2, statSync as statSync4 } from "node:fs";
 import { createGunzip } from "node:zlib";
 
@@ -99499,7 +99912,7 @@ function pipeDecompressed(archivePath, compressionMethod, parser) {
     return Promise.all([parsed, unzipped]).then(() => void 0);
   }
   const [command, ...rest] = args;
-  const child2 = spawn4(command, [...rest, archivePath], { stdio: ["ignore", "pipe", "pipe"] });
+  const child2 = spawn5(command, [...rest, archivePath], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child2.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk.toString()).slice(-2e3);
@@ -99559,10 +99972,10 @@ function findMount(entries, realPath) {
 }
 
 // src/sample/read-file.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 function readText2(path32) {
   try {
-    const text = readFileSync5(path32, "utf8").trim();
+    const text = readFileSync7(path32, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
@@ -99844,394 +100257,6 @@ function readRunnerContext(where3, options = {}) {
   const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
   if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
   return context4;
-}
-
-// src/sample/sampler.ts
-import { spawn as spawn5 } from "node:child_process";
-import { performance as performance3 } from "node:perf_hooks";
-
-// src/sample/child-cpu.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-
-// src/sample/parse-pid-stat.ts
-function parsePidStat(text) {
-  const open2 = text.indexOf("(");
-  const close = text.lastIndexOf(")");
-  if (open2 < 0 || close < open2) return null;
-  const pid = Number(text.slice(0, open2).trim());
-  const rest = text.slice(close + 1).trim().split(/\s+/);
-  const field = (n) => Number(rest[n - 3]);
-  const stat2 = {
-    pid,
-    comm: text.slice(open2 + 1, close),
-    state: rest[0] ?? "",
-    ppid: field(4),
-    utimeTicks: field(14),
-    stimeTicks: field(15),
-    cutimeTicks: field(16),
-    cstimeTicks: field(17)
-  };
-  const numbers = [stat2.pid, stat2.ppid, stat2.utimeTicks, stat2.stimeTicks, stat2.cutimeTicks, stat2.cstimeTicks];
-  return numbers.every(Number.isFinite) ? stat2 : null;
-}
-
-// src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
-var ProcFile = class {
-  constructor(path32, mode) {
-    this.path = path32;
-    this.mode = mode;
-  }
-  path;
-  mode;
-  fd = null;
-  buffer = Buffer.allocUnsafe(16 * 1024);
-  failed = false;
-  /**
-   * The file's text, or null when it does not exist or cannot be read (never throws).
-   * With `headBytes`, at most that much of its start (/proc/stat's first line, without the long rest).
-   */
-  read(headBytes) {
-    if (this.failed) return null;
-    try {
-      if (this.mode === "readFile") {
-        const text = readFileSync6(this.path, "latin1");
-        return headBytes === void 0 ? text : text.slice(0, headBytes);
-      }
-      this.fd ??= openSync3(this.path, "r");
-      if (headBytes !== void 0) {
-        const head = this.buffer.length >= headBytes ? this.buffer : Buffer.allocUnsafe(headBytes);
-        const n = readSync(this.fd, head, 0, headBytes, 0);
-        return head.toString("latin1", 0, n);
-      }
-      for (; ; ) {
-        let length = 0;
-        for (; ; ) {
-          const n = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
-          if (n === 0) break;
-          length += n;
-          if (length === this.buffer.length) break;
-        }
-        if (length < this.buffer.length) return this.buffer.toString("latin1", 0, length);
-        this.buffer = Buffer.allocUnsafe(this.buffer.length * 2);
-      }
-    } catch {
-      this.failed = true;
-      this.close();
-      return null;
-    }
-  }
-  close() {
-    if (this.fd !== null) {
-      try {
-        closeSync3(this.fd);
-      } catch {
-      }
-      this.fd = null;
-    }
-  }
-};
-
-// src/sample/child-cpu.ts
-function readOrNull(path32) {
-  try {
-    return readFileSync7(path32, "latin1");
-  } catch {
-    return null;
-  }
-}
-function pidList(text) {
-  return text ? text.split(" ").filter((p2) => p2.trim() !== "") : [];
-}
-var ChildCpuReader = class {
-  constructor(procRoot, mode) {
-    this.procRoot = procRoot;
-    this.mode = mode;
-    this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
-  }
-  procRoot;
-  mode;
-  selfStat;
-  selfChildren = null;
-  /** Total user+system ticks of all children, reaped and live; null without /proc/self/stat. */
-  read() {
-    const self2 = parsePidStat(this.selfStat.read() ?? "");
-    if (!self2) return null;
-    let ticks = self2.cutimeTicks + self2.cstimeTicks;
-    this.selfChildren ??= new ProcFile(`${this.procRoot}/self/task/${self2.pid}/children`, this.mode);
-    const queue = pidList(this.selfChildren.read());
-    const seen = /* @__PURE__ */ new Set();
-    while (queue.length > 0) {
-      const pid = queue.shift();
-      if (seen.has(pid)) continue;
-      seen.add(pid);
-      const stat2 = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? "");
-      if (!stat2) continue;
-      ticks += stat2.utimeTicks + stat2.stimeTicks + stat2.cutimeTicks + stat2.cstimeTicks;
-      queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));
-    }
-    return ticks;
-  }
-  close() {
-    this.selfStat.close();
-    this.selfChildren?.close();
-  }
-};
-
-// src/sample/parse-diskstats.ts
-function parseDiskstatsLine(line) {
-  const f2 = line.trim().split(/\s+/);
-  if (f2.length !== 14 && f2.length !== 18 && f2.length !== 20) return null;
-  const [major, minor, name] = f2;
-  if (major === void 0 || minor === void 0 || name === void 0) return null;
-  const n = f2.slice(3).map(Number);
-  if (n.some((v2) => !Number.isFinite(v2))) return null;
-  const at2 = (i) => n[i] ?? 0;
-  const counters = {
-    readsCompleted: at2(0),
-    readsMerged: at2(1),
-    sectorsRead: at2(2),
-    readMs: at2(3),
-    writesCompleted: at2(4),
-    writesMerged: at2(5),
-    sectorsWritten: at2(6),
-    writeMs: at2(7),
-    inFlight: at2(8),
-    ioMs: at2(9),
-    weightedIoMs: at2(10)
-  };
-  if (n.length >= 15) {
-    counters.discardsCompleted = at2(11);
-    counters.discardsMerged = at2(12);
-    counters.sectorsDiscarded = at2(13);
-    counters.discardMs = at2(14);
-  }
-  if (n.length >= 17) {
-    counters.flushesCompleted = at2(15);
-    counters.flushMs = at2(16);
-  }
-  return { name, devNumber: `${major}:${minor}`, counters };
-}
-function pickDiskCounters(text, names) {
-  return names.map((name) => {
-    const needle = ` ${name} `;
-    let at2 = text.indexOf(needle);
-    while (at2 >= 0) {
-      const start = text.lastIndexOf("\n", at2) + 1;
-      if (/^\s*\d+\s+\d+$/.test(text.slice(start, at2))) {
-        const end = text.indexOf("\n", at2);
-        return parseDiskstatsLine(text.slice(start, end < 0 ? text.length : end))?.counters ?? null;
-      }
-      at2 = text.indexOf(needle, at2 + 1);
-    }
-    return null;
-  });
-}
-
-// src/sample/parse-meminfo.ts
-function kibField(text, key) {
-  const needle = `${key}:`;
-  let at2 = 0;
-  if (!text.startsWith(needle)) {
-    const newline = text.indexOf(`
-${needle}`);
-    if (newline < 0) return void 0;
-    at2 = newline + 1;
-  }
-  const match3 = /^\s*(\d+)/.exec(text.slice(at2 + needle.length, at2 + needle.length + 32));
-  return match3?.[1] === void 0 ? void 0 : Number(match3[1]) * 1024;
-}
-function parseMeminfo(text) {
-  const dirtyBytes = kibField(text, "Dirty");
-  const writebackBytes = kibField(text, "Writeback");
-  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
-  return { memTotalBytes: kibField(text, "MemTotal") ?? 0, dirtyBytes, writebackBytes };
-}
-
-// src/sample/parse-pressure.ts
-function parsePressure(text) {
-  let someUs;
-  let fullUs;
-  for (const line of text.split("\n")) {
-    const match3 = /^(some|full)\s.*\btotal=(\d+)/.exec(line);
-    if (!match3) continue;
-    const total = Number(match3[2]);
-    if (match3[1] === "some") someUs = total;
-    else fullUs = total;
-  }
-  if (someUs === void 0) return null;
-  return fullUs === void 0 ? { someUs } : { someUs, fullUs };
-}
-
-// src/sample/parse-stat.ts
-function parseCpuLine(line) {
-  const f2 = line.trim().split(/\s+/);
-  if (!f2[0]?.startsWith("cpu")) return null;
-  const n = f2.slice(1, 9).map(Number);
-  if (n.length < 4 || n.some((v2) => !Number.isFinite(v2))) return null;
-  const at2 = (i) => n[i] ?? 0;
-  return {
-    user: at2(0),
-    nice: at2(1),
-    system: at2(2),
-    idle: at2(3),
-    iowait: at2(4),
-    irq: at2(5),
-    softirq: at2(6),
-    steal: at2(7)
-  };
-}
-function parseProcStatTotal(text) {
-  const end = text.indexOf("\n");
-  const first = end < 0 ? text : text.slice(0, end);
-  return /^cpu\s/.test(first) ? parseCpuLine(first) : null;
-}
-function parseProcStat(text) {
-  let total = null;
-  const perCpu = [];
-  for (const line of text.split("\n")) {
-    if (!line.startsWith("cpu")) continue;
-    const ticks = parseCpuLine(line);
-    if (!ticks) continue;
-    if (/^cpu\s/.test(line)) total = ticks;
-    else perCpu.push(ticks);
-  }
-  return { total, perCpu };
-}
-
-// src/sample/sampler.ts
-var DEFAULT_MAX_SNAPSHOTS = 4e3;
-var DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
-var STAT_HEAD_BYTES = 512;
-var Sampler = class {
-  intervalMs;
-  originMs;
-  procRoot;
-  maxSnapshots;
-  deviceNames;
-  files;
-  childCpu;
-  entries = [];
-  keptEvery = 1;
-  timer = null;
-  running = false;
-  lastTick = -1;
-  constructor(opts) {
-    if (!(opts.intervalMs > 0)) throw new RangeError(`intervalMs must be positive, got ${opts.intervalMs}`);
-    this.intervalMs = opts.intervalMs;
-    this.originMs = opts.originMs;
-    this.procRoot = opts.procRoot ?? "/proc";
-    this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
-    this.deviceNames = opts.devices.map((d) => d.name);
-    const mode = opts.readMode ?? "pread";
-    const file = (path32) => new ProcFile(`${this.procRoot}/${path32}`, mode);
-    this.files = {
-      diskstats: file("diskstats"),
-      stat: file("stat"),
-      io: file("pressure/io"),
-      cpu: file("pressure/cpu"),
-      memory: file("pressure/memory"),
-      meminfo: file("meminfo")
-    };
-    this.childCpu = new ChildCpuReader(this.procRoot, mode);
-  }
-  start() {
-    if (this.running) return;
-    this.running = true;
-    this.scheduleNext();
-  }
-  snapshot() {
-    const snapshot4 = this.read(true);
-    this.append({ snapshot: snapshot4, tick: null });
-    return snapshot4;
-  }
-  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
-  owedWritebackBytes() {
-    const memory = parseMeminfo(this.files.meminfo.read() ?? "");
-    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
-  }
-  waitForWriteback(opts) {
-    const startedAtMs = performance3.now();
-    const limitBytes = Math.max(
-      opts.thresholdBytes,
-      opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
-    );
-    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
-    return new Promise((resolve8) => {
-      const finish2 = (drained) => {
-        const end = this.snapshot();
-        resolve8({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
-      };
-      const check = () => {
-        const owed = this.owedWritebackBytes();
-        const elapsedMs = performance3.now() - startedAtMs;
-        if (owed === null) return finish2(false);
-        if (owed <= limitBytes) return finish2(true);
-        if (elapsedMs >= opts.maxMs) return finish2(false);
-        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
-      };
-      check();
-    });
-  }
-  stop() {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    for (const file of Object.values(this.files)) file.close();
-    this.childCpu.close();
-    return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
-  }
-  scheduleNext() {
-    const now = performance3.now();
-    const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
-    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
-    this.timer = setTimeout(() => this.onTick(tick), delayMs);
-    this.timer.unref();
-  }
-  onTick(tick) {
-    if (!this.running) return;
-    this.lastTick = tick;
-    if (tick % this.keptEvery === 0) this.append({ snapshot: this.read(false), tick });
-    this.scheduleNext();
-  }
-  append(entry) {
-    this.entries.push(entry);
-    while (this.entries.length > this.maxSnapshots) {
-      const keptEvery = this.keptEvery * 2;
-      const thinned = this.entries.filter((e) => e.tick === null || e.tick % keptEvery === 0);
-      this.keptEvery = keptEvery;
-      if (thinned.length === this.entries.length && thinned.every((e) => e.tick === null)) break;
-      this.entries = thinned;
-    }
-  }
-  read(perCpu) {
-    const tMs = performance3.now() - this.originMs;
-    const diskText = this.files.diskstats.read();
-    const disks = diskText === null ? this.deviceNames.map(() => null) : pickDiskCounters(diskText, this.deviceNames);
-    const statText = this.files.stat.read(perCpu ? void 0 : STAT_HEAD_BYTES);
-    const io2 = parsePressure(this.files.io.read() ?? "");
-    const cpuPressure = parsePressure(this.files.cpu.read() ?? "");
-    const memoryPressure = parsePressure(this.files.memory.read() ?? "");
-    const meminfo = parseMeminfo(this.files.meminfo.read() ?? "");
-    const snapshot4 = {
-      tMs,
-      disks,
-      cpu: statText === null ? null : parseProcStatTotal(statText),
-      pressure: io2 || cpuPressure || memoryPressure ? { io: io2, cpu: cpuPressure, memory: memoryPressure } : null,
-      memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
-      childCpuTicks: this.childCpu.read()
-    };
-    if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
-    return snapshot4;
-  }
-};
-function startSync(syncPath) {
-  try {
-    const child2 = spawn5("sync", syncPath ? ["-f", syncPath] : [], { stdio: "ignore" });
-    child2.on("error", () => void 0);
-    child2.unref();
-  } catch {
-  }
 }
 
 // src/probe/suite.ts
@@ -100798,16 +100823,15 @@ async function runProfile(config, hooks) {
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
   }
-  const sampler = hasProc ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
-  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(originMs, where3.devices.length);
-  sampler?.start();
-  const timed = await timedRestore({
+  const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
     restoreKeys: config.restoreKeys,
     enableCrossOsArchive: config.enableCrossOsArchive,
-    progressIntervalMs: config.sampleIntervalMs,
-    boundary,
+    sampleIntervalMs: config.sampleIntervalMs,
+    devices: where3.devices,
+    originMs,
+    procRoot: hasProc ? procRoot : null,
     log: hooks.log
   });
   const { restore: restore2, phases } = timed;
@@ -100904,9 +100928,6 @@ function describePartialExtract(config, sinceEpochMs) {
   if (partial.files === 0) return `The failed extraction left no files under ${where3}.`;
   const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
   return `The failed extraction left ${partial.truncated ? "at least " : ""}${partial.files} files (${mib} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
-}
-function bareSnapshot(originMs, deviceCount) {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
 }
 
 // src/lab/cache-entry.ts
@@ -101307,22 +101328,21 @@ function dropCaches() {
 async function profiledRestore(lab, workspace) {
   const restorePath = path28.join(workspace, lab.cache.paths[0]);
   const where3 = resolveDevices({ restorePath, archiveTemp: path28.join(workspace, "..", "temp") });
-  const originMs = performance7.now();
-  const sampler = new Sampler({ intervalMs: 100, devices: where3.devices, originMs });
-  sampler.start();
   const started = performance7.now();
-  const timed = await timedRestore({
+  const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
     restoreKeys: [],
     enableCrossOsArchive: false,
-    progressIntervalMs: 100,
-    boundary: () => sampler.snapshot(),
+    sampleIntervalMs: 100,
+    devices: where3.devices,
+    originMs: started,
+    procRoot: "/proc",
     log: () => {
     }
   });
   const ms2 = performance7.now() - started;
-  sampler.stop();
+  sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
   if (timed.archivePath) rmSync6(timed.archivePath, { force: true });
   return ms2;

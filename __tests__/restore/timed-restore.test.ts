@@ -1,4 +1,4 @@
-// The timed restore against the local Actions services with a real package tree: phases present and
+// The timed restore, observed as runProfile observes it, against the local Actions services with a real package tree: phases present and
 // tiling the restore, the restored tree identical to a plain restoreCache of the same entry, a miss,
 // and cache service v1 as well as v2.
 import { restoreCache } from '@actions/cache';
@@ -6,9 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, seedCache, cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
-import { timedRestore, type TimedRestore } from '../../src/restore/timed-restore.js';
+import type { TimedRestore } from '../../src/restore/timed-restore.js';
+import { observedRestore } from '../../src/pipeline/observed-restore.js';
 import { resolveDevices } from '../../src/sample/devices.js';
-import { Sampler } from '../../src/sample/sampler.js';
 import { monotonicMs } from '../../src/util/clock.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
@@ -37,17 +37,22 @@ afterAll(async () => {
 async function profiledRestore(workspace: string, key: string, restoreKeys: string[], version: 'v1' | 'v2'): Promise<TimedRestore> {
   await mkdir(workspace, { recursive: true });
   const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, version);
-  const originMs = monotonicMs();
   const where = resolveDevices({ restorePath: workspace, archiveTemp: path.join(root, 'runner-temp') });
-  const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs });
-  sampler.start();
-  try {
-    return await withEnv(env, () =>
-      timedRestore({ paths: PATHS, primaryKey: key, restoreKeys, enableCrossOsArchive: false, progressIntervalMs: 100, boundary: () => sampler.snapshot(), log: () => {} }),
-    );
-  } finally {
-    sampler.stop();
-  }
+  return withEnv(env, async () => {
+    const { timed, sampler } = await observedRestore({
+      paths: PATHS,
+      primaryKey: key,
+      restoreKeys,
+      enableCrossOsArchive: false,
+      sampleIntervalMs: 100,
+      devices: where.devices,
+      originMs: monotonicMs(),
+      procRoot: '/proc',
+      log: () => {},
+    });
+    sampler?.stop();
+    return timed;
+  });
 }
 
 describe.each(['v2', 'v1'] as const)('timedRestore through cache service %s', (version) => {

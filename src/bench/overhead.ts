@@ -1,6 +1,6 @@
 /**
- * The observer's overhead: the same cache entry restored by the profiler (timedRestore with the
- * sampler at 100 ms, as runProfile does it, without probes) and by plain @actions/cache
+ * The observer's overhead: the same cache entry restored by the profiler (observedRestore, the very
+ * function runProfile measures with, sampler at 100 ms, without probes) and by plain @actions/cache
  * restoreCache, alternating, each into a fresh directory after `sync` + dropping the page cache.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,9 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { restoreCache } from '@actions/cache';
 import type { Lab } from '../lab/lab.js';
 import { withoutWorkflowCommands } from '../lab/quiet.js';
-import { timedRestore } from '../restore/timed-restore.js';
+import { observedRestore } from '../pipeline/observed-restore.js';
 import { resolveDevices } from '../sample/devices.js';
-import { Sampler } from '../sample/sampler.js';
 import { cacheClientEnv, withEnv } from '../services/index.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
@@ -36,21 +35,20 @@ function dropCaches(): boolean {
 async function profiledRestore(lab: Lab, workspace: string): Promise<number> {
   const restorePath = path.join(workspace, lab.cache.paths[0] as string);
   const where = resolveDevices({ restorePath, archiveTemp: path.join(workspace, '..', 'temp') });
-  const originMs = performance.now();
-  const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs });
-  sampler.start();
   const started = performance.now();
-  const timed = await timedRestore({
+  const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
     restoreKeys: [],
     enableCrossOsArchive: false,
-    progressIntervalMs: 100,
-    boundary: () => sampler.snapshot(),
+    sampleIntervalMs: 100,
+    devices: where.devices,
+    originMs: started,
+    procRoot: '/proc',
     log: () => {},
   });
   const ms = performance.now() - started;
-  sampler.stop();
+  sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? 'no hit'}`);
   if (timed.archivePath) rmSync(timed.archivePath, { force: true });
   return ms;

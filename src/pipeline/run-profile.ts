@@ -5,15 +5,14 @@
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Profile, ProbeSuiteResult, Snapshot } from '../profile/schema.js';
+import type { Profile, ProbeSuiteResult } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, expandPath, type ProfileConfig } from '../config/config.js';
-import { timedRestore } from '../restore/timed-restore.js';
+import { observedRestore } from './observed-restore.js';
 import { readArchiveAnatomy } from '../restore/anatomy.js';
 import { nearestExisting, resolveDevices, type DeviceResolution } from '../sample/devices.js';
 import { countFilesWrittenSince } from '../restore/partial-extract.js';
 import { readRunnerContext } from '../sample/context.js';
-import { Sampler } from '../sample/sampler.js';
 import { runProbeSuite } from '../probe/suite.js';
 import { judge } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
@@ -57,17 +56,15 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
   }
 
-  const sampler = hasProc ? new Sampler({ intervalMs: config.sampleIntervalMs, devices: where.devices, originMs, procRoot }) : null;
-  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(originMs, where.devices.length);
-  sampler?.start();
-
-  const timed = await timedRestore({
+  const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
     restoreKeys: config.restoreKeys,
     enableCrossOsArchive: config.enableCrossOsArchive,
-    progressIntervalMs: config.sampleIntervalMs,
-    boundary,
+    sampleIntervalMs: config.sampleIntervalMs,
+    devices: where.devices,
+    originMs,
+    procRoot: hasProc ? procRoot : null,
     log: hooks.log,
   });
   const { restore, phases } = timed;
@@ -180,9 +177,4 @@ function describePartialExtract(config: ProfileConfig, sinceEpochMs: number): st
   if (partial.files === 0) return `The failed extraction left no files under ${where}.`;
   const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
   return `The failed extraction left ${partial.truncated ? 'at least ' : ''}${partial.files} files (${mib} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
-}
-
-/** A boundary without /proc (macOS, Windows): the time alone, so phases are still timed. */
-function bareSnapshot(originMs: number, deviceCount: number): Snapshot {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
 }
