@@ -96768,7 +96768,7 @@ var Sampler = class {
   scheduleNext() {
     const now = performance3.now();
     const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
-    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
+    const delayMs = Math.max(0, Math.ceil(this.originMs + tick * this.intervalMs - now));
     this.timer = setTimeout(() => this.onTick(tick), delayMs);
     this.timer.unref();
   }

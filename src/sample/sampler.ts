@@ -166,7 +166,9 @@ export class Sampler {
     const now = performance.now();
     // Timers can fire a little early or very late: never repeat a tick, never replay missed ones.
     const tick = Math.max(Math.floor((now - this.originMs) / this.intervalMs) + 1, this.lastTick + 1);
-    const delayMs = Math.max(0, this.originMs + tick * this.intervalMs - now);
+    // Rounded up: timers count whole milliseconds and truncate a fraction, which would make every
+    // tick fire up to 1 ms before its grid point (libuv's cached loop time can add another bit).
+    const delayMs = Math.max(0, Math.ceil(this.originMs + tick * this.intervalMs - now));
     this.timer = setTimeout(() => this.onTick(tick), delayMs);
     // The sampler must never be what keeps the process alive.
     this.timer.unref();
