@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { recorded } from './recorded.js';
 import { compareProfiles, type LabelledProfile } from '../../src/compare/compare.js';
 import { renderComparison } from '../../src/compare/render-comparison.js';
-import { spread } from '../../src/compare/stats.js';
 import { globToRegExp } from '../../src/compare/glob.js';
 
 
@@ -84,13 +83,7 @@ describe('compareProfiles', () => {
   });
 });
 
-describe('spread and glob', () => {
-  it('takes the median of odd and even counts, ignoring missing values', () => {
-    expect(spread([3, null, 1, 2])).toEqual({ median: 2, min: 1, max: 3, runs: 3, spreadPercent: 100 });
-    expect(spread([1, 2, 3, 4])?.median).toBe(2.5);
-    expect(spread([])).toBeNull();
-  });
-
+describe('glob', () => {
   it('matches artifact names with * and ? only', () => {
     const re = globToRegExp('disk-profile-*');
     expect(re.test('disk-profile-ubuntu-24.04')).toBe(true);

@@ -123,8 +123,8 @@ describe('budget', () => {
     const timing = adaptiveTiming(30_000 - plan.layoutCapMs, 6)!;
     const perProbeWallMs = timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS;
     expect(plan.layoutCapMs + 6 * perProbeWallMs).toBeLessThanOrEqual(30_000);
-    expect(timing.runtimeMs).toBeGreaterThanOrEqual(2000);
-    expect(timing.ssDurS).toBe(2);
+    expect(timing.runtimeMs).toBeGreaterThanOrEqual(3000);
+    expect(timing.ssDurS).toBe(3);
   });
 
   it('time a probe saves goes to the probes after it', () => {
@@ -138,9 +138,11 @@ describe('budget', () => {
     expect(adaptiveTiming(600_000, 1)!.ssDurS).toBe(10);
   });
 
-  it('no time left: no timing; under 2 s of runtime: no steady-state window', () => {
-    expect(adaptiveTiming(2000, 1)).toBeNull();
-    expect(adaptiveTiming(3000, 1)).toEqual({ mode: 'adaptive', rampMs: 1000, runtimeMs: 1500, ssDurS: null });
+  it('no time left: no timing; under 3 s of runtime: no steady-state window', () => {
+    expect(adaptiveTiming(1900, 1)).toBeNull();
+    expect(adaptiveTiming(3000, 1)).toEqual({ mode: 'adaptive', rampMs: 500, runtimeMs: 2000, ssDurS: null });
+    expect(adaptiveTiming(3900, 1)).toEqual({ mode: 'adaptive', rampMs: 500, runtimeMs: 2900, ssDurS: null });
+    expect(adaptiveTiming(4000, 1)!.ssDurS).toBe(3);
   });
 });
 

@@ -30,6 +30,7 @@ describe('profileOutputs', () => {
       'seq-read-mibps': '',
       'rand-write-iops': '',
       'rand-read-iops': '',
+      'rand-read-qd1-mean-us': '',
       'rand-read-qd1-p99-us': '',
       'fsync-write-iops': '',
     });

@@ -1,9 +1,8 @@
 /** Medians and small formatting helpers for the benchmark table. Pure. */
+import { spread } from '../util/spread.js';
+
 export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+  return spread(values)?.median ?? null;
 }
 
 export function fixed(value: number | null, digits = 1, unit = ''): string {

@@ -6,8 +6,11 @@
  *   --runs N            lab runs per scenario (3)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
+ *   --probe-rounds N    reference runs per probe (1)
+ *   --probe-disks gp3,vm   where to compare probes: a gp3-like throttled loop disk (root), this VM's disk
  *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~5 GB)
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
@@ -17,6 +20,9 @@ import { benchLab, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
+import { CleanupStack } from '../lab/cleanup.js';
+import { LAB_PREFIX } from '../lab/paths.js';
+import { createProvisionedDisk, describeLimits } from '../lab/provisioned-disk.js';
 import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
 import { renderTable, type BenchRow } from '../bench/table.js';
 import { distDir } from './dist-dir.js';
@@ -41,6 +47,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const runs = count(flag(args, 'runs'), 3, 'runs');
   const pairs = count(flag(args, 'pairs'), 6, 'pairs');
   const referenceSeconds = count(flag(args, 'reference-seconds'), 60, 'reference-seconds');
+  const probeRounds = count(flag(args, 'probe-rounds'), 1, 'probe-rounds');
+  const probeDisks = (flag(args, 'probe-disks') ?? 'gp3,vm').split(',').map((s) => s.trim());
+  const unknownDisks = probeDisks.filter((d) => d !== 'gp3' && d !== 'vm');
+  if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(', ')}; known: gp3, vm`);
   const copies = count(flag(args, 'copies'), args.flags.has('large') ? 8 : 1, 'copies');
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -58,8 +68,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
     }
     if (parts.includes('probes')) {
-      say(`probes: adaptive suite (30 s budget) then reference probes of ${referenceSeconds} s each`);
-      rows.push(...probeRows(await benchProbes({ budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, log: (l) => say(`  ${l}`) })));
+      const common = { budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, rounds: probeRounds, log: (l: string) => say(`  ${l}`) };
+      if (probeDisks.includes('gp3') && isRoot) {
+        say(`probes on a gp3-like disk (${describeLimits()}): adaptive, reference (${referenceSeconds} s per probe), adaptive`);
+        rows.push(...probeRows(await onProvisionedDisk((targetPath) => benchProbes({ ...common, disk: 'gp3-like disk', targetPath, interleave: false }))));
+      } else if (probeDisks.includes('gp3')) {
+        say('not root: skipping the probes on a gp3-like disk (a throttled loop device needs root)');
+      }
+      if (probeDisks.includes('vm')) {
+        say(`probes on this VM's disk: adaptive suites interleaved with ${probeRounds} reference run(s) per probe (${referenceSeconds} s each)`);
+        rows.push(...probeRows(await inTempDir((targetPath) => benchProbes({ ...common, disk: "this VM's disk", targetPath, interleave: true }))));
+      }
     }
     if (parts.includes('overhead') && lab) {
       say(`overhead: ${pairs} alternating pairs`);
@@ -78,4 +97,24 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   process.stdout.write(`\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`);
   return rows.every((r) => r.met !== false) ? 0 : 1;
+}
+
+async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}probes-`));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onProvisionedDisk<T>(fn: (mountPoint: string) => Promise<T>): Promise<T> {
+  const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}\n`));
+  try {
+    const dir = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}gp3-`));
+    cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
+  } finally {
+    await cleanup.runAll();
+  }
 }

@@ -3,7 +3,7 @@
  * profiles of one label combined by median with their spread. Pure.
  */
 import type { Bottleneck, PhaseName, Profile, ProbeName } from '../profile/schema.js';
-import { spread, type Spread } from './stats.js';
+import { spread, type Spread } from '../util/spread.js';
 
 export interface LabelledProfile {
   /** Where it came from (artifact name or file), for messages. */

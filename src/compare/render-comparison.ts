@@ -1,6 +1,6 @@
 /** The compare step summary: one ranked table in the RunsOn column order, and Mermaid bar charts. Pure. */
 import type { Comparison, RunnerComparison, CeilingName } from './compare.js';
-import type { Spread } from './stats.js';
+import type { Spread } from '../util/spread.js';
 import { cell } from '../report/markdown.js';
 
 function spreadCell(s: Spread | null, digits: number, scale = 1): string {

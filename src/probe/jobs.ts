@@ -34,15 +34,23 @@ export const MIN_FILE_BYTES = 64 * MiB;
 
 /** fio start-up and JSON write-out, measured here at ~330 ms per process; rounded up for slower runners. */
 export const PROCESS_OVERHEAD_MS = 500;
-/** Ramp before fio starts counting: short, because steady-state detection covers the rest of the warm-up. */
-export const ADAPTIVE_RAMP_MS = 1000;
+/**
+ * Ramp before fio starts counting. Logged at 250 ms from the first IO on this project's VM, only the
+ * first 250-500 ms ran low (seq-write and QD1 reads at 72-80 % of their later mean); steady-state
+ * detection covers any slower warm-up, and every 100 ms spent here is lost to six measurements.
+ */
+export const ADAPTIVE_RAMP_MS = 500;
 /** Google's method uses a 2 s ramp and 60 s runs; the reference mode reproduces that. */
 export const REFERENCE_RAMP_MS = 2000;
 export const REFERENCE_RUNTIME_MS = 60_000;
 /** Share of the budget the layout may take; whatever it leaves unused goes to the probes. */
 export const LAYOUT_BUDGET_SHARE = 0.2;
-/** fio samples steady state once per second; fewer than 2 samples cannot show a trend. */
-export const MIN_SS_DUR_S = 2;
+/**
+ * fio samples steady state once per second. A window must also be long enough to average a shared
+ * host's second-to-second wobble: over 40 s runs on this project's VM, 2 s windows strayed from the
+ * run's mean by a standard deviation of 4-11 % depending on the probe, 3 s windows by 3-8 %.
+ */
+export const MIN_SS_DUR_S = 3;
 export const MAX_SS_DUR_S = 10;
 
 export type FioEngine = 'libaio' | 'posixaio' | 'psync';

@@ -7,6 +7,7 @@ export type ProbeOutputName =
   | 'seq-read-mibps'
   | 'rand-write-iops'
   | 'rand-read-iops'
+  | 'rand-read-qd1-mean-us'
   | 'rand-read-qd1-p99-us'
   | 'fsync-write-iops';
 
@@ -21,6 +22,7 @@ const OUTPUTS: Record<ProbeOutputName, OutputSpec> = {
   'seq-read-mibps': { probe: 'seq-read', value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
   'rand-write-iops': { probe: 'rand-write', value: (r) => r.iops, decimals: 0 },
   'rand-read-iops': { probe: 'rand-read', value: (r) => r.iops, decimals: 0 },
+  'rand-read-qd1-mean-us': { probe: 'rand-read-qd1', value: (r) => r.latencyNs.mean / 1000, decimals: 1 },
   'rand-read-qd1-p99-us': { probe: 'rand-read-qd1', value: (r) => (r.latencyNs.p99 === null ? null : r.latencyNs.p99 / 1000), decimals: 1 },
   'fsync-write-iops': { probe: 'fsync-write', value: (r) => r.iops, decimals: 0 },
 };

@@ -1,39 +1,60 @@
 /**
- * How far the adaptive (steady-state, budgeted) suite lands from the reference (fixed 60 s per probe)
- * suite, per ceiling, and how much wall time it saves. Pure; the benchmark prints it.
+ * How far the adaptive (steady-state, budgeted) suite lands from reference probes (a fixed 60 s each,
+ * same jobs), per ceiling, and how much wall time it saves. Pure; the benchmark prints it.
+ *
+ * A shared host's disk wanders by 10-30 % from one minute to the next (measured on this project's VM:
+ * rand-write 104k and 112k IOPS in two 60 s runs, 70k in a 25 s run a few minutes later). Compared
+ * run against run, that wander swamps the method, so both sides may be repeated runs, compared by
+ * median, and the benchmark interleaves them (compareInterleaved) so each reference has adaptive runs
+ * on either side of it in time.
  */
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
+import { spread, type Spread } from '../util/spread.js';
 import { PROBE_NAMES } from './jobs.js';
+
+export type ComparedMetric = 'bytesPerSecond' | 'iops' | 'meanLatencyNs' | 'p99LatencyNs';
 
 export interface CeilingComparison {
   probe: ProbeName;
-  /** The figure the probe is judged by: MiB/s for sequential, IOPS for random and fsync, p99 µs for QD1. */
-  metric: 'bytesPerSecond' | 'iops' | 'p99LatencyNs';
-  adaptive: number | null;
-  reference: number | null;
-  /** (adaptive - reference) / reference * 100; null when either side is missing or reference is 0. */
+  /**
+   * The figure compared: MiB/s for sequential, IOPS for random and fsync, mean latency for QD1 (the
+   * rate a one-at-a-time reader gets). QD1's p99 comes as a second, informative entry: over a few
+   * seconds a tail percentile says how many rare stalls the window happened to catch.
+   */
+  metric: ComparedMetric;
+  /** True for figures shown without a target (QD1's p99). */
+  informative: boolean;
+  adaptive: Spread | null;
+  reference: Spread | null;
+  /** (median adaptive - median reference) / median reference * 100; null when either side is missing. */
   differencePercent: number | null;
-  /** adaptive wall / reference wall for this probe. */
+  /** The single adaptive run furthest from the reference median, in percent (what one unlucky run shows). */
+  worstRunDifferencePercent: number | null;
+  /** median adaptive wall / median reference wall for this probe. */
   wallTimeRatio: number | null;
 }
 
 export interface SuiteComparison {
   ceilings: CeilingComparison[];
-  /** Largest |differencePercent| over the compared ceilings. */
+  /** Largest |differencePercent| over the compared ceilings (informative entries left out). */
   maxAbsDifferencePercent: number | null;
-  /** Whole-suite wall time ratio (adaptive / reference). */
+  adaptiveWallMs: Spread | null;
+  referenceWallMs: Spread | null;
+  /** Whole-suite wall time ratio (median adaptive / median reference). */
   wallTimeRatio: number | null;
 }
 
-function metricOf(probe: ProbeName): CeilingComparison['metric'] {
-  if (probe === 'seq-read' || probe === 'seq-write') return 'bytesPerSecond';
-  if (probe === 'rand-read-qd1') return 'p99LatencyNs';
-  return 'iops';
+/** The metrics compared for a probe; the first is its ceiling, the rest are informative. */
+function metricsOf(probe: ProbeName): ComparedMetric[] {
+  if (probe === 'seq-read' || probe === 'seq-write') return ['bytesPerSecond'];
+  if (probe === 'rand-read-qd1') return ['meanLatencyNs', 'p99LatencyNs'];
+  return ['iops'];
 }
 
-function valueOf(result: ProbeResult | undefined, metric: CeilingComparison['metric']): number | null {
+function valueOf(result: ProbeResult | undefined, metric: ComparedMetric): number | null {
   if (!result || result.error) return null;
   if (metric === 'p99LatencyNs') return result.latencyNs.p99;
+  if (metric === 'meanLatencyNs') return result.latencyNs.mean;
   return result[metric];
 }
 
@@ -41,29 +62,86 @@ function ratio(a: number | null | undefined, b: number | null | undefined): numb
   return a != null && b != null && b > 0 ? a / b : null;
 }
 
-export function compareWithReference(adaptive: ProbeSuiteResult, reference: ProbeSuiteResult): SuiteComparison {
-  const ceilings: CeilingComparison[] = [];
-  for (const probe of PROBE_NAMES) {
-    const a = adaptive.probes.find((p) => p.name === probe);
-    const r = reference.probes.find((p) => p.name === probe);
-    if (!a && !r) continue;
-    const metric = metricOf(probe);
-    const av = valueOf(a, metric);
-    const rv = valueOf(r, metric);
-    const rel = ratio(av, rv);
-    ceilings.push({
-      probe,
-      metric,
-      adaptive: av,
-      reference: rv,
-      differencePercent: rel === null ? null : (rel - 1) * 100,
-      wallTimeRatio: ratio(a?.wallMs, r?.wallMs),
-    });
-  }
-  const diffs = ceilings.map((c) => c.differencePercent).filter((d): d is number => d !== null);
+function percentFrom(value: number | null | undefined, base: number | null | undefined): number | null {
+  const rel = ratio(value, base);
+  return rel === null ? null : (rel - 1) * 100;
+}
+
+function probeOf(suite: ProbeSuiteResult, probe: ProbeName): ProbeResult | undefined {
+  return suite.probes.find((p) => p.name === probe);
+}
+
+function compareCeilings(probe: ProbeName, a: readonly (ProbeResult | undefined)[], r: readonly (ProbeResult | undefined)[]): CeilingComparison[] {
+  if (a.every((p) => !p) && r.every((p) => !p)) return [];
+  return metricsOf(probe).map((metric, index) => compareMetric(probe, metric, index > 0, a, r));
+}
+
+function compareMetric(
+  probe: ProbeName,
+  metric: ComparedMetric,
+  informative: boolean,
+  a: readonly (ProbeResult | undefined)[],
+  r: readonly (ProbeResult | undefined)[],
+): CeilingComparison {
+  const av = spread(a.map((p) => valueOf(p, metric)));
+  const rv = spread(r.map((p) => valueOf(p, metric)));
+  const worst = av && rv ? [av.min, av.max].map((v) => percentFrom(v, rv.median) as number).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
+  return {
+    probe,
+    metric,
+    informative,
+    adaptive: av,
+    reference: rv,
+    differencePercent: percentFrom(av?.median, rv?.median),
+    worstRunDifferencePercent: worst ?? null,
+    wallTimeRatio: ratio(spread(a.map((p) => p?.wallMs))?.median, spread(r.map((p) => p?.wallMs))?.median),
+  };
+}
+
+function summarise(ceilings: CeilingComparison[], adaptiveWallMs: Spread | null, referenceWallMs: Spread | null): SuiteComparison {
+  const diffs = ceilings.filter((c) => !c.informative).map((c) => c.differencePercent).filter((d): d is number => d !== null);
   return {
     ceilings,
     maxAbsDifferencePercent: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,
-    wallTimeRatio: ratio(adaptive.wallMs, reference.wallMs),
+    adaptiveWallMs,
+    referenceWallMs,
+    wallTimeRatio: ratio(adaptiveWallMs?.median, referenceWallMs?.median),
   };
+}
+
+/** Whole adaptive suites against whole reference suites, probe by probe. */
+export function compareWithReference(adaptive: readonly ProbeSuiteResult[], reference: readonly ProbeSuiteResult[]): SuiteComparison {
+  const ceilings = PROBE_NAMES.flatMap((probe) =>
+    compareCeilings(probe, adaptive.map((s) => probeOf(s, probe)), reference.map((s) => probeOf(s, probe))),
+  );
+  return summarise(ceilings, spread(adaptive.map((s) => s.wallMs)), spread(reference.map((s) => s.wallMs)));
+}
+
+export type BenchRun = { kind: 'adaptive'; suite: ProbeSuiteResult } | { kind: 'reference'; suite: ProbeSuiteResult };
+
+/**
+ * An interleaved timeline: whole adaptive suites with single-probe reference runs between them
+ * (A R1 A R2 A ...). Each reference is compared with the adaptive suites right before and after it,
+ * taken a minute apart rather than the several minutes a whole reference suite lasts. The reference
+ * suite's wall time is the sum over probes of each probe's median reference wall time.
+ */
+export function compareInterleaved(timeline: readonly BenchRun[]): SuiteComparison {
+  const ceilings: CeilingComparison[] = [];
+  let referenceWallMs = 0;
+  for (const probe of PROBE_NAMES) {
+    const adaptive: (ProbeResult | undefined)[] = [];
+    const reference: (ProbeResult | undefined)[] = [];
+    timeline.forEach((run, index) => {
+      if (run.kind !== 'reference' || !probeOf(run.suite, probe)) return;
+      reference.push(probeOf(run.suite, probe));
+      for (const neighbour of [timeline[index - 1], timeline[index + 1]]) {
+        if (neighbour?.kind === 'adaptive') adaptive.push(probeOf(neighbour.suite, probe));
+      }
+    });
+    if (reference.length === 0) continue;
+    ceilings.push(...compareCeilings(probe, adaptive, reference));
+    referenceWallMs += spread(reference.map((p) => p?.wallMs))?.median ?? 0;
+  }
+  const adaptiveSuites = timeline.filter((run) => run.kind === 'adaptive').map((run) => run.suite.wallMs);
+  return summarise(ceilings, spread(adaptiveSuites), referenceWallMs > 0 ? spread([referenceWallMs]) : null);
 }
