@@ -8,7 +8,7 @@
  *   --reference-seconds N  reference probe runtime (60)
  *   --probe-rounds N    reference runs per probe (1)
  *   --probe-disks gp3,vm   where to compare probes: a gp3-like throttled loop disk (root), this VM's disk
- *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~5 GB)
+ *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~3.6 GB)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
