@@ -101405,6 +101405,9 @@ function valueOf(result, metric) {
   if (metric === "meanLatencyNs") return result.latencyNs.mean;
   return result[metric];
 }
+function suiteFigures(suite) {
+  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: valueOf(result, metric) })));
+}
 function ratio2(a, b2) {
   return a != null && b2 != null && b2 > 0 ? a / b2 : null;
 }
@@ -101444,25 +101447,18 @@ function summarise(ceilings, adaptiveWallMs, referenceWallMs) {
     wallTimeRatio: ratio2(adaptiveWallMs?.median, referenceWallMs?.median)
   };
 }
-function compareWithReference(adaptive, reference) {
-  const ceilings = PROBE_NAMES.flatMap(
-    (probe3) => compareCeilings(probe3, adaptive.map((s3) => probeOf(s3, probe3)), reference.map((s3) => probeOf(s3, probe3)))
-  );
-  return summarise(ceilings, spread(adaptive.map((s3) => s3.wallMs)), spread(reference.map((s3) => s3.wallMs)));
-}
 function compareInterleaved(timeline2) {
   const ceilings = [];
   let referenceWallMs = 0;
   for (const probe3 of PROBE_NAMES) {
-    const adaptive = [];
+    const neighbours = /* @__PURE__ */ new Set();
     const reference = [];
     timeline2.forEach((run3, index) => {
       if (run3.kind !== "reference" || !probeOf(run3.suite, probe3)) return;
       reference.push(probeOf(run3.suite, probe3));
-      for (const neighbour of [timeline2[index - 1], timeline2[index + 1]]) {
-        if (neighbour?.kind === "adaptive") adaptive.push(probeOf(neighbour.suite, probe3));
-      }
+      for (const at2 of [index - 1, index + 1]) if (timeline2[at2]?.kind === "adaptive") neighbours.add(at2);
     });
+    const adaptive = [...neighbours].sort((x, y) => x - y).map((at2) => probeOf(timeline2[at2].suite, probe3));
     if (reference.length === 0) continue;
     ceilings.push(...compareCeilings(probe3, adaptive, reference));
     referenceWallMs += spread(reference.map((p2) => p2?.wallMs))?.median ?? 0;
@@ -101496,8 +101492,7 @@ async function benchProbes(opts) {
   return { disk: opts.disk, timeline: timeline2, comparison: compareInterleaved(timeline2), referenceRuntimeMs: opts.referenceRuntimeMs, budgetMs: opts.budgetMs };
 }
 function figuresLine(suite) {
-  const one = compareWithReference([suite], []);
-  const figures = one.ceilings.map((c) => `${c.probe} ${metricText(c.metric, c.adaptive?.median ?? null)}`);
+  const figures = suiteFigures(suite).map((f2) => `${f2.probe} ${metricText(f2.metric, f2.value)}`);
   return `${figures.join(", ")}; ${(suite.wallMs / 1e3).toFixed(1)} s${suite.reason ? ` (${suite.reason})` : ""}`;
 }
 function metricText(metric, value) {

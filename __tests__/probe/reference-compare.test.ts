@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { probeResult as result, probeSuite as suite } from '../helpers/probe-results.js';
-import { compareInterleaved, compareWithReference } from '../../src/probe/reference-compare.js';
+import type { ProbeSuiteResult } from '../../src/profile/schema.js';
+import { compareInterleaved, suiteFigures, type BenchRun } from '../../src/probe/reference-compare.js';
 
 const latency = (meanNs: number, p99Ns: number) => ({ latencyNs: { mean: meanNs, p50: meanNs, p99: p99Ns } });
 
-describe('compareWithReference', () => {
+/** Whole suites, adaptive first, alternating with reference suites of all probes: A R A R A. */
+function wholeSuites(adaptive: ProbeSuiteResult[], reference: ProbeSuiteResult[]): BenchRun[] {
+  return adaptive.flatMap((suite, i): BenchRun[] => [{ kind: 'adaptive', suite }, ...(reference[i] ? [{ kind: 'reference' as const, suite: reference[i]! }] : [])]);
+}
+const compareWithReference = (adaptive: ProbeSuiteResult[], reference: ProbeSuiteResult[]) => compareInterleaved(wholeSuites(adaptive, reference));
+
+describe('compareInterleaved, whole suites (A R A)', () => {
   it('one run each: difference in percent against the reference and the wall-time ratio', () => {
     const adaptive = suite([result('seq-read', { bytesPerSecond: 110, wallMs: 4000 }), result('rand-read-qd1', { ...latency(95, 70), wallMs: 3000 })], 8000);
     const reference = suite([result('seq-read', { bytesPerSecond: 100, wallMs: 62_000 }), result('rand-read-qd1', { ...latency(100, 100), wallMs: 62_000 })], 124_000);
@@ -36,7 +43,8 @@ describe('compareWithReference', () => {
     expect(c.worstRunDifferencePercent).toBeCloseTo(20, 9);
     expect(c.wallTimeRatio).toBeCloseTo(4001 / 62_000, 9);
     expect(comparison.adaptiveWallMs!.median).toBe(29_000);
-    expect(comparison.wallTimeRatio).toBeCloseTo(29_000 / 370_000, 9);
+    // The reference side's wall time is its probes' run time (here one probe of 62 s), not its layout.
+    expect(comparison.wallTimeRatio).toBeCloseTo(29_000 / 62_000, 9);
   });
 
   it('a failed run is left out of the median; a side with no measurement gives null, not a made-up difference', () => {
@@ -49,7 +57,7 @@ describe('compareWithReference', () => {
   });
 });
 
-describe('compareInterleaved', () => {
+describe('compareInterleaved, one probe per reference (A R1 A R2 A)', () => {
   const adaptive = (iops: number, wallMs = 28_000) => ({ kind: 'adaptive' as const, suite: suite([result('rand-write', { iops, wallMs: 4000 }), result('rand-read', { iops: iops / 2, wallMs: 4000 })], wallMs) });
   const reference = (name: 'rand-write' | 'rand-read', iops: number) => ({ kind: 'reference' as const, suite: suite([result(name, { iops, wallMs: 62_000 })], 63_000) });
 
@@ -73,5 +81,16 @@ describe('compareInterleaved', () => {
   it('a probe without a reference run is not compared', () => {
     const comparison = compareInterleaved([adaptive(100), reference('rand-write', 100), adaptive(100)]);
     expect(comparison.ceilings.map((c) => c.probe)).toEqual(['rand-write']);
+  });
+});
+
+describe('suiteFigures', () => {
+  it('lists each probe\'s compared figures, QD1 with mean and p99, an errored probe as null', () => {
+    const figures = suiteFigures(suite([result('rand-read-qd1', latency(60, 110)), result('rand-write', { iops: 5, error: 'boom' })]));
+    expect(figures).toEqual([
+      { probe: 'rand-read-qd1', metric: 'meanLatencyNs', value: 60 },
+      { probe: 'rand-read-qd1', metric: 'p99LatencyNs', value: 110 },
+      { probe: 'rand-write', metric: 'iops', value: null },
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { ALL_PROBES } from '../config/config.js';
 import type { ProbeSuiteResult } from '../profile/schema.js';
 import { PROBE_NAMES } from '../probe/jobs.js';
-import { compareInterleaved, compareWithReference, type BenchRun, type CeilingComparison, type SuiteComparison } from '../probe/reference-compare.js';
+import { compareInterleaved, suiteFigures, type BenchRun, type CeilingComparison, type SuiteComparison } from '../probe/reference-compare.js';
 import { runProbeSuite } from '../probe/suite.js';
 import type { Spread } from '../util/spread.js';
 import type { BenchRow } from './table.js';
@@ -62,8 +62,7 @@ export async function benchProbes(opts: ProbeBenchOptions): Promise<ProbeAccurac
 
 /** One run's figures, for the log: the table shows only medians. */
 function figuresLine(suite: ProbeSuiteResult): string {
-  const one = compareWithReference([suite], []);
-  const figures = one.ceilings.map((c) => `${c.probe} ${metricText(c.metric, c.adaptive?.median ?? null)}`);
+  const figures = suiteFigures(suite).map((f) => `${f.probe} ${metricText(f.metric, f.value)}`);
   return `${figures.join(', ')}; ${(suite.wallMs / 1000).toFixed(1)} s${suite.reason ? ` (${suite.reason})` : ''}`;
 }
 

@@ -5,8 +5,7 @@
  * A shared host's disk wanders by 10-30 % from one minute to the next (measured on this project's VM:
  * rand-write 104k and 112k IOPS in two 60 s runs, 70k in a 25 s run a few minutes later). Compared
  * run against run, that wander swamps the method, so both sides may be repeated runs, compared by
- * median, and the benchmark interleaves them (compareInterleaved) so each reference has adaptive runs
- * on either side of it in time.
+ * median, and each reference is compared with the adaptive runs on either side of it in time.
  */
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
@@ -56,6 +55,11 @@ function valueOf(result: ProbeResult | undefined, metric: ComparedMetric): numbe
   if (metric === 'p99LatencyNs') return result.latencyNs.p99;
   if (metric === 'meanLatencyNs') return result.latencyNs.mean;
   return result[metric];
+}
+
+/** One suite's compared figures, probe by probe (for logging a run; errored probes give null). */
+export function suiteFigures(suite: ProbeSuiteResult): { probe: ProbeName; metric: ComparedMetric; value: number | null }[] {
+  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: valueOf(result, metric) })));
 }
 
 function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
@@ -109,35 +113,26 @@ function summarise(ceilings: CeilingComparison[], adaptiveWallMs: Spread | null,
   };
 }
 
-/** Whole adaptive suites against whole reference suites, probe by probe. */
-export function compareWithReference(adaptive: readonly ProbeSuiteResult[], reference: readonly ProbeSuiteResult[]): SuiteComparison {
-  const ceilings = PROBE_NAMES.flatMap((probe) =>
-    compareCeilings(probe, adaptive.map((s) => probeOf(s, probe)), reference.map((s) => probeOf(s, probe))),
-  );
-  return summarise(ceilings, spread(adaptive.map((s) => s.wallMs)), spread(reference.map((s) => s.wallMs)));
-}
-
 export type BenchRun = { kind: 'adaptive'; suite: ProbeSuiteResult } | { kind: 'reference'; suite: ProbeSuiteResult };
 
 /**
- * An interleaved timeline: whole adaptive suites with single-probe reference runs between them
- * (A R1 A R2 A ...). Each reference is compared with the adaptive suites right before and after it,
- * taken a minute apart rather than the several minutes a whole reference suite lasts. The reference
- * suite's wall time is the sum over probes of each probe's median reference wall time.
+ * A bench timeline: whole adaptive suites with reference runs between them, either one reference
+ * suite of all probes (A R A) or single-probe references (A R1 A R2 A ...). Each reference is compared
+ * with the adaptive suites right before and after it, each suite counted once per probe. The
+ * reference suite's wall time is the sum over probes of each probe's median reference wall time.
  */
 export function compareInterleaved(timeline: readonly BenchRun[]): SuiteComparison {
   const ceilings: CeilingComparison[] = [];
   let referenceWallMs = 0;
   for (const probe of PROBE_NAMES) {
-    const adaptive: (ProbeResult | undefined)[] = [];
+    const neighbours = new Set<number>();
     const reference: (ProbeResult | undefined)[] = [];
     timeline.forEach((run, index) => {
       if (run.kind !== 'reference' || !probeOf(run.suite, probe)) return;
       reference.push(probeOf(run.suite, probe));
-      for (const neighbour of [timeline[index - 1], timeline[index + 1]]) {
-        if (neighbour?.kind === 'adaptive') adaptive.push(probeOf(neighbour.suite, probe));
-      }
+      for (const at of [index - 1, index + 1]) if (timeline[at]?.kind === 'adaptive') neighbours.add(at);
     });
+    const adaptive = [...neighbours].sort((x, y) => x - y).map((at) => probeOf((timeline[at] as BenchRun).suite, probe));
     if (reference.length === 0) continue;
     ceilings.push(...compareCeilings(probe, adaptive, reference));
     referenceWallMs += spread(reference.map((p) => p?.wallMs))?.median ?? 0;
