@@ -7,7 +7,7 @@ var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b2) => (typeof require !== "undefined" ? require : a)[b2]
+  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
 }) : x)(function(x) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
   throw Error('Dynamic require of "' + x + '" is not supported');
@@ -23,13 +23,13 @@ var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
 };
-var __copyProps = (to2, from, except, desc) => {
+var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to2, key) && key !== except)
-        __defProp(to2, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
   }
-  return to2;
+  return to;
 };
 var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
@@ -43,11 +43,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/ms/index.js
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module) {
-    var s3 = 1e3;
-    var m2 = s3 * 60;
-    var h = m2 * 60;
+    var s = 1e3;
+    var m = s * 60;
+    var h = m * 60;
     var d = h * 24;
-    var w2 = d * 7;
+    var w = d * 7;
     var y = d * 365.25;
     module.exports = function(val, options) {
       options = options || {};
@@ -84,7 +84,7 @@ var require_ms = __commonJS({
         case "weeks":
         case "week":
         case "w":
-          return n * w2;
+          return n * w;
         case "days":
         case "day":
         case "d":
@@ -100,13 +100,13 @@ var require_ms = __commonJS({
         case "mins":
         case "min":
         case "m":
-          return n * m2;
+          return n * m;
         case "seconds":
         case "second":
         case "secs":
         case "sec":
         case "s":
-          return n * s3;
+          return n * s;
         case "milliseconds":
         case "millisecond":
         case "msecs":
@@ -117,41 +117,41 @@ var require_ms = __commonJS({
           return void 0;
       }
     }
-    function fmtShort(ms2) {
-      var msAbs = Math.abs(ms2);
+    function fmtShort(ms) {
+      var msAbs = Math.abs(ms);
       if (msAbs >= d) {
-        return Math.round(ms2 / d) + "d";
+        return Math.round(ms / d) + "d";
       }
       if (msAbs >= h) {
-        return Math.round(ms2 / h) + "h";
+        return Math.round(ms / h) + "h";
       }
-      if (msAbs >= m2) {
-        return Math.round(ms2 / m2) + "m";
+      if (msAbs >= m) {
+        return Math.round(ms / m) + "m";
       }
-      if (msAbs >= s3) {
-        return Math.round(ms2 / s3) + "s";
+      if (msAbs >= s) {
+        return Math.round(ms / s) + "s";
       }
-      return ms2 + "ms";
+      return ms + "ms";
     }
-    function fmtLong(ms2) {
-      var msAbs = Math.abs(ms2);
+    function fmtLong(ms) {
+      var msAbs = Math.abs(ms);
       if (msAbs >= d) {
-        return plural(ms2, msAbs, d, "day");
+        return plural(ms, msAbs, d, "day");
       }
       if (msAbs >= h) {
-        return plural(ms2, msAbs, h, "hour");
+        return plural(ms, msAbs, h, "hour");
       }
-      if (msAbs >= m2) {
-        return plural(ms2, msAbs, m2, "minute");
+      if (msAbs >= m) {
+        return plural(ms, msAbs, m, "minute");
       }
-      if (msAbs >= s3) {
-        return plural(ms2, msAbs, s3, "second");
+      if (msAbs >= s) {
+        return plural(ms, msAbs, s, "second");
       }
-      return ms2 + " ms";
+      return ms + " ms";
     }
-    function plural(ms2, msAbs, n, name) {
+    function plural(ms, msAbs, n, name) {
       var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms2 / n) + " " + name + (isPlural ? "s" : "");
+      return Math.round(ms / n) + " " + name + (isPlural ? "s" : "");
     }
   }
 });
@@ -194,8 +194,8 @@ var require_common = __commonJS({
           }
           const self2 = debug2;
           const curr = Number(/* @__PURE__ */ new Date());
-          const ms2 = curr - (prevTime || curr);
-          self2.diff = ms2;
+          const ms = curr - (prevTime || curr);
+          self2.diff = ms;
           self2.prev = prevTime;
           self2.curr = curr;
           prevTime = curr;
@@ -240,8 +240,8 @@ var require_common = __commonJS({
             }
             return enabledCache;
           },
-          set: (v2) => {
-            enableOverride = v2;
+          set: (v) => {
+            enableOverride = v;
           }
         });
         if (typeof createDebug.init === "function") {
@@ -260,11 +260,11 @@ var require_common = __commonJS({
         createDebug.names = [];
         createDebug.skips = [];
         const split = (typeof namespaces === "string" ? namespaces : "").trim().replace(/\s+/g, ",").split(",").filter(Boolean);
-        for (const ns2 of split) {
-          if (ns2[0] === "-") {
-            createDebug.skips.push(ns2.slice(1));
+        for (const ns of split) {
+          if (ns[0] === "-") {
+            createDebug.skips.push(ns.slice(1));
           } else {
-            createDebug.names.push(ns2);
+            createDebug.names.push(ns);
           }
         }
       }
@@ -310,8 +310,8 @@ var require_common = __commonJS({
             return false;
           }
         }
-        for (const ns2 of createDebug.names) {
-          if (matchesTemplate(name, ns2)) {
+        for (const ns of createDebug.names) {
+          if (matchesTemplate(name, ns)) {
             return true;
           }
         }
@@ -435,11 +435,11 @@ var require_browser = __commonJS({
       if (typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/(edge|trident)\/(\d+)/)) {
         return false;
       }
-      let m2;
+      let m;
       return typeof document !== "undefined" && document.documentElement && document.documentElement.style && document.documentElement.style.WebkitAppearance || // Is firebug? http://stackoverflow.com/a/398120/376773
       typeof window !== "undefined" && window.console && (window.console.firebug || window.console.exception && window.console.table) || // Is firefox >= v31?
       // https://developer.mozilla.org/en-US/docs/Tools/Web_Console#Styling_messages
-      typeof navigator !== "undefined" && navigator.userAgent && (m2 = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m2[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
+      typeof navigator !== "undefined" && navigator.userAgent && (m = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
       typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/applewebkit\/(\d+)/);
     }
     function formatArgs(args) {
@@ -493,9 +493,9 @@ var require_browser = __commonJS({
     }
     module.exports = require_common()(exports2);
     var { formatters } = module.exports;
-    formatters.j = function(v2) {
+    formatters.j = function(v) {
       try {
-        return JSON.stringify(v2);
+        return JSON.stringify(v);
       } catch (error2) {
         return "[UnexpectedJSONParseError]: " + error2.message;
       }
@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os18 = __require("os");
+    var os17 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -559,7 +559,7 @@ var require_supports_color = __commonJS({
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os18.release().split(".");
+        const osRelease = os17.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -716,8 +716,8 @@ var require_node = __commonJS({
     exports2.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
     }).reduce((obj2, key) => {
-      const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_2, k2) => {
-        return k2.toUpperCase();
+      const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
+        return k.toUpperCase();
       });
       let val = process.env[key];
       if (/^(yes|on|true|enabled)$/i.test(val)) {
@@ -775,13 +775,13 @@ var require_node = __commonJS({
     }
     module.exports = require_common()(exports2);
     var { formatters } = module.exports;
-    formatters.o = function(v2) {
+    formatters.o = function(v) {
       this.inspectOpts.colors = this.useColors;
-      return util6.inspect(v2, this.inspectOpts).split("\n").map((str2) => str2.trim()).join(" ");
+      return util6.inspect(v, this.inspectOpts).split("\n").map((str2) => str2.trim()).join(" ");
     };
-    formatters.O = function(v2) {
+    formatters.O = function(v) {
       this.inspectOpts.colors = this.useColors;
-      return util6.inspect(v2, this.inspectOpts);
+      return util6.inspect(v, this.inspectOpts);
     };
   }
 });
@@ -801,29 +801,29 @@ var require_src = __commonJS({
 var require_helpers = __commonJS({
   "node_modules/agent-base/dist/helpers.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m2[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
-    }) : function(o, v2) {
-      o["default"] = v2;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
+        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -871,35 +871,35 @@ var require_helpers = __commonJS({
 var require_dist = __commonJS({
   "node_modules/agent-base/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m2[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
-    }) : function(o, v2) {
-      o["default"] = v2;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
+        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
       }
       __setModuleDefault(result, mod);
       return result;
     };
-    var __exportStar = exports2 && exports2.__exportStar || function(m2, exports3) {
-      for (var p2 in m2) if (p2 !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p2)) __createBinding(exports3, m2, p2);
+    var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
+      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Agent = void 0;
@@ -1005,17 +1005,17 @@ var require_dist = __commonJS({
       get defaultPort() {
         return this[INTERNAL].defaultPort ?? (this.protocol === "https:" ? 443 : 80);
       }
-      set defaultPort(v2) {
+      set defaultPort(v) {
         if (this[INTERNAL]) {
-          this[INTERNAL].defaultPort = v2;
+          this[INTERNAL].defaultPort = v;
         }
       }
       get protocol() {
         return this[INTERNAL].protocol ?? (this.isSecureEndpoint() ? "https:" : "http:");
       }
-      set protocol(v2) {
+      set protocol(v) {
         if (this[INTERNAL]) {
-          this[INTERNAL].protocol = v2;
+          this[INTERNAL].protocol = v;
         }
       }
     };
@@ -1039,9 +1039,9 @@ var require_parse_proxy_response = __commonJS({
         let buffersLength = 0;
         const buffers = [];
         function read2() {
-          const b2 = socket.read();
-          if (b2)
-            ondata(b2);
+          const b = socket.read();
+          if (b)
+            ondata(b);
           else
             socket.once("readable", read2);
         }
@@ -1060,9 +1060,9 @@ var require_parse_proxy_response = __commonJS({
           debug2("onerror %o", err);
           reject(err);
         }
-        function ondata(b2) {
-          buffers.push(b2);
-          buffersLength += b2.length;
+        function ondata(b) {
+          buffers.push(b);
+          buffersLength += b.length;
           const buffered = Buffer.concat(buffers, buffersLength);
           const endOfHeaders = buffered.indexOf("\r\n\r\n");
           if (endOfHeaders === -1) {
@@ -1123,29 +1123,29 @@ var require_parse_proxy_response = __commonJS({
 var require_dist2 = __commonJS({
   "node_modules/https-proxy-agent/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m2[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
-    }) : function(o, v2) {
-      o["default"] = v2;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
+        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -1242,11 +1242,11 @@ var require_dist2 = __commonJS({
         socket.destroy();
         const fakeSocket = new net2.Socket({ writable: false });
         fakeSocket.readable = true;
-        req.once("socket", (s3) => {
+        req.once("socket", (s) => {
           debug2("Replaying proxy buffer for failed request");
-          (0, assert_1.default)(s3.listenerCount("data") > 0);
-          s3.push(buffered);
-          s3.push(null);
+          (0, assert_1.default)(s.listenerCount("data") > 0);
+          s.push(buffered);
+          s.push(null);
         });
         return fakeSocket;
       }
@@ -1273,29 +1273,29 @@ var require_dist2 = __commonJS({
 var require_dist3 = __commonJS({
   "node_modules/http-proxy-agent/dist/index.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m2[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v2) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
-    }) : function(o, v2) {
-      o["default"] = v2;
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
     });
     var __importStar = exports2 && exports2.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
+        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -1624,10 +1624,10 @@ var require_tunnel = __commonJS({
         var overrides = arguments[i];
         if (typeof overrides === "object") {
           var keys = Object.keys(overrides);
-          for (var j2 = 0, keyLen = keys.length; j2 < keyLen; ++j2) {
-            var k2 = keys[j2];
-            if (overrides[k2] !== void 0) {
-              target[k2] = overrides[k2];
+          for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
+            var k = keys[j];
+            if (overrides[k] !== void 0) {
+              target[k] = overrides[k];
             }
           }
         }
@@ -2362,7 +2362,7 @@ var require_util = __commonJS({
     var { InvalidArgumentError } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
     var { tree } = require_tree();
-    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v2) => Number(v2));
+    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
     var BodyAsyncIterable = class {
       constructor(body3) {
         this[kBody] = body3;
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path31 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path32 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path31 && path31[0] !== "/") {
-          path31 = `/${path31}`;
+        if (path32 && path32[0] !== "/") {
+          path32 = `/${path32}`;
         }
-        return new URL(`${origin}${path31}`);
+        return new URL(`${origin}${path32}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2549,8 +2549,8 @@ var require_util = __commonJS({
     }
     var KEEPALIVE_TIMEOUT_EXPR = /timeout=(\d+)/;
     function parseKeepAliveTimeout(val) {
-      const m2 = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
-      return m2 ? parseInt(m2[1], 10) * 1e3 : null;
+      const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
+      return m ? parseInt(m[1], 10) * 1e3 : null;
     }
     function headerNameToString(value) {
       return typeof value === "string" ? headerNameLowerCasedRecord[value] ?? value.toLowerCase() : tree.lookup(value) ?? value.toString("latin1").toLowerCase();
@@ -2752,11 +2752,11 @@ var require_util = __commonJS({
     }
     function parseRangeHeader(range4) {
       if (range4 == null || range4 === "") return { start: 0, end: null, size: null };
-      const m2 = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
-      return m2 ? {
-        start: parseInt(m2[1]),
-        end: m2[2] ? parseInt(m2[2]) : null,
-        size: m2[3] ? parseInt(m2[3]) : null
+      const m = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+      return m ? {
+        start: parseInt(m[1]),
+        end: m[2] ? parseInt(m[2]) : null,
+        size: m[3] ? parseInt(m[3]) : null
       } : null;
     }
     function addListener(obj2, name, listener) {
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path31, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path31);
+        debuglog("sending request to %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path31, origin },
+          request: { method, path: path32, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path31,
+          path32,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path31, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path31);
+        debuglog("trailers received from %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path31, origin },
+          request: { method, path: path32, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path31,
+          path32,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path31, origin }
+            request: { method, path: path32, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path31);
+          debuglog("sending request to %s %s/%s", method, origin, path32);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path31,
+        path: path32,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path31 !== "string") {
+        if (typeof path32 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path31[0] !== "/" && !(path31.startsWith("http://") || path31.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path31)) {
+        } else if (invalidPathRegex.test(path32)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path31, query) : path31;
+        this.path = query ? buildURL(path32, query) : path32;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -4033,16 +4033,16 @@ var require_connect = __commonJS({
         return noop;
       }
       let s1 = null;
-      let s22 = null;
+      let s2 = null;
       const fastTimer = timers.setFastTimeout(() => {
         s1 = setImmediate(() => {
-          s22 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
+          s2 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
         });
       }, opts.timeout);
       return () => {
         timers.clearFastTimeout(fastTimer);
         clearImmediate(s1);
-        clearImmediate(s22);
+        clearImmediate(s2);
       };
     } : (socketWeakRef, opts) => {
       if (!opts.timeout) {
@@ -4782,19 +4782,19 @@ var require_data_url = __commonJS({
     function percentDecode(input) {
       const length = input.length;
       const output = new Uint8Array(length);
-      let j2 = 0;
+      let j = 0;
       for (let i = 0; i < length; ++i) {
         const byte = input[i];
         if (byte !== 37) {
-          output[j2++] = byte;
+          output[j++] = byte;
         } else if (byte === 37 && !(isHexCharByte(input[i + 1]) && isHexCharByte(input[i + 2]))) {
-          output[j2++] = 37;
+          output[j++] = 37;
         } else {
-          output[j2++] = hexByteToNumber(input[i + 1]) << 4 | hexByteToNumber(input[i + 2]);
+          output[j++] = hexByteToNumber(input[i + 1]) << 4 | hexByteToNumber(input[i + 2]);
           i += 2;
         }
       }
-      return length === j2 ? output : output.subarray(0, j2);
+      return length === j ? output : output.subarray(0, j);
     }
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
@@ -5069,15 +5069,15 @@ var require_webidl = __commonJS({
         message: `"${context4.value}" is an invalid ${context4.type}.`
       });
     };
-    webidl.brandCheck = function(V2, I2, opts) {
+    webidl.brandCheck = function(V, I, opts) {
       if (opts?.strict !== false) {
-        if (!(V2 instanceof I2)) {
+        if (!(V instanceof I)) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
         }
       } else {
-        if (V2?.[Symbol.toStringTag] !== I2.prototype[Symbol.toStringTag]) {
+        if (V?.[Symbol.toStringTag] !== I.prototype[Symbol.toStringTag]) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -5098,8 +5098,8 @@ var require_webidl = __commonJS({
         message: "Illegal constructor"
       });
     };
-    webidl.util.Type = function(V2) {
-      switch (typeof V2) {
+    webidl.util.Type = function(V) {
+      switch (typeof V) {
         case "undefined":
           return "Undefined";
         case "boolean":
@@ -5114,7 +5114,7 @@ var require_webidl = __commonJS({
           return "BigInt";
         case "function":
         case "object": {
-          if (V2 === null) {
+          if (V === null) {
             return "Null";
           }
           return "Object";
@@ -5123,7 +5123,7 @@ var require_webidl = __commonJS({
     };
     webidl.util.markAsUncloneable = markAsUncloneable || (() => {
     });
-    webidl.util.ConvertToInt = function(V2, bitLength, signedness, opts) {
+    webidl.util.ConvertToInt = function(V, bitLength, signedness, opts) {
       let upperBound;
       let lowerBound;
       if (bitLength === 64) {
@@ -5140,7 +5140,7 @@ var require_webidl = __commonJS({
         lowerBound = Math.pow(-2, bitLength) - 1;
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x = Number(V2);
+      let x = Number(V);
       if (x === 0) {
         x = 0;
       }
@@ -5148,7 +5148,7 @@ var require_webidl = __commonJS({
         if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Could not convert ${webidl.util.Stringify(V2)} to an integer.`
+            message: `Could not convert ${webidl.util.Stringify(V)} to an integer.`
           });
         }
         x = webidl.util.IntegerPart(x);
@@ -5186,28 +5186,28 @@ var require_webidl = __commonJS({
       }
       return r;
     };
-    webidl.util.Stringify = function(V2) {
-      const type = webidl.util.Type(V2);
+    webidl.util.Stringify = function(V) {
+      const type = webidl.util.Type(V);
       switch (type) {
         case "Symbol":
-          return `Symbol(${V2.description})`;
+          return `Symbol(${V.description})`;
         case "Object":
-          return inspect2(V2);
+          return inspect2(V);
         case "String":
-          return `"${V2}"`;
+          return `"${V}"`;
         default:
-          return `${V2}`;
+          return `${V}`;
       }
     };
     webidl.sequenceConverter = function(converter) {
-      return (V2, prefix3, argument, Iterable) => {
-        if (webidl.util.Type(V2) !== "Object") {
+      return (V, prefix3, argument, Iterable) => {
+        if (webidl.util.Type(V) !== "Object") {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `${argument} (${webidl.util.Stringify(V2)}) is not iterable.`
+            message: `${argument} (${webidl.util.Stringify(V)}) is not iterable.`
           });
         }
-        const method = typeof Iterable === "function" ? Iterable() : V2?.[Symbol.iterator]?.();
+        const method = typeof Iterable === "function" ? Iterable() : V?.[Symbol.iterator]?.();
         const seq = [];
         let index = 0;
         if (method === void 0 || typeof method.next !== "function") {
@@ -5227,29 +5227,29 @@ var require_webidl = __commonJS({
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
-      return (O2, prefix3, argument) => {
-        if (webidl.util.Type(O2) !== "Object") {
+      return (O, prefix3, argument) => {
+        if (webidl.util.Type(O) !== "Object") {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `${argument} ("${webidl.util.Type(O2)}") is not an Object.`
+            message: `${argument} ("${webidl.util.Type(O)}") is not an Object.`
           });
         }
         const result = {};
-        if (!types2.isProxy(O2)) {
-          const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
+        if (!types2.isProxy(O)) {
+          const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix3, argument);
-            const typedValue = valueConverter(O2[key], prefix3, argument);
+            const typedValue = valueConverter(O[key], prefix3, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
-        const keys = Reflect.ownKeys(O2);
+        const keys = Reflect.ownKeys(O);
         for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
+          const desc = Reflect.getOwnPropertyDescriptor(O, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix3, argument);
-            const typedValue = valueConverter(O2[key], prefix3, argument);
+            const typedValue = valueConverter(O[key], prefix3, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -5257,14 +5257,14 @@ var require_webidl = __commonJS({
       };
     };
     webidl.interfaceConverter = function(i) {
-      return (V2, prefix3, argument, opts) => {
-        if (opts?.strict !== false && !(V2 instanceof i)) {
+      return (V, prefix3, argument, opts) => {
+        if (opts?.strict !== false && !(V instanceof i)) {
           throw webidl.errors.exception({
             header: prefix3,
-            message: `Expected ${argument} ("${webidl.util.Stringify(V2)}") to be an instance of ${i.name}.`
+            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${i.name}.`
           });
         }
-        return V2;
+        return V;
       };
     };
     webidl.dictionaryConverter = function(converters) {
@@ -5309,27 +5309,27 @@ var require_webidl = __commonJS({
       };
     };
     webidl.nullableConverter = function(converter) {
-      return (V2, prefix3, argument) => {
-        if (V2 === null) {
-          return V2;
+      return (V, prefix3, argument) => {
+        if (V === null) {
+          return V;
         }
-        return converter(V2, prefix3, argument);
+        return converter(V, prefix3, argument);
       };
     };
-    webidl.converters.DOMString = function(V2, prefix3, argument, opts) {
-      if (V2 === null && opts?.legacyNullToEmptyString) {
+    webidl.converters.DOMString = function(V, prefix3, argument, opts) {
+      if (V === null && opts?.legacyNullToEmptyString) {
         return "";
       }
-      if (typeof V2 === "symbol") {
+      if (typeof V === "symbol") {
         throw webidl.errors.exception({
           header: prefix3,
           message: `${argument} is a symbol, which cannot be converted to a DOMString.`
         });
       }
-      return String(V2);
+      return String(V);
     };
-    webidl.converters.ByteString = function(V2, prefix3, argument) {
-      const x = webidl.converters.DOMString(V2, prefix3, argument);
+    webidl.converters.ByteString = function(V, prefix3, argument) {
+      const x = webidl.converters.DOMString(V, prefix3, argument);
       for (let index = 0; index < x.length; index++) {
         if (x.charCodeAt(index) > 255) {
           throw new TypeError(
@@ -5340,107 +5340,107 @@ var require_webidl = __commonJS({
       return x;
     };
     webidl.converters.USVString = toUSVString;
-    webidl.converters.boolean = function(V2) {
-      const x = Boolean(V2);
+    webidl.converters.boolean = function(V) {
+      const x = Boolean(V);
       return x;
     };
-    webidl.converters.any = function(V2) {
-      return V2;
+    webidl.converters.any = function(V) {
+      return V;
     };
-    webidl.converters["long long"] = function(V2, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V2, 64, "signed", void 0, prefix3, argument);
+    webidl.converters["long long"] = function(V, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned long long"] = function(V2, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V2, 64, "unsigned", void 0, prefix3, argument);
+    webidl.converters["unsigned long long"] = function(V, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned long"] = function(V2, prefix3, argument) {
-      const x = webidl.util.ConvertToInt(V2, 32, "unsigned", void 0, prefix3, argument);
+    webidl.converters["unsigned long"] = function(V, prefix3, argument) {
+      const x = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix3, argument);
       return x;
     };
-    webidl.converters["unsigned short"] = function(V2, prefix3, argument, opts) {
-      const x = webidl.util.ConvertToInt(V2, 16, "unsigned", opts, prefix3, argument);
+    webidl.converters["unsigned short"] = function(V, prefix3, argument, opts) {
+      const x = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix3, argument);
       return x;
     };
-    webidl.converters.ArrayBuffer = function(V2, prefix3, argument, opts) {
-      if (webidl.util.Type(V2) !== "Object" || !types2.isAnyArrayBuffer(V2)) {
+    webidl.converters.ArrayBuffer = function(V, prefix3, argument, opts) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isAnyArrayBuffer(V)) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["ArrayBuffer"]
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V2.resizable || V2.growable) {
+      if (V.resizable || V.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V2;
+      return V;
     };
-    webidl.converters.TypedArray = function(V2, T, prefix3, name, opts) {
-      if (webidl.util.Type(V2) !== "Object" || !types2.isTypedArray(V2) || V2.constructor.name !== T.name) {
+    webidl.converters.TypedArray = function(V, T, prefix3, name, opts) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${name} ("${webidl.util.Stringify(V2)}")`,
+          argument: `${name} ("${webidl.util.Stringify(V)}")`,
           types: [T.name]
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V2.buffer.resizable || V2.buffer.growable) {
+      if (V.buffer.resizable || V.buffer.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V2;
+      return V;
     };
-    webidl.converters.DataView = function(V2, prefix3, name, opts) {
-      if (webidl.util.Type(V2) !== "Object" || !types2.isDataView(V2)) {
+    webidl.converters.DataView = function(V, prefix3, name, opts) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isDataView(V)) {
         throw webidl.errors.exception({
           header: prefix3,
           message: `${name} is not a DataView.`
         });
       }
-      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
         });
       }
-      if (V2.buffer.resizable || V2.buffer.growable) {
+      if (V.buffer.resizable || V.buffer.growable) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "Received a resizable ArrayBuffer."
         });
       }
-      return V2;
+      return V;
     };
-    webidl.converters.BufferSource = function(V2, prefix3, name, opts) {
-      if (types2.isAnyArrayBuffer(V2)) {
-        return webidl.converters.ArrayBuffer(V2, prefix3, name, { ...opts, allowShared: false });
+    webidl.converters.BufferSource = function(V, prefix3, name, opts) {
+      if (types2.isAnyArrayBuffer(V)) {
+        return webidl.converters.ArrayBuffer(V, prefix3, name, { ...opts, allowShared: false });
       }
-      if (types2.isTypedArray(V2)) {
-        return webidl.converters.TypedArray(V2, V2.constructor, prefix3, name, { ...opts, allowShared: false });
+      if (types2.isTypedArray(V)) {
+        return webidl.converters.TypedArray(V, V.constructor, prefix3, name, { ...opts, allowShared: false });
       }
-      if (types2.isDataView(V2)) {
-        return webidl.converters.DataView(V2, prefix3, name, { ...opts, allowShared: false });
+      if (types2.isDataView(V)) {
+        return webidl.converters.DataView(V, prefix3, name, { ...opts, allowShared: false });
       }
       throw webidl.errors.conversionFailed({
         prefix: prefix3,
-        argument: `${name} ("${webidl.util.Stringify(V2)}")`,
+        argument: `${name} ("${webidl.util.Stringify(V)}")`,
         types: ["BufferSource"]
       });
     };
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance9 } = __require("node:perf_hooks");
+    var { performance: performance11 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance9.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance11.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -5848,11 +5848,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request) {
     }
-    function sameOrigin(A2, B2) {
-      if (A2.origin === B2.origin && A2.origin === "null") {
+    function sameOrigin(A, B) {
+      if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
-      if (A2.protocol === B2.protocol && A2.hostname === B2.hostname && A2.port === B2.port) {
+      if (A.protocol === B.protocol && A.hostname === B.hostname && A.port === B.port) {
         return true;
       }
       return false;
@@ -6503,15 +6503,15 @@ var require_formdata = __commonJS({
         }
       }
       [nodeUtil.inspect.custom](depth, options) {
-        const state3 = this[kState].reduce((a, b2) => {
-          if (a[b2.name]) {
-            if (Array.isArray(a[b2.name])) {
-              a[b2.name].push(b2.value);
+        const state3 = this[kState].reduce((a, b) => {
+          if (a[b.name]) {
+            if (Array.isArray(a[b.name])) {
+              a[b.name].push(b.value);
             } else {
-              a[b2.name] = [a[b2.name], b2.value];
+              a[b.name] = [a[b.name], b.value];
             }
           } else {
-            a[b2.name] = b2.value;
+            a[b.name] = b.value;
           }
           return a;
         }, { __proto__: null });
@@ -6891,7 +6891,7 @@ Content-Disposition: form-data`;
         const escape4 = (str2) => str2.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
-        const rn2 = new Uint8Array([13, 10]);
+        const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object) {
@@ -6907,9 +6907,9 @@ ${normalizeLinefeeds(value)}\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value, rn2);
+            blobParts.push(chunk2, value, rn);
             if (typeof value.size === "number") {
-              length += chunk2.byteLength + value.size + rn2.byteLength;
+              length += chunk2.byteLength + value.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -7193,39 +7193,39 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p2, at2, len) => {
+          wasm_on_url: (p, at, len) => {
             return 0;
           },
-          wasm_on_status: (p2, at2, len) => {
-            assert4(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_status: (p, at, len) => {
+            assert4(currentParser.ptr === p);
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_begin: (p2) => {
-            assert4(currentParser.ptr === p2);
+          wasm_on_message_begin: (p) => {
+            assert4(currentParser.ptr === p);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p2, at2, len) => {
-            assert4(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_header_field: (p, at, len) => {
+            assert4(currentParser.ptr === p);
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_header_value: (p2, at2, len) => {
-            assert4(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_header_value: (p, at, len) => {
+            assert4(currentParser.ptr === p);
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
-            assert4(currentParser.ptr === p2);
+          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
+            assert4(currentParser.ptr === p);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p2, at2, len) => {
-            assert4(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+          wasm_on_body: (p, at, len) => {
+            assert4(currentParser.ptr === p);
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_complete: (p2) => {
-            assert4(currentParser.ptr === p2);
+          wasm_on_message_complete: (p) => {
+            assert4(currentParser.ptr === p);
             return currentParser.onMessageComplete() || 0;
           }
           /* eslint-enable camelcase */
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path31, host, upgrade, blocking, reset } = request;
+      const { method, path: path32, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path31} HTTP/1.1\r
+      let header = `${method} ${path32} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8023,8 +8023,8 @@ upgrade: ${upgrade}\r
         if (!err) {
           try {
             writer.end();
-          } catch (er2) {
-            err = er2;
+          } catch (er) {
+            err = er;
           }
         }
         writer.destroy(err);
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path31, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path31;
+      headers[HTTP2_HEADER_PATH] = path32;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path31 = search ? `${pathname}${search}` : pathname;
+        const path32 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path31;
+        this.opts.path = path32;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9868,11 +9868,11 @@ var require_balanced_pool = __commonJS({
     var kWeight = /* @__PURE__ */ Symbol("kWeight");
     var kMaxWeightPerServer = /* @__PURE__ */ Symbol("kMaxWeightPerServer");
     var kErrorPenalty = /* @__PURE__ */ Symbol("kErrorPenalty");
-    function getGreatestCommonDivisor(a, b2) {
-      if (a === 0) return b2;
-      while (b2 !== 0) {
-        const t = b2;
-        b2 = a % b2;
+    function getGreatestCommonDivisor(a, b) {
+      if (a === 0) return b;
+      while (b !== 0) {
+        const t = b;
+        b = a % b;
         a = t;
       }
       return a;
@@ -9944,7 +9944,7 @@ var require_balanced_pool = __commonJS({
         return this;
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -9954,7 +9954,7 @@ var require_balanced_pool = __commonJS({
         if (!dispatcher) {
           return;
         }
-        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b2) => a && b2, true);
+        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b) => a && b, true);
         if (allClientsBusy) {
           return;
         }
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path31 = "/",
+          path: path32 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path31;
+        opts.path = origin + path32;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path31) {
-      if (typeof path31 !== "string") {
-        return path31;
+    function safeUrl(path32) {
+      if (typeof path32 !== "string") {
+        return path32;
       }
-      const pathSegments = path31.split("?");
+      const pathSegments = path32.split("?");
       if (pathSegments.length !== 2) {
-        return path31;
+        return path32;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path31, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path31);
+    function matchKey(mockDispatch2, { path: path32, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path32);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path31 }) => matchValue(safeUrl(path31), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path31, method, body: body3, headers, query } = opts;
+      const { path: path32, method, body: body3, headers, query } = opts;
       return {
-        path: path31,
+        path: path32,
         method,
         body: body3,
         headers,
@@ -12210,8 +12210,8 @@ var require_mock_utils = __commonJS({
         const value = data[key];
         const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
-          for (let j2 = 0; j2 < value.length; ++j2) {
-            result.push(name, Buffer.from(`${value[j2]}`));
+          for (let j = 0; j < value.length; ++j) {
+            result.push(name, Buffer.from(`${value[j]}`));
           }
         } else {
           result.push(name, Buffer.from(`${value}`));
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path31, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path31,
+            Path: path32,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -13334,10 +13334,10 @@ var require_headers = __commonJS({
     }
     function headerValueNormalize(potentialValue) {
       let i = 0;
-      let j2 = potentialValue.length;
-      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j2 - 1))) --j2;
-      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
-      return i === 0 && j2 === potentialValue.length ? potentialValue : potentialValue.substring(i, j2);
+      let j = potentialValue.length;
+      while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j - 1))) --j;
+      while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
+      return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
     function fill(headers, object) {
       if (Array.isArray(object)) {
@@ -13384,8 +13384,8 @@ var require_headers = __commonJS({
       }
       return getHeadersList(headers).append(name, value, false);
     }
-    function compareHeaderName(a, b2) {
-      return a[0] < b2[0] ? -1 : 1;
+    function compareHeaderName(a, b) {
+      return a[0] < b[0] ? -1 : 1;
     }
     var HeadersList = class _HeadersList {
       /** @type {[string, string][]|null} */
@@ -13516,7 +13516,7 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert4(firstValue[1].value !== null);
-          for (let i = 1, j2 = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
             value = iterator.next().value;
             x = array[i] = [value[0], value[1].value];
             assert4(x[1] !== null);
@@ -13531,9 +13531,9 @@ var require_headers = __commonJS({
               }
             }
             if (i !== pivot) {
-              j2 = i;
-              while (j2 > left) {
-                array[j2] = array[--j2];
+              j = i;
+              while (j > left) {
+                array[j] = array[--j];
               }
               array[left] = x;
             }
@@ -13676,8 +13676,8 @@ var require_headers = __commonJS({
         for (let i = 0; i < names.length; ++i) {
           const { 0: name, 1: value } = names[i];
           if (name === "set-cookie") {
-            for (let j2 = 0; j2 < cookies.length; ++j2) {
-              headers.push([name, cookies[j2]]);
+            for (let j = 0; j < cookies.length; ++j) {
+              headers.push([name, cookies[j]]);
             }
           } else {
             headers.push([name, value]);
@@ -13723,19 +13723,19 @@ var require_headers = __commonJS({
         enumerable: false
       }
     });
-    webidl.converters.HeadersInit = function(V2, prefix3, argument) {
-      if (webidl.util.Type(V2) === "Object") {
-        const iterator = Reflect.get(V2, Symbol.iterator);
-        if (!util6.types.isProxy(V2) && iterator === Headers2.prototype.entries) {
+    webidl.converters.HeadersInit = function(V, prefix3, argument) {
+      if (webidl.util.Type(V) === "Object") {
+        const iterator = Reflect.get(V, Symbol.iterator);
+        if (!util6.types.isProxy(V) && iterator === Headers2.prototype.entries) {
           try {
-            return getHeadersList(V2).entriesList;
+            return getHeadersList(V).entriesList;
           } catch {
           }
         }
         if (typeof iterator === "function") {
-          return webidl.converters["sequence<sequence<ByteString>>"](V2, prefix3, argument, iterator.bind(V2));
+          return webidl.converters["sequence<sequence<ByteString>>"](V, prefix3, argument, iterator.bind(V));
         }
-        return webidl.converters["record<ByteString, ByteString>"](V2, prefix3, argument);
+        return webidl.converters["record<ByteString, ByteString>"](V, prefix3, argument);
       }
       throw webidl.errors.conversionFailed({
         prefix: "Headers constructor",
@@ -14004,12 +14004,12 @@ var require_response = __commonJS({
         ...state3
       };
       return new Proxy(response, {
-        get(target, p2) {
-          return p2 in state3 ? state3[p2] : target[p2];
+        get(target, p) {
+          return p in state3 ? state3[p] : target[p];
         },
-        set(target, p2, value) {
-          assert4(!(p2 in state3));
-          target[p2] = value;
+        set(target, p, value) {
+          assert4(!(p in state3));
+          target[p] = value;
           return true;
         }
       });
@@ -14100,32 +14100,32 @@ var require_response = __commonJS({
     webidl.converters.URLSearchParams = webidl.interfaceConverter(
       URLSearchParams
     );
-    webidl.converters.XMLHttpRequestBodyInit = function(V2, prefix3, name) {
-      if (typeof V2 === "string") {
-        return webidl.converters.USVString(V2, prefix3, name);
+    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix3, name) {
+      if (typeof V === "string") {
+        return webidl.converters.USVString(V, prefix3, name);
       }
-      if (isBlobLike(V2)) {
-        return webidl.converters.Blob(V2, prefix3, name, { strict: false });
+      if (isBlobLike(V)) {
+        return webidl.converters.Blob(V, prefix3, name, { strict: false });
       }
-      if (ArrayBuffer.isView(V2) || types2.isArrayBuffer(V2)) {
-        return webidl.converters.BufferSource(V2, prefix3, name);
+      if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
+        return webidl.converters.BufferSource(V, prefix3, name);
       }
-      if (util6.isFormDataLike(V2)) {
-        return webidl.converters.FormData(V2, prefix3, name, { strict: false });
+      if (util6.isFormDataLike(V)) {
+        return webidl.converters.FormData(V, prefix3, name, { strict: false });
       }
-      if (V2 instanceof URLSearchParams) {
-        return webidl.converters.URLSearchParams(V2, prefix3, name);
+      if (V instanceof URLSearchParams) {
+        return webidl.converters.URLSearchParams(V, prefix3, name);
       }
-      return webidl.converters.DOMString(V2, prefix3, name);
+      return webidl.converters.DOMString(V, prefix3, name);
     };
-    webidl.converters.BodyInit = function(V2, prefix3, argument) {
-      if (V2 instanceof ReadableStream) {
-        return webidl.converters.ReadableStream(V2, prefix3, argument);
+    webidl.converters.BodyInit = function(V, prefix3, argument) {
+      if (V instanceof ReadableStream) {
+        return webidl.converters.ReadableStream(V, prefix3, argument);
       }
-      if (V2?.[Symbol.asyncIterator]) {
-        return V2;
+      if (V?.[Symbol.asyncIterator]) {
+        return V;
       }
-      return webidl.converters.XMLHttpRequestBodyInit(V2, prefix3, argument);
+      return webidl.converters.XMLHttpRequestBodyInit(V, prefix3, argument);
     };
     webidl.converters.ResponseInit = webidl.dictionaryConverter([
       {
@@ -14794,14 +14794,14 @@ var require_request2 = __commonJS({
     webidl.converters.Request = webidl.interfaceConverter(
       Request
     );
-    webidl.converters.RequestInfo = function(V2, prefix3, argument) {
-      if (typeof V2 === "string") {
-        return webidl.converters.USVString(V2, prefix3, argument);
+    webidl.converters.RequestInfo = function(V, prefix3, argument) {
+      if (typeof V === "string") {
+        return webidl.converters.USVString(V, prefix3, argument);
       }
-      if (V2 instanceof Request) {
-        return webidl.converters.Request(V2, prefix3, argument);
+      if (V instanceof Request) {
+        return webidl.converters.Request(V, prefix3, argument);
       }
-      return webidl.converters.USVString(V2, prefix3, argument);
+      return webidl.converters.USVString(V, prefix3, argument);
     };
     webidl.converters.AbortSignal = webidl.interfaceConverter(
       AbortSignal
@@ -14997,18 +14997,18 @@ var require_fetch = __commonJS({
     }
     function fetch(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p2 = createDeferredPromise();
+      let p = createDeferredPromise();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p2.reject(e);
-        return p2.promise;
+        p.reject(e);
+        return p.promise;
       }
       const request = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p2, request, null, requestObject.signal.reason);
-        return p2.promise;
+        abortFetch(p, request, null, requestObject.signal.reason);
+        return p.promise;
       }
       const globalObject = request.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -15024,7 +15024,7 @@ var require_fetch = __commonJS({
           assert4(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p2, request, realResponse, requestObject.signal.reason);
+          abortFetch(p, request, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -15032,16 +15032,16 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p2, request, responseObject, controller.serializedAbortReason);
+          abortFetch(p, request, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
-          p2.reject(new TypeError("fetch failed", { cause: response.error }));
+          p.reject(new TypeError("fetch failed", { cause: response.error }));
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p2.resolve(responseObject.deref());
-        p2 = null;
+        p.resolve(responseObject.deref());
+        p = null;
       };
       controller = fetching({
         request,
@@ -15050,7 +15050,7 @@ var require_fetch = __commonJS({
         dispatcher: requestObject[kDispatcher]
         // undici
       });
-      return p2.promise;
+      return p.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -15085,9 +15085,9 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p2, request, responseObject, error2) {
-      if (p2) {
-        p2.reject(error2);
+    function abortFetch(p, request, responseObject, error2) {
+      if (p) {
+        p.reject(error2);
       }
       if (request.body != null && isReadable(request.body?.stream)) {
         request.body.stream.cancel(error2).catch((err) => {
@@ -16349,67 +16349,67 @@ var require_util4 = __commonJS({
       writable: false,
       configurable: false
     };
-    function readOperation(fr2, blob, type, encodingName) {
-      if (fr2[kState] === "loading") {
+    function readOperation(fr, blob, type, encodingName) {
+      if (fr[kState] === "loading") {
         throw new DOMException("Invalid state", "InvalidStateError");
       }
-      fr2[kState] = "loading";
-      fr2[kResult] = null;
-      fr2[kError] = null;
+      fr[kState] = "loading";
+      fr[kResult] = null;
+      fr[kError] = null;
       const stream2 = blob.stream();
       const reader = stream2.getReader();
       const bytes2 = [];
       let chunkPromise = reader.read();
       let isFirstChunk = true;
       (async () => {
-        while (!fr2[kAborted]) {
+        while (!fr[kAborted]) {
           try {
             const { done, value } = await chunkPromise;
-            if (isFirstChunk && !fr2[kAborted]) {
+            if (isFirstChunk && !fr[kAborted]) {
               queueMicrotask(() => {
-                fireAProgressEvent("loadstart", fr2);
+                fireAProgressEvent("loadstart", fr);
               });
             }
             isFirstChunk = false;
             if (!done && types2.isUint8Array(value)) {
               bytes2.push(value);
-              if ((fr2[kLastProgressEventFired] === void 0 || Date.now() - fr2[kLastProgressEventFired] >= 50) && !fr2[kAborted]) {
-                fr2[kLastProgressEventFired] = Date.now();
+              if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
+                fr[kLastProgressEventFired] = Date.now();
                 queueMicrotask(() => {
-                  fireAProgressEvent("progress", fr2);
+                  fireAProgressEvent("progress", fr);
                 });
               }
               chunkPromise = reader.read();
             } else if (done) {
               queueMicrotask(() => {
-                fr2[kState] = "done";
+                fr[kState] = "done";
                 try {
                   const result = packageData(bytes2, type, blob.type, encodingName);
-                  if (fr2[kAborted]) {
+                  if (fr[kAborted]) {
                     return;
                   }
-                  fr2[kResult] = result;
-                  fireAProgressEvent("load", fr2);
+                  fr[kResult] = result;
+                  fireAProgressEvent("load", fr);
                 } catch (error2) {
-                  fr2[kError] = error2;
-                  fireAProgressEvent("error", fr2);
+                  fr[kError] = error2;
+                  fireAProgressEvent("error", fr);
                 }
-                if (fr2[kState] !== "loading") {
-                  fireAProgressEvent("loadend", fr2);
+                if (fr[kState] !== "loading") {
+                  fireAProgressEvent("loadend", fr);
                 }
               });
               break;
             }
           } catch (error2) {
-            if (fr2[kAborted]) {
+            if (fr[kAborted]) {
               return;
             }
             queueMicrotask(() => {
-              fr2[kState] = "done";
-              fr2[kError] = error2;
-              fireAProgressEvent("error", fr2);
-              if (fr2[kState] !== "loading") {
-                fireAProgressEvent("loadend", fr2);
+              fr[kState] = "done";
+              fr[kError] = error2;
+              fireAProgressEvent("error", fr);
+              if (fr[kState] !== "loading") {
+                fireAProgressEvent("loadend", fr);
               }
             });
             break;
@@ -16483,24 +16483,24 @@ var require_util4 = __commonJS({
       return new TextDecoder(encoding).decode(sliced);
     }
     function BOMSniffing(ioQueue) {
-      const [a, b2, c] = ioQueue;
-      if (a === 239 && b2 === 187 && c === 191) {
+      const [a, b, c] = ioQueue;
+      if (a === 239 && b === 187 && c === 191) {
         return "UTF-8";
-      } else if (a === 254 && b2 === 255) {
+      } else if (a === 254 && b === 255) {
         return "UTF-16BE";
-      } else if (a === 255 && b2 === 254) {
+      } else if (a === 255 && b === 254) {
         return "UTF-16LE";
       }
       return null;
     }
     function combineByteSequences(sequences) {
-      const size = sequences.reduce((a, b2) => {
-        return a + b2.byteLength;
+      const size = sequences.reduce((a, b) => {
+        return a + b.byteLength;
       }, 0);
       let offset = 0;
-      return sequences.reduce((a, b2) => {
-        a.set(b2, offset);
-        offset += b2.byteLength;
+      return sequences.reduce((a, b) => {
+        a.set(b, offset);
+        offset += b.byteLength;
         return a;
       }, new Uint8Array(size));
     }
@@ -16788,9 +16788,9 @@ var require_util5 = __commonJS({
     var assert4 = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A2, B2, excludeFragment = false) {
-      const serializedA = URLSerializer(A2, excludeFragment);
-      const serializedB = URLSerializer(B2, excludeFragment);
+    function urlEquals(A, B, excludeFragment = false) {
+      const serializedA = URLSerializer(A, excludeFragment);
+      const serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -16844,11 +16844,11 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix3);
         request = webidl.converters.RequestInfo(request, prefix3, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix3, "options");
-        const p2 = this.#internalMatchAll(request, options, 1);
-        if (p2.length === 0) {
+        const p = this.#internalMatchAll(request, options, 1);
+        if (p.length === 0) {
           return;
         }
-        return p2[0];
+        return p[0];
       }
       async matchAll(request = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
@@ -16939,8 +16939,8 @@ var require_cache = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p2 = Promise.all(responsePromises);
-        const responses = await p2;
+        const p = Promise.all(responsePromises);
+        const responses = await p;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path31) {
-      for (let i = 0; i < path31.length; ++i) {
-        const code = path31.charCodeAt(i);
+    function validateCookiePath(path32) {
+      for (let i = 0; i < path32.length; ++i) {
+        const code = path32.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17612,7 +17612,7 @@ var require_util6 = __commonJS({
       "Nov",
       "Dec"
     ];
-    var IMFPaddedNumbers = Array(61).fill(0).map((_2, i) => i.toString().padStart(2, "0"));
+    var IMFPaddedNumbers = Array(61).fill(0).map((_, i) => i.toString().padStart(2, "0"));
     function toIMFDate(date) {
       if (typeof date === "number") {
         date = new Date(date);
@@ -18301,24 +18301,24 @@ var require_util7 = __commonJS({
     var { ErrorEvent, createFastMessageEvent } = require_events();
     var { isUtf8 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
-    function isConnecting(ws2) {
-      return ws2[kReadyState] === states.CONNECTING;
+    function isConnecting(ws) {
+      return ws[kReadyState] === states.CONNECTING;
     }
-    function isEstablished(ws2) {
-      return ws2[kReadyState] === states.OPEN;
+    function isEstablished(ws) {
+      return ws[kReadyState] === states.OPEN;
     }
-    function isClosing(ws2) {
-      return ws2[kReadyState] === states.CLOSING;
+    function isClosing(ws) {
+      return ws[kReadyState] === states.CLOSING;
     }
-    function isClosed(ws2) {
-      return ws2[kReadyState] === states.CLOSED;
+    function isClosed(ws) {
+      return ws[kReadyState] === states.CLOSED;
     }
     function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
       target.dispatchEvent(event);
     }
-    function websocketMessageReceived(ws2, type, data) {
-      if (ws2[kReadyState] !== states.OPEN) {
+    function websocketMessageReceived(ws, type, data) {
+      if (ws[kReadyState] !== states.OPEN) {
         return;
       }
       let dataForEvent;
@@ -18326,18 +18326,18 @@ var require_util7 = __commonJS({
         try {
           dataForEvent = utf8Decode(data);
         } catch {
-          failWebsocketConnection(ws2, "Received invalid UTF-8 in text frame.");
+          failWebsocketConnection(ws, "Received invalid UTF-8 in text frame.");
           return;
         }
       } else if (type === opcodes.BINARY) {
-        if (ws2[kBinaryType] === "blob") {
+        if (ws[kBinaryType] === "blob") {
           dataForEvent = new Blob([data]);
         } else {
           dataForEvent = toArrayBuffer(data);
         }
       }
-      fireEvent("message", ws2, createFastMessageEvent, {
-        origin: ws2[kWebSocketURL].origin,
+      fireEvent("message", ws, createFastMessageEvent, {
+        origin: ws[kWebSocketURL].origin,
         data: dataForEvent
       });
     }
@@ -18384,14 +18384,14 @@ var require_util7 = __commonJS({
       }
       return code >= 3e3 && code <= 4999;
     }
-    function failWebsocketConnection(ws2, reason) {
-      const { [kController]: controller, [kResponse]: response } = ws2;
+    function failWebsocketConnection(ws, reason) {
+      const { [kController]: controller, [kResponse]: response } = ws;
       controller.abort();
       if (response?.socket && !response.socket.destroyed) {
         response.socket.destroy();
       }
       if (reason) {
-        fireEvent("error", ws2, (type, init) => new ErrorEvent(type, init), {
+        fireEvent("error", ws, (type, init) => new ErrorEvent(type, init), {
           error: new Error(reason),
           message: reason
         });
@@ -18567,7 +18567,7 @@ var require_connection = __commonJS({
       crypto3 = __require("node:crypto");
     } catch {
     }
-    function establishWebSocketConnection(url3, protocols, client, ws2, onEstablish, options) {
+    function establishWebSocketConnection(url3, protocols, client, ws, onEstablish, options) {
       const requestURL = url3;
       requestURL.protocol = url3.protocol === "ws:" ? "http:" : "https:";
       const request = makeRequest({
@@ -18598,25 +18598,25 @@ var require_connection = __commonJS({
         dispatcher: options.dispatcher,
         processResponse(response) {
           if (response.type === "error" || response.status !== 101) {
-            failWebsocketConnection(ws2, "Received network error or non-101 status code.");
+            failWebsocketConnection(ws, "Received network error or non-101 status code.");
             return;
           }
           if (protocols.length !== 0 && !response.headersList.get("Sec-WebSocket-Protocol")) {
-            failWebsocketConnection(ws2, "Server did not respond with sent protocols.");
+            failWebsocketConnection(ws, "Server did not respond with sent protocols.");
             return;
           }
           if (response.headersList.get("Upgrade")?.toLowerCase() !== "websocket") {
-            failWebsocketConnection(ws2, 'Server did not set Upgrade header to "websocket".');
+            failWebsocketConnection(ws, 'Server did not set Upgrade header to "websocket".');
             return;
           }
           if (response.headersList.get("Connection")?.toLowerCase() !== "upgrade") {
-            failWebsocketConnection(ws2, 'Server did not set Connection header to "upgrade".');
+            failWebsocketConnection(ws, 'Server did not set Connection header to "upgrade".');
             return;
           }
           const secWSAccept = response.headersList.get("Sec-WebSocket-Accept");
           const digest = crypto3.createHash("sha1").update(keyValue + uid).digest("base64");
           if (secWSAccept !== digest) {
-            failWebsocketConnection(ws2, "Incorrect hash received in Sec-WebSocket-Accept header.");
+            failWebsocketConnection(ws, "Incorrect hash received in Sec-WebSocket-Accept header.");
             return;
           }
           const secExtension = response.headersList.get("Sec-WebSocket-Extensions");
@@ -18624,7 +18624,7 @@ var require_connection = __commonJS({
           if (secExtension !== null) {
             extensions = parseExtensions(secExtension);
             if (!extensions.has("permessage-deflate")) {
-              failWebsocketConnection(ws2, "Sec-WebSocket-Extensions header does not match.");
+              failWebsocketConnection(ws, "Sec-WebSocket-Extensions header does not match.");
               return;
             }
           }
@@ -18632,7 +18632,7 @@ var require_connection = __commonJS({
           if (secProtocol !== null) {
             const requestProtocols = getDecodeSplit("sec-websocket-protocol", request.headersList);
             if (requestProtocols === null || !requestProtocols.includes(secProtocol)) {
-              failWebsocketConnection(ws2, "Protocol was not set in the opening handshake.");
+              failWebsocketConnection(ws, "Protocol was not set in the opening handshake.");
               return;
             }
           }
@@ -18651,13 +18651,13 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(ws2, code, reason, reasonByteLength) {
-      if (isClosing(ws2) || isClosed(ws2)) {
-      } else if (!isEstablished(ws2)) {
-        failWebsocketConnection(ws2, "Connection was closed before it was established.");
-        ws2[kReadyState] = states.CLOSING;
-      } else if (ws2[kSentClose] === sentCloseFrameState.NOT_SENT) {
-        ws2[kSentClose] = sentCloseFrameState.PROCESSING;
+    function closeWebSocketConnection(ws, code, reason, reasonByteLength) {
+      if (isClosing(ws) || isClosed(ws)) {
+      } else if (!isEstablished(ws)) {
+        failWebsocketConnection(ws, "Connection was closed before it was established.");
+        ws[kReadyState] = states.CLOSING;
+      } else if (ws[kSentClose] === sentCloseFrameState.NOT_SENT) {
+        ws[kSentClose] = sentCloseFrameState.PROCESSING;
         const frame = new WebsocketFrameSend();
         if (code !== void 0 && reason === void 0) {
           frame.frameData = Buffer.allocUnsafe(2);
@@ -18669,12 +18669,12 @@ var require_connection = __commonJS({
         } else {
           frame.frameData = emptyBuffer;
         }
-        const socket = ws2[kResponse].socket;
+        const socket = ws[kResponse].socket;
         socket.write(frame.createFrame(opcodes.CLOSE));
-        ws2[kSentClose] = sentCloseFrameState.SENT;
-        ws2[kReadyState] = states.CLOSING;
+        ws[kSentClose] = sentCloseFrameState.SENT;
+        ws[kReadyState] = states.CLOSING;
       } else {
-        ws2[kReadyState] = states.CLOSING;
+        ws[kReadyState] = states.CLOSING;
       }
     }
     function onSocketData(chunk) {
@@ -18683,38 +18683,38 @@ var require_connection = __commonJS({
       }
     }
     function onSocketClose() {
-      const { ws: ws2 } = this;
-      const { [kResponse]: response } = ws2;
+      const { ws } = this;
+      const { [kResponse]: response } = ws;
       response.socket.off("data", onSocketData);
       response.socket.off("close", onSocketClose);
       response.socket.off("error", onSocketError);
-      const wasClean = ws2[kSentClose] === sentCloseFrameState.SENT && ws2[kReceivedClose];
+      const wasClean = ws[kSentClose] === sentCloseFrameState.SENT && ws[kReceivedClose];
       let code = 1005;
       let reason = "";
-      const result = ws2[kByteParser].closingInfo;
+      const result = ws[kByteParser].closingInfo;
       if (result && !result.error) {
         code = result.code ?? 1005;
         reason = result.reason;
-      } else if (!ws2[kReceivedClose]) {
+      } else if (!ws[kReceivedClose]) {
         code = 1006;
       }
-      ws2[kReadyState] = states.CLOSED;
-      fireEvent("close", ws2, (type, init) => new CloseEvent(type, init), {
+      ws[kReadyState] = states.CLOSED;
+      fireEvent("close", ws, (type, init) => new CloseEvent(type, init), {
         wasClean,
         code,
         reason
       });
       if (channels.close.hasSubscribers) {
         channels.close.publish({
-          websocket: ws2,
+          websocket: ws,
           code,
           reason
         });
       }
     }
     function onSocketError(error2) {
-      const { ws: ws2 } = this;
-      ws2[kReadyState] = states.CLOSING;
+      const { ws } = this;
+      ws[kReadyState] = states.CLOSING;
       if (channels.socketError.hasSubscribers) {
         channels.socketError.publish(error2);
       }
@@ -18832,9 +18832,9 @@ var require_receiver = __commonJS({
     var { closeWebSocketConnection } = require_connection();
     var { PerMessageDeflate } = require_permessage_deflate();
     var { MessageSizeExceededError } = require_errors();
-    function failWebsocketConnectionWithCode(ws2, code, reason) {
-      closeWebSocketConnection(ws2, code, reason, Buffer.byteLength(reason));
-      failWebsocketConnection(ws2, reason);
+    function failWebsocketConnectionWithCode(ws, code, reason) {
+      closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason));
+      failWebsocketConnection(ws, reason);
     }
     var ByteParser = class extends Writable {
       #buffers = [];
@@ -18855,9 +18855,9 @@ var require_receiver = __commonJS({
        * @param {Map<string, string>|null} extensions
        * @param {{ maxFragments?: number, maxPayloadSize?: number }} [options]
        */
-      constructor(ws2, extensions, options = {}) {
+      constructor(ws, extensions, options = {}) {
         super();
-        this.ws = ws2;
+        this.ws = ws;
         this.#extensions = extensions == null ? /* @__PURE__ */ new Map() : extensions;
         this.#maxFragments = options.maxFragments ?? 0;
         this.#maxPayloadSize = options.maxPayloadSize ?? 0;
@@ -18869,7 +18869,7 @@ var require_receiver = __commonJS({
        * @param {Buffer} chunk
        * @param {() => void} callback
        */
-      _write(chunk, _2, callback) {
+      _write(chunk, _, callback) {
         this.#buffers.push(chunk);
         this.#byteOffset += chunk.length;
         this.#loop = true;
@@ -19352,10 +19352,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
+        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
@@ -19603,11 +19603,11 @@ var require_websocket = __commonJS({
     webidl.converters["sequence<DOMString>"] = webidl.sequenceConverter(
       webidl.converters.DOMString
     );
-    webidl.converters["DOMString or sequence<DOMString>"] = function(V2, prefix3, argument) {
-      if (webidl.util.Type(V2) === "Object" && Symbol.iterator in V2) {
-        return webidl.converters["sequence<DOMString>"](V2);
+    webidl.converters["DOMString or sequence<DOMString>"] = function(V, prefix3, argument) {
+      if (webidl.util.Type(V) === "Object" && Symbol.iterator in V) {
+        return webidl.converters["sequence<DOMString>"](V);
       }
-      return webidl.converters.DOMString(V2, prefix3, argument);
+      return webidl.converters.DOMString(V, prefix3, argument);
     };
     webidl.converters.WebSocketInit = webidl.dictionaryConverter([
       {
@@ -19625,22 +19625,22 @@ var require_websocket = __commonJS({
         converter: webidl.nullableConverter(webidl.converters.HeadersInit)
       }
     ]);
-    webidl.converters["DOMString or sequence<DOMString> or WebSocketInit"] = function(V2) {
-      if (webidl.util.Type(V2) === "Object" && !(Symbol.iterator in V2)) {
-        return webidl.converters.WebSocketInit(V2);
+    webidl.converters["DOMString or sequence<DOMString> or WebSocketInit"] = function(V) {
+      if (webidl.util.Type(V) === "Object" && !(Symbol.iterator in V)) {
+        return webidl.converters.WebSocketInit(V);
       }
-      return { protocols: webidl.converters["DOMString or sequence<DOMString>"](V2) };
+      return { protocols: webidl.converters["DOMString or sequence<DOMString>"](V) };
     };
-    webidl.converters.WebSocketSendData = function(V2) {
-      if (webidl.util.Type(V2) === "Object") {
-        if (isBlobLike(V2)) {
-          return webidl.converters.Blob(V2, { strict: false });
+    webidl.converters.WebSocketSendData = function(V) {
+      if (webidl.util.Type(V) === "Object") {
+        if (isBlobLike(V)) {
+          return webidl.converters.Blob(V, { strict: false });
         }
-        if (ArrayBuffer.isView(V2) || types2.isArrayBuffer(V2)) {
-          return webidl.converters.BufferSource(V2);
+        if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
+          return webidl.converters.BufferSource(V);
         }
       }
-      return webidl.converters.USVString(V2);
+      return webidl.converters.USVString(V);
     };
     function onParserDrain() {
       this.ws[kResponse].socket.resume();
@@ -19677,9 +19677,9 @@ var require_util8 = __commonJS({
       }
       return true;
     }
-    function delay4(ms2) {
+    function delay4(ms) {
       return new Promise((resolve8) => {
-        setTimeout(resolve8, ms2).unref();
+        setTimeout(resolve8, ms).unref();
       });
     }
     module.exports = {
@@ -19729,12 +19729,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field) {
-      if (length !== field.length) {
+    function isFieldName(line, length, field2) {
+      if (length !== field2.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field[i]) {
+        if (line[i] !== field2[i]) {
           return false;
         }
       }
@@ -19935,13 +19935,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field] + size;
+      setEventFieldSize(field2, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field2] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field] = size;
+        this.eventFieldSizes[field2] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path31 = opts.path;
+          let path32 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path31 = `/${path31}`;
+            path32 = `/${path32}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path31);
+          url3 = new URL(util6.parseOrigin(url3).origin + path32);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -20618,12 +20618,12 @@ var require_re = __commonJS({
     } = require_constants6();
     var debug2 = require_debug();
     exports2 = module.exports = {};
-    var re2 = exports2.re = [];
+    var re = exports2.re = [];
     var safeRe = exports2.safeRe = [];
     var src = exports2.src = [];
     var safeSrc = exports2.safeSrc = [];
     var t = exports2.t = {};
-    var R2 = 0;
+    var R = 0;
     var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
     var safeRegexReplacements = [
       ["\\s", 1],
@@ -20638,12 +20638,12 @@ var require_re = __commonJS({
     };
     var createToken = (name, value, isGlobal) => {
       const safe = makeSafeRegex(value);
-      const index = R2++;
+      const index = R++;
       debug2(name, index, value);
       t[name] = index;
       src[index] = value;
       safeSrc[index] = safe;
-      re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      re[index] = new RegExp(value, isGlobal ? "g" : void 0);
       safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
     };
     createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
@@ -20719,19 +20719,19 @@ var require_identifiers = __commonJS({
   "node_modules/semver/internal/identifiers.js"(exports2, module) {
     "use strict";
     var numeric2 = /^[0-9]+$/;
-    var compareIdentifiers = (a, b2) => {
-      if (typeof a === "number" && typeof b2 === "number") {
-        return a === b2 ? 0 : a < b2 ? -1 : 1;
+    var compareIdentifiers = (a, b) => {
+      if (typeof a === "number" && typeof b === "number") {
+        return a === b ? 0 : a < b ? -1 : 1;
       }
       const anum = numeric2.test(a);
-      const bnum = numeric2.test(b2);
+      const bnum = numeric2.test(b);
       if (anum && bnum) {
         a = +a;
-        b2 = +b2;
+        b = +b;
       }
-      return a === b2 ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b2 ? -1 : 1;
+      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
     };
-    var rcompareIdentifiers = (a, b2) => compareIdentifiers(b2, a);
+    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
     module.exports = {
       compareIdentifiers,
       rcompareIdentifiers
@@ -20745,7 +20745,7 @@ var require_semver = __commonJS({
     "use strict";
     var debug2 = require_debug();
     var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants6();
-    var { safeRe: re2, t } = require_re();
+    var { safeRe: re, t } = require_re();
     var parseOptions = require_parse_options();
     var { compareIdentifiers } = require_identifiers();
     var isPrereleaseIdentifier = (prerelease, identifier) => {
@@ -20781,14 +20781,14 @@ var require_semver = __commonJS({
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        const m2 = version4.trim().match(options.loose ? re2[t.LOOSE] : re2[t.FULL]);
-        if (!m2) {
+        const m = version4.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
+        if (!m) {
           throw new TypeError(`Invalid Version: ${version4}`);
         }
         this.raw = version4;
-        this.major = +m2[1];
-        this.minor = +m2[2];
-        this.patch = +m2[3];
+        this.major = +m[1];
+        this.minor = +m[2];
+        this.patch = +m[3];
         if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
           throw new TypeError("Invalid major version");
         }
@@ -20798,10 +20798,10 @@ var require_semver = __commonJS({
         if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
           throw new TypeError("Invalid patch version");
         }
-        if (!m2[4]) {
+        if (!m[4]) {
           this.prerelease = [];
         } else {
-          this.prerelease = m2[4].split(".").map((id) => {
+          this.prerelease = m[4].split(".").map((id) => {
             if (/^[0-9]+$/.test(id)) {
               const num3 = +id;
               if (num3 >= 0 && num3 < MAX_SAFE_INTEGER) {
@@ -20811,7 +20811,7 @@ var require_semver = __commonJS({
             return id;
           });
         }
-        this.build = m2[5] ? m2[5].split(".") : [];
+        this.build = m[5] ? m[5].split(".") : [];
         this.format();
       }
       format() {
@@ -20875,18 +20875,18 @@ var require_semver = __commonJS({
         let i = 0;
         do {
           const a = this.prerelease[i];
-          const b2 = other.prerelease[i];
-          debug2("prerelease compare", i, a, b2);
-          if (a === void 0 && b2 === void 0) {
+          const b = other.prerelease[i];
+          debug2("prerelease compare", i, a, b);
+          if (a === void 0 && b === void 0) {
             return 0;
-          } else if (b2 === void 0) {
+          } else if (b === void 0) {
             return 1;
           } else if (a === void 0) {
             return -1;
-          } else if (a === b2) {
+          } else if (a === b) {
             continue;
           } else {
-            return compareIdentifiers(a, b2);
+            return compareIdentifiers(a, b);
           }
         } while (++i);
       }
@@ -20897,18 +20897,18 @@ var require_semver = __commonJS({
         let i = 0;
         do {
           const a = this.build[i];
-          const b2 = other.build[i];
-          debug2("build compare", i, a, b2);
-          if (a === void 0 && b2 === void 0) {
+          const b = other.build[i];
+          debug2("build compare", i, a, b);
+          if (a === void 0 && b === void 0) {
             return 0;
-          } else if (b2 === void 0) {
+          } else if (b === void 0) {
             return 1;
           } else if (a === void 0) {
             return -1;
-          } else if (a === b2) {
+          } else if (a === b) {
             continue;
           } else {
-            return compareIdentifiers(a, b2);
+            return compareIdentifiers(a, b);
           }
         } while (++i);
       }
@@ -20920,7 +20920,7 @@ var require_semver = __commonJS({
             throw new Error("invalid increment argument: identifier is empty");
           }
           if (identifier) {
-            const match3 = `-${identifier}`.match(this.options.loose ? re2[t.PRERELEASELOOSE] : re2[t.PRERELEASE]);
+            const match3 = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
             if (!match3 || match3[1] !== identifier) {
               throw new Error(`invalid identifier: ${identifier}`);
             }
@@ -21042,11 +21042,11 @@ var require_parse2 = __commonJS({
       }
       try {
         return new SemVer(version4, options);
-      } catch (er2) {
+      } catch (er) {
         if (!throwErrors) {
           return null;
         }
-        throw er2;
+        throw er;
       }
     };
     module.exports = parse2;
@@ -21059,8 +21059,8 @@ var require_valid = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var valid = (version4, options) => {
-      const v2 = parse2(version4, options);
-      return v2 ? v2.version : null;
+      const v = parse2(version4, options);
+      return v ? v.version : null;
     };
     module.exports = valid;
   }
@@ -21072,8 +21072,8 @@ var require_clean = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var clean2 = (version4, options) => {
-      const s3 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
-      return s3 ? s3.version : null;
+      const s = parse2(version4.trim().replace(/^[=v]+/, ""), options);
+      return s ? s.version : null;
     };
     module.exports = clean2;
   }
@@ -21095,7 +21095,7 @@ var require_inc = __commonJS({
           version4 instanceof SemVer ? version4.version : version4,
           options
         ).inc(release, identifier, identifierBase).version;
-      } catch (er2) {
+      } catch (er) {
         return null;
       }
     };
@@ -21195,7 +21195,7 @@ var require_compare = __commonJS({
   "node_modules/semver/functions/compare.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var compare = (a, b2, loose) => new SemVer(a, loose).compare(new SemVer(b2, loose));
+    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
     module.exports = compare;
   }
 });
@@ -21205,7 +21205,7 @@ var require_rcompare = __commonJS({
   "node_modules/semver/functions/rcompare.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var rcompare = (a, b2, loose) => compare(b2, a, loose);
+    var rcompare = (a, b, loose) => compare(b, a, loose);
     module.exports = rcompare;
   }
 });
@@ -21215,7 +21215,7 @@ var require_compare_loose = __commonJS({
   "node_modules/semver/functions/compare-loose.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var compareLoose = (a, b2) => compare(a, b2, true);
+    var compareLoose = (a, b) => compare(a, b, true);
     module.exports = compareLoose;
   }
 });
@@ -21225,9 +21225,9 @@ var require_compare_build = __commonJS({
   "node_modules/semver/functions/compare-build.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var compareBuild = (a, b2, loose) => {
+    var compareBuild = (a, b, loose) => {
       const versionA = new SemVer(a, loose);
-      const versionB = new SemVer(b2, loose);
+      const versionB = new SemVer(b, loose);
       return versionA.compare(versionB) || versionA.compareBuild(versionB);
     };
     module.exports = compareBuild;
@@ -21239,7 +21239,7 @@ var require_sort = __commonJS({
   "node_modules/semver/functions/sort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var sort = (list, loose) => list.sort((a, b2) => compareBuild(a, b2, loose));
+    var sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose));
     module.exports = sort;
   }
 });
@@ -21249,7 +21249,7 @@ var require_rsort = __commonJS({
   "node_modules/semver/functions/rsort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var rsort = (list, loose) => list.sort((a, b2) => compareBuild(b2, a, loose));
+    var rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose));
     module.exports = rsort;
   }
 });
@@ -21259,8 +21259,8 @@ var require_gt = __commonJS({
   "node_modules/semver/functions/gt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var gt2 = (a, b2, loose) => compare(a, b2, loose) > 0;
-    module.exports = gt2;
+    var gt = (a, b, loose) => compare(a, b, loose) > 0;
+    module.exports = gt;
   }
 });
 
@@ -21269,8 +21269,8 @@ var require_lt = __commonJS({
   "node_modules/semver/functions/lt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var lt2 = (a, b2, loose) => compare(a, b2, loose) < 0;
-    module.exports = lt2;
+    var lt = (a, b, loose) => compare(a, b, loose) < 0;
+    module.exports = lt;
   }
 });
 
@@ -21279,7 +21279,7 @@ var require_eq = __commonJS({
   "node_modules/semver/functions/eq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var eq = (a, b2, loose) => compare(a, b2, loose) === 0;
+    var eq = (a, b, loose) => compare(a, b, loose) === 0;
     module.exports = eq;
   }
 });
@@ -21289,7 +21289,7 @@ var require_neq = __commonJS({
   "node_modules/semver/functions/neq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var neq = (a, b2, loose) => compare(a, b2, loose) !== 0;
+    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
     module.exports = neq;
   }
 });
@@ -21299,7 +21299,7 @@ var require_gte = __commonJS({
   "node_modules/semver/functions/gte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var gte2 = (a, b2, loose) => compare(a, b2, loose) >= 0;
+    var gte2 = (a, b, loose) => compare(a, b, loose) >= 0;
     module.exports = gte2;
   }
 });
@@ -21309,7 +21309,7 @@ var require_lte = __commonJS({
   "node_modules/semver/functions/lte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
-    var lte2 = (a, b2, loose) => compare(a, b2, loose) <= 0;
+    var lte2 = (a, b, loose) => compare(a, b, loose) <= 0;
     module.exports = lte2;
   }
 });
@@ -21320,42 +21320,42 @@ var require_cmp = __commonJS({
     "use strict";
     var eq = require_eq();
     var neq = require_neq();
-    var gt2 = require_gt();
+    var gt = require_gt();
     var gte2 = require_gte();
-    var lt2 = require_lt();
+    var lt = require_lt();
     var lte2 = require_lte();
-    var cmp = (a, op, b2, loose) => {
+    var cmp = (a, op, b, loose) => {
       switch (op) {
         case "===":
           if (typeof a === "object") {
             a = a.version;
           }
-          if (typeof b2 === "object") {
-            b2 = b2.version;
+          if (typeof b === "object") {
+            b = b.version;
           }
-          return a === b2;
+          return a === b;
         case "!==":
           if (typeof a === "object") {
             a = a.version;
           }
-          if (typeof b2 === "object") {
-            b2 = b2.version;
+          if (typeof b === "object") {
+            b = b.version;
           }
-          return a !== b2;
+          return a !== b;
         case "":
         case "=":
         case "==":
-          return eq(a, b2, loose);
+          return eq(a, b, loose);
         case "!=":
-          return neq(a, b2, loose);
+          return neq(a, b, loose);
         case ">":
-          return gt2(a, b2, loose);
+          return gt(a, b, loose);
         case ">=":
-          return gte2(a, b2, loose);
+          return gte2(a, b, loose);
         case "<":
-          return lt2(a, b2, loose);
+          return lt(a, b, loose);
         case "<=":
-          return lte2(a, b2, loose);
+          return lte2(a, b, loose);
         default:
           throw new TypeError(`Invalid operator: ${op}`);
       }
@@ -21370,7 +21370,7 @@ var require_coerce = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var parse2 = require_parse2();
-    var { safeRe: re2, t } = require_re();
+    var { safeRe: re, t } = require_re();
     var coerce = (version4, options) => {
       if (version4 instanceof SemVer) {
         return version4;
@@ -21384,9 +21384,9 @@ var require_coerce = __commonJS({
       options = options || {};
       let match3 = null;
       if (!options.rtl) {
-        match3 = version4.match(options.includePrerelease ? re2[t.COERCEFULL] : re2[t.COERCE]);
+        match3 = version4.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
       } else {
-        const coerceRtlRegex = options.includePrerelease ? re2[t.COERCERTLFULL] : re2[t.COERCERTL];
+        const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
         let next;
         while ((next = coerceRtlRegex.exec(version4)) && (!match3 || match3.index + match3[0].length !== version4.length)) {
           if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
@@ -21733,11 +21733,11 @@ var require_range = __commonJS({
               this.formatted += "||";
             }
             const comps = this.set[i];
-            for (let k2 = 0; k2 < comps.length; k2++) {
-              if (k2 > 0) {
+            for (let k = 0; k < comps.length; k++) {
+              if (k > 0) {
                 this.formatted += " ";
               }
-              this.formatted += comps[k2].toString().trim();
+              this.formatted += comps[k].toString().trim();
             }
           }
         }
@@ -21758,20 +21758,20 @@ var require_range = __commonJS({
           return cached;
         }
         const loose = this.options.loose;
-        const hr2 = loose ? re2[t.HYPHENRANGELOOSE] : re2[t.HYPHENRANGE];
-        range4 = range4.replace(hr2, hyphenReplace(this.options.includePrerelease));
+        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
+        range4 = range4.replace(hr, hyphenReplace(this.options.includePrerelease));
         debug2("hyphen replace", range4);
         range4 = trimComparatorWhitespace(range4);
         debug2("comparator trim", range4);
-        range4 = range4.replace(re2[t.TILDETRIM], tildeTrimReplace);
+        range4 = range4.replace(re[t.TILDETRIM], tildeTrimReplace);
         debug2("tilde trim", range4);
-        range4 = range4.replace(re2[t.CARETTRIM], caretTrimReplace);
+        range4 = range4.replace(re[t.CARETTRIM], caretTrimReplace);
         debug2("caret trim", range4);
         let rangeList = range4.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
         if (loose) {
           rangeList = rangeList.filter((comp28) => {
             debug2("loose invalid filter", comp28, this.options);
-            return !!comp28.match(re2[t.COMPARATORLOOSE]);
+            return !!comp28.match(re[t.COMPARATORLOOSE]);
           });
         }
         debug2("range list", rangeList);
@@ -21812,7 +21812,7 @@ var require_range = __commonJS({
         if (typeof version4 === "string") {
           try {
             version4 = new SemVer(version4, this.options);
-          } catch (er2) {
+          } catch (er) {
             return false;
           }
         }
@@ -21833,7 +21833,7 @@ var require_range = __commonJS({
     var SemVer = require_semver();
     var trimComparatorWhitespace = require_trim_comparator_whitespace();
     var {
-      safeRe: re2,
+      safeRe: re,
       src,
       t,
       tildeTrimReplace,
@@ -21856,7 +21856,7 @@ var require_range = __commonJS({
       return result;
     };
     var parseComparator = (comp28, options) => {
-      comp28 = comp28.replace(re2[t.BUILD], "");
+      comp28 = comp28.replace(re[t.BUILD], "");
       debug2("comp", comp28, options);
       comp28 = replaceCarets(comp28, options);
       debug2("caret", comp28);
@@ -21869,27 +21869,27 @@ var require_range = __commonJS({
       return comp28;
     };
     var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
-    var invalidXRangeOrder = (M2, m2, p2) => isX(M2) && !isX(m2) || isX(m2) && p2 && !isX(p2);
+    var invalidXRangeOrder = (M, m, p) => isX(M) && !isX(m) || isX(m) && p && !isX(p);
     var replaceTildes = (comp28, options) => {
       return comp28.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
     };
     var replaceTilde = (comp28, options) => {
-      const r = options.loose ? re2[t.TILDELOOSE] : re2[t.TILDE];
-      const z2 = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_2, M2, m2, p2, pr2) => {
-        debug2("tilde", comp28, _2, M2, m2, p2, pr2);
+      const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
+      const z = options.includePrerelease ? "-0" : "";
+      return comp28.replace(r, (_, M, m, p, pr) => {
+        debug2("tilde", comp28, _, M, m, p, pr);
         let ret;
-        if (isX(M2)) {
+        if (isX(M)) {
           ret = "";
-        } else if (isX(m2)) {
-          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
-        } else if (isX(p2)) {
-          ret = `>=${M2}.${m2}.0${z2} <${M2}.${+m2 + 1}.0-0`;
-        } else if (pr2) {
-          debug2("replaceTilde pr", pr2);
-          ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${+m2 + 1}.0-0`;
+        } else if (isX(m)) {
+          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(p)) {
+          ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+        } else if (pr) {
+          debug2("replaceTilde pr", pr);
+          ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
         } else {
-          ret = `>=${M2}.${m2}.${p2} <${M2}.${+m2 + 1}.0-0`;
+          ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
         }
         debug2("tilde return", ret);
         return ret;
@@ -21900,42 +21900,42 @@ var require_range = __commonJS({
     };
     var replaceCaret = (comp28, options) => {
       debug2("caret", comp28, options);
-      const r = options.loose ? re2[t.CARETLOOSE] : re2[t.CARET];
-      const z2 = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_2, M2, m2, p2, pr2) => {
-        debug2("caret", comp28, _2, M2, m2, p2, pr2);
+      const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
+      const z = options.includePrerelease ? "-0" : "";
+      return comp28.replace(r, (_, M, m, p, pr) => {
+        debug2("caret", comp28, _, M, m, p, pr);
         let ret;
-        if (isX(M2)) {
+        if (isX(M)) {
           ret = "";
-        } else if (isX(m2)) {
-          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
-        } else if (isX(p2)) {
-          if (M2 === "0") {
-            ret = `>=${M2}.${m2}.0${z2} <${M2}.${+m2 + 1}.0-0`;
+        } else if (isX(m)) {
+          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(p)) {
+          if (M === "0") {
+            ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
           } else {
-            ret = `>=${M2}.${m2}.0${z2} <${+M2 + 1}.0.0-0`;
+            ret = `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
           }
-        } else if (pr2) {
-          debug2("replaceCaret pr", pr2);
-          if (M2 === "0") {
-            if (m2 === "0") {
-              ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${m2}.${+p2 + 1}-0`;
+        } else if (pr) {
+          debug2("replaceCaret pr", pr);
+          if (M === "0") {
+            if (m === "0") {
+              ret = `>=${M}.${m}.${p}-${pr} <${M}.${m}.${+p + 1}-0`;
             } else {
-              ret = `>=${M2}.${m2}.${p2}-${pr2} <${M2}.${+m2 + 1}.0-0`;
+              ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
             }
           } else {
-            ret = `>=${M2}.${m2}.${p2}-${pr2} <${+M2 + 1}.0.0-0`;
+            ret = `>=${M}.${m}.${p}-${pr} <${+M + 1}.0.0-0`;
           }
         } else {
           debug2("no pr");
-          if (M2 === "0") {
-            if (m2 === "0") {
-              ret = `>=${M2}.${m2}.${p2} <${M2}.${m2}.${+p2 + 1}-0`;
+          if (M === "0") {
+            if (m === "0") {
+              ret = `>=${M}.${m}.${p} <${M}.${m}.${+p + 1}-0`;
             } else {
-              ret = `>=${M2}.${m2}.${p2} <${M2}.${+m2 + 1}.0-0`;
+              ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
             }
           } else {
-            ret = `>=${M2}.${m2}.${p2} <${+M2 + 1}.0.0-0`;
+            ret = `>=${M}.${m}.${p} <${+M + 1}.0.0-0`;
           }
         }
         debug2("caret return", ret);
@@ -21948,20 +21948,20 @@ var require_range = __commonJS({
     };
     var replaceXRange = (comp28, options) => {
       comp28 = comp28.trim();
-      const r = options.loose ? re2[t.XRANGELOOSE] : re2[t.XRANGE];
-      return comp28.replace(r, (ret, gtlt, M2, m2, p2, pr2) => {
-        debug2("xRange", comp28, ret, gtlt, M2, m2, p2, pr2);
-        if (invalidXRangeOrder(M2, m2, p2)) {
+      const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
+      return comp28.replace(r, (ret, gtlt, M, m, p, pr) => {
+        debug2("xRange", comp28, ret, gtlt, M, m, p, pr);
+        if (invalidXRangeOrder(M, m, p)) {
           return comp28;
         }
-        const xM = isX(M2);
-        const xm = xM || isX(m2);
-        const xp = xm || isX(p2);
+        const xM = isX(M);
+        const xm = xM || isX(m);
+        const xp = xm || isX(p);
         const anyX = xp;
         if (gtlt === "=" && anyX) {
           gtlt = "";
         }
-        pr2 = options.includePrerelease ? "-0" : "";
+        pr = options.includePrerelease ? "-0" : "";
         if (xM) {
           if (gtlt === ">" || gtlt === "<") {
             ret = "<0.0.0-0";
@@ -21970,35 +21970,35 @@ var require_range = __commonJS({
           }
         } else if (gtlt && anyX) {
           if (xm) {
-            m2 = 0;
+            m = 0;
           }
-          p2 = 0;
+          p = 0;
           if (gtlt === ">") {
             gtlt = ">=";
             if (xm) {
-              M2 = +M2 + 1;
-              m2 = 0;
-              p2 = 0;
+              M = +M + 1;
+              m = 0;
+              p = 0;
             } else {
-              m2 = +m2 + 1;
-              p2 = 0;
+              m = +m + 1;
+              p = 0;
             }
           } else if (gtlt === "<=") {
             gtlt = "<";
             if (xm) {
-              M2 = +M2 + 1;
+              M = +M + 1;
             } else {
-              m2 = +m2 + 1;
+              m = +m + 1;
             }
           }
           if (gtlt === "<") {
-            pr2 = "-0";
+            pr = "-0";
           }
-          ret = `${gtlt + M2}.${m2}.${p2}${pr2}`;
+          ret = `${gtlt + M}.${m}.${p}${pr}`;
         } else if (xm) {
-          ret = `>=${M2}.0.0${pr2} <${+M2 + 1}.0.0-0`;
+          ret = `>=${M}.0.0${pr} <${+M + 1}.0.0-0`;
         } else if (xp) {
-          ret = `>=${M2}.${m2}.0${pr2} <${M2}.${+m2 + 1}.0-0`;
+          ret = `>=${M}.${m}.0${pr} <${M}.${+m + 1}.0-0`;
         }
         debug2("xRange return", ret);
         return ret;
@@ -22006,13 +22006,13 @@ var require_range = __commonJS({
     };
     var replaceStars = (comp28, options) => {
       debug2("replaceStars", comp28, options);
-      return comp28.trim().replace(re2[t.STAR], "");
+      return comp28.trim().replace(re[t.STAR], "");
     };
     var replaceGTE0 = (comp28, options) => {
       debug2("replaceGTE0", comp28, options);
-      return comp28.trim().replace(re2[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+      return comp28.trim().replace(re[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
     };
-    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to2, tM, tm, tp, tpr) => {
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
       if (isX(fM)) {
         from = "";
       } else if (isX(fm)) {
@@ -22025,19 +22025,19 @@ var require_range = __commonJS({
         from = `>=${from}${incPr ? "-0" : ""}`;
       }
       if (isX(tM)) {
-        to2 = "";
+        to = "";
       } else if (isX(tm)) {
-        to2 = `<${+tM + 1}.0.0-0`;
+        to = `<${+tM + 1}.0.0-0`;
       } else if (isX(tp)) {
-        to2 = `<${tM}.${+tm + 1}.0-0`;
+        to = `<${tM}.${+tm + 1}.0-0`;
       } else if (tpr) {
-        to2 = `<=${tM}.${tm}.${tp}-${tpr}`;
+        to = `<=${tM}.${tm}.${tp}-${tpr}`;
       } else if (incPr) {
-        to2 = `<${tM}.${tm}.${+tp + 1}-0`;
+        to = `<${tM}.${tm}.${+tp + 1}-0`;
       } else {
-        to2 = `<=${to2}`;
+        to = `<=${to}`;
       }
-      return `${from} ${to2}`.trim();
+      return `${from} ${to}`.trim();
     };
     var testSet = (set, version4, options) => {
       for (let i = 0; i < set.length; i++) {
@@ -22096,19 +22096,19 @@ var require_comparator = __commonJS({
         debug2("comp", this);
       }
       parse(comp28) {
-        const r = this.options.loose ? re2[t.COMPARATORLOOSE] : re2[t.COMPARATOR];
-        const m2 = comp28.match(r);
-        if (!m2) {
+        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
+        const m = comp28.match(r);
+        if (!m) {
           throw new TypeError(`Invalid comparator: ${comp28}`);
         }
-        this.operator = m2[1] !== void 0 ? m2[1] : "";
+        this.operator = m[1] !== void 0 ? m[1] : "";
         if (this.operator === "=") {
           this.operator = "";
         }
-        if (!m2[2]) {
+        if (!m[2]) {
           this.semver = ANY;
         } else {
-          this.semver = new SemVer(m2[2], this.options.loose);
+          this.semver = new SemVer(m[2], this.options.loose);
         }
       }
       toString() {
@@ -22122,7 +22122,7 @@ var require_comparator = __commonJS({
         if (typeof version4 === "string") {
           try {
             version4 = new SemVer(version4, this.options);
-          } catch (er2) {
+          } catch (er) {
             return false;
           }
         }
@@ -22170,7 +22170,7 @@ var require_comparator = __commonJS({
     };
     module.exports = Comparator;
     var parseOptions = require_parse_options();
-    var { safeRe: re2, t } = require_re();
+    var { safeRe: re, t } = require_re();
     var cmp = require_cmp();
     var debug2 = require_debug();
     var SemVer = require_semver();
@@ -22186,7 +22186,7 @@ var require_satisfies = __commonJS({
     var satisfies = (version4, range4, options) => {
       try {
         range4 = new Range(range4, options);
-      } catch (er2) {
+      } catch (er) {
         return false;
       }
       return range4.test(version4);
@@ -22217,13 +22217,13 @@ var require_max_satisfying = __commonJS({
       let rangeObj = null;
       try {
         rangeObj = new Range(range4, options);
-      } catch (er2) {
+      } catch (er) {
         return null;
       }
-      versions.forEach((v2) => {
-        if (rangeObj.test(v2)) {
-          if (!max || maxSV.compare(v2) === -1) {
-            max = v2;
+      versions.forEach((v) => {
+        if (rangeObj.test(v)) {
+          if (!max || maxSV.compare(v) === -1) {
+            max = v;
             maxSV = new SemVer(max, options);
           }
         }
@@ -22246,13 +22246,13 @@ var require_min_satisfying = __commonJS({
       let rangeObj = null;
       try {
         rangeObj = new Range(range4, options);
-      } catch (er2) {
+      } catch (er) {
         return null;
       }
-      versions.forEach((v2) => {
-        if (rangeObj.test(v2)) {
-          if (!min || minSV.compare(v2) === 1) {
-            min = v2;
+      versions.forEach((v) => {
+        if (rangeObj.test(v)) {
+          if (!min || minSV.compare(v) === 1) {
+            min = v;
             minSV = new SemVer(min, options);
           }
         }
@@ -22269,7 +22269,7 @@ var require_min_version = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var gt2 = require_gt();
+    var gt = require_gt();
     var minVersion = (range4, loose) => {
       range4 = new Range(range4, loose);
       let minver = new SemVer("0.0.0");
@@ -22297,7 +22297,7 @@ var require_min_version = __commonJS({
             /* fallthrough */
             case "":
             case ">=":
-              if (!setMin || gt2(compver, setMin)) {
+              if (!setMin || gt(compver, setMin)) {
                 setMin = compver;
               }
               break;
@@ -22309,7 +22309,7 @@ var require_min_version = __commonJS({
               throw new Error(`Unexpected operation: ${comparator.operator}`);
           }
         });
-        if (setMin && (!minver || gt2(minver, setMin))) {
+        if (setMin && (!minver || gt(minver, setMin))) {
           minver = setMin;
         }
       }
@@ -22330,7 +22330,7 @@ var require_valid2 = __commonJS({
     var validRange = (range4, options) => {
       try {
         return new Range(range4, options).range || "*";
-      } catch (er2) {
+      } catch (er) {
         return null;
       }
     };
@@ -22347,8 +22347,8 @@ var require_outside = __commonJS({
     var { ANY } = Comparator;
     var Range = require_range();
     var satisfies = require_satisfies();
-    var gt2 = require_gt();
-    var lt2 = require_lt();
+    var gt = require_gt();
+    var lt = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
     var outside = (version4, range4, hilo, options) => {
@@ -22357,16 +22357,16 @@ var require_outside = __commonJS({
       let gtfn, ltefn, ltfn, comp28, ecomp;
       switch (hilo) {
         case ">":
-          gtfn = gt2;
+          gtfn = gt;
           ltefn = lte2;
-          ltfn = lt2;
+          ltfn = lt;
           comp28 = ">";
           ecomp = ">=";
           break;
         case "<":
-          gtfn = lt2;
+          gtfn = lt;
           ltefn = gte2;
-          ltfn = gt2;
+          ltfn = gt;
           comp28 = "<";
           ecomp = "<=";
           break;
@@ -22451,8 +22451,8 @@ var require_simplify = __commonJS({
       const set = [];
       let first = null;
       let prev = null;
-      const v2 = versions.sort((a, b2) => compare(a, b2, options));
-      for (const version4 of v2) {
+      const v = versions.sort((a, b) => compare(a, b, options));
+      for (const version4 of v) {
         const included = satisfies(version4, range4, options);
         if (included) {
           prev = version4;
@@ -22474,11 +22474,11 @@ var require_simplify = __commonJS({
       for (const [min, max] of set) {
         if (min === max) {
           ranges.push(min);
-        } else if (!max && min === v2[0]) {
+        } else if (!max && min === v[0]) {
           ranges.push("*");
         } else if (!max) {
           ranges.push(`>=${min}`);
-        } else if (min === v2[0]) {
+        } else if (min === v[0]) {
           ranges.push(`<=${max}`);
         } else {
           ranges.push(`${min} - ${max}`);
@@ -22544,12 +22544,12 @@ var require_subset = __commonJS({
         }
       }
       const eqSet = /* @__PURE__ */ new Set();
-      let gt2, lt2;
+      let gt, lt;
       for (const c of sub) {
         if (c.operator === ">" || c.operator === ">=") {
-          gt2 = higherGT(gt2, c, options);
+          gt = higherGT(gt, c, options);
         } else if (c.operator === "<" || c.operator === "<=") {
-          lt2 = lowerLT(lt2, c, options);
+          lt = lowerLT(lt, c, options);
         } else {
           eqSet.add(c.semver);
         }
@@ -22558,19 +22558,19 @@ var require_subset = __commonJS({
         return null;
       }
       let gtltComp;
-      if (gt2 && lt2) {
-        gtltComp = compare(gt2.semver, lt2.semver, options);
+      if (gt && lt) {
+        gtltComp = compare(gt.semver, lt.semver, options);
         if (gtltComp > 0) {
           return null;
-        } else if (gtltComp === 0 && (gt2.operator !== ">=" || lt2.operator !== "<=")) {
+        } else if (gtltComp === 0 && (gt.operator !== ">=" || lt.operator !== "<=")) {
           return null;
         }
       }
       for (const eq of eqSet) {
-        if (gt2 && !satisfies(eq, String(gt2), options)) {
+        if (gt && !satisfies(eq, String(gt), options)) {
           return null;
         }
-        if (lt2 && !satisfies(eq, String(lt2), options)) {
+        if (lt && !satisfies(eq, String(lt), options)) {
           return null;
         }
         for (const c of dom) {
@@ -22582,52 +22582,52 @@ var require_subset = __commonJS({
       }
       let higher, lower;
       let hasDomLT, hasDomGT;
-      let needDomLTPre = lt2 && !options.includePrerelease && lt2.semver.prerelease.length ? lt2.semver : false;
-      let needDomGTPre = gt2 && !options.includePrerelease && gt2.semver.prerelease.length ? gt2.semver : false;
-      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt2.operator === "<" && needDomLTPre.prerelease[0] === 0) {
+      let needDomLTPre = lt && !options.includePrerelease && lt.semver.prerelease.length ? lt.semver : false;
+      let needDomGTPre = gt && !options.includePrerelease && gt.semver.prerelease.length ? gt.semver : false;
+      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt.operator === "<" && needDomLTPre.prerelease[0] === 0) {
         needDomLTPre = false;
       }
       for (const c of dom) {
         hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
         hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
-        if (gt2) {
+        if (gt) {
           if (needDomGTPre) {
             if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
               needDomGTPre = false;
             }
           }
           if (c.operator === ">" || c.operator === ">=") {
-            higher = higherGT(gt2, c, options);
-            if (higher === c && higher !== gt2) {
+            higher = higherGT(gt, c, options);
+            if (higher === c && higher !== gt) {
               return false;
             }
-          } else if (gt2.operator === ">=" && !c.test(gt2.semver)) {
+          } else if (gt.operator === ">=" && !c.test(gt.semver)) {
             return false;
           }
         }
-        if (lt2) {
+        if (lt) {
           if (needDomLTPre) {
             if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
               needDomLTPre = false;
             }
           }
           if (c.operator === "<" || c.operator === "<=") {
-            lower = lowerLT(lt2, c, options);
-            if (lower === c && lower !== lt2) {
+            lower = lowerLT(lt, c, options);
+            if (lower === c && lower !== lt) {
               return false;
             }
-          } else if (lt2.operator === "<=" && !c.test(lt2.semver)) {
+          } else if (lt.operator === "<=" && !c.test(lt.semver)) {
             return false;
           }
         }
-        if (!c.operator && (lt2 || gt2) && gtltComp !== 0) {
+        if (!c.operator && (lt || gt) && gtltComp !== 0) {
           return false;
         }
       }
-      if (gt2 && hasDomLT && !lt2 && gtltComp !== 0) {
+      if (gt && hasDomLT && !lt && gtltComp !== 0) {
         return false;
       }
-      if (lt2 && hasDomGT && !gt2 && gtltComp !== 0) {
+      if (lt && hasDomGT && !gt && gtltComp !== 0) {
         return false;
       }
       if (needDomGTPre || needDomLTPre) {
@@ -22635,19 +22635,19 @@ var require_subset = __commonJS({
       }
       return true;
     };
-    var higherGT = (a, b2, options) => {
+    var higherGT = (a, b, options) => {
       if (!a) {
-        return b2;
+        return b;
       }
-      const comp28 = compare(a.semver, b2.semver, options);
-      return comp28 > 0 ? a : comp28 < 0 ? b2 : b2.operator === ">" && a.operator === ">=" ? b2 : a;
+      const comp28 = compare(a.semver, b.semver, options);
+      return comp28 > 0 ? a : comp28 < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
     };
-    var lowerLT = (a, b2, options) => {
+    var lowerLT = (a, b, options) => {
       if (!a) {
-        return b2;
+        return b;
       }
-      const comp28 = compare(a.semver, b2.semver, options);
-      return comp28 < 0 ? a : comp28 > 0 ? b2 : b2.operator === "<" && a.operator === "<=" ? b2 : a;
+      const comp28 = compare(a.semver, b.semver, options);
+      return comp28 < 0 ? a : comp28 > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
     };
     module.exports = subset;
   }
@@ -22676,8 +22676,8 @@ var require_semver2 = __commonJS({
     var compareBuild = require_compare_build();
     var sort = require_sort();
     var rsort = require_rsort();
-    var gt2 = require_gt();
-    var lt2 = require_lt();
+    var gt = require_gt();
+    var lt = require_lt();
     var eq = require_eq();
     var neq = require_neq();
     var gte2 = require_gte();
@@ -22715,8 +22715,8 @@ var require_semver2 = __commonJS({
       compareBuild,
       sort,
       rsort,
-      gt: gt2,
-      lt: lt2,
+      gt,
+      lt,
       eq,
       neq,
       gte: gte2,
@@ -22867,15 +22867,15 @@ var require_base64 = __commonJS({
     decTable["-".charCodeAt(0)] = encTable.indexOf("+");
     decTable["_".charCodeAt(0)] = encTable.indexOf("/");
     function base64decode(base64Str) {
-      let es2 = base64Str.length * 3 / 4;
+      let es = base64Str.length * 3 / 4;
       if (base64Str[base64Str.length - 2] == "=")
-        es2 -= 2;
+        es -= 2;
       else if (base64Str[base64Str.length - 1] == "=")
-        es2 -= 1;
-      let bytes2 = new Uint8Array(es2), bytePos = 0, groupPos = 0, b2, p2 = 0;
+        es -= 1;
+      let bytes2 = new Uint8Array(es), bytePos = 0, groupPos = 0, b, p = 0;
       for (let i = 0; i < base64Str.length; i++) {
-        b2 = decTable[base64Str.charCodeAt(i)];
-        if (b2 === void 0) {
+        b = decTable[base64Str.charCodeAt(i)];
+        if (b === void 0) {
           switch (base64Str[i]) {
             case "=":
               groupPos = 0;
@@ -22892,21 +22892,21 @@ var require_base64 = __commonJS({
         }
         switch (groupPos) {
           case 0:
-            p2 = b2;
+            p = b;
             groupPos = 1;
             break;
           case 1:
-            bytes2[bytePos++] = p2 << 2 | (b2 & 48) >> 4;
-            p2 = b2;
+            bytes2[bytePos++] = p << 2 | (b & 48) >> 4;
+            p = b;
             groupPos = 2;
             break;
           case 2:
-            bytes2[bytePos++] = (p2 & 15) << 4 | (b2 & 60) >> 2;
-            p2 = b2;
+            bytes2[bytePos++] = (p & 15) << 4 | (b & 60) >> 2;
+            p = b;
             groupPos = 3;
             break;
           case 3:
-            bytes2[bytePos++] = (p2 & 3) << 6 | b2;
+            bytes2[bytePos++] = (p & 3) << 6 | b;
             groupPos = 0;
             break;
         }
@@ -22917,29 +22917,29 @@ var require_base64 = __commonJS({
     }
     exports2.base64decode = base64decode;
     function base64encode3(bytes2) {
-      let base64 = "", groupPos = 0, b2, p2 = 0;
+      let base64 = "", groupPos = 0, b, p = 0;
       for (let i = 0; i < bytes2.length; i++) {
-        b2 = bytes2[i];
+        b = bytes2[i];
         switch (groupPos) {
           case 0:
-            base64 += encTable[b2 >> 2];
-            p2 = (b2 & 3) << 4;
+            base64 += encTable[b >> 2];
+            p = (b & 3) << 4;
             groupPos = 1;
             break;
           case 1:
-            base64 += encTable[p2 | b2 >> 4];
-            p2 = (b2 & 15) << 2;
+            base64 += encTable[p | b >> 4];
+            p = (b & 15) << 2;
             groupPos = 2;
             break;
           case 2:
-            base64 += encTable[p2 | b2 >> 6];
-            base64 += encTable[b2 & 63];
+            base64 += encTable[p | b >> 6];
+            base64 += encTable[b & 63];
             groupPos = 0;
             break;
         }
       }
       if (groupPos) {
-        base64 += encTable[p2];
+        base64 += encTable[p];
         base64 += "=";
         if (groupPos == 1)
           base64 += "=";
@@ -23000,25 +23000,25 @@ var require_binary_format_contract = __commonJS({
     (function(UnknownFieldHandler5) {
       UnknownFieldHandler5.symbol = /* @__PURE__ */ Symbol.for("protobuf-ts/unknown");
       UnknownFieldHandler5.onRead = (typeName, message, fieldNo, wireType, data) => {
-        let container = is2(message) ? message[UnknownFieldHandler5.symbol] : message[UnknownFieldHandler5.symbol] = [];
+        let container = is(message) ? message[UnknownFieldHandler5.symbol] : message[UnknownFieldHandler5.symbol] = [];
         container.push({ no: fieldNo, wireType, data });
       };
       UnknownFieldHandler5.onWrite = (typeName, message, writer) => {
-        for (let { no: no2, wireType, data } of UnknownFieldHandler5.list(message))
-          writer.tag(no2, wireType).raw(data);
+        for (let { no, wireType, data } of UnknownFieldHandler5.list(message))
+          writer.tag(no, wireType).raw(data);
       };
       UnknownFieldHandler5.list = (message, fieldNo) => {
-        if (is2(message)) {
+        if (is(message)) {
           let all = message[UnknownFieldHandler5.symbol];
           return fieldNo ? all.filter((uf) => uf.no == fieldNo) : all;
         }
         return [];
       };
       UnknownFieldHandler5.last = (message, fieldNo) => UnknownFieldHandler5.list(message, fieldNo).slice(-1)[0];
-      const is2 = (message) => message && Array.isArray(message[UnknownFieldHandler5.symbol]);
+      const is = (message) => message && Array.isArray(message[UnknownFieldHandler5.symbol]);
     })(UnknownFieldHandler4 = exports2.UnknownFieldHandler || (exports2.UnknownFieldHandler = {}));
-    function mergeBinaryOptions(a, b2) {
-      return Object.assign(Object.assign({}, a), b2);
+    function mergeBinaryOptions(a, b) {
+      return Object.assign(Object.assign({}, a), b);
     }
     exports2.mergeBinaryOptions = mergeBinaryOptions;
     var WireType4;
@@ -23043,9 +23043,9 @@ var require_goog_varint = __commonJS({
       let lowBits = 0;
       let highBits = 0;
       for (let shift = 0; shift < 28; shift += 7) {
-        let b2 = this.buf[this.pos++];
-        lowBits |= (b2 & 127) << shift;
-        if ((b2 & 128) == 0) {
+        let b = this.buf[this.pos++];
+        lowBits |= (b & 127) << shift;
+        if ((b & 128) == 0) {
           this.assertBounds();
           return [lowBits, highBits];
         }
@@ -23058,9 +23058,9 @@ var require_goog_varint = __commonJS({
         return [lowBits, highBits];
       }
       for (let shift = 3; shift <= 31; shift += 7) {
-        let b2 = this.buf[this.pos++];
-        highBits |= (b2 & 127) << shift;
-        if ((b2 & 128) == 0) {
+        let b = this.buf[this.pos++];
+        highBits |= (b & 127) << shift;
+        if ((b & 128) == 0) {
           this.assertBounds();
           return [lowBits, highBits];
         }
@@ -23068,24 +23068,24 @@ var require_goog_varint = __commonJS({
       throw new Error("invalid varint");
     }
     exports2.varint64read = varint64read;
-    function varint64write(lo2, hi2, bytes2) {
+    function varint64write(lo, hi, bytes2) {
       for (let i = 0; i < 28; i = i + 7) {
-        const shift = lo2 >>> i;
-        const hasNext = !(shift >>> 7 == 0 && hi2 == 0);
+        const shift = lo >>> i;
+        const hasNext = !(shift >>> 7 == 0 && hi == 0);
         const byte = (hasNext ? shift | 128 : shift) & 255;
         bytes2.push(byte);
         if (!hasNext) {
           return;
         }
       }
-      const splitBits = lo2 >>> 28 & 15 | (hi2 & 7) << 4;
-      const hasMoreBits = !(hi2 >> 3 == 0);
+      const splitBits = lo >>> 28 & 15 | (hi & 7) << 4;
+      const hasMoreBits = !(hi >> 3 == 0);
       bytes2.push((hasMoreBits ? splitBits | 128 : splitBits) & 255);
       if (!hasMoreBits) {
         return;
       }
       for (let i = 3; i < 31; i = i + 7) {
-        const shift = hi2 >>> i;
+        const shift = hi >>> i;
         const hasNext = !(shift >>> 7 == 0);
         const byte = (hasNext ? shift | 128 : shift) & 255;
         bytes2.push(byte);
@@ -23093,7 +23093,7 @@ var require_goog_varint = __commonJS({
           return;
         }
       }
-      bytes2.push(hi2 >>> 31 & 1);
+      bytes2.push(hi >>> 31 & 1);
     }
     exports2.varint64write = varint64write;
     var TWO_PWR_32_DBL = (1 << 16) * (1 << 16);
@@ -23180,35 +23180,35 @@ var require_goog_varint = __commonJS({
     }
     exports2.varint32write = varint32write;
     function varint32read() {
-      let b2 = this.buf[this.pos++];
-      let result = b2 & 127;
-      if ((b2 & 128) == 0) {
+      let b = this.buf[this.pos++];
+      let result = b & 127;
+      if ((b & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b2 = this.buf[this.pos++];
-      result |= (b2 & 127) << 7;
-      if ((b2 & 128) == 0) {
+      b = this.buf[this.pos++];
+      result |= (b & 127) << 7;
+      if ((b & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b2 = this.buf[this.pos++];
-      result |= (b2 & 127) << 14;
-      if ((b2 & 128) == 0) {
+      b = this.buf[this.pos++];
+      result |= (b & 127) << 14;
+      if ((b & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b2 = this.buf[this.pos++];
-      result |= (b2 & 127) << 21;
-      if ((b2 & 128) == 0) {
+      b = this.buf[this.pos++];
+      result |= (b & 127) << 21;
+      if ((b & 128) == 0) {
         this.assertBounds();
         return result;
       }
-      b2 = this.buf[this.pos++];
-      result |= (b2 & 15) << 28;
-      for (let readBytes = 5; (b2 & 128) !== 0 && readBytes < 10; readBytes++)
-        b2 = this.buf[this.pos++];
-      if ((b2 & 128) != 0)
+      b = this.buf[this.pos++];
+      result |= (b & 15) << 28;
+      for (let readBytes = 5; (b & 128) !== 0 && readBytes < 10; readBytes++)
+        b = this.buf[this.pos++];
+      if ((b & 128) != 0)
         throw new Error("invalid varint");
       this.assertBounds();
       return result >>> 0;
@@ -23239,8 +23239,8 @@ var require_pb_long = __commonJS({
     }
     exports2.detectBi = detectBi;
     detectBi();
-    function assertBi(bi2) {
-      if (!bi2)
+    function assertBi(bi) {
+      if (!bi)
         throw new Error("BigInt unavailable, see https://github.com/timostamm/protobuf-ts/blob/v1.0.8/MANUAL.md#bigint-support");
     }
     var RE_DECIMAL_STR = /^-?[0-9]+$/;
@@ -23250,9 +23250,9 @@ var require_pb_long = __commonJS({
       /**
        * Create a new instance with the given bits.
        */
-      constructor(lo2, hi2) {
-        this.lo = lo2 | 0;
-        this.hi = hi2 | 0;
+      constructor(lo, hi) {
+        this.lo = lo | 0;
+        this.hi = hi | 0;
       }
       /**
        * Is this instance equal to 0?
@@ -23305,10 +23305,10 @@ var require_pb_long = __commonJS({
               value = value.trim();
               if (!RE_DECIMAL_STR.test(value))
                 throw new Error("string is no integer");
-              let [minus, lo2, hi2] = goog_varint_1.int64fromString(value);
+              let [minus, lo, hi] = goog_varint_1.int64fromString(value);
               if (minus)
                 throw new Error("signed value for ulong");
-              return new _PbULong(lo2, hi2);
+              return new _PbULong(lo, hi);
             case "number":
               if (value == 0)
                 return this.ZERO;
@@ -23373,13 +23373,13 @@ var require_pb_long = __commonJS({
               value = value.trim();
               if (!RE_DECIMAL_STR.test(value))
                 throw new Error("string is no integer");
-              let [minus, lo2, hi2] = goog_varint_1.int64fromString(value);
+              let [minus, lo, hi] = goog_varint_1.int64fromString(value);
               if (minus) {
-                if (hi2 > HALF_2_PWR_32 || hi2 == HALF_2_PWR_32 && lo2 != 0)
+                if (hi > HALF_2_PWR_32 || hi == HALF_2_PWR_32 && lo != 0)
                   throw new Error("signed long too small");
-              } else if (hi2 >= HALF_2_PWR_32)
+              } else if (hi >= HALF_2_PWR_32)
                 throw new Error("signed long too large");
-              let pbl = new _PbLong(lo2, hi2);
+              let pbl = new _PbLong(lo, hi);
               return minus ? pbl.negate() : pbl;
             case "number":
               if (value == 0)
@@ -23401,12 +23401,12 @@ var require_pb_long = __commonJS({
        * Invert all the bits and add one to the result.
        */
       negate() {
-        let hi2 = ~this.hi, lo2 = this.lo;
-        if (lo2)
-          lo2 = ~lo2 + 1;
+        let hi = ~this.hi, lo = this.lo;
+        if (lo)
+          lo = ~lo + 1;
         else
-          hi2 += 1;
-        return new _PbLong(lo2, hi2);
+          hi += 1;
+        return new _PbLong(lo, hi);
       }
       /**
        * Convert to decimal string.
@@ -23542,18 +23542,18 @@ var require_binary_reader = __commonJS({
        * Read a `sint64` field, a signed, zig-zag-encoded 64-bit varint.
        */
       sint64() {
-        let [lo2, hi2] = this.varint64();
-        let s3 = -(lo2 & 1);
-        lo2 = (lo2 >>> 1 | (hi2 & 1) << 31) ^ s3;
-        hi2 = hi2 >>> 1 ^ s3;
-        return new pb_long_1.PbLong(lo2, hi2);
+        let [lo, hi] = this.varint64();
+        let s = -(lo & 1);
+        lo = (lo >>> 1 | (hi & 1) << 31) ^ s;
+        hi = hi >>> 1 ^ s;
+        return new pb_long_1.PbLong(lo, hi);
       }
       /**
        * Read a `bool` field, a variant.
        */
       bool() {
-        let [lo2, hi2] = this.varint64();
-        return lo2 !== 0 || hi2 !== 0;
+        let [lo, hi] = this.varint64();
+        return lo !== 0 || hi !== 0;
       }
       /**
        * Read a `fixed32` field, an unsigned, fixed-length 32-bit integer.
@@ -23867,8 +23867,8 @@ var require_binary_writer = __commonJS({
        * Write a `sint64` value, a signed, zig-zag-encoded 64-bit varint.
        */
       sint64(value) {
-        let long = pb_long_1.PbLong.from(value), sign = long.hi >> 31, lo2 = long.lo << 1 ^ sign, hi2 = (long.hi << 1 | long.lo >>> 31) ^ sign;
-        goog_varint_1.varint64write(lo2, hi2, this.buf);
+        let long = pb_long_1.PbLong.from(value), sign = long.hi >> 31, lo = long.lo << 1 ^ sign, hi = (long.hi << 1 | long.lo >>> 31) ^ sign;
+        goog_varint_1.varint64write(lo, hi, this.buf);
         return this;
       }
       /**
@@ -23907,10 +23907,10 @@ var require_json_format_contract = __commonJS({
       return options ? Object.assign(Object.assign({}, defaultsWrite), options) : defaultsWrite;
     }
     exports2.jsonWriteOptions = jsonWriteOptions;
-    function mergeJsonOptions(a, b2) {
+    function mergeJsonOptions(a, b) {
       var _a2, _b;
-      let c = Object.assign(Object.assign({}, a), b2);
-      c.typeRegistry = [...(_a2 = a === null || a === void 0 ? void 0 : a.typeRegistry) !== null && _a2 !== void 0 ? _a2 : [], ...(_b = b2 === null || b2 === void 0 ? void 0 : b2.typeRegistry) !== null && _b !== void 0 ? _b : []];
+      let c = Object.assign(Object.assign({}, a), b);
+      c.typeRegistry = [...(_a2 = a === null || a === void 0 ? void 0 : a.typeRegistry) !== null && _a2 !== void 0 ? _a2 : [], ...(_b = b === null || b === void 0 ? void 0 : b.typeRegistry) !== null && _b !== void 0 ? _b : []];
       return c;
     }
     exports2.mergeJsonOptions = mergeJsonOptions;
@@ -23995,24 +23995,24 @@ var require_reflection_info = __commonJS({
       RepeatType2[RepeatType2["PACKED"] = 1] = "PACKED";
       RepeatType2[RepeatType2["UNPACKED"] = 2] = "UNPACKED";
     })(RepeatType = exports2.RepeatType || (exports2.RepeatType = {}));
-    function normalizeFieldInfo(field) {
+    function normalizeFieldInfo(field2) {
       var _a2, _b, _c, _d;
-      field.localName = (_a2 = field.localName) !== null && _a2 !== void 0 ? _a2 : lower_camel_case_1.lowerCamelCase(field.name);
-      field.jsonName = (_b = field.jsonName) !== null && _b !== void 0 ? _b : lower_camel_case_1.lowerCamelCase(field.name);
-      field.repeat = (_c = field.repeat) !== null && _c !== void 0 ? _c : RepeatType.NO;
-      field.opt = (_d = field.opt) !== null && _d !== void 0 ? _d : field.repeat ? false : field.oneof ? false : field.kind == "message";
-      return field;
+      field2.localName = (_a2 = field2.localName) !== null && _a2 !== void 0 ? _a2 : lower_camel_case_1.lowerCamelCase(field2.name);
+      field2.jsonName = (_b = field2.jsonName) !== null && _b !== void 0 ? _b : lower_camel_case_1.lowerCamelCase(field2.name);
+      field2.repeat = (_c = field2.repeat) !== null && _c !== void 0 ? _c : RepeatType.NO;
+      field2.opt = (_d = field2.opt) !== null && _d !== void 0 ? _d : field2.repeat ? false : field2.oneof ? false : field2.kind == "message";
+      return field2;
     }
     exports2.normalizeFieldInfo = normalizeFieldInfo;
     function readFieldOptions(messageType, fieldName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = messageType.fields.find((m2, i) => m2.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
     }
     exports2.readFieldOptions = readFieldOptions;
     function readFieldOption(messageType, fieldName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = messageType.fields.find((m2, i) => m2.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       if (!options) {
         return void 0;
       }
@@ -24115,27 +24115,27 @@ var require_reflection_type_check = __commonJS({
         if (this.data)
           return;
         const req = [], known = [], oneofs = [];
-        for (let field of this.fields) {
-          if (field.oneof) {
-            if (!oneofs.includes(field.oneof)) {
-              oneofs.push(field.oneof);
-              req.push(field.oneof);
-              known.push(field.oneof);
+        for (let field2 of this.fields) {
+          if (field2.oneof) {
+            if (!oneofs.includes(field2.oneof)) {
+              oneofs.push(field2.oneof);
+              req.push(field2.oneof);
+              known.push(field2.oneof);
             }
           } else {
-            known.push(field.localName);
-            switch (field.kind) {
+            known.push(field2.localName);
+            switch (field2.kind) {
               case "scalar":
               case "enum":
-                if (!field.opt || field.repeat)
-                  req.push(field.localName);
+                if (!field2.opt || field2.repeat)
+                  req.push(field2.localName);
                 break;
               case "message":
-                if (field.repeat)
-                  req.push(field.localName);
+                if (field2.repeat)
+                  req.push(field2.localName);
                 break;
               case "map":
-                req.push(field.localName);
+                req.push(field2.localName);
                 break;
             }
           }
@@ -24172,7 +24172,7 @@ var require_reflection_type_check = __commonJS({
         if (keys.length < data.req.length || data.req.some((n) => !keys.includes(n)))
           return false;
         if (!allowExcessProperties) {
-          if (keys.some((k2) => !data.known.includes(k2)))
+          if (keys.some((k) => !data.known.includes(k)))
             return false;
         }
         if (depth < 1) {
@@ -24184,32 +24184,32 @@ var require_reflection_type_check = __commonJS({
             return false;
           if (group.oneofKind === void 0)
             continue;
-          const field = this.fields.find((f2) => f2.localName === group.oneofKind);
-          if (!field)
+          const field2 = this.fields.find((f) => f.localName === group.oneofKind);
+          if (!field2)
             return false;
-          if (!this.field(group[group.oneofKind], field, allowExcessProperties, depth))
+          if (!this.field(group[group.oneofKind], field2, allowExcessProperties, depth))
             return false;
         }
-        for (const field of this.fields) {
-          if (field.oneof !== void 0)
+        for (const field2 of this.fields) {
+          if (field2.oneof !== void 0)
             continue;
-          if (!this.field(message[field.localName], field, allowExcessProperties, depth))
+          if (!this.field(message[field2.localName], field2, allowExcessProperties, depth))
             return false;
         }
         return true;
       }
-      field(arg, field, allowExcessProperties, depth) {
-        let repeated = field.repeat;
-        switch (field.kind) {
+      field(arg, field2, allowExcessProperties, depth) {
+        let repeated = field2.repeat;
+        switch (field2.kind) {
           case "scalar":
             if (arg === void 0)
-              return field.opt;
+              return field2.opt;
             if (repeated)
-              return this.scalars(arg, field.T, depth, field.L);
-            return this.scalar(arg, field.T, field.L);
+              return this.scalars(arg, field2.T, depth, field2.L);
+            return this.scalar(arg, field2.T, field2.L);
           case "enum":
             if (arg === void 0)
-              return field.opt;
+              return field2.opt;
             if (repeated)
               return this.scalars(arg, reflection_info_1.ScalarType.INT32, depth);
             return this.scalar(arg, reflection_info_1.ScalarType.INT32);
@@ -24217,22 +24217,22 @@ var require_reflection_type_check = __commonJS({
             if (arg === void 0)
               return true;
             if (repeated)
-              return this.messages(arg, field.T(), allowExcessProperties, depth);
-            return this.message(arg, field.T(), allowExcessProperties, depth);
+              return this.messages(arg, field2.T(), allowExcessProperties, depth);
+            return this.message(arg, field2.T(), allowExcessProperties, depth);
           case "map":
             if (typeof arg != "object" || arg === null)
               return false;
             if (depth < 2)
               return true;
-            if (!this.mapKeys(arg, field.K, depth))
+            if (!this.mapKeys(arg, field2.K, depth))
               return false;
-            switch (field.V.kind) {
+            switch (field2.V.kind) {
               case "scalar":
-                return this.scalars(Object.values(arg), field.V.T, depth, field.V.L);
+                return this.scalars(Object.values(arg), field2.V.T, depth, field2.V.L);
               case "enum":
                 return this.scalars(Object.values(arg), reflection_info_1.ScalarType.INT32, depth);
               case "message":
-                return this.messages(Object.values(arg), field.V.T(), allowExcessProperties, depth);
+                return this.messages(Object.values(arg), field2.V.T(), allowExcessProperties, depth);
             }
             break;
         }
@@ -24309,9 +24309,9 @@ var require_reflection_type_check = __commonJS({
           case reflection_info_1.ScalarType.SFIXED32:
           case reflection_info_1.ScalarType.SINT32:
           case reflection_info_1.ScalarType.UINT32:
-            return this.scalars(keys.slice(0, depth).map((k2) => parseInt(k2)), type, depth);
+            return this.scalars(keys.slice(0, depth).map((k) => parseInt(k)), type, depth);
           case reflection_info_1.ScalarType.BOOL:
-            return this.scalars(keys.slice(0, depth).map((k2) => k2 == "true" ? true : k2 == "false" ? false : k2), type, depth);
+            return this.scalars(keys.slice(0, depth).map((k) => k == "true" ? true : k == "false" ? false : k), type, depth);
           default:
             return this.scalars(keys, type, depth, reflection_info_1.LongType.STRING);
         }
@@ -24363,10 +24363,10 @@ var require_reflection_json_reader = __commonJS({
         if (this.fMap === void 0) {
           this.fMap = {};
           const fieldsInput = (_a2 = this.info.fields) !== null && _a2 !== void 0 ? _a2 : [];
-          for (const field of fieldsInput) {
-            this.fMap[field.name] = field;
-            this.fMap[field.jsonName] = field;
-            this.fMap[field.localName] = field;
+          for (const field2 of fieldsInput) {
+            this.fMap[field2.name] = field2;
+            this.fMap[field2.jsonName] = field2;
+            this.fMap[field2.localName] = field2;
           }
         }
       }
@@ -24392,93 +24392,93 @@ var require_reflection_json_reader = __commonJS({
         this.prepare();
         const oneofsHandled = [];
         for (const [jsonKey, jsonValue] of Object.entries(input)) {
-          const field = this.fMap[jsonKey];
-          if (!field) {
+          const field2 = this.fMap[jsonKey];
+          if (!field2) {
             if (!options.ignoreUnknownFields)
               throw new Error(`Found unknown field while reading ${this.info.typeName} from JSON format. JSON key: ${jsonKey}`);
             continue;
           }
-          const localName = field.localName;
+          const localName = field2.localName;
           let target;
-          if (field.oneof) {
-            if (jsonValue === null && (field.kind !== "enum" || field.T()[0] !== "google.protobuf.NullValue")) {
+          if (field2.oneof) {
+            if (jsonValue === null && (field2.kind !== "enum" || field2.T()[0] !== "google.protobuf.NullValue")) {
               continue;
             }
-            if (oneofsHandled.includes(field.oneof))
-              throw new Error(`Multiple members of the oneof group "${field.oneof}" of ${this.info.typeName} are present in JSON.`);
-            oneofsHandled.push(field.oneof);
-            target = message[field.oneof] = {
+            if (oneofsHandled.includes(field2.oneof))
+              throw new Error(`Multiple members of the oneof group "${field2.oneof}" of ${this.info.typeName} are present in JSON.`);
+            oneofsHandled.push(field2.oneof);
+            target = message[field2.oneof] = {
               oneofKind: localName
             };
           } else {
             target = message;
           }
-          if (field.kind == "map") {
+          if (field2.kind == "map") {
             if (jsonValue === null) {
               continue;
             }
-            this.assert(json_typings_1.isJsonObject(jsonValue), field.name, jsonValue);
+            this.assert(json_typings_1.isJsonObject(jsonValue), field2.name, jsonValue);
             const fieldObj = target[localName];
             for (const [jsonObjKey, jsonObjValue] of Object.entries(jsonValue)) {
-              this.assert(jsonObjValue !== null, field.name + " map value", null);
+              this.assert(jsonObjValue !== null, field2.name + " map value", null);
               let val;
-              switch (field.V.kind) {
+              switch (field2.V.kind) {
                 case "message":
-                  val = field.V.T().internalJsonRead(jsonObjValue, options);
+                  val = field2.V.T().internalJsonRead(jsonObjValue, options);
                   break;
                 case "enum":
-                  val = this.enum(field.V.T(), jsonObjValue, field.name, options.ignoreUnknownFields);
+                  val = this.enum(field2.V.T(), jsonObjValue, field2.name, options.ignoreUnknownFields);
                   if (val === false)
                     continue;
                   break;
                 case "scalar":
-                  val = this.scalar(jsonObjValue, field.V.T, field.V.L, field.name);
+                  val = this.scalar(jsonObjValue, field2.V.T, field2.V.L, field2.name);
                   break;
               }
-              this.assert(val !== void 0, field.name + " map value", jsonObjValue);
+              this.assert(val !== void 0, field2.name + " map value", jsonObjValue);
               let key = jsonObjKey;
-              if (field.K == reflection_info_1.ScalarType.BOOL)
+              if (field2.K == reflection_info_1.ScalarType.BOOL)
                 key = key == "true" ? true : key == "false" ? false : key;
-              key = this.scalar(key, field.K, reflection_info_1.LongType.STRING, field.name).toString();
+              key = this.scalar(key, field2.K, reflection_info_1.LongType.STRING, field2.name).toString();
               fieldObj[key] = val;
             }
-          } else if (field.repeat) {
+          } else if (field2.repeat) {
             if (jsonValue === null)
               continue;
-            this.assert(Array.isArray(jsonValue), field.name, jsonValue);
+            this.assert(Array.isArray(jsonValue), field2.name, jsonValue);
             const fieldArr = target[localName];
             for (const jsonItem of jsonValue) {
-              this.assert(jsonItem !== null, field.name, null);
+              this.assert(jsonItem !== null, field2.name, null);
               let val;
-              switch (field.kind) {
+              switch (field2.kind) {
                 case "message":
-                  val = field.T().internalJsonRead(jsonItem, options);
+                  val = field2.T().internalJsonRead(jsonItem, options);
                   break;
                 case "enum":
-                  val = this.enum(field.T(), jsonItem, field.name, options.ignoreUnknownFields);
+                  val = this.enum(field2.T(), jsonItem, field2.name, options.ignoreUnknownFields);
                   if (val === false)
                     continue;
                   break;
                 case "scalar":
-                  val = this.scalar(jsonItem, field.T, field.L, field.name);
+                  val = this.scalar(jsonItem, field2.T, field2.L, field2.name);
                   break;
               }
-              this.assert(val !== void 0, field.name, jsonValue);
+              this.assert(val !== void 0, field2.name, jsonValue);
               fieldArr.push(val);
             }
           } else {
-            switch (field.kind) {
+            switch (field2.kind) {
               case "message":
-                if (jsonValue === null && field.T().typeName != "google.protobuf.Value") {
-                  this.assert(field.oneof === void 0, field.name + " (oneof member)", null);
+                if (jsonValue === null && field2.T().typeName != "google.protobuf.Value") {
+                  this.assert(field2.oneof === void 0, field2.name + " (oneof member)", null);
                   continue;
                 }
-                target[localName] = field.T().internalJsonRead(jsonValue, options, target[localName]);
+                target[localName] = field2.T().internalJsonRead(jsonValue, options, target[localName]);
                 break;
               case "enum":
                 if (jsonValue === null)
                   continue;
-                let val = this.enum(field.T(), jsonValue, field.name, options.ignoreUnknownFields);
+                let val = this.enum(field2.T(), jsonValue, field2.name, options.ignoreUnknownFields);
                 if (val === false)
                   continue;
                 target[localName] = val;
@@ -24486,7 +24486,7 @@ var require_reflection_json_reader = __commonJS({
               case "scalar":
                 if (jsonValue === null)
                   continue;
-                target[localName] = this.scalar(jsonValue, field.T, field.L, field.name);
+                target[localName] = this.scalar(jsonValue, field2.T, field2.L, field2.name);
                 break;
             }
           }
@@ -24661,49 +24661,49 @@ var require_reflection_json_writer = __commonJS({
        */
       write(message, options) {
         const json = {}, source = message;
-        for (const field of this.fields) {
-          if (!field.oneof) {
-            let jsonValue2 = this.field(field, source[field.localName], options);
+        for (const field2 of this.fields) {
+          if (!field2.oneof) {
+            let jsonValue2 = this.field(field2, source[field2.localName], options);
             if (jsonValue2 !== void 0)
-              json[options.useProtoFieldName ? field.name : field.jsonName] = jsonValue2;
+              json[options.useProtoFieldName ? field2.name : field2.jsonName] = jsonValue2;
             continue;
           }
-          const group = source[field.oneof];
-          if (group.oneofKind !== field.localName)
+          const group = source[field2.oneof];
+          if (group.oneofKind !== field2.localName)
             continue;
-          const opt = field.kind == "scalar" || field.kind == "enum" ? Object.assign(Object.assign({}, options), { emitDefaultValues: true }) : options;
-          let jsonValue = this.field(field, group[field.localName], opt);
+          const opt = field2.kind == "scalar" || field2.kind == "enum" ? Object.assign(Object.assign({}, options), { emitDefaultValues: true }) : options;
+          let jsonValue = this.field(field2, group[field2.localName], opt);
           assert_1.assert(jsonValue !== void 0);
-          json[options.useProtoFieldName ? field.name : field.jsonName] = jsonValue;
+          json[options.useProtoFieldName ? field2.name : field2.jsonName] = jsonValue;
         }
         return json;
       }
-      field(field, value, options) {
+      field(field2, value, options) {
         let jsonValue = void 0;
-        if (field.kind == "map") {
+        if (field2.kind == "map") {
           assert_1.assert(typeof value == "object" && value !== null);
           const jsonObj = {};
-          switch (field.V.kind) {
+          switch (field2.V.kind) {
             case "scalar":
               for (const [entryKey, entryValue] of Object.entries(value)) {
-                const val = this.scalar(field.V.T, entryValue, field.name, false, true);
+                const val = this.scalar(field2.V.T, entryValue, field2.name, false, true);
                 assert_1.assert(val !== void 0);
                 jsonObj[entryKey.toString()] = val;
               }
               break;
             case "message":
-              const messageType = field.V.T();
+              const messageType = field2.V.T();
               for (const [entryKey, entryValue] of Object.entries(value)) {
-                const val = this.message(messageType, entryValue, field.name, options);
+                const val = this.message(messageType, entryValue, field2.name, options);
                 assert_1.assert(val !== void 0);
                 jsonObj[entryKey.toString()] = val;
               }
               break;
             case "enum":
-              const enumInfo = field.V.T();
+              const enumInfo = field2.V.T();
               for (const [entryKey, entryValue] of Object.entries(value)) {
                 assert_1.assert(entryValue === void 0 || typeof entryValue == "number");
-                const val = this.enum(enumInfo, entryValue, field.name, false, true, options.enumAsInteger);
+                const val = this.enum(enumInfo, entryValue, field2.name, false, true, options.enumAsInteger);
                 assert_1.assert(val !== void 0);
                 jsonObj[entryKey.toString()] = val;
               }
@@ -24711,30 +24711,30 @@ var require_reflection_json_writer = __commonJS({
           }
           if (options.emitDefaultValues || Object.keys(jsonObj).length > 0)
             jsonValue = jsonObj;
-        } else if (field.repeat) {
+        } else if (field2.repeat) {
           assert_1.assert(Array.isArray(value));
           const jsonArr = [];
-          switch (field.kind) {
+          switch (field2.kind) {
             case "scalar":
               for (let i = 0; i < value.length; i++) {
-                const val = this.scalar(field.T, value[i], field.name, field.opt, true);
+                const val = this.scalar(field2.T, value[i], field2.name, field2.opt, true);
                 assert_1.assert(val !== void 0);
                 jsonArr.push(val);
               }
               break;
             case "enum":
-              const enumInfo = field.T();
+              const enumInfo = field2.T();
               for (let i = 0; i < value.length; i++) {
                 assert_1.assert(value[i] === void 0 || typeof value[i] == "number");
-                const val = this.enum(enumInfo, value[i], field.name, field.opt, true, options.enumAsInteger);
+                const val = this.enum(enumInfo, value[i], field2.name, field2.opt, true, options.enumAsInteger);
                 assert_1.assert(val !== void 0);
                 jsonArr.push(val);
               }
               break;
             case "message":
-              const messageType = field.T();
+              const messageType = field2.T();
               for (let i = 0; i < value.length; i++) {
-                const val = this.message(messageType, value[i], field.name, options);
+                const val = this.message(messageType, value[i], field2.name, options);
                 assert_1.assert(val !== void 0);
                 jsonArr.push(val);
               }
@@ -24743,15 +24743,15 @@ var require_reflection_json_writer = __commonJS({
           if (options.emitDefaultValues || jsonArr.length > 0 || options.emitDefaultValues)
             jsonValue = jsonArr;
         } else {
-          switch (field.kind) {
+          switch (field2.kind) {
             case "scalar":
-              jsonValue = this.scalar(field.T, value, field.name, field.opt, options.emitDefaultValues);
+              jsonValue = this.scalar(field2.T, value, field2.name, field2.opt, options.emitDefaultValues);
               break;
             case "enum":
-              jsonValue = this.enum(field.T(), value, field.name, field.opt, options.emitDefaultValues, options.enumAsInteger);
+              jsonValue = this.enum(field2.T(), value, field2.name, field2.opt, options.emitDefaultValues, options.enumAsInteger);
               break;
             case "message":
-              jsonValue = this.message(field.T(), value, field.name, options);
+              jsonValue = this.message(field2.T(), value, field2.name, options);
               break;
           }
         }
@@ -24914,7 +24914,7 @@ var require_reflection_binary_reader = __commonJS({
         var _a2;
         if (!this.fieldNoToField) {
           const fieldsInput = (_a2 = this.info.fields) !== null && _a2 !== void 0 ? _a2 : [];
-          this.fieldNoToField = new Map(fieldsInput.map((field) => [field.no, field]));
+          this.fieldNoToField = new Map(fieldsInput.map((field2) => [field2.no, field2]));
         }
       }
       /**
@@ -24930,50 +24930,50 @@ var require_reflection_binary_reader = __commonJS({
         this.prepare();
         const end = length === void 0 ? reader.len : reader.pos + length;
         while (reader.pos < end) {
-          const [fieldNo, wireType] = reader.tag(), field = this.fieldNoToField.get(fieldNo);
-          if (!field) {
-            let u2 = options.readUnknownField;
-            if (u2 == "throw")
+          const [fieldNo, wireType] = reader.tag(), field2 = this.fieldNoToField.get(fieldNo);
+          if (!field2) {
+            let u = options.readUnknownField;
+            if (u == "throw")
               throw new Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.info.typeName}`);
             let d = reader.skip(wireType);
-            if (u2 !== false)
-              (u2 === true ? binary_format_contract_1.UnknownFieldHandler.onRead : u2)(this.info.typeName, message, fieldNo, wireType, d);
+            if (u !== false)
+              (u === true ? binary_format_contract_1.UnknownFieldHandler.onRead : u)(this.info.typeName, message, fieldNo, wireType, d);
             continue;
           }
-          let target = message, repeated = field.repeat, localName = field.localName;
-          if (field.oneof) {
-            target = target[field.oneof];
+          let target = message, repeated = field2.repeat, localName = field2.localName;
+          if (field2.oneof) {
+            target = target[field2.oneof];
             if (target.oneofKind !== localName)
-              target = message[field.oneof] = {
+              target = message[field2.oneof] = {
                 oneofKind: localName
               };
           }
-          switch (field.kind) {
+          switch (field2.kind) {
             case "scalar":
             case "enum":
-              let T = field.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field.T;
-              let L2 = field.kind == "scalar" ? field.L : void 0;
+              let T = field2.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.T;
+              let L = field2.kind == "scalar" ? field2.L : void 0;
               if (repeated) {
                 let arr2 = target[localName];
                 if (wireType == binary_format_contract_1.WireType.LengthDelimited && T != reflection_info_1.ScalarType.STRING && T != reflection_info_1.ScalarType.BYTES) {
                   let e = reader.uint32() + reader.pos;
                   while (reader.pos < e)
-                    arr2.push(this.scalar(reader, T, L2));
+                    arr2.push(this.scalar(reader, T, L));
                 } else
-                  arr2.push(this.scalar(reader, T, L2));
+                  arr2.push(this.scalar(reader, T, L));
               } else
-                target[localName] = this.scalar(reader, T, L2);
+                target[localName] = this.scalar(reader, T, L);
               break;
             case "message":
               if (repeated) {
                 let arr2 = target[localName];
-                let msg = field.T().internalBinaryRead(reader, reader.uint32(), options);
+                let msg = field2.T().internalBinaryRead(reader, reader.uint32(), options);
                 arr2.push(msg);
               } else
-                target[localName] = field.T().internalBinaryRead(reader, reader.uint32(), options, target[localName]);
+                target[localName] = field2.T().internalBinaryRead(reader, reader.uint32(), options, target[localName]);
               break;
             case "map":
-              let [mapKey, mapVal] = this.mapEntry(field, reader, options);
+              let [mapKey, mapVal] = this.mapEntry(field2, reader, options);
               target[localName][mapKey] = mapVal;
               break;
           }
@@ -24982,7 +24982,7 @@ var require_reflection_binary_reader = __commonJS({
       /**
        * Read a map field, expecting key field = 1, value field = 2
        */
-      mapEntry(field, reader, options) {
+      mapEntry(field2, reader, options) {
         let length = reader.uint32();
         let end = reader.pos + length;
         let key = void 0;
@@ -24991,42 +24991,42 @@ var require_reflection_binary_reader = __commonJS({
           let [fieldNo, wireType] = reader.tag();
           switch (fieldNo) {
             case 1:
-              if (field.K == reflection_info_1.ScalarType.BOOL)
+              if (field2.K == reflection_info_1.ScalarType.BOOL)
                 key = reader.bool().toString();
               else
-                key = this.scalar(reader, field.K, reflection_info_1.LongType.STRING);
+                key = this.scalar(reader, field2.K, reflection_info_1.LongType.STRING);
               break;
             case 2:
-              switch (field.V.kind) {
+              switch (field2.V.kind) {
                 case "scalar":
-                  val = this.scalar(reader, field.V.T, field.V.L);
+                  val = this.scalar(reader, field2.V.T, field2.V.L);
                   break;
                 case "enum":
                   val = reader.int32();
                   break;
                 case "message":
-                  val = field.V.T().internalBinaryRead(reader, reader.uint32(), options);
+                  val = field2.V.T().internalBinaryRead(reader, reader.uint32(), options);
                   break;
               }
               break;
             default:
-              throw new Error(`Unknown field ${fieldNo} (wire type ${wireType}) in map entry for ${this.info.typeName}#${field.name}`);
+              throw new Error(`Unknown field ${fieldNo} (wire type ${wireType}) in map entry for ${this.info.typeName}#${field2.name}`);
           }
         }
         if (key === void 0) {
-          let keyRaw = reflection_scalar_default_1.reflectionScalarDefault(field.K);
-          key = field.K == reflection_info_1.ScalarType.BOOL ? keyRaw.toString() : keyRaw;
+          let keyRaw = reflection_scalar_default_1.reflectionScalarDefault(field2.K);
+          key = field2.K == reflection_info_1.ScalarType.BOOL ? keyRaw.toString() : keyRaw;
         }
         if (val === void 0)
-          switch (field.V.kind) {
+          switch (field2.V.kind) {
             case "scalar":
-              val = reflection_scalar_default_1.reflectionScalarDefault(field.V.T, field.V.L);
+              val = reflection_scalar_default_1.reflectionScalarDefault(field2.V.T, field2.V.L);
               break;
             case "enum":
               val = 0;
               break;
             case "message":
-              val = field.V.T().create();
+              val = field2.V.T().create();
               break;
           }
         return [key, val];
@@ -25087,7 +25087,7 @@ var require_reflection_binary_writer = __commonJS({
       prepare() {
         if (!this.fields) {
           const fieldsInput = this.info.fields ? this.info.fields.concat() : [];
-          this.fields = fieldsInput.sort((a, b2) => a.no - b2.no);
+          this.fields = fieldsInput.sort((a, b) => a.no - b.no);
         }
       }
       /**
@@ -25095,10 +25095,10 @@ var require_reflection_binary_writer = __commonJS({
        */
       write(message, writer, options) {
         this.prepare();
-        for (const field of this.fields) {
-          let value, emitDefault, repeated = field.repeat, localName = field.localName;
-          if (field.oneof) {
-            const group = message[field.oneof];
+        for (const field2 of this.fields) {
+          let value, emitDefault, repeated = field2.repeat, localName = field2.localName;
+          if (field2.oneof) {
+            const group = message[field2.oneof];
             if (group.oneofKind !== localName)
               continue;
             value = group[localName];
@@ -25107,47 +25107,47 @@ var require_reflection_binary_writer = __commonJS({
             value = message[localName];
             emitDefault = false;
           }
-          switch (field.kind) {
+          switch (field2.kind) {
             case "scalar":
             case "enum":
-              let T = field.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field.T;
+              let T = field2.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.T;
               if (repeated) {
                 assert_1.assert(Array.isArray(value));
                 if (repeated == reflection_info_1.RepeatType.PACKED)
-                  this.packed(writer, T, field.no, value);
+                  this.packed(writer, T, field2.no, value);
                 else
                   for (const item of value)
-                    this.scalar(writer, T, field.no, item, true);
+                    this.scalar(writer, T, field2.no, item, true);
               } else if (value === void 0)
-                assert_1.assert(field.opt);
+                assert_1.assert(field2.opt);
               else
-                this.scalar(writer, T, field.no, value, emitDefault || field.opt);
+                this.scalar(writer, T, field2.no, value, emitDefault || field2.opt);
               break;
             case "message":
               if (repeated) {
                 assert_1.assert(Array.isArray(value));
                 for (const item of value)
-                  this.message(writer, options, field.T(), field.no, item);
+                  this.message(writer, options, field2.T(), field2.no, item);
               } else {
-                this.message(writer, options, field.T(), field.no, value);
+                this.message(writer, options, field2.T(), field2.no, value);
               }
               break;
             case "map":
               assert_1.assert(typeof value == "object" && value !== null);
               for (const [key, val] of Object.entries(value))
-                this.mapEntry(writer, options, field, key, val);
+                this.mapEntry(writer, options, field2, key, val);
               break;
           }
         }
-        let u2 = options.writeUnknownFields;
-        if (u2 !== false)
-          (u2 === true ? binary_format_contract_1.UnknownFieldHandler.onWrite : u2)(this.info.typeName, message, writer);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+          (u === true ? binary_format_contract_1.UnknownFieldHandler.onWrite : u)(this.info.typeName, message, writer);
       }
-      mapEntry(writer, options, field, key, value) {
-        writer.tag(field.no, binary_format_contract_1.WireType.LengthDelimited);
+      mapEntry(writer, options, field2, key, value) {
+        writer.tag(field2.no, binary_format_contract_1.WireType.LengthDelimited);
         writer.fork();
         let keyValue = key;
-        switch (field.K) {
+        switch (field2.K) {
           case reflection_info_1.ScalarType.INT32:
           case reflection_info_1.ScalarType.FIXED32:
           case reflection_info_1.ScalarType.UINT32:
@@ -25160,16 +25160,16 @@ var require_reflection_binary_writer = __commonJS({
             keyValue = key == "true";
             break;
         }
-        this.scalar(writer, field.K, 1, keyValue, true);
-        switch (field.V.kind) {
+        this.scalar(writer, field2.K, 1, keyValue, true);
+        switch (field2.V.kind) {
           case "scalar":
-            this.scalar(writer, field.V.T, 2, value, true);
+            this.scalar(writer, field2.V.T, 2, value, true);
             break;
           case "enum":
             this.scalar(writer, reflection_info_1.ScalarType.INT32, 2, value, true);
             break;
           case "message":
-            this.message(writer, options, field.V.T(), 2, value);
+            this.message(writer, options, field2.V.T(), 2, value);
             break;
         }
         writer.join();
@@ -25216,73 +25216,73 @@ var require_reflection_binary_writer = __commonJS({
        */
       scalarInfo(type, value) {
         let t = binary_format_contract_1.WireType.Varint;
-        let m2;
+        let m;
         let i = value === void 0;
         let d = value === 0;
         switch (type) {
           case reflection_info_1.ScalarType.INT32:
-            m2 = "int32";
+            m = "int32";
             break;
           case reflection_info_1.ScalarType.STRING:
             d = i || !value.length;
             t = binary_format_contract_1.WireType.LengthDelimited;
-            m2 = "string";
+            m = "string";
             break;
           case reflection_info_1.ScalarType.BOOL:
             d = value === false;
-            m2 = "bool";
+            m = "bool";
             break;
           case reflection_info_1.ScalarType.UINT32:
-            m2 = "uint32";
+            m = "uint32";
             break;
           case reflection_info_1.ScalarType.DOUBLE:
             t = binary_format_contract_1.WireType.Bit64;
-            m2 = "double";
+            m = "double";
             break;
           case reflection_info_1.ScalarType.FLOAT:
             t = binary_format_contract_1.WireType.Bit32;
-            m2 = "float";
+            m = "float";
             break;
           case reflection_info_1.ScalarType.INT64:
             d = i || pb_long_1.PbLong.from(value).isZero();
-            m2 = "int64";
+            m = "int64";
             break;
           case reflection_info_1.ScalarType.UINT64:
             d = i || pb_long_1.PbULong.from(value).isZero();
-            m2 = "uint64";
+            m = "uint64";
             break;
           case reflection_info_1.ScalarType.FIXED64:
             d = i || pb_long_1.PbULong.from(value).isZero();
             t = binary_format_contract_1.WireType.Bit64;
-            m2 = "fixed64";
+            m = "fixed64";
             break;
           case reflection_info_1.ScalarType.BYTES:
             d = i || !value.byteLength;
             t = binary_format_contract_1.WireType.LengthDelimited;
-            m2 = "bytes";
+            m = "bytes";
             break;
           case reflection_info_1.ScalarType.FIXED32:
             t = binary_format_contract_1.WireType.Bit32;
-            m2 = "fixed32";
+            m = "fixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED32:
             t = binary_format_contract_1.WireType.Bit32;
-            m2 = "sfixed32";
+            m = "sfixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED64:
             d = i || pb_long_1.PbLong.from(value).isZero();
             t = binary_format_contract_1.WireType.Bit64;
-            m2 = "sfixed64";
+            m = "sfixed64";
             break;
           case reflection_info_1.ScalarType.SINT32:
-            m2 = "sint32";
+            m = "sint32";
             break;
           case reflection_info_1.ScalarType.SINT64:
             d = i || pb_long_1.PbLong.from(value).isZero();
-            m2 = "sint64";
+            m = "sint64";
             break;
         }
-        return [t, m2, i || d];
+        return [t, m, i || d];
       }
     };
     exports2.ReflectionBinaryWriter = ReflectionBinaryWriter;
@@ -25299,18 +25299,18 @@ var require_reflection_create = __commonJS({
     var message_type_contract_1 = require_message_type_contract();
     function reflectionCreate(type) {
       const msg = type.messagePrototype ? Object.create(type.messagePrototype) : Object.defineProperty({}, message_type_contract_1.MESSAGE_TYPE, { value: type });
-      for (let field of type.fields) {
-        let name = field.localName;
-        if (field.opt)
+      for (let field2 of type.fields) {
+        let name = field2.localName;
+        if (field2.opt)
           continue;
-        if (field.oneof)
-          msg[field.oneof] = { oneofKind: void 0 };
-        else if (field.repeat)
+        if (field2.oneof)
+          msg[field2.oneof] = { oneofKind: void 0 };
+        else if (field2.repeat)
           msg[name] = [];
         else
-          switch (field.kind) {
+          switch (field2.kind) {
             case "scalar":
-              msg[name] = reflection_scalar_default_1.reflectionScalarDefault(field.T, field.L);
+              msg[name] = reflection_scalar_default_1.reflectionScalarDefault(field2.T, field2.L);
               break;
             case "enum":
               msg[name] = 0;
@@ -25334,15 +25334,15 @@ var require_reflection_merge_partial = __commonJS({
     exports2.reflectionMergePartial = void 0;
     function reflectionMergePartial4(info2, target, source) {
       let fieldValue, input = source, output;
-      for (let field of info2.fields) {
-        let name = field.localName;
-        if (field.oneof) {
-          const group = input[field.oneof];
+      for (let field2 of info2.fields) {
+        let name = field2.localName;
+        if (field2.oneof) {
+          const group = input[field2.oneof];
           if ((group === null || group === void 0 ? void 0 : group.oneofKind) == void 0) {
             continue;
           }
           fieldValue = group[name];
-          output = target[field.oneof];
+          output = target[field2.oneof];
           output.oneofKind = group.oneofKind;
           if (fieldValue == void 0) {
             delete output[name];
@@ -25355,20 +25355,20 @@ var require_reflection_merge_partial = __commonJS({
             continue;
           }
         }
-        if (field.repeat)
+        if (field2.repeat)
           output[name].length = fieldValue.length;
-        switch (field.kind) {
+        switch (field2.kind) {
           case "scalar":
           case "enum":
-            if (field.repeat)
+            if (field2.repeat)
               for (let i = 0; i < fieldValue.length; i++)
                 output[name][i] = fieldValue[i];
             else
               output[name] = fieldValue;
             break;
           case "message":
-            let T = field.T();
-            if (field.repeat)
+            let T = field2.T();
+            if (field2.repeat)
               for (let i = 0; i < fieldValue.length; i++)
                 output[name][i] = T.create(fieldValue[i]);
             else if (output[name] === void 0)
@@ -25377,15 +25377,15 @@ var require_reflection_merge_partial = __commonJS({
               T.mergePartial(output[name], fieldValue);
             break;
           case "map":
-            switch (field.V.kind) {
+            switch (field2.V.kind) {
               case "scalar":
               case "enum":
                 Object.assign(output[name], fieldValue);
                 break;
               case "message":
-                let T2 = field.V.T();
-                for (let k2 of Object.keys(fieldValue))
-                  output[name][k2] = T2.create(fieldValue[k2]);
+                let T2 = field2.V.T();
+                for (let k of Object.keys(fieldValue))
+                  output[name][k] = T2.create(fieldValue[k]);
                 break;
             }
             break;
@@ -25403,29 +25403,29 @@ var require_reflection_equals = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionEquals = void 0;
     var reflection_info_1 = require_reflection_info();
-    function reflectionEquals(info2, a, b2) {
-      if (a === b2)
+    function reflectionEquals(info2, a, b) {
+      if (a === b)
         return true;
-      if (!a || !b2)
+      if (!a || !b)
         return false;
-      for (let field of info2.fields) {
-        let localName = field.localName;
-        let val_a = field.oneof ? a[field.oneof][localName] : a[localName];
-        let val_b = field.oneof ? b2[field.oneof][localName] : b2[localName];
-        switch (field.kind) {
+      for (let field2 of info2.fields) {
+        let localName = field2.localName;
+        let val_a = field2.oneof ? a[field2.oneof][localName] : a[localName];
+        let val_b = field2.oneof ? b[field2.oneof][localName] : b[localName];
+        switch (field2.kind) {
           case "enum":
           case "scalar":
-            let t = field.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field.T;
-            if (!(field.repeat ? repeatedPrimitiveEq(t, val_a, val_b) : primitiveEq(t, val_a, val_b)))
+            let t = field2.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.T;
+            if (!(field2.repeat ? repeatedPrimitiveEq(t, val_a, val_b) : primitiveEq(t, val_a, val_b)))
               return false;
             break;
           case "map":
-            if (!(field.V.kind == "message" ? repeatedMsgEq(field.V.T(), objectValues(val_a), objectValues(val_b)) : repeatedPrimitiveEq(field.V.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field.V.T, objectValues(val_a), objectValues(val_b))))
+            if (!(field2.V.kind == "message" ? repeatedMsgEq(field2.V.T(), objectValues(val_a), objectValues(val_b)) : repeatedPrimitiveEq(field2.V.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.V.T, objectValues(val_a), objectValues(val_b))))
               return false;
             break;
           case "message":
-            let T = field.T();
-            if (!(field.repeat ? repeatedMsgEq(T, val_a, val_b) : T.equals(val_a, val_b)))
+            let T = field2.T();
+            if (!(field2.repeat ? repeatedMsgEq(T, val_a, val_b) : T.equals(val_a, val_b)))
               return false;
             break;
         }
@@ -25434,13 +25434,13 @@ var require_reflection_equals = __commonJS({
     }
     exports2.reflectionEquals = reflectionEquals;
     var objectValues = Object.values;
-    function primitiveEq(type, a, b2) {
-      if (a === b2)
+    function primitiveEq(type, a, b) {
+      if (a === b)
         return true;
       if (type !== reflection_info_1.ScalarType.BYTES)
         return false;
       let ba = a;
-      let bb = b2;
+      let bb = b;
       if (ba.length !== bb.length)
         return false;
       for (let i = 0; i < ba.length; i++)
@@ -25448,19 +25448,19 @@ var require_reflection_equals = __commonJS({
           return false;
       return true;
     }
-    function repeatedPrimitiveEq(type, a, b2) {
-      if (a.length !== b2.length)
+    function repeatedPrimitiveEq(type, a, b) {
+      if (a.length !== b.length)
         return false;
       for (let i = 0; i < a.length; i++)
-        if (!primitiveEq(type, a[i], b2[i]))
+        if (!primitiveEq(type, a[i], b[i]))
           return false;
       return true;
     }
-    function repeatedMsgEq(type, a, b2) {
-      if (a.length !== b2.length)
+    function repeatedMsgEq(type, a, b) {
+      if (a.length !== b.length)
         return false;
       for (let i = 0; i < a.length; i++)
-        if (!type.equals(a[i], b2[i]))
+        if (!type.equals(a[i], b[i]))
           return false;
       return true;
     }
@@ -25526,8 +25526,8 @@ var require_message_type = __commonJS({
        * and messages recursively.
        * Will also return true if both messages are `undefined`.
        */
-      equals(a, b2) {
-        return reflection_equals_1.reflectionEquals(this, a, b2);
+      equals(a, b) {
+        return reflection_equals_1.reflectionEquals(this, a, b);
       }
       /**
        * Is the given value assignable to our message type
@@ -25673,8 +25673,8 @@ var require_enum_object = __commonJS({
       if (!arg.hasOwnProperty(0)) {
         return false;
       }
-      for (let k2 of Object.keys(arg)) {
-        let num3 = parseInt(k2);
+      for (let k of Object.keys(arg)) {
+        let num3 = parseInt(k);
         if (!Number.isNaN(num3)) {
           let nam = arg[num3];
           if (nam === void 0)
@@ -25682,7 +25682,7 @@ var require_enum_object = __commonJS({
           if (arg[nam] !== num3)
             return false;
         } else {
-          let num4 = arg[k2];
+          let num4 = arg[k];
           if (num4 === void 0)
             return false;
           if (typeof num4 !== "number")
@@ -25910,25 +25910,25 @@ var require_reflection_info2 = __commonJS({
     var runtime_1 = require_commonjs();
     function normalizeMethodInfo(method, service) {
       var _a2, _b, _c;
-      let m2 = method;
-      m2.service = service;
-      m2.localName = (_a2 = m2.localName) !== null && _a2 !== void 0 ? _a2 : runtime_1.lowerCamelCase(m2.name);
-      m2.serverStreaming = !!m2.serverStreaming;
-      m2.clientStreaming = !!m2.clientStreaming;
-      m2.options = (_b = m2.options) !== null && _b !== void 0 ? _b : {};
-      m2.idempotency = (_c = m2.idempotency) !== null && _c !== void 0 ? _c : void 0;
-      return m2;
+      let m = method;
+      m.service = service;
+      m.localName = (_a2 = m.localName) !== null && _a2 !== void 0 ? _a2 : runtime_1.lowerCamelCase(m.name);
+      m.serverStreaming = !!m.serverStreaming;
+      m.clientStreaming = !!m.clientStreaming;
+      m.options = (_b = m.options) !== null && _b !== void 0 ? _b : {};
+      m.idempotency = (_c = m.idempotency) !== null && _c !== void 0 ? _c : void 0;
+      return m;
     }
     exports2.normalizeMethodInfo = normalizeMethodInfo;
     function readMethodOptions(service, methodName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = service.methods.find((m2, i) => m2.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
     }
     exports2.readMethodOptions = readMethodOptions;
     function readMethodOption(service, methodName, extensionName, extensionType) {
       var _a2;
-      const options = (_a2 = service.methods.find((m2, i) => m2.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
+      const options = (_a2 = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a2 === void 0 ? void 0 : _a2.options;
       if (!options) {
         return void 0;
       }
@@ -25995,12 +25995,12 @@ var require_rpc_error = __commonJS({
         if (this.serviceName && this.methodName) {
           l.push("Method: " + this.serviceName + "/" + this.methodName);
         }
-        let m2 = Object.entries(this.meta);
-        if (m2.length) {
+        let m = Object.entries(this.meta);
+        if (m.length) {
           l.push("");
           l.push("Meta:");
-          for (let [k2, v2] of m2) {
-            l.push(`  ${k2}: ${v2}`);
+          for (let [k, v] of m) {
+            l.push(`  ${k}: ${v}`);
           }
         }
         return l.join("\n");
@@ -26049,13 +26049,13 @@ var require_rpc_options = __commonJS({
       if (!a)
         return;
       let c = into;
-      for (let [k2, v2] of Object.entries(a)) {
-        if (v2 instanceof Date)
-          c[k2] = new Date(v2.getTime());
-        else if (Array.isArray(v2))
-          c[k2] = v2.concat();
+      for (let [k, v] of Object.entries(a)) {
+        if (v instanceof Date)
+          c[k] = new Date(v.getTime());
+        else if (Array.isArray(v))
+          c[k] = v.concat();
         else
-          c[k2] = v2;
+          c[k] = v;
       }
     }
   }
@@ -26093,7 +26093,7 @@ var require_deferred = __commonJS({
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
-          this._promise.catch((_2) => {
+          this._promise.catch((_) => {
           });
         }
       }
@@ -26285,9 +26285,9 @@ var require_rpc_output_stream = __commonJS({
       pushIt(result) {
         let state3 = this._itState;
         if (state3.p) {
-          const p2 = state3.p;
-          runtime_1.assert(p2.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
-          "value" in result ? p2.resolve(result) : p2.reject(result);
+          const p = state3.p;
+          runtime_1.assert(p.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
+          "value" in result ? p.resolve(result) : p.reject(result);
           delete state3.p;
         } else {
           state3.q.push(result);
@@ -26302,13 +26302,13 @@ var require_rpc_output_stream = __commonJS({
 var require_unary_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
     "use strict";
-    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26371,13 +26371,13 @@ var require_unary_call = __commonJS({
 var require_server_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26441,13 +26441,13 @@ var require_server_streaming_call = __commonJS({
 var require_client_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26510,13 +26510,13 @@ var require_client_streaming_call = __commonJS({
 var require_duplex_streaming_call = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
     "use strict";
-    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26578,13 +26578,13 @@ var require_duplex_streaming_call = __commonJS({
 var require_test_transport = __commonJS({
   "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
     "use strict";
-    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter18 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26739,8 +26739,8 @@ var require_test_transport = __commonJS({
       }
       maybeSuppressUncaught(...promise) {
         if (this.suppressUncaughtRejections) {
-          for (let p2 of promise) {
-            p2.catch(() => {
+          for (let p of promise) {
+            p.catch(() => {
             });
           }
         }
@@ -26750,10 +26750,10 @@ var require_test_transport = __commonJS({
       }
       unary(method, input, options) {
         var _a2;
-        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
+        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_) => {
+        }).then(delay4(this.responseDelay, options.abort)).then((_) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseStatus()), trailersPromise = responsePromise.catch((_) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = { single: input };
         return new unary_call_1.UnaryCall(method, requestHeaders, input, headersPromise, responsePromise, statusPromise, trailersPromise);
@@ -26768,10 +26768,10 @@ var require_test_transport = __commonJS({
       }
       clientStreaming(method, options) {
         var _a2;
-        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
+        const requestHeaders = (_a2 = options.meta) !== null && _a2 !== void 0 ? _a2 : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_) => {
+        }).then(delay4(this.responseDelay, options.abort)).then((_) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseStatus()), trailersPromise = responsePromise.catch((_) => {
+        }).then(delay4(this.afterResponseDelay, options.abort)).then((_) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = new TestInputStream(this.data, options.abort);
         return new client_streaming_call_1.ClientStreamingCall(method, requestHeaders, this.lastInput, headersPromise, responsePromise, statusPromise, trailersPromise);
@@ -26796,12 +26796,12 @@ var require_test_transport = __commonJS({
     TestTransport.defaultTrailers = {
       responseTrailer: "test"
     };
-    function delay4(ms2, abort) {
-      return (v2) => new Promise((resolve8, reject) => {
+    function delay4(ms, abort) {
+      return (v) => new Promise((resolve8, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve8(v2), ms2);
+          const id = setTimeout(() => resolve8(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -27100,7 +27100,7 @@ var ArtifactIndex = class {
   }
   /** Finalized artifacts of a run (every job of it), optionally filtered by exact name and/or id. */
   list(runId, filters = {}) {
-    return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b2) => a.databaseId - b2.databaseId);
+    return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b) => a.databaseId - b.databaseId);
   }
   find(runId, name) {
     return this.list(runId, { name })[0];
@@ -27153,12 +27153,12 @@ function enable(namespaces) {
   enabledString = namespaces;
   enabledNamespaces = [];
   skippedNamespaces = [];
-  const namespaceList = namespaces.split(",").map((ns2) => ns2.trim());
-  for (const ns2 of namespaceList) {
-    if (ns2.startsWith("-")) {
-      skippedNamespaces.push(ns2.substring(1));
+  const namespaceList = namespaces.split(",").map((ns) => ns.trim());
+  for (const ns of namespaceList) {
+    if (ns.startsWith("-")) {
+      skippedNamespaces.push(ns.substring(1));
     } else {
-      enabledNamespaces.push(ns2);
+      enabledNamespaces.push(ns);
     }
   }
   for (const instance of debuggers) {
@@ -27767,7 +27767,7 @@ var Sanitizer = class {
     allowedHeaderNames = defaultAllowedHeaderNames.concat(allowedHeaderNames);
     allowedQueryParameters = defaultAllowedQueryParameters.concat(allowedQueryParameters);
     this.allowedHeaderNames = new Set(allowedHeaderNames.map((n) => n.toLowerCase()));
-    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p2) => p2.toLowerCase()));
+    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p) => p.toLowerCase()));
   }
   /**
    * Sanitizes an object for logging.
@@ -27841,11 +27841,11 @@ var Sanitizer = class {
       return value;
     }
     const sanitized = {};
-    for (const k2 of Object.keys(value)) {
-      if (this.allowedQueryParameters.has(k2.toLowerCase())) {
-        sanitized[k2] = value[k2];
+    for (const k of Object.keys(value)) {
+      if (this.allowedQueryParameters.has(k.toLowerCase())) {
+        sanitized[k] = value[k];
       } else {
-        sanitized[k2] = RedactedString;
+        sanitized[k] = RedactedString;
       }
     }
     return sanitized;
@@ -29930,7 +29930,7 @@ function flattenResponse(fullResponse, responseSpec) {
     };
   }
   const modelProperties = expectedBodyTypeName === "Composite" && bodyMapper.type.modelProperties || {};
-  const isPageableResponse = Object.keys(modelProperties).some((k2) => modelProperties[k2].serializedName === "");
+  const isPageableResponse = Object.keys(modelProperties).some((k) => modelProperties[k].serializedName === "");
   if (expectedBodyTypeName === "Sequence" || isPageableResponse) {
     const arrayResponse = fullResponse.parsedBody ?? [];
     for (const key of Object.keys(modelProperties)) {
@@ -30003,7 +30003,7 @@ var SerializerImpl = class {
           failValidation("Pattern", Pattern2);
         }
       }
-      if (UniqueItems && value.some((item, i, ar2) => ar2.indexOf(item) !== i)) {
+      if (UniqueItems && value.some((item, i, ar) => ar.indexOf(item) !== i)) {
         failValidation("UniqueItems", UniqueItems);
       }
     }
@@ -30454,7 +30454,7 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
     if (additionalPropertiesMapper) {
       const propNames = Object.keys(modelProps);
       for (const clientPropName of Object.keys(object)) {
-        const isAdditionalProperty = propNames.every((pn2) => pn2 !== clientPropName);
+        const isAdditionalProperty = propNames.every((pn) => pn !== clientPropName);
         if (isAdditionalProperty) {
           Object.defineProperty(payload, clientPropName, {
             value: serializer.serialize(additionalPropertiesMapper, object[clientPropName], objectName + '["' + clientPropName + '"]', options),
@@ -30568,9 +30568,9 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
       if (Array.isArray(responseBody[key]) && modelProps[key].serializedName === "") {
         propertyInstance = responseBody[key];
         const arrayInstance = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options);
-        for (const [k2, v2] of Object.entries(instance)) {
-          if (!Object.prototype.hasOwnProperty.call(arrayInstance, k2)) {
-            arrayInstance[k2] = v2;
+        for (const [k, v] of Object.entries(instance)) {
+          if (!Object.prototype.hasOwnProperty.call(arrayInstance, k)) {
+            arrayInstance[k] = v;
           }
         }
         instance = arrayInstance;
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path31 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path31.startsWith("/")) {
-      path31 = path31.substring(1);
+    let path32 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path32.startsWith("/")) {
+      path32 = path32.substring(1);
     }
-    if (isAbsoluteUrl(path31)) {
-      requestUrl = path31;
+    if (isAbsoluteUrl(path32)) {
+      requestUrl = path32;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path31);
+      requestUrl = appendPath(requestUrl, path32);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path31 = pathToAppend.substring(0, searchStart);
+    const path32 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path31;
+    newPath = newPath + path32;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -31564,7 +31564,7 @@ function parseChallenge(challenge) {
   const bearerChallenge = challenge.slice("Bearer ".length);
   const challengeParts = `${bearerChallenge.trim()} `.split(" ").filter((x) => x);
   const keyValuePairs = challengeParts.map((keyValue) => (([key, value]) => ({ [key]: value }))(keyValue.trim().split("=")));
-  return keyValuePairs.reduce((a, b2) => ({ ...a, ...b2 }), {});
+  return keyValuePairs.reduce((a, b) => ({ ...a, ...b }), {});
 }
 function requestToOptions(request) {
   return {
@@ -31976,8 +31976,8 @@ var isName = function(string) {
   const match3 = regexName.exec(string);
   return !(match3 === null || typeof match3 === "undefined");
 };
-function isExist(v2) {
-  return typeof v2 !== "undefined";
+function isExist(v) {
+  return typeof v !== "undefined";
 }
 var DANGEROUS_PROPERTY_NAMES = [
   // '__proto__',
@@ -32232,21 +32232,21 @@ function scanAttributeTokens(attrStr) {
     while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
     const name = attrStr.slice(nameStart, i);
     let equalsGroup;
-    let j2 = i;
-    while (j2 < len && isWhiteSpace(attrStr[j2])) j2++;
-    if (j2 < len && attrStr[j2] === "=") {
-      equalsGroup = attrStr.slice(i, j2 + 1);
-      i = j2 + 1;
+    let j = i;
+    while (j < len && isWhiteSpace(attrStr[j])) j++;
+    if (j < len && attrStr[j] === "=") {
+      equalsGroup = attrStr.slice(i, j + 1);
+      i = j + 1;
     }
     let quoteChar;
     let value;
-    let k2 = i;
-    while (k2 < len && isWhiteSpace(attrStr[k2])) k2++;
-    if (k2 < len && (attrStr[k2] === '"' || attrStr[k2] === "'")) {
-      const valueStart = k2 + 1;
-      const closeIdx = attrStr.indexOf(attrStr[k2], valueStart);
+    let k = i;
+    while (k < len && isWhiteSpace(attrStr[k])) k++;
+    if (k < len && (attrStr[k] === '"' || attrStr[k] === "'")) {
+      const valueStart = k + 1;
+      const closeIdx = attrStr.indexOf(attrStr[k], valueStart);
       if (closeIdx !== -1) {
-        quoteChar = attrStr[k2];
+        quoteChar = attrStr[k];
         value = attrStr.slice(valueStart, closeIdx);
         i = closeIdx + 1;
       }
@@ -32286,15 +32286,15 @@ function validateAttributeString(attrStr, options) {
   return true;
 }
 function validateNumberAmpersand(xmlData, i) {
-  let re2 = /\d/;
+  let re = /\d/;
   if (xmlData[i] === "x") {
     i++;
-    re2 = /[\da-fA-F]/;
+    re = /[\da-fA-F]/;
   }
   for (; i < xmlData.length; i++) {
     if (xmlData[i] === ";")
       return i;
-    if (!xmlData[i].match(re2))
+    if (!xmlData[i].match(re))
       break;
   }
   return -1;
@@ -32657,13 +32657,13 @@ var EntityDecoder = class {
         i++;
         continue;
       }
-      let j2 = i + 1;
-      while (j2 < len && str2.charCodeAt(j2) !== 59 && j2 - i <= 32) j2++;
-      if (j2 >= len || str2.charCodeAt(j2) !== 59) {
+      let j = i + 1;
+      while (j < len && str2.charCodeAt(j) !== 59 && j - i <= 32) j++;
+      if (j >= len || str2.charCodeAt(j) !== 59) {
         i++;
         continue;
       }
-      const token = str2.slice(i + 1, j2);
+      const token = str2.slice(i + 1, j);
       if (token.length === 0) {
         i++;
         continue;
@@ -32697,7 +32697,7 @@ var EntityDecoder = class {
       }
       if (i > last) chunks.push(str2.slice(last, i));
       chunks.push(replacement);
-      last = j2 + 1;
+      last = j + 1;
       i = last;
       if (checkLimits && this._tierCounts(tier3)) {
         if (limitExpansions) {
@@ -33343,8 +33343,8 @@ var skipWhitespace = (data, index) => {
   return index;
 };
 function hasSeq(data, seq, i) {
-  for (let j2 = 0; j2 < seq.length; j2++) {
-    if (seq[j2] !== data[i + j2 + 1]) return false;
+  for (let j = 0; j < seq.length; j++) {
+    if (seq[j] !== data[i + j + 1]) return false;
   }
   return true;
 }
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path31 = this._matcher.path;
-    return path31.length > 0 ? path31[path31.length - 1].tag : void 0;
+    const path32 = this._matcher.path;
+    return path32.length > 0 ? path32[path32.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path31 = this._matcher.path;
-    return path31.length > 0 ? path31[path31.length - 1].namespace : void 0;
+    const path32 = this._matcher.path;
+    return path32.length > 0 ? path32[path32.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path31 = this._matcher.path;
-    if (path31.length === 0) return void 0;
-    return path31[path31.length - 1].values?.[attrName];
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return void 0;
+    return path32[path32.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path31 = this._matcher.path;
-    if (path31.length === 0) return false;
-    const current = path31[path31.length - 1];
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return false;
+    const current = path32[path32.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path31 = this._matcher.path;
-    if (path31.length === 0) return -1;
-    return path31[path31.length - 1].position ?? 0;
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return -1;
+    return path32[path32.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path31 = this._matcher.path;
-    if (path31.length === 0) return -1;
-    return path31[path31.length - 1].counter ?? 0;
+    const path32 = this._matcher.path;
+    if (path32.length === 0) return -1;
+    return path32[path32.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -34402,21 +34402,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep9 = separator || this.separator;
-    const isDefault = sep9 === this.separator && includeNamespace === true;
+    const sep10 = separator || this.separator;
+    const isDefault = sep10 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep9);
+      ).join(sep10);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep9);
+    ).join(sep10);
   }
   /**
    * Get path as array of tag names.
@@ -35360,9 +35360,9 @@ function extractNamespace(rawTagName) {
   if (!rawTagName || typeof rawTagName !== "string") return void 0;
   const colonIndex = rawTagName.indexOf(":");
   if (colonIndex !== -1 && colonIndex > 0) {
-    const ns2 = rawTagName.substring(0, colonIndex);
-    if (ns2 !== "xmlns") {
-      return ns2;
+    const ns = rawTagName.substring(0, colonIndex);
+    if (ns !== "xmlns") {
+      return ns;
     }
   }
   return void 0;
@@ -35935,8 +35935,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep9 = exp.search(/\s/);
-            const name = sep9 === -1 ? exp : exp.substring(0, sep9);
+            const sep10 = exp.search(/\s/);
+            const name = sep10 === -1 ? exp : exp.substring(0, sep10);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -36532,11 +36532,11 @@ function detectXmlVersionFromObj(jObj, options) {
   const decl = jObj["?xml"];
   if (decl && typeof decl === "object") {
     if (options.attributesGroupName && decl[options.attributesGroupName]) {
-      const v3 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
-      if (v3) return v3;
+      const v2 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
+      if (v2) return v2;
     }
-    const v2 = decl[options.attributeNamePrefix + "version"];
-    if (v2) return v2;
+    const v = decl[options.attributeNamePrefix + "version"];
+    if (v) return v;
   }
   return "1.0";
 }
@@ -36612,8 +36612,8 @@ Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
       const arrLen = jObj[key].length;
       let listTagVal = "";
       let listTagAttr = "";
-      for (let j2 = 0; j2 < arrLen; j2++) {
-        const item = jObj[key][j2];
+      for (let j = 0; j < arrLen; j++) {
+        const item = jObj[key][j];
         if (typeof item === "undefined") {
         } else if (item === null) {
           if (resolvedKey[0] === "?") val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
@@ -36659,11 +36659,11 @@ Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
       val += listTagVal;
     } else {
       if (this.options.attributesGroupName && key === this.options.attributesGroupName) {
-        const Ks2 = Object.keys(jObj[key]);
-        const L2 = Ks2.length;
-        for (let j2 = 0; j2 < L2; j2++) {
-          const resolvedAttr = resolveName(Ks2[j2], true, this.options, matcher, qNameValidator);
-          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks2[j2]]), isCurrentStopNode);
+        const Ks = Object.keys(jObj[key]);
+        const L = Ks.length;
+        for (let j = 0; j < L; j++) {
+          const resolvedAttr = resolveName(Ks[j], true, this.options, matcher, qNameValidator);
+          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks[j]]), isCurrentStopNode);
         }
       } else {
         val += this.processTextOrObjNode(jObj[key], resolvedKey, level, matcher, qNameValidator);
@@ -37101,10 +37101,10 @@ var PooledBuffer = class {
    */
   fill(buffers, totalLength) {
     this._size = Math.min(this.capacity, totalLength);
-    let i = 0, j2 = 0, targetOffset = 0, sourceOffset = 0, totalCopiedNum = 0;
+    let i = 0, j = 0, targetOffset = 0, sourceOffset = 0, totalCopiedNum = 0;
     while (totalCopiedNum < this._size) {
       const source = buffers[i];
-      const target = this.buffers[j2];
+      const target = this.buffers[j];
       const copiedNum = source.copy(target, targetOffset, sourceOffset);
       totalCopiedNum += copiedNum;
       sourceOffset += copiedNum;
@@ -37114,7 +37114,7 @@ var PooledBuffer = class {
         sourceOffset = 0;
       }
       if (targetOffset === target.length) {
-        j2++;
+        j++;
         targetOffset = 0;
       }
     }
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path31) {
+    function locateFile(path32) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path31, scriptDirectory);
+        return Module["locateFile"](path32, scriptDirectory);
       }
-      return scriptDirectory + path31;
+      return scriptDirectory + path32;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37442,7 +37442,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs11 = require2("fs");
+      var fs10 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37451,7 +37451,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs11.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs10.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs11.readFile(filename, function(err2, data) {
+        fs10.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -37494,21 +37494,21 @@ var NativeCRC64 = (() => {
     } else if (ENVIRONMENT_IS_SHELL) {
       if (typeof process == "object" && typeof require2 === "function" || typeof window == "object" || typeof importScripts == "function") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
       if (typeof read != "undefined") {
-        read_ = function shell_read(f2) {
-          return read(f2);
+        read_ = function shell_read(f) {
+          return read(f);
         };
       }
-      readBinary = function readBinary2(f2) {
+      readBinary = function readBinary2(f) {
         let data;
         if (typeof readbuffer == "function") {
-          return new Uint8Array(readbuffer(f2));
+          return new Uint8Array(readbuffer(f));
         }
-        data = read(f2, "binary");
+        data = read(f, "binary");
         assert4(typeof data == "object");
         return data;
       };
-      readAsync = function readAsync2(f2, onload, onerror) {
-        setTimeout(() => onload(readBinary(f2)), 0);
+      readAsync = function readAsync2(f, onload, onerror) {
+        setTimeout(() => onload(readBinary(f)), 0);
       };
       if (typeof scriptArgs != "undefined") {
         arguments_ = scriptArgs;
@@ -37759,30 +37759,30 @@ var NativeCRC64 = (() => {
       var startIdx = outIdx;
       var endIdx = outIdx + maxBytesToWrite - 1;
       for (var i = 0; i < str2.length; ++i) {
-        var u2 = str2.charCodeAt(i);
-        if (u2 >= 55296 && u2 <= 57343) {
+        var u = str2.charCodeAt(i);
+        if (u >= 55296 && u <= 57343) {
           var u1 = str2.charCodeAt(++i);
-          u2 = 65536 + ((u2 & 1023) << 10) | u1 & 1023;
+          u = 65536 + ((u & 1023) << 10) | u1 & 1023;
         }
-        if (u2 <= 127) {
+        if (u <= 127) {
           if (outIdx >= endIdx) break;
-          heap[outIdx++] = u2;
-        } else if (u2 <= 2047) {
+          heap[outIdx++] = u;
+        } else if (u <= 2047) {
           if (outIdx + 1 >= endIdx) break;
-          heap[outIdx++] = 192 | u2 >> 6;
-          heap[outIdx++] = 128 | u2 & 63;
-        } else if (u2 <= 65535) {
+          heap[outIdx++] = 192 | u >> 6;
+          heap[outIdx++] = 128 | u & 63;
+        } else if (u <= 65535) {
           if (outIdx + 2 >= endIdx) break;
-          heap[outIdx++] = 224 | u2 >> 12;
-          heap[outIdx++] = 128 | u2 >> 6 & 63;
-          heap[outIdx++] = 128 | u2 & 63;
+          heap[outIdx++] = 224 | u >> 12;
+          heap[outIdx++] = 128 | u >> 6 & 63;
+          heap[outIdx++] = 128 | u & 63;
         } else {
           if (outIdx + 3 >= endIdx) break;
-          if (u2 > 1114111) warnOnce("Invalid Unicode code point " + ptrToString(u2) + " encountered when serializing a JS string to a UTF-8 string in wasm memory! (Valid unicode code points should be in range 0-0x10FFFF).");
-          heap[outIdx++] = 240 | u2 >> 18;
-          heap[outIdx++] = 128 | u2 >> 12 & 63;
-          heap[outIdx++] = 128 | u2 >> 6 & 63;
-          heap[outIdx++] = 128 | u2 & 63;
+          if (u > 1114111) warnOnce("Invalid Unicode code point " + ptrToString(u) + " encountered when serializing a JS string to a UTF-8 string in wasm memory! (Valid unicode code points should be in range 0-0x10FFFF).");
+          heap[outIdx++] = 240 | u >> 18;
+          heap[outIdx++] = 128 | u >> 12 & 63;
+          heap[outIdx++] = 128 | u >> 6 & 63;
+          heap[outIdx++] = 128 | u & 63;
         }
       }
       heap[outIdx] = 0;
@@ -38875,10 +38875,10 @@ var NativeCRC64 = (() => {
     function _fd_close(fd) {
       abort("fd_close called without SYSCALLS_REQUIRE_FILESYSTEM");
     }
-    function convertI32PairToI53Checked(lo2, hi2) {
-      assert4(lo2 == lo2 >>> 0 || lo2 == (lo2 | 0));
-      assert4(hi2 === (hi2 | 0));
-      return hi2 + 2097152 >>> 0 < 4194305 - !!lo2 ? (lo2 >>> 0) + hi2 * 4294967296 : NaN;
+    function convertI32PairToI53Checked(lo, hi) {
+      assert4(lo == lo >>> 0 || lo == (lo | 0));
+      assert4(hi === (hi | 0));
+      return hi + 2097152 >>> 0 < 4194305 - !!lo ? (lo >>> 0) + hi * 4294967296 : NaN;
     }
     function _fd_seek(fd, offset_low, offset_high, whence, newOffset) {
       return 70;
@@ -38905,8 +38905,8 @@ var NativeCRC64 = (() => {
         var ptr = HEAPU32[iov >> 2];
         var len = HEAPU32[iov + 4 >> 2];
         iov += 8;
-        for (var j2 = 0; j2 < len; j2++) {
-          printChar(fd, HEAPU8[ptr + j2]);
+        for (var j = 0; j < len; j++) {
+          printChar(fd, HEAPU8[ptr + j]);
         }
         num3 += len;
       }
@@ -39860,13 +39860,13 @@ async function structuredMessageEncoding(source, contentLength3) {
     };
   }
   if (typeof source === "string") {
-    const s3 = new Readable3();
-    s3._read = () => {
+    const s = new Readable3();
+    s._read = () => {
     };
-    s3.push(source);
-    s3.push(null);
+    s.push(source);
+    s.push(null);
     const stringContentLength = Buffer.byteLength(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(s3, stringContentLength, {});
+    const encodingMessage = await new StructuredMessageEncodingStream(s, stringContentLength, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
@@ -40955,24 +40955,24 @@ function isLessThan(lhs, rhs) {
   const tables = [table_lv0, table_lv2, table_lv4];
   let curr_level = 0;
   let i = 0;
-  let j2 = 0;
+  let j = 0;
   while (curr_level < tables.length) {
-    if (curr_level === tables.length - 1 && i !== j2) {
-      return i > j2;
+    if (curr_level === tables.length - 1 && i !== j) {
+      return i > j;
     }
     const weight1 = i < lhs.length ? tables[curr_level][lhs[i].charCodeAt(0)] : 1;
-    const weight2 = j2 < rhs.length ? tables[curr_level][rhs[j2].charCodeAt(0)] : 1;
+    const weight2 = j < rhs.length ? tables[curr_level][rhs[j].charCodeAt(0)] : 1;
     if (weight1 === 1 && weight2 === 1) {
       i = 0;
-      j2 = 0;
+      j = 0;
       ++curr_level;
     } else if (weight1 === weight2) {
       ++i;
-      ++j2;
+      ++j;
     } else if (weight1 === 0) {
       ++i;
     } else if (weight2 === 0) {
-      ++j2;
+      ++j;
     } else {
       return weight1 < weight2;
     }
@@ -41058,8 +41058,8 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
     let headersArray = request.headers.headersArray().filter((value) => {
       return value.name.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE);
     });
-    headersArray.sort((a, b2) => {
-      return compareHeader(a.name.toLowerCase(), b2.name.toLowerCase());
+    headersArray.sort((a, b) => {
+      return compareHeader(a.name.toLowerCase(), b.name.toLowerCase());
     });
     headersArray = headersArray.filter((value, index, array) => {
       if (index > 0 && value.name.toLowerCase() === array[index - 1].name.toLowerCase()) {
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path31 = getURLPath(request.url) || "/";
+    const path32 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path31}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path32}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41547,8 +41547,8 @@ function storageSharedKeyCredentialPolicy(options) {
         headersArray.push({ name, value });
       }
     }
-    headersArray.sort((a, b2) => {
-      return compareHeader(a.name.toLowerCase(), b2.name.toLowerCase());
+    headersArray.sort((a, b) => {
+      return compareHeader(a.name.toLowerCase(), b.name.toLowerCase());
     });
     headersArray = headersArray.filter((value, index, array) => {
       if (index > 0 && value.name.toLowerCase() === array[index - 1].name.toLowerCase()) {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path31 = getURLPath(request.url) || "/";
+    const path32 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path31}`;
+    canonicalizedResourceString += `/${options.accountName}${path32}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path31 = urlParsed.pathname;
-  path31 = path31 || "/";
-  path31 = escape(path31);
-  urlParsed.pathname = path31;
+  let path32 = urlParsed.pathname;
+  path32 = path32 || "/";
+  path32 = escape(path32);
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55789,9 +55789,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path31 = urlParsed.pathname;
-  path31 = path31 ? path31.endsWith("/") ? `${path31}${name}` : `${path31}/${name}` : name;
-  urlParsed.pathname = path31;
+  let path32 = urlParsed.pathname;
+  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name, value) {
@@ -58342,10 +58342,10 @@ var AvroParser = class _AvroParser {
     return null;
   }
   static async readBoolean(stream2, options = {}) {
-    const b2 = await _AvroParser.readByte(stream2, options);
-    if (b2 === 1) {
+    const b = await _AvroParser.readByte(stream2, options);
+    if (b === 1) {
       return true;
-    } else if (b2 === 0) {
+    } else if (b === 0) {
       return false;
     } else {
       throw new Error("Byte was not a boolean.");
@@ -58379,8 +58379,8 @@ var AvroParser = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s3, opts = {}) => {
-      return _AvroParser.readMapPair(s3, readItemMethod, opts);
+    const readPairMethod = (s, opts = {}) => {
+      return _AvroParser.readMapPair(s, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -58474,8 +58474,8 @@ var AvroType = class _AvroType {
         if (!schema.fields) {
           throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
         }
-        for (const field of schema.fields) {
-          fields[field.name] = _AvroType.fromSchema(field.type);
+        for (const field2 of schema.fields) {
+          fields[field2.name] = _AvroType.fromSchema(field2.type);
         }
         return new AvroRecordType(fields, schema.name);
       case AvroComplex.ENUM:
@@ -58561,8 +58561,8 @@ var AvroMapType = class extends AvroType {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s3, opts) => {
-      return this._itemType.read(s3, opts);
+    const readItemMethod = (s, opts) => {
+      return this._itemType.read(s, opts);
     };
     return AvroParser.readMap(stream2, readItemMethod, options);
   }
@@ -58589,15 +58589,15 @@ var AvroRecordType = class extends AvroType {
 };
 
 // node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
-function arraysEqual(a, b2) {
-  if (a === b2)
+function arraysEqual(a, b) {
+  if (a === b)
     return true;
-  if (a == null || b2 == null)
+  if (a == null || b == null)
     return false;
-  if (a.length !== b2.length)
+  if (a.length !== b.length)
     return false;
   for (let i = 0; i < a.length; ++i) {
-    if (a[i] !== b2[i])
+    if (a[i] !== b[i])
       return false;
   }
   return true;
@@ -59921,17 +59921,17 @@ async function streamToBuffer2(stream2, buffer3, encoding) {
     stream2.on("error", reject);
   });
 }
-async function readStreamToLocalFile(rs2, file) {
+async function readStreamToLocalFile(rs, file) {
   return new Promise((resolve8, reject) => {
-    const ws2 = fs.createWriteStream(file);
-    rs2.on("error", (err) => {
+    const ws = fs.createWriteStream(file);
+    rs.on("error", (err) => {
       reject(err);
     });
-    ws2.on("error", (err) => {
+    ws.on("error", (err) => {
       reject(err);
     });
-    ws2.on("close", resolve8);
-    rs2.pipe(ws2);
+    ws.on("close", resolve8);
+    rs.pipe(ws);
   });
 }
 var fsStat = util2.promisify(fs.stat);
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path31 = getURLPath2(subRequest.url);
-    if (!path31 || path31 === "") {
+    const path32 = getURLPath2(subRequest.url);
+    if (!path32 || path32 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63070,8 +63070,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path31 = getURLPath2(url3);
-    if (path31 && path31 !== "/") {
+    const path32 = getURLPath2(url3);
+    if (path32 && path32 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -65738,38 +65738,38 @@ function parseRequestBody(body3) {
   return value;
 }
 function camel(snake) {
-  return snake.replace(/_([a-z])/g, (_2, letter) => letter.toUpperCase());
+  return snake.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 }
-function raw(body3, field) {
-  return field in body3 ? body3[field] : body3[camel(field)];
+function raw(body3, field2) {
+  return field2 in body3 ? body3[field2] : body3[camel(field2)];
 }
 function unwrap(value) {
   if (typeof value === "object" && value !== null && !Array.isArray(value) && "value" in value) return value.value;
   return value;
 }
-function optionalString(body3, field) {
-  const value = unwrap(raw(body3, field));
+function optionalString(body3, field2) {
+  const value = unwrap(raw(body3, field2));
   if (value === void 0 || value === null) return void 0;
-  if (typeof value !== "string") throw new TwirpError("invalid_argument", `${field} must be a string`, { argument: field });
+  if (typeof value !== "string") throw new TwirpError("invalid_argument", `${field2} must be a string`, { argument: field2 });
   return value;
 }
-function requiredString(body3, field) {
-  const value = optionalString(body3, field);
-  if (!value) throw new TwirpError("invalid_argument", `${field} is required`, { argument: field });
+function requiredString(body3, field2) {
+  const value = optionalString(body3, field2);
+  if (!value) throw new TwirpError("invalid_argument", `${field2} is required`, { argument: field2 });
   return value;
 }
-function optionalInt64(body3, field) {
-  const value = unwrap(raw(body3, field));
+function optionalInt64(body3, field2) {
+  const value = unwrap(raw(body3, field2));
   if (value === void 0 || value === null) return void 0;
   const parsed = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : typeof value === "number" ? value : NaN;
-  if (!Number.isSafeInteger(parsed)) throw new TwirpError("invalid_argument", `${field} must be an int64 (as a JSON string)`, { argument: field });
+  if (!Number.isSafeInteger(parsed)) throw new TwirpError("invalid_argument", `${field2} must be an int64 (as a JSON string)`, { argument: field2 });
   return parsed;
 }
-function optionalStringList(body3, field) {
-  const value = raw(body3, field);
+function optionalStringList(body3, field2) {
+  const value = raw(body3, field2);
   if (value === void 0 || value === null) return [];
   if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-    throw new TwirpError("invalid_argument", `${field} must be a list of strings`, { argument: field });
+    throw new TwirpError("invalid_argument", `${field2} must be a list of strings`, { argument: field2 });
   }
   return value;
 }
@@ -65869,8 +65869,8 @@ function sendJson(res, status, value, truncateAfterBytes) {
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": body3.length, Connection: "close" });
   res.write(body3.subarray(0, truncateAfterBytes), () => socket?.end());
 }
-function sleep(ms2) {
-  return new Promise((resolve8) => setTimeout(resolve8, ms2));
+function sleep(ms) {
+  return new Promise((resolve8) => setTimeout(resolve8, ms));
 }
 
 // src/services/settings.ts
@@ -65888,8 +65888,8 @@ function parseEndpointFaults(value, where3) {
   if (typeof value !== "object" || Array.isArray(value)) throw new SettingsError(`${where3} must be an object`);
   const raw2 = value;
   const known = /* @__PURE__ */ new Set(["errorStatus", "errorCount", "delayMs", "truncateAfterBytes"]);
-  for (const field of Object.keys(raw2)) {
-    if (!known.has(field)) throw new SettingsError(`${where3}.${field} is not a known fault (known: ${[...known].join(", ")})`);
+  for (const field2 of Object.keys(raw2)) {
+    if (!known.has(field2)) throw new SettingsError(`${where3}.${field2} is not a known fault (known: ${[...known].join(", ")})`);
   }
   const faults = {};
   const errorStatus = nonNegativeInteger(raw2.errorStatus, `${where3}.errorStatus`);
@@ -65908,9 +65908,9 @@ function parseEndpointFaults(value, where3) {
 function parseSettingsUpdate(value) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError("settings must be a JSON object");
   const raw2 = value;
-  for (const field of Object.keys(raw2)) {
-    if (field !== "downloadBytesPerSecond" && field !== "faults") {
-      throw new SettingsError(`unknown setting '${field}' (known: downloadBytesPerSecond, faults)`);
+  for (const field2 of Object.keys(raw2)) {
+    if (field2 !== "downloadBytesPerSecond" && field2 !== "faults") {
+      throw new SettingsError(`unknown setting '${field2}' (known: downloadBytesPerSecond, faults)`);
     }
   }
   const update5 = {};
@@ -65926,8 +65926,8 @@ function parseSettingsUpdate(value) {
     else if (typeof faults !== "object" || Array.isArray(faults)) throw new SettingsError("faults must be an object");
     else {
       const rawFaults = faults;
-      for (const field of Object.keys(rawFaults)) {
-        if (field !== "twirp" && field !== "blob") throw new SettingsError(`unknown fault target '${field}' (known: twirp, blob)`);
+      for (const field2 of Object.keys(rawFaults)) {
+        if (field2 !== "twirp" && field2 !== "blob") throw new SettingsError(`unknown fault target '${field2}' (known: twirp, blob)`);
       }
       const twirp = parseEndpointFaults(rawFaults.twirp, "faults.twirp");
       const blob = parseEndpointFaults(rawFaults.blob, "faults.blob");
@@ -66017,10 +66017,10 @@ var ThrottleStream = class extends Transform2 {
       this.push(slice);
     }
   }
-  sleep(ms2) {
+  sleep(ms) {
     return new Promise((resolve8) => {
       this.wake = resolve8;
-      this.timer = setTimeout(resolve8, ms2);
+      this.timer = setTimeout(resolve8, ms);
     });
   }
 };
@@ -66141,7 +66141,7 @@ var CacheIndex = class {
    * Only entries of the same version (paths + compression) qualify.
    */
   lookup(primaryKey, restoreKeys, version4) {
-    const candidates = [...this.entries.values()].filter((e) => e.finalized && e.version === version4).sort((a, b2) => (b2.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
+    const candidates = [...this.entries.values()].filter((e) => e.finalized && e.version === version4).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
     const exact = candidates.find((e) => e.key === primaryKey);
     if (exact) return exact;
     for (const prefix3 of [primaryKey, ...restoreKeys]) {
@@ -66152,7 +66152,7 @@ var CacheIndex = class {
   }
   /** Finalized entries whose key starts with keyPrefix, newest first (the v1 diagnostics listing). */
   listByKeyPrefix(keyPrefix) {
-    return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b2) => (b2.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
+    return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
   }
 };
 function parseContentRange(header) {
@@ -66164,7 +66164,7 @@ function parseContentRange(header) {
   return { startByte, endByte };
 }
 function chunksCoveringSize(staged, sizeBytes) {
-  const starts = [...staged.keys()].sort((a, b2) => a - b2);
+  const starts = [...staged.keys()].sort((a, b) => a - b);
   let expectedStart = 0;
   for (const start of starts) {
     if (start !== expectedStart) return { problem: `chunks leave a gap or overlap at byte ${expectedStart} (next chunk starts at ${start})` };
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path31 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path31}?${query}`;
+    const path32 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path32}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66568,11 +66568,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -66658,13 +66658,13 @@ var DecodedURL = class extends URL {
 // node_modules/@actions/http-client/lib/index.js
 var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
-var __awaiter = function(thisArg, _arguments, P2, generator) {
+var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67225,8 +67225,8 @@ var HttpClient = class {
   _performExponentialBackoff(retryNumber) {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-      const ms2 = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve8) => setTimeout(() => resolve8(), ms2));
+      const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
     });
   }
   _processResponse(res, options) {
@@ -67284,16 +67284,16 @@ var HttpClient = class {
     });
   }
 };
-var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k2) => (c[k2.toLowerCase()] = obj2[k2], c), {});
+var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCase()] = obj2[k], c), {});
 
 // node_modules/@actions/http-client/lib/auth.js
-var __awaiter2 = function(thisArg, _arguments, P2, generator) {
+var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67340,13 +67340,13 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL4 } from "os";
 import { constants, promises } from "fs";
-var __awaiter3 = function(thisArg, _arguments, P2, generator) {
+var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67637,13 +67637,13 @@ import * as path2 from "path";
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
 import * as path from "path";
-var __awaiter4 = function(thisArg, _arguments, P2, generator) {
+var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67680,15 +67680,15 @@ function exists(fsPath) {
     return true;
   });
 }
-function isRooted(p2) {
-  p2 = normalizeSeparators(p2);
-  if (!p2) {
+function isRooted(p) {
+  p = normalizeSeparators(p);
+  if (!p) {
     throw new Error('isRooted() parameter "p" cannot be empty');
   }
   if (IS_WINDOWS) {
-    return p2.startsWith("\\") || /^[A-Z]:/i.test(p2);
+    return p.startsWith("\\") || /^[A-Z]:/i.test(p);
   }
-  return p2.startsWith("/");
+  return p.startsWith("/");
 }
 function tryGetExecutablePath(filePath, extensions) {
   return __awaiter4(this, void 0, void 0, function* () {
@@ -67748,26 +67748,26 @@ function tryGetExecutablePath(filePath, extensions) {
     return "";
   });
 }
-function normalizeSeparators(p2) {
-  p2 = p2 || "";
+function normalizeSeparators(p) {
+  p = p || "";
   if (IS_WINDOWS) {
-    p2 = p2.replace(/\//g, "\\");
-    return p2.replace(/\\\\+/g, "\\");
+    p = p.replace(/\//g, "\\");
+    return p.replace(/\\\\+/g, "\\");
   }
-  return p2.replace(/\/\/+/g, "/");
+  return p.replace(/\/\/+/g, "/");
 }
 function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
 // node_modules/@actions/io/lib/io.js
-var __awaiter5 = function(thisArg, _arguments, P2, generator) {
+var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67861,9 +67861,9 @@ function findInPath(tool) {
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p2 of process.env.PATH.split(path2.delimiter)) {
-        if (p2) {
-          directories.push(p2);
+      for (const p of process.env.PATH.split(path2.delimiter)) {
+        if (p) {
+          directories.push(p);
         }
       }
     }
@@ -67880,13 +67880,13 @@ function findInPath(tool) {
 
 // node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout as setTimeout2 } from "timers";
-var __awaiter6 = function(thisArg, _arguments, P2, generator) {
+var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -67954,15 +67954,15 @@ var ToolRunner = class extends events.EventEmitter {
   }
   _processLineBuffer(data, strBuffer, onLine) {
     try {
-      let s3 = strBuffer + data.toString();
-      let n = s3.indexOf(os3.EOL);
+      let s = strBuffer + data.toString();
+      let n = s.indexOf(os3.EOL);
       while (n > -1) {
-        const line = s3.substring(0, n);
+        const line = s.substring(0, n);
         onLine(line);
-        s3 = s3.substring(n + os3.EOL.length);
-        n = s3.indexOf(os3.EOL);
+        s = s.substring(n + os3.EOL.length);
+        n = s.indexOf(os3.EOL);
       }
-      return s3;
+      return s;
     } catch (err) {
       this._debug(`error processing line. Failed with error ${err}`);
       return "";
@@ -68164,8 +68164,8 @@ var ToolRunner = class extends events.EventEmitter {
               this.options.listeners.stderr(data);
             }
             if (!optionsNonNull.silent && optionsNonNull.errStream && optionsNonNull.outStream) {
-              const s3 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
-              s3.write(data);
+              const s = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
+              s.write(data);
             }
             errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
               if (this.options.listeners && this.options.listeners.errline) {
@@ -68325,13 +68325,13 @@ var ExecState = class _ExecState extends events.EventEmitter {
 };
 
 // node_modules/@actions/exec/lib/exec.js
-var __awaiter7 = function(thisArg, _arguments, P2, generator) {
+var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -68456,12 +68456,12 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname5(p2) {
-  p2 = safeTrimTrailingSeparator(p2);
-  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p2)) {
-    return p2;
+function dirname5(p) {
+  p = safeTrimTrailingSeparator(p);
+  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
+    return p;
   }
-  let result = path4.dirname(p2);
+  let result = path4.dirname(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
     result = safeTrimTrailingSeparator(result);
   }
@@ -68518,30 +68518,30 @@ function hasRoot(itemPath) {
   }
   return itemPath.startsWith("/");
 }
-function normalizeSeparators2(p2) {
-  p2 = p2 || "";
+function normalizeSeparators2(p) {
+  p = p || "";
   if (IS_WINDOWS3) {
-    p2 = p2.replace(/\//g, "\\");
-    const isUnc = /^\\\\+[^\\]/.test(p2);
-    return (isUnc ? "\\" : "") + p2.replace(/\\\\+/g, "\\");
+    p = p.replace(/\//g, "\\");
+    const isUnc = /^\\\\+[^\\]/.test(p);
+    return (isUnc ? "\\" : "") + p.replace(/\\\\+/g, "\\");
   }
-  return p2.replace(/\/\/+/g, "/");
+  return p.replace(/\/\/+/g, "/");
 }
-function safeTrimTrailingSeparator(p2) {
-  if (!p2) {
+function safeTrimTrailingSeparator(p) {
+  if (!p) {
     return "";
   }
-  p2 = normalizeSeparators2(p2);
-  if (!p2.endsWith(path4.sep)) {
-    return p2;
+  p = normalizeSeparators2(p);
+  if (!p.endsWith(path4.sep)) {
+    return p;
   }
-  if (p2 === path4.sep) {
-    return p2;
+  if (p === path4.sep) {
+    return p;
   }
-  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p2)) {
-    return p2;
+  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p)) {
+    return p;
   }
-  return p2.substr(0, p2.length - 1);
+  return p.substr(0, p.length - 1);
 }
 
 // node_modules/@actions/glob/lib/internal-match-kind.js
@@ -68607,34 +68607,34 @@ import * as path7 from "path";
 import assert3 from "assert";
 
 // node_modules/balanced-match/dist/esm/index.js
-var range2 = (a, b2, str2) => {
+var range2 = (a, b, str2) => {
   let begs, beg, left, right = void 0, result;
-  let ai2 = str2.indexOf(a);
-  let bi2 = str2.indexOf(b2, ai2 + 1);
-  let i = ai2;
-  if (ai2 >= 0 && bi2 > 0) {
-    if (a === b2) {
-      return [ai2, bi2];
+  let ai = str2.indexOf(a);
+  let bi = str2.indexOf(b, ai + 1);
+  let i = ai;
+  if (ai >= 0 && bi > 0) {
+    if (a === b) {
+      return [ai, bi];
     }
     begs = [];
     left = str2.length;
     while (i >= 0 && !result) {
-      if (i === ai2) {
+      if (i === ai) {
         begs.push(i);
-        ai2 = str2.indexOf(a, i + 1);
+        ai = str2.indexOf(a, i + 1);
       } else if (begs.length === 1) {
         const r = begs.pop();
         if (r !== void 0)
-          result = [r, bi2];
+          result = [r, bi];
       } else {
         beg = begs.pop();
         if (beg !== void 0 && beg < left) {
           left = beg;
-          right = bi2;
+          right = bi;
         }
-        bi2 = str2.indexOf(b2, i + 1);
+        bi = str2.indexOf(b, i + 1);
       }
-      i = ai2 < bi2 && ai2 >= 0 ? ai2 : bi2;
+      i = ai < bi && ai >= 0 ? ai : bi;
     }
     if (begs.length && right !== void 0) {
       result = [left, right];
@@ -68711,9 +68711,9 @@ function maskUnmatchedOpens(masked, budget) {
   let out = "";
   let last = 0;
   for (let i = 0; i < open2.length; i++) {
-    const at2 = open2[i];
-    out += masked.slice(last, at2) + "\0";
-    last = at2 + 1;
+    const at = open2[i];
+    out += masked.slice(last, at) + "\0";
+    last = at + 1;
   }
   return out + masked.slice(last);
 }
@@ -68739,26 +68739,26 @@ function parseCommaParts(str2, budget) {
   const parts = [];
   let carry = "";
   for (; ; ) {
-    const m2 = balancedWithBudget(str2, str2, budget);
+    const m = balancedWithBudget(str2, str2, budget);
     if (budget.remaining < 0) {
       return void 0;
     }
-    if (!m2) {
+    if (!m) {
       const tail = str2.split(",");
       tail[0] = carry + tail[0];
       pushAll(parts, tail);
       return parts;
     }
-    const { pre, body: body3, post } = m2;
-    const p2 = pre.split(",");
-    p2[0] = carry + p2[0];
-    p2[p2.length - 1] += "{" + body3 + "}";
+    const { pre, body: body3, post } = m;
+    const p = pre.split(",");
+    p[0] = carry + p[0];
+    p[p.length - 1] += "{" + body3 + "}";
     if (!post.length) {
-      pushAll(parts, p2);
+      pushAll(parts, p);
       return parts;
     }
-    carry = p2.pop();
-    pushAll(parts, p2);
+    carry = p.pop();
+    pushAll(parts, p);
     str2 = post;
   }
 }
@@ -68797,16 +68797,16 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
   let nonEmpty;
   outer: for (let a = 0; a < acc.length; a++) {
     const prefix3 = acc[a] + pre;
-    let vs2 = values;
+    let vs = values;
     if (dropEmpties && !prefix3) {
       if (!nonEmpty)
-        nonEmpty = values.filter((v2) => v2);
-      vs2 = nonEmpty;
+        nonEmpty = values.filter((v) => v);
+      vs = nonEmpty;
     }
-    for (let v2 = 0; v2 < vs2.length; v2++) {
+    for (let v = 0; v < vs.length; v++) {
       if (out.length >= max)
         break outer;
-      const expansion = prefix3 + vs2[v2];
+      const expansion = prefix3 + vs[v];
       if (length + expansion.length > maxLength)
         break outer;
       out.push(expansion);
@@ -68818,9 +68818,9 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
 }
 function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
   const n = body3.split(/\.\./);
-  const N2 = [];
+  const N = [];
   if (n[0] === void 0 || n[1] === void 0) {
-    return N2;
+    return N;
   }
   const x = numeric(n[0]);
   const y = numeric(n[1]);
@@ -68835,7 +68835,7 @@ function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
   const pad = n.some(isPadded);
   const cost = pad ? width : 1;
   let length = 0;
-  for (let i = x; test(i, y) && N2.length < max; i += incr) {
+  for (let i = x; test(i, y) && N.length < max; i += incr) {
     budget.remaining -= cost;
     if (budget.remaining < 0) {
       return void 0;
@@ -68851,21 +68851,21 @@ function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
       if (pad) {
         const need = width - c.length;
         if (need > 0) {
-          const z2 = new Array(need + 1).join("0");
+          const z = new Array(need + 1).join("0");
           if (i < 0) {
-            c = "-" + z2 + c.slice(1);
+            c = "-" + z + c.slice(1);
           } else {
-            c = z2 + c;
+            c = z + c;
           }
         }
       }
     }
     if (length + c.length > maxLength)
       break;
-    N2.push(c);
+    N.push(c);
     length += c.length;
   }
-  return N2;
+  return N;
 }
 function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
   budget.remaining -= CALL_STEPS;
@@ -68878,33 +68878,33 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
   let firstGroup = true;
   let masked = str2;
   for (; ; ) {
-    const m2 = balancedWithBudget(str2, masked, budget);
-    if (!m2) {
+    const m = balancedWithBudget(str2, masked, budget);
+    if (!m) {
       return combine(acc, str2, [""], max, maxLength, dropEmpties, budget);
     }
-    if (m2.unmatched) {
+    if (m.unmatched) {
       masked = maskUnmatchedOpens(masked, budget);
     }
-    const pre = m2.pre;
-    const literal = () => combine(acc, pre + "{" + m2.body + "}" + m2.post, [""], max, maxLength, dropEmpties, budget);
+    const pre = m.pre;
+    const literal = () => combine(acc, pre + "{" + m.body + "}" + m.post, [""], max, maxLength, dropEmpties, budget);
     if (/\$$/.test(pre)) {
-      acc = combine(acc, pre + "{" + m2.body + "}", [""], max, maxLength, dropEmpties && !m2.post.length, budget);
+      acc = combine(acc, pre + "{" + m.body + "}", [""], max, maxLength, dropEmpties && !m.post.length, budget);
       firstGroup = false;
-      if (!m2.post.length)
+      if (!m.post.length)
         break;
-      str2 = m2.post;
-      masked = masked.slice(m2.end + 1);
+      str2 = m.post;
+      masked = masked.slice(m.end + 1);
       continue;
     }
-    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m2.body);
-    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m2.body);
+    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
     const isSequence = isNumericSequence || isAlphaSequence;
-    const isOptions = m2.body.indexOf(",") >= 0;
+    const isOptions = m.body.indexOf(",") >= 0;
     if (!isSequence && !isOptions) {
-      if (rewrites < maxRewrites && commaSetFollows(m2.post, budget)) {
+      if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
         rewrites++;
-        str2 = m2.pre + "{" + m2.body + escClose + m2.post;
-        masked = masked.slice(0, m2.end) + escClose + masked.slice(m2.end + 1);
+        str2 = m.pre + "{" + m.body + escClose + m.post;
+        masked = masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
         isTop = true;
         continue;
       }
@@ -68916,12 +68916,12 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
     }
     let values;
     if (isSequence) {
-      values = expandSequence(m2.body, isAlphaSequence, max, maxLength, budget);
+      values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
       if (!values) {
         return literal();
       }
     } else {
-      let n = parseCommaParts(m2.body, budget);
+      let n = parseCommaParts(m.body, budget);
       if (!n) {
         return literal();
       }
@@ -68931,19 +68931,19 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
           return literal();
         }
         if (n.length === 1) {
-          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m2.post.length, budget);
+          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
           if (budget.remaining < 0) {
             return literal();
           }
           acc = next2;
-          if (!m2.post.length)
+          if (!m.post.length)
             break;
-          str2 = m2.post;
-          masked = masked.slice(m2.end + 1);
+          str2 = m.post;
+          masked = masked.slice(m.end + 1);
           continue;
         }
       }
-      let dropsEmpties = dropEmpties && !m2.post.length && !pre;
+      let dropsEmpties = dropEmpties && !m.post.length && !pre;
       for (let d = 0; dropsEmpties && d < acc.length; d++) {
         if (acc[d]) {
           dropsEmpties = false;
@@ -68951,32 +68951,32 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
       }
       values = [];
       let valuesLength = 0;
-      outer: for (let j2 = 0; j2 < n.length; j2++) {
-        const expanded = expand_(n[j2], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+      outer: for (let j = 0; j < n.length; j++) {
+        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
         if (budget.remaining < 0) {
           return literal();
         }
-        for (let k2 = 0; k2 < expanded.length; k2++) {
-          const v2 = expanded[k2];
-          if (dropsEmpties && !v2)
+        for (let k = 0; k < expanded.length; k++) {
+          const v = expanded[k];
+          if (dropsEmpties && !v)
             continue;
-          if (values.length >= max || valuesLength + v2.length > maxLength) {
+          if (values.length >= max || valuesLength + v.length > maxLength) {
             break outer;
           }
-          values.push(v2);
-          valuesLength += v2.length;
+          values.push(v);
+          valuesLength += v.length;
         }
       }
     }
-    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m2.post.length, budget);
+    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
     if (budget.remaining < 0) {
       return literal();
     }
     acc = next;
-    if (!m2.post.length)
+    if (!m.post.length)
       break;
-    str2 = m2.post;
-    masked = masked.slice(m2.end + 1);
+    str2 = m.post;
+    masked = masked.slice(m.end + 1);
   }
   return acc;
 }
@@ -69009,8 +69009,8 @@ var posixClasses = {
   "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
   "[:xdigit:]": ["A-Fa-f0-9", false]
 };
-var braceEscape = (s3) => s3.replace(/[[\]\\-]/g, "\\$&");
-var regexpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var rangesToString = (ranges) => ranges.join("");
 var parseClass = (glob, position) => {
   const pos = position;
@@ -69046,7 +69046,7 @@ var parseClass = (glob, position) => {
       }
     }
     if (c === "[" && !escaping) {
-      for (const [cls, [unip, u2, neg]] of Object.entries(posixClasses)) {
+      for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
         if (glob.startsWith(cls, i)) {
           if (rangeStart) {
             return ["$.", false, glob.length - pos, true];
@@ -69056,7 +69056,7 @@ var parseClass = (glob, position) => {
             negs.push(unip);
           else
             ranges.push(unip);
-          uflag = uflag || u2;
+          uflag = uflag || u;
           continue WHILE;
         }
       }
@@ -69102,11 +69102,11 @@ var parseClass = (glob, position) => {
 };
 
 // node_modules/minimatch/dist/esm/unescape.js
-var unescape = (s3, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s3.replace(/\[([^/\\])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+    return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
   }
-  return windowsPathsNoEscape ? s3.replace(/\[([^/\\{}])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+  return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
 // node_modules/minimatch/dist/esm/ast.js
@@ -69165,7 +69165,7 @@ var startNoDot = "(?!\\.)";
 var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
 var justDots = /* @__PURE__ */ new Set(["..", "."]);
 var reSpecials = new Set("().*{}+?[]^$\\!");
-var regExpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var qmark = "[^/]";
 var star = qmark + "*?";
 var starNoEmpty = qmark + "+?";
@@ -69216,17 +69216,17 @@ var AST = class {
   get hasMagic() {
     if (this.#hasMagic !== void 0)
       return this.#hasMagic;
-    for (const p2 of this.#parts) {
-      if (typeof p2 === "string")
+    for (const p of this.#parts) {
+      if (typeof p === "string")
         continue;
-      if (p2.type || p2.hasMagic)
+      if (p.type || p.hasMagic)
         return this.#hasMagic = true;
     }
     return this.#hasMagic;
   }
   // reconstructs the pattern
   toString() {
-    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p2) => String(p2)).join("") : this.#toString = this.type + "(" + this.#parts.map((p2) => String(p2)).join("|") + ")";
+    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p) => String(p)).join("") : this.#toString = this.type + "(" + this.#parts.map((p) => String(p)).join("|") + ")";
   }
   #fillNegs() {
     if (this !== this.#root)
@@ -69239,10 +69239,10 @@ var AST = class {
     while (n = this.#negs.pop()) {
       if (n.type !== "!")
         continue;
-      let p2 = n;
-      let pp = p2.#parent;
+      let p = n;
+      let pp = p.#parent;
       while (pp) {
-        for (let i = p2.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+        for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
           for (const part of n.#parts) {
             if (typeof part === "string") {
               throw new Error("string part in extglob AST??");
@@ -69250,24 +69250,24 @@ var AST = class {
             part.copyIn(pp.#parts[i]);
           }
         }
-        p2 = pp;
-        pp = p2.#parent;
+        p = pp;
+        pp = p.#parent;
       }
     }
     return this;
   }
   push(...parts) {
-    for (const p2 of parts) {
-      if (p2 === "")
+    for (const p of parts) {
+      if (p === "")
         continue;
-      if (typeof p2 !== "string" && !(p2 instanceof _a && p2.#parent === this)) {
-        throw new Error("invalid part: " + p2);
+      if (typeof p !== "string" && !(p instanceof _a && p.#parent === this)) {
+        throw new Error("invalid part: " + p);
       }
-      this.#parts.push(p2);
+      this.#parts.push(p);
     }
   }
   toJSON() {
-    const ret = this.type === null ? this.#parts.slice().map((p2) => typeof p2 === "string" ? p2 : p2.toJSON()) : [this.type, ...this.#parts.map((p2) => p2.toJSON())];
+    const ret = this.type === null ? this.#parts.slice().map((p) => typeof p === "string" ? p : p.toJSON()) : [this.type, ...this.#parts.map((p) => p.toJSON())];
     if (this.isStart() && !this.type)
       ret.unshift([]);
     if (this.isEnd() && (this === this.#root || this.#root.#filledNegs && this.#parent?.type === "!")) {
@@ -69282,9 +69282,9 @@ var AST = class {
       return false;
     if (this.#parentIndex === 0)
       return true;
-    const p2 = this.#parent;
+    const p = this.#parent;
     for (let i = 0; i < this.#parentIndex; i++) {
-      const pp = p2.#parts[i];
+      const pp = p.#parts[i];
       if (!(pp instanceof _a && pp.type === "!")) {
         return false;
       }
@@ -69311,8 +69311,8 @@ var AST = class {
   }
   clone(parent) {
     const c = new _a(this.type, parent);
-    for (const p2 of this.#parts) {
-      c.copyIn(p2);
+    for (const p of this.#parts) {
+      c.copyIn(p);
     }
     return c;
   }
@@ -69451,15 +69451,15 @@ var AST = class {
   #adopt(child2, index) {
     const gc = child2.#parts[0];
     this.#parts.splice(index, 1, ...gc.#parts);
-    for (const p2 of gc.#parts) {
-      if (typeof p2 === "object")
-        p2.#parent = this;
+    for (const p of gc.#parts) {
+      if (typeof p === "object")
+        p.#parent = this;
     }
     this.#toString = void 0;
   }
   #canUsurpType(c) {
-    const m2 = usurpMap.get(this.type);
-    return !!m2?.has(c);
+    const m = usurpMap.get(this.type);
+    return !!m?.has(c);
   }
   #canUsurp(child2) {
     if (!child2 || typeof child2 !== "object" || child2.type !== null || child2.#parts.length !== 1 || this.type === null || this.#parts.length !== 1) {
@@ -69472,18 +69472,18 @@ var AST = class {
     return this.#canUsurpType(gc.type);
   }
   #usurp(child2) {
-    const m2 = usurpMap.get(this.type);
+    const m = usurpMap.get(this.type);
     const gc = child2.#parts[0];
-    const nt2 = m2?.get(gc.type);
-    if (!nt2)
+    const nt = m?.get(gc.type);
+    if (!nt)
       return false;
     this.#parts = gc.#parts;
-    for (const p2 of this.#parts) {
-      if (typeof p2 === "object") {
-        p2.#parent = this;
+    for (const p of this.#parts) {
+      if (typeof p === "object") {
+        p.#parent = this;
       }
     }
-    this.type = nt2;
+    this.type = nt;
     this.#toString = void 0;
     this.#emptyExt = false;
   }
@@ -69498,14 +69498,14 @@ var AST = class {
     if (this !== this.#root)
       return this.#root.toMMPattern();
     const glob = this.toString();
-    const [re2, body3, hasMagic, uflag] = this.toRegExpSource();
+    const [re, body3, hasMagic, uflag] = this.toRegExpSource();
     const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob.toUpperCase() !== glob.toLowerCase();
     if (!anyMagic) {
       return body3;
     }
     const flags = (this.#options.nocase ? "i" : "") + (uflag ? "u" : "");
-    return Object.assign(new RegExp(`^${re2}$`, flags), {
-      _src: re2,
+    return Object.assign(new RegExp(`^${re}$`, flags), {
+      _src: re,
       _glob: glob
     });
   }
@@ -69588,12 +69588,12 @@ var AST = class {
       this.#fillNegs();
     }
     if (!isExtglobAST(this)) {
-      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s3) => typeof s3 !== "string");
-      const src = this.#parts.map((p2) => {
-        const [re2, _2, hasMagic, uflag] = typeof p2 === "string" ? _a.#parseGlob(p2, this.#hasMagic, noEmpty) : p2.toRegExpSource(allowDot);
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s) => typeof s !== "string");
+      const src = this.#parts.map((p) => {
+        const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
         this.#hasMagic = this.#hasMagic || hasMagic;
         this.#uflag = this.#uflag || uflag;
-        return re2;
+        return re;
       }).join("");
       let start2 = "";
       if (this.isStart()) {
@@ -69628,12 +69628,12 @@ var AST = class {
     const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body3 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body3 && this.type !== "!") {
-      const s3 = this.toString();
-      const me2 = this;
-      me2.#parts = [s3];
-      me2.type = null;
-      me2.#hasMagic = void 0;
-      return [s3, unescape(this.toString()), false, false];
+      const s = this.toString();
+      const me = this;
+      me.#parts = [s];
+      me.type = null;
+      me.#hasMagic = void 0;
+      return [s, unescape(this.toString()), false, false];
     }
     let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
     if (bodyDotAllowed === body3) {
@@ -69661,9 +69661,9 @@ var AST = class {
   }
   #flatten() {
     if (!isExtglobAST(this)) {
-      for (const p2 of this.#parts) {
-        if (typeof p2 === "object") {
-          p2.#flatten();
+      for (const p of this.#parts) {
+        if (typeof p === "object") {
+          p.#flatten();
         }
       }
     } else {
@@ -69692,32 +69692,32 @@ var AST = class {
     this.#toString = void 0;
   }
   #partsToRegExp(dot) {
-    return this.#parts.map((p2) => {
-      if (typeof p2 === "string") {
+    return this.#parts.map((p) => {
+      if (typeof p === "string") {
         throw new Error("string type in extglob ast??");
       }
-      const [re2, _2, _hasMagic, uflag] = p2.toRegExpSource(dot);
+      const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
       this.#uflag = this.#uflag || uflag;
-      return re2;
-    }).filter((p2) => !(this.isStart() && this.isEnd()) || !!p2).join("|");
+      return re;
+    }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
   }
   static #parseGlob(glob, hasMagic, noEmpty = false) {
     let escaping = false;
-    let re2 = "";
+    let re = "";
     let uflag = false;
     let inStar = false;
     for (let i = 0; i < glob.length; i++) {
       const c = glob.charAt(i);
       if (escaping) {
         escaping = false;
-        re2 += (reSpecials.has(c) ? "\\" : "") + c;
+        re += (reSpecials.has(c) ? "\\" : "") + c;
         continue;
       }
       if (c === "*") {
         if (inStar)
           continue;
         inStar = true;
-        re2 += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+        re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
         hasMagic = true;
         continue;
       } else {
@@ -69725,7 +69725,7 @@ var AST = class {
       }
       if (c === "\\") {
         if (i === glob.length - 1) {
-          re2 += "\\\\";
+          re += "\\\\";
         } else {
           escaping = true;
         }
@@ -69734,7 +69734,7 @@ var AST = class {
       if (c === "[") {
         const [src, needUflag, consumed, magic] = parseClass(glob, i);
         if (consumed) {
-          re2 += src;
+          re += src;
           uflag = uflag || needUflag;
           i += consumed - 1;
           hasMagic = hasMagic || magic;
@@ -69742,82 +69742,82 @@ var AST = class {
         }
       }
       if (c === "?") {
-        re2 += qmark;
+        re += qmark;
         hasMagic = true;
         continue;
       }
-      re2 += regExpEscape(c);
+      re += regExpEscape(c);
     }
-    return [re2, unescape(glob), !!hasMagic, uflag];
+    return [re, unescape(glob), !!hasMagic, uflag];
   }
 };
 _a = AST;
 
 // node_modules/minimatch/dist/esm/escape.js
-var escape2 = (s3, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+var escape2 = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s3.replace(/[?*()[\]{}]/g, "[$&]") : s3.replace(/[?*()[\]\\{}]/g, "\\$&");
+    return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
   }
-  return windowsPathsNoEscape ? s3.replace(/[?*()[\]]/g, "[$&]") : s3.replace(/[?*()[\]\\]/g, "\\$&");
+  return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
 // node_modules/minimatch/dist/esm/index.js
-var minimatch = (p2, pattern, options = {}) => {
+var minimatch = (p, pattern, options = {}) => {
   assertValidPattern(pattern);
   if (!options.nocomment && pattern.charAt(0) === "#") {
     return false;
   }
-  return new Minimatch(pattern, options).match(p2);
+  return new Minimatch(pattern, options).match(p);
 };
 var starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-var starDotExtTest = (ext2) => (f2) => !f2.startsWith(".") && f2.endsWith(ext2);
-var starDotExtTestDot = (ext2) => (f2) => f2.endsWith(ext2);
+var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
+var starDotExtTestDot = (ext2) => (f) => f.endsWith(ext2);
 var starDotExtTestNocase = (ext2) => {
   ext2 = ext2.toLowerCase();
-  return (f2) => !f2.startsWith(".") && f2.toLowerCase().endsWith(ext2);
+  return (f) => !f.startsWith(".") && f.toLowerCase().endsWith(ext2);
 };
 var starDotExtTestNocaseDot = (ext2) => {
   ext2 = ext2.toLowerCase();
-  return (f2) => f2.toLowerCase().endsWith(ext2);
+  return (f) => f.toLowerCase().endsWith(ext2);
 };
 var starDotStarRE = /^\*+\.\*+$/;
-var starDotStarTest = (f2) => !f2.startsWith(".") && f2.includes(".");
-var starDotStarTestDot = (f2) => f2 !== "." && f2 !== ".." && f2.includes(".");
+var starDotStarTest = (f) => !f.startsWith(".") && f.includes(".");
+var starDotStarTestDot = (f) => f !== "." && f !== ".." && f.includes(".");
 var dotStarRE = /^\.\*+$/;
-var dotStarTest = (f2) => f2 !== "." && f2 !== ".." && f2.startsWith(".");
+var dotStarTest = (f) => f !== "." && f !== ".." && f.startsWith(".");
 var starRE = /^\*+$/;
-var starTest = (f2) => f2.length !== 0 && !f2.startsWith(".");
-var starTestDot = (f2) => f2.length !== 0 && f2 !== "." && f2 !== "..";
+var starTest = (f) => f.length !== 0 && !f.startsWith(".");
+var starTestDot = (f) => f.length !== 0 && f !== "." && f !== "..";
 var qmarksRE = /^\?+([^+@!?*[(]*)?$/;
 var qmarksTestNocase = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExt([$0]);
   if (!ext2)
     return noext;
   ext2 = ext2.toLowerCase();
-  return (f2) => noext(f2) && f2.toLowerCase().endsWith(ext2);
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
 };
 var qmarksTestNocaseDot = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExtDot([$0]);
   if (!ext2)
     return noext;
   ext2 = ext2.toLowerCase();
-  return (f2) => noext(f2) && f2.toLowerCase().endsWith(ext2);
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
 };
 var qmarksTestDot = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExtDot([$0]);
-  return !ext2 ? noext : (f2) => noext(f2) && f2.endsWith(ext2);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
 };
 var qmarksTest = ([$0, ext2 = ""]) => {
   const noext = qmarksTestNoExt([$0]);
-  return !ext2 ? noext : (f2) => noext(f2) && f2.endsWith(ext2);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
 };
 var qmarksTestNoExt = ([$0]) => {
   const len = $0.length;
-  return (f2) => f2.length === len && !f2.startsWith(".");
+  return (f) => f.length === len && !f.startsWith(".");
 };
 var qmarksTestNoExtDot = ([$0]) => {
   const len = $0.length;
-  return (f2) => f2.length === len && f2 !== "." && f2 !== "..";
+  return (f) => f.length === len && f !== "." && f !== "..";
 };
 var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
 var path5 = {
@@ -69832,16 +69832,16 @@ var qmark2 = "[^/]";
 var star2 = qmark2 + "*?";
 var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
 var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-var filter = (pattern, options = {}) => (p2) => minimatch(p2, pattern, options);
+var filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
 minimatch.filter = filter;
-var ext = (a, b2 = {}) => Object.assign({}, a, b2);
+var ext = (a, b = {}) => Object.assign({}, a, b);
 var defaults = (def) => {
   if (!def || typeof def !== "object" || !Object.keys(def).length) {
     return minimatch;
   }
   const orig = minimatch;
-  const m2 = (p2, pattern, options = {}) => orig(p2, pattern, ext(def, options));
-  return Object.assign(m2, {
+  const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+  return Object.assign(m, {
     Minimatch: class Minimatch extends orig.Minimatch {
       constructor(pattern, options = {}) {
         super(pattern, ext(def, options));
@@ -69860,8 +69860,8 @@ var defaults = (def) => {
         return orig.AST.fromGlob(pattern, ext(def, options));
       }
     },
-    unescape: (s3, options = {}) => orig.unescape(s3, ext(def, options)),
-    escape: (s3, options = {}) => orig.escape(s3, ext(def, options)),
+    unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+    escape: (s, options = {}) => orig.escape(s, ext(def, options)),
     filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
     makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
@@ -69884,7 +69884,7 @@ var makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe()
 minimatch.makeRe = makeRe;
 var match2 = (list, pattern, options = {}) => {
   const mm = new Minimatch(pattern, options);
-  list = list.filter((f2) => mm.match(f2));
+  list = list.filter((f) => mm.match(f));
   if (mm.options.nonull && !list.length) {
     list.push(pattern);
   }
@@ -69892,7 +69892,7 @@ var match2 = (list, pattern, options = {}) => {
 };
 minimatch.match = match2;
 var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var regExpEscape2 = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape2 = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var Minimatch = class {
   options;
   set;
@@ -69951,7 +69951,7 @@ var Minimatch = class {
     }
     return false;
   }
-  debug(..._2) {
+  debug(..._) {
   }
   make() {
     const pattern = this.pattern;
@@ -69970,31 +69970,31 @@ var Minimatch = class {
       this.debug = (...args) => console.error(...args);
     }
     this.debug(this.pattern, this.globSet);
-    const rawGlobParts = this.globSet.map((s3) => this.slashSplit(s3));
+    const rawGlobParts = this.globSet.map((s) => this.slashSplit(s));
     this.globParts = this.preprocess(rawGlobParts);
     this.debug(this.pattern, this.globParts);
-    let set = this.globParts.map((s3, _2, __) => {
+    let set = this.globParts.map((s, _, __) => {
       if (this.isWindows && this.windowsNoMagicRoot) {
-        const isUNC = s3[0] === "" && s3[1] === "" && (s3[2] === "?" || !globMagic.test(s3[2])) && !globMagic.test(s3[3]);
-        const isDrive = /^[a-z]:/i.test(s3[0]);
+        const isUNC = s[0] === "" && s[1] === "" && (s[2] === "?" || !globMagic.test(s[2])) && !globMagic.test(s[3]);
+        const isDrive = /^[a-z]:/i.test(s[0]);
         if (isUNC) {
           return [
-            ...s3.slice(0, 4),
-            ...s3.slice(4).map((ss2) => this.parse(ss2))
+            ...s.slice(0, 4),
+            ...s.slice(4).map((ss) => this.parse(ss))
           ];
         } else if (isDrive) {
-          return [s3[0], ...s3.slice(1).map((ss2) => this.parse(ss2))];
+          return [s[0], ...s.slice(1).map((ss) => this.parse(ss))];
         }
       }
-      return s3.map((ss2) => this.parse(ss2));
+      return s.map((ss) => this.parse(ss));
     });
     this.debug(this.pattern, set);
-    this.set = set.filter((s3) => s3.indexOf(false) === -1);
+    this.set = set.filter((s) => s.indexOf(false) === -1);
     if (this.isWindows) {
       for (let i = 0; i < this.set.length; i++) {
-        const p2 = this.set[i];
-        if (p2[0] === "" && p2[1] === "" && this.globParts[i][2] === "?" && typeof p2[3] === "string" && /^[a-z]:$/i.test(p2[3])) {
-          p2[2] = "?";
+        const p = this.set[i];
+        if (p[0] === "" && p[1] === "" && this.globParts[i][2] === "?" && typeof p[3] === "string" && /^[a-z]:$/i.test(p[3])) {
+          p[2] = "?";
         }
       }
     }
@@ -70008,9 +70008,9 @@ var Minimatch = class {
   preprocess(globParts) {
     if (this.options.noglobstar) {
       for (const partset of globParts) {
-        for (let j2 = 0; j2 < partset.length; j2++) {
-          if (partset[j2] === "**") {
-            partset[j2] = "*";
+        for (let j = 0; j < partset.length; j++) {
+          if (partset[j] === "**") {
+            partset[j] = "*";
           }
         }
       }
@@ -70029,14 +70029,14 @@ var Minimatch = class {
   // just get rid of adjascent ** portions
   adjascentGlobstarOptimize(globParts) {
     return globParts.map((parts) => {
-      let gs2 = -1;
-      while (-1 !== (gs2 = parts.indexOf("**", gs2 + 1))) {
-        let i = gs2;
+      let gs = -1;
+      while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+        let i = gs;
         while (parts[i + 1] === "**") {
           i++;
         }
-        if (i !== gs2) {
-          parts.splice(gs2, i - gs2);
+        if (i !== gs) {
+          parts.splice(gs, i - gs);
         }
       }
       return parts;
@@ -70071,10 +70071,10 @@ var Minimatch = class {
       didSomething = false;
       if (!this.preserveMultipleSlashes) {
         for (let i = 1; i < parts.length - 1; i++) {
-          const p2 = parts[i];
-          if (i === 1 && p2 === "" && parts[0] === "")
+          const p = parts[i];
+          if (i === 1 && p === "" && parts[0] === "")
             continue;
-          if (p2 === "." || p2 === "") {
+          if (p === "." || p === "") {
             didSomething = true;
             parts.splice(i, 1);
             i--;
@@ -70087,8 +70087,8 @@ var Minimatch = class {
       }
       let dd = 0;
       while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-        const p2 = parts[dd - 1];
-        if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p2))) {
+        const p = parts[dd - 1];
+        if (p && p !== "." && p !== ".." && p !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p))) {
           didSomething = true;
           parts.splice(dd - 1, 2);
           dd -= 2;
@@ -70120,36 +70120,36 @@ var Minimatch = class {
     do {
       didSomething = false;
       for (let parts of globParts) {
-        let gs2 = -1;
-        while (-1 !== (gs2 = parts.indexOf("**", gs2 + 1))) {
-          let gss = gs2;
+        let gs = -1;
+        while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+          let gss = gs;
           while (parts[gss + 1] === "**") {
             gss++;
           }
-          if (gss > gs2) {
-            parts.splice(gs2 + 1, gss - gs2);
+          if (gss > gs) {
+            parts.splice(gs + 1, gss - gs);
           }
-          let next = parts[gs2 + 1];
-          const p2 = parts[gs2 + 2];
-          const p22 = parts[gs2 + 3];
+          let next = parts[gs + 1];
+          const p = parts[gs + 2];
+          const p2 = parts[gs + 3];
           if (next !== "..")
             continue;
-          if (!p2 || p2 === "." || p2 === ".." || !p22 || p22 === "." || p22 === "..") {
+          if (!p || p === "." || p === ".." || !p2 || p2 === "." || p2 === "..") {
             continue;
           }
           didSomething = true;
-          parts.splice(gs2, 1);
+          parts.splice(gs, 1);
           const other = parts.slice(0);
-          other[gs2] = "**";
+          other[gs] = "**";
           globParts.push(other);
-          gs2--;
+          gs--;
         }
         if (!this.preserveMultipleSlashes) {
           for (let i = 1; i < parts.length - 1; i++) {
-            const p2 = parts[i];
-            if (i === 1 && p2 === "" && parts[0] === "")
+            const p = parts[i];
+            if (i === 1 && p === "" && parts[0] === "")
               continue;
-            if (p2 === "." || p2 === "") {
+            if (p === "." || p === "") {
               didSomething = true;
               parts.splice(i, 1);
               i--;
@@ -70162,8 +70162,8 @@ var Minimatch = class {
         }
         let dd = 0;
         while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-          const p2 = parts[dd - 1];
-          if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**") {
+          const p = parts[dd - 1];
+          if (p && p !== "." && p !== ".." && p !== "**") {
             didSomething = true;
             const needDot = dd === 1 && parts[dd + 1] === "**";
             const splin = needDot ? ["."] : [];
@@ -70186,52 +70186,52 @@ var Minimatch = class {
   // ^-- not valid because ** doens't follow symlinks
   secondPhasePreProcess(globParts) {
     for (let i = 0; i < globParts.length - 1; i++) {
-      for (let j2 = i + 1; j2 < globParts.length; j2++) {
-        const matched = this.partsMatch(globParts[i], globParts[j2], !this.preserveMultipleSlashes);
+      for (let j = i + 1; j < globParts.length; j++) {
+        const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
         if (matched) {
           globParts[i] = [];
-          globParts[j2] = matched;
+          globParts[j] = matched;
           break;
         }
       }
     }
-    return globParts.filter((gs2) => gs2.length);
+    return globParts.filter((gs) => gs.length);
   }
-  partsMatch(a, b2, emptyGSMatch = false) {
-    let ai2 = 0;
-    let bi2 = 0;
+  partsMatch(a, b, emptyGSMatch = false) {
+    let ai = 0;
+    let bi = 0;
     let result = [];
     let which2 = "";
-    while (ai2 < a.length && bi2 < b2.length) {
-      if (a[ai2] === b2[bi2]) {
-        result.push(which2 === "b" ? b2[bi2] : a[ai2]);
-        ai2++;
-        bi2++;
-      } else if (emptyGSMatch && a[ai2] === "**" && b2[bi2] === a[ai2 + 1]) {
-        result.push(a[ai2]);
-        ai2++;
-      } else if (emptyGSMatch && b2[bi2] === "**" && a[ai2] === b2[bi2 + 1]) {
-        result.push(b2[bi2]);
-        bi2++;
-      } else if (a[ai2] === "*" && b2[bi2] && (this.options.dot || !b2[bi2].startsWith(".")) && b2[bi2] !== "**") {
+    while (ai < a.length && bi < b.length) {
+      if (a[ai] === b[bi]) {
+        result.push(which2 === "b" ? b[bi] : a[ai]);
+        ai++;
+        bi++;
+      } else if (emptyGSMatch && a[ai] === "**" && b[bi] === a[ai + 1]) {
+        result.push(a[ai]);
+        ai++;
+      } else if (emptyGSMatch && b[bi] === "**" && a[ai] === b[bi + 1]) {
+        result.push(b[bi]);
+        bi++;
+      } else if (a[ai] === "*" && b[bi] && (this.options.dot || !b[bi].startsWith(".")) && b[bi] !== "**") {
         if (which2 === "b")
           return false;
         which2 = "a";
-        result.push(a[ai2]);
-        ai2++;
-        bi2++;
-      } else if (b2[bi2] === "*" && a[ai2] && (this.options.dot || !a[ai2].startsWith(".")) && a[ai2] !== "**") {
+        result.push(a[ai]);
+        ai++;
+        bi++;
+      } else if (b[bi] === "*" && a[ai] && (this.options.dot || !a[ai].startsWith(".")) && a[ai] !== "**") {
         if (which2 === "a")
           return false;
         which2 = "b";
-        result.push(b2[bi2]);
-        ai2++;
-        bi2++;
+        result.push(b[bi]);
+        ai++;
+        bi++;
       } else {
         return false;
       }
     }
-    return a.length === b2.length && result;
+    return a.length === b.length && result;
   }
   parseNegate() {
     if (this.nonegate)
@@ -70324,9 +70324,9 @@ var Minimatch = class {
     if (!body3.length) {
       let sawSome = !!fileTailMatch;
       for (let i2 = fileIndex; i2 < file.length - fileTailMatch; i2++) {
-        const f2 = String(file[i2]);
+        const f = String(file[i2]);
         sawSome = true;
-        if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
           return false;
         }
       }
@@ -70336,48 +70336,48 @@ var Minimatch = class {
     let currentBody = bodySegments[0];
     let nonGsParts = 0;
     const nonGsPartsSums = [0];
-    for (const b2 of body3) {
-      if (b2 === GLOBSTAR) {
+    for (const b of body3) {
+      if (b === GLOBSTAR) {
         nonGsPartsSums.push(nonGsParts);
         currentBody = [[], 0];
         bodySegments.push(currentBody);
       } else {
-        currentBody[0].push(b2);
+        currentBody[0].push(b);
         nonGsParts++;
       }
     }
     let i = bodySegments.length - 1;
     const fileLength = file.length - fileTailMatch;
-    for (const b2 of bodySegments) {
-      b2[1] = fileLength - (nonGsPartsSums[i--] + b2[0].length);
+    for (const b of bodySegments) {
+      b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
     }
     return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
   }
   // return false for "nope, not matching"
   // return null for "not matching, cannot keep trying"
   #matchGlobStarBodySections(file, bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-    const bs2 = bodySegments[bodyIndex];
-    if (!bs2) {
+    const bs = bodySegments[bodyIndex];
+    if (!bs) {
       for (let i = fileIndex; i < file.length; i++) {
         sawTail = true;
-        const f2 = file[i];
-        if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
+        const f = file[i];
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
           return false;
         }
       }
       return sawTail;
     }
-    const [body3, after] = bs2;
+    const [body3, after] = bs;
     while (fileIndex <= after) {
-      const m2 = this.#matchOne(file.slice(0, fileIndex + body3.length), body3, partial, fileIndex, 0);
-      if (m2 && globStarDepth < this.maxGlobstarRecursion) {
+      const m = this.#matchOne(file.slice(0, fileIndex + body3.length), body3, partial, fileIndex, 0);
+      if (m && globStarDepth < this.maxGlobstarRecursion) {
         const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body3.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
         if (sub !== false) {
           return sub;
         }
       }
-      const f2 = file[fileIndex];
-      if (f2 === "." || f2 === ".." || !this.options.dot && f2.startsWith(".")) {
+      const f = file[fileIndex];
+      if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
         return false;
       }
       fileIndex++;
@@ -70385,35 +70385,35 @@ var Minimatch = class {
     return partial || null;
   }
   #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-    let fi2;
-    let pi2;
+    let fi;
+    let pi;
     let pl;
     let fl;
-    for (fi2 = fileIndex, pi2 = patternIndex, fl = file.length, pl = pattern.length; fi2 < fl && pi2 < pl; fi2++, pi2++) {
+    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
       this.debug("matchOne loop");
-      let p2 = pattern[pi2];
-      let f2 = file[fi2];
-      this.debug(pattern, p2, f2);
-      if (p2 === false || p2 === GLOBSTAR) {
+      let p = pattern[pi];
+      let f = file[fi];
+      this.debug(pattern, p, f);
+      if (p === false || p === GLOBSTAR) {
         return false;
       }
       let hit;
-      if (typeof p2 === "string") {
-        hit = f2 === p2;
-        this.debug("string match", p2, f2, hit);
+      if (typeof p === "string") {
+        hit = f === p;
+        this.debug("string match", p, f, hit);
       } else {
-        hit = p2.test(f2);
-        this.debug("pattern match", p2, f2, hit);
+        hit = p.test(f);
+        this.debug("pattern match", p, f, hit);
       }
       if (!hit)
         return false;
     }
-    if (fi2 === fl && pi2 === pl) {
+    if (fi === fl && pi === pl) {
       return true;
-    } else if (fi2 === fl) {
+    } else if (fi === fl) {
       return partial;
-    } else if (pi2 === pl) {
-      return fi2 === fl - 1 && file[fi2] === "";
+    } else if (pi === pl) {
+      return fi === fl - 1 && file[fi] === "";
     } else {
       throw new Error("wtf?");
     }
@@ -70428,24 +70428,24 @@ var Minimatch = class {
       return GLOBSTAR;
     if (pattern === "")
       return "";
-    let m2;
+    let m;
     let fastTest = null;
-    if (m2 = pattern.match(starRE)) {
+    if (m = pattern.match(starRE)) {
       fastTest = options.dot ? starTestDot : starTest;
-    } else if (m2 = pattern.match(starDotExtRE)) {
-      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m2[1]);
-    } else if (m2 = pattern.match(qmarksRE)) {
-      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m2);
-    } else if (m2 = pattern.match(starDotStarRE)) {
+    } else if (m = pattern.match(starDotExtRE)) {
+      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
+    } else if (m = pattern.match(qmarksRE)) {
+      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
+    } else if (m = pattern.match(starDotStarRE)) {
       fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-    } else if (m2 = pattern.match(dotStarRE)) {
+    } else if (m = pattern.match(dotStarRE)) {
       fastTest = dotStarTest;
     }
-    const re2 = AST.fromGlob(pattern, this.options).toMMPattern();
-    if (fastTest && typeof re2 === "object") {
-      Reflect.defineProperty(re2, "test", { value: fastTest });
+    const re = AST.fromGlob(pattern, this.options).toMMPattern();
+    if (fastTest && typeof re === "object") {
+      Reflect.defineProperty(re, "test", { value: fastTest });
     }
-    return re2;
+    return re;
   }
   makeRe() {
     if (this.regexp || this.regexp === false)
@@ -70458,18 +70458,18 @@ var Minimatch = class {
     const options = this.options;
     const twoStar = options.noglobstar ? star2 : options.dot ? twoStarDot : twoStarNoDot;
     const flags = new Set(options.nocase ? ["i"] : []);
-    let re2 = set.map((pattern) => {
-      const pp = pattern.map((p2) => {
-        if (p2 instanceof RegExp) {
-          for (const f2 of p2.flags.split(""))
-            flags.add(f2);
+    let re = set.map((pattern) => {
+      const pp = pattern.map((p) => {
+        if (p instanceof RegExp) {
+          for (const f of p.flags.split(""))
+            flags.add(f);
         }
-        return typeof p2 === "string" ? regExpEscape2(p2) : p2 === GLOBSTAR ? GLOBSTAR : p2._src;
+        return typeof p === "string" ? regExpEscape2(p) : p === GLOBSTAR ? GLOBSTAR : p._src;
       });
-      pp.forEach((p2, i) => {
+      pp.forEach((p, i) => {
         const next = pp[i + 1];
         const prev = pp[i - 1];
-        if (p2 !== GLOBSTAR || prev === GLOBSTAR) {
+        if (p !== GLOBSTAR || prev === GLOBSTAR) {
           return;
         }
         if (prev === void 0) {
@@ -70485,7 +70485,7 @@ var Minimatch = class {
           pp[i + 1] = GLOBSTAR;
         }
       });
-      const filtered = pp.filter((p2) => p2 !== GLOBSTAR);
+      const filtered = pp.filter((p) => p !== GLOBSTAR);
       if (this.partial && filtered.length >= 1) {
         const prefixes = [];
         for (let i = 1; i <= filtered.length; i++) {
@@ -70496,44 +70496,44 @@ var Minimatch = class {
       return filtered.join("/");
     }).join("|");
     const [open2, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
-    re2 = "^" + open2 + re2 + close + "$";
+    re = "^" + open2 + re + close + "$";
     if (this.partial) {
-      re2 = "^(?:\\/|" + open2 + re2.slice(1, -1) + close + ")$";
+      re = "^(?:\\/|" + open2 + re.slice(1, -1) + close + ")$";
     }
     if (this.negate)
-      re2 = "^(?!" + re2 + ").+$";
+      re = "^(?!" + re + ").+$";
     try {
-      this.regexp = new RegExp(re2, [...flags].join(""));
+      this.regexp = new RegExp(re, [...flags].join(""));
     } catch {
       this.regexp = false;
     }
     return this.regexp;
   }
-  slashSplit(p2) {
+  slashSplit(p) {
     if (this.preserveMultipleSlashes) {
-      return p2.split("/");
-    } else if (this.isWindows && /^\/\/[^/]+/.test(p2)) {
-      return ["", ...p2.split(/\/+/)];
+      return p.split("/");
+    } else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+      return ["", ...p.split(/\/+/)];
     } else {
-      return p2.split(/\/+/);
+      return p.split(/\/+/);
     }
   }
-  match(f2, partial = this.partial) {
-    this.debug("match", f2, this.pattern);
+  match(f, partial = this.partial) {
+    this.debug("match", f, this.pattern);
     if (this.comment) {
       return false;
     }
     if (this.empty) {
-      return f2 === "";
+      return f === "";
     }
-    if (f2 === "/" && partial) {
+    if (f === "/" && partial) {
       return true;
     }
     const options = this.options;
     if (this.isWindows) {
-      f2 = f2.split("\\").join("/");
+      f = f.split("\\").join("/");
     }
-    const ff = this.slashSplit(f2);
+    const ff = this.slashSplit(f);
     this.debug(this.pattern, "split", ff);
     const set = this.set;
     this.debug(this.pattern, "set", set);
@@ -70704,8 +70704,8 @@ var Pattern = class _Pattern {
   /**
    * Escapes glob patterns within a path
    */
-  static globEscape(s3) {
-    return (IS_WINDOWS6 ? s3 : s3.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  static globEscape(s) {
+    return (IS_WINDOWS6 ? s : s.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
   }
   /**
    * Normalizes slashes and ensures absolute root
@@ -70787,27 +70787,27 @@ var Pattern = class _Pattern {
    * Escapes regexp special characters
    * https://javascript.info/regexp-escaping
    */
-  static regExpEscape(s3) {
-    return s3.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  static regExpEscape(s) {
+    return s.replace(/[[\\^$.|?*+()]/g, "\\$&");
   }
 };
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path31, level) {
-    this.path = path31;
+  constructor(path32, level) {
+    this.path = path32;
     this.level = level;
   }
 };
 
 // node_modules/@actions/glob/lib/internal-globber.js
-var __awaiter8 = function(thisArg, _arguments, P2, generator) {
+var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70830,56 +70830,56 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
 };
 var __asyncValues = function(o) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var m2 = o[Symbol.asyncIterator], i;
-  return m2 ? m2.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+  var m = o[Symbol.asyncIterator], i;
+  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
   function verb(n) {
-    i[n] = o[n] && function(v2) {
+    i[n] = o[n] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v2 = o[n](v2), settle2(resolve8, reject, v2.done, v2.value);
+        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
-  function settle2(resolve8, reject, d, v2) {
-    Promise.resolve(v2).then(function(v3) {
-      resolve8({ value: v3, done: d });
+  function settle2(resolve8, reject, d, v) {
+    Promise.resolve(v).then(function(v2) {
+      resolve8({ value: v2, done: d });
     }, reject);
   }
 };
-var __await = function(v2) {
-  return this instanceof __await ? (this.v = v2, this) : new __await(v2);
+var __await = function(v) {
+  return this instanceof __await ? (this.v = v, this) : new __await(v);
 };
 var __asyncGenerator = function(thisArg, _arguments, generator) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var g2 = generator.apply(thisArg, _arguments || []), i, q2 = [];
+  var g = generator.apply(thisArg, _arguments || []), i, q = [];
   return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function() {
     return this;
   }, i;
-  function awaitReturn(f2) {
-    return function(v2) {
-      return Promise.resolve(v2).then(f2, reject);
+  function awaitReturn(f) {
+    return function(v) {
+      return Promise.resolve(v).then(f, reject);
     };
   }
-  function verb(n, f2) {
-    if (g2[n]) {
-      i[n] = function(v2) {
-        return new Promise(function(a, b2) {
-          q2.push([n, v2, a, b2]) > 1 || resume(n, v2);
+  function verb(n, f) {
+    if (g[n]) {
+      i[n] = function(v) {
+        return new Promise(function(a, b) {
+          q.push([n, v, a, b]) > 1 || resume(n, v);
         });
       };
-      if (f2) i[n] = f2(i[n]);
+      if (f) i[n] = f(i[n]);
     }
   }
-  function resume(n, v2) {
+  function resume(n, v) {
     try {
-      step(g2[n](v2));
+      step(g[n](v));
     } catch (e) {
-      settle2(q2[0][3], e);
+      settle2(q[0][3], e);
     }
   }
   function step(r) {
-    r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle2(q2[0][2], r);
+    r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle2(q[0][2], r);
   }
   function fulfill(value) {
     resume("next", value);
@@ -70887,8 +70887,8 @@ var __asyncGenerator = function(thisArg, _arguments, generator) {
   function reject(value) {
     resume("throw", value);
   }
-  function settle2(f2, v2) {
-    if (f2(v2), q2.shift(), q2.length) resume(q2[0][0], q2[0][1]);
+  function settle2(f, v) {
+    if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]);
   }
 };
 var IS_WINDOWS7 = process.platform === "win32";
@@ -70906,7 +70906,7 @@ var DefaultGlobber = class _DefaultGlobber {
       var _a2, e_1, _b, _c;
       const result = [];
       try {
-        for (var _d = true, _e2 = __asyncValues(this.globGenerator()), _f; _f = yield _e2.next(), _a2 = _f.done, !_a2; _d = true) {
+        for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a2 = _f.done, !_a2; _d = true) {
           _c = _f.value;
           _d = false;
           const itemPath = _c;
@@ -70916,7 +70916,7 @@ var DefaultGlobber = class _DefaultGlobber {
         e_1 = { error: e_1_1 };
       } finally {
         try {
-          if (!_d && !_a2 && (_b = _e2.return)) yield _b.call(_e2);
+          if (!_d && !_a2 && (_b = _e.return)) yield _b.call(_e);
         } finally {
           if (e_1) throw e_1.error;
         }
@@ -71038,13 +71038,13 @@ var DefaultGlobber = class _DefaultGlobber {
 };
 
 // node_modules/@actions/glob/lib/glob.js
-var __awaiter9 = function(thisArg, _arguments, P2, generator) {
+var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71106,13 +71106,13 @@ var CacheFileSizeLimit = 10 * Math.pow(1024, 3);
 var CacheReadDeniedMessagePrefix = "cache read denied:";
 
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
-var __awaiter10 = function(thisArg, _arguments, P2, generator) {
+var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -71135,20 +71135,20 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
 };
 var __asyncValues2 = function(o) {
   if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-  var m2 = o[Symbol.asyncIterator], i;
-  return m2 ? m2.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+  var m = o[Symbol.asyncIterator], i;
+  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
   function verb(n) {
-    i[n] = o[n] && function(v2) {
+    i[n] = o[n] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v2 = o[n](v2), settle2(resolve8, reject, v2.done, v2.value);
+        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
-  function settle2(resolve8, reject, d, v2) {
-    Promise.resolve(v2).then(function(v3) {
-      resolve8({ value: v3, done: d });
+  function settle2(resolve8, reject, d, v) {
+    Promise.resolve(v).then(function(v2) {
+      resolve8({ value: v2, done: d });
     }, reject);
   }
 };
@@ -71188,9 +71188,9 @@ function resolvePaths(patterns) {
       implicitDescendants: false
     });
     try {
-      for (var _e2 = true, _f = __asyncValues2(globber.globGenerator()), _g; _g = yield _f.next(), _a2 = _g.done, !_a2; _e2 = true) {
+      for (var _e = true, _f = __asyncValues2(globber.globGenerator()), _g; _g = yield _f.next(), _a2 = _g.done, !_a2; _e = true) {
         _c = _g.value;
-        _e2 = false;
+        _e = false;
         const file = _c;
         const relativeFile = path9.relative(workspace, file).replace(new RegExp(`\\${path9.sep}`, "g"), "/");
         debug(`Matched: ${relativeFile}`);
@@ -71204,7 +71204,7 @@ function resolvePaths(patterns) {
       e_1 = { error: e_1_1 };
     } finally {
       try {
-        if (!_e2 && !_a2 && (_b = _f.return)) yield _b.call(_f);
+        if (!_e && !_a2 && (_b = _f.return)) yield _b.call(_f);
       } finally {
         if (e_1) throw e_1.error;
       }
@@ -85151,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path31 = urlParsed.pathname;
-  path31 = path31 || "/";
-  path31 = escape3(path31);
-  urlParsed.pathname = path31;
+  let path32 = urlParsed.pathname;
+  path32 = path32 || "/";
+  path32 = escape3(path32);
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85239,9 +85239,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path31 = urlParsed.pathname;
-  path31 = path31 ? path31.endsWith("/") ? `${path31}${name}` : `${path31}/${name}` : name;
-  urlParsed.pathname = path31;
+  let path32 = urlParsed.pathname;
+  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
+  urlParsed.pathname = path32;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name, value) {
@@ -87561,10 +87561,10 @@ var AvroParser2 = class _AvroParser {
     return null;
   }
   static async readBoolean(stream2, options = {}) {
-    const b2 = await _AvroParser.readByte(stream2, options);
-    if (b2 === 1) {
+    const b = await _AvroParser.readByte(stream2, options);
+    if (b === 1) {
       return true;
-    } else if (b2 === 0) {
+    } else if (b === 0) {
       return false;
     } else {
       throw new Error("Byte was not a boolean.");
@@ -87598,8 +87598,8 @@ var AvroParser2 = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s3, opts = {}) => {
-      return _AvroParser.readMapPair(s3, readItemMethod, opts);
+    const readPairMethod = (s, opts = {}) => {
+      return _AvroParser.readMapPair(s, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -87693,8 +87693,8 @@ var AvroType2 = class _AvroType {
         if (!schema.fields) {
           throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
         }
-        for (const field of schema.fields) {
-          fields[field.name] = _AvroType.fromSchema(field.type);
+        for (const field2 of schema.fields) {
+          fields[field2.name] = _AvroType.fromSchema(field2.type);
         }
         return new AvroRecordType2(fields, schema.name);
       case AvroComplex2.ENUM:
@@ -87780,8 +87780,8 @@ var AvroMapType2 = class extends AvroType2 {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s3, opts) => {
-      return this._itemType.read(s3, opts);
+    const readItemMethod = (s, opts) => {
+      return this._itemType.read(s, opts);
     };
     return AvroParser2.readMap(stream2, readItemMethod, options);
   }
@@ -87808,15 +87808,15 @@ var AvroRecordType2 = class extends AvroType2 {
 };
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
-function arraysEqual2(a, b2) {
-  if (a === b2)
+function arraysEqual2(a, b) {
+  if (a === b)
     return true;
-  if (a == null || b2 == null)
+  if (a == null || b == null)
     return false;
-  if (a.length !== b2.length)
+  if (a.length !== b.length)
     return false;
   for (let i = 0; i < a.length; ++i) {
-    if (a[i] !== b2[i])
+    if (a[i] !== b[i])
       return false;
   }
   return true;
@@ -88796,17 +88796,17 @@ async function streamToBuffer3(stream2, buffer3, offset, end, encoding) {
     });
   });
 }
-async function readStreamToLocalFile2(rs2, file) {
+async function readStreamToLocalFile2(rs, file) {
   return new Promise((resolve8, reject) => {
-    const ws2 = fs5.createWriteStream(file);
-    rs2.on("error", (err) => {
+    const ws = fs5.createWriteStream(file);
+    rs.on("error", (err) => {
       reject(err);
     });
-    ws2.on("error", (err) => {
+    ws.on("error", (err) => {
       reject(err);
     });
-    ws2.on("close", resolve8);
-    rs2.pipe(ws2);
+    ws.on("close", resolve8);
+    rs.pipe(ws);
   });
 }
 var fsStat2 = util4.promisify(fs5.stat);
@@ -91530,13 +91530,13 @@ var RateLimitError = class extends Error {
 };
 
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
-var __awaiter11 = function(thisArg, _arguments, P2, generator) {
+var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91674,13 +91674,13 @@ import * as stream from "stream";
 import * as util5 from "util";
 
 // node_modules/@actions/cache/lib/internal/requestUtils.js
-var __awaiter12 = function(thisArg, _arguments, P2, generator) {
+var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91799,13 +91799,13 @@ function retryHttpClientResponse(name_1, method_1) {
 }
 
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
-var __awaiter13 = function(thisArg, _arguments, P2, generator) {
+var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92223,13 +92223,13 @@ function getUserAgentString2() {
 }
 
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
-var __awaiter14 = function(thisArg, _arguments, P2, generator) {
+var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92504,12 +92504,12 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
           message.permission = reader.int64().toString();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime2.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime2.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92519,9 +92519,9 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
       writer.tag(1, import_runtime.WireType.LengthDelimited).string(message.scope);
     if (message.permission !== "0")
       writer.tag(2, import_runtime.WireType.Varint).int64(message.permission);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime2.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime2.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92562,12 +92562,12 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
           message.scope.push(CacheScope.internalBinaryRead(reader, reader.uint32(), options));
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime7.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime7.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92577,9 +92577,9 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
       writer.tag(1, import_runtime6.WireType.Varint).int64(message.repositoryId);
     for (let i = 0; i < message.scope.length; i++)
       CacheScope.internalBinaryWrite(message.scope[i], writer.tag(2, import_runtime6.WireType.LengthDelimited).fork(), options).join();
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime7.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime7.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92631,12 +92631,12 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
           message.version = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92648,9 +92648,9 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
     if (message.version !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92706,12 +92706,12 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
           message.message = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92723,9 +92723,9 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedUploadUrl);
     if (message.message !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92786,12 +92786,12 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
           message.version = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92805,9 +92805,9 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
       writer.tag(3, import_runtime11.WireType.Varint).int64(message.sizeBytes);
     if (message.version !== "")
       writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92863,12 +92863,12 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
           message.message = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92880,9 +92880,9 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
       writer.tag(2, import_runtime11.WireType.Varint).int64(message.entryId);
     if (message.message !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -92944,12 +92944,12 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
           message.version = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -92963,9 +92963,9 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.restoreKeys[i]);
     if (message.version !== "")
       writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -93021,12 +93021,12 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
           message.matchedKey = reader.string();
           break;
         default:
-          let u2 = options.readUnknownField;
-          if (u2 === "throw")
+          let u = options.readUnknownField;
+          if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
-          if (u2 !== false)
-            (u2 === true ? import_runtime12.UnknownFieldHandler.onRead : u2)(this.typeName, message, fieldNo, wireType, d);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
@@ -93038,9 +93038,9 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
       writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedDownloadUrl);
     if (message.matchedKey !== "")
       writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.matchedKey);
-    let u2 = options.writeUnknownFields;
-    if (u2 !== false)
-      (u2 == true ? import_runtime12.UnknownFieldHandler.onWrite : u2)(this.typeName, message, writer);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
   }
 };
@@ -93120,13 +93120,13 @@ function maskSecretUrls(body3) {
 }
 
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
-var __awaiter15 = function(thisArg, _arguments, P2, generator) {
+var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93294,13 +93294,13 @@ function internalCacheTwirpClient(options) {
 // node_modules/@actions/cache/lib/internal/tar.js
 import { existsSync as existsSync2, writeFileSync as writeFileSync2 } from "fs";
 import * as path10 from "path";
-var __awaiter16 = function(thisArg, _arguments, P2, generator) {
+var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93508,13 +93508,13 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 }
 
 // node_modules/@actions/cache/lib/cache.js
-var __awaiter17 = function(thisArg, _arguments, P2, generator) {
+var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93779,7 +93779,7 @@ function saveCache2(paths_1, key_1, options_1) {
 }
 function saveCacheV1(paths_1, key_1, options_1) {
   return __awaiter17(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
-    var _a2, _b, _c, _d, _e2, _f;
+    var _a2, _b, _c, _d, _e, _f;
     const compressionMethod = yield getCompressionMethod();
     let cacheId = -1;
     const cachePaths = yield resolvePaths(paths);
@@ -93813,7 +93813,7 @@ function saveCacheV1(paths_1, key_1, options_1) {
       } else if ((reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.statusCode) === 400) {
         throw new Error((_d = (_c = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _c === void 0 ? void 0 : _c.message) !== null && _d !== void 0 ? _d : `Cache size of ~${Math.round(archiveFileSize / (1024 * 1024))} MB (${archiveFileSize} B) is over the data cap limit, not saving cache.`);
       } else {
-        const detailMessage = (_e2 = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _e2 === void 0 ? void 0 : _e2.message;
+        const detailMessage = (_e = reserveCacheResponse === null || reserveCacheResponse === void 0 ? void 0 : reserveCacheResponse.error) === null || _e === void 0 ? void 0 : _e.message;
         if (detailMessage === null || detailMessage === void 0 ? void 0 : detailMessage.startsWith(CACHE_WRITE_DENIED_PREFIX)) {
           throw new CacheWriteDeniedError(`Unable to reserve cache with key ${key}. More details: ${detailMessage}`);
         }
@@ -94113,8 +94113,8 @@ async function runAction(options) {
     const output = path12.join(files, "output");
     const state3 = path12.join(files, "state");
     const summary2 = path12.join(files, "summary.md");
-    for (const f2 of [output, state3, summary2]) writeFileSync3(f2, "");
-    const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k2, v2]) => [inputVariable(k2), v2]));
+    for (const f of [output, state3, summary2]) writeFileSync3(f, "");
+    const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [inputVariable(k), v]));
     const env = {
       ...process.env,
       GITHUB_ACTIONS: "true",
@@ -94128,7 +94128,7 @@ async function runAction(options) {
     const node = options.nodePath ?? process.execPath;
     const mainExitCode = await runNode(node, path12.join(options.distDir, "main.js"), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const savedState = parseFileCommands(readFileSync(state3, "utf8"));
-    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k2, v2]) => [`STATE_${k2}`, v2])) };
+    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])) };
     const postExitCode = await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
     return {
       mainExitCode,
@@ -94204,8 +94204,8 @@ var RunnerLog = class {
     return out;
   }
 };
-function unescapeData(s3) {
-  return s3.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+function unescapeData(s) {
+  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 }
 
 // src/cli/dist-dir.ts
@@ -94243,24 +94243,7 @@ ${result.summary}
 // src/cli/render.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
-// src/judge/ceilings.ts
-function usable(profile2, name) {
-  const p2 = profile2.probes?.probes.find((x) => x.name === name);
-  return p2 && !p2.error && p2.bytesPerSecond > 0 && p2.iops > 0 ? p2 : null;
-}
-function ceilingsOf(profile2) {
-  return {
-    seqWriteBytesPerSecond: usable(profile2, "seq-write")?.bytesPerSecond ?? null,
-    randWriteIops: usable(profile2, "rand-write")?.iops ?? null,
-    seqReadBytesPerSecond: usable(profile2, "seq-read")?.bytesPerSecond ?? null,
-    randReadIops: usable(profile2, "rand-read")?.iops ?? null
-  };
-}
-function hasCeilings(c) {
-  return c.seqWriteBytesPerSecond !== null || c.randWriteIops !== null;
-}
-
-// src/judge/format.ts
+// src/report/format.ts
 var MiB = 1024 * 1024;
 function mibPerSecond(bytesPerSecond) {
   return `${formatNumber(bytesPerSecond / MiB)} MiB/s`;
@@ -94273,8 +94256,8 @@ function formatNumber(n) {
   if (a >= 1) return String(Math.round(n * 100) / 100);
   return String(Math.round(n * 1e3) / 1e3);
 }
-function seconds(ms2) {
-  return `${formatNumber(ms2 / 1e3)} s`;
+function seconds(ms) {
+  return `${formatNumber(ms / 1e3)} s`;
 }
 function percent(share2) {
   return `${Math.round(share2 * 100)}%`;
@@ -94307,7 +94290,7 @@ function optionalDelta(before, after) {
   return before === void 0 || after === void 0 ? null : counterDelta(before, after);
 }
 function diskMetrics(before, after, durationMs) {
-  const d = (k2) => counterDelta(before[k2] ?? 0, after[k2] ?? 0);
+  const d = (k) => counterDelta(before[k] ?? 0, after[k] ?? 0);
   const reads = d("readsCompleted");
   const writes = d("writesCompleted");
   const readSectors = d("sectorsRead");
@@ -94352,13 +94335,13 @@ function diskMetrics(before, after, durationMs) {
 // src/sample/phase-summary.ts
 var USER_HZ = 100;
 var CPU_FIELDS = ["user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"];
-function cpuDelta(a, b2) {
+function cpuDelta(a, b) {
   const d = {};
-  for (const k2 of CPU_FIELDS) d[k2] = counterDelta(a[k2], b2[k2]);
+  for (const k of CPU_FIELDS) d[k] = counterDelta(a[k], b[k]);
   return d;
 }
 function sum(c) {
-  return CPU_FIELDS.reduce((total, k2) => total + c[k2], 0);
+  return CPU_FIELDS.reduce((total, k) => total + c[k], 0);
 }
 function percent2(part, whole) {
   return whole > 0 ? part / whole * 100 : 0;
@@ -94387,22 +94370,22 @@ function cpuSharesPercent(start, end) {
     busiestCpuPercent
   };
 }
-function stallFraction(a, b2, durationMs) {
-  if (a === void 0 || b2 === void 0 || durationMs <= 0) return null;
-  return counterDelta(a, b2) / (durationMs * 1e3);
+function stallFraction(a, b, durationMs) {
+  if (a === void 0 || b === void 0 || durationMs <= 0) return null;
+  return counterDelta(a, b) / (durationMs * 1e3);
 }
-function pick(p2, k2) {
-  return p2?.[k2] ?? void 0;
+function pick(p, k) {
+  return p?.[k] ?? void 0;
 }
 function pressureFractions(start, end, durationMs) {
   if (!start.pressure || !end.pressure) return null;
-  const f2 = (k2, which2) => stallFraction(pick(start.pressure, k2)?.[which2], pick(end.pressure, k2)?.[which2], durationMs);
+  const f = (k, which2) => stallFraction(pick(start.pressure, k)?.[which2], pick(end.pressure, k)?.[which2], durationMs);
   return {
-    ioSome: f2("io", "someUs"),
-    ioFull: f2("io", "fullUs"),
-    cpuSome: f2("cpu", "someUs"),
-    memorySome: f2("memory", "someUs"),
-    memoryFull: f2("memory", "fullUs")
+    ioSome: f("io", "someUs"),
+    ioFull: f("io", "fullUs"),
+    cpuSome: f("cpu", "someUs"),
+    memorySome: f("memory", "someUs"),
+    memoryFull: f("memory", "fullUs")
   };
 }
 function phaseSummary(start, end, deviceIndex) {
@@ -94425,6 +94408,346 @@ function phaseSummary(start, end, deviceIndex) {
     childCpuSeconds,
     childCpuCores: childCpuSeconds === null || durationMs <= 0 ? null : childCpuSeconds / (durationMs / 1e3)
   };
+}
+
+// src/judge/thresholds.ts
+var NEAR_CEILING_SHARE = 0.8;
+var TIME_AT_CEILING_SHARE = 0.5;
+var CEILING_WINDOW_MS = 300;
+var FAR_BELOW_CEILING_SHARE = 0.5;
+var IOPS_PROBE_BANDWIDTH_BOUND = 0.8;
+var SMALL_REQUEST_KIB = 32;
+var PROCESS_FULL_CORE = 0.85;
+var MIN_CPU_DATA_MS = 1e3;
+var CPU_PRESSURE_HIGH = 0.3;
+var CHILD_CPU_WORKING_CORE = 0.1;
+var CHILD_CPU_IDLE_CORE = 0.5;
+var IO_PRESSURE_HIGH = 0.3;
+var IO_PRESSURE_LOW = 0.1;
+var NO_PROBE_IO_PRESSURE = 0.5;
+var NO_PROBE_UTIL_PERCENT = 90;
+var NO_PROBE_QUEUE_SIZE = 1;
+var IDLE_UTIL_PERCENT = 50;
+var DIRTY_THROTTLE_SHARE = 0.6;
+var LOW_QUEUE_DEPTH = 1.5;
+var QD1_RATE_SHARE = 0.8;
+var WRITEBACK_TAIL_SHARE = 0.2;
+var OTHER_WRITER_RATIO = 1.5;
+var OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
+var ABSORBED_SHARE = 0.1;
+var MIN_SAVING_SHARE = 0.05;
+var WHAT_IF_SPEEDUP = 2;
+
+// src/judge/attribution.ts
+function earlierSteps(profile2) {
+  const p = profile2.preflush;
+  if (!p) return null;
+  const written = p.deviceWrittenBytes;
+  const found = p.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p.owedBeforeBytes)})`;
+  return `Earlier steps' dirty pages: ${written === null ? "flushed" : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
+}
+function attribute(x) {
+  const sentences = [];
+  const before = earlierSteps(x.profile);
+  if (before) sentences.push(before);
+  const ownWrittenBytes = x.extract?.ownIo?.writeBytes ?? null;
+  const ownCancelledBytes = x.extract?.ownIo?.cancelledWriteBytes ?? null;
+  const deviceWrittenBytes = x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
+  const archiveBytes = x.download?.ownIo?.writeBytes ?? null;
+  if (archiveBytes !== null && ownCancelledBytes !== null && archiveBytes > 0) {
+    sentences.push(`The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`);
+  }
+  const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
+  const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
+  let otherWriterBytes = null;
+  if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
+    const own = ownWrittenBytes + archiveWritten;
+    if (deviceWrittenBytes > OTHER_WRITER_RATIO * own + OTHER_WRITER_MIN_BYTES) {
+      otherWriterBytes = deviceWrittenBytes - own;
+      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(otherWriterBytes)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+    } else {
+      const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
+      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${overhead > 0.01 ? ` (${percent(overhead)} more: file-system metadata and journal)` : ""}.`);
+    }
+  }
+  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes, sentences };
+}
+
+// src/util/units.ts
+var KiB = 1024;
+var MiB2 = 1024 * KiB;
+var GiB = 1024 * MiB2;
+
+// src/judge/ceilings.ts
+function usable(profile2, name) {
+  const p = profile2.probes?.probes.find((x) => x.name === name);
+  return p && !p.error && p.bytesPerSecond > 0 && p.iops > 0 ? p : null;
+}
+function ceilingsOf(profile2) {
+  const qd1 = usable(profile2, "rand-read-qd1");
+  return {
+    seqWriteBytesPerSecond: usable(profile2, "seq-write")?.bytesPerSecond ?? null,
+    randWriteIops: usable(profile2, "rand-write")?.iops ?? null,
+    seqReadBytesPerSecond: usable(profile2, "seq-read")?.bytesPerSecond ?? null,
+    randReadIops: usable(profile2, "rand-read")?.iops ?? null,
+    qd1ReadIops: qd1 && qd1.latencyNs.mean > 0 ? 1e9 / qd1.latencyNs.mean : null,
+    fsyncWriteIops: usable(profile2, "fsync-write")?.iops ?? null
+  };
+}
+function hasCeilings(c) {
+  return c.seqWriteBytesPerSecond !== null || c.randWriteIops !== null;
+}
+function iopsIsOwnLimit(iops2, seqBytesPerSecond) {
+  if (iops2 === null) return false;
+  if (seqBytesPerSecond === null) return true;
+  return iops2 * 4 * KiB / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
+}
+
+// src/judge/evidence.ts
+function candidate(id, text, value, unit, favours, threshold) {
+  const evidence2 = { id, text, value: value === null ? null : round(value), unit };
+  if (threshold !== void 0) evidence2.threshold = threshold;
+  return { evidence: evidence2, favours };
+}
+function settle(candidates, verdict2) {
+  return candidates.map((c) => ({ ...c.evidence, supports: c.favours.includes(verdict2) }));
+}
+function round(n) {
+  return Number.isFinite(n) ? Number(n.toPrecision(4)) : n;
+}
+
+// src/judge/cpu-load.ts
+var NOT_CPU = ["disk-bandwidth", "disk-iops", "network", "none"];
+function extractionCpu(facts) {
+  const c = [];
+  const p = facts.busiestProcess;
+  let processSaturated = false;
+  if (p) {
+    processSaturated = p.cores >= PROCESS_FULL_CORE;
+    c.push(candidate(
+      "busiest-process-cores",
+      `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
+      p.cores,
+      "cores",
+      processSaturated ? ["cpu"] : NOT_CPU,
+      PROCESS_FULL_CORE
+    ));
+  } else if (facts.childCores !== null) {
+    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    c.push(candidate(
+      "child-cpu-cores",
+      `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
+      facts.childCores,
+      "cores",
+      processSaturated ? ["cpu"] : [],
+      PROCESS_FULL_CORE
+    ));
+  }
+  if (p && facts.childCores !== null) {
+    c.push(candidate("child-cpu-cores", `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, "cores", []));
+  }
+  const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
+  const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
+  if (facts.pressure.cpuSome !== null) {
+    c.push(candidate(
+      "cpu-pressure-some",
+      `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
+      facts.pressure.cpuSome,
+      "share",
+      pressed && working ? ["cpu"] : [],
+      CPU_PRESSURE_HIGH
+    ));
+  }
+  machineCandidates(facts, c);
+  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+}
+function downloadCpu(facts) {
+  const c = [];
+  const cores = facts.selfCores;
+  if (cores !== null) {
+    c.push(candidate(
+      "download-process-cores",
+      `the process running the download used ${formatNumber(cores)} of a core`,
+      cores,
+      "cores",
+      cores >= PROCESS_FULL_CORE ? ["cpu"] : NOT_CPU,
+      PROCESS_FULL_CORE
+    ));
+  } else if (facts.durationMs < MIN_CPU_DATA_MS) {
+    c.push(candidate("download-process-cores", `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1e3} s`, null, "cores", []));
+  }
+  machineCandidates(facts, c);
+  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+}
+function machineCandidates(facts, c) {
+  if (facts.cpu?.busiestCpu != null) {
+    c.push(candidate("busiest-cpu", `the busiest CPU was busy ${percent(facts.cpu.busiestCpu)} of the time`, facts.cpu.busiestCpu, "share", []));
+  }
+  if (facts.cpu) {
+    c.push(candidate("cpu-busy", `all CPUs together were busy ${percent(facts.cpu.busy)} of the time`, facts.cpu.busy, "share", []));
+    if (facts.cpu.steal > 0.01) {
+      c.push(candidate("cpu-steal", `the hypervisor stole ${percent(facts.cpu.steal)} of CPU time`, facts.cpu.steal, "share", ["cpu"]));
+    }
+  }
+}
+
+// src/judge/disk-load.ts
+var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
+var DISK_FAVOURED = ["disk-bandwidth", "disk-iops"];
+var NOT_DISK = ["cpu", "network", "none"];
+function ceilingsFor(c, direction) {
+  const seq = direction === "write" ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
+  const rand = direction === "write" ? c.randWriteIops : c.randReadIops;
+  return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
+}
+function sharesOf(d, c) {
+  const out = [];
+  for (const direction of ["write", "read"]) {
+    const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
+    const bytesPerSecond = (direction === "write" ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
+    const requestsPerSecond = direction === "write" ? d.writesPerSecond : d.readsPerSecond;
+    if (seq) out.push({ resource: "disk-bandwidth", direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
+    if (rand && randIsOwn) out.push({ resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand });
+  }
+  return out;
+}
+function topOf(shares) {
+  let top = null;
+  for (const s of shares) {
+    if (!top || s.share > top.share || s.share === top.share && s.resource === "disk-bandwidth") top = s;
+  }
+  return top;
+}
+function timeAtCeiling(series2, device2, c) {
+  const none = { "disk-bandwidth": null, "disk-iops": null };
+  if (device2 === null || series2.length < 2) return none;
+  const atMs = { "disk-bandwidth": 0, "disk-iops": 0 };
+  const known = /* @__PURE__ */ new Set();
+  let totalMs = 0;
+  let from = series2[0];
+  for (let i = 1; i < series2.length; i++) {
+    const to = series2[i];
+    const ms = to.tMs - from.tMs;
+    if (ms < CEILING_WINDOW_MS && i < series2.length - 1) continue;
+    const a = from.disks[device2];
+    const b = to.disks[device2];
+    if (a && b && ms > 0) {
+      totalMs += ms;
+      const window2 = sharesOf(diskMetrics(a, b, ms), c);
+      for (const r of DISK_RESOURCES) {
+        const ofResource = window2.filter((s) => s.resource === r);
+        if (ofResource.length > 0) known.add(r);
+        if (ofResource.some((s) => s.share >= NEAR_CEILING_SHARE)) atMs[r] += ms;
+      }
+    }
+    from = to;
+  }
+  if (totalMs <= 0) return none;
+  return {
+    "disk-bandwidth": known.has("disk-bandwidth") ? atMs["disk-bandwidth"] / totalMs : null,
+    "disk-iops": known.has("disk-iops") ? atMs["disk-iops"] / totalMs : null
+  };
+}
+var KIND_TEXT = {
+  "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
+  "disk-iops": { write: "random-write", read: "random-read" }
+};
+function describeShare(s, what) {
+  return s.resource === "disk-bandwidth" ? `${what} ${s.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling` : `${what} completed ${formatNumber(s.rate)} ${s.direction === "write" ? "writes" : "reads"}/s, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+}
+function diskLoad(facts, ceilings, what) {
+  const d = facts.disk;
+  const c = [];
+  const shares = d ? sharesOf(d, ceilings) : [];
+  const byShare = (s) => s >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  for (const s of shares) {
+    if (s.direction === "read" && s.rate === 0) continue;
+    const favours = byShare(s.share).map((b) => DISK_FAVOURED.includes(b) ? s.resource : b);
+    c.push(candidate(`${s.direction}-${s.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s, what), s.share, "share", favours, NEAR_CEILING_SHARE));
+  }
+  const iopsRestatesBandwidth = ["write", "read"].filter((dir) => {
+    const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
+    return rand !== null && !randIsOwn;
+  });
+  if (d && iopsRestatesBandwidth.includes("write") && d.writes > 0) {
+    c.push(candidate(
+      "write-iops-restates-bandwidth",
+      `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
+      null,
+      "",
+      ["disk-bandwidth"]
+    ));
+  }
+  if (d && d.writes > 0) {
+    c.push(candidate("write-request-size", `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, "KiB", []));
+  }
+  const atCeiling = d ? timeAtCeiling(facts.series, facts.deviceIndex, ceilings) : { "disk-bandwidth": null, "disk-iops": null };
+  for (const r of DISK_RESOURCES) {
+    const t = atCeiling[r];
+    if (t === null) continue;
+    c.push(candidate(
+      `time-at-${r === "disk-bandwidth" ? "bandwidth" : "iops"}-ceiling`,
+      `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
+      t,
+      "share",
+      t >= TIME_AT_CEILING_SHARE ? [r] : [],
+      TIME_AT_CEILING_SHARE
+    ));
+  }
+  const kernelBusy = {
+    util: d ? d.utilizationPercent >= NO_PROBE_UTIL_PERCENT : false,
+    queue: d ? d.averageQueueSize >= NO_PROBE_QUEUE_SIZE : false,
+    psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE
+  };
+  if (d) {
+    c.push(candidate(
+      "device-utilization",
+      `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+      d.utilizationPercent,
+      "%",
+      kernelBusy.util ? DISK_FAVOURED : [],
+      NO_PROBE_UTIL_PERCENT
+    ));
+    c.push(candidate(
+      "queue-size",
+      `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+      d.averageQueueSize,
+      "requests",
+      kernelBusy.queue ? DISK_FAVOURED : [],
+      NO_PROBE_QUEUE_SIZE
+    ));
+  }
+  if (facts.pressure.ioSome !== null) {
+    c.push(candidate(
+      "io-pressure-some",
+      `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
+      facts.pressure.ioSome,
+      "share",
+      facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
+      IO_PRESSURE_HIGH
+    ));
+  }
+  if (facts.cpu) {
+    c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
+  }
+  return {
+    shares,
+    top: topOf(shares),
+    timeAtCeiling: atCeiling,
+    iopsRestatesBandwidth,
+    kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    candidates: c
+  };
+}
+function diskLimit(load) {
+  if (load.top && load.top.share >= NEAR_CEILING_SHARE) return load.top.resource;
+  const bw = load.timeAtCeiling["disk-bandwidth"] ?? 0;
+  const io = load.timeAtCeiling["disk-iops"] ?? 0;
+  if (Math.max(bw, io) < TIME_AT_CEILING_SHARE) return null;
+  return io > bw ? "disk-iops" : "disk-bandwidth";
+}
+function shareOf(load, resource) {
+  return topOf(load.shares.filter((s) => s.resource === resource));
 }
 
 // src/judge/phase-facts.ts
@@ -94451,517 +94774,393 @@ function deviceIndexFor(profile2, phase2) {
   const primary = profile2.devices.findIndex((d) => d.primary);
   return primary >= 0 ? primary : null;
 }
+function ioDelta(a, b) {
+  if (!a || !b) return null;
+  return {
+    readBytes: Math.max(0, b.readBytes - a.readBytes),
+    writeBytes: Math.max(0, b.writeBytes - a.writeBytes),
+    cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
+  };
+}
+function busiestProcess(series2, durationMs) {
+  if (durationMs <= 0 || !series2.some((s) => s.processes !== void 0 || s.selfCpuTicks !== void 0)) return null;
+  const seen = /* @__PURE__ */ new Map();
+  for (const s of series2) {
+    for (const p of s.processes ?? []) {
+      const entry = seen.get(p.pid);
+      if (entry) entry.last = p.cpuTicks;
+      else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
+    }
+  }
+  let best2 = null;
+  for (const { comm, first, last } of seen.values()) {
+    const cores = (last - first) / USER_HZ / (durationMs / 1e3);
+    if (!best2 || cores > best2.cores) best2 = { comm, cores };
+  }
+  return best2 ?? { comm: "none", cores: 0 };
+}
 function snapshotFacts(start, end, deviceIndex, inside = []) {
   const summary2 = phaseSummary(start, end, deviceIndex);
   const durationMs = end.tMs - start.tMs;
+  const series2 = [start, ...inside, end];
   let dirtyPeakBytes = null;
-  for (const s3 of [start, ...inside, end]) {
-    if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
+  for (const s of series2) {
+    if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
   }
-  const p2 = summary2.pressure;
+  const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
+  const p = summary2.pressure;
   return {
     durationMs,
     deviceIndex,
     disk: durationMs > 0 ? summary2.disk : null,
     cpu: cpuShares(summary2),
     childCores: durationMs > 0 ? summary2.childCpuCores : null,
+    busiestProcess: busiestProcess(series2, durationMs),
+    selfCores: selfTicks !== null && durationMs >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs / 1e3) : null,
+    ownIo: ioDelta(start.ownIo, end.ownIo),
     pressure: {
-      ioSome: fraction(p2?.ioSome),
-      ioFull: fraction(p2?.ioFull),
-      cpuSome: fraction(p2?.cpuSome),
-      memorySome: fraction(p2?.memorySome)
+      ioSome: fraction(p?.ioSome),
+      ioFull: fraction(p?.ioFull),
+      cpuSome: fraction(p?.cpuSome),
+      memorySome: fraction(p?.memorySome)
     },
     dirtyPeakBytes,
-    owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null
+    owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
+    series: series2
   };
 }
 function phaseFacts(profile2, phase2) {
-  const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > phase2.startMs && s3.tMs < phase2.endMs);
+  const inside = profile2.samples.snapshots.filter((s) => s.tMs > phase2.startMs && s.tMs < phase2.endMs);
   return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
 }
 
-// src/judge/evidence.ts
-function candidate(id, text, value, unit, favours, threshold) {
-  const evidence2 = { id, text, value: value === null ? null : round(value), unit };
-  if (threshold !== void 0) evidence2.threshold = threshold;
-  return { evidence: evidence2, favours };
-}
-function settle(candidates, verdict2) {
-  return candidates.map((c) => ({ ...c.evidence, supports: c.favours.includes(verdict2) }));
-}
-function round(n) {
-  return Number.isFinite(n) ? Number(n.toPrecision(4)) : n;
-}
-
-// src/judge/thresholds.ts
-var NEAR_CEILING_SHARE = 0.8;
-var FAR_BELOW_CEILING_SHARE = 0.5;
-var SMALL_REQUEST_KIB = 32;
-var CHILD_CPU_FULL_CORE = 0.85;
-var BUSY_CPU_SHARE = 0.9;
-var CPU_PRESSURE_HIGH = 0.3;
-var IO_PRESSURE_HIGH = 0.3;
-var IO_PRESSURE_LOW = 0.1;
-var NO_PROBE_IO_PRESSURE = 0.5;
-var NO_PROBE_UTIL_PERCENT = 90;
-var NO_PROBE_QUEUE_SIZE = 1;
-var IDLE_UTIL_PERCENT = 50;
-var DIRTY_THROTTLE_SHARE = 0.6;
-var CHILD_CPU_IDLE_CORE = 0.5;
-var CHILD_CPU_WORKING_CORE = 0.1;
-var WRITEBACK_TAIL_SHARE = 0.2;
-var WHAT_IF_SPEEDUP = 2;
-
-// src/judge/disk-signals.ts
-var DISK = ["disk-bandwidth", "disk-iops", "writeback"];
-var NOT_DISK = ["cpu", "network", "none"];
-function maxOf(...xs2) {
-  const known = xs2.filter((x) => x !== null);
-  return known.length ? Math.max(...known) : null;
-}
-function diskSignals(facts, ceilings, what) {
-  const d = facts.disk;
-  const c = [];
-  const wBps = d ? d.writeKiBPerSecond * 1024 : 0;
-  const rBps = d ? d.readKiBPerSecond * 1024 : 0;
-  const byShare = (s3) => s3 === null ? [] : s3 >= NEAR_CEILING_SHARE ? DISK : s3 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
-  const wBw = d && ceilings.seqWriteBytesPerSecond ? wBps / ceilings.seqWriteBytesPerSecond : null;
-  const rBw = d && ceilings.seqReadBytesPerSecond ? rBps / ceilings.seqReadBytesPerSecond : null;
-  const smallWrites = !!d && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
-  const smallReads = !!d && d.reads > 0 && d.readRequestKiB <= SMALL_REQUEST_KIB;
-  const wIo = d && smallWrites && ceilings.randWriteIops ? d.writesPerSecond / ceilings.randWriteIops : null;
-  const rIo = d && smallReads && ceilings.randReadIops ? d.readsPerSecond / ceilings.randReadIops : null;
-  if (d && ceilings.seqWriteBytesPerSecond) {
-    c.push(candidate(
-      "write-bandwidth-share",
-      `${what} wrote at ${mibPerSecond(wBps)}, ${percent(wBw ?? 0)} of the ${mibPerSecond(ceilings.seqWriteBytesPerSecond)} sequential-write ceiling`,
-      wBw,
-      "share",
-      byShare(wBw),
-      NEAR_CEILING_SHARE
-    ));
-  }
-  if (d && ceilings.randWriteIops && d.writes > 0) {
-    c.push(candidate(
-      "write-request-size",
-      `average write request ${formatNumber(d.writeRequestKiB)} KiB (${smallWrites ? "small: IOPS decide" : "large: bandwidth decides"})`,
-      d.writeRequestKiB,
-      "KiB",
-      smallWrites ? ["disk-iops"] : ["disk-bandwidth", "writeback"],
-      SMALL_REQUEST_KIB
-    ));
-  }
-  if (wIo !== null && ceilings.randWriteIops) {
-    c.push(candidate(
-      "write-iops-share",
-      `${what} completed ${formatNumber(d?.writesPerSecond ?? 0)} writes/s, ${percent(wIo)} of the ${iops(ceilings.randWriteIops)} random-write ceiling`,
-      wIo,
-      "share",
-      byShare(wIo).map((b2) => b2 === "disk-bandwidth" ? "disk-iops" : b2),
-      NEAR_CEILING_SHARE
-    ));
-  }
-  if (d && ceilings.seqReadBytesPerSecond && d.reads > 0) {
-    c.push(candidate(
-      "read-bandwidth-share",
-      `${what} read at ${mibPerSecond(rBps)}, ${percent(rBw ?? 0)} of the ${mibPerSecond(ceilings.seqReadBytesPerSecond)} sequential-read ceiling`,
-      rBw,
-      "share",
-      byShare(rBw),
-      NEAR_CEILING_SHARE
-    ));
-  }
-  if (rIo !== null && ceilings.randReadIops) {
-    c.push(candidate(
-      "read-iops-share",
-      `${what} completed ${formatNumber(d?.readsPerSecond ?? 0)} reads/s, ${percent(rIo)} of the ${iops(ceilings.randReadIops)} random-read ceiling`,
-      rIo,
-      "share",
-      byShare(rIo).map((b2) => b2 === "disk-bandwidth" ? "disk-iops" : b2),
-      NEAR_CEILING_SHARE
-    ));
-  }
-  const kernelBusy = {
-    util: d ? d.utilizationPercent >= NO_PROBE_UTIL_PERCENT : false,
-    queue: d ? d.averageQueueSize >= NO_PROBE_QUEUE_SIZE : false,
-    psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE
-  };
-  if (d) {
-    c.push(candidate(
-      "device-utilization",
-      `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
-      d.utilizationPercent,
-      "%",
-      kernelBusy.util ? DISK : [],
-      NO_PROBE_UTIL_PERCENT
-    ));
-    c.push(candidate(
-      "queue-size",
-      `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
-      d.averageQueueSize,
-      "requests",
-      kernelBusy.queue ? DISK : [],
-      NO_PROBE_QUEUE_SIZE
-    ));
-  }
-  if (facts.pressure.ioSome !== null) {
-    c.push(candidate(
-      "io-pressure-some",
-      `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
-      facts.pressure.ioSome,
-      "share",
-      facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK : NOT_DISK,
-      IO_PRESSURE_HIGH
-    ));
-  }
-  if (facts.cpu) {
-    c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
-  }
-  const bandwidthShare = maxOf(wBw, rBw);
-  const iopsShare = maxOf(wIo, rIo);
-  const maxShare = maxOf(bandwidthShare, iopsShare);
-  return {
-    writeBytesPerSecond: wBps,
-    readBytesPerSecond: rBps,
-    writeBandwidthShare: wBw,
-    readBandwidthShare: rBw,
-    writeIopsShare: wIo,
-    readIopsShare: rIo,
-    smallWrites,
-    bandwidthShare,
-    iopsShare,
-    maxShare,
-    nearBandwidth: bandwidthShare !== null && bandwidthShare >= NEAR_CEILING_SHARE,
-    nearIops: iopsShare !== null && iopsShare >= NEAR_CEILING_SHARE,
-    farBelow: maxShare !== null && maxShare < FAR_BELOW_CEILING_SHARE,
-    kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
-    candidates: c
-  };
-}
-
-// src/judge/phase-rules.ts
-var NOUN = {
-  lookup: "the cache lookup",
-  download: "the download",
-  extract: "extraction",
-  writeback: "the writeback tail"
-};
-function finish(input, bottleneck2, clause, candidates) {
-  return {
-    phase: input.name,
-    bottleneck: bottleneck2,
-    clause,
-    sentence: `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`,
-    evidence: settle(candidates, bottleneck2),
-    durationMs: input.facts.durationMs
-  };
-}
+// src/judge/rules.ts
+var probes = (x) => hasCeilings(x.ceilings);
+var diskFar = (x) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 function dirtyLimitBytes(profile2) {
   const c = profile2.context;
   if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
   if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes;
   return null;
 }
-function cpuSignals(facts, withChildren) {
-  const c = [];
-  let saturated = false;
-  if (withChildren && facts.childCores !== null) {
-    const full = facts.childCores >= CHILD_CPU_FULL_CORE;
-    saturated ||= full;
-    c.push(candidate(
-      "child-cpu-cores",
-      `tar and zstd used ${formatNumber(facts.childCores)} of a core`,
-      facts.childCores,
-      "cores",
-      full ? ["cpu"] : facts.childCores < CHILD_CPU_IDLE_CORE ? ["disk-bandwidth", "disk-iops", "writeback", "network", "none"] : [],
-      CHILD_CPU_FULL_CORE
-    ));
+function dirtyShare(x) {
+  const limit = dirtyLimitBytes(x.profile);
+  return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
+}
+function diskClause(x, resource) {
+  const s = shareOf(x.disk, resource);
+  const time = x.disk.timeAtCeiling[resource];
+  const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
+  const size = x.facts.disk && s?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
+  return s ? `${describeShare(s, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+}
+function kernelOnlyClause(x) {
+  const d = x.facts.disk;
+  const small = d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
+  return `${x.what} ${small ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond((d?.writeKiBPerSecond ?? 0) * 1024)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
+}
+function kernelOnlyResource(x) {
+  const d = x.facts.disk;
+  return d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB ? "disk-iops" : "disk-bandwidth";
+}
+function notMeasured(x) {
+  const missing = [];
+  if (!x.facts.disk) missing.push("disk not measured");
+  else if (!probes(x)) missing.push("no fio ceilings for the disk");
+  if (!x.cpu?.measured) missing.push("CPU not measured");
+  return missing;
+}
+var diskAtCeiling = {
+  id: "disk-at-ceiling",
+  apply: (x) => {
+    if (!probes(x)) return null;
+    const resource = diskLimit(x.disk);
+    if (!resource) return null;
+    const share2 = dirtyShare(x);
+    const held = x.name === "extract" && share2 !== null && share2 >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share2)} of it)` : "";
+    return { bottleneck: resource, clause: `${diskClause(x, resource)}${held}` };
   }
-  if (facts.cpu?.busiestCpu != null) {
-    const busy = facts.cpu.busiestCpu >= BUSY_CPU_SHARE;
-    saturated ||= busy;
-    c.push(candidate(
-      "busiest-cpu",
-      `the busiest CPU was busy ${percent(facts.cpu.busiestCpu)} of the time`,
-      facts.cpu.busiestCpu,
-      "share",
-      busy ? ["cpu"] : ["disk-bandwidth", "disk-iops", "writeback", "network", "none"],
-      BUSY_CPU_SHARE
-    ));
-  }
-  if (facts.cpu) {
-    const all = facts.cpu.busy >= BUSY_CPU_SHARE;
-    saturated ||= all;
-    c.push(candidate(
-      "cpu-busy",
-      `all CPUs together were busy ${percent(facts.cpu.busy)} of the time`,
-      facts.cpu.busy,
-      "share",
-      all ? ["cpu"] : [],
-      BUSY_CPU_SHARE
-    ));
-    if (facts.cpu.steal > 0.01) {
-      c.push(candidate("cpu-steal", `the hypervisor stole ${percent(facts.cpu.steal)} of CPU time`, facts.cpu.steal, "share", ["cpu"]));
+};
+var kernelSaturatedDisk = {
+  id: "kernel-saturated-disk",
+  apply: (x) => !probes(x) && x.disk.kernelSaturated ? { bottleneck: kernelOnlyResource(x), clause: kernelOnlyClause(x) } : null
+};
+var latencyBound = {
+  id: "disk-latency",
+  apply: (x) => {
+    const d = x.facts.disk;
+    if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
+    const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
+    if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
+      return { bottleneck: "disk-iops", clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings` };
     }
-  }
-  if (facts.pressure.cpuSome !== null) {
-    const high = facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
-    saturated ||= high && withChildren && facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
-    c.push(candidate(
-      "cpu-pressure-some",
-      `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
-      facts.pressure.cpuSome,
-      "share",
-      high ? ["cpu"] : [],
-      CPU_PRESSURE_HIGH
-    ));
-  }
-  return { saturated, candidates: c };
-}
-function diskBound(s3) {
-  if (s3.nearIops && (s3.iopsShare ?? 0) >= (s3.bandwidthShare ?? 0)) return "disk-iops";
-  if (s3.nearBandwidth) return "disk-bandwidth";
-  if (s3.nearIops) return "disk-iops";
-  return null;
-}
-function diskClause(what, kind, s3, c, facts) {
-  const d = facts.disk;
-  if (kind === "disk-iops") {
-    const writes2 = (s3.writeIopsShare ?? 0) >= (s3.readIopsShare ?? 0);
-    const rate3 = writes2 ? d?.writesPerSecond ?? 0 : d?.readsPerSecond ?? 0;
-    const size = writes2 ? d?.writeRequestKiB ?? 0 : d?.readRequestKiB ?? 0;
-    const ceiling2 = writes2 ? c.randWriteIops : c.randReadIops;
-    return `${what} issued ${formatNumber(rate3)} ${writes2 ? "writes" : "reads"}/s of ${formatNumber(size)} KiB, ${percent(s3.iopsShare ?? 0)} of this disk's ${iops(ceiling2 ?? 0)} random-${writes2 ? "write" : "read"} ceiling`;
-  }
-  const writes = (s3.writeBandwidthShare ?? 0) >= (s3.readBandwidthShare ?? 0);
-  const rate2 = writes ? s3.writeBytesPerSecond : s3.readBytesPerSecond;
-  const ceiling = writes ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
-  return `${what} ${writes ? "wrote" : "read"} at ${mibPerSecond(rate2)}, ${percent(s3.bandwidthShare ?? 0)} of this disk's ${mibPerSecond(ceiling ?? 0)} sequential-${writes ? "write" : "read"} ceiling`;
-}
-function kernelOnlyDiskClause(what, s3, facts) {
-  const d = facts.disk;
-  return `${what} ${s3.smallWrites ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond(s3.writeBytesPerSecond)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
-}
-function noProbesClause(what) {
-  return `${what} cannot be pinned on one resource from kernel counters alone; fio probes of this disk would make it decisive`;
-}
-function judgeLookup(input) {
-  const c = [candidate("lookup-duration", `the lookup took ${seconds(input.facts.durationMs)}`, input.facts.durationMs / 1e3, "s", ["network"])];
-  return finish(input, "network", `the cache lookup, a round trip to the cache service, took ${seconds(input.facts.durationMs)}`, c);
-}
-function judgeDownload(input) {
-  const { facts, ceilings } = input;
-  const what = NOUN.download;
-  const s3 = diskSignals(facts, ceilings, what);
-  const cpu = cpuSignals(facts, false);
-  const c = [...s3.candidates, ...cpu.candidates];
-  const rate2 = input.networkBytes !== null && facts.durationMs > 0 ? input.networkBytes / (facts.durationMs / 1e3) : null;
-  if (rate2 !== null) {
-    const share2 = ceilings.seqWriteBytesPerSecond ? rate2 / ceilings.seqWriteBytesPerSecond : null;
-    c.unshift(candidate(
-      "download-rate",
-      `the download ran at ${mibPerSecond(rate2)}${share2 === null ? "" : `, ${percent(share2)} of the disk's sequential-write ceiling`}`,
-      share2 ?? rate2,
-      share2 === null ? "bytes/s" : "share",
-      share2 !== null && share2 < FAR_BELOW_CEILING_SHARE ? ["network"] : [],
-      share2 === null ? void 0 : FAR_BELOW_CEILING_SHARE
-    ));
-  }
-  const rateText = rate2 === null ? "" : ` at ${mibPerSecond(rate2)}`;
-  if (hasCeilings(ceilings)) {
-    const disk = diskBound(s3);
-    if (disk) return finish(input, disk, diskClause(what, disk, s3, ceilings, facts), c);
-  } else if (s3.kernelSaturated) {
-    return finish(input, s3.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s3, facts), c);
-  }
-  if (cpu.saturated) {
-    return finish(input, "cpu", `the download${rateText} kept a CPU saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`, c);
-  }
-  if (hasCeilings(ceilings)) {
-    const rateFar = rate2 === null || !ceilings.seqWriteBytesPerSecond || rate2 / ceilings.seqWriteBytesPerSecond < FAR_BELOW_CEILING_SHARE;
-    if (rateFar && (s3.farBelow || s3.maxShare === null)) {
-      const ceil = ceilings.seqWriteBytesPerSecond ? `, far below this disk's ${mibPerSecond(ceilings.seqWriteBytesPerSecond)} write ceiling,` : "";
-      return finish(input, "network", `the download ran${rateText}${ceil} with the disk and CPUs far from saturated`, c);
+    const flushes = d.flushesPerSecond ?? 0;
+    if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
+      return { bottleneck: "disk-iops", clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings` };
     }
-    return finish(input, "inconclusive", `the download ran${rateText} with the disk at ${percent(s3.maxShare ?? 0)} of its ceilings: neither clearly network- nor disk-bound`, c);
+    return null;
   }
-  const idle = facts.disk === null || facts.disk.utilizationPercent < IDLE_UTIL_PERCENT && (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
-  if (idle) {
-    c.push(candidate("disk-idle", `without fio probes: the disk was busy ${Math.round(facts.disk?.utilizationPercent ?? 0)}% of the time and I/O stalls stayed below ${percent(IO_PRESSURE_LOW)}`, facts.disk?.utilizationPercent ?? null, "%", ["network"], IDLE_UTIL_PERCENT));
-    return finish(input, "network", `the download ran${rateText} while the disk stayed mostly idle and no CPU was saturated`, c);
+};
+var cpuProcess = {
+  id: "cpu-process",
+  apply: (x) => {
+    if (!x.cpu?.processSaturated) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p = x.facts.busiestProcess;
+    const who = x.name === "download" ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : p ? `${p.comm} used ${formatNumber(p.cores)} of a core` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
+    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
   }
-  return finish(input, "inconclusive", noProbesClause(`the download${rateText}`), c);
-}
-function judgeExtract(input) {
-  const { facts, ceilings, profile: profile2 } = input;
-  const what = NOUN.extract;
-  const s3 = diskSignals(facts, ceilings, what);
-  const cpu = cpuSignals(facts, true);
-  const c = [...s3.candidates, ...cpu.candidates];
-  const probes2 = hasCeilings(ceilings);
-  const limit = dirtyLimitBytes(profile2);
-  const dirtyShare = limit && facts.dirtyPeakBytes !== null ? facts.dirtyPeakBytes / limit : null;
-  if (dirtyShare !== null) {
-    c.push(candidate(
-      "dirty-peak-share",
-      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(dirtyShare)} of the ${bytes(limit ?? 0)} dirty limit`,
-      dirtyShare,
-      "share",
-      dirtyShare >= DIRTY_THROTTLE_SHARE ? ["writeback"] : [],
-      DIRTY_THROTTLE_SHARE
-    ));
+};
+var cpuStarved = {
+  id: "cpu-starved",
+  apply: (x) => {
+    if (!x.cpu?.starved || probes(x) && x.disk.top !== null && !diskFar(x)) return null;
+    return { bottleneck: "cpu", clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)` };
   }
-  if (probes2) {
-    const disk = diskBound(s3);
-    if (disk) {
-      const held = dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(dirtyShare)} of it)` : "";
-      return finish(input, disk, `${diskClause(what, disk, s3, ceilings, facts)}${held}`, c);
+};
+var dirtyThrottled = {
+  id: "dirty-throttled",
+  apply: (x) => {
+    const share2 = dirtyShare(x);
+    const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
+    const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
+    if (share2 === null || share2 < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
+    const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
+    const diskPart = x.disk.top ? describeShare(x.disk.top, "the disk") : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+    return { bottleneck: resource, clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share2)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core` };
+  }
+};
+var cameNearNone = {
+  id: "near-no-ceiling",
+  apply: (x) => {
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : "";
+    return { bottleneck: "none", clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
+  }
+};
+var inconclusive = {
+  id: "inconclusive",
+  apply: (x) => {
+    const missing = notMeasured(x);
+    return {
+      bottleneck: "inconclusive",
+      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`
+    };
+  }
+};
+var downloadRate = (x) => x.networkBytes !== null && x.facts.durationMs > 0 ? x.networkBytes / (x.facts.durationMs / 1e3) : null;
+var networkBound = {
+  id: "network",
+  apply: (x) => {
+    const rate2 = downloadRate(x);
+    const at = rate2 === null ? "" : ` at ${mibPerSecond(rate2)}`;
+    const cpuPart = x.cpu?.measured ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : x.facts.durationMs < MIN_CPU_DATA_MS ? "its CPU not measured (under 1 s of data)" : "its CPU not recorded";
+    if (probes(x) && x.disk.top !== null) {
+      if (!diskFar(x)) return null;
+      return { bottleneck: "network", clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
     }
+    const d = x.facts.disk;
+    if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
+      return { bottleneck: "network", clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}` };
+    }
+    return null;
   }
-  const tarIdle = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE;
-  const diskPressed = s3.nearBandwidth || s3.nearIops || (facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
-  if (dirtyShare !== null && dirtyShare >= DIRTY_THROTTLE_SHARE && tarIdle && diskPressed) {
-    const diskPart = probes2 && s3.maxShare !== null ? `the disk wrote at ${mibPerSecond(s3.writeBytesPerSecond)}, ${percent(s3.maxShare)} of its ceiling` : `the disk wrote at ${mibPerSecond(s3.writeBytesPerSecond)} with I/O stalls ${percent(facts.pressure.ioSome ?? 0)} of the time`;
-    return finish(
-      input,
-      "writeback",
-      `extraction was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(dirtyShare)} of it) while ${diskPart} and tar used only ${formatNumber(facts.childCores ?? 0)} of a core`,
-      c
-    );
+};
+var lookupRoundTrip = {
+  id: "lookup-round-trip",
+  apply: (x) => ({ bottleneck: "network", clause: `the cache lookup, a round trip to the cache service, took ${seconds(x.facts.durationMs)}` })
+};
+var tailShort = {
+  id: "tail-short",
+  apply: (x) => {
+    if (x.totalMs <= 0 || x.facts.durationMs / x.totalMs >= WRITEBACK_TAIL_SHARE) return null;
+    return { bottleneck: "none", clause: `the writeback tail after tar exited was short: ${seconds(x.facts.durationMs)} until syncfs returned${tailBytes(x)}` };
   }
-  if (!probes2 && s3.kernelSaturated) {
-    return finish(input, s3.smallWrites ? "disk-iops" : "disk-bandwidth", kernelOnlyDiskClause(what, s3, facts), c);
-  }
-  const ioCalm = (facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
-  if (cpu.saturated && (probes2 ? s3.farBelow || s3.maxShare === null : ioCalm)) {
-    const diskPart = probes2 && s3.maxShare !== null ? `the disk ran at ${percent(s3.maxShare)} of its ceilings` : `I/O stalls stayed at ${percent(facts.pressure.ioSome ?? 0)}`;
-    const starved = facts.childCores !== null && facts.childCores < CHILD_CPU_IDLE_CORE && (facts.pressure.cpuSome ?? 0) >= CPU_PRESSURE_HIGH;
-    const cpuPart = facts.childCores !== null && facts.childCores >= CHILD_CPU_FULL_CORE ? `tar and zstd used ${formatNumber(facts.childCores)} of a core` : starved ? `tar and zstd got only ${formatNumber(facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome ?? 0)} of the time (a CPU quota or other processes held them back)` : `the CPU was saturated (busiest CPU ${percent(facts.cpu?.busiestCpu ?? facts.cpu?.busy ?? 0)} busy)`;
-    return finish(input, "cpu", `${cpuPart} during extraction while ${diskPart}`, c);
-  }
-  if (probes2 && s3.maxShare !== null && !cpu.saturated) {
-    return finish(
-      input,
-      "none",
-      `extraction came near no ceiling: the disk at most ${percent(s3.maxShare)} of its ceilings${facts.childCores === null ? "" : `, tar and zstd ${formatNumber(facts.childCores)} of a core`}`,
-      c
-    );
-  }
-  if (probes2) {
-    return finish(input, "inconclusive", `extraction kept the CPU busy while the disk ran at ${percent(s3.maxShare ?? 0)} of its ceilings: neither is clearly the limit`, c);
-  }
-  return finish(input, "inconclusive", noProbesClause("extraction"), c);
+};
+function tailBytes(x) {
+  const written = x.facts.disk?.writtenBytes;
+  return written === void 0 ? "" : ` (${bytes(written)} written)`;
 }
-function judgeWriteback(input) {
-  const { facts, ceilings } = input;
-  const s3 = diskSignals(facts, ceilings, NOUN.writeback);
-  const share2 = input.totalMs > 0 ? facts.durationMs / input.totalMs : 0;
-  const written = facts.disk?.writtenBytes ?? null;
-  const c = [
-    candidate(
-      "writeback-tail-share",
-      `after tar exited the page cache needed ${seconds(facts.durationMs)} more to reach the disk, ${percent(share2)} of the restore`,
-      share2,
-      "share",
-      share2 >= WRITEBACK_TAIL_SHARE ? ["writeback"] : ["none"],
-      WRITEBACK_TAIL_SHARE
-    ),
-    ...s3.candidates
-  ];
-  const rate2 = written !== null ? ` (${bytes(written)} at ${mibPerSecond(s3.writeBytesPerSecond)}${s3.writeBandwidthShare === null ? "" : `, ${percent(s3.writeBandwidthShare)} of its sequential-write ceiling`})` : "";
-  if (share2 >= WRITEBACK_TAIL_SHARE) {
-    return finish(input, "writeback", `after tar exited the page cache needed ${seconds(facts.durationMs)} more to write the extracted files to disk${rate2}: the page cache hid a disk slower than the extraction`, c);
+var tailDisk = {
+  id: "tail-disk",
+  apply: (x) => {
+    const resource = probes(x) ? x.disk.top && x.disk.top.share >= FAR_BELOW_CEILING_SHARE ? x.disk.top.resource : null : x.disk.kernelSaturated ? kernelOnlyResource(x) : null;
+    if (!resource) return null;
+    const why = probes(x) ? diskClause({ ...x, what: "it" }, resource) : kernelOnlyClause({ ...x, what: "it" });
+    return { bottleneck: resource, clause: `after tar exited the page cache needed ${seconds(x.facts.durationMs)} more to put the files on disk: ${why}` };
   }
-  return finish(input, "none", `the writeback tail after tar exited was short, ${seconds(facts.durationMs)}${rate2}`, c);
+};
+var RULES = {
+  lookup: [lookupRoundTrip],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  writeback: [tailShort, tailDisk, inconclusive]
+};
+function applyRules(x) {
+  for (const rule of RULES[x.name]) {
+    const outcome = rule.apply(x);
+    if (outcome) return { ...outcome, rule: rule.id };
+  }
+  return { bottleneck: "inconclusive", clause: `${x.what} could not be judged`, rule: "none" };
 }
 
+// src/profile/schema.ts
+var PROFILE_SCHEMA_VERSION = 2;
+var PHASES = ["lookup", "download", "extract", "writeback"];
+var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
+var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
+
 // src/judge/what-if.ts
-var RESOURCE_OF = {
-  network: "network",
-  "disk-bandwidth": "disk",
-  "disk-iops": "disk",
-  writeback: "disk",
-  cpu: "cpu",
-  none: "unknown",
-  inconclusive: "unknown"
-};
-function limitedBy(p2, r) {
-  if (p2.name === "lookup") return r === "network";
-  if (p2.name === "writeback") return r === "disk";
-  const of = RESOURCE_OF[p2.bottleneck];
-  return of === r || of === "unknown";
-}
-function cpuFloorMs(p2, cpuCount) {
-  if (p2.facts.childCores === null || cpuCount <= 0) return 0;
-  return p2.facts.childCores * p2.facts.durationMs / Math.max(1, cpuCount);
-}
-function diskFloorMs(p2, ceilings) {
-  const written = p2.facts.disk?.writtenBytes ?? 0;
-  return ceilings.seqWriteBytesPerSecond ? written / ceilings.seqWriteBytesPerSecond * 1e3 : 0;
-}
-function restoreLowerBoundMs(phases, resource, speedup, ceilings, cpuCount) {
-  let total = 0;
-  let extract;
-  let tail;
-  for (const p2 of phases) {
-    if (resource === "disk" && p2.name === "extract") extract = p2;
-    else if (resource === "disk" && p2.name === "writeback") tail = p2;
-    else if (!limitedBy(p2, resource)) total += p2.facts.durationMs;
-    else {
-      const other = resource === "cpu" ? diskFloorMs(p2, ceilings) : resource === "network" ? diskFloorMs(p2, ceilings) : cpuFloorMs(p2, cpuCount);
-      total += Math.max(p2.facts.durationMs / speedup, Math.min(other, p2.facts.durationMs));
-    }
+function deviceWork(phases) {
+  const w = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
+  for (const p of phases) {
+    const d = p?.facts.disk;
+    if (!d) continue;
+    w.writtenBytes += d.writtenBytes;
+    w.writes += d.writes;
+    w.readBytes += d.readBytes;
+    w.reads += d.reads;
   }
-  if (resource === "disk" && (extract || tail)) {
-    const extractDisk = extract && limitedBy(extract, "disk") ? extract.facts.durationMs : 0;
-    const extractFloor = extract ? extractDisk > 0 ? Math.min(cpuFloorMs(extract, cpuCount), extract.facts.durationMs) : extract.facts.durationMs : 0;
-    const diskMs = extractDisk + (tail?.facts.durationMs ?? 0);
-    total += Math.max(extractFloor, diskMs / speedup);
+  return w;
+}
+function ownWork(extract, span) {
+  const own = extract?.facts.ownIo?.writeBytes;
+  if (own === void 0 || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
+  const share2 = own / span.writtenBytes;
+  return { ...span, writtenBytes: own, writes: span.writes * share2 };
+}
+function diskMs(work, c, factor) {
+  const parts = [0];
+  if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / (c.seqWriteBytesPerSecond * factor.bandwidth));
+  if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
+  if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond)) parts.push(work.writes / (c.randWriteIops * factor.iops));
+  if (c.randReadIops && iopsIsOwnLimit(c.randReadIops, c.seqReadBytesPerSecond)) parts.push(work.reads / (c.randReadIops * factor.iops));
+  return Math.max(...parts) * 1e3;
+}
+function cpuFloorMs(p) {
+  if (!p) return 0;
+  const f = p.facts;
+  if (f.busiestProcess) return f.busiestProcess.cores * f.durationMs;
+  return f.childCores === null ? 0 : f.childCores * f.durationMs / 2;
+}
+function absorbed(extract, span) {
+  const early = extract?.facts.disk?.writtenBytes;
+  return early !== void 0 && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
+}
+function spanBoundMs(resource, extract, tail, c, speedup) {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const span = deviceWork([extract, tail]);
+  const own = ownWork(extract, span);
+  const tailDevice = deviceWork([tail]);
+  const ownShare = span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1;
+  const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
+  const kernelWaited = absorbed(extract, span);
+  const same = { bandwidth: 1, iops: 1 };
+  if (resource === "disk-bandwidth" || resource === "disk-iops") {
+    const faster = resource === "disk-bandwidth" ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
+    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster)));
+    if (tail?.bottleneck === resource) {
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster)));
+    }
+    return e + t;
+  }
+  if (resource === "cpu" && extract?.bottleneck === "cpu") {
+    return Math.min(e + t, kernelWaited ? e / speedup + diskMs(tailOwn, c, same) : Math.max(e / speedup, diskMs(own, c, same)));
+  }
+  return e + t;
+}
+function restoreLowerBoundMs(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
+  const extract = phases.find((p) => p.name === "extract");
+  const tail = phases.find((p) => p.name === "writeback");
+  let total = extract || tail ? spanBoundMs(resource, extract, tail, ceilings, speedup) : 0;
+  for (const p of phases) {
+    if (p.name === "extract" || p.name === "writeback") continue;
+    const shortened = p.name === "download" && p.bottleneck === resource;
+    total += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
   }
   return total;
 }
 var PHRASE = {
-  disk: "on a disk",
   network: "with a network",
+  "disk-bandwidth": "with the disk's bandwidth",
+  "disk-iops": "with the disk's IOPS",
   cpu: "with a CPU"
 };
-function whatIfs(phases, ceilings, cpuCount, speedup = WHAT_IF_SPEEDUP) {
-  const nowMs = phases.reduce((s3, p2) => s3 + p2.facts.durationMs, 0);
+function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP) {
+  const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
-  return ["disk", "network", "cpu"].map((resource) => {
-    const lower = restoreLowerBoundMs(phases, resource, speedup, ceilings, cpuCount);
+  return RESOURCES.map((resource) => {
+    const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
     const gain = nowMs - lower;
-    const sentence = gain < 0.01 * nowMs ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: ${resource} did not limit it.` : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
+    const sentence = gain < 0.01 * nowMs ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.` : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
     return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
   });
 }
 
 // src/judge/judge.ts
-var LABEL = {
+var BOTTLENECK_LABEL = {
   network: "Network-bound",
-  "disk-bandwidth": "Disk-bound",
+  "disk-bandwidth": "Disk-bound (bandwidth)",
   "disk-iops": "Disk-bound (IOPS)",
   cpu: "CPU-bound",
-  writeback: "Writeback-bound",
   none: "No bottleneck",
   inconclusive: "Inconclusive"
 };
-var RULES = {
-  lookup: judgeLookup,
-  download: judgeDownload,
-  extract: judgeExtract,
-  writeback: judgeWriteback
+var RESOURCE_NOUN = {
+  network: "network rate",
+  "disk-bandwidth": "disk's bandwidth",
+  "disk-iops": "disk's IOPS",
+  cpu: "CPU"
+};
+var NOUN = {
+  lookup: "the cache lookup",
+  download: "the download",
+  extract: "extraction",
+  writeback: "the writeback tail"
 };
 function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
-  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
-  const facts = phases.map((p2) => phaseFacts(profile2, p2));
-  const totalMs = facts.reduce((s3, f2) => s3 + f2.durationMs, 0);
-  return phases.map((p2, i) => {
-    const f2 = facts[i];
-    const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-    return { judgement: RULES[p2.name]({ profile: profile2, name: p2.name, facts: f2, ceilings, totalMs, networkBytes }), facts: f2 };
+  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
+  const facts = phases.map((p) => phaseFacts(profile2, p));
+  const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
+  return phases.map((p, i) => {
+    const f = facts[i];
+    const what = NOUN[p.name];
+    const disk = diskLoad(f, ceilings, what);
+    const cpu = p.name === "extract" ? extractionCpu(f) : p.name === "download" ? downloadCpu(f) : null;
+    const networkBytes = p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
+    const outcome = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p.name, f)];
+    return {
+      phase: p.name,
+      bottleneck: outcome.bottleneck,
+      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
+      evidence: settle(candidates, outcome.bottleneck),
+      durationMs: f.durationMs,
+      facts: f,
+      disk,
+      clause: outcome.clause,
+      rule: outcome.rule
+    };
   });
+}
+function pageCacheCandidates(profile2, name, facts) {
+  if (name !== "extract") return [];
+  const share2 = dirtyShare({ profile: profile2, facts });
+  const limit = dirtyLimitBytes(profile2);
+  if (share2 === null || limit === null) return [];
+  return [candidate(
+    "dirty-peak-share",
+    `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share2)} of the ${bytes(limit)} dirty limit`,
+    share2,
+    "share",
+    share2 >= DIRTY_THROTTLE_SHARE ? ["disk-bandwidth", "disk-iops"] : [],
+    DIRTY_THROTTLE_SHARE
+  )];
 }
 function probeSummary(c) {
   const parts = [];
@@ -94971,57 +95170,54 @@ function probeSummary(c) {
   if (c.randReadIops) parts.push(`${iops(c.randReadIops)} random reads`);
   return parts.join(", ");
 }
-function withoutRestore(profile2, ceilings, why) {
-  const probes2 = hasCeilings(ceilings) ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.` : "and no fio probes ran either, so there is nothing to judge.";
-  return { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes2}`, phases: [], whatIf: [] };
+function withoutRestore(ceilings, why) {
+  const probes3 = hasCeilings(ceilings) ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.` : "and no fio probes ran either, so there is nothing to judge.";
+  return { verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes3}`, phases: [], whatIf: [] }, phases: [], ceilings };
 }
-function judgeProfile(profile2) {
+function judgeInDetail(profile2) {
   const ceilings = ceilingsOf(profile2);
   const restore2 = profile2.restore;
-  if (!restore2) return withoutRestore(profile2, ceilings, "no cache restore was profiled");
+  if (!restore2) return withoutRestore(ceilings, "no cache restore was profiled");
   if (!restore2.cacheHit && restore2.error) {
-    return withoutRestore(profile2, ceilings, `the restore failed during ${restore2.error.phase} (${restore2.error.message.split("\n")[0]})`);
+    return withoutRestore(ceilings, `the restore failed during ${restore2.error.phase} (${restore2.error.message.split("\n")[0]})`);
   }
   if (!restore2.cacheHit) {
-    return withoutRestore(profile2, ceilings, `cache miss (keys tried: ${restore2.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
+    return withoutRestore(ceilings, `cache miss (keys tried: ${restore2.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
   }
   const judged = judgePhases(profile2, ceilings);
-  if (judged.length === 0) return withoutRestore(profile2, ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s3, j3) => s3 + j3.facts.durationMs, 0);
-  const dominant = judged.reduce((a, b2) => b2.facts.durationMs > a.facts.durationMs ? b2 : a);
-  const j2 = dominant.judgement;
-  const tail = judged.some((x) => x.judgement.phase === "writeback") ? " (writeback included)" : "";
-  const share2 = percent(totalMs > 0 ? j2.durationMs / totalMs : 0);
+  if (judged.length === 0) return withoutRestore(ceilings, "the profile recorded no phase");
+  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
+  const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
+  const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
+  const savedMs = totalMs - best2.restoreLowerBoundMs;
+  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const carrier = savedMs >= MIN_SAVING_SHARE * totalMs ? judged.filter((j) => j.bottleneck === best2.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a) : dominant;
+  const tail = judged.some((x) => x.phase === "writeback") ? " (writeback included)" : "";
   const failed = restore2.error ? ` The restore failed during ${restore2.error.phase}: ${restore2.error.message}` : "";
   const blind = profile2.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile2.context.noBlockDeviceReason}.` : "";
-  const sentence = `${LABEL[j2.bottleneck]}: ${j2.clause}; ${phaseNoun(j2.phase)} took ${share2} of the ${seconds(totalMs)} restore${tail}.${failed}${blind}`;
-  return {
-    bottleneck: j2.bottleneck,
+  const saving = savedMs < MIN_SAVING_SHARE * totalMs ? "" : ` Twice the ${RESOURCE_NOUN[best2.resource]} would save at least ${seconds(savedMs)}.`;
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
+  const byName = (n) => judged.find((j) => j.phase === n)?.facts;
+  const verdict2 = {
+    bottleneck: carrier.bottleneck,
     sentence,
-    phases: judged.map((x) => ({ phase: x.judgement.phase, bottleneck: x.judgement.bottleneck, sentence: x.judgement.sentence, evidence: x.judgement.evidence })),
-    whatIf: whatIfs(judged.map((x) => ({ name: x.judgement.phase, bottleneck: x.judgement.bottleneck, facts: x.facts })), ceilings, profile2.context.cpuCount)
+    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    whatIf,
+    attribution: attribute({ profile: profile2, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
   };
+  return { verdict: verdict2, phases: judged, ceilings };
 }
-function phaseNoun(p2) {
-  return { lookup: "the lookup", download: "the download", extract: "extraction", writeback: "the writeback tail" }[p2];
+function judgeProfile(profile2) {
+  return judgeInDetail(profile2).verdict;
 }
-var judge = judgeProfile;
 
 // src/probe/jobs.ts
-var MiB2 = 1024 * 1024;
-var GiB = 1024 * MiB2;
-var PROBE_NAMES = [
-  "seq-write",
-  "seq-read",
-  "rand-write",
-  "rand-read",
-  "rand-read-qd1",
-  "fsync-write"
-];
+var MiB3 = 1024 * 1024;
+var GiB2 = 1024 * MiB3;
 var PROBE_FILE_NAME = "probe.dat";
 var FREE_SPACE_SHARE = 0.1;
-var MAX_FILE_BYTES = 1 * GiB;
-var MIN_FILE_BYTES = 64 * MiB2;
+var MAX_FILE_BYTES = 1 * GiB2;
+var MIN_FILE_BYTES = 64 * MiB3;
 var PROCESS_OVERHEAD_MS = 500;
 var ADAPTIVE_RAMP_MS = 500;
 var REFERENCE_RAMP_MS = 2e3;
@@ -95042,7 +95238,7 @@ var InsufficientSpaceError = class extends ProfilerError {
   neededBytes;
 };
 function formatMiB(bytes2) {
-  return `${Math.floor(bytes2 / MiB2)} MiB`;
+  return `${Math.floor(bytes2 / MiB3)} MiB`;
 }
 function jobCount(cpuCount) {
   return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
@@ -95057,9 +95253,9 @@ function defineProbe(name, cpuCount, platform2 = "linux") {
   const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
   switch (name) {
     case "seq-write":
-      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB3, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "seq-read":
-      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB3, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "rand-write":
       return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
     case "rand-read":
@@ -95082,15 +95278,15 @@ function defineProbe(name, cpuCount, platform2 = "linux") {
       };
   }
 }
-function orderProbes(probes2) {
-  return PROBE_NAMES.filter((name) => probes2.includes(name));
+function orderProbes(probes3) {
+  return PROBE_NAMES.filter((name) => probes3.includes(name));
 }
 function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
   const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
   if (share2 < MIN_FILE_BYTES) {
     throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
   }
-  const unit = MiB2 * Math.max(1, jobs);
+  const unit = MiB3 * Math.max(1, jobs);
   return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
 }
 function planBudget(budgetMs, probeCount) {
@@ -95125,7 +95321,7 @@ function layoutArgs(opts) {
     `--filename=${opts.filePath}`,
     `--size=${opts.fileSizeBytes}`,
     "--rw=write",
-    `--bs=${MiB2}`,
+    `--bs=${MiB3}`,
     `--ioengine=${engine}`,
     "--iodepth=32",
     "--direct=1",
@@ -95136,7 +95332,7 @@ function layoutArgs(opts) {
   ];
 }
 function sliceBytes(regionBytes, jobs) {
-  return Math.floor(regionBytes / Math.max(1, jobs) / MiB2) * MiB2;
+  return Math.floor(regionBytes / Math.max(1, jobs) / MiB3) * MiB3;
 }
 function probeArgs(def, opts) {
   const slice = sliceBytes(opts.regionBytes, def.jobs);
@@ -95173,8 +95369,8 @@ function probeArgs(def, opts) {
 
 // src/probe/outputs.ts
 var OUTPUTS = {
-  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB2, decimals: 1 },
-  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB2, decimals: 1 },
+  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB3, decimals: 1 },
+  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB3, decimals: 1 },
   "rand-write-iops": { probe: "rand-write", value: (r) => r.iops, decimals: 0 },
   "rand-read-iops": { probe: "rand-read", value: (r) => r.iops, decimals: 0 },
   "rand-read-qd1-mean-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.mean / 1e3, decimals: 1 },
@@ -95186,7 +95382,7 @@ function probeOutputs(suite) {
   const outputs = {};
   for (const name of PROBE_OUTPUT_NAMES) {
     const spec = OUTPUTS[name];
-    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
+    const result = suite?.probes.find((p) => p.name === spec.probe && !p.error);
     const value = result ? spec.value(result) : null;
     outputs[name] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
   }
@@ -95195,8 +95391,8 @@ function probeOutputs(suite) {
 
 // src/report/outputs.ts
 function phaseSeconds(profile2, name) {
-  const p2 = profile2.phases.find((x) => x.name === name);
-  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
+  const p = profile2.phases.find((x) => x.name === name);
+  return p ? ((p.endMs - p.startMs) / 1e3).toFixed(3) : "";
 }
 function profileOutputs(profile2, verdict2) {
   const r = profile2.restore;
@@ -95222,9 +95418,9 @@ function cell(text) {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 function table(header, rows, align) {
-  const sep9 = header.map((_2, i) => align?.[i] === "r" ? "---:" : "---");
+  const sep10 = header.map((_, i) => align?.[i] === "r" ? "---:" : "---");
   const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
-  return [line(header), `| ${sep9.join(" | ")} |`, ...rows.map(line)].join("\n");
+  return [line(header), `| ${sep10.join(" | ")} |`, ...rows.map(line)].join("\n");
 }
 function details(summary2, body3) {
   return `<details><summary>${escapeHtml(summary2)}</summary>
@@ -95243,17 +95439,17 @@ ${body3}
 }
 function fixed(n, decimals = 2) {
   if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s3 = n.toFixed(decimals);
-  return /^-0\.?0*$/.test(s3) ? s3.slice(1) : s3;
+  const s = n.toFixed(decimals);
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
 
 // src/report/charts.ts
 var MAX_POINTS = 120;
 function allSnapshots(profile2) {
   const list = [...profile2.samples.snapshots];
-  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
-  list.sort((a, b2) => a.tMs - b2.tMs);
-  return list.filter((s3, i) => i === 0 || s3.tMs > list[i - 1].tMs);
+  for (const p of profile2.phases) list.push(p.start, p.end);
+  list.sort((a, b) => a.tMs - b.tMs);
+  return list.filter((s, i) => i === 0 || s.tMs > list[i - 1].tMs);
 }
 function primaryDeviceIndex(profile2) {
   const i = profile2.devices.findIndex((d) => d.primary);
@@ -95262,30 +95458,30 @@ function primaryDeviceIndex(profile2) {
 function timeline(profile2, maxPoints = MAX_POINTS) {
   const device2 = primaryDeviceIndex(profile2);
   if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s3) => s3.disks[device2]);
+  const snaps = allSnapshots(profile2).filter((s) => s.disks[device2]);
   if (snaps.length < 2) return [];
   const t0 = snaps[0].tMs;
   const span = snaps[snaps.length - 1].tMs - t0;
   const intervals = Math.min(maxPoints, snaps.length - 1);
   const picks = [];
-  let j2 = 0;
-  for (let k2 = 0; k2 <= intervals; k2++) {
-    const target = t0 + k2 * span / intervals;
-    while (j2 + 1 < snaps.length && Math.abs(snaps[j2 + 1].tMs - target) <= Math.abs(snaps[j2].tMs - target)) j2++;
-    const pick2 = snaps[j2];
+  let j = 0;
+  for (let k = 0; k <= intervals; k++) {
+    const target = t0 + k * span / intervals;
+    while (j + 1 < snaps.length && Math.abs(snaps[j + 1].tMs - target) <= Math.abs(snaps[j].tMs - target)) j++;
+    const pick2 = snaps[j];
     if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
   }
   const points = [];
-  for (let k2 = 1; k2 < picks.length; k2++) {
-    const a = picks[k2 - 1];
-    const b2 = picks[k2];
-    const m2 = diskMetrics(a.disks[device2], b2.disks[device2], b2.tMs - a.tMs);
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    const m = diskMetrics(a.disks[device2], b.disks[device2], b.tMs - a.tMs);
     const point = {
-      tSeconds: (b2.tMs - t0) / 1e3,
-      writeMiBPerSecond: m2.writeKiBPerSecond / 1024,
-      utilizationPercent: m2.utilizationPercent
+      tSeconds: (b.tMs - t0) / 1e3,
+      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
+      utilizationPercent: m.utilizationPercent
     };
-    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b2.tMs);
+    const started = profile2.phases.find((p) => p.startMs >= a.tMs && p.startMs < b.tMs);
     if (started) point.phaseStart = started.name;
     points.push(point);
   }
@@ -95295,26 +95491,26 @@ function niceMax(n) {
   if (n <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s3) => s3 * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
 }
 function series(values) {
-  return `[${values.map((v2) => (Math.round(v2 * 10) / 10).toString()).join(", ")}]`;
+  return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
 }
-function seconds2(ms2) {
-  return (ms2 / 1e3).toFixed(ms2 < 1e4 ? 2 : 1);
+function seconds2(ms) {
+  return (ms / 1e3).toFixed(ms < 1e4 ? 2 : 1);
 }
 function phaseMarks(profile2, t0Ms) {
-  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => `${p2.name} ${seconds2(p2.startMs - t0Ms)}\u2013${seconds2(p2.endMs - t0Ms)}`).join(" \xB7 ");
+  return profile2.phases.filter((p) => p.endMs > p.startMs).map((p) => `${p.name} ${seconds2(p.startMs - t0Ms)}\u2013${seconds2(p.endMs - t0Ms)}`).join(" \xB7 ");
 }
 function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const points = timeline(profile2, maxPoints);
   if (points.length === 0) return "";
   const device2 = primaryDeviceIndex(profile2) ?? 0;
-  const t0 = allSnapshots(profile2).find((s3) => s3.disks[device2])?.tMs ?? 0;
+  const t0 = allSnapshots(profile2).find((s) => s.disks[device2])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
-  const writes = points.map((p2) => p2.writeMiBPerSecond);
-  const util6 = points.map((p2) => p2.utilizationPercent);
+  const writes = points.map((p) => p.writeMiBPerSecond);
+  const util6 = points.map((p) => p.utilizationPercent);
   const name = profile2.devices[device2]?.name ?? "disk";
   const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
   const chart = (title, axis, max, values) => fenced("mermaid", ["xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n"));
@@ -95325,9 +95521,9 @@ function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   ].join("\n\n");
 }
 function phaseChart(profile2) {
-  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
   if (phases.length === 0) return "";
-  const lines = phases.map((p2) => `    "${p2.name}" : ${((p2.endMs - p2.startMs) / 1e3).toFixed(3)}`);
+  const lines = phases.map((p) => `    "${p.name}" : ${((p.endMs - p.startMs) / 1e3).toFixed(3)}`);
   return fenced("mermaid", ["pie showData", "    title Restore time by phase (s)", ...lines].join("\n"));
 }
 
@@ -95337,33 +95533,43 @@ function faultLines(profile2) {
   const lines = [];
   const restore2 = profile2.restore;
   if (restore2 && !restore2.cacheHit && !restore2.error) {
-    lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k2) => `'${k2}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
+    lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
   }
   lines.push(...profile2.warnings);
-  for (const p2 of profile2.probes?.probes ?? []) {
-    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
+  for (const p of profile2.probes?.probes ?? []) {
+    if (p.error) lines.push(`fio probe ${p.name} failed: ${p.error}`);
   }
   const unique = [...new Set(lines)];
   return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
 }
 
 // src/report/summary.ts
-var MiB3 = 1024 * 1024;
-function phaseRows(profile2) {
-  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => ({
-    name: p2.name,
-    facts: phaseFacts(profile2, p2),
-    networkBytes: p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
+function phaseRows(profile2, judged) {
+  return judged.map((j) => ({
+    name: j.phase,
+    facts: j.facts,
+    networkBytes: j.phase === "download" ? profile2.phases.find((p) => p.name === "download")?.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
   }));
 }
+function attributionSection(profile2, verdict2) {
+  const lines = [...verdict2.attribution?.sentences ?? []];
+  const tail = profile2.writebackTail;
+  if (tail && tail.syncs.length > 0) {
+    const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(", ");
+    lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
+  }
+  return lines.length > 0 ? `### Whose bytes
+
+${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
+}
 function phasesSection(profile2, rows, verdict2) {
-  const total = rows.reduce((s3, r) => s3 + r.facts.durationMs, 0);
+  const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
   const body3 = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
     const what = r.networkBytes !== null ? "downloaded" : "written to disk";
     const rate2 = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1e3)) : "\u2013";
-    const bottleneck2 = verdict2.phases.find((v2) => v2.phase === r.name)?.bottleneck ?? "\u2013";
+    const bottleneck2 = verdict2.phases.find((v) => v.phase === r.name)?.bottleneck ?? "\u2013";
     return [r.name, seconds(r.facts.durationMs), percent(total > 0 ? r.facts.durationMs / total : 0), moved === null ? "\u2013" : `${bytes(moved)} ${what}`, rate2, bottleneck2];
   });
   body3.push(["**total**", `**${seconds(total)}**`, "100%", profile2.restore?.archiveBytes ? `archive ${bytes(profile2.restore.archiveBytes)}` : "", "", `**${verdict2.bottleneck}**`]);
@@ -95373,23 +95579,23 @@ ${table(["Phase", "Duration", "Share", "Bytes", "Throughput", "Bottleneck"], bod
 }
 function iostatSection(profile2, rows) {
   const body3 = rows.filter((r) => r.facts.disk).map((r) => {
-    const m2 = r.facts.disk;
-    const dev = profile2.devices[deviceIndexFor(profile2, r.name) ?? -1]?.name ?? "?";
+    const m = r.facts.disk;
+    const dev = profile2.devices[r.facts.deviceIndex ?? -1]?.name ?? "?";
     return [
       r.name,
       dev,
-      fixed(m2.readsPerSecond),
-      fixed(m2.writesPerSecond),
-      fixed(m2.readKiBPerSecond),
-      fixed(m2.writeKiBPerSecond),
-      fixed(m2.readMergesPerSecond),
-      fixed(m2.writeMergesPerSecond),
-      fixed(m2.readAwaitMs),
-      fixed(m2.writeAwaitMs),
-      fixed(m2.averageQueueSize),
-      fixed(m2.utilizationPercent),
-      fixed(m2.readRequestKiB),
-      fixed(m2.writeRequestKiB)
+      fixed(m.readsPerSecond),
+      fixed(m.writesPerSecond),
+      fixed(m.readKiBPerSecond),
+      fixed(m.writeKiBPerSecond),
+      fixed(m.readMergesPerSecond),
+      fixed(m.writeMergesPerSecond),
+      fixed(m.readAwaitMs),
+      fixed(m.writeAwaitMs),
+      fixed(m.averageQueueSize),
+      fixed(m.utilizationPercent),
+      fixed(m.readRequestKiB),
+      fixed(m.writeRequestKiB)
     ];
   });
   if (body3.length === 0) return `### Disk per phase
@@ -95398,7 +95604,7 @@ No block-device counters${profile2.context.noBlockDeviceReason ? `: ${profile2.c
   const header = ["Phase", "Device", "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz", "%util", "rareq-sz", "wareq-sz"];
   return `### Disk per phase (iostat -x)
 
-${table(header, body3, header.map((_2, i) => i < 2 ? "l" : "r"))}`;
+${table(header, body3, header.map((_, i) => i < 2 ? "l" : "r"))}`;
 }
 var CEILING_COLUMNS = [
   ["seq-write", "Seq Writes"],
@@ -95412,22 +95618,22 @@ function probesSection(profile2) {
   if (suite.status !== "ran") return `### Disk ceilings (fio)
 
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
-  const get = (n) => suite.probes.find((p2) => p2.name === n);
-  const ok2 = (p2) => p2 && !p2.error ? p2 : void 0;
-  const mib = (p2) => ok2(p2) ? formatNumber(p2.bytesPerSecond / MiB3) : "\u2013";
-  const io2 = (p2) => ok2(p2) ? String(Math.round(p2.iops)) : "\u2013";
+  const get = (n) => suite.probes.find((p) => p.name === n);
+  const ok2 = (p) => p && !p.error ? p : void 0;
+  const mib = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB2) : "\u2013";
+  const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
   const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
   const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
   const rows = [
     ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib(get(n))), "", ""],
-    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io2(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
+    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
-  const params = suite.probes.map((p2) => `${p2.name}: ${p2.blockSizeBytes >= MiB3 ? `${p2.blockSizeBytes / MiB3}M` : `${p2.blockSizeBytes / 1024}k`} QD${p2.ioDepth}\xD7${p2.jobs}${p2.error ? ` (failed: ${p2.error})` : ""}`).join("; ");
+  const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB2 ? `${p.blockSizeBytes / MiB2}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
   return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""})
 
-${table(header, rows, header.map((_2, i) => i === 0 ? "l" : "r"))}
+${table(header, rows, header.map((_, i) => i === 0 ? "l" : "r"))}
 
 <sub>${escapeHtml(`${suite.directory ?? ""} \xB7 ${params}`)}</sub>`;
 }
@@ -95435,8 +95641,8 @@ function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
   if (!a) return "";
   const head = `${bytes(a.compressedBytes)} ${a.compression} archive \u2192 ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ""}${a.other ? `, ${a.other} other` : ""} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}\xD7).`;
-  const rows = a.sizeHistogram.map((b2) => [b2.label, String(b2.files), percent(a.files > 0 ? b2.files / a.files : 0), bytes(b2.bytes), percent(a.extractedBytes > 0 ? b2.bytes / a.extractedBytes : 0)]);
-  return `### Archive anatomy
+  const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
+  return `### What the restore wrote
 
 ${head}${a.error ? ` Incomplete: ${a.error}` : ""}
 
@@ -95461,74 +95667,83 @@ function contextSection(profile2) {
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(", ")})`, bits.join(", ")]);
   }
-  for (const f2 of c.fileSystems) rows.push([`FS ${f2.path}`, `${f2.fsType} on ${f2.source} at ${f2.mountPoint} (${f2.mountOptions})`]);
+  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
   const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== void 0 ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? "?"}%` : void 0;
-  if (dirty) rows.push(["Page cache", dirty]);
+  const found = c.dirtyAtStartBytes === void 0 ? "" : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
+  if (dirty || found) rows.push(["Page cache", `${dirty ?? ""}${found}`]);
   if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
   return `### Runner
 
 ${table(["", ""], rows)}`;
 }
 function evidenceSection(verdict2) {
-  const parts = verdict2.phases.map((p2) => {
-    const items = p2.evidence.map((e) => {
+  const parts = verdict2.phases.map((p) => {
+    const items = p.evidence.map((e) => {
       const value = e.value === null ? "n/a" : `${formatNumber(e.value)} ${e.unit}`;
       const thr = e.threshold === void 0 ? "" : ` (threshold ${formatNumber(e.threshold)})`;
       return `- ${e.supports ? "\u2705" : "\u2796"} ${e.text}: \`${e.id}\` = ${value}${thr}`;
     });
-    return `**${p2.phase}: ${p2.bottleneck}.** ${p2.sentence}
+    return `**${p.phase}: ${p.bottleneck}.** ${p.sentence}
 
 ${items.join("\n")}`;
   });
   return details("Evidence per phase (\u2705 supports the verdict)", parts.join("\n\n") || "No phase was judged.");
 }
 function rawSection(profile2, rows) {
-  const share2 = (v2) => v2 === null || v2 === void 0 ? "\u2013" : percent(v2);
+  const share2 = (v) => v === null || v === void 0 ? "\u2013" : percent(v);
   const body3 = rows.map((r2) => {
-    const f2 = r2.facts;
+    const f = r2.facts;
+    const busiest = f.busiestProcess && f.busiestProcess.cores > 0 ? `${formatNumber(f.busiestProcess.cores)} (${f.busiestProcess.comm})` : "\u2013";
     return [
       r2.name,
-      share2(f2.cpu?.busy),
-      share2(f2.cpu?.busiestCpu),
-      share2(f2.cpu?.iowait),
-      share2(f2.cpu?.steal),
-      f2.childCores === null ? "\u2013" : formatNumber(f2.childCores),
-      share2(f2.pressure.ioSome),
-      share2(f2.pressure.ioFull),
-      share2(f2.pressure.cpuSome),
-      share2(f2.pressure.memorySome),
-      f2.dirtyPeakBytes === null ? "\u2013" : bytes(f2.dirtyPeakBytes),
-      f2.owedAtEndBytes === null ? "\u2013" : bytes(f2.owedAtEndBytes)
+      share2(f.cpu?.busy),
+      share2(f.cpu?.busiestCpu),
+      share2(f.cpu?.iowait),
+      share2(f.cpu?.steal),
+      f.childCores === null ? "\u2013" : formatNumber(f.childCores),
+      busiest,
+      f.selfCores === null ? "\u2013" : formatNumber(f.selfCores),
+      f.ownIo ? bytes(f.ownIo.writeBytes) : "\u2013",
+      f.ownIo ? bytes(f.ownIo.cancelledWriteBytes) : "\u2013",
+      share2(f.pressure.ioSome),
+      share2(f.pressure.ioFull),
+      share2(f.pressure.cpuSome),
+      share2(f.pressure.memorySome),
+      f.dirtyPeakBytes === null ? "\u2013" : bytes(f.dirtyPeakBytes),
+      f.owedAtEndBytes === null ? "\u2013" : bytes(f.owedAtEndBytes)
     ];
   });
-  const header = ["Phase", "CPU busy", "busiest CPU", "iowait", "steal", "tar+zstd cores", "PSI io some", "PSI io full", "PSI cpu some", "PSI mem some", "Dirty peak", "Dirty+Writeback at end"];
+  const header = ["Phase", "CPU busy", "busiest CPU", "iowait", "steal", "tar+zstd cores", "busiest process cores", "profiler cores", "own bytes dirtied", "own bytes dropped unwritten", "PSI io some", "PSI io full", "PSI cpu some", "PSI mem some", "Dirty peak", "Dirty+Writeback at end"];
   const r = profile2.restore;
-  const restore2 = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k2) => `\`${k2}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
+  const restore2 = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
   return details("Raw per-phase details", `${restore2}
 
-${table(header, body3, header.map((_2, i) => i === 0 ? "l" : "r"))}
+${table(header, body3, header.map((_, i) => i === 0 ? "l" : "r"))}
 
 Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples.intervalMs * profile2.samples.keptEvery} ms.`);
 }
-function renderSummary(profile2, verdict2) {
-  const rows = phaseRows(profile2);
+function renderSummary(profile2, judgement) {
+  const verdict2 = judgement.verdict;
+  const rows = phaseRows(profile2, judgement.phases);
   const sections = [
     `**${escapeHtml(verdict2.sentence)}**`,
     `<sub>disk-profiler ${escapeHtml(profile2.tool.version)} \xB7 ${escapeHtml(profile2.label)} \xB7 ${escapeHtml(profile2.createdAt)}</sub>`
   ];
   const faults = faultLines(profile2);
   if (faults.length > 0) {
-    const items = faults.map((f2) => `> - ${escapeHtml(f2.replace(/\s*\n\s*/g, " | "))}`).join("\n");
+    const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, " | "))}`).join("\n");
     sections.push(`> [!WARNING]
 > **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
 ${items}`);
   }
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
+  const whose = attributionSection(profile2, verdict2);
+  if (whose) sections.push(whose);
   if (verdict2.whatIf.length > 0) sections.push(`### What if
 
-${verdict2.whatIf.map((w2) => `- ${w2.sentence}`).join("\n")}
+${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
-<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
+<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`);
   const charts = [timelineCharts(profile2), phaseChart(profile2)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline
 
@@ -95546,70 +95761,69 @@ ${charts.join("\n\n")}`);
 
 // src/report/render.ts
 function renderProfile(profile2, opts = {}) {
-  const verdict2 = opts.rejudge || !profile2.verdict ? judgeProfile(profile2) : profile2.verdict;
-  return { verdict: verdict2, markdown: renderSummary(profile2, verdict2), outputs: profileOutputs(profile2, verdict2) };
+  const judgement = judgeInDetail(profile2);
+  if (!opts.rejudge && profile2.verdict) judgement.verdict = profile2.verdict;
+  const verdict2 = judgement.verdict;
+  return { verdict: verdict2, markdown: renderSummary(profile2, judgement), outputs: profileOutputs(profile2, verdict2) };
 }
 
 // src/profile/read-profile.ts
 import { readFileSync as readFileSync2 } from "node:fs";
 
-// src/profile/schema.ts
-var PROFILE_SCHEMA_VERSION = 1;
-
 // src/profile/validate.ts
-var SUPPORTED_SCHEMA_VERSIONS = [PROFILE_SCHEMA_VERSION];
-function describe(v2) {
-  if (v2 === null) return "null";
-  if (Array.isArray(v2)) return "an array";
-  if (typeof v2 === "string") return JSON.stringify(v2.length > 40 ? `${v2.slice(0, 40)}\u2026` : v2);
-  if (typeof v2 === "object") return "an object";
-  return String(v2);
+var SUPPORTED_SCHEMA_VERSIONS = [1, PROFILE_SCHEMA_VERSION];
+function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
+  if (typeof v === "object") return "an object";
+  return String(v);
 }
-var num = (v2, p2, e) => {
-  if (typeof v2 !== "number" || !Number.isFinite(v2)) e.push(`${p2}: expected a number, got ${describe(v2)}`);
+var num = (v, p, e) => {
+  if (typeof v !== "number" || !Number.isFinite(v)) e.push(`${p}: expected a number, got ${describe(v)}`);
 };
-var str = (v2, p2, e) => {
-  if (typeof v2 !== "string") e.push(`${p2}: expected a string, got ${describe(v2)}`);
+var str = (v, p, e) => {
+  if (typeof v !== "string") e.push(`${p}: expected a string, got ${describe(v)}`);
 };
-var bool = (v2, p2, e) => {
-  if (typeof v2 !== "boolean") e.push(`${p2}: expected true or false, got ${describe(v2)}`);
+var bool = (v, p, e) => {
+  if (typeof v !== "boolean") e.push(`${p}: expected true or false, got ${describe(v)}`);
 };
-var oneOf = (...allowed) => (v2, p2, e) => {
-  if (!allowed.includes(v2)) e.push(`${p2}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v2)}`);
+var oneOf = (...allowed) => (v, p, e) => {
+  if (!allowed.includes(v)) e.push(`${p}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v)}`);
 };
-var nullable = (c) => (v2, p2, e) => {
-  if (v2 !== null) c(v2, p2, e);
+var nullable = (c) => (v, p, e) => {
+  if (v !== null) c(v, p, e);
 };
-var arr = (c, maxErrors = 5) => (v2, p2, e) => {
-  if (!Array.isArray(v2)) {
-    e.push(`${p2}: expected an array, got ${describe(v2)}`);
+var arr = (c, maxErrors = 5) => (v, p, e) => {
+  if (!Array.isArray(v)) {
+    e.push(`${p}: expected an array, got ${describe(v)}`);
     return;
   }
   const before = e.length;
-  for (let i = 0; i < v2.length && e.length - before < maxErrors; i++) c(v2[i], `${p2}[${i}]`, e);
+  for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
 };
-var tuple = (...cs2) => (v2, p2, e) => {
-  if (!Array.isArray(v2) || v2.length !== cs2.length) {
-    e.push(`${p2}: expected an array of ${cs2.length} items, got ${describe(v2)}`);
+var tuple = (...cs) => (v, p, e) => {
+  if (!Array.isArray(v) || v.length !== cs.length) {
+    e.push(`${p}: expected an array of ${cs.length} items, got ${describe(v)}`);
     return;
   }
-  cs2.forEach((c, i) => c(v2[i], `${p2}[${i}]`, e));
+  cs.forEach((c, i) => c(v[i], `${p}[${i}]`, e));
 };
-var obj = (shape) => (v2, p2, e) => {
-  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
-    e.push(`${p2}: expected an object, got ${describe(v2)}`);
+var obj = (shape) => (v, p, e) => {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    e.push(`${p}: expected an object, got ${describe(v)}`);
     return;
   }
-  const rec = v2;
+  const rec = v;
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path31 = p2 ? `${p2}.${key}` : key;
+    const path32 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path31}: missing`);
+      if (!optional) e.push(`${path32}: missing`);
       continue;
     }
-    c(rec[key], path31, e);
+    c(rec[key], path32, e);
   }
 };
 var diskCounters = obj({
@@ -95640,9 +95854,12 @@ var snapshot3 = obj({
   "perCpu?": arr(cpuTicks),
   pressure: nullable(obj({ io: pressureTotals, cpu: pressureTotals, memory: pressureTotals })),
   memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
-  childCpuTicks: nullable(num)
+  childCpuTicks: nullable(num),
+  "selfCpuTicks?": nullable(num),
+  "ownIo?": nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
+  "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num }))
 });
-var phaseName = oneOf("lookup", "download", "extract", "writeback");
+var phaseName = oneOf(...PHASES);
 var phase = obj({
   name: phaseName,
   startMs: num,
@@ -95679,7 +95896,9 @@ var context3 = obj({
   "dirtyBackgroundBytesLimit?": num,
   "dirtyRatio?": num,
   "dirtyBackgroundRatio?": num,
-  nodeVersion: str
+  nodeVersion: str,
+  "dirtyAtStartBytes?": num,
+  "writebackAtStartBytes?": num
 });
 var anatomy = obj({
   compressedBytes: num,
@@ -95705,11 +95924,11 @@ var restore = nullable(obj({
   archiveBytes: nullable(num),
   restoreMs: num,
   wallMs: num,
-  "error?": obj({ phase: oneOf("lookup", "download", "extract", "writeback", "setup"), message: str }),
+  "error?": obj({ phase: phaseName, message: str }),
   "anatomy?": anatomy
 }));
 var probe = obj({
-  name: oneOf("seq-write", "rand-write", "seq-read", "rand-read", "rand-read-qd1", "fsync-write"),
+  name: oneOf(...PROBE_NAMES),
   direction: oneOf("read", "write"),
   blockSizeBytes: num,
   ioDepth: num,
@@ -95722,7 +95941,7 @@ var probe = obj({
   steadyState: nullable(obj({ criterion: str, attained: bool })),
   "error?": str
 });
-var probes = nullable(obj({
+var probes2 = nullable(obj({
   status: oneOf("ran", "skipped", "failed"),
   "reason?": str,
   "fioVersion?": str,
@@ -95733,14 +95952,22 @@ var probes = nullable(obj({
   wallMs: num,
   probes: arr(probe)
 }));
-var bottleneck = oneOf("network", "disk-bandwidth", "disk-iops", "cpu", "writeback", "none", "inconclusive");
+var bottleneck = oneOf(...BOTTLENECKS);
 var evidence = obj({ id: str, text: str, value: nullable(num), unit: str, "threshold?": num, supports: bool });
 var verdict = nullable(obj({
   bottleneck,
   sentence: str,
-  phases: arr(obj({ phase: oneOf("lookup", "download", "extract", "writeback", "restore"), bottleneck, sentence: str, evidence: arr(evidence) })),
-  whatIf: arr(obj({ resource: oneOf("disk", "network", "cpu"), speedup: num, restoreLowerBoundMs: num, sentence: str }))
+  phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
+  whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+  "attribution?": obj({
+    ownWrittenBytes: nullable(num),
+    ownCancelledBytes: nullable(num),
+    deviceWrittenBytes: nullable(num),
+    otherWriterBytes: nullable(num),
+    sentences: arr(str)
+  })
 }));
+var fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 var profile = obj({
   schemaVersion: num,
   tool: obj({ name: oneOf("disk-profiler"), version: str }),
@@ -95753,25 +95980,37 @@ var profile = obj({
   phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot3, 3) }),
-  probes,
+  probes: probes2,
   verdict,
-  warnings: arr(str)
+  warnings: arr(str),
+  "preflush?": nullable(obj({
+    owedBeforeBytes: nullable(num),
+    owedAfterBytes: nullable(num),
+    deviceWrittenBytes: nullable(num),
+    durationMs: num,
+    syncs: arr(fileSystemSync)
+  })),
+  "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool }))
 });
 function profileErrors(value) {
   const errors = [];
   if (typeof value === "object" && value !== null && "schemaVersion" in value) {
-    const v2 = value.schemaVersion;
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v2)) {
-      return [`schemaVersion: ${describe(v2)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(", ")}`];
+    const v = value.schemaVersion;
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v)) {
+      return [`schemaVersion: ${describe(v)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(", ")}`];
     }
   }
-  profile(value, "", errors);
+  profile(upgraded(value), "", errors);
   return errors;
+}
+function upgraded(value) {
+  if (typeof value !== "object" || value === null || value.schemaVersion !== 1) return value;
+  return { ...value, verdict: null };
 }
 var MAX_LISTED = 10;
 function validateProfile(value) {
   const errors = profileErrors(value);
-  if (errors.length === 0) return value;
+  if (errors.length === 0) return upgraded(value);
   const listed = errors.slice(0, MAX_LISTED).join("; ");
   const more = errors.length > MAX_LISTED ? ` (and ${errors.length - MAX_LISTED} more)` : "";
   throw new ProfilerError(
@@ -95821,13 +96060,13 @@ import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/util/spread.ts
 function spread(values) {
-  const xs2 = values.filter((v2) => typeof v2 === "number" && Number.isFinite(v2)).sort((a, b2) => a - b2);
-  if (xs2.length === 0) return null;
-  const mid = Math.floor(xs2.length / 2);
-  const median2 = xs2.length % 2 ? xs2[mid] : (xs2[mid - 1] + xs2[mid]) / 2;
-  const min = xs2[0];
-  const max = xs2[xs2.length - 1];
-  return { median: median2, min, max, runs: xs2.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
+  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  const median2 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  const min = xs[0];
+  const max = xs[xs.length - 1];
+  return { median: median2, min, max, runs: xs.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
 }
 
 // src/compare/compare.ts
@@ -95842,7 +96081,7 @@ function compareProfiles(items) {
   const byLabel = /* @__PURE__ */ new Map();
   for (const item of items) byLabel.set(item.profile.label, [...byLabel.get(item.profile.label) ?? [], item]);
   const runners = [...byLabel.entries()].map(([label, group]) => combine2(label, group));
-  runners.sort((a, b2) => (a.untilOnDiskMs?.median ?? Infinity) - (b2.untilOnDiskMs?.median ?? Infinity) || a.label.localeCompare(b2.label));
+  runners.sort((a, b) => (a.untilOnDiskMs?.median ?? Infinity) - (b.untilOnDiskMs?.median ?? Infinity) || a.label.localeCompare(b.label));
   return {
     runners,
     fastest: {
@@ -95863,53 +96102,53 @@ function best(runners, ceiling) {
   return winner?.label ?? null;
 }
 function combine2(label, group) {
-  const profiles = group.map((g2) => g2.profile);
+  const profiles = group.map((g) => g.profile);
   const ceilings = Object.fromEntries(
     Object.keys(CEILING_PROBES).map((name) => {
       const [probe3, unit] = CEILING_PROBES[name];
-      return [name, spread(profiles.map((p2) => probeValue(p2, probe3, unit)))];
+      return [name, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
     })
   );
   const phaseNames = ["lookup", "download", "extract", "writeback"];
-  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p2) => phaseMs(p2, n)))]));
-  const restores = profiles.map((p2) => p2.restore?.cacheHit ? p2.restore.restoreMs : null);
+  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
+  const restores = profiles.map((p) => p.restore?.cacheHit ? p.restore.restoreMs : null);
   const restoreMs = spread(restores);
-  const untilOnDiskMs = spread(profiles.map((p2, i) => restores[i] == null ? null : restores[i] + (phaseMs(p2, "writeback") ?? 0)));
+  const untilOnDiskMs = spread(profiles.map((p, i) => restores[i] == null ? null : restores[i] + (phaseMs(p, "writeback") ?? 0)));
   const counts = /* @__PURE__ */ new Map();
-  for (const p2 of profiles) {
-    const b2 = p2.verdict?.bottleneck ?? "inconclusive";
-    counts.set(b2, (counts.get(b2) ?? 0) + 1);
+  for (const p of profiles) {
+    const b = p.verdict?.bottleneck ?? "inconclusive";
+    counts.set(b, (counts.get(b) ?? 0) + 1);
   }
   const representative = closestTo(profiles, restores, restoreMs?.median);
   return {
     label,
-    sources: group.map((g2) => g2.source),
+    sources: group.map((g) => g.source),
     hardware: hardware(representative),
     ceilings,
     phasesMs,
     restoreMs,
     untilOnDiskMs,
-    bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b2) => b2.runs - a.runs),
+    bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? "No verdict recorded."
   };
 }
 function probeValue(profile2, name, unit) {
-  const probe3 = profile2.probes?.probes.find((p2) => p2.name === name && !p2.error);
+  const probe3 = profile2.probes?.probes.find((p) => p.name === name && !p.error);
   if (!probe3) return null;
   return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MIB;
 }
 function phaseMs(profile2, name) {
   if (!profile2.restore?.cacheHit) return null;
-  const phase2 = profile2.phases.find((p2) => p2.name === name);
+  const phase2 = profile2.phases.find((p) => p.name === name);
   return phase2 ? phase2.endMs - phase2.startMs : null;
 }
 function closestTo(profiles, values, target) {
   let bestIndex = 0;
   if (target !== void 0) {
     let bestDistance = Infinity;
-    values.forEach((v2, i) => {
-      if (v2 !== null && Math.abs(v2 - target) < bestDistance) {
-        bestDistance = Math.abs(v2 - target);
+    values.forEach((v, i) => {
+      if (v !== null && Math.abs(v - target) < bestDistance) {
+        bestDistance = Math.abs(v - target);
         bestIndex = i;
       }
     });
@@ -95919,21 +96158,21 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs11 = c.fileSystems[0];
+  const fs10 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs11 ? fs11.fsType : ""
+    fs10 ? fs10.fsType : ""
   ];
   return parts.filter(Boolean).join(", ");
 }
 
 // src/compare/render-comparison.ts
-function spreadCell(s3, digits, scale = 1) {
-  if (!s3) return "\u2013";
-  const value = (s3.median * scale).toFixed(digits);
-  return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
+function spreadCell(s, digits, scale = 1) {
+  if (!s) return "\u2013";
+  const value = (s.median * scale).toFixed(digits);
+  return s.runs > 1 ? `${value} <sub>\xB1${Math.round(s.spreadPercent / 2)}% \xB7 ${s.runs} runs</sub>` : value;
 }
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
@@ -95947,7 +96186,7 @@ function barChart(title, axis, runners, value) {
     `  title "${title}"`,
     `  x-axis [${rows.map(([r]) => mermaidLabel(r.label)).join(", ")}]`,
     `  y-axis "${axis}"`,
-    `  bar [${rows.map(([, v2]) => Number(v2.toFixed(2))).join(", ")}]`,
+    `  bar [${rows.map(([, v]) => Number(v.toFixed(2))).join(", ")}]`,
     "```"
   ].join("\n");
 }
@@ -95959,7 +96198,7 @@ function renderComparison(comparison, problems = []) {
   out.push("");
   if (runners.length === 0) {
     out.push("No profiles to compare.");
-    for (const p2 of problems) out.push(`- ${p2}`);
+    for (const p of problems) out.push(`- ${p}`);
     return out.join("\n");
   }
   out.push(
@@ -95969,7 +96208,7 @@ function renderComparison(comparison, problems = []) {
   out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |");
   out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   runners.forEach((r, i) => {
-    const verdicts = r.bottlenecks.map((b2) => r.bottlenecks.length > 1 ? `${b2.bottleneck} \xD7${b2.runs}` : b2.bottleneck).join(", ");
+    const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
     out.push(
       `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
     );
@@ -95991,7 +96230,7 @@ function renderComparison(comparison, problems = []) {
   }
   if (problems.length > 0) {
     out.push("### Profiles left out", "");
-    for (const p2 of problems) out.push(`- ${p2}`);
+    for (const p of problems) out.push(`- ${p}`);
     out.push("");
   }
   out.push("<details><summary>Verdicts</summary>", "");
@@ -96199,7 +96438,7 @@ async function demoCommand(argv) {
     process.stdout.write(`
 ${result.summary}
 `);
-    say(`outputs: ${Object.entries(result.outputs).map(([k2, v2]) => `${k2}=${v2}`).join(" ")}`);
+    say(`outputs: ${Object.entries(result.outputs).map(([k, v]) => `${k}=${v}`).join(" ")}`);
     if (result.mainExitCode || result.postExitCode || !args.flags.has("compare")) return result.mainExitCode || result.postExitCode;
     return await compareWithThrottledDisk(services, root, profile2, say);
   } finally {
@@ -96245,25 +96484,25 @@ ${compare.summary}
 
 // src/cli/bench.ts
 import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
-import os17 from "node:os";
-import * as path29 from "node:path";
+import os16 from "node:os";
+import * as path30 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
-import os14 from "node:os";
-import path26 from "node:path";
-import { performance as performance6 } from "node:perf_hooks";
+import os13 from "node:os";
+import path27 from "node:path";
+import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
-import { existsSync as existsSync5, unlinkSync } from "node:fs";
-import * as path22 from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import * as path23 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
 import * as path17 from "node:path";
-var ALL_PROBES = ["seq-write", "rand-write", "seq-read", "rand-read", "rand-read-qd1", "fsync-write"];
-function expandPath(p2, workspace) {
-  const expanded = p2 === "~" || p2.startsWith("~/") ? path17.join(os11.homedir(), p2.slice(1)) : p2;
+var ALL_PROBES = PROBE_NAMES;
+function expandPath(p, workspace) {
+  const expanded = p === "~" || p.startsWith("~/") ? path17.join(os11.homedir(), p.slice(1)) : p;
   return path17.resolve(workspace, expanded);
 }
 function configRecord(config) {
@@ -96272,7 +96511,7 @@ function configRecord(config) {
 
 // src/restore/timed-restore.ts
 import * as path18 from "node:path";
-import { statSync as statSync3 } from "node:fs";
+import { statSync as statSync3, unlinkSync } from "node:fs";
 
 // src/util/clock.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -96298,7 +96537,7 @@ async function captureOutput(fn) {
     if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
   };
   const streams = [process.stdout, process.stderr];
-  const originals = streams.map((s3) => s3.write);
+  const originals = streams.map((s) => s.write);
   for (const [i, stream2] of streams.entries()) {
     const original = originals[i];
     stream2.write = function(chunk, ...rest) {
@@ -96347,6 +96586,7 @@ async function timedRestore(request) {
     wallMs: 0
   };
   let archivePath = null;
+  let downloadUrl;
   let extractStartedAtEpochMs = null;
   let phaseOpen = true;
   try {
@@ -96356,7 +96596,6 @@ async function timedRestore(request) {
     }
     const compressionMethod = await cacheUtils_exports.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
-    let downloadUrl;
     if (serviceVersion === "v2") {
       const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
         key: primaryKey,
@@ -96377,7 +96616,7 @@ async function timedRestore(request) {
     if (!downloadUrl) {
       next(null);
       phaseOpen = false;
-      return finish2();
+      return finish();
     }
     result.exactMatch = result.matchedKey === primaryKey;
     next("download");
@@ -96394,6 +96633,7 @@ async function timedRestore(request) {
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
     const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
+    deleteArchive(archive, request.log);
     if ("error" in extraction) {
       const said = toolMessages(extraction.text);
       throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(" | ")})` : ""}`);
@@ -96401,20 +96641,28 @@ async function timedRestore(request) {
     next(null);
     phaseOpen = false;
     result.cacheHit = true;
-    return finish2();
+    return finish();
   } catch (error2) {
     const failedPhase = current.name;
+    if (archivePath && failedPhase === "download") deleteArchive(archivePath, request.log);
     if (phaseOpen) next(null);
     result.cacheHit = false;
     result.error = { phase: failedPhase, message: errorMessage(error2) };
-    return finish2();
+    return finish();
   }
-  function finish2() {
+  function finish() {
     const first = phases[0];
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs };
+  }
+}
+function deleteArchive(archivePath, log2) {
+  try {
+    unlinkSync(archivePath);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") log2(`Failed to delete archive: ${errorMessage(error2)}`);
   }
 }
 function watchFileSize(file, intervalMs) {
@@ -96433,11 +96681,151 @@ function watchFileSize(file, intervalMs) {
 }
 
 // src/sample/sampler.ts
-import { spawn as spawn4 } from "node:child_process";
 import { performance as performance3 } from "node:perf_hooks";
 
-// src/sample/child-cpu.ts
+// src/sample/parse-diskstats.ts
+function parseDiskstatsLine(line) {
+  const f = line.trim().split(/\s+/);
+  if (f.length !== 14 && f.length !== 18 && f.length !== 20) return null;
+  const [major, minor, name] = f;
+  if (major === void 0 || minor === void 0 || name === void 0) return null;
+  const n = f.slice(3).map(Number);
+  if (n.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n[i] ?? 0;
+  const counters = {
+    readsCompleted: at(0),
+    readsMerged: at(1),
+    sectorsRead: at(2),
+    readMs: at(3),
+    writesCompleted: at(4),
+    writesMerged: at(5),
+    sectorsWritten: at(6),
+    writeMs: at(7),
+    inFlight: at(8),
+    ioMs: at(9),
+    weightedIoMs: at(10)
+  };
+  if (n.length >= 15) {
+    counters.discardsCompleted = at(11);
+    counters.discardsMerged = at(12);
+    counters.sectorsDiscarded = at(13);
+    counters.discardMs = at(14);
+  }
+  if (n.length >= 17) {
+    counters.flushesCompleted = at(15);
+    counters.flushMs = at(16);
+  }
+  return { name, devNumber: `${major}:${minor}`, counters };
+}
+function pickDiskCounters(text, names) {
+  return names.map((name) => {
+    const needle = ` ${name} `;
+    let at = text.indexOf(needle);
+    while (at >= 0) {
+      const start = text.lastIndexOf("\n", at) + 1;
+      if (/^\s*\d+\s+\d+$/.test(text.slice(start, at))) {
+        const end = text.indexOf("\n", at);
+        return parseDiskstatsLine(text.slice(start, end < 0 ? text.length : end))?.counters ?? null;
+      }
+      at = text.indexOf(needle, at + 1);
+    }
+    return null;
+  });
+}
+
+// src/sample/parse-meminfo.ts
+function kibField(text, key) {
+  const needle = `${key}:`;
+  let at = 0;
+  if (!text.startsWith(needle)) {
+    const newline = text.indexOf(`
+${needle}`);
+    if (newline < 0) return void 0;
+    at = newline + 1;
+  }
+  const match3 = /^\s*(\d+)/.exec(text.slice(at + needle.length, at + needle.length + 32));
+  return match3?.[1] === void 0 ? void 0 : Number(match3[1]) * 1024;
+}
+function parseMeminfo(text) {
+  const dirtyBytes = kibField(text, "Dirty");
+  const writebackBytes = kibField(text, "Writeback");
+  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
+  return { memTotalBytes: kibField(text, "MemTotal") ?? 0, dirtyBytes, writebackBytes };
+}
+
+// src/sample/parse-pressure.ts
+function parsePressure(text) {
+  let someUs;
+  let fullUs;
+  for (const line of text.split("\n")) {
+    const match3 = /^(some|full)\s.*\btotal=(\d+)/.exec(line);
+    if (!match3) continue;
+    const total = Number(match3[2]);
+    if (match3[1] === "some") someUs = total;
+    else fullUs = total;
+  }
+  if (someUs === void 0) return null;
+  return fullUs === void 0 ? { someUs } : { someUs, fullUs };
+}
+
+// src/sample/parse-stat.ts
+function parseCpuLine(line) {
+  const f = line.trim().split(/\s+/);
+  if (!f[0]?.startsWith("cpu")) return null;
+  const n = f.slice(1, 9).map(Number);
+  if (n.length < 4 || n.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n[i] ?? 0;
+  return {
+    user: at(0),
+    nice: at(1),
+    system: at(2),
+    idle: at(3),
+    iowait: at(4),
+    irq: at(5),
+    softirq: at(6),
+    steal: at(7)
+  };
+}
+function parseProcStatTotal(text) {
+  const end = text.indexOf("\n");
+  const first = end < 0 ? text : text.slice(0, end);
+  return /^cpu\s/.test(first) ? parseCpuLine(first) : null;
+}
+function parseProcStat(text) {
+  let total = null;
+  const perCpu = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("cpu")) continue;
+    const ticks = parseCpuLine(line);
+    if (!ticks) continue;
+    if (/^cpu\s/.test(line)) total = ticks;
+    else perCpu.push(ticks);
+  }
+  return { total, perCpu };
+}
+
+// src/sample/process-tree.ts
 import { readFileSync as readFileSync6 } from "node:fs";
+
+// src/sample/parse-pid-io.ts
+function field(text, name) {
+  const match3 = new RegExp(`^${name}:\\s*(\\d+)`, "m").exec(text);
+  return match3 ? Number(match3[1]) : void 0;
+}
+function parsePidIo(text) {
+  const readBytes = field(text, "read_bytes");
+  const writeBytes = field(text, "write_bytes");
+  const cancelledWriteBytes = field(text, "cancelled_write_bytes");
+  if (readBytes === void 0 || writeBytes === void 0 || cancelledWriteBytes === void 0) return null;
+  return { readBytes, writeBytes, cancelledWriteBytes };
+}
+function addIo(a, b) {
+  return {
+    readBytes: a.readBytes + b.readBytes,
+    writeBytes: a.writeBytes + b.writeBytes,
+    cancelledWriteBytes: a.cancelledWriteBytes + b.cancelledWriteBytes
+  };
+}
 
 // src/sample/parse-pid-stat.ts
 function parsePidStat(text) {
@@ -96446,16 +96834,16 @@ function parsePidStat(text) {
   if (open2 < 0 || close < open2) return null;
   const pid = Number(text.slice(0, open2).trim());
   const rest = text.slice(close + 1).trim().split(/\s+/);
-  const field = (n) => Number(rest[n - 3]);
+  const field2 = (n) => Number(rest[n - 3]);
   const stat2 = {
     pid,
     comm: text.slice(open2 + 1, close),
     state: rest[0] ?? "",
-    ppid: field(4),
-    utimeTicks: field(14),
-    stimeTicks: field(15),
-    cutimeTicks: field(16),
-    cstimeTicks: field(17)
+    ppid: field2(4),
+    utimeTicks: field2(14),
+    stimeTicks: field2(15),
+    cutimeTicks: field2(16),
+    cstimeTicks: field2(17)
   };
   const numbers = [stat2.pid, stat2.ppid, stat2.utimeTicks, stat2.stimeTicks, stat2.cutimeTicks, stat2.cstimeTicks];
   return numbers.every(Number.isFinite) ? stat2 : null;
@@ -96464,8 +96852,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path31, mode) {
-    this.path = path31;
+  constructor(path32, mode) {
+    this.path = path32;
     this.mode = mode;
   }
   path;
@@ -96518,32 +96906,36 @@ var ProcFile = class {
   }
 };
 
-// src/sample/child-cpu.ts
-function readOrNull(path31) {
+// src/sample/process-tree.ts
+function readOrNull(path32) {
   try {
-    return readFileSync6(path31, "latin1");
+    return readFileSync6(path32, "latin1");
   } catch {
     return null;
   }
 }
 function pidList(text) {
-  return text ? text.split(" ").filter((p2) => p2.trim() !== "") : [];
+  return text ? text.split(" ").filter((p) => p.trim() !== "") : [];
 }
-var ChildCpuReader = class {
+var ProcessTreeReader = class {
   constructor(procRoot, mode) {
     this.procRoot = procRoot;
     this.mode = mode;
     this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
+    this.selfIo = new ProcFile(`${procRoot}/self/io`, mode);
   }
   procRoot;
   mode;
   selfStat;
+  selfIo;
   selfChildren = null;
-  /** Total user+system ticks of all children, reaped and live; null without /proc/self/stat. */
+  /** null without /proc/self/stat. */
   read() {
     const self2 = parsePidStat(this.selfStat.read() ?? "");
     if (!self2) return null;
-    let ticks = self2.cutimeTicks + self2.cstimeTicks;
+    let childCpuTicks = self2.cutimeTicks + self2.cstimeTicks;
+    let ownIo = parsePidIo(this.selfIo.read() ?? "");
+    const processes = [];
     this.selfChildren ??= new ProcFile(`${this.procRoot}/self/task/${self2.pid}/children`, this.mode);
     const queue = pidList(this.selfChildren.read());
     const seen = /* @__PURE__ */ new Set();
@@ -96553,141 +96945,24 @@ var ChildCpuReader = class {
       seen.add(pid);
       const stat2 = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? "");
       if (!stat2) continue;
-      ticks += stat2.utimeTicks + stat2.stimeTicks + stat2.cutimeTicks + stat2.cstimeTicks;
+      const ownTicks = stat2.utimeTicks + stat2.stimeTicks;
+      childCpuTicks += ownTicks + stat2.cutimeTicks + stat2.cstimeTicks;
+      processes.push({ pid: stat2.pid, comm: stat2.comm, cpuTicks: ownTicks });
+      const io = parsePidIo(readOrNull(`${this.procRoot}/${pid}/io`) ?? "");
+      if (ownIo && io) ownIo = addIo(ownIo, io);
       queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));
     }
-    return ticks;
+    return { childCpuTicks, selfCpuTicks: self2.utimeTicks + self2.stimeTicks, ownIo, processes };
   }
   close() {
     this.selfStat.close();
+    this.selfIo.close();
     this.selfChildren?.close();
   }
 };
 
-// src/sample/parse-diskstats.ts
-function parseDiskstatsLine(line) {
-  const f2 = line.trim().split(/\s+/);
-  if (f2.length !== 14 && f2.length !== 18 && f2.length !== 20) return null;
-  const [major, minor, name] = f2;
-  if (major === void 0 || minor === void 0 || name === void 0) return null;
-  const n = f2.slice(3).map(Number);
-  if (n.some((v2) => !Number.isFinite(v2))) return null;
-  const at2 = (i) => n[i] ?? 0;
-  const counters = {
-    readsCompleted: at2(0),
-    readsMerged: at2(1),
-    sectorsRead: at2(2),
-    readMs: at2(3),
-    writesCompleted: at2(4),
-    writesMerged: at2(5),
-    sectorsWritten: at2(6),
-    writeMs: at2(7),
-    inFlight: at2(8),
-    ioMs: at2(9),
-    weightedIoMs: at2(10)
-  };
-  if (n.length >= 15) {
-    counters.discardsCompleted = at2(11);
-    counters.discardsMerged = at2(12);
-    counters.sectorsDiscarded = at2(13);
-    counters.discardMs = at2(14);
-  }
-  if (n.length >= 17) {
-    counters.flushesCompleted = at2(15);
-    counters.flushMs = at2(16);
-  }
-  return { name, devNumber: `${major}:${minor}`, counters };
-}
-function pickDiskCounters(text, names) {
-  return names.map((name) => {
-    const needle = ` ${name} `;
-    let at2 = text.indexOf(needle);
-    while (at2 >= 0) {
-      const start = text.lastIndexOf("\n", at2) + 1;
-      if (/^\s*\d+\s+\d+$/.test(text.slice(start, at2))) {
-        const end = text.indexOf("\n", at2);
-        return parseDiskstatsLine(text.slice(start, end < 0 ? text.length : end))?.counters ?? null;
-      }
-      at2 = text.indexOf(needle, at2 + 1);
-    }
-    return null;
-  });
-}
-
-// src/sample/parse-meminfo.ts
-function kibField(text, key) {
-  const needle = `${key}:`;
-  let at2 = 0;
-  if (!text.startsWith(needle)) {
-    const newline = text.indexOf(`
-${needle}`);
-    if (newline < 0) return void 0;
-    at2 = newline + 1;
-  }
-  const match3 = /^\s*(\d+)/.exec(text.slice(at2 + needle.length, at2 + needle.length + 32));
-  return match3?.[1] === void 0 ? void 0 : Number(match3[1]) * 1024;
-}
-function parseMeminfo(text) {
-  const dirtyBytes = kibField(text, "Dirty");
-  const writebackBytes = kibField(text, "Writeback");
-  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
-  return { memTotalBytes: kibField(text, "MemTotal") ?? 0, dirtyBytes, writebackBytes };
-}
-
-// src/sample/parse-pressure.ts
-function parsePressure(text) {
-  let someUs;
-  let fullUs;
-  for (const line of text.split("\n")) {
-    const match3 = /^(some|full)\s.*\btotal=(\d+)/.exec(line);
-    if (!match3) continue;
-    const total = Number(match3[2]);
-    if (match3[1] === "some") someUs = total;
-    else fullUs = total;
-  }
-  if (someUs === void 0) return null;
-  return fullUs === void 0 ? { someUs } : { someUs, fullUs };
-}
-
-// src/sample/parse-stat.ts
-function parseCpuLine(line) {
-  const f2 = line.trim().split(/\s+/);
-  if (!f2[0]?.startsWith("cpu")) return null;
-  const n = f2.slice(1, 9).map(Number);
-  if (n.length < 4 || n.some((v2) => !Number.isFinite(v2))) return null;
-  const at2 = (i) => n[i] ?? 0;
-  return {
-    user: at2(0),
-    nice: at2(1),
-    system: at2(2),
-    idle: at2(3),
-    iowait: at2(4),
-    irq: at2(5),
-    softirq: at2(6),
-    steal: at2(7)
-  };
-}
-function parseProcStatTotal(text) {
-  const end = text.indexOf("\n");
-  const first = end < 0 ? text : text.slice(0, end);
-  return /^cpu\s/.test(first) ? parseCpuLine(first) : null;
-}
-function parseProcStat(text) {
-  let total = null;
-  const perCpu = [];
-  for (const line of text.split("\n")) {
-    if (!line.startsWith("cpu")) continue;
-    const ticks = parseCpuLine(line);
-    if (!ticks) continue;
-    if (/^cpu\s/.test(line)) total = ticks;
-    else perCpu.push(ticks);
-  }
-  return { total, perCpu };
-}
-
 // src/sample/sampler.ts
 var DEFAULT_MAX_SNAPSHOTS = 4e3;
-var DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
 var STAT_HEAD_BYTES = 512;
 var Sampler = class {
   intervalMs;
@@ -96696,7 +96971,7 @@ var Sampler = class {
   maxSnapshots;
   deviceNames;
   files;
-  childCpu;
+  tree;
   entries = [];
   keptEvery = 1;
   timer = null;
@@ -96710,7 +96985,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path31) => new ProcFile(`${this.procRoot}/${path31}`, mode);
+    const file = (path32) => new ProcFile(`${this.procRoot}/${path32}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -96719,7 +96994,7 @@ var Sampler = class {
       memory: file("pressure/memory"),
       meminfo: file("meminfo")
     };
-    this.childCpu = new ChildCpuReader(this.procRoot, mode);
+    this.tree = new ProcessTreeReader(this.procRoot, mode);
   }
   start() {
     if (this.running) return;
@@ -96731,40 +97006,12 @@ var Sampler = class {
     this.append({ snapshot: snapshot4, tick: null });
     return snapshot4;
   }
-  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
-  owedWritebackBytes() {
-    const memory = parseMeminfo(this.files.meminfo.read() ?? "");
-    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
-  }
-  waitForWriteback(opts) {
-    const startedAtMs = performance3.now();
-    const limitBytes = Math.max(
-      opts.thresholdBytes,
-      opts.baselineBytes === void 0 ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES)
-    );
-    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
-    return new Promise((resolve8) => {
-      const finish2 = (drained) => {
-        const end = this.snapshot();
-        resolve8({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
-      };
-      const check = () => {
-        const owed = this.owedWritebackBytes();
-        const elapsedMs = performance3.now() - startedAtMs;
-        if (owed === null) return finish2(false);
-        if (owed <= limitBytes) return finish2(true);
-        if (elapsedMs >= opts.maxMs) return finish2(false);
-        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
-      };
-      check();
-    });
-  }
   stop() {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
-    this.childCpu.close();
+    this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
   scheduleNext() {
@@ -96795,30 +97042,26 @@ var Sampler = class {
     const diskText = this.files.diskstats.read();
     const disks = diskText === null ? this.deviceNames.map(() => null) : pickDiskCounters(diskText, this.deviceNames);
     const statText = this.files.stat.read(perCpu ? void 0 : STAT_HEAD_BYTES);
-    const io2 = parsePressure(this.files.io.read() ?? "");
+    const io = parsePressure(this.files.io.read() ?? "");
     const cpuPressure = parsePressure(this.files.cpu.read() ?? "");
     const memoryPressure = parsePressure(this.files.memory.read() ?? "");
     const meminfo = parseMeminfo(this.files.meminfo.read() ?? "");
+    const tree = this.tree.read();
     const snapshot4 = {
       tMs,
       disks,
       cpu: statText === null ? null : parseProcStatTotal(statText),
-      pressure: io2 || cpuPressure || memoryPressure ? { io: io2, cpu: cpuPressure, memory: memoryPressure } : null,
+      pressure: io || cpuPressure || memoryPressure ? { io, cpu: cpuPressure, memory: memoryPressure } : null,
       memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
-      childCpuTicks: this.childCpu.read()
+      childCpuTicks: tree?.childCpuTicks ?? null,
+      selfCpuTicks: tree?.selfCpuTicks ?? null,
+      ownIo: tree?.ownIo ?? null
     };
+    if (tree && tree.processes.length > 0) snapshot4.processes = tree.processes;
     if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
     return snapshot4;
   }
 };
-function startSync(syncPath) {
-  try {
-    const child2 = spawn4("sync", syncPath ? ["-f", syncPath] : [], { stdio: "ignore" });
-    child2.on("error", () => void 0);
-    child2.unref();
-  } catch {
-  }
-}
 
 // src/pipeline/observed-restore.ts
 async function observedRestore(o) {
@@ -96845,2979 +97088,9 @@ function bareSnapshot(originMs, deviceCount) {
   return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
 }
 
-// src/restore/anatomy.ts
-import { spawn as spawn5 } from "node:child_process";
-import { createReadStream as createReadStream2, statSync as statSync4 } from "node:fs";
-import { createGunzip } from "node:zlib";
-
-// node_modules/tar/dist/esm/index.min.js
-import Qr from "events";
-import I from "fs";
-import { EventEmitter as Di } from "node:events";
-import Cs from "node:stream";
-import { StringDecoder as Hr } from "node:string_decoder";
-import cr from "node:path";
-import Kt from "node:fs";
-import { dirname as Fn, parse as kn } from "path";
-import { EventEmitter as Dn } from "events";
-import zi from "assert";
-import { Buffer as Ot } from "buffer";
-import * as Ps from "zlib";
-import en from "zlib";
-import { posix as Zt } from "node:path";
-import { basename as _n } from "node:path";
-import mi from "fs";
-import X from "fs";
-import js from "path";
-import { win32 as Pn } from "node:path";
-import ar from "path";
-import Br from "node:fs";
-import co from "node:assert";
-import { randomBytes as Mr } from "node:crypto";
-import u from "node:fs";
-import R from "node:path";
-import pr from "fs";
-import wi from "node:fs";
-import we from "node:path";
-import k from "node:fs";
-import ro from "node:fs/promises";
-import Si from "node:path";
-import { join as xr } from "node:path";
-import v from "node:fs";
-import Pr from "node:path";
-var zr = Object.defineProperty;
-var Ur = (s3, t) => {
-  for (var e in t) zr(s3, e, { get: t[e], enumerable: true });
-};
-var Ds = typeof process == "object" && process ? process : { stdout: null, stderr: null };
-var Wr = (s3) => !!s3 && typeof s3 == "object" && (s3 instanceof A || s3 instanceof Cs || Gr(s3) || Zr(s3));
-var Gr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.pipe == "function" && s3.pipe !== Cs.Writable.prototype.pipe;
-var Zr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.write == "function" && typeof s3.end == "function";
-var Q = /* @__PURE__ */ Symbol("EOF");
-var J = /* @__PURE__ */ Symbol("maybeEmitEnd");
-var nt = /* @__PURE__ */ Symbol("emittedEnd");
-var De = /* @__PURE__ */ Symbol("emittingEnd");
-var qt = /* @__PURE__ */ Symbol("emittedError");
-var Ne = /* @__PURE__ */ Symbol("closed");
-var Ns = /* @__PURE__ */ Symbol("read");
-var Ae = /* @__PURE__ */ Symbol("flush");
-var As = /* @__PURE__ */ Symbol("flushChunk");
-var z = /* @__PURE__ */ Symbol("encoding");
-var Mt = /* @__PURE__ */ Symbol("decoder");
-var g = /* @__PURE__ */ Symbol("flowing");
-var Qt = /* @__PURE__ */ Symbol("paused");
-var Bt = /* @__PURE__ */ Symbol("resume");
-var b = /* @__PURE__ */ Symbol("buffer");
-var N = /* @__PURE__ */ Symbol("pipes");
-var _ = /* @__PURE__ */ Symbol("bufferLength");
-var bi = /* @__PURE__ */ Symbol("bufferPush");
-var Ie = /* @__PURE__ */ Symbol("bufferShift");
-var L = /* @__PURE__ */ Symbol("objectMode");
-var S = /* @__PURE__ */ Symbol("destroyed");
-var _i = /* @__PURE__ */ Symbol("error");
-var Oi = /* @__PURE__ */ Symbol("emitData");
-var Is = /* @__PURE__ */ Symbol("emitEnd");
-var Ti = /* @__PURE__ */ Symbol("emitEnd2");
-var Z = /* @__PURE__ */ Symbol("async");
-var xi = /* @__PURE__ */ Symbol("abort");
-var Ce = /* @__PURE__ */ Symbol("aborted");
-var Jt = /* @__PURE__ */ Symbol("signal");
-var Rt = /* @__PURE__ */ Symbol("dataListeners");
-var C = /* @__PURE__ */ Symbol("discarded");
-var jt = (s3) => Promise.resolve().then(s3);
-var Yr = (s3) => s3();
-var Kr = (s3) => s3 === "end" || s3 === "finish" || s3 === "prefinish";
-var Vr = (s3) => s3 instanceof ArrayBuffer || !!s3 && typeof s3 == "object" && s3.constructor && s3.constructor.name === "ArrayBuffer" && s3.byteLength >= 0;
-var $r = (s3) => !Buffer.isBuffer(s3) && ArrayBuffer.isView(s3);
-var Fe = class {
-  src;
-  dest;
-  opts;
-  ondrain;
-  constructor(t, e, i) {
-    this.src = t, this.dest = e, this.opts = i, this.ondrain = () => t[Bt](), this.dest.on("drain", this.ondrain);
-  }
-  unpipe() {
-    this.dest.removeListener("drain", this.ondrain);
-  }
-  proxyErrors(t) {
-  }
-  end() {
-    this.unpipe(), this.opts.end && this.dest.end();
-  }
-};
-var Li = class extends Fe {
-  unpipe() {
-    this.src.removeListener("error", this.proxyErrors), super.unpipe();
-  }
-  constructor(t, e, i) {
-    super(t, e, i), this.proxyErrors = (r) => this.dest.emit("error", r), t.on("error", this.proxyErrors);
-  }
-};
-var Xr = (s3) => !!s3.objectMode;
-var qr = (s3) => !s3.objectMode && !!s3.encoding && s3.encoding !== "buffer";
-var A = class extends Di {
-  [g] = false;
-  [Qt] = false;
-  [N] = [];
-  [b] = [];
-  [L];
-  [z];
-  [Z];
-  [Mt];
-  [Q] = false;
-  [nt] = false;
-  [De] = false;
-  [Ne] = false;
-  [qt] = null;
-  [_] = 0;
-  [S] = false;
-  [Jt];
-  [Ce] = false;
-  [Rt] = 0;
-  [C] = false;
-  writable = true;
-  readable = true;
-  constructor(...t) {
-    let e = t[0] || {};
-    if (super(), e.objectMode && typeof e.encoding == "string") throw new TypeError("Encoding and objectMode may not be used together");
-    Xr(e) ? (this[L] = true, this[z] = null) : qr(e) ? (this[z] = e.encoding, this[L] = false) : (this[L] = false, this[z] = null), this[Z] = !!e.async, this[Mt] = this[z] ? new Hr(this[z]) : null, e && e.debugExposeBuffer === true && Object.defineProperty(this, "buffer", { get: () => this[b] }), e && e.debugExposePipes === true && Object.defineProperty(this, "pipes", { get: () => this[N] });
-    let { signal: i } = e;
-    i && (this[Jt] = i, i.aborted ? this[xi]() : i.addEventListener("abort", () => this[xi]()));
-  }
-  get bufferLength() {
-    return this[_];
-  }
-  get encoding() {
-    return this[z];
-  }
-  set encoding(t) {
-    throw new Error("Encoding must be set at instantiation time");
-  }
-  setEncoding(t) {
-    throw new Error("Encoding must be set at instantiation time");
-  }
-  get objectMode() {
-    return this[L];
-  }
-  set objectMode(t) {
-    throw new Error("objectMode must be set at instantiation time");
-  }
-  get async() {
-    return this[Z];
-  }
-  set async(t) {
-    this[Z] = this[Z] || !!t;
-  }
-  [xi]() {
-    this[Ce] = true, this.emit("abort", this[Jt]?.reason), this.destroy(this[Jt]?.reason);
-  }
-  get aborted() {
-    return this[Ce];
-  }
-  set aborted(t) {
-  }
-  write(t, e, i) {
-    if (this[Ce]) return false;
-    if (this[Q]) throw new Error("write after end");
-    if (this[S]) return this.emit("error", Object.assign(new Error("Cannot call write after a stream was destroyed"), { code: "ERR_STREAM_DESTROYED" })), true;
-    typeof e == "function" && (i = e, e = "utf8"), e || (e = "utf8");
-    let r = this[Z] ? jt : Yr;
-    if (!this[L] && !Buffer.isBuffer(t)) {
-      if ($r(t)) t = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
-      else if (Vr(t)) t = Buffer.from(t);
-      else if (typeof t != "string") throw new Error("Non-contiguous data written to non-objectMode stream");
-    }
-    return this[L] ? (this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : t.length ? (typeof t == "string" && !(e === this[z] && !this[Mt]?.lastNeed) && (t = Buffer.from(t, e)), Buffer.isBuffer(t) && this[z] && (t = this[Mt].write(t)), this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : (this[_] !== 0 && this.emit("readable"), i && r(i), this[g]);
-  }
-  read(t) {
-    if (this[S]) return null;
-    if (this[C] = false, this[_] === 0 || t === 0 || t && t > this[_]) return this[J](), null;
-    this[L] && (t = null), this[b].length > 1 && !this[L] && (this[b] = [this[z] ? this[b].join("") : Buffer.concat(this[b], this[_])]);
-    let e = this[Ns](t || null, this[b][0]);
-    return this[J](), e;
-  }
-  [Ns](t, e) {
-    if (this[L]) this[Ie]();
-    else {
-      let i = e;
-      t === i.length || t === null ? this[Ie]() : typeof i == "string" ? (this[b][0] = i.slice(t), e = i.slice(0, t), this[_] -= t) : (this[b][0] = i.subarray(t), e = i.subarray(0, t), this[_] -= t);
-    }
-    return this.emit("data", e), !this[b].length && !this[Q] && this.emit("drain"), e;
-  }
-  end(t, e, i) {
-    return typeof t == "function" && (i = t, t = void 0), typeof e == "function" && (i = e, e = "utf8"), t !== void 0 && this.write(t, e), i && this.once("end", i), this[Q] = true, this.writable = false, (this[g] || !this[Qt]) && this[J](), this;
-  }
-  [Bt]() {
-    this[S] || (!this[Rt] && !this[N].length && (this[C] = true), this[Qt] = false, this[g] = true, this.emit("resume"), this[b].length ? this[Ae]() : this[Q] ? this[J]() : this.emit("drain"));
-  }
-  resume() {
-    return this[Bt]();
-  }
-  pause() {
-    this[g] = false, this[Qt] = true, this[C] = false;
-  }
-  get destroyed() {
-    return this[S];
-  }
-  get flowing() {
-    return this[g];
-  }
-  get paused() {
-    return this[Qt];
-  }
-  [bi](t) {
-    this[L] ? this[_] += 1 : this[_] += t.length, this[b].push(t);
-  }
-  [Ie]() {
-    return this[L] ? this[_] -= 1 : this[_] -= this[b][0].length, this[b].shift();
-  }
-  [Ae](t = false) {
-    do
-      ;
-    while (this[As](this[Ie]()) && this[b].length);
-    !t && !this[b].length && !this[Q] && this.emit("drain");
-  }
-  [As](t) {
-    return this.emit("data", t), this[g];
-  }
-  pipe(t, e) {
-    if (this[S]) return t;
-    this[C] = false;
-    let i = this[nt];
-    return e = e || {}, t === Ds.stdout || t === Ds.stderr ? e.end = false : e.end = e.end !== false, e.proxyErrors = !!e.proxyErrors, i ? e.end && t.end() : (this[N].push(e.proxyErrors ? new Li(this, t, e) : new Fe(this, t, e)), this[Z] ? jt(() => this[Bt]()) : this[Bt]()), t;
-  }
-  unpipe(t) {
-    let e = this[N].find((i) => i.dest === t);
-    e && (this[N].length === 1 ? (this[g] && this[Rt] === 0 && (this[g] = false), this[N] = []) : this[N].splice(this[N].indexOf(e), 1), e.unpipe());
-  }
-  addListener(t, e) {
-    return this.on(t, e);
-  }
-  on(t, e) {
-    let i = super.on(t, e);
-    if (t === "data") this[C] = false, this[Rt]++, !this[N].length && !this[g] && this[Bt]();
-    else if (t === "readable" && this[_] !== 0) super.emit("readable");
-    else if (Kr(t) && this[nt]) super.emit(t), this.removeAllListeners(t);
-    else if (t === "error" && this[qt]) {
-      let r = e;
-      this[Z] ? jt(() => r.call(this, this[qt])) : r.call(this, this[qt]);
-    }
-    return i;
-  }
-  removeListener(t, e) {
-    return this.off(t, e);
-  }
-  off(t, e) {
-    let i = super.off(t, e);
-    return t === "data" && (this[Rt] = this.listeners("data").length, this[Rt] === 0 && !this[C] && !this[N].length && (this[g] = false)), i;
-  }
-  removeAllListeners(t) {
-    let e = super.removeAllListeners(t);
-    return (t === "data" || t === void 0) && (this[Rt] = 0, !this[C] && !this[N].length && (this[g] = false)), e;
-  }
-  get emittedEnd() {
-    return this[nt];
-  }
-  [J]() {
-    !this[De] && !this[nt] && !this[S] && this[b].length === 0 && this[Q] && (this[De] = true, this.emit("end"), this.emit("prefinish"), this.emit("finish"), this[Ne] && this.emit("close"), this[De] = false);
-  }
-  emit(t, ...e) {
-    let i = e[0];
-    if (t !== "error" && t !== "close" && t !== S && this[S]) return false;
-    if (t === "data") return !this[L] && !i ? false : this[Z] ? (jt(() => this[Oi](i)), true) : this[Oi](i);
-    if (t === "end") return this[Is]();
-    if (t === "close") {
-      if (this[Ne] = true, !this[nt] && !this[S]) return false;
-      let n = super.emit("close");
-      return this.removeAllListeners("close"), n;
-    } else if (t === "error") {
-      this[qt] = i, super.emit(_i, i);
-      let n = !this[Jt] || this.listeners("error").length ? super.emit("error", i) : false;
-      return this[J](), n;
-    } else if (t === "resume") {
-      let n = super.emit("resume");
-      return this[J](), n;
-    } else if (t === "finish" || t === "prefinish") {
-      let n = super.emit(t);
-      return this.removeAllListeners(t), n;
-    }
-    let r = super.emit(t, ...e);
-    return this[J](), r;
-  }
-  [Oi](t) {
-    for (let i of this[N]) i.dest.write(t) === false && this.pause();
-    let e = this[C] ? false : super.emit("data", t);
-    return this[J](), e;
-  }
-  [Is]() {
-    return this[nt] ? false : (this[nt] = true, this.readable = false, this[Z] ? (jt(() => this[Ti]()), true) : this[Ti]());
-  }
-  [Ti]() {
-    if (this[Mt]) {
-      let e = this[Mt].end();
-      if (e) {
-        for (let i of this[N]) i.dest.write(e);
-        this[C] || super.emit("data", e);
-      }
-    }
-    for (let e of this[N]) e.end();
-    let t = super.emit("end");
-    return this.removeAllListeners("end"), t;
-  }
-  async collect() {
-    let t = Object.assign([], { dataLength: 0 });
-    this[L] || (t.dataLength = 0);
-    let e = this.promise();
-    return this.on("data", (i) => {
-      t.push(i), this[L] || (t.dataLength += i.length);
-    }), await e, t;
-  }
-  async concat() {
-    if (this[L]) throw new Error("cannot concat in objectMode");
-    let t = await this.collect();
-    return this[z] ? t.join("") : Buffer.concat(t, t.dataLength);
-  }
-  async promise() {
-    return new Promise((t, e) => {
-      this.on(S, () => e(new Error("stream destroyed"))), this.on("error", (i) => e(i)), this.on("end", () => t());
-    });
-  }
-  [Symbol.asyncIterator]() {
-    this[C] = false;
-    let t = false, e = async () => (this.pause(), t = true, { value: void 0, done: true });
-    return { next: () => {
-      if (t) return e();
-      let r = this.read();
-      if (r !== null) return Promise.resolve({ done: false, value: r });
-      if (this[Q]) return e();
-      let n, o, h = (d) => {
-        this.off("data", a), this.off("end", l), this.off(S, c), e(), o(d);
-      }, a = (d) => {
-        this.off("error", h), this.off("end", l), this.off(S, c), this.pause(), n({ value: d, done: !!this[Q] });
-      }, l = () => {
-        this.off("error", h), this.off("data", a), this.off(S, c), e(), n({ done: true, value: void 0 });
-      }, c = () => h(new Error("stream destroyed"));
-      return new Promise((d, y) => {
-        o = y, n = d, this.once(S, c), this.once("error", h), this.once("end", l), this.once("data", a);
-      });
-    }, throw: e, return: e, [Symbol.asyncIterator]() {
-      return this;
-    }, [Symbol.asyncDispose]: async () => {
-    } };
-  }
-  [Symbol.iterator]() {
-    this[C] = false;
-    let t = false, e = () => (this.pause(), this.off(_i, e), this.off(S, e), this.off("end", e), t = true, { done: true, value: void 0 }), i = () => {
-      if (t) return e();
-      let r = this.read();
-      return r === null ? e() : { done: false, value: r };
-    };
-    return this.once("end", e), this.once(_i, e), this.once(S, e), { next: i, throw: e, return: e, [Symbol.iterator]() {
-      return this;
-    }, [Symbol.dispose]: () => {
-    } };
-  }
-  destroy(t) {
-    if (this[S]) return t ? this.emit("error", t) : this.emit(S), this;
-    this[S] = true, this[C] = true, this[b].length = 0, this[_] = 0;
-    let e = this;
-    return typeof e.close == "function" && !this[Ne] && e.close(), t ? this.emit("error", t) : this.emit(S), this;
-  }
-  static get isStream() {
-    return Wr;
-  }
-};
-var Jr = I.writev;
-var ht = /* @__PURE__ */ Symbol("_autoClose");
-var H = /* @__PURE__ */ Symbol("_close");
-var te = /* @__PURE__ */ Symbol("_ended");
-var m = /* @__PURE__ */ Symbol("_fd");
-var Ni = /* @__PURE__ */ Symbol("_finished");
-var tt = /* @__PURE__ */ Symbol("_flags");
-var Ai = /* @__PURE__ */ Symbol("_flush");
-var ki = /* @__PURE__ */ Symbol("_handleChunk");
-var vi = /* @__PURE__ */ Symbol("_makeBuf");
-var ie = /* @__PURE__ */ Symbol("_mode");
-var ke = /* @__PURE__ */ Symbol("_needDrain");
-var Ut = /* @__PURE__ */ Symbol("_onerror");
-var Ht = /* @__PURE__ */ Symbol("_onopen");
-var Ii = /* @__PURE__ */ Symbol("_onread");
-var Pt = /* @__PURE__ */ Symbol("_onwrite");
-var at = /* @__PURE__ */ Symbol("_open");
-var U = /* @__PURE__ */ Symbol("_path");
-var ot = /* @__PURE__ */ Symbol("_pos");
-var Y = /* @__PURE__ */ Symbol("_queue");
-var zt = /* @__PURE__ */ Symbol("_read");
-var Ci = /* @__PURE__ */ Symbol("_readSize");
-var j = /* @__PURE__ */ Symbol("_reading");
-var ee = /* @__PURE__ */ Symbol("_remain");
-var Fi = /* @__PURE__ */ Symbol("_size");
-var ve = /* @__PURE__ */ Symbol("_write");
-var gt = /* @__PURE__ */ Symbol("_writing");
-var Me = /* @__PURE__ */ Symbol("_defaultFlag");
-var bt = /* @__PURE__ */ Symbol("_errored");
-var _t = class extends A {
-  [bt] = false;
-  [m];
-  [U];
-  [Ci];
-  [j] = false;
-  [Fi];
-  [ee];
-  [ht];
-  constructor(t, e) {
-    if (e = e || {}, super(e), this.readable = true, this.writable = false, typeof t != "string") throw new TypeError("path must be a string");
-    this[bt] = false, this[m] = typeof e.fd == "number" ? e.fd : void 0, this[U] = t, this[Ci] = e.readSize || 16 * 1024 * 1024, this[j] = false, this[Fi] = typeof e.size == "number" ? e.size : 1 / 0, this[ee] = this[Fi], this[ht] = typeof e.autoClose == "boolean" ? e.autoClose : true, typeof this[m] == "number" ? this[zt]() : this[at]();
-  }
-  get fd() {
-    return this[m];
-  }
-  get path() {
-    return this[U];
-  }
-  write() {
-    throw new TypeError("this is a readable stream");
-  }
-  end() {
-    throw new TypeError("this is a readable stream");
-  }
-  [at]() {
-    I.open(this[U], "r", (t, e) => this[Ht](t, e));
-  }
-  [Ht](t, e) {
-    t ? this[Ut](t) : (this[m] = e, this.emit("open", e), this[zt]());
-  }
-  [vi]() {
-    return Buffer.allocUnsafe(Math.min(this[Ci], this[ee]));
-  }
-  [zt]() {
-    if (!this[j]) {
-      this[j] = true;
-      let t = this[vi]();
-      if (t.length === 0) return process.nextTick(() => this[Ii](null, 0, t));
-      I.read(this[m], t, 0, t.length, null, (e, i, r) => this[Ii](e, i, r));
-    }
-  }
-  [Ii](t, e, i) {
-    this[j] = false, t ? this[Ut](t) : this[ki](e, i) && this[zt]();
-  }
-  [H]() {
-    if (this[ht] && typeof this[m] == "number") {
-      let t = this[m];
-      this[m] = void 0, I.close(t, (e) => e ? this.emit("error", e) : this.emit("close"));
-    }
-  }
-  [Ut](t) {
-    this[j] = true, this[H](), this.emit("error", t);
-  }
-  [ki](t, e) {
-    let i = false;
-    return this[ee] -= t, t > 0 && (i = super.write(t < e.length ? e.subarray(0, t) : e)), (t === 0 || this[ee] <= 0) && (i = false, this[H](), super.end()), i;
-  }
-  emit(t, ...e) {
-    switch (t) {
-      case "prefinish":
-      case "finish":
-        return false;
-      case "drain":
-        return typeof this[m] == "number" && this[zt](), false;
-      case "error":
-        return this[bt] ? false : (this[bt] = true, super.emit(t, ...e));
-      default:
-        return super.emit(t, ...e);
-    }
-  }
-};
-var Be = class extends _t {
-  [at]() {
-    let t = true;
-    try {
-      this[Ht](null, I.openSync(this[U], "r")), t = false;
-    } finally {
-      t && this[H]();
-    }
-  }
-  [zt]() {
-    let t = true;
-    try {
-      if (!this[j]) {
-        this[j] = true;
-        do {
-          let e = this[vi](), i = e.length === 0 ? 0 : I.readSync(this[m], e, 0, e.length, null);
-          if (!this[ki](i, e)) break;
-        } while (true);
-        this[j] = false;
-      }
-      t = false;
-    } finally {
-      t && this[H]();
-    }
-  }
-  [H]() {
-    if (this[ht] && typeof this[m] == "number") {
-      let t = this[m];
-      this[m] = void 0, I.closeSync(t), this.emit("close");
-    }
-  }
-};
-var et = class extends Qr {
-  readable = false;
-  writable = true;
-  [bt] = false;
-  [gt] = false;
-  [te] = false;
-  [Y] = [];
-  [ke] = false;
-  [U];
-  [ie];
-  [ht];
-  [m];
-  [Me];
-  [tt];
-  [Ni] = false;
-  [ot];
-  constructor(t, e) {
-    e = e || {}, super(e), this[U] = t, this[m] = typeof e.fd == "number" ? e.fd : void 0, this[ie] = e.mode === void 0 ? 438 : e.mode, this[ot] = typeof e.start == "number" ? e.start : void 0, this[ht] = typeof e.autoClose == "boolean" ? e.autoClose : true;
-    let i = this[ot] !== void 0 ? "r+" : "w";
-    this[Me] = e.flags === void 0, this[tt] = e.flags === void 0 ? i : e.flags, this[m] === void 0 && this[at]();
-  }
-  emit(t, ...e) {
-    if (t === "error") {
-      if (this[bt]) return false;
-      this[bt] = true;
-    }
-    return super.emit(t, ...e);
-  }
-  get fd() {
-    return this[m];
-  }
-  get path() {
-    return this[U];
-  }
-  [Ut](t) {
-    this[H](), this[gt] = true, this.emit("error", t);
-  }
-  [at]() {
-    I.open(this[U], this[tt], this[ie], (t, e) => this[Ht](t, e));
-  }
-  [Ht](t, e) {
-    this[Me] && this[tt] === "r+" && t && t.code === "ENOENT" ? (this[tt] = "w", this[at]()) : t ? this[Ut](t) : (this[m] = e, this.emit("open", e), this[gt] || this[Ai]());
-  }
-  end(t, e) {
-    return t && this.write(t, e), this[te] = true, !this[gt] && !this[Y].length && typeof this[m] == "number" && this[Pt](null, 0), this;
-  }
-  write(t, e) {
-    return typeof t == "string" && (t = Buffer.from(t, e)), this[te] ? (this.emit("error", new Error("write() after end()")), false) : this[m] === void 0 || this[gt] || this[Y].length ? (this[Y].push(t), this[ke] = true, false) : (this[gt] = true, this[ve](t), true);
-  }
-  [ve](t) {
-    I.write(this[m], t, 0, t.length, this[ot], (e, i) => this[Pt](e, i));
-  }
-  [Pt](t, e) {
-    t ? this[Ut](t) : (this[ot] !== void 0 && typeof e == "number" && (this[ot] += e), this[Y].length ? this[Ai]() : (this[gt] = false, this[te] && !this[Ni] ? (this[Ni] = true, this[H](), this.emit("finish")) : this[ke] && (this[ke] = false, this.emit("drain"))));
-  }
-  [Ai]() {
-    if (this[Y].length === 0) this[te] && this[Pt](null, 0);
-    else if (this[Y].length === 1) this[ve](this[Y].pop());
-    else {
-      let t = this[Y];
-      this[Y] = [], Jr(this[m], t, this[ot], (e, i) => this[Pt](e, i));
-    }
-  }
-  [H]() {
-    if (this[ht] && typeof this[m] == "number") {
-      let t = this[m];
-      this[m] = void 0, I.close(t, (e) => e ? this.emit("error", e) : this.emit("close"));
-    }
-  }
-};
-var Wt = class extends et {
-  [at]() {
-    let t;
-    if (this[Me] && this[tt] === "r+") try {
-      t = I.openSync(this[U], this[tt], this[ie]);
-    } catch (e) {
-      if (e?.code === "ENOENT") return this[tt] = "w", this[at]();
-      throw e;
-    }
-    else t = I.openSync(this[U], this[tt], this[ie]);
-    this[Ht](null, t);
-  }
-  [H]() {
-    if (this[ht] && typeof this[m] == "number") {
-      let t = this[m];
-      this[m] = void 0, I.closeSync(t), this.emit("close");
-    }
-  }
-  [ve](t) {
-    let e = true;
-    try {
-      this[Pt](null, I.writeSync(this[m], t, 0, t.length, this[ot])), e = false;
-    } finally {
-      if (e) try {
-        this[H]();
-      } catch {
-      }
-    }
-  }
-};
-var jr = /* @__PURE__ */ new Map([["C", "cwd"], ["f", "file"], ["z", "gzip"], ["P", "preservePaths"], ["U", "unlink"], ["strip-components", "strip"], ["stripComponents", "strip"], ["keep-newer", "newer"], ["keepNewer", "newer"], ["keep-newer-files", "newer"], ["keepNewerFiles", "newer"], ["k", "keep"], ["keep-existing", "keep"], ["keepExisting", "keep"], ["m", "noMtime"], ["no-mtime", "noMtime"], ["p", "preserveOwner"], ["L", "follow"], ["h", "follow"], ["onentry", "onReadEntry"]]);
-var Fs = (s3) => !!s3.sync && !!s3.file;
-var ks = (s3) => !s3.sync && !!s3.file;
-var vs = (s3) => !!s3.sync && !s3.file;
-var Ms = (s3) => !s3.sync && !s3.file;
-var Bs = (s3) => !!s3.file;
-var tn = (s3) => {
-  let t = jr.get(s3);
-  return t || s3;
-};
-var se = (s3 = {}) => {
-  if (!s3) return {};
-  let t = {};
-  for (let [e, i] of Object.entries(s3)) {
-    let r = tn(e);
-    t[r] = i;
-  }
-  return t.chmod === void 0 && t.noChmod === false && (t.chmod = true), delete t.noChmod, t;
-};
-var K = (s3, t, e, i, r) => Object.assign((n = [], o, h) => {
-  Array.isArray(n) && (o = n, n = {}), typeof o == "function" && (h = o, o = void 0), o = o ? Array.from(o) : [];
-  let a = se(n);
-  if (r?.(a, o), Fs(a)) {
-    if (typeof h == "function") throw new TypeError("callback not supported for sync tar functions");
-    return s3(a, o);
-  } else if (ks(a)) {
-    let l = t(a, o);
-    return h ? l.then(() => h(), h) : l;
-  } else if (vs(a)) {
-    if (typeof h == "function") throw new TypeError("callback not supported for sync tar functions");
-    return e(a, o);
-  } else if (Ms(a)) {
-    if (typeof h == "function") throw new TypeError("callback only supported with file option");
-    return i(a, o);
-  }
-  throw new Error("impossible options??");
-}, { syncFile: s3, asyncFile: t, syncNoFile: e, asyncNoFile: i, validate: r });
-var sn = en.constants || { ZLIB_VERNUM: 4736 };
-var M = Object.freeze(Object.assign(/* @__PURE__ */ Object.create(null), { Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_BLOCK: 5, Z_OK: 0, Z_STREAM_END: 1, Z_NEED_DICT: 2, Z_ERRNO: -1, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_MEM_ERROR: -4, Z_BUF_ERROR: -5, Z_VERSION_ERROR: -6, Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1, Z_FILTERED: 1, Z_HUFFMAN_ONLY: 2, Z_RLE: 3, Z_FIXED: 4, Z_DEFAULT_STRATEGY: 0, DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7, BROTLI_DECODE: 8, BROTLI_ENCODE: 9, Z_MIN_WINDOWBITS: 8, Z_MAX_WINDOWBITS: 15, Z_DEFAULT_WINDOWBITS: 15, Z_MIN_CHUNK: 64, Z_MAX_CHUNK: 1 / 0, Z_DEFAULT_CHUNK: 16384, Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8, Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1, BROTLI_OPERATION_PROCESS: 0, BROTLI_OPERATION_FLUSH: 1, BROTLI_OPERATION_FINISH: 2, BROTLI_OPERATION_EMIT_METADATA: 3, BROTLI_MODE_GENERIC: 0, BROTLI_MODE_TEXT: 1, BROTLI_MODE_FONT: 2, BROTLI_DEFAULT_MODE: 0, BROTLI_MIN_QUALITY: 0, BROTLI_MAX_QUALITY: 11, BROTLI_DEFAULT_QUALITY: 11, BROTLI_MIN_WINDOW_BITS: 10, BROTLI_MAX_WINDOW_BITS: 24, BROTLI_LARGE_MAX_WINDOW_BITS: 30, BROTLI_DEFAULT_WINDOW: 22, BROTLI_MIN_INPUT_BLOCK_BITS: 16, BROTLI_MAX_INPUT_BLOCK_BITS: 24, BROTLI_PARAM_MODE: 0, BROTLI_PARAM_QUALITY: 1, BROTLI_PARAM_LGWIN: 2, BROTLI_PARAM_LGBLOCK: 3, BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4, BROTLI_PARAM_SIZE_HINT: 5, BROTLI_PARAM_LARGE_WINDOW: 6, BROTLI_PARAM_NPOSTFIX: 7, BROTLI_PARAM_NDIRECT: 8, BROTLI_DECODER_RESULT_ERROR: 0, BROTLI_DECODER_RESULT_SUCCESS: 1, BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_PARAM_DISABLE_RING_BUFFER_REALLOCATION: 0, BROTLI_DECODER_PARAM_LARGE_WINDOW: 1, BROTLI_DECODER_NO_ERROR: 0, BROTLI_DECODER_SUCCESS: 1, BROTLI_DECODER_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_NIBBLE: -1, BROTLI_DECODER_ERROR_FORMAT_RESERVED: -2, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_META_NIBBLE: -3, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_ALPHABET: -4, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_SAME: -5, BROTLI_DECODER_ERROR_FORMAT_CL_SPACE: -6, BROTLI_DECODER_ERROR_FORMAT_HUFFMAN_SPACE: -7, BROTLI_DECODER_ERROR_FORMAT_CONTEXT_MAP_REPEAT: -8, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_1: -9, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_2: -10, BROTLI_DECODER_ERROR_FORMAT_TRANSFORM: -11, BROTLI_DECODER_ERROR_FORMAT_DICTIONARY: -12, BROTLI_DECODER_ERROR_FORMAT_WINDOW_BITS: -13, BROTLI_DECODER_ERROR_FORMAT_PADDING_1: -14, BROTLI_DECODER_ERROR_FORMAT_PADDING_2: -15, BROTLI_DECODER_ERROR_FORMAT_DISTANCE: -16, BROTLI_DECODER_ERROR_DICTIONARY_NOT_SET: -19, BROTLI_DECODER_ERROR_INVALID_ARGUMENTS: -20, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MODES: -21, BROTLI_DECODER_ERROR_ALLOC_TREE_GROUPS: -22, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MAP: -25, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_1: -26, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_2: -27, BROTLI_DECODER_ERROR_ALLOC_BLOCK_TYPE_TREES: -30, BROTLI_DECODER_ERROR_UNREACHABLE: -31 }, sn));
-var rn = Ot.concat;
-var zs = Object.getOwnPropertyDescriptor(Ot, "concat");
-var nn = (s3) => s3;
-var Bi = zs?.writable === true || zs?.set !== void 0 ? (s3) => {
-  Ot.concat = s3 ? nn : rn;
-} : (s3) => {
-};
-var Tt = /* @__PURE__ */ Symbol("_superWrite");
-var Gt = class extends Error {
-  code;
-  errno;
-  constructor(t, e) {
-    super("zlib: " + t.message, { cause: t }), this.code = t.code, this.errno = t.errno, this.code || (this.code = "ZLIB_ERROR"), this.message = "zlib: " + t.message, Error.captureStackTrace(this, e ?? this.constructor);
-  }
-  get name() {
-    return "ZlibError";
-  }
-};
-var Pi = /* @__PURE__ */ Symbol("flushFlag");
-var re = class extends A {
-  #t = false;
-  #i = false;
-  #s;
-  #n;
-  #r;
-  #e;
-  #o;
-  get sawError() {
-    return this.#t;
-  }
-  get handle() {
-    return this.#e;
-  }
-  get flushFlag() {
-    return this.#s;
-  }
-  constructor(t, e) {
-    if (!t || typeof t != "object") throw new TypeError("invalid options for ZlibBase constructor");
-    if (super(t), this.#s = t.flush ?? 0, this.#n = t.finishFlush ?? 0, this.#r = t.fullFlushFlag ?? 0, typeof Ps[e] != "function") throw new TypeError("Compression method not supported: " + e);
-    try {
-      this.#e = new Ps[e](t);
-    } catch (i) {
-      throw new Gt(i, this.constructor);
-    }
-    this.#o = (i) => {
-      this.#t || (this.#t = true, this.close(), this.emit("error", i));
-    }, this.#e?.on("error", (i) => this.#o(new Gt(i))), this.once("end", () => this.close);
-  }
-  close() {
-    this.#e && (this.#e.close(), this.#e = void 0, this.emit("close"));
-  }
-  reset() {
-    if (!this.#t) return zi(this.#e, "zlib binding closed"), this.#e.reset?.();
-  }
-  flush(t) {
-    this.ended || (typeof t != "number" && (t = this.#r), this.write(Object.assign(Ot.alloc(0), { [Pi]: t })));
-  }
-  end(t, e, i) {
-    return typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), t && (e ? this.write(t, e) : this.write(t)), this.flush(this.#n), this.#i = true, super.end(i);
-  }
-  get ended() {
-    return this.#i;
-  }
-  [Tt](t) {
-    return super.write(t);
-  }
-  write(t, e, i) {
-    if (typeof e == "function" && (i = e, e = "utf8"), typeof t == "string" && (t = Ot.from(t, e)), this.#t) return;
-    zi(this.#e, "zlib binding closed");
-    let r = this.#e._handle, n = r.close;
-    r.close = () => {
-    };
-    let o = this.#e.close;
-    this.#e.close = () => {
-    }, Bi(true);
-    let h;
-    try {
-      let l = typeof t[Pi] == "number" ? t[Pi] : this.#s;
-      h = this.#e._processChunk(t, l), Bi(false);
-    } catch (l) {
-      Bi(false), this.#o(new Gt(l, this.write));
-    } finally {
-      this.#e && (this.#e._handle = r, r.close = n, this.#e.close = o, this.#e.removeAllListeners("error"));
-    }
-    this.#e && this.#e.on("error", (l) => this.#o(new Gt(l, this.write)));
-    let a;
-    if (h) if (Array.isArray(h) && h.length > 0) {
-      let l = h[0];
-      a = this[Tt](Ot.from(l));
-      for (let c = 1; c < h.length; c++) a = this[Tt](h[c]);
-    } else a = this[Tt](Ot.from(h));
-    return i && i(), a;
-  }
-};
-var Pe = class extends re {
-  #t;
-  #i;
-  constructor(t, e) {
-    t = t || {}, t.flush = t.flush || M.Z_NO_FLUSH, t.finishFlush = t.finishFlush || M.Z_FINISH, t.fullFlushFlag = M.Z_FULL_FLUSH, super(t, e), this.#t = t.level, this.#i = t.strategy;
-  }
-  params(t, e) {
-    if (!this.sawError) {
-      if (!this.handle) throw new Error("cannot switch params when binding is closed");
-      if (!this.handle.params) throw new Error("not supported in this implementation");
-      if (this.#t !== t || this.#i !== e) {
-        this.flush(M.Z_SYNC_FLUSH), zi(this.handle, "zlib binding closed");
-        let i = this.handle.flush;
-        this.handle.flush = (r, n) => {
-          typeof r == "function" && (n = r, r = this.flushFlag), this.flush(r), n?.();
-        };
-        try {
-          this.handle.params(t, e);
-        } finally {
-          this.handle.flush = i;
-        }
-        this.handle && (this.#t = t, this.#i = e);
-      }
-    }
-  }
-};
-var ze = class extends Pe {
-  #t;
-  constructor(t) {
-    super(t, "Gzip"), this.#t = t && !!t.portable;
-  }
-  [Tt](t) {
-    return this.#t ? (this.#t = false, t[9] = 255, super[Tt](t)) : super[Tt](t);
-  }
-};
-var Ue = class extends Pe {
-  constructor(t) {
-    super(t, "Unzip");
-  }
-};
-var He = class extends re {
-  constructor(t, e) {
-    t = t || {}, t.flush = t.flush || M.BROTLI_OPERATION_PROCESS, t.finishFlush = t.finishFlush || M.BROTLI_OPERATION_FINISH, t.fullFlushFlag = M.BROTLI_OPERATION_FLUSH, super(t, e);
-  }
-};
-var We = class extends He {
-  constructor(t) {
-    super(t, "BrotliCompress");
-  }
-};
-var Ge = class extends He {
-  constructor(t) {
-    super(t, "BrotliDecompress");
-  }
-};
-var Ze = class extends re {
-  constructor(t, e) {
-    t = t || {}, t.flush = t.flush || M.ZSTD_e_continue, t.finishFlush = t.finishFlush || M.ZSTD_e_end, t.fullFlushFlag = M.ZSTD_e_flush, super(t, e);
-  }
-};
-var Ye = class extends Ze {
-  constructor(t) {
-    super(t, "ZstdCompress");
-  }
-};
-var Ke = class extends Ze {
-  constructor(t) {
-    super(t, "ZstdDecompress");
-  }
-};
-var Us = (s3, t) => {
-  if (Number.isSafeInteger(s3)) s3 < 0 ? an(s3, t) : hn(s3, t);
-  else throw Error("cannot encode number outside of javascript safe integer range");
-  return t;
-};
-var hn = (s3, t) => {
-  t[0] = 128;
-  for (var e = t.length; e > 1; e--) t[e - 1] = s3 & 255, s3 = Math.floor(s3 / 256);
-};
-var an = (s3, t) => {
-  t[0] = 255;
-  var e = false;
-  s3 = s3 * -1;
-  for (var i = t.length; i > 1; i--) {
-    var r = s3 & 255;
-    s3 = Math.floor(s3 / 256), e ? t[i - 1] = Ws(r) : r === 0 ? t[i - 1] = 0 : (e = true, t[i - 1] = Gs(r));
-  }
-};
-var Hs = (s3) => {
-  let t = s3[0], e = t === 128 ? cn(s3.subarray(1, s3.length)) : t === 255 ? ln(s3) : null;
-  if (e === null) throw Error("invalid base256 encoding");
-  if (!Number.isSafeInteger(e)) throw Error("parsed number outside of javascript safe integer range");
-  return e;
-};
-var ln = (s3) => {
-  for (var t = s3.length, e = 0, i = false, r = t - 1; r > -1; r--) {
-    var n = Number(s3[r]), o;
-    i ? o = Ws(n) : n === 0 ? o = n : (i = true, o = Gs(n)), o !== 0 && (e -= o * Math.pow(256, t - r - 1));
-  }
-  return e;
-};
-var cn = (s3) => {
-  for (var t = s3.length, e = 0, i = t - 1; i > -1; i--) {
-    var r = Number(s3[i]);
-    r !== 0 && (e += r * Math.pow(256, t - i - 1));
-  }
-  return e;
-};
-var Ws = (s3) => (255 ^ s3) & 255;
-var Gs = (s3) => (255 ^ s3) + 1 & 255;
-var Hi = {};
-Ur(Hi, { code: () => Ve, isCode: () => ne, isName: () => dn, name: () => oe, normalFsTypes: () => Ui });
-var ne = (s3) => oe.has(s3);
-var dn = (s3) => Ve.has(s3);
-var Ui = /* @__PURE__ */ new Set(["0", "", "1", "2", "3", "4", "5", "6", "7", "D"]);
-var oe = /* @__PURE__ */ new Map([["0", "File"], ["", "OldFile"], ["1", "Link"], ["2", "SymbolicLink"], ["3", "CharacterDevice"], ["4", "BlockDevice"], ["5", "Directory"], ["6", "FIFO"], ["7", "ContiguousFile"], ["g", "GlobalExtendedHeader"], ["x", "ExtendedHeader"], ["A", "SolarisACL"], ["D", "GNUDumpDir"], ["I", "Inode"], ["K", "NextFileHasLongLinkpath"], ["L", "NextFileHasLongPath"], ["M", "ContinuationFile"], ["N", "OldGnuLongPath"], ["S", "SparseFile"], ["V", "TapeVolumeHeader"], ["X", "OldExtendedHeader"]]);
-var Ve = new Map(Array.from(oe).map((s3) => [s3[1], s3[0]]));
-var un = (s3) => s3 === void 0 || s3 < 0 ? void 0 : s3;
-var F = class {
-  cksumValid = false;
-  needPax = false;
-  nullBlock = false;
-  block;
-  path;
-  mode;
-  uid;
-  gid;
-  size;
-  cksum;
-  #t = "Unsupported";
-  linkpath;
-  uname;
-  gname;
-  devmaj = 0;
-  devmin = 0;
-  atime;
-  ctime;
-  mtime;
-  charset;
-  comment;
-  constructor(t, e = 0, i, r) {
-    Buffer.isBuffer(t) ? this.decode(t, e || 0, i, r) : t && this.#i(t);
-  }
-  decode(t, e, i, r) {
-    if (e || (e = 0), !t || !(t.length >= e + 512)) throw new Error("need 512 bytes for header");
-    let n = xt(t, e + 156, 1), o = Ui.has(n), h = o ? i : void 0, a = o ? r : void 0;
-    if (this.path = h?.path ?? xt(t, e, 100), this.mode = h?.mode ?? a?.mode ?? lt(t, e + 100, 8), this.uid = h?.uid ?? a?.uid ?? lt(t, e + 108, 8), this.gid = h?.gid ?? a?.gid ?? lt(t, e + 116, 8), this.size = un(h?.size ?? a?.size ?? lt(t, e + 124, 12)), this.mtime = h?.mtime ?? a?.mtime ?? Wi(t, e + 136, 12), this.cksum = lt(t, e + 148, 12), a && this.#i(a, true), h && this.#i(h), ne(n) && (this.#t = n || "0"), this.#t === "0" && this.path.slice(-1) === "/" && (this.#t = "5"), this.#t === "5" && (this.size = 0), this.linkpath = xt(t, e + 157, 100), t.subarray(e + 257, e + 265).toString() === "ustar\x0000") if (this.uname = h?.uname ?? a?.uname ?? xt(t, e + 265, 32), this.gname = h?.gname ?? a?.gname ?? xt(t, e + 297, 32), this.devmaj = h?.devmaj ?? a?.devmaj ?? lt(t, e + 329, 8) ?? 0, this.devmin = h?.devmin ?? a?.devmin ?? lt(t, e + 337, 8) ?? 0, t[e + 475] !== 0) {
-      let c = xt(t, e + 345, 155);
-      this.path = c + "/" + this.path;
-    } else {
-      let c = xt(t, e + 345, 130);
-      c && (this.path = c + "/" + this.path), this.atime = i?.atime ?? r?.atime ?? Wi(t, e + 476, 12), this.ctime = i?.ctime ?? r?.ctime ?? Wi(t, e + 488, 12);
-    }
-    let l = 256;
-    for (let c = e; c < e + 148; c++) l += t[c];
-    for (let c = e + 156; c < e + 512; c++) l += t[c];
-    this.cksumValid = l === this.cksum, this.cksum === void 0 && l === 256 && (this.nullBlock = true);
-  }
-  #i(t, e = false) {
-    Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "size" && Number(r) < 0 || i === "path" && e || i === "linkpath" && e || i === "global"))));
-  }
-  encode(t, e = 0) {
-    if (t || (t = this.block = Buffer.alloc(512)), this.#t === "Unsupported" && (this.#t = "0"), !(t.length >= e + 512)) throw new Error("need 512 bytes for header");
-    let i = this.ctime || this.atime ? 130 : 155, r = mn(this.path || "", i), n = r[0], o = r[1];
-    this.needPax = !!r[2], this.needPax = Lt(t, e, 100, n) || this.needPax, this.needPax = ct(t, e + 100, 8, this.mode) || this.needPax, this.needPax = ct(t, e + 108, 8, this.uid) || this.needPax, this.needPax = ct(t, e + 116, 8, this.gid) || this.needPax, this.needPax = ct(t, e + 124, 12, this.size) || this.needPax, this.needPax = Gi(t, e + 136, 12, this.mtime) || this.needPax, t[e + 156] = Number(this.#t.codePointAt(0)), this.needPax = Lt(t, e + 157, 100, this.linkpath) || this.needPax, t.write("ustar\x0000", e + 257, 8), this.needPax = Lt(t, e + 265, 32, this.uname) || this.needPax, this.needPax = Lt(t, e + 297, 32, this.gname) || this.needPax, this.needPax = ct(t, e + 329, 8, this.devmaj) || this.needPax, this.needPax = ct(t, e + 337, 8, this.devmin) || this.needPax, this.needPax = Lt(t, e + 345, i, o) || this.needPax, t[e + 475] !== 0 ? this.needPax = Lt(t, e + 345, 155, o) || this.needPax : (this.needPax = Lt(t, e + 345, 130, o) || this.needPax, this.needPax = Gi(t, e + 476, 12, this.atime) || this.needPax, this.needPax = Gi(t, e + 488, 12, this.ctime) || this.needPax);
-    let h = 256;
-    for (let a = e; a < e + 148; a++) h += t[a];
-    for (let a = e + 156; a < e + 512; a++) h += t[a];
-    return this.cksum = h, ct(t, e + 148, 8, this.cksum), this.cksumValid = true, this.needPax;
-  }
-  get type() {
-    return this.#t === "Unsupported" ? this.#t : oe.get(this.#t);
-  }
-  get typeKey() {
-    return this.#t;
-  }
-  set type(t) {
-    let e = String(Ve.get(t));
-    if (ne(e) || e === "Unsupported") this.#t = e;
-    else if (ne(t)) this.#t = t;
-    else throw new TypeError("invalid entry type: " + t);
-  }
-};
-var mn = (s3, t) => {
-  let i = s3, r = "", n, o = Zt.parse(s3).root || ".";
-  if (Buffer.byteLength(i) < 100) n = [i, r, false];
-  else {
-    r = Zt.dirname(i), i = Zt.basename(i);
-    do
-      Buffer.byteLength(i) <= 100 && Buffer.byteLength(r) <= t ? n = [i, r, false] : Buffer.byteLength(i) > 100 && Buffer.byteLength(r) <= t ? n = [i.slice(0, 99), r, true] : (i = Zt.join(Zt.basename(r), i), r = Zt.dirname(r));
-    while (r !== o && n === void 0);
-    n || (n = [s3.slice(0, 99), "", true]);
-  }
-  return n;
-};
-var xt = (s3, t, e) => s3.subarray(t, t + e).toString("utf8").replace(/\0.*/, "");
-var Wi = (s3, t, e) => pn(lt(s3, t, e));
-var pn = (s3) => s3 === void 0 ? void 0 : new Date(s3 * 1e3);
-var lt = (s3, t, e) => Number(s3[t]) & 128 ? Hs(s3.subarray(t, t + e)) : wn(s3, t, e);
-var En = (s3) => isNaN(s3) ? void 0 : s3;
-var wn = (s3, t, e) => En(parseInt(s3.subarray(t, t + e).toString("utf8").replace(/\0.*$/, "").trim(), 8));
-var Sn = { 12: 8589934591, 8: 2097151 };
-var ct = (s3, t, e, i) => i === void 0 ? false : i > Sn[e] || i < 0 ? (Us(i, s3.subarray(t, t + e)), true) : (yn(s3, t, e, i), false);
-var yn = (s3, t, e, i) => s3.write(Rn(i, e), t, e, "ascii");
-var Rn = (s3, t) => gn(Math.floor(s3).toString(8), t);
-var gn = (s3, t) => (s3.length === t - 1 ? s3 : new Array(t - s3.length - 1).join("0") + s3 + " ") + "\0";
-var Gi = (s3, t, e, i) => i === void 0 ? false : ct(s3, t, e, i.getTime() / 1e3);
-var bn = new Array(156).join("\0");
-var Lt = (s3, t, e, i) => i === void 0 ? false : (s3.write(i + bn, t, e, "utf8"), i.length !== Buffer.byteLength(i) || i.length > e);
-var ft = class s {
-  atime;
-  mtime;
-  ctime;
-  charset;
-  comment;
-  gid;
-  uid;
-  gname;
-  uname;
-  linkpath;
-  dev;
-  ino;
-  nlink;
-  path;
-  size;
-  mode;
-  global;
-  constructor(t, e = false) {
-    this.atime = t.atime, this.charset = t.charset, this.comment = t.comment, this.ctime = t.ctime, this.dev = t.dev, this.gid = t.gid, this.global = e, this.gname = t.gname, this.ino = t.ino, this.linkpath = t.linkpath, this.mtime = t.mtime, this.nlink = t.nlink, this.path = t.path, this.size = t.size, this.uid = t.uid, this.uname = t.uname;
-  }
-  encode() {
-    let t = this.encodeBody();
-    if (t === "") return Buffer.allocUnsafe(0);
-    let e = Buffer.byteLength(t), i = 512 * Math.ceil(1 + e / 512), r = Buffer.allocUnsafe(i);
-    for (let n = 0; n < 512; n++) r[n] = 0;
-    new F({ path: ("PaxHeader/" + _n(this.path ?? "")).slice(0, 99), mode: this.mode || 420, uid: this.uid, gid: this.gid, size: e, mtime: this.mtime, type: this.global ? "GlobalExtendedHeader" : "ExtendedHeader", linkpath: "", uname: this.uname || "", gname: this.gname || "", devmaj: 0, devmin: 0, atime: this.atime, ctime: this.ctime }).encode(r), r.write(t, 512, e, "utf8");
-    for (let n = e + 512; n < r.length; n++) r[n] = 0;
-    return r;
-  }
-  encodeBody() {
-    return this.encodeField("path") + this.encodeField("ctime") + this.encodeField("atime") + this.encodeField("dev") + this.encodeField("ino") + this.encodeField("nlink") + this.encodeField("charset") + this.encodeField("comment") + this.encodeField("gid") + this.encodeField("gname") + this.encodeField("linkpath") + this.encodeField("mtime") + this.encodeField("size") + this.encodeField("uid") + this.encodeField("uname");
-  }
-  encodeField(t) {
-    if (this[t] === void 0) return "";
-    let e = this[t], i = e instanceof Date ? e.getTime() / 1e3 : e, r = " " + (t === "dev" || t === "ino" || t === "nlink" ? "SCHILY." : "") + t + "=" + i + `
-`, n = Buffer.byteLength(r), o = Math.floor(Math.log(n) / Math.log(10)) + 1;
-    return n + o >= Math.pow(10, o) && (o += 1), o + n + r;
-  }
-  static parse(t, e, i = false) {
-    return new s(On(Tn(t), e), i);
-  }
-};
-var On = (s3, t) => t ? Object.assign({}, t, s3) : s3;
-var Tn = (s3) => s3.replace(/\n$/, "").split(`
-`).reduce(xn, /* @__PURE__ */ Object.create(null));
-var xn = (s3, t) => {
-  let e = parseInt(t, 10);
-  if (e !== Buffer.byteLength(t) + 1) return s3;
-  t = t.slice((e + " ").length);
-  let i = t.split("="), r = i.shift();
-  if (!r) return s3;
-  let n = r.replace(/^SCHILY\.(dev|ino|nlink)/, "$1"), o = i.join("=").replace(/\0.*/, "");
-  switch (n) {
-    case "path":
-    case "linkpath":
-    case "type":
-    case "charset":
-    case "comment":
-    case "gname":
-    case "uname":
-      s3[n] = o;
-      break;
-    case "ctime":
-    case "atime":
-    case "mtime":
-      s3[n] = new Date(Number(o) * 1e3);
-      break;
-    case "size":
-      let h = +o;
-      h >= 0 && (s3[n] = h);
-      break;
-    case "gid":
-    case "uid":
-    case "dev":
-    case "ino":
-    case "nlink":
-    case "mode":
-      s3[n] = +o;
-      break;
-  }
-  return s3;
-};
-var Ln = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
-var f = Ln !== "win32" ? (s3) => String(s3) : (s3) => String(s3).replaceAll(/\\/g, "/");
-var $e = class extends A {
-  extended;
-  globalExtended;
-  header;
-  startBlockSize;
-  blockRemain;
-  remain;
-  type;
-  meta = false;
-  ignore = false;
-  path;
-  mode;
-  uid;
-  gid;
-  uname;
-  gname;
-  size = 0;
-  mtime;
-  atime;
-  ctime;
-  linkpath;
-  dev;
-  ino;
-  nlink;
-  invalid = false;
-  absolute;
-  unsupported = false;
-  constructor(t, e, i) {
-    switch (super({}), this.pause(), this.extended = e, this.globalExtended = i, this.header = t, this.remain = t.size ?? 0, this.startBlockSize = 512 * Math.ceil(this.remain / 512), this.blockRemain = this.startBlockSize, this.type = t.type, this.type) {
-      case "File":
-      case "OldFile":
-      case "Link":
-      case "SymbolicLink":
-      case "CharacterDevice":
-      case "BlockDevice":
-      case "Directory":
-      case "FIFO":
-      case "ContiguousFile":
-      case "GNUDumpDir":
-        break;
-      case "NextFileHasLongLinkpath":
-      case "NextFileHasLongPath":
-      case "OldGnuLongPath":
-      case "GlobalExtendedHeader":
-      case "ExtendedHeader":
-      case "OldExtendedHeader":
-        this.meta = true;
-        break;
-      default:
-        this.ignore = true;
-    }
-    if (!t.path) throw new Error("no path provided for tar.ReadEntry");
-    this.path = f(t.path), this.mode = t.mode, this.mode && (this.mode = this.mode & 4095), this.uid = t.uid, this.gid = t.gid, this.uname = t.uname, this.gname = t.gname, this.size = this.remain, this.mtime = t.mtime, this.atime = t.atime, this.ctime = t.ctime, this.linkpath = t.linkpath ? f(t.linkpath) : void 0, this.uname = t.uname, this.gname = t.gname, e && this.#t(e), i && this.#t(i, true);
-  }
-  write(t) {
-    let e = t.length;
-    if (e > this.blockRemain) throw new Error("writing more to entry than is appropriate");
-    let i = this.remain, r = this.blockRemain;
-    return this.remain = Math.max(0, i - e), this.blockRemain = Math.max(0, r - e), this.ignore ? true : i >= e ? super.write(t) : super.write(t.subarray(0, i));
-  }
-  #t(t, e = false) {
-    t.path && (t.path = f(t.path)), t.linkpath && (t.linkpath = f(t.linkpath)), Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "path" && e))));
-  }
-};
-var Dt = (s3, t, e, i = {}) => {
-  s3.file && (i.file = s3.file), s3.cwd && (i.cwd = s3.cwd), i.code = e instanceof Error && e.code || t, i.tarCode = t, !s3.strict && i.recoverable !== false ? (e instanceof Error && (i = Object.assign(e, i), e = e.message), s3.emit("warn", t, e, i)) : e instanceof Error ? s3.emit("error", Object.assign(e, i)) : s3.emit("error", Object.assign(new Error(`${t}: ${e}`), i));
-};
-var Nn = 1024 * 1024;
-var Xi = Buffer.from([31, 139]);
-var qi = Buffer.from([40, 181, 47, 253]);
-var An = Math.max(Xi.length, qi.length);
-var B = /* @__PURE__ */ Symbol("state");
-var Nt = /* @__PURE__ */ Symbol("writeEntry");
-var it = /* @__PURE__ */ Symbol("readEntry");
-var Zi = /* @__PURE__ */ Symbol("nextEntry");
-var Zs = /* @__PURE__ */ Symbol("processEntry");
-var V = /* @__PURE__ */ Symbol("extendedHeader");
-var he = /* @__PURE__ */ Symbol("globalExtendedHeader");
-var dt = /* @__PURE__ */ Symbol("meta");
-var Ys = /* @__PURE__ */ Symbol("emitMeta");
-var p = /* @__PURE__ */ Symbol("buffer");
-var st = /* @__PURE__ */ Symbol("queue");
-var ut = /* @__PURE__ */ Symbol("ended");
-var Yi = /* @__PURE__ */ Symbol("emittedEnd");
-var At = /* @__PURE__ */ Symbol("emit");
-var w = /* @__PURE__ */ Symbol("unzip");
-var Xe = /* @__PURE__ */ Symbol("consumeChunk");
-var qe = /* @__PURE__ */ Symbol("consumeChunkSub");
-var Ki = /* @__PURE__ */ Symbol("consumeBody");
-var Ks = /* @__PURE__ */ Symbol("consumeMeta");
-var Vs = /* @__PURE__ */ Symbol("consumeHeader");
-var ae = /* @__PURE__ */ Symbol("consuming");
-var Vi = /* @__PURE__ */ Symbol("bufferConcat");
-var Qe = /* @__PURE__ */ Symbol("maybeEnd");
-var Yt = /* @__PURE__ */ Symbol("writing");
-var $ = /* @__PURE__ */ Symbol("aborted");
-var Je = /* @__PURE__ */ Symbol("onDone");
-var It = /* @__PURE__ */ Symbol("sawValidEntry");
-var je = /* @__PURE__ */ Symbol("sawNullBlock");
-var ti = /* @__PURE__ */ Symbol("sawEOF");
-var $s = /* @__PURE__ */ Symbol("closeStream");
-var In = 1e3;
-var le = /* @__PURE__ */ Symbol("compressedBytesRead");
-var $i = /* @__PURE__ */ Symbol("decompressedBytesRead");
-var Xs = /* @__PURE__ */ Symbol("checkDecompressionRatio");
-var Cn = () => true;
-var rt = class extends Dn {
-  file;
-  strict;
-  maxMetaEntrySize;
-  filter;
-  brotli;
-  zstd;
-  maxDecompressionRatio;
-  writable = true;
-  readable = false;
-  [st] = [];
-  [p];
-  [it];
-  [Nt];
-  [B] = "begin";
-  [dt] = "";
-  [V];
-  [he];
-  [ut] = false;
-  [w];
-  [$] = false;
-  [It];
-  [je] = false;
-  [ti] = false;
-  [Yt] = false;
-  [ae] = false;
-  [Yi] = false;
-  [le] = 0;
-  [$i] = 0;
-  constructor(t = {}) {
-    super(), this.file = t.file || "", this.on(Je, () => {
-      (this[B] === "begin" || this[It] === false) && this.warn("TAR_BAD_ARCHIVE", "Unrecognized archive format");
-    }), t.ondone ? this.on(Je, t.ondone) : this.on(Je, () => {
-      this.emit("prefinish"), this.emit("finish"), this.emit("end");
-    }), this.strict = !!t.strict, this.maxDecompressionRatio = typeof t.maxDecompressionRatio == "number" ? t.maxDecompressionRatio : In, this.maxMetaEntrySize = t.maxMetaEntrySize || Nn, this.filter = typeof t.filter == "function" ? t.filter : Cn;
-    let e = t.file && (t.file.endsWith(".tar.br") || t.file.endsWith(".tbr"));
-    this.brotli = !(t.gzip || t.zstd) && t.brotli !== void 0 ? t.brotli : e ? void 0 : false;
-    let i = t.file && (t.file.endsWith(".tar.zst") || t.file.endsWith(".tzst"));
-    this.zstd = !(t.gzip || t.brotli) && t.zstd !== void 0 ? t.zstd : i ? true : void 0, this.on("end", () => this[$s]()), typeof t.onwarn == "function" && this.on("warn", t.onwarn), typeof t.onReadEntry == "function" && this.on("entry", t.onReadEntry);
-  }
-  warn(t, e, i = {}) {
-    Dt(this, t, e, i);
-  }
-  [Vs](t, e) {
-    this[It] === void 0 && (this[It] = false);
-    let i;
-    try {
-      i = new F(t, e, this[V], this[he]);
-    } catch (r) {
-      return this.warn("TAR_ENTRY_INVALID", r);
-    }
-    if (i.nullBlock) this[je] ? (this[ti] = true, this[B] === "begin" && (this[B] = "header"), this[At]("eof")) : (this[je] = true, this[At]("nullBlock"));
-    else if (this[je] = false, !i.cksumValid) this.warn("TAR_ENTRY_INVALID", "checksum failure", { header: i });
-    else if (!i.path) this.warn("TAR_ENTRY_INVALID", "path is required", { header: i });
-    else {
-      let r = i.type;
-      if (/^(Symbolic)?Link$/.test(r) && !i.linkpath) this.warn("TAR_ENTRY_INVALID", "linkpath required", { header: i });
-      else if (!/^(Symbolic)?Link$/.test(r) && !/^(Global)?ExtendedHeader$/.test(r) && i.linkpath) this.warn("TAR_ENTRY_INVALID", "linkpath forbidden", { header: i });
-      else {
-        let n = this[Nt] = new $e(i, this[V], this[he]);
-        if (!this[It]) if (n.remain) {
-          let o = () => {
-            n.invalid || (this[It] = true);
-          };
-          n.on("end", o);
-        } else this[It] = true;
-        n.meta ? n.size > this.maxMetaEntrySize ? (n.ignore = true, this[At]("ignoredEntry", n), this[B] = "ignore", n.resume()) : n.size > 0 && (this[dt] = "", n.on("data", (o) => this[dt] += o), this[B] = "meta") : (this[V] = void 0, n.ignore = n.ignore || !this.filter(n.path, n), n.ignore ? (this[At]("ignoredEntry", n), this[B] = n.remain ? "ignore" : "header", n.resume()) : (n.remain ? this[B] = "body" : (this[B] = "header", n.end()), this[it] ? this[st].push(n) : (this[st].push(n), this[Zi]())));
-      }
-    }
-  }
-  [$s]() {
-    queueMicrotask(() => this.emit("close"));
-  }
-  [Zs](t) {
-    let e = true;
-    if (!t) this[it] = void 0, e = false;
-    else if (Array.isArray(t)) {
-      let [i, ...r] = t;
-      this.emit(i, ...r);
-    } else this[it] = t, this.emit("entry", t), t.emittedEnd || (t.on("end", () => this[Zi]()), e = false);
-    return e;
-  }
-  [Zi]() {
-    do
-      ;
-    while (this[Zs](this[st].shift()));
-    if (this[st].length === 0) {
-      let t = this[it];
-      !t || t.flowing || t.size === t.remain ? this[Yt] || this.emit("drain") : t.once("drain", () => this.emit("drain"));
-    }
-  }
-  [Ki](t, e) {
-    let i = this[Nt];
-    if (!i) throw new Error("attempt to consume body without entry??");
-    let r = i.blockRemain ?? 0, n = r >= t.length && e === 0 ? t : t.subarray(e, e + r);
-    return i.write(n), i.blockRemain || (this[B] = "header", this[Nt] = void 0, i.end()), n.length;
-  }
-  [Ks](t, e) {
-    let i = this[Nt], r = this[Ki](t, e);
-    return !this[Nt] && i && this[Ys](i), r;
-  }
-  [At](t, e, i) {
-    this[st].length === 0 && !this[it] ? this.emit(t, e, i) : this[st].push([t, e, i]);
-  }
-  [Ys](t) {
-    switch (this[At]("meta", this[dt]), t.type) {
-      case "ExtendedHeader":
-      case "OldExtendedHeader":
-        this[V] = ft.parse(this[dt], this[V], false);
-        break;
-      case "GlobalExtendedHeader":
-        this[he] = ft.parse(this[dt], this[he], true);
-        break;
-      case "NextFileHasLongPath":
-      case "OldGnuLongPath": {
-        let e = this[V] ?? /* @__PURE__ */ Object.create(null);
-        this[V] = e, e.path = this[dt].replace(/\0.*/, "");
-        break;
-      }
-      case "NextFileHasLongLinkpath": {
-        let e = this[V] || /* @__PURE__ */ Object.create(null);
-        this[V] = e, e.linkpath = this[dt].replace(/\0.*/, "");
-        break;
-      }
-      default:
-        throw new Error("unknown meta: " + t.type);
-    }
-  }
-  abort(t) {
-    if (!this[$]) {
-      if (this[w]) {
-        let e = this[w];
-        e.write = () => true, e.end = () => e, e.emit = () => false, e.destroy?.();
-      }
-      this[$] = true, this.emit("abort", t), this.warn("TAR_ABORT", t, { recoverable: false });
-    }
-  }
-  [Xs](t) {
-    this[$i] += t.length;
-    let e = this[$i] / this[le];
-    return e > this.maxDecompressionRatio ? (this.abort(new Error(`max decompression ratio exceeded: ${e.toFixed(2)} > ${this.maxDecompressionRatio}`)), false) : true;
-  }
-  write(t, e, i) {
-    if (typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8")), this[$]) return i?.(), false;
-    if ((this[w] === void 0 || this.brotli === void 0 && this[w] === false) && t) {
-      if (this[p] && (t = Buffer.concat([this[p], t]), this[p] = void 0), t.length < An) return this[p] = t, i?.(), true;
-      for (let a = 0; this[w] === void 0 && a < Xi.length; a++) t[a] !== Xi[a] && (this[w] = false);
-      let o = false;
-      if (this[w] === false && this.zstd !== false) {
-        o = true;
-        for (let a = 0; a < qi.length; a++) if (t[a] !== qi[a]) {
-          o = false;
-          break;
-        }
-      }
-      let h = this.brotli === void 0 && !o;
-      if (this[w] === false && h) if (t.length < 512) if (this[ut]) this.brotli = true;
-      else return this[p] = t, i?.(), true;
-      else try {
-        new F(t.subarray(0, 512)), this.brotli = false;
-      } catch {
-        this.brotli = true;
-      }
-      if (this[w] === void 0 || this[w] === false && (this.brotli || o)) {
-        let a = this[ut];
-        this[ut] = false, this[w] = this[w] === void 0 ? new Ue({}) : o ? new Ke({}) : new Ge({}), this[w].on("data", (c) => {
-          this[Xs](c) && this[Xe](c);
-        }), this[w].on("error", (c) => {
-          this[$] || this.abort(c);
-        }), this[w].on("end", () => {
-          this[ut] = true, this[Xe]();
-        }), this[Yt] = true, this[le] += t.length;
-        let l = !!this[w][a ? "end" : "write"](t);
-        return this[Yt] = false, i?.(), l;
-      }
-    }
-    this[Yt] = true, this[w] ? (this[le] += t.length, this[w].write(t)) : this[Xe](t), this[Yt] = false;
-    let n = this[st].length > 0 ? false : this[it] ? this[it].flowing : true;
-    return !n && this[st].length === 0 && this[it]?.once("drain", () => this.emit("drain")), i?.(), n;
-  }
-  [Vi](t) {
-    t && !this[$] && (this[p] = this[p] ? Buffer.concat([this[p], t]) : t);
-  }
-  [Qe]() {
-    if (this[ut] && !this[Yi] && !this[$] && !this[ae]) {
-      this[Yi] = true;
-      let t = this[Nt];
-      if (t?.blockRemain) {
-        let e = this[p] ? this[p].length : 0;
-        this.warn("TAR_BAD_ARCHIVE", `Truncated input (needed ${t.blockRemain} more bytes, only ${e} available)`, { entry: t }), this[p] && t.write(this[p]), t.end();
-      }
-      this[At](Je);
-    }
-  }
-  [Xe](t) {
-    if (this[ae] && t) this[Vi](t);
-    else if (!t && !this[p]) this[Qe]();
-    else if (t) {
-      if (this[ae] = true, this[p]) {
-        this[Vi](t);
-        let e = this[p];
-        this[p] = void 0, this[qe](e);
-      } else this[qe](t);
-      for (; this[p] && this[p]?.length >= 512 && !this[$] && !this[ti]; ) {
-        let e = this[p];
-        this[p] = void 0, this[qe](e);
-      }
-      this[ae] = false;
-    }
-    (!this[p] || this[ut]) && this[Qe]();
-  }
-  [qe](t) {
-    let e = 0, i = t.length;
-    for (; e + 512 <= i && !this[$] && !this[ti]; ) switch (this[B]) {
-      case "begin":
-      case "header":
-        this[Vs](t, e), e += 512;
-        break;
-      case "ignore":
-      case "body":
-        e += this[Ki](t, e);
-        break;
-      case "meta":
-        e += this[Ks](t, e);
-        break;
-      default:
-        throw new Error("invalid state: " + this[B]);
-    }
-    e < i && (this[p] = this[p] ? Buffer.concat([t.subarray(e), this[p]]) : t.subarray(e));
-  }
-  end(t, e, i) {
-    return typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, e)), i && this.once("finish", i), this[$] || (this[w] ? (t && (this[le] += t.length, this[w].write(t)), this[w].end()) : (this[ut] = true, (this.brotli === void 0 || this.zstd === void 0) && (t = t || Buffer.alloc(0)), t && this.write(t), this[Qe]())), this;
-  }
-};
-var mt = (s3) => {
-  let t = s3.length - 1, e = -1;
-  for (; t > -1 && s3.charAt(t) === "/"; ) e = t, t--;
-  return e === -1 ? s3 : s3.slice(0, e);
-};
-var vn = (s3) => {
-  let t = s3.onReadEntry;
-  s3.onReadEntry = t ? (e) => {
-    t(e), e.resume();
-  } : (e) => e.resume();
-};
-var Qi = (s3, t) => {
-  let e = new Map(t.map((o) => [mt(o), true])), i = s3.filter, r = 100, n = (o, h = "", a = 0) => {
-    if (a >= r) return e.set(o, false), false;
-    let l = h || kn(o).root || ".", c;
-    if (o === l) c = false;
-    else {
-      let d = e.get(o);
-      c = d !== void 0 ? d : n(Fn(o), l, a + 1);
-    }
-    return e.set(o, c), c;
-  };
-  s3.filter = i ? (o, h) => i(o, h) && n(mt(o)) : (o) => n(mt(o));
-};
-var Mn = (s3) => {
-  let t = new rt(s3), e = s3.file, i;
-  try {
-    i = Kt.openSync(e, "r");
-    let r = Kt.fstatSync(i), n = s3.maxReadSize || 16 * 1024 * 1024;
-    if (r.size < n) {
-      let o = Buffer.allocUnsafe(r.size), h = Kt.readSync(i, o, 0, r.size, 0);
-      t.end(h === o.byteLength ? o : o.subarray(0, h));
-    } else {
-      let o = 0, h = Buffer.allocUnsafe(n);
-      for (; o < r.size; ) {
-        let a = Kt.readSync(i, h, 0, n, o);
-        if (a === 0) break;
-        o += a, t.write(h.subarray(0, a));
-      }
-      t.end();
-    }
-  } finally {
-    if (typeof i == "number") try {
-      Kt.closeSync(i);
-    } catch {
-    }
-  }
-};
-var Bn = (s3, t) => {
-  let e = new rt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
-  return new Promise((o, h) => {
-    e.on("error", h), e.on("end", o), Kt.stat(r, (a, l) => {
-      if (a) h(a);
-      else {
-        let c = new _t(r, { readSize: i, size: l.size });
-        c.on("error", h), c.pipe(e);
-      }
-    });
-  });
-};
-var Ct = K(Mn, Bn, (s3) => new rt(s3), (s3) => new rt(s3), (s3, t) => {
-  t?.length && Qi(s3, t), s3.noResume || vn(s3);
-});
-var Ji = (s3, t, e) => (s3 &= 4095, e && (s3 = (s3 | 384) & -19), t && (s3 & 256 && (s3 |= 64), s3 & 32 && (s3 |= 8), s3 & 4 && (s3 |= 1)), s3);
-var { isAbsolute: zn, parse: qs } = Pn;
-var ce = (s3) => {
-  let t = "", e = qs(s3);
-  for (; zn(s3) || e.root; ) {
-    let i = s3.charAt(0) === "/" && s3.slice(0, 4) !== "//?/" ? "/" : e.root;
-    s3 = s3.slice(i.length), t += i, e = qs(s3);
-  }
-  return [t, s3];
-};
-var ei = ["|", "<", ">", "?", ":"];
-var ji = ei.map((s3) => String.fromCodePoint(61440 + Number(s3.codePointAt(0))));
-var Un = new Map(ei.map((s3, t) => [s3, ji[t]]));
-var Hn = new Map(ji.map((s3, t) => [s3, ei[t]]));
-var ts = (s3) => ei.reduce((t, e) => t.split(e).join(Un.get(e)), s3);
-var Qs = (s3) => ji.reduce((t, e) => t.split(e).join(Hn.get(e)), s3);
-var rr = (s3, t) => t ? (s3 = f(s3).replace(/^\.(\/|$)/, ""), mt(t) + "/" + s3) : f(s3);
-var Wn = 16 * 1024 * 1024;
-var tr = /* @__PURE__ */ Symbol("process");
-var er = /* @__PURE__ */ Symbol("file");
-var ir = /* @__PURE__ */ Symbol("directory");
-var is = /* @__PURE__ */ Symbol("symlink");
-var sr = /* @__PURE__ */ Symbol("hardlink");
-var fe = /* @__PURE__ */ Symbol("header");
-var ii = /* @__PURE__ */ Symbol("read");
-var ss = /* @__PURE__ */ Symbol("lstat");
-var si = /* @__PURE__ */ Symbol("onlstat");
-var rs = /* @__PURE__ */ Symbol("onread");
-var ns = /* @__PURE__ */ Symbol("onreadlink");
-var os12 = /* @__PURE__ */ Symbol("openfile");
-var hs = /* @__PURE__ */ Symbol("onopenfile");
-var pt = /* @__PURE__ */ Symbol("close");
-var ri = /* @__PURE__ */ Symbol("mode");
-var as = /* @__PURE__ */ Symbol("awaitDrain");
-var es = /* @__PURE__ */ Symbol("ondrain");
-var q = /* @__PURE__ */ Symbol("prefix");
-var de = class extends A {
-  path;
-  portable;
-  myuid = process.getuid && process.getuid() || 0;
-  myuser = process.env.USER || "";
-  maxReadSize;
-  linkCache;
-  statCache;
-  preservePaths;
-  cwd;
-  strict;
-  mtime;
-  noPax;
-  noMtime;
-  prefix;
-  fd;
-  blockLen = 0;
-  blockRemain = 0;
-  buf;
-  pos = 0;
-  remain = 0;
-  length = 0;
-  offset = 0;
-  win32;
-  absolute;
-  header;
-  type;
-  linkpath;
-  stat;
-  onWriteEntry;
-  #t = false;
-  constructor(t, e = {}) {
-    let i = se(e);
-    super(), this.path = f(t), this.portable = !!i.portable, this.maxReadSize = i.maxReadSize || Wn, this.linkCache = i.linkCache || /* @__PURE__ */ new Map(), this.statCache = i.statCache || /* @__PURE__ */ new Map(), this.preservePaths = !!i.preservePaths, this.cwd = f(i.cwd || process.cwd()), this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.mtime = i.mtime, this.prefix = i.prefix ? f(i.prefix) : void 0, this.onWriteEntry = i.onWriteEntry, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
-    let r = false;
-    if (!this.preservePaths) {
-      let [o, h] = ce(this.path);
-      o && typeof h == "string" && (this.path = h, r = o);
-    }
-    this.win32 = !!i.win32 || process.platform === "win32", this.win32 && (this.path = Qs(this.path.replaceAll(/\\/g, "/")), t = t.replaceAll(/\\/g, "/")), this.absolute = f(i.absolute || js.resolve(this.cwd, t)), this.path === "" && (this.path = "./"), r && this.warn("TAR_ENTRY_INFO", `stripping ${r} from absolute path`, { entry: this, path: r + this.path });
-    let n = this.statCache.get(this.absolute);
-    n ? this[si](n) : this[ss]();
-  }
-  warn(t, e, i = {}) {
-    return Dt(this, t, e, i);
-  }
-  emit(t, ...e) {
-    return t === "error" && (this.#t = true), super.emit(t, ...e);
-  }
-  [ss]() {
-    X.lstat(this.absolute, (t, e) => {
-      if (t) return this.emit("error", t);
-      this[si](e);
-    });
-  }
-  [si](t) {
-    this.statCache.set(this.absolute, t), this.stat = t, t.isFile() || (t.size = 0), this.type = Gn(t), this.emit("stat", t), this[tr]();
-  }
-  [tr]() {
-    switch (this.type) {
-      case "File":
-        return this[er]();
-      case "Directory":
-        return this[ir]();
-      case "SymbolicLink":
-        return this[is]();
-      default:
-        return this.end();
-    }
-  }
-  [ri](t) {
-    return Ji(t, this.type === "Directory", this.portable);
-  }
-  [q](t) {
-    return rr(t, this.prefix);
-  }
-  [fe]() {
-    if (!this.stat) throw new Error("cannot write header before stat");
-    this.type === "Directory" && this.portable && (this.noMtime = true), this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this[ri](this.stat.mode), uid: this.portable ? void 0 : this.stat.uid, gid: this.portable ? void 0 : this.stat.gid, size: this.stat.size, mtime: this.noMtime ? void 0 : this.mtime || this.stat.mtime, type: this.type === "Unsupported" ? void 0 : this.type, uname: this.portable ? void 0 : this.stat.uid === this.myuid ? this.myuser : "", atime: this.portable ? void 0 : this.stat.atime, ctime: this.portable ? void 0 : this.stat.ctime }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.header.atime, ctime: this.portable ? void 0 : this.header.ctime, gid: this.portable ? void 0 : this.header.gid, mtime: this.noMtime ? void 0 : this.mtime || this.header.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.header.size, uid: this.portable ? void 0 : this.header.uid, uname: this.portable ? void 0 : this.header.uname, dev: this.portable ? void 0 : this.stat.dev, ino: this.portable ? void 0 : this.stat.ino, nlink: this.portable ? void 0 : this.stat.nlink }).encode());
-    let t = this.header?.block;
-    if (!t) throw new Error("failed to encode header");
-    super.write(t);
-  }
-  [ir]() {
-    if (!this.stat) throw new Error("cannot create directory entry without stat");
-    this.path.slice(-1) !== "/" && (this.path += "/"), this.stat.size = 0, this[fe](), this.end();
-  }
-  [is]() {
-    X.readlink(this.absolute, (t, e) => {
-      if (t) return this.emit("error", t);
-      this[ns](e);
-    });
-  }
-  [ns](t) {
-    this.linkpath = f(t), this[fe](), this.end();
-  }
-  [sr](t) {
-    if (!this.stat) throw new Error("cannot create link entry without stat");
-    this.type = "Link", this.linkpath = f(js.relative(this.cwd, t)), this.stat.size = 0, this[fe](), this.end();
-  }
-  [er]() {
-    if (!this.stat) throw new Error("cannot create file entry without stat");
-    if (this.stat.nlink > 1) {
-      let t = `${this.stat.dev}:${this.stat.ino}`, e = this.linkCache.get(t);
-      if (e?.indexOf(this.cwd) === 0) return this[sr](e);
-      this.linkCache.set(t, this.absolute);
-    }
-    if (this[fe](), this.stat.size === 0) return this.end();
-    this[os12]();
-  }
-  [os12]() {
-    X.open(this.absolute, "r", (t, e) => {
-      if (t) return this.emit("error", t);
-      this[hs](e);
-    });
-  }
-  [hs](t) {
-    if (this.fd = t, this.#t) return this[pt]();
-    if (!this.stat) throw new Error("should stat before calling onopenfile");
-    this.blockLen = 512 * Math.ceil(this.stat.size / 512), this.blockRemain = this.blockLen;
-    let e = Math.min(this.blockLen, this.maxReadSize);
-    this.buf = Buffer.allocUnsafe(e), this.offset = 0, this.pos = 0, this.remain = this.stat.size, this.length = this.buf.length, this[ii]();
-  }
-  [ii]() {
-    let { fd: t, buf: e, offset: i, length: r, pos: n } = this;
-    if (t === void 0 || e === void 0) throw new Error("cannot read file without first opening");
-    X.read(t, e, i, r, n, (o, h) => {
-      if (o) return this[pt](() => this.emit("error", o));
-      this[rs](h);
-    });
-  }
-  [pt](t = () => {
-  }) {
-    this.fd !== void 0 && X.close(this.fd, t);
-  }
-  [rs](t) {
-    if (t <= 0 && this.remain > 0) {
-      let r = Object.assign(new Error("encountered unexpected EOF"), { path: this.absolute, syscall: "read", code: "EOF" });
-      return this[pt](() => this.emit("error", r));
-    }
-    if (t > this.remain) {
-      let r = Object.assign(new Error("did not encounter expected EOF"), { path: this.absolute, syscall: "read", code: "EOF" });
-      return this[pt](() => this.emit("error", r));
-    }
-    if (!this.buf) throw new Error("should have created buffer prior to reading");
-    if (t === this.remain) for (let r = t; r < this.length && t < this.blockRemain; r++) this.buf[r + this.offset] = 0, t++, this.remain++;
-    let e = this.offset === 0 && t === this.buf.length ? this.buf : this.buf.subarray(this.offset, this.offset + t);
-    this.write(e) ? this[es]() : this[as](() => this[es]());
-  }
-  [as](t) {
-    this.once("drain", t);
-  }
-  write(t, e, i) {
-    if (typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8")), this.blockRemain < t.length) {
-      let r = Object.assign(new Error("writing more data than expected"), { path: this.absolute });
-      return this.emit("error", r);
-    }
-    return this.remain -= t.length, this.blockRemain -= t.length, this.pos += t.length, this.offset += t.length, super.write(t, null, i);
-  }
-  [es]() {
-    if (!this.remain) return this.blockRemain && super.write(Buffer.alloc(this.blockRemain)), this[pt]((t) => t ? this.emit("error", t) : this.end());
-    if (!this.buf) throw new Error("buffer lost somehow in ONDRAIN");
-    this.offset >= this.length && (this.buf = Buffer.allocUnsafe(Math.min(this.blockRemain, this.buf.length)), this.offset = 0), this.length = this.buf.length - this.offset, this[ii]();
-  }
-};
-var ni = class extends de {
-  sync = true;
-  [ss]() {
-    this[si](X.lstatSync(this.absolute));
-  }
-  [is]() {
-    this[ns](X.readlinkSync(this.absolute));
-  }
-  [os12]() {
-    this[hs](X.openSync(this.absolute, "r"));
-  }
-  [ii]() {
-    let t = true;
-    try {
-      let { fd: e, buf: i, offset: r, length: n, pos: o } = this;
-      if (e === void 0 || i === void 0) throw new Error("fd and buf must be set in READ method");
-      let h = X.readSync(e, i, r, n, o);
-      this[rs](h), t = false;
-    } finally {
-      if (t) try {
-        this[pt](() => {
-        });
-      } catch {
-      }
-    }
-  }
-  [as](t) {
-    t();
-  }
-  [pt](t = () => {
-  }) {
-    this.fd !== void 0 && X.closeSync(this.fd), t();
-  }
-};
-var oi = class extends A {
-  blockLen = 0;
-  blockRemain = 0;
-  buf = 0;
-  pos = 0;
-  remain = 0;
-  length = 0;
-  preservePaths;
-  portable;
-  strict;
-  noPax;
-  noMtime;
-  readEntry;
-  type;
-  prefix;
-  path;
-  mode;
-  uid;
-  gid;
-  uname;
-  gname;
-  header;
-  mtime;
-  atime;
-  ctime;
-  linkpath;
-  size;
-  onWriteEntry;
-  warn(t, e, i = {}) {
-    return Dt(this, t, e, i);
-  }
-  constructor(t, e = {}) {
-    let i = se(e);
-    super(), this.preservePaths = !!i.preservePaths, this.portable = !!i.portable, this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.onWriteEntry = i.onWriteEntry, this.readEntry = t;
-    let { type: r } = t;
-    if (r === "Unsupported") throw new Error("writing entry that should be ignored");
-    this.type = r, this.type === "Directory" && this.portable && (this.noMtime = true), this.prefix = i.prefix, this.path = f(t.path), this.mode = t.mode !== void 0 ? this[ri](t.mode) : void 0, this.uid = this.portable ? void 0 : t.uid, this.gid = this.portable ? void 0 : t.gid, this.uname = this.portable ? void 0 : t.uname, this.gname = this.portable ? void 0 : t.gname, this.size = t.size, this.mtime = this.noMtime ? void 0 : i.mtime || t.mtime, this.atime = this.portable ? void 0 : t.atime, this.ctime = this.portable ? void 0 : t.ctime, this.linkpath = t.linkpath !== void 0 ? f(t.linkpath) : void 0, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
-    let n = false;
-    if (!this.preservePaths) {
-      let [h, a] = ce(this.path);
-      h && typeof a == "string" && (this.path = a, n = h);
-    }
-    this.remain = t.size, this.blockRemain = t.startBlockSize, this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this.mode, uid: this.portable ? void 0 : this.uid, gid: this.portable ? void 0 : this.gid, size: this.size, mtime: this.noMtime ? void 0 : this.mtime, type: this.type, uname: this.portable ? void 0 : this.uname, atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime }), n && this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute path`, { entry: this, path: n + this.path }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime, gid: this.portable ? void 0 : this.gid, mtime: this.noMtime ? void 0 : this.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.size, uid: this.portable ? void 0 : this.uid, uname: this.portable ? void 0 : this.uname, dev: this.portable ? void 0 : this.readEntry.dev, ino: this.portable ? void 0 : this.readEntry.ino, nlink: this.portable ? void 0 : this.readEntry.nlink }).encode());
-    let o = this.header?.block;
-    if (!o) throw new Error("failed to encode header");
-    super.write(o), t.pipe(this);
-  }
-  [q](t) {
-    return rr(t, this.prefix);
-  }
-  [ri](t) {
-    return Ji(t, this.type === "Directory", this.portable);
-  }
-  write(t, e, i) {
-    typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e == "string" ? e : "utf8"));
-    let r = t.length;
-    if (r > this.blockRemain) throw new Error("writing more to entry than is appropriate");
-    return this.blockRemain -= r, super.write(t, i);
-  }
-  end(t, e, i) {
-    return this.blockRemain && super.write(Buffer.alloc(this.blockRemain)), typeof t == "function" && (i = t, e = void 0, t = void 0), typeof e == "function" && (i = e, e = void 0), typeof t == "string" && (t = Buffer.from(t, e ?? "utf8")), i && this.once("finish", i), t ? super.end(t, i) : super.end(i), this;
-  }
-};
-var Gn = (s3) => s3.isFile() ? "File" : s3.isDirectory() ? "Directory" : s3.isSymbolicLink() ? "SymbolicLink" : "Unsupported";
-var hi = class s2 {
-  tail;
-  head;
-  length = 0;
-  static create(t = []) {
-    return new s2(t);
-  }
-  constructor(t = []) {
-    for (let e of t) this.push(e);
-  }
-  *[Symbol.iterator]() {
-    for (let t = this.head; t; t = t.next) yield t.value;
-  }
-  removeNode(t) {
-    if (t.list !== this) throw new Error("removing node which does not belong to this list");
-    let e = t.next, i = t.prev;
-    return e && (e.prev = i), i && (i.next = e), t === this.head && (this.head = e), t === this.tail && (this.tail = i), this.length--, t.next = void 0, t.prev = void 0, t.list = void 0, e;
-  }
-  unshiftNode(t) {
-    if (t === this.head) return;
-    t.list && t.list.removeNode(t);
-    let e = this.head;
-    t.list = this, t.next = e, e && (e.prev = t), this.head = t, this.tail || (this.tail = t), this.length++;
-  }
-  pushNode(t) {
-    if (t === this.tail) return;
-    t.list && t.list.removeNode(t);
-    let e = this.tail;
-    t.list = this, t.prev = e, e && (e.next = t), this.tail = t, this.head || (this.head = t), this.length++;
-  }
-  push(...t) {
-    for (let e = 0, i = t.length; e < i; e++) Yn(this, t[e]);
-    return this.length;
-  }
-  unshift(...t) {
-    for (var e = 0, i = t.length; e < i; e++) Kn(this, t[e]);
-    return this.length;
-  }
-  pop() {
-    if (!this.tail) return;
-    let t = this.tail.value, e = this.tail;
-    return this.tail = this.tail.prev, this.tail ? this.tail.next = void 0 : this.head = void 0, e.list = void 0, this.length--, t;
-  }
-  shift() {
-    if (!this.head) return;
-    let t = this.head.value, e = this.head;
-    return this.head = this.head.next, this.head ? this.head.prev = void 0 : this.tail = void 0, e.list = void 0, this.length--, t;
-  }
-  forEach(t, e) {
-    e = e || this;
-    for (let i = this.head, r = 0; i; r++) t.call(e, i.value, r, this), i = i.next;
-  }
-  forEachReverse(t, e) {
-    e = e || this;
-    for (let i = this.tail, r = this.length - 1; i; r--) t.call(e, i.value, r, this), i = i.prev;
-  }
-  get(t) {
-    let e = 0, i = this.head;
-    for (; i && e < t; e++) i = i.next;
-    if (e === t && i) return i.value;
-  }
-  getReverse(t) {
-    let e = 0, i = this.tail;
-    for (; i && e < t; e++) i = i.prev;
-    if (e === t && i) return i.value;
-  }
-  map(t, e) {
-    e = e || this;
-    let i = new s2();
-    for (let r = this.head; r; ) i.push(t.call(e, r.value, this)), r = r.next;
-    return i;
-  }
-  mapReverse(t, e) {
-    e = e || this;
-    var i = new s2();
-    for (let r = this.tail; r; ) i.push(t.call(e, r.value, this)), r = r.prev;
-    return i;
-  }
-  reduce(t, e) {
-    let i, r = this.head;
-    if (arguments.length > 1) i = e;
-    else if (this.head) r = this.head.next, i = this.head.value;
-    else throw new TypeError("Reduce of empty list with no initial value");
-    for (var n = 0; r; n++) i = t(i, r.value, n), r = r.next;
-    return i;
-  }
-  reduceReverse(t, e) {
-    let i, r = this.tail;
-    if (arguments.length > 1) i = e;
-    else if (this.tail) r = this.tail.prev, i = this.tail.value;
-    else throw new TypeError("Reduce of empty list with no initial value");
-    for (let n = this.length - 1; r; n--) i = t(i, r.value, n), r = r.prev;
-    return i;
-  }
-  toArray() {
-    let t = new Array(this.length);
-    for (let e = 0, i = this.head; i; e++) t[e] = i.value, i = i.next;
-    return t;
-  }
-  toArrayReverse() {
-    let t = new Array(this.length);
-    for (let e = 0, i = this.tail; i; e++) t[e] = i.value, i = i.prev;
-    return t;
-  }
-  slice(t = 0, e = this.length) {
-    e < 0 && (e += this.length), t < 0 && (t += this.length);
-    let i = new s2();
-    if (e < t || e < 0) return i;
-    t < 0 && (t = 0), e > this.length && (e = this.length);
-    let r = this.head, n = 0;
-    for (n = 0; r && n < t; n++) r = r.next;
-    for (; r && n < e; n++, r = r.next) i.push(r.value);
-    return i;
-  }
-  sliceReverse(t = 0, e = this.length) {
-    e < 0 && (e += this.length), t < 0 && (t += this.length);
-    let i = new s2();
-    if (e < t || e < 0) return i;
-    t < 0 && (t = 0), e > this.length && (e = this.length);
-    let r = this.length, n = this.tail;
-    for (; n && r > e; r--) n = n.prev;
-    for (; n && r > t; r--, n = n.prev) i.push(n.value);
-    return i;
-  }
-  splice(t, e = 0, ...i) {
-    t > this.length && (t = this.length - 1), t < 0 && (t = this.length + t);
-    let r = this.head;
-    for (let o = 0; r && o < t; o++) r = r.next;
-    let n = [];
-    for (let o = 0; r && o < e; o++) n.push(r.value), r = this.removeNode(r);
-    r ? r !== this.tail && (r = r.prev) : r = this.tail;
-    for (let o of i) r = Zn(this, r, o);
-    return n;
-  }
-  reverse() {
-    let t = this.head, e = this.tail;
-    for (let i = t; i; i = i.prev) {
-      let r = i.prev;
-      i.prev = i.next, i.next = r;
-    }
-    return this.head = e, this.tail = t, this;
-  }
-};
-function Zn(s3, t, e) {
-  let i = t, r = t ? t.next : s3.head, n = new ue(e, i, r, s3);
-  return n.next === void 0 && (s3.tail = n), n.prev === void 0 && (s3.head = n), s3.length++, n;
-}
-function Yn(s3, t) {
-  s3.tail = new ue(t, s3.tail, void 0, s3), s3.head || (s3.head = s3.tail), s3.length++;
-}
-function Kn(s3, t) {
-  s3.head = new ue(t, void 0, s3.head, s3), s3.tail || (s3.tail = s3.head), s3.length++;
-}
-var ue = class {
-  list;
-  next;
-  prev;
-  value;
-  constructor(t, e, i, r) {
-    this.list = r, this.value = t, e ? (e.next = this, this.prev = e) : this.prev = void 0, i ? (i.prev = this, this.next = i) : this.next = void 0;
-  }
-};
-var pi = class {
-  path;
-  absolute;
-  entry;
-  stat;
-  readdir;
-  pending = false;
-  pendingLink = false;
-  ignore = false;
-  piped = false;
-  constructor(t, e) {
-    this.path = t || "./", this.absolute = e;
-  }
-};
-var nr = Buffer.alloc(1024);
-var li = /* @__PURE__ */ Symbol("onStat");
-var me = /* @__PURE__ */ Symbol("ended");
-var W = /* @__PURE__ */ Symbol("queue");
-var pe = /* @__PURE__ */ Symbol("pendingLinks");
-var Et = /* @__PURE__ */ Symbol("current");
-var Ft = /* @__PURE__ */ Symbol("process");
-var Ee = /* @__PURE__ */ Symbol("processing");
-var ai = /* @__PURE__ */ Symbol("processJob");
-var G = /* @__PURE__ */ Symbol("jobs");
-var ls = /* @__PURE__ */ Symbol("jobDone");
-var ci = /* @__PURE__ */ Symbol("addFSEntry");
-var or = /* @__PURE__ */ Symbol("addTarEntry");
-var ds = /* @__PURE__ */ Symbol("stat");
-var us = /* @__PURE__ */ Symbol("readdir");
-var fi = /* @__PURE__ */ Symbol("onreaddir");
-var di = /* @__PURE__ */ Symbol("pipe");
-var hr = /* @__PURE__ */ Symbol("entry");
-var cs = /* @__PURE__ */ Symbol("entryOpt");
-var ui = /* @__PURE__ */ Symbol("writeEntryClass");
-var lr = /* @__PURE__ */ Symbol("write");
-var fs8 = /* @__PURE__ */ Symbol("ondrain");
-var wt = class extends A {
-  sync = false;
-  opt;
-  cwd;
-  maxReadSize;
-  preservePaths;
-  strict;
-  noPax;
-  prefix;
-  linkCache;
-  statCache;
-  file;
-  portable;
-  zip;
-  readdirCache;
-  noDirRecurse;
-  follow;
-  noMtime;
-  mtime;
-  filter;
-  jobs;
-  [ui];
-  onWriteEntry;
-  [W];
-  [pe] = /* @__PURE__ */ new Map();
-  [G] = 0;
-  [Ee] = false;
-  [me] = false;
-  constructor(t = {}) {
-    if (super(), this.opt = t, this.file = t.file || "", this.cwd = t.cwd || process.cwd(), this.maxReadSize = t.maxReadSize, this.preservePaths = !!t.preservePaths, this.strict = !!t.strict, this.noPax = !!t.noPax, this.prefix = f(t.prefix || ""), this.linkCache = t.linkCache || /* @__PURE__ */ new Map(), this.statCache = t.statCache || /* @__PURE__ */ new Map(), this.readdirCache = t.readdirCache || /* @__PURE__ */ new Map(), this.onWriteEntry = t.onWriteEntry, this[ui] = de, typeof t.onwarn == "function" && this.on("warn", t.onwarn), this.portable = !!t.portable, t.gzip || t.brotli || t.zstd) {
-      if ((t.gzip ? 1 : 0) + (t.brotli ? 1 : 0) + (t.zstd ? 1 : 0) > 1) throw new TypeError("gzip, brotli, zstd are mutually exclusive");
-      if (t.gzip && (typeof t.gzip != "object" && (t.gzip = {}), this.portable && (t.gzip.portable = true), this.zip = new ze(t.gzip)), t.brotli && (typeof t.brotli != "object" && (t.brotli = {}), this.zip = new We(t.brotli)), t.zstd && (typeof t.zstd != "object" && (t.zstd = {}), this.zip = new Ye(t.zstd)), !this.zip) throw new Error("impossible");
-      let e = this.zip;
-      e.on("data", (i) => super.write(i)), e.on("end", () => super.end()), e.on("drain", () => this[fs8]()), this.on("resume", () => e.resume());
-    } else this.on("drain", this[fs8]);
-    this.noDirRecurse = !!t.noDirRecurse, this.follow = !!t.follow, this.noMtime = !!t.noMtime, t.mtime && (this.mtime = t.mtime), this.filter = typeof t.filter == "function" ? t.filter : () => true, this[W] = new hi(), this[G] = 0, this.jobs = Number(t.jobs) || 4, this[Ee] = false, this[me] = false;
-  }
-  [lr](t) {
-    return super.write(t);
-  }
-  add(t) {
-    return this.write(t), this;
-  }
-  end(t, e, i) {
-    return typeof t == "function" && (i = t, t = void 0), typeof e == "function" && (i = e, e = void 0), t && this.add(t), this[me] = true, this[Ft](), i && i(), this;
-  }
-  write(t) {
-    if (this[me]) throw new Error("write after end");
-    return typeof t == "string" ? this[ci](t) : this[or](t), this.flowing;
-  }
-  [or](t) {
-    let e = f(ar.resolve(this.cwd, t.path));
-    if (!this.filter(t.path, t)) t.resume();
-    else {
-      let i = new pi(t.path, e);
-      i.entry = new oi(t, this[cs](i)), i.entry.on("end", () => this[ls](i)), this[G] += 1, this[W].push(i);
-    }
-    this[Ft]();
-  }
-  [ci](t) {
-    let e = f(ar.resolve(this.cwd, t));
-    this[W].push(new pi(t, e)), this[Ft]();
-  }
-  [ds](t) {
-    t.pending = true, this[G] += 1;
-    let e = this.follow ? "stat" : "lstat";
-    mi[e](t.absolute, (i, r) => {
-      t.pending = false, this[G] -= 1, i ? this.emit("error", i) : this[li](t, r);
-    });
-  }
-  [li](t, e) {
-    if (this.statCache.set(t.absolute, e), t.stat = e, !this.filter(t.path, e)) t.ignore = true;
-    else if (e.isFile() && e.nlink > 1 && !this.linkCache.get(`${e.dev}:${e.ino}`) && !this.sync) if (t === this[Et]) this[ai](t);
-    else {
-      let i = `${e.dev}:${e.ino}`, r = this[pe].get(i);
-      r ? r.push(t) : this[pe].set(i, [t]), t.pendingLink = true, t.pending = true;
-    }
-    this[Ft]();
-  }
-  [us](t) {
-    t.pending = true, this[G] += 1, mi.readdir(t.absolute, (e, i) => {
-      if (t.pending = false, this[G] -= 1, e) return this.emit("error", e);
-      this[fi](t, i);
-    });
-  }
-  [fi](t, e) {
-    this.readdirCache.set(t.absolute, e), t.readdir = e, this[Ft]();
-  }
-  [Ft]() {
-    if (!this[Ee]) {
-      this[Ee] = true;
-      for (let t = this[W].head; t && this[G] < this.jobs; t = t.next) if (this[ai](t.value), t.value.ignore) {
-        let e = t.next;
-        this[W].removeNode(t), t.next = e;
-      }
-      this[Ee] = false, this[me] && this[W].length === 0 && this[G] === 0 && (this.zip ? this.zip.end(nr) : (super.write(nr), super.end()));
-    }
-  }
-  get [Et]() {
-    return this[W] && this[W].head && this[W].head.value;
-  }
-  [ls](t) {
-    this[W].shift(), this[G] -= 1;
-    let { stat: e } = t;
-    if (e && e.isFile() && e.nlink > 1) {
-      let i = `${e.dev}:${e.ino}`, r = this[pe].get(i);
-      if (r) {
-        this[pe].delete(i);
-        for (let n of r) n.pending = false, this[ai](n);
-      }
-    }
-    this[Ft]();
-  }
-  [ai](t) {
-    if (t.pending && t.pendingLink && t === this[Et] && (t.pending = false, t.pendingLink = false), !t.pending) {
-      if (t.entry) {
-        t === this[Et] && !t.piped && this[di](t);
-        return;
-      }
-      if (!t.stat) {
-        let e = this.statCache.get(t.absolute);
-        e ? this[li](t, e) : this[ds](t);
-      }
-      if (t.stat && !t.ignore) {
-        if (!this.noDirRecurse && t.stat.isDirectory() && !t.readdir) {
-          let e = this.readdirCache.get(t.absolute);
-          if (e ? this[fi](t, e) : this[us](t), !t.readdir) return;
-        }
-        if (t.entry = this[hr](t), !t.entry) {
-          t.ignore = true;
-          return;
-        }
-        t === this[Et] && !t.piped && this[di](t);
-      }
-    }
-  }
-  [cs](t) {
-    return { onwarn: (e, i, r) => this.warn(e, i, r), noPax: this.noPax, cwd: this.cwd, absolute: t.absolute, preservePaths: this.preservePaths, maxReadSize: this.maxReadSize, strict: this.strict, portable: this.portable, linkCache: this.linkCache, statCache: this.statCache, noMtime: this.noMtime, mtime: this.mtime, prefix: this.prefix, onWriteEntry: this.onWriteEntry };
-  }
-  [hr](t) {
-    this[G] += 1;
-    try {
-      return new this[ui](t.path, this[cs](t)).on("end", () => this[ls](t)).on("error", (i) => this.emit("error", i));
-    } catch (e) {
-      this.emit("error", e);
-    }
-  }
-  [fs8]() {
-    this[Et] && this[Et].entry && this[Et].entry.resume();
-  }
-  [di](t) {
-    t.piped = true, t.readdir && t.readdir.forEach((r) => {
-      let n = t.path, o = n === "./" ? "" : n.replace(/\/*$/, "/");
-      this[ci](o + r);
-    });
-    let e = t.entry, i = this.zip;
-    if (!e) throw new Error("cannot pipe without source");
-    i ? e.on("data", (r) => {
-      i.write(r) || e.pause();
-    }) : e.on("data", (r) => {
-      super.write(r) || e.pause();
-    });
-  }
-  pause() {
-    return this.zip && this.zip.pause(), super.pause();
-  }
-  warn(t, e, i = {}) {
-    Dt(this, t, e, i);
-  }
-};
-var kt = class extends wt {
-  sync = true;
-  constructor(t) {
-    super(t), this[ui] = ni;
-  }
-  pause() {
-  }
-  resume() {
-  }
-  [ds](t) {
-    let e = this.follow ? "statSync" : "lstatSync";
-    this[li](t, mi[e](t.absolute));
-  }
-  [us](t) {
-    this[fi](t, mi.readdirSync(t.absolute));
-  }
-  [di](t) {
-    let e = t.entry, i = this.zip;
-    if (t.readdir && t.readdir.forEach((r) => {
-      let n = t.path, o = n === "./" ? "" : n.replace(/\/*$/, "/");
-      this[ci](o + r);
-    }), !e) throw new Error("Cannot pipe without source");
-    i ? e.on("data", (r) => {
-      i.write(r);
-    }) : e.on("data", (r) => {
-      super[lr](r);
-    });
-  }
-};
-var Vn = (s3, t) => {
-  let e = new kt(s3), i = new Wt(s3.file, { mode: s3.mode || 438 });
-  e.pipe(i), fr(e, t);
-};
-var $n = (s3, t) => {
-  let e = new wt(s3), i = new et(s3.file, { mode: s3.mode || 438 });
-  e.pipe(i);
-  let r = new Promise((n, o) => {
-    i.on("error", o), i.on("close", n), e.on("error", o);
-  });
-  return dr(e, t).catch((n) => e.emit("error", n)), r;
-};
-var fr = (s3, t) => {
-  t.forEach((e) => {
-    e.charAt(0) === "@" ? Ct({ file: cr.resolve(s3.cwd, e.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
-  }), s3.end();
-};
-var dr = async (s3, t) => {
-  for (let e of t) e.charAt(0) === "@" ? await Ct({ file: cr.resolve(String(s3.cwd), e.slice(1)), noResume: true, onReadEntry: (i) => {
-    s3.add(i);
-  } }) : s3.add(e);
-  s3.end();
-};
-var Xn = (s3, t) => {
-  let e = new kt(s3);
-  return fr(e, t), e;
-};
-var qn = (s3, t) => {
-  let e = new wt(s3);
-  return dr(e, t).catch((i) => e.emit("error", i)), e;
-};
-var Qn = K(Vn, $n, Xn, qn, (s3, t) => {
-  if (!t?.length) throw new TypeError("no paths specified to add to archive");
-});
-var Jn = process.env.__FAKE_PLATFORM__ || process.platform;
-var Er = Jn === "win32";
-var { O_CREAT: wr, O_NOFOLLOW: ur, O_TRUNC: Sr, O_WRONLY: yr } = pr.constants;
-var Rr = Number(process.env.__FAKE_FS_O_FILENAME__) || pr.constants.UV_FS_O_FILEMAP || 0;
-var jn = Er && !!Rr;
-var to = 512 * 1024;
-var eo = Rr | Sr | wr | yr;
-var mr = !Er && typeof ur == "number" ? ur | Sr | wr | yr : null;
-var ms = mr !== null ? () => mr : jn ? (s3) => s3 < to ? eo : "w" : () => "w";
-var ps = (s3, t, e) => {
-  try {
-    return wi.lchownSync(s3, t, e);
-  } catch (i) {
-    if (i?.code !== "ENOENT") throw i;
-  }
-};
-var Ei = (s3, t, e, i) => {
-  wi.lchown(s3, t, e, (r) => {
-    i(r && r?.code !== "ENOENT" ? r : null);
-  });
-};
-var io = (s3, t, e, i, r) => {
-  if (t.isDirectory()) Es(we.resolve(s3, t.name), e, i, (n) => {
-    if (n) return r(n);
-    let o = we.resolve(s3, t.name);
-    Ei(o, e, i, r);
-  });
-  else {
-    let n = we.resolve(s3, t.name);
-    Ei(n, e, i, r);
-  }
-};
-var Es = (s3, t, e, i) => {
-  wi.readdir(s3, { withFileTypes: true }, (r, n) => {
-    if (r) {
-      if (r.code === "ENOENT") return i();
-      if (r.code !== "ENOTDIR" && r.code !== "ENOTSUP") return i(r);
-    }
-    if (r || !n.length) return Ei(s3, t, e, i);
-    let o = n.length, h = null, a = (l) => {
-      if (!h) {
-        if (l) return i(h = l);
-        if (--o === 0) return Ei(s3, t, e, i);
-      }
-    };
-    for (let l of n) io(s3, l, t, e, a);
-  });
-};
-var so = (s3, t, e, i) => {
-  t.isDirectory() && ws(we.resolve(s3, t.name), e, i), ps(we.resolve(s3, t.name), e, i);
-};
-var ws = (s3, t, e) => {
-  let i;
-  try {
-    i = wi.readdirSync(s3, { withFileTypes: true });
-  } catch (r) {
-    let n = r;
-    if (n?.code === "ENOENT") return;
-    if (n?.code === "ENOTDIR" || n?.code === "ENOTSUP") return ps(s3, t, e);
-    throw n;
-  }
-  for (let r of i) so(s3, r, t, e);
-  return ps(s3, t, e);
-};
-var Se = class extends Error {
-  path;
-  code;
-  syscall = "chdir";
-  constructor(t, e) {
-    super(`${e}: Cannot cd into '${t}'`), this.path = t, this.code = e;
-  }
-  get name() {
-    return "CwdError";
-  }
-};
-var St = class extends Error {
-  path;
-  symlink;
-  syscall = "symlink";
-  code = "TAR_SYMLINK_ERROR";
-  constructor(t, e) {
-    super("TAR_SYMLINK_ERROR: Cannot extract through symbolic link"), this.symlink = t, this.path = e;
-  }
-  get name() {
-    return "SymlinkError";
-  }
-};
-var no = (s3, t) => {
-  k.stat(s3, (e, i) => {
-    (e || !i.isDirectory()) && (e = new Se(s3, e?.code || "ENOTDIR")), t(e);
-  });
-};
-var gr = (s3, t, e) => {
-  s3 = f(s3);
-  let i = t.umask ?? 18, r = t.mode | 448, n = (r & i) !== 0, o = t.uid, h = t.gid, a = typeof o == "number" && typeof h == "number" && (o !== t.processUid || h !== t.processGid), l = t.preserve, c = t.unlink, d = f(t.cwd), y = (E, x) => {
-    E ? e(E) : x && a ? Es(x, o, h, (Le) => y(Le)) : n ? k.chmod(s3, r, e) : e();
-  };
-  if (s3 === d) return no(s3, y);
-  if (l) return ro.mkdir(s3, { mode: r, recursive: true }).then((E) => y(null, E ?? void 0), y);
-  let D = f(Si.relative(d, s3)).split("/");
-  Ss(d, D, r, c, d, void 0, y);
-};
-var Ss = (s3, t, e, i, r, n, o) => {
-  if (t.length === 0) return o(null, n);
-  let h = t.shift(), a = f(Si.resolve(s3 + "/" + h));
-  k.mkdir(a, e, br(a, t, e, i, r, n, o));
-};
-var br = (s3, t, e, i, r, n, o) => (h) => {
-  h ? k.lstat(s3, (a, l) => {
-    if (a) a.path = a.path && f(a.path), o(a);
-    else if (l.isDirectory()) Ss(s3, t, e, i, r, n, o);
-    else if (i) k.unlink(s3, (c) => {
-      if (c) return o(c);
-      k.mkdir(s3, e, br(s3, t, e, i, r, n, o));
-    });
-    else {
-      if (l.isSymbolicLink()) return o(new St(s3, s3 + "/" + t.join("/")));
-      o(h);
-    }
-  }) : (n = n || s3, Ss(s3, t, e, i, r, n, o));
-};
-var oo = (s3) => {
-  let t = false, e;
-  try {
-    t = k.statSync(s3).isDirectory();
-  } catch (i) {
-    e = i?.code;
-  } finally {
-    if (!t) throw new Se(s3, e ?? "ENOTDIR");
-  }
-};
-var _r = (s3, t) => {
-  s3 = f(s3);
-  let e = t.umask ?? 18, i = t.mode | 448, r = (i & e) !== 0, n = t.uid, o = t.gid, h = typeof n == "number" && typeof o == "number" && (n !== t.processUid || o !== t.processGid), a = t.preserve, l = t.unlink, c = f(t.cwd), d = (E) => {
-    E && h && ws(E, n, o), r && k.chmodSync(s3, i);
-  };
-  if (s3 === c) return oo(c), d();
-  if (a) return d(k.mkdirSync(s3, { mode: i, recursive: true }) ?? void 0);
-  let T = f(Si.relative(c, s3)).split("/"), D;
-  for (let E = T.shift(), x = c; E && (x += "/" + E); E = T.shift()) {
-    x = f(Si.resolve(x));
-    try {
-      k.mkdirSync(x, i), D = D || x;
-    } catch {
-      let Le = k.lstatSync(x);
-      if (Le.isDirectory()) continue;
-      if (l) {
-        k.unlinkSync(x), k.mkdirSync(x, i), D = D || x;
-        continue;
-      } else if (Le.isSymbolicLink()) return new St(x, x + "/" + T.join("/"));
-    }
-  }
-  return d(D);
-};
-var ys = /* @__PURE__ */ Object.create(null);
-var Or = 1e4;
-var Vt = /* @__PURE__ */ new Set();
-var Tr = (s3) => {
-  Vt.has(s3) ? Vt.delete(s3) : ys[s3] = s3.normalize("NFD").toLocaleLowerCase("en").toLocaleUpperCase("en"), Vt.add(s3);
-  let t = ys[s3], e = Vt.size - Or;
-  if (e > Or / 10) {
-    for (let i of Vt) if (Vt.delete(i), delete ys[i], --e <= 0) break;
-  }
-  return t;
-};
-var ho = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
-var ao = ho === "win32";
-var lo = (s3) => s3.split("/").slice(0, -1).reduce((e, i) => {
-  let r = e.at(-1);
-  return r !== void 0 && (i = xr(r, i)), e.push(i || "/"), e;
-}, []);
-var yi = class {
-  #t = /* @__PURE__ */ new Map();
-  #i = /* @__PURE__ */ new Map();
-  #s = /* @__PURE__ */ new Set();
-  reserve(t, e) {
-    t = ao ? ["win32 parallelization disabled"] : t.map((r) => mt(xr(Tr(r))));
-    let i = new Set(t.map((r) => lo(r)).reduce((r, n) => r.concat(n)));
-    this.#i.set(e, { dirs: i, paths: t });
-    for (let r of t) {
-      let n = this.#t.get(r);
-      n ? n.push(e) : this.#t.set(r, [e]);
-    }
-    for (let r of i) {
-      let n = this.#t.get(r);
-      if (!n) this.#t.set(r, [/* @__PURE__ */ new Set([e])]);
-      else {
-        let o = n.at(-1);
-        o instanceof Set ? o.add(e) : n.push(/* @__PURE__ */ new Set([e]));
-      }
-    }
-    return this.#r(e);
-  }
-  #n(t) {
-    let e = this.#i.get(t);
-    if (!e) throw new Error("function does not have any path reservations");
-    return { paths: e.paths.map((i) => this.#t.get(i)), dirs: [...e.dirs].map((i) => this.#t.get(i)) };
-  }
-  check(t) {
-    let { paths: e, dirs: i } = this.#n(t);
-    return e.every((r) => r && r[0] === t) && i.every((r) => r && r[0] instanceof Set && r[0].has(t));
-  }
-  #r(t) {
-    return this.#s.has(t) || !this.check(t) ? false : (this.#s.add(t), t(() => this.#e(t)), true);
-  }
-  #e(t) {
-    if (!this.#s.has(t)) return false;
-    let e = this.#i.get(t);
-    if (!e) throw new Error("invalid reservation");
-    let { paths: i, dirs: r } = e, n = /* @__PURE__ */ new Set();
-    for (let o of i) {
-      let h = this.#t.get(o);
-      if (!h || h?.[0] !== t) continue;
-      let a = h[1];
-      if (!a) {
-        this.#t.delete(o);
-        continue;
-      }
-      if (h.shift(), typeof a == "function") n.add(a);
-      else for (let l of a) n.add(l);
-    }
-    for (let o of r) {
-      let h = this.#t.get(o), a = h?.[0];
-      if (!(!h || !(a instanceof Set))) if (a.size === 1 && h.length === 1) {
-        this.#t.delete(o);
-        continue;
-      } else if (a.size === 1) {
-        h.shift();
-        let l = h[0];
-        typeof l == "function" && n.add(l);
-      } else a.delete(t);
-    }
-    return this.#s.delete(t), n.forEach((o) => this.#r(o)), true;
-  }
-};
-var Lr = () => process.umask();
-var Dr = /* @__PURE__ */ Symbol("onEntry");
-var _s = /* @__PURE__ */ Symbol("checkFs");
-var Nr = /* @__PURE__ */ Symbol("checkFs2");
-var Os = /* @__PURE__ */ Symbol("isReusable");
-var P = /* @__PURE__ */ Symbol("makeFs");
-var Ts = /* @__PURE__ */ Symbol("file");
-var xs = /* @__PURE__ */ Symbol("directory");
-var gi = /* @__PURE__ */ Symbol("link");
-var Ar = /* @__PURE__ */ Symbol("symlink");
-var Ir = /* @__PURE__ */ Symbol("hardlink");
-var Re = /* @__PURE__ */ Symbol("ensureNoSymlink");
-var Cr = /* @__PURE__ */ Symbol("unsupported");
-var Fr = /* @__PURE__ */ Symbol("checkPath");
-var Rs = /* @__PURE__ */ Symbol("stripAbsolutePath");
-var yt = /* @__PURE__ */ Symbol("mkdir");
-var O = /* @__PURE__ */ Symbol("onError");
-var Ri = /* @__PURE__ */ Symbol("pending");
-var kr = /* @__PURE__ */ Symbol("pend");
-var $t = /* @__PURE__ */ Symbol("unpend");
-var gs = /* @__PURE__ */ Symbol("ended");
-var bs = /* @__PURE__ */ Symbol("maybeClose");
-var Ls = /* @__PURE__ */ Symbol("skip");
-var ge = /* @__PURE__ */ Symbol("doChown");
-var be = /* @__PURE__ */ Symbol("uid");
-var _e = /* @__PURE__ */ Symbol("gid");
-var Oe = /* @__PURE__ */ Symbol("checkedCwd");
-var fo = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
-var Te = fo === "win32";
-var uo = 1024;
-var mo = (s3, t) => {
-  if (!Te) return u.unlink(s3, t);
-  let e = s3 + ".DELETE." + Mr(16).toString("hex");
-  u.rename(s3, e, (i) => {
-    if (i) return t(i);
-    u.unlink(e, t);
-  });
-};
-var po = (s3) => {
-  if (!Te) return u.unlinkSync(s3);
-  let t = s3 + ".DELETE." + Mr(16).toString("hex");
-  u.renameSync(s3, t), u.unlinkSync(t);
-};
-var vr = (s3, t, e) => s3 !== void 0 && s3 === s3 >>> 0 ? s3 : t !== void 0 && t === t >>> 0 ? t : e;
-var Xt = class extends rt {
-  [gs] = false;
-  [Oe] = false;
-  [Ri] = 0;
-  reservations = new yi();
-  transform;
-  writable = true;
-  readable = false;
-  uid;
-  gid;
-  setOwner;
-  preserveOwner;
-  processGid;
-  processUid;
-  maxDepth;
-  forceChown;
-  win32;
-  newer;
-  keep;
-  noMtime;
-  preservePaths;
-  unlink;
-  cwd;
-  strip;
-  processUmask;
-  umask;
-  dmode;
-  fmode;
-  chmod;
-  constructor(t = {}) {
-    if (t.ondone = () => {
-      this[gs] = true, this[bs]();
-    }, super(t), this.transform = t.transform, this.chmod = !!t.chmod, typeof t.uid == "number" || typeof t.gid == "number") {
-      if (typeof t.uid != "number" || typeof t.gid != "number") throw new TypeError("cannot set owner without number uid and gid");
-      if (t.preserveOwner) throw new TypeError("cannot preserve owner in archive and also set owner explicitly");
-      this.uid = t.uid, this.gid = t.gid, this.setOwner = true;
-    } else this.uid = void 0, this.gid = void 0, this.setOwner = false;
-    this.preserveOwner = t.preserveOwner === void 0 && typeof t.uid != "number" ? process.getuid?.() === 0 : !!t.preserveOwner, this.processUid = (this.preserveOwner || this.setOwner) && process.getuid ? process.getuid() : void 0, this.processGid = (this.preserveOwner || this.setOwner) && process.getgid ? process.getgid() : void 0, this.maxDepth = typeof t.maxDepth == "number" ? t.maxDepth : uo, this.forceChown = t.forceChown === true, this.win32 = !!t.win32 || Te, this.newer = !!t.newer, this.keep = !!t.keep, this.noMtime = !!t.noMtime, this.preservePaths = !!t.preservePaths, this.unlink = !!t.unlink, this.cwd = f(R.resolve(t.cwd || process.cwd())), this.strip = Number(t.strip) || 0, this.processUmask = this.chmod ? typeof t.processUmask == "number" ? t.processUmask : Lr() : 0, this.umask = typeof t.umask == "number" ? t.umask : this.processUmask, this.dmode = t.dmode || 511 & ~this.umask, this.fmode = t.fmode || 438 & ~this.umask, this.on("entry", (e) => this[Dr](e));
-  }
-  warn(t, e, i = {}) {
-    return (t === "TAR_BAD_ARCHIVE" || t === "TAR_ABORT") && (i.recoverable = false), super.warn(t, e, i);
-  }
-  [bs]() {
-    this[gs] && this[Ri] === 0 && (this.emit("prefinish"), this.emit("finish"), this.emit("end"));
-  }
-  [Rs](t, e) {
-    let i = t[e], { type: r } = t;
-    if (!i || this.preservePaths) return true;
-    let [n, o] = ce(i), h = o.replaceAll(/\\/g, "/").split("/");
-    if (h.includes("..") || Te && /^[a-z]:\.\.$/i.test(h[0] ?? "")) {
-      if (e === "path" || r === "Link") return this.warn("TAR_ENTRY_ERROR", `${e} contains '..'`, { entry: t, [e]: i }), false;
-      let a = R.posix.dirname(t.path), l = R.posix.normalize(R.posix.join(a, h.join("/")));
-      if (l.startsWith("../") || l === "..") return this.warn("TAR_ENTRY_ERROR", `${e} escapes extraction directory`, { entry: t, [e]: i }), false;
-    }
-    return n && (t[e] = String(o), this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute ${e}`, { entry: t, [e]: i })), true;
-  }
-  [Fr](t) {
-    let e = f(t.path), i = e.split("/");
-    if (this.strip) {
-      if (i.length < this.strip) return false;
-      if (t.type === "Link") {
-        let r = f(String(t.linkpath)).split("/");
-        if (r.length >= this.strip) t.linkpath = r.slice(this.strip).join("/");
-        else return false;
-      }
-      i.splice(0, this.strip), t.path = i.join("/");
-    }
-    if (isFinite(this.maxDepth) && i.length > this.maxDepth) return this.warn("TAR_ENTRY_ERROR", "path excessively deep", { entry: t, path: e, depth: i.length, maxDepth: this.maxDepth }), false;
-    if (!this[Rs](t, "path") || !this[Rs](t, "linkpath")) return false;
-    if (t.absolute = R.isAbsolute(t.path) ? f(R.resolve(t.path)) : f(R.resolve(this.cwd, t.path)), !this.preservePaths && typeof t.absolute == "string" && t.absolute.indexOf(this.cwd + "/") !== 0 && t.absolute !== this.cwd) return this.warn("TAR_ENTRY_ERROR", "path escaped extraction target", { entry: t, path: f(t.path), resolvedPath: t.absolute, cwd: this.cwd }), false;
-    if (t.absolute === this.cwd && t.type !== "Directory" && t.type !== "GNUDumpDir") return false;
-    if (this.win32) {
-      let { root: r } = R.win32.parse(String(t.absolute));
-      t.absolute = r + ts(String(t.absolute).slice(r.length));
-      let { root: n } = R.win32.parse(t.path);
-      t.path = n + ts(t.path.slice(n.length));
-    }
-    return true;
-  }
-  [Dr](t) {
-    if (!this[Fr](t)) return t.resume();
-    switch (co.equal(typeof t.absolute, "string"), t.type) {
-      case "Directory":
-      case "GNUDumpDir":
-        t.mode && (t.mode = t.mode | 448);
-      case "File":
-      case "OldFile":
-      case "ContiguousFile":
-      case "Link":
-      case "SymbolicLink":
-        return this[_s](t);
-      default:
-        return this[Cr](t);
-    }
-  }
-  [O](t, e) {
-    t.name === "CwdError" ? this.emit("error", t) : (this.warn("TAR_ENTRY_ERROR", t, { entry: e }), this[$t](), e.resume());
-  }
-  [yt](t, e, i) {
-    gr(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e }, i);
-  }
-  [ge](t) {
-    return this.forceChown || this.preserveOwner && (typeof t.uid == "number" && t.uid !== this.processUid || typeof t.gid == "number" && t.gid !== this.processGid) || typeof this.uid == "number" && this.uid !== this.processUid || typeof this.gid == "number" && this.gid !== this.processGid;
-  }
-  [be](t) {
-    return vr(this.uid, t.uid, this.processUid);
-  }
-  [_e](t) {
-    return vr(this.gid, t.gid, this.processGid);
-  }
-  [Ts](t, e) {
-    let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = new et(String(t.absolute), { flags: ms(t.size), mode: i, autoClose: false });
-    r.on("error", (a) => {
-      r.fd && u.close(r.fd, () => {
-      }), r.write = () => true, this[O](a, t), e();
-    });
-    let n = 1, o = (a) => {
-      if (a) {
-        r.fd && u.close(r.fd, () => {
-        }), this[O](a, t), e();
-        return;
-      }
-      --n === 0 && r.fd !== void 0 && u.close(r.fd, (l) => {
-        l ? this[O](l, t) : this[$t](), e();
-      });
-    };
-    r.on("finish", () => {
-      let a = String(t.absolute), l = r.fd;
-      if (typeof l == "number" && t.mtime && !this.noMtime) {
-        n++;
-        let c = t.atime || /* @__PURE__ */ new Date(), d = t.mtime;
-        u.futimes(l, c, d, (y) => y ? u.utimes(a, c, d, (T) => o(T && y)) : o());
-      }
-      if (typeof l == "number" && this[ge](t)) {
-        n++;
-        let c = this[be](t), d = this[_e](t);
-        typeof c == "number" && typeof d == "number" && u.fchown(l, c, d, (y) => y ? u.chown(a, c, d, (T) => o(T && y)) : o());
-      }
-      o();
-    });
-    let h = this.transform && this.transform(t) || t;
-    h !== t && (h.on("error", (a) => {
-      this[O](a, t), e();
-    }), t.pipe(h)), h.pipe(r);
-  }
-  [xs](t, e) {
-    let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode;
-    this[yt](String(t.absolute), i, (r) => {
-      if (r) {
-        this[O](r, t), e();
-        return;
-      }
-      let n = 1, o = () => {
-        --n === 0 && (e(), this[$t](), t.resume());
-      };
-      t.mtime && !this.noMtime && (n++, u.utimes(String(t.absolute), t.atime || /* @__PURE__ */ new Date(), t.mtime, o)), this[ge](t) && (n++, u.chown(String(t.absolute), Number(this[be](t)), Number(this[_e](t)), o)), o();
-    });
-  }
-  [Cr](t) {
-    t.unsupported = true, this.warn("TAR_ENTRY_UNSUPPORTED", `unsupported entry type: ${t.type}`, { entry: t }), t.resume();
-  }
-  [Ar](t, e) {
-    let i = f(R.relative(this.cwd, R.resolve(R.dirname(String(t.absolute)), String(t.linkpath)))).split("/");
-    this[Re](t, this.cwd, i, () => this[gi](t, String(t.linkpath), "symlink", e), (r) => {
-      this[O](r, t), e();
-    });
-  }
-  [Ir](t, e) {
-    let i = f(R.resolve(this.cwd, String(t.linkpath))), r = f(String(t.linkpath)).split("/");
-    this[Re](t, this.cwd, r, () => this[gi](t, i, "link", e), (n) => {
-      this[O](n, t), e();
-    });
-  }
-  [Re](t, e, i, r, n) {
-    let o = i.shift();
-    if (this.preservePaths || o === void 0) return r();
-    let h = R.resolve(e, o);
-    u.lstat(h, (a, l) => {
-      if (a) return r();
-      if (l?.isSymbolicLink()) return n(new St(h, R.resolve(h, i.join("/"))));
-      this[Re](t, h, i, r, n);
-    });
-  }
-  [kr]() {
-    this[Ri]++;
-  }
-  [$t]() {
-    this[Ri]--, this[bs]();
-  }
-  [Ls](t) {
-    this[$t](), t.resume();
-  }
-  [Os](t, e) {
-    return t.type === "File" && !this.unlink && e.isFile() && e.nlink <= 1 && !Te;
-  }
-  [_s](t) {
-    this[kr]();
-    let e = [t.path];
-    t.linkpath && e.push(t.linkpath), this.reservations.reserve(e, (i) => this[Nr](t, i));
-  }
-  [Nr](t, e) {
-    let i = (h) => {
-      e(h);
-    }, r = () => {
-      this[yt](this.cwd, this.dmode, (h) => {
-        if (h) {
-          this[O](h, t), i();
-          return;
-        }
-        this[Oe] = true, n();
-      });
-    }, n = () => {
-      if (t.absolute !== this.cwd) {
-        let h = f(R.dirname(String(t.absolute)));
-        if (h !== this.cwd) return this[yt](h, this.dmode, (a) => {
-          if (a) {
-            this[O](a, t), i();
-            return;
-          }
-          o();
-        });
-      }
-      o();
-    }, o = () => {
-      u.lstat(String(t.absolute), (h, a) => {
-        if (a && (this.keep || this.newer && a.mtime > (t.mtime ?? a.mtime))) {
-          this[Ls](t), i();
-          return;
-        }
-        if (h || this[Os](t, a)) return this[P](null, t, i);
-        if (a.isDirectory()) {
-          if (t.type === "Directory") {
-            let l = this.chmod && t.mode && (a.mode & 4095) !== t.mode, c = (d) => this[P](d ?? null, t, i);
-            return l ? u.chmod(String(t.absolute), Number(t.mode), c) : c();
-          }
-          if (t.absolute !== this.cwd) return u.rmdir(String(t.absolute), (l) => this[P](l ?? null, t, i));
-        }
-        if (t.absolute === this.cwd) return this[P](null, t, i);
-        mo(String(t.absolute), (l) => this[P](l ?? null, t, i));
-      });
-    };
-    this[Oe] ? n() : r();
-  }
-  [P](t, e, i) {
-    if (t) {
-      this[O](t, e), i();
-      return;
-    }
-    switch (e.type) {
-      case "File":
-      case "OldFile":
-      case "ContiguousFile":
-        return this[Ts](e, i);
-      case "Link":
-        return this[Ir](e, i);
-      case "SymbolicLink":
-        return this[Ar](e, i);
-      case "Directory":
-      case "GNUDumpDir":
-        return this[xs](e, i);
-    }
-  }
-  [gi](t, e, i, r) {
-    u[i](e, String(t.absolute), (n) => {
-      n ? this[O](n, t) : (this[$t](), t.resume()), r();
-    });
-  }
-};
-var ye = (s3) => {
-  try {
-    return [null, s3()];
-  } catch (t) {
-    return [t, null];
-  }
-};
-var xe = class extends Xt {
-  sync = true;
-  [P](t, e) {
-    return super[P](t, e, () => {
-    });
-  }
-  [_s](t) {
-    if (!this[Oe]) {
-      let n = this[yt](this.cwd, this.dmode);
-      if (n) return this[O](n, t);
-      this[Oe] = true;
-    }
-    if (t.absolute !== this.cwd) {
-      let n = f(R.dirname(String(t.absolute)));
-      if (n !== this.cwd) {
-        let o = this[yt](n, this.dmode);
-        if (o) return this[O](o, t);
-      }
-    }
-    let [e, i] = ye(() => u.lstatSync(String(t.absolute)));
-    if (i && (this.keep || this.newer && i.mtime > (t.mtime ?? i.mtime))) return this[Ls](t);
-    if (e || this[Os](t, i)) return this[P](null, t);
-    if (i.isDirectory()) {
-      if (t.type === "Directory") {
-        let o = this.chmod && t.mode && (i.mode & 4095) !== t.mode, [h] = o ? ye(() => {
-          u.chmodSync(String(t.absolute), Number(t.mode));
-        }) : [];
-        return this[P](h, t);
-      }
-      let [n] = ye(() => u.rmdirSync(String(t.absolute)));
-      this[P](n, t);
-    }
-    let [r] = t.absolute === this.cwd ? [] : ye(() => po(String(t.absolute)));
-    this[P](r, t);
-  }
-  [Ts](t, e) {
-    let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = (h) => {
-      let a;
-      try {
-        u.closeSync(n);
-      } catch (l) {
-        a = l;
-      }
-      (h || a) && this[O](h || a, t), e();
-    }, n;
-    try {
-      n = u.openSync(String(t.absolute), ms(t.size), i);
-    } catch (h) {
-      return r(h);
-    }
-    let o = this.transform && this.transform(t) || t;
-    o !== t && (o.on("error", (h) => this[O](h, t)), t.pipe(o)), o.on("data", (h) => {
-      try {
-        u.writeSync(n, h, 0, h.length);
-      } catch (a) {
-        r(a);
-      }
-    }), o.on("end", () => {
-      let h = null;
-      if (t.mtime && !this.noMtime) {
-        let a = t.atime || /* @__PURE__ */ new Date(), l = t.mtime;
-        try {
-          u.futimesSync(n, a, l);
-        } catch (c) {
-          try {
-            u.utimesSync(String(t.absolute), a, l);
-          } catch {
-            h = c;
-          }
-        }
-      }
-      if (this[ge](t)) {
-        let a = this[be](t), l = this[_e](t);
-        try {
-          u.fchownSync(n, Number(a), Number(l));
-        } catch (c) {
-          try {
-            u.chownSync(String(t.absolute), Number(a), Number(l));
-          } catch {
-            h = h || c;
-          }
-        }
-      }
-      r(h);
-    });
-  }
-  [xs](t, e) {
-    let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode, r = this[yt](String(t.absolute), i);
-    if (r) {
-      this[O](r, t), e();
-      return;
-    }
-    if (t.mtime && !this.noMtime) try {
-      u.utimesSync(String(t.absolute), t.atime || /* @__PURE__ */ new Date(), t.mtime);
-    } catch {
-    }
-    if (this[ge](t)) try {
-      u.chownSync(String(t.absolute), Number(this[be](t)), Number(this[_e](t)));
-    } catch {
-    }
-    e(), t.resume();
-  }
-  [yt](t, e) {
-    try {
-      return _r(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e });
-    } catch (i) {
-      return i;
-    }
-  }
-  [Re](t, e, i, r, n) {
-    if (this.preservePaths || i.length === 0) return r();
-    let o = e;
-    for (let h of i) {
-      o = R.resolve(o, h);
-      let [a, l] = ye(() => u.lstatSync(o));
-      if (a) return r();
-      if (l.isSymbolicLink()) return n(new St(o, R.resolve(e, i.join("/"))));
-    }
-    r();
-  }
-  [gi](t, e, i, r) {
-    let n = `${i}Sync`;
-    try {
-      u[n](e, String(t.absolute)), r(), t.resume();
-    } catch (o) {
-      return this[O](o, t);
-    }
-  }
-};
-var Eo = (s3) => {
-  let t = new xe(s3), e = s3.file, i = Br.statSync(e), r = s3.maxReadSize || 16 * 1024 * 1024;
-  new Be(e, { readSize: r, size: i.size }).pipe(t);
-};
-var wo = (s3, t) => {
-  let e = new Xt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
-  return new Promise((o, h) => {
-    e.on("error", h), e.on("close", o), Br.stat(r, (a, l) => {
-      if (a) h(a);
-      else {
-        let c = new _t(r, { readSize: i, size: l.size });
-        c.on("error", h), c.pipe(e);
-      }
-    });
-  });
-};
-var So = K(Eo, wo, (s3) => new xe(s3), (s3) => new Xt(s3), (s3, t) => {
-  t?.length && Qi(s3, t);
-});
-var yo = (s3, t) => {
-  let e = new kt(s3), i = true, r, n;
-  try {
-    try {
-      r = v.openSync(s3.file, "r+");
-    } catch (a) {
-      if (a?.code === "ENOENT") r = v.openSync(s3.file, "w+");
-      else throw a;
-    }
-    let o = v.fstatSync(r), h = Buffer.alloc(512);
-    t: for (n = 0; n < o.size; n += 512) {
-      for (let c = 0, d = 0; c < 512; c += d) {
-        if (d = v.readSync(r, h, c, h.length - c, n + c), n === 0 && h[0] === 31 && h[1] === 139) throw new Error("cannot append to compressed archives");
-        if (!d) break t;
-      }
-      let a = new F(h);
-      if (!a.cksumValid) break;
-      let l = 512 * Math.ceil((a.size || 0) / 512);
-      if (n + l + 512 > o.size) break;
-      n += l, s3.mtimeCache && a.mtime && s3.mtimeCache.set(String(a.path), a.mtime);
-    }
-    i = false, Ro(s3, e, n, r, t);
-  } finally {
-    if (i) try {
-      v.closeSync(r);
-    } catch {
-    }
-  }
-};
-var Ro = (s3, t, e, i, r) => {
-  let n = new Wt(s3.file, { fd: i, start: e });
-  t.pipe(n), bo(t, r);
-};
-var go = (s3, t) => {
-  t = Array.from(t);
-  let e = new wt(s3), i = (n, o, h) => {
-    let a = (T, D) => {
-      T ? v.close(n, (E) => h(T)) : h(null, D);
-    }, l = 0;
-    if (o === 0) return a(null, 0);
-    let c = 0, d = Buffer.alloc(512), y = (T, D) => {
-      if (T || D === void 0) return a(T);
-      if (c += D, c < 512 && D) return v.read(n, d, c, d.length - c, l + c, y);
-      if (l === 0 && d[0] === 31 && d[1] === 139) return a(new Error("cannot append to compressed archives"));
-      if (c < 512) return a(null, l);
-      let E = new F(d);
-      if (!E.cksumValid) return a(null, l);
-      let x = 512 * Math.ceil((E.size ?? 0) / 512);
-      if (l + x + 512 > o || (l += x + 512, l >= o)) return a(null, l);
-      s3.mtimeCache && E.mtime && s3.mtimeCache.set(String(E.path), E.mtime), c = 0, v.read(n, d, 0, 512, l, y);
-    };
-    v.read(n, d, 0, 512, l, y);
-  };
-  return new Promise((n, o) => {
-    e.on("error", o);
-    let h = "r+", a = (l, c) => {
-      if (l && l.code === "ENOENT" && h === "r+") return h = "w+", v.open(s3.file, h, a);
-      if (l || !c) return o(l);
-      v.fstat(c, (d, y) => {
-        if (d) return v.close(c, () => o(d));
-        i(c, y.size, (T, D) => {
-          if (T) return o(T);
-          let E = new et(s3.file, { fd: c, start: D });
-          e.pipe(E), E.on("error", o), E.on("close", n), _o(e, t);
-        });
-      });
-    };
-    v.open(s3.file, h, a);
-  });
-};
-var bo = (s3, t) => {
-  t.forEach((e) => {
-    e.charAt(0) === "@" ? Ct({ file: Pr.resolve(s3.cwd, e.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
-  }), s3.end();
-};
-var _o = async (s3, t) => {
-  for (let e of t) e.charAt(0) === "@" ? await Ct({ file: Pr.resolve(String(s3.cwd), e.slice(1)), noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e);
-  s3.end();
-};
-var vt = K(yo, go, () => {
-  throw new TypeError("file is required");
-}, () => {
-  throw new TypeError("file is required");
-}, (s3, t) => {
-  if (!Bs(s3)) throw new TypeError("file is required");
-  if (s3.gzip || s3.brotli || s3.zstd || s3.file.endsWith(".br") || s3.file.endsWith(".tbr")) throw new TypeError("cannot append to compressed archives");
-  if (!t?.length) throw new TypeError("no paths specified to add/replace");
-});
-var Oo = K(vt.syncFile, vt.asyncFile, vt.syncNoFile, vt.asyncNoFile, (s3, t = []) => {
-  vt.validate?.(s3, t), To(s3);
-});
-var To = (s3) => {
-  let t = s3.filter;
-  s3.mtimeCache || (s3.mtimeCache = /* @__PURE__ */ new Map()), s3.filter = t ? (e, i) => t(e, i) && !((s3.mtimeCache?.get(e) ?? i.mtime ?? 0) > (i.mtime ?? 0)) : (e, i) => !((s3.mtimeCache?.get(e) ?? i.mtime ?? 0) > (i.mtime ?? 0));
-};
+// src/restore/restored-tree.ts
+import { lstatSync, readdirSync } from "node:fs";
+import * as path19 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -99836,22 +97109,17 @@ function emptyHistogram() {
   return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
 }
 function addToHistogram(histogram, sizeBytes) {
-  const bucket = histogram.find((b2) => b2.maxBytes === null || sizeBytes < b2.maxBytes);
+  const bucket = histogram.find((b) => b.maxBytes === null || sizeBytes < b.maxBytes);
   if (bucket) {
     bucket.files++;
     bucket.bytes += sizeBytes;
   }
 }
 
-// src/restore/anatomy.ts
-function decompressorArgs(compressionMethod) {
-  if (compressionMethod === "zstd") return ["zstd", "-d", "--long=30", "-c"];
-  if (compressionMethod === "zstd-without-long") return ["zstd", "-d", "-c"];
-  return null;
-}
-async function readArchiveAnatomy(archivePath, compressionMethod) {
+// src/restore/restored-tree.ts
+var CTIME_SLACK_MS = 50;
+function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFINITY) {
   const anatomy2 = {
-    compressedBytes: statSync4(archivePath).size,
     extractedBytes: 0,
     entries: 0,
     files: 0,
@@ -99859,110 +97127,97 @@ async function readArchiveAnatomy(archivePath, compressionMethod) {
     symlinks: 0,
     hardlinks: 0,
     other: 0,
-    sizeHistogram: emptyHistogram(),
-    compression: compressionMethod
+    sizeHistogram: emptyHistogram()
   };
-  const parser = new rt({
-    onReadEntry: (entry) => {
-      anatomy2.entries++;
-      switch (entry.type) {
-        case "File":
-        case "OldFile":
-        case "ContiguousFile":
-          anatomy2.files++;
-          anatomy2.extractedBytes += entry.size;
-          addToHistogram(anatomy2.sizeHistogram, entry.size);
-          break;
-        case "Directory":
-          anatomy2.directories++;
-          break;
-        case "SymbolicLink":
-          anatomy2.symlinks++;
-          break;
-        case "Link":
-          anatomy2.hardlinks++;
-          break;
-        default:
-          anatomy2.other++;
+  const since = sinceEpochMs - CTIME_SLACK_MS;
+  const linkedInodes = /* @__PURE__ */ new Set();
+  const stack = [...new Set(roots)];
+  let visited = 0;
+  let truncated = false;
+  const count2 = (stat2) => {
+    if (stat2.ctimeMs < since) return;
+    anatomy2.entries++;
+    if (stat2.isDirectory()) anatomy2.directories++;
+    else if (stat2.isSymbolicLink()) anatomy2.symlinks++;
+    else if (stat2.isFile()) {
+      if (stat2.nlink > 1 && linkedInodes.has(stat2.ino)) {
+        anatomy2.hardlinks++;
+        return;
       }
-      entry.resume();
+      if (stat2.nlink > 1) linkedInodes.add(stat2.ino);
+      anatomy2.files++;
+      anatomy2.extractedBytes += stat2.size;
+      addToHistogram(anatomy2.sizeHistogram, stat2.size);
+    } else anatomy2.other++;
+  };
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (++visited > maxEntries) {
+      truncated = true;
+      break;
     }
-  });
-  try {
-    await pipeDecompressed(archivePath, compressionMethod, parser);
-  } catch (error2) {
-    anatomy2.error = `the archive could not be read completely: ${errorMessage(error2)}`;
+    let stat2;
+    try {
+      stat2 = lstatSync(current);
+    } catch {
+      continue;
+    }
+    count2(stat2);
+    if (!stat2.isDirectory()) continue;
+    try {
+      for (const name of readdirSync(current)) stack.push(path19.join(current, name));
+    } catch {
+    }
   }
-  return anatomy2;
+  return { anatomy: anatomy2, truncated };
 }
-function pipeDecompressed(archivePath, compressionMethod, parser) {
-  const parsed = new Promise((resolve8, reject) => {
-    parser.on("error", reject);
-    parser.on("warn", (code, message) => {
-      if (code === "TAR_BAD_ARCHIVE" || code === "TAR_ABORT") reject(new Error(String(message)));
-    });
-    parser.on("end", () => resolve8());
-  });
-  const args = decompressorArgs(compressionMethod);
-  if (!args) {
-    const gunzip = createGunzip();
-    const unzipped = new Promise((resolve8, reject) => {
-      gunzip.on("error", reject);
-      gunzip.on("end", () => resolve8());
-    });
-    createReadStream2(archivePath).on("error", (e) => gunzip.destroy(e)).pipe(gunzip).pipe(parser);
-    return Promise.all([parsed, unzipped]).then(() => void 0);
+
+// src/restore/restore-roots.ts
+import * as path20 from "node:path";
+var WILDCARD = /[*?[\]{}]/;
+function restoreRoots(paths, workspace) {
+  const roots = [];
+  for (const line of paths) {
+    if (line.startsWith("!")) continue;
+    const segments = line.split(/[\\/]/);
+    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
+    const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
+    roots.push(expandPath(fixed3, workspace));
   }
-  const [command, ...rest] = args;
-  const child2 = spawn5(command, [...rest, archivePath], { stdio: ["ignore", "pipe", "pipe"] });
-  let stderr = "";
-  child2.stderr.on("data", (chunk) => {
-    stderr = (stderr + chunk.toString()).slice(-2e3);
-  });
-  const exited2 = new Promise((resolve8, reject) => {
-    child2.on("error", reject);
-    child2.on("close", (code) => code === 0 ? resolve8() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)));
-  });
-  child2.stdout.pipe(parser);
-  return Promise.all([parsed, exited2]).then(
-    () => void 0,
-    (error2) => {
-      child2.kill("SIGKILL");
-      throw error2;
-    }
-  );
+  const unique = [...new Set(roots)].sort();
+  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path20.sep) ? o : o + path20.sep)));
 }
 
 // src/sample/devices.ts
-import { existsSync as existsSync4, readdirSync, realpathSync, statfsSync, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync2, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
 import { basename as basename5, dirname as dirname8, resolve as resolve5 } from "node:path";
 
 // src/sample/parse-mountinfo.ts
 function unescapeMountField(value) {
-  return value.replace(/\\([0-7]{3})/g, (_2, octal) => String.fromCharCode(parseInt(octal, 8)));
+  return value.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
 }
 function parseMountinfo(text) {
   const entries = [];
   for (const line of text.split("\n")) {
-    const f2 = line.trim().split(" ");
-    const dash = f2.indexOf("-", 6);
-    if (f2.length < 10 || dash < 0) continue;
+    const f = line.trim().split(" ");
+    const dash = f.indexOf("-", 6);
+    if (f.length < 10 || dash < 0) continue;
     entries.push({
-      mountId: Number(f2[0]),
-      devNumber: f2[2] ?? "",
-      root: unescapeMountField(f2[3] ?? ""),
-      mountPoint: unescapeMountField(f2[4] ?? ""),
-      mountOptions: f2[5] ?? "",
-      fsType: f2[dash + 1] ?? "",
-      source: unescapeMountField(f2[dash + 2] ?? ""),
-      superOptions: f2[dash + 3] ?? ""
+      mountId: Number(f[0]),
+      devNumber: f[2] ?? "",
+      root: unescapeMountField(f[3] ?? ""),
+      mountPoint: unescapeMountField(f[4] ?? ""),
+      mountOptions: f[5] ?? "",
+      fsType: f[dash + 1] ?? "",
+      source: unescapeMountField(f[dash + 2] ?? ""),
+      superOptions: f[dash + 3] ?? ""
     });
   }
   return entries;
 }
-function isUnder(path31, mountPoint) {
-  if (mountPoint === "/") return path31.startsWith("/");
-  return path31 === mountPoint || path31.startsWith(`${mountPoint}/`);
+function isUnder(path32, mountPoint) {
+  if (mountPoint === "/") return path32.startsWith("/");
+  return path32 === mountPoint || path32.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -99975,16 +97230,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path31) {
+function readText2(path32) {
   try {
-    const text = readFileSync7(path31, "utf8").trim();
+    const text = readFileSync7(path32, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path31) {
-  const text = readText2(path31);
+function readNumber(path32) {
+  const text = readText2(path32);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -100007,8 +97262,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path31) {
-  let current = resolve5(path31);
+function nearestExisting(path32) {
+  let current = resolve5(path32);
   for (; ; ) {
     if (existsSync4(current)) return realpathSync(current);
     const parent = dirname8(current);
@@ -100060,7 +97315,7 @@ var SysBlock = class {
     const nodes = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
     let slaves = [];
     try {
-      slaves = readdirSync(`${diskDir}/slaves`);
+      slaves = readdirSync2(`${diskDir}/slaves`);
     } catch {
     }
     for (const slave of slaves) {
@@ -100071,7 +97326,7 @@ var SysBlock = class {
     if (backing) {
       const file = backing.replace(/ \(deleted\)$/, "");
       try {
-        const { major, minor } = splitDevT(statSync5(file, { bigint: true }).dev);
+        const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
         nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
       } catch {
       }
@@ -100097,30 +97352,30 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path31, existing, mount) {
+function fileSystemInfo(path32, existing, mount) {
   const info2 = {
-    path: path31,
+    path: path32,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
     source: mount?.source ?? ""
   };
   try {
-    const s3 = statfsSync(existing);
-    info2.totalBytes = s3.blocks * s3.bsize;
-    info2.freeBytes = s3.bavail * s3.bsize;
+    const s = statfsSync(existing);
+    info2.totalBytes = s.blocks * s.bsize;
+    info2.freeBytes = s.bavail * s.bsize;
   } catch {
   }
   return info2;
 }
 function blockDevNumber(existing, mount) {
-  const { major, minor } = splitDevT(statSync5(existing, { bigint: true }).dev);
+  const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
   if (major !== 0) return `${major}:${minor}`;
   if (mount?.source.startsWith("/dev/")) {
     try {
-      const st2 = statSync5(mount.source, { bigint: true });
-      if (st2.isBlockDevice()) {
-        const rdev = splitDevT(st2.rdev);
+      const st = statSync4(mount.source, { bigint: true });
+      if (st.isBlockDevice()) {
+        const rdev = splitDevT(st.rdev);
         return `${rdev.major}:${rdev.minor}`;
       }
     } catch {
@@ -100138,17 +97393,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path31] of roles) {
-    const existing = nearestExisting(path31);
+  for (const [role, path32] of roles) {
+    const existing = nearestExisting(path32);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path31, existing, mount));
-    const reason = noBlockReason(path31, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path32, existing, mount));
+    const reason = noBlockReason(path32, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path31} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path32} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -100160,63 +97415,31 @@ function resolveDevices(paths, options = {}) {
       if (role === "restore-path" && node.topLevel) device2.primary = true;
     }
   }
-  devices.sort((a, b2) => Number(b2.primary) - Number(a.primary));
+  devices.sort((a, b) => Number(b.primary) - Number(a.primary));
   const result = { devices, fileSystems };
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path31, existing, mount, sys) {
+function noBlockReason(path32, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path31} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path32} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path31} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path32} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
 }
 
-// src/restore/partial-extract.ts
-import { lstatSync, readdirSync as readdirSync2 } from "node:fs";
-import * as path19 from "node:path";
-function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
-  const result = { files: 0, bytes: 0, truncated: false };
-  const stack = [...new Set(roots)];
-  let visited = 0;
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (++visited > maxEntries) {
-      result.truncated = true;
-      break;
-    }
-    let stat2;
-    try {
-      stat2 = lstatSync(current);
-    } catch {
-      continue;
-    }
-    if (stat2.isDirectory()) {
-      try {
-        for (const name of readdirSync2(current)) stack.push(path19.join(current, name));
-      } catch {
-      }
-    } else if (stat2.isFile() && stat2.ctimeMs >= sinceEpochMs) {
-      result.files += 1;
-      result.bytes += stat2.size;
-    }
-  }
-  return result;
-}
-
 // src/sample/context.ts
-import os13 from "node:os";
+import os12 from "node:os";
 function parseCpuinfo(text) {
   const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
   const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
   return model ? { model, hypervisorFlag } : { hypervisorFlag };
 }
 function describeVirtualization(parts) {
-  const dmi = [parts.sysVendor, parts.productName].filter((p2) => !!p2).join(" ");
+  const dmi = [parts.sysVendor, parts.productName].filter((p) => !!p).join(" ");
   const pieces = [];
   if (dmi) pieces.push(dmi);
   if (parts.hypervisorType) pieces.push(`hypervisor ${parts.hypervisorType}`);
@@ -100226,18 +97449,18 @@ function describeVirtualization(parts) {
 function readRunnerContext(where3, options = {}) {
   const procRoot = options.procRoot ?? "/proc";
   const sysRoot = options.sysRoot ?? "/sys";
-  const cpus = os13.cpus();
+  const cpus = os12.cpus();
   const context4 = {
     os: process.platform,
     arch: process.arch,
     // os.cpus() can be empty in some sandboxes; availableParallelism is never 0.
-    cpuCount: cpus.length || os13.availableParallelism(),
-    memoryBytes: os13.totalmem(),
+    cpuCount: cpus.length || os12.availableParallelism(),
+    memoryBytes: os12.totalmem(),
     fileSystems: where3?.fileSystems ?? [],
     nodeVersion: process.version
   };
   if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
-  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os13.release());
+  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os12.release());
   if (kernel) context4.kernel = kernel;
   const cpuinfo = readText2(`${procRoot}/cpuinfo`);
   const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
@@ -100261,36 +97484,106 @@ function readRunnerContext(where3, options = {}) {
   return context4;
 }
 
-// src/probe/suite.ts
-import { spawn as spawn6 } from "node:child_process";
-import fs10 from "node:fs";
-import path21 from "node:path";
+// src/sample/preflush.ts
 import { performance as performance5 } from "node:perf_hooks";
 
-// src/probe/cleanup.ts
+// src/sample/syncfs.ts
+import { spawn as spawn4 } from "node:child_process";
+import { statSync as statSync5 } from "node:fs";
+import { performance as performance4 } from "node:perf_hooks";
+function syncFileSystems(paths, maxMs) {
+  return Promise.all(paths.map((p) => syncOne(p, maxMs)));
+}
+function syncOne(mountPoint, maxMs) {
+  const startedMs = performance4.now();
+  return new Promise((resolve8) => {
+    let settled = false;
+    const done = (returned) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve8({ mountPoint, durationMs: performance4.now() - startedMs, returned });
+    };
+    const timer = setTimeout(() => done(false), maxMs);
+    try {
+      const child2 = spawn4("sync", ["-f", mountPoint], { stdio: "ignore" });
+      child2.on("error", () => done(false));
+      child2.on("exit", (code) => done(code === 0));
+      child2.unref();
+    } catch {
+      done(false);
+    }
+  });
+}
+function distinctFileSystems(paths) {
+  const byDevice = /* @__PURE__ */ new Map();
+  for (const p of paths) {
+    const existing = nearestExisting(p);
+    try {
+      const dev = statSync5(existing).dev;
+      if (!byDevice.has(dev)) byDevice.set(dev, existing);
+    } catch {
+    }
+  }
+  return [...byDevice.values()];
+}
+
+// src/sample/preflush.ts
+function owedBytes(procRoot) {
+  const memory = parseMeminfo(readText2(`${procRoot}/meminfo`) ?? "");
+  return memory ? memory.dirtyBytes + memory.writebackBytes : null;
+}
+function sectorsWritten(procRoot, names) {
+  const text = readText2(`${procRoot}/diskstats`);
+  if (text === void 0) return names.map(() => null);
+  return pickDiskCounters(text, names).map((c) => c?.sectorsWritten ?? null);
+}
+async function flushEarlierWrites(request) {
+  const owedBeforeBytes = owedBytes(request.procRoot);
+  const before = sectorsWritten(request.procRoot, request.deviceNames);
+  const startedMs = performance5.now();
+  const syncs = await syncFileSystems(request.fileSystemPaths, request.maxMs);
+  const durationMs = performance5.now() - startedMs;
+  const after = sectorsWritten(request.procRoot, request.deviceNames);
+  let deviceWrittenBytes = null;
+  before.forEach((b, i) => {
+    const a = after[i];
+    if (b === null || a === null || a === void 0) return;
+    deviceWrittenBytes = (deviceWrittenBytes ?? 0) + counterDelta(b, a) * SECTOR_BYTES;
+  });
+  return { owedBeforeBytes, owedAfterBytes: owedBytes(request.procRoot), deviceWrittenBytes, durationMs, syncs };
+}
+
+// src/probe/suite.ts
+import { spawn as spawn5 } from "node:child_process";
 import fs9 from "node:fs";
-import path20 from "node:path";
+import path22 from "node:path";
+import { performance as performance7 } from "node:perf_hooks";
+
+// src/probe/cleanup.ts
+import fs8 from "node:fs";
+import path21 from "node:path";
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
-  fs9.writeFileSync(
-    path20.join(dir, MARKER_FILE_NAME),
+  fs8.writeFileSync(
+    path21.join(dir, MARKER_FILE_NAME),
     `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `,
     { flag: "wx" }
   );
 }
 function refuseReason(dir) {
-  if (!path20.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+  if (!path21.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
   let stat2;
   try {
-    stat2 = fs9.lstatSync(dir);
+    stat2 = fs8.lstatSync(dir);
   } catch {
     return "does not exist";
   }
   if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  const entries = fs9.readdirSync(dir, { withFileTypes: true });
+  const entries = fs8.readdirSync(dir, { withFileTypes: true });
   if (!entries.some((e) => e.name === MARKER_FILE_NAME && e.isFile())) return `has no ${MARKER_FILE_NAME} marker`;
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
@@ -100308,8 +97601,8 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path20.join(dir, name));
-  fs9.rmdirSync(dir);
+  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path21.join(dir, name));
+  fs8.rmdirSync(dir);
   report.removed.push(dir);
 }
 function removeProbeDirectoriesSync(dirs) {
@@ -100362,7 +97655,7 @@ function installSignalCleanup(registry, log2 = () => {
 
 // src/probe/find-fio.ts
 import { execFile } from "node:child_process";
-import { performance as performance4 } from "node:perf_hooks";
+import { performance as performance6 } from "node:perf_hooks";
 function run2(command, args, env, timeoutMs) {
   return new Promise((resolve8) => {
     execFile(command, args, { env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error2, stdout, stderr) => {
@@ -100414,14 +97707,14 @@ async function findFio(opts) {
   if (typeof plan === "string") return { ok: false, reason: plan };
   const installEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
   log2(`disk probes: installing fio with ${plan.method}...`);
-  const started = performance4.now();
+  const started = performance6.now();
   let result = await run2(plan.command, plan.args, installEnv, 3e5);
   if (result.code !== 0 && plan.method.endsWith("apt-get")) {
     const updateArgs = plan.command === "sudo" ? ["-n", "apt-get", "update"] : ["update"];
     await run2(plan.command, updateArgs, installEnv, 3e5);
     result = await run2(plan.command, plan.args, installEnv, 3e5);
   }
-  const durationMs = Math.round(performance4.now() - started);
+  const durationMs = Math.round(performance6.now() - started);
   const version4 = result.code === 0 ? await fioVersion(env) : null;
   if (!version4) {
     const detail = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
@@ -100532,10 +97825,10 @@ function jobFigures(job, options, excerpt) {
   }
   let steadyState = null;
   if (isRecord(job.steadystate)) {
-    const ss2 = job.steadystate;
+    const ss = job.steadystate;
     steadyState = {
-      criterion: typeof ss2.ss === "string" ? ss2.ss : String(ss2.ss ?? ""),
-      attained: ss2.attained === true || num2(ss2.attained) === 1
+      criterion: typeof ss.ss === "string" ? ss.ss : String(ss.ss ?? ""),
+      attained: ss.attained === true || num2(ss.attained) === 1
     };
   }
   return {
@@ -100558,36 +97851,36 @@ function parseFioOutput(text, options) {
   let weightedMean = 0;
   let p50 = null;
   let p99 = null;
-  for (const f2 of figures) {
-    if (!f2.latency) continue;
-    const weight = f2.latency.n > 0 ? f2.latency.n : 1;
+  for (const f of figures) {
+    if (!f.latency) continue;
+    const weight = f.latency.n > 0 ? f.latency.n : 1;
     samples += weight;
-    weightedMean += f2.latency.mean * weight;
-    if (f2.latency.p50 !== null) p50 = Math.max(p50 ?? 0, f2.latency.p50);
-    if (f2.latency.p99 !== null) p99 = Math.max(p99 ?? 0, f2.latency.p99);
+    weightedMean += f.latency.mean * weight;
+    if (f.latency.p50 !== null) p50 = Math.max(p50 ?? 0, f.latency.p50);
+    if (f.latency.p99 !== null) p99 = Math.max(p99 ?? 0, f.latency.p99);
   }
-  const firstError = figures.find((f2) => f2.errorCode !== 0)?.errorCode ?? null;
+  const firstError = figures.find((f) => f.errorCode !== 0)?.errorCode ?? null;
   const version4 = doc["fio version"];
   return {
     fioVersion: typeof version4 === "string" ? version4 : null,
-    bytesPerSecond: sum2(figures.map((f2) => f2.bytesPerSecond)),
-    iops: sum2(figures.map((f2) => f2.iops)),
-    ioBytes: sum2(figures.map((f2) => f2.ioBytes)),
+    bytesPerSecond: sum2(figures.map((f) => f.bytesPerSecond)),
+    iops: sum2(figures.map((f) => f.iops)),
+    ioBytes: sum2(figures.map((f) => f.ioBytes)),
     // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
     latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
-    runtimeMs: Math.max(...figures.map((f2) => f2.runtimeMs)),
-    steadyState: figures.find((f2) => f2.steadyState !== null)?.steadyState ?? null,
+    runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),
+    steadyState: figures.find((f) => f.steadyState !== null)?.steadyState ?? null,
     jobEntries: figures.length,
     errorCode: firstError
   };
 }
 function sum2(values) {
-  return values.reduce((a, b2) => a + b2, 0);
+  return values.reduce((a, b) => a + b, 0);
 }
 
 // src/probe/suite.ts
 var BUDGET_SAFETY_MS = 500;
-var MIN_REGION_BYTES = 16 * MiB2;
+var MIN_REGION_BYTES = 16 * MiB3;
 var REFERENCE_LAYOUT_CAP_MS = 10 * 6e4;
 var ProbeCancelledError = class extends Error {
   constructor() {
@@ -100595,11 +97888,11 @@ var ProbeCancelledError = class extends Error {
   }
 };
 function resolveProbeBase(targetPath) {
-  let candidate2 = path21.resolve(targetPath);
+  let candidate2 = path22.resolve(targetPath);
   for (; ; ) {
     let stat2 = null;
     try {
-      stat2 = fs10.statSync(candidate2);
+      stat2 = fs9.statSync(candidate2);
     } catch (error2) {
       if (error2.code !== "ENOENT") throw error2;
     }
@@ -100615,7 +97908,7 @@ function resolveProbeBase(targetPath) {
       }
       return candidate2;
     }
-    const parent = path21.dirname(candidate2);
+    const parent = path22.dirname(candidate2);
     if (parent === candidate2) throw new ProfilerError(`No existing directory above ${targetPath}.`, "Give an absolute restore path.");
     candidate2 = parent;
   }
@@ -100626,8 +97919,8 @@ function runFio(args, registry, killAfterMs, signal) {
       reject(new ProbeCancelledError());
       return;
     }
-    const started = performance5.now();
-    const child2 = spawn6("fio", args, { stdio: ["ignore", "pipe", "pipe"] });
+    const started = performance7.now();
+    const child2 = spawn5("fio", args, { stdio: ["ignore", "pipe", "pipe"] });
     registry.children.add(child2);
     let stdout = "";
     let stderr = "";
@@ -100651,7 +97944,7 @@ function runFio(args, registry, killAfterMs, signal) {
       signal?.removeEventListener("abort", onAbort);
       registry.children.delete(child2);
       if (signal?.aborted) reject(new ProbeCancelledError());
-      else resolve8({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance5.now() - started), timedOut });
+      else resolve8({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance7.now() - started), timedOut });
     });
   });
 }
@@ -100696,8 +97989,8 @@ async function runProbe(def, filePath, regionBytes, timing, registry, killAfterM
   }
 }
 async function runProbeSuite(opts) {
-  const callStarted = performance5.now();
-  const wall = () => Math.round(performance5.now() - callStarted);
+  const callStarted = performance7.now();
+  const wall = () => Math.round(performance7.now() - callStarted);
   const log2 = opts.log ?? (() => {
   });
   const mode = opts.mode ?? "adaptive";
@@ -100716,26 +98009,26 @@ async function runProbeSuite(opts) {
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
-    const stat2 = await fs10.promises.statfs(base);
+    const stat2 = await fs9.promises.statfs(base);
     fileSizeBytes = planFileSize(stat2.bavail * stat2.bsize, maxJobs, base);
   } catch (error2) {
     const status = error2 instanceof InsufficientSpaceError ? "skipped" : "failed";
     return { status, reason: errorMessage(error2), ...fioFields, wallMs: wall(), probes: [] };
   }
-  const budgetStarted = performance5.now();
+  const budgetStarted = performance7.now();
   const deadline = budgetStarted + opts.budgetMs - BUDGET_SAFETY_MS;
   const registry = new ProbeRegistry();
   const uninstallSignals = installSignalCleanup(registry, log2);
-  const probes2 = [];
+  const probes3 = [];
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs10.promises.mkdtemp(path21.join(base, PROBE_DIR_PREFIX));
+    directory = await fs9.promises.mkdtemp(path22.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path21.join(directory, PROBE_FILE_NAME);
-    const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance5.now()));
+    const filePath = path22.join(directory, PROBE_FILE_NAME);
+    const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance7.now()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
       registry,
@@ -100745,26 +98038,26 @@ async function runProbeSuite(opts) {
     if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
     const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
     const written = laidOut.ioBytes;
-    const unit = maxJobs * MiB2;
+    const unit = maxJobs * MiB3;
     regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
     if (regionBytes < MIN_REGION_BYTES) {
       throw new ProfilerError(
-        `The disk wrote only ${Math.floor(written / MiB2)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        `The disk wrote only ${Math.floor(written / MiB3)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
         "Give the probes a larger budget."
       );
     }
-    log2(`disk probes: laid out ${regionBytes / MiB2} MiB in ${layout.wallMs} ms in ${directory}`);
+    log2(`disk probes: laid out ${regionBytes / MiB3} MiB in ${layout.wallMs} ms in ${directory}`);
     for (const [index, def] of definitions.entries()) {
-      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : fittingTiming(deadline - performance5.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : fittingTiming(deadline - performance7.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
-        probes2.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
+        probes3.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
         continue;
       }
       const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
-      const killAfterMs = mode === "reference" ? probeKillAfterMs(timing) + drainMs : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1e3, deadline - performance5.now() + 2e3));
+      const killAfterMs = mode === "reference" ? probeKillAfterMs(timing) + drainMs : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1e3, deadline - performance7.now() + 2e3));
       const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
       if (result.error) log2(`disk probes: ${def.name}: ${result.error}`);
-      probes2.push(result);
+      probes3.push(result);
     }
   } catch (error2) {
     const cancelled = error2 instanceof ProbeCancelledError;
@@ -100776,14 +98069,14 @@ async function runProbeSuite(opts) {
       fileSizeBytes: regionBytes || fileSizeBytes,
       budgetMs: opts.budgetMs,
       wallMs: wall(),
-      probes: probes2
+      probes: probes3
     };
   } finally {
     const report = registry.cleanupSync();
     for (const refused of report.refused) log2(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
     uninstallSignals();
   }
-  const anyRan = probes2.some((p2) => !p2.error);
+  const anyRan = probes3.some((p) => !p.error);
   return {
     status: anyRan ? "ran" : "failed",
     ...anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." },
@@ -100792,12 +98085,12 @@ async function runProbeSuite(opts) {
     fileSizeBytes: regionBytes,
     budgetMs: opts.budgetMs,
     wallMs: wall(),
-    probes: probes2
+    probes: probes3
   };
 }
 function fittingTiming(remainingMs, probesLeft, drainMs) {
-  for (let k2 = probesLeft; k2 >= 1; k2--) {
-    const timing = adaptiveTiming(remainingMs, k2, drainMs);
+  for (let k = probesLeft; k >= 1; k--) {
+    const timing = adaptiveTiming(remainingMs, k, drainMs);
     if (timing) return timing;
   }
   return null;
@@ -100807,7 +98100,6 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
 var TOOL_VERSION = "0.1.0";
 
 // src/pipeline/run-profile.ts
-var WRITEBACK_DRAINED_MARGIN_BYTES = 8 * 1024 * 1024;
 async function runProfile(config, hooks) {
   const warnings = [];
   const warn = (message) => {
@@ -100815,16 +98107,19 @@ async function runProfile(config, hooks) {
     hooks.warn(message);
   };
   const originMs = monotonicMs();
-  const restorePath = expandPath(config.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? config.workspace, config.workspace);
+  const roots = restoreRoots(config.paths, config.workspace);
+  const restorePath = roots[0] ?? config.workspace;
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync5(path22.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync5(path23.join(procRoot, "stat"));
   if (!hasProc) {
     warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
   }
+  const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
+  const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) : null;
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
@@ -100838,38 +98133,24 @@ async function runProfile(config, hooks) {
   });
   const { restore: restore2, phases } = timed;
   if (restore2.error) warn(`Failed to restore during ${restore2.error.phase}: ${restore2.error.message}`);
-  if (restore2.error?.phase === "extract" && timed.extractStartedAtEpochMs !== null) {
-    warn(describePartialExtract(config, timed.extractStartedAtEpochMs));
-  }
-  const extract = phases.find((p2) => p2.name === "extract");
+  const extract = phases.find((p) => p.name === "extract");
+  let writebackTail = null;
   if (sampler && extract && config.writebackTimeoutMs > 0) {
-    const before = phases[0]?.start.memory;
-    const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
-    const tail = await sampler.waitForWriteback({
-      maxMs: config.writebackTimeoutMs,
-      thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES,
-      syncPath: nearestExisting(restorePath)
-    });
-    phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
-    if (!tail.drained) {
-      warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds); the tail is cut there.`);
+    const syncs = await syncFileSystems(restoreFileSystems, config.writebackTimeoutMs);
+    const end = sampler.snapshot();
+    phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
+    writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
+    if (!writebackTail.complete) {
+      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`);
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  if (timed.archivePath) {
-    if (restore2.error?.phase !== "download") await readAnatomy();
-    removeArchive(timed.archivePath, hooks);
+  if (timed.extractStartedAtEpochMs !== null) {
+    const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    if (restore2.error?.phase === "extract") warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
+    else restore2.anatomy = { ...tree.anatomy, compressedBytes: restore2.archiveBytes ?? 0, compression: restore2.compressionMethod };
   }
-  async function readAnatomy() {
-    if (!timed.archivePath) return;
-    try {
-      restore2.anatomy = await readArchiveAnatomy(timed.archivePath, restore2.compressionMethod);
-      if (restore2.anatomy.error) warn(`Archive anatomy: ${restore2.anatomy.error}`);
-    } catch (error2) {
-      warn(`Archive anatomy could not be read: ${errorMessage(error2)}`);
-    }
-  }
-  const probes2 = await probe2(config, context4.cpuCount, hooks, warn);
+  const probes3 = await probe2(config, context4.cpuCount, hooks, warn);
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -100881,12 +98162,32 @@ async function runProfile(config, hooks) {
     restore: restore2,
     phases,
     samples,
-    probes: probes2,
+    probes: probes3,
     verdict: null,
-    warnings
+    warnings,
+    preflush,
+    writebackTail
   };
-  profile2.verdict = judge(profile2);
+  profile2.verdict = judgeProfile(profile2);
   return profile2;
+}
+async function flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) {
+  const memory = parseMeminfo(readText2(`${procRoot}/meminfo`) ?? "");
+  if (memory) {
+    context4.dirtyAtStartBytes = memory.dirtyBytes;
+    context4.writebackAtStartBytes = memory.writebackBytes;
+  }
+  const preflush = await flushEarlierWrites({
+    fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
+    deviceNames: where3.devices.map((d) => d.name),
+    procRoot,
+    maxMs: Math.max(config.writebackTimeoutMs, 1e3)
+  });
+  const stuck = preflush.syncs.filter((s) => !s.returned);
+  if (stuck.length > 0) {
+    warn(`Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
+  }
+  return preflush;
 }
 async function probe2(config, cpuCount, hooks, warn) {
   if (config.probes.length === 0) return { status: "skipped", reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
@@ -100908,13 +98209,6 @@ async function probe2(config, cpuCount, hooks, warn) {
     return { status: "failed", reason: errorMessage(error2), wallMs: 0, probes: [] };
   }
 }
-function removeArchive(archivePath, hooks) {
-  try {
-    unlinkSync(archivePath);
-  } catch (error2) {
-    hooks.log(`Failed to delete archive: ${errorMessage(error2)}`);
-  }
-}
 async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
   try {
     return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
@@ -100923,27 +98217,24 @@ async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
     return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error2)})` };
   }
 }
-function describePartialExtract(config, sinceEpochMs) {
-  const roots = config.paths.filter((p2) => !/[*?[\]!]/.test(p2)).map((p2) => expandPath(p2, config.workspace));
-  const partial = countFilesWrittenSince(roots, sinceEpochMs - 50);
+function describePartialExtract(roots, files, bytes2) {
   const where3 = roots.join(", ") || "the restore paths";
-  if (partial.files === 0) return `The failed extraction left no files under ${where3}.`;
-  const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
-  return `The failed extraction left ${partial.truncated ? "at least " : ""}${partial.files} files (${mib} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
+  if (files === 0) return `The failed extraction left no files under ${where3}.`;
+  return `The failed extraction left ${files} files (${(bytes2 / (1024 * 1024)).toFixed(1)} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
 }
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
-import path23 from "node:path";
+import path24 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
-  for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync6(path23.join(projectRoot, p2))) {
-      throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
+  for (const p of LAB_CACHE_PATHS) {
+    if (!existsSync6(path24.join(projectRoot, p))) {
+      throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync8(path23.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync8(path24.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync3(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -100969,22 +98260,22 @@ async function withoutWorkflowCommands(fn) {
 
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import path25 from "node:path";
+import path26 from "node:path";
 
 // src/lab/cpu-quota.ts
 import { chmodSync, mkdirSync as mkdirSync4, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path24 from "node:path";
+import path25 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path24.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  const group = path25.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
   mkdirSync4(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path24.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path24.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path25.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path25.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path24.join(opts.dir, "cpu-shim");
+  const shimDir = path25.join(opts.dir, "cpu-shim");
   mkdirSync4(shimDir);
-  const shim = path24.join(shimDir, "tar");
+  const shim = path25.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -100993,9 +98284,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path24.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path25.join(group, "cgroup.procs"))) {
     try {
-      writeText(path24.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path25.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -101048,10 +98339,10 @@ var LAB_SETTINGS = {
   cpuCores: 0.3,
   loopImageBytes: 2048 * MiB4
 };
-var DISK_VERDICTS = ["disk-bandwidth", "disk-iops", "writeback"];
+var DISK_VERDICTS = ["disk-bandwidth", "disk-iops"];
 function plainRunner(dir, settings = {}) {
-  const workspace = path25.join(dir, "workspace");
-  const runnerTemp = path25.join(dir, "runner-temp");
+  const workspace = path26.join(dir, "workspace");
+  const runnerTemp = path26.join(dir, "runner-temp");
   mkdirSync5(workspace, { recursive: true });
   mkdirSync5(runnerTemp, { recursive: true });
   return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
@@ -101101,8 +98392,8 @@ function expectation(name, profile2) {
       return { right: got === "cpu", expected: "cpu" };
     case "baseline": {
       if (!DISK_VERDICTS.includes(got)) return { right: true, expected: "not a disk verdict (unless \u226580% of a ceiling)" };
-      const shares = (profile2.verdict?.phases ?? []).flatMap((p2) => p2.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
-      return { right: shares.some((s3) => s3 >= 0.8), expected: "not a disk verdict (unless \u226580% of a ceiling)" };
+      const shares = (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
+      return { right: shares.some((s) => s >= 0.8), expected: "not a disk verdict (unless \u226580% of a ceiling)" };
     }
   }
 }
@@ -101115,12 +98406,12 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path26.join(os14.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path27.join(os13.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path26.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path27.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -101151,9 +98442,9 @@ function labConfig(lab, scenario, runner, opts) {
 }
 async function runScenario(lab, scenario, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
-  const started = performance6.now();
+  const started = performance8.now();
   try {
-    const dir = path26.join(lab.root, `${scenario}-${Date.now()}`);
+    const dir = path27.join(lab.root, `${scenario}-${Date.now()}`);
     mkdirSync6(dir);
     cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
@@ -101166,7 +98457,7 @@ async function runScenario(lab, scenario, opts = {}) {
     );
     const { right, expected } = expectation(scenario, profile2);
     lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
-    return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance6.now() - started };
+    return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance8.now() - started };
   } finally {
     await cleanup.runAll();
   }
@@ -101204,7 +98495,7 @@ function labRows(results) {
   return results.map((r) => ({
     section: "Lab verdicts",
     measure: r.scenario,
-    result: `${r.right.filter(Boolean).length}/${r.right.length} right (${r.verdicts.map((v2, i) => `${v2} ${r.right[i] ? "\u2713" : "\u2717"}`).join(", ")}); restore ${fixed2(median(r.restoreSeconds), 1, " s")}`,
+    result: `${r.right.filter(Boolean).length}/${r.right.length} right (${r.verdicts.map((v, i) => `${v} ${r.right[i] ? "\u2713" : "\u2717"}`).join(", ")}); restore ${fixed2(median(r.restoreSeconds), 1, " s")}`,
     target: r.expected,
     met: r.right.every(Boolean)
   }));
@@ -101213,7 +98504,7 @@ function labRows(results) {
 // src/bench/memory.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
 import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync9, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
-import path27 from "node:path";
+import path28 from "node:path";
 import { pathToFileURL } from "node:url";
 var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
 process.on('exit', () => {
@@ -101222,16 +98513,16 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path27.join(lab.root, `memory-${Date.now()}`);
-  const tree = path27.join(base, "tree");
-  const workspace = path27.join(base, "workspace");
-  const temp = path27.join(base, "temp");
+  const base = path28.join(lab.root, `memory-${Date.now()}`);
+  const tree = path28.join(base, "tree");
+  const workspace = path28.join(base, "workspace");
+  const temp = path28.join(base, "temp");
   for (const d of [tree, workspace, temp]) mkdirSync7(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name = `copy-${i}`;
-      execFileSync2("cp", ["-a", path27.join(opts.projectRoot, "node_modules"), path27.join(tree, name)]);
+      execFileSync2("cp", ["-a", path28.join(opts.projectRoot, "node_modules"), path28.join(tree, name)]);
       paths.push(name);
     }
     const files = Number(execFileSync2("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
@@ -101240,11 +98531,11 @@ async function benchMemory(lab, opts) {
     const key = `memory-tree-${opts.copies}`;
     await withoutWorkflowCommands(() => seedCache({ services: lab.services, paths, key, workspace: tree, tempDir: temp }));
     rmSync5(tree, { recursive: true, force: true });
-    const hook = path27.join(base, "hwm.mjs");
+    const hook = path28.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path27.join(base, "hwm.txt");
+    const hwmFile = path28.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path27.join(base, "node");
+    const nodeWrapper = path28.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -101260,7 +98551,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     });
     const peaks = readFileSync9(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
-      const row = peaks.find((p2) => p2[0]?.endsWith(entry));
+      const row = peaks.find((p) => p[0]?.endsWith(entry));
       return row && row[1] ? Number(row[1]) : null;
     };
     const profileFile = result.outputs["profile-path"];
@@ -101289,23 +98580,23 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     rmSync5(base, { recursive: true, force: true });
   }
 }
-function memoryRows(m2) {
-  const mb = (b2) => b2 === null ? "n/a" : `${(b2 / 1048576).toFixed(0)} MiB`;
-  const scale = `${m2.files.toLocaleString("en-US")} files, ${(m2.treeBytes / 1e9).toFixed(2)} GB (${m2.copies}\xD7 node_modules), archive ${mb(m2.archiveBytes)}, restore ${fixed2(m2.restoreSeconds, 1, " s")}`;
+function memoryRows(m) {
+  const mb = (b) => b === null ? "n/a" : `${(b / 1048576).toFixed(0)} MiB`;
+  const scale = `${m.files.toLocaleString("en-US")} files, ${(m.treeBytes / 1e9).toFixed(2)} GB (${m.copies}\xD7 node_modules), archive ${mb(m.archiveBytes)}, restore ${fixed2(m.restoreSeconds, 1, " s")}`;
   return [
     {
       section: "Memory",
       measure: `peak RSS of the action's main step (VmHWM) restoring ${scale}`,
-      result: `${mb(m2.mainPeakRssBytes)} (post step ${mb(m2.postPeakRssBytes)}; exit codes ${m2.exitCodes.join("/")})`,
+      result: `${mb(m.mainPeakRssBytes)} (post step ${mb(m.postPeakRssBytes)}; exit codes ${m.exitCodes.join("/")})`,
       target: "\u2264 150 MB",
-      met: m2.mainPeakRssBytes !== null && m2.mainPeakRssBytes <= 15e7
+      met: m.mainPeakRssBytes !== null && m.mainPeakRssBytes <= 15e7
     },
     {
       section: "Memory",
       measure: "step summary size",
-      result: `${(m2.summaryBytes / 1024).toFixed(1)} KiB`,
+      result: `${(m.summaryBytes / 1024).toFixed(1)} KiB`,
       target: "< 1 MiB",
-      met: m2.summaryBytes > 0 && m2.summaryBytes < 1048576
+      met: m.summaryBytes > 0 && m.summaryBytes < 1048576
     }
   ];
 }
@@ -101313,8 +98604,8 @@ function memoryRows(m2) {
 // src/bench/overhead.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
 import { mkdirSync as mkdirSync8, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
-import path28 from "node:path";
-import { performance as performance7 } from "node:perf_hooks";
+import path29 from "node:path";
+import { performance as performance9 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync3("sync");
   try {
@@ -101325,9 +98616,9 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path28.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path28.join(workspace, "..", "temp") });
-  const started = performance7.now();
+  const restorePath = path29.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path29.join(workspace, "..", "temp") });
+  const started = performance9.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
@@ -101340,36 +98631,36 @@ async function profiledRestore(lab, workspace) {
     log: () => {
     }
   });
-  const ms2 = performance7.now() - started;
+  const ms = performance9.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
   if (timed.archivePath) rmSync6(timed.archivePath, { force: true });
-  return ms2;
+  return ms;
 }
 async function plainRestore(lab) {
-  const started = performance7.now();
+  const started = performance9.now();
   const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-  const ms2 = performance7.now() - started;
+  const ms = performance9.now() - started;
   if (!key) throw new Error("plain restore missed");
-  return ms2;
+  return ms;
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path28.join(lab.root, `overhead-${Date.now()}`);
+  const base = path29.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which2 of order) {
-        const dir = path28.join(base, `${i}-${which2}`);
-        const workspace = path28.join(dir, "workspace");
-        const temp = path28.join(dir, "temp");
+        const dir = path29.join(base, `${i}-${which2}`);
+        const workspace = path29.join(dir, "workspace");
+        const temp = path29.join(dir, "temp");
         mkdirSync8(workspace, { recursive: true });
         mkdirSync8(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
-        const ms2 = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
-        pair[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms2;
+        const ms = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
+        pair[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms;
         rmSync6(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair);
@@ -101377,21 +98668,21 @@ async function benchOverhead(lab, pairs) {
   } finally {
     rmSync6(base, { recursive: true, force: true });
   }
-  out.medianRatio = median(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
+  out.medianRatio = median(out.pairs.map((p) => p.profiledMs / p.plainMs));
   return out;
 }
 function overheadRows(r) {
   return [{
     section: "Observer overhead",
     measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-    result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
+    result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p) => p.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p) => p.plainMs / 1e3)), 2, " s")})`,
     target: "\u2264 \xD71.03",
     met: r.medianRatio !== null && r.medianRatio <= 1.03
   }];
 }
 
 // src/bench/probe-accuracy.ts
-import os15 from "node:os";
+import os14 from "node:os";
 
 // src/probe/reference-compare.ts
 function metricsOf(probe3) {
@@ -101408,24 +98699,24 @@ function valueOf(result, metric) {
 function suiteFigures(suite) {
   return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: valueOf(result, metric) })));
 }
-function ratio2(a, b2) {
-  return a != null && b2 != null && b2 > 0 ? a / b2 : null;
+function ratio2(a, b) {
+  return a != null && b != null && b > 0 ? a / b : null;
 }
 function percentFrom(value, base) {
   const rel = ratio2(value, base);
   return rel === null ? null : (rel - 1) * 100;
 }
 function probeOf(suite, probe3) {
-  return suite.probes.find((p2) => p2.name === probe3);
+  return suite.probes.find((p) => p.name === probe3);
 }
 function compareCeilings(probe3, a, r) {
-  if (a.every((p2) => !p2) && r.every((p2) => !p2)) return [];
+  if (a.every((p) => !p) && r.every((p) => !p)) return [];
   return metricsOf(probe3).map((metric, index) => compareMetric(probe3, metric, index > 0, a, r));
 }
 function compareMetric(probe3, metric, informative, a, r) {
-  const av = spread(a.map((p2) => valueOf(p2, metric)));
-  const rv = spread(r.map((p2) => valueOf(p2, metric)));
-  const worst = av && rv ? [av.min, av.max].map((v2) => percentFrom(v2, rv.median)).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
+  const av = spread(a.map((p) => valueOf(p, metric)));
+  const rv = spread(r.map((p) => valueOf(p, metric)));
+  const worst = av && rv ? [av.min, av.max].map((v) => percentFrom(v, rv.median)).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
   return {
     probe: probe3,
     metric,
@@ -101434,7 +98725,7 @@ function compareMetric(probe3, metric, informative, a, r) {
     reference: rv,
     differencePercent: percentFrom(av?.median, rv?.median),
     worstRunDifferencePercent: worst ?? null,
-    wallTimeRatio: ratio2(spread(a.map((p2) => p2?.wallMs))?.median, spread(r.map((p2) => p2?.wallMs))?.median)
+    wallTimeRatio: ratio2(spread(a.map((p) => p?.wallMs))?.median, spread(r.map((p) => p?.wallMs))?.median)
   };
 }
 function summarise(ceilings, adaptiveWallMs, referenceWallMs) {
@@ -101456,12 +98747,12 @@ function compareInterleaved(timeline2) {
     timeline2.forEach((run3, index) => {
       if (run3.kind !== "reference" || !probeOf(run3.suite, probe3)) return;
       reference.push(probeOf(run3.suite, probe3));
-      for (const at2 of [index - 1, index + 1]) if (timeline2[at2]?.kind === "adaptive") neighbours.add(at2);
+      for (const at of [index - 1, index + 1]) if (timeline2[at]?.kind === "adaptive") neighbours.add(at);
     });
-    const adaptive = [...neighbours].sort((x, y) => x - y).map((at2) => probeOf(timeline2[at2].suite, probe3));
+    const adaptive = [...neighbours].sort((x, y) => x - y).map((at) => probeOf(timeline2[at].suite, probe3));
     if (reference.length === 0) continue;
     ceilings.push(...compareCeilings(probe3, adaptive, reference));
-    referenceWallMs += spread(reference.map((p2) => p2?.wallMs))?.median ?? 0;
+    referenceWallMs += spread(reference.map((p) => p?.wallMs))?.median ?? 0;
   }
   const adaptiveSuites = timeline2.filter((run3) => run3.kind === "adaptive").map((run3) => run3.suite.wallMs);
   return summarise(ceilings, spread(adaptiveSuites), referenceWallMs > 0 ? spread([referenceWallMs]) : null);
@@ -101469,7 +98760,7 @@ function compareInterleaved(timeline2) {
 
 // src/bench/probe-accuracy.ts
 async function benchProbes(opts) {
-  const common = { targetPath: opts.targetPath, cpuCount: os15.cpus().length, log: () => {
+  const common = { targetPath: opts.targetPath, cpuCount: os14.cpus().length, log: () => {
   }, budgetMs: opts.budgetMs };
   const timeline2 = [];
   const adaptive = async () => {
@@ -101477,22 +98768,22 @@ async function benchProbes(opts) {
     timeline2.push({ kind: "adaptive", suite });
     opts.log(`${opts.disk}: adaptive: ${figuresLine(suite)}`);
   };
-  const reference = async (probes2, round2) => {
-    const suite = await runProbeSuite({ ...common, probes: [...probes2], mode: "reference", referenceRuntimeMs: opts.referenceRuntimeMs });
+  const reference = async (probes3, round2) => {
+    const suite = await runProbeSuite({ ...common, probes: [...probes3], mode: "reference", referenceRuntimeMs: opts.referenceRuntimeMs });
     timeline2.push({ kind: "reference", suite });
     opts.log(`${opts.disk}: reference ${round2}/${opts.rounds}: ${figuresLine(suite)}`);
   };
   for (let round2 = 1; round2 <= opts.rounds; round2++) {
-    for (const probes2 of opts.interleave ? PROBE_NAMES.map((p2) => [p2]) : [ALL_PROBES]) {
+    for (const probes3 of opts.interleave ? PROBE_NAMES.map((p) => [p]) : [ALL_PROBES]) {
       await adaptive();
-      await reference(probes2, round2);
+      await reference(probes3, round2);
     }
   }
   await adaptive();
   return { disk: opts.disk, timeline: timeline2, comparison: compareInterleaved(timeline2), referenceRuntimeMs: opts.referenceRuntimeMs, budgetMs: opts.budgetMs };
 }
 function figuresLine(suite) {
-  const figures = suiteFigures(suite).map((f2) => `${f2.probe} ${metricText(f2.metric, f2.value)}`);
+  const figures = suiteFigures(suite).map((f) => `${f.probe} ${metricText(f.metric, f.value)}`);
   return `${figures.join(", ")}; ${(suite.wallMs / 1e3).toFixed(1)} s${suite.reason ? ` (${suite.reason})` : ""}`;
 }
 function metricText(metric, value) {
@@ -101507,22 +98798,22 @@ function spreadText(metric, value) {
   if (value.runs === 1) return metricText(metric, value.median);
   return `${metricText(metric, value.median)} (${value.runs} runs, spread ${fixed2(value.spreadPercent, 0, "%")})`;
 }
-function probeRows(p2) {
-  const section = `fio adaptive vs reference, ${p2.disk}`;
-  const rows = p2.comparison.ceilings.map((c) => ({
+function probeRows(p) {
+  const section = `fio adaptive vs reference, ${p.disk}`;
+  const rows = p.comparison.ceilings.map((c) => ({
     section,
     measure: c.informative ? `${c.probe} (tail, no target)` : c.probe,
     result: `${spreadText(c.metric, c.adaptive)} vs ${spreadText(c.metric, c.reference)}: ${signedPercent(c.differencePercent)}; worst single run ${signedPercent(c.worstRunDifferencePercent)}; wall \xD7${fixed2(c.wallTimeRatio, 2)}`,
     target: c.informative ? "\u2013" : "median within \xB110%",
     met: c.informative ? null : c.differencePercent === null ? false : Math.abs(c.differencePercent) <= 10
   }));
-  const slowest = p2.comparison.adaptiveWallMs?.max ?? null;
+  const slowest = p.comparison.adaptiveWallMs?.max ?? null;
   rows.push({
     section,
     measure: "whole suite wall time",
-    result: `${fixed2((p2.comparison.adaptiveWallMs?.median ?? NaN) / 1e3, 1, " s")} adaptive (slowest of ${p2.comparison.adaptiveWallMs?.runs ?? 0}: ${fixed2((slowest ?? NaN) / 1e3, 1, " s")}) vs ${fixed2((p2.comparison.referenceWallMs?.median ?? NaN) / 1e3, 0, " s")} of reference probes (${p2.referenceRuntimeMs / 1e3} s each), \xD7${fixed2(p2.comparison.wallTimeRatio, 3)}`,
-    target: `every adaptive run \u2264 ${p2.budgetMs / 1e3} s`,
-    met: slowest !== null && slowest <= p2.budgetMs
+    result: `${fixed2((p.comparison.adaptiveWallMs?.median ?? NaN) / 1e3, 1, " s")} adaptive (slowest of ${p.comparison.adaptiveWallMs?.runs ?? 0}: ${fixed2((slowest ?? NaN) / 1e3, 1, " s")}) vs ${fixed2((p.comparison.referenceWallMs?.median ?? NaN) / 1e3, 0, " s")} of reference probes (${p.referenceRuntimeMs / 1e3} s each), \xD7${fixed2(p.comparison.wallTimeRatio, 3)}`,
+    target: `every adaptive run \u2264 ${p.budgetMs / 1e3} s`,
+    met: slowest !== null && slowest <= p.budgetMs
   });
   return rows;
 }
@@ -101548,15 +98839,15 @@ function describeLimits(limits = GP3_BASELINE) {
 }
 
 // src/bench/sampler-cost.ts
-import os16 from "node:os";
+import os15 from "node:os";
 
 // src/sample/cost.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
-import { performance as performance8 } from "node:perf_hooks";
+import { performance as performance10 } from "node:perf_hooks";
 var SEGMENT_MS = 500;
 function cpuMicros() {
-  const u2 = process.cpuUsage();
-  return u2.user + u2.system;
+  const u = process.cpuUsage();
+  return u.user + u.system;
 }
 async function measureSamplerCost(opts) {
   const readMode = opts.readMode ?? "pread";
@@ -101564,7 +98855,7 @@ async function measureSamplerCost(opts) {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
       devices: opts.devices,
-      originMs: performance8.now(),
+      originMs: performance10.now(),
       procRoot: opts.procRoot,
       readMode,
       maxSnapshots: Number.MAX_SAFE_INTEGER
@@ -101586,7 +98877,7 @@ async function measureSamplerCost(opts) {
     snapshots += await sampleFor(segmentMs);
     runUs += cpuMicros() - before;
   }
-  const toPercent = (us2) => us2 / 1e3 / opts.durationMs * 100;
+  const toPercent = (us) => us / 1e3 / opts.durationMs * 100;
   return {
     durationMs: opts.durationMs,
     intervalMs: opts.intervalMs,
@@ -101600,7 +98891,7 @@ async function measureSamplerCost(opts) {
 
 // src/bench/sampler-cost.ts
 async function benchSamplerCost(runs, durationMs) {
-  const devices = resolveDevices({ restorePath: os16.tmpdir() }).devices;
+  const devices = resolveDevices({ restorePath: os15.tmpdir() }).devices;
   const out = [];
   for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs, intervalMs: 100, devices, warmupMs: 1e3 }));
   return out;
@@ -101620,7 +98911,7 @@ function samplerCostRows(costs) {
 function renderTable(rows) {
   const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
-  const esc = (s3) => s3.replace(/\|/g, "\\|");
+  const esc = (s) => s.replace(/\|/g, "\\|");
   return [
     `| ${head.join(" | ")} |`,
     `| ${head.map(() => "---").join(" | ")} |`,
@@ -101639,28 +98930,28 @@ function count(value, fallback, name) {
 async function benchCommand(argv) {
   const args = parseArgs(argv, ["large"]);
   const onlyRaw = flag(args, "only");
-  const parts = onlyRaw ? onlyRaw.split(",").map((s3) => s3.trim()) : [...PARTS];
-  const unknown = parts.filter((p2) => !PARTS.includes(p2));
+  const parts = onlyRaw ? onlyRaw.split(",").map((s) => s.trim()) : [...PARTS];
+  const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(", ")}; known: ${PARTS.join(", ")}`);
   const runs = count(flag(args, "runs"), 3, "runs");
   const pairs = count(flag(args, "pairs"), 6, "pairs");
   const referenceSeconds = count(flag(args, "reference-seconds"), 60, "reference-seconds");
   const probeRounds = count(flag(args, "probe-rounds"), 1, "probe-rounds");
-  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s3) => s3.trim());
+  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s) => s.trim());
   const unknownDisks = probeDisks.filter((d) => d !== "gp3" && d !== "vm");
   if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(", ")}; known: gp3, vm`);
   const copies = count(flag(args, "copies"), args.flags.has("large") ? 8 : 1, "copies");
   const say = (line) => process.stderr.write(`[bench] ${line}
 `);
-  if (!isRoot && parts.some((p2) => p2 === "lab" || p2 === "overhead")) {
+  if (!isRoot && parts.some((p) => p === "lab" || p === "overhead")) {
     say("not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches");
   }
   const started = Date.now();
   const rows = [];
-  const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory");
+  const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path29.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path30.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       say(`lab: ${LAB_SCENARIOS.length} scenarios \xD7 ${runs} runs`);
       rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
@@ -101687,7 +98978,7 @@ async function benchCommand(argv) {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
     }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path29.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path30.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
     }
   } finally {
     await lab?.stop();
@@ -101696,12 +98987,12 @@ async function benchCommand(argv) {
   process.stdout.write(`
 ${renderTable(rows)}
 
-${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os17.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
+${os16.cpus().length} CPUs, ${(os16.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os16.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
 `);
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path29.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path30.join(os16.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -101712,7 +99003,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path29.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync4(path30.join(os16.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -101722,7 +99013,7 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { writeFileSync as writeFileSync10 } from "node:fs";
-import * as path30 from "node:path";
+import * as path31 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -101732,7 +99023,7 @@ async function labCommand(argv) {
   const record = flag(args, "record");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const lab = await startLab({ projectRoot: path30.resolve(distDir(), ".."), log: say });
+  const lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
   let wrong = 0;
   try {
     for (const name of names) {
@@ -101740,7 +99031,7 @@ async function labCommand(argv) {
       if (!result.right) wrong++;
       process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
-      if (record) writeFileSync10(path30.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
+      if (record) writeFileSync10(path31.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
 `);
     }
   } finally {

@@ -19616,6 +19616,10 @@ function errorMessage(error) {
 import fs2 from "node:fs";
 import path from "node:path";
 
+// src/profile/schema.ts
+var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
+var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+
 // src/probe/jobs.ts
 var MiB = 1024 * 1024;
 var GiB = 1024 * MiB;

@@ -46,7 +46,7 @@ describe('parseConfig', () => {
   it('turns probes off and picks lists', () => {
     expect(profile({ probes: 'none' }).probes).toEqual([]);
     expect(profile({ probes: 'seq-write, rand-read' }).probes).toEqual(['seq-write', 'rand-read']);
-    expect(profile({ 'fail-on-bottleneck': 'disk' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops', 'writeback']);
+    expect(profile({ 'fail-on-bottleneck': 'disk' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops']);
   });
 
   it.each([

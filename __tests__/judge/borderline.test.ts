@@ -6,8 +6,9 @@ import { judgeProfile } from '../../src/judge/judge.js';
 import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { phaseFacts } from '../../src/judge/phase-facts.js';
 import {
-  CHILD_CPU_FULL_CORE,
   NEAR_CEILING_SHARE,
+  PROCESS_FULL_CORE,
+  TIME_AT_CEILING_SHARE,
   WRITEBACK_TAIL_SHARE,
 } from '../../src/judge/thresholds.js';
 import type { Profile } from '../../src/profile/schema.js';
@@ -23,9 +24,11 @@ function writeShare(p: Profile): number {
 describe('disk bandwidth share around NEAR_CEILING_SHARE', () => {
   // Derived from disk-bandwidth-dd-direct.json: the extract phase's sectorsWritten delta scaled so
   // the write bandwidth lands 2 points below / above the threshold (request count kept, so requests
-  // stay large).
+  // stay large). The periodic samples are dropped: they still hold the recorded rate, and time at
+  // the ceiling would read them.
   const at = (target: number) => {
     const p = loadFixture('disk-bandwidth-dd-direct.json');
+    p.samples.snapshots = [];
     scaleDiskDelta(p, 'extract', 0, ['sectorsWritten'], target / writeShare(p));
     return p;
   };
@@ -49,6 +52,7 @@ describe('write IOPS share around NEAR_CEILING_SHARE (small requests)', () => {
     const p = loadFixture('disk-iops-dd-4k.json');
     const f = phaseFacts(p, phaseOf(p, 'extract'));
     const share = (f.disk?.writesPerSecond ?? 0) / (ceilingsOf(p).randWriteIops ?? 1);
+    p.samples.snapshots = [];
     scaleDiskDelta(p, 'extract', 0, ['writesCompleted', 'sectorsWritten'], target / share);
     return p;
   };
@@ -62,9 +66,10 @@ describe('write IOPS share around NEAR_CEILING_SHARE (small requests)', () => {
   });
 });
 
-describe('children CPU around CHILD_CPU_FULL_CORE', () => {
-  // Derived from cpu-tar-zstd-vda.json: per-CPU and PSI cpu readings removed and the machine's busy
-  // share set to 50%, so only the children's CPU can condemn the CPU; their ticks set to the target.
+describe('children CPU around PROCESS_FULL_CORE', () => {
+  // Derived from cpu-tar-zstd-vda.json (schema 1: tar and zstd recorded together, which the judge
+  // then compares with one core): per-CPU and PSI cpu readings removed and the machine's busy share
+  // set to 50%, so only the children's CPU can condemn the CPU; their ticks set to the target.
   const at = (cores: number) => {
     const p = loadFixture('cpu-tar-zstd-vda.json');
     quietCpu(p, 'extract', 0.5);
@@ -72,14 +77,14 @@ describe('children CPU around CHILD_CPU_FULL_CORE', () => {
     return p;
   };
   it('just below: not cpu (nothing near a ceiling: none)', () => {
-    const p = at(CHILD_CPU_FULL_CORE - 0.03);
+    const p = at(PROCESS_FULL_CORE - 0.03);
     const v = judgeProfile(p);
     expect(v.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('none');
     expect(v.bottleneck).toBe('none');
     expect(v.sentence).toMatch(/^No bottleneck: extraction came near no ceiling.*extraction took \d+% of the/);
   });
   it('just above: cpu', () => {
-    expect(phaseVerdict(at(CHILD_CPU_FULL_CORE + 0.03), 'extract')?.bottleneck).toBe('cpu');
+    expect(phaseVerdict(at(PROCESS_FULL_CORE + 0.03), 'extract')?.bottleneck).toBe('cpu');
   });
 });
 
@@ -97,8 +102,8 @@ describe('writeback tail share around WRITEBACK_TAIL_SHARE', () => {
   it('just below: the tail is short', () => {
     expect(phaseVerdict(at(WRITEBACK_TAIL_SHARE - 0.02), 'writeback')?.bottleneck).toBe('none');
   });
-  it('just above: writeback', () => {
-    expect(phaseVerdict(at(WRITEBACK_TAIL_SHARE + 0.02), 'writeback')?.bottleneck).toBe('writeback');
+  it('just above: the disk limit the writeback ran into', () => {
+    expect(phaseVerdict(at(WRITEBACK_TAIL_SHARE + 0.02), 'writeback')?.bottleneck).toBe('disk-bandwidth');
   });
 });
 
@@ -110,7 +115,7 @@ describe('without fio probes', () => {
     p.probes = null;
     const v = judgeProfile(p);
     expect(v.bottleneck).toBe('inconclusive');
-    expect(v.sentence).toMatch(/fio probes of this disk would make it decisive/);
+    expect(v.sentence).toMatch(/cannot be pinned on one resource \(no fio ceilings for the disk/);
   });
   it('decides a disk verdict when PSI io, %util and the queue all say saturated', () => {
     // Derived from disk-bandwidth-dd-direct.json without probes: ioMs and weightedIoMs deltas set to
@@ -143,5 +148,20 @@ describe('no restore to judge', () => {
     p.phases = [];
     p.probes = null;
     expect(judgeProfile(p).sentence).toMatch(/no cache restore was profiled.*nothing to judge/);
+  });
+});
+
+describe('time at a ceiling, from the samples', () => {
+  // Derived from disk-bandwidth-dd-direct.json: the extraction's average is scaled to 60% of the
+  // ceiling while its 100 ms samples keep the recorded rate (at the ceiling all along but at the end):
+  // a disk pinned most of the phase is the limit even when the phase average is diluted.
+  it('an average below the ceiling but most of the time at it: disk-bandwidth', () => {
+    const p = loadFixture('disk-bandwidth-dd-direct.json');
+    scaleDiskDelta(p, 'extract', 0, ['sectorsWritten'], 0.6 / writeShare(p));
+    const v = phaseVerdict(p, 'extract');
+    const time = v?.evidence.find((e) => e.id === 'time-at-bandwidth-ceiling')?.value ?? 0;
+    expect(writeShare(p)).toBeLessThan(NEAR_CEILING_SHARE);
+    expect(time).toBeGreaterThanOrEqual(TIME_AT_CEILING_SHARE);
+    expect(v?.bottleneck).toBe('disk-bandwidth');
   });
 });

@@ -8,7 +8,7 @@ import { loadFixture } from './fixture-tools.js';
 import { expectation } from '../../src/lab/scenarios.js';
 
 const extractOf = (file: string) => {
-  const judged = judgePhases(loadFixture(file)).find((j) => j.judgement.phase === 'extract');
+  const judged = judgePhases(loadFixture(file)).find((j) => j.phase === 'extract');
   if (!judged) throw new Error(`${file} has no extract phase`);
   return judged;
 };
@@ -16,7 +16,7 @@ const extractOf = (file: string) => {
 describe('disk ceilings decide before the dirty-page throttle', () => {
   for (const file of ['lab-disk-bandwidth.json', 'lab-disk-iops.json']) {
     it(`${file}: dirty-throttled AND at a ceiling → the ceiling is named`, () => {
-      const { judgement } = extractOf(file);
+      const judgement = extractOf(file);
       const dirty = judgement.evidence.find((e) => e.id === 'dirty-peak-share');
       // The recording really was dirty-throttled, which the old rule order called "writeback".
       expect(dirty?.value).toBeGreaterThanOrEqual(DIRTY_THROTTLE_SHARE);
@@ -26,16 +26,19 @@ describe('disk ceilings decide before the dirty-page throttle', () => {
     });
   }
 
-  it('without fio ceilings the same dirty-throttled extraction is still "writeback"', () => {
+  it('without fio ceilings the same dirty-throttled extraction names the disk the throttle waited for', () => {
     const profile = loadFixture('lab-disk-bandwidth.json');
     profile.probes = { status: 'skipped', reason: 'test: no probes', wallMs: 0, probes: [] };
-    expect(judgePhases(profile).find((j) => j.judgement.phase === 'extract')?.judgement.bottleneck).toBe('writeback');
+    const extract = judgePhases(profile).find((j) => j.phase === 'extract');
+    expect(extract?.rule).toBe('dirty-throttled');
+    expect(extract?.bottleneck).toBe('disk-bandwidth');
   });
 });
 
 describe('a CPU quota: children working for a share of a core while PSI cpu is high', () => {
   it('lab-cpu.json: tar and zstd below half a core, above a tenth → cpu', () => {
-    const { judgement, facts } = extractOf('lab-cpu.json');
+    const judgement = extractOf('lab-cpu.json');
+    const facts = judgement.facts;
     expect(facts.childCores).toBeLessThan(CHILD_CPU_IDLE_CORE);
     expect(facts.childCores).toBeGreaterThanOrEqual(CHILD_CPU_WORKING_CORE);
     expect(judgement.bottleneck).toBe('cpu');
@@ -47,7 +50,7 @@ describe('a CPU quota: children working for a share of a core while PSI cpu is h
     if (!extract || extract.start.childCpuTicks === null || extract.end.childCpuTicks === null) throw new Error('no child ticks');
     // Children used 5 % of a core over the phase instead of ~30 %.
     extract.end.childCpuTicks = extract.start.childCpuTicks + Math.round(0.05 * ((extract.endMs - extract.startMs) / 1000) * 100);
-    const verdict = judgePhases(profile).find((j) => j.judgement.phase === 'extract')?.judgement.bottleneck;
+    const verdict = judgePhases(profile).find((j) => j.phase === 'extract')?.bottleneck;
     expect(verdict).not.toBe('cpu');
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { diskMetrics } from '../../src/sample/iostat.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { Sampler } from '../../src/sample/sampler.js';
+import { syncFileSystems } from '../../src/sample/syncfs.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 
 const onLinux = process.platform === 'linux';
@@ -82,25 +83,33 @@ describe.runIf(onLinux && primary && prerequisite('iostat (sysstat)', commandExi
   });
 });
 
-describe.runIf(onLinux && primary)('waitForWriteback', () => {
-  it('waits for a real 200 MB buffered write to drain, sampling the disk meanwhile', async () => {
+describe.runIf(onLinux && primary)('syncfs and the restore\'s own bytes', () => {
+  it('a real 200 MB buffered write: syncfs returns once the device has written it', async () => {
     const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs: performance.now() });
     sampler.start();
-    const baselineBytes = sampler.owedWritebackBytes() ?? NaN;
     writeFileSync(`${dir}/buffered.bin`, Buffer.alloc(200 * 1024 * 1024, 1)); // no fsync
     const start = sampler.snapshot();
-    const owedBytes = (start.memory?.dirtyBytes ?? 0) + (start.memory?.writebackBytes ?? 0);
-    expect(owedBytes - baselineBytes).toBeGreaterThan(50 * 1024 * 1024); // still in the page cache
-    const wait = await sampler.waitForWriteback({ maxMs: 60_000, thresholdBytes: 0, baselineBytes });
-    const { snapshots } = sampler.stop();
-    expect(wait.drained).toBe(true);
-    expect(wait.durationMs).toBeGreaterThan(0);
-    expect(wait.end.tMs).toBeGreaterThan(start.tMs);
-    expect(wait.end.perCpu?.length).toBeGreaterThan(0);
-    const owedAtEnd = (wait.end.memory?.dirtyBytes ?? Infinity) + (wait.end.memory?.writebackBytes ?? Infinity);
-    expect(owedAtEnd).toBeLessThanOrEqual(baselineBytes + 16 * 1024 * 1024);
-    const sectors = (wait.end.disks[0]?.sectorsWritten ?? 0) - (start.disks[0]?.sectorsWritten ?? Infinity);
-    expect(sectors).toBeGreaterThan(0);
-    expect(snapshots).toContain(wait.end);
+    const [sync] = await syncFileSystems([dir], 60_000);
+    const end = sampler.snapshot();
+    sampler.stop();
+    expect(sync?.returned).toBe(true);
+    // Everything the write dirtied was on the device by the time syncfs returned.
+    const sectors = (end.disks[0]?.sectorsWritten ?? 0) - (start.disks[0]?.sectorsWritten ?? Infinity);
+    expect(sectors * 512).toBeGreaterThanOrEqual(200 * 1024 * 1024 * 0.99);
+    expect(end.perCpu?.length).toBeGreaterThan(0);
+  });
+
+  it('counts a child\'s writes and the bytes its delete dropped unwritten (/proc/<pid>/io)', async () => {
+    const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs: performance.now() });
+    const before = sampler.snapshot();
+    // A reaped child's I/O is folded into ours: dd dirties 32 MiB, rm drops them before writeback.
+    const child = await run(spawn('sh', ['-c', `dd if=/dev/zero of=${dir}/gone.bin bs=1M count=32 status=none && rm ${dir}/gone.bin`]));
+    const after = sampler.snapshot();
+    sampler.stop();
+    expect(child.code).toBe(0);
+    const written = (after.ownIo?.writeBytes ?? 0) - (before.ownIo?.writeBytes ?? Infinity);
+    const cancelled = (after.ownIo?.cancelledWriteBytes ?? 0) - (before.ownIo?.cancelledWriteBytes ?? Infinity);
+    expect(written).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+    expect(cancelled).toBeGreaterThanOrEqual(32 * 1024 * 1024 * 0.9);
   });
 });

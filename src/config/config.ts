@@ -5,13 +5,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Bottleneck, ProbeName } from '../profile/schema.js';
+import { PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
 import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
 
-export const ALL_PROBES: readonly ProbeName[] = ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'];
-export const FAILABLE_BOTTLENECKS: readonly Bottleneck[] = ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback'];
+export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
+/** A verdict can fail the job only when it names a resource. */
+export const FAILABLE_BOTTLENECKS: readonly Resource[] = RESOURCES;
+const DISK_RESOURCES: Resource[] = ['disk-bandwidth', 'disk-iops'];
 export const MODES = ['profile', 'compare'] as const;
 
 export interface CommonConfig {
@@ -28,7 +30,7 @@ export interface ProfileConfig extends CommonConfig {
   restoreKeys: string[];
   enableCrossOsArchive: boolean;
   failOnCacheMiss: boolean;
-  failOnBottleneck: Bottleneck[];
+  failOnBottleneck: Resource[];
   sampleIntervalMs: number;
   writebackTimeoutMs: number;
   probes: ProbeName[];
@@ -110,10 +112,10 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   };
 }
 
-function parseFailOn(raw: string): Bottleneck[] {
+function parseFailOn(raw: string): Resource[] {
   const value = raw.trim();
   if (value === '' || value === 'none') return [];
-  if (value === 'disk') return ['disk-bandwidth', 'disk-iops', 'writeback'];
+  if (value === 'disk') return [...DISK_RESOURCES];
   return parseNameList('fail-on-bottleneck', value, FAILABLE_BOTTLENECKS);
 }
 

@@ -1,11 +1,17 @@
-/** The fio ceilings of the restore path's filesystem, read from the profile's probe results. Pure. */
+/** The fio ceilings of the restore path's file system, read from the profile's probe results. Pure. */
 import type { ProbeName, ProbeResult, Profile } from '../profile/schema.js';
+import { KiB } from '../util/units.js';
+import { IOPS_PROBE_BANDWIDTH_BOUND } from './thresholds.js';
 
 export interface Ceilings {
   seqWriteBytesPerSecond: number | null;
   randWriteIops: number | null;
   seqReadBytesPerSecond: number | null;
   randReadIops: number | null;
+  /** 1e6 / the QD1 random read's mean latency in µs: what a one-at-a-time reader gets. */
+  qd1ReadIops: number | null;
+  /** 4 KiB writes each followed by fdatasync: what a flush-per-write workload gets. */
+  fsyncWriteIops: number | null;
 }
 
 function usable(profile: Profile, name: ProbeName): ProbeResult | null {
@@ -15,14 +21,27 @@ function usable(profile: Profile, name: ProbeName): ProbeResult | null {
 }
 
 export function ceilingsOf(profile: Profile): Ceilings {
+  const qd1 = usable(profile, 'rand-read-qd1');
   return {
     seqWriteBytesPerSecond: usable(profile, 'seq-write')?.bytesPerSecond ?? null,
     randWriteIops: usable(profile, 'rand-write')?.iops ?? null,
     seqReadBytesPerSecond: usable(profile, 'seq-read')?.bytesPerSecond ?? null,
     randReadIops: usable(profile, 'rand-read')?.iops ?? null,
+    qd1ReadIops: qd1 && qd1.latencyNs.mean > 0 ? 1e9 / qd1.latencyNs.mean : null,
+    fsyncWriteIops: usable(profile, 'fsync-write')?.iops ?? null,
   };
 }
 
 export function hasCeilings(c: Ceilings): boolean {
   return c.seqWriteBytesPerSecond !== null || c.randWriteIops !== null;
+}
+
+/**
+ * Whether a 4 KiB random ceiling is an IOPS limit of its own, or the bandwidth limit restated
+ * (see IOPS_PROBE_BANDWIDTH_BOUND); unknown without the sequential ceiling, taken as its own.
+ */
+export function iopsIsOwnLimit(iops: number | null, seqBytesPerSecond: number | null): boolean {
+  if (iops === null) return false;
+  if (seqBytesPerSecond === null) return true;
+  return (iops * 4 * KiB) / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
 }

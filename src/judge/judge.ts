@@ -1,46 +1,94 @@
 /**
- * The verdict on a whole profile: one per phase, then the restore's as the verdict of the phase
- * that took the most time, in one sentence for the first line of the summary. Pure.
+ * The verdict on a whole profile. Each phase is judged by its rule table (rules.ts); the restore's
+ * verdict is the resource whose doubling saves the most by the what-if bounds, the same figures the
+ * lab's interventions check, or the longest phase's verdict when no resource saves MIN_SAVING_SHARE.
+ * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
-import type { Bottleneck, PhaseName, Profile, Verdict } from '../profile/schema.js';
+import type { Bottleneck, PhaseName, PhaseVerdict, Profile, Resource, Verdict } from '../profile/schema.js';
+import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
-import { iops, mibPerSecond, percent, seconds } from './format.js';
+import { downloadCpu, extractionCpu } from './cpu-load.js';
+import { diskLoad, type DiskLoad } from './disk-load.js';
+import { candidate, settle, type Candidate } from './evidence.js';
+import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { phaseFacts, type PhaseFacts } from './phase-facts.js';
-import { judgeDownload, judgeExtract, judgeLookup, judgeWriteback, type PhaseInput, type PhaseJudgement } from './phase-rules.js';
+import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
+import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE } from './thresholds.js';
 import { whatIfs } from './what-if.js';
 
-const LABEL: Record<Bottleneck, string> = {
+export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
   network: 'Network-bound',
-  'disk-bandwidth': 'Disk-bound',
+  'disk-bandwidth': 'Disk-bound (bandwidth)',
   'disk-iops': 'Disk-bound (IOPS)',
   cpu: 'CPU-bound',
-  writeback: 'Writeback-bound',
   none: 'No bottleneck',
   inconclusive: 'Inconclusive',
 };
 
-const RULES: Record<PhaseName, (input: PhaseInput) => PhaseJudgement> = {
-  lookup: judgeLookup,
-  download: judgeDownload,
-  extract: judgeExtract,
-  writeback: judgeWriteback,
+const RESOURCE_NOUN: Record<Resource, string> = {
+  network: 'network rate',
+  'disk-bandwidth': "disk's bandwidth",
+  'disk-iops': "disk's IOPS",
+  cpu: 'CPU',
 };
 
-export interface JudgedPhase {
-  judgement: PhaseJudgement;
+const NOUN: Record<PhaseName, string> = {
+  lookup: 'the cache lookup',
+  download: 'the download',
+  extract: 'extraction',
+  writeback: 'the writeback tail',
+};
+
+export interface JudgedPhase extends PhaseVerdict {
+  durationMs: number;
   facts: PhaseFacts;
+  disk: DiskLoad;
+  /** The "why" in figures, lower-case, no final stop. */
+  clause: string;
+  /** Which rule of the phase's table matched. */
+  rule: string;
 }
 
-/** Phase judgements with the facts they were drawn from (the report shows both). */
+export interface Judgement {
+  verdict: Verdict;
+  phases: JudgedPhase[];
+  ceilings: Ceilings;
+}
+
 export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(profile)): JudgedPhase[] {
   const phases = profile.phases.filter((p) => p.endMs > p.startMs);
   const facts = phases.map((p) => phaseFacts(profile, p));
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
+    const what = NOUN[p.name];
+    const disk = diskLoad(f, ceilings, what);
+    const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    return { judgement: RULES[p.name]({ profile, name: p.name, facts: f, ceilings, totalMs, networkBytes }), facts: f };
+    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
+    return {
+      phase: p.name,
+      bottleneck: outcome.bottleneck,
+      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
+      evidence: settle(candidates, outcome.bottleneck),
+      durationMs: f.durationMs,
+      facts: f,
+      disk,
+      clause: outcome.clause,
+      rule: outcome.rule,
+    };
   });
+}
+
+/** Dirty pages against the dirty limit, for the phases that write through the page cache. */
+function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFacts): Candidate[] {
+  if (name !== 'extract') return [];
+  const share = dirtyShare({ profile, facts });
+  const limit = dirtyLimitBytes(profile);
+  if (share === null || limit === null) return [];
+  return [candidate('dirty-peak-share', `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
+    share, 'share', share >= DIRTY_THROTTLE_SHARE ? ['disk-bandwidth', 'disk-iops'] : [], DIRTY_THROTTLE_SHARE)];
 }
 
 function probeSummary(c: Ceilings): string {
@@ -52,46 +100,53 @@ function probeSummary(c: Ceilings): string {
   return parts.join(', ');
 }
 
-function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Verdict {
+function withoutRestore(ceilings: Ceilings, why: string): Judgement {
   const probes = hasCeilings(ceilings)
     ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.`
     : 'and no fio probes ran either, so there is nothing to judge.';
-  return { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, phases: [], whatIf: [] };
+  return { verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, phases: [], whatIf: [] }, phases: [], ceilings };
+}
+
+export function judgeInDetail(profile: Profile): Judgement {
+  const ceilings = ceilingsOf(profile);
+  const restore = profile.restore;
+  if (!restore) return withoutRestore(ceilings, 'no cache restore was profiled');
+  if (!restore.cacheHit && restore.error) {
+    // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
+    return withoutRestore(ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
+  }
+  if (!restore.cacheHit) {
+    return withoutRestore(ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
+  }
+  const judged = judgePhases(profile, ceilings);
+  if (judged.length === 0) return withoutRestore(ceilings, 'the profile recorded no phase');
+  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
+  const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
+
+  const best = whatIf.reduce((a, b) => (b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a), whatIf[0] as Verdict['whatIf'][number]);
+  const savedMs = totalMs - best.restoreLowerBoundMs;
+  const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  // The phase that carries the named resource: the longest judged so.
+  const carrier =
+    savedMs >= MIN_SAVING_SHARE * totalMs
+      ? judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a))
+      : dominant;
+  const tail = judged.some((x) => x.phase === 'writeback') ? ' (writeback included)' : '';
+  const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
+  const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
+  const saving = savedMs < MIN_SAVING_SHARE * totalMs ? '' : ` Twice the ${RESOURCE_NOUN[best.resource]} would save at least ${seconds(savedMs)}.`;
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
+  const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
+  const verdict: Verdict = {
+    bottleneck: carrier.bottleneck,
+    sentence,
+    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    whatIf,
+    attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
+  };
+  return { verdict, phases: judged, ceilings };
 }
 
 export function judgeProfile(profile: Profile): Verdict {
-  const ceilings = ceilingsOf(profile);
-  const restore = profile.restore;
-  if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');
-  if (!restore.cacheHit && restore.error) {
-    // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
-    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
-  }
-  if (!restore.cacheHit) {
-    return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
-  }
-  const judged = judgePhases(profile, ceilings);
-  if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
-  const totalMs = judged.reduce((s, j) => s + j.facts.durationMs, 0);
-  const dominant = judged.reduce((a, b) => (b.facts.durationMs > a.facts.durationMs ? b : a));
-  const j = dominant.judgement;
-  const tail = judged.some((x) => x.judgement.phase === 'writeback') ? ' (writeback included)' : '';
-  const share = percent(totalMs > 0 ? j.durationMs / totalMs : 0);
-  const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
-  // Without counters for the restore path's device, a disk verdict cannot be made: say so in the verdict itself.
-  const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
-  const sentence = `${LABEL[j.bottleneck]}: ${j.clause}; ${phaseNoun(j.phase)} took ${share} of the ${seconds(totalMs)} restore${tail}.${failed}${blind}`;
-  return {
-    bottleneck: j.bottleneck,
-    sentence,
-    phases: judged.map((x) => ({ phase: x.judgement.phase, bottleneck: x.judgement.bottleneck, sentence: x.judgement.sentence, evidence: x.judgement.evidence })),
-    whatIf: whatIfs(judged.map((x) => ({ name: x.judgement.phase, bottleneck: x.judgement.bottleneck, facts: x.facts })), ceilings, profile.context.cpuCount),
-  };
+  return judgeInDetail(profile).verdict;
 }
-
-function phaseNoun(p: PhaseName): string {
-  return { lookup: 'the lookup', download: 'the download', extract: 'extraction', writeback: 'the writeback tail' }[p];
-}
-
-/** Alias the pipeline calls. */
-export const judge = judgeProfile;

@@ -1,6 +1,6 @@
 /**
  * Every number the judge compares against, with the reason for its value. Shares are fractions
- * (0.8 = 80 %) of a fio ceiling measured on the same filesystem, or of wall time.
+ * (0.8 = 80 %) of a fio ceiling measured on the same file system, or of wall time.
  */
 
 /**
@@ -12,33 +12,64 @@
 export const NEAR_CEILING_SHARE = 0.8;
 
 /**
+ * A phase that spent half its time at ≥ NEAR_CEILING_SHARE of a ceiling is limited by it, even when
+ * its average is lower: an extraction the page cache absorbs at first and the disk then holds back
+ * averages 50 % while the disk was pinned for its second half.
+ */
+export const TIME_AT_CEILING_SHARE = 0.5;
+
+/**
+ * Time at a ceiling is read over windows of at least this long: blkio and cloud throttles release
+ * I/O in bursts, so single 100 ms samples swing between 0 and twice the limit.
+ */
+export const CEILING_WINDOW_MS = 300;
+
+/**
  * Below half of every disk ceiling the disk is "far from its limits": doubling the demand would
  * still fit, so another resource (CPU, network) set the pace.
  */
 export const FAR_BELOW_CEILING_SHARE = 0.5;
 
 /**
- * Requests this small or smaller are IOPS-bound rather than bandwidth-bound: at 32 KiB a disk with
- * the usual ratio of 4 KiB IOPS to MiB/s (e.g. 8.4k IOPS vs 247 MiB/s on a GitHub runner) runs out
- * of IOPS before bandwidth, so w/s is compared with the 4 KiB rand-write ceiling.
+ * When the 4 KiB random probe moved at least 80 % of the sequential probe's bytes, it ran into the
+ * bandwidth limit (a bandwidth-throttled device gives bandwidth / 4 KiB IOPS): its IOPS are that
+ * limit restated, not a limit of their own, so requests/s against them are not an IOPS share.
+ */
+export const IOPS_PROBE_BANDWIDTH_BOUND = 0.8;
+
+/**
+ * Without fio ceilings the kernel-only rules fall back on request size: at 32 KiB or less a disk
+ * with the usual ratio of 4 KiB IOPS to MiB/s (8.4k IOPS vs 247 MiB/s on a GitHub runner) runs out of
+ * IOPS before bandwidth.
  */
 export const SMALL_REQUEST_KIB = 32;
 
 /**
- * tar and zstd form a pipeline: the slower stage runs flat out and the other waits, so a
- * CPU-bound extraction shows the children using about one core (the recorded one: 0.94).
- * 0.85 allows for the pipeline's start and end, when only one stage runs.
+ * One process of the extraction pipeline (tar or zstd) using 85 % of a core or more is CPU-bound:
+ * the slower stage runs flat out and the other waits. Each is one thread, so one core is its limit
+ * whatever the machine has. 0.85 allows for the pipeline's start and end.
  */
-export const CHILD_CPU_FULL_CORE = 0.85;
+export const PROCESS_FULL_CORE = 0.85;
 
-/** A CPU busy 90 % of the phase or more is saturated: what is left is scheduling noise. */
-export const BUSY_CPU_SHARE = 0.9;
+/** CPU figures from under this much time are 1-10 ticks of USER_HZ: too coarse to judge on. */
+export const MIN_CPU_DATA_MS = 1000;
 
 /**
  * PSI cpu some: share of time at least one runnable task waited for a CPU. Above 30 % the CPU
  * was contended for a third of the phase, which alone can stretch a single-threaded pipeline.
  */
 export const CPU_PRESSURE_HIGH = 0.3;
+
+/**
+ * A tar held back by a CPU quota (a container's --cpus, a cgroup cfs_quota) still runs for its
+ * share: the bottleneck lab's 30 % quota gave tar and zstd 0.27-0.3 of a core while PSI cpu some
+ * read 65 %. Below a tenth of a core the children were blocked on something else, so PSI cpu
+ * (machine-wide) must not condemn the CPU for them. Recorded: fixtures/profiles/lab-cpu.json.
+ */
+export const CHILD_CPU_WORKING_CORE = 0.1;
+
+/** The extraction's processes together under half a core while the kernel throttled them: waiting, not working. */
+export const CHILD_CPU_IDLE_CORE = 0.5;
 
 /**
  * PSI io some: share of time at least one task was stalled on I/O. Above 30 % I/O stalls took a
@@ -63,32 +94,41 @@ export const NO_PROBE_QUEUE_SIZE = 1;
 export const IDLE_UTIL_PERCENT = 50;
 
 /**
- * Dirty pages at 60 % of the dirty limit or more mean writers were throttled: the kernel's
- * balance_dirty_pages starts pausing writers half-way between the background and the hard limit
- * (15 % of 20 % by default = 75 %), and the ratio limits count available memory, not the total
- * RAM we divide by, so the share we compute understates the real one.
+ * Dirty pages at 60 % of the dirty limit or more mean writers were throttled: balance_dirty_pages
+ * starts pausing writers half-way between the background and the hard limit (75 % by default), and
+ * the ratio limits count dirtyable memory, not the total RAM we divide by, so our share understates it.
  */
 export const DIRTY_THROTTLE_SHARE = 0.6;
 
-/** A tar using less than half a core while throttled was waiting, not working. */
-export const CHILD_CPU_IDLE_CORE = 0.5;
-
 /**
- * A tar held back by a CPU quota (a container's --cpus, a cgroup cfs_quota) still runs for its
- * share: the bottleneck lab's 30 % quota gave tar and zstd 0.27-0.3 of a core while PSI cpu some
- * read 65 % (throttled tasks count as runnable and waiting). Below a tenth of a core the children
- * were blocked on something else, so PSI cpu (machine-wide) must not condemn the CPU for them.
- * Recorded: fixtures/profiles/lab-cpu.json.
+ * Latency-bound: an extraction that kept about one request in flight (aqu-sz ≤ 1.5) and still ran at
+ * 80 % of the disk's queue-depth-1 rate (1e6 / the QD1 probe's mean latency, or the fsync probe's
+ * IOPS for flushes) waited on each request in turn: deeper queues, not a higher ceiling, would help.
  */
-export const CHILD_CPU_WORKING_CORE = 0.1;
+export const LOW_QUEUE_DEPTH = 1.5;
+export const QD1_RATE_SHARE = 0.8;
 
-/**
- * A writeback tail taking 20 % of the restore (incl. the tail) or more is a finding: the page cache
- * hid a disk that could not keep up with the extraction.
- */
+/** A writeback tail under 20 % of the restore is not worth a verdict of its own. */
 export const WRITEBACK_TAIL_SHARE = 0.2;
+
+/**
+ * Another writer shared the disk when the device wrote more than 1.5 × the restore's own bytes plus
+ * 32 MiB: ext4's journal and metadata add 5-30 % for many small files, never half again.
+ */
+export const OTHER_WRITER_RATIO = 1.5;
+export const OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The kernel absorbed the extraction when the disk wrote under 10 % of the restore's bytes before
+ * tar exited: writeback waited for the tail (below the background threshold nothing is written
+ * until syncfs or the 30 s expiry), and a faster disk or CPU would not change that.
+ */
+export const ABSORBED_SHARE = 0.1;
+
+/** The restore's verdict names a resource only when doubling it saves at least 5 % of the restore. */
+export const MIN_SAVING_SHARE = 0.05;
 
 export { USER_HZ } from '../sample/phase-summary.js';
 
-/** What-if speed-up: "twice as fast". */
+/** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;

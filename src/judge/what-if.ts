@@ -1,24 +1,21 @@
 /**
- * Lower bounds for the restore's duration if the disk, the network or the CPU were `speedup` times
- * faster. Pure.
- *
- * Model (conservative, so the bound stays a true lower bound):
- * - A phase whose verdict names another resource keeps its duration: that resource still sets its pace.
- * - A phase limited by the resource, or whose limit is unknown (`none`, `inconclusive`), can at best
- *   shrink by the speed-up: duration / speedup, but never below the time the other resources need for
- *   the same work (child CPU seconds spread over every CPU; bytes written at the disk's fio ceiling).
- * - Disk: extraction and the writeback tail share the disk. A faster disk could drain the tail while
- *   tar still runs, so the two are bounded together: max(extraction's non-disk floor,
- *   (disk-limited time of both) / speedup). The tail may vanish entirely.
- * - The lookup is a service round trip: only the network what-if shortens it.
+ * Lower bounds for the restore's duration with one resource twice as fast, as the lab's
+ * interventions relax it. Pure. A phase is shortened only by the resource its verdict names
+ * (network: the download; disk and CPU: extraction and the writeback tail); a phase judged none or
+ * inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
+ * - disk: the bytes and requests the device must still write, at twice the ceiling of the doubled
+ *   kind (bandwidth or IOPS), and never below the CPU the busiest process needs;
+ * - CPU: half the extraction, and never below what the disk needs at its ceilings;
+ * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
+ *   but when the kernel absorbed the extraction (the disk wrote almost nothing before tar exited),
+ *   writeback waits for the tail whatever the disk's speed, so the two add up.
  */
-import type { Bottleneck, PhaseName, WhatIf } from '../profile/schema.js';
-import type { Ceilings } from './ceilings.js';
-import { seconds } from './format.js';
+import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
+import { RESOURCES } from '../profile/schema.js';
+import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
-import { USER_HZ, WHAT_IF_SPEEDUP } from './thresholds.js';
-
-type Resource = WhatIf['resource'];
+import { ABSORBED_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 
 export interface WhatIfPhase {
   name: PhaseName;
@@ -26,79 +23,115 @@ export interface WhatIfPhase {
   facts: PhaseFacts;
 }
 
-const RESOURCE_OF: Record<Bottleneck, Resource | 'unknown' | 'none'> = {
-  network: 'network',
-  'disk-bandwidth': 'disk',
-  'disk-iops': 'disk',
-  writeback: 'disk',
-  cpu: 'cpu',
-  none: 'unknown',
-  inconclusive: 'unknown',
-};
-
-function limitedBy(p: WhatIfPhase, r: Resource): boolean {
-  if (p.name === 'lookup') return r === 'network';
-  if (p.name === 'writeback') return r === 'disk';
-  const of = RESOURCE_OF[p.bottleneck];
-  return of === r || of === 'unknown';
+interface DiskWork {
+  writtenBytes: number;
+  writes: number;
+  readBytes: number;
+  reads: number;
 }
 
-/** Seconds of CPU the children need, spread perfectly over every CPU: no CPU speed-up beats it. */
-function cpuFloorMs(p: WhatIfPhase, cpuCount: number): number {
-  if (p.facts.childCores === null || cpuCount <= 0) return 0;
-  return (p.facts.childCores * p.facts.durationMs) / Math.max(1, cpuCount);
-}
-
-/** Time to write the phase's bytes at the disk's best measured rate. */
-function diskFloorMs(p: WhatIfPhase, ceilings: Ceilings): number {
-  const written = p.facts.disk?.writtenBytes ?? 0;
-  return ceilings.seqWriteBytesPerSecond ? (written / ceilings.seqWriteBytesPerSecond) * 1000 : 0;
-}
-
-export function restoreLowerBoundMs(
-  phases: readonly WhatIfPhase[],
-  resource: Resource,
-  speedup: number,
-  ceilings: Ceilings,
-  cpuCount: number,
-): number {
-  let total = 0;
-  let extract: WhatIfPhase | undefined;
-  let tail: WhatIfPhase | undefined;
+function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
+  const w: DiskWork = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
   for (const p of phases) {
-    if (resource === 'disk' && p.name === 'extract') extract = p;
-    else if (resource === 'disk' && p.name === 'writeback') tail = p;
-    else if (!limitedBy(p, resource)) total += p.facts.durationMs;
-    else {
-      const other = resource === 'cpu' ? diskFloorMs(p, ceilings) : resource === 'network' ? diskFloorMs(p, ceilings) : cpuFloorMs(p, cpuCount);
-      total += Math.max(p.facts.durationMs / speedup, Math.min(other, p.facts.durationMs));
-    }
+    const d = p?.facts.disk;
+    if (!d) continue;
+    w.writtenBytes += d.writtenBytes;
+    w.writes += d.writes;
+    w.readBytes += d.readBytes;
+    w.reads += d.reads;
   }
-  if (resource === 'disk' && (extract || tail)) {
-    const extractDisk = extract && limitedBy(extract, 'disk') ? extract.facts.durationMs : 0;
-    const extractFloor = extract ? (extractDisk > 0 ? Math.min(cpuFloorMs(extract, cpuCount), extract.facts.durationMs) : extract.facts.durationMs) : 0;
-    const diskMs = extractDisk + (tail?.facts.durationMs ?? 0);
-    total += Math.max(extractFloor, diskMs / speedup);
+  return w;
+}
+
+/**
+ * The part of the device's writes that is the restore's own: tar's bytes (what another writer adds
+ * would not have to be on disk for the restore's files to be), requests scaled alike.
+ */
+function ownWork(extract: WhatIfPhase | undefined, span: DiskWork): DiskWork {
+  const own = extract?.facts.ownIo?.writeBytes;
+  if (own === undefined || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
+  const share = own / span.writtenBytes;
+  return { ...span, writtenBytes: own, writes: span.writes * share };
+}
+
+/** Milliseconds the disk needs for `work` with the given ceilings multiplied as asked. */
+function diskMs(work: DiskWork, c: Ceilings, factor: { bandwidth: number; iops: number }): number {
+  const parts = [0];
+  if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / (c.seqWriteBytesPerSecond * factor.bandwidth));
+  if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
+  if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond)) parts.push(work.writes / (c.randWriteIops * factor.iops));
+  if (c.randReadIops && iopsIsOwnLimit(c.randReadIops, c.seqReadBytesPerSecond)) parts.push(work.reads / (c.randReadIops * factor.iops));
+  return Math.max(...parts) * 1000;
+}
+
+/** CPU time the busiest single process needs: no disk speed-up beats it. */
+function cpuFloorMs(p: WhatIfPhase | undefined): number {
+  if (!p) return 0;
+  const f = p.facts;
+  if (f.busiestProcess) return f.busiestProcess.cores * f.durationMs;
+  // Schema 1: tar and zstd together; the busier of two stages needs at least half of it.
+  return f.childCores === null ? 0 : (f.childCores * f.durationMs) / 2;
+}
+
+function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
+  const early = extract?.facts.disk?.writtenBytes;
+  return early !== undefined && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
+}
+
+function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, c: Ceilings, speedup: number): number {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const span = deviceWork([extract, tail]);
+  const own = ownWork(extract, span);
+  const tailDevice = deviceWork([tail]);
+  const ownShare = span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1;
+  const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
+  const kernelWaited = absorbed(extract, span);
+  const same = { bandwidth: 1, iops: 1 };
+  if (resource === 'disk-bandwidth' || resource === 'disk-iops') {
+    const faster = resource === 'disk-bandwidth' ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
+    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster)));
+    if (tail?.bottleneck === resource) {
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster)));
+    }
+    return e + t;
+  }
+  if (resource === 'cpu' && extract?.bottleneck === 'cpu') {
+    return Math.min(e + t, kernelWaited ? e / speedup + diskMs(tailOwn, c, same) : Math.max(e / speedup, diskMs(own, c, same)));
+  }
+  return e + t;
+}
+
+export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): number {
+  const extract = phases.find((p) => p.name === 'extract');
+  const tail = phases.find((p) => p.name === 'writeback');
+  let total = extract || tail ? spanBoundMs(resource, extract, tail, ceilings, speedup) : 0;
+  for (const p of phases) {
+    if (p.name === 'extract' || p.name === 'writeback') continue;
+    // The lookup is a round trip: a faster network rate does not shorten it.
+    const shortened = p.name === 'download' && p.bottleneck === resource;
+    total += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
   }
   return total;
 }
 
 const PHRASE: Record<Resource, string> = {
-  disk: 'on a disk',
   network: 'with a network',
+  'disk-bandwidth': "with the disk's bandwidth",
+  'disk-iops': "with the disk's IOPS",
   cpu: 'with a CPU',
 };
 
-export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, cpuCount: number, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
+export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? 'twice' : `${speedup} times`;
-  return (['disk', 'network', 'cpu'] as const).map((resource) => {
-    const lower = restoreLowerBoundMs(phases, resource, speedup, ceilings, cpuCount);
+  return RESOURCES.map((resource) => {
+    const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
     const gain = nowMs - lower;
     const sentence =
       gain < 0.01 * nowMs
-        ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: ${resource} did not limit it.`
+        ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`
         : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
     return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
   });

@@ -56,7 +56,7 @@ export interface SetupContext {
   services: LocalServices;
 }
 
-const DISK_VERDICTS: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'writeback'];
+const DISK_VERDICTS: Bottleneck[] = ['disk-bandwidth', 'disk-iops'];
 
 export interface Expectation {
   right: boolean;

@@ -1,20 +1,25 @@
 /**
- * The profile pipeline, outside any GitHub specifics: find the devices, start the sampler, restore
- * with exact phase boundaries, watch the writeback tail, read the archive's anatomy, probe the disk,
- * judge. Side effects stay here and in the modules it calls; the result is a plain Profile.
+ * The profile pipeline, outside any GitHub specifics: find the devices, flush what earlier steps
+ * left dirty, start the sampler, restore with exact phase boundaries, time the writeback tail with
+ * syncfs, read what the restore wrote, probe the disk, judge. Side effects stay here and in the
+ * modules it calls; the result is a plain Profile.
  */
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Profile, ProbeSuiteResult } from '../profile/schema.js';
+import type { Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
-import { configRecord, expandPath, type ProfileConfig } from '../config/config.js';
+import { configRecord, type ProfileConfig } from '../config/config.js';
 import { observedRestore } from './observed-restore.js';
-import { readArchiveAnatomy } from '../restore/anatomy.js';
-import { nearestExisting, resolveDevices, type DeviceResolution } from '../sample/devices.js';
-import { countFilesWrittenSince } from '../restore/partial-extract.js';
+import { walkRestoredTree } from '../restore/restored-tree.js';
+import { restoreRoots } from '../restore/restore-roots.js';
+import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
 import { readRunnerContext } from '../sample/context.js';
+import { parseMeminfo } from '../sample/parse-meminfo.js';
+import { flushEarlierWrites } from '../sample/preflush.js';
+import { readText } from '../sample/read-file.js';
+import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
-import { judge } from '../judge/judge.js';
+import { judgeProfile } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
@@ -33,9 +38,6 @@ export interface PipelineHooks {
   sysRoot?: string;
 }
 
-/** What the page cache may still hold above its level before the restore and count as drained. */
-const WRITEBACK_DRAINED_MARGIN_BYTES = 8 * 1024 * 1024;
-
 export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<Profile> {
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -43,7 +45,8 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     hooks.warn(message);
   };
   const originMs = monotonicMs();
-  const restorePath = expandPath(config.paths.find((p) => !/[*?[\]!]/.test(p)) ?? config.workspace, config.workspace);
+  const roots = restoreRoots(config.paths, config.workspace);
+  const restorePath = roots[0] ?? config.workspace;
 
   const procRoot = hooks.procRoot ?? '/proc';
   const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
@@ -55,6 +58,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   } else if (where.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
   }
+
+  const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
+  const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where, procRoot, context, warn) : null;
 
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
@@ -69,42 +75,27 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   });
   const { restore, phases } = timed;
   if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
-  if (restore.error?.phase === 'extract' && timed.extractStartedAtEpochMs !== null) {
-    warn(describePartialExtract(config, timed.extractStartedAtEpochMs));
-  }
 
   const extract = phases.find((p) => p.name === 'extract');
+  let writebackTail: WritebackTail | null = null;
   if (sampler && extract && config.writebackTimeoutMs > 0) {
-    const before = phases[0]?.start.memory;
-    const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
-    // Writeback is started at once (syncfs on the restore's file system), so the tail measures how
-    // long the disk needs for what the page cache owes, not the kernel's 30 s dirty-expiry timer.
-    const tail = await sampler.waitForWriteback({
-      maxMs: config.writebackTimeoutMs,
-      thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES,
-      syncPath: nearestExisting(restorePath),
-    });
-    phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
-    if (!tail.drained) {
-      warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds); the tail is cut there.`);
+    // syncfs of each file system the restore wrote: the tail ends exactly when the restore's files
+    // are on disk, whatever else (other file systems, other writers' files) the page cache still owes.
+    const syncs = await syncFileSystems(restoreFileSystems, config.writebackTimeoutMs);
+    const end = sampler.snapshot();
+    phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
+    writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
+    if (!writebackTail.complete) {
+      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(', ')}; the tail is cut there.`);
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
 
-  if (timed.archivePath) {
-    // A download that failed left a partial archive: its anatomy would describe a fragment, not the cache.
-    if (restore.error?.phase !== 'download') await readAnatomy();
-    removeArchive(timed.archivePath, hooks);
-  }
-
-  async function readAnatomy(): Promise<void> {
-    if (!timed.archivePath) return;
-    try {
-      restore.anatomy = await readArchiveAnatomy(timed.archivePath, restore.compressionMethod);
-      if (restore.anatomy.error) warn(`Archive anatomy: ${restore.anatomy.error}`);
-    } catch (error) {
-      warn(`Archive anatomy could not be read: ${errorMessage(error)}`);
-    }
+  if (timed.extractStartedAtEpochMs !== null) {
+    // After the tail, so walking the tree cannot delay or add to what the tail measures.
+    const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
+    else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
   }
 
   const probes = await probe(config, context.cpuCount, hooks, warn);
@@ -123,9 +114,41 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     probes,
     verdict: null,
     warnings,
+    preflush,
+    writebackTail,
   };
-  profile.verdict = judge(profile);
+  profile.verdict = judgeProfile(profile);
   return profile;
+}
+
+/**
+ * Flushes what earlier steps left dirty on every file system the restore writes (restore paths and
+ * the archive's temp dir), so none of it is counted as the restore's; records the level found.
+ */
+async function flushEarlier(
+  config: ProfileConfig,
+  restoreFileSystems: string[],
+  where: DeviceResolution,
+  procRoot: string,
+  context: Profile['context'],
+  warn: (m: string) => void,
+): Promise<Preflush> {
+  const memory = parseMeminfo(readText(`${procRoot}/meminfo`) ?? '');
+  if (memory) {
+    context.dirtyAtStartBytes = memory.dirtyBytes;
+    context.writebackAtStartBytes = memory.writebackBytes;
+  }
+  const preflush = await flushEarlierWrites({
+    fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
+    deviceNames: where.devices.map((d) => d.name),
+    procRoot,
+    maxMs: Math.max(config.writebackTimeoutMs, 1000),
+  });
+  const stuck = preflush.syncs.filter((s) => !s.returned);
+  if (stuck.length > 0) {
+    warn(`Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(', ')} were not flushed within ${Math.round(preflush.durationMs / 1000)} s; the restore's disk figures may include some of them.`);
+  }
+  return preflush;
 }
 
 async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHooks, warn: (m: string) => void): Promise<ProbeSuiteResult> {
@@ -149,15 +172,6 @@ async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHoo
   }
 }
 
-/** As restoreCache does in its finally block: the archive goes, its temp directory stays. */
-function removeArchive(archivePath: string, hooks: PipelineHooks): void {
-  try {
-    unlinkSync(archivePath);
-  } catch (error) {
-    hooks.log(`Failed to delete archive: ${errorMessage(error)}`);
-  }
-}
-
 async function findDevices(restorePath: string, archiveTemp: string, procRoot: string, sysRoot: string | undefined, warn: (m: string) => void): Promise<DeviceResolution> {
   try {
     return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
@@ -169,12 +183,8 @@ async function findDevices(restorePath: string, archiveTemp: string, procRoot: s
 }
 
 /** After a failed extraction: what is on disk now that was not before, so nobody guesses. */
-function describePartialExtract(config: ProfileConfig, sinceEpochMs: number): string {
-  const roots = config.paths.filter((p) => !/[*?[\]!]/.test(p)).map((p) => expandPath(p, config.workspace));
-  // ctime has coarse granularity on some file systems: allow a little slack before the start.
-  const partial = countFilesWrittenSince(roots, sinceEpochMs - 50);
+function describePartialExtract(roots: readonly string[], files: number, bytes: number): string {
   const where = roots.join(', ') || 'the restore paths';
-  if (partial.files === 0) return `The failed extraction left no files under ${where}.`;
-  const mib = (partial.bytes / (1024 * 1024)).toFixed(1);
-  return `The failed extraction left ${partial.truncated ? 'at least ' : ''}${partial.files} files (${mib} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
+  if (files === 0) return `The failed extraction left no files under ${where}.`;
+  return `The failed extraction left ${files} files (${(bytes / (1024 * 1024)).toFixed(1)} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
 }

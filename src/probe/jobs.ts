@@ -6,21 +6,13 @@
  * iodepth_batch for the IOPS probes), shortened by fio's own steady-state detection under a hard
  * runtime cap so the whole suite fits a CI-friendly budget (30 s by default).
  */
-import type { ProbeName } from '../profile/schema.js';
+import { PROBE_NAMES, type ProbeName } from '../profile/schema.js';
 import { ProfilerError } from '../util/errors.js';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
 
-/** Canonical order: the suite runs and reports probes in this order whatever order they were asked in. */
-export const PROBE_NAMES: readonly ProbeName[] = [
-  'seq-write',
-  'seq-read',
-  'rand-write',
-  'rand-read',
-  'rand-read-qd1',
-  'fsync-write',
-];
+export { PROBE_NAMES };
 
 /** Name of the one data file inside our temp directory; every probe reuses it. */
 export const PROBE_FILE_NAME = 'probe.dat';

@@ -4,11 +4,23 @@
  * re-judged and re-rendered offline (`disk-profiler render`). Documented in docs/profile-schema.md.
  */
 
-export const PROFILE_SCHEMA_VERSION = 1 as const;
+/** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
+export const PROFILE_SCHEMA_VERSION = 2 as const;
 
-/** Phases of a restore, in order. `writeback` is the tail after tar exits while the page cache drains. */
-export type PhaseName = 'lookup' | 'download' | 'extract' | 'writeback';
-export const PHASE_NAMES: readonly PhaseName[] = ['lookup', 'download', 'extract', 'writeback'];
+/**
+ * Phases of a restore, in order. `writeback` is the tail after tar exits, until syncfs of every file
+ * system the restore wrote has returned.
+ */
+export const PHASES = ['lookup', 'download', 'extract', 'writeback'] as const;
+export type PhaseName = (typeof PHASES)[number];
+
+/** What an intervention can relax, and what a verdict or a what-if names. */
+export const RESOURCES = ['network', 'disk-bandwidth', 'disk-iops', 'cpu'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** A verdict: a resource, or no bottleneck, or not enough evidence to name one. */
+export const BOTTLENECKS = [...RESOURCES, 'none', 'inconclusive'] as const;
+export type Bottleneck = (typeof BOTTLENECKS)[number];
 
 /** Raw cumulative /proc/diskstats fields of one device (kernel Documentation/admin-guide/iostats.rst). */
 export interface DiskCounters {
@@ -67,6 +79,33 @@ export interface Snapshot {
   memory: { dirtyBytes: number; writebackBytes: number } | null;
   /** CPU time (user+system ticks) of the restore's child processes (tar, zstd), cumulative, incl. reaped ones. */
   childCpuTicks: number | null;
+  /** This process's own CPU (user+system ticks, children excluded): what the download costs. Since schema 2. */
+  selfCpuTicks?: number | null;
+  /**
+   * I/O this process and its descendants caused (/proc/<pid>/io), cumulative: reaped children are
+   * folded into their parent by the kernel, live ones are added. Since schema 2.
+   */
+  ownIo?: OwnIo | null;
+  /** Live descendants (tar, zstd) at this instant, each with its own cumulative CPU. Since schema 2. */
+  processes?: ProcessTicks[];
+}
+
+/** /proc/<pid>/io fields, bytes. */
+export interface OwnIo {
+  /** Bytes this process caused to be read from storage. */
+  readBytes: number;
+  /** Bytes it dirtied in the page cache (counted when dirtied, not when the disk writes them). */
+  writeBytes: number;
+  /** Dirty bytes dropped unwritten, e.g. by deleting or truncating a file before writeback. */
+  cancelledWriteBytes: number;
+}
+
+export interface ProcessTicks {
+  pid: number;
+  /** Process name (comm), e.g. "tar", "zstd". */
+  comm: string;
+  /** user+system ticks of the process itself (its reaped children are not in it). */
+  cpuTicks: number;
 }
 
 /** A phase with exact boundaries: snapshots taken at the instants the phase began and ended. */
@@ -126,6 +165,9 @@ export interface RunnerContext {
   dirtyRatio?: number;
   dirtyBackgroundRatio?: number;
   nodeVersion: string;
+  /** /proc/meminfo Dirty and Writeback when the profiler started: what earlier steps left owed. Since schema 2. */
+  dirtyAtStartBytes?: number;
+  writebackAtStartBytes?: number;
 }
 
 export interface SizeBucket {
@@ -166,11 +208,42 @@ export interface RestoreResult {
   restoreMs: number;
   /** Wall time of the whole restore call, measured independently, milliseconds. */
   wallMs: number;
-  error?: { phase: PhaseName | 'setup'; message: string };
+  error?: { phase: PhaseName; message: string };
   anatomy?: ArchiveAnatomy;
 }
 
-export type ProbeName = 'seq-write' | 'rand-write' | 'seq-read' | 'rand-read' | 'rand-read-qd1' | 'fsync-write';
+/** One syncfs(2) (`sync -f`) of a file system, timed from its start to its return. */
+export interface FileSystemSync {
+  mountPoint: string;
+  durationMs: number;
+  /** False when it had not returned within the time allowed (the wait was cut there). */
+  returned: boolean;
+}
+
+/**
+ * Before the lookup: what earlier steps left dirty on the file systems the restore writes, flushed
+ * so it is not counted as the restore's. Outside the restore's time.
+ */
+export interface Preflush {
+  /** Dirty + Writeback machine-wide before and after the flush, bytes. */
+  owedBeforeBytes: number | null;
+  owedAfterBytes: number | null;
+  /** Sectors the profile's devices wrote during the flush, bytes. */
+  deviceWrittenBytes: number | null;
+  durationMs: number;
+  syncs: FileSystemSync[];
+}
+
+/** The writeback tail: syncfs of each file system the restore wrote, started when extraction ended. */
+export interface WritebackTail {
+  syncs: FileSystemSync[];
+  /** True when every syncfs returned within writeback-timeout-seconds. */
+  complete: boolean;
+}
+
+/** The fio probes, in canonical order: the suite runs and reports them in this order whatever order they were asked in. */
+export const PROBE_NAMES = ['seq-write', 'seq-read', 'rand-write', 'rand-read', 'rand-read-qd1', 'fsync-write'] as const;
+export type ProbeName = (typeof PROBE_NAMES)[number];
 
 export interface ProbeResult {
   name: ProbeName;
@@ -201,15 +274,6 @@ export interface ProbeSuiteResult {
   probes: ProbeResult[];
 }
 
-export type Bottleneck =
-  | 'network'
-  | 'disk-bandwidth'
-  | 'disk-iops'
-  | 'cpu'
-  | 'writeback'
-  | 'none'
-  | 'inconclusive';
-
 export interface Evidence {
   /** Stable id, e.g. "write-bandwidth-share". */
   id: string;
@@ -223,18 +287,33 @@ export interface Evidence {
 }
 
 export interface PhaseVerdict {
-  phase: PhaseName | 'restore';
+  phase: PhaseName;
   bottleneck: Bottleneck;
   sentence: string;
   evidence: Evidence[];
+  /** The phase's duration: what the verdict puts on its bottleneck. Since schema 2. */
+  durationMs?: number;
 }
 
 export interface WhatIf {
-  resource: 'disk' | 'network' | 'cpu';
+  resource: Resource;
   speedup: number;
   /** Lower bound for the restore's duration with that resource `speedup` times faster. */
   restoreLowerBoundMs: number;
   sentence: string;
+}
+
+/** Whose bytes the restore's disk wrote: the restore's own, or another writer's. Since schema 2. */
+export interface Attribution {
+  /** Bytes the restore's processes dirtied during extraction (tar writing the files). */
+  ownWrittenBytes: number | null;
+  /** Bytes dropped unwritten: the archive deleted right after extraction, as restoreCache does. */
+  ownCancelledBytes: number | null;
+  /** Bytes the restore path's device wrote during extraction and the writeback tail. */
+  deviceWrittenBytes: number | null;
+  /** What the device wrote beyond the restore's own bytes and file-system overhead, when that is large. */
+  otherWriterBytes: number | null;
+  sentences: string[];
 }
 
 export interface Verdict {
@@ -242,6 +321,7 @@ export interface Verdict {
   sentence: string;
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
+  attribution?: Attribution;
 }
 
 export interface Profile {
@@ -255,9 +335,12 @@ export interface Profile {
   devices: BlockDeviceInfo[];
   restore: RestoreResult | null;
   phases: PhaseRecord[];
-  /** Periodic snapshots for charts; downsampled when long (see samplesEvery). */
+  /** Periodic snapshots for charts; thinned to every keptEvery-th tick when long. */
   samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
   probes: ProbeSuiteResult | null;
   verdict: Verdict | null;
   warnings: string[];
+  /** Since schema 2; absent when the restore wrote nothing to flush for. */
+  preflush?: Preflush | null;
+  writebackTail?: WritebackTail | null;
 }

@@ -3,10 +3,14 @@
  * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
-import { PROFILE_SCHEMA_VERSION, type Profile } from './schema.js';
+import { BOTTLENECKS, PHASES, PROBE_NAMES, PROFILE_SCHEMA_VERSION, RESOURCES, type Profile } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [PROFILE_SCHEMA_VERSION];
+/**
+ * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
+ * whose vocabulary changed) is dropped on reading, to be judged again.
+ */
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, PROFILE_SCHEMA_VERSION];
 
 type Check = (value: unknown, path: string, errors: string[]) => void;
 
@@ -94,8 +98,11 @@ const snapshot = obj({
   pressure: nullable(obj({ io: pressureTotals, cpu: pressureTotals, memory: pressureTotals })),
   memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
   childCpuTicks: nullable(num),
+  'selfCpuTicks?': nullable(num),
+  'ownIo?': nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
+  'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num })),
 });
-const phaseName = oneOf('lookup', 'download', 'extract', 'writeback');
+const phaseName = oneOf(...PHASES);
 const phase = obj({
   name: phaseName, startMs: num, endMs: num, start: snapshot, end: snapshot,
   'networkBytes?': nullable(num), 'progress?': arr(tuple(num, num)),
@@ -108,7 +115,7 @@ const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: 
 const context = obj({
   os: str, 'kernel?': str, arch: str, 'cpuModel?': str, cpuCount: num, memoryBytes: num, 'virtualization?': str,
   'noBlockDeviceReason?': str, fileSystems: arr(fileSystem), 'dirtyBytesLimit?': num, 'dirtyBackgroundBytesLimit?': num,
-  'dirtyRatio?': num, 'dirtyBackgroundRatio?': num, nodeVersion: str,
+  'dirtyRatio?': num, 'dirtyBackgroundRatio?': num, nodeVersion: str, 'dirtyAtStartBytes?': num, 'writebackAtStartBytes?': num,
 });
 const anatomy = obj({
   compressedBytes: num, extractedBytes: num, entries: num, files: num, directories: num, symlinks: num, hardlinks: num, other: num,
@@ -117,10 +124,10 @@ const anatomy = obj({
 const restore = nullable(obj({
   cacheHit: bool, matchedKey: nullable(str), exactMatch: bool, keysTried: arr(str), paths: arr(str),
   serviceVersion: oneOf('v1', 'v2'), compressionMethod: str, archiveBytes: nullable(num), restoreMs: num, wallMs: num,
-  'error?': obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'setup'), message: str }), 'anatomy?': anatomy,
+  'error?': obj({ phase: phaseName, message: str }), 'anatomy?': anatomy,
 }));
 const probe = obj({
-  name: oneOf('seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'),
+  name: oneOf(...PROBE_NAMES),
   direction: oneOf('read', 'write'), blockSizeBytes: num, ioDepth: num, jobs: num, bytesPerSecond: num, iops: num,
   latencyNs: obj({ mean: num, p50: nullable(num), p99: nullable(num) }), runtimeMs: num, wallMs: num,
   steadyState: nullable(obj({ criterion: str, attained: bool })), 'error?': str,
@@ -129,19 +136,28 @@ const probes = nullable(obj({
   status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, 'fioVersion?': str, 'fioInstall?': obj({ method: str, durationMs: num }),
   'directory?': str, 'fileSizeBytes?': num, 'budgetMs?': num, wallMs: num, probes: arr(probe),
 }));
-const bottleneck = oneOf('network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback', 'none', 'inconclusive');
+const bottleneck = oneOf(...BOTTLENECKS);
 const evidence = obj({ id: str, text: str, value: nullable(num), unit: str, 'threshold?': num, supports: bool });
 const verdict = nullable(obj({
   bottleneck, sentence: str,
-  phases: arr(obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'restore'), bottleneck, sentence: str, evidence: arr(evidence) })),
-  whatIf: arr(obj({ resource: oneOf('disk', 'network', 'cpu'), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+  phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
+  whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+  'attribution?': obj({
+    ownWrittenBytes: nullable(num), ownCancelledBytes: nullable(num), deviceWrittenBytes: nullable(num), otherWriterBytes: nullable(num),
+    sentences: arr(str),
+  }),
 }));
+const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 const profile = obj({
   schemaVersion: num, tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
   probes, verdict, warnings: arr(str),
+  'preflush?': nullable(obj({
+    owedBeforeBytes: nullable(num), owedAfterBytes: nullable(num), deviceWrittenBytes: nullable(num), durationMs: num, syncs: arr(fileSystemSync),
+  })),
+  'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */
@@ -153,8 +169,14 @@ export function profileErrors(value: unknown): string[] {
       return [`schemaVersion: ${describe(v)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(', ')}`];
     }
   }
-  profile(value, '', errors);
+  profile(upgraded(value), '', errors);
   return errors;
+}
+
+/** A schema 1 profile as schema 2 reads it: its verdict dropped (see SUPPORTED_SCHEMA_VERSIONS). */
+function upgraded(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || (value as { schemaVersion?: unknown }).schemaVersion !== 1) return value;
+  return { ...value, verdict: null };
 }
 
 export function isProfile(value: unknown): value is Profile {
@@ -166,7 +188,7 @@ const MAX_LISTED = 10;
 /** Returns the value typed as a Profile, or throws a ProfilerError listing the bad fields. */
 export function validateProfile(value: unknown): Profile {
   const errors = profileErrors(value);
-  if (errors.length === 0) return value as Profile;
+  if (errors.length === 0) return upgraded(value) as Profile;
   const listed = errors.slice(0, MAX_LISTED).join('; ');
   const more = errors.length > MAX_LISTED ? ` (and ${errors.length - MAX_LISTED} more)` : '';
   throw new ProfilerError(

@@ -3,7 +3,7 @@
  * `disk-profiler render PROFILE.json` call. Pure.
  */
 import type { Profile, Verdict } from '../profile/schema.js';
-import { judgeProfile } from '../judge/judge.js';
+import { judgeInDetail } from '../judge/judge.js';
 import { profileOutputs } from './outputs.js';
 import { renderSummary } from './summary.js';
 
@@ -18,6 +18,9 @@ export interface RenderedProfile {
  * this version's rules to the recorded counters.
  */
 export function renderProfile(profile: Profile, opts: { rejudge?: boolean } = {}): RenderedProfile {
-  const verdict = opts.rejudge || !profile.verdict ? judgeProfile(profile) : profile.verdict;
-  return { verdict, markdown: renderSummary(profile, verdict), outputs: profileOutputs(profile, verdict) };
+  const judgement = judgeInDetail(profile);
+  // The phases' facts always come from the judge; the verdict is the recorded one unless asked otherwise.
+  if (!opts.rejudge && profile.verdict) judgement.verdict = profile.verdict;
+  const verdict = judgement.verdict;
+  return { verdict, markdown: renderSummary(profile, judgement), outputs: profileOutputs(profile, verdict) };
 }

@@ -4,13 +4,13 @@
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
 import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../judge/format.js';
-import { deviceIndexFor, phaseFacts, type PhaseFacts } from '../judge/phase-facts.js';
+import type { JudgedPhase, Judgement } from '../judge/judge.js';
+import type { PhaseFacts } from '../judge/phase-facts.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from './format.js';
 import { phaseChart, timelineCharts } from './charts.js';
 import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
-
-const MiB = 1024 * 1024;
+import { MiB } from '../util/units.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -18,14 +18,25 @@ interface PhaseRow {
   networkBytes: number | null;
 }
 
-function phaseRows(profile: Profile): PhaseRow[] {
-  return profile.phases
-    .filter((p) => p.endMs > p.startMs)
-    .map((p) => ({
-      name: p.name,
-      facts: phaseFacts(profile, p),
-      networkBytes: p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
-    }));
+function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[] {
+  return judged.map((j) => ({
+    name: j.phase,
+    facts: j.facts,
+    networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
+  }));
+}
+
+/** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
+function attributionSection(profile: Profile, verdict: Verdict): string {
+  const lines = [...(verdict.attribution?.sentences ?? [])];
+  const tail = profile.writebackTail;
+  if (tail && tail.syncs.length > 0) {
+    const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
+    lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
+  }
+  return lines.length > 0 ? `### Whose bytes
+
+${lines.map((l) => `- ${escapeHtml(l)}`).join('\n')}` : '';
 }
 
 function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): string {
@@ -47,7 +58,7 @@ function iostatSection(profile: Profile, rows: PhaseRow[]): string {
     .filter((r) => r.facts.disk)
     .map((r) => {
       const m = r.facts.disk!;
-      const dev = profile.devices[deviceIndexFor(profile, r.name) ?? -1]?.name ?? '?';
+      const dev = profile.devices[r.facts.deviceIndex ?? -1]?.name ?? '?';
       return [r.name, dev, fixed(m.readsPerSecond), fixed(m.writesPerSecond), fixed(m.readKiBPerSecond), fixed(m.writeKiBPerSecond),
         fixed(m.readMergesPerSecond), fixed(m.writeMergesPerSecond), fixed(m.readAwaitMs), fixed(m.writeAwaitMs),
         fixed(m.averageQueueSize), fixed(m.utilizationPercent), fixed(m.readRequestKiB), fixed(m.writeRequestKiB)];
@@ -91,7 +102,7 @@ function anatomySection(profile: Profile): string {
   if (!a) return '';
   const head = `${bytes(a.compressedBytes)} ${a.compression} archive → ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ''}${a.other ? `, ${a.other} other` : ''} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}×).`;
   const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
-  return `### Archive anatomy\n\n${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
+  return `### What the restore wrote\n\n${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
 }
 
 function contextSection(profile: Profile): string {
@@ -109,7 +120,8 @@ function contextSection(profile: Profile): string {
   }
   for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
   const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== undefined ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? '?'}%` : undefined;
-  if (dirty) rows.push(['Page cache', dirty]);
+  const found = c.dirtyAtStartBytes === undefined ? '' : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
+  if (dirty || found) rows.push(['Page cache', `${dirty ?? ''}${found}`]);
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
   return `### Runner\n\n${table(['', ''], rows)}`;
 }
@@ -130,11 +142,13 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
   const share = (v: number | null | undefined) => (v === null || v === undefined ? '–' : percent(v));
   const body = rows.map((r) => {
     const f = r.facts;
-    return [r.name, share(f.cpu?.busy), share(f.cpu?.busiestCpu), share(f.cpu?.iowait), share(f.cpu?.steal), f.childCores === null ? '–' : formatNumber(f.childCores),
+    const busiest = f.busiestProcess && f.busiestProcess.cores > 0 ? `${formatNumber(f.busiestProcess.cores)} (${f.busiestProcess.comm})` : '–';
+    return [r.name, share(f.cpu?.busy), share(f.cpu?.busiestCpu), share(f.cpu?.iowait), share(f.cpu?.steal), f.childCores === null ? '–' : formatNumber(f.childCores), busiest,
+      f.selfCores === null ? '–' : formatNumber(f.selfCores), f.ownIo ? bytes(f.ownIo.writeBytes) : '–', f.ownIo ? bytes(f.ownIo.cancelledWriteBytes) : '–',
       share(f.pressure.ioSome), share(f.pressure.ioFull), share(f.pressure.cpuSome), share(f.pressure.memorySome),
       f.dirtyPeakBytes === null ? '–' : bytes(f.dirtyPeakBytes), f.owedAtEndBytes === null ? '–' : bytes(f.owedAtEndBytes)];
   });
-  const header = ['Phase', 'CPU busy', 'busiest CPU', 'iowait', 'steal', 'tar+zstd cores', 'PSI io some', 'PSI io full', 'PSI cpu some', 'PSI mem some', 'Dirty peak', 'Dirty+Writeback at end'];
+  const header = ['Phase', 'CPU busy', 'busiest CPU', 'iowait', 'steal', 'tar+zstd cores', 'busiest process cores', 'profiler cores', 'own bytes dirtied', 'own bytes dropped unwritten', 'PSI io some', 'PSI io full', 'PSI cpu some', 'PSI mem some', 'Dirty peak', 'Dirty+Writeback at end'];
   const r = profile.restore;
   const restore = r
     ? `Key ${r.matchedKey === null ? 'none matched' : `\`${r.matchedKey}\`${r.exactMatch ? ' (exact)' : ' (restore key)'}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(', ')}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.`
@@ -142,8 +156,9 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
   return details('Raw per-phase details', `${restore}\n\n${table(header, body, header.map((_, i) => (i === 0 ? 'l' : 'r')))}\n\nSamples: ${profile.samples.snapshots.length} snapshots every ${profile.samples.intervalMs * profile.samples.keptEvery} ms.`);
 }
 
-export function renderSummary(profile: Profile, verdict: Verdict): string {
-  const rows = phaseRows(profile);
+export function renderSummary(profile: Profile, judgement: Judgement): string {
+  const verdict = judgement.verdict;
+  const rows = phaseRows(profile, judgement.phases);
   const sections: string[] = [
     `**${escapeHtml(verdict.sentence)}**`,
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
@@ -154,7 +169,9 @@ export function renderSummary(profile: Profile, verdict: Verdict): string {
     sections.push(`> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`);
   }
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
-  if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
+  const whose = attributionSection(profile, verdict);
+  if (whose) sections.push(whose);
+  if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`);
   const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
   sections.push(probesSection(profile));

@@ -5,7 +5,7 @@
  * phases tile the restore exactly and their durations add up to its wall time.
  */
 import * as path from 'node:path';
-import { statSync } from 'node:fs';
+import { statSync, unlinkSync } from 'node:fs';
 import type { PhaseName, PhaseRecord, RestoreResult, Snapshot } from '../profile/schema.js';
 import {
   cacheUtils,
@@ -37,9 +37,11 @@ export type BoundaryClock = () => Snapshot;
 export interface TimedRestore {
   restore: RestoreResult;
   phases: PhaseRecord[];
-  /** The downloaded archive, still on disk so its anatomy can be read after the measurement. */
+  /** Where the archive was downloaded; deleted again right after extraction, as restoreCache does. */
   archivePath: string | null;
-  /** Wall-clock time the extraction began (files written since then are the restore's), or null. */
+  /** The signed URL the archive came from (a secret: never recorded), for fetching it again. */
+  downloadUrl: string | null;
+  /** Wall-clock time the extraction began (files changed since then are the restore's), or null. */
   extractStartedAtEpochMs: number | null;
 }
 
@@ -72,6 +74,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     wallMs: 0,
   };
   let archivePath: string | null = null;
+  let downloadUrl: string | undefined;
   let extractStartedAtEpochMs: number | null = null;
   let phaseOpen = true;
 
@@ -83,7 +86,6 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
 
-    let downloadUrl: string | undefined;
     if (serviceVersion === 'v2') {
       const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
         key: primaryKey,
@@ -124,6 +126,9 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
     const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
+    // Inside the phase, as in restoreCache's finally block: deleting the archive drops its dirty
+    // pages unwritten, so the disk never writes them (a restore that kept it would make it).
+    deleteArchive(archive, request.log);
     if ('error' in extraction) {
       // tar's and zstd's own words (in the output @actions/exec forwarded) say why; its error does not.
       const said = toolMessages(extraction.text);
@@ -135,6 +140,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     return finish();
   } catch (error) {
     const failedPhase = current.name;
+    if (archivePath && failedPhase === 'download') deleteArchive(archivePath, request.log);
     if (phaseOpen) next(null);
     result.cacheHit = false;
     result.error = { phase: failedPhase, message: errorMessage(error) };
@@ -146,7 +152,16 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs };
+  }
+}
+
+/** As restoreCache's finally block: a failure to delete is logged, never thrown. */
+function deleteArchive(archivePath: string, log: (line: string) => void): void {
+  try {
+    unlinkSync(archivePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`Failed to delete archive: ${errorMessage(error)}`);
   }
 }
 

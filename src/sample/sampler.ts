@@ -4,14 +4,13 @@
  * busy is skipped, not replayed, so a stalled loop does not burst. Counters are cumulative, so any
  * two snapshots give exact totals between them whatever was skipped or thinned.
  */
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
-import { ChildCpuReader } from './child-cpu.js';
 import { pickDiskCounters } from './parse-diskstats.js';
 import { parseMeminfo } from './parse-meminfo.js';
 import { parsePressure } from './parse-pressure.js';
 import { parseProcStat, parseProcStatTotal } from './parse-stat.js';
+import { ProcessTreeReader } from './process-tree.js';
 import { ProcFile, type ProcReadMode } from './proc-reader.js';
 
 export interface SamplerOptions {
@@ -27,32 +26,6 @@ export interface SamplerOptions {
   readMode?: ProcReadMode;
 }
 
-export interface WaitForWritebackOptions {
-  maxMs: number;
-  /** Drained once Dirty+Writeback is at most this many bytes... */
-  thresholdBytes: number;
-  /** ...or at most the level it had before the work (e.g. before extraction) plus marginBytes. */
-  baselineBytes?: number;
-  /** Default 16 MiB: other processes keep dirtying a little. */
-  marginBytes?: number;
-  /**
-   * Default true: start writeback now with sync(1) in a child process, so the wait measures how
-   * fast the disk absorbs what is owed rather than the kernel's 30 s dirty_expire timer.
-   */
-  triggerWriteback?: boolean;
-  /**
-   * Sync only the file system holding this path (`sync -f`, syncfs(2)), so writeback owed by other
-   * file systems is not forced too. Without it, everything is synced.
-   */
-  syncPath?: string;
-}
-
-export interface WritebackWait {
-  drained: boolean;
-  durationMs: number;
-  end: Snapshot;
-}
-
 export interface SampleSeries {
   intervalMs: number;
   keptEvery: number;
@@ -66,7 +39,6 @@ interface Entry {
 }
 
 const DEFAULT_MAX_SNAPSHOTS = 4000;
-const DEFAULT_MARGIN_BYTES = 16 * 1024 * 1024;
 /** Ten 20-digit counters and "cpu" fit easily; the rest of /proc/stat can be many KiB. */
 const STAT_HEAD_BYTES = 512;
 
@@ -84,7 +56,7 @@ export class Sampler {
     memory: ProcFile;
     meminfo: ProcFile;
   };
-  private readonly childCpu: ChildCpuReader;
+  private readonly tree: ProcessTreeReader;
   private entries: Entry[] = [];
   private keptEvery = 1;
   private timer: NodeJS.Timeout | null = null;
@@ -108,7 +80,7 @@ export class Sampler {
       memory: file('pressure/memory'),
       meminfo: file('meminfo'),
     };
-    this.childCpu = new ChildCpuReader(this.procRoot, mode);
+    this.tree = new ProcessTreeReader(this.procRoot, mode);
   }
 
   start(): void {
@@ -123,42 +95,12 @@ export class Sampler {
     return snapshot;
   }
 
-  /** Current Dirty+Writeback in bytes, or null without /proc/meminfo. */
-  owedWritebackBytes(): number | null {
-    const memory = parseMeminfo(this.files.meminfo.read() ?? '');
-    return memory ? memory.dirtyBytes + memory.writebackBytes : null;
-  }
-
-  waitForWriteback(opts: WaitForWritebackOptions): Promise<WritebackWait> {
-    const startedAtMs = performance.now();
-    const limitBytes = Math.max(
-      opts.thresholdBytes,
-      opts.baselineBytes === undefined ? -Infinity : opts.baselineBytes + (opts.marginBytes ?? DEFAULT_MARGIN_BYTES),
-    );
-    if (opts.triggerWriteback ?? true) startSync(opts.syncPath);
-    return new Promise((resolve) => {
-      const finish = (drained: boolean) => {
-        const end = this.snapshot();
-        resolve({ drained, durationMs: end.tMs - (startedAtMs - this.originMs), end });
-      };
-      const check = () => {
-        const owed = this.owedWritebackBytes();
-        const elapsedMs = performance.now() - startedAtMs;
-        if (owed === null) return finish(false);
-        if (owed <= limitBytes) return finish(true);
-        if (elapsedMs >= opts.maxMs) return finish(false);
-        setTimeout(check, Math.min(this.intervalMs, opts.maxMs - elapsedMs));
-      };
-      check();
-    });
-  }
-
   stop(): SampleSeries {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
-    this.childCpu.close();
+    this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
 
@@ -203,26 +145,20 @@ export class Sampler {
     const cpuPressure = parsePressure(this.files.cpu.read() ?? '');
     const memoryPressure = parsePressure(this.files.memory.read() ?? '');
     const meminfo = parseMeminfo(this.files.meminfo.read() ?? '');
+    const tree = this.tree.read();
     const snapshot: Snapshot = {
       tMs,
       disks,
       cpu: statText === null ? null : parseProcStatTotal(statText),
       pressure: io || cpuPressure || memoryPressure ? { io, cpu: cpuPressure, memory: memoryPressure } : null,
       memory: meminfo ? { dirtyBytes: meminfo.dirtyBytes, writebackBytes: meminfo.writebackBytes } : null,
-      childCpuTicks: this.childCpu.read(),
+      childCpuTicks: tree?.childCpuTicks ?? null,
+      selfCpuTicks: tree?.selfCpuTicks ?? null,
+      ownIo: tree?.ownIo ?? null,
     };
+    // Only while tar and zstd run: most snapshots have none, and thousands of empty lists add up.
+    if (tree && tree.processes.length > 0) snapshot.processes = tree.processes;
     if (perCpu && statText !== null) snapshot.perCpu = parseProcStat(statText).perCpu;
     return snapshot;
-  }
-}
-
-function startSync(syncPath?: string): void {
-  try {
-    const child = spawn('sync', syncPath ? ['-f', syncPath] : [], { stdio: 'ignore' });
-    // No sync(1) (Windows) is fine: the wait then just watches the kernel drain on its own.
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // spawn itself failed: same as above.
   }
 }

@@ -1,0 +1,54 @@
+/**
+ * Whose bytes the restore's disk wrote: the restore's own (tar's writes, from /proc/<pid>/io), the
+ * archive's pages dropped unwritten when it was deleted, and what another writer added. Pure.
+ */
+import type { Attribution, Profile } from '../profile/schema.js';
+import { bytes, percent, seconds } from '../report/format.js';
+import type { PhaseFacts } from './phase-facts.js';
+import { OTHER_WRITER_MIN_BYTES, OTHER_WRITER_RATIO } from './thresholds.js';
+
+export interface AttributionInput {
+  profile: Profile;
+  download: PhaseFacts | undefined;
+  extract: PhaseFacts | undefined;
+  tail: PhaseFacts | undefined;
+}
+
+function earlierSteps(profile: Profile): string | null {
+  const p = profile.preflush;
+  if (!p) return null;
+  const written = p.deviceWrittenBytes;
+  const found = p.owedBeforeBytes === null ? '' : ` (Dirty + Writeback machine-wide before it: ${bytes(p.owedBeforeBytes)})`;
+  return `Earlier steps' dirty pages: ${written === null ? 'flushed' : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
+}
+
+export function attribute(x: AttributionInput): Attribution {
+  const sentences: string[] = [];
+  const before = earlierSteps(x.profile);
+  if (before) sentences.push(before);
+
+  const ownWrittenBytes = x.extract?.ownIo?.writeBytes ?? null;
+  const ownCancelledBytes = x.extract?.ownIo?.cancelledWriteBytes ?? null;
+  const deviceWrittenBytes =
+    x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
+  const archiveBytes = x.download?.ownIo?.writeBytes ?? null;
+  if (archiveBytes !== null && ownCancelledBytes !== null && archiveBytes > 0) {
+    sentences.push(`The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`);
+  }
+
+  // The archive's pages that did reach the disk count as the restore's when they share its device.
+  const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
+  const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
+  let otherWriterBytes: number | null = null;
+  if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
+    const own = ownWrittenBytes + archiveWritten;
+    if (deviceWrittenBytes > OTHER_WRITER_RATIO * own + OTHER_WRITER_MIN_BYTES) {
+      otherWriterBytes = deviceWrittenBytes - own;
+      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(otherWriterBytes)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+    } else {
+      const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
+      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${overhead > 0.01 ? ` (${percent(overhead)} more: file-system metadata and journal)` : ''}.`);
+    }
+  }
+  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes, sentences };
+}

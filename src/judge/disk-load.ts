@@ -1,0 +1,199 @@
+/**
+ * A phase's disk load set against the fio ceilings: for each direction, its bandwidth share (bytes/s
+ * against the sequential ceiling) and its IOPS share (requests/s against the 4 KiB random ceiling),
+ * at any request size, as a cloud volume counts every request up to 256 KiB as one operation; and
+ * the share of the phase spent at a ceiling. The kernel's other signals are evidence only. Pure.
+ */
+import type { Bottleneck, Snapshot } from '../profile/schema.js';
+import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
+import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { candidate, type Candidate } from './evidence.js';
+import { formatNumber, iops, mibPerSecond, percent } from '../report/format.js';
+import type { PhaseFacts } from './phase-facts.js';
+import {
+  CEILING_WINDOW_MS,
+  FAR_BELOW_CEILING_SHARE,
+  IO_PRESSURE_HIGH,
+  NEAR_CEILING_SHARE,
+  NO_PROBE_IO_PRESSURE,
+  NO_PROBE_QUEUE_SIZE,
+  NO_PROBE_UTIL_PERCENT,
+  TIME_AT_CEILING_SHARE,
+} from './thresholds.js';
+
+export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const;
+export type DiskResource = (typeof DISK_RESOURCES)[number];
+type Direction = 'write' | 'read';
+
+export interface DiskShare {
+  resource: DiskResource;
+  direction: Direction;
+  /** bytes/s for bandwidth, requests/s for IOPS. */
+  rate: number;
+  ceiling: number;
+  share: number;
+}
+
+export interface DiskLoad {
+  /** Every share that could be computed (a ceiling and the device's counters were there). */
+  shares: DiskShare[];
+  /** The largest share; bandwidth wins a tie (an IOPS share equal to it at 4 KiB restates it). */
+  top: DiskShare | null;
+  /** Share of the phase spent at ≥ NEAR_CEILING_SHARE of each resource's ceiling; null where not computable. */
+  timeAtCeiling: Record<DiskResource, number | null>;
+  /** Directions whose 4 KiB ceiling is the bandwidth limit restated (no IOPS share computed for them). */
+  iopsRestatesBandwidth: Direction[];
+  /** Kernel-only saturation: high PSI io, high %util and a standing queue together. */
+  kernelSaturated: boolean;
+  candidates: Candidate[];
+}
+
+const DISK_FAVOURED: Bottleneck[] = ['disk-bandwidth', 'disk-iops'];
+const NOT_DISK: Bottleneck[] = ['cpu', 'network', 'none'];
+
+function ceilingsFor(c: Ceilings, direction: Direction) {
+  const seq = direction === 'write' ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
+  const rand = direction === 'write' ? c.randWriteIops : c.randReadIops;
+  return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
+}
+
+/** Shares of one window of the device's counters. */
+export function sharesOf(d: DiskMetrics, c: Ceilings): DiskShare[] {
+  const out: DiskShare[] = [];
+  for (const direction of ['write', 'read'] as const) {
+    const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
+    const bytesPerSecond = (direction === 'write' ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
+    const requestsPerSecond = direction === 'write' ? d.writesPerSecond : d.readsPerSecond;
+    if (seq) out.push({ resource: 'disk-bandwidth', direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
+    if (rand && randIsOwn) out.push({ resource: 'disk-iops', direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand });
+  }
+  return out;
+}
+
+function topOf(shares: readonly DiskShare[]): DiskShare | null {
+  let top: DiskShare | null = null;
+  for (const s of shares) {
+    if (!top || s.share > top.share || (s.share === top.share && s.resource === 'disk-bandwidth')) top = s;
+  }
+  return top;
+}
+
+/** Consecutive windows of at least CEILING_WINDOW_MS over the phase's snapshots. */
+function timeAtCeiling(series: readonly Snapshot[], device: number | null, c: Ceilings): Record<DiskResource, number | null> {
+  const none = { 'disk-bandwidth': null, 'disk-iops': null };
+  if (device === null || series.length < 2) return none;
+  const atMs: Record<DiskResource, number> = { 'disk-bandwidth': 0, 'disk-iops': 0 };
+  const known = new Set<DiskResource>();
+  let totalMs = 0;
+  let from = series[0] as Snapshot;
+  for (let i = 1; i < series.length; i++) {
+    const to = series[i] as Snapshot;
+    const ms = to.tMs - from.tMs;
+    if (ms < CEILING_WINDOW_MS && i < series.length - 1) continue;
+    const a = from.disks[device];
+    const b = to.disks[device];
+    if (a && b && ms > 0) {
+      totalMs += ms;
+      const window = sharesOf(diskMetrics(a, b, ms), c);
+      for (const r of DISK_RESOURCES) {
+        const ofResource = window.filter((s) => s.resource === r);
+        if (ofResource.length > 0) known.add(r);
+        if (ofResource.some((s) => s.share >= NEAR_CEILING_SHARE)) atMs[r] += ms;
+      }
+    }
+    from = to;
+  }
+  if (totalMs <= 0) return none;
+  return {
+    'disk-bandwidth': known.has('disk-bandwidth') ? atMs['disk-bandwidth'] / totalMs : null,
+    'disk-iops': known.has('disk-iops') ? atMs['disk-iops'] / totalMs : null,
+  };
+}
+
+const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
+  'disk-bandwidth': { write: 'sequential-write', read: 'sequential-read' },
+  'disk-iops': { write: 'random-write', read: 'random-read' },
+};
+
+export function describeShare(s: DiskShare, what: string): string {
+  return s.resource === 'disk-bandwidth'
+    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`
+    : `${what} completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+}
+
+export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): DiskLoad {
+  const d = facts.disk;
+  const c: Candidate[] = [];
+  const shares = d ? sharesOf(d, ceilings) : [];
+  const byShare = (s: number): Bottleneck[] => (s >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : []);
+  for (const s of shares) {
+    if (s.direction === 'read' && s.rate === 0) continue;
+    const favours = byShare(s.share).map((b) => (DISK_FAVOURED.includes(b) ? s.resource : b));
+    c.push(candidate(`${s.direction}-${s.resource === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-share`, describeShare(s, what), s.share, 'share', favours, NEAR_CEILING_SHARE));
+  }
+  const iopsRestatesBandwidth = (['write', 'read'] as const).filter((dir) => {
+    const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
+    return rand !== null && !randIsOwn;
+  });
+  if (d && iopsRestatesBandwidth.includes('write') && d.writes > 0) {
+    c.push(candidate('write-iops-restates-bandwidth',
+      `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
+      null, '', ['disk-bandwidth']));
+  }
+  if (d && d.writes > 0) {
+    c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
+  }
+  const atCeiling = d ? timeAtCeiling(facts.series, facts.deviceIndex, ceilings) : { 'disk-bandwidth': null, 'disk-iops': null };
+  for (const r of DISK_RESOURCES) {
+    const t = atCeiling[r];
+    if (t === null) continue;
+    c.push(candidate(`time-at-${r === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-ceiling`,
+      `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === 'disk-bandwidth' ? 'bandwidth' : 'IOPS'} ceiling`,
+      t, 'share', t >= TIME_AT_CEILING_SHARE ? [r] : [], TIME_AT_CEILING_SHARE));
+  }
+
+  const kernelBusy = {
+    util: d ? d.utilizationPercent >= NO_PROBE_UTIL_PERCENT : false,
+    queue: d ? d.averageQueueSize >= NO_PROBE_QUEUE_SIZE : false,
+    psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE,
+  };
+  if (d) {
+    c.push(candidate('device-utilization',
+      `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+      d.utilizationPercent, '%', kernelBusy.util ? DISK_FAVOURED : [], NO_PROBE_UTIL_PERCENT));
+    c.push(candidate('queue-size', `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+      d.averageQueueSize, 'requests', kernelBusy.queue ? DISK_FAVOURED : [], NO_PROBE_QUEUE_SIZE));
+  }
+  if (facts.pressure.ioSome !== null) {
+    c.push(candidate('io-pressure-some', `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
+      facts.pressure.ioSome, 'share', facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK, IO_PRESSURE_HIGH));
+  }
+  if (facts.cpu) {
+    c.push(candidate('cpu-iowait', `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, 'share', []));
+  }
+  return {
+    shares,
+    top: topOf(shares),
+    timeAtCeiling: atCeiling,
+    iopsRestatesBandwidth,
+    kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    candidates: c,
+  };
+}
+
+/**
+ * The disk resource that limited a phase, or null: its top share reached the ceiling on average, or
+ * it spent at least TIME_AT_CEILING_SHARE of the phase at a ceiling (the larger time wins).
+ */
+export function diskLimit(load: DiskLoad): DiskResource | null {
+  if (load.top && load.top.share >= NEAR_CEILING_SHARE) return load.top.resource;
+  const bw = load.timeAtCeiling['disk-bandwidth'] ?? 0;
+  const io = load.timeAtCeiling['disk-iops'] ?? 0;
+  if (Math.max(bw, io) < TIME_AT_CEILING_SHARE) return null;
+  return io > bw ? 'disk-iops' : 'disk-bandwidth';
+}
+
+/** The largest share of one resource, for clauses naming it. */
+export function shareOf(load: DiskLoad, resource: DiskResource): DiskShare | null {
+  return topOf(load.shares.filter((s) => s.resource === resource));
+}

@@ -1,0 +1,262 @@
+/**
+ * The judge's rules: for each phase an ordered table, first match wins. Each rule reads derived
+ * facts (phase-facts, disk-load, cpu-load) and returns the bottleneck and a clause that says why in
+ * figures. The order is the documentation: a disk at its ceiling is named before the CPU, because a
+ * process waiting on a saturated disk is not short of CPU; "none" and "inconclusive" come last. Pure.
+ */
+import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
+import type { Ceilings } from './ceilings.js';
+import { hasCeilings } from './ceilings.js';
+import type { CpuLoad } from './cpu-load.js';
+import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
+import type { PhaseFacts } from './phase-facts.js';
+import {
+  CHILD_CPU_IDLE_CORE,
+  DIRTY_THROTTLE_SHARE,
+  FAR_BELOW_CEILING_SHARE,
+  IDLE_UTIL_PERCENT,
+  IO_PRESSURE_HIGH,
+  IO_PRESSURE_LOW,
+  LOW_QUEUE_DEPTH,
+  MIN_CPU_DATA_MS,
+  QD1_RATE_SHARE,
+  SMALL_REQUEST_KIB,
+  WRITEBACK_TAIL_SHARE,
+} from './thresholds.js';
+
+export interface RuleInput {
+  profile: Profile;
+  name: PhaseName;
+  /** The phase as a noun for clauses: "extraction", "the download". */
+  what: string;
+  facts: PhaseFacts;
+  ceilings: Ceilings;
+  disk: DiskLoad;
+  cpu: CpuLoad | null;
+  /** Restore time incl. the writeback tail, for shares of the whole. */
+  totalMs: number;
+  /** Bytes downloaded (download phase only). */
+  networkBytes: number | null;
+}
+
+export interface Outcome {
+  bottleneck: Bottleneck;
+  clause: string;
+}
+
+export interface Rule {
+  id: string;
+  apply: (x: RuleInput) => Outcome | null;
+}
+
+const probes = (x: RuleInput) => hasCeilings(x.ceilings);
+/** The disk was measured against ceilings and stayed far below all of them. */
+const diskFar = (x: RuleInput) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
+
+/** Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see thresholds). */
+export function dirtyLimitBytes(profile: Profile): number | null {
+  const c = profile.context;
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes;
+  return null;
+}
+
+export function dirtyShare(x: Pick<RuleInput, 'profile' | 'facts'>): number | null {
+  const limit = dirtyLimitBytes(x.profile);
+  return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
+}
+
+function diskClause(x: RuleInput, resource: DiskResource): string {
+  const s = shareOf(x.disk, resource);
+  const time = x.disk.timeAtCeiling[resource];
+  const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : '';
+  const size = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : '';
+  return s ? `${describeShare(s, x.what).replace(' writes/s', ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
+}
+
+function kernelOnlyClause(x: RuleInput): string {
+  const d = x.facts.disk;
+  const small = d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
+  return `${x.what} ${small ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond((d?.writeKiBPerSecond ?? 0) * 1024)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
+}
+
+function kernelOnlyResource(x: RuleInput): DiskResource {
+  const d = x.facts.disk;
+  return d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB ? 'disk-iops' : 'disk-bandwidth';
+}
+
+/** What was not measured, said in the verdict instead of claimed. */
+function notMeasured(x: RuleInput): string[] {
+  const missing: string[] = [];
+  if (!x.facts.disk) missing.push('disk not measured');
+  else if (!probes(x)) missing.push('no fio ceilings for the disk');
+  if (!x.cpu?.measured) missing.push('CPU not measured');
+  return missing;
+}
+
+const diskAtCeiling: Rule = {
+  id: 'disk-at-ceiling',
+  apply: (x) => {
+    if (!probes(x)) return null;
+    const resource = diskLimit(x.disk);
+    if (!resource) return null;
+    const share = dirtyShare(x);
+    const held = x.name === 'extract' && share !== null && share >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share)} of it)` : '';
+    return { bottleneck: resource, clause: `${diskClause(x, resource)}${held}` };
+  },
+};
+
+const kernelSaturatedDisk: Rule = {
+  id: 'kernel-saturated-disk',
+  apply: (x) => (!probes(x) && x.disk.kernelSaturated ? { bottleneck: kernelOnlyResource(x), clause: kernelOnlyClause(x) } : null),
+};
+
+/** At queue depth ~1, far below the deep-queue ceilings but at the QD1 or fsync rate: latency-bound. */
+const latencyBound: Rule = {
+  id: 'disk-latency',
+  apply: (x) => {
+    const d = x.facts.disk;
+    if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
+    const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
+    if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
+      return { bottleneck: 'disk-iops', clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings` };
+    }
+    const flushes = d.flushesPerSecond ?? 0;
+    if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
+      return { bottleneck: 'disk-iops', clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings` };
+    }
+    return null;
+  },
+};
+
+const cpuProcess: Rule = {
+  id: 'cpu-process',
+  apply: (x) => {
+    if (!x.cpu?.processSaturated) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p = x.facts.busiestProcess;
+    const who =
+      x.name === 'download'
+        ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
+        : p
+          ? `${p.comm} used ${formatNumber(p.cores)} of a core`
+          : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
+    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+  },
+};
+
+const cpuStarved: Rule = {
+  id: 'cpu-starved',
+  apply: (x) => {
+    if (!x.cpu?.starved || (probes(x) && x.disk.top !== null && !diskFar(x))) return null;
+    return { bottleneck: 'cpu', clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)` };
+  },
+};
+
+const dirtyThrottled: Rule = {
+  id: 'dirty-throttled',
+  apply: (x) => {
+    const share = dirtyShare(x);
+    const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
+    const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
+    if (share === null || share < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
+    const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
+    const diskPart = x.disk.top ? describeShare(x.disk.top, 'the disk') : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+    return { bottleneck: resource, clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core` };
+  },
+};
+
+const cameNearNone: Rule = {
+  id: 'near-no-ceiling',
+  apply: (x) => {
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : '';
+    return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
+  },
+};
+
+const inconclusive: Rule = {
+  id: 'inconclusive',
+  apply: (x) => {
+    const missing = notMeasured(x);
+    return {
+      bottleneck: 'inconclusive',
+      clause: missing.length > 0
+        ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
+        : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`,
+    };
+  },
+};
+
+const downloadRate = (x: RuleInput) => (x.networkBytes !== null && x.facts.durationMs > 0 ? x.networkBytes / (x.facts.durationMs / 1000) : null);
+
+const networkBound: Rule = {
+  id: 'network',
+  apply: (x) => {
+    const rate = downloadRate(x);
+    const at = rate === null ? '' : ` at ${mibPerSecond(rate)}`;
+    const cpuPart = x.cpu?.measured
+      ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
+      : x.facts.durationMs < MIN_CPU_DATA_MS
+        ? 'its CPU not measured (under 1 s of data)'
+        : 'its CPU not recorded';
+    if (probes(x) && x.disk.top !== null) {
+      if (!diskFar(x)) return null;
+      return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
+    }
+    const d = x.facts.disk;
+    if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
+      return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}` };
+    }
+    return null;
+  },
+};
+
+const lookupRoundTrip: Rule = {
+  id: 'lookup-round-trip',
+  apply: (x) => ({ bottleneck: 'network', clause: `the cache lookup, a round trip to the cache service, took ${seconds(x.facts.durationMs)}` }),
+};
+
+const tailShort: Rule = {
+  id: 'tail-short',
+  apply: (x) => {
+    if (x.totalMs <= 0 || x.facts.durationMs / x.totalMs >= WRITEBACK_TAIL_SHARE) return null;
+    return { bottleneck: 'none', clause: `the writeback tail after tar exited was short: ${seconds(x.facts.durationMs)} until syncfs returned${tailBytes(x)}` };
+  },
+};
+
+function tailBytes(x: RuleInput): string {
+  const written = x.facts.disk?.writtenBytes;
+  return written === undefined ? '' : ` (${bytes(written)} written)`;
+}
+
+/** A long tail is the disk writing what the page cache absorbed: name the limit it ran into. */
+const tailDisk: Rule = {
+  id: 'tail-disk',
+  apply: (x) => {
+    const resource = probes(x) ? (x.disk.top && x.disk.top.share >= FAR_BELOW_CEILING_SHARE ? x.disk.top.resource : null) : x.disk.kernelSaturated ? kernelOnlyResource(x) : null;
+    if (!resource) return null;
+    const why = probes(x) ? diskClause({ ...x, what: 'it' }, resource) : kernelOnlyClause({ ...x, what: 'it' });
+    return { bottleneck: resource, clause: `after tar exited the page cache needed ${seconds(x.facts.durationMs)} more to put the files on disk: ${why}` };
+  },
+};
+
+/** Rule tables, first match wins. */
+export const RULES: Record<PhaseName, readonly Rule[]> = {
+  lookup: [lookupRoundTrip],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  writeback: [tailShort, tailDisk, inconclusive],
+};
+
+export function applyRules(x: RuleInput): Outcome & { rule: string } {
+  for (const rule of RULES[x.name]) {
+    const outcome = rule.apply(x);
+    if (outcome) return { ...outcome, rule: rule.id };
+  }
+  // The last rule of every table always matches; this keeps the type honest.
+  return { bottleneck: 'inconclusive', clause: `${x.what} could not be judged`, rule: 'none' };
+}
