@@ -140,7 +140,8 @@ async function flushEarlier(
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    deviceNames: where.devices.map((d) => d.name),
+    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
+    deviceNames: where.devices.filter((d) => d.primary).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1000),
   });

@@ -228,7 +228,7 @@ export interface Preflush {
   /** Dirty + Writeback machine-wide before and after the flush, bytes. */
   owedBeforeBytes: number | null;
   owedAfterBytes: number | null;
-  /** Sectors the profile's devices wrote during the flush, bytes. */
+  /** Bytes the restore path's disk wrote during the flush. */
   deviceWrittenBytes: number | null;
   durationMs: number;
   syncs: FileSystemSync[];
