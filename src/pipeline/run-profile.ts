@@ -45,6 +45,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     hooks.warn(message);
   };
   const originMs = monotonicMs();
+  const createdAt = new Date().toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
   const restorePath = roots[0] ?? config.workspace;
 
@@ -104,7 +105,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: 'disk-profiler', version: TOOL_VERSION },
     label: config.label,
-    createdAt: new Date().toISOString(),
+    createdAt,
     config: configRecord(config),
     context,
     devices: where.devices,
