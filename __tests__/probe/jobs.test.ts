@@ -3,11 +3,9 @@ import {
   adaptiveTiming,
   ADAPTIVE_RAMP_MS,
   defineProbe,
-  GiB,
   InsufficientSpaceError,
   jobCount,
   layoutArgs,
-  MiB,
   MIN_FILE_BYTES,
   orderProbes,
   planBudget,
@@ -17,6 +15,7 @@ import {
   PROCESS_OVERHEAD_MS,
   referenceTiming,
 } from '../../src/probe/jobs.js';
+import { GiB, MiB } from '../../src/util/units.js';
 
 const arg = (args: string[], name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
 const file = '/work/tmp/.disk-profiler-fio-abc/probe.dat';

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
+import { isPattern } from '../restore/restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
 
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
@@ -129,7 +130,7 @@ function resolveProbePath(raw: string, paths: string[], workspace: string): stri
   const given = raw.trim();
   if (given !== '') return checkProbePath(raw, expandPath(given, workspace));
   // The file system that receives the restore is the one worth probing; glob patterns fall back to the workspace.
-  const first = paths.find((p) => !/[*?[\]!]/.test(p));
+  const first = paths.find((p) => !isPattern(p));
   return first ? expandPath(first, workspace) : workspace;
 }
 

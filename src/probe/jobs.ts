@@ -9,8 +9,7 @@
 import { PROBE_NAMES, type ProbeName } from '../profile/schema.js';
 import { ProfilerError } from '../util/errors.js';
 
-export const MiB = 1024 * 1024;
-export const GiB = 1024 * MiB;
+import { GiB, MiB } from '../util/units.js';
 
 export { PROBE_NAMES };
 

@@ -1,6 +1,6 @@
 /** ProbeSuiteResult → the action's probe outputs (strings; empty when the probe did not run). Pure. */
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
-import { MiB } from './jobs.js';
+import { MiB } from '../util/units.js';
 
 export type ProbeOutputName =
   | 'seq-write-mibps'

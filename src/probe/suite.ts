@@ -8,15 +8,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
 import { errorMessage, ProfilerError } from '../util/errors.js';
+import { nearestExistingPath } from '../util/nearest-existing.js';
 import { installSignalCleanup, PROBE_DIR_PREFIX, ProbeRegistry, writeMarker } from './cleanup.js';
 import { findFio } from './find-fio.js';
+import { MiB } from '../util/units.js';
 import {
   adaptiveTiming,
   defineProbe,
   drainEstimateMs,
   InsufficientSpaceError,
   layoutArgs,
-  MiB,
   orderProbes,
   planBudget,
   planFileSize,
@@ -65,30 +66,18 @@ class ProbeCancelledError extends Error {
  * (the restore path may not exist before the restore). Refuses devices and regular files.
  */
 export function resolveProbeBase(targetPath: string): string {
-  let candidate = path.resolve(targetPath);
-  for (;;) {
-    let stat: fs.Stats | null = null;
-    try {
-      stat = fs.statSync(candidate);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    if (stat) {
-      if (stat.isBlockDevice() || stat.isCharacterDevice()) {
-        throw new ProfilerError(
-          `Refusing to probe ${candidate}: it is a device, and the probes only ever write files in a directory of their own.`,
-          'Give the restore path (a directory) instead.',
-        );
-      }
-      if (!stat.isDirectory()) {
-        throw new ProfilerError(`Refusing to probe ${candidate}: it is a file, not a directory.`, 'Give the restore path (a directory) instead.');
-      }
-      return candidate;
-    }
-    const parent = path.dirname(candidate);
-    if (parent === candidate) throw new ProfilerError(`No existing directory above ${targetPath}.`, 'Give an absolute restore path.');
-    candidate = parent;
+  const candidate = nearestExistingPath(targetPath);
+  const stat = fs.statSync(candidate);
+  if (stat.isBlockDevice() || stat.isCharacterDevice()) {
+    throw new ProfilerError(
+      `Refusing to probe ${candidate}: it is a device, and the probes only ever write files in a directory of their own.`,
+      'Give the restore path (a directory) instead.',
+    );
   }
+  if (!stat.isDirectory()) {
+    throw new ProfilerError(`Refusing to probe ${candidate}: it is a file, not a directory.`, 'Give the restore path (a directory) instead.');
+  }
+  return candidate;
 }
 
 interface FioRun {

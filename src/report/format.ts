@@ -1,6 +1,6 @@
 /** Number formatting shared by verdict sentences and the report, so both say the same figures. */
 
-const MiB = 1024 * 1024;
+import { GiB, KiB, MiB } from '../util/units.js';
 
 export function mibPerSecond(bytesPerSecond: number): string {
   return `${formatNumber(bytesPerSecond / MiB)} MiB/s`;
@@ -25,9 +25,9 @@ export function percent(share: number): string {
 }
 
 export function bytes(n: number): string {
-  if (n >= 1024 ** 3) return `${formatNumber(n / 1024 ** 3)} GiB`;
+  if (n >= GiB) return `${formatNumber(n / GiB)} GiB`;
   if (n >= MiB) return `${formatNumber(n / MiB)} MiB`;
-  if (n >= 1024) return `${formatNumber(n / 1024)} KiB`;
+  if (n >= KiB) return `${formatNumber(n / KiB)} KiB`;
   return `${n} B`;
 }
 

@@ -4,8 +4,9 @@
  * partition → whole disk, dm/md → slaves, loop → backing file's device.
  */
 import { existsSync, readdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { BlockDeviceInfo, FileSystemInfo } from '../profile/schema.js';
+import { nearestExistingPath } from '../util/nearest-existing.js';
 import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
 import { readNumber, readText } from './read-file.js';
 
@@ -44,15 +45,9 @@ export function splitDevT(dev: bigint): { major: number; minor: number } {
   return { major: Number(major), minor: Number(minor) };
 }
 
-/** The path itself, or its nearest existing ancestor (the restore path may not exist yet). */
+/** The path itself, or its nearest existing ancestor (the restore path may not exist yet), links resolved. */
 export function nearestExisting(path: string): string {
-  let current = resolve(path);
-  for (;;) {
-    if (existsSync(current)) return realpathSync(current);
-    const parent = dirname(current);
-    if (parent === current) return current;
-    current = parent;
-  }
+  return realpathSync(nearestExistingPath(path));
 }
 
 /** "none [mq-deadline] kyber" → "mq-deadline"; a lone name (no brackets) is taken as is. */
