@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path32 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path33 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path32 && path32[0] !== "/") {
-          path32 = `/${path32}`;
+        if (path33 && path33[0] !== "/") {
+          path33 = `/${path33}`;
         }
-        return new URL(`${origin}${path32}`);
+        return new URL(`${origin}${path33}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path32);
+        debuglog("sending request to %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path33, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path32,
+          path33,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path32);
+        debuglog("trailers received from %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path33, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path32,
+          path33,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path32, origin }
+            request: { method, path: path33, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path32);
+          debuglog("sending request to %s %s/%s", method, origin, path33);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path32,
+        path: path33,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path32 !== "string") {
+        if (typeof path33 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path32)) {
+        } else if (invalidPathRegex.test(path33)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path32, query) : path32;
+        this.path = query ? buildURL(path33, query) : path33;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path32, host, upgrade, blocking, reset } = request;
+      const { method, path: path33, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path32} HTTP/1.1\r
+      let header = `${method} ${path33} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path32;
+      headers[HTTP2_HEADER_PATH] = path33;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path32 = search ? `${pathname}${search}` : pathname;
+        const path33 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path32;
+        this.opts.path = path33;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path32 = "/",
+          path: path33 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path32;
+        opts.path = origin + path33;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path32) {
-      if (typeof path32 !== "string") {
-        return path32;
+    function safeUrl(path33) {
+      if (typeof path33 !== "string") {
+        return path33;
       }
-      const pathSegments = path32.split("?");
+      const pathSegments = path33.split("?");
       if (pathSegments.length !== 2) {
-        return path32;
+        return path33;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path32, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path32);
+    function matchKey(mockDispatch2, { path: path33, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path33);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path32, method, body: body3, headers, query } = opts;
+      const { path: path33, method, body: body3, headers, query } = opts;
       return {
-        path: path32,
+        path: path33,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path32,
+            Path: path33,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path32) {
-      for (let i = 0; i < path32.length; ++i) {
-        const code = path32.charCodeAt(i);
+    function validateCookiePath(path33) {
+      for (let i = 0; i < path33.length; ++i) {
+        const code = path33.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17865,7 +17865,7 @@ var require_cookies = __commonJS({
       if (!cookies) {
         return [];
       }
-      return cookies.map((pair) => parseSetCookie(pair));
+      return cookies.map((pair2) => parseSetCookie(pair2));
     }
     function setCookie(headers, cookie) {
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
@@ -18413,8 +18413,8 @@ var require_util7 = __commonJS({
       const position = { position: 0 };
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
-        const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value = ""] = pair.split("=");
+        const pair2 = collectASequenceOfCodePointsFast(";", extensions, position);
+        const [name, value = ""] = pair2.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
           removeHTTPWhitespace(value, false, true)
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path32 = opts.path;
+          let path33 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path32 = `/${path32}`;
+            path33 = `/${path33}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path32);
+          url3 = new URL(util6.parseOrigin(url3).origin + path33);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path32 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path32.startsWith("/")) {
-      path32 = path32.substring(1);
+    let path33 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path33.startsWith("/")) {
+      path33 = path33.substring(1);
     }
-    if (isAbsoluteUrl(path32)) {
-      requestUrl = path32;
+    if (isAbsoluteUrl(path33)) {
+      requestUrl = path33;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path32);
+      requestUrl = appendPath(requestUrl, path33);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path32 = pathToAppend.substring(0, searchStart);
+    const path33 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path32;
+    newPath = newPath + path33;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -31280,8 +31280,8 @@ function simpleParseQueryParams(queryString) {
   }
   queryString = queryString.slice(1);
   const pairs = queryString.split("&");
-  for (const pair of pairs) {
-    const [name, value] = pair.split("=", 2);
+  for (const pair2 of pairs) {
+    const [name, value] = pair2.split("=", 2);
     const existingValue = result.get(name);
     if (existingValue) {
       if (Array.isArray(existingValue)) {
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path32 = this._matcher.path;
-    return path32.length > 0 ? path32[path32.length - 1].tag : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path32 = this._matcher.path;
-    return path32.length > 0 ? path32[path32.length - 1].namespace : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path32 = this._matcher.path;
-    if (path32.length === 0) return void 0;
-    return path32[path32.length - 1].values?.[attrName];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return void 0;
+    return path33[path33.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path32 = this._matcher.path;
-    if (path32.length === 0) return false;
-    const current = path32[path32.length - 1];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return false;
+    const current = path33[path33.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path32 = this._matcher.path;
-    if (path32.length === 0) return -1;
-    return path32[path32.length - 1].position ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path32 = this._matcher.path;
-    if (path32.length === 0) return -1;
-    return path32[path32.length - 1].counter ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path32) {
+    function locateFile(path33) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path32, scriptDirectory);
+        return Module["locateFile"](path33, scriptDirectory);
       }
-      return scriptDirectory + path32;
+      return scriptDirectory + path33;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -40484,11 +40484,11 @@ function setURLParameter(url3, name, value) {
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
-  for (const pair of searchString.slice(1).split("&")) {
-    if (pair) {
-      const [key] = pair.split("=", 2);
+  for (const pair2 of searchString.slice(1).split("&")) {
+    if (pair2) {
+      const [key] = pair2.split("=", 2);
       if (key !== encodedName) {
-        searchPieces.push(pair);
+        searchPieces.push(pair2);
       }
     }
   }
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path32 = getURLPath(request.url) || "/";
+    const path33 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path32}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path33}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path32 = getURLPath(request.url) || "/";
+    const path33 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path32}`;
+    canonicalizedResourceString += `/${options.accountName}${path33}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path32 = urlParsed.pathname;
-  path32 = path32 || "/";
-  path32 = escape(path32);
-  urlParsed.pathname = path32;
+  let path33 = urlParsed.pathname;
+  path33 = path33 || "/";
+  path33 = escape(path33);
+  urlParsed.pathname = path33;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55789,9 +55789,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path32 = urlParsed.pathname;
-  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
-  urlParsed.pathname = path32;
+  let path33 = urlParsed.pathname;
+  path33 = path33 ? path33.endsWith("/") ? `${path33}${name}` : `${path33}/${name}` : name;
+  urlParsed.pathname = path33;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name, value) {
@@ -55800,11 +55800,11 @@ function setURLParameter2(url3, name, value) {
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
-  for (const pair of searchString.slice(1).split("&")) {
-    if (pair) {
-      const [key] = pair.split("=", 2);
+  for (const pair2 of searchString.slice(1).split("&")) {
+    if (pair2) {
+      const [key] = pair2.split("=", 2);
       if (key !== encodedName) {
-        searchPieces.push(pair);
+        searchPieces.push(pair2);
       }
     }
   }
@@ -58384,8 +58384,8 @@ var AvroParser = class _AvroParser {
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
-    for (const pair of pairs) {
-      dict[pair.key] = pair.value;
+    for (const pair2 of pairs) {
+      dict[pair2.key] = pair2.value;
     }
     return dict;
   }
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path32 = getURLPath2(subRequest.url);
-    if (!path32 || path32 === "") {
+    const path33 = getURLPath2(subRequest.url);
+    if (!path33 || path33 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63070,8 +63070,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path32 = getURLPath2(url3);
-    if (path32 && path32 !== "/") {
+    const path33 = getURLPath2(url3);
+    if (path33 && path33 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path32 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path32}?${query}`;
+    const path33 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path33}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -70794,8 +70794,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path32, level) {
-    this.path = path32;
+  constructor(path33, level) {
+    this.path = path33;
     this.level = level;
   }
 };
@@ -85151,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path32 = urlParsed.pathname;
-  path32 = path32 || "/";
-  path32 = escape3(path32);
-  urlParsed.pathname = path32;
+  let path33 = urlParsed.pathname;
+  path33 = path33 || "/";
+  path33 = escape3(path33);
+  urlParsed.pathname = path33;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85239,9 +85239,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path32 = urlParsed.pathname;
-  path32 = path32 ? path32.endsWith("/") ? `${path32}${name}` : `${path32}/${name}` : name;
-  urlParsed.pathname = path32;
+  let path33 = urlParsed.pathname;
+  path33 = path33 ? path33.endsWith("/") ? `${path33}${name}` : `${path33}/${name}` : name;
+  urlParsed.pathname = path33;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name, value) {
@@ -85250,11 +85250,11 @@ function setURLParameter3(url3, name, value) {
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
-  for (const pair of searchString.slice(1).split("&")) {
-    if (pair) {
-      const [key] = pair.split("=", 2);
+  for (const pair2 of searchString.slice(1).split("&")) {
+    if (pair2) {
+      const [key] = pair2.split("=", 2);
       if (key !== encodedName) {
-        searchPieces.push(pair);
+        searchPieces.push(pair2);
       }
     }
   }
@@ -87603,8 +87603,8 @@ var AvroParser2 = class _AvroParser {
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
-    for (const pair of pairs) {
-      dict[pair.key] = pair.value;
+    for (const pair2 of pairs) {
+      dict[pair2.key] = pair2.value;
     }
     return dict;
   }
@@ -94243,8 +94243,12 @@ ${result.summary}
 // src/cli/render.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
+// src/util/units.ts
+var KiB = 1024;
+var MiB = 1024 * KiB;
+var GiB = 1024 * MiB;
+
 // src/report/format.ts
-var MiB = 1024 * 1024;
 function mibPerSecond(bytesPerSecond) {
   return `${formatNumber(bytesPerSecond / MiB)} MiB/s`;
 }
@@ -94263,9 +94267,9 @@ function percent(share2) {
   return `${Math.round(share2 * 100)}%`;
 }
 function bytes(n) {
-  if (n >= 1024 ** 3) return `${formatNumber(n / 1024 ** 3)} GiB`;
+  if (n >= GiB) return `${formatNumber(n / GiB)} GiB`;
   if (n >= MiB) return `${formatNumber(n / MiB)} MiB`;
-  if (n >= 1024) return `${formatNumber(n / 1024)} KiB`;
+  if (n >= KiB) return `${formatNumber(n / KiB)} KiB`;
   return `${n} B`;
 }
 function iops(n) {
@@ -94472,11 +94476,6 @@ function attribute(x) {
   }
   return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes, sentences };
 }
-
-// src/util/units.ts
-var KiB = 1024;
-var MiB2 = 1024 * KiB;
-var GiB = 1024 * MiB2;
 
 // src/judge/ceilings.ts
 function usable(profile2, name) {
@@ -95211,166 +95210,10 @@ function judgeProfile(profile2) {
   return judgeInDetail(profile2).verdict;
 }
 
-// src/probe/jobs.ts
-var MiB3 = 1024 * 1024;
-var GiB2 = 1024 * MiB3;
-var PROBE_FILE_NAME = "probe.dat";
-var FREE_SPACE_SHARE = 0.1;
-var MAX_FILE_BYTES = 1 * GiB2;
-var MIN_FILE_BYTES = 64 * MiB3;
-var PROCESS_OVERHEAD_MS = 500;
-var ADAPTIVE_RAMP_MS = 500;
-var REFERENCE_RAMP_MS = 2e3;
-var REFERENCE_RUNTIME_MS = 6e4;
-var LAYOUT_BUDGET_SHARE = 0.2;
-var MIN_SS_DUR_S = 3;
-var MAX_SS_DUR_S = 10;
-var InsufficientSpaceError = class extends ProfilerError {
-  constructor(freeBytes, neededBytes, where3) {
-    super(
-      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
-      "Free some space on that filesystem, or turn the probes off for this runner."
-    );
-    this.freeBytes = freeBytes;
-    this.neededBytes = neededBytes;
-  }
-  freeBytes;
-  neededBytes;
-};
-function formatMiB(bytes2) {
-  return `${Math.floor(bytes2 / MiB3)} MiB`;
-}
-function jobCount(cpuCount) {
-  return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
-}
-var SEQ_TOTAL_QUEUE_DEPTH = 16;
-var RAND_TOTAL_QUEUE_DEPTH = 256;
-function defineProbe(name, cpuCount, platform2 = "linux") {
-  const asyncEngine = platform2 === "linux" ? "libaio" : "posixaio";
-  const jobs = jobCount(cpuCount);
-  const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
-  const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
-  const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
-  switch (name) {
-    case "seq-write":
-      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB3, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
-    case "seq-read":
-      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB3, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
-    case "rand-write":
-      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
-    case "rand-read":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
-    case "rand-read-qd1":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
-    case "fsync-write":
-      return {
-        ...base,
-        name,
-        direction: "write",
-        rw: "write",
-        blockSizeBytes: 4096,
-        ioDepth: 1,
-        jobs: 1,
-        ioEngine: "psync",
-        direct: false,
-        fdatasync: 1,
-        steadyState: "iops:10%"
-      };
-  }
-}
-function orderProbes(probes3) {
-  return PROBE_NAMES.filter((name) => probes3.includes(name));
-}
-function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
-  const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
-  if (share2 < MIN_FILE_BYTES) {
-    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
-  }
-  const unit = MiB3 * Math.max(1, jobs);
-  return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
-}
-function planBudget(budgetMs, probeCount) {
-  const layoutCapMs = Math.round(Math.min(2e4, Math.max(1e3, budgetMs * LAYOUT_BUDGET_SHARE)));
-  const nominalSlotMs = probeCount > 0 ? Math.floor((budgetMs - layoutCapMs - PROCESS_OVERHEAD_MS) / probeCount) : 0;
-  return { layoutCapMs, nominalSlotMs };
-}
-function adaptiveTiming(remainingMs, probesLeft, drainMs = 0) {
-  if (probesLeft <= 0) return null;
-  const slotMs = Math.floor(remainingMs / probesLeft);
-  const runtimeMs = Math.floor((slotMs - ADAPTIVE_RAMP_MS - PROCESS_OVERHEAD_MS - drainMs) / 100) * 100;
-  if (runtimeMs < 1e3) return null;
-  const windowS = Math.floor(runtimeMs / 1e3 / 2);
-  const ssDurS = runtimeMs >= MIN_SS_DUR_S * 1e3 ? Math.min(MAX_SS_DUR_S, Math.max(MIN_SS_DUR_S, windowS)) : null;
-  return { mode: "adaptive", rampMs: ADAPTIVE_RAMP_MS, runtimeMs, ssDurS };
-}
-function drainEstimateMs(def, bytesPerSecond) {
-  if (!(bytesPerSecond > 0)) return 0;
-  const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
-  return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
-}
-function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS) {
-  return { mode: "reference", rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
-}
-function probeKillAfterMs(timing) {
-  return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
-}
-function layoutArgs(opts) {
-  const engine = (opts.platform ?? "linux") === "linux" ? "libaio" : "posixaio";
-  return [
-    "--name=layout",
-    `--filename=${opts.filePath}`,
-    `--size=${opts.fileSizeBytes}`,
-    "--rw=write",
-    `--bs=${MiB3}`,
-    `--ioengine=${engine}`,
-    "--iodepth=32",
-    "--direct=1",
-    "--verify=0",
-    "--thread",
-    `--runtime=${opts.runtimeCapMs}ms`,
-    "--output-format=json"
-  ];
-}
-function sliceBytes(regionBytes, jobs) {
-  return Math.floor(regionBytes / Math.max(1, jobs) / MiB3) * MiB3;
-}
-function probeArgs(def, opts) {
-  const slice = sliceBytes(opts.regionBytes, def.jobs);
-  const args = [
-    `--name=${def.name}`,
-    `--filename=${opts.filePath}`,
-    // The layout created the file; a probe must never create one (e.g. after a path mix-up).
-    "--allow_file_create=0",
-    `--size=${slice}`,
-    `--rw=${def.rw}`,
-    `--bs=${def.blockSizeBytes}`,
-    `--ioengine=${def.ioEngine}`,
-    `--iodepth=${def.ioDepth}`,
-    `--numjobs=${def.jobs}`,
-    `--direct=${def.direct ? 1 : 0}`,
-    "--verify=0",
-    "--randrepeat=0",
-    // Jobs as threads of one process: killing fio then stops every job (forked jobs would outlive it).
-    "--thread",
-    "--group_reporting",
-    "--time_based",
-    `--ramp_time=${opts.timing.rampMs}ms`,
-    `--runtime=${opts.timing.runtimeMs}ms`,
-    "--output-format=json"
-  ];
-  if (def.jobs > 1) args.push(`--offset_increment=${slice}`);
-  if (def.batch) args.push(`--iodepth_batch_submit=${def.ioDepth}`, `--iodepth_batch_complete_max=${def.ioDepth}`);
-  if (def.fdatasync > 0) args.push(`--fdatasync=${def.fdatasync}`);
-  if (opts.timing.mode === "adaptive" && opts.timing.ssDurS !== null) {
-    args.push(`--steadystate=${def.steadyState}`, `--ss_dur=${opts.timing.ssDurS}s`, "--ss_ramp=0");
-  }
-  return args;
-}
-
 // src/probe/outputs.ts
 var OUTPUTS = {
-  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB3, decimals: 1 },
-  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB3, decimals: 1 },
+  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
+  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
   "rand-write-iops": { probe: "rand-write", value: (r) => r.iops, decimals: 0 },
   "rand-read-iops": { probe: "rand-read", value: (r) => r.iops, decimals: 0 },
   "rand-read-qd1-mean-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.mean / 1e3, decimals: 1 },
@@ -95620,7 +95463,7 @@ function probesSection(profile2) {
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
   const get = (n) => suite.probes.find((p) => p.name === n);
   const ok2 = (p) => p && !p.error ? p : void 0;
-  const mib = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB2) : "\u2013";
+  const mib = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
   const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
@@ -95630,7 +95473,7 @@ fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
     ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib(get(n))), "", ""],
     ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
-  const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB2 ? `${p.blockSizeBytes / MiB2}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
+  const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
   return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""})
 
 ${table(header, rows, header.map((_, i) => i === 0 ? "l" : "r"))}
@@ -95802,12 +95645,13 @@ var arr = (c, maxErrors = 5) => (v, p, e) => {
   const before = e.length;
   for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
 };
-var tuple = (...cs) => (v, p, e) => {
-  if (!Array.isArray(v) || v.length !== cs.length) {
-    e.push(`${p}: expected an array of ${cs.length} items, got ${describe(v)}`);
+var pair = (a, b) => (v, p, e) => {
+  if (!Array.isArray(v) || v.length !== 2) {
+    e.push(`${p}: expected an array of 2 items, got ${describe(v)}`);
     return;
   }
-  cs.forEach((c, i) => c(v[i], `${p}[${i}]`, e));
+  a(v[0], `${p}[0]`, e);
+  b(v[1], `${p}[1]`, e);
 };
 var obj = (shape) => (v, p, e) => {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
@@ -95818,12 +95662,12 @@ var obj = (shape) => (v, p, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path32 = p ? `${p}.${key}` : key;
+    const path33 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path32}: missing`);
+      if (!optional) e.push(`${path33}: missing`);
       continue;
     }
-    c(rec[key], path32, e);
+    c(rec[key], path33, e);
   }
 };
 var diskCounters = obj({
@@ -95867,7 +95711,7 @@ var phase = obj({
   start: snapshot3,
   end: snapshot3,
   "networkBytes?": nullable(num),
-  "progress?": arr(tuple(num, num))
+  "progress?": arr(pair(num, num))
 });
 var device = obj({
   name: str,
@@ -95969,7 +95813,7 @@ var verdict = nullable(obj({
 }));
 var fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 var profile = obj({
-  schemaVersion: num,
+  schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
   tool: obj({ name: oneOf("disk-profiler"), version: str }),
   label: str,
   createdAt: str,
@@ -96485,32 +96329,50 @@ ${compare.summary}
 // src/cli/bench.ts
 import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
 import os16 from "node:os";
-import * as path30 from "node:path";
+import * as path31 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
 import os13 from "node:os";
-import path27 from "node:path";
+import path28 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
-import { existsSync as existsSync5 } from "node:fs";
-import * as path23 from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import * as path24 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
+import * as path18 from "node:path";
+
+// src/restore/restore-roots.ts
 import * as path17 from "node:path";
+var WILDCARD = /[*?[\]{}]/;
+function restoreRoots(paths, workspace) {
+  const roots = [];
+  for (const line of paths) {
+    if (line.startsWith("!")) continue;
+    const segments = line.split(/[\\/]/);
+    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
+    const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
+    roots.push(expandPath(fixed3, workspace));
+  }
+  const unique = [...new Set(roots)].sort();
+  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path17.sep) ? o : o + path17.sep)));
+}
+
+// src/config/config.ts
 var ALL_PROBES = PROBE_NAMES;
 function expandPath(p, workspace) {
-  const expanded = p === "~" || p.startsWith("~/") ? path17.join(os11.homedir(), p.slice(1)) : p;
-  return path17.resolve(workspace, expanded);
+  const expanded = p === "~" || p.startsWith("~/") ? path18.join(os11.homedir(), p.slice(1)) : p;
+  return path18.resolve(workspace, expanded);
 }
 function configRecord(config) {
   return { ...config };
 }
 
 // src/restore/timed-restore.ts
-import * as path18 from "node:path";
+import * as path19 from "node:path";
 import { statSync as statSync3, unlinkSync } from "node:fs";
 
 // src/util/clock.ts
@@ -96620,7 +96482,7 @@ async function timedRestore(request) {
     }
     result.exactMatch = result.matchedKey === primaryKey;
     next("download");
-    archivePath = path18.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path19.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     try {
       await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
@@ -96852,8 +96714,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path32, mode) {
-    this.path = path32;
+  constructor(path33, mode) {
+    this.path = path33;
     this.mode = mode;
   }
   path;
@@ -96907,9 +96769,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path32) {
+function readOrNull(path33) {
   try {
-    return readFileSync6(path32, "latin1");
+    return readFileSync6(path33, "latin1");
   } catch {
     return null;
   }
@@ -96985,7 +96847,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path32) => new ProcFile(`${this.procRoot}/${path32}`, mode);
+    const file = (path33) => new ProcFile(`${this.procRoot}/${path33}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97090,7 +96952,7 @@ function bareSnapshot(originMs, deviceCount) {
 
 // src/restore/restored-tree.ts
 import { lstatSync, readdirSync } from "node:fs";
-import * as path19 from "node:path";
+import * as path20 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -97165,32 +97027,29 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     count2(stat2);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name of readdirSync(current)) stack.push(path19.join(current, name));
+      for (const name of readdirSync(current)) stack.push(path20.join(current, name));
     } catch {
     }
   }
   return { anatomy: anatomy2, truncated };
 }
 
-// src/restore/restore-roots.ts
-import * as path20 from "node:path";
-var WILDCARD = /[*?[\]{}]/;
-function restoreRoots(paths, workspace) {
-  const roots = [];
-  for (const line of paths) {
-    if (line.startsWith("!")) continue;
-    const segments = line.split(/[\\/]/);
-    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
-    const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
-    roots.push(expandPath(fixed3, workspace));
-  }
-  const unique = [...new Set(roots)].sort();
-  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path20.sep) ? o : o + path20.sep)));
-}
-
 // src/sample/devices.ts
-import { existsSync as existsSync4, readdirSync as readdirSync2, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname8, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync5, readdirSync as readdirSync2, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
+import { basename as basename5, dirname as dirname9 } from "node:path";
+
+// src/util/nearest-existing.ts
+import { existsSync as existsSync4 } from "node:fs";
+import * as path21 from "node:path";
+function nearestExistingPath(p) {
+  let current = path21.resolve(p);
+  for (; ; ) {
+    if (existsSync4(current)) return current;
+    const parent = path21.dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
 
 // src/sample/parse-mountinfo.ts
 function unescapeMountField(value) {
@@ -97215,9 +97074,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path32, mountPoint) {
-  if (mountPoint === "/") return path32.startsWith("/");
-  return path32 === mountPoint || path32.startsWith(`${mountPoint}/`);
+function isUnder(path33, mountPoint) {
+  if (mountPoint === "/") return path33.startsWith("/");
+  return path33 === mountPoint || path33.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97230,16 +97089,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path32) {
+function readText2(path33) {
   try {
-    const text = readFileSync7(path32, "utf8").trim();
+    const text = readFileSync7(path33, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path32) {
-  const text = readText2(path32);
+function readNumber(path33) {
+  const text = readText2(path33);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97262,14 +97121,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path32) {
-  let current = resolve5(path32);
-  for (; ; ) {
-    if (existsSync4(current)) return realpathSync(current);
-    const parent = dirname8(current);
-    if (parent === current) return current;
-    current = parent;
-  }
+function nearestExisting(path33) {
+  return realpathSync(nearestExistingPath(path33));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -97282,7 +97135,7 @@ var SysBlock = class {
   }
   sysRoot;
   available() {
-    return existsSync4(`${this.sysRoot}/dev/block`);
+    return existsSync5(`${this.sysRoot}/dev/block`);
   }
   /** /sys/block/<name> directory of a device number, resolved through the /sys/dev/block symlink. */
   dirOf(devNumber) {
@@ -97304,9 +97157,9 @@ var SysBlock = class {
     let diskDir = dir;
     let diskDev = devNumber;
     const here = [...chain];
-    if (existsSync4(`${dir}/partition`)) {
+    if (existsSync5(`${dir}/partition`)) {
       here.push(`${name} (partition)`);
-      diskDir = dirname8(dir);
+      diskDir = dirname9(dir);
       name = basename5(diskDir);
       diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
@@ -97352,9 +97205,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path32, existing, mount) {
+function fileSystemInfo(path33, existing, mount) {
   const info2 = {
-    path: path32,
+    path: path33,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -97393,17 +97246,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path32] of roles) {
-    const existing = nearestExisting(path32);
+  for (const [role, path33] of roles) {
+    const existing = nearestExisting(path33);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path32, existing, mount));
-    const reason = noBlockReason(path32, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path33, existing, mount));
+    const reason = noBlockReason(path33, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path32} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path33} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -97420,12 +97273,12 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path32, existing, mount, sys) {
+function noBlockReason(path33, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path32} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path33} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path32} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path33} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97557,25 +97410,181 @@ async function flushEarlierWrites(request) {
 // src/probe/suite.ts
 import { spawn as spawn5 } from "node:child_process";
 import fs9 from "node:fs";
-import path22 from "node:path";
+import path23 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
 import fs8 from "node:fs";
-import path21 from "node:path";
+import path22 from "node:path";
+
+// src/probe/jobs.ts
+var PROBE_FILE_NAME = "probe.dat";
+var FREE_SPACE_SHARE = 0.1;
+var MAX_FILE_BYTES = 1 * GiB;
+var MIN_FILE_BYTES = 64 * MiB;
+var PROCESS_OVERHEAD_MS = 500;
+var ADAPTIVE_RAMP_MS = 500;
+var REFERENCE_RAMP_MS = 2e3;
+var REFERENCE_RUNTIME_MS = 6e4;
+var LAYOUT_BUDGET_SHARE = 0.2;
+var MIN_SS_DUR_S = 3;
+var MAX_SS_DUR_S = 10;
+var InsufficientSpaceError = class extends ProfilerError {
+  constructor(freeBytes, neededBytes, where3) {
+    super(
+      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
+      "Free some space on that filesystem, or turn the probes off for this runner."
+    );
+    this.freeBytes = freeBytes;
+    this.neededBytes = neededBytes;
+  }
+  freeBytes;
+  neededBytes;
+};
+function formatMiB(bytes2) {
+  return `${Math.floor(bytes2 / MiB)} MiB`;
+}
+function jobCount(cpuCount) {
+  return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
+}
+var SEQ_TOTAL_QUEUE_DEPTH = 16;
+var RAND_TOTAL_QUEUE_DEPTH = 256;
+function defineProbe(name, cpuCount, platform2 = "linux") {
+  const asyncEngine = platform2 === "linux" ? "libaio" : "posixaio";
+  const jobs = jobCount(cpuCount);
+  const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
+  const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
+  const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
+  switch (name) {
+    case "seq-write":
+      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "seq-read":
+      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "rand-write":
+      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read-qd1":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
+    case "fsync-write":
+      return {
+        ...base,
+        name,
+        direction: "write",
+        rw: "write",
+        blockSizeBytes: 4096,
+        ioDepth: 1,
+        jobs: 1,
+        ioEngine: "psync",
+        direct: false,
+        fdatasync: 1,
+        steadyState: "iops:10%"
+      };
+  }
+}
+function orderProbes(probes3) {
+  return PROBE_NAMES.filter((name) => probes3.includes(name));
+}
+function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
+  const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
+  if (share2 < MIN_FILE_BYTES) {
+    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
+  }
+  const unit = MiB * Math.max(1, jobs);
+  return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
+}
+function planBudget(budgetMs, probeCount) {
+  const layoutCapMs = Math.round(Math.min(2e4, Math.max(1e3, budgetMs * LAYOUT_BUDGET_SHARE)));
+  const nominalSlotMs = probeCount > 0 ? Math.floor((budgetMs - layoutCapMs - PROCESS_OVERHEAD_MS) / probeCount) : 0;
+  return { layoutCapMs, nominalSlotMs };
+}
+function adaptiveTiming(remainingMs, probesLeft, drainMs = 0) {
+  if (probesLeft <= 0) return null;
+  const slotMs = Math.floor(remainingMs / probesLeft);
+  const runtimeMs = Math.floor((slotMs - ADAPTIVE_RAMP_MS - PROCESS_OVERHEAD_MS - drainMs) / 100) * 100;
+  if (runtimeMs < 1e3) return null;
+  const windowS = Math.floor(runtimeMs / 1e3 / 2);
+  const ssDurS = runtimeMs >= MIN_SS_DUR_S * 1e3 ? Math.min(MAX_SS_DUR_S, Math.max(MIN_SS_DUR_S, windowS)) : null;
+  return { mode: "adaptive", rampMs: ADAPTIVE_RAMP_MS, runtimeMs, ssDurS };
+}
+function drainEstimateMs(def, bytesPerSecond) {
+  if (!(bytesPerSecond > 0)) return 0;
+  const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
+  return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
+}
+function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS) {
+  return { mode: "reference", rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
+}
+function probeKillAfterMs(timing) {
+  return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
+}
+function layoutArgs(opts) {
+  const engine = (opts.platform ?? "linux") === "linux" ? "libaio" : "posixaio";
+  return [
+    "--name=layout",
+    `--filename=${opts.filePath}`,
+    `--size=${opts.fileSizeBytes}`,
+    "--rw=write",
+    `--bs=${MiB}`,
+    `--ioengine=${engine}`,
+    "--iodepth=32",
+    "--direct=1",
+    "--verify=0",
+    "--thread",
+    `--runtime=${opts.runtimeCapMs}ms`,
+    "--output-format=json"
+  ];
+}
+function sliceBytes(regionBytes, jobs) {
+  return Math.floor(regionBytes / Math.max(1, jobs) / MiB) * MiB;
+}
+function probeArgs(def, opts) {
+  const slice = sliceBytes(opts.regionBytes, def.jobs);
+  const args = [
+    `--name=${def.name}`,
+    `--filename=${opts.filePath}`,
+    // The layout created the file; a probe must never create one (e.g. after a path mix-up).
+    "--allow_file_create=0",
+    `--size=${slice}`,
+    `--rw=${def.rw}`,
+    `--bs=${def.blockSizeBytes}`,
+    `--ioengine=${def.ioEngine}`,
+    `--iodepth=${def.ioDepth}`,
+    `--numjobs=${def.jobs}`,
+    `--direct=${def.direct ? 1 : 0}`,
+    "--verify=0",
+    "--randrepeat=0",
+    // Jobs as threads of one process: killing fio then stops every job (forked jobs would outlive it).
+    "--thread",
+    "--group_reporting",
+    "--time_based",
+    `--ramp_time=${opts.timing.rampMs}ms`,
+    `--runtime=${opts.timing.runtimeMs}ms`,
+    "--output-format=json"
+  ];
+  if (def.jobs > 1) args.push(`--offset_increment=${slice}`);
+  if (def.batch) args.push(`--iodepth_batch_submit=${def.ioDepth}`, `--iodepth_batch_complete_max=${def.ioDepth}`);
+  if (def.fdatasync > 0) args.push(`--fdatasync=${def.fdatasync}`);
+  if (opts.timing.mode === "adaptive" && opts.timing.ssDurS !== null) {
+    args.push(`--steadystate=${def.steadyState}`, `--ss_dur=${opts.timing.ssDurS}s`, "--ss_ramp=0");
+  }
+  return args;
+}
+
+// src/probe/cleanup.ts
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
   fs8.writeFileSync(
-    path21.join(dir, MARKER_FILE_NAME),
+    path22.join(dir, MARKER_FILE_NAME),
     `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `,
     { flag: "wx" }
   );
 }
 function refuseReason(dir) {
-  if (!path21.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+  if (!path22.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
   let stat2;
   try {
     stat2 = fs8.lstatSync(dir);
@@ -97601,7 +97610,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path21.join(dir, name));
+  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path22.join(dir, name));
   fs8.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -97880,7 +97889,7 @@ function sum2(values) {
 
 // src/probe/suite.ts
 var BUDGET_SAFETY_MS = 500;
-var MIN_REGION_BYTES = 16 * MiB3;
+var MIN_REGION_BYTES = 16 * MiB;
 var REFERENCE_LAYOUT_CAP_MS = 10 * 6e4;
 var ProbeCancelledError = class extends Error {
   constructor() {
@@ -97888,30 +97897,18 @@ var ProbeCancelledError = class extends Error {
   }
 };
 function resolveProbeBase(targetPath) {
-  let candidate2 = path22.resolve(targetPath);
-  for (; ; ) {
-    let stat2 = null;
-    try {
-      stat2 = fs9.statSync(candidate2);
-    } catch (error2) {
-      if (error2.code !== "ENOENT") throw error2;
-    }
-    if (stat2) {
-      if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
-        throw new ProfilerError(
-          `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
-          "Give the restore path (a directory) instead."
-        );
-      }
-      if (!stat2.isDirectory()) {
-        throw new ProfilerError(`Refusing to probe ${candidate2}: it is a file, not a directory.`, "Give the restore path (a directory) instead.");
-      }
-      return candidate2;
-    }
-    const parent = path22.dirname(candidate2);
-    if (parent === candidate2) throw new ProfilerError(`No existing directory above ${targetPath}.`, "Give an absolute restore path.");
-    candidate2 = parent;
+  const candidate2 = nearestExistingPath(targetPath);
+  const stat2 = fs9.statSync(candidate2);
+  if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
+    throw new ProfilerError(
+      `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
+      "Give the restore path (a directory) instead."
+    );
   }
+  if (!stat2.isDirectory()) {
+    throw new ProfilerError(`Refusing to probe ${candidate2}: it is a file, not a directory.`, "Give the restore path (a directory) instead.");
+  }
+  return candidate2;
 }
 function runFio(args, registry, killAfterMs, signal) {
   return new Promise((resolve8, reject) => {
@@ -98023,11 +98020,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs9.promises.mkdtemp(path22.join(base, PROBE_DIR_PREFIX));
+    directory = await fs9.promises.mkdtemp(path23.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path22.join(directory, PROBE_FILE_NAME);
+    const filePath = path23.join(directory, PROBE_FILE_NAME);
     const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance7.now()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
@@ -98038,15 +98035,15 @@ async function runProbeSuite(opts) {
     if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
     const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
     const written = laidOut.ioBytes;
-    const unit = maxJobs * MiB3;
+    const unit = maxJobs * MiB;
     regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
     if (regionBytes < MIN_REGION_BYTES) {
       throw new ProfilerError(
-        `The disk wrote only ${Math.floor(written / MiB3)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
         "Give the probes a larger budget."
       );
     }
-    log2(`disk probes: laid out ${regionBytes / MiB3} MiB in ${layout.wallMs} ms in ${directory}`);
+    log2(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
     for (const [index, def] of definitions.entries()) {
       const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : fittingTiming(deadline - performance7.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
@@ -98107,12 +98104,13 @@ async function runProfile(config, hooks) {
     hooks.warn(message);
   };
   const originMs = monotonicMs();
+  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
   const restorePath = roots[0] ?? config.workspace;
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync5(path23.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync6(path24.join(procRoot, "stat"));
   if (!hasProc) {
     warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
   } else if (where3.noBlockDeviceReason) {
@@ -98155,7 +98153,7 @@ async function runProfile(config, hooks) {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
     label: config.label,
-    createdAt: (/* @__PURE__ */ new Date()).toISOString(),
+    createdAt,
     config: configRecord(config),
     context: context4,
     devices: where3.devices,
@@ -98179,7 +98177,8 @@ async function flushEarlier(config, restoreFileSystems, where3, procRoot, contex
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    deviceNames: where3.devices.map((d) => d.name),
+    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
+    deviceNames: where3.devices.filter((d) => d.primary).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1e3)
   });
@@ -98225,16 +98224,16 @@ function describePartialExtract(roots, files, bytes2) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
-import path24 from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
+import path25 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync6(path24.join(projectRoot, p))) {
+    if (!existsSync7(path25.join(projectRoot, p))) {
       throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync8(path24.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync8(path25.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync3(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -98260,22 +98259,22 @@ async function withoutWorkflowCommands(fn) {
 
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import path26 from "node:path";
+import path27 from "node:path";
 
 // src/lab/cpu-quota.ts
 import { chmodSync, mkdirSync as mkdirSync4, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path25 from "node:path";
+import path26 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path25.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  const group = path26.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
   mkdirSync4(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path25.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path25.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path26.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path26.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path25.join(opts.dir, "cpu-shim");
+  const shimDir = path26.join(opts.dir, "cpu-shim");
   mkdirSync4(shimDir);
-  const shim = path25.join(shimDir, "tar");
+  const shim = path26.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -98284,9 +98283,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path25.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path26.join(group, "cgroup.procs"))) {
     try {
-      writeText(path25.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path26.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -98317,32 +98316,32 @@ function lowerDirtyLimits(cleanup, limits) {
 }
 
 // src/lab/scenarios.ts
-var MiB4 = 1024 * 1024;
+var MiB2 = 1024 * 1024;
 var LAB_SCENARIOS = ["disk-bandwidth", "disk-iops", "network", "cpu", "baseline"];
 var LAB_SETTINGS = {
   /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
-  writeBytesPerSecond: 40 * MiB4,
+  writeBytesPerSecond: 40 * MiB2,
   /** 1000 IOPS: about a hundredth of this disk's random-write ceiling. */
   writeIops: 1e3,
   /**
    * A runner whose RAM cannot absorb the restore: with 23 GiB and dirty_ratio 20 this machine would
    * buffer the whole extraction and hide the disk behind the writeback tail.
    */
-  dirtyBytes: 32 * MiB4,
-  dirtyBackgroundBytes: 8 * MiB4,
+  dirtyBytes: 32 * MiB2,
+  dirtyBackgroundBytes: 8 * MiB2,
   /**
    * 1.5 MiB/s: zstd packs the lab's ~125 MB of JavaScript into a ~12 MB archive, so at 6 MiB/s the
    * download (2 s) was no longer than extraction; at 1.5 MiB/s it takes ~8 s, about four times longer.
    */
-  downloadBytesPerSecond: 1.5 * MiB4,
+  downloadBytesPerSecond: 1.5 * MiB2,
   /** 30 % of one core for tar + unzstd, which otherwise use about one. */
   cpuCores: 0.3,
-  loopImageBytes: 2048 * MiB4
+  loopImageBytes: 2048 * MiB2
 };
 var DISK_VERDICTS = ["disk-bandwidth", "disk-iops"];
 function plainRunner(dir, settings = {}) {
-  const workspace = path26.join(dir, "workspace");
-  const runnerTemp = path26.join(dir, "runner-temp");
+  const workspace = path27.join(dir, "workspace");
+  const runnerTemp = path27.join(dir, "runner-temp");
   mkdirSync5(workspace, { recursive: true });
   mkdirSync5(runnerTemp, { recursive: true });
   return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
@@ -98406,12 +98405,12 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path27.join(os13.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path28.join(os13.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path27.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path28.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -98444,7 +98443,7 @@ async function runScenario(lab, scenario, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   const started = performance8.now();
   try {
-    const dir = path27.join(lab.root, `${scenario}-${Date.now()}`);
+    const dir = path28.join(lab.root, `${scenario}-${Date.now()}`);
     mkdirSync6(dir);
     cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
@@ -98504,7 +98503,7 @@ function labRows(results) {
 // src/bench/memory.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
 import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync9, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
-import path28 from "node:path";
+import path29 from "node:path";
 import { pathToFileURL } from "node:url";
 var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
 process.on('exit', () => {
@@ -98513,16 +98512,16 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path28.join(lab.root, `memory-${Date.now()}`);
-  const tree = path28.join(base, "tree");
-  const workspace = path28.join(base, "workspace");
-  const temp = path28.join(base, "temp");
+  const base = path29.join(lab.root, `memory-${Date.now()}`);
+  const tree = path29.join(base, "tree");
+  const workspace = path29.join(base, "workspace");
+  const temp = path29.join(base, "temp");
   for (const d of [tree, workspace, temp]) mkdirSync7(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name = `copy-${i}`;
-      execFileSync2("cp", ["-a", path28.join(opts.projectRoot, "node_modules"), path28.join(tree, name)]);
+      execFileSync2("cp", ["-a", path29.join(opts.projectRoot, "node_modules"), path29.join(tree, name)]);
       paths.push(name);
     }
     const files = Number(execFileSync2("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
@@ -98531,11 +98530,11 @@ async function benchMemory(lab, opts) {
     const key = `memory-tree-${opts.copies}`;
     await withoutWorkflowCommands(() => seedCache({ services: lab.services, paths, key, workspace: tree, tempDir: temp }));
     rmSync5(tree, { recursive: true, force: true });
-    const hook = path28.join(base, "hwm.mjs");
+    const hook = path29.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path28.join(base, "hwm.txt");
+    const hwmFile = path29.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path28.join(base, "node");
+    const nodeWrapper = path29.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -98604,7 +98603,7 @@ function memoryRows(m) {
 // src/bench/overhead.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
 import { mkdirSync as mkdirSync8, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
-import path29 from "node:path";
+import path30 from "node:path";
 import { performance as performance9 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync3("sync");
@@ -98616,8 +98615,8 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path29.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path29.join(workspace, "..", "temp") });
+  const restorePath = path30.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path30.join(workspace, "..", "temp") });
   const started = performance9.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -98646,24 +98645,24 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path29.join(lab.root, `overhead-${Date.now()}`);
+  const base = path30.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
-      const pair = { profiledMs: 0, plainMs: 0 };
+      const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which2 of order) {
-        const dir = path29.join(base, `${i}-${which2}`);
-        const workspace = path29.join(dir, "workspace");
-        const temp = path29.join(dir, "temp");
+        const dir = path30.join(base, `${i}-${which2}`);
+        const workspace = path30.join(dir, "workspace");
+        const temp = path30.join(dir, "temp");
         mkdirSync8(workspace, { recursive: true });
         mkdirSync8(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
-        pair[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms;
+        pair2[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms;
         rmSync6(dir, { recursive: true, force: true });
       }
-      out.pairs.push(pair);
+      out.pairs.push(pair2);
     }
   } finally {
     rmSync6(base, { recursive: true, force: true });
@@ -98819,21 +98818,21 @@ function probeRows(p) {
 }
 
 // src/lab/provisioned-disk.ts
-var MiB5 = 1024 * 1024;
+var MiB3 = 1024 * 1024;
 var GP3_BASELINE = {
-  "blkio.throttle.read_bps_device": 125 * MiB5,
-  "blkio.throttle.write_bps_device": 125 * MiB5,
+  "blkio.throttle.read_bps_device": 125 * MiB3,
+  "blkio.throttle.write_bps_device": 125 * MiB3,
   "blkio.throttle.read_iops_device": 3e3,
   "blkio.throttle.write_iops_device": 3e3
 };
-var IMAGE_BYTES = 12 * 1024 * MiB5;
+var IMAGE_BYTES = 12 * 1024 * MiB3;
 function createProvisionedDisk(cleanup, dir, limits = GP3_BASELINE) {
   const disk = createLoopDisk(cleanup, { dir, sizeBytes: IMAGE_BYTES });
   for (const [file, limit] of Object.entries(limits)) throttleDevice(cleanup, disk.devNumber, file, limit);
   return disk;
 }
 function describeLimits(limits = GP3_BASELINE) {
-  const bw = (file) => `${limits[file] / MiB5} MiB/s`;
+  const bw = (file) => `${limits[file] / MiB3} MiB/s`;
   const iops2 = (file) => `${limits[file].toLocaleString("en-US")} IOPS`;
   return `read ${bw("blkio.throttle.read_bps_device")} and ${iops2("blkio.throttle.read_iops_device")}, write ${bw("blkio.throttle.write_bps_device")} and ${iops2("blkio.throttle.write_iops_device")}`;
 }
@@ -98951,7 +98950,7 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path30.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       say(`lab: ${LAB_SCENARIOS.length} scenarios \xD7 ${runs} runs`);
       rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
@@ -98978,7 +98977,7 @@ async function benchCommand(argv) {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
     }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path30.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path31.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
     }
   } finally {
     await lab?.stop();
@@ -98992,7 +98991,7 @@ ${os16.cpus().length} CPUs, ${(os16.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path30.join(os16.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path31.join(os16.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -99003,7 +99002,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path30.join(os16.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync4(path31.join(os16.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -99013,7 +99012,7 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { writeFileSync as writeFileSync10 } from "node:fs";
-import * as path31 from "node:path";
+import * as path32 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -99023,7 +99022,7 @@ async function labCommand(argv) {
   const record = flag(args, "record");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
+  const lab = await startLab({ projectRoot: path32.resolve(distDir(), ".."), log: say });
   let wrong = 0;
   try {
     for (const name of names) {
@@ -99031,7 +99030,7 @@ async function labCommand(argv) {
       if (!result.right) wrong++;
       process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
-      if (record) writeFileSync10(path31.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
+      if (record) writeFileSync10(path32.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
 `);
     }
   } finally {

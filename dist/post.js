@@ -19620,9 +19620,12 @@ import path from "node:path";
 var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
 var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
 
-// src/probe/jobs.ts
-var MiB = 1024 * 1024;
+// src/util/units.ts
+var KiB = 1024;
+var MiB = 1024 * KiB;
 var GiB = 1024 * MiB;
+
+// src/probe/jobs.ts
 var PROBE_FILE_NAME = "probe.dat";
 var MAX_FILE_BYTES = 1 * GiB;
 var MIN_FILE_BYTES = 64 * MiB;

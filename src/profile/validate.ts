@@ -10,9 +10,22 @@ import { ProfilerError } from '../util/errors.js';
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
  * whose vocabulary changed) is dropped on reading, to be judged again.
  */
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, PROFILE_SCHEMA_VERSION];
+export const SUPPORTED_SCHEMA_VERSIONS = [1, PROFILE_SCHEMA_VERSION] as const;
 
-type Check = (value: unknown, path: string, errors: string[]) => void;
+/**
+ * A check of one value, carrying the type it admits, so the whole validator's type can be held
+ * against schema.ts at compile time (see the end of this file): a field added to one and not the
+ * other is a compile error.
+ */
+type Check<T> = ((value: unknown, path: string, errors: string[]) => void) & { readonly admits?: T };
+type Admitted<C> = C extends Check<infer T> ? T : never;
+type Shape = Record<string, Check<unknown>>;
+type Flatten<T> = { [K in keyof T]: T[K] };
+type ObjectOf<S extends Shape> = Flatten<
+  { [K in keyof S as K extends `${string}?` ? never : K]: Admitted<S[K]> } & {
+    [K in keyof S as K extends `${infer B}?` ? B : never]?: Admitted<S[K]>;
+  }
+>;
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -22,27 +35,27 @@ function describe(v: unknown): string {
   return String(v);
 }
 
-const num: Check = (v, p, e) => {
+const num: Check<number> = (v, p, e) => {
   if (typeof v !== 'number' || !Number.isFinite(v)) e.push(`${p}: expected a number, got ${describe(v)}`);
 };
-const str: Check = (v, p, e) => {
+const str: Check<string> = (v, p, e) => {
   if (typeof v !== 'string') e.push(`${p}: expected a string, got ${describe(v)}`);
 };
-const bool: Check = (v, p, e) => {
+const bool: Check<boolean> = (v, p, e) => {
   if (typeof v !== 'boolean') e.push(`${p}: expected true or false, got ${describe(v)}`);
 };
 const oneOf =
-  (...allowed: readonly (string | number)[]): Check =>
+  <const T extends readonly (string | number)[]>(...allowed: T): Check<T[number]> =>
   (v, p, e) => {
     if (!allowed.includes(v as string | number)) e.push(`${p}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(v)}`);
   };
 const nullable =
-  (c: Check): Check =>
+  <T>(c: Check<T>): Check<T | null> =>
   (v, p, e) => {
     if (v !== null) c(v, p, e);
   };
 const arr =
-  (c: Check, maxErrors = 5): Check =>
+  <T>(c: Check<T>, maxErrors = 5): Check<T[]> =>
   (v, p, e) => {
     if (!Array.isArray(v)) {
       e.push(`${p}: expected an array, got ${describe(v)}`);
@@ -51,18 +64,19 @@ const arr =
     const before = e.length;
     for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
   };
-const tuple =
-  (...cs: Check[]): Check =>
+const pair =
+  <A, B>(a: Check<A>, b: Check<B>): Check<[A, B]> =>
   (v, p, e) => {
-    if (!Array.isArray(v) || v.length !== cs.length) {
-      e.push(`${p}: expected an array of ${cs.length} items, got ${describe(v)}`);
+    if (!Array.isArray(v) || v.length !== 2) {
+      e.push(`${p}: expected an array of 2 items, got ${describe(v)}`);
       return;
     }
-    cs.forEach((c, i) => c(v[i], `${p}[${i}]`, e));
+    a(v[0], `${p}[0]`, e);
+    b(v[1], `${p}[1]`, e);
   };
 /** Object with required fields; a key ending in '?' is optional (absent or undefined). */
 const obj =
-  (shape: Record<string, Check>): Check =>
+  <const S extends Shape>(shape: S): Check<ObjectOf<S>> =>
   (v, p, e) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) {
       e.push(`${p}: expected an object, got ${describe(v)}`);
@@ -105,7 +119,7 @@ const snapshot = obj({
 const phaseName = oneOf(...PHASES);
 const phase = obj({
   name: phaseName, startMs: num, endMs: num, start: snapshot, end: snapshot,
-  'networkBytes?': nullable(num), 'progress?': arr(tuple(num, num)),
+  'networkBytes?': nullable(num), 'progress?': arr(pair(num, num)),
 });
 const device = obj({
   name: str, devNumber: str, roles: arr(oneOf('restore-path', 'archive-temp')), chain: arr(str),
@@ -149,7 +163,7 @@ const verdict = nullable(obj({
 }));
 const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 const profile = obj({
-  schemaVersion: num, tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
+  schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS), tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
@@ -165,7 +179,7 @@ export function profileErrors(value: unknown): string[] {
   const errors: string[] = [];
   if (typeof value === 'object' && value !== null && 'schemaVersion' in value) {
     const v = (value as { schemaVersion: unknown }).schemaVersion;
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(v as number)) {
+    if (!(SUPPORTED_SCHEMA_VERSIONS as readonly unknown[]).includes(v)) {
       return [`schemaVersion: ${describe(v)} is not supported; this disk-profiler reads schema version ${SUPPORTED_SCHEMA_VERSIONS.join(', ')}`];
     }
   }
@@ -196,3 +210,9 @@ export function validateProfile(value: unknown): Profile {
     'Pass a profile JSON written by disk-profiler (the profile-path output or the uploaded artifact), unmodified.',
   );
 }
+
+// The validator admits exactly the schema's Profile, field for field (schemaVersion aside: a reader
+// admits every supported version, the writer writes the current one).
+type Validated = Omit<Admitted<typeof profile>, 'schemaVersion'>;
+type Schema = Omit<Profile, 'schemaVersion'>;
+export const validatorMatchesSchema: [(v: Validated) => Schema, (p: Schema) => Validated] = [(v) => v, (p) => p];
