@@ -10,7 +10,7 @@ import os from 'node:os';
 import { ALL_PROBES } from '../config/config.js';
 import type { ProbeSuiteResult } from '../profile/schema.js';
 import { PROBE_NAMES } from '../probe/jobs.js';
-import { compareInterleaved, suiteFigures, type BenchRun, type CeilingComparison, type SuiteComparison } from '../probe/reference-compare.js';
+import { compareInterleaved, suiteFigures, type BenchRun, type CeilingComparison, type SuiteComparison } from './reference-compare.js';
 import { runProbeSuite } from '../probe/suite.js';
 import type { Spread } from '../util/spread.js';
 import type { BenchRow } from './table.js';

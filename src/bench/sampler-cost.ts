@@ -1,7 +1,7 @@
 /** The sampler's own CPU at 100 ms on this machine's disks (src/sample/cost.ts), several runs. */
 import os from 'node:os';
 import { resolveDevices } from '../sample/devices.js';
-import { measureSamplerCost, type SamplerCost } from '../sample/cost.js';
+import { measureSamplerCost, type SamplerCost } from './sampler-cost-measure.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
 

@@ -7,8 +7,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import type { BlockDeviceInfo } from '../profile/schema.js';
-import type { ProcReadMode } from './proc-reader.js';
-import { Sampler } from './sampler.js';
+import type { ProcReadMode } from '../sample/proc-reader.js';
+import { Sampler } from '../sample/sampler.js';
 
 export interface SamplerCost {
   durationMs: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { probeResult as result, probeSuite as suite } from '../helpers/probe-results.js';
 import type { ProbeSuiteResult } from '../../src/profile/schema.js';
-import { compareInterleaved, suiteFigures, type BenchRun } from '../../src/probe/reference-compare.js';
+import { compareInterleaved, suiteFigures, type BenchRun } from '../../src/bench/reference-compare.js';
 
 const latency = (meanNs: number, p99Ns: number) => ({ latencyNs: { mean: meanNs, p50: meanNs, p99: p99Ns } });
 

@@ -9,7 +9,7 @@
  */
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
-import { PROBE_NAMES } from './jobs.js';
+import { PROBE_NAMES } from '../profile/schema.js';
 
 export type ComparedMetric = 'bytesPerSecond' | 'iops' | 'meanLatencyNs' | 'p99LatencyNs';
 
