@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, startLab, type Lab } from '../../src/lab/lab.js';
 import { labView, readMachineState, type MachineState } from '../../src/lab/machine-state.js';
-import { LAB_SCENARIOS } from '../../src/lab/scenarios.js';
+import { CI_LAB_SCENARIOS } from '../../src/lab/scenarios.js';
 import { BLKIO_ROOT, CPU_CGROUP_ROOT } from '../../src/lab/paths.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
@@ -42,7 +42,7 @@ describe.runIf(ready)('bottleneck lab', () => {
     await lab?.stop();
   });
 
-  for (const scenario of LAB_SCENARIOS) {
+  for (const scenario of CI_LAB_SCENARIOS) {
     it(`${scenario}: the verdict names the bottleneck the runner was built with`, async () => {
       const result = await runScenario(lab as Lab, scenario, { onDevices: track });
       expect(result.profile.restore?.cacheHit).toBe(true);
