@@ -142,6 +142,7 @@ const profile = obj({
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
   probes, verdict, warnings: arr(str),
+  'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */
