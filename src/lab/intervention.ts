@@ -15,7 +15,7 @@ import { restoreCache } from '@actions/cache';
 import { withEnv } from '../services/index.js';
 import type { Lab } from './lab.js';
 import { withScenario } from './lab.js';
-import { withoutWorkflowCommands } from './quiet.js';
+import { withoutStdout } from './quiet.js';
 import { controlledResources, relaxed, type Resource, type ScenarioSpec } from './scenario-specs.js';
 
 export interface PlainTiming {
@@ -62,7 +62,7 @@ export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<Pl
     syncFileSystems(fileSystems);
     const preFlushMs = performance.now() - flushStarted;
     // cacheClientEnv set GITHUB_WORKSPACE: restoreCache extracts there (tar -C), as on a runner.
-    return withoutWorkflowCommands(() =>
+    return withoutStdout(() =>
       withEnv(env, async () => {
         const started = performance.now();
         const key = await restoreCache([...lab.cache.paths], lab.cache.key);

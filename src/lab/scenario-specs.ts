@@ -100,8 +100,8 @@ export const LAB_SETTINGS = {
   cloudWriteIops: 3000,
   /** EBS counts an I/O of up to 256 KiB as one operation: the upper device splits larger requests there. */
   cloudMaxSectorsKb: 256,
-  /** The cloud volume's backing file on the lower device: fully written first (allocated extents). */
-  cloudVolumeBytes: 768 * MiB,
+  /** The cloud volume's backing file on the lower device, fully written first (allocated extents): room for the restore and the probes' file (≥ 640 MiB free). */
+  cloudVolumeBytes: 1024 * MiB,
 } as const;
 
 const capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
@@ -197,6 +197,16 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
     runnerTemp: 'vm-disk',
     intended: 'disk-bandwidth',
   },
+  /**
+   * Both caps at once; the intervention, not the design, says which binds. Checked here
+   * (2026-11-23, 16 GiB thresholds, plain tar -x + sync -f): the lab cache's writeback merges into
+   * ~150 KiB requests (944 upper writes for 140 MiB), ~850/s at the 125 MiB/s cap, far below 3,000
+   * IOPS: doubling the IOPS cap saved 0–5 %, doubling the bandwidth cap 34–47 %. More small files did
+   * not change the answer: this repo's whole node_modules (67k files, a 519 MB tar) averaged 74 KiB
+   * per request, IOPS ×2 saved 17 %, bandwidth ×2 56 %. So the lab cache is kept (a restore of
+   * seconds, not tens), and the scenario is issue 17's case in reverse: a judge that computes the
+   * IOPS share at any request size must still let the larger share (bandwidth) win.
+   */
   'cloud-volume': {
     name: 'cloud-volume',
     about: 'a gp3-like volume (3,000 write IOPS and 125 MiB/s at once, merging on, requests up to 256 KiB) restoring ~12.9k small files (16 GiB runner thresholds)',
