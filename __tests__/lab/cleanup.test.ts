@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CleanupStack } from '../../src/lab/cleanup.js';
+import { readMachineState } from '../../src/lab/machine-state.js';
+import { LAB_PREFIX } from '../../src/lab/paths.js';
 
 describe('CleanupStack', () => {
   it('runs every undo action newest first, even after one fails, and names the failure', async () => {
@@ -24,5 +28,22 @@ describe('CleanupStack', () => {
     expect(process.listenerCount('SIGTERM')).toBe(before + 1);
     await session.runAll();
     expect(process.listenerCount('SIGTERM')).toBe(before);
+  });
+});
+
+describe.runIf(existsSync('/proc/self/cmdline'))('machine state: lab processes', () => {
+  it('lists a process working in a lab dir (a second writer left running) until it is gone', async () => {
+    const marker = `${LAB_PREFIX}state-test-${process.pid}`;
+    // sh's $0 carries the marker, as fio's --filename carries the lab dir.
+    const child = spawn('sh', ['-c', 'sleep 30', marker], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(readMachineState().processes.filter((p) => p.includes(marker))).toEqual([`sh -c sleep 30 ${marker}`]);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    expect(readMachineState().processes.filter((p) => p.includes(marker))).toEqual([]);
   });
 });

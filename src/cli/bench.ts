@@ -3,7 +3,8 @@
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
  *   --only lab,probes,overhead,cost,memory   a subset
- *   --runs N            lab runs per scenario (3)
+ *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
+ *   --scenarios a,b     lab scenarios to run (all; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
  *   --probe-rounds N    reference runs per probe (1)
@@ -14,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
-import { LAB_SCENARIOS } from '../lab/scenarios.js';
+import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
-import { benchLab, labRows } from '../bench/lab-runs.js';
+import { benchLab, estimateLabSeconds, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
@@ -45,6 +46,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
   const runs = count(flag(args, 'runs'), 3, 'runs');
+  const scenarios = labScenarios(flag(args, 'scenarios'));
   const pairs = count(flag(args, 'pairs'), 6, 'pairs');
   const referenceSeconds = count(flag(args, 'reference-seconds'), 60, 'reference-seconds');
   const probeRounds = count(flag(args, 'probe-rounds'), 1, 'probe-rounds');
@@ -64,8 +66,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
     if (parts.includes('lab') && lab && isRoot) {
-      say(`lab: ${LAB_SCENARIOS.length} scenarios × ${runs} runs`);
-      rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
+      const minutes = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
+      say(`lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`);
+      rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
     }
     if (parts.includes('probes')) {
       const common = { budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, rounds: probeRounds, log: (l: string) => say(`  ${l}`) };
@@ -97,6 +100,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   process.stdout.write(`\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`);
   return rows.every((r) => r.met !== false) ? 0 : 1;
+}
+
+export function labScenarios(value: string | undefined): LabScenarioName[] {
+  if (value === undefined) return [...LAB_SCENARIOS];
+  const names = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(LAB_SCENARIOS as readonly string[]).includes(n));
+  if (unknown.length || names.length === 0) throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(', ')}`);
+  return names as LabScenarioName[];
 }
 
 async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {

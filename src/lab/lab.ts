@@ -15,7 +15,7 @@ import { seedLabCache, type LabCacheEntry } from './cache-entry.js';
 import { CleanupStack } from './cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
-import { expectation, setupScenario, type LabScenarioName } from './scenarios.js';
+import { expectation, SCENARIOS, setupScenario, type LabRunner, type LabScenarioName, type ScenarioSpec } from './scenarios.js';
 
 /** What the judge compares extraction with: write ceilings only (extraction writes). */
 export const LAB_PROBES: ProbeName[] = ['seq-write', 'rand-write'];
@@ -92,25 +92,53 @@ function labConfig(lab: Lab, scenario: LabScenarioName, runner: { workspace: str
   };
 }
 
-export async function runScenario(lab: Lab, scenario: LabScenarioName, opts: RunScenarioOptions = {}): Promise<LabResult> {
+/** A scenario by name, or a spec (e.g. a relaxed variant from scenario-specs.ts). */
+export type ScenarioInput = LabScenarioName | ScenarioSpec;
+export const specOf = (input: ScenarioInput): ScenarioSpec => (typeof input === 'string' ? SCENARIOS[input] : input);
+
+/**
+ * Sets the scenario up in a fresh dir, runs fn against its runner, and puts everything back
+ * whatever happens. Shared by the profiled run and the intervention's plain runs, so both sides of
+ * a comparison stand on the same setup.
+ */
+export async function withScenario<T>(
+  lab: Lab,
+  spec: ScenarioSpec,
+  fn: (runner: LabRunner, env: Record<string, string | undefined>) => Promise<T>,
+  opts: Pick<RunScenarioOptions, 'failAfterSetup' | 'onDevices'> = {},
+): Promise<T> {
   const cleanup = new CleanupStack(lab.log);
-  const started = performance.now();
   try {
-    const dir = path.join(lab.root, `${scenario}-${Date.now()}`);
+    const dir = path.join(lab.root, `${spec.name}-${Date.now()}`);
     mkdirSync(dir);
     cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-    const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
+    const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
-    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
-    await opts.beforeProfile?.();
+    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${spec.name}`);
     const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
-    const profile = await withoutWorkflowCommands(() =>
-      withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
-    );
-    const { right, expected } = expectation(scenario, profile);
-    lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
-    return { scenario, profile, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance.now() - started };
+    return await fn(runner, env);
   } finally {
     await cleanup.runAll();
   }
+}
+
+export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScenarioOptions = {}): Promise<LabResult> {
+  const spec = specOf(input);
+  const scenario = spec.name;
+  const started = performance.now();
+  return withScenario(
+    lab,
+    spec,
+    async (runner, env) => {
+      await opts.beforeProfile?.();
+      runner.beforeRestore();
+      const profile = await withoutWorkflowCommands(() =>
+        withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+      );
+      const { right, expected } = expectation(scenario, profile);
+      lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
+      return { scenario, profile, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance.now() - started };
+    },
+    opts,
+  );
 }

@@ -14,6 +14,10 @@ export interface LoopDisk {
   mountPoint: string;
 }
 
+/** Queue settings the lab may change on its loop devices (and puts back: loop devices outlive us). */
+export const QUEUE_SETTINGS = ['nomerges', 'max_sectors_kb'] as const;
+export type QueueSetting = (typeof QUEUE_SETTINGS)[number];
+
 export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number; noMerges?: boolean }): LoopDisk {
   const image = path.join(opts.dir, 'disk.img');
   // Sparse: the image only takes what the lab writes into it.
@@ -26,24 +30,36 @@ export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeB
     // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)
     // as ~270 KiB requests, so the device's own counters would show 24 w/s while 800 IOPS is the
     // limit. With merging off the device counts what the throttle counts, like a disk whose IOPS
-    // limit applies to each request. The loop device outlives us: put the old value back.
-    const file = `/sys/block/${path.basename(device)}/queue/nomerges`;
-    const before = readText(file);
-    writeText(file, '2');
-    cleanup.push(`restore ${file}`, () => writeText(file, before));
+    // limit applies to each request.
+    setQueueValue(cleanup, device, 'nomerges', '2');
   }
+  const mountPoint = path.join(opts.dir, 'mnt');
+  mkdirSync(mountPoint);
+  formatAndMount(cleanup, device, mountPoint);
+  return { device, devNumber: devNumberOf(device), mountPoint };
+}
+
+/** Sets /sys/block/<dev>/queue/<name>, putting the old value back on cleanup. */
+export function setQueueValue(cleanup: CleanupStack, device: string, name: QueueSetting, value: string): void {
+  const file = `/sys/block/${path.basename(device)}/queue/${name}`;
+  const before = readText(file);
+  writeText(file, value);
+  cleanup.push(`restore ${file}`, () => writeText(file, before));
+}
+
+export function formatAndMount(cleanup: CleanupStack, device: string, mountPoint: string): void {
   // Initialise inode tables and journal now, not in ext4lazyinit after mount: that background
   // zeroing would compete with the restore for the throttled device (a bench run saw the download
   // crawl at 2.6 MiB/s onto a fresh 40 MiB/s device).
   run('mkfs.ext4', ['-q', '-F', '-E', 'lazy_itable_init=0,lazy_journal_init=0', device]);
-  const mountPoint = path.join(opts.dir, 'mnt');
-  mkdirSync(mountPoint);
   run('mount', [device, mountPoint]);
   cleanup.push(`unmount ${mountPoint}`, () => unmount(mountPoint));
+}
+
+export function devNumberOf(device: string): string {
   const rdev = statSync(device).rdev;
   // glibc's major()/minor() for the values loop devices get.
-  const devNumber = `${(rdev >> 8) & 0xfff}:${(rdev & 0xff) | ((rdev >> 12) & 0xfff00)}`;
-  return { device, devNumber, mountPoint };
+  return `${(rdev >> 8) & 0xfff}:${(rdev & 0xff) | ((rdev >> 12) & 0xfff00)}`;
 }
 
 /**

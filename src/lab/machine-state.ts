@@ -3,11 +3,12 @@
  * machine as found. Only lab-owned things are listed (named with LAB_PREFIX, or the devices the lab
  * used): other engineers' loop devices and throttles on this shared machine are not ours to judge.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { labCgroups } from './cpu-quota.js';
 import { readDirtySettings, type DirtySettings } from './dirty-limits.js';
+import { QUEUE_SETTINGS } from './loop-disk.js';
 import { BLKIO_ROOT, LAB_PREFIX, THROTTLE_FILES } from './paths.js';
 import { readLines, run } from './sys.js';
 
@@ -21,6 +22,27 @@ export interface MachineState {
   dirty: DirtySettings;
   cpuCgroups: string[];
   tempDirs: string[];
+  /** Command lines of processes working in a lab dir (a second writer left running). */
+  processes: string[];
+}
+
+function labProcesses(): string[] {
+  const out: string[] = [];
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid);
+  } catch {
+    return [];
+  }
+  for (const pid of pids) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      if (cmdline.includes(LAB_PREFIX)) out.push(cmdline);
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return out.sort();
 }
 
 export function readMachineState(): MachineState {
@@ -39,6 +61,7 @@ export function readMachineState(): MachineState {
     dirty: readDirtySettings(),
     cpuCgroups: labCgroups(),
     tempDirs,
+    processes: labProcesses(),
   };
 }
 
@@ -52,6 +75,6 @@ export function labView(state: MachineState, devNumbers: readonly string[]): Lab
   const throttles = Object.entries(state.throttles).flatMap(([file, lines]) =>
     lines.filter((l) => devNumbers.includes(l.split(/\s+/)[0] ?? '')).map((l) => `${file}: ${l}`),
   );
-  const queueSettings = devNumbers.map((d) => `${d} nomerges=${readLines(`/sys/dev/block/${d}/queue/nomerges`)[0] ?? 'gone'}`);
+  const queueSettings = devNumbers.flatMap((d) => QUEUE_SETTINGS.map((q) => `${d} ${q}=${readLines(`/sys/dev/block/${d}/queue/${q}`)[0] ?? 'gone'}`));
   return { ...state, throttles, queueSettings };
 }

@@ -17,3 +17,17 @@ export async function withoutWorkflowCommands<T>(fn: () => Promise<T>): Promise<
     process.stdout.write = original;
   }
 }
+
+/**
+ * Drops everything fn writes to stdout (plain restoreCache's "Cache hit for…" info lines), so a
+ * timed plain restore does not write into the bench's table output.
+ */
+export async function withoutStdout<T>(fn: () => Promise<T>): Promise<T> {
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    return await fn();
+  } finally {
+    process.stdout.write = original;
+  }
+}

@@ -343,4 +343,19 @@ export interface Profile {
   /** Since schema 2; absent when the restore wrote nothing to flush for. */
   preflush?: Preflush | null;
   writebackTail?: WritebackTail | null;
+  /** Where a recorded fixture came from (set by `disk-profiler lab --record`); absent in a run's own profile. */
+  provenance?: Provenance;
+}
+
+export interface Provenance {
+  /** The command that recorded it, e.g. "node dist/cli.js lab cloud-volume --record fixtures/profiles". */
+  command: string;
+  /** The lab scenario. */
+  scenario: string;
+  /** What the runner was built with, in words. */
+  about: string;
+  /** The scenario's settings (src/lab/scenario-specs.ts settingsOf). */
+  settings: Record<string, number>;
+  /** CPUs, RAM, kernel, Node, git commit of the recording tool. */
+  machine: string;
 }

@@ -172,6 +172,7 @@ const profile = obj({
     owedBeforeBytes: nullable(num), owedAfterBytes: nullable(num), deviceWrittenBytes: nullable(num), durationMs: num, syncs: arr(fileSystemSync),
   })),
   'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
+  'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { estimateLabSeconds, labRows, type ScenarioRuns } from '../../src/bench/lab-runs.js';
+import { labScenarios } from '../../src/cli/bench.js';
+import { checkAgainstIntervention, type ProfileFacts } from '../../src/lab/ground-truth.js';
+import type { Intervention } from '../../src/lab/intervention.js';
+import { CI_LAB_SCENARIOS, LAB_SCENARIOS } from '../../src/lab/scenario-specs.js';
+
+const timing = (onDiskMs: number) => ({ restoreMs: onDiskMs, onDiskMs, preFlushMs: 0 });
+const cloud: Intervention = {
+  scenario: 'cloud-volume',
+  base: timing(10_000),
+  relaxed: [
+    { resource: 'disk-bandwidth', timing: timing(9_000) },
+    { resource: 'disk-iops', timing: timing(7_000) },
+  ],
+};
+const facts = (bottleneck: string, totalMs: number): ProfileFacts => ({
+  bottleneck,
+  whatIf: [
+    { resource: 'disk-bandwidth', restoreLowerBoundMs: 8_000 },
+    { resource: 'disk-iops', restoreLowerBoundMs: 6_500 },
+  ],
+  totalMs,
+});
+
+describe('labRows', () => {
+  const runs: ScenarioRuns = {
+    scenario: 'cloud-volume',
+    resources: ['disk-bandwidth', 'disk-iops'],
+    runs: [
+      { check: checkAgainstIntervention(facts('disk-iops', 10_300), cloud), wallMs: 1 },
+      { check: checkAgainstIntervention(facts('disk-bandwidth', 12_000), cloud), wallMs: 1 },
+      { error: 'restore missed', wallMs: 1 },
+    ],
+  };
+  const rows = labRows([runs]);
+
+  it('gives one verdict row, one row per controlled resource and one total row per scenario', () => {
+    expect(rows.map((r) => r.measure)).toEqual(['cloud-volume', 'cloud-volume: disk-bandwidth ×2', 'cloud-volume: disk-iops ×2', 'cloud-volume: restore + writeback']);
+  });
+
+  it('counts right verdicts over all runs, a failed run included, and shows the intervention\'s answer', () => {
+    expect(rows[0]?.result).toBe('1/3 right (disk-iops ✓, disk-bandwidth ✗); intervention: disk-iops [disk-bandwidth ×2 -10%, disk-iops ×2 -30%]; 1 run(s) failed: restore missed');
+    expect(rows[0]?.met).toBe(false);
+  });
+
+  it('compares each what-if with the measured doubled time, and the totals', () => {
+    expect(rows[1]?.result).toBe('2/3 ok; lower bound 8.00 s vs measured 9.00 s (per run: 89%, 89%)');
+    expect(rows[2]?.result).toBe('2/3 ok; lower bound 6.50 s vs measured 7.00 s (per run: 93%, 93%)');
+    expect(rows[3]?.result).toBe('1/3 within; profile 11.15 s vs plain 10.00 s (per run: +3%, +20%)');
+    expect(rows.every((r) => r.met === false)).toBe(true);
+  });
+});
+
+describe('estimateLabSeconds', () => {
+  it('grows with runs and with the relaxed variants a scenario needs', () => {
+    const one = estimateLabSeconds(['disk-bandwidth'], 1);
+    expect(estimateLabSeconds(['disk-bandwidth'], 3)).toBeCloseTo(3 * one);
+    // The cloud volume has two controlled resources, baseline none.
+    expect(estimateLabSeconds(['cloud-volume'], 1)).toBeGreaterThan(estimateLabSeconds(['baseline'], 1));
+    // The earlier step's 1 GiB is flushed through the 40 MiB/s cap before each restore.
+    expect(estimateLabSeconds(['earlier-dirty'], 1) - estimateLabSeconds(['runner-16gib'], 1)).toBeGreaterThan(3 * 25);
+  });
+});
+
+describe('bench --scenarios', () => {
+  it('defaults to every scenario and rejects unknown names, listing the known ones', () => {
+    expect(labScenarios(undefined)).toEqual([...LAB_SCENARIOS]);
+    expect(labScenarios('disk-bandwidth, cloud-volume')).toEqual(['disk-bandwidth', 'cloud-volume']);
+    expect(() => labScenarios('disk-bandwith')).toThrow(/got 'disk-bandwith'; known: disk-bandwidth, disk-iops/);
+    expect(() => labScenarios(',')).toThrow(/--scenarios/);
+    expect(CI_LAB_SCENARIOS.length).toBe(5);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Ground truth by intervention: the same restore timed WITHOUT the profiler (plain restoreCache
+ * from @actions/cache, then `sync -f` on each file system the restore wrote), on the scenario and
+ * on the scenario with each controlled resource relaxed 2×. The bottleneck is the resource whose
+ * relaxation saves the most measured time (the checks are pure: src/lab/ground-truth.ts).
+ *
+ * Both sides start alike: before the timer starts, what earlier steps left dirty on the restore's
+ * and the archive temp's file systems is flushed with `sync -f`, untimed, as runProfile does
+ * before its lookup.
+ */
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { restoreCache } from '@actions/cache';
+import { withEnv } from '../services/index.js';
+import type { Lab } from './lab.js';
+import { withScenario } from './lab.js';
+import { withoutStdout } from './quiet.js';
+import { controlledResources, relaxed, type Resource, type ScenarioSpec } from './scenario-specs.js';
+
+export interface PlainTiming {
+  /** Until restoreCache returned (lookup + download + extraction + deleting the archive). */
+  restoreMs: number;
+  /** Until every file system the restore wrote had synced: the files are on disk. */
+  onDiskMs: number;
+  /** The untimed pre-flush of earlier dirty pages. */
+  preFlushMs: number;
+}
+
+export interface Intervention {
+  scenario: string;
+  base: PlainTiming;
+  relaxed: { resource: Resource; timing: PlainTiming }[];
+}
+
+/** One directory per distinct file system (st_dev), in the order given. */
+export function distinctFileSystems(dirs: readonly string[]): string[] {
+  const seen = new Set<number>();
+  const out: string[] = [];
+  for (const dir of dirs) {
+    const dev = statSync(dir).dev;
+    if (!seen.has(dev)) {
+      seen.add(dev);
+      out.push(dir);
+    }
+  }
+  return out;
+}
+
+/** syncfs of each file system (coreutils `sync -f`). */
+export function syncFileSystems(dirs: readonly string[]): void {
+  for (const dir of dirs) execFileSync('sync', ['-f', dir], { stdio: 'ignore' });
+}
+
+/** The plain restore on one (possibly relaxed) scenario, set up and torn down like a profiled run. */
+export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<PlainTiming> {
+  return withScenario(lab, spec, async (runner, env) => {
+    runner.beforeRestore();
+    // The restore writes the workspace (the restore paths) and RUNNER_TEMP (the archive).
+    const fileSystems = distinctFileSystems([runner.workspace, runner.runnerTemp]);
+    const flushStarted = performance.now();
+    syncFileSystems(fileSystems);
+    const preFlushMs = performance.now() - flushStarted;
+    // cacheClientEnv set GITHUB_WORKSPACE: restoreCache extracts there (tar -C), as on a runner.
+    return withoutStdout(() =>
+      withEnv(env, async () => {
+        const started = performance.now();
+        const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+        const restoreMs = performance.now() - started;
+        syncFileSystems(fileSystems);
+        const onDiskMs = performance.now() - started;
+        if (!key) throw new Error(`plain restore on ${spec.name} missed the lab cache`);
+        return { restoreMs, onDiskMs, preFlushMs };
+      }),
+    );
+  });
+}
+
+/** The scenario plain, then with each controlled resource relaxed 2×. */
+export async function intervene(lab: Lab, spec: ScenarioSpec): Promise<Intervention> {
+  const base = await timePlainRestore(lab, spec);
+  const out: Intervention = { scenario: spec.name, base, relaxed: [] };
+  for (const resource of controlledResources(spec)) {
+    out.relaxed.push({ resource, timing: await timePlainRestore(lab, relaxed(spec, resource)) });
+  }
+  return out;
+}

@@ -1,0 +1,251 @@
+/**
+ * The lab's scenarios as data: what each runner is built with. Pure (no side effects), so the
+ * relaxed variants the intervention times and the bench's duration estimate are derived here and
+ * unit-tested. src/lab/scenarios.ts turns a spec into a runner on this machine.
+ */
+import { GiB, runnerDirtyLimits, type DirtyLimits } from './runner-dirty.js';
+
+export const MiB = 1024 * 1024;
+
+/** The resources the lab can control, each by one setting (the judge's Resource list). */
+export const CONTROLLED_RESOURCES = ['disk-bandwidth', 'disk-iops', 'network', 'cpu'] as const;
+/** Local stand-in for the lead's judge type `Resource` (same members). */
+export type Resource = (typeof CONTROLLED_RESOURCES)[number];
+
+/** The setting that controls each resource. Relaxing a resource 2× doubles it. */
+export const RESOURCE_CONTROL = {
+  'disk-bandwidth': 'writeBytesPerSecond',
+  'disk-iops': 'writeIops',
+  network: 'downloadBytesPerSecond',
+  cpu: 'cpuCores',
+} as const satisfies Record<Resource, string>;
+export type ControlName = (typeof RESOURCE_CONTROL)[Resource];
+export type Controls = Partial<Record<ControlName, number>>;
+
+export const RELAX_FACTOR = 2;
+
+/** Where the restore path lives. */
+export const DISK_KINDS = ['vm', 'loop', 'cloud-volume'] as const;
+export type DiskKind = (typeof DISK_KINDS)[number];
+
+export const LAB_SCENARIOS = [
+  'disk-bandwidth',
+  'disk-iops',
+  'network',
+  'cpu',
+  'baseline',
+  'runner-7gib',
+  'runner-16gib',
+  'earlier-dirty',
+  'second-writer',
+  'temp-other-disk',
+  'cloud-volume',
+] as const;
+export type LabScenarioName = (typeof LAB_SCENARIOS)[number];
+/** The five the CI lab test runs (CI time): each has one known bottleneck. */
+export const CI_LAB_SCENARIOS = ['disk-bandwidth', 'disk-iops', 'network', 'cpu', 'baseline'] as const satisfies readonly LabScenarioName[];
+
+export interface ScenarioSpec {
+  name: LabScenarioName;
+  /** One line for reports and recordings' provenance. */
+  about: string;
+  /** The controlled resources' settings (only those set are controlled, and relaxed by the intervention). */
+  controls: Controls;
+  disk: DiskKind;
+  /** blkio counts bios before the queue merges them: merging off makes the device count what the throttle counts. */
+  noMerges?: boolean;
+  /** vm.dirty_bytes / vm.dirty_background_bytes while the scenario runs; unset: the machine's. */
+  dirty?: DirtyLimits;
+  /** Bytes an earlier step leaves dirty on the restore's file system right before the restore (not synced). */
+  earlierDirtyBytes?: number;
+  /** A second writer on the restore's disk during the restore, at this rate (buffered writes). */
+  secondWriterBytesPerSecond?: number;
+  /** Where RUNNER_TEMP (the archive) lives: on the restore's disk, or on this VM's disk. */
+  runnerTemp: 'restore-disk' | 'vm-disk';
+  /**
+   * The verdict the runner was built to get, for `disk-profiler lab` and the CI lab test; null where
+   * only the intervention can say (the bench checks every scenario against the intervention).
+   */
+  intended: Resource | 'not-disk' | null;
+}
+
+/** The figures the scenarios are built with; recorded next to each result. */
+export const LAB_SETTINGS = {
+  /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
+  writeBytesPerSecond: 40 * MiB,
+  /** 1000 IOPS: about a hundredth of this disk's random-write ceiling. */
+  writeIops: 1000,
+  /**
+   * A runner whose RAM cannot absorb the restore: with 23 GiB and dirty_ratio 20 this machine would
+   * buffer the whole extraction and hide the disk behind the writeback tail.
+   */
+  tightDirty: { dirtyBytes: 32 * MiB, backgroundBytes: 8 * MiB },
+  /**
+   * 1.5 MiB/s: zstd packs the lab's ~125 MB of JavaScript into a ~12 MB archive, so at 6 MiB/s the
+   * download (2 s) was no longer than extraction; at 1.5 MiB/s it takes ~8 s, about four times longer.
+   */
+  downloadBytesPerSecond: 1.5 * MiB,
+  /** 30 % of one core for tar + unzstd, which otherwise use about one. */
+  cpuCores: 0.3,
+  loopImageBytes: 2048 * MiB,
+  /** GitHub's 2-vCPU Linux runner (older/private-repo size) and 4-vCPU public-repo runner. */
+  runner7GiB: runnerDirtyLimits(7 * GiB),
+  runner16GiB: runnerDirtyLimits(16 * GiB),
+  /** What an earlier step (checkout, setup-node, npm ci) leaves dirty: the issue's 1 GiB. */
+  earlierDirtyBytes: 1 * GiB,
+  /** A fifth of the capped disk's bandwidth: another job step writing logs/artifacts. */
+  secondWriterBytesPerSecond: 8 * MiB,
+  /** An EBS gp3 volume's baseline, both write caps at once. */
+  cloudWriteBytesPerSecond: 125 * MiB,
+  cloudWriteIops: 3000,
+  /** EBS counts an I/O of up to 256 KiB as one operation: the upper device splits larger requests there. */
+  cloudMaxSectorsKb: 256,
+  /** The cloud volume's backing file on the lower device, fully written first (allocated extents): room for the restore and the probes' file (≥ 640 MiB free). */
+  cloudVolumeBytes: 1024 * MiB,
+} as const;
+
+const capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
+
+export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
+  'disk-bandwidth': {
+    name: 'disk-bandwidth',
+    about: 'a restore larger than the dirty budget (32 MiB) onto an ext4 loop device capped at 40 MiB/s of writes',
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'disk-iops': {
+    name: 'disk-iops',
+    about: 'the same, capped at 1000 write IOPS with the device merging off',
+    controls: { writeIops: LAB_SETTINGS.writeIops },
+    disk: 'loop',
+    noMerges: true,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-iops',
+  },
+  network: {
+    name: 'network',
+    about: 'download served at 1.5 MiB/s; restore on this VM\'s disk',
+    controls: { downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond },
+    disk: 'vm',
+    runnerTemp: 'restore-disk',
+    intended: 'network',
+  },
+  cpu: {
+    name: 'cpu',
+    about: 'tar + unzstd under a CFS quota of 30 % of one core; restore on this VM\'s disk',
+    controls: { cpuCores: LAB_SETTINGS.cpuCores },
+    disk: 'vm',
+    runnerTemp: 'restore-disk',
+    intended: 'cpu',
+  },
+  baseline: {
+    name: 'baseline',
+    about: 'the machine as it is (this VM\'s disk, nothing throttled)',
+    controls: {},
+    disk: 'vm',
+    runnerTemp: 'restore-disk',
+    intended: 'not-disk',
+  },
+  'runner-7gib': {
+    name: 'runner-7gib',
+    about: `a 7 GiB runner's dirty thresholds (${mib(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.runner7GiB,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'runner-16gib': {
+    name: 'runner-16gib',
+    about: `a 16 GiB runner's dirty thresholds (${mib(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'earlier-dirty': {
+    name: 'earlier-dirty',
+    about: '1 GiB left dirty by an earlier step on the restore\'s file system (16 GiB runner thresholds, so it stays dirty), disk capped at 40 MiB/s',
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.runner16GiB,
+    earlierDirtyBytes: LAB_SETTINGS.earlierDirtyBytes,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'second-writer': {
+    name: 'second-writer',
+    about: 'a second writer at 8 MiB/s on the same disk (capped at 40 MiB/s, 32 MiB dirty budget) during the restore',
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.tightDirty,
+    secondWriterBytesPerSecond: LAB_SETTINGS.secondWriterBytesPerSecond,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'temp-other-disk': {
+    name: 'temp-other-disk',
+    about: 'RUNNER_TEMP (the archive) on this VM\'s disk, the restore on a loop device capped at 40 MiB/s (16 GiB runner thresholds)',
+    controls: capped,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: 'vm-disk',
+    intended: 'disk-bandwidth',
+  },
+  /**
+   * Both caps at once; the intervention, not the design, says which binds. Checked here
+   * (2026-11-23, 16 GiB thresholds, plain tar -x + sync -f): the lab cache's writeback merges into
+   * ~150 KiB requests (944 upper writes for 140 MiB), ~850/s at the 125 MiB/s cap, far below 3,000
+   * IOPS: doubling the IOPS cap saved 0–5 %, doubling the bandwidth cap 34–47 %. More small files did
+   * not change the answer: this repo's whole node_modules (67k files, a 519 MB tar) averaged 74 KiB
+   * per request, IOPS ×2 saved 17 %, bandwidth ×2 56 %. So the lab cache is kept (a restore of
+   * seconds, not tens), and the scenario is issue 17's case in reverse: a judge that computes the
+   * IOPS share at any request size must still let the larger share (bandwidth) win.
+   */
+  'cloud-volume': {
+    name: 'cloud-volume',
+    about: 'a gp3-like volume (3,000 write IOPS and 125 MiB/s at once, merging on, requests up to 256 KiB) restoring ~12.9k small files (16 GiB runner thresholds)',
+    controls: { writeBytesPerSecond: LAB_SETTINGS.cloudWriteBytesPerSecond, writeIops: LAB_SETTINGS.cloudWriteIops },
+    disk: 'cloud-volume',
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: 'restore-disk',
+    intended: null,
+  },
+};
+
+function mib(bytes: number): string {
+  return (bytes / MiB).toFixed(0);
+}
+
+/** The resources a scenario controls (the ones its intervention relaxes), in CONTROLLED_RESOURCES order. */
+export function controlledResources(spec: ScenarioSpec): Resource[] {
+  return CONTROLLED_RESOURCES.filter((r) => spec.controls[RESOURCE_CONTROL[r]] !== undefined);
+}
+
+/** The same scenario with ONE controlled resource relaxed 2× (its cap, rate or quota doubled). */
+export function relaxed(spec: ScenarioSpec, resource: Resource): ScenarioSpec {
+  const control = RESOURCE_CONTROL[resource];
+  const value = spec.controls[control];
+  if (value === undefined) {
+    throw new Error(`scenario ${spec.name} does not control ${resource} (it controls ${controlledResources(spec).join(', ') || 'nothing'})`);
+  }
+  return { ...spec, controls: { ...spec.controls, [control]: value * RELAX_FACTOR } };
+}
+
+/** The figures a scenario is built with, flat, for the report and the recordings' provenance. */
+export function settingsOf(spec: ScenarioSpec): Record<string, number> {
+  const out: Record<string, number> = { ...spec.controls };
+  if (spec.dirty) {
+    out.dirtyBytes = spec.dirty.dirtyBytes;
+    out.dirtyBackgroundBytes = spec.dirty.backgroundBytes;
+  }
+  if (spec.earlierDirtyBytes !== undefined) out.earlierDirtyBytes = spec.earlierDirtyBytes;
+  if (spec.secondWriterBytesPerSecond !== undefined) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
+  if (spec.disk === 'cloud-volume') out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  return out;
+}
