@@ -43,8 +43,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/ms/index.js
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module) {
-    var s = 1e3;
-    var m = s * 60;
+    var s2 = 1e3;
+    var m = s2 * 60;
     var h = m * 60;
     var d = h * 24;
     var w = d * 7;
@@ -106,7 +106,7 @@ var require_ms = __commonJS({
         case "secs":
         case "sec":
         case "s":
-          return n * s;
+          return n * s2;
         case "milliseconds":
         case "millisecond":
         case "msecs":
@@ -128,8 +128,8 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return Math.round(ms / m) + "m";
       }
-      if (msAbs >= s) {
-        return Math.round(ms / s) + "s";
+      if (msAbs >= s2) {
+        return Math.round(ms / s2) + "s";
       }
       return ms + "ms";
     }
@@ -144,8 +144,8 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return plural(ms, msAbs, m, "minute");
       }
-      if (msAbs >= s) {
-        return plural(ms, msAbs, s, "second");
+      if (msAbs >= s2) {
+        return plural(ms, msAbs, s2, "second");
       }
       return ms + " ms";
     }
@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os17 = __require("os");
+    var os18 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -559,7 +559,7 @@ var require_supports_color = __commonJS({
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os17.release().split(".");
+        const osRelease = os18.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -1242,11 +1242,11 @@ var require_dist2 = __commonJS({
         socket.destroy();
         const fakeSocket = new net2.Socket({ writable: false });
         fakeSocket.readable = true;
-        req.once("socket", (s) => {
+        req.once("socket", (s2) => {
           debug2("Replaying proxy buffer for failed request");
-          (0, assert_1.default)(s.listenerCount("data") > 0);
-          s.push(buffered);
-          s.push(null);
+          (0, assert_1.default)(s2.listenerCount("data") > 0);
+          s2.push(buffered);
+          s2.push(null);
         });
         return fakeSocket;
       }
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path33 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path35 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path35 && path35[0] !== "/") {
+          path35 = `/${path35}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path35}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path35, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path35,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path35, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path35,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path35, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path35);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path35,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path33 !== "string") {
+        if (typeof path35 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path35[0] !== "/" && !(path35.startsWith("http://") || path35.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path35)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path35, query) : path35;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance11 } = __require("node:perf_hooks");
+    var { performance: performance12 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance11.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance12.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request;
+      const { method, path: path35, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path35} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path35, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path35;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path35 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path35;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path35 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path35;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path35) {
+      if (typeof path35 !== "string") {
+        return path35;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path35.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path35;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path35, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path35);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path35 }) => matchValue(safeUrl(path35), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body: body3, headers, query } = opts;
+      const { path: path35, method, body: body3, headers, query } = opts;
       return {
-        path: path33,
+        path: path35,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path35, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path35,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path35) {
+      for (let i = 0; i < path35.length; ++i) {
+        const code = path35.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path35 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path35 = `/${path35}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path33);
+          url3 = new URL(util6.parseOrigin(url3).origin + path35);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -21072,8 +21072,8 @@ var require_clean = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var clean2 = (version4, options) => {
-      const s = parse2(version4.trim().replace(/^[=v]+/, ""), options);
-      return s ? s.version : null;
+      const s2 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
+      return s2 ? s2.version : null;
     };
     module.exports = clean2;
   }
@@ -23543,9 +23543,9 @@ var require_binary_reader = __commonJS({
        */
       sint64() {
         let [lo, hi] = this.varint64();
-        let s = -(lo & 1);
-        lo = (lo >>> 1 | (hi & 1) << 31) ^ s;
-        hi = hi >>> 1 ^ s;
+        let s2 = -(lo & 1);
+        lo = (lo >>> 1 | (hi & 1) << 31) ^ s2;
+        hi = hi >>> 1 ^ s2;
         return new pb_long_1.PbLong(lo, hi);
       }
       /**
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path33 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path33.startsWith("/")) {
-      path33 = path33.substring(1);
+    let path35 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path35.startsWith("/")) {
+      path35 = path35.substring(1);
     }
-    if (isAbsoluteUrl(path33)) {
-      requestUrl = path33;
+    if (isAbsoluteUrl(path35)) {
+      requestUrl = path35;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path33);
+      requestUrl = appendPath(requestUrl, path35);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path33 = pathToAppend.substring(0, searchStart);
+    const path35 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path33;
+    newPath = newPath + path35;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
+    const path35 = this._matcher.path;
+    return path35.length > 0 ? path35[path35.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
+    const path35 = this._matcher.path;
+    return path35.length > 0 ? path35[path35.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return void 0;
-    return path33[path33.length - 1].values?.[attrName];
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return void 0;
+    return path35[path35.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return false;
-    const current = path33[path33.length - 1];
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return false;
+    const current = path35[path35.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].position ?? 0;
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return -1;
+    return path35[path35.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].counter ?? 0;
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return -1;
+    return path35[path35.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path33) {
+    function locateFile(path35) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path33, scriptDirectory);
+        return Module["locateFile"](path35, scriptDirectory);
       }
-      return scriptDirectory + path33;
+      return scriptDirectory + path35;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -39860,13 +39860,13 @@ async function structuredMessageEncoding(source, contentLength3) {
     };
   }
   if (typeof source === "string") {
-    const s = new Readable3();
-    s._read = () => {
+    const s2 = new Readable3();
+    s2._read = () => {
     };
-    s.push(source);
-    s.push(null);
+    s2.push(source);
+    s2.push(null);
     const stringContentLength = Buffer.byteLength(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(s, stringContentLength, {});
+    const encodingMessage = await new StructuredMessageEncodingStream(s2, stringContentLength, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path33 = getURLPath(request.url) || "/";
+    const path35 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path33}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path35}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path33 = getURLPath(request.url) || "/";
+    const path35 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path33}`;
+    canonicalizedResourceString += `/${options.accountName}${path35}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 || "/";
-  path33 = escape(path33);
-  urlParsed.pathname = path33;
+  let path35 = urlParsed.pathname;
+  path35 = path35 || "/";
+  path35 = escape(path35);
+  urlParsed.pathname = path35;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55789,9 +55789,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 ? path33.endsWith("/") ? `${path33}${name}` : `${path33}/${name}` : name;
-  urlParsed.pathname = path33;
+  let path35 = urlParsed.pathname;
+  path35 = path35 ? path35.endsWith("/") ? `${path35}${name}` : `${path35}/${name}` : name;
+  urlParsed.pathname = path35;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name, value) {
@@ -58379,8 +58379,8 @@ var AvroParser = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s, opts = {}) => {
-      return _AvroParser.readMapPair(s, readItemMethod, opts);
+    const readPairMethod = (s2, opts = {}) => {
+      return _AvroParser.readMapPair(s2, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -58561,8 +58561,8 @@ var AvroMapType = class extends AvroType {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s, opts) => {
-      return this._itemType.read(s, opts);
+    const readItemMethod = (s2, opts) => {
+      return this._itemType.read(s2, opts);
     };
     return AvroParser.readMap(stream2, readItemMethod, options);
   }
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path33 = getURLPath2(subRequest.url);
-    if (!path33 || path33 === "") {
+    const path35 = getURLPath2(subRequest.url);
+    if (!path35 || path35 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63070,8 +63070,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path33 = getURLPath2(url3);
-    if (path33 && path33 !== "/") {
+    const path35 = getURLPath2(url3);
+    if (path35 && path35 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path33 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path33}?${query}`;
+    const path35 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path35}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66568,11 +66568,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s2) {
+  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s2) {
+  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -67954,15 +67954,15 @@ var ToolRunner = class extends events.EventEmitter {
   }
   _processLineBuffer(data, strBuffer, onLine) {
     try {
-      let s = strBuffer + data.toString();
-      let n = s.indexOf(os3.EOL);
+      let s2 = strBuffer + data.toString();
+      let n = s2.indexOf(os3.EOL);
       while (n > -1) {
-        const line = s.substring(0, n);
+        const line = s2.substring(0, n);
         onLine(line);
-        s = s.substring(n + os3.EOL.length);
-        n = s.indexOf(os3.EOL);
+        s2 = s2.substring(n + os3.EOL.length);
+        n = s2.indexOf(os3.EOL);
       }
-      return s;
+      return s2;
     } catch (err) {
       this._debug(`error processing line. Failed with error ${err}`);
       return "";
@@ -68164,8 +68164,8 @@ var ToolRunner = class extends events.EventEmitter {
               this.options.listeners.stderr(data);
             }
             if (!optionsNonNull.silent && optionsNonNull.errStream && optionsNonNull.outStream) {
-              const s = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
-              s.write(data);
+              const s2 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
+              s2.write(data);
             }
             errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
               if (this.options.listeners && this.options.listeners.errline) {
@@ -69009,8 +69009,8 @@ var posixClasses = {
   "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
   "[:xdigit:]": ["A-Fa-f0-9", false]
 };
-var braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
-var regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var braceEscape = (s2) => s2.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var rangesToString = (ranges) => ranges.join("");
 var parseClass = (glob, position) => {
   const pos = position;
@@ -69102,11 +69102,11 @@ var parseClass = (glob, position) => {
 };
 
 // node_modules/minimatch/dist/esm/unescape.js
-var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+var unescape = (s2, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+    return windowsPathsNoEscape ? s2.replace(/\[([^/\\])\]/g, "$1") : s2.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
   }
-  return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+  return windowsPathsNoEscape ? s2.replace(/\[([^/\\{}])\]/g, "$1") : s2.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
 // node_modules/minimatch/dist/esm/ast.js
@@ -69165,7 +69165,7 @@ var startNoDot = "(?!\\.)";
 var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
 var justDots = /* @__PURE__ */ new Set(["..", "."]);
 var reSpecials = new Set("().*{}+?[]^$\\!");
-var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var qmark = "[^/]";
 var star = qmark + "*?";
 var starNoEmpty = qmark + "+?";
@@ -69588,7 +69588,7 @@ var AST = class {
       this.#fillNegs();
     }
     if (!isExtglobAST(this)) {
-      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s) => typeof s !== "string");
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s2) => typeof s2 !== "string");
       const src = this.#parts.map((p) => {
         const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
         this.#hasMagic = this.#hasMagic || hasMagic;
@@ -69628,12 +69628,12 @@ var AST = class {
     const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body3 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body3 && this.type !== "!") {
-      const s = this.toString();
+      const s2 = this.toString();
       const me = this;
-      me.#parts = [s];
+      me.#parts = [s2];
       me.type = null;
       me.#hasMagic = void 0;
-      return [s, unescape(this.toString()), false, false];
+      return [s2, unescape(this.toString()), false, false];
     }
     let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
     if (bodyDotAllowed === body3) {
@@ -69754,11 +69754,11 @@ var AST = class {
 _a = AST;
 
 // node_modules/minimatch/dist/esm/escape.js
-var escape2 = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+var escape2 = (s2, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
+    return windowsPathsNoEscape ? s2.replace(/[?*()[\]{}]/g, "[$&]") : s2.replace(/[?*()[\]\\{}]/g, "\\$&");
   }
-  return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
+  return windowsPathsNoEscape ? s2.replace(/[?*()[\]]/g, "[$&]") : s2.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
 // node_modules/minimatch/dist/esm/index.js
@@ -69860,8 +69860,8 @@ var defaults = (def) => {
         return orig.AST.fromGlob(pattern, ext(def, options));
       }
     },
-    unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-    escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+    unescape: (s2, options = {}) => orig.unescape(s2, ext(def, options)),
+    escape: (s2, options = {}) => orig.escape(s2, ext(def, options)),
     filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
     makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
@@ -69892,7 +69892,7 @@ var match2 = (list, pattern, options = {}) => {
 };
 minimatch.match = match2;
 var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var regExpEscape2 = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape2 = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var Minimatch = class {
   options;
   set;
@@ -69970,26 +69970,26 @@ var Minimatch = class {
       this.debug = (...args) => console.error(...args);
     }
     this.debug(this.pattern, this.globSet);
-    const rawGlobParts = this.globSet.map((s) => this.slashSplit(s));
+    const rawGlobParts = this.globSet.map((s2) => this.slashSplit(s2));
     this.globParts = this.preprocess(rawGlobParts);
     this.debug(this.pattern, this.globParts);
-    let set = this.globParts.map((s, _, __) => {
+    let set = this.globParts.map((s2, _, __) => {
       if (this.isWindows && this.windowsNoMagicRoot) {
-        const isUNC = s[0] === "" && s[1] === "" && (s[2] === "?" || !globMagic.test(s[2])) && !globMagic.test(s[3]);
-        const isDrive = /^[a-z]:/i.test(s[0]);
+        const isUNC = s2[0] === "" && s2[1] === "" && (s2[2] === "?" || !globMagic.test(s2[2])) && !globMagic.test(s2[3]);
+        const isDrive = /^[a-z]:/i.test(s2[0]);
         if (isUNC) {
           return [
-            ...s.slice(0, 4),
-            ...s.slice(4).map((ss) => this.parse(ss))
+            ...s2.slice(0, 4),
+            ...s2.slice(4).map((ss) => this.parse(ss))
           ];
         } else if (isDrive) {
-          return [s[0], ...s.slice(1).map((ss) => this.parse(ss))];
+          return [s2[0], ...s2.slice(1).map((ss) => this.parse(ss))];
         }
       }
-      return s.map((ss) => this.parse(ss));
+      return s2.map((ss) => this.parse(ss));
     });
     this.debug(this.pattern, set);
-    this.set = set.filter((s) => s.indexOf(false) === -1);
+    this.set = set.filter((s2) => s2.indexOf(false) === -1);
     if (this.isWindows) {
       for (let i = 0; i < this.set.length; i++) {
         const p = this.set[i];
@@ -70704,8 +70704,8 @@ var Pattern = class _Pattern {
   /**
    * Escapes glob patterns within a path
    */
-  static globEscape(s) {
-    return (IS_WINDOWS6 ? s : s.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  static globEscape(s2) {
+    return (IS_WINDOWS6 ? s2 : s2.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
   }
   /**
    * Normalizes slashes and ensures absolute root
@@ -70787,15 +70787,15 @@ var Pattern = class _Pattern {
    * Escapes regexp special characters
    * https://javascript.info/regexp-escaping
    */
-  static regExpEscape(s) {
-    return s.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  static regExpEscape(s2) {
+    return s2.replace(/[[\\^$.|?*+()]/g, "\\$&");
   }
 };
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path33, level) {
-    this.path = path33;
+  constructor(path35, level) {
+    this.path = path35;
     this.level = level;
   }
 };
@@ -85151,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 || "/";
-  path33 = escape3(path33);
-  urlParsed.pathname = path33;
+  let path35 = urlParsed.pathname;
+  path35 = path35 || "/";
+  path35 = escape3(path35);
+  urlParsed.pathname = path35;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85239,9 +85239,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 ? path33.endsWith("/") ? `${path33}${name}` : `${path33}/${name}` : name;
-  urlParsed.pathname = path33;
+  let path35 = urlParsed.pathname;
+  path35 = path35 ? path35.endsWith("/") ? `${path35}${name}` : `${path35}/${name}` : name;
+  urlParsed.pathname = path35;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name, value) {
@@ -87598,8 +87598,8 @@ var AvroParser2 = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s, opts = {}) => {
-      return _AvroParser.readMapPair(s, readItemMethod, opts);
+    const readPairMethod = (s2, opts = {}) => {
+      return _AvroParser.readMapPair(s2, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -87780,8 +87780,8 @@ var AvroMapType2 = class extends AvroType2 {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s, opts) => {
-      return this._itemType.read(s, opts);
+    const readItemMethod = (s2, opts) => {
+      return this._itemType.read(s2, opts);
     };
     return AvroParser2.readMap(stream2, readItemMethod, options);
   }
@@ -94204,8 +94204,8 @@ var RunnerLog = class {
     return out;
   }
 };
-function unescapeData(s) {
-  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+function unescapeData(s2) {
+  return s2.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 }
 
 // src/cli/dist-dir.ts
@@ -94612,8 +94612,8 @@ function sharesOf(d, c) {
 }
 function topOf(shares) {
   let top = null;
-  for (const s of shares) {
-    if (!top || s.share > top.share || s.share === top.share && s.resource === "disk-bandwidth") top = s;
+  for (const s2 of shares) {
+    if (!top || s2.share > top.share || s2.share === top.share && s2.resource === "disk-bandwidth") top = s2;
   }
   return top;
 }
@@ -94634,9 +94634,9 @@ function timeAtCeiling(series2, device2, c) {
       totalMs += ms;
       const window2 = sharesOf(diskMetrics(a, b, ms), c);
       for (const r of DISK_RESOURCES) {
-        const ofResource = window2.filter((s) => s.resource === r);
+        const ofResource = window2.filter((s2) => s2.resource === r);
         if (ofResource.length > 0) known.add(r);
-        if (ofResource.some((s) => s.share >= NEAR_CEILING_SHARE)) atMs[r] += ms;
+        if (ofResource.some((s2) => s2.share >= NEAR_CEILING_SHARE)) atMs[r] += ms;
       }
     }
     from = to;
@@ -94651,18 +94651,18 @@ var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
   "disk-iops": { write: "random-write", read: "random-read" }
 };
-function describeShare(s, what) {
-  return s.resource === "disk-bandwidth" ? `${what} ${s.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling` : `${what} completed ${formatNumber(s.rate)} ${s.direction === "write" ? "writes" : "reads"}/s, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+function describeShare(s2, what) {
+  return s2.resource === "disk-bandwidth" ? `${what} ${s2.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s2.rate)}, ${percent(s2.share)} of the ${mibPerSecond(s2.ceiling)} ${KIND_TEXT[s2.resource][s2.direction]} ceiling` : `${what} completed ${formatNumber(s2.rate)} ${s2.direction === "write" ? "writes" : "reads"}/s, ${percent(s2.share)} of the ${iops(s2.ceiling)} ${KIND_TEXT[s2.resource][s2.direction]} ceiling`;
 }
 function diskLoad(facts, ceilings, what) {
   const d = facts.disk;
   const c = [];
   const shares = d ? sharesOf(d, ceilings) : [];
-  const byShare = (s) => s >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
-  for (const s of shares) {
-    if (s.direction === "read" && s.rate === 0) continue;
-    const favours = byShare(s.share).map((b) => DISK_FAVOURED.includes(b) ? s.resource : b);
-    c.push(candidate(`${s.direction}-${s.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s, what), s.share, "share", favours, NEAR_CEILING_SHARE));
+  const byShare = (s2) => s2 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s2 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  for (const s2 of shares) {
+    if (s2.direction === "read" && s2.rate === 0) continue;
+    const favours = byShare(s2.share).map((b) => DISK_FAVOURED.includes(b) ? s2.resource : b);
+    c.push(candidate(`${s2.direction}-${s2.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s2, what), s2.share, "share", favours, NEAR_CEILING_SHARE));
   }
   const iopsRestatesBandwidth = ["write", "read"].filter((dir) => {
     const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
@@ -94746,12 +94746,12 @@ function diskLimit(load) {
   return io > bw ? "disk-iops" : "disk-bandwidth";
 }
 function shareOf(load, resource) {
-  return topOf(load.shares.filter((s) => s.resource === resource));
+  return topOf(load.shares.filter((s2) => s2.resource === resource));
 }
 
 // src/judge/phase-facts.ts
-function share(percent3, cap = Infinity) {
-  return percent3 === null || percent3 === void 0 ? null : Math.min(cap, percent3 / 100);
+function share(percent4, cap = Infinity) {
+  return percent4 === null || percent4 === void 0 ? null : Math.min(cap, percent4 / 100);
 }
 function fraction(value) {
   return value === null || value === void 0 ? null : Math.min(1, value);
@@ -94782,10 +94782,10 @@ function ioDelta(a, b) {
   };
 }
 function busiestProcess(series2, durationMs) {
-  if (durationMs <= 0 || !series2.some((s) => s.processes !== void 0 || s.selfCpuTicks !== void 0)) return null;
+  if (durationMs <= 0 || !series2.some((s2) => s2.processes !== void 0 || s2.selfCpuTicks !== void 0)) return null;
   const seen = /* @__PURE__ */ new Map();
-  for (const s of series2) {
-    for (const p of s.processes ?? []) {
+  for (const s2 of series2) {
+    for (const p of s2.processes ?? []) {
       const entry = seen.get(p.pid);
       if (entry) entry.last = p.cpuTicks;
       else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
@@ -94803,8 +94803,8 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
   const durationMs = end.tMs - start.tMs;
   const series2 = [start, ...inside, end];
   let dirtyPeakBytes = null;
-  for (const s of series2) {
-    if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
+  for (const s2 of series2) {
+    if (s2.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s2.memory.dirtyBytes);
   }
   const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
   const p = summary2.pressure;
@@ -94829,7 +94829,7 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
   };
 }
 function phaseFacts(profile2, phase2) {
-  const inside = profile2.samples.snapshots.filter((s) => s.tMs > phase2.startMs && s.tMs < phase2.endMs);
+  const inside = profile2.samples.snapshots.filter((s2) => s2.tMs > phase2.startMs && s2.tMs < phase2.endMs);
   return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
 }
 
@@ -94847,11 +94847,11 @@ function dirtyShare(x) {
   return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
 }
 function diskClause(x, resource) {
-  const s = shareOf(x.disk, resource);
+  const s2 = shareOf(x.disk, resource);
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
-  const size = x.facts.disk && s?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
-  return s ? `${describeShare(s, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+  const size = x.facts.disk && s2?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
+  return s2 ? `${describeShare(s2, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
 }
 function kernelOnlyClause(x) {
   const d = x.facts.disk;
@@ -95090,7 +95090,7 @@ var PHRASE = {
   cpu: "with a CPU"
 };
 function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP) {
-  const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
+  const nowMs = phases.reduce((s2, p) => s2 + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
   return RESOURCES.map((resource) => {
@@ -95125,7 +95125,7 @@ var NOUN = {
 function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
   const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
   const facts = phases.map((p) => phaseFacts(profile2, p));
-  const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
+  const totalMs = facts.reduce((s2, f) => s2 + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i];
     const what = NOUN[p.name];
@@ -95185,7 +95185,7 @@ function judgeInDetail(profile2) {
   }
   const judged = judgePhases(profile2, ceilings);
   if (judged.length === 0) return withoutRestore(ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
+  const totalMs = judged.reduce((s2, j) => s2 + j.durationMs, 0);
   const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
   const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
   const savedMs = totalMs - best2.restoreLowerBoundMs;
@@ -95282,8 +95282,8 @@ ${body3}
 }
 function fixed(n, decimals = 2) {
   if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s = n.toFixed(decimals);
-  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+  const s2 = n.toFixed(decimals);
+  return /^-0\.?0*$/.test(s2) ? s2.slice(1) : s2;
 }
 
 // src/report/charts.ts
@@ -95292,7 +95292,7 @@ function allSnapshots(profile2) {
   const list = [...profile2.samples.snapshots];
   for (const p of profile2.phases) list.push(p.start, p.end);
   list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s, i) => i === 0 || s.tMs > list[i - 1].tMs);
+  return list.filter((s2, i) => i === 0 || s2.tMs > list[i - 1].tMs);
 }
 function primaryDeviceIndex(profile2) {
   const i = profile2.devices.findIndex((d) => d.primary);
@@ -95301,7 +95301,7 @@ function primaryDeviceIndex(profile2) {
 function timeline(profile2, maxPoints = MAX_POINTS) {
   const device2 = primaryDeviceIndex(profile2);
   if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s) => s.disks[device2]);
+  const snaps = allSnapshots(profile2).filter((s2) => s2.disks[device2]);
   if (snaps.length < 2) return [];
   const t0 = snaps[0].tMs;
   const span = snaps[snaps.length - 1].tMs - t0;
@@ -95334,7 +95334,7 @@ function niceMax(n) {
   if (n <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s2) => s2 * magnitude >= n) ?? 10) * magnitude;
 }
 function series(values) {
   return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
@@ -95349,7 +95349,7 @@ function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const points = timeline(profile2, maxPoints);
   if (points.length === 0) return "";
   const device2 = primaryDeviceIndex(profile2) ?? 0;
-  const t0 = allSnapshots(profile2).find((s) => s.disks[device2])?.tMs ?? 0;
+  const t0 = allSnapshots(profile2).find((s2) => s2.disks[device2])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
   const writes = points.map((p) => p.writeMiBPerSecond);
@@ -95398,7 +95398,7 @@ function attributionSection(profile2, verdict2) {
   const lines = [...verdict2.attribution?.sentences ?? []];
   const tail = profile2.writebackTail;
   if (tail && tail.syncs.length > 0) {
-    const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(", ");
+    const syncs = tail.syncs.map((s2) => `${s2.mountPoint} ${s2.returned ? `in ${seconds(s2.durationMs)}` : `not within ${seconds(s2.durationMs)}`}`).join(", ");
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
   return lines.length > 0 ? `### Whose bytes
@@ -95406,7 +95406,7 @@ function attributionSection(profile2, verdict2) {
 ${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
 }
 function phasesSection(profile2, rows, verdict2) {
-  const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
+  const total = rows.reduce((s2, r) => s2 + r.facts.durationMs, 0);
   const body3 = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
@@ -95463,14 +95463,14 @@ function probesSection(profile2) {
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
   const get = (n) => suite.probes.find((p) => p.name === n);
   const ok2 = (p) => p && !p.error ? p : void 0;
-  const mib = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
+  const mib2 = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
   const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
   const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
   const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
   const rows = [
-    ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib(get(n))), "", ""],
+    ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib2(get(n))), "", ""],
     ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
   const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
@@ -95662,12 +95662,12 @@ var obj = (shape) => (v, p, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path33 = p ? `${p}.${key}` : key;
+    const path35 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path33}: missing`);
+      if (!optional) e.push(`${path35}: missing`);
       continue;
     }
-    c(rec[key], path33, e);
+    c(rec[key], path35, e);
   }
 };
 var diskCounters = obj({
@@ -95834,7 +95834,8 @@ var profile = obj({
     durationMs: num,
     syncs: arr(fileSystemSync)
   })),
-  "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool }))
+  "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
+  "provenance?": obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str })
 });
 function profileErrors(value) {
   const errors = [];
@@ -96013,10 +96014,10 @@ function hardware(profile2) {
 }
 
 // src/compare/render-comparison.ts
-function spreadCell(s, digits, scale = 1) {
-  if (!s) return "\u2013";
-  const value = (s.median * scale).toFixed(digits);
-  return s.runs > 1 ? `${value} <sub>\xB1${Math.round(s.spreadPercent / 2)}% \xB7 ${s.runs} runs</sub>` : value;
+function spreadCell(s2, digits, scale = 1) {
+  if (!s2) return "\u2013";
+  const value = (s2.median * scale).toFixed(digits);
+  return s2.runs > 1 ? `${value} <sub>\xB1${Math.round(s2.spreadPercent / 2)}% \xB7 ${s2.runs} runs</sub>` : value;
 }
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
@@ -96202,19 +96203,27 @@ function createLoopDisk(cleanup, opts) {
   const device2 = run("losetup", ["-f", "--show", image]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
   if (opts.noMerges) {
-    const file = `/sys/block/${path14.basename(device2)}/queue/nomerges`;
-    const before = readText(file);
-    writeText(file, "2");
-    cleanup.push(`restore ${file}`, () => writeText(file, before));
+    setQueueValue(cleanup, device2, "nomerges", "2");
   }
-  run("mkfs.ext4", ["-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", device2]);
   const mountPoint = path14.join(opts.dir, "mnt");
   mkdirSync(mountPoint);
+  formatAndMount(cleanup, device2, mountPoint);
+  return { device: device2, devNumber: devNumberOf(device2), mountPoint };
+}
+function setQueueValue(cleanup, device2, name, value) {
+  const file = `/sys/block/${path14.basename(device2)}/queue/${name}`;
+  const before = readText(file);
+  writeText(file, value);
+  cleanup.push(`restore ${file}`, () => writeText(file, before));
+}
+function formatAndMount(cleanup, device2, mountPoint) {
+  run("mkfs.ext4", ["-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", device2]);
   run("mount", [device2, mountPoint]);
   cleanup.push(`unmount ${mountPoint}`, () => unmount(mountPoint));
+}
+function devNumberOf(device2) {
   const rdev = statSync2(device2).rdev;
-  const devNumber = `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
-  return { device: device2, devNumber, mountPoint };
+  return `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
 }
 function unmount(mountPoint) {
   try {
@@ -96327,14 +96336,14 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync9 } from "node:fs";
 import os16 from "node:os";
-import * as path31 from "node:path";
+import * as path33 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
+import { mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
 import os13 from "node:os";
-import path28 from "node:path";
+import path30 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
@@ -96353,7 +96362,7 @@ function restoreRoots(paths, workspace) {
   for (const line of paths) {
     if (line.startsWith("!")) continue;
     const segments = line.split(/[\\/]/);
-    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
+    const firstWild = segments.findIndex((s2) => WILDCARD.test(s2));
     const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
     roots.push(expandPath(fixed3, workspace));
   }
@@ -96399,7 +96408,7 @@ async function captureOutput(fn) {
     if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
   };
   const streams = [process.stdout, process.stderr];
-  const originals = streams.map((s) => s.write);
+  const originals = streams.map((s2) => s2.write);
   for (const [i, stream2] of streams.entries()) {
     const original = originals[i];
     stream2.write = function(chunk, ...rest) {
@@ -96714,8 +96723,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path33, mode) {
-    this.path = path33;
+  constructor(path35, mode) {
+    this.path = path35;
     this.mode = mode;
   }
   path;
@@ -96769,9 +96778,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path33) {
+function readOrNull(path35) {
   try {
-    return readFileSync6(path33, "latin1");
+    return readFileSync6(path35, "latin1");
   } catch {
     return null;
   }
@@ -96847,7 +96856,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path33) => new ProcFile(`${this.procRoot}/${path33}`, mode);
+    const file = (path35) => new ProcFile(`${this.procRoot}/${path35}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97074,9 +97083,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path33, mountPoint) {
-  if (mountPoint === "/") return path33.startsWith("/");
-  return path33 === mountPoint || path33.startsWith(`${mountPoint}/`);
+function isUnder(path35, mountPoint) {
+  if (mountPoint === "/") return path35.startsWith("/");
+  return path35 === mountPoint || path35.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97089,16 +97098,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path33) {
+function readText2(path35) {
   try {
-    const text = readFileSync7(path33, "utf8").trim();
+    const text = readFileSync7(path35, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path33) {
-  const text = readText2(path33);
+function readNumber(path35) {
+  const text = readText2(path35);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97121,8 +97130,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path33) {
-  return realpathSync(nearestExistingPath(path33));
+function nearestExisting(path35) {
+  return realpathSync(nearestExistingPath(path35));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -97205,18 +97214,18 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path33, existing, mount) {
+function fileSystemInfo(path35, existing, mount) {
   const info2 = {
-    path: path33,
+    path: path35,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
     source: mount?.source ?? ""
   };
   try {
-    const s = statfsSync(existing);
-    info2.totalBytes = s.blocks * s.bsize;
-    info2.freeBytes = s.bavail * s.bsize;
+    const s2 = statfsSync(existing);
+    info2.totalBytes = s2.blocks * s2.bsize;
+    info2.freeBytes = s2.bavail * s2.bsize;
   } catch {
   }
   return info2;
@@ -97246,17 +97255,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path33] of roles) {
-    const existing = nearestExisting(path33);
+  for (const [role, path35] of roles) {
+    const existing = nearestExisting(path35);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path33, existing, mount));
-    const reason = noBlockReason(path33, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path35, existing, mount));
+    const reason = noBlockReason(path35, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path33} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path35} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -97273,12 +97282,12 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path33, existing, mount, sys) {
+function noBlockReason(path35, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path33} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path35} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path33} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path35} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -98137,9 +98146,9 @@ async function runProfile(config, hooks) {
     const syncs = await syncFileSystems(restoreFileSystems, config.writebackTimeoutMs);
     const end = sampler.snapshot();
     phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
-    writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
+    writebackTail = { syncs, complete: syncs.every((s2) => s2.returned) };
     if (!writebackTail.complete) {
-      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`);
+      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s2) => !s2.returned).map((s2) => s2.mountPoint).join(", ")}; the tail is cut there.`);
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
@@ -98182,9 +98191,9 @@ async function flushEarlier(config, restoreFileSystems, where3, procRoot, contex
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1e3)
   });
-  const stuck = preflush.syncs.filter((s) => !s.returned);
+  const stuck = preflush.syncs.filter((s2) => !s2.returned);
   if (stuck.length > 0) {
-    warn(`Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
+    warn(`Earlier steps' dirty pages on ${stuck.map((s2) => s2.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
   }
   return preflush;
 }
@@ -98256,25 +98265,54 @@ async function withoutWorkflowCommands(fn) {
     process.stdout.write = original;
   }
 }
+async function withoutStdout(fn) {
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (() => true);
+  try {
+    return await fn();
+  } finally {
+    process.stdout.write = original;
+  }
+}
 
 // src/lab/scenarios.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
-import path27 from "node:path";
+import { mkdirSync as mkdirSync6, rmSync as rmSync5 } from "node:fs";
+import path29 from "node:path";
+
+// src/lab/cloud-volume.ts
+import { mkdirSync as mkdirSync4 } from "node:fs";
+import path26 from "node:path";
+var MiB2 = 1024 * 1024;
+function createCloudVolume(cleanup, opts) {
+  const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB2 });
+  const backing = path26.join(lower.mountPoint, "volume.img");
+  run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB2)}`, "conv=fsync", "status=none"]);
+  const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
+  cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
+  if (readText(`/sys/block/${path26.basename(device2)}/loop/dio`) !== "1") {
+    throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
+  }
+  setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
+  const mountPoint = path26.join(opts.dir, "volume");
+  mkdirSync4(mountPoint);
+  formatAndMount(cleanup, device2, mountPoint);
+  return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
+}
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync4, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path26 from "node:path";
+import { chmodSync, mkdirSync as mkdirSync5, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path27 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path26.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync4(group);
+  const group = path27.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync5(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path26.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path26.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path27.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path27.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path26.join(opts.dir, "cpu-shim");
-  mkdirSync4(shimDir);
-  const shim = path26.join(shimDir, "tar");
+  const shimDir = path27.join(opts.dir, "cpu-shim");
+  mkdirSync5(shimDir);
+  const shim = path27.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -98283,9 +98321,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path26.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path27.join(group, "cgroup.procs"))) {
     try {
-      writeText(path26.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path27.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -98315,86 +98353,325 @@ function lowerDirtyLimits(cleanup, limits) {
   writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
 }
 
-// src/lab/scenarios.ts
-var MiB2 = 1024 * 1024;
-var LAB_SCENARIOS = ["disk-bandwidth", "disk-iops", "network", "cpu", "baseline"];
+// src/lab/earlier-dirty.ts
+var MiB3 = 1024 * 1024;
+function leaveDirtyPages(file, bytes2) {
+  run("dd", ["if=/dev/zero", `of=${file}`, "bs=1M", `count=${Math.ceil(bytes2 / MiB3)}`, "status=none"]);
+}
+
+// src/lab/runner-dirty.ts
+var GiB2 = 1024 ** 3;
+var KERNEL_DIRTY_RATIOS = { background: 0.1, limit: 0.2 };
+var RUNNER_UNAVAILABLE_BYTES = 1 * GiB2;
+function runnerDirtyLimits(totalRamBytes, unavailableBytes = RUNNER_UNAVAILABLE_BYTES) {
+  const dirtyable = Math.max(0, totalRamBytes - unavailableBytes);
+  const page = 4096;
+  const pages = (share2) => Math.floor(dirtyable * share2 / page) * page;
+  return { backgroundBytes: pages(KERNEL_DIRTY_RATIOS.background), dirtyBytes: pages(KERNEL_DIRTY_RATIOS.limit) };
+}
+
+// src/lab/scenario-specs.ts
+var MiB4 = 1024 * 1024;
+var CONTROLLED_RESOURCES = ["disk-bandwidth", "disk-iops", "network", "cpu"];
+var RESOURCE_CONTROL = {
+  "disk-bandwidth": "writeBytesPerSecond",
+  "disk-iops": "writeIops",
+  network: "downloadBytesPerSecond",
+  cpu: "cpuCores"
+};
+var RELAX_FACTOR = 2;
+var LAB_SCENARIOS = [
+  "disk-bandwidth",
+  "disk-iops",
+  "network",
+  "cpu",
+  "baseline",
+  "runner-7gib",
+  "runner-16gib",
+  "earlier-dirty",
+  "second-writer",
+  "temp-other-disk",
+  "cloud-volume"
+];
 var LAB_SETTINGS = {
   /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
-  writeBytesPerSecond: 40 * MiB2,
+  writeBytesPerSecond: 40 * MiB4,
   /** 1000 IOPS: about a hundredth of this disk's random-write ceiling. */
   writeIops: 1e3,
   /**
    * A runner whose RAM cannot absorb the restore: with 23 GiB and dirty_ratio 20 this machine would
    * buffer the whole extraction and hide the disk behind the writeback tail.
    */
-  dirtyBytes: 32 * MiB2,
-  dirtyBackgroundBytes: 8 * MiB2,
+  tightDirty: { dirtyBytes: 32 * MiB4, backgroundBytes: 8 * MiB4 },
   /**
    * 1.5 MiB/s: zstd packs the lab's ~125 MB of JavaScript into a ~12 MB archive, so at 6 MiB/s the
    * download (2 s) was no longer than extraction; at 1.5 MiB/s it takes ~8 s, about four times longer.
    */
-  downloadBytesPerSecond: 1.5 * MiB2,
+  downloadBytesPerSecond: 1.5 * MiB4,
   /** 30 % of one core for tar + unzstd, which otherwise use about one. */
   cpuCores: 0.3,
-  loopImageBytes: 2048 * MiB2
+  loopImageBytes: 2048 * MiB4,
+  /** GitHub's 2-vCPU Linux runner (older/private-repo size) and 4-vCPU public-repo runner. */
+  runner7GiB: runnerDirtyLimits(7 * GiB2),
+  runner16GiB: runnerDirtyLimits(16 * GiB2),
+  /** What an earlier step (checkout, setup-node, npm ci) leaves dirty: the issue's 1 GiB. */
+  earlierDirtyBytes: 1 * GiB2,
+  /** A fifth of the capped disk's bandwidth: another job step writing logs/artifacts. */
+  secondWriterBytesPerSecond: 8 * MiB4,
+  /** An EBS gp3 volume's baseline, both write caps at once. */
+  cloudWriteBytesPerSecond: 125 * MiB4,
+  cloudWriteIops: 3e3,
+  /** EBS counts an I/O of up to 256 KiB as one operation: the upper device splits larger requests there. */
+  cloudMaxSectorsKb: 256,
+  /** The cloud volume's backing file on the lower device, fully written first (allocated extents): room for the restore and the probes' file (≥ 640 MiB free). */
+  cloudVolumeBytes: 1024 * MiB4
 };
-var DISK_VERDICTS = ["disk-bandwidth", "disk-iops"];
-function plainRunner(dir, settings = {}) {
-  const workspace = path27.join(dir, "workspace");
-  const runnerTemp = path27.join(dir, "runner-temp");
-  mkdirSync5(workspace, { recursive: true });
-  mkdirSync5(runnerTemp, { recursive: true });
-  return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
+var capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
+var SCENARIOS = {
+  "disk-bandwidth": {
+    name: "disk-bandwidth",
+    about: "a restore larger than the dirty budget (32 MiB) onto an ext4 loop device capped at 40 MiB/s of writes",
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "disk-iops": {
+    name: "disk-iops",
+    about: "the same, capped at 1000 write IOPS with the device merging off",
+    controls: { writeIops: LAB_SETTINGS.writeIops },
+    disk: "loop",
+    noMerges: true,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: "disk-iops"
+  },
+  network: {
+    name: "network",
+    about: "download served at 1.5 MiB/s; restore on this VM's disk",
+    controls: { downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond },
+    disk: "vm",
+    runnerTemp: "restore-disk",
+    intended: "network"
+  },
+  cpu: {
+    name: "cpu",
+    about: "tar + unzstd under a CFS quota of 30 % of one core; restore on this VM's disk",
+    controls: { cpuCores: LAB_SETTINGS.cpuCores },
+    disk: "vm",
+    runnerTemp: "restore-disk",
+    intended: "cpu"
+  },
+  baseline: {
+    name: "baseline",
+    about: "the machine as it is (this VM's disk, nothing throttled)",
+    controls: {},
+    disk: "vm",
+    runnerTemp: "restore-disk",
+    intended: "not-disk"
+  },
+  "runner-7gib": {
+    name: "runner-7gib",
+    about: `a 7 GiB runner's dirty thresholds (${mib(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.runner7GiB,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "runner-16gib": {
+    name: "runner-16gib",
+    about: `a 16 GiB runner's dirty thresholds (${mib(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "earlier-dirty": {
+    name: "earlier-dirty",
+    about: "1 GiB left dirty by an earlier step on the restore's file system (16 GiB runner thresholds, so it stays dirty), disk capped at 40 MiB/s",
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.runner16GiB,
+    earlierDirtyBytes: LAB_SETTINGS.earlierDirtyBytes,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "second-writer": {
+    name: "second-writer",
+    about: "a second writer at 8 MiB/s on the same disk (capped at 40 MiB/s, 32 MiB dirty budget) during the restore",
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.tightDirty,
+    secondWriterBytesPerSecond: LAB_SETTINGS.secondWriterBytesPerSecond,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "temp-other-disk": {
+    name: "temp-other-disk",
+    about: "RUNNER_TEMP (the archive) on this VM's disk, the restore on a loop device capped at 40 MiB/s (16 GiB runner thresholds)",
+    controls: capped,
+    disk: "loop",
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: "vm-disk",
+    intended: "disk-bandwidth"
+  },
+  /**
+   * Both caps at once; the intervention, not the design, says which binds. Checked here
+   * (2026-11-23, 16 GiB thresholds, plain tar -x + sync -f): the lab cache's writeback merges into
+   * ~150 KiB requests (944 upper writes for 140 MiB), ~850/s at the 125 MiB/s cap, far below 3,000
+   * IOPS: doubling the IOPS cap saved 0–5 %, doubling the bandwidth cap 34–47 %. More small files did
+   * not change the answer: this repo's whole node_modules (67k files, a 519 MB tar) averaged 74 KiB
+   * per request, IOPS ×2 saved 17 %, bandwidth ×2 56 %. So the lab cache is kept (a restore of
+   * seconds, not tens), and the scenario is issue 17's case in reverse: a judge that computes the
+   * IOPS share at any request size must still let the larger share (bandwidth) win.
+   */
+  "cloud-volume": {
+    name: "cloud-volume",
+    about: "a gp3-like volume (3,000 write IOPS and 125 MiB/s at once, merging on, requests up to 256 KiB) restoring ~12.9k small files (16 GiB runner thresholds)",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.cloudWriteBytesPerSecond, writeIops: LAB_SETTINGS.cloudWriteIops },
+    disk: "cloud-volume",
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: "restore-disk",
+    intended: null
+  }
+};
+function mib(bytes2) {
+  return (bytes2 / MiB4).toFixed(0);
 }
-function throttledDisk(ctx, file, limit) {
-  const iops2 = file === "blkio.throttle.write_iops_device";
-  const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: iops2 });
-  throttleDevice(ctx.cleanup, disk.devNumber, file, limit);
-  lowerDirtyLimits(ctx.cleanup, { dirtyBytes: LAB_SETTINGS.dirtyBytes, backgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes });
-  const runner = plainRunner(disk.mountPoint, {
-    [iops2 ? "writeIops" : "writeBytesPerSecond"]: limit,
-    dirtyBytes: LAB_SETTINGS.dirtyBytes,
-    dirtyBackgroundBytes: LAB_SETTINGS.dirtyBackgroundBytes
+function controlledResources(spec) {
+  return CONTROLLED_RESOURCES.filter((r) => spec.controls[RESOURCE_CONTROL[r]] !== void 0);
+}
+function relaxed(spec, resource) {
+  const control = RESOURCE_CONTROL[resource];
+  const value = spec.controls[control];
+  if (value === void 0) {
+    throw new Error(`scenario ${spec.name} does not control ${resource} (it controls ${controlledResources(spec).join(", ") || "nothing"})`);
+  }
+  return { ...spec, controls: { ...spec.controls, [control]: value * RELAX_FACTOR } };
+}
+function settingsOf(spec) {
+  const out = { ...spec.controls };
+  if (spec.dirty) {
+    out.dirtyBytes = spec.dirty.dirtyBytes;
+    out.dirtyBackgroundBytes = spec.dirty.backgroundBytes;
+  }
+  if (spec.earlierDirtyBytes !== void 0) out.earlierDirtyBytes = spec.earlierDirtyBytes;
+  if (spec.secondWriterBytesPerSecond !== void 0) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
+  if (spec.disk === "cloud-volume") out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  return out;
+}
+
+// src/lab/second-writer.ts
+import { spawn as spawn6 } from "node:child_process";
+import { rmSync as rmSync4 } from "node:fs";
+import path28 from "node:path";
+var FILE_BYTES = 256 * 1024 * 1024;
+var MAX_RUNTIME_S = 1800;
+function startSecondWriter(cleanup, dir, bytesPerSecond) {
+  const file = path28.join(dir, "second-writer.bin");
+  cleanup.push(`remove ${file}`, () => rmSync4(file, { force: true }));
+  const child2 = spawn6(
+    "fio",
+    [
+      "--name=second-writer",
+      `--filename=${file}`,
+      "--rw=write",
+      "--bs=1M",
+      `--size=${FILE_BYTES}`,
+      `--rate=${bytesPerSecond}`,
+      "--ioengine=psync",
+      "--time_based",
+      `--runtime=${MAX_RUNTIME_S}`,
+      "--output=/dev/null"
+    ],
+    { stdio: "ignore" }
+  );
+  const pid = child2.pid;
+  if (pid === void 0) throw new Error("could not start fio as the second writer");
+  const exited2 = new Promise((resolve8) => {
+    if (child2.exitCode !== null || child2.signalCode !== null) resolve8();
+    else child2.once("exit", () => resolve8());
   });
-  return { ...runner, devNumbers: [disk.devNumber] };
+  cleanup.push(
+    `stop the second writer (fio ${pid})`,
+    async () => {
+      child2.kill("SIGKILL");
+      await exited2;
+    },
+    () => void child2.kill("SIGKILL")
+  );
+  return { pid, file };
 }
-function setupScenario(name, ctx) {
-  switch (name) {
-    case "disk-bandwidth":
-      return throttledDisk(ctx, "blkio.throttle.write_bps_device", LAB_SETTINGS.writeBytesPerSecond);
-    case "disk-iops":
-      return throttledDisk(ctx, "blkio.throttle.write_iops_device", LAB_SETTINGS.writeIops);
-    case "network": {
-      ctx.cleanup.push("lift the download rate limit", () => ctx.services.setSettings({ downloadBytesPerSecond: null }));
-      ctx.services.setSettings({ downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond });
-      return plainRunner(ctx.dir, { downloadBytesPerSecond: LAB_SETTINGS.downloadBytesPerSecond });
+
+// src/lab/scenarios.ts
+function restoreDisk(spec, ctx, beforeCaps) {
+  const { writeBytesPerSecond, writeIops } = spec.controls;
+  switch (spec.disk) {
+    case "vm":
+      beforeCaps(ctx.dir);
+      return { root: ctx.dir, devNumbers: [] };
+    case "loop": {
+      const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: spec.noMerges ?? false });
+      beforeCaps(disk.mountPoint);
+      if (writeBytesPerSecond !== void 0) throttleDevice(ctx.cleanup, disk.devNumber, "blkio.throttle.write_bps_device", writeBytesPerSecond);
+      if (writeIops !== void 0) throttleDevice(ctx.cleanup, disk.devNumber, "blkio.throttle.write_iops_device", writeIops);
+      return { root: disk.mountPoint, devNumbers: [disk.devNumber] };
     }
-    case "cpu": {
-      const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: LAB_SETTINGS.cpuCores });
-      const runner = plainRunner(ctx.dir, { cpuCores: LAB_SETTINGS.cpuCores });
-      return { ...runner, env: { PATH: `${quota.shimDir}:${process.env.PATH ?? ""}` } };
+    case "cloud-volume": {
+      const volume = createCloudVolume(ctx.cleanup, { dir: ctx.dir, volumeBytes: LAB_SETTINGS.cloudVolumeBytes, maxSectorsKb: LAB_SETTINGS.cloudMaxSectorsKb });
+      beforeCaps(volume.upper.mountPoint);
+      if (writeBytesPerSecond !== void 0) throttleDevice(ctx.cleanup, volume.lower.devNumber, "blkio.throttle.write_bps_device", writeBytesPerSecond);
+      if (writeIops !== void 0) throttleDevice(ctx.cleanup, volume.lower.devNumber, "blkio.throttle.write_iops_device", writeIops);
+      return { root: volume.upper.mountPoint, devNumbers: [volume.upper.devNumber, volume.lower.devNumber] };
     }
-    case "baseline":
-      return plainRunner(ctx.dir);
   }
 }
+function setupScenario(spec, ctx) {
+  let earlierFile = null;
+  const disk = restoreDisk(spec, ctx, (root) => {
+    if (spec.earlierDirtyBytes === void 0) return;
+    earlierFile = path29.join(root, "earlier-step-output.bin");
+    const file2 = earlierFile;
+    ctx.cleanup.push(`remove ${file2}`, () => rmSync5(file2, { force: true }));
+  });
+  const workspace = path29.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path29.join(ctx.dir, "runner-temp") : path29.join(disk.root, "runner-temp");
+  mkdirSync6(workspace, { recursive: true });
+  mkdirSync6(runnerTemp, { recursive: true });
+  if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
+  const { downloadBytesPerSecond, cpuCores } = spec.controls;
+  if (downloadBytesPerSecond !== void 0) {
+    ctx.cleanup.push("lift the download rate limit", () => ctx.services.setSettings({ downloadBytesPerSecond: null }));
+    ctx.services.setSettings({ downloadBytesPerSecond: Math.round(downloadBytesPerSecond) });
+  }
+  let env = {};
+  if (cpuCores !== void 0) {
+    const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: cpuCores });
+    env = { PATH: `${quota.shimDir}:${process.env.PATH ?? ""}` };
+  }
+  if (spec.secondWriterBytesPerSecond !== void 0) startSecondWriter(ctx.cleanup, disk.root, spec.secondWriterBytesPerSecond);
+  const earlier = spec.earlierDirtyBytes;
+  const file = earlierFile;
+  const beforeRestore = earlier === void 0 || file === null ? () => {
+  } : () => leaveDirtyPages(file, earlier);
+  return { workspace, runnerTemp, env, devNumbers: disk.devNumbers, settings: settingsOf(spec), beforeRestore };
+}
+function diskShares(profile2) {
+  return (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
+}
+var DISK_VERDICTS = ["disk-bandwidth", "disk-iops", "writeback"];
 function expectation(name, profile2) {
   const got = profile2.verdict?.bottleneck ?? "inconclusive";
-  switch (name) {
-    case "disk-bandwidth":
-      return { right: got === "disk-bandwidth", expected: "disk-bandwidth" };
-    case "disk-iops":
-      return { right: got === "disk-iops", expected: "disk-iops" };
-    case "network":
-      return { right: got === "network", expected: "network" };
-    case "cpu":
-      return { right: got === "cpu", expected: "cpu" };
-    case "baseline": {
-      if (!DISK_VERDICTS.includes(got)) return { right: true, expected: "not a disk verdict (unless \u226580% of a ceiling)" };
-      const shares = (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
-      return { right: shares.some((s) => s >= 0.8), expected: "not a disk verdict (unless \u226580% of a ceiling)" };
-    }
+  const intended = SCENARIOS[name].intended;
+  if (intended === null) return { right: true, expected: "decided by intervention (npm run bench)" };
+  if (intended === "not-disk") {
+    const expected = "not a disk verdict (unless \u226580% of a ceiling)";
+    return { right: !DISK_VERDICTS.includes(got) || diskShares(profile2).some((s2) => s2 >= 0.8), expected };
   }
+  return { right: got === intended, expected: intended };
 }
 
 // src/lab/lab.ts
@@ -98405,12 +98682,12 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path28.join(os13.tmpdir(), LAB_PREFIX));
-    cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
+    const root = mkdtempSync3(path30.join(os13.tmpdir(), LAB_PREFIX));
+    cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path28.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path30.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -98439,27 +98716,148 @@ function labConfig(lab, scenario, runner, opts) {
     artifactName: `disk-profile-lab-${scenario}`
   };
 }
-async function runScenario(lab, scenario, opts = {}) {
+var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
+async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
-  const started = performance8.now();
   try {
-    const dir = path28.join(lab.root, `${scenario}-${Date.now()}`);
-    mkdirSync6(dir);
-    cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
-    const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
+    const dir = path30.join(lab.root, `${spec.name}-${Date.now()}`);
+    mkdirSync7(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
+    const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
-    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${scenario}`);
-    await opts.beforeProfile?.();
+    if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${spec.name}`);
     const env = { ...cacheClientEnv(lab.services, { workspace: runner.workspace, tempDir: runner.runnerTemp }), ...runner.env };
-    const profile2 = await withoutWorkflowCommands(
-      () => withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
-    );
-    const { right, expected } = expectation(scenario, profile2);
-    lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
-    return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance8.now() - started };
+    return await fn(runner, env);
   } finally {
     await cleanup.runAll();
   }
+}
+async function runScenario(lab, input, opts = {}) {
+  const spec = specOf(input);
+  const scenario = spec.name;
+  const started = performance8.now();
+  return withScenario(
+    lab,
+    spec,
+    async (runner, env) => {
+      await opts.beforeProfile?.();
+      runner.beforeRestore();
+      const profile2 = await withoutWorkflowCommands(
+        () => withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
+      );
+      const { right, expected } = expectation(scenario, profile2);
+      lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
+      return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance8.now() - started };
+    },
+    opts
+  );
+}
+
+// src/lab/ground-truth.ts
+var SIGNIFICANT_SAVING = 0.1;
+var NOISE = 0.05;
+var TIGHTNESS = 0.8;
+var TOTAL_TOLERANCE = 0.1;
+function profileFacts(profile2) {
+  return {
+    bottleneck: profile2.verdict?.bottleneck ?? "inconclusive",
+    whatIf: profile2.verdict?.whatIf ?? [],
+    totalMs: profile2.phases.reduce((sum3, p) => sum3 + (p.endMs - p.startMs), 0)
+  };
+}
+function interventionAnswer(i) {
+  const baseMs = i.base.onDiskMs;
+  const savings = i.relaxed.map(({ resource, timing }) => ({ resource, baseMs, relaxedMs: timing.onDiskMs, share: (baseMs - timing.onDiskMs) / baseMs }));
+  const top = [...savings].sort((a, b) => b.share - a.share)[0];
+  if (!top || top.share < SIGNIFICANT_SAVING) return { savings, best: null, accepted: [] };
+  const accepted = savings.filter((s2) => s2.share >= SIGNIFICANT_SAVING && top.share - s2.share <= NOISE).map((s2) => s2.resource);
+  return { savings, best: top.resource, accepted };
+}
+function checkVerdict(bottleneck2, answer) {
+  if (answer.best === null) {
+    const best2 = [...answer.savings].sort((a, b) => b.share - a.share)[0];
+    const why = best2 ? ` (best: ${best2.resource} ${percent3(best2.share)})` : " (nothing controlled)";
+    return { right: true, expected: `any: no 2\xD7 relaxation saved \u2265 ${percent3(SIGNIFICANT_SAVING)}${why}` };
+  }
+  return { right: answer.accepted.includes(bottleneck2), expected: answer.accepted.join(" or ") };
+}
+function whatIfFor(facts, resource) {
+  const exact = facts.whatIf.find((w) => w.resource === resource);
+  const legacy = resource.startsWith("disk-") ? facts.whatIf.find((w) => w.resource === "disk") : void 0;
+  return (exact ?? legacy)?.restoreLowerBoundMs ?? null;
+}
+function checkWhatIfs(facts, i) {
+  return i.relaxed.map(({ resource, timing }) => {
+    const lowerBoundMs = whatIfFor(facts, resource);
+    const measuredMs = timing.onDiskMs;
+    return {
+      resource,
+      lowerBoundMs,
+      measuredMs,
+      isLowerBound: lowerBoundMs !== null && lowerBoundMs <= measuredMs * (1 + NOISE),
+      tight: lowerBoundMs !== null && lowerBoundMs >= measuredMs * TIGHTNESS
+    };
+  });
+}
+function checkTotal(facts, i) {
+  const plainMs = i.base.onDiskMs;
+  const difference = (facts.totalMs - plainMs) / plainMs;
+  return { profileMs: facts.totalMs, plainMs, difference, within: Math.abs(difference) <= TOTAL_TOLERANCE };
+}
+function checkAgainstIntervention(facts, i) {
+  const answer = interventionAnswer(i);
+  return { answer, verdict: { ...checkVerdict(facts.bottleneck, answer), got: facts.bottleneck }, whatIfs: checkWhatIfs(facts, i), total: checkTotal(facts, i) };
+}
+function percent3(share2) {
+  return `${(share2 * 100).toFixed(0)}%`;
+}
+
+// src/lab/intervention.ts
+import { execFileSync as execFileSync2 } from "node:child_process";
+import { statSync as statSync6 } from "node:fs";
+import { performance as performance9 } from "node:perf_hooks";
+function distinctFileSystems2(dirs) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const dir of dirs) {
+    const dev = statSync6(dir).dev;
+    if (!seen.has(dev)) {
+      seen.add(dev);
+      out.push(dir);
+    }
+  }
+  return out;
+}
+function syncFileSystems2(dirs) {
+  for (const dir of dirs) execFileSync2("sync", ["-f", dir], { stdio: "ignore" });
+}
+async function timePlainRestore(lab, spec) {
+  return withScenario(lab, spec, async (runner, env) => {
+    runner.beforeRestore();
+    const fileSystems = distinctFileSystems2([runner.workspace, runner.runnerTemp]);
+    const flushStarted = performance9.now();
+    syncFileSystems2(fileSystems);
+    const preFlushMs = performance9.now() - flushStarted;
+    return withoutStdout(
+      () => withEnv(env, async () => {
+        const started = performance9.now();
+        const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+        const restoreMs = performance9.now() - started;
+        syncFileSystems2(fileSystems);
+        const onDiskMs = performance9.now() - started;
+        if (!key) throw new Error(`plain restore on ${spec.name} missed the lab cache`);
+        return { restoreMs, onDiskMs, preFlushMs };
+      })
+    );
+  });
+}
+async function intervene(lab, spec) {
+  const base = await timePlainRestore(lab, spec);
+  const out = { scenario: spec.name, base, relaxed: [] };
+  for (const resource of controlledResources(spec)) {
+    out.relaxed.push({ resource, timing: await timePlainRestore(lab, relaxed(spec, resource)) });
+  }
+  return out;
 }
 
 // src/bench/stats.ts
@@ -98474,36 +98872,116 @@ function signedPercent(value) {
 }
 
 // src/bench/lab-runs.ts
-async function benchLab(lab, scenarios, runs) {
+async function benchLab(lab, scenarios, runs, log2 = () => {
+}) {
   const out = [];
   for (const scenario of scenarios) {
-    const r = { scenario, expected: "", verdicts: [], right: [], restoreSeconds: [], wallSeconds: [] };
+    const spec = SCENARIOS[scenario];
+    const r = { scenario, resources: controlledResources(spec), runs: [] };
     for (let i = 0; i < runs; i++) {
-      const result = await runScenario(lab, scenario);
-      r.expected = result.expected;
-      r.verdicts.push(result.profile.verdict?.bottleneck ?? "none");
-      r.right.push(result.right);
-      r.restoreSeconds.push((result.profile.restore?.restoreMs ?? 0) / 1e3);
-      r.wallSeconds.push(result.wallMs / 1e3);
+      const started = Date.now();
+      try {
+        const profileFirst = i % 2 === 0;
+        const first = profileFirst ? await runScenario(lab, spec) : await intervene(lab, spec);
+        const second = profileFirst ? await intervene(lab, spec) : await runScenario(lab, spec);
+        const [result, intervention] = profileFirst ? [first, second] : [second, first];
+        if (!("profile" in result) || !("base" in intervention)) throw new Error("internal: run order mixed up");
+        const check = checkAgainstIntervention(profileFacts(result.profile), intervention);
+        r.runs.push({ check, wallMs: Date.now() - started });
+        log2(`  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`);
+      } catch (error2) {
+        r.runs.push({ error: errorMessage(error2), wallMs: Date.now() - started });
+        log2(`  ${scenario} run ${i + 1} failed: ${errorMessage(error2)}`);
+      }
     }
     out.push(r);
   }
   return out;
 }
+var nums = (xs) => xs.filter((x) => typeof x === "number");
+var s = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
+var pct = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%`;
+function failedNote(r) {
+  const failed = r.runs.filter((x) => x.error);
+  return failed.length ? `; ${failed.length} run(s) failed: ${failed[0]?.error}` : "";
+}
 function labRows(results) {
-  return results.map((r) => ({
-    section: "Lab verdicts",
-    measure: r.scenario,
-    result: `${r.right.filter(Boolean).length}/${r.right.length} right (${r.verdicts.map((v, i) => `${v} ${r.right[i] ? "\u2713" : "\u2717"}`).join(", ")}); restore ${fixed2(median(r.restoreSeconds), 1, " s")}`,
-    target: r.expected,
-    met: r.right.every(Boolean)
-  }));
+  const rows = [];
+  for (const r of results) {
+    const checks = r.runs.flatMap((x) => x.check ? [x.check] : []);
+    const n = r.runs.length;
+    const right = checks.filter((c) => c.verdict.right).length;
+    const savings = r.resources.map((res) => `${res} \xD72 ${pct(-(median(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share ?? null).filter((v) => v !== null)) ?? 0))}`);
+    rows.push({
+      section: "Lab: verdict vs intervention",
+      measure: r.scenario,
+      result: `${right}/${n} right (${checks.map((c) => `${c.verdict.got} ${c.verdict.right ? "\u2713" : "\u2717"}`).join(", ")}); intervention: ${checks.map((c) => c.verdict.expected).at(-1) ?? "n/a"}${savings.length ? ` [${savings.join(", ")}]` : ""}${failedNote(r)}`,
+      target: `names the 2\xD7 relaxation that saved most (when one saved \u2265 ${SIGNIFICANT_SAVING * 100}%)`,
+      met: n > 0 && right === n
+    });
+    for (const res of r.resources) {
+      const w = checks.map((c) => c.whatIfs.find((x) => x.resource === res));
+      const ok2 = w.filter((x) => x?.isLowerBound && x.tight).length;
+      const ratios = w.map((x) => x?.lowerBoundMs == null ? "none" : `${(x.lowerBoundMs / x.measuredMs * 100).toFixed(0)}%`);
+      rows.push({
+        section: "Lab: what-if vs measured",
+        measure: `${r.scenario}: ${res} \xD72`,
+        result: `${ok2}/${n} ok; lower bound ${s(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")})`,
+        target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
+        met: n > 0 && ok2 === n
+      });
+    }
+    const within = checks.filter((c) => c.total.within).length;
+    rows.push({
+      section: "Lab: profile total vs plain",
+      measure: `${r.scenario}: restore + writeback`,
+      result: `${within}/${n} within; profile ${s(median(checks.map((c) => c.total.profileMs)))} vs plain ${s(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
+      target: `within \xB1${TOTAL_TOLERANCE * 100}%`,
+      met: n > 0 && within === n
+    });
+  }
+  return rows;
+}
+var MODEL = {
+  /** The lab cache: ~125 MB in ~12.9k files, a 12.9 MB archive. */
+  cacheBytes: 125e6,
+  archiveBytes: 129e5,
+  /** Bios of its writeback with merging off (disk-iops: ~17 s at 1000 IOPS). */
+  unmergedWrites: 17e3,
+  /** tar + unzstd CPU (cpu: ~29 s at 0.3 of a core). */
+  cpuCoreSeconds: 9,
+  /** A restore on an unthrottled runner, with its tail (baseline recordings: 3–11 s). */
+  plainSeconds: 6,
+  setupSeconds: { vm: 0.5, loop: 3, "cloud-volume": 8 },
+  /** Writing the earlier step's pages, then the anatomy, outputs and the like around a profile. */
+  profileExtraSeconds: 5
+};
+function restoreSeconds(spec) {
+  const c = spec.controls;
+  const terms = [MODEL.plainSeconds];
+  if (c.downloadBytesPerSecond) terms.push(MODEL.archiveBytes / c.downloadBytesPerSecond);
+  if (c.cpuCores) terms.push(MODEL.cpuCoreSeconds / c.cpuCores);
+  if (c.writeBytesPerSecond) terms.push(MODEL.cacheBytes / c.writeBytesPerSecond);
+  if (c.writeIops) terms.push((spec.noMerges ? MODEL.unmergedWrites : MODEL.unmergedWrites / 10) / c.writeIops);
+  const preFlush = spec.earlierDirtyBytes && c.writeBytesPerSecond ? spec.earlierDirtyBytes / c.writeBytesPerSecond : 0;
+  return Math.max(...terms) + preFlush;
+}
+function estimateLabSeconds(scenarios, runs) {
+  let total = 0;
+  for (const name of scenarios) {
+    const spec = SCENARIOS[name];
+    const setup = MODEL.setupSeconds[spec.disk];
+    const profile2 = setup + restoreSeconds(spec) + LAB_PROBE_BUDGET_MS / 1e3 + MODEL.profileExtraSeconds;
+    const plain = (1 + controlledResources(spec).length) * (setup + restoreSeconds(spec));
+    total += runs * (profile2 + plain);
+  }
+  return total;
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync2 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync9, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
-import path29 from "node:path";
+import { execFileSync as execFileSync3 } from "node:child_process";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, readFileSync as readFileSync9, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
+import path31 from "node:path";
 import { pathToFileURL } from "node:url";
 var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
 process.on('exit', () => {
@@ -98512,29 +98990,29 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path29.join(lab.root, `memory-${Date.now()}`);
-  const tree = path29.join(base, "tree");
-  const workspace = path29.join(base, "workspace");
-  const temp = path29.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync7(d, { recursive: true });
+  const base = path31.join(lab.root, `memory-${Date.now()}`);
+  const tree = path31.join(base, "tree");
+  const workspace = path31.join(base, "workspace");
+  const temp = path31.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync8(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name = `copy-${i}`;
-      execFileSync2("cp", ["-a", path29.join(opts.projectRoot, "node_modules"), path29.join(tree, name)]);
+      execFileSync3("cp", ["-a", path31.join(opts.projectRoot, "node_modules"), path31.join(tree, name)]);
       paths.push(name);
     }
-    const files = Number(execFileSync2("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
-    const treeBytes = Number(execFileSync2("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
+    const files = Number(execFileSync3("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
+    const treeBytes = Number(execFileSync3("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB in ${opts.copies} copies of node_modules; seeding`);
     const key = `memory-tree-${opts.copies}`;
     await withoutWorkflowCommands(() => seedCache({ services: lab.services, paths, key, workspace: tree, tempDir: temp }));
-    rmSync5(tree, { recursive: true, force: true });
-    const hook = path29.join(base, "hwm.mjs");
+    rmSync7(tree, { recursive: true, force: true });
+    const hook = path31.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path29.join(base, "hwm.txt");
+    const hwmFile = path31.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path29.join(base, "node");
+    const nodeWrapper = path31.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -98555,12 +99033,12 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     };
     const profileFile = result.outputs["profile-path"];
     let archiveBytes = null;
-    let restoreSeconds = null;
+    let restoreSeconds2 = null;
     try {
       if (profileFile) {
         const profile2 = JSON.parse(readFileSync9(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
-        restoreSeconds = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
+        restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
     } catch {
     }
@@ -98569,14 +99047,14 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       files,
       treeBytes,
       archiveBytes,
-      restoreSeconds,
+      restoreSeconds: restoreSeconds2,
       mainPeakRssBytes: peakOf("main.js"),
       postPeakRssBytes: peakOf("post.js"),
       summaryBytes: Buffer.byteLength(result.summary, "utf8"),
       exitCodes: [result.mainExitCode, result.postExitCode]
     };
   } finally {
-    rmSync5(base, { recursive: true, force: true });
+    rmSync7(base, { recursive: true, force: true });
   }
 }
 function memoryRows(m) {
@@ -98601,12 +99079,12 @@ function memoryRows(m) {
 }
 
 // src/bench/overhead.ts
-import { execFileSync as execFileSync3 } from "node:child_process";
-import { mkdirSync as mkdirSync8, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
-import path30 from "node:path";
-import { performance as performance9 } from "node:perf_hooks";
+import { execFileSync as execFileSync4 } from "node:child_process";
+import { mkdirSync as mkdirSync9, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "node:fs";
+import path32 from "node:path";
+import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
-  execFileSync3("sync");
+  execFileSync4("sync");
   try {
     writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     return true;
@@ -98615,9 +99093,9 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path30.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path30.join(workspace, "..", "temp") });
-  const started = performance9.now();
+  const restorePath = path32.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path32.join(workspace, "..", "temp") });
+  const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
@@ -98630,42 +99108,42 @@ async function profiledRestore(lab, workspace) {
     log: () => {
     }
   });
-  const ms = performance9.now() - started;
+  const ms = performance10.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
-  if (timed.archivePath) rmSync6(timed.archivePath, { force: true });
+  if (timed.archivePath) rmSync8(timed.archivePath, { force: true });
   return ms;
 }
 async function plainRestore(lab) {
-  const started = performance9.now();
+  const started = performance10.now();
   const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-  const ms = performance9.now() - started;
+  const ms = performance10.now() - started;
   if (!key) throw new Error("plain restore missed");
   return ms;
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path30.join(lab.root, `overhead-${Date.now()}`);
+  const base = path32.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which2 of order) {
-        const dir = path30.join(base, `${i}-${which2}`);
-        const workspace = path30.join(dir, "workspace");
-        const temp = path30.join(dir, "temp");
-        mkdirSync8(workspace, { recursive: true });
-        mkdirSync8(temp, { recursive: true });
+        const dir = path32.join(base, `${i}-${which2}`);
+        const workspace = path32.join(dir, "workspace");
+        const temp = path32.join(dir, "temp");
+        mkdirSync9(workspace, { recursive: true });
+        mkdirSync9(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
         pair2[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms;
-        rmSync6(dir, { recursive: true, force: true });
+        rmSync8(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair2);
     }
   } finally {
-    rmSync6(base, { recursive: true, force: true });
+    rmSync8(base, { recursive: true, force: true });
   }
   out.medianRatio = median(out.pairs.map((p) => p.profiledMs / p.plainMs));
   return out;
@@ -98683,7 +99161,7 @@ function overheadRows(r) {
 // src/bench/probe-accuracy.ts
 import os14 from "node:os";
 
-// src/probe/reference-compare.ts
+// src/bench/reference-compare.ts
 function metricsOf(probe3) {
   if (probe3 === "seq-read" || probe3 === "seq-write") return ["bytesPerSecond"];
   if (probe3 === "rand-read-qd1") return ["meanLatencyNs", "p99LatencyNs"];
@@ -98818,21 +99296,21 @@ function probeRows(p) {
 }
 
 // src/lab/provisioned-disk.ts
-var MiB3 = 1024 * 1024;
+var MiB5 = 1024 * 1024;
 var GP3_BASELINE = {
-  "blkio.throttle.read_bps_device": 125 * MiB3,
-  "blkio.throttle.write_bps_device": 125 * MiB3,
+  "blkio.throttle.read_bps_device": 125 * MiB5,
+  "blkio.throttle.write_bps_device": 125 * MiB5,
   "blkio.throttle.read_iops_device": 3e3,
   "blkio.throttle.write_iops_device": 3e3
 };
-var IMAGE_BYTES = 12 * 1024 * MiB3;
+var IMAGE_BYTES = 12 * 1024 * MiB5;
 function createProvisionedDisk(cleanup, dir, limits = GP3_BASELINE) {
   const disk = createLoopDisk(cleanup, { dir, sizeBytes: IMAGE_BYTES });
   for (const [file, limit] of Object.entries(limits)) throttleDevice(cleanup, disk.devNumber, file, limit);
   return disk;
 }
 function describeLimits(limits = GP3_BASELINE) {
-  const bw = (file) => `${limits[file] / MiB3} MiB/s`;
+  const bw = (file) => `${limits[file] / MiB5} MiB/s`;
   const iops2 = (file) => `${limits[file].toLocaleString("en-US")} IOPS`;
   return `read ${bw("blkio.throttle.read_bps_device")} and ${iops2("blkio.throttle.read_iops_device")}, write ${bw("blkio.throttle.write_bps_device")} and ${iops2("blkio.throttle.write_iops_device")}`;
 }
@@ -98840,9 +99318,9 @@ function describeLimits(limits = GP3_BASELINE) {
 // src/bench/sampler-cost.ts
 import os15 from "node:os";
 
-// src/sample/cost.ts
+// src/bench/sampler-cost-measure.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
-import { performance as performance10 } from "node:perf_hooks";
+import { performance as performance11 } from "node:perf_hooks";
 var SEGMENT_MS = 500;
 function cpuMicros() {
   const u = process.cpuUsage();
@@ -98854,7 +99332,7 @@ async function measureSamplerCost(opts) {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
       devices: opts.devices,
-      originMs: performance10.now(),
+      originMs: performance11.now(),
       procRoot: opts.procRoot,
       readMode,
       maxSnapshots: Number.MAX_SAFE_INTEGER
@@ -98896,13 +99374,13 @@ async function benchSamplerCost(runs, durationMs) {
   return out;
 }
 function samplerCostRows(costs) {
-  const pct = median(costs.map((c) => c.cpuPercentOfCore));
+  const pct2 = median(costs.map((c) => c.cpuPercentOfCore));
   return [{
     section: "Sampler cost",
     measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
-    result: `${fixed2(pct, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+    result: `${fixed2(pct2, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
     target: "\u2264 1% of one core",
-    met: pct !== null && pct <= 1
+    met: pct2 !== null && pct2 <= 1
   }];
 }
 
@@ -98910,7 +99388,7 @@ function samplerCostRows(costs) {
 function renderTable(rows) {
   const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
-  const esc = (s) => s.replace(/\|/g, "\\|");
+  const esc = (s2) => s2.replace(/\|/g, "\\|");
   return [
     `| ${head.join(" | ")} |`,
     `| ${head.map(() => "---").join(" | ")} |`,
@@ -98929,14 +99407,15 @@ function count(value, fallback, name) {
 async function benchCommand(argv) {
   const args = parseArgs(argv, ["large"]);
   const onlyRaw = flag(args, "only");
-  const parts = onlyRaw ? onlyRaw.split(",").map((s) => s.trim()) : [...PARTS];
+  const parts = onlyRaw ? onlyRaw.split(",").map((s2) => s2.trim()) : [...PARTS];
   const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(", ")}; known: ${PARTS.join(", ")}`);
   const runs = count(flag(args, "runs"), 3, "runs");
+  const scenarios = labScenarios(flag(args, "scenarios"));
   const pairs = count(flag(args, "pairs"), 6, "pairs");
   const referenceSeconds = count(flag(args, "reference-seconds"), 60, "reference-seconds");
   const probeRounds = count(flag(args, "probe-rounds"), 1, "probe-rounds");
-  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s) => s.trim());
+  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s2) => s2.trim());
   const unknownDisks = probeDisks.filter((d) => d !== "gp3" && d !== "vm");
   if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(", ")}; known: gp3, vm`);
   const copies = count(flag(args, "copies"), args.flags.has("large") ? 8 : 1, "copies");
@@ -98950,10 +99429,11 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path33.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
-      say(`lab: ${LAB_SCENARIOS.length} scenarios \xD7 ${runs} runs`);
-      rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
+      const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
+      say(`lab: ${scenarios.length} scenario(s) \xD7 ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2\xD7; expected ~${minutes2} min`);
+      rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
     }
     if (parts.includes("probes")) {
       const common = { budgetMs: 3e4, referenceRuntimeMs: referenceSeconds * 1e3, rounds: probeRounds, log: (l) => say(`  ${l}`) };
@@ -98977,7 +99457,7 @@ async function benchCommand(argv) {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
     }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path31.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path33.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
     }
   } finally {
     await lab?.stop();
@@ -98990,20 +99470,27 @@ ${os16.cpus().length} CPUs, ${(os16.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux
 `);
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
+function labScenarios(value) {
+  if (value === void 0) return [...LAB_SCENARIOS];
+  const names = value.split(",").map((v) => v.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  if (unknown.length || names.length === 0) throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
+  return names;
+}
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path31.join(os16.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path33.join(os16.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
-    rmSync7(dir, { recursive: true, force: true });
+    rmSync9(dir, { recursive: true, force: true });
   }
 }
 async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path31.join(os16.tmpdir(), `${LAB_PREFIX}gp3-`));
-    cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
+    const dir = mkdtempSync4(path33.join(os16.tmpdir(), `${LAB_PREFIX}gp3-`));
+    cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
     await cleanup.runAll();
@@ -99011,8 +99498,10 @@ async function onProvisionedDisk(fn) {
 }
 
 // src/cli/lab.ts
+import { execFileSync as execFileSync5 } from "node:child_process";
 import { writeFileSync as writeFileSync10 } from "node:fs";
-import * as path32 from "node:path";
+import os17 from "node:os";
+import * as path34 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -99022,21 +99511,42 @@ async function labCommand(argv) {
   const record = flag(args, "record");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const lab = await startLab({ projectRoot: path32.resolve(distDir(), ".."), log: say });
+  const projectRoot = path34.resolve(distDir(), "..");
+  const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
     for (const name of names) {
       const result = await runScenario(lab, name);
       if (!result.right) wrong++;
-      process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
+      process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : `WRONG (expected ${result.expected})`}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
-      if (record) writeFileSync10(path32.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
+      if (record) {
+        const provenance = labProvenance(name, result.settings, `node dist/cli.js lab ${name} --record ${record}`, projectRoot);
+        const file = path34.join(record, `lab-${name}.json`);
+        writeFileSync10(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
+        say(`recorded ${file}`);
+      }
     }
   } finally {
     await lab.stop();
   }
   return wrong === 0 ? 0 : 1;
+}
+function withProvenance(profile2, provenance) {
+  return { ...profile2, provenance };
+}
+function labProvenance(name, settings, command, projectRoot) {
+  let commit = "unknown commit";
+  try {
+    commit = execFileSync5("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync5("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    if (dirty) commit += " + uncommitted changes";
+  } catch {
+  }
+  const cpus = os17.cpus();
+  const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os17.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
+  return { command, scenario: name, about: SCENARIOS[name].about, settings, machine };
 }
 
 // src/cli/main.ts

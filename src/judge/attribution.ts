@@ -22,6 +22,14 @@ function earlierSteps(profile: Profile): string | null {
   return `Earlier steps' dirty pages: ${written === null ? 'flushed' : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
 }
 
+/**
+ * What the device wrote beyond the restore's own bytes, when that is more than file-system metadata
+ * and journal can explain; null otherwise (the device's bytes are then the restore's own).
+ */
+export function otherWriterBytes(ownBytes: number, deviceBytes: number): number | null {
+  return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
+}
+
 export function attribute(x: AttributionInput): Attribution {
   const sentences: string[] = [];
   const before = earlierSteps(x.profile);
@@ -39,16 +47,16 @@ export function attribute(x: AttributionInput): Attribution {
   // The archive's pages that did reach the disk count as the restore's when they share its device.
   const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
   const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
-  let otherWriterBytes: number | null = null;
+  let other: number | null = null;
   if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
     const own = ownWrittenBytes + archiveWritten;
-    if (deviceWrittenBytes > OTHER_WRITER_RATIO * own + OTHER_WRITER_MIN_BYTES) {
-      otherWriterBytes = deviceWrittenBytes - own;
-      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(otherWriterBytes)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+    other = otherWriterBytes(own, deviceWrittenBytes);
+    if (other !== null) {
+      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
       sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${overhead > 0.01 ? ` (${percent(overhead)} more: file-system metadata and journal)` : ''}.`);
     }
   }
-  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes, sentences };
+  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
 }

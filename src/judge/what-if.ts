@@ -12,6 +12,7 @@
  */
 import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
 import { RESOURCES } from '../profile/schema.js';
+import { otherWriterBytes } from './attribution.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
@@ -44,12 +45,13 @@ function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
 }
 
 /**
- * The part of the device's writes that is the restore's own: tar's bytes (what another writer adds
- * would not have to be on disk for the restore's files to be), requests scaled alike.
+ * The part of the device's writes that is the restore's: all of it (data, metadata, journal) unless
+ * another writer shared the disk, whose bytes need not be on disk for the restore's files to be;
+ * then tar's own bytes, requests scaled alike.
  */
 function ownWork(extract: WhatIfPhase | undefined, span: DiskWork): DiskWork {
   const own = extract?.facts.ownIo?.writeBytes;
-  if (own === undefined || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
+  if (own === undefined || otherWriterBytes(own, span.writtenBytes) === null) return span;
   const share = own / span.writtenBytes;
   return { ...span, writtenBytes: own, writes: span.writes * share };
 }

@@ -36,6 +36,11 @@ export class ProcessTreeReader {
   private readonly selfStat: ProcFile;
   private readonly selfIo: ProcFile;
   private selfChildren: ProcFile | null = null;
+  /**
+   * Descendants that were already running when the reader was made (a local cache service in the
+   * lab or a test, say): not the restore's, so neither their CPU nor their I/O is counted.
+   */
+  private readonly before = new Set<string>();
 
   constructor(
     private readonly procRoot: string,
@@ -43,6 +48,14 @@ export class ProcessTreeReader {
   ) {
     this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
     this.selfIo = new ProcFile(`${procRoot}/self/io`, mode);
+    const self = parsePidStat(this.selfStat.read() ?? '');
+    const queue = self ? pidList(readOrNull(`${procRoot}/self/task/${self.pid}/children`)) : [];
+    while (queue.length > 0) {
+      const pid = queue.shift() as string;
+      if (this.before.has(pid)) continue;
+      this.before.add(pid);
+      queue.push(...pidList(readOrNull(`${procRoot}/${pid}/task/${pid}/children`)));
+    }
   }
 
   /** null without /proc/self/stat. */
@@ -59,7 +72,7 @@ export class ProcessTreeReader {
     const seen = new Set<string>();
     while (queue.length > 0) {
       const pid = queue.shift() as string;
-      if (seen.has(pid)) continue;
+      if (seen.has(pid) || this.before.has(pid)) continue;
       seen.add(pid);
       // Descendants come and go: plain reads, nothing kept open.
       const stat = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? '');
