@@ -94450,6 +94450,9 @@ function earlierSteps(profile2) {
   const found = p.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p.owedBeforeBytes)})`;
   return `Earlier steps' dirty pages: ${written === null ? "flushed" : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
 }
+function otherWriterBytes(ownBytes, deviceBytes) {
+  return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
+}
 function attribute(x) {
   const sentences = [];
   const before = earlierSteps(x.profile);
@@ -94463,18 +94466,18 @@ function attribute(x) {
   }
   const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
   const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
-  let otherWriterBytes = null;
+  let other = null;
   if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
     const own = ownWrittenBytes + archiveWritten;
-    if (deviceWrittenBytes > OTHER_WRITER_RATIO * own + OTHER_WRITER_MIN_BYTES) {
-      otherWriterBytes = deviceWrittenBytes - own;
-      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(otherWriterBytes)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+    other = otherWriterBytes(own, deviceWrittenBytes);
+    if (other !== null) {
+      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
       sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${overhead > 0.01 ? ` (${percent(overhead)} more: file-system metadata and journal)` : ""}.`);
     }
   }
-  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes, sentences };
+  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
 }
 
 // src/judge/ceilings.ts
@@ -95027,7 +95030,7 @@ function deviceWork(phases) {
 }
 function ownWork(extract, span) {
   const own = extract?.facts.ownIo?.writeBytes;
-  if (own === void 0 || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
+  if (own === void 0 || otherWriterBytes(own, span.writtenBytes) === null) return span;
   const share2 = own / span.writtenBytes;
   return { ...span, writtenBytes: own, writes: span.writes * share2 };
 }
@@ -96794,12 +96797,25 @@ var ProcessTreeReader = class {
     this.mode = mode;
     this.selfStat = new ProcFile(`${procRoot}/self/stat`, mode);
     this.selfIo = new ProcFile(`${procRoot}/self/io`, mode);
+    const self2 = parsePidStat(this.selfStat.read() ?? "");
+    const queue = self2 ? pidList(readOrNull(`${procRoot}/self/task/${self2.pid}/children`)) : [];
+    while (queue.length > 0) {
+      const pid = queue.shift();
+      if (this.before.has(pid)) continue;
+      this.before.add(pid);
+      queue.push(...pidList(readOrNull(`${procRoot}/${pid}/task/${pid}/children`)));
+    }
   }
   procRoot;
   mode;
   selfStat;
   selfIo;
   selfChildren = null;
+  /**
+   * Descendants that were already running when the reader was made (a local cache service in the
+   * lab or a test, say): not the restore's, so neither their CPU nor their I/O is counted.
+   */
+  before = /* @__PURE__ */ new Set();
   /** null without /proc/self/stat. */
   read() {
     const self2 = parsePidStat(this.selfStat.read() ?? "");
@@ -96812,7 +96828,7 @@ var ProcessTreeReader = class {
     const seen = /* @__PURE__ */ new Set();
     while (queue.length > 0) {
       const pid = queue.shift();
-      if (seen.has(pid)) continue;
+      if (seen.has(pid) || this.before.has(pid)) continue;
       seen.add(pid);
       const stat2 = parsePidStat(readOrNull(`${this.procRoot}/${pid}/stat`) ?? "");
       if (!stat2) continue;
