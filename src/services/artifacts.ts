@@ -3,7 +3,6 @@
  * speaks. The run and job come from the runtime token; requests may only touch their own run.
  */
 import { ARTIFACT_CONTAINER } from './blob-store.js';
-import type { ServiceContext } from './context.js';
 import type { TwirpMethod } from './cache-v2.js';
 import type { ArtifactRecord } from './artifact-index.js';
 import type { BackendIds } from './token.js';
