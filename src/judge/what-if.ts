@@ -80,7 +80,26 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
   return early !== undefined && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
 }
 
-function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, c: Ceilings, speedup: number): number {
+/**
+ * The ceilings, raised to any rate a phase itself sustained: a throttle lets bursts through and a
+ * probe can read a little low, and a bound from a ceiling below what the disk did is no lower bound.
+ */
+function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[]): Ceilings {
+  const out = { ...c };
+  for (const p of phases) {
+    const d = p?.facts.disk;
+    if (!d || d.durationMs <= 0) continue;
+    const s = d.durationMs / 1000;
+    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, d.writtenBytes / s);
+    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, d.readBytes / s);
+    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, d.writes / s);
+    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, d.reads / s);
+  }
+  return out;
+}
+
+function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, probed: Ceilings, speedup: number): number {
+  const c = demonstrated(probed, [extract, tail]);
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
