@@ -12,7 +12,6 @@
  */
 import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
 import { RESOURCES } from '../profile/schema.js';
-import { otherWriterBytes } from './attribution.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
@@ -45,13 +44,15 @@ function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
 }
 
 /**
- * The part of the device's writes that is the restore's: all of it (data, metadata, journal) unless
- * another writer shared the disk, whose bytes need not be on disk for the restore's files to be;
- * then tar's own bytes, requests scaled alike.
+ * The part of the device's writes that must be on disk for the restore's files to be: tar's own
+ * bytes (/proc/<pid>/io), requests scaled alike. Another writer's bytes need not be, and under a
+ * faster disk a writer at a fixed rate writes fewer of them in the shorter time; file-system
+ * metadata and journal are left out too, which keeps the bound a lower one. Without per-process
+ * I/O (schema 1), the device's bytes.
  */
 function ownWork(extract: WhatIfPhase | undefined, span: DiskWork): DiskWork {
   const own = extract?.facts.ownIo?.writeBytes;
-  if (own === undefined || otherWriterBytes(own, span.writtenBytes) === null) return span;
+  if (own === undefined || own <= 0 || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
   const share = own / span.writtenBytes;
   return { ...span, writtenBytes: own, writes: span.writes * share };
 }
