@@ -95030,7 +95030,7 @@ function deviceWork(phases) {
 }
 function ownWork(extract, span) {
   const own = extract?.facts.ownIo?.writeBytes;
-  if (own === void 0 || otherWriterBytes(own, span.writtenBytes) === null) return span;
+  if (own === void 0 || own <= 0 || span.writtenBytes <= 0 || own >= span.writtenBytes) return span;
   const share2 = own / span.writtenBytes;
   return { ...span, writtenBytes: own, writes: span.writes * share2 };
 }
@@ -95052,7 +95052,21 @@ function absorbed(extract, span) {
   const early = extract?.facts.disk?.writtenBytes;
   return early !== void 0 && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
 }
-function spanBoundMs(resource, extract, tail, c, speedup) {
+function demonstrated(c, phases) {
+  const out = { ...c };
+  for (const p of phases) {
+    const d = p?.facts.disk;
+    if (!d || d.durationMs <= 0) continue;
+    const s2 = d.durationMs / 1e3;
+    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, d.writtenBytes / s2);
+    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, d.readBytes / s2);
+    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, d.writes / s2);
+    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, d.reads / s2);
+  }
+  return out;
+}
+function spanBoundMs(resource, extract, tail, probed, speedup) {
+  const c = demonstrated(probed, [extract, tail]);
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);

@@ -2,7 +2,7 @@
 // phase's counter deltas (how, is said in each test). The thresholds come from thresholds.ts, so
 // the tests follow them if they are retuned.
 import { describe, expect, it } from 'vitest';
-import { judgeProfile } from '../../src/judge/judge.js';
+import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { phaseFacts } from '../../src/judge/phase-facts.js';
 import {
@@ -163,5 +163,52 @@ describe('time at a ceiling, from the samples', () => {
     expect(writeShare(p)).toBeLessThan(NEAR_CEILING_SHARE);
     expect(time).toBeGreaterThanOrEqual(TIME_AT_CEILING_SHARE);
     expect(v?.bottleneck).toBe('disk-bandwidth');
+  });
+});
+
+describe('latency-bound: one request at a time at the QD1 rate', () => {
+  // Derived from cpu-tar-zstd-vda.json: its extraction read 25 requests in 0.98 s with about no queue.
+  // The QD1 probe's mean latency is set to 40 ms (25 reads/s one at a time, a slow network volume):
+  // far below every deep-queue ceiling, yet at the rate a one-at-a-time reader gets.
+  const withQd1 = (meanNs: number) => {
+    const p = loadFixture('cpu-tar-zstd-vda.json');
+    const qd1 = p.probes?.probes.find((x) => x.name === 'rand-read-qd1');
+    if (!qd1) throw new Error('no QD1 probe');
+    qd1.latencyNs.mean = meanNs;
+    return judgeInDetail(p).phases.find((x) => x.phase === 'extract');
+  };
+  it('at the QD1 rate: disk-iops, said to be latency-bound', () => {
+    const extract = withQd1(40e6);
+    expect(extract?.rule).toBe('disk-latency');
+    expect(extract?.bottleneck).toBe('disk-iops');
+    expect(extract?.clause).toMatch(/one at a time .* latency-bound/);
+  });
+  it('a fast QD1 rate (the recorded 55 µs): not latency-bound', () => {
+    expect(withQd1(55_464)?.rule).not.toBe('disk-latency');
+  });
+});
+
+describe('not measured is said, not claimed', () => {
+  it('a download under a second: its CPU is "not measured", and no claim of CPUs far from saturated', () => {
+    const p = loadFixture('lab-network.json');
+    const download = judgeInDetail(p).phases.find((x) => x.phase === 'download');
+    expect(download?.bottleneck).toBe('network');
+    expect(download?.sentence).not.toMatch(/CPUs far from saturated/);
+  });
+  it('without /proc: nothing about the disk or CPU is claimed', () => {
+    // Derived from network-slow-download.json: every kernel reading removed, as on a runner without /proc.
+    const p = loadFixture('network-slow-download.json');
+    for (const s of [...p.phases.flatMap((x) => [x.start, x.end]), ...p.samples.snapshots]) {
+      s.disks = s.disks.map(() => null);
+      s.cpu = null;
+      s.pressure = null;
+      s.memory = null;
+      s.childCpuTicks = null;
+      delete s.perCpu;
+    }
+    const v = judgeProfile(p);
+    const download = v.phases.find((x) => x.phase === 'download');
+    expect(download?.bottleneck).toBe('inconclusive');
+    expect(download?.sentence).toMatch(/disk not measured, CPU not measured/);
   });
 });
