@@ -18,6 +18,7 @@ import {
   NO_PROBE_IO_PRESSURE,
   NO_PROBE_QUEUE_SIZE,
   NO_PROBE_UTIL_PERCENT,
+  MIN_BINDING_WINDOWS,
   TIME_AT_CEILING_SHARE,
 } from './thresholds.js';
 
@@ -41,6 +42,12 @@ export interface DiskLoad {
   top: DiskShare | null;
   /** Share of the phase spent at ≥ NEAR_CEILING_SHARE of each resource's ceiling; null where not computable. */
   timeAtCeiling: Record<DiskResource, number | null>;
+  /**
+   * Which limit held still while the disk was at a ceiling: over windows at ≥ NEAR_CEILING_SHARE, the
+   * one of bytes/s and requests/s that varied less (the other moves with request size). Decides
+   * between two shares that both reached a ceiling; null with fewer than MIN_BINDING_WINDOWS windows.
+   */
+  binding: DiskResource | null;
   /** Directions whose 4 KiB ceiling is the bandwidth limit restated (no IOPS share computed for them). */
   iopsRestatesBandwidth: Direction[];
   /** Kernel-only saturation: high PSI io, high %util and a standing queue together. */
@@ -78,13 +85,15 @@ function topOf(shares: readonly DiskShare[]): DiskShare | null {
   return top;
 }
 
+interface Window {
+  ms: number;
+  shares: DiskShare[];
+}
+
 /** Consecutive windows of at least CEILING_WINDOW_MS over the phase's snapshots. */
-function timeAtCeiling(series: readonly Snapshot[], device: number | null, c: Ceilings): Record<DiskResource, number | null> {
-  const none = { 'disk-bandwidth': null, 'disk-iops': null };
-  if (device === null || series.length < 2) return none;
-  const atMs: Record<DiskResource, number> = { 'disk-bandwidth': 0, 'disk-iops': 0 };
-  const known = new Set<DiskResource>();
-  let totalMs = 0;
+function windowsOf(series: readonly Snapshot[], device: number | null, c: Ceilings): Window[] {
+  const out: Window[] = [];
+  if (device === null || series.length < 2) return out;
   let from = series[0] as Snapshot;
   for (let i = 1; i < series.length; i++) {
     const to = series[i] as Snapshot;
@@ -92,22 +101,45 @@ function timeAtCeiling(series: readonly Snapshot[], device: number | null, c: Ce
     if (ms < CEILING_WINDOW_MS && i < series.length - 1) continue;
     const a = from.disks[device];
     const b = to.disks[device];
-    if (a && b && ms > 0) {
-      totalMs += ms;
-      const window = sharesOf(diskMetrics(a, b, ms), c);
-      for (const r of DISK_RESOURCES) {
-        const ofResource = window.filter((s) => s.resource === r);
-        if (ofResource.length > 0) known.add(r);
-        if (ofResource.some((s) => s.share >= NEAR_CEILING_SHARE)) atMs[r] += ms;
-      }
-    }
+    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c) });
     from = to;
   }
-  if (totalMs <= 0) return none;
-  return {
-    'disk-bandwidth': known.has('disk-bandwidth') ? atMs['disk-bandwidth'] / totalMs : null,
-    'disk-iops': known.has('disk-iops') ? atMs['disk-iops'] / totalMs : null,
-  };
+  return out;
+}
+
+function timeAtCeiling(windows: readonly Window[]): Record<DiskResource, number | null> {
+  const totalMs = windows.reduce((s, w) => s + w.ms, 0);
+  const out: Record<DiskResource, number | null> = { 'disk-bandwidth': null, 'disk-iops': null };
+  if (totalMs <= 0) return out;
+  for (const r of DISK_RESOURCES) {
+    if (!windows.some((w) => w.shares.some((s) => s.resource === r))) continue;
+    const atMs = windows.filter((w) => w.shares.some((s) => s.resource === r && s.share >= NEAR_CEILING_SHARE)).reduce((s, w) => s + w.ms, 0);
+    out[r] = atMs / totalMs;
+  }
+  return out;
+}
+
+function variation(values: readonly number[]): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
+  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
+  return Math.sqrt(variance) / mean;
+}
+
+/**
+ * At a ceiling, the binding limit is the one that held still: a bandwidth cap keeps bytes/s flat
+ * while requests/s follow the request size, an IOPS cap the reverse. Compared on the direction that
+ * reached the ceiling most, over the windows where it did.
+ */
+function bindingOf(windows: readonly Window[]): DiskResource | null {
+  const at = windows.filter((w) => w.shares.some((s) => s.share >= NEAR_CEILING_SHARE));
+  if (at.length < MIN_BINDING_WINDOWS) return null;
+  const direction = at.filter((w) => w.shares.some((s) => s.direction === 'write' && s.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? 'write' : 'read';
+  const rates = (r: DiskResource) => at.map((w) => w.shares.find((s) => s.resource === r && s.direction === direction)?.rate ?? Number.NaN);
+  const bytes = rates('disk-bandwidth');
+  const requests = rates('disk-iops');
+  if (bytes.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
+  return variation(requests) < variation(bytes) ? 'disk-iops' : 'disk-bandwidth';
 }
 
 const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
@@ -143,7 +175,9 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
   if (d && d.writes > 0) {
     c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
   }
-  const atCeiling = d ? timeAtCeiling(facts.series, facts.deviceIndex, ceilings) : { 'disk-bandwidth': null, 'disk-iops': null };
+  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings) : [];
+  const atCeiling = timeAtCeiling(windows);
+  const binding = bindingOf(windows);
   for (const r of DISK_RESOURCES) {
     const t = atCeiling[r];
     if (t === null) continue;
@@ -171,9 +205,14 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
   if (facts.cpu) {
     c.push(candidate('cpu-iowait', `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, 'share', []));
   }
+  const top = decide(topOf(shares), shares, binding);
+  if (binding && shares.filter((s) => s.share >= NEAR_CEILING_SHARE).map((s) => s.resource).includes(binding === 'disk-iops' ? 'disk-bandwidth' : 'disk-iops')) {
+    c.push(candidate('binding-limit', `at the ceiling, ${binding === 'disk-iops' ? 'requests/s held steadier than bytes/s: the IOPS limit' : 'bytes/s held steadier than requests/s: the bandwidth limit'} bound`, null, '', [binding]));
+  }
   return {
     shares,
-    top: topOf(shares),
+    top,
+    binding,
     timeAtCeiling: atCeiling,
     iopsRestatesBandwidth,
     kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
@@ -190,7 +229,18 @@ export function diskLimit(load: DiskLoad): DiskResource | null {
   const bw = load.timeAtCeiling['disk-bandwidth'] ?? 0;
   const io = load.timeAtCeiling['disk-iops'] ?? 0;
   if (Math.max(bw, io) < TIME_AT_CEILING_SHARE) return null;
+  if (bw >= TIME_AT_CEILING_SHARE && io >= TIME_AT_CEILING_SHARE && load.binding) return load.binding;
   return io > bw ? 'disk-iops' : 'disk-bandwidth';
+}
+
+/**
+ * Both kinds at a ceiling (a request size near where the two limits cross): the larger share is
+ * noise, the binding limit decides. Otherwise the larger share.
+ */
+function decide(top: DiskShare | null, shares: readonly DiskShare[], binding: DiskResource | null): DiskShare | null {
+  if (!top || !binding || top.resource === binding || top.share < NEAR_CEILING_SHARE) return top;
+  const other = topOf(shares.filter((s) => s.resource === binding));
+  return other && other.share >= NEAR_CEILING_SHARE ? other : top;
 }
 
 /** The largest share of one resource, for clauses naming it. */

@@ -25,6 +25,12 @@ export const TIME_AT_CEILING_SHARE = 0.5;
 export const CEILING_WINDOW_MS = 300;
 
 /**
+ * Telling which of two limits bound (bytes/s or requests/s held still) needs a few windows at the
+ * ceiling: with fewer, the larger share decides.
+ */
+export const MIN_BINDING_WINDOWS = 3;
+
+/**
  * Below half of every disk ceiling the disk is "far from its limits": doubling the demand would
  * still fit, so another resource (CPU, network) set the pace.
  */
