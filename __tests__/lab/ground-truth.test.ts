@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstIntervention, checkVerdict, interventionAnswer, profileFacts, type ProfileFacts } from '../../src/lab/ground-truth.js';
-import type { Intervention, PlainTiming } from '../../src/lab/intervention.js';
+import { meanTiming, type Intervention, type PlainTiming } from '../../src/lab/intervention.js';
 import type { Resource } from '../../src/lab/scenario-specs.js';
 import { repoRoot } from '../helpers/tree.js';
 
@@ -10,6 +10,7 @@ const t = (onDiskMs: number): PlainTiming => ({ restoreMs: onDiskMs * 0.8, onDis
 const intervention = (baseMs: number, relaxed: [Resource, number][]): Intervention => ({
   scenario: 'x',
   base: t(baseMs),
+  baseRuns: [t(baseMs)],
   relaxed: relaxed.map(([resource, ms]) => ({ resource, timing: t(ms) })),
 });
 const facts = (bottleneck: string, whatIf: [string, number][], totalMs: number): ProfileFacts => ({
@@ -70,6 +71,12 @@ describe('checkAgainstIntervention', () => {
   it("maps today's single 'disk' what-if onto both disk resources", () => {
     const c = checkAgainstIntervention(facts('disk-bandwidth', [['disk', 5_900]], 10_000), i);
     expect(c.whatIfs.map((w) => w.lowerBoundMs)).toEqual([5_900, 5_900]);
+  });
+});
+
+describe('meanTiming', () => {
+  it('averages the base runs timed before and after the relaxed ones', () => {
+    expect(meanTiming([t(1_000), t(3_000)])).toEqual({ restoreMs: 1_600, onDiskMs: 2_000, preFlushMs: 0 });
   });
 });
 

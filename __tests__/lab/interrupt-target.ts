@@ -1,10 +1,14 @@
-// Run by interrupt.test.ts under vite-node: a lab session that sets up a disk-iops runner (loop
-// device, blkio throttle, nomerges, vm.dirty_*) and then waits, until the test interrupts it.
+// Run by interrupt.test.ts under vite-node: a lab session that sets up a scenario (disk-iops by
+// default: loop device, blkio throttle, nomerges, vm.dirty_*; LAB_INTERRUPT_SCENARIO picks another)
+// and then waits, until the test interrupts it.
 import { startLab, runScenario } from '../../src/lab/lab.js';
+import { LAB_SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
 import { repoRoot } from '../helpers/tree.js';
 
+const scenario = (process.env.LAB_INTERRUPT_SCENARIO ?? 'disk-iops') as LabScenarioName;
+if (!LAB_SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
 const lab = await startLab({ projectRoot: repoRoot });
-await runScenario(lab, 'disk-iops', {
+await runScenario(lab, scenario, {
   onDevices: (devs) => {
     process.stdout.write(`READY ${devs.join(',')}\n`);
   },

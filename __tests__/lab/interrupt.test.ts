@@ -15,10 +15,20 @@ const ready = prerequisite(
 );
 
 describe.runIf(ready)('lab interrupted mid-scenario', () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal}: loop device, throttle, nomerges, vm.dirty_*, mounts and temp dirs are put back`, async () => {
+  const cases = [
+    { signal: 'SIGINT', scenario: 'disk-iops', devices: 1, what: 'loop device, throttle, nomerges, vm.dirty_*, mounts and temp dirs are put back' },
+    { signal: 'SIGTERM', scenario: 'disk-iops', devices: 1, what: 'loop device, throttle, nomerges, vm.dirty_*, mounts and temp dirs are put back' },
+    { signal: 'SIGTERM', scenario: 'second-writer', devices: 1, what: 'the second writer is stopped and its file removed, with everything else' },
+    { signal: 'SIGINT', scenario: 'cloud-volume', devices: 2, what: 'both stacked loop devices, the caps and max_sectors_kb are put back' },
+  ] as const;
+  for (const { signal, scenario, devices, what } of cases) {
+    it(`${signal} during ${scenario}: ${what}`, async () => {
       const before = readMachineState();
-      const child = spawn(viteNode, [path.join(repoRoot, '__tests__/lab/interrupt-target.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(viteNode, [path.join(repoRoot, '__tests__/lab/interrupt-target.ts')], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, LAB_INTERRUPT_SCENARIO: scenario },
+      });
       const devs = await new Promise<string[]>((resolve, reject) => {
         let out = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -28,9 +38,15 @@ describe.runIf(ready)('lab interrupted mid-scenario', () => {
         });
         child.on('exit', (code) => reject(new Error(`target exited (${code}) before it was ready`)));
       });
-      expect(devs.length).toBe(1);
-      // Mid-scenario the throttle is really on.
-      expect(labView(readMachineState(), devs).throttles.length).toBe(1);
+      expect(devs.length).toBe(devices);
+      // Mid-scenario the throttles are really on (and the second writer really runs).
+      const during = labView(readMachineState(), devs);
+      expect(during.throttles.length).toBeGreaterThan(0);
+      if (scenario === 'second-writer') {
+        // Let fio start its job first: a job forked off fio once outlived the kill of its parent.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(during.processes.some((p) => p.startsWith('fio --name=second-writer'))).toBe(true);
+      }
       const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, sig) => resolve(sig ?? code)));
       child.kill(signal);
       await exited;

@@ -2,6 +2,7 @@
 // runner dirty thresholds, an earlier step's dirty pages, a second writer), set up and torn down
 // without a restore: each is really in place while set up, and the machine is left as found after,
 // also when a step fails right after setup.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,8 +88,11 @@ describe.runIf(ready)('lab scenario setups', () => {
 
   it('second-writer: fio writes on the restore\'s disk while set up, and is stopped (also on failure)', async () => {
     await setUp('second-writer', () => {
+      // Long enough for fio to start its job (a forked job once outlived the kill of its parent).
+      execFileSync('sleep', ['1.5']);
       expect(readMachineState().processes.some((p) => p.startsWith('fio --name=second-writer'))).toBe(true);
     }, { fail: true });
+    expect(readMachineState().processes.filter((p) => p.includes('second-writer'))).toEqual([]);
   }, 120_000);
 
   it('temp-other-disk: RUNNER_TEMP sits on another file system than the restore path', async () => {

@@ -8,6 +8,7 @@ import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
 import { benchCommand } from './bench.js';
 import { labCommand } from './lab.js';
+import { LAB_SCENARIOS } from '../lab/scenario-specs.js';
 
 const USAGE = `disk-profiler <command> [options]
 
@@ -24,11 +25,12 @@ Commands:
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
   demo  Profile a real restore of this project's dependencies against the local services.
-  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--large]
+  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--scenarios A,B] [--large]
         Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches.
   lab [SCENARIO...] [--record DIR]
-        Run bottleneck-lab scenarios (disk-bandwidth disk-iops network cpu baseline) as root
-        and print each verdict; --record writes DIR/lab-<scenario>.json.
+        Run bottleneck-lab scenarios as root and print each verdict; --record writes
+        DIR/lab-<scenario>.json with its provenance. Scenarios:
+        ${LAB_SCENARIOS.join(' ')}
 `;
 
 const commands: Record<string, (argv: string[]) => Promise<number>> = {

@@ -29,8 +29,16 @@ export interface PlainTiming {
 
 export interface Intervention {
   scenario: string;
+  /** The scenario as built: the mean of baseRuns. */
   base: PlainTiming;
+  /** Timed first and last, around the relaxed variants, so a trend in the shared machine's load cancels out of the mean. */
+  baseRuns: PlainTiming[];
   relaxed: { resource: Resource; timing: PlainTiming }[];
+}
+
+export function meanTiming(runs: readonly PlainTiming[]): PlainTiming {
+  const mean = (f: (t: PlainTiming) => number) => runs.reduce((sum, t) => sum + f(t), 0) / runs.length;
+  return { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
 }
 
 /** One directory per distinct file system (st_dev), in the order given. */
@@ -76,12 +84,16 @@ export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<Pl
   });
 }
 
-/** The scenario plain, then with each controlled resource relaxed 2×. */
+/**
+ * The scenario plain, then with each controlled resource relaxed 2×, then plain again (one base
+ * run when nothing is relaxed: there is no trend to cancel).
+ */
 export async function intervene(lab: Lab, spec: ScenarioSpec): Promise<Intervention> {
-  const base = await timePlainRestore(lab, spec);
-  const out: Intervention = { scenario: spec.name, base, relaxed: [] };
+  const baseRuns = [await timePlainRestore(lab, spec)];
+  const relaxedRuns: Intervention['relaxed'] = [];
   for (const resource of controlledResources(spec)) {
-    out.relaxed.push({ resource, timing: await timePlainRestore(lab, relaxed(spec, resource)) });
+    relaxedRuns.push({ resource, timing: await timePlainRestore(lab, relaxed(spec, resource)) });
   }
-  return out;
+  if (relaxedRuns.length > 0) baseRuns.push(await timePlainRestore(lab, spec));
+  return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns };
 }
