@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CI_LAB_SCENARIOS, CONTROLLED_RESOURCES, controlledResources, LAB_SCENARIOS, LAB_SETTINGS, relaxed, SCENARIOS, settingsOf } from '../../src/lab/scenario-specs.js';
-import { GiB, runnerDirtyLimits } from '../../src/lab/runner-dirty.js';
+import { runnerDirtyLimits } from '../../src/lab/runner-dirty.js';
+import { GiB } from '../../src/util/units.js';
 
 const MiB = 1024 * 1024;
 

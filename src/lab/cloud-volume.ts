@@ -20,7 +20,7 @@ import type { CleanupStack } from './cleanup.js';
 import { createLoopDisk, devNumberOf, formatAndMount, setQueueValue, type LoopDisk } from './loop-disk.js';
 import { readText, run } from './sys.js';
 
-const MiB = 1024 * 1024;
+import { MiB } from '../util/units.js';
 
 export interface CloudVolume {
   /** The device the restore writes (its counters see what the throttle counts). */

@@ -7,7 +7,7 @@
  */
 import { run } from './sys.js';
 
-const MiB = 1024 * 1024;
+import { MiB } from '../util/units.js';
 
 /** The caller registers the file's removal (src/lab/scenarios.ts: before the caps, so it runs after they are lifted). */
 export function leaveDirtyPages(file: string, bytes: number): void {

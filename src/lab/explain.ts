@@ -6,6 +6,7 @@
  * pattern, so the judge's new ids (e.g. a time-at-ceiling item) show up without a change here. Pure.
  */
 import type { Evidence, Profile } from '../profile/schema.js';
+import { MiB } from '../util/units.js';
 
 /** Evidence a disk verdict turns on, printed first in this order. */
 const KEY_EVIDENCE = [/bandwidth-share$/, /iops-share$/, /request-size$/, /ceiling/] as const;
@@ -22,7 +23,6 @@ function formatValue(e: Evidence): string {
   return `${v}${threshold}`;
 }
 
-const MiB = 1024 * 1024;
 
 export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'label'>): string {
   const lines: string[] = [];

@@ -90,14 +90,8 @@ export interface WhatIfCheck {
   tight: boolean;
 }
 
-/**
- * Today's (v1) judge has one 'disk' what-if for both disk resources; the rewrite names each
- * resource. Accepting 'disk' lets the plumbing be tested on today's pipeline.
- */
 function whatIfFor(facts: ProfileFacts, resource: Resource): number | null {
-  const exact = facts.whatIf.find((w) => w.resource === resource);
-  const legacy = resource.startsWith('disk-') ? facts.whatIf.find((w) => w.resource === 'disk') : undefined;
-  return (exact ?? legacy)?.restoreLowerBoundMs ?? null;
+  return facts.whatIf.find((w) => w.resource === resource)?.restoreLowerBoundMs ?? null;
 }
 
 export function checkWhatIfs(facts: ProfileFacts, i: Intervention): WhatIfCheck[] {

@@ -9,7 +9,7 @@ import { throttleDevice } from './blkio.js';
 import { createLoopDisk, type LoopDisk } from './loop-disk.js';
 import type { ThrottleFile } from './paths.js';
 
-const MiB = 1024 * 1024;
+import { MiB } from '../util/units.js';
 
 /** AWS's gp3 baseline (a volume created without provisioning more). */
 export const GP3_BASELINE: Record<ThrottleFile, number> = {

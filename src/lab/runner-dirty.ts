@@ -6,7 +6,7 @@
  * services hold the rest), which matches the ~1.5 GiB / ~3 GiB the notes give for a 16 GiB runner.
  * Pure.
  */
-export const GiB = 1024 ** 3;
+import { GiB } from '../util/units.js';
 
 /** Kernel defaults (mm/page-writeback.c): dirty_background_ratio and dirty_ratio. */
 export const KERNEL_DIRTY_RATIOS = { background: 0.1, limit: 0.2 } as const;

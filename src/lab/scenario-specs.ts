@@ -3,14 +3,15 @@
  * relaxed variants the intervention times and the bench's duration estimate are derived here and
  * unit-tested. src/lab/scenarios.ts turns a spec into a runner on this machine.
  */
-import { GiB, runnerDirtyLimits, type DirtyLimits } from './runner-dirty.js';
+import { RESOURCES, type Resource } from '../profile/schema.js';
+import { GiB, MiB } from '../util/units.js';
+import { runnerDirtyLimits, type DirtyLimits } from './runner-dirty.js';
 
-export const MiB = 1024 * 1024;
+export type { Resource };
+export { MiB };
 
-/** The resources the lab can control, each by one setting (the judge's Resource list). */
-export const CONTROLLED_RESOURCES = ['disk-bandwidth', 'disk-iops', 'network', 'cpu'] as const;
-/** Local stand-in for the lead's judge type `Resource` (same members). */
-export type Resource = (typeof CONTROLLED_RESOURCES)[number];
+/** The resources the lab can control: every resource a verdict can name, each by one setting. */
+export const CONTROLLED_RESOURCES = RESOURCES;
 
 /** The setting that controls each resource. Relaxing a resource 2× doubles it. */
 export const RESOURCE_CONTROL = {

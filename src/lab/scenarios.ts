@@ -114,7 +114,7 @@ function diskShares(profile: Profile): number[] {
     .map((e) => e.value as number);
 }
 
-const DISK_VERDICTS: readonly string[] = ['disk-bandwidth', 'disk-iops', 'writeback'];
+const DISK_VERDICTS: readonly string[] = ['disk-bandwidth', 'disk-iops'];
 
 /** Whether a profile's verdict is the one the scenario was built to produce (the intervention is the bench's check). */
 export function expectation(name: LabScenarioName, profile: Profile): Expectation {
