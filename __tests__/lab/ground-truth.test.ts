@@ -68,9 +68,9 @@ describe('checkAgainstIntervention', () => {
     expect(loose.whatIfs[0]).toMatchObject({ isLowerBound: true, tight: false });
   });
 
-  it("maps today's single 'disk' what-if onto both disk resources", () => {
-    const c = checkAgainstIntervention(facts('disk-bandwidth', [['disk', 5_900]], 10_000), i);
-    expect(c.whatIfs.map((w) => w.lowerBoundMs)).toEqual([5_900, 5_900]);
+  it('reads each disk resource\'s own what-if', () => {
+    const c = checkAgainstIntervention(facts('disk-bandwidth', [['disk-bandwidth', 5_900], ['disk-iops', 9_800]], 10_000), i);
+    expect(c.whatIfs.map((w) => w.lowerBoundMs)).toEqual([5_900, 9_800]);
   });
 });
 
