@@ -27,6 +27,14 @@ const EXPECTED: Record<string, Expectation> = {
   'lab-network.json': { bottleneck: 'network', dominant: 'download', says: /^Network-bound: the download ran at 1\.\d+ MiB\/s/ },
   'lab-cpu.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core while runnable tasks waited for a CPU/ },
   'lab-baseline.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd together used .* of a core during extraction/ },
+  // The real-runner scenarios (issue 13), each judged as its 2x intervention answered in the bench
+  // (BENCHMARKS.md): the disk limit a writeback tail ran into is named, not "writeback".
+  'lab-runner-7gib.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/ },
+  'lab-runner-16gib.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/ },
+  'lab-earlier-dirty.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed/ },
+  'lab-second-writer.json': { bottleneck: 'disk-bandwidth', dominant: 'extract', says: /^Disk-bound \(bandwidth\): extraction wrote at .* sequential-write ceiling/ },
+  'lab-temp-other-disk.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed/ },
+  'lab-cloud-volume.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited .* of the 12\d MiB\/s sequential-write ceiling/ },
 };
 
 describe('verdicts on recorded profiles', () => {
@@ -40,10 +48,11 @@ describe('verdicts on recorded profiles', () => {
       // The dominant phase really is the longest one recorded.
       const longest = profile.phases.reduce((a, b) => (b.endMs - b.startMs > a.endMs - a.startMs ? b : a));
       expect(longest.name).toBe(want.dominant);
-      // Each phase verdict lists evidence, and at least one item supports it.
+      // Each phase verdict lists evidence, and at least one item supports it (nothing measured
+      // can support "inconclusive": its sentence says what is missing instead).
       for (const p of verdict.phases) {
         expect(p.evidence.length).toBeGreaterThan(0);
-        expect(p.evidence.some((e) => e.supports)).toBe(true);
+        if (p.bottleneck !== 'inconclusive') expect(p.evidence.some((e) => e.supports)).toBe(true);
       }
     });
   }

@@ -55,7 +55,9 @@ export function attribute(x: AttributionInput): Attribution {
       sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
-      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${overhead > 0.01 ? ` (${percent(overhead)} more: file-system metadata and journal)` : ''}.`);
+      // Below the threshold the difference cannot be told apart: say both, claim neither.
+      const rest = overhead > 0.01 ? ` (${percent(overhead)} more than tar's own: file-system metadata and journal, and any other writer on the same disk)` : '';
+      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`);
     }
   }
   return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
