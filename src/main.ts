@@ -6,6 +6,7 @@ import { profilePathFor, writeProfile } from './pipeline/profile-file.js';
 import { STATE } from './pipeline/state.js';
 import { renderProfile } from './report/render.js';
 import { uploadProfileArtifact } from './report/artifact.js';
+import { restoredKey } from './report/outputs.js';
 import { runCompareStep } from './compare/compare-step.js';
 import { errorMessage } from './util/errors.js';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const token = process.env.ACTIONS_RUNTIME_TOKEN;
   if (token) core.setSecret(token);
   const config = parseConfig((name) => core.getInput(name));
+  if (config.mode === 'profile') for (const warning of config.inputWarnings) core.warning(warning);
   if (config.mode === 'compare') {
     await runCompareStep(config);
     core.saveState(STATE.summaryWritten, 'true');
@@ -60,7 +62,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   core.info(profile.verdict?.sentence ?? 'No verdict.');
 
   const restore = profile.restore;
-  if (config.failOnCacheMiss && !restore?.cacheHit) {
+  if (config.failOnCacheMiss && restoredKey(restore) === undefined) {
     const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
     core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}.${why}`);
     return;

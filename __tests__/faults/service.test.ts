@@ -46,7 +46,7 @@ describe('cache service faults', () => {
     const unreachable = { ACTIONS_RESULTS_URL: `http://127.0.0.1:${port}/`, ACTIONS_CACHE_URL: `http://127.0.0.1:${port}/` };
     const r = await runFault({ services, root, name: 'unreachable', inputs: restoreInputs, env: unreachable });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.problems).toContain('Failed to restore during lookup');
     expect(r.problems).toContain('ECONNREFUSED');
     // The artifact service is the same host: its failure is a problem line too, and the profile stays on disk.
@@ -76,7 +76,7 @@ describe('cache service faults', () => {
     services.setSettings({ faults: { twirp: { errorStatus: 501 } } });
     const r = await runFault({ services, root, name: 'persistent-501', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.problems).toMatch(/Failed to restore during lookup: .*non-retryable error: Failed request: \(501\)/);
     expect(r.summary.split('\n')[0]).toMatch(/restore failed during lookup/);
   });
@@ -85,7 +85,7 @@ describe('cache service faults', () => {
     services.setSettings({ faults: { blob: { errorStatus: 500 } } });
     const r = await runFault({ services, root, name: 'blob-500', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.profile?.restore?.error?.phase).toBe('download');
     expect(r.problems).toMatch(/Failed to restore during download: .*500/);
     expect(archivesUnder(r.runnerTemp)).toEqual([]);
@@ -105,7 +105,7 @@ describe('cache service faults', () => {
     services.setSettings({ downloadBytesPerSecond: 1000 });
     const r = await runFault({ services, root, name: 'stall', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.profile?.restore?.error?.phase).toBe('download');
     expect(r.problems).toContain('Failed to restore during download');
     expect(Number(r.outputs['download-seconds'])).toBeGreaterThanOrEqual(4.5);
@@ -115,7 +115,7 @@ describe('cache service faults', () => {
     services.setSettings({ faults: { blob: { truncateAfterBytes: 4096 } } });
     const r = await runFault({ services, root, name: 'truncated-body', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.profile?.restore?.error?.phase).toBe('download');
     expect(r.problems).toContain('Failed to restore during download');
     expect(r.profile?.restore?.anatomy).toBeUndefined();
@@ -126,7 +126,7 @@ describe('cache service faults', () => {
   it('a miss is a problem line naming the keys tried, not an error', async () => {
     const r = await runFault({ services, root, name: 'miss', inputs: { path: 'node_modules', key: 'nothing-here', 'restore-keys': 'nothing-' } });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.problems).toContain("Cache miss: no entry matched 'nothing-here', 'nothing-'");
     expect(r.profile?.restore?.error).toBeUndefined();
   });

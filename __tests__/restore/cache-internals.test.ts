@@ -61,6 +61,36 @@ describe('@actions/cache internals mirrored by the timed restore', () => {
     expect(createHash('sha256').update(v1).digest('hex')).toBe('293c4f3ebcfaca719db73f0dd5cd8b317f49905969e581e3044e75f441c52cc9');
   });
 
+  it('restoreCache (the dispatcher) checks the cache mode before choosing V2 or V1, unchanged', () => {
+    const dispatcher = functionSource('restoreCache');
+    // The mirror's skip: a mode that forbids reads returns undefined (a miss) before any lookup, logged as info.
+    expectInOrder(dispatcher, [
+      'getCacheServiceVersion()',
+      'checkPaths(paths)',
+      'getCacheMode()',
+      'if (!isCacheReadable(cacheMode))',
+      "core.info(`Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.`)",
+      'return undefined;',
+      "case 'v2':",
+      'restoreCacheV2(',
+      'restoreCacheV1(',
+    ]);
+    expect(createHash('sha256').update(dispatcher).digest('hex')).toBe('5d42d875aed98b43c006eb0c486d09a23897dfcbb3b3c44c2555725536249735');
+  });
+
+  it('lookupOnly returns the matched key right after the lookup in V2 and V1', () => {
+    expectInOrder(functionSource('restoreCacheV2'), ['if (!response.ok)', 'options === null || options === void 0 ? void 0 : options.lookupOnly', 'return response.matchedKey;', 'utils.createTempDirectory()']);
+    expectInOrder(functionSource('restoreCacheV1'), ['cacheEntry.archiveLocation', 'options === null || options === void 0 ? void 0 : options.lookupOnly', 'return cacheEntry.cacheKey;', 'utils.createTempDirectory()']);
+  });
+
+  it('the cache-mode helpers the mirror calls read ACTIONS_CACHE_MODE as pinned', () => {
+    const config = readFileSync('node_modules/@actions/cache/lib/internal/config.js', 'utf8');
+    const from = config.indexOf('const KNOWN_CACHE_MODES');
+    const to = config.indexOf('export function getCacheServiceURL');
+    expect(from).toBeGreaterThan(-1);
+    expect(createHash('sha256').update(config.slice(from, to)).digest('hex')).toBe('4db95d5c42a053daa299e9792e5201ed979fc542efc475e090c4560051ef94f5');
+  });
+
   it('the internal functions exist where the mirror imports them', () => {
     for (const fn of [internals.downloadCache, internals.extractTar, internals.getCacheEntry, internals.internalCacheTwirpClient]) {
       expect(typeof fn).toBe('function');

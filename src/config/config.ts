@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import type { Bottleneck, ProbeName } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
-import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
+import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
+import { booleanInputWarning, getInputAsArray, getInputAsBool } from './actions-cache-inputs.js';
 
 export const ALL_PROBES: readonly ProbeName[] = ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'];
 export const FAILABLE_BOTTLENECKS: readonly Bottleneck[] = ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback'];
@@ -22,12 +23,18 @@ export interface CommonConfig {
 
 export interface ProfileConfig extends CommonConfig {
   mode: 'profile';
-  /** Exactly as given: the cache version hash depends on the literal strings. */
+  /** As actions/cache reads them (`!  x` becomes `!x`): the cache version hash depends on the literal strings. */
   paths: string[];
   primaryKey: string;
   restoreKeys: string[];
+  /** The actions/cache booleans: only 'true' is true, as there. */
   enableCrossOsArchive: boolean;
   failOnCacheMiss: boolean;
+  lookupOnly: boolean;
+  /** Profiler only: save the cache in the post step after a miss, as actions/cache does (default true). */
+  save: boolean;
+  /** Values accepted as actions/cache accepts them but probably not meant so (e.g. `yes`, read as false). */
+  inputWarnings: string[];
   failOnBottleneck: Bottleneck[];
   sampleIntervalMs: number;
   writebackTimeoutMs: number;
@@ -69,10 +76,16 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     return { mode, ...common, artifactPattern };
   }
 
-  const paths = parseLines(input('path'));
+  const paths = getInputAsArray(input('path'));
   if (paths.length === 0) throw new InputError('path', input('path'), 'one or more paths, one per line, as in actions/cache');
   const primaryKey = input('key').trim();
-  const restoreKeys = parseLines(input('restore-keys'));
+  const restoreKeys = getInputAsArray(input('restore-keys'));
+  const inputWarnings: string[] = [];
+  const cacheBool = (name: string): boolean => {
+    const warning = booleanInputWarning(name, input(name));
+    if (warning) inputWarnings.push(warning);
+    return getInputAsBool(input(name));
+  };
   validateKeys(primaryKey, restoreKeys);
 
   const probesRaw = input('probes').trim() || 'default';
@@ -96,8 +109,11 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     paths,
     primaryKey,
     restoreKeys,
-    enableCrossOsArchive: parseBoolean('enableCrossOsArchive', input('enableCrossOsArchive'), false),
-    failOnCacheMiss: parseBoolean('fail-on-cache-miss', input('fail-on-cache-miss'), false),
+    enableCrossOsArchive: cacheBool('enableCrossOsArchive'),
+    failOnCacheMiss: cacheBool('fail-on-cache-miss'),
+    lookupOnly: cacheBool('lookup-only'),
+    save: parseBoolean('save', input('save'), true),
+    inputWarnings,
     failOnBottleneck: parseFailOn(input('fail-on-bottleneck')),
     sampleIntervalMs: parseInteger('sample-interval-ms', input('sample-interval-ms'), 100, 10, 10_000, 'milliseconds'),
     writebackTimeoutMs: parseInteger('writeback-timeout-seconds', input('writeback-timeout-seconds'), 120, 0, 3600, 'seconds') * 1000,

@@ -61,6 +61,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     primaryKey: config.primaryKey,
     restoreKeys: config.restoreKeys,
     enableCrossOsArchive: config.enableCrossOsArchive,
+    lookupOnly: config.lookupOnly,
     sampleIntervalMs: config.sampleIntervalMs,
     devices: where.devices,
     originMs,

@@ -168,7 +168,15 @@ export interface RestoreResult {
   wallMs: number;
   error?: { phase: PhaseName | 'setup'; message: string };
   anatomy?: ArchiveAnatomy;
+  /**
+   * Why the restore stopped short without an error, as restoreCache would: ACTIONS_CACHE_MODE forbids
+   * reads (no phase at all), or lookup-only found an entry (the lookup phase only). Absent otherwise.
+   */
+  skipped?: { reason: RestoreSkipReason; message: string };
 }
+
+export const RESTORE_SKIP_REASONS = ['cache-mode', 'lookup-only'] as const;
+export type RestoreSkipReason = (typeof RESTORE_SKIP_REASONS)[number];
 
 export type ProbeName = 'seq-write' | 'rand-write' | 'seq-read' | 'rand-read' | 'rand-read-qd1' | 'fsync-write';
 

@@ -3,7 +3,7 @@
  * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
-import { PROFILE_SCHEMA_VERSION, type Profile } from './schema.js';
+import { PROFILE_SCHEMA_VERSION, RESTORE_SKIP_REASONS, type Profile } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 
 export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [PROFILE_SCHEMA_VERSION];
@@ -118,6 +118,7 @@ const restore = nullable(obj({
   cacheHit: bool, matchedKey: nullable(str), exactMatch: bool, keysTried: arr(str), paths: arr(str),
   serviceVersion: oneOf('v1', 'v2'), compressionMethod: str, archiveBytes: nullable(num), restoreMs: num, wallMs: num,
   'error?': obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'setup'), message: str }), 'anatomy?': anatomy,
+  'skipped?': obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str }),
 }));
 const probe = obj({
   name: oneOf('seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'),

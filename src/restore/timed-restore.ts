@@ -21,12 +21,15 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { downsampleEvenly } from '../util/downsample.js';
 import { captureOutput, toolMessages } from './capture-output.js';
+import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 
 export interface RestoreRequest {
   paths: string[];
   primaryKey: string;
   restoreKeys: string[];
   enableCrossOsArchive: boolean;
+  /** As actions/cache's lookup-only: stop after a lookup that found an entry, downloading nothing. */
+  lookupOnly?: boolean;
   /** How often to record the archive's size during the download, for the throughput chart. */
   progressIntervalMs: number;
 }
@@ -78,7 +81,11 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   try {
     const cacheMode = getCacheMode();
     if (!isCacheReadable(cacheMode)) {
-      throw new Error(`the effective cache-mode '${cacheMode}' does not permit reads`);
+      // restoreCache's dispatcher returns before any lookup, as a miss without error: no phase at all.
+      result.skipped = { reason: 'cache-mode', message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
+      request.log(result.skipped.message);
+      phaseOpen = false;
+      return finish();
     }
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
@@ -106,7 +113,14 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
       phaseOpen = false;
       return finish();
     }
-    result.exactMatch = result.matchedKey === primaryKey;
+    result.exactMatch = isExactKeyMatch(primaryKey, result.matchedKey);
+    if (request.lookupOnly) {
+      result.skipped = { reason: 'lookup-only', message: 'Lookup only - skipping download' };
+      request.log(result.skipped.message);
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
     next('download');
 
     archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));
