@@ -27,6 +27,7 @@ async function main(): Promise<void> {
 async function profileStep(config: ProfileConfig): Promise<void> {
   const profilePath = profilePathFor(config.runnerTemp, config.label);
   core.saveState(STATE.profilePath, profilePath);
+  core.saveState(STATE.primaryKey, config.primaryKey);
   const probeDirectories: string[] = [];
   const profile = await runProfile(config, {
     log: (line) => core.info(line),
@@ -36,6 +37,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
   });
+  core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
   let saved = true;
   try {
     writeProfile(profilePath, profile);
@@ -46,8 +48,10 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     core.warning(message);
     profile.warnings.push(message);
   }
+  // With the save on, the post step uploads the profile once it holds the save (an artifact cannot be replaced).
+  if (config.uploadArtifact && saved && config.save) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
-  if (config.uploadArtifact && saved) {
+  else if (config.uploadArtifact && saved) {
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       core.warning(message);
       profile.warnings.push(message);

@@ -268,4 +268,56 @@ export interface Profile {
   probes: ProbeSuiteResult | null;
   verdict: Verdict | null;
   warnings: string[];
+  /** The post step's cache save, when it ran or decided not to (added to the profile by the post step). */
+  save?: SaveResult;
+}
+
+/**
+ * The save's phases, as saveCacheV2 calls them: list (compression method + resolvePaths' glob), archive
+ * (tar reading the files, zstd compressing), reserve (CreateCacheEntry / reserveCache), upload (the blob),
+ * commit (FinalizeCacheEntryUpload). On cache service v1 the commit is inside the upload call. The last
+ * phase ends after the archive's deletion, as saveCache returns only then.
+ */
+export const SAVE_PHASES = ['list', 'archive', 'reserve', 'upload', 'commit'] as const;
+export type SavePhaseName = (typeof SAVE_PHASES)[number];
+
+export interface SavePhaseRecord extends Omit<PhaseRecord, 'name'> {
+  name: SavePhaseName;
+}
+
+export const SAVE_STATUSES = ['saved', 'skipped', 'failed'] as const;
+export type SaveStatus = (typeof SAVE_STATUSES)[number];
+
+/** What limited a save phase: its own type until the judge's Resource type lands (then the same names). */
+export type SaveBottleneck = 'network' | 'disk-bandwidth' | 'disk-iops' | 'cpu' | 'none' | 'inconclusive';
+
+export interface SaveVerdict {
+  bottleneck: SaveBottleneck;
+  sentence: string;
+  phases: { phase: SavePhaseName; bottleneck: SaveBottleneck; sentence: string; evidence: string[] }[];
+}
+
+export interface SaveResult {
+  status: SaveStatus;
+  /** Why it was skipped or failed, in words (skipped: save false, exact hit, job not successful, cache mode). */
+  reason?: string;
+  key: string;
+  paths: string[];
+  serviceVersion: 'v1' | 'v2';
+  compressionMethod: string;
+  /** The paths resolvePaths matched (relative to the workspace), as tar was given them. */
+  matchedPaths: string[];
+  archiveBytes: number | null;
+  cacheId: number | null;
+  /** zstd's worker threads: zstdmt = zstd -T0, one per detected core. */
+  compressionThreads: number | null;
+  phases: SavePhaseRecord[];
+  /** Sum of the phases, milliseconds. */
+  saveMs: number;
+  /** Wall time of the whole save call, measured independently, milliseconds. */
+  wallMs: number;
+  devices: BlockDeviceInfo[];
+  samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
+  error?: { phase: SavePhaseName; message: string };
+  verdict: SaveVerdict | null;
 }

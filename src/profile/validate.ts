@@ -3,7 +3,7 @@
  * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
-import { PROFILE_SCHEMA_VERSION, RESTORE_SKIP_REASONS, type Profile } from './schema.js';
+import { PROFILE_SCHEMA_VERSION, RESTORE_SKIP_REASONS, SAVE_PHASES, SAVE_STATUSES, type Profile } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 
 export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [PROFILE_SCHEMA_VERSION];
@@ -137,12 +137,22 @@ const verdict = nullable(obj({
   phases: arr(obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'restore'), bottleneck, sentence: str, evidence: arr(evidence) })),
   whatIf: arr(obj({ resource: oneOf('disk', 'network', 'cpu'), speedup: num, restoreLowerBoundMs: num, sentence: str })),
 }));
+const saveBottleneck = oneOf('network', 'disk-bandwidth', 'disk-iops', 'cpu', 'none', 'inconclusive');
+const save = obj({
+  status: oneOf(...SAVE_STATUSES), 'reason?': str, key: str, paths: arr(str), serviceVersion: oneOf('v1', 'v2'), compressionMethod: str,
+  matchedPaths: arr(str), archiveBytes: nullable(num), cacheId: nullable(num), compressionThreads: nullable(num),
+  phases: arr(obj({ name: oneOf(...SAVE_PHASES), startMs: num, endMs: num, start: snapshot, end: snapshot, 'networkBytes?': nullable(num) })),
+  saveMs: num, wallMs: num, devices: arr(device),
+  samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
+  'error?': obj({ phase: oneOf(...SAVE_PHASES), message: str }),
+  verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) })),
+});
 const profile = obj({
   schemaVersion: num, tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
-  probes, verdict, warnings: arr(str),
+  probes, verdict, warnings: arr(str), 'save?': save,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */
