@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 
 
-afterEach(() => services?.setSettings({ faults: {}, downloadBytesPerSecond: null }));
+afterEach(() => services?.setSettings({ faults: {}, downloadBytesPerSecond: null, downloadUrls: 'azure' }));
+
+/**
+ * The blob faults below are checked on the single-stream path (one plain GET, as from a v1 server such as
+ * GHES, whose storage is not Azure's): loopback download URLs. On the default *.blob.core.windows.net URLs
+ * the Azure SDK retries each 4 MiB range and waits for its segment timeout instead.
+ */
+const singleStream = () => services.setSettings({ downloadUrls: 'loopback' });
 
 afterAll(async () => {
   await services?.stop();
@@ -84,6 +91,7 @@ describe('cache service faults', () => {
   });
 
   it('a 500 from the blob store fails the download, and the archive temp dir is left clean', async () => {
+    singleStream();
     services.setSettings({ faults: { blob: { errorStatus: 500 } } });
     const r = await runFault({ services, root, name: 'blob-500', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
@@ -104,6 +112,7 @@ describe('cache service faults', () => {
 
   it('a download that stalls past the client socket timeout (5 s in @actions/cache) is a download failure', async () => {
     // 1000 B/s: the first 16 KiB burst goes out, the next slice would wait 16 s; the client gives up at 5 s.
+    singleStream();
     services.setSettings({ downloadBytesPerSecond: 1000 });
     const r = await runFault({ services, root, name: 'stall', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
@@ -114,6 +123,7 @@ describe('cache service faults', () => {
   });
 
   it('a body cut short is a download failure naming the sizes, not a corrupt extraction', async () => {
+    singleStream();
     services.setSettings({ faults: { blob: { truncateAfterBytes: 4096 } } });
     const r = await runFault({ services, root, name: 'truncated-body', inputs: restoreInputs });
     expect(r.mainExitCode).toBe(0);
