@@ -2,6 +2,7 @@
 import * as core from '@actions/core';
 import { parseConfig, type ProfileConfig } from './config/config.js';
 import { runProfile } from './pipeline/run-profile.js';
+import { PhaseLog } from './pipeline/phase-log.js';
 import { profilePathFor, writeProfile } from './pipeline/profile-file.js';
 import { STATE } from './pipeline/state.js';
 import { renderProfile } from './report/render.js';
@@ -29,14 +30,17 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   core.saveState(STATE.profilePath, profilePath);
   core.saveState(STATE.primaryKey, config.primaryKey);
   const probeDirectories: string[] = [];
+  const phaseLog = new PhaseLog();
   const profile = await runProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
+    onPhase: (phase) => phaseLog.enter(phase),
     onProbeDirectory: (dir) => {
       probeDirectories.push(dir);
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
   });
+  phaseLog.close();
   core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
   let saved = true;
   try {

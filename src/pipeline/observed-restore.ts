@@ -29,6 +29,7 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       restoreKeys: o.restoreKeys,
       enableCrossOsArchive: o.enableCrossOsArchive,
       lookupOnly: o.lookupOnly,
+      onPhase: o.onPhase,
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,

@@ -17,6 +17,7 @@ import { observedSave } from '../save/observed-save.js';
 import { getCacheServiceVersion } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
+import { PhaseLog } from './phase-log.js';
 import { STATE } from './state.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
@@ -74,6 +75,7 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
   }
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name: string) => main?.probes?.probes.find((p) => p.name === name && !p.error);
+  const phaseLog = new PhaseLog();
   const save = await observedSave({
     paths: config.paths,
     key,
@@ -83,7 +85,9 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
     sampleIntervalMs: config.sampleIntervalMs,
     ceilings: { seqReadBytesPerSecond: probe('seq-read')?.bytesPerSecond, randReadIops: probe('rand-read')?.iops },
     log: (line) => core.info(line),
+    onPhase: (phase) => phaseLog.enter(phase),
   });
+  phaseLog.close();
   if (save.status === 'failed' && save.reason) {
     // As saveCache: a refused reservation (the entry exists, another job saves it) is info, the rest a warning.
     if (save.error?.phase === 'reserve') core.info(save.reason);

@@ -31,6 +31,8 @@ export interface PipelineHooks {
    */
   procRoot?: string;
   sysRoot?: string;
+  /** Told each phase as it begins (null: none open), for the log's collapsible groups. */
+  onPhase?: (phase: string | null) => void;
 }
 
 /** What the page cache may still hold above its level before the restore and count as drained. */
@@ -62,6 +64,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     restoreKeys: config.restoreKeys,
     enableCrossOsArchive: config.enableCrossOsArchive,
     lookupOnly: config.lookupOnly,
+    onPhase: hooks.onPhase,
     sampleIntervalMs: config.sampleIntervalMs,
     devices: where.devices,
     originMs,
@@ -80,11 +83,13 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     const baseline = before ? before.dirtyBytes + before.writebackBytes : 0;
     // Writeback is started at once (syncfs on the restore's file system), so the tail measures how
     // long the disk needs for what the page cache owes, not the kernel's 30 s dirty-expiry timer.
+    hooks.onPhase?.('writeback');
     const tail = await sampler.waitForWriteback({
       maxMs: config.writebackTimeoutMs,
       thresholdBytes: baseline + WRITEBACK_DRAINED_MARGIN_BYTES,
       syncPath: nearestExisting(restorePath),
     });
+    hooks.onPhase?.(null);
     phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: tail.end.tMs, start: extract.end, end: tail.end });
     if (!tail.drained) {
       warn(`The page cache had not written back the restore after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds); the tail is cut there.`);
@@ -108,7 +113,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     }
   }
 
+  hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
   const probes = await probe(config, context.cpuCount, hooks, warn);
+  hooks.onPhase?.(null);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,

@@ -30,6 +30,8 @@ export interface RestoreRequest {
   enableCrossOsArchive: boolean;
   /** As actions/cache's lookup-only: stop after a lookup that found an entry, downloading nothing. */
   lookupOnly?: boolean;
+  /** Told the phase that begins at each boundary (null: the restore's last phase ended), for the log's groups. */
+  onPhase?: (phase: PhaseName | null) => void;
   /** How often to record the archive's size during the download, for the throughput chart. */
   progressIntervalMs: number;
 }
@@ -55,10 +57,12 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   const phases: PhaseRecord[] = [];
   const wallStartMs = monotonicMs();
   let current: { name: PhaseName; start: Snapshot } = { name: 'lookup', start: request.boundary() };
+  request.onPhase?.('lookup');
   const next = (name: PhaseName | null, extra: Partial<PhaseRecord> = {}): Snapshot => {
     const end = request.boundary();
     phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
     if (name) current = { name, start: end };
+    request.onPhase?.(name);
     return end;
   };
 
@@ -84,6 +88,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
       // restoreCache's dispatcher returns before any lookup, as a miss without error: no phase at all.
       result.skipped = { reason: 'cache-mode', message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
       request.log(result.skipped.message);
+      request.onPhase?.(null);
       phaseOpen = false;
       return finish();
     }

@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { SaveResult, Snapshot } from '../profile/schema.js';
+import type { SavePhaseName, SaveResult, Snapshot } from '../profile/schema.js';
 import { expandPath } from '../config/config.js';
 import { resolveDevices } from '../sample/devices.js';
 import { Sampler } from '../sample/sampler.js';
@@ -24,6 +24,7 @@ export interface ObservedSaveOptions {
   procRoot?: string | null;
   ceilings?: SaveJudgeInput['ceilings'];
   log: (line: string) => void;
+  onPhase?: (phase: SavePhaseName | null) => void;
 }
 
 export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> {
@@ -42,7 +43,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   let timed;
   try {
     process.chdir(o.workspace);
-    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, boundary, log: o.log });
+    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, boundary, log: o.log, onPhase: o.onPhase });
   } finally {
     process.chdir(cwd);
   }

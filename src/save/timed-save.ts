@@ -28,6 +28,8 @@ export interface SaveRequest {
   enableCrossOsArchive: boolean;
   boundary: BoundaryClock;
   log: (line: string) => void;
+  /** Told the phase that begins at each boundary (null once the save's last phase ended), for the log's groups. */
+  onPhase?: (phase: SavePhaseName | null) => void;
 }
 
 export interface TimedSave {
@@ -75,11 +77,13 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
 
   wallStartMs = monotonicMs();
   let current: { name: SavePhaseName; start: Snapshot } = { name: 'list', start: request.boundary() };
+  request.onPhase?.('list');
   let pending: Partial<SavePhaseRecord> = {};
   const next = (name: SavePhaseName, extra: Partial<SavePhaseRecord> = {}): void => {
     const end = request.boundary();
     result.phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
     current = { name, start: end };
+    request.onPhase?.(name);
   };
 
   let archivePath = '';
@@ -151,6 +155,7 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
   const end = request.boundary();
   result.phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...pending });
   wallEndMs = monotonicMs();
+  request.onPhase?.(null);
   return finish();
 
   function finish(): TimedSave {
