@@ -41,6 +41,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     },
   });
   phaseLog.close();
+  // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
+  for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
   core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
   let saved = true;
   try {

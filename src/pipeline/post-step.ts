@@ -94,6 +94,7 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
     else core.warning(save.reason);
   }
   if (save.verdict) core.info(save.verdict.sentence);
+  for (const p of save.verdict?.phases ?? []) core.debug(`save ${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.join('; ')}]`);
   return save;
 }
 
