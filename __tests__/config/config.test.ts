@@ -74,6 +74,17 @@ describe('parseConfig', () => {
     if (odd) expect(c.inputWarnings.join('\n')).toContain(`'fail-on-cache-miss' is '${raw}': read as false`);
   });
 
+  // actions/cache getInputAsInt: parseInt, NaN or negative is unset.
+  it.each([
+    ['', null],
+    ['33554432', 33554432],
+    ['32MB', 32],
+    ['-1', null],
+    ['big', null],
+  ])('reads upload-chunk-size %j as actions/cache does: %s', (raw, expected) => {
+    expect(profile({ 'upload-chunk-size': raw }).uploadChunkSize).toBe(expected);
+  });
+
   it('our own booleans keep their strict parser', () => {
     expect(profile({ save: 'false' }).save).toBe(false);
     expect(profile({ 'upload-artifact': 'no' }).uploadArtifact).toBe(false);

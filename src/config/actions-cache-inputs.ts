@@ -31,6 +31,12 @@ export function booleanInputWarning(input: string, raw: string): string | null {
   return `Input '${input}' is '${raw.trim()}': read as false, as actions/cache reads every value but 'true' (allowed: true or false).`;
 }
 
+/** actions/cache getInputAsInt: parseInt's reading; not a number, or negative, is unset. */
+export function getInputAsInt(raw: string): number | undefined {
+  const value = parseInt(raw);
+  return isNaN(value) || value < 0 ? undefined : value;
+}
+
 /** actions/cache isExactKeyMatch: keys compare case-insensitively (accents count), as the cache service matches them. */
 export function isExactKeyMatch(key: string, cacheKey: string | null | undefined): boolean {
   return !!(cacheKey && cacheKey.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0);

@@ -9,7 +9,7 @@ import type { Bottleneck, ProbeName } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
-import { booleanInputWarning, getInputAsArray, getInputAsBool } from './actions-cache-inputs.js';
+import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
 
 export const ALL_PROBES: readonly ProbeName[] = ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'];
 export const FAILABLE_BOTTLENECKS: readonly Bottleneck[] = ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback'];
@@ -31,6 +31,8 @@ export interface ProfileConfig extends CommonConfig {
   enableCrossOsArchive: boolean;
   failOnCacheMiss: boolean;
   lookupOnly: boolean;
+  /** actions/cache's upload-chunk-size (bytes; null: the client's default). Cache service v2 forces 64 MiB, as there. */
+  uploadChunkSize: number | null;
   /** Profiler only: save the cache in the post step after a miss, as actions/cache does (default true). */
   save: boolean;
   /** Values accepted as actions/cache accepts them but probably not meant so (e.g. `yes`, read as false). */
@@ -112,6 +114,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     enableCrossOsArchive: cacheBool('enableCrossOsArchive'),
     failOnCacheMiss: cacheBool('fail-on-cache-miss'),
     lookupOnly: cacheBool('lookup-only'),
+    uploadChunkSize: getInputAsInt(input('upload-chunk-size')) ?? null,
     save: parseBoolean('save', input('save'), true),
     inputWarnings,
     failOnBottleneck: parseFailOn(input('fail-on-bottleneck')),

@@ -81,6 +81,7 @@ function labConfig(lab: Lab, scenario: LabScenarioName, runner: { workspace: str
     enableCrossOsArchive: false,
     failOnCacheMiss: true,
     lookupOnly: false,
+    uploadChunkSize: null,
     save: false,
     inputWarnings: [],
     failOnBottleneck: [],

@@ -80,6 +80,7 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
     paths: config.paths,
     key,
     enableCrossOsArchive: config.enableCrossOsArchive,
+    uploadChunkSize: config.uploadChunkSize ?? undefined,
     workspace: config.workspace,
     runnerTemp: config.runnerTemp,
     sampleIntervalMs: config.sampleIntervalMs,

@@ -17,6 +17,7 @@ export interface ObservedSaveOptions {
   paths: string[];
   key: string;
   enableCrossOsArchive: boolean;
+  uploadChunkSize?: number;
   workspace: string;
   runnerTemp: string;
   sampleIntervalMs: number;
@@ -43,7 +44,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   let timed;
   try {
     process.chdir(o.workspace);
-    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, boundary, log: o.log, onPhase: o.onPhase });
+    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, uploadChunkSize: o.uploadChunkSize, boundary, log: o.log, onPhase: o.onPhase });
   } finally {
     process.chdir(cwd);
   }

@@ -26,6 +26,8 @@ export interface SaveRequest {
   paths: string[];
   key: string;
   enableCrossOsArchive: boolean;
+  /** actions/cache's upload-chunk-size; v2 overrides it with 64 MiB, as saveCacheV2 does. */
+  uploadChunkSize?: number;
   boundary: BoundaryClock;
   log: (line: string) => void;
   /** Told the phase that begins at each boundary (null once the save's last phase ended), for the log's groups. */
@@ -132,7 +134,7 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
       }
       next('upload');
       // v1's saveCache uploads the chunks and commits in one call: the commit is inside this phase.
-      await uploadCache(cacheId, archivePath, '', undefined);
+      await uploadCache(cacheId, archivePath, '', { uploadChunkSize: request.uploadChunkSize });
       result.cacheId = cacheId;
       pending = { networkBytes: archiveFileSize };
     }
