@@ -35,7 +35,10 @@ describe('the bundled action', () => {
     const r = await run('hit', { path: 'node_modules', key: 'deps-linux-xyz', 'restore-keys': 'deps-linux-' });
     expect(r.mainExitCode).toBe(0);
     expect(r.postExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('true');
+    // A restore-key match: restored, but cache-hit is 'false' as actions/cache sets it (exact match of `key` only).
+    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-primary-key']).toBe('deps-linux-xyz');
+    expect(r.outputs['cache-matched-key']).toBe('deps-linux-abc');
     expect(r.outputs['matched-key']).toBe('deps-linux-abc');
     for (const name of ['lookup-seconds', 'download-seconds', 'extract-seconds', 'restore-seconds']) {
       expect(Number(r.outputs[name]), name).toBeGreaterThan(0);
@@ -53,19 +56,25 @@ describe('the bundled action', () => {
     expect(profile.restore?.matchedKey).toBe('deps-linux-abc');
     expect(JSON.stringify(profile)).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);
     expect(existsSync(path.join(root, 'hit', 'workspace', 'node_modules', 'tar', 'package.json'))).toBe(true);
+    // One collapsible group per phase, in the order the profile names them.
+    const groups = r.log.split('\n').filter((l) => l.startsWith('▸ Restore: ')).map((l) => l.slice(2));
+    expect(groups).toEqual(['Restore: lookup (cache service)', 'Restore: download', 'Restore: extraction (tar + zstd)', 'Restore: writeback tail (page cache to disk)']);
   });
 
   it('reports a miss with the keys tried and succeeds without fail-on-cache-miss', async () => {
     const r = await run('miss', { path: 'node_modules', key: 'other-key', 'restore-keys': 'other-' });
     expect(r.mainExitCode).toBe(0);
-    expect(r.outputs['cache-hit']).toBe('false');
+    // As actions/cache: on a miss cache-hit is left unset (actions/cache#1466), the primary key is still given.
+    expect(r.outputs['cache-hit']).toBeUndefined();
+    expect(r.outputs['cache-matched-key']).toBeUndefined();
+    expect(r.outputs['cache-primary-key']).toBe('other-key');
     expect(r.summary).toContain('other-key');
   });
 
   it('fails the step on a miss when fail-on-cache-miss is set, and still writes the summary', async () => {
     const r = await run('miss-fail', { path: 'node_modules', key: 'other-key', 'fail-on-cache-miss': 'true' });
     expect(r.mainExitCode).toBe(1);
-    expect(r.outputs['cache-hit']).toBe('false');
+    expect(r.outputs['cache-hit']).toBeUndefined();
     expect(r.summary.length).toBeGreaterThan(0);
   });
 

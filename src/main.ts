@@ -2,10 +2,12 @@
 import * as core from '@actions/core';
 import { parseConfig, type ProfileConfig } from './config/config.js';
 import { runProfile } from './pipeline/run-profile.js';
+import { PhaseLog } from './pipeline/phase-log.js';
 import { profilePathFor, writeProfile } from './pipeline/profile-file.js';
 import { STATE } from './pipeline/state.js';
 import { renderProfile } from './report/render.js';
 import { uploadProfileArtifact } from './report/artifact.js';
+import { restoredKey } from './report/outputs.js';
 import { runCompareStep } from './compare/compare-step.js';
 import { errorMessage } from './util/errors.js';
 
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
   const token = process.env.ACTIONS_RUNTIME_TOKEN;
   if (token) core.setSecret(token);
   const config = parseConfig((name) => core.getInput(name));
+  if (config.mode === 'profile') for (const warning of config.inputWarnings) core.warning(warning);
   if (config.mode === 'compare') {
     await runCompareStep(config);
     core.saveState(STATE.summaryWritten, 'true');
@@ -25,15 +28,22 @@ async function main(): Promise<void> {
 async function profileStep(config: ProfileConfig): Promise<void> {
   const profilePath = profilePathFor(config.runnerTemp, config.label);
   core.saveState(STATE.profilePath, profilePath);
+  core.saveState(STATE.primaryKey, config.primaryKey);
   const probeDirectories: string[] = [];
+  const phaseLog = new PhaseLog();
   const profile = await runProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
+    onPhase: (phase) => phaseLog.enter(phase),
     onProbeDirectory: (dir) => {
       probeDirectories.push(dir);
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
   });
+  phaseLog.close();
+  // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
+  for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
+  core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
   let saved = true;
   try {
     writeProfile(profilePath, profile);
@@ -44,8 +54,10 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     core.warning(message);
     profile.warnings.push(message);
   }
+  // With the save on, the post step uploads the profile once it holds the save (an artifact cannot be replaced).
+  if (config.uploadArtifact && saved && config.save) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
-  if (config.uploadArtifact && saved) {
+  else if (config.uploadArtifact && saved) {
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       core.warning(message);
       profile.warnings.push(message);
@@ -60,7 +72,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   core.info(profile.verdict?.sentence ?? 'No verdict.');
 
   const restore = profile.restore;
-  if (config.failOnCacheMiss && !restore?.cacheHit) {
+  if (config.failOnCacheMiss && restoredKey(restore) === undefined) {
     const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
     core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}.${why}`);
     return;

@@ -67,7 +67,8 @@ describe('compareProfiles', () => {
   it('renders the RunsOn column order and Mermaid bar charts', () => {
     const md = renderComparison(compareProfiles([fast, slow]));
     expect(md).toContain('| Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s)');
-    const charts = md.match(/```mermaid\nxychart-beta[\s\S]*?```/g) ?? [];
+    // Each chart's plot colour comes from the palette readable on GitHub's light and dark themes.
+    const charts = md.match(/```mermaid\n%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}[^\n]*\}%%\nxychart-beta[\s\S]*?```/g) ?? [];
     expect(charts.length).toBeGreaterThanOrEqual(2);
     for (const chart of charts) {
       const labels = /x-axis \[(.*)\]/.exec(chart)![1]!.split(', ');

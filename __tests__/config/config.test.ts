@@ -41,6 +41,53 @@ describe('parseConfig', () => {
     expect(c.probePath).toBe('/work/ws/node_modules');
     expect(c.artifactName).toBe('disk-profile-runner-7');
     expect(c.failOnCacheMiss).toBe(false);
+    expect(c.lookupOnly).toBe(false);
+    expect(c.enableCrossOsArchive).toBe(false);
+    expect(c.save).toBe(true);
+    expect(c.inputWarnings).toEqual([]);
+  });
+
+  // actions/cache getInputAsArray: `replace(/^!\s+/, '!')` then trim, for path and restore-keys alike.
+  it('normalises exclusion lines as actions/cache does', () => {
+    const c = profile({ path: 'deps\n!  deps/skip\n!\tdeps/tab  \n  ! kept-as-is\r\n\n', 'restore-keys': '!  odd-\n' });
+    expect(c.paths).toEqual(['deps', '!deps/skip', '!deps/tab', '! kept-as-is']);
+    expect(c.restoreKeys).toEqual(['!odd-']);
+  });
+
+  // actions/cache getInputAsBool: only 'true', any case, is true; nothing is refused.
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['True', true],
+    ['false', false],
+    ['', false],
+    ['yes', false],
+    ['on', false],
+    ['1', false],
+    ['maybe', false],
+  ])('reads the actions/cache booleans as actions/cache does: %j is %s', (raw, expected) => {
+    const c = profile({ 'fail-on-cache-miss': raw, 'lookup-only': raw, enableCrossOsArchive: raw });
+    expect([c.failOnCacheMiss, c.lookupOnly, c.enableCrossOsArchive]).toEqual([expected, expected, expected]);
+    // What actions/cache silently reads as false is also worth a warning here.
+    const odd = !['', 'true', 'false'].includes(raw.toLowerCase());
+    expect(c.inputWarnings).toHaveLength(odd ? 3 : 0);
+    if (odd) expect(c.inputWarnings.join('\n')).toContain(`'fail-on-cache-miss' is '${raw}': read as false`);
+  });
+
+  // actions/cache getInputAsInt: parseInt, NaN or negative is unset.
+  it.each([
+    ['', null],
+    ['33554432', 33554432],
+    ['32MB', 32],
+    ['-1', null],
+    ['big', null],
+  ])('reads upload-chunk-size %j as actions/cache does: %s', (raw, expected) => {
+    expect(profile({ 'upload-chunk-size': raw }).uploadChunkSize).toBe(expected);
+  });
+
+  it('our own booleans keep their strict parser', () => {
+    expect(profile({ save: 'false' }).save).toBe(false);
+    expect(profile({ 'upload-artifact': 'no' }).uploadArtifact).toBe(false);
   });
 
   it('turns probes off and picks lists', () => {
@@ -58,14 +105,13 @@ describe('parseConfig', () => {
     [{ 'probe-budget-seconds': '2' }, 'probe-budget-seconds', '2'],
     [{ probes: 'seq-write,turbo' }, 'probes', 'turbo'],
     [{ mode: 'benchmark' }, 'mode', 'benchmark'],
-    [{ 'fail-on-cache-miss': 'maybe' }, 'fail-on-cache-miss', 'maybe'],
     [{ 'fail-on-bottleneck': 'gpu' }, 'fail-on-bottleneck', 'gpu'],
     [{ 'artifact-name': 'a/b' }, 'artifact-name', 'a/b'],
     [{ 'writeback-timeout-seconds': '-1' }, 'writeback-timeout-seconds', '-1'],
     [{ 'writeback-timeout-seconds': '3601' }, 'writeback-timeout-seconds', '3601'],
     [{ 'probe-budget-seconds': '30s' }, 'probe-budget-seconds', '30s'],
     [{ 'sample-interval-ms': '10001' }, 'sample-interval-ms', '10001'],
-    [{ enableCrossOsArchive: 'windows' }, 'enableCrossOsArchive', 'windows'],
+    [{ save: 'maybe' }, 'save', 'maybe'],
     [{ 'install-fio': 'sudo' }, 'install-fio', 'sudo'],
     [{ 'upload-artifact': 'always' }, 'upload-artifact', 'always'],
     [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeProfile } from '../../src/judge/judge.js';
-import { profileOutputs } from '../../src/report/outputs.js';
+import { actionsCacheOutputs, profileOutputs } from '../../src/report/outputs.js';
+import type { RestoreResult } from '../../src/profile/schema.js';
 import { loadFixture } from '../judge/fixture-tools.js';
 
 describe('profileOutputs', () => {
@@ -16,6 +17,8 @@ describe('profileOutputs', () => {
       verdict: v.sentence,
       bottleneck: 'network',
       'cache-hit': 'true',
+      'cache-primary-key': p.restore!.keysTried[0],
+      'cache-matched-key': p.restore!.matchedKey,
       'matched-key': p.restore!.matchedKey,
       'lookup-seconds': seconds('lookup'),
       'download-seconds': seconds('download'),
@@ -41,10 +44,36 @@ describe('profileOutputs', () => {
     p.restore = { ...p.restore!, cacheHit: false, matchedKey: null, archiveBytes: null, anatomy: undefined };
     p.phases = p.phases.filter((x) => x.name === 'lookup');
     const out = profileOutputs(p, judgeProfile(p));
-    expect(out['cache-hit']).toBe('false');
+    expect(out['cache-hit']).toBeUndefined();
+    expect(out['cache-matched-key']).toBeUndefined();
+    expect(out['cache-primary-key']).toBe(p.restore!.keysTried[0]);
     expect(out['matched-key']).toBe('');
     expect(out['download-seconds']).toBe('');
     expect(out['archive-bytes']).toBe('');
     expect(out.bottleneck).toBe('inconclusive');
+  });
+});
+
+// actions/cache restoreImpl.ts: cache-primary-key always, cache-hit only when restoreCache returned a key, 'true'
+// only for an exact (case-insensitive, isExactKeyMatch) match of `key`; the matched key as cache-matched-key.
+describe('actionsCacheOutputs', () => {
+  const base = loadFixture('network-slow-download.json').restore!;
+  const restore = (over: Partial<RestoreResult>): RestoreResult => ({ ...base, keysTried: ['deps-linux-xyz', 'deps-linux-'], ...over });
+
+  it.each([
+    ['exact hit', { cacheHit: true, matchedKey: 'deps-linux-xyz' }, { 'cache-hit': 'true', 'cache-matched-key': 'deps-linux-xyz' }],
+    ['exact hit, other case', { cacheHit: true, matchedKey: 'DEPS-linux-xyz' }, { 'cache-hit': 'true', 'cache-matched-key': 'DEPS-linux-xyz' }],
+    ['restore-key hit', { cacheHit: true, matchedKey: 'deps-linux-abc' }, { 'cache-hit': 'false', 'cache-matched-key': 'deps-linux-abc' }],
+    ['miss', { cacheHit: false, matchedKey: null }, {}],
+    ['failed download', { cacheHit: false, matchedKey: 'deps-linux-xyz', error: { phase: 'download' as const, message: 'x' } }, {}],
+    ['cache mode', { cacheHit: false, matchedKey: null, skipped: { reason: 'cache-mode' as const, message: 'm' } }, {}],
+    ['lookup-only, exact', { cacheHit: false, matchedKey: 'deps-linux-xyz', skipped: { reason: 'lookup-only' as const, message: 'm' } }, { 'cache-hit': 'true', 'cache-matched-key': 'deps-linux-xyz' }],
+    ['lookup-only, restore key', { cacheHit: false, matchedKey: 'deps-linux-a', skipped: { reason: 'lookup-only' as const, message: 'm' } }, { 'cache-hit': 'false', 'cache-matched-key': 'deps-linux-a' }],
+  ])('%s', (_name, over, expected) => {
+    expect(actionsCacheOutputs(restore(over))).toEqual({ 'cache-primary-key': 'deps-linux-xyz', ...expected });
+  });
+
+  it('accents count, as in isExactKeyMatch', () => {
+    expect(actionsCacheOutputs(restore({ cacheHit: true, matchedKey: 'déps-linux-xyz' }))['cache-hit']).toBe('false');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiskCounters, Profile, Snapshot } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { MAX_POINTS } from '../../src/report/charts.js';
+import { CHART_COLORS } from '../../src/report/palette.js';
 import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
 
 function mermaidBlocks(markdown: string): string[] {
@@ -10,7 +11,15 @@ function mermaidBlocks(markdown: string): string[] {
 
 /** Checks what GitHub's mermaid needs: xychart-beta with a numeric or categorical x-axis and matching series; pie rows. */
 function checkMermaid(block: string): void {
-  const lines = block.split('\n');
+  const all = block.split('\n');
+  // A leading init directive sets only the plot colours, from the palette (readable on light and dark).
+  const init = /^%%\{init: (.*)\}%%$/.exec(all[0] ?? '');
+  if (init) {
+    const colors = JSON.stringify(JSON.parse(init[1] as string)).match(/#[0-9a-f]{6}/g) ?? [];
+    expect(colors.length).toBeGreaterThan(0);
+    for (const c of colors) expect(c === '#ffffff' || (CHART_COLORS as readonly string[]).includes(c), c).toBe(true);
+  }
+  const lines = init ? all.slice(1) : all;
   const kind = lines[0];
   if (kind === 'xychart-beta') {
     const categorical = block.match(/^\s+x-axis "[^"]*" \[(.*)\]$/m);

@@ -65,7 +65,8 @@ describe('local services: errors, faults, rate limit, stop', () => {
     await mkdir(runnerTemp, { recursive: true });
     await copyPackages(tree, ['tar', '@actions/core']);
     const lines: string[] = [];
-    services = await startLocalServices({ log: (line) => lines.push(line) });
+    // The blob route itself is under test here, fetched directly: loopback URLs, no proxy.
+    services = await startLocalServices({ log: (line) => lines.push(line), downloadUrls: 'loopback' });
     await seedCache({ services, paths: [tree], key: 'seeded', workspace, tempDir: runnerTemp });
     const created = lines.find((l) => l.startsWith('POST /twirp/github.actions.results.api.v1.CacheService/FinalizeCacheEntryUpload 200'));
     expect(created).toBeDefined();
@@ -192,7 +193,7 @@ describe('local services: errors, faults, rate limit, stop', () => {
       ).rejects.toThrow();
       expect(receivedBytes).toBe(cutBytes);
 
-      expect(await (await admin({ faults: {} })).json()).toEqual({ downloadBytesPerSecond: null, faults: {} });
+      expect(await (await admin({ faults: {} })).json()).toEqual({ downloadBytesPerSecond: null, faults: {}, downloadUrls: 'loopback' });
       expect((await (await fetch(url)).arrayBuffer()).byteLength).toBe(archiveBytes);
     });
   });

@@ -73,9 +73,11 @@ describe('ArtifactIndex', () => {
 describe('settings', () => {
   it('validates updates and lets faults be cleared', () => {
     const update = parseSettingsUpdate({ downloadBytesPerSecond: 1000, faults: { blob: { errorStatus: 503, errorCount: 1 } } });
-    const settings = applySettingsUpdate({ downloadBytesPerSecond: null, faults: {} }, update);
-    expect(settings).toEqual({ downloadBytesPerSecond: 1000, faults: { blob: { errorStatus: 503, errorCount: 1 } } });
-    expect(applySettingsUpdate(settings, parseSettingsUpdate({ faults: null }))).toEqual({ downloadBytesPerSecond: 1000, faults: {} });
+    const settings = applySettingsUpdate({ downloadBytesPerSecond: null, faults: {}, downloadUrls: 'azure' }, update);
+    expect(settings).toEqual({ downloadBytesPerSecond: 1000, faults: { blob: { errorStatus: 503, errorCount: 1 } }, downloadUrls: 'azure' });
+    expect(applySettingsUpdate(settings, parseSettingsUpdate({ faults: null }))).toEqual({ downloadBytesPerSecond: 1000, faults: {}, downloadUrls: 'azure' });
+    expect(applySettingsUpdate(settings, parseSettingsUpdate({ downloadUrls: 'loopback' })).downloadUrls).toBe('loopback');
+    expect(() => parseSettingsUpdate({ downloadUrls: 'aws' })).toThrow(/downloadUrls must be one of azure, loopback/);
     expect(applySettingsUpdate(settings, parseSettingsUpdate({ downloadBytesPerSecond: null })).downloadBytesPerSecond).toBeNull();
     expect(() => parseSettingsUpdate({ downloadBytesPerSec: 5 })).toThrow(/unknown setting/);
     expect(() => parseSettingsUpdate({ faults: { blob: { errorStatus: 200 } } })).toThrow(/400-599/);

@@ -10,6 +10,7 @@
  *   --probe-rounds N    reference runs per probe (1)
  *   --probe-disks gp3,vm   where to compare probes: a gp3-like throttled loop disk (root), this VM's disk
  *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~3.6 GB)
+ *   --fill-gb N         top the memory tree up to N GB with large files of real content (--large: 5)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -54,6 +55,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const unknownDisks = probeDisks.filter((d) => d !== 'gp3' && d !== 'vm');
   if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(', ')}; known: gp3, vm`);
   const copies = count(flag(args, 'copies'), args.flags.has('large') ? 8 : 1, 'copies');
+  const fillGbRaw = flag(args, 'fill-gb');
+  const fillGb = fillGbRaw === undefined ? (args.flags.has('large') ? 5 : 0) : Number(fillGbRaw);
+  if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
   if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead')) {
@@ -92,7 +96,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
     }
     if (parts.includes('memory') && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));
     }
   } finally {
     await lab?.stop();

@@ -1,5 +1,6 @@
 /** The compare step summary: one ranked table in the RunsOn column order, and Mermaid bar charts. Pure. */
 import type { Comparison, RunnerComparison, CeilingName } from './compare.js';
+import { xyChartInit } from '../report/palette.js';
 import type { Spread } from '../util/spread.js';
 import { cell } from '../report/markdown.js';
 
@@ -18,6 +19,7 @@ function barChart(title: string, axis: string, runners: RunnerComparison[], valu
   if (rows.length === 0) return '';
   return [
     '```mermaid',
+    xyChartInit(),
     'xychart-beta',
     `  title "${title}"`,
     `  x-axis [${rows.map(([r]) => mermaidLabel(r.label)).join(', ')}]`,

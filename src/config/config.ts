@@ -9,7 +9,8 @@ import { PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profil
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
 import { isPattern } from '../restore/restore-roots.js';
-import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
+import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
+import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
 
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
 /** A verdict can fail the job only when it names a resource. */
@@ -25,12 +26,20 @@ export interface CommonConfig {
 
 export interface ProfileConfig extends CommonConfig {
   mode: 'profile';
-  /** Exactly as given: the cache version hash depends on the literal strings. */
+  /** As actions/cache reads them (`!  x` becomes `!x`): the cache version hash depends on the literal strings. */
   paths: string[];
   primaryKey: string;
   restoreKeys: string[];
+  /** The actions/cache booleans: only 'true' is true, as there. */
   enableCrossOsArchive: boolean;
   failOnCacheMiss: boolean;
+  lookupOnly: boolean;
+  /** actions/cache's upload-chunk-size (bytes; null: the client's default). Cache service v2 forces 64 MiB, as there. */
+  uploadChunkSize: number | null;
+  /** Profiler only: save the cache in the post step after a miss, as actions/cache does (default true). */
+  save: boolean;
+  /** Values accepted as actions/cache accepts them but probably not meant so (e.g. `yes`, read as false). */
+  inputWarnings: string[];
   failOnBottleneck: Resource[];
   sampleIntervalMs: number;
   writebackTimeoutMs: number;
@@ -72,10 +81,16 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     return { mode, ...common, artifactPattern };
   }
 
-  const paths = parseLines(input('path'));
+  const paths = getInputAsArray(input('path'));
   if (paths.length === 0) throw new InputError('path', input('path'), 'one or more paths, one per line, as in actions/cache');
   const primaryKey = input('key').trim();
-  const restoreKeys = parseLines(input('restore-keys'));
+  const restoreKeys = getInputAsArray(input('restore-keys'));
+  const inputWarnings: string[] = [];
+  const cacheBool = (name: string): boolean => {
+    const warning = booleanInputWarning(name, input(name));
+    if (warning) inputWarnings.push(warning);
+    return getInputAsBool(input(name));
+  };
   validateKeys(primaryKey, restoreKeys);
 
   const probesRaw = input('probes').trim() || 'default';
@@ -99,8 +114,12 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     paths,
     primaryKey,
     restoreKeys,
-    enableCrossOsArchive: parseBoolean('enableCrossOsArchive', input('enableCrossOsArchive'), false),
-    failOnCacheMiss: parseBoolean('fail-on-cache-miss', input('fail-on-cache-miss'), false),
+    enableCrossOsArchive: cacheBool('enableCrossOsArchive'),
+    failOnCacheMiss: cacheBool('fail-on-cache-miss'),
+    lookupOnly: cacheBool('lookup-only'),
+    uploadChunkSize: getInputAsInt(input('upload-chunk-size')) ?? null,
+    save: parseBoolean('save', input('save'), true),
+    inputWarnings,
     failOnBottleneck: parseFailOn(input('fail-on-bottleneck')),
     sampleIntervalMs: parseInteger('sample-interval-ms', input('sample-interval-ms'), 100, 10, 10_000, 'milliseconds'),
     writebackTimeoutMs: parseInteger('writeback-timeout-seconds', input('writeback-timeout-seconds'), 120, 0, 3600, 'seconds') * 1000,

@@ -18,14 +18,6 @@ export function parseInteger(input: string, raw: string, fallback: number, min: 
   return n;
 }
 
-/** Newline-separated list, as actions/cache reads `path` and `restore-keys`. */
-export function parseLines(raw: string): string[] {
-  return raw
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
 /** Comma- or newline-separated list of names from a fixed set. */
 export function parseNameList<T extends string>(input: string, raw: string, allowed: readonly T[]): T[] {
   const names = raw

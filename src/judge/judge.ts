@@ -115,6 +115,10 @@ export function judgeInDetail(profile: Profile): Judgement {
     // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
     return withoutRestore(ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
   }
+  if (restore.skipped) {
+    // lookup-only or a cache mode without reads: nothing was downloaded or extracted, by request.
+    return withoutRestore(ceilings, `${restore.skipped.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`);
+  }
   if (!restore.cacheHit) {
     return withoutRestore(ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
   }

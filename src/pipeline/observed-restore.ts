@@ -28,6 +28,8 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       primaryKey: o.primaryKey,
       restoreKeys: o.restoreKeys,
       enableCrossOsArchive: o.enableCrossOsArchive,
+      lookupOnly: o.lookupOnly,
+      onPhase: o.onPhase,
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,

@@ -36,6 +36,8 @@ export interface PipelineHooks {
    */
   procRoot?: string;
   sysRoot?: string;
+  /** Told each phase as it begins (null: none open), for the log's collapsible groups. */
+  onPhase?: (phase: string | null) => void;
 }
 
 export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<Profile> {
@@ -68,6 +70,8 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     primaryKey: config.primaryKey,
     restoreKeys: config.restoreKeys,
     enableCrossOsArchive: config.enableCrossOsArchive,
+    lookupOnly: config.lookupOnly,
+    onPhase: hooks.onPhase,
     sampleIntervalMs: config.sampleIntervalMs,
     devices: where.devices,
     originMs,
@@ -82,7 +86,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   if (sampler && extract && config.writebackTimeoutMs > 0) {
     // syncfs of each file system the restore wrote: the tail ends exactly when the restore's files
     // are on disk, whatever else (other file systems, other writers' files) the page cache still owes.
+    hooks.onPhase?.('writeback');
     const syncs = await syncFileSystems(restoreFileSystems, config.writebackTimeoutMs);
+    hooks.onPhase?.(null);
     const end = sampler.snapshot();
     phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
     writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
@@ -99,7 +105,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
   }
 
+  hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
   const probes = await probe(config, context.cpuCount, hooks, warn);
+  hooks.onPhase?.(null);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,

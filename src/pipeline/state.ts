@@ -4,4 +4,9 @@ export const STATE = {
   profilePath: 'profile-path',
   summaryWritten: 'summary-written',
   mainStarted: 'main-started',
+  /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
+  primaryKey: 'cache-primary-key',
+  matchedKey: 'cache-matched-key',
+  /** The profile's artifact is uploaded by the post step, so it holds the save too. */
+  artifactPending: 'artifact-pending',
 } as const;

@@ -210,6 +210,11 @@ export interface RestoreResult {
   wallMs: number;
   error?: { phase: PhaseName; message: string };
   anatomy?: ArchiveAnatomy;
+  /**
+   * Why the restore stopped short without an error, as restoreCache would: ACTIONS_CACHE_MODE forbids
+   * reads (no phase at all), or lookup-only found an entry (the lookup phase only). Absent otherwise.
+   */
+  skipped?: { reason: RestoreSkipReason; message: string };
 }
 
 /** One syncfs(2) (`sync -f`) of a file system, timed from its start to its return. */
@@ -244,6 +249,10 @@ export interface WritebackTail {
 /** The fio probes, in canonical order: the suite runs and reports them in this order whatever order they were asked in. */
 export const PROBE_NAMES = ['seq-write', 'seq-read', 'rand-write', 'rand-read', 'rand-read-qd1', 'fsync-write'] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
+
+export const RESTORE_SKIP_REASONS = ['cache-mode', 'lookup-only'] as const;
+export type RestoreSkipReason = (typeof RESTORE_SKIP_REASONS)[number];
+
 
 export interface ProbeResult {
   name: ProbeName;
@@ -345,6 +354,8 @@ export interface Profile {
   writebackTail?: WritebackTail | null;
   /** Where a recorded fixture came from (set by `disk-profiler lab --record`); absent in a run's own profile. */
   provenance?: Provenance;
+  /** The post step's cache save, when it ran or decided not to (added to the profile by the post step). */
+  save?: SaveResult;
 }
 
 export interface Provenance {
@@ -358,4 +369,54 @@ export interface Provenance {
   settings: Record<string, number>;
   /** CPUs, RAM, kernel, Node, git commit of the recording tool. */
   machine: string;
+}
+
+/**
+ * The save's phases, as saveCacheV2 calls them: list (compression method + resolvePaths' glob), archive
+ * (tar reading the files, zstd compressing), reserve (CreateCacheEntry / reserveCache), upload (the blob),
+ * commit (FinalizeCacheEntryUpload). On cache service v1 the commit is inside the upload call. The last
+ * phase ends after the archive's deletion, as saveCache returns only then.
+ */
+export const SAVE_PHASES = ['list', 'archive', 'reserve', 'upload', 'commit'] as const;
+export type SavePhaseName = (typeof SAVE_PHASES)[number];
+
+export interface SavePhaseRecord extends Omit<PhaseRecord, 'name'> {
+  name: SavePhaseName;
+}
+
+export const SAVE_STATUSES = ['saved', 'skipped', 'failed'] as const;
+export type SaveStatus = (typeof SAVE_STATUSES)[number];
+
+/** What limited a save phase: the restore's vocabulary. */
+export type SaveBottleneck = Bottleneck;
+
+export interface SaveVerdict {
+  bottleneck: SaveBottleneck;
+  sentence: string;
+  phases: { phase: SavePhaseName; bottleneck: SaveBottleneck; sentence: string; evidence: string[] }[];
+}
+
+export interface SaveResult {
+  status: SaveStatus;
+  /** Why it was skipped or failed, in words (skipped: save false, exact hit, job not successful, cache mode). */
+  reason?: string;
+  key: string;
+  paths: string[];
+  serviceVersion: 'v1' | 'v2';
+  compressionMethod: string;
+  /** The paths resolvePaths matched (relative to the workspace), as tar was given them. */
+  matchedPaths: string[];
+  archiveBytes: number | null;
+  cacheId: number | null;
+  /** zstd's worker threads: zstdmt = zstd -T0, one per detected core. */
+  compressionThreads: number | null;
+  phases: SavePhaseRecord[];
+  /** Sum of the phases, milliseconds. */
+  saveMs: number;
+  /** Wall time of the whole save call, measured independently, milliseconds. */
+  wallMs: number;
+  devices: BlockDeviceInfo[];
+  samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
+  error?: { phase: SavePhaseName; message: string };
+  verdict: SaveVerdict | null;
 }

@@ -3,7 +3,7 @@
  * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
-import { BOTTLENECKS, PHASES, PROBE_NAMES, PROFILE_SCHEMA_VERSION, RESOURCES, type Profile } from './schema.js';
+import { BOTTLENECKS, PHASES, PROBE_NAMES, PROFILE_SCHEMA_VERSION, RESOURCES, RESTORE_SKIP_REASONS, SAVE_PHASES, SAVE_STATUSES, type Profile } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 
 /**
@@ -139,6 +139,7 @@ const restore = nullable(obj({
   cacheHit: bool, matchedKey: nullable(str), exactMatch: bool, keysTried: arr(str), paths: arr(str),
   serviceVersion: oneOf('v1', 'v2'), compressionMethod: str, archiveBytes: nullable(num), restoreMs: num, wallMs: num,
   'error?': obj({ phase: phaseName, message: str }), 'anatomy?': anatomy,
+  'skipped?': obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str }),
 }));
 const probe = obj({
   name: oneOf(...PROBE_NAMES),
@@ -162,6 +163,16 @@ const verdict = nullable(obj({
   }),
 }));
 const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
+const saveBottleneck = oneOf(...BOTTLENECKS);
+const save = obj({
+  status: oneOf(...SAVE_STATUSES), 'reason?': str, key: str, paths: arr(str), serviceVersion: oneOf('v1', 'v2'), compressionMethod: str,
+  matchedPaths: arr(str), archiveBytes: nullable(num), cacheId: nullable(num), compressionThreads: nullable(num),
+  phases: arr(obj({ name: oneOf(...SAVE_PHASES), startMs: num, endMs: num, start: snapshot, end: snapshot, 'networkBytes?': nullable(num) })),
+  saveMs: num, wallMs: num, devices: arr(device),
+  samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
+  'error?': obj({ phase: oneOf(...SAVE_PHASES), message: str }),
+  verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) })),
+});
 const profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS), tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
@@ -173,6 +184,7 @@ const profile = obj({
   })),
   'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
+  'save?': save,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

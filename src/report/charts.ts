@@ -5,6 +5,7 @@
 import type { PhaseName, Profile, Snapshot } from '../profile/schema.js';
 import { diskMetrics } from '../sample/iostat.js';
 import { fenced } from './markdown.js';
+import { pieInit, xyChartInit } from './palette.js';
 
 /** Enough resolution for a chart in a summary, small enough to stay a few KiB per chart. */
 export const MAX_POINTS = 120;
@@ -104,12 +105,12 @@ export function timelineCharts(profile: Profile, maxPoints = MAX_POINTS): string
   const util = points.map((p) => p.utilizationPercent);
   const name = profile.devices[device]?.name ?? 'disk';
   const marks = phaseMarks(profile, t0).replace(/"/g, "'");
-  const chart = (title: string, axis: string, max: number, values: number[]) =>
-    fenced('mermaid', ['xychart-beta', `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join('\n'));
+  const chart = (title: string, axis: string, max: number, values: number[], color: number) =>
+    fenced('mermaid', [xyChartInit(color), 'xychart-beta', `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join('\n'));
   return [
     `<sub>Phases (s): ${marks}</sub>`,
-    chart(`${name}: disk writes (MiB/s)`, 'MiB/s', niceMax(Math.max(...writes)), writes),
-    chart(`${name}: busy time (%util)`, '%util', 100, util),
+    chart(`${name}: disk writes (MiB/s)`, 'MiB/s', niceMax(Math.max(...writes)), writes, 0),
+    chart(`${name}: busy time (%util)`, '%util', 100, util, 1),
   ].join('\n\n');
 }
 
@@ -118,5 +119,5 @@ export function phaseChart(profile: Profile): string {
   const phases = profile.phases.filter((p) => p.endMs > p.startMs);
   if (phases.length === 0) return '';
   const lines = phases.map((p) => `    "${p.name}" : ${((p.endMs - p.startMs) / 1000).toFixed(3)}`);
-  return fenced('mermaid', ['pie showData', '    title Restore time by phase (s)', ...lines].join('\n'));
+  return fenced('mermaid', [pieInit(), 'pie showData', '    title Restore time by phase (s)', ...lines].join('\n'));
 }

@@ -10,7 +10,9 @@ const MAX_LINES = 12;
 export function faultLines(profile: Profile): string[] {
   const lines: string[] = [];
   const restore = profile.restore;
-  if (restore && !restore.cacheHit && !restore.error) {
+  if (restore?.skipped) {
+    lines.push(restore.skipped.reason === 'lookup-only' ? `Lookup only: entry '${restore.matchedKey}' found; nothing was downloaded or extracted.` : restore.skipped.message);
+  } else if (restore && !restore.cacheHit && !restore.error) {
     lines.push(`Cache miss: no entry matched ${restore.keysTried.map((k) => `'${k}'`).join(', ') || 'the keys'}; nothing was downloaded or extracted.`);
   }
   // The pipeline warns about every fault it met (restore error, no block device, no /proc, fio), in order.

@@ -1,5 +1,6 @@
 /** The action's outputs from a profile and its verdict, the fio ceilings included. Pure. */
-import type { PhaseName, Profile, Verdict } from '../profile/schema.js';
+import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/schema.js';
+import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { probeOutputs } from '../probe/outputs.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {
@@ -13,7 +14,7 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
   return {
     verdict: verdict.sentence,
     bottleneck: verdict.bottleneck,
-    'cache-hit': r ? String(r.cacheHit) : 'false',
+    ...actionsCacheOutputs(r),
     'matched-key': r?.matchedKey ?? '',
     'lookup-seconds': phaseSeconds(profile, 'lookup'),
     'download-seconds': phaseSeconds(profile, 'download'),
@@ -25,4 +26,26 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
     ...probeOutputs(profile.probes),
   };
+}
+
+/**
+ * What restoreCache returns: the matched key when it restored the entry (or, with lookup-only, found
+ * it); undefined on a miss, a skip by cache mode, or a failed download or extraction.
+ */
+export function restoredKey(r: RestoreResult | null): string | undefined {
+  if (!r || r.error || r.matchedKey === null) return undefined;
+  return r.cacheHit || r.skipped?.reason === 'lookup-only' ? r.matchedKey : undefined;
+}
+
+/**
+ * The outputs actions/cache and actions/cache/restore set (restoreImpl.ts), with the same values:
+ * `cache-primary-key` always; on a miss nothing else (`cache-hit` is left unset there on purpose,
+ * actions/cache#1466); otherwise `cache-matched-key` and `cache-hit` 'true' only for an exact match of `key`.
+ */
+export function actionsCacheOutputs(r: RestoreResult | null): Record<string, string> {
+  const primaryKey = r?.keysTried[0];
+  if (r === null || primaryKey === undefined) return {};
+  const key = restoredKey(r);
+  if (key === undefined) return { 'cache-primary-key': primaryKey };
+  return { 'cache-primary-key': primaryKey, 'cache-matched-key': key, 'cache-hit': String(isExactKeyMatch(primaryKey, key)) };
 }

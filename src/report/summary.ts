@@ -3,6 +3,7 @@
  * ceilings, iostat metrics, archive anatomy, runner context, and the evidence folded away. Pure.
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
+import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
@@ -178,6 +179,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (rows.length > 0) sections.push(iostatSection(profile, rows));
   const anatomy = anatomySection(profile);
   if (anatomy) sections.push(anatomy);
+  if (profile.save) sections.push(renderSaveSection(profile.save));
   sections.push(contextSection(profile));
   sections.push(evidenceSection(verdict));
   if (rows.length > 0) sections.push(rawSection(profile, rows));

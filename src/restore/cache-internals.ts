@@ -10,14 +10,16 @@
  * when the sequence inside restoreCacheV2/V1 changes, so an upgrade cannot silently drift.
  */
 export * as cacheUtils from '../../node_modules/@actions/cache/lib/internal/cacheUtils.js';
-export { getCacheEntry, downloadCache } from '../../node_modules/@actions/cache/lib/internal/cacheHttpClient.js';
+export { getCacheEntry, downloadCache, reserveCache, saveCache as uploadCache } from '../../node_modules/@actions/cache/lib/internal/cacheHttpClient.js';
 export { internalCacheTwirpClient } from '../../node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js';
 export {
   getCacheServiceVersion,
   getCacheMode,
   isCacheReadable,
+  isCacheWritable,
+  isGhes,
 } from '../../node_modules/@actions/cache/lib/internal/config.js';
-export { extractTar } from '../../node_modules/@actions/cache/lib/internal/tar.js';
+export { extractTar, createTar } from '../../node_modules/@actions/cache/lib/internal/tar.js';
 
-/** The @actions/cache version whose restore sequence this module mirrors. */
+/** The @actions/cache version whose restore and save sequences this module mirrors (saveCacheV2/V1 in src/save/timed-save.ts). */
 export const MIRRORED_CACHE_VERSION = '6.3.0';

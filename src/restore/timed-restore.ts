@@ -21,12 +21,17 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { downsampleEvenly } from '../util/downsample.js';
 import { captureOutput, toolMessages } from './capture-output.js';
+import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 
 export interface RestoreRequest {
   paths: string[];
   primaryKey: string;
   restoreKeys: string[];
   enableCrossOsArchive: boolean;
+  /** As actions/cache's lookup-only: stop after a lookup that found an entry, downloading nothing. */
+  lookupOnly?: boolean;
+  /** Told the phase that begins at each boundary (null: the restore's last phase ended), for the log's groups. */
+  onPhase?: (phase: PhaseName | null) => void;
   /** How often to record the archive's size during the download, for the throughput chart. */
   progressIntervalMs: number;
 }
@@ -54,10 +59,12 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   const phases: PhaseRecord[] = [];
   const wallStartMs = monotonicMs();
   let current: { name: PhaseName; start: Snapshot } = { name: 'lookup', start: request.boundary() };
+  request.onPhase?.('lookup');
   const next = (name: PhaseName | null, extra: Partial<PhaseRecord> = {}): Snapshot => {
     const end = request.boundary();
     phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
     if (name) current = { name, start: end };
+    request.onPhase?.(name);
     return end;
   };
 
@@ -81,7 +88,12 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   try {
     const cacheMode = getCacheMode();
     if (!isCacheReadable(cacheMode)) {
-      throw new Error(`the effective cache-mode '${cacheMode}' does not permit reads`);
+      // restoreCache's dispatcher returns before any lookup, as a miss without error: no phase at all.
+      result.skipped = { reason: 'cache-mode', message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
+      request.log(result.skipped.message);
+      request.onPhase?.(null);
+      phaseOpen = false;
+      return finish();
     }
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
@@ -108,7 +120,14 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
       phaseOpen = false;
       return finish();
     }
-    result.exactMatch = result.matchedKey === primaryKey;
+    result.exactMatch = isExactKeyMatch(primaryKey, result.matchedKey);
+    if (request.lookupOnly) {
+      result.skipped = { reason: 'lookup-only', message: 'Lookup only - skipping download' };
+      request.log(result.skipped.message);
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
     next('download');
 
     archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));

@@ -26,6 +26,11 @@ export interface RunActionOptions {
   onMainSpawned?: (child: ChildProcess) => void;
   /** Run main in a process group of its own (as the runner does), so a kill can take its children too. */
   ownProcessGroup?: boolean;
+  /**
+   * `job.status` when the post step starts, which the runner puts in the job-status input (action.yml's
+   * default); by default 'success' when main succeeded, else 'failure'. 'failure' plays a later step failing.
+   */
+  jobStatusAtPost?: 'success' | 'failure' | 'cancelled';
 }
 
 export interface ActionRunResult {
@@ -57,7 +62,12 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
     const node = options.nodePath ?? process.execPath;
     const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
-    const postEnv = { ...env, ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])) };
+    const jobStatus = options.jobStatusAtPost ?? (mainExitCode === 0 ? 'success' : 'failure');
+    const postEnv = {
+      ...env,
+      ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
+      [inputVariable('job-status')]: options.inputs['job-status'] ?? jobStatus,
+    };
     const postExitCode = await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
     return {
       mainExitCode,

@@ -12,7 +12,7 @@ import { ThrottleStream, type TokenBucket, TruncateStream } from './throttle.js'
 import { TwirpError, codeForStatus } from './twirp.js';
 
 /** Response headers worth passing on from Azurite (what a client may use to validate or resume). */
-const FORWARDED_HEADERS = ['content-length', 'content-type', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'content-md5'];
+const FORWARDED_HEADERS = ['content-length', 'content-type', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'content-md5', 'x-ms-blob-type', 'x-ms-creation-time'];
 
 export interface BlobRouteDeps {
   store: BlobStore;
@@ -39,6 +39,9 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
   const upstreamUrl = deps.store.sasUrl(ref.container, ref.blobName, 'r');
   const headers: http.OutgoingHttpHeaders = {};
   if (req.headers.range) headers.range = req.headers.range;
+  // The Azure SDK asks for its ranges with x-ms-range (Azurite, like Azure, takes either).
+  const msRange = req.headers['x-ms-range'];
+  if (typeof msRange === 'string') headers['x-ms-range'] = msRange;
   const upstreamReq = http.request(upstreamUrl, { method: req.method, headers });
   req.once('close', () => {
     if (!res.writableFinished) upstreamReq.destroy();

@@ -5,13 +5,14 @@
  * Blobs live in an Azurite child process this server starts and stops.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { ArtifactIndex } from './artifact-index.js';
 import { ARTIFACT_SERVICE, artifactMethods } from './artifacts.js';
 import { startAzurite } from './azurite.js';
 import { BlobStore } from './blob-store.js';
 import { serveBlob } from './blob-route.js';
+import { BLOB_HOST, ProxyTargets, type BlobRequest } from './proxy.js';
 import { CacheIndex } from './cache-index.js';
 import { CACHE_V1_PREFIX, handleCacheV1 } from './cache-v1.js';
 import { CACHE_SERVICE, type TwirpMethod, cacheV2Methods } from './cache-v2.js';
@@ -21,6 +22,7 @@ import {
   type FaultSettings,
   type ServiceSettings,
   type SettingsUpdate,
+  type DownloadUrlKind,
   SettingsError,
   applySettingsUpdate,
   parseSettingsUpdate,
@@ -36,6 +38,8 @@ export interface LocalServicesOptions {
   port?: number;
   downloadBytesPerSecond?: number;
   faults?: FaultSettings;
+  /** Where signed download URLs point (see DownloadUrlKind); default 'azure'. */
+  downloadUrls?: DownloadUrlKind;
   log?: (line: string) => void;
 }
 
@@ -44,11 +48,14 @@ export interface LocalServices {
   url: string;
   /**
    * Env an action step needs: ACTIONS_RESULTS_URL, ACTIONS_CACHE_URL (v1, trailing slash),
-   * ACTIONS_RUNTIME_TOKEN, ACTIONS_CACHE_SERVICE_V2=True. Not RUNNER_TEMP/GITHUB_WORKSPACE (the
-   * caller's), and not GITHUB_SERVER_URL: leave it unset (or github.com / *.localhost), or the cache
-   * client falls back to v1.
+   * ACTIONS_RUNTIME_TOKEN, ACTIONS_CACHE_SERVICE_V2=True, and HTTP_PROXY (this server, which is also the
+   * forward proxy that reaches the `*.blob.core.windows.net` download URLs) with NO_PROXY for loopback.
+   * Not RUNNER_TEMP/GITHUB_WORKSPACE (the caller's), and not GITHUB_SERVER_URL: leave it unset (or
+   * github.com / *.localhost), or the cache client falls back to v1.
    */
   env: Record<string, string>;
+  /** Every request the blob download route saw (newest last, the last 10,000), to tell which download path a client took. */
+  blobRequests(): readonly BlobRequest[];
   /** The run and job the runtime token is scoped to (artifacts belong to this run). */
   backendIds: BackendIds;
   /** The Azurite child process, for callers that must prove it is gone after stop(). */
@@ -71,8 +78,8 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   let settings: ServiceSettings = applySettingsUpdate(
-    { downloadBytesPerSecond: null, faults: {} },
-    parseSettingsUpdate({ downloadBytesPerSecond: options.downloadBytesPerSecond ?? null, faults: options.faults ?? {} }),
+    { downloadBytesPerSecond: null, faults: {}, downloadUrls: 'azure' },
+    parseSettingsUpdate({ downloadBytesPerSecond: options.downloadBytesPerSecond ?? null, faults: options.faults ?? {}, downloadUrls: options.downloadUrls ?? 'azure' }),
   );
   let bucket: TokenBucket | undefined;
   const syncBucket = (): void => {
@@ -101,9 +108,16 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     [ARTIFACT_SERVICE]: artifactMethods(backendIds),
   };
 
+  // Filled in once the server listens: the signed URLs' origin follows settings.downloadUrls.
+  let origins = { loopback: '', azure: '' };
+  const syncBaseUrl = (): void => {
+    ctx.baseUrl = origins[settings.downloadUrls];
+  };
+  const blobRequests: BlobRequest[] = [];
   const setSettings = (update: SettingsUpdate): void => {
     settings = applySettingsUpdate(settings, parseSettingsUpdate(update));
     syncBucket();
+    syncBaseUrl();
     log(`settings: ${JSON.stringify(settings)}`);
   };
 
@@ -161,12 +175,19 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // As a forward proxy, requests arrive in absolute form (http://host:port/path): ours are served here,
+    // Azurite's (the SDK's blob uploads, when NO_PROXY does not spare them) are passed on, the rest refused.
+    const proxied = proxy.target(req.url);
+    if (proxied && proxied.port !== proxy.ownPort) return proxy.forward(req, res, proxied);
     const url = new URL(req.url ?? '/', 'http://local');
     const startedMs = performance.now();
     // Paths only: query strings carry signatures, and the token never appears in a log line.
     res.once('finish', () => log(`${req.method} ${url.pathname} ${res.statusCode} ${Math.round(performance.now() - startedMs)} ms`));
     if (url.pathname.startsWith(TWIRP_PREFIX) || url.pathname.startsWith(CACHE_V1_PREFIX)) return serveApi(req, res, url);
     if (url.pathname.startsWith(BLOB_ROUTE_PREFIX)) {
+      const range = req.headers['x-ms-range'] ?? req.headers.range;
+      blobRequests.push({ method: req.method ?? '', host: req.headers.host ?? '', range: typeof range === 'string' ? range : null, viaProxy: proxied !== null || proxy.tunnelled(req) });
+      if (blobRequests.length > 10_000) blobRequests.splice(0, blobRequests.length - 10_000);
       return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log }, req, res, url);
     }
     if (url.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
@@ -174,6 +195,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     sendJson(res, 404, new TwirpError('bad_route', `no route for ${req.method} ${url.pathname}`).toJson());
   }
 
+  const proxy = new ProxyTargets(azurite.port, log);
   const server = http.createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       log(`internal error on ${req.method} ${new URL(req.url ?? '/', 'http://local').pathname}: ${(error as Error).message}`);
@@ -192,7 +214,10 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
-  ctx.baseUrl = url;
+  proxy.ownPort = port;
+  server.on('connect', (req: IncomingMessage, socket: net.Socket, head: Buffer) => proxy.connect(req, socket, head));
+  origins = { loopback: url, azure: `http://${BLOB_HOST}:${port}` };
+  syncBaseUrl();
   log(`local Actions services on ${url} (Azurite pid ${azurite.pid} on port ${azurite.port})`);
 
   let stopped: Promise<void> | undefined;
@@ -203,7 +228,10 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       ACTIONS_CACHE_URL: `${url}/`,
       ACTIONS_RUNTIME_TOKEN: token,
       ACTIONS_CACHE_SERVICE_V2: 'True',
+      HTTP_PROXY: url,
+      NO_PROXY: '127.0.0.1,localhost',
     },
+    blobRequests: () => blobRequests,
     backendIds,
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,

@@ -23,13 +23,23 @@ export interface FaultSettings {
   blob?: EndpointFaults;
 }
 
+/**
+ * Where signed download URLs point. `azure` (the default): a `*.blob.core.windows.net` host reached through
+ * the services' own forward proxy (HTTP_PROXY in their env), so @actions/cache takes its production path,
+ * the Azure SDK's parallel ranged download. `loopback`: this server's 127.0.0.1 address, which @actions/cache
+ * downloads as one plain stream (the path of v1 servers such as GHES, whose storage is not Azure's).
+ */
+export const DOWNLOAD_URL_KINDS = ['azure', 'loopback'] as const;
+export type DownloadUrlKind = (typeof DOWNLOAD_URL_KINDS)[number];
+
 export interface ServiceSettings {
   /** Shared by every download in flight, like one network link. null or unset: unlimited. */
   downloadBytesPerSecond: number | null;
   faults: FaultSettings;
+  downloadUrls: DownloadUrlKind;
 }
 
-export type SettingsUpdate = Partial<{ downloadBytesPerSecond: number | null; faults: FaultSettings }>;
+export type SettingsUpdate = Partial<{ downloadBytesPerSecond: number | null; faults: FaultSettings; downloadUrls: DownloadUrlKind }>;
 
 export class SettingsError extends Error {}
 
@@ -69,11 +79,17 @@ export function parseSettingsUpdate(value: unknown): SettingsUpdate {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsError('settings must be a JSON object');
   const raw = value as Record<string, unknown>;
   for (const field of Object.keys(raw)) {
-    if (field !== 'downloadBytesPerSecond' && field !== 'faults') {
-      throw new SettingsError(`unknown setting '${field}' (known: downloadBytesPerSecond, faults)`);
+    if (field !== 'downloadBytesPerSecond' && field !== 'faults' && field !== 'downloadUrls') {
+      throw new SettingsError(`unknown setting '${field}' (known: downloadBytesPerSecond, faults, downloadUrls)`);
     }
   }
   const update: SettingsUpdate = {};
+  if ('downloadUrls' in raw) {
+    if (!(DOWNLOAD_URL_KINDS as readonly unknown[]).includes(raw.downloadUrls)) {
+      throw new SettingsError(`downloadUrls must be one of ${DOWNLOAD_URL_KINDS.join(', ')}, got ${JSON.stringify(raw.downloadUrls)}`);
+    }
+    update.downloadUrls = raw.downloadUrls as DownloadUrlKind;
+  }
   if ('downloadBytesPerSecond' in raw) {
     const rate = raw.downloadBytesPerSecond;
     if (rate === null || rate === 0) update.downloadBytesPerSecond = null;
@@ -102,6 +118,7 @@ export function applySettingsUpdate(current: ServiceSettings, update: SettingsUp
   return {
     downloadBytesPerSecond: 'downloadBytesPerSecond' in update ? (update.downloadBytesPerSecond ?? null) : current.downloadBytesPerSecond,
     faults: update.faults !== undefined ? update.faults : current.faults,
+    downloadUrls: update.downloadUrls ?? current.downloadUrls,
   };
 }
 

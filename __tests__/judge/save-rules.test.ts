@@ -1,0 +1,50 @@
+// The save's verdict on recorded saves (fixtures/saves, see its README for how each was recorded).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { judgeSave } from '../../src/judge/save-rules.js';
+import type { SaveResult } from '../../src/profile/schema.js';
+
+const load = (name: string) => JSON.parse(readFileSync(`fixtures/saves/${name}`, 'utf8')) as SaveResult;
+const rejudge = (s: SaveResult, ceilings?: Parameters<typeof judgeSave>[0]['ceilings']) =>
+  judgeSave({ phases: s.phases, deviceIndex: 0, cpuCount: 2, compressionThreads: s.compressionThreads, ceilings });
+
+describe('judgeSave on recorded saves', () => {
+  it('a throttled disk read one small file at a time: disk-iops, in the archive phase', () => {
+    const v = rejudge(load('loop-200-read-iops.json'));
+    expect(v.bottleneck).toBe('disk-iops');
+    expect(v.sentence).toMatch(/^Save: Disk-bound \(IOPS\/latency\): tar read many small files at (19\d|20\d) reads\/s/);
+    expect(v.sentence).toMatch(/creating the archive \(tar \+ zstd\) took \d+% of the/);
+    expect(v.phases.find((p) => p.phase === 'archive')?.bottleneck).toBe('disk-iops');
+  });
+
+  it('the same save, judged with a random-read ceiling it reached, is still disk-iops', () => {
+    expect(rejudge(load('loop-200-read-iops.json'), { randReadIops: 220 }).bottleneck).toBe('disk-iops');
+  });
+
+  it('a save from the VM\'s fast disk is not judged disk-bound, and says what tar and zstd used', () => {
+    const v = rejudge(load('vda-node-modules.json'));
+    expect(v.bottleneck).not.toMatch(/^disk/);
+    const archive = v.phases.find((p) => p.phase === 'archive');
+    expect(archive?.evidence.join('\n')).toMatch(/tar\+zstd used \d\.\d\d of 2 usable cores \(zstd -T0: 2 threads on 2 CPUs\)/);
+    expect(archive?.evidence.join('\n')).toMatch(/disk read \d+ r\/s/);
+  });
+
+  it('the upload is network, with its rate; reserve and commit are service round trips', () => {
+    const s = load('vda-node-modules.json');
+    const v = rejudge(s);
+    expect(v.phases.map((p) => p.phase)).toEqual(['list', 'archive', 'reserve', 'upload', 'commit']);
+    const upload = v.phases.find((p) => p.phase === 'upload');
+    expect(upload?.bottleneck).toBe('network');
+    expect(upload?.sentence).toMatch(/the upload sent 65\.5 MiB at \d+\.\d MiB\/s/);
+    expect(v.phases.find((p) => p.phase === 'reserve')?.bottleneck).toBe('network');
+  });
+
+  it('a phase that kept every core busy compressing is CPU-bound: the archive phase with the CPU threshold lowered to what it used', () => {
+    // Not a recording of a saturated runner: the recorded archive phase, judged with one usable core (zstd threads 1),
+    // where its 1.3 cores exceed 0.8 of what zstd could use.
+    const s = load('vda-node-modules.json');
+    const v = judgeSave({ phases: s.phases, deviceIndex: 0, cpuCount: 2, compressionThreads: 1 });
+    expect(v.phases.find((p) => p.phase === 'archive')?.bottleneck).toBe('cpu');
+    expect(v.sentence).toMatch(/^Save: CPU-bound: compression kept 1\.\d\d of 1 cores busy \(zstd -T0, 1 threads\)/);
+  });
+});

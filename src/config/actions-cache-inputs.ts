@@ -1,0 +1,43 @@
+/**
+ * The inputs actions/cache defines, read exactly as actions/cache reads them (src/utils/actionUtils.ts),
+ * so the same workflow step computes the same cache version and takes the same branches here.
+ * Our own inputs keep the stricter parsers of parse-values.ts; these may not, or a step copied from
+ * actions/cache would behave differently under the profiler.
+ */
+
+/** actions/cache getInputAsArray: `!  path` becomes `!path` before the line is trimmed (the version hashes these strings). */
+export function getInputAsArray(raw: string): string[] {
+  return raw
+    .split('\n')
+    .map((s) => s.replace(/^!\s+/, '!').trim())
+    .filter((x) => x !== '');
+}
+
+/**
+ * actions/cache getInputAsBool: only 'true' (any case) is true; anything else, `yes` and `1` included,
+ * is false. core.getInput has already trimmed the value; trimming again changes nothing there.
+ */
+export function getInputAsBool(raw: string): boolean {
+  return raw.trim().toLowerCase() === 'true';
+}
+
+/**
+ * A value actions/cache would read as false although it looks meant as true (or is no boolean at all):
+ * parsed as upstream does, but worth a warning, since the user probably expected otherwise.
+ */
+export function booleanInputWarning(input: string, raw: string): string | null {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'true' || value === 'false') return null;
+  return `Input '${input}' is '${raw.trim()}': read as false, as actions/cache reads every value but 'true' (allowed: true or false).`;
+}
+
+/** actions/cache getInputAsInt: parseInt's reading; not a number, or negative, is unset. */
+export function getInputAsInt(raw: string): number | undefined {
+  const value = parseInt(raw);
+  return isNaN(value) || value < 0 ? undefined : value;
+}
+
+/** actions/cache isExactKeyMatch: keys compare case-insensitively (accents count), as the cache service matches them. */
+export function isExactKeyMatch(key: string, cacheKey: string | null | undefined): boolean {
+  return !!(cacheKey && cacheKey.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0);
+}

@@ -1,0 +1,150 @@
+/**
+ * The post step (post-if: always()): removes any fio temp directory main may have left (a cancelled
+ * job), writes a summary when main ended before writing one, and saves the cache as actions/cache's
+ * post step does (only after no exact hit, when the job has not failed, unless `save: false`),
+ * profiling that save too. The save goes into the profile JSON, the summary and the artifact.
+ */
+import * as core from '@actions/core';
+import { existsSync } from 'node:fs';
+import { parseConfig, type ProfileConfig } from '../config/config.js';
+import type { Profile, SaveResult } from '../profile/schema.js';
+import { readProfileFile } from '../profile/read-profile.js';
+import { removeProbeDirectories } from '../probe/suite.js';
+import { uploadProfileArtifact } from '../report/artifact.js';
+import { renderSaveSection } from '../report/save-section.js';
+import { decideSave } from '../save/decision.js';
+import { observedSave } from '../save/observed-save.js';
+import { getCacheServiceVersion } from '../restore/cache-internals.js';
+import { errorMessage } from '../util/errors.js';
+import { writeProfile } from './profile-file.js';
+import { PhaseLog } from './phase-log.js';
+import { STATE } from './state.js';
+
+/** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
+export const JOB_STATUS_INPUT = 'job-status';
+
+export async function run(): Promise<void> {
+  const dirs = parseList(core.getState(STATE.probeDirectories));
+  if (dirs.length > 0) {
+    const removed = await removeProbeDirectories(dirs);
+    if (removed.length > 0) core.info(`Removed fio temp directories left behind: ${removed.join(', ')}`);
+  }
+  const mainStarted = core.getState(STATE.mainStarted) === 'true';
+  const summaryWritten = core.getState(STATE.summaryWritten) === 'true';
+  const profilePath = core.getState(STATE.profilePath);
+  if (mainStarted && !summaryWritten) {
+    const saved = profilePath && existsSync(profilePath) ? ` A partial profile is at ${profilePath}.` : '';
+    await core.summary
+      .addHeading('Disk profiler: no report', 3)
+      .addRaw(`The main step ended before writing its report (failed or cancelled); see its log for the reason.${saved}`)
+      .write();
+  }
+  if (!mainStarted) return;
+  const config = profileConfig();
+  if (!config) return;
+  const save = await saveStep(config, summaryWritten, profilePath);
+
+  const profile = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
+  if (profile) {
+    profile.save = save;
+    writeProfile(profilePath, profile);
+  }
+  const lines: string[] = [];
+  if (core.getState(STATE.artifactPending) === 'true' && profile) {
+    await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
+      core.warning(message);
+      lines.push(`> [!WARNING]\n> ${message}`);
+    });
+  }
+  // The main step's summary is above; a main that wrote none gets the no-report note instead of a save section's context.
+  if (summaryWritten) await core.summary.addRaw(`\n${[renderSaveSection(save), ...lines].join('\n\n')}\n`).write();
+}
+
+async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePath: string): Promise<SaveResult> {
+  const decision = decideSave({
+    save: config.save,
+    jobStatus: core.getInput(JOB_STATUS_INPUT),
+    mainFinished,
+    primaryKey: core.getState(STATE.primaryKey) || config.primaryKey,
+    matchedKey: core.getState(STATE.matchedKey),
+  });
+  const key = core.getState(STATE.primaryKey) || config.primaryKey;
+  if (!decision.save) {
+    core.info(decision.reason);
+    return skippedSave(config, key, decision.reason);
+  }
+  const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
+  const probe = (name: string) => main?.probes?.probes.find((p) => p.name === name && !p.error);
+  const phaseLog = new PhaseLog();
+  const save = await observedSave({
+    paths: config.paths,
+    key,
+    enableCrossOsArchive: config.enableCrossOsArchive,
+    uploadChunkSize: config.uploadChunkSize ?? undefined,
+    workspace: config.workspace,
+    runnerTemp: config.runnerTemp,
+    sampleIntervalMs: config.sampleIntervalMs,
+    ceilings: { seqReadBytesPerSecond: probe('seq-read')?.bytesPerSecond, randReadIops: probe('rand-read')?.iops },
+    log: (line) => core.info(line),
+    onPhase: (phase) => phaseLog.enter(phase),
+  });
+  phaseLog.close();
+  if (save.status === 'failed' && save.reason) {
+    // As saveCache: a refused reservation (the entry exists, another job saves it) is info, the rest a warning.
+    if (save.error?.phase === 'reserve') core.info(save.reason);
+    else core.warning(save.reason);
+  }
+  if (save.verdict) core.info(save.verdict.sentence);
+  for (const p of save.verdict?.phases ?? []) core.debug(`save ${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.join('; ')}]`);
+  return save;
+}
+
+function skippedSave(config: ProfileConfig, key: string, reason: string): SaveResult {
+  return {
+    status: 'skipped',
+    reason,
+    key,
+    paths: config.paths,
+    serviceVersion: getCacheServiceVersion() === 'v2' ? 'v2' : 'v1',
+    compressionMethod: '',
+    matchedPaths: [],
+    archiveBytes: null,
+    cacheId: null,
+    compressionThreads: null,
+    phases: [],
+    saveMs: 0,
+    wallMs: 0,
+    devices: [],
+    samples: { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] },
+    verdict: null,
+  };
+}
+
+/** The inputs as main read them; compare mode and inputs main refused have nothing to save. */
+function profileConfig(): ProfileConfig | null {
+  try {
+    const config = parseConfig((name) => core.getInput(name));
+    return config.mode === 'profile' ? config : null;
+  } catch {
+    return null;
+  }
+}
+
+function readOrNull(file: string): Profile | null {
+  try {
+    return readProfileFile(file);
+  } catch (error) {
+    core.warning(`Post step: the profile at ${file} could not be read: ${errorMessage(error)}`);
+    return null;
+  }
+}
+
+function parseList(value: string): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}

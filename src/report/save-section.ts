@@ -1,0 +1,35 @@
+/**
+ * The summary's "Save" section: what the post step saved (or why not), its phases tiling the save, and
+ * the save's own verdict with its evidence. Pure; the post step appends it to the step summary, and
+ * renderSummary adds it when a profile holding a save is re-rendered.
+ */
+import type { SaveResult } from '../profile/schema.js';
+import { cell, details, escapeHtml, table } from './markdown.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+export function renderSaveSection(save: SaveResult): string {
+  const head = '### Save';
+  if (save.status === 'skipped' || (save.status === 'failed' && save.phases.length === 0)) {
+    return `${head}\n\n${escapeHtml(save.reason ?? 'The cache was not saved.')}`;
+  }
+  const what =
+    save.status === 'saved'
+      ? `Saved \`${cell(save.key)}\`: ${save.archiveBytes !== null ? `${mib(save.archiveBytes)} archive of ` : ''}${save.matchedPaths.map((p) => `\`${cell(p)}\``).join(', ')} in ${seconds(save.saveMs)} through cache service ${save.serviceVersion}.`
+      : `Not saved: ${escapeHtml(save.reason ?? save.error?.message ?? 'the save failed')} (during ${save.error?.phase ?? 'the save'}, after ${seconds(save.saveMs)}).`;
+  const judged = new Map(save.verdict?.phases.map((p) => [p.phase, p]) ?? []);
+  const rows = save.phases.map((p) => {
+    const ms = p.endMs - p.startMs;
+    const j = judged.get(p.name);
+    return [p.name, seconds(ms), save.saveMs > 0 ? `${Math.round((ms / save.saveMs) * 100)}%` : '', j?.bottleneck ?? '', j?.sentence ?? ''];
+  });
+  const parts = [head, '', what];
+  if (save.verdict) parts.push('', `**${escapeHtml(save.verdict.sentence)}**`);
+  parts.push('', table(['Phase', 'Time', 'Share', 'Limited by', 'Why'], rows, ['l', 'r', 'r', 'l', 'l']));
+  const evidence = (save.verdict?.phases ?? [])
+    .filter((p) => p.evidence.length > 0)
+    .map((p) => `**${p.phase}**\n\n${p.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n')}`);
+  if (evidence.length > 0) parts.push('', details('Save evidence per phase', evidence.join('\n\n')));
+  return parts.join('\n');
+}
