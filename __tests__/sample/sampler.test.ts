@@ -85,11 +85,13 @@ describe.runIf(onLinux)('child CPU', () => {
   it('counts a live child while it runs and keeps it after it is reaped', async () => {
     const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
     const before = sampler.snapshot().childCpuTicks ?? NaN;
-    const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done'], { stdio: 'ignore' });
+    // Busy until killed: a fixed loop count ended before 700 ms on a quiet machine.
+    const child = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     await sleep(700);
     const during = sampler.snapshot().childCpuTicks ?? NaN;
     expect(child.exitCode).toBeNull(); // still running: seen through task/*/children
+    child.kill('SIGTERM');
     await exited;
     const after = sampler.snapshot().childCpuTicks ?? NaN;
     sampler.stop();

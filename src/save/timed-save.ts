@@ -153,10 +153,12 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
       }
     }
   }
-  // The last phase ends after the archive's deletion, as saveCache returns only then.
+  // The last phase ends after the archive's deletion, as saveCache returns only then. The wall clock
+  // stops before that boundary's reading, as it started before the first one's: a reading of /proc
+  // can take tens of ms on a loaded machine, and belongs to neither.
+  wallEndMs = monotonicMs();
   const end = request.boundary();
   result.phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...pending });
-  wallEndMs = monotonicMs();
   request.onPhase?.(null);
   return finish();
 
