@@ -41,10 +41,14 @@ describe('parseConfig', () => {
     expect(c.probePath).toBe('/work/ws/node_modules');
     expect(c.artifactName).toBe('disk-profile-runner-7');
     expect(c.failOnCacheMiss).toBe(false);
+    expect(c.experiments).toEqual(['ram', 'decompress', 'other-disk', 'page-cache']);
+    expect(c.experimentsBudgetMs).toBe(60_000);
   });
 
   it('turns probes off and picks lists', () => {
     expect(profile({ probes: 'none' }).probes).toEqual([]);
+    expect(profile({ experiments: 'none' }).experiments).toEqual([]);
+    expect(profile({ experiments: 'page-cache,ram' }).experiments).toEqual(['page-cache', 'ram']);
     expect(profile({ probes: 'seq-write, rand-read' }).probes).toEqual(['seq-write', 'rand-read']);
     expect(profile({ 'fail-on-bottleneck': 'disk' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops', 'writeback']);
   });
@@ -68,6 +72,8 @@ describe('parseConfig', () => {
     [{ enableCrossOsArchive: 'windows' }, 'enableCrossOsArchive', 'windows'],
     [{ 'install-fio': 'sudo' }, 'install-fio', 'sudo'],
     [{ 'upload-artifact': 'always' }, 'upload-artifact', 'always'],
+    [{ experiments: 'ram,nvme' }, 'experiments', 'ram,nvme'],
+    [{ 'experiments-budget-seconds': '0' }, 'experiments-budget-seconds', '0'],
     [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],
     [{ key: 'k'.repeat(513) }, 'key', '513 characters'],
     [{ label: 'ubuntu-24.04/arm' }, 'label', 'ubuntu-24.04/arm'],

@@ -9,6 +9,8 @@ import type { Bottleneck, ProbeName } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
 import { parseBoolean, parseChoice, parseInteger, parseLines, parseNameList } from './parse-values.js';
+import { parseExperimentBudgetMs, parseExperiments } from '../experiment/input.js';
+import type { ExperimentName } from '../experiment/alternatives.js';
 
 export const ALL_PROBES: readonly ProbeName[] = ['seq-write', 'rand-write', 'seq-read', 'rand-read', 'rand-read-qd1', 'fsync-write'];
 export const FAILABLE_BOTTLENECKS: readonly Bottleneck[] = ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'writeback'];
@@ -36,6 +38,9 @@ export interface ProfileConfig extends CommonConfig {
   /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
   probePath: string;
   installFio: boolean;
+  /** Alternatives to extract the archive again under, after the probes (the baseline runs with any). */
+  experiments: ExperimentName[];
+  experimentsBudgetMs: number;
   uploadArtifact: boolean;
   artifactName: string;
 }
@@ -105,6 +110,8 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
     installFio: parseBoolean('install-fio', input('install-fio'), true),
+    experiments: parseExperiments(input('experiments')),
+    experimentsBudgetMs: parseExperimentBudgetMs(input('experiments-budget-seconds')),
     uploadArtifact,
     artifactName,
   };
