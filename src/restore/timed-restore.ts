@@ -41,6 +41,8 @@ export interface TimedRestore {
   archivePath: string | null;
   /** Wall-clock time the extraction began (files written since then are the restore's), or null. */
   extractStartedAtEpochMs: number | null;
+  /** The signed URL the archive came from (the experiments fetch it again), or null on a miss. */
+  downloadUrl: string | null;
 }
 
 const MAX_PROGRESS_POINTS = 600;
@@ -74,6 +76,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   let archivePath: string | null = null;
   let extractStartedAtEpochMs: number | null = null;
   let phaseOpen = true;
+  let downloadUrl: string | undefined;
 
   try {
     const cacheMode = getCacheMode();
@@ -83,7 +86,6 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
 
-    let downloadUrl: string | undefined;
     if (serviceVersion === 'v2') {
       const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
         key: primaryKey,
@@ -146,7 +148,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
+    return { restore: result, phases, archivePath, extractStartedAtEpochMs, downloadUrl: downloadUrl ?? null };
   }
 }
 

@@ -1,0 +1,290 @@
+/**
+ * The experiments stage: fetch the archive again, then extract it under each alternative and time
+ * it until the files are on disk, within the budget. Everything it creates lives in directories it
+ * owns (removed after each run, on failure, on SIGINT/SIGTERM and by the post step); the tmpfs it
+ * mounts is unmounted and the sysctls it raises are put back exactly, on the same occasions.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { availability, RAM_SHARE, type Privilege } from './availability.js';
+import type { ExperimentName } from './alternatives.js';
+import { dirtyBytesFor } from './apply.js';
+import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings, type DirtySettings } from './dirty.js';
+import { parseListing, type Listing } from './listing.js';
+import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
+import { fixBest, outcomes } from './outcomes.js';
+import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
+import { planExperiments, stillFits, type MeasuredRestore } from './plan.js';
+import { detectPrivilege, runAsRoot } from './privileged.js';
+import { ChildRegistry, runCapture, runTimed, syncFs } from './processes.js';
+import { refetchArchive } from './refetch.js';
+import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
+import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
+import { CleanupStack } from '../lab/cleanup.js';
+import { cacheUtils } from '../restore/cache-internals.js';
+import { bytes } from '../judge/format.js';
+import { monotonicMs } from '../util/clock.js';
+import { errorMessage } from '../util/errors.js';
+
+/** The archive goes to RAM when it takes at most this share of the available memory. */
+export const ARCHIVE_RAM_SHARE = 0.25;
+
+export interface ExperimentsRequest {
+  experiments: readonly ExperimentName[];
+  budgetMs: number;
+  /** The first restore path, expanded (its file system is the baseline's). */
+  restorePath: string;
+  /** The same path as the user wrote it, for the "how to apply it" text. */
+  restorePathAsGiven: string;
+  /** All restore paths, expanded: the archive never goes inside one. */
+  restorePaths: readonly string[];
+  runnerTemp: string;
+  downloadUrl: string;
+  serviceVersion: 'v1' | 'v2';
+  compressionMethod: string;
+  archiveBytes: number;
+  measured: MeasuredRestore;
+  /** Mount points to try as other disks besides those found (the lab's loop disks). */
+  extraOtherDisks?: readonly string[];
+  /** Test hook: awaited while a run's tar (or unzstd) is running; a throw fails that run. */
+  duringRun?: (alternative: Target['alternative'], index: number) => Promise<void>;
+}
+
+export interface ExperimentsHooks {
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  signal?: AbortSignal;
+  /** Each directory the experiments create, before they write to it (the post step removes leftovers). */
+  onDirectory?: (dir: string) => void;
+  /** The vm.dirty_* values in force before a raise, or null once they are put back (the post step puts them back after a hard kill). */
+  onDirtySettings?: (saved: DirtySettings | null) => void;
+}
+
+const emptyBest: ExperimentsResult['fixBest'] = { alternative: 'none', mountPoint: null, savingMs: null };
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function which(program: string): string {
+  return execFileSync('sh', ['-c', 'command -v "$1"', 'sh', program], { encoding: 'utf8' }).trim();
+}
+
+export async function runExperiments(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+  const started = monotonicMs();
+  const elapsed = () => monotonicMs() - started;
+  const privilege = detectPrivilege();
+  const registry = new ChildRegistry();
+  const cleanup = new CleanupStack(hooks.log);
+  const dirs: string[] = [];
+  const removeAll = () => {
+    for (const dir of [...dirs].reverse()) {
+      const r = removeOwnedDir(dir, privilege);
+      if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: left ${dir} in place: ${r.reason}.`);
+    }
+  };
+  cleanup.push('remove the experiment directories', removeAll);
+  cleanup.push('stop tar and zstd', () => registry.killAll());
+  const own = (parent: string): string => {
+    const dir = createOwnedDir(parent, privilege);
+    dirs.push(dir);
+    hooks.onDirectory?.(dir);
+    return dir;
+  };
+  const result = (status: ExperimentsResult['status'], reason: string | undefined, extra: Partial<ExperimentsResult> = {}): ExperimentsResult => ({
+    status,
+    ...(reason ? { reason } : {}),
+    budgetMs: request.budgetMs,
+    wallMs: elapsed(),
+    refetch: null,
+    outcomes: [],
+    runs: [],
+    skipped: [],
+    fixBest: emptyBest,
+    ...extra,
+  });
+
+  try {
+    // Where the archive lives: RAM when it fits a set share of the available memory, else RUNNER_TEMP.
+    const session = own(request.runnerTemp);
+    const memAvailable = memAvailableBytes();
+    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
+    let tmpfs: string | null = null;
+    const ensureTmpfs = (): string => {
+      if (tmpfs) return tmpfs;
+      const dir = path.join(session, 'tmpfs');
+      mkdirSync(dir);
+      // A cap, not a reservation: tmpfs takes memory only as files are written.
+      const size = Math.floor(((memAvailable ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
+      const uid = process.getuid?.() ?? 0;
+      const gid = process.getgid?.() ?? 0;
+      runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
+      tmpfs = dir;
+      return dir;
+    };
+    let shmDir: string | null = null;
+    const ensureShm = (): string => (shmDir ??= own('/dev/shm'));
+    let archiveDir: string;
+    let inRam = false;
+    if (archiveFitsRam && privilege !== 'none') {
+      archiveDir = path.join(ensureTmpfs(), 'archive');
+      inRam = true;
+    } else if (archiveFitsRam && (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2) {
+      archiveDir = path.join(ensureShm(), 'archive');
+      inRam = true;
+    } else {
+      archiveDir = path.join(session, 'archive');
+      const free = freeBytes(session);
+      if (free !== null && free < request.archiveBytes * 1.1) {
+        return result('skipped', `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
+      }
+    }
+    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
+      return result('skipped', `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
+    }
+    mkdirSync(archiveDir);
+    const archivePath = path.join(archiveDir, cacheUtils.getCacheFileName(request.compressionMethod as Parameters<typeof cacheUtils.getCacheFileName>[0]));
+
+    let refetch: ExperimentsResult['refetch'] = null;
+    try {
+      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
+      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: inRam ? 'RAM (tmpfs)' : archiveDir, inRam };
+      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${refetch.where}.`);
+    } catch (error) {
+      return result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
+    }
+
+    const tarPath = which('tar');
+    let listing: Listing;
+    try {
+      listing = parseListing(await runCapture(listCommand(tarPath, archivePath, request.compressionMethod), registry));
+    } catch (error) {
+      return result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
+    }
+    if (listing.absolute.length > 0) {
+      return result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, { refetch });
+    }
+
+    const facts = readMachineFacts({
+      privilege,
+      restorePath: request.restorePath,
+      extractedBytes: listing.extractedBytes,
+      archiveInRamBytes: inRam ? refetch.bytes : 0,
+      ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
+    });
+    const avail = availability(request.experiments, facts);
+    const plan = planExperiments(avail.targets, { ...request.measured, downloadMs: elapsed() }, request.budgetMs);
+    const skipped: Skip[] = [...avail.skipped, ...plan.skipped];
+
+    // One directory per target file system, made now so the post step knows them all.
+    const baselineParent = sameFileSystemParent(request.restorePath);
+    const dirOf = new Map<string, string>();
+    const targetDir = (t: Target): string => {
+      const key = `${t.alternative}:${t.mountPoint ?? ''}`;
+      const known = dirOf.get(key);
+      if (known) return known;
+      let dir: string;
+      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dir = dirOf.get('base') ?? own(baselineParent);
+      else if (t.alternative === 'ram') dir = avail.ramVia === 'own-tmpfs' ? ensureTmpfs() : ensureShm();
+      else if (t.alternative === 'other-disk') dir = own(t.mountPoint as string);
+      else dir = session;
+      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dirOf.set('base', dir);
+      dirOf.set(key, dir);
+      return dir;
+    };
+
+    const runs: RunRecord[] = [];
+    let n = 0;
+    for (const planned of plan.runs) {
+      if (hooks.signal?.aborted) break;
+      const t = planned.target;
+      if (!stillFits(planned, runs, request.measured, elapsed(), request.budgetMs)) {
+        if (!runs.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)) {
+          skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'over-budget', detail: `the runs before it took longer than the profiled restore predicted; no time was left in the ${(request.budgetMs / 1000).toFixed(0)} s budget` });
+        }
+        continue;
+      }
+      n++;
+      let record: RunRecord;
+      try {
+        record = await oneRun(t, n);
+      } catch (error) {
+        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
+        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
+      }
+      runs.push(record);
+    }
+
+    async function oneRun(t: Target, index: number): Promise<RunRecord> {
+      const timed = async (command: Command) => {
+        const pending = runTimed(command, registry);
+        pending.catch(() => undefined);
+        try {
+          await request.duringRun?.(t.alternative, index);
+        } catch (error) {
+          registry.killAll();
+          throw error;
+        }
+        return pending;
+      };
+      if (t.alternative === 'decompress') {
+        const d = await timed(decompressCommand(archivePath, request.compressionMethod));
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
+      }
+      const owned = targetDir(t);
+      const runDir = path.join(owned, `run-${index}`);
+      // Members that climb out with ../ land inside runDir: extract that many levels below it.
+      const into = path.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      mkdirSync(into, { recursive: true });
+      const local = new CleanupStack(hooks.log);
+      try {
+        if (t.alternative === 'page-cache') {
+          const saved = readDirtySettings();
+          hooks.onDirtySettings?.(saved);
+          local.push('put vm.dirty_* back', () => {
+            putBackDirtySettings(privilege, saved);
+            hooks.onDirtySettings?.(null);
+          });
+          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+        }
+        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
+        const sync = await syncFs(into, registry);
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
+      } finally {
+        await local.runAll();
+        removeTree(runDir, privilege);
+        // The removal's own writes must not land in the next run's time.
+        await syncFs(owned, registry).catch(() => undefined);
+      }
+    }
+
+    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
+    const ran = runs.some((r) => !r.error);
+    return result(ran ? 'ran' : plan.runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run', {
+      refetch,
+      outcomes: all,
+      runs,
+      skipped,
+      fixBest: fixBest(all),
+    });
+  } catch (error) {
+    return result('failed', errorMessage(error));
+  } finally {
+    await cleanup.runAll().catch((error: unknown) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+  }
+}
+
+/** A directory beside the restore path on its file system (inside it only when it is a mount point of its own). */
+function sameFileSystemParent(restorePath: string): string {
+  const parent = path.dirname(restorePath);
+  try {
+    if (statSync(parent).dev === statSync(restorePath).dev) return parent;
+    return restorePath;
+  } catch {
+    return parent;
+  }
+}
+
+export type { Privilege };
