@@ -6,6 +6,7 @@ import * as core from '@actions/core';
 import { existsSync } from 'node:fs';
 import { STATE } from './pipeline/state.js';
 import { removeProbeDirectories } from './probe/suite.js';
+import { cleanUpExperiments, parseSavedDirty } from './experiment/post-cleanup.js';
 import { errorMessage } from './util/errors.js';
 
 async function post(): Promise<void> {
@@ -13,6 +14,14 @@ async function post(): Promise<void> {
   if (dirs.length > 0) {
     const removed = await removeProbeDirectories(dirs);
     if (removed.length > 0) core.info(`Removed fio temp directories left behind: ${removed.join(', ')}`);
+  }
+  const experimentDirs = parseList(core.getState(STATE.experimentDirectories));
+  const savedDirty = parseSavedDirty(core.getState(STATE.experimentDirtySettings));
+  if (experimentDirs.length > 0 || savedDirty) {
+    const report = cleanUpExperiments(experimentDirs, savedDirty);
+    if (report.dirtyPutBack) core.info('Put vm.dirty_* back as they were before the page-cache experiment.');
+    if (report.removed.length > 0) core.info(`Removed experiment directories left behind: ${report.removed.join(', ')}`);
+    for (const r of report.refused) core.warning(`Post step: left ${r.dir} in place: ${r.reason}.`);
   }
   if (core.getState(STATE.mainStarted) === 'true' && core.getState(STATE.summaryWritten) !== 'true') {
     const profilePath = core.getState(STATE.profilePath);

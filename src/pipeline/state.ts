@@ -4,4 +4,7 @@ export const STATE = {
   profilePath: 'profile-path',
   summaryWritten: 'summary-written',
   mainStarted: 'main-started',
+  experimentDirectories: 'experiment-directories',
+  /** vm.dirty_* as they were before the page-cache experiment raised them; empty once put back. */
+  experimentDirtySettings: 'experiment-dirty-settings',
 } as const;
