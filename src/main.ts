@@ -26,6 +26,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const profilePath = profilePathFor(config.runnerTemp, config.label);
   core.saveState(STATE.profilePath, profilePath);
   const probeDirectories: string[] = [];
+  const experimentDirectories: string[] = [];
   const profile = await runProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
@@ -33,6 +34,11 @@ async function profileStep(config: ProfileConfig): Promise<void> {
       probeDirectories.push(dir);
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
+    onExperimentDirectory: (dir) => {
+      experimentDirectories.push(dir);
+      core.saveState(STATE.experimentDirectories, JSON.stringify(experimentDirectories));
+    },
+    onExperimentDirtySettings: (saved) => core.saveState(STATE.experimentDirtySettings, saved ? JSON.stringify(saved) : ''),
   });
   let saved = true;
   try {

@@ -4,6 +4,8 @@
  * re-judged and re-rendered offline (`disk-profiler render`). Documented in docs/profile-schema.md.
  */
 
+import type { ExperimentsResult } from '../experiment/types.js';
+
 export const PROFILE_SCHEMA_VERSION = 1 as const;
 
 /** Phases of a restore, in order. `writeback` is the tail after tar exits while the page cache drains. */
@@ -260,4 +262,6 @@ export interface Profile {
   probes: ProbeSuiteResult | null;
   verdict: Verdict | null;
   warnings: string[];
+  /** The archive extracted again under alternatives (absent when `experiments: none`). */
+  experiments?: ExperimentsResult;
 }

@@ -136,12 +136,25 @@ const verdict = nullable(obj({
   phases: arr(obj({ phase: oneOf('lookup', 'download', 'extract', 'writeback', 'restore'), bottleneck, sentence: str, evidence: arr(evidence) })),
   whatIf: arr(obj({ resource: oneOf('disk', 'network', 'cpu'), speedup: num, restoreLowerBoundMs: num, sentence: str })),
 }));
+const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
+const alternative = oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache');
+const experiments = obj({
+  status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, budgetMs: num, wallMs: num,
+  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
+  outcomes: arr(obj({
+    alternative, mountPoint: nullable(str), timeMs: spreadShape, writebackLeftMs: nullable(spreadShape),
+    savingMs: nullable(num), savingShare: nullable(num), apply: str, failedRuns: num,
+  })),
+  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'error?': str })),
+  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf('no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'), detail: str })),
+  fixBest: obj({ alternative: oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache', 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
+});
 const profile = obj({
   schemaVersion: num, tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
-  probes, verdict, warnings: arr(str),
+  probes, verdict, warnings: arr(str), 'experiments?': experiments,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

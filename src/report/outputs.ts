@@ -1,6 +1,7 @@
 /** The action's outputs from a profile and its verdict, the fio ceilings included. Pure. */
 import type { PhaseName, Profile, Verdict } from '../profile/schema.js';
 import { probeOutputs } from '../probe/outputs.js';
+import { experimentOutputs } from '../experiment/outputs.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {
   const p = profile.phases.find((x) => x.name === name);
@@ -24,5 +25,6 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'extracted-bytes': r?.anatomy ? String(r.anatomy.extractedBytes) : '',
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
     ...probeOutputs(profile.probes),
+    ...experimentOutputs(profile.experiments),
   };
 }

@@ -9,6 +9,7 @@ import { deviceIndexFor, phaseFacts, type PhaseFacts } from '../judge/phase-fact
 import { phaseChart, timelineCharts } from './charts.js';
 import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
+import { fixesSection } from './fixes-section.js';
 
 const MiB = 1024 * 1024;
 
@@ -153,6 +154,7 @@ export function renderSummary(profile: Profile, verdict: Verdict): string {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
     sections.push(`> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`);
   }
+  sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a faster resource shortens only the phases it limits, never below what the other resources need.</sub>`);
   const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
