@@ -95437,7 +95437,7 @@ var NAMES = {
   "page-cache": "page-cache: vm.dirty_bytes raised to fit"
 };
 function name(o) {
-  if (o.alternative === "other-disk") return `other-disk: onto ${o.mountPoint}`;
+  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
   return NAMES[o.alternative];
 }
 function timeCell(o) {
@@ -95983,6 +95983,27 @@ function spread(values) {
   return { median: median2, min, max, runs: xs2.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
 }
 
+// src/compare/best-fix.ts
+function fixName(p2) {
+  const b2 = p2.experiments?.fixBest;
+  if (!b2) return "none";
+  return b2.alternative === "other-disk" && b2.mountPoint ? `other-disk ${b2.mountPoint}` : b2.alternative;
+}
+function bestFixOf(profiles) {
+  const measured = profiles.filter((p2) => (p2.experiments?.outcomes.length ?? 0) > 0);
+  if (measured.length === 0) return null;
+  const counts = /* @__PURE__ */ new Map();
+  for (const p2 of measured) counts.set(fixName(p2), (counts.get(fixName(p2)) ?? 0) + 1);
+  const [fix, runs] = [...counts.entries()].sort((a, b2) => b2[1] - a[1] || a[0].localeCompare(b2[0]))[0];
+  const savingMs = fix === "none" ? null : spread(measured.filter((p2) => fixName(p2) === fix).map((p2) => p2.experiments?.fixBest.savingMs));
+  return { fix, savingMs, runs, of: measured.length };
+}
+function bestFixCell(b2) {
+  if (!b2) return "\u2013";
+  const saving = b2.savingMs ? ` (\u2212${(b2.savingMs.median / 1e3).toFixed(2)} s)` : "";
+  return `${b2.fix}${saving}${b2.of > 1 ? ` <sub>${b2.runs}/${b2.of} runs</sub>` : ""}`;
+}
+
 // src/compare/compare.ts
 var MIB = 1024 * 1024;
 var CEILING_PROBES = {
@@ -96043,7 +96064,8 @@ function combine2(label, group) {
     restoreMs,
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b2) => b2.runs - a.runs),
-    verdict: representative.verdict?.sentence ?? "No verdict recorded."
+    verdict: representative.verdict?.sentence ?? "No verdict recorded.",
+    bestFix: bestFixOf(profiles)
   };
 }
 function probeValue(profile2, name2, unit) {
@@ -96119,12 +96141,12 @@ function renderComparison(comparison, problems = []) {
     fastest.restore ? `**Fastest restore: ${fastest.restore}.** Runners ranked by the median time until the restored files were on disk (lookup + download + extraction + the writeback tail after tar exited); values are medians, with the spread when a runner ran more than once.` : "No runner restored a cache; the ranking follows the fio ceilings only."
   );
   out.push("");
-  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |");
-  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |");
+  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b2) => r.bottlenecks.length > 1 ? `${b2.bottleneck} \xD7${b2.runs}` : b2.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
     );
   });
   out.push("");
