@@ -38,7 +38,7 @@ describe('commands', () => {
     });
     expect(extractCommand('/usr/bin/tar', '/a/cache.tgz', '/x', 'gzip').args).toEqual(['-xf', '/a/cache.tgz', '-P', '-C', '/x', '-z']);
   });
-  it('decompression alone: the same program', () => {
-    expect(decompressCommand('/a/cache.tzst', 'zstd')).toEqual({ program: 'unzstd', args: ['--long=30', '-c', '/a/cache.tzst'] });
+  it('decompression alone: the same tar and decompression program, writing nothing', () => {
+    expect(decompressCommand('/usr/bin/tar', '/a/cache.tzst', 'zstd-without-long')).toEqual({ program: '/usr/bin/tar', args: ['-tf', '/a/cache.tzst', '-P', '--use-compress-program', 'unzstd'] });
   });
 });

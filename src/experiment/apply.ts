@@ -28,7 +28,7 @@ export function applyText(alternative: AlternativeName, c: ApplyContext): string
     case 'ram':
       return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p}\` (the files use memory for the rest of the job)`;
     case 'decompress':
-      return 'nothing to apply: decompression alone, the floor any disk reaches; only a faster CPU or a smaller archive goes below it';
+      return 'nothing to apply: decompression alone (the archive read through the same tar, nothing written), the floor any disk reaches; only a faster CPU or a smaller archive goes below it';
     case 'other-disk': {
       const dir = `${c.mountPoint === '/' ? '' : (c.mountPoint ?? '/mnt')}/cache-restore`;
       return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p}) && ln -sfn ${dir} ${p}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;

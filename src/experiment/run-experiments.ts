@@ -74,6 +74,14 @@ function which(program: string): string {
 
 export async function runExperiments(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
   const started = monotonicMs();
+  const result = await experimentsAndCleanup(request, hooks);
+  // Everything the stage added to the step, its cleanup included.
+  result.wallMs = monotonicMs() - started;
+  return result;
+}
+
+async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+  const started = monotonicMs();
   const elapsed = () => monotonicMs() - started;
   const privilege = detectPrivilege();
   const registry = new ChildRegistry();
@@ -230,7 +238,7 @@ export async function runExperiments(request: ExperimentsRequest, hooks: Experim
         return pending;
       };
       if (t.alternative === 'decompress') {
-        const d = await timed(decompressCommand(archivePath, request.compressionMethod));
+        const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
         return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
       }
       const owned = targetDir(t);
