@@ -2,7 +2,8 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes   a subset
+ *   --scenarios a,b     fixes: the lab scenarios to run (disk-bandwidth,disk-iops,cpu)
  *   --runs N            lab runs per scenario (3)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
@@ -18,6 +19,7 @@ import { LAB_SCENARIOS } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
 import { benchLab, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
+import { benchFixes, fixesRows, CPU_SCENARIO, THROTTLED_DISK_SCENARIOS } from '../bench/fixes.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
 import { CleanupStack } from '../lab/cleanup.js';
@@ -28,7 +30,7 @@ import { renderTable, type BenchRow } from '../bench/table.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -54,12 +56,12 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const copies = count(flag(args, 'copies'), args.flags.has('large') ? 8 : 1, 'copies');
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead')) {
+  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes')) {
     say('not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches');
   }
   const started = Date.now();
   const rows: BenchRow[] = [];
-  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory');
+  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes');
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
@@ -87,6 +89,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('cost')) {
       say('sampler cost: 5 runs of 10 s');
       rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
+    }
+    if (parts.includes('fixes') && lab && isRoot) {
+      const known = [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO];
+      const scenarios = (flag(args, 'scenarios') ?? known.join(',')).split(',').map((x) => x.trim()) as typeof known;
+      const bad = scenarios.filter((x) => !known.includes(x));
+      if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${known.join(', ')}`);
+      say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
+      rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
     }
     if (parts.includes('memory') && lab) {
       rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, log: say })));
