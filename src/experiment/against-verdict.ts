@@ -63,6 +63,9 @@ export function checkAgainstVerdict(verdict: Verdict, phases: readonly PhaseReco
   const saved = Math.max(0, ram.savingMs);
   if (resource === 'disk') {
     const onDiskMs = secondsOnResourceMs(verdict, phases, 'disk');
+    if (onDiskMs > 0 && saved >= onDiskMs) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)}, all of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
     if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
       return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
     }

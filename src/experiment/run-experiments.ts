@@ -120,27 +120,32 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     const memAvailable = memAvailableBytes();
     const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
     let tmpfs: string | null = null;
-    const ensureTmpfs = (): string => {
-      if (tmpfs) return tmpfs;
+    let tmpfsRefused: string | null = null;
+    /** A tmpfs of our own, or null where mounting is refused (a container without CAP_SYS_ADMIN). */
+    const ownTmpfs = (): string | null => {
+      if (tmpfs || tmpfsRefused !== null || privilege === 'none') return tmpfs;
       const dir = path.join(session, 'tmpfs');
       mkdirSync(dir);
       // A cap, not a reservation: tmpfs takes memory only as files are written.
       const size = Math.floor(((memAvailable ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
       const uid = process.getuid?.() ?? 0;
       const gid = process.getgid?.() ?? 0;
-      runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
-      tmpfs = dir;
-      return dir;
+      try {
+        runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
+        tmpfs = dir;
+      } catch (error) {
+        tmpfsRefused = errorMessage(error);
+        hooks.log(`Experiments: could not mount a tmpfs (${tmpfsRefused}); using /dev/shm.`);
+      }
+      return tmpfs;
     };
     let shmDir: string | null = null;
     const ensureShm = (): string => (shmDir ??= own('/dev/shm'));
+    const ram = (): string => ownTmpfs() ?? ensureShm();
     let archiveDir: string;
     let inRam = false;
-    if (archiveFitsRam && privilege !== 'none') {
-      archiveDir = path.join(ensureTmpfs(), 'archive');
-      inRam = true;
-    } else if (archiveFitsRam && (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2) {
-      archiveDir = path.join(ensureShm(), 'archive');
+    if (archiveFitsRam && (ownTmpfs() || (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2)) {
+      archiveDir = path.join(ram(), 'archive');
       inRam = true;
     } else {
       archiveDir = path.join(session, 'archive');
@@ -195,7 +200,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       if (known) return known;
       let dir: string;
       if (t.alternative === 'baseline' || t.alternative === 'page-cache') dir = dirOf.get('base') ?? own(baselineParent);
-      else if (t.alternative === 'ram') dir = avail.ramVia === 'own-tmpfs' ? ensureTmpfs() : ensureShm();
+      else if (t.alternative === 'ram') dir = avail.ramVia === 'own-tmpfs' ? ram() : ensureShm();
       else if (t.alternative === 'other-disk') dir = own(t.mountPoint as string);
       else dir = session;
       if (t.alternative === 'baseline' || t.alternative === 'page-cache') dirOf.set('base', dir);
