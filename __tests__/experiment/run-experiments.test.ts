@@ -61,7 +61,7 @@ describe.runIf(ready)('experiments on this machine', () => {
     const result = await runExperiments(experimentsRequest(f, { extraOtherDisks: [otherDisk] }), { ...hooks, onDirectory: (d) => directories.push(d) });
     expect(result.status, `${result.reason} ${log.join('\n')}`).toBe('ran');
     expect(result.refetch?.bytes).toBe(f.timed.restore.archiveBytes);
-    expect(result.refetch?.inRam).toBe(true);
+    expect(result.refetch?.where).toBe('RAM (a tmpfs of its own)');
     expect(result.skipped).toEqual([]);
     const ran = result.outcomes.map((o) => `${o.alternative}${o.mountPoint === otherDisk ? ' loop' : ''}`);
     expect(ran).toEqual(['baseline', 'ram', 'decompress', 'other-disk loop', 'page-cache']);
@@ -100,6 +100,27 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(result.runs.filter((r) => r.alternative === 'page-cache').every((r) => r.error === 'injected failure during page-cache')).toBe(true);
     expect(result.outcomes.find((o) => o.alternative === 'page-cache')).toBeUndefined();
     expect(result.outcomes.find((o) => o.alternative === 'ram')?.timeMs.runs).toBe(2);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 300_000);
+
+  it('without root or sudo: ram in /dev/shm, page-cache skipped for want of permission, nothing mounted', async () => {
+    const before = await experimentTraces(places());
+    let mountsDuring = -1;
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        privilege: 'none',
+        experiments: ['ram', 'page-cache'],
+        duringRun: async (alternative) => {
+          if (alternative === 'ram') mountsDuring = (await experimentTraces(places())).mounts.length;
+        },
+      }),
+      hooks,
+    );
+    expect(result.status).toBe('ran');
+    expect(result.refetch?.where).toBe('RAM (/dev/shm)');
+    expect(result.outcomes.map((o) => [o.alternative, o.mountPoint])).toEqual([['baseline', expect.any(String)], ['ram', '/dev/shm']]);
+    expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'no-permission']]);
+    expect(mountsDuring).toBe(0);
     expect(await experimentTraces(places())).toEqual(before);
   }, 300_000);
 

@@ -47,6 +47,8 @@ export interface ExperimentsRequest {
   measured: MeasuredRestore;
   /** Mount points to try as other disks besides those found (the lab's loop disks). */
   extraOtherDisks?: readonly string[];
+  /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
+  privilege?: Privilege;
   /** Test hook: awaited while a run's tar (or unzstd) is running; a throw fails that run. */
   duringRun?: (alternative: Target['alternative'], index: number) => Promise<void>;
 }
@@ -83,7 +85,7 @@ export async function runExperiments(request: ExperimentsRequest, hooks: Experim
 async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
   const started = monotonicMs();
   const elapsed = () => monotonicMs() - started;
-  const privilege = detectPrivilege();
+  const privilege = request.privilege ?? detectPrivilege();
   const registry = new ChildRegistry();
   const cleanup = new CleanupStack(hooks.log);
   const dirs: string[] = [];
@@ -163,7 +165,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     let refetch: ExperimentsResult['refetch'] = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: inRam ? 'RAM (tmpfs)' : archiveDir, inRam };
+      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)', inRam };
       hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${refetch.where}.`);
     } catch (error) {
       return result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
