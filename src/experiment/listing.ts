@@ -31,21 +31,28 @@ export function climbOf(name: string): number {
 }
 
 export function parseListing(text: string): Listing {
-  const out: Listing = { entries: 0, extractedBytes: 0, climbLevels: 0, absolute: [] };
-  for (const line of text.split('\n')) {
-    const m = LINE.exec(line);
-    if (!m) continue;
-    const [, type, size, rest] = m as unknown as [string, string, string, string];
-    let name = rest;
-    if (type === 'l') name = rest.split(' -> ')[0] ?? rest;
-    else if (type === 'h') name = rest.split(' link to ')[0] ?? rest;
-    out.entries++;
-    if (type === '-') out.extractedBytes += Number(size) || 0;
-    if (name.startsWith('/')) {
-      if (out.absolute.length < 3) out.absolute.push(name);
-      continue;
-    }
-    out.climbLevels = Math.max(out.climbLevels, climbOf(name));
-  }
+  const out = emptyListing();
+  for (const line of text.split('\n')) addListingLine(out, line);
   return out;
+}
+
+export function emptyListing(): Listing {
+  return { entries: 0, extractedBytes: 0, climbLevels: 0, absolute: [] };
+}
+
+/** One line into the running totals: a listing of 500k files is read line by line, never held whole. */
+export function addListingLine(out: Listing, line: string): void {
+  const m = LINE.exec(line);
+  if (!m) return;
+  const [, type, size, rest] = m as unknown as [string, string, string, string];
+  let name = rest;
+  if (type === 'l') name = rest.split(' -> ')[0] ?? rest;
+  else if (type === 'h') name = rest.split(' link to ')[0] ?? rest;
+  out.entries++;
+  if (type === '-') out.extractedBytes += Number(size) || 0;
+  if (name.startsWith('/')) {
+    if (out.absolute.length < 3) out.absolute.push(name);
+    return;
+  }
+  out.climbLevels = Math.max(out.climbLevels, climbOf(name));
 }

@@ -56,13 +56,17 @@ export async function runTimed(command: Command, registry: ChildRegistry, env: N
   }
 }
 
-/** Runs a command and returns its stdout (the archive listing). */
-export async function runCapture(command: Command, registry: ChildRegistry): Promise<string> {
+/** Runs a command, handing each line of its stdout to `onLine` as it comes (the archive listing). */
+export async function runLines(command: Command, registry: ChildRegistry, onLine: (line: string) => void): Promise<void> {
   const child = spawn(command.program, command.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   registry.add(child);
-  const out: string[] = [];
+  let partial = '';
   let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-TAIL_CHARS);
   });
@@ -70,8 +74,8 @@ export async function runCapture(command: Command, registry: ChildRegistry): Pro
     child.once('error', reject);
     child.once('close', (c, signal) => resolve(signal ?? c ?? -1));
   });
+  if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
-  return out.join('');
 }
 
 /** syncfs of the file system holding `path`: returns once its dirty data and journal are on disk. */

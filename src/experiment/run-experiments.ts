@@ -11,13 +11,13 @@ import { availability, RAM_SHARE, type Privilege } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
 import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings, type DirtySettings } from './dirty.js';
-import { parseListing, type Listing } from './listing.js';
+import { addListingLine, emptyListing, type Listing } from './listing.js';
 import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
 import { planExperiments, stillFits, type MeasuredRestore } from './plan.js';
 import { detectPrivilege, runAsRoot } from './privileged.js';
-import { ChildRegistry, runCapture, runTimed, syncFs } from './processes.js';
+import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
@@ -172,9 +172,9 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     }
 
     const tarPath = which('tar');
-    let listing: Listing;
+    const listing: Listing = emptyListing();
     try {
-      listing = parseListing(await runCapture(listCommand(tarPath, archivePath, request.compressionMethod), registry));
+      await runLines(listCommand(tarPath, archivePath, request.compressionMethod), registry, (line) => addListingLine(listing, line));
     } catch (error) {
       return result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
     }
