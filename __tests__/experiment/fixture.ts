@@ -1,7 +1,7 @@
 // A real restore to experiment on: the local Actions services seeded with real installed packages,
 // one path inside the workspace and one outside it (an absolute path, stored as ../../shared/..., as
 // actions/cache stores ~/.cache), restored once through timedRestore so the experiments get its signed URL.
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,16 @@ export interface RestoreFixture {
 export async function restoreFixture(name: string): Promise<RestoreFixture> {
   const services = await startLocalServices();
   const root = await tempDir(name);
+  try {
+    return await seededRestore(services, root);
+  } catch (error) {
+    await services.stop();
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function seededRestore(services: LocalServices, root: string): Promise<RestoreFixture> {
   const source = path.join(root, 'source', 'ws');
   await copyPackages(path.join(source, 'deps'), PACKAGES);
   const shared = path.join(root, 'shared');
