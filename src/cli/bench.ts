@@ -3,7 +3,7 @@
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
  *   --only lab,probes,overhead,cost,memory,fixes   a subset
- *   --scenarios a,b     fixes: the lab scenarios to run (disk-bandwidth,disk-iops,cpu)
+ *   --scenarios a,b     fixes: the lab scenarios to run (disk-bandwidth,disk-iops,cpu; any lab scenario)
  *   --runs N            lab runs per scenario (3)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
-import { LAB_SCENARIOS } from '../lab/scenarios.js';
+import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
 import { benchLab, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
@@ -91,10 +91,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
     }
     if (parts.includes('fixes') && lab && isRoot) {
-      const known = [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO];
-      const scenarios = (flag(args, 'scenarios') ?? known.join(',')).split(',').map((x) => x.trim()) as typeof known;
-      const bad = scenarios.filter((x) => !known.includes(x));
-      if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${known.join(', ')}`);
+      const scenarios = (flag(args, 'scenarios') ?? [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO].join(',')).split(',').map((x) => x.trim()) as LabScenarioName[];
+      const bad = scenarios.filter((x) => !LAB_SCENARIOS.includes(x));
+      if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
       say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
     }
