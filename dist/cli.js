@@ -20,8 +20,8 @@ var __commonJS = (cb, mod) => function __require2() {
   }
 };
 var __export = (target, all) => {
-  for (var name2 in all)
-    __defProp(target, name2, { get: all[name2], enumerable: true });
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to2, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -149,9 +149,9 @@ var require_ms = __commonJS({
       }
       return ms2 + " ms";
     }
-    function plural(ms2, msAbs, n, name2) {
+    function plural(ms2, msAbs, n, name) {
       var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms2 / n) + " " + name2 + (isPlural ? "s" : "");
+      return Math.round(ms2 / n) + " " + name + (isPlural ? "s" : "");
     }
   }
 });
@@ -304,14 +304,14 @@ var require_common = __commonJS({
         createDebug.enable("");
         return namespaces;
       }
-      function enabled2(name2) {
+      function enabled2(name) {
         for (const skip of createDebug.skips) {
-          if (matchesTemplate(name2, skip)) {
+          if (matchesTemplate(name, skip)) {
             return false;
           }
         }
         for (const ns2 of createDebug.names) {
-          if (matchesTemplate(name2, ns2)) {
+          if (matchesTemplate(name, ns2)) {
             return true;
           }
         }
@@ -736,15 +736,15 @@ var require_node = __commonJS({
       return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
     }
     function formatArgs(args) {
-      const { namespace: name2, useColors: useColors2 } = this;
+      const { namespace: name, useColors: useColors2 } = this;
       if (useColors2) {
         const c = this.color;
         const colorCode = "\x1B[3" + (c < 8 ? c : "8;5;" + c);
-        const prefix3 = `  ${colorCode};1m${name2} \x1B[0m`;
+        const prefix3 = `  ${colorCode};1m${name} \x1B[0m`;
         args[0] = prefix3 + args[0].split("\n").join("\n" + prefix3);
         args.push(colorCode + "m+" + module.exports.humanize(this.diff) + "\x1B[0m");
       } else {
-        args[0] = getDate() + name2 + " " + args[0];
+        args[0] = getDate() + name + " " + args[0];
       }
     }
     function getDate() {
@@ -936,29 +936,29 @@ var require_dist = __commonJS({
       // accurate when `addRequest()` is next called. We achieve this by creating a
       // fake socket and adding it to `sockets[origin]` and incrementing
       // `totalSocketCount`.
-      incrementSockets(name2) {
+      incrementSockets(name) {
         if (this.maxSockets === Infinity && this.maxTotalSockets === Infinity) {
           return null;
         }
-        if (!this.sockets[name2]) {
-          this.sockets[name2] = [];
+        if (!this.sockets[name]) {
+          this.sockets[name] = [];
         }
         const fakeSocket = new net2.Socket({ writable: false });
-        this.sockets[name2].push(fakeSocket);
+        this.sockets[name].push(fakeSocket);
         this.totalSocketCount++;
         return fakeSocket;
       }
-      decrementSockets(name2, socket) {
-        if (!this.sockets[name2] || socket === null) {
+      decrementSockets(name, socket) {
+        if (!this.sockets[name] || socket === null) {
           return;
         }
-        const sockets = this.sockets[name2];
+        const sockets = this.sockets[name];
         const index = sockets.indexOf(socket);
         if (index !== -1) {
           sockets.splice(index, 1);
           this.totalSocketCount--;
           if (sockets.length === 0) {
-            delete this.sockets[name2];
+            delete this.sockets[name];
           }
         }
       }
@@ -976,10 +976,10 @@ var require_dist = __commonJS({
           ...options,
           secureEndpoint: this.isSecureEndpoint(options)
         };
-        const name2 = this.getName(connectOpts);
-        const fakeSocket = this.incrementSockets(name2);
+        const name = this.getName(connectOpts);
+        const fakeSocket = this.incrementSockets(name);
         Promise.resolve().then(() => this.connect(req, connectOpts)).then((socket) => {
-          this.decrementSockets(name2, fakeSocket);
+          this.decrementSockets(name, fakeSocket);
           if (socket instanceof http5.Agent) {
             try {
               return socket.addRequest(req, connectOpts);
@@ -990,7 +990,7 @@ var require_dist = __commonJS({
           this[INTERNAL].currentSocket = socket;
           super.createSocket(req, options, cb);
         }, (err) => {
-          this.decrementSockets(name2, fakeSocket);
+          this.decrementSockets(name, fakeSocket);
           cb(err);
         });
       }
@@ -1218,8 +1218,8 @@ var require_dist2 = __commonJS({
         if (!headers["Proxy-Connection"]) {
           headers["Proxy-Connection"] = this.keepAlive ? "Keep-Alive" : "close";
         }
-        for (const name2 of Object.keys(headers)) {
-          payload += `${name2}: ${headers[name2]}\r
+        for (const name of Object.keys(headers)) {
+          payload += `${name}: ${headers[name]}\r
 `;
         }
         const proxyResponsePromise = (0, parse_proxy_response_1.parseProxyResponse)(socket);
@@ -1349,10 +1349,10 @@ var require_dist3 = __commonJS({
         if (!headers["Proxy-Connection"]) {
           headers["Proxy-Connection"] = this.keepAlive ? "Keep-Alive" : "close";
         }
-        for (const name2 of Object.keys(headers)) {
-          const value = headers[name2];
+        for (const name of Object.keys(headers)) {
+          const value = headers[name];
           if (value) {
-            req.setHeader(name2, value);
+            req.setHeader(name, value);
           }
         }
       }
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path33 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path31 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path31 && path31[0] !== "/") {
+          path31 = `/${path31}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path31}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2759,15 +2759,15 @@ var require_util = __commonJS({
         size: m2[3] ? parseInt(m2[3]) : null
       } : null;
     }
-    function addListener(obj2, name2, listener) {
+    function addListener(obj2, name, listener) {
       const listeners = obj2[kListeners] ??= [];
-      listeners.push([name2, listener]);
-      obj2.on(name2, listener);
+      listeners.push([name, listener]);
+      obj2.on(name, listener);
       return obj2;
     }
     function removeAllListeners(obj2) {
-      for (const [name2, listener] of obj2[kListeners] ?? []) {
-        obj2.removeListener(name2, listener);
+      for (const [name, listener] of obj2[kListeners] ?? []) {
+        obj2.removeListener(name, listener);
       }
       obj2[kListeners] = null;
     }
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path31, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path31);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path31, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path31,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path31, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path31);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path31, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path31,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path31, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path31);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path31,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path33 !== "string") {
+        if (typeof path31 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path31[0] !== "/" && !(path31.startsWith("http://") || path31.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path31)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path31, query) : path31;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -4935,9 +4935,9 @@ var require_data_url = __commonJS({
       assert4(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value] of parameters.entries()) {
+      for (let [name, value] of parameters.entries()) {
         serialization += ";";
-        serialization += name2;
+        serialization += name;
         serialization += "=";
         if (!HTTP_TOKEN_CODEPOINTS.test(value)) {
           value = value.replace(/(\\|")/g, "\\$1");
@@ -5385,11 +5385,11 @@ var require_webidl = __commonJS({
       }
       return V2;
     };
-    webidl.converters.TypedArray = function(V2, T, prefix3, name2, opts) {
+    webidl.converters.TypedArray = function(V2, T, prefix3, name, opts) {
       if (webidl.util.Type(V2) !== "Object" || !types2.isTypedArray(V2) || V2.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${name2} ("${webidl.util.Stringify(V2)}")`,
+          argument: `${name} ("${webidl.util.Stringify(V2)}")`,
           types: [T.name]
         });
       }
@@ -5407,11 +5407,11 @@ var require_webidl = __commonJS({
       }
       return V2;
     };
-    webidl.converters.DataView = function(V2, prefix3, name2, opts) {
+    webidl.converters.DataView = function(V2, prefix3, name, opts) {
       if (webidl.util.Type(V2) !== "Object" || !types2.isDataView(V2)) {
         throw webidl.errors.exception({
           header: prefix3,
-          message: `${name2} is not a DataView.`
+          message: `${name} is not a DataView.`
         });
       }
       if (opts?.allowShared === false && types2.isSharedArrayBuffer(V2.buffer)) {
@@ -5428,19 +5428,19 @@ var require_webidl = __commonJS({
       }
       return V2;
     };
-    webidl.converters.BufferSource = function(V2, prefix3, name2, opts) {
+    webidl.converters.BufferSource = function(V2, prefix3, name, opts) {
       if (types2.isAnyArrayBuffer(V2)) {
-        return webidl.converters.ArrayBuffer(V2, prefix3, name2, { ...opts, allowShared: false });
+        return webidl.converters.ArrayBuffer(V2, prefix3, name, { ...opts, allowShared: false });
       }
       if (types2.isTypedArray(V2)) {
-        return webidl.converters.TypedArray(V2, V2.constructor, prefix3, name2, { ...opts, allowShared: false });
+        return webidl.converters.TypedArray(V2, V2.constructor, prefix3, name, { ...opts, allowShared: false });
       }
       if (types2.isDataView(V2)) {
-        return webidl.converters.DataView(V2, prefix3, name2, { ...opts, allowShared: false });
+        return webidl.converters.DataView(V2, prefix3, name, { ...opts, allowShared: false });
       }
       throw webidl.errors.conversionFailed({
         prefix: prefix3,
-        argument: `${name2} ("${webidl.util.Stringify(V2)}")`,
+        argument: `${name} ("${webidl.util.Stringify(V2)}")`,
         types: ["BufferSource"]
       });
     };
@@ -5884,7 +5884,7 @@ var require_util2 = __commonJS({
       return result;
     }
     var esIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-    function createIterator(name2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+    function createIterator(name, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       class FastIterableIterator {
         /** @type {any} */
         #target;
@@ -5905,7 +5905,7 @@ var require_util2 = __commonJS({
         next() {
           if (typeof this !== "object" || this === null || !(#target in this)) {
             throw new TypeError(
-              `'next' called on an object that does not implement interface ${name2} Iterator.`
+              `'next' called on an object that does not implement interface ${name} Iterator.`
             );
           }
           const index = this.#index;
@@ -5944,7 +5944,7 @@ var require_util2 = __commonJS({
           writable: false,
           enumerable: false,
           configurable: true,
-          value: `${name2} Iterator`
+          value: `${name} Iterator`
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
@@ -5952,8 +5952,8 @@ var require_util2 = __commonJS({
         return new FastIterableIterator(target, kind);
       };
     }
-    function iteratorMixin(name2, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
-      const makeIterator = createIterator(name2, kInternalIterator, keyIndex, valueIndex);
+    function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+      const makeIterator = createIterator(name, kInternalIterator, keyIndex, valueIndex);
       const properties = {
         keys: {
           writable: true,
@@ -5988,10 +5988,10 @@ var require_util2 = __commonJS({
           configurable: true,
           value: function forEach(callbackfn, thisArg = globalThis) {
             webidl.brandCheck(this, object);
-            webidl.argumentLengthCheck(arguments, 1, `${name2}.forEach`);
+            webidl.argumentLengthCheck(arguments, 1, `${name}.forEach`);
             if (typeof callbackfn !== "function") {
               throw new TypeError(
-                `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
+                `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
             for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
@@ -6243,8 +6243,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name2, list) {
-      const value = list.get(name2, true);
+    function getDecodeSplit(name, list) {
+      const value = list.get(name, true);
       if (value === null) {
         return null;
       }
@@ -6431,7 +6431,7 @@ var require_formdata = __commonJS({
         }
         this[kState] = [];
       }
-      append(name2, value, filename = void 0) {
+      append(name, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix3);
@@ -6440,45 +6440,45 @@ var require_formdata = __commonJS({
             "Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        name = webidl.converters.USVString(name, prefix3, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix3, "value", { strict: false }) : webidl.converters.USVString(value, prefix3, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix3, "filename") : void 0;
-        const entry = makeEntry(name2, value, filename);
+        const entry = makeEntry(name, value, filename);
         this[kState].push(entry);
       }
-      delete(name2) {
+      delete(name) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
-        this[kState] = this[kState].filter((entry) => entry.name !== name2);
+        name = webidl.converters.USVString(name, prefix3, "name");
+        this[kState] = this[kState].filter((entry) => entry.name !== name);
       }
-      get(name2) {
+      get(name) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.get";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
-        const idx = this[kState].findIndex((entry) => entry.name === name2);
+        name = webidl.converters.USVString(name, prefix3, "name");
+        const idx = this[kState].findIndex((entry) => entry.name === name);
         if (idx === -1) {
           return null;
         }
         return this[kState][idx].value;
       }
-      getAll(name2) {
+      getAll(name) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.getAll";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
-        return this[kState].filter((entry) => entry.name === name2).map((entry) => entry.value);
+        name = webidl.converters.USVString(name, prefix3, "name");
+        return this[kState].filter((entry) => entry.name === name).map((entry) => entry.value);
       }
-      has(name2) {
+      has(name) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.has";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
-        return this[kState].findIndex((entry) => entry.name === name2) !== -1;
+        name = webidl.converters.USVString(name, prefix3, "name");
+        return this[kState].findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name2, value, filename = void 0) {
+      set(name, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix3);
@@ -6487,16 +6487,16 @@ var require_formdata = __commonJS({
             "Failed to execute 'set' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
-        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        name = webidl.converters.USVString(name, prefix3, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix3, "name", { strict: false }) : webidl.converters.USVString(value, prefix3, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix3, "name") : void 0;
-        const entry = makeEntry(name2, value, filename);
-        const idx = this[kState].findIndex((entry2) => entry2.name === name2);
+        const entry = makeEntry(name, value, filename);
+        const idx = this[kState].findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this[kState] = [
             ...this[kState].slice(0, idx),
             entry,
-            ...this[kState].slice(idx + 1).filter((entry2) => entry2.name !== name2)
+            ...this[kState].slice(idx + 1).filter((entry2) => entry2.name !== name)
           ];
         } else {
           this[kState].push(entry);
@@ -6534,7 +6534,7 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value, filename) {
+    function makeEntry(name, value, filename) {
       if (typeof value === "string") {
       } else {
         if (!isFileLike(value)) {
@@ -6548,7 +6548,7 @@ var require_formdata = __commonJS({
           value = value instanceof NativeFile ? new File2([value], filename, options) : new FileLike(value, filename, options);
         }
       }
-      return { name: name2, value };
+      return { name, value };
     }
     module.exports = { FormData: FormData2, makeEntry };
   }
@@ -6627,7 +6627,7 @@ var require_formdata_parser = __commonJS({
         if (result === "failure") {
           return "failure";
         }
-        let { name: name2, filename, contentType: contentType3, encoding } = result;
+        let { name, filename, contentType: contentType3, encoding } = result;
         position.position += 2;
         let body3;
         {
@@ -6656,22 +6656,22 @@ var require_formdata_parser = __commonJS({
         } else {
           value = utf8DecodeBytes(Buffer.from(body3));
         }
-        assert4(isUSVString(name2));
+        assert4(isUSVString(name));
         assert4(typeof value === "string" && isUSVString(value) || isFileLike(value));
-        entryList.push(makeEntry(name2, value, filename));
+        entryList.push(makeEntry(name, value, filename));
       }
     }
     function parseMultipartFormDataHeaders(input, position) {
-      let name2 = null;
+      let name = null;
       let filename = null;
       let contentType3 = null;
       let encoding = null;
       while (true) {
         if (input[position.position] === 13 && input[position.position + 1] === 10) {
-          if (name2 === null) {
+          if (name === null) {
             return "failure";
           }
-          return { name: name2, filename, contentType: contentType3, encoding };
+          return { name, filename, contentType: contentType3, encoding };
         }
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
@@ -6693,13 +6693,13 @@ var require_formdata_parser = __commonJS({
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
-            name2 = filename = null;
+            name = filename = null;
             if (!bufferStartsWith(input, formDataNameBuffer, position)) {
               return "failure";
             }
             position.position += 17;
-            name2 = parseMultipartFormDataName(input, position);
-            if (name2 === null) {
+            name = parseMultipartFormDataName(input, position);
+            if (name === null) {
               return "failure";
             }
             if (bufferStartsWith(input, filenameBuffer, position)) {
@@ -6756,7 +6756,7 @@ var require_formdata_parser = __commonJS({
     }
     function parseMultipartFormDataName(input, position) {
       assert4(input[position.position - 1] === 34);
-      let name2 = collectASequenceOfBytes(
+      let name = collectASequenceOfBytes(
         (char) => char !== 10 && char !== 13 && char !== 34,
         input,
         position
@@ -6766,8 +6766,8 @@ var require_formdata_parser = __commonJS({
       } else {
         position.position++;
       }
-      name2 = new TextDecoder().decode(name2).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
-      return name2;
+      name = new TextDecoder().decode(name).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+      return name;
     }
     function collectASequenceOfBytes(condition, input, position) {
       let start = position.position;
@@ -6894,16 +6894,16 @@ Content-Disposition: form-data`;
         const rn2 = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value] of object) {
+        for (const [name, value] of object) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix3 + `; name="${escape4(normalizeLinefeeds(name2))}"\r
+            const chunk2 = textEncoder.encode(prefix3 + `; name="${escape4(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix3}; name="${escape4(normalizeLinefeeds(name2))}"` + (value.name ? `; filename="${escape4(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix3}; name="${escape4(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape4(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -7047,8 +7047,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                 case "application/x-www-form-urlencoded": {
                   const entries = new URLSearchParams(value.toString());
                   const fd = new FormData2();
-                  for (const [name2, value2] of entries) {
-                    fd.append(name2, value2);
+                  for (const [name, value2] of entries) {
+                    fd.append(name, value2);
                   }
                   return fd;
                 }
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request;
+      const { method, path: path31, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path31} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8304,13 +8304,13 @@ var require_client_h2 = __commonJS({
     } = http22;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value] of Object.entries(headers)) {
+      for (const [name, value] of Object.entries(headers)) {
         if (Array.isArray(value)) {
           for (const subvalue of value) {
-            result.push(Buffer.from(name2), Buffer.from(subvalue));
+            result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value));
+          result.push(Buffer.from(name), Buffer.from(value));
         }
       }
       return result;
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path31, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path31;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path31 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path31;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8954,8 +8954,8 @@ var require_redirect_handler = __commonJS({
         return true;
       }
       if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-        const name2 = util6.headerNameToString(header);
-        return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
+        const name = util6.headerNameToString(header);
+        return name === "authorization" || name === "cookie" || name === "proxy-authorization";
       }
       return false;
     }
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path31 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path31;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path31) {
+      if (typeof path31 !== "string") {
+        return path31;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path31.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path31;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path31, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path31);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path31 }) => matchValue(safeUrl(path31), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body: body3, headers, query } = opts;
+      const { path: path31, method, body: body3, headers, query } = opts;
       return {
-        path: path33,
+        path: path31,
         method,
         body: body3,
         headers,
@@ -12208,13 +12208,13 @@ var require_mock_utils = __commonJS({
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
         const value = data[key];
-        const name2 = Buffer.from(`${key}`);
+        const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
           for (let j2 = 0; j2 < value.length; ++j2) {
-            result.push(name2, Buffer.from(`${value[j2]}`));
+            result.push(name, Buffer.from(`${value[j2]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value}`));
+          result.push(name, Buffer.from(`${value}`));
         }
       }
       return result;
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path31, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path31,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -13364,12 +13364,12 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value) {
+    function appendHeader(headers, name, value) {
       value = headerValueNormalize(value);
-      if (!isValidHeaderName(name2)) {
+      if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: name2,
+          value: name,
           type: "header name"
         });
       } else if (!isValidHeaderValue(value)) {
@@ -13382,7 +13382,7 @@ var require_headers = __commonJS({
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value, false);
+      return getHeadersList(headers).append(name, value, false);
     }
     function compareHeaderName(a, b2) {
       return a[0] < b2[0] ? -1 : 1;
@@ -13405,8 +13405,8 @@ var require_headers = __commonJS({
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      contains(name2, isLowerCase) {
-        return this[kHeadersMap].has(isLowerCase ? name2 : name2.toLowerCase());
+      contains(name, isLowerCase) {
+        return this[kHeadersMap].has(isLowerCase ? name : name.toLowerCase());
       }
       clear() {
         this[kHeadersMap].clear();
@@ -13419,9 +13419,9 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value, isLowerCase) {
+      append(name, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
+        const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
         if (exists2) {
           const delimiter4 = lowercaseName === "cookie" ? "; " : ", ";
@@ -13430,7 +13430,7 @@ var require_headers = __commonJS({
             value: `${exists2.value}${delimiter4}${value}`
           });
         } else {
-          this[kHeadersMap].set(lowercaseName, { name: name2, value });
+          this[kHeadersMap].set(lowercaseName, { name, value });
         }
         if (lowercaseName === "set-cookie") {
           (this.cookies ??= []).push(value);
@@ -13442,26 +13442,26 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value, isLowerCase) {
+      set(name, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
+        const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
           this.cookies = [value];
         }
-        this[kHeadersMap].set(lowercaseName, { name: name2, value });
+        this[kHeadersMap].set(lowercaseName, { name, value });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      delete(name2, isLowerCase) {
+      delete(name, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        if (!isLowerCase) name2 = name2.toLowerCase();
-        if (name2 === "set-cookie") {
+        if (!isLowerCase) name = name.toLowerCase();
+        if (name === "set-cookie") {
           this.cookies = null;
         }
-        this[kHeadersMap].delete(name2);
+        this[kHeadersMap].delete(name);
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-get
@@ -13469,19 +13469,19 @@ var require_headers = __commonJS({
        * @param {boolean} isLowerCase
        * @returns {string | null}
        */
-      get(name2, isLowerCase) {
-        return this[kHeadersMap].get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
+      get(name, isLowerCase) {
+        return this[kHeadersMap].get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value } } of this[kHeadersMap]) {
-          yield [name2, value];
+        for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
+          yield [name, value];
         }
       }
       get entries() {
         const headers = {};
         if (this[kHeadersMap].size !== 0) {
-          for (const { name: name2, value } of this[kHeadersMap].values()) {
-            headers[name2] = value;
+          for (const { name, value } of this[kHeadersMap].values()) {
+            headers[name] = value;
           }
         }
         return headers;
@@ -13492,13 +13492,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this[kHeadersMap].size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value } } of this[kHeadersMap]) {
+          for (const { 0: lowerName, 1: { name, value } } of this[kHeadersMap]) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
-                headers.push([name2, cookie]);
+                headers.push([name, cookie]);
               }
             } else {
-              headers.push([name2, value]);
+              headers.push([name, value]);
             }
           }
         }
@@ -13544,8 +13544,8 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value } } of this[kHeadersMap]) {
-            array[i++] = [name2, value];
+          for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
+            array[i++] = [name, value];
             assert4(value !== null);
           }
           return array.sort(compareHeaderName);
@@ -13568,77 +13568,77 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value) {
+      append(name, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix3 = "Headers.append";
-        name2 = webidl.converters.ByteString(name2, prefix3, "name");
+        name = webidl.converters.ByteString(name, prefix3, "name");
         value = webidl.converters.ByteString(value, prefix3, "value");
-        return appendHeader(this, name2, value);
+        return appendHeader(this, name, value);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
-      delete(name2) {
+      delete(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.delete");
         const prefix3 = "Headers.delete";
-        name2 = webidl.converters.ByteString(name2, prefix3, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix3, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix: "Headers.delete",
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        if (!this.#headersList.contains(name2, false)) {
+        if (!this.#headersList.contains(name, false)) {
           return;
         }
-        this.#headersList.delete(name2, false);
+        this.#headersList.delete(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-get
-      get(name2) {
+      get(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.get");
         const prefix3 = "Headers.get";
-        name2 = webidl.converters.ByteString(name2, prefix3, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix3, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
-        return this.#headersList.get(name2, false);
+        return this.#headersList.get(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-has
-      has(name2) {
+      has(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.has");
         const prefix3 = "Headers.has";
-        name2 = webidl.converters.ByteString(name2, prefix3, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix3, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
-        return this.#headersList.contains(name2, false);
+        return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value) {
+      set(name, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix3 = "Headers.set";
-        name2 = webidl.converters.ByteString(name2, prefix3, "name");
+        name = webidl.converters.ByteString(name, prefix3, "name");
         value = webidl.converters.ByteString(value, prefix3, "value");
         value = headerValueNormalize(value);
-        if (!isValidHeaderName(name2)) {
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name2,
+            value: name,
             type: "header name"
           });
         } else if (!isValidHeaderValue(value)) {
@@ -13651,7 +13651,7 @@ var require_headers = __commonJS({
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value, false);
+        this.#headersList.set(name, value, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -13674,13 +13674,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap] = names;
         }
         for (let i = 0; i < names.length; ++i) {
-          const { 0: name2, 1: value } = names[i];
-          if (name2 === "set-cookie") {
+          const { 0: name, 1: value } = names[i];
+          if (name === "set-cookie") {
             for (let j2 = 0; j2 < cookies.length; ++j2) {
-              headers.push([name2, cookies[j2]]);
+              headers.push([name, cookies[j2]]);
             }
           } else {
-            headers.push([name2, value]);
+            headers.push([name, value]);
           }
         }
         return this.#headersList[kHeadersSortedMap] = headers;
@@ -14100,23 +14100,23 @@ var require_response = __commonJS({
     webidl.converters.URLSearchParams = webidl.interfaceConverter(
       URLSearchParams
     );
-    webidl.converters.XMLHttpRequestBodyInit = function(V2, prefix3, name2) {
+    webidl.converters.XMLHttpRequestBodyInit = function(V2, prefix3, name) {
       if (typeof V2 === "string") {
-        return webidl.converters.USVString(V2, prefix3, name2);
+        return webidl.converters.USVString(V2, prefix3, name);
       }
       if (isBlobLike(V2)) {
-        return webidl.converters.Blob(V2, prefix3, name2, { strict: false });
+        return webidl.converters.Blob(V2, prefix3, name, { strict: false });
       }
       if (ArrayBuffer.isView(V2) || types2.isArrayBuffer(V2)) {
-        return webidl.converters.BufferSource(V2, prefix3, name2);
+        return webidl.converters.BufferSource(V2, prefix3, name);
       }
       if (util6.isFormDataLike(V2)) {
-        return webidl.converters.FormData(V2, prefix3, name2, { strict: false });
+        return webidl.converters.FormData(V2, prefix3, name, { strict: false });
       }
       if (V2 instanceof URLSearchParams) {
-        return webidl.converters.URLSearchParams(V2, prefix3, name2);
+        return webidl.converters.URLSearchParams(V2, prefix3, name);
       }
-      return webidl.converters.DOMString(V2, prefix3, name2);
+      return webidl.converters.DOMString(V2, prefix3, name);
     };
     webidl.converters.BodyInit = function(V2, prefix3, argument) {
       if (V2 instanceof ReadableStream) {
@@ -14487,8 +14487,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value } of headers.rawValues()) {
-              headersList.append(name2, value, false);
+            for (const { name, value } of headers.rawValues()) {
+              headersList.append(name, value, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -17492,9 +17492,9 @@ var require_util6 = __commonJS({
       }
       return false;
     }
-    function validateCookieName(name2) {
-      for (let i = 0; i < name2.length; ++i) {
-        const code = name2.charCodeAt(i);
+    function validateCookieName(name) {
+      for (let i = 0; i < name.length; ++i) {
+        const code = name.charCodeAt(i);
         if (code < 33 || // exclude CTLs (0-31), SP and HT
         code > 126 || // exclude non-ascii and DEL
         code === 34 || // "
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path31) {
+      for (let i = 0; i < path31.length; ++i) {
+        const code = path31.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17701,7 +17701,7 @@ var require_parse = __commonJS({
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
-      let name2 = "";
+      let name = "";
       let value = "";
       if (header.includes(";")) {
         const position = { position: 0 };
@@ -17714,20 +17714,20 @@ var require_parse = __commonJS({
         value = nameValuePair;
       } else {
         const position = { position: 0 };
-        name2 = collectASequenceOfCodePointsFast(
+        name = collectASequenceOfCodePointsFast(
           "=",
           nameValuePair,
           position
         );
         value = nameValuePair.slice(position.position + 1);
       }
-      name2 = name2.trim();
+      name = name.trim();
       value = value.trim();
-      if (name2.length + value.length > maxNameValuePairSize) {
+      if (name.length + value.length > maxNameValuePairSize) {
         return null;
       }
       return {
-        name: name2,
+        name,
         value,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
@@ -17840,19 +17840,19 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value] = piece.split("=");
-        out[name2.trim()] = value.join("=");
+        const [name, ...value] = piece.split("=");
+        out[name.trim()] = value.join("=");
       }
       return out;
     }
-    function deleteCookie(headers, name2, attributes) {
+    function deleteCookie(headers, name, attributes) {
       webidl.brandCheck(headers, Headers2, { strict: false });
       const prefix3 = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix3);
-      name2 = webidl.converters.DOMString(name2, prefix3, "name");
+      name = webidl.converters.DOMString(name, prefix3, "name");
       attributes = webidl.converters.DeleteCookieAttributes(attributes);
       setCookie(headers, {
-        name: name2,
+        name,
         value: "",
         expires: /* @__PURE__ */ new Date(0),
         ...attributes
@@ -18414,9 +18414,9 @@ var require_util7 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value = ""] = pair.split("=");
+        const [name, value = ""] = pair.split("=");
         extensionList.set(
-          removeHTTPWhitespace(name2, true, false),
+          removeHTTPWhitespace(name, true, false),
           removeHTTPWhitespace(value, false, true)
         );
         position.position++;
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path31 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path31 = `/${path31}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path33);
+          url3 = new URL(util6.parseOrigin(url3).origin + path31);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -20636,11 +20636,11 @@ var require_re = __commonJS({
       }
       return value;
     };
-    var createToken = (name2, value, isGlobal) => {
+    var createToken = (name, value, isGlobal) => {
       const safe = makeSafeRegex(value);
       const index = R2++;
-      debug2(name2, index, value);
-      t[name2] = index;
+      debug2(name, index, value);
+      t[name] = index;
       src[index] = value;
       safeSrc[index] = safe;
       re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
@@ -24178,8 +24178,8 @@ var require_reflection_type_check = __commonJS({
         if (depth < 1) {
           return true;
         }
-        for (const name2 of data.oneofs) {
-          const group = message[name2];
+        for (const name of data.oneofs) {
+          const group = message[name];
           if (!oneof_1.isOneofGroup(group))
             return false;
           if (group.oneofKind === void 0)
@@ -25300,23 +25300,23 @@ var require_reflection_create = __commonJS({
     function reflectionCreate(type) {
       const msg = type.messagePrototype ? Object.create(type.messagePrototype) : Object.defineProperty({}, message_type_contract_1.MESSAGE_TYPE, { value: type });
       for (let field of type.fields) {
-        let name2 = field.localName;
+        let name = field.localName;
         if (field.opt)
           continue;
         if (field.oneof)
           msg[field.oneof] = { oneofKind: void 0 };
         else if (field.repeat)
-          msg[name2] = [];
+          msg[name] = [];
         else
           switch (field.kind) {
             case "scalar":
-              msg[name2] = reflection_scalar_default_1.reflectionScalarDefault(field.T, field.L);
+              msg[name] = reflection_scalar_default_1.reflectionScalarDefault(field.T, field.L);
               break;
             case "enum":
-              msg[name2] = 0;
+              msg[name] = 0;
               break;
             case "map":
-              msg[name2] = {};
+              msg[name] = {};
               break;
           }
       }
@@ -25335,57 +25335,57 @@ var require_reflection_merge_partial = __commonJS({
     function reflectionMergePartial4(info2, target, source) {
       let fieldValue, input = source, output;
       for (let field of info2.fields) {
-        let name2 = field.localName;
+        let name = field.localName;
         if (field.oneof) {
           const group = input[field.oneof];
           if ((group === null || group === void 0 ? void 0 : group.oneofKind) == void 0) {
             continue;
           }
-          fieldValue = group[name2];
+          fieldValue = group[name];
           output = target[field.oneof];
           output.oneofKind = group.oneofKind;
           if (fieldValue == void 0) {
-            delete output[name2];
+            delete output[name];
             continue;
           }
         } else {
-          fieldValue = input[name2];
+          fieldValue = input[name];
           output = target;
           if (fieldValue == void 0) {
             continue;
           }
         }
         if (field.repeat)
-          output[name2].length = fieldValue.length;
+          output[name].length = fieldValue.length;
         switch (field.kind) {
           case "scalar":
           case "enum":
             if (field.repeat)
               for (let i = 0; i < fieldValue.length; i++)
-                output[name2][i] = fieldValue[i];
+                output[name][i] = fieldValue[i];
             else
-              output[name2] = fieldValue;
+              output[name] = fieldValue;
             break;
           case "message":
             let T = field.T();
             if (field.repeat)
               for (let i = 0; i < fieldValue.length; i++)
-                output[name2][i] = T.create(fieldValue[i]);
-            else if (output[name2] === void 0)
-              output[name2] = T.create(fieldValue);
+                output[name][i] = T.create(fieldValue[i]);
+            else if (output[name] === void 0)
+              output[name] = T.create(fieldValue);
             else
-              T.mergePartial(output[name2], fieldValue);
+              T.mergePartial(output[name], fieldValue);
             break;
           case "map":
             switch (field.V.kind) {
               case "scalar":
               case "enum":
-                Object.assign(output[name2], fieldValue);
+                Object.assign(output[name], fieldValue);
                 break;
               case "message":
                 let T2 = field.V.T();
                 for (let k2 of Object.keys(fieldValue))
-                  output[name2][k2] = T2.create(fieldValue[k2]);
+                  output[name][k2] = T2.create(fieldValue[k2]);
                 break;
             }
             break;
@@ -25490,9 +25490,9 @@ var require_message_type = __commonJS({
     var baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
     var messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
     var MessageType4 = class {
-      constructor(name2, fields, options) {
+      constructor(name, fields, options) {
         this.defaultCheckDepth = 16;
-        this.typeName = name2;
+        this.typeName = name;
         this.fields = fields.map(reflection_info_1.normalizeFieldInfo);
         this.options = options !== null && options !== void 0 ? options : {};
         messageTypeDescriptor.value = this;
@@ -25698,9 +25698,9 @@ var require_enum_object = __commonJS({
       if (!isEnumObject(enumObject))
         throw new Error("not a typescript enum object");
       let values = [];
-      for (let [name2, number] of Object.entries(enumObject))
+      for (let [name, number] of Object.entries(enumObject))
         if (typeof number == "number")
-          values.push({ name: name2, number });
+          values.push({ name, number });
       return values;
     }
     exports2.listEnumValues = listEnumValues;
@@ -27078,20 +27078,20 @@ var ArtifactIndex = class {
   artifacts = /* @__PURE__ */ new Map();
   nextId = 1;
   /** Names are unique within a run once finalized, as on GitHub; an unfinished upload of the same name is replaced. */
-  create(runId, jobId, name2, mimeType, nowMs) {
+  create(runId, jobId, name, mimeType, nowMs) {
     for (const existing of this.artifacts.values()) {
-      if (existing.runId !== runId || existing.name !== name2) continue;
+      if (existing.runId !== runId || existing.name !== name) continue;
       if (existing.finalized) return { conflict: existing };
       this.artifacts.delete(existing.databaseId);
     }
     const databaseId = this.nextId++;
-    const fileName = mimeType === "application/zip" ? `${name2}.zip` : name2;
-    const artifact = { databaseId, runId, jobId, name: name2, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
+    const fileName = mimeType === "application/zip" ? `${name}.zip` : name;
+    const artifact = { databaseId, runId, jobId, name, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
     this.artifacts.set(databaseId, artifact);
     return { artifact };
   }
-  pending(runId, name2) {
-    return [...this.artifacts.values()].find((a) => a.runId === runId && a.name === name2 && !a.finalized);
+  pending(runId, name) {
+    return [...this.artifacts.values()].find((a) => a.runId === runId && a.name === name && !a.finalized);
   }
   finalize(artifact, sizeBytes, digest) {
     artifact.finalized = true;
@@ -27102,8 +27102,8 @@ var ArtifactIndex = class {
   list(runId, filters = {}) {
     return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b2) => a.databaseId - b2.databaseId);
   }
-  find(runId, name2) {
-    return this.list(runId, { name: name2 })[0];
+  find(runId, name) {
+    return this.list(runId, { name })[0];
   }
 };
 
@@ -27125,8 +27125,8 @@ function log(message, ...args) {
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/env.js
 import process3 from "node:process";
-function getEnvironmentVariable(name2) {
-  return process3.env[name2];
+function getEnvironmentVariable(name) {
+  return process3.env[name];
 }
 var isDeno = typeof process3.versions.deno === "string" && process3.versions.deno.length > 0;
 var isBun = typeof process3.versions.bun === "string" && process3.versions.bun.length > 0;
@@ -27169,8 +27169,8 @@ function enabled(namespace) {
   if (namespace.endsWith("*")) {
     return true;
   }
-  for (const skipped2 of skippedNamespaces) {
-    if (namespaceMatches(namespace, skipped2)) {
+  for (const skipped of skippedNamespaces) {
+    if (namespaceMatches(namespace, skipped)) {
       return false;
     }
   }
@@ -27379,8 +27379,8 @@ function createClientLogger(namespace) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
-function normalizeName(name2) {
-  return name2.toLowerCase();
+function normalizeName(name) {
+  return name.toLowerCase();
 }
 function normalizeValue(value) {
   return String(value).trim().replace(/[\r\n]/g, "");
@@ -27406,30 +27406,30 @@ var HttpHeadersImpl = class {
    * @param name - The name of the header to set. This value is case-insensitive.
    * @param value - The value of the header to set.
    */
-  set(name2, value) {
-    this._headersMap.set(normalizeName(name2), { name: name2, value: normalizeValue(value) });
+  set(name, value) {
+    this._headersMap.set(normalizeName(name), { name, value: normalizeValue(value) });
   }
   /**
    * Get the header value for the provided header name, or undefined if no header exists in this
    * collection with the provided name.
    * @param name - The name of the header. This value is case-insensitive.
    */
-  get(name2) {
-    return this._headersMap.get(normalizeName(name2))?.value;
+  get(name) {
+    return this._headersMap.get(normalizeName(name))?.value;
   }
   /**
    * Get whether or not this header collection contains a header entry for the provided header name.
    * @param name - The name of the header to set. This value is case-insensitive.
    */
-  has(name2) {
-    return this._headersMap.has(normalizeName(name2));
+  has(name) {
+    return this._headersMap.has(normalizeName(name));
   }
   /**
    * Remove the header with the provided headerName.
    * @param name - The name of the header to remove.
    */
-  delete(name2) {
-    this._headersMap.delete(normalizeName(name2));
+  delete(name) {
+    this._headersMap.delete(normalizeName(name));
   }
   /**
    * Get the JSON object representation of this HTTP header collection.
@@ -27578,9 +27578,9 @@ var HttpPipeline = class _HttpPipeline {
   orderPolicies() {
     const result = [];
     const policyMap = /* @__PURE__ */ new Map();
-    function createPhase(name2) {
+    function createPhase(name) {
       return {
-        name: name2,
+        name,
         policies: /* @__PURE__ */ new Set(),
         hasRun: false,
         hasAfterPolicies: false
@@ -28633,11 +28633,11 @@ var proxyPolicyName = "proxyPolicy";
 var globalNoProxyList = [];
 var noProxyListLoaded = false;
 var globalBypassedMap = /* @__PURE__ */ new Map();
-function getEnvironmentValue(name2) {
-  if (process.env[name2]) {
-    return process.env[name2];
-  } else if (process.env[name2.toLowerCase()]) {
-    return process.env[name2.toLowerCase()];
+function getEnvironmentValue(name) {
+  if (process.env[name]) {
+    return process.env[name];
+  } else if (process.env[name.toLowerCase()]) {
+    return process.env[name.toLowerCase()];
   }
   return void 0;
 }
@@ -29314,8 +29314,8 @@ function getInstrumenter() {
 // node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 function createTracingClient(options) {
   const { namespace, packageName, packageVersion } = options;
-  function startSpan(name2, operationOptions, spanOptions) {
-    const startSpanResult = getInstrumenter().startSpan(name2, {
+  function startSpan(name, operationOptions, spanOptions) {
+    const startSpanResult = getInstrumenter().startSpan(name, {
       ...spanOptions,
       packageName,
       packageVersion,
@@ -29335,8 +29335,8 @@ function createTracingClient(options) {
       updatedOptions
     };
   }
-  async function withSpan(name2, operationOptions, callback, spanOptions) {
-    const { span, updatedOptions } = startSpan(name2, operationOptions, spanOptions);
+  async function withSpan(name, operationOptions, callback, spanOptions) {
+    const { span, updatedOptions } = startSpan(name, operationOptions, spanOptions);
     try {
       const result = await withContext(updatedOptions.tracingOptions.tracingContext, () => Promise.resolve(callback(updatedOptions, span)));
       span.setStatus({ status: "success" });
@@ -30658,8 +30658,8 @@ function getIndexDiscriminator(discriminators, discriminatorValue, typeName) {
     if (Object.prototype.hasOwnProperty.call(discriminators, indexDiscriminator)) {
       return discriminators[indexDiscriminator];
     } else {
-      for (const [name2, mapper] of Object.entries(discriminators)) {
-        if (name2.startsWith(currentName + ".") && mapper.type.uberParent === currentName && mapper.type.className) {
+      for (const [name, mapper] of Object.entries(discriminators)) {
+        if (name.startsWith(currentName + ".") && mapper.type.uberParent === currentName && mapper.type.className) {
           typeNamesToCheck.push(mapper.type.className);
         }
       }
@@ -31161,15 +31161,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path33 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path33.startsWith("/")) {
-      path33 = path33.substring(1);
+    let path31 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path31.startsWith("/")) {
+      path31 = path31.substring(1);
     }
-    if (isAbsoluteUrl(path33)) {
-      requestUrl = path33;
+    if (isAbsoluteUrl(path31)) {
+      requestUrl = path31;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path33);
+      requestUrl = appendPath(requestUrl, path31);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31215,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path33 = pathToAppend.substring(0, searchStart);
+    const path31 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path33;
+    newPath = newPath + path31;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -31281,16 +31281,16 @@ function simpleParseQueryParams(queryString) {
   queryString = queryString.slice(1);
   const pairs = queryString.split("&");
   for (const pair of pairs) {
-    const [name2, value] = pair.split("=", 2);
-    const existingValue = result.get(name2);
+    const [name, value] = pair.split("=", 2);
+    const existingValue = result.get(name);
     if (existingValue) {
       if (Array.isArray(existingValue)) {
         existingValue.push(value);
       } else {
-        result.set(name2, [existingValue, value]);
+        result.set(name, [existingValue, value]);
       }
     } else {
-      result.set(name2, value);
+      result.set(name, value);
     }
   }
   return result;
@@ -31301,39 +31301,39 @@ function appendQueryParams(url3, queryParams, sequenceParams, noOverwrite = fals
   }
   const parsedUrl = new URL(url3);
   const combinedParams = simpleParseQueryParams(parsedUrl.search);
-  for (const [name2, value] of queryParams) {
-    const existingValue = combinedParams.get(name2);
+  for (const [name, value] of queryParams) {
+    const existingValue = combinedParams.get(name);
     if (Array.isArray(existingValue)) {
       if (Array.isArray(value)) {
         existingValue.push(...value);
         const valueSet = new Set(existingValue);
-        combinedParams.set(name2, Array.from(valueSet));
+        combinedParams.set(name, Array.from(valueSet));
       } else {
         existingValue.push(value);
       }
     } else if (existingValue) {
       if (Array.isArray(value)) {
         value.unshift(existingValue);
-      } else if (sequenceParams.has(name2)) {
-        combinedParams.set(name2, [existingValue, value]);
+      } else if (sequenceParams.has(name)) {
+        combinedParams.set(name, [existingValue, value]);
       }
       if (!noOverwrite) {
-        combinedParams.set(name2, value);
+        combinedParams.set(name, value);
       }
     } else {
-      combinedParams.set(name2, value);
+      combinedParams.set(name, value);
     }
   }
   const searchPieces = [];
-  for (const [name2, value] of combinedParams) {
+  for (const [name, value] of combinedParams) {
     if (typeof value === "string") {
-      searchPieces.push(`${name2}=${value}`);
+      searchPieces.push(`${name}=${value}`);
     } else if (Array.isArray(value)) {
       for (const subValue of value) {
-        searchPieces.push(`${name2}=${subValue}`);
+        searchPieces.push(`${name}=${subValue}`);
       }
     } else {
-      searchPieces.push(`${name2}=${value}`);
+      searchPieces.push(`${name}=${value}`);
     }
   }
   parsedUrl.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
@@ -32230,7 +32230,7 @@ function scanAttributeTokens(attrStr) {
     const leadingWs = attrStr.slice(tokenStart, i);
     const nameStart = i;
     while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
-    const name2 = attrStr.slice(nameStart, i);
+    const name = attrStr.slice(nameStart, i);
     let equalsGroup;
     let j2 = i;
     while (j2 < len && isWhiteSpace(attrStr[j2])) j2++;
@@ -32253,7 +32253,7 @@ function scanAttributeTokens(attrStr) {
     }
     const token = { startIndex: tokenStart };
     token[1] = leadingWs;
-    token[2] = name2;
+    token[2] = name;
     token[3] = equalsGroup;
     token[4] = quoteChar !== void 0 ? true : void 0;
     token[5] = quoteChar;
@@ -32403,16 +32403,16 @@ var ENTITY_ACTION = Object.freeze({
   THROW: "throw"
 });
 var SPECIAL_CHARS = new Set("!?\\\\/[]$%{}^&*()<>|+");
-function validateEntityName(name2) {
-  if (name2[0] === "#") {
-    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name2}"`);
+function validateEntityName(name) {
+  if (name[0] === "#") {
+    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name}"`);
   }
-  for (const ch of name2) {
+  for (const ch of name) {
     if (SPECIAL_CHARS.has(ch)) {
-      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name2}"`);
+      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name}"`);
     }
   }
-  return name2;
+  return name;
 }
 function mergeEntityMaps(...maps) {
   const out = /* @__PURE__ */ Object.create(null);
@@ -32525,13 +32525,13 @@ var EntityDecoder = class {
    * @param {string} context  — used in error messages ('external' | 'input')
    * @returns {boolean}  true = accept, false = skip
    */
-  _applyRegistrationHook(hook, name2, value, context4) {
+  _applyRegistrationHook(hook, name, value, context4) {
     if (!hook) return true;
-    const action6 = hook(name2, value);
+    const action6 = hook(name, value);
     if (action6 === ENTITY_ACTION.BLOCK) return false;
     if (action6 === ENTITY_ACTION.THROW) {
       throw new Error(
-        `[EntityDecoder] Registration of ${context4} entity "&${name2};" was rejected by hook`
+        `[EntityDecoder] Registration of ${context4} entity "&${name};" was rejected by hook`
       );
     }
     return true;
@@ -32559,9 +32559,9 @@ var EntityDecoder = class {
     }
     const flat = mergeEntityMaps(map);
     const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name2, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onExternalEntity, name2, value, "external")) {
-        filtered[name2] = value;
+    for (const [name, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onExternalEntity, name, value, "external")) {
+        filtered[name] = value;
       }
     }
     this._externalMap = filtered;
@@ -32600,9 +32600,9 @@ var EntityDecoder = class {
     }
     const flat = mergeEntityMaps(map);
     const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name2, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onInputEntity, name2, value, "input")) {
-        filtered[name2] = value;
+    for (const [name, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onInputEntity, name, value, "input")) {
+        filtered[name] = value;
       }
     }
     this._inputMap = filtered;
@@ -32749,10 +32749,10 @@ var EntityDecoder = class {
    * @param {string} name
    * @returns {{ value: string, tier: string }|undefined}
    */
-  _resolveName(name2) {
-    if (name2 in this._inputMap) return { value: this._inputMap[name2], tier: LIMIT_TIER_EXTERNAL };
-    if (name2 in this._externalMap) return { value: this._externalMap[name2], tier: LIMIT_TIER_EXTERNAL };
-    if (name2 in this._baseMap) return { value: this._baseMap[name2], tier: LIMIT_TIER_BASE };
+  _resolveName(name) {
+    if (name in this._inputMap) return { value: this._inputMap[name], tier: LIMIT_TIER_EXTERNAL };
+    if (name in this._externalMap) return { value: this._externalMap[name], tier: LIMIT_TIER_EXTERNAL };
+    if (name in this._baseMap) return { value: this._baseMap[name], tier: LIMIT_TIER_BASE };
     return void 0;
   }
   /**
@@ -32838,11 +32838,11 @@ var EntityDecoder = class {
 };
 
 // node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
-var defaultOnDangerousProperty = (name2) => {
-  if (DANGEROUS_PROPERTY_NAMES.includes(name2)) {
-    return "__" + name2;
+var defaultOnDangerousProperty = (name) => {
+  if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
+    return "__" + name;
   }
-  return name2;
+  return name;
 };
 var defaultOptions2 = {
   preserveOrder: false,
@@ -32951,9 +32951,9 @@ var buildOptions = function(options) {
     { value: built.cdataPropName, name: "cdataPropName" },
     { value: built.commentPropName, name: "commentPropName" }
   ];
-  for (const { value, name: name2 } of propertyNameOptions) {
+  for (const { value, name } of propertyNameOptions) {
     if (value) {
-      validatePropertyName(value, name2);
+      validatePropertyName(value, name);
     }
   }
   if (built.onDangerousProperty === null) {
@@ -33348,11 +33348,11 @@ function hasSeq(data, seq, i) {
   }
   return true;
 }
-function validateEntityName2(name2, xmlVersion) {
-  if (qName(name2, { xmlVersion }))
-    return name2;
+function validateEntityName2(name, xmlVersion) {
+  if (qName(name, { xmlVersion }))
+    return name;
   else
-    throw new Error(`Invalid entity name ${name2}`);
+    throw new Error(`Invalid entity name ${name}`);
 }
 
 // node_modules/anynum/digitTable.js
@@ -34094,16 +34094,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
+    const path31 = this._matcher.path;
+    return path31.length > 0 ? path31[path31.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
+    const path31 = this._matcher.path;
+    return path31.length > 0 ? path31[path31.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34111,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return void 0;
-    return path33[path33.length - 1].values?.[attrName];
+    const path31 = this._matcher.path;
+    if (path31.length === 0) return void 0;
+    return path31[path31.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34121,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return false;
-    const current = path33[path33.length - 1];
+    const path31 = this._matcher.path;
+    if (path31.length === 0) return false;
+    const current = path31[path31.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34149,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].position ?? 0;
+    const path31 = this._matcher.path;
+    if (path31.length === 0) return -1;
+    return path31[path31.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].counter ?? 0;
+    const path31 = this._matcher.path;
+    if (path31.length === 0) return -1;
+    return path31[path31.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -34264,9 +34264,9 @@ var Matcher = class {
     const keep = options !== null ? options.keep : null;
     if (keep !== null && keep !== void 0 && keep.length > 0 && attrValues) {
       for (let i = 0; i < keep.length; i++) {
-        const name2 = keep[i];
-        if (attrValues[name2] !== void 0) {
-          this._keptAttrs.push({ depth, name: name2, value: attrValues[name2] });
+        const name = keep[i];
+        if (attrValues[name] !== void 0) {
+          this._keptAttrs.push({ depth, name, value: attrValues[name] });
         }
       }
     }
@@ -35247,9 +35247,9 @@ var NAMED = Object.freeze({
 var ENTITY_RE = /&(?:#[xX]0*([0-9a-fA-F]{1,6});?|#0*([0-9]{1,7});?|([a-zA-Z][a-zA-Z0-9]{1,15});)/g;
 function decodeEntities(input) {
   if (input.indexOf("&") === -1) return input;
-  return input.replace(ENTITY_RE, (match3, hex, dec, name2) => {
-    if (name2 !== void 0) {
-      return Object.prototype.hasOwnProperty.call(NAMED, name2) ? NAMED[name2] : match3;
+  return input.replace(ENTITY_RE, (match3, hex, dec, name) => {
+    if (name !== void 0) {
+      return Object.prototype.hasOwnProperty.call(NAMED, name) ? NAMED[name] : match3;
     }
     const cp = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
     if (!Number.isFinite(cp) || cp > 1114111) return match3;
@@ -35400,7 +35400,7 @@ var OrderedObjParser = class {
           applyLimitsTo: this.options.processEntities.appliesTo
         },
         // onExternalEntity: (name, value) => isUnsafe(value) ? 'block' : 'allow',
-        onInputEntity: (name2, value) => (
+        onInputEntity: (name, value) => (
           //TODO: VALID_CONTEXTS.HTML should be set only if this.options.htmlEntities
           isUnsafe(value, [html_default, xml_default]) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW
         )
@@ -35936,8 +35936,8 @@ function readStopNodeData(xmlData, tagName, i) {
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
             const sep9 = exp.search(/\s/);
-            const name2 = sep9 === -1 ? exp : exp.substring(0, sep9);
-            if (name2 === tagName && exp[exp.length - 1] !== "/") openTagCount++;
+            const name = sep9 === -1 ? exp : exp.substring(0, sep9);
+            if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
         }
@@ -35970,13 +35970,13 @@ function transformTagName(fn, tagName, tagExp, options) {
   tagName = sanitizeName(tagName, options);
   return { tagName, tagExp };
 }
-function sanitizeName(name2, options) {
-  if (criticalProperties.includes(name2)) {
-    throw new Error(`[SECURITY] Invalid name: "${name2}" is a reserved JavaScript keyword that could cause prototype pollution`);
-  } else if (DANGEROUS_PROPERTY_NAMES.includes(name2)) {
-    return options.onDangerousProperty(name2);
+function sanitizeName(name, options) {
+  if (criticalProperties.includes(name)) {
+    throw new Error(`[SECURITY] Invalid name: "${name}" is a reserved JavaScript keyword that could cause prototype pollution`);
+  } else if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
+    return options.onDangerousProperty(name);
   }
-  return name2;
+  return name;
 }
 
 // node_modules/fast-xml-parser/src/xmlparser/node2json.js
@@ -36168,11 +36168,11 @@ function safeCdata(val) {
 function escapeAttribute(val) {
   return valToStr(val).replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
-function resolveName(name2, isAttribute2, options, matcher, validator) {
-  if (!options.sanitizeName) return name2;
-  const isPI = !isAttribute2 && name2[0] === "?";
-  const bare = isPI ? name2.slice(1) : name2;
-  if (validator(bare)) return name2;
+function resolveName(name, isAttribute2, options, matcher, validator) {
+  if (!options.sanitizeName) return name;
+  const isPI = !isAttribute2 && name[0] === "?";
+  const bare = isPI ? name.slice(1) : name;
+  if (validator(bare)) return name;
   const result = options.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
   if (typeof result !== "string" || !validator(result)) {
     throw new Error(`sanitizeName returned an invalid XML name for "${bare}"`);
@@ -36881,9 +36881,9 @@ Builder.prototype.replaceEntitiesValue = function(textValue) {
 function indentate(level) {
   return this.options.indentBy.repeat(level);
 }
-function isAttribute(name2) {
-  if (name2.startsWith(this.options.attributeNamePrefix) && name2 !== this.options.textNodeName) {
-    return name2.substr(this.attrPrefixLen);
+function isAttribute(name) {
+  if (name.startsWith(this.options.attributeNamePrefix) && name !== this.options.textNodeName) {
+    return name.substr(this.attrPrefixLen);
   } else {
     return false;
   }
@@ -37425,11 +37425,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path33) {
+    function locateFile(path31) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path33, scriptDirectory);
+        return Module["locateFile"](path31, scriptDirectory);
       }
-      return scriptDirectory + path33;
+      return scriptDirectory + path31;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37442,7 +37442,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs12 = require2("fs");
+      var fs11 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37451,7 +37451,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs12.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs11.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs12.readFile(filename, function(err2, data) {
+        fs11.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -37660,9 +37660,9 @@ var NativeCRC64 = (() => {
         abort("`Module." + prop + "` was supplied but `" + prop + "` not included in INCOMING_MODULE_JS_API");
       }
     }
-    function isExportedByForceFilesystem(name2) {
-      return name2 === "FS_createPath" || name2 === "FS_createDataFile" || name2 === "FS_createPreloadedFile" || name2 === "FS_unlink" || name2 === "addRunDependency" || // The old FS has some functionality that WasmFS lacks.
-      name2 === "FS_createLazyFile" || name2 === "FS_createDevice" || name2 === "removeRunDependency";
+    function isExportedByForceFilesystem(name) {
+      return name === "FS_createPath" || name === "FS_createDataFile" || name === "FS_createPreloadedFile" || name === "FS_unlink" || name === "addRunDependency" || // The old FS has some functionality that WasmFS lacks.
+      name === "FS_createLazyFile" || name === "FS_createDevice" || name === "removeRunDependency";
     }
     function missingLibrarySymbol(sym) {
       if (typeof globalThis !== "undefined" && !Object.getOwnPropertyDescriptor(globalThis, sym)) {
@@ -38034,18 +38034,18 @@ var NativeCRC64 = (() => {
     function isFileURI(filename) {
       return filename.startsWith("file://");
     }
-    function createExportWrapper(name2, fixedasm) {
+    function createExportWrapper(name, fixedasm) {
       return function() {
-        var displayName = name2;
+        var displayName = name;
         var asm2 = fixedasm;
         if (!fixedasm) {
           asm2 = Module["asm"];
         }
         assert4(runtimeInitialized, "native function `" + displayName + "` called before runtime initialization");
-        if (!asm2[name2]) {
-          assert4(asm2[name2], "exported native function `" + displayName + "` not found");
+        if (!asm2[name]) {
+          assert4(asm2[name], "exported native function `" + displayName + "` not found");
         }
-        return asm2[name2].apply(null, arguments);
+        return asm2[name].apply(null, arguments);
       };
     }
     var wasmBinaryFile;
@@ -40478,9 +40478,9 @@ var HeaderConstants = {
 };
 
 // node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
-function setURLParameter(url3, name2, value) {
+function setURLParameter(url3, name, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name2);
+  const encodedName = encodeURIComponent(name);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -41080,9 +41080,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path33 = getURLPath(request.url) || "/";
+    const path31 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path33}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path31}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41542,9 +41542,9 @@ function storageSharedKeyCredentialPolicy(options) {
   }
   function getCanonicalizedHeadersString(request) {
     let headersArray = [];
-    for (const [name2, value] of request.headers) {
-      if (name2.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE)) {
-        headersArray.push({ name: name2, value });
+    for (const [name, value] of request.headers) {
+      if (name.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE)) {
+        headersArray.push({ name, value });
       }
     }
     headersArray.sort((a, b2) => {
@@ -41564,9 +41564,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path33 = getURLPath(request.url) || "/";
+    const path31 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path33}`;
+    canonicalizedResourceString += `/${options.accountName}${path31}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55701,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 || "/";
-  path33 = escape(path33);
-  urlParsed.pathname = path33;
+  let path31 = urlParsed.pathname;
+  path31 = path31 || "/";
+  path31 = escape(path31);
+  urlParsed.pathname = path31;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55787,16 +55787,16 @@ function extractConnectionStringParts(connectionString) {
 function escape(text) {
   return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
-function appendToURLPath(url3, name2) {
+function appendToURLPath(url3, name) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 ? path33.endsWith("/") ? `${path33}${name2}` : `${path33}/${name2}` : name2;
-  urlParsed.pathname = path33;
+  let path31 = urlParsed.pathname;
+  path31 = path31 ? path31.endsWith("/") ? `${path31}${name}` : `${path31}/${name}` : name;
+  urlParsed.pathname = path31;
   return urlParsed.toString();
 }
-function setURLParameter2(url3, name2, value) {
+function setURLParameter2(url3, name, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name2);
+  const encodedName = encodeURIComponent(name);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -55814,9 +55814,9 @@ function setURLParameter2(url3, name2, value) {
   urlParsed.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
   return urlParsed.toString();
 }
-function getURLParameter(url3, name2) {
+function getURLParameter(url3, name) {
   const urlParsed = new URL(url3);
-  return urlParsed.searchParams.get(name2) ?? void 0;
+  return urlParsed.searchParams.get(name) ?? void 0;
 }
 function getURLPath2(url3) {
   try {
@@ -56033,11 +56033,11 @@ function parseObjectReplicationRecord(objectReplicationRecord) {
 function httpAuthorizationToString(httpAuthorization) {
   return httpAuthorization ? httpAuthorization.scheme + " " + httpAuthorization.value : void 0;
 }
-function BlobNameToString(name2) {
-  if (name2.encoded) {
-    return decodeURIComponent(name2.content);
+function BlobNameToString(name) {
+  if (name.encoded) {
+    return decodeURIComponent(name.content);
   } else {
-    return name2.content;
+    return name.content;
   }
 }
 function ConvertInternalResponseOfListBlobFlat(internalResponse) {
@@ -58570,10 +58570,10 @@ var AvroMapType = class extends AvroType {
 var AvroRecordType = class extends AvroType {
   _name;
   _fields;
-  constructor(fields, name2) {
+  constructor(fields, name) {
     super();
     this._fields = fields;
-    this._name = name2;
+    this._name = name;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   async read(stream2, options = {}) {
@@ -58865,8 +58865,8 @@ var BlobQuickQueryStream = class extends Readable6 {
             if (typeof fatal !== "boolean") {
               throw Error("Invalid fatal in avro error record.");
             }
-            const name2 = obj2.name;
-            if (typeof name2 !== "string") {
+            const name = obj2.name;
+            if (typeof name !== "string") {
               throw Error("Invalid name in avro error record.");
             }
             const description = obj2.description;
@@ -58879,7 +58879,7 @@ var BlobQuickQueryStream = class extends Readable6 {
             }
             this.onError({
               position,
-              name: name2,
+              name,
               isFatal: fatal,
               description
             });
@@ -62997,8 +62997,8 @@ var InnerBatchRequest = class {
       `${request.method.toString()} ${getURLPathAndQuery(request.url)} ${HTTP_VERSION_1_1}${HTTP_LINE_ENDING}`
       // sub request start line with method
     ].join(HTTP_LINE_ENDING);
-    for (const [name2, value] of request.headers) {
-      this.body += `${name2}: ${value}${HTTP_LINE_ENDING}`;
+    for (const [name, value] of request.headers) {
+      this.body += `${name}: ${value}${HTTP_LINE_ENDING}`;
     }
     this.body += HTTP_LINE_ENDING;
   }
@@ -63006,8 +63006,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path33 = getURLPath2(subRequest.url);
-    if (!path33 || path33 === "") {
+    const path31 = getURLPath2(subRequest.url);
+    if (!path31 || path31 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63044,9 +63044,9 @@ function batchHeaderFilterPolicy() {
     name: "batchHeaderFilterPolicy",
     async sendRequest(request, next) {
       let xMsHeaderName = "";
-      for (const [name2] of request.headers) {
-        if (iEqual(name2, HeaderConstants2.X_MS_VERSION)) {
-          xMsHeaderName = name2;
+      for (const [name] of request.headers) {
+        if (iEqual(name, HeaderConstants2.X_MS_VERSION)) {
+          xMsHeaderName = name;
         }
       }
       if (xMsHeaderName !== "") {
@@ -63070,8 +63070,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path33 = getURLPath2(url3);
-    if (path33 && path33 !== "/") {
+    const path31 = getURLPath2(url3);
+    if (path31 && path31 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -65639,8 +65639,8 @@ var BlobStore = class {
   credential = new StorageSharedKeyCredential(DEV_ACCOUNT_NAME, DEV_ACCOUNT_KEY);
   service;
   async createContainers() {
-    for (const name2 of [CACHE_CONTAINER, ARTIFACT_CONTAINER]) {
-      await this.service.getContainerClient(name2).createIfNotExists();
+    for (const name of [CACHE_CONTAINER, ARTIFACT_CONTAINER]) {
+      await this.service.getContainerClient(name).createIfNotExists();
     }
   }
   /** A path-style SAS URL, as the real service hands out; permissions e.g. 'cw' (upload) or 'r' (read). */
@@ -65799,35 +65799,35 @@ function artifactMethods(caller) {
   return {
     async CreateArtifact(ctx, body3) {
       const { runId, jobId } = requireOwnRun(body3, caller);
-      const name2 = requiredString(body3, "name");
+      const name = requiredString(body3, "name");
       const mimeType = optionalString(body3, "mime_type") ?? "application/zip";
-      const created = ctx.artifacts.create(runId, jobId, name2, mimeType, ctx.nowMs());
-      if ("conflict" in created) throw new TwirpError("already_exists", `an artifact named '${name2}' already exists in this run`);
+      const created = ctx.artifacts.create(runId, jobId, name, mimeType, ctx.nowMs());
+      if ("conflict" in created) throw new TwirpError("already_exists", `an artifact named '${name}' already exists in this run`);
       return { ok: true, signed_upload_url: ctx.store.sasUrl(ARTIFACT_CONTAINER, created.artifact.blobName, "cw") };
     },
     async FinalizeArtifact(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name2 = requiredString(body3, "name");
+      const name = requiredString(body3, "name");
       const sizeBytes = optionalInt64(body3, "size") ?? 0;
-      const artifact = ctx.artifacts.pending(runId, name2);
-      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name2}' awaits finalization in this run`);
+      const artifact = ctx.artifacts.pending(runId, name);
+      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name}' awaits finalization in this run`);
       const blob = await ctx.store.properties(ARTIFACT_CONTAINER, artifact.blobName);
-      if (!blob) throw new TwirpError("failed_precondition", `nothing was uploaded for artifact '${name2}'`);
+      if (!blob) throw new TwirpError("failed_precondition", `nothing was uploaded for artifact '${name}'`);
       ctx.artifacts.finalize(artifact, blob.sizeBytes || sizeBytes, optionalString(body3, "hash"));
       return { ok: true, artifact_id: String(artifact.databaseId) };
     },
     async ListArtifacts(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name2 = optionalString(body3, "name_filter");
+      const name = optionalString(body3, "name_filter");
       const id = optionalInt64(body3, "id_filter");
-      const found = ctx.artifacts.list(runId, { ...name2 !== void 0 ? { name: name2 } : {}, ...id !== void 0 ? { id } : {} });
+      const found = ctx.artifacts.list(runId, { ...name !== void 0 ? { name } : {}, ...id !== void 0 ? { id } : {} });
       return { artifacts: found.map(toMonolithArtifact) };
     },
     async GetSignedArtifactURL(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name2 = requiredString(body3, "name");
-      const artifact = ctx.artifacts.find(runId, name2);
-      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name2}' in this run`);
+      const name = requiredString(body3, "name");
+      const artifact = ctx.artifacts.find(runId, name);
+      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name}' in this run`);
       return {
         signed_url: ctx.signer.signedUrl(ctx.baseUrl, { container: ARTIFACT_CONTAINER, blobName: artifact.blobName, fileName: artifact.fileName })
       };
@@ -66036,14 +66036,14 @@ var TruncateStream = class extends Transform2 {
   cut = false;
   _transform(chunk, _encoding, callback) {
     if (this.cut) return callback();
-    const room2 = this.limitBytes - this.passedBytes;
-    if (chunk.length < room2) {
+    const room = this.limitBytes - this.passedBytes;
+    if (chunk.length < room) {
       this.passedBytes += chunk.length;
       return callback(null, chunk);
     }
     this.cut = true;
     this.passedBytes = this.limitBytes;
-    if (room2 > 0) this.push(chunk.subarray(0, room2));
+    if (room > 0) this.push(chunk.subarray(0, room));
     callback();
     setImmediate(this.onLimit);
   }
@@ -66081,9 +66081,9 @@ async function serveBlob(deps, req, res, url3) {
       return refuse(res, new TwirpError("not_found", "the blob does not exist"));
     }
     const outHeaders = {};
-    for (const name2 of FORWARDED_HEADERS) {
-      const value = upstream.headers[name2];
-      if (value !== void 0) outHeaders[name2] = value;
+    for (const name of FORWARDED_HEADERS) {
+      const value = upstream.headers[name];
+      if (value !== void 0) outHeaders[name] = value;
     }
     if (ref.fileName) outHeaders["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`;
     const stages = [new ThrottleStream(deps.bucket)];
@@ -66312,8 +66312,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path33 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path33}?${query}`;
+    const path31 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path31}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -70201,10 +70201,10 @@ var Minimatch = class {
     let ai2 = 0;
     let bi2 = 0;
     let result = [];
-    let which3 = "";
+    let which2 = "";
     while (ai2 < a.length && bi2 < b2.length) {
       if (a[ai2] === b2[bi2]) {
-        result.push(which3 === "b" ? b2[bi2] : a[ai2]);
+        result.push(which2 === "b" ? b2[bi2] : a[ai2]);
         ai2++;
         bi2++;
       } else if (emptyGSMatch && a[ai2] === "**" && b2[bi2] === a[ai2 + 1]) {
@@ -70214,16 +70214,16 @@ var Minimatch = class {
         result.push(b2[bi2]);
         bi2++;
       } else if (a[ai2] === "*" && b2[bi2] && (this.options.dot || !b2[bi2].startsWith(".")) && b2[bi2] !== "**") {
-        if (which3 === "b")
+        if (which2 === "b")
           return false;
-        which3 = "a";
+        which2 = "a";
         result.push(a[ai2]);
         ai2++;
         bi2++;
       } else if (b2[bi2] === "*" && a[ai2] && (this.options.dot || !a[ai2].startsWith(".")) && a[ai2] !== "**") {
-        if (which3 === "a")
+        if (which2 === "a")
           return false;
-        which3 = "b";
+        which2 = "b";
         result.push(b2[bi2]);
         ai2++;
         bi2++;
@@ -70794,8 +70794,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path33, level) {
-    this.path = path33;
+  constructor(path31, level) {
+    this.path = path31;
     this.level = level;
   }
 };
@@ -71263,9 +71263,9 @@ function getGnuTarPathOnWindows() {
     return versionOutput.toLowerCase().includes("gnu tar") ? which("tar") : "";
   });
 }
-function assertDefined(name2, value) {
+function assertDefined(name, value) {
   if (value === void 0) {
-    throw Error(`Expected ${name2} but value was undefiend`);
+    throw Error(`Expected ${name} but value was undefiend`);
   }
   return value;
 }
@@ -85151,10 +85151,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 || "/";
-  path33 = escape3(path33);
-  urlParsed.pathname = path33;
+  let path31 = urlParsed.pathname;
+  path31 = path31 || "/";
+  path31 = escape3(path31);
+  urlParsed.pathname = path31;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85237,16 +85237,16 @@ function extractConnectionStringParts2(connectionString) {
 function escape3(text) {
   return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
-function appendToURLPath2(url3, name2) {
+function appendToURLPath2(url3, name) {
   const urlParsed = new URL(url3);
-  let path33 = urlParsed.pathname;
-  path33 = path33 ? path33.endsWith("/") ? `${path33}${name2}` : `${path33}/${name2}` : name2;
-  urlParsed.pathname = path33;
+  let path31 = urlParsed.pathname;
+  path31 = path31 ? path31.endsWith("/") ? `${path31}${name}` : `${path31}/${name}` : name;
+  urlParsed.pathname = path31;
   return urlParsed.toString();
 }
-function setURLParameter3(url3, name2, value) {
+function setURLParameter3(url3, name, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name2);
+  const encodedName = encodeURIComponent(name);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -85264,9 +85264,9 @@ function setURLParameter3(url3, name2, value) {
   urlParsed.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
   return urlParsed.toString();
 }
-function getURLParameter2(url3, name2) {
+function getURLParameter2(url3, name) {
   const urlParsed = new URL(url3);
-  return urlParsed.searchParams.get(name2) ?? void 0;
+  return urlParsed.searchParams.get(name) ?? void 0;
 }
 function getURLScheme2(url3) {
   try {
@@ -87789,10 +87789,10 @@ var AvroMapType2 = class extends AvroType2 {
 var AvroRecordType2 = class extends AvroType2 {
   _name;
   _fields;
-  constructor(fields, name2) {
+  constructor(fields, name) {
     super();
     this._fields = fields;
-    this._name = name2;
+    this._name = name;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   async read(stream2, options = {}) {
@@ -88084,8 +88084,8 @@ var BlobQuickQueryStream2 = class extends Readable8 {
             if (typeof fatal !== "boolean") {
               throw Error("Invalid fatal in avro error record.");
             }
-            const name2 = obj2.name;
-            if (typeof name2 !== "string") {
+            const name = obj2.name;
+            if (typeof name !== "string") {
               throw Error("Invalid name in avro error record.");
             }
             const description = obj2.description;
@@ -88098,7 +88098,7 @@ var BlobQuickQueryStream2 = class extends Readable8 {
             }
             this.onError({
               position,
-              name: name2,
+              name,
               isFatal: fatal,
               description
             });
@@ -91730,7 +91730,7 @@ function sleep2(milliseconds) {
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
-  return __awaiter12(this, arguments, void 0, function* (name2, method, getStatusCode, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay, onError = void 0) {
+  return __awaiter12(this, arguments, void 0, function* (name, method, getStatusCode, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay, onError = void 0) {
     let errorMessage2 = "";
     let attempt = 1;
     while (attempt <= maxAttempts) {
@@ -91756,21 +91756,21 @@ function retry(name_1, method_1, getStatusCode_1) {
         isRetryable = isRetryableStatusCode(statusCode);
         errorMessage2 = `Cache service responded with ${statusCode}`;
       }
-      debug(`${name2} - Attempt ${attempt} of ${maxAttempts} failed with error: ${errorMessage2}`);
+      debug(`${name} - Attempt ${attempt} of ${maxAttempts} failed with error: ${errorMessage2}`);
       if (!isRetryable) {
-        debug(`${name2} - Error is not retryable`);
+        debug(`${name} - Error is not retryable`);
         break;
       }
       yield sleep2(delay4);
       attempt++;
     }
-    throw Error(`${name2} failed: ${errorMessage2}`);
+    throw Error(`${name} failed: ${errorMessage2}`);
   });
 }
 function retryTypedResponse(name_1, method_1) {
-  return __awaiter12(this, arguments, void 0, function* (name2, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
+  return __awaiter12(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
     return yield retry(
-      name2,
+      name,
       method,
       (response) => response.statusCode,
       maxAttempts,
@@ -91793,8 +91793,8 @@ function retryTypedResponse(name_1, method_1) {
   });
 }
 function retryHttpClientResponse(name_1, method_1) {
-  return __awaiter12(this, arguments, void 0, function* (name2, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
-    return yield retry(name2, method, (response) => response.message.statusCode, maxAttempts, delay4);
+  return __awaiter12(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
+    return yield retry(name, method, (response) => response.message.statusCode, maxAttempts, delay4);
   });
 }
 
@@ -93938,23 +93938,23 @@ function saveCacheV2(paths_1, key_1, options_1) {
 var CLIENT_CONFIG_VARS = ["ACTIONS_CACHE_SERVICE_V2", "ACTIONS_RESULTS_URL", "ACTIONS_CACHE_URL", "ACTIONS_RUNTIME_TOKEN", "GITHUB_SERVER_URL"];
 async function withEnv(env, fn) {
   const saved = /* @__PURE__ */ new Map();
-  for (const [name2, value] of Object.entries(env)) {
-    saved.set(name2, process.env[name2]);
-    if (value === void 0) delete process.env[name2];
-    else process.env[name2] = value;
+  for (const [name, value] of Object.entries(env)) {
+    saved.set(name, process.env[name]);
+    if (value === void 0) delete process.env[name];
+    else process.env[name] = value;
   }
   try {
     return await fn();
   } finally {
-    for (const [name2, value] of saved) {
-      if (value === void 0) delete process.env[name2];
-      else process.env[name2] = value;
+    for (const [name, value] of saved) {
+      if (value === void 0) delete process.env[name];
+      else process.env[name] = value;
     }
   }
 }
 function clientEnv(servicesEnv, extra = {}) {
   const env = {};
-  for (const name2 of CLIENT_CONFIG_VARS) env[name2] = void 0;
+  for (const name of CLIENT_CONFIG_VARS) env[name] = void 0;
   return { ...env, ...servicesEnv, ...extra };
 }
 
@@ -93991,7 +93991,7 @@ async function inDirectory(dir, fn) {
 function parseArgs(argv, booleanFlags = []) {
   const positionals = [];
   const flags = /* @__PURE__ */ new Map();
-  const add = (name2, value) => flags.set(name2, [...flags.get(name2) ?? [], value]);
+  const add = (name, value) => flags.set(name, [...flags.get(name) ?? [], value]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith("--")) {
@@ -94012,11 +94012,11 @@ function parseArgs(argv, booleanFlags = []) {
   }
   return { positionals, flags };
 }
-function flag(args, name2) {
-  return args.flags.get(name2)?.at(-1);
+function flag(args, name) {
+  return args.flags.get(name)?.at(-1);
 }
-function flagList(args, name2) {
-  return args.flags.get(name2) ?? [];
+function flagList(args, name) {
+  return args.flags.get(name) ?? [];
 }
 function keyValues(items, what) {
   const out = {};
@@ -94039,7 +94039,7 @@ async function serveCommand(argv) {
     log: (line) => process.stderr.write(`${line}
 `)
   });
-  for (const [name2, value] of Object.entries(services.env)) process.stdout.write(`${name2}=${value}
+  for (const [name, value] of Object.entries(services.env)) process.stdout.write(`${name}=${value}
 `);
   process.stderr.write(`Local Actions services on ${services.url}; stop with Ctrl-C.
 `);
@@ -94090,11 +94090,11 @@ function parseFileCommands(text) {
     if (line === "") continue;
     const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
     if (heredoc) {
-      const [, name2, delimiter4] = heredoc;
+      const [, name, delimiter4] = heredoc;
       const value = [];
       for (i++; i < lines.length && lines[i] !== delimiter4; i++) value.push(lines[i]);
-      if (i >= lines.length) throw new Error(`file command '${name2}' has no closing delimiter ${delimiter4}`);
-      values[name2] = value.join("\n");
+      if (i >= lines.length) throw new Error(`file command '${name}' has no closing delimiter ${delimiter4}`);
+      values[name] = value.join("\n");
       continue;
     }
     const eq = line.indexOf("=");
@@ -94102,8 +94102,8 @@ function parseFileCommands(text) {
   }
   return values;
 }
-function inputVariable(name2) {
-  return `INPUT_${name2.replace(/ /g, "_").toUpperCase()}`;
+function inputVariable(name) {
+  return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
 }
 
 // src/runner/run-action.ts
@@ -94156,8 +94156,8 @@ function runNode(node, script, env, onOutput, onSpawned, detached = false) {
 
 // src/runner/log-filter.ts
 var RunnerLog = class {
-  constructor(write2, debug2 = false) {
-    this.write = write2;
+  constructor(write, debug2 = false) {
+    this.write = write;
     this.debug = debug2;
   }
   write;
@@ -94177,9 +94177,9 @@ var RunnerLog = class {
   line(raw2) {
     const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(raw2);
     if (!command) return this.write(this.mask(raw2));
-    const [, name2, message = ""] = command;
+    const [, name, message = ""] = command;
     const text = unescapeData(message);
-    switch (name2) {
+    switch (name) {
       case "add-mask":
         if (text) this.masks.push(text);
         return;
@@ -94189,7 +94189,7 @@ var RunnerLog = class {
       case "warning":
       case "error":
       case "notice":
-        return this.write(this.mask(`${name2[0]?.toUpperCase()}${name2.slice(1)}: ${text}`));
+        return this.write(this.mask(`${name[0]?.toUpperCase()}${name.slice(1)}: ${text}`));
       case "group":
         return this.write(this.mask(`\u25B8 ${text}`));
       case "endgroup":
@@ -94235,7 +94235,7 @@ async function runCommand(argv) {
   process.stdout.write(`
 ${result.summary}
 `);
-  for (const [name2, value] of Object.entries(result.outputs)) process.stdout.write(`${name2}=${value}
+  for (const [name, value] of Object.entries(result.outputs)) process.stdout.write(`${name}=${value}
 `);
   return result.mainExitCode || result.postExitCode;
 }
@@ -94244,8 +94244,8 @@ ${result.summary}
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
 // src/judge/ceilings.ts
-function usable(profile2, name2) {
-  const p2 = profile2.probes?.probes.find((x) => x.name === name2);
+function usable(profile2, name) {
+  const p2 = profile2.probes?.probes.find((x) => x.name === name);
   return p2 && !p2.error && p2.bytesPerSecond > 0 && p2.iops > 0 ? p2 : null;
 }
 function ceilingsOf(profile2) {
@@ -94297,8 +94297,8 @@ function counterDelta(before, after) {
   if (before < U32) return after + U32 - before;
   return after;
 }
-function rate(delta, durationMs2) {
-  return durationMs2 > 0 ? delta * 1e3 / durationMs2 : 0;
+function rate(delta, durationMs) {
+  return durationMs > 0 ? delta * 1e3 / durationMs : 0;
 }
 function ratio(numerator, denominator) {
   return denominator > 0 ? numerator / denominator : 0;
@@ -94306,7 +94306,7 @@ function ratio(numerator, denominator) {
 function optionalDelta(before, after) {
   return before === void 0 || after === void 0 ? null : counterDelta(before, after);
 }
-function diskMetrics(before, after, durationMs2) {
+function diskMetrics(before, after, durationMs) {
   const d = (k2) => counterDelta(before[k2] ?? 0, after[k2] ?? 0);
   const reads = d("readsCompleted");
   const writes = d("writesCompleted");
@@ -94320,31 +94320,31 @@ function diskMetrics(before, after, durationMs2) {
   const flushes = optionalDelta(before.flushesCompleted, after.flushesCompleted);
   const flushMs = optionalDelta(before.flushMs, after.flushMs);
   return {
-    durationMs: durationMs2,
+    durationMs,
     reads,
     writes,
     readBytes: readSectors * SECTOR_BYTES,
     writtenBytes: writeSectors * SECTOR_BYTES,
-    readsPerSecond: rate(reads, durationMs2),
-    writesPerSecond: rate(writes, durationMs2),
-    readKiBPerSecond: rate(readSectors, durationMs2) / 2,
-    writeKiBPerSecond: rate(writeSectors, durationMs2) / 2,
-    readMergesPerSecond: rate(readMerges, durationMs2),
-    writeMergesPerSecond: rate(writeMerges, durationMs2),
+    readsPerSecond: rate(reads, durationMs),
+    writesPerSecond: rate(writes, durationMs),
+    readKiBPerSecond: rate(readSectors, durationMs) / 2,
+    writeKiBPerSecond: rate(writeSectors, durationMs) / 2,
+    readMergesPerSecond: rate(readMerges, durationMs),
+    writeMergesPerSecond: rate(writeMerges, durationMs),
     readMergePercent: ratio(readMerges, readMerges + reads) * 100,
     writeMergePercent: ratio(writeMerges, writeMerges + writes) * 100,
     readAwaitMs: ratio(d("readMs"), reads),
     writeAwaitMs: ratio(d("writeMs"), writes),
-    averageQueueSize: ratio(d("weightedIoMs"), durationMs2),
+    averageQueueSize: ratio(d("weightedIoMs"), durationMs),
     // iostat caps %util at 100: io_ticks can run ahead of wall time by one tick at window edges.
-    utilizationPercent: Math.min(100, ratio(d("ioMs"), durationMs2) * 100),
+    utilizationPercent: Math.min(100, ratio(d("ioMs"), durationMs) * 100),
     readRequestKiB: ratio(readSectors, reads) / 2,
     writeRequestKiB: ratio(writeSectors, writes) / 2,
-    discardsPerSecond: discards === null ? null : rate(discards, durationMs2),
-    discardKiBPerSecond: discardSectors === null ? null : rate(discardSectors, durationMs2) / 2,
+    discardsPerSecond: discards === null ? null : rate(discards, durationMs),
+    discardKiBPerSecond: discardSectors === null ? null : rate(discardSectors, durationMs) / 2,
     discardAwaitMs: discards === null || discardMs === null ? null : ratio(discardMs, discards),
     discardRequestKiB: discards === null || discardSectors === null ? null : ratio(discardSectors, discards) / 2,
-    flushesPerSecond: flushes === null ? null : rate(flushes, durationMs2),
+    flushesPerSecond: flushes === null ? null : rate(flushes, durationMs),
     flushAwaitMs: flushes === null || flushMs === null ? null : ratio(flushMs, flushes)
   };
 }
@@ -94387,16 +94387,16 @@ function cpuSharesPercent(start, end) {
     busiestCpuPercent
   };
 }
-function stallFraction(a, b2, durationMs2) {
-  if (a === void 0 || b2 === void 0 || durationMs2 <= 0) return null;
-  return counterDelta(a, b2) / (durationMs2 * 1e3);
+function stallFraction(a, b2, durationMs) {
+  if (a === void 0 || b2 === void 0 || durationMs <= 0) return null;
+  return counterDelta(a, b2) / (durationMs * 1e3);
 }
 function pick(p2, k2) {
   return p2?.[k2] ?? void 0;
 }
-function pressureFractions(start, end, durationMs2) {
+function pressureFractions(start, end, durationMs) {
   if (!start.pressure || !end.pressure) return null;
-  const f2 = (k2, which3) => stallFraction(pick(start.pressure, k2)?.[which3], pick(end.pressure, k2)?.[which3], durationMs2);
+  const f2 = (k2, which2) => stallFraction(pick(start.pressure, k2)?.[which2], pick(end.pressure, k2)?.[which2], durationMs);
   return {
     ioSome: f2("io", "someUs"),
     ioFull: f2("io", "fullUs"),
@@ -94406,16 +94406,16 @@ function pressureFractions(start, end, durationMs2) {
   };
 }
 function phaseSummary(start, end, deviceIndex) {
-  const durationMs2 = Math.max(0, end.tMs - start.tMs);
+  const durationMs = Math.max(0, end.tMs - start.tMs);
   const before = deviceIndex === null ? null : start.disks[deviceIndex];
   const after = deviceIndex === null ? null : end.disks[deviceIndex];
   const childTicks = start.childCpuTicks === null || end.childCpuTicks === null ? null : Math.max(0, end.childCpuTicks - start.childCpuTicks);
   const childCpuSeconds = childTicks === null ? null : childTicks / USER_HZ;
   return {
-    durationMs: durationMs2,
-    disk: before && after ? diskMetrics(before, after, durationMs2) : null,
+    durationMs,
+    disk: before && after ? diskMetrics(before, after, durationMs) : null,
     cpu: cpuSharesPercent(start, end),
-    pressure: pressureFractions(start, end, durationMs2),
+    pressure: pressureFractions(start, end, durationMs),
     memory: start.memory && end.memory ? {
       dirtyBytesStart: start.memory.dirtyBytes,
       writebackBytesStart: start.memory.writebackBytes,
@@ -94423,7 +94423,7 @@ function phaseSummary(start, end, deviceIndex) {
       writebackBytesEnd: end.memory.writebackBytes
     } : null,
     childCpuSeconds,
-    childCpuCores: childCpuSeconds === null || durationMs2 <= 0 ? null : childCpuSeconds / (durationMs2 / 1e3)
+    childCpuCores: childCpuSeconds === null || durationMs <= 0 ? null : childCpuSeconds / (durationMs / 1e3)
   };
 }
 
@@ -94453,18 +94453,18 @@ function deviceIndexFor(profile2, phase2) {
 }
 function snapshotFacts(start, end, deviceIndex, inside = []) {
   const summary2 = phaseSummary(start, end, deviceIndex);
-  const durationMs2 = end.tMs - start.tMs;
+  const durationMs = end.tMs - start.tMs;
   let dirtyPeakBytes = null;
   for (const s3 of [start, ...inside, end]) {
     if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
   }
   const p2 = summary2.pressure;
   return {
-    durationMs: durationMs2,
+    durationMs,
     deviceIndex,
-    disk: durationMs2 > 0 ? summary2.disk : null,
+    disk: durationMs > 0 ? summary2.disk : null,
     cpu: cpuShares(summary2),
-    childCores: durationMs2 > 0 ? summary2.childCpuCores : null,
+    childCores: durationMs > 0 ? summary2.childCpuCores : null,
     pressure: {
       ioSome: fraction(p2?.ioSome),
       ioFull: fraction(p2?.ioFull),
@@ -95030,13 +95030,13 @@ var LAYOUT_BUDGET_SHARE = 0.2;
 var MIN_SS_DUR_S = 3;
 var MAX_SS_DUR_S = 10;
 var InsufficientSpaceError = class extends ProfilerError {
-  constructor(freeBytes2, neededBytes2, where3) {
+  constructor(freeBytes, neededBytes, where3) {
     super(
-      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes2)} free, the probes need at least ${formatMiB(neededBytes2)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
+      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
       "Free some space on that filesystem, or turn the probes off for this runner."
     );
-    this.freeBytes = freeBytes2;
-    this.neededBytes = neededBytes2;
+    this.freeBytes = freeBytes;
+    this.neededBytes = neededBytes;
   }
   freeBytes;
   neededBytes;
@@ -95049,27 +95049,27 @@ function jobCount(cpuCount) {
 }
 var SEQ_TOTAL_QUEUE_DEPTH = 16;
 var RAND_TOTAL_QUEUE_DEPTH = 256;
-function defineProbe(name2, cpuCount, platform2 = "linux") {
+function defineProbe(name, cpuCount, platform2 = "linux") {
   const asyncEngine = platform2 === "linux" ? "libaio" : "posixaio";
   const jobs = jobCount(cpuCount);
   const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
   const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
   const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
-  switch (name2) {
+  switch (name) {
     case "seq-write":
-      return { ...base, name: name2, direction: "write", rw: "write", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "seq-read":
-      return { ...base, name: name2, direction: "read", rw: "read", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB2, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "rand-write":
-      return { ...base, name: name2, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
     case "rand-read":
-      return { ...base, name: name2, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
     case "rand-read-qd1":
-      return { ...base, name: name2, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
     case "fsync-write":
       return {
         ...base,
-        name: name2,
+        name,
         direction: "write",
         rw: "write",
         blockSizeBytes: 4096,
@@ -95083,12 +95083,12 @@ function defineProbe(name2, cpuCount, platform2 = "linux") {
   }
 }
 function orderProbes(probes2) {
-  return PROBE_NAMES.filter((name2) => probes2.includes(name2));
+  return PROBE_NAMES.filter((name) => probes2.includes(name));
 }
-function planFileSize(freeBytes2, jobs, where3 = "the target filesystem") {
-  const share2 = Math.floor(freeBytes2 * FREE_SPACE_SHARE);
+function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
+  const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
   if (share2 < MIN_FILE_BYTES) {
-    throw new InsufficientSpaceError(freeBytes2, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
+    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
   }
   const unit = MiB2 * Math.max(1, jobs);
   return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
@@ -95184,39 +95184,18 @@ var OUTPUTS = {
 var PROBE_OUTPUT_NAMES = Object.keys(OUTPUTS);
 function probeOutputs(suite) {
   const outputs = {};
-  for (const name2 of PROBE_OUTPUT_NAMES) {
-    const spec = OUTPUTS[name2];
+  for (const name of PROBE_OUTPUT_NAMES) {
+    const spec = OUTPUTS[name];
     const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
     const value = result ? spec.value(result) : null;
-    outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
+    outputs[name] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
   }
   return outputs;
 }
 
-// src/experiment/outputs.ts
-var secondsText = (ms2) => ms2 === null || ms2 === void 0 ? "" : (ms2 / 1e3).toFixed(3);
-function bestOtherDisk(outcomes2) {
-  return outcomes2.filter((o) => o.alternative === "other-disk").sort((a, b2) => a.timeMs.median - b2.timeMs.median)[0] ?? null;
-}
-function experimentOutputs(e) {
-  const outcomes2 = e?.outcomes ?? [];
-  const median2 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
-  const other = bestOtherDisk(outcomes2);
-  return {
-    "experiment-baseline-seconds": secondsText(median2("baseline")),
-    "experiment-ram-seconds": secondsText(median2("ram")),
-    "experiment-decompress-seconds": secondsText(median2("decompress")),
-    "experiment-page-cache-seconds": secondsText(median2("page-cache")),
-    "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
-    "experiment-other-disk-path": other?.mountPoint ?? "",
-    "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
-    "fix-best-saving-seconds": e && e.outcomes.length > 0 ? secondsText(e.fixBest.savingMs) : ""
-  };
-}
-
 // src/report/outputs.ts
-function phaseSeconds(profile2, name2) {
-  const p2 = profile2.phases.find((x) => x.name === name2);
+function phaseSeconds(profile2, name) {
+  const p2 = profile2.phases.find((x) => x.name === name);
   return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
 }
 function profileOutputs(profile2, verdict2) {
@@ -95234,8 +95213,7 @@ function profileOutputs(profile2, verdict2) {
     "archive-bytes": r?.archiveBytes != null ? String(r.archiveBytes) : "",
     "extracted-bytes": r?.anatomy ? String(r.anatomy.extractedBytes) : "",
     "file-count": r?.anatomy ? String(r.anatomy.files) : "",
-    ...probeOutputs(profile2.probes),
-    ...experimentOutputs(profile2.experiments)
+    ...probeOutputs(profile2.probes)
   };
 }
 
@@ -95337,13 +95315,13 @@ function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
   const writes = points.map((p2) => p2.writeMiBPerSecond);
   const util6 = points.map((p2) => p2.utilizationPercent);
-  const name2 = profile2.devices[device2]?.name ?? "disk";
+  const name = profile2.devices[device2]?.name ?? "disk";
   const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
   const chart = (title, axis, max, values) => fenced("mermaid", ["xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n"));
   return [
     `<sub>Phases (s): ${marks}</sub>`,
-    chart(`${name2}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes),
-    chart(`${name2}: busy time (%util)`, "%util", 100, util6)
+    chart(`${name}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes),
+    chart(`${name}: busy time (%util)`, "%util", 100, util6)
   ].join("\n\n");
 }
 function phaseChart(profile2) {
@@ -95367,113 +95345,6 @@ function faultLines(profile2) {
   }
   const unique = [...new Set(lines)];
   return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
-}
-
-// src/experiment/alternatives.ts
-var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
-var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
-var FIX_MIN_SAVING_SHARE = 0.1;
-var RUNS_WANTED = 2;
-
-// src/experiment/against-verdict.ts
-function resourceOf(bottleneck2) {
-  if (bottleneck2 === "disk-bandwidth" || bottleneck2 === "disk-iops" || bottleneck2 === "writeback") return "disk";
-  if (bottleneck2 === "cpu") return "cpu";
-  if (bottleneck2 === "network") return "network";
-  return "other";
-}
-function secondsOnResourceMs(verdict2, phases, resource) {
-  let total = 0;
-  for (const p2 of verdict2.phases) {
-    if (resourceOf(p2.bottleneck) !== resource) continue;
-    const given = p2.durationMs;
-    if (typeof given === "number" && Number.isFinite(given)) total += given;
-    else {
-      const record = phases.find((r) => r.name === p2.phase);
-      if (record) total += record.endMs - record.startMs;
-    }
-  }
-  return total;
-}
-var DISK_AGREEMENT_SHARE = 0.5;
-function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs2) {
-  const baseline = experiments2.outcomes.find((o) => o.alternative === "baseline");
-  const ram = experiments2.outcomes.find((o) => o.alternative === "ram");
-  const decompress = experiments2.outcomes.find((o) => o.alternative === "decompress");
-  const resource = resourceOf(verdict2.bottleneck);
-  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : "";
-  if (resource === "network") {
-    const again = experiments2.refetch;
-    if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
-    const first = firstDownloadMs2 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs2)})`;
-    return { agrees: null, sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.` };
-  }
-  if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
-    return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
-  }
-  const saved = Math.max(0, ram.savingMs);
-  if (resource === "disk") {
-    const onDiskMs = secondsOnResourceMs(verdict2, phases, "disk");
-    if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
-      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
-    }
-    return { agrees: false, sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.` };
-  }
-  if (resource === "cpu") {
-    if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
-      return { agrees: true, sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
-    }
-    return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
-  }
-  return { agrees: null, sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
-}
-
-// src/report/fixes-section.ts
-var NAMES = {
-  baseline: "baseline: the extraction as the restore ran it",
-  ram: "ram: into a tmpfs (the disk taken out)",
-  decompress: "decompress: to /dev/null (the floor)",
-  "other-disk": "other-disk",
-  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
-};
-function name(o) {
-  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
-  return NAMES[o.alternative];
-}
-function timeCell(o) {
-  const t = o.timeMs;
-  const spreadText2 = t.runs > 1 ? ` \xB1${Math.round(t.spreadPercent / 2)}%` : "";
-  const main2 = `${seconds(t.median)}${spreadText2}`;
-  if (o.alternative === "page-cache" && o.writebackLeftMs) return `${main2} step, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps`;
-  return main2;
-}
-function savingCell(o) {
-  if (o.savingMs === null || o.savingShare === null) return "\u2013";
-  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
-}
-function firstDownloadMs(profile2) {
-  const p2 = profile2.phases.find((x) => x.name === "download");
-  return p2 ? p2.endMs - p2.startMs : null;
-}
-function fixesSection(profile2, verdict2) {
-  const e = profile2.experiments;
-  if (!e) return "";
-  const out = ["### Measured fixes"];
-  if (e.outcomes.length === 0) {
-    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : "."}`);
-  } else {
-    out.push(`**${escapeHtml(checkAgainstVerdict(verdict2, profile2.phases, e, firstDownloadMs(profile2)).sentence)}**`);
-    const rows = e.outcomes.map((o) => [name(o), timeCell(o), `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`, savingCell(o), o.apply]);
-    out.push(table(["Alternative", "Until on disk (median)", "Runs", "Saving vs baseline", "How to apply it"], rows, ["l", "r", "r", "r", "l"]));
-    const best2 = e.fixBest;
-    out.push(
-      best2.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best2.alternative}${best2.mountPoint && best2.alternative === "other-disk" ? ` (${escapeHtml(best2.mountPoint)})` : ""}**, ${seconds(best2.savingMs ?? 0)} saved.`
-    );
-  }
-  if (e.skipped.length > 0) out.push(e.skipped.map((s3) => `- Skipped ${escapeHtml(name(s3))} (${s3.reason}): ${escapeHtml(s3.detail)}.`).join("\n"));
-  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
-  out.push(`<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`);
-  return out.join("\n\n");
 }
 
 // src/report/summary.ts
@@ -95652,7 +95523,6 @@ function renderSummary(profile2, verdict2) {
 > **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
 ${items}`);
   }
-  sections.push(...[fixesSection(profile2, verdict2)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   if (verdict2.whatIf.length > 0) sections.push(`### What if
 
@@ -95734,12 +95604,12 @@ var obj = (shape) => (v2, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path33 = p2 ? `${p2}.${key}` : key;
+    const path31 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path33}: missing`);
+      if (!optional) e.push(`${path31}: missing`);
       continue;
     }
-    c(rec[key], path33, e);
+    c(rec[key], path31, e);
   }
 };
 var diskCounters = obj({
@@ -95871,28 +95741,6 @@ var verdict = nullable(obj({
   phases: arr(obj({ phase: oneOf("lookup", "download", "extract", "writeback", "restore"), bottleneck, sentence: str, evidence: arr(evidence) })),
   whatIf: arr(obj({ resource: oneOf("disk", "network", "cpu"), speedup: num, restoreLowerBoundMs: num, sentence: str }))
 }));
-var spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
-var alternative = oneOf("baseline", "ram", "decompress", "other-disk", "page-cache");
-var experiments = obj({
-  status: oneOf("ran", "skipped", "failed"),
-  "reason?": str,
-  budgetMs: num,
-  wallMs: num,
-  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
-  outcomes: arr(obj({
-    alternative,
-    mountPoint: nullable(str),
-    timeMs: spreadShape,
-    writebackLeftMs: nullable(spreadShape),
-    savingMs: nullable(num),
-    savingShare: nullable(num),
-    apply: str,
-    failedRuns: num
-  })),
-  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, "error?": str })),
-  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf("no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"), detail: str })),
-  fixBest: obj({ alternative: oneOf("baseline", "ram", "decompress", "other-disk", "page-cache", "none"), mountPoint: nullable(str), savingMs: nullable(num) })
-});
 var profile = obj({
   schemaVersion: num,
   tool: obj({ name: oneOf("disk-profiler"), version: str }),
@@ -95907,8 +95755,7 @@ var profile = obj({
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot3, 3) }),
   probes,
   verdict,
-  warnings: arr(str),
-  "experiments?": experiments
+  warnings: arr(str)
 });
 function profileErrors(value) {
   const errors = [];
@@ -95983,27 +95830,6 @@ function spread(values) {
   return { median: median2, min, max, runs: xs2.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
 }
 
-// src/compare/best-fix.ts
-function fixName(p2) {
-  const b2 = p2.experiments?.fixBest;
-  if (!b2) return "none";
-  return b2.alternative === "other-disk" && b2.mountPoint ? `other-disk ${b2.mountPoint}` : b2.alternative;
-}
-function bestFixOf(profiles) {
-  const measured = profiles.filter((p2) => (p2.experiments?.outcomes.length ?? 0) > 0);
-  if (measured.length === 0) return null;
-  const counts = /* @__PURE__ */ new Map();
-  for (const p2 of measured) counts.set(fixName(p2), (counts.get(fixName(p2)) ?? 0) + 1);
-  const [fix, runs] = [...counts.entries()].sort((a, b2) => b2[1] - a[1] || a[0].localeCompare(b2[0]))[0];
-  const savingMs = fix === "none" ? null : spread(measured.filter((p2) => fixName(p2) === fix).map((p2) => p2.experiments?.fixBest.savingMs));
-  return { fix, savingMs, runs, of: measured.length };
-}
-function bestFixCell(b2) {
-  if (!b2) return "\u2013";
-  const saving = b2.savingMs ? ` (\u2212${(b2.savingMs.median / 1e3).toFixed(2)} s)` : "";
-  return `${b2.fix}${saving}${b2.of > 1 ? ` <sub>${b2.runs}/${b2.of} runs</sub>` : ""}`;
-}
-
 // src/compare/compare.ts
 var MIB = 1024 * 1024;
 var CEILING_PROBES = {
@@ -96039,9 +95865,9 @@ function best(runners, ceiling) {
 function combine2(label, group) {
   const profiles = group.map((g2) => g2.profile);
   const ceilings = Object.fromEntries(
-    Object.keys(CEILING_PROBES).map((name2) => {
-      const [probe3, unit] = CEILING_PROBES[name2];
-      return [name2, spread(profiles.map((p2) => probeValue(p2, probe3, unit)))];
+    Object.keys(CEILING_PROBES).map((name) => {
+      const [probe3, unit] = CEILING_PROBES[name];
+      return [name, spread(profiles.map((p2) => probeValue(p2, probe3, unit)))];
     })
   );
   const phaseNames = ["lookup", "download", "extract", "writeback"];
@@ -96064,18 +95890,17 @@ function combine2(label, group) {
     restoreMs,
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b2) => b2.runs - a.runs),
-    verdict: representative.verdict?.sentence ?? "No verdict recorded.",
-    bestFix: bestFixOf(profiles)
+    verdict: representative.verdict?.sentence ?? "No verdict recorded."
   };
 }
-function probeValue(profile2, name2, unit) {
-  const probe3 = profile2.probes?.probes.find((p2) => p2.name === name2 && !p2.error);
+function probeValue(profile2, name, unit) {
+  const probe3 = profile2.probes?.probes.find((p2) => p2.name === name && !p2.error);
   if (!probe3) return null;
   return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MIB;
 }
-function phaseMs(profile2, name2) {
+function phaseMs(profile2, name) {
   if (!profile2.restore?.cacheHit) return null;
-  const phase2 = profile2.phases.find((p2) => p2.name === name2);
+  const phase2 = profile2.phases.find((p2) => p2.name === name);
   return phase2 ? phase2.endMs - phase2.startMs : null;
 }
 function closestTo(profiles, values, target) {
@@ -96094,12 +95919,12 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs12 = c.fileSystems[0];
+  const fs11 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs12 ? fs12.fsType : ""
+    fs11 ? fs11.fsType : ""
   ];
   return parts.filter(Boolean).join(", ");
 }
@@ -96126,7 +95951,7 @@ function barChart(title, axis, runners, value) {
     "```"
   ].join("\n");
 }
-var ceilingValue = (name2) => (r) => r.ceilings[name2]?.median ?? null;
+var ceilingValue = (name) => (r) => r.ceilings[name]?.median ?? null;
 function renderComparison(comparison, problems = []) {
   const { runners, fastest } = comparison;
   const out = [];
@@ -96141,12 +95966,12 @@ function renderComparison(comparison, problems = []) {
     fastest.restore ? `**Fastest restore: ${fastest.restore}.** Runners ranked by the median time until the restored files were on disk (lookup + download + extraction + the writeback tail after tar exited); values are medians, with the spread when a runner ran more than once.` : "No runner restored a cache; the ranking follows the fio ceilings only."
   );
   out.push("");
-  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |");
-  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |");
+  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b2) => r.bottlenecks.length > 1 ? `${b2.bottleneck} \xD7${b2.runs}` : b2.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
     );
   });
   out.push("");
@@ -96324,7 +96149,7 @@ var LAB_PREFIX = "disk-profiler-lab-";
 var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
 var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
 var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
-var sysctlPath = (name2) => `/proc/sys/vm/${name2}`;
+var sysctlPath = (name) => `/proc/sys/vm/${name}`;
 
 // src/lab/blkio.ts
 function throttleDevice(cleanup, devNumber, file, limit) {
@@ -96421,17 +96246,17 @@ ${compare.summary}
 // src/cli/bench.ts
 import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
 import os17 from "node:os";
-import * as path31 from "node:path";
+import * as path29 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
+import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
 import os14 from "node:os";
-import path28 from "node:path";
+import path26 from "node:path";
 import { performance as performance6 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync5, unlinkSync } from "node:fs";
-import * as path24 from "node:path";
+import * as path22 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
@@ -96503,10 +96328,10 @@ async function timedRestore(request) {
   const phases = [];
   const wallStartMs = monotonicMs();
   let current = { name: "lookup", start: request.boundary() };
-  const next = (name2, extra = {}) => {
+  const next = (name, extra = {}) => {
     const end = request.boundary();
     phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
-    if (name2) current = { name: name2, start: end };
+    if (name) current = { name, start: end };
     return end;
   };
   const result = {
@@ -96524,7 +96349,6 @@ async function timedRestore(request) {
   let archivePath = null;
   let extractStartedAtEpochMs = null;
   let phaseOpen = true;
-  let downloadUrl;
   try {
     const cacheMode = getCacheMode();
     if (!isCacheReadable(cacheMode)) {
@@ -96532,6 +96356,7 @@ async function timedRestore(request) {
     }
     const compressionMethod = await cacheUtils_exports.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
+    let downloadUrl;
     if (serviceVersion === "v2") {
       const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
         key: primaryKey,
@@ -96589,7 +96414,7 @@ async function timedRestore(request) {
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, extractStartedAtEpochMs, downloadUrl: downloadUrl ?? null };
+    return { restore: result, phases, archivePath, extractStartedAtEpochMs };
   }
 }
 function watchFileSize(file, intervalMs) {
@@ -96639,8 +96464,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path33, mode) {
-    this.path = path33;
+  constructor(path31, mode) {
+    this.path = path31;
     this.mode = mode;
   }
   path;
@@ -96694,9 +96519,9 @@ var ProcFile = class {
 };
 
 // src/sample/child-cpu.ts
-function readOrNull(path33) {
+function readOrNull(path31) {
   try {
-    return readFileSync6(path33, "latin1");
+    return readFileSync6(path31, "latin1");
   } catch {
     return null;
   }
@@ -96743,8 +96568,8 @@ var ChildCpuReader = class {
 function parseDiskstatsLine(line) {
   const f2 = line.trim().split(/\s+/);
   if (f2.length !== 14 && f2.length !== 18 && f2.length !== 20) return null;
-  const [major, minor, name2] = f2;
-  if (major === void 0 || minor === void 0 || name2 === void 0) return null;
+  const [major, minor, name] = f2;
+  if (major === void 0 || minor === void 0 || name === void 0) return null;
   const n = f2.slice(3).map(Number);
   if (n.some((v2) => !Number.isFinite(v2))) return null;
   const at2 = (i) => n[i] ?? 0;
@@ -96771,11 +96596,11 @@ function parseDiskstatsLine(line) {
     counters.flushesCompleted = at2(15);
     counters.flushMs = at2(16);
   }
-  return { name: name2, devNumber: `${major}:${minor}`, counters };
+  return { name, devNumber: `${major}:${minor}`, counters };
 }
 function pickDiskCounters(text, names) {
-  return names.map((name2) => {
-    const needle = ` ${name2} `;
+  return names.map((name) => {
+    const needle = ` ${name} `;
     let at2 = text.indexOf(needle);
     while (at2 >= 0) {
       const start = text.lastIndexOf("\n", at2) + 1;
@@ -96885,7 +96710,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path33) => new ProcFile(`${this.procRoot}/${path33}`, mode);
+    const file = (path31) => new ProcFile(`${this.procRoot}/${path31}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -100135,9 +99960,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path33, mountPoint) {
-  if (mountPoint === "/") return path33.startsWith("/");
-  return path33 === mountPoint || path33.startsWith(`${mountPoint}/`);
+function isUnder(path31, mountPoint) {
+  if (mountPoint === "/") return path31.startsWith("/");
+  return path31 === mountPoint || path31.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -100150,16 +99975,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path33) {
+function readText2(path31) {
   try {
-    const text = readFileSync7(path33, "utf8").trim();
+    const text = readFileSync7(path31, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path33) {
-  const text = readText2(path33);
+function readNumber(path31) {
+  const text = readText2(path31);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -100182,8 +100007,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path33) {
-  let current = resolve5(path33);
+function nearestExisting(path31) {
+  let current = resolve5(path31);
   for (; ; ) {
     if (existsSync4(current)) return realpathSync(current);
     const parent = dirname8(current);
@@ -100220,19 +100045,19 @@ var SysBlock = class {
     const dir = this.dirOf(devNumber);
     if (!dir || seen.has(devNumber) || depth > 8) return [];
     seen.add(devNumber);
-    let name2 = basename5(dir);
+    let name = basename5(dir);
     let diskDir = dir;
     let diskDev = devNumber;
     const here = [...chain];
     if (existsSync4(`${dir}/partition`)) {
-      here.push(`${name2} (partition)`);
+      here.push(`${name} (partition)`);
       diskDir = dirname8(dir);
-      name2 = basename5(diskDir);
+      name = basename5(diskDir);
       diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
     }
-    here.push(name2);
-    const nodes = [{ name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+    here.push(name);
+    const nodes = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
     let slaves = [];
     try {
       slaves = readdirSync(`${diskDir}/slaves`);
@@ -100272,9 +100097,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path33, existing, mount) {
+function fileSystemInfo(path31, existing, mount) {
   const info2 = {
-    path: path33,
+    path: path31,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -100313,17 +100138,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path33] of roles) {
-    const existing = nearestExisting(path33);
+  for (const [role, path31] of roles) {
+    const existing = nearestExisting(path31);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path33, existing, mount));
-    const reason = noBlockReason(path33, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path31, existing, mount));
+    const reason = noBlockReason(path31, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path33} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path31} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -100340,12 +100165,12 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path33, existing, mount, sys) {
+function noBlockReason(path31, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path33} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path31} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path33} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path31} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -100372,7 +100197,7 @@ function countFilesWrittenSince(roots, sinceEpochMs, maxEntries = 2e5) {
     }
     if (stat2.isDirectory()) {
       try {
-        for (const name2 of readdirSync2(current)) stack.push(path19.join(current, name2));
+        for (const name of readdirSync2(current)) stack.push(path19.join(current, name));
       } catch {
       }
     } else if (stat2.isFile() && stat2.ctimeMs >= sinceEpochMs) {
@@ -100483,7 +100308,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name2 of fs9.readdirSync(dir)) fs9.unlinkSync(path20.join(dir, name2));
+  for (const name of fs9.readdirSync(dir)) fs9.unlinkSync(path20.join(dir, name));
   fs9.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -100596,13 +100421,13 @@ async function findFio(opts) {
     await run2(plan.command, updateArgs, installEnv, 3e5);
     result = await run2(plan.command, plan.args, installEnv, 3e5);
   }
-  const durationMs2 = Math.round(performance4.now() - started);
+  const durationMs = Math.round(performance4.now() - started);
   const version4 = result.code === 0 ? await fioVersion(env) : null;
   if (!version4) {
     const detail = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
     return { ok: false, reason: `installing fio with ${plan.method} failed (${detail || `exit ${result.code}`}). Add ${howTo} before this step.` };
   }
-  return { ok: true, command: "fio", version: version4, install: { method: plan.method, durationMs: durationMs2 } };
+  return { ok: true, command: "fio", version: version4, install: { method: plan.method, durationMs } };
 }
 
 // src/probe/parse-fio.ts
@@ -100887,7 +100712,7 @@ async function runProbeSuite(opts) {
   const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log: log2 });
   if (!fio.ok) return { status: "skipped", reason: fio.reason, wallMs: wall(), probes: [] };
   const fioFields = { fioVersion: fio.version, ...fio.install ? { fioInstall: fio.install } : {} };
-  const definitions = names.map((name2) => defineProbe(name2, opts.cpuCount, process.platform));
+  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
@@ -100978,793 +100803,6 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
   return null;
 }
 
-// src/experiment/run-experiments.ts
-import { execFileSync as execFileSync4 } from "node:child_process";
-import { mkdirSync as mkdirSync3, statSync as statSync7 } from "node:fs";
-import path23 from "node:path";
-
-// src/experiment/availability.ts
-var ROOM_FACTOR = 1.2;
-var ROOM_MARGIN_BYTES = 64 * 1024 * 1024;
-var RAM_SHARE = 0.5;
-function neededBytes(extractedBytes) {
-  return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
-}
-function hasRoom(fs12, need) {
-  return fs12.freeBytes === null || fs12.freeBytes >= need;
-}
-function availability(requested, f2) {
-  const need = neededBytes(f2.extractedBytes);
-  const targets = [];
-  const skipped2 = [];
-  let ramVia = null;
-  if (!hasRoom(f2.restoreFs, need)) {
-    const detail = `the restore path's file system (${f2.restoreFs.mountPoint}) has ${bytes(f2.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
-    skipped2.push({ alternative: "baseline", mountPoint: f2.restoreFs.mountPoint, reason: "no-room", detail });
-    for (const name2 of requested) skipped2.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
-    return { targets, skipped: skipped2, ramVia };
-  }
-  targets.push({ alternative: "baseline", mountPoint: f2.restoreFs.mountPoint });
-  for (const name2 of requested) {
-    switch (name2) {
-      case "decompress":
-        targets.push({ alternative: "decompress", mountPoint: null });
-        break;
-      case "ram": {
-        const ramNeed = need + f2.archiveInRamBytes;
-        const cap = f2.memAvailableBytes === null ? null : f2.memAvailableBytes * RAM_SHARE;
-        if (cap !== null && ramNeed > cap) {
-          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-room", detail: `the restore (${bytes(ramNeed)} with slack${f2.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f2.memAvailableBytes ?? 0)})` });
-        } else if (f2.privilege !== "none") {
-          ramVia = "own-tmpfs";
-          targets.push({ alternative: "ram", mountPoint: null });
-        } else if (f2.shm && hasRoom(f2.shm, need)) {
-          ramVia = "shm";
-          targets.push({ alternative: "ram", mountPoint: f2.shm.mountPoint });
-        } else if (f2.shm) {
-          skipped2.push({ alternative: "ram", mountPoint: f2.shm.mountPoint, reason: "no-room", detail: `${f2.shm.mountPoint} has ${bytes(f2.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo` });
-        } else {
-          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-permission", detail: "there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo" });
-        }
-        break;
-      }
-      case "other-disk": {
-        if (f2.otherDisks.length === 0) {
-          skipped2.push({ alternative: "other-disk", mountPoint: null, reason: "no-such-file-system", detail: `no other local, block-backed, writable file system is mounted (of ${f2.otherMountsSeen} other mounts)` });
-        }
-        for (const disk of f2.otherDisks) {
-          if (hasRoom(disk, need)) targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
-          else skipped2.push({ alternative: "other-disk", mountPoint: disk.mountPoint, reason: "no-room", detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}` });
-        }
-        break;
-      }
-      case "page-cache": {
-        const cap = f2.memAvailableBytes === null ? null : f2.memAvailableBytes * RAM_SHARE;
-        if (!f2.dirtySysctlsReadable) {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-such-file-system", detail: "there is no /proc/sys/vm/dirty_* here to raise" });
-        } else if (f2.privilege === "none") {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-permission", detail: "raising vm.dirty_bytes needs root or passwordless sudo" });
-        } else if (cap === null || f2.extractedBytes > cap) {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-room", detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f2.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f2.memAvailableBytes ?? 0)})` });
-        } else {
-          targets.push({ alternative: "page-cache", mountPoint: f2.restoreFs.mountPoint });
-        }
-        break;
-      }
-    }
-  }
-  return { targets, skipped: skipped2, ramVia };
-}
-
-// src/experiment/apply.ts
-function tmpfsSize(extractedBytes) {
-  return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
-}
-function dirtyBytesFor(extractedBytes) {
-  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * 1024 * 1024)) * 64 * 1024 * 1024;
-  return { dirtyBytes, backgroundBytes: dirtyBytes };
-}
-function applyText(alternative2, c) {
-  const p2 = c.restorePath;
-  switch (alternative2) {
-    case "baseline":
-      return "the restore as it is";
-    case "ram":
-      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p2} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p2}\` (the files use memory for the rest of the job)`;
-    case "decompress":
-      return "nothing to apply: decompression alone, the floor any disk reaches; only a faster CPU or a smaller archive goes below it";
-    case "other-disk": {
-      const dir = `${c.mountPoint === "/" ? "" : c.mountPoint ?? "/mnt"}/cache-restore`;
-      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p2}) && ln -sfn ${dir} ${p2}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
-    }
-    case "page-cache": {
-      const d = dirtyBytesFor(c.extractedBytes);
-      return `let the page cache absorb the restore: before the restore step, \`sudo sysctl -w vm.dirty_background_bytes=${d.backgroundBytes} vm.dirty_bytes=${d.dirtyBytes}\` (${bytes(d.dirtyBytes)}); the disk still writes it afterwards, during later steps`;
-    }
-  }
-}
-
-// src/experiment/privileged.ts
-import { execFileSync as execFileSync2 } from "node:child_process";
-function detectPrivilege() {
-  if (typeof process.getuid === "function" && process.getuid() === 0) return "root";
-  try {
-    execFileSync2("sudo", ["-n", "true"], { stdio: "ignore", timeout: 5e3 });
-    return "sudo";
-  } catch {
-    return "none";
-  }
-}
-function runAsRoot(privilege, program, args) {
-  if (privilege === "none") throw new Error(`${program} needs root or passwordless sudo`);
-  const [cmd, argv] = privilege === "root" ? [program, args] : ["sudo", ["-n", program, ...args]];
-  return execFileSync2(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
-
-// src/lab/dirty-limits.ts
-function readDirtySettings() {
-  const out = {};
-  for (const name2 of DIRTY_SYSCTLS) out[name2] = Number(readText(sysctlPath(name2)));
-  return out;
-}
-function restoreDirtySettings(saved) {
-  const pairs = [
-    ["dirty_background_bytes", "dirty_background_ratio"],
-    ["dirty_bytes", "dirty_ratio"]
-  ];
-  for (const [bytes2, ratio3] of pairs) {
-    if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
-    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
-  }
-}
-function lowerDirtyLimits(cleanup, limits) {
-  const saved = readDirtySettings();
-  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
-  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
-  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
-}
-
-// src/experiment/dirty.ts
-function write(privilege, name2, value) {
-  if (privilege === "root") writeText(sysctlPath(name2), String(value));
-  else runAsRoot(privilege, "sysctl", ["-q", "-w", `vm.${name2}=${value}`]);
-}
-function raiseDirtyLimits(privilege, limits) {
-  write(privilege, "dirty_bytes", limits.dirtyBytes);
-  write(privilege, "dirty_background_bytes", limits.backgroundBytes);
-}
-function putBackDirtySettings(privilege, saved) {
-  if (privilege === "root") return restoreDirtySettings(saved);
-  for (const [bytes2, ratio3] of [["dirty_background_bytes", "dirty_background_ratio"], ["dirty_bytes", "dirty_ratio"]]) {
-    if (saved[bytes2] > 0) write(privilege, bytes2, saved[bytes2]);
-    else write(privilege, ratio3, saved[ratio3]);
-  }
-}
-
-// src/experiment/listing.ts
-var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
-function climbOf(name2) {
-  let depth = 0;
-  let lowest = 0;
-  for (const part of name2.split("/")) {
-    if (part === "" || part === ".") continue;
-    depth += part === ".." ? -1 : 1;
-    lowest = Math.min(lowest, depth);
-  }
-  return lowest === 0 ? 0 : -lowest;
-}
-function parseListing(text) {
-  const out = { entries: 0, extractedBytes: 0, climbLevels: 0, absolute: [] };
-  for (const line of text.split("\n")) {
-    const m2 = LINE.exec(line);
-    if (!m2) continue;
-    const [, type, size, rest] = m2;
-    let name2 = rest;
-    if (type === "l") name2 = rest.split(" -> ")[0] ?? rest;
-    else if (type === "h") name2 = rest.split(" link to ")[0] ?? rest;
-    out.entries++;
-    if (type === "-") out.extractedBytes += Number(size) || 0;
-    if (name2.startsWith("/")) {
-      if (out.absolute.length < 3) out.absolute.push(name2);
-      continue;
-    }
-    out.climbLevels = Math.max(out.climbLevels, climbOf(name2));
-  }
-  return out;
-}
-
-// src/experiment/machine-facts.ts
-import { readFileSync as readFileSync8, statfsSync as statfsSync2 } from "node:fs";
-var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
-var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
-function memAvailableBytes(procRoot = "/proc") {
-  const text = readText2(`${procRoot}/meminfo`);
-  const m2 = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
-  return m2?.[1] ? Number(m2[1]) * 1024 : null;
-}
-function freeBytes(path33) {
-  try {
-    const s3 = statfsSync2(path33);
-    return s3.bavail * s3.bsize;
-  } catch {
-    return null;
-  }
-}
-function room(m2) {
-  return { mountPoint: m2.mountPoint, fsType: m2.fsType, freeBytes: freeBytes(m2.mountPoint) };
-}
-function diskOf(path33) {
-  try {
-    return resolveDevices({ restorePath: path33 }).devices.find((d) => d.primary)?.name ?? null;
-  } catch {
-    return null;
-  }
-}
-function readMachineFacts(r) {
-  let mounts = [];
-  try {
-    mounts = parseMountinfo(readFileSync8("/proc/self/mountinfo", "utf8"));
-  } catch {
-  }
-  const restoreExisting = nearestExisting(r.restorePath);
-  const restoreMount = findMount(mounts, restoreExisting);
-  const restoreFs = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: "unknown", freeBytes: freeBytes(restoreExisting) };
-  const shmMount = mounts.filter((m2) => m2.mountPoint === "/dev/shm" && m2.fsType === "tmpfs").pop();
-  const restoreDisk = diskOf(restoreExisting);
-  const extra = new Set(r.extraOtherDisks ?? []);
-  const seen = /* @__PURE__ */ new Set([restoreMount?.devNumber ?? ""]);
-  const otherDisks = [];
-  for (const m2 of [...mounts].sort((a, b2) => a.mountPoint.length - b2.mountPoint.length)) {
-    if (seen.has(m2.devNumber)) continue;
-    const wanted = extra.has(m2.mountPoint);
-    const eligible = wanted || LOCAL_BLOCK_FS.has(m2.fsType) && m2.source.startsWith("/dev/") && !m2.source.startsWith("/dev/loop") && m2.root === "/" && !m2.mountOptions.split(",").includes("ro") && !NOT_FOR_DATA.test(m2.mountPoint);
-    if (!eligible) continue;
-    seen.add(m2.devNumber);
-    if (!wanted && restoreDisk !== null && diskOf(m2.mountPoint) === restoreDisk) continue;
-    otherDisks.push(room(m2));
-  }
-  let dirtySysctlsReadable = true;
-  try {
-    readFileSync8("/proc/sys/vm/dirty_bytes", "utf8");
-  } catch {
-    dirtySysctlsReadable = false;
-  }
-  return {
-    privilege: r.privilege,
-    memAvailableBytes: memAvailableBytes(),
-    extractedBytes: r.extractedBytes,
-    archiveInRamBytes: r.archiveInRamBytes,
-    restoreFs,
-    shm: shmMount ? room(shmMount) : null,
-    otherDisks,
-    dirtySysctlsReadable,
-    otherMountsSeen: Math.max(0, mounts.length - 1)
-  };
-}
-
-// src/experiment/outcomes.ts
-var FIXES = ["ram", "other-disk", "page-cache"];
-function comparedMs(r) {
-  return r.alternative === "page-cache" ? r.stepMs : r.untilOnDiskMs;
-}
-function outcomes(runs, apply) {
-  const keys = [];
-  for (const r of runs) {
-    if (!keys.some((k2) => k2.alternative === r.alternative && k2.mountPoint === r.mountPoint)) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
-  }
-  keys.sort((a, b2) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b2.alternative));
-  const groups = keys.map((k2) => ({ ...k2, runs: runs.filter((r) => r.alternative === k2.alternative && r.mountPoint === k2.mountPoint) }));
-  const baseline = spread(groups.find((g2) => g2.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []);
-  const out = [];
-  for (const g2 of groups) {
-    const ok2 = g2.runs.filter((r) => !r.error);
-    const timeMs = spread(ok2.map(comparedMs));
-    if (!timeMs) continue;
-    const isBaseline = g2.alternative === "baseline";
-    const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;
-    out.push({
-      alternative: g2.alternative,
-      mountPoint: g2.mountPoint,
-      timeMs,
-      writebackLeftMs: g2.alternative === "page-cache" ? spread(ok2.map((r) => r.syncMs)) : null,
-      savingMs,
-      savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
-      apply: applyText(g2.alternative, { ...apply, mountPoint: g2.mountPoint }),
-      failedRuns: g2.runs.length - ok2.length
-    });
-  }
-  return out;
-}
-function fixBest(all) {
-  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.savingMs !== null && o.savingShare !== null);
-  const best2 = fixes.sort((a, b2) => b2.savingMs - a.savingMs)[0];
-  if (!best2 || best2.savingShare < FIX_MIN_SAVING_SHARE) return { alternative: "none", mountPoint: null, savingMs: best2?.savingMs ?? null };
-  return { alternative: best2.alternative, mountPoint: best2.mountPoint, savingMs: best2.savingMs };
-}
-
-// src/experiment/owned-dirs.ts
-import { execFileSync as execFileSync3 } from "node:child_process";
-import fs11 from "node:fs";
-import path22 from "node:path";
-var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
-var EXPERIMENT_MARKER = ".disk-profiler-experiment";
-function createOwnedDir(parent, privilege) {
-  let dir;
-  try {
-    dir = fs11.mkdtempSync(path22.join(parent, EXPERIMENT_DIR_PREFIX));
-  } catch (error2) {
-    if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
-    dir = path22.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
-    runAsRoot(privilege, "mkdir", [dir]);
-    runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
-  }
-  fs11.writeFileSync(path22.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
-`, { flag: "wx" });
-  return dir;
-}
-function refuseReason2(dir) {
-  if (!path22.basename(dir).startsWith(EXPERIMENT_DIR_PREFIX)) return `name does not start with ${EXPERIMENT_DIR_PREFIX}`;
-  let stat2;
-  try {
-    stat2 = fs11.lstatSync(dir);
-  } catch {
-    return "does not exist";
-  }
-  if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  if (!fs11.existsSync(path22.join(dir, EXPERIMENT_MARKER))) return `has no ${EXPERIMENT_MARKER} marker`;
-  return null;
-}
-function mountsBelow(dir, mountinfoText) {
-  let text = mountinfoText;
-  if (text === void 0) {
-    try {
-      text = fs11.readFileSync("/proc/self/mountinfo", "utf8");
-    } catch {
-      return [];
-    }
-  }
-  return parseMountinfo(text).map((m2) => unescapeMountField(m2.mountPoint)).filter((m2) => m2 === dir || m2.startsWith(`${dir}/`)).sort((a, b2) => b2.length - a.length);
-}
-function unmount2(privilege, mountPoint) {
-  try {
-    runAsRoot(privilege, "umount", [mountPoint]);
-  } catch {
-    runAsRoot(privilege, "umount", ["-l", mountPoint]);
-  }
-}
-function removeTree(dir, privilege) {
-  try {
-    fs11.rmSync(dir, { recursive: true, force: true });
-  } catch {
-    try {
-      execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
-      fs11.rmSync(dir, { recursive: true, force: true });
-    } catch (error2) {
-      if (privilege === "none") throw error2;
-      runAsRoot(privilege, "rm", ["-rf", "--one-file-system", dir]);
-    }
-  }
-}
-function removeOwnedDir(dir, privilege) {
-  const reason = refuseReason2(dir);
-  if (reason === "does not exist") return { dir, removed: false, reason };
-  if (reason !== null) return { dir, removed: false, reason };
-  try {
-    for (const m2 of mountsBelow(dir)) unmount2(privilege, m2);
-    removeTree(dir, privilege);
-    return { dir, removed: true };
-  } catch (error2) {
-    return { dir, removed: false, reason: errorMessage(error2) };
-  }
-}
-
-// src/experiment/plan.ts
-var CLEANUP_SHARE = 0.3;
-function estimateRunMs(alternative2, m2) {
-  const onDisk = m2.extractMs + m2.writebackMs;
-  switch (alternative2) {
-    case "baseline":
-    case "other-disk":
-    case "page-cache":
-      return onDisk + m2.extractMs * CLEANUP_SHARE;
-    case "ram":
-      return m2.extractMs * (1 + CLEANUP_SHARE);
-    case "decompress":
-      return m2.extractMs;
-  }
-}
-var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
-function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
-  const refetchEstimateMs = measured.downloadMs;
-  const ordered = [...targets].sort((a, b2) => sortKey(a) - sortKey(b2));
-  const skipped2 = [];
-  const runs = [];
-  let remaining = budgetMs - refetchEstimateMs;
-  const baselineMs = estimateRunMs("baseline", measured);
-  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped: skipped2 };
-  if (remaining < baselineMs) {
-    const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
-    for (const t of ordered) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
-    return { refetchEstimateMs, runs, skipped: skipped2 };
-  }
-  let live2 = ordered;
-  for (let round2 = 1; round2 <= runsWanted; round2++) {
-    const next = [];
-    for (const target of live2) {
-      const estimateMs = estimateRunMs(target.alternative, measured);
-      if (estimateMs <= remaining) {
-        runs.push({ target, round: round2, estimateMs });
-        remaining -= estimateMs;
-        next.push(target);
-      } else if (round2 === 1) {
-        skipped2.push({
-          alternative: target.alternative,
-          mountPoint: target.mountPoint,
-          reason: "over-budget",
-          detail: `a run would take ~${seconds(estimateMs)} (from the profiled restore), ${seconds(Math.max(0, remaining))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
-        });
-      }
-    }
-    live2 = next;
-  }
-  return { refetchEstimateMs, runs, skipped: skipped2 };
-}
-function stillFits(run3, done, measured, elapsedMs, budgetMs) {
-  const same = done.filter((r) => r.alternative === run3.target.alternative && r.mountPoint === run3.target.mountPoint && !r.error);
-  const longest = Math.max(0, ...same.map((r) => r.untilOnDiskMs));
-  let estimateMs = run3.estimateMs;
-  if (same.length > 0) estimateMs = longest * (1 + CLEANUP_SHARE);
-  else {
-    const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
-    const planned = estimateRunMs("baseline", measured);
-    if (baseline && planned > 0) estimateMs = run3.estimateMs * Math.max(1, baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / planned);
-  }
-  return elapsedMs + estimateMs <= budgetMs;
-}
-
-// src/experiment/processes.ts
-import { spawn as spawn7 } from "node:child_process";
-import { openSync as openSync4, closeSync as closeSync4 } from "node:fs";
-var TAIL_CHARS2 = 4096;
-var ChildRegistry = class {
-  live = /* @__PURE__ */ new Set();
-  add(child2) {
-    this.live.add(child2);
-    child2.once("exit", () => this.live.delete(child2));
-  }
-  /** Kills the process group of each live child (tar and the unzstd it started). */
-  killAll() {
-    for (const child2 of this.live) {
-      try {
-        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
-      } catch {
-        child2.kill("SIGKILL");
-      }
-    }
-  }
-};
-async function runTimed(command, registry, env = process.env) {
-  const devNull = openSync4("/dev/null", "w");
-  const started = monotonicMs();
-  try {
-    const child2 = spawn7(command.program, command.args, { stdio: ["ignore", devNull, "pipe"], detached: true, env });
-    registry.add(child2);
-    let stderr = "";
-    child2.stderr?.setEncoding("utf8").on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-TAIL_CHARS2);
-    });
-    const code = await new Promise((resolve8, reject) => {
-      child2.once("error", reject);
-      child2.once("close", (c, signal) => resolve8(signal ?? c ?? -1));
-    });
-    const durationMs2 = monotonicMs() - started;
-    if (code !== 0) throw new Error(`${command.program} failed (${typeof code === "string" ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
-    return { durationMs: durationMs2 };
-  } finally {
-    closeSync4(devNull);
-  }
-}
-async function runCapture(command, registry) {
-  const child2 = spawn7(command.program, command.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
-  registry.add(child2);
-  const out = [];
-  let stderr = "";
-  child2.stdout?.setEncoding("utf8").on("data", (chunk) => out.push(chunk));
-  child2.stderr?.setEncoding("utf8").on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-TAIL_CHARS2);
-  });
-  const code = await new Promise((resolve8, reject) => {
-    child2.once("error", reject);
-    child2.once("close", (c, signal) => resolve8(signal ?? c ?? -1));
-  });
-  if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
-  return out.join("");
-}
-function syncFs(path33, registry) {
-  return runTimed({ program: "sync", args: ["-f", path33] }, registry);
-}
-
-// src/experiment/refetch.ts
-import { statSync as statSync6 } from "node:fs";
-async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
-  const started = monotonicMs();
-  await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
-  return { durationMs: monotonicMs() - started, bytes: statSync6(archivePath).size };
-}
-
-// src/experiment/tar-command.ts
-function decompressProgram(compressionMethod) {
-  if (compressionMethod === "zstd") return "unzstd --long=30";
-  if (compressionMethod === "zstd-without-long") return "unzstd";
-  return null;
-}
-function extractCommand(tarPath, archivePath, dir, compressionMethod) {
-  const program = decompressProgram(compressionMethod);
-  return { program: tarPath, args: ["-xf", archivePath, "-P", "-C", dir, ...program ? ["--use-compress-program", ...program.split(" ")] : ["-z"]] };
-}
-function listCommand(tarPath, archivePath, compressionMethod) {
-  const program = decompressProgram(compressionMethod);
-  return { program: tarPath, args: ["-tvf", archivePath, "-P", "--numeric-owner", "--full-time", ...program ? ["--use-compress-program", program] : ["-z"]] };
-}
-function decompressCommand(archivePath, compressionMethod) {
-  if (compressionMethod === "zstd") return { program: "unzstd", args: ["--long=30", "-c", archivePath] };
-  if (compressionMethod === "zstd-without-long") return { program: "unzstd", args: ["-c", archivePath] };
-  return { program: "gzip", args: ["-dc", archivePath] };
-}
-
-// src/experiment/run-experiments.ts
-var ARCHIVE_RAM_SHARE = 0.25;
-var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
-function isInside(child2, parent) {
-  const rel = path23.relative(parent, child2);
-  return rel === "" || !rel.startsWith("..") && !path23.isAbsolute(rel);
-}
-function which2(program) {
-  return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
-}
-async function runExperiments(request, hooks) {
-  const started = monotonicMs();
-  const elapsed = () => monotonicMs() - started;
-  const privilege = detectPrivilege();
-  const registry = new ChildRegistry();
-  const cleanup = new CleanupStack(hooks.log);
-  const dirs = [];
-  const removeAll = () => {
-    for (const dir of [...dirs].reverse()) {
-      const r = removeOwnedDir(dir, privilege);
-      if (!r.removed && r.reason !== "does not exist") hooks.warn(`Experiments: left ${dir} in place: ${r.reason}.`);
-    }
-  };
-  cleanup.push("remove the experiment directories", removeAll);
-  cleanup.push("stop tar and zstd", () => registry.killAll());
-  const own = (parent) => {
-    const dir = createOwnedDir(parent, privilege);
-    dirs.push(dir);
-    hooks.onDirectory?.(dir);
-    return dir;
-  };
-  const result = (status, reason, extra = {}) => ({
-    status,
-    ...reason ? { reason } : {},
-    budgetMs: request.budgetMs,
-    wallMs: elapsed(),
-    refetch: null,
-    outcomes: [],
-    runs: [],
-    skipped: [],
-    fixBest: emptyBest,
-    ...extra
-  });
-  try {
-    const session = own(request.runnerTemp);
-    const memAvailable = memAvailableBytes();
-    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
-    let tmpfs = null;
-    const ensureTmpfs = () => {
-      if (tmpfs) return tmpfs;
-      const dir = path23.join(session, "tmpfs");
-      mkdirSync3(dir);
-      const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
-      const uid = process.getuid?.() ?? 0;
-      const gid = process.getgid?.() ?? 0;
-      runAsRoot(privilege, "mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700,uid=${uid},gid=${gid}`, "disk-profiler-exp", dir]);
-      tmpfs = dir;
-      return dir;
-    };
-    let shmDir = null;
-    const ensureShm = () => shmDir ??= own("/dev/shm");
-    let archiveDir;
-    let inRam = false;
-    if (archiveFitsRam && privilege !== "none") {
-      archiveDir = path23.join(ensureTmpfs(), "archive");
-      inRam = true;
-    } else if (archiveFitsRam && (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2) {
-      archiveDir = path23.join(ensureShm(), "archive");
-      inRam = true;
-    } else {
-      archiveDir = path23.join(session, "archive");
-      const free = freeBytes(session);
-      if (free !== null && free < request.archiveBytes * 1.1) {
-        return result("skipped", `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
-      }
-    }
-    if (request.restorePaths.some((p2) => isInside(archiveDir, p2))) {
-      return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
-    }
-    mkdirSync3(archiveDir);
-    const archivePath = path23.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
-    let refetch = null;
-    try {
-      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: inRam ? "RAM (tmpfs)" : archiveDir, inRam };
-      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${refetch.where}.`);
-    } catch (error2) {
-      return result("failed", `fetching the archive again failed: ${errorMessage(error2)}`);
-    }
-    const tarPath = which2("tar");
-    let listing;
-    try {
-      listing = parseListing(await runCapture(listCommand(tarPath, archivePath, request.compressionMethod), registry));
-    } catch (error2) {
-      return result("failed", `listing the archive failed: ${errorMessage(error2)}`, { refetch });
-    }
-    if (listing.absolute.length > 0) {
-      return result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, { refetch });
-    }
-    const facts = readMachineFacts({
-      privilege,
-      restorePath: request.restorePath,
-      extractedBytes: listing.extractedBytes,
-      archiveInRamBytes: inRam ? refetch.bytes : 0,
-      ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
-    });
-    const avail = availability(request.experiments, facts);
-    const plan = planExperiments(avail.targets, { ...request.measured, downloadMs: elapsed() }, request.budgetMs);
-    const skipped2 = [...avail.skipped, ...plan.skipped];
-    const baselineParent = sameFileSystemParent(request.restorePath);
-    const dirOf = /* @__PURE__ */ new Map();
-    const targetDir = (t) => {
-      const key = `${t.alternative}:${t.mountPoint ?? ""}`;
-      const known = dirOf.get(key);
-      if (known) return known;
-      let dir;
-      if (t.alternative === "baseline" || t.alternative === "page-cache") dir = dirOf.get("base") ?? own(baselineParent);
-      else if (t.alternative === "ram") dir = avail.ramVia === "own-tmpfs" ? ensureTmpfs() : ensureShm();
-      else if (t.alternative === "other-disk") dir = own(t.mountPoint);
-      else dir = session;
-      if (t.alternative === "baseline" || t.alternative === "page-cache") dirOf.set("base", dir);
-      dirOf.set(key, dir);
-      return dir;
-    };
-    const runs = [];
-    let n = 0;
-    for (const planned of plan.runs) {
-      if (hooks.signal?.aborted) break;
-      const t = planned.target;
-      if (!stillFits(planned, runs, request.measured, elapsed(), request.budgetMs)) {
-        if (!runs.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)) {
-          skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail: `the runs before it took longer than the profiled restore predicted; no time was left in the ${(request.budgetMs / 1e3).toFixed(0)} s budget` });
-        }
-        continue;
-      }
-      n++;
-      let record;
-      try {
-        record = await oneRun(t, n);
-      } catch (error2) {
-        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
-        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
-      }
-      runs.push(record);
-    }
-    async function oneRun(t, index) {
-      const timed = async (command) => {
-        const pending = runTimed(command, registry);
-        pending.catch(() => void 0);
-        try {
-          await request.duringRun?.(t.alternative, index);
-        } catch (error2) {
-          registry.killAll();
-          throw error2;
-        }
-        return pending;
-      };
-      if (t.alternative === "decompress") {
-        const d = await timed(decompressCommand(archivePath, request.compressionMethod));
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
-      }
-      const owned = targetDir(t);
-      const runDir = path23.join(owned, `run-${index}`);
-      const into = path23.join(runDir, ...Array.from({ length: listing.climbLevels }, (_2, i) => `up-${i + 1}`));
-      mkdirSync3(into, { recursive: true });
-      const local = new CleanupStack(hooks.log);
-      try {
-        if (t.alternative === "page-cache") {
-          const saved = readDirtySettings();
-          hooks.onDirtySettings?.(saved);
-          local.push("put vm.dirty_* back", () => {
-            putBackDirtySettings(privilege, saved);
-            hooks.onDirtySettings?.(null);
-          });
-          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
-        }
-        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
-        const sync = await syncFs(into, registry);
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
-      } finally {
-        await local.runAll();
-        removeTree(runDir, privilege);
-        await syncFs(owned, registry).catch(() => void 0);
-      }
-    }
-    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
-    const ran = runs.some((r) => !r.error);
-    return result(ran ? "ran" : plan.runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped2[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
-      refetch,
-      outcomes: all,
-      runs,
-      skipped: skipped2,
-      fixBest: fixBest(all)
-    });
-  } catch (error2) {
-    return result("failed", errorMessage(error2));
-  } finally {
-    await cleanup.runAll().catch((error2) => hooks.warn(`Experiments: ${errorMessage(error2)}`));
-  }
-}
-function sameFileSystemParent(restorePath) {
-  const parent = path23.dirname(restorePath);
-  try {
-    if (statSync7(parent).dev === statSync7(restorePath).dev) return parent;
-    return restorePath;
-  } catch {
-    return parent;
-  }
-}
-
-// src/experiment/from-profile.ts
-var GLOB = /[*?[\]!]/;
-function durationMs(phases, name2) {
-  const p2 = phases.find((x) => x.name === name2);
-  return p2 ? p2.endMs - p2.startMs : 0;
-}
-function skipped(config, reason) {
-  return { status: "skipped", reason, budgetMs: config.experimentsBudgetMs, wallMs: 0, refetch: null, outcomes: [], runs: [], skipped: [], fixBest: { alternative: "none", mountPoint: null, savingMs: null } };
-}
-function experimentsRequestFor(config, timed, phases) {
-  const r = timed.restore;
-  if (!r.cacheHit || r.error) return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
-  if (!timed.downloadUrl) return "the restore did not say where its archive came from";
-  const given = config.paths.find((p2) => !GLOB.test(p2));
-  if (!given) return "every restore path is a pattern, so there is no one path whose file system to compare with";
-  return {
-    experiments: config.experiments,
-    budgetMs: config.experimentsBudgetMs,
-    restorePath: expandPath(given, config.workspace),
-    restorePathAsGiven: given,
-    restorePaths: config.paths.filter((p2) => !GLOB.test(p2)).map((p2) => expandPath(p2, config.workspace)),
-    runnerTemp: config.runnerTemp,
-    downloadUrl: timed.downloadUrl,
-    serviceVersion: r.serviceVersion,
-    compressionMethod: r.compressionMethod,
-    archiveBytes: r.archiveBytes ?? 0,
-    measured: { downloadMs: durationMs(phases, "download"), extractMs: durationMs(phases, "extract"), writebackMs: durationMs(phases, "writeback") }
-  };
-}
-async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
-  if (config.experiments.length === 0) return null;
-  const request = experimentsRequestFor(config, timed, phases);
-  if (typeof request === "string") return skipped(config, request);
-  try {
-    const result = await runExperiments({ ...request, ...extra }, hooks);
-    if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
-    return result;
-  } catch (error2) {
-    hooks.warn(`Experiments failed: ${errorMessage(error2)}`);
-    return { ...skipped(config, errorMessage(error2)), status: "failed" };
-  }
-}
-
 // src/version.ts
 var TOOL_VERSION = "0.1.0";
 
@@ -101781,7 +100819,7 @@ async function runProfile(config, hooks) {
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync5(path24.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync5(path22.join(procRoot, "stat"));
   if (!hasProc) {
     warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
   } else if (where3.noBlockDeviceReason) {
@@ -101832,13 +100870,6 @@ async function runProfile(config, hooks) {
     }
   }
   const probes2 = await probe2(config, context4.cpuCount, hooks, warn);
-  const experiments2 = await experimentsAfterProfile(config, timed, phases, {
-    log: hooks.log,
-    warn,
-    ...hooks.signal ? { signal: hooks.signal } : {},
-    ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
-    ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
-  }, hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {});
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -101852,8 +100883,7 @@ async function runProfile(config, hooks) {
     samples,
     probes: probes2,
     verdict: null,
-    warnings,
-    ...experiments2 ? { experiments: experiments2 } : {}
+    warnings
   };
   profile2.verdict = judge(profile2);
   return profile2;
@@ -101904,18 +100934,18 @@ function describePartialExtract(config, sinceEpochMs) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, mkdirSync as mkdirSync4, readFileSync as readFileSync9 } from "node:fs";
-import path25 from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
+import path23 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync6(path25.join(projectRoot, p2))) {
+    if (!existsSync6(path23.join(projectRoot, p2))) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync9(path25.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync8(path23.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
-  mkdirSync4(tempDir, { recursive: true });
+  mkdirSync3(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
@@ -101938,23 +100968,23 @@ async function withoutWorkflowCommands(fn) {
 }
 
 // src/lab/scenarios.ts
-import { mkdirSync as mkdirSync6 } from "node:fs";
-import path27 from "node:path";
+import { mkdirSync as mkdirSync5 } from "node:fs";
+import path25 from "node:path";
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync5, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path26 from "node:path";
+import { chmodSync, mkdirSync as mkdirSync4, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path24 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path26.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync5(group);
+  const group = path24.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync4(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path26.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path26.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path24.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path24.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path26.join(opts.dir, "cpu-shim");
-  mkdirSync5(shimDir);
-  const shim = path26.join(shimDir, "tar");
+  const shimDir = path24.join(opts.dir, "cpu-shim");
+  mkdirSync4(shimDir);
+  const shim = path24.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -101963,13 +100993,36 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path26.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path24.join(group, "cgroup.procs"))) {
     try {
-      writeText(path26.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path24.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
   rmdirSync(group);
+}
+
+// src/lab/dirty-limits.ts
+function readDirtySettings() {
+  const out = {};
+  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText(sysctlPath(name)));
+  return out;
+}
+function restoreDirtySettings(saved) {
+  const pairs = [
+    ["dirty_background_bytes", "dirty_background_ratio"],
+    ["dirty_bytes", "dirty_ratio"]
+  ];
+  for (const [bytes2, ratio3] of pairs) {
+    if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
+    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
+  }
+}
+function lowerDirtyLimits(cleanup, limits) {
+  const saved = readDirtySettings();
+  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
+  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
+  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
 }
 
 // src/lab/scenarios.ts
@@ -101997,10 +101050,10 @@ var LAB_SETTINGS = {
 };
 var DISK_VERDICTS = ["disk-bandwidth", "disk-iops", "writeback"];
 function plainRunner(dir, settings = {}) {
-  const workspace = path27.join(dir, "workspace");
-  const runnerTemp = path27.join(dir, "runner-temp");
-  mkdirSync6(workspace, { recursive: true });
-  mkdirSync6(runnerTemp, { recursive: true });
+  const workspace = path25.join(dir, "workspace");
+  const runnerTemp = path25.join(dir, "runner-temp");
+  mkdirSync5(workspace, { recursive: true });
+  mkdirSync5(runnerTemp, { recursive: true });
   return { workspace, runnerTemp, env: {}, devNumbers: [], settings };
 }
 function throttledDisk(ctx, file, limit) {
@@ -102015,8 +101068,8 @@ function throttledDisk(ctx, file, limit) {
   });
   return { ...runner, devNumbers: [disk.devNumber] };
 }
-function setupScenario(name2, ctx) {
-  switch (name2) {
+function setupScenario(name, ctx) {
+  switch (name) {
     case "disk-bandwidth":
       return throttledDisk(ctx, "blkio.throttle.write_bps_device", LAB_SETTINGS.writeBytesPerSecond);
     case "disk-iops":
@@ -102035,9 +101088,9 @@ function setupScenario(name2, ctx) {
       return plainRunner(ctx.dir);
   }
 }
-function expectation(name2, profile2) {
+function expectation(name, profile2) {
   const got = profile2.verdict?.bottleneck ?? "inconclusive";
-  switch (name2) {
+  switch (name) {
     case "disk-bandwidth":
       return { right: got === "disk-bandwidth", expected: "disk-bandwidth" };
     case "disk-iops":
@@ -102062,12 +101115,12 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path28.join(os14.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path26.join(os14.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync4(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path28.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path26.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -102092,8 +101145,6 @@ function labConfig(lab, scenario, runner, opts) {
     probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
     probePath: runner.workspace,
     installFio: false,
-    experiments: opts.experiments ?? [],
-    experimentsBudgetMs: opts.experimentsBudgetMs ?? 6e4,
     uploadArtifact: false,
     artifactName: `disk-profile-lab-${scenario}`
   };
@@ -102102,8 +101153,8 @@ async function runScenario(lab, scenario, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   const started = performance6.now();
   try {
-    const dir = path28.join(lab.root, `${scenario}-${Date.now()}`);
-    mkdirSync7(dir);
+    const dir = path26.join(lab.root, `${scenario}-${Date.now()}`);
+    mkdirSync6(dir);
     cleanup.push(`remove ${dir}`, () => rmSync4(dir, { recursive: true, force: true }));
     const runner = setupScenario(scenario, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
@@ -102160,9 +101211,9 @@ function labRows(results) {
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync5 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, readFileSync as readFileSync10, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
-import path29 from "node:path";
+import { execFileSync as execFileSync2 } from "node:child_process";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, readFileSync as readFileSync9, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
+import path27 from "node:path";
 import { pathToFileURL } from "node:url";
 var HWM_HOOK = `import { appendFileSync, readFileSync } from 'node:fs';
 process.on('exit', () => {
@@ -102171,29 +101222,29 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path29.join(lab.root, `memory-${Date.now()}`);
-  const tree = path29.join(base, "tree");
-  const workspace = path29.join(base, "workspace");
-  const temp = path29.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync8(d, { recursive: true });
+  const base = path27.join(lab.root, `memory-${Date.now()}`);
+  const tree = path27.join(base, "tree");
+  const workspace = path27.join(base, "workspace");
+  const temp = path27.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync7(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
-      const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path29.join(opts.projectRoot, "node_modules"), path29.join(tree, name2)]);
-      paths.push(name2);
+      const name = `copy-${i}`;
+      execFileSync2("cp", ["-a", path27.join(opts.projectRoot, "node_modules"), path27.join(tree, name)]);
+      paths.push(name);
     }
-    const files = Number(execFileSync5("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
-    const treeBytes = Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
+    const files = Number(execFileSync2("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
+    const treeBytes = Number(execFileSync2("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB in ${opts.copies} copies of node_modules; seeding`);
     const key = `memory-tree-${opts.copies}`;
     await withoutWorkflowCommands(() => seedCache({ services: lab.services, paths, key, workspace: tree, tempDir: temp }));
     rmSync5(tree, { recursive: true, force: true });
-    const hook = path29.join(base, "hwm.mjs");
+    const hook = path27.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path29.join(base, "hwm.txt");
+    const hwmFile = path27.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path29.join(base, "node");
+    const nodeWrapper = path27.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -102207,7 +101258,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync9(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row && row[1] ? Number(row[1]) : null;
@@ -102217,7 +101268,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync9(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
@@ -102260,12 +101311,12 @@ function memoryRows(m2) {
 }
 
 // src/bench/overhead.ts
-import { execFileSync as execFileSync6 } from "node:child_process";
-import { mkdirSync as mkdirSync9, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
-import path30 from "node:path";
+import { execFileSync as execFileSync3 } from "node:child_process";
+import { mkdirSync as mkdirSync8, rmSync as rmSync6, writeFileSync as writeFileSync9 } from "node:fs";
+import path28 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 function dropCaches() {
-  execFileSync6("sync");
+  execFileSync3("sync");
   try {
     writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     return true;
@@ -102274,8 +101325,8 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path30.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path30.join(workspace, "..", "temp") });
+  const restorePath = path28.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path28.join(workspace, "..", "temp") });
   const started = performance7.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -102304,21 +101355,21 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path30.join(lab.root, `overhead-${Date.now()}`);
+  const base = path28.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
-      for (const which3 of order) {
-        const dir = path30.join(base, `${i}-${which3}`);
-        const workspace = path30.join(dir, "workspace");
-        const temp = path30.join(dir, "temp");
-        mkdirSync9(workspace, { recursive: true });
-        mkdirSync9(temp, { recursive: true });
+      for (const which2 of order) {
+        const dir = path28.join(base, `${i}-${which2}`);
+        const workspace = path28.join(dir, "workspace");
+        const temp = path28.join(dir, "temp");
+        mkdirSync8(workspace, { recursive: true });
+        mkdirSync8(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
-        const ms2 = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
-        pair[which3 === "profiled" ? "profiledMs" : "plainMs"] = ms2;
+        const ms2 = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
+        pair[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms2;
         rmSync6(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair);
@@ -102509,7 +101560,7 @@ function cpuMicros() {
 }
 async function measureSamplerCost(opts) {
   const readMode = opts.readMode ?? "pread";
-  const sampleFor = async (durationMs2) => {
+  const sampleFor = async (durationMs) => {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
       devices: opts.devices,
@@ -102519,7 +101570,7 @@ async function measureSamplerCost(opts) {
       maxSnapshots: Number.MAX_SAFE_INTEGER
     });
     sampler.start();
-    await sleep3(durationMs2);
+    await sleep3(durationMs);
     return sampler.stop().snapshots.length;
   };
   if (opts.warmupMs && opts.warmupMs > 0) await sampleFor(opts.warmupMs);
@@ -102548,10 +101599,10 @@ async function measureSamplerCost(opts) {
 }
 
 // src/bench/sampler-cost.ts
-async function benchSamplerCost(runs, durationMs2) {
+async function benchSamplerCost(runs, durationMs) {
   const devices = resolveDevices({ restorePath: os16.tmpdir() }).devices;
   const out = [];
-  for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs: durationMs2, intervalMs: 100, devices, warmupMs: 1e3 }));
+  for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs, intervalMs: 100, devices, warmupMs: 1e3 }));
   return out;
 }
 function samplerCostRows(costs) {
@@ -102579,10 +101630,10 @@ function renderTable(rows) {
 
 // src/cli/bench.ts
 var PARTS = ["lab", "probes", "overhead", "cost", "memory"];
-function count(value, fallback, name2) {
+function count(value, fallback, name) {
   if (value === void 0) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive integer, got ${value}`);
   return n;
 }
 async function benchCommand(argv) {
@@ -102609,7 +101660,7 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path31.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path29.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       say(`lab: ${LAB_SCENARIOS.length} scenarios \xD7 ${runs} runs`);
       rows.push(...labRows(await benchLab(lab, LAB_SCENARIOS, runs)));
@@ -102636,7 +101687,7 @@ async function benchCommand(argv) {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
     }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path31.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path29.resolve(distDir(), ".."), distDir: distDir(), copies, log: say })));
     }
   } finally {
     await lab?.stop();
@@ -102650,7 +101701,7 @@ ${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path31.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path29.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -102661,7 +101712,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path31.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync4(path29.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -102671,7 +101722,7 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { writeFileSync as writeFileSync10 } from "node:fs";
-import * as path32 from "node:path";
+import * as path30 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -102681,15 +101732,15 @@ async function labCommand(argv) {
   const record = flag(args, "record");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const lab = await startLab({ projectRoot: path32.resolve(distDir(), ".."), log: say });
+  const lab = await startLab({ projectRoot: path30.resolve(distDir(), ".."), log: say });
   let wrong = 0;
   try {
-    for (const name2 of names) {
-      const result = await runScenario(lab, name2);
+    for (const name of names) {
+      const result = await runScenario(lab, name);
       if (!result.right) wrong++;
-      process.stdout.write(`${name2}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
+      process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : "WRONG"}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
-      if (record) writeFileSync10(path32.join(record, `lab-${name2}.json`), `${JSON.stringify(result.profile, null, 2)}
+      if (record) writeFileSync10(path30.join(record, `lab-${name}.json`), `${JSON.stringify(result.profile, null, 2)}
 `);
     }
   } finally {
@@ -102731,14 +101782,14 @@ var commands = {
   lab: labCommand
 };
 async function main(argv) {
-  const [name2, ...rest] = argv;
-  if (!name2 || name2 === "--help" || name2 === "-h" || name2 === "help") {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(USAGE);
-    return name2 ? 0 : 2;
+    return name ? 0 : 2;
   }
-  const command = commands[name2];
+  const command = commands[name];
   if (!command) {
-    process.stderr.write(`disk-profiler: unknown command '${name2}'. Commands: ${Object.keys(commands).join(", ")}.
+    process.stderr.write(`disk-profiler: unknown command '${name}'. Commands: ${Object.keys(commands).join(", ")}.
 `);
     return 2;
   }
