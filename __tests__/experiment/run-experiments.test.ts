@@ -124,8 +124,11 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(await experimentTraces(places())).toEqual(before);
   }, 300_000);
 
-  it('a budget too small for the refetch and one baseline skips everything and says so', async () => {
-    const result = await runExperiments(experimentsRequest(f, { budgetMs: 50, experiments: ['ram'] }), hooks);
+  it('a budget too small for the refetch and one baseline skips everything, fetches nothing and says so', async () => {
+    const directories: string[] = [];
+    const result = await runExperiments(experimentsRequest(f, { budgetMs: 50, experiments: ['ram'] }), { ...hooks, onDirectory: (d) => directories.push(d) });
+    expect(result.refetch).toBeNull();
+    expect(directories).toEqual([]);
     expect(result.runs).toEqual([]);
     expect(result.status).toBe('skipped');
     expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['baseline', 'over-budget'], ['ram', 'over-budget']]);

@@ -116,6 +116,13 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     ...extra,
   });
 
+  // Nothing is fetched when the refetch and one baseline run cannot fit the budget (estimated from the profiled restore).
+  const precheck = planExperiments([{ alternative: 'baseline', mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))], request.measured, request.budgetMs);
+  if (precheck.runs.length === 0) {
+    cleanup.dispose();
+    return result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
+  }
+
   try {
     // Where the archive lives: RAM when it fits a set share of the available memory, else RUNNER_TEMP.
     const session = own(request.runnerTemp);
@@ -193,7 +200,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     const plan = planExperiments(avail.targets, { ...request.measured, downloadMs: elapsed() }, request.budgetMs);
     const skipped: Skip[] = [...avail.skipped, ...plan.skipped];
 
-    // One directory per target file system, made now so the post step knows them all.
+    // One directory of ours per target file system, made on first use (the post step hears of each before it is written).
     const baselineParent = sameFileSystemParent(request.restorePath);
     const dirOf = new Map<string, string>();
     const targetDir = (t: Target): string => {
