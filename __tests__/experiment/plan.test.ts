@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRunMs, planExperiments, stillFits, type MeasuredRestore } from '../../src/experiment/plan.js';
+import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from '../../src/experiment/plan.js';
+import type { RunRecord } from '../../src/experiment/types.js';
 import type { Target } from '../../src/experiment/types.js';
 
 // A node_modules-sized restore on a GitHub-hosted runner: ~2 s download, ~5 s extraction, ~3 s tail.
@@ -51,11 +52,36 @@ describe('planning against the budget', () => {
     expect(plan.skipped.every((s) => s.reason === 'over-budget')).toBe(true);
   });
 
-  it('at run time, corrects estimates by what the baseline really took', () => {
-    const plan = planExperiments(all, nodeModules, 60_000);
-    const ram = plan.runs.find((r) => r.target.alternative === 'ram')!;
-    const slowBaseline = { alternative: 'baseline' as const, mountPoint: '/', stepMs: 15_000, syncMs: 10_000, untilOnDiskMs: 25_000 };
-    expect(stillFits(ram, [], nodeModules, 50_000, 60_000)).toBe(true);
-    expect(stillFits(ram, [slowBaseline], nodeModules, 50_000, 60_000)).toBe(false);
+  const done = (t: Target, ms: number): RunRecord => ({ alternative: t.alternative, mountPoint: t.mountPoint, stepMs: ms, syncMs: 0, untilOnDiskMs: ms });
+  const [baseline, ram, decompress, otherDisk, pageCache] = all as [Target, Target, Target, Target, Target];
+
+  it('at run time: baseline first, then round by round, cheapest first', () => {
+    expect(nextRun(all, [], nodeModules, 2000, 60_000)).toBe(baseline);
+    const afterBaseline = [done(baseline, 9000)];
+    expect(nextRun(all, afterBaseline, nodeModules, 11_000, 60_000)).toBe(decompress);
+    const roundOne = [...afterBaseline, done(decompress, 4000), done(ram, 5000), done(pageCache, 6000), done(otherDisk, 9000)];
+    expect(nextRun(all, roundOne, nodeModules, 40_000, 200_000)).toBe(baseline);
+  });
+
+  it('at run time: a baseline much faster than the profiled restore lets in what the plan left out', () => {
+    // The profiled tail was 30 s (a shared machine's dirty expiry); the re-run's syncfs is short.
+    const slowTail: MeasuredRestore = { downloadMs: 100, extractMs: 11_000, writebackMs: 30_800 };
+    expect(planExperiments(all, slowTail, 60_000).skipped.map((s) => s.alternative)).toContain('ram');
+    const afterBaseline = [done(baseline, 12_000)];
+    expect(nextRun([baseline, ram], afterBaseline, slowTail, 20_000, 60_000)).toBe(ram);
+  });
+
+  it('at run time: a baseline slower than planned keeps out what no longer fits, and says so', () => {
+    const slowBaseline = [done(baseline, 25_000)];
+    expect(nextRun([baseline, ram], slowBaseline, nodeModules, 50_000, 60_000)).toBeNull();
+    const skips = budgetSkips([baseline, ram], slowBaseline, nodeModules, 50_000, 60_000);
+    expect(skips.map((s) => [s.alternative, s.reason])).toEqual([['ram', 'over-budget']]);
+    expect(skips[0]?.detail).toMatch(/corrected by the baseline re-run\), 10 s of the 60 s budget was left/);
+  });
+
+  it('at run time: nothing but the baseline runs before a baseline has succeeded', () => {
+    const failed = [{ ...done(baseline, 0), error: 'tar failed' }];
+    expect(nextRun([baseline, ram], failed, nodeModules, 5000, 60_000)).toBe(baseline);
+    expect(nextRun([ram], [], nodeModules, 5000, 60_000)).toBeNull();
   });
 });

@@ -91,19 +91,46 @@ export function planExperiments(targets: readonly Target[], measured: MeasuredRe
 }
 
 /**
- * At run time: whether a planned run still fits what is left of the budget, its estimate corrected
- * by what the same alternative (or, before that, the baseline) really took so far.
+ * At run time, an estimate corrected by what was measured: the same alternative's own runs, or,
+ * before it has any, the planned figure scaled by how far the baseline re-run was from its plan
+ * (in both directions: the profiled restore's tail can be far longer than a re-run's syncfs).
  */
-export function stillFits(run: PlannedRun, done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number): boolean {
-  const same = done.filter((r) => r.alternative === run.target.alternative && r.mountPoint === run.target.mountPoint && !r.error);
-  const longest = Math.max(0, ...same.map((r) => r.untilOnDiskMs));
-  let estimateMs = run.estimateMs;
-  if (same.length > 0) estimateMs = longest * (1 + CLEANUP_SHARE);
-  else {
-    const baseline = done.find((r) => r.alternative === 'baseline' && !r.error);
-    const planned = estimateRunMs('baseline', measured);
-    // The baseline re-run says how far off the profiled restore's figures are on this machine now.
-    if (baseline && planned > 0) estimateMs = run.estimateMs * Math.max(1, (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE)) / planned);
+export function correctedEstimateMs(target: Target, done: readonly RunRecord[], measured: MeasuredRestore): number {
+  const planned = estimateRunMs(target.alternative, measured);
+  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const baseline = done.find((r) => r.alternative === 'baseline' && !r.error);
+  const plannedBaseline = estimateRunMs('baseline', measured);
+  if (!baseline || plannedBaseline <= 0) return planned;
+  return planned * ((baseline.untilOnDiskMs * (1 + CLEANUP_SHARE)) / plannedBaseline);
+}
+
+/**
+ * The next run to make: round by round (each target once per round, cheapest first), the first
+ * whose corrected estimate fits what is left of the budget; null when none does or all are done.
+ */
+export function nextRun(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number, runsWanted = RUNS_WANTED): Target | null {
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const runsOf = (t: Target) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  for (let round = 1; round <= runsWanted; round++) {
+    for (const t of ordered) {
+      if (runsOf(t) >= round) continue;
+      // Nothing is compared before the baseline has run.
+      if (t.alternative !== 'baseline' && !done.some((r) => r.alternative === 'baseline' && !r.error)) continue;
+      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+    }
   }
-  return elapsedMs + estimateMs <= budgetMs;
+  return null;
+}
+
+/** Targets that never ran because the budget ran out, each with the figures. */
+export function budgetSkips(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number): Skip[] {
+  return targets
+    .filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint))
+    .map((t) => ({
+      alternative: t.alternative,
+      mountPoint: t.mountPoint,
+      reason: 'over-budget' as const,
+      detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === 'baseline') ? ', corrected by the baseline re-run' : ''}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`,
+    }));
 }

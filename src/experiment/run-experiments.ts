@@ -15,7 +15,7 @@ import { addListingLine, emptyListing, type Listing } from './listing.js';
 import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
-import { planExperiments, stillFits, type MeasuredRestore } from './plan.js';
+import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { detectPrivilege, runAsRoot } from './privileged.js';
 import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
@@ -197,8 +197,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
     });
     const avail = availability(request.experiments, facts);
-    const plan = planExperiments(avail.targets, { ...request.measured, downloadMs: elapsed() }, request.budgetMs);
-    const skipped: Skip[] = [...avail.skipped, ...plan.skipped];
+    const skipped: Skip[] = [...avail.skipped];
 
     // One directory of ours per target file system, made on first use (the post step hears of each before it is written).
     const baselineParent = sameFileSystemParent(request.restorePath);
@@ -219,15 +218,8 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
 
     const runs: RunRecord[] = [];
     let n = 0;
-    for (const planned of plan.runs) {
-      if (hooks.signal?.aborted) break;
-      const t = planned.target;
-      if (!stillFits(planned, runs, request.measured, elapsed(), request.budgetMs)) {
-        if (!runs.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)) {
-          skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'over-budget', detail: `the runs before it took longer than the profiled restore predicted; no time was left in the ${(request.budgetMs / 1000).toFixed(0)} s budget` });
-        }
-        continue;
-      }
+    // Decided run by run: each estimate is corrected by what the runs before it really took.
+    for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
       n++;
       let record: RunRecord;
       try {
@@ -237,6 +229,14 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
         hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
       }
       runs.push(record);
+      // A baseline that cannot run leaves nothing to compare with.
+      if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
+    }
+    const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
+    if (baselineError) {
+      for (const t of avail.targets.filter((x) => x.alternative !== 'baseline')) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'no-baseline', detail: `nothing to compare with: the baseline run failed (${baselineError})` });
+    } else {
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
 
     async function oneRun(t: Target, index: number): Promise<RunRecord> {
@@ -284,7 +284,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
 
     const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
     const ran = runs.some((r) => !r.error);
-    return result(ran ? 'ran' : plan.runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run', {
+    return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run', {
       refetch,
       outcomes: all,
       runs,
