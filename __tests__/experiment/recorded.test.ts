@@ -42,3 +42,20 @@ describe('recorded: a disk throttled to 40 MiB/s', () => {
     expect(markdown).toContain('other-disk: onto / |');
   });
 });
+
+describe('recorded: tar and zstd under a 0.3-core quota', () => {
+  const p = load('lab-cpu.json');
+  const e = p.experiments!;
+
+  it('is a valid profile; the spread of its baseline runs is shown, not hidden', () => {
+    expect(profileErrors(p)).toEqual([]);
+    const baseline = e.outcomes.find((o) => o.alternative === 'baseline')!;
+    expect(baseline.timeMs.runs).toBe(2);
+    expect(baseline.timeMs.spreadPercent).toBeGreaterThan(100);
+    expect(renderProfile(p).markdown).toMatch(/baseline: the extraction as the restore ran it \| [\d.]+ s ±\d{2,}% \| 2 \|/);
+  });
+
+  it('no other disk on this VM: skipped with the reason', () => {
+    expect(e.skipped.map((s) => [s.alternative, s.reason])).toEqual([['other-disk', 'no-such-file-system']]);
+  });
+});

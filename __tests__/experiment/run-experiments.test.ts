@@ -124,6 +124,26 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(await experimentTraces(places())).toEqual(before);
   }, 300_000);
 
+  it('a run far slower than every estimate is stopped at the budget, and the machine left as found', async () => {
+    const before = await experimentTraces(places());
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        budgetMs: 6000,
+        experiments: [],
+        measured: { downloadMs: 100, extractMs: 100, writebackMs: 0 },
+        duringRun: async (alternative, index) => {
+          if (alternative !== 'baseline' || index !== 1) return;
+          // Play a machine that suddenly stalls: tar stops making progress.
+          execFileSync('pkill', ['-STOP', '-P', String(process.pid), '-x', 'tar']);
+          await new Promise((resolve) => setTimeout(resolve, 7000));
+        },
+      }),
+      hooks,
+    );
+    expect(result.runs[0]?.error).toMatch(/^stopped at the end of the 6 s budget/);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 120_000);
+
   it('a budget too small for the refetch and one baseline skips everything, fetches nothing and says so', async () => {
     const directories: string[] = [];
     const result = await runExperiments(experimentsRequest(f, { budgetMs: 50, experiments: ['ram'] }), { ...hooks, onDirectory: (d) => directories.push(d) });

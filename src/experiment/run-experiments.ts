@@ -29,6 +29,8 @@ import { errorMessage } from '../util/errors.js';
 
 /** The archive goes to RAM when it takes at most this share of the available memory. */
 export const ARCHIVE_RAM_SHARE = 0.25;
+/** Kept at the end of the budget for removing what a run stopped there wrote. */
+export const BUDGET_RESERVE_MS = 2000;
 
 export interface ExperimentsRequest {
   experiments: readonly ExperimentName[];
@@ -240,16 +242,27 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     }
 
     async function oneRun(t: Target, index: number): Promise<RunRecord> {
-      const timed = async (command: Command) => {
+      const timed = async (command: Command, hook = true) => {
+        // A run far slower than every estimate (a machine suddenly loaded) is stopped at the budget,
+        // keeping a little for removing what it wrote: the stage never adds much more than its budget.
+        const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
+        let cut = false;
+        const timer = setTimeout(() => {
+          cut = true;
+          registry.killAll();
+        }, Math.max(0, deadlineMs));
         const pending = runTimed(command, registry);
         pending.catch(() => undefined);
         try {
-          await request.duringRun?.(t.alternative, index);
+          if (hook) await request.duringRun?.(t.alternative, index);
+          return await pending;
         } catch (error) {
           registry.killAll();
+          if (cut) throw new Error(`stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`);
           throw error;
+        } finally {
+          clearTimeout(timer);
         }
-        return pending;
       };
       if (t.alternative === 'decompress') {
         const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
@@ -272,7 +285,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
-        const sync = await syncFs(into, registry);
+        const sync = await timed({ program: 'sync', args: ['-f', into] }, false);
         return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
       } finally {
         await local.runAll();
