@@ -31,6 +31,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   core.saveState(STATE.primaryKey, config.primaryKey);
   const probeDirectories: string[] = [];
   const phaseLog = new PhaseLog();
+  const experimentDirectories: string[] = [];
   const profile = await runProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
@@ -39,6 +40,11 @@ async function profileStep(config: ProfileConfig): Promise<void> {
       probeDirectories.push(dir);
       core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
     },
+    onExperimentDirectory: (dir) => {
+      experimentDirectories.push(dir);
+      core.saveState(STATE.experimentDirectories, JSON.stringify(experimentDirectories));
+    },
+    onExperimentDirtySettings: (saved) => core.saveState(STATE.experimentDirtySettings, saved ? JSON.stringify(saved) : ''),
   });
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).

@@ -45,6 +45,8 @@ describe('parseConfig', () => {
     expect(c.enableCrossOsArchive).toBe(false);
     expect(c.save).toBe(true);
     expect(c.inputWarnings).toEqual([]);
+    expect(c.experiments).toEqual(['ram', 'decompress', 'other-disk', 'page-cache']);
+    expect(c.experimentsBudgetMs).toBe(60_000);
   });
 
   // actions/cache getInputAsArray: `replace(/^!\s+/, '!')` then trim, for path and restore-keys alike.
@@ -92,6 +94,8 @@ describe('parseConfig', () => {
 
   it('turns probes off and picks lists', () => {
     expect(profile({ probes: 'none' }).probes).toEqual([]);
+    expect(profile({ experiments: 'none' }).experiments).toEqual([]);
+    expect(profile({ experiments: 'page-cache,ram' }).experiments).toEqual(['page-cache', 'ram']);
     expect(profile({ probes: 'seq-write, rand-read' }).probes).toEqual(['seq-write', 'rand-read']);
     expect(profile({ 'fail-on-bottleneck': 'disk' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops']);
   });
@@ -114,6 +118,8 @@ describe('parseConfig', () => {
     [{ save: 'maybe' }, 'save', 'maybe'],
     [{ 'install-fio': 'sudo' }, 'install-fio', 'sudo'],
     [{ 'upload-artifact': 'always' }, 'upload-artifact', 'always'],
+    [{ experiments: 'ram,nvme' }, 'experiments', 'ram,nvme'],
+    [{ 'experiments-budget-seconds': '0' }, 'experiments-budget-seconds', '0'],
     [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],
     [{ key: 'k'.repeat(513) }, 'key', '513 characters'],
     [{ label: 'ubuntu-24.04/arm' }, 'label', 'ubuntu-24.04/arm'],

@@ -60,7 +60,7 @@ async function profile(opts: { runnerTempOnLoop: boolean; before?: (workspace: s
     mode: 'profile', label: `attribution-${run}`, workspace, runnerTemp, paths: PATHS, primaryKey: KEY, restoreKeys: [],
     enableCrossOsArchive: false, failOnCacheMiss: true, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 120_000,
     probes: [], probeBudgetMs: 6000, probePath: workspace, installFio: false, uploadArtifact: false, artifactName: 'x',
-    lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [],
+    lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [], experiments: [], experimentsBudgetMs: 60_000,
   };
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
   const p = await withoutWorkflowCommands(() => withEnv(env, () => runProfile(config, { log: () => {}, warn: () => {} })));

@@ -36,6 +36,15 @@ describe('profileOutputs', () => {
       'rand-read-qd1-mean-us': '',
       'rand-read-qd1-p99-us': '',
       'fsync-write-iops': '',
+      // Nor experiments: present and empty.
+      'experiment-baseline-seconds': '',
+      'experiment-ram-seconds': '',
+      'experiment-decompress-seconds': '',
+      'experiment-page-cache-seconds': '',
+      'experiment-other-disk-seconds': '',
+      'experiment-other-disk-path': '',
+      'fix-best': '',
+      'fix-best-saving-seconds': '',
     });
   });
 

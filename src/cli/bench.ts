@@ -2,9 +2,9 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes   a subset
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
- *   --scenarios a,b     lab scenarios to run (all; see src/lab/scenario-specs.ts)
+ *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
  *   --probe-rounds N    reference runs per probe (1)
@@ -20,6 +20,7 @@ import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
 import { benchLab, estimateLabSeconds, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
+import { benchFixes, fixesRows, CPU_SCENARIO, THROTTLED_DISK_SCENARIOS } from '../bench/fixes.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
 import { CleanupStack } from '../lab/cleanup.js';
@@ -30,7 +31,7 @@ import { renderTable, type BenchRow } from '../bench/table.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -60,12 +61,12 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead')) {
+  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes')) {
     say('not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches');
   }
   const started = Date.now();
   const rows: BenchRow[] = [];
-  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory');
+  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes');
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
@@ -94,6 +95,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('cost')) {
       say('sampler cost: 5 runs of 10 s');
       rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
+    }
+    if (parts.includes('fixes') && lab && isRoot) {
+      const scenarios = (flag(args, 'scenarios') ?? [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO].join(',')).split(',').map((x) => x.trim()) as LabScenarioName[];
+      const bad = scenarios.filter((x) => !LAB_SCENARIOS.includes(x));
+      if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
+      say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
+      rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
     }
     if (parts.includes('memory') && lab) {
       rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));

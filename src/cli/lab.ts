@@ -3,6 +3,7 @@
  * (root) and prints each verdict; --record writes each profile to DIR/lab-<scenario>.json with its
  * provenance (the command, the scenario and its settings, the machine, the tool's commit), e.g.
  * `node dist/cli.js lab cloud-volume --record fixtures/profiles` (see fixtures/profiles/README.md).
+ * --experiments LIST runs the measured fixes after each profile (as the `experiments` input).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { LAB_SCENARIOS, SCENARIOS, type LabScenarioName } from '../lab/scenarios
 import { isRoot } from '../lab/sys.js';
 import type { Profile, Provenance } from '../profile/schema.js';
 import { distDir } from './dist-dir.js';
+import { parseExperiments } from '../experiment/input.js';
 import { flag, parseArgs } from './args.js';
 
 export async function labCommand(argv: string[]): Promise<number> {
@@ -22,13 +24,14 @@ export async function labCommand(argv: string[]): Promise<number> {
   if (unknown.length) throw new Error(`unknown lab scenario(s) ${unknown.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
   if (!isRoot) throw new Error('the lab needs root (loop devices, blkio throttles, sysctls, cgroups)');
   const record = flag(args, 'record');
+  const experiments = parseExperiments(flag(args, 'experiments') ?? 'none');
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const projectRoot = path.resolve(distDir(), '..');
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
     for (const name of names) {
-      const result = await runScenario(lab, name);
+      const result = await runScenario(lab, name, { experiments });
       if (!result.right) wrong++;
       process.stdout.write(`${name}\t${result.profile.verdict?.bottleneck}\t${result.right ? 'right' : `WRONG (expected ${result.expected})`}\t${(result.wallMs / 1000).toFixed(1)} s\n`);
       if (record) {

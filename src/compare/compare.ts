@@ -4,6 +4,7 @@
  */
 import type { Bottleneck, PhaseName, Profile, ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
+import { bestFixOf, type RunnerBestFix } from './best-fix.js';
 
 export interface LabelledProfile {
   /** Where it came from (artifact name or file), for messages. */
@@ -27,6 +28,8 @@ export interface RunnerComparison {
   bottlenecks: { bottleneck: Bottleneck; runs: number }[];
   /** The verdict sentence of the run closest to the median restore. */
   verdict: string;
+  /** The best measured fix (experiments), or null when no run measured any. */
+  bestFix: RunnerBestFix | null;
 }
 
 export interface Comparison {
@@ -98,6 +101,7 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck, runs]) => ({ bottleneck, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? 'No verdict recorded.',
+    bestFix: bestFixOf(profiles),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Comparison, RunnerComparison, CeilingName } from './compare.js';
 import { xyChartInit } from '../report/palette.js';
 import type { Spread } from '../util/spread.js';
 import { cell } from '../report/markdown.js';
+import { bestFixCell } from './best-fix.js';
 
 function spreadCell(s: Spread | null, digits: number, scale = 1): string {
   if (!s) return '–';
@@ -47,12 +48,12 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
       : 'No runner restored a cache; the ranking follows the fio ceilings only.',
   );
   out.push('');
-  out.push('| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |');
-  out.push('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  out.push('| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |');
+  out.push('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${b.bottleneck} ×${b.runs}` : b.bottleneck)).join(', ');
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1000)} | ${spreadCell(r.restoreMs, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** |`,
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1000)} | ${spreadCell(r.restoreMs, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`,
     );
   });
   out.push('');

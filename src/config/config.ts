@@ -11,6 +11,8 @@ import { validateKeys } from '../restore/keys.js';
 import { isPattern } from '../restore/restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
 import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
+import { parseExperimentBudgetMs, parseExperiments } from '../experiment/input.js';
+import type { ExperimentName } from '../experiment/alternatives.js';
 
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
 /** A verdict can fail the job only when it names a resource. */
@@ -48,6 +50,9 @@ export interface ProfileConfig extends CommonConfig {
   /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
   probePath: string;
   installFio: boolean;
+  /** Alternatives to extract the archive again under, after the probes (the baseline runs with any). */
+  experiments: ExperimentName[];
+  experimentsBudgetMs: number;
   uploadArtifact: boolean;
   artifactName: string;
 }
@@ -127,6 +132,8 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
     installFio: parseBoolean('install-fio', input('install-fio'), true),
+    experiments: parseExperiments(input('experiments')),
+    experimentsBudgetMs: parseExperimentBudgetMs(input('experiments-budget-seconds')),
     uploadArtifact,
     artifactName,
   };

@@ -44,6 +44,9 @@ export interface LabResult {
 export interface RunScenarioOptions {
   probes?: ProbeName[];
   probeBudgetMs?: number;
+  /** Experiments after the probes (none unless asked: they add their budget to every scenario). */
+  experiments?: ProfileConfig['experiments'];
+  experimentsBudgetMs?: number;
   /** Test hook: throw right after the scenario's setup, to prove teardown still runs. */
   failAfterSetup?: boolean;
   /** Called with the devices as soon as they are throttled (so a caller can check them even on failure). */
@@ -91,6 +94,8 @@ function labConfig(lab: Lab, scenario: LabScenarioName, runner: { workspace: str
     probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
     probePath: runner.workspace,
     installFio: false,
+    experiments: opts.experiments ?? [],
+    experimentsBudgetMs: opts.experimentsBudgetMs ?? 60_000,
     uploadArtifact: false,
     artifactName: `disk-profile-lab-${scenario}`,
   };

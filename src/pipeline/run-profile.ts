@@ -19,6 +19,8 @@ import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
+import { experimentsAfterProfile } from '../experiment/from-profile.js';
+import type { ExperimentsHooks } from '../experiment/run-experiments.js';
 import { judgeProfile } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
@@ -29,6 +31,11 @@ export interface PipelineHooks {
   warn: (line: string) => void;
   /** Called with each temp directory the probes create, before they write to it (the post step re-checks them). */
   onProbeDirectory?: (dir: string) => void;
+  /** The experiments' directories and raised vm.dirty_* (the post step puts them back after a hard kill). */
+  onExperimentDirectory?: ExperimentsHooks['onDirectory'];
+  onExperimentDirtySettings?: ExperimentsHooks['onDirtySettings'];
+  /** Mount points the experiments may try as other disks besides those found (the lab's). */
+  experimentOtherDisks?: string[];
   signal?: AbortSignal;
   /**
    * Where the kernel's files are (default /proc and /sys). Pointing procRoot at an empty directory
@@ -108,6 +115,14 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
   const probes = await probe(config, context.cpuCount, hooks, warn);
   hooks.onPhase?.(null);
+  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
+  const experiments = await experimentsAfterProfile(config, timed, phases, {
+    log: hooks.log,
+    warn,
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
+    ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
+  }, hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {});
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -125,6 +140,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warnings,
     preflush,
     writebackTail,
+    ...(experiments ? { experiments } : {}),
   };
   profile.verdict = judgeProfile(profile);
   return profile;

@@ -9,4 +9,7 @@ export const STATE = {
   matchedKey: 'cache-matched-key',
   /** The profile's artifact is uploaded by the post step, so it holds the save too. */
   artifactPending: 'artifact-pending',
+  experimentDirectories: 'experiment-directories',
+  /** vm.dirty_* as they were before the page-cache experiment raised them; empty once put back. */
+  experimentDirtySettings: 'experiment-dirty-settings',
 } as const;

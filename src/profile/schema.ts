@@ -4,6 +4,8 @@
  * re-judged and re-rendered offline (`disk-profiler render`). Documented in docs/profile-schema.md.
  */
 
+import type { ExperimentsResult } from '../experiment/types.js';
+
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
 
@@ -356,6 +358,8 @@ export interface Profile {
   provenance?: Provenance;
   /** The post step's cache save, when it ran or decided not to (added to the profile by the post step). */
   save?: SaveResult;
+  /** The archive extracted again under alternatives (absent when `experiments: none`). */
+  experiments?: ExperimentsResult;
 }
 
 export interface Provenance {

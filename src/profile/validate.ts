@@ -173,6 +173,19 @@ const save = obj({
   'error?': obj({ phase: oneOf(...SAVE_PHASES), message: str }),
   verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) })),
 });
+const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
+const alternative = oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache');
+const experiments = obj({
+  status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, budgetMs: num, wallMs: num,
+  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
+  outcomes: arr(obj({
+    alternative, mountPoint: nullable(str), timeMs: spreadShape, writebackLeftMs: nullable(spreadShape),
+    savingMs: nullable(num), savingShare: nullable(num), apply: str, failedRuns: num,
+  })),
+  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'error?': str })),
+  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf('no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'), detail: str })),
+  fixBest: obj({ alternative: oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache', 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
+});
 const profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS), tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
   context, devices: arr(device), restore, phases: arr(phase),
@@ -185,6 +198,7 @@ const profile = obj({
   'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   'save?': save,
+  'experiments?': experiments,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

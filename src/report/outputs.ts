@@ -2,6 +2,7 @@
 import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/schema.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { probeOutputs } from '../probe/outputs.js';
+import { experimentOutputs } from '../experiment/outputs.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {
   const p = profile.phases.find((x) => x.name === name);
@@ -25,6 +26,7 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'extracted-bytes': r?.anatomy ? String(r.anatomy.extractedBytes) : '',
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
     ...probeOutputs(profile.probes),
+    ...experimentOutputs(profile.experiments),
   };
 }
 

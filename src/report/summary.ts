@@ -12,6 +12,7 @@ import { phaseChart, timelineCharts } from './charts.js';
 import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
+import { fixesSection } from './fixes-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -169,6 +170,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
     sections.push(`> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`);
   }
+  sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);

@@ -1,0 +1,44 @@
+// SIGINT / SIGTERM in the middle of an experiment (vm.dirty_* raised, a tmpfs mounted, tar writing):
+// the process puts everything back before it dies.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { repoRoot } from '../helpers/tree.js';
+import { experimentTraces } from './fixture.js';
+
+const viteNode = path.join(repoRoot, 'node_modules/.bin/vite-node');
+const ready = prerequisite('root with tar and unzstd (tmpfs mounts, vm.dirty_*)', isRoot && ['tar', 'unzstd'].every(commandExists) && existsSync(viteNode));
+
+describe.runIf(ready)('experiments interrupted mid-run', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal}: vm.dirty_*, the tmpfs, tar and the directories are put back`, async () => {
+      const before = await experimentTraces([]);
+      const child = spawn(viteNode, [path.join(repoRoot, '__tests__/experiment/interrupt-target.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+      const dirs: string[] = [];
+      const root = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          for (const m of chunk.matchAll(/^DIR (\S+)$/gm)) dirs.push(m[1] as string);
+          const r = /READY (\S+)/.exec(out);
+          if (r) resolve(r[1] as string);
+        });
+        child.on('exit', (code) => reject(new Error(`target exited (${code}) before it was ready`)));
+      });
+      // Mid-run the experiment really holds the machine: sysctls raised, tmpfs mounted, directories there.
+      const during = await experimentTraces([]);
+      expect(during.dirty).not.toEqual(before.dirty);
+      expect(during.mounts.length).toBe(1);
+      expect(dirs.length).toBeGreaterThanOrEqual(2);
+      expect(dirs.every((d) => existsSync(d))).toBe(true);
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, sig) => resolve(sig ?? code)));
+      child.kill(signal);
+      expect(await exited).toBe(signal);
+      expect(await experimentTraces([])).toEqual(before);
+      expect(dirs.filter((d) => existsSync(d))).toEqual([]);
+      expect(existsSync(root)).toBe(false);
+    }, 120_000);
+  }
+});

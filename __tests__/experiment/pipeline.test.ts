@@ -1,0 +1,73 @@
+// The experiments as the profile pipeline runs them: runProfile against the local Actions services
+// with experiments on, the profile carrying them (valid against the schema), and rendered.
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProfile } from '../../src/pipeline/run-profile.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { profileErrors } from '../../src/profile/validate.js';
+import { renderProfile } from '../../src/report/render.js';
+import type { ProfileConfig } from '../../src/config/config.js';
+import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
+import { commandExists, prerequisite } from '../helpers/prerequisites.js';
+import { experimentTraces } from './fixture.js';
+
+const ready = prerequisite('tar and unzstd', ['tar', 'unzstd', 'sync'].every(commandExists));
+
+describe.runIf(ready)('experiments in the profile pipeline', () => {
+  let services: LocalServices;
+  let root: string;
+  beforeAll(async () => {
+    services = await startLocalServices();
+    root = await tempDir('experiments-pipeline');
+    await copyPackages(path.join(root, 'source', 'deps'), ['typescript']);
+    await mkdir(path.join(root, 'runner-temp'));
+    await seedCache({ services, paths: ['deps'], key: 'pipe-1', workspace: path.join(root, 'source'), tempDir: path.join(root, 'runner-temp') });
+  }, 120_000);
+  afterAll(async () => {
+    await services?.stop();
+    await removeDirs(root);
+  });
+
+  it('runProfile runs them after the probes; the profile carries them and the report shows them', async () => {
+    const workspace = path.join(root, 'ws');
+    await mkdir(workspace);
+    const runnerTemp = path.join(root, 'runner-temp');
+    const before = await experimentTraces([runnerTemp, root]);
+    const config: ProfileConfig = {
+      mode: 'profile', label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', restoreKeys: [],
+      enableCrossOsArchive: false, failOnCacheMiss: false, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 30_000,
+      probes: [], probeBudgetMs: 30_000, probePath: workspace, installFio: false, experiments: ['ram', 'decompress'], experimentsBudgetMs: 60_000, lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [],
+      uploadArtifact: false, artifactName: 'x',
+    };
+    const dirs: string[] = [];
+    const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () =>
+      runProfile(config, { log: () => {}, warn: () => {}, onExperimentDirectory: (d) => dirs.push(d) }),
+    );
+    expect(profile.experiments?.status, profile.experiments?.reason).toBe('ran');
+    expect(profile.experiments?.outcomes.map((o) => o.alternative)).toEqual(['baseline', 'ram', 'decompress']);
+    expect(dirs.length).toBeGreaterThan(0);
+    expect(profileErrors(JSON.parse(JSON.stringify(profile)))).toEqual([]);
+    const { markdown, outputs } = renderProfile(profile);
+    expect(markdown).toContain('### Measured fixes');
+    expect(Number(outputs['experiment-baseline-seconds'])).toBeGreaterThan(0);
+    expect(Number(outputs['experiment-ram-seconds'])).toBeGreaterThan(0);
+    expect(outputs['fix-best']).toMatch(/^(ram|none)$/);
+    expect(await experimentTraces([runnerTemp, root])).toEqual(before);
+  }, 180_000);
+
+  it('experiments: none leaves the profile without them', async () => {
+    const workspace = path.join(root, 'ws-none');
+    await mkdir(workspace);
+    const runnerTemp = path.join(root, 'runner-temp');
+    const config: ProfileConfig = {
+      mode: 'profile', label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', restoreKeys: [],
+      enableCrossOsArchive: false, failOnCacheMiss: false, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 30_000,
+      probes: [], probeBudgetMs: 30_000, probePath: workspace, installFio: false, experiments: [], experimentsBudgetMs: 60_000, lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [],
+      uploadArtifact: false, artifactName: 'x',
+    };
+    const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () => runProfile(config, { log: () => {}, warn: () => {} }));
+    expect(profile.experiments).toBeUndefined();
+    expect(renderProfile(profile).markdown).not.toContain('Measured fixes');
+  }, 120_000);
+});

@@ -1,0 +1,56 @@
+// The post step's cleanup after a hard-killed main step: an experiment directory with a tmpfs still
+// mounted inside and vm.dirty_* still raised are put back; a directory that is not ours is left alone.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanUpExperiments, parseSavedDirty } from '../../src/experiment/post-cleanup.js';
+import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
+import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings } from '../../src/experiment/dirty.js';
+import { isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { execFileSync } from 'node:child_process';
+
+describe('saved vm.dirty_* from the state', () => {
+  it('reads back what main saved, and nothing else', () => {
+    const saved = { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 };
+    expect(parseSavedDirty(JSON.stringify(saved))).toEqual(saved);
+    expect(parseSavedDirty('')).toBeNull();
+    expect(parseSavedDirty('{"dirty_bytes":"1"}')).toBeNull();
+  });
+});
+
+const ready = prerequisite('root (tmpfs mount, vm.dirty_*)', isRoot);
+
+describe.runIf(ready)('post-step cleanup after a hard kill', () => {
+  it('unmounts, removes ours, puts the sysctls back, leaves the rest', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-post-'));
+    const before = readDirtySettings();
+    try {
+      const ours = createOwnedDir(parent, 'root');
+      const mnt = path.join(ours, 'tmpfs');
+      mkdirSync(mnt);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'disk-profiler-exp', mnt]);
+      writeFileSync(path.join(mnt, 'f'), 'x');
+      raiseDirtyLimits('root', { dirtyBytes: 512 * 1024 * 1024, backgroundBytes: 512 * 1024 * 1024 });
+      expect(readDirtySettings()).not.toEqual(before);
+      const notOurs = path.join(parent, '.disk-profiler-exp-foreign');
+      mkdirSync(notOurs);
+      const report = cleanUpExperiments([ours, notOurs], before);
+      expect(report.dirtyPutBack).toBe(true);
+      expect(readDirtySettings()).toEqual(before);
+      expect(report.removed).toEqual([ours]);
+      expect(report.refused).toEqual([{ dir: notOurs, reason: 'has no .disk-profiler-experiment marker' }]);
+      expect(existsSync(ours)).toBe(false);
+      expect(existsSync(notOurs)).toBe(true);
+      expect(readFileSync('/proc/mounts', 'utf8')).not.toContain(mnt);
+    } finally {
+      // Should the test fail half-way, the machine is still put back.
+      putBackDirtySettings('root', before);
+      for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
+        const at = line.split(' ')[1];
+        if (at?.startsWith(parent)) execFileSync('umount', ['-l', at]);
+      }
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,157 @@
+// The experiments against the real thing, as root: the archive fetched again from the local Actions
+// services, tar and unzstd extracting it into a tmpfs of their own, onto a second disk (a loop
+// device) and with vm.dirty_* raised; and the machine left as found after success and after a failure.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExperiments } from '../../src/experiment/run-experiments.js';
+import { extractCommand } from '../../src/experiment/tar-command.js';
+import { extractTar } from '../../src/restore/cache-internals.js';
+import { captureOutput } from '../../src/restore/capture-output.js';
+import { withEnv } from '../../src/services/index.js';
+import { CleanupStack } from '../../src/lab/cleanup.js';
+import { createLoopDisk } from '../../src/lab/loop-disk.js';
+import { LAB_PREFIX } from '../../src/lab/paths.js';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { removeDirs, treeFingerprint } from '../helpers/tree.js';
+import { experimentTraces, experimentsRequest, restoreFixture, type RestoreFixture } from './fixture.js';
+
+const ready = prerequisite('root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)', isRoot && ['tar', 'unzstd', 'losetup', 'mkfs.ext4', 'sync'].every(commandExists));
+
+describe.runIf(ready)('experiments on this machine', () => {
+  let f: RestoreFixture;
+  let disk: CleanupStack;
+  let otherDisk: string;
+  const log: string[] = [];
+  const hooks = { log: (l: string) => log.push(l), warn: (l: string) => log.push(`warning: ${l}`) };
+
+  beforeAll(async () => {
+    f = await restoreFixture('experiments');
+    disk = new CleanupStack();
+    const dir = mkdtempSync(path.join(os.tmpdir(), LAB_PREFIX));
+    disk.push(`remove ${dir}`, () => removeDirs(dir));
+    otherDisk = createLoopDisk(disk, { dir, sizeBytes: 512 * 1024 * 1024 }).mountPoint;
+  }, 120_000);
+
+  afterAll(async () => {
+    await f?.services.stop();
+    await disk?.runAll();
+    await removeDirs(f?.root);
+  });
+
+  const places = () => [f.runnerTemp, f.workspace, path.join(f.workspace, '..'), f.root, otherDisk];
+
+  it.each(['zstd-without-long', 'zstd', 'gzip'])("extracts with extractTar's own arguments (%s)", async (method) => {
+    const dir = path.join(f.root, 'exact');
+    const archive = path.join(f.root, 'no-such-archive');
+    const said = await captureOutput(() => withEnv({ GITHUB_WORKSPACE: dir }, () => extractTar(archive, method as never)));
+    // @actions/exec echoes the argv it runs, space-separated (no spaces in these paths).
+    const argv = said.text.split('\n').find((l) => l.startsWith('[command]'))?.slice('[command]'.length).split(' ');
+    const tar = execFileSync('sh', ['-c', 'command -v tar'], { encoding: 'utf8' }).trim();
+    const ours = extractCommand(tar, archive, dir, method);
+    expect(argv).toEqual([ours.program, ...ours.args]);
+  });
+
+  it('runs every alternative for real, keeps every file inside its own directories, and leaves the machine as found', async () => {
+    const before = await experimentTraces(places());
+    const restored = await treeFingerprint(f.root);
+    const directories: string[] = [];
+    const result = await runExperiments(experimentsRequest(f, { extraOtherDisks: [otherDisk] }), { ...hooks, onDirectory: (d) => directories.push(d) });
+    expect(result.status, `${result.reason} ${log.join('\n')}`).toBe('ran');
+    expect(result.refetch?.bytes).toBe(f.timed.restore.archiveBytes);
+    expect(result.refetch?.where).toBe('RAM (a tmpfs of its own)');
+    expect(result.skipped).toEqual([]);
+    const ran = result.outcomes.map((o) => `${o.alternative}${o.mountPoint === otherDisk ? ' loop' : ''}`);
+    expect(ran).toEqual(['baseline', 'ram', 'decompress', 'other-disk loop', 'page-cache']);
+    for (const o of result.outcomes) {
+      expect(o.failedRuns).toBe(0);
+      expect(o.timeMs.runs).toBe(2);
+      expect(o.timeMs.median).toBeGreaterThan(0);
+    }
+    // Files on disk take at least as long as decompression alone.
+    const t = (a: string) => result.outcomes.find((o) => o.alternative === a)!.timeMs.median;
+    expect(t('baseline')).toBeGreaterThanOrEqual(t('decompress') * 0.9);
+    expect(result.runs.filter((r) => r.alternative !== 'decompress').every((r) => r.syncMs >= 0 && r.untilOnDiskMs === r.stepMs + r.syncMs)).toBe(true);
+    expect(directories.length).toBeGreaterThanOrEqual(3);
+    // The user's restored tree (and the path outside the workspace that the archive climbs to) untouched.
+    expect(await treeFingerprint(f.root)).toEqual(restored);
+    expect(await experimentTraces(places())).toEqual(before);
+    for (const d of directories) expect(existsSync(d)).toBe(false);
+  }, 300_000);
+
+  it('a run that fails mid-extraction (vm.dirty_* raised, tmpfs mounted) still leaves the machine as found', async () => {
+    const before = await experimentTraces(places());
+    let raisedSeen = false;
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        experiments: ['ram', 'page-cache'],
+        duringRun: async (alternative) => {
+          if (alternative !== 'page-cache') return;
+          const now = await experimentTraces(places());
+          raisedSeen = now.dirty.dirty_bytes !== before.dirty.dirty_bytes && now.mounts.length === 1;
+          throw new Error('injected failure during page-cache');
+        },
+      }),
+      hooks,
+    );
+    expect(raisedSeen).toBe(true);
+    expect(result.runs.filter((r) => r.alternative === 'page-cache').every((r) => r.error === 'injected failure during page-cache')).toBe(true);
+    expect(result.outcomes.find((o) => o.alternative === 'page-cache')).toBeUndefined();
+    expect(result.outcomes.find((o) => o.alternative === 'ram')?.timeMs.runs).toBe(2);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 300_000);
+
+  it('without root or sudo: ram in /dev/shm, page-cache skipped for want of permission, nothing mounted', async () => {
+    const before = await experimentTraces(places());
+    let mountsDuring = -1;
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        privilege: 'none',
+        experiments: ['ram', 'page-cache'],
+        duringRun: async (alternative) => {
+          if (alternative === 'ram') mountsDuring = (await experimentTraces(places())).mounts.length;
+        },
+      }),
+      hooks,
+    );
+    expect(result.status).toBe('ran');
+    expect(result.refetch?.where).toBe('RAM (/dev/shm)');
+    expect(result.outcomes.map((o) => [o.alternative, o.mountPoint])).toEqual([['baseline', expect.any(String)], ['ram', '/dev/shm']]);
+    expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'no-permission']]);
+    expect(mountsDuring).toBe(0);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 300_000);
+
+  it('a run far slower than every estimate is stopped at the budget, and the machine left as found', async () => {
+    const before = await experimentTraces(places());
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        budgetMs: 6000,
+        experiments: [],
+        measured: { downloadMs: 100, extractMs: 100, writebackMs: 0 },
+        duringRun: async (alternative, index) => {
+          if (alternative !== 'baseline' || index !== 1) return;
+          // Play a machine that suddenly stalls: tar stops making progress.
+          execFileSync('pkill', ['-STOP', '-P', String(process.pid), '-x', 'tar']);
+          await new Promise((resolve) => setTimeout(resolve, 7000));
+        },
+      }),
+      hooks,
+    );
+    expect(result.runs[0]?.error).toMatch(/^stopped at the end of the 6 s budget/);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 120_000);
+
+  it('a budget too small for the refetch and one baseline skips everything, fetches nothing and says so', async () => {
+    const directories: string[] = [];
+    const result = await runExperiments(experimentsRequest(f, { budgetMs: 50, experiments: ['ram'] }), { ...hooks, onDirectory: (d) => directories.push(d) });
+    expect(result.refetch).toBeNull();
+    expect(directories).toEqual([]);
+    expect(result.runs).toEqual([]);
+    expect(result.status).toBe('skipped');
+    expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['baseline', 'over-budget'], ['ram', 'over-budget']]);
+    expect(result.reason).toMatch(/do not fit the 0.05 s budget/);
+  }, 120_000);
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fixesSection } from '../../src/report/fixes-section.js';
+import { renderProfile } from '../../src/report/render.js';
+import { experimentOutputs } from '../../src/experiment/outputs.js';
+import { fixBest, outcomes } from '../../src/experiment/outcomes.js';
+import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
+import { judgeProfile } from '../../src/judge/judge.js';
+import { loadFixture } from '../judge/fixture-tools.js';
+
+const run = (alternative: RunRecord['alternative'], mountPoint: string | null, stepMs: number, syncMs: number): RunRecord => ({ alternative, mountPoint, stepMs, syncMs, untilOnDiskMs: stepMs + syncMs });
+
+function experiments(runs: RunRecord[]): ExperimentsResult {
+  const all = outcomes(runs, { restorePath: 'node_modules', extractedBytes: 130 * 1024 * 1024 });
+  return {
+    status: 'ran',
+    budgetMs: 60_000,
+    wallMs: 21_000,
+    refetch: { durationMs: 1_200, bytes: 12_000_000, where: 'RAM (tmpfs)', inRam: true },
+    outcomes: all,
+    runs,
+    skipped: [{ alternative: 'other-disk', mountPoint: null, reason: 'no-such-file-system', detail: 'no other local, block-backed, writable file system is mounted (of 12 other mounts)' }],
+    fixBest: fixBest(all),
+  };
+}
+
+describe('Measured fixes section', () => {
+  // The lab's throttled-disk recording, with experiments as a 40 MiB/s disk would give them.
+  const profile = loadFixture('lab-disk-bandwidth.json');
+  profile.experiments = experiments([
+    run('baseline', '/lab', 3000, 1200), run('ram', null, 900, 5), run('decompress', null, 400, 0), run('page-cache', '/lab', 1000, 3100),
+    run('baseline', '/lab', 3200, 1100), run('ram', null, 950, 5), run('decompress', null, 420, 0), run('page-cache', '/lab', 1050, 3000),
+  ]);
+  const verdict = judgeProfile(profile);
+  const section = fixesSection(profile, verdict);
+
+  it('a row per alternative: median, spread, runs, saving, how to apply it', () => {
+    expect(section).toContain('### Measured fixes');
+    expect(section).toMatch(/\| baseline: the extraction as the restore ran it \| 4.25 s ±1% \| 2 \| – \| the restore as it is \|/);
+    expect(section).toMatch(/\| ram: into a tmpfs \(the disk taken out\) \| 0.93 s ±3% \| 2 \| 3.32 s \(78%\) \| restore into a RAM disk/);
+    expect(section).toContain('1.02 s ±2% step, + 3.05 s of writeback left to later steps');
+    expect(section).toContain('sudo sysctl -w vm.dirty_background_bytes=');
+    expect(section).toContain('Best fix: **ram**, 3.32 s saved.');
+    expect(section).toContain('- Skipped other-disk (no-such-file-system): no other local');
+  });
+
+  it('holds the experiments against the verdict in one line', () => {
+    expect(section.split('\n\n')[1]).toMatch(/^\*\*(Taking the disk out saved 3.32 s of the [\d.]+ s the verdict put on it\.|The verdict said disk, but .*)\*\*$/);
+  });
+
+  it('sits right under the verdict in the summary', () => {
+    const md = renderProfile(profile).markdown;
+    expect(md.indexOf('### Measured fixes')).toBeGreaterThan(0);
+    expect(md.indexOf('### Measured fixes')).toBeLessThan(md.indexOf('### Phases'));
+  });
+
+  it('outputs', () => {
+    expect(experimentOutputs(profile.experiments)).toEqual({
+      'experiment-baseline-seconds': '4.250',
+      'experiment-ram-seconds': '0.930',
+      'experiment-decompress-seconds': '0.410',
+      'experiment-page-cache-seconds': '1.025',
+      'experiment-other-disk-seconds': '',
+      'experiment-other-disk-path': '',
+      'fix-best': 'ram',
+      'fix-best-saving-seconds': '3.320',
+    });
+  });
+
+  it('says why nothing ran', () => {
+    const p = loadFixture('lab-disk-bandwidth.json');
+    p.experiments = { ...experiments([]), status: 'skipped', reason: 'no cache entry matched, so there is no archive to experiment on', refetch: null };
+    expect(fixesSection(p, judgeProfile(p))).toContain('No experiment ran: no cache entry matched');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Measured fixes on the lab's runners, against ground truth:
+ * - throttled disk: `ram`'s saving against the saving measured by lifting the throttle entirely
+ *   (plain restoreCache + `sync -f`, throttled, then unthrottled, on the same runner);
+ * - CPU quota: `ram` saves under 10%, and decompression alone accounts for most of the extraction;
+ * - every scenario: the default experiments add at most their budget to the step, and the line
+ *   holding them against the verdict.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { restoreCache } from '@actions/cache';
+import type { Lab } from '../lab/lab.js';
+import { runScenario } from '../lab/lab.js';
+import { CleanupStack } from '../lab/cleanup.js';
+import { BLKIO_ROOT, THROTTLE_FILES } from '../lab/paths.js';
+import { withoutWorkflowCommands } from '../lab/quiet.js';
+import { SCENARIOS, setupScenario, type LabRunner, type LabScenarioName } from '../lab/scenarios.js';
+import { writeText } from '../lab/sys.js';
+import { cacheClientEnv, withEnv } from '../services/index.js';
+import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../experiment/alternatives.js';
+import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import type { ExperimentsResult } from '../experiment/types.js';
+import type { BenchRow } from './table.js';
+import { fixed, median } from './stats.js';
+
+export const THROTTLED_DISK_SCENARIOS: readonly LabScenarioName[] = ['disk-bandwidth', 'disk-iops'];
+export const CPU_SCENARIO: LabScenarioName = 'cpu';
+/** ram's saving and lifting the throttle's saving may differ by this share of the latter. */
+export const LIFT_AGREEMENT = 0.15;
+export const CPU_RAM_MAX_SHARE = 0.1;
+
+export interface FixesRun {
+  experiments: ExperimentsResult | null;
+  /** Verdict the profile got, and whether the experiments agreed with it. */
+  verdict: string;
+  /** Whether the lab counts the verdict right (the line is held to agree only then). */
+  right: boolean;
+  agrees: boolean | null;
+  /** Throttled disks: plain restore + sync -f, throttled minus unthrottled. */
+  liftSavingMs: number | null;
+}
+
+export interface FixesScenario {
+  scenario: LabScenarioName;
+  runs: FixesRun[];
+  budgetMs: number;
+}
+
+function outcome(e: ExperimentsResult | null, alternative: string) {
+  return e?.outcomes.find((o) => o.alternative === alternative) ?? null;
+}
+
+export async function benchFixes(lab: Lab, runs: number, scenarios: readonly LabScenarioName[], log: (line: string) => void): Promise<FixesScenario[]> {
+  const budgetMs = DEFAULT_EXPERIMENT_BUDGET_SECONDS * 1000;
+  const out: FixesScenario[] = [];
+  for (const scenario of scenarios) {
+    const s: FixesScenario = { scenario, runs: [], budgetMs };
+    for (let i = 0; i < runs; i++) {
+      const result = await runScenario(lab, scenario, { experiments: [...DEFAULT_EXPERIMENTS], experimentsBudgetMs: budgetMs });
+      const e = result.profile.experiments ?? null;
+      const verdict = result.profile.verdict;
+      const firstDownload = result.profile.phases.find((p) => p.name === 'download');
+      const check = verdict && e ? checkAgainstVerdict(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
+      const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log) : null;
+      const ram = outcome(e, 'ram');
+      log(`fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}; ${check?.sentence ?? ''}`);
+      s.runs.push({ experiments: e, verdict: verdict?.bottleneck ?? 'none', right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** The same runner set up again: plain restores until on disk, throttled and then with every throttle of its devices lifted. */
+async function liftSaving(lab: Lab, scenario: LabScenarioName, log: (line: string) => void): Promise<number> {
+  const cleanup = new CleanupStack(log);
+  try {
+    const dir = path.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    const runner = setupScenario(SCENARIOS[scenario], { cleanup, dir, services: lab.services });
+    const throttled = await plainUntilOnDisk(lab, runner, 'throttled');
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path.join(BLKIO_ROOT, file), `${dev} 0`);
+    const unthrottled = await plainUntilOnDisk(lab, runner, 'unthrottled');
+    return throttled - unthrottled;
+  } finally {
+    await cleanup.runAll();
+  }
+}
+
+async function plainUntilOnDisk(lab: Lab, runner: LabRunner, name: string): Promise<number> {
+  const workspace = path.join(runner.workspace, `plain-${name}`);
+  mkdirSync(workspace, { recursive: true });
+  execFileSync('sync', ['-f', workspace]);
+  const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
+  const ms = await withoutWorkflowCommands(() =>
+    withEnv(env, async () => {
+      const started = performance.now();
+      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+      if (!key) throw new Error('plain restore missed');
+      execFileSync('sync', ['-f', workspace]);
+      return performance.now() - started;
+    }),
+  );
+  rmSync(workspace, { recursive: true, force: true });
+  execFileSync('sync', ['-f', runner.workspace]);
+  return ms;
+}
+
+const s = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 2, ' s');
+
+export function fixesRows(results: readonly FixesScenario[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const r of results) {
+    const ramSavings = r.runs.map((x) => outcome(x.experiments, 'ram')?.savingMs ?? null).filter((v): v is number => v !== null);
+    const ramShares = r.runs.map((x) => outcome(x.experiments, 'ram')?.savingShare ?? null).filter((v): v is number => v !== null);
+    if (THROTTLED_DISK_SCENARIOS.includes(r.scenario)) {
+      const lifts = r.runs.map((x) => x.liftSavingMs).filter((v): v is number => v !== null);
+      const ram = median(ramSavings);
+      const lift = median(lifts);
+      const apart = ram !== null && lift !== null && lift > 0 ? Math.abs(ram - lift) / lift : null;
+      rows.push({
+        section: 'Measured fixes',
+        measure: `${r.scenario}: ram's saving vs lifting the throttle`,
+        result: `ram ${s(ram)} (${ramSavings.map((v) => s(v)).join(', ')}), lifted ${s(lift)} (${lifts.map((v) => s(v)).join(', ')}); ${apart === null ? 'n/a' : `${(apart * 100).toFixed(0)}% apart`}`,
+        target: `within ${LIFT_AGREEMENT * 100}%`,
+        met: apart !== null && apart <= LIFT_AGREEMENT,
+      });
+    }
+    if (r.scenario === CPU_SCENARIO) {
+      const share = median(ramShares);
+      rows.push({ section: 'Measured fixes', measure: 'cpu: ram saves', result: `${fixed(share === null ? null : share * 100, 0, '%')} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`, target: `< ${CPU_RAM_MAX_SHARE * 100}%`, met: share !== null && share < CPU_RAM_MAX_SHARE });
+      const decompressShares = r.runs
+        .map((x) => {
+          const d = outcome(x.experiments, 'decompress');
+          const b = outcome(x.experiments, 'baseline');
+          return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
+        })
+        .filter((v): v is number => v !== null);
+      const dShare = median(decompressShares);
+      rows.push({ section: 'Measured fixes', measure: 'cpu: decompression alone, share of the extraction', result: `${fixed(dShare === null ? null : dShare * 100, 0, '%')} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`, target: '> 50%', met: dShare !== null && dShare > 0.5 });
+    }
+    const walls = r.runs.map((x) => x.experiments?.wallMs ?? null).filter((v): v is number => v !== null);
+    rows.push({
+      section: 'Measured fixes',
+      measure: `${r.scenario}: default experiments' time added to the step`,
+      result: `max ${s(walls.length ? Math.max(...walls) : null)} (${walls.map((v) => s(v)).join(', ')}); ${r.runs.map((x) => x.experiments?.outcomes.map((o) => `${o.alternative}×${o.timeMs.runs}`).join(' ') ?? 'none').join(' | ')}`,
+      target: `≤ the ${s(r.budgetMs)} budget`,
+      met: walls.length === r.runs.length && walls.every((w) => w <= r.budgetMs),
+    });
+    rows.push({
+      section: 'Measured fixes',
+      measure: `${r.scenario}: experiments against the verdict`,
+      result: r.runs.map((x) => `${x.verdict}${x.right ? '' : ' (wrong verdict)'} ${x.agrees === null ? '–' : x.agrees ? 'agrees' : 'disagrees'}`).join(', '),
+      target: 'agrees wherever the verdict is right',
+      met: r.runs.every((x) => !x.right || x.agrees !== false),
+    });
+  }
+  return rows;
+}

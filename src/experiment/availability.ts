@@ -1,0 +1,121 @@
+/**
+ * Which alternatives can run on this machine, and why the others cannot: no room, no permission, no
+ * such file system. Pure: the facts are read at the edge (machine-facts.ts).
+ */
+import type { ExperimentName } from './alternatives.js';
+import type { Skip, Target } from './types.js';
+import { bytes } from '../report/format.js';
+
+/** Extracting needs the tree's bytes plus slack for metadata (inodes, directories, journal). */
+export const ROOM_FACTOR = 1.2;
+export const ROOM_MARGIN_BYTES = 64 * 1024 * 1024;
+/** The share of available memory a RAM experiment (the tree, plus the archive when it is in RAM too) may take. */
+export const RAM_SHARE = 0.5;
+
+export type Privilege = 'root' | 'sudo' | 'none';
+
+export interface FileSystemRoom {
+  mountPoint: string;
+  fsType: string;
+  freeBytes: number | null;
+}
+
+export interface MachineFacts {
+  privilege: Privilege;
+  /** /proc/meminfo MemAvailable; null without /proc. */
+  memAvailableBytes: number | null;
+  /** The restore's extracted size (from the archive's listing). */
+  extractedBytes: number;
+  /** Bytes the archive copy takes in RAM (0 when it lives on a disk). */
+  archiveInRamBytes: number;
+  /** The file system the restore wrote to. */
+  restoreFs: FileSystemRoom;
+  /** /dev/shm when it is a tmpfs. */
+  shm: FileSystemRoom | null;
+  /** Other local, block-backed, writable file systems (not the restore path's). */
+  otherDisks: FileSystemRoom[];
+  /** Whether /proc/sys/vm/dirty_* can be read. */
+  dirtySysctlsReadable: boolean;
+  /** Every mount's type, for naming what is there when no other disk is. */
+  otherMountsSeen: number;
+}
+
+export interface Availability {
+  targets: Target[];
+  skipped: Skip[];
+  /** Where the ram experiment extracts: a tmpfs the experiment mounts, or /dev/shm. */
+  ramVia: 'own-tmpfs' | 'shm' | null;
+}
+
+export function neededBytes(extractedBytes: number): number {
+  return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
+}
+
+function hasRoom(fs: FileSystemRoom, need: number): boolean {
+  return fs.freeBytes === null || fs.freeBytes >= need;
+}
+
+export function availability(requested: readonly ExperimentName[], f: MachineFacts): Availability {
+  const need = neededBytes(f.extractedBytes);
+  const targets: Target[] = [];
+  const skipped: Skip[] = [];
+  let ramVia: Availability['ramVia'] = null;
+
+  if (!hasRoom(f.restoreFs, need)) {
+    const detail = `the restore path's file system (${f.restoreFs.mountPoint}) has ${bytes(f.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
+    skipped.push({ alternative: 'baseline', mountPoint: f.restoreFs.mountPoint, reason: 'no-room', detail });
+    for (const name of requested) skipped.push({ alternative: name, mountPoint: null, reason: 'no-baseline', detail: `nothing to compare with: ${detail}` });
+    return { targets, skipped, ramVia };
+  }
+  targets.push({ alternative: 'baseline', mountPoint: f.restoreFs.mountPoint });
+
+  for (const name of requested) {
+    switch (name) {
+      case 'decompress':
+        targets.push({ alternative: 'decompress', mountPoint: null });
+        break;
+      case 'ram': {
+        const ramNeed = need + f.archiveInRamBytes;
+        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+        if (cap !== null && ramNeed > cap) {
+          skipped.push({ alternative: 'ram', mountPoint: null, reason: 'no-room', detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? ' and the archive' : ''}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+        } else if (f.privilege !== 'none') {
+          ramVia = 'own-tmpfs';
+          targets.push({ alternative: 'ram', mountPoint: null });
+        } else if (f.shm && hasRoom(f.shm, need)) {
+          ramVia = 'shm';
+          targets.push({ alternative: 'ram', mountPoint: f.shm.mountPoint });
+        } else if (f.shm) {
+          skipped.push({ alternative: 'ram', mountPoint: f.shm.mountPoint, reason: 'no-room', detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo` });
+        } else {
+          skipped.push({ alternative: 'ram', mountPoint: null, reason: 'no-permission', detail: 'there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo' });
+        }
+        break;
+      }
+      case 'other-disk': {
+        if (f.otherDisks.length === 0) {
+          skipped.push({ alternative: 'other-disk', mountPoint: null, reason: 'no-such-file-system', detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)` });
+        }
+        for (const disk of f.otherDisks) {
+          if (hasRoom(disk, need)) targets.push({ alternative: 'other-disk', mountPoint: disk.mountPoint });
+          else skipped.push({ alternative: 'other-disk', mountPoint: disk.mountPoint, reason: 'no-room', detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}` });
+        }
+        break;
+      }
+      case 'page-cache': {
+        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+        if (!f.dirtySysctlsReadable) {
+          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-such-file-system', detail: 'there is no /proc/sys/vm/dirty_* here to raise' });
+        } else if (f.privilege === 'none') {
+          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-permission', detail: 'raising vm.dirty_bytes needs root or passwordless sudo' });
+        } else if (cap === null || f.extractedBytes > cap) {
+          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-room', detail: cap === null ? 'the available memory is unknown (no /proc/meminfo)' : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+        } else {
+          targets.push({ alternative: 'page-cache', mountPoint: f.restoreFs.mountPoint });
+        }
+        break;
+      }
+    }
+  }
+  return { targets, skipped, ramVia };
+}

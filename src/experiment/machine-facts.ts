@@ -1,0 +1,103 @@
+/**
+ * The facts availability() decides on, read from this machine: privileges, available memory, the
+ * restore path's file system, /dev/shm, and the other local, block-backed, writable file systems
+ * (from /proc/self/mountinfo). IO edge.
+ */
+import { readFileSync, statfsSync } from 'node:fs';
+import type { FileSystemRoom, MachineFacts, Privilege } from './availability.js';
+import { findMount, parseMountinfo, type MountEntry } from '../sample/parse-mountinfo.js';
+import { nearestExisting, resolveDevices } from '../sample/devices.js';
+import { readText } from '../sample/read-file.js';
+
+/** File systems that live on a local block device and take ordinary files. */
+const LOCAL_BLOCK_FS = new Set(['ext2', 'ext3', 'ext4', 'xfs', 'btrfs', 'f2fs', 'jfs', 'reiserfs', 'bcachefs']);
+/** Mount points that are no place for a restore even when writable. */
+const NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
+
+export function memAvailableBytes(procRoot = '/proc'): number | null {
+  const text = readText(`${procRoot}/meminfo`);
+  const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
+  return m?.[1] ? Number(m[1]) * 1024 : null;
+}
+
+export function freeBytes(path: string): number | null {
+  try {
+    const s = statfsSync(path);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
+}
+
+function room(m: MountEntry): FileSystemRoom {
+  return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
+}
+
+/** The top-level block device a path's file system sits on (a partition's whole disk), or null. */
+function diskOf(path: string): string | null {
+  try {
+    return resolveDevices({ restorePath: path }).devices.find((d) => d.primary)?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FactsRequest {
+  privilege: Privilege;
+  restorePath: string;
+  extractedBytes: number;
+  archiveInRamBytes: number;
+  /** Mount points to consider as other disks besides those found (a loop disk is skipped otherwise: it is a file on another disk). */
+  extraOtherDisks?: readonly string[];
+}
+
+export function readMachineFacts(r: FactsRequest): MachineFacts {
+  let mounts: MountEntry[] = [];
+  try {
+    mounts = parseMountinfo(readFileSync('/proc/self/mountinfo', 'utf8'));
+  } catch {
+    // No /proc: only the restore path's own file system is known.
+  }
+  const restoreExisting = nearestExisting(r.restorePath);
+  const restoreMount = findMount(mounts, restoreExisting);
+  const restoreFs: FileSystemRoom = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: 'unknown', freeBytes: freeBytes(restoreExisting) };
+  const shmMount = mounts.filter((m) => m.mountPoint === '/dev/shm' && m.fsType === 'tmpfs').pop();
+  const restoreDisk = diskOf(restoreExisting);
+  const extra = new Set(r.extraOtherDisks ?? []);
+  const seen = new Set<string>([restoreMount?.devNumber ?? '']);
+  const otherDisks: FileSystemRoom[] = [];
+  for (const m of [...mounts].sort((a, b) => a.mountPoint.length - b.mountPoint.length)) {
+    if (seen.has(m.devNumber)) continue;
+    const wanted = extra.has(m.mountPoint);
+    const eligible =
+      wanted ||
+      (LOCAL_BLOCK_FS.has(m.fsType) &&
+        m.source.startsWith('/dev/') &&
+        !m.source.startsWith('/dev/loop') &&
+        m.root === '/' &&
+        !m.mountOptions.split(',').includes('ro') &&
+        !NOT_FOR_DATA.test(m.mountPoint));
+    if (!eligible) continue;
+    seen.add(m.devNumber);
+    // Another partition of the same disk is the same disk.
+    if (!wanted && restoreDisk !== null && diskOf(m.mountPoint) === restoreDisk) continue;
+    otherDisks.push(room(m));
+  }
+  let dirtySysctlsReadable = true;
+  try {
+    readFileSync('/proc/sys/vm/dirty_bytes', 'utf8');
+  } catch {
+    dirtySysctlsReadable = false;
+  }
+  return {
+    privilege: r.privilege,
+    memAvailableBytes: memAvailableBytes(),
+    extractedBytes: r.extractedBytes,
+    archiveInRamBytes: r.archiveInRamBytes,
+    restoreFs,
+    shm: shmMount ? room(shmMount) : null,
+    otherDisks,
+    dirtySysctlsReadable,
+    otherMountsSeen: Math.max(0, mounts.length - 1),
+  };
+}

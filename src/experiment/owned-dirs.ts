@@ -1,0 +1,103 @@
+/**
+ * The experiments' directories: each carries our prefix and a marker file, and only such a directory
+ * is ever removed, with whatever tmpfs the experiment mounted inside it unmounted first. Used after
+ * each run, on failure, on SIGINT/SIGTERM (synchronous) and by the post step.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Privilege } from './availability.js';
+import { runAsRoot } from './privileged.js';
+import { parseMountinfo, unescapeMountField } from '../sample/parse-mountinfo.js';
+import { errorMessage } from '../util/errors.js';
+
+export const EXPERIMENT_DIR_PREFIX = '.disk-profiler-exp-';
+export const EXPERIMENT_MARKER = '.disk-profiler-experiment';
+
+/**
+ * A fresh directory of ours in `parent`. Where the parent is not writable by us (/mnt on a hosted
+ * runner) it is made with sudo and handed to us.
+ */
+export function createOwnedDir(parent: string, privilege: Privilege): string {
+  let dir: string;
+  try {
+    dir = fs.mkdtempSync(path.join(parent, EXPERIMENT_DIR_PREFIX));
+  } catch (error) {
+    if (privilege !== 'sudo' || (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    dir = path.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    runAsRoot(privilege, 'mkdir', [dir]);
+    runAsRoot(privilege, 'chown', [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
+  }
+  fs.writeFileSync(path.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, { flag: 'wx' });
+  return dir;
+}
+
+/** Why `dir` must not be removed, or null when it is one of ours. */
+export function refuseReason(dir: string): string | null {
+  if (!path.basename(dir).startsWith(EXPERIMENT_DIR_PREFIX)) return `name does not start with ${EXPERIMENT_DIR_PREFIX}`;
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(dir);
+  } catch {
+    return 'does not exist';
+  }
+  if (!stat.isDirectory()) return 'not a directory (or a symbolic link)';
+  if (!fs.existsSync(path.join(dir, EXPERIMENT_MARKER))) return `has no ${EXPERIMENT_MARKER} marker`;
+  return null;
+}
+
+/** Mount points at or below `dir`, deepest first. */
+export function mountsBelow(dir: string, mountinfoText?: string): string[] {
+  let text = mountinfoText;
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync('/proc/self/mountinfo', 'utf8');
+    } catch {
+      return [];
+    }
+  }
+  return parseMountinfo(text)
+    .map((m) => unescapeMountField(m.mountPoint))
+    .filter((m) => m === dir || m.startsWith(`${dir}/`))
+    .sort((a, b) => b.length - a.length);
+}
+
+export function unmount(privilege: Privilege, mountPoint: string): void {
+  try {
+    runAsRoot(privilege, 'umount', [mountPoint]);
+  } catch {
+    // Busy (a process killed by the same signal still holds a file): detach now, freed when it exits.
+    runAsRoot(privilege, 'umount', ['-l', mountPoint]);
+  }
+}
+
+/** Removes a tree of ours, also where the archive made directories read-only. */
+export function removeTree(dir: string, privilege: Privilege): void {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    try {
+      execFileSync('chmod', ['-R', 'u+rwX', dir], { stdio: 'ignore' });
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (privilege === 'none') throw error;
+      runAsRoot(privilege, 'rm', ['-rf', '--one-file-system', dir]);
+    }
+  }
+}
+
+export type RemovalOutcome = { dir: string; removed: boolean; reason?: string };
+
+/** Synchronous: unmounts what we mounted inside, then removes the directory, if it is ours. */
+export function removeOwnedDir(dir: string, privilege: Privilege): RemovalOutcome {
+  const reason = refuseReason(dir);
+  if (reason === 'does not exist') return { dir, removed: false, reason };
+  if (reason !== null) return { dir, removed: false, reason };
+  try {
+    for (const m of mountsBelow(dir)) unmount(privilege, m);
+    removeTree(dir, privilege);
+    return { dir, removed: true };
+  } catch (error) {
+    return { dir, removed: false, reason: errorMessage(error) };
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Planning against the budget: how long each run should take (from the profiled restore), which
+ * runs fit, in which order, and which alternatives are skipped because they do not. Pure.
+ */
+import { RUN_ORDER, RUNS_WANTED, type AlternativeName } from './alternatives.js';
+import type { RunRecord, Skip, Target } from './types.js';
+import { seconds } from '../report/format.js';
+
+/** What the profiled restore measured, the basis of every estimate. */
+export interface MeasuredRestore {
+  downloadMs: number;
+  extractMs: number;
+  /** The writeback tail after tar exited (0 when none was measured). */
+  writebackMs: number;
+}
+
+/**
+ * Removing a run's tree and syncing that removal, between runs, relative to the extraction: deleting
+ * ~13k files takes a fraction of writing them.
+ */
+export const CLEANUP_SHARE = 0.3;
+
+export function estimateRunMs(alternative: AlternativeName, m: MeasuredRestore): number {
+  const onDisk = m.extractMs + m.writebackMs;
+  switch (alternative) {
+    case 'baseline':
+    case 'other-disk':
+    case 'page-cache':
+      return onDisk + m.extractMs * CLEANUP_SHARE;
+    case 'ram':
+      // The disk taken out: at most the extraction as measured (which included the disk's stalls).
+      return m.extractMs * (1 + CLEANUP_SHARE);
+    case 'decompress':
+      return m.extractMs;
+  }
+}
+
+export interface PlannedRun {
+  target: Target;
+  round: number;
+  estimateMs: number;
+}
+
+export interface Plan {
+  refetchEstimateMs: number;
+  runs: PlannedRun[];
+  skipped: Skip[];
+}
+
+const sortKey = (t: Target) => RUN_ORDER.indexOf(t.alternative);
+
+/**
+ * The refetch first (everything needs the archive), then rounds of one run per target, cheapest
+ * first, while the estimates fit the budget. An alternative whose first run does not fit is skipped
+ * with the figures; a second round takes what still fits.
+ */
+export function planExperiments(targets: readonly Target[], measured: MeasuredRestore, budgetMs: number, runsWanted = RUNS_WANTED): Plan {
+  const refetchEstimateMs = measured.downloadMs;
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const skipped: Skip[] = [];
+  const runs: PlannedRun[] = [];
+  let remaining = budgetMs - refetchEstimateMs;
+  const baselineMs = estimateRunMs('baseline', measured);
+  if (!ordered.some((t) => t.alternative === 'baseline')) return { refetchEstimateMs, runs, skipped };
+  if (remaining < baselineMs) {
+    const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
+    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'over-budget', detail });
+    return { refetchEstimateMs, runs, skipped };
+  }
+  let live = ordered;
+  for (let round = 1; round <= runsWanted; round++) {
+    const next: Target[] = [];
+    for (const target of live) {
+      const estimateMs = estimateRunMs(target.alternative, measured);
+      if (estimateMs <= remaining) {
+        runs.push({ target, round, estimateMs });
+        remaining -= estimateMs;
+        next.push(target);
+      } else if (round === 1) {
+        skipped.push({
+          alternative: target.alternative,
+          mountPoint: target.mountPoint,
+          reason: 'over-budget',
+          detail: `a run would take ~${seconds(estimateMs)} (from the profiled restore), ${seconds(Math.max(0, remaining))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`,
+        });
+      }
+    }
+    live = next;
+  }
+  return { refetchEstimateMs, runs, skipped };
+}
+
+/**
+ * At run time, an estimate corrected by what was measured: the same alternative's own runs, or,
+ * before it has any, the planned figure scaled by how far the baseline re-run was from its plan
+ * (in both directions: the profiled restore's tail can be far longer than a re-run's syncfs).
+ */
+export function correctedEstimateMs(target: Target, done: readonly RunRecord[], measured: MeasuredRestore): number {
+  const planned = estimateRunMs(target.alternative, measured);
+  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const baseline = done.find((r) => r.alternative === 'baseline' && !r.error);
+  const plannedBaseline = estimateRunMs('baseline', measured);
+  if (!baseline || plannedBaseline <= 0) return planned;
+  return planned * ((baseline.untilOnDiskMs * (1 + CLEANUP_SHARE)) / plannedBaseline);
+}
+
+/**
+ * The next run to make: round by round (each target once per round, cheapest first), the first
+ * whose corrected estimate fits what is left of the budget; null when none does or all are done.
+ */
+export function nextRun(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number, runsWanted = RUNS_WANTED): Target | null {
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const runsOf = (t: Target) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  for (let round = 1; round <= runsWanted; round++) {
+    for (const t of ordered) {
+      if (runsOf(t) >= round) continue;
+      // Nothing is compared before the baseline has run.
+      if (t.alternative !== 'baseline' && !done.some((r) => r.alternative === 'baseline' && !r.error)) continue;
+      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+    }
+  }
+  return null;
+}
+
+/** Targets that never ran because the budget ran out, each with the figures. */
+export function budgetSkips(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number): Skip[] {
+  return targets
+    .filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint))
+    .map((t) => ({
+      alternative: t.alternative,
+      mountPoint: t.mountPoint,
+      reason: 'over-budget' as const,
+      detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === 'baseline') ? ', corrected by the baseline re-run' : ''}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`,
+    }));
+}

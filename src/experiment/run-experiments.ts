@@ -1,0 +1,325 @@
+/**
+ * The experiments stage: fetch the archive again, then extract it under each alternative and time
+ * it until the files are on disk, within the budget. Everything it creates lives in directories it
+ * owns (removed after each run, on failure, on SIGINT/SIGTERM and by the post step); the tmpfs it
+ * mounts is unmounted and the sysctls it raises are put back exactly, on the same occasions.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { availability, RAM_SHARE, type Privilege } from './availability.js';
+import type { ExperimentName } from './alternatives.js';
+import { dirtyBytesFor } from './apply.js';
+import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings, type DirtySettings } from './dirty.js';
+import { addListingLine, emptyListing, type Listing } from './listing.js';
+import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
+import { fixBest, outcomes } from './outcomes.js';
+import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
+import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
+import { detectPrivilege, runAsRoot } from './privileged.js';
+import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
+import { refetchArchive } from './refetch.js';
+import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
+import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
+import { CleanupStack } from '../lab/cleanup.js';
+import { cacheUtils } from '../restore/cache-internals.js';
+import { bytes } from '../report/format.js';
+import { monotonicMs } from '../util/clock.js';
+import { errorMessage } from '../util/errors.js';
+
+/** The archive goes to RAM when it takes at most this share of the available memory. */
+export const ARCHIVE_RAM_SHARE = 0.25;
+/** Kept at the end of the budget for removing what a run stopped there wrote. */
+export const BUDGET_RESERVE_MS = 2000;
+
+export interface ExperimentsRequest {
+  experiments: readonly ExperimentName[];
+  budgetMs: number;
+  /** The first restore path, expanded (its file system is the baseline's). */
+  restorePath: string;
+  /** The same path as the user wrote it, for the "how to apply it" text. */
+  restorePathAsGiven: string;
+  /** All restore paths, expanded: the archive never goes inside one. */
+  restorePaths: readonly string[];
+  runnerTemp: string;
+  downloadUrl: string;
+  serviceVersion: 'v1' | 'v2';
+  compressionMethod: string;
+  archiveBytes: number;
+  measured: MeasuredRestore;
+  /** Mount points to try as other disks besides those found (the lab's loop disks). */
+  extraOtherDisks?: readonly string[];
+  /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
+  privilege?: Privilege;
+  /** Test hook: awaited while a run's tar (or unzstd) is running; a throw fails that run. */
+  duringRun?: (alternative: Target['alternative'], index: number) => Promise<void>;
+}
+
+export interface ExperimentsHooks {
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  signal?: AbortSignal;
+  /** Each directory the experiments create, before they write to it (the post step removes leftovers). */
+  onDirectory?: (dir: string) => void;
+  /** The vm.dirty_* values in force before a raise, or null once they are put back (the post step puts them back after a hard kill). */
+  onDirtySettings?: (saved: DirtySettings | null) => void;
+}
+
+const emptyBest: ExperimentsResult['fixBest'] = { alternative: 'none', mountPoint: null, savingMs: null };
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function which(program: string): string {
+  return execFileSync('sh', ['-c', 'command -v "$1"', 'sh', program], { encoding: 'utf8' }).trim();
+}
+
+export async function runExperiments(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+  const started = monotonicMs();
+  const result = await experimentsAndCleanup(request, hooks);
+  // Everything the stage added to the step, its cleanup included.
+  result.wallMs = monotonicMs() - started;
+  return result;
+}
+
+async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+  const started = monotonicMs();
+  const elapsed = () => monotonicMs() - started;
+  const privilege = request.privilege ?? detectPrivilege();
+  const registry = new ChildRegistry();
+  const cleanup = new CleanupStack(hooks.log);
+  const dirs: string[] = [];
+  const removeAll = () => {
+    for (const dir of [...dirs].reverse()) {
+      const r = removeOwnedDir(dir, privilege);
+      if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: left ${dir} in place: ${r.reason}.`);
+    }
+  };
+  cleanup.push('remove the experiment directories', removeAll);
+  cleanup.push('stop tar and zstd', () => registry.killAll());
+  const own = (parent: string): string => {
+    const dir = createOwnedDir(parent, privilege);
+    dirs.push(dir);
+    hooks.onDirectory?.(dir);
+    return dir;
+  };
+  const result = (status: ExperimentsResult['status'], reason: string | undefined, extra: Partial<ExperimentsResult> = {}): ExperimentsResult => ({
+    status,
+    ...(reason ? { reason } : {}),
+    budgetMs: request.budgetMs,
+    wallMs: elapsed(),
+    refetch: null,
+    outcomes: [],
+    runs: [],
+    skipped: [],
+    fixBest: emptyBest,
+    ...extra,
+  });
+
+  // Nothing is fetched when the refetch and one baseline run cannot fit the budget (estimated from the profiled restore).
+  const precheck = planExperiments([{ alternative: 'baseline', mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))], request.measured, request.budgetMs);
+  if (precheck.runs.length === 0) {
+    cleanup.dispose();
+    return result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
+  }
+
+  try {
+    // Where the archive lives: RAM when it fits a set share of the available memory, else RUNNER_TEMP.
+    const session = own(request.runnerTemp);
+    const memAvailable = memAvailableBytes();
+    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
+    let tmpfs: string | null = null;
+    let tmpfsRefused: string | null = null;
+    /** A tmpfs of our own, or null where mounting is refused (a container without CAP_SYS_ADMIN). */
+    const ownTmpfs = (): string | null => {
+      if (tmpfs || tmpfsRefused !== null || privilege === 'none') return tmpfs;
+      const dir = path.join(session, 'tmpfs');
+      mkdirSync(dir);
+      // A cap, not a reservation: tmpfs takes memory only as files are written.
+      const size = Math.floor(((memAvailable ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
+      const uid = process.getuid?.() ?? 0;
+      const gid = process.getgid?.() ?? 0;
+      try {
+        runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
+        tmpfs = dir;
+      } catch (error) {
+        tmpfsRefused = errorMessage(error);
+        hooks.log(`Experiments: could not mount a tmpfs (${tmpfsRefused}); using /dev/shm.`);
+      }
+      return tmpfs;
+    };
+    let shmDir: string | null = null;
+    const ensureShm = (): string => (shmDir ??= own('/dev/shm'));
+    const ram = (): string => ownTmpfs() ?? ensureShm();
+    let archiveDir: string;
+    let inRam = false;
+    if (archiveFitsRam && (ownTmpfs() || (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2)) {
+      archiveDir = path.join(ram(), 'archive');
+      inRam = true;
+    } else {
+      archiveDir = path.join(session, 'archive');
+      const free = freeBytes(session);
+      if (free !== null && free < request.archiveBytes * 1.1) {
+        return result('skipped', `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
+      }
+    }
+    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
+      return result('skipped', `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
+    }
+    mkdirSync(archiveDir);
+    const archivePath = path.join(archiveDir, cacheUtils.getCacheFileName(request.compressionMethod as Parameters<typeof cacheUtils.getCacheFileName>[0]));
+
+    let refetch: ExperimentsResult['refetch'] = null;
+    try {
+      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
+      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)', inRam };
+      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${refetch.where}.`);
+    } catch (error) {
+      return result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
+    }
+
+    const tarPath = which('tar');
+    const listing: Listing = emptyListing();
+    try {
+      await runLines(listCommand(tarPath, archivePath, request.compressionMethod), registry, (line) => addListingLine(listing, line));
+    } catch (error) {
+      return result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
+    }
+    if (listing.absolute.length > 0) {
+      return result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, { refetch });
+    }
+
+    const facts = readMachineFacts({
+      privilege,
+      restorePath: request.restorePath,
+      extractedBytes: listing.extractedBytes,
+      archiveInRamBytes: inRam ? refetch.bytes : 0,
+      ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
+    });
+    const avail = availability(request.experiments, facts);
+    const skipped: Skip[] = [...avail.skipped];
+
+    // One directory of ours per target file system, made on first use (the post step hears of each before it is written).
+    const baselineParent = sameFileSystemParent(request.restorePath);
+    const dirOf = new Map<string, string>();
+    const targetDir = (t: Target): string => {
+      const key = `${t.alternative}:${t.mountPoint ?? ''}`;
+      const known = dirOf.get(key);
+      if (known) return known;
+      let dir: string;
+      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dir = dirOf.get('base') ?? own(baselineParent);
+      else if (t.alternative === 'ram') dir = avail.ramVia === 'own-tmpfs' ? ram() : ensureShm();
+      else if (t.alternative === 'other-disk') dir = own(t.mountPoint as string);
+      else dir = session;
+      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dirOf.set('base', dir);
+      dirOf.set(key, dir);
+      return dir;
+    };
+
+    const runs: RunRecord[] = [];
+    let n = 0;
+    // Decided run by run: each estimate is corrected by what the runs before it really took.
+    for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
+      n++;
+      let record: RunRecord;
+      try {
+        record = await oneRun(t, n);
+      } catch (error) {
+        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
+        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
+      }
+      runs.push(record);
+      // A baseline that cannot run leaves nothing to compare with.
+      if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
+    }
+    const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
+    if (baselineError) {
+      for (const t of avail.targets.filter((x) => x.alternative !== 'baseline')) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'no-baseline', detail: `nothing to compare with: the baseline run failed (${baselineError})` });
+    } else {
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+    }
+
+    async function oneRun(t: Target, index: number): Promise<RunRecord> {
+      const timed = async (command: Command, hook = true) => {
+        // A run far slower than every estimate (a machine suddenly loaded) is stopped at the budget,
+        // keeping a little for removing what it wrote: the stage never adds much more than its budget.
+        const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
+        let cut = false;
+        const timer = setTimeout(() => {
+          cut = true;
+          registry.killAll();
+        }, Math.max(0, deadlineMs));
+        const pending = runTimed(command, registry);
+        pending.catch(() => undefined);
+        try {
+          if (hook) await request.duringRun?.(t.alternative, index);
+          return await pending;
+        } catch (error) {
+          registry.killAll();
+          if (cut) throw new Error(`stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`);
+          throw error;
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      if (t.alternative === 'decompress') {
+        const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
+      }
+      const owned = targetDir(t);
+      const runDir = path.join(owned, `run-${index}`);
+      // Members that climb out with ../ land inside runDir: extract that many levels below it.
+      const into = path.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      mkdirSync(into, { recursive: true });
+      const local = new CleanupStack(hooks.log);
+      try {
+        if (t.alternative === 'page-cache') {
+          const saved = readDirtySettings();
+          hooks.onDirtySettings?.(saved);
+          local.push('put vm.dirty_* back', () => {
+            putBackDirtySettings(privilege, saved);
+            hooks.onDirtySettings?.(null);
+          });
+          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+        }
+        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
+        const sync = await timed({ program: 'sync', args: ['-f', into] }, false);
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
+      } finally {
+        await local.runAll();
+        removeTree(runDir, privilege);
+        // The removal's own writes must not land in the next run's time.
+        await syncFs(owned, registry).catch(() => undefined);
+      }
+    }
+
+    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
+    const ran = runs.some((r) => !r.error);
+    return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run', {
+      refetch,
+      outcomes: all,
+      runs,
+      skipped,
+      fixBest: fixBest(all),
+    });
+  } catch (error) {
+    return result('failed', errorMessage(error));
+  } finally {
+    await cleanup.runAll().catch((error: unknown) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+  }
+}
+
+/** A directory beside the restore path on its file system (inside it only when it is a mount point of its own). */
+function sameFileSystemParent(restorePath: string): string {
+  const parent = path.dirname(restorePath);
+  try {
+    if (statSync(parent).dev === statSync(restorePath).dev) return parent;
+    return restorePath;
+  } catch {
+    return parent;
+  }
+}
+
+export type { Privilege };

@@ -1,0 +1,64 @@
+/**
+ * "Measured fixes": the archive extracted again under each alternative, right under the verdict:
+ * time until on disk (median, spread, runs), the saving against the baseline, how to apply it, what
+ * was skipped and why, and one line holding the experiments against the verdict. Pure.
+ */
+import type { Profile, Verdict } from '../profile/schema.js';
+import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
+import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { percent, seconds } from './format.js';
+import { escapeHtml, table } from './markdown.js';
+
+const NAMES: Record<AlternativeOutcome['alternative'], string> = {
+  baseline: 'baseline: the extraction as the restore ran it',
+  ram: 'ram: into a tmpfs (the disk taken out)',
+  decompress: 'decompress: to /dev/null (the floor)',
+  'other-disk': 'other-disk',
+  'page-cache': 'page-cache: vm.dirty_bytes raised to fit',
+};
+
+function name(o: { alternative: AlternativeOutcome['alternative']; mountPoint: string | null }): string {
+  if (o.alternative === 'other-disk') return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : 'other-disk';
+  return NAMES[o.alternative];
+}
+
+function timeCell(o: AlternativeOutcome): string {
+  const t = o.timeMs;
+  const spreadText = t.runs > 1 ? ` ±${Math.round(t.spreadPercent / 2)}%` : '';
+  const main = `${seconds(t.median)}${spreadText}`;
+  if (o.alternative === 'page-cache' && o.writebackLeftMs) return `${main} step, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps`;
+  return main;
+}
+
+function savingCell(o: AlternativeOutcome): string {
+  if (o.savingMs === null || o.savingShare === null) return '–';
+  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+}
+
+function firstDownloadMs(profile: Profile): number | null {
+  const p = profile.phases.find((x) => x.name === 'download');
+  return p ? p.endMs - p.startMs : null;
+}
+
+export function fixesSection(profile: Profile, verdict: Verdict): string {
+  const e: ExperimentsResult | undefined = profile.experiments;
+  if (!e) return '';
+  const out: string[] = ['### Measured fixes'];
+  if (e.outcomes.length === 0) {
+    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : '.'}`);
+  } else {
+    out.push(`**${escapeHtml(checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)).sentence)}**`);
+    const rows = e.outcomes.map((o) => [name(o), timeCell(o), `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ''}`, savingCell(o), o.apply]);
+    out.push(table(['Alternative', 'Until on disk (median)', 'Runs', 'Saving vs baseline', 'How to apply it'], rows, ['l', 'r', 'r', 'r', 'l']));
+    const best = e.fixBest;
+    out.push(
+      best.alternative === 'none'
+        ? 'Best fix: none saved 10% of the baseline here.'
+        : `Best fix: **${best.alternative}${best.mountPoint && best.alternative === 'other-disk' ? ` (${escapeHtml(best.mountPoint)})` : ''}**, ${seconds(best.savingMs ?? 0)} saved.`,
+    );
+  }
+  if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(name(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
+  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; ` : '';
+  out.push(`<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`);
+  return out.join('\n\n');
+}
