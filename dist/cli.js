@@ -20,8 +20,8 @@ var __commonJS = (cb, mod) => function __require2() {
   }
 };
 var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+  for (var name2 in all)
+    __defProp(target, name2, { get: all[name2], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -43,8 +43,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/ms/index.js
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module) {
-    var s2 = 1e3;
-    var m = s2 * 60;
+    var s3 = 1e3;
+    var m = s3 * 60;
     var h = m * 60;
     var d = h * 24;
     var w = d * 7;
@@ -106,7 +106,7 @@ var require_ms = __commonJS({
         case "secs":
         case "sec":
         case "s":
-          return n * s2;
+          return n * s3;
         case "milliseconds":
         case "millisecond":
         case "msecs":
@@ -128,8 +128,8 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return Math.round(ms / m) + "m";
       }
-      if (msAbs >= s2) {
-        return Math.round(ms / s2) + "s";
+      if (msAbs >= s3) {
+        return Math.round(ms / s3) + "s";
       }
       return ms + "ms";
     }
@@ -144,14 +144,14 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return plural(ms, msAbs, m, "minute");
       }
-      if (msAbs >= s2) {
-        return plural(ms, msAbs, s2, "second");
+      if (msAbs >= s3) {
+        return plural(ms, msAbs, s3, "second");
       }
       return ms + " ms";
     }
-    function plural(ms, msAbs, n, name) {
+    function plural(ms, msAbs, n, name2) {
       var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms / n) + " " + name + (isPlural ? "s" : "");
+      return Math.round(ms / n) + " " + name2 + (isPlural ? "s" : "");
     }
   }
 });
@@ -304,14 +304,14 @@ var require_common = __commonJS({
         createDebug.enable("");
         return namespaces;
       }
-      function enabled2(name) {
+      function enabled2(name2) {
         for (const skip of createDebug.skips) {
-          if (matchesTemplate(name, skip)) {
+          if (matchesTemplate(name2, skip)) {
             return false;
           }
         }
         for (const ns of createDebug.names) {
-          if (matchesTemplate(name, ns)) {
+          if (matchesTemplate(name2, ns)) {
             return true;
           }
         }
@@ -736,15 +736,15 @@ var require_node = __commonJS({
       return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
     }
     function formatArgs(args) {
-      const { namespace: name, useColors: useColors2 } = this;
+      const { namespace: name2, useColors: useColors2 } = this;
       if (useColors2) {
         const c = this.color;
         const colorCode = "\x1B[3" + (c < 8 ? c : "8;5;" + c);
-        const prefix3 = `  ${colorCode};1m${name} \x1B[0m`;
+        const prefix3 = `  ${colorCode};1m${name2} \x1B[0m`;
         args[0] = prefix3 + args[0].split("\n").join("\n" + prefix3);
         args.push(colorCode + "m+" + module.exports.humanize(this.diff) + "\x1B[0m");
       } else {
-        args[0] = getDate() + name + " " + args[0];
+        args[0] = getDate() + name2 + " " + args[0];
       }
     }
     function getDate() {
@@ -936,29 +936,29 @@ var require_dist = __commonJS({
       // accurate when `addRequest()` is next called. We achieve this by creating a
       // fake socket and adding it to `sockets[origin]` and incrementing
       // `totalSocketCount`.
-      incrementSockets(name) {
+      incrementSockets(name2) {
         if (this.maxSockets === Infinity && this.maxTotalSockets === Infinity) {
           return null;
         }
-        if (!this.sockets[name]) {
-          this.sockets[name] = [];
+        if (!this.sockets[name2]) {
+          this.sockets[name2] = [];
         }
         const fakeSocket = new net3.Socket({ writable: false });
-        this.sockets[name].push(fakeSocket);
+        this.sockets[name2].push(fakeSocket);
         this.totalSocketCount++;
         return fakeSocket;
       }
-      decrementSockets(name, socket) {
-        if (!this.sockets[name] || socket === null) {
+      decrementSockets(name2, socket) {
+        if (!this.sockets[name2] || socket === null) {
           return;
         }
-        const sockets = this.sockets[name];
+        const sockets = this.sockets[name2];
         const index = sockets.indexOf(socket);
         if (index !== -1) {
           sockets.splice(index, 1);
           this.totalSocketCount--;
           if (sockets.length === 0) {
-            delete this.sockets[name];
+            delete this.sockets[name2];
           }
         }
       }
@@ -976,10 +976,10 @@ var require_dist = __commonJS({
           ...options,
           secureEndpoint: this.isSecureEndpoint(options)
         };
-        const name = this.getName(connectOpts);
-        const fakeSocket = this.incrementSockets(name);
+        const name2 = this.getName(connectOpts);
+        const fakeSocket = this.incrementSockets(name2);
         Promise.resolve().then(() => this.connect(req, connectOpts)).then((socket) => {
-          this.decrementSockets(name, fakeSocket);
+          this.decrementSockets(name2, fakeSocket);
           if (socket instanceof http6.Agent) {
             try {
               return socket.addRequest(req, connectOpts);
@@ -990,7 +990,7 @@ var require_dist = __commonJS({
           this[INTERNAL].currentSocket = socket;
           super.createSocket(req, options, cb);
         }, (err) => {
-          this.decrementSockets(name, fakeSocket);
+          this.decrementSockets(name2, fakeSocket);
           cb(err);
         });
       }
@@ -1218,8 +1218,8 @@ var require_dist2 = __commonJS({
         if (!headers["Proxy-Connection"]) {
           headers["Proxy-Connection"] = this.keepAlive ? "Keep-Alive" : "close";
         }
-        for (const name of Object.keys(headers)) {
-          payload += `${name}: ${headers[name]}\r
+        for (const name2 of Object.keys(headers)) {
+          payload += `${name2}: ${headers[name2]}\r
 `;
         }
         const proxyResponsePromise = (0, parse_proxy_response_1.parseProxyResponse)(socket);
@@ -1242,11 +1242,11 @@ var require_dist2 = __commonJS({
         socket.destroy();
         const fakeSocket = new net3.Socket({ writable: false });
         fakeSocket.readable = true;
-        req.once("socket", (s2) => {
+        req.once("socket", (s3) => {
           debug2("Replaying proxy buffer for failed request");
-          (0, assert_1.default)(s2.listenerCount("data") > 0);
-          s2.push(buffered);
-          s2.push(null);
+          (0, assert_1.default)(s3.listenerCount("data") > 0);
+          s3.push(buffered);
+          s3.push(null);
         });
         return fakeSocket;
       }
@@ -1349,10 +1349,10 @@ var require_dist3 = __commonJS({
         if (!headers["Proxy-Connection"]) {
           headers["Proxy-Connection"] = this.keepAlive ? "Keep-Alive" : "close";
         }
-        for (const name of Object.keys(headers)) {
-          const value = headers[name];
+        for (const name2 of Object.keys(headers)) {
+          const value = headers[name2];
           if (value) {
-            req.setHeader(name, value);
+            req.setHeader(name2, value);
           }
         }
       }
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path37 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path40 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path37 && path37[0] !== "/") {
-          path37 = `/${path37}`;
+        if (path40 && path40[0] !== "/") {
+          path40 = `/${path40}`;
         }
-        return new URL(`${origin}${path37}`);
+        return new URL(`${origin}${path40}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2759,15 +2759,15 @@ var require_util = __commonJS({
         size: m[3] ? parseInt(m[3]) : null
       } : null;
     }
-    function addListener(obj2, name, listener) {
+    function addListener(obj2, name2, listener) {
       const listeners = obj2[kListeners] ??= [];
-      listeners.push([name, listener]);
-      obj2.on(name, listener);
+      listeners.push([name2, listener]);
+      obj2.on(name2, listener);
       return obj2;
     }
     function removeAllListeners(obj2) {
-      for (const [name, listener] of obj2[kListeners] ?? []) {
-        obj2.removeListener(name, listener);
+      for (const [name2, listener] of obj2[kListeners] ?? []) {
+        obj2.removeListener(name2, listener);
       }
       obj2[kListeners] = null;
     }
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path37, origin }
+          request: { method, path: path40, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path37);
+        debuglog("sending request to %s %s/%s", method, origin, path40);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path37, origin },
+          request: { method, path: path40, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path37,
+          path40,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path37, origin }
+          request: { method, path: path40, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path37);
+        debuglog("trailers received from %s %s/%s", method, origin, path40);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path37, origin },
+          request: { method, path: path40, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path37,
+          path40,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path37, origin }
+            request: { method, path: path40, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path37);
+          debuglog("sending request to %s %s/%s", method, origin, path40);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path37,
+        path: path40,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path37 !== "string") {
+        if (typeof path40 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path37[0] !== "/" && !(path37.startsWith("http://") || path37.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path40[0] !== "/" && !(path40.startsWith("http://") || path40.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path37)) {
+        } else if (invalidPathRegex.test(path40)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path37, query) : path37;
+        this.path = query ? buildURL(path40, query) : path40;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -4033,16 +4033,16 @@ var require_connect = __commonJS({
         return noop;
       }
       let s1 = null;
-      let s2 = null;
+      let s22 = null;
       const fastTimer = timers.setFastTimeout(() => {
         s1 = setImmediate(() => {
-          s2 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
+          s22 = setImmediate(() => onConnectTimeout(socketWeakRef.deref(), opts));
         });
       }, opts.timeout);
       return () => {
         timers.clearFastTimeout(fastTimer);
         clearImmediate(s1);
-        clearImmediate(s2);
+        clearImmediate(s22);
       };
     } : (socketWeakRef, opts) => {
       if (!opts.timeout) {
@@ -4935,9 +4935,9 @@ var require_data_url = __commonJS({
       assert4(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value] of parameters.entries()) {
+      for (let [name2, value] of parameters.entries()) {
         serialization += ";";
-        serialization += name;
+        serialization += name2;
         serialization += "=";
         if (!HTTP_TOKEN_CODEPOINTS.test(value)) {
           value = value.replace(/(\\|")/g, "\\$1");
@@ -5385,11 +5385,11 @@ var require_webidl = __commonJS({
       }
       return V;
     };
-    webidl.converters.TypedArray = function(V, T, prefix3, name, opts) {
+    webidl.converters.TypedArray = function(V, T, prefix3, name2, opts) {
       if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix: prefix3,
-          argument: `${name} ("${webidl.util.Stringify(V)}")`,
+          argument: `${name2} ("${webidl.util.Stringify(V)}")`,
           types: [T.name]
         });
       }
@@ -5407,11 +5407,11 @@ var require_webidl = __commonJS({
       }
       return V;
     };
-    webidl.converters.DataView = function(V, prefix3, name, opts) {
+    webidl.converters.DataView = function(V, prefix3, name2, opts) {
       if (webidl.util.Type(V) !== "Object" || !types2.isDataView(V)) {
         throw webidl.errors.exception({
           header: prefix3,
-          message: `${name} is not a DataView.`
+          message: `${name2} is not a DataView.`
         });
       }
       if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
@@ -5428,19 +5428,19 @@ var require_webidl = __commonJS({
       }
       return V;
     };
-    webidl.converters.BufferSource = function(V, prefix3, name, opts) {
+    webidl.converters.BufferSource = function(V, prefix3, name2, opts) {
       if (types2.isAnyArrayBuffer(V)) {
-        return webidl.converters.ArrayBuffer(V, prefix3, name, { ...opts, allowShared: false });
+        return webidl.converters.ArrayBuffer(V, prefix3, name2, { ...opts, allowShared: false });
       }
       if (types2.isTypedArray(V)) {
-        return webidl.converters.TypedArray(V, V.constructor, prefix3, name, { ...opts, allowShared: false });
+        return webidl.converters.TypedArray(V, V.constructor, prefix3, name2, { ...opts, allowShared: false });
       }
       if (types2.isDataView(V)) {
-        return webidl.converters.DataView(V, prefix3, name, { ...opts, allowShared: false });
+        return webidl.converters.DataView(V, prefix3, name2, { ...opts, allowShared: false });
       }
       throw webidl.errors.conversionFailed({
         prefix: prefix3,
-        argument: `${name} ("${webidl.util.Stringify(V)}")`,
+        argument: `${name2} ("${webidl.util.Stringify(V)}")`,
         types: ["BufferSource"]
       });
     };
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance12 } = __require("node:perf_hooks");
+    var { performance: performance13 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance12.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance13.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -5884,7 +5884,7 @@ var require_util2 = __commonJS({
       return result;
     }
     var esIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-    function createIterator(name, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+    function createIterator(name2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       class FastIterableIterator {
         /** @type {any} */
         #target;
@@ -5905,7 +5905,7 @@ var require_util2 = __commonJS({
         next() {
           if (typeof this !== "object" || this === null || !(#target in this)) {
             throw new TypeError(
-              `'next' called on an object that does not implement interface ${name} Iterator.`
+              `'next' called on an object that does not implement interface ${name2} Iterator.`
             );
           }
           const index = this.#index;
@@ -5944,7 +5944,7 @@ var require_util2 = __commonJS({
           writable: false,
           enumerable: false,
           configurable: true,
-          value: `${name} Iterator`
+          value: `${name2} Iterator`
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
@@ -5952,8 +5952,8 @@ var require_util2 = __commonJS({
         return new FastIterableIterator(target, kind);
       };
     }
-    function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
-      const makeIterator = createIterator(name, kInternalIterator, keyIndex, valueIndex);
+    function iteratorMixin(name2, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+      const makeIterator = createIterator(name2, kInternalIterator, keyIndex, valueIndex);
       const properties = {
         keys: {
           writable: true,
@@ -5988,10 +5988,10 @@ var require_util2 = __commonJS({
           configurable: true,
           value: function forEach(callbackfn, thisArg = globalThis) {
             webidl.brandCheck(this, object);
-            webidl.argumentLengthCheck(arguments, 1, `${name}.forEach`);
+            webidl.argumentLengthCheck(arguments, 1, `${name2}.forEach`);
             if (typeof callbackfn !== "function") {
               throw new TypeError(
-                `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
+                `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
             for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
@@ -6243,8 +6243,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value = list.get(name, true);
+    function getDecodeSplit(name2, list) {
+      const value = list.get(name2, true);
       if (value === null) {
         return null;
       }
@@ -6431,7 +6431,7 @@ var require_formdata = __commonJS({
         }
         this[kState] = [];
       }
-      append(name, value, filename = void 0) {
+      append(name2, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix3);
@@ -6440,45 +6440,45 @@ var require_formdata = __commonJS({
             "Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
-        name = webidl.converters.USVString(name, prefix3, "name");
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix3, "value", { strict: false }) : webidl.converters.USVString(value, prefix3, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix3, "filename") : void 0;
-        const entry = makeEntry(name, value, filename);
+        const entry = makeEntry(name2, value, filename);
         this[kState].push(entry);
       }
-      delete(name) {
+      delete(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name = webidl.converters.USVString(name, prefix3, "name");
-        this[kState] = this[kState].filter((entry) => entry.name !== name);
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        this[kState] = this[kState].filter((entry) => entry.name !== name2);
       }
-      get(name) {
+      get(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.get";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name = webidl.converters.USVString(name, prefix3, "name");
-        const idx = this[kState].findIndex((entry) => entry.name === name);
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        const idx = this[kState].findIndex((entry) => entry.name === name2);
         if (idx === -1) {
           return null;
         }
         return this[kState][idx].value;
       }
-      getAll(name) {
+      getAll(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.getAll";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name = webidl.converters.USVString(name, prefix3, "name");
-        return this[kState].filter((entry) => entry.name === name).map((entry) => entry.value);
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        return this[kState].filter((entry) => entry.name === name2).map((entry) => entry.value);
       }
-      has(name) {
+      has(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.has";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
-        name = webidl.converters.USVString(name, prefix3, "name");
-        return this[kState].findIndex((entry) => entry.name === name) !== -1;
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
+        return this[kState].findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name, value, filename = void 0) {
+      set(name2, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix3 = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix3);
@@ -6487,16 +6487,16 @@ var require_formdata = __commonJS({
             "Failed to execute 'set' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
-        name = webidl.converters.USVString(name, prefix3, "name");
+        name2 = webidl.converters.USVString(name2, prefix3, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix3, "name", { strict: false }) : webidl.converters.USVString(value, prefix3, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix3, "name") : void 0;
-        const entry = makeEntry(name, value, filename);
-        const idx = this[kState].findIndex((entry2) => entry2.name === name);
+        const entry = makeEntry(name2, value, filename);
+        const idx = this[kState].findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this[kState] = [
             ...this[kState].slice(0, idx),
             entry,
-            ...this[kState].slice(idx + 1).filter((entry2) => entry2.name !== name)
+            ...this[kState].slice(idx + 1).filter((entry2) => entry2.name !== name2)
           ];
         } else {
           this[kState].push(entry);
@@ -6534,7 +6534,7 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value, filename) {
+    function makeEntry(name2, value, filename) {
       if (typeof value === "string") {
       } else {
         if (!isFileLike(value)) {
@@ -6548,7 +6548,7 @@ var require_formdata = __commonJS({
           value = value instanceof NativeFile ? new File2([value], filename, options) : new FileLike(value, filename, options);
         }
       }
-      return { name, value };
+      return { name: name2, value };
     }
     module.exports = { FormData: FormData2, makeEntry };
   }
@@ -6627,7 +6627,7 @@ var require_formdata_parser = __commonJS({
         if (result === "failure") {
           return "failure";
         }
-        let { name, filename, contentType: contentType3, encoding } = result;
+        let { name: name2, filename, contentType: contentType3, encoding } = result;
         position.position += 2;
         let body3;
         {
@@ -6656,22 +6656,22 @@ var require_formdata_parser = __commonJS({
         } else {
           value = utf8DecodeBytes(Buffer.from(body3));
         }
-        assert4(isUSVString(name));
+        assert4(isUSVString(name2));
         assert4(typeof value === "string" && isUSVString(value) || isFileLike(value));
-        entryList.push(makeEntry(name, value, filename));
+        entryList.push(makeEntry(name2, value, filename));
       }
     }
     function parseMultipartFormDataHeaders(input, position) {
-      let name = null;
+      let name2 = null;
       let filename = null;
       let contentType3 = null;
       let encoding = null;
       while (true) {
         if (input[position.position] === 13 && input[position.position + 1] === 10) {
-          if (name === null) {
+          if (name2 === null) {
             return "failure";
           }
-          return { name, filename, contentType: contentType3, encoding };
+          return { name: name2, filename, contentType: contentType3, encoding };
         }
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
@@ -6693,13 +6693,13 @@ var require_formdata_parser = __commonJS({
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
-            name = filename = null;
+            name2 = filename = null;
             if (!bufferStartsWith(input, formDataNameBuffer, position)) {
               return "failure";
             }
             position.position += 17;
-            name = parseMultipartFormDataName(input, position);
-            if (name === null) {
+            name2 = parseMultipartFormDataName(input, position);
+            if (name2 === null) {
               return "failure";
             }
             if (bufferStartsWith(input, filenameBuffer, position)) {
@@ -6756,7 +6756,7 @@ var require_formdata_parser = __commonJS({
     }
     function parseMultipartFormDataName(input, position) {
       assert4(input[position.position - 1] === 34);
-      let name = collectASequenceOfBytes(
+      let name2 = collectASequenceOfBytes(
         (char) => char !== 10 && char !== 13 && char !== 34,
         input,
         position
@@ -6766,8 +6766,8 @@ var require_formdata_parser = __commonJS({
       } else {
         position.position++;
       }
-      name = new TextDecoder().decode(name).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
-      return name;
+      name2 = new TextDecoder().decode(name2).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+      return name2;
     }
     function collectASequenceOfBytes(condition, input, position) {
       let start = position.position;
@@ -6894,16 +6894,16 @@ Content-Disposition: form-data`;
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value] of object) {
+        for (const [name2, value] of object) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix3 + `; name="${escape4(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix3 + `; name="${escape4(normalizeLinefeeds(name2))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix3}; name="${escape4(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape4(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix3}; name="${escape4(normalizeLinefeeds(name2))}"` + (value.name ? `; filename="${escape4(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -7047,8 +7047,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                 case "application/x-www-form-urlencoded": {
                   const entries = new URLSearchParams(value.toString());
                   const fd = new FormData2();
-                  for (const [name, value2] of entries) {
-                    fd.append(name, value2);
+                  for (const [name2, value2] of entries) {
+                    fd.append(name2, value2);
                   }
                   return fd;
                 }
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path37, host, upgrade, blocking, reset } = request;
+      const { method, path: path40, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path37} HTTP/1.1\r
+      let header = `${method} ${path40} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8304,13 +8304,13 @@ var require_client_h2 = __commonJS({
     } = http22;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value] of Object.entries(headers)) {
+      for (const [name2, value] of Object.entries(headers)) {
         if (Array.isArray(value)) {
           for (const subvalue of value) {
-            result.push(Buffer.from(name), Buffer.from(subvalue));
+            result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value));
+          result.push(Buffer.from(name2), Buffer.from(value));
         }
       }
       return result;
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path37, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path40, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path37;
+      headers[HTTP2_HEADER_PATH] = path40;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path37 = search ? `${pathname}${search}` : pathname;
+        const path40 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path37;
+        this.opts.path = path40;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8954,8 +8954,8 @@ var require_redirect_handler = __commonJS({
         return true;
       }
       if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-        const name = util6.headerNameToString(header);
-        return name === "authorization" || name === "cookie" || name === "proxy-authorization";
+        const name2 = util6.headerNameToString(header);
+        return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
       }
       return false;
     }
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path37 = "/",
+          path: path40 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path37;
+        opts.path = origin + path40;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path37) {
-      if (typeof path37 !== "string") {
-        return path37;
+    function safeUrl(path40) {
+      if (typeof path40 !== "string") {
+        return path40;
       }
-      const pathSegments = path37.split("?");
+      const pathSegments = path40.split("?");
       if (pathSegments.length !== 2) {
-        return path37;
+        return path40;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path37, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path37);
+    function matchKey(mockDispatch2, { path: path40, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path40);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path37 }) => matchValue(safeUrl(path37), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path40 }) => matchValue(safeUrl(path40), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path37, method, body: body3, headers, query } = opts;
+      const { path: path40, method, body: body3, headers, query } = opts;
       return {
-        path: path37,
+        path: path40,
         method,
         body: body3,
         headers,
@@ -12208,13 +12208,13 @@ var require_mock_utils = __commonJS({
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
         const value = data[key];
-        const name = Buffer.from(`${key}`);
+        const name2 = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
-            result.push(name, Buffer.from(`${value[j]}`));
+            result.push(name2, Buffer.from(`${value[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value}`));
+          result.push(name2, Buffer.from(`${value}`));
         }
       }
       return result;
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path37, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path40, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path37,
+            Path: path40,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -13364,12 +13364,12 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value) {
+    function appendHeader(headers, name2, value) {
       value = headerValueNormalize(value);
-      if (!isValidHeaderName(name)) {
+      if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: name,
+          value: name2,
           type: "header name"
         });
       } else if (!isValidHeaderValue(value)) {
@@ -13382,7 +13382,7 @@ var require_headers = __commonJS({
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value, false);
+      return getHeadersList(headers).append(name2, value, false);
     }
     function compareHeaderName(a, b) {
       return a[0] < b[0] ? -1 : 1;
@@ -13405,8 +13405,8 @@ var require_headers = __commonJS({
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      contains(name, isLowerCase) {
-        return this[kHeadersMap].has(isLowerCase ? name : name.toLowerCase());
+      contains(name2, isLowerCase) {
+        return this[kHeadersMap].has(isLowerCase ? name2 : name2.toLowerCase());
       }
       clear() {
         this[kHeadersMap].clear();
@@ -13419,9 +13419,9 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value, isLowerCase) {
+      append(name2, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        const lowercaseName = isLowerCase ? name : name.toLowerCase();
+        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
         if (exists2) {
           const delimiter4 = lowercaseName === "cookie" ? "; " : ", ";
@@ -13430,7 +13430,7 @@ var require_headers = __commonJS({
             value: `${exists2.value}${delimiter4}${value}`
           });
         } else {
-          this[kHeadersMap].set(lowercaseName, { name, value });
+          this[kHeadersMap].set(lowercaseName, { name: name2, value });
         }
         if (lowercaseName === "set-cookie") {
           (this.cookies ??= []).push(value);
@@ -13442,26 +13442,26 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value, isLowerCase) {
+      set(name2, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        const lowercaseName = isLowerCase ? name : name.toLowerCase();
+        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
           this.cookies = [value];
         }
-        this[kHeadersMap].set(lowercaseName, { name, value });
+        this[kHeadersMap].set(lowercaseName, { name: name2, value });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      delete(name, isLowerCase) {
+      delete(name2, isLowerCase) {
         this[kHeadersSortedMap] = null;
-        if (!isLowerCase) name = name.toLowerCase();
-        if (name === "set-cookie") {
+        if (!isLowerCase) name2 = name2.toLowerCase();
+        if (name2 === "set-cookie") {
           this.cookies = null;
         }
-        this[kHeadersMap].delete(name);
+        this[kHeadersMap].delete(name2);
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-get
@@ -13469,19 +13469,19 @@ var require_headers = __commonJS({
        * @param {boolean} isLowerCase
        * @returns {string | null}
        */
-      get(name, isLowerCase) {
-        return this[kHeadersMap].get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
+      get(name2, isLowerCase) {
+        return this[kHeadersMap].get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
-          yield [name, value];
+        for (const { 0: name2, 1: { value } } of this[kHeadersMap]) {
+          yield [name2, value];
         }
       }
       get entries() {
         const headers = {};
         if (this[kHeadersMap].size !== 0) {
-          for (const { name, value } of this[kHeadersMap].values()) {
-            headers[name] = value;
+          for (const { name: name2, value } of this[kHeadersMap].values()) {
+            headers[name2] = value;
           }
         }
         return headers;
@@ -13492,13 +13492,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this[kHeadersMap].size !== 0) {
-          for (const { 0: lowerName, 1: { name, value } } of this[kHeadersMap]) {
+          for (const { 0: lowerName, 1: { name: name2, value } } of this[kHeadersMap]) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
-                headers.push([name, cookie]);
+                headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name, value]);
+              headers.push([name2, value]);
             }
           }
         }
@@ -13544,8 +13544,8 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
-            array[i++] = [name, value];
+          for (const { 0: name2, 1: { value } } of this[kHeadersMap]) {
+            array[i++] = [name2, value];
             assert4(value !== null);
           }
           return array.sort(compareHeaderName);
@@ -13568,77 +13568,77 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value) {
+      append(name2, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix3 = "Headers.append";
-        name = webidl.converters.ByteString(name, prefix3, "name");
+        name2 = webidl.converters.ByteString(name2, prefix3, "name");
         value = webidl.converters.ByteString(value, prefix3, "value");
-        return appendHeader(this, name, value);
+        return appendHeader(this, name2, value);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
-      delete(name) {
+      delete(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.delete");
         const prefix3 = "Headers.delete";
-        name = webidl.converters.ByteString(name, prefix3, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix3, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix: "Headers.delete",
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        if (!this.#headersList.contains(name, false)) {
+        if (!this.#headersList.contains(name2, false)) {
           return;
         }
-        this.#headersList.delete(name, false);
+        this.#headersList.delete(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-get
-      get(name) {
+      get(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.get");
         const prefix3 = "Headers.get";
-        name = webidl.converters.ByteString(name, prefix3, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix3, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
-        return this.#headersList.get(name, false);
+        return this.#headersList.get(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-has
-      has(name) {
+      has(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.has");
         const prefix3 = "Headers.has";
-        name = webidl.converters.ByteString(name, prefix3, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix3, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
-        return this.#headersList.contains(name, false);
+        return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value) {
+      set(name2, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix3 = "Headers.set";
-        name = webidl.converters.ByteString(name, prefix3, "name");
+        name2 = webidl.converters.ByteString(name2, prefix3, "name");
         value = webidl.converters.ByteString(value, prefix3, "value");
         value = headerValueNormalize(value);
-        if (!isValidHeaderName(name)) {
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix: prefix3,
-            value: name,
+            value: name2,
             type: "header name"
           });
         } else if (!isValidHeaderValue(value)) {
@@ -13651,7 +13651,7 @@ var require_headers = __commonJS({
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value, false);
+        this.#headersList.set(name2, value, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -13674,13 +13674,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap] = names;
         }
         for (let i = 0; i < names.length; ++i) {
-          const { 0: name, 1: value } = names[i];
-          if (name === "set-cookie") {
+          const { 0: name2, 1: value } = names[i];
+          if (name2 === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
-              headers.push([name, cookies[j]]);
+              headers.push([name2, cookies[j]]);
             }
           } else {
-            headers.push([name, value]);
+            headers.push([name2, value]);
           }
         }
         return this.#headersList[kHeadersSortedMap] = headers;
@@ -14100,23 +14100,23 @@ var require_response = __commonJS({
     webidl.converters.URLSearchParams = webidl.interfaceConverter(
       URLSearchParams
     );
-    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix3, name) {
+    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix3, name2) {
       if (typeof V === "string") {
-        return webidl.converters.USVString(V, prefix3, name);
+        return webidl.converters.USVString(V, prefix3, name2);
       }
       if (isBlobLike(V)) {
-        return webidl.converters.Blob(V, prefix3, name, { strict: false });
+        return webidl.converters.Blob(V, prefix3, name2, { strict: false });
       }
       if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
-        return webidl.converters.BufferSource(V, prefix3, name);
+        return webidl.converters.BufferSource(V, prefix3, name2);
       }
       if (util6.isFormDataLike(V)) {
-        return webidl.converters.FormData(V, prefix3, name, { strict: false });
+        return webidl.converters.FormData(V, prefix3, name2, { strict: false });
       }
       if (V instanceof URLSearchParams) {
-        return webidl.converters.URLSearchParams(V, prefix3, name);
+        return webidl.converters.URLSearchParams(V, prefix3, name2);
       }
-      return webidl.converters.DOMString(V, prefix3, name);
+      return webidl.converters.DOMString(V, prefix3, name2);
     };
     webidl.converters.BodyInit = function(V, prefix3, argument) {
       if (V instanceof ReadableStream) {
@@ -14487,8 +14487,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value } of headers.rawValues()) {
-              headersList.append(name, value, false);
+            for (const { name: name2, value } of headers.rawValues()) {
+              headersList.append(name2, value, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -17492,9 +17492,9 @@ var require_util6 = __commonJS({
       }
       return false;
     }
-    function validateCookieName(name) {
-      for (let i = 0; i < name.length; ++i) {
-        const code = name.charCodeAt(i);
+    function validateCookieName(name2) {
+      for (let i = 0; i < name2.length; ++i) {
+        const code = name2.charCodeAt(i);
         if (code < 33 || // exclude CTLs (0-31), SP and HT
         code > 126 || // exclude non-ascii and DEL
         code === 34 || // "
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path37) {
-      for (let i = 0; i < path37.length; ++i) {
-        const code = path37.charCodeAt(i);
+    function validateCookiePath(path40) {
+      for (let i = 0; i < path40.length; ++i) {
+        const code = path40.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17701,7 +17701,7 @@ var require_parse = __commonJS({
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
-      let name = "";
+      let name2 = "";
       let value = "";
       if (header.includes(";")) {
         const position = { position: 0 };
@@ -17714,20 +17714,20 @@ var require_parse = __commonJS({
         value = nameValuePair;
       } else {
         const position = { position: 0 };
-        name = collectASequenceOfCodePointsFast(
+        name2 = collectASequenceOfCodePointsFast(
           "=",
           nameValuePair,
           position
         );
         value = nameValuePair.slice(position.position + 1);
       }
-      name = name.trim();
+      name2 = name2.trim();
       value = value.trim();
-      if (name.length + value.length > maxNameValuePairSize) {
+      if (name2.length + value.length > maxNameValuePairSize) {
         return null;
       }
       return {
-        name,
+        name: name2,
         value,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
@@ -17840,19 +17840,19 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value] = piece.split("=");
-        out[name.trim()] = value.join("=");
+        const [name2, ...value] = piece.split("=");
+        out[name2.trim()] = value.join("=");
       }
       return out;
     }
-    function deleteCookie(headers, name, attributes) {
+    function deleteCookie(headers, name2, attributes) {
       webidl.brandCheck(headers, Headers2, { strict: false });
       const prefix3 = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix3);
-      name = webidl.converters.DOMString(name, prefix3, "name");
+      name2 = webidl.converters.DOMString(name2, prefix3, "name");
       attributes = webidl.converters.DeleteCookieAttributes(attributes);
       setCookie(headers, {
-        name,
+        name: name2,
         value: "",
         expires: /* @__PURE__ */ new Date(0),
         ...attributes
@@ -18414,9 +18414,9 @@ var require_util7 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair2 = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value = ""] = pair2.split("=");
+        const [name2, value = ""] = pair2.split("=");
         extensionList.set(
-          removeHTTPWhitespace(name, true, false),
+          removeHTTPWhitespace(name2, true, false),
           removeHTTPWhitespace(value, false, true)
         );
         position.position++;
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path37 = opts.path;
+          let path40 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path37 = `/${path37}`;
+            path40 = `/${path40}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path37);
+          url3 = new URL(util6.parseOrigin(url3).origin + path40);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -20636,11 +20636,11 @@ var require_re = __commonJS({
       }
       return value;
     };
-    var createToken = (name, value, isGlobal) => {
+    var createToken = (name2, value, isGlobal) => {
       const safe = makeSafeRegex(value);
       const index = R++;
-      debug2(name, index, value);
-      t[name] = index;
+      debug2(name2, index, value);
+      t[name2] = index;
       src[index] = value;
       safeSrc[index] = safe;
       re[index] = new RegExp(value, isGlobal ? "g" : void 0);
@@ -21072,8 +21072,8 @@ var require_clean = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var clean2 = (version4, options) => {
-      const s2 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
-      return s2 ? s2.version : null;
+      const s3 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
+      return s3 ? s3.version : null;
     };
     module.exports = clean2;
   }
@@ -23543,9 +23543,9 @@ var require_binary_reader = __commonJS({
        */
       sint64() {
         let [lo, hi] = this.varint64();
-        let s2 = -(lo & 1);
-        lo = (lo >>> 1 | (hi & 1) << 31) ^ s2;
-        hi = hi >>> 1 ^ s2;
+        let s3 = -(lo & 1);
+        lo = (lo >>> 1 | (hi & 1) << 31) ^ s3;
+        hi = hi >>> 1 ^ s3;
         return new pb_long_1.PbLong(lo, hi);
       }
       /**
@@ -24178,8 +24178,8 @@ var require_reflection_type_check = __commonJS({
         if (depth < 1) {
           return true;
         }
-        for (const name of data.oneofs) {
-          const group = message[name];
+        for (const name2 of data.oneofs) {
+          const group = message[name2];
           if (!oneof_1.isOneofGroup(group))
             return false;
           if (group.oneofKind === void 0)
@@ -25300,23 +25300,23 @@ var require_reflection_create = __commonJS({
     function reflectionCreate(type) {
       const msg = type.messagePrototype ? Object.create(type.messagePrototype) : Object.defineProperty({}, message_type_contract_1.MESSAGE_TYPE, { value: type });
       for (let field2 of type.fields) {
-        let name = field2.localName;
+        let name2 = field2.localName;
         if (field2.opt)
           continue;
         if (field2.oneof)
           msg[field2.oneof] = { oneofKind: void 0 };
         else if (field2.repeat)
-          msg[name] = [];
+          msg[name2] = [];
         else
           switch (field2.kind) {
             case "scalar":
-              msg[name] = reflection_scalar_default_1.reflectionScalarDefault(field2.T, field2.L);
+              msg[name2] = reflection_scalar_default_1.reflectionScalarDefault(field2.T, field2.L);
               break;
             case "enum":
-              msg[name] = 0;
+              msg[name2] = 0;
               break;
             case "map":
-              msg[name] = {};
+              msg[name2] = {};
               break;
           }
       }
@@ -25335,57 +25335,57 @@ var require_reflection_merge_partial = __commonJS({
     function reflectionMergePartial4(info2, target, source) {
       let fieldValue, input = source, output;
       for (let field2 of info2.fields) {
-        let name = field2.localName;
+        let name2 = field2.localName;
         if (field2.oneof) {
           const group = input[field2.oneof];
           if ((group === null || group === void 0 ? void 0 : group.oneofKind) == void 0) {
             continue;
           }
-          fieldValue = group[name];
+          fieldValue = group[name2];
           output = target[field2.oneof];
           output.oneofKind = group.oneofKind;
           if (fieldValue == void 0) {
-            delete output[name];
+            delete output[name2];
             continue;
           }
         } else {
-          fieldValue = input[name];
+          fieldValue = input[name2];
           output = target;
           if (fieldValue == void 0) {
             continue;
           }
         }
         if (field2.repeat)
-          output[name].length = fieldValue.length;
+          output[name2].length = fieldValue.length;
         switch (field2.kind) {
           case "scalar":
           case "enum":
             if (field2.repeat)
               for (let i = 0; i < fieldValue.length; i++)
-                output[name][i] = fieldValue[i];
+                output[name2][i] = fieldValue[i];
             else
-              output[name] = fieldValue;
+              output[name2] = fieldValue;
             break;
           case "message":
             let T = field2.T();
             if (field2.repeat)
               for (let i = 0; i < fieldValue.length; i++)
-                output[name][i] = T.create(fieldValue[i]);
-            else if (output[name] === void 0)
-              output[name] = T.create(fieldValue);
+                output[name2][i] = T.create(fieldValue[i]);
+            else if (output[name2] === void 0)
+              output[name2] = T.create(fieldValue);
             else
-              T.mergePartial(output[name], fieldValue);
+              T.mergePartial(output[name2], fieldValue);
             break;
           case "map":
             switch (field2.V.kind) {
               case "scalar":
               case "enum":
-                Object.assign(output[name], fieldValue);
+                Object.assign(output[name2], fieldValue);
                 break;
               case "message":
                 let T2 = field2.V.T();
                 for (let k of Object.keys(fieldValue))
-                  output[name][k] = T2.create(fieldValue[k]);
+                  output[name2][k] = T2.create(fieldValue[k]);
                 break;
             }
             break;
@@ -25490,9 +25490,9 @@ var require_message_type = __commonJS({
     var baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
     var messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
     var MessageType4 = class {
-      constructor(name, fields, options) {
+      constructor(name2, fields, options) {
         this.defaultCheckDepth = 16;
-        this.typeName = name;
+        this.typeName = name2;
         this.fields = fields.map(reflection_info_1.normalizeFieldInfo);
         this.options = options !== null && options !== void 0 ? options : {};
         messageTypeDescriptor.value = this;
@@ -25698,9 +25698,9 @@ var require_enum_object = __commonJS({
       if (!isEnumObject(enumObject))
         throw new Error("not a typescript enum object");
       let values = [];
-      for (let [name, number] of Object.entries(enumObject))
+      for (let [name2, number] of Object.entries(enumObject))
         if (typeof number == "number")
-          values.push({ name, number });
+          values.push({ name: name2, number });
       return values;
     }
     exports2.listEnumValues = listEnumValues;
@@ -27065,6 +27065,17 @@ var ProfilerError = class extends Error {
   }
   remedy;
 };
+var InputError = class extends ProfilerError {
+  constructor(input, given, allowed) {
+    super(`Input '${input}' is invalid: got ${JSON.stringify(given)}.`, `Allowed: ${allowed}.`);
+    this.input = input;
+    this.given = given;
+    this.allowed = allowed;
+  }
+  input;
+  given;
+  allowed;
+};
 function errorMessage(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
@@ -27078,20 +27089,20 @@ var ArtifactIndex = class {
   artifacts = /* @__PURE__ */ new Map();
   nextId = 1;
   /** Names are unique within a run once finalized, as on GitHub; an unfinished upload of the same name is replaced. */
-  create(runId, jobId, name, mimeType, nowMs) {
+  create(runId, jobId, name2, mimeType, nowMs) {
     for (const existing of this.artifacts.values()) {
-      if (existing.runId !== runId || existing.name !== name) continue;
+      if (existing.runId !== runId || existing.name !== name2) continue;
       if (existing.finalized) return { conflict: existing };
       this.artifacts.delete(existing.databaseId);
     }
     const databaseId = this.nextId++;
-    const fileName = mimeType === "application/zip" ? `${name}.zip` : name;
-    const artifact = { databaseId, runId, jobId, name, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
+    const fileName = mimeType === "application/zip" ? `${name2}.zip` : name2;
+    const artifact = { databaseId, runId, jobId, name: name2, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
     this.artifacts.set(databaseId, artifact);
     return { artifact };
   }
-  pending(runId, name) {
-    return [...this.artifacts.values()].find((a) => a.runId === runId && a.name === name && !a.finalized);
+  pending(runId, name2) {
+    return [...this.artifacts.values()].find((a) => a.runId === runId && a.name === name2 && !a.finalized);
   }
   finalize(artifact, sizeBytes, digest) {
     artifact.finalized = true;
@@ -27102,8 +27113,8 @@ var ArtifactIndex = class {
   list(runId, filters = {}) {
     return [...this.artifacts.values()].filter((a) => a.finalized && a.runId === runId).filter((a) => filters.name === void 0 || a.name === filters.name).filter((a) => filters.id === void 0 || a.databaseId === filters.id).sort((a, b) => a.databaseId - b.databaseId);
   }
-  find(runId, name) {
-    return this.list(runId, { name })[0];
+  find(runId, name2) {
+    return this.list(runId, { name: name2 })[0];
   }
 };
 
@@ -27125,8 +27136,8 @@ function log(message, ...args) {
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/env.js
 import process3 from "node:process";
-function getEnvironmentVariable(name) {
-  return process3.env[name];
+function getEnvironmentVariable(name2) {
+  return process3.env[name2];
 }
 var isDeno = typeof process3.versions.deno === "string" && process3.versions.deno.length > 0;
 var isBun = typeof process3.versions.bun === "string" && process3.versions.bun.length > 0;
@@ -27169,8 +27180,8 @@ function enabled(namespace) {
   if (namespace.endsWith("*")) {
     return true;
   }
-  for (const skipped of skippedNamespaces) {
-    if (namespaceMatches(namespace, skipped)) {
+  for (const skipped2 of skippedNamespaces) {
+    if (namespaceMatches(namespace, skipped2)) {
       return false;
     }
   }
@@ -27379,8 +27390,8 @@ function createClientLogger(namespace) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
-function normalizeName(name) {
-  return name.toLowerCase();
+function normalizeName(name2) {
+  return name2.toLowerCase();
 }
 function normalizeValue(value) {
   return String(value).trim().replace(/[\r\n]/g, "");
@@ -27406,30 +27417,30 @@ var HttpHeadersImpl = class {
    * @param name - The name of the header to set. This value is case-insensitive.
    * @param value - The value of the header to set.
    */
-  set(name, value) {
-    this._headersMap.set(normalizeName(name), { name, value: normalizeValue(value) });
+  set(name2, value) {
+    this._headersMap.set(normalizeName(name2), { name: name2, value: normalizeValue(value) });
   }
   /**
    * Get the header value for the provided header name, or undefined if no header exists in this
    * collection with the provided name.
    * @param name - The name of the header. This value is case-insensitive.
    */
-  get(name) {
-    return this._headersMap.get(normalizeName(name))?.value;
+  get(name2) {
+    return this._headersMap.get(normalizeName(name2))?.value;
   }
   /**
    * Get whether or not this header collection contains a header entry for the provided header name.
    * @param name - The name of the header to set. This value is case-insensitive.
    */
-  has(name) {
-    return this._headersMap.has(normalizeName(name));
+  has(name2) {
+    return this._headersMap.has(normalizeName(name2));
   }
   /**
    * Remove the header with the provided headerName.
    * @param name - The name of the header to remove.
    */
-  delete(name) {
-    this._headersMap.delete(normalizeName(name));
+  delete(name2) {
+    this._headersMap.delete(normalizeName(name2));
   }
   /**
    * Get the JSON object representation of this HTTP header collection.
@@ -27578,9 +27589,9 @@ var HttpPipeline = class _HttpPipeline {
   orderPolicies() {
     const result = [];
     const policyMap = /* @__PURE__ */ new Map();
-    function createPhase(name) {
+    function createPhase(name2) {
       return {
-        name,
+        name: name2,
         policies: /* @__PURE__ */ new Set(),
         hasRun: false,
         hasAfterPolicies: false
@@ -28633,11 +28644,11 @@ var proxyPolicyName = "proxyPolicy";
 var globalNoProxyList = [];
 var noProxyListLoaded = false;
 var globalBypassedMap = /* @__PURE__ */ new Map();
-function getEnvironmentValue(name) {
-  if (process.env[name]) {
-    return process.env[name];
-  } else if (process.env[name.toLowerCase()]) {
-    return process.env[name.toLowerCase()];
+function getEnvironmentValue(name2) {
+  if (process.env[name2]) {
+    return process.env[name2];
+  } else if (process.env[name2.toLowerCase()]) {
+    return process.env[name2.toLowerCase()];
   }
   return void 0;
 }
@@ -29314,8 +29325,8 @@ function getInstrumenter() {
 // node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 function createTracingClient(options) {
   const { namespace, packageName, packageVersion } = options;
-  function startSpan(name, operationOptions, spanOptions) {
-    const startSpanResult = getInstrumenter().startSpan(name, {
+  function startSpan(name2, operationOptions, spanOptions) {
+    const startSpanResult = getInstrumenter().startSpan(name2, {
       ...spanOptions,
       packageName,
       packageVersion,
@@ -29335,8 +29346,8 @@ function createTracingClient(options) {
       updatedOptions
     };
   }
-  async function withSpan(name, operationOptions, callback, spanOptions) {
-    const { span, updatedOptions } = startSpan(name, operationOptions, spanOptions);
+  async function withSpan(name2, operationOptions, callback, spanOptions) {
+    const { span, updatedOptions } = startSpan(name2, operationOptions, spanOptions);
     try {
       const result = await withContext(updatedOptions.tracingOptions.tracingContext, () => Promise.resolve(callback(updatedOptions, span)));
       span.setStatus({ status: "success" });
@@ -30658,8 +30669,8 @@ function getIndexDiscriminator(discriminators, discriminatorValue, typeName) {
     if (Object.prototype.hasOwnProperty.call(discriminators, indexDiscriminator)) {
       return discriminators[indexDiscriminator];
     } else {
-      for (const [name, mapper] of Object.entries(discriminators)) {
-        if (name.startsWith(currentName + ".") && mapper.type.uberParent === currentName && mapper.type.className) {
+      for (const [name2, mapper] of Object.entries(discriminators)) {
+        if (name2.startsWith(currentName + ".") && mapper.type.uberParent === currentName && mapper.type.className) {
           typeNamesToCheck.push(mapper.type.className);
         }
       }
@@ -31161,15 +31172,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path37 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path37.startsWith("/")) {
-      path37 = path37.substring(1);
+    let path40 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path40.startsWith("/")) {
+      path40 = path40.substring(1);
     }
-    if (isAbsoluteUrl(path37)) {
-      requestUrl = path37;
+    if (isAbsoluteUrl(path40)) {
+      requestUrl = path40;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path37);
+      requestUrl = appendPath(requestUrl, path40);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31215,9 +31226,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path37 = pathToAppend.substring(0, searchStart);
+    const path40 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path37;
+    newPath = newPath + path40;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -31281,16 +31292,16 @@ function simpleParseQueryParams(queryString) {
   queryString = queryString.slice(1);
   const pairs = queryString.split("&");
   for (const pair2 of pairs) {
-    const [name, value] = pair2.split("=", 2);
-    const existingValue = result.get(name);
+    const [name2, value] = pair2.split("=", 2);
+    const existingValue = result.get(name2);
     if (existingValue) {
       if (Array.isArray(existingValue)) {
         existingValue.push(value);
       } else {
-        result.set(name, [existingValue, value]);
+        result.set(name2, [existingValue, value]);
       }
     } else {
-      result.set(name, value);
+      result.set(name2, value);
     }
   }
   return result;
@@ -31301,39 +31312,39 @@ function appendQueryParams(url3, queryParams, sequenceParams, noOverwrite = fals
   }
   const parsedUrl = new URL(url3);
   const combinedParams = simpleParseQueryParams(parsedUrl.search);
-  for (const [name, value] of queryParams) {
-    const existingValue = combinedParams.get(name);
+  for (const [name2, value] of queryParams) {
+    const existingValue = combinedParams.get(name2);
     if (Array.isArray(existingValue)) {
       if (Array.isArray(value)) {
         existingValue.push(...value);
         const valueSet = new Set(existingValue);
-        combinedParams.set(name, Array.from(valueSet));
+        combinedParams.set(name2, Array.from(valueSet));
       } else {
         existingValue.push(value);
       }
     } else if (existingValue) {
       if (Array.isArray(value)) {
         value.unshift(existingValue);
-      } else if (sequenceParams.has(name)) {
-        combinedParams.set(name, [existingValue, value]);
+      } else if (sequenceParams.has(name2)) {
+        combinedParams.set(name2, [existingValue, value]);
       }
       if (!noOverwrite) {
-        combinedParams.set(name, value);
+        combinedParams.set(name2, value);
       }
     } else {
-      combinedParams.set(name, value);
+      combinedParams.set(name2, value);
     }
   }
   const searchPieces = [];
-  for (const [name, value] of combinedParams) {
+  for (const [name2, value] of combinedParams) {
     if (typeof value === "string") {
-      searchPieces.push(`${name}=${value}`);
+      searchPieces.push(`${name2}=${value}`);
     } else if (Array.isArray(value)) {
       for (const subValue of value) {
-        searchPieces.push(`${name}=${subValue}`);
+        searchPieces.push(`${name2}=${subValue}`);
       }
     } else {
-      searchPieces.push(`${name}=${value}`);
+      searchPieces.push(`${name2}=${value}`);
     }
   }
   parsedUrl.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
@@ -32230,7 +32241,7 @@ function scanAttributeTokens(attrStr) {
     const leadingWs = attrStr.slice(tokenStart, i);
     const nameStart = i;
     while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
-    const name = attrStr.slice(nameStart, i);
+    const name2 = attrStr.slice(nameStart, i);
     let equalsGroup;
     let j = i;
     while (j < len && isWhiteSpace(attrStr[j])) j++;
@@ -32253,7 +32264,7 @@ function scanAttributeTokens(attrStr) {
     }
     const token = { startIndex: tokenStart };
     token[1] = leadingWs;
-    token[2] = name;
+    token[2] = name2;
     token[3] = equalsGroup;
     token[4] = quoteChar !== void 0 ? true : void 0;
     token[5] = quoteChar;
@@ -32403,16 +32414,16 @@ var ENTITY_ACTION = Object.freeze({
   THROW: "throw"
 });
 var SPECIAL_CHARS = new Set("!?\\\\/[]$%{}^&*()<>|+");
-function validateEntityName(name) {
-  if (name[0] === "#") {
-    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name}"`);
+function validateEntityName(name2) {
+  if (name2[0] === "#") {
+    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name2}"`);
   }
-  for (const ch of name) {
+  for (const ch of name2) {
     if (SPECIAL_CHARS.has(ch)) {
-      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name}"`);
+      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name2}"`);
     }
   }
-  return name;
+  return name2;
 }
 function mergeEntityMaps(...maps) {
   const out = /* @__PURE__ */ Object.create(null);
@@ -32525,13 +32536,13 @@ var EntityDecoder = class {
    * @param {string} context  — used in error messages ('external' | 'input')
    * @returns {boolean}  true = accept, false = skip
    */
-  _applyRegistrationHook(hook, name, value, context4) {
+  _applyRegistrationHook(hook, name2, value, context4) {
     if (!hook) return true;
-    const action6 = hook(name, value);
+    const action6 = hook(name2, value);
     if (action6 === ENTITY_ACTION.BLOCK) return false;
     if (action6 === ENTITY_ACTION.THROW) {
       throw new Error(
-        `[EntityDecoder] Registration of ${context4} entity "&${name};" was rejected by hook`
+        `[EntityDecoder] Registration of ${context4} entity "&${name2};" was rejected by hook`
       );
     }
     return true;
@@ -32559,9 +32570,9 @@ var EntityDecoder = class {
     }
     const flat = mergeEntityMaps(map);
     const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onExternalEntity, name, value, "external")) {
-        filtered[name] = value;
+    for (const [name2, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onExternalEntity, name2, value, "external")) {
+        filtered[name2] = value;
       }
     }
     this._externalMap = filtered;
@@ -32600,9 +32611,9 @@ var EntityDecoder = class {
     }
     const flat = mergeEntityMaps(map);
     const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onInputEntity, name, value, "input")) {
-        filtered[name] = value;
+    for (const [name2, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onInputEntity, name2, value, "input")) {
+        filtered[name2] = value;
       }
     }
     this._inputMap = filtered;
@@ -32749,10 +32760,10 @@ var EntityDecoder = class {
    * @param {string} name
    * @returns {{ value: string, tier: string }|undefined}
    */
-  _resolveName(name) {
-    if (name in this._inputMap) return { value: this._inputMap[name], tier: LIMIT_TIER_EXTERNAL };
-    if (name in this._externalMap) return { value: this._externalMap[name], tier: LIMIT_TIER_EXTERNAL };
-    if (name in this._baseMap) return { value: this._baseMap[name], tier: LIMIT_TIER_BASE };
+  _resolveName(name2) {
+    if (name2 in this._inputMap) return { value: this._inputMap[name2], tier: LIMIT_TIER_EXTERNAL };
+    if (name2 in this._externalMap) return { value: this._externalMap[name2], tier: LIMIT_TIER_EXTERNAL };
+    if (name2 in this._baseMap) return { value: this._baseMap[name2], tier: LIMIT_TIER_BASE };
     return void 0;
   }
   /**
@@ -32838,11 +32849,11 @@ var EntityDecoder = class {
 };
 
 // node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
-var defaultOnDangerousProperty = (name) => {
-  if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
-    return "__" + name;
+var defaultOnDangerousProperty = (name2) => {
+  if (DANGEROUS_PROPERTY_NAMES.includes(name2)) {
+    return "__" + name2;
   }
-  return name;
+  return name2;
 };
 var defaultOptions2 = {
   preserveOrder: false,
@@ -32951,9 +32962,9 @@ var buildOptions = function(options) {
     { value: built.cdataPropName, name: "cdataPropName" },
     { value: built.commentPropName, name: "commentPropName" }
   ];
-  for (const { value, name } of propertyNameOptions) {
+  for (const { value, name: name2 } of propertyNameOptions) {
     if (value) {
-      validatePropertyName(value, name);
+      validatePropertyName(value, name2);
     }
   }
   if (built.onDangerousProperty === null) {
@@ -33348,11 +33359,11 @@ function hasSeq(data, seq, i) {
   }
   return true;
 }
-function validateEntityName2(name, xmlVersion) {
-  if (qName(name, { xmlVersion }))
-    return name;
+function validateEntityName2(name2, xmlVersion) {
+  if (qName(name2, { xmlVersion }))
+    return name2;
   else
-    throw new Error(`Invalid entity name ${name}`);
+    throw new Error(`Invalid entity name ${name2}`);
 }
 
 // node_modules/anynum/digitTable.js
@@ -34094,16 +34105,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path37 = this._matcher.path;
-    return path37.length > 0 ? path37[path37.length - 1].tag : void 0;
+    const path40 = this._matcher.path;
+    return path40.length > 0 ? path40[path40.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path37 = this._matcher.path;
-    return path37.length > 0 ? path37[path37.length - 1].namespace : void 0;
+    const path40 = this._matcher.path;
+    return path40.length > 0 ? path40[path40.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34111,9 +34122,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path37 = this._matcher.path;
-    if (path37.length === 0) return void 0;
-    return path37[path37.length - 1].values?.[attrName];
+    const path40 = this._matcher.path;
+    if (path40.length === 0) return void 0;
+    return path40[path40.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34121,9 +34132,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path37 = this._matcher.path;
-    if (path37.length === 0) return false;
-    const current = path37[path37.length - 1];
+    const path40 = this._matcher.path;
+    if (path40.length === 0) return false;
+    const current = path40[path40.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34149,18 +34160,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path37 = this._matcher.path;
-    if (path37.length === 0) return -1;
-    return path37[path37.length - 1].position ?? 0;
+    const path40 = this._matcher.path;
+    if (path40.length === 0) return -1;
+    return path40[path40.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path37 = this._matcher.path;
-    if (path37.length === 0) return -1;
-    return path37[path37.length - 1].counter ?? 0;
+    const path40 = this._matcher.path;
+    if (path40.length === 0) return -1;
+    return path40[path40.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -34264,9 +34275,9 @@ var Matcher = class {
     const keep = options !== null ? options.keep : null;
     if (keep !== null && keep !== void 0 && keep.length > 0 && attrValues) {
       for (let i = 0; i < keep.length; i++) {
-        const name = keep[i];
-        if (attrValues[name] !== void 0) {
-          this._keptAttrs.push({ depth, name, value: attrValues[name] });
+        const name2 = keep[i];
+        if (attrValues[name2] !== void 0) {
+          this._keptAttrs.push({ depth, name: name2, value: attrValues[name2] });
         }
       }
     }
@@ -35247,9 +35258,9 @@ var NAMED = Object.freeze({
 var ENTITY_RE = /&(?:#[xX]0*([0-9a-fA-F]{1,6});?|#0*([0-9]{1,7});?|([a-zA-Z][a-zA-Z0-9]{1,15});)/g;
 function decodeEntities(input) {
   if (input.indexOf("&") === -1) return input;
-  return input.replace(ENTITY_RE, (match3, hex, dec, name) => {
-    if (name !== void 0) {
-      return Object.prototype.hasOwnProperty.call(NAMED, name) ? NAMED[name] : match3;
+  return input.replace(ENTITY_RE, (match3, hex, dec, name2) => {
+    if (name2 !== void 0) {
+      return Object.prototype.hasOwnProperty.call(NAMED, name2) ? NAMED[name2] : match3;
     }
     const cp = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
     if (!Number.isFinite(cp) || cp > 1114111) return match3;
@@ -35400,7 +35411,7 @@ var OrderedObjParser = class {
           applyLimitsTo: this.options.processEntities.appliesTo
         },
         // onExternalEntity: (name, value) => isUnsafe(value) ? 'block' : 'allow',
-        onInputEntity: (name, value) => (
+        onInputEntity: (name2, value) => (
           //TODO: VALID_CONTEXTS.HTML should be set only if this.options.htmlEntities
           isUnsafe(value, [html_default, xml_default]) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW
         )
@@ -35936,8 +35947,8 @@ function readStopNodeData(xmlData, tagName, i) {
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
             const sep10 = exp.search(/\s/);
-            const name = sep10 === -1 ? exp : exp.substring(0, sep10);
-            if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
+            const name2 = sep10 === -1 ? exp : exp.substring(0, sep10);
+            if (name2 === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
         }
@@ -35970,13 +35981,13 @@ function transformTagName(fn, tagName, tagExp, options) {
   tagName = sanitizeName(tagName, options);
   return { tagName, tagExp };
 }
-function sanitizeName(name, options) {
-  if (criticalProperties.includes(name)) {
-    throw new Error(`[SECURITY] Invalid name: "${name}" is a reserved JavaScript keyword that could cause prototype pollution`);
-  } else if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
-    return options.onDangerousProperty(name);
+function sanitizeName(name2, options) {
+  if (criticalProperties.includes(name2)) {
+    throw new Error(`[SECURITY] Invalid name: "${name2}" is a reserved JavaScript keyword that could cause prototype pollution`);
+  } else if (DANGEROUS_PROPERTY_NAMES.includes(name2)) {
+    return options.onDangerousProperty(name2);
   }
-  return name;
+  return name2;
 }
 
 // node_modules/fast-xml-parser/src/xmlparser/node2json.js
@@ -36168,11 +36179,11 @@ function safeCdata(val) {
 function escapeAttribute(val) {
   return valToStr(val).replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
-function resolveName(name, isAttribute2, options, matcher, validator) {
-  if (!options.sanitizeName) return name;
-  const isPI = !isAttribute2 && name[0] === "?";
-  const bare = isPI ? name.slice(1) : name;
-  if (validator(bare)) return name;
+function resolveName(name2, isAttribute2, options, matcher, validator) {
+  if (!options.sanitizeName) return name2;
+  const isPI = !isAttribute2 && name2[0] === "?";
+  const bare = isPI ? name2.slice(1) : name2;
+  if (validator(bare)) return name2;
   const result = options.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
   if (typeof result !== "string" || !validator(result)) {
     throw new Error(`sanitizeName returned an invalid XML name for "${bare}"`);
@@ -36881,9 +36892,9 @@ Builder.prototype.replaceEntitiesValue = function(textValue) {
 function indentate(level) {
   return this.options.indentBy.repeat(level);
 }
-function isAttribute(name) {
-  if (name.startsWith(this.options.attributeNamePrefix) && name !== this.options.textNodeName) {
-    return name.substr(this.attrPrefixLen);
+function isAttribute(name2) {
+  if (name2.startsWith(this.options.attributeNamePrefix) && name2 !== this.options.textNodeName) {
+    return name2.substr(this.attrPrefixLen);
   } else {
     return false;
   }
@@ -37425,11 +37436,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path37) {
+    function locateFile(path40) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path37, scriptDirectory);
+        return Module["locateFile"](path40, scriptDirectory);
       }
-      return scriptDirectory + path37;
+      return scriptDirectory + path40;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37442,7 +37453,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs10 = require2("fs");
+      var fs11 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37451,7 +37462,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs10.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs11.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37463,7 +37474,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs10.readFile(filename, function(err2, data) {
+        fs11.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -37660,9 +37671,9 @@ var NativeCRC64 = (() => {
         abort("`Module." + prop + "` was supplied but `" + prop + "` not included in INCOMING_MODULE_JS_API");
       }
     }
-    function isExportedByForceFilesystem(name) {
-      return name === "FS_createPath" || name === "FS_createDataFile" || name === "FS_createPreloadedFile" || name === "FS_unlink" || name === "addRunDependency" || // The old FS has some functionality that WasmFS lacks.
-      name === "FS_createLazyFile" || name === "FS_createDevice" || name === "removeRunDependency";
+    function isExportedByForceFilesystem(name2) {
+      return name2 === "FS_createPath" || name2 === "FS_createDataFile" || name2 === "FS_createPreloadedFile" || name2 === "FS_unlink" || name2 === "addRunDependency" || // The old FS has some functionality that WasmFS lacks.
+      name2 === "FS_createLazyFile" || name2 === "FS_createDevice" || name2 === "removeRunDependency";
     }
     function missingLibrarySymbol(sym) {
       if (typeof globalThis !== "undefined" && !Object.getOwnPropertyDescriptor(globalThis, sym)) {
@@ -38034,18 +38045,18 @@ var NativeCRC64 = (() => {
     function isFileURI(filename) {
       return filename.startsWith("file://");
     }
-    function createExportWrapper(name, fixedasm) {
+    function createExportWrapper(name2, fixedasm) {
       return function() {
-        var displayName = name;
+        var displayName = name2;
         var asm2 = fixedasm;
         if (!fixedasm) {
           asm2 = Module["asm"];
         }
         assert4(runtimeInitialized, "native function `" + displayName + "` called before runtime initialization");
-        if (!asm2[name]) {
-          assert4(asm2[name], "exported native function `" + displayName + "` not found");
+        if (!asm2[name2]) {
+          assert4(asm2[name2], "exported native function `" + displayName + "` not found");
         }
-        return asm2[name].apply(null, arguments);
+        return asm2[name2].apply(null, arguments);
       };
     }
     var wasmBinaryFile;
@@ -39860,13 +39871,13 @@ async function structuredMessageEncoding(source, contentLength3) {
     };
   }
   if (typeof source === "string") {
-    const s2 = new Readable3();
-    s2._read = () => {
+    const s3 = new Readable3();
+    s3._read = () => {
     };
-    s2.push(source);
-    s2.push(null);
+    s3.push(source);
+    s3.push(null);
     const stringContentLength = Buffer.byteLength(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(s2, stringContentLength, {});
+    const encodingMessage = await new StructuredMessageEncodingStream(s3, stringContentLength, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
@@ -40478,9 +40489,9 @@ var HeaderConstants = {
 };
 
 // node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
-function setURLParameter(url3, name, value) {
+function setURLParameter(url3, name2, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name);
+  const encodedName = encodeURIComponent(name2);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -41080,9 +41091,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path37 = getURLPath(request.url) || "/";
+    const path40 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path37}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path40}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41542,9 +41553,9 @@ function storageSharedKeyCredentialPolicy(options) {
   }
   function getCanonicalizedHeadersString(request) {
     let headersArray = [];
-    for (const [name, value] of request.headers) {
-      if (name.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE)) {
-        headersArray.push({ name, value });
+    for (const [name2, value] of request.headers) {
+      if (name2.toLowerCase().startsWith(HeaderConstants.PREFIX_FOR_STORAGE)) {
+        headersArray.push({ name: name2, value });
       }
     }
     headersArray.sort((a, b) => {
@@ -41564,9 +41575,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path37 = getURLPath(request.url) || "/";
+    const path40 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path37}`;
+    canonicalizedResourceString += `/${options.accountName}${path40}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55701,10 +55712,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path37 = urlParsed.pathname;
-  path37 = path37 || "/";
-  path37 = escape(path37);
-  urlParsed.pathname = path37;
+  let path40 = urlParsed.pathname;
+  path40 = path40 || "/";
+  path40 = escape(path40);
+  urlParsed.pathname = path40;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55787,16 +55798,16 @@ function extractConnectionStringParts(connectionString) {
 function escape(text) {
   return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
-function appendToURLPath(url3, name) {
+function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path37 = urlParsed.pathname;
-  path37 = path37 ? path37.endsWith("/") ? `${path37}${name}` : `${path37}/${name}` : name;
-  urlParsed.pathname = path37;
+  let path40 = urlParsed.pathname;
+  path40 = path40 ? path40.endsWith("/") ? `${path40}${name2}` : `${path40}/${name2}` : name2;
+  urlParsed.pathname = path40;
   return urlParsed.toString();
 }
-function setURLParameter2(url3, name, value) {
+function setURLParameter2(url3, name2, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name);
+  const encodedName = encodeURIComponent(name2);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -55814,9 +55825,9 @@ function setURLParameter2(url3, name, value) {
   urlParsed.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
   return urlParsed.toString();
 }
-function getURLParameter(url3, name) {
+function getURLParameter(url3, name2) {
   const urlParsed = new URL(url3);
-  return urlParsed.searchParams.get(name) ?? void 0;
+  return urlParsed.searchParams.get(name2) ?? void 0;
 }
 function getURLPath2(url3) {
   try {
@@ -56033,11 +56044,11 @@ function parseObjectReplicationRecord(objectReplicationRecord) {
 function httpAuthorizationToString(httpAuthorization) {
   return httpAuthorization ? httpAuthorization.scheme + " " + httpAuthorization.value : void 0;
 }
-function BlobNameToString(name) {
-  if (name.encoded) {
-    return decodeURIComponent(name.content);
+function BlobNameToString(name2) {
+  if (name2.encoded) {
+    return decodeURIComponent(name2.content);
   } else {
-    return name.content;
+    return name2.content;
   }
 }
 function ConvertInternalResponseOfListBlobFlat(internalResponse) {
@@ -58379,8 +58390,8 @@ var AvroParser = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s2, opts = {}) => {
-      return _AvroParser.readMapPair(s2, readItemMethod, opts);
+    const readPairMethod = (s3, opts = {}) => {
+      return _AvroParser.readMapPair(s3, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -58561,8 +58572,8 @@ var AvroMapType = class extends AvroType {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s2, opts) => {
-      return this._itemType.read(s2, opts);
+    const readItemMethod = (s3, opts) => {
+      return this._itemType.read(s3, opts);
     };
     return AvroParser.readMap(stream2, readItemMethod, options);
   }
@@ -58570,10 +58581,10 @@ var AvroMapType = class extends AvroType {
 var AvroRecordType = class extends AvroType {
   _name;
   _fields;
-  constructor(fields, name) {
+  constructor(fields, name2) {
     super();
     this._fields = fields;
-    this._name = name;
+    this._name = name2;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   async read(stream2, options = {}) {
@@ -58865,8 +58876,8 @@ var BlobQuickQueryStream = class extends Readable6 {
             if (typeof fatal !== "boolean") {
               throw Error("Invalid fatal in avro error record.");
             }
-            const name = obj2.name;
-            if (typeof name !== "string") {
+            const name2 = obj2.name;
+            if (typeof name2 !== "string") {
               throw Error("Invalid name in avro error record.");
             }
             const description = obj2.description;
@@ -58879,7 +58890,7 @@ var BlobQuickQueryStream = class extends Readable6 {
             }
             this.onError({
               position,
-              name,
+              name: name2,
               isFatal: fatal,
               description
             });
@@ -62997,8 +63008,8 @@ var InnerBatchRequest = class {
       `${request.method.toString()} ${getURLPathAndQuery(request.url)} ${HTTP_VERSION_1_1}${HTTP_LINE_ENDING}`
       // sub request start line with method
     ].join(HTTP_LINE_ENDING);
-    for (const [name, value] of request.headers) {
-      this.body += `${name}: ${value}${HTTP_LINE_ENDING}`;
+    for (const [name2, value] of request.headers) {
+      this.body += `${name2}: ${value}${HTTP_LINE_ENDING}`;
     }
     this.body += HTTP_LINE_ENDING;
   }
@@ -63006,8 +63017,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path37 = getURLPath2(subRequest.url);
-    if (!path37 || path37 === "") {
+    const path40 = getURLPath2(subRequest.url);
+    if (!path40 || path40 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63044,9 +63055,9 @@ function batchHeaderFilterPolicy() {
     name: "batchHeaderFilterPolicy",
     async sendRequest(request, next) {
       let xMsHeaderName = "";
-      for (const [name] of request.headers) {
-        if (iEqual(name, HeaderConstants2.X_MS_VERSION)) {
-          xMsHeaderName = name;
+      for (const [name2] of request.headers) {
+        if (iEqual(name2, HeaderConstants2.X_MS_VERSION)) {
+          xMsHeaderName = name2;
         }
       }
       if (xMsHeaderName !== "") {
@@ -63070,8 +63081,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path37 = getURLPath2(url3);
-    if (path37 && path37 !== "/") {
+    const path40 = getURLPath2(url3);
+    if (path40 && path40 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -65639,8 +65650,8 @@ var BlobStore = class {
   credential = new StorageSharedKeyCredential(DEV_ACCOUNT_NAME, DEV_ACCOUNT_KEY);
   service;
   async createContainers() {
-    for (const name of [CACHE_CONTAINER, ARTIFACT_CONTAINER]) {
-      await this.service.getContainerClient(name).createIfNotExists();
+    for (const name2 of [CACHE_CONTAINER, ARTIFACT_CONTAINER]) {
+      await this.service.getContainerClient(name2).createIfNotExists();
     }
   }
   /** A path-style SAS URL, as the real service hands out; permissions e.g. 'cw' (upload) or 'r' (read). */
@@ -65799,35 +65810,35 @@ function artifactMethods(caller) {
   return {
     async CreateArtifact(ctx, body3) {
       const { runId, jobId } = requireOwnRun(body3, caller);
-      const name = requiredString(body3, "name");
+      const name2 = requiredString(body3, "name");
       const mimeType = optionalString(body3, "mime_type") ?? "application/zip";
-      const created = ctx.artifacts.create(runId, jobId, name, mimeType, ctx.nowMs());
-      if ("conflict" in created) throw new TwirpError("already_exists", `an artifact named '${name}' already exists in this run`);
+      const created = ctx.artifacts.create(runId, jobId, name2, mimeType, ctx.nowMs());
+      if ("conflict" in created) throw new TwirpError("already_exists", `an artifact named '${name2}' already exists in this run`);
       return { ok: true, signed_upload_url: ctx.store.sasUrl(ARTIFACT_CONTAINER, created.artifact.blobName, "cw") };
     },
     async FinalizeArtifact(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name = requiredString(body3, "name");
+      const name2 = requiredString(body3, "name");
       const sizeBytes = optionalInt64(body3, "size") ?? 0;
-      const artifact = ctx.artifacts.pending(runId, name);
-      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name}' awaits finalization in this run`);
+      const artifact = ctx.artifacts.pending(runId, name2);
+      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name2}' awaits finalization in this run`);
       const blob = await ctx.store.properties(ARTIFACT_CONTAINER, artifact.blobName);
-      if (!blob) throw new TwirpError("failed_precondition", `nothing was uploaded for artifact '${name}'`);
+      if (!blob) throw new TwirpError("failed_precondition", `nothing was uploaded for artifact '${name2}'`);
       ctx.artifacts.finalize(artifact, blob.sizeBytes || sizeBytes, optionalString(body3, "hash"));
       return { ok: true, artifact_id: String(artifact.databaseId) };
     },
     async ListArtifacts(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name = optionalString(body3, "name_filter");
+      const name2 = optionalString(body3, "name_filter");
       const id = optionalInt64(body3, "id_filter");
-      const found = ctx.artifacts.list(runId, { ...name !== void 0 ? { name } : {}, ...id !== void 0 ? { id } : {} });
+      const found = ctx.artifacts.list(runId, { ...name2 !== void 0 ? { name: name2 } : {}, ...id !== void 0 ? { id } : {} });
       return { artifacts: found.map(toMonolithArtifact) };
     },
     async GetSignedArtifactURL(ctx, body3) {
       const { runId } = requireOwnRun(body3, caller);
-      const name = requiredString(body3, "name");
-      const artifact = ctx.artifacts.find(runId, name);
-      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name}' in this run`);
+      const name2 = requiredString(body3, "name");
+      const artifact = ctx.artifacts.find(runId, name2);
+      if (!artifact) throw new TwirpError("not_found", `no artifact named '${name2}' in this run`);
       return {
         signed_url: ctx.signer.signedUrl(ctx.baseUrl, { container: ARTIFACT_CONTAINER, blobName: artifact.blobName, fileName: artifact.fileName })
       };
@@ -66044,14 +66055,14 @@ var TruncateStream = class extends Transform2 {
   cut = false;
   _transform(chunk, _encoding, callback) {
     if (this.cut) return callback();
-    const room = this.limitBytes - this.passedBytes;
-    if (chunk.length < room) {
+    const room2 = this.limitBytes - this.passedBytes;
+    if (chunk.length < room2) {
       this.passedBytes += chunk.length;
       return callback(null, chunk);
     }
     this.cut = true;
     this.passedBytes = this.limitBytes;
-    if (room > 0) this.push(chunk.subarray(0, room));
+    if (room2 > 0) this.push(chunk.subarray(0, room2));
     callback();
     setImmediate(this.onLimit);
   }
@@ -66091,9 +66102,9 @@ async function serveBlob(deps, req, res, url3) {
       return refuse(res, new TwirpError("not_found", "the blob does not exist"));
     }
     const outHeaders = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = upstream.headers[name];
-      if (value !== void 0) outHeaders[name] = value;
+    for (const name2 of FORWARDED_HEADERS) {
+      const value = upstream.headers[name2];
+      if (value !== void 0) outHeaders[name2] = value;
     }
     if (ref.fileName) outHeaders["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`;
     const stages = [new ThrottleStream(deps.bucket)];
@@ -66406,8 +66417,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path37 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path37}?${query}`;
+    const path40 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path40}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66680,11 +66691,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s2) {
-  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s3) {
+  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s2) {
-  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s3) {
+  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -68066,15 +68077,15 @@ var ToolRunner = class extends events.EventEmitter {
   }
   _processLineBuffer(data, strBuffer, onLine) {
     try {
-      let s2 = strBuffer + data.toString();
-      let n = s2.indexOf(os3.EOL);
+      let s3 = strBuffer + data.toString();
+      let n = s3.indexOf(os3.EOL);
       while (n > -1) {
-        const line = s2.substring(0, n);
+        const line = s3.substring(0, n);
         onLine(line);
-        s2 = s2.substring(n + os3.EOL.length);
-        n = s2.indexOf(os3.EOL);
+        s3 = s3.substring(n + os3.EOL.length);
+        n = s3.indexOf(os3.EOL);
       }
-      return s2;
+      return s3;
     } catch (err) {
       this._debug(`error processing line. Failed with error ${err}`);
       return "";
@@ -68276,8 +68287,8 @@ var ToolRunner = class extends events.EventEmitter {
               this.options.listeners.stderr(data);
             }
             if (!optionsNonNull.silent && optionsNonNull.errStream && optionsNonNull.outStream) {
-              const s2 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
-              s2.write(data);
+              const s3 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
+              s3.write(data);
             }
             errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
               if (this.options.listeners && this.options.listeners.errline) {
@@ -69121,8 +69132,8 @@ var posixClasses = {
   "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
   "[:xdigit:]": ["A-Fa-f0-9", false]
 };
-var braceEscape = (s2) => s2.replace(/[[\]\\-]/g, "\\$&");
-var regexpEscape = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var braceEscape = (s3) => s3.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var rangesToString = (ranges) => ranges.join("");
 var parseClass = (glob, position) => {
   const pos = position;
@@ -69214,11 +69225,11 @@ var parseClass = (glob, position) => {
 };
 
 // node_modules/minimatch/dist/esm/unescape.js
-var unescape = (s2, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+var unescape = (s3, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s2.replace(/\[([^/\\])\]/g, "$1") : s2.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+    return windowsPathsNoEscape ? s3.replace(/\[([^/\\])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
   }
-  return windowsPathsNoEscape ? s2.replace(/\[([^/\\{}])\]/g, "$1") : s2.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+  return windowsPathsNoEscape ? s3.replace(/\[([^/\\{}])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
 // node_modules/minimatch/dist/esm/ast.js
@@ -69277,7 +69288,7 @@ var startNoDot = "(?!\\.)";
 var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
 var justDots = /* @__PURE__ */ new Set(["..", "."]);
 var reSpecials = new Set("().*{}+?[]^$\\!");
-var regExpEscape = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var qmark = "[^/]";
 var star = qmark + "*?";
 var starNoEmpty = qmark + "+?";
@@ -69700,7 +69711,7 @@ var AST = class {
       this.#fillNegs();
     }
     if (!isExtglobAST(this)) {
-      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s2) => typeof s2 !== "string");
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s3) => typeof s3 !== "string");
       const src = this.#parts.map((p) => {
         const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
         this.#hasMagic = this.#hasMagic || hasMagic;
@@ -69740,12 +69751,12 @@ var AST = class {
     const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body3 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body3 && this.type !== "!") {
-      const s2 = this.toString();
+      const s3 = this.toString();
       const me = this;
-      me.#parts = [s2];
+      me.#parts = [s3];
       me.type = null;
       me.#hasMagic = void 0;
-      return [s2, unescape(this.toString()), false, false];
+      return [s3, unescape(this.toString()), false, false];
     }
     let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
     if (bodyDotAllowed === body3) {
@@ -69866,11 +69877,11 @@ var AST = class {
 _a = AST;
 
 // node_modules/minimatch/dist/esm/escape.js
-var escape2 = (s2, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+var escape2 = (s3, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s2.replace(/[?*()[\]{}]/g, "[$&]") : s2.replace(/[?*()[\]\\{}]/g, "\\$&");
+    return windowsPathsNoEscape ? s3.replace(/[?*()[\]{}]/g, "[$&]") : s3.replace(/[?*()[\]\\{}]/g, "\\$&");
   }
-  return windowsPathsNoEscape ? s2.replace(/[?*()[\]]/g, "[$&]") : s2.replace(/[?*()[\]\\]/g, "\\$&");
+  return windowsPathsNoEscape ? s3.replace(/[?*()[\]]/g, "[$&]") : s3.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
 // node_modules/minimatch/dist/esm/index.js
@@ -69972,8 +69983,8 @@ var defaults = (def) => {
         return orig.AST.fromGlob(pattern, ext(def, options));
       }
     },
-    unescape: (s2, options = {}) => orig.unescape(s2, ext(def, options)),
-    escape: (s2, options = {}) => orig.escape(s2, ext(def, options)),
+    unescape: (s3, options = {}) => orig.unescape(s3, ext(def, options)),
+    escape: (s3, options = {}) => orig.escape(s3, ext(def, options)),
     filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
     makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
@@ -70004,7 +70015,7 @@ var match2 = (list, pattern, options = {}) => {
 };
 minimatch.match = match2;
 var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var regExpEscape2 = (s2) => s2.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape2 = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var Minimatch = class {
   options;
   set;
@@ -70082,26 +70093,26 @@ var Minimatch = class {
       this.debug = (...args) => console.error(...args);
     }
     this.debug(this.pattern, this.globSet);
-    const rawGlobParts = this.globSet.map((s2) => this.slashSplit(s2));
+    const rawGlobParts = this.globSet.map((s3) => this.slashSplit(s3));
     this.globParts = this.preprocess(rawGlobParts);
     this.debug(this.pattern, this.globParts);
-    let set = this.globParts.map((s2, _, __) => {
+    let set = this.globParts.map((s3, _, __) => {
       if (this.isWindows && this.windowsNoMagicRoot) {
-        const isUNC = s2[0] === "" && s2[1] === "" && (s2[2] === "?" || !globMagic.test(s2[2])) && !globMagic.test(s2[3]);
-        const isDrive = /^[a-z]:/i.test(s2[0]);
+        const isUNC = s3[0] === "" && s3[1] === "" && (s3[2] === "?" || !globMagic.test(s3[2])) && !globMagic.test(s3[3]);
+        const isDrive = /^[a-z]:/i.test(s3[0]);
         if (isUNC) {
           return [
-            ...s2.slice(0, 4),
-            ...s2.slice(4).map((ss) => this.parse(ss))
+            ...s3.slice(0, 4),
+            ...s3.slice(4).map((ss) => this.parse(ss))
           ];
         } else if (isDrive) {
-          return [s2[0], ...s2.slice(1).map((ss) => this.parse(ss))];
+          return [s3[0], ...s3.slice(1).map((ss) => this.parse(ss))];
         }
       }
-      return s2.map((ss) => this.parse(ss));
+      return s3.map((ss) => this.parse(ss));
     });
     this.debug(this.pattern, set);
-    this.set = set.filter((s2) => s2.indexOf(false) === -1);
+    this.set = set.filter((s3) => s3.indexOf(false) === -1);
     if (this.isWindows) {
       for (let i = 0; i < this.set.length; i++) {
         const p = this.set[i];
@@ -70313,10 +70324,10 @@ var Minimatch = class {
     let ai = 0;
     let bi = 0;
     let result = [];
-    let which2 = "";
+    let which3 = "";
     while (ai < a.length && bi < b.length) {
       if (a[ai] === b[bi]) {
-        result.push(which2 === "b" ? b[bi] : a[ai]);
+        result.push(which3 === "b" ? b[bi] : a[ai]);
         ai++;
         bi++;
       } else if (emptyGSMatch && a[ai] === "**" && b[bi] === a[ai + 1]) {
@@ -70326,16 +70337,16 @@ var Minimatch = class {
         result.push(b[bi]);
         bi++;
       } else if (a[ai] === "*" && b[bi] && (this.options.dot || !b[bi].startsWith(".")) && b[bi] !== "**") {
-        if (which2 === "b")
+        if (which3 === "b")
           return false;
-        which2 = "a";
+        which3 = "a";
         result.push(a[ai]);
         ai++;
         bi++;
       } else if (b[bi] === "*" && a[ai] && (this.options.dot || !a[ai].startsWith(".")) && a[ai] !== "**") {
-        if (which2 === "a")
+        if (which3 === "a")
           return false;
-        which2 = "b";
+        which3 = "b";
         result.push(b[bi]);
         ai++;
         bi++;
@@ -70816,8 +70827,8 @@ var Pattern = class _Pattern {
   /**
    * Escapes glob patterns within a path
    */
-  static globEscape(s2) {
-    return (IS_WINDOWS6 ? s2 : s2.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  static globEscape(s3) {
+    return (IS_WINDOWS6 ? s3 : s3.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
   }
   /**
    * Normalizes slashes and ensures absolute root
@@ -70899,15 +70910,15 @@ var Pattern = class _Pattern {
    * Escapes regexp special characters
    * https://javascript.info/regexp-escaping
    */
-  static regExpEscape(s2) {
-    return s2.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  static regExpEscape(s3) {
+    return s3.replace(/[[\\^$.|?*+()]/g, "\\$&");
   }
 };
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path37, level) {
-    this.path = path37;
+  constructor(path40, level) {
+    this.path = path40;
     this.level = level;
   }
 };
@@ -71375,9 +71386,9 @@ function getGnuTarPathOnWindows() {
     return versionOutput.toLowerCase().includes("gnu tar") ? which("tar") : "";
   });
 }
-function assertDefined(name, value) {
+function assertDefined(name2, value) {
   if (value === void 0) {
-    throw Error(`Expected ${name} but value was undefiend`);
+    throw Error(`Expected ${name2} but value was undefiend`);
   }
   return value;
 }
@@ -85263,10 +85274,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path37 = urlParsed.pathname;
-  path37 = path37 || "/";
-  path37 = escape3(path37);
-  urlParsed.pathname = path37;
+  let path40 = urlParsed.pathname;
+  path40 = path40 || "/";
+  path40 = escape3(path40);
+  urlParsed.pathname = path40;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85349,16 +85360,16 @@ function extractConnectionStringParts2(connectionString) {
 function escape3(text) {
   return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
-function appendToURLPath2(url3, name) {
+function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path37 = urlParsed.pathname;
-  path37 = path37 ? path37.endsWith("/") ? `${path37}${name}` : `${path37}/${name}` : name;
-  urlParsed.pathname = path37;
+  let path40 = urlParsed.pathname;
+  path40 = path40 ? path40.endsWith("/") ? `${path40}${name2}` : `${path40}/${name2}` : name2;
+  urlParsed.pathname = path40;
   return urlParsed.toString();
 }
-function setURLParameter3(url3, name, value) {
+function setURLParameter3(url3, name2, value) {
   const urlParsed = new URL(url3);
-  const encodedName = encodeURIComponent(name);
+  const encodedName = encodeURIComponent(name2);
   const encodedValue = value ? encodeURIComponent(value) : void 0;
   const searchString = urlParsed.search === "" ? "?" : urlParsed.search;
   const searchPieces = [];
@@ -85376,9 +85387,9 @@ function setURLParameter3(url3, name, value) {
   urlParsed.search = searchPieces.length ? `?${searchPieces.join("&")}` : "";
   return urlParsed.toString();
 }
-function getURLParameter2(url3, name) {
+function getURLParameter2(url3, name2) {
   const urlParsed = new URL(url3);
-  return urlParsed.searchParams.get(name) ?? void 0;
+  return urlParsed.searchParams.get(name2) ?? void 0;
 }
 function getURLScheme2(url3) {
   try {
@@ -87710,8 +87721,8 @@ var AvroParser2 = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s2, opts = {}) => {
-      return _AvroParser.readMapPair(s2, readItemMethod, opts);
+    const readPairMethod = (s3, opts = {}) => {
+      return _AvroParser.readMapPair(s3, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -87892,8 +87903,8 @@ var AvroMapType2 = class extends AvroType2 {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s2, opts) => {
-      return this._itemType.read(s2, opts);
+    const readItemMethod = (s3, opts) => {
+      return this._itemType.read(s3, opts);
     };
     return AvroParser2.readMap(stream2, readItemMethod, options);
   }
@@ -87901,10 +87912,10 @@ var AvroMapType2 = class extends AvroType2 {
 var AvroRecordType2 = class extends AvroType2 {
   _name;
   _fields;
-  constructor(fields, name) {
+  constructor(fields, name2) {
     super();
     this._fields = fields;
-    this._name = name;
+    this._name = name2;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   async read(stream2, options = {}) {
@@ -88196,8 +88207,8 @@ var BlobQuickQueryStream2 = class extends Readable8 {
             if (typeof fatal !== "boolean") {
               throw Error("Invalid fatal in avro error record.");
             }
-            const name = obj2.name;
-            if (typeof name !== "string") {
+            const name2 = obj2.name;
+            if (typeof name2 !== "string") {
               throw Error("Invalid name in avro error record.");
             }
             const description = obj2.description;
@@ -88210,7 +88221,7 @@ var BlobQuickQueryStream2 = class extends Readable8 {
             }
             this.onError({
               position,
-              name,
+              name: name2,
               isFatal: fatal,
               description
             });
@@ -91842,7 +91853,7 @@ function sleep2(milliseconds) {
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
-  return __awaiter12(this, arguments, void 0, function* (name, method, getStatusCode, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay, onError = void 0) {
+  return __awaiter12(this, arguments, void 0, function* (name2, method, getStatusCode, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay, onError = void 0) {
     let errorMessage2 = "";
     let attempt = 1;
     while (attempt <= maxAttempts) {
@@ -91868,21 +91879,21 @@ function retry(name_1, method_1, getStatusCode_1) {
         isRetryable = isRetryableStatusCode(statusCode);
         errorMessage2 = `Cache service responded with ${statusCode}`;
       }
-      debug(`${name} - Attempt ${attempt} of ${maxAttempts} failed with error: ${errorMessage2}`);
+      debug(`${name2} - Attempt ${attempt} of ${maxAttempts} failed with error: ${errorMessage2}`);
       if (!isRetryable) {
-        debug(`${name} - Error is not retryable`);
+        debug(`${name2} - Error is not retryable`);
         break;
       }
       yield sleep2(delay4);
       attempt++;
     }
-    throw Error(`${name} failed: ${errorMessage2}`);
+    throw Error(`${name2} failed: ${errorMessage2}`);
   });
 }
 function retryTypedResponse(name_1, method_1) {
-  return __awaiter12(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
+  return __awaiter12(this, arguments, void 0, function* (name2, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
     return yield retry(
-      name,
+      name2,
       method,
       (response) => response.statusCode,
       maxAttempts,
@@ -91905,8 +91916,8 @@ function retryTypedResponse(name_1, method_1) {
   });
 }
 function retryHttpClientResponse(name_1, method_1) {
-  return __awaiter12(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
-    return yield retry(name, method, (response) => response.message.statusCode, maxAttempts, delay4);
+  return __awaiter12(this, arguments, void 0, function* (name2, method, maxAttempts = DefaultRetryAttempts, delay4 = DefaultRetryDelay) {
+    return yield retry(name2, method, (response) => response.message.statusCode, maxAttempts, delay4);
   });
 }
 
@@ -94050,23 +94061,23 @@ function saveCacheV2(paths_1, key_1, options_1) {
 var CLIENT_CONFIG_VARS = ["ACTIONS_CACHE_SERVICE_V2", "ACTIONS_CACHE_MODE", "ACTIONS_RESULTS_URL", "ACTIONS_CACHE_URL", "ACTIONS_RUNTIME_TOKEN", "GITHUB_SERVER_URL"];
 async function withEnv(env, fn) {
   const saved = /* @__PURE__ */ new Map();
-  for (const [name, value] of Object.entries(env)) {
-    saved.set(name, process.env[name]);
-    if (value === void 0) delete process.env[name];
-    else process.env[name] = value;
+  for (const [name2, value] of Object.entries(env)) {
+    saved.set(name2, process.env[name2]);
+    if (value === void 0) delete process.env[name2];
+    else process.env[name2] = value;
   }
   try {
     return await fn();
   } finally {
-    for (const [name, value] of saved) {
-      if (value === void 0) delete process.env[name];
-      else process.env[name] = value;
+    for (const [name2, value] of saved) {
+      if (value === void 0) delete process.env[name2];
+      else process.env[name2] = value;
     }
   }
 }
 function clientEnv(servicesEnv, extra = {}) {
   const env = {};
-  for (const name of CLIENT_CONFIG_VARS) env[name] = void 0;
+  for (const name2 of CLIENT_CONFIG_VARS) env[name2] = void 0;
   return { ...env, ...servicesEnv, ...extra };
 }
 
@@ -94103,7 +94114,7 @@ async function inDirectory(dir, fn) {
 function parseArgs(argv, booleanFlags = []) {
   const positionals = [];
   const flags = /* @__PURE__ */ new Map();
-  const add = (name, value) => flags.set(name, [...flags.get(name) ?? [], value]);
+  const add = (name2, value) => flags.set(name2, [...flags.get(name2) ?? [], value]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith("--")) {
@@ -94124,11 +94135,11 @@ function parseArgs(argv, booleanFlags = []) {
   }
   return { positionals, flags };
 }
-function flag(args, name) {
-  return args.flags.get(name)?.at(-1);
+function flag(args, name2) {
+  return args.flags.get(name2)?.at(-1);
 }
-function flagList(args, name) {
-  return args.flags.get(name) ?? [];
+function flagList(args, name2) {
+  return args.flags.get(name2) ?? [];
 }
 function keyValues(items, what) {
   const out = {};
@@ -94151,7 +94162,7 @@ async function serveCommand(argv) {
     log: (line) => process.stderr.write(`${line}
 `)
   });
-  for (const [name, value] of Object.entries(services.env)) process.stdout.write(`${name}=${value}
+  for (const [name2, value] of Object.entries(services.env)) process.stdout.write(`${name2}=${value}
 `);
   process.stderr.write(`Local Actions services on ${services.url}; stop with Ctrl-C.
 `);
@@ -94202,11 +94213,11 @@ function parseFileCommands(text) {
     if (line === "") continue;
     const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
     if (heredoc) {
-      const [, name, delimiter4] = heredoc;
+      const [, name2, delimiter4] = heredoc;
       const value = [];
       for (i++; i < lines.length && lines[i] !== delimiter4; i++) value.push(lines[i]);
-      if (i >= lines.length) throw new Error(`file command '${name}' has no closing delimiter ${delimiter4}`);
-      values[name] = value.join("\n");
+      if (i >= lines.length) throw new Error(`file command '${name2}' has no closing delimiter ${delimiter4}`);
+      values[name2] = value.join("\n");
       continue;
     }
     const eq = line.indexOf("=");
@@ -94214,8 +94225,8 @@ function parseFileCommands(text) {
   }
   return values;
 }
-function inputVariable(name) {
-  return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
+function inputVariable(name2) {
+  return `INPUT_${name2.replace(/ /g, "_").toUpperCase()}`;
 }
 
 // src/runner/run-action.ts
@@ -94273,8 +94284,8 @@ function runNode(node, script, env, onOutput, onSpawned, detached = false) {
 
 // src/runner/log-filter.ts
 var RunnerLog = class {
-  constructor(write, debug2 = false) {
-    this.write = write;
+  constructor(write2, debug2 = false) {
+    this.write = write2;
     this.debug = debug2;
   }
   write;
@@ -94294,9 +94305,9 @@ var RunnerLog = class {
   line(raw2) {
     const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(raw2);
     if (!command) return this.write(this.mask(raw2));
-    const [, name, message = ""] = command;
+    const [, name2, message = ""] = command;
     const text = unescapeData(message);
-    switch (name) {
+    switch (name2) {
       case "add-mask":
         if (text) this.masks.push(text);
         return;
@@ -94306,7 +94317,7 @@ var RunnerLog = class {
       case "warning":
       case "error":
       case "notice":
-        return this.write(this.mask(`${name[0]?.toUpperCase()}${name.slice(1)}: ${text}`));
+        return this.write(this.mask(`${name2[0]?.toUpperCase()}${name2.slice(1)}: ${text}`));
       case "group":
         return this.write(this.mask(`\u25B8 ${text}`));
       case "endgroup":
@@ -94321,8 +94332,8 @@ var RunnerLog = class {
     return out;
   }
 };
-function unescapeData(s2) {
-  return s2.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+function unescapeData(s3) {
+  return s3.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 }
 
 // src/cli/dist-dir.ts
@@ -94352,7 +94363,7 @@ async function runCommand(argv) {
   process.stdout.write(`
 ${result.summary}
 `);
-  for (const [name, value] of Object.entries(result.outputs)) process.stdout.write(`${name}=${value}
+  for (const [name2, value] of Object.entries(result.outputs)) process.stdout.write(`${name2}=${value}
 `);
   return result.mainExitCode || result.postExitCode;
 }
@@ -94401,8 +94412,8 @@ function counterDelta(before, after) {
   if (before < U32) return after + U32 - before;
   return after;
 }
-function rate(delta, durationMs) {
-  return durationMs > 0 ? delta * 1e3 / durationMs : 0;
+function rate(delta, durationMs2) {
+  return durationMs2 > 0 ? delta * 1e3 / durationMs2 : 0;
 }
 function ratio(numerator, denominator) {
   return denominator > 0 ? numerator / denominator : 0;
@@ -94410,7 +94421,7 @@ function ratio(numerator, denominator) {
 function optionalDelta(before, after) {
   return before === void 0 || after === void 0 ? null : counterDelta(before, after);
 }
-function diskMetrics(before, after, durationMs) {
+function diskMetrics(before, after, durationMs2) {
   const d = (k) => counterDelta(before[k] ?? 0, after[k] ?? 0);
   const reads = d("readsCompleted");
   const writes = d("writesCompleted");
@@ -94424,31 +94435,31 @@ function diskMetrics(before, after, durationMs) {
   const flushes = optionalDelta(before.flushesCompleted, after.flushesCompleted);
   const flushMs = optionalDelta(before.flushMs, after.flushMs);
   return {
-    durationMs,
+    durationMs: durationMs2,
     reads,
     writes,
     readBytes: readSectors * SECTOR_BYTES,
     writtenBytes: writeSectors * SECTOR_BYTES,
-    readsPerSecond: rate(reads, durationMs),
-    writesPerSecond: rate(writes, durationMs),
-    readKiBPerSecond: rate(readSectors, durationMs) / 2,
-    writeKiBPerSecond: rate(writeSectors, durationMs) / 2,
-    readMergesPerSecond: rate(readMerges, durationMs),
-    writeMergesPerSecond: rate(writeMerges, durationMs),
+    readsPerSecond: rate(reads, durationMs2),
+    writesPerSecond: rate(writes, durationMs2),
+    readKiBPerSecond: rate(readSectors, durationMs2) / 2,
+    writeKiBPerSecond: rate(writeSectors, durationMs2) / 2,
+    readMergesPerSecond: rate(readMerges, durationMs2),
+    writeMergesPerSecond: rate(writeMerges, durationMs2),
     readMergePercent: ratio(readMerges, readMerges + reads) * 100,
     writeMergePercent: ratio(writeMerges, writeMerges + writes) * 100,
     readAwaitMs: ratio(d("readMs"), reads),
     writeAwaitMs: ratio(d("writeMs"), writes),
-    averageQueueSize: ratio(d("weightedIoMs"), durationMs),
+    averageQueueSize: ratio(d("weightedIoMs"), durationMs2),
     // iostat caps %util at 100: io_ticks can run ahead of wall time by one tick at window edges.
-    utilizationPercent: Math.min(100, ratio(d("ioMs"), durationMs) * 100),
+    utilizationPercent: Math.min(100, ratio(d("ioMs"), durationMs2) * 100),
     readRequestKiB: ratio(readSectors, reads) / 2,
     writeRequestKiB: ratio(writeSectors, writes) / 2,
-    discardsPerSecond: discards === null ? null : rate(discards, durationMs),
-    discardKiBPerSecond: discardSectors === null ? null : rate(discardSectors, durationMs) / 2,
+    discardsPerSecond: discards === null ? null : rate(discards, durationMs2),
+    discardKiBPerSecond: discardSectors === null ? null : rate(discardSectors, durationMs2) / 2,
     discardAwaitMs: discards === null || discardMs === null ? null : ratio(discardMs, discards),
     discardRequestKiB: discards === null || discardSectors === null ? null : ratio(discardSectors, discards) / 2,
-    flushesPerSecond: flushes === null ? null : rate(flushes, durationMs),
+    flushesPerSecond: flushes === null ? null : rate(flushes, durationMs2),
     flushAwaitMs: flushes === null || flushMs === null ? null : ratio(flushMs, flushes)
   };
 }
@@ -94491,16 +94502,16 @@ function cpuSharesPercent(start, end) {
     busiestCpuPercent
   };
 }
-function stallFraction(a, b, durationMs) {
-  if (a === void 0 || b === void 0 || durationMs <= 0) return null;
-  return counterDelta(a, b) / (durationMs * 1e3);
+function stallFraction(a, b, durationMs2) {
+  if (a === void 0 || b === void 0 || durationMs2 <= 0) return null;
+  return counterDelta(a, b) / (durationMs2 * 1e3);
 }
 function pick(p, k) {
   return p?.[k] ?? void 0;
 }
-function pressureFractions(start, end, durationMs) {
+function pressureFractions(start, end, durationMs2) {
   if (!start.pressure || !end.pressure) return null;
-  const f = (k, which2) => stallFraction(pick(start.pressure, k)?.[which2], pick(end.pressure, k)?.[which2], durationMs);
+  const f = (k, which3) => stallFraction(pick(start.pressure, k)?.[which3], pick(end.pressure, k)?.[which3], durationMs2);
   return {
     ioSome: f("io", "someUs"),
     ioFull: f("io", "fullUs"),
@@ -94510,16 +94521,16 @@ function pressureFractions(start, end, durationMs) {
   };
 }
 function phaseSummary(start, end, deviceIndex) {
-  const durationMs = Math.max(0, end.tMs - start.tMs);
+  const durationMs2 = Math.max(0, end.tMs - start.tMs);
   const before = deviceIndex === null ? null : start.disks[deviceIndex];
   const after = deviceIndex === null ? null : end.disks[deviceIndex];
   const childTicks = start.childCpuTicks === null || end.childCpuTicks === null ? null : Math.max(0, end.childCpuTicks - start.childCpuTicks);
   const childCpuSeconds = childTicks === null ? null : childTicks / USER_HZ;
   return {
-    durationMs,
-    disk: before && after ? diskMetrics(before, after, durationMs) : null,
+    durationMs: durationMs2,
+    disk: before && after ? diskMetrics(before, after, durationMs2) : null,
     cpu: cpuSharesPercent(start, end),
-    pressure: pressureFractions(start, end, durationMs),
+    pressure: pressureFractions(start, end, durationMs2),
     memory: start.memory && end.memory ? {
       dirtyBytesStart: start.memory.dirtyBytes,
       writebackBytesStart: start.memory.writebackBytes,
@@ -94527,7 +94538,7 @@ function phaseSummary(start, end, deviceIndex) {
       writebackBytesEnd: end.memory.writebackBytes
     } : null,
     childCpuSeconds,
-    childCpuCores: childCpuSeconds === null || durationMs <= 0 ? null : childCpuSeconds / (durationMs / 1e3)
+    childCpuCores: childCpuSeconds === null || durationMs2 <= 0 ? null : childCpuSeconds / (durationMs2 / 1e3)
   };
 }
 
@@ -94600,8 +94611,8 @@ function attribute(x) {
 }
 
 // src/judge/ceilings.ts
-function usable(profile2, name) {
-  const p = profile2.probes?.probes.find((x) => x.name === name);
+function usable(profile2, name2) {
+  const p = profile2.probes?.probes.find((x) => x.name === name2);
   return p && !p.error && p.bytesPerSecond > 0 && p.iops > 0 ? p : null;
 }
 function ceilingsOf(profile2) {
@@ -94734,8 +94745,8 @@ function sharesOf(d, c) {
 }
 function topOf(shares) {
   let top = null;
-  for (const s2 of shares) {
-    if (!top || s2.share > top.share || s2.share === top.share && s2.resource === "disk-bandwidth") top = s2;
+  for (const s3 of shares) {
+    if (!top || s3.share > top.share || s3.share === top.share && s3.resource === "disk-bandwidth") top = s3;
   }
   return top;
 }
@@ -94755,27 +94766,27 @@ function windowsOf(series2, device2, c) {
   return out;
 }
 function timeAtCeiling(windows) {
-  const totalMs = windows.reduce((s2, w) => s2 + w.ms, 0);
+  const totalMs = windows.reduce((s3, w) => s3 + w.ms, 0);
   const out = { "disk-bandwidth": null, "disk-iops": null };
   if (totalMs <= 0) return out;
   for (const r of DISK_RESOURCES) {
-    if (!windows.some((w) => w.shares.some((s2) => s2.resource === r))) continue;
-    const atMs = windows.filter((w) => w.shares.some((s2) => s2.resource === r && s2.share >= NEAR_CEILING_SHARE)).reduce((s2, w) => s2 + w.ms, 0);
+    if (!windows.some((w) => w.shares.some((s3) => s3.resource === r))) continue;
+    const atMs = windows.filter((w) => w.shares.some((s3) => s3.resource === r && s3.share >= NEAR_CEILING_SHARE)).reduce((s3, w) => s3 + w.ms, 0);
     out[r] = atMs / totalMs;
   }
   return out;
 }
 function variation(values) {
-  const mean = values.reduce((s2, v) => s2 + v, 0) / values.length;
+  const mean = values.reduce((s3, v) => s3 + v, 0) / values.length;
   if (!(mean > 0)) return Number.POSITIVE_INFINITY;
-  const variance = values.reduce((s2, v) => s2 + (v - mean) ** 2, 0) / values.length;
+  const variance = values.reduce((s3, v) => s3 + (v - mean) ** 2, 0) / values.length;
   return Math.sqrt(variance) / mean;
 }
 function bindingOf(windows) {
-  const at = windows.filter((w) => w.shares.some((s2) => s2.share >= NEAR_CEILING_SHARE));
+  const at = windows.filter((w) => w.shares.some((s3) => s3.share >= NEAR_CEILING_SHARE));
   if (at.length < MIN_BINDING_WINDOWS) return null;
-  const direction = at.filter((w) => w.shares.some((s2) => s2.direction === "write" && s2.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
-  const rates = (r) => at.map((w) => w.shares.find((s2) => s2.resource === r && s2.direction === direction)?.rate ?? Number.NaN);
+  const direction = at.filter((w) => w.shares.some((s3) => s3.direction === "write" && s3.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
+  const rates = (r) => at.map((w) => w.shares.find((s3) => s3.resource === r && s3.direction === direction)?.rate ?? Number.NaN);
   const bytes2 = rates("disk-bandwidth");
   const requests = rates("disk-iops");
   if (bytes2.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
@@ -94785,18 +94796,18 @@ var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
   "disk-iops": { write: "random-write", read: "random-read" }
 };
-function describeShare(s2, what) {
-  return s2.resource === "disk-bandwidth" ? `${what} ${s2.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s2.rate)}, ${percent(s2.share)} of the ${mibPerSecond(s2.ceiling)} ${KIND_TEXT[s2.resource][s2.direction]} ceiling` : `${what} completed ${formatNumber(s2.rate)} ${s2.direction === "write" ? "writes" : "reads"}/s, ${percent(s2.share)} of the ${iops(s2.ceiling)} ${KIND_TEXT[s2.resource][s2.direction]} ceiling`;
+function describeShare(s3, what) {
+  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling` : `${what} completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling`;
 }
 function diskLoad(facts, ceilings, what) {
   const d = facts.disk;
   const c = [];
   const shares = d ? sharesOf(d, ceilings) : [];
-  const byShare = (s2) => s2 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s2 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
-  for (const s2 of shares) {
-    if (s2.direction === "read" && s2.rate === 0) continue;
-    const favours = byShare(s2.share).map((b) => DISK_FAVOURED.includes(b) ? s2.resource : b);
-    c.push(candidate(`${s2.direction}-${s2.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s2, what), s2.share, "share", favours, NEAR_CEILING_SHARE));
+  const byShare = (s3) => s3 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s3 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  for (const s3 of shares) {
+    if (s3.direction === "read" && s3.rate === 0) continue;
+    const favours = byShare(s3.share).map((b) => DISK_FAVOURED.includes(b) ? s3.resource : b);
+    c.push(candidate(`${s3.direction}-${s3.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s3, what), s3.share, "share", favours, NEAR_CEILING_SHARE));
   }
   const iopsRestatesBandwidth = ["write", "read"].filter((dir) => {
     const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
@@ -94866,7 +94877,7 @@ function diskLoad(facts, ceilings, what) {
     c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
   }
   const top = decide(topOf(shares), shares, binding);
-  if (binding && shares.filter((s2) => s2.share >= NEAR_CEILING_SHARE).map((s2) => s2.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
+  if (binding && shares.filter((s3) => s3.share >= NEAR_CEILING_SHARE).map((s3) => s3.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
     c.push(candidate("binding-limit", `at the ceiling, ${binding === "disk-iops" ? "requests/s held steadier than bytes/s: the IOPS limit" : "bytes/s held steadier than requests/s: the bandwidth limit"} bound`, null, "", [binding]));
   }
   return {
@@ -94889,11 +94900,11 @@ function diskLimit(load) {
 }
 function decide(top, shares, binding) {
   if (!top || !binding || top.resource === binding || top.share < NEAR_CEILING_SHARE) return top;
-  const other = topOf(shares.filter((s2) => s2.resource === binding));
+  const other = topOf(shares.filter((s3) => s3.resource === binding));
   return other && other.share >= NEAR_CEILING_SHARE ? other : top;
 }
 function shareOf(load, resource) {
-  return topOf(load.shares.filter((s2) => s2.resource === resource));
+  return topOf(load.shares.filter((s3) => s3.resource === resource));
 }
 
 // src/judge/phase-facts.ts
@@ -94928,11 +94939,11 @@ function ioDelta(a, b) {
     cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
   };
 }
-function busiestProcess(series2, durationMs) {
-  if (durationMs <= 0 || !series2.some((s2) => s2.processes !== void 0 || s2.selfCpuTicks !== void 0)) return null;
+function busiestProcess(series2, durationMs2) {
+  if (durationMs2 <= 0 || !series2.some((s3) => s3.processes !== void 0 || s3.selfCpuTicks !== void 0)) return null;
   const seen = /* @__PURE__ */ new Map();
-  for (const s2 of series2) {
-    for (const p of s2.processes ?? []) {
+  for (const s3 of series2) {
+    for (const p of s3.processes ?? []) {
       const entry = seen.get(p.pid);
       if (entry) entry.last = p.cpuTicks;
       else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
@@ -94940,29 +94951,29 @@ function busiestProcess(series2, durationMs) {
   }
   let best2 = null;
   for (const { comm, first, last } of seen.values()) {
-    const cores = (last - first) / USER_HZ / (durationMs / 1e3);
+    const cores = (last - first) / USER_HZ / (durationMs2 / 1e3);
     if (!best2 || cores > best2.cores) best2 = { comm, cores };
   }
   return best2 ?? { comm: "none", cores: 0 };
 }
 function snapshotFacts(start, end, deviceIndex, inside = []) {
   const summary2 = phaseSummary(start, end, deviceIndex);
-  const durationMs = end.tMs - start.tMs;
+  const durationMs2 = end.tMs - start.tMs;
   const series2 = [start, ...inside, end];
   let dirtyPeakBytes = null;
-  for (const s2 of series2) {
-    if (s2.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s2.memory.dirtyBytes);
+  for (const s3 of series2) {
+    if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
   }
   const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
   const p = summary2.pressure;
   return {
-    durationMs,
+    durationMs: durationMs2,
     deviceIndex,
-    disk: durationMs > 0 ? summary2.disk : null,
+    disk: durationMs2 > 0 ? summary2.disk : null,
     cpu: cpuShares(summary2),
-    childCores: durationMs > 0 ? summary2.childCpuCores : null,
-    busiestProcess: busiestProcess(series2, durationMs),
-    selfCores: selfTicks !== null && durationMs >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs / 1e3) : null,
+    childCores: durationMs2 > 0 ? summary2.childCpuCores : null,
+    busiestProcess: busiestProcess(series2, durationMs2),
+    selfCores: selfTicks !== null && durationMs2 >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs2 / 1e3) : null,
     ownIo: ioDelta(start.ownIo, end.ownIo),
     pressure: {
       ioSome: fraction(p?.ioSome),
@@ -94976,7 +94987,7 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
   };
 }
 function phaseFacts(profile2, phase2) {
-  const inside = profile2.samples.snapshots.filter((s2) => s2.tMs > phase2.startMs && s2.tMs < phase2.endMs);
+  const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > phase2.startMs && s3.tMs < phase2.endMs);
   return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
 }
 
@@ -94994,11 +95005,11 @@ function dirtyShare(x) {
   return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
 }
 function diskClause(x, resource) {
-  const s2 = shareOf(x.disk, resource);
+  const s3 = shareOf(x.disk, resource);
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
-  const size = x.facts.disk && s2?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
-  return s2 ? `${describeShare(s2, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+  const size = x.facts.disk && s3?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
+  return s3 ? `${describeShare(s3, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
 }
 function kernelOnlyClause(x) {
   const d = x.facts.disk;
@@ -95146,8 +95157,8 @@ var RULES = {
 };
 function applyRules(x) {
   for (const rule of RULES[x.name]) {
-    const outcome = rule.apply(x);
-    if (outcome) return { ...outcome, rule: rule.id };
+    const outcome2 = rule.apply(x);
+    if (outcome2) return { ...outcome2, rule: rule.id };
   }
   return { bottleneck: "inconclusive", clause: `${x.what} could not be judged`, rule: "none" };
 }
@@ -95204,11 +95215,11 @@ function demonstrated(c, phases) {
   for (const p of phases) {
     const d = p?.facts.disk;
     if (!d || d.durationMs <= 0) continue;
-    const s2 = d.durationMs / 1e3;
-    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, d.writtenBytes / s2);
-    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, d.readBytes / s2);
-    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, d.writes / s2);
-    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, d.reads / s2);
+    const s3 = d.durationMs / 1e3;
+    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, d.writtenBytes / s3);
+    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, d.readBytes / s3);
+    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, d.writes / s3);
+    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, d.reads / s3);
   }
   return out;
 }
@@ -95254,7 +95265,7 @@ var PHRASE = {
   cpu: "with a CPU"
 };
 function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP) {
-  const nowMs = phases.reduce((s2, p) => s2 + p.facts.durationMs, 0);
+  const nowMs = phases.reduce((s3, p) => s3 + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
   return RESOURCES.map((resource) => {
@@ -95289,30 +95300,30 @@ var NOUN = {
 function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
   const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
   const facts = phases.map((p) => phaseFacts(profile2, p));
-  const totalMs = facts.reduce((s2, f) => s2 + f.durationMs, 0);
+  const totalMs = facts.reduce((s3, f) => s3 + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i];
     const what = NOUN[p.name];
     const disk = diskLoad(f, ceilings, what);
     const cpu = p.name === "extract" ? extractionCpu(f) : p.name === "download" ? downloadCpu(f) : null;
     const networkBytes = p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-    const outcome = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const outcome2 = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p.name, f)];
     return {
       phase: p.name,
-      bottleneck: outcome.bottleneck,
-      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
-      evidence: settle(candidates, outcome.bottleneck),
+      bottleneck: outcome2.bottleneck,
+      sentence: `${outcome2.clause.charAt(0).toUpperCase()}${outcome2.clause.slice(1)}.`,
+      evidence: settle(candidates, outcome2.bottleneck),
       durationMs: f.durationMs,
       facts: f,
       disk,
-      clause: outcome.clause,
-      rule: outcome.rule
+      clause: outcome2.clause,
+      rule: outcome2.rule
     };
   });
 }
-function pageCacheCandidates(profile2, name, facts) {
-  if (name !== "extract") return [];
+function pageCacheCandidates(profile2, name2, facts) {
+  if (name2 !== "extract") return [];
   const share2 = dirtyShare({ profile: profile2, facts });
   const limit = dirtyLimitBytes(profile2);
   if (share2 === null || limit === null) return [];
@@ -95352,7 +95363,7 @@ function judgeInDetail(profile2) {
   }
   const judged = judgePhases(profile2, ceilings);
   if (judged.length === 0) return withoutRestore(ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s2, j) => s2 + j.durationMs, 0);
+  const totalMs = judged.reduce((s3, j) => s3 + j.durationMs, 0);
   const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
   const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
   const savedMs = totalMs - best2.restoreLowerBoundMs;
@@ -95395,18 +95406,39 @@ var OUTPUTS = {
 var PROBE_OUTPUT_NAMES = Object.keys(OUTPUTS);
 function probeOutputs(suite) {
   const outputs = {};
-  for (const name of PROBE_OUTPUT_NAMES) {
-    const spec = OUTPUTS[name];
+  for (const name2 of PROBE_OUTPUT_NAMES) {
+    const spec = OUTPUTS[name2];
     const result = suite?.probes.find((p) => p.name === spec.probe && !p.error);
     const value = result ? spec.value(result) : null;
-    outputs[name] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
+    outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
   }
   return outputs;
 }
 
+// src/experiment/outputs.ts
+var secondsText = (ms) => ms === null || ms === void 0 ? "" : (ms / 1e3).toFixed(3);
+function bestOtherDisk(outcomes2) {
+  return outcomes2.filter((o) => o.alternative === "other-disk").sort((a, b) => a.timeMs.median - b.timeMs.median)[0] ?? null;
+}
+function experimentOutputs(e) {
+  const outcomes2 = e?.outcomes ?? [];
+  const median2 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
+  const other = bestOtherDisk(outcomes2);
+  return {
+    "experiment-baseline-seconds": secondsText(median2("baseline")),
+    "experiment-ram-seconds": secondsText(median2("ram")),
+    "experiment-decompress-seconds": secondsText(median2("decompress")),
+    "experiment-page-cache-seconds": secondsText(median2("page-cache")),
+    "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
+    "experiment-other-disk-path": other?.mountPoint ?? "",
+    "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
+    "fix-best-saving-seconds": e && e.outcomes.length > 0 ? secondsText(e.fixBest.savingMs) : ""
+  };
+}
+
 // src/report/outputs.ts
-function phaseSeconds(profile2, name) {
-  const p = profile2.phases.find((x) => x.name === name);
+function phaseSeconds(profile2, name2) {
+  const p = profile2.phases.find((x) => x.name === name2);
   return p ? ((p.endMs - p.startMs) / 1e3).toFixed(3) : "";
 }
 function profileOutputs(profile2, verdict2) {
@@ -95424,7 +95456,8 @@ function profileOutputs(profile2, verdict2) {
     "archive-bytes": r?.archiveBytes != null ? String(r.archiveBytes) : "",
     "extracted-bytes": r?.anatomy ? String(r.anatomy.extractedBytes) : "",
     "file-count": r?.anatomy ? String(r.anatomy.files) : "",
-    ...probeOutputs(profile2.probes)
+    ...probeOutputs(profile2.probes),
+    ...experimentOutputs(profile2.experiments)
   };
 }
 function restoredKey(r) {
@@ -95465,8 +95498,8 @@ ${body3}
 }
 function fixed(n, decimals = 2) {
   if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s2 = n.toFixed(decimals);
-  return /^-0\.?0*$/.test(s2) ? s2.slice(1) : s2;
+  const s3 = n.toFixed(decimals);
+  return /^-0\.?0*$/.test(s3) ? s3.slice(1) : s3;
 }
 
 // src/report/save-section.ts
@@ -95513,7 +95546,7 @@ function allSnapshots(profile2) {
   const list = [...profile2.samples.snapshots];
   for (const p of profile2.phases) list.push(p.start, p.end);
   list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s2, i) => i === 0 || s2.tMs > list[i - 1].tMs);
+  return list.filter((s3, i) => i === 0 || s3.tMs > list[i - 1].tMs);
 }
 function primaryDeviceIndex(profile2) {
   const i = profile2.devices.findIndex((d) => d.primary);
@@ -95522,7 +95555,7 @@ function primaryDeviceIndex(profile2) {
 function timeline(profile2, maxPoints = MAX_POINTS) {
   const device2 = primaryDeviceIndex(profile2);
   if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s2) => s2.disks[device2]);
+  const snaps = allSnapshots(profile2).filter((s3) => s3.disks[device2]);
   if (snaps.length < 2) return [];
   const t0 = snaps[0].tMs;
   const span = snaps[snaps.length - 1].tMs - t0;
@@ -95555,7 +95588,7 @@ function niceMax(n) {
   if (n <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s2) => s2 * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s3) => s3 * magnitude >= n) ?? 10) * magnitude;
 }
 function series(values) {
   return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
@@ -95570,18 +95603,18 @@ function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const points = timeline(profile2, maxPoints);
   if (points.length === 0) return "";
   const device2 = primaryDeviceIndex(profile2) ?? 0;
-  const t0 = allSnapshots(profile2).find((s2) => s2.disks[device2])?.tMs ?? 0;
+  const t0 = allSnapshots(profile2).find((s3) => s3.disks[device2])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
   const writes = points.map((p) => p.writeMiBPerSecond);
   const util6 = points.map((p) => p.utilizationPercent);
-  const name = profile2.devices[device2]?.name ?? "disk";
+  const name2 = profile2.devices[device2]?.name ?? "disk";
   const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
   const chart = (title, axis, max, values, color) => fenced("mermaid", [xyChartInit(color), "xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n"));
   return [
     `<sub>Phases (s): ${marks}</sub>`,
-    chart(`${name}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes, 0),
-    chart(`${name}: busy time (%util)`, "%util", 100, util6, 1)
+    chart(`${name2}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes, 0),
+    chart(`${name2}: busy time (%util)`, "%util", 100, util6, 1)
   ].join("\n\n");
 }
 function phaseChart(profile2) {
@@ -95609,6 +95642,119 @@ function faultLines(profile2) {
   return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
 }
 
+// src/experiment/alternatives.ts
+var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
+var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
+var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
+var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
+var DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
+var FIX_MIN_SAVING_SHARE = 0.1;
+var RUNS_WANTED = 2;
+
+// src/experiment/against-verdict.ts
+function resourceOf(bottleneck2) {
+  if (bottleneck2 === "disk-bandwidth" || bottleneck2 === "disk-iops" || bottleneck2 === "writeback") return "disk";
+  if (bottleneck2 === "cpu") return "cpu";
+  if (bottleneck2 === "network") return "network";
+  return "other";
+}
+function secondsOnResourceMs(verdict2, phases, resource) {
+  let total = 0;
+  for (const p of verdict2.phases) {
+    if (resourceOf(p.bottleneck) !== resource) continue;
+    const given = p.durationMs;
+    if (typeof given === "number" && Number.isFinite(given)) total += given;
+    else {
+      const record = phases.find((r) => r.name === p.phase);
+      if (record) total += record.endMs - record.startMs;
+    }
+  }
+  return total;
+}
+var DISK_AGREEMENT_SHARE = 0.5;
+function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs2) {
+  const baseline = experiments2.outcomes.find((o) => o.alternative === "baseline");
+  const ram = experiments2.outcomes.find((o) => o.alternative === "ram");
+  const decompress = experiments2.outcomes.find((o) => o.alternative === "decompress");
+  const resource = resourceOf(verdict2.bottleneck);
+  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : "";
+  if (resource === "network") {
+    const again = experiments2.refetch;
+    if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
+    const first = firstDownloadMs2 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs2)})`;
+    return { agrees: null, sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.` };
+  }
+  if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
+    return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
+  }
+  const saved = Math.max(0, ram.savingMs);
+  if (resource === "disk") {
+    const onDiskMs = secondsOnResourceMs(verdict2, phases, "disk");
+    if (onDiskMs > 0 && saved >= onDiskMs) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)}, all of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    return { agrees: false, sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.` };
+  }
+  if (resource === "cpu") {
+    if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
+      return { agrees: true, sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+    }
+    return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
+  }
+  return { agrees: null, sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+}
+
+// src/report/fixes-section.ts
+var NAMES = {
+  baseline: "baseline: the extraction as the restore ran it",
+  ram: "ram: into a tmpfs (the disk taken out)",
+  decompress: "decompress: to /dev/null (the floor)",
+  "other-disk": "other-disk",
+  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
+};
+function name(o) {
+  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
+  return NAMES[o.alternative];
+}
+function timeCell(o) {
+  const t = o.timeMs;
+  const spreadText2 = t.runs > 1 ? ` \xB1${Math.round(t.spreadPercent / 2)}%` : "";
+  const main2 = `${seconds(t.median)}${spreadText2}`;
+  if (o.alternative === "page-cache" && o.writebackLeftMs) return `${main2} step, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps`;
+  return main2;
+}
+function savingCell(o) {
+  if (o.savingMs === null || o.savingShare === null) return "\u2013";
+  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+}
+function firstDownloadMs(profile2) {
+  const p = profile2.phases.find((x) => x.name === "download");
+  return p ? p.endMs - p.startMs : null;
+}
+function fixesSection(profile2, verdict2) {
+  const e = profile2.experiments;
+  if (!e) return "";
+  const out = ["### Measured fixes"];
+  if (e.outcomes.length === 0) {
+    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : "."}`);
+  } else {
+    out.push(`**${escapeHtml(checkAgainstVerdict(verdict2, profile2.phases, e, firstDownloadMs(profile2)).sentence)}**`);
+    const rows = e.outcomes.map((o) => [name(o), timeCell(o), `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`, savingCell(o), o.apply]);
+    out.push(table(["Alternative", "Until on disk (median)", "Runs", "Saving vs baseline", "How to apply it"], rows, ["l", "r", "r", "r", "l"]));
+    const best2 = e.fixBest;
+    out.push(
+      best2.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best2.alternative}${best2.mountPoint && best2.alternative === "other-disk" ? ` (${escapeHtml(best2.mountPoint)})` : ""}**, ${seconds(best2.savingMs ?? 0)} saved.`
+    );
+  }
+  if (e.skipped.length > 0) out.push(e.skipped.map((s3) => `- Skipped ${escapeHtml(name(s3))} (${s3.reason}): ${escapeHtml(s3.detail)}.`).join("\n"));
+  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
+  out.push(`<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`);
+  return out.join("\n\n");
+}
+
 // src/report/summary.ts
 function phaseRows(profile2, judged) {
   return judged.map((j) => ({
@@ -95621,7 +95767,7 @@ function attributionSection(profile2, verdict2) {
   const lines = [...verdict2.attribution?.sentences ?? []];
   const tail = profile2.writebackTail;
   if (tail && tail.syncs.length > 0) {
-    const syncs = tail.syncs.map((s2) => `${s2.mountPoint} ${s2.returned ? `in ${seconds(s2.durationMs)}` : `not within ${seconds(s2.durationMs)}`}`).join(", ");
+    const syncs = tail.syncs.map((s3) => `${s3.mountPoint} ${s3.returned ? `in ${seconds(s3.durationMs)}` : `not within ${seconds(s3.durationMs)}`}`).join(", ");
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
   return lines.length > 0 ? `### Whose bytes
@@ -95629,7 +95775,7 @@ function attributionSection(profile2, verdict2) {
 ${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
 }
 function phasesSection(profile2, rows, verdict2) {
-  const total = rows.reduce((s2, r) => s2 + r.facts.durationMs, 0);
+  const total = rows.reduce((s3, r) => s3 + r.facts.durationMs, 0);
   const body3 = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
@@ -95802,6 +95948,7 @@ function renderSummary(profile2, judgement) {
 > **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
 ${items}`);
   }
+  sections.push(...[fixesSection(profile2, verdict2)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   const whose = attributionSection(profile2, verdict2);
   if (whose) sections.push(whose);
@@ -95886,12 +96033,12 @@ var obj = (shape) => (v, p, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path37 = p ? `${p}.${key}` : key;
+    const path40 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path37}: missing`);
+      if (!optional) e.push(`${path40}: missing`);
       continue;
     }
-    c(rec[key], path37, e);
+    c(rec[key], path40, e);
   }
 };
 var diskCounters = obj({
@@ -96057,6 +96204,28 @@ var save = obj({
   "error?": obj({ phase: oneOf(...SAVE_PHASES), message: str }),
   verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) }))
 });
+var spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
+var alternative = oneOf("baseline", "ram", "decompress", "other-disk", "page-cache");
+var experiments = obj({
+  status: oneOf("ran", "skipped", "failed"),
+  "reason?": str,
+  budgetMs: num,
+  wallMs: num,
+  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
+  outcomes: arr(obj({
+    alternative,
+    mountPoint: nullable(str),
+    timeMs: spreadShape,
+    writebackLeftMs: nullable(spreadShape),
+    savingMs: nullable(num),
+    savingShare: nullable(num),
+    apply: str,
+    failedRuns: num
+  })),
+  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, "error?": str })),
+  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf("no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"), detail: str })),
+  fixBest: obj({ alternative: oneOf("baseline", "ram", "decompress", "other-disk", "page-cache", "none"), mountPoint: nullable(str), savingMs: nullable(num) })
+});
 var profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
   tool: obj({ name: oneOf("disk-profiler"), version: str }),
@@ -96081,7 +96250,8 @@ var profile = obj({
   })),
   "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   "provenance?": obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
-  "save?": save
+  "save?": save,
+  "experiments?": experiments
 });
 function profileErrors(value) {
   const errors = [];
@@ -96160,6 +96330,27 @@ function spread(values) {
   return { median: median2, min, max, runs: xs.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
 }
 
+// src/compare/best-fix.ts
+function fixName(p) {
+  const b = p.experiments?.fixBest;
+  if (!b) return "none";
+  return b.alternative === "other-disk" && b.mountPoint ? `other-disk ${b.mountPoint}` : b.alternative;
+}
+function bestFixOf(profiles) {
+  const measured = profiles.filter((p) => (p.experiments?.outcomes.length ?? 0) > 0);
+  if (measured.length === 0) return null;
+  const counts = /* @__PURE__ */ new Map();
+  for (const p of measured) counts.set(fixName(p), (counts.get(fixName(p)) ?? 0) + 1);
+  const [fix, runs] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  const savingMs = fix === "none" ? null : spread(measured.filter((p) => fixName(p) === fix).map((p) => p.experiments?.fixBest.savingMs));
+  return { fix, savingMs, runs, of: measured.length };
+}
+function bestFixCell(b) {
+  if (!b) return "\u2013";
+  const saving = b.savingMs ? ` (\u2212${(b.savingMs.median / 1e3).toFixed(2)} s)` : "";
+  return `${b.fix}${saving}${b.of > 1 ? ` <sub>${b.runs}/${b.of} runs</sub>` : ""}`;
+}
+
 // src/compare/compare.ts
 var MIB = 1024 * 1024;
 var CEILING_PROBES = {
@@ -96195,9 +96386,9 @@ function best(runners, ceiling) {
 function combine2(label, group) {
   const profiles = group.map((g) => g.profile);
   const ceilings = Object.fromEntries(
-    Object.keys(CEILING_PROBES).map((name) => {
-      const [probe3, unit] = CEILING_PROBES[name];
-      return [name, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
+    Object.keys(CEILING_PROBES).map((name2) => {
+      const [probe3, unit] = CEILING_PROBES[name2];
+      return [name2, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
     })
   );
   const phaseNames = ["lookup", "download", "extract", "writeback"];
@@ -96220,17 +96411,18 @@ function combine2(label, group) {
     restoreMs,
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b) => b.runs - a.runs),
-    verdict: representative.verdict?.sentence ?? "No verdict recorded."
+    verdict: representative.verdict?.sentence ?? "No verdict recorded.",
+    bestFix: bestFixOf(profiles)
   };
 }
-function probeValue(profile2, name, unit) {
-  const probe3 = profile2.probes?.probes.find((p) => p.name === name && !p.error);
+function probeValue(profile2, name2, unit) {
+  const probe3 = profile2.probes?.probes.find((p) => p.name === name2 && !p.error);
   if (!probe3) return null;
   return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MIB;
 }
-function phaseMs(profile2, name) {
+function phaseMs(profile2, name2) {
   if (!profile2.restore?.cacheHit) return null;
-  const phase2 = profile2.phases.find((p) => p.name === name);
+  const phase2 = profile2.phases.find((p) => p.name === name2);
   return phase2 ? phase2.endMs - phase2.startMs : null;
 }
 function closestTo(profiles, values, target) {
@@ -96249,21 +96441,21 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs10 = c.fileSystems[0];
+  const fs11 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs10 ? fs10.fsType : ""
+    fs11 ? fs11.fsType : ""
   ];
   return parts.filter(Boolean).join(", ");
 }
 
 // src/compare/render-comparison.ts
-function spreadCell(s2, digits, scale = 1) {
-  if (!s2) return "\u2013";
-  const value = (s2.median * scale).toFixed(digits);
-  return s2.runs > 1 ? `${value} <sub>\xB1${Math.round(s2.spreadPercent / 2)}% \xB7 ${s2.runs} runs</sub>` : value;
+function spreadCell(s3, digits, scale = 1) {
+  if (!s3) return "\u2013";
+  const value = (s3.median * scale).toFixed(digits);
+  return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
 }
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
@@ -96282,7 +96474,7 @@ function barChart(title, axis, runners, value) {
     "```"
   ].join("\n");
 }
-var ceilingValue = (name) => (r) => r.ceilings[name]?.median ?? null;
+var ceilingValue = (name2) => (r) => r.ceilings[name2]?.median ?? null;
 function renderComparison(comparison, problems = []) {
   const { runners, fastest } = comparison;
   const out = [];
@@ -96297,12 +96489,12 @@ function renderComparison(comparison, problems = []) {
     fastest.restore ? `**Fastest restore: ${fastest.restore}.** Runners ranked by the median time until the restored files were on disk (lookup + download + extraction + the writeback tail after tar exited); values are medians, with the spread when a runner ran more than once.` : "No runner restored a cache; the ranking follows the fio ceilings only."
   );
   out.push("");
-  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict |");
-  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |");
+  out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** |`
+      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
     );
   });
   out.push("");
@@ -96457,8 +96649,8 @@ function createLoopDisk(cleanup, opts) {
   formatAndMount(cleanup, device2, mountPoint);
   return { device: device2, devNumber: devNumberOf(device2), mountPoint };
 }
-function setQueueValue(cleanup, device2, name, value) {
-  const file = `/sys/block/${path14.basename(device2)}/queue/${name}`;
+function setQueueValue(cleanup, device2, name2, value) {
+  const file = `/sys/block/${path14.basename(device2)}/queue/${name2}`;
   const before = readText(file);
   writeText(file, value);
   cleanup.push(`restore ${file}`, () => writeText(file, before));
@@ -96487,8 +96679,14 @@ import path15 from "node:path";
 var LAB_PREFIX = "disk-profiler-lab-";
 var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
 var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
+var THROTTLE_FILES = [
+  "blkio.throttle.write_bps_device",
+  "blkio.throttle.write_iops_device",
+  "blkio.throttle.read_bps_device",
+  "blkio.throttle.read_iops_device"
+];
 var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
-var sysctlPath = (name) => `/proc/sys/vm/${name}`;
+var sysctlPath = (name2) => `/proc/sys/vm/${name2}`;
 
 // src/lab/blkio.ts
 function throttleDevice(cleanup, devNumber, file, limit) {
@@ -96583,19 +96781,19 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync9 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync10 } from "node:fs";
 import os17 from "node:os";
-import * as path35 from "node:path";
+import * as path38 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
+import { mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
 import os13 from "node:os";
-import path30 from "node:path";
+import path32 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync6 } from "node:fs";
-import * as path24 from "node:path";
+import * as path26 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
@@ -96609,12 +96807,40 @@ function restoreRoots(paths, workspace) {
   for (const line of paths) {
     if (line.startsWith("!")) continue;
     const segments = line.split(/[\\/]/);
-    const firstWild = segments.findIndex((s2) => WILDCARD.test(s2));
+    const firstWild = segments.findIndex((s3) => WILDCARD.test(s3));
     const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
     roots.push(expandPath(fixed3, workspace));
   }
   const unique = [...new Set(roots)].sort();
   return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path17.sep) ? o : o + path17.sep)));
+}
+
+// src/config/parse-values.ts
+function parseNameList(input, raw2, allowed) {
+  const names = raw2.split(/[,\n]/).map((s3) => s3.trim()).filter((s3) => s3 !== "");
+  for (const name2 of names) {
+    if (!allowed.includes(name2)) throw new InputError(input, name2, `a comma-separated list of: ${allowed.join(", ")}`);
+  }
+  return [...new Set(names)];
+}
+
+// src/experiment/input.ts
+var EXPERIMENTS_INPUT = "experiments";
+function parseExperiments(raw2) {
+  const value = raw2.trim();
+  if (value === "" || value === "default") return [...DEFAULT_EXPERIMENTS];
+  if (value === "none") return [];
+  if (value.split(/[,\n]/).some((s3) => s3.trim() === "baseline")) {
+    throw new InputError(EXPERIMENTS_INPUT, raw2, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`);
+  }
+  try {
+    return parseNameList(EXPERIMENTS_INPUT, value, EXPERIMENT_NAMES);
+  } catch (error2) {
+    if (error2 instanceof InputError) {
+      throw new InputError(EXPERIMENTS_INPUT, raw2, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error2.given}' is none of them)`);
+    }
+    throw error2;
+  }
 }
 
 // src/config/config.ts
@@ -96655,7 +96881,7 @@ async function captureOutput(fn) {
     if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
   };
   const streams = [process.stdout, process.stderr];
-  const originals = streams.map((s2) => s2.write);
+  const originals = streams.map((s3) => s3.write);
   for (const [i, stream2] of streams.entries()) {
     const original = originals[i];
     stream2.write = function(chunk, ...rest) {
@@ -96686,11 +96912,11 @@ async function timedRestore(request) {
   const wallStartMs = monotonicMs();
   let current = { name: "lookup", start: request.boundary() };
   request.onPhase?.("lookup");
-  const next = (name, extra = {}) => {
+  const next = (name2, extra = {}) => {
     const end = request.boundary();
     phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
-    if (name) current = { name, start: end };
-    request.onPhase?.(name);
+    if (name2) current = { name: name2, start: end };
+    request.onPhase?.(name2);
     return end;
   };
   const result = {
@@ -96818,8 +97044,8 @@ import { performance as performance3 } from "node:perf_hooks";
 function parseDiskstatsLine(line) {
   const f = line.trim().split(/\s+/);
   if (f.length !== 14 && f.length !== 18 && f.length !== 20) return null;
-  const [major, minor, name] = f;
-  if (major === void 0 || minor === void 0 || name === void 0) return null;
+  const [major, minor, name2] = f;
+  if (major === void 0 || minor === void 0 || name2 === void 0) return null;
   const n = f.slice(3).map(Number);
   if (n.some((v) => !Number.isFinite(v))) return null;
   const at = (i) => n[i] ?? 0;
@@ -96846,11 +97072,11 @@ function parseDiskstatsLine(line) {
     counters.flushesCompleted = at(15);
     counters.flushMs = at(16);
   }
-  return { name, devNumber: `${major}:${minor}`, counters };
+  return { name: name2, devNumber: `${major}:${minor}`, counters };
 }
 function pickDiskCounters(text, names) {
-  return names.map((name) => {
-    const needle = ` ${name} `;
+  return names.map((name2) => {
+    const needle = ` ${name2} `;
     let at = text.indexOf(needle);
     while (at >= 0) {
       const start = text.lastIndexOf("\n", at) + 1;
@@ -96939,8 +97165,8 @@ function parseProcStat(text) {
 import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/sample/parse-pid-io.ts
-function field(text, name) {
-  const match3 = new RegExp(`^${name}:\\s*(\\d+)`, "m").exec(text);
+function field(text, name2) {
+  const match3 = new RegExp(`^${name2}:\\s*(\\d+)`, "m").exec(text);
   return match3 ? Number(match3[1]) : void 0;
 }
 function parsePidIo(text) {
@@ -96983,8 +97209,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path37, mode) {
-    this.path = path37;
+  constructor(path40, mode) {
+    this.path = path40;
     this.mode = mode;
   }
   path;
@@ -97038,9 +97264,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path37) {
+function readOrNull(path40) {
   try {
-    return readFileSync6(path37, "latin1");
+    return readFileSync6(path40, "latin1");
   } catch {
     return null;
   }
@@ -97129,7 +97355,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path37) => new ProcFile(`${this.procRoot}/${path37}`, mode);
+    const file = (path40) => new ProcFile(`${this.procRoot}/${path40}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97311,7 +97537,7 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     count2(stat2);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name of readdirSync(current)) stack.push(path20.join(current, name));
+      for (const name2 of readdirSync(current)) stack.push(path20.join(current, name2));
     } catch {
     }
   }
@@ -97358,9 +97584,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path37, mountPoint) {
-  if (mountPoint === "/") return path37.startsWith("/");
-  return path37 === mountPoint || path37.startsWith(`${mountPoint}/`);
+function isUnder(path40, mountPoint) {
+  if (mountPoint === "/") return path40.startsWith("/");
+  return path40 === mountPoint || path40.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97373,16 +97599,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path37) {
+function readText2(path40) {
   try {
-    const text = readFileSync7(path37, "utf8").trim();
+    const text = readFileSync7(path40, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path37) {
-  const text = readText2(path37);
+function readNumber(path40) {
+  const text = readText2(path40);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97405,8 +97631,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path37) {
-  return realpathSync(nearestExistingPath(path37));
+function nearestExisting(path40) {
+  return realpathSync(nearestExistingPath(path40));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -97437,19 +97663,19 @@ var SysBlock = class {
     const dir = this.dirOf(devNumber);
     if (!dir || seen.has(devNumber) || depth > 8) return [];
     seen.add(devNumber);
-    let name = basename5(dir);
+    let name2 = basename5(dir);
     let diskDir = dir;
     let diskDev = devNumber;
     const here = [...chain];
     if (existsSync5(`${dir}/partition`)) {
-      here.push(`${name} (partition)`);
+      here.push(`${name2} (partition)`);
       diskDir = dirname9(dir);
-      name = basename5(diskDir);
+      name2 = basename5(diskDir);
       diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
     }
-    here.push(name);
-    const nodes = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+    here.push(name2);
+    const nodes = [{ name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
     let slaves = [];
     try {
       slaves = readdirSync2(`${diskDir}/slaves`);
@@ -97489,18 +97715,18 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path37, existing, mount) {
+function fileSystemInfo(path40, existing, mount) {
   const info2 = {
-    path: path37,
+    path: path40,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
     source: mount?.source ?? ""
   };
   try {
-    const s2 = statfsSync(existing);
-    info2.totalBytes = s2.blocks * s2.bsize;
-    info2.freeBytes = s2.bavail * s2.bsize;
+    const s3 = statfsSync(existing);
+    info2.totalBytes = s3.blocks * s3.bsize;
+    info2.freeBytes = s3.bavail * s3.bsize;
   } catch {
   }
   return info2;
@@ -97530,17 +97756,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path37] of roles) {
-    const existing = nearestExisting(path37);
+  for (const [role, path40] of roles) {
+    const existing = nearestExisting(path40);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path37, existing, mount));
-    const reason = noBlockReason(path37, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path40, existing, mount));
+    const reason = noBlockReason(path40, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path37} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path40} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -97557,12 +97783,12 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path37, existing, mount, sys) {
+function noBlockReason(path40, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path37} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path40} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path37} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path40} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97680,7 +97906,7 @@ async function flushEarlierWrites(request) {
   const before = sectorsWritten(request.procRoot, request.deviceNames);
   const startedMs = performance5.now();
   const syncs = await syncFileSystems(request.fileSystemPaths, request.maxMs);
-  const durationMs = performance5.now() - startedMs;
+  const durationMs2 = performance5.now() - startedMs;
   const after = sectorsWritten(request.procRoot, request.deviceNames);
   let deviceWrittenBytes = null;
   before.forEach((b, i) => {
@@ -97688,7 +97914,7 @@ async function flushEarlierWrites(request) {
     if (b === null || a === null || a === void 0) return;
     deviceWrittenBytes = (deviceWrittenBytes ?? 0) + counterDelta(b, a) * SECTOR_BYTES;
   });
-  return { owedBeforeBytes, owedAfterBytes: owedBytes(request.procRoot), deviceWrittenBytes, durationMs, syncs };
+  return { owedBeforeBytes, owedAfterBytes: owedBytes(request.procRoot), deviceWrittenBytes, durationMs: durationMs2, syncs };
 }
 
 // src/probe/suite.ts
@@ -97714,13 +97940,13 @@ var LAYOUT_BUDGET_SHARE = 0.2;
 var MIN_SS_DUR_S = 3;
 var MAX_SS_DUR_S = 10;
 var InsufficientSpaceError = class extends ProfilerError {
-  constructor(freeBytes, neededBytes, where3) {
+  constructor(freeBytes2, neededBytes2, where3) {
     super(
-      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
+      `Not enough free space for the disk probes on ${where3}: ${formatMiB(freeBytes2)} free, the probes need at least ${formatMiB(neededBytes2)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
       "Free some space on that filesystem, or turn the probes off for this runner."
     );
-    this.freeBytes = freeBytes;
-    this.neededBytes = neededBytes;
+    this.freeBytes = freeBytes2;
+    this.neededBytes = neededBytes2;
   }
   freeBytes;
   neededBytes;
@@ -97733,27 +97959,27 @@ function jobCount(cpuCount) {
 }
 var SEQ_TOTAL_QUEUE_DEPTH = 16;
 var RAND_TOTAL_QUEUE_DEPTH = 256;
-function defineProbe(name, cpuCount, platform2 = "linux") {
+function defineProbe(name2, cpuCount, platform2 = "linux") {
   const asyncEngine = platform2 === "linux" ? "libaio" : "posixaio";
   const jobs = jobCount(cpuCount);
   const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
   const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
   const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
-  switch (name) {
+  switch (name2) {
     case "seq-write":
-      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name: name2, direction: "write", rw: "write", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "seq-read":
-      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+      return { ...base, name: name2, direction: "read", rw: "read", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
     case "rand-write":
-      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+      return { ...base, name: name2, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
     case "rand-read":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+      return { ...base, name: name2, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
     case "rand-read-qd1":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
+      return { ...base, name: name2, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
     case "fsync-write":
       return {
         ...base,
-        name,
+        name: name2,
         direction: "write",
         rw: "write",
         blockSizeBytes: 4096,
@@ -97767,12 +97993,12 @@ function defineProbe(name, cpuCount, platform2 = "linux") {
   }
 }
 function orderProbes(probes3) {
-  return PROBE_NAMES.filter((name) => probes3.includes(name));
+  return PROBE_NAMES.filter((name2) => probes3.includes(name2));
 }
-function planFileSize(freeBytes, jobs, where3 = "the target filesystem") {
-  const share2 = Math.floor(freeBytes * FREE_SPACE_SHARE);
+function planFileSize(freeBytes2, jobs, where3 = "the target filesystem") {
+  const share2 = Math.floor(freeBytes2 * FREE_SPACE_SHARE);
   if (share2 < MIN_FILE_BYTES) {
-    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
+    throw new InsufficientSpaceError(freeBytes2, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where3);
   }
   const unit = MiB * Math.max(1, jobs);
   return Math.floor(Math.min(MAX_FILE_BYTES, share2) / unit) * unit;
@@ -97894,7 +98120,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path22.join(dir, name));
+  for (const name2 of fs8.readdirSync(dir)) fs8.unlinkSync(path22.join(dir, name2));
   fs8.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -98007,13 +98233,13 @@ async function findFio(opts) {
     await run2(plan.command, updateArgs, installEnv, 3e5);
     result = await run2(plan.command, plan.args, installEnv, 3e5);
   }
-  const durationMs = Math.round(performance6.now() - started);
+  const durationMs2 = Math.round(performance6.now() - started);
   const version4 = result.code === 0 ? await fioVersion(env) : null;
   if (!version4) {
     const detail = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
     return { ok: false, reason: `installing fio with ${plan.method} failed (${detail || `exit ${result.code}`}). Add ${howTo} before this step.` };
   }
-  return { ok: true, command: "fio", version: version4, install: { method: plan.method, durationMs } };
+  return { ok: true, command: "fio", version: version4, install: { method: plan.method, durationMs: durationMs2 } };
 }
 
 // src/probe/parse-fio.ts
@@ -98286,7 +98512,7 @@ async function runProbeSuite(opts) {
   const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log: log2 });
   if (!fio.ok) return { status: "skipped", reason: fio.reason, wallMs: wall(), probes: [] };
   const fioFields = { fioVersion: fio.version, ...fio.install ? { fioInstall: fio.install } : {} };
-  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
+  const definitions = names.map((name2) => defineProbe(name2, opts.cpuCount, process.platform));
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
@@ -98377,6 +98603,835 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
   return null;
 }
 
+// src/experiment/run-experiments.ts
+import { execFileSync as execFileSync4 } from "node:child_process";
+import { mkdirSync as mkdirSync3, statSync as statSync7 } from "node:fs";
+import path25 from "node:path";
+
+// src/experiment/availability.ts
+var ROOM_FACTOR = 1.2;
+var ROOM_MARGIN_BYTES = 64 * 1024 * 1024;
+var RAM_SHARE = 0.5;
+function neededBytes(extractedBytes) {
+  return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
+}
+function hasRoom(fs11, need) {
+  return fs11.freeBytes === null || fs11.freeBytes >= need;
+}
+function availability(requested, f) {
+  const need = neededBytes(f.extractedBytes);
+  const targets = [];
+  const skipped2 = [];
+  let ramVia = null;
+  if (!hasRoom(f.restoreFs, need)) {
+    const detail = `the restore path's file system (${f.restoreFs.mountPoint}) has ${bytes(f.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
+    skipped2.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
+    for (const name2 of requested) skipped2.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
+    return { targets, skipped: skipped2, ramVia };
+  }
+  targets.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint });
+  for (const name2 of requested) {
+    switch (name2) {
+      case "decompress":
+        targets.push({ alternative: "decompress", mountPoint: null });
+        break;
+      case "ram": {
+        const ramNeed = need + f.archiveInRamBytes;
+        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+        if (cap !== null && ramNeed > cap) {
+          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-room", detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+        } else if (f.privilege !== "none") {
+          ramVia = "own-tmpfs";
+          targets.push({ alternative: "ram", mountPoint: null });
+        } else if (f.shm && hasRoom(f.shm, need)) {
+          ramVia = "shm";
+          targets.push({ alternative: "ram", mountPoint: f.shm.mountPoint });
+        } else if (f.shm) {
+          skipped2.push({ alternative: "ram", mountPoint: f.shm.mountPoint, reason: "no-room", detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo` });
+        } else {
+          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-permission", detail: "there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo" });
+        }
+        break;
+      }
+      case "other-disk": {
+        if (f.otherDisks.length === 0) {
+          skipped2.push({ alternative: "other-disk", mountPoint: null, reason: "no-such-file-system", detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)` });
+        }
+        for (const disk of f.otherDisks) {
+          if (hasRoom(disk, need)) targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
+          else skipped2.push({ alternative: "other-disk", mountPoint: disk.mountPoint, reason: "no-room", detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}` });
+        }
+        break;
+      }
+      case "page-cache": {
+        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+        if (!f.dirtySysctlsReadable) {
+          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-such-file-system", detail: "there is no /proc/sys/vm/dirty_* here to raise" });
+        } else if (f.privilege === "none") {
+          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-permission", detail: "raising vm.dirty_bytes needs root or passwordless sudo" });
+        } else if (cap === null || f.extractedBytes > cap) {
+          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-room", detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+        } else {
+          targets.push({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
+        }
+        break;
+      }
+    }
+  }
+  return { targets, skipped: skipped2, ramVia };
+}
+
+// src/experiment/apply.ts
+function tmpfsSize(extractedBytes) {
+  return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
+}
+function dirtyBytesFor(extractedBytes) {
+  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * 1024 * 1024)) * 64 * 1024 * 1024;
+  return { dirtyBytes, backgroundBytes: dirtyBytes };
+}
+function applyText(alternative2, c) {
+  const p = c.restorePath;
+  switch (alternative2) {
+    case "baseline":
+      return "the restore as it is";
+    case "ram":
+      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p}\` (the files use memory for the rest of the job)`;
+    case "decompress":
+      return "nothing to apply: decompression alone (the archive read through the same tar, nothing written), the floor any disk reaches; only a faster CPU or a smaller archive goes below it";
+    case "other-disk": {
+      const dir = `${c.mountPoint === "/" ? "" : c.mountPoint ?? "/mnt"}/cache-restore`;
+      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p}) && ln -sfn ${dir} ${p}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
+    }
+    case "page-cache": {
+      const d = dirtyBytesFor(c.extractedBytes);
+      return `let the page cache absorb the restore: before the restore step, \`sudo sysctl -w vm.dirty_background_bytes=${d.backgroundBytes} vm.dirty_bytes=${d.dirtyBytes}\` (${bytes(d.dirtyBytes)}); the disk still writes it afterwards, during later steps`;
+    }
+  }
+}
+
+// src/experiment/privileged.ts
+import { execFileSync as execFileSync2 } from "node:child_process";
+function detectPrivilege() {
+  if (typeof process.getuid === "function" && process.getuid() === 0) return "root";
+  try {
+    execFileSync2("sudo", ["-n", "true"], { stdio: "ignore", timeout: 5e3 });
+    return "sudo";
+  } catch {
+    return "none";
+  }
+}
+function runAsRoot(privilege, program, args) {
+  if (privilege === "none") throw new Error(`${program} needs root or passwordless sudo`);
+  const [cmd, argv] = privilege === "root" ? [program, args] : ["sudo", ["-n", program, ...args]];
+  return execFileSync2(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+// src/lab/dirty-limits.ts
+function readDirtySettings() {
+  const out = {};
+  for (const name2 of DIRTY_SYSCTLS) out[name2] = Number(readText(sysctlPath(name2)));
+  return out;
+}
+function restoreDirtySettings(saved) {
+  const pairs = [
+    ["dirty_background_bytes", "dirty_background_ratio"],
+    ["dirty_bytes", "dirty_ratio"]
+  ];
+  for (const [bytes2, ratio3] of pairs) {
+    if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
+    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
+  }
+}
+function lowerDirtyLimits(cleanup, limits) {
+  const saved = readDirtySettings();
+  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
+  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
+  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
+}
+
+// src/experiment/dirty.ts
+function write(privilege, name2, value) {
+  if (privilege === "root") writeText(sysctlPath(name2), String(value));
+  else runAsRoot(privilege, "sysctl", ["-q", "-w", `vm.${name2}=${value}`]);
+}
+function raiseDirtyLimits(privilege, limits) {
+  write(privilege, "dirty_bytes", limits.dirtyBytes);
+  write(privilege, "dirty_background_bytes", limits.backgroundBytes);
+}
+function putBackDirtySettings(privilege, saved) {
+  if (privilege === "root") return restoreDirtySettings(saved);
+  for (const [bytes2, ratio3] of [["dirty_background_bytes", "dirty_background_ratio"], ["dirty_bytes", "dirty_ratio"]]) {
+    if (saved[bytes2] > 0) write(privilege, bytes2, saved[bytes2]);
+    else write(privilege, ratio3, saved[ratio3]);
+  }
+}
+
+// src/experiment/listing.ts
+var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
+function climbOf(name2) {
+  let depth = 0;
+  let lowest = 0;
+  for (const part of name2.split("/")) {
+    if (part === "" || part === ".") continue;
+    depth += part === ".." ? -1 : 1;
+    lowest = Math.min(lowest, depth);
+  }
+  return lowest === 0 ? 0 : -lowest;
+}
+function emptyListing() {
+  return { entries: 0, extractedBytes: 0, climbLevels: 0, absolute: [] };
+}
+function addListingLine(out, line) {
+  const m = LINE.exec(line);
+  if (!m) return;
+  const [, type, size, rest] = m;
+  let name2 = rest;
+  if (type === "l") name2 = rest.split(" -> ")[0] ?? rest;
+  else if (type === "h") name2 = rest.split(" link to ")[0] ?? rest;
+  out.entries++;
+  if (type === "-") out.extractedBytes += Number(size) || 0;
+  if (name2.startsWith("/")) {
+    if (out.absolute.length < 3) out.absolute.push(name2);
+    return;
+  }
+  out.climbLevels = Math.max(out.climbLevels, climbOf(name2));
+}
+
+// src/experiment/machine-facts.ts
+import { readFileSync as readFileSync8, statfsSync as statfsSync2 } from "node:fs";
+var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
+var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
+function memAvailableBytes(procRoot = "/proc") {
+  const text = readText2(`${procRoot}/meminfo`);
+  const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
+  return m?.[1] ? Number(m[1]) * 1024 : null;
+}
+function freeBytes(path40) {
+  try {
+    const s3 = statfsSync2(path40);
+    return s3.bavail * s3.bsize;
+  } catch {
+    return null;
+  }
+}
+function room(m) {
+  return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
+}
+function diskOf(path40) {
+  try {
+    return resolveDevices({ restorePath: path40 }).devices.find((d) => d.primary)?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+function readMachineFacts(r) {
+  let mounts = [];
+  try {
+    mounts = parseMountinfo(readFileSync8("/proc/self/mountinfo", "utf8"));
+  } catch {
+  }
+  const restoreExisting = nearestExisting(r.restorePath);
+  const restoreMount = findMount(mounts, restoreExisting);
+  const restoreFs = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: "unknown", freeBytes: freeBytes(restoreExisting) };
+  const shmMount = mounts.filter((m) => m.mountPoint === "/dev/shm" && m.fsType === "tmpfs").pop();
+  const restoreDisk2 = diskOf(restoreExisting);
+  const extra = new Set(r.extraOtherDisks ?? []);
+  const seen = /* @__PURE__ */ new Set([restoreMount?.devNumber ?? ""]);
+  const otherDisks = [];
+  for (const m of [...mounts].sort((a, b) => a.mountPoint.length - b.mountPoint.length)) {
+    if (seen.has(m.devNumber)) continue;
+    const wanted = extra.has(m.mountPoint);
+    const eligible = wanted || LOCAL_BLOCK_FS.has(m.fsType) && m.source.startsWith("/dev/") && !m.source.startsWith("/dev/loop") && m.root === "/" && !m.mountOptions.split(",").includes("ro") && !NOT_FOR_DATA.test(m.mountPoint);
+    if (!eligible) continue;
+    seen.add(m.devNumber);
+    if (!wanted && restoreDisk2 !== null && diskOf(m.mountPoint) === restoreDisk2) continue;
+    otherDisks.push(room(m));
+  }
+  let dirtySysctlsReadable = true;
+  try {
+    readFileSync8("/proc/sys/vm/dirty_bytes", "utf8");
+  } catch {
+    dirtySysctlsReadable = false;
+  }
+  return {
+    privilege: r.privilege,
+    memAvailableBytes: memAvailableBytes(),
+    extractedBytes: r.extractedBytes,
+    archiveInRamBytes: r.archiveInRamBytes,
+    restoreFs,
+    shm: shmMount ? room(shmMount) : null,
+    otherDisks,
+    dirtySysctlsReadable,
+    otherMountsSeen: Math.max(0, mounts.length - 1)
+  };
+}
+
+// src/experiment/outcomes.ts
+var FIXES = ["ram", "other-disk", "page-cache"];
+function comparedMs(r) {
+  return r.alternative === "page-cache" ? r.stepMs : r.untilOnDiskMs;
+}
+function outcomes(runs, apply) {
+  const keys = [];
+  for (const r of runs) {
+    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint)) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+  }
+  keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
+  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
+  const baseline = spread(groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []);
+  const out = [];
+  for (const g of groups) {
+    const ok2 = g.runs.filter((r) => !r.error);
+    const timeMs = spread(ok2.map(comparedMs));
+    if (!timeMs) continue;
+    const isBaseline = g.alternative === "baseline";
+    const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;
+    out.push({
+      alternative: g.alternative,
+      mountPoint: g.mountPoint,
+      timeMs,
+      writebackLeftMs: g.alternative === "page-cache" ? spread(ok2.map((r) => r.syncMs)) : null,
+      savingMs,
+      savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
+      apply: applyText(g.alternative, { ...apply, mountPoint: g.mountPoint }),
+      failedRuns: g.runs.length - ok2.length
+    });
+  }
+  return out;
+}
+function fixBest(all) {
+  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.savingMs !== null && o.savingShare !== null);
+  const best2 = fixes.sort((a, b) => b.savingMs - a.savingMs)[0];
+  if (!best2 || best2.savingShare < FIX_MIN_SAVING_SHARE) return { alternative: "none", mountPoint: null, savingMs: best2?.savingMs ?? null };
+  return { alternative: best2.alternative, mountPoint: best2.mountPoint, savingMs: best2.savingMs };
+}
+
+// src/experiment/owned-dirs.ts
+import { execFileSync as execFileSync3 } from "node:child_process";
+import fs10 from "node:fs";
+import path24 from "node:path";
+var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
+var EXPERIMENT_MARKER = ".disk-profiler-experiment";
+function createOwnedDir(parent, privilege) {
+  let dir;
+  try {
+    dir = fs10.mkdtempSync(path24.join(parent, EXPERIMENT_DIR_PREFIX));
+  } catch (error2) {
+    if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
+    dir = path24.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    runAsRoot(privilege, "mkdir", [dir]);
+    runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
+  }
+  fs10.writeFileSync(path24.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`, { flag: "wx" });
+  return dir;
+}
+function refuseReason2(dir) {
+  if (!path24.basename(dir).startsWith(EXPERIMENT_DIR_PREFIX)) return `name does not start with ${EXPERIMENT_DIR_PREFIX}`;
+  let stat2;
+  try {
+    stat2 = fs10.lstatSync(dir);
+  } catch {
+    return "does not exist";
+  }
+  if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
+  if (!fs10.existsSync(path24.join(dir, EXPERIMENT_MARKER))) return `has no ${EXPERIMENT_MARKER} marker`;
+  return null;
+}
+function mountsBelow(dir, mountinfoText) {
+  let text = mountinfoText;
+  if (text === void 0) {
+    try {
+      text = fs10.readFileSync("/proc/self/mountinfo", "utf8");
+    } catch {
+      return [];
+    }
+  }
+  return parseMountinfo(text).map((m) => unescapeMountField(m.mountPoint)).filter((m) => m === dir || m.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length);
+}
+function unmount2(privilege, mountPoint) {
+  try {
+    runAsRoot(privilege, "umount", [mountPoint]);
+  } catch {
+    runAsRoot(privilege, "umount", ["-l", mountPoint]);
+  }
+}
+function removeTree(dir, privilege) {
+  try {
+    fs10.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    try {
+      execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
+      fs10.rmSync(dir, { recursive: true, force: true });
+    } catch (error2) {
+      if (privilege === "none") throw error2;
+      runAsRoot(privilege, "rm", ["-rf", "--one-file-system", dir]);
+    }
+  }
+}
+function removeOwnedDir(dir, privilege) {
+  const reason = refuseReason2(dir);
+  if (reason === "does not exist") return { dir, removed: false, reason };
+  if (reason !== null) return { dir, removed: false, reason };
+  try {
+    for (const m of mountsBelow(dir)) unmount2(privilege, m);
+    removeTree(dir, privilege);
+    return { dir, removed: true };
+  } catch (error2) {
+    return { dir, removed: false, reason: errorMessage(error2) };
+  }
+}
+
+// src/experiment/plan.ts
+var CLEANUP_SHARE = 0.3;
+function estimateRunMs(alternative2, m) {
+  const onDisk = m.extractMs + m.writebackMs;
+  switch (alternative2) {
+    case "baseline":
+    case "other-disk":
+    case "page-cache":
+      return onDisk + m.extractMs * CLEANUP_SHARE;
+    case "ram":
+      return m.extractMs * (1 + CLEANUP_SHARE);
+    case "decompress":
+      return m.extractMs;
+  }
+}
+var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
+function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
+  const refetchEstimateMs = measured.downloadMs;
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const skipped2 = [];
+  const runs = [];
+  let remaining = budgetMs - refetchEstimateMs;
+  const baselineMs = estimateRunMs("baseline", measured);
+  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped: skipped2 };
+  if (remaining < baselineMs) {
+    const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
+    for (const t of ordered) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
+    return { refetchEstimateMs, runs, skipped: skipped2 };
+  }
+  let live2 = ordered;
+  for (let round2 = 1; round2 <= runsWanted; round2++) {
+    const next = [];
+    for (const target of live2) {
+      const estimateMs = estimateRunMs(target.alternative, measured);
+      if (estimateMs <= remaining) {
+        runs.push({ target, round: round2, estimateMs });
+        remaining -= estimateMs;
+        next.push(target);
+      } else if (round2 === 1) {
+        skipped2.push({
+          alternative: target.alternative,
+          mountPoint: target.mountPoint,
+          reason: "over-budget",
+          detail: `a run would take ~${seconds(estimateMs)} (from the profiled restore), ${seconds(Math.max(0, remaining))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+        });
+      }
+    }
+    live2 = next;
+  }
+  return { refetchEstimateMs, runs, skipped: skipped2 };
+}
+function correctedEstimateMs(target, done, measured) {
+  const planned = estimateRunMs(target.alternative, measured);
+  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
+  const plannedBaseline = estimateRunMs("baseline", measured);
+  if (!baseline || plannedBaseline <= 0) return planned;
+  return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
+}
+function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED) {
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  for (let round2 = 1; round2 <= runsWanted; round2++) {
+    for (const t of ordered) {
+      if (runsOf(t) >= round2) continue;
+      if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
+      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+    }
+  }
+  return null;
+}
+function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
+  return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
+    alternative: t.alternative,
+    mountPoint: t.mountPoint,
+    reason: "over-budget",
+    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+  }));
+}
+
+// src/experiment/processes.ts
+import { spawn as spawn6 } from "node:child_process";
+import { openSync as openSync4, closeSync as closeSync4 } from "node:fs";
+var TAIL_CHARS2 = 4096;
+var ChildRegistry = class {
+  live = /* @__PURE__ */ new Set();
+  add(child2) {
+    this.live.add(child2);
+    child2.once("exit", () => this.live.delete(child2));
+  }
+  /** Kills the process group of each live child (tar and the unzstd it started). */
+  killAll() {
+    for (const child2 of this.live) {
+      try {
+        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
+      } catch {
+        child2.kill("SIGKILL");
+      }
+    }
+  }
+};
+async function runTimed(command, registry, env = process.env) {
+  const devNull = openSync4("/dev/null", "w");
+  const started = monotonicMs();
+  try {
+    const child2 = spawn6(command.program, command.args, { stdio: ["ignore", devNull, "pipe"], detached: true, env });
+    registry.add(child2);
+    let stderr = "";
+    child2.stderr?.setEncoding("utf8").on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-TAIL_CHARS2);
+    });
+    const code = await new Promise((resolve8, reject) => {
+      child2.once("error", reject);
+      child2.once("close", (c, signal) => resolve8(signal ?? c ?? -1));
+    });
+    const durationMs2 = monotonicMs() - started;
+    if (code !== 0) throw new Error(`${command.program} failed (${typeof code === "string" ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
+    return { durationMs: durationMs2 };
+  } finally {
+    closeSync4(devNull);
+  }
+}
+async function runLines(command, registry, onLine) {
+  const child2 = spawn6(command.program, command.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  registry.add(child2);
+  let partial = "";
+  let stderr = "";
+  child2.stdout?.setEncoding("utf8").on("data", (chunk) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) onLine(line);
+  });
+  child2.stderr?.setEncoding("utf8").on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-TAIL_CHARS2);
+  });
+  const code = await new Promise((resolve8, reject) => {
+    child2.once("error", reject);
+    child2.once("close", (c, signal) => resolve8(signal ?? c ?? -1));
+  });
+  if (partial) onLine(partial);
+  if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
+}
+function syncFs(path40, registry) {
+  return runTimed({ program: "sync", args: ["-f", path40] }, registry);
+}
+
+// src/experiment/refetch.ts
+import { statSync as statSync6 } from "node:fs";
+async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
+  const started = monotonicMs();
+  await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
+  return { durationMs: monotonicMs() - started, bytes: statSync6(archivePath).size };
+}
+
+// src/experiment/tar-command.ts
+function decompressProgram(compressionMethod) {
+  if (compressionMethod === "zstd") return "unzstd --long=30";
+  if (compressionMethod === "zstd-without-long") return "unzstd";
+  return null;
+}
+function extractCommand(tarPath, archivePath, dir, compressionMethod) {
+  const program = decompressProgram(compressionMethod);
+  return { program: tarPath, args: ["-xf", archivePath, "-P", "-C", dir, ...program ? ["--use-compress-program", ...program.split(" ")] : ["-z"]] };
+}
+function listCommand(tarPath, archivePath, compressionMethod) {
+  const program = decompressProgram(compressionMethod);
+  return { program: tarPath, args: ["-tvf", archivePath, "-P", "--numeric-owner", "--full-time", ...program ? ["--use-compress-program", program] : ["-z"]] };
+}
+function decompressCommand(tarPath, archivePath, compressionMethod) {
+  const program = decompressProgram(compressionMethod);
+  return { program: tarPath, args: ["-tf", archivePath, "-P", ...program ? ["--use-compress-program", ...program.split(" ")] : ["-z"]] };
+}
+
+// src/experiment/run-experiments.ts
+var ARCHIVE_RAM_SHARE = 0.25;
+var BUDGET_RESERVE_MS = 2e3;
+var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
+function isInside(child2, parent) {
+  const rel = path25.relative(parent, child2);
+  return rel === "" || !rel.startsWith("..") && !path25.isAbsolute(rel);
+}
+function which2(program) {
+  return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
+}
+async function runExperiments(request, hooks) {
+  const started = monotonicMs();
+  const result = await experimentsAndCleanup(request, hooks);
+  result.wallMs = monotonicMs() - started;
+  return result;
+}
+async function experimentsAndCleanup(request, hooks) {
+  const started = monotonicMs();
+  const elapsed = () => monotonicMs() - started;
+  const privilege = request.privilege ?? detectPrivilege();
+  const registry = new ChildRegistry();
+  const cleanup = new CleanupStack(hooks.log);
+  const dirs = [];
+  const removeAll = () => {
+    for (const dir of [...dirs].reverse()) {
+      const r = removeOwnedDir(dir, privilege);
+      if (!r.removed && r.reason !== "does not exist") hooks.warn(`Experiments: left ${dir} in place: ${r.reason}.`);
+    }
+  };
+  cleanup.push("remove the experiment directories", removeAll);
+  cleanup.push("stop tar and zstd", () => registry.killAll());
+  const own = (parent) => {
+    const dir = createOwnedDir(parent, privilege);
+    dirs.push(dir);
+    hooks.onDirectory?.(dir);
+    return dir;
+  };
+  const result = (status, reason, extra = {}) => ({
+    status,
+    ...reason ? { reason } : {},
+    budgetMs: request.budgetMs,
+    wallMs: elapsed(),
+    refetch: null,
+    outcomes: [],
+    runs: [],
+    skipped: [],
+    fixBest: emptyBest,
+    ...extra
+  });
+  const precheck = planExperiments([{ alternative: "baseline", mountPoint: null }, ...request.experiments.map((alternative2) => ({ alternative: alternative2, mountPoint: null }))], request.measured, request.budgetMs);
+  if (precheck.runs.length === 0) {
+    cleanup.dispose();
+    return result("skipped", precheck.skipped[0]?.detail ?? "nothing fits the budget", { skipped: precheck.skipped });
+  }
+  try {
+    const session = own(request.runnerTemp);
+    const memAvailable = memAvailableBytes();
+    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
+    let tmpfs = null;
+    let tmpfsRefused = null;
+    const ownTmpfs = () => {
+      if (tmpfs || tmpfsRefused !== null || privilege === "none") return tmpfs;
+      const dir = path25.join(session, "tmpfs");
+      mkdirSync3(dir);
+      const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
+      const uid = process.getuid?.() ?? 0;
+      const gid = process.getgid?.() ?? 0;
+      try {
+        runAsRoot(privilege, "mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700,uid=${uid},gid=${gid}`, "disk-profiler-exp", dir]);
+        tmpfs = dir;
+      } catch (error2) {
+        tmpfsRefused = errorMessage(error2);
+        hooks.log(`Experiments: could not mount a tmpfs (${tmpfsRefused}); using /dev/shm.`);
+      }
+      return tmpfs;
+    };
+    let shmDir = null;
+    const ensureShm = () => shmDir ??= own("/dev/shm");
+    const ram = () => ownTmpfs() ?? ensureShm();
+    let archiveDir;
+    let inRam = false;
+    if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
+      archiveDir = path25.join(ram(), "archive");
+      inRam = true;
+    } else {
+      archiveDir = path25.join(session, "archive");
+      const free = freeBytes(session);
+      if (free !== null && free < request.archiveBytes * 1.1) {
+        return result("skipped", `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
+      }
+    }
+    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
+      return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
+    }
+    mkdirSync3(archiveDir);
+    const archivePath = path25.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+    let refetch = null;
+    try {
+      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
+      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? "RAM (a tmpfs of its own)" : "RAM (/dev/shm)", inRam };
+      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${refetch.where}.`);
+    } catch (error2) {
+      return result("failed", `fetching the archive again failed: ${errorMessage(error2)}`);
+    }
+    const tarPath = which2("tar");
+    const listing = emptyListing();
+    try {
+      await runLines(listCommand(tarPath, archivePath, request.compressionMethod), registry, (line) => addListingLine(listing, line));
+    } catch (error2) {
+      return result("failed", `listing the archive failed: ${errorMessage(error2)}`, { refetch });
+    }
+    if (listing.absolute.length > 0) {
+      return result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, { refetch });
+    }
+    const facts = readMachineFacts({
+      privilege,
+      restorePath: request.restorePath,
+      extractedBytes: listing.extractedBytes,
+      archiveInRamBytes: inRam ? refetch.bytes : 0,
+      ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
+    });
+    const avail = availability(request.experiments, facts);
+    const skipped2 = [...avail.skipped];
+    const baselineParent = sameFileSystemParent(request.restorePath);
+    const dirOf = /* @__PURE__ */ new Map();
+    const targetDir = (t) => {
+      const key = `${t.alternative}:${t.mountPoint ?? ""}`;
+      const known = dirOf.get(key);
+      if (known) return known;
+      let dir;
+      if (t.alternative === "baseline" || t.alternative === "page-cache") dir = dirOf.get("base") ?? own(baselineParent);
+      else if (t.alternative === "ram") dir = avail.ramVia === "own-tmpfs" ? ram() : ensureShm();
+      else if (t.alternative === "other-disk") dir = own(t.mountPoint);
+      else dir = session;
+      if (t.alternative === "baseline" || t.alternative === "page-cache") dirOf.set("base", dir);
+      dirOf.set(key, dir);
+      return dir;
+    };
+    const runs = [];
+    let n = 0;
+    for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
+      n++;
+      let record;
+      try {
+        record = await oneRun(t, n);
+      } catch (error2) {
+        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
+        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
+      }
+      runs.push(record);
+      if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
+    }
+    const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
+    if (baselineError) {
+      for (const t of avail.targets.filter((x) => x.alternative !== "baseline")) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "no-baseline", detail: `nothing to compare with: the baseline run failed (${baselineError})` });
+    } else {
+      skipped2.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+    }
+    async function oneRun(t, index) {
+      const timed = async (command, hook = true) => {
+        const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
+        let cut = false;
+        const timer = setTimeout(() => {
+          cut = true;
+          registry.killAll();
+        }, Math.max(0, deadlineMs));
+        const pending = runTimed(command, registry);
+        pending.catch(() => void 0);
+        try {
+          if (hook) await request.duringRun?.(t.alternative, index);
+          return await pending;
+        } catch (error2) {
+          registry.killAll();
+          if (cut) throw new Error(`stopped at the end of the ${(request.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`);
+          throw error2;
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      if (t.alternative === "decompress") {
+        const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
+      }
+      const owned = targetDir(t);
+      const runDir = path25.join(owned, `run-${index}`);
+      const into = path25.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      mkdirSync3(into, { recursive: true });
+      const local = new CleanupStack(hooks.log);
+      try {
+        if (t.alternative === "page-cache") {
+          const saved = readDirtySettings();
+          hooks.onDirtySettings?.(saved);
+          local.push("put vm.dirty_* back", () => {
+            putBackDirtySettings(privilege, saved);
+            hooks.onDirtySettings?.(null);
+          });
+          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+        }
+        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
+        const sync = await timed({ program: "sync", args: ["-f", into] }, false);
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
+      } finally {
+        await local.runAll();
+        removeTree(runDir, privilege);
+        await syncFs(owned, registry).catch(() => void 0);
+      }
+    }
+    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
+    const ran = runs.some((r) => !r.error);
+    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped2[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
+      refetch,
+      outcomes: all,
+      runs,
+      skipped: skipped2,
+      fixBest: fixBest(all)
+    });
+  } catch (error2) {
+    return result("failed", errorMessage(error2));
+  } finally {
+    await cleanup.runAll().catch((error2) => hooks.warn(`Experiments: ${errorMessage(error2)}`));
+  }
+}
+function sameFileSystemParent(restorePath) {
+  const parent = path25.dirname(restorePath);
+  try {
+    if (statSync7(parent).dev === statSync7(restorePath).dev) return parent;
+    return restorePath;
+  } catch {
+    return parent;
+  }
+}
+
+// src/experiment/from-profile.ts
+var GLOB = /[*?[\]!]/;
+function durationMs(phases, name2) {
+  const p = phases.find((x) => x.name === name2);
+  return p ? p.endMs - p.startMs : 0;
+}
+function skipped(config, reason) {
+  return { status: "skipped", reason, budgetMs: config.experimentsBudgetMs, wallMs: 0, refetch: null, outcomes: [], runs: [], skipped: [], fixBest: { alternative: "none", mountPoint: null, savingMs: null } };
+}
+function experimentsRequestFor(config, timed, phases) {
+  const r = timed.restore;
+  if (!r.cacheHit || r.error) return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
+  if (!timed.downloadUrl) return "the restore did not say where its archive came from";
+  const given = config.paths.find((p) => !GLOB.test(p));
+  if (!given) return "every restore path is a pattern, so there is no one path whose file system to compare with";
+  return {
+    experiments: config.experiments,
+    budgetMs: config.experimentsBudgetMs,
+    restorePath: expandPath(given, config.workspace),
+    restorePathAsGiven: given,
+    restorePaths: config.paths.filter((p) => !GLOB.test(p)).map((p) => expandPath(p, config.workspace)),
+    runnerTemp: config.runnerTemp,
+    downloadUrl: timed.downloadUrl,
+    serviceVersion: r.serviceVersion,
+    compressionMethod: r.compressionMethod,
+    archiveBytes: r.archiveBytes ?? 0,
+    measured: { downloadMs: durationMs(phases, "download"), extractMs: durationMs(phases, "extract"), writebackMs: durationMs(phases, "writeback") }
+  };
+}
+async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
+  if (config.experiments.length === 0) return null;
+  const request = experimentsRequestFor(config, timed, phases);
+  if (typeof request === "string") return skipped(config, request);
+  try {
+    const result = await runExperiments({ ...request, ...extra }, hooks);
+    if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
+    return result;
+  } catch (error2) {
+    hooks.warn(`Experiments failed: ${errorMessage(error2)}`);
+    return { ...skipped(config, errorMessage(error2)), status: "failed" };
+  }
+}
+
 // src/version.ts
 var TOOL_VERSION = "0.1.0";
 
@@ -98394,7 +99449,7 @@ async function runProfile(config, hooks) {
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync6(path24.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync6(path26.join(procRoot, "stat"));
   if (!hasProc) {
     warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
   } else if (where3.noBlockDeviceReason) {
@@ -98425,9 +99480,9 @@ async function runProfile(config, hooks) {
     hooks.onPhase?.(null);
     const end = sampler.snapshot();
     phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
-    writebackTail = { syncs, complete: syncs.every((s2) => s2.returned) };
+    writebackTail = { syncs, complete: syncs.every((s3) => s3.returned) };
     if (!writebackTail.complete) {
-      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s2) => !s2.returned).map((s2) => s2.mountPoint).join(", ")}; the tail is cut there.`);
+      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s3) => !s3.returned).map((s3) => s3.mountPoint).join(", ")}; the tail is cut there.`);
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
@@ -98439,6 +99494,13 @@ async function runProfile(config, hooks) {
   hooks.onPhase?.(config.probes.length > 0 ? "probes" : null);
   const probes3 = await probe2(config, context4.cpuCount, hooks, warn);
   hooks.onPhase?.(null);
+  const experiments2 = await experimentsAfterProfile(config, timed, phases, {
+    log: hooks.log,
+    warn,
+    ...hooks.signal ? { signal: hooks.signal } : {},
+    ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
+    ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
+  }, hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {});
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -98454,7 +99516,8 @@ async function runProfile(config, hooks) {
     verdict: null,
     warnings,
     preflush,
-    writebackTail
+    writebackTail,
+    ...experiments2 ? { experiments: experiments2 } : {}
   };
   profile2.verdict = judgeProfile(profile2);
   return profile2;
@@ -98472,9 +99535,9 @@ async function flushEarlier(config, restoreFileSystems, where3, procRoot, contex
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1e3)
   });
-  const stuck = preflush.syncs.filter((s2) => !s2.returned);
+  const stuck = preflush.syncs.filter((s3) => !s3.returned);
   if (stuck.length > 0) {
-    warn(`Earlier steps' dirty pages on ${stuck.map((s2) => s2.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
+    warn(`Earlier steps' dirty pages on ${stuck.map((s3) => s3.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
   }
   return preflush;
 }
@@ -98514,18 +99577,18 @@ function describePartialExtract(roots, files, bytes2) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "node:fs";
-import path25 from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync4, readFileSync as readFileSync9 } from "node:fs";
+import path27 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync7(path25.join(projectRoot, p))) {
+    if (!existsSync7(path27.join(projectRoot, p))) {
       throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync8(path25.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync9(path27.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
-  mkdirSync3(tempDir, { recursive: true });
+  mkdirSync4(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
@@ -98557,42 +99620,42 @@ async function withoutStdout(fn) {
 }
 
 // src/lab/scenarios.ts
-import { mkdirSync as mkdirSync6, rmSync as rmSync5 } from "node:fs";
-import path29 from "node:path";
+import { mkdirSync as mkdirSync7, rmSync as rmSync5 } from "node:fs";
+import path31 from "node:path";
 
 // src/lab/cloud-volume.ts
-import { mkdirSync as mkdirSync4 } from "node:fs";
-import path26 from "node:path";
+import { mkdirSync as mkdirSync5 } from "node:fs";
+import path28 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path26.join(lower.mountPoint, "volume.img");
+  const backing = path28.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText(`/sys/block/${path26.basename(device2)}/loop/dio`) !== "1") {
+  if (readText(`/sys/block/${path28.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
   setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path26.join(opts.dir, "volume");
-  mkdirSync4(mountPoint);
+  const mountPoint = path28.join(opts.dir, "volume");
+  mkdirSync5(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
 }
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync5, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path27 from "node:path";
+import { chmodSync, mkdirSync as mkdirSync6, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
+import path29 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path27.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync5(group);
+  const group = path29.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path27.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path27.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path29.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path29.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path27.join(opts.dir, "cpu-shim");
-  mkdirSync5(shimDir);
-  const shim = path27.join(shimDir, "tar");
+  const shimDir = path29.join(opts.dir, "cpu-shim");
+  mkdirSync6(shimDir);
+  const shim = path29.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -98601,36 +99664,13 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path27.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path29.join(group, "cgroup.procs"))) {
     try {
-      writeText(path27.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path29.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
   rmdirSync(group);
-}
-
-// src/lab/dirty-limits.ts
-function readDirtySettings() {
-  const out = {};
-  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText(sysctlPath(name)));
-  return out;
-}
-function restoreDirtySettings(saved) {
-  const pairs = [
-    ["dirty_background_bytes", "dirty_background_ratio"],
-    ["dirty_bytes", "dirty_ratio"]
-  ];
-  for (const [bytes2, ratio3] of pairs) {
-    if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
-    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
-  }
-}
-function lowerDirtyLimits(cleanup, limits) {
-  const saved = readDirtySettings();
-  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
-  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
-  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
 }
 
 // src/lab/earlier-dirty.ts
@@ -98847,15 +99887,15 @@ function settingsOf(spec) {
 }
 
 // src/lab/second-writer.ts
-import { spawn as spawn6 } from "node:child_process";
+import { spawn as spawn7 } from "node:child_process";
 import { rmSync as rmSync4 } from "node:fs";
-import path28 from "node:path";
+import path30 from "node:path";
 var FILE_BYTES = 256 * 1024 * 1024;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path28.join(dir, "second-writer.bin");
+  const file = path30.join(dir, "second-writer.bin");
   cleanup.push(`remove ${file}`, () => rmSync4(file, { force: true }));
-  const child2 = spawn6(
+  const child2 = spawn7(
     "fio",
     [
       "--name=second-writer",
@@ -98926,14 +99966,14 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path29.join(root, "earlier-step-output.bin");
+    earlierFile = path31.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
     ctx.cleanup.push(`remove ${file2}`, () => rmSync5(file2, { force: true }));
   });
-  const workspace = path29.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path29.join(ctx.dir, "runner-temp") : path29.join(disk.root, "runner-temp");
-  mkdirSync6(workspace, { recursive: true });
-  mkdirSync6(runnerTemp, { recursive: true });
+  const workspace = path31.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path31.join(ctx.dir, "runner-temp") : path31.join(disk.root, "runner-temp");
+  mkdirSync7(workspace, { recursive: true });
+  mkdirSync7(runnerTemp, { recursive: true });
   if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
   const { downloadBytesPerSecond, cpuCores } = spec.controls;
   if (downloadBytesPerSecond !== void 0) {
@@ -98956,13 +99996,13 @@ function diskShares(profile2) {
   return (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
 }
 var DISK_VERDICTS = ["disk-bandwidth", "disk-iops"];
-function expectation(name, profile2) {
+function expectation(name2, profile2) {
   const got = profile2.verdict?.bottleneck ?? "inconclusive";
-  const intended = SCENARIOS[name].intended;
+  const intended = SCENARIOS[name2].intended;
   if (intended === null) return { right: true, expected: "decided by intervention (npm run bench)" };
   if (intended === "not-disk") {
     const expected = "not a disk verdict (unless \u226580% of a ceiling)";
-    return { right: !DISK_VERDICTS.includes(got) || diskShares(profile2).some((s2) => s2 >= 0.8), expected };
+    return { right: !DISK_VERDICTS.includes(got) || diskShares(profile2).some((s3) => s3 >= 0.8), expected };
   }
   return { right: got === intended, expected: intended };
 }
@@ -98975,12 +100015,12 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path30.join(os13.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path32.join(os13.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path30.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path32.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -99009,6 +100049,8 @@ function labConfig(lab, scenario, runner, opts) {
     probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
     probePath: runner.workspace,
     installFio: false,
+    experiments: opts.experiments ?? [],
+    experimentsBudgetMs: opts.experimentsBudgetMs ?? 6e4,
     uploadArtifact: false,
     artifactName: `disk-profile-lab-${scenario}`
   };
@@ -99017,8 +100059,8 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path30.join(lab.root, `${spec.name}-${Date.now()}`);
-    mkdirSync7(dir);
+    const dir = path32.join(lab.root, `${spec.name}-${Date.now()}`);
+    mkdirSync8(dir);
     cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
@@ -99067,7 +100109,7 @@ function interventionAnswer(i) {
   const savings = i.relaxed.map(({ resource, timing }) => ({ resource, baseMs, relaxedMs: timing.onDiskMs, share: (baseMs - timing.onDiskMs) / baseMs }));
   const top = [...savings].sort((a, b) => b.share - a.share)[0];
   if (!top || top.share < SIGNIFICANT_SAVING) return { savings, best: null, accepted: [] };
-  const accepted = savings.filter((s2) => s2.share >= SIGNIFICANT_SAVING && top.share - s2.share <= NOISE).map((s2) => s2.resource);
+  const accepted = savings.filter((s3) => s3.share >= SIGNIFICANT_SAVING && top.share - s3.share <= NOISE).map((s3) => s3.resource);
   return { savings, best: top.resource, accepted };
 }
 function checkVerdict(bottleneck2, answer) {
@@ -99108,8 +100150,8 @@ function percent3(share2) {
 }
 
 // src/lab/intervention.ts
-import { execFileSync as execFileSync2 } from "node:child_process";
-import { statSync as statSync6 } from "node:fs";
+import { execFileSync as execFileSync5 } from "node:child_process";
+import { statSync as statSync8 } from "node:fs";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
   const mean = (f) => runs.reduce((sum3, t) => sum3 + f(t), 0) / runs.length;
@@ -99119,7 +100161,7 @@ function distinctFileSystems2(dirs) {
   const seen = /* @__PURE__ */ new Set();
   const out = [];
   for (const dir of dirs) {
-    const dev = statSync6(dir).dev;
+    const dev = statSync8(dir).dev;
     if (!seen.has(dev)) {
       seen.add(dev);
       out.push(dir);
@@ -99128,7 +100170,7 @@ function distinctFileSystems2(dirs) {
   return out;
 }
 function syncFileSystems2(dirs) {
-  for (const dir of dirs) execFileSync2("sync", ["-f", dir], { stdio: "ignore" });
+  for (const dir of dirs) execFileSync5("sync", ["-f", dir], { stdio: "ignore" });
 }
 async function timePlainRestore(lab, spec) {
   return withScenario(lab, spec, async (runner, env) => {
@@ -99272,8 +100314,8 @@ function restoreSeconds(spec) {
 }
 function estimateLabSeconds(scenarios, runs) {
   let total = 0;
-  for (const name of scenarios) {
-    const spec = SCENARIOS[name];
+  for (const name2 of scenarios) {
+    const spec = SCENARIOS[name2];
     const setup = MODEL.setupSeconds[spec.disk];
     const profile2 = setup + restoreSeconds(spec) + LAB_PROBE_BUDGET_MS / 1e3 + MODEL.profileExtraSeconds;
     const relaxedCount = controlledResources(spec).length;
@@ -99284,15 +100326,15 @@ function estimateLabSeconds(scenarios, runs) {
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync3, spawn as spawn7 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, readFileSync as readFileSync9, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import path33 from "node:path";
+import { execFileSync as execFileSync6, spawn as spawn8 } from "node:child_process";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync9, readFileSync as readFileSync10, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
+import path35 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os14 from "node:os";
 import { existsSync as existsSync8 } from "node:fs";
-import * as path32 from "node:path";
+import * as path34 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -99327,21 +100369,21 @@ var NOUN2 = {
 var mib3 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
 var pct2 = (x) => `${Math.round(x)}%`;
 var secs = (ms) => `${(ms / 1e3).toFixed(2)} s`;
-function judgeReadAndCompress(phase2, s2, input) {
+function judgeReadAndCompress(phase2, s3, input) {
   const t = SAVE_THRESHOLDS;
   const evidence2 = [];
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
-  const busy = s2.cpu ? s2.cpu.userPercent + s2.cpu.systemPercent : null;
-  if (s2.childCpuCores !== null) evidence2.push(`tar+zstd used ${s2.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
-  if (busy !== null) evidence2.push(`CPUs ${pct2(busy)} busy, ${pct2(s2.cpu?.iowaitPercent ?? 0)} waiting on IO`);
-  const d = s2.disk;
+  const busy = s3.cpu ? s3.cpu.userPercent + s3.cpu.systemPercent : null;
+  if (s3.childCpuCores !== null) evidence2.push(`tar+zstd used ${s3.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
+  if (busy !== null) evidence2.push(`CPUs ${pct2(busy)} busy, ${pct2(s3.cpu?.iowaitPercent ?? 0)} waiting on IO`);
+  const d = s3.disk;
   if (d) evidence2.push(`disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`);
-  if (s2.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s2.pressure.ioSome * 100)} of the phase`);
-  const childSaturated = s2.childCpuCores !== null && s2.childCpuCores >= t.childCoresShare * usableCores;
+  if (s3.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s3.pressure.ioSome * 100)} of the phase`);
+  const childSaturated = s3.childCpuCores !== null && s3.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
   if (childSaturated || machineSaturated) {
-    const clause = childSaturated ? `compression kept ${s2.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)` : `the CPUs were ${pct2(busy ?? 0)} busy while tar and zstd ran`;
+    const clause = childSaturated ? `compression kept ${s3.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)` : `the CPUs were ${pct2(busy ?? 0)} busy while tar and zstd ran`;
     return { bottleneck: "cpu", clause, evidence: evidence2 };
   }
   if (d) {
@@ -99349,7 +100391,7 @@ function judgeReadAndCompress(phase2, s2, input) {
     if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t.ceilingShare * seq) {
       return { bottleneck: "disk-bandwidth", clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib3(seq)}/s sequential-read ceiling`, evidence: evidence2 };
     }
-    const stalled = (s2.pressure?.ioSome ?? 0) >= t.ioStallShare || (s2.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
+    const stalled = (s3.pressure?.ioSome ?? 0) >= t.ioStallShare || (s3.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
     const atIops = iopsCeiling !== void 0 && d.readsPerSecond >= t.ceilingShare * iopsCeiling;
     if (d.readsPerSecond >= t.minReadsPerSecond && (stalled || atIops)) {
@@ -99362,18 +100404,18 @@ function judgeReadAndCompress(phase2, s2, input) {
   }
   return { bottleneck: "inconclusive", clause: `neither the CPUs nor the disk reads were saturated during ${NOUN2[phase2]}`, evidence: evidence2 };
 }
-function judgeNetwork(phase2, record, durationMs) {
+function judgeNetwork(phase2, record, durationMs2) {
   if (phase2 === "upload" && record.networkBytes) {
-    const rate2 = record.networkBytes / Math.max(durationMs / 1e3, 1e-9);
-    return { bottleneck: "network", clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`, evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs)}`] };
+    const rate2 = record.networkBytes / Math.max(durationMs2 / 1e3, 1e-9);
+    return { bottleneck: "network", clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`, evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs2)}`] };
   }
-  return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs)}`] };
+  return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs2)}`] };
 }
 function judgeSavePhases(input) {
   return input.phases.map((p) => {
-    const durationMs = Math.max(0, p.endMs - p.startMs);
-    const judged = p.name === "list" || p.name === "archive" ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), input) : judgeNetwork(p.name, p, durationMs);
-    return { phase: p.name, durationMs, ...judged };
+    const durationMs2 = Math.max(0, p.endMs - p.startMs);
+    const judged = p.name === "list" || p.name === "archive" ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), input) : judgeNetwork(p.name, p, durationMs2);
+    return { phase: p.name, durationMs: durationMs2, ...judged };
   });
 }
 function judgeSave(input) {
@@ -99390,7 +100432,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path31 from "node:path";
+import * as path33 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
@@ -99419,11 +100461,11 @@ async function timedSave(request) {
   let current = { name: "list", start: request.boundary() };
   request.onPhase?.("list");
   let pending = {};
-  const next = (name, extra = {}) => {
+  const next = (name2, extra = {}) => {
     const end2 = request.boundary();
     result.phases.push({ name: current.name, startMs: current.start.tMs, endMs: end2.tMs, start: current.start, end: end2, ...extra });
-    current = { name, start: end2 };
-    request.onPhase?.(name);
+    current = { name: name2, start: end2 };
+    request.onPhase?.(name2);
   };
   let archivePath = "";
   try {
@@ -99437,7 +100479,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path31.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path33.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -99506,7 +100548,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p) => !/[*?[\]!]/.test(p)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync8(path32.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync8(path34.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -99549,29 +100591,29 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path33.join(lab.root, `memory-${Date.now()}`);
-  const tree = path33.join(base, "tree");
-  const workspace = path33.join(base, "workspace");
-  const temp = path33.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync8(d, { recursive: true });
+  const base = path35.join(lab.root, `memory-${Date.now()}`);
+  const tree = path35.join(base, "tree");
+  const workspace = path35.join(base, "workspace");
+  const temp = path35.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync9(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
-      const name = `copy-${i}`;
-      execFileSync3("cp", ["-a", path33.join(opts.projectRoot, "node_modules"), path33.join(tree, name)]);
-      paths.push(name);
+      const name2 = `copy-${i}`;
+      execFileSync6("cp", ["-a", path35.join(opts.projectRoot, "node_modules"), path35.join(tree, name2)]);
+      paths.push(name2);
     }
-    const treeSize = () => Number(execFileSync3("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
+    const treeSize = () => Number(execFileSync6("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync8(path33.join(tree, "large"));
+      mkdirSync9(path35.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
-        execFileSync3("sh", ["-c", `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`, opts.projectRoot, String(missing), path33.join(tree, "large", `blob-${i}.tar`)]);
+        execFileSync6("sh", ["-c", `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`, opts.projectRoot, String(missing), path35.join(tree, "large", `blob-${i}.tar`)]);
       }
     }
-    const files = Number(execFileSync3("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
+    const files = Number(execFileSync6("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
     const treeBytes = treeSize();
     opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`);
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
@@ -99586,11 +100628,11 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync7(tree, { recursive: true, force: true });
-    const hook = path33.join(base, "hwm.mjs");
+    const hook = path35.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path33.join(base, "hwm.txt");
+    const hwmFile = path35.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path33.join(base, "node");
+    const nodeWrapper = path35.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -99604,7 +100646,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync9(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p) => p[0]?.endsWith(entry));
       return row && row[1] ? Number(row[1]) : null;
@@ -99614,7 +100656,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync9(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
@@ -99622,15 +100664,15 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync7(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path33.join(base, "plain-workspace");
-    mkdirSync8(plainWorkspace);
-    const plainScript = path33.join(base, "plain-restore.mjs");
-    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path33.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainWorkspace = path35.join(base, "plain-workspace");
+    mkdirSync9(plainWorkspace);
+    const plainScript = path35.join(base, "plain-restore.mjs");
+    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path35.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: { ...process.env, ...cacheClientEnv(lab.services, { workspace: plainWorkspace, tempDir: temp }), BENCH_HWM_FILE: hwmFile, BENCH_PATHS: JSON.stringify(paths), BENCH_KEY: key }
     });
-    const plainPeak = readFileSync9(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -99686,21 +100728,135 @@ function saveRows(save2, scale) {
 }
 function runChild(command, args, options) {
   return new Promise((resolve8, reject) => {
-    const child2 = spawn7(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+    const child2 = spawn8(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child2.stderr.on("data", (chunk) => stderr += chunk.toString());
     child2.once("error", reject);
-    child2.once("close", (code) => code === 0 ? resolve8() : reject(new Error(`${path33.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`)));
+    child2.once("close", (code) => code === 0 ? resolve8() : reject(new Error(`${path35.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`)));
   });
 }
 
-// src/bench/overhead.ts
-import { execFileSync as execFileSync4 } from "node:child_process";
-import { mkdirSync as mkdirSync9, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "node:fs";
-import path34 from "node:path";
+// src/bench/fixes.ts
+import { execFileSync as execFileSync7 } from "node:child_process";
+import { mkdirSync as mkdirSync10, rmSync as rmSync8 } from "node:fs";
+import path36 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
+var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
+var CPU_SCENARIO = "cpu";
+var LIFT_AGREEMENT = 0.15;
+var CPU_RAM_MAX_SHARE = 0.1;
+function outcome(e, alternative2) {
+  return e?.outcomes.find((o) => o.alternative === alternative2) ?? null;
+}
+async function benchFixes(lab, runs, scenarios, log2) {
+  const budgetMs = DEFAULT_EXPERIMENT_BUDGET_SECONDS * 1e3;
+  const out = [];
+  for (const scenario of scenarios) {
+    const s3 = { scenario, runs: [], budgetMs };
+    for (let i = 0; i < runs; i++) {
+      const result = await runScenario(lab, scenario, { experiments: [...DEFAULT_EXPERIMENTS], experimentsBudgetMs: budgetMs });
+      const e = result.profile.experiments ?? null;
+      const verdict2 = result.profile.verdict;
+      const firstDownload = result.profile.phases.find((p) => p.name === "download");
+      const check = verdict2 && e ? checkAgainstVerdict(verdict2, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
+      const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log2) : null;
+      const ram = outcome(e, "ram");
+      log2(`fixes ${scenario}: experiments ${e?.status ?? "absent"} in ${fixed2((e?.wallMs ?? 0) / 1e3, 1, " s")}; ram saved ${fixed2(ram?.savingMs == null ? null : ram.savingMs / 1e3, 2, " s")}${liftSavingMs === null ? "" : `, lifting the throttle saved ${fixed2(liftSavingMs / 1e3, 2, " s")}`}; ${check?.sentence ?? ""}`);
+      s3.runs.push({ experiments: e, verdict: verdict2?.bottleneck ?? "none", right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
+    }
+    out.push(s3);
+  }
+  return out;
+}
+async function liftSaving(lab, scenario, log2) {
+  const cleanup = new CleanupStack(log2);
+  try {
+    const dir = path36.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync10(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync8(dir, { recursive: true, force: true }));
+    const runner = setupScenario(SCENARIOS[scenario], { cleanup, dir, services: lab.services });
+    const throttled = await plainUntilOnDisk(lab, runner, "throttled");
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path36.join(BLKIO_ROOT, file), `${dev} 0`);
+    const unthrottled = await plainUntilOnDisk(lab, runner, "unthrottled");
+    return throttled - unthrottled;
+  } finally {
+    await cleanup.runAll();
+  }
+}
+async function plainUntilOnDisk(lab, runner, name2) {
+  const workspace = path36.join(runner.workspace, `plain-${name2}`);
+  mkdirSync10(workspace, { recursive: true });
+  execFileSync7("sync", ["-f", workspace]);
+  const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
+  const ms = await withoutWorkflowCommands(
+    () => withEnv(env, async () => {
+      const started = performance10.now();
+      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+      if (!key) throw new Error("plain restore missed");
+      execFileSync7("sync", ["-f", workspace]);
+      return performance10.now() - started;
+    })
+  );
+  rmSync8(workspace, { recursive: true, force: true });
+  execFileSync7("sync", ["-f", runner.workspace]);
+  return ms;
+}
+var s2 = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
+function fixesRows(results) {
+  const rows = [];
+  for (const r of results) {
+    const ramSavings = r.runs.map((x) => outcome(x.experiments, "ram")?.savingMs ?? null).filter((v) => v !== null);
+    const ramShares = r.runs.map((x) => outcome(x.experiments, "ram")?.savingShare ?? null).filter((v) => v !== null);
+    if (THROTTLED_DISK_SCENARIOS.includes(r.scenario)) {
+      const lifts = r.runs.map((x) => x.liftSavingMs).filter((v) => v !== null);
+      const ram = median(ramSavings);
+      const lift = median(lifts);
+      const apart = ram !== null && lift !== null && lift > 0 ? Math.abs(ram - lift) / lift : null;
+      rows.push({
+        section: "Measured fixes",
+        measure: `${r.scenario}: ram's saving vs lifting the throttle`,
+        result: `ram ${s2(ram)} (${ramSavings.map((v) => s2(v)).join(", ")}), lifted ${s2(lift)} (${lifts.map((v) => s2(v)).join(", ")}); ${apart === null ? "n/a" : `${(apart * 100).toFixed(0)}% apart`}`,
+        target: `within ${LIFT_AGREEMENT * 100}%`,
+        met: apart !== null && apart <= LIFT_AGREEMENT
+      });
+    }
+    if (r.scenario === CPU_SCENARIO) {
+      const share2 = median(ramShares);
+      rows.push({ section: "Measured fixes", measure: "cpu: ram saves", result: `${fixed2(share2 === null ? null : share2 * 100, 0, "%")} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`, target: `< ${CPU_RAM_MAX_SHARE * 100}%`, met: share2 !== null && share2 < CPU_RAM_MAX_SHARE });
+      const decompressShares = r.runs.map((x) => {
+        const d = outcome(x.experiments, "decompress");
+        const b = outcome(x.experiments, "baseline");
+        return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
+      }).filter((v) => v !== null);
+      const dShare = median(decompressShares);
+      rows.push({ section: "Measured fixes", measure: "cpu: decompression alone, share of the extraction", result: `${fixed2(dShare === null ? null : dShare * 100, 0, "%")} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`, target: "> 50%", met: dShare !== null && dShare > 0.5 });
+    }
+    const walls = r.runs.map((x) => x.experiments?.wallMs ?? null).filter((v) => v !== null);
+    rows.push({
+      section: "Measured fixes",
+      measure: `${r.scenario}: default experiments' time added to the step`,
+      result: `max ${s2(walls.length ? Math.max(...walls) : null)} (${walls.map((v) => s2(v)).join(", ")}); ${r.runs.map((x) => x.experiments?.outcomes.map((o) => `${o.alternative}\xD7${o.timeMs.runs}`).join(" ") ?? "none").join(" | ")}`,
+      target: `\u2264 the ${s2(r.budgetMs)} budget`,
+      met: walls.length === r.runs.length && walls.every((w) => w <= r.budgetMs)
+    });
+    rows.push({
+      section: "Measured fixes",
+      measure: `${r.scenario}: experiments against the verdict`,
+      result: r.runs.map((x) => `${x.verdict}${x.right ? "" : " (wrong verdict)"} ${x.agrees === null ? "\u2013" : x.agrees ? "agrees" : "disagrees"}`).join(", "),
+      target: "agrees wherever the verdict is right",
+      met: r.runs.every((x) => !x.right || x.agrees !== false)
+    });
+  }
+  return rows;
+}
+
+// src/bench/overhead.ts
+import { execFileSync as execFileSync8 } from "node:child_process";
+import { mkdirSync as mkdirSync11, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
+import path37 from "node:path";
+import { performance as performance11 } from "node:perf_hooks";
 function dropCaches() {
-  execFileSync4("sync");
+  execFileSync8("sync");
   try {
     writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     return true;
@@ -99709,9 +100865,9 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path34.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path34.join(workspace, "..", "temp") });
-  const started = performance10.now();
+  const restorePath = path37.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path37.join(workspace, "..", "temp") });
+  const started = performance11.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
@@ -99724,42 +100880,42 @@ async function profiledRestore(lab, workspace) {
     log: () => {
     }
   });
-  const ms = performance10.now() - started;
+  const ms = performance11.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
-  if (timed.archivePath) rmSync8(timed.archivePath, { force: true });
+  if (timed.archivePath) rmSync9(timed.archivePath, { force: true });
   return ms;
 }
 async function plainRestore(lab) {
-  const started = performance10.now();
+  const started = performance11.now();
   const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-  const ms = performance10.now() - started;
+  const ms = performance11.now() - started;
   if (!key) throw new Error("plain restore missed");
   return ms;
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path34.join(lab.root, `overhead-${Date.now()}`);
+  const base = path37.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
-      for (const which2 of order) {
-        const dir = path34.join(base, `${i}-${which2}`);
-        const workspace = path34.join(dir, "workspace");
-        const temp = path34.join(dir, "temp");
-        mkdirSync9(workspace, { recursive: true });
-        mkdirSync9(temp, { recursive: true });
+      for (const which3 of order) {
+        const dir = path37.join(base, `${i}-${which3}`);
+        const workspace = path37.join(dir, "workspace");
+        const temp = path37.join(dir, "temp");
+        mkdirSync11(workspace, { recursive: true });
+        mkdirSync11(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
-        const ms = await withoutWorkflowCommands(() => withEnv(env, () => which2 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
-        pair2[which2 === "profiled" ? "profiledMs" : "plainMs"] = ms;
-        rmSync8(dir, { recursive: true, force: true });
+        const ms = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
+        pair2[which3 === "profiled" ? "profiledMs" : "plainMs"] = ms;
+        rmSync9(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair2);
     }
   } finally {
-    rmSync8(base, { recursive: true, force: true });
+    rmSync9(base, { recursive: true, force: true });
   }
   out.medianRatio = median(out.pairs.map((p) => p.profiledMs / p.plainMs));
   return out;
@@ -99935,7 +101091,7 @@ import os16 from "node:os";
 
 // src/bench/sampler-cost-measure.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
-import { performance as performance11 } from "node:perf_hooks";
+import { performance as performance12 } from "node:perf_hooks";
 var SEGMENT_MS = 500;
 function cpuMicros() {
   const u = process.cpuUsage();
@@ -99943,17 +101099,17 @@ function cpuMicros() {
 }
 async function measureSamplerCost(opts) {
   const readMode = opts.readMode ?? "pread";
-  const sampleFor = async (durationMs) => {
+  const sampleFor = async (durationMs2) => {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
       devices: opts.devices,
-      originMs: performance11.now(),
+      originMs: performance12.now(),
       procRoot: opts.procRoot,
       readMode,
       maxSnapshots: Number.MAX_SAFE_INTEGER
     });
     sampler.start();
-    await sleep3(durationMs);
+    await sleep3(durationMs2);
     return sampler.stop().snapshots.length;
   };
   if (opts.warmupMs && opts.warmupMs > 0) await sampleFor(opts.warmupMs);
@@ -99982,10 +101138,10 @@ async function measureSamplerCost(opts) {
 }
 
 // src/bench/sampler-cost.ts
-async function benchSamplerCost(runs, durationMs) {
+async function benchSamplerCost(runs, durationMs2) {
   const devices = resolveDevices({ restorePath: os16.tmpdir() }).devices;
   const out = [];
-  for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs, intervalMs: 100, devices, warmupMs: 1e3 }));
+  for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs: durationMs2, intervalMs: 100, devices, warmupMs: 1e3 }));
   return out;
 }
 function samplerCostRows(costs) {
@@ -100003,7 +101159,7 @@ function samplerCostRows(costs) {
 function renderTable(rows) {
   const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
-  const esc = (s2) => s2.replace(/\|/g, "\\|");
+  const esc = (s3) => s3.replace(/\|/g, "\\|");
   return [
     `| ${head.join(" | ")} |`,
     `| ${head.map(() => "---").join(" | ")} |`,
@@ -100012,17 +101168,17 @@ function renderTable(rows) {
 }
 
 // src/cli/bench.ts
-var PARTS = ["lab", "probes", "overhead", "cost", "memory"];
-function count(value, fallback, name) {
+var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes"];
+function count(value, fallback, name2) {
   if (value === void 0) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive integer, got ${value}`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
   return n;
 }
 async function benchCommand(argv) {
   const args = parseArgs(argv, ["large"]);
   const onlyRaw = flag(args, "only");
-  const parts = onlyRaw ? onlyRaw.split(",").map((s2) => s2.trim()) : [...PARTS];
+  const parts = onlyRaw ? onlyRaw.split(",").map((s3) => s3.trim()) : [...PARTS];
   const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(", ")}; known: ${PARTS.join(", ")}`);
   const runs = count(flag(args, "runs"), 3, "runs");
@@ -100030,7 +101186,7 @@ async function benchCommand(argv) {
   const pairs = count(flag(args, "pairs"), 6, "pairs");
   const referenceSeconds = count(flag(args, "reference-seconds"), 60, "reference-seconds");
   const probeRounds = count(flag(args, "probe-rounds"), 1, "probe-rounds");
-  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s2) => s2.trim());
+  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s3) => s3.trim());
   const unknownDisks = probeDisks.filter((d) => d !== "gp3" && d !== "vm");
   if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(", ")}; known: gp3, vm`);
   const copies = count(flag(args, "copies"), args.flags.has("large") ? 8 : 1, "copies");
@@ -100039,15 +101195,15 @@ async function benchCommand(argv) {
   if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line) => process.stderr.write(`[bench] ${line}
 `);
-  if (!isRoot && parts.some((p) => p === "lab" || p === "overhead")) {
+  if (!isRoot && parts.some((p) => p === "lab" || p === "overhead" || p === "fixes")) {
     say("not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches");
   }
   const started = Date.now();
   const rows = [];
-  const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory");
+  const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory" || p === "fixes");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path35.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path38.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(`lab: ${scenarios.length} scenario(s) \xD7 ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2\xD7; expected ~${minutes2} min`);
@@ -100074,8 +101230,15 @@ async function benchCommand(argv) {
       say("sampler cost: 5 runs of 10 s");
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
     }
+    if (parts.includes("fixes") && lab && isRoot) {
+      const scenarios2 = (flag(args, "scenarios") ?? [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO].join(",")).split(",").map((x) => x.trim());
+      const bad = scenarios2.filter((x) => !LAB_SCENARIOS.includes(x));
+      if (bad.length) throw new Error(`unknown --scenarios ${bad.join(", ")}; known: ${LAB_SCENARIOS.join(", ")}`);
+      say(`measured fixes: ${scenarios2.join(", ")} \xD7 ${runs} runs (default experiments, then plain restores throttled and lifted)`);
+      rows.push(...fixesRows(await benchFixes(lab, runs, scenarios2, say)));
+    }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path35.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));
+      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path38.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));
     }
   } finally {
     await lab?.stop();
@@ -100096,19 +101259,19 @@ function labScenarios(value) {
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path35.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path38.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
-    rmSync9(dir, { recursive: true, force: true });
+    rmSync10(dir, { recursive: true, force: true });
   }
 }
 async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path35.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
-    cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
+    const dir = mkdtempSync4(path38.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
+    cleanup.push(`remove ${dir}`, () => rmSync10(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
     await cleanup.runAll();
@@ -100116,10 +101279,10 @@ async function onProvisionedDisk(fn) {
 }
 
 // src/cli/lab.ts
-import { execFileSync as execFileSync5 } from "node:child_process";
+import { execFileSync as execFileSync9 } from "node:child_process";
 import { writeFileSync as writeFileSync10 } from "node:fs";
 import os18 from "node:os";
-import * as path36 from "node:path";
+import * as path39 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -100127,20 +101290,21 @@ async function labCommand(argv) {
   if (unknown.length) throw new Error(`unknown lab scenario(s) ${unknown.join(", ")}; known: ${LAB_SCENARIOS.join(", ")}`);
   if (!isRoot) throw new Error("the lab needs root (loop devices, blkio throttles, sysctls, cgroups)");
   const record = flag(args, "record");
+  const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path36.resolve(distDir(), "..");
+  const projectRoot = path39.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
-    for (const name of names) {
-      const result = await runScenario(lab, name);
+    for (const name2 of names) {
+      const result = await runScenario(lab, name2, { experiments: experiments2 });
       if (!result.right) wrong++;
-      process.stdout.write(`${name}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : `WRONG (expected ${result.expected})`}	${(result.wallMs / 1e3).toFixed(1)} s
+      process.stdout.write(`${name2}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : `WRONG (expected ${result.expected})`}	${(result.wallMs / 1e3).toFixed(1)} s
 `);
       if (record) {
-        const provenance = labProvenance(name, result.settings, `node dist/cli.js lab ${name} --record ${record}`, projectRoot);
-        const file = path36.join(record, `lab-${name}.json`);
+        const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
+        const file = path39.join(record, `lab-${name2}.json`);
         writeFileSync10(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
@@ -100154,17 +101318,17 @@ async function labCommand(argv) {
 function withProvenance(profile2, provenance) {
   return { ...profile2, provenance };
 }
-function labProvenance(name, settings, command, projectRoot) {
+function labProvenance(name2, settings, command, projectRoot) {
   let commit = "unknown commit";
   try {
-    commit = execFileSync5("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync5("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync9("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync9("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     if (dirty) commit += " + uncommitted changes";
   } catch {
   }
   const cpus = os18.cpus();
   const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os18.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os18.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
-  return { command, scenario: name, about: SCENARIOS[name].about, settings, machine };
+  return { command, scenario: name2, about: SCENARIOS[name2].about, settings, machine };
 }
 
 // src/cli/main.ts
@@ -100201,14 +101365,14 @@ var commands = {
   lab: labCommand
 };
 async function main(argv) {
-  const [name, ...rest] = argv;
-  if (!name || name === "--help" || name === "-h" || name === "help") {
+  const [name2, ...rest] = argv;
+  if (!name2 || name2 === "--help" || name2 === "-h" || name2 === "help") {
     process.stdout.write(USAGE);
-    return name ? 0 : 2;
+    return name2 ? 0 : 2;
   }
-  const command = commands[name];
+  const command = commands[name2];
   if (!command) {
-    process.stderr.write(`disk-profiler: unknown command '${name}'. Commands: ${Object.keys(commands).join(", ")}.
+    process.stderr.write(`disk-profiler: unknown command '${name2}'. Commands: ${Object.keys(commands).join(", ")}.
 `);
     return 2;
   }

@@ -1,0 +1,91 @@
+/** The action's main step: parse inputs once, run the pipeline, publish summary, outputs and artifact (src/main.ts runs it). */
+import * as core from '@actions/core';
+import { parseConfig, type ProfileConfig } from '../config/config.js';
+import { runProfile } from './run-profile.js';
+import { PhaseLog } from './phase-log.js';
+import { profilePathFor, writeProfile } from './profile-file.js';
+import { STATE } from './state.js';
+import { renderProfile } from '../report/render.js';
+import { uploadProfileArtifact } from '../report/artifact.js';
+import { restoredKey } from '../report/outputs.js';
+import { runCompareStep } from '../compare/compare-step.js';
+import { errorMessage } from '../util/errors.js';
+
+export async function run(): Promise<void> {
+  core.saveState(STATE.mainStarted, 'true');
+  const token = process.env.ACTIONS_RUNTIME_TOKEN;
+  if (token) core.setSecret(token);
+  const config = parseConfig((name) => core.getInput(name));
+  if (config.mode === 'profile') for (const warning of config.inputWarnings) core.warning(warning);
+  if (config.mode === 'compare') {
+    await runCompareStep(config);
+    core.saveState(STATE.summaryWritten, 'true');
+    return;
+  }
+  await profileStep(config);
+}
+
+async function profileStep(config: ProfileConfig): Promise<void> {
+  const profilePath = profilePathFor(config.runnerTemp, config.label);
+  core.saveState(STATE.profilePath, profilePath);
+  core.saveState(STATE.primaryKey, config.primaryKey);
+  const probeDirectories: string[] = [];
+  const phaseLog = new PhaseLog();
+  const experimentDirectories: string[] = [];
+  const profile = await runProfile(config, {
+    log: (line) => core.info(line),
+    warn: (line) => core.warning(line),
+    onPhase: (phase) => phaseLog.enter(phase),
+    onProbeDirectory: (dir) => {
+      probeDirectories.push(dir);
+      core.saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
+    },
+    onExperimentDirectory: (dir) => {
+      experimentDirectories.push(dir);
+      core.saveState(STATE.experimentDirectories, JSON.stringify(experimentDirectories));
+    },
+    onExperimentDirtySettings: (saved) => core.saveState(STATE.experimentDirtySettings, saved ? JSON.stringify(saved) : ''),
+  });
+  phaseLog.close();
+  // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
+  for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
+  core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
+  let saved = true;
+  try {
+    writeProfile(profilePath, profile);
+  } catch (error) {
+    // A full RUNNER_TEMP must not cost the report: say so and go on without the file.
+    saved = false;
+    const message = `The profile JSON could not be written to ${profilePath}: ${errorMessage(error)}. The summary and outputs below are all there is.`;
+    core.warning(message);
+    profile.warnings.push(message);
+  }
+  // With the save on, the post step uploads the profile once it holds the save (an artifact cannot be replaced).
+  if (config.uploadArtifact && saved && config.save) core.saveState(STATE.artifactPending, 'true');
+  // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
+  else if (config.uploadArtifact && saved) {
+    await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
+      core.warning(message);
+      profile.warnings.push(message);
+    });
+  }
+
+  const { markdown, outputs } = renderProfile(profile);
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  if (saved) core.setOutput('profile-path', profilePath);
+  await core.summary.addRaw(markdown).write();
+  core.saveState(STATE.summaryWritten, 'true');
+  core.info(profile.verdict?.sentence ?? 'No verdict.');
+
+  const restore = profile.restore;
+  if (config.failOnCacheMiss && restoredKey(restore) === undefined) {
+    const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
+    core.setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}.${why}`);
+    return;
+  }
+  const bottleneck = profile.verdict?.bottleneck;
+  if (bottleneck && (config.failOnBottleneck as string[]).includes(bottleneck)) {
+    core.setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict?.sentence}`);
+  }
+}
+
