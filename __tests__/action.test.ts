@@ -16,7 +16,6 @@ beforeAll(async () => {
   ({ services, root } = await seededServices('action', 'deps-linux-abc', ['tar', '@actions/core', 'typescript']));
 });
 
-
 afterAll(async () => {
   await services?.stop();
   await removeDirs(root);
@@ -57,8 +56,16 @@ describe('the bundled action', () => {
     expect(JSON.stringify(profile)).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);
     expect(existsSync(path.join(root, 'hit', 'workspace', 'node_modules', 'tar', 'package.json'))).toBe(true);
     // One collapsible group per phase, in the order the profile names them.
-    const groups = r.log.split('\n').filter((l) => l.startsWith('▸ Restore: ')).map((l) => l.slice(2));
-    expect(groups).toEqual(['Restore: lookup (cache service)', 'Restore: download', 'Restore: extraction (tar + zstd)', 'Restore: writeback tail (page cache to disk)']);
+    const groups = r.log
+      .split('\n')
+      .filter((l) => l.startsWith('▸ Restore: '))
+      .map((l) => l.slice(2));
+    expect(groups).toEqual([
+      'Restore: lookup (cache service)',
+      'Restore: download',
+      'Restore: extraction (tar + zstd)',
+      'Restore: writeback tail (page cache to disk)',
+    ]);
   });
 
   it('reports a miss with the keys tried and succeeds without fail-on-cache-miss', async () => {

@@ -19,9 +19,6 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   banner: {
-    js: [
-      "import { createRequire as __createRequire } from 'node:module';",
-      'const require = __createRequire(import.meta.url);',
-    ].join('\n'),
+    js: ["import { createRequire as __createRequire } from 'node:module';", 'const require = __createRequire(import.meta.url);'].join('\n'),
   },
 });

@@ -31,9 +31,24 @@ code{background:#eff1f3;padding:1px 4px;border-radius:4px}details{margin:8px 0}s
 <script>mermaid.initialize({startOnLoad:true,theme:'default'});document.querySelectorAll('details').forEach(d=>d.open=false);</script></body></html>`;
 const htmlPath = path.resolve('.tmp/preview/summary.html');
 writeFileSync(htmlPath, html);
-execFileSync('chromium', [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--allow-file-access-from-files', `--user-data-dir=${path.resolve('.tmp/preview/profile')}`,
-  '--virtual-time-budget=10000', '--window-size=1100,3200', `--screenshot=${path.resolve(output)}`, pathToFileURL(htmlPath).href,
-], { stdio: 'inherit' });
+execFileSync(
+  'chromium',
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--allow-file-access-from-files',
+    `--user-data-dir=${path.resolve('.tmp/preview/profile')}`,
+    '--virtual-time-budget=10000',
+    '--window-size=1100,3200',
+    `--screenshot=${path.resolve(output)}`,
+    pathToFileURL(htmlPath).href,
+  ],
+  { stdio: 'inherit' },
+);
 console.log(`wrote ${output}`);

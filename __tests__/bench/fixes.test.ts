@@ -8,13 +8,28 @@ function experiments(runs: RunRecord[], wallMs: number): ExperimentsResult {
   const all = outcomes(runs, { restorePath: 'deps', extractedBytes: 1 });
   return { status: 'ran', budgetMs: 60_000, wallMs, refetch: null, outcomes: all, runs, skipped: [], fixBest: fixBest(all) };
 }
-const fixesRun = (e: ExperimentsResult, over: Partial<FixesRun> = {}): FixesRun => ({ experiments: e, verdict: 'disk-bandwidth', right: true, agrees: true, liftSavingMs: null, ...over });
+const fixesRun = (e: ExperimentsResult, over: Partial<FixesRun> = {}): FixesRun => ({
+  experiments: e,
+  verdict: 'disk-bandwidth',
+  right: true,
+  agrees: true,
+  liftSavingMs: null,
+  ...over,
+});
 
 describe('the fixes bench rows', () => {
   it("throttled disk: ram's saving against lifting the throttle, within 15%", () => {
     const rows = fixesRows([
-      { scenario: 'disk-bandwidth', budgetMs: 60_000, runs: [fixesRun(experiments([run('baseline', 4000), run('ram', 1000)], 25_000), { liftSavingMs: 3200 })] },
-      { scenario: 'disk-iops', budgetMs: 60_000, runs: [fixesRun(experiments([run('baseline', 4000), run('ram', 1000)], 61_000), { liftSavingMs: 4000, verdict: 'cpu', right: false, agrees: false })] },
+      {
+        scenario: 'disk-bandwidth',
+        budgetMs: 60_000,
+        runs: [fixesRun(experiments([run('baseline', 4000), run('ram', 1000)], 25_000), { liftSavingMs: 3200 })],
+      },
+      {
+        scenario: 'disk-iops',
+        budgetMs: 60_000,
+        runs: [fixesRun(experiments([run('baseline', 4000), run('ram', 1000)], 61_000), { liftSavingMs: 4000, verdict: 'cpu', right: false, agrees: false })],
+      },
     ]);
     const [bw, bwBudget, bwVerdict, iops, iopsBudget, iopsVerdict] = rows;
     expect(bw).toMatchObject({ measure: "disk-bandwidth: ram's saving vs lifting the throttle", met: true });
@@ -30,7 +45,13 @@ describe('the fixes bench rows', () => {
   });
 
   it('cpu quota: ram saves under 10%, decompression is most of the extraction', () => {
-    const rows = fixesRows([{ scenario: 'cpu', budgetMs: 60_000, runs: [fixesRun(experiments([run('baseline', 10_000), run('ram', 9_600), run('decompress', 8_000)], 50_000), { verdict: 'cpu' })] }]);
+    const rows = fixesRows([
+      {
+        scenario: 'cpu',
+        budgetMs: 60_000,
+        runs: [fixesRun(experiments([run('baseline', 10_000), run('ram', 9_600), run('decompress', 8_000)], 50_000), { verdict: 'cpu' })],
+      },
+    ]);
     expect(rows.find((r) => r.measure === 'cpu: ram saves')).toMatchObject({ result: '4% (4%)', met: true });
     expect(rows.find((r) => r.measure === 'cpu: decompression alone, share of the extraction')).toMatchObject({ result: '80% (80%)', met: true });
   });

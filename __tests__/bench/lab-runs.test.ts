@@ -37,11 +37,18 @@ describe('labRows', () => {
   const rows = labRows([runs]);
 
   it('gives one verdict row, one row per controlled resource and one total row per scenario', () => {
-    expect(rows.map((r) => r.measure)).toEqual(['cloud-volume', 'cloud-volume: disk-bandwidth ×2', 'cloud-volume: disk-iops ×2', 'cloud-volume: restore + writeback']);
+    expect(rows.map((r) => r.measure)).toEqual([
+      'cloud-volume',
+      'cloud-volume: disk-bandwidth ×2',
+      'cloud-volume: disk-iops ×2',
+      'cloud-volume: restore + writeback',
+    ]);
   });
 
-  it('counts right verdicts over all runs, a failed run included, and shows the intervention\'s answer', () => {
-    expect(rows[0]?.result).toBe('1/3 right (disk-iops ✓, disk-bandwidth ✗); intervention: disk-iops [disk-bandwidth ×2 -10%, disk-iops ×2 -30%; plain base 9.50/10.50, 9.50/10.50 s]; 1 run(s) failed: restore missed');
+  it("counts right verdicts over all runs, a failed run included, and shows the intervention's answer", () => {
+    expect(rows[0]?.result).toBe(
+      '1/3 right (disk-iops ✓, disk-bandwidth ✗); intervention: disk-iops [disk-bandwidth ×2 -10%, disk-iops ×2 -30%; plain base 9.50/10.50, 9.50/10.50 s]; 1 run(s) failed: restore missed',
+    );
     expect(rows[0]?.met).toBe(false);
   });
 

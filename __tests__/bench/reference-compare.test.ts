@@ -7,14 +7,20 @@ const latency = (meanNs: number, p99Ns: number) => ({ latencyNs: { mean: meanNs,
 
 /** Whole suites, adaptive first, alternating with reference suites of all probes: A R A R A. */
 function wholeSuites(adaptive: ProbeSuiteResult[], reference: ProbeSuiteResult[]): BenchRun[] {
-  return adaptive.flatMap((suite, i): BenchRun[] => [{ kind: 'adaptive', suite }, ...(reference[i] ? [{ kind: 'reference' as const, suite: reference[i]! }] : [])]);
+  return adaptive.flatMap((suite, i): BenchRun[] => [
+    { kind: 'adaptive', suite },
+    ...(reference[i] ? [{ kind: 'reference' as const, suite: reference[i]! }] : []),
+  ]);
 }
 const compareWithReference = (adaptive: ProbeSuiteResult[], reference: ProbeSuiteResult[]) => compareInterleaved(wholeSuites(adaptive, reference));
 
 describe('compareInterleaved, whole suites (A R A)', () => {
   it('one run each: difference in percent against the reference and the wall-time ratio', () => {
     const adaptive = suite([result('seq-read', { bytesPerSecond: 110, wallMs: 4000 }), result('rand-read-qd1', { ...latency(95, 70), wallMs: 3000 })], 8000);
-    const reference = suite([result('seq-read', { bytesPerSecond: 100, wallMs: 62_000 }), result('rand-read-qd1', { ...latency(100, 100), wallMs: 62_000 })], 124_000);
+    const reference = suite(
+      [result('seq-read', { bytesPerSecond: 100, wallMs: 62_000 }), result('rand-read-qd1', { ...latency(100, 100), wallMs: 62_000 })],
+      124_000,
+    );
     const comparison = compareWithReference([adaptive], [reference]);
     expect(comparison.ceilings.map((c) => [c.probe, c.metric, c.informative])).toEqual([
       ['seq-read', 'bytesPerSecond', false],
@@ -58,8 +64,14 @@ describe('compareInterleaved, whole suites (A R A)', () => {
 });
 
 describe('compareInterleaved, one probe per reference (A R1 A R2 A)', () => {
-  const adaptive = (iops: number, wallMs = 28_000) => ({ kind: 'adaptive' as const, suite: suite([result('rand-write', { iops, wallMs: 4000 }), result('rand-read', { iops: iops / 2, wallMs: 4000 })], wallMs) });
-  const reference = (name: 'rand-write' | 'rand-read', iops: number) => ({ kind: 'reference' as const, suite: suite([result(name, { iops, wallMs: 62_000 })], 63_000) });
+  const adaptive = (iops: number, wallMs = 28_000) => ({
+    kind: 'adaptive' as const,
+    suite: suite([result('rand-write', { iops, wallMs: 4000 }), result('rand-read', { iops: iops / 2, wallMs: 4000 })], wallMs),
+  });
+  const reference = (name: 'rand-write' | 'rand-read', iops: number) => ({
+    kind: 'reference' as const,
+    suite: suite([result(name, { iops, wallMs: 62_000 })], 63_000),
+  });
 
   it('compares each reference only with the adaptive suites right before and after it', () => {
     // Drift: the host gets faster over time. rand-write's reference sits between the 100 and 110 suites,
@@ -85,7 +97,7 @@ describe('compareInterleaved, one probe per reference (A R1 A R2 A)', () => {
 });
 
 describe('suiteFigures', () => {
-  it('lists each probe\'s compared figures, QD1 with mean and p99, an errored probe as null', () => {
+  it("lists each probe's compared figures, QD1 with mean and p99, an errored probe as null", () => {
     const figures = suiteFigures(suite([result('rand-read-qd1', latency(60, 110)), result('rand-write', { iops: 5, error: 'boom' })]));
     expect(figures).toEqual([
       { probe: 'rand-read-qd1', metric: 'meanLatencyNs', value: 60 },

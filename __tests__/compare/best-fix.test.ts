@@ -9,8 +9,25 @@ function withFix(name: string, label: string, fix: ExperimentsResult['fixBest'] 
   profile.label = label;
   if (fix) {
     profile.experiments = {
-      status: 'ran', budgetMs: 60_000, wallMs: 20_000, refetch: null, runs: [], skipped: [], fixBest: fix,
-      outcomes: [{ alternative: 'baseline', mountPoint: '/', timeMs: { median: 5000, min: 5000, max: 5000, runs: 1, spreadPercent: 0 }, writebackLeftMs: null, savingMs: null, savingShare: null, apply: '', failedRuns: 0 }],
+      status: 'ran',
+      budgetMs: 60_000,
+      wallMs: 20_000,
+      refetch: null,
+      runs: [],
+      skipped: [],
+      fixBest: fix,
+      outcomes: [
+        {
+          alternative: 'baseline',
+          mountPoint: '/',
+          timeMs: { median: 5000, min: 5000, max: 5000, runs: 1, spreadPercent: 0 },
+          writebackLeftMs: null,
+          savingMs: null,
+          savingShare: null,
+          apply: '',
+          failedRuns: 0,
+        },
+      ],
     };
   }
   return { source: `${label}.json`, profile };
@@ -27,7 +44,12 @@ describe("compare: each runner's best measured fix", () => {
   const by = (label: string) => comparison.runners.find((r) => r.label === label)!;
 
   it('takes the most frequent fix and its median saving', () => {
-    expect(by('slow-disk').bestFix).toEqual({ fix: 'other-disk /mnt', savingMs: { median: 3200, min: 3000, max: 3400, runs: 2, spreadPercent: 12.5 }, runs: 2, of: 3 });
+    expect(by('slow-disk').bestFix).toEqual({
+      fix: 'other-disk /mnt',
+      savingMs: { median: 3200, min: 3000, max: 3400, runs: 2, spreadPercent: 12.5 },
+      runs: 2,
+      of: 3,
+    });
     expect(by('slow-cpu').bestFix).toEqual({ fix: 'none', savingMs: null, runs: 1, of: 1 });
     expect(by('old').bestFix).toBeNull();
   });

@@ -18,9 +18,7 @@ async function upload(name: string, fileName: string, content: string): Promise<
   const dir = path.join(root, 'uploads', name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, fileName), content);
-  await withEnv(clientEnv(services.env, { GITHUB_WORKSPACE: root }), () =>
-    new DefaultArtifactClient().uploadArtifact(name, [path.join(dir, fileName)], dir),
-  );
+  await withEnv(clientEnv(services.env, { GITHUB_WORKSPACE: root }), () => new DefaultArtifactClient().uploadArtifact(name, [path.join(dir, fileName)], dir));
 }
 
 beforeAll(async () => {
@@ -29,7 +27,11 @@ beforeAll(async () => {
   const virtio = recorded('lab-baseline.json', 'virtio');
   const throttled = recorded('lab-disk-bandwidth.json', 'throttled-40MiBps');
   await upload('disk-profile-virtio-1', 'profile-virtio.json', JSON.stringify(virtio.profile));
-  await upload('disk-profile-virtio-2', 'profile-virtio.json', JSON.stringify({ ...virtio.profile, restore: { ...virtio.profile.restore, restoreMs: virtio.profile.restore!.restoreMs * 1.1 } }));
+  await upload(
+    'disk-profile-virtio-2',
+    'profile-virtio.json',
+    JSON.stringify({ ...virtio.profile, restore: { ...virtio.profile.restore, restoreMs: virtio.profile.restore!.restoreMs * 1.1 } }),
+  );
   await upload('disk-profile-throttled', 'profile-throttled.json', JSON.stringify(throttled.profile));
   await upload('disk-profile-broken', 'profile-broken.json', '{"schemaVersion": 1, "label": ');
   await upload('disk-profile-foreign', 'profile-foreign.json', JSON.stringify({ hello: 'world' }));
@@ -44,7 +46,9 @@ afterAll(async () => {
 describe('collectProfileArtifacts', () => {
   it('downloads the matching artifacts and reports the malformed ones by name', async () => {
     const dir = path.join(root, 'download');
-    const collected = await withEnv(clientEnv(services.env, { GITHUB_WORKSPACE: root, RUNNER_TEMP: root }), () => collectProfileArtifacts('disk-profile-*', dir));
+    const collected = await withEnv(clientEnv(services.env, { GITHUB_WORKSPACE: root, RUNNER_TEMP: root }), () =>
+      collectProfileArtifacts('disk-profile-*', dir),
+    );
     expect(collected.matched).toBe(5);
     expect(collected.profiles.map((p) => p.profile.label).sort()).toEqual(['throttled-40MiBps', 'virtio', 'virtio']);
     expect(collected.problems).toHaveLength(2);

@@ -6,7 +6,6 @@ import { compareProfiles, type LabelledProfile } from '../../src/compare/compare
 import { renderComparison } from '../../src/compare/render-comparison.js';
 import { globToRegExp } from '../../src/compare/glob.js';
 
-
 /** The same recording with its restore time scaled, as a repeated run of one runner would differ. */
 function rerun(item: LabelledProfile, factor: number): LabelledProfile {
   const p = structuredClone(item.profile);
@@ -66,9 +65,12 @@ describe('compareProfiles', () => {
 
   it('renders the RunsOn column order and Mermaid bar charts', () => {
     const md = renderComparison(compareProfiles([fast, slow]));
-    expect(md).toContain('| Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s)');
+    expect(md).toContain(
+      '| Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s)',
+    );
     // Each chart's plot colour comes from the palette readable on GitHub's light and dark themes.
-    const charts = md.match(/```mermaid\n%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}[^\n]*\}%%\nxychart-beta[\s\S]*?```/g) ?? [];
+    const charts =
+      md.match(/```mermaid\n%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}[^\n]*\}%%\nxychart-beta[\s\S]*?```/g) ?? [];
     expect(charts.length).toBeGreaterThanOrEqual(2);
     for (const chart of charts) {
       const labels = /x-axis \[(.*)\]/.exec(chart)![1]!.split(', ');

@@ -149,7 +149,9 @@ describe('parseConfig', () => {
     expect(error.input).toBe('probe-path');
     expect(error.message).toContain('is a file');
     expect(refusal({ 'probe-path': '/dev/null' }).message).toContain('is a device');
-    const block = readdirSync('/dev').map((n) => path.join('/dev', n)).find((p) => statSync(p, { throwIfNoEntry: false })?.isBlockDevice());
+    const block = readdirSync('/dev')
+      .map((n) => path.join('/dev', n))
+      .find((p) => statSync(p, { throwIfNoEntry: false })?.isBlockDevice());
     if (block) expect(refusal({ 'probe-path': block }).message).toContain('is a device');
     expect(refusal({ 'probe-path': '/no-such-dir-disk-profiler/x' }).message).toContain('nor its parent exists');
     expect(profile({ 'probe-path': path.join(scratch, 'new-dir') }).probePath).toBe(path.join(scratch, 'new-dir'));

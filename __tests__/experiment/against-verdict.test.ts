@@ -13,31 +13,81 @@ function verdict(bottleneck: string, perPhase: [PhaseRecord['name'], string, num
     bottleneck: bottleneck as Verdict['bottleneck'],
     sentence: '',
     whatIf: [],
-    phases: perPhase.map(([p, b, durationMs]) => ({ phase: p, bottleneck: b as Verdict['bottleneck'], sentence: '', evidence: [], ...(durationMs === undefined ? {} : { durationMs }) })),
+    phases: perPhase.map(([p, b, durationMs]) => ({
+      phase: p,
+      bottleneck: b as Verdict['bottleneck'],
+      sentence: '',
+      evidence: [],
+      ...(durationMs === undefined ? {} : { durationMs }),
+    })),
   };
 }
 
 function outcome(alternative: AlternativeOutcome['alternative'], ms: number, baselineMs: number): AlternativeOutcome {
   const savingMs = alternative === 'baseline' ? null : baselineMs - ms;
-  return { alternative, mountPoint: null, timeMs: spread([ms])!, writebackLeftMs: null, savingMs, savingShare: savingMs === null ? null : savingMs / baselineMs, apply: '', failedRuns: 0 };
+  return {
+    alternative,
+    mountPoint: null,
+    timeMs: spread([ms])!,
+    writebackLeftMs: null,
+    savingMs,
+    savingShare: savingMs === null ? null : savingMs / baselineMs,
+    apply: '',
+    failedRuns: 0,
+  };
 }
 
 function experiments(baselineMs: number, ramMs: number, decompressMs?: number): ExperimentsResult {
   const outcomes = [outcome('baseline', baselineMs, baselineMs), outcome('ram', ramMs, baselineMs)];
   if (decompressMs !== undefined) outcomes.push(outcome('decompress', decompressMs, baselineMs));
-  return { status: 'ran', budgetMs: 60_000, wallMs: 0, refetch: { durationMs: 1900, bytes: 1, where: '/dev/shm', inRam: true }, outcomes, runs: [], skipped: [], fixBest: { alternative: 'ram', mountPoint: null, savingMs: 0 } };
+  return {
+    status: 'ran',
+    budgetMs: 60_000,
+    wallMs: 0,
+    refetch: { durationMs: 1900, bytes: 1, where: '/dev/shm', inRam: true },
+    outcomes,
+    runs: [],
+    skipped: [],
+    fixBest: { alternative: 'ram', mountPoint: null, savingMs: 0 },
+  };
 }
 
 describe('experiments against the verdict', () => {
   it('sums the phases the verdict put on a resource: durationMs when given, else the phase record', () => {
-    expect(secondsOnResourceMs(verdict('disk-bandwidth', [['extract', 'disk-bandwidth'], ['writeback', 'disk-iops']]), phases, 'disk')).toBe(9000);
-    expect(secondsOnResourceMs(verdict('disk-bandwidth', [['extract', 'disk-bandwidth', 6500], ['writeback', 'cpu', 2000]]), phases, 'disk')).toBe(6500);
+    expect(
+      secondsOnResourceMs(
+        verdict('disk-bandwidth', [
+          ['extract', 'disk-bandwidth'],
+          ['writeback', 'disk-iops'],
+        ]),
+        phases,
+        'disk',
+      ),
+    ).toBe(9000);
+    expect(
+      secondsOnResourceMs(
+        verdict('disk-bandwidth', [
+          ['extract', 'disk-bandwidth', 6500],
+          ['writeback', 'cpu', 2000],
+        ]),
+        phases,
+        'disk',
+      ),
+    ).toBe(6500);
     // A profile of schema 1 still has 'writeback' as a bottleneck: it is the disk's.
     expect(secondsOnResourceMs(verdict('writeback', [['writeback', 'writeback']]), phases, 'disk')).toBe(2000);
   });
 
   it('a disk verdict that the experiment bears out', () => {
-    const check = checkAgainstVerdict(verdict('disk-bandwidth', [['extract', 'disk-bandwidth'], ['writeback', 'disk-bandwidth']]), phases, experiments(10_000, 1_900), 2000);
+    const check = checkAgainstVerdict(
+      verdict('disk-bandwidth', [
+        ['extract', 'disk-bandwidth'],
+        ['writeback', 'disk-bandwidth'],
+      ]),
+      phases,
+      experiments(10_000, 1_900),
+      2000,
+    );
     expect(check).toEqual({ agrees: true, sentence: 'Taking the disk out saved 8.1 s of the 9 s the verdict put on it.' });
   });
 
@@ -49,7 +99,9 @@ describe('experiments against the verdict', () => {
   it('a disk verdict that the experiment contradicts', () => {
     const check = checkAgainstVerdict(verdict('disk-iops', [['extract', 'disk-iops']]), phases, experiments(10_000, 9_600, 9_000), 2000);
     expect(check.agrees).toBe(false);
-    expect(check.sentence).toBe("The verdict said disk, but taking the disk out saved 4%: 0.4 s of the 7 s the verdict put on it; decompression alone takes 9 s of the baseline's 10 s.");
+    expect(check.sentence).toBe(
+      "The verdict said disk, but taking the disk out saved 4%: 0.4 s of the 7 s the verdict put on it; decompression alone takes 9 s of the baseline's 10 s.",
+    );
   });
 
   it('a CPU verdict holds when taking the disk out saves under 10%', () => {

@@ -47,17 +47,27 @@ describe('which alternatives can run here', () => {
     ]);
     expect(a.skipped[1]?.detail).toContain(`needs ${Math.round(neededBytes(400 * MiB) / MiB)} MiB`);
     const big = availability(['ram', 'page-cache'], { ...runner, memAvailableBytes: 600 * MiB });
-    expect(big.skipped.map((s) => [s.alternative, s.reason])).toEqual([['ram', 'no-room'], ['page-cache', 'no-room']]);
+    expect(big.skipped.map((s) => [s.alternative, s.reason])).toEqual([
+      ['ram', 'no-room'],
+      ['page-cache', 'no-room'],
+    ]);
   });
 
   it('no such file system: no other disk, no dirty sysctls', () => {
     const a = availability(['other-disk', 'page-cache'], { ...runner, otherDisks: [], dirtySysctlsReadable: false });
-    expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([['other-disk', 'no-such-file-system'], ['page-cache', 'no-such-file-system']]);
+    expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([
+      ['other-disk', 'no-such-file-system'],
+      ['page-cache', 'no-such-file-system'],
+    ]);
   });
 
   it('no room for a second copy on the restore path: nothing runs, each says why', () => {
     const a = availability(['ram', 'decompress'], { ...runner, restoreFs: { mountPoint: '/', fsType: 'ext4', freeBytes: 300 * MiB } });
     expect(a.targets).toEqual([]);
-    expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([['baseline', 'no-room'], ['ram', 'no-baseline'], ['decompress', 'no-baseline']]);
+    expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([
+      ['baseline', 'no-room'],
+      ['ram', 'no-baseline'],
+      ['decompress', 'no-baseline'],
+    ]);
   });
 });

@@ -93,6 +93,8 @@ export async function experimentTraces(places: string[]): Promise<{ dirty: Retur
       // Gone already.
     }
   }
-  const mounts = readFileSync('/proc/mounts', 'utf8').split('\n').filter((l) => l.includes(EXPERIMENT_DIR_PREFIX) || l.startsWith('disk-profiler-exp '));
+  const mounts = readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(EXPERIMENT_DIR_PREFIX) || l.startsWith('disk-profiler-exp '));
   return { dirty: readDirtySettings(), mounts, dirs };
 }

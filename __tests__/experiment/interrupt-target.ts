@@ -9,7 +9,11 @@ const f = await restoreFixture('experiments-interrupt');
 // The fixture goes too when the signal arrives (the stack runs on signals, after the experiments' own).
 const session = new CleanupStack();
 session.push('remove the fixture', () => rmSync(f.root, { recursive: true, force: true }));
-session.push('stop the services', () => f.services.stop(), () => process.kill(f.services.azurite.pid, 'SIGKILL'));
+session.push(
+  'stop the services',
+  () => f.services.stop(),
+  () => process.kill(f.services.azurite.pid, 'SIGKILL'),
+);
 const request = experimentsRequest(f, {
   experiments: ['ram', 'page-cache'],
   duringRun: async (alternative) => {

@@ -39,6 +39,9 @@ describe('commands', () => {
     expect(extractCommand('/usr/bin/tar', '/a/cache.tgz', '/x', 'gzip').args).toEqual(['-xf', '/a/cache.tgz', '-P', '-C', '/x', '-z']);
   });
   it('decompression alone: the same tar and decompression program, writing nothing', () => {
-    expect(decompressCommand('/usr/bin/tar', '/a/cache.tzst', 'zstd-without-long')).toEqual({ program: '/usr/bin/tar', args: ['-tf', '/a/cache.tzst', '-P', '--use-compress-program', 'unzstd'] });
+    expect(decompressCommand('/usr/bin/tar', '/a/cache.tzst', 'zstd-without-long')).toEqual({
+      program: '/usr/bin/tar',
+      args: ['-tf', '/a/cache.tzst', '-P', '--use-compress-program', 'unzstd'],
+    });
   });
 });

@@ -60,7 +60,7 @@ describe('outcomes', () => {
     expect(fixBest(outcomes([run('baseline', '/', 5000, 0), run('decompress', null, 100, 0)], ctx)).alternative).toBe('none');
   });
 
-  it("fix-best is none when nothing saved 10%", () => {
+  it('fix-best is none when nothing saved 10%', () => {
     const small = outcomes([run('baseline', '/', 10_000, 0), run('ram', null, 9_200, 0), run('other-disk', '/mnt', 10_500, 0)], ctx);
     expect(fixBest(small)).toEqual({ alternative: 'none', mountPoint: null, savingMs: 800 });
   });

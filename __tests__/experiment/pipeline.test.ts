@@ -35,10 +35,30 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     const runnerTemp = path.join(root, 'runner-temp');
     const before = await experimentTraces([runnerTemp, root]);
     const config: ProfileConfig = {
-      mode: 'profile', label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', restoreKeys: [],
-      enableCrossOsArchive: false, failOnCacheMiss: false, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 30_000,
-      probes: [], probeBudgetMs: 30_000, probePath: workspace, installFio: false, experiments: ['ram', 'decompress'], experimentsBudgetMs: 60_000, lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [],
-      uploadArtifact: false, artifactName: 'x',
+      mode: 'profile',
+      label: 'pipeline',
+      workspace,
+      runnerTemp,
+      paths: ['deps'],
+      primaryKey: 'pipe-1',
+      restoreKeys: [],
+      enableCrossOsArchive: false,
+      failOnCacheMiss: false,
+      failOnBottleneck: [],
+      sampleIntervalMs: 100,
+      writebackTimeoutMs: 30_000,
+      probes: [],
+      probeBudgetMs: 30_000,
+      probePath: workspace,
+      installFio: false,
+      experiments: ['ram', 'decompress'],
+      experimentsBudgetMs: 60_000,
+      lookupOnly: false,
+      uploadChunkSize: null,
+      save: false,
+      inputWarnings: [],
+      uploadArtifact: false,
+      artifactName: 'x',
     };
     const dirs: string[] = [];
     const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () =>
@@ -61,10 +81,30 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     await mkdir(workspace);
     const runnerTemp = path.join(root, 'runner-temp');
     const config: ProfileConfig = {
-      mode: 'profile', label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', restoreKeys: [],
-      enableCrossOsArchive: false, failOnCacheMiss: false, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 30_000,
-      probes: [], probeBudgetMs: 30_000, probePath: workspace, installFio: false, experiments: [], experimentsBudgetMs: 60_000, lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [],
-      uploadArtifact: false, artifactName: 'x',
+      mode: 'profile',
+      label: 'pipeline',
+      workspace,
+      runnerTemp,
+      paths: ['deps'],
+      primaryKey: 'pipe-1',
+      restoreKeys: [],
+      enableCrossOsArchive: false,
+      failOnCacheMiss: false,
+      failOnBottleneck: [],
+      sampleIntervalMs: 100,
+      writebackTimeoutMs: 30_000,
+      probes: [],
+      probeBudgetMs: 30_000,
+      probePath: workspace,
+      installFio: false,
+      experiments: [],
+      experimentsBudgetMs: 60_000,
+      lookupOnly: false,
+      uploadChunkSize: null,
+      save: false,
+      inputWarnings: [],
+      uploadArtifact: false,
+      artifactName: 'x',
     };
     const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () => runProfile(config, { log: () => {}, warn: () => {} }));
     expect(profile.experiments).toBeUndefined();

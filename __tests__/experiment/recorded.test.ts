@@ -22,7 +22,13 @@ describe('recorded: a disk throttled to 40 MiB/s', () => {
   it('is a valid profile whose experiments all ran twice', () => {
     expect(profileErrors(p)).toEqual([]);
     expect(e.status).toBe('ran');
-    expect(e.outcomes.map((o) => [o.alternative, o.timeMs.runs])).toEqual([['baseline', 2], ['ram', 2], ['decompress', 2], ['other-disk', 2], ['page-cache', 2]]);
+    expect(e.outcomes.map((o) => [o.alternative, o.timeMs.runs])).toEqual([
+      ['baseline', 2],
+      ['ram', 2],
+      ['decompress', 2],
+      ['other-disk', 2],
+      ['page-cache', 2],
+    ]);
     expect(e.wallMs).toBeLessThanOrEqual(e.budgetMs);
   });
 

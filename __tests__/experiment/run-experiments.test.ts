@@ -18,7 +18,10 @@ import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js
 import { removeDirs, treeFingerprint } from '../helpers/tree.js';
 import { experimentTraces, experimentsRequest, restoreFixture, type RestoreFixture } from './fixture.js';
 
-const ready = prerequisite('root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)', isRoot && ['tar', 'unzstd', 'losetup', 'mkfs.ext4', 'sync'].every(commandExists));
+const ready = prerequisite(
+  'root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)',
+  isRoot && ['tar', 'unzstd', 'losetup', 'mkfs.ext4', 'sync'].every(commandExists),
+);
 
 describe.runIf(ready)('experiments on this machine', () => {
   let f: RestoreFixture;
@@ -48,7 +51,11 @@ describe.runIf(ready)('experiments on this machine', () => {
     const archive = path.join(f.root, 'no-such-archive');
     const said = await captureOutput(() => withEnv({ GITHUB_WORKSPACE: dir }, () => extractTar(archive, method as never)));
     // @actions/exec echoes the argv it runs, space-separated (no spaces in these paths).
-    const argv = said.text.split('\n').find((l) => l.startsWith('[command]'))?.slice('[command]'.length).split(' ');
+    const argv = said.text
+      .split('\n')
+      .find((l) => l.startsWith('[command]'))
+      ?.slice('[command]'.length)
+      .split(' ');
     const tar = execFileSync('sh', ['-c', 'command -v tar'], { encoding: 'utf8' }).trim();
     const ours = extractCommand(tar, archive, dir, method);
     expect(argv).toEqual([ours.program, ...ours.args]);
@@ -118,7 +125,10 @@ describe.runIf(ready)('experiments on this machine', () => {
     );
     expect(result.status).toBe('ran');
     expect(result.refetch?.where).toBe('RAM (/dev/shm)');
-    expect(result.outcomes.map((o) => [o.alternative, o.mountPoint])).toEqual([['baseline', expect.any(String)], ['ram', '/dev/shm']]);
+    expect(result.outcomes.map((o) => [o.alternative, o.mountPoint])).toEqual([
+      ['baseline', expect.any(String)],
+      ['ram', '/dev/shm'],
+    ]);
     expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'no-permission']]);
     expect(mountsDuring).toBe(0);
     expect(await experimentTraces(places())).toEqual(before);
@@ -151,7 +161,10 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(directories).toEqual([]);
     expect(result.runs).toEqual([]);
     expect(result.status).toBe('skipped');
-    expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['baseline', 'over-budget'], ['ram', 'over-budget']]);
+    expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([
+      ['baseline', 'over-budget'],
+      ['ram', 'over-budget'],
+    ]);
     expect(result.reason).toMatch(/do not fit the 0.05 s budget/);
   }, 120_000);
 });

@@ -66,7 +66,7 @@ describe('fio faults', () => {
     expect(Number(r.outputs['lookup-seconds'])).toBeGreaterThan(0);
   });
 
-  it.runIf(hasFio)('fio exiting non-zero: probes failed with fio\'s own message; nothing left behind', async () => {
+  it.runIf(hasFio)("fio exiting non-zero: probes failed with fio's own message; nothing left behind", async () => {
     const bin = await fakeFio('exit1', 'echo "fio: injected failure: Invalid argument" >&2\nexit 1');
     const r = await runFault({ services, root, name: 'fio-exit', inputs: probeInputs, env: { PATH: `${bin}:${process.env.PATH}` } });
     expect(r.mainExitCode).toBe(0);

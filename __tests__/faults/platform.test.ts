@@ -21,7 +21,6 @@ beforeAll(async () => {
   ({ services, root } = await seededServices('faults-platform', key, ['tar', '@actions/core']));
 });
 
-
 afterAll(async () => {
   await services?.stop();
   await removeDirs(root);
@@ -54,7 +53,13 @@ describe('no kernel counters', () => {
     const runnerTemp = path.join(root, 'no-proc-temp');
     for (const d of [empty, workspace, runnerTemp]) await mkdir(d, { recursive: true });
     const hasFio = prerequisite('fio', commandExists('fio'));
-    const inputs: Record<string, string> = { path: 'node_modules', key, probes: hasFio ? 'seq-write' : 'none', 'probe-budget-seconds': '6', 'install-fio': 'false' };
+    const inputs: Record<string, string> = {
+      path: 'node_modules',
+      key,
+      probes: hasFio ? 'seq-write' : 'none',
+      'probe-budget-seconds': '6',
+      'install-fio': 'false',
+    };
     const config = parseConfig((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: 'no-proc' }) as ProfileConfig;
     const warnings: string[] = [];
     const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () =>

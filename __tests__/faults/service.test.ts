@@ -17,7 +17,6 @@ beforeAll(async () => {
   ({ services, root } = await seededServices('faults-service', key, ['tar', '@actions/core']));
 });
 
-
 afterEach(() => services?.setSettings({ faults: {}, downloadBytesPerSecond: null, downloadUrls: 'azure' }));
 
 /**
@@ -72,7 +71,7 @@ describe('cache service faults', () => {
 
   it('a transient 503 from the cache service is retried as actions/cache retries it, and the restore succeeds', async () => {
     services.setSettings({ faults: { twirp: { errorStatus: 503, errorCount: 1 } } });
-    const r = await runFault({ services, root, name: 'transient-503', inputs: restoreInputs, env: {}, });
+    const r = await runFault({ services, root, name: 'transient-503', inputs: restoreInputs, env: {} });
     expect(r.mainExitCode).toBe(0);
     expect(r.outputs['cache-hit']).toBe('true');
     expect(r.log).toMatch(/Attempt 1 of 5 failed with error: Failed request: \(503\)/);

@@ -75,7 +75,10 @@ export function problemsBlock(summary: string): string {
   const start = lines.findIndex((l) => l.includes('**Problems met**'));
   if (start < 0) return '';
   // Near the top: within the first lines, before any section heading.
-  expect(lines.slice(0, start).some((l) => l.startsWith('### ')), 'problems block is above every section').toBe(false);
+  expect(
+    lines.slice(0, start).some((l) => l.startsWith('### ')),
+    'problems block is above every section',
+  ).toBe(false);
   const end = lines.findIndex((l, i) => i > start && !l.startsWith('>'));
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }

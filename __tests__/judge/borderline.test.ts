@@ -5,12 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { phaseFacts } from '../../src/judge/phase-facts.js';
-import {
-  NEAR_CEILING_SHARE,
-  PROCESS_FULL_CORE,
-  TIME_AT_CEILING_SHARE,
-  WRITEBACK_TAIL_SHARE,
-} from '../../src/judge/thresholds.js';
+import { NEAR_CEILING_SHARE, PROCESS_FULL_CORE, TIME_AT_CEILING_SHARE, WRITEBACK_TAIL_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { loadFixture, phaseOf, quietCpu, scaleDiskDelta, setChildCores, stretchPhase } from './fixture-tools.js';
 

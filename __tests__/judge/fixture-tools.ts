@@ -8,7 +8,9 @@ import { validateProfile } from '../../src/profile/validate.js';
 export const FIXTURE_DIR = fileURLToPath(new URL('../../fixtures/profiles/', import.meta.url));
 
 export function fixtureNames(): string[] {
-  return readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export function loadFixture(name: string): Profile {
@@ -48,7 +50,16 @@ export function quietCpu(profile: Profile, name: PhaseName, busyShare: number): 
   const total = Object.keys(a).reduce((sum, k) => sum + (b[k as keyof typeof b] - a[k as keyof typeof a]), 0);
   // Rebuild the delta as busy user time + idle, same total.
   const user = Math.round(total * busyShare);
-  p.end.cpu = { user: a.user + user, nice: a.nice, system: a.system, idle: a.idle + total - user, iowait: a.iowait, irq: a.irq, softirq: a.softirq, steal: a.steal };
+  p.end.cpu = {
+    user: a.user + user,
+    nice: a.nice,
+    system: a.system,
+    idle: a.idle + total - user,
+    iowait: a.iowait,
+    irq: a.irq,
+    softirq: a.softirq,
+    steal: a.steal,
+  };
 }
 
 /** Makes a phase `extraMs` longer: its end and everything after it move later; counters are kept. */

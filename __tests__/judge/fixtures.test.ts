@@ -15,26 +15,62 @@ interface Expectation {
 }
 
 const EXPECTED: Record<string, Expectation> = {
-  'disk-bandwidth-dd-direct.json': { bottleneck: 'disk-bandwidth', dominant: 'extract', says: /^Disk-bound \(bandwidth\): extraction wrote at .* of the .* sequential-write ceiling/ },
+  'disk-bandwidth-dd-direct.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* of the .* sequential-write ceiling/,
+  },
   'disk-iops-dd-4k.json': { bottleneck: 'disk-iops', dominant: 'extract', says: /^Disk-bound \(IOPS\): extraction completed .* writes\/s of 4 KiB/ },
   'cpu-tar-zstd-vda.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd together used .* of a core during extraction/ },
   // A tail-dominated restore names the disk limit the writeback ran into.
-  'writeback-tail-throttled-loop.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/ },
+  'writeback-tail-throttled-loop.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/,
+  },
   'network-slow-download.json': { bottleneck: 'network', dominant: 'download', says: /^Network-bound: the download ran at/ },
   // Bottleneck lab recordings (src/lab, `disk-profiler lab --record`): full runProfile restores of a real cache.
-  'lab-disk-bandwidth.json': { bottleneck: 'disk-bandwidth', dominant: 'extract', says: /^Disk-bound \(bandwidth\): extraction wrote at .* sequential-write ceiling .*\(the kernel's dirty-page limit held tar back/ },
-  'lab-disk-iops.json': { bottleneck: 'disk-iops', dominant: 'extract', says: /^Disk-bound \(IOPS\): extraction completed .* writes\/s of .* random-write ceiling/ },
+  'lab-disk-bandwidth.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* sequential-write ceiling .*\(the kernel's dirty-page limit held tar back/,
+  },
+  'lab-disk-iops.json': {
+    bottleneck: 'disk-iops',
+    dominant: 'extract',
+    says: /^Disk-bound \(IOPS\): extraction completed .* writes\/s of .* random-write ceiling/,
+  },
   'lab-network.json': { bottleneck: 'network', dominant: 'download', says: /^Network-bound: the download ran at 1\.\d+ MiB\/s/ },
   'lab-cpu.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core while runnable tasks waited for a CPU/ },
   'lab-baseline.json': { bottleneck: 'cpu', dominant: 'extract', says: /^CPU-bound: tar and zstd together used .* of a core during extraction/ },
   // The real-runner scenarios (issue 13), each judged as its 2x intervention answered in the bench
   // (BENCHMARKS.md): the disk limit a writeback tail ran into is named, not "writeback".
-  'lab-runner-7gib.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/ },
-  'lab-runner-16gib.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/ },
+  'lab-runner-7gib.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/,
+  },
+  'lab-runner-16gib.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/,
+  },
   'lab-earlier-dirty.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed/ },
-  'lab-second-writer.json': { bottleneck: 'disk-bandwidth', dominant: 'extract', says: /^Disk-bound \(bandwidth\): extraction wrote at .* sequential-write ceiling/ },
-  'lab-temp-other-disk.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed/ },
-  'lab-cloud-volume.json': { bottleneck: 'disk-bandwidth', dominant: 'writeback', says: /^Disk-bound \(bandwidth\): after tar exited .* of the 12\d MiB\/s sequential-write ceiling/ },
+  'lab-second-writer.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* sequential-write ceiling/,
+  },
+  'lab-temp-other-disk.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed/,
+  },
+  'lab-cloud-volume.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\): after tar exited .* of the 12\d MiB\/s sequential-write ceiling/,
+  },
 };
 
 describe('verdicts on recorded profiles', () => {

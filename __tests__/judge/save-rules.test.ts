@@ -21,7 +21,7 @@ describe('judgeSave on recorded saves', () => {
     expect(rejudge(load('loop-200-read-iops.json'), { randReadIops: 220 }).bottleneck).toBe('disk-iops');
   });
 
-  it('a save from the VM\'s fast disk is not judged disk-bound, and says what tar and zstd used', () => {
+  it("a save from the VM's fast disk is not judged disk-bound, and says what tar and zstd used", () => {
     const v = rejudge(load('vda-node-modules.json'));
     expect(v.bottleneck).not.toMatch(/^disk/);
     const archive = v.phases.find((p) => p.phase === 'archive');

@@ -22,9 +22,11 @@ describe('explainVerdict', () => {
     expect(lines[1]).toBe(`  ${profile.verdict?.sentence}`);
   });
 
-  it('lists each phase\'s disk shares first, then the request size, then the rest of its evidence', () => {
+  it("lists each phase's disk shares first, then the request size, then the rest of its evidence", () => {
     const extract = lines.slice(lines.findIndex((l) => l.startsWith('  [extract]')) + 1);
-    expect(extract[0]).toBe(`    + write-bandwidth-share = ${((evidence('write-bandwidth-share')?.value ?? 0) * 100).toFixed(1)}% (threshold 80%): ${evidence('write-bandwidth-share')?.text}`);
+    expect(extract[0]).toBe(
+      `    + write-bandwidth-share = ${((evidence('write-bandwidth-share')?.value ?? 0) * 100).toFixed(1)}% (threshold 80%): ${evidence('write-bandwidth-share')?.text}`,
+    );
     expect(extract[1]).toMatch(/^ {4}[+ ] write-iops-share = /);
     expect(extract[2]).toMatch(/^ {4}[+ ] write-request-size = /);
     expect(text).toContain(`dirty-peak-share = ${((evidence('dirty-peak-share')?.value ?? 0) * 100).toFixed(1)}%`);

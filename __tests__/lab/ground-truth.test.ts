@@ -21,7 +21,12 @@ const facts = (bottleneck: string, whatIf: [string, number][], totalMs: number):
 
 describe('interventionAnswer / checkVerdict', () => {
   it('names the relaxation that saved the most once it saved at least 10 %', () => {
-    const a = interventionAnswer(intervention(10_000, [['disk-bandwidth', 7_000], ['disk-iops', 9_500]]));
+    const a = interventionAnswer(
+      intervention(10_000, [
+        ['disk-bandwidth', 7_000],
+        ['disk-iops', 9_500],
+      ]),
+    );
     expect(a.best).toBe('disk-bandwidth');
     expect(a.accepted).toEqual(['disk-bandwidth']);
     expect(checkVerdict('disk-bandwidth', a).right).toBe(true);
@@ -33,7 +38,12 @@ describe('interventionAnswer / checkVerdict', () => {
   });
 
   it('accepts either of two relaxations whose savings lie within the 5 % noise of each other', () => {
-    const a = interventionAnswer(intervention(10_000, [['disk-bandwidth', 7_400], ['disk-iops', 7_000]]));
+    const a = interventionAnswer(
+      intervention(10_000, [
+        ['disk-bandwidth', 7_400],
+        ['disk-iops', 7_000],
+      ]),
+    );
     expect(a.best).toBe('disk-iops');
     expect(a.accepted).toEqual(['disk-bandwidth', 'disk-iops']);
     expect(checkVerdict('disk-bandwidth', a).right).toBe(true);
@@ -49,12 +59,28 @@ describe('interventionAnswer / checkVerdict', () => {
 });
 
 describe('checkAgainstIntervention', () => {
-  const i = intervention(10_000, [['disk-bandwidth', 6_000], ['disk-iops', 9_800]]);
+  const i = intervention(10_000, [
+    ['disk-bandwidth', 6_000],
+    ['disk-iops', 9_800],
+  ]);
 
   it('passes a what-if that is a lower bound within 5 % and at least 80 % tight', () => {
-    const c = checkAgainstIntervention(facts('disk-bandwidth', [['disk-bandwidth', 5_500], ['disk-iops', 9_000]], 10_400), i);
+    const c = checkAgainstIntervention(
+      facts(
+        'disk-bandwidth',
+        [
+          ['disk-bandwidth', 5_500],
+          ['disk-iops', 9_000],
+        ],
+        10_400,
+      ),
+      i,
+    );
     expect(c.verdict).toMatchObject({ right: true, got: 'disk-bandwidth' });
-    expect(c.whatIfs.map((w) => [w.resource, w.isLowerBound, w.tight])).toEqual([['disk-bandwidth', true, true], ['disk-iops', true, true]]);
+    expect(c.whatIfs.map((w) => [w.resource, w.isLowerBound, w.tight])).toEqual([
+      ['disk-bandwidth', true, true],
+      ['disk-iops', true, true],
+    ]);
     expect(c.total).toMatchObject({ profileMs: 10_400, plainMs: 10_000, within: true });
     expect(c.total.difference).toBeCloseTo(0.04);
   });
@@ -68,8 +94,18 @@ describe('checkAgainstIntervention', () => {
     expect(loose.whatIfs[0]).toMatchObject({ isLowerBound: true, tight: false });
   });
 
-  it('reads each disk resource\'s own what-if', () => {
-    const c = checkAgainstIntervention(facts('disk-bandwidth', [['disk-bandwidth', 5_900], ['disk-iops', 9_800]], 10_000), i);
+  it("reads each disk resource's own what-if", () => {
+    const c = checkAgainstIntervention(
+      facts(
+        'disk-bandwidth',
+        [
+          ['disk-bandwidth', 5_900],
+          ['disk-iops', 9_800],
+        ],
+        10_000,
+      ),
+      i,
+    );
     expect(c.whatIfs.map((w) => w.lowerBoundMs)).toEqual([5_900, 9_800]);
   });
 });
@@ -87,7 +123,10 @@ describe('profileFacts', () => {
     const f = profileFacts(profile);
     const phases = profile.phases as { name: string; startMs: number; endMs: number }[];
     expect(phases.map((p) => p.name)).toContain('writeback');
-    expect(f.totalMs).toBeCloseTo(phases.reduce((s, p) => s + p.endMs - p.startMs, 0), 6);
+    expect(f.totalMs).toBeCloseTo(
+      phases.reduce((s, p) => s + p.endMs - p.startMs, 0),
+      6,
+    );
     expect(f.totalMs).toBeGreaterThan(profile.restore.restoreMs);
     expect(f.bottleneck).toBe(profile.verdict.bottleneck);
   });

@@ -59,7 +59,13 @@ describe.runIf(ready)('bottleneck lab', () => {
     for (const scenario of ['disk-iops', 'cpu', 'network'] as const) {
       let devs: string[] = [];
       await expect(
-        runScenario(lab as Lab, scenario, { failAfterSetup: true, onDevices: (d) => { devs = d; track(d); } }),
+        runScenario(lab as Lab, scenario, {
+          failAfterSetup: true,
+          onDevices: (d) => {
+            devs = d;
+            track(d);
+          },
+        }),
       ).rejects.toThrow(/injected failure/);
       if (scenario === 'disk-iops') expect(devs.length).toBe(1);
       expectAsFound({ sessionRunning: true });

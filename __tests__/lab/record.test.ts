@@ -11,9 +11,14 @@ import { repoRoot } from '../helpers/tree.js';
 const recorded = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/profiles/lab-disk-bandwidth.json'), 'utf8')) as Profile;
 
 describe('lab --record provenance', () => {
-  const provenance = labProvenance('cloud-volume', settingsOf(SCENARIOS['cloud-volume']), 'node dist/cli.js lab cloud-volume --record fixtures/profiles', repoRoot);
+  const provenance = labProvenance(
+    'cloud-volume',
+    settingsOf(SCENARIOS['cloud-volume']),
+    'node dist/cli.js lab cloud-volume --record fixtures/profiles',
+    repoRoot,
+  );
 
-  it('names the command, the scenario with what it was built with, and the machine with the tool\'s commit', () => {
+  it("names the command, the scenario with what it was built with, and the machine with the tool's commit", () => {
     expect(provenance).toMatchObject({
       command: 'node dist/cli.js lab cloud-volume --record fixtures/profiles',
       scenario: 'cloud-volume',

@@ -19,11 +19,18 @@ import { startLocalServices, type LocalServices } from '../../src/services/index
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 
 const ready = prerequisite(
-  'root with losetup, mkfs.ext4, fio and cgroup v1 blkio (the lab scenarios\' setups)',
+  "root with losetup, mkfs.ext4, fio and cgroup v1 blkio (the lab scenarios' setups)",
   isRoot && ['losetup', 'mkfs.ext4', 'fio', 'dd'].every(commandExists) && existsSync(path.join(BLKIO_ROOT, 'blkio.throttle.write_bps_device')),
 );
 
-const NEW_SCENARIOS = ['runner-7gib', 'runner-16gib', 'earlier-dirty', 'second-writer', 'temp-other-disk', 'cloud-volume'] as const satisfies readonly LabScenarioName[];
+const NEW_SCENARIOS = [
+  'runner-7gib',
+  'runner-16gib',
+  'earlier-dirty',
+  'second-writer',
+  'temp-other-disk',
+  'cloud-volume',
+] as const satisfies readonly LabScenarioName[];
 
 /**
  * Dirty + Writeback: pages not yet on disk. The loop device's share of the background threshold is
@@ -72,7 +79,9 @@ describe.runIf(ready)('lab scenario setups', () => {
       await setUp(name, (runner) => {
         const want = SCENARIOS[name].dirty;
         expect(readDirtySettings()).toMatchObject({ dirty_bytes: want?.dirtyBytes, dirty_background_bytes: want?.backgroundBytes });
-        expect(throttlesOf(runner.devNumbers[0] as string, 'blkio.throttle.write_bps_device')).toEqual([`${runner.devNumbers[0]} ${LAB_SETTINGS.writeBytesPerSecond}`]);
+        expect(throttlesOf(runner.devNumbers[0] as string, 'blkio.throttle.write_bps_device')).toEqual([
+          `${runner.devNumbers[0]} ${LAB_SETTINGS.writeBytesPerSecond}`,
+        ]);
       });
     }, 120_000);
   }
@@ -86,12 +95,16 @@ describe.runIf(ready)('lab scenario setups', () => {
     });
   }, 120_000);
 
-  it('second-writer: fio writes on the restore\'s disk while set up, and is stopped (also on failure)', async () => {
-    await setUp('second-writer', () => {
-      // Long enough for fio to start its job (a forked job once outlived the kill of its parent).
-      execFileSync('sleep', ['1.5']);
-      expect(readMachineState().processes.some((p) => p.startsWith('fio --name=second-writer'))).toBe(true);
-    }, { fail: true });
+  it("second-writer: fio writes on the restore's disk while set up, and is stopped (also on failure)", async () => {
+    await setUp(
+      'second-writer',
+      () => {
+        // Long enough for fio to start its job (a forked job once outlived the kill of its parent).
+        execFileSync('sleep', ['1.5']);
+        expect(readMachineState().processes.some((p) => p.startsWith('fio --name=second-writer'))).toBe(true);
+      },
+      { fail: true },
+    );
     expect(readMachineState().processes.filter((p) => p.includes('second-writer'))).toEqual([]);
   }, 120_000);
 
@@ -103,15 +116,19 @@ describe.runIf(ready)('lab scenario setups', () => {
   }, 120_000);
 
   it('cloud-volume: an upper device in direct-io mode (max 256 KiB requests, merging on) over a lower one carrying both caps', async () => {
-    await setUp('cloud-volume', (runner) => {
-      const [upper, lower] = runner.devNumbers as [string, string];
-      expect(readLines(`/sys/dev/block/${upper}/loop/dio`)).toEqual(['1']);
-      expect(readLines(`/sys/dev/block/${upper}/queue/max_sectors_kb`)).toEqual(['256']);
-      expect(readLines(`/sys/dev/block/${upper}/queue/nomerges`)).toEqual(['0']);
-      expect(throttlesOf(lower, 'blkio.throttle.write_bps_device')).toEqual([`${lower} ${125 * 1024 * 1024}`]);
-      expect(throttlesOf(lower, 'blkio.throttle.write_iops_device')).toEqual([`${lower} 3000`]);
-      expect(throttlesOf(upper, 'blkio.throttle.write_iops_device')).toEqual([]);
-    }, { fail: true });
+    await setUp(
+      'cloud-volume',
+      (runner) => {
+        const [upper, lower] = runner.devNumbers as [string, string];
+        expect(readLines(`/sys/dev/block/${upper}/loop/dio`)).toEqual(['1']);
+        expect(readLines(`/sys/dev/block/${upper}/queue/max_sectors_kb`)).toEqual(['256']);
+        expect(readLines(`/sys/dev/block/${upper}/queue/nomerges`)).toEqual(['0']);
+        expect(throttlesOf(lower, 'blkio.throttle.write_bps_device')).toEqual([`${lower} ${125 * 1024 * 1024}`]);
+        expect(throttlesOf(lower, 'blkio.throttle.write_iops_device')).toEqual([`${lower} 3000`]);
+        expect(throttlesOf(upper, 'blkio.throttle.write_iops_device')).toEqual([]);
+      },
+      { fail: true },
+    );
   }, 120_000);
 
   it('covers every scenario beyond the CI five', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CI_LAB_SCENARIOS, CONTROLLED_RESOURCES, controlledResources, LAB_SCENARIOS, LAB_SETTINGS, relaxed, SCENARIOS, settingsOf } from '../../src/lab/scenario-specs.js';
+import {
+  CI_LAB_SCENARIOS,
+  CONTROLLED_RESOURCES,
+  controlledResources,
+  LAB_SCENARIOS,
+  LAB_SETTINGS,
+  relaxed,
+  SCENARIOS,
+  settingsOf,
+} from '../../src/lab/scenario-specs.js';
 import { runnerDirtyLimits } from '../../src/lab/runner-dirty.js';
 import { GiB } from '../../src/util/units.js';
 
@@ -22,7 +31,7 @@ describe('scenarios as data', () => {
     expect(CI_LAB_SCENARIOS).toEqual(LAB_SCENARIOS.slice(0, 5));
   });
 
-  it('the restore that fits a runner\'s dirty budget: each runner scenario\'s background threshold is above the lab cache (~125 MB)', () => {
+  it("the restore that fits a runner's dirty budget: each runner scenario's background threshold is above the lab cache (~125 MB)", () => {
     for (const name of ['runner-7gib', 'runner-16gib', 'earlier-dirty', 'temp-other-disk'] as const) {
       expect(SCENARIOS[name].dirty?.backgroundBytes).toBeGreaterThan(500 * MiB);
     }
@@ -58,7 +67,11 @@ describe('relaxed', () => {
   });
 
   it('records the settings a scenario is built with, relaxed ones included', () => {
-    expect(settingsOf(relaxed(SCENARIOS['disk-bandwidth'], 'disk-bandwidth'))).toEqual({ writeBytesPerSecond: 80 * MiB, dirtyBytes: 32 * MiB, dirtyBackgroundBytes: 8 * MiB });
+    expect(settingsOf(relaxed(SCENARIOS['disk-bandwidth'], 'disk-bandwidth'))).toEqual({
+      writeBytesPerSecond: 80 * MiB,
+      dirtyBytes: 32 * MiB,
+      dirtyBackgroundBytes: 8 * MiB,
+    });
     expect(settingsOf(SCENARIOS['cloud-volume'])).toMatchObject({ maxSectorsKb: 256, writeIops: 3000 });
   });
 });

@@ -18,7 +18,8 @@ import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 
-const canRun = prerequisite('root (loop devices, blkio throttles)', isRoot) && prerequisite('losetup and mkfs.ext4', commandExists('losetup') && commandExists('mkfs.ext4'));
+const canRun =
+  prerequisite('root (loop devices, blkio throttles)', isRoot) && prerequisite('losetup and mkfs.ext4', commandExists('losetup') && commandExists('mkfs.ext4'));
 const PATHS = ['deps'];
 const KEY = 'attribution-1';
 /** Slow enough that the tail is seconds long, fast enough that 1 GiB flushes in about 10 s. */
@@ -57,10 +58,30 @@ async function profile(opts: { runnerTempOnLoop: boolean; before?: (workspace: s
   mkdirSync(runnerTemp);
   opts.before?.(workspace);
   const config: ProfileConfig = {
-    mode: 'profile', label: `attribution-${run}`, workspace, runnerTemp, paths: PATHS, primaryKey: KEY, restoreKeys: [],
-    enableCrossOsArchive: false, failOnCacheMiss: true, failOnBottleneck: [], sampleIntervalMs: 100, writebackTimeoutMs: 120_000,
-    probes: [], probeBudgetMs: 6000, probePath: workspace, installFio: false, uploadArtifact: false, artifactName: 'x',
-    lookupOnly: false, uploadChunkSize: null, save: false, inputWarnings: [], experiments: [], experimentsBudgetMs: 60_000,
+    mode: 'profile',
+    label: `attribution-${run}`,
+    workspace,
+    runnerTemp,
+    paths: PATHS,
+    primaryKey: KEY,
+    restoreKeys: [],
+    enableCrossOsArchive: false,
+    failOnCacheMiss: true,
+    failOnBottleneck: [],
+    sampleIntervalMs: 100,
+    writebackTimeoutMs: 120_000,
+    probes: [],
+    probeBudgetMs: 6000,
+    probePath: workspace,
+    installFio: false,
+    uploadArtifact: false,
+    artifactName: 'x',
+    lookupOnly: false,
+    uploadChunkSize: null,
+    save: false,
+    inputWarnings: [],
+    experiments: [],
+    experimentsBudgetMs: 60_000,
   };
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
   const p = await withoutWorkflowCommands(() => withEnv(env, () => runProfile(config, { log: () => {}, warn: () => {} })));
@@ -81,7 +102,9 @@ describe.runIf(canRun)('attribution on a real restore', () => {
       // An earlier step's output, written and not synced (below the default dirty thresholds of this machine).
       before: (workspace) => writeFileSync(path.join(workspace, 'earlier-step.bin'), Buffer.alloc(1024 * MiB, 7)),
     });
-    console.log(`tail clean ${phaseMs(clean, 'writeback')} ms, with 1 GiB of others' dirty pages ${phaseMs(dirty, 'writeback')} ms; pre-flush wrote ${dirty.preflush?.deviceWrittenBytes} B in ${dirty.preflush?.durationMs} ms`);
+    console.log(
+      `tail clean ${phaseMs(clean, 'writeback')} ms, with 1 GiB of others' dirty pages ${phaseMs(dirty, 'writeback')} ms; pre-flush wrote ${dirty.preflush?.deviceWrittenBytes} B in ${dirty.preflush?.durationMs} ms`,
+    );
     expect(Math.abs(phaseMs(dirty, 'writeback') - phaseMs(clean, 'writeback'))).toBeLessThan(1000);
     // The earlier step's gigabyte went to disk before the lookup, outside the restore's time.
     expect(dirty.preflush?.deviceWrittenBytes).toBeGreaterThanOrEqual(1000 * MiB);

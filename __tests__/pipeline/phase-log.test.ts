@@ -19,9 +19,12 @@ describe('PhaseLog', () => {
     log.enter(null);
     log.close();
     expect(lines).toEqual([
-      'group Restore: lookup (cache service)', 'endgroup',
-      'group Restore: download', 'endgroup',
-      'group Restore: extraction (tar + zstd)', 'endgroup',
+      'group Restore: lookup (cache service)',
+      'endgroup',
+      'group Restore: download',
+      'endgroup',
+      'group Restore: extraction (tar + zstd)',
+      'endgroup',
     ]);
   });
 

@@ -4,14 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  installSignalCleanup,
-  MARKER_FILE_NAME,
-  PROBE_DIR_PREFIX,
-  ProbeRegistry,
-  removeProbeDirectories,
-  writeMarker,
-} from '../../src/probe/cleanup.js';
+import { installSignalCleanup, MARKER_FILE_NAME, PROBE_DIR_PREFIX, ProbeRegistry, removeProbeDirectories, writeMarker } from '../../src/probe/cleanup.js';
 
 let root: string;
 beforeEach(() => {

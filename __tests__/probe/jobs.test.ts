@@ -17,7 +17,12 @@ import {
 } from '../../src/probe/jobs.js';
 import { GiB, MiB } from '../../src/util/units.js';
 
-const arg = (args: string[], name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
+const arg = (args: string[], name: string) =>
+  args
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')
+    .slice(1)
+    .join('=');
 const file = '/work/tmp/.disk-profiler-fio-abc/probe.dat';
 
 describe('probe definitions', () => {
@@ -74,7 +79,7 @@ describe('probeArgs', () => {
     expect(size % def.blockSizeBytes).toBe(0);
   });
 
-  it('Google\'s method: libaio, direct IO, batching for the IOPS probes only', () => {
+  it("Google's method: libaio, direct IO, batching for the IOPS probes only", () => {
     const seq = probeArgs(defineProbe('seq-write', 2), { filePath: file, regionBytes: 256 * MiB, timing });
     const rand = probeArgs(defineProbe('rand-read', 2), { filePath: file, regionBytes: 256 * MiB, timing });
     expect(arg(seq, 'ioengine')).toBe('libaio');

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { probeResult as result, probeSuite as suite } from '../helpers/probe-results.js';
 import { probeOutputs, PROBE_OUTPUT_NAMES } from '../../src/probe/outputs.js';
 
-
 describe('probeOutputs', () => {
   it('formats each ceiling in its unit', () => {
     const outputs = probeOutputs(
@@ -32,4 +31,3 @@ describe('probeOutputs', () => {
     expect(Object.values(probeOutputs(null)).every((v) => v === '')).toBe(true);
   });
 });
-

@@ -127,9 +127,7 @@ describe('extractFioJson', () => {
 
   it('JSON without jobs, or a job without the direction, is a typed error', () => {
     expect(() => extractFioJson('{"fio version":"fio-3.33"}')).toThrow(/no "jobs"/);
-    expect(() => parseFioOutput('{"fio version":"fio-3.33","jobs":[{"jobname":"x"}]}', { direction: 'read' })).toThrow(
-      /no "read" section/,
-    );
+    expect(() => parseFioOutput('{"fio version":"fio-3.33","jobs":[{"jobname":"x"}]}', { direction: 'read' })).toThrow(/no "read" section/);
   });
 });
 

@@ -59,7 +59,7 @@ describe('findFio', () => {
   });
 });
 
-describe.runIf(hasFio)('runProbeSuite on this machine\'s disk', () => {
+describe.runIf(hasFio)("runProbeSuite on this machine's disk", () => {
   it('two probes within an 8 s budget: positive figures, temp directory gone', async () => {
     const target = fs.mkdtempSync(path.join(root, 'target-'));
     const dirs: string[] = [];

@@ -7,7 +7,13 @@ import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js
 import { judgeProfile } from '../../src/judge/judge.js';
 import { loadFixture } from '../judge/fixture-tools.js';
 
-const run = (alternative: RunRecord['alternative'], mountPoint: string | null, stepMs: number, syncMs: number): RunRecord => ({ alternative, mountPoint, stepMs, syncMs, untilOnDiskMs: stepMs + syncMs });
+const run = (alternative: RunRecord['alternative'], mountPoint: string | null, stepMs: number, syncMs: number): RunRecord => ({
+  alternative,
+  mountPoint,
+  stepMs,
+  syncMs,
+  untilOnDiskMs: stepMs + syncMs,
+});
 
 function experiments(runs: RunRecord[]): ExperimentsResult {
   const all = outcomes(runs, { restorePath: 'node_modules', extractedBytes: 130 * 1024 * 1024 });
@@ -18,7 +24,14 @@ function experiments(runs: RunRecord[]): ExperimentsResult {
     refetch: { durationMs: 1_200, bytes: 12_000_000, where: 'RAM (tmpfs)', inRam: true },
     outcomes: all,
     runs,
-    skipped: [{ alternative: 'other-disk', mountPoint: null, reason: 'no-such-file-system', detail: 'no other local, block-backed, writable file system is mounted (of 12 other mounts)' }],
+    skipped: [
+      {
+        alternative: 'other-disk',
+        mountPoint: null,
+        reason: 'no-such-file-system',
+        detail: 'no other local, block-backed, writable file system is mounted (of 12 other mounts)',
+      },
+    ],
     fixBest: fixBest(all),
   };
 }
@@ -27,8 +40,14 @@ describe('Measured fixes section', () => {
   // The lab's throttled-disk recording, with experiments as a 40 MiB/s disk would give them.
   const profile = loadFixture('lab-disk-bandwidth.json');
   profile.experiments = experiments([
-    run('baseline', '/lab', 3000, 1200), run('ram', null, 900, 5), run('decompress', null, 400, 0), run('page-cache', '/lab', 1000, 3100),
-    run('baseline', '/lab', 3200, 1100), run('ram', null, 950, 5), run('decompress', null, 420, 0), run('page-cache', '/lab', 1050, 3000),
+    run('baseline', '/lab', 3000, 1200),
+    run('ram', null, 900, 5),
+    run('decompress', null, 400, 0),
+    run('page-cache', '/lab', 1000, 3100),
+    run('baseline', '/lab', 3200, 1100),
+    run('ram', null, 950, 5),
+    run('decompress', null, 420, 0),
+    run('page-cache', '/lab', 1050, 3000),
   ]);
   const verdict = judgeProfile(profile);
   const section = fixesSection(profile, verdict);
@@ -44,7 +63,9 @@ describe('Measured fixes section', () => {
   });
 
   it('holds the experiments against the verdict in one line', () => {
-    expect(section.split('\n\n')[1]).toMatch(/^\*\*(Taking the disk out saved 3.32 s(,| of) (all of )?the [\d.]+ s the verdict put on it\.|The verdict said disk, but .*)\*\*$/);
+    expect(section.split('\n\n')[1]).toMatch(
+      /^\*\*(Taking the disk out saved 3.32 s(,| of) (all of )?the [\d.]+ s the verdict put on it\.|The verdict said disk, but .*)\*\*$/,
+    );
   });
 
   it('sits right under the verdict in the summary', () => {

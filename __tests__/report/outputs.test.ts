@@ -76,8 +76,16 @@ describe('actionsCacheOutputs', () => {
     ['miss', { cacheHit: false, matchedKey: null }, {}],
     ['failed download', { cacheHit: false, matchedKey: 'deps-linux-xyz', error: { phase: 'download' as const, message: 'x' } }, {}],
     ['cache mode', { cacheHit: false, matchedKey: null, skipped: { reason: 'cache-mode' as const, message: 'm' } }, {}],
-    ['lookup-only, exact', { cacheHit: false, matchedKey: 'deps-linux-xyz', skipped: { reason: 'lookup-only' as const, message: 'm' } }, { 'cache-hit': 'true', 'cache-matched-key': 'deps-linux-xyz' }],
-    ['lookup-only, restore key', { cacheHit: false, matchedKey: 'deps-linux-a', skipped: { reason: 'lookup-only' as const, message: 'm' } }, { 'cache-hit': 'false', 'cache-matched-key': 'deps-linux-a' }],
+    [
+      'lookup-only, exact',
+      { cacheHit: false, matchedKey: 'deps-linux-xyz', skipped: { reason: 'lookup-only' as const, message: 'm' } },
+      { 'cache-hit': 'true', 'cache-matched-key': 'deps-linux-xyz' },
+    ],
+    [
+      'lookup-only, restore key',
+      { cacheHit: false, matchedKey: 'deps-linux-a', skipped: { reason: 'lookup-only' as const, message: 'm' } },
+      { 'cache-hit': 'false', 'cache-matched-key': 'deps-linux-a' },
+    ],
   ])('%s', (_name, over, expected) => {
     expect(actionsCacheOutputs(restore(over))).toEqual({ 'cache-primary-key': 'deps-linux-xyz', ...expected });
   });

@@ -102,7 +102,11 @@ function longRestore(): Profile {
     snaps.push(step(real[i - 1] as Snapshot, real[i] as Snapshot, snaps[k - 1] as Snapshot, k * 100));
   }
   const phaseAt = (name: 'lookup' | 'download' | 'extract' | 'writeback', from: number, to: number) => ({
-    name, startMs: from * 100, endMs: to * 100, start: snaps[from] as Snapshot, end: snaps[to] as Snapshot,
+    name,
+    startMs: from * 100,
+    endMs: to * 100,
+    start: snaps[from] as Snapshot,
+    end: snaps[to] as Snapshot,
   });
   return {
     ...base,

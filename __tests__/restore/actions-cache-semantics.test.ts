@@ -45,7 +45,11 @@ afterAll(async () => {
 });
 
 function config(inputs: Record<string, string>, workspace: string): ProfileConfig {
-  const c = parseConfig((name) => ({ path: PATH_INPUT, key: 'deps-exact', ...inputs })[name] ?? '', { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: 't' });
+  const c = parseConfig((name) => ({ path: PATH_INPUT, key: 'deps-exact', ...inputs })[name] ?? '', {
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: runnerTemp,
+    RUNNER_NAME: 't',
+  });
   if (c.mode !== 'profile') throw new Error('expected profile mode');
   return c;
 }

@@ -79,8 +79,18 @@ describe('@actions/cache internals mirrored by the timed restore', () => {
   });
 
   it('lookupOnly returns the matched key right after the lookup in V2 and V1', () => {
-    expectInOrder(functionSource('restoreCacheV2'), ['if (!response.ok)', 'options === null || options === void 0 ? void 0 : options.lookupOnly', 'return response.matchedKey;', 'utils.createTempDirectory()']);
-    expectInOrder(functionSource('restoreCacheV1'), ['cacheEntry.archiveLocation', 'options === null || options === void 0 ? void 0 : options.lookupOnly', 'return cacheEntry.cacheKey;', 'utils.createTempDirectory()']);
+    expectInOrder(functionSource('restoreCacheV2'), [
+      'if (!response.ok)',
+      'options === null || options === void 0 ? void 0 : options.lookupOnly',
+      'return response.matchedKey;',
+      'utils.createTempDirectory()',
+    ]);
+    expectInOrder(functionSource('restoreCacheV1'), [
+      'cacheEntry.archiveLocation',
+      'options === null || options === void 0 ? void 0 : options.lookupOnly',
+      'return cacheEntry.cacheKey;',
+      'utils.createTempDirectory()',
+    ]);
   });
 
   it('the cache-mode helpers the mirror calls read ACTIONS_CACHE_MODE as pinned', () => {
@@ -140,14 +150,24 @@ describe('@actions/cache internals mirrored by the timed restore', () => {
       'utils.getArchiveFileSizeInBytes(archivePath)',
       'archiveFileSize > fileSizeLimit && !isGhes()',
       'cacheHttpClient.reserveCache(key, paths, {',
-      'cacheHttpClient.saveCache(cacheId, archivePath, \'\', options)',
+      "cacheHttpClient.saveCache(cacheId, archivePath, '', options)",
       'utils.unlinkFile(archivePath)',
     ]);
     expect(createHash('sha256').update(v1).digest('hex')).toBe('07e05d54526507344c5a0e73006c4d1a312e4f41be3ed9af94667cbc29d34a14');
   });
 
   it('the internal functions exist where the mirror imports them', () => {
-    for (const fn of [internals.downloadCache, internals.extractTar, internals.getCacheEntry, internals.internalCacheTwirpClient, internals.createTar, internals.reserveCache, internals.uploadCache, internals.isCacheWritable, internals.isGhes]) {
+    for (const fn of [
+      internals.downloadCache,
+      internals.extractTar,
+      internals.getCacheEntry,
+      internals.internalCacheTwirpClient,
+      internals.createTar,
+      internals.reserveCache,
+      internals.uploadCache,
+      internals.isCacheWritable,
+      internals.isGhes,
+    ]) {
       expect(typeof fn).toBe('function');
     }
     expect(typeof internals.cacheUtils.getCompressionMethod).toBe('function');

@@ -6,7 +6,7 @@ import { resolveDevices } from '../../src/sample/devices.js';
 import { procFixture } from './fixture.js';
 
 describe('parseCpuinfo', () => {
-  it('reads the model name and the hypervisor flag from this machine\'s capture', () => {
+  it("reads the model name and the hypervisor flag from this machine's capture", () => {
     expect(parseCpuinfo(procFixture('cpuinfo.txt'))).toEqual({ model: 'AMD EPYC', hypervisorFlag: true });
   });
 

@@ -29,7 +29,7 @@ describe('pure helpers', () => {
 });
 
 describe.runIf(onLinux)('this machine', () => {
-  it('a not-yet-existing restore path under / resolves to the root filesystem\'s disk, primary', () => {
+  it("a not-yet-existing restore path under / resolves to the root filesystem's disk, primary", () => {
     const rootDev = splitDevT(statSync('/', { bigint: true }).dev);
     const { devices, fileSystems, noBlockDeviceReason } = resolveDevices({ restorePath: '/var/tmp/dp-not-there/yet' });
     expect(noBlockDeviceReason).toBeUndefined();
@@ -37,7 +37,9 @@ describe.runIf(onLinux)('this machine', () => {
     expect(primary?.primary).toBe(true);
     expect(primary?.roles).toEqual(['restore-path']);
     // The root filesystem's st_dev leads here (directly, or via a partition's parent).
-    const sysDev = execFileSync('cat', [`/sys/block/${primary?.name}/dev`]).toString().trim();
+    const sysDev = execFileSync('cat', [`/sys/block/${primary?.name}/dev`])
+      .toString()
+      .trim();
     expect(primary?.devNumber).toBe(sysDev);
     if (rootDev.major !== 0 && primary?.chain.length === 1) expect(primary.devNumber).toBe(`${rootDev.major}:${rootDev.minor}`);
     expect(primary?.sizeBytes).toBeGreaterThan(0);
@@ -56,7 +58,7 @@ describe.runIf(onLinux)('this machine', () => {
     expect(noBlockDeviceReason).toMatch(/tmpfs/);
   });
 
-  it('a tmpfs archive temp dir does not hide the restore path\'s disk', () => {
+  it("a tmpfs archive temp dir does not hide the restore path's disk", () => {
     const where = resolveDevices({ restorePath: '/var/tmp', archiveTemp: '/dev/shm' });
     expect(where.noBlockDeviceReason).toBeUndefined();
     expect(where.devices.filter((d) => d.primary)).toHaveLength(1);
@@ -104,7 +106,7 @@ describe.runIf(prerequisite('root with losetup and mkfs.ext4 (loop devices)', lo
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('ext4 on a loop device: the loop device is primary, the backing file\'s disk is listed too', () => {
+  it("ext4 on a loop device: the loop device is primary, the backing file's disk is listed too", () => {
     const name = plain.replace('/dev/', '');
     const backingDisk = resolveDevices({ restorePath: dir }).devices[0];
     const where = resolveDevices({ restorePath: join(dir, 'plain', 'node_modules'), archiveTemp: dir });

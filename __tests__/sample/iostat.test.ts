@@ -45,7 +45,7 @@ describe('diskMetrics on real vda captures', () => {
     expect(m.readMergePercent).toBeCloseTo(9.1525, 3); // 27 / (27 + 268) × 100
     expect(m.writeMergePercent).toBe(0);
     expect(m.readAwaitMs).toBeCloseTo(0.5187, 3); // 139 / 268
-    expect(m.writeAwaitMs).toBeCloseTo(0.5840, 3); // 299 / 512
+    expect(m.writeAwaitMs).toBeCloseTo(0.584, 3); // 299 / 512
     expect(m.readRequestKiB).toBeCloseTo(979.4478, 3); // 524984 / 268 / 2
     expect(m.writeRequestKiB).toBe(512); // 524288 / 512 / 2: dd's 1 MiB writes split in two
     expect(m.averageQueueSize).toBeCloseTo(1.0149, 3); // 438 / 431.575

@@ -32,9 +32,7 @@ describe('parseDiskstats on this machine (Linux 6.18, 20-field lines)', () => {
   });
 
   it('lists every device line', () => {
-    expect([...stats.byName.keys()].sort()).toEqual(
-      ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'vda', 'zram0'].sort(),
-    );
+    expect([...stats.byName.keys()].sort()).toEqual(['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'vda', 'zram0'].sort());
   });
 });
 

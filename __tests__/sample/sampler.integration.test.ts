@@ -51,9 +51,7 @@ describe.runIf(onLinux && primary && prerequisite('iostat (sysstat)', commandExi
     const iostatStartMs = performance.now();
     const iostat = run(spawn('iostat', ['-dx', '-y', '-o', 'JSON', device, String(intervalS), String(reports)]));
     await sleep(300);
-    const dd = await run(
-      spawn('dd', ['if=/dev/zero', `of=${dir}/direct.bin`, 'bs=1M', 'count=512', 'oflag=direct', 'status=none']),
-    );
+    const dd = await run(spawn('dd', ['if=/dev/zero', `of=${dir}/direct.bin`, 'bs=1M', 'count=512', 'oflag=direct', 'status=none']));
     const ddDoneMs = performance.now();
     const io = await iostat;
     const end = sampler.snapshot();
@@ -83,7 +81,7 @@ describe.runIf(onLinux && primary && prerequisite('iostat (sysstat)', commandExi
   });
 });
 
-describe.runIf(onLinux && primary)('syncfs and the restore\'s own bytes', () => {
+describe.runIf(onLinux && primary)("syncfs and the restore's own bytes", () => {
   it('a real 200 MB buffered write: syncfs returns once the device has written it', async () => {
     const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs: performance.now() });
     sampler.start();
@@ -99,7 +97,7 @@ describe.runIf(onLinux && primary)('syncfs and the restore\'s own bytes', () => 
     expect(end.perCpu?.length).toBeGreaterThan(0);
   });
 
-  it('counts a child\'s writes and the bytes its delete dropped unwritten (/proc/<pid>/io)', async () => {
+  it("counts a child's writes and the bytes its delete dropped unwritten (/proc/<pid>/io)", async () => {
     const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs: performance.now() });
     const before = sampler.snapshot();
     // A reaped child's I/O is folded into ours: dd dirties 32 MiB, rm drops them before writeback.

@@ -10,7 +10,7 @@ describe('decideSave', () => {
     expect(decideSave({ ...base, matchedKey: 'deps-0' })).toEqual({ save: true });
   });
 
-  it('does not save after an exact hit (case-insensitive, as isExactKeyMatch), with saveImpl\'s message', () => {
+  it("does not save after an exact hit (case-insensitive, as isExactKeyMatch), with saveImpl's message", () => {
     expect(decideSave({ ...base, matchedKey: 'deps-1' })).toEqual({ save: false, reason: 'Cache hit occurred on the primary key deps-1, not saving cache.' });
     expect(decideSave({ ...base, matchedKey: 'DEPS-1' }).save).toBe(false);
   });

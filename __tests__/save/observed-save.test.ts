@@ -33,9 +33,7 @@ afterAll(async () => {
 
 async function save(key: string, version: 'v1' | 'v2', extraEnv: Record<string, string> = {}): Promise<SaveResult> {
   const env = { ...cacheClientEnv(services, { workspace, tempDir: runnerTemp }, version), ...extraEnv };
-  return withEnv(env, () =>
-    observedSave({ paths: PATHS, key, enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }),
-  );
+  return withEnv(env, () => observedSave({ paths: PATHS, key, enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }));
 }
 
 describe.each(['v2', 'v1'] as const)('observedSave through cache service %s', (version) => {
@@ -46,7 +44,9 @@ describe.each(['v2', 'v1'] as const)('observedSave through cache service %s', (v
     expect(saved.status).toBe('saved');
     expect(saved.cacheId).toBeGreaterThan(0);
     expect(saved.matchedPaths).toEqual(['deps']);
-    expect(saved.phases.map((p) => p.name)).toEqual(version === 'v2' ? ['list', 'archive', 'reserve', 'upload', 'commit'] : ['list', 'archive', 'reserve', 'upload']);
+    expect(saved.phases.map((p) => p.name)).toEqual(
+      version === 'v2' ? ['list', 'archive', 'reserve', 'upload', 'commit'] : ['list', 'archive', 'reserve', 'upload'],
+    );
     for (let i = 1; i < saved.phases.length; i++) expect(saved.phases[i]?.start).toBe(saved.phases[i - 1]?.end);
     expect(saved.phases.every((p) => p.endMs >= p.startMs)).toBe(true);
     expect(saved.phases.reduce((ms, p) => ms + (p.endMs - p.startMs), 0)).toBeCloseTo(saved.saveMs, 6);
@@ -87,9 +87,11 @@ it.each(['none', 'read'])('ACTIONS_CACHE_MODE=%s skips the save before anything,
   expect(skipped.phases).toEqual([]);
 });
 
-it('paths that match nothing fail in the list phase with saveCache\'s message', async () => {
+it("paths that match nothing fail in the list phase with saveCache's message", async () => {
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
-  const r = await withEnv(env, () => observedSave({ paths: ['nothing-here'], key: 'none', enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }));
+  const r = await withEnv(env, () =>
+    observedSave({ paths: ['nothing-here'], key: 'none', enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }),
+  );
   expect(r.status).toBe('failed');
   expect(r.error?.phase).toBe('list');
   expect(r.error?.message).toContain('Path Validation Error');

@@ -53,7 +53,10 @@ describe('the save in the post step', () => {
     expect(r.summary).toContain('### Save');
     expect(r.summary).toContain('Saved `deps-post-miss`');
     expect(r.log).toContain('Cache saved with key: deps-post-miss');
-    const groups = r.log.split('\n').filter((l) => l.startsWith('▸ Save: ')).map((l) => l.slice(2));
+    const groups = r.log
+      .split('\n')
+      .filter((l) => l.startsWith('▸ Save: '))
+      .map((l) => l.slice(2));
     expect(groups).toEqual(['Save: listing the paths', 'Save: creating the archive (tar + zstd)', 'Save: reserving the entry', 'Save: upload', 'Save: commit']);
 
     expect(await plainRestore('miss-plain', 'deps-post-miss')).toBe('deps-post-miss');

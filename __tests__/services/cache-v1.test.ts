@@ -64,7 +64,14 @@ describe('cache service v1 with the real @actions/cache', () => {
     const runnerTemp = path.join(root!, 'runner-temp2');
     await mkdir(runnerTemp, { recursive: true });
     await copyPackages(path.join(workspace, 'deps'), ['@actions/core']);
-    const cacheId = await seedCache({ services: services!, paths: [path.join(workspace, 'deps')], key: 'v1-seeded', serviceVersion: 'v1', workspace, tempDir: runnerTemp });
+    const cacheId = await seedCache({
+      services: services!,
+      paths: [path.join(workspace, 'deps')],
+      key: 'v1-seeded',
+      serviceVersion: 'v1',
+      workspace,
+      tempDir: runnerTemp,
+    });
     expect(requests).toContainEqual(expect.stringMatching(new RegExp(`^POST /_apis/artifactcache/caches/${cacheId} 204`)));
   });
 });

@@ -60,6 +60,8 @@ describe('cache service v2 with the real @actions/cache', () => {
   });
 
   it('refuses to overwrite a finalized entry', async () => {
-    await expect(seedCache({ services: services!, paths: [tree], key: 'deps-linux-1', workspace, tempDir: runnerTemp })).rejects.toThrow(/saveCache returned -1/);
+    await expect(seedCache({ services: services!, paths: [tree], key: 'deps-linux-1', workspace, tempDir: runnerTemp })).rejects.toThrow(
+      /saveCache returned -1/,
+    );
   });
 });

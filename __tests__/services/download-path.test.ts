@@ -55,7 +55,7 @@ describe('the download path @actions/cache takes', () => {
     expect(seen.every((r) => r.viaProxy && r.host.startsWith(`${BLOB_HOST}:`))).toBe(true);
   });
 
-  it('v1 by default: http-client\'s concurrent ranged download under the blob host, tunnelled through the proxy', async () => {
+  it("v1 by default: http-client's concurrent ranged download under the blob host, tunnelled through the proxy", async () => {
     const seen = await restoreAndWatch('v1-concurrent', 'path-v1', 'v1');
     const gets = seen.filter((r) => r.method === 'GET');
     expect(gets.length).toBeGreaterThanOrEqual(1);

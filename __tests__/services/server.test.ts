@@ -72,7 +72,9 @@ describe('local services: errors, faults, rate limit, stop', () => {
     expect(created).toBeDefined();
     expect(lines.join('\n')).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);
     // The version the client computed (paths + compression), from the v1 listing route.
-    const listing = await fetch(`${services.url}/_apis/artifactcache/caches?key=seeded`, { headers: { Authorization: `Bearer ${services.env.ACTIONS_RUNTIME_TOKEN}` } });
+    const listing = await fetch(`${services.url}/_apis/artifactcache/caches?key=seeded`, {
+      headers: { Authorization: `Bearer ${services.env.ACTIONS_RUNTIME_TOKEN}` },
+    });
     const { artifactCaches } = (await listing.json()) as { artifactCaches: { cacheKey: string; cacheVersion: string }[] };
     expect(artifactCaches.map((c) => c.cacheKey)).toEqual(['seeded']);
     version = artifactCaches[0]!.cacheVersion;
@@ -108,7 +110,12 @@ describe('local services: errors, faults, rate limit, stop', () => {
       ['another run', () => twirp(ARTIFACT, 'ListArtifacts', { workflow_run_backend_id: 'other', workflow_job_run_backend_id: 'j' }), 403, 'permission_denied'],
       ['finalizing nothing', () => twirp(CACHE, 'FinalizeCacheEntryUpload', { key: 'never', version: 'v', size_bytes: '1' }), 404, 'not_found'],
       ['an unknown route', () => fetch(`${services.url}/nope`), 404, 'bad_route'],
-      ['GET on a Twirp method', () => fetch(`${services.url}/twirp/${CACHE}/CreateCacheEntry`, { headers: { Authorization: `Bearer ${services.env.ACTIONS_RUNTIME_TOKEN}` } }), 404, 'bad_route'],
+      [
+        'GET on a Twirp method',
+        () => fetch(`${services.url}/twirp/${CACHE}/CreateCacheEntry`, { headers: { Authorization: `Bearer ${services.env.ACTIONS_RUNTIME_TOKEN}` } }),
+        404,
+        'bad_route',
+      ],
       ['an unsigned blob URL', () => fetch(`${services.url}/_blob/actions-cache/entries/1.cache`), 403, 'permission_denied'],
       ['a bad admin setting', () => admin({ downloadBytesPerSecond: -5 }), 400, 'invalid_argument'],
       ['an unknown fault', () => admin({ faults: { blob: { explode: true } } }), 400, 'invalid_argument'],
@@ -126,8 +133,16 @@ describe('local services: errors, faults, rate limit, stop', () => {
       const reserve = await fetch(`${services.url}/_apis/artifactcache/caches`, { method: 'POST', headers: auth, body: '{"version":"v"}' });
       expect(reserve.status).toBe(400);
       expect(await reserve.json()).toMatchObject({ code: 'invalid_argument', message: 'key is required' });
-      const id = ((await (await fetch(`${services.url}/_apis/artifactcache/caches`, { method: 'POST', headers: auth, body: '{"key":"k1","version":"v"}' })).json()) as { cacheId: number }).cacheId;
-      const chunk = await fetch(`${services.url}/_apis/artifactcache/caches/${id}`, { method: 'PATCH', headers: { ...auth, 'Content-Range': 'bytes 9-2/*' }, body: 'x' });
+      const id = (
+        (await (await fetch(`${services.url}/_apis/artifactcache/caches`, { method: 'POST', headers: auth, body: '{"key":"k1","version":"v"}' })).json()) as {
+          cacheId: number;
+        }
+      ).cacheId;
+      const chunk = await fetch(`${services.url}/_apis/artifactcache/caches/${id}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'Content-Range': 'bytes 9-2/*' },
+        body: 'x',
+      });
       expect(chunk.status).toBe(400);
       const commit = await fetch(`${services.url}/_apis/artifactcache/caches/${id}`, { method: 'POST', headers: auth, body: '{"size":10}' });
       expect(commit.status).toBe(412);

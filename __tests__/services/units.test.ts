@@ -45,8 +45,24 @@ describe('v1 chunk assembly', () => {
   });
 
   it('accepts chunks that tile the size exactly, in any arrival order', () => {
-    expect(chunksCoveringSize(new Map([[100, 149], [0, 99]]), 150)).toEqual({ starts: [0, 100] });
-    expect(chunksCoveringSize(new Map([[0, 99], [120, 149]]), 150)).toHaveProperty('problem');
+    expect(
+      chunksCoveringSize(
+        new Map([
+          [100, 149],
+          [0, 99],
+        ]),
+        150,
+      ),
+    ).toEqual({ starts: [0, 100] });
+    expect(
+      chunksCoveringSize(
+        new Map([
+          [0, 99],
+          [120, 149],
+        ]),
+        150,
+      ),
+    ).toHaveProperty('problem');
     expect(chunksCoveringSize(new Map([[0, 99]]), 150)).toHaveProperty('problem');
   });
 });

@@ -62,10 +62,13 @@ export async function benchFixes(lab: Lab, runs: number, scenarios: readonly Lab
       const e = result.profile.experiments ?? null;
       const verdict = result.profile.verdict;
       const firstDownload = result.profile.phases.find((p) => p.name === 'download');
-      const check = verdict && e ? checkAgainstVerdict(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
+      const check =
+        verdict && e ? checkAgainstVerdict(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
       const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log) : null;
       const ram = outcome(e, 'ram');
-      log(`fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}; ${check?.sentence ?? ''}`);
+      log(
+        `fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}; ${check?.sentence ?? ''}`,
+      );
       s.runs.push({ experiments: e, verdict: verdict?.bottleneck ?? 'none', right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
     }
     out.push(s);
@@ -131,7 +134,13 @@ export function fixesRows(results: readonly FixesScenario[]): BenchRow[] {
     }
     if (r.scenario === CPU_SCENARIO) {
       const share = median(ramShares);
-      rows.push({ section: 'Measured fixes', measure: 'cpu: ram saves', result: `${fixed(share === null ? null : share * 100, 0, '%')} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`, target: `< ${CPU_RAM_MAX_SHARE * 100}%`, met: share !== null && share < CPU_RAM_MAX_SHARE });
+      rows.push({
+        section: 'Measured fixes',
+        measure: 'cpu: ram saves',
+        result: `${fixed(share === null ? null : share * 100, 0, '%')} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`,
+        target: `< ${CPU_RAM_MAX_SHARE * 100}%`,
+        met: share !== null && share < CPU_RAM_MAX_SHARE,
+      });
       const decompressShares = r.runs
         .map((x) => {
           const d = outcome(x.experiments, 'decompress');
@@ -140,7 +149,13 @@ export function fixesRows(results: readonly FixesScenario[]): BenchRow[] {
         })
         .filter((v): v is number => v !== null);
       const dShare = median(decompressShares);
-      rows.push({ section: 'Measured fixes', measure: 'cpu: decompression alone, share of the extraction', result: `${fixed(dShare === null ? null : dShare * 100, 0, '%')} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`, target: '> 50%', met: dShare !== null && dShare > 0.5 });
+      rows.push({
+        section: 'Measured fixes',
+        measure: 'cpu: decompression alone, share of the extraction',
+        result: `${fixed(dShare === null ? null : dShare * 100, 0, '%')} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')})`,
+        target: '> 50%',
+        met: dShare !== null && dShare > 0.5,
+      });
     }
     const walls = r.runs.map((x) => x.experiments?.wallMs ?? null).filter((v): v is number => v !== null);
     rows.push({

@@ -48,7 +48,9 @@ export async function benchLab(lab: Lab, scenarios: readonly LabScenarioName[], 
         // verdict; the scenario's own rule (not a disk verdict unless ≥ 80 % of a ceiling) decides.
         if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
         r.runs.push({ check, baseRuns: intervention.baseRuns, wallMs: Date.now() - started });
-        log(`  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}; total ${fixed(check.total.profileMs / 1000, 2)} s vs plain ${fixed(check.total.plainMs / 1000, 2)} s`);
+        log(
+          `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}; total ${fixed(check.total.profileMs / 1000, 2)} s vs plain ${fixed(check.total.plainMs / 1000, 2)} s`,
+        );
       } catch (error) {
         r.runs.push({ error: errorMessage(error), wallMs: Date.now() - started });
         log(`  ${scenario} run ${i + 1} failed: ${errorMessage(error)}`);
@@ -74,7 +76,9 @@ export function labRows(results: readonly ScenarioRuns[]): BenchRow[] {
     const checks = r.runs.flatMap((x) => (x.check ? [x.check] : []));
     const n = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
-    const savings = r.resources.map((res) => `${res} ×2 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`);
+    const savings = r.resources.map(
+      (res) => `${res} ×2 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`,
+    );
     const bases = r.runs.flatMap((x) => (x.baseRuns ? [x.baseRuns.map((b) => fixed(b.onDiskMs / 1000, 2)).join('/')] : []));
     const details = r.resources.length ? ` [${savings.join(', ')}; plain base ${bases.join(', ')} s]` : '';
     rows.push({
@@ -152,4 +156,3 @@ export function estimateLabSeconds(scenarios: readonly LabScenarioName[], runs: 
   }
   return total;
 }
-

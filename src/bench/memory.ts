@@ -77,12 +77,20 @@ export async function benchMemory(
       for (let i = 0; treeSize() < fillTo; i++) {
         // At most one node_modules' worth per file, cut to what is still missing.
         const missing = fillTo - treeSize();
-        execFileSync('sh', ['-c', `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`, opts.projectRoot, String(missing), path.join(tree, 'large', `blob-${i}.tar`)]);
+        execFileSync('sh', [
+          '-c',
+          `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
+          opts.projectRoot,
+          String(missing),
+          path.join(tree, 'large', `blob-${i}.tar`),
+        ]);
       }
     }
     const files = Number(execFileSync('sh', ['-c', 'find . -type f | wc -l'], { cwd: tree, encoding: 'utf8' }).trim());
     const treeBytes = treeSize();
-    opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ', topped up with large files' : ''}); saving it with the profiled save`);
+    opts.log(
+      `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ', topped up with large files' : ''}); saving it with the profiled save`,
+    );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
     // Cold reads, as a job's save after its build would mostly not be (that is the case worth knowing).
     if (opts.dropCaches ?? isRoot) writeFileSync('/proc/sys/vm/drop_caches', '3\n');
@@ -110,7 +118,10 @@ export async function benchMemory(
       env: { ...lab.services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: temp, RUNNER_NAME: 'bench', BENCH_HWM_FILE: hwmFile },
       onOutput: () => {},
     });
-    const peaks = readFileSync(hwmFile, 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const peaks = readFileSync(hwmFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '));
     const peakOf = (entry: string) => {
       const row = peaks.find((p) => p[0]?.endsWith(entry));
       return row && row[1] ? Number(row[1]) : null;
@@ -137,9 +148,19 @@ export async function benchMemory(
     // Asynchronously: the services answering it run in this process.
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
-      env: { ...process.env, ...cacheClientEnv(lab.services, { workspace: plainWorkspace, tempDir: temp }), BENCH_HWM_FILE: hwmFile, BENCH_PATHS: JSON.stringify(paths), BENCH_KEY: key },
+      env: {
+        ...process.env,
+        ...cacheClientEnv(lab.services, { workspace: plainWorkspace, tempDir: temp }),
+        BENCH_HWM_FILE: hwmFile,
+        BENCH_PATHS: JSON.stringify(paths),
+        BENCH_KEY: key,
+      },
     });
-    const plainPeak = readFileSync(hwmFile, 'utf8').trim().split('\n').map((l) => l.split(' ')).find((p) => p[0]?.endsWith('plain-restore.mjs'));
+    const plainPeak = readFileSync(hwmFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '))
+      .find((p) => p[0]?.endsWith('plain-restore.mjs'));
     return {
       copies: opts.copies,
       files,
@@ -195,8 +216,14 @@ function saveRows(save: SaveResult | null, scale: string): BenchRow[] {
   if (!save) return [];
   const phases = save.phases.map((p) => `${p.name} ${((p.endMs - p.startMs) / 1000).toFixed(1)} s`).join(', ');
   return [
-    { section: 'Save', measure: `profiled save (saveCache's calls) of the same tree: ${scale.split(', restore')[0]}`, result: `${(save.saveMs / 1000).toFixed(1)} s: ${phases}`, target: '–', met: null },
-    { section: 'Save', measure: 'the save\'s verdict', result: save.verdict?.sentence ?? 'none', target: '–', met: null },
+    {
+      section: 'Save',
+      measure: `profiled save (saveCache's calls) of the same tree: ${scale.split(', restore')[0]}`,
+      result: `${(save.saveMs / 1000).toFixed(1)} s: ${phases}`,
+      target: '–',
+      met: null,
+    },
+    { section: 'Save', measure: "the save's verdict", result: save.verdict?.sentence ?? 'none', target: '–', met: null },
   ];
 }
 
@@ -206,6 +233,8 @@ function runChild(command: string, args: string[], options: { cwd: string; env: 
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`)),
+    );
   });
 }

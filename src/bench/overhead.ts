@@ -92,11 +92,13 @@ export async function benchOverhead(lab: Lab, pairs: number): Promise<OverheadRe
 }
 
 export function overheadRows(r: OverheadResult): BenchRow[] {
-  return [{
-    section: 'Observer overhead',
-    measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ', sync + drop_caches before each' : ', page cache NOT dropped (not root)'})`,
-    result: `×${fixed(r.medianRatio, 3)} (profiled ${fixed(median(r.pairs.map((p) => p.profiledMs / 1000)), 2, ' s')}, plain ${fixed(median(r.pairs.map((p) => p.plainMs / 1000)), 2, ' s')})`,
-    target: '≤ ×1.03',
-    met: r.medianRatio !== null && r.medianRatio <= 1.03,
-  }];
+  return [
+    {
+      section: 'Observer overhead',
+      measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ', sync + drop_caches before each' : ', page cache NOT dropped (not root)'})`,
+      result: `×${fixed(r.medianRatio, 3)} (profiled ${fixed(median(r.pairs.map((p) => p.profiledMs / 1000)), 2, ' s')}, plain ${fixed(median(r.pairs.map((p) => p.plainMs / 1000)), 2, ' s')})`,
+      target: '≤ ×1.03',
+      met: r.medianRatio !== null && r.medianRatio <= 1.03,
+    },
+  ];
 }

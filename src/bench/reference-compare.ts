@@ -103,7 +103,10 @@ function compareMetric(
 }
 
 function summarise(ceilings: CeilingComparison[], adaptiveWallMs: Spread | null, referenceWallMs: Spread | null): SuiteComparison {
-  const diffs = ceilings.filter((c) => !c.informative).map((c) => c.differencePercent).filter((d): d is number => d !== null);
+  const diffs = ceilings
+    .filter((c) => !c.informative)
+    .map((c) => c.differencePercent)
+    .filter((d): d is number => d !== null);
   return {
     ceilings,
     maxAbsDifferencePercent: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,

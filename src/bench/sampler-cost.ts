@@ -14,11 +14,13 @@ export async function benchSamplerCost(runs: number, durationMs: number): Promis
 
 export function samplerCostRows(costs: readonly SamplerCost[]): BenchRow[] {
   const pct = median(costs.map((c) => c.cpuPercentOfCore));
-  return [{
-    section: 'Sampler cost',
-    measure: `CPU at 100 ms (${costs.length} runs of ${fixed((costs[0]?.durationMs ?? 0) / 1000, 0, ' s')}, idle baseline removed)`,
-    result: `${fixed(pct, 2, '%')} of one core (${fixed(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, ' µs')} per snapshot)`,
-    target: '≤ 1% of one core',
-    met: pct !== null && pct <= 1,
-  }];
+  return [
+    {
+      section: 'Sampler cost',
+      measure: `CPU at 100 ms (${costs.length} runs of ${fixed((costs[0]?.durationMs ?? 0) / 1000, 0, ' s')}, idle baseline removed)`,
+      result: `${fixed(pct, 2, '%')} of one core (${fixed(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, ' µs')} per snapshot)`,
+      target: '≤ 1% of one core',
+      met: pct !== null && pct <= 1,
+    },
+  ];
 }

@@ -12,9 +12,5 @@ export function renderTable(rows: readonly BenchRow[]): string {
   const head = ['Section', 'Measure', 'Result (medians)', 'Target', 'Met'];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? '–' : r.met ? 'yes' : 'NO']);
   const esc = (s: string) => s.replace(/\|/g, '\\|');
-  return [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
-    ...cells.map((c) => `| ${c.map(esc).join(' | ')} |`),
-  ].join('\n');
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...cells.map((c) => `| ${c.map(esc).join(' | ')} |`)].join('\n');
 }

@@ -72,7 +72,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
     if (parts.includes('lab') && lab && isRoot) {
       const minutes = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
-      say(`lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`);
+      say(
+        `lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`,
+      );
       rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
     }
     if (parts.includes('probes')) {
@@ -104,21 +106,29 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
     }
     if (parts.includes('memory') && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));
+      rows.push(
+        ...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })),
+      );
     }
   } finally {
     await lab?.stop();
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  process.stdout.write(`\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`);
+  process.stdout.write(
+    `\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`,
+  );
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 
 export function labScenarios(value: string | undefined): LabScenarioName[] {
   if (value === undefined) return [...LAB_SCENARIOS];
-  const names = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(LAB_SCENARIOS as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0) throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(', ')}`);
+  if (unknown.length || names.length === 0)
+    throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(', ')}`);
   return names as LabScenarioName[];
 }
 

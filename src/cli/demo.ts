@@ -58,7 +58,11 @@ export async function demoCommand(argv: string[]): Promise<number> {
     const result = await profile(flag(args, 'label') ?? 'this-machine', workspace, runnerTemp);
     log.flush();
     process.stdout.write(`\n${result.summary}\n`);
-    say(`outputs: ${Object.entries(result.outputs).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+    say(
+      `outputs: ${Object.entries(result.outputs)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
     if (result.mainExitCode || result.postExitCode || !args.flags.has('compare')) return result.mainExitCode || result.postExitCode;
     return await compareWithThrottledDisk(services, root, profile, say);
   } finally {

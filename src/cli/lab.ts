@@ -33,7 +33,9 @@ export async function labCommand(argv: string[]): Promise<number> {
     for (const name of names) {
       const result = await runScenario(lab, name, { experiments });
       if (!result.right) wrong++;
-      process.stdout.write(`${name}\t${result.profile.verdict?.bottleneck}\t${result.right ? 'right' : `WRONG (expected ${result.expected})`}\t${(result.wallMs / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `${name}\t${result.profile.verdict?.bottleneck}\t${result.right ? 'right' : `WRONG (expected ${result.expected})`}\t${(result.wallMs / 1000).toFixed(1)} s\n`,
+      );
       if (record) {
         const provenance = labProvenance(name, result.settings, `node dist/cli.js lab ${name} --record ${record}`, projectRoot);
         const file = path.join(record, `lab-${name}.json`);
@@ -55,7 +57,10 @@ export function labProvenance(name: LabScenarioName, settings: Record<string, nu
   let commit = 'unknown commit';
   try {
     commit = execFileSync('git', ['-C', projectRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['-C', projectRoot, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['-C', projectRoot, 'status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (dirty) commit += ' + uncommitted changes';
   } catch {
     // Not a git checkout (an unpacked release): say so.

@@ -12,7 +12,9 @@ export async function runCompareStep(config: CompareConfig): Promise<void> {
   try {
     const { profiles, problems, matched } = await collectProfileArtifacts(config.artifactPattern, dir);
     if (matched === 0) {
-      problems.push(`no artifact of this workflow run matches '${config.artifactPattern}' (artifact-pattern): does this job 'needs' the profiling jobs, and do they upload artifacts?`);
+      problems.push(
+        `no artifact of this workflow run matches '${config.artifactPattern}' (artifact-pattern): does this job 'needs' the profiling jobs, and do they upload artifacts?`,
+      );
     }
     for (const p of problems) core.warning(`compare: ${p}`);
     const comparison = compareProfiles(profiles);

@@ -48,7 +48,9 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
       : 'No runner restored a cache; the ranking follows the fio ceilings only.',
   );
   out.push('');
-  out.push('| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |');
+  out.push(
+    '| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |',
+  );
   out.push('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${b.bottleneck} ×${b.runs}` : b.bottleneck)).join(', ');

@@ -81,7 +81,11 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   if (mode === 'compare') {
     const artifactPattern = input('artifact-pattern').trim() || 'disk-profile-*';
     if (ARTIFACT_PATTERN_FORBIDDEN.test(artifactPattern)) {
-      throw new InputError('artifact-pattern', artifactPattern, 'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards');
+      throw new InputError(
+        'artifact-pattern',
+        artifactPattern,
+        'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards',
+      );
     }
     return { mode, ...common, artifactPattern };
   }
@@ -99,8 +103,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   validateKeys(primaryKey, restoreKeys);
 
   const probesRaw = input('probes').trim() || 'default';
-  const probes =
-    probesRaw === 'none' ? [] : probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseNameList('probes', probesRaw, ALL_PROBES);
+  const probes = probesRaw === 'none' ? [] : probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseNameList('probes', probesRaw, ALL_PROBES);
 
   const uploadArtifact = parseBoolean('upload-artifact', input('upload-artifact'), true);
   const givenArtifactName = input('artifact-name').trim();

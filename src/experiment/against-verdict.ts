@@ -44,18 +44,27 @@ export interface VerdictCheck {
 /** A disk verdict holds when taking the disk out saves at least this share of what it put on the disk. */
 export const DISK_AGREEMENT_SHARE = 0.5;
 
-export function checkAgainstVerdict(verdict: Verdict, phases: readonly PhaseRecord[], experiments: ExperimentsResult, firstDownloadMs: number | null): VerdictCheck {
+export function checkAgainstVerdict(
+  verdict: Verdict,
+  phases: readonly PhaseRecord[],
+  experiments: ExperimentsResult,
+  firstDownloadMs: number | null,
+): VerdictCheck {
   const baseline = experiments.outcomes.find((o) => o.alternative === 'baseline');
   const ram = experiments.outcomes.find((o) => o.alternative === 'ram');
   const decompress = experiments.outcomes.find((o) => o.alternative === 'decompress');
   const resource = resourceOf(verdict.bottleneck);
-  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : '';
+  const floor =
+    decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : '';
 
   if (resource === 'network') {
     const again = experiments.refetch;
     if (!again) return { agrees: null, sentence: 'The verdict said network; the archive could not be fetched again to check.' };
     const first = firstDownloadMs === null ? '' : ` (the profiled download: ${seconds(firstDownloadMs)})`;
-    return { agrees: null, sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.` };
+    return {
+      agrees: null,
+      sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.`,
+    };
   }
   if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
     return { agrees: null, sentence: 'Taking the disk out (ram) did not run here, so the experiments cannot check the verdict.' };
@@ -69,13 +78,22 @@ export function checkAgainstVerdict(verdict: Verdict, phases: readonly PhaseReco
     if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
       return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
     }
-    return { agrees: false, sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.` };
+    return {
+      agrees: false,
+      sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.`,
+    };
   }
   if (resource === 'cpu') {
     if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
-      return { agrees: true, sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`,
+      };
     }
     return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
   }
-  return { agrees: null, sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+  return {
+    agrees: null,
+    sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`,
+  };
 }

@@ -78,7 +78,12 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
         const ramNeed = need + f.archiveInRamBytes;
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (cap !== null && ramNeed > cap) {
-          skipped.push({ alternative: 'ram', mountPoint: null, reason: 'no-room', detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? ' and the archive' : ''}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+          skipped.push({
+            alternative: 'ram',
+            mountPoint: null,
+            reason: 'no-room',
+            detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? ' and the archive' : ''}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`,
+          });
         } else if (f.privilege !== 'none') {
           ramVia = 'own-tmpfs';
           targets.push({ alternative: 'ram', mountPoint: null });
@@ -86,30 +91,69 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
           ramVia = 'shm';
           targets.push({ alternative: 'ram', mountPoint: f.shm.mountPoint });
         } else if (f.shm) {
-          skipped.push({ alternative: 'ram', mountPoint: f.shm.mountPoint, reason: 'no-room', detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo` });
+          skipped.push({
+            alternative: 'ram',
+            mountPoint: f.shm.mountPoint,
+            reason: 'no-room',
+            detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo`,
+          });
         } else {
-          skipped.push({ alternative: 'ram', mountPoint: null, reason: 'no-permission', detail: 'there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo' });
+          skipped.push({
+            alternative: 'ram',
+            mountPoint: null,
+            reason: 'no-permission',
+            detail: 'there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo',
+          });
         }
         break;
       }
       case 'other-disk': {
         if (f.otherDisks.length === 0) {
-          skipped.push({ alternative: 'other-disk', mountPoint: null, reason: 'no-such-file-system', detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)` });
+          skipped.push({
+            alternative: 'other-disk',
+            mountPoint: null,
+            reason: 'no-such-file-system',
+            detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)`,
+          });
         }
         for (const disk of f.otherDisks) {
           if (hasRoom(disk, need)) targets.push({ alternative: 'other-disk', mountPoint: disk.mountPoint });
-          else skipped.push({ alternative: 'other-disk', mountPoint: disk.mountPoint, reason: 'no-room', detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}` });
+          else
+            skipped.push({
+              alternative: 'other-disk',
+              mountPoint: disk.mountPoint,
+              reason: 'no-room',
+              detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}`,
+            });
         }
         break;
       }
       case 'page-cache': {
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (!f.dirtySysctlsReadable) {
-          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-such-file-system', detail: 'there is no /proc/sys/vm/dirty_* here to raise' });
+          skipped.push({
+            alternative: 'page-cache',
+            mountPoint: null,
+            reason: 'no-such-file-system',
+            detail: 'there is no /proc/sys/vm/dirty_* here to raise',
+          });
         } else if (f.privilege === 'none') {
-          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-permission', detail: 'raising vm.dirty_bytes needs root or passwordless sudo' });
+          skipped.push({
+            alternative: 'page-cache',
+            mountPoint: null,
+            reason: 'no-permission',
+            detail: 'raising vm.dirty_bytes needs root or passwordless sudo',
+          });
         } else if (cap === null || f.extractedBytes > cap) {
-          skipped.push({ alternative: 'page-cache', mountPoint: null, reason: 'no-room', detail: cap === null ? 'the available memory is unknown (no /proc/meminfo)' : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+          skipped.push({
+            alternative: 'page-cache',
+            mountPoint: null,
+            reason: 'no-room',
+            detail:
+              cap === null
+                ? 'the available memory is unknown (no /proc/meminfo)'
+                : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`,
+          });
         } else {
           targets.push({ alternative: 'page-cache', mountPoint: f.restoreFs.mountPoint });
         }

@@ -24,7 +24,10 @@ export function raiseDirtyLimits(privilege: Privilege, limits: { dirtyBytes: num
 
 export function putBackDirtySettings(privilege: Privilege, saved: DirtySettings): void {
   if (privilege === 'root') return restoreDirtySettings(saved);
-  for (const [bytes, ratio] of [['dirty_background_bytes', 'dirty_background_ratio'], ['dirty_bytes', 'dirty_ratio']] as const) {
+  for (const [bytes, ratio] of [
+    ['dirty_background_bytes', 'dirty_background_ratio'],
+    ['dirty_bytes', 'dirty_ratio'],
+  ] as const) {
     if (saved[bytes] > 0) write(privilege, bytes, saved[bytes]);
     else write(privilege, ratio, saved[ratio]);
   }

@@ -18,13 +18,26 @@ function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
 }
 
 function skipped(config: ProfileConfig, reason: string): ExperimentsResult {
-  return { status: 'skipped', reason, budgetMs: config.experimentsBudgetMs, wallMs: 0, refetch: null, outcomes: [], runs: [], skipped: [], fixBest: { alternative: 'none', mountPoint: null, savingMs: null } };
+  return {
+    status: 'skipped',
+    reason,
+    budgetMs: config.experimentsBudgetMs,
+    wallMs: 0,
+    refetch: null,
+    outcomes: [],
+    runs: [],
+    skipped: [],
+    fixBest: { alternative: 'none', mountPoint: null, savingMs: null },
+  };
 }
 
 /** The request, or why the experiments cannot run after this restore. */
 export function experimentsRequestFor(config: ProfileConfig, timed: TimedRestore, phases: readonly PhaseRecord[]): ExperimentsRequest | string {
   const r = timed.restore;
-  if (!r.cacheHit || r.error) return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : 'no cache entry matched, so there is no archive to experiment on';
+  if (!r.cacheHit || r.error)
+    return r.error
+      ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on`
+      : 'no cache entry matched, so there is no archive to experiment on';
   if (!timed.downloadUrl) return 'the restore did not say where its archive came from';
   const given = config.paths.find((p) => !GLOB.test(p));
   if (!given) return 'every restore path is a pattern, so there is no one path whose file system to compare with';

@@ -12,13 +12,21 @@ export function parseExperiments(raw: string): ExperimentName[] {
   if (value === '' || value === 'default') return [...DEFAULT_EXPERIMENTS];
   if (value === 'none') return [];
   if (value.split(/[,\n]/).some((s) => s.trim() === 'baseline')) {
-    throw new InputError(EXPERIMENTS_INPUT, raw, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} (the baseline always runs with them)`);
+    throw new InputError(
+      EXPERIMENTS_INPUT,
+      raw,
+      `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} (the baseline always runs with them)`,
+    );
   }
   try {
     return parseNameList(EXPERIMENTS_INPUT, value, EXPERIMENT_NAMES);
   } catch (error) {
     if (error instanceof InputError) {
-      throw new InputError(EXPERIMENTS_INPUT, raw, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} ('${error.given}' is none of them)`);
+      throw new InputError(
+        EXPERIMENTS_INPUT,
+        raw,
+        `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} ('${error.given}' is none of them)`,
+      );
     }
     throw error;
   }
@@ -28,5 +36,8 @@ export const MIN_EXPERIMENT_BUDGET_SECONDS = 5;
 export const MAX_EXPERIMENT_BUDGET_SECONDS = 1800;
 
 export function parseExperimentBudgetMs(raw: string): number {
-  return parseInteger(EXPERIMENTS_BUDGET_INPUT, raw, DEFAULT_EXPERIMENT_BUDGET_SECONDS, MIN_EXPERIMENT_BUDGET_SECONDS, MAX_EXPERIMENT_BUDGET_SECONDS, 'seconds') * 1000;
+  return (
+    parseInteger(EXPERIMENTS_BUDGET_INPUT, raw, DEFAULT_EXPERIMENT_BUDGET_SECONDS, MIN_EXPERIMENT_BUDGET_SECONDS, MAX_EXPERIMENT_BUDGET_SECONDS, 'seconds') *
+    1000
+  );
 }

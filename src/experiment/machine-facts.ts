@@ -60,7 +60,9 @@ export function readMachineFacts(r: FactsRequest): MachineFacts {
   }
   const restoreExisting = nearestExisting(r.restorePath);
   const restoreMount = findMount(mounts, restoreExisting);
-  const restoreFs: FileSystemRoom = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: 'unknown', freeBytes: freeBytes(restoreExisting) };
+  const restoreFs: FileSystemRoom = restoreMount
+    ? room(restoreMount)
+    : { mountPoint: restoreExisting, fsType: 'unknown', freeBytes: freeBytes(restoreExisting) };
   const shmMount = mounts.filter((m) => m.mountPoint === '/dev/shm' && m.fsType === 'tmpfs').pop();
   const restoreDisk = diskOf(restoreExisting);
   const extra = new Set(r.extraOtherDisks ?? []);

@@ -15,11 +15,17 @@ function comparedMs(r: RunRecord): number {
 export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>): AlternativeOutcome[] {
   const keys: { alternative: AlternativeName; mountPoint: string | null }[] = [];
   for (const r of runs) {
-    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint)) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
+      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
   keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
   const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
-  const baseline = spread(groups.find((g) => g.alternative === 'baseline')?.runs.filter((r) => !r.error).map(comparedMs) ?? []);
+  const baseline = spread(
+    groups
+      .find((g) => g.alternative === 'baseline')
+      ?.runs.filter((r) => !r.error)
+      .map(comparedMs) ?? [],
+  );
   const out: AlternativeOutcome[] = [];
   for (const g of groups) {
     const ok = g.runs.filter((r) => !r.error);

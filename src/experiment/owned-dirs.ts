@@ -28,7 +28,9 @@ export function createOwnedDir(parent: string, privilege: Privilege): string {
     runAsRoot(privilege, 'mkdir', [dir]);
     runAsRoot(privilege, 'chown', [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
-  fs.writeFileSync(path.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, { flag: 'wx' });
+  fs.writeFileSync(path.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, {
+    flag: 'wx',
+  });
   return dir;
 }
 

@@ -109,7 +109,14 @@ export function correctedEstimateMs(target: Target, done: readonly RunRecord[], 
  * The next run to make: round by round (each target once per round, cheapest first), the first
  * whose corrected estimate fits what is left of the budget; null when none does or all are done.
  */
-export function nextRun(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number, runsWanted = RUNS_WANTED): Target | null {
+export function nextRun(
+  targets: readonly Target[],
+  done: readonly RunRecord[],
+  measured: MeasuredRestore,
+  elapsedMs: number,
+  budgetMs: number,
+  runsWanted = RUNS_WANTED,
+): Target | null {
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
   const runsOf = (t: Target) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
   for (let round = 1; round <= runsWanted; round++) {

@@ -49,7 +49,10 @@ export async function runTimed(command: Command, registry: ChildRegistry, env: N
       child.once('close', (c, signal) => resolve(signal ?? c ?? -1));
     });
     const durationMs = monotonicMs() - started;
-    if (code !== 0) throw new Error(`${command.program} failed (${typeof code === 'string' ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+    if (code !== 0)
+      throw new Error(
+        `${command.program} failed (${typeof code === 'string' ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+      );
     return { durationMs };
   } finally {
     closeSync(devNull);

@@ -119,7 +119,11 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
   });
 
   // Nothing is fetched when the refetch and one baseline run cannot fit the budget (estimated from the profiled restore).
-  const precheck = planExperiments([{ alternative: 'baseline', mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))], request.measured, request.budgetMs);
+  const precheck = planExperiments(
+    [{ alternative: 'baseline', mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))],
+    request.measured,
+    request.budgetMs,
+  );
   if (precheck.runs.length === 0) {
     cleanup.dispose();
     return result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
@@ -162,7 +166,10 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       archiveDir = path.join(session, 'archive');
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
-        return result('skipped', `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
+        return result(
+          'skipped',
+          `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`,
+        );
       }
     }
     if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
@@ -174,7 +181,12 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     let refetch: ExperimentsResult['refetch'] = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)', inRam };
+      refetch = {
+        durationMs: got.durationMs,
+        bytes: got.bytes,
+        where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)',
+        inRam,
+      };
       hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${refetch.where}.`);
     } catch (error) {
       return result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
@@ -188,7 +200,9 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       return result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
     }
     if (listing.absolute.length > 0) {
-      return result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, { refetch });
+      return result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, {
+        refetch,
+      });
     }
 
     const facts = readMachineFacts({
@@ -221,7 +235,11 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     const runs: RunRecord[] = [];
     let n = 0;
     // Decided run by run: each estimate is corrected by what the runs before it really took.
-    for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
+    for (
+      let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs);
+      t && !hooks.signal?.aborted;
+      t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)
+    ) {
       n++;
       let record: RunRecord;
       try {
@@ -236,7 +254,13 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     }
     const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
     if (baselineError) {
-      for (const t of avail.targets.filter((x) => x.alternative !== 'baseline')) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: 'no-baseline', detail: `nothing to compare with: the baseline run failed (${baselineError})` });
+      for (const t of avail.targets.filter((x) => x.alternative !== 'baseline'))
+        skipped.push({
+          alternative: t.alternative,
+          mountPoint: t.mountPoint,
+          reason: 'no-baseline',
+          detail: `nothing to compare with: the baseline run failed (${baselineError})`,
+        });
     } else {
       skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
@@ -247,10 +271,13 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
         // keeping a little for removing what it wrote: the stage never adds much more than its budget.
         const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
         let cut = false;
-        const timer = setTimeout(() => {
-          cut = true;
-          registry.killAll();
-        }, Math.max(0, deadlineMs));
+        const timer = setTimeout(
+          () => {
+            cut = true;
+            registry.killAll();
+          },
+          Math.max(0, deadlineMs),
+        );
         const pending = runTimed(command, registry);
         pending.catch(() => undefined);
         try {
@@ -258,7 +285,10 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           return await pending;
         } catch (error) {
           registry.killAll();
-          if (cut) throw new Error(`stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`);
+          if (cut)
+            throw new Error(
+              `stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
+            );
           throw error;
         } finally {
           clearTimeout(timer);
@@ -286,7 +316,13 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: 'sync', args: ['-f', into] }, false);
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
+        return {
+          alternative: t.alternative,
+          mountPoint: t.mountPoint,
+          stepMs: step.durationMs,
+          syncMs: sync.durationMs,
+          untilOnDiskMs: step.durationMs + sync.durationMs,
+        };
       } finally {
         await local.runAll();
         removeTree(runDir, privilege);
@@ -297,7 +333,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
 
     const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
     const ran = runs.some((r) => !r.error);
-    return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run', {
+    return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : (skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run'), {
       refetch,
       outcomes: all,
       runs,

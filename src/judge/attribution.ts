@@ -37,11 +37,12 @@ export function attribute(x: AttributionInput): Attribution {
 
   const ownWrittenBytes = x.extract?.ownIo?.writeBytes ?? null;
   const ownCancelledBytes = x.extract?.ownIo?.cancelledWriteBytes ?? null;
-  const deviceWrittenBytes =
-    x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
+  const deviceWrittenBytes = x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
   const archiveBytes = x.download?.ownIo?.writeBytes ?? null;
   if (archiveBytes !== null && ownCancelledBytes !== null && archiveBytes > 0) {
-    sentences.push(`The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`);
+    sentences.push(
+      `The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`,
+    );
   }
 
   // The archive's pages that did reach the disk count as the restore's when they share its device.
@@ -52,12 +53,17 @@ export function attribute(x: AttributionInput): Attribution {
     const own = ownWrittenBytes + archiveWritten;
     other = otherWriterBytes(own, deviceWrittenBytes);
     if (other !== null) {
-      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+      sentences.push(
+        `Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`,
+      );
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
       // Below the threshold the difference cannot be told apart: say both, claim neither.
-      const rest = overhead > 0.01 ? ` (${percent(overhead)} more than tar's own: file-system metadata and journal, and any other writer on the same disk)` : '';
-      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`);
+      const rest =
+        overhead > 0.01 ? ` (${percent(overhead)} more than tar's own: file-system metadata and journal, and any other writer on the same disk)` : '';
+      sentences.push(
+        `The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`,
+      );
     }
   }
   return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };

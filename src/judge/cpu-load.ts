@@ -28,13 +28,29 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   let processSaturated = false;
   if (p) {
     processSaturated = p.cores >= PROCESS_FULL_CORE;
-    c.push(candidate('busiest-process-cores', `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`, p.cores, 'cores',
-      processSaturated ? ['cpu'] : NOT_CPU, PROCESS_FULL_CORE));
+    c.push(
+      candidate(
+        'busiest-process-cores',
+        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
+        p.cores,
+        'cores',
+        processSaturated ? ['cpu'] : NOT_CPU,
+        PROCESS_FULL_CORE,
+      ),
+    );
   } else if (facts.childCores !== null) {
     // Schema 1 recorded tar and zstd together: a full core of the two is the best it can say.
     processSaturated = facts.childCores >= PROCESS_FULL_CORE;
-    c.push(candidate('child-cpu-cores', `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`, facts.childCores, 'cores',
-      processSaturated ? ['cpu'] : [], PROCESS_FULL_CORE));
+    c.push(
+      candidate(
+        'child-cpu-cores',
+        `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
+        facts.childCores,
+        'cores',
+        processSaturated ? ['cpu'] : [],
+        PROCESS_FULL_CORE,
+      ),
+    );
   }
   if (p && facts.childCores !== null) {
     c.push(candidate('child-cpu-cores', `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, 'cores', []));
@@ -42,8 +58,16 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
   if (facts.pressure.cpuSome !== null) {
-    c.push(candidate('cpu-pressure-some', `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
-      facts.pressure.cpuSome, 'share', pressed && working ? ['cpu'] : [], CPU_PRESSURE_HIGH));
+    c.push(
+      candidate(
+        'cpu-pressure-some',
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
+        facts.pressure.cpuSome,
+        'share',
+        pressed && working ? ['cpu'] : [],
+        CPU_PRESSURE_HIGH,
+      ),
+    );
   }
   machineCandidates(facts, c);
   return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
@@ -54,8 +78,16 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const cores = facts.selfCores;
   if (cores !== null) {
-    c.push(candidate('download-process-cores', `the process running the download used ${formatNumber(cores)} of a core`, cores, 'cores',
-      cores >= PROCESS_FULL_CORE ? ['cpu'] : NOT_CPU, PROCESS_FULL_CORE));
+    c.push(
+      candidate(
+        'download-process-cores',
+        `the process running the download used ${formatNumber(cores)} of a core`,
+        cores,
+        'cores',
+        cores >= PROCESS_FULL_CORE ? ['cpu'] : NOT_CPU,
+        PROCESS_FULL_CORE,
+      ),
+    );
   } else if (facts.durationMs < MIN_CPU_DATA_MS) {
     c.push(candidate('download-process-cores', `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1000} s`, null, 'cores', []));
   }

@@ -161,16 +161,31 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
   for (const s of shares) {
     if (s.direction === 'read' && s.rate === 0) continue;
     const favours = byShare(s.share).map((b) => (DISK_FAVOURED.includes(b) ? s.resource : b));
-    c.push(candidate(`${s.direction}-${s.resource === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-share`, describeShare(s, what), s.share, 'share', favours, NEAR_CEILING_SHARE));
+    c.push(
+      candidate(
+        `${s.direction}-${s.resource === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-share`,
+        describeShare(s, what),
+        s.share,
+        'share',
+        favours,
+        NEAR_CEILING_SHARE,
+      ),
+    );
   }
   const iopsRestatesBandwidth = (['write', 'read'] as const).filter((dir) => {
     const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
     return rand !== null && !randIsOwn;
   });
   if (d && iopsRestatesBandwidth.includes('write') && d.writes > 0) {
-    c.push(candidate('write-iops-restates-bandwidth',
-      `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
-      null, '', ['disk-bandwidth']));
+    c.push(
+      candidate(
+        'write-iops-restates-bandwidth',
+        `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
+        null,
+        '',
+        ['disk-bandwidth'],
+      ),
+    );
   }
   if (d && d.writes > 0) {
     c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
@@ -181,9 +196,16 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
   for (const r of DISK_RESOURCES) {
     const t = atCeiling[r];
     if (t === null) continue;
-    c.push(candidate(`time-at-${r === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-ceiling`,
-      `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === 'disk-bandwidth' ? 'bandwidth' : 'IOPS'} ceiling`,
-      t, 'share', t >= TIME_AT_CEILING_SHARE ? [r] : [], TIME_AT_CEILING_SHARE));
+    c.push(
+      candidate(
+        `time-at-${r === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-ceiling`,
+        `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === 'disk-bandwidth' ? 'bandwidth' : 'IOPS'} ceiling`,
+        t,
+        'share',
+        t >= TIME_AT_CEILING_SHARE ? [r] : [],
+        TIME_AT_CEILING_SHARE,
+      ),
+    );
   }
 
   const kernelBusy = {
@@ -192,22 +214,59 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
     psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE,
   };
   if (d) {
-    c.push(candidate('device-utilization',
-      `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
-      d.utilizationPercent, '%', kernelBusy.util ? DISK_FAVOURED : [], NO_PROBE_UTIL_PERCENT));
-    c.push(candidate('queue-size', `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
-      d.averageQueueSize, 'requests', kernelBusy.queue ? DISK_FAVOURED : [], NO_PROBE_QUEUE_SIZE));
+    c.push(
+      candidate(
+        'device-utilization',
+        `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+        d.utilizationPercent,
+        '%',
+        kernelBusy.util ? DISK_FAVOURED : [],
+        NO_PROBE_UTIL_PERCENT,
+      ),
+    );
+    c.push(
+      candidate(
+        'queue-size',
+        `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+        d.averageQueueSize,
+        'requests',
+        kernelBusy.queue ? DISK_FAVOURED : [],
+        NO_PROBE_QUEUE_SIZE,
+      ),
+    );
   }
   if (facts.pressure.ioSome !== null) {
-    c.push(candidate('io-pressure-some', `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
-      facts.pressure.ioSome, 'share', facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK, IO_PRESSURE_HIGH));
+    c.push(
+      candidate(
+        'io-pressure-some',
+        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
+        facts.pressure.ioSome,
+        'share',
+        facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
+        IO_PRESSURE_HIGH,
+      ),
+    );
   }
   if (facts.cpu) {
     c.push(candidate('cpu-iowait', `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, 'share', []));
   }
   const top = decide(topOf(shares), shares, binding);
-  if (binding && shares.filter((s) => s.share >= NEAR_CEILING_SHARE).map((s) => s.resource).includes(binding === 'disk-iops' ? 'disk-bandwidth' : 'disk-iops')) {
-    c.push(candidate('binding-limit', `at the ceiling, ${binding === 'disk-iops' ? 'requests/s held steadier than bytes/s: the IOPS limit' : 'bytes/s held steadier than requests/s: the bandwidth limit'} bound`, null, '', [binding]));
+  if (
+    binding &&
+    shares
+      .filter((s) => s.share >= NEAR_CEILING_SHARE)
+      .map((s) => s.resource)
+      .includes(binding === 'disk-iops' ? 'disk-bandwidth' : 'disk-iops')
+  ) {
+    c.push(
+      candidate(
+        'binding-limit',
+        `at the ceiling, ${binding === 'disk-iops' ? 'requests/s held steadier than bytes/s: the IOPS limit' : 'bytes/s held steadier than requests/s: the bandwidth limit'} bound`,
+        null,
+        '',
+        [binding],
+      ),
+    );
   }
   return {
     shares,

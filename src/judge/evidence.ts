@@ -10,14 +10,7 @@ export interface Candidate {
   favours: Bottleneck[];
 }
 
-export function candidate(
-  id: string,
-  text: string,
-  value: number | null,
-  unit: string,
-  favours: Bottleneck[],
-  threshold?: number,
-): Candidate {
+export function candidate(id: string, text: string, value: number | null, unit: string, favours: Bottleneck[], threshold?: number): Candidate {
   const evidence: Omit<Evidence, 'supports'> = { id, text, value: value === null ? null : round(value), unit };
   if (threshold !== undefined) evidence.threshold = threshold;
   return { evidence, favours };

@@ -87,8 +87,16 @@ function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFact
   const share = dirtyShare({ profile, facts });
   const limit = dirtyLimitBytes(profile);
   if (share === null || limit === null) return [];
-  return [candidate('dirty-peak-share', `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
-    share, 'share', share >= DIRTY_THROTTLE_SHARE ? ['disk-bandwidth', 'disk-iops'] : [], DIRTY_THROTTLE_SHARE)];
+  return [
+    candidate(
+      'dirty-peak-share',
+      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
+      share,
+      'share',
+      share >= DIRTY_THROTTLE_SHARE ? ['disk-bandwidth', 'disk-iops'] : [],
+      DIRTY_THROTTLE_SHARE,
+    ),
+  ];
 }
 
 function probeSummary(c: Ceilings): string {
@@ -125,7 +133,10 @@ export function judgeInDetail(profile: Profile): Judgement {
   const judged = judgePhases(profile, ceilings);
   if (judged.length === 0) return withoutRestore(ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
-  const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
+  const whatIf = whatIfs(
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
+    ceilings,
+  );
 
   const best = whatIf.reduce((a, b) => (b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a), whatIf[0] as Verdict['whatIf'][number]);
   const savedMs = totalMs - best.restoreLowerBoundMs;

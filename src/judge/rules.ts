@@ -72,7 +72,9 @@ function diskClause(x: RuleInput, resource: DiskResource): string {
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : '';
   const size = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : '';
-  return s ? `${describeShare(s, x.what).replace(' writes/s', ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
+  return s
+    ? `${describeShare(s, x.what).replace(' writes/s', ` writes/s${size}`)}${timePart}`
+    : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
 }
 
 function kernelOnlyClause(x: RuleInput): string {
@@ -102,7 +104,10 @@ const diskAtCeiling: Rule = {
     const resource = diskLimit(x.disk);
     if (!resource) return null;
     const share = dirtyShare(x);
-    const held = x.name === 'extract' && share !== null && share >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share)} of it)` : '';
+    const held =
+      x.name === 'extract' && share !== null && share >= DIRTY_THROTTLE_SHARE
+        ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share)} of it)`
+        : '';
     return { bottleneck: resource, clause: `${diskClause(x, resource)}${held}` };
   },
 };
@@ -120,11 +125,17 @@ const latencyBound: Rule = {
     if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
     const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
     if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
-      return { bottleneck: 'disk-iops', clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings` };
+      return {
+        bottleneck: 'disk-iops',
+        clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings`,
+      };
     }
     const flushes = d.flushesPerSecond ?? 0;
     if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
-      return { bottleneck: 'disk-iops', clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings` };
+      return {
+        bottleneck: 'disk-iops',
+        clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings`,
+      };
     }
     return null;
   },
@@ -143,7 +154,9 @@ const cpuProcess: Rule = {
         : p
           ? `${p.comm} used ${formatNumber(p.cores)} of a core`
           : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
-    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
+    const diskPart = x.disk.top
+      ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
+      : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
     return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
   },
 };
@@ -152,7 +165,10 @@ const cpuStarved: Rule = {
   id: 'cpu-starved',
   apply: (x) => {
     if (!x.cpu?.starved || (probes(x) && x.disk.top !== null && !diskFar(x))) return null;
-    return { bottleneck: 'cpu', clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)` };
+    return {
+      bottleneck: 'cpu',
+      clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)`,
+    };
   },
 };
 
@@ -165,7 +181,10 @@ const dirtyThrottled: Rule = {
     if (share === null || share < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
     const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
     const diskPart = x.disk.top ? describeShare(x.disk.top, 'the disk') : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
-    return { bottleneck: resource, clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core` };
+    return {
+      bottleneck: resource,
+      clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`,
+    };
   },
 };
 
@@ -184,9 +203,10 @@ const inconclusive: Rule = {
     const missing = notMeasured(x);
     return {
       bottleneck: 'inconclusive',
-      clause: missing.length > 0
-        ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
-        : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`,
+      clause:
+        missing.length > 0
+          ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
+          : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`,
     };
   },
 };
@@ -209,7 +229,10 @@ const networkBound: Rule = {
     }
     const d = x.facts.disk;
     if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
-      return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}` };
+      return {
+        bottleneck: 'network',
+        clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}`,
+      };
     }
     return null;
   },
@@ -237,7 +260,13 @@ function tailBytes(x: RuleInput): string {
 const tailDisk: Rule = {
   id: 'tail-disk',
   apply: (x) => {
-    const resource = probes(x) ? (x.disk.top && x.disk.top.share >= FAR_BELOW_CEILING_SHARE ? x.disk.top.resource : null) : x.disk.kernelSaturated ? kernelOnlyResource(x) : null;
+    const resource = probes(x)
+      ? x.disk.top && x.disk.top.share >= FAR_BELOW_CEILING_SHARE
+        ? x.disk.top.resource
+        : null
+      : x.disk.kernelSaturated
+        ? kernelOnlyResource(x)
+        : null;
     if (!resource) return null;
     const why = probes(x) ? diskClause({ ...x, what: 'it' }, resource) : kernelOnlyClause({ ...x, what: 'it' });
     return { bottleneck: resource, clause: `after tar exited the page cache needed ${seconds(x.facts.durationMs)} more to put the files on disk: ${why}` };

@@ -69,10 +69,14 @@ function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, input
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
   const busy = s.cpu ? s.cpu.userPercent + s.cpu.systemPercent : null;
-  if (s.childCpuCores !== null) evidence.push(`tar+zstd used ${s.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
+  if (s.childCpuCores !== null)
+    evidence.push(`tar+zstd used ${s.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
   if (busy !== null) evidence.push(`CPUs ${pct(busy)} busy, ${pct(s.cpu?.iowaitPercent ?? 0)} waiting on IO`);
   const d = s.disk;
-  if (d) evidence.push(`disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`);
+  if (d)
+    evidence.push(
+      `disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`,
+    );
   if (s.pressure?.ioSome != null) evidence.push(`IO stall (PSI some) ${pct(s.pressure.ioSome * 100)} of the phase`);
 
   const childSaturated = s.childCpuCores !== null && s.childCpuCores >= t.childCoresShare * usableCores;
@@ -86,7 +90,11 @@ function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, input
   if (d) {
     const seq = input.ceilings?.seqReadBytesPerSecond;
     if (seq && d.readBytes / Math.max(d.durationMs / 1000, 1e-9) >= t.ceilingShare * seq) {
-      return { bottleneck: 'disk-bandwidth', clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib(seq)}/s sequential-read ceiling`, evidence };
+      return {
+        bottleneck: 'disk-bandwidth',
+        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib(seq)}/s sequential-read ceiling`,
+        evidence,
+      };
     }
     const stalled = (s.pressure?.ioSome ?? 0) >= t.ioStallShare || (s.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
@@ -105,7 +113,11 @@ function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, input
 function judgeNetwork(phase: SavePhaseName, record: SavePhaseRecord, durationMs: number): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
   if (phase === 'upload' && record.networkBytes) {
     const rate = record.networkBytes / Math.max(durationMs / 1000, 1e-9);
-    return { bottleneck: 'network', clause: `the upload sent ${mib(record.networkBytes)} at ${mib(rate)}/s`, evidence: [`${mib(record.networkBytes)} in ${secs(durationMs)}`] };
+    return {
+      bottleneck: 'network',
+      clause: `the upload sent ${mib(record.networkBytes)} at ${mib(rate)}/s`,
+      evidence: [`${mib(record.networkBytes)} in ${secs(durationMs)}`],
+    };
   }
   return { bottleneck: 'network', clause: `${NOUN[phase]} is a round trip to the cache service`, evidence: [`${secs(durationMs)}`] };
 }

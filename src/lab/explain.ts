@@ -23,7 +23,6 @@ function formatValue(e: Evidence): string {
   return `${v}${threshold}`;
 }
 
-
 export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'label'>): string {
   const lines: string[] = [];
   const v = profile.verdict;
@@ -38,7 +37,9 @@ export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'la
   if (probes.length > 0) {
     lines.push('  ceilings (fio):');
     for (const p of probes) {
-      lines.push(`    ${p.name}: ${p.error ? `error: ${p.error}` : `${(p.bytesPerSecond / MiB).toFixed(1)} MiB/s, ${Math.round(p.iops)} IOPS at ${p.blockSizeBytes / 1024} KiB QD${p.ioDepth}×${p.jobs}`}`);
+      lines.push(
+        `    ${p.name}: ${p.error ? `error: ${p.error}` : `${(p.bytesPerSecond / MiB).toFixed(1)} MiB/s, ${Math.round(p.iops)} IOPS at ${p.blockSizeBytes / 1024} KiB QD${p.ioDepth}×${p.jobs}`}`,
+      );
     }
   } else {
     lines.push(`  ceilings (fio): none (${profile.probes?.reason ?? profile.probes?.status ?? 'no probe suite'})`);

@@ -32,7 +32,10 @@ export interface ProfileFacts {
   totalMs: number;
 }
 
-export function profileFacts(profile: { verdict: { bottleneck: string; whatIf: readonly { resource: string; restoreLowerBoundMs: number }[] } | null; phases: readonly { startMs: number; endMs: number }[] }): ProfileFacts {
+export function profileFacts(profile: {
+  verdict: { bottleneck: string; whatIf: readonly { resource: string; restoreLowerBoundMs: number }[] } | null;
+  phases: readonly { startMs: number; endMs: number }[];
+}): ProfileFacts {
   return {
     bottleneck: profile.verdict?.bottleneck ?? 'inconclusive',
     whatIf: profile.verdict?.whatIf ?? [],
@@ -131,7 +134,12 @@ export interface GroundTruthCheck {
 
 export function checkAgainstIntervention(facts: ProfileFacts, i: Intervention): GroundTruthCheck {
   const answer = interventionAnswer(i);
-  return { answer, verdict: { ...checkVerdict(facts.bottleneck, answer), got: facts.bottleneck }, whatIfs: checkWhatIfs(facts, i), total: checkTotal(facts, i) };
+  return {
+    answer,
+    verdict: { ...checkVerdict(facts.bottleneck, answer), got: facts.bottleneck },
+    whatIfs: checkWhatIfs(facts, i),
+    total: checkTotal(facts, i),
+  };
 }
 
 function percent(share: number): string {

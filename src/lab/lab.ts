@@ -62,7 +62,11 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
     const root = mkdtempSync(path.join(os.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync(root, { recursive: true, force: true }));
     const services = await startLocalServices();
-    cleanup.push('stop the local services', () => services.stop(), () => process.kill(services.azurite.pid, 'SIGKILL'));
+    cleanup.push(
+      'stop the local services',
+      () => services.stop(),
+      () => process.kill(services.azurite.pid, 'SIGKILL'),
+    );
     log(`lab: local services on ${services.url}; seeding the lab cache`);
     const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path.join(root, 'seed-temp')));
     return { root, services, cache, log, stop: () => cleanup.runAll() };

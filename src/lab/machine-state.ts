@@ -55,7 +55,9 @@ export function readMachineState(): MachineState {
     // No tmpdir listing: nothing to compare.
   }
   return {
-    loopDevices: run('losetup', ['-a']).split('\n').filter((l) => l.includes(LAB_PREFIX)),
+    loopDevices: run('losetup', ['-a'])
+      .split('\n')
+      .filter((l) => l.includes(LAB_PREFIX)),
     mounts: readLines('/proc/mounts').filter((l) => l.includes(LAB_PREFIX)),
     throttles,
     dirty: readDirtySettings(),

@@ -7,7 +7,10 @@ export async function withoutWorkflowCommands<T>(fn: () => Promise<T>): Promise<
   const original = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    const kept = text.split(/(?<=\n)/).filter((line) => !line.startsWith('::') && !line.startsWith('[command]')).join('');
+    const kept = text
+      .split(/(?<=\n)/)
+      .filter((line) => !line.startsWith('::') && !line.startsWith('[command]'))
+      .join('');
     if (kept === '') return true;
     return (original as (c: string, ...r: unknown[]) => boolean)(kept, ...rest);
   }) as typeof process.stdout.write;

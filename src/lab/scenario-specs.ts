@@ -150,7 +150,7 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
   },
   baseline: {
     name: 'baseline',
-    about: 'the machine as it is (this VM\'s disk, nothing throttled)',
+    about: "the machine as it is (this VM's disk, nothing throttled)",
     controls: {},
     disk: 'vm',
     runnerTemp: 'restore-disk',
@@ -176,7 +176,7 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
   },
   'earlier-dirty': {
     name: 'earlier-dirty',
-    about: '1 GiB left dirty by an earlier step on the restore\'s file system (16 GiB runner thresholds, so it stays dirty), disk capped at 40 MiB/s',
+    about: "1 GiB left dirty by an earlier step on the restore's file system (16 GiB runner thresholds, so it stays dirty), disk capped at 40 MiB/s",
     controls: capped,
     disk: 'loop',
     dirty: LAB_SETTINGS.runner16GiB,
@@ -196,7 +196,7 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
   },
   'temp-other-disk': {
     name: 'temp-other-disk',
-    about: 'RUNNER_TEMP (the archive) on this VM\'s disk, the restore on a loop device capped at 40 MiB/s (16 GiB runner thresholds)',
+    about: "RUNNER_TEMP (the archive) on this VM's disk, the restore on a loop device capped at 40 MiB/s (16 GiB runner thresholds)",
     controls: capped,
     disk: 'loop',
     dirty: LAB_SETTINGS.runner16GiB,
@@ -215,7 +215,8 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
    */
   'cloud-volume': {
     name: 'cloud-volume',
-    about: 'a gp3-like volume (3,000 write IOPS and 125 MiB/s at once, merging on, requests up to 256 KiB) restoring ~12.9k small files (16 GiB runner thresholds)',
+    about:
+      'a gp3-like volume (3,000 write IOPS and 125 MiB/s at once, merging on, requests up to 256 KiB) restoring ~12.9k small files (16 GiB runner thresholds)',
     controls: { writeBytesPerSecond: LAB_SETTINGS.cloudWriteBytesPerSecond, writeIops: LAB_SETTINGS.cloudWriteIops },
     disk: 'cloud-volume',
     dirty: LAB_SETTINGS.runner16GiB,

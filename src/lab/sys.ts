@@ -20,7 +20,9 @@ export function writeText(file: string, value: string): void {
 /** Lines of a file, blank ones dropped; [] when it cannot be read. */
 export function readLines(file: string): string[] {
   try {
-    return readText(file).split('\n').filter((l) => l.trim() !== '');
+    return readText(file)
+      .split('\n')
+      .filter((l) => l.trim() !== '');
   } catch {
     return [];
   }

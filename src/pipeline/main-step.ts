@@ -88,4 +88,3 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     core.setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict?.sentence}`);
   }
 }
-

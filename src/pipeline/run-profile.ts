@@ -64,7 +64,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
-    warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
+    warn(
+      `Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`,
+    );
   } else if (where.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
   }
@@ -100,7 +102,12 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     phases.push({ name: 'writeback', startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
     writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
     if (!writebackTail.complete) {
-      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(', ')}; the tail is cut there.`);
+      warn(
+        `The restore's files were not all on disk after ${config.writebackTimeoutMs / 1000} s (writeback-timeout-seconds): syncfs had not returned on ${syncs
+          .filter((s) => !s.returned)
+          .map((s) => s.mountPoint)
+          .join(', ')}; the tail is cut there.`,
+      );
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
@@ -116,13 +123,19 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const probes = await probe(config, context.cpuCount, hooks, warn);
   hooks.onPhase?.(null);
   // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  const experiments = await experimentsAfterProfile(config, timed, phases, {
-    log: hooks.log,
-    warn,
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-    ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
-    ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
-  }, hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {});
+  const experiments = await experimentsAfterProfile(
+    config,
+    timed,
+    phases,
+    {
+      log: hooks.log,
+      warn,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
+      ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
+    },
+    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+  );
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -172,13 +185,16 @@ async function flushEarlier(
   });
   const stuck = preflush.syncs.filter((s) => !s.returned);
   if (stuck.length > 0) {
-    warn(`Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(', ')} were not flushed within ${Math.round(preflush.durationMs / 1000)} s; the restore's disk figures may include some of them.`);
+    warn(
+      `Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(', ')} were not flushed within ${Math.round(preflush.durationMs / 1000)} s; the restore's disk figures may include some of them.`,
+    );
   }
   return preflush;
 }
 
 async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHooks, warn: (m: string) => void): Promise<ProbeSuiteResult> {
-  if (config.probes.length === 0) return { status: 'skipped', reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
+  if (config.probes.length === 0)
+    return { status: 'skipped', reason: 'probes: none was set, so the verdict has no fio ceilings to compare with', wallMs: 0, probes: [] };
   try {
     const result = await runProbeSuite({
       targetPath: config.probePath,
@@ -198,7 +214,13 @@ async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHoo
   }
 }
 
-async function findDevices(restorePath: string, archiveTemp: string, procRoot: string, sysRoot: string | undefined, warn: (m: string) => void): Promise<DeviceResolution> {
+async function findDevices(
+  restorePath: string,
+  archiveTemp: string,
+  procRoot: string,
+  sysRoot: string | undefined,
+  warn: (m: string) => void,
+): Promise<DeviceResolution> {
   try {
     return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
   } catch (error) {

@@ -14,11 +14,9 @@ export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 
 export function writeMarker(dir: string): void {
-  fs.writeFileSync(
-    path.join(dir, MARKER_FILE_NAME),
-    `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`,
-    { flag: 'wx' },
-  );
+  fs.writeFileSync(path.join(dir, MARKER_FILE_NAME), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, {
+    flag: 'wx',
+  });
 }
 
 /** Why `dir` must not be removed, or null when it is one of ours and holds only our files. */
@@ -80,10 +78,7 @@ export function removeProbeDirectoriesSync(dirs: readonly string[]): RemovalRepo
  * For the post step: removes probe directories a previous step left behind (see refuseReason) and
  * returns those removed; directories it refuses to touch are reported through `warn`.
  */
-export async function removeProbeDirectories(
-  dirs: readonly string[],
-  warn: (message: string) => void = () => {},
-): Promise<string[]> {
+export async function removeProbeDirectories(dirs: readonly string[], warn: (message: string) => void = () => {}): Promise<string[]> {
   const report = removeProbeDirectoriesSync(dirs);
   for (const refused of report.refused) warn(`Left ${refused.dir} in place: ${refused.reason}.`);
   return report.removed;
@@ -117,10 +112,7 @@ type HandledSignal = (typeof HANDLED_SIGNALS)[number];
  * (exit status 128 + signal number); when the host has its own listeners, they decide.
  * Returns the uninstall function.
  */
-export function installSignalCleanup(
-  registry: ProbeRegistry,
-  log: (message: string) => void = () => {},
-): () => void {
+export function installSignalCleanup(registry: ProbeRegistry, log: (message: string) => void = () => {}): () => void {
   const handlers = new Map<HandledSignal, () => void>();
   const uninstall = () => {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);

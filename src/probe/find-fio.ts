@@ -5,9 +5,7 @@
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-export type FioLookup =
-  | { ok: true; command: string; version: string; install?: { method: string; durationMs: number } }
-  | { ok: false; reason: string };
+export type FioLookup = { ok: true; command: string; version: string; install?: { method: string; durationMs: number } } | { ok: false; reason: string };
 
 export interface FindFioOptions {
   allowInstall: boolean;

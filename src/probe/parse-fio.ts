@@ -8,7 +8,10 @@
 import { ProfilerError } from '../util/errors.js';
 
 export class FioOutputError extends ProfilerError {
-  constructor(message: string, readonly excerpt: string) {
+  constructor(
+    message: string,
+    readonly excerpt: string,
+  ) {
     super(
       `${message} First bytes of fio's output: ${JSON.stringify(excerpt)}.`,
       'Run the same fio command by hand to see its complete output; fio 3.x with --output-format=json is required.',

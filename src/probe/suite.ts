@@ -285,7 +285,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
   const anyRan = probes.some((p) => !p.error);
   return {
     status: anyRan ? 'ran' : 'failed',
-    ...(anyRan ? {} : { reason: 'No probe produced a measurement; see each probe\'s error.' }),
+    ...(anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." }),
     ...fioFields,
     directory,
     fileSizeBytes: regionBytes,

@@ -255,7 +255,6 @@ export type ProbeName = (typeof PROBE_NAMES)[number];
 export const RESTORE_SKIP_REASONS = ['cache-mode', 'lookup-only'] as const;
 export type RestoreSkipReason = (typeof RESTORE_SKIP_REASONS)[number];
 
-
 export interface ProbeResult {
   name: ProbeName;
   direction: 'read' | 'write';

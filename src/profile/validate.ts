@@ -3,7 +3,17 @@
  * of every bad field ("phases[2].end.disks[0].sectorsWritten: expected a number, got "12""). Pure.
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
-import { BOTTLENECKS, PHASES, PROBE_NAMES, PROFILE_SCHEMA_VERSION, RESOURCES, RESTORE_SKIP_REASONS, SAVE_PHASES, SAVE_STATUSES, type Profile } from './schema.js';
+import {
+  BOTTLENECKS,
+  PHASES,
+  PROBE_NAMES,
+  PROFILE_SCHEMA_VERSION,
+  RESOURCES,
+  RESTORE_SKIP_REASONS,
+  SAVE_PHASES,
+  SAVE_STATUSES,
+  type Profile,
+} from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 
 /**
@@ -96,11 +106,23 @@ const obj =
   };
 
 const diskCounters = obj({
-  readsCompleted: num, readsMerged: num, sectorsRead: num, readMs: num,
-  writesCompleted: num, writesMerged: num, sectorsWritten: num, writeMs: num,
-  inFlight: num, ioMs: num, weightedIoMs: num,
-  'discardsCompleted?': num, 'discardsMerged?': num, 'sectorsDiscarded?': num, 'discardMs?': num,
-  'flushesCompleted?': num, 'flushMs?': num,
+  readsCompleted: num,
+  readsMerged: num,
+  sectorsRead: num,
+  readMs: num,
+  writesCompleted: num,
+  writesMerged: num,
+  sectorsWritten: num,
+  writeMs: num,
+  inFlight: num,
+  ioMs: num,
+  weightedIoMs: num,
+  'discardsCompleted?': num,
+  'discardsMerged?': num,
+  'sectorsDiscarded?': num,
+  'discardMs?': num,
+  'flushesCompleted?': num,
+  'flushMs?': num,
 });
 const cpuTicks = obj({ user: num, nice: num, system: num, idle: num, iowait: num, irq: num, softirq: num, steal: num });
 const pressureTotals = nullable(obj({ someUs: num, 'fullUs?': num }));
@@ -118,83 +140,201 @@ const snapshot = obj({
 });
 const phaseName = oneOf(...PHASES);
 const phase = obj({
-  name: phaseName, startMs: num, endMs: num, start: snapshot, end: snapshot,
-  'networkBytes?': nullable(num), 'progress?': arr(pair(num, num)),
+  name: phaseName,
+  startMs: num,
+  endMs: num,
+  start: snapshot,
+  end: snapshot,
+  'networkBytes?': nullable(num),
+  'progress?': arr(pair(num, num)),
 });
 const device = obj({
-  name: str, devNumber: str, roles: arr(oneOf('restore-path', 'archive-temp')), chain: arr(str),
-  'model?': str, 'rotational?': bool, 'scheduler?': str, 'queueDepth?': num, 'sizeBytes?': num, primary: bool,
+  name: str,
+  devNumber: str,
+  roles: arr(oneOf('restore-path', 'archive-temp')),
+  chain: arr(str),
+  'model?': str,
+  'rotational?': bool,
+  'scheduler?': str,
+  'queueDepth?': num,
+  'sizeBytes?': num,
+  primary: bool,
 });
 const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, 'totalBytes?': num, 'freeBytes?': num });
 const context = obj({
-  os: str, 'kernel?': str, arch: str, 'cpuModel?': str, cpuCount: num, memoryBytes: num, 'virtualization?': str,
-  'noBlockDeviceReason?': str, fileSystems: arr(fileSystem), 'dirtyBytesLimit?': num, 'dirtyBackgroundBytesLimit?': num,
-  'dirtyRatio?': num, 'dirtyBackgroundRatio?': num, nodeVersion: str, 'dirtyAtStartBytes?': num, 'writebackAtStartBytes?': num,
+  os: str,
+  'kernel?': str,
+  arch: str,
+  'cpuModel?': str,
+  cpuCount: num,
+  memoryBytes: num,
+  'virtualization?': str,
+  'noBlockDeviceReason?': str,
+  fileSystems: arr(fileSystem),
+  'dirtyBytesLimit?': num,
+  'dirtyBackgroundBytesLimit?': num,
+  'dirtyRatio?': num,
+  'dirtyBackgroundRatio?': num,
+  nodeVersion: str,
+  'dirtyAtStartBytes?': num,
+  'writebackAtStartBytes?': num,
 });
 const anatomy = obj({
-  compressedBytes: num, extractedBytes: num, entries: num, files: num, directories: num, symlinks: num, hardlinks: num, other: num,
-  sizeHistogram: arr(obj({ maxBytes: nullable(num), label: str, files: num, bytes: num })), compression: str, 'error?': str,
+  compressedBytes: num,
+  extractedBytes: num,
+  entries: num,
+  files: num,
+  directories: num,
+  symlinks: num,
+  hardlinks: num,
+  other: num,
+  sizeHistogram: arr(obj({ maxBytes: nullable(num), label: str, files: num, bytes: num })),
+  compression: str,
+  'error?': str,
 });
-const restore = nullable(obj({
-  cacheHit: bool, matchedKey: nullable(str), exactMatch: bool, keysTried: arr(str), paths: arr(str),
-  serviceVersion: oneOf('v1', 'v2'), compressionMethod: str, archiveBytes: nullable(num), restoreMs: num, wallMs: num,
-  'error?': obj({ phase: phaseName, message: str }), 'anatomy?': anatomy,
-  'skipped?': obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str }),
-}));
+const restore = nullable(
+  obj({
+    cacheHit: bool,
+    matchedKey: nullable(str),
+    exactMatch: bool,
+    keysTried: arr(str),
+    paths: arr(str),
+    serviceVersion: oneOf('v1', 'v2'),
+    compressionMethod: str,
+    archiveBytes: nullable(num),
+    restoreMs: num,
+    wallMs: num,
+    'error?': obj({ phase: phaseName, message: str }),
+    'anatomy?': anatomy,
+    'skipped?': obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str }),
+  }),
+);
 const probe = obj({
   name: oneOf(...PROBE_NAMES),
-  direction: oneOf('read', 'write'), blockSizeBytes: num, ioDepth: num, jobs: num, bytesPerSecond: num, iops: num,
-  latencyNs: obj({ mean: num, p50: nullable(num), p99: nullable(num) }), runtimeMs: num, wallMs: num,
-  steadyState: nullable(obj({ criterion: str, attained: bool })), 'error?': str,
+  direction: oneOf('read', 'write'),
+  blockSizeBytes: num,
+  ioDepth: num,
+  jobs: num,
+  bytesPerSecond: num,
+  iops: num,
+  latencyNs: obj({ mean: num, p50: nullable(num), p99: nullable(num) }),
+  runtimeMs: num,
+  wallMs: num,
+  steadyState: nullable(obj({ criterion: str, attained: bool })),
+  'error?': str,
 });
-const probes = nullable(obj({
-  status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, 'fioVersion?': str, 'fioInstall?': obj({ method: str, durationMs: num }),
-  'directory?': str, 'fileSizeBytes?': num, 'budgetMs?': num, wallMs: num, probes: arr(probe),
-}));
+const probes = nullable(
+  obj({
+    status: oneOf('ran', 'skipped', 'failed'),
+    'reason?': str,
+    'fioVersion?': str,
+    'fioInstall?': obj({ method: str, durationMs: num }),
+    'directory?': str,
+    'fileSizeBytes?': num,
+    'budgetMs?': num,
+    wallMs: num,
+    probes: arr(probe),
+  }),
+);
 const bottleneck = oneOf(...BOTTLENECKS);
 const evidence = obj({ id: str, text: str, value: nullable(num), unit: str, 'threshold?': num, supports: bool });
-const verdict = nullable(obj({
-  bottleneck, sentence: str,
-  phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
-  whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
-  'attribution?': obj({
-    ownWrittenBytes: nullable(num), ownCancelledBytes: nullable(num), deviceWrittenBytes: nullable(num), otherWriterBytes: nullable(num),
-    sentences: arr(str),
+const verdict = nullable(
+  obj({
+    bottleneck,
+    sentence: str,
+    phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
+    whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    'attribution?': obj({
+      ownWrittenBytes: nullable(num),
+      ownCancelledBytes: nullable(num),
+      deviceWrittenBytes: nullable(num),
+      otherWriterBytes: nullable(num),
+      sentences: arr(str),
+    }),
   }),
-}));
+);
 const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 const saveBottleneck = oneOf(...BOTTLENECKS);
 const save = obj({
-  status: oneOf(...SAVE_STATUSES), 'reason?': str, key: str, paths: arr(str), serviceVersion: oneOf('v1', 'v2'), compressionMethod: str,
-  matchedPaths: arr(str), archiveBytes: nullable(num), cacheId: nullable(num), compressionThreads: nullable(num),
+  status: oneOf(...SAVE_STATUSES),
+  'reason?': str,
+  key: str,
+  paths: arr(str),
+  serviceVersion: oneOf('v1', 'v2'),
+  compressionMethod: str,
+  matchedPaths: arr(str),
+  archiveBytes: nullable(num),
+  cacheId: nullable(num),
+  compressionThreads: nullable(num),
   phases: arr(obj({ name: oneOf(...SAVE_PHASES), startMs: num, endMs: num, start: snapshot, end: snapshot, 'networkBytes?': nullable(num) })),
-  saveMs: num, wallMs: num, devices: arr(device),
+  saveMs: num,
+  wallMs: num,
+  devices: arr(device),
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
   'error?': obj({ phase: oneOf(...SAVE_PHASES), message: str }),
-  verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) })),
+  verdict: nullable(
+    obj({
+      bottleneck: saveBottleneck,
+      sentence: str,
+      phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })),
+    }),
+  ),
 });
 const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
 const alternative = oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache');
 const experiments = obj({
-  status: oneOf('ran', 'skipped', 'failed'), 'reason?': str, budgetMs: num, wallMs: num,
+  status: oneOf('ran', 'skipped', 'failed'),
+  'reason?': str,
+  budgetMs: num,
+  wallMs: num,
   refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
-  outcomes: arr(obj({
-    alternative, mountPoint: nullable(str), timeMs: spreadShape, writebackLeftMs: nullable(spreadShape),
-    savingMs: nullable(num), savingShare: nullable(num), apply: str, failedRuns: num,
-  })),
+  outcomes: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      timeMs: spreadShape,
+      writebackLeftMs: nullable(spreadShape),
+      savingMs: nullable(num),
+      savingShare: nullable(num),
+      apply: str,
+      failedRuns: num,
+    }),
+  ),
   runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'error?': str })),
-  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf('no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'), detail: str })),
+  skipped: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      reason: oneOf('no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'),
+      detail: str,
+    }),
+  ),
   fixBest: obj({ alternative: oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache', 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
 const profile = obj({
-  schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS), tool: obj({ name: oneOf('disk-profiler'), version: str }), label: str, createdAt: str, config: obj({}),
-  context, devices: arr(device), restore, phases: arr(phase),
+  schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
+  tool: obj({ name: oneOf('disk-profiler'), version: str }),
+  label: str,
+  createdAt: str,
+  config: obj({}),
+  context,
+  devices: arr(device),
+  restore,
+  phases: arr(phase),
   // Snapshots are many; report only the first few bad ones.
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
-  probes, verdict, warnings: arr(str),
-  'preflush?': nullable(obj({
-    owedBeforeBytes: nullable(num), owedAfterBytes: nullable(num), deviceWrittenBytes: nullable(num), durationMs: num, syncs: arr(fileSystemSync),
-  })),
+  probes,
+  verdict,
+  warnings: arr(str),
+  'preflush?': nullable(
+    obj({
+      owedBeforeBytes: nullable(num),
+      owedAfterBytes: nullable(num),
+      deviceWrittenBytes: nullable(num),
+      durationMs: num,
+      syncs: arr(fileSystemSync),
+    }),
+  ),
   'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   'save?': save,

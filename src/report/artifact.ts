@@ -5,7 +5,9 @@ import { errorMessage } from '../util/errors.js';
 
 export async function uploadProfileArtifact(name: string, profilePath: string, warn: (m: string) => void): Promise<number | null> {
   if (!process.env.ACTIONS_RUNTIME_TOKEN || !process.env.ACTIONS_RESULTS_URL) {
-    warn(`The profile was not uploaded as artifact '${name}': the artifact service is not available to this step (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL). It is at ${profilePath}.`);
+    warn(
+      `The profile was not uploaded as artifact '${name}': the artifact service is not available to this step (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL). It is at ${profilePath}.`,
+    );
     return null;
   }
   try {

@@ -106,7 +106,10 @@ export function timelineCharts(profile: Profile, maxPoints = MAX_POINTS): string
   const name = profile.devices[device]?.name ?? 'disk';
   const marks = phaseMarks(profile, t0).replace(/"/g, "'");
   const chart = (title: string, axis: string, max: number, values: number[], color: number) =>
-    fenced('mermaid', [xyChartInit(color), 'xychart-beta', `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join('\n'));
+    fenced(
+      'mermaid',
+      [xyChartInit(color), 'xychart-beta', `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join('\n'),
+    );
   return [
     `<sub>Phases (s): ${marks}</sub>`,
     chart(`${name}: disk writes (MiB/s)`, 'MiB/s', niceMax(Math.max(...writes)), writes, 0),

@@ -11,7 +11,11 @@ export function faultLines(profile: Profile): string[] {
   const lines: string[] = [];
   const restore = profile.restore;
   if (restore?.skipped) {
-    lines.push(restore.skipped.reason === 'lookup-only' ? `Lookup only: entry '${restore.matchedKey}' found; nothing was downloaded or extracted.` : restore.skipped.message);
+    lines.push(
+      restore.skipped.reason === 'lookup-only'
+        ? `Lookup only: entry '${restore.matchedKey}' found; nothing was downloaded or extracted.`
+        : restore.skipped.message,
+    );
   } else if (restore && !restore.cacheHit && !restore.error) {
     lines.push(`Cache miss: no entry matched ${restore.keysTried.map((k) => `'${k}'`).join(', ') || 'the keys'}; nothing was downloaded or extracted.`);
   }

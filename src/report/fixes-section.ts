@@ -58,7 +58,11 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
     );
   }
   if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(name(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
-  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; ` : '';
-  out.push(`<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`);
+  const refetch = e.refetch
+    ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
+    : '';
+  out.push(
+    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`,
+  );
   return out.join('\n\n');
 }

@@ -36,9 +36,11 @@ function attributionSection(profile: Profile, verdict: Verdict): string {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
-  return lines.length > 0 ? `### Whose bytes
+  return lines.length > 0
+    ? `### Whose bytes
 
-${lines.map((l) => `- ${escapeHtml(l)}`).join('\n')}` : '';
+${lines.map((l) => `- ${escapeHtml(l)}`).join('\n')}`
+    : '';
 }
 
 function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): string {
@@ -49,9 +51,23 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     const what = r.networkBytes !== null ? 'downloaded' : 'written to disk';
     const rate = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1000)) : '–';
     const bottleneck = verdict.phases.find((v) => v.phase === r.name)?.bottleneck ?? '–';
-    return [r.name, seconds(r.facts.durationMs), percent(total > 0 ? r.facts.durationMs / total : 0), moved === null ? '–' : `${bytes(moved)} ${what}`, rate, bottleneck];
+    return [
+      r.name,
+      seconds(r.facts.durationMs),
+      percent(total > 0 ? r.facts.durationMs / total : 0),
+      moved === null ? '–' : `${bytes(moved)} ${what}`,
+      rate,
+      bottleneck,
+    ];
   });
-  body.push(['**total**', `**${seconds(total)}**`, '100%', profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '', '', `**${verdict.bottleneck}**`]);
+  body.push([
+    '**total**',
+    `**${seconds(total)}**`,
+    '100%',
+    profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '',
+    '',
+    `**${verdict.bottleneck}**`,
+  ]);
   return `### Phases\n\n${table(['Phase', 'Duration', 'Share', 'Bytes', 'Throughput', 'Bottleneck'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}`;
 }
 
@@ -61,13 +77,31 @@ function iostatSection(profile: Profile, rows: PhaseRow[]): string {
     .map((r) => {
       const m = r.facts.disk!;
       const dev = profile.devices[r.facts.deviceIndex ?? -1]?.name ?? '?';
-      return [r.name, dev, fixed(m.readsPerSecond), fixed(m.writesPerSecond), fixed(m.readKiBPerSecond), fixed(m.writeKiBPerSecond),
-        fixed(m.readMergesPerSecond), fixed(m.writeMergesPerSecond), fixed(m.readAwaitMs), fixed(m.writeAwaitMs),
-        fixed(m.averageQueueSize), fixed(m.utilizationPercent), fixed(m.readRequestKiB), fixed(m.writeRequestKiB)];
+      return [
+        r.name,
+        dev,
+        fixed(m.readsPerSecond),
+        fixed(m.writesPerSecond),
+        fixed(m.readKiBPerSecond),
+        fixed(m.writeKiBPerSecond),
+        fixed(m.readMergesPerSecond),
+        fixed(m.writeMergesPerSecond),
+        fixed(m.readAwaitMs),
+        fixed(m.writeAwaitMs),
+        fixed(m.averageQueueSize),
+        fixed(m.utilizationPercent),
+        fixed(m.readRequestKiB),
+        fixed(m.writeRequestKiB),
+      ];
     });
-  if (body.length === 0) return `### Disk per phase\n\nNo block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : '.'}`;
+  if (body.length === 0)
+    return `### Disk per phase\n\nNo block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : '.'}`;
   const header = ['Phase', 'Device', 'r/s', 'w/s', 'rkB/s', 'wkB/s', 'rrqm/s', 'wrqm/s', 'r_await', 'w_await', 'aqu-sz', '%util', 'rareq-sz', 'wareq-sz'];
-  return `### Disk per phase (iostat -x)\n\n${table(header, body, header.map((_, i) => (i < 2 ? 'l' : 'r')))}`;
+  return `### Disk per phase (iostat -x)\n\n${table(
+    header,
+    body,
+    header.map((_, i) => (i < 2 ? 'l' : 'r')),
+  )}`;
 }
 
 const CEILING_COLUMNS: [ProbeName, string][] = [
@@ -87,23 +121,38 @@ function probesSection(profile: Profile): string {
   const io = (p: ProbeResult | undefined) => (ok(p) ? String(Math.round(p!.iops)) : '–');
   const qd1 = ok(get('rand-read-qd1'));
   const fsync = ok(get('fsync-write'));
-  const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1000)} µs mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1000)} µs p99` : ''}` : '–';
+  const lat = qd1
+    ? `${formatNumber(qd1.latencyNs.mean / 1000)} µs mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1000)} µs p99` : ''}`
+    : '–';
   const header = ['', ...CEILING_COLUMNS.map(([, l]) => l), 'QD1 4k read latency', 'fsync IOPS'];
   const rows = [
     ['MiB/s', ...CEILING_COLUMNS.map(([n]) => mib(get(n))), '', ''],
     ['IOPS', ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : '–'],
   ];
   const params = suite.probes
-    .map((p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`)
+    .map(
+      (p) =>
+        `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`,
+    )
     .join('; ');
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''})\n\n${table(header, rows, header.map((_, i) => (i === 0 ? 'l' : 'r')))}\n\n<sub>${escapeHtml(`${suite.directory ?? ''} · ${params}`)}</sub>`;
+  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''})\n\n${table(
+    header,
+    rows,
+    header.map((_, i) => (i === 0 ? 'l' : 'r')),
+  )}\n\n<sub>${escapeHtml(`${suite.directory ?? ''} · ${params}`)}</sub>`;
 }
 
 function anatomySection(profile: Profile): string {
   const a = profile.restore?.anatomy;
   if (!a) return '';
   const head = `${bytes(a.compressedBytes)} ${a.compression} archive → ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ''}${a.other ? `, ${a.other} other` : ''} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}×).`;
-  const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
+  const rows = a.sizeHistogram.map((b) => [
+    b.label,
+    String(b.files),
+    percent(a.files > 0 ? b.files / a.files : 0),
+    bytes(b.bytes),
+    percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0),
+  ]);
   return `### What the restore wrote\n\n${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
 }
 
@@ -116,13 +165,26 @@ function contextSection(profile: Profile): string {
   ];
   if (c.virtualization) rows.push(['Virtualization', c.virtualization]);
   for (const d of profile.devices) {
-    const bits = [d.model, d.rotational === undefined ? undefined : d.rotational ? 'rotational' : 'non-rotational', d.scheduler ? `scheduler ${d.scheduler}` : undefined,
-      d.queueDepth ? `nr_requests ${d.queueDepth}` : undefined, d.sizeBytes ? bytes(d.sizeBytes) : undefined, `via ${d.chain.join(' → ')}`].filter(Boolean);
+    const bits = [
+      d.model,
+      d.rotational === undefined ? undefined : d.rotational ? 'rotational' : 'non-rotational',
+      d.scheduler ? `scheduler ${d.scheduler}` : undefined,
+      d.queueDepth ? `nr_requests ${d.queueDepth}` : undefined,
+      d.sizeBytes ? bytes(d.sizeBytes) : undefined,
+      `via ${d.chain.join(' → ')}`,
+    ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(', ')})`, bits.join(', ')]);
   }
   for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
-  const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== undefined ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? '?'}%` : undefined;
-  const found = c.dirtyAtStartBytes === undefined ? '' : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
+  const dirty = c.dirtyBytesLimit
+    ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}`
+    : c.dirtyRatio !== undefined
+      ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? '?'}%`
+      : undefined;
+  const found =
+    c.dirtyAtStartBytes === undefined
+      ? ''
+      : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(['Page cache', `${dirty ?? ''}${found}`]);
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
   return `### Runner\n\n${table(['', ''], rows)}`;
@@ -145,17 +207,55 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
   const body = rows.map((r) => {
     const f = r.facts;
     const busiest = f.busiestProcess && f.busiestProcess.cores > 0 ? `${formatNumber(f.busiestProcess.cores)} (${f.busiestProcess.comm})` : '–';
-    return [r.name, share(f.cpu?.busy), share(f.cpu?.busiestCpu), share(f.cpu?.iowait), share(f.cpu?.steal), f.childCores === null ? '–' : formatNumber(f.childCores), busiest,
-      f.selfCores === null ? '–' : formatNumber(f.selfCores), f.ownIo ? bytes(f.ownIo.writeBytes) : '–', f.ownIo ? bytes(f.ownIo.cancelledWriteBytes) : '–',
-      share(f.pressure.ioSome), share(f.pressure.ioFull), share(f.pressure.cpuSome), share(f.pressure.memorySome),
-      f.dirtyPeakBytes === null ? '–' : bytes(f.dirtyPeakBytes), f.owedAtEndBytes === null ? '–' : bytes(f.owedAtEndBytes)];
+    return [
+      r.name,
+      share(f.cpu?.busy),
+      share(f.cpu?.busiestCpu),
+      share(f.cpu?.iowait),
+      share(f.cpu?.steal),
+      f.childCores === null ? '–' : formatNumber(f.childCores),
+      busiest,
+      f.selfCores === null ? '–' : formatNumber(f.selfCores),
+      f.ownIo ? bytes(f.ownIo.writeBytes) : '–',
+      f.ownIo ? bytes(f.ownIo.cancelledWriteBytes) : '–',
+      share(f.pressure.ioSome),
+      share(f.pressure.ioFull),
+      share(f.pressure.cpuSome),
+      share(f.pressure.memorySome),
+      f.dirtyPeakBytes === null ? '–' : bytes(f.dirtyPeakBytes),
+      f.owedAtEndBytes === null ? '–' : bytes(f.owedAtEndBytes),
+    ];
   });
-  const header = ['Phase', 'CPU busy', 'busiest CPU', 'iowait', 'steal', 'tar+zstd cores', 'busiest process cores', 'profiler cores', 'own bytes dirtied', 'own bytes dropped unwritten', 'PSI io some', 'PSI io full', 'PSI cpu some', 'PSI mem some', 'Dirty peak', 'Dirty+Writeback at end'];
+  const header = [
+    'Phase',
+    'CPU busy',
+    'busiest CPU',
+    'iowait',
+    'steal',
+    'tar+zstd cores',
+    'busiest process cores',
+    'profiler cores',
+    'own bytes dirtied',
+    'own bytes dropped unwritten',
+    'PSI io some',
+    'PSI io full',
+    'PSI cpu some',
+    'PSI mem some',
+    'Dirty peak',
+    'Dirty+Writeback at end',
+  ];
   const r = profile.restore;
   const restore = r
     ? `Key ${r.matchedKey === null ? 'none matched' : `\`${r.matchedKey}\`${r.exactMatch ? ' (exact)' : ' (restore key)'}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(', ')}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.`
     : 'No restore.';
-  return details('Raw per-phase details', `${restore}\n\n${table(header, body, header.map((_, i) => (i === 0 ? 'l' : 'r')))}\n\nSamples: ${profile.samples.snapshots.length} snapshots every ${profile.samples.intervalMs * profile.samples.keptEvery} ms.`);
+  return details(
+    'Raw per-phase details',
+    `${restore}\n\n${table(
+      header,
+      body,
+      header.map((_, i) => (i === 0 ? 'l' : 'r')),
+    )}\n\nSamples: ${profile.samples.snapshots.length} snapshots every ${profile.samples.intervalMs * profile.samples.keptEvery} ms.`,
+  );
 }
 
 export function renderSummary(profile: Profile, judgement: Judgement): string {
@@ -168,13 +268,18 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
-    sections.push(`> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`);
+    sections.push(
+      `> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`,
+    );
   }
   sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
-  if (verdict.whatIf.length > 0) sections.push(`### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`);
+  if (verdict.whatIf.length > 0)
+    sections.push(
+      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`,
+    );
   const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
   sections.push(probesSection(profile));

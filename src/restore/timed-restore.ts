@@ -192,13 +192,16 @@ export interface RequestWithHooks extends RestoreRequest {
 /** Polls the archive's size while it downloads; cheap (one stat per interval) and off the download path. */
 function watchFileSize(file: string, intervalMs: number) {
   const points: [number, number][] = [];
-  const timer = setInterval(() => {
-    try {
-      points.push([monotonicMs(), statSync(file).size]);
-    } catch {
-      // Not created yet.
-    }
-  }, Math.max(10, intervalMs));
+  const timer = setInterval(
+    () => {
+      try {
+        points.push([monotonicMs(), statSync(file).size]);
+      } catch {
+        // Not created yet.
+      }
+    },
+    Math.max(10, intervalMs),
+  );
   timer.unref();
   return {
     stop: () => clearInterval(timer),

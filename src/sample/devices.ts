@@ -186,10 +186,7 @@ function blockDevNumber(existing: string, mount: MountEntry | null): string | un
   return undefined;
 }
 
-export function resolveDevices(
-  paths: { restorePath: string; archiveTemp?: string },
-  options: ResolveOptions = {},
-): DeviceResolution {
+export function resolveDevices(paths: { restorePath: string; archiveTemp?: string }, options: ResolveOptions = {}): DeviceResolution {
   const procRoot = options.procRoot ?? '/proc';
   const sys = new SysBlock(options.sysRoot ?? '/sys');
   const mountinfoText = readText(`${procRoot}/self/mountinfo`);
@@ -215,9 +212,7 @@ export function resolveDevices(
     }
     const why =
       reason ??
-      (nodes.length === 0
-        ? `${path} is on ${mount ? `${mount.fsType} (${mount.source})` : 'a filesystem'} with no block device in /sys/dev/block`
-        : undefined);
+      (nodes.length === 0 ? `${path} is on ${mount ? `${mount.fsType} (${mount.source})` : 'a filesystem'} with no block device in /sys/dev/block` : undefined);
     if (role === 'restore-path' && why) noBlockDeviceReason = why;
 
     for (const node of nodes) {

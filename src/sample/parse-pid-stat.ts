@@ -22,7 +22,10 @@ export function parsePidStat(text: string): PidStat | null {
   const close = text.lastIndexOf(')');
   if (open < 0 || close < open) return null;
   const pid = Number(text.slice(0, open).trim());
-  const rest = text.slice(close + 1).trim().split(/\s+/);
+  const rest = text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
   // rest[0] is field 3 (state); utime is field 14, so rest index 14 - 3 = 11.
   const field = (n: number): number => Number(rest[n - 3]);
   const stat: PidStat = {

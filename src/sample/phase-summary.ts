@@ -114,8 +114,7 @@ export function phaseSummary(start: Snapshot, end: Snapshot, deviceIndex: number
   const durationMs = Math.max(0, end.tMs - start.tMs);
   const before = deviceIndex === null ? null : start.disks[deviceIndex];
   const after = deviceIndex === null ? null : end.disks[deviceIndex];
-  const childTicks =
-    start.childCpuTicks === null || end.childCpuTicks === null ? null : Math.max(0, end.childCpuTicks - start.childCpuTicks);
+  const childTicks = start.childCpuTicks === null || end.childCpuTicks === null ? null : Math.max(0, end.childCpuTicks - start.childCpuTicks);
   const childCpuSeconds = childTicks === null ? null : childTicks / USER_HZ;
   return {
     durationMs,

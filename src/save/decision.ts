@@ -27,7 +27,8 @@ export function decideSave(d: SaveDecisionInput): SaveDecision {
   if (!d.save) return { save: false, reason: 'Not saving the cache: the save input is false.' };
   const status = d.jobStatus.trim().toLowerCase();
   if ((JOB_STATUSES as readonly string[]).includes(status)) {
-    if (status !== 'success') return { save: false, reason: `Not saving the cache: the job's status is ${status} (actions/cache saves only when the job has not failed).` };
+    if (status !== 'success')
+      return { save: false, reason: `Not saving the cache: the job's status is ${status} (actions/cache saves only when the job has not failed).` };
   } else if (!d.mainFinished) {
     return { save: false, reason: 'Not saving the cache: the job status is unknown here and the main step did not finish.' };
   }

@@ -36,7 +36,9 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   const hasProc = procRoot !== null && existsSync(path.join(procRoot, 'stat'));
   const where = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where.devices, originMs, procRoot }) : null;
-  const boundary = sampler ? () => sampler.snapshot() : (): Snapshot => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
+  const boundary = sampler
+    ? () => sampler.snapshot()
+    : (): Snapshot => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
 
   // resolvePaths globs relative paths from the working directory, which on a runner is the workspace.
   const cwd = process.cwd();
@@ -44,7 +46,15 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   let timed;
   try {
     process.chdir(o.workspace);
-    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, uploadChunkSize: o.uploadChunkSize, boundary, log: o.log, onPhase: o.onPhase });
+    timed = await timedSave({
+      paths: o.paths,
+      key: o.key,
+      enableCrossOsArchive: o.enableCrossOsArchive,
+      uploadChunkSize: o.uploadChunkSize,
+      boundary,
+      log: o.log,
+      onPhase: o.onPhase,
+    });
   } finally {
     process.chdir(cwd);
   }

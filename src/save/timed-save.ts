@@ -113,7 +113,9 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
       const version = cacheUtils.getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
       const response = await twirpClient.CreateCacheEntry({ key, version });
       if (!response.ok) {
-        throw new ReserveFailed(`Unable to reserve cache with key ${key}, another job may be creating this cache.${response.message ? ` More details: ${response.message}` : ''}`);
+        throw new ReserveFailed(
+          `Unable to reserve cache with key ${key}, another job may be creating this cache.${response.message ? ` More details: ${response.message}` : ''}`,
+        );
       }
       next('upload');
       await uploadCache(-1, archivePath, response.signedUploadUrl, options);

@@ -30,7 +30,17 @@ export class ArtifactIndex {
     }
     const databaseId = this.nextId++;
     const fileName = mimeType === 'application/zip' ? `${name}.zip` : name;
-    const artifact: ArtifactRecord = { databaseId, runId, jobId, name, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
+    const artifact: ArtifactRecord = {
+      databaseId,
+      runId,
+      jobId,
+      name,
+      fileName,
+      blobName: `${databaseId}/${fileName}`,
+      mimeType,
+      createdAtMs: nowMs,
+      finalized: false,
+    };
     this.artifacts.set(databaseId, artifact);
     return { artifact };
   }

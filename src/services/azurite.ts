@@ -51,7 +51,10 @@ function azuriteBlobMain(): string {
   try {
     return require.resolve('azurite/dist/src/blob/main.js');
   } catch {
-    throw new ProfilerError('Azurite is not installed, so the local cache and artifact services cannot start.', 'Run `npm ci` in the disk-profiler checkout (azurite is a dependency).');
+    throw new ProfilerError(
+      'Azurite is not installed, so the local cache and artifact services cannot start.',
+      'Run `npm ci` in the disk-profiler checkout (azurite is a dependency).',
+    );
   }
 }
 
@@ -86,14 +89,31 @@ async function startOnce(host: string, log: (line: string) => void): Promise<Azu
   const port = await freePort(host);
   const child = spawn(
     process.execPath,
-    ['-e', STDIN_TIED_MAIN, azuriteBlobMain(), '--inMemoryPersistence', '--blobHost', host, '--blobPort', String(port), '--silent', '--skipApiVersionCheck', '--loose'],
+    [
+      '-e',
+      STDIN_TIED_MAIN,
+      azuriteBlobMain(),
+      '--inMemoryPersistence',
+      '--blobHost',
+      host,
+      '--blobPort',
+      String(port),
+      '--silent',
+      '--skipApiVersionCheck',
+      '--loose',
+    ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   // Belt and braces with the stdin tie: kill it on a normal exit that skipped stop().
   const killOnExit = (): void => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stderrLines: string[] = [];
-  child.stdout?.setEncoding('utf8').on('data', (text: string) => text.split('\n').filter(Boolean).forEach((l) => log(`azurite: ${l}`)));
+  child.stdout?.setEncoding('utf8').on('data', (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .forEach((l) => log(`azurite: ${l}`)),
+  );
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     for (const line of text.split('\n').filter(Boolean)) {
       stderrLines.push(line);
@@ -110,7 +130,10 @@ async function startOnce(host: string, log: (line: string) => void): Promise<Azu
     if (child.exitCode !== null || child.signalCode !== null) {
       process.removeListener('exit', killOnExit);
       if (stderrLines.some((l) => l.includes('EADDRINUSE'))) return 'port-taken';
-      throw new ProfilerError(`Azurite exited during startup (${child.exitCode ?? child.signalCode}): ${stderrLines.slice(-3).join(' | ')}`, 'Check that Node can run node_modules/azurite and that loopback networking works.');
+      throw new ProfilerError(
+        `Azurite exited during startup (${child.exitCode ?? child.signalCode}): ${stderrLines.slice(-3).join(' | ')}`,
+        'Check that Node can run node_modules/azurite and that loopback networking works.',
+      );
     }
     if (await portAnswers(host, port)) {
       if (child.pid === undefined) throw new Error('Azurite has no pid');
@@ -119,7 +142,10 @@ async function startOnce(host: string, log: (line: string) => void): Promise<Azu
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();
-  throw new ProfilerError(`Azurite did not answer on ${host}:${port} within ${STARTUP_TIMEOUT_MS} ms.`, 'The machine may be overloaded; retry, or check `node node_modules/azurite/dist/src/blob/main.js --help` runs.');
+  throw new ProfilerError(
+    `Azurite did not answer on ${host}:${port} within ${STARTUP_TIMEOUT_MS} ms.`,
+    'The machine may be overloaded; retry, or check `node node_modules/azurite/dist/src/blob/main.js --help` runs.',
+  );
 }
 
 /** Starts Azurite on a free loopback port and resolves once the port answers. */

@@ -12,7 +12,17 @@ import { ThrottleStream, type TokenBucket, TruncateStream } from './throttle.js'
 import { TwirpError, codeForStatus } from './twirp.js';
 
 /** Response headers worth passing on from Azurite (what a client may use to validate or resume). */
-const FORWARDED_HEADERS = ['content-length', 'content-type', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'content-md5', 'x-ms-blob-type', 'x-ms-creation-time'];
+const FORWARDED_HEADERS = [
+  'content-length',
+  'content-type',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'content-md5',
+  'x-ms-blob-type',
+  'x-ms-creation-time',
+];
 
 export interface BlobRouteDeps {
   store: BlobStore;

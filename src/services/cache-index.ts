@@ -78,9 +78,7 @@ export class CacheIndex {
 
   /** Finalized entries whose key starts with keyPrefix, newest first (the v1 diagnostics listing). */
   listByKeyPrefix(keyPrefix: string): CacheEntry[] {
-    return [...this.entries.values()]
-      .filter((e) => e.finalized && e.key.startsWith(keyPrefix))
-      .sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
+    return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
   }
 }
 

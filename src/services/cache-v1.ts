@@ -53,7 +53,12 @@ async function handle(ctx: ServiceContext, req: IncomingMessage, url: URL): Prom
       status: 200,
       body: {
         totalCount: entries.length,
-        artifactCaches: entries.map((e) => ({ cacheKey: e.key, cacheVersion: e.version, scope: 'refs/heads/main', creationTime: new Date(e.createdAtMs).toISOString() })),
+        artifactCaches: entries.map((e) => ({
+          cacheKey: e.key,
+          cacheVersion: e.version,
+          scope: 'refs/heads/main',
+          creationTime: new Date(e.createdAtMs).toISOString(),
+        })),
       },
     };
   }
@@ -63,7 +68,8 @@ async function handle(ctx: ServiceContext, req: IncomingMessage, url: URL): Prom
     const key = requiredString(body, 'key');
     const version = requiredString(body, 'version');
     const reserved = ctx.caches.reserve(key, version, ctx.nowMs());
-    if ('conflict' in reserved) return v1Error(new TwirpError('already_exists', `Cache already exists. Scope: refs/heads/main, Key: ${key}, Version: ${version}`));
+    if ('conflict' in reserved)
+      return v1Error(new TwirpError('already_exists', `Cache already exists. Scope: refs/heads/main, Key: ${key}, Version: ${version}`));
     return { status: 201, body: { cacheId: reserved.entry.id } };
   }
 

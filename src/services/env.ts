@@ -4,7 +4,14 @@
  */
 
 /** Variables that, left over from the caller's environment, would steer the clients elsewhere. */
-const CLIENT_CONFIG_VARS = ['ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_MODE', 'ACTIONS_RESULTS_URL', 'ACTIONS_CACHE_URL', 'ACTIONS_RUNTIME_TOKEN', 'GITHUB_SERVER_URL'];
+const CLIENT_CONFIG_VARS = [
+  'ACTIONS_CACHE_SERVICE_V2',
+  'ACTIONS_CACHE_MODE',
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_CACHE_URL',
+  'ACTIONS_RUNTIME_TOKEN',
+  'GITHUB_SERVER_URL',
+];
 
 /**
  * Runs fn with env applied to process.env and restores every touched variable afterwards (also on

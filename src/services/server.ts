@@ -79,7 +79,11 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   const log = options.log ?? (() => {});
   let settings: ServiceSettings = applySettingsUpdate(
     { downloadBytesPerSecond: null, faults: {}, downloadUrls: 'azure' },
-    parseSettingsUpdate({ downloadBytesPerSecond: options.downloadBytesPerSecond ?? null, faults: options.faults ?? {}, downloadUrls: options.downloadUrls ?? 'azure' }),
+    parseSettingsUpdate({
+      downloadBytesPerSecond: options.downloadBytesPerSecond ?? null,
+      faults: options.faults ?? {},
+      downloadUrls: options.downloadUrls ?? 'azure',
+    }),
   );
   let bucket: TokenBucket | undefined;
   const syncBucket = (): void => {
@@ -186,7 +190,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     if (url.pathname.startsWith(TWIRP_PREFIX) || url.pathname.startsWith(CACHE_V1_PREFIX)) return serveApi(req, res, url);
     if (url.pathname.startsWith(BLOB_ROUTE_PREFIX)) {
       const range = req.headers['x-ms-range'] ?? req.headers.range;
-      blobRequests.push({ method: req.method ?? '', host: req.headers.host ?? '', range: typeof range === 'string' ? range : null, viaProxy: proxied !== null || proxy.tunnelled(req) });
+      blobRequests.push({
+        method: req.method ?? '',
+        host: req.headers.host ?? '',
+        range: typeof range === 'string' ? range : null,
+        viaProxy: proxied !== null || proxy.tunnelled(req),
+      });
       if (blobRequests.length > 10_000) blobRequests.splice(0, blobRequests.length - 10_000);
       return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log }, req, res, url);
     }

@@ -6,4 +6,3 @@ export function downsampleEvenly<T>(items: readonly T[], max: number): T[] {
   for (let i = 0; i < max; i++) out.push(items[Math.round(i * step)] as T);
   return out;
 }
-
