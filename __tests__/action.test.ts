@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServices } from '../src/services/index.js';
+import type { LocalServices } from '../src/services/index.js';
 import { runAction } from '../src/runner/run-action.js';
 import { runFault, seededServices, type FaultRun } from './helpers/action-harness.js';
 import { validateProfile } from '../src/profile/validate.js';

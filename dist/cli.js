@@ -27097,7 +27097,17 @@ var ArtifactIndex = class {
     }
     const databaseId = this.nextId++;
     const fileName = mimeType === "application/zip" ? `${name2}.zip` : name2;
-    const artifact = { databaseId, runId, jobId, name: name2, fileName, blobName: `${databaseId}/${fileName}`, mimeType, createdAtMs: nowMs, finalized: false };
+    const artifact = {
+      databaseId,
+      runId,
+      jobId,
+      name: name2,
+      fileName,
+      blobName: `${databaseId}/${fileName}`,
+      mimeType,
+      createdAtMs: nowMs,
+      finalized: false
+    };
     this.artifacts.set(databaseId, artifact);
     return { artifact };
   }
@@ -65567,7 +65577,10 @@ function azuriteBlobMain() {
   try {
     return require3.resolve("azurite/dist/src/blob/main.js");
   } catch {
-    throw new ProfilerError("Azurite is not installed, so the local cache and artifact services cannot start.", "Run `npm ci` in the disk-profiler checkout (azurite is a dependency).");
+    throw new ProfilerError(
+      "Azurite is not installed, so the local cache and artifact services cannot start.",
+      "Run `npm ci` in the disk-profiler checkout (azurite is a dependency)."
+    );
   }
 }
 var STDIN_TIED_MAIN = [
@@ -65593,13 +65606,30 @@ async function startOnce(host, log2) {
   const port = await freePort(host);
   const child2 = spawn(
     process.execPath,
-    ["-e", STDIN_TIED_MAIN, azuriteBlobMain(), "--inMemoryPersistence", "--blobHost", host, "--blobPort", String(port), "--silent", "--skipApiVersionCheck", "--loose"],
+    [
+      "-e",
+      STDIN_TIED_MAIN,
+      azuriteBlobMain(),
+      "--inMemoryPersistence",
+      "--blobHost",
+      host,
+      "--blobPort",
+      String(port),
+      "--silent",
+      "--skipApiVersionCheck",
+      "--loose"
+    ],
     { stdio: ["pipe", "pipe", "pipe"] }
   );
   const killOnExit = () => void child2.kill("SIGKILL");
   process.once("exit", killOnExit);
   const stderrLines = [];
-  child2.stdout?.setEncoding("utf8").on("data", (text) => text.split("\n").filter(Boolean).forEach((l) => log2(`azurite: ${l}`)));
+  child2.stdout?.setEncoding("utf8").on(
+    "data",
+    (text) => text.split("\n").filter(Boolean).forEach((l) => {
+      log2(`azurite: ${l}`);
+    })
+  );
   child2.stderr?.setEncoding("utf8").on("data", (text) => {
     for (const line of text.split("\n").filter(Boolean)) {
       stderrLines.push(line);
@@ -65615,7 +65645,10 @@ async function startOnce(host, log2) {
     if (child2.exitCode !== null || child2.signalCode !== null) {
       process.removeListener("exit", killOnExit);
       if (stderrLines.some((l) => l.includes("EADDRINUSE"))) return "port-taken";
-      throw new ProfilerError(`Azurite exited during startup (${child2.exitCode ?? child2.signalCode}): ${stderrLines.slice(-3).join(" | ")}`, "Check that Node can run node_modules/azurite and that loopback networking works.");
+      throw new ProfilerError(
+        `Azurite exited during startup (${child2.exitCode ?? child2.signalCode}): ${stderrLines.slice(-3).join(" | ")}`,
+        "Check that Node can run node_modules/azurite and that loopback networking works."
+      );
     }
     if (await portAnswers(host, port)) {
       if (child2.pid === void 0) throw new Error("Azurite has no pid");
@@ -65624,7 +65657,10 @@ async function startOnce(host, log2) {
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();
-  throw new ProfilerError(`Azurite did not answer on ${host}:${port} within ${STARTUP_TIMEOUT_MS} ms.`, "The machine may be overloaded; retry, or check `node node_modules/azurite/dist/src/blob/main.js --help` runs.");
+  throw new ProfilerError(
+    `Azurite did not answer on ${host}:${port} within ${STARTUP_TIMEOUT_MS} ms.`,
+    "The machine may be overloaded; retry, or check `node node_modules/azurite/dist/src/blob/main.js --help` runs."
+  );
 }
 async function startAzurite(options = {}) {
   const host = options.host ?? "127.0.0.1";
@@ -66069,7 +66105,17 @@ var TruncateStream = class extends Transform2 {
 };
 
 // src/services/blob-route.ts
-var FORWARDED_HEADERS = ["content-length", "content-type", "content-range", "accept-ranges", "etag", "last-modified", "content-md5", "x-ms-blob-type", "x-ms-creation-time"];
+var FORWARDED_HEADERS = [
+  "content-length",
+  "content-type",
+  "content-range",
+  "accept-ranges",
+  "etag",
+  "last-modified",
+  "content-md5",
+  "x-ms-blob-type",
+  "x-ms-creation-time"
+];
 function refuse(res, error2) {
   sendJson(res, error2.status, error2.toJson());
 }
@@ -66316,7 +66362,12 @@ async function handle(ctx, req, url3) {
       status: 200,
       body: {
         totalCount: entries.length,
-        artifactCaches: entries.map((e) => ({ cacheKey: e.key, cacheVersion: e.version, scope: "refs/heads/main", creationTime: new Date(e.createdAtMs).toISOString() }))
+        artifactCaches: entries.map((e) => ({
+          cacheKey: e.key,
+          cacheVersion: e.version,
+          scope: "refs/heads/main",
+          creationTime: new Date(e.createdAtMs).toISOString()
+        }))
       }
     };
   }
@@ -66325,7 +66376,8 @@ async function handle(ctx, req, url3) {
     const key = requiredString(body3, "key");
     const version4 = requiredString(body3, "version");
     const reserved = ctx.caches.reserve(key, version4, ctx.nowMs());
-    if ("conflict" in reserved) return v1Error(new TwirpError("already_exists", `Cache already exists. Scope: refs/heads/main, Key: ${key}, Version: ${version4}`));
+    if ("conflict" in reserved)
+      return v1Error(new TwirpError("already_exists", `Cache already exists. Scope: refs/heads/main, Key: ${key}, Version: ${version4}`));
     return { status: 201, body: { cacheId: reserved.entry.id } };
   }
   if ((method === "PATCH" || method === "POST") && resource.length === 2 && resource[0] === "caches") {
@@ -66469,7 +66521,11 @@ async function startLocalServices(options = {}) {
   });
   let settings = applySettingsUpdate(
     { downloadBytesPerSecond: null, faults: {}, downloadUrls: "azure" },
-    parseSettingsUpdate({ downloadBytesPerSecond: options.downloadBytesPerSecond ?? null, faults: options.faults ?? {}, downloadUrls: options.downloadUrls ?? "azure" })
+    parseSettingsUpdate({
+      downloadBytesPerSecond: options.downloadBytesPerSecond ?? null,
+      faults: options.faults ?? {},
+      downloadUrls: options.downloadUrls ?? "azure"
+    })
   );
   let bucket;
   const syncBucket = () => {
@@ -66565,7 +66621,12 @@ async function startLocalServices(options = {}) {
     if (url4.pathname.startsWith(TWIRP_PREFIX) || url4.pathname.startsWith(CACHE_V1_PREFIX)) return serveApi(req, res, url4);
     if (url4.pathname.startsWith(BLOB_ROUTE_PREFIX)) {
       const range4 = req.headers["x-ms-range"] ?? req.headers.range;
-      blobRequests.push({ method: req.method ?? "", host: req.headers.host ?? "", range: typeof range4 === "string" ? range4 : null, viaProxy: proxied !== null || proxy.tunnelled(req) });
+      blobRequests.push({
+        method: req.method ?? "",
+        host: req.headers.host ?? "",
+        range: typeof range4 === "string" ? range4 : null,
+        viaProxy: proxied !== null || proxy.tunnelled(req)
+      });
       if (blobRequests.length > 1e4) blobRequests.splice(0, blobRequests.length - 1e4);
       return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log: log2 }, req, res, url4);
     }
@@ -94058,7 +94119,14 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/services/env.ts
-var CLIENT_CONFIG_VARS = ["ACTIONS_CACHE_SERVICE_V2", "ACTIONS_CACHE_MODE", "ACTIONS_RESULTS_URL", "ACTIONS_CACHE_URL", "ACTIONS_RUNTIME_TOKEN", "GITHUB_SERVER_URL"];
+var CLIENT_CONFIG_VARS = [
+  "ACTIONS_CACHE_SERVICE_V2",
+  "ACTIONS_CACHE_MODE",
+  "ACTIONS_RESULTS_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RUNTIME_TOKEN",
+  "GITHUB_SERVER_URL"
+];
 async function withEnv(env, fn) {
   const saved = /* @__PURE__ */ new Map();
   for (const [name2, value] of Object.entries(env)) {
@@ -94591,7 +94659,9 @@ function attribute(x) {
   const deviceWrittenBytes = x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
   const archiveBytes = x.download?.ownIo?.writeBytes ?? null;
   if (archiveBytes !== null && ownCancelledBytes !== null && archiveBytes > 0) {
-    sentences.push(`The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`);
+    sentences.push(
+      `The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`
+    );
   }
   const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
   const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
@@ -94600,11 +94670,15 @@ function attribute(x) {
     const own = ownWrittenBytes + archiveWritten;
     other = otherWriterBytes(own, deviceWrittenBytes);
     if (other !== null) {
-      sentences.push(`Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`);
+      sentences.push(
+        `Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`
+      );
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
       const rest = overhead > 0.01 ? ` (${percent(overhead)} more than tar's own: file-system metadata and journal, and any other writer on the same disk)` : "";
-      sentences.push(`The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`);
+      sentences.push(
+        `The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`
+      );
     }
   }
   return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
@@ -94656,24 +94730,28 @@ function extractionCpu(facts) {
   let processSaturated = false;
   if (p) {
     processSaturated = p.cores >= PROCESS_FULL_CORE;
-    c.push(candidate(
-      "busiest-process-cores",
-      `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
-      p.cores,
-      "cores",
-      processSaturated ? ["cpu"] : NOT_CPU,
-      PROCESS_FULL_CORE
-    ));
+    c.push(
+      candidate(
+        "busiest-process-cores",
+        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
+        p.cores,
+        "cores",
+        processSaturated ? ["cpu"] : NOT_CPU,
+        PROCESS_FULL_CORE
+      )
+    );
   } else if (facts.childCores !== null) {
     processSaturated = facts.childCores >= PROCESS_FULL_CORE;
-    c.push(candidate(
-      "child-cpu-cores",
-      `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
-      facts.childCores,
-      "cores",
-      processSaturated ? ["cpu"] : [],
-      PROCESS_FULL_CORE
-    ));
+    c.push(
+      candidate(
+        "child-cpu-cores",
+        `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
+        facts.childCores,
+        "cores",
+        processSaturated ? ["cpu"] : [],
+        PROCESS_FULL_CORE
+      )
+    );
   }
   if (p && facts.childCores !== null) {
     c.push(candidate("child-cpu-cores", `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, "cores", []));
@@ -94681,14 +94759,16 @@ function extractionCpu(facts) {
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
   if (facts.pressure.cpuSome !== null) {
-    c.push(candidate(
-      "cpu-pressure-some",
-      `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
-      facts.pressure.cpuSome,
-      "share",
-      pressed && working ? ["cpu"] : [],
-      CPU_PRESSURE_HIGH
-    ));
+    c.push(
+      candidate(
+        "cpu-pressure-some",
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
+        facts.pressure.cpuSome,
+        "share",
+        pressed && working ? ["cpu"] : [],
+        CPU_PRESSURE_HIGH
+      )
+    );
   }
   machineCandidates(facts, c);
   return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
@@ -94697,14 +94777,16 @@ function downloadCpu(facts) {
   const c = [];
   const cores = facts.selfCores;
   if (cores !== null) {
-    c.push(candidate(
-      "download-process-cores",
-      `the process running the download used ${formatNumber(cores)} of a core`,
-      cores,
-      "cores",
-      cores >= PROCESS_FULL_CORE ? ["cpu"] : NOT_CPU,
-      PROCESS_FULL_CORE
-    ));
+    c.push(
+      candidate(
+        "download-process-cores",
+        `the process running the download used ${formatNumber(cores)} of a core`,
+        cores,
+        "cores",
+        cores >= PROCESS_FULL_CORE ? ["cpu"] : NOT_CPU,
+        PROCESS_FULL_CORE
+      )
+    );
   } else if (facts.durationMs < MIN_CPU_DATA_MS) {
     c.push(candidate("download-process-cores", `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1e3} s`, null, "cores", []));
   }
@@ -94807,20 +94889,31 @@ function diskLoad(facts, ceilings, what) {
   for (const s3 of shares) {
     if (s3.direction === "read" && s3.rate === 0) continue;
     const favours = byShare(s3.share).map((b) => DISK_FAVOURED.includes(b) ? s3.resource : b);
-    c.push(candidate(`${s3.direction}-${s3.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`, describeShare(s3, what), s3.share, "share", favours, NEAR_CEILING_SHARE));
+    c.push(
+      candidate(
+        `${s3.direction}-${s3.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`,
+        describeShare(s3, what),
+        s3.share,
+        "share",
+        favours,
+        NEAR_CEILING_SHARE
+      )
+    );
   }
   const iopsRestatesBandwidth = ["write", "read"].filter((dir) => {
     const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
     return rand !== null && !randIsOwn;
   });
   if (d && iopsRestatesBandwidth.includes("write") && d.writes > 0) {
-    c.push(candidate(
-      "write-iops-restates-bandwidth",
-      `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
-      null,
-      "",
-      ["disk-bandwidth"]
-    ));
+    c.push(
+      candidate(
+        "write-iops-restates-bandwidth",
+        `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
+        null,
+        "",
+        ["disk-bandwidth"]
+      )
+    );
   }
   if (d && d.writes > 0) {
     c.push(candidate("write-request-size", `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, "KiB", []));
@@ -94831,14 +94924,16 @@ function diskLoad(facts, ceilings, what) {
   for (const r of DISK_RESOURCES) {
     const t = atCeiling[r];
     if (t === null) continue;
-    c.push(candidate(
-      `time-at-${r === "disk-bandwidth" ? "bandwidth" : "iops"}-ceiling`,
-      `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
-      t,
-      "share",
-      t >= TIME_AT_CEILING_SHARE ? [r] : [],
-      TIME_AT_CEILING_SHARE
-    ));
+    c.push(
+      candidate(
+        `time-at-${r === "disk-bandwidth" ? "bandwidth" : "iops"}-ceiling`,
+        `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
+        t,
+        "share",
+        t >= TIME_AT_CEILING_SHARE ? [r] : [],
+        TIME_AT_CEILING_SHARE
+      )
+    );
   }
   const kernelBusy = {
     util: d ? d.utilizationPercent >= NO_PROBE_UTIL_PERCENT : false,
@@ -94846,39 +94941,53 @@ function diskLoad(facts, ceilings, what) {
     psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE
   };
   if (d) {
-    c.push(candidate(
-      "device-utilization",
-      `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
-      d.utilizationPercent,
-      "%",
-      kernelBusy.util ? DISK_FAVOURED : [],
-      NO_PROBE_UTIL_PERCENT
-    ));
-    c.push(candidate(
-      "queue-size",
-      `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
-      d.averageQueueSize,
-      "requests",
-      kernelBusy.queue ? DISK_FAVOURED : [],
-      NO_PROBE_QUEUE_SIZE
-    ));
+    c.push(
+      candidate(
+        "device-utilization",
+        `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+        d.utilizationPercent,
+        "%",
+        kernelBusy.util ? DISK_FAVOURED : [],
+        NO_PROBE_UTIL_PERCENT
+      )
+    );
+    c.push(
+      candidate(
+        "queue-size",
+        `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+        d.averageQueueSize,
+        "requests",
+        kernelBusy.queue ? DISK_FAVOURED : [],
+        NO_PROBE_QUEUE_SIZE
+      )
+    );
   }
   if (facts.pressure.ioSome !== null) {
-    c.push(candidate(
-      "io-pressure-some",
-      `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
-      facts.pressure.ioSome,
-      "share",
-      facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
-      IO_PRESSURE_HIGH
-    ));
+    c.push(
+      candidate(
+        "io-pressure-some",
+        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
+        facts.pressure.ioSome,
+        "share",
+        facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
+        IO_PRESSURE_HIGH
+      )
+    );
   }
   if (facts.cpu) {
     c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
   }
   const top = decide(topOf(shares), shares, binding);
   if (binding && shares.filter((s3) => s3.share >= NEAR_CEILING_SHARE).map((s3) => s3.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
-    c.push(candidate("binding-limit", `at the ceiling, ${binding === "disk-iops" ? "requests/s held steadier than bytes/s: the IOPS limit" : "bytes/s held steadier than requests/s: the bandwidth limit"} bound`, null, "", [binding]));
+    c.push(
+      candidate(
+        "binding-limit",
+        `at the ceiling, ${binding === "disk-iops" ? "requests/s held steadier than bytes/s: the IOPS limit" : "bytes/s held steadier than requests/s: the bandwidth limit"} bound`,
+        null,
+        "",
+        [binding]
+      )
+    );
   }
   return {
     shares,
@@ -95049,11 +95158,17 @@ var latencyBound = {
     if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
     const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
     if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
-      return { bottleneck: "disk-iops", clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings` };
+      return {
+        bottleneck: "disk-iops",
+        clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings`
+      };
     }
     const flushes = d.flushesPerSecond ?? 0;
     if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
-      return { bottleneck: "disk-iops", clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings` };
+      return {
+        bottleneck: "disk-iops",
+        clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings`
+      };
     }
     return null;
   }
@@ -95074,7 +95189,10 @@ var cpuStarved = {
   id: "cpu-starved",
   apply: (x) => {
     if (!x.cpu?.starved || probes(x) && x.disk.top !== null && !diskFar(x)) return null;
-    return { bottleneck: "cpu", clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)` };
+    return {
+      bottleneck: "cpu",
+      clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)`
+    };
   }
 };
 var dirtyThrottled = {
@@ -95086,7 +95204,10 @@ var dirtyThrottled = {
     if (share2 === null || share2 < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
     const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
     const diskPart = x.disk.top ? describeShare(x.disk.top, "the disk") : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
-    return { bottleneck: resource, clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share2)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core` };
+    return {
+      bottleneck: resource,
+      clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share2)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`
+    };
   }
 };
 var cameNearNone = {
@@ -95120,7 +95241,10 @@ var networkBound = {
     }
     const d = x.facts.disk;
     if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
-      return { bottleneck: "network", clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}` };
+      return {
+        bottleneck: "network",
+        clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}`
+      };
     }
     return null;
   }
@@ -95327,14 +95451,16 @@ function pageCacheCandidates(profile2, name2, facts) {
   const share2 = dirtyShare({ profile: profile2, facts });
   const limit = dirtyLimitBytes(profile2);
   if (share2 === null || limit === null) return [];
-  return [candidate(
-    "dirty-peak-share",
-    `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share2)} of the ${bytes(limit)} dirty limit`,
-    share2,
-    "share",
-    share2 >= DIRTY_THROTTLE_SHARE ? ["disk-bandwidth", "disk-iops"] : [],
-    DIRTY_THROTTLE_SHARE
-  )];
+  return [
+    candidate(
+      "dirty-peak-share",
+      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share2)} of the ${bytes(limit)} dirty limit`,
+      share2,
+      "share",
+      share2 >= DIRTY_THROTTLE_SHARE ? ["disk-bandwidth", "disk-iops"] : [],
+      DIRTY_THROTTLE_SHARE
+    )
+  ];
 }
 function probeSummary(c) {
   const parts = [];
@@ -95364,7 +95490,10 @@ function judgeInDetail(profile2) {
   const judged = judgePhases(profile2, ceilings);
   if (judged.length === 0) return withoutRestore(ceilings, "the profile recorded no phase");
   const totalMs = judged.reduce((s3, j) => s3 + j.durationMs, 0);
-  const whatIf = whatIfs(judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })), ceilings);
+  const whatIf = whatIfs(
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
+    ceilings
+  );
   const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
   const savedMs = totalMs - best2.restoreLowerBoundMs;
   const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
@@ -95610,7 +95739,10 @@ function timelineCharts(profile2, maxPoints = MAX_POINTS) {
   const util6 = points.map((p) => p.utilizationPercent);
   const name2 = profile2.devices[device2]?.name ?? "disk";
   const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
-  const chart = (title, axis, max, values, color) => fenced("mermaid", [xyChartInit(color), "xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n"));
+  const chart = (title, axis, max, values, color) => fenced(
+    "mermaid",
+    [xyChartInit(color), "xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n")
+  );
   return [
     `<sub>Phases (s): ${marks}</sub>`,
     chart(`${name2}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes, 0),
@@ -95630,7 +95762,9 @@ function faultLines(profile2) {
   const lines = [];
   const restore2 = profile2.restore;
   if (restore2?.skipped) {
-    lines.push(restore2.skipped.reason === "lookup-only" ? `Lookup only: entry '${restore2.matchedKey}' found; nothing was downloaded or extracted.` : restore2.skipped.message);
+    lines.push(
+      restore2.skipped.reason === "lookup-only" ? `Lookup only: entry '${restore2.matchedKey}' found; nothing was downloaded or extracted.` : restore2.skipped.message
+    );
   } else if (restore2 && !restore2.cacheHit && !restore2.error) {
     lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
   }
@@ -95682,7 +95816,10 @@ function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs2) {
     const again = experiments2.refetch;
     if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
     const first = firstDownloadMs2 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs2)})`;
-    return { agrees: null, sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.` };
+    return {
+      agrees: null,
+      sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.`
+    };
   }
   if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
     return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
@@ -95696,15 +95833,24 @@ function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs2) {
     if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
       return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
     }
-    return { agrees: false, sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.` };
+    return {
+      agrees: false,
+      sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.`
+    };
   }
   if (resource === "cpu") {
     if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
-      return { agrees: true, sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+      };
     }
     return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
   }
-  return { agrees: null, sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.` };
+  return {
+    agrees: null,
+    sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+  };
 }
 
 // src/report/fixes-section.ts
@@ -95751,7 +95897,9 @@ function fixesSection(profile2, verdict2) {
   }
   if (e.skipped.length > 0) out.push(e.skipped.map((s3) => `- Skipped ${escapeHtml(name(s3))} (${s3.reason}): ${escapeHtml(s3.detail)}.`).join("\n"));
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
-  out.push(`<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`);
+  out.push(
+    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`
+  );
   return out.join("\n\n");
 }
 
@@ -95782,9 +95930,23 @@ function phasesSection(profile2, rows, verdict2) {
     const what = r.networkBytes !== null ? "downloaded" : "written to disk";
     const rate2 = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1e3)) : "\u2013";
     const bottleneck2 = verdict2.phases.find((v) => v.phase === r.name)?.bottleneck ?? "\u2013";
-    return [r.name, seconds(r.facts.durationMs), percent(total > 0 ? r.facts.durationMs / total : 0), moved === null ? "\u2013" : `${bytes(moved)} ${what}`, rate2, bottleneck2];
+    return [
+      r.name,
+      seconds(r.facts.durationMs),
+      percent(total > 0 ? r.facts.durationMs / total : 0),
+      moved === null ? "\u2013" : `${bytes(moved)} ${what}`,
+      rate2,
+      bottleneck2
+    ];
   });
-  body3.push(["**total**", `**${seconds(total)}**`, "100%", profile2.restore?.archiveBytes ? `archive ${bytes(profile2.restore.archiveBytes)}` : "", "", `**${verdict2.bottleneck}**`]);
+  body3.push([
+    "**total**",
+    `**${seconds(total)}**`,
+    "100%",
+    profile2.restore?.archiveBytes ? `archive ${bytes(profile2.restore.archiveBytes)}` : "",
+    "",
+    `**${verdict2.bottleneck}**`
+  ]);
   return `### Phases
 
 ${table(["Phase", "Duration", "Share", "Bytes", "Throughput", "Bottleneck"], body3, ["l", "r", "r", "r", "r", "l"])}`;
@@ -95810,13 +95972,18 @@ function iostatSection(profile2, rows) {
       fixed(m.writeRequestKiB)
     ];
   });
-  if (body3.length === 0) return `### Disk per phase
+  if (body3.length === 0)
+    return `### Disk per phase
 
 No block-device counters${profile2.context.noBlockDeviceReason ? `: ${profile2.context.noBlockDeviceReason}` : "."}`;
   const header = ["Phase", "Device", "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz", "%util", "rareq-sz", "wareq-sz"];
   return `### Disk per phase (iostat -x)
 
-${table(header, body3, header.map((_, i) => i < 2 ? "l" : "r"))}`;
+${table(
+    header,
+    body3,
+    header.map((_, i) => i < 2 ? "l" : "r")
+  )}`;
 }
 var CEILING_COLUMNS = [
   ["seq-write", "Seq Writes"],
@@ -95842,10 +96009,16 @@ fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
     ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib4(get(n))), "", ""],
     ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
-  const params = suite.probes.map((p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`).join("; ");
+  const params = suite.probes.map(
+    (p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`
+  ).join("; ");
   return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""})
 
-${table(header, rows, header.map((_, i) => i === 0 ? "l" : "r"))}
+${table(
+    header,
+    rows,
+    header.map((_, i) => i === 0 ? "l" : "r")
+  )}
 
 <sub>${escapeHtml(`${suite.directory ?? ""} \xB7 ${params}`)}</sub>`;
 }
@@ -95853,7 +96026,13 @@ function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
   if (!a) return "";
   const head = `${bytes(a.compressedBytes)} ${a.compression} archive \u2192 ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ""}${a.other ? `, ${a.other} other` : ""} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}\xD7).`;
-  const rows = a.sizeHistogram.map((b) => [b.label, String(b.files), percent(a.files > 0 ? b.files / a.files : 0), bytes(b.bytes), percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)]);
+  const rows = a.sizeHistogram.map((b) => [
+    b.label,
+    String(b.files),
+    percent(a.files > 0 ? b.files / a.files : 0),
+    bytes(b.bytes),
+    percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)
+  ]);
   return `### What the restore wrote
 
 ${head}${a.error ? ` Incomplete: ${a.error}` : ""}
@@ -95925,14 +96104,38 @@ function rawSection(profile2, rows) {
       f.owedAtEndBytes === null ? "\u2013" : bytes(f.owedAtEndBytes)
     ];
   });
-  const header = ["Phase", "CPU busy", "busiest CPU", "iowait", "steal", "tar+zstd cores", "busiest process cores", "profiler cores", "own bytes dirtied", "own bytes dropped unwritten", "PSI io some", "PSI io full", "PSI cpu some", "PSI mem some", "Dirty peak", "Dirty+Writeback at end"];
+  const header = [
+    "Phase",
+    "CPU busy",
+    "busiest CPU",
+    "iowait",
+    "steal",
+    "tar+zstd cores",
+    "busiest process cores",
+    "profiler cores",
+    "own bytes dirtied",
+    "own bytes dropped unwritten",
+    "PSI io some",
+    "PSI io full",
+    "PSI cpu some",
+    "PSI mem some",
+    "Dirty peak",
+    "Dirty+Writeback at end"
+  ];
   const r = profile2.restore;
   const restore2 = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
-  return details("Raw per-phase details", `${restore2}
+  return details(
+    "Raw per-phase details",
+    `${restore2}
 
-${table(header, body3, header.map((_, i) => i === 0 ? "l" : "r"))}
+${table(
+      header,
+      body3,
+      header.map((_, i) => i === 0 ? "l" : "r")
+    )}
 
-Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples.intervalMs * profile2.samples.keptEvery} ms.`);
+Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples.intervalMs * profile2.samples.keptEvery} ms.`
+  );
 }
 function renderSummary(profile2, judgement) {
   const verdict2 = judgement.verdict;
@@ -95944,19 +96147,24 @@ function renderSummary(profile2, judgement) {
   const faults = faultLines(profile2);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, " | "))}`).join("\n");
-    sections.push(`> [!WARNING]
+    sections.push(
+      `> [!WARNING]
 > **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
-${items}`);
+${items}`
+    );
   }
   sections.push(...[fixesSection(profile2, verdict2)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   const whose = attributionSection(profile2, verdict2);
   if (whose) sections.push(whose);
-  if (verdict2.whatIf.length > 0) sections.push(`### What if
+  if (verdict2.whatIf.length > 0)
+    sections.push(
+      `### What if
 
 ${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
-<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`);
+<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`
+    );
   const charts = [timelineCharts(profile2), phaseChart(profile2)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline
 
@@ -96128,21 +96336,23 @@ var anatomy = obj({
   compression: str,
   "error?": str
 });
-var restore = nullable(obj({
-  cacheHit: bool,
-  matchedKey: nullable(str),
-  exactMatch: bool,
-  keysTried: arr(str),
-  paths: arr(str),
-  serviceVersion: oneOf("v1", "v2"),
-  compressionMethod: str,
-  archiveBytes: nullable(num),
-  restoreMs: num,
-  wallMs: num,
-  "error?": obj({ phase: phaseName, message: str }),
-  "anatomy?": anatomy,
-  "skipped?": obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str })
-}));
+var restore = nullable(
+  obj({
+    cacheHit: bool,
+    matchedKey: nullable(str),
+    exactMatch: bool,
+    keysTried: arr(str),
+    paths: arr(str),
+    serviceVersion: oneOf("v1", "v2"),
+    compressionMethod: str,
+    archiveBytes: nullable(num),
+    restoreMs: num,
+    wallMs: num,
+    "error?": obj({ phase: phaseName, message: str }),
+    "anatomy?": anatomy,
+    "skipped?": obj({ reason: oneOf(...RESTORE_SKIP_REASONS), message: str })
+  })
+);
 var probe = obj({
   name: oneOf(...PROBE_NAMES),
   direction: oneOf("read", "write"),
@@ -96157,32 +96367,36 @@ var probe = obj({
   steadyState: nullable(obj({ criterion: str, attained: bool })),
   "error?": str
 });
-var probes2 = nullable(obj({
-  status: oneOf("ran", "skipped", "failed"),
-  "reason?": str,
-  "fioVersion?": str,
-  "fioInstall?": obj({ method: str, durationMs: num }),
-  "directory?": str,
-  "fileSizeBytes?": num,
-  "budgetMs?": num,
-  wallMs: num,
-  probes: arr(probe)
-}));
+var probes2 = nullable(
+  obj({
+    status: oneOf("ran", "skipped", "failed"),
+    "reason?": str,
+    "fioVersion?": str,
+    "fioInstall?": obj({ method: str, durationMs: num }),
+    "directory?": str,
+    "fileSizeBytes?": num,
+    "budgetMs?": num,
+    wallMs: num,
+    probes: arr(probe)
+  })
+);
 var bottleneck = oneOf(...BOTTLENECKS);
 var evidence = obj({ id: str, text: str, value: nullable(num), unit: str, "threshold?": num, supports: bool });
-var verdict = nullable(obj({
-  bottleneck,
-  sentence: str,
-  phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
-  whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
-  "attribution?": obj({
-    ownWrittenBytes: nullable(num),
-    ownCancelledBytes: nullable(num),
-    deviceWrittenBytes: nullable(num),
-    otherWriterBytes: nullable(num),
-    sentences: arr(str)
+var verdict = nullable(
+  obj({
+    bottleneck,
+    sentence: str,
+    phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
+    whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    "attribution?": obj({
+      ownWrittenBytes: nullable(num),
+      ownCancelledBytes: nullable(num),
+      deviceWrittenBytes: nullable(num),
+      otherWriterBytes: nullable(num),
+      sentences: arr(str)
+    })
   })
-}));
+);
 var fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 var saveBottleneck = oneOf(...BOTTLENECKS);
 var save = obj({
@@ -96202,7 +96416,13 @@ var save = obj({
   devices: arr(device),
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot3, 3) }),
   "error?": obj({ phase: oneOf(...SAVE_PHASES), message: str }),
-  verdict: nullable(obj({ bottleneck: saveBottleneck, sentence: str, phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })) }))
+  verdict: nullable(
+    obj({
+      bottleneck: saveBottleneck,
+      sentence: str,
+      phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) }))
+    })
+  )
 });
 var spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
 var alternative = oneOf("baseline", "ram", "decompress", "other-disk", "page-cache");
@@ -96212,18 +96432,27 @@ var experiments = obj({
   budgetMs: num,
   wallMs: num,
   refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
-  outcomes: arr(obj({
-    alternative,
-    mountPoint: nullable(str),
-    timeMs: spreadShape,
-    writebackLeftMs: nullable(spreadShape),
-    savingMs: nullable(num),
-    savingShare: nullable(num),
-    apply: str,
-    failedRuns: num
-  })),
+  outcomes: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      timeMs: spreadShape,
+      writebackLeftMs: nullable(spreadShape),
+      savingMs: nullable(num),
+      savingShare: nullable(num),
+      apply: str,
+      failedRuns: num
+    })
+  ),
   runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, "error?": str })),
-  skipped: arr(obj({ alternative, mountPoint: nullable(str), reason: oneOf("no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"), detail: str })),
+  skipped: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      reason: oneOf("no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"),
+      detail: str
+    })
+  ),
   fixBest: obj({ alternative: oneOf("baseline", "ram", "decompress", "other-disk", "page-cache", "none"), mountPoint: nullable(str), savingMs: nullable(num) })
 });
 var profile = obj({
@@ -96241,13 +96470,15 @@ var profile = obj({
   probes: probes2,
   verdict,
   warnings: arr(str),
-  "preflush?": nullable(obj({
-    owedBeforeBytes: nullable(num),
-    owedAfterBytes: nullable(num),
-    deviceWrittenBytes: nullable(num),
-    durationMs: num,
-    syncs: arr(fileSystemSync)
-  })),
+  "preflush?": nullable(
+    obj({
+      owedBeforeBytes: nullable(num),
+      owedAfterBytes: nullable(num),
+      deviceWrittenBytes: nullable(num),
+      durationMs: num,
+      syncs: arr(fileSystemSync)
+    })
+  ),
   "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   "provenance?": obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   "save?": save,
@@ -96489,7 +96720,9 @@ function renderComparison(comparison, problems = []) {
     fastest.restore ? `**Fastest restore: ${fastest.restore}.** Runners ranked by the median time until the restored files were on disk (lookup + download + extraction + the writeback tail after tar exited); values are medians, with the spread when a runner ran more than once.` : "No runner restored a cache; the ranking follows the fio ceilings only."
   );
   out.push("");
-  out.push("| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |");
+  out.push(
+    "| # | Runner | Hardware | Seq Writes (MiB/s) | Rand Writes (IOPS) | Seq Reads (MiB/s) | Rand Reads (IOPS) | On disk after (s) | Restore step (s) | Lookup (s) | Download (s) | Extraction (s) | Writeback tail (s) | Verdict | Best fix (measured) |"
+  );
   out.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
@@ -96736,7 +96969,9 @@ async function demoCommand(argv) {
     process.stdout.write(`
 ${result.summary}
 `);
-    say(`outputs: ${Object.entries(result.outputs).map(([k, v]) => `${k}=${v}`).join(" ")}`);
+    say(
+      `outputs: ${Object.entries(result.outputs).map(([k, v]) => `${k}=${v}`).join(" ")}`
+    );
     if (result.mainExitCode || result.postExitCode || !args.flags.has("compare")) return result.mainExitCode || result.postExitCode;
     return await compareWithThrottledDisk(services, root, profile2, say);
   } finally {
@@ -96831,13 +97066,21 @@ function parseExperiments(raw2) {
   if (value === "" || value === "default") return [...DEFAULT_EXPERIMENTS];
   if (value === "none") return [];
   if (value.split(/[,\n]/).some((s3) => s3.trim() === "baseline")) {
-    throw new InputError(EXPERIMENTS_INPUT, raw2, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`);
+    throw new InputError(
+      EXPERIMENTS_INPUT,
+      raw2,
+      `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`
+    );
   }
   try {
     return parseNameList(EXPERIMENTS_INPUT, value, EXPERIMENT_NAMES);
   } catch (error2) {
     if (error2 instanceof InputError) {
-      throw new InputError(EXPERIMENTS_INPUT, raw2, `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error2.given}' is none of them)`);
+      throw new InputError(
+        EXPERIMENTS_INPUT,
+        raw2,
+        `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error2.given}' is none of them)`
+      );
     }
     throw error2;
   }
@@ -97024,12 +97267,15 @@ function deleteArchive(archivePath, log2) {
 }
 function watchFileSize(file, intervalMs) {
   const points = [];
-  const timer = setInterval(() => {
-    try {
-      points.push([monotonicMs(), statSync3(file).size]);
-    } catch {
-    }
-  }, Math.max(10, intervalMs));
+  const timer = setInterval(
+    () => {
+      try {
+        points.push([monotonicMs(), statSync3(file).size]);
+      } catch {
+      }
+    },
+    Math.max(10, intervalMs)
+  );
   timer.unref();
   return {
     stop: () => clearInterval(timer),
@@ -98086,12 +98332,10 @@ var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
-  fs8.writeFileSync(
-    path22.join(dir, MARKER_FILE_NAME),
-    `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
-`,
-    { flag: "wx" }
-  );
+  fs8.writeFileSync(path22.join(dir, MARKER_FILE_NAME), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`, {
+    flag: "wx"
+  });
 }
 function refuseReason(dir) {
   if (!path22.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
@@ -98639,7 +98883,12 @@ function availability(requested, f) {
         const ramNeed = need + f.archiveInRamBytes;
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (cap !== null && ramNeed > cap) {
-          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-room", detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+          skipped2.push({
+            alternative: "ram",
+            mountPoint: null,
+            reason: "no-room",
+            detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`
+          });
         } else if (f.privilege !== "none") {
           ramVia = "own-tmpfs";
           targets.push({ alternative: "ram", mountPoint: null });
@@ -98647,30 +98896,66 @@ function availability(requested, f) {
           ramVia = "shm";
           targets.push({ alternative: "ram", mountPoint: f.shm.mountPoint });
         } else if (f.shm) {
-          skipped2.push({ alternative: "ram", mountPoint: f.shm.mountPoint, reason: "no-room", detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo` });
+          skipped2.push({
+            alternative: "ram",
+            mountPoint: f.shm.mountPoint,
+            reason: "no-room",
+            detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo`
+          });
         } else {
-          skipped2.push({ alternative: "ram", mountPoint: null, reason: "no-permission", detail: "there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo" });
+          skipped2.push({
+            alternative: "ram",
+            mountPoint: null,
+            reason: "no-permission",
+            detail: "there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo"
+          });
         }
         break;
       }
       case "other-disk": {
         if (f.otherDisks.length === 0) {
-          skipped2.push({ alternative: "other-disk", mountPoint: null, reason: "no-such-file-system", detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)` });
+          skipped2.push({
+            alternative: "other-disk",
+            mountPoint: null,
+            reason: "no-such-file-system",
+            detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)`
+          });
         }
         for (const disk of f.otherDisks) {
           if (hasRoom(disk, need)) targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
-          else skipped2.push({ alternative: "other-disk", mountPoint: disk.mountPoint, reason: "no-room", detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}` });
+          else
+            skipped2.push({
+              alternative: "other-disk",
+              mountPoint: disk.mountPoint,
+              reason: "no-room",
+              detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}`
+            });
         }
         break;
       }
       case "page-cache": {
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (!f.dirtySysctlsReadable) {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-such-file-system", detail: "there is no /proc/sys/vm/dirty_* here to raise" });
+          skipped2.push({
+            alternative: "page-cache",
+            mountPoint: null,
+            reason: "no-such-file-system",
+            detail: "there is no /proc/sys/vm/dirty_* here to raise"
+          });
         } else if (f.privilege === "none") {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-permission", detail: "raising vm.dirty_bytes needs root or passwordless sudo" });
+          skipped2.push({
+            alternative: "page-cache",
+            mountPoint: null,
+            reason: "no-permission",
+            detail: "raising vm.dirty_bytes needs root or passwordless sudo"
+          });
         } else if (cap === null || f.extractedBytes > cap) {
-          skipped2.push({ alternative: "page-cache", mountPoint: null, reason: "no-room", detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})` });
+          skipped2.push({
+            alternative: "page-cache",
+            mountPoint: null,
+            reason: "no-room",
+            detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`
+          });
         } else {
           targets.push({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
         }
@@ -98760,7 +99045,10 @@ function raiseDirtyLimits(privilege, limits) {
 }
 function putBackDirtySettings(privilege, saved) {
   if (privilege === "root") return restoreDirtySettings(saved);
-  for (const [bytes2, ratio3] of [["dirty_background_bytes", "dirty_background_ratio"], ["dirty_bytes", "dirty_ratio"]]) {
+  for (const [bytes2, ratio3] of [
+    ["dirty_background_bytes", "dirty_background_ratio"],
+    ["dirty_bytes", "dirty_ratio"]
+  ]) {
     if (saved[bytes2] > 0) write(privilege, bytes2, saved[bytes2]);
     else write(privilege, ratio3, saved[ratio3]);
   }
@@ -98874,11 +99162,14 @@ function comparedMs(r) {
 function outcomes(runs, apply) {
   const keys = [];
   for (const r of runs) {
-    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint)) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
+      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
   keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
   const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
-  const baseline = spread(groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []);
+  const baseline = spread(
+    groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []
+  );
   const out = [];
   for (const g of groups) {
     const ok2 = g.runs.filter((r) => !r.error);
@@ -98923,7 +99214,9 @@ function createOwnedDir(parent, privilege) {
     runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
   fs10.writeFileSync(path24.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
-`, { flag: "wx" });
+`, {
+    flag: "wx"
+  });
   return dir;
 }
 function refuseReason2(dir) {
@@ -99099,7 +99392,10 @@ async function runTimed(command, registry, env = process.env) {
       child2.once("close", (c, signal) => resolve8(signal ?? c ?? -1));
     });
     const durationMs2 = monotonicMs() - started;
-    if (code !== 0) throw new Error(`${command.program} failed (${typeof code === "string" ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
+    if (code !== 0)
+      throw new Error(
+        `${command.program} failed (${typeof code === "string" ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`
+      );
     return { durationMs: durationMs2 };
   } finally {
     closeSync4(devNull);
@@ -99206,7 +99502,11 @@ async function experimentsAndCleanup(request, hooks) {
     fixBest: emptyBest,
     ...extra
   });
-  const precheck = planExperiments([{ alternative: "baseline", mountPoint: null }, ...request.experiments.map((alternative2) => ({ alternative: alternative2, mountPoint: null }))], request.measured, request.budgetMs);
+  const precheck = planExperiments(
+    [{ alternative: "baseline", mountPoint: null }, ...request.experiments.map((alternative2) => ({ alternative: alternative2, mountPoint: null }))],
+    request.measured,
+    request.budgetMs
+  );
   if (precheck.runs.length === 0) {
     cleanup.dispose();
     return result("skipped", precheck.skipped[0]?.detail ?? "nothing fits the budget", { skipped: precheck.skipped });
@@ -99245,7 +99545,10 @@ async function experimentsAndCleanup(request, hooks) {
       archiveDir = path25.join(session, "archive");
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
-        return result("skipped", `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`);
+        return result(
+          "skipped",
+          `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`
+        );
       }
     }
     if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
@@ -99256,7 +99559,12 @@ async function experimentsAndCleanup(request, hooks) {
     let refetch = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = { durationMs: got.durationMs, bytes: got.bytes, where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? "RAM (a tmpfs of its own)" : "RAM (/dev/shm)", inRam };
+      refetch = {
+        durationMs: got.durationMs,
+        bytes: got.bytes,
+        where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? "RAM (a tmpfs of its own)" : "RAM (/dev/shm)",
+        inRam
+      };
       hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${refetch.where}.`);
     } catch (error2) {
       return result("failed", `fetching the archive again failed: ${errorMessage(error2)}`);
@@ -99269,7 +99577,9 @@ async function experimentsAndCleanup(request, hooks) {
       return result("failed", `listing the archive failed: ${errorMessage(error2)}`, { refetch });
     }
     if (listing.absolute.length > 0) {
-      return result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, { refetch });
+      return result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, {
+        refetch
+      });
     }
     const facts = readMachineFacts({
       privilege,
@@ -99311,7 +99621,13 @@ async function experimentsAndCleanup(request, hooks) {
     }
     const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
     if (baselineError) {
-      for (const t of avail.targets.filter((x) => x.alternative !== "baseline")) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "no-baseline", detail: `nothing to compare with: the baseline run failed (${baselineError})` });
+      for (const t of avail.targets.filter((x) => x.alternative !== "baseline"))
+        skipped2.push({
+          alternative: t.alternative,
+          mountPoint: t.mountPoint,
+          reason: "no-baseline",
+          detail: `nothing to compare with: the baseline run failed (${baselineError})`
+        });
     } else {
       skipped2.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
@@ -99319,10 +99635,13 @@ async function experimentsAndCleanup(request, hooks) {
       const timed = async (command, hook = true) => {
         const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
         let cut = false;
-        const timer = setTimeout(() => {
-          cut = true;
-          registry.killAll();
-        }, Math.max(0, deadlineMs));
+        const timer = setTimeout(
+          () => {
+            cut = true;
+            registry.killAll();
+          },
+          Math.max(0, deadlineMs)
+        );
         const pending = runTimed(command, registry);
         pending.catch(() => void 0);
         try {
@@ -99330,7 +99649,10 @@ async function experimentsAndCleanup(request, hooks) {
           return await pending;
         } catch (error2) {
           registry.killAll();
-          if (cut) throw new Error(`stopped at the end of the ${(request.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`);
+          if (cut)
+            throw new Error(
+              `stopped at the end of the ${(request.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`
+            );
           throw error2;
         } finally {
           clearTimeout(timer);
@@ -99357,7 +99679,13 @@ async function experimentsAndCleanup(request, hooks) {
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: "sync", args: ["-f", into] }, false);
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: step.durationMs, syncMs: sync.durationMs, untilOnDiskMs: step.durationMs + sync.durationMs };
+        return {
+          alternative: t.alternative,
+          mountPoint: t.mountPoint,
+          stepMs: step.durationMs,
+          syncMs: sync.durationMs,
+          untilOnDiskMs: step.durationMs + sync.durationMs
+        };
       } finally {
         await local.runAll();
         removeTree(runDir, privilege);
@@ -99396,11 +99724,22 @@ function durationMs(phases, name2) {
   return p ? p.endMs - p.startMs : 0;
 }
 function skipped(config, reason) {
-  return { status: "skipped", reason, budgetMs: config.experimentsBudgetMs, wallMs: 0, refetch: null, outcomes: [], runs: [], skipped: [], fixBest: { alternative: "none", mountPoint: null, savingMs: null } };
+  return {
+    status: "skipped",
+    reason,
+    budgetMs: config.experimentsBudgetMs,
+    wallMs: 0,
+    refetch: null,
+    outcomes: [],
+    runs: [],
+    skipped: [],
+    fixBest: { alternative: "none", mountPoint: null, savingMs: null }
+  };
 }
 function experimentsRequestFor(config, timed, phases) {
   const r = timed.restore;
-  if (!r.cacheHit || r.error) return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
+  if (!r.cacheHit || r.error)
+    return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
   if (!timed.downloadUrl) return "the restore did not say where its archive came from";
   const given = config.paths.find((p) => !GLOB.test(p));
   if (!given) return "every restore path is a pattern, so there is no one path whose file system to compare with";
@@ -99451,7 +99790,9 @@ async function runProfile(config, hooks) {
   const context4 = readRunnerContext(where3, { procRoot });
   const hasProc = context4.os === "linux" && existsSync6(path26.join(procRoot, "stat"));
   if (!hasProc) {
-    warn(`Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`);
+    warn(
+      `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
+    );
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
   }
@@ -99482,7 +99823,9 @@ async function runProfile(config, hooks) {
     phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
     writebackTail = { syncs, complete: syncs.every((s3) => s3.returned) };
     if (!writebackTail.complete) {
-      warn(`The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s3) => !s3.returned).map((s3) => s3.mountPoint).join(", ")}; the tail is cut there.`);
+      warn(
+        `The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s3) => !s3.returned).map((s3) => s3.mountPoint).join(", ")}; the tail is cut there.`
+      );
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
@@ -99494,13 +99837,19 @@ async function runProfile(config, hooks) {
   hooks.onPhase?.(config.probes.length > 0 ? "probes" : null);
   const probes3 = await probe2(config, context4.cpuCount, hooks, warn);
   hooks.onPhase?.(null);
-  const experiments2 = await experimentsAfterProfile(config, timed, phases, {
-    log: hooks.log,
-    warn,
-    ...hooks.signal ? { signal: hooks.signal } : {},
-    ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
-    ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
-  }, hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {});
+  const experiments2 = await experimentsAfterProfile(
+    config,
+    timed,
+    phases,
+    {
+      log: hooks.log,
+      warn,
+      ...hooks.signal ? { signal: hooks.signal } : {},
+      ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
+      ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
+    },
+    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}
+  );
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -99537,12 +99886,15 @@ async function flushEarlier(config, restoreFileSystems, where3, procRoot, contex
   });
   const stuck = preflush.syncs.filter((s3) => !s3.returned);
   if (stuck.length > 0) {
-    warn(`Earlier steps' dirty pages on ${stuck.map((s3) => s3.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`);
+    warn(
+      `Earlier steps' dirty pages on ${stuck.map((s3) => s3.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`
+    );
   }
   return preflush;
 }
 async function probe2(config, cpuCount, hooks, warn) {
-  if (config.probes.length === 0) return { status: "skipped", reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
+  if (config.probes.length === 0)
+    return { status: "skipped", reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
   try {
     const result = await runProbeSuite({
       targetPath: config.probePath,
@@ -100018,7 +100370,11 @@ async function startLab(opts) {
     const root = mkdtempSync3(path32.join(os13.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
     const services = await startLocalServices();
-    cleanup.push("stop the local services", () => services.stop(), () => process.kill(services.azurite.pid, "SIGKILL"));
+    cleanup.push(
+      "stop the local services",
+      () => services.stop(),
+      () => process.kill(services.azurite.pid, "SIGKILL")
+    );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
     const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path32.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
@@ -100143,7 +100499,12 @@ function checkTotal(facts, i) {
 }
 function checkAgainstIntervention(facts, i) {
   const answer = interventionAnswer(i);
-  return { answer, verdict: { ...checkVerdict(facts.bottleneck, answer), got: facts.bottleneck }, whatIfs: checkWhatIfs(facts, i), total: checkTotal(facts, i) };
+  return {
+    answer,
+    verdict: { ...checkVerdict(facts.bottleneck, answer), got: facts.bottleneck },
+    whatIfs: checkWhatIfs(facts, i),
+    total: checkTotal(facts, i)
+  };
 }
 function percent3(share2) {
   return `${(share2 * 100).toFixed(0)}%`;
@@ -100224,15 +100585,21 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
       const started = Date.now();
       try {
         const got = {};
-        const profiled = async () => void (got.result = await runScenario(lab, spec));
-        const plain = async () => void (got.intervention = await intervene(lab, spec));
+        const profiled = async () => {
+          got.result = await runScenario(lab, spec);
+        };
+        const plain = async () => {
+          got.intervention = await intervene(lab, spec);
+        };
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);
         const check = checkAgainstIntervention(profileFacts(result.profile), intervention);
         if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
         r.runs.push({ check, baseRuns: intervention.baseRuns, wallMs: Date.now() - started });
-        log2(`  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`);
+        log2(
+          `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`
+        );
       } catch (error2) {
         r.runs.push({ error: errorMessage(error2), wallMs: Date.now() - started });
         log2(`  ${scenario} run ${i + 1} failed: ${errorMessage(error2)}`);
@@ -100255,7 +100622,9 @@ function labRows(results) {
     const checks = r.runs.flatMap((x) => x.check ? [x.check] : []);
     const n = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
-    const savings = r.resources.map((res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`);
+    const savings = r.resources.map(
+      (res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
+    );
     const bases = r.runs.flatMap((x) => x.baseRuns ? [x.baseRuns.map((b) => fixed2(b.onDiskMs / 1e3, 2)).join("/")] : []);
     const details2 = r.resources.length ? ` [${savings.join(", ")}; plain base ${bases.join(", ")} s]` : "";
     rows.push({
@@ -100375,10 +100744,14 @@ function judgeReadAndCompress(phase2, s3, input) {
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
   const busy = s3.cpu ? s3.cpu.userPercent + s3.cpu.systemPercent : null;
-  if (s3.childCpuCores !== null) evidence2.push(`tar+zstd used ${s3.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
+  if (s3.childCpuCores !== null)
+    evidence2.push(`tar+zstd used ${s3.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
   if (busy !== null) evidence2.push(`CPUs ${pct2(busy)} busy, ${pct2(s3.cpu?.iowaitPercent ?? 0)} waiting on IO`);
   const d = s3.disk;
-  if (d) evidence2.push(`disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`);
+  if (d)
+    evidence2.push(
+      `disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`
+    );
   if (s3.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s3.pressure.ioSome * 100)} of the phase`);
   const childSaturated = s3.childCpuCores !== null && s3.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
@@ -100389,7 +100762,11 @@ function judgeReadAndCompress(phase2, s3, input) {
   if (d) {
     const seq = input.ceilings?.seqReadBytesPerSecond;
     if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t.ceilingShare * seq) {
-      return { bottleneck: "disk-bandwidth", clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib3(seq)}/s sequential-read ceiling`, evidence: evidence2 };
+      return {
+        bottleneck: "disk-bandwidth",
+        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib3(seq)}/s sequential-read ceiling`,
+        evidence: evidence2
+      };
     }
     const stalled = (s3.pressure?.ioSome ?? 0) >= t.ioStallShare || (s3.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
@@ -100407,7 +100784,11 @@ function judgeReadAndCompress(phase2, s3, input) {
 function judgeNetwork(phase2, record, durationMs2) {
   if (phase2 === "upload" && record.networkBytes) {
     const rate2 = record.networkBytes / Math.max(durationMs2 / 1e3, 1e-9);
-    return { bottleneck: "network", clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`, evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs2)}`] };
+    return {
+      bottleneck: "network",
+      clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`,
+      evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs2)}`]
+    };
   }
   return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs2)}`] };
 }
@@ -100489,7 +100870,9 @@ async function timedSave(request) {
       const version4 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
       const response = await twirpClient.CreateCacheEntry({ key, version: version4 });
       if (!response.ok) {
-        throw new ReserveFailed(`Unable to reserve cache with key ${key}, another job may be creating this cache.${response.message ? ` More details: ${response.message}` : ""}`);
+        throw new ReserveFailed(
+          `Unable to reserve cache with key ${key}, another job may be creating this cache.${response.message ? ` More details: ${response.message}` : ""}`
+        );
       }
       next("upload");
       await saveCache(-1, archivePath, response.signedUploadUrl, options);
@@ -100557,7 +100940,15 @@ async function observedSave(o) {
   let timed;
   try {
     process.chdir(o.workspace);
-    timed = await timedSave({ paths: o.paths, key: o.key, enableCrossOsArchive: o.enableCrossOsArchive, uploadChunkSize: o.uploadChunkSize, boundary, log: o.log, onPhase: o.onPhase });
+    timed = await timedSave({
+      paths: o.paths,
+      key: o.key,
+      enableCrossOsArchive: o.enableCrossOsArchive,
+      uploadChunkSize: o.uploadChunkSize,
+      boundary,
+      log: o.log,
+      onPhase: o.onPhase
+    });
   } finally {
     process.chdir(cwd);
   }
@@ -100610,12 +101001,20 @@ async function benchMemory(lab, opts) {
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
-        execFileSync6("sh", ["-c", `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`, opts.projectRoot, String(missing), path35.join(tree, "large", `blob-${i}.tar`)]);
+        execFileSync6("sh", [
+          "-c",
+          `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
+          opts.projectRoot,
+          String(missing),
+          path35.join(tree, "large", `blob-${i}.tar`)
+        ]);
       }
     }
     const files = Number(execFileSync6("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
     const treeBytes = treeSize();
-    opts.log(`memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`);
+    opts.log(
+      `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
+    );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
     if (opts.dropCaches ?? isRoot) writeFileSync8("/proc/sys/vm/drop_caches", "3\n");
     const save2 = await withoutWorkflowCommands(
@@ -100649,7 +101048,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p) => p[0]?.endsWith(entry));
-      return row && row[1] ? Number(row[1]) : null;
+      return row?.[1] ? Number(row[1]) : null;
     };
     const profileFile = result.outputs["profile-path"];
     let archiveBytes = null;
@@ -100670,7 +101069,13 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path35.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
-      env: { ...process.env, ...cacheClientEnv(lab.services, { workspace: plainWorkspace, tempDir: temp }), BENCH_HWM_FILE: hwmFile, BENCH_PATHS: JSON.stringify(paths), BENCH_KEY: key }
+      env: {
+        ...process.env,
+        ...cacheClientEnv(lab.services, { workspace: plainWorkspace, tempDir: temp }),
+        BENCH_HWM_FILE: hwmFile,
+        BENCH_PATHS: JSON.stringify(paths),
+        BENCH_KEY: key
+      }
     });
     const plainPeak = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
     return {
@@ -100722,7 +101127,13 @@ function saveRows(save2, scale) {
   if (!save2) return [];
   const phases = save2.phases.map((p) => `${p.name} ${((p.endMs - p.startMs) / 1e3).toFixed(1)} s`).join(", ");
   return [
-    { section: "Save", measure: `profiled save (saveCache's calls) of the same tree: ${scale.split(", restore")[0]}`, result: `${(save2.saveMs / 1e3).toFixed(1)} s: ${phases}`, target: "\u2013", met: null },
+    {
+      section: "Save",
+      measure: `profiled save (saveCache's calls) of the same tree: ${scale.split(", restore")[0]}`,
+      result: `${(save2.saveMs / 1e3).toFixed(1)} s: ${phases}`,
+      target: "\u2013",
+      met: null
+    },
     { section: "Save", measure: "the save's verdict", result: save2.verdict?.sentence ?? "none", target: "\u2013", met: null }
   ];
 }
@@ -100732,7 +101143,10 @@ function runChild(command, args, options) {
     let stderr = "";
     child2.stderr.on("data", (chunk) => stderr += chunk.toString());
     child2.once("error", reject);
-    child2.once("close", (code) => code === 0 ? resolve8() : reject(new Error(`${path35.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`)));
+    child2.once(
+      "close",
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path35.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+    );
   });
 }
 
@@ -100761,7 +101175,9 @@ async function benchFixes(lab, runs, scenarios, log2) {
       const check = verdict2 && e ? checkAgainstVerdict(verdict2, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
       const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log2) : null;
       const ram = outcome(e, "ram");
-      log2(`fixes ${scenario}: experiments ${e?.status ?? "absent"} in ${fixed2((e?.wallMs ?? 0) / 1e3, 1, " s")}; ram saved ${fixed2(ram?.savingMs == null ? null : ram.savingMs / 1e3, 2, " s")}${liftSavingMs === null ? "" : `, lifting the throttle saved ${fixed2(liftSavingMs / 1e3, 2, " s")}`}; ${check?.sentence ?? ""}`);
+      log2(
+        `fixes ${scenario}: experiments ${e?.status ?? "absent"} in ${fixed2((e?.wallMs ?? 0) / 1e3, 1, " s")}; ram saved ${fixed2(ram?.savingMs == null ? null : ram.savingMs / 1e3, 2, " s")}${liftSavingMs === null ? "" : `, lifting the throttle saved ${fixed2(liftSavingMs / 1e3, 2, " s")}`}; ${check?.sentence ?? ""}`
+      );
       s3.runs.push({ experiments: e, verdict: verdict2?.bottleneck ?? "none", right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
     }
     out.push(s3);
@@ -100822,14 +101238,26 @@ function fixesRows(results) {
     }
     if (r.scenario === CPU_SCENARIO) {
       const share2 = median(ramShares);
-      rows.push({ section: "Measured fixes", measure: "cpu: ram saves", result: `${fixed2(share2 === null ? null : share2 * 100, 0, "%")} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`, target: `< ${CPU_RAM_MAX_SHARE * 100}%`, met: share2 !== null && share2 < CPU_RAM_MAX_SHARE });
+      rows.push({
+        section: "Measured fixes",
+        measure: "cpu: ram saves",
+        result: `${fixed2(share2 === null ? null : share2 * 100, 0, "%")} (${ramShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`,
+        target: `< ${CPU_RAM_MAX_SHARE * 100}%`,
+        met: share2 !== null && share2 < CPU_RAM_MAX_SHARE
+      });
       const decompressShares = r.runs.map((x) => {
         const d = outcome(x.experiments, "decompress");
         const b = outcome(x.experiments, "baseline");
         return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
       }).filter((v) => v !== null);
       const dShare = median(decompressShares);
-      rows.push({ section: "Measured fixes", measure: "cpu: decompression alone, share of the extraction", result: `${fixed2(dShare === null ? null : dShare * 100, 0, "%")} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`, target: "> 50%", met: dShare !== null && dShare > 0.5 });
+      rows.push({
+        section: "Measured fixes",
+        measure: "cpu: decompression alone, share of the extraction",
+        result: `${fixed2(dShare === null ? null : dShare * 100, 0, "%")} (${decompressShares.map((v) => `${(v * 100).toFixed(0)}%`).join(", ")})`,
+        target: "> 50%",
+        met: dShare !== null && dShare > 0.5
+      });
     }
     const walls = r.runs.map((x) => x.experiments?.wallMs ?? null).filter((v) => v !== null);
     rows.push({
@@ -100921,13 +101349,15 @@ async function benchOverhead(lab, pairs) {
   return out;
 }
 function overheadRows(r) {
-  return [{
-    section: "Observer overhead",
-    measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-    result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p) => p.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p) => p.plainMs / 1e3)), 2, " s")})`,
-    target: "\u2264 \xD71.03",
-    met: r.medianRatio !== null && r.medianRatio <= 1.03
-  }];
+  return [
+    {
+      section: "Observer overhead",
+      measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
+      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p) => p.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p) => p.plainMs / 1e3)), 2, " s")})`,
+      target: "\u2264 \xD71.03",
+      met: r.medianRatio !== null && r.medianRatio <= 1.03
+    }
+  ];
 }
 
 // src/bench/probe-accuracy.ts
@@ -100939,14 +101369,14 @@ function metricsOf(probe3) {
   if (probe3 === "rand-read-qd1") return ["meanLatencyNs", "p99LatencyNs"];
   return ["iops"];
 }
-function valueOf(result, metric) {
+function metricOf(result, metric) {
   if (!result || result.error) return null;
   if (metric === "p99LatencyNs") return result.latencyNs.p99;
   if (metric === "meanLatencyNs") return result.latencyNs.mean;
   return result[metric];
 }
 function suiteFigures(suite) {
-  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: valueOf(result, metric) })));
+  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: metricOf(result, metric) })));
 }
 function ratio2(a, b) {
   return a != null && b != null && b > 0 ? a / b : null;
@@ -100963,8 +101393,8 @@ function compareCeilings(probe3, a, r) {
   return metricsOf(probe3).map((metric, index) => compareMetric(probe3, metric, index > 0, a, r));
 }
 function compareMetric(probe3, metric, informative, a, r) {
-  const av = spread(a.map((p) => valueOf(p, metric)));
-  const rv = spread(r.map((p) => valueOf(p, metric)));
+  const av = spread(a.map((p) => metricOf(p, metric)));
+  const rv = spread(r.map((p) => metricOf(p, metric)));
   const worst = av && rv ? [av.min, av.max].map((v) => percentFrom(v, rv.median)).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
   return {
     probe: probe3,
@@ -101146,13 +101576,15 @@ async function benchSamplerCost(runs, durationMs2) {
 }
 function samplerCostRows(costs) {
   const pct3 = median(costs.map((c) => c.cpuPercentOfCore));
-  return [{
-    section: "Sampler cost",
-    measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
-    result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
-    target: "\u2264 1% of one core",
-    met: pct3 !== null && pct3 <= 1
-  }];
+  return [
+    {
+      section: "Sampler cost",
+      measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
+      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+      target: "\u2264 1% of one core",
+      met: pct3 !== null && pct3 <= 1
+    }
+  ];
 }
 
 // src/bench/table.ts
@@ -101160,11 +101592,7 @@ function renderTable(rows) {
   const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
   const esc = (s3) => s3.replace(/\|/g, "\\|");
-  return [
-    `| ${head.join(" | ")} |`,
-    `| ${head.map(() => "---").join(" | ")} |`,
-    ...cells.map((c) => `| ${c.map(esc).join(" | ")} |`)
-  ].join("\n");
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...cells.map((c) => `| ${c.map(esc).join(" | ")} |`)].join("\n");
 }
 
 // src/cli/bench.ts
@@ -101206,7 +101634,9 @@ async function benchCommand(argv) {
     if (needsServices) lab = await startLab({ projectRoot: path38.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
-      say(`lab: ${scenarios.length} scenario(s) \xD7 ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2\xD7; expected ~${minutes2} min`);
+      say(
+        `lab: ${scenarios.length} scenario(s) \xD7 ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2\xD7; expected ~${minutes2} min`
+      );
       rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
     }
     if (parts.includes("probes")) {
@@ -101238,24 +101668,29 @@ async function benchCommand(argv) {
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios2, say)));
     }
     if (parts.includes("memory") && lab) {
-      rows.push(...memoryRows(await benchMemory(lab, { projectRoot: path38.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })));
+      rows.push(
+        ...memoryRows(await benchMemory(lab, { projectRoot: path38.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+      );
     }
   } finally {
     await lab?.stop();
   }
   const minutes = ((Date.now() - started) / 6e4).toFixed(1);
-  process.stdout.write(`
+  process.stdout.write(
+    `
 ${renderTable(rows)}
 
 ${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os17.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
-`);
+`
+  );
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 function labScenarios(value) {
   if (value === void 0) return [...LAB_SCENARIOS];
   const names = value.split(",").map((v) => v.trim()).filter(Boolean);
   const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
-  if (unknown.length || names.length === 0) throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
+  if (unknown.length || names.length === 0)
+    throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
   return names;
 }
 async function inTempDir(fn) {
@@ -101300,8 +101735,10 @@ async function labCommand(argv) {
     for (const name2 of names) {
       const result = await runScenario(lab, name2, { experiments: experiments2 });
       if (!result.right) wrong++;
-      process.stdout.write(`${name2}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : `WRONG (expected ${result.expected})`}	${(result.wallMs / 1e3).toFixed(1)} s
-`);
+      process.stdout.write(
+        `${name2}	${result.profile.verdict?.bottleneck}	${result.right ? "right" : `WRONG (expected ${result.expected})`}	${(result.wallMs / 1e3).toFixed(1)} s
+`
+      );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
         const file = path39.join(record, `lab-${name2}.json`);
@@ -101322,7 +101759,10 @@ function labProvenance(name2, settings, command, projectRoot) {
   let commit = "unknown commit";
   try {
     commit = execFileSync9("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync9("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync9("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"]
+    }).trim();
     if (dirty) commit += " + uncommitted changes";
   } catch {
   }

@@ -112,7 +112,12 @@ describe('cancellation during the probes', () => {
       name: 'sigterm',
       workspace,
       inputs: { ...probeInputs, 'probe-path': workspace },
-      extra: { onMainSpawned: whenProbing(workspace, (child, dir) => ((probeDir = dir), child.kill('SIGTERM'))) },
+      extra: {
+        onMainSpawned: whenProbing(workspace, (child, dir) => {
+          probeDir = dir;
+          child.kill('SIGTERM');
+        }),
+      },
     });
     expect(probeDir).not.toBe('');
     expect(r.mainExitCode).toBe(128 + 15);

@@ -1,7 +1,7 @@
 // Shared by the action and fault tests: the bundled action run as the runner runs it against the local services,
 // with the log as a runner shows it, the profile it wrote, and mounts that are always undone.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { BlockBlobClient } from '@azure/storage-blob';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -87,7 +87,7 @@ export function problemsBlock(summary: string): string {
 export function leftoverProbeDirs(dir: string): string[] {
   const found: string[] = [];
   const walk = (d: string, depth: number) => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(d, { withFileTypes: true });
     } catch {

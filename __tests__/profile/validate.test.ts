@@ -3,6 +3,7 @@ import { isProfile, profileErrors, validateProfile } from '../../src/profile/val
 import { ProfilerError } from '../../src/util/errors.js';
 import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests break fields at any depth
 const fresh = () => JSON.parse(JSON.stringify(loadFixture('cpu-tar-zstd-vda.json'))) as Record<string, any>;
 
 describe('validateProfile', () => {

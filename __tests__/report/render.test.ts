@@ -61,7 +61,7 @@ describe('step summary', () => {
       expect(blocks.length).toBe(3);
       blocks.forEach(checkMermaid);
       expect(markdown).toContain('| Phase | Device | r/s | w/s | rkB/s | wkB/s | rrqm/s | wrqm/s | r_await | w_await | aqu-sz | %util | rareq-sz | wareq-sz |');
-      if (profile.probes) expect(markdown).toMatch(/\|  \| Seq Writes \| Rand Writes \| Seq Reads \| Rand Reads \| QD1 4k read latency \| fsync IOPS \|/);
+      if (profile.probes) expect(markdown).toMatch(/\| {2}\| Seq Writes \| Rand Writes \| Seq Reads \| Rand Reads \| QD1 4k read latency \| fsync IOPS \|/);
       else expect(markdown).toContain('No fio probes ran');
       expect(markdown).toContain('<details><summary>Evidence per phase');
       // <details> blocks are balanced.

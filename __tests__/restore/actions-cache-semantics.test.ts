@@ -54,7 +54,7 @@ function config(inputs: Record<string, string>, workspace: string): ProfileConfi
   return c;
 }
 
-async function profiled(name: string, c: ProfileConfig, extraEnv: Record<string, string> = {}, paths = c.paths): Promise<TimedRestore> {
+async function profiled(_label: string, c: ProfileConfig, extraEnv: Record<string, string> = {}, paths = c.paths): Promise<TimedRestore> {
   await mkdir(c.workspace, { recursive: true });
   return withEnv({ ...cacheClientEnv(services, { workspace: c.workspace, tempDir: runnerTemp }), ...extraEnv }, async () => {
     const { timed, sampler } = await observedRestore({

@@ -38,8 +38,12 @@ export async function benchLab(lab: Lab, scenarios: readonly LabScenarioName[], 
       try {
         // Alternate which side goes first, so a trend in the shared machine's load favours neither.
         const got: { result?: LabResult; intervention?: Intervention } = {};
-        const profiled = async () => void (got.result = await runScenario(lab, spec));
-        const plain = async () => void (got.intervention = await intervene(lab, spec));
+        const profiled = async () => {
+          got.result = await runScenario(lab, spec);
+        };
+        const plain = async () => {
+          got.intervention = await intervene(lab, spec);
+        };
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);

@@ -124,7 +124,7 @@ export async function benchMemory(
       .map((l) => l.split(' '));
     const peakOf = (entry: string) => {
       const row = peaks.find((p) => p[0]?.endsWith(entry));
-      return row && row[1] ? Number(row[1]) : null;
+      return row?.[1] ? Number(row[1]) : null;
     };
     const profileFile = result.outputs['profile-path'];
     let archiveBytes: number | null = null;

@@ -50,7 +50,7 @@ function metricsOf(probe: ProbeName): ComparedMetric[] {
   return ['iops'];
 }
 
-function valueOf(result: ProbeResult | undefined, metric: ComparedMetric): number | null {
+function metricOf(result: ProbeResult | undefined, metric: ComparedMetric): number | null {
   if (!result || result.error) return null;
   if (metric === 'p99LatencyNs') return result.latencyNs.p99;
   if (metric === 'meanLatencyNs') return result.latencyNs.mean;
@@ -59,7 +59,7 @@ function valueOf(result: ProbeResult | undefined, metric: ComparedMetric): numbe
 
 /** One suite's compared figures, probe by probe (for logging a run; errored probes give null). */
 export function suiteFigures(suite: ProbeSuiteResult): { probe: ProbeName; metric: ComparedMetric; value: number | null }[] {
-  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: valueOf(result, metric) })));
+  return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: metricOf(result, metric) })));
 }
 
 function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
@@ -87,8 +87,8 @@ function compareMetric(
   a: readonly (ProbeResult | undefined)[],
   r: readonly (ProbeResult | undefined)[],
 ): CeilingComparison {
-  const av = spread(a.map((p) => valueOf(p, metric)));
-  const rv = spread(r.map((p) => valueOf(p, metric)));
+  const av = spread(a.map((p) => metricOf(p, metric)));
+  const rv = spread(r.map((p) => metricOf(p, metric)));
   const worst = av && rv ? [av.min, av.max].map((v) => percentFrom(v, rv.median) as number).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
   return {
     probe,

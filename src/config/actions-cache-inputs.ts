@@ -33,8 +33,9 @@ export function booleanInputWarning(input: string, raw: string): string | null {
 
 /** actions/cache getInputAsInt: parseInt's reading; not a number, or negative, is unset. */
 export function getInputAsInt(raw: string): number | undefined {
+  // biome-ignore lint/correctness/useParseIntRadix: read exactly as actions/cache's getInputAsInt reads it ("0x10" is 16 there)
   const value = parseInt(raw);
-  return isNaN(value) || value < 0 ? undefined : value;
+  return Number.isNaN(value) || value < 0 ? undefined : value;
 }
 
 /** actions/cache isExactKeyMatch: keys compare case-insensitively (accents count), as the cache service matches them. */

@@ -11,7 +11,7 @@ import { resolveDevices } from '../sample/devices.js';
 import { Sampler } from '../sample/sampler.js';
 import { judgeSave, type SaveJudgeInput } from '../judge/save-rules.js';
 import { monotonicMs } from '../util/clock.js';
-import { timedSave } from './timed-save.js';
+import { type TimedSave, timedSave } from './timed-save.js';
 
 export interface ObservedSaveOptions {
   paths: string[];
@@ -43,7 +43,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   // resolvePaths globs relative paths from the working directory, which on a runner is the workspace.
   const cwd = process.cwd();
   sampler?.start();
-  let timed;
+  let timed: TimedSave;
   try {
     process.chdir(o.workspace);
     timed = await timedSave({

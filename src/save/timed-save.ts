@@ -124,6 +124,7 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
       if (!finalizeResponse.ok) {
         throw new Error(finalizeResponse.message || `Unable to finalize cache with key ${key}, another job may be finalizing this cache.`);
       }
+      // biome-ignore lint/correctness/useParseIntRadix: as saveCacheV2 reads the entry id
       result.cacheId = parseInt(finalizeResponse.entryId);
     } else {
       if (archiveFileSize > V1_FILE_SIZE_LIMIT_BYTES && !isGhes()) {

@@ -112,7 +112,9 @@ async function startOnce(host: string, log: (line: string) => void): Promise<Azu
     text
       .split('\n')
       .filter(Boolean)
-      .forEach((l) => log(`azurite: ${l}`)),
+      .forEach((l) => {
+        log(`azurite: ${l}`);
+      }),
   );
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     for (const line of text.split('\n').filter(Boolean)) {

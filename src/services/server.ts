@@ -5,7 +5,8 @@
  * Blobs live in an Azurite child process this server starts and stops.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { ArtifactIndex } from './artifact-index.js';
 import { ARTIFACT_SERVICE, artifactMethods } from './artifacts.js';
