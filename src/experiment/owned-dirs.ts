@@ -10,6 +10,7 @@ import type { Privilege } from './availability.js';
 import { runAsRoot } from './privileged.js';
 import { parseMountinfo, unescapeMountField } from '../sample/parse-mountinfo.js';
 import { errorMessage } from '../util/errors.js';
+import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
 
 export const EXPERIMENT_DIR_PREFIX = '.disk-profiler-exp-';
 export const EXPERIMENT_MARKER = '.disk-profiler-experiment';
@@ -28,24 +29,13 @@ export function createOwnedDir(parent: string, privilege: Privilege): string {
     runAsRoot(privilege, 'mkdir', [dir]);
     runAsRoot(privilege, 'chown', [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
-  fs.writeFileSync(path.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, {
-    flag: 'wx',
-  });
+  writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;
 }
 
 /** Why `dir` must not be removed, or null when it is one of ours. */
 export function refuseReason(dir: string): string | null {
-  if (!path.basename(dir).startsWith(EXPERIMENT_DIR_PREFIX)) return `name does not start with ${EXPERIMENT_DIR_PREFIX}`;
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(dir);
-  } catch {
-    return 'does not exist';
-  }
-  if (!stat.isDirectory()) return 'not a directory (or a symbolic link)';
-  if (!fs.existsSync(path.join(dir, EXPERIMENT_MARKER))) return `has no ${EXPERIMENT_MARKER} marker`;
-  return null;
+  return notOwnedReason(dir, EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER);
 }
 
 /** Mount points at or below `dir`, deepest first. */

@@ -8,29 +8,21 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROBE_FILE_NAME } from './jobs.js';
+import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
 
 export const PROBE_DIR_PREFIX = '.disk-profiler-fio-';
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 
 export function writeMarker(dir: string): void {
-  fs.writeFileSync(path.join(dir, MARKER_FILE_NAME), `${JSON.stringify({ tool: 'disk-profiler', pid: process.pid, createdAt: new Date().toISOString() })}\n`, {
-    flag: 'wx',
-  });
+  writeOwnerMarker(dir, MARKER_FILE_NAME);
 }
 
 /** Why `dir` must not be removed, or null when it is one of ours and holds only our files. */
 export function refuseReason(dir: string): string | null {
-  if (!path.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(dir);
-  } catch {
-    return 'does not exist';
-  }
-  if (!stat.isDirectory()) return 'not a directory (or a symbolic link)';
+  const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
+  if (notOurs) return notOurs;
   const entries = fs.readdirSync(dir, { withFileTypes: true });
-  if (!entries.some((e) => e.name === MARKER_FILE_NAME && e.isFile())) return `has no ${MARKER_FILE_NAME} marker`;
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
