@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path40 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path41 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path40 && path40[0] !== "/") {
-          path40 = `/${path40}`;
+        if (path41 && path41[0] !== "/") {
+          path41 = `/${path41}`;
         }
-        return new URL(`${origin}${path40}`);
+        return new URL(`${origin}${path41}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path40, origin }
+          request: { method, path: path41, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path40);
+        debuglog("sending request to %s %s/%s", method, origin, path41);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path40, origin },
+          request: { method, path: path41, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path40,
+          path41,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path40, origin }
+          request: { method, path: path41, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path40);
+        debuglog("trailers received from %s %s/%s", method, origin, path41);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path40, origin },
+          request: { method, path: path41, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path40,
+          path41,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path40, origin }
+            request: { method, path: path41, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path40);
+          debuglog("sending request to %s %s/%s", method, origin, path41);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path40,
+        path: path41,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path40 !== "string") {
+        if (typeof path41 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path40[0] !== "/" && !(path40.startsWith("http://") || path40.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path41[0] !== "/" && !(path41.startsWith("http://") || path41.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path40)) {
+        } else if (invalidPathRegex.test(path41)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path40, query) : path40;
+        this.path = query ? buildURL(path41, query) : path41;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path40, host, upgrade, blocking, reset } = request;
+      const { method, path: path41, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path40} HTTP/1.1\r
+      let header = `${method} ${path41} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path40, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path41, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path40;
+      headers[HTTP2_HEADER_PATH] = path41;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path40 = search ? `${pathname}${search}` : pathname;
+        const path41 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path40;
+        this.opts.path = path41;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path40 = "/",
+          path: path41 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path40;
+        opts.path = origin + path41;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path40) {
-      if (typeof path40 !== "string") {
-        return path40;
+    function safeUrl(path41) {
+      if (typeof path41 !== "string") {
+        return path41;
       }
-      const pathSegments = path40.split("?");
+      const pathSegments = path41.split("?");
       if (pathSegments.length !== 2) {
-        return path40;
+        return path41;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path40, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path40);
+    function matchKey(mockDispatch2, { path: path41, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path41);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path40 }) => matchValue(safeUrl(path40), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path41 }) => matchValue(safeUrl(path41), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path40, method, body: body3, headers, query } = opts;
+      const { path: path41, method, body: body3, headers, query } = opts;
       return {
-        path: path40,
+        path: path41,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path40, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path41, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path40,
+            Path: path41,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path40) {
-      for (let i = 0; i < path40.length; ++i) {
-        const code = path40.charCodeAt(i);
+    function validateCookiePath(path41) {
+      for (let i = 0; i < path41.length; ++i) {
+        const code = path41.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path40 = opts.path;
+          let path41 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path40 = `/${path40}`;
+            path41 = `/${path41}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path40);
+          url3 = new URL(util6.parseOrigin(url3).origin + path41);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path40 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path40.startsWith("/")) {
-      path40 = path40.substring(1);
+    let path41 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path41.startsWith("/")) {
+      path41 = path41.substring(1);
     }
-    if (isAbsoluteUrl(path40)) {
-      requestUrl = path40;
+    if (isAbsoluteUrl(path41)) {
+      requestUrl = path41;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path40);
+      requestUrl = appendPath(requestUrl, path41);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path40 = pathToAppend.substring(0, searchStart);
+    const path41 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path40;
+    newPath = newPath + path41;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path40 = this._matcher.path;
-    return path40.length > 0 ? path40[path40.length - 1].tag : void 0;
+    const path41 = this._matcher.path;
+    return path41.length > 0 ? path41[path41.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path40 = this._matcher.path;
-    return path40.length > 0 ? path40[path40.length - 1].namespace : void 0;
+    const path41 = this._matcher.path;
+    return path41.length > 0 ? path41[path41.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path40 = this._matcher.path;
-    if (path40.length === 0) return void 0;
-    return path40[path40.length - 1].values?.[attrName];
+    const path41 = this._matcher.path;
+    if (path41.length === 0) return void 0;
+    return path41[path41.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path40 = this._matcher.path;
-    if (path40.length === 0) return false;
-    const current = path40[path40.length - 1];
+    const path41 = this._matcher.path;
+    if (path41.length === 0) return false;
+    const current = path41[path41.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path40 = this._matcher.path;
-    if (path40.length === 0) return -1;
-    return path40[path40.length - 1].position ?? 0;
+    const path41 = this._matcher.path;
+    if (path41.length === 0) return -1;
+    return path41[path41.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path40 = this._matcher.path;
-    if (path40.length === 0) return -1;
-    return path40[path40.length - 1].counter ?? 0;
+    const path41 = this._matcher.path;
+    if (path41.length === 0) return -1;
+    return path41[path41.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path40) {
+    function locateFile(path41) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path40, scriptDirectory);
+        return Module["locateFile"](path41, scriptDirectory);
       }
-      return scriptDirectory + path40;
+      return scriptDirectory + path41;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs11 = require2("fs");
+      var fs12 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37472,7 +37472,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs11.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs12.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37484,7 +37484,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs11.readFile(filename, function(err2, data) {
+        fs12.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path40 = getURLPath(request.url) || "/";
+    const path41 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path40}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path41}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path40 = getURLPath(request.url) || "/";
+    const path41 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path40}`;
+    canonicalizedResourceString += `/${options.accountName}${path41}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path40 = urlParsed.pathname;
-  path40 = path40 || "/";
-  path40 = escape(path40);
-  urlParsed.pathname = path40;
+  let path41 = urlParsed.pathname;
+  path41 = path41 || "/";
+  path41 = escape(path41);
+  urlParsed.pathname = path41;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path40 = urlParsed.pathname;
-  path40 = path40 ? path40.endsWith("/") ? `${path40}${name2}` : `${path40}/${name2}` : name2;
-  urlParsed.pathname = path40;
+  let path41 = urlParsed.pathname;
+  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
+  urlParsed.pathname = path41;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path40 = getURLPath2(subRequest.url);
-    if (!path40 || path40 === "") {
+    const path41 = getURLPath2(subRequest.url);
+    if (!path41 || path41 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path40 = getURLPath2(url3);
-    if (path40 && path40 !== "/") {
+    const path41 = getURLPath2(url3);
+    if (path41 && path41 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66469,8 +66469,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path40 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path40}?${query}`;
+    const path41 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path41}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -70978,8 +70978,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path40, level) {
-    this.path = path40;
+  constructor(path41, level) {
+    this.path = path41;
     this.level = level;
   }
 };
@@ -85335,10 +85335,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path40 = urlParsed.pathname;
-  path40 = path40 || "/";
-  path40 = escape3(path40);
-  urlParsed.pathname = path40;
+  let path41 = urlParsed.pathname;
+  path41 = path41 || "/";
+  path41 = escape3(path41);
+  urlParsed.pathname = path41;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85423,9 +85423,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path40 = urlParsed.pathname;
-  path40 = path40 ? path40.endsWith("/") ? `${path40}${name2}` : `${path40}/${name2}` : name2;
-  urlParsed.pathname = path40;
+  let path41 = urlParsed.pathname;
+  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
+  urlParsed.pathname = path41;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -95470,25 +95470,30 @@ function probeSummary(c) {
   if (c.randReadIops) parts.push(`${iops(c.randReadIops)} random reads`);
   return parts.join(", ");
 }
-function withoutRestore(ceilings, why) {
+function withoutRestore(profile2, ceilings, why) {
   const probes3 = hasCeilings(ceilings) ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.` : "and no fio probes ran either, so there is nothing to judge.";
-  return { verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes3}`, phases: [], whatIf: [] }, phases: [], ceilings };
+  return {
+    verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes3}`, phases: [], whatIf: [] },
+    phases: [],
+    ceilings,
+    restoreDeviceIndex: deviceIndexFor(profile2, "extract")
+  };
 }
 function judgeInDetail(profile2) {
   const ceilings = ceilingsOf(profile2);
   const restore2 = profile2.restore;
-  if (!restore2) return withoutRestore(ceilings, "no cache restore was profiled");
+  if (!restore2) return withoutRestore(profile2, ceilings, "no cache restore was profiled");
   if (!restore2.cacheHit && restore2.error) {
-    return withoutRestore(ceilings, `the restore failed during ${restore2.error.phase} (${restore2.error.message.split("\n")[0]})`);
+    return withoutRestore(profile2, ceilings, `the restore failed during ${restore2.error.phase} (${restore2.error.message.split("\n")[0]})`);
   }
   if (restore2.skipped) {
-    return withoutRestore(ceilings, `${restore2.skipped.message.replace(/[.]$/, "")}, so nothing was downloaded or extracted`);
+    return withoutRestore(profile2, ceilings, `${restore2.skipped.message.replace(/[.]$/, "")}, so nothing was downloaded or extracted`);
   }
   if (!restore2.cacheHit) {
-    return withoutRestore(ceilings, `cache miss (keys tried: ${restore2.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
+    return withoutRestore(profile2, ceilings, `cache miss (keys tried: ${restore2.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
   }
   const judged = judgePhases(profile2, ceilings);
-  if (judged.length === 0) return withoutRestore(ceilings, "the profile recorded no phase");
+  if (judged.length === 0) return withoutRestore(profile2, ceilings, "the profile recorded no phase");
   const totalMs = judged.reduce((s3, j) => s3 + j.durationMs, 0);
   const whatIf = whatIfs(
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
@@ -95511,7 +95516,7 @@ function judgeInDetail(profile2) {
     whatIf,
     attribution: attribute({ profile: profile2, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
   };
-  return { verdict: verdict2, phases: judged, ceilings };
+  return { verdict: verdict2, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile2, "extract") };
 }
 function judgeProfile(profile2) {
   return judgeInDetail(profile2).verdict;
@@ -95522,7 +95527,7 @@ function isExactKeyMatch(key, cacheKey) {
   return !!(cacheKey && cacheKey.localeCompare(key, void 0, { sensitivity: "accent" }) === 0);
 }
 
-// src/probe/outputs.ts
+// src/report/probe-outputs.ts
 var OUTPUTS = {
   "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
   "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
@@ -95677,12 +95682,7 @@ function allSnapshots(profile2) {
   list.sort((a, b) => a.tMs - b.tMs);
   return list.filter((s3, i) => i === 0 || s3.tMs > list[i - 1].tMs);
 }
-function primaryDeviceIndex(profile2) {
-  const i = profile2.devices.findIndex((d) => d.primary);
-  return i >= 0 ? i : profile2.devices.length > 0 ? 0 : null;
-}
-function timeline(profile2, maxPoints = MAX_POINTS) {
-  const device2 = primaryDeviceIndex(profile2);
+function timeline(profile2, device2, maxPoints = MAX_POINTS) {
   if (device2 === null) return [];
   const snaps = allSnapshots(profile2).filter((s3) => s3.disks[device2]);
   if (snaps.length < 2) return [];
@@ -95728,10 +95728,9 @@ function seconds3(ms) {
 function phaseMarks(profile2, t0Ms) {
   return profile2.phases.filter((p) => p.endMs > p.startMs).map((p) => `${p.name} ${seconds3(p.startMs - t0Ms)}\u2013${seconds3(p.endMs - t0Ms)}`).join(" \xB7 ");
 }
-function timelineCharts(profile2, maxPoints = MAX_POINTS) {
-  const points = timeline(profile2, maxPoints);
-  if (points.length === 0) return "";
-  const device2 = primaryDeviceIndex(profile2) ?? 0;
+function timelineCharts(profile2, device2, maxPoints = MAX_POINTS) {
+  const points = timeline(profile2, device2, maxPoints);
+  if (points.length === 0 || device2 === null) return "";
   const t0 = allSnapshots(profile2).find((s3) => s3.disks[device2])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
@@ -96165,7 +96164,7 @@ ${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
 <sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`
     );
-  const charts = [timelineCharts(profile2), phaseChart(profile2)].filter(Boolean);
+  const charts = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline
 
 ${charts.join("\n\n")}`);
@@ -96241,12 +96240,12 @@ var obj = (shape) => (v, p, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path40 = p ? `${p}.${key}` : key;
+    const path41 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path40}: missing`);
+      if (!optional) e.push(`${path41}: missing`);
       continue;
     }
-    c(rec[key], path40, e);
+    c(rec[key], path41, e);
   }
 };
 var diskCounters = obj({
@@ -96672,12 +96671,12 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs11 = c.fileSystems[0];
+  const fs12 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs11 ? fs11.fsType : ""
+    fs12 ? fs12.fsType : ""
   ];
   return parts.filter(Boolean).join(", ");
 }
@@ -97018,17 +97017,17 @@ ${compare.summary}
 // src/cli/bench.ts
 import { mkdtempSync as mkdtempSync4, rmSync as rmSync10 } from "node:fs";
 import os17 from "node:os";
-import * as path38 from "node:path";
+import * as path39 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
 import os13 from "node:os";
-import path32 from "node:path";
+import path33 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync6 } from "node:fs";
-import * as path26 from "node:path";
+import * as path27 from "node:path";
 
 // src/config/config.ts
 import * as os11 from "node:os";
@@ -97455,8 +97454,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path40, mode) {
-    this.path = path40;
+  constructor(path41, mode) {
+    this.path = path41;
     this.mode = mode;
   }
   path;
@@ -97510,9 +97509,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path40) {
+function readOrNull(path41) {
   try {
-    return readFileSync6(path40, "latin1");
+    return readFileSync6(path41, "latin1");
   } catch {
     return null;
   }
@@ -97601,7 +97600,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path40) => new ProcFile(`${this.procRoot}/${path40}`, mode);
+    const file = (path41) => new ProcFile(`${this.procRoot}/${path41}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97830,9 +97829,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path40, mountPoint) {
-  if (mountPoint === "/") return path40.startsWith("/");
-  return path40 === mountPoint || path40.startsWith(`${mountPoint}/`);
+function isUnder(path41, mountPoint) {
+  if (mountPoint === "/") return path41.startsWith("/");
+  return path41 === mountPoint || path41.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97845,16 +97844,16 @@ function findMount(entries, realPath) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path40) {
+function readText2(path41) {
   try {
-    const text = readFileSync7(path40, "utf8").trim();
+    const text = readFileSync7(path41, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path40) {
-  const text = readText2(path40);
+function readNumber(path41) {
+  const text = readText2(path41);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97877,8 +97876,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path40) {
-  return realpathSync(nearestExistingPath(path40));
+function nearestExisting(path41) {
+  return realpathSync(nearestExistingPath(path41));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -97961,9 +97960,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path40, existing, mount) {
+function fileSystemInfo(path41, existing, mount) {
   const info2 = {
-    path: path40,
+    path: path41,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -98002,17 +98001,17 @@ function resolveDevices(paths, options = {}) {
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path40] of roles) {
-    const existing = nearestExisting(path40);
+  for (const [role, path41] of roles) {
+    const existing = nearestExisting(path41);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path40, existing, mount));
-    const reason = noBlockReason(path40, existing, mount, sys);
+    fileSystems.push(fileSystemInfo(path41, existing, mount));
+    const reason = noBlockReason(path41, existing, mount, sys);
     let nodes = [];
     if (!reason) {
       const devNumber = blockDevNumber(existing, mount);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path40} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? (nodes.length === 0 ? `${path41} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why) noBlockDeviceReason = why;
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
@@ -98029,12 +98028,12 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path40, existing, mount, sys) {
+function noBlockReason(path41, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path40} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path41} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path40} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path41} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -98165,13 +98164,13 @@ async function flushEarlierWrites(request) {
 
 // src/probe/suite.ts
 import { spawn as spawn5 } from "node:child_process";
-import fs9 from "node:fs";
-import path23 from "node:path";
+import fs10 from "node:fs";
+import path24 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
-import fs8 from "node:fs";
-import path22 from "node:path";
+import fs9 from "node:fs";
+import path23 from "node:path";
 
 // src/probe/jobs.ts
 var PROBE_FILE_NAME = "probe.dat";
@@ -98327,18 +98326,17 @@ function probeArgs(def, opts) {
   return args;
 }
 
-// src/probe/cleanup.ts
-var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
-var MARKER_FILE_NAME = ".disk-profiler-probe";
-var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
-function writeMarker(dir) {
-  fs8.writeFileSync(path22.join(dir, MARKER_FILE_NAME), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+// src/util/owned-dir.ts
+import fs8 from "node:fs";
+import path22 from "node:path";
+function writeOwnerMarker(dir, markerName) {
+  fs8.writeFileSync(path22.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `, {
     flag: "wx"
   });
 }
-function refuseReason(dir) {
-  if (!path22.basename(dir).startsWith(PROBE_DIR_PREFIX)) return `name does not start with ${PROBE_DIR_PREFIX}`;
+function notOwnedReason(dir, prefix3, markerName) {
+  if (!path22.basename(dir).startsWith(prefix3)) return `name does not start with ${prefix3}`;
   let stat2;
   try {
     stat2 = fs8.lstatSync(dir);
@@ -98346,8 +98344,22 @@ function refuseReason(dir) {
     return "does not exist";
   }
   if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  const entries = fs8.readdirSync(dir, { withFileTypes: true });
-  if (!entries.some((e) => e.name === MARKER_FILE_NAME && e.isFile())) return `has no ${MARKER_FILE_NAME} marker`;
+  const marker3 = path22.join(dir, markerName);
+  if (!fs8.existsSync(marker3) || !fs8.lstatSync(marker3).isFile()) return `has no ${markerName} marker`;
+  return null;
+}
+
+// src/probe/cleanup.ts
+var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
+var MARKER_FILE_NAME = ".disk-profiler-probe";
+var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
+function writeMarker(dir) {
+  writeOwnerMarker(dir, MARKER_FILE_NAME);
+}
+function refuseReason(dir) {
+  const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
+  if (notOurs) return notOurs;
+  const entries = fs9.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
@@ -98364,8 +98376,8 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name2 of fs8.readdirSync(dir)) fs8.unlinkSync(path22.join(dir, name2));
-  fs8.rmdirSync(dir);
+  for (const name2 of fs9.readdirSync(dir)) fs9.unlinkSync(path23.join(dir, name2));
+  fs9.rmdirSync(dir);
   report.removed.push(dir);
 }
 function removeProbeDirectoriesSync(dirs) {
@@ -98652,7 +98664,7 @@ var ProbeCancelledError = class extends Error {
 };
 function resolveProbeBase(targetPath) {
   const candidate2 = nearestExistingPath(targetPath);
-  const stat2 = fs9.statSync(candidate2);
+  const stat2 = fs10.statSync(candidate2);
   if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
     throw new ProfilerError(
       `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
@@ -98760,7 +98772,7 @@ async function runProbeSuite(opts) {
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
-    const stat2 = await fs9.promises.statfs(base);
+    const stat2 = await fs10.promises.statfs(base);
     fileSizeBytes = planFileSize(stat2.bavail * stat2.bsize, maxJobs, base);
   } catch (error2) {
     const status = error2 instanceof InsufficientSpaceError ? "skipped" : "failed";
@@ -98774,11 +98786,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs9.promises.mkdtemp(path23.join(base, PROBE_DIR_PREFIX));
+    directory = await fs10.promises.mkdtemp(path24.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path23.join(directory, PROBE_FILE_NAME);
+    const filePath = path24.join(directory, PROBE_FILE_NAME);
     const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance7.now()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
@@ -98850,7 +98862,7 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
 // src/experiment/run-experiments.ts
 import { execFileSync as execFileSync4 } from "node:child_process";
 import { mkdirSync as mkdirSync3, statSync as statSync7 } from "node:fs";
-import path25 from "node:path";
+import path26 from "node:path";
 
 // src/experiment/availability.ts
 var ROOM_FACTOR = 1.2;
@@ -98859,8 +98871,8 @@ var RAM_SHARE = 0.5;
 function neededBytes(extractedBytes) {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
 }
-function hasRoom(fs11, need) {
-  return fs11.freeBytes === null || fs11.freeBytes >= need;
+function hasRoom(fs12, need) {
+  return fs12.freeBytes === null || fs12.freeBytes >= need;
 }
 function availability(requested, f) {
   const need = neededBytes(f.extractedBytes);
@@ -99094,9 +99106,9 @@ function memAvailableBytes(procRoot = "/proc") {
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
-function freeBytes(path40) {
+function freeBytes(path41) {
   try {
-    const s3 = statfsSync2(path40);
+    const s3 = statfsSync2(path41);
     return s3.bavail * s3.bsize;
   } catch {
     return null;
@@ -99105,9 +99117,9 @@ function freeBytes(path40) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path40) {
+function diskOf(path41) {
   try {
-    return resolveDevices({ restorePath: path40 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path41 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -99199,43 +99211,31 @@ function fixBest(all) {
 
 // src/experiment/owned-dirs.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
-import fs10 from "node:fs";
-import path24 from "node:path";
+import fs11 from "node:fs";
+import path25 from "node:path";
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
 function createOwnedDir(parent, privilege) {
   let dir;
   try {
-    dir = fs10.mkdtempSync(path24.join(parent, EXPERIMENT_DIR_PREFIX));
+    dir = fs11.mkdtempSync(path25.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error2) {
     if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
-    dir = path24.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    dir = path25.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     runAsRoot(privilege, "mkdir", [dir]);
     runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
-  fs10.writeFileSync(path24.join(dir, EXPERIMENT_MARKER), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
-`, {
-    flag: "wx"
-  });
+  writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;
 }
 function refuseReason2(dir) {
-  if (!path24.basename(dir).startsWith(EXPERIMENT_DIR_PREFIX)) return `name does not start with ${EXPERIMENT_DIR_PREFIX}`;
-  let stat2;
-  try {
-    stat2 = fs10.lstatSync(dir);
-  } catch {
-    return "does not exist";
-  }
-  if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  if (!fs10.existsSync(path24.join(dir, EXPERIMENT_MARKER))) return `has no ${EXPERIMENT_MARKER} marker`;
-  return null;
+  return notOwnedReason(dir, EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER);
 }
 function mountsBelow(dir, mountinfoText) {
   let text = mountinfoText;
   if (text === void 0) {
     try {
-      text = fs10.readFileSync("/proc/self/mountinfo", "utf8");
+      text = fs11.readFileSync("/proc/self/mountinfo", "utf8");
     } catch {
       return [];
     }
@@ -99251,11 +99251,11 @@ function unmount2(privilege, mountPoint) {
 }
 function removeTree(dir, privilege) {
   try {
-    fs10.rmSync(dir, { recursive: true, force: true });
+    fs11.rmSync(dir, { recursive: true, force: true });
   } catch {
     try {
       execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
-      fs10.rmSync(dir, { recursive: true, force: true });
+      fs11.rmSync(dir, { recursive: true, force: true });
     } catch (error2) {
       if (privilege === "none") throw error2;
       runAsRoot(privilege, "rm", ["-rf", "--one-file-system", dir]);
@@ -99421,8 +99421,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path40, registry) {
-  return runTimed({ program: "sync", args: ["-f", path40] }, registry);
+function syncFs(path41, registry) {
+  return runTimed({ program: "sync", args: ["-f", path41] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -99457,8 +99457,8 @@ var ARCHIVE_RAM_SHARE = 0.25;
 var BUDGET_RESERVE_MS = 2e3;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child2, parent) {
-  const rel = path25.relative(parent, child2);
-  return rel === "" || !rel.startsWith("..") && !path25.isAbsolute(rel);
+  const rel = path26.relative(parent, child2);
+  return rel === "" || !rel.startsWith("..") && !path26.isAbsolute(rel);
 }
 function which2(program) {
   return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -99519,7 +99519,7 @@ async function experimentsAndCleanup(request, hooks) {
     let tmpfsRefused = null;
     const ownTmpfs = () => {
       if (tmpfs || tmpfsRefused !== null || privilege === "none") return tmpfs;
-      const dir = path25.join(session, "tmpfs");
+      const dir = path26.join(session, "tmpfs");
       mkdirSync3(dir);
       const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
       const uid = process.getuid?.() ?? 0;
@@ -99539,10 +99539,10 @@ async function experimentsAndCleanup(request, hooks) {
     let archiveDir;
     let inRam = false;
     if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path25.join(ram(), "archive");
+      archiveDir = path26.join(ram(), "archive");
       inRam = true;
     } else {
-      archiveDir = path25.join(session, "archive");
+      archiveDir = path26.join(session, "archive");
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
         return result(
@@ -99555,7 +99555,7 @@ async function experimentsAndCleanup(request, hooks) {
       return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
     }
     mkdirSync3(archiveDir);
-    const archivePath = path25.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+    const archivePath = path26.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
     let refetch = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
@@ -99663,8 +99663,8 @@ async function experimentsAndCleanup(request, hooks) {
         return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
       }
       const owned = targetDir(t);
-      const runDir = path25.join(owned, `run-${index}`);
-      const into = path25.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      const runDir = path26.join(owned, `run-${index}`);
+      const into = path26.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
       mkdirSync3(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       try {
@@ -99708,7 +99708,7 @@ async function experimentsAndCleanup(request, hooks) {
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path25.dirname(restorePath);
+  const parent = path26.dirname(restorePath);
   try {
     if (statSync7(parent).dev === statSync7(restorePath).dev) return parent;
     return restorePath;
@@ -99788,7 +99788,7 @@ async function runProfile(config, hooks) {
   const procRoot = hooks.procRoot ?? "/proc";
   const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync6(path26.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync6(path27.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
@@ -99930,15 +99930,15 @@ function describePartialExtract(roots, files, bytes2) {
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync7, mkdirSync as mkdirSync4, readFileSync as readFileSync9 } from "node:fs";
-import path27 from "node:path";
+import path28 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync7(path27.join(projectRoot, p))) {
+    if (!existsSync7(path28.join(projectRoot, p))) {
       throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync9(path27.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync9(path28.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync4(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -99973,22 +99973,22 @@ async function withoutStdout(fn) {
 
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync7, rmSync as rmSync5 } from "node:fs";
-import path31 from "node:path";
+import path32 from "node:path";
 
 // src/lab/cloud-volume.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import path28 from "node:path";
+import path29 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path28.join(lower.mountPoint, "volume.img");
+  const backing = path29.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText(`/sys/block/${path28.basename(device2)}/loop/dio`) !== "1") {
+  if (readText(`/sys/block/${path29.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
   setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path28.join(opts.dir, "volume");
+  const mountPoint = path29.join(opts.dir, "volume");
   mkdirSync5(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
@@ -99996,18 +99996,18 @@ function createCloudVolume(cleanup, opts) {
 
 // src/lab/cpu-quota.ts
 import { chmodSync, mkdirSync as mkdirSync6, readdirSync as readdirSync3, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path29 from "node:path";
+import path30 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path29.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  const group = path30.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
   mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path29.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path29.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path30.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path30.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path29.join(opts.dir, "cpu-shim");
+  const shimDir = path30.join(opts.dir, "cpu-shim");
   mkdirSync6(shimDir);
-  const shim = path29.join(shimDir, "tar");
+  const shim = path30.join(shimDir, "tar");
   writeFileSync7(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
@@ -100016,9 +100016,9 @@ exec '${realTar}' "$@"
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path29.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path30.join(group, "cgroup.procs"))) {
     try {
-      writeText(path29.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path30.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -100241,11 +100241,11 @@ function settingsOf(spec) {
 // src/lab/second-writer.ts
 import { spawn as spawn7 } from "node:child_process";
 import { rmSync as rmSync4 } from "node:fs";
-import path30 from "node:path";
+import path31 from "node:path";
 var FILE_BYTES = 256 * 1024 * 1024;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path30.join(dir, "second-writer.bin");
+  const file = path31.join(dir, "second-writer.bin");
   cleanup.push(`remove ${file}`, () => rmSync4(file, { force: true }));
   const child2 = spawn7(
     "fio",
@@ -100318,12 +100318,12 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path31.join(root, "earlier-step-output.bin");
+    earlierFile = path32.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
     ctx.cleanup.push(`remove ${file2}`, () => rmSync5(file2, { force: true }));
   });
-  const workspace = path31.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path31.join(ctx.dir, "runner-temp") : path31.join(disk.root, "runner-temp");
+  const workspace = path32.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path32.join(ctx.dir, "runner-temp") : path32.join(disk.root, "runner-temp");
   mkdirSync7(workspace, { recursive: true });
   mkdirSync7(runnerTemp, { recursive: true });
   if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
@@ -100367,7 +100367,7 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path32.join(os13.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync3(path33.join(os13.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
@@ -100376,7 +100376,7 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path32.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path33.join(root, "seed-temp")));
     return { root, services, cache, log: log2, stop: () => cleanup.runAll() };
   } catch (error2) {
     await cleanup.runAll().catch((e) => log2(String(e)));
@@ -100415,7 +100415,7 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path32.join(lab.root, `${spec.name}-${Date.now()}`);
+    const dir = path33.join(lab.root, `${spec.name}-${Date.now()}`);
     mkdirSync8(dir);
     cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
@@ -100697,13 +100697,13 @@ function estimateLabSeconds(scenarios, runs) {
 // src/bench/memory.ts
 import { execFileSync as execFileSync6, spawn as spawn8 } from "node:child_process";
 import { chmodSync as chmodSync2, mkdirSync as mkdirSync9, readFileSync as readFileSync10, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import path35 from "node:path";
+import path36 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os14 from "node:os";
 import { existsSync as existsSync8 } from "node:fs";
-import * as path34 from "node:path";
+import * as path35 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -100813,7 +100813,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path33 from "node:path";
+import * as path34 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
@@ -100860,7 +100860,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path33.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path34.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -100931,7 +100931,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p) => !/[*?[\]!]/.test(p)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync8(path34.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync8(path35.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -100982,22 +100982,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path35.join(lab.root, `memory-${Date.now()}`);
-  const tree = path35.join(base, "tree");
-  const workspace = path35.join(base, "workspace");
-  const temp = path35.join(base, "temp");
+  const base = path36.join(lab.root, `memory-${Date.now()}`);
+  const tree = path36.join(base, "tree");
+  const workspace = path36.join(base, "workspace");
+  const temp = path36.join(base, "temp");
   for (const d of [tree, workspace, temp]) mkdirSync9(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync6("cp", ["-a", path35.join(opts.projectRoot, "node_modules"), path35.join(tree, name2)]);
+      execFileSync6("cp", ["-a", path36.join(opts.projectRoot, "node_modules"), path36.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync6("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync9(path35.join(tree, "large"));
+      mkdirSync9(path36.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -101006,7 +101006,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path35.join(tree, "large", `blob-${i}.tar`)
+          path36.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -101027,11 +101027,11 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync7(tree, { recursive: true, force: true });
-    const hook = path35.join(base, "hwm.mjs");
+    const hook = path36.join(base, "hwm.mjs");
     writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path35.join(base, "hwm.txt");
+    const hwmFile = path36.join(base, "hwm.txt");
     writeFileSync8(hwmFile, "");
-    const nodeWrapper = path35.join(base, "node");
+    const nodeWrapper = path36.join(base, "node");
     writeFileSync8(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -101063,10 +101063,10 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync7(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path35.join(base, "plain-workspace");
+    const plainWorkspace = path36.join(base, "plain-workspace");
     mkdirSync9(plainWorkspace);
-    const plainScript = path35.join(base, "plain-restore.mjs");
-    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path35.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainScript = path36.join(base, "plain-restore.mjs");
+    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path36.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -101145,7 +101145,7 @@ function runChild(command, args, options) {
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path35.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path36.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
@@ -101153,7 +101153,7 @@ function runChild(command, args, options) {
 // src/bench/fixes.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
 import { mkdirSync as mkdirSync10, rmSync as rmSync8 } from "node:fs";
-import path36 from "node:path";
+import path37 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIO = "cpu";
@@ -101187,12 +101187,12 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path36.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    const dir = path37.join(lab.root, `lift-${scenario}-${Date.now()}`);
     mkdirSync10(dir);
     cleanup.push(`remove ${dir}`, () => rmSync8(dir, { recursive: true, force: true }));
     const runner = setupScenario(SCENARIOS[scenario], { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path36.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path37.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -101200,7 +101200,7 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, runner, name2) {
-  const workspace = path36.join(runner.workspace, `plain-${name2}`);
+  const workspace = path37.join(runner.workspace, `plain-${name2}`);
   mkdirSync10(workspace, { recursive: true });
   execFileSync7("sync", ["-f", workspace]);
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
@@ -101281,7 +101281,7 @@ function fixesRows(results) {
 // src/bench/overhead.ts
 import { execFileSync as execFileSync8 } from "node:child_process";
 import { mkdirSync as mkdirSync11, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
-import path37 from "node:path";
+import path38 from "node:path";
 import { performance as performance11 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync8("sync");
@@ -101293,8 +101293,8 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path37.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path37.join(workspace, "..", "temp") });
+  const restorePath = path38.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path38.join(workspace, "..", "temp") });
   const started = performance11.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -101323,15 +101323,15 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path37.join(lab.root, `overhead-${Date.now()}`);
+  const base = path38.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path37.join(base, `${i}-${which3}`);
-        const workspace = path37.join(dir, "workspace");
-        const temp = path37.join(dir, "temp");
+        const dir = path38.join(base, `${i}-${which3}`);
+        const workspace = path38.join(dir, "workspace");
+        const temp = path38.join(dir, "temp");
         mkdirSync11(workspace, { recursive: true });
         mkdirSync11(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
@@ -101631,7 +101631,7 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory" || p === "fixes");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path38.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path39.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -101669,7 +101669,7 @@ async function benchCommand(argv) {
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path38.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path39.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -101694,7 +101694,7 @@ function labScenarios(value) {
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path38.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -101705,7 +101705,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path38.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync10(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -101717,7 +101717,7 @@ async function onProvisionedDisk(fn) {
 import { execFileSync as execFileSync9 } from "node:child_process";
 import { writeFileSync as writeFileSync10 } from "node:fs";
 import os18 from "node:os";
-import * as path39 from "node:path";
+import * as path40 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -101728,7 +101728,7 @@ async function labCommand(argv) {
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path39.resolve(distDir(), "..");
+  const projectRoot = path40.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -101741,7 +101741,7 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path39.join(record, `lab-${name2}.json`);
+        const file = path40.join(record, `lab-${name2}.json`);
         writeFileSync10(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);

@@ -11,7 +11,7 @@ import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
-import { phaseFacts, type PhaseFacts } from './phase-facts.js';
+import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE } from './thresholds.js';
 import { whatIfs } from './what-if.js';
@@ -53,6 +53,8 @@ export interface Judgement {
   verdict: Verdict;
   phases: JudgedPhase[];
   ceilings: Ceilings;
+  /** Index into Profile.devices of the restore path's device (what the timeline charts), or null. */
+  restoreDeviceIndex: number | null;
 }
 
 export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(profile)): JudgedPhase[] {
@@ -108,30 +110,35 @@ function probeSummary(c: Ceilings): string {
   return parts.join(', ');
 }
 
-function withoutRestore(ceilings: Ceilings, why: string): Judgement {
+function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judgement {
   const probes = hasCeilings(ceilings)
     ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.`
     : 'and no fio probes ran either, so there is nothing to judge.';
-  return { verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, phases: [], whatIf: [] }, phases: [], ceilings };
+  return {
+    verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, phases: [], whatIf: [] },
+    phases: [],
+    ceilings,
+    restoreDeviceIndex: deviceIndexFor(profile, 'extract'),
+  };
 }
 
 export function judgeInDetail(profile: Profile): Judgement {
   const ceilings = ceilingsOf(profile);
   const restore = profile.restore;
-  if (!restore) return withoutRestore(ceilings, 'no cache restore was profiled');
+  if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');
   if (!restore.cacheHit && restore.error) {
     // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
-    return withoutRestore(ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
+    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
   }
   if (restore.skipped) {
     // lookup-only or a cache mode without reads: nothing was downloaded or extracted, by request.
-    return withoutRestore(ceilings, `${restore.skipped.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`);
+    return withoutRestore(profile, ceilings, `${restore.skipped.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`);
   }
   if (!restore.cacheHit) {
-    return withoutRestore(ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
+    return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
   }
   const judged = judgePhases(profile, ceilings);
-  if (judged.length === 0) return withoutRestore(ceilings, 'the profile recorded no phase');
+  if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
@@ -159,7 +166,7 @@ export function judgeInDetail(profile: Profile): Judgement {
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
-  return { verdict, phases: judged, ceilings };
+  return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
 }
 
 export function judgeProfile(profile: Profile): Verdict {

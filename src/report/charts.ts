@@ -27,18 +27,12 @@ function allSnapshots(profile: Profile): Snapshot[] {
   return list.filter((s, i) => i === 0 || s.tMs > (list[i - 1] as Snapshot).tMs);
 }
 
-function primaryDeviceIndex(profile: Profile): number | null {
-  const i = profile.devices.findIndex((d) => d.primary);
-  return i >= 0 ? i : profile.devices.length > 0 ? 0 : null;
-}
-
 /**
- * Write MiB/s and %util of the primary device on an even time grid of at most `maxPoints` intervals
+ * Write MiB/s and %util of the restore's device (the judge's, `device`) on an even time grid of at most `maxPoints` intervals
  * (a numeric x-axis spreads the values evenly). Each grid point takes the snapshot nearest to it;
  * counters are cumulative, so each value is the exact average between the two snapshots it spans.
  */
-export function timeline(profile: Profile, maxPoints = MAX_POINTS): TimelinePoint[] {
-  const device = primaryDeviceIndex(profile);
+export function timeline(profile: Profile, device: number | null, maxPoints = MAX_POINTS): TimelinePoint[] {
   if (device === null) return [];
   const snaps = allSnapshots(profile).filter((s) => s.disks[device]);
   if (snaps.length < 2) return [];
@@ -94,10 +88,9 @@ function phaseMarks(profile: Profile, t0Ms: number): string {
 }
 
 /** Two xychart-beta line charts (write MiB/s, %util) over a numeric seconds axis; '' without disk data. */
-export function timelineCharts(profile: Profile, maxPoints = MAX_POINTS): string {
-  const points = timeline(profile, maxPoints);
-  if (points.length === 0) return '';
-  const device = primaryDeviceIndex(profile) ?? 0;
+export function timelineCharts(profile: Profile, device: number | null, maxPoints = MAX_POINTS): string {
+  const points = timeline(profile, device, maxPoints);
+  if (points.length === 0 || device === null) return '';
   const t0 = allSnapshots(profile).find((s) => s.disks[device])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;

@@ -1,7 +1,7 @@
 /** The action's outputs from a profile and its verdict, the fio ceilings included. Pure. */
 import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/schema.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
-import { probeOutputs } from '../probe/outputs.js';
+import { probeOutputs } from './probe-outputs.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {

@@ -280,7 +280,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     sections.push(
       `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`,
     );
-  const charts = [timelineCharts(profile), phaseChart(profile)].filter(Boolean);
+  const charts = [timelineCharts(profile, judgement.restoreDeviceIndex), phaseChart(profile)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
   sections.push(probesSection(profile));
   if (rows.length > 0) sections.push(iostatSection(profile, rows));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { probeResult as result, probeSuite as suite } from '../helpers/probe-results.js';
-import { probeOutputs, PROBE_OUTPUT_NAMES } from '../../src/probe/outputs.js';
+import { probeOutputs, PROBE_OUTPUT_NAMES } from '../../src/report/probe-outputs.js';
 
 describe('probeOutputs', () => {
   it('formats each ceiling in its unit', () => {
