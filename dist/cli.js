@@ -95294,6 +95294,7 @@ var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
 var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
 var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
 var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
+var STAGE_STATUSES = ["ran", "skipped", "failed"];
 var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
 var SAVE_STATUSES = ["saved", "skipped", "failed"];
 
@@ -96191,6 +96192,9 @@ function renderProfile(profile2, opts = {}) {
 // src/profile/read-profile.ts
 import { readFileSync as readFileSync2 } from "node:fs";
 
+// src/experiment/types.ts
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
+
 // src/profile/validate.ts
 var SUPPORTED_SCHEMA_VERSIONS = [1, PROFILE_SCHEMA_VERSION];
 function describe(v) {
@@ -96368,7 +96372,7 @@ var probe = obj({
 });
 var probes2 = nullable(
   obj({
-    status: oneOf("ran", "skipped", "failed"),
+    status: oneOf(...STAGE_STATUSES),
     "reason?": str,
     "fioVersion?": str,
     "fioInstall?": obj({ method: str, durationMs: num }),
@@ -96424,9 +96428,9 @@ var save = obj({
   )
 });
 var spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
-var alternative = oneOf("baseline", "ram", "decompress", "other-disk", "page-cache");
+var alternative = oneOf(...ALTERNATIVES);
 var experiments = obj({
-  status: oneOf("ran", "skipped", "failed"),
+  status: oneOf(...STAGE_STATUSES),
   "reason?": str,
   budgetMs: num,
   wallMs: num,
@@ -96448,11 +96452,11 @@ var experiments = obj({
     obj({
       alternative,
       mountPoint: nullable(str),
-      reason: oneOf("no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"),
+      reason: oneOf(...SKIP_REASONS),
       detail: str
     })
   ),
-  fixBest: obj({ alternative: oneOf("baseline", "ram", "decompress", "other-disk", "page-cache", "none"), mountPoint: nullable(str), savingMs: nullable(num) })
+  fixBest: obj({ alternative: oneOf(...ALTERNATIVES, "none"), mountPoint: nullable(str), savingMs: nullable(num) })
 });
 var profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
@@ -96621,8 +96625,7 @@ function combine2(label, group) {
       return [name2, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
     })
   );
-  const phaseNames = ["lookup", "download", "extract", "writeback"];
-  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
+  const phasesMs = Object.fromEntries(PHASES.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
   const restores = profiles.map((p) => p.restore?.cacheHit ? p.restore.restoreMs : null);
   const restoreMs = spread(restores);
   const untilOnDiskMs = spread(profiles.map((p, i) => restores[i] == null ? null : restores[i] + (phaseMs(p, "writeback") ?? 0)));

@@ -2,7 +2,7 @@
  * Compare mode's core: profiles of several runner types (a matrix) into one ranking, repeated
  * profiles of one label combined by median with their spread. Pure.
  */
-import type { Bottleneck, PhaseName, Profile, ProbeName } from '../profile/schema.js';
+import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
 import { bestFixOf, type RunnerBestFix } from './best-fix.js';
 
@@ -80,8 +80,7 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
       return [name, spread(profiles.map((p) => probeValue(p, probe, unit)))];
     }),
   ) as Record<CeilingName, Spread | null>;
-  const phaseNames: PhaseName[] = ['lookup', 'download', 'extract', 'writeback'];
-  const phasesMs = Object.fromEntries(phaseNames.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))])) as Record<PhaseName, Spread | null>;
+  const phasesMs = Object.fromEntries(PHASES.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))])) as Record<PhaseName, Spread | null>;
   const restores = profiles.map((p) => (p.restore?.cacheHit ? p.restore.restoreMs : null));
   const restoreMs = spread(restores);
   const untilOnDiskMs = spread(profiles.map((p, i) => (restores[i] == null ? null : (restores[i] as number) + (phaseMs(p, 'writeback') ?? 0))));

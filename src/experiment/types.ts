@@ -1,6 +1,7 @@
 /** The experiments' plain data: targets, skips, runs and outcomes. Shared by planning, running and the report. */
 import type { AlternativeName } from './alternatives.js';
 import type { Spread } from '../util/spread.js';
+import type { StageStatus } from '../profile/schema.js';
 
 /** Why an alternative did not run here. */
 export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'] as const;
@@ -54,7 +55,7 @@ export interface AlternativeOutcome {
 }
 
 export interface ExperimentsResult {
-  status: 'ran' | 'skipped' | 'failed';
+  status: StageStatus;
   reason?: string;
   budgetMs: number;
   /** Wall time of all experiments (refetch included). */

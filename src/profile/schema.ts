@@ -272,8 +272,12 @@ export interface ProbeResult {
   error?: string;
 }
 
+/** How a stage that may not run (the probes, the experiments) ended. */
+export const STAGE_STATUSES = ['ran', 'skipped', 'failed'] as const;
+export type StageStatus = (typeof STAGE_STATUSES)[number];
+
 export interface ProbeSuiteResult {
-  status: 'ran' | 'skipped' | 'failed';
+  status: StageStatus;
   reason?: string;
   fioVersion?: string;
   fioInstall?: { method: string; durationMs: number };

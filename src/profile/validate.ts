@@ -12,8 +12,11 @@ import {
   RESTORE_SKIP_REASONS,
   SAVE_PHASES,
   SAVE_STATUSES,
+  STAGE_STATUSES,
   type Profile,
 } from './schema.js';
+import { ALTERNATIVES } from '../experiment/alternatives.js';
+import { SKIP_REASONS } from '../experiment/types.js';
 import { ProfilerError } from '../util/errors.js';
 
 /**
@@ -225,7 +228,7 @@ const probe = obj({
 });
 const probes = nullable(
   obj({
-    status: oneOf('ran', 'skipped', 'failed'),
+    status: oneOf(...STAGE_STATUSES),
     'reason?': str,
     'fioVersion?': str,
     'fioInstall?': obj({ method: str, durationMs: num }),
@@ -281,9 +284,9 @@ const save = obj({
   ),
 });
 const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
-const alternative = oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache');
+const alternative = oneOf(...ALTERNATIVES);
 const experiments = obj({
-  status: oneOf('ran', 'skipped', 'failed'),
+  status: oneOf(...STAGE_STATUSES),
   'reason?': str,
   budgetMs: num,
   wallMs: num,
@@ -305,11 +308,11 @@ const experiments = obj({
     obj({
       alternative,
       mountPoint: nullable(str),
-      reason: oneOf('no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'),
+      reason: oneOf(...SKIP_REASONS),
       detail: str,
     }),
   ),
-  fixBest: obj({ alternative: oneOf('baseline', 'ram', 'decompress', 'other-disk', 'page-cache', 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
+  fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
 const profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
