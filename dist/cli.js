@@ -95639,7 +95639,7 @@ function fixed(n, decimals = 2) {
 
 // src/report/save-section.ts
 var seconds2 = (ms) => `${(ms / 1e3).toFixed(2)} s`;
-var mib = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
+var mib = (bytes2) => `${(bytes2 / MiB).toFixed(1)} MiB`;
 function renderSaveSection(save2) {
   const head = "### Save";
   if (save2.status === "skipped" || save2.status === "failed" && save2.phases.length === 0) {
@@ -96586,7 +96586,6 @@ function bestFixCell(b) {
 }
 
 // src/compare/compare.ts
-var MIB = 1024 * 1024;
 var CEILING_PROBES = {
   seqWriteMiBps: ["seq-write", "mibps"],
   randWriteIops: ["rand-write", "iops"],
@@ -96651,7 +96650,7 @@ function combine2(label, group) {
 function probeValue(profile2, name2, unit) {
   const probe3 = profile2.probes?.probes.find((p) => p.name === name2 && !p.error);
   if (!probe3) return null;
-  return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MIB;
+  return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MiB;
 }
 function phaseMs(profile2, name2) {
   if (!profile2.restore?.cacheHit) return null;
@@ -97039,6 +97038,9 @@ import * as path18 from "node:path";
 // src/restore/restore-roots.ts
 import * as path17 from "node:path";
 var WILDCARD = /[*?[\]{}]/;
+function isPattern(line) {
+  return line.startsWith("!") || WILDCARD.test(line);
+}
 function restoreRoots(paths, workspace) {
   const roots = [];
   for (const line of paths) {
@@ -97714,15 +97716,15 @@ import * as path20 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
-var MIB2 = 1024 * KIB;
+var MIB = 1024 * KIB;
 var BOUNDS = [
   [1 * KIB, "< 1 KiB"],
   [4 * KIB, "1\u20134 KiB"],
   [16 * KIB, "4\u201316 KiB"],
   [64 * KIB, "16\u201364 KiB"],
   [256 * KIB, "64\u2013256 KiB"],
-  [1 * MIB2, "256 KiB\u20131 MiB"],
-  [16 * MIB2, "1\u201316 MiB"],
+  [1 * MIB, "256 KiB\u20131 MiB"],
+  [16 * MIB, "1\u201316 MiB"],
   [null, "\u2265 16 MiB"]
 ];
 function emptyHistogram() {
@@ -98869,7 +98871,7 @@ import path26 from "node:path";
 
 // src/experiment/availability.ts
 var ROOM_FACTOR = 1.2;
-var ROOM_MARGIN_BYTES = 64 * 1024 * 1024;
+var ROOM_MARGIN_BYTES = 64 * MiB;
 var RAM_SHARE = 0.5;
 function neededBytes(extractedBytes) {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
@@ -98986,7 +98988,7 @@ function tmpfsSize(extractedBytes) {
   return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
 }
 function dirtyBytesFor(extractedBytes) {
-  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * 1024 * 1024)) * 64 * 1024 * 1024;
+  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * MiB)) * 64 * MiB;
   return { dirtyBytes, backgroundBytes: dirtyBytes };
 }
 function applyText(alternative2, c) {
@@ -99721,7 +99723,6 @@ function sameFileSystemParent(restorePath) {
 }
 
 // src/experiment/from-profile.ts
-var GLOB = /[*?[\]!]/;
 function durationMs(phases, name2) {
   const p = phases.find((x) => x.name === name2);
   return p ? p.endMs - p.startMs : 0;
@@ -99744,14 +99745,14 @@ function experimentsRequestFor(config, timed, phases) {
   if (!r.cacheHit || r.error)
     return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
   if (!timed.downloadUrl) return "the restore did not say where its archive came from";
-  const given = config.paths.find((p) => !GLOB.test(p));
+  const given = config.paths.find((p) => !isPattern(p));
   if (!given) return "every restore path is a pattern, so there is no one path whose file system to compare with";
   return {
     experiments: config.experiments,
     budgetMs: config.experimentsBudgetMs,
     restorePath: expandPath(given, config.workspace),
     restorePathAsGiven: given,
-    restorePaths: config.paths.filter((p) => !GLOB.test(p)).map((p) => expandPath(p, config.workspace)),
+    restorePaths: config.paths.filter((p) => !isPattern(p)).map((p) => expandPath(p, config.workspace)),
     runnerTemp: config.runnerTemp,
     downloadUrl: timed.downloadUrl,
     serviceVersion: r.serviceVersion,
@@ -99927,7 +99928,7 @@ async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
 function describePartialExtract(roots, files, bytes2) {
   const where3 = roots.join(", ") || "the restore paths";
   if (files === 0) return `The failed extraction left no files under ${where3}.`;
-  return `The failed extraction left ${files} files (${(bytes2 / (1024 * 1024)).toFixed(1)} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
+  return `The failed extraction left ${files} files (${(bytes2 / MiB).toFixed(1)} MiB) under ${where3}; the rest of the archive is missing, so treat that tree as incomplete.`;
 }
 
 // src/lab/cache-entry.ts
@@ -100245,7 +100246,7 @@ function settingsOf(spec) {
 import { spawn as spawn7 } from "node:child_process";
 import { rmSync as rmSync4 } from "node:fs";
 import path31 from "node:path";
-var FILE_BYTES = 256 * 1024 * 1024;
+var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
   const file = path31.join(dir, "second-writer.bin");
@@ -100350,7 +100351,7 @@ function setupScenario(spec, ctx) {
 function diskShares(profile2) {
   return (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
 }
-var DISK_VERDICTS = ["disk-bandwidth", "disk-iops"];
+var DISK_VERDICTS = DISK_RESOURCES;
 function expectation(name2, profile2) {
   const got = profile2.verdict?.bottleneck ?? "inconclusive";
   const intended = SCENARIOS[name2].intended;

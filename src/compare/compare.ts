@@ -5,6 +5,7 @@
 import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
 import { bestFixOf, type RunnerBestFix } from './best-fix.js';
+import { MiB } from '../util/units.js';
 
 export interface LabelledProfile {
   /** Where it came from (artifact name or file), for messages. */
@@ -37,7 +38,6 @@ export interface Comparison {
   fastest: { restore: string | null } & Record<CeilingName, string | null>;
 }
 
-const MIB = 1024 * 1024;
 const CEILING_PROBES: Record<CeilingName, [ProbeName, 'mibps' | 'iops']> = {
   seqWriteMiBps: ['seq-write', 'mibps'],
   randWriteIops: ['rand-write', 'iops'],
@@ -107,7 +107,7 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
 function probeValue(profile: Profile, name: ProbeName, unit: 'mibps' | 'iops'): number | null {
   const probe = profile.probes?.probes.find((p) => p.name === name && !p.error);
   if (!probe) return null;
-  return unit === 'iops' ? probe.iops : probe.bytesPerSecond / MIB;
+  return unit === 'iops' ? probe.iops : probe.bytesPerSecond / MiB;
 }
 
 function phaseMs(profile: Profile, name: PhaseName): number | null {

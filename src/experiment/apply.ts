@@ -1,6 +1,7 @@
 /** What a user would change in the workflow to get each alternative's time. Pure. */
 import type { AlternativeName } from './alternatives.js';
 import { bytes } from '../report/format.js';
+import { MiB } from '../util/units.js';
 
 export interface ApplyContext {
   /** The restore path as the user wrote it (first one). */
@@ -16,7 +17,7 @@ function tmpfsSize(extractedBytes: number): string {
 
 /** vm.dirty_bytes large enough that the whole restore stays in the page cache, with headroom. */
 export function dirtyBytesFor(extractedBytes: number): { dirtyBytes: number; backgroundBytes: number } {
-  const dirtyBytes = Math.ceil((extractedBytes * 2) / (64 * 1024 * 1024)) * 64 * 1024 * 1024;
+  const dirtyBytes = Math.ceil((extractedBytes * 2) / (64 * MiB)) * 64 * MiB;
   return { dirtyBytes, backgroundBytes: dirtyBytes };
 }
 

@@ -5,10 +5,11 @@
 import type { ExperimentName } from './alternatives.js';
 import type { Skip, Target } from './types.js';
 import { bytes } from '../report/format.js';
+import { MiB } from '../util/units.js';
 
 /** Extracting needs the tree's bytes plus slack for metadata (inodes, directories, journal). */
 export const ROOM_FACTOR = 1.2;
-export const ROOM_MARGIN_BYTES = 64 * 1024 * 1024;
+export const ROOM_MARGIN_BYTES = 64 * MiB;
 /** The share of available memory a RAM experiment (the tree, plus the archive when it is in RAM too) may take. */
 export const RAM_SHARE = 0.5;
 

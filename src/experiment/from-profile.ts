@@ -9,8 +9,7 @@ import type { TimedRestore } from '../restore/timed-restore.js';
 import { runExperiments, type ExperimentsHooks, type ExperimentsRequest } from './run-experiments.js';
 import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
-
-const GLOB = /[*?[\]!]/;
+import { isPattern } from '../restore/restore-roots.js';
 
 function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
   const p = phases.find((x) => x.name === name);
@@ -39,14 +38,14 @@ export function experimentsRequestFor(config: ProfileConfig, timed: TimedRestore
       ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on`
       : 'no cache entry matched, so there is no archive to experiment on';
   if (!timed.downloadUrl) return 'the restore did not say where its archive came from';
-  const given = config.paths.find((p) => !GLOB.test(p));
+  const given = config.paths.find((p) => !isPattern(p));
   if (!given) return 'every restore path is a pattern, so there is no one path whose file system to compare with';
   return {
     experiments: config.experiments,
     budgetMs: config.experimentsBudgetMs,
     restorePath: expandPath(given, config.workspace),
     restorePathAsGiven: given,
-    restorePaths: config.paths.filter((p) => !GLOB.test(p)).map((p) => expandPath(p, config.workspace)),
+    restorePaths: config.paths.filter((p) => !isPattern(p)).map((p) => expandPath(p, config.workspace)),
     runnerTemp: config.runnerTemp,
     downloadUrl: timed.downloadUrl,
     serviceVersion: r.serviceVersion,

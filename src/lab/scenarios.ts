@@ -17,6 +17,7 @@ import { leaveDirtyPages } from './earlier-dirty.js';
 import { createLoopDisk } from './loop-disk.js';
 import { LAB_SETTINGS, SCENARIOS, settingsOf, type LabScenarioName, type ScenarioSpec } from './scenario-specs.js';
 import { startSecondWriter } from './second-writer.js';
+import { DISK_RESOURCES } from '../judge/disk-load.js';
 
 export { CI_LAB_SCENARIOS, LAB_SCENARIOS, LAB_SETTINGS, MiB, SCENARIOS, type LabScenarioName, type ScenarioSpec } from './scenario-specs.js';
 
@@ -114,7 +115,7 @@ function diskShares(profile: Profile): number[] {
     .map((e) => e.value as number);
 }
 
-const DISK_VERDICTS: readonly string[] = ['disk-bandwidth', 'disk-iops'];
+const DISK_VERDICTS: readonly string[] = DISK_RESOURCES;
 
 /** Whether a profile's verdict is the one the scenario was built to produce (the intervention is the bench's check). */
 export function expectation(name: LabScenarioName, profile: Profile): Expectation {

@@ -9,8 +9,9 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupStack } from './cleanup.js';
+import { MiB } from '../util/units.js';
 
-const FILE_BYTES = 256 * 1024 * 1024;
+const FILE_BYTES = 256 * MiB;
 /** A bound in case every cleanup path were missed: fio stops by itself after this. */
 const MAX_RUNTIME_S = 1800;
 

@@ -25,6 +25,7 @@ import { judgeProfile } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
+import { MiB } from '../util/units.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -234,5 +235,5 @@ async function findDevices(
 function describePartialExtract(roots: readonly string[], files: number, bytes: number): string {
   const where = roots.join(', ') || 'the restore paths';
   if (files === 0) return `The failed extraction left no files under ${where}.`;
-  return `The failed extraction left ${files} files (${(bytes / (1024 * 1024)).toFixed(1)} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
+  return `The failed extraction left ${files} files (${(bytes / MiB).toFixed(1)} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
 }

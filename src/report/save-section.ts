@@ -5,9 +5,10 @@
  */
 import type { SaveResult } from '../profile/schema.js';
 import { cell, details, escapeHtml, table } from './markdown.js';
+import { MiB } from '../util/units.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
 export function renderSaveSection(save: SaveResult): string {
   const head = '### Save';
