@@ -13,9 +13,9 @@ import {
   PROBE_NAMES,
   probeArgs,
   PROCESS_OVERHEAD_MS,
-  referenceTiming,
 } from '../../src/probe/jobs.js';
 import { GiB, MiB } from '../../src/util/units.js';
+import { referenceTiming } from '../../src/bench/reference-schedule.js';
 
 const arg = (args: string[], name: string) =>
   args

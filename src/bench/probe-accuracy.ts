@@ -10,6 +10,7 @@ import os from 'node:os';
 import { ALL_PROBES } from '../config/config.js';
 import type { ProbeSuiteResult } from '../profile/schema.js';
 import { PROBE_NAMES } from '../probe/jobs.js';
+import { referenceSchedule } from './reference-schedule.js';
 import { compareInterleaved, suiteFigures, type BenchRun, type CeilingComparison, type SuiteComparison } from './reference-compare.js';
 import { runProbeSuite } from '../probe/suite.js';
 import type { Spread } from '../util/spread.js';
@@ -46,7 +47,7 @@ export async function benchProbes(opts: ProbeBenchOptions): Promise<ProbeAccurac
     opts.log(`${opts.disk}: adaptive: ${figuresLine(suite)}`);
   };
   const reference = async (probes: typeof ALL_PROBES, round: number) => {
-    const suite = await runProbeSuite({ ...common, probes: [...probes], mode: 'reference', referenceRuntimeMs: opts.referenceRuntimeMs });
+    const suite = await runProbeSuite({ ...common, probes: [...probes], schedule: referenceSchedule(opts.referenceRuntimeMs) });
     timeline.push({ kind: 'reference', suite });
     opts.log(`${opts.disk}: reference ${round}/${opts.rounds}: ${figuresLine(suite)}`);
   };

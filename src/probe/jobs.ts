@@ -31,9 +31,6 @@ export const PROCESS_OVERHEAD_MS = 500;
  * detection covers any slower warm-up, and every 100 ms spent here is lost to six measurements.
  */
 export const ADAPTIVE_RAMP_MS = 500;
-/** Google's method uses a 2 s ramp and 60 s runs; the reference mode reproduces that. */
-export const REFERENCE_RAMP_MS = 2000;
-export const REFERENCE_RUNTIME_MS = 60_000;
 /** Share of the budget the layout may take; whatever it leaves unused goes to the probes. */
 export const LAYOUT_BUDGET_SHARE = 0.2;
 /**
@@ -208,10 +205,6 @@ export function drainEstimateMs(def: ProbeDefinition, bytesPerSecond: number): n
   if (!(bytesPerSecond > 0)) return 0;
   const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
   return Math.min(5000, Math.ceil((inFlightBytes / bytesPerSecond) * 1000));
-}
-
-export function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS): ProbeTiming {
-  return { mode: 'reference', rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
 }
 
 /** Wall time a probe may take before the suite kills it: ramp + runtime + start-up + a grace period. */

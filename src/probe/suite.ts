@@ -24,8 +24,6 @@ import {
   PROBE_FILE_NAME,
   probeArgs,
   probeKillAfterMs,
-  REFERENCE_RUNTIME_MS,
-  referenceTiming,
   type ProbeDefinition,
   type ProbeTiming,
 } from './jobs.js';
@@ -38,9 +36,8 @@ export interface ProbeSuiteOptions {
   probes: ProbeName[];
   /** Wall-time budget for layout + probes (not for installing fio, which is timed separately). */
   budgetMs: number;
-  /** 'adaptive' (default): steady-state detection under per-probe caps. 'reference': fixed runtime each. */
-  mode?: 'adaptive' | 'reference';
-  referenceRuntimeMs?: number;
+  /** How long the layout and each probe may run; default the adaptive schedule (steady state under per-probe caps). */
+  schedule?: ProbeSchedule;
   cpuCount: number;
   signal?: AbortSignal;
   log?: (message: string) => void;
@@ -53,7 +50,27 @@ export interface ProbeSuiteOptions {
 const BUDGET_SAFETY_MS = 500;
 /** A layout that wrote less than this cannot host meaningful probes. */
 const MIN_REGION_BYTES = 16 * MiB;
-const REFERENCE_LAYOUT_CAP_MS = 10 * 60_000;
+
+/**
+ * How long the layout and each probe may run, given the time left before the budget's deadline
+ * (negative once it has passed). The product runs the adaptive one; the bench's 60 s reference
+ * probes bring their own (src/bench/reference-schedule.ts).
+ */
+export interface ProbeSchedule {
+  layoutCapMs(leftMs: number): number;
+  /** The next probe's timing, or null to skip it for want of time. */
+  timing(leftMs: number, probesLeft: number, drainMs: number): ProbeTiming | null;
+  killAfterMs(timing: ProbeTiming, drainMs: number, leftMs: number): number;
+}
+
+/** Steady-state detection under caps that fit what is left of the budget. */
+export function adaptiveSchedule(budgetMs: number, probeCount: number): ProbeSchedule {
+  return {
+    layoutCapMs: (leftMs) => Math.max(1000, Math.min(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
+    timing: fittingTiming,
+    killAfterMs: (timing, drainMs, leftMs) => Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1000, leftMs + 2000)),
+  };
+}
 
 class ProbeCancelledError extends Error {
   constructor() {
@@ -182,7 +199,6 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
   const callStarted = performance.now();
   const wall = () => Math.round(performance.now() - callStarted);
   const log = opts.log ?? (() => {});
-  const mode = opts.mode ?? 'adaptive';
   const names = orderProbes(opts.probes);
   if (names.length === 0) return { status: 'skipped', reason: 'No probes were requested.', wallMs: wall(), probes: [] };
 
@@ -223,10 +239,8 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     opts.onDirectory?.(directory);
     const filePath = path.join(directory, PROBE_FILE_NAME);
 
-    const layoutCapMs =
-      mode === 'reference'
-        ? REFERENCE_LAYOUT_CAP_MS
-        : Math.max(1000, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance.now()));
+    const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
+    const layoutCapMs = schedule.layoutCapMs(deadline - performance.now());
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
       registry,
@@ -247,19 +261,13 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     log(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
 
     for (const [index, def] of definitions.entries()) {
-      const timing =
-        mode === 'reference'
-          ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS)
-          : fittingTiming(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      const timing = schedule.timing(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
         probes.push(emptyResult(def, 0, 'Skipped: the probe budget was used up before this probe.'));
         continue;
       }
       const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
-      const killAfterMs =
-        mode === 'reference'
-          ? probeKillAfterMs(timing) + drainMs
-          : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1000, deadline - performance.now() + 2000));
+      const killAfterMs = schedule.killAfterMs(timing, drainMs, deadline - performance.now());
       const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
       if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
       probes.push(result);
