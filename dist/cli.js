@@ -98184,8 +98184,6 @@ var MAX_FILE_BYTES = 1 * GiB;
 var MIN_FILE_BYTES = 64 * MiB;
 var PROCESS_OVERHEAD_MS = 500;
 var ADAPTIVE_RAMP_MS = 500;
-var REFERENCE_RAMP_MS = 2e3;
-var REFERENCE_RUNTIME_MS = 6e4;
 var LAYOUT_BUDGET_SHARE = 0.2;
 var MIN_SS_DUR_S = 3;
 var MAX_SS_DUR_S = 10;
@@ -98271,9 +98269,6 @@ function drainEstimateMs(def, bytesPerSecond) {
   if (!(bytesPerSecond > 0)) return 0;
   const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
   return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
-}
-function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS) {
-  return { mode: "reference", rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
 }
 function probeKillAfterMs(timing) {
   return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
@@ -98661,7 +98656,13 @@ function sum2(values) {
 // src/probe/suite.ts
 var BUDGET_SAFETY_MS = 500;
 var MIN_REGION_BYTES = 16 * MiB;
-var REFERENCE_LAYOUT_CAP_MS = 10 * 6e4;
+function adaptiveSchedule(budgetMs, probeCount) {
+  return {
+    layoutCapMs: (leftMs) => Math.max(1e3, Math.min(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
+    timing: fittingTiming,
+    killAfterMs: (timing, drainMs, leftMs) => Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1e3, leftMs + 2e3))
+  };
+}
 var ProbeCancelledError = class extends Error {
   constructor() {
     super("Disk probes cancelled.");
@@ -98761,7 +98762,6 @@ async function runProbeSuite(opts) {
   const wall = () => Math.round(performance7.now() - callStarted);
   const log2 = opts.log ?? (() => {
   });
-  const mode = opts.mode ?? "adaptive";
   const names = orderProbes(opts.probes);
   if (names.length === 0) return { status: "skipped", reason: "No probes were requested.", wallMs: wall(), probes: [] };
   let base;
@@ -98796,7 +98796,8 @@ async function runProbeSuite(opts) {
     writeMarker(directory);
     opts.onDirectory?.(directory);
     const filePath = path24.join(directory, PROBE_FILE_NAME);
-    const layoutCapMs = mode === "reference" ? REFERENCE_LAYOUT_CAP_MS : Math.max(1e3, Math.min(planBudget(opts.budgetMs, names.length).layoutCapMs, deadline - performance7.now()));
+    const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
+    const layoutCapMs = schedule.layoutCapMs(deadline - performance7.now());
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
       registry,
@@ -98816,13 +98817,13 @@ async function runProbeSuite(opts) {
     }
     log2(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
     for (const [index, def] of definitions.entries()) {
-      const timing = mode === "reference" ? referenceTiming(opts.referenceRuntimeMs ?? REFERENCE_RUNTIME_MS) : fittingTiming(deadline - performance7.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      const timing = schedule.timing(deadline - performance7.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
       if (!timing) {
         probes3.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
         continue;
       }
       const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
-      const killAfterMs = mode === "reference" ? probeKillAfterMs(timing) + drainMs : Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1e3, deadline - performance7.now() + 2e3));
+      const killAfterMs = schedule.killAfterMs(timing, drainMs, deadline - performance7.now());
       const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
       if (result.error) log2(`disk probes: ${def.name}: ${result.error}`);
       probes3.push(result);
@@ -101367,6 +101368,21 @@ function overheadRows(r) {
 // src/bench/probe-accuracy.ts
 import os15 from "node:os";
 
+// src/bench/reference-schedule.ts
+var REFERENCE_RAMP_MS = 2e3;
+var REFERENCE_RUNTIME_MS = 6e4;
+var REFERENCE_LAYOUT_CAP_MS = 10 * 6e4;
+function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS) {
+  return { mode: "reference", rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
+}
+function referenceSchedule(runtimeMs = REFERENCE_RUNTIME_MS) {
+  return {
+    layoutCapMs: () => REFERENCE_LAYOUT_CAP_MS,
+    timing: () => referenceTiming(runtimeMs),
+    killAfterMs: (timing, drainMs) => probeKillAfterMs(timing) + drainMs
+  };
+}
+
 // src/bench/reference-compare.ts
 function metricsOf(probe3) {
   if (probe3 === "seq-read" || probe3 === "seq-write") return ["bytesPerSecond"];
@@ -101452,7 +101468,7 @@ async function benchProbes(opts) {
     opts.log(`${opts.disk}: adaptive: ${figuresLine(suite)}`);
   };
   const reference = async (probes3, round2) => {
-    const suite = await runProbeSuite({ ...common, probes: [...probes3], mode: "reference", referenceRuntimeMs: opts.referenceRuntimeMs });
+    const suite = await runProbeSuite({ ...common, probes: [...probes3], schedule: referenceSchedule(opts.referenceRuntimeMs) });
     timeline2.push({ kind: "reference", suite });
     opts.log(`${opts.disk}: reference ${round2}/${opts.rounds}: ${figuresLine(suite)}`);
   };
