@@ -94439,6 +94439,18 @@ ${result.summary}
 // src/cli/render.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
+// src/profile/schema.ts
+var PROFILE_SCHEMA_VERSION = 2;
+var PHASES = ["lookup", "download", "extract", "writeback"];
+var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
+var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
+var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
+var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
+var STAGE_STATUSES = ["ran", "skipped", "failed"];
+var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
+var SAVE_STATUSES = ["saved", "skipped", "failed"];
+
 // src/util/units.ts
 var KiB = 1024;
 var MiB = 1024 * KiB;
@@ -94806,8 +94818,7 @@ function machineCandidates(facts, c) {
 }
 
 // src/judge/disk-load.ts
-var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
-var DISK_FAVOURED = ["disk-bandwidth", "disk-iops"];
+var DISK_FAVOURED = [...DISK_RESOURCES];
 var NOT_DISK = ["cpu", "network", "none"];
 function ceilingsFor(c, direction) {
   const seq = direction === "write" ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
@@ -95287,17 +95298,6 @@ function applyRules(x) {
   return { bottleneck: "inconclusive", clause: `${x.what} could not be judged`, rule: "none" };
 }
 
-// src/profile/schema.ts
-var PROFILE_SCHEMA_VERSION = 2;
-var PHASES = ["lookup", "download", "extract", "writeback"];
-var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
-var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
-var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
-var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
-var STAGE_STATUSES = ["ran", "skipped", "failed"];
-var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
-var SAVE_STATUSES = ["saved", "skipped", "failed"];
-
 // src/judge/what-if.ts
 function deviceWork(phases) {
   const w = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
@@ -95458,7 +95458,7 @@ function pageCacheCandidates(profile2, name2, facts) {
       `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share2)} of the ${bytes(limit)} dirty limit`,
       share2,
       "share",
-      share2 >= DIRTY_THROTTLE_SHARE ? ["disk-bandwidth", "disk-iops"] : [],
+      share2 >= DIRTY_THROTTLE_SHARE ? [...DISK_RESOURCES] : [],
       DIRTY_THROTTLE_SHARE
     )
   ];

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
+import { DISK_RESOURCES, PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
 import { isPattern } from '../restore/restore-roots.js';
@@ -17,7 +17,6 @@ import type { ExperimentName } from '../experiment/alternatives.js';
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
 /** A verdict can fail the job only when it names a resource. */
 export const FAILABLE_BOTTLENECKS: readonly Resource[] = RESOURCES;
-const DISK_RESOURCES: Resource[] = ['disk-bandwidth', 'disk-iops'];
 export const MODES = ['profile', 'compare'] as const;
 
 export interface CommonConfig {

@@ -4,7 +4,7 @@
  * at any request size, as a cloud volume counts every request up to 256 KiB as one operation; and
  * the share of the phase spent at a ceiling. The kernel's other signals are evidence only. Pure.
  */
-import type { Bottleneck, Snapshot } from '../profile/schema.js';
+import { type Bottleneck, DISK_RESOURCES, type DiskResource, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { candidate, type Candidate } from './evidence.js';
@@ -22,8 +22,7 @@ import {
   TIME_AT_CEILING_SHARE,
 } from './thresholds.js';
 
-export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const;
-export type DiskResource = (typeof DISK_RESOURCES)[number];
+export { DISK_RESOURCES, type DiskResource };
 type Direction = 'write' | 'read';
 
 export interface DiskShare {
@@ -55,7 +54,7 @@ export interface DiskLoad {
   candidates: Candidate[];
 }
 
-const DISK_FAVOURED: Bottleneck[] = ['disk-bandwidth', 'disk-iops'];
+const DISK_FAVOURED: Bottleneck[] = [...DISK_RESOURCES];
 const NOT_DISK: Bottleneck[] = ['cpu', 'network', 'none'];
 
 function ceilingsFor(c: Ceilings, direction: Direction) {

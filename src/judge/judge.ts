@@ -4,7 +4,7 @@
  * lab's interventions check, or the longest phase's verdict when no resource saves MIN_SAVING_SHARE.
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
-import type { Bottleneck, PhaseName, PhaseVerdict, Profile, Resource, Verdict } from '../profile/schema.js';
+import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Resource, type Verdict } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
@@ -95,7 +95,7 @@ function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFact
       `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
       share,
       'share',
-      share >= DIRTY_THROTTLE_SHARE ? ['disk-bandwidth', 'disk-iops'] : [],
+      share >= DIRTY_THROTTLE_SHARE ? [...DISK_RESOURCES] : [],
       DIRTY_THROTTLE_SHARE,
     ),
   ];

@@ -19,6 +19,9 @@ export type PhaseName = (typeof PHASES)[number];
 /** What an intervention can relax, and what a verdict or a what-if names. */
 export const RESOURCES = ['network', 'disk-bandwidth', 'disk-iops', 'cpu'] as const;
 export type Resource = (typeof RESOURCES)[number];
+/** The resources that are the disk. */
+export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const satisfies readonly Resource[];
+export type DiskResource = (typeof DISK_RESOURCES)[number];
 
 /** A verdict: a resource, or no bottleneck, or not enough evidence to name one. */
 export const BOTTLENECKS = [...RESOURCES, 'none', 'inconclusive'] as const;
