@@ -25,6 +25,9 @@ export interface RestoreFixture {
 
 export async function restoreFixture(name: string): Promise<RestoreFixture> {
   const services = await startLocalServices();
+  // Loopback URLs: the experiments fetch the archive again outside the restore's environment, where
+  // the services' forward proxy (which the *.blob.core.windows.net URLs need here) is not set.
+  services.setSettings({ downloadUrls: 'loopback' });
   const root = await tempDir(name);
   try {
     return await seededRestore(services, root);
