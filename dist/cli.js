@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance13 } = __require("node:perf_hooks");
+    var { performance: performance12 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance13.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance12.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -100516,46 +100516,37 @@ function percent3(share2) {
 }
 
 // src/lab/intervention.ts
-import { execFileSync as execFileSync5 } from "node:child_process";
-import { statSync as statSync8 } from "node:fs";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
   const mean = (f) => runs.reduce((sum3, t) => sum3 + f(t), 0) / runs.length;
   return { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
 }
-function distinctFileSystems2(dirs) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  for (const dir of dirs) {
-    const dev = statSync8(dir).dev;
-    if (!seen.has(dev)) {
-      seen.add(dev);
-      out.push(dir);
-    }
-  }
-  return out;
+var SYNC_LIMIT_MS = 10 * 6e4;
+async function plainRestoreUntilOnDisk(lab, where3, env) {
+  const fileSystems = distinctFileSystems([where3.workspace, where3.runnerTemp]);
+  const flushStarted = performance9.now();
+  await syncOrThrow(fileSystems);
+  const preFlushMs = performance9.now() - flushStarted;
+  return withoutStdout(
+    () => withEnv(env, async () => {
+      const started = performance9.now();
+      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+      const restoreMs = performance9.now() - started;
+      await syncOrThrow(fileSystems);
+      const onDiskMs = performance9.now() - started;
+      if (!key) throw new Error(`plain restore into ${where3.workspace} missed the lab cache`);
+      return { restoreMs, onDiskMs, preFlushMs };
+    })
+  );
 }
-function syncFileSystems2(dirs) {
-  for (const dir of dirs) execFileSync5("sync", ["-f", dir], { stdio: "ignore" });
+async function syncOrThrow(fileSystems) {
+  const stuck = (await syncFileSystems(fileSystems, SYNC_LIMIT_MS)).filter((s3) => !s3.returned);
+  if (stuck.length > 0) throw new Error(`syncfs did not return on ${stuck.map((s3) => s3.mountPoint).join(", ")}: no plain time to compare with`);
 }
 async function timePlainRestore(lab, spec) {
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
-    const fileSystems = distinctFileSystems2([runner.workspace, runner.runnerTemp]);
-    const flushStarted = performance9.now();
-    syncFileSystems2(fileSystems);
-    const preFlushMs = performance9.now() - flushStarted;
-    return withoutStdout(
-      () => withEnv(env, async () => {
-        const started = performance9.now();
-        const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-        const restoreMs = performance9.now() - started;
-        syncFileSystems2(fileSystems);
-        const onDiskMs = performance9.now() - started;
-        if (!key) throw new Error(`plain restore on ${spec.name} missed the lab cache`);
-        return { restoreMs, onDiskMs, preFlushMs };
-      })
-    );
+    return plainRestoreUntilOnDisk(lab, runner, env);
   });
 }
 async function intervene(lab, spec) {
@@ -100700,7 +100691,7 @@ function estimateLabSeconds(scenarios, runs) {
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync6, spawn as spawn8 } from "node:child_process";
+import { execFileSync as execFileSync5, spawn as spawn8 } from "node:child_process";
 import { chmodSync as chmodSync2, mkdirSync as mkdirSync9, readFileSync as readFileSync10, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
 import path36 from "node:path";
 import { pathToFileURL } from "node:url";
@@ -100996,17 +100987,17 @@ async function benchMemory(lab, opts) {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync6("cp", ["-a", path36.join(opts.projectRoot, "node_modules"), path36.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path36.join(opts.projectRoot, "node_modules"), path36.join(tree, name2)]);
       paths.push(name2);
     }
-    const treeSize = () => Number(execFileSync6("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
+    const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
       mkdirSync9(path36.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
-        execFileSync6("sh", [
+        execFileSync5("sh", [
           "-c",
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
@@ -101015,7 +101006,7 @@ async function benchMemory(lab, opts) {
         ]);
       }
     }
-    const files = Number(execFileSync6("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
+    const files = Number(execFileSync5("sh", ["-c", "find . -type f | wc -l"], { cwd: tree, encoding: "utf8" }).trim());
     const treeBytes = treeSize();
     opts.log(
       `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
@@ -101156,10 +101147,8 @@ function runChild(command, args, options) {
 }
 
 // src/bench/fixes.ts
-import { execFileSync as execFileSync7 } from "node:child_process";
 import { mkdirSync as mkdirSync10, rmSync as rmSync8 } from "node:fs";
 import path37 from "node:path";
-import { performance as performance10 } from "node:perf_hooks";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIO = "cpu";
 var LIFT_AGREEMENT = 0.15;
@@ -101207,20 +101196,11 @@ async function liftSaving(lab, scenario, log2) {
 async function plainUntilOnDisk(lab, runner, name2) {
   const workspace = path37.join(runner.workspace, `plain-${name2}`);
   mkdirSync10(workspace, { recursive: true });
-  execFileSync7("sync", ["-f", workspace]);
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
-  const ms = await withoutWorkflowCommands(
-    () => withEnv(env, async () => {
-      const started = performance10.now();
-      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-      if (!key) throw new Error("plain restore missed");
-      execFileSync7("sync", ["-f", workspace]);
-      return performance10.now() - started;
-    })
-  );
+  const timing = await plainRestoreUntilOnDisk(lab, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync8(workspace, { recursive: true, force: true });
-  execFileSync7("sync", ["-f", runner.workspace]);
-  return ms;
+  await syncFileSystems([runner.workspace], 6e4);
+  return timing.onDiskMs;
 }
 var s2 = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
 function fixesRows(results) {
@@ -101284,12 +101264,12 @@ function fixesRows(results) {
 }
 
 // src/bench/overhead.ts
-import { execFileSync as execFileSync8 } from "node:child_process";
+import { execFileSync as execFileSync6 } from "node:child_process";
 import { mkdirSync as mkdirSync11, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
 import path38 from "node:path";
-import { performance as performance11 } from "node:perf_hooks";
+import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
-  execFileSync8("sync");
+  execFileSync6("sync");
   try {
     writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     return true;
@@ -101300,7 +101280,7 @@ function dropCaches() {
 async function profiledRestore(lab, workspace) {
   const restorePath = path38.join(workspace, lab.cache.paths[0]);
   const where3 = resolveDevices({ restorePath, archiveTemp: path38.join(workspace, "..", "temp") });
-  const started = performance11.now();
+  const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
     primaryKey: lab.cache.key,
@@ -101313,16 +101293,16 @@ async function profiledRestore(lab, workspace) {
     log: () => {
     }
   });
-  const ms = performance11.now() - started;
+  const ms = performance10.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
   if (timed.archivePath) rmSync9(timed.archivePath, { force: true });
   return ms;
 }
 async function plainRestore(lab) {
-  const started = performance11.now();
+  const started = performance10.now();
   const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-  const ms = performance11.now() - started;
+  const ms = performance10.now() - started;
   if (!key) throw new Error("plain restore missed");
   return ms;
 }
@@ -101541,7 +101521,7 @@ import os16 from "node:os";
 
 // src/bench/sampler-cost-measure.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
-import { performance as performance12 } from "node:perf_hooks";
+import { performance as performance11 } from "node:perf_hooks";
 var SEGMENT_MS = 500;
 function cpuMicros() {
   const u = process.cpuUsage();
@@ -101553,7 +101533,7 @@ async function measureSamplerCost(opts) {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
       devices: opts.devices,
-      originMs: performance12.now(),
+      originMs: performance11.now(),
       procRoot: opts.procRoot,
       readMode,
       maxSnapshots: Number.MAX_SAFE_INTEGER
@@ -101734,7 +101714,7 @@ async function onProvisionedDisk(fn) {
 }
 
 // src/cli/lab.ts
-import { execFileSync as execFileSync9 } from "node:child_process";
+import { execFileSync as execFileSync7 } from "node:child_process";
 import { writeFileSync as writeFileSync10 } from "node:fs";
 import os18 from "node:os";
 import * as path40 from "node:path";
@@ -101778,8 +101758,8 @@ function withProvenance(profile2, provenance) {
 function labProvenance(name2, settings, command, projectRoot) {
   let commit = "unknown commit";
   try {
-    commit = execFileSync9("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync9("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], {
+    commit = execFileSync7("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync7("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"]
     }).trim();

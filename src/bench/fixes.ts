@@ -6,19 +6,17 @@
  * - every scenario: the default experiments add at most their budget to the step, and the line
  *   holding them against the verdict.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { restoreCache } from '@actions/cache';
 import type { Lab } from '../lab/lab.js';
 import { runScenario } from '../lab/lab.js';
 import { CleanupStack } from '../lab/cleanup.js';
 import { BLKIO_ROOT, THROTTLE_FILES } from '../lab/paths.js';
-import { withoutWorkflowCommands } from '../lab/quiet.js';
+import { plainRestoreUntilOnDisk } from '../lab/intervention.js';
+import { syncFileSystems } from '../sample/syncfs.js';
 import { SCENARIOS, setupScenario, type LabRunner, type LabScenarioName } from '../lab/scenarios.js';
 import { writeText } from '../lab/sys.js';
-import { cacheClientEnv, withEnv } from '../services/index.js';
+import { cacheClientEnv } from '../services/index.js';
 import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../experiment/alternatives.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import type { ExperimentsResult } from '../experiment/types.js';
@@ -96,20 +94,12 @@ async function liftSaving(lab: Lab, scenario: LabScenarioName, log: (line: strin
 async function plainUntilOnDisk(lab: Lab, runner: LabRunner, name: string): Promise<number> {
   const workspace = path.join(runner.workspace, `plain-${name}`);
   mkdirSync(workspace, { recursive: true });
-  execFileSync('sync', ['-f', workspace]);
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
-  const ms = await withoutWorkflowCommands(() =>
-    withEnv(env, async () => {
-      const started = performance.now();
-      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-      if (!key) throw new Error('plain restore missed');
-      execFileSync('sync', ['-f', workspace]);
-      return performance.now() - started;
-    }),
-  );
+  const timing = await plainRestoreUntilOnDisk(lab, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync(workspace, { recursive: true, force: true });
-  execFileSync('sync', ['-f', runner.workspace]);
-  return ms;
+  // The removal's own writes are not the next restore's.
+  await syncFileSystems([runner.workspace], 60_000);
+  return timing.onDiskMs;
 }
 
 const s = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 2, ' s');

@@ -8,11 +8,10 @@
  * and the archive temp's file systems is flushed with `sync -f`, untimed, as runProfile does
  * before its lookup.
  */
-import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { restoreCache } from '@actions/cache';
 import { withEnv } from '../services/index.js';
+import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import type { Lab } from './lab.js';
 import { withScenario } from './lab.js';
 import { withoutStdout } from './quiet.js';
@@ -41,46 +40,48 @@ export function meanTiming(runs: readonly PlainTiming[]): PlainTiming {
   return { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
 }
 
-/** One directory per distinct file system (st_dev), in the order given. */
-export function distinctFileSystems(dirs: readonly string[]): string[] {
-  const seen = new Set<number>();
-  const out: string[] = [];
-  for (const dir of dirs) {
-    const dev = statSync(dir).dev;
-    if (!seen.has(dev)) {
-      seen.add(dev);
-      out.push(dir);
-    }
-  }
-  return out;
+/** syncfs may take as long as the slowest lab disk needs for a whole restore. */
+const SYNC_LIMIT_MS = 10 * 60_000;
+
+/**
+ * The plain restore into `workspace`, timed until every file system it wrote has synced: first an
+ * untimed syncfs of those file systems (what earlier steps left, as runProfile's pre-flush), then
+ * restoreCache and syncfs again, timed. `env` is the cache client's environment for that workspace.
+ */
+export async function plainRestoreUntilOnDisk(
+  lab: Lab,
+  where: { workspace: string; runnerTemp: string },
+  env: Record<string, string | undefined>,
+): Promise<PlainTiming> {
+  // The restore writes the workspace (the restore paths) and RUNNER_TEMP (the archive).
+  const fileSystems = distinctFileSystems([where.workspace, where.runnerTemp]);
+  const flushStarted = performance.now();
+  await syncOrThrow(fileSystems);
+  const preFlushMs = performance.now() - flushStarted;
+  // The env sets GITHUB_WORKSPACE: restoreCache extracts there (tar -C), as on a runner.
+  return withoutStdout(() =>
+    withEnv(env, async () => {
+      const started = performance.now();
+      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+      const restoreMs = performance.now() - started;
+      await syncOrThrow(fileSystems);
+      const onDiskMs = performance.now() - started;
+      if (!key) throw new Error(`plain restore into ${where.workspace} missed the lab cache`);
+      return { restoreMs, onDiskMs, preFlushMs };
+    }),
+  );
 }
 
-/** syncfs of each file system (coreutils `sync -f`). */
-export function syncFileSystems(dirs: readonly string[]): void {
-  for (const dir of dirs) execFileSync('sync', ['-f', dir], { stdio: 'ignore' });
+async function syncOrThrow(fileSystems: readonly string[]): Promise<void> {
+  const stuck = (await syncFileSystems(fileSystems, SYNC_LIMIT_MS)).filter((s) => !s.returned);
+  if (stuck.length > 0) throw new Error(`syncfs did not return on ${stuck.map((s) => s.mountPoint).join(', ')}: no plain time to compare with`);
 }
 
 /** The plain restore on one (possibly relaxed) scenario, set up and torn down like a profiled run. */
 export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<PlainTiming> {
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
-    // The restore writes the workspace (the restore paths) and RUNNER_TEMP (the archive).
-    const fileSystems = distinctFileSystems([runner.workspace, runner.runnerTemp]);
-    const flushStarted = performance.now();
-    syncFileSystems(fileSystems);
-    const preFlushMs = performance.now() - flushStarted;
-    // cacheClientEnv set GITHUB_WORKSPACE: restoreCache extracts there (tar -C), as on a runner.
-    return withoutStdout(() =>
-      withEnv(env, async () => {
-        const started = performance.now();
-        const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-        const restoreMs = performance.now() - started;
-        syncFileSystems(fileSystems);
-        const onDiskMs = performance.now() - started;
-        if (!key) throw new Error(`plain restore on ${spec.name} missed the lab cache`);
-        return { restoreMs, onDiskMs, preFlushMs };
-      }),
-    );
+    return plainRestoreUntilOnDisk(lab, runner, env);
   });
 }
 
