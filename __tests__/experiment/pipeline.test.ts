@@ -7,9 +7,9 @@ import { runProfile } from '../../src/pipeline/run-profile.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
 import { profileErrors } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
-import type { ProfileConfig } from '../../src/config/config.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
+import { profileConfig } from '../helpers/profile-config.js';
 import { experimentTraces } from './fixture.js';
 
 const ready = prerequisite('tar and unzstd', ['tar', 'unzstd', 'sync'].every(commandExists));
@@ -34,32 +34,7 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     await mkdir(workspace);
     const runnerTemp = path.join(root, 'runner-temp');
     const before = await experimentTraces([runnerTemp, root]);
-    const config: ProfileConfig = {
-      mode: 'profile',
-      label: 'pipeline',
-      workspace,
-      runnerTemp,
-      paths: ['deps'],
-      primaryKey: 'pipe-1',
-      restoreKeys: [],
-      enableCrossOsArchive: false,
-      failOnCacheMiss: false,
-      failOnBottleneck: [],
-      sampleIntervalMs: 100,
-      writebackTimeoutMs: 30_000,
-      probes: [],
-      probeBudgetMs: 30_000,
-      probePath: workspace,
-      installFio: false,
-      experiments: ['ram', 'decompress'],
-      experimentsBudgetMs: 60_000,
-      lookupOnly: false,
-      uploadChunkSize: null,
-      save: false,
-      inputWarnings: [],
-      uploadArtifact: false,
-      artifactName: 'x',
-    };
+    const config = profileConfig({ label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', experiments: ['ram', 'decompress'] });
     const dirs: string[] = [];
     const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () =>
       runProfile(config, { log: () => {}, warn: () => {}, onExperimentDirectory: (d) => dirs.push(d) }),
@@ -80,32 +55,7 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     const workspace = path.join(root, 'ws-none');
     await mkdir(workspace);
     const runnerTemp = path.join(root, 'runner-temp');
-    const config: ProfileConfig = {
-      mode: 'profile',
-      label: 'pipeline',
-      workspace,
-      runnerTemp,
-      paths: ['deps'],
-      primaryKey: 'pipe-1',
-      restoreKeys: [],
-      enableCrossOsArchive: false,
-      failOnCacheMiss: false,
-      failOnBottleneck: [],
-      sampleIntervalMs: 100,
-      writebackTimeoutMs: 30_000,
-      probes: [],
-      probeBudgetMs: 30_000,
-      probePath: workspace,
-      installFio: false,
-      experiments: [],
-      experimentsBudgetMs: 60_000,
-      lookupOnly: false,
-      uploadChunkSize: null,
-      save: false,
-      inputWarnings: [],
-      uploadArtifact: false,
-      artifactName: 'x',
-    };
+    const config = profileConfig({ label: 'pipeline', workspace, runnerTemp, paths: ['deps'], primaryKey: 'pipe-1', experiments: [] });
     const profile = await withEnv(cacheClientEnv(services, { workspace, tempDir: runnerTemp }), () => runProfile(config, { log: () => {}, warn: () => {} }));
     expect(profile.experiments).toBeUndefined();
     expect(renderProfile(profile).markdown).not.toContain('Measured fixes');

@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileConfig } from '../../src/config/config.js';
 import { throttleDevice } from '../../src/lab/blkio.js';
 import { CleanupStack } from '../../src/lab/cleanup.js';
 import { createLoopDisk, type LoopDisk } from '../../src/lab/loop-disk.js';
@@ -16,6 +15,7 @@ import type { Profile } from '../../src/profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
 import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { profileConfig } from '../helpers/profile-config.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 
 const canRun =
@@ -57,32 +57,15 @@ async function profile(opts: { runnerTempOnLoop: boolean; before?: (workspace: s
   mkdirSync(workspace);
   mkdirSync(runnerTemp);
   opts.before?.(workspace);
-  const config: ProfileConfig = {
-    mode: 'profile',
+  const config = profileConfig({
     label: `attribution-${run}`,
     workspace,
     runnerTemp,
     paths: PATHS,
     primaryKey: KEY,
-    restoreKeys: [],
-    enableCrossOsArchive: false,
     failOnCacheMiss: true,
-    failOnBottleneck: [],
-    sampleIntervalMs: 100,
     writebackTimeoutMs: 120_000,
-    probes: [],
-    probeBudgetMs: 6000,
-    probePath: workspace,
-    installFio: false,
-    uploadArtifact: false,
-    artifactName: 'x',
-    lookupOnly: false,
-    uploadChunkSize: null,
-    save: false,
-    inputWarnings: [],
-    experiments: [],
-    experimentsBudgetMs: 60_000,
-  };
+  });
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
   const p = await withoutWorkflowCommands(() => withEnv(env, () => runProfile(config, { log: () => {}, warn: () => {} })));
   expect(p.restore?.cacheHit).toBe(true);
