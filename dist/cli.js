@@ -94889,8 +94889,9 @@ var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
   "disk-iops": { write: "random-write", read: "random-read" }
 };
-function describeShare(s3, what) {
-  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling` : `${what} completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling`;
+function describeShare(s3, what, requestKiB) {
+  const size = requestKiB === void 0 ? "" : ` of ${formatNumber(requestKiB)} KiB`;
+  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling` : `${what} completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s${size}, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling`;
 }
 function diskLoad(facts, ceilings, what) {
   const d = facts.disk;
@@ -95128,8 +95129,8 @@ function diskClause(x, resource) {
   const s3 = shareOf(x.disk, resource);
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
-  const size = x.facts.disk && s3?.direction === "write" && resource === "disk-iops" ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : "";
-  return s3 ? `${describeShare(s3, x.what).replace(" writes/s", ` writes/s${size}`)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+  const requestKiB = x.facts.disk && s3?.direction === "write" && resource === "disk-iops" ? x.facts.disk.writeRequestKiB : void 0;
+  return s3 ? `${describeShare(s3, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
 }
 function kernelOnlyClause(x) {
   const d = x.facts.disk;

@@ -146,10 +146,12 @@ const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
   'disk-iops': { write: 'random-write', read: 'random-read' },
 };
 
-export function describeShare(s: DiskShare, what: string): string {
+/** `requestKiB`, when given, is said with an IOPS share: how large the requests the ceiling counted were. */
+export function describeShare(s: DiskShare, what: string, requestKiB?: number): string {
+  const size = requestKiB === undefined ? '' : ` of ${formatNumber(requestKiB)} KiB`;
   return s.resource === 'disk-bandwidth'
     ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`
-    : `${what} completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+    : `${what} completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s${size}, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
 }
 
 export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): DiskLoad {

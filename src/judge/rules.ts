@@ -71,10 +71,8 @@ function diskClause(x: RuleInput, resource: DiskResource): string {
   const s = shareOf(x.disk, resource);
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : '';
-  const size = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? ` of ${formatNumber(x.facts.disk.writeRequestKiB)} KiB` : '';
-  return s
-    ? `${describeShare(s, x.what).replace(' writes/s', ` writes/s${size}`)}${timePart}`
-    : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
+  const requestKiB = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? x.facts.disk.writeRequestKiB : undefined;
+  return s ? `${describeShare(s, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
 }
 
 function kernelOnlyClause(x: RuleInput): string {
