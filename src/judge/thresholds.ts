@@ -19,6 +19,12 @@ export const NEAR_CEILING_SHARE = 0.8;
 export const TIME_AT_CEILING_SHARE = 0.5;
 
 /**
+ * A rate the disk held for at least this long counts as what it can do (the what-ifs raise a
+ * probed ceiling to it); shorter phases are bursts a throttle's slices let through.
+ */
+export const SUSTAINED_RATE_MS = 1000;
+
+/**
  * Time at a ceiling is read over windows of at least this long: blkio and cloud throttles release
  * I/O in bursts, so single 100 ms samples swing between 0 and twice the limit.
  */

@@ -54,9 +54,6 @@ export interface Expectation {
 function restoreDisk(spec: ScenarioSpec, ctx: SetupContext, beforeCaps: (root: string) => void): { root: string; devNumbers: string[] } {
   const { writeBytesPerSecond, writeIops } = spec.controls;
   switch (spec.disk) {
-    case 'vm':
-      beforeCaps(ctx.dir);
-      return { root: ctx.dir, devNumbers: [] };
     case 'loop': {
       const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: spec.noMerges ?? false });
       beforeCaps(disk.mountPoint);
