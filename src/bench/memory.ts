@@ -187,8 +187,9 @@ export function memoryRows(m: MemoryResult): BenchRow[] {
       section: 'Memory',
       measure: `peak RSS of the action's main step (VmHWM) restoring ${scale}`,
       result: `${mb(m.mainPeakRssBytes)} (post step ${mb(m.postPeakRssBytes)}; exit codes ${m.exitCodes.join('/')})`,
-      target: '≤ 150 MB',
-      met: m.mainPeakRssBytes !== null && m.mainPeakRssBytes <= 150e6,
+      // No bar of its own: on the SDK's download path plain restoreCache peaks at hundreds of MiB; the bar is the next row's.
+      target: '– (see the next row)',
+      met: null,
     },
     {
       section: 'Memory',

@@ -4,8 +4,10 @@
  * many small files (disk read IOPS or latency, or bandwidth for big ones), zstd compressing (CPU, with
  * zstdmt's thread per core), the service round trips and the upload (network).
  */
-import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict } from '../profile/schema.js';
+import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot } from '../profile/schema.js';
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
+import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
+import { PROCESS_FULL_CORE } from './thresholds.js';
 
 export const SAVE_THRESHOLDS = {
   /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
@@ -31,7 +33,16 @@ export interface SaveJudgeInput {
   compressionThreads: number | null;
   /** fio ceilings of the file system read, when the main step probed it. */
   ceilings?: { seqReadBytesPerSecond?: number; randReadIops?: number };
+  /** The sampler's snapshots (with per-process CPU): the busiest process of each phase. */
+  samples?: readonly Snapshot[];
 }
+
+/**
+ * tar is one thread whatever the machine has: reading many small files it can spend a whole core in
+ * the kernel (lookups, opens, reads from the page cache) while zstd -T0 idles on the other cores,
+ * which the cores-together figure reads as "not saturated".
+ */
+const SINGLE_THREADED = new Set(['tar', 'gzip']);
 
 interface PhaseJudgement {
   phase: SavePhaseName;
@@ -63,7 +74,12 @@ const pct = (x: number) => `${Math.round(x)}%`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Reading files and compressing them: CPU first (zstd is meant to use every core), then the disk read side. */
-function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, input: SaveJudgeInput): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
+function judgeReadAndCompress(
+  phase: SavePhaseName,
+  s: PhaseSystemSummary,
+  busiest: BusiestProcess | null,
+  input: SaveJudgeInput,
+): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
   const t = SAVE_THRESHOLDS;
   const evidence: string[] = [];
   const threads = input.compressionThreads ?? input.cpuCount;
@@ -81,6 +97,11 @@ function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, input
 
   const childSaturated = s.childCpuCores !== null && s.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
+  if (busiest) evidence.push(`the busiest process, ${busiest.comm}, used ${busiest.cores.toFixed(2)} of a core`);
+  if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE) {
+    const clause = `${busiest.comm} kept one core busy (${busiest.cores.toFixed(2)}): it is single-threaded, reading and archiving the files one at a time`;
+    return { bottleneck: 'cpu', clause, evidence };
+  }
   if (childSaturated || machineSaturated) {
     const clause = childSaturated
       ? `compression kept ${s.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)`
@@ -122,12 +143,19 @@ function judgeNetwork(phase: SavePhaseName, record: SavePhaseRecord, durationMs:
   return { bottleneck: 'network', clause: `${NOUN[phase]} is a round trip to the cache service`, evidence: [`${secs(durationMs)}`] };
 }
 
+function busiestIn(p: SavePhaseRecord, input: SaveJudgeInput): BusiestProcess | null {
+  if (!input.samples) return null;
+  const inside = input.samples.filter((x) => x.tMs > p.start.tMs && x.tMs < p.end.tMs);
+  const b = snapshotFacts(p.start, p.end, input.deviceIndex, inside).busiestProcess;
+  return b && b.comm !== 'none' ? b : null;
+}
+
 export function judgeSavePhases(input: SaveJudgeInput): PhaseJudgement[] {
   return input.phases.map((p) => {
     const durationMs = Math.max(0, p.endMs - p.startMs);
     const judged =
       p.name === 'list' || p.name === 'archive'
-        ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), input)
+        ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), busiestIn(p, input), input)
         : judgeNetwork(p.name, p, durationMs);
     return { phase: p.name, durationMs, ...judged };
   });

@@ -62,7 +62,10 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
   const cpuCount = os.availableParallelism();
   const compressionThreads = timed.compressionMethod.startsWith('zstd') ? cpuCount : timed.compressionMethod === 'gzip' ? 1 : null;
   const deviceIndex = where.devices.length > 0 ? 0 : null;
-  const verdict = timed.phases.length > 0 ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings }) : null;
+  const verdict =
+    timed.phases.length > 0
+      ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings, samples: samples.snapshots })
+      : null;
   return {
     ...timed,
     key: o.key,
