@@ -94625,6 +94625,7 @@ function phaseSummary(start, end, deviceIndex) {
 // src/judge/thresholds.ts
 var NEAR_CEILING_SHARE = 0.8;
 var TIME_AT_CEILING_SHARE = 0.5;
+var SUSTAINED_RATE_MS = 1e3;
 var CEILING_WINDOW_MS = 300;
 var MIN_BINDING_WINDOWS = 3;
 var FAR_BELOW_CEILING_SHARE = 0.5;
@@ -95338,15 +95339,27 @@ function absorbed(extract, span) {
 }
 function demonstrated(c, phases) {
   const out = { ...c };
+  const spans = [];
+  const durations = [];
   for (const p of phases) {
     const d = p?.facts.disk;
-    if (!d || d.durationMs <= 0) continue;
-    const s3 = d.durationMs / 1e3;
-    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, d.writtenBytes / s3);
-    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, d.readBytes / s3);
-    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, d.writes / s3);
-    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, d.reads / s3);
+    if (!d || d.durationMs < SUSTAINED_RATE_MS) continue;
+    spans.push(deviceWork([p]));
+    durations.push(d.durationMs);
   }
+  const together = phases.filter((p) => p?.facts.disk);
+  const togetherMs = together.reduce((s3, p) => s3 + (p?.facts.disk?.durationMs ?? 0), 0);
+  if (together.length > 1 && togetherMs >= SUSTAINED_RATE_MS) {
+    spans.push(deviceWork(together));
+    durations.push(togetherMs);
+  }
+  spans.forEach((w, i) => {
+    const s3 = durations[i] / 1e3;
+    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s3);
+    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s3);
+    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s3);
+    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s3);
+  });
   return out;
 }
 function spanBoundMs(resource, extract, tail, probed, speedup) {
@@ -100145,9 +100158,11 @@ var SCENARIOS = {
   },
   baseline: {
     name: "baseline",
-    about: "the machine as it is (this VM's disk, nothing throttled)",
+    about: "the machine as it is: this VM's disk through a fresh ext4 loop device on it, nothing throttled",
     controls: {},
-    disk: "vm",
+    // This VM's disk, but a fresh file system on it, for the reason given under network: on the VM's
+    // own ext4 the lab's deletes made a plain restore take 0.75 s in one run and 12 s in the next.
+    disk: "loop",
     runnerTemp: "restore-disk",
     intended: "not-disk"
   },
@@ -100301,9 +100316,6 @@ function startSecondWriter(cleanup, dir, bytesPerSecond) {
 function restoreDisk(spec, ctx, beforeCaps) {
   const { writeBytesPerSecond, writeIops } = spec.controls;
   switch (spec.disk) {
-    case "vm":
-      beforeCaps(ctx.dir);
-      return { root: ctx.dir, devNumbers: [] };
     case "loop": {
       const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: spec.noMerges ?? false });
       beforeCaps(disk.mountPoint);
@@ -100717,6 +100729,7 @@ var SAVE_THRESHOLDS = {
   /** Share of a fio ceiling at which reading counts as at that ceiling. */
   ceilingShare: 0.8
 };
+var SINGLE_THREADED = /* @__PURE__ */ new Set(["tar", "gzip"]);
 var LABEL = {
   network: "Network-bound",
   "disk-bandwidth": "Disk-bound (bandwidth)",
@@ -100735,7 +100748,7 @@ var NOUN2 = {
 var mib3 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
 var pct2 = (x) => `${Math.round(x)}%`;
 var secs = (ms) => `${(ms / 1e3).toFixed(2)} s`;
-function judgeReadAndCompress(phase2, s3, input) {
+function judgeReadAndCompress(phase2, s3, busiest, input) {
   const t = SAVE_THRESHOLDS;
   const evidence2 = [];
   const threads = input.compressionThreads ?? input.cpuCount;
@@ -100752,6 +100765,11 @@ function judgeReadAndCompress(phase2, s3, input) {
   if (s3.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s3.pressure.ioSome * 100)} of the phase`);
   const childSaturated = s3.childCpuCores !== null && s3.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
+  if (busiest) evidence2.push(`the busiest process, ${busiest.comm}, used ${busiest.cores.toFixed(2)} of a core`);
+  if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE) {
+    const clause = `${busiest.comm} kept one core busy (${busiest.cores.toFixed(2)}): it is single-threaded, reading and archiving the files one at a time`;
+    return { bottleneck: "cpu", clause, evidence: evidence2 };
+  }
   if (childSaturated || machineSaturated) {
     const clause = childSaturated ? `compression kept ${s3.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)` : `the CPUs were ${pct2(busy ?? 0)} busy while tar and zstd ran`;
     return { bottleneck: "cpu", clause, evidence: evidence2 };
@@ -100789,10 +100807,16 @@ function judgeNetwork(phase2, record, durationMs2) {
   }
   return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs2)}`] };
 }
+function busiestIn(p, input) {
+  if (!input.samples) return null;
+  const inside = input.samples.filter((x) => x.tMs > p.start.tMs && x.tMs < p.end.tMs);
+  const b = snapshotFacts(p.start, p.end, input.deviceIndex, inside).busiestProcess;
+  return b && b.comm !== "none" ? b : null;
+}
 function judgeSavePhases(input) {
   return input.phases.map((p) => {
     const durationMs2 = Math.max(0, p.endMs - p.startMs);
-    const judged = p.name === "list" || p.name === "archive" ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), input) : judgeNetwork(p.name, p, durationMs2);
+    const judged = p.name === "list" || p.name === "archive" ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), busiestIn(p, input), input) : judgeNetwork(p.name, p, durationMs2);
     return { phase: p.name, durationMs: durationMs2, ...judged };
   });
 }
@@ -100953,7 +100977,7 @@ async function observedSave(o) {
   const cpuCount = os14.availableParallelism();
   const compressionThreads = timed.compressionMethod.startsWith("zstd") ? cpuCount : timed.compressionMethod === "gzip" ? 1 : null;
   const deviceIndex = where3.devices.length > 0 ? 0 : null;
-  const verdict2 = timed.phases.length > 0 ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings }) : null;
+  const verdict2 = timed.phases.length > 0 ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings, samples: samples.snapshots }) : null;
   return {
     ...timed,
     key: o.key,
@@ -101100,8 +101124,9 @@ function memoryRows(m) {
       section: "Memory",
       measure: `peak RSS of the action's main step (VmHWM) restoring ${scale}`,
       result: `${mb(m.mainPeakRssBytes)} (post step ${mb(m.postPeakRssBytes)}; exit codes ${m.exitCodes.join("/")})`,
-      target: "\u2264 150 MB",
-      met: m.mainPeakRssBytes !== null && m.mainPeakRssBytes <= 15e7
+      // No bar of its own: on the SDK's download path plain restoreCache peaks at hundreds of MiB; the bar is the next row's.
+      target: "\u2013 (see the next row)",
+      met: null
     },
     {
       section: "Memory",
