@@ -32,6 +32,11 @@ export interface RunRecord {
   syncMs: number;
   /** stepMs + syncMs: until the files were on disk. */
   untilOnDiskMs: number;
+  /**
+   * CPU time of tar and its decompressor (user + system, reaped children's) from start to exit; for
+   * decompress, of the decompression. Null without /proc; absent in profiles written before it.
+   */
+  cpuMs?: number | null;
   error?: string;
 }
 
@@ -45,6 +50,8 @@ export interface AlternativeOutcome {
   timeMs: Spread;
   /** page-cache only: syncfs after tar exited, i.e. the writeback handed to later steps. */
   writebackLeftMs: Spread | null;
+  /** CPU time of tar and its decompressor per run (RunRecord.cpuMs); null without it, absent in older profiles. */
+  cpuMs?: Spread | null;
   /** Baseline median minus this median; null for the baseline itself. */
   savingMs: number | null;
   /** savingMs / baseline median. */
