@@ -313,6 +313,7 @@ const experiments = obj({
       detail: str,
     }),
   ),
+  'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
 const profile = obj({
