@@ -105,6 +105,15 @@ describe('Measured fixes section', () => {
     expect(section).not.toContain('CPU time');
   });
 
+  it('the page-cache row says the step the profile predicted', () => {
+    const p = loadFixture('lab-disk-bandwidth.json');
+    p.experiments = {
+      ...experiments([run('baseline', '/lab', 3000, 1200), run('page-cache', '/lab', 1000, 3100)]),
+      pageCachePrediction: { stepMs: 410, basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 } },
+    };
+    expect(fixesSection(p, judgeProfile(p))).toContain('| 1 s step, + 3.1 s of writeback left to later steps; the profile predicted 0.41 s |');
+  });
+
   it('says why nothing ran', () => {
     const p = loadFixture('lab-disk-bandwidth.json');
     p.experiments = { ...experiments([]), status: 'skipped', reason: 'no cache entry matched, so there is no archive to experiment on', refetch: null };

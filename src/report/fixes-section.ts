@@ -6,6 +6,7 @@
  */
 import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
+import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { percent, seconds } from './format.js';
 import { escapeHtml, table } from './markdown.js';
@@ -23,12 +24,15 @@ function name(o: { alternative: AlternativeOutcome['alternative']; mountPoint: s
   return NAMES[o.alternative];
 }
 
-function timeCell(o: AlternativeOutcome): string {
+function timeCell(o: AlternativeOutcome, prediction: PageCachePrediction | null): string {
   const t = o.timeMs;
   const spreadText = t.runs > 1 ? ` ±${Math.round(t.spreadPercent / 2)}%` : '';
   const main = `${seconds(t.median)}${spreadText}`;
-  if (o.alternative === 'page-cache' && o.writebackLeftMs) return `${main} step, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps`;
-  return main;
+  if (o.alternative !== 'page-cache') return main;
+  const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : '';
+  // The step as the profiled extraction predicts it: its busiest process's CPU time.
+  const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : '';
+  return `${main} step${left}${predicted}`;
 }
 
 function savingCell(o: AlternativeOutcome): string {
@@ -53,7 +57,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
     const withCpu = e.outcomes.some((o) => o.cpuMs);
     const rows = e.outcomes.map((o) => [
       name(o),
-      timeCell(o),
+      timeCell(o, e.pageCachePrediction ?? null),
       ...(withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : '–'] : []),
       `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ''}`,
       savingCell(o),
