@@ -109,6 +109,34 @@ describe('experiments against the verdict', () => {
     expect(checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 5_000), 2000).agrees).toBe(false);
   });
 
+  // The lab's CPU quota: ext4 file creation is CPU (tar's system time) that tmpfs needs less of.
+  function withCpu(e: ExperimentsResult, cpu: Partial<Record<AlternativeOutcome['alternative'], number>>): ExperimentsResult {
+    e.outcomes = e.outcomes.map((o) => (cpu[o.alternative] === undefined ? o : { ...o, cpuMs: spread([cpu[o.alternative]]) }));
+    return e;
+  }
+
+  it('a CPU verdict holds when what ram saved is CPU work the file system no longer needs', () => {
+    const check = checkAgainstVerdict(
+      verdict('cpu', [['extract', 'cpu']]),
+      phases,
+      withCpu(experiments(2130, 1300, 1000), { baseline: 2100, ram: 1320, decompress: 950 }),
+      2000,
+    );
+    expect(check).toEqual({
+      agrees: true,
+      sentence:
+        "The verdict said CPU: taking the disk out saved 39% (0.83 s) because the extraction needed 37% less CPU on RAM (tar and its decompressor: 2.10 → 1.32 s of CPU), work the file system did, not waiting on the disk; decompression alone takes 1 s of the baseline's 2.13 s.",
+    });
+  });
+
+  it('a CPU verdict is contradicted when ram saved much more than its CPU time fell', () => {
+    // 39% saved, CPU down 10%: under half the saving's share, so the saving was waiting, not work.
+    const check = checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, withCpu(experiments(2130, 1300), { baseline: 2100, ram: 1890 }), 2000);
+    expect(check).toEqual({ agrees: false, sentence: 'The verdict said CPU, but taking the disk out saved 39% (0.83 s).' });
+    // Without CPU times (an older profile, no /proc) the saving alone decides, as before.
+    expect(checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, experiments(2130, 1300), 2000).agrees).toBe(false);
+  });
+
   it('a network verdict: the second download is shown beside the first', () => {
     const check = checkAgainstVerdict(verdict('network', [['download', 'network']]), phases, experiments(10_000, 9_500), 2000);
     expect(check.agrees).toBeNull();

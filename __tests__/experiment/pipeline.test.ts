@@ -11,6 +11,7 @@ import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { profileConfig } from '../helpers/profile-config.js';
 import { experimentTraces } from './fixture.js';
+import { pageCachePredictionOf } from '../../src/experiment/page-cache-prediction.js';
 
 const ready = prerequisite('tar and unzstd', ['tar', 'unzstd', 'sync'].every(commandExists));
 
@@ -42,6 +43,8 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     expect(profile.experiments?.status, profile.experiments?.reason).toBe('ran');
     expect(profile.experiments?.outcomes.map((o) => o.alternative)).toEqual(['baseline', 'ram', 'decompress']);
     expect(dirs.length).toBeGreaterThan(0);
+    // The page-cache prediction is made from the profiled extraction, whether page-cache ran or not.
+    expect(profile.experiments?.pageCachePrediction).toEqual(pageCachePredictionOf(profile));
     expect(profileErrors(JSON.parse(JSON.stringify(profile)))).toEqual([]);
     const { markdown, outputs } = renderProfile(profile);
     expect(markdown).toContain('### Measured fixes');

@@ -81,6 +81,12 @@ describe.runIf(ready)('experiments on this machine', () => {
     const t = (a: string) => result.outcomes.find((o) => o.alternative === a)!.timeMs.median;
     expect(t('baseline')).toBeGreaterThanOrEqual(t('decompress') * 0.9);
     expect(result.runs.filter((r) => r.alternative !== 'decompress').every((r) => r.syncMs >= 0 && r.untilOnDiskMs === r.stepMs + r.syncMs)).toBe(true);
+    // Each run's CPU time of tar and its decompressor: measured, and no more than its step on every core (10 ms ticks).
+    for (const r of result.runs) {
+      expect(r.cpuMs, r.alternative).toBeTypeOf('number');
+      expect(r.cpuMs as number, r.alternative).toBeLessThanOrEqual(r.stepMs * os.availableParallelism() + 20);
+    }
+    expect(result.outcomes.find((o) => o.alternative === 'baseline')?.cpuMs?.median).toBeGreaterThan(0);
     expect(directories.length).toBeGreaterThanOrEqual(3);
     // The user's restored tree (and the path outside the workspace that the archive climbs to) untouched.
     expect(await treeFingerprint(f.root)).toEqual(restored);

@@ -37,6 +37,43 @@ describe('validateProfile', () => {
     expect(() => validateProfile(null)).toThrow(/expected an object, got null/);
   });
 
+  it("experiments: the runs' CPU times and the page-cache prediction are optional, and checked when present", () => {
+    const p = fresh();
+    const spread = { median: 1, min: 1, max: 1, runs: 1, spreadPercent: 0 };
+    const outcome = {
+      alternative: 'baseline',
+      mountPoint: null,
+      timeMs: spread,
+      writebackLeftMs: null,
+      savingMs: null,
+      savingShare: null,
+      apply: '',
+      failedRuns: 0,
+    };
+    const run = { alternative: 'baseline', mountPoint: '/', stepMs: 1, syncMs: 0, untilOnDiskMs: 1 };
+    p.experiments = {
+      status: 'ran',
+      budgetMs: 1,
+      wallMs: 1,
+      refetch: null,
+      outcomes: [outcome],
+      runs: [run],
+      skipped: [],
+      fixBest: { alternative: 'none', mountPoint: null, savingMs: null },
+    };
+    expect(profileErrors(p)).toEqual([]);
+    p.experiments.outcomes[0].cpuMs = spread;
+    p.experiments.runs[0].cpuMs = null;
+    p.experiments.pageCachePrediction = { stepMs: 410, basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 } };
+    expect(profileErrors(p)).toEqual([]);
+    p.experiments.pageCachePrediction.basis.cores = '0.1';
+    p.experiments.runs[0].cpuMs = '2';
+    expect(profileErrors(p)).toEqual([
+      'experiments.runs[0].cpuMs: expected a number, got "2"',
+      'experiments.pageCachePrediction.basis.cores: expected a number, got "0.1"',
+    ]);
+  });
+
   it('accepts the optional-null forms the schema allows', () => {
     const p = fresh();
     p.restore = null;

@@ -87,6 +87,33 @@ describe('Measured fixes section', () => {
     });
   });
 
+  it('a CPU time column where the runs recorded it', () => {
+    const p = loadFixture('lab-disk-bandwidth.json');
+    const withCpu = (r: RunRecord, cpuMs: number | null): RunRecord => ({ ...r, cpuMs });
+    p.experiments = experiments([
+      withCpu(run('baseline', '/lab', 3000, 1200), 2100),
+      withCpu(run('ram', null, 900, 5), 1320),
+      withCpu(run('decompress', null, 400, 0), null),
+    ]);
+    const s = fixesSection(p, judgeProfile(p));
+    expect(s).toContain('| Alternative | Until on disk (median) | CPU time (median) | Runs | Saving vs baseline | How to apply it |');
+    expect(s).toMatch(/\| baseline: the extraction as the restore ran it \| 4.2 s \| 2.1 s \| 1 \| – \|/);
+    expect(s).toMatch(/\| ram: into a tmpfs \(the disk taken out\) \| 0.905 s \| 1.32 s \| 1 \|/);
+    expect(s).toMatch(/\| decompress: to \/dev\/null \(the floor\) \| 0.4 s \| – \| 1 \|/);
+    expect(s).toContain('(CPU time: tar and its decompressor, user + system)');
+    // Without CPU times (older profiles) the table is as it was.
+    expect(section).not.toContain('CPU time');
+  });
+
+  it('the page-cache row says the step the profile predicted', () => {
+    const p = loadFixture('lab-disk-bandwidth.json');
+    p.experiments = {
+      ...experiments([run('baseline', '/lab', 3000, 1200), run('page-cache', '/lab', 1000, 3100)]),
+      pageCachePrediction: { stepMs: 410, basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 } },
+    };
+    expect(fixesSection(p, judgeProfile(p))).toContain('| 1 s step, + 3.1 s of writeback left to later steps; the profile predicted 0.41 s |');
+  });
+
   it('says why nothing ran', () => {
     const p = loadFixture('lab-disk-bandwidth.json');
     p.experiments = { ...experiments([]), status: 'skipped', reason: 'no cache entry matched, so there is no archive to experiment on', refetch: null };

@@ -3,6 +3,8 @@
  * - throttled disk: `ram`'s saving against the saving measured by lifting the throttle entirely
  *   (plain restoreCache + `sync -f`, throttled, then unthrottled, on the same runner);
  * - CPU quota: `ram` saves under 10%, and decompression alone accounts for most of the extraction;
+ * - a runner-like page cache on a capped disk, and the throttled disks: `page-cache`'s saving against
+ *   the saving the profile predicts for the bigger budget (page-cache-prediction.ts);
  * - every scenario: the default experiments add at most their budget to the step, and the line
  *   holding them against the verdict.
  */
@@ -19,13 +21,18 @@ import { writeText } from '../lab/sys.js';
 import { cacheClientEnv } from '../services/index.js';
 import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../experiment/alternatives.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { predictedSavingMs } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsResult } from '../experiment/types.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
 
 export const THROTTLED_DISK_SCENARIOS: readonly LabScenarioName[] = ['disk-bandwidth', 'disk-iops'];
 export const CPU_SCENARIO: LabScenarioName = 'cpu';
-/** ram's saving and lifting the throttle's saving may differ by this share of the latter. */
+/** Scenarios where page-cache's saving is held against the profile's prediction: a 7 GiB runner's page cache on a capped disk, and the throttled disks. */
+export const PAGE_CACHE_SCENARIOS: readonly LabScenarioName[] = ['runner-7gib', ...THROTTLED_DISK_SCENARIOS];
+/** What `bench --only fixes` runs without --scenarios. */
+export const FIXES_DEFAULT_SCENARIOS: readonly LabScenarioName[] = [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO, 'runner-7gib'];
+/** ram's saving and lifting the throttle's saving may differ by this share of the latter; page-cache's and the predicted saving likewise. */
 export const LIFT_AGREEMENT = 0.15;
 export const CPU_RAM_MAX_SHARE = 0.1;
 
@@ -64,8 +71,10 @@ export async function benchFixes(lab: Lab, runs: number, scenarios: readonly Lab
         verdict && e ? checkAgainstVerdict(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
       const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log) : null;
       const ram = outcome(e, 'ram');
+      const pageCache = outcome(e, 'page-cache');
+      const predicted = e ? predictedSavingMs(e) : null;
       log(
-        `fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}; ${check?.sentence ?? ''}`,
+        `fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}${pageCache ? `; page-cache saved ${fixed(pageCache.savingMs === null ? null : pageCache.savingMs / 1000, 2, ' s')}, predicted ${fixed(predicted === null ? null : predicted / 1000, 2, ' s')}` : ''}; ${check?.sentence ?? ''}`,
       );
       s.runs.push({ experiments: e, verdict: verdict?.bottleneck ?? 'none', right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
     }
@@ -147,6 +156,7 @@ export function fixesRows(results: readonly FixesScenario[]): BenchRow[] {
         met: dShare !== null && dShare > 0.5,
       });
     }
+    if (PAGE_CACHE_SCENARIOS.includes(r.scenario)) rows.push(pageCacheRow(r));
     const walls = r.runs.map((x) => x.experiments?.wallMs ?? null).filter((v): v is number => v !== null);
     rows.push({
       section: 'Measured fixes',
@@ -164,4 +174,20 @@ export function fixesRows(results: readonly FixesScenario[]): BenchRow[] {
     });
   }
   return rows;
+}
+
+/** page-cache's measured saving (baseline median − its median step) against the saving the profile predicted, medians over runs. */
+function pageCacheRow(r: FixesScenario): BenchRow {
+  const measured = r.runs.map((x) => outcome(x.experiments, 'page-cache')?.savingMs ?? null).filter((v): v is number => v !== null);
+  const predicted = r.runs.map((x) => (x.experiments ? predictedSavingMs(x.experiments) : null)).filter((v): v is number => v !== null);
+  const m = median(measured);
+  const p = median(predicted);
+  const apart = m !== null && p !== null && p > 0 ? Math.abs(m - p) / p : null;
+  return {
+    section: 'Measured fixes',
+    measure: `${r.scenario}: page-cache's saving vs the saving the bigger budget predicts`,
+    result: `page-cache ${s(m)} (${measured.map((v) => s(v)).join(', ')}), predicted ${s(p)} (${predicted.map((v) => s(v)).join(', ')}); ${apart === null ? 'n/a' : `${(apart * 100).toFixed(0)}% apart`}`,
+    target: `within ${LIFT_AGREEMENT * 100}%`,
+    met: apart !== null && apart <= LIFT_AGREEMENT,
+  };
 }

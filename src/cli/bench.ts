@@ -4,7 +4,7 @@
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
  *   --only lab,probes,overhead,cost,memory,fixes   a subset
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
- *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu; see src/lab/scenario-specs.ts)
+ *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu,runner-7gib; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
  *   --probe-rounds N    reference runs per probe (1)
@@ -20,7 +20,7 @@ import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
 import { benchLab, estimateLabSeconds, labRows } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
-import { benchFixes, fixesRows, CPU_SCENARIO, THROTTLED_DISK_SCENARIOS } from '../bench/fixes.js';
+import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
 import { CleanupStack } from '../lab/cleanup.js';
@@ -99,7 +99,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...samplerCostRows(await benchSamplerCost(5, 10_000)));
     }
     if (parts.includes('fixes') && lab && isRoot) {
-      const scenarios = (flag(args, 'scenarios') ?? [...THROTTLED_DISK_SCENARIOS, CPU_SCENARIO].join(',')).split(',').map((x) => x.trim()) as LabScenarioName[];
+      const scenarios = (flag(args, 'scenarios') ?? FIXES_DEFAULT_SCENARIOS.join(',')).split(',').map((x) => x.trim()) as LabScenarioName[];
       const bad = scenarios.filter((x) => !LAB_SCENARIOS.includes(x));
       if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
       say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);

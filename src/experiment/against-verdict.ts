@@ -6,11 +6,12 @@
  * bottleneck is that resource. Written against both verdict shapes: phases carrying `durationMs`
  * (issue 13), or, without it, the duration of the profile's phase record of the same name; and the
  * disk bottlenecks 'disk-bandwidth' and 'disk-iops', plus 'writeback' where an older profile has it.
+ * A CPU verdict holds when ram saves little, or when what it saves is CPU work (the runs' CPU times).
  */
 import type { PhaseRecord, Verdict } from '../profile/schema.js';
 import { percent, seconds } from '../report/format.js';
 import { FIX_MIN_SAVING_SHARE } from './alternatives.js';
-import type { ExperimentsResult } from './types.js';
+import type { AlternativeOutcome, ExperimentsResult } from './types.js';
 
 export type Resource = 'disk' | 'cpu' | 'network' | 'other';
 
@@ -43,6 +44,23 @@ export interface VerdictCheck {
 
 /** A disk verdict holds when taking the disk out saves at least this share of what it put on the disk. */
 export const DISK_AGREEMENT_SHARE = 0.5;
+
+/**
+ * Under a CPU verdict, a ram saving is still CPU when the extraction's own CPU time fell on RAM by at
+ * least this share of the saving's share: the file system's work (ext4 creating files, in tar's
+ * system time) is gone, and under a CPU limit less work is less time.
+ */
+export const CPU_WORK_SHARE_OF_SAVING = 0.5;
+
+/** How much less CPU tar and its decompressor needed on RAM than in the baseline (medians); null without CPU times. */
+export function cpuDrop(baseline: AlternativeOutcome, ram: AlternativeOutcome): { baselineMs: number; ramMs: number; share: number } | null {
+  const b = baseline.cpuMs?.median;
+  const r = ram.cpuMs?.median;
+  if (b === undefined || r === undefined || b <= 0) return null;
+  return { baselineMs: b, ramMs: r, share: (b - r) / b };
+}
+
+const cpuSeconds = (ms: number): string => (ms / 1000).toFixed(2);
 
 export function checkAgainstVerdict(
   verdict: Verdict,
@@ -88,6 +106,13 @@ export function checkAgainstVerdict(
       return {
         agrees: true,
         sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`,
+      };
+    }
+    const cpu = cpuDrop(baseline, ram);
+    if (cpu && cpu.share >= ram.savingShare * CPU_WORK_SHARE_OF_SAVING) {
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU: taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)}) because the extraction needed ${percent(cpu.share)} less CPU on RAM (tar and its decompressor: ${cpuSeconds(cpu.baselineMs)} → ${cpuSeconds(cpu.ramMs)} s of CPU), work the file system did, not waiting on the disk${floor}.`,
       };
     }
     return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };

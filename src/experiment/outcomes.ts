@@ -38,6 +38,7 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
       mountPoint: g.mountPoint,
       timeMs,
       writebackLeftMs: g.alternative === 'page-cache' ? spread(ok.map((r) => r.syncMs)) : null,
+      cpuMs: spread(ok.map((r) => r.cpuMs)),
       savingMs,
       savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
       apply: applyText(g.alternative, { ...apply, mountPoint: g.mountPoint }),

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { monotonicMs } from '../util/clock.js';
+import { reapedChildrenCpuMs } from '../sample/reaped-cpu.js';
 import type { Command } from './tar-command.js';
 
 const TAIL_CHARS = 4096;
@@ -31,11 +32,19 @@ export class ChildRegistry {
 
 export interface Timed {
   durationMs: number;
+  /**
+   * CPU time of the command and of every descendant it waited for (tar with its unzstd), user and
+   * system, in 10 ms steps: this process's reaped-children CPU after the child was reaped minus before
+   * it started (see sample/reaped-cpu.ts). Exact only while no other child of this process is reaped
+   * meanwhile: the experiments run their commands one at a time. Null without /proc.
+   */
+  cpuMs: number | null;
 }
 
 /** Runs a command to its end; throws with its own last words when it fails. stdout to /dev/null unless kept. */
 export async function runTimed(command: Command, registry: ChildRegistry, env: NodeJS.ProcessEnv = process.env): Promise<Timed> {
   const devNull = openSync('/dev/null', 'w');
+  const cpuBefore = reapedChildrenCpuMs();
   const started = monotonicMs();
   try {
     const child = spawn(command.program, command.args, { stdio: ['ignore', devNull, 'pipe'], detached: true, env });
@@ -49,11 +58,14 @@ export async function runTimed(command: Command, registry: ChildRegistry, env: N
       child.once('close', (c, signal) => resolve(signal ?? c ?? -1));
     });
     const durationMs = monotonicMs() - started;
+    // 'close' comes after 'exit', which libuv emits once it has reaped the child.
+    const cpuAfter = reapedChildrenCpuMs();
+    const cpuMs = cpuBefore === null || cpuAfter === null ? null : Math.max(0, cpuAfter - cpuBefore);
     if (code !== 0)
       throw new Error(
         `${command.program} failed (${typeof code === 'string' ? code : `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
       );
-    return { durationMs };
+    return { durationMs, cpuMs };
   } finally {
     closeSync(devNull);
   }

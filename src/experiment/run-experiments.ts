@@ -296,7 +296,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       };
       if (t.alternative === 'decompress') {
         const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs };
+        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
       }
       const owned = targetDir(t);
       const runDir = path.join(owned, `run-${index}`);
@@ -322,6 +322,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           stepMs: step.durationMs,
           syncMs: sync.durationMs,
           untilOnDiskMs: step.durationMs + sync.durationMs,
+          cpuMs: step.cpuMs,
         };
       } finally {
         await local.runAll();

@@ -2,6 +2,7 @@
 import type { AlternativeName } from './alternatives.js';
 import type { Spread } from '../util/spread.js';
 import type { StageStatus } from '../profile/schema.js';
+import type { PageCachePrediction } from './page-cache-prediction.js';
 
 /** Why an alternative did not run here. */
 export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'] as const;
@@ -32,6 +33,11 @@ export interface RunRecord {
   syncMs: number;
   /** stepMs + syncMs: until the files were on disk. */
   untilOnDiskMs: number;
+  /**
+   * CPU time of tar and its decompressor (user + system, reaped children's) from start to exit; for
+   * decompress, of the decompression. Null without /proc; absent in profiles written before it.
+   */
+  cpuMs?: number | null;
   error?: string;
 }
 
@@ -45,6 +51,8 @@ export interface AlternativeOutcome {
   timeMs: Spread;
   /** page-cache only: syncfs after tar exited, i.e. the writeback handed to later steps. */
   writebackLeftMs: Spread | null;
+  /** CPU time of tar and its decompressor per run (RunRecord.cpuMs); null without it, absent in older profiles. */
+  cpuMs?: Spread | null;
   /** Baseline median minus this median; null for the baseline itself. */
   savingMs: number | null;
   /** savingMs / baseline median. */
@@ -65,6 +73,11 @@ export interface ExperimentsResult {
   outcomes: AlternativeOutcome[];
   runs: RunRecord[];
   skipped: Skip[];
+  /**
+   * page-cache's step as the profile predicts it (see page-cache-prediction.ts): made from the profiled
+   * extraction, not from the experiments; null when the profile cannot say, absent in older profiles.
+   */
+  pageCachePrediction?: PageCachePrediction | null;
   /** The alternative that saved the most ('none' when none saved FIX_MIN_SAVING_SHARE). */
   fixBest: { alternative: AlternativeName | 'none'; mountPoint: string | null; savingMs: number | null };
 }

@@ -20,6 +20,7 @@ import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
 import { experimentsAfterProfile } from '../experiment/from-profile.js';
+import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsHooks } from '../experiment/run-experiments.js';
 import { judgeProfile } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
@@ -156,6 +157,8 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     writebackTail,
     ...(experiments ? { experiments } : {}),
   };
+  // From the profiled extraction alone: what page-cache should save, held against what it did.
+  if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   profile.verdict = judgeProfile(profile);
   return profile;
 }

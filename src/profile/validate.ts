@@ -297,13 +297,14 @@ const experiments = obj({
       mountPoint: nullable(str),
       timeMs: spreadShape,
       writebackLeftMs: nullable(spreadShape),
+      'cpuMs?': nullable(spreadShape),
       savingMs: nullable(num),
       savingShare: nullable(num),
       apply: str,
       failedRuns: num,
     }),
   ),
-  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'error?': str })),
+  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'cpuMs?': nullable(num), 'error?': str })),
   skipped: arr(
     obj({
       alternative,
@@ -312,6 +313,7 @@ const experiments = obj({
       detail: str,
     }),
   ),
+  'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
 const profile = obj({

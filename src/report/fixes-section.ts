@@ -1,10 +1,12 @@
 /**
  * "Measured fixes": the archive extracted again under each alternative, right under the verdict:
- * time until on disk (median, spread, runs), the saving against the baseline, how to apply it, what
+ * time until on disk (median, spread, runs), the CPU time of tar and its decompressor where recorded,
+ * the saving against the baseline, how to apply it, what
  * was skipped and why, and one line holding the experiments against the verdict. Pure.
  */
 import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
+import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { percent, seconds } from './format.js';
 import { escapeHtml, table } from './markdown.js';
@@ -22,12 +24,15 @@ function name(o: { alternative: AlternativeOutcome['alternative']; mountPoint: s
   return NAMES[o.alternative];
 }
 
-function timeCell(o: AlternativeOutcome): string {
+function timeCell(o: AlternativeOutcome, prediction: PageCachePrediction | null): string {
   const t = o.timeMs;
   const spreadText = t.runs > 1 ? ` ±${Math.round(t.spreadPercent / 2)}%` : '';
   const main = `${seconds(t.median)}${spreadText}`;
-  if (o.alternative === 'page-cache' && o.writebackLeftMs) return `${main} step, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps`;
-  return main;
+  if (o.alternative !== 'page-cache') return main;
+  const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : '';
+  // The step as the profiled extraction predicts it: its busiest process's CPU time.
+  const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : '';
+  return `${main} step${left}${predicted}`;
 }
 
 function savingCell(o: AlternativeOutcome): string {
@@ -48,8 +53,26 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
     out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : '.'}`);
   } else {
     out.push(`**${escapeHtml(checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)).sentence)}**`);
-    const rows = e.outcomes.map((o) => [name(o), timeCell(o), `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ''}`, savingCell(o), o.apply]);
-    out.push(table(['Alternative', 'Until on disk (median)', 'Runs', 'Saving vs baseline', 'How to apply it'], rows, ['l', 'r', 'r', 'r', 'l']));
+    // The CPU column only where the runs' CPU times were recorded (not in older profiles, nor without /proc).
+    const withCpu = e.outcomes.some((o) => o.cpuMs);
+    const rows = e.outcomes.map((o) => [
+      name(o),
+      timeCell(o, e.pageCachePrediction ?? null),
+      ...(withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : '–'] : []),
+      `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ''}`,
+      savingCell(o),
+      o.apply,
+    ]);
+    out.push(
+      table(['Alternative', 'Until on disk (median)', ...(withCpu ? ['CPU time (median)'] : []), 'Runs', 'Saving vs baseline', 'How to apply it'], rows, [
+        'l',
+        'r',
+        ...(withCpu ? (['r'] as const) : []),
+        'r',
+        'r',
+        'l',
+      ]),
+    );
     const best = e.fixBest;
     out.push(
       best.alternative === 'none'
@@ -62,7 +85,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
     : '';
   out.push(
-    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns; the directories are removed and any sysctl or mount is put back.</sub>`,
+    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? ' (CPU time: tar and its decompressor, user + system)' : ''}; the directories are removed and any sysctl or mount is put back.</sub>`,
   );
   return out.join('\n\n');
 }

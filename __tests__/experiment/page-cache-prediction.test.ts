@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { pageCachePredictionOf, predictedSavingMs, predictPageCacheStep } from '../../src/experiment/page-cache-prediction.js';
+import type { AlternativeOutcome } from '../../src/experiment/types.js';
+import { judgeInDetail } from '../../src/judge/judge.js';
+import { spread } from '../../src/util/spread.js';
+import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
+
+const outcome = (alternative: AlternativeOutcome['alternative'], ms: number): AlternativeOutcome => ({
+  alternative,
+  mountPoint: null,
+  timeMs: spread([ms])!,
+  writebackLeftMs: null,
+  savingMs: null,
+  savingShare: null,
+  apply: '',
+  failedRuns: 0,
+});
+
+describe('page-cache prediction', () => {
+  it("the step takes the busiest process's CPU time: tar no longer waits on the disk", () => {
+    // A 7 GiB runner's thresholds: tar throttled by dirty pages for 3.2 s, unzstd busy 0.128 of a core.
+    expect(predictPageCacheStep({ durationMs: 3200, busiestProcess: { comm: 'unzstd', cores: 0.128 } })).toEqual({
+      stepMs: 409.6,
+      basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 },
+    });
+  });
+
+  it('never more than the measured extraction', () => {
+    expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: { comm: 'tar', cores: 1.04 } })?.stepMs).toBe(2000);
+  });
+
+  it('cannot say without per-process CPU or an extraction', () => {
+    expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: null })).toBeNull();
+    expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: { comm: 'none', cores: 0 } })).toBeNull();
+    expect(predictPageCacheStep({ durationMs: 0, busiestProcess: { comm: 'tar', cores: 0.5 } })).toBeNull();
+  });
+
+  it('the predicted saving is against the baseline until on disk', () => {
+    const pageCachePrediction = { stepMs: 410, basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 } };
+    expect(predictedSavingMs({ outcomes: [outcome('baseline', 5210), outcome('page-cache', 450)], pageCachePrediction })).toBe(4800);
+    expect(predictedSavingMs({ outcomes: [outcome('page-cache', 450)], pageCachePrediction })).toBeNull();
+    expect(predictedSavingMs({ outcomes: [outcome('baseline', 5210)], pageCachePrediction: null })).toBeNull();
+  });
+
+  it("is the judge's own facts of the extract phase on recorded profiles", () => {
+    let predicted = 0;
+    for (const name of fixtureNames()) {
+      const profile = loadFixture(name);
+      const extract = judgeInDetail(profile).phases.find((p) => p.phase === 'extract');
+      const prediction = pageCachePredictionOf(profile);
+      const busiest = extract?.facts.busiestProcess;
+      if (!extract || !busiest || busiest.cores <= 0) {
+        expect(prediction, name).toBeNull();
+        continue;
+      }
+      predicted++;
+      expect(prediction?.stepMs, name).toBeCloseTo(Math.min(extract.durationMs, busiest.cores * extract.durationMs), 6);
+      expect(prediction?.basis.comm, name).toBe(busiest.comm);
+    }
+    expect(predicted).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * What the profile predicts `page-cache` saves, before and apart from the experiment: with
+ * vm.dirty_bytes raised to fit the restore, tar no longer waits for the disk, so the step (until tar
+ * exits) takes about the CPU time the extraction's busiest process needed (tar or its decompressor, a
+ * pipeline runs at its slower stage), never more than the extraction took. The basis is the judge's
+ * own phase facts (busiest process × extraction duration, as the what-ifs' CPU floor). Pure.
+ */
+import { phaseFacts, type BusiestProcess } from '../judge/phase-facts.js';
+import type { Profile } from '../profile/schema.js';
+import type { ExperimentsResult } from './types.js';
+
+export interface PageCachePrediction {
+  /** The predicted step time with the budget raised to fit (tar's exit), ms. */
+  stepMs: number;
+  /** What it rests on: the busiest process of the profiled extraction and how long that extraction took. */
+  basis: { comm: string; cores: number; extractMs: number };
+}
+
+/** From the extraction's facts; null without a busiest process (no per-process CPU) or an extraction. */
+export function predictPageCacheStep(extract: { durationMs: number; busiestProcess: BusiestProcess | null }): PageCachePrediction | null {
+  const busiest = extract.busiestProcess;
+  if (!busiest || busiest.cores <= 0 || extract.durationMs <= 0) return null;
+  return {
+    stepMs: Math.min(extract.durationMs, busiest.cores * extract.durationMs),
+    basis: { comm: busiest.comm, cores: busiest.cores, extractMs: extract.durationMs },
+  };
+}
+
+/** The prediction for a profile's extract phase, from the judge's facts of it. */
+export function pageCachePredictionOf(profile: Profile): PageCachePrediction | null {
+  const extract = profile.phases.find((p) => p.name === 'extract');
+  return extract ? predictPageCacheStep(phaseFacts(profile, extract)) : null;
+}
+
+/** The saving the prediction means against the experiments' baseline (until on disk): baseline median − predicted step. */
+export function predictedSavingMs(e: Pick<ExperimentsResult, 'outcomes' | 'pageCachePrediction'>): number | null {
+  const baseline = e.outcomes.find((o) => o.alternative === 'baseline');
+  if (!baseline || !e.pageCachePrediction) return null;
+  return baseline.timeMs.median - e.pageCachePrediction.stepMs;
+}
