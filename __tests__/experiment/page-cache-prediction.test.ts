@@ -29,6 +29,14 @@ describe('page-cache prediction', () => {
     expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: { comm: 'tar', cores: 1.04 } })?.stepMs).toBe(2000);
   });
 
+  it('a CPU-bound extraction keeps its time: under a quota tar and unzstd shared what it gave', () => {
+    // lab-cpu.json: 30 % of a core for both; the busiest process's cores would promise a saving the quota forbids.
+    const profile = loadFixture('lab-cpu.json');
+    const extract = profile.phases.find((p) => p.name === 'extract')!;
+    expect(profile.verdict?.phases.find((p) => p.phase === 'extract')?.bottleneck).toBe('cpu');
+    expect(pageCachePredictionOf(profile)?.stepMs).toBeCloseTo(extract.endMs - extract.startMs, 6);
+  });
+
   it('cannot say without per-process CPU or an extraction', () => {
     expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: null })).toBeNull();
     expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: { comm: 'none', cores: 0 } })).toBeNull();
@@ -54,7 +62,9 @@ describe('page-cache prediction', () => {
         continue;
       }
       predicted++;
-      expect(prediction?.stepMs, name).toBeCloseTo(Math.min(extract.durationMs, busiest.cores * extract.durationMs), 6);
+      const cpuBound = profile.verdict?.phases.find((p) => p.phase === 'extract')?.bottleneck === 'cpu';
+      const expected = cpuBound ? extract.durationMs : Math.min(extract.durationMs, busiest.cores * extract.durationMs);
+      expect(prediction?.stepMs, name).toBeCloseTo(expected, 6);
       expect(prediction?.basis.comm, name).toBe(busiest.comm);
     }
     expect(predicted).toBeGreaterThan(0);

@@ -3,7 +3,9 @@
  * vm.dirty_bytes raised to fit the restore, tar no longer waits for the disk, so the step (until tar
  * exits) takes about the CPU time the extraction's busiest process needed (tar or its decompressor, a
  * pipeline runs at its slower stage), never more than the extraction took. The basis is the judge's
- * own phase facts (busiest process × extraction duration, as the what-ifs' CPU floor). Pure.
+ * own phase facts (busiest process × extraction duration, as the what-ifs' CPU floor). An
+ * extraction the judge found CPU-bound (a CPU quota, a starved runner) keeps its time: the busiest
+ * process's cores say nothing there, since tar and unzstd shared what the quota gave. Pure.
  */
 import { phaseFacts, type BusiestProcess } from '../judge/phase-facts.js';
 import type { Profile } from '../profile/schema.js';
@@ -17,19 +19,23 @@ export interface PageCachePrediction {
 }
 
 /** From the extraction's facts; null without a busiest process (no per-process CPU) or an extraction. */
-export function predictPageCacheStep(extract: { durationMs: number; busiestProcess: BusiestProcess | null }): PageCachePrediction | null {
+export function predictPageCacheStep(
+  extract: { durationMs: number; busiestProcess: BusiestProcess | null },
+  cpuBound = false,
+): PageCachePrediction | null {
   const busiest = extract.busiestProcess;
   if (!busiest || busiest.cores <= 0 || extract.durationMs <= 0) return null;
   return {
-    stepMs: Math.min(extract.durationMs, busiest.cores * extract.durationMs),
+    stepMs: cpuBound ? extract.durationMs : Math.min(extract.durationMs, busiest.cores * extract.durationMs),
     basis: { comm: busiest.comm, cores: busiest.cores, extractMs: extract.durationMs },
   };
 }
 
-/** The prediction for a profile's extract phase, from the judge's facts of it. */
+/** The prediction for a profile's extract phase, from the judge's facts of it and its verdict (set before this is called). */
 export function pageCachePredictionOf(profile: Profile): PageCachePrediction | null {
   const extract = profile.phases.find((p) => p.name === 'extract');
-  return extract ? predictPageCacheStep(phaseFacts(profile, extract)) : null;
+  const cpuBound = profile.verdict?.phases.find((p) => p.phase === 'extract')?.bottleneck === 'cpu';
+  return extract ? predictPageCacheStep(phaseFacts(profile, extract), cpuBound) : null;
 }
 
 /** The saving the prediction means against the experiments' baseline (until on disk): baseline median − predicted step. */

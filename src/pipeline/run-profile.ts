@@ -157,9 +157,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     writebackTail,
     ...(experiments ? { experiments } : {}),
   };
-  // From the profiled extraction alone: what page-cache should save, held against what it did.
-  if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   profile.verdict = judgeProfile(profile);
+  // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
+  if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   return profile;
 }
 
