@@ -19,10 +19,7 @@ export interface PageCachePrediction {
 }
 
 /** From the extraction's facts; null without a busiest process (no per-process CPU) or an extraction. */
-export function predictPageCacheStep(
-  extract: { durationMs: number; busiestProcess: BusiestProcess | null },
-  cpuBound = false,
-): PageCachePrediction | null {
+export function predictPageCacheStep(extract: { durationMs: number; busiestProcess: BusiestProcess | null }, cpuBound = false): PageCachePrediction | null {
   const busiest = extract.busiestProcess;
   if (!busiest || busiest.cores <= 0 || extract.durationMs <= 0) return null;
   return {
