@@ -71,11 +71,32 @@ describe('what-if lower bounds', () => {
     const sustained = Math.max(e.writes / (e.durationMs / 1000), (e.writes + t.writes) / ((e.durationMs + t.durationMs) / 1000));
     const ownShare = extract.facts.ownIo!.writeBytes / (e.writtenBytes + t.writtenBytes);
     const ownWrites = (e.writes + t.writes) * ownShare;
+    // What else the device wrote over the span (journal, the archive's pages) keeps its pace under a faster disk.
+    const otherPerSecond = (e.writes + t.writes - ownWrites) / ((e.durationMs + t.durationMs) / 1000);
     // The download (archive written to the same capped disk) was judged disk-iops too: halved.
     expect(j.phases.find((x) => x.phase === 'download')?.bottleneck).toBe('disk-iops');
     const others = durationMs(p, 'lookup') + durationMs(p, 'download') / 2;
     const iops = j.verdict.whatIf.find((w) => w.resource === 'disk-iops')!;
-    expect(iops.restoreLowerBoundMs).toBe(Math.round(others + (ownWrites / (2 * sustained)) * 1000));
+    expect(iops.restoreLowerBoundMs).toBe(Math.round(others + (ownWrites / (2 * sustained - otherPerSecond)) * 1000));
+  });
+
+  it('another writer keeps its pace under a faster disk: the restore gets the doubled ceiling less what it takes', () => {
+    // lab-second-writer.json: fio writing beside the restore on the same 40 MiB/s device.
+    const p = loadFixture('lab-second-writer.json');
+    const j = judgeInDetail(p);
+    const e = j.phases.find((x) => x.phase === 'extract')!;
+    const t = j.phases.find((x) => x.phase === 'writeback')!;
+    expect(e.bottleneck).toBe('disk-bandwidth');
+    const spanS = (e.facts.disk!.durationMs + t.facts.disk!.durationMs) / 1000;
+    const device = e.facts.disk!.writtenBytes + t.facts.disk!.writtenBytes;
+    const own = e.facts.ownIo!.writeBytes;
+    expect(device - own).toBeGreaterThan(32 * 1024 * 1024);
+    const ceiling = Math.max(j.ceilings.seqWriteBytesPerSecond!, e.facts.disk!.writtenBytes / (e.facts.disk!.durationMs / 1000), device / spanS);
+    const others = durationMs(p, 'lookup') + durationMs(p, 'download');
+    const bound = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth')!.restoreLowerBoundMs;
+    expect(bound).toBe(Math.round(others + (own / (2 * ceiling - (device - own) / spanS)) * 1000));
+    // Tighter than the restore's bytes alone over the doubled ceiling, never above the measured total.
+    expect(bound).toBeGreaterThan(Math.round(others + (own / (2 * ceiling)) * 1000));
   });
 
   it('writeback tail: a faster CPU cannot shorten the tail, a faster disk can', () => {

@@ -3,8 +3,9 @@
  * interventions relax it. Pure. A phase is shortened only by the resource its verdict names
  * (network: the download; disk and CPU: extraction and the writeback tail); a phase judged none or
  * inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
- * - disk: the bytes and requests the device must still write, at twice the ceiling of the doubled
- *   kind (bandwidth or IOPS), and never below the CPU the busiest process needs;
+ * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
+ *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
+ *   process needs;
  * - CPU: half the extraction, and never below what the disk needs at its ceilings;
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
  *   but when the kernel absorbed the extraction (the disk wrote almost nothing before tar exited),
@@ -57,12 +58,38 @@ function ownWork(extract: WhatIfPhase | undefined, span: DiskWork): DiskWork {
   return { ...span, writtenBytes: own, writes: span.writes * share };
 }
 
-/** Milliseconds the disk needs for `work` with the given ceilings multiplied as asked. */
-function diskMs(work: DiskWork, c: Ceilings, factor: { bandwidth: number; iops: number }): number {
+/** The device's writes per second that were not the restore's: another writer, the journal, the archive's pages. */
+interface Competing {
+  bytesPerSecond: number;
+  writesPerSecond: number;
+}
+const NO_COMPETITION: Competing = { bytesPerSecond: 0, writesPerSecond: 0 };
+
+/**
+ * What else the device wrote over extraction and tail, as rates. Under a faster disk another writer
+ * is taken to keep its pace (a greedy one takes more, a fixed batch as much in less time): it still
+ * takes that share of the doubled ceiling while the restore runs. The journal and the archive's pages
+ * are a fixed amount rather than a pace, and a rate spreads less of them over a shorter restore, so
+ * the bound stays a lower one.
+ */
+function competing(span: DiskWork, own: DiskWork, spanMs: number): Competing {
+  if (spanMs <= 0) return NO_COMPETITION;
+  const s = spanMs / 1000;
+  return { bytesPerSecond: Math.max(0, span.writtenBytes - own.writtenBytes) / s, writesPerSecond: Math.max(0, span.writes - own.writes) / s };
+}
+
+/**
+ * Milliseconds the disk needs for `work` with the given ceilings multiplied as asked, less what
+ * competing writes take of them. Never below the ceiling as it was: the restore had at least that
+ * much beside them (the demonstrated ceiling is at least the span's rate, so 2C - W >= C).
+ */
+function diskMs(work: DiskWork, c: Ceilings, factor: { bandwidth: number; iops: number }, other: Competing = NO_COMPETITION): number {
+  const left = (ceiling: number, times: number, taken: number) => Math.max(ceiling * times - taken, ceiling);
   const parts = [0];
-  if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / (c.seqWriteBytesPerSecond * factor.bandwidth));
+  if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond));
   if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
-  if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond)) parts.push(work.writes / (c.randWriteIops * factor.iops));
+  if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))
+    parts.push(work.writes / left(c.randWriteIops, factor.iops, other.writesPerSecond));
   if (c.randReadIops && iopsIsOwnLimit(c.randReadIops, c.seqReadBytesPerSecond)) parts.push(work.reads / (c.randReadIops * factor.iops));
   return Math.max(...parts) * 1000;
 }
@@ -127,9 +154,10 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   const same = { bandwidth: 1, iops: 1 };
   if (resource === 'disk-bandwidth' || resource === 'disk-iops') {
     const faster = resource === 'disk-bandwidth' ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
-    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster)));
+    const other = competing(span, own, e + t);
+    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
-      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster)));
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
     }
     return e + t;
   }
