@@ -29,6 +29,21 @@ describe('judgeSave on recorded saves', () => {
     expect(archive?.evidence.join('\n')).toMatch(/disk read \d+ r\/s/);
   });
 
+  it('names the busiest process of the archive phase, and tar below a full core is not called CPU-bound', () => {
+    // vda-warm-small-files.json: 38k small files still in the page cache; tar 0.67 of a core, zstdmt the rest.
+    const s = load('vda-warm-small-files.json');
+    const v = judgeSave({ phases: s.phases, deviceIndex: 0, cpuCount: 2, compressionThreads: s.compressionThreads, samples: s.samples.snapshots });
+    const archive = v.phases.find((p) => p.phase === 'archive')!;
+    expect(archive.evidence.join('\n')).toMatch(/the busiest process, tar, used 0\.\d\d of a core/);
+    expect(archive.bottleneck).not.toBe('cpu');
+    // Without the samples the busiest process is not named: the older recordings.
+    expect(
+      rejudge(s)
+        .phases.find((p) => p.phase === 'archive')
+        ?.evidence.join('\n'),
+    ).not.toMatch(/busiest process/);
+  });
+
   it('the upload is network, with its rate; reserve and commit are service round trips', () => {
     const s = load('vda-node-modules.json');
     const v = rejudge(s);
