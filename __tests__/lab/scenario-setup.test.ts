@@ -30,6 +30,7 @@ const NEW_SCENARIOS = [
   'second-writer',
   'temp-other-disk',
   'cloud-volume',
+  'cpu-large-files',
 ] as const satisfies readonly LabScenarioName[];
 
 /**
@@ -131,7 +132,19 @@ describe.runIf(ready)('lab scenario setups', () => {
     );
   }, 120_000);
 
+  it('cpu-large-files: tar runs through the 30 % quota shim, under the tight dirty limit, on a fresh loop device', async () => {
+    await setUp('cpu-large-files', (runner) => {
+      const want = SCENARIOS['cpu-large-files'].dirty;
+      expect(readDirtySettings()).toMatchObject({ dirty_bytes: want?.dirtyBytes, dirty_background_bytes: want?.backgroundBytes });
+      const shimDir = (runner.env.PATH ?? '').split(':')[0] as string;
+      const shim = readLines(path.join(shimDir, 'tar')).join('\n');
+      const group = /> '([^']+)\/cgroup\.procs'/.exec(shim)?.[1] as string;
+      expect(readLines(path.join(group, 'cpu.cfs_quota_us'))).toEqual([String(Math.round(LAB_SETTINGS.cpuCores * 100_000))]);
+      expect(throttlesOf(runner.devNumbers[0] as string, 'blkio.throttle.write_bps_device')).toEqual([]);
+    });
+  }, 120_000);
+
   it('covers every scenario beyond the CI five', () => {
-    expect(NEW_SCENARIOS.length).toBe(6);
+    expect(NEW_SCENARIOS.length).toBe(7);
   });
 });

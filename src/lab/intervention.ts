@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { restoreCache } from '@actions/cache';
 import { withEnv } from '../services/index.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
+import type { LabCacheEntry } from './cache-entry.js';
 import type { Lab } from './lab.js';
 import { withScenario } from './lab.js';
 import { withoutStdout } from './quiet.js';
@@ -49,7 +50,7 @@ const SYNC_LIMIT_MS = 10 * 60_000;
  * restoreCache and syncfs again, timed. `env` is the cache client's environment for that workspace.
  */
 export async function plainRestoreUntilOnDisk(
-  lab: Lab,
+  entry: LabCacheEntry,
   where: { workspace: string; runnerTemp: string },
   env: Record<string, string | undefined>,
 ): Promise<PlainTiming> {
@@ -62,7 +63,7 @@ export async function plainRestoreUntilOnDisk(
   return withoutStdout(() =>
     withEnv(env, async () => {
       const started = performance.now();
-      const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+      const key = await restoreCache([...entry.paths], entry.key);
       const restoreMs = performance.now() - started;
       await syncOrThrow(fileSystems);
       const onDiskMs = performance.now() - started;
@@ -79,9 +80,10 @@ async function syncOrThrow(fileSystems: readonly string[]): Promise<void> {
 
 /** The plain restore on one (possibly relaxed) scenario, set up and torn down like a profiled run. */
 export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<PlainTiming> {
+  const entry = await lab.cacheOf(spec.cache ?? 'deps');
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
-    return plainRestoreUntilOnDisk(lab, runner, env);
+    return plainRestoreUntilOnDisk(entry, runner, env);
   });
 }
 

@@ -11,7 +11,7 @@ import type { Profile, ProbeName } from '../profile/schema.js';
 import type { ProfileConfig } from '../config/config.js';
 import { runProfile } from '../pipeline/run-profile.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../services/index.js';
-import { seedLabCache, type LabCacheEntry } from './cache-entry.js';
+import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCache } from './cache-entry.js';
 import { CleanupStack } from './cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
@@ -25,7 +25,10 @@ export const LAB_PROBE_BUDGET_MS = 14_000;
 export interface Lab {
   root: string;
   services: LocalServices;
+  /** The deps cache, seeded at the start: what every scenario restores unless its spec names another. */
   cache: LabCacheEntry;
+  /** A cache by name, seeded on first use. */
+  cacheOf(name: LabCacheName): Promise<LabCacheEntry>;
   log: (line: string) => void;
   stop(): Promise<void>;
 }
@@ -69,21 +72,38 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
     );
     log(`lab: local services on ${services.url}; seeding the lab cache`);
     const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path.join(root, 'seed-temp')));
-    return { root, services, cache, log, stop: () => cleanup.runAll() };
+    let largeFiles: Promise<LabCacheEntry> | null = null;
+    const cacheOf = (name: LabCacheName): Promise<LabCacheEntry> => {
+      if (name === 'deps') return Promise.resolve(cache);
+      if (!largeFiles) {
+        log('lab: seeding the large-files cache');
+        const buildDir = path.join(root, 'large-files-build');
+        largeFiles = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path.join(root, 'seed-temp'))).finally(() =>
+          rmSync(buildDir, { recursive: true, force: true }),
+        );
+      }
+      return largeFiles;
+    };
+    return { root, services, cache, cacheOf, log, stop: () => cleanup.runAll() };
   } catch (error) {
     await cleanup.runAll().catch((e: unknown) => log(String(e)));
     throw error;
   }
 }
 
-function labConfig(lab: Lab, scenario: LabScenarioName, runner: { workspace: string; runnerTemp: string }, opts: RunScenarioOptions): ProfileConfig {
+function labConfig(
+  entry: LabCacheEntry,
+  scenario: LabScenarioName,
+  runner: { workspace: string; runnerTemp: string },
+  opts: RunScenarioOptions,
+): ProfileConfig {
   return {
     mode: 'profile',
     label: `lab-${scenario}`,
     workspace: runner.workspace,
     runnerTemp: runner.runnerTemp,
-    paths: lab.cache.paths,
-    primaryKey: lab.cache.key,
+    paths: entry.paths,
+    primaryKey: entry.key,
     restoreKeys: [],
     enableCrossOsArchive: false,
     failOnCacheMiss: true,
@@ -138,6 +158,7 @@ export async function withScenario<T>(
 export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScenarioOptions = {}): Promise<LabResult> {
   const spec = specOf(input);
   const scenario = spec.name;
+  const entry = await lab.cacheOf(spec.cache ?? 'deps');
   const started = performance.now();
   return withScenario(
     lab,
@@ -146,7 +167,7 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
       await opts.beforeProfile?.();
       runner.beforeRestore();
       const profile = await withoutWorkflowCommands(() =>
-        withEnv(env, () => runProfile(labConfig(lab, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+        withEnv(env, () => runProfile(labConfig(entry, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
       );
       const { right, expected } = expectation(scenario, profile);
       lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
