@@ -1,6 +1,6 @@
 // The large-files cache against the real local services: seeded from this project's node_modules
 // through saveCache, restored back through restoreCache, and its build tree gone.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { restoreCache } from '@actions/cache';

@@ -68,7 +68,7 @@ export async function seedLargeFilesCache(services: LocalServices, projectRoot: 
   for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
     const dir = path.join(target, `copy-${copy}`);
     mkdirSync(dir, { recursive: true });
-    sources.forEach((src, i) => copyFileSync(src, path.join(dir, `${i}-${path.basename(src)}`)));
+    for (const [i, src] of sources.entries()) copyFileSync(src, path.join(dir, `${i}-${path.basename(src)}`));
   }
   const key = `lab-large-files-${createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)}`;
   mkdirSync(tempDir, { recursive: true });
