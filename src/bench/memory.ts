@@ -224,8 +224,21 @@ function saveRows(save: SaveResult | null, scale: string): BenchRow[] {
       target: '–',
       met: null,
     },
-    { section: 'Save', measure: "the save's verdict", result: save.verdict?.sentence ?? 'none', target: '–', met: null },
+    {
+      section: 'Save',
+      measure: "the save's verdict (and the evidence of its longest phase)",
+      result: `${save.verdict?.sentence ?? 'none'}${longestEvidence(save)}`,
+      target: '–',
+      met: null,
+    },
   ];
+}
+
+/** The evidence behind the longest phase's judgement, so an inconclusive verdict shows what was seen. */
+function longestEvidence(save: SaveResult): string {
+  const longest = [...save.phases].sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs))[0];
+  const judged = longest ? save.verdict?.phases.find((p) => p.phase === longest.name) : undefined;
+  return judged && judged.evidence.length > 0 ? ` Evidence (${judged.phase}): ${judged.evidence.join('; ')}.` : '';
 }
 
 function runChild(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined> }): Promise<void> {
