@@ -99,6 +99,19 @@ describe('what-if lower bounds', () => {
     expect(bound).toBeGreaterThan(Math.round(others + (own / (2 * ceiling)) * 1000));
   });
 
+  it('a CPU-bound extraction the kernel absorbed: half of it, then the whole tail, which no CPU shortens', () => {
+    // lab-cpu.json: a 30 % quota; the machine's dirty budget held every page until syncfs after tar.
+    const p = loadFixture('lab-cpu.json');
+    const j = judgeInDetail(p);
+    const e = j.phases.find((x) => x.phase === 'extract')!;
+    const t = j.phases.find((x) => x.phase === 'writeback')!;
+    expect(e.bottleneck).toBe('cpu');
+    expect(e.facts.disk!.writtenBytes).toBeLessThan(0.1 * (e.facts.disk!.writtenBytes + t.facts.disk!.writtenBytes));
+    const others = durationMs(p, 'lookup') + durationMs(p, 'download');
+    const cpu = j.verdict.whatIf.find((w) => w.resource === 'cpu')!;
+    expect(cpu.restoreLowerBoundMs).toBe(Math.round(others + e.durationMs / 2 + t.durationMs));
+  });
+
   it('writeback tail: a faster CPU cannot shorten the tail, a faster disk can', () => {
     const p = loadFixture('writeback-tail-throttled-loop.json');
     const v = judgeProfile(p);

@@ -6,7 +6,8 @@
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
  *   process needs;
- * - CPU: half the extraction, and never below what the disk needs at its ceilings;
+ * - CPU: half the extraction, and never below what the disk needs at its ceilings; when the kernel
+ *   absorbed the extraction, half of it and then the whole tail, which no CPU shortens;
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
  *   but when the kernel absorbed the extraction (the disk wrote almost nothing before tar exited),
  *   writeback waits for the tail whatever the disk's speed, so the two add up.
@@ -162,7 +163,8 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     return e + t;
   }
   if (resource === 'cpu' && extract?.bottleneck === 'cpu') {
-    return Math.min(e + t, kernelWaited ? e / speedup + diskMs(tailOwn, c, same) : Math.max(e / speedup, diskMs(own, c, same)));
+    // Absorbed: the kernel wrote nothing while tar ran, so it writes it all after tar whatever the CPU: the tail stays.
+    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
   }
   return e + t;
 }
