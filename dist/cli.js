@@ -95391,7 +95391,7 @@ function spanBoundMs(resource, extract, tail, probed, speedup) {
     return e + t;
   }
   if (resource === "cpu" && extract?.bottleneck === "cpu") {
-    return Math.min(e + t, kernelWaited ? e / speedup + diskMs(tailOwn, c, same) : Math.max(e / speedup, diskMs(own, c, same)));
+    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
   }
   return e + t;
 }
@@ -101287,8 +101287,19 @@ function saveRows(save2, scale) {
       target: "\u2013",
       met: null
     },
-    { section: "Save", measure: "the save's verdict", result: save2.verdict?.sentence ?? "none", target: "\u2013", met: null }
+    {
+      section: "Save",
+      measure: "the save's verdict (and the evidence of its longest phase)",
+      result: `${save2.verdict?.sentence ?? "none"}${longestEvidence(save2)}`,
+      target: "\u2013",
+      met: null
+    }
   ];
+}
+function longestEvidence(save2) {
+  const longest = [...save2.phases].sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs))[0];
+  const judged = longest ? save2.verdict?.phases.find((p) => p.phase === longest.name) : void 0;
+  return judged && judged.evidence.length > 0 ? ` Evidence (${judged.phase}): ${judged.evidence.join("; ")}.` : "";
 }
 function runChild(command, args, options) {
   return new Promise((resolve8, reject) => {

@@ -71,6 +71,12 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'writeback',
     says: /^Disk-bound \(bandwidth\): after tar exited .* of the 12\d MiB\/s sequential-write ceiling/,
   },
+  // The CPU quota over large files: unzstd's work, not tar's file creation (issue 14's experiments).
+  'lab-cpu-large-files.json': {
+    bottleneck: 'cpu',
+    dominant: 'extract',
+    says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core while runnable tasks waited for a CPU/,
+  },
 };
 
 describe('verdicts on recorded profiles', () => {
