@@ -95346,28 +95346,18 @@ function absorbed(extract, span) {
   return early !== void 0 && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
 }
 function demonstrated(c, phases) {
+  const withDisk = phases.filter((p) => p?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum3, p) => sum3 + (p.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p) => [p]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
   const out = { ...c };
-  const spans = [];
-  const durations = [];
-  for (const p of phases) {
-    const d = p?.facts.disk;
-    if (!d || d.durationMs < SUSTAINED_RATE_MS) continue;
-    spans.push(deviceWork([p]));
-    durations.push(d.durationMs);
-  }
-  const together = phases.filter((p) => p?.facts.disk);
-  const togetherMs = together.reduce((s3, p) => s3 + (p?.facts.disk?.durationMs ?? 0), 0);
-  if (together.length > 1 && togetherMs >= SUSTAINED_RATE_MS) {
-    spans.push(deviceWork(together));
-    durations.push(togetherMs);
-  }
-  spans.forEach((w, i) => {
-    const s3 = durations[i] / 1e3;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    const s3 = msOf(ps) / 1e3;
     if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s3);
     if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s3);
     if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s3);
     if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s3);
-  });
+  }
   return out;
 }
 function spanBoundMs(resource, extract, tail, probed, speedup) {

@@ -117,28 +117,18 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
  * disk-iops tail: 1,444 writes/s under a 1,000 IOPS cap), and a doubled burst is no doubled disk.
  */
 function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[]): Ceilings {
+  const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
+  const msOf = (ps: readonly WhatIfPhase[]) => ps.reduce((sum, p) => sum + (p.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p) => [p]), ...(withDisk.length > 1 ? [withDisk] : [])].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
   const out = { ...c };
-  const spans: DiskWork[] = [];
-  const durations: number[] = [];
-  for (const p of phases) {
-    const d = p?.facts.disk;
-    if (!d || d.durationMs < SUSTAINED_RATE_MS) continue;
-    spans.push(deviceWork([p]));
-    durations.push(d.durationMs);
-  }
-  const together = phases.filter((p) => p?.facts.disk);
-  const togetherMs = together.reduce((s, p) => s + (p?.facts.disk?.durationMs ?? 0), 0);
-  if (together.length > 1 && togetherMs >= SUSTAINED_RATE_MS) {
-    spans.push(deviceWork(together));
-    durations.push(togetherMs);
-  }
-  spans.forEach((w, i) => {
-    const s = (durations[i] as number) / 1000;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    const s = msOf(ps) / 1000;
     if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s);
     if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s);
     if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s);
     if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s);
-  });
+  }
   return out;
 }
 
