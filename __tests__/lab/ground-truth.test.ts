@@ -11,7 +11,7 @@ const intervention = (baseMs: number, relaxed: [Resource, number][]): Interventi
   scenario: 'x',
   base: t(baseMs),
   baseRuns: [t(baseMs)],
-  relaxed: relaxed.map(([resource, ms]) => ({ resource, timing: t(ms) })),
+  relaxed: relaxed.map(([resource, ms]) => ({ resource, timing: t(ms), runs: [t(ms), t(ms)] })),
 });
 const facts = (bottleneck: string, whatIf: [string, number][], totalMs: number): ProfileFacts => ({
   bottleneck,

@@ -33,7 +33,8 @@ export interface Intervention {
   base: PlainTiming;
   /** Timed first and last, around the relaxed variants, so a trend in the shared machine's load cancels out of the mean. */
   baseRuns: PlainTiming[];
-  relaxed: { resource: Resource; timing: PlainTiming }[];
+  /** Each relaxed variant timed twice, in mirrored order around the base runs (B R1 R2 R2 R1 B): the mean of its runs. */
+  relaxed: { resource: Resource; timing: PlainTiming; runs: PlainTiming[] }[];
 }
 
 export function meanTiming(runs: readonly PlainTiming[]): PlainTiming {
@@ -88,15 +89,23 @@ export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<Pl
 }
 
 /**
- * The scenario plain, then with each controlled resource relaxed 2×, then plain again (one base
- * run when nothing is relaxed: there is no trend to cancel).
+ * The scenario plain, then each controlled resource relaxed 2×, then the relaxed variants again in
+ * reverse order, then plain again: B R1 R2 R2 R1 B. Every side's mean then sits at the same point in
+ * time, so a trend in the shared machine's load cancels, and one slow run of a variant (a repeat of
+ * the same CPU-bound extraction here took 0.81 to 1.23 CPU-seconds) does not decide alone. One base
+ * run when nothing is relaxed: there is nothing to compare.
  */
 export async function intervene(lab: Lab, spec: ScenarioSpec): Promise<Intervention> {
+  const resources = controlledResources(spec);
   const baseRuns = [await timePlainRestore(lab, spec)];
-  const relaxedRuns: Intervention['relaxed'] = [];
-  for (const resource of controlledResources(spec)) {
-    relaxedRuns.push({ resource, timing: await timePlainRestore(lab, relaxed(spec, resource)) });
+  const runsOf = new Map<Resource, PlainTiming[]>(resources.map((r) => [r, []]));
+  for (const resource of [...resources, ...[...resources].reverse()]) {
+    runsOf.get(resource)?.push(await timePlainRestore(lab, relaxed(spec, resource)));
   }
-  if (relaxedRuns.length > 0) baseRuns.push(await timePlainRestore(lab, spec));
+  if (resources.length > 0) baseRuns.push(await timePlainRestore(lab, spec));
+  const relaxedRuns = resources.map((resource) => {
+    const runs = runsOf.get(resource) ?? [];
+    return { resource, timing: meanTiming(runs), runs };
+  });
   return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns };
 }
