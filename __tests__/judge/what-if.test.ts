@@ -10,6 +10,13 @@ const durationMs = (p: ReturnType<typeof loadFixture>, n: Parameters<typeof phas
   return x.endMs - x.startMs;
 };
 
+/** A recording judged, with its judged extraction and writeback tail. */
+const judgedSpan = (file: string) => {
+  const p = loadFixture(file);
+  const j = judgeInDetail(p);
+  return { p, j, e: j.phases.find((x) => x.phase === 'extract')!, t: j.phases.find((x) => x.phase === 'writeback')! };
+};
+
 describe('what-if lower bounds', () => {
   for (const file of fixtureNames()) {
     it(`${file}: one bound per resource, none above the measured total, the other phases shrink at most by the speed-up`, () => {
@@ -60,10 +67,7 @@ describe('what-if lower bounds', () => {
   it('a short burst does not raise the ceiling: only phases of 1 s or more, or extraction and tail together', () => {
     // lab-disk-iops.json: 1,000 write IOPS cap, fio read 598; the 17.6 s extraction sustained 989
     // writes/s, the 170 ms tail burst through blkio at 1,444. A doubled burst is no doubled disk.
-    const p = loadFixture('lab-disk-iops.json');
-    const j = judgeInDetail(p);
-    const extract = j.phases.find((x) => x.phase === 'extract')!;
-    const tail = j.phases.find((x) => x.phase === 'writeback')!;
+    const { p, j, e: extract, t: tail } = judgedSpan('lab-disk-iops.json');
     const e = extract.facts.disk!;
     const t = tail.facts.disk!;
     expect(t.durationMs).toBeLessThan(1000);
@@ -82,10 +86,7 @@ describe('what-if lower bounds', () => {
 
   it('another writer keeps its pace under a faster disk: the restore gets the doubled ceiling less what it takes', () => {
     // lab-second-writer.json: fio writing beside the restore on the same 40 MiB/s device.
-    const p = loadFixture('lab-second-writer.json');
-    const j = judgeInDetail(p);
-    const e = j.phases.find((x) => x.phase === 'extract')!;
-    const t = j.phases.find((x) => x.phase === 'writeback')!;
+    const { p, j, e, t } = judgedSpan('lab-second-writer.json');
     expect(e.bottleneck).toBe('disk-bandwidth');
     const spanS = (e.facts.disk!.durationMs + t.facts.disk!.durationMs) / 1000;
     const device = e.facts.disk!.writtenBytes + t.facts.disk!.writtenBytes;
@@ -101,10 +102,7 @@ describe('what-if lower bounds', () => {
 
   it('a CPU-bound extraction the kernel absorbed: half of it, then the whole tail, which no CPU shortens', () => {
     // lab-cpu.json: a 30 % quota; the machine's dirty budget held every page until syncfs after tar.
-    const p = loadFixture('lab-cpu.json');
-    const j = judgeInDetail(p);
-    const e = j.phases.find((x) => x.phase === 'extract')!;
-    const t = j.phases.find((x) => x.phase === 'writeback')!;
+    const { p, j, e, t } = judgedSpan('lab-cpu.json');
     expect(e.bottleneck).toBe('cpu');
     expect(e.facts.disk!.writtenBytes).toBeLessThan(0.1 * (e.facts.disk!.writtenBytes + t.facts.disk!.writtenBytes));
     const others = durationMs(p, 'lookup') + durationMs(p, 'download');
