@@ -100253,7 +100253,7 @@ var SCENARIOS = {
   },
   "cpu-large-files": {
     name: "cpu-large-files",
-    about: "the same CFS quota of 30 % of one core, restoring 68 large JS files (~380 MB, packed ~4:1) that unzstd dominates; fresh ext4 loop device, 32 MiB dirty limit so writeback keeps pace",
+    about: "the same CFS quota of 30 % of one core, restoring 68 large JS files (~380 MB, packed ~5:1) that unzstd dominates; fresh ext4 loop device, 32 MiB dirty limit so writeback keeps pace",
     controls: { cpuCores: LAB_SETTINGS.cpuCores },
     disk: "loop",
     cache: "large-files",
@@ -100564,10 +100564,11 @@ async function withScenario(lab, spec, fn, opts = {}) {
     await cleanup.runAll();
   }
 }
+var cacheFor = (lab, spec) => lab.cacheOf(spec.cache ?? "deps");
 async function runScenario(lab, input, opts = {}) {
   const spec = specOf(input);
   const scenario = spec.name;
-  const entry = await lab.cacheOf(spec.cache ?? "deps");
+  const entry = await cacheFor(lab, spec);
   const started = performance8.now();
   return withScenario(
     lab,
@@ -100677,7 +100678,7 @@ async function syncOrThrow(fileSystems) {
   if (stuck.length > 0) throw new Error(`syncfs did not return on ${stuck.map((s3) => s3.mountPoint).join(", ")}: no plain time to compare with`);
 }
 async function timePlainRestore(lab, spec) {
-  const entry = await lab.cacheOf(spec.cache ?? "deps");
+  const entry = await cacheFor(lab, spec);
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
     return plainRestoreUntilOnDisk(entry, runner, env);
@@ -101356,20 +101357,22 @@ async function liftSaving(lab, scenario, log2) {
     const dir = path37.join(lab.root, `lift-${scenario}-${Date.now()}`);
     mkdirSync10(dir);
     cleanup.push(`remove ${dir}`, () => rmSync8(dir, { recursive: true, force: true }));
-    const runner = setupScenario(SCENARIOS[scenario], { cleanup, dir, services: lab.services });
-    const throttled = await plainUntilOnDisk(lab, runner, "throttled");
+    const spec = SCENARIOS[scenario];
+    const entry = await cacheFor(lab, spec);
+    const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
+    const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
     for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path37.join(BLKIO_ROOT, file), `${dev} 0`);
-    const unthrottled = await plainUntilOnDisk(lab, runner, "unthrottled");
+    const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
     await cleanup.runAll();
   }
 }
-async function plainUntilOnDisk(lab, runner, name2) {
+async function plainUntilOnDisk(lab, entry, runner, name2) {
   const workspace = path37.join(runner.workspace, `plain-${name2}`);
   mkdirSync10(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
-  const timing = await plainRestoreUntilOnDisk(lab.cache, { workspace, runnerTemp: runner.runnerTemp }, env);
+  const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync8(workspace, { recursive: true, force: true });
   await syncFileSystems([runner.workspace], 6e4);
   return timing.onDiskMs;

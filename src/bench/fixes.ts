@@ -11,7 +11,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Lab } from '../lab/lab.js';
-import { runScenario } from '../lab/lab.js';
+import { cacheFor, runScenario } from '../lab/lab.js';
+import type { LabCacheEntry } from '../lab/cache-entry.js';
 import { CleanupStack } from '../lab/cleanup.js';
 import { BLKIO_ROOT, THROTTLE_FILES } from '../lab/paths.js';
 import { plainRestoreUntilOnDisk } from '../lab/intervention.js';
@@ -91,21 +92,23 @@ async function liftSaving(lab: Lab, scenario: LabScenarioName, log: (line: strin
     const dir = path.join(lab.root, `lift-${scenario}-${Date.now()}`);
     mkdirSync(dir);
     cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-    const runner = setupScenario(SCENARIOS[scenario], { cleanup, dir, services: lab.services });
-    const throttled = await plainUntilOnDisk(lab, runner, 'throttled');
+    const spec = SCENARIOS[scenario];
+    const entry = await cacheFor(lab, spec);
+    const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
+    const throttled = await plainUntilOnDisk(lab, entry, runner, 'throttled');
     for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path.join(BLKIO_ROOT, file), `${dev} 0`);
-    const unthrottled = await plainUntilOnDisk(lab, runner, 'unthrottled');
+    const unthrottled = await plainUntilOnDisk(lab, entry, runner, 'unthrottled');
     return throttled - unthrottled;
   } finally {
     await cleanup.runAll();
   }
 }
 
-async function plainUntilOnDisk(lab: Lab, runner: LabRunner, name: string): Promise<number> {
+async function plainUntilOnDisk(lab: Lab, entry: LabCacheEntry, runner: LabRunner, name: string): Promise<number> {
   const workspace = path.join(runner.workspace, `plain-${name}`);
   mkdirSync(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
-  const timing = await plainRestoreUntilOnDisk(lab.cache, { workspace, runnerTemp: runner.runnerTemp }, env);
+  const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync(workspace, { recursive: true, force: true });
   // The removal's own writes are not the next restore's.
   await syncFileSystems([runner.workspace], 60_000);

@@ -42,8 +42,8 @@ export async function seedLabCache(services: LocalServices, projectRoot: string,
 /** Files of at least this size under node_modules make up the large-files cache. */
 const LARGE_FILE_BYTES = 1024 * 1024;
 /**
- * Copies of them (the 17 largest JS files here: ~95 MB): ~380 MB that zstd packs about 4:1, so
- * unzstd writes four bytes for each it reads and tar has only 68 files to create.
+ * Copies of them (the 17 largest JS files here: ~95 MB): ~380 MB that zstd (without long mode, as restoreCache
+ * chose here) packs into ~70 MB, so unzstd writes more than five bytes for each it reads and tar has only 68 files to create.
  */
 const LARGE_FILE_COPIES = 4;
 

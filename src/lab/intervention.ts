@@ -14,7 +14,7 @@ import { withEnv } from '../services/index.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import type { LabCacheEntry } from './cache-entry.js';
 import type { Lab } from './lab.js';
-import { withScenario } from './lab.js';
+import { cacheFor, withScenario } from './lab.js';
 import { withoutStdout } from './quiet.js';
 import { controlledResources, relaxed, type Resource, type ScenarioSpec } from './scenario-specs.js';
 
@@ -81,7 +81,7 @@ async function syncOrThrow(fileSystems: readonly string[]): Promise<void> {
 
 /** The plain restore on one (possibly relaxed) scenario, set up and torn down like a profiled run. */
 export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<PlainTiming> {
-  const entry = await lab.cacheOf(spec.cache ?? 'deps');
+  const entry = await cacheFor(lab, spec);
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
     return plainRestoreUntilOnDisk(entry, runner, env);

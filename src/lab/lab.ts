@@ -155,10 +155,13 @@ export async function withScenario<T>(
   }
 }
 
+/** The cache entry a scenario restores: its spec's, else `deps`. */
+export const cacheFor = (lab: Lab, spec: ScenarioSpec): Promise<LabCacheEntry> => lab.cacheOf(spec.cache ?? 'deps');
+
 export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScenarioOptions = {}): Promise<LabResult> {
   const spec = specOf(input);
   const scenario = spec.name;
-  const entry = await lab.cacheOf(spec.cache ?? 'deps');
+  const entry = await cacheFor(lab, spec);
   const started = performance.now();
   return withScenario(
     lab,

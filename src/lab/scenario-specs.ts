@@ -155,7 +155,7 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
   'cpu-large-files': {
     name: 'cpu-large-files',
     about:
-      'the same CFS quota of 30 % of one core, restoring 68 large JS files (~380 MB, packed ~4:1) that unzstd dominates; fresh ext4 loop device, 32 MiB dirty limit so writeback keeps pace',
+      'the same CFS quota of 30 % of one core, restoring 68 large JS files (~380 MB, packed ~5:1) that unzstd dominates; fresh ext4 loop device, 32 MiB dirty limit so writeback keeps pace',
     controls: { cpuCores: LAB_SETTINGS.cpuCores },
     disk: 'loop',
     cache: 'large-files',
