@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { DISK_RESOURCES, PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
-import { isPattern } from '../restore/restore-roots.js';
+import { expandPath, isPattern } from '../restore/restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
 import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
 import { parseExperimentBudgetMs, parseExperiments } from '../experiment/input.js';
@@ -149,10 +149,6 @@ function parseFailOn(raw: string): Resource[] {
 }
 
 /** Expands ~ and resolves relative paths against the workspace, as the cache's tar does. */
-export function expandPath(p: string, workspace: string): string {
-  const expanded = p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
-  return path.resolve(workspace, expanded);
-}
 
 function resolveProbePath(raw: string, paths: string[], workspace: string): string {
   const given = raw.trim();

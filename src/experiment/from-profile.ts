@@ -4,12 +4,11 @@
  */
 import type { PhaseName, PhaseRecord } from '../profile/schema.js';
 import type { ProfileConfig } from '../config/config.js';
-import { expandPath } from '../config/config.js';
 import type { TimedRestore } from '../restore/timed-restore.js';
 import { runExperiments, type ExperimentsHooks, type ExperimentsRequest } from './run-experiments.js';
 import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
-import { isPattern } from '../restore/restore-roots.js';
+import { expandPath, isPattern } from '../restore/restore-roots.js';
 
 function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
   const p = phases.find((x) => x.name === name);

@@ -8,15 +8,9 @@
  * process's cores say nothing there, since tar and unzstd shared what the quota gave. Pure.
  */
 import { phaseFacts, type BusiestProcess } from '../judge/phase-facts.js';
-import type { Profile } from '../profile/schema.js';
-import type { ExperimentsResult } from './types.js';
+import type { ExperimentsResult, PageCachePrediction, Profile } from '../profile/schema.js';
 
-export interface PageCachePrediction {
-  /** The predicted step time with the budget raised to fit (tar's exit), ms. */
-  stepMs: number;
-  /** What it rests on: the busiest process of the profiled extraction and how long that extraction took. */
-  basis: { comm: string; cores: number; extractMs: number };
-}
+export type { PageCachePrediction };
 
 /** From the extraction's facts; null without a busiest process (no per-process CPU) or an extraction. */
 export function predictPageCacheStep(extract: { durationMs: number; busiestProcess: BusiestProcess | null }, cpuBound = false): PageCachePrediction | null {

@@ -4,7 +4,7 @@
  * re-judged and re-rendered offline (`disk-profiler render`). Documented in docs/profile-schema.md.
  */
 
-import type { ExperimentsResult } from '../experiment/types.js';
+import type { Spread } from '../util/spread.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -429,4 +429,95 @@ export interface SaveResult {
   samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
   error?: { phase: SavePhaseName; message: string };
   verdict: SaveVerdict | null;
+}
+
+// The experiments' plain data (src/experiment): the schema names it, so it is defined here.
+
+/**
+ * The alternatives an experiment can extract the archive under, defined once. `baseline` re-runs the
+ * extraction exactly as the restore did; the others each take one thing away or change one thing.
+ */
+export const ALTERNATIVES = ['baseline', 'ram', 'decompress', 'other-disk', 'page-cache'] as const;
+export type AlternativeName = (typeof ALTERNATIVES)[number];
+
+/** Why an alternative did not run here. */
+export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export interface Skip {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  reason: SkipReason;
+  /** The sentence the report shows, with the figures behind it. */
+  detail: string;
+}
+
+/** One timed extraction (or decompression) under one alternative. */
+export interface RunRecord {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  /** From the start of tar until tar exited (the restore step's share). */
+  stepMs: number;
+  /** syncfs of the target file system after tar exited: what was still owed to the disk. */
+  syncMs: number;
+  /** stepMs + syncMs: until the files were on disk. */
+  untilOnDiskMs: number;
+  /**
+   * CPU time of tar and its decompressor (user + system, reaped children's) from start to exit; for
+   * decompress, of the decompression. Null without /proc; absent in profiles written before it.
+   */
+  cpuMs?: number | null;
+  error?: string;
+}
+
+export interface AlternativeOutcome {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  /**
+   * The figure compared with the baseline: time until on disk, except page-cache, whose point is the
+   * step time (tar's exit) with the writeback left for later steps.
+   */
+  timeMs: Spread;
+  /** page-cache only: syncfs after tar exited, i.e. the writeback handed to later steps. */
+  writebackLeftMs: Spread | null;
+  /** CPU time of tar and its decompressor per run (RunRecord.cpuMs); null without it, absent in older profiles. */
+  cpuMs?: Spread | null;
+  /** Baseline median minus this median; null for the baseline itself. */
+  savingMs: number | null;
+  /** savingMs / baseline median. */
+  savingShare: number | null;
+  /** What a user would change in the workflow to get this. */
+  apply: string;
+  failedRuns: number;
+}
+
+export interface ExperimentsResult {
+  status: StageStatus;
+  reason?: string;
+  budgetMs: number;
+  /** Wall time of all experiments (refetch included). */
+  wallMs: number;
+  /** The second download of the same archive: a second network figure. */
+  refetch: { durationMs: number; bytes: number; where: string; inRam: boolean } | null;
+  outcomes: AlternativeOutcome[];
+  runs: RunRecord[];
+  skipped: Skip[];
+  /**
+   * page-cache's step as the profile predicts it (see page-cache-prediction.ts): made from the profiled
+   * extraction, not from the experiments; null when the profile cannot say, absent in older profiles.
+   */
+  pageCachePrediction?: PageCachePrediction | null;
+  /** The alternative that saved the most ('none' when none saved FIX_MIN_SAVING_SHARE). */
+  fixBest: { alternative: AlternativeName | 'none'; mountPoint: string | null; savingMs: number | null };
+}
+
+/**
+ * page-cache's step as the profile predicts it (experiment/page-cache-prediction.ts), made from the
+ * profiled extraction, not from the experiments.
+ */
+export interface PageCachePrediction {
+  /** The predicted step time with the budget raised to fit (tar's exit), ms. */
+  stepMs: number;
+  /** What it rests on: the busiest process of the profiled extraction and how long that extraction took. */
+  basis: { comm: string; cores: number; extractMs: number };
 }

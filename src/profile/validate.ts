@@ -4,6 +4,7 @@
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
 import {
+  ALTERNATIVES,
   BOTTLENECKS,
   PHASES,
   PROBE_NAMES,
@@ -12,11 +13,10 @@ import {
   RESTORE_SKIP_REASONS,
   SAVE_PHASES,
   SAVE_STATUSES,
+  SKIP_REASONS,
   STAGE_STATUSES,
   type Profile,
 } from './schema.js';
-import { ALTERNATIVES } from '../experiment/alternatives.js';
-import { SKIP_REASONS } from '../experiment/types.js';
 import { ProfilerError } from '../util/errors.js';
 
 /**
