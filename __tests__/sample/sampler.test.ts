@@ -62,6 +62,21 @@ describe.runIf(onLinux)('Sampler schedule', () => {
     expect(s.disks[0]?.sectorsWritten).toBeGreaterThan(0);
     expect(sampler.stop().snapshots).toEqual([s]);
   });
+
+  it("boundary snapshots carry this process's CPU in µs (process.cpuUsage), exact where ticks are 10 ms steps", () => {
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
+    const a = sampler.snapshot();
+    // Busy until this process has used 35 ms of CPU however the machine schedules it.
+    const from = process.cpuUsage();
+    while (process.cpuUsage(from).user + process.cpuUsage(from).system < 35_000) {
+      // spin
+    }
+    const b = sampler.snapshot();
+    sampler.stop();
+    const usedUs = (b.selfCpuUs ?? 0) - (a.selfCpuUs ?? Infinity);
+    expect(usedUs).toBeGreaterThanOrEqual(35_000);
+    expect(usedUs).toBeLessThan(35_000 + 50_000);
+  });
 });
 
 describe.runIf(onLinux)('memory bound', () => {

@@ -5,9 +5,9 @@
  */
 import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, percent } from '../report/format.js';
-import type { PhaseFacts } from './phase-facts.js';
-import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_CPU_DATA_MS, PROCESS_FULL_CORE } from './thresholds.js';
+import { formatNumber, percent, seconds } from '../report/format.js';
+import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
+import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
 
@@ -16,7 +16,7 @@ export interface CpuLoad {
   processSaturated: boolean;
   /** The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes). */
   starved: boolean;
-  /** Nothing says anything about the CPU (no /proc, or under MIN_CPU_DATA_MS of data). */
+  /** Whether the figures decide it: false without /proc, or when a short phase's ticks straddle the threshold. */
   measured: boolean;
   candidates: Candidate[];
 }
@@ -27,12 +27,13 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   const p = facts.busiestProcess;
   let processSaturated = false;
   if (p) {
-    processSaturated = p.cores >= PROCESS_FULL_CORE;
+    const judged = judgedCores(p);
+    processSaturated = judged >= PROCESS_FULL_CORE;
     c.push(
       candidate(
         'busiest-process-cores',
-        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
-        p.cores,
+        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}`,
+        judged,
         'cores',
         processSaturated ? ['cpu'] : NOT_CPU,
         PROCESS_FULL_CORE,
@@ -73,26 +74,69 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
 }
 
-/** The download runs in this process (the cache client): its own CPU, with enough data to say. */
+/**
+ * The busiest process's cores as judged: what its snapshots show, or, when it ran at a full core over
+ * all MIN_SEEN_MS or more it was seen and the children's exact total leaves room for it to have done so
+ * unseen too, the lesser of that rate and the upper bound. Its first and last moments in a phase fall
+ * between snapshots; a half-second extraction loses up to a fifth of its CPU there.
+ */
+export function judgedCores(p: BusiestProcess): number {
+  const whileSeen = p.coresWhileSeen ?? 0;
+  const atMost = p.coresAtMost ?? p.cores;
+  if (p.cores >= PROCESS_FULL_CORE || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < PROCESS_FULL_CORE || atMost < PROCESS_FULL_CORE) return p.cores;
+  return Math.min(whileSeen, atMost);
+}
+
+/** "0.82–0.99 of a core (0.93 over the 0.4 s it was sampled)", or one figure where the bounds meet. */
+export function describeBusiest(p: BusiestProcess): string {
+  const atMost = p.coresAtMost ?? null;
+  const range = atMost !== null && atMost - p.cores >= 0.01 ? `${formatNumber(p.cores)}–${formatNumber(atMost)}` : formatNumber(p.cores);
+  const seen =
+    p.coresWhileSeen != null && range !== formatNumber(p.cores) ? ` (${formatNumber(p.coresWhileSeen)} over the ${seconds(p.seenMs ?? 0)} it was sampled)` : '';
+  return `${range} of a core${seen}`;
+}
+
+/** "0.15–0.19 of a core", or one figure when exact. */
+export function describeCores(b: CoresBounds): string {
+  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}–${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
+}
+
+/**
+ * The download runs in this process (the cache client): its own CPU, exact from process.cpuUsage()
+ * however short the download, or as tick bounds in older profiles. A process kept at a full core is
+ * CPU-bound; the bounds decide only when both lie on one side of that.
+ */
 export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
-  const cores = facts.selfCores;
-  if (cores !== null) {
+  const b = facts.selfCoresBounds;
+  const saturated = b !== null && b.atLeast >= PROCESS_FULL_CORE;
+  const measured = b !== null && (saturated || b.atMost < PROCESS_FULL_CORE);
+  if (b !== null && measured) {
     c.push(
       candidate(
         'download-process-cores',
-        `the process running the download used ${formatNumber(cores)} of a core`,
-        cores,
+        `the process running the download used ${describeCores(b)}`,
+        saturated ? b.atLeast : b.atMost,
         'cores',
-        cores >= PROCESS_FULL_CORE ? ['cpu'] : NOT_CPU,
+        saturated ? ['cpu'] : NOT_CPU,
         PROCESS_FULL_CORE,
       ),
     );
-  } else if (facts.durationMs < MIN_CPU_DATA_MS) {
-    c.push(candidate('download-process-cores', `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1000} s`, null, 'cores', []));
+  } else if (b !== null) {
+    c.push(
+      candidate(
+        'download-process-cores',
+        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
+        null,
+        'cores',
+        [],
+      ),
+    );
+  } else {
+    c.push(candidate('download-process-cores', "CPU not recorded: this profile has no figure for the process's own CPU", null, 'cores', []));
   }
   machineCandidates(facts, c);
-  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+  return { processSaturated: saturated, starved: false, measured, candidates: c };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

@@ -7,7 +7,7 @@
 import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
 import type { Ceilings } from './ceilings.js';
 import { hasCeilings } from './ceilings.js';
-import type { CpuLoad } from './cpu-load.js';
+import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
@@ -19,7 +19,6 @@ import {
   IO_PRESSURE_HIGH,
   IO_PRESSURE_LOW,
   LOW_QUEUE_DEPTH,
-  MIN_CPU_DATA_MS,
   QD1_RATE_SHARE,
   SMALL_REQUEST_KIB,
   WRITEBACK_TAIL_SHARE,
@@ -91,7 +90,10 @@ function notMeasured(x: RuleInput): string[] {
   const missing: string[] = [];
   if (!x.facts.disk) missing.push('disk not measured');
   else if (!probes(x)) missing.push('no fio ceilings for the disk');
-  if (!x.cpu?.measured) missing.push('CPU not measured');
+  if (!x.cpu?.measured) {
+    const short = x.name === 'download' && x.facts.selfCoresBounds !== null;
+    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : 'CPU not measured');
+  }
   return missing;
 }
 
@@ -146,16 +148,18 @@ const cpuProcess: Rule = {
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
     if (!calm) return null;
     const p = x.facts.busiestProcess;
+    const self = x.facts.selfCoresBounds;
     const who =
       x.name === 'download'
-        ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
+        ? `the process running the download used ${self ? describeCores(self) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}`
         : p
-          ? `${p.comm} used ${formatNumber(p.cores)} of a core`
+          ? `${p.comm} used ${describeBusiest(p)}`
           : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
     const diskPart = x.disk.top
       ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
       : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+    const limit = x.name === 'download' ? 'its CPU is the limit' : 'one core is its limit';
+    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
   },
 };
 
@@ -190,10 +194,18 @@ const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
     if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
-    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : '';
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
 };
+
+/** The CPU figure of a phase, for clauses that weigh it against the disk. */
+function cpuFigure(x: RuleInput): string {
+  const self = x.facts.selfCoresBounds;
+  if (x.name === 'download' && self) return `the process running it used ${describeCores(self)}`;
+  const p = x.facts.busiestProcess;
+  return p ? `the busiest process used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+}
 
 const inconclusive: Rule = {
   id: 'inconclusive',
@@ -204,7 +216,7 @@ const inconclusive: Rule = {
       clause:
         missing.length > 0
           ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
-          : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`,
+          : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}`,
     };
   },
 };
@@ -216,11 +228,12 @@ const networkBound: Rule = {
   apply: (x) => {
     const rate = downloadRate(x);
     const at = rate === null ? '' : ` at ${mibPerSecond(rate)}`;
-    const cpuPart = x.cpu?.measured
-      ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
-      : x.facts.durationMs < MIN_CPU_DATA_MS
-        ? 'its CPU not measured (under 1 s of data)'
-        : 'its CPU not recorded';
+    // The network is named only when the process's CPU was measured short of a core: by elimination,
+    // so an unmeasured CPU leaves the download inconclusive. Profiles that never recorded this
+    // process's CPU (schema 1) keep the old rule, and say so.
+    const self = x.facts.selfCoresBounds;
+    if (self !== null && !x.cpu?.measured) return null;
+    const cpuPart = self !== null ? `the process running it used ${describeCores(self)}` : 'its CPU not recorded';
     if (probes(x) && x.disk.top !== null) {
       if (!diskFar(x)) return null;
       return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };

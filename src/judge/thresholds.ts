@@ -63,8 +63,18 @@ export const SMALL_REQUEST_KIB = 32;
  */
 export const PROCESS_FULL_CORE = 0.85;
 
-/** CPU figures from under this much time are 1-10 ticks of USER_HZ: too coarse to judge on. */
+/**
+ * CPU figures from under this much time are 1-10 ticks of USER_HZ: too coarse to state as one figure.
+ * The judge reads them as bounds instead (± 2 ticks), and process.cpuUsage() needs no minimum.
+ */
 export const MIN_CPU_DATA_MS = 1000;
+
+/**
+ * A process seen at a full core over at least this long (20 ticks: one tick is 5 %) ran at a full
+ * core, when the children's exact total leaves room for it to have done so while unseen too: the
+ * lost ends of a half-second extraction (up to a sample interval each) no longer hide a CPU-bound tar.
+ */
+export const MIN_SEEN_MS = 200;
 
 /**
  * PSI cpu some: share of time at least one runnable task waited for a CPU. Above 30 % the CPU

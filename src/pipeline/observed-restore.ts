@@ -6,7 +6,7 @@
  */
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
 import { timedRestore, type RestoreRequest, type TimedRestore } from '../restore/timed-restore.js';
-import { Sampler } from '../sample/sampler.js';
+import { Sampler, selfCpuUs } from '../sample/sampler.js';
 import { monotonicMs } from '../util/clock.js';
 
 export interface ObservedRestoreOptions extends Omit<RestoreRequest, 'progressIntervalMs'> {
@@ -41,7 +41,15 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
   }
 }
 
-/** A boundary without /proc: the time alone, so phases are still timed. */
+/** A boundary without /proc: the time and this process's CPU (process.cpuUsage works everywhere), so phases are still timed. */
 function bareSnapshot(originMs: number, deviceCount: number): Snapshot {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs(),
+  };
 }

@@ -87,6 +87,11 @@ export interface Snapshot {
   /** This process's own CPU (user+system ticks, children excluded): what the download costs. Since schema 2. */
   selfCpuTicks?: number | null;
   /**
+   * This process's own CPU from process.cpuUsage(), user + system, microseconds: exact where ticks are
+   * 10 ms steps, so a download of a tenth of a second is still measured. Boundary snapshots only.
+   */
+  selfCpuUs?: number | null;
+  /**
    * I/O this process and its descendants caused (/proc/<pid>/io), cumulative: reaped children are
    * folded into their parent by the kernel, live ones are added. Since schema 2.
    */
@@ -312,11 +317,35 @@ export interface PhaseVerdict {
   durationMs?: number;
 }
 
+/**
+ * The two times a restore can be judged on: the step's (lookup + download + extraction, until tar
+ * exits: what the step costs the job) and until its files are on disk (the step plus the writeback
+ * tail, which later steps pay).
+ */
+export const RESTORE_SPANS = ['step', 'until-on-disk'] as const;
+export type RestoreSpan = (typeof RESTORE_SPANS)[number];
+
 export interface WhatIf {
   resource: Resource;
   speedup: number;
-  /** Lower bound for the restore's duration with that resource `speedup` times faster. */
+  /**
+   * Lower bound for the restore's duration with that resource `speedup` times faster. Where the
+   * what-if is not measured (measured: false) it is the trivial bound: the phases it would shorten
+   * taken as free.
+   */
   restoreLowerBoundMs: number;
+  /** Upper bound for that duration, where measured (two-sided); null where only the lower bound is. */
+  restoreUpperBoundMs?: number | null;
+  /** The duration now, of the span `about` names. */
+  restoreMs?: number;
+  /** restoreMs - restoreLowerBoundMs: the most the change could save. */
+  savingAtMostMs?: number;
+  /** restoreMs - restoreUpperBoundMs: the least it saves; null without an upper bound. */
+  savingAtLeastMs?: number | null;
+  /** False when the resource has no measured ceiling and no rate the restore sustained: no figure is claimed. */
+  measured?: boolean;
+  /** Which time the bounds are about; the what-ifs are about the time until the files are on disk. */
+  about?: RestoreSpan;
   sentence: string;
 }
 
@@ -336,6 +365,12 @@ export interface Attribution {
 export interface Verdict {
   bottleneck: Bottleneck;
   sentence: string;
+  /** lookup + download + extraction, ms: what the step costs the job (tar's exit). */
+  stepMs?: number;
+  /** stepMs plus the writeback tail, ms: until the restore's files were on disk. */
+  untilOnDiskMs?: number;
+  /** Which of the two the verdict (and its what-ifs) is about. */
+  about?: RestoreSpan;
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;

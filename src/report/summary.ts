@@ -13,6 +13,7 @@ import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
+import { restoreSpansLine } from './restore-spans.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -261,8 +262,10 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases);
+  const spans = restoreSpansLine(verdict);
   const sections: string[] = [
     `**${escapeHtml(verdict.sentence)}**`,
+    ...(spans ? [escapeHtml(spans)] : []),
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
   const faults = faultLines(profile);
@@ -278,7 +281,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)
     sections.push(
-      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`,
+      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`,
     );
   const charts = [timelineCharts(profile, judgement.restoreDeviceIndex), phaseChart(profile)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
