@@ -7,6 +7,7 @@ import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, percent } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
+import { quotaCandidates } from './quota-evidence.js';
 import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_CPU_DATA_MS, PROCESS_FULL_CORE } from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
@@ -16,6 +17,8 @@ export interface CpuLoad {
   processSaturated: boolean;
   /** The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes). */
   starved: boolean;
+  /** The runner's cgroup ran at its CPU quota (cpu.stat): evidence with or without PSI. */
+  quotaBound: boolean;
   /** Nothing says anything about the CPU (no /proc, or under MIN_CPU_DATA_MS of data). */
   measured: boolean;
   candidates: Candidate[];
@@ -26,21 +29,23 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const p = facts.busiestProcess;
   let processSaturated = false;
+  // Under a quota below one core, that quota is all one process can reach, whatever the host shows.
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
   if (p) {
-    processSaturated = p.cores >= PROCESS_FULL_CORE;
+    processSaturated = p.cores >= full;
     c.push(
       candidate(
         'busiest-process-cores',
-        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
+        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core${reachNote(facts)}`,
         p.cores,
         'cores',
         processSaturated ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   } else if (facts.childCores !== null) {
     // Schema 1 recorded tar and zstd together: a full core of the two is the best it can say.
-    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    processSaturated = facts.childCores >= full;
     c.push(
       candidate(
         'child-cpu-cores',
@@ -48,7 +53,7 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
         facts.childCores,
         'cores',
         processSaturated ? ['cpu'] : [],
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   }
@@ -69,30 +74,52 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
       ),
     );
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+  return {
+    processSaturated,
+    starved: working && pressed,
+    quotaBound: quota.bound,
+    measured: p !== null || facts.childCores !== null || quota.bound,
+    candidates: c,
+  };
+}
+
+function reachNote(facts: PhaseFacts): string {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? '' : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
 }
 
 /** The download runs in this process (the cache client): its own CPU, with enough data to say. */
 export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const cores = facts.selfCores;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
   if (cores !== null) {
     c.push(
       candidate(
         'download-process-cores',
-        `the process running the download used ${formatNumber(cores)} of a core`,
+        `the process running the download used ${formatNumber(cores)} of a core${reachNote(facts)}`,
         cores,
         'cores',
-        cores >= PROCESS_FULL_CORE ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        cores >= full ? ['cpu'] : NOT_CPU,
+        full,
       ),
     );
   } else if (facts.durationMs < MIN_CPU_DATA_MS) {
     c.push(candidate('download-process-cores', `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1000} s`, null, 'cores', []));
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+  return {
+    processSaturated: cores !== null && cores >= full,
+    starved: false,
+    quotaBound: quota.bound,
+    measured: cores !== null || quota.bound,
+    candidates: c,
+  };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

@@ -6,6 +6,7 @@
  */
 import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
 import type { Ceilings } from './ceilings.js';
+import { cgroupDirtyScale } from './cgroup-cpu.js';
 import { hasCeilings } from './ceilings.js';
 import type { CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
@@ -54,11 +55,15 @@ const probes = (x: RuleInput) => hasCeilings(x.ceilings);
 /** The disk was measured against ceilings and stayed far below all of them. */
 const diskFar = (x: RuleInput) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 
-/** Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see thresholds). */
+/**
+ * Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see
+ * thresholds); under a cgroup v2 memory limit, its share of that (cgroupDirtyScale).
+ */
 export function dirtyLimitBytes(profile: Profile): number | null {
   const c = profile.context;
-  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
-  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes * scale;
   return null;
 }
 
@@ -155,7 +160,28 @@ const cpuProcess: Rule = {
     const diskPart = x.disk.top
       ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
       : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota === null ? 'one core' : `the cgroup's ${formatNumber(quota)}-core CPU quota`;
+    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit} is its limit` };
+  },
+};
+
+/** The runner's cgroup ran at its CPU quota (cpu.stat), PSI or not: a container job's or a pod's limit. */
+const cpuQuota: Rule = {
+  id: 'cpu-quota',
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? '' : `used ${formatNumber(g.usageCores)} cores of `;
+    const throttled =
+      g.throttledShare === null ? '' : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
+    return {
+      bottleneck: 'cpu',
+      clause: `the step's cgroup ${used || 'ran at '}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`,
+    };
   },
 };
 
@@ -189,7 +215,7 @@ const dirtyThrottled: Rule = {
 const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
     const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
@@ -274,8 +300,8 @@ const tailDisk: Rule = {
 /** Rule tables, first match wins. */
 export const RULES: Record<PhaseName, readonly Rule[]> = {
   lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive],
 };
 

@@ -15,7 +15,8 @@
 import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
 import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
-import { seconds } from '../report/format.js';
+import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
+import { formatNumber, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
@@ -154,7 +155,9 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   }
   if (resource === 'cpu' && extract?.bottleneck === 'cpu') {
     // Absorbed: the kernel wrote nothing while tar ran, so it writes it all after tar whatever the CPU: the tail stays.
-    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
+    // Under a cgroup quota the intervention raises the quota: never faster than the work over the raised quota.
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
   }
   return e + t;
 }
@@ -186,10 +189,15 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
   return RESOURCES.map((resource) => {
     const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
     const gain = nowMs - lower;
+    const quota = resource === 'cpu' ? quotaOf(phases) : null;
+    const phrase =
+      quota === null
+        ? `${PHRASE[resource]} ${times} as fast`
+        : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
     const sentence =
       gain < 0.01 * nowMs
-        ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`
-        : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
+        ? `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`
+        : `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
     return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
   });
 }

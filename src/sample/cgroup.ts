@@ -248,15 +248,17 @@ export function readCgroup(options: CgroupReadOptions = {}): CgroupReading | nul
     const statDir = cpu.levels[level] as string;
     cpuFiles = { version: cpu.version, stat: path.join(statDir, 'cpu.stat') };
     if (cpu.version === 1) {
+      // Only the cpuacct group of the same path counts the same tasks (runtimes name them alike).
       const acct = locate('cpuacct', memberships, mounts, root, []);
-      const usageDir = acct?.levels[Math.min(level, acct.levels.length - 1)];
+      const at = acct?.groups.indexOf(cpu.groups[level] as string) ?? -1;
+      const usageDir = at >= 0 ? acct?.levels[at] : undefined;
       if (usageDir) cpuFiles.usage = path.join(usageDir, 'cpuacct.usage');
     }
     if (readCgroupCpu(cpuFiles) === null) {
       notRead.push(`cpu.stat: ${path.join(statDir, 'cpu.stat')} unreadable or without CFS counters`);
       cpuFiles = null;
     } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
-      notRead.push('cpu usage: no readable cpuacct.usage (the cpuacct controller is not mounted)');
+      notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
     }
   } else {
     notRead.push('cpu: the cpu controller is not mounted (no v1 cpu hierarchy, no cgroup2 mount)');
