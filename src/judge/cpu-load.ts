@@ -117,7 +117,7 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
     processSaturated: cores !== null && cores >= full,
     starved: false,
     quotaBound: quota.bound,
-    measured: cores !== null || quota.bound,
+    measured: cores !== null,
     candidates: c,
   };
 }
