@@ -112,7 +112,9 @@ describe.runIf(canRun)('a step under a CPU quota with /proc/pressure hidden', ()
     expect(extract?.bottleneck, extract?.sentence).toBe('cpu');
     expect(extract?.sentence).toMatch(/0\.3-core CPU quota/);
     const evidence = new Map(extract?.evidence.map((e) => [e.id, e]));
-    expect(evidence.get('cgroup-quota-usage')?.supports).toBe(true);
+    // At the quota, or throttled in most periods (where a busy host kept the group below its quota).
+    expect(['cgroup-quota-usage', 'cgroup-throttled'].some((id) => evidence.get(id)?.supports)).toBe(true);
+    expect(evidence.get('cgroup-quota-usage')?.value).toBeGreaterThan(0);
     expect(evidence.get('cgroup-throttled')?.value).toBeGreaterThan(0);
     expect(evidence.get('cgroup-throttled')?.text).toMatch(/s held back/);
     expect(evidence.has('cpu-pressure-some')).toBe(false);
