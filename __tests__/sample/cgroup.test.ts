@@ -1,6 +1,6 @@
 // The runner's-cgroup reader on fixture trees (fixtures/cgroup/README.md): a real v1 capture with the
 // quota on the parent group, and v2 trees of a container job and a Kubernetes runner pod.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,16 @@ describe('cgroup v2', () => {
       expect.stringMatching(/^memory limit: no readable memory\.max/),
       expect.stringMatching(/^I\/O caps: no readable io\.max/),
     ]);
+  });
+
+  it('a group outside the cgroup namespace is read at the mount, saying so', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cgroup-fixture-'));
+    temps.push(dir);
+    cpSync(tree('v2-container'), dir, { recursive: true });
+    writeFileSync(path.join(dir, 'proc/self/cgroup'), '0::/../other.scope\n');
+    const r = read(dir);
+    expect(r?.limits.cpuQuotaCores).toBe(0.5);
+    expect(r?.limits.notRead?.[0]).toMatch(/^cpu: group \/\.\.\/other\.scope is outside this cgroup namespace; read at \/sys\/fs\/cgroup$/);
   });
 
   it('no /proc/self/cgroup (not Linux, or /proc hidden): no cgroup at all', () => {

@@ -89,7 +89,11 @@ function locate(controller: string, memberships: readonly CgroupMembership[], mo
 function levelsOf(mount: MountEntry, cgroupPath: string, root: string, controller: string, notes: string[]): { levels: string[]; groups: string[] } {
   const top = path.join(root, mount.mountPoint);
   let rel: string;
-  if (mount.root === '/') rel = cgroupPath;
+  if (cgroupPath.split('/').includes('..')) {
+    // A group outside this cgroup namespace's root (/proc/self/cgroup says /../…): not visible here.
+    notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
+    rel = '/';
+  } else if (mount.root === '/') rel = cgroupPath;
   else if (cgroupPath === mount.root || cgroupPath.startsWith(`${mount.root}/`)) rel = cgroupPath.slice(mount.root.length);
   else {
     // The mount shows another part of the tree (a cgroup namespace seen from outside): only its top is known.
