@@ -7,6 +7,7 @@ import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, percent, seconds } from '../report/format.js';
 import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
+import { quotaCandidates } from './quota-evidence.js';
 import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
@@ -16,6 +17,8 @@ export interface CpuLoad {
   processSaturated: boolean;
   /** The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes). */
   starved: boolean;
+  /** The runner's cgroup ran at its CPU quota (cpu.stat): evidence with or without PSI. */
+  quotaBound: boolean;
   /** Whether the figures decide it: false without /proc, or when a short phase's ticks straddle the threshold. */
   measured: boolean;
   candidates: Candidate[];
@@ -26,22 +29,24 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const p = facts.busiestProcess;
   let processSaturated = false;
+  // Under a quota below one core, that quota is all one process can reach, whatever the host shows.
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
   if (p) {
-    const judged = judgedCores(p);
-    processSaturated = judged >= PROCESS_FULL_CORE;
+    const judged = judgedCores(p, full);
+    processSaturated = judged >= full;
     c.push(
       candidate(
         'busiest-process-cores',
-        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}`,
+        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}${reachNote(facts)}`,
         judged,
         'cores',
         processSaturated ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   } else if (facts.childCores !== null) {
     // Schema 1 recorded tar and zstd together: a full core of the two is the best it can say.
-    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    processSaturated = facts.childCores >= full;
     c.push(
       candidate(
         'child-cpu-cores',
@@ -49,7 +54,7 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
         facts.childCores,
         'cores',
         processSaturated ? ['cpu'] : [],
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   }
@@ -70,8 +75,21 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
       ),
     );
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+  return {
+    processSaturated,
+    starved: working && pressed,
+    quotaBound: quota.bound,
+    measured: p !== null || facts.childCores !== null || quota.bound,
+    candidates: c,
+  };
+}
+
+function reachNote(facts: PhaseFacts): string {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? '' : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
 }
 
 /**
@@ -80,10 +98,10 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
  * unseen too, the lesser of that rate and the upper bound. Its first and last moments in a phase fall
  * between snapshots; a half-second extraction loses up to a fifth of its CPU there.
  */
-export function judgedCores(p: BusiestProcess): number {
+export function judgedCores(p: BusiestProcess, full = PROCESS_FULL_CORE): number {
   const whileSeen = p.coresWhileSeen ?? 0;
   const atMost = p.coresAtMost ?? p.cores;
-  if (p.cores >= PROCESS_FULL_CORE || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < PROCESS_FULL_CORE || atMost < PROCESS_FULL_CORE) return p.cores;
+  if (p.cores >= full || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p.cores;
   return Math.min(whileSeen, atMost);
 }
 
@@ -109,17 +127,18 @@ export function describeCores(b: CoresBounds): string {
 export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const b = facts.selfCoresBounds;
-  const saturated = b !== null && b.atLeast >= PROCESS_FULL_CORE;
-  const measured = b !== null && (saturated || b.atMost < PROCESS_FULL_CORE);
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  const saturated = b !== null && b.atLeast >= full;
+  const measured = b !== null && (saturated || b.atMost < full);
   if (b !== null && measured) {
     c.push(
       candidate(
         'download-process-cores',
-        `the process running the download used ${describeCores(b)}`,
+        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
         saturated ? b.atLeast : b.atMost,
         'cores',
         saturated ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   } else if (b !== null) {
@@ -135,8 +154,10 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
   } else {
     c.push(candidate('download-process-cores', "CPU not recorded: this profile has no figure for the process's own CPU", null, 'cores', []));
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: saturated, starved: false, measured, candidates: c };
+  return { processSaturated: saturated, starved: false, quotaBound: quota.bound, measured, candidates: c };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

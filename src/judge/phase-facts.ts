@@ -3,9 +3,10 @@
  * inside it: the sampler's phaseSummary as shares, the restore's own I/O, the busiest process, the
  * Dirty peak. Pure; the report renders these, it never derives them again.
  */
-import type { OwnIo, PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
+import type { CgroupLimits, OwnIo, PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
 import type { DiskMetrics } from '../sample/iostat.js';
 import { phaseSummary, USER_HZ, type PhaseSystemSummary } from '../sample/phase-summary.js';
+import { type CgroupCpuFacts, type CpuReach, cgroupCpuFacts, cpuReach } from './cgroup-cpu.js';
 import { MIN_CPU_DATA_MS } from './thresholds.js';
 
 export interface CpuShares {
@@ -70,6 +71,10 @@ export interface PhaseFacts {
   owedAtEndBytes: number | null;
   /** The phase's snapshots in order, boundaries included: time-at-ceiling reads them. */
   series: readonly Snapshot[];
+  /** The runner's cgroup over the phase (Δ cpu.stat); null without one. */
+  cgroupCpu: CgroupCpuFacts | null;
+  /** What one process can reach: one core, or the cgroup's quota below that. */
+  cpuReach: CpuReach;
 }
 
 /** Percent to share (0..1). PSI's clock and ours are read a few µs apart: cap stalls at the whole phase. */
@@ -175,7 +180,7 @@ function selfCpu(start: Snapshot, end: Snapshot, durationMs: number): { cores: n
   };
 }
 
-export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: number | null, inside: readonly Snapshot[] = []): PhaseFacts {
+export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: number | null, inside: readonly Snapshot[] = [], cgroup?: CgroupLimits): PhaseFacts {
   const summary = phaseSummary(start, end, deviceIndex);
   const durationMs = end.tMs - start.tMs;
   const series = [start, ...inside, end];
@@ -204,10 +209,12 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
     series,
+    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
+    cpuReach: cpuReach(cgroup),
   };
 }
 
 export function phaseFacts(profile: Profile, phase: PhaseRecord): PhaseFacts {
   const inside = profile.samples.snapshots.filter((s) => s.tMs > phase.startMs && s.tMs < phase.endMs);
-  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside);
+  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside, profile.context.cgroup);
 }

@@ -6,6 +6,7 @@
  */
 import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
 import type { Ceilings } from './ceilings.js';
+import { cgroupDirtyScale } from './cgroup-cpu.js';
 import { hasCeilings } from './ceilings.js';
 import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
@@ -53,11 +54,15 @@ const probes = (x: RuleInput) => hasCeilings(x.ceilings);
 /** The disk was measured against ceilings and stayed far below all of them. */
 const diskFar = (x: RuleInput) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 
-/** Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see thresholds). */
+/**
+ * Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see
+ * thresholds); under a cgroup v2 memory limit, its share of that (cgroupDirtyScale).
+ */
 export function dirtyLimitBytes(profile: Profile): number | null {
   const c = profile.context;
-  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
-  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes * scale;
   return null;
 }
 
@@ -158,8 +163,29 @@ const cpuProcess: Rule = {
     const diskPart = x.disk.top
       ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
       : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    const limit = x.name === 'download' ? 'its CPU is the limit' : 'one core is its limit';
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit =
+      quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit` : x.name === 'download' ? 'its CPU is the limit' : 'one core is its limit';
     return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+  },
+};
+
+/** The runner's cgroup ran at its CPU quota (cpu.stat), PSI or not: a container job's or a pod's limit. */
+const cpuQuota: Rule = {
+  id: 'cpu-quota',
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? '' : `used ${formatNumber(g.usageCores)} cores of `;
+    const throttled =
+      g.throttledShare === null ? '' : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
+    return {
+      bottleneck: 'cpu',
+      clause: `the step's cgroup ${used || 'ran at '}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`,
+    };
   },
 };
 
@@ -193,7 +219,7 @@ const dirtyThrottled: Rule = {
 const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
     const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
@@ -287,8 +313,8 @@ const tailDisk: Rule = {
 /** Rule tables, first match wins. */
 export const RULES: Record<PhaseName, readonly Rule[]> = {
   lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive],
 };
 

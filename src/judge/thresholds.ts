@@ -154,3 +154,16 @@ export { USER_HZ } from '../sample/phase-summary.js';
 
 /** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;
+
+/**
+ * The runner's cgroup at its CPU quota: the group used at least this share of the quota over the
+ * phase (CFS lets a group use its whole quota; a little is lost at period edges and to reading).
+ */
+export const QUOTA_FULL_SHARE = 0.85;
+/**
+ * Or the quota throttled the group in at least this share of its CFS periods (it wanted more than the
+ * quota in most of them), over at least THROTTLED_MIN_PERIODS periods (half a second at the default
+ * 100 ms period): also where the group's usage is not readable (v1 without cpuacct).
+ */
+export const THROTTLED_PERIODS_SHARE = 0.5;
+export const THROTTLED_MIN_PERIODS = 5;

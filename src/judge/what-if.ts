@@ -22,7 +22,8 @@
 import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
 import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
-import { seconds } from '../report/format.js';
+import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
+import { formatNumber, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
@@ -205,7 +206,9 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   }
   if (resource === 'cpu' && extract?.bottleneck === 'cpu') {
     // Absorbed: the kernel wrote nothing while tar ran, so it writes it all after tar whatever the CPU: the tail stays.
-    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
+    // Under a cgroup quota the intervention raises the quota: never faster than the work over the raised quota.
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
   }
   return e + t;
 }
@@ -252,15 +255,20 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     // From the rounded figures, so the fields add up as printed.
     const atMost = Math.round(nowMs) - Math.round(lower);
     const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
+    const quota = resource === 'cpu' ? quotaOf(phases) : null;
+    const phrase =
+      quota === null
+        ? `${PHRASE[resource]} ${times} as fast`
+        : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
-      sentence = `${PHRASE[resource]} ${times} as fast: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
     } else if (atMost < 0.01 * nowMs) {
-      sentence = `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
     } else if (upper !== null && atLeast !== null && atLeast > 0) {
-      sentence = `${PHRASE[resource]} ${times} as fast this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
+      sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
     } else {
-      sentence = `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
     }
     return {
       resource,

@@ -6,6 +6,7 @@
  */
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
 import { timedRestore, type RestoreRequest, type TimedRestore } from '../restore/timed-restore.js';
+import type { CgroupCpuFiles } from '../sample/cgroup.js';
 import { Sampler, selfCpuUs } from '../sample/sampler.js';
 import { monotonicMs } from '../util/clock.js';
 
@@ -15,11 +16,16 @@ export interface ObservedRestoreOptions extends Omit<RestoreRequest, 'progressIn
   originMs: number;
   /** Where /proc is; null without one (macOS, Windows): boundaries are then bare timestamps. */
   procRoot: string | null;
+  /** cpu.stat of the runner's cgroup, sampled with the rest; null or absent: none found. */
+  cgroupCpu?: CgroupCpuFiles | null;
   log: (line: string) => void;
 }
 
 export async function observedRestore(o: ObservedRestoreOptions): Promise<{ timed: TimedRestore; sampler: Sampler | null }> {
-  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot });
+  const sampler =
+    o.procRoot === null
+      ? null
+      : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
   sampler?.start();
   try {

@@ -13,6 +13,7 @@ import { observedRestore } from './observed-restore.js';
 import { walkRestoredTree } from '../restore/restored-tree.js';
 import { restoreRoots } from '../restore/restore-roots.js';
 import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
+import { readCgroup } from '../sample/cgroup.js';
 import { readRunnerContext } from '../sample/context.js';
 import { parseMeminfo } from '../sample/parse-meminfo.js';
 import { flushEarlierWrites } from '../sample/preflush.js';
@@ -62,7 +63,8 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
 
   const procRoot = hooks.procRoot ?? '/proc';
   const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
-  const context = readRunnerContext(where, { procRoot });
+  const cgroup = readCgroup({ procRoot });
+  const context = readRunnerContext(where, { procRoot, cgroup });
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
@@ -87,6 +89,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     devices: where.devices,
     originMs,
     procRoot: hasProc ? procRoot : null,
+    cgroupCpu: hasProc ? cgroup?.cpuFiles : null,
     log: hooks.log,
   });
   const { restore, phases } = timed;

@@ -98,6 +98,19 @@ export interface Snapshot {
   ownIo?: OwnIo | null;
   /** Live descendants (tar, zstd) at this instant, each with its own cumulative CPU. Since schema 2. */
   processes?: ProcessTicks[];
+  /** CFS counters of the runner's cgroup that holds the CPU quota (cpu.stat); null where unreadable, absent without a cgroup. */
+  cgroupCpu?: CgroupCpuCounters | null;
+}
+
+/** Cumulative cpu.stat of a cgroup, µs (v1's nanosecond fields converted). */
+export interface CgroupCpuCounters {
+  /** CPU time the group used (v2 usage_usec, v1 cpuacct.usage); null where not readable. */
+  usageUs: number | null;
+  /** Time the group was held back by its quota (v2 throttled_usec, v1 throttled_time). */
+  throttledUs: number;
+  /** CFS periods the group was runnable in (nr_periods), and those it ran out of quota in (nr_throttled). */
+  periods: number;
+  throttledPeriods: number;
 }
 
 /** /proc/<pid>/io fields, bytes. */
@@ -178,6 +191,37 @@ export interface RunnerContext {
   /** /proc/meminfo Dirty and Writeback when the profiler started: what earlier steps left owed. Since schema 2. */
   dirtyAtStartBytes?: number;
   writebackAtStartBytes?: number;
+  /** The cgroup the profiler (and so the step) runs in, and its limits; absent where none was found. */
+  cgroup?: CgroupLimits;
+}
+
+/** A cgroup I/O cap on one device (v2 io.max, v1 blkio.throttle.*). */
+export interface CgroupIoLimit {
+  /** "major:minor". */
+  device: string;
+  readBytesPerSecond?: number;
+  writeBytesPerSecond?: number;
+  readIops?: number;
+  writeIops?: number;
+}
+
+/** Limits of the runner's own cgroup: the tightest of the group and the parents visible to it. */
+export interface CgroupLimits {
+  version: 1 | 2;
+  /** The group's path in the cpu hierarchy (/proc/self/cgroup). */
+  path: string;
+  /** CPU quota in cores (quota / period); null for none. */
+  cpuQuotaCores: number | null;
+  cpuPeriodUs: number | null;
+  /** Where the tightest quota was set, when a parent's rather than the group's own. */
+  cpuQuotaPath?: string;
+  /** Number of CPUs in the effective cpuset; null where not read. */
+  cpusetCpus: number | null;
+  /** Memory limit in bytes; null for none (v1's "unlimited" huge values included). */
+  memoryLimitBytes: number | null;
+  ioLimits: CgroupIoLimit[];
+  /** What could not be read, each with why. */
+  notRead?: string[];
 }
 
 export interface SizeBucket {

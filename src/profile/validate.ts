@@ -142,6 +142,7 @@ const snapshot = obj({
   'selfCpuUs?': nullable(num),
   'ownIo?': nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
   'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num })),
+  'cgroupCpu?': nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num })),
 });
 const phaseName = oneOf(...PHASES);
 const phase = obj({
@@ -183,6 +184,17 @@ const context = obj({
   nodeVersion: str,
   'dirtyAtStartBytes?': num,
   'writebackAtStartBytes?': num,
+  'cgroup?': obj({
+    version: oneOf(1, 2),
+    path: str,
+    cpuQuotaCores: nullable(num),
+    cpuPeriodUs: nullable(num),
+    'cpuQuotaPath?': str,
+    cpusetCpus: nullable(num),
+    memoryLimitBytes: nullable(num),
+    ioLimits: arr(obj({ device: str, 'readBytesPerSecond?': num, 'writeBytesPerSecond?': num, 'readIops?': num, 'writeIops?': num })),
+    'notRead?': arr(str),
+  }),
 });
 const anatomy = obj({
   compressedBytes: num,

@@ -3,6 +3,7 @@
  * ceilings, iostat metrics, archive anatomy, runner context, and the evidence folded away. Pure.
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
+import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement } from '../judge/judge.js';
@@ -165,6 +166,7 @@ function contextSection(profile: Profile): string {
     ['OS', `${c.os} ${c.kernel ?? ''} (${c.arch})`.trim()],
   ];
   if (c.virtualization) rows.push(['Virtualization', c.virtualization]);
+  if (c.cgroup) rows.push(['cgroup', describeCgroup(c.cgroup)]);
   for (const d of profile.devices) {
     const bits = [
       d.model,
