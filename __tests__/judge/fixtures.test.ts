@@ -39,7 +39,7 @@ const EXPECTED: Record<string, Expectation> = {
     bottleneck: 'cpu',
     dominant: 'extract',
     says: /^CPU-bound: the step's cgroup used .* cores of its 0\.3-core CPU quota during extraction and was throttled in/,
-    unsupported: ['lookup', 'download', 'writeback'],
+    unsupported: ['lookup', 'writeback'],
   },
   // Bottleneck lab recordings (src/lab, `disk-profiler lab --record`): full runProfile restores of a real cache.
   'lab-disk-bandwidth.json': {

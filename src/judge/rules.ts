@@ -165,7 +165,11 @@ const cpuProcess: Rule = {
       : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
     const quota = x.facts.cpuReach.quotaCores;
     const limit =
-      quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit` : x.name === 'download' ? 'its CPU is the limit' : 'one core is its limit';
+      quota !== null
+        ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit`
+        : x.name === 'download'
+          ? 'its CPU is the limit'
+          : 'one core is its limit';
     return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
   },
 };
