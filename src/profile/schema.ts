@@ -142,7 +142,21 @@ export interface BlockDeviceInfo {
   sizeBytes?: number;
   /** True when this device is the one metrics are judged on (the restore path's disk). */
   primary: boolean;
+  /** The roles for which a file system sits on this device (the top of its stack); absent in older profiles. */
+  topFor?: ('restore-path' | 'archive-temp')[];
+  /** The restore paths whose file system sits on this device (top of the stack only). */
+  restorePaths?: string[];
+  /** How the device counts: dm and md are bio-based (they count bios before the disk below merges them). */
+  kind?: BlockDeviceKind;
+  /** Devices directly below in the stack (dm/md slaves, a loop device's backing file's disk). */
+  below?: string[];
+  /** Why this device is primary when several carry restore paths, e.g. "most of the restore's bytes (by written sectors)". */
+  primaryBecause?: string;
 }
+
+/** What kind of block device: from /sys/block/<dev> (dm/, md/, loop/, partition). */
+export const BLOCK_DEVICE_KINDS = ['disk', 'dm', 'md', 'loop'] as const;
+export type BlockDeviceKind = (typeof BLOCK_DEVICE_KINDS)[number];
 
 export interface FileSystemInfo {
   path: string;
@@ -152,6 +166,20 @@ export interface FileSystemInfo {
   source: string;
   totalBytes?: number;
   freeBytes?: number;
+  /**
+   * How the path was followed to a block device: a plain mount, a bind mount's root, an overlay's
+   * upper layer (seen, or inferred inside a container), or why it could not be (then not measured).
+   */
+  resolution?: MountResolution;
+}
+
+export const RESOLUTION_METHODS = ['mount', 'bind-mount', 'overlay-upper', 'overlay-upper-inferred', 'not-measured'] as const;
+export interface MountResolution {
+  method: (typeof RESOLUTION_METHODS)[number];
+  /** The sentence saying how, or why not. */
+  detail: string;
+  /** "major:minor" of the block device's file system it led to (absent for not-measured). */
+  devNumber?: string;
 }
 
 export interface RunnerContext {

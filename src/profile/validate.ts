@@ -4,10 +4,12 @@
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
 import {
+  BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
+  RESOLUTION_METHODS,
   RESOURCES,
   RESTORE_SKIP_REASONS,
   SAVE_PHASES,
@@ -162,8 +164,22 @@ const device = obj({
   'queueDepth?': num,
   'sizeBytes?': num,
   primary: bool,
+  'topFor?': arr(oneOf('restore-path', 'archive-temp')),
+  'restorePaths?': arr(str),
+  'kind?': oneOf(...BLOCK_DEVICE_KINDS),
+  'below?': arr(str),
+  'primaryBecause?': str,
 });
-const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, 'totalBytes?': num, 'freeBytes?': num });
+const fileSystem = obj({
+  path: str,
+  mountPoint: str,
+  fsType: str,
+  mountOptions: str,
+  source: str,
+  'totalBytes?': num,
+  'freeBytes?': num,
+  'resolution?': obj({ method: oneOf(...RESOLUTION_METHODS), detail: str, 'devNumber?': str }),
+});
 const context = obj({
   os: str,
   'kernel?': str,
