@@ -6,7 +6,7 @@
  */
 import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Resource, type Verdict } from '../profile/schema.js';
 import { attribute } from './attribution.js';
-import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
+import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { candidate, settle, type Candidate } from './evidence.js';
@@ -64,10 +64,12 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    const disk = diskLoad(f, ceilings, what);
+    // Only the probed device's phases are held against its ceilings.
+    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what);
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
     return {
       phase: p.name,

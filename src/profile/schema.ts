@@ -313,6 +313,10 @@ export interface ProbeSuiteResult {
   fioVersion?: string;
   fioInstall?: { method: string; durationMs: number };
   directory?: string;
+  /** The device the probed file system sits on (its ceilings apply to phases judged there only). */
+  deviceName?: string;
+  /** Why the probes ran there, e.g. when restore paths span several devices. */
+  deviceBecause?: string;
   fileSizeBytes?: number;
   budgetMs?: number;
   wallMs: number;

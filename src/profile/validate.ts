@@ -249,6 +249,8 @@ const probes = nullable(
     'fioVersion?': str,
     'fioInstall?': obj({ method: str, durationMs: num }),
     'directory?': str,
+    'deviceName?': str,
+    'deviceBecause?': str,
     'fileSizeBytes?': num,
     'budgetMs?': num,
     wallMs: num,
