@@ -9,6 +9,7 @@ import { attribute } from './attribution.js';
 import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
+import { stackOf } from './iops-count.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
@@ -66,7 +67,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
     const what = NOUN[p.name];
     // Only the probed device's phases are held against its ceilings.
     const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
-    const disk = diskLoad(f, onDevice, what);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
     const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });

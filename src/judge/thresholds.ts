@@ -144,3 +144,13 @@ export { USER_HZ } from '../sample/phase-summary.js';
 
 /** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;
+
+/**
+ * A rate this far above its probed ceiling is not at that ceiling: the ceiling moved (burst credits,
+ * a throttle that lets more through at first, a probe answered by the page cache) or the probe does
+ * not count what the restore's requests were counted as (bios against a cap on merged requests).
+ */
+export const ABOVE_CEILING_SHARE = 1.15;
+
+/** Merges under this share of the bios leave both IOPS counts the same for judging. */
+export const FEW_MERGES_SHARE = 0.1;
