@@ -208,7 +208,7 @@ function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMove
     probed: above.ceiling,
     share: above.share,
     figureUsed: 'sustained',
-    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it, so the phase is held at the ${unit(above.rate)} it sustained, not at the probe's figure`,
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
   };
 }
 

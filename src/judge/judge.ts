@@ -10,6 +10,7 @@ import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceil
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { stackOf } from './iops-count.js';
+import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
@@ -169,6 +170,8 @@ export function judgeInDetail(profile: Profile): Judgement {
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
+  const devices = perDeviceVerdicts(profile, ceilings);
+  if (devices.length > 0) verdict.devices = devices;
   return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
 }
 

@@ -371,6 +371,20 @@ export interface Verdict {
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;
+  /** One line per device when the restore paths span several (the verdict above is the primary's). */
+  devices?: DeviceVerdict[];
+}
+
+/** What limited one restore device over extraction and writeback; `not-probed` where fio measured another device. */
+export const DEVICE_VERDICTS = ['disk-bandwidth', 'disk-iops', 'none', 'not-probed'] as const;
+export interface DeviceVerdict {
+  device: string;
+  paths: string[];
+  /** Sectors it wrote over extraction and the writeback tail, in bytes. */
+  writtenBytes: number;
+  primary: boolean;
+  verdict: (typeof DEVICE_VERDICTS)[number];
+  sentence: string;
 }
 
 export interface Profile {

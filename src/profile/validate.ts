@@ -6,6 +6,7 @@
 import {
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
+  DEVICE_VERDICTS,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
@@ -265,6 +266,7 @@ const verdict = nullable(
     sentence: str,
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
     whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    'devices?': arr(obj({ device: str, paths: arr(str), writtenBytes: num, primary: bool, verdict: oneOf(...DEVICE_VERDICTS), sentence: str })),
     'attribution?': obj({
       ownWrittenBytes: nullable(num),
       ownCancelledBytes: nullable(num),
