@@ -48,6 +48,8 @@ export interface ProfileConfig extends CommonConfig {
   probeBudgetMs: number;
   /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
   probePath: string;
+  /** The user set probe-path; otherwise probes follow the device that received most of the restore's bytes. */
+  probePathFromInput?: boolean;
   installFio: boolean;
   /** Alternatives to extract the archive again under, after the probes (the baseline runs with any). */
   experiments: ExperimentName[];
@@ -133,6 +135,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     probes,
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
+    probePathFromInput: input('probe-path').trim() !== '',
     installFio: parseBoolean('install-fio', input('install-fio'), true),
     experiments: parseExperiments(input('experiments')),
     experimentsBudgetMs: parseExperimentBudgetMs(input('experiments-budget-seconds')),

@@ -17,9 +17,11 @@ import {
   type WhatIf,
 } from '../profile/schema.js';
 import { attribute } from './attribution.js';
-import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
+import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
+import { stackOf } from './iops-count.js';
+import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
@@ -75,10 +77,12 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    const disk = diskLoad(f, ceilings, what);
+    // Only the probed device's phases are held against its ceilings.
+    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
     return {
       phase: p.name,
@@ -173,6 +177,8 @@ export function judgeInDetail(profile: Profile): Judgement {
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
+  const devices = perDeviceVerdicts(profile, ceilings);
+  if (devices.length > 0) verdict.devices = devices;
   return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
 }
 

@@ -97,12 +97,18 @@ export function cpuShares(summary: PhaseSystemSummary): CpuShares | null {
   };
 }
 
-/** The device a phase is judged on: the archive's temp dir for download, the restore path otherwise. */
+/**
+ * The device a phase is judged on: the archive's temp dir's for download (the top of its stack), the
+ * primary otherwise (the restore path's, or the one that got most of the restore's bytes).
+ */
 export function deviceIndexFor(profile: Profile, phase: PhaseRecord['name']): number | null {
+  const primary = profile.devices.findIndex((d) => d.primary);
+  if (phase !== 'download' && primary >= 0) return primary;
+  const top = profile.devices.findIndex((d) => d.topFor?.includes('archive-temp'));
+  if (phase === 'download' && top >= 0) return top;
   const role = phase === 'download' ? 'archive-temp' : 'restore-path';
   const byRole = profile.devices.findIndex((d) => d.roles.includes(role));
   if (byRole >= 0) return byRole;
-  const primary = profile.devices.findIndex((d) => d.primary);
   return primary >= 0 ? primary : null;
 }
 

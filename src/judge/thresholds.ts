@@ -167,3 +167,13 @@ export const QUOTA_FULL_SHARE = 0.85;
  */
 export const THROTTLED_PERIODS_SHARE = 0.5;
 export const THROTTLED_MIN_PERIODS = 5;
+
+/**
+ * A rate this far above its probed ceiling is not at that ceiling: the ceiling moved (burst credits,
+ * a throttle that lets more through at first, a probe answered by the page cache) or the probe does
+ * not count what the restore's requests were counted as (bios against a cap on merged requests).
+ */
+export const ABOVE_CEILING_SHARE = 1.15;
+
+/** Merges under this share of the bios leave both IOPS counts the same for judging. */
+export const FEW_MERGES_SHARE = 0.1;

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
+import type { BlockDeviceInfo, Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, type ProfileConfig } from '../config/config.js';
 import { observedRestore } from './observed-restore.js';
@@ -15,6 +15,7 @@ import { restoreRoots } from '../restore/restore-roots.js';
 import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
 import { readCgroup } from '../sample/cgroup.js';
 import { readRunnerContext } from '../sample/context.js';
+import { chooseRestoreDevice, withRestoreDevice } from '../sample/restore-device.js';
 import { parseMeminfo } from '../sample/parse-meminfo.js';
 import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
@@ -59,10 +60,10 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const originMs = monotonicMs();
   const createdAt = new Date().toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
-  const restorePath = roots[0] ?? config.workspace;
+  const restorePaths = roots.length > 0 ? roots : [config.workspace];
 
   const procRoot = hooks.procRoot ?? '/proc';
-  const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const where = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const cgroup = readCgroup({ procRoot });
   const context = readRunnerContext(where, { procRoot, cgroup });
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
@@ -73,6 +74,10 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     );
   } else if (where.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
+  } else {
+    for (const fs of where.fileSystems.filter((f) => f.resolution?.method === 'not-measured' && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs.path}: ${fs.resolution?.detail}. The other restore paths' disks are measured.`);
+    }
   }
 
   const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
@@ -117,15 +122,28 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
 
+  let bytesByRoot: ReadonlyMap<string, number> | null = null;
   if (timed.extractStartedAtEpochMs !== null) {
     // After the tail, so walking the tree cannot delay or add to what the tail measures.
     const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    bytesByRoot = tree.bytesByRoot;
     if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
     else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
   }
 
+  // Paths on several devices: the one that received most of the restore's bytes is judged, probed and experimented on.
+  const choice = chooseRestoreDevice(where.devices, bytesByRoot, phases);
+  const devices = choice ? withRestoreDevice(where.devices, choice) : where.devices;
+  const target = probeTarget(config, choice ? devices[choice.index] : undefined);
+  if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
+
   hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
-  const probes = await probe(config, context.cpuCount, hooks, warn);
+  const probes = await probe({ ...config, probePath: target.path }, context.cpuCount, hooks, warn);
+  if (probes.status === 'ran') {
+    const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
+    if (probed) probes.deviceName = probed;
+    if (target.because) probes.deviceBecause = target.because;
+  }
   hooks.onPhase?.(null);
   // After the tail and the probes: nothing of the profile's own measurement runs beside them.
   const experiments = await experimentsAfterProfile(
@@ -139,7 +157,11 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
       ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
       ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
     },
-    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+    {
+      ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
+      // On the device that got most of the restore's bytes, when the paths span several.
+      ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
+    },
   );
 
   const profile: Profile = {
@@ -149,7 +171,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     createdAt,
     config: configRecord(config),
     context,
-    devices: where.devices,
+    devices,
     restore,
     phases,
     samples,
@@ -185,8 +207,8 @@ async function flushEarlier(
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
-    deviceNames: where.devices.filter((d) => d.primary).map((d) => d.name),
+    // The restore paths' own disks (tops of their stacks): a loop device's backing disk would count the same bytes again.
+    deviceNames: where.devices.filter((d) => (d.topFor ? d.topFor.includes('restore-path') : d.primary)).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1000),
   });
@@ -221,18 +243,37 @@ async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHoo
   }
 }
 
+/**
+ * Where fio probes: probe-path when the user set it; else, when the restore paths span several
+ * devices, the first restore path on the device that received most of the restore's bytes.
+ */
+function probeTarget(config: ProfileConfig, chosen: BlockDeviceInfo | undefined): { path: string; because?: string; restorePath?: string } {
+  const restorePath = chosen?.restorePaths?.[0];
+  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
+  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
+}
+
+/** The device the probed file system sits on, or undefined when it cannot be told. */
+function probedDevice(target: string, procRoot: string, sysRoot: string | undefined): string | undefined {
+  try {
+    return resolveDevices({ restorePaths: [target] }, { procRoot, ...(sysRoot ? { sysRoot } : {}) }).devices.find((d) => d.primary)?.name;
+  } catch {
+    return undefined;
+  }
+}
+
 async function findDevices(
-  restorePath: string,
+  restorePaths: string[],
   archiveTemp: string,
   procRoot: string,
   sysRoot: string | undefined,
   warn: (m: string) => void,
 ): Promise<DeviceResolution> {
   try {
-    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
+    return await resolveDevices({ restorePaths, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
   } catch (error) {
     // Finding the devices is a nicety: the restore must still be timed without it.
-    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error)}`);
+    warn(`Could not find the block devices under ${restorePaths.join(', ')}: ${errorMessage(error)}`);
     return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})` };
   }
 }

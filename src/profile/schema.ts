@@ -160,7 +160,21 @@ export interface BlockDeviceInfo {
   sizeBytes?: number;
   /** True when this device is the one metrics are judged on (the restore path's disk). */
   primary: boolean;
+  /** The roles for which a file system sits on this device (the top of its stack); absent in older profiles. */
+  topFor?: ('restore-path' | 'archive-temp')[];
+  /** The restore paths whose file system sits on this device (top of the stack only). */
+  restorePaths?: string[];
+  /** How the device counts: dm and md are bio-based (they count bios before the disk below merges them). */
+  kind?: BlockDeviceKind;
+  /** Devices directly below in the stack (dm/md slaves, a loop device's backing file's disk). */
+  below?: string[];
+  /** Why this device is primary when several carry restore paths, e.g. "most of the restore's bytes (by written sectors)". */
+  primaryBecause?: string;
 }
+
+/** What kind of block device: from /sys/block/<dev> (dm/, md/, loop/, partition). */
+export const BLOCK_DEVICE_KINDS = ['disk', 'dm', 'md', 'loop'] as const;
+export type BlockDeviceKind = (typeof BLOCK_DEVICE_KINDS)[number];
 
 export interface FileSystemInfo {
   path: string;
@@ -170,6 +184,20 @@ export interface FileSystemInfo {
   source: string;
   totalBytes?: number;
   freeBytes?: number;
+  /**
+   * How the path was followed to a block device: a plain mount, a bind mount's root, an overlay's
+   * upper layer (seen, or inferred inside a container), or why it could not be (then not measured).
+   */
+  resolution?: MountResolution;
+}
+
+export const RESOLUTION_METHODS = ['mount', 'bind-mount', 'overlay-upper', 'overlay-upper-inferred', 'not-measured'] as const;
+export interface MountResolution {
+  method: (typeof RESOLUTION_METHODS)[number];
+  /** The sentence saying how, or why not. */
+  detail: string;
+  /** "major:minor" of the block device's file system it led to (absent for not-measured). */
+  devNumber?: string;
 }
 
 export interface RunnerContext {
@@ -334,6 +362,10 @@ export interface ProbeSuiteResult {
   fioVersion?: string;
   fioInstall?: { method: string; durationMs: number };
   directory?: string;
+  /** The device the probed file system sits on (its ceilings apply to phases judged there only). */
+  deviceName?: string;
+  /** Why the probes ran there, e.g. when restore paths span several devices. */
+  deviceBecause?: string;
   fileSizeBytes?: number;
   budgetMs?: number;
   wallMs: number;
@@ -418,6 +450,20 @@ export interface Verdict {
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;
+  /** One line per device when the restore paths span several (the verdict above is the primary's). */
+  devices?: DeviceVerdict[];
+}
+
+/** What limited one restore device over extraction and writeback; `not-probed` where fio measured another device. */
+export const DEVICE_VERDICTS = ['disk-bandwidth', 'disk-iops', 'none', 'not-probed'] as const;
+export interface DeviceVerdict {
+  device: string;
+  paths: string[];
+  /** Sectors it wrote over extraction and the writeback tail, in bytes. */
+  writtenBytes: number;
+  primary: boolean;
+  verdict: (typeof DEVICE_VERDICTS)[number];
+  sentence: string;
 }
 
 export interface Profile {

@@ -5,10 +5,13 @@
  */
 import {
   ALTERNATIVES,
+  BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
+  DEVICE_VERDICTS,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
+  RESOLUTION_METHODS,
   RESOURCES,
   RESTORE_SKIP_REASONS,
   RESTORE_SPANS,
@@ -165,8 +168,22 @@ const device = obj({
   'queueDepth?': num,
   'sizeBytes?': num,
   primary: bool,
+  'topFor?': arr(oneOf('restore-path', 'archive-temp')),
+  'restorePaths?': arr(str),
+  'kind?': oneOf(...BLOCK_DEVICE_KINDS),
+  'below?': arr(str),
+  'primaryBecause?': str,
 });
-const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, 'totalBytes?': num, 'freeBytes?': num });
+const fileSystem = obj({
+  path: str,
+  mountPoint: str,
+  fsType: str,
+  mountOptions: str,
+  source: str,
+  'totalBytes?': num,
+  'freeBytes?': num,
+  'resolution?': obj({ method: oneOf(...RESOLUTION_METHODS), detail: str, 'devNumber?': str }),
+});
 const context = obj({
   os: str,
   'kernel?': str,
@@ -247,6 +264,8 @@ const probes = nullable(
     'fioVersion?': str,
     'fioInstall?': obj({ method: str, durationMs: num }),
     'directory?': str,
+    'deviceName?': str,
+    'deviceBecause?': str,
     'fileSizeBytes?': num,
     'budgetMs?': num,
     wallMs: num,
@@ -277,6 +296,7 @@ const verdict = nullable(
         sentence: str,
       }),
     ),
+    'devices?': arr(obj({ device: str, paths: arr(str), writtenBytes: num, primary: bool, verdict: oneOf(...DEVICE_VERDICTS), sentence: str })),
     'attribution?': obj({
       ownWrittenBytes: nullable(num),
       ownCancelledBytes: nullable(num),

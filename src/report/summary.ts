@@ -141,7 +141,7 @@ function probesSection(profile: Profile): string {
     header,
     rows,
     header.map((_, i) => (i === 0 ? 'l' : 'r')),
-  )}\n\n<sub>${escapeHtml(`${suite.directory ?? ''} · ${params}`)}</sub>`;
+  )}\n\n<sub>${escapeHtml(`${suite.directory ?? ''}${suite.deviceName ? ` on ${suite.deviceName}` : ''}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ''} · ${params}`)}</sub>`;
 }
 
 function anatomySection(profile: Profile): string {
@@ -175,10 +175,15 @@ function contextSection(profile: Profile): string {
       d.queueDepth ? `nr_requests ${d.queueDepth}` : undefined,
       d.sizeBytes ? bytes(d.sizeBytes) : undefined,
       `via ${d.chain.join(' → ')}`,
+      d.kind === 'dm' || d.kind === 'md' ? `${d.kind}, bio-based: counts bios before ${d.below?.join(' + ') || 'the disk below'} merges them` : undefined,
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(', ')})`, bits.join(', ')]);
   }
-  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  for (const f of c.fileSystems) {
+    const how =
+      f.resolution && f.resolution.method !== 'mount' ? `; ${f.resolution.method === 'not-measured' ? 'not measured: ' : ''}${f.resolution.detail}` : '';
+    rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})${how}`]);
+  }
   const dirty = c.dirtyBytesLimit
     ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}`
     : c.dirtyRatio !== undefined
@@ -270,6 +275,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     ...(spans ? [escapeHtml(spans)] : []),
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
+  if (verdict.devices && verdict.devices.length > 0) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
