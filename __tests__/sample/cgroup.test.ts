@@ -82,10 +82,10 @@ describe('cgroup v2', () => {
     expect(r?.limits.memoryLimitBytes).toBeNull();
     expect(r?.cpuFiles).toBeNull();
     expect(r?.limits.notRead).toEqual([
-      expect.stringMatching(/^cpu quota: no readable cpu\.max in .* \(the cpu controller is not enabled for this group\)$/),
+      expect.stringMatching(/^cpu quota: no readable cpu\.max in .* \(ENOENT: the cpu controller is not enabled for this group\)$/),
       expect.stringMatching(/^cpu\.stat: .*cpu\.stat unreadable/),
-      expect.stringMatching(/^memory limit: no readable memory\.max/),
-      expect.stringMatching(/^I\/O caps: no readable io\.max/),
+      expect.stringMatching(/^memory limit: no readable memory\.max in .* \(ENOENT\)$/),
+      expect.stringMatching(/^I\/O caps: no readable io\.max in .* \(ENOENT\)$/),
     ]);
   });
 
