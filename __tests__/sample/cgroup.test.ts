@@ -39,6 +39,28 @@ describe('cgroup v1 (real capture, hybrid mode)', () => {
   });
 });
 
+describe('cgroup v1 in a Docker container (no cgroup namespace)', () => {
+  it('maps the group onto mounts whose root is the container group, cpu and cpuacct co-mounted', () => {
+    const r = read(tree('v1-docker'));
+    expect(r?.limits).toEqual({
+      version: 1,
+      path: '/docker/3f9c2a7b1e5d',
+      cpuQuotaCores: 1.5,
+      cpuPeriodUs: 100_000,
+      cpusetCpus: 2,
+      memoryLimitBytes: null,
+      ioLimits: [{ device: '8:0', readBytesPerSecond: 20 * 1024 * 1024 }],
+    });
+    expect(r?.cpuFiles?.usage).toMatch(/cpu,cpuacct\/cpuacct\.usage$/);
+    expect(readCgroupCpu(r?.cpuFiles ?? { version: 1, stat: '' })).toEqual({
+      usageUs: 61_234_568,
+      throttledUs: 9_876_543,
+      periods: 530,
+      throttledPeriods: 212,
+    });
+  });
+});
+
 describe('cgroup v2', () => {
   it('a container job: cpu.max 50000 100000 is half a core; memory.max, io.max and cpuset', () => {
     const r = read(tree('v2-container'));
@@ -82,10 +104,10 @@ describe('cgroup v2', () => {
     expect(r?.limits.memoryLimitBytes).toBeNull();
     expect(r?.cpuFiles).toBeNull();
     expect(r?.limits.notRead).toEqual([
-      expect.stringMatching(/^cpu quota: no readable cpu\.max in .* \(the cpu controller is not enabled for this group\)$/),
+      expect.stringMatching(/^cpu quota: no readable cpu\.max in .* \(ENOENT: the cpu controller is not enabled for this group\)$/),
       expect.stringMatching(/^cpu\.stat: .*cpu\.stat unreadable/),
-      expect.stringMatching(/^memory limit: no readable memory\.max/),
-      expect.stringMatching(/^I\/O caps: no readable io\.max/),
+      expect.stringMatching(/^memory limit: no readable memory\.max in .* \(ENOENT\)$/),
+      expect.stringMatching(/^I\/O caps: no readable io\.max in .* \(ENOENT\)$/),
     ]);
   });
 

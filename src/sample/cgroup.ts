@@ -60,6 +60,13 @@ function tryRead(file: string): Read {
 
 const textOf = (r: Read): string | null => ('text' in r ? r.text : null);
 
+/** Why the group's own copy of a file could not be read: ENOENT (controller not enabled), EACCES... */
+function whyNot(dir: string | undefined, file: string): string {
+  if (dir === undefined) return 'no group';
+  const r = tryRead(path.join(dir, file));
+  return 'error' in r ? r.error.slice(r.error.lastIndexOf(': ') + 2) : 'unexpected content';
+}
+
 /** A controller's directory for this process, and its visible ancestors up to the mount, leaf first. */
 interface Located {
   version: 1 | 2;
@@ -154,7 +161,7 @@ function tightestQuota(located: Located, notRead: string[]): { quota: Quota | nu
   if (!seen) {
     const file = located.version === 2 ? 'cpu.max' : 'cpu.cfs_quota_us';
     notRead.push(
-      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents${located.version === 2 ? ' (the cpu controller is not enabled for this group)' : ''}`,
+      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)}${located.version === 2 ? ': the cpu controller is not enabled for this group' : ''})`,
     );
   }
   notRead.push(...why);
@@ -186,7 +193,7 @@ function memoryLimit(located: Located | null, notRead: string[]): number | null 
     seen = true;
     if (value !== null) limit = Math.min(limit ?? Infinity, value);
   }
-  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents`);
+  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
   return limit;
 }
 
@@ -214,7 +221,11 @@ function ioLimits(located: Located | null, notRead: string[]): IoLimit[] {
     }
     levels.push(level);
   }
-  if (!seen) notRead.push(`I/O caps: no readable ${located.version === 2 ? 'io.max' : 'blkio.throttle.*'} in ${located.levels[0]} or its visible parents`);
+  const ioFile = located.version === 2 ? 'io.max' : 'blkio.throttle.write_bps_device';
+  if (!seen)
+    notRead.push(
+      `I/O caps: no readable ${located.version === 2 ? 'io.max' : 'blkio.throttle.*'} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], ioFile)})`,
+    );
   return tightestIoLimits(levels);
 }
 
