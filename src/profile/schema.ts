@@ -173,6 +173,21 @@ export interface RunnerContext {
   /** /proc/meminfo Dirty and Writeback when the profiler started: what earlier steps left owed. Since schema 2. */
   dirtyAtStartBytes?: number;
   writebackAtStartBytes?: number;
+  /** Other disk-profiler runs on this machine during this one's restore, probes or experiments (from the machine's ledger). */
+  otherProfiles?: OtherProfile[];
+}
+
+/** The phases of a profile that another profile on the same machine can disturb. */
+export const SHARED_PHASES = ['restore', 'probes', 'experiments'] as const;
+export type SharedPhase = (typeof SHARED_PHASES)[number];
+
+export interface OtherProfile {
+  label: string;
+  pid: number;
+  /** This profile's phases during which the other ran. */
+  during: SharedPhase[];
+  /** What the other was doing meanwhile. */
+  theirPhases: SharedPhase[];
 }
 
 export interface SizeBucket {

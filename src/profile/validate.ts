@@ -12,6 +12,7 @@ import {
   RESTORE_SKIP_REASONS,
   SAVE_PHASES,
   SAVE_STATUSES,
+  SHARED_PHASES,
   STAGE_STATUSES,
   type Profile,
 } from './schema.js';
@@ -181,6 +182,7 @@ const context = obj({
   nodeVersion: str,
   'dirtyAtStartBytes?': num,
   'writebackAtStartBytes?': num,
+  'otherProfiles?': arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) })),
 });
 const anatomy = obj({
   compressedBytes: num,
