@@ -1,0 +1,19 @@
+// For tests whose outcome depends on how much the machine's page cache may hold dirty (vm.dirty_*):
+// they set the budget they need and put back what they found, so they pass on a machine another job
+// left changed (issue 25: a runner left at vm.dirty_bytes=192 MiB failed three of them).
+import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dirty.js';
+import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
+import { GiB } from '../../src/util/units.js';
+
+/** Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty: background writeback starts above 2 GiB, writers throttle near 4 GiB. */
+export const AMPLE_DIRTY_BUDGET = { dirtyBytes: 4 * GiB, backgroundBytes: 2 * GiB } as const;
+
+/**
+ * Sets vm.dirty_bytes / vm.dirty_background_bytes (needs root) and returns the function that puts the
+ * found settings back (the member of each bytes/ratio pair that was in force). For beforeAll/afterAll.
+ */
+export function setDirtyBudget(budget: { dirtyBytes: number; backgroundBytes: number } = AMPLE_DIRTY_BUDGET): () => void {
+  const found: DirtySettings = readDirtySettings();
+  raiseDirtyLimits('root', budget);
+  return () => putBackDirtySettings('root', found);
+}
