@@ -5,8 +5,12 @@ import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dir
 import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
 import { GiB } from '../../src/util/units.js';
 
-/** Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty: background writeback starts above 2 GiB, writers throttle near 4 GiB. */
-export const AMPLE_DIRTY_BUDGET = { dirtyBytes: 4 * GiB, backgroundBytes: 2 * GiB } as const;
+/**
+ * Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty until the profile flushes it:
+ * background writeback starts above 4 GiB machine-wide (and above the loop device's share of it,
+ * which is what a smaller figure trips), writers are throttled only near 8 GiB.
+ */
+export const AMPLE_DIRTY_BUDGET = { dirtyBytes: 8 * GiB, backgroundBytes: 4 * GiB } as const;
 
 /**
  * Sets vm.dirty_bytes / vm.dirty_background_bytes (needs root) and returns the function that puts the
