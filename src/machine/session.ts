@@ -7,7 +7,7 @@ import type { OtherProfile, SharedPhase } from '../profile/schema.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { seconds } from '../report/format.js';
 import { isAlive } from './identity.js';
-import { isDead, Ledger, readRecords, type LedgerRecord } from './ledger.js';
+import { isDead, Ledger, pruneRecords, readRecords, type LedgerRecord } from './ledger.js';
 import { acquireMachineLock, type MachineLock } from './lock.js';
 import { otherProfilesDuring } from './others.js';
 import { recoverDeadProfiles } from './recover.js';
@@ -58,6 +58,7 @@ export class MachineSession {
    * lock is free at once (a holder is alive and puts right what it finds when it took the lock).
    */
   async recoverAtStart(): Promise<void> {
+    pruneRecords(this.ledger.dir);
     if (!readRecords(this.ledger.dir).some(isDead)) return;
     const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
     if (!got.acquired) return;
