@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireMachineLock, lockWaitMs } from '../../src/machine/lock.js';
+import { MACHINE_DIR_ENV } from '../../src/machine/place.js';
+import { MachineSession } from '../../src/machine/session.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
 
@@ -74,4 +76,30 @@ describe.runIf(prerequisite('flock (util-linux)', commandExists('flock')))('the 
       got.lock.release();
     }
   }, 60_000);
+});
+
+describe.runIf(commandExists('flock'))('a profile waiting for the machine', () => {
+  it('waits within its budget, then skips saying who held the machine; gets it once the holder ends', async () => {
+    const before = process.env[MACHINE_DIR_ENV];
+    process.env[MACHINE_DIR_ENV] = mkdtempSync(path.join(dir, 'session-'));
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), warn: (l: string) => lines.push(`warning: ${l}`) };
+    try {
+      const holder = MachineSession.open('holder', out);
+      expect(await holder.acquire(1000)).toBeNull();
+      holder.enter('probes');
+      const waiter = MachineSession.open('waiter', out);
+      const busy = await waiter.acquire(300);
+      expect(busy).toMatch(
+        /^another profile held the machine lock for the whole 0\.3\d* s wait \("holder" \(pid \d+, in its probes\); the wait is this profile's probe \+ experiments budgets \+ 10 s\), so this part was skipped/,
+      );
+      expect(lines.join('\n')).toMatch(/Waiting up to 0\.3\d* s for the machine: "holder" \(pid \d+, in its probes\) is probing or experimenting on it/);
+      holder.end();
+      expect(await waiter.acquire(1000)).toBeNull();
+      waiter.end();
+    } finally {
+      if (before === undefined) delete process.env[MACHINE_DIR_ENV];
+      else process.env[MACHINE_DIR_ENV] = before;
+    }
+  });
 });
