@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServices } from '../../src/services/index.js';
 import { readDirtySettings } from '../../src/lab/dirty-limits.js';
-import { type FaultRun, runFault, seededServices } from '../helpers/action-harness.js';
+import { type FaultRun, leftoverProbeDirs, runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs } from '../helpers/tree.js';
 import { experimentTraces } from '../experiment/fixture.js';
@@ -66,6 +66,23 @@ function killDuringPageCache(found: number): { onMainSpawned: (child: ChildProce
 
 /** What the experiments may leave: sysctls, mounts, and their directories in the runs' workspaces and temp dirs. */
 const traces = (...names: string[]) => experimentTraces([root, ...names.flatMap((n) => [path.join(root, n, 'workspace'), path.join(root, n, 'temp')])]);
+
+/** Kills main's process group with SIGKILL once fio's directory is there. */
+function killDuringProbes(where: string): { onMainSpawned: (child: ChildProcess) => void; killed: () => string[] } {
+  let seen: string[] = [];
+  return {
+    killed: () => seen,
+    onMainSpawned: (child) => {
+      const timer = setInterval(() => {
+        if (child.exitCode !== null || child.signalCode !== null) return clearInterval(timer);
+        seen = leftoverProbeDirs(where);
+        if (seen.length === 0) return;
+        clearInterval(timer);
+        process.kill(-(child.pid as number), 'SIGKILL');
+      }, 10);
+    },
+  };
+}
 
 describe.runIf(ready)('two profiles on one machine', () => {
   it('started a second apart: both measure in turn, the machine is left as found, each report names the other', async () => {
@@ -127,5 +144,22 @@ describe.runIf(ready)('two profiles on one machine', () => {
     const next = await runFault({ services, root, name: 'next', inputs: inputs('next', { probes: 'none', experiments: 'none' }) });
     expect(next.log).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back as they were before profile "killed-no-post"/);
     expect(await traces('killed-no-post', 'next')).toEqual(before);
+  }, 180_000);
+
+  it("... and fio's directory of a main killed during the probes, by the next profile", async () => {
+    const kill = killDuringProbes(path.join(root, 'killed-probing'));
+    const run = await runFault({
+      services,
+      root,
+      name: 'killed-probing',
+      inputs: inputs('killed-probing', { experiments: 'none' }),
+      extra: { onMainSpawned: kill.onMainSpawned, ownProcessGroup: true, skipPost: true },
+    });
+    expect(run.mainExitCode).toBe(128 + 9);
+    expect(kill.killed().length).toBe(1);
+    expect(leftoverProbeDirs(path.join(root, 'killed-probing'))).toEqual(kill.killed());
+    const next = await runFault({ services, root, name: 'next-probing', inputs: inputs('next-probing', { probes: 'none', experiments: 'none' }) });
+    expect(next.log).toContain(`Removed what profile "killed-probing"`);
+    expect(leftoverProbeDirs(path.join(root, 'killed-probing'))).toEqual([]);
   }, 180_000);
 });
