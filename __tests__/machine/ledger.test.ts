@@ -123,3 +123,13 @@ describe('the ledger on disk', () => {
     expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).toBe(false);
   });
 });
+
+describe('a record of another pid namespace (a container sharing the directory)', () => {
+  it('counts as alive, unless it still owes the machine something while we hold the lock', () => {
+    const foreign = record('f', 'container', [['experiments', 0, null]], { owner: { pid: 1, startTicks: 1, label: 'container', pidNamespace: 'pid:[1]' } });
+    expect(isDead(foreign)).toBe(false);
+    expect(isDead(foreign, true)).toBe(false);
+    expect(isDead({ ...foreign, experimentDirs: ['/x/.disk-profiler-exp-1'] }, true)).toBe(true);
+    expect(isDead({ ...foreign, experimentDirs: ['/x/.disk-profiler-exp-1'] }, false)).toBe(false);
+  });
+});

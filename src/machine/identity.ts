@@ -3,12 +3,22 @@
  * /proc/<pid>/stat, clock ticks since boot). A record naming a pid whose start time differs belongs
  * to a process that is gone. IO edge.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 
 export interface ProcessIdentity {
   pid: number;
   /** Null where /proc is missing: then only the pid is checked. */
   startTicks: number | null;
+  /** The pid namespace (`pid:[4026531836]`): a pid means nothing in another one (a container sharing the host's /tmp). */
+  pidNamespace?: string;
+}
+
+function ownPidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Field 22 of /proc/<pid>/stat, or null when the process does not exist (or there is no /proc). */
@@ -29,11 +39,21 @@ export function processStartTicks(pid: number, procRoot = '/proc'): number | nul
 }
 
 export function ownIdentity(): ProcessIdentity {
-  return { pid: process.pid, startTicks: processStartTicks(process.pid) };
+  const ns = ownPidNamespace();
+  return { pid: process.pid, startTicks: processStartTicks(process.pid), ...(ns ? { pidNamespace: ns } : {}) };
 }
 
-/** Whether the process a record names is still the one running under that pid. */
+/** Whether a record's pid can be checked from here (same pid namespace, or none recorded). */
+export function sameNamespace(who: ProcessIdentity): boolean {
+  return who.pidNamespace === undefined || who.pidNamespace === ownPidNamespace();
+}
+
+/**
+ * Whether the process a record names is still the one running under that pid. A process of another
+ * pid namespace cannot be looked up: it counts as alive (see ledger.ts isDead for when that is decided otherwise).
+ */
 export function isAlive(who: ProcessIdentity): boolean {
+  if (!sameNamespace(who)) return true;
   try {
     process.kill(who.pid, 0);
   } catch (error) {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { SharedPhase } from '../profile/schema.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { errorMessage } from '../util/errors.js';
-import { isAlive, ownIdentity, type ProcessIdentity } from './identity.js';
+import { isAlive, ownIdentity, type ProcessIdentity, sameNamespace } from './identity.js';
 import { machineDir } from './place.js';
 
 export const LEDGER_PREFIX = 'profile-';
@@ -88,9 +88,20 @@ export function readRecord(file: string): LedgerRecord | null {
   }
 }
 
-/** A record whose profile has not ended, but whose process is gone: killed before it could put things back. */
-export function isDead(r: LedgerRecord): boolean {
-  return r.endedEpochMs === null && !isAlive(r.owner);
+/** What a record still owes the machine. */
+export function owes(r: LedgerRecord): boolean {
+  return r.dirty !== null || r.experimentDirs.length > 0 || r.probeDirs.length > 0;
+}
+
+/**
+ * A record whose profile has not ended, but whose process is gone: killed before it could put things
+ * back. A profile owes the machine something only inside its locked section, so, asked by the lock's
+ * holder, a record of another pid namespace (whose pid cannot be checked) that still owes is dead too.
+ */
+export function isDead(r: LedgerRecord, holdingLock = false): boolean {
+  if (r.endedEpochMs !== null) return false;
+  if (!sameNamespace(r.owner)) return holdingLock && owes(r);
+  return !isAlive(r.owner);
 }
 
 /** Removes records of profiles that ended long ago (best effort: another user's may stay). */

@@ -45,7 +45,7 @@ export const describeOwner = (r: LedgerRecord): string => `profile "${r.owner.la
 export function recoverDeadProfiles(dir: string, privilege: Privilege | null = null): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   pruneRecords(dir);
-  const dead = readRecords(dir).filter(isDead);
+  const dead = readRecords(dir).filter((r) => isDead(r, true));
   if (dead.length === 0) return out;
   const p = privilege ?? detectPrivilege();
   for (const record of dead) {

@@ -59,7 +59,7 @@ export class MachineSession {
    */
   async recoverAtStart(): Promise<void> {
     pruneRecords(this.ledger.dir);
-    if (!readRecords(this.ledger.dir).some(isDead)) return;
+    if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
     const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
     if (!got.acquired) return;
     try {
@@ -83,7 +83,10 @@ export class MachineSession {
       return `another profile held the machine lock for the whole ${seconds(got.waitedMs)} wait (${who.length > 0 ? describe(who) : 'its holder'}; the wait is this profile's probe + experiments budgets + 10 s), so this part was skipped rather than measured beside it${got.reason === 'timed out' ? '' : ` (${got.reason})`}`;
     }
     this.lock = got.lock;
-    if (got.lock.unlockedReason)
+    // Where flock(1) is missing by design (macOS, Windows) that is a note; on Linux, a problem.
+    if (got.lock.unlockedReason && process.platform !== 'linux')
+      this.out.log(`Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}.`);
+    else if (got.lock.unlockedReason)
       this.out.warn(
         `Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}. Another profile on this machine could run its own beside them.`,
       );
