@@ -72,7 +72,7 @@ var require_ms = __commonJS({
       if (!match3) {
         return;
       }
-      var n = parseFloat(match3[1]);
+      var n2 = parseFloat(match3[1]);
       var type = (match3[2] || "ms").toLowerCase();
       switch (type) {
         case "years":
@@ -80,39 +80,39 @@ var require_ms = __commonJS({
         case "yrs":
         case "yr":
         case "y":
-          return n * y;
+          return n2 * y;
         case "weeks":
         case "week":
         case "w":
-          return n * w;
+          return n2 * w;
         case "days":
         case "day":
         case "d":
-          return n * d;
+          return n2 * d;
         case "hours":
         case "hour":
         case "hrs":
         case "hr":
         case "h":
-          return n * h;
+          return n2 * h;
         case "minutes":
         case "minute":
         case "mins":
         case "min":
         case "m":
-          return n * m;
+          return n2 * m;
         case "seconds":
         case "second":
         case "secs":
         case "sec":
         case "s":
-          return n * s3;
+          return n2 * s3;
         case "milliseconds":
         case "millisecond":
         case "msecs":
         case "msec":
         case "ms":
-          return n;
+          return n2;
         default:
           return void 0;
       }
@@ -149,9 +149,9 @@ var require_ms = __commonJS({
       }
       return ms + " ms";
     }
-    function plural(ms, msAbs, n, name2) {
-      var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms / n) + " " + name2 + (isPlural ? "s" : "");
+    function plural(ms, msAbs, n2, name2) {
+      var isPlural = msAbs >= n2 * 1.5;
+      return Math.round(ms / n2) + " " + name2 + (isPlural ? "s" : "");
     }
   }
 });
@@ -1334,8 +1334,8 @@ var require_dist3 = __commonJS({
       setRequestProps(req, opts) {
         const { proxy } = this;
         const protocol = opts.secureEndpoint ? "https:" : "http:";
-        const hostname2 = req.getHeader("host") || "localhost";
-        const base = `${protocol}//${hostname2}`;
+        const hostname = req.getHeader("host") || "localhost";
+        const base = `${protocol}//${hostname}`;
         const url3 = new url_1.URL(req.path, base);
         if (opts.port !== 80) {
           url3.port = String(opts.port);
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path41 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path44 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path41 && path41[0] !== "/") {
-          path41 = `/${path41}`;
+        if (path44 && path44[0] !== "/") {
+          path44 = `/${path44}`;
         }
-        return new URL(`${origin}${path41}`);
+        return new URL(`${origin}${path44}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2591,19 +2591,19 @@ var require_util = __commonJS({
       let key;
       let val;
       let kLen = 0;
-      for (let n = 0; n < headers.length; n += 2) {
-        key = headers[n];
-        val = headers[n + 1];
+      for (let n2 = 0; n2 < headers.length; n2 += 2) {
+        key = headers[n2];
+        val = headers[n2 + 1];
         typeof key !== "string" && (key = key.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
         kLen = key.length;
         if (kLen === 14 && key[7] === "-" && (key === "content-length" || key.toLowerCase() === "content-length")) {
           hasContentLength = true;
         } else if (kLen === 19 && key[7] === "-" && (key === "content-disposition" || key.toLowerCase() === "content-disposition")) {
-          contentDispositionIdx = n + 1;
+          contentDispositionIdx = n2 + 1;
         }
-        ret[n] = key;
-        ret[n + 1] = val;
+        ret[n2] = key;
+        ret[n2 + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
         ret[contentDispositionIdx] = Buffer.from(ret[contentDispositionIdx]).toString("latin1");
@@ -2750,9 +2750,9 @@ var require_util = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range4) {
-      if (range4 == null || range4 === "") return { start: 0, end: null, size: null };
-      const m = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range5) {
+      if (range5 == null || range5 === "") return { start: 0, end: null, size: null };
+      const m = range5 ? range5.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin }
+          request: { method, path: path44, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path41);
+        debuglog("sending request to %s %s/%s", method, origin, path44);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin },
+          request: { method, path: path44, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path41,
+          path44,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin }
+          request: { method, path: path44, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path41);
+        debuglog("trailers received from %s %s/%s", method, origin, path44);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin },
+          request: { method, path: path44, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path41,
+          path44,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path41, origin }
+            request: { method, path: path44, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path41);
+          debuglog("sending request to %s %s/%s", method, origin, path44);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path41,
+        path: path44,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path41 !== "string") {
+        if (typeof path44 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path41[0] !== "/" && !(path41.startsWith("http://") || path41.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path44[0] !== "/" && !(path44.startsWith("http://") || path44.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path41)) {
+        } else if (invalidPathRegex.test(path44)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path41, query) : path41;
+        this.path = query ? buildURL(path44, query) : path44;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -3965,14 +3965,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname2, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util6.getServerName(host) || null;
-          const sessionKey = servername || hostname2;
+          const sessionKey = servername || hostname;
           assert4(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -3988,7 +3988,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname2
+            host: hostname
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -4002,14 +4002,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname2
+            host: hostname
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname2, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -5179,9 +5179,9 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.util.IntegerPart = function(n) {
-      const r = Math.floor(Math.abs(n));
-      if (n < 0) {
+    webidl.util.IntegerPart = function(n2) {
+      const r = Math.floor(Math.abs(n2));
+      if (n2 < 0) {
         return -1 * r;
       }
       return r;
@@ -6353,12 +6353,12 @@ var require_file = __commonJS({
     var { webidl } = require_webidl();
     var FileLike = class _FileLike {
       constructor(blobLike, fileName, options = {}) {
-        const n = fileName;
+        const n2 = fileName;
         const t = options.type;
         const d = options.lastModified ?? Date.now();
         this[kState] = {
           blobLike,
-          name: n,
+          name: n2,
           type: t,
           lastModified: d
         };
@@ -7173,7 +7173,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants5 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util6.addListener;
@@ -7248,7 +7248,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -7343,11 +7343,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants5.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body3 = data.subarray(offset);
-            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body3);
-            } else if (ret === constants5.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body3);
             } else {
@@ -7370,10 +7370,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants5.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -7390,7 +7390,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants5.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -7570,7 +7570,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants5.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -7592,7 +7592,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -7628,13 +7628,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path41, host, upgrade, blocking, reset } = request;
+      const { method, path: path44, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path41} HTTP/1.1\r
+      let header = `${method} ${path44} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7943,9 +7943,9 @@ upgrade: ${upgrade}\r
         header += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
-        for (let n = 0; n < headers.length; n += 2) {
-          const key = headers[n + 0];
-          const val = headers[n + 1];
+        for (let n2 = 0; n2 < headers.length; n2 += 2) {
+          const key = headers[n2 + 0];
+          const val = headers[n2 + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
               header += `${key}: ${val[i]}\r
@@ -8454,16 +8454,16 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path41, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path44, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
         return false;
       }
       const headers = {};
-      for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key = reqHeaders[n + 0];
-        const val = reqHeaders[n + 1];
+      for (let n2 = 0; n2 < reqHeaders.length; n2 += 2) {
+        const key = reqHeaders[n2 + 0];
+        const val = reqHeaders[n2 + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
             if (headers[key]) {
@@ -8477,8 +8477,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream2;
-      const { hostname: hostname2, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname2}${port ? `:${port}` : ""}`;
+      const { hostname, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error2) => {
         if (request.aborted) {
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path41;
+      headers[HTTP2_HEADER_PATH] = path44;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path41 = search ? `${pathname}${search}` : pathname;
+        const path44 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path41;
+        this.opts.path = path44;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9318,20 +9318,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert4(!client[kConnecting]);
       assert4(!client[kHTTPContext]);
-      let { host, hostname: hostname2, protocol, port } = client[kUrl];
-      if (hostname2[0] === "[") {
-        const idx = hostname2.indexOf("]");
+      let { host, hostname, protocol, port } = client[kUrl];
+      if (hostname[0] === "[") {
+        const idx = hostname.indexOf("]");
         assert4(idx !== -1);
-        const ip = hostname2.substring(1, idx);
+        const ip = hostname.substring(1, idx);
         assert4(net3.isIP(ip));
-        hostname2 = ip;
+        hostname = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname2,
+            hostname,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -9345,7 +9345,7 @@ var require_client = __commonJS({
         const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
-            hostname: hostname2,
+            hostname,
             protocol,
             port,
             servername: client[kServerName],
@@ -9378,7 +9378,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname: hostname2,
+              hostname,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -9399,7 +9399,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname: hostname2,
+              hostname,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path41 = "/",
+          path: path44 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path41;
+        opts.path = origin + path44;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -10374,10 +10374,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url3) {
-        let { protocol, host: hostname2, port } = url3;
-        hostname2 = hostname2.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname, port } = url3;
+        hostname = hostname.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname2, port)) {
+        if (!this.#shouldProxy(hostname, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -10385,7 +10385,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname2, port) {
+      #shouldProxy(hostname, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -10401,11 +10401,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry.hostname)) {
-            if (hostname2 === entry.hostname) {
+            if (hostname === entry.hostname) {
               return false;
             }
           } else {
-            if (hostname2.endsWith(entry.hostname.replace(/^\*/, ""))) {
+            if (hostname.endsWith(entry.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -10461,16 +10461,16 @@ var require_retry_handler = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range4, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range5, statusCode, retryCount) {
       const contentLength3 = headers["content-length"];
       if (contentLength3 == null) {
         return null;
       }
-      if (!Number.isFinite(range4.start) || !Number.isFinite(range4.end)) {
+      if (!Number.isFinite(range5.start) || !Number.isFinite(range5.end)) {
         return null;
       }
       const length = Number(contentLength3);
-      const expectedLength = range4.end - range4.start + 1;
+      const expectedLength = range5.end - range5.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -10685,8 +10685,8 @@ var require_retry_handler = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range4 = parseRangeHeader(headers["content-range"]);
-            if (range4 == null) {
+            const range5 = parseRangeHeader(headers["content-range"]);
+            if (range5 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -10695,12 +10695,12 @@ var require_retry_handler = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range4, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range5, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range4;
+            const { start, size, end = size - 1 } = range5;
             assert4(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -11034,8 +11034,8 @@ var require_readable = __commonJS({
       if (state3.bufferIndex) {
         const start = state3.bufferIndex;
         const end = state3.buffer.length;
-        for (let n = start; n < end; n++) {
-          consumePush(consume2, state3.buffer[n]);
+        for (let n2 = start; n2 < end; n2++) {
+          consumePush(consume2, state3.buffer[n2]);
         }
       } else {
         for (const chunk of state3.buffer) {
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path41) {
-      if (typeof path41 !== "string") {
-        return path41;
+    function safeUrl(path44) {
+      if (typeof path44 !== "string") {
+        return path44;
       }
-      const pathSegments = path41.split("?");
+      const pathSegments = path44.split("?");
       if (pathSegments.length !== 2) {
-        return path41;
+        return path44;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path41, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path41);
+    function matchKey(mockDispatch2, { path: path44, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path44);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path41 }) => matchValue(safeUrl(path41), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path44 }) => matchValue(safeUrl(path44), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path41, method, body: body3, headers, query } = opts;
+      const { path: path44, method, body: body3, headers, query } = opts;
       return {
-        path: path41,
+        path: path44,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path41, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path44, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path41,
+            Path: path44,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path41) {
-      for (let i = 0; i < path41.length; ++i) {
-        const code = path41.charCodeAt(i);
+    function validateCookiePath(path44) {
+      for (let i = 0; i < path44.length; ++i) {
+        const code = path44.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19055,34 +19055,34 @@ var require_receiver = __commonJS({
        * @param {number} n
        * @returns {Buffer}
        */
-      consume(n) {
-        if (n > this.#byteOffset) {
+      consume(n2) {
+        if (n2 > this.#byteOffset) {
           throw new Error("Called consume() before buffers satiated.");
-        } else if (n === 0) {
+        } else if (n2 === 0) {
           return emptyBuffer;
         }
-        if (this.#buffers[0].length === n) {
+        if (this.#buffers[0].length === n2) {
           this.#byteOffset -= this.#buffers[0].length;
           return this.#buffers.shift();
         }
-        const buffer3 = Buffer.allocUnsafe(n);
+        const buffer3 = Buffer.allocUnsafe(n2);
         let offset = 0;
-        while (offset !== n) {
+        while (offset !== n2) {
           const next = this.#buffers[0];
           const { length } = next;
-          if (length + offset === n) {
+          if (length + offset === n2) {
             buffer3.set(this.#buffers.shift(), offset);
             break;
-          } else if (length + offset > n) {
-            buffer3.set(next.subarray(0, n - offset), offset);
-            this.#buffers[0] = next.subarray(n - offset);
+          } else if (length + offset > n2) {
+            buffer3.set(next.subarray(0, n2 - offset), offset);
+            this.#buffers[0] = next.subarray(n2 - offset);
             break;
           } else {
             buffer3.set(this.#buffers.shift(), offset);
             offset += next.length;
           }
         }
-        this.#byteOffset -= n;
+        this.#byteOffset -= n2;
         return buffer3;
       }
       writeFragments(fragment) {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path41 = opts.path;
+          let path44 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path41 = `/${path41}`;
+            path44 = `/${path44}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path41);
+          url3 = new URL(util6.parseOrigin(url3).origin + path44);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -21415,10 +21415,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse2 = require_parse2();
-    var constants5 = require_constants6();
+    var constants6 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants5.RELEASE_TYPES.includes(truncation)) {
+      if (!constants6.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -21508,8 +21508,8 @@ var require_trim_comparator_whitespace = __commonJS({
     var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
     var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
     var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
-    var findDigitsEndIndex = (range4, start, limit, digitRuns) => {
-      if (!isDigit(range4[start])) {
+    var findDigitsEndIndex = (range5, start, limit, digitRuns) => {
+      if (!isDigit(range5[start])) {
         return start;
       }
       if (start >= digitRuns.start && start < digitRuns.end) {
@@ -21519,7 +21519,7 @@ var require_trim_comparator_whitespace = __commonJS({
         return Math.min(start + limit, digitRuns.previousEnd);
       }
       let end = start + 1;
-      while (isDigit(range4[end])) {
+      while (isDigit(range5[end])) {
         end++;
       }
       digitRuns.previousStart = digitRuns.start;
@@ -21528,39 +21528,39 @@ var require_trim_comparator_whitespace = __commonJS({
       digitRuns.end = end;
       return Math.min(start + limit, end);
     };
-    var findVersionNumberEndIndex = (range4, start, loose, digitRuns) => {
-      if (!loose && range4[start] === "0") {
+    var findVersionNumberEndIndex = (range5, start, loose, digitRuns) => {
+      if (!loose && range5[start] === "0") {
         return start + 1;
       }
-      return findDigitsEndIndex(range4, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+      return findDigitsEndIndex(range5, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
     };
-    var findPrereleaseIdentifierEndIndex = (range4, start, loose, digitRuns) => {
-      const digitsEnd = findDigitsEndIndex(range4, start, MAX_LENGTH, digitRuns);
-      if (isLetter(range4[digitsEnd]) || range4[digitsEnd] === "-") {
+    var findPrereleaseIdentifierEndIndex = (range5, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range5, start, MAX_LENGTH, digitRuns);
+      if (isLetter(range5[digitsEnd]) || range5[digitsEnd] === "-") {
         let end = digitsEnd + 1;
         const limit = end + MAX_SAFE_BUILD_LENGTH;
-        while (end < limit && isIdentifierCharacter(range4[end])) {
+        while (end < limit && isIdentifierCharacter(range5[end])) {
           end++;
         }
         return end;
       }
-      return findVersionNumberEndIndex(range4, start, loose, digitRuns);
+      return findVersionNumberEndIndex(range5, start, loose, digitRuns);
     };
-    var findPrereleaseEndIndex = (range4, start, loose, digitRuns) => {
-      const hyphen = range4[start] === "-";
+    var findPrereleaseEndIndex = (range5, start, loose, digitRuns) => {
+      const hyphen = range5[start] === "-";
       if (!loose && !hyphen) {
         return start;
       }
       const identifierStart = start + (hyphen ? 1 : 0);
-      let end = findPrereleaseIdentifierEndIndex(range4, identifierStart, loose, digitRuns);
+      let end = findPrereleaseIdentifierEndIndex(range5, identifierStart, loose, digitRuns);
       if (end === identifierStart) {
         if (!loose || !hyphen) {
           return start;
         }
-        end = findPrereleaseIdentifierEndIndex(range4, start, loose, digitRuns);
+        end = findPrereleaseIdentifierEndIndex(range5, start, loose, digitRuns);
       }
-      while (range4[end] === ".") {
-        const next = findPrereleaseIdentifierEndIndex(range4, end + 1, loose, digitRuns);
+      while (range5[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range5, end + 1, loose, digitRuns);
         if (next === end + 1) {
           break;
         }
@@ -21568,23 +21568,23 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findBuildIdentifierEndIndex = (range4, start) => {
+    var findBuildIdentifierEndIndex = (range5, start) => {
       let end = start;
-      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range4[end])) {
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range5[end])) {
         end++;
       }
       return end;
     };
-    var findBuildEndIndex = (range4, start) => {
-      if (range4[start] !== "+") {
+    var findBuildEndIndex = (range5, start) => {
+      if (range5[start] !== "+") {
         return start;
       }
-      let end = findBuildIdentifierEndIndex(range4, start + 1);
+      let end = findBuildIdentifierEndIndex(range5, start + 1);
       if (end === start + 1) {
         return start;
       }
-      while (range4[end] === ".") {
-        const next = findBuildIdentifierEndIndex(range4, end + 1);
+      while (range5[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range5, end + 1);
         if (next === end + 1) {
           break;
         }
@@ -21592,89 +21592,89 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findLooseFullVersionEndIndex = (range4, start, digitRuns) => {
+    var findLooseFullVersionEndIndex = (range5, start, digitRuns) => {
       let end = start;
       for (let component = 0; component < 3; component++) {
-        const next = findVersionNumberEndIndex(range4, end, true, digitRuns);
+        const next = findVersionNumberEndIndex(range5, end, true, digitRuns);
         if (next === end) {
           return start;
         }
         end = next;
         if (component < 2) {
-          if (range4[end] !== ".") {
+          if (range5[end] !== ".") {
             return start;
           }
           end++;
         }
       }
-      const prereleaseEnd = findPrereleaseEndIndex(range4, end, true, digitRuns);
-      return findBuildEndIndex(range4, prereleaseEnd);
+      const prereleaseEnd = findPrereleaseEndIndex(range5, end, true, digitRuns);
+      return findBuildEndIndex(range5, prereleaseEnd);
     };
-    var findPartialVersionComponentEndIndex = (range4, start, digitRuns) => {
-      if (isDigit(range4[start])) {
-        return findVersionNumberEndIndex(range4, start, false, digitRuns);
+    var findPartialVersionComponentEndIndex = (range5, start, digitRuns) => {
+      if (isDigit(range5[start])) {
+        return findVersionNumberEndIndex(range5, start, false, digitRuns);
       }
-      return isVersionStart(range4[start]) ? start + 1 : start;
+      return isVersionStart(range5[start]) ? start + 1 : start;
     };
-    var findPartialVersionEndIndex = (range4, start, digitRuns) => {
-      let end = findPartialVersionComponentEndIndex(range4, start, digitRuns);
+    var findPartialVersionEndIndex = (range5, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range5, start, digitRuns);
       for (let component = 0; component < 2; component++) {
-        if (range4[end] !== ".") {
+        if (range5[end] !== ".") {
           return end;
         }
-        const next = findPartialVersionComponentEndIndex(range4, end + 1, digitRuns);
+        const next = findPartialVersionComponentEndIndex(range5, end + 1, digitRuns);
         if (next === end + 1) {
           return end;
         }
         end = next;
       }
-      const prereleaseEnd = findPrereleaseEndIndex(range4, end, false, digitRuns);
-      return findBuildEndIndex(range4, prereleaseEnd);
+      const prereleaseEnd = findPrereleaseEndIndex(range5, end, false, digitRuns);
+      return findBuildEndIndex(range5, prereleaseEnd);
     };
-    var findVersionEndIndex = (range4, start, digitRuns) => {
-      const fullVersionEnd = findLooseFullVersionEndIndex(range4, start, digitRuns);
-      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range4, start, digitRuns);
+    var findVersionEndIndex = (range5, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range5, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range5, start, digitRuns);
     };
-    var findRemovableWhitespaceIndex = (range4, matchStart) => {
+    var findRemovableWhitespaceIndex = (range5, matchStart) => {
       let position = matchStart;
-      if (isWhitespace(range4[position])) {
+      if (isWhitespace(range5[position])) {
         position++;
       }
-      if (range4[position] === "<" || range4[position] === ">") {
+      if (range5[position] === "<" || range5[position] === ">") {
         position++;
       }
-      if (range4[position] === "=") {
+      if (range5[position] === "=") {
         position++;
       }
-      return isWhitespace(range4[position]) ? position : -1;
+      return isWhitespace(range5[position]) ? position : -1;
     };
-    var trimComparatorWhitespace = (range4) => {
+    var trimComparatorWhitespace = (range5) => {
       let result = "";
       let copyFrom = 0;
       let cursor = 0;
       const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
-      while (cursor < range4.length) {
+      while (cursor < range5.length) {
         const matchStart = cursor;
-        if (range4[cursor] === "<" || range4[cursor] === ">") {
+        if (range5[cursor] === "<" || range5[cursor] === ">") {
           cursor++;
-        } else if (!isVersionPrefix(range4[cursor]) && !isVersionStart(range4[cursor])) {
+        } else if (!isVersionPrefix(range5[cursor]) && !isVersionStart(range5[cursor])) {
           cursor++;
           continue;
         }
-        while (cursor < range4.length && isVersionPrefix(range4[cursor])) {
+        while (cursor < range5.length && isVersionPrefix(range5[cursor])) {
           cursor++;
         }
-        if (!isVersionStart(range4[cursor])) {
+        if (!isVersionStart(range5[cursor])) {
           continue;
         }
-        const whitespacePosition = findRemovableWhitespaceIndex(range4, matchStart);
+        const whitespacePosition = findRemovableWhitespaceIndex(range5, matchStart);
         if (whitespacePosition !== -1) {
-          result += range4.slice(copyFrom, whitespacePosition);
+          result += range5.slice(copyFrom, whitespacePosition);
           copyFrom = whitespacePosition + 1;
         }
-        cursor = findVersionEndIndex(range4, cursor, digitRuns);
+        cursor = findVersionEndIndex(range5, cursor, digitRuns);
       }
-      return result + range4.slice(copyFrom);
+      return result + range5.slice(copyFrom);
     };
     module.exports = trimComparatorWhitespace;
   }
@@ -21686,25 +21686,25 @@ var require_range = __commonJS({
     "use strict";
     var SPACE_CHARACTERS = /\s+/g;
     var Range = class _Range {
-      constructor(range4, options) {
+      constructor(range5, options) {
         options = parseOptions(options);
-        if (range4 instanceof _Range) {
-          if (range4.loose === !!options.loose && range4.includePrerelease === !!options.includePrerelease) {
-            return range4;
+        if (range5 instanceof _Range) {
+          if (range5.loose === !!options.loose && range5.includePrerelease === !!options.includePrerelease) {
+            return range5;
           } else {
-            return new _Range(range4.raw, options);
+            return new _Range(range5.raw, options);
           }
         }
-        if (range4 instanceof Comparator) {
-          this.raw = range4.value;
-          this.set = [[range4]];
+        if (range5 instanceof Comparator) {
+          this.raw = range5.value;
+          this.set = [[range5]];
           this.formatted = void 0;
           return this;
         }
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        this.raw = range4.trim().replace(SPACE_CHARACTERS, " ");
+        this.raw = range5.trim().replace(SPACE_CHARACTERS, " ");
         this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c) => c.length);
         if (!this.set.length) {
           throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
@@ -21749,25 +21749,25 @@ var require_range = __commonJS({
       toString() {
         return this.range;
       }
-      parseRange(range4) {
-        range4 = range4.replace(BUILDSTRIPRE, "");
+      parseRange(range5) {
+        range5 = range5.replace(BUILDSTRIPRE, "");
         const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
-        const memoKey = memoOpts + ":" + range4;
+        const memoKey = memoOpts + ":" + range5;
         const cached = cache.get(memoKey);
         if (cached) {
           return cached;
         }
         const loose = this.options.loose;
         const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
-        range4 = range4.replace(hr, hyphenReplace(this.options.includePrerelease));
-        debug2("hyphen replace", range4);
-        range4 = trimComparatorWhitespace(range4);
-        debug2("comparator trim", range4);
-        range4 = range4.replace(re[t.TILDETRIM], tildeTrimReplace);
-        debug2("tilde trim", range4);
-        range4 = range4.replace(re[t.CARETTRIM], caretTrimReplace);
-        debug2("caret trim", range4);
-        let rangeList = range4.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
+        range5 = range5.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug2("hyphen replace", range5);
+        range5 = trimComparatorWhitespace(range5);
+        debug2("comparator trim", range5);
+        range5 = range5.replace(re[t.TILDETRIM], tildeTrimReplace);
+        debug2("tilde trim", range5);
+        range5 = range5.replace(re[t.CARETTRIM], caretTrimReplace);
+        debug2("caret trim", range5);
+        let rangeList = range5.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
         if (loose) {
           rangeList = rangeList.filter((comp28) => {
             debug2("loose invalid filter", comp28, this.options);
@@ -21790,12 +21790,12 @@ var require_range = __commonJS({
         cache.set(memoKey, result);
         return result;
       }
-      intersects(range4, options) {
-        if (!(range4 instanceof _Range)) {
+      intersects(range5, options) {
+        if (!(range5 instanceof _Range)) {
           throw new TypeError("a Range is required");
         }
         return this.set.some((thisComparators) => {
-          return isSatisfiable(thisComparators, options) && range4.set.some((rangeComparators) => {
+          return isSatisfiable(thisComparators, options) && range5.set.some((rangeComparators) => {
             return isSatisfiable(rangeComparators, options) && thisComparators.every((thisComparator) => {
               return rangeComparators.every((rangeComparator) => {
                 return thisComparator.intersects(rangeComparator, options);
@@ -22183,13 +22183,13 @@ var require_satisfies = __commonJS({
   "node_modules/semver/functions/satisfies.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var satisfies = (version4, range4, options) => {
+    var satisfies = (version4, range5, options) => {
       try {
-        range4 = new Range(range4, options);
+        range5 = new Range(range5, options);
       } catch (er) {
         return false;
       }
-      return range4.test(version4);
+      return range5.test(version4);
     };
     module.exports = satisfies;
   }
@@ -22200,7 +22200,7 @@ var require_to_comparators = __commonJS({
   "node_modules/semver/ranges/to-comparators.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var toComparators = (range4, options) => new Range(range4, options).set.map((comp28) => comp28.map((c) => c.value).join(" ").trim().split(" "));
+    var toComparators = (range5, options) => new Range(range5, options).set.map((comp28) => comp28.map((c) => c.value).join(" ").trim().split(" "));
     module.exports = toComparators;
   }
 });
@@ -22211,12 +22211,12 @@ var require_max_satisfying = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var maxSatisfying = (versions, range4, options) => {
+    var maxSatisfying = (versions, range5, options) => {
       let max = null;
       let maxSV = null;
       let rangeObj = null;
       try {
-        rangeObj = new Range(range4, options);
+        rangeObj = new Range(range5, options);
       } catch (er) {
         return null;
       }
@@ -22240,12 +22240,12 @@ var require_min_satisfying = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var minSatisfying = (versions, range4, options) => {
+    var minSatisfying = (versions, range5, options) => {
       let min = null;
       let minSV = null;
       let rangeObj = null;
       try {
-        rangeObj = new Range(range4, options);
+        rangeObj = new Range(range5, options);
       } catch (er) {
         return null;
       }
@@ -22270,19 +22270,19 @@ var require_min_version = __commonJS({
     var SemVer = require_semver();
     var Range = require_range();
     var gt = require_gt();
-    var minVersion = (range4, loose) => {
-      range4 = new Range(range4, loose);
+    var minVersion = (range5, loose) => {
+      range5 = new Range(range5, loose);
       let minver = new SemVer("0.0.0");
-      if (range4.test(minver)) {
+      if (range5.test(minver)) {
         return minver;
       }
       minver = new SemVer("0.0.0-0");
-      if (range4.test(minver)) {
+      if (range5.test(minver)) {
         return minver;
       }
       minver = null;
-      for (let i = 0; i < range4.set.length; ++i) {
-        const comparators = range4.set[i];
+      for (let i = 0; i < range5.set.length; ++i) {
+        const comparators = range5.set[i];
         let setMin = null;
         comparators.forEach((comparator) => {
           const compver = new SemVer(comparator.semver.version);
@@ -22313,7 +22313,7 @@ var require_min_version = __commonJS({
           minver = setMin;
         }
       }
-      if (minver && range4.test(minver)) {
+      if (minver && range5.test(minver)) {
         return minver;
       }
       return null;
@@ -22327,9 +22327,9 @@ var require_valid2 = __commonJS({
   "node_modules/semver/ranges/valid.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var validRange = (range4, options) => {
+    var validRange = (range5, options) => {
       try {
-        return new Range(range4, options).range || "*";
+        return new Range(range5, options).range || "*";
       } catch (er) {
         return null;
       }
@@ -22351,9 +22351,9 @@ var require_outside = __commonJS({
     var lt = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
-    var outside = (version4, range4, hilo, options) => {
+    var outside = (version4, range5, hilo, options) => {
       version4 = new SemVer(version4, options);
-      range4 = new Range(range4, options);
+      range5 = new Range(range5, options);
       let gtfn, ltefn, ltfn, comp28, ecomp;
       switch (hilo) {
         case ">":
@@ -22373,11 +22373,11 @@ var require_outside = __commonJS({
         default:
           throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-      if (satisfies(version4, range4, options)) {
+      if (satisfies(version4, range5, options)) {
         return false;
       }
-      for (let i = 0; i < range4.set.length; ++i) {
-        const comparators = range4.set[i];
+      for (let i = 0; i < range5.set.length; ++i) {
+        const comparators = range5.set[i];
         let high = null;
         let low = null;
         comparators.forEach((comparator) => {
@@ -22412,7 +22412,7 @@ var require_gtr = __commonJS({
   "node_modules/semver/ranges/gtr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var gtr = (version4, range4, options) => outside(version4, range4, ">", options);
+    var gtr = (version4, range5, options) => outside(version4, range5, ">", options);
     module.exports = gtr;
   }
 });
@@ -22422,7 +22422,7 @@ var require_ltr = __commonJS({
   "node_modules/semver/ranges/ltr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var ltr = (version4, range4, options) => outside(version4, range4, "<", options);
+    var ltr = (version4, range5, options) => outside(version4, range5, "<", options);
     module.exports = ltr;
   }
 });
@@ -22447,13 +22447,13 @@ var require_simplify = __commonJS({
     "use strict";
     var satisfies = require_satisfies();
     var compare = require_compare();
-    module.exports = (versions, range4, options) => {
+    module.exports = (versions, range5, options) => {
       const set = [];
       let first = null;
       let prev = null;
       const v = versions.sort((a, b) => compare(a, b, options));
       for (const version4 of v) {
-        const included = satisfies(version4, range4, options);
+        const included = satisfies(version4, range5, options);
         if (included) {
           prev = version4;
           if (!first) {
@@ -22485,8 +22485,8 @@ var require_simplify = __commonJS({
         }
       }
       const simplified = ranges.join(" || ");
-      const original = typeof range4.raw === "string" ? range4.raw : String(range4);
-      return simplified.length < original.length ? simplified : range4;
+      const original = typeof range5.raw === "string" ? range5.raw : String(range5);
+      return simplified.length < original.length ? simplified : range5;
     };
   }
 });
@@ -22658,7 +22658,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants5 = require_constants6();
+    var constants6 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse2();
@@ -22742,8 +22742,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants5.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants6.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants6.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -23415,8 +23415,8 @@ var require_pb_long = __commonJS({
         if (BI)
           return this.toBigInt().toString();
         if (this.isNegative()) {
-          let n = this.negate();
-          return "-" + goog_varint_1.int64toString(n.lo, n.hi);
+          let n2 = this.negate();
+          return "-" + goog_varint_1.int64toString(n2.lo, n2.hi);
         }
         return goog_varint_1.int64toString(this.lo, this.hi);
       }
@@ -24169,7 +24169,7 @@ var require_reflection_type_check = __commonJS({
           return false;
         this.prepare();
         let keys = Object.keys(message), data = this.data;
-        if (keys.length < data.req.length || data.req.some((n) => !keys.includes(n)))
+        if (keys.length < data.req.length || data.req.some((n2) => !keys.includes(n2)))
           return false;
         if (!allowExcessProperties) {
           if (keys.some((k) => !data.known.includes(k)))
@@ -27190,8 +27190,8 @@ function enabled(namespace) {
   if (namespace.endsWith("*")) {
     return true;
   }
-  for (const skipped2 of skippedNamespaces) {
-    if (namespaceMatches(namespace, skipped2)) {
+  for (const skipped of skippedNamespaces) {
+    if (namespaceMatches(namespace, skipped)) {
       return false;
     }
   }
@@ -27787,7 +27787,7 @@ var Sanitizer = class {
   constructor({ additionalAllowedHeaderNames: allowedHeaderNames = [], additionalAllowedQueryParameters: allowedQueryParameters = [] } = {}) {
     allowedHeaderNames = defaultAllowedHeaderNames.concat(allowedHeaderNames);
     allowedQueryParameters = defaultAllowedQueryParameters.concat(allowedQueryParameters);
-    this.allowedHeaderNames = new Set(allowedHeaderNames.map((n) => n.toLowerCase()));
+    this.allowedHeaderNames = new Set(allowedHeaderNames.map((n2) => n2.toLowerCase()));
     this.allowedQueryParameters = new Set(allowedQueryParameters.map((p) => p.toLowerCase()));
   }
   /**
@@ -30233,11 +30233,11 @@ function dateToUnixTime(d) {
   }
   return Math.floor(d.getTime() / 1e3);
 }
-function unixTimeToDate(n) {
-  if (!n) {
+function unixTimeToDate(n2) {
+  if (!n2) {
     return void 0;
   }
-  return new Date(n * 1e3);
+  return new Date(n2 * 1e3);
 }
 function serializeBasicTypes(typeName, objectName, value) {
   if (value !== null && value !== void 0) {
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path41 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path41.startsWith("/")) {
-      path41 = path41.substring(1);
+    let path44 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path44.startsWith("/")) {
+      path44 = path44.substring(1);
     }
-    if (isAbsoluteUrl(path41)) {
-      requestUrl = path41;
+    if (isAbsoluteUrl(path44)) {
+      requestUrl = path44;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path41);
+      requestUrl = appendPath(requestUrl, path44);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path41 = pathToAppend.substring(0, searchStart);
+    const path44 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path41;
+    newPath = newPath + path44;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -32730,9 +32730,9 @@ var EntityDecoder = class {
           }
         }
         if (limitLength) {
-          const delta = replacement.length - (token.length + 2);
-          if (delta > 0) {
-            this._expandedLength += delta;
+          const delta2 = replacement.length - (token.length + 2);
+          if (delta2 > 0) {
+            this._expandedLength += delta2;
             if (this._expandedLength > this._maxExpandedLength) {
               throw new Error(
                 `[EntityReplacer] Expanded content length limit exceeded: ${this._expandedLength} > ${this._maxExpandedLength}`
@@ -33669,11 +33669,11 @@ function toNumber(str2, options = {}) {
           else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num3;
           else return str2;
         }
-        let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
+        let n2 = leadingZeros ? numTrimmedByZeros : trimmedStr;
         if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num3 : str2;
+          return n2 === parsedStr || sign + n2 === parsedStr ? num3 : str2;
         } else {
-          return n === parsedStr || n === sign + parsedStr ? num3 : str2;
+          return n2 === parsedStr || n2 === sign + parsedStr ? num3 : str2;
         }
       }
     } else {
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path41 = this._matcher.path;
-    return path41.length > 0 ? path41[path41.length - 1].tag : void 0;
+    const path44 = this._matcher.path;
+    return path44.length > 0 ? path44[path44.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path41 = this._matcher.path;
-    return path41.length > 0 ? path41[path41.length - 1].namespace : void 0;
+    const path44 = this._matcher.path;
+    return path44.length > 0 ? path44[path44.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return void 0;
-    return path41[path41.length - 1].values?.[attrName];
+    const path44 = this._matcher.path;
+    if (path44.length === 0) return void 0;
+    return path44[path44.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return false;
-    const current = path41[path41.length - 1];
+    const path44 = this._matcher.path;
+    if (path44.length === 0) return false;
+    const current = path44[path44.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return -1;
-    return path41[path41.length - 1].position ?? 0;
+    const path44 = this._matcher.path;
+    if (path44.length === 0) return -1;
+    return path44[path44.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return -1;
-    return path41[path41.length - 1].counter ?? 0;
+    const path44 = this._matcher.path;
+    if (path44.length === 0) return -1;
+    return path44[path44.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -34212,7 +34212,7 @@ var MatcherView = class {
    * @returns {string[]}
    */
   toArray() {
-    return this._matcher.path.map((n) => n.tag);
+    return this._matcher.path.map((n2) => n2.tag);
   }
   /**
    * Match current path against an Expression.
@@ -34430,13 +34430,13 @@ var Matcher = class {
         return this._pathStringCache;
       }
       const result = this.path.map(
-        (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+        (n2) => n2.namespace ? `${n2.namespace}:${n2.tag}` : n2.tag
       ).join(sep10);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
-      (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+      (n2) => includeNamespace && n2.namespace ? `${n2.namespace}:${n2.tag}` : n2.tag
     ).join(sep10);
   }
   /**
@@ -34444,7 +34444,7 @@ var Matcher = class {
    * @returns {string[]}
    */
   toArray() {
-    return this.path.map((n) => n.tag);
+    return this.path.map((n2) => n2.tag);
   }
   /**
    * Reset the path to empty.
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path41) {
+    function locateFile(path44) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path41, scriptDirectory);
+        return Module["locateFile"](path44, scriptDirectory);
       }
-      return scriptDirectory + path41;
+      return scriptDirectory + path44;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path41 = getURLPath(request.url) || "/";
+    const path44 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path41}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path44}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path41 = getURLPath(request.url) || "/";
+    const path44 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path41}`;
+    canonicalizedResourceString += `/${options.accountName}${path44}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -54660,8 +54660,8 @@ var PageBlobImpl = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range4, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range4, options }, uploadPagesFromURLOperationSpec);
+  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range5, options) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range5, options }, uploadPagesFromURLOperationSpec);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 || "/";
-  path41 = escape(path41);
-  urlParsed.pathname = path41;
+  let path44 = urlParsed.pathname;
+  path44 = path44 || "/";
+  path44 = escape(path44);
+  urlParsed.pathname = path44;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
-  urlParsed.pathname = path41;
+  let path44 = urlParsed.pathname;
+  path44 = path44 ? path44.endsWith("/") ? `${path44}${name2}` : `${path44}/${name2}` : name2;
+  urlParsed.pathname = path44;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path41 = getURLPath2(subRequest.url);
-    if (!path41 || path41 === "") {
+    const path44 = getURLPath2(subRequest.url);
+    if (!path44 || path44 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path41 = getURLPath2(url3);
-    if (path41 && path41 !== "/") {
+    const path44 = getURLPath2(url3);
+    if (path44 && path44 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66384,11 +66384,11 @@ async function handle(ctx, req, url3) {
     const entry = ctx.caches.byId(cacheIdFrom(resource[1]));
     if (!entry || entry.finalized) throw new TwirpError("not_found", `cache ${resource[1]} is not reserved for upload`);
     if (method === "PATCH") {
-      const range4 = parseContentRange(req.headers["content-range"]);
-      if (!range4) throw new TwirpError("invalid_argument", "Content-Range must be 'bytes <start>-<end>/*'");
-      const lengthBytes = range4.endByte - range4.startByte + 1;
-      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range4.startByte), req, lengthBytes);
-      entry.stagedChunks.set(range4.startByte, range4.endByte);
+      const range5 = parseContentRange(req.headers["content-range"]);
+      if (!range5) throw new TwirpError("invalid_argument", "Content-Range must be 'bytes <start>-<end>/*'");
+      const lengthBytes = range5.endByte - range5.startByte + 1;
+      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range5.startByte), req, lengthBytes);
+      entry.stagedChunks.set(range5.startByte, range5.endByte);
       return { status: 204 };
     }
     const body3 = parseRequestBody(await readJsonBody(req));
@@ -66469,8 +66469,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path41 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path41}?${query}`;
+    const path44 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path44}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66620,11 +66620,11 @@ async function startLocalServices(options = {}) {
     res.once("finish", () => log2(`${req.method} ${url4.pathname} ${res.statusCode} ${Math.round(performance.now() - startedMs)} ms`));
     if (url4.pathname.startsWith(TWIRP_PREFIX) || url4.pathname.startsWith(CACHE_V1_PREFIX)) return serveApi(req, res, url4);
     if (url4.pathname.startsWith(BLOB_ROUTE_PREFIX)) {
-      const range4 = req.headers["x-ms-range"] ?? req.headers.range;
+      const range5 = req.headers["x-ms-range"] ?? req.headers.range;
       blobRequests.push({
         method: req.method ?? "",
         host: req.headers.host ?? "",
-        range: typeof range4 === "string" ? range4 : null,
+        range: typeof range5 === "string" ? range5 : null,
         viaProxy: proxied !== null || proxy.tunnelled(req)
       });
       if (blobRequests.length > 1e4) blobRequests.splice(0, blobRequests.length - 1e4);
@@ -68139,12 +68139,12 @@ var ToolRunner = class extends events.EventEmitter {
   _processLineBuffer(data, strBuffer, onLine) {
     try {
       let s3 = strBuffer + data.toString();
-      let n = s3.indexOf(os3.EOL);
-      while (n > -1) {
-        const line = s3.substring(0, n);
+      let n2 = s3.indexOf(os3.EOL);
+      while (n2 > -1) {
+        const line = s3.substring(0, n2);
         onLine(line);
-        s3 = s3.substring(n + os3.EOL.length);
-        n = s3.indexOf(os3.EOL);
+        s3 = s3.substring(n2 + os3.EOL.length);
+        n2 = s3.indexOf(os3.EOL);
       }
       return s3;
     } catch (err) {
@@ -69001,22 +69001,22 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
   return out;
 }
 function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
-  const n = body3.split(/\.\./);
+  const n2 = body3.split(/\.\./);
   const N = [];
-  if (n[0] === void 0 || n[1] === void 0) {
+  if (n2[0] === void 0 || n2[1] === void 0) {
     return N;
   }
-  const x = numeric(n[0]);
-  const y = numeric(n[1]);
-  const width = Math.max(n[0].length, n[1].length);
-  let incr = n.length === 3 && n[2] !== void 0 ? Math.max(Math.abs(numeric(n[2])), 1) : 1;
+  const x = numeric(n2[0]);
+  const y = numeric(n2[1]);
+  const width = Math.max(n2[0].length, n2[1].length);
+  let incr = n2.length === 3 && n2[2] !== void 0 ? Math.max(Math.abs(numeric(n2[2])), 1) : 1;
   let test = lte;
   const reverse = y < x;
   if (reverse) {
     incr *= -1;
     test = gte;
   }
-  const pad = n.some(isPadded);
+  const pad = n2.some(isPadded);
   const cost = pad ? width : 1;
   let length = 0;
   for (let i = x; test(i, y) && N.length < max; i += incr) {
@@ -69105,17 +69105,17 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
         return literal();
       }
     } else {
-      let n = parseCommaParts(m.body, budget);
-      if (!n) {
+      let n2 = parseCommaParts(m.body, budget);
+      if (!n2) {
         return literal();
       }
-      if (n.length === 1 && n[0] !== void 0) {
-        n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+      if (n2.length === 1 && n2[0] !== void 0) {
+        n2 = expand_(n2[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
         if (budget.remaining < 0) {
           return literal();
         }
-        if (n.length === 1) {
-          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
+        if (n2.length === 1) {
+          const next2 = combine(acc, pre + n2[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
           if (budget.remaining < 0) {
             return literal();
           }
@@ -69135,8 +69135,8 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
       }
       values = [];
       let valuesLength = 0;
-      outer: for (let j = 0; j < n.length; j++) {
-        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+      outer: for (let j = 0; j < n2.length; j++) {
+        const expanded = expand_(n2[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
         if (budget.remaining < 0) {
           return literal();
         }
@@ -69419,15 +69419,15 @@ var AST = class {
       return this;
     this.toString();
     this.#filledNegs = true;
-    let n;
-    while (n = this.#negs.pop()) {
-      if (n.type !== "!")
+    let n2;
+    while (n2 = this.#negs.pop()) {
+      if (n2.type !== "!")
         continue;
-      let p = n;
+      let p = n2;
       let pp = p.#parent;
       while (pp) {
         for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-          for (const part of n.#parts) {
+          for (const part of n2.#parts) {
             if (typeof part === "string") {
               throw new Error("string part in extglob AST??");
             }
@@ -70978,8 +70978,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path41, level) {
-    this.path = path41;
+  constructor(path44, level) {
+    this.path = path44;
     this.level = level;
   }
 };
@@ -71018,10 +71018,10 @@ var __asyncValues = function(o) {
   return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
-  function verb(n) {
-    i[n] = o[n] && function(v) {
+  function verb(n2) {
+    i[n2] = o[n2] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
+        v = o[n2](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
@@ -71045,19 +71045,19 @@ var __asyncGenerator = function(thisArg, _arguments, generator) {
       return Promise.resolve(v).then(f, reject);
     };
   }
-  function verb(n, f) {
-    if (g[n]) {
-      i[n] = function(v) {
+  function verb(n2, f) {
+    if (g[n2]) {
+      i[n2] = function(v) {
         return new Promise(function(a, b) {
-          q.push([n, v, a, b]) > 1 || resume(n, v);
+          q.push([n2, v, a, b]) > 1 || resume(n2, v);
         });
       };
-      if (f) i[n] = f(i[n]);
+      if (f) i[n2] = f(i[n2]);
     }
   }
-  function resume(n, v) {
+  function resume(n2, v) {
     try {
-      step(g[n](v));
+      step(g[n2](v));
     } catch (e) {
       settle2(q[0][3], e);
     }
@@ -71323,10 +71323,10 @@ var __asyncValues2 = function(o) {
   return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
-  function verb(n) {
-    i[n] = o[n] && function(v) {
+  function verb(n2) {
+    i[n2] = o[n2] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
+        v = o[n2](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
@@ -84293,8 +84293,8 @@ var PageBlobImpl2 = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range4, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range4, options }, uploadPagesFromURLOperationSpec2);
+  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range5, options) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range5, options }, uploadPagesFromURLOperationSpec2);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
@@ -85335,10 +85335,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 || "/";
-  path41 = escape3(path41);
-  urlParsed.pathname = path41;
+  let path44 = urlParsed.pathname;
+  path44 = path44 || "/";
+  path44 = escape3(path44);
+  urlParsed.pathname = path44;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85423,9 +85423,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
-  urlParsed.pathname = path41;
+  let path44 = urlParsed.pathname;
+  path44 = path44 ? path44.endsWith("/") ? `${path44}${name2}` : `${path44}/${name2}` : name2;
+  urlParsed.pathname = path44;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -92363,10 +92363,10 @@ function getDownloadOptions(copy) {
 // node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
-  const hostname2 = ghUrl.hostname.trimEnd().toUpperCase();
-  const isGitHubHost = hostname2 === "GITHUB.COM";
-  const isGheHost = hostname2.endsWith(".GHE.COM");
-  const isLocalHost = hostname2.endsWith(".LOCALHOST");
+  const hostname = ghUrl.hostname.trimEnd().toUpperCase();
+  const isGitHubHost = hostname === "GITHUB.COM";
+  const isGheHost = hostname.endsWith(".GHE.COM");
+  const isLocalHost = hostname.endsWith(".LOCALHOST");
   return !isGitHubHost && !isGheHost && !isLocalHost;
 }
 function getCacheServiceVersion() {
@@ -94325,7 +94325,7 @@ async function runAction(options) {
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable("job-status")]: options.inputs["job-status"] ?? jobStatus
     };
-    const postExitCode = await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
+    const postExitCode = options.skipPost ? 0 : await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
     return {
       mainExitCode,
       postExitCode,
@@ -94445,11 +94445,18 @@ var PHASES = ["lookup", "download", "extract", "writeback"];
 var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
 var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
 var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
+var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
+var SHARED_PHASES = ["restore", "probes", "experiments"];
 var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
 var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
 var STAGE_STATUSES = ["ran", "skipped", "failed"];
+var RESTORE_SPANS = ["step", "until-on-disk"];
+var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
 var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
 var SAVE_STATUSES = ["saved", "skipped", "failed"];
+var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
 
 // src/util/units.ts
 var KiB = 1024;
@@ -94460,13 +94467,13 @@ var GiB = 1024 * MiB;
 function mibPerSecond(bytesPerSecond) {
   return `${formatNumber(bytesPerSecond / MiB)} MiB/s`;
 }
-function formatNumber(n) {
-  if (!Number.isFinite(n)) return String(n);
-  const a = Math.abs(n);
-  if (a >= 100) return String(Math.round(n));
-  if (a >= 10) return String(Math.round(n * 10) / 10);
-  if (a >= 1) return String(Math.round(n * 100) / 100);
-  return String(Math.round(n * 1e3) / 1e3);
+function formatNumber(n2) {
+  if (!Number.isFinite(n2)) return String(n2);
+  const a = Math.abs(n2);
+  if (a >= 100) return String(Math.round(n2));
+  if (a >= 10) return String(Math.round(n2 * 10) / 10);
+  if (a >= 1) return String(Math.round(n2 * 100) / 100);
+  return String(Math.round(n2 * 1e3) / 1e3);
 }
 function seconds(ms) {
   return `${formatNumber(ms / 1e3)} s`;
@@ -94474,14 +94481,14 @@ function seconds(ms) {
 function percent(share2) {
   return `${Math.round(share2 * 100)}%`;
 }
-function bytes(n) {
-  if (n >= GiB) return `${formatNumber(n / GiB)} GiB`;
-  if (n >= MiB) return `${formatNumber(n / MiB)} MiB`;
-  if (n >= KiB) return `${formatNumber(n / KiB)} KiB`;
-  return `${n} B`;
+function bytes(n2) {
+  if (n2 >= GiB) return `${formatNumber(n2 / GiB)} GiB`;
+  if (n2 >= MiB) return `${formatNumber(n2 / MiB)} MiB`;
+  if (n2 >= KiB) return `${formatNumber(n2 / KiB)} KiB`;
+  return `${n2} B`;
 }
-function iops(n) {
-  return n >= 1e4 ? `${formatNumber(n / 1e3)}k IOPS` : `${Math.round(n)} IOPS`;
+function iops(n2) {
+  return n2 >= 1e4 ? `${formatNumber(n2 / 1e3)}k IOPS` : `${Math.round(n2)} IOPS`;
 }
 
 // src/sample/iostat.ts
@@ -94492,8 +94499,8 @@ function counterDelta(before, after) {
   if (before < U32) return after + U32 - before;
   return after;
 }
-function rate(delta, durationMs2) {
-  return durationMs2 > 0 ? delta * 1e3 / durationMs2 : 0;
+function rate(delta2, durationMs2) {
+  return durationMs2 > 0 ? delta2 * 1e3 / durationMs2 : 0;
 }
 function ratio(numerator, denominator) {
   return denominator > 0 ? numerator / denominator : 0;
@@ -94633,6 +94640,7 @@ var IOPS_PROBE_BANDWIDTH_BOUND = 0.8;
 var SMALL_REQUEST_KIB = 32;
 var PROCESS_FULL_CORE = 0.85;
 var MIN_CPU_DATA_MS = 1e3;
+var MIN_SEEN_MS = 200;
 var CPU_PRESSURE_HIGH = 0.3;
 var CHILD_CPU_WORKING_CORE = 0.1;
 var CHILD_CPU_IDLE_CORE = 0.5;
@@ -94651,14 +94659,19 @@ var OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
 var ABSORBED_SHARE = 0.1;
 var MIN_SAVING_SHARE = 0.05;
 var WHAT_IF_SPEEDUP = 2;
+var QUOTA_FULL_SHARE = 0.85;
+var THROTTLED_PERIODS_SHARE = 0.5;
+var THROTTLED_MIN_PERIODS = 5;
+var ABOVE_CEILING_SHARE = 1.15;
+var FEW_MERGES_SHARE = 0.1;
 
 // src/judge/attribution.ts
 function earlierSteps(profile2) {
   const p = profile2.preflush;
   if (!p) return null;
-  const written = p.deviceWrittenBytes;
+  const written2 = p.deviceWrittenBytes;
   const found = p.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p.owedBeforeBytes)})`;
-  return `Earlier steps' dirty pages: ${written === null ? "flushed" : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
+  return `Earlier steps' dirty pages: ${written2 === null ? "flushed" : `${bytes(written2)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
 }
 function otherWriterBytes(ownBytes, deviceBytes) {
   return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
@@ -94721,6 +94734,20 @@ function iopsIsOwnLimit(iops2, seqBytesPerSecond) {
   if (seqBytesPerSecond === null) return true;
   return iops2 * 4 * KiB / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
 }
+var NO_CEILINGS = {
+  seqWriteBytesPerSecond: null,
+  randWriteIops: null,
+  seqReadBytesPerSecond: null,
+  randReadIops: null,
+  qd1ReadIops: null,
+  fsyncWriteIops: null
+};
+function ceilingsOnDevice(profile2, ceilings, deviceIndex) {
+  const probed = profile2.probes?.deviceName;
+  if (!probed || deviceIndex === null) return ceilings;
+  const device2 = profile2.devices[deviceIndex];
+  return !device2 || device2.name === probed ? ceilings : NO_CEILINGS;
+}
 
 // src/judge/evidence.ts
 function candidate(id, text, value, unit, favours, threshold) {
@@ -94731,8 +94758,43 @@ function candidate(id, text, value, unit, favours, threshold) {
 function settle(candidates, verdict2) {
   return candidates.map((c) => ({ ...c.evidence, supports: c.favours.includes(verdict2) }));
 }
-function round(n) {
-  return Number.isFinite(n) ? Number(n.toPrecision(4)) : n;
+function round(n2) {
+  return Number.isFinite(n2) ? Number(n2.toPrecision(4)) : n2;
+}
+
+// src/judge/quota-evidence.ts
+function quotaCandidates(facts) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return { bound: false, candidates: [] };
+  const c = [];
+  const usageShare = g.usageCores === null ? null : g.usageCores / g.quotaCores;
+  const atQuota = usageShare !== null && usageShare >= QUOTA_FULL_SHARE;
+  const throttled = g.throttledShare !== null && g.periods >= THROTTLED_MIN_PERIODS && g.throttledShare >= THROTTLED_PERIODS_SHARE;
+  if (usageShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-quota-usage",
+        `the step's cgroup used ${formatNumber(g.usageCores ?? 0)} cores, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
+        usageShare,
+        "share",
+        atQuota ? ["cpu"] : [],
+        QUOTA_FULL_SHARE
+      )
+    );
+  }
+  if (g.throttledShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-throttled",
+        `the quota throttled the cgroup in ${percent(g.throttledShare)} of its ${g.periods} CFS periods (${seconds(g.throttledMs)} held back)`,
+        g.throttledShare,
+        "share",
+        throttled ? ["cpu"] : [],
+        THROTTLED_PERIODS_SHARE
+      )
+    );
+  }
+  return { bound: atQuota || throttled, candidates: c };
 }
 
 // src/judge/cpu-load.ts
@@ -94741,20 +94803,22 @@ function extractionCpu(facts) {
   const c = [];
   const p = facts.busiestProcess;
   let processSaturated = false;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
   if (p) {
-    processSaturated = p.cores >= PROCESS_FULL_CORE;
+    const judged = judgedCores(p, full);
+    processSaturated = judged >= full;
     c.push(
       candidate(
         "busiest-process-cores",
-        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
-        p.cores,
+        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}${reachNote(facts)}`,
+        judged,
         "cores",
         processSaturated ? ["cpu"] : NOT_CPU,
-        PROCESS_FULL_CORE
+        full
       )
     );
   } else if (facts.childCores !== null) {
-    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    processSaturated = facts.childCores >= full;
     c.push(
       candidate(
         "child-cpu-cores",
@@ -94762,7 +94826,7 @@ function extractionCpu(facts) {
         facts.childCores,
         "cores",
         processSaturated ? ["cpu"] : [],
-        PROCESS_FULL_CORE
+        full
       )
     );
   }
@@ -94783,28 +94847,70 @@ function extractionCpu(facts) {
       )
     );
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+  return {
+    processSaturated,
+    starved: working && pressed,
+    quotaBound: quota.bound,
+    measured: p !== null || facts.childCores !== null || quota.bound,
+    candidates: c
+  };
+}
+function reachNote(facts) {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? "" : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
+}
+function judgedCores(p, full = PROCESS_FULL_CORE) {
+  const whileSeen = p.coresWhileSeen ?? 0;
+  const atMost = p.coresAtMost ?? p.cores;
+  if (p.cores >= full || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p.cores;
+  return Math.min(whileSeen, atMost);
+}
+function describeBusiest(p) {
+  const atMost = p.coresAtMost ?? null;
+  const range5 = atMost !== null && atMost - p.cores >= 0.01 ? `${formatNumber(p.cores)}\u2013${formatNumber(atMost)}` : formatNumber(p.cores);
+  const seen = p.coresWhileSeen != null && range5 !== formatNumber(p.cores) ? ` (${formatNumber(p.coresWhileSeen)} over the ${seconds(p.seenMs ?? 0)} it was sampled)` : "";
+  return `${range5} of a core${seen}`;
+}
+function describeCores(b) {
+  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}\u2013${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
 }
 function downloadCpu(facts) {
   const c = [];
-  const cores = facts.selfCores;
-  if (cores !== null) {
+  const b = facts.selfCoresBounds;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  const saturated = b !== null && b.atLeast >= full;
+  const measured = b !== null && (saturated || b.atMost < full);
+  if (b !== null && measured) {
     c.push(
       candidate(
         "download-process-cores",
-        `the process running the download used ${formatNumber(cores)} of a core`,
-        cores,
+        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
+        saturated ? b.atLeast : b.atMost,
         "cores",
-        cores >= PROCESS_FULL_CORE ? ["cpu"] : NOT_CPU,
-        PROCESS_FULL_CORE
+        saturated ? ["cpu"] : NOT_CPU,
+        full
       )
     );
-  } else if (facts.durationMs < MIN_CPU_DATA_MS) {
-    c.push(candidate("download-process-cores", `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1e3} s`, null, "cores", []));
+  } else if (b !== null) {
+    c.push(
+      candidate(
+        "download-process-cores",
+        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
+        null,
+        "cores",
+        []
+      )
+    );
+  } else {
+    c.push(candidate("download-process-cores", "CPU not recorded: this profile has no figure for the process's own CPU", null, "cores", []));
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+  return { processSaturated: saturated, starved: false, quotaBound: quota.bound, measured, candidates: c };
 }
 function machineCandidates(facts, c) {
   if (facts.cpu?.busiestCpu != null) {
@@ -94818,6 +94924,107 @@ function machineCandidates(facts, c) {
   }
 }
 
+// src/judge/iops-count.ts
+function stackOf(profile2, index) {
+  const d = index === null ? void 0 : profile2.devices[index];
+  if (index === null || !d) return void 0;
+  const bioBased = d.kind === "dm" || d.kind === "md";
+  const below = bioBased ? (d.below ?? []).flatMap((name2) => {
+    const i = profile2.devices.findIndex((x) => x.name === name2);
+    return i >= 0 ? [{ index: i, name: name2 }] : [];
+  }) : [];
+  return { index, name: d.name, ...d.kind ? { kind: d.kind } : {}, below };
+}
+function delta(a, b, index, field2) {
+  const x = a.disks[index];
+  const y = b.disks[index];
+  return x && y ? Math.max(0, y[field2] - x[field2]) : null;
+}
+function writeRate(a, b, stack, count2) {
+  const s3 = (b.tMs - a.tMs) / 1e3;
+  if (!(s3 > 0)) return null;
+  if (count2 === "before-merge") {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    const merged2 = delta(a, b, stack.index, "writesMerged");
+    return done === null || merged2 === null ? null : (done + merged2) / s3;
+  }
+  if (stack.below.length === 0) {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    return done === null ? null : done / s3;
+  }
+  let sum3 = 0;
+  for (const below of stack.below) {
+    const done = delta(a, b, below.index, "writesCompleted");
+    if (done === null) return null;
+    sum3 += done;
+  }
+  return sum3 / s3;
+}
+function variation(values) {
+  const mean = values.reduce((s3, v) => s3 + v, 0) / values.length;
+  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
+  return Math.sqrt(values.reduce((s3, v) => s3 + (v - mean) ** 2, 0) / values.length) / mean;
+}
+function steadiness(series2, stack, ceiling, bandwidthCeiling) {
+  const bios = [];
+  const requests = [];
+  const bytes2 = [];
+  let from = series2[0];
+  for (let i = 1; from && i < series2.length; i++) {
+    const to = series2[i];
+    if (to.tMs - from.tMs < CEILING_WINDOW_MS && i < series2.length - 1) continue;
+    const before = writeRate(from, to, stack, "before-merge");
+    const after = writeRate(from, to, stack, "after-merge");
+    const a = from.disks[stack.index];
+    const b = to.disks[stack.index];
+    const bytesPerSecond = a && b ? (b.sectorsWritten - a.sectorsWritten) * 512 * 1e3 / (to.tMs - from.tMs) : 0;
+    const atCeiling = (before ?? 0) >= NEAR_CEILING_SHARE * ceiling || bandwidthCeiling !== null && bytesPerSecond >= NEAR_CEILING_SHARE * bandwidthCeiling;
+    if (before && after !== null && atCeiling) {
+      bios.push(before);
+      requests.push(after);
+      bytes2.push(bytesPerSecond);
+    }
+    from = to;
+  }
+  if (bios.length < MIN_BINDING_WINDOWS) return null;
+  return { bios: variation(bios), requests: variation(requests), bytes: variation(bytes2) };
+}
+var n = (x) => Math.round(x).toLocaleString("en-US");
+function iopsCounting(series2, stack, ceiling, bandwidthShare, bandwidthCeiling = null) {
+  const first = series2[0];
+  const last = series2.at(-1);
+  if (!stack || !ceiling || !first || !last || first === last) return null;
+  const after = writeRate(first, last, stack, "after-merge");
+  const before = writeRate(first, last, stack, "before-merge");
+  if (after === null || before === null) return null;
+  const afterDevice = stack.below.length > 0 ? stack.below.map((b) => b.name).join(" + ") : stack.name;
+  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling };
+  const pick2 = (used, because) => ({ used, ...base, because });
+  const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
+  const bioBased = stack.below.length > 0;
+  const afterText = bioBased ? `requests on ${afterDevice} below` : "requests after merging";
+  if (before - after < FEW_MERGES_SHARE * before)
+    return pick2("after-merge", `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
+  if (after >= NEAR_CEILING_SHARE * ceiling) {
+    return pick2("after-merge", `${n(after)} ${afterText}/s already reached ${ceilingText}, counted as the device and a cloud volume's meter count`);
+  }
+  if (before < NEAR_CEILING_SHARE * ceiling)
+    return pick2("after-merge", `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
+  const still = steadiness(series2, stack, ceiling, bandwidthCeiling);
+  const above = before > ABOVE_CEILING_SHARE * ceiling ? ", above what fio measured" : "";
+  if (still && still.bios < still.requests && still.bios < still.bytes) {
+    return pick2(
+      "before-merge",
+      `only the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`
+    );
+  }
+  const why = !still ? "too few windows to tell which count held still" : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE ? "bytes/s held as still at the bandwidth ceiling, so the bandwidth limit explains the rate" : "bios/s did not hold still as a cap on them would";
+  return pick2(
+    "after-merge",
+    `the bios (${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`
+  );
+}
+
 // src/judge/disk-load.ts
 var DISK_FAVOURED = [...DISK_RESOURCES];
 var NOT_DISK = ["cpu", "network", "none"];
@@ -94826,14 +95033,19 @@ function ceilingsFor(c, direction) {
   const rand = direction === "write" ? c.randWriteIops : c.randReadIops;
   return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
 }
-function sharesOf(d, c) {
+function sharesOf(d, c, writes) {
   const out = [];
   for (const direction of ["write", "read"]) {
     const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
     const bytesPerSecond = (direction === "write" ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
-    const requestsPerSecond = direction === "write" ? d.writesPerSecond : d.readsPerSecond;
+    const counted = direction === "write" ? writes : void 0;
+    const requestsPerSecond = counted ? counted.rate : direction === "write" ? d.writesPerSecond : d.readsPerSecond;
     if (seq) out.push({ resource: "disk-bandwidth", direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
-    if (rand && randIsOwn) out.push({ resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand });
+    if (rand && randIsOwn) {
+      const share2 = { resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand };
+      if (counted && counted.count !== "after-merge") share2.count = counted.count;
+      out.push(share2);
+    }
   }
   return out;
 }
@@ -94844,7 +95056,7 @@ function topOf(shares) {
   }
   return top;
 }
-function windowsOf(series2, device2, c) {
+function windowsOf(series2, device2, c, stack, count2) {
   const out = [];
   if (device2 === null || series2.length < 2) return out;
   let from = series2[0];
@@ -94854,7 +95066,8 @@ function windowsOf(series2, device2, c) {
     if (ms < CEILING_WINDOW_MS && i < series2.length - 1) continue;
     const a = from.disks[device2];
     const b = to.disks[device2];
-    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c) });
+    const counted = stack && count2 ? writeRate(from, to, stack, count2) : null;
+    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c, counted !== null && count2 ? { rate: counted, count: count2 } : void 0) });
     from = to;
   }
   return out;
@@ -94870,7 +95083,7 @@ function timeAtCeiling(windows) {
   }
   return out;
 }
-function variation(values) {
+function variation2(values) {
   const mean = values.reduce((s3, v) => s3 + v, 0) / values.length;
   if (!(mean > 0)) return Number.POSITIVE_INFINITY;
   const variance = values.reduce((s3, v) => s3 + (v - mean) ** 2, 0) / values.length;
@@ -94884,20 +95097,43 @@ function bindingOf(windows) {
   const bytes2 = rates("disk-bandwidth");
   const requests = rates("disk-iops");
   if (bytes2.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
-  return variation(requests) < variation(bytes2) ? "disk-iops" : "disk-bandwidth";
+  return variation2(requests) < variation2(bytes2) ? "disk-iops" : "disk-bandwidth";
 }
 var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
   "disk-iops": { write: "random-write", read: "random-read" }
 };
 function describeShare(s3, what, requestKiB) {
-  const size = requestKiB === void 0 ? "" : ` of ${formatNumber(requestKiB)} KiB`;
-  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling` : `${what} completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s${size}, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling`;
+  const size = requestKiB === void 0 || s3.count === "before-merge" ? "" : ` of ${formatNumber(requestKiB)} KiB`;
+  const above = s3.share > ABOVE_CEILING_SHARE ? ", above what fio measured (the ceiling moved or the probe understated it)" : "";
+  const requests = s3.count === "before-merge" ? `issued ${formatNumber(s3.rate)} write bios/s (completed + merged: what a cap on bios counts)` : `completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s${size}`;
+  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling${above}` : `${what} ${requests}, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling${above}`;
 }
-function diskLoad(facts, ceilings, what) {
+function merged(c) {
+  return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
+}
+function ceilingMovedOf(shares, what) {
+  const above = topOf(shares.filter((s3) => s3.share > ABOVE_CEILING_SHARE));
+  if (!above) return null;
+  const unit = (x) => above.resource === "disk-bandwidth" ? mibPerSecond(x) : `${iops(x)}`;
+  return {
+    resource: above.resource,
+    direction: above.direction,
+    sustained: above.rate,
+    probed: above.ceiling,
+    share: above.share,
+    figureUsed: "sustained",
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`
+  };
+}
+function diskLoad(facts, ceilings, what, stack) {
   const d = facts.disk;
   const c = [];
-  const shares = d ? sharesOf(d, ceilings) : [];
+  const write2 = ceilingsFor(ceilings, "write");
+  const bandwidthShare = d && write2.seq ? d.writeKiBPerSecond * 1024 / write2.seq : null;
+  const counting = d && write2.randIsOwn ? iopsCounting(facts.series, stack, write2.rand, bandwidthShare, write2.seq) : null;
+  const counted = counting ? { rate: counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used } : void 0;
+  const shares = d ? sharesOf(d, ceilings, counted) : [];
   const byShare = (s3) => s3 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s3 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
   for (const s3 of shares) {
     if (s3.direction === "read" && s3.rate === 0) continue;
@@ -94931,7 +95167,20 @@ function diskLoad(facts, ceilings, what) {
   if (d && d.writes > 0) {
     c.push(candidate("write-request-size", `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, "KiB", []));
   }
-  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings) : [];
+  if (counting && d && d.writes > 0 && counting.beforeMergePerSecond >= NEAR_CEILING_SHARE * counting.ceiling && merged(counting)) {
+    c.push(
+      candidate(
+        "iops-count",
+        `IOPS counted ${counting.used === "before-merge" ? `before merging (bios on ${counting.beforeMergeDevice})` : `after merging (requests on ${counting.afterMergeDevice})`}: ${counting.because}`,
+        counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond,
+        "requests/s",
+        []
+      )
+    );
+  }
+  const ceilingMoved = ceilingMovedOf(shares, what);
+  if (ceilingMoved) c.push(candidate("ceiling-moved", ceilingMoved.sentence, ceilingMoved.share, "share", []));
+  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings, stack, counting?.used) : [];
   const atCeiling = timeAtCeiling(windows);
   const binding = bindingOf(windows);
   for (const r of DISK_RESOURCES) {
@@ -95009,6 +95258,8 @@ function diskLoad(facts, ceilings, what) {
     timeAtCeiling: atCeiling,
     iopsRestatesBandwidth,
     kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    iopsCount: counting,
+    ceilingMoved,
     candidates: c
   };
 }
@@ -95029,6 +95280,46 @@ function shareOf(load, resource) {
   return topOf(load.shares.filter((s3) => s3.resource === resource));
 }
 
+// src/judge/cgroup-cpu.ts
+function cpuReach(cgroup) {
+  const quota = cgroup?.cpuQuotaCores ?? null;
+  const cpuset = cgroup?.cpusetCpus ?? null;
+  const cores = Math.min(1, quota ?? Infinity, cpuset ?? Infinity);
+  return { cores, quotaCores: quota !== null && quota < 1 ? quota : null };
+}
+function cgroupCpuFacts(start, end, cgroup) {
+  const a = start.cgroupCpu;
+  const b = end.cgroupCpu;
+  const durationMs2 = end.tMs - start.tMs;
+  if (!a || !b || durationMs2 <= 0) return null;
+  const periods = Math.max(0, b.periods - a.periods);
+  const throttledPeriods = Math.max(0, b.throttledPeriods - a.throttledPeriods);
+  return {
+    quotaCores: cgroup?.cpuQuotaCores ?? null,
+    usageCores: a.usageUs !== null && b.usageUs !== null ? Math.max(0, b.usageUs - a.usageUs) / 1e3 / durationMs2 : null,
+    throttledMs: Math.max(0, b.throttledUs - a.throttledUs) / 1e3,
+    periods,
+    throttledPeriods,
+    throttledShare: periods > 0 ? throttledPeriods / periods : null
+  };
+}
+function cgroupDirtyScale(context4) {
+  const limit = context4.cgroup?.version === 2 ? context4.cgroup.memoryLimitBytes : null;
+  if (limit === null || limit === void 0 || !(context4.memoryBytes > 0)) return 1;
+  return Math.min(1, limit / context4.memoryBytes);
+}
+function quotaFloorMs(facts, speedup) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return 0;
+  const raised = g.quotaCores * speedup;
+  const group = g.usageCores === null ? 0 : g.usageCores * facts.durationMs / raised;
+  const busiest = facts.busiestProcess ? facts.busiestProcess.cores * facts.durationMs / Math.min(1, raised) : 0;
+  return Math.max(group, busiest);
+}
+function quotaOf(phases) {
+  return phases.find((p) => p.facts.cgroupCpu?.quotaCores != null)?.facts.cgroupCpu?.quotaCores ?? null;
+}
+
 // src/judge/phase-facts.ts
 function share(percent4, cap = Infinity) {
   return percent4 === null || percent4 === void 0 ? null : Math.min(cap, percent4 / 100);
@@ -95047,10 +95338,13 @@ function cpuShares(summary2) {
   };
 }
 function deviceIndexFor(profile2, phase2) {
+  const primary = profile2.devices.findIndex((d) => d.primary);
+  if (phase2 !== "download" && primary >= 0) return primary;
+  const top = profile2.devices.findIndex((d) => d.topFor?.includes("archive-temp"));
+  if (phase2 === "download" && top >= 0) return top;
   const role = phase2 === "download" ? "archive-temp" : "restore-path";
   const byRole = profile2.devices.findIndex((d) => d.roles.includes(role));
   if (byRole >= 0) return byRole;
-  const primary = profile2.devices.findIndex((d) => d.primary);
   return primary >= 0 ? primary : null;
 }
 function ioDelta(a, b) {
@@ -95061,24 +95355,59 @@ function ioDelta(a, b) {
     cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
   };
 }
-function busiestProcess(series2, durationMs2) {
+function busiestProcess(series2, durationMs2, childTicks) {
   if (durationMs2 <= 0 || !series2.some((s3) => s3.processes !== void 0 || s3.selfCpuTicks !== void 0)) return null;
+  const first = series2[0];
+  const treeReadAtStart = first.selfCpuTicks != null;
+  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
   const seen = /* @__PURE__ */ new Map();
   for (const s3 of series2) {
     for (const p of s3.processes ?? []) {
       const entry = seen.get(p.pid);
-      if (entry) entry.last = p.cpuTicks;
-      else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
+      if (entry) {
+        entry.last = p.cpuTicks;
+        entry.lastMs = s3.tMs;
+      } else {
+        const bornInside = treeReadAtStart && !atStart.has(p.pid);
+        seen.set(p.pid, { comm: p.comm, base: bornInside ? 0 : p.cpuTicks, firstSeen: p.cpuTicks, last: p.cpuTicks, firstMs: s3.tMs, lastMs: s3.tMs });
+      }
     }
   }
+  const seconds4 = durationMs2 / 1e3;
+  const shownTicks = [...seen.values()].reduce((sum3, e) => sum3 + (e.last - e.base), 0);
+  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks);
   let best2 = null;
-  for (const { comm, first, last } of seen.values()) {
-    const cores = (last - first) / USER_HZ / (durationMs2 / 1e3);
-    if (!best2 || cores > best2.cores) best2 = { comm, cores };
+  for (const e of seen.values()) {
+    const cores = (e.last - e.base) / USER_HZ / seconds4;
+    if (best2 && cores <= best2.cores) continue;
+    const seenMs = e.lastMs - e.firstMs;
+    best2 = {
+      comm: e.comm,
+      cores,
+      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds4,
+      coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1e3) : null,
+      seenMs
+    };
   }
-  return best2 ?? { comm: "none", cores: 0 };
+  return best2 ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds4, coresWhileSeen: null, seenMs: 0 };
 }
-function snapshotFacts(start, end, deviceIndex, inside = []) {
+var TICK_SLACK = 2;
+function selfCpu(start, end, durationMs2) {
+  if (durationMs2 <= 0) return { cores: null, bounds: null };
+  const seconds4 = durationMs2 / 1e3;
+  if (start.selfCpuUs != null && end.selfCpuUs != null) {
+    const cores = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds4;
+    return { cores, bounds: { atLeast: cores, atMost: cores } };
+  }
+  if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
+  const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
+  const coresOf = (t) => t / USER_HZ / seconds4;
+  return {
+    cores: durationMs2 >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
+    bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) }
+  };
+}
+function snapshotFacts(start, end, deviceIndex, inside = [], cgroup) {
   const summary2 = phaseSummary(start, end, deviceIndex);
   const durationMs2 = end.tMs - start.tMs;
   const series2 = [start, ...inside, end];
@@ -95086,7 +95415,7 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
   for (const s3 of series2) {
     if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
   }
-  const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
+  const self2 = selfCpu(start, end, durationMs2);
   const p = summary2.pressure;
   return {
     durationMs: durationMs2,
@@ -95094,8 +95423,9 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
     disk: durationMs2 > 0 ? summary2.disk : null,
     cpu: cpuShares(summary2),
     childCores: durationMs2 > 0 ? summary2.childCpuCores : null,
-    busiestProcess: busiestProcess(series2, durationMs2),
-    selfCores: selfTicks !== null && durationMs2 >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs2 / 1e3) : null,
+    busiestProcess: busiestProcess(series2, durationMs2, summary2.childCpuSeconds === null ? null : summary2.childCpuSeconds * USER_HZ),
+    selfCores: self2.cores,
+    selfCoresBounds: self2.bounds,
     ownIo: ioDelta(start.ownIo, end.ownIo),
     pressure: {
       ioSome: fraction(p?.ioSome),
@@ -95105,12 +95435,44 @@ function snapshotFacts(start, end, deviceIndex, inside = []) {
     },
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
-    series: series2
+    series: series2,
+    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
+    cpuReach: cpuReach(cgroup)
   };
 }
 function phaseFacts(profile2, phase2) {
   const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > phase2.startMs && s3.tMs < phase2.endMs);
-  return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
+  return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside, profile2.context.cgroup);
+}
+
+// src/judge/per-device.ts
+function perDeviceVerdicts(profile2, ceilings) {
+  const tops = profile2.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
+  const extract = profile2.phases.find((p) => p.name === "extract");
+  if (tops.length < 2 || !extract) return [];
+  const end = profile2.phases.find((p) => p.name === "writeback")?.end ?? extract.end;
+  const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > extract.startMs && s3.tMs < end.tMs);
+  return tops.map((index) => {
+    const device2 = profile2.devices[index];
+    const facts = snapshotFacts(extract.start, end, index, inside);
+    const onDevice = ceilingsOnDevice(profile2, ceilings, index);
+    const load = diskLoad(facts, onDevice, device2.name, stackOf(profile2, index));
+    const written2 = facts.disk?.writtenBytes ?? 0;
+    const probed = hasCeilings(onDevice);
+    const verdict2 = probed ? diskLimit(load) ?? "none" : "not-probed";
+    const paths = device2.restorePaths ?? [];
+    const role = device2.primary ? ` \u2014 the restore's device (${device2.primaryBecause ?? "its first path"})` : "";
+    const rate2 = facts.disk ? `${bytes(written2)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : "no counters";
+    const how = verdict2 === "not-probed" ? `not probed (fio measured ${profile2.probes?.deviceName ?? "another device"}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time` : load.top ? `${verdict2 === "none" ? "near no ceiling" : `${verdict2}-bound`}: ${describeShare(load.top, "it")}` : "no ceiling reached";
+    return {
+      device: device2.name,
+      paths,
+      writtenBytes: written2,
+      primary: device2.primary,
+      verdict: verdict2,
+      sentence: `${device2.name} (${paths.join(", ") || "restore path"}): wrote ${rate2} over extraction and writeback, ${how}${role}`
+    };
+  });
 }
 
 // src/judge/rules.ts
@@ -95118,8 +95480,9 @@ var probes = (x) => hasCeilings(x.ceilings);
 var diskFar = (x) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 function dirtyLimitBytes(profile2) {
   const c = profile2.context;
-  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
-  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes * scale;
   return null;
 }
 function dirtyShare(x) {
@@ -95146,7 +95509,10 @@ function notMeasured(x) {
   const missing = [];
   if (!x.facts.disk) missing.push("disk not measured");
   else if (!probes(x)) missing.push("no fio ceilings for the disk");
-  if (!x.cpu?.measured) missing.push("CPU not measured");
+  if (!x.cpu?.measured) {
+    const short = x.name === "download" && x.facts.selfCoresBounds !== null;
+    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : "CPU not measured");
+  }
   return missing;
 }
 var diskAtCeiling = {
@@ -95193,9 +95559,28 @@ var cpuProcess = {
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
     if (!calm) return null;
     const p = x.facts.busiestProcess;
-    const who = x.name === "download" ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : p ? `${p.comm} used ${formatNumber(p.cores)} of a core` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const self2 = x.facts.selfCoresBounds;
+    const who = x.name === "download" ? `the process running the download used ${self2 ? describeCores(self2) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}` : p ? `${p.comm} used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
     const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit` : x.name === "download" ? "its CPU is the limit" : "one core is its limit";
+    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+  }
+};
+var cpuQuota = {
+  id: "cpu-quota",
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? "" : `used ${formatNumber(g.usageCores)} cores of `;
+    const throttled = g.throttledShare === null ? "" : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : "";
+    return {
+      bottleneck: "cpu",
+      clause: `the step's cgroup ${used || "ran at "}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`
+    };
   }
 };
 var cpuStarved = {
@@ -95226,18 +95611,24 @@ var dirtyThrottled = {
 var cameNearNone = {
   id: "near-no-ceiling",
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
-    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : "";
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : "";
     return { bottleneck: "none", clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   }
 };
+function cpuFigure(x) {
+  const self2 = x.facts.selfCoresBounds;
+  if (x.name === "download" && self2) return `the process running it used ${describeCores(self2)}`;
+  const p = x.facts.busiestProcess;
+  return p ? `the busiest process used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+}
 var inconclusive = {
   id: "inconclusive",
   apply: (x) => {
     const missing = notMeasured(x);
     return {
       bottleneck: "inconclusive",
-      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`
+      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}`
     };
   }
 };
@@ -95247,7 +95638,9 @@ var networkBound = {
   apply: (x) => {
     const rate2 = downloadRate(x);
     const at = rate2 === null ? "" : ` at ${mibPerSecond(rate2)}`;
-    const cpuPart = x.cpu?.measured ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : x.facts.durationMs < MIN_CPU_DATA_MS ? "its CPU not measured (under 1 s of data)" : "its CPU not recorded";
+    const self2 = x.facts.selfCoresBounds;
+    if (self2 !== null && !x.cpu?.measured) return null;
+    const cpuPart = self2 !== null ? `the process running it used ${describeCores(self2)}` : "its CPU not recorded";
     if (probes(x) && x.disk.top !== null) {
       if (!diskFar(x)) return null;
       return { bottleneck: "network", clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
@@ -95274,8 +95667,8 @@ var tailShort = {
   }
 };
 function tailBytes(x) {
-  const written = x.facts.disk?.writtenBytes;
-  return written === void 0 ? "" : ` (${bytes(written)} written)`;
+  const written2 = x.facts.disk?.writtenBytes;
+  return written2 === void 0 ? "" : ` (${bytes(written2)} written)`;
 }
 var tailDisk = {
   id: "tail-disk",
@@ -95288,8 +95681,8 @@ var tailDisk = {
 };
 var RULES = {
   lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive]
 };
 function applyRules(x) {
@@ -95360,8 +95753,33 @@ function demonstrated(c, phases) {
   }
   return out;
 }
-function spanBoundMs(resource, extract, tail, probed, speedup) {
-  const c = demonstrated(probed, [extract, tail]);
+function relaxedCeilings(c, resource, phases) {
+  const probedKind = resource === "disk-bandwidth" ? c.seqWriteBytesPerSecond : c.randWriteIops;
+  if (probedKind !== null && (resource === "disk-bandwidth" || iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))) return c;
+  const withDisk = phases.filter((p) => p?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum3, p) => sum3 + (p.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p) => [p]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  let write2 = 0;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    write2 = Math.max(write2, (resource === "disk-bandwidth" ? w.writtenBytes : w.writes) / (msOf(ps) / 1e3));
+  }
+  if (write2 <= 0) return null;
+  return resource === "disk-bandwidth" ? { ...c, seqWriteBytesPerSecond: write2 } : { ...c, randWriteIops: write2 };
+}
+function spanBound(resource, extract, tail, probed, speedup) {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
+  if ((resource === "disk-bandwidth" || resource === "disk-iops") && judged) {
+    const c = relaxedCeilings(demonstrated(probed, [extract, tail]), resource, [extract, tail]);
+    if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup), upperMs: null, measured: true };
+  }
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail]), speedup);
+  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true };
+}
+function spanBoundMs(resource, extract, tail, c, speedup) {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
@@ -95381,20 +95799,24 @@ function spanBoundMs(resource, extract, tail, probed, speedup) {
     return e + t;
   }
   if (resource === "cpu" && extract?.bottleneck === "cpu") {
-    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
   }
   return e + t;
 }
-function restoreLowerBoundMs(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
+function restoreBounds(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
   const extract = phases.find((p) => p.name === "extract");
   const tail = phases.find((p) => p.name === "writeback");
-  let total = extract || tail ? spanBoundMs(resource, extract, tail, ceilings, speedup) : 0;
+  const span = extract || tail ? spanBound(resource, extract, tail, ceilings, speedup) : { lowerMs: 0, upperMs: 0, measured: true };
+  let lowerMs = span.lowerMs;
+  let upperMs = span.upperMs;
   for (const p of phases) {
     if (p.name === "extract" || p.name === "writeback") continue;
     const shortened = p.name === "download" && p.bottleneck === resource;
-    total += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
+    lowerMs += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
+    upperMs = upperMs === null || shortened ? null : upperMs + p.facts.durationMs;
   }
-  return total;
+  return { lowerMs, upperMs, measured: span.measured };
 }
 var PHRASE = {
   network: "with a network",
@@ -95402,15 +95824,41 @@ var PHRASE = {
   "disk-iops": "with the disk's IOPS",
   cpu: "with a CPU"
 };
+var range4 = (a, b) => seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, "")}\u2013${seconds(b)}`;
 function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP) {
   const nowMs = phases.reduce((s3, p) => s3 + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
   return RESOURCES.map((resource) => {
-    const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
-    const gain = nowMs - lower;
-    const sentence = gain < 0.01 * nowMs ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.` : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
-    return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
+    const b = restoreBounds(phases, resource, ceilings, speedup);
+    const lower = Math.min(nowMs, b.lowerMs);
+    const upper = b.upperMs === null ? null : Math.max(lower, Math.min(nowMs, b.upperMs));
+    const atMost = Math.round(nowMs) - Math.round(lower);
+    const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
+    const quota = resource === "cpu" ? quotaOf(phases) : null;
+    const phrase = quota === null ? `${PHRASE[resource]} ${times} as fast` : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
+    let sentence;
+    if (!b.measured) {
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+    } else if (atMost < 0.01 * nowMs) {
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
+    } else if (upper !== null && atLeast !== null && atLeast > 0) {
+      sentence = `${phrase} this restore would take ${range4(lower, upper)} (now ${seconds(nowMs)}), saving ${range4(atLeast, atMost)}.`;
+    } else {
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
+    }
+    return {
+      resource,
+      speedup,
+      restoreLowerBoundMs: Math.round(lower),
+      restoreUpperBoundMs: upper === null ? null : Math.round(upper),
+      restoreMs: Math.round(nowMs),
+      savingAtMostMs: atMost,
+      savingAtLeastMs: atLeast,
+      measured: b.measured,
+      about: "until-on-disk",
+      sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1)
+    };
   });
 }
 
@@ -95442,10 +95890,11 @@ function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
   return phases.map((p, i) => {
     const f = facts[i];
     const what = NOUN[p.name];
-    const disk = diskLoad(f, ceilings, what);
+    const onDevice = ceilingsOnDevice(profile2, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile2, f.deviceIndex));
     const cpu = p.name === "extract" ? extractionCpu(f) : p.name === "download" ? downloadCpu(f) : null;
     const networkBytes = p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-    const outcome2 = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const outcome2 = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p.name, f)];
     return {
       phase: p.name,
@@ -95513,24 +95962,54 @@ function judgeInDetail(profile2) {
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
     ceilings
   );
-  const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
-  const savedMs = totalMs - best2.restoreLowerBoundMs;
-  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
-  const carrier = savedMs >= MIN_SAVING_SHARE * totalMs ? judged.filter((j) => j.bottleneck === best2.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a) : dominant;
-  const tail = judged.some((x) => x.phase === "writeback") ? " (writeback included)" : "";
+  const spans = restoreSpans(judged);
+  const pick2 = chooseVerdict(judged, whatIf, totalMs);
+  const carrier = pick2.carrier;
+  const tail = judged.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
   const failed = restore2.error ? ` The restore failed during ${restore2.error.phase}: ${restore2.error.message}` : "";
   const blind = profile2.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile2.context.noBlockDeviceReason}.` : "";
-  const saving = savedMs < MIN_SAVING_SHARE * totalMs ? "" : ` Twice the ${RESOURCE_NOUN[best2.resource]} would save at least ${seconds(savedMs)}.`;
+  const saving = pick2.best ? ` ${savingSentence(pick2.best)}` : "";
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
-  const byName = (n) => judged.find((j) => j.phase === n)?.facts;
+  const byName = (n2) => judged.find((j) => j.phase === n2)?.facts;
   const verdict2 = {
     bottleneck: carrier.bottleneck,
     sentence,
+    ...spans,
+    about: "until-on-disk",
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile: profile2, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
   };
+  const devices = perDeviceVerdicts(profile2, ceilings);
+  if (devices.length > 0) verdict2.devices = devices;
   return { verdict: verdict2, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile2, "extract") };
+}
+function restoreSpans(judged) {
+  const stepMs = judged.filter((j) => j.phase !== "writeback").reduce((s3, j) => s3 + j.durationMs, 0);
+  const tailMs = judged.find((j) => j.phase === "writeback")?.durationMs ?? 0;
+  return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
+}
+function savingSentence(w) {
+  const times = w.speedup === 2 ? "Twice" : `${w.speedup} times`;
+  const atMost = w.savingAtMostMs ?? 0;
+  const atLeast = w.savingAtLeastMs ?? null;
+  const amount = atLeast !== null && atLeast > 0 && seconds(atLeast) !== seconds(atMost) ? `${seconds(atLeast).replace(/ s$/, "")}\u2013${seconds(atMost)}` : atLeast !== null && atLeast > 0 ? `about ${seconds(atMost)}` : `at most ${seconds(atMost)}`;
+  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+}
+function chooseVerdict(judged, whatIf, totalMs) {
+  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const named = new Set(judged.map((j) => j.bottleneck));
+  const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
+  const best2 = candidates.reduce((a, b) => a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a, null);
+  const bestMs = best2?.savingAtMostMs ?? 0;
+  const speedup = best2?.speedup ?? WHAT_IF_SPEEDUP;
+  const blind = judged.filter((j) => j.bottleneck === "inconclusive").reduce((a, b) => a === null || b.durationMs > a.durationMs ? b : a, null);
+  if (blind && blind.durationMs * (1 - 1 / speedup) > bestMs && blind.durationMs * (1 - 1 / speedup) >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null };
+  }
+  if (best2 === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null };
+  const carrier = judged.filter((j) => j.bottleneck === best2.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  return { carrier, best: best2 };
 }
 function judgeProfile(profile2) {
   return judgeInDetail(profile2).verdict;
@@ -95620,6 +96099,29 @@ function actionsCacheOutputs(r) {
   return { "cache-primary-key": primaryKey, "cache-matched-key": key, "cache-hit": String(isExactKeyMatch(primaryKey, key)) };
 }
 
+// src/report/cgroup-row.ts
+function ioCap(l) {
+  const parts = [
+    l.readBytesPerSecond !== void 0 ? `read ${mibPerSecond(l.readBytesPerSecond)}` : void 0,
+    l.writeBytesPerSecond !== void 0 ? `write ${mibPerSecond(l.writeBytesPerSecond)}` : void 0,
+    l.readIops !== void 0 ? `read ${iops(l.readIops)}` : void 0,
+    l.writeIops !== void 0 ? `write ${iops(l.writeIops)}` : void 0
+  ].filter(Boolean);
+  return `${l.device} ${parts.join(", ")}`;
+}
+function describeCgroup(c) {
+  const quota = c.cpuQuotaCores === null ? "no CPU quota" : `CPU quota ${formatNumber(c.cpuQuotaCores)} cores${c.cpuPeriodUs ? ` (period ${formatNumber(c.cpuPeriodUs / 1e3)} ms)` : ""}${c.cpuQuotaPath ? ` set on ${c.cpuQuotaPath}` : ""}`;
+  const parts = [
+    `v${c.version} \`${c.path}\``,
+    quota,
+    c.cpusetCpus === null ? void 0 : `cpuset ${c.cpusetCpus} CPUs`,
+    c.memoryLimitBytes === null ? "no memory limit" : `memory limit ${bytes(c.memoryLimitBytes)}`,
+    c.ioLimits.length > 0 ? `I/O caps ${c.ioLimits.map(ioCap).join("; ")}` : void 0,
+    c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
+  ].filter(Boolean);
+  return parts.join(", ");
+}
+
 // src/report/markdown.ts
 function cell(text) {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
@@ -95644,9 +96146,9 @@ function fenced(language, body3) {
 ${body3}
 \`\`\``;
 }
-function fixed(n, decimals = 2) {
-  if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s3 = n.toFixed(decimals);
+function fixed(n2, decimals = 2) {
+  if (n2 === null || n2 === void 0 || !Number.isFinite(n2)) return "\u2013";
+  const s3 = n2.toFixed(decimals);
   return /^-0\.?0*$/.test(s3) ? s3.slice(1) : s3;
 }
 
@@ -95727,11 +96229,11 @@ function timeline(profile2, device2, maxPoints = MAX_POINTS) {
   }
   return points;
 }
-function niceMax(n) {
-  if (n <= 0) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n));
+function niceMax(n2) {
+  if (n2 <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(n2));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s3) => s3 * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s3) => s3 * magnitude >= n2) ?? 10) * magnitude;
 }
 function series(values) {
   return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
@@ -95790,7 +96292,6 @@ function faultLines(profile2) {
 }
 
 // src/experiment/alternatives.ts
-var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
 var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
 var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
 var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
@@ -95950,6 +96451,50 @@ function fixesSection(profile2, verdict2) {
   return out.join("\n\n");
 }
 
+// src/report/restore-spans.ts
+function restoreSpansLine(verdict2) {
+  const { stepMs, untilOnDiskMs } = verdict2;
+  if (stepMs === void 0 || untilOnDiskMs === void 0) return "";
+  const tailMs = untilOnDiskMs - stepMs;
+  const onDisk = tailMs > 0 ? `the files were on disk after ${seconds(untilOnDiskMs)} (${seconds(tailMs)} of writeback after tar exited, paid by the steps after it)` : "the files were on disk when it ended";
+  const about = verdict2.about === "step" ? "the step's time" : "the time until the files were on disk";
+  return `The step took ${seconds(stepMs)} (lookup + download + extraction: what the job waits for); ${onDisk}. The verdict and the what-ifs are about ${about}.`;
+}
+
+// src/machine/others.ts
+function otherProfilesDuring(mine, records, nowEpochMs, alive) {
+  const out = [];
+  for (const other of records) {
+    if (other.id === mine.id) continue;
+    const openEnd = other.endedEpochMs ?? (alive(other) ? nowEpochMs : other.updatedEpochMs);
+    const during = /* @__PURE__ */ new Set();
+    const theirs = /* @__PURE__ */ new Set();
+    for (const m of mine.phases) {
+      const mEnd = m.endEpochMs ?? nowEpochMs;
+      for (const t of other.phases) {
+        const tEnd = t.endEpochMs ?? openEnd;
+        if (m.startEpochMs < tEnd && t.startEpochMs < mEnd) {
+          during.add(m.phase);
+          theirs.add(t.phase);
+        }
+      }
+    }
+    if (during.size === 0) continue;
+    out.push({
+      label: other.owner.label,
+      pid: other.owner.pid,
+      during: SHARED_PHASES.filter((p) => during.has(p)),
+      theirPhases: SHARED_PHASES.filter((p) => theirs.has(p))
+    });
+  }
+  return out;
+}
+function otherProfilesSentence(others) {
+  if (others.length === 0) return null;
+  const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
+  return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
+}
+
 // src/report/summary.ts
 function phaseRows(profile2, judged) {
   return judged.map((j) => ({
@@ -95960,6 +96505,8 @@ function phaseRows(profile2, judged) {
 }
 function attributionSection(profile2, verdict2) {
   const lines = [...verdict2.attribution?.sentences ?? []];
+  const others = otherProfilesSentence(profile2.context.otherProfiles ?? []);
+  if (others) lines.push(others);
   const tail = profile2.writebackTail;
   if (tail && tail.syncs.length > 0) {
     const syncs = tail.syncs.map((s3) => `${s3.mountPoint} ${s3.returned ? `in ${seconds(s3.durationMs)}` : `not within ${seconds(s3.durationMs)}`}`).join(", ");
@@ -96044,17 +96591,17 @@ function probesSection(profile2) {
   if (suite.status !== "ran") return `### Disk ceilings (fio)
 
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
-  const get = (n) => suite.probes.find((p) => p.name === n);
+  const get = (n2) => suite.probes.find((p) => p.name === n2);
   const ok2 = (p) => p && !p.error ? p : void 0;
-  const mib4 = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
+  const mib5 = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
   const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
   const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
   const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
   const rows = [
-    ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib4(get(n))), "", ""],
-    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
+    ["MiB/s", ...CEILING_COLUMNS.map(([n2]) => mib5(get(n2))), "", ""],
+    ["IOPS", ...CEILING_COLUMNS.map(([n2]) => io(get(n2))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
   const params = suite.probes.map(
     (p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`
@@ -96067,7 +96614,7 @@ ${table(
     header.map((_, i) => i === 0 ? "l" : "r")
   )}
 
-<sub>${escapeHtml(`${suite.directory ?? ""} \xB7 ${params}`)}</sub>`;
+<sub>${escapeHtml(`${suite.directory ?? ""}${suite.deviceName ? ` on ${suite.deviceName}` : ""}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ""} \xB7 ${params}`)}</sub>`;
 }
 function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
@@ -96094,6 +96641,7 @@ function contextSection(profile2) {
     ["OS", `${c.os} ${c.kernel ?? ""} (${c.arch})`.trim()]
   ];
   if (c.virtualization) rows.push(["Virtualization", c.virtualization]);
+  if (c.cgroup) rows.push(["cgroup", describeCgroup(c.cgroup)]);
   for (const d of profile2.devices) {
     const bits = [
       d.model,
@@ -96101,15 +96649,21 @@ function contextSection(profile2) {
       d.scheduler ? `scheduler ${d.scheduler}` : void 0,
       d.queueDepth ? `nr_requests ${d.queueDepth}` : void 0,
       d.sizeBytes ? bytes(d.sizeBytes) : void 0,
-      `via ${d.chain.join(" \u2192 ")}`
+      `via ${d.chain.join(" \u2192 ")}`,
+      d.kind === "dm" || d.kind === "md" ? `${d.kind}, bio-based: counts bios before ${d.below?.join(" + ") || "the disk below"} merges them` : void 0
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(", ")})`, bits.join(", ")]);
   }
-  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  for (const f of c.fileSystems) {
+    const how = f.resolution && f.resolution.method !== "mount" ? `; ${f.resolution.method === "not-measured" ? "not measured: " : ""}${f.resolution.detail}` : "";
+    rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})${how}`]);
+  }
   const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== void 0 ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? "?"}%` : void 0;
   const found = c.dirtyAtStartBytes === void 0 ? "" : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(["Page cache", `${dirty ?? ""}${found}`]);
   if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(["Shared with", `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(", ")}, during this one's ${o.during.join(", ")}`]);
   return `### Runner
 
 ${table(["", ""], rows)}`;
@@ -96187,10 +96741,14 @@ Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples
 function renderSummary(profile2, judgement) {
   const verdict2 = judgement.verdict;
   const rows = phaseRows(profile2, judgement.phases);
+  const spans = restoreSpansLine(verdict2);
   const sections = [
     `**${escapeHtml(verdict2.sentence)}**`,
+    ...spans ? [escapeHtml(spans)] : [],
     `<sub>disk-profiler ${escapeHtml(profile2.tool.version)} \xB7 ${escapeHtml(profile2.label)} \xB7 ${escapeHtml(profile2.createdAt)}</sub>`
   ];
+  if (verdict2.devices && verdict2.devices.length > 0) sections.push(`Per device:
+${verdict2.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join("\n")}`);
   const faults = faultLines(profile2);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, " | "))}`).join("\n");
@@ -96210,7 +96768,7 @@ ${items}`
 
 ${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
-<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`
+<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`
     );
   const charts = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline
@@ -96238,9 +96796,6 @@ function renderProfile(profile2, opts = {}) {
 
 // src/profile/read-profile.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-
-// src/experiment/types.ts
-var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
 
 // src/profile/validate.ts
 var SUPPORTED_SCHEMA_VERSIONS = [1, PROFILE_SCHEMA_VERSION];
@@ -96291,12 +96846,12 @@ var obj = (shape) => (v, p, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path41 = p ? `${p}.${key}` : key;
+    const path44 = p ? `${p}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path41}: missing`);
+      if (!optional) e.push(`${path44}: missing`);
       continue;
     }
-    c(rec[key], path41, e);
+    c(rec[key], path44, e);
   }
 };
 var diskCounters = obj({
@@ -96329,8 +96884,10 @@ var snapshot3 = obj({
   memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
   childCpuTicks: nullable(num),
   "selfCpuTicks?": nullable(num),
+  "selfCpuUs?": nullable(num),
   "ownIo?": nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
-  "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num }))
+  "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num })),
+  "cgroupCpu?": nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num }))
 });
 var phaseName = oneOf(...PHASES);
 var phase = obj({
@@ -96352,9 +96909,23 @@ var device = obj({
   "scheduler?": str,
   "queueDepth?": num,
   "sizeBytes?": num,
-  primary: bool
+  primary: bool,
+  "topFor?": arr(oneOf("restore-path", "archive-temp")),
+  "restorePaths?": arr(str),
+  "kind?": oneOf(...BLOCK_DEVICE_KINDS),
+  "below?": arr(str),
+  "primaryBecause?": str
 });
-var fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, "totalBytes?": num, "freeBytes?": num });
+var fileSystem = obj({
+  path: str,
+  mountPoint: str,
+  fsType: str,
+  mountOptions: str,
+  source: str,
+  "totalBytes?": num,
+  "freeBytes?": num,
+  "resolution?": obj({ method: oneOf(...RESOLUTION_METHODS), detail: str, "devNumber?": str })
+});
 var context3 = obj({
   os: str,
   "kernel?": str,
@@ -96371,7 +96942,19 @@ var context3 = obj({
   "dirtyBackgroundRatio?": num,
   nodeVersion: str,
   "dirtyAtStartBytes?": num,
-  "writebackAtStartBytes?": num
+  "writebackAtStartBytes?": num,
+  "cgroup?": obj({
+    version: oneOf(1, 2),
+    path: str,
+    cpuQuotaCores: nullable(num),
+    cpuPeriodUs: nullable(num),
+    "cpuQuotaPath?": str,
+    cpusetCpus: nullable(num),
+    memoryLimitBytes: nullable(num),
+    ioLimits: arr(obj({ device: str, "readBytesPerSecond?": num, "writeBytesPerSecond?": num, "readIops?": num, "writeIops?": num })),
+    "notRead?": arr(str)
+  }),
+  "otherProfiles?": arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) }))
 });
 var anatomy = obj({
   compressedBytes: num,
@@ -96424,6 +97007,8 @@ var probes2 = nullable(
     "fioVersion?": str,
     "fioInstall?": obj({ method: str, durationMs: num }),
     "directory?": str,
+    "deviceName?": str,
+    "deviceBecause?": str,
     "fileSizeBytes?": num,
     "budgetMs?": num,
     wallMs: num,
@@ -96437,7 +97022,24 @@ var verdict = nullable(
     bottleneck,
     sentence: str,
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
-    whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    "stepMs?": num,
+    "untilOnDiskMs?": num,
+    "about?": oneOf(...RESTORE_SPANS),
+    whatIf: arr(
+      obj({
+        resource: oneOf(...RESOURCES),
+        speedup: num,
+        restoreLowerBoundMs: num,
+        "restoreUpperBoundMs?": nullable(num),
+        "restoreMs?": num,
+        "savingAtMostMs?": num,
+        "savingAtLeastMs?": nullable(num),
+        "measured?": bool,
+        "about?": oneOf(...RESTORE_SPANS),
+        sentence: str
+      })
+    ),
+    "devices?": arr(obj({ device: str, paths: arr(str), writtenBytes: num, primary: bool, verdict: oneOf(...DEVICE_VERDICTS), sentence: str })),
     "attribution?": obj({
       ownWrittenBytes: nullable(num),
       ownCancelledBytes: nullable(num),
@@ -96673,7 +97275,7 @@ function combine2(label, group) {
       return [name2, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
     })
   );
-  const phasesMs = Object.fromEntries(PHASES.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
+  const phasesMs = Object.fromEntries(PHASES.map((n2) => [n2, spread(profiles.map((p) => phaseMs(p, n2)))]));
   const restores = profiles.map((p) => p.restore?.cacheHit ? p.restore.restoreMs : null);
   const restoreMs = spread(restores);
   const untilOnDiskMs = spread(profiles.map((p, i) => restores[i] == null ? null : restores[i] + (phaseMs(p, "writeback") ?? 0)));
@@ -96693,7 +97295,8 @@ function combine2(label, group) {
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? "No verdict recorded.",
-    bestFix: bestFixOf(profiles)
+    bestFix: bestFixOf(profiles),
+    sharedRuns: profiles.filter((p) => (p.context.otherProfiles?.length ?? 0) > 0).length
   };
 }
 function probeValue(profile2, name2, unit) {
@@ -96738,6 +97341,9 @@ function spreadCell(s3, digits, scale = 1) {
   const value = (s3.median * scale).toFixed(digits);
   return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
 }
+function sharedMark(r) {
+  return r.sharedRuns > 0 ? ` \u26A0 <sub>shared machine in ${r.sharedRuns} of ${r.sources.length} runs</sub>` : "";
+}
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
 }
@@ -96777,7 +97383,7 @@ function renderComparison(comparison, problems = []) {
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
+      `| ${i + 1} | ${cell(r.label)}${sharedMark(r)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
     );
   });
   out.push("");
@@ -96794,6 +97400,13 @@ function renderComparison(comparison, problems = []) {
     barChart("4k random write ceiling (IOPS)", "IOPS", runners, ceilingValue("randWriteIops"))
   ]) {
     if (chart) out.push(chart, "");
+  }
+  const shared = runners.filter((r) => r.sharedRuns > 0);
+  if (shared.length > 0) {
+    out.push(
+      `\u26A0 Shared machine: ${shared.map((r) => `${cell(r.label)} (${r.sharedRuns} of ${r.sources.length} runs)`).join(", ")} ran while another disk-profiler run used the same machine; those figures include its work. Give each job a machine of its own to compare runner types.`,
+      ""
+    );
   }
   if (problems.length > 0) {
     out.push("### Profiles left out", "");
@@ -97066,26 +97679,27 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync10 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync11 } from "node:fs";
 import os17 from "node:os";
-import * as path39 from "node:path";
+import * as path42 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
+import { mkdirSync as mkdirSync9, mkdtempSync as mkdtempSync3, rmSync as rmSync7 } from "node:fs";
 import os13 from "node:os";
-import path33 from "node:path";
+import path36 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
-import { existsSync as existsSync6 } from "node:fs";
-import * as path27 from "node:path";
-
-// src/config/config.ts
-import * as os11 from "node:os";
-import * as path18 from "node:path";
+import { existsSync as existsSync7 } from "node:fs";
+import * as path30 from "node:path";
 
 // src/restore/restore-roots.ts
+import * as os11 from "node:os";
 import * as path17 from "node:path";
+function expandPath(p, workspace) {
+  const expanded = p === "~" || p.startsWith("~/") ? path17.join(os11.homedir(), p.slice(1)) : p;
+  return path17.resolve(workspace, expanded);
+}
 var WILDCARD = /[*?[\]{}]/;
 function isPattern(line) {
   return line.startsWith("!") || WILDCARD.test(line);
@@ -97141,16 +97755,12 @@ function parseExperiments(raw2) {
 
 // src/config/config.ts
 var ALL_PROBES = PROBE_NAMES;
-function expandPath(p, workspace) {
-  const expanded = p === "~" || p.startsWith("~/") ? path18.join(os11.homedir(), p.slice(1)) : p;
-  return path18.resolve(workspace, expanded);
-}
 function configRecord(config) {
   return { ...config };
 }
 
 // src/restore/timed-restore.ts
-import * as path19 from "node:path";
+import * as path18 from "node:path";
 import { statSync as statSync3, unlinkSync } from "node:fs";
 
 // src/util/clock.ts
@@ -97273,7 +97883,7 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
-    archivePath = path19.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path18.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     try {
       await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
@@ -97339,15 +97949,136 @@ function watchFileSize(file, intervalMs) {
 // src/sample/sampler.ts
 import { performance as performance3 } from "node:perf_hooks";
 
+// src/sample/parse-cgroup.ts
+function parseProcCgroup(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const m = /^(\d+):([^:]*):(.*)$/.exec(line.trim());
+    if (!m) continue;
+    out.push({ hierarchyId: Number(m[1]), controllers: m[2] ? m[2].split(",") : [], path: m[3] });
+  }
+  return out;
+}
+var UNLIMITED_BYTES = 2 ** 60;
+function parseCpuMax(text) {
+  const [max, period] = text.trim().split(/\s+/);
+  const periodUs = Number(period ?? 1e5);
+  if (!(periodUs > 0)) return null;
+  if (max === "max") return { quotaUs: null, periodUs };
+  const quotaUs = Number(max);
+  return Number.isFinite(quotaUs) && quotaUs > 0 ? { quotaUs, periodUs } : null;
+}
+function parseCfsQuota(text) {
+  const n2 = Number(text.trim());
+  if (!Number.isFinite(n2) || text.trim() === "") return void 0;
+  return n2 > 0 ? n2 : null;
+}
+function parseFlatKeyed(text) {
+  const out = /* @__PURE__ */ new Map();
+  for (const line of text.split("\n")) {
+    const [key, value] = line.trim().split(/\s+/);
+    const n2 = Number(value);
+    if (key && value !== void 0 && Number.isFinite(n2)) out.set(key, n2);
+  }
+  return out;
+}
+function cpuStatV2(text) {
+  const m = parseFlatKeyed(text);
+  if (!m.has("usage_usec")) return null;
+  return {
+    usageUs: m.get("usage_usec") ?? null,
+    // Without the cpu controller enabled for the group only the usage lines are present.
+    throttledUs: m.get("throttled_usec") ?? 0,
+    periods: m.get("nr_periods") ?? 0,
+    throttledPeriods: m.get("nr_throttled") ?? 0
+  };
+}
+function cpuStatV1(statText, usageText) {
+  const m = parseFlatKeyed(statText);
+  if (!m.has("nr_periods")) return null;
+  const usageNs = usageText === null ? NaN : Number(usageText.trim());
+  return {
+    usageUs: Number.isFinite(usageNs) && usageText?.trim() !== "" ? Math.round(usageNs / 1e3) : null,
+    throttledUs: Math.round((m.get("throttled_time") ?? 0) / 1e3),
+    periods: m.get("nr_periods") ?? 0,
+    throttledPeriods: m.get("nr_throttled") ?? 0
+  };
+}
+function parseMemoryLimit(text) {
+  const t = text.trim();
+  if (t === "max") return null;
+  const n2 = Number(t);
+  if (t === "" || !Number.isFinite(n2)) return void 0;
+  return n2 <= 0 || n2 >= UNLIMITED_BYTES ? null : n2;
+}
+function cpusetCount(text) {
+  let count2 = 0;
+  for (const part of text.trim().split(",")) {
+    if (part === "") continue;
+    const [a, b] = part.split("-").map(Number);
+    if (a === void 0 || !Number.isInteger(a)) return null;
+    const end = b === void 0 ? a : b;
+    if (!Number.isInteger(end) || end < a) return null;
+    count2 += end - a + 1;
+  }
+  return count2 > 0 ? count2 : null;
+}
+var IO_MAX_KEYS = { rbps: "readBytesPerSecond", wbps: "writeBytesPerSecond", riops: "readIops", wiops: "writeIops" };
+function parseIoMax(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const [device2, ...pairs] = line.trim().split(/\s+/);
+    if (!device2 || !/^\d+:\d+$/.test(device2)) continue;
+    const limit = { device: device2 };
+    for (const pair2 of pairs) {
+      const [key, value] = pair2.split("=");
+      const field2 = key ? IO_MAX_KEYS[key] : void 0;
+      const n2 = Number(value);
+      if (field2 && value !== "max" && Number.isFinite(n2) && n2 > 0) limit[field2] = n2;
+    }
+    if (Object.keys(limit).length > 1) out.push(limit);
+  }
+  return out;
+}
+var BLKIO_THROTTLE_FILES = {
+  "blkio.throttle.read_bps_device": "readBytesPerSecond",
+  "blkio.throttle.write_bps_device": "writeBytesPerSecond",
+  "blkio.throttle.read_iops_device": "readIops",
+  "blkio.throttle.write_iops_device": "writeIops"
+};
+function parseBlkioThrottle(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const [device2, value] = line.trim().split(/\s+/);
+    const n2 = Number(value);
+    if (device2 && /^\d+:\d+$/.test(device2) && Number.isFinite(n2) && n2 > 0) out.push({ device: device2, value: n2 });
+  }
+  return out;
+}
+function tightestIoLimits(levels) {
+  const byDevice = /* @__PURE__ */ new Map();
+  for (const level of levels) {
+    for (const limit of level) {
+      const merged2 = byDevice.get(limit.device) ?? { device: limit.device };
+      for (const field2 of Object.values(IO_MAX_KEYS)) {
+        const v = limit[field2];
+        if (v !== void 0) merged2[field2] = Math.min(merged2[field2] ?? Infinity, v);
+      }
+      byDevice.set(limit.device, merged2);
+    }
+  }
+  return [...byDevice.values()].sort((a, b) => a.device.localeCompare(b.device));
+}
+
 // src/sample/parse-diskstats.ts
 function parseDiskstatsLine(line) {
   const f = line.trim().split(/\s+/);
   if (f.length !== 14 && f.length !== 18 && f.length !== 20) return null;
   const [major, minor, name2] = f;
   if (major === void 0 || minor === void 0 || name2 === void 0) return null;
-  const n = f.slice(3).map(Number);
-  if (n.some((v) => !Number.isFinite(v))) return null;
-  const at = (i) => n[i] ?? 0;
+  const n2 = f.slice(3).map(Number);
+  if (n2.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n2[i] ?? 0;
   const counters = {
     readsCompleted: at(0),
     readsMerged: at(1),
@@ -97361,13 +98092,13 @@ function parseDiskstatsLine(line) {
     ioMs: at(9),
     weightedIoMs: at(10)
   };
-  if (n.length >= 15) {
+  if (n2.length >= 15) {
     counters.discardsCompleted = at(11);
     counters.discardsMerged = at(12);
     counters.sectorsDiscarded = at(13);
     counters.discardMs = at(14);
   }
-  if (n.length >= 17) {
+  if (n2.length >= 17) {
     counters.flushesCompleted = at(15);
     counters.flushMs = at(16);
   }
@@ -97428,9 +98159,9 @@ function parsePressure(text) {
 function parseCpuLine(line) {
   const f = line.trim().split(/\s+/);
   if (!f[0]?.startsWith("cpu")) return null;
-  const n = f.slice(1, 9).map(Number);
-  if (n.length < 4 || n.some((v) => !Number.isFinite(v))) return null;
-  const at = (i) => n[i] ?? 0;
+  const n2 = f.slice(1, 9).map(Number);
+  if (n2.length < 4 || n2.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n2[i] ?? 0;
   return {
     user: at(0),
     nice: at(1),
@@ -97490,7 +98221,7 @@ function parsePidStat(text) {
   if (open2 < 0 || close < open2) return null;
   const pid = Number(text.slice(0, open2).trim());
   const rest = text.slice(close + 1).trim().split(/\s+/);
-  const field2 = (n) => Number(rest[n - 3]);
+  const field2 = (n2) => Number(rest[n2 - 3]);
   const stat2 = {
     pid,
     comm: text.slice(open2 + 1, close),
@@ -97508,8 +98239,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path41, mode) {
-    this.path = path41;
+  constructor(path44, mode) {
+    this.path = path44;
     this.mode = mode;
   }
   path;
@@ -97531,15 +98262,15 @@ var ProcFile = class {
       this.fd ??= openSync3(this.path, "r");
       if (headBytes !== void 0) {
         const head = this.buffer.length >= headBytes ? this.buffer : Buffer.allocUnsafe(headBytes);
-        const n = readSync(this.fd, head, 0, headBytes, 0);
-        return head.toString("latin1", 0, n);
+        const n2 = readSync(this.fd, head, 0, headBytes, 0);
+        return head.toString("latin1", 0, n2);
       }
       for (; ; ) {
         let length = 0;
         for (; ; ) {
-          const n = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
-          if (n === 0) break;
-          length += n;
+          const n2 = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
+          if (n2 === 0) break;
+          length += n2;
           if (length === this.buffer.length) break;
         }
         if (length < this.buffer.length) return this.buffer.toString("latin1", 0, length);
@@ -97563,9 +98294,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path41) {
+function readOrNull(path44) {
   try {
-    return readFileSync6(path41, "latin1");
+    return readFileSync6(path44, "latin1");
   } catch {
     return null;
   }
@@ -97641,6 +98372,7 @@ var Sampler = class {
   deviceNames;
   files;
   tree;
+  cgroup;
   entries = [];
   keptEvery = 1;
   timer = null;
@@ -97654,7 +98386,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path41) => new ProcFile(`${this.procRoot}/${path41}`, mode);
+    const file = (path44) => new ProcFile(`${this.procRoot}/${path44}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97664,6 +98396,8 @@ var Sampler = class {
       meminfo: file("meminfo")
     };
     this.tree = new ProcessTreeReader(this.procRoot, mode);
+    const cg = opts.cgroupCpu;
+    this.cgroup = cg ? { version: cg.version, stat: new ProcFile(cg.stat, mode), usage: cg.usage ? new ProcFile(cg.usage, mode) : null } : null;
   }
   start() {
     if (this.running) return;
@@ -97672,6 +98406,7 @@ var Sampler = class {
   }
   snapshot() {
     const snapshot4 = this.read(true);
+    snapshot4.selfCpuUs = selfCpuUs();
     this.append({ snapshot: snapshot4, tick: null });
     return snapshot4;
   }
@@ -97680,6 +98415,8 @@ var Sampler = class {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
+    this.cgroup?.stat.close();
+    this.cgroup?.usage?.close();
     this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
@@ -97728,13 +98465,23 @@ var Sampler = class {
     };
     if (tree && tree.processes.length > 0) snapshot4.processes = tree.processes;
     if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
+    if (this.cgroup) snapshot4.cgroupCpu = this.readCgroupCpu(this.cgroup);
     return snapshot4;
   }
+  readCgroupCpu(cg) {
+    const stat2 = cg.stat.read();
+    if (stat2 === null) return null;
+    return cg.version === 2 ? cpuStatV2(stat2) : cpuStatV1(stat2, cg.usage?.read() ?? null);
+  }
 };
+function selfCpuUs() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
 
 // src/pipeline/observed-restore.ts
 async function observedRestore(o) {
-  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot });
+  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
   sampler?.start();
   try {
@@ -97756,12 +98503,20 @@ async function observedRestore(o) {
   }
 }
 function bareSnapshot(originMs, deviceCount) {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs()
+  };
 }
 
 // src/restore/restored-tree.ts
 import { lstatSync, readdirSync } from "node:fs";
-import * as path20 from "node:path";
+import * as path19 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -97802,10 +98557,11 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
   };
   const since = sinceEpochMs - CTIME_SLACK_MS;
   const linkedInodes = /* @__PURE__ */ new Set();
-  const stack = [...new Set(roots)];
+  const bytesByRoot = /* @__PURE__ */ new Map();
+  const stack = [...new Set(roots)].map((r) => [r, r]);
   let visited = 0;
   let truncated = false;
-  const count2 = (stat2) => {
+  const count2 = (stat2, root) => {
     if (stat2.ctimeMs < since) return;
     anatomy2.entries++;
     if (stat2.isDirectory()) anatomy2.directories++;
@@ -97818,11 +98574,12 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
       if (stat2.nlink > 1) linkedInodes.add(stat2.ino);
       anatomy2.files++;
       anatomy2.extractedBytes += stat2.size;
+      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat2.size);
       addToHistogram(anatomy2.sizeHistogram, stat2.size);
     } else anatomy2.other++;
   };
   while (stack.length > 0) {
-    const current = stack.pop();
+    const [current, root] = stack.pop();
     if (++visited > maxEntries) {
       truncated = true;
       break;
@@ -97833,28 +98590,28 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     } catch {
       continue;
     }
-    count2(stat2);
+    count2(stat2, root);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name2 of readdirSync(current)) stack.push(path20.join(current, name2));
+      for (const name2 of readdirSync(current)) stack.push([path19.join(current, name2), root]);
     } catch {
     }
   }
-  return { anatomy: anatomy2, truncated };
+  return { anatomy: anatomy2, truncated, bytesByRoot };
 }
 
 // src/sample/devices.ts
 import { existsSync as existsSync5, readdirSync as readdirSync2, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname9 } from "node:path";
+import { basename as basename5, dirname as dirname8 } from "node:path";
 
 // src/util/nearest-existing.ts
 import { existsSync as existsSync4 } from "node:fs";
-import * as path21 from "node:path";
+import * as path20 from "node:path";
 function nearestExistingPath(p) {
-  let current = path21.resolve(p);
+  let current = path20.resolve(p);
   for (; ; ) {
     if (existsSync4(current)) return current;
-    const parent = path21.dirname(current);
+    const parent = path20.dirname(current);
     if (parent === current) return current;
     current = parent;
   }
@@ -97883,9 +98640,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path41, mountPoint) {
-  if (mountPoint === "/") return path41.startsWith("/");
-  return path41 === mountPoint || path41.startsWith(`${mountPoint}/`);
+function isUnder(path44, mountPoint) {
+  if (mountPoint === "/") return path44.startsWith("/");
+  return path44 === mountPoint || path44.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97895,19 +98652,86 @@ function findMount(entries, realPath) {
   }
   return best2;
 }
+function overlayLayers(superOptions) {
+  const options = /* @__PURE__ */ new Map();
+  for (const option of superOptions.split(/(?<!\\),/)) {
+    const eq = option.indexOf("=");
+    if (eq > 0) options.set(option.slice(0, eq), unescapeMountField(option.slice(eq + 1).replace(/\\,/g, ",")));
+  }
+  const upperDir = options.get("upperdir");
+  const lowerDirs = (options.get("lowerdir") ?? "").split(/(?<!\\):/).filter((d) => d !== "").map((d) => d.replace(/\\:/g, ":"));
+  return upperDir ? { upperDir, lowerDirs } : { lowerDirs };
+}
+function isBlockDevNumber(devNumber) {
+  return /^[1-9]\d*:\d+$/.test(devNumber);
+}
+
+// src/sample/mount-source.ts
+var MIN_SHARED_COMPONENTS = 2;
+var MAX_DEPTH = 4;
+function sharedComponents(a, b) {
+  const x = a.split("/").filter(Boolean);
+  const y = b.split("/").filter(Boolean);
+  let n2 = 0;
+  while (n2 < x.length && n2 < y.length && x[n2] === y[n2]) n2++;
+  return n2;
+}
+function onMount(m) {
+  if (m.root !== "/" && m.root !== "") {
+    return { method: "bind-mount", detail: `a bind mount of ${m.root} on ${m.source} (${m.fsType})`, devNumber: m.devNumber };
+  }
+  return { method: "mount", detail: `${m.source} (${m.fsType}) mounted at ${m.mountPoint}`, devNumber: m.devNumber };
+}
+function resolveMountSource(mount, view, depth = 0) {
+  if (mount.fsType !== "overlay") return onMount(mount);
+  const { upperDir } = overlayLayers(mount.superOptions);
+  if (!upperDir) {
+    return { method: "not-measured", detail: `a read-only overlay at ${mount.mountPoint} (no upper layer): nothing can be written there` };
+  }
+  const seen = view.realPath(upperDir);
+  const holder = seen === null ? null : findMount(view.mounts, seen);
+  if (holder && holder.mountId !== mount.mountId && depth < MAX_DEPTH) {
+    const below = holder.fsType === "overlay" ? resolveMountSource(holder, view, depth + 1) : onMount(holder);
+    if (below.method === "not-measured" || !below.devNumber || !isBlockDevNumber(below.devNumber)) {
+      return {
+        method: "not-measured",
+        detail: `the overlay's upper layer ${upperDir} is on ${holder.fsType} (${holder.source}), no block device: ${below.detail}`
+      };
+    }
+    return { method: "overlay-upper", detail: `an overlay whose upper layer ${upperDir} is on ${below.detail}`, devNumber: below.devNumber };
+  }
+  let best2 = null;
+  for (const entry of view.mounts) {
+    if (entry.fsType === "overlay" || !isBlockDevNumber(entry.devNumber) || entry.root === "/") continue;
+    const shared = sharedComponents(entry.root, upperDir);
+    if (shared >= MIN_SHARED_COMPONENTS && (!best2 || shared > best2.shared)) best2 = { entry, shared };
+  }
+  if (best2) {
+    const tree = `/${best2.entry.root.split("/").filter(Boolean).slice(0, best2.shared).join("/")}`;
+    return {
+      method: "overlay-upper-inferred",
+      detail: `an overlay whose upper layer ${upperDir} is a host path not visible here; ${best2.entry.mountPoint} is bound from ${best2.entry.root} on ${best2.entry.source} (${best2.entry.fsType}), the same host tree ${tree}, so the upper layer is taken to be on that disk`,
+      devNumber: best2.entry.devNumber
+    };
+  }
+  return {
+    method: "not-measured",
+    detail: `an overlay whose upper layer ${upperDir} is a host path not visible here (a container), and no bind mount from the host shares its directory tree, so its disk cannot be told`
+  };
+}
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path41) {
+function readText2(path44) {
   try {
-    const text = readFileSync7(path41, "utf8").trim();
+    const text = readFileSync7(path44, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path41) {
-  const text = readText2(path41);
+function readNumber(path44) {
+  const text = readText2(path44);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97916,7 +98740,6 @@ function readNumber(path41) {
 var NO_BLOCK_FS = /* @__PURE__ */ new Map([
   ["tmpfs", "memory (tmpfs)"],
   ["ramfs", "memory (ramfs)"],
-  ["overlay", "an overlay filesystem (container layer) whose backing device is not visible here"],
   ["nfs", "the network (NFS)"],
   ["nfs4", "the network (NFS)"],
   ["cifs", "the network (SMB/CIFS)"],
@@ -97930,19 +98753,38 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path41) {
-  return realpathSync(nearestExistingPath(path41));
+function nearestExisting(path44) {
+  return realpathSync(nearestExistingPath(path44));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
   const bracketed = /\[([^\]]+)\]/.exec(text);
   return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
 }
+function realPathOrNull(path44) {
+  try {
+    return realpathSync(path44);
+  } catch {
+    return null;
+  }
+}
+function nearestVisible(path44, realPath) {
+  let p = path44;
+  for (; ; ) {
+    const real = realPath(p);
+    if (real !== null) return real;
+    const up = dirname8(p);
+    if (up === p) return p;
+    p = up;
+  }
+}
 var SysBlock = class {
-  constructor(sysRoot) {
+  constructor(sysRoot, backingDevice) {
     this.sysRoot = sysRoot;
+    this.backingDevice = backingDevice;
   }
   sysRoot;
+  backingDevice;
   available() {
     return existsSync5(`${this.sysRoot}/dev/block`);
   }
@@ -97968,13 +98810,15 @@ var SysBlock = class {
     const here = [...chain];
     if (existsSync5(`${dir}/partition`)) {
       here.push(`${name2} (partition)`);
-      diskDir = dirname9(dir);
+      diskDir = dirname8(dir);
       name2 = basename5(diskDir);
       diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
       seen.add(diskDev);
     }
     here.push(name2);
-    const nodes = [{ name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+    const kind = existsSync5(`${diskDir}/dm`) ? "dm" : existsSync5(`${diskDir}/md`) ? "md" : existsSync5(`${diskDir}/loop`) ? "loop" : "disk";
+    const top = { name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0, kind, below: [] };
+    const nodes = [top];
     let slaves = [];
     try {
       slaves = readdirSync2(`${diskDir}/slaves`);
@@ -97982,22 +98826,24 @@ var SysBlock = class {
     }
     for (const slave of slaves) {
       const slaveDev = readText2(`${diskDir}/slaves/${slave}/dev`);
-      if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
+      if (slaveDev) this.below(top, nodes, this.walk(slaveDev, here, seen, depth + 1));
     }
     const backing = readText2(`${diskDir}/loop/backing_file`);
     if (backing) {
       const file = backing.replace(/ \(deleted\)$/, "");
-      try {
-        const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
-        nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
-      } catch {
-      }
+      const dev = this.backingDevice(file);
+      if (dev) this.below(top, nodes, this.walk(dev, [...here, `backing file ${file}`], seen, depth + 1));
     }
     return nodes;
   }
+  below(top, nodes, sub) {
+    if (sub[0]) top.below.push(sub[0].name);
+    nodes.push(...sub);
+  }
   describe(node) {
     const dir = `${this.sysRoot}/block/${node.name}`;
-    const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain };
+    const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain, kind: node.kind };
+    if (node.below.length > 0) info2.below = node.below;
     const model = readText2(`${dir}/device/model`) || readText2(`${dir}/dm/name`) || driverOf(readText2(`${dir}/device/uevent`));
     if (model) info2.model = model;
     const rotational = readNumber(`${dir}/queue/rotational`);
@@ -98014,14 +98860,15 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path41, existing, mount) {
+function fileSystemInfo(path44, existing, mount, resolution) {
   const info2 = {
-    path: path41,
+    path: path44,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
     source: mount?.source ?? ""
   };
+  if (resolution) info2.resolution = resolution;
   try {
     const s3 = statfsSync(existing);
     info2.totalBytes = s3.blocks * s3.bsize;
@@ -98030,9 +98877,13 @@ function fileSystemInfo(path41, existing, mount) {
   }
   return info2;
 }
-function blockDevNumber(existing, mount) {
-  const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
-  if (major !== 0) return `${major}:${minor}`;
+function blockDevNumber(existing, mount, fromMountinfo) {
+  if (fromMountinfo && isBlockDevNumber(fromMountinfo)) return fromMountinfo;
+  try {
+    const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
+    if (major !== 0) return `${major}:${minor}`;
+  } catch {
+  }
   if (mount?.source.startsWith("/dev/")) {
     try {
       const st = statSync4(mount.source, { bigint: true });
@@ -98047,26 +98898,45 @@ function blockDevNumber(existing, mount) {
 }
 function resolveDevices(paths, options = {}) {
   const procRoot = options.procRoot ?? "/proc";
-  const sys = new SysBlock(options.sysRoot ?? "/sys");
+  const realPath = options.realPath ?? realPathOrNull;
   const mountinfoText = readText2(`${procRoot}/self/mountinfo`);
   const mounts = mountinfoText === void 0 ? [] : parseMountinfo(mountinfoText);
-  const roles = [["restore-path", paths.restorePath]];
+  const view = { mounts, realPath };
+  const backingDevice = (file) => {
+    const m = findMount(mounts, file);
+    if (m && m.fsType !== "overlay" && isBlockDevNumber(m.devNumber)) return m.devNumber;
+    try {
+      const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
+      return major === 0 ? void 0 : `${major}:${minor}`;
+    } catch {
+      return void 0;
+    }
+  };
+  const sys = new SysBlock(options.sysRoot ?? "/sys", backingDevice);
+  const restorePaths = paths.restorePaths && paths.restorePaths.length > 0 ? paths.restorePaths : paths.restorePath ? [paths.restorePath] : [];
+  const roles = restorePaths.map((p) => ["restore-path", p]);
   if (paths.archiveTemp) roles.push(["archive-temp", paths.archiveTemp]);
   const devices = [];
   const fileSystems = [];
   let noBlockDeviceReason;
-  for (const [role, path41] of roles) {
-    const existing = nearestExisting(path41);
+  let primarySet = false;
+  for (const [role, path44] of roles) {
+    const existing = nearestVisible(path44, realPath);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path41, existing, mount));
-    const reason = noBlockReason(path41, existing, mount, sys);
+    const reason = noBlockReason(path44, existing, mount, sys);
+    const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
+    fileSystems.push(fileSystemInfo(path44, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
     let nodes = [];
-    if (!reason) {
-      const devNumber = blockDevNumber(existing, mount);
+    const unresolved = resolution?.method === "not-measured" ? `${path44} is on ${resolution.detail}` : void 0;
+    if (!reason && !unresolved) {
+      const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
       if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
     }
-    const why = reason ?? (nodes.length === 0 ? `${path41} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
-    if (role === "restore-path" && why) noBlockDeviceReason = why;
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path44} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
+    if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
+      fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
+    }
     for (const node of nodes) {
       let device2 = devices.find((d) => d.name === node.name);
       if (!device2) {
@@ -98074,23 +98944,248 @@ function resolveDevices(paths, options = {}) {
         devices.push(device2);
       }
       if (!device2.roles.includes(role)) device2.roles.push(role);
-      if (role === "restore-path" && node.topLevel) device2.primary = true;
+      if (!node.topLevel) continue;
+      device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
+      if (role === "restore-path") {
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path44])];
+        if (!primarySet) {
+          device2.primary = true;
+          primarySet = true;
+          if (restorePaths.length > 1) device2.primaryBecause = "the first restore path (before the restore said which device got most bytes)";
+        }
+      }
     }
   }
+  if (primarySet) noBlockDeviceReason = void 0;
   devices.sort((a, b) => Number(b.primary) - Number(a.primary));
   const result = { devices, fileSystems };
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path41, existing, mount, sys) {
+function noBlockReason(path44, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path41} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path44} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path41} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path44} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
+}
+
+// src/sample/cgroup.ts
+import { readFileSync as readFileSync8 } from "node:fs";
+import path21 from "node:path";
+function tryRead(file) {
+  try {
+    return { text: readFileSync8(file, "utf8") };
+  } catch (error2) {
+    const code = error2.code ?? "unreadable";
+    return { error: `${file}: ${code}` };
+  }
+}
+var textOf = (r) => "text" in r ? r.text : null;
+function whyNot(dir, file) {
+  if (dir === void 0) return "no group";
+  const r = tryRead(path21.join(dir, file));
+  return "error" in r ? r.error.slice(r.error.lastIndexOf(": ") + 2) : "unexpected content";
+}
+function locate(controller, memberships, mounts, root, notes) {
+  const v1 = memberships.find((m) => m.hierarchyId !== 0 && m.controllers.includes(controller));
+  if (v1) {
+    const mount2 = mounts.find((e) => e.fsType === "cgroup" && e.superOptions.split(",").includes(controller));
+    if (!mount2) {
+      notes.push(`${controller}: in a v1 hierarchy (${v1.path}) that is not mounted here`);
+      return null;
+    }
+    return { version: 1, path: v1.path, ...levelsOf(mount2, v1.path, root, controller, notes) };
+  }
+  const unified = memberships.find((m) => m.hierarchyId === 0);
+  const mount = mounts.find((e) => e.fsType === "cgroup2");
+  if (unified && mount) return { version: 2, path: unified.path, ...levelsOf(mount, unified.path, root, controller, notes) };
+  return null;
+}
+function levelsOf(mount, cgroupPath, root, controller, notes) {
+  const top = path21.join(root, mount.mountPoint);
+  let rel;
+  if (cgroupPath.split("/").includes("..")) {
+    notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
+    rel = "/";
+  } else if (mount.root === "/") rel = cgroupPath;
+  else if (cgroupPath === mount.root || cgroupPath.startsWith(`${mount.root}/`)) rel = cgroupPath.slice(mount.root.length);
+  else {
+    notes.push(`${controller}: group ${cgroupPath} is outside the mounted part ${mount.root}; read at ${mount.mountPoint}`);
+    rel = "/";
+  }
+  const levels = [];
+  const groups = [];
+  for (let dir = path21.join(top, rel); ; dir = path21.dirname(dir)) {
+    levels.push(dir);
+    groups.push(path21.posix.join(mount.root, path21.relative(top, dir)));
+    if (dir === top || dir.length <= top.length) break;
+  }
+  return { levels, groups };
+}
+function quotaAt(located, level, why) {
+  const dir = located.levels[level];
+  if (located.version === 2) {
+    const r = tryRead(path21.join(dir, "cpu.max"));
+    const text = textOf(r);
+    if (text === null) return void 0;
+    const parsed = parseCpuMax(text);
+    if (!parsed) {
+      why.push(`${dir}/cpu.max: unexpected "${text.trim()}"`);
+      return void 0;
+    }
+    return parsed.quotaUs === null ? null : { cores: parsed.quotaUs / parsed.periodUs, periodUs: parsed.periodUs, level };
+  }
+  const quotaText = textOf(tryRead(path21.join(dir, "cpu.cfs_quota_us")));
+  const periodText = textOf(tryRead(path21.join(dir, "cpu.cfs_period_us")));
+  if (quotaText === null || periodText === null) return void 0;
+  const quotaUs = parseCfsQuota(quotaText);
+  const periodUs = Number(periodText.trim());
+  if (quotaUs === void 0 || !(periodUs > 0)) return void 0;
+  return quotaUs === null ? null : { cores: quotaUs / periodUs, periodUs, level };
+}
+function tightestQuota(located, notRead) {
+  let quota = null;
+  let leafPeriodUs = null;
+  let seen = false;
+  const why = [];
+  for (let level = 0; level < located.levels.length; level++) {
+    const q = quotaAt(located, level, why);
+    if (q === void 0) continue;
+    seen = true;
+    if (q && (!quota || q.cores < quota.cores)) quota = q;
+    if (leafPeriodUs === null && q) leafPeriodUs = q.periodUs;
+  }
+  if (!seen) {
+    const file = located.version === 2 ? "cpu.max" : "cpu.cfs_quota_us";
+    notRead.push(
+      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)}${located.version === 2 ? ": the cpu controller is not enabled for this group" : ""})`
+    );
+  }
+  notRead.push(...why);
+  return { quota, periodUs: quota?.periodUs ?? leafPeriodUs };
+}
+function firstReadable(located, files) {
+  for (const dir of located.levels) {
+    for (const file of files) {
+      const text = textOf(tryRead(path21.join(dir, file)));
+      if (text !== null && text.trim() !== "") return { text, file: path21.join(dir, file) };
+    }
+  }
+  return null;
+}
+function memoryLimit(located, notRead) {
+  if (!located) {
+    notRead.push("memory limit: the memory controller is not mounted");
+    return null;
+  }
+  const file = located.version === 2 ? "memory.max" : "memory.limit_in_bytes";
+  let limit = null;
+  let seen = false;
+  for (const dir of located.levels) {
+    const text = textOf(tryRead(path21.join(dir, file)));
+    const value = text === null ? void 0 : parseMemoryLimit(text);
+    if (value === void 0) continue;
+    seen = true;
+    if (value !== null) limit = Math.min(limit ?? Infinity, value);
+  }
+  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
+  return limit;
+}
+function ioLimits(located, notRead) {
+  if (!located) {
+    notRead.push("I/O caps: neither the v1 blkio nor the v2 io controller is mounted");
+    return [];
+  }
+  const levels = [];
+  let seen = false;
+  for (const dir of located.levels) {
+    if (located.version === 2) {
+      const text = textOf(tryRead(path21.join(dir, "io.max")));
+      if (text === null) continue;
+      seen = true;
+      levels.push(parseIoMax(text));
+      continue;
+    }
+    const level = [];
+    for (const [file, field2] of Object.entries(BLKIO_THROTTLE_FILES)) {
+      const text = textOf(tryRead(path21.join(dir, file)));
+      if (text === null) continue;
+      seen = true;
+      for (const { device: device2, value } of parseBlkioThrottle(text)) level.push({ device: device2, [field2]: value });
+    }
+    levels.push(level);
+  }
+  const ioFile = located.version === 2 ? "io.max" : "blkio.throttle.write_bps_device";
+  if (!seen)
+    notRead.push(
+      `I/O caps: no readable ${located.version === 2 ? "io.max" : "blkio.throttle.*"} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], ioFile)})`
+    );
+  return tightestIoLimits(levels);
+}
+function readCgroup(options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const root = options.root ?? "/";
+  const cgroupText = textOf(tryRead(path21.join(procRoot, "self/cgroup")));
+  const mountText = textOf(tryRead(path21.join(procRoot, "self/mountinfo")));
+  if (cgroupText === null || mountText === null) return null;
+  const memberships = parseProcCgroup(cgroupText);
+  const mounts = parseMountinfo(mountText);
+  const notRead = [];
+  const cpu = locate("cpu", memberships, mounts, root, notRead);
+  const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === "cgroup2");
+  const version4 = cpu?.version ?? (anyV2 ? 2 : memberships.length > 0 ? 1 : null);
+  if (version4 === null) return null;
+  const limits = {
+    version: version4,
+    path: cpu?.path ?? memberships[0]?.path ?? "/",
+    cpuQuotaCores: null,
+    cpuPeriodUs: null,
+    cpusetCpus: null,
+    memoryLimitBytes: null,
+    ioLimits: []
+  };
+  let cpuFiles = null;
+  if (cpu) {
+    const { quota, periodUs } = tightestQuota(cpu, notRead);
+    limits.cpuQuotaCores = quota ? quota.cores : null;
+    limits.cpuPeriodUs = periodUs;
+    if (quota && quota.level > 0) limits.cpuQuotaPath = cpu.groups[quota.level];
+    const level = quota?.level ?? 0;
+    const statDir = cpu.levels[level];
+    cpuFiles = { version: cpu.version, stat: path21.join(statDir, "cpu.stat") };
+    if (cpu.version === 1) {
+      const acct = locate("cpuacct", memberships, mounts, root, []);
+      const at = acct?.groups.indexOf(cpu.groups[level]) ?? -1;
+      const usageDir = at >= 0 ? acct?.levels[at] : void 0;
+      if (usageDir) cpuFiles.usage = path21.join(usageDir, "cpuacct.usage");
+    }
+    if (readCgroupCpu(cpuFiles) === null) {
+      notRead.push(`cpu.stat: ${path21.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
+      cpuFiles = null;
+    } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
+      notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
+    }
+  } else {
+    notRead.push("cpu: the cpu controller is not mounted (no v1 cpu hierarchy, no cgroup2 mount)");
+  }
+  const cpuset = locate("cpuset", memberships, mounts, root, notRead);
+  const cpusetFile = cpuset ? firstReadable(cpuset, cpuset.version === 2 ? ["cpuset.cpus.effective"] : ["cpuset.effective_cpus", "cpuset.cpus"]) : null;
+  if (cpusetFile) limits.cpusetCpus = cpusetCount(cpusetFile.text);
+  else notRead.push(`cpuset: ${cpuset ? `no readable cpuset list in ${cpuset.levels[0]} or its visible parents` : "the cpuset controller is not mounted"}`);
+  limits.memoryLimitBytes = memoryLimit(locate("memory", memberships, mounts, root, notRead), notRead);
+  limits.ioLimits = ioLimits(locate("blkio", memberships, mounts, root, notRead) ?? locate("io", memberships, mounts, root, notRead), notRead);
+  if (notRead.length > 0) limits.notRead = notRead;
+  return { limits, cpuFiles };
+}
+function readCgroupCpu(files, read2 = (f) => textOf(tryRead(f))) {
+  const stat2 = read2(files.stat);
+  if (stat2 === null) return null;
+  if (files.version === 2) return cpuStatV2(stat2);
+  return cpuStatV1(stat2, files.usage ? read2(files.usage) : null);
 }
 
 // src/sample/context.ts
@@ -98143,7 +99238,44 @@ function readRunnerContext(where3, options = {}) {
   if (dirtyRatio !== void 0) context4.dirtyRatio = dirtyRatio;
   const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
   if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
+  if (options.cgroup) context4.cgroup = options.cgroup.limits;
   return context4;
+}
+
+// src/sample/restore-device.ts
+function restoreTops(devices) {
+  return devices.flatMap((d, i) => (d.topFor ?? (d.primary ? ["restore-path"] : [])).includes("restore-path") ? [i] : []);
+}
+function written(phases, index) {
+  let sectors = 0;
+  for (const p of phases) {
+    if (p.name !== "extract" && p.name !== "writeback") continue;
+    const a = p.start.disks[index];
+    const b = p.end.disks[index];
+    if (a && b) sectors += Math.max(0, b.sectorsWritten - a.sectorsWritten);
+  }
+  return sectors * 512;
+}
+var mib2 = (n2) => `${(n2 / MiB).toFixed(1)} MiB`;
+function chooseRestoreDevice(devices, bytesByRoot, phases) {
+  const tops = restoreTops(devices);
+  if (tops.length < 2) return null;
+  const fromTree = new Map(tops.map((i) => [i, (devices[i]?.restorePaths ?? []).reduce((s3, p) => s3 + (bytesByRoot?.get(p) ?? 0), 0)]));
+  const treeTotal = [...fromTree.values()].reduce((s3, b) => s3 + b, 0);
+  const method = treeTotal > 0 ? "restored-tree" : "written-sectors";
+  const bytes2 = method === "restored-tree" ? fromTree : new Map(tops.map((i) => [i, written(phases, i)]));
+  const total = [...bytes2.values()].reduce((s3, b) => s3 + b, 0);
+  if (total <= 0) return null;
+  const index = [...bytes2.entries()].reduce((a, b) => b[1] > a[1] ? b : a)[0];
+  const most = bytes2.get(index) ?? 0;
+  const source = method === "restored-tree" ? "of the restored files' bytes under its paths" : "of the bytes the restore path devices wrote during extraction and writeback";
+  return { index, bytes: bytes2, method, because: `most of the restore's bytes: ${mib2(most)} of ${mib2(total)} ${source}` };
+}
+function withRestoreDevice(devices, choice) {
+  return devices.map((d, i) => {
+    const { primaryBecause: _, ...rest } = d;
+    return i === choice.index ? { ...rest, primary: true, primaryBecause: choice.because } : { ...rest, primary: false };
+  });
 }
 
 // src/sample/preflush.ts
@@ -98855,12 +99987,12 @@ async function runProbeSuite(opts) {
     );
     if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
     const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
-    const written = laidOut.ioBytes;
+    const written2 = laidOut.ioBytes;
     const unit = maxJobs * MiB;
-    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
+    regionBytes = Math.floor(Math.min(written2, fileSizeBytes) / unit) * unit;
     if (regionBytes < MIN_REGION_BYTES) {
       throw new ProfilerError(
-        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        `The disk wrote only ${Math.floor(written2 / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
         "Give the probes a larger budget."
       );
     }
@@ -98932,13 +100064,13 @@ function hasRoom(fs12, need) {
 function availability(requested, f) {
   const need = neededBytes(f.extractedBytes);
   const targets = [];
-  const skipped2 = [];
+  const skipped = [];
   let ramVia = null;
   if (!hasRoom(f.restoreFs, need)) {
     const detail = `the restore path's file system (${f.restoreFs.mountPoint}) has ${bytes(f.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
-    skipped2.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
-    for (const name2 of requested) skipped2.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
-    return { targets, skipped: skipped2, ramVia };
+    skipped.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
+    for (const name2 of requested) skipped.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
+    return { targets, skipped, ramVia };
   }
   targets.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint });
   for (const name2 of requested) {
@@ -98950,7 +100082,7 @@ function availability(requested, f) {
         const ramNeed = need + f.archiveInRamBytes;
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (cap !== null && ramNeed > cap) {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: null,
             reason: "no-room",
@@ -98963,14 +100095,14 @@ function availability(requested, f) {
           ramVia = "shm";
           targets.push({ alternative: "ram", mountPoint: f.shm.mountPoint });
         } else if (f.shm) {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: f.shm.mountPoint,
             reason: "no-room",
             detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo`
           });
         } else {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: null,
             reason: "no-permission",
@@ -98981,7 +100113,7 @@ function availability(requested, f) {
       }
       case "other-disk": {
         if (f.otherDisks.length === 0) {
-          skipped2.push({
+          skipped.push({
             alternative: "other-disk",
             mountPoint: null,
             reason: "no-such-file-system",
@@ -98991,7 +100123,7 @@ function availability(requested, f) {
         for (const disk of f.otherDisks) {
           if (hasRoom(disk, need)) targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
           else
-            skipped2.push({
+            skipped.push({
               alternative: "other-disk",
               mountPoint: disk.mountPoint,
               reason: "no-room",
@@ -99003,21 +100135,21 @@ function availability(requested, f) {
       case "page-cache": {
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (!f.dirtySysctlsReadable) {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-such-file-system",
             detail: "there is no /proc/sys/vm/dirty_* here to raise"
           });
         } else if (f.privilege === "none") {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-permission",
             detail: "raising vm.dirty_bytes needs root or passwordless sudo"
           });
         } else if (cap === null || f.extractedBytes > cap) {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-room",
@@ -99030,7 +100162,7 @@ function availability(requested, f) {
       }
     }
   }
-  return { targets, skipped: skipped2, ramVia };
+  return { targets, skipped, ramVia };
 }
 
 // src/experiment/apply.ts
@@ -99110,15 +100242,33 @@ function raiseDirtyLimits(privilege, limits) {
   write(privilege, "dirty_bytes", limits.dirtyBytes);
   write(privilege, "dirty_background_bytes", limits.backgroundBytes);
 }
-function putBackDirtySettings(privilege, saved) {
-  if (privilege === "root") return restoreDirtySettings(saved);
-  for (const [bytes2, ratio3] of [
-    ["dirty_background_bytes", "dirty_background_ratio"],
-    ["dirty_bytes", "dirty_ratio"]
-  ]) {
-    if (saved[bytes2] > 0) write(privilege, bytes2, saved[bytes2]);
-    else write(privilege, ratio3, saved[ratio3]);
+var PAIRS = [
+  ["dirty_background_bytes", "dirty_background_ratio"],
+  ["dirty_bytes", "dirty_ratio"]
+];
+function describeSetting(s3, b, ratio3) {
+  return s3[b] > 0 ? `vm.${b}=${s3[b]} (${bytes(s3[b])})` : `vm.${ratio3}=${s3[ratio3]} (vm.${b} unset)`;
+}
+function putBackIfOurs(privilege, change, current = readDirtySettings()) {
+  const out = { putBack: [], leftAlone: [] };
+  for (const [b, ratio3] of PAIRS) {
+    if (current[b] === change.set[b]) {
+      if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
+      else write(privilege, ratio3, change.saved[ratio3]);
+      out.putBack.push(`vm.${b}`);
+    } else {
+      out.leftAlone.push({
+        name: `vm.${b}`,
+        ourValue: change.set[b],
+        found: describeSetting(current, b, ratio3),
+        before: describeSetting(change.saved, b, ratio3)
+      });
+    }
   }
+  return out;
+}
+function leftAloneSentence(l, whose = "this profile") {
+  return `${l.name} was changed by someone else while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
 }
 
 // src/experiment/listing.ts
@@ -99153,7 +100303,7 @@ function addListingLine(out, line) {
 }
 
 // src/experiment/machine-facts.ts
-import { readFileSync as readFileSync8, statfsSync as statfsSync2 } from "node:fs";
+import { readFileSync as readFileSync9, statfsSync as statfsSync2 } from "node:fs";
 var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
 var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
 function memAvailableBytes(procRoot = "/proc") {
@@ -99161,9 +100311,9 @@ function memAvailableBytes(procRoot = "/proc") {
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
-function freeBytes(path41) {
+function freeBytes(path44) {
   try {
-    const s3 = statfsSync2(path41);
+    const s3 = statfsSync2(path44);
     return s3.bavail * s3.bsize;
   } catch {
     return null;
@@ -99172,9 +100322,9 @@ function freeBytes(path41) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path41) {
+function diskOf(path44) {
   try {
-    return resolveDevices({ restorePath: path41 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path44 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -99182,7 +100332,7 @@ function diskOf(path41) {
 function readMachineFacts(r) {
   let mounts = [];
   try {
-    mounts = parseMountinfo(readFileSync8("/proc/self/mountinfo", "utf8"));
+    mounts = parseMountinfo(readFileSync9("/proc/self/mountinfo", "utf8"));
   } catch {
   }
   const restoreExisting = nearestExisting(r.restorePath);
@@ -99204,7 +100354,7 @@ function readMachineFacts(r) {
   }
   let dirtySysctlsReadable = true;
   try {
-    readFileSync8("/proc/sys/vm/dirty_bytes", "utf8");
+    readFileSync9("/proc/sys/vm/dirty_bytes", "utf8");
   } catch {
     dirtySysctlsReadable = false;
   }
@@ -99350,15 +100500,15 @@ var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
 function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
   const refetchEstimateMs = measured.downloadMs;
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const skipped2 = [];
+  const skipped = [];
   const runs = [];
   let remaining = budgetMs - refetchEstimateMs;
   const baselineMs = estimateRunMs("baseline", measured);
-  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped: skipped2 };
+  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
   if (remaining < baselineMs) {
     const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
-    for (const t of ordered) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
-    return { refetchEstimateMs, runs, skipped: skipped2 };
+    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
+    return { refetchEstimateMs, runs, skipped };
   }
   let live2 = ordered;
   for (let round2 = 1; round2 <= runsWanted; round2++) {
@@ -99370,7 +100520,7 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
         remaining -= estimateMs;
         next.push(target);
       } else if (round2 === 1) {
-        skipped2.push({
+        skipped.push({
           alternative: target.alternative,
           mountPoint: target.mountPoint,
           reason: "over-budget",
@@ -99380,7 +100530,7 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
     }
     live2 = next;
   }
-  return { refetchEstimateMs, runs, skipped: skipped2 };
+  return { refetchEstimateMs, runs, skipped };
 }
 function correctedEstimateMs(target, done, measured) {
   const planned = estimateRunMs(target.alternative, measured);
@@ -99488,8 +100638,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path41, registry) {
-  return runTimed({ program: "sync", args: ["-f", path41] }, registry);
+function syncFs(path44, registry) {
+  return runTimed({ program: "sync", args: ["-f", path44] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -99656,7 +100806,7 @@ async function experimentsAndCleanup(request, hooks) {
       ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
     });
     const avail = availability(request.experiments, facts);
-    const skipped2 = [...avail.skipped];
+    const skipped = [...avail.skipped];
     const baselineParent = sameFileSystemParent(request.restorePath);
     const dirOf = /* @__PURE__ */ new Map();
     const targetDir = (t) => {
@@ -99673,12 +100823,12 @@ async function experimentsAndCleanup(request, hooks) {
       return dir;
     };
     const runs = [];
-    let n = 0;
+    let n2 = 0;
     for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
-      n++;
+      n2++;
       let record;
       try {
-        record = await oneRun(t, n);
+        record = await oneRun(t, n2);
       } catch (error2) {
         record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
         hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
@@ -99689,14 +100839,14 @@ async function experimentsAndCleanup(request, hooks) {
     const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
     if (baselineError) {
       for (const t of avail.targets.filter((x) => x.alternative !== "baseline"))
-        skipped2.push({
+        skipped.push({
           alternative: t.alternative,
           mountPoint: t.mountPoint,
           reason: "no-baseline",
           detail: `nothing to compare with: the baseline run failed (${baselineError})`
         });
     } else {
-      skipped2.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
     async function oneRun(t, index) {
       const timed = async (command, hook = true) => {
@@ -99736,13 +100886,15 @@ async function experimentsAndCleanup(request, hooks) {
       const local = new CleanupStack(hooks.log);
       try {
         if (t.alternative === "page-cache") {
-          const saved = readDirtySettings();
-          hooks.onDirtySettings?.(saved);
-          local.push("put vm.dirty_* back", () => {
-            putBackDirtySettings(privilege, saved);
+          const limits = dirtyBytesFor(listing.extractedBytes);
+          const change = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
+          hooks.onDirtySettings?.(change);
+          local.push("put vm.dirty_* back (what is still ours)", () => {
+            const outcome2 = putBackIfOurs(privilege, change);
+            for (const l of outcome2.leftAlone) hooks.warn(`Experiments: ${leftAloneSentence(l)}`);
             hooks.onDirtySettings?.(null);
           });
-          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+          raiseDirtyLimits(privilege, limits);
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: "sync", args: ["-f", into] }, false);
@@ -99762,11 +100914,11 @@ async function experimentsAndCleanup(request, hooks) {
     }
     const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
     const ran = runs.some((r) => !r.error);
-    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped2[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
+    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
       refetch,
       outcomes: all,
       runs,
-      skipped: skipped2,
+      skipped,
       fixBest: fixBest(all)
     });
   } catch (error2) {
@@ -99790,7 +100942,7 @@ function durationMs(phases, name2) {
   const p = phases.find((x) => x.name === name2);
   return p ? p.endMs - p.startMs : 0;
 }
-function skipped(config, reason) {
+function skippedExperiments(config, reason) {
   return {
     status: "skipped",
     reason,
@@ -99827,15 +100979,446 @@ function experimentsRequestFor(config, timed, phases) {
 async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
   if (config.experiments.length === 0) return null;
   const request = experimentsRequestFor(config, timed, phases);
-  if (typeof request === "string") return skipped(config, request);
+  if (typeof request === "string") return skippedExperiments(config, request);
   try {
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;
   } catch (error2) {
     hooks.warn(`Experiments failed: ${errorMessage(error2)}`);
-    return { ...skipped(config, errorMessage(error2)), status: "failed" };
+    return { ...skippedExperiments(config, errorMessage(error2)), status: "failed" };
   }
+}
+
+// src/machine/identity.ts
+import { readFileSync as readFileSync10, readlinkSync } from "node:fs";
+function ownPidNamespace() {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return void 0;
+  }
+}
+function processStartTicks(pid, procRoot = "/proc") {
+  let text;
+  try {
+    text = readFileSync10(`${procRoot}/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  const rest = text.slice(text.lastIndexOf(")") + 1).trim().split(/\s+/);
+  const value = Number(rest[22 - 3]);
+  return Number.isFinite(value) ? value : null;
+}
+function ownIdentity() {
+  const ns = ownPidNamespace();
+  return { pid: process.pid, startTicks: processStartTicks(process.pid), ...ns ? { pidNamespace: ns } : {} };
+}
+function sameNamespace(who) {
+  return who.pidNamespace === void 0 || who.pidNamespace === ownPidNamespace();
+}
+function isAlive(who) {
+  if (!sameNamespace(who)) return true;
+  try {
+    process.kill(who.pid, 0);
+  } catch (error2) {
+    if (error2.code !== "EPERM") return false;
+  }
+  if (who.startTicks === null) return true;
+  const now = processStartTicks(who.pid);
+  return now === null || now === who.startTicks;
+}
+
+// src/machine/ledger.ts
+import { existsSync as existsSync6, readdirSync as readdirSync3, readFileSync as readFileSync11, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import path28 from "node:path";
+import { randomBytes as randomBytes2 } from "node:crypto";
+
+// src/machine/place.ts
+import { accessSync, chmodSync, constants as constants5, mkdirSync as mkdirSync4, statSync as statSync8 } from "node:fs";
+import path27 from "node:path";
+var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
+var MACHINE_DIR_NAME = "disk-profiler";
+var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
+function usableParent(dir) {
+  try {
+    if (!statSync8(dir).isDirectory()) return false;
+    accessSync(dir, constants5.W_OK | constants5.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function machineDir() {
+  const given = process.env[MACHINE_DIR_ENV];
+  const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path27.join(p, MACHINE_DIR_NAME))) ?? "/tmp";
+  const dir = given || path27.join(parent, MACHINE_DIR_NAME);
+  try {
+    mkdirSync4(dir, { recursive: true, mode: 1023 });
+    if ((statSync8(dir).mode & 1023) !== 1023) chmodSync(dir, 1023);
+  } catch {
+  }
+  return dir;
+}
+
+// src/machine/ledger.ts
+var LEDGER_PREFIX = "profile-";
+var LEDGER_KEEP_MS = 60 * 60 * 1e3;
+function ledgerFile(dir, id) {
+  return path28.join(dir, `${LEDGER_PREFIX}${id}.json`);
+}
+function writeRecord(dir, record) {
+  const file = ledgerFile(dir, record.id);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync7(tmp, `${JSON.stringify(record)}
+`, { mode: 420 });
+  renameSync(tmp, file);
+}
+function parseRecord(text) {
+  try {
+    const r = JSON.parse(text);
+    return r && r.version === 1 && typeof r.id === "string" && typeof r.owner?.pid === "number" && Array.isArray(r.phases) ? r : null;
+  } catch {
+    return null;
+  }
+}
+function readRecords(dir) {
+  let names;
+  try {
+    names = readdirSync3(dir);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const name2 of names) {
+    if (!name2.startsWith(LEDGER_PREFIX) || !name2.endsWith(".json")) continue;
+    try {
+      const r = parseRecord(readFileSync11(path28.join(dir, name2), "utf8"));
+      if (r) out.push(r);
+    } catch {
+    }
+  }
+  return out;
+}
+function owes(r) {
+  return r.dirty !== null || r.experimentDirs.length > 0 || r.probeDirs.length > 0;
+}
+function isDead(r, holdingLock = false) {
+  if (r.endedEpochMs !== null) return false;
+  if (!sameNamespace(r.owner)) return holdingLock && owes(r);
+  return !isAlive(r.owner);
+}
+function pruneRecords(dir, nowEpochMs = Date.now()) {
+  for (const r of readRecords(dir)) {
+    if (r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) rmSync4(ledgerFile(dir, r.id), { force: true });
+  }
+}
+var Ledger = class _Ledger {
+  constructor(dir, label, warn = () => {
+  }) {
+    this.dir = dir;
+    this.warn = warn;
+    const now = Date.now();
+    const me = ownIdentity();
+    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes2(3).toString("hex")}`;
+    this.record = {
+      version: 1,
+      id,
+      owner: { ...me, label },
+      createdEpochMs: now,
+      updatedEpochMs: now,
+      endedEpochMs: null,
+      phases: [],
+      experimentDirs: [],
+      probeDirs: [],
+      dirty: null
+    };
+    this.file = ledgerFile(dir, id);
+    this.save();
+  }
+  dir;
+  warn;
+  record;
+  file;
+  failed = false;
+  static open(label, warn) {
+    return new _Ledger(machineDir(), label, warn);
+  }
+  enter(phase2) {
+    this.closeOpen();
+    this.record.phases.push({ phase: phase2, startEpochMs: Date.now(), endEpochMs: null });
+    this.save();
+  }
+  leave() {
+    this.closeOpen();
+    this.save();
+  }
+  addExperimentDir(dir) {
+    this.record.experimentDirs.push(dir);
+    this.save();
+  }
+  addProbeDir(dir) {
+    this.record.probeDirs.push(dir);
+    this.save();
+  }
+  setDirty(change) {
+    this.record.dirty = change;
+    this.save();
+  }
+  /** The profile is over: what it changed was put back by its own cleanup, or is left to its post step (which reads this file) or the next profile. */
+  end() {
+    this.closeOpen();
+    this.record.experimentDirs = this.record.experimentDirs.filter((d) => existsSync6(d));
+    this.record.probeDirs = this.record.probeDirs.filter((d) => existsSync6(d));
+    if (this.record.dirty === null && this.record.experimentDirs.length === 0 && this.record.probeDirs.length === 0) this.record.endedEpochMs = Date.now();
+    this.save();
+  }
+  closeOpen() {
+    const open2 = this.record.phases.at(-1);
+    if (open2 && open2.endEpochMs === null) open2.endEpochMs = Date.now();
+  }
+  save() {
+    this.record.updatedEpochMs = Date.now();
+    try {
+      writeRecord(this.dir, this.record);
+    } catch (error2) {
+      if (!this.failed)
+        this.warn(
+          `The machine's ledger of profiles (${this.file}) cannot be written: ${errorMessage(error2)}. Another profile on this machine will not see this one.`
+        );
+      this.failed = true;
+    }
+  }
+};
+
+// src/machine/lock.ts
+import { spawn as spawn7 } from "node:child_process";
+import { chmodSync as chmodSync2, closeSync as closeSync5, openSync as openSync5 } from "node:fs";
+import path29 from "node:path";
+var LOCK_FILE_NAME = "machine.lock";
+var LOCK_WAIT_SLACK_MS = 1e4;
+function lockWaitMs(budgets) {
+  return (budgets.probesMs ?? 0) + (budgets.experimentsMs ?? 0) + LOCK_WAIT_SLACK_MS;
+}
+var SCRIPT = [
+  'exec 9<"$1" || exit 3',
+  // -n when no wait: one try.
+  'if [ "$2" = 0 ]; then flock -n 9 || exit 4; else flock -w "$2" 9 || exit 4; fi',
+  "echo locked",
+  // Blocks until our end of the pipe closes (release, or this process dying).
+  "read -r _ || true"
+].join("\n");
+function acquireMachineLock(options) {
+  const started = monotonicMs();
+  const dir = options.dir ?? machineDir();
+  const file = path29.join(dir, LOCK_FILE_NAME);
+  const unlocked = (reason) => ({
+    acquired: true,
+    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
+    } }
+  });
+  try {
+    closeSync5(openSync5(file, "a", 438));
+    try {
+      chmodSync2(file, 438);
+    } catch {
+    }
+  } catch (error2) {
+    if (error2.code !== "EACCES")
+      return Promise.resolve(unlocked(`the lock file ${file} cannot be made (${error2.message})`));
+  }
+  const seconds4 = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
+  return new Promise((resolve8) => {
+    const child2 = spawn7("sh", ["-c", SCRIPT, "sh", file, seconds4], { stdio: ["pipe", "pipe", "pipe"] });
+    let settled = false;
+    let stderr = "";
+    const kill = () => {
+      if (child2.exitCode === null && child2.signalCode === null) child2.kill("SIGKILL");
+    };
+    const onAbort = () => {
+      kill();
+      finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "cancelled while waiting for the machine lock" });
+    };
+    const finish = (outcome2) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve8(outcome2);
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    child2.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
+    child2.stdin.on("error", () => void 0);
+    child2.stdout.setEncoding("utf8").on("data", (chunk) => {
+      if (!chunk.includes("locked")) return;
+      child2.unref();
+      for (const s3 of [child2.stdin, child2.stdout, child2.stderr]) s3.unref?.();
+      finish({ acquired: true, lock: { waitedMs: monotonicMs() - started, release: kill } });
+    });
+    child2.on("error", (error2) => finish(unlocked(`sh could not be started (${error2.message})`)));
+    child2.on("exit", (code) => {
+      if (code === 4) finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "timed out" });
+      else if (code === 127 || /flock.*not found/.test(stderr)) finish(unlocked("flock(1) is not installed (util-linux)"));
+      else finish(unlocked(`the machine lock could not be taken (${stderr.trim() || `exit code ${code}`})`));
+    });
+  });
+}
+
+// src/experiment/post-cleanup.ts
+function cleanUpExperiments(left, privilege = detectPrivilege()) {
+  const report = { removed: [], refused: [], dirtyPutBack: [], dirtyLeftAlone: [] };
+  if (left.dirty) {
+    try {
+      const outcome2 = putBackIfOurs(privilege, left.dirty);
+      report.dirtyPutBack = outcome2.putBack;
+      report.dirtyLeftAlone = outcome2.leftAlone.map((l) => leftAloneSentence(l, left.whose));
+    } catch (error2) {
+      report.refused.push({ dir: "vm.dirty_*", reason: errorMessage(error2) });
+    }
+  }
+  for (const dir of [...left.experimentDirs].reverse()) {
+    const r = removeOwnedDir(dir, privilege);
+    if (r.removed) report.removed.push(dir);
+    else if (r.reason !== "does not exist") report.refused.push({ dir, reason: r.reason ?? "unknown" });
+  }
+  const probes3 = removeProbeDirectoriesSync(left.probeDirs ?? []);
+  report.removed.push(...probes3.removed);
+  report.refused.push(...probes3.refused);
+  return report;
+}
+
+// src/machine/recover.ts
+function recoverRecord(dir, record, whose, privilege) {
+  const out = { done: [], warnings: [] };
+  const hasWork = record.dirty !== null || record.experimentDirs.length > 0 || record.probeDirs.length > 0;
+  if (hasWork) {
+    const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
+    if (r.dirtyPutBack.length > 0) out.done.push(`Put ${r.dirtyPutBack.join(" and ")} back as they were before ${whose}'s page-cache experiment.`);
+    if (r.removed.length > 0) out.done.push(`Removed what ${whose} left behind: ${r.removed.join(", ")}.`);
+    out.warnings.push(...r.dirtyLeftAlone);
+    for (const x of r.refused) out.warnings.push(`Left ${x.dir} of ${whose} in place: ${x.reason}.`);
+  }
+  record.dirty = null;
+  record.experimentDirs = [];
+  record.probeDirs = [];
+  record.endedEpochMs ??= record.updatedEpochMs;
+  try {
+    writeRecord(dir, record);
+  } catch (error2) {
+    out.warnings.push(`Could not close the ledger record of ${whose}: ${error2.message}.`);
+  }
+  return out;
+}
+var describeOwner = (r) => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
+function recoverDeadProfiles(dir, privilege = null) {
+  const out = { done: [], warnings: [] };
+  pruneRecords(dir);
+  const dead = readRecords(dir).filter((r) => isDead(r, true));
+  if (dead.length === 0) return out;
+  const p = privilege ?? detectPrivilege();
+  for (const record of dead) {
+    const r = recoverRecord(dir, record, describeOwner(record), p);
+    out.done.push(...r.done);
+    out.warnings.push(...r.warnings);
+  }
+  return out;
+}
+
+// src/machine/session.ts
+var MachineSession = class _MachineSession {
+  constructor(ledger, out) {
+    this.ledger = ledger;
+    this.out = out;
+  }
+  ledger;
+  out;
+  lock = null;
+  static open(label, out) {
+    return new _MachineSession(Ledger.open(label, out.warn), out);
+  }
+  get ledgerFile() {
+    return this.ledger.file;
+  }
+  enter(phase2) {
+    this.ledger.enter(phase2);
+  }
+  leave() {
+    this.ledger.leave();
+  }
+  addExperimentDir(dir) {
+    this.ledger.addExperimentDir(dir);
+  }
+  addProbeDir(dir) {
+    this.ledger.addProbeDir(dir);
+  }
+  setDirty(change) {
+    this.ledger.setDirty(change);
+  }
+  /**
+   * At the start: a killed profile's raised vm.dirty_* would skew this restore too. Only when the
+   * lock is free at once (a holder is alive and puts right what it finds when it took the lock).
+   */
+  async recoverAtStart() {
+    pruneRecords(this.ledger.dir);
+    if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
+    const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
+    if (!got.acquired) return;
+    try {
+      this.recover();
+    } finally {
+      got.lock.release();
+    }
+  }
+  /**
+   * Takes the machine lock for the probes and experiments, waiting up to `waitMs`; null when it
+   * stayed held, with the sentence saying by whom and for how long (the caller skips its part).
+   */
+  async acquire(waitMs, signal) {
+    const holders = () => this.busyOthers();
+    const before = holders();
+    if (before.length > 0) this.out.log(`Waiting up to ${seconds(waitMs)} for the machine: ${describe2(before)} is probing or experimenting on it.`);
+    const got = await acquireMachineLock({ waitMs, dir: this.ledger.dir, ...signal ? { signal } : {} });
+    if (!got.acquired) {
+      const who = holders();
+      return `another profile held the machine lock for the whole ${seconds(got.waitedMs)} wait (${who.length > 0 ? describe2(who) : "its holder"}; the wait is this profile's probe + experiments budgets + 10 s), so this part was skipped rather than measured beside it${got.reason === "timed out" ? "" : ` (${got.reason})`}`;
+    }
+    this.lock = got.lock;
+    if (got.lock.unlockedReason && process.platform !== "linux")
+      this.out.log(`Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}.`);
+    else if (got.lock.unlockedReason)
+      this.out.warn(
+        `Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}. Another profile on this machine could run its own beside them.`
+      );
+    else if (got.lock.waitedMs > 1e3) this.out.log(`Waited ${seconds(got.lock.waitedMs)} for the machine lock.`);
+    this.recover();
+    return null;
+  }
+  release() {
+    this.lock?.release();
+    this.lock = null;
+  }
+  /** Others that overlapped this profile's restore, probes or experiments so far. */
+  otherProfiles() {
+    return otherProfilesDuring(this.ledger.record, readRecords(this.ledger.dir), Date.now(), (r) => isAlive(r.owner));
+  }
+  end() {
+    this.release();
+    this.ledger.end();
+  }
+  recover() {
+    const r = recoverDeadProfiles(this.ledger.dir);
+    for (const line of r.done) this.out.log(line);
+    for (const line of r.warnings) this.out.warn(line);
+  }
+  busyOthers() {
+    return readRecords(this.ledger.dir).filter((r) => {
+      if (r.id === this.ledger.record.id || r.endedEpochMs !== null || !isAlive(r.owner)) return false;
+      const open2 = r.phases.at(-1);
+      return open2 !== void 0 && open2.endEpochMs === null && (open2.phase === "probes" || open2.phase === "experiments");
+    });
+  }
+};
+function describe2(records) {
+  return records.map((r) => `"${r.owner.label}" (pid ${r.owner.pid}, in its ${r.phases.at(-1)?.phase ?? "start"})`).join(", ");
 }
 
 // src/experiment/page-cache-prediction.ts
@@ -99850,7 +101433,12 @@ function predictPageCacheStep(extract, cpuBound = false) {
 function pageCachePredictionOf(profile2) {
   const extract = profile2.phases.find((p) => p.name === "extract");
   const cpuBound = profile2.verdict?.phases.find((p) => p.phase === "extract")?.bottleneck === "cpu";
-  return extract ? predictPageCacheStep(phaseFacts(profile2, extract), cpuBound) : null;
+  return extract ? predictPageCacheStep(phaseFacts(profile2, extract), cpuBound || outgrowsCgroupBudget(profile2)) : null;
+}
+function outgrowsCgroupBudget(profile2) {
+  const extracted = profile2.restore?.anatomy?.extractedBytes;
+  if (extracted === void 0) return false;
+  return dirtyBytesFor(extracted).dirtyBytes * cgroupDirtyScale(profile2.context) < extracted;
 }
 function predictedSavingMs(e) {
   const baseline = e.outcomes.find((o) => o.alternative === "baseline");
@@ -99868,23 +101456,39 @@ async function runProfile(config, hooks) {
     warnings.push(message);
     hooks.warn(message);
   };
+  const machine = MachineSession.open(config.label, { log: hooks.log, warn });
+  hooks.onLedger?.(machine.ledgerFile);
+  try {
+    await machine.recoverAtStart();
+    return await profileOn(config, hooks, machine, warnings, warn);
+  } finally {
+    machine.end();
+  }
+}
+async function profileOn(config, hooks, machine, warnings, warn) {
   const originMs = monotonicMs();
   const createdAt = (/* @__PURE__ */ new Date()).toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
-  const restorePath = roots[0] ?? config.workspace;
+  const restorePaths = roots.length > 0 ? roots : [config.workspace];
   const procRoot = hooks.procRoot ?? "/proc";
-  const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
-  const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync6(path27.join(procRoot, "stat"));
+  const where3 = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const cgroup = readCgroup({ procRoot });
+  const context4 = readRunnerContext(where3, { procRoot, cgroup });
+  const hasProc = context4.os === "linux" && existsSync7(path30.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
     );
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
+  } else {
+    for (const fs12 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs12.path}: ${fs12.resolution?.detail}. The other restore paths' disks are measured.`);
+    }
   }
   const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) : null;
+  machine.enter("restore");
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
@@ -99896,6 +101500,7 @@ async function runProfile(config, hooks) {
     devices: where3.devices,
     originMs,
     procRoot: hasProc ? procRoot : null,
+    cgroupCpu: hasProc ? cgroup?.cpuFiles : null,
     log: hooks.log
   });
   const { restore: restore2, phases } = timed;
@@ -99916,15 +101521,49 @@ async function runProfile(config, hooks) {
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  machine.leave();
+  let bytesByRoot = null;
   if (timed.extractStartedAtEpochMs !== null) {
     const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    bytesByRoot = tree.bytesByRoot;
     if (restore2.error?.phase === "extract") warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
     else restore2.anatomy = { ...tree.anatomy, compressedBytes: restore2.archiveBytes ?? 0, compression: restore2.compressionMethod };
   }
-  hooks.onPhase?.(config.probes.length > 0 ? "probes" : null);
-  const probes3 = await probe2(config, context4.cpuCount, hooks, warn);
+  const choice = chooseRestoreDevice(where3.devices, bytesByRoot, phases);
+  const devices = choice ? withRestoreDevice(where3.devices, choice) : where3.devices;
+  const target = probeTarget(config, choice ? devices[choice.index] : void 0);
+  if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
+  const wantsMachine = config.probes.length > 0 || config.experiments.length > 0;
+  const busy = wantsMachine ? await machine.acquire(
+    lockWaitMs({
+      probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
+      experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null
+    }),
+    hooks.signal
+  ) : null;
+  if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+  hooks.onPhase?.(config.probes.length > 0 && !busy ? "probes" : null);
+  if (config.probes.length > 0 && !busy) machine.enter("probes");
+  const probes3 = busy ? { status: "skipped", reason: busy, wallMs: 0, probes: [] } : await probe2(
+    { ...config, probePath: target.path },
+    context4.cpuCount,
+    {
+      ...hooks,
+      onProbeDirectory: (dir) => {
+        machine.addProbeDir(dir);
+        hooks.onProbeDirectory?.(dir);
+      }
+    },
+    warn
+  );
+  if (probes3.status === "ran") {
+    const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
+    if (probed) probes3.deviceName = probed;
+    if (target.because) probes3.deviceBecause = target.because;
+  }
   hooks.onPhase?.(null);
-  const experiments2 = await experimentsAfterProfile(
+  if (config.experiments.length > 0 && !busy) machine.enter("experiments");
+  const experiments2 = busy && config.experiments.length > 0 ? skippedExperiments(config, busy) : await experimentsAfterProfile(
     config,
     timed,
     phases,
@@ -99932,11 +101571,25 @@ async function runProfile(config, hooks) {
       log: hooks.log,
       warn,
       ...hooks.signal ? { signal: hooks.signal } : {},
-      ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
-      ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
+      onDirectory: (dir) => {
+        machine.addExperimentDir(dir);
+        hooks.onExperimentDirectory?.(dir);
+      },
+      onDirtySettings: (change) => {
+        machine.setDirty(change);
+        hooks.onExperimentDirtySettings?.(change);
+      }
     },
-    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}
+    {
+      ...hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+      // On the device that got most of the restore's bytes, when the paths span several.
+      ...choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}
+    }
   );
+  machine.leave();
+  machine.release();
+  const others = machine.otherProfiles();
+  if (others.length > 0) context4.otherProfiles = others;
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -99944,7 +101597,7 @@ async function runProfile(config, hooks) {
     createdAt,
     config: configRecord(config),
     context: context4,
-    devices: where3.devices,
+    devices,
     restore: restore2,
     phases,
     samples,
@@ -99967,8 +101620,8 @@ async function flushEarlier(config, restoreFileSystems, where3, procRoot, contex
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
-    deviceNames: where3.devices.filter((d) => d.primary).map((d) => d.name),
+    // The restore paths' own disks (tops of their stacks): a loop device's backing disk would count the same bytes again.
+    deviceNames: where3.devices.filter((d) => d.topFor ? d.topFor.includes("restore-path") : d.primary).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1e3)
   });
@@ -100001,11 +101654,23 @@ async function probe2(config, cpuCount, hooks, warn) {
     return { status: "failed", reason: errorMessage(error2), wallMs: 0, probes: [] };
   }
 }
-async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
+function probeTarget(config, chosen) {
+  const restorePath = chosen?.restorePaths?.[0];
+  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
+  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
+}
+function probedDevice(target, procRoot, sysRoot) {
   try {
-    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
+    return resolveDevices({ restorePaths: [target] }, { procRoot, ...sysRoot ? { sysRoot } : {} }).devices.find((d) => d.primary)?.name;
+  } catch {
+    return void 0;
+  }
+}
+async function findDevices(restorePaths, archiveTemp, procRoot, sysRoot, warn) {
+  try {
+    return await resolveDevices({ restorePaths, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
   } catch (error2) {
-    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error2)}`);
+    warn(`Could not find the block devices under ${restorePaths.join(", ")}: ${errorMessage(error2)}`);
     return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error2)})` };
   }
 }
@@ -100017,43 +101682,43 @@ function describePartialExtract(roots, files, bytes2) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { copyFileSync, existsSync as existsSync7, mkdirSync as mkdirSync4, readdirSync as readdirSync3, readFileSync as readFileSync9, statSync as statSync8 } from "node:fs";
-import path28 from "node:path";
+import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync4, readFileSync as readFileSync12, statSync as statSync9 } from "node:fs";
+import path31 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync7(path28.join(projectRoot, p))) {
+    if (!existsSync8(path31.join(projectRoot, p))) {
       throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync9(path28.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync12(path31.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
-  mkdirSync4(tempDir, { recursive: true });
+  mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
 var LARGE_FILE_BYTES = 1024 * 1024;
 var LARGE_FILE_COPIES = 4;
 function largeFiles(dir, out = []) {
-  for (const entry of readdirSync3(dir, { withFileTypes: true })) {
-    const p = path28.join(dir, entry.name);
+  for (const entry of readdirSync4(dir, { withFileTypes: true })) {
+    const p = path31.join(dir, entry.name);
     if (entry.isDirectory()) largeFiles(p, out);
-    else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync8(p).size >= LARGE_FILE_BYTES) out.push(p);
+    else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync9(p).size >= LARGE_FILE_BYTES) out.push(p);
   }
   return out;
 }
 async function seedLargeFilesCache(services, projectRoot, buildDir, tempDir) {
-  const sources = largeFiles(path28.join(projectRoot, "node_modules")).sort();
+  const sources = largeFiles(path31.join(projectRoot, "node_modules")).sort();
   if (sources.length === 0)
     throw new ProfilerError(`The lab's large-files cache needs JS files of 1 MiB or more under ${projectRoot}/node_modules.`, "Run `npm ci` first.");
-  const target = path28.join(buildDir, "large-files");
+  const target = path31.join(buildDir, "large-files");
   for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
-    const dir = path28.join(target, `copy-${copy}`);
-    mkdirSync4(dir, { recursive: true });
-    for (const [i, src] of sources.entries()) copyFileSync(src, path28.join(dir, `${i}-${path28.basename(src)}`));
+    const dir = path31.join(target, `copy-${copy}`);
+    mkdirSync5(dir, { recursive: true });
+    for (const [i, src] of sources.entries()) copyFileSync(src, path31.join(dir, `${i}-${path31.basename(src)}`));
   }
   const key = `lab-large-files-${createHash3("sha256").update(sources.join("\n")).digest("hex").slice(0, 16)}`;
-  mkdirSync4(tempDir, { recursive: true });
+  mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: ["large-files"], key, workspace: buildDir, tempDir });
   return { key, paths: ["large-files"] };
 }
@@ -100085,53 +101750,53 @@ async function withoutStdout(fn) {
 }
 
 // src/lab/scenarios.ts
-import { mkdirSync as mkdirSync7, rmSync as rmSync5 } from "node:fs";
-import path32 from "node:path";
+import { mkdirSync as mkdirSync8, rmSync as rmSync6 } from "node:fs";
+import path35 from "node:path";
 
 // src/lab/cloud-volume.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
-import path29 from "node:path";
+import { mkdirSync as mkdirSync6 } from "node:fs";
+import path32 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path29.join(lower.mountPoint, "volume.img");
+  const backing = path32.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText(`/sys/block/${path29.basename(device2)}/loop/dio`) !== "1") {
+  if (readText(`/sys/block/${path32.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
   setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path29.join(opts.dir, "volume");
-  mkdirSync5(mountPoint);
+  const mountPoint = path32.join(opts.dir, "volume");
+  mkdirSync6(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
 }
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync6, readdirSync as readdirSync4, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path30 from "node:path";
+import { chmodSync as chmodSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync5, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
+import path33 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path30.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync6(group);
+  const group = path33.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync7(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path30.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path30.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path33.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path33.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path30.join(opts.dir, "cpu-shim");
-  mkdirSync6(shimDir);
-  const shim = path30.join(shimDir, "tar");
-  writeFileSync7(shim, `#!/bin/sh
+  const shimDir = path33.join(opts.dir, "cpu-shim");
+  mkdirSync7(shimDir);
+  const shim = path33.join(shimDir, "tar");
+  writeFileSync8(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
 `);
-  chmodSync(shim, 493);
+  chmodSync3(shim, 493);
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path30.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path33.join(group, "cgroup.procs"))) {
     try {
-      writeText(path30.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path33.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -100275,7 +101940,7 @@ var SCENARIOS = {
   },
   "runner-7gib": {
     name: "runner-7gib",
-    about: `a 7 GiB runner's dirty thresholds (${mib2(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib2(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
+    about: `a 7 GiB runner's dirty thresholds (${mib3(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib3(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
     controls: capped,
     disk: "loop",
     dirty: LAB_SETTINGS.runner7GiB,
@@ -100284,7 +101949,7 @@ var SCENARIOS = {
   },
   "runner-16gib": {
     name: "runner-16gib",
-    about: `a 16 GiB runner's dirty thresholds (${mib2(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib2(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
+    about: `a 16 GiB runner's dirty thresholds (${mib3(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib3(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
     controls: capped,
     disk: "loop",
     dirty: LAB_SETTINGS.runner16GiB,
@@ -100340,7 +102005,7 @@ var SCENARIOS = {
     intended: null
   }
 };
-function mib2(bytes2) {
+function mib3(bytes2) {
   return (bytes2 / MiB).toFixed(0);
 }
 function controlledResources(spec) {
@@ -100367,15 +102032,15 @@ function settingsOf(spec) {
 }
 
 // src/lab/second-writer.ts
-import { spawn as spawn7 } from "node:child_process";
-import { rmSync as rmSync4 } from "node:fs";
-import path31 from "node:path";
+import { spawn as spawn8 } from "node:child_process";
+import { rmSync as rmSync5 } from "node:fs";
+import path34 from "node:path";
 var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path31.join(dir, "second-writer.bin");
-  cleanup.push(`remove ${file}`, () => rmSync4(file, { force: true }));
-  const child2 = spawn7(
+  const file = path34.join(dir, "second-writer.bin");
+  cleanup.push(`remove ${file}`, () => rmSync5(file, { force: true }));
+  const child2 = spawn8(
     "fio",
     [
       "--name=second-writer",
@@ -100443,14 +102108,14 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path32.join(root, "earlier-step-output.bin");
+    earlierFile = path35.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
-    ctx.cleanup.push(`remove ${file2}`, () => rmSync5(file2, { force: true }));
+    ctx.cleanup.push(`remove ${file2}`, () => rmSync6(file2, { force: true }));
   });
-  const workspace = path32.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path32.join(ctx.dir, "runner-temp") : path32.join(disk.root, "runner-temp");
-  mkdirSync7(workspace, { recursive: true });
-  mkdirSync7(runnerTemp, { recursive: true });
+  const workspace = path35.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path35.join(ctx.dir, "runner-temp") : path35.join(disk.root, "runner-temp");
+  mkdirSync8(workspace, { recursive: true });
+  mkdirSync8(runnerTemp, { recursive: true });
   if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
   const { downloadBytesPerSecond, cpuCores } = spec.controls;
   if (downloadBytesPerSecond !== void 0) {
@@ -100492,8 +102157,8 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path33.join(os13.tmpdir(), LAB_PREFIX));
-    cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
+    const root = mkdtempSync3(path36.join(os13.tmpdir(), LAB_PREFIX));
+    cleanup.push(`remove ${root}`, () => rmSync7(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
       "stop the local services",
@@ -100501,15 +102166,15 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path33.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path36.join(root, "seed-temp")));
     let largeFiles2 = null;
     const cacheOf = (name2) => {
       if (name2 === "deps") return Promise.resolve(cache);
       if (!largeFiles2) {
         log2("lab: seeding the large-files cache");
-        const buildDir = path33.join(root, "large-files-build");
-        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path33.join(root, "seed-temp"))).finally(
-          () => rmSync6(buildDir, { recursive: true, force: true })
+        const buildDir = path36.join(root, "large-files-build");
+        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path36.join(root, "seed-temp"))).finally(
+          () => rmSync7(buildDir, { recursive: true, force: true })
         );
       }
       return largeFiles2;
@@ -100552,9 +102217,9 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path33.join(lab.root, `${spec.name}-${Date.now()}`);
-    mkdirSync8(dir);
-    cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
+    const dir = path36.join(lab.root, `${spec.name}-${Date.now()}`);
+    mkdirSync9(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
     if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${spec.name}`);
@@ -100756,7 +102421,7 @@ function labRows(results) {
   const rows = [];
   for (const r of results) {
     const checks = r.runs.flatMap((x) => x.check ? [x.check] : []);
-    const n = r.runs.length;
+    const n2 = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
     const savings = r.resources.map(
       (res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
@@ -100766,9 +102431,9 @@ function labRows(results) {
     rows.push({
       section: "Lab: verdict vs intervention",
       measure: r.scenario,
-      result: `${right}/${n} right (${checks.map((c) => `${c.verdict.got} ${c.verdict.right ? "\u2713" : "\u2717"}`).join(", ")}); intervention: ${checks.map((c) => c.verdict.expected).at(-1) ?? "n/a"}${details2}${failedNote(r)}`,
+      result: `${right}/${n2} right (${checks.map((c) => `${c.verdict.got} ${c.verdict.right ? "\u2713" : "\u2717"}`).join(", ")}); intervention: ${checks.map((c) => c.verdict.expected).at(-1) ?? "n/a"}${details2}${failedNote(r)}`,
       target: `names the 2\xD7 relaxation that saved most (when one saved \u2265 ${SIGNIFICANT_SAVING * 100}%)`,
-      met: n > 0 && right === n
+      met: n2 > 0 && right === n2
     });
     for (const res of r.resources) {
       const w = checks.map((c) => c.whatIfs.find((x) => x.resource === res));
@@ -100782,18 +102447,18 @@ function labRows(results) {
       rows.push({
         section: "Lab: what-if vs measured",
         measure: `${r.scenario}: ${res} \xD72`,
-        result: `${ok2}/${n} ok; lower bound ${s(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
+        result: `${ok2}/${n2} ok; lower bound ${s(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
         target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
-        met: n > 0 && ok2 === n
+        met: n2 > 0 && ok2 === n2
       });
     }
     const within = checks.filter((c) => c.total.within).length;
     rows.push({
       section: "Lab: profile total vs plain",
       measure: `${r.scenario}: restore + writeback`,
-      result: `${within}/${n} within; profile ${s(median(checks.map((c) => c.total.profileMs)))} vs plain ${s(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
+      result: `${within}/${n2} within; profile ${s(median(checks.map((c) => c.total.profileMs)))} vs plain ${s(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
       target: `within \xB1${TOTAL_TOLERANCE * 100}%`,
-      met: n > 0 && within === n
+      met: n2 > 0 && within === n2
     });
   }
   return rows;
@@ -100836,15 +102501,15 @@ function estimateLabSeconds(scenarios, runs) {
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync5, spawn as spawn8 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync9, readFileSync as readFileSync10, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import path36 from "node:path";
+import { execFileSync as execFileSync5, spawn as spawn9 } from "node:child_process";
+import { chmodSync as chmodSync4, mkdirSync as mkdirSync10, readFileSync as readFileSync13, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "node:fs";
+import path39 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os14 from "node:os";
-import { existsSync as existsSync8 } from "node:fs";
-import * as path35 from "node:path";
+import { existsSync as existsSync9 } from "node:fs";
+import * as path38 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -100877,7 +102542,7 @@ var NOUN2 = {
   upload: "the upload",
   commit: "committing the entry"
 };
-var mib3 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
+var mib4 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
 var pct2 = (x) => `${Math.round(x)}%`;
 var secs = (ms) => `${(ms / 1e3).toFixed(2)} s`;
 function judgeReadAndCompress(phase2, s3, busiest, input) {
@@ -100911,7 +102576,7 @@ function judgeReadAndCompress(phase2, s3, busiest, input) {
     if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t.ceilingShare * seq) {
       return {
         bottleneck: "disk-bandwidth",
-        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib3(seq)}/s sequential-read ceiling`,
+        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib4(seq)}/s sequential-read ceiling`,
         evidence: evidence2
       };
     }
@@ -100933,8 +102598,8 @@ function judgeNetwork(phase2, record, durationMs2) {
     const rate2 = record.networkBytes / Math.max(durationMs2 / 1e3, 1e-9);
     return {
       bottleneck: "network",
-      clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`,
-      evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs2)}`]
+      clause: `the upload sent ${mib4(record.networkBytes)} at ${mib4(rate2)}/s`,
+      evidence: [`${mib4(record.networkBytes)} in ${secs(durationMs2)}`]
     };
   }
   return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs2)}`] };
@@ -100966,7 +102631,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path34 from "node:path";
+import * as path37 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
@@ -101013,7 +102678,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path34.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path37.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -101084,7 +102749,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p) => !/[*?[\]!]/.test(p)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync8(path35.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync9(path38.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -101135,22 +102800,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path36.join(lab.root, `memory-${Date.now()}`);
-  const tree = path36.join(base, "tree");
-  const workspace = path36.join(base, "workspace");
-  const temp = path36.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync9(d, { recursive: true });
+  const base = path39.join(lab.root, `memory-${Date.now()}`);
+  const tree = path39.join(base, "tree");
+  const workspace = path39.join(base, "workspace");
+  const temp = path39.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync10(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path36.join(opts.projectRoot, "node_modules"), path36.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path39.join(opts.projectRoot, "node_modules"), path39.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync9(path36.join(tree, "large"));
+      mkdirSync10(path39.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -101159,7 +102824,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path36.join(tree, "large", `blob-${i}.tar`)
+          path39.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -101169,7 +102834,7 @@ async function benchMemory(lab, opts) {
       `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
     );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
-    if (opts.dropCaches ?? isRoot) writeFileSync8("/proc/sys/vm/drop_caches", "3\n");
+    if (opts.dropCaches ?? isRoot) writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     const save2 = await withoutWorkflowCommands(
       () => withEnv(
         cacheClientEnv(lab.services, { workspace: tree, tempDir: temp }),
@@ -101179,16 +102844,16 @@ async function benchMemory(lab, opts) {
     );
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
-    rmSync7(tree, { recursive: true, force: true });
-    const hook = path36.join(base, "hwm.mjs");
-    writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path36.join(base, "hwm.txt");
-    writeFileSync8(hwmFile, "");
-    const nodeWrapper = path36.join(base, "node");
-    writeFileSync8(nodeWrapper, `#!/bin/sh
+    rmSync8(tree, { recursive: true, force: true });
+    const hook = path39.join(base, "hwm.mjs");
+    writeFileSync9(hook, HWM_HOOK);
+    const hwmFile = path39.join(base, "hwm.txt");
+    writeFileSync9(hwmFile, "");
+    const nodeWrapper = path39.join(base, "node");
+    writeFileSync9(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
-    chmodSync2(nodeWrapper, 493);
+    chmodSync4(nodeWrapper, 493);
     opts.log("memory: running the bundled action (main + post) on the large restore");
     const result = await runAction({
       distDir: opts.distDir,
@@ -101198,7 +102863,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p) => p[0]?.endsWith(entry));
       return row?.[1] ? Number(row[1]) : null;
@@ -101208,18 +102873,18 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync13(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
     } catch {
     }
-    rmSync7(workspace, { recursive: true, force: true });
+    rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path36.join(base, "plain-workspace");
-    mkdirSync9(plainWorkspace);
-    const plainScript = path36.join(base, "plain-restore.mjs");
-    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path36.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainWorkspace = path39.join(base, "plain-workspace");
+    mkdirSync10(plainWorkspace);
+    const plainScript = path39.join(base, "plain-restore.mjs");
+    writeFileSync9(plainScript, PLAIN_RESTORE(pathToFileURL(path39.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -101230,7 +102895,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
         BENCH_KEY: key
       }
     });
-    const plainPeak = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -101245,7 +102910,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       save: save2
     };
   } finally {
-    rmSync7(base, { recursive: true, force: true });
+    rmSync8(base, { recursive: true, force: true });
   }
 }
 function memoryRows(m) {
@@ -101304,20 +102969,20 @@ function longestEvidence(save2) {
 }
 function runChild(command, args, options) {
   return new Promise((resolve8, reject) => {
-    const child2 = spawn8(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+    const child2 = spawn9(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child2.stderr.on("data", (chunk) => stderr += chunk.toString());
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path36.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path39.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
-import { mkdirSync as mkdirSync10, rmSync as rmSync8 } from "node:fs";
-import path37 from "node:path";
+import { mkdirSync as mkdirSync11, rmSync as rmSync9 } from "node:fs";
+import path40 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -101354,14 +103019,14 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path37.join(lab.root, `lift-${scenario}-${Date.now()}`);
-    mkdirSync10(dir);
-    cleanup.push(`remove ${dir}`, () => rmSync8(dir, { recursive: true, force: true }));
+    const dir = path40.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync11(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path37.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path40.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -101369,11 +103034,11 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path37.join(runner.workspace, `plain-${name2}`);
-  mkdirSync10(workspace, { recursive: true });
+  const workspace = path40.join(runner.workspace, `plain-${name2}`);
+  mkdirSync11(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
-  rmSync8(workspace, { recursive: true, force: true });
+  rmSync9(workspace, { recursive: true, force: true });
   await syncFileSystems([runner.workspace], 6e4);
   return timing.onDiskMs;
 }
@@ -101468,21 +103133,21 @@ function pageCacheRow(r) {
 
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
-import { mkdirSync as mkdirSync11, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
-import path38 from "node:path";
+import { mkdirSync as mkdirSync12, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "node:fs";
+import path41 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
   try {
-    writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
+    writeFileSync10("/proc/sys/vm/drop_caches", "3\n");
     return true;
   } catch {
     return false;
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path38.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path38.join(workspace, "..", "temp") });
+  const restorePath = path41.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path41.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -101499,7 +103164,7 @@ async function profiledRestore(lab, workspace) {
   const ms = performance10.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
-  if (timed.archivePath) rmSync9(timed.archivePath, { force: true });
+  if (timed.archivePath) rmSync10(timed.archivePath, { force: true });
   return ms;
 }
 async function plainRestore(lab) {
@@ -101511,27 +103176,27 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path38.join(lab.root, `overhead-${Date.now()}`);
+  const base = path41.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path38.join(base, `${i}-${which3}`);
-        const workspace = path38.join(dir, "workspace");
-        const temp = path38.join(dir, "temp");
-        mkdirSync11(workspace, { recursive: true });
-        mkdirSync11(temp, { recursive: true });
+        const dir = path41.join(base, `${i}-${which3}`);
+        const workspace = path41.join(dir, "workspace");
+        const temp = path41.join(dir, "temp");
+        mkdirSync12(workspace, { recursive: true });
+        mkdirSync12(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
         pair2[which3 === "profiled" ? "profiledMs" : "plainMs"] = ms;
-        rmSync9(dir, { recursive: true, force: true });
+        rmSync10(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair2);
     }
   } finally {
-    rmSync9(base, { recursive: true, force: true });
+    rmSync10(base, { recursive: true, force: true });
   }
   out.medianRatio = median(out.pairs.map((p) => p.profiledMs / p.plainMs));
   return out;
@@ -101732,6 +103397,7 @@ function cpuMicros() {
 }
 async function measureSamplerCost(opts) {
   const readMode = opts.readMode ?? "pread";
+  const cgroupCpu = readCgroup(opts.procRoot ? { procRoot: opts.procRoot } : {})?.cpuFiles ?? null;
   const sampleFor = async (durationMs2) => {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
@@ -101739,6 +103405,7 @@ async function measureSamplerCost(opts) {
       originMs: performance11.now(),
       procRoot: opts.procRoot,
       readMode,
+      cgroupCpu,
       maxSnapshots: Number.MAX_SAFE_INTEGER
     });
     sampler.start();
@@ -101802,9 +103469,9 @@ function renderTable(rows) {
 var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes"];
 function count(value, fallback, name2) {
   if (value === void 0) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
-  return n;
+  const n2 = Number(value);
+  if (!Number.isInteger(n2) || n2 < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
+  return n2;
 }
 async function benchCommand(argv) {
   const args = parseArgs(argv, ["large"]);
@@ -101834,7 +103501,7 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory" || p === "fixes");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path39.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path42.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -101872,7 +103539,7 @@ async function benchCommand(argv) {
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path39.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path42.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -101891,25 +103558,25 @@ ${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux
 function labScenarios(value) {
   if (value === void 0) return [...LAB_SCENARIOS];
   const names = value.split(",").map((v) => v.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  const unknown = names.filter((n2) => !LAB_SCENARIOS.includes(n2));
   if (unknown.length || names.length === 0)
     throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path42.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
-    rmSync10(dir, { recursive: true, force: true });
+    rmSync11(dir, { recursive: true, force: true });
   }
 }
 async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
-    cleanup.push(`remove ${dir}`, () => rmSync10(dir, { recursive: true, force: true }));
+    const dir = mkdtempSync4(path42.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
+    cleanup.push(`remove ${dir}`, () => rmSync11(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
     await cleanup.runAll();
@@ -101918,20 +103585,20 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
-import { writeFileSync as writeFileSync10 } from "node:fs";
+import { writeFileSync as writeFileSync11 } from "node:fs";
 import os18 from "node:os";
-import * as path40 from "node:path";
+import * as path43 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
-  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  const unknown = names.filter((n2) => !LAB_SCENARIOS.includes(n2));
   if (unknown.length) throw new Error(`unknown lab scenario(s) ${unknown.join(", ")}; known: ${LAB_SCENARIOS.join(", ")}`);
   if (!isRoot) throw new Error("the lab needs root (loop devices, blkio throttles, sysctls, cgroups)");
   const record = flag(args, "record");
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path40.resolve(distDir(), "..");
+  const projectRoot = path43.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -101944,8 +103611,8 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path40.join(record, `lab-${name2}.json`);
-        writeFileSync10(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
+        const file = path43.join(record, `lab-${name2}.json`);
+        writeFileSync11(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
       }

@@ -31,6 +31,8 @@ export interface RunnerComparison {
   verdict: string;
   /** The best measured fix (experiments), or null when no run measured any. */
   bestFix: RunnerBestFix | null;
+  /** Runs during which another profile ran on the same machine (their figures include its work). */
+  sharedRuns: number;
 }
 
 export interface Comparison {
@@ -101,6 +103,7 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
     bottlenecks: [...counts.entries()].map(([bottleneck, runs]) => ({ bottleneck, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? 'No verdict recorded.',
     bestFix: bestFixOf(profiles),
+    sharedRuns: profiles.filter((p) => (p.context.otherProfiles?.length ?? 0) > 0).length,
   };
 }
 

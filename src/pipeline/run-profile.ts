@@ -21,7 +21,9 @@ import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
-import { experimentsAfterProfile } from '../experiment/from-profile.js';
+import { experimentsAfterProfile, skippedExperiments } from '../experiment/from-profile.js';
+import { MachineSession } from '../machine/session.js';
+import { lockWaitMs } from '../machine/lock.js';
 import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsHooks } from '../experiment/run-experiments.js';
 import { judgeProfile } from '../judge/judge.js';
@@ -49,6 +51,8 @@ export interface PipelineHooks {
   sysRoot?: string;
   /** Told each phase as it begins (null: none open), for the log's collapsible groups. */
   onPhase?: (phase: string | null) => void;
+  /** The machine ledger's record of this profile (the post step puts right what it still owes after a hard kill). */
+  onLedger?: (file: string) => void;
 }
 
 export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<Profile> {
@@ -57,6 +61,24 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warnings.push(message);
     hooks.warn(message);
   };
+  // Registered machine-wide for the whole run, so other profiles here see it and it sees them.
+  const machine = MachineSession.open(config.label, { log: hooks.log, warn });
+  hooks.onLedger?.(machine.ledgerFile);
+  try {
+    await machine.recoverAtStart();
+    return await profileOn(config, hooks, machine, warnings, warn);
+  } finally {
+    machine.end();
+  }
+}
+
+async function profileOn(
+  config: ProfileConfig,
+  hooks: PipelineHooks,
+  machine: MachineSession,
+  warnings: string[],
+  warn: (m: string) => void,
+): Promise<Profile> {
   const originMs = monotonicMs();
   const createdAt = new Date().toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
@@ -83,6 +105,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where, procRoot, context, warn) : null;
 
+  machine.enter('restore');
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
@@ -121,6 +144,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  machine.leave();
 
   let bytesByRoot: ReadonlyMap<string, number> | null = null;
   if (timed.extractStartedAtEpochMs !== null) {
@@ -137,8 +161,34 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const target = probeTarget(config, choice ? devices[choice.index] : undefined);
   if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
 
-  hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
-  const probes = await probe({ ...config, probePath: target.path }, context.cpuCount, hooks, warn);
+  // The probes and experiments measure and change the whole machine: one profile at a time (the restore is the user's job's own work, unlocked).
+  const wantsMachine = config.probes.length > 0 || config.experiments.length > 0;
+  const busy = wantsMachine
+    ? await machine.acquire(
+        lockWaitMs({
+          probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
+          experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null,
+        }),
+        hooks.signal,
+      )
+    : null;
+  if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+  hooks.onPhase?.(config.probes.length > 0 && !busy ? 'probes' : null);
+  if (config.probes.length > 0 && !busy) machine.enter('probes');
+  const probes: ProbeSuiteResult = busy
+    ? { status: 'skipped', reason: busy, wallMs: 0, probes: [] }
+    : await probe(
+        { ...config, probePath: target.path },
+        context.cpuCount,
+        {
+          ...hooks,
+          onProbeDirectory: (dir) => {
+            machine.addProbeDir(dir);
+            hooks.onProbeDirectory?.(dir);
+          },
+        },
+        warn,
+      );
   if (probes.status === 'ran') {
     const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
     if (probed) probes.deviceName = probed;
@@ -146,23 +196,37 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   }
   hooks.onPhase?.(null);
   // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  const experiments = await experimentsAfterProfile(
-    config,
-    timed,
-    phases,
-    {
-      log: hooks.log,
-      warn,
-      ...(hooks.signal ? { signal: hooks.signal } : {}),
-      ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
-      ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
-    },
-    {
-      ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
-      // On the device that got most of the restore's bytes, when the paths span several.
-      ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
-    },
-  );
+  if (config.experiments.length > 0 && !busy) machine.enter('experiments');
+  const experiments =
+    busy && config.experiments.length > 0
+      ? skippedExperiments(config, busy)
+      : await experimentsAfterProfile(
+          config,
+          timed,
+          phases,
+          {
+            log: hooks.log,
+            warn,
+            ...(hooks.signal ? { signal: hooks.signal } : {}),
+            onDirectory: (dir) => {
+              machine.addExperimentDir(dir);
+              hooks.onExperimentDirectory?.(dir);
+            },
+            onDirtySettings: (change) => {
+              machine.setDirty(change);
+              hooks.onExperimentDirtySettings?.(change);
+            },
+          },
+          {
+            ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
+            // On the device that got most of the restore's bytes, when the paths span several.
+            ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
+          },
+        );
+  machine.leave();
+  machine.release();
+  const others = machine.otherProfiles();
+  if (others.length > 0) context.otherProfiles = others;
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,

@@ -221,6 +221,8 @@ export interface RunnerContext {
   writebackAtStartBytes?: number;
   /** The cgroup the profiler (and so the step) runs in, and its limits; absent where none was found. */
   cgroup?: CgroupLimits;
+  /** Other disk-profiler runs on this machine during this one's restore, probes or experiments (from the machine's ledger). */
+  otherProfiles?: OtherProfile[];
 }
 
 /** A cgroup I/O cap on one device (v2 io.max, v1 blkio.throttle.*). */
@@ -250,6 +252,19 @@ export interface CgroupLimits {
   ioLimits: CgroupIoLimit[];
   /** What could not be read, each with why. */
   notRead?: string[];
+}
+
+/** The phases of a profile that another profile on the same machine can disturb. */
+export const SHARED_PHASES = ['restore', 'probes', 'experiments'] as const;
+export type SharedPhase = (typeof SHARED_PHASES)[number];
+
+export interface OtherProfile {
+  label: string;
+  pid: number;
+  /** This profile's phases during which the other ran. */
+  during: SharedPhase[];
+  /** What the other was doing meanwhile. */
+  theirPhases: SharedPhase[];
 }
 
 export interface SizeBucket {

@@ -18,6 +18,7 @@ import {
   SAVE_PHASES,
   SAVE_STATUSES,
   SKIP_REASONS,
+  SHARED_PHASES,
   STAGE_STATUSES,
   type Profile,
 } from './schema.js';
@@ -212,6 +213,7 @@ const context = obj({
     ioLimits: arr(obj({ device: str, 'readBytesPerSecond?': num, 'writeBytesPerSecond?': num, 'readIops?': num, 'writeIops?': num })),
     'notRead?': arr(str),
   }),
+  'otherProfiles?': arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) })),
 });
 const anatomy = obj({
   compressedBytes: num,

@@ -15,6 +15,7 @@ import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
 import { restoreSpansLine } from './restore-spans.js';
+import { otherProfilesSentence } from '../machine/others.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -33,6 +34,9 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[]
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
 function attributionSection(profile: Profile, verdict: Verdict): string {
   const lines = [...(verdict.attribution?.sentences ?? [])];
+  // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
+  const others = otherProfilesSentence(profile.context.otherProfiles ?? []);
+  if (others) lines.push(others);
   const tail = profile.writebackTail;
   if (tail && tail.syncs.length > 0) {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
@@ -195,6 +199,8 @@ function contextSection(profile: Profile): string {
       : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(['Page cache', `${dirty ?? ''}${found}`]);
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(['Shared with', `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(', ')}, during this one's ${o.during.join(', ')}`]);
   return `### Runner\n\n${table(['', ''], rows)}`;
 }
 
