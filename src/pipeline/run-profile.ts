@@ -27,6 +27,7 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { MiB } from '../util/units.js';
+import { ceilingsSourceAfter, fingerprintOf, historyOf, planExperiments, planProbes, withCeilingsSource } from './always-on.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -63,6 +64,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const procRoot = hooks.procRoot ?? '/proc';
   const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const context = readRunnerContext(where, { procRoot });
+  const fingerprint = fingerprintOf(where, context, restorePath, { procRoot, ...(hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {}) });
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
@@ -121,23 +123,13 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
   }
 
-  hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
-  const probes = await probe(config, context.cpuCount, hooks, warn);
+  // probes: auto restores the ceilings remembered for this hardware after the restore's tail, so the
+  // lookup cannot touch what the restore measured.
+  const probePlan = await planProbes(config, fingerprint, phases, hooks.log);
+  hooks.onPhase?.(config.probes.length > 0 && !probePlan.remembered ? 'probes' : null);
+  const probes = probePlan.remembered?.suite ?? (await probe(config, context.cpuCount, hooks, warn));
   hooks.onPhase?.(null);
-  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  const experiments = await experimentsAfterProfile(
-    config,
-    timed,
-    phases,
-    {
-      log: hooks.log,
-      warn,
-      ...(hooks.signal ? { signal: hooks.signal } : {}),
-      ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
-      ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
-    },
-    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
-  );
+  const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), warn);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -155,11 +147,40 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warnings,
     preflush,
     writebackTail,
-    ...(experiments ? { experiments } : {}),
+    fingerprint,
+    ceilingsSource,
   };
+  // experiments: auto asks the verdict first (the judge does not read the experiments).
+  profile.verdict = judgeProfile(profile);
+  const experimentPlan = planExperiments(config, profile);
+  if (probePlan.decision || experimentPlan) {
+    profile.auto = {
+      ...(probePlan.decision ? { probes: probePlan.decision } : {}),
+      ...(experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}),
+    };
+  }
+  if (experimentPlan) hooks.log(experimentPlan.reason);
+  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
+  const experiments = await experimentsAfterProfile(
+    experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config,
+    timed,
+    phases,
+    {
+      log: hooks.log,
+      warn,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
+      ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
+    },
+    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+  );
+  if (experiments) profile.experiments = experiments;
   profile.verdict = judgeProfile(profile);
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
+  withCeilingsSource(profile);
+  const history = await historyOf(config, profile, fingerprint);
+  if (history) profile.history = history;
   return profile;
 }
 

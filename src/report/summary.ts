@@ -13,6 +13,7 @@ import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
+import { alwaysOnLines, historySection } from './always-on-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -114,7 +115,9 @@ const CEILING_COLUMNS: [ProbeName, string][] = [
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return '### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.';
-  if (suite.status !== 'ran') return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
+  // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
+  if (suite.status !== 'ran' && suite.probes.length === 0)
+    return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
   const get = (n: ProbeName): ProbeResult | undefined => suite.probes.find((p) => p.name === n);
   const ok = (p: ProbeResult | undefined) => (p && !p.error ? p : undefined);
   const mib = (p: ProbeResult | undefined) => (ok(p) ? formatNumber(p!.bytesPerSecond / MiB) : '–');
@@ -265,6 +268,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     `**${escapeHtml(verdict.sentence)}**`,
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
+  const alwaysOn = alwaysOnLines(profile);
+  if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
@@ -274,6 +279,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   }
   sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  const history = historySection(profile);
+  if (history) sections.push(history);
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)

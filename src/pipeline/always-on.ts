@@ -1,0 +1,157 @@
+/**
+ * The always-on stages of the profile pipeline (issue 24), kept out of run-profile.ts: the
+ * fingerprint, whether to probe or use remembered ceilings, storing fresh ones, which experiments
+ * `auto` runs, and the label's history. Each cache call failing costs a note, never the profile.
+ */
+import type { ProfileConfig } from '../config/config.js';
+import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from '../profile/always-on.js';
+import type { PhaseName, PhaseRecord, Profile, ProbeSuiteResult } from '../profile/schema.js';
+import type { DeviceResolution } from '../sample/devices.js';
+import { nearestExisting } from '../sample/devices.js';
+import { describeFingerprint, readFingerprint } from '../sample/fingerprint.js';
+import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
+import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
+import { runIdentity } from '../remember/cache-store.js';
+import { historyRunOf } from '../history/history.js';
+import { updateHistory } from '../history/store.js';
+import { MiB } from '../util/units.js';
+
+export function fingerprintOf(
+  where: DeviceResolution,
+  context: Profile['context'],
+  restorePath: string,
+  roots: { procRoot: string; sysRoot?: string },
+): HardwareFingerprint {
+  let existing: string | null = null;
+  try {
+    existing = nearestExisting(restorePath);
+  } catch {
+    // No such path at all: the fingerprint goes without its file system.
+  }
+  // RunnerContext.cgroup, where the runner-types work records it.
+  const cgroup = (context as { cgroup?: unknown }).cgroup;
+  return readFingerprint(
+    {
+      diskNames: where.devices.filter((d) => d.roles.includes('restore-path')).map((d) => d.name),
+      restorePath: existing,
+      fallback: {
+        vcpus: context.cpuCount,
+        memoryBytes: context.memoryBytes,
+        ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
+        ...(context.kernel ? { kernel: context.kernel } : {}),
+      },
+      ...(cgroup !== undefined ? { cgroup } : {}),
+    },
+    { procRoot: roots.procRoot, ...(roots.sysRoot ? { sysRoot: roots.sysRoot } : {}) },
+  );
+}
+
+export interface ProbePlan {
+  /** Set when auto decided; absent when probes are not auto. */
+  decision?: AutoDecision;
+  /** The remembered suite and its source, when the probes are skipped for it. */
+  remembered?: { suite: ProbeSuiteResult; source: CeilingsSource };
+}
+
+/** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
+export async function planProbes(
+  config: ProfileConfig,
+  fingerprint: HardwareFingerprint,
+  phases: readonly PhaseRecord[],
+  log: (l: string) => void,
+): Promise<ProbePlan> {
+  if (!config.probesAuto || config.probes.length === 0) return {};
+  if (!config.rememberCeilings)
+    return { decision: { run: true, reason: 'probes: auto probed because remember-ceilings is false, so no ceilings are remembered' } };
+  const remembered = await loadCeilings(fingerprint.id);
+  const decision = decideProbes({
+    remembered: remembered.found ? remembered.document : { missing: remembered.reason },
+    nowMs: Date.now(),
+    maxAgeMs: config.ceilingsMaxAgeMs,
+    rates: restoreRates(phases),
+  });
+  log(decision.reason);
+  if (decision.run || !remembered.found) return { decision };
+  return {
+    decision,
+    remembered: { suite: rememberedSuite(remembered.document, decision.reason), source: rememberedSource(remembered.document, remembered.key) },
+  };
+}
+
+/** Where the ceilings came from; fresh ones are stored under the fingerprint for later runs. */
+export async function ceilingsSourceAfter(
+  config: ProfileConfig,
+  fingerprint: HardwareFingerprint,
+  probes: ProbeSuiteResult,
+  plan: ProbePlan,
+  probedAt: string,
+  warn: (m: string) => void,
+): Promise<CeilingsSource> {
+  if (plan.remembered) return plan.remembered.source;
+  const usable = probes.status === 'ran' && probes.probes.some((p) => !p.error);
+  if (!usable) return { kind: 'none', sentence: `No fio ceilings: ${probes.reason ?? `the probes ${probes.status}`}.` };
+  const { runId } = runIdentity();
+  const source: CeilingsSource = { kind: 'this-run', runId, probedAt, fingerprintId: fingerprint.id, sentence: 'Ceilings probed by this run.' };
+  if (!config.rememberCeilings) return source;
+  const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
+  if (!stored.ok) {
+    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
+    return { ...source, sentence: 'Ceilings probed by this run (not remembered: see the warning).' };
+  }
+  return {
+    ...source,
+    cacheKey: stored.key,
+    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint.id}).`,
+  };
+}
+
+function phaseMs(phases: readonly PhaseRecord[], name: PhaseName): number | null {
+  const p = phases.find((x) => x.name === name);
+  return p ? p.endMs - p.startMs : null;
+}
+
+function untilDurableMs(profile: Profile): number | null {
+  const r = profile.restore;
+  if (!r?.cacheHit || r.error || r.skipped) return null;
+  return r.restoreMs + (phaseMs(profile.phases, 'writeback') ?? 0);
+}
+
+/** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
+export function planExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
+  if (!config.experimentsAuto || config.experiments.length === 0) return null;
+  return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
+}
+
+/** The verdict says where its ceilings came from, when they were not this run's. */
+export function withCeilingsSource(profile: Profile): void {
+  const source = profile.ceilingsSource;
+  if (profile.verdict && source?.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
+}
+
+export async function historyOf(config: ProfileConfig, profile: Profile, fingerprint: HardwareFingerprint): Promise<HistoryView | null> {
+  if (!config.history) return null;
+  const { runId, runAttempt } = runIdentity();
+  const probe = (name: string) => profile.probes?.probes.find((p) => p.name === name && !p.error);
+  const r = profile.restore;
+  const current = historyRunOf({
+    createdAt: profile.createdAt,
+    runId,
+    runAttempt,
+    fingerprintId: fingerprint.id,
+    hardware: describeFingerprint(fingerprint),
+    phasesMs: {
+      lookup: phaseMs(profile.phases, 'lookup'),
+      download: phaseMs(profile.phases, 'download'),
+      extract: phaseMs(profile.phases, 'extract'),
+      writeback: phaseMs(profile.phases, 'writeback'),
+    },
+    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
+    archiveBytes: r?.archiveBytes ?? null,
+    bottleneck: profile.verdict?.bottleneck ?? 'inconclusive',
+    ceilings: {
+      seqWriteMiBps: probe('seq-write') ? (probe('seq-write')?.bytesPerSecond ?? 0) / MiB : null,
+      randWriteIops: probe('rand-write')?.iops ?? null,
+    },
+  });
+  return updateHistory({ label: config.label, current, save: true, nowMs: Date.now() });
+}
