@@ -13,7 +13,7 @@ import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision 
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
 import { historyRunOf } from '../history/history.js';
-import { updateHistory } from '../history/store.js';
+import { historyKeyPrefix, updateHistory } from '../history/store.js';
 import { MiB } from '../util/units.js';
 
 export function fingerprintOf(
@@ -46,6 +46,16 @@ export function fingerprintOf(
   );
 }
 
+/**
+ * When the restore's own lookup or download failed, the cache service or its blob store is in
+ * trouble: another call would add its retries (up to ~25 s each) to the step, so the always-on
+ * entries are left alone this run.
+ */
+export function cacheTrouble(restore: Profile['restore']): string | null {
+  const phase = restore?.error?.phase;
+  return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
+}
+
 export interface ProbePlan {
   /** Set when auto decided; absent when probes are not auto. */
   decision?: AutoDecision;
@@ -57,10 +67,13 @@ export interface ProbePlan {
 export async function planProbes(
   config: ProfileConfig,
   fingerprint: HardwareFingerprint,
+  restore: Profile['restore'],
   phases: readonly PhaseRecord[],
   log: (l: string) => void,
 ): Promise<ProbePlan> {
   if (!config.probesAuto || config.probes.length === 0) return {};
+  const trouble = cacheTrouble(restore);
+  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
   if (!config.rememberCeilings)
     return { decision: { run: true, reason: 'probes: auto probed because remember-ceilings is false, so no ceilings are remembered' } };
   const remembered = await loadCeilings(fingerprint.id);
@@ -85,6 +98,7 @@ export async function ceilingsSourceAfter(
   probes: ProbeSuiteResult,
   plan: ProbePlan,
   probedAt: string,
+  profileRestore: Profile['restore'],
   warn: (m: string) => void,
 ): Promise<CeilingsSource> {
   if (plan.remembered) return plan.remembered.source;
@@ -93,6 +107,7 @@ export async function ceilingsSourceAfter(
   const { runId } = runIdentity();
   const source: CeilingsSource = { kind: 'this-run', runId, probedAt, fingerprintId: fingerprint.id, sentence: 'Ceilings probed by this run.' };
   if (!config.rememberCeilings) return source;
+  if (cacheTrouble(profileRestore)) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${cacheTrouble(profileRestore)}).` };
   const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
   if (!stored.ok) {
     warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
@@ -130,6 +145,19 @@ export function withCeilingsSource(profile: Profile): void {
 
 export async function historyOf(config: ProfileConfig, profile: Profile, fingerprint: HardwareFingerprint): Promise<HistoryView | null> {
   if (!config.history) return null;
+  const trouble = cacheTrouble(profile.restore);
+  if (trouble) {
+    return {
+      keyPrefix: historyKeyPrefix(config.label),
+      restoredKey: null,
+      startedNew: false,
+      earlierRuns: 0,
+      groups: [],
+      regressions: [],
+      saved: null,
+      notes: [`The history was not read or added to this run: ${trouble}.`],
+    };
+  }
   const { runId, runAttempt } = runIdentity();
   const probe = (name: string) => profile.probes?.probes.find((p) => p.name === name && !p.error);
   const r = profile.restore;

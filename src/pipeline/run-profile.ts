@@ -125,11 +125,11 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
 
   // probes: auto restores the ceilings remembered for this hardware after the restore's tail, so the
   // lookup cannot touch what the restore measured.
-  const probePlan = await planProbes(config, fingerprint, phases, hooks.log);
+  const probePlan = await planProbes(config, fingerprint, restore, phases, hooks.log);
   hooks.onPhase?.(config.probes.length > 0 && !probePlan.remembered ? 'probes' : null);
   const probes = probePlan.remembered?.suite ?? (await probe(config, context.cpuCount, hooks, warn));
   hooks.onPhase?.(null);
-  const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), warn);
+  const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
