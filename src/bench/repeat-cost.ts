@@ -123,7 +123,7 @@ export function repeatCostRows(r: RepeatCostResult): BenchRow[] {
     {
       section: 'Always on',
       measure: `repeat run (remembered ceilings, experiments auto, history read + saved) − plain restoreCache (${r.pairs.length} alternating pairs${valid ? '' : '; NOT all runs used remembered ceilings, skipped experiments and saved history'})`,
-      result: `+${fixed(med, 2, ' s')} (spread ${spread}; repeat ${ms((p) => p.repeatMs)}, plain ${ms((p) => p.plainMs)}, plain + syncfs ${ms((p) => p.plainMs + p.plainSyncMs)})`,
+      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread}; repeat ${ms((p) => p.repeatMs)}, plain ${ms((p) => p.plainMs)}, plain + syncfs ${ms((p) => p.plainMs + p.plainSyncMs)})`,
       target: '≤ +1 s',
       met: valid && med !== null && med <= 1,
     },
