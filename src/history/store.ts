@@ -30,34 +30,40 @@ function parseHistory(v: unknown, label: string): HistoryRun[] | string {
   return d.runs.filter((r) => typeof r === 'object' && r !== null && typeof r.fingerprintId === 'string' && typeof r.runId === 'string');
 }
 
+export interface LoadedHistory {
+  earlier: HistoryRun[];
+  restoredKey: string | null;
+  notes: string[];
+}
+
+/** The newest history entry of the label, or a note saying why a new history starts. */
+export async function loadHistory(label: string): Promise<LoadedHistory> {
+  const loaded = await loadNewest('history', historyKeyPrefix(label));
+  if (loaded.found) {
+    const runs = parseHistory(loaded.document, label);
+    if (typeof runs !== 'string') return { earlier: runs, restoredKey: loaded.key, notes: [] };
+    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
+  }
+  const note = loaded.reason.startsWith('no entry')
+    ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.`
+    : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  return { earlier: [], restoredKey: null, notes: [note] };
+}
+
 export interface HistoryUpdateOptions {
   label: string;
+  loaded: LoadedHistory;
   current: HistoryRun;
-  /** false: read and show, save nothing (a dry run, or cache writes refused). */
+  /** false: show, save nothing. */
   save: boolean;
   nowMs: number;
 }
 
+/** This run appended to the loaded history and saved under a new key; the view the summary shows. */
 export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryView> {
   const keyPrefix = historyKeyPrefix(o.label);
-  const notes: string[] = [];
-  const loaded = await loadNewest('history', keyPrefix);
-  let earlier: HistoryRun[] = [];
-  let restoredKey: string | null = null;
-  if (loaded.found) {
-    const runs = parseHistory(loaded.document, o.label);
-    if (typeof runs === 'string') notes.push(`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`);
-    else {
-      earlier = runs;
-      restoredKey = loaded.key;
-    }
-  } else {
-    notes.push(
-      loaded.reason.startsWith('no entry')
-        ? `No history of '${o.label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.`
-        : `The history of '${o.label}' could not be restored (${loaded.reason}): this run starts a new one.`,
-    );
-  }
+  const { earlier, restoredKey } = o.loaded;
+  const notes = [...o.loaded.notes];
   const runs = appendRun(earlier, o.current);
   let saved: HistoryView['saved'] = null;
   if (o.save) {

@@ -13,8 +13,12 @@ import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision 
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
 import { historyRunOf } from '../history/history.js';
-import { historyKeyPrefix, updateHistory } from '../history/store.js';
+import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
 import { MiB } from '../util/units.js';
+
+/** The log groups of the always-on cache calls, so their client lines are not read as the restore's. */
+export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Actions cache)';
+export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
 
 export function fingerprintOf(
   where: DeviceResolution,
@@ -143,10 +147,20 @@ export function withCeilingsSource(profile: Profile): void {
   if (profile.verdict && source?.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
 }
 
-export async function historyOf(config: ProfileConfig, profile: Profile, fingerprint: HardwareFingerprint): Promise<HistoryView | null> {
+/** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
+export function startHistoryLoad(config: ProfileConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
+  return config.history && !cacheTrouble(restore) ? loadHistory(config.label) : null;
+}
+
+export async function historyOf(
+  config: ProfileConfig,
+  profile: Profile,
+  fingerprint: HardwareFingerprint,
+  loading: Promise<LoadedHistory> | null,
+): Promise<HistoryView | null> {
   if (!config.history) return null;
   const trouble = cacheTrouble(profile.restore);
-  if (trouble) {
+  if (trouble || !loading) {
     return {
       keyPrefix: historyKeyPrefix(config.label),
       restoredKey: null,
@@ -155,7 +169,7 @@ export async function historyOf(config: ProfileConfig, profile: Profile, fingerp
       groups: [],
       regressions: [],
       saved: null,
-      notes: [`The history was not read or added to this run: ${trouble}.`],
+      notes: [`The history was not read or added to this run: ${trouble ?? 'it was not loaded'}.`],
     };
   }
   const { runId, runAttempt } = runIdentity();
@@ -181,5 +195,5 @@ export async function historyOf(config: ProfileConfig, profile: Profile, fingerp
       randWriteIops: probe('rand-write')?.iops ?? null,
     },
   });
-  return updateHistory({ label: config.label, current, save: true, nowMs: Date.now() });
+  return updateHistory({ label: config.label, loaded: await loading, current, save: true, nowMs: Date.now() });
 }

@@ -27,7 +27,17 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { MiB } from '../util/units.js';
-import { ceilingsSourceAfter, fingerprintOf, historyOf, planExperiments, planProbes, withCeilingsSource } from './always-on.js';
+import {
+  ceilingsSourceAfter,
+  fingerprintOf,
+  HISTORY_GROUP,
+  historyOf,
+  planExperiments,
+  planProbes,
+  REMEMBERED_GROUP,
+  startHistoryLoad,
+  withCeilingsSource,
+} from './always-on.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -125,11 +135,15 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
 
   // probes: auto restores the ceilings remembered for this hardware after the restore's tail, so the
   // lookup cannot touch what the restore measured.
-  const probePlan = await planProbes(config, fingerprint, restore, phases, hooks.log);
+  // The history is read at the same time (one round trip less on every run); both before the probes.
+  if (config.probesAuto || config.history) hooks.onPhase?.(REMEMBERED_GROUP);
+  const historyLoad = startHistoryLoad(config, restore);
+  const [probePlan] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad]);
   hooks.onPhase?.(config.probes.length > 0 && !probePlan.remembered ? 'probes' : null);
   const probes = probePlan.remembered?.suite ?? (await probe(config, context.cpuCount, hooks, warn));
-  hooks.onPhase?.(null);
+  if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(REMEMBERED_GROUP);
   const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
+  hooks.onPhase?.(null);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -179,7 +193,9 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   withCeilingsSource(profile);
-  const history = await historyOf(config, profile, fingerprint);
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  hooks.onPhase?.(null);
   if (history) profile.history = history;
   return profile;
 }
