@@ -2,7 +2,7 @@
 // says which were captured and which written from documented layouts), and its stable id.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cgroupLimits, describeFingerprint, diskKindOf, fingerprintId, readFingerprint, writeOptions } from '../../src/sample/fingerprint.js';
+import { cgroupLimits, describeFingerprint, diskKindOf, fingerprintId, readFingerprint, wholeDiskOf, writeOptions } from '../../src/sample/fingerprint.js';
 
 const MACHINES = fileURLToPath(new URL('../../fixtures/machines/', import.meta.url));
 const roots = (m: string) => ({ procRoot: `${MACHINES}${m}/proc`, sysRoot: `${MACHINES}${m}/sys` });
@@ -120,6 +120,18 @@ describe('pieces', () => {
       'md',
       'mmc',
       'other',
+    ]);
+  });
+
+  it('the whole disk of a partition', () => {
+    expect(['sda1', 'nvme0n1p2', 'mmcblk0p1', 'xvda1', 'vdb', 'dm-0', 'md0'].map(wholeDiskOf)).toEqual([
+      'sda',
+      'nvme0n1',
+      'mmcblk0',
+      'xvda',
+      'vdb',
+      'dm-0',
+      'md0',
     ]);
   });
 

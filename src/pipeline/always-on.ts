@@ -136,7 +136,7 @@ function untilDurableMs(profile: Profile): number | null {
 }
 
 /** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
-export function planExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
+export function autoExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
 }

@@ -32,7 +32,7 @@ import {
   fingerprintOf,
   HISTORY_GROUP,
   historyOf,
-  planExperiments,
+  autoExperiments,
   planProbes,
   REMEMBERED_GROUP,
   startHistoryLoad,
@@ -166,7 +166,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   };
   // experiments: auto asks the verdict first (the judge does not read the experiments).
   profile.verdict = judgeProfile(profile);
-  const experimentPlan = planExperiments(config, profile);
+  const experimentPlan = autoExperiments(config, profile);
   if (probePlan.decision || experimentPlan) {
     profile.auto = {
       ...(probePlan.decision ? { probes: probePlan.decision } : {}),

@@ -83,12 +83,25 @@ function readDisk(sysRoot: string, name: string): DiskFingerprint {
 /** Devices that are no disk worth naming as "another local disk". */
 const NOT_A_DISK = /^(loop|ram|zram|sr|fd|nbd)\d*/;
 
-function otherLocalDisk(mounts: readonly MountEntry[], restoreMount: MountEntry | null): HardwareFingerprint['otherLocalDisk'] {
+/** The whole disk of a partition's device name: sda1 → sda, nvme0n1p2 → nvme0n1, mmcblk0p1 → mmcblk0. */
+export function wholeDiskOf(name: string): string {
+  if (/^(nvme\d+n\d+|mmcblk\d+)p\d+$/.test(name)) return name.replace(/p\d+$/, '');
+  if (/^(sd|vd|xvd|hd)[a-z]+\d+$/.test(name)) return name.replace(/\d+$/, '');
+  return name;
+}
+
+function otherLocalDisk(
+  mounts: readonly MountEntry[],
+  restoreMount: MountEntry | null,
+  restoreDisks: readonly string[],
+): HardwareFingerprint['otherLocalDisk'] {
   // The hosted runners' temporary disk is at /mnt; other local disks are wherever the image put them.
+  // Another partition of a disk the restore uses is not another disk.
   const candidates = mounts.filter(
     (m) =>
       m.source.startsWith('/dev/') &&
       !NOT_A_DISK.test(m.source.slice('/dev/'.length)) &&
+      !restoreDisks.includes(wholeDiskOf(m.source.slice('/dev/'.length))) &&
       !m.mountOptions.split(',').includes('ro') &&
       m.devNumber !== restoreMount?.devNumber &&
       !m.mountPoint.startsWith('/boot'),
@@ -138,7 +151,7 @@ export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots
           options: `${restoreMount.mountOptions} ${restoreMount.superOptions}`.trim(),
         }
       : null,
-    otherLocalDisk: otherLocalDisk(mounts, restoreMount),
+    otherLocalDisk: otherLocalDisk(mounts, restoreMount, input.diskNames),
   };
   if (cpuModel) fp.cpuModel = cpuModel;
   if (kernel) fp.kernel = kernel;
