@@ -141,10 +141,15 @@ export function autoExperiments(config: ProfileConfig, judged: Profile): Experim
   return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
 }
 
-/** The verdict says where its ceilings came from, when they were not this run's. */
+/**
+ * The verdict says where its ceilings came from: remembered ones always (the run and date); this
+ * run's when probes: auto chose to probe, since on most runs it would not have.
+ */
 export function withCeilingsSource(profile: Profile): void {
   const source = profile.ceilingsSource;
-  if (profile.verdict && source?.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
+  if (!profile.verdict || !source) return;
+  if (source.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
+  else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
 }
 
 /** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
