@@ -63,7 +63,7 @@ describe.runIf(ready)('always on, against the local services', () => {
       const first = await profileRun('101', auto);
       expect(first.auto?.probes).toMatchObject({ run: true, reason: expect.stringContaining('no ceilings are remembered') });
       expect(first.probes?.status).toBe('ran');
-    expect(first.verdict?.sentence).toContain('(Ceilings probed by this run.)');
+      expect(first.verdict?.sentence).toContain('(Ceilings probed by this run.)');
       const id = first.fingerprint?.id as string;
       expect(id).toMatch(/^[0-9a-f]{12}$/);
       expect(first.ceilingsSource).toMatchObject({
