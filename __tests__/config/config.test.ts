@@ -55,6 +55,13 @@ describe('parseConfig', () => {
     expect(c.ceilingsMaxAgeMs).toBe(30 * 86_400_000);
   });
 
+  it('keeps the history per label, or per runner image when no label was given', () => {
+    const env = { GITHUB_WORKSPACE: '/work/ws', RUNNER_NAME: 'GitHub Actions 17', ImageOS: 'ubuntu24', RUNNER_ARCH: 'X64' };
+    const read = (inputs: Record<string, string>) => parseConfig((n) => ({ path: 'deps', key: 'k', ...inputs })[n] ?? '', env);
+    expect(read({})).toMatchObject({ label: 'GitHub Actions 17', historyLabel: 'ubuntu24-X64' });
+    expect(read({ label: 'ubuntu-24.04' })).not.toHaveProperty('historyLabel');
+  });
+
   it('auto, default and explicit lists of probes and experiments', () => {
     expect(profile({ probes: 'default' })).toMatchObject({ probesAuto: false, probes: expect.arrayContaining(['seq-write']) });
     expect(profile({ probes: 'auto' })).toMatchObject({ probesAuto: true });

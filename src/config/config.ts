@@ -53,6 +53,12 @@ export interface ProfileConfig extends CommonConfig {
   ceilingsMaxAgeMs: number;
   /** Add this run to its label's history in the Actions cache and show it against the earlier runs. */
   history: boolean;
+  /**
+   * The runner type the history is kept for when no `label` was given: the runner image and
+   * architecture (ImageOS-RUNNER_ARCH, e.g. ubuntu24-X64), since the default label, RUNNER_NAME,
+   * names the machine on hosted runners, not the runner type. Absent: the label.
+   */
+  historyLabel?: string;
   probeBudgetMs: number;
   /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
   probePath: string;
@@ -83,7 +89,9 @@ const ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
 export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
-  const label = input('label').trim() || env.RUNNER_NAME || os.hostname();
+  const givenLabel = input('label').trim();
+  const label = givenLabel || env.RUNNER_NAME || os.hostname();
+  const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : undefined;
   const common: CommonConfig = { label, workspace, runnerTemp };
   const mode = parseChoice('mode', input('mode'), MODES, 'profile');
 
@@ -148,6 +156,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     rememberCeilings: parseBoolean('remember-ceilings', input('remember-ceilings'), true),
     ceilingsMaxAgeMs: parseInteger('ceilings-max-age-days', input('ceilings-max-age-days'), 30, 1, 365, 'days') * 86_400_000,
     history: parseBoolean('history', input('history'), true),
+    ...(historyLabel ? { historyLabel } : {}),
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
     installFio: parseBoolean('install-fio', input('install-fio'), true),

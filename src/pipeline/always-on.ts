@@ -19,6 +19,7 @@ import { MiB } from '../util/units.js';
 /** The log groups of the always-on cache calls, so their client lines are not read as the restore's. */
 export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Actions cache)';
 export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
+export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
 
 export function fingerprintOf(
   where: DeviceResolution,
@@ -152,9 +153,14 @@ export function withCeilingsSource(profile: Profile): void {
   else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
 }
 
+/** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
+export function historyLabelOf(config: ProfileConfig): string {
+  return config.historyLabel ?? config.label;
+}
+
 /** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
 export function startHistoryLoad(config: ProfileConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
-  return config.history && !cacheTrouble(restore) ? loadHistory(config.label) : null;
+  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
 }
 
 export async function historyOf(
@@ -167,7 +173,7 @@ export async function historyOf(
   const trouble = cacheTrouble(profile.restore);
   if (trouble || !loading) {
     return {
-      keyPrefix: historyKeyPrefix(config.label),
+      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
       restoredKey: null,
       startedNew: false,
       earlierRuns: 0,
@@ -200,5 +206,5 @@ export async function historyOf(
       randWriteIops: probe('rand-write')?.iops ?? null,
     },
   });
-  return updateHistory({ label: config.label, loaded: await loading, current, save: true, nowMs: Date.now() });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
 }

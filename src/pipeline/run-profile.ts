@@ -36,6 +36,7 @@ import {
   planProbes,
   REMEMBERED_GROUP,
   startHistoryLoad,
+  STORE_GROUP,
   withCeilingsSource,
 } from './always-on.js';
 
@@ -141,7 +142,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   const [probePlan] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad]);
   hooks.onPhase?.(config.probes.length > 0 && !probePlan.remembered ? 'probes' : null);
   const probes = probePlan.remembered?.suite ?? (await probe(config, context.cpuCount, hooks, warn));
-  if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(REMEMBERED_GROUP);
+  if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(STORE_GROUP);
   const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
   hooks.onPhase?.(null);
 
