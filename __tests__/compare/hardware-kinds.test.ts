@@ -42,6 +42,7 @@ describe('hardware kinds in compare mode', () => {
 
   it("from the newest profile's history when the profiles carry one", () => {
     const history: HistoryView = {
+      label: 'ubuntu-24.04',
       keyPrefix: 'disk-profiler-history-ubuntu-24.04-00000000-',
       restoredKey: 'k',
       startedNew: false,

@@ -74,6 +74,7 @@ export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryVie
     if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
   }
   return {
+    label: o.label,
     keyPrefix,
     restoredKey,
     startedNew: restoredKey === null,

@@ -173,6 +173,7 @@ export async function historyOf(
   const trouble = cacheTrouble(profile.restore);
   if (trouble || !loading) {
     return {
+      label: historyLabelOf(config),
       keyPrefix: historyKeyPrefix(historyLabelOf(config)),
       restoredKey: null,
       startedNew: false,

@@ -126,6 +126,8 @@ export interface Regression {
 }
 
 export interface HistoryView {
+  /** The runner type the history is kept for: the label, or without one the runner image. */
+  label: string;
   /** The cache key prefix the label's history lives under. */
   keyPrefix: string;
   /** The key this run's entry was restored from, or null when none was found. */

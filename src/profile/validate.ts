@@ -370,6 +370,7 @@ const ceilingsSource = obj({
 const autoDecision = obj({ run: bool, reason: str });
 const percentiles = nullable(obj({ p50: num, p90: num, runs: num }));
 const history = obj({
+  label: str,
   keyPrefix: str,
   restoredKey: nullable(str),
   startedNew: bool,

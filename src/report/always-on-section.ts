@@ -44,7 +44,7 @@ export function historySection(profile: Profile): string {
   const thisId = profile.fingerprint?.id;
   const runs = h.earlierRuns + 1;
   const kinds = h.groups.length;
-  const head = `${escapeHtml(profile.label)}: ${kinds} hardware kind${kinds === 1 ? '' : 's'} over ${runs} run${runs === 1 ? '' : 's'} (this one included).`;
+  const head = `${escapeHtml(h.label)}: ${kinds} hardware kind${kinds === 1 ? '' : 's'} over ${runs} run${runs === 1 ? '' : 's'} (this one included).`;
   const rows = h.groups.map((g: HistoryGroup) => [
     `${g.fingerprintId === thisId ? '**this hardware** ' : ''}\`${g.fingerprintId}\``,
     escapeHtml(g.hardware),
