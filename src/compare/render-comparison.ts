@@ -4,6 +4,7 @@ import { xyChartInit } from '../report/palette.js';
 import type { Spread } from '../util/spread.js';
 import { cell } from '../report/markdown.js';
 import { bestFixCell } from './best-fix.js';
+import { renderHardwareKinds } from './hardware-kinds.js';
 
 function spreadCell(s: Spread | null, digits: number, scale = 1): string {
   if (!s) return '–';
@@ -70,6 +71,8 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
     ['Seq Reads', fastest.seqReadMiBps],
     ['Rand Reads', fastest.randReadIops],
   ].filter(([, label]) => label);
+  const kinds = renderHardwareKinds(comparison.kinds ?? []);
+  if (kinds) out.push(kinds);
   if (best.length > 0) out.push(`Best ceilings: ${best.map(([what, label]) => `${what}: ${label}`).join(' · ')}`, '');
   for (const chart of [
     barChart('Until the restored files are on disk (s, median)', 'seconds', runners, (r) => (r.untilOnDiskMs ? r.untilOnDiskMs.median / 1000 : null)),

@@ -31,6 +31,18 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { MiB } from '../util/units.js';
+import {
+  ceilingsSourceAfter,
+  fingerprintOf,
+  HISTORY_GROUP,
+  historyOf,
+  autoExperiments,
+  planProbes,
+  REMEMBERED_GROUP,
+  startHistoryLoad,
+  STORE_GROUP,
+  withCeilingsSource,
+} from './always-on.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -88,6 +100,7 @@ async function profileOn(
   const where = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const cgroup = readCgroup({ procRoot });
   const context = readRunnerContext(where, { procRoot, cgroup });
+  const fingerprint = fingerprintOf(where, context, restorePaths[0] as string, { procRoot, ...(hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {}) });
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
@@ -161,72 +174,57 @@ async function profileOn(
   const target = probeTarget(config, choice ? devices[choice.index] : undefined);
   if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
 
-  // The probes and experiments measure and change the whole machine: one profile at a time (the restore is the user's job's own work, unlocked).
-  const wantsMachine = config.probes.length > 0 || config.experiments.length > 0;
-  const busy = wantsMachine
-    ? await machine.acquire(
-        lockWaitMs({
-          probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
-          experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null,
-        }),
-        hooks.signal,
-      )
-    : null;
-  if (busy) warn(`Probes and experiments skipped: ${busy}.`);
-  hooks.onPhase?.(config.probes.length > 0 && !busy ? 'probes' : null);
-  if (config.probes.length > 0 && !busy) machine.enter('probes');
-  const probes: ProbeSuiteResult = busy
-    ? { status: 'skipped', reason: busy, wallMs: 0, probes: [] }
-    : await probe(
-        { ...config, probePath: target.path },
-        context.cpuCount,
-        {
-          ...hooks,
-          onProbeDirectory: (dir) => {
-            machine.addProbeDir(dir);
-            hooks.onProbeDirectory?.(dir);
+  // probes: auto restores the ceilings remembered for this hardware after the restore's tail, so the
+  // lookup cannot touch what the restore measured.
+  // The history is read at the same time (one round trip less on every run); both before the probes.
+  if (config.probesAuto || config.history) hooks.onPhase?.(REMEMBERED_GROUP);
+  const historyLoad = startHistoryLoad(config, restore);
+  const [probePlan] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad]);
+  hooks.onPhase?.(null);
+
+  // The probes and experiments measure and change the whole machine: one profile at a time (the
+  // restore is the user's job's own work, unlocked). Taken at the first part that needs it, held to the end.
+  let busy: string | null | undefined;
+  const holdMachine = async (): Promise<string | null> => {
+    if (busy !== undefined) return busy;
+    busy = await machine.acquire(
+      lockWaitMs({
+        probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
+        experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null,
+      }),
+      hooks.signal,
+    );
+    if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+    return busy;
+  };
+  const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const probesBusy = runProbes ? await holdMachine() : null;
+  hooks.onPhase?.(runProbes && !probesBusy ? 'probes' : null);
+  if (runProbes && !probesBusy) machine.enter('probes');
+  const probes: ProbeSuiteResult =
+    probePlan.remembered?.suite ??
+    (probesBusy
+      ? { status: 'skipped', reason: probesBusy, wallMs: 0, probes: [] }
+      : await probe(
+          { ...config, probePath: target.path },
+          context.cpuCount,
+          {
+            ...hooks,
+            onProbeDirectory: (dir) => {
+              machine.addProbeDir(dir);
+              hooks.onProbeDirectory?.(dir);
+            },
           },
-        },
-        warn,
-      );
-  if (probes.status === 'ran') {
+          warn,
+        ));
+  if (probes.status === 'ran' && !probePlan.remembered) {
     const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
     if (probed) probes.deviceName = probed;
     if (target.because) probes.deviceBecause = target.because;
   }
+  if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(STORE_GROUP);
+  const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
   hooks.onPhase?.(null);
-  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  if (config.experiments.length > 0 && !busy) machine.enter('experiments');
-  const experiments =
-    busy && config.experiments.length > 0
-      ? skippedExperiments(config, busy)
-      : await experimentsAfterProfile(
-          config,
-          timed,
-          phases,
-          {
-            log: hooks.log,
-            warn,
-            ...(hooks.signal ? { signal: hooks.signal } : {}),
-            onDirectory: (dir) => {
-              machine.addExperimentDir(dir);
-              hooks.onExperimentDirectory?.(dir);
-            },
-            onDirtySettings: (change) => {
-              machine.setDirty(change);
-              hooks.onExperimentDirtySettings?.(change);
-            },
-          },
-          {
-            ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
-            // On the device that got most of the restore's bytes, when the paths span several.
-            ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
-          },
-        );
-  machine.leave();
-  machine.release();
-  const others = machine.otherProfiles();
-  if (others.length > 0) context.otherProfiles = others;
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -244,11 +242,61 @@ async function profileOn(
     warnings,
     preflush,
     writebackTail,
-    ...(experiments ? { experiments } : {}),
+    fingerprint,
+    ceilingsSource,
   };
+  // experiments: auto asks the verdict first (the judge does not read the experiments).
+  profile.verdict = judgeProfile(profile);
+  const experimentPlan = autoExperiments(config, profile);
+  if (probePlan.decision || experimentPlan) {
+    profile.auto = {
+      ...(probePlan.decision ? { probes: probePlan.decision } : {}),
+      ...(experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}),
+    };
+  }
+  if (experimentPlan) hooks.log(experimentPlan.reason);
+  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
+  const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
+  const experimentsBusy = experimentConfig.experiments.length > 0 ? await holdMachine() : null;
+  if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter('experiments');
+  const experiments = experimentsBusy
+    ? skippedExperiments(experimentConfig, experimentsBusy)
+    : await experimentsAfterProfile(
+        experimentConfig,
+        timed,
+        phases,
+        {
+          log: hooks.log,
+          warn,
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+          onDirectory: (dir) => {
+            machine.addExperimentDir(dir);
+            hooks.onExperimentDirectory?.(dir);
+          },
+          onDirtySettings: (change) => {
+            machine.setDirty(change);
+            hooks.onExperimentDirtySettings?.(change);
+          },
+        },
+        {
+          ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
+          // On the device that got most of the restore's bytes, when the paths span several.
+          ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
+        },
+      );
+  machine.leave();
+  machine.release();
+  const others = machine.otherProfiles();
+  if (others.length > 0) context.otherProfiles = others;
+  if (experiments) profile.experiments = experiments;
   profile.verdict = judgeProfile(profile);
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
+  withCeilingsSource(profile);
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  hooks.onPhase?.(null);
+  if (history) profile.history = history;
   return profile;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { Spread } from '../util/spread.js';
+import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -506,6 +507,14 @@ export interface Profile {
   save?: SaveResult;
   /** The archive extracted again under alternatives (absent when `experiments: none`). */
   experiments?: ExperimentsResult;
+  /** The hardware this run had (see always-on.ts); absent in older profiles. */
+  fingerprint?: HardwareFingerprint;
+  /** Where the verdict's fio ceilings came from: this run's probes or a remembered run's; absent in older profiles. */
+  ceilingsSource?: CeilingsSource;
+  /** Why `probes: auto` and `experiments: auto` ran or skipped their stage; absent when not auto. */
+  auto?: { probes?: AutoDecision; experiments?: AutoDecision };
+  /** This run against its label's history (absent with `history: false` or in older profiles). */
+  history?: HistoryView;
 }
 
 export interface Provenance {

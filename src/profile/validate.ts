@@ -23,6 +23,7 @@ import {
   type Profile,
 } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
+import { DISK_KINDS } from './always-on.js';
 
 /**
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
@@ -368,6 +369,69 @@ const experiments = obj({
   'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
+// The always-on parts (issue 24), mirroring always-on.ts.
+const diskFingerprint = obj({
+  name: str,
+  kind: oneOf(...DISK_KINDS),
+  'model?': str,
+  'vendor?': str,
+  'rotational?': bool,
+  'logicalBlockBytes?': num,
+  'physicalBlockBytes?': num,
+  'queueDepth?': num,
+  'scheduler?': str,
+  'sizeBytes?': num,
+  'stackedOn?': arr(str),
+  'dmName?': str,
+});
+const scalar: Check<string | number | boolean | null> = (v, p, e) => {
+  if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) e.push(`${p}: expected a string, number, boolean or null, got ${describe(v)}`);
+};
+const recordOf =
+  <T>(c: Check<T>): Check<Record<string, T>> =>
+  (v, p, e) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      e.push(`${p}: expected an object, got ${describe(v)}`);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) c(x, `${p}.${k}`, e);
+  };
+const fingerprint = obj({
+  id: str,
+  'cpuModel?': str,
+  vcpus: num,
+  memoryBytes: num,
+  'sysVendor?': str,
+  'productName?': str,
+  'hypervisor?': str,
+  'kernel?': str,
+  disks: arr(diskFingerprint),
+  fileSystem: nullable(obj({ mountPoint: str, fsType: str, source: str, 'data?': str, 'commitSeconds?': num, 'barrier?': bool, options: str })),
+  otherLocalDisk: nullable(obj({ mountPoint: str, source: str, fsType: str })),
+  'cgroupLimits?': recordOf(scalar),
+});
+const ceilingsSource = obj({
+  kind: oneOf('this-run', 'remembered', 'none'),
+  'runId?': str,
+  'runAttempt?': str,
+  'probedAt?': str,
+  'fingerprintId?': str,
+  'cacheKey?': str,
+  sentence: str,
+});
+const autoDecision = obj({ run: bool, reason: str });
+const percentiles = nullable(obj({ p50: num, p90: num, runs: num }));
+const history = obj({
+  label: str,
+  keyPrefix: str,
+  restoredKey: nullable(str),
+  startedNew: bool,
+  earlierRuns: num,
+  groups: arr(obj({ fingerprintId: str, hardware: str, runs: num, restoreMs: percentiles, untilDurableMs: percentiles })),
+  regressions: arr(obj({ metric: oneOf('restore', 'until-durable'), thisMs: num, p90Ms: num, comparedRuns: num })),
+  saved: nullable(obj({ ok: bool, key: str, 'reason?': str })),
+  notes: arr(str),
+});
 const profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
   tool: obj({ name: oneOf('disk-profiler'), version: str }),
@@ -396,6 +460,10 @@ const profile = obj({
   'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   'save?': save,
   'experiments?': experiments,
+  'fingerprint?': fingerprint,
+  'ceilingsSource?': ceilingsSource,
+  'auto?': obj({ 'probes?': autoDecision, 'experiments?': autoDecision }),
+  'history?': history,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

@@ -16,6 +16,7 @@ import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
 import { restoreSpansLine } from './restore-spans.js';
 import { otherProfilesSentence } from '../machine/others.js';
+import { alwaysOnLines, historySection } from './always-on-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -120,7 +121,9 @@ const CEILING_COLUMNS: [ProbeName, string][] = [
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return '### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.';
-  if (suite.status !== 'ran') return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
+  // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
+  if (suite.status !== 'ran' && suite.probes.length === 0)
+    return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
   const get = (n: ProbeName): ProbeResult | undefined => suite.probes.find((p) => p.name === n);
   const ok = (p: ProbeResult | undefined) => (p && !p.error ? p : undefined);
   const mib = (p: ProbeResult | undefined) => (ok(p) ? formatNumber(p!.bytesPerSecond / MiB) : '–');
@@ -141,7 +144,8 @@ function probesSection(profile: Profile): string {
         `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`,
     )
     .join('; ');
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''})\n\n${table(
+  const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';
+  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''}${remembered})\n\n${table(
     header,
     rows,
     header.map((_, i) => (i === 0 ? 'l' : 'r')),
@@ -282,6 +286,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
   if (verdict.devices && verdict.devices.length > 0) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
+  const alwaysOn = alwaysOnLines(profile);
+  if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
@@ -291,6 +297,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   }
   sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  const history = historySection(profile);
+  if (history) sections.push(history);
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)

@@ -63,6 +63,11 @@ export interface LocalServices {
   azurite: { pid: number; port: number };
   setSettings(update: SettingsUpdate): void;
   getSettings(): ServiceSettings;
+  /**
+   * Deletes the finalized cache entries whose key starts with keyPrefix, as GitHub's
+   * `DELETE /repos/{owner}/{repo}/actions/caches?key=` does (and as eviction would); returns their keys.
+   */
+  deleteCacheEntries(keyPrefix: string): string[];
   stop(): Promise<void>;
 }
 
@@ -246,6 +251,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,
     getSettings: () => settings,
+    deleteCacheEntries: (keyPrefix) => ctx.caches.remove(keyPrefix).map((e) => e.key),
     stop() {
       stopped ??= (async () => {
         await new Promise<void>((resolve) => {
