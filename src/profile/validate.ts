@@ -5,6 +5,8 @@
  */
 import {
   BOTTLENECKS,
+  DOWNLOAD_PATHS,
+  DOWNLOAD_REQUEST_OUTCOMES,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
@@ -87,6 +89,17 @@ const pair =
     a(v[0], `${p}[0]`, e);
     b(v[1], `${p}[1]`, e);
   };
+const triple =
+  <A, B, C>(a: Check<A>, b: Check<B>, c: Check<C>): Check<[A, B, C]> =>
+  (v, p, e) => {
+    if (!Array.isArray(v) || v.length !== 3) {
+      e.push(`${p}: expected an array of 3 items, got ${describe(v)}`);
+      return;
+    }
+    a(v[0], `${p}[0]`, e);
+    b(v[1], `${p}[1]`, e);
+    c(v[2], `${p}[2]`, e);
+  };
 /** Object with required fields; a key ending in '?' is optional (absent or undefined). */
 const obj =
   <const S extends Shape>(shape: S): Check<ObjectOf<S>> =>
@@ -141,6 +154,34 @@ const snapshot = obj({
   'ownIo?': nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
   'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num })),
 });
+const downloadRequest = obj({
+  id: num,
+  method: str,
+  range: nullable(str),
+  startMs: num,
+  firstByteMs: nullable(num),
+  endMs: nullable(num),
+  status: nullable(num),
+  receivedBytes: num,
+  outcome: oneOf(...DOWNLOAD_REQUEST_OUTCOMES),
+  points: arr(pair(num, num)),
+});
+const downloadTimeline = obj({
+  intervalMs: num,
+  startMs: num,
+  endMs: num,
+  requests: arr(downloadRequest),
+  samples: arr(triple(num, num, num)),
+  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+  limits: obj({
+    path: oneOf(...DOWNLOAD_PATHS),
+    concurrency: num,
+    requestTimeoutMs: num,
+    segmentTimeoutMs: nullable(num),
+    segmentBytes: nullable(num),
+  }),
+  'droppedRequests?': num,
+});
 const phaseName = oneOf(...PHASES);
 const phase = obj({
   name: phaseName,
@@ -150,6 +191,7 @@ const phase = obj({
   end: snapshot,
   'networkBytes?': nullable(num),
   'progress?': arr(pair(num, num)),
+  'downloadTimeline?': downloadTimeline,
 });
 const device = obj({
   name: str,
