@@ -409,6 +409,45 @@ export interface Verdict {
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;
+  /** The download judged from its own timeline (absent without one). */
+  download?: DownloadVerdict;
+}
+
+/** What limited the download, from its timeline: see src/judge/download-verdict.ts. */
+export const DOWNLOAD_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
+export type DownloadLimitKind = (typeof DOWNLOAD_LIMIT_KINDS)[number];
+
+/** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */
+export const DOWNLOAD_STALL_KINDS = ['body', 'first-byte', 'slow'] as const;
+export const DOWNLOAD_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
+
+export interface DownloadStall {
+  kind: (typeof DOWNLOAD_STALL_KINDS)[number];
+  requestId: number;
+  /** When it began (profile clock) and how long it lasted, at the sampler's resolution. */
+  startMs: number;
+  durationMs: number;
+  /** How far the download had got when it began. */
+  atBytes: number;
+  /** Of the stall, how long no request received anything (the whole download stopped). */
+  wholeDownloadMs: number;
+  /** What @actions/cache would do about it and which setting changes that. */
+  toolkit: string;
+}
+
+export interface DownloadWhatIf {
+  change: (typeof DOWNLOAD_WHAT_IF_CHANGES)[number];
+  /** The download would take at least this long. */
+  downloadLowerBoundMs: number;
+  sentence: string;
+}
+
+export interface DownloadVerdict {
+  limit: DownloadLimitKind;
+  sentence: string;
+  stalls: DownloadStall[];
+  evidence: string[];
+  whatIf: DownloadWhatIf[];
 }
 
 export interface Profile {

@@ -5,7 +5,10 @@
  */
 import {
   BOTTLENECKS,
+  DOWNLOAD_LIMIT_KINDS,
   DOWNLOAD_PATHS,
+  DOWNLOAD_STALL_KINDS,
+  DOWNLOAD_WHAT_IF_CHANGES,
   DOWNLOAD_REQUEST_OUTCOMES,
   PHASES,
   PROBE_NAMES,
@@ -295,6 +298,23 @@ const verdict = nullable(
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
       sentences: arr(str),
+    }),
+    'download?': obj({
+      limit: oneOf(...DOWNLOAD_LIMIT_KINDS),
+      sentence: str,
+      stalls: arr(
+        obj({
+          kind: oneOf(...DOWNLOAD_STALL_KINDS),
+          requestId: num,
+          startMs: num,
+          durationMs: num,
+          atBytes: num,
+          wholeDownloadMs: num,
+          toolkit: str,
+        }),
+      ),
+      evidence: arr(str),
+      whatIf: arr(obj({ change: oneOf(...DOWNLOAD_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
     }),
   }),
 );
