@@ -95,29 +95,32 @@ function flowing(t: DownloadTimeline): { flowingMs: number } {
   return { flowingMs };
 }
 
+/** Any segment timeout below the time from the segment's start to the stall's end fires during the stall (half a second of margin). */
+function segmentTimeoutToCut(stallEndMs: number, segmentStartMs: number): number {
+  return Math.max(1000, stallEndMs - segmentStartMs - 500);
+}
+
 function toolkitOnStall(
   limits: DownloadLimits,
   kind: DownloadStall['kind'],
-  stallEndMs: number,
-  segmentStartMs: number,
   durationMs: number,
   endedIt: boolean,
+  segmentTimeoutToCutMs: number | null,
 ): string {
   const minutes = (ms: number) => formatNumber(ms / 60_000);
   if (limits.path === 'http-stream') {
     const cut = endedIt || durationMs >= limits.requestTimeoutMs;
-    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ': that is what ended this one' : `: this stall stayed under it`}`;
+    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ': that is what ended this one' : ': this stall stayed under it'}`;
   }
+  const retried = endedIt || durationMs >= limits.requestTimeoutMs;
   if (limits.path === 'http-concurrent') {
-    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${durationMs >= limits.requestTimeoutMs ? ': that retry ran here' : ': this stall stayed under it'}`;
+    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${retried ? ': that retry ran here' : ': this stall stayed under it'}`;
   }
   if (kind === 'first-byte') {
-    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${durationMs >= limits.requestTimeoutMs ? ': that retry ran here' : ': this wait stayed under it'}`;
+    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ': that retry ran here' : ': this wait stayed under it'}`;
   }
   const segment = limits.segmentTimeoutMs ?? 600_000;
-  const sinceSegment = Math.max(0, stallEndMs - segmentStartMs);
-  // Any timeout below the time from the segment's start to the stall's end would have fired during the stall.
-  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(Math.max(1000, sinceSegment - 500))} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
+  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
 }
 
 /** Start of the SDK segment (128 MiB) a ranged request belongs to: when its segment's first request started. */
@@ -135,23 +138,23 @@ export function findStalls(t: DownloadTimeline): DownloadStall[] {
   const gets = t.requests.filter((r) => r.method === 'GET');
   const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t.intervalMs);
   const stalls: DownloadStall[] = [];
-  const make = (r: DownloadRequestRecord, kind: DownloadStall['kind'], startMs: number, durationMs: number): DownloadStall => ({
-    kind,
-    requestId: r.id,
-    startMs,
-    durationMs,
-    atBytes: bytesAt(t, startMs),
-    wholeDownloadMs: flatWithin(t, startMs, startMs + durationMs),
+  const make = (r: DownloadRequestRecord, kind: DownloadStall['kind'], startMs: number, durationMs: number): DownloadStall => {
     // A request closed unfinished about when the timeout was due: the timeout ended it.
-    toolkit: toolkitOnStall(
-      t.limits,
+    const endedByTimeout = r.outcome !== 'complete' && durationMs >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
+    const segmentTimeoutToCutMs = t.limits.path === 'azure-sdk' && kind !== 'first-byte' ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
+    return {
       kind,
-      startMs + durationMs,
-      segmentStart(t, r),
+      requestId: r.id,
+      startMs,
       durationMs,
-      r.outcome !== 'complete' && durationMs >= t.limits.requestTimeoutMs - 2 * t.intervalMs,
-    ),
-  });
+      // The bytes it had when it stopped: at the last tick before the stall.
+      atBytes: bytesAt(t, startMs + t.intervalMs / 2),
+      wholeDownloadMs: flatWithin(t, startMs, startMs + durationMs),
+      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs),
+      endedByTimeout,
+      segmentTimeoutToCutMs,
+    };
+  };
   for (const r of gets) {
     // Mid-body: the longest stretch between points after the first byte with no growth (to the close, for a request cut while idle).
     const pts = r.points.filter(([, b]) => b > 0);

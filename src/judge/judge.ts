@@ -4,6 +4,7 @@
  * lab's interventions check, or the longest phase's verdict when no resource saves MIN_SAVING_SHARE.
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
+import { withDownloadVerdict } from './download-in-verdict.js';
 import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Resource, type Verdict } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
@@ -123,6 +124,11 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judg
 }
 
 export function judgeInDetail(profile: Profile): Judgement {
+  const judgement = judgeRestore(profile);
+  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict) };
+}
+
+function judgeRestore(profile: Profile): Judgement {
   const ceilings = ceilingsOf(profile);
   const restore = profile.restore;
   if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');

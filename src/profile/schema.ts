@@ -433,6 +433,10 @@ export interface DownloadStall {
   wholeDownloadMs: number;
   /** What @actions/cache would do about it and which setting changes that. */
   toolkit: string;
+  /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
+  endedByTimeout?: boolean;
+  /** Azure SDK body stalls: the longest SEGMENT_DOWNLOAD_TIMEOUT_MINS, in ms, that would have fired during it. */
+  segmentTimeoutToCutMs?: number | null;
 }
 
 export interface DownloadWhatIf {

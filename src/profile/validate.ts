@@ -311,6 +311,8 @@ const verdict = nullable(
           atBytes: num,
           wholeDownloadMs: num,
           toolkit: str,
+          'endedByTimeout?': bool,
+          'segmentTimeoutToCutMs?': nullable(num),
         }),
       ),
       evidence: arr(str),

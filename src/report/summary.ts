@@ -13,6 +13,7 @@ import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
+import { downloadSection } from './download-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -274,6 +275,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   }
   sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  const download = downloadSection(profile, verdict);
+  if (download) sections.push(download);
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)
