@@ -6,6 +6,7 @@
  * the files are on disk; the verdict also carries the step's time (what the job pays).
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
+import { withDownloadVerdict } from './download-in-verdict.js';
 import {
   type Bottleneck,
   DISK_RESOURCES,
@@ -138,6 +139,11 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judg
 }
 
 export function judgeInDetail(profile: Profile): Judgement {
+  const judgement = judgeRestore(profile);
+  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict) };
+}
+
+function judgeRestore(profile: Profile): Judgement {
   const ceilings = ceilingsOf(profile);
   const restore = profile.restore;
   if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');

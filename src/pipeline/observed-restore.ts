@@ -39,6 +39,8 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,
+      clockMs: () => monotonicMs() - o.originMs,
+      procRoot: o.procRoot,
     });
     return { timed, sampler };
   } catch (error) {

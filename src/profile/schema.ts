@@ -143,6 +143,76 @@ export interface PhaseRecord {
   networkBytes?: number | null;
   /** Download throughput per interval, for charts: [tMs, bytesSoFar] pairs, downsampled. */
   progress?: [number, number][];
+  /** The download's own HTTP requests over time (download only; see DownloadTimeline). */
+  downloadTimeline?: DownloadTimeline;
+}
+
+export const DOWNLOAD_REQUEST_OUTCOMES = ['complete', 'aborted', 'error', 'open'] as const;
+/** complete: the body ended; aborted: closed before its end (a cut, a timeout); error: the request failed; open: still running when recording stopped. */
+export type DownloadRequestOutcome = (typeof DOWNLOAD_REQUEST_OUTCOMES)[number];
+
+/** One HTTP request the download made (a ranged GET, the HEAD before them, a retry), from node's own http client. */
+export interface DownloadRequestRecord {
+  /** 1-based, in the order the requests started. */
+  id: number;
+  method: string;
+  /** Range asked for (`x-ms-range` or `Range`), null for a whole-blob request. */
+  range: string | null;
+  startMs: number;
+  /** When the response headers arrived (time to first byte = firstByteMs - startMs); null without a response. */
+  firstByteMs: number | null;
+  /** When the request closed; null while open. */
+  endMs: number | null;
+  status: number | null;
+  /** Bytes read from its socket since it got the socket (headers and body, as the wire carried them). */
+  receivedBytes: number;
+  outcome: DownloadRequestOutcome;
+  /** Bytes received so far, at each sampler tick where it changed: [tMs, receivedBytes]. */
+  points: [number, number][];
+}
+
+/** One network interface's receive counters over the download (/proc/net/dev deltas). */
+export interface NetDevDelta {
+  name: string;
+  rxBytes: number;
+  rxPackets: number;
+  txBytes: number;
+}
+
+/**
+ * The download seen from the requests themselves (node:diagnostics_channel http client events and each
+ * request's socket.bytesRead, sampled at the sampler's interval). Only requests to the download's host
+ * made by this process while the download ran: the restore's own.
+ */
+export interface DownloadTimeline {
+  intervalMs: number;
+  startMs: number;
+  endMs: number;
+  requests: DownloadRequestRecord[];
+  /** [tMs, bytes received by all requests so far, requests in flight], recorded where either changed. */
+  samples: [number, number, number][];
+  /** Receive counters of every interface that received bytes meanwhile; null without /proc/net/dev. */
+  interfaces: NetDevDelta[] | null;
+  /** The toolkit's limits in force: what would cut a stall short. */
+  limits: DownloadLimits;
+  /** Requests past the recording's bound (4000), counted but not kept. */
+  droppedRequests?: number;
+}
+
+/** 'azure-sdk' (parallel ranged GETs), 'http-concurrent' (http-client ranged GETs), 'http-stream' (one plain GET). */
+export const DOWNLOAD_PATHS = ['azure-sdk', 'http-concurrent', 'http-stream'] as const;
+export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
+
+export interface DownloadLimits {
+  path: DownloadPath;
+  /** Parallel requests the toolkit allows (1 on the plain stream). */
+  concurrency: number;
+  /** Per-request (per try) timeout, ms: the SDK's tryTimeoutInMs, the 30 s of http-client's segments, the plain stream's socket idle timeout. */
+  requestTimeoutMs: number;
+  /** The Azure SDK's per-segment timeout (SEGMENT_DOWNLOAD_TIMEOUT_MINS), ms; null on the HTTP paths. */
+  segmentTimeoutMs: number | null;
+  /** Bytes per segment (the SDK's 128 MiB), null on the HTTP paths. */
+  segmentBytes: number | null;
 }
 
 export interface BlockDeviceInfo {
@@ -468,6 +538,8 @@ export interface Verdict {
   attribution?: Attribution;
   /** One line per device when the restore paths span several (the verdict above is the primary's). */
   devices?: DeviceVerdict[];
+  /** The download judged from its own timeline (absent without one). */
+  download?: DownloadVerdict;
 }
 
 /** What limited one restore device over extraction and writeback; `not-probed` where fio measured another device. */
@@ -480,6 +552,47 @@ export interface DeviceVerdict {
   primary: boolean;
   verdict: (typeof DEVICE_VERDICTS)[number];
   sentence: string;
+}
+
+/** What limited the download, from its timeline: see src/judge/download-verdict.ts. */
+export const DOWNLOAD_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
+export type DownloadLimitKind = (typeof DOWNLOAD_LIMIT_KINDS)[number];
+
+/** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */
+export const DOWNLOAD_STALL_KINDS = ['body', 'first-byte', 'slow'] as const;
+export const DOWNLOAD_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
+
+export interface DownloadStall {
+  kind: (typeof DOWNLOAD_STALL_KINDS)[number];
+  requestId: number;
+  /** When it began (profile clock) and how long it lasted, at the sampler's resolution. */
+  startMs: number;
+  durationMs: number;
+  /** How far the download had got when it began. */
+  atBytes: number;
+  /** Of the stall, how long no request received anything (the whole download stopped). */
+  wholeDownloadMs: number;
+  /** What @actions/cache would do about it and which setting changes that. */
+  toolkit: string;
+  /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
+  endedByTimeout?: boolean;
+  /** Azure SDK body stalls: the longest SEGMENT_DOWNLOAD_TIMEOUT_MINS, in ms, that would have fired during it. */
+  segmentTimeoutToCutMs?: number | null;
+}
+
+export interface DownloadWhatIf {
+  change: (typeof DOWNLOAD_WHAT_IF_CHANGES)[number];
+  /** The download would take at least this long. */
+  downloadLowerBoundMs: number;
+  sentence: string;
+}
+
+export interface DownloadVerdict {
+  limit: DownloadLimitKind;
+  sentence: string;
+  stalls: DownloadStall[];
+  evidence: string[];
+  whatIf: DownloadWhatIf[];
 }
 
 export interface Profile {

@@ -8,6 +8,11 @@ import {
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
   DEVICE_VERDICTS,
+  DOWNLOAD_LIMIT_KINDS,
+  DOWNLOAD_PATHS,
+  DOWNLOAD_STALL_KINDS,
+  DOWNLOAD_WHAT_IF_CHANGES,
+  DOWNLOAD_REQUEST_OUTCOMES,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
@@ -93,6 +98,17 @@ const pair =
     a(v[0], `${p}[0]`, e);
     b(v[1], `${p}[1]`, e);
   };
+const triple =
+  <A, B, C>(a: Check<A>, b: Check<B>, c: Check<C>): Check<[A, B, C]> =>
+  (v, p, e) => {
+    if (!Array.isArray(v) || v.length !== 3) {
+      e.push(`${p}: expected an array of 3 items, got ${describe(v)}`);
+      return;
+    }
+    a(v[0], `${p}[0]`, e);
+    b(v[1], `${p}[1]`, e);
+    c(v[2], `${p}[2]`, e);
+  };
 /** Object with required fields; a key ending in '?' is optional (absent or undefined). */
 const obj =
   <const S extends Shape>(shape: S): Check<ObjectOf<S>> =>
@@ -149,6 +165,34 @@ const snapshot = obj({
   'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num })),
   'cgroupCpu?': nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num })),
 });
+const downloadRequest = obj({
+  id: num,
+  method: str,
+  range: nullable(str),
+  startMs: num,
+  firstByteMs: nullable(num),
+  endMs: nullable(num),
+  status: nullable(num),
+  receivedBytes: num,
+  outcome: oneOf(...DOWNLOAD_REQUEST_OUTCOMES),
+  points: arr(pair(num, num)),
+});
+const downloadTimeline = obj({
+  intervalMs: num,
+  startMs: num,
+  endMs: num,
+  requests: arr(downloadRequest),
+  samples: arr(triple(num, num, num)),
+  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+  limits: obj({
+    path: oneOf(...DOWNLOAD_PATHS),
+    concurrency: num,
+    requestTimeoutMs: num,
+    segmentTimeoutMs: nullable(num),
+    segmentBytes: nullable(num),
+  }),
+  'droppedRequests?': num,
+});
 const phaseName = oneOf(...PHASES);
 const phase = obj({
   name: phaseName,
@@ -158,6 +202,7 @@ const phase = obj({
   end: snapshot,
   'networkBytes?': nullable(num),
   'progress?': arr(pair(num, num)),
+  'downloadTimeline?': downloadTimeline,
 });
 const device = obj({
   name: str,
@@ -306,6 +351,25 @@ const verdict = nullable(
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
       sentences: arr(str),
+    }),
+    'download?': obj({
+      limit: oneOf(...DOWNLOAD_LIMIT_KINDS),
+      sentence: str,
+      stalls: arr(
+        obj({
+          kind: oneOf(...DOWNLOAD_STALL_KINDS),
+          requestId: num,
+          startMs: num,
+          durationMs: num,
+          atBytes: num,
+          wholeDownloadMs: num,
+          toolkit: str,
+          'endedByTimeout?': bool,
+          'segmentTimeoutToCutMs?': nullable(num),
+        }),
+      ),
+      evidence: arr(str),
+      whatIf: arr(obj({ change: oneOf(...DOWNLOAD_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
     }),
   }),
 );

@@ -17,6 +17,7 @@ import { fixesSection } from './fixes-section.js';
 import { restoreSpansLine } from './restore-spans.js';
 import { otherProfilesSentence } from '../machine/others.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
+import { downloadSection } from './download-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -299,6 +300,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   const history = historySection(profile);
   if (history) sections.push(history);
+  const download = downloadSection(profile, verdict);
+  if (download) sections.push(download);
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)

@@ -124,8 +124,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     ctx.baseUrl = origins[settings.downloadUrls];
   };
   const blobRequests: BlobRequest[] = [];
+  // Blob GETs since the network settings were last set: what network.hold/cut.request count.
+  let blobGets = 0;
   const setSettings = (update: SettingsUpdate): void => {
-    settings = applySettingsUpdate(settings, parseSettingsUpdate(update));
+    const parsed = parseSettingsUpdate(update);
+    if ('network' in parsed) blobGets = 0;
+    settings = applySettingsUpdate(settings, parsed);
     syncBucket();
     syncBaseUrl();
     log(`settings: ${JSON.stringify(settings)}`);
@@ -203,7 +207,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
         viaProxy: proxied !== null || proxy.tunnelled(req),
       });
       if (blobRequests.length > 10_000) blobRequests.splice(0, blobRequests.length - 10_000);
-      return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log }, req, res, url);
+      return serveBlob(
+        { store, signer, faults: () => settings.faults.blob, bucket: () => bucket, network: () => settings.network ?? {}, nextGet: () => ++blobGets, log },
+        req,
+        res,
+        url,
+      );
     }
     if (url.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
     req.resume();
