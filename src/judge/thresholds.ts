@@ -147,7 +147,7 @@ export const OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
  */
 export const ABSORBED_SHARE = 0.1;
 
-/** The restore's verdict names a resource only when doubling it saves at least 5 % of the restore. */
+/** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 
 export { USER_HZ } from '../sample/phase-summary.js';

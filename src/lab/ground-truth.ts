@@ -27,13 +27,13 @@ export const TOTAL_TOLERANCE = 0.1;
 /** The parts of a profile the checks read. Local stand-in for the lead's v2 types (Bottleneck, WhatIf with a Resource). */
 export interface ProfileFacts {
   bottleneck: string;
-  whatIf: readonly { resource: string; restoreLowerBoundMs: number }[];
+  whatIf: readonly { resource: string; restoreLowerBoundMs: number; measured?: boolean }[];
   /** Sum of (endMs − startMs) over the profile's phases: lookup, download, extract, writeback. */
   totalMs: number;
 }
 
 export function profileFacts(profile: {
-  verdict: { bottleneck: string; whatIf: readonly { resource: string; restoreLowerBoundMs: number }[] } | null;
+  verdict: { bottleneck: string; whatIf: readonly { resource: string; restoreLowerBoundMs: number; measured?: boolean }[] } | null;
   phases: readonly { startMs: number; endMs: number }[];
 }): ProfileFacts {
   return {
@@ -93,8 +93,10 @@ export interface WhatIfCheck {
   tight: boolean;
 }
 
+/** A what-if the judge said was not measured claims no bound: none to check. */
 function whatIfFor(facts: ProfileFacts, resource: Resource): number | null {
-  return facts.whatIf.find((w) => w.resource === resource)?.restoreLowerBoundMs ?? null;
+  const w = facts.whatIf.find((x) => x.resource === resource);
+  return w && w.measured !== false ? w.restoreLowerBoundMs : null;
 }
 
 export function checkWhatIfs(facts: ProfileFacts, i: Intervention): WhatIfCheck[] {
