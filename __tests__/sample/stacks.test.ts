@@ -33,7 +33,12 @@ describe('on the host', () => {
     const [top, below] = where.devices;
     expect(top).toMatchObject({ name: 'loop0', primary: true, kind: 'loop', below: ['vda'], topFor: ['restore-path'] });
     expect(top?.restorePaths).toEqual([`${work}/merged/node_modules`]);
-    expect(below).toMatchObject({ name: 'vda', primary: false, kind: 'disk', chain: ['loop0', `backing file ${work}/a.img`, 'vda'] });
+    expect(below).toMatchObject({
+      name: 'vda',
+      primary: false,
+      kind: 'disk',
+      chain: [`overlay upper layer ${work}/a/upper`, 'loop0', `backing file ${work}/a.img`, 'vda'],
+    });
     expect(below?.topFor).toBeUndefined();
   });
 
@@ -41,7 +46,7 @@ describe('on the host', () => {
     const where = resolveDevices({ restorePath: `${work}/bind/cache` }, { ...host, realPath: hostView });
     expect(where.fileSystems[0]?.resolution).toMatchObject({ method: 'bind-mount', devNumber: '7:1' });
     expect(where.fileSystems[0]?.resolution?.detail).toBe('a bind mount of /shared on /dev/loop1 (ext4)');
-    expect(where.devices[0]).toMatchObject({ name: 'loop1', primary: true });
+    expect(where.devices[0]).toMatchObject({ name: 'loop1', primary: true, chain: ['bind mount of /shared', 'loop1'] });
   });
 
   it('a loop device whose backing file is on another loop device shows the whole stack', () => {
@@ -80,7 +85,7 @@ describe("inside a container (the overlay's upper layer is a host path)", () => 
     const where = resolveDevices({ restorePath: '/home/runner/.npm' }, { procRoot, sysRoot: host.sysRoot, realPath: containerView });
     expect(where.fileSystems[0]?.resolution).toMatchObject({ method: 'overlay-upper-inferred', devNumber: '254:0' });
     expect(where.fileSystems[0]?.resolution?.detail).toContain(`the same host tree ${work}/rt`);
-    expect(where.devices.map((d) => d.name)).toEqual(['vda']);
+    expect(where.devices.map((d) => [d.name, d.chain])).toEqual([['vda', [`overlay upper layer ${work}/rt/overlay2/upper (inferred)`, 'vda']]]);
     expect(where.noBlockDeviceReason).toBeUndefined();
   });
 

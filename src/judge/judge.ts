@@ -162,7 +162,7 @@ function judgeRestore(profile: Profile): Judgement {
   if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
     ceilings,
   );
   const spans = restoreSpans(judged);

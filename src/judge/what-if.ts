@@ -23,6 +23,7 @@ import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.
 import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
+import type { IopsCount } from './iops-count.js';
 import { formatNumber, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
@@ -31,6 +32,8 @@ export interface WhatIfPhase {
   name: PhaseName;
   bottleneck: Bottleneck;
   facts: PhaseFacts;
+  /** Which write requests the IOPS ceiling counts (iops-count.ts); absent: the device's own count. */
+  iopsCount?: IopsCount;
 }
 
 /** Bounds on the restore's time with one resource faster; `measured` false: no figure is claimed. */
@@ -53,7 +56,8 @@ function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
     const d = p?.facts.disk;
     if (!d) continue;
     w.writtenBytes += d.writtenBytes;
-    w.writes += d.writes;
+    // Under a cap on bios, each merged bio was a request the cap counted.
+    w.writes += d.writes + (p.iopsCount === 'before-merge' ? (d.writeMergesPerSecond * d.durationMs) / 1000 : 0);
     w.readBytes += d.readBytes;
     w.reads += d.reads;
   }

@@ -10,7 +10,7 @@ import { basename, dirname } from 'node:path';
 import type { BlockDeviceInfo, BlockDeviceKind, FileSystemInfo, MountResolution } from '../profile/schema.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
 import { resolveMountSource, type MountView } from './mount-source.js';
-import { findMount, isBlockDevNumber, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+import { findMount, isBlockDevNumber, type MountEntry, overlayLayers, parseMountinfo } from './parse-mountinfo.js';
 import { readNumber, readText } from './read-file.js';
 
 export type DeviceRole = BlockDeviceInfo['roles'][number];
@@ -279,7 +279,7 @@ export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}
     const unresolved = resolution?.method === 'not-measured' ? `${path} is on ${resolution.detail}` : undefined;
     if (!reason && !unresolved) {
       const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
-      if (devNumber) nodes = sys.walk(devNumber, [], new Set());
+      if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), new Set());
     }
     const why =
       reason ??
@@ -316,6 +316,16 @@ export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}
   const result: DeviceResolution = { devices, fileSystems };
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
+}
+
+/** The step before the device in a path's chain, when it is not a plain mount: the overlay's upper layer, the bind mount's root. */
+function chainStart(mount: MountEntry | null, resolution: MountResolution | null): string[] {
+  if (!mount || !resolution) return [];
+  if (resolution.method === 'bind-mount') return [`bind mount of ${mount.root}`];
+  const upper = mount.fsType === 'overlay' ? overlayLayers(mount.superOptions).upperDir : undefined;
+  if (resolution.method === 'overlay-upper') return [`overlay upper layer ${upper}`];
+  if (resolution.method === 'overlay-upper-inferred') return [`overlay upper layer ${upper} (inferred)`];
+  return [];
 }
 
 function noBlockReason(path: string, existing: string, mount: MountEntry | null, sys: SysBlock): string | undefined {
