@@ -19,7 +19,7 @@ import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
-import { experimentsAfterProfile, skippedExperiments } from '../experiment/from-profile.js';
+import { experimentsAfterProfile, experimentsRequestFor, skippedExperiments } from '../experiment/from-profile.js';
 import { MachineSession } from '../machine/session.js';
 import { lockWaitMs } from '../machine/lock.js';
 import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
@@ -146,17 +146,24 @@ async function profileOn(
   }
 
   // The probes and experiments measure and change the whole machine: one profile at a time (the restore is the user's job's own work, unlocked).
-  const wantsMachine = config.probes.length > 0 || config.experiments.length > 0;
+  // No waiting for experiments that cannot run (a miss, a failed restore): their reason is reported as before.
+  const experimentsRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
+  const wantsMachine = config.probes.length > 0 || experimentsRun;
   const busy = wantsMachine
     ? await machine.acquire(
         lockWaitMs({
           probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
-          experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null,
+          experimentsMs: experimentsRun ? config.experimentsBudgetMs : null,
         }),
         hooks.signal,
       )
     : null;
-  if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+  if (busy)
+    warn(
+      `${[config.probes.length > 0 ? 'fio probes' : '', experimentsRun ? 'experiments' : ''].filter(Boolean).join(' and ')} skipped: ${busy}.`
+        .replace(/^f/, 'F')
+        .replace(/^e/, 'E'),
+    );
   hooks.onPhase?.(config.probes.length > 0 && !busy ? 'probes' : null);
   if (config.probes.length > 0 && !busy) machine.enter('probes');
   const probes: ProbeSuiteResult = busy
@@ -175,9 +182,9 @@ async function profileOn(
       );
   hooks.onPhase?.(null);
   // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  if (config.experiments.length > 0 && !busy) machine.enter('experiments');
+  if (experimentsRun && !busy) machine.enter('experiments');
   const experiments =
-    busy && config.experiments.length > 0
+    busy && experimentsRun
       ? skippedExperiments(config, busy)
       : await experimentsAfterProfile(
           config,
