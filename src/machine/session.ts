@@ -100,6 +100,15 @@ export class MachineSession {
     this.lock = null;
   }
 
+  /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
+  whoSetDirty(name: string, value: number): string | null {
+    const key = name.replace(/^vm\./, '');
+    const by = readRecords(this.ledger.dir).find(
+      (r) => r.id !== this.ledger.record.id && r.dirty !== null && (r.dirty.set as Record<string, number>)[key] === value && isAlive(r.owner),
+    );
+    return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
+  }
+
   /** Others that overlapped this profile's restore, probes or experiments so far. */
   otherProfiles(): OtherProfile[] {
     return otherProfilesDuring(this.ledger.record, readRecords(this.ledger.dir), Date.now(), (r) => isAlive(r.owner));

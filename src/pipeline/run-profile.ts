@@ -202,6 +202,7 @@ async function profileOn(
               machine.setDirty(change);
               hooks.onExperimentDirtySettings?.(change);
             },
+            whoSetDirty: (name, value) => machine.whoSetDirty(name, value),
           },
           hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
         );
