@@ -65,7 +65,8 @@ export class MachineSession {
     try {
       this.recover();
     } finally {
-      got.lock.release();
+      // Reaped before the restore, whose CPU figures count reaped children.
+      await got.lock.releaseAndWait();
     }
   }
 
