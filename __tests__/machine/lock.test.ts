@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireMachineLock, lockWaitMs } from '../../src/machine/lock.js';
 import { MACHINE_DIR_ENV } from '../../src/machine/place.js';
+import { leftAloneSentence } from '../../src/experiment/dirty.js';
 import { MachineSession } from '../../src/machine/session.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
@@ -97,6 +98,42 @@ describe.runIf(commandExists('flock'))('a profile waiting for the machine', () =
       holder.end();
       expect(await waiter.acquire(1000)).toBeNull();
       waiter.end();
+    } finally {
+      if (before === undefined) delete process.env[MACHINE_DIR_ENV];
+      else process.env[MACHINE_DIR_ENV] = before;
+    }
+  });
+});
+
+describe('who set a vm.dirty_* found changed', () => {
+  it('names another live profile whose experiment set that value, else nobody', () => {
+    const before = process.env[MACHINE_DIR_ENV];
+    process.env[MACHINE_DIR_ENV] = mkdtempSync(path.join(dir, 'who-'));
+    try {
+      const out = { log: () => {}, warn: () => {} };
+      const other = MachineSession.open('neighbour', out);
+      const saved = { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 };
+      other.setDirty({ saved, set: { dirty_bytes: 640 * 1024 * 1024, dirty_background_bytes: 640 * 1024 * 1024 } });
+      const me = MachineSession.open('me', out);
+      expect(me.whoSetDirty('vm.dirty_bytes', 640 * 1024 * 1024)).toBe(`another profile, "neighbour" (pid ${process.pid}),`);
+      expect(me.whoSetDirty('vm.dirty_bytes', 300 * 1024 * 1024)).toBeNull();
+      const sentence = leftAloneSentence(
+        {
+          name: 'vm.dirty_bytes',
+          ourValue: 512 * 1024 * 1024,
+          foundValue: 640 * 1024 * 1024,
+          found: 'vm.dirty_bytes=671088640 (640 MiB)',
+          before: 'vm.dirty_ratio=20 (vm.dirty_bytes unset)',
+        },
+        'this profile',
+        me.whoSetDirty('vm.dirty_bytes', 640 * 1024 * 1024) ?? undefined,
+      );
+      expect(sentence).toBe(
+        `vm.dirty_bytes was changed by another profile, "neighbour" (pid ${process.pid}), while this profile had it at 536870912 (512 MiB) for the page-cache experiment: it is now vm.dirty_bytes=671088640 (640 MiB), so it is left as they set it, not put back to vm.dirty_ratio=20 (vm.dirty_bytes unset).`,
+      );
+      other.setDirty(null);
+      other.end();
+      me.end();
     } finally {
       if (before === undefined) delete process.env[MACHINE_DIR_ENV];
       else process.env[MACHINE_DIR_ENV] = before;

@@ -50,6 +50,8 @@ export interface LeftAlone {
   name: `vm.${DirtyName}`;
   /** What we set, what is there now (as a sentence fragment), what it was before us. */
   ourValue: number;
+  /** The bytes value found (0: the ratio is in force). */
+  foundValue: number;
   found: string;
   before: string;
 }
@@ -75,6 +77,7 @@ export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current
       out.leftAlone.push({
         name: `vm.${b}`,
         ourValue: change.set[b],
+        foundValue: current[b],
         found: describeSetting(current, b, ratio),
         before: describeSetting(change.saved, b, ratio),
       });
@@ -84,8 +87,8 @@ export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current
 }
 
 /** The report's warning for a setting someone else changed while it was ours. */
-export function leftAloneSentence(l: LeftAlone, whose = 'this profile'): string {
-  return `${l.name} was changed by someone else while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
+export function leftAloneSentence(l: LeftAlone, whose = 'this profile', by = 'someone else'): string {
+  return `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
 }
 
 export function parseDirtyChange(value: string): DirtyChange | null {

@@ -66,6 +66,8 @@ export interface ExperimentsHooks {
    * step, or the next profile on the machine, puts them back after a hard kill while still ours).
    */
   onDirtySettings?: (change: DirtyChange | null) => void;
+  /** Who else set a vm.dirty_* to the value found (another profile on the machine), for the warning when it is left alone. */
+  whoSetDirty?: (name: string, value: number) => string | null;
 }
 
 const emptyBest: ExperimentsResult['fixBest'] = { alternative: 'none', mountPoint: null, savingMs: null };
@@ -315,7 +317,8 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           hooks.onDirtySettings?.(change);
           local.push('put vm.dirty_* back (what is still ours)', () => {
             const outcome = putBackIfOurs(privilege, change);
-            for (const l of outcome.leftAlone) hooks.warn(`Experiments: ${leftAloneSentence(l)}`);
+            for (const l of outcome.leftAlone)
+              hooks.warn(`Experiments: ${leftAloneSentence(l, 'this profile', hooks.whoSetDirty?.(l.name, l.foundValue) ?? undefined)}`);
             hooks.onDirtySettings?.(null);
           });
           raiseDirtyLimits(privilege, limits);

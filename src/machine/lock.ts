@@ -30,6 +30,8 @@ export interface MachineLock {
   /** Set when the lock could not be used at all (no flock(1), unwritable directory): we run unlocked and say so. */
   unlockedReason?: string;
   release(): void;
+  /** Releases and resolves once the holding shell is reaped (so its CPU is not folded into a later measurement of reaped children). */
+  releaseAndWait(): Promise<void>;
 }
 
 export type LockOutcome = { acquired: true; lock: MachineLock } | { acquired: false; waitedMs: number; reason: string };
@@ -65,7 +67,7 @@ export function acquireMachineLock(options: AcquireOptions): Promise<LockOutcome
   const file = path.join(dir, LOCK_FILE_NAME);
   const unlocked = (reason: string): LockOutcome => ({
     acquired: true,
-    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {} },
+    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {}, releaseAndWait: () => Promise.resolve() },
   });
   try {
     closeSync(openSync(file, 'a', 0o666));
@@ -105,7 +107,21 @@ export function acquireMachineLock(options: AcquireOptions): Promise<LockOutcome
       // Held for as long as we live, but never what keeps this process alive.
       child.unref();
       for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as { unref?: () => void }).unref?.();
-      finish({ acquired: true, lock: { waitedMs: monotonicMs() - started, release: kill } });
+      // 'exit' comes once libuv has reaped the shell.
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      finish({
+        acquired: true,
+        lock: {
+          waitedMs: monotonicMs() - started,
+          release: kill,
+          releaseAndWait: () => {
+            // Referenced again, so the wait itself keeps this process alive until the shell is reaped.
+            child.ref();
+            kill();
+            return exited;
+          },
+        },
+      });
     });
     child.on('error', (error) => finish(unlocked(`sh could not be started (${error.message})`)));
     child.on('exit', (code) => {

@@ -65,7 +65,8 @@ export class MachineSession {
     try {
       this.recover();
     } finally {
-      got.lock.release();
+      // Reaped before the restore, whose CPU figures count reaped children.
+      await got.lock.releaseAndWait();
     }
   }
 
@@ -98,6 +99,15 @@ export class MachineSession {
   release(): void {
     this.lock?.release();
     this.lock = null;
+  }
+
+  /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
+  whoSetDirty(name: string, value: number): string | null {
+    const key = name.replace(/^vm\./, '');
+    const by = readRecords(this.ledger.dir).find(
+      (r) => r.id !== this.ledger.record.id && r.dirty !== null && (r.dirty.set as Record<string, number>)[key] === value && isAlive(r.owner),
+    );
+    return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
   }
 
   /** Others that overlapped this profile's restore, probes or experiments so far. */

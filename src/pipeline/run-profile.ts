@@ -21,7 +21,7 @@ import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
-import { experimentsAfterProfile, skippedExperiments } from '../experiment/from-profile.js';
+import { experimentsAfterProfile, experimentsRequestFor, skippedExperiments } from '../experiment/from-profile.js';
 import { MachineSession } from '../machine/session.js';
 import { lockWaitMs } from '../machine/lock.js';
 import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
@@ -183,21 +183,26 @@ async function profileOn(
   hooks.onPhase?.(null);
 
   // The probes and experiments measure and change the whole machine: one profile at a time (the
-  // restore is the user's job's own work, unlocked). Taken at the first part that needs it, held to the end.
+  // restore is the user's job's own work, unlocked). Taken at the first part that needs it, held to
+  // the end. No waiting for experiments that cannot run (a miss, a failed restore): their reason is reported as before.
+  const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   let busy: string | null | undefined;
   const holdMachine = async (): Promise<string | null> => {
     if (busy !== undefined) return busy;
     busy = await machine.acquire(
       lockWaitMs({
-        probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
-        experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null,
+        probesMs: runProbes ? config.probeBudgetMs : null,
+        experimentsMs: experimentsCanRun ? config.experimentsBudgetMs : null,
       }),
       hooks.signal,
     );
-    if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+    if (busy) {
+      const parts = [runProbes ? 'fio probes' : '', experimentsCanRun ? 'experiments' : ''].filter(Boolean).join(' and ');
+      warn(`${parts.charAt(0).toUpperCase()}${parts.slice(1)} skipped: ${busy}.`);
+    }
     return busy;
   };
-  const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const probesBusy = runProbes ? await holdMachine() : null;
   hooks.onPhase?.(runProbes && !probesBusy ? 'probes' : null);
   if (runProbes && !probesBusy) machine.enter('probes');
@@ -257,7 +262,7 @@ async function profileOn(
   if (experimentPlan) hooks.log(experimentPlan.reason);
   // After the tail and the probes: nothing of the profile's own measurement runs beside them.
   const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
-  const experimentsBusy = experimentConfig.experiments.length > 0 ? await holdMachine() : null;
+  const experimentsBusy = experimentConfig.experiments.length > 0 && experimentsCanRun ? await holdMachine() : null;
   if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter('experiments');
   const experiments = experimentsBusy
     ? skippedExperiments(experimentConfig, experimentsBusy)
@@ -277,6 +282,7 @@ async function profileOn(
             machine.setDirty(change);
             hooks.onExperimentDirtySettings?.(change);
           },
+          whoSetDirty: (name, value) => machine.whoSetDirty(name, value),
         },
         {
           ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
