@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { labCgroups } from './cpu-quota.js';
 import { readDirtySettings, type DirtySettings } from './dirty-limits.js';
+import { labDmDevices } from './dm-linear.js';
 import { QUEUE_SETTINGS } from './loop-disk.js';
 import { BLKIO_ROOT, LAB_PREFIX, THROTTLE_FILES } from './paths.js';
 import { readLines, run } from './sys.js';
@@ -22,8 +23,10 @@ export interface MachineState {
   dirty: DirtySettings;
   cpuCgroups: string[];
   tempDirs: string[];
-  /** Command lines of processes working in a lab dir (a second writer left running). */
+  /** Command lines of processes working in a lab dir (a second writer, a burst-credit controller left running). */
   processes: string[];
+  /** device-mapper devices named with the lab's prefix. */
+  dmDevices: string[];
 }
 
 function labProcesses(): string[] {
@@ -64,6 +67,7 @@ export function readMachineState(): MachineState {
     cpuCgroups: labCgroups(),
     tempDirs,
     processes: labProcesses(),
+    dmDevices: labDmDevices(LAB_PREFIX),
   };
 }
 

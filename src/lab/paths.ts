@@ -2,6 +2,8 @@
 export const LAB_PREFIX = 'disk-profiler-lab-';
 export const BLKIO_ROOT = '/sys/fs/cgroup/blkio';
 export const CPU_CGROUP_ROOT = '/sys/fs/cgroup/cpu';
+/** Separate from cpu on this machine (not co-mounted): the lab meters tar's CPU-seconds there. */
+export const CPUACCT_CGROUP_ROOT = '/sys/fs/cgroup/cpuacct';
 
 /** The blkio throttle files of the root cgroup, which apply to every process. */
 export const THROTTLE_FILES = [
