@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { devNumberOf } from './loop-disk.js';
 import type { CleanupStack } from './cleanup.js';
-import { commandAvailable, run } from './sys.js';
+import { commandAvailable, readLines, run } from './sys.js';
 import { ProfilerError } from '../util/errors.js';
 
 export interface DmDevice {
@@ -18,8 +18,11 @@ export interface DmDevice {
 /** Why a dm device cannot be made here, or null. */
 export function deviceMapperMissing(): string | null {
   if (!commandAvailable('dmsetup')) return 'dmsetup is not installed (apt-get install dmsetup)';
-  if (!existsSync('/dev/mapper/control'))
-    return 'the kernel has no device-mapper (/dev/mapper/control is missing: build with CONFIG_BLK_DEV_DM or load dm_mod)';
+  // /dev/mapper/control can exist with no driver behind it (seen on this VM): ask the kernel.
+  const misc = readLines('/proc/misc').some((l) => l.trim().endsWith(' device-mapper'));
+  if (!misc && !existsSync('/sys/class/misc/device-mapper')) {
+    return 'the kernel has no device-mapper (no device-mapper in /proc/misc: build with CONFIG_BLK_DEV_DM or load dm_mod)';
+  }
   return null;
 }
 
