@@ -19,8 +19,11 @@ export const QUEUE_SETTINGS = ['nomerges', 'max_sectors_kb'] as const;
 export type QueueSetting = (typeof QUEUE_SETTINGS)[number];
 
 /** A sparse image in `dir` attached as a loop device, no file system: detached and removed on cleanup. */
-export function createLoopDevice(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number; name?: string }): { device: string; devNumber: string } {
-  const image = path.join(opts.dir, opts.name ?? 'disk.img');
+export function createLoopDevice(
+  cleanup: CleanupStack,
+  opts: { dir: string; sizeBytes: number; name?: string; imageDir?: string },
+): { device: string; devNumber: string } {
+  const image = path.join(opts.imageDir ?? opts.dir, opts.name ?? 'disk.img');
   // Sparse: the image only takes what the lab writes into it.
   run('truncate', ['-s', String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync(image, { force: true }));
@@ -29,8 +32,16 @@ export function createLoopDevice(cleanup: CleanupStack, opts: { dir: string; siz
   return { device, devNumber: devNumberOf(device) };
 }
 
-export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number; noMerges?: boolean; name?: string }): LoopDisk {
-  const { device } = createLoopDevice(cleanup, { dir: opts.dir, sizeBytes: opts.sizeBytes, ...(opts.name ? { name: `${opts.name}.img` } : {}) });
+export function createLoopDisk(
+  cleanup: CleanupStack,
+  opts: { dir: string; sizeBytes: number; noMerges?: boolean; name?: string; imageDir?: string },
+): LoopDisk {
+  const { device } = createLoopDevice(cleanup, {
+    dir: opts.dir,
+    sizeBytes: opts.sizeBytes,
+    ...(opts.name ? { name: `${opts.name}.img` } : {}),
+    ...(opts.imageDir ? { imageDir: opts.imageDir } : {}),
+  });
   if (opts.noMerges) {
     // blkio's IOPS throttle counts bios before the queue merges them: an ext4 writeback of many
     // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)

@@ -10,7 +10,7 @@ import { labCgroups } from './cpu-quota.js';
 import { readDirtySettings, type DirtySettings } from './dirty-limits.js';
 import { labDmDevices } from './dm-linear.js';
 import { QUEUE_SETTINGS } from './loop-disk.js';
-import { BLKIO_ROOT, LAB_PREFIX, THROTTLE_FILES } from './paths.js';
+import { BLKIO_ROOT, LAB_PREFIX, RAM_DIR, THROTTLE_FILES } from './paths.js';
 import { readLines, run } from './sys.js';
 
 export interface MachineState {
@@ -51,11 +51,18 @@ function labProcesses(): string[] {
 export function readMachineState(): MachineState {
   const throttles: Record<string, string[]> = {};
   for (const file of THROTTLE_FILES) throttles[file] = readLines(path.join(BLKIO_ROOT, file));
-  let tempDirs: string[] = [];
-  try {
-    tempDirs = readdirSync(os.tmpdir()).filter((n) => n.startsWith(LAB_PREFIX));
-  } catch {
-    // No tmpdir listing: nothing to compare.
+  const tempDirs: string[] = [];
+  for (const root of [os.tmpdir(), RAM_DIR]) {
+    try {
+      // Names in the temp dir (as before), full paths elsewhere.
+      tempDirs.push(
+        ...readdirSync(root)
+          .filter((n) => n.startsWith(LAB_PREFIX))
+          .map((n) => (root === os.tmpdir() ? n : path.join(root, n))),
+      );
+    } catch {
+      // No listing: nothing to compare.
+    }
   }
   return {
     loopDevices: run('losetup', ['-a'])

@@ -4,7 +4,7 @@
  * for. Throttles sit far from this machine's natural figures (virtio disk ~950 MiB/s and ~98k write
  * IOPS, loopback network at GB/s, an extraction using ~1 core) so verdicts are not borderline.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Profile } from '../profile/schema.js';
 import type { LocalServices } from '../services/index.js';
@@ -19,7 +19,7 @@ import { leaveDirtyPages } from './earlier-dirty.js';
 import { createLoopDevice, createLoopDisk, formatAndMount } from './loop-disk.js';
 import { pathWithout } from './no-fio.js';
 import { bindMount, createOverlay } from './overlay.js';
-import { LAB_PREFIX } from './paths.js';
+import { LAB_PREFIX, RAM_DIR } from './paths.js';
 import { LAB_SETTINGS, SCENARIOS, settingsOf, specProblems, type LabScenarioName, type ScenarioSpec } from './scenario-specs.js';
 import { isolateStep, type StepIsolation } from './step-isolation.js';
 import { startSecondWriter } from './second-writer.js';
@@ -84,14 +84,28 @@ function capDevice(spec: ScenarioSpec, ctx: SetupContext, device: { device: stri
   if (writeIops !== undefined) throttleDevice(ctx.cleanup, device.devNumber, 'blkio.throttle.write_iops_device', writeIops);
 }
 
+/** A directory in RAM (/dev/shm) for loop images, removed after the devices are detached. */
+function ramDir(cleanup: CleanupStack): string {
+  const dir = mkdtempSync(path.join(RAM_DIR, LAB_PREFIX));
+  cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /**
  * Where the restore path lives, and the devices made for it. beforeCaps runs between creating the
  * file system and capping it, so what it pushes on the cleanup stack is undone after the caps are
  * lifted (removing a file whose pages are under writeback waits for them: uncapped, that is quick).
  */
 function restoreDisk(spec: ScenarioSpec, ctx: SetupContext, beforeCaps: (root: string) => void): RestoreDisk {
+  const imageDir = spec.diskImage === 'ram' ? ramDir(ctx.cleanup) : undefined;
   const loop = (name?: string) =>
-    createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: spec.noMerges ?? false, ...(name ? { name } : {}) });
+    createLoopDisk(ctx.cleanup, {
+      dir: ctx.dir,
+      sizeBytes: LAB_SETTINGS.loopImageBytes,
+      noMerges: spec.noMerges ?? false,
+      ...(name ? { name } : {}),
+      ...(imageDir ? { imageDir } : {}),
+    });
   switch (spec.disk) {
     case 'loop': {
       const disk = loop();
