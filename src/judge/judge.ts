@@ -169,6 +169,7 @@ export function judgeInDetail(profile: Profile): Judgement {
     sentence,
     ...spans,
     about: 'until-on-disk',
+    phase: carrier.phase,
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
