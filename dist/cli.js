@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path47 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path52 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path47 && path47[0] !== "/") {
-          path47 = `/${path47}`;
+        if (path52 && path52[0] !== "/") {
+          path52 = `/${path52}`;
         }
-        return new URL(`${origin}${path47}`);
+        return new URL(`${origin}${path52}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path47, origin }
+          request: { method, path: path52, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path47);
+        debuglog("sending request to %s %s/%s", method, origin, path52);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path47, origin },
+          request: { method, path: path52, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path47,
+          path52,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path47, origin }
+          request: { method, path: path52, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path47);
+        debuglog("trailers received from %s %s/%s", method, origin, path52);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path47, origin },
+          request: { method, path: path52, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path47,
+          path52,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path47, origin }
+            request: { method, path: path52, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path47);
+          debuglog("sending request to %s %s/%s", method, origin, path52);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path47,
+        path: path52,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path47 !== "string") {
+        if (typeof path52 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path47[0] !== "/" && !(path47.startsWith("http://") || path47.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path52[0] !== "/" && !(path52.startsWith("http://") || path52.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path47)) {
+        } else if (invalidPathRegex.test(path52)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path47, query) : path47;
+        this.path = query ? buildURL(path52, query) : path52;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5464,7 +5464,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform3 } = __require("node:stream");
+    var { Transform: Transform4 } = __require("node:stream");
     var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -6152,7 +6152,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform3 {
+    var InflateStream = class extends Transform4 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -7718,9 +7718,9 @@ var require_client_h1 = __commonJS({
         client2[kHTTPContext] = null;
         if (client2.destroyed) {
           assert4(client2[kPending] === 0);
-          const requests = client2[kQueue].splice(client2[kRunningIdx]);
-          for (let i = 0; i < requests.length; i++) {
-            const request = requests[i];
+          const requests2 = client2[kQueue].splice(client2[kRunningIdx]);
+          for (let i = 0; i < requests2.length; i++) {
+            const request = requests2[i];
             util6.errorRequest(client2, request, err);
           }
         } else if (client2[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path47, host, upgrade, blocking, reset } = request;
+      const { method, path: path52, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path47} HTTP/1.1\r
+      let header = `${method} ${path52} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8345,9 +8345,9 @@ var require_client_h2 = __commonJS({
         client2[kHTTP2Session] = null;
         if (client2.destroyed) {
           assert4(client2[kPending] === 0);
-          const requests = client2[kQueue].splice(client2[kRunningIdx]);
-          for (let i = 0; i < requests.length; i++) {
-            const request = requests[i];
+          const requests2 = client2[kQueue].splice(client2[kRunningIdx]);
+          for (let i = 0; i < requests2.length; i++) {
+            const request = requests2[i];
             util6.errorRequest(client2, request, err);
           }
         }
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path47, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path52, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path47;
+      headers[HTTP2_HEADER_PATH] = path52;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path47 = search ? `${pathname}${search}` : pathname;
+        const path52 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path47;
+        this.opts.path = path52;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9281,9 +9281,9 @@ var require_client = __commonJS({
       }
       async [kDestroy](err) {
         return new Promise((resolve8) => {
-          const requests = this[kQueue].splice(this[kPendingIdx]);
-          for (let i = 0; i < requests.length; i++) {
-            const request = requests[i];
+          const requests2 = this[kQueue].splice(this[kPendingIdx]);
+          for (let i = 0; i < requests2.length; i++) {
+            const request = requests2[i];
             util6.errorRequest(this, request, err);
           }
           const callback = () => {
@@ -9307,9 +9307,9 @@ var require_client = __commonJS({
     function onError(client, err) {
       if (client[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
         assert4(client[kPendingIdx] === client[kRunningIdx]);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           util6.errorRequest(client, request, err);
         }
         assert4(client[kSize] === 0);
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path47 = "/",
+          path: path52 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path47;
+        opts.path = origin + path52;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path47) {
-      if (typeof path47 !== "string") {
-        return path47;
+    function safeUrl(path52) {
+      if (typeof path52 !== "string") {
+        return path52;
       }
-      const pathSegments = path47.split("?");
+      const pathSegments = path52.split("?");
       if (pathSegments.length !== 2) {
-        return path47;
+        return path52;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path47, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path47);
+    function matchKey(mockDispatch2, { path: path52, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path52);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path47 }) => matchValue(safeUrl(path47), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path52 }) => matchValue(safeUrl(path52), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path47, method, body: body3, headers, query } = opts;
+      const { path: path52, method, body: body3, headers, query } = opts;
       return {
-        path: path47,
+        path: path52,
         method,
         body: body3,
         headers,
@@ -12638,13 +12638,13 @@ var require_pluralizer = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform3 } = __require("node:stream");
+    var { Transform: Transform4 } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform3({
+        this.transform = new Transform4({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path47, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path52, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path47,
+            Path: path52,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16862,17 +16862,17 @@ var require_cache = __commonJS({
         const prefix3 = "Cache.add";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
         request = webidl.converters.RequestInfo(request, prefix3, "request");
-        const requests = [request];
-        const responseArrayPromise = this.addAll(requests);
+        const requests2 = [request];
+        const responseArrayPromise = this.addAll(requests2);
         return await responseArrayPromise;
       }
-      async addAll(requests) {
+      async addAll(requests2) {
         webidl.brandCheck(this, _Cache);
         const prefix3 = "Cache.addAll";
         webidl.argumentLengthCheck(arguments, 1, prefix3);
         const responsePromises = [];
         const requestList = [];
-        for (let request of requests) {
+        for (let request of requests2) {
           if (request === void 0) {
             throw webidl.errors.conversionFailed({
               prefix: prefix3,
@@ -16893,7 +16893,7 @@ var require_cache = __commonJS({
           }
         }
         const fetchControllers = [];
-        for (const request of requests) {
+        for (const request of requests2) {
           const r = new Request(request)[kState];
           if (!urlIsHttpHttpsScheme(r.url)) {
             throw webidl.errors.exception({
@@ -17115,20 +17115,20 @@ var require_cache = __commonJS({
           }
         }
         const promise = createDeferredPromise();
-        const requests = [];
+        const requests2 = [];
         if (request === void 0) {
           for (const requestResponse of this.#relevantRequestResponseList) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         } else {
           const requestResponses = this.#queryCache(r, options);
           for (const requestResponse of requestResponses) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         }
         queueMicrotask(() => {
           const requestList = [];
-          for (const request2 of requests) {
+          for (const request2 of requests2) {
             const requestObject = fromInnerRequest(
               request2,
               new AbortController().signal,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path47) {
-      for (let i = 0; i < path47.length; ++i) {
-        const code = path47.charCodeAt(i);
+    function validateCookiePath(path52) {
+      for (let i = 0; i < path52.length; ++i) {
+        const code = path52.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19695,7 +19695,7 @@ var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports2, module) {
     "use strict";
     var buffer3 = __require("node:buffer");
-    var { Transform: Transform3 } = __require("node:stream");
+    var { Transform: Transform4 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util8();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -19745,7 +19745,7 @@ var require_eventsource_stream = __commonJS({
       error2.aborted = false;
       return error2;
     }
-    var EventSourceStream = class extends Transform3 {
+    var EventSourceStream = class extends Transform4 {
       /**
        * @type {eventSourceSettings}
        */
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path47 = opts.path;
+          let path52 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path47 = `/${path47}`;
+            path52 = `/${path52}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path47);
+          url3 = new URL(util6.parseOrigin(url3).origin + path52);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -25490,10 +25490,10 @@ var require_message_type = __commonJS({
     var baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
     var messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
     var MessageType4 = class {
-      constructor(name2, fields, options) {
+      constructor(name2, fields2, options) {
         this.defaultCheckDepth = 16;
         this.typeName = name2;
-        this.fields = fields.map(reflection_info_1.normalizeFieldInfo);
+        this.fields = fields2.map(reflection_info_1.normalizeFieldInfo);
         this.options = options !== null && options !== void 0 ? options : {};
         messageTypeDescriptor.value = this;
         this.messagePrototype = Object.create(null, baseDescriptors);
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path47 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path47.startsWith("/")) {
-      path47 = path47.substring(1);
+    let path52 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path52.startsWith("/")) {
+      path52 = path52.substring(1);
     }
-    if (isAbsoluteUrl(path47)) {
-      requestUrl = path47;
+    if (isAbsoluteUrl(path52)) {
+      requestUrl = path52;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path47);
+      requestUrl = appendPath(requestUrl, path52);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path47 = pathToAppend.substring(0, searchStart);
+    const path52 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path47;
+    newPath = newPath + path52;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path47 = this._matcher.path;
-    return path47.length > 0 ? path47[path47.length - 1].tag : void 0;
+    const path52 = this._matcher.path;
+    return path52.length > 0 ? path52[path52.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path47 = this._matcher.path;
-    return path47.length > 0 ? path47[path47.length - 1].namespace : void 0;
+    const path52 = this._matcher.path;
+    return path52.length > 0 ? path52[path52.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path47 = this._matcher.path;
-    if (path47.length === 0) return void 0;
-    return path47[path47.length - 1].values?.[attrName];
+    const path52 = this._matcher.path;
+    if (path52.length === 0) return void 0;
+    return path52[path52.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path47 = this._matcher.path;
-    if (path47.length === 0) return false;
-    const current = path47[path47.length - 1];
+    const path52 = this._matcher.path;
+    if (path52.length === 0) return false;
+    const current = path52[path52.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path47 = this._matcher.path;
-    if (path47.length === 0) return -1;
-    return path47[path47.length - 1].position ?? 0;
+    const path52 = this._matcher.path;
+    if (path52.length === 0) return -1;
+    return path52[path52.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path47 = this._matcher.path;
-    if (path47.length === 0) return -1;
-    return path47[path47.length - 1].counter ?? 0;
+    const path52 = this._matcher.path;
+    if (path52.length === 0) return -1;
+    return path52[path52.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -35845,7 +35845,7 @@ function tagExpWithClosingIndex(xmlData, i, closingChar = ">") {
   const closeCode0 = closingChar.charCodeAt(0);
   const closeCode1 = closingChar.length > 1 ? closingChar.charCodeAt(1) : -1;
   let result = "";
-  let segmentStart = i;
+  let segmentStart2 = i;
   for (let index = i; index < len; index++) {
     const code = xmlData.charCodeAt(index);
     if (code === 34 || code === 39) {
@@ -35854,16 +35854,16 @@ function tagExpWithClosingIndex(xmlData, i, closingChar = ">") {
     } else if (code === closeCode0) {
       if (closeCode1 !== -1) {
         if (xmlData.charCodeAt(index + 1) === closeCode1) {
-          result += xmlData.substring(segmentStart, index);
+          result += xmlData.substring(segmentStart2, index);
           return { data: result, index };
         }
       } else {
-        result += xmlData.substring(segmentStart, index);
+        result += xmlData.substring(segmentStart2, index);
         return { data: result, index };
       }
     } else if (code === 9) {
-      result += xmlData.substring(segmentStart, index) + " ";
-      segmentStart = index + 1;
+      result += xmlData.substring(segmentStart2, index) + " ";
+      segmentStart2 = index + 1;
     }
   }
 }
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path47) {
+    function locateFile(path52) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path47, scriptDirectory);
+        return Module["locateFile"](path52, scriptDirectory);
       }
-      return scriptDirectory + path47;
+      return scriptDirectory + path52;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path47 = getURLPath(request.url) || "/";
+    const path52 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path47}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path52}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path47 = getURLPath(request.url) || "/";
+    const path52 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path47}`;
+    canonicalizedResourceString += `/${options.accountName}${path52}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path47 = urlParsed.pathname;
-  path47 = path47 || "/";
-  path47 = escape(path47);
-  urlParsed.pathname = path47;
+  let path52 = urlParsed.pathname;
+  path52 = path52 || "/";
+  path52 = escape(path52);
+  urlParsed.pathname = path52;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path47 = urlParsed.pathname;
-  path47 = path47 ? path47.endsWith("/") ? `${path47}${name2}` : `${path47}/${name2}` : name2;
-  urlParsed.pathname = path47;
+  let path52 = urlParsed.pathname;
+  path52 = path52 ? path52.endsWith("/") ? `${path52}${name2}` : `${path52}/${name2}` : name2;
+  urlParsed.pathname = path52;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -57609,14 +57609,14 @@ var BlobLeaseClient = class {
    * @param options - option to configure lease management operations.
    * @returns Response data for acquire lease operation.
    */
-  async acquireLease(duration3, options = {}) {
+  async acquireLease(duration4, options = {}) {
     if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
     return tracingClient.withSpan("BlobLeaseClient-acquireLease", options, async (updatedOptions) => {
       return assertResponse(await this._containerOrBlobOperation.acquireLease({
         abortSignal: options.abortSignal,
-        duration: duration3,
+        duration: duration4,
         modifiedAccessConditions: {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
@@ -58491,14 +58491,14 @@ var AvroType = class _AvroType {
         if (!schema.name) {
           throw new Error(`Required attribute 'name' doesn't exist on schema: ${schema}`);
         }
-        const fields = {};
+        const fields2 = {};
         if (!schema.fields) {
           throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
         }
         for (const field2 of schema.fields) {
-          fields[field2.name] = _AvroType.fromSchema(field2.type);
+          fields2[field2.name] = _AvroType.fromSchema(field2.type);
         }
-        return new AvroRecordType(fields, schema.name);
+        return new AvroRecordType(fields2, schema.name);
       case AvroComplex.ENUM:
         if (schema.aliases) {
           throw new Error(`aliases currently is not supported, schema: ${schema}`);
@@ -58591,9 +58591,9 @@ var AvroMapType = class extends AvroType {
 var AvroRecordType = class extends AvroType {
   _name;
   _fields;
-  constructor(fields, name2) {
+  constructor(fields2, name2) {
     super();
-    this._fields = fields;
+    this._fields = fields2;
     this._name = name2;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path47 = getURLPath2(subRequest.url);
-    if (!path47 || path47 === "") {
+    const path52 = getURLPath2(subRequest.url);
+    if (!path52 || path52 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path47 = getURLPath2(url3);
-    if (path47 && path47 !== "/") {
+    const path52 = getURLPath2(url3);
+    if (path52 && path52 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -65920,90 +65920,12 @@ function sleep(ms) {
   return new Promise((resolve8) => setTimeout(resolve8, ms));
 }
 
-// src/services/settings.ts
-var DOWNLOAD_URL_KINDS = ["azure", "loopback"];
+// src/services/settings-error.ts
 var SettingsError = class extends Error {
 };
-function nonNegativeInteger(value, where3) {
-  if (value === void 0 || value === null) return void 0;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new SettingsError(`${where3} must be a non-negative integer, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
-function parseEndpointFaults(value, where3) {
-  if (value === void 0 || value === null) return void 0;
-  if (typeof value !== "object" || Array.isArray(value)) throw new SettingsError(`${where3} must be an object`);
-  const raw2 = value;
-  const known = /* @__PURE__ */ new Set(["errorStatus", "errorCount", "delayMs", "truncateAfterBytes"]);
-  for (const field2 of Object.keys(raw2)) {
-    if (!known.has(field2)) throw new SettingsError(`${where3}.${field2} is not a known fault (known: ${[...known].join(", ")})`);
-  }
-  const faults = {};
-  const errorStatus = nonNegativeInteger(raw2.errorStatus, `${where3}.errorStatus`);
-  if (errorStatus !== void 0) {
-    if (errorStatus < 400 || errorStatus > 599) throw new SettingsError(`${where3}.errorStatus must be an HTTP error status (400-599), got ${errorStatus}`);
-    faults.errorStatus = errorStatus;
-  }
-  const errorCount = nonNegativeInteger(raw2.errorCount, `${where3}.errorCount`);
-  if (errorCount !== void 0) faults.errorCount = errorCount;
-  const delayMs = nonNegativeInteger(raw2.delayMs, `${where3}.delayMs`);
-  if (delayMs !== void 0) faults.delayMs = delayMs;
-  const truncateAfterBytes = nonNegativeInteger(raw2.truncateAfterBytes, `${where3}.truncateAfterBytes`);
-  if (truncateAfterBytes !== void 0) faults.truncateAfterBytes = truncateAfterBytes;
-  return faults;
-}
-function parseSettingsUpdate(value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError("settings must be a JSON object");
-  const raw2 = value;
-  for (const field2 of Object.keys(raw2)) {
-    if (field2 !== "downloadBytesPerSecond" && field2 !== "faults" && field2 !== "downloadUrls") {
-      throw new SettingsError(`unknown setting '${field2}' (known: downloadBytesPerSecond, faults, downloadUrls)`);
-    }
-  }
-  const update5 = {};
-  if ("downloadUrls" in raw2) {
-    if (!DOWNLOAD_URL_KINDS.includes(raw2.downloadUrls)) {
-      throw new SettingsError(`downloadUrls must be one of ${DOWNLOAD_URL_KINDS.join(", ")}, got ${JSON.stringify(raw2.downloadUrls)}`);
-    }
-    update5.downloadUrls = raw2.downloadUrls;
-  }
-  if ("downloadBytesPerSecond" in raw2) {
-    const rate2 = raw2.downloadBytesPerSecond;
-    if (rate2 === null || rate2 === 0) update5.downloadBytesPerSecond = null;
-    else if (typeof rate2 === "number" && Number.isFinite(rate2) && rate2 > 0) update5.downloadBytesPerSecond = rate2;
-    else throw new SettingsError(`downloadBytesPerSecond must be a positive number or null, got ${JSON.stringify(rate2)}`);
-  }
-  if ("faults" in raw2) {
-    const faults = raw2.faults;
-    if (faults === null || faults === void 0) update5.faults = {};
-    else if (typeof faults !== "object" || Array.isArray(faults)) throw new SettingsError("faults must be an object");
-    else {
-      const rawFaults = faults;
-      for (const field2 of Object.keys(rawFaults)) {
-        if (field2 !== "twirp" && field2 !== "blob") throw new SettingsError(`unknown fault target '${field2}' (known: twirp, blob)`);
-      }
-      const twirp = parseEndpointFaults(rawFaults.twirp, "faults.twirp");
-      const blob = parseEndpointFaults(rawFaults.blob, "faults.blob");
-      update5.faults = { ...twirp ? { twirp } : {}, ...blob ? { blob } : {} };
-    }
-  }
-  return update5;
-}
-function applySettingsUpdate(current, update5) {
-  return {
-    downloadBytesPerSecond: "downloadBytesPerSecond" in update5 ? update5.downloadBytesPerSecond ?? null : current.downloadBytesPerSecond,
-    faults: update5.faults !== void 0 ? update5.faults : current.faults,
-    downloadUrls: update5.downloadUrls ?? current.downloadUrls
-  };
-}
-function takeErrorFault(faults) {
-  if (!faults?.errorStatus) return void 0;
-  if (faults.errorCount === void 0) return faults.errorStatus;
-  if (faults.errorCount <= 0) return void 0;
-  faults.errorCount -= 1;
-  return faults.errorStatus;
-}
+
+// src/services/network-faults.ts
+import { Transform as Transform3 } from "node:stream";
 
 // src/services/throttle.ts
 import { Transform as Transform2 } from "node:stream";
@@ -66104,6 +66026,186 @@ var TruncateStream = class extends Transform2 {
   }
 };
 
+// src/services/network-faults.ts
+function resetsBeforeResponse(faults, getNumber) {
+  return faults.cut !== void 0 && faults.cut.request === getNumber && faults.cut.afterBytes === 0;
+}
+var KNOWN = ["perConnectionBytesPerSecond", "roundTripMs", "hold", "cut"];
+function positiveInteger(value, where3, allowZero = false) {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new SettingsError(`${where3} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+function fields(value, where3, known) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${where3} must be an object`);
+  const raw2 = value;
+  for (const field2 of Object.keys(raw2)) {
+    if (!known.includes(field2)) throw new SettingsError(`${where3}.${field2} is not a known setting (known: ${known.join(", ")})`);
+  }
+  return raw2;
+}
+function parseNetworkFaults(value) {
+  if (value === null) return {};
+  const raw2 = fields(value, "network", KNOWN);
+  const out = {};
+  if (raw2.perConnectionBytesPerSecond !== void 0)
+    out.perConnectionBytesPerSecond = positiveInteger(raw2.perConnectionBytesPerSecond, "network.perConnectionBytesPerSecond");
+  if (raw2.roundTripMs !== void 0) out.roundTripMs = positiveInteger(raw2.roundTripMs, "network.roundTripMs", true);
+  if (raw2.hold !== void 0) {
+    const h = fields(raw2.hold, "network.hold", ["request", "afterBytes", "durationMs"]);
+    out.hold = {
+      request: positiveInteger(h.request, "network.hold.request"),
+      afterBytes: positiveInteger(h.afterBytes, "network.hold.afterBytes", true),
+      durationMs: positiveInteger(h.durationMs, "network.hold.durationMs")
+    };
+  }
+  if (raw2.cut !== void 0) {
+    const c = fields(raw2.cut, "network.cut", ["request", "afterBytes"]);
+    out.cut = { request: positiveInteger(c.request, "network.cut.request"), afterBytes: positiveInteger(c.afterBytes, "network.cut.afterBytes", true) };
+  }
+  return out;
+}
+var HoldStream = class extends Transform3 {
+  constructor(afterBytes, durationMs2, onHold = () => {
+  }) {
+    super();
+    this.afterBytes = afterBytes;
+    this.durationMs = durationMs2;
+    this.onHold = onHold;
+  }
+  afterBytes;
+  durationMs;
+  onHold;
+  passedBytes = 0;
+  held = false;
+  timer;
+  _transform(chunk, _encoding, callback) {
+    if (this.held) return callback(null, chunk);
+    const room2 = this.afterBytes - this.passedBytes;
+    if (chunk.length < room2) {
+      this.passedBytes += chunk.length;
+      return callback(null, chunk);
+    }
+    this.held = true;
+    if (room2 > 0) this.push(chunk.subarray(0, room2));
+    this.onHold();
+    this.timer = setTimeout(() => callback(null, chunk.subarray(room2)), this.durationMs);
+  }
+  _destroy(error2, callback) {
+    if (this.timer) clearTimeout(this.timer);
+    callback(error2);
+  }
+};
+function networkStages(faults, getNumber, cutSocket, log2) {
+  const stages = [];
+  if (faults.perConnectionBytesPerSecond) {
+    const bucket = new TokenBucket(faults.perConnectionBytesPerSecond);
+    stages.push(new ThrottleStream(() => bucket));
+  }
+  if (faults.hold && faults.hold.request === getNumber) {
+    const { afterBytes, durationMs: durationMs2 } = faults.hold;
+    stages.push(new HoldStream(afterBytes, durationMs2, () => log2(`network fault: holding GET #${getNumber} after ${afterBytes} B for ${durationMs2} ms`)));
+  }
+  if (faults.cut && faults.cut.request === getNumber && faults.cut.afterBytes > 0) {
+    const { afterBytes } = faults.cut;
+    stages.push(
+      new TruncateStream(afterBytes, () => {
+        log2(`network fault: cutting GET #${getNumber} after ${afterBytes} B`);
+        cutSocket();
+      })
+    );
+    return { stages, closes: true };
+  }
+  return { stages, closes: false };
+}
+
+// src/services/settings.ts
+var DOWNLOAD_URL_KINDS = ["azure", "loopback"];
+function nonNegativeInteger(value, where3) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new SettingsError(`${where3} must be a non-negative integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+function parseEndpointFaults(value, where3) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value !== "object" || Array.isArray(value)) throw new SettingsError(`${where3} must be an object`);
+  const raw2 = value;
+  const known = /* @__PURE__ */ new Set(["errorStatus", "errorCount", "delayMs", "truncateAfterBytes"]);
+  for (const field2 of Object.keys(raw2)) {
+    if (!known.has(field2)) throw new SettingsError(`${where3}.${field2} is not a known fault (known: ${[...known].join(", ")})`);
+  }
+  const faults = {};
+  const errorStatus = nonNegativeInteger(raw2.errorStatus, `${where3}.errorStatus`);
+  if (errorStatus !== void 0) {
+    if (errorStatus < 400 || errorStatus > 599) throw new SettingsError(`${where3}.errorStatus must be an HTTP error status (400-599), got ${errorStatus}`);
+    faults.errorStatus = errorStatus;
+  }
+  const errorCount = nonNegativeInteger(raw2.errorCount, `${where3}.errorCount`);
+  if (errorCount !== void 0) faults.errorCount = errorCount;
+  const delayMs = nonNegativeInteger(raw2.delayMs, `${where3}.delayMs`);
+  if (delayMs !== void 0) faults.delayMs = delayMs;
+  const truncateAfterBytes = nonNegativeInteger(raw2.truncateAfterBytes, `${where3}.truncateAfterBytes`);
+  if (truncateAfterBytes !== void 0) faults.truncateAfterBytes = truncateAfterBytes;
+  return faults;
+}
+function parseSettingsUpdate(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError("settings must be a JSON object");
+  const raw2 = value;
+  for (const field2 of Object.keys(raw2)) {
+    if (field2 !== "downloadBytesPerSecond" && field2 !== "faults" && field2 !== "downloadUrls" && field2 !== "network") {
+      throw new SettingsError(`unknown setting '${field2}' (known: downloadBytesPerSecond, faults, downloadUrls, network)`);
+    }
+  }
+  const update5 = {};
+  if ("network" in raw2) update5.network = parseNetworkFaults(raw2.network);
+  if ("downloadUrls" in raw2) {
+    if (!DOWNLOAD_URL_KINDS.includes(raw2.downloadUrls)) {
+      throw new SettingsError(`downloadUrls must be one of ${DOWNLOAD_URL_KINDS.join(", ")}, got ${JSON.stringify(raw2.downloadUrls)}`);
+    }
+    update5.downloadUrls = raw2.downloadUrls;
+  }
+  if ("downloadBytesPerSecond" in raw2) {
+    const rate2 = raw2.downloadBytesPerSecond;
+    if (rate2 === null || rate2 === 0) update5.downloadBytesPerSecond = null;
+    else if (typeof rate2 === "number" && Number.isFinite(rate2) && rate2 > 0) update5.downloadBytesPerSecond = rate2;
+    else throw new SettingsError(`downloadBytesPerSecond must be a positive number or null, got ${JSON.stringify(rate2)}`);
+  }
+  if ("faults" in raw2) {
+    const faults = raw2.faults;
+    if (faults === null || faults === void 0) update5.faults = {};
+    else if (typeof faults !== "object" || Array.isArray(faults)) throw new SettingsError("faults must be an object");
+    else {
+      const rawFaults = faults;
+      for (const field2 of Object.keys(rawFaults)) {
+        if (field2 !== "twirp" && field2 !== "blob") throw new SettingsError(`unknown fault target '${field2}' (known: twirp, blob)`);
+      }
+      const twirp = parseEndpointFaults(rawFaults.twirp, "faults.twirp");
+      const blob = parseEndpointFaults(rawFaults.blob, "faults.blob");
+      update5.faults = { ...twirp ? { twirp } : {}, ...blob ? { blob } : {} };
+    }
+  }
+  return update5;
+}
+function applySettingsUpdate(current, update5) {
+  return {
+    downloadBytesPerSecond: "downloadBytesPerSecond" in update5 ? update5.downloadBytesPerSecond ?? null : current.downloadBytesPerSecond,
+    faults: update5.faults !== void 0 ? update5.faults : current.faults,
+    downloadUrls: update5.downloadUrls ?? current.downloadUrls,
+    // `network` replaces the whole set, like `faults`.
+    ...update5.network !== void 0 ? update5.network && Object.keys(update5.network).length > 0 ? { network: update5.network } : {} : current.network ? { network: current.network } : {}
+  };
+}
+function takeErrorFault(faults) {
+  if (!faults?.errorStatus) return void 0;
+  if (faults.errorCount === void 0) return faults.errorStatus;
+  if (faults.errorCount <= 0) return void 0;
+  faults.errorCount -= 1;
+  return faults.errorStatus;
+}
+
 // src/services/blob-route.ts
 var FORWARDED_HEADERS = [
   "content-length",
@@ -66123,6 +66225,14 @@ async function serveBlob(deps, req, res, url3) {
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new TwirpError("bad_route", `${req.method} is not allowed on blobs`));
   const ref = deps.signer.verify(url3);
   if ("refused" in ref) return refuse(res, new TwirpError("permission_denied", ref.refused));
+  const network = deps.network();
+  const getNumber = req.method === "GET" ? deps.nextGet() : 0;
+  if (network.roundTripMs) await sleep(network.roundTripMs);
+  if (resetsBeforeResponse(network, getNumber)) {
+    deps.log(`network fault: resetting GET #${getNumber} before its response`);
+    req.socket.destroy();
+    return;
+  }
   const faults = deps.faults();
   if (faults?.delayMs) await sleep(faults.delayMs);
   const injected = takeErrorFault(faults);
@@ -66154,6 +66264,12 @@ async function serveBlob(deps, req, res, url3) {
     }
     if (ref.fileName) outHeaders["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`;
     const stages = [new ThrottleStream(deps.bucket)];
+    if (getNumber > 0) {
+      const socket = res.socket;
+      const own = networkStages(network, getNumber, () => socket?.end(), deps.log);
+      stages.push(...own.stages);
+      if (own.closes) outHeaders.connection = "close";
+    }
     const truncateAfterBytes = faults?.truncateAfterBytes;
     if (truncateAfterBytes !== void 0) {
       outHeaders.connection = "close";
@@ -66475,8 +66591,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path47 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path47}?${query}`;
+    const path52 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path52}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66562,8 +66678,11 @@ async function startLocalServices(options = {}) {
     ctx.baseUrl = origins[settings.downloadUrls];
   };
   const blobRequests = [];
+  let blobGets = 0;
   const setSettings = (update5) => {
-    settings = applySettingsUpdate(settings, parseSettingsUpdate(update5));
+    const parsed = parseSettingsUpdate(update5);
+    if ("network" in parsed) blobGets = 0;
+    settings = applySettingsUpdate(settings, parsed);
     syncBucket();
     syncBaseUrl();
     log2(`settings: ${JSON.stringify(settings)}`);
@@ -66634,7 +66753,12 @@ async function startLocalServices(options = {}) {
         viaProxy: proxied !== null || proxy.tunnelled(req)
       });
       if (blobRequests.length > 1e4) blobRequests.splice(0, blobRequests.length - 1e4);
-      return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log: log2 }, req, res, url4);
+      return serveBlob(
+        { store, signer, faults: () => settings.faults.blob, bucket: () => bucket, network: () => settings.network ?? {}, nextGet: () => ++blobGets, log: log2 },
+        req,
+        res,
+        url4
+      );
     }
     if (url4.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
     req.resume();
@@ -70985,8 +71109,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path47, level) {
-    this.path = path47;
+  constructor(path52, level) {
+    this.path = path52;
     this.level = level;
   }
 };
@@ -85342,10 +85466,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path47 = urlParsed.pathname;
-  path47 = path47 || "/";
-  path47 = escape3(path47);
-  urlParsed.pathname = path47;
+  let path52 = urlParsed.pathname;
+  path52 = path52 || "/";
+  path52 = escape3(path52);
+  urlParsed.pathname = path52;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85430,9 +85554,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path47 = urlParsed.pathname;
-  path47 = path47 ? path47.endsWith("/") ? `${path47}${name2}` : `${path47}/${name2}` : name2;
-  urlParsed.pathname = path47;
+  let path52 = urlParsed.pathname;
+  path52 = path52 ? path52.endsWith("/") ? `${path52}${name2}` : `${path52}/${name2}` : name2;
+  urlParsed.pathname = path52;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -87002,14 +87126,14 @@ var BlobLeaseClient2 = class {
    * @param options - option to configure lease management operations.
    * @returns Response data for acquire lease operation.
    */
-  async acquireLease(duration3, options = {}) {
+  async acquireLease(duration4, options = {}) {
     if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone2 || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone2 || options.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
     return tracingClient2.withSpan("BlobLeaseClient-acquireLease", options, async (updatedOptions) => {
       return assertResponse2(await this._containerOrBlobOperation.acquireLease({
         abortSignal: options.abortSignal,
-        duration: duration3,
+        duration: duration4,
         modifiedAccessConditions: {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
@@ -87880,14 +88004,14 @@ var AvroType2 = class _AvroType {
         if (!schema.name) {
           throw new Error(`Required attribute 'name' doesn't exist on schema: ${schema}`);
         }
-        const fields = {};
+        const fields2 = {};
         if (!schema.fields) {
           throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
         }
         for (const field2 of schema.fields) {
-          fields[field2.name] = _AvroType.fromSchema(field2.type);
+          fields2[field2.name] = _AvroType.fromSchema(field2.type);
         }
-        return new AvroRecordType2(fields, schema.name);
+        return new AvroRecordType2(fields2, schema.name);
       case AvroComplex2.ENUM:
         if (schema.aliases) {
           throw new Error(`aliases currently is not supported, schema: ${schema}`);
@@ -87980,9 +88104,9 @@ var AvroMapType2 = class extends AvroType2 {
 var AvroRecordType2 = class extends AvroType2 {
   _name;
   _fields;
-  constructor(fields, name2) {
+  constructor(fields2, name2) {
     super();
-    this._fields = fields;
+    this._fields = fields2;
     this._name = name2;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
@@ -92267,10 +92391,10 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
         const controller = new AbortController();
         const abortSignal = controller.signal;
         while (!downloadProgress.isDone()) {
-          const segmentStart = downloadProgress.segmentOffset + downloadProgress.segmentSize;
-          const segmentSize = Math.min(maxSegmentSize, contentLength3 - segmentStart);
+          const segmentStart2 = downloadProgress.segmentOffset + downloadProgress.segmentSize;
+          const segmentSize = Math.min(maxSegmentSize, contentLength3 - segmentStart2);
           downloadProgress.nextSegment(segmentSize);
-          const result = yield promiseWithTimeout(options.segmentTimeoutInMs || 36e5, client.downloadToBuffer(segmentStart, segmentSize, {
+          const result = yield promiseWithTimeout(options.segmentTimeoutInMs || 36e5, client.downloadToBuffer(segmentStart2, segmentSize, {
             abortSignal,
             concurrency: options.downloadConcurrency,
             onProgress: downloadProgress.onProgress()
@@ -94446,25 +94570,6 @@ ${result.summary}
 // src/cli/render.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
-// src/profile/schema.ts
-var PROFILE_SCHEMA_VERSION = 2;
-var PHASES = ["lookup", "download", "extract", "writeback"];
-var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
-var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
-var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
-var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
-var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
-var SHARED_PHASES = ["restore", "probes", "experiments"];
-var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
-var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
-var STAGE_STATUSES = ["ran", "skipped", "failed"];
-var RESTORE_SPANS = ["step", "until-on-disk"];
-var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
-var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
-var SAVE_STATUSES = ["saved", "skipped", "failed"];
-var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
-var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
-
 // src/util/units.ts
 var KiB = 1024;
 var MiB = 1024 * KiB;
@@ -94497,6 +94602,318 @@ function bytes(n2) {
 function iops(n2) {
   return n2 >= 1e4 ? `${formatNumber(n2 / 1e3)}k IOPS` : `${Math.round(n2)} IOPS`;
 }
+
+// src/judge/download-verdict.ts
+var STALL_MIN_MS = 1e3;
+var STALL_MIN_INTERVALS = 5;
+var SLOW_REQUEST_FACTOR = 4;
+var STALL_VERDICT_SHARE = 0.1;
+var WAIT_SHARE = 0.5;
+var STORE_SPREAD = 3;
+var PER_CONNECTION_ELASTICITY = 0.6;
+var PATH_ELASTICITY = 0.3;
+var MIN_PARALLELISM_SPREAD = 1.3;
+var MIN_BODY_MS = 200;
+var median = (xs) => {
+  if (xs.length === 0) return 0;
+  const s4 = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s4.length / 2);
+  return s4.length % 2 ? s4[m] : (s4[m - 1] + s4[m]) / 2;
+};
+var quantile = (xs, q) => {
+  const s4 = [...xs].sort((a, b) => a - b);
+  return s4.length === 0 ? 0 : s4[Math.min(s4.length - 1, Math.floor(q * s4.length))];
+};
+var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
+var duration3 = (r, endMs) => (r.endMs ?? endMs) - r.startMs;
+function bytesAt(t, tMs) {
+  let b = 0;
+  for (const [at, total] of t.samples) {
+    if (at > tMs) break;
+    b = total;
+  }
+  return b;
+}
+function flatWithin(t, from, to) {
+  let flat = 0;
+  const s4 = t.samples;
+  for (let i = 0; i + 1 < s4.length; i++) {
+    const [a, ba] = s4[i];
+    const [b, bb] = s4[i + 1];
+    if (bb !== ba) continue;
+    const lo = Math.max(a, from);
+    const hi = Math.min(b, to);
+    if (hi > lo) flat += hi - lo;
+  }
+  return flat;
+}
+function flowing(t) {
+  let flowingMs = 0;
+  const s4 = t.samples;
+  for (let i = 0; i + 1 < s4.length; i++) {
+    const [a, ba] = s4[i];
+    const [b, bb] = s4[i + 1];
+    if (bb <= ba || b <= a) continue;
+    flowingMs += Math.min(b - a, t.intervalMs * 1.5);
+  }
+  return { flowingMs };
+}
+function segmentTimeoutToCut(stallEndMs, segmentStartMs) {
+  return Math.max(1e3, stallEndMs - segmentStartMs - 500);
+}
+function toolkitOnStall(limits, kind, durationMs2, endedIt, segmentTimeoutToCutMs) {
+  const minutes = (ms) => formatNumber(ms / 6e4);
+  if (limits.path === "http-stream") {
+    const cut = endedIt || durationMs2 >= limits.requestTimeoutMs;
+    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ": that is what ended this one" : ": this stall stayed under it"}`;
+  }
+  const retried = endedIt || durationMs2 >= limits.requestTimeoutMs;
+  if (limits.path === "http-concurrent") {
+    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${retried ? ": that retry ran here" : ": this stall stayed under it"}`;
+  }
+  if (kind === "first-byte") {
+    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ": that retry ran here" : ": this wait stayed under it"}`;
+  }
+  const segment = limits.segmentTimeoutMs ?? 6e5;
+  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
+}
+function segmentStart(t, r) {
+  const size = t.limits.segmentBytes;
+  const offset = (x) => Number(/bytes=(\d+)-/.exec(x.range ?? "")?.[1] ?? Number.NaN);
+  const own = offset(r);
+  if (!size || !Number.isFinite(own)) return t.startMs;
+  const segment = Math.floor(own / size);
+  const starts = t.requests.filter((x) => x.method === "GET" && Math.floor(offset(x) / size) === segment).map((x) => x.startMs);
+  return starts.length > 0 ? Math.min(...starts) : t.startMs;
+}
+function findStalls(t) {
+  const gets = t.requests.filter((r) => r.method === "GET");
+  const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t.intervalMs);
+  const stalls = [];
+  const make = (r, kind, startMs, durationMs2) => {
+    const endedByTimeout = r.outcome !== "complete" && durationMs2 >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
+    const segmentTimeoutToCutMs = t.limits.path === "azure-sdk" && kind !== "first-byte" ? segmentTimeoutToCut(startMs + durationMs2, segmentStart(t, r)) : null;
+    return {
+      kind,
+      requestId: r.id,
+      startMs,
+      durationMs: durationMs2,
+      // The bytes it had when it stopped: at the last tick before the stall.
+      atBytes: bytesAt(t, startMs + t.intervalMs / 2),
+      wholeDownloadMs: flatWithin(t, startMs, startMs + durationMs2),
+      toolkit: toolkitOnStall(t.limits, kind, durationMs2, endedByTimeout, segmentTimeoutToCutMs),
+      endedByTimeout,
+      segmentTimeoutToCutMs
+    };
+  };
+  for (const r of gets) {
+    const pts = r.points.filter(([, b]) => b > 0);
+    let best2 = null;
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const [a] = pts[i];
+      const [b] = pts[i + 1];
+      if (!best2 || b - a > best2[1]) best2 = [a, b - a];
+    }
+    const last = pts[pts.length - 1];
+    if (last && r.endMs !== null && r.outcome !== "complete" && r.endMs - last[0] > (best2?.[1] ?? 0)) best2 = [last[0], r.endMs - last[0]];
+    if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t.intervalMs / 2, best2[1]));
+  }
+  const waits = gets.map(ttfb).filter((x) => x !== null);
+  const typicalWait = median(waits);
+  const typicalDuration = median(gets.map((r) => duration3(r, t.endMs)));
+  for (const r of gets) {
+    if (stalls.some((s4) => s4.requestId === r.id)) continue;
+    const w = ttfb(r) ?? (r.endMs ?? t.endMs) - r.startMs;
+    if (gets.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR * typicalWait) {
+      stalls.push(make(r, "first-byte", r.startMs, w));
+      continue;
+    }
+    const d = duration3(r, t.endMs);
+    if (gets.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, "slow", r.startMs, d - typicalDuration));
+  }
+  return stalls.sort((a, b) => b.durationMs - a.durationMs);
+}
+function stallSentence(s4, t, archiveBytes) {
+  const at = archiveBytes ? ` at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : ` after ${bytes(s4.atBytes)}`;
+  const what = s4.kind === "body" ? `request #${s4.requestId} received nothing for ${seconds(s4.durationMs)}` : s4.kind === "first-byte" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for its first byte` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
+  const whole = s4.wholeDownloadMs >= 0.5 * s4.durationMs ? `, the whole download stopped for ${seconds(s4.wholeDownloadMs)} of it` : "";
+  return `the download stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t.startMs))} into it${at}${whole}): ${s4.toolkit}`;
+}
+function judgeDownload(t, archiveBytes) {
+  const D = Math.max(1, t.endMs - t.startMs);
+  const gets = t.requests.filter((r) => r.method === "GET");
+  const total = t.samples[t.samples.length - 1]?.[1] ?? 0;
+  const rate2 = (archiveBytes ?? total) / (D / 1e3);
+  const { flowingMs } = flowing(t);
+  const stalls = findStalls(t);
+  const waits = gets.map(ttfb).filter((x) => x !== null);
+  const waitShare = gets.reduce((s4, r) => s4 + (ttfb(r) ?? 0), 0) / Math.max(
+    1,
+    gets.reduce((s4, r) => s4 + duration3(r, t.endMs), 0)
+  );
+  const meanInFlight = Math.max(1, inFlightMean(t));
+  const evidence2 = [
+    `${gets.length} GET request${gets.length === 1 ? "" : "s"} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate2)}`,
+    `bytes flowed ${percent(flowingMs / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`
+  ];
+  const elastic = rateElasticity(gets, t.endMs);
+  const elasticity = elastic?.elasticity ?? null;
+  if (elastic) {
+    evidence2.push(
+      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) received ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`
+    );
+  }
+  const carrier = t.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
+  if (carrier)
+    evidence2.push(
+      `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1e3))} (all its traffic, not only the download's)`
+    );
+  const worst = stalls[0];
+  const spread2 = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
+  let limit;
+  let why;
+  if (waitShare >= WAIT_SHARE) {
+    const fixedWait = spread2 !== null && spread2 <= STORE_SPREAD;
+    limit = fixedWait ? "latency" : "store";
+    why = fixedWait ? `the download waited on round trips: its requests spent ${percent(waitShare)} of their time waiting for a first byte, ${seconds(median(waits))} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate2)}` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
+  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
+    limit = "per-connection";
+    why = `each connection was capped: the rate grew with the requests in flight (${formatNumber(elasticity)}\xD7 as elastic as a per-connection cap would make it), about ${mibPerSecond(rate2 / meanInFlight)} per request`;
+  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
+    limit = "path";
+    why = `the path or the machine capped the download at ${mibPerSecond(rate2)}: the rate stayed flat whatever the number of requests in flight`;
+  } else {
+    limit = gets.length > 0 ? "bandwidth" : "none";
+    why = gets.length === 1 ? `one connection carried the download at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the download ran at ${mibPerSecond(rate2)} with no stall and short waits for first bytes`;
+  }
+  const whatIf = downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst);
+  if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
+    evidence2.push(`apart from the stall: ${why}`);
+    limit = "stall";
+    why = stallSentence(worst, t, archiveBytes);
+  }
+  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(stallSentence(s4, t, archiveBytes));
+  evidence2.push(...interruptions(t));
+  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence: evidence2, whatIf };
+}
+function rateElasticity(gets, endMs) {
+  const bodies = gets.filter((r) => r.outcome === "complete" && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
+  const inBody = (t) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
+  const rows = bodies.map((r) => {
+    const from = r.firstByteMs;
+    const to = r.endMs;
+    let sum3 = 0;
+    for (let i = 0; i < 20; i++) sum3 += inBody(from + (i + 0.5) / 20 * (to - from));
+    return { inFlight: Math.max(1, sum3 / 20), rate: r.receivedBytes / ((to - from) / 1e3) };
+  });
+  if (rows.length < 2) return null;
+  const fewest = rows.reduce((a, b) => b.inFlight < a.inFlight ? b : a);
+  const most = rows.reduce((a, b) => b.inFlight > a.inFlight ? b : a);
+  if (most.inFlight / fewest.inFlight < MIN_PARALLELISM_SPREAD) return null;
+  const xs = rows.map((r) => Math.log(r.inFlight));
+  const ys = rows.map((r) => Math.log(r.rate));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num3 = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num3 += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den > 0 ? { elasticity: 1 + num3 / den, fewest, most } : null;
+}
+function interruptions(t) {
+  const gets = t.requests.filter((r) => r.method === "GET");
+  const end = (r) => /bytes=\d+-(\d+)/.exec(r.range ?? "")?.[1] ?? null;
+  return gets.filter((r) => r.outcome === "aborted" || r.outcome === "error").map((r) => {
+    const retry2 = gets.find((g) => g.id > r.id && g.startMs >= (r.endMs ?? 0) - t.intervalMs && end(g) !== null && end(g) === end(r));
+    const what = r.outcome === "error" ? `failed before a response (${r.range ?? "whole blob"})` : `was closed after ${bytes(r.receivedBytes)} (${r.range ?? "whole blob"})`;
+    const after = retry2 ? `request #${retry2.id} asked for ${retry2.range} ${seconds(Math.max(0, retry2.startMs - (r.endMs ?? retry2.startMs)))} later: a retry` : t.limits.path === "azure-sdk" && r.outcome === "aborted" ? "nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download" : "nothing fetched it again";
+    return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
+  });
+}
+function inFlightMean(t) {
+  let area = 0;
+  const s4 = t.samples;
+  for (let i = 0; i + 1 < s4.length; i++) {
+    const [a, , k] = s4[i];
+    const [b] = s4[i + 1];
+    area += (b - a) * k;
+  }
+  const span = (s4[s4.length - 1]?.[0] ?? 0) - (s4[0]?.[0] ?? 0);
+  return span > 0 ? area / span : 0;
+}
+function downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst) {
+  const out = [];
+  const halfFlow = Math.max(0, D - Math.min(D, flowingMs) / 2);
+  const perConnection = limit === "per-connection" || limit === "bandwidth" ? halfFlow : D;
+  const aggregate = limit === "path" || limit === "bandwidth" ? halfFlow : D;
+  const say = (change, lower, phrase) => {
+    const ms = Math.round(Math.min(D, lower));
+    out.push({
+      change,
+      downloadLowerBoundMs: ms,
+      sentence: ms >= 0.99 * D ? `${phrase} the download would still take about ${seconds(D)}.` : `${phrase} the download would take at least ${seconds(ms)} (now ${seconds(D)}).`
+    });
+  };
+  say("twice-per-connection", perConnection, "With twice the rate per connection");
+  say("twice-aggregate", aggregate, "With twice the aggregate rate (a wider path)");
+  const waitSum = gets.reduce((s4, r) => s4 + (ttfb(r) ?? 0), 0);
+  say("half-round-trip", D - waitSum / (2 * meanInFlight), "With half the round trip");
+  if (worst) say("stall-removed", D - worst.durationMs, `Without the ${seconds(worst.durationMs)} stall`);
+  return out;
+}
+
+// src/judge/download-in-verdict.ts
+function stallHeadline(stall, archiveBytes, timeline2) {
+  const where3 = archiveBytes ? `, at ${percent(Math.min(1, stall.atBytes / archiveBytes))} of the archive` : `, after ${bytes(stall.atBytes)}`;
+  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}${where3})`;
+  const l = timeline2.limits;
+  const ended = stall.endedByTimeout === true;
+  if (l.path === "http-stream") {
+    return ended ? `${head}: @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download ended it and the restore failed (no setting changes that timeout).` : `${head}: only @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download would cut a longer one short, failing the restore (no setting changes it).`;
+  }
+  if (l.path === "http-concurrent" || stall.kind === "first-byte") {
+    return `${head}: the toolkit's ${seconds(l.requestTimeoutMs)} per-request timeout ${ended ? "cut it short and retried it" : "would have cut a longer one short and retried it"} (no setting of actions/cache changes it).`;
+  }
+  const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 6e5) / 6e4);
+  const inForce = formatNumber((l.segmentTimeoutMs ?? 6e5) / 6e4);
+  return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
+}
+function withDownloadVerdict(profile2, verdict2) {
+  const phase2 = profile2.phases.find((p2) => p2.name === "download");
+  const timeline2 = phase2?.downloadTimeline;
+  if (!phase2 || !timeline2) return verdict2;
+  const archiveBytes = phase2.networkBytes ?? profile2.restore?.archiveBytes ?? null;
+  const download = judgeDownload(timeline2, archiveBytes);
+  const stall = download.limit === "stall" ? download.stalls[0] : void 0;
+  if (!stall) return { ...verdict2, download };
+  return { ...verdict2, sentence: `${stallHeadline(stall, archiveBytes, timeline2)} ${verdict2.sentence}`, download };
+}
+
+// src/profile/schema.ts
+var PROFILE_SCHEMA_VERSION = 2;
+var PHASES = ["lookup", "download", "extract", "writeback"];
+var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
+var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
+var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var DOWNLOAD_REQUEST_OUTCOMES = ["complete", "aborted", "error", "open"];
+var DOWNLOAD_PATHS = ["azure-sdk", "http-concurrent", "http-stream"];
+var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
+var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
+var SHARED_PHASES = ["restore", "probes", "experiments"];
+var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
+var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
+var STAGE_STATUSES = ["ran", "skipped", "failed"];
+var RESTORE_SPANS = ["step", "until-on-disk"];
+var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
+var DOWNLOAD_LIMIT_KINDS = ["stall", "per-connection", "path", "bandwidth", "latency", "store", "none"];
+var DOWNLOAD_STALL_KINDS = ["body", "first-byte", "slow"];
+var DOWNLOAD_WHAT_IF_CHANGES = ["twice-per-connection", "twice-aggregate", "half-round-trip", "stall-removed"];
+var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
+var SAVE_STATUSES = ["saved", "skipped", "failed"];
+var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
 
 // src/sample/iostat.ts
 var SECTOR_BYTES = 512;
@@ -94974,7 +95391,7 @@ function variation(values) {
 }
 function steadiness(series2, stack, ceiling, bandwidthCeiling) {
   const bios = [];
-  const requests = [];
+  const requests2 = [];
   const bytes2 = [];
   let from = series2[0];
   for (let i = 1; from && i < series2.length; i++) {
@@ -94988,13 +95405,13 @@ function steadiness(series2, stack, ceiling, bandwidthCeiling) {
     const atCeiling = (before ?? 0) >= NEAR_CEILING_SHARE * ceiling || bandwidthCeiling !== null && bytesPerSecond >= NEAR_CEILING_SHARE * bandwidthCeiling;
     if (before && after !== null && atCeiling) {
       bios.push(before);
-      requests.push(after);
+      requests2.push(after);
       bytes2.push(bytesPerSecond);
     }
     from = to;
   }
   if (bios.length < MIN_BINDING_WINDOWS) return null;
-  return { bios: variation(bios), requests: variation(requests), bytes: variation(bytes2) };
+  return { bios: variation(bios), requests: variation(requests2), bytes: variation(bytes2) };
 }
 var n = (x) => Math.round(x).toLocaleString("en-US");
 function iopsCounting(series2, stack, ceiling, bandwidthShare, bandwidthCeiling = null) {
@@ -95102,9 +95519,9 @@ function bindingOf(windows) {
   const direction = at.filter((w) => w.shares.some((s4) => s4.direction === "write" && s4.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
   const rates = (r) => at.map((w) => w.shares.find((s4) => s4.resource === r && s4.direction === direction)?.rate ?? Number.NaN);
   const bytes2 = rates("disk-bandwidth");
-  const requests = rates("disk-iops");
-  if (bytes2.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
-  return variation2(requests) < variation2(bytes2) ? "disk-iops" : "disk-bandwidth";
+  const requests2 = rates("disk-iops");
+  if (bytes2.some(Number.isNaN) || requests2.some(Number.isNaN)) return null;
+  return variation2(requests2) < variation2(bytes2) ? "disk-iops" : "disk-bandwidth";
 }
 var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
@@ -95113,8 +95530,8 @@ var KIND_TEXT = {
 function describeShare(s4, what, requestKiB) {
   const size = requestKiB === void 0 || s4.count === "before-merge" ? "" : ` of ${formatNumber(requestKiB)} KiB`;
   const above = s4.share > ABOVE_CEILING_SHARE ? ", above what fio measured (the ceiling moved or the probe understated it)" : "";
-  const requests = s4.count === "before-merge" ? `issued ${formatNumber(s4.rate)} write bios/s (completed + merged: what a cap on bios counts)` : `completed ${formatNumber(s4.rate)} ${s4.direction === "write" ? "writes" : "reads"}/s${size}`;
-  return s4.resource === "disk-bandwidth" ? `${what} ${s4.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s4.rate)}, ${percent(s4.share)} of the ${mibPerSecond(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}` : `${what} ${requests}, ${percent(s4.share)} of the ${iops(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}`;
+  const requests2 = s4.count === "before-merge" ? `issued ${formatNumber(s4.rate)} write bios/s (completed + merged: what a cap on bios counts)` : `completed ${formatNumber(s4.rate)} ${s4.direction === "write" ? "writes" : "reads"}/s${size}`;
+  return s4.resource === "disk-bandwidth" ? `${what} ${s4.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s4.rate)}, ${percent(s4.share)} of the ${mibPerSecond(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}` : `${what} ${requests2}, ${percent(s4.share)} of the ${iops(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}`;
 }
 function merged(c) {
   return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
@@ -95707,7 +96124,7 @@ function deviceWork(phases) {
     const d = p2?.facts.disk;
     if (!d) continue;
     w.writtenBytes += d.writtenBytes;
-    w.writes += d.writes;
+    w.writes += d.writes + (p2.iopsCount === "before-merge" ? d.writeMergesPerSecond * d.durationMs / 1e3 : 0);
     w.readBytes += d.readBytes;
     w.reads += d.reads;
   }
@@ -95950,6 +96367,10 @@ function withoutRestore(profile2, ceilings, why) {
   };
 }
 function judgeInDetail(profile2) {
+  const judgement = judgeRestore(profile2);
+  return { ...judgement, verdict: withDownloadVerdict(profile2, judgement.verdict) };
+}
+function judgeRestore(profile2) {
   const ceilings = ceilingsOf(profile2);
   const restore2 = profile2.restore;
   if (!restore2) return withoutRestore(profile2, ceilings, "no cache restore was profiled");
@@ -95966,7 +96387,7 @@ function judgeInDetail(profile2) {
   if (judged.length === 0) return withoutRestore(profile2, ceilings, "the profile recorded no phase");
   const totalMs = judged.reduce((s4, j) => s4 + j.durationMs, 0);
   const whatIf = whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {} })),
     ceilings
   );
   const spans = restoreSpans(judged);
@@ -96071,13 +96492,13 @@ function bestOtherDisk(outcomes2) {
 }
 function experimentOutputs(e) {
   const outcomes2 = e?.outcomes ?? [];
-  const median2 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
+  const median3 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
   const other = bestOtherDisk(outcomes2);
   return {
-    "experiment-baseline-seconds": secondsText(median2("baseline")),
-    "experiment-ram-seconds": secondsText(median2("ram")),
-    "experiment-decompress-seconds": secondsText(median2("decompress")),
-    "experiment-page-cache-seconds": secondsText(median2("page-cache")),
+    "experiment-baseline-seconds": secondsText(median3("baseline")),
+    "experiment-ram-seconds": secondsText(median3("ram")),
+    "experiment-decompress-seconds": secondsText(median3("decompress")),
+    "experiment-page-cache-seconds": secondsText(median3("page-cache")),
     "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
     "experiment-other-disk-path": other?.mountPoint ?? "",
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
@@ -96561,9 +96982,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path47, mountPoint) {
-  if (mountPoint === "/") return path47.startsWith("/");
-  return path47 === mountPoint || path47.startsWith(`${mountPoint}/`);
+function isUnder(path52, mountPoint) {
+  if (mountPoint === "/") return path52.startsWith("/");
+  return path52 === mountPoint || path52.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -96643,16 +97064,16 @@ function resolveMountSource(mount, view, depth = 0) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-function readText(path47) {
+function readText(path52) {
   try {
-    const text = readFileSync2(path47, "utf8").trim();
+    const text = readFileSync2(path52, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path47) {
-  const text = readText(path47);
+function readNumber(path52) {
+  const text = readText(path52);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -96674,23 +97095,23 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path47) {
-  return realpathSync(nearestExistingPath(path47));
+function nearestExisting(path52) {
+  return realpathSync(nearestExistingPath(path52));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
   const bracketed = /\[([^\]]+)\]/.exec(text);
   return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
 }
-function realPathOrNull(path47) {
+function realPathOrNull(path52) {
   try {
-    return realpathSync(path47);
+    return realpathSync(path52);
   } catch {
     return null;
   }
 }
-function nearestVisible(path47, realPath) {
-  let p2 = path47;
+function nearestVisible(path52, realPath) {
+  let p2 = path52;
   for (; ; ) {
     const real = realPath(p2);
     if (real !== null) return real;
@@ -96781,9 +97202,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path47, existing, mount, resolution) {
+function fileSystemInfo(path52, existing, mount, resolution) {
   const info2 = {
-    path: path47,
+    path: path52,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -96841,19 +97262,19 @@ function resolveDevices(paths, options = {}) {
   const fileSystems = [];
   let noBlockDeviceReason;
   let primarySet = false;
-  for (const [role, path47] of roles) {
-    const existing = nearestVisible(path47, realPath);
+  for (const [role, path52] of roles) {
+    const existing = nearestVisible(path52, realPath);
     const mount = findMount(mounts, existing);
-    const reason = noBlockReason(path47, existing, mount, sys);
+    const reason = noBlockReason(path52, existing, mount, sys);
     const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
-    fileSystems.push(fileSystemInfo(path47, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
+    fileSystems.push(fileSystemInfo(path52, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
     let nodes = [];
-    const unresolved = resolution?.method === "not-measured" ? `${path47} is on ${resolution.detail}` : void 0;
+    const unresolved = resolution?.method === "not-measured" ? `${path52} is on ${resolution.detail}` : void 0;
     if (!reason && !unresolved) {
       const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
-      if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
+      if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), /* @__PURE__ */ new Set());
     }
-    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path47} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path52} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
     if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
       fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
@@ -96868,7 +97289,7 @@ function resolveDevices(paths, options = {}) {
       if (!node.topLevel) continue;
       device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
       if (role === "restore-path") {
-        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path47])];
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path52])];
         if (!primarySet) {
           device2.primary = true;
           primarySet = true;
@@ -96883,12 +97304,20 @@ function resolveDevices(paths, options = {}) {
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }
-function noBlockReason(path47, existing, mount, sys) {
+function chainStart(mount, resolution) {
+  if (!mount || !resolution) return [];
+  if (resolution.method === "bind-mount") return [`bind mount of ${mount.root}`];
+  const upper = mount.fsType === "overlay" ? overlayLayers(mount.superOptions).upperDir : void 0;
+  if (resolution.method === "overlay-upper") return [`overlay upper layer ${upper}`];
+  if (resolution.method === "overlay-upper-inferred") return [`overlay upper layer ${upper} (inferred)`];
+  return [];
+}
+function noBlockReason(path52, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path47} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path52} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path47} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path52} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97011,14 +97440,14 @@ function otherLocalDisk(mounts, restoreMount, restoreDisks) {
 function cgroupLimits(cgroup) {
   if (typeof cgroup !== "object" || cgroup === null) return void 0;
   const out = {};
-  const walk = (value, path47) => {
+  const walk = (value, path52) => {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, path47 ? `${path47}.${k}` : k);
+      for (const [k, v] of Object.entries(value)) walk(v, path52 ? `${path52}.${k}` : k);
       return;
     }
-    const leaf = path47.split(".").pop() ?? "";
+    const leaf = path52.split(".").pop() ?? "";
     if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path47] = value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path52] = value;
   };
   walk(cgroup, "");
   return Object.keys(out).length > 0 ? out : void 0;
@@ -97145,6 +97574,79 @@ function historySection(profile2) {
     "<sub>Runs on other hardware are kept apart. A run is flagged when it is beyond p90 of at least 5 earlier runs on the same hardware with a cache within 25% of its size.</sub>",
     ...notes.length > 0 ? ["", ...notes] : []
   ].join("\n");
+}
+
+// src/report/download-section.ts
+function downloadChartPoints(t, maxPoints = MAX_POINTS) {
+  const span = t.endMs - t.startMs;
+  if (span <= 0 || t.samples.length === 0) return [];
+  const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t.intervalMs))));
+  const width = span / cells;
+  const points = [];
+  let i = 0;
+  let bytes2 = 0;
+  let inFlight = 0;
+  for (let c = 1; c <= cells; c++) {
+    const end = t.startMs + c * width;
+    const before = bytes2;
+    let most = inFlight;
+    while (i < t.samples.length && t.samples[i][0] <= end) {
+      const [, b, k] = t.samples[i];
+      bytes2 = b;
+      inFlight = k;
+      most = Math.max(most, k);
+      i++;
+    }
+    points.push({ tSeconds: (end - t.startMs) / 1e3, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
+  }
+  return points;
+}
+function niceMax2(n2) {
+  if (n2 <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(n2));
+  return ([1, 2, 2.5, 5, 10].find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
+}
+function charts(t) {
+  const points = downloadChartPoints(t);
+  if (points.length < 2) return "";
+  const end = Number((points[points.length - 1]?.tSeconds ?? 0).toFixed(2));
+  const line = (values) => `[${values.map((v) => String(Math.round(v * 10) / 10)).join(", ")}]`;
+  const chart = (title, axis, max, values, color) => fenced(
+    "mermaid",
+    [
+      xyChartInit(color),
+      "xychart-beta",
+      `    title "${title}"`,
+      `    x-axis "seconds" 0 --> ${end}`,
+      `    y-axis "${axis}" 0 --> ${max}`,
+      `    line ${line(values)}`
+    ].join("\n")
+  );
+  const rates = points.map((p2) => p2.mibPerSecond);
+  const flights = points.map((p2) => p2.inFlight);
+  return [
+    chart("Download throughput (MiB/s)", "MiB/s", niceMax2(Math.max(...rates)), rates, 0),
+    chart("Download requests in flight", "requests", Math.max(1, t.limits.concurrency, ...flights), flights, 1)
+  ].join("\n\n");
+}
+function downloadSection(profile2, verdict2) {
+  const download = verdict2.download;
+  const timeline2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  if (!download || !timeline2) return "";
+  const parts = [`### Download
+
+**${escapeHtml(download.sentence)}**`];
+  if (download.evidence.length > 0) parts.push(download.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n"));
+  if (download.whatIf.length > 0) {
+    parts.push(
+      `${download.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join("\n")}
+
+<sub>Lower bounds on the download's time: stalls and waits for first bytes stay unless the change removes them; a doubled rate halves at most the time bytes flowed.</sub>`
+    );
+  }
+  const drawn = charts(timeline2);
+  if (drawn) parts.push(drawn);
+  return parts.join("\n\n");
 }
 
 // src/report/summary.ts
@@ -97418,6 +97920,8 @@ ${items}`
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
   const history2 = historySection(profile2);
   if (history2) sections.push(history2);
+  const download = downloadSection(profile2, verdict2);
+  if (download) sections.push(download);
   const whose = attributionSection(profile2, verdict2);
   if (whose) sections.push(whose);
   if (verdict2.whatIf.length > 0)
@@ -97428,10 +97932,10 @@ ${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
 <sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`
     );
-  const charts = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
-  if (charts.length > 0) sections.push(`### Timeline
+  const charts2 = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
+  if (charts2.length > 0) sections.push(`### Timeline
 
-${charts.join("\n\n")}`);
+${charts2.join("\n\n")}`);
   sections.push(probesSection(profile2));
   if (rows.length > 0) sections.push(iostatSection(profile2, rows));
   const anatomy2 = anatomySection(profile2);
@@ -97498,6 +98002,15 @@ var pair = (a, b) => (v, p2, e) => {
   a(v[0], `${p2}[0]`, e);
   b(v[1], `${p2}[1]`, e);
 };
+var triple = (a, b, c) => (v, p2, e) => {
+  if (!Array.isArray(v) || v.length !== 3) {
+    e.push(`${p2}: expected an array of 3 items, got ${describe(v)}`);
+    return;
+  }
+  a(v[0], `${p2}[0]`, e);
+  b(v[1], `${p2}[1]`, e);
+  c(v[2], `${p2}[2]`, e);
+};
 var obj = (shape) => (v, p2, e) => {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
     e.push(`${p2}: expected an object, got ${describe(v)}`);
@@ -97507,12 +98020,12 @@ var obj = (shape) => (v, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path47 = p2 ? `${p2}.${key}` : key;
+    const path52 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path47}: missing`);
+      if (!optional) e.push(`${path52}: missing`);
       continue;
     }
-    c(rec[key], path47, e);
+    c(rec[key], path52, e);
   }
 };
 var diskCounters = obj({
@@ -97550,6 +98063,34 @@ var snapshot3 = obj({
   "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num })),
   "cgroupCpu?": nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num }))
 });
+var downloadRequest = obj({
+  id: num,
+  method: str,
+  range: nullable(str),
+  startMs: num,
+  firstByteMs: nullable(num),
+  endMs: nullable(num),
+  status: nullable(num),
+  receivedBytes: num,
+  outcome: oneOf(...DOWNLOAD_REQUEST_OUTCOMES),
+  points: arr(pair(num, num))
+});
+var downloadTimeline = obj({
+  intervalMs: num,
+  startMs: num,
+  endMs: num,
+  requests: arr(downloadRequest),
+  samples: arr(triple(num, num, num)),
+  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+  limits: obj({
+    path: oneOf(...DOWNLOAD_PATHS),
+    concurrency: num,
+    requestTimeoutMs: num,
+    segmentTimeoutMs: nullable(num),
+    segmentBytes: nullable(num)
+  }),
+  "droppedRequests?": num
+});
 var phaseName = oneOf(...PHASES);
 var phase = obj({
   name: phaseName,
@@ -97558,7 +98099,8 @@ var phase = obj({
   start: snapshot3,
   end: snapshot3,
   "networkBytes?": nullable(num),
-  "progress?": arr(pair(num, num))
+  "progress?": arr(pair(num, num)),
+  "downloadTimeline?": downloadTimeline
 });
 var device = obj({
   name: str,
@@ -97707,6 +98249,25 @@ var verdict = nullable(
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
       sentences: arr(str)
+    }),
+    "download?": obj({
+      limit: oneOf(...DOWNLOAD_LIMIT_KINDS),
+      sentence: str,
+      stalls: arr(
+        obj({
+          kind: oneOf(...DOWNLOAD_STALL_KINDS),
+          requestId: num,
+          startMs: num,
+          durationMs: num,
+          atBytes: num,
+          wholeDownloadMs: num,
+          toolkit: str,
+          "endedByTimeout?": bool,
+          "segmentTimeoutToCutMs?": nullable(num)
+        })
+      ),
+      evidence: arr(str),
+      whatIf: arr(obj({ change: oneOf(...DOWNLOAD_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str }))
     })
   })
 );
@@ -97934,10 +98495,10 @@ function spread(values) {
   const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const mid = Math.floor(xs.length / 2);
-  const median2 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  const median3 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
   const min = xs[0];
   const max = xs[xs.length - 1];
-  return { median: median2, min, max, runs: xs.length, spreadPercent: median2 > 0 ? (max - min) / median2 * 100 : 0 };
+  return { median: median3, min, max, runs: xs.length, spreadPercent: median3 > 0 ? (max - min) / median3 * 100 : 0 };
 }
 
 // src/compare/best-fix.ts
@@ -97965,7 +98526,7 @@ function bestFixCell(b) {
 var HISTORY_MAX_RUNS = 100;
 var REGRESSION_MIN_RUNS = 5;
 var SIMILAR_SIZE_FACTOR = 1.25;
-function quantile(values, q) {
+function quantile2(values, q) {
   const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const h = (xs.length - 1) * q;
@@ -97975,21 +98536,21 @@ function quantile(values, q) {
 }
 function percentiles2(values) {
   const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v));
-  const p50 = quantile(xs, 0.5);
-  const p90 = quantile(xs, 0.9);
+  const p50 = quantile2(xs, 0.5);
+  const p90 = quantile2(xs, 0.9);
   return p50 === null || p90 === null ? null : { p50, p90, runs: xs.length };
 }
 function groupsOf(runs, first) {
   const byId = /* @__PURE__ */ new Map();
   for (const r of runs) byId.set(r.fingerprintId, [...byId.get(r.fingerprintId) ?? [], r]);
-  const groups = [...byId.entries()].map(([fingerprintId2, rs]) => ({
+  const groups2 = [...byId.entries()].map(([fingerprintId2, rs]) => ({
     fingerprintId: fingerprintId2,
     hardware: rs[rs.length - 1]?.hardware ?? "",
     runs: rs.length,
     restoreMs: percentiles2(rs.map((r) => r.restoreMs)),
     untilDurableMs: percentiles2(rs.map((r) => r.untilDurableMs))
   }));
-  return groups.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
+  return groups2.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
 }
 function similarSize(a, b) {
   if (a === null || b === null || a <= 0 || b <= 0) return a === b;
@@ -98002,7 +98563,7 @@ function regressionsOf(current, earlier) {
     const now = pick2(current);
     const past = comparable.map(pick2).filter((v) => v !== null);
     if (now === null || past.length < REGRESSION_MIN_RUNS) return;
-    const p90 = quantile(past, 0.9);
+    const p90 = quantile2(past, 0.9);
     if (now > p90) out.push({ metric, thisMs: now, p90Ms: p90, comparedRuns: past.length });
   };
   check("restore", (r) => r.restoreMs);
@@ -98379,19 +98940,36 @@ function readLines(file) {
     return [];
   }
 }
+function commandAvailable(command) {
+  try {
+    execFileSync("sh", ["-c", 'command -v "$1"', "sh", command], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 // src/lab/loop-disk.ts
-function createLoopDisk(cleanup, opts) {
-  const image = path15.join(opts.dir, "disk.img");
+function createLoopDevice(cleanup, opts) {
+  const image = path15.join(opts.imageDir ?? opts.dir, opts.name ?? "disk.img");
   run("truncate", ["-s", String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync2(image, { force: true }));
   const device2 = run("losetup", ["-f", "--show", image]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
+  return { device: device2, devNumber: devNumberOf(device2) };
+}
+function createLoopDisk(cleanup, opts) {
+  const { device: device2 } = createLoopDevice(cleanup, {
+    dir: opts.dir,
+    sizeBytes: opts.sizeBytes,
+    ...opts.name ? { name: `${opts.name}.img` } : {},
+    ...opts.imageDir ? { imageDir: opts.imageDir } : {}
+  });
   if (opts.noMerges) {
     setQueueValue(cleanup, device2, "nomerges", "2");
   }
-  const mountPoint = path15.join(opts.dir, "mnt");
+  const mountPoint = path15.join(opts.dir, opts.name ? `${opts.name}-mnt` : "mnt");
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { device: device2, devNumber: devNumberOf(device2), mountPoint };
@@ -98424,8 +99002,10 @@ import path16 from "node:path";
 
 // src/lab/paths.ts
 var LAB_PREFIX = "disk-profiler-lab-";
+var RAM_DIR = "/dev/shm";
 var BLKIO_ROOT = "/sys/fs/cgroup/blkio";
 var CPU_CGROUP_ROOT = "/sys/fs/cgroup/cpu";
+var CPUACCT_CGROUP_ROOT = "/sys/fs/cgroup/cpuacct";
 var THROTTLE_FILES = [
   "blkio.throttle.write_bps_device",
   "blkio.throttle.write_iops_device",
@@ -98530,14 +99110,14 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync12 } from "node:fs";
+import { mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
 import os19 from "node:os";
-import * as path45 from "node:path";
+import * as path50 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync9, mkdtempSync as mkdtempSync3, rmSync as rmSync7 } from "node:fs";
+import { mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
 import os15 from "node:os";
-import path38 from "node:path";
+import path42 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
@@ -98828,6 +99408,210 @@ function toolMessages(text, maxLines = 6) {
   return [...new Set(lines)].slice(-maxLines);
 }
 
+// src/sample/download-timeline.ts
+import diagnostics from "node:diagnostics_channel";
+
+// src/sample/net-dev.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+function parseNetDev(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    const name2 = line.slice(0, colon).trim();
+    const fields2 = line.slice(colon + 1).trim().split(/\s+/).map(Number);
+    if (name2 === "" || fields2.length < 9 || fields2.some((f) => !Number.isFinite(f))) continue;
+    out.push({ name: name2, rxBytes: fields2[0], rxPackets: fields2[1], txBytes: fields2[8] });
+  }
+  return out;
+}
+function readNetDev(procRoot) {
+  try {
+    return parseNetDev(readFileSync6(`${procRoot}/net/dev`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+function netDevDeltas(before, after) {
+  const earlier = new Map(before.map((c) => [c.name, c]));
+  const out = [];
+  for (const now of after) {
+    const then = earlier.get(now.name);
+    if (!then) continue;
+    const rxBytes = now.rxBytes - then.rxBytes;
+    if (rxBytes <= 0) continue;
+    out.push({ name: now.name, rxBytes, rxPackets: now.rxPackets - then.rxPackets, txBytes: Math.max(0, now.txBytes - then.txBytes) });
+  }
+  return out.sort((a, b) => b.rxBytes - a.rxBytes);
+}
+
+// src/sample/download-timeline.ts
+var MAX_REQUESTS = 4e3;
+var MAX_POINTS_PER_REQUEST = 400;
+var MAX_SAMPLES = 6e3;
+function headerText(value) {
+  if (value === void 0) return null;
+  return Array.isArray(value) ? value[0] ?? null : String(value);
+}
+function hostMatches(requestHost, wanted) {
+  if (!requestHost) return false;
+  const a = requestHost.toLowerCase();
+  const b = wanted.toLowerCase();
+  return a === b || a === `${b}:80` || `${a}:80` === b;
+}
+var DownloadTimelineRecorder = class {
+  constructor(o) {
+    this.o = o;
+  }
+  o;
+  open = /* @__PURE__ */ new Set();
+  byRequest = /* @__PURE__ */ new WeakMap();
+  records = [];
+  samples = [];
+  closedBytes = 0;
+  timer;
+  startMs = 0;
+  netBefore = null;
+  dropped = 0;
+  onStart = (message) => {
+    const request = message.request;
+    if (!request || request.method === "CONNECT") return;
+    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return;
+    if (this.records.length >= MAX_REQUESTS) {
+      this.dropped += 1;
+      return;
+    }
+    const now = this.o.nowMs();
+    const record = {
+      id: this.records.length + 1,
+      method: request.method,
+      range: headerText(request.getHeader("x-ms-range")) ?? headerText(request.getHeader("range")),
+      startMs: now,
+      firstByteMs: null,
+      endMs: null,
+      status: null,
+      receivedBytes: 0,
+      outcome: "open",
+      points: []
+    };
+    const tracked = { record, request, socket: null, baseline: 0 };
+    this.records.push(record);
+    this.open.add(tracked);
+    this.byRequest.set(request, tracked);
+    this.sample();
+    const attach = (socket) => {
+      tracked.socket = socket;
+      tracked.baseline = socket.bytesRead;
+    };
+    if (request.socket) attach(request.socket);
+    else request.once("socket", attach);
+    request.once("close", () => this.close(tracked, tracked.record.outcome === "open" ? "aborted" : tracked.record.outcome));
+  };
+  onResponse = (message) => {
+    const { request, response } = message;
+    const tracked = request ? this.byRequest.get(request) : void 0;
+    if (!tracked || !response) return;
+    tracked.record.firstByteMs = this.o.nowMs();
+    tracked.record.status = response.statusCode ?? null;
+    response.once("end", () => this.close(tracked, "complete"));
+    response.once("close", () => this.close(tracked, response.complete ? "complete" : "aborted"));
+  };
+  onError = (message) => {
+    const request = message.request;
+    const tracked = request ? this.byRequest.get(request) : void 0;
+    if (tracked) this.close(tracked, "error");
+  };
+  start() {
+    this.startMs = this.o.nowMs();
+    this.netBefore = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    diagnostics.subscribe("http.client.request.start", this.onStart);
+    diagnostics.subscribe("http.client.response.finish", this.onResponse);
+    diagnostics.subscribe("http.client.request.error", this.onError);
+    this.samples.push([this.startMs, 0, 0]);
+    this.timer = setInterval(() => this.sample(), Math.max(10, this.o.intervalMs));
+    this.timer.unref();
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = void 0;
+    diagnostics.unsubscribe("http.client.request.start", this.onStart);
+    diagnostics.unsubscribe("http.client.response.finish", this.onResponse);
+    diagnostics.unsubscribe("http.client.request.error", this.onError);
+    this.sample();
+    const endMs = this.o.nowMs();
+    const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    for (const record of this.records) record.points = downsampleEvenly(record.points, MAX_POINTS_PER_REQUEST);
+    return {
+      intervalMs: this.o.intervalMs,
+      startMs: this.startMs,
+      endMs,
+      requests: this.records,
+      samples: downsampleEvenly(this.samples, MAX_SAMPLES),
+      interfaces: this.netBefore && netAfter ? netDevDeltas(this.netBefore, netAfter) : null,
+      limits: this.o.limits,
+      ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
+    };
+  }
+  received(t) {
+    return t.socket ? Math.max(0, t.socket.bytesRead - t.baseline) : t.record.receivedBytes;
+  }
+  close(t, outcome2) {
+    if (!this.open.has(t)) return;
+    const now = this.o.nowMs();
+    t.record.receivedBytes = this.received(t);
+    t.record.outcome = outcome2;
+    t.record.endMs = now;
+    pushPoint(t.record.points, now, t.record.receivedBytes);
+    this.open.delete(t);
+    this.closedBytes += t.record.receivedBytes;
+    this.sample();
+  }
+  /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
+  sample() {
+    const now = this.o.nowMs();
+    let total = this.closedBytes;
+    for (const t of this.open) {
+      const bytes2 = this.received(t);
+      t.record.receivedBytes = bytes2;
+      pushPoint(t.record.points, now, bytes2);
+      total += bytes2;
+    }
+    const last = this.samples[this.samples.length - 1];
+    if (!last || last[1] !== total || last[2] !== this.open.size) this.samples.push([now, total, this.open.size]);
+  }
+};
+function pushPoint(points, tMs, bytes2) {
+  const last = points[points.length - 1];
+  if (!last || last[1] !== bytes2) points.push([tMs, bytes2]);
+}
+
+// src/restore/download-limits.ts
+var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
+var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
+function downloadLimits(downloadUrl, useAzureSdk) {
+  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
+  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
+  if (azureHost && options.useAzureSdk) {
+    return {
+      path: "azure-sdk",
+      concurrency: options.downloadConcurrency ?? 8,
+      requestTimeoutMs: options.timeoutInMs ?? 3e4,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? 6e5,
+      segmentBytes: SDK_SEGMENT_BYTES
+    };
+  }
+  if (azureHost && options.concurrentBlobDownloads) {
+    return {
+      path: "http-concurrent",
+      concurrency: options.downloadConcurrency ?? 10,
+      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
+      segmentTimeoutMs: null,
+      segmentBytes: null
+    };
+  }
+  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
+}
+
 // src/restore/timed-restore.ts
 var MAX_PROGRESS_POINTS = 600;
 async function timedRestore(request) {
@@ -98861,6 +99645,7 @@ async function timedRestore(request) {
   let downloadUrl;
   let extractStartedAtEpochMs = null;
   let phaseOpen = true;
+  let timeline2;
   try {
     const cacheMode = getCacheMode();
     if (!isCacheReadable(cacheMode)) {
@@ -98905,14 +99690,23 @@ async function timedRestore(request) {
     next("download");
     archivePath = path20.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const recorder = new DownloadTimelineRecorder({
+      host: new URL(downloadUrl).host,
+      intervalMs: request.progressIntervalMs,
+      nowMs: request.clockMs ?? monotonicMs,
+      procRoot: request.procRoot ?? null,
+      limits: downloadLimits(downloadUrl, serviceVersion2 === "v2")
+    });
+    recorder.start();
     try {
       await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
     } finally {
       progress.stop();
+      timeline2 = recorder.stop();
     }
     result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
-    next("extract", { networkBytes: result.archiveBytes, progress: progress.points() });
+    next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline2 });
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
     const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
@@ -98928,7 +99722,7 @@ async function timedRestore(request) {
   } catch (error2) {
     const failedPhase = current.name;
     if (archivePath && failedPhase === "download") deleteArchive(archivePath, request.log);
-    if (phaseOpen) next(null);
+    if (phaseOpen) next(null, failedPhase === "download" && timeline2 ? { downloadTimeline: timeline2 } : {});
     result.cacheHit = false;
     result.error = { phase: failedPhase, message: errorMessage(error2) };
     return finish();
@@ -99212,7 +100006,7 @@ function parseProcStat(text) {
 }
 
 // src/sample/process-tree.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 
 // src/sample/parse-pid-io.ts
 function field(text, name2) {
@@ -99257,10 +100051,10 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync7, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path47, mode) {
-    this.path = path47;
+  constructor(path52, mode) {
+    this.path = path52;
     this.mode = mode;
   }
   path;
@@ -99276,7 +100070,7 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync6(this.path, "latin1");
+        const text = readFileSync7(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
@@ -99314,9 +100108,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path47) {
+function readOrNull(path52) {
   try {
-    return readFileSync7(path47, "latin1");
+    return readFileSync8(path52, "latin1");
   } catch {
     return null;
   }
@@ -99406,7 +100200,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path47) => new ProcFile(`${this.procRoot}/${path47}`, mode);
+    const file = (path52) => new ProcFile(`${this.procRoot}/${path52}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -99514,7 +100308,9 @@ async function observedRestore(o) {
       onPhase: o.onPhase,
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
-      log: o.log
+      log: o.log,
+      clockMs: () => monotonicMs() - o.originMs,
+      procRoot: o.procRoot
     });
     return { timed, sampler };
   } catch (error2) {
@@ -99621,11 +100417,11 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
 }
 
 // src/sample/cgroup.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import path22 from "node:path";
 function tryRead(file) {
   try {
-    return { text: readFileSync8(file, "utf8") };
+    return { text: readFileSync9(file, "utf8") };
   } catch (error2) {
     const code = error2.code ?? "unreadable";
     return { error: `${file}: ${code}` };
@@ -99665,13 +100461,13 @@ function levelsOf(mount, cgroupPath, root, controller, notes) {
     rel = "/";
   }
   const levels = [];
-  const groups = [];
+  const groups2 = [];
   for (let dir = path22.join(top, rel); ; dir = path22.dirname(dir)) {
     levels.push(dir);
-    groups.push(path22.posix.join(mount.root, path22.relative(top, dir)));
+    groups2.push(path22.posix.join(mount.root, path22.relative(top, dir)));
     if (dir === top || dir.length <= top.length) break;
   }
-  return { levels, groups };
+  return { levels, groups: groups2 };
 }
 function quotaAt(located, level, why) {
   const dir = located.levels[level];
@@ -100814,9 +101610,9 @@ function restoreDirtySettings(saved) {
     ["dirty_background_bytes", "dirty_background_ratio"],
     ["dirty_bytes", "dirty_ratio"]
   ];
-  for (const [bytes2, ratio3] of pairs) {
+  for (const [bytes2, ratio4] of pairs) {
     if (saved[bytes2] > 0) writeText(sysctlPath(bytes2), String(saved[bytes2]));
-    else writeText(sysctlPath(ratio3), String(saved[ratio3]));
+    else writeText(sysctlPath(ratio4), String(saved[ratio4]));
   }
 }
 function lowerDirtyLimits(cleanup, limits) {
@@ -100839,29 +101635,30 @@ var PAIRS = [
   ["dirty_background_bytes", "dirty_background_ratio"],
   ["dirty_bytes", "dirty_ratio"]
 ];
-function describeSetting(s4, b, ratio3) {
-  return s4[b] > 0 ? `vm.${b}=${s4[b]} (${bytes(s4[b])})` : `vm.${ratio3}=${s4[ratio3]} (vm.${b} unset)`;
+function describeSetting(s4, b, ratio4) {
+  return s4[b] > 0 ? `vm.${b}=${s4[b]} (${bytes(s4[b])})` : `vm.${ratio4}=${s4[ratio4]} (vm.${b} unset)`;
 }
 function putBackIfOurs(privilege, change, current = readDirtySettings()) {
   const out = { putBack: [], leftAlone: [] };
-  for (const [b, ratio3] of PAIRS) {
+  for (const [b, ratio4] of PAIRS) {
     if (current[b] === change.set[b]) {
       if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
-      else write(privilege, ratio3, change.saved[ratio3]);
+      else write(privilege, ratio4, change.saved[ratio4]);
       out.putBack.push(`vm.${b}`);
     } else {
       out.leftAlone.push({
         name: `vm.${b}`,
         ourValue: change.set[b],
-        found: describeSetting(current, b, ratio3),
-        before: describeSetting(change.saved, b, ratio3)
+        foundValue: current[b],
+        found: describeSetting(current, b, ratio4),
+        before: describeSetting(change.saved, b, ratio4)
       });
     }
   }
   return out;
 }
-function leftAloneSentence(l, whose = "this profile") {
-  return `${l.name} was changed by someone else while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
+function leftAloneSentence(l, whose = "this profile", by = "someone else") {
+  return `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
 }
 
 // src/experiment/listing.ts
@@ -100896,7 +101693,7 @@ function addListingLine(out, line) {
 }
 
 // src/experiment/machine-facts.ts
-import { readFileSync as readFileSync9, statfsSync as statfsSync2 } from "node:fs";
+import { readFileSync as readFileSync10, statfsSync as statfsSync2 } from "node:fs";
 var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
 var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
 function memAvailableBytes(procRoot = "/proc") {
@@ -100904,9 +101701,9 @@ function memAvailableBytes(procRoot = "/proc") {
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
-function freeBytes(path47) {
+function freeBytes(path52) {
   try {
-    const s4 = statfsSync2(path47);
+    const s4 = statfsSync2(path52);
     return s4.bavail * s4.bsize;
   } catch {
     return null;
@@ -100915,9 +101712,9 @@ function freeBytes(path47) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path47) {
+function diskOf(path52) {
   try {
-    return resolveDevices({ restorePath: path47 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path52 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -100925,7 +101722,7 @@ function diskOf(path47) {
 function readMachineFacts(r) {
   let mounts = [];
   try {
-    mounts = parseMountinfo(readFileSync9("/proc/self/mountinfo", "utf8"));
+    mounts = parseMountinfo(readFileSync10("/proc/self/mountinfo", "utf8"));
   } catch {
   }
   const restoreExisting = nearestExisting(r.restorePath);
@@ -100947,7 +101744,7 @@ function readMachineFacts(r) {
   }
   let dirtySysctlsReadable = true;
   try {
-    readFileSync9("/proc/sys/vm/dirty_bytes", "utf8");
+    readFileSync10("/proc/sys/vm/dirty_bytes", "utf8");
   } catch {
     dirtySysctlsReadable = false;
   }
@@ -100976,12 +101773,12 @@ function outcomes(runs, apply) {
       keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
   keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
-  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
+  const groups2 = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
   const baseline = spread(
-    groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []
+    groups2.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []
   );
   const out = [];
-  for (const g of groups) {
+  for (const g of groups2) {
     const ok2 = g.runs.filter((r) => !r.error);
     const timeMs = spread(ok2.map(comparedMs));
     if (!timeMs) continue;
@@ -101231,8 +102028,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path47, registry) {
-  return runTimed({ program: "sync", args: ["-f", path47] }, registry);
+function syncFs(path52, registry) {
+  return runTimed({ program: "sync", args: ["-f", path52] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -101484,7 +102281,8 @@ async function experimentsAndCleanup(request, hooks) {
           hooks.onDirtySettings?.(change);
           local.push("put vm.dirty_* back (what is still ours)", () => {
             const outcome2 = putBackIfOurs(privilege, change);
-            for (const l of outcome2.leftAlone) hooks.warn(`Experiments: ${leftAloneSentence(l)}`);
+            for (const l of outcome2.leftAlone)
+              hooks.warn(`Experiments: ${leftAloneSentence(l, "this profile", hooks.whoSetDirty?.(l.name, l.foundValue) ?? void 0)}`);
             hooks.onDirtySettings?.(null);
           });
           raiseDirtyLimits(privilege, limits);
@@ -101584,7 +102382,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
 }
 
 // src/machine/identity.ts
-import { readFileSync as readFileSync10, readlinkSync } from "node:fs";
+import { readFileSync as readFileSync11, readlinkSync } from "node:fs";
 function ownPidNamespace() {
   try {
     return readlinkSync("/proc/self/ns/pid");
@@ -101595,7 +102393,7 @@ function ownPidNamespace() {
 function processStartTicks(pid, procRoot = "/proc") {
   let text;
   try {
-    text = readFileSync10(`${procRoot}/${pid}/stat`, "utf8");
+    text = readFileSync11(`${procRoot}/${pid}/stat`, "utf8");
   } catch {
     return null;
   }
@@ -101623,7 +102421,7 @@ function isAlive(who) {
 }
 
 // src/machine/ledger.ts
-import { existsSync as existsSync6, readdirSync as readdirSync4, readFileSync as readFileSync11, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync6, readdirSync as readdirSync4, readFileSync as readFileSync12, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
 import path29 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 
@@ -101686,7 +102484,7 @@ function readRecords(dir) {
   for (const name2 of names) {
     if (!name2.startsWith(LEDGER_PREFIX) || !name2.endsWith(".json")) continue;
     try {
-      const r = parseRecord(readFileSync11(path29.join(dir, name2), "utf8"));
+      const r = parseRecord(readFileSync12(path29.join(dir, name2), "utf8"));
       if (r) out.push(r);
     } catch {
     }
@@ -101808,7 +102606,7 @@ function acquireMachineLock(options) {
   const unlocked = (reason) => ({
     acquired: true,
     lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
-    } }
+    }, releaseAndWait: () => Promise.resolve() }
   });
   try {
     closeSync5(openSync5(file, "a", 438));
@@ -101845,7 +102643,19 @@ function acquireMachineLock(options) {
       if (!chunk.includes("locked")) return;
       child2.unref();
       for (const s4 of [child2.stdin, child2.stdout, child2.stderr]) s4.unref?.();
-      finish({ acquired: true, lock: { waitedMs: monotonicMs() - started, release: kill } });
+      const exited2 = new Promise((done) => child2.once("exit", () => done()));
+      finish({
+        acquired: true,
+        lock: {
+          waitedMs: monotonicMs() - started,
+          release: kill,
+          releaseAndWait: () => {
+            child2.ref();
+            kill();
+            return exited2;
+          }
+        }
+      });
     });
     child2.on("error", (error2) => finish(unlocked(`sh could not be started (${error2.message})`)));
     child2.on("exit", (code) => {
@@ -101958,7 +102768,7 @@ var MachineSession = class _MachineSession {
     try {
       this.recover();
     } finally {
-      got.lock.release();
+      await got.lock.releaseAndWait();
     }
   }
   /**
@@ -101988,6 +102798,14 @@ var MachineSession = class _MachineSession {
   release() {
     this.lock?.release();
     this.lock = null;
+  }
+  /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
+  whoSetDirty(name2, value) {
+    const key = name2.replace(/^vm\./, "");
+    const by = readRecords(this.ledger.dir).find(
+      (r) => r.id !== this.ledger.record.id && r.dirty !== null && r.dirty.set[key] === value && isAlive(r.owner)
+    );
+    return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
   }
   /** Others that overlapped this profile's restore, probes or experiments so far. */
   otherProfiles() {
@@ -102564,20 +103382,24 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const historyLoad = startHistoryLoad(config, restore2);
   const [probePlan] = await Promise.all([planProbes(config, fingerprint2, restore2, phases, hooks.log), historyLoad]);
   hooks.onPhase?.(null);
+  const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
   let busy;
   const holdMachine = async () => {
     if (busy !== void 0) return busy;
     busy = await machine.acquire(
       lockWaitMs({
-        probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
-        experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null
+        probesMs: runProbes ? config.probeBudgetMs : null,
+        experimentsMs: experimentsCanRun ? config.experimentsBudgetMs : null
       }),
       hooks.signal
     );
-    if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+    if (busy) {
+      const parts = [runProbes ? "fio probes" : "", experimentsCanRun ? "experiments" : ""].filter(Boolean).join(" and ");
+      warn(`${parts.charAt(0).toUpperCase()}${parts.slice(1)} skipped: ${busy}.`);
+    }
     return busy;
   };
-  const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const probesBusy = runProbes ? await holdMachine() : null;
   hooks.onPhase?.(runProbes && !probesBusy ? "probes" : null);
   if (runProbes && !probesBusy) machine.enter("probes");
@@ -102630,7 +103452,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   }
   if (experimentPlan) hooks.log(experimentPlan.reason);
   const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
-  const experimentsBusy = experimentConfig.experiments.length > 0 ? await holdMachine() : null;
+  const experimentsBusy = experimentConfig.experiments.length > 0 && experimentsCanRun ? await holdMachine() : null;
   if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter("experiments");
   const experiments2 = experimentsBusy ? skippedExperiments(experimentConfig, experimentsBusy) : await experimentsAfterProfile(
     experimentConfig,
@@ -102647,7 +103469,8 @@ async function profileOn(config, hooks, machine, warnings, warn) {
       onDirtySettings: (change) => {
         machine.setDirty(change);
         hooks.onExperimentDirtySettings?.(change);
-      }
+      },
+      whoSetDirty: (name2, value) => machine.whoSetDirty(name2, value)
     },
     {
       ...hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
@@ -102739,7 +103562,7 @@ function describePartialExtract(roots, files, bytes2) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash5 } from "node:crypto";
-import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync12, statSync as statSync10 } from "node:fs";
+import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync13, statSync as statSync10 } from "node:fs";
 import path33 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
@@ -102748,7 +103571,7 @@ async function seedLabCache(services, projectRoot, tempDir) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync12(path33.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync13(path33.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash5("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -102806,63 +103629,284 @@ async function withoutStdout(fn) {
   }
 }
 
-// src/lab/scenarios.ts
-import { mkdirSync as mkdirSync8, rmSync as rmSync6 } from "node:fs";
-import path37 from "node:path";
-
-// src/lab/cloud-volume.ts
-import { mkdirSync as mkdirSync6 } from "node:fs";
-import path34 from "node:path";
-function createCloudVolume(cleanup, opts) {
-  const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path34.join(lower.mountPoint, "volume.img");
-  run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
-  const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
-  cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText2(`/sys/block/${path34.basename(device2)}/loop/dio`) !== "1") {
-    throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
-  }
-  setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path34.join(opts.dir, "volume");
-  mkdirSync6(mountPoint);
-  formatAndMount(cleanup, device2, mountPoint);
-  return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
-}
+// src/lab/step-isolation.ts
+import { spawn as spawn8 } from "node:child_process";
+import { mkdirSync as mkdirSync7, readFileSync as readFileSync14, writeFileSync as writeFileSync9 } from "node:fs";
+import path35 from "node:path";
 
 // src/lab/cpu-quota.ts
-import { chmodSync as chmodSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
-import path35 from "node:path";
+import { chmodSync as chmodSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
+import path34 from "node:path";
 var PERIOD_US = 1e5;
+var groups = 0;
+function quotaGroup(cleanup, cores, what) {
+  const group = path34.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
+  mkdirSync6(group);
+  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPU_CGROUP_ROOT));
+  writeText(path34.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path34.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * PERIOD_US)));
+  return group;
+}
+function meterGroup(cleanup) {
+  const group = path34.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
+  mkdirSync6(group);
+  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPUACCT_CGROUP_ROOT));
+  return group;
+}
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path35.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync7(group);
-  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path35.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path35.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  const group = opts.cores === null ? null : quotaGroup(cleanup, opts.cores, "cpu");
+  const meter = meterGroup(cleanup);
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path35.join(opts.dir, "cpu-shim");
-  mkdirSync7(shimDir);
-  const shim = path35.join(shimDir, "tar");
+  const shimDir = path34.join(opts.dir, "cpu-shim");
+  mkdirSync6(shimDir);
+  const shim = path34.join(shimDir, "tar");
+  const moves = [group, meter].filter((g) => g !== null).map((g) => `echo $$ > '${g}/cgroup.procs'
+`);
   writeFileSync8(shim, `#!/bin/sh
-echo $$ > '${group}/cgroup.procs'
-exec '${realTar}' "$@"
+${moves.join("")}exec '${realTar}' "$@"
 `);
   chmodSync3(shim, 493);
-  return { group, shimDir };
+  const tarCpuSeconds = () => Number(readLines(path34.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
+  return { group, shimDir, tarCpuSeconds };
 }
-function removeCgroup(group) {
-  for (const pid of readLines(path35.join(group, "cgroup.procs"))) {
+function removeCgroup(group, root = CPU_CGROUP_ROOT) {
+  for (const pid of readLines(path34.join(group, "cgroup.procs"))) {
     try {
-      writeText(path35.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path34.join(root, "cgroup.procs"), pid);
     } catch {
     }
   }
   rmdirSync(group);
 }
 
+// src/lab/step-isolation.ts
+function isolateStep(cleanup, opts) {
+  const group = quotaGroup(cleanup, opts.cores, "step");
+  const dir = path35.join(opts.dir, "step");
+  mkdirSync7(dir);
+  let pressureMask = null;
+  if (opts.hidePressure) {
+    pressureMask = path35.join(dir, "no-pressure");
+    mkdirSync7(pressureMask);
+  }
+  return { group, cores: opts.cores, pressureMask, dir };
+}
+function isolatedCommand(iso, command) {
+  const join18 = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
+  if (iso.pressureMask === null) return { file: "sh", args: ["-c", join18, "sh", ...command] };
+  const script = `mount --bind "$LAB_PRESSURE_MASK" /proc/pressure && ${join18}`;
+  return { file: "unshare", args: ["--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", ...command] };
+}
+async function runIsolated(iso, command, env) {
+  const { file, args } = isolatedCommand(iso, command);
+  const cleanup = new CleanupStack();
+  try {
+    const child2 = spawn8(file, args, {
+      env: { ...process.env, ...env, LAB_STEP_GROUP: iso.group, LAB_PRESSURE_MASK: iso.pressureMask ?? "" },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true
+    });
+    const exited2 = new Promise((resolve8, reject) => {
+      child2.once("error", reject);
+      child2.once("exit", (code2, signal2) => resolve8({ code: code2, signal: signal2 }));
+    });
+    const pid = child2.pid;
+    if (pid !== void 0) {
+      const kill = () => {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+        }
+      };
+      cleanup.push(`stop the isolated step (${pid})`, kill);
+    }
+    const { code, signal } = await exited2;
+    if (code !== 0) throw new Error(`the isolated step (${command.join(" ")}) failed: ${signal ?? `exit code ${code}`}`);
+  } finally {
+    await cleanup.runAll();
+  }
+}
+function labStepCommand() {
+  const cli = process.argv[1] ?? "";
+  if (!/cli\.m?js$/.test(cli)) {
+    throw new Error(`a whole-step scenario runs its step through the bundled CLI (node dist/cli.js lab|bench), not from ${cli || "this process"}`);
+  }
+  return [process.execPath, cli, "lab-step"];
+}
+var requests = 0;
+async function runStepRequest(iso, request, env) {
+  const n2 = ++requests;
+  const requestFile = path35.join(iso.dir, `request-${n2}.json`);
+  const resultFile = path35.join(iso.dir, `result-${n2}.json`);
+  writeFileSync9(requestFile, JSON.stringify({ ...request, resultFile }));
+  await runIsolated(iso, [...labStepCommand(), requestFile], env);
+  return JSON.parse(readFileSync14(resultFile, "utf8"));
+}
+
+// src/lab/scenarios.ts
+import { mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
+import path41 from "node:path";
+
+// src/lab/cloud-volume.ts
+import { mkdirSync as mkdirSync8 } from "node:fs";
+import path36 from "node:path";
+function createCloudVolume(cleanup, opts) {
+  const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
+  const backing = path36.join(lower.mountPoint, "volume.img");
+  run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
+  const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
+  cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
+  if (readText2(`/sys/block/${path36.basename(device2)}/loop/dio`) !== "1") {
+    throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
+  }
+  setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
+  const mountPoint = path36.join(opts.dir, "volume");
+  mkdirSync8(mountPoint);
+  formatAndMount(cleanup, device2, mountPoint);
+  return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
+}
+
+// src/lab/burst-credit.ts
+import { spawn as spawn9 } from "node:child_process";
+import { chmodSync as chmodSync4, writeFileSync as writeFileSync10 } from "node:fs";
+import path37 from "node:path";
+var SECTOR_BYTES2 = 512;
+var CONTROLLER = `#!/bin/sh
+# usage: burst-controller.sh DEVNAME MAJ:MIN BUDGET_SECTORS BASELINE_BYTES_PER_S THROTTLE_FILE
+dev=$1; num=$2; budget=$3; low=$4; file=$5
+written() {
+  while read -r _maj _min name _r1 _r2 _r3 _r4 _w1 _w2 sectors _rest; do
+    if [ "$name" = "$dev" ]; then echo "$sectors"; return; fi
+  done < /proc/diskstats
+  echo 0
+}
+start=$(written)
+while :; do
+  now=$(written)
+  if [ $((now - start)) -ge "$budget" ]; then
+    echo "$num $low" > "$file"
+    exit 0
+  fi
+  sleep 0.05
+done
+`;
+function startBurstCredit(cleanup, opts) {
+  throttleDevice(cleanup, opts.devNumber, "blkio.throttle.write_bps_device", opts.burstBytesPerSecond);
+  const script = path37.join(opts.dir, "burst-controller.sh");
+  writeFileSync10(script, CONTROLLER);
+  chmodSync4(script, 493);
+  const child2 = spawn9(
+    "sh",
+    [
+      script,
+      path37.basename(opts.device),
+      opts.devNumber,
+      String(Math.ceil(opts.budgetBytes / SECTOR_BYTES2)),
+      String(Math.round(opts.baselineBytesPerSecond)),
+      path37.join(BLKIO_ROOT, "blkio.throttle.write_bps_device")
+    ],
+    { stdio: "ignore", detached: true }
+  );
+  const pid = child2.pid;
+  if (pid === void 0) throw new Error("could not start the burst-credit controller");
+  let exited2 = child2.exitCode !== null || child2.signalCode !== null;
+  const done = new Promise((resolve8) => {
+    if (exited2) resolve8();
+    else
+      child2.once("exit", () => {
+        exited2 = true;
+        resolve8();
+      });
+  });
+  const kill = () => {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+    }
+  };
+  cleanup.push(
+    `stop the burst-credit controller (sh ${pid})`,
+    async () => {
+      kill();
+      await done;
+    },
+    kill
+  );
+  return { pid, spent: () => exited2 };
+}
+
+// src/lab/dm-linear.ts
+import { existsSync as existsSync9 } from "node:fs";
+function deviceMapperMissing() {
+  if (!commandAvailable("dmsetup")) return "dmsetup is not installed (apt-get install dmsetup)";
+  const misc = readLines("/proc/misc").some((l) => l.trim().endsWith(" device-mapper"));
+  if (!misc && !existsSync9("/sys/class/misc/device-mapper")) {
+    return "the kernel has no device-mapper (no device-mapper in /proc/misc: build with CONFIG_BLK_DEV_DM or load dm_mod)";
+  }
+  return null;
+}
+function createDmLinear(cleanup, opts) {
+  const missing = deviceMapperMissing();
+  if (missing) throw new ProfilerError(`The lvm-capped scenario needs a device-mapper device: ${missing}.`, "Run it on a machine with device-mapper.");
+  const sectors = run("blockdev", ["--getsz", opts.below]);
+  run("dmsetup", ["create", opts.name, "--table", `0 ${sectors} linear ${opts.below} 0`]);
+  cleanup.push(`remove dm device ${opts.name}`, () => void run("dmsetup", ["remove", "--retry", opts.name]));
+  const device2 = `/dev/mapper/${opts.name}`;
+  return { name: opts.name, device: device2, devNumber: devNumberOf(device2) };
+}
+
 // src/lab/earlier-dirty.ts
 function leaveDirtyPages(file, bytes2) {
   run("dd", ["if=/dev/zero", `of=${file}`, "bs=1M", `count=${Math.ceil(bytes2 / MiB)}`, "status=none"]);
+}
+
+// src/lab/no-fio.ts
+import { mkdirSync as mkdirSync9, readdirSync as readdirSync7, statSync as statSync11, symlinkSync } from "node:fs";
+import path38 from "node:path";
+function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
+  const bin = path38.join(dir, "path-without-fio");
+  mkdirSync9(bin);
+  const seen = new Set(missing);
+  for (const d of searchPath.split(":").filter(Boolean)) {
+    let names = [];
+    try {
+      names = readdirSync7(d);
+    } catch {
+      continue;
+    }
+    for (const name2 of names) {
+      if (seen.has(name2)) continue;
+      const target = path38.join(d, name2);
+      try {
+        if (!statSync11(target).isFile()) continue;
+      } catch {
+        continue;
+      }
+      seen.add(name2);
+      symlinkSync(target, path38.join(bin, name2));
+    }
+  }
+  return bin;
+}
+
+// src/lab/overlay.ts
+import { mkdirSync as mkdirSync10 } from "node:fs";
+import path39 from "node:path";
+function createOverlay(cleanup, opts) {
+  const lower = path39.join(opts.dir, "overlay-lower");
+  const upperDir = path39.join(opts.upperRoot, "overlay-upper");
+  const work = path39.join(opts.upperRoot, "overlay-work");
+  const merged2 = path39.join(opts.dir, "overlay-merged");
+  for (const d of [lower, upperDir, work, merged2]) mkdirSync10(d, { recursive: true });
+  run("mount", ["-t", "overlay", "overlay", "-o", `lowerdir=${lower},upperdir=${upperDir},workdir=${work}`, merged2]);
+  cleanup.push(`unmount the overlay ${merged2}`, () => unmount(merged2));
+  return { merged: merged2, upperDir };
+}
+function bindMount(cleanup, source, target) {
+  mkdirSync10(source, { recursive: true });
+  mkdirSync10(target, { recursive: true });
+  run("mount", ["--bind", source, target]);
+  cleanup.push(`unmount the bind mount ${target}`, () => unmount(target));
 }
 
 // src/lab/runner-dirty.ts
@@ -102896,7 +103940,15 @@ var LAB_SCENARIOS = [
   "second-writer",
   "temp-other-disk",
   "cloud-volume",
-  "cpu-large-files"
+  "cpu-large-files",
+  "container-job",
+  "hosted-page-cache",
+  "lvm-capped",
+  "bio-iops-cap",
+  "burst-credit",
+  "two-disks",
+  "no-fio",
+  "two-vcpu-shared"
 ];
 var LAB_SETTINGS = {
   /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
@@ -102929,7 +103981,27 @@ var LAB_SETTINGS = {
   /** EBS counts an I/O of up to 256 KiB as one operation: the upper device splits larger requests there. */
   cloudMaxSectorsKb: 256,
   /** The cloud volume's backing file on the lower device, fully written first (allocated extents): room for the restore and the probes' file (≥ 640 MiB free). */
-  cloudVolumeBytes: 1024 * MiB
+  cloudVolumeBytes: 1024 * MiB,
+  /** A container job's CPU limit (Kubernetes `cpu: 500m`, `docker run --cpus 0.5`), over the whole step. */
+  containerCpuCores: 0.5,
+  /**
+   * tar + unzstd held to one core, as on a hosted runner where the extraction's pipeline is one
+   * core's work; the intervention halves it (this 2-vCPU VM has no second core to double it into).
+   */
+  hostedCpuCores: 1,
+  /** A bio-counting IOPS cap below the bandwidth cap's binding point for this cache's unmerged writeback (~17k bios). */
+  bioWriteIops: 2e3,
+  /** A burst-credit volume: 160 MiB/s for its first 48 MiB (the credit), then the 40 MiB/s baseline. */
+  burstBytesPerSecond: 160 * MiB,
+  burstBudgetBytes: 48 * MiB,
+  /** The second disk's cap (two-disks): it receives typescript's ~23 MB, ~3 s at 8 MiB/s. */
+  secondDiskBytesPerSecond: 8 * MiB,
+  /**
+   * Two vCPUs' worth of 35 % each: the whole step shares a CFS quota of 0.7 cores across this VM's 2
+   * CPUs, so tar, unzstd, the download and the profiler's sampler run in parallel and none of them
+   * reaches a core; doubled, 1.4 cores, which this VM has.
+   */
+  sharedCpuCores: 0.7
 };
 var capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
 var SCENARIOS = {
@@ -103060,6 +104132,91 @@ var SCENARIOS = {
     dirty: LAB_SETTINGS.runner16GiB,
     runnerTemp: "restore-disk",
     intended: null
+  },
+  "container-job": {
+    name: "container-job",
+    about: "a container job: the whole step, profiler included, in a cgroup v1 cpu group with a CFS quota of 0.5 cores, /proc/pressure hidden (a kernel without PSI), the cache path in an overlay whose upper layer is on a fresh ext4 loop device (RAM-backed image), RUNNER_TEMP bind-mounted from it (16 GiB runner thresholds)",
+    controls: { cpuCores: LAB_SETTINGS.containerCpuCores },
+    cpuScope: "step",
+    hidePressure: true,
+    disk: "overlay",
+    diskImage: "ram",
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: "restore-disk",
+    intended: "cpu"
+  },
+  "hosted-page-cache": {
+    name: "hosted-page-cache",
+    about: "a 16 GiB hosted runner's page cache: its dirty thresholds absorb the restore, the disk is uncapped (fresh ext4 loop device on a RAM-backed image), restoring the large-files cache (~1 CPU-second), tar + unzstd held to one core; the intervention halves their CPU (0.5 cores) and extrapolates the doubled time",
+    controls: { cpuCores: LAB_SETTINGS.hostedCpuCores },
+    halved: ["cpu"],
+    // ~1 CPU-second of tar + unzstd: an extraction of about a second at one core.
+    cache: "large-files",
+    disk: "loop",
+    diskImage: "ram",
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: "restore-disk",
+    intended: "cpu"
+  },
+  "lvm-capped": {
+    name: "lvm-capped",
+    about: "LVM's layout: ext4 on a device-mapper linear device (bio-based: counts bios before the disk below merges them) over a loop device capped at 40 MiB/s of writes, merging on (32 MiB dirty budget)",
+    controls: capped,
+    disk: "dm-linear",
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: null
+  },
+  "bio-iops-cap": {
+    name: "bio-iops-cap",
+    about: "a disk capped at 2,000 write IOPS and 40 MiB/s by a cap that counts requests before merging (blkio on the loop device, merging on), restoring ~12.9k small files (32 MiB dirty budget)",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond, writeIops: LAB_SETTINGS.bioWriteIops },
+    disk: "loop",
+    noMerges: false,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: null
+  },
+  "burst-credit": {
+    name: "burst-credit",
+    about: "a burst-credit volume: writes at 160 MiB/s until 48 MiB were written (the lab's controller watches /proc/diskstats), then 40 MiB/s; the probes run on the spent volume (32 MiB dirty budget)",
+    controls: capped,
+    burstCredit: { budgetBytes: LAB_SETTINGS.burstBudgetBytes, burstBytesPerSecond: LAB_SETTINGS.burstBytesPerSecond },
+    disk: "loop",
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "two-disks": {
+    name: "two-disks",
+    about: "two restore paths on two fresh ext4 loop devices: node_modules/@azure (~100 MB, uncapped, first after sorting) and node_modules/typescript (~23 MB) on a second disk capped at 8 MiB/s (32 MiB dirty budget)",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.secondDiskBytesPerSecond },
+    disk: "two-disks",
+    secondDiskPath: "node_modules/typescript",
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "no-fio": {
+    name: "no-fio",
+    about: "no fio (PATH without it, install-fio false) on a loop device capped at 40 MiB/s of writes (32 MiB dirty budget): no probed ceiling",
+    controls: capped,
+    noFio: true,
+    disk: "loop",
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: "disk-bandwidth"
+  },
+  "two-vcpu-shared": {
+    name: "two-vcpu-shared",
+    about: "a 2-vCPU runner whose CPUs the step shares: the whole step (download, the profiler's sampler and probes, tar, unzstd) under one CFS quota of 0.7 cores across this VM's 2 CPUs, PSI visible, fresh ext4 loop device on a RAM-backed image (7 GiB runner thresholds)",
+    controls: { cpuCores: LAB_SETTINGS.sharedCpuCores },
+    cpuScope: "step",
+    disk: "loop",
+    diskImage: "ram",
+    dirty: LAB_SETTINGS.runner7GiB,
+    runnerTemp: "restore-disk",
+    intended: "cpu"
   }
 };
 function mib3(bytes2) {
@@ -103068,13 +104225,28 @@ function mib3(bytes2) {
 function controlledResources(spec) {
   return CONTROLLED_RESOURCES.filter((r) => spec.controls[RESOURCE_CONTROL[r]] !== void 0);
 }
+function relaxFactorOf(spec, resource) {
+  return spec.halved?.includes(resource) ? 1 / RELAX_FACTOR : RELAX_FACTOR;
+}
 function relaxed(spec, resource) {
   const control = RESOURCE_CONTROL[resource];
   const value = spec.controls[control];
   if (value === void 0) {
     throw new Error(`scenario ${spec.name} does not control ${resource} (it controls ${controlledResources(spec).join(", ") || "nothing"})`);
   }
-  return { ...spec, controls: { ...spec.controls, [control]: value * RELAX_FACTOR } };
+  return { ...spec, controls: { ...spec.controls, [control]: value * relaxFactorOf(spec, resource) } };
+}
+function specProblems(spec) {
+  const out = [];
+  if (spec.hidePressure && spec.cpuScope !== "step") out.push("hidePressure needs cpuScope step (the step runs in its own mount namespace)");
+  if (spec.cpuScope && spec.controls.cpuCores === void 0) out.push("cpuScope without a cpuCores control");
+  if (spec.disk === "two-disks" !== (spec.secondDiskPath !== void 0)) out.push("secondDiskPath goes with disk 'two-disks' and only with it");
+  if (spec.burstCredit && spec.controls.writeBytesPerSecond === void 0) out.push("burstCredit needs the writeBytesPerSecond it drops to");
+  if (spec.burstCredit && spec.burstCredit.burstBytesPerSecond <= (spec.controls.writeBytesPerSecond ?? 0) * RELAX_FACTOR) {
+    out.push("the burst rate must stay above the doubled baseline cap");
+  }
+  for (const r of spec.halved ?? []) if (spec.controls[RESOURCE_CONTROL[r]] === void 0) out.push(`halves ${r}, which it does not control`);
+  return out;
 }
 function settingsOf(spec) {
   const out = { ...spec.controls };
@@ -103085,19 +104257,27 @@ function settingsOf(spec) {
   if (spec.earlierDirtyBytes !== void 0) out.earlierDirtyBytes = spec.earlierDirtyBytes;
   if (spec.secondWriterBytesPerSecond !== void 0) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
   if (spec.disk === "cloud-volume") out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  if (spec.burstCredit) {
+    out.burstBudgetBytes = spec.burstCredit.budgetBytes;
+    out.burstBytesPerSecond = spec.burstCredit.burstBytesPerSecond;
+  }
+  if (spec.cpuScope === "step") out.cpuQuotaOnWholeStep = 1;
+  if (spec.hidePressure) out.pressureHidden = 1;
+  if (spec.noFio) out.noFio = 1;
+  if (spec.diskImage === "ram") out.ramBackedDisk = 1;
   return out;
 }
 
 // src/lab/second-writer.ts
-import { spawn as spawn8 } from "node:child_process";
+import { spawn as spawn10 } from "node:child_process";
 import { rmSync as rmSync5 } from "node:fs";
-import path36 from "node:path";
+import path40 from "node:path";
 var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path36.join(dir, "second-writer.bin");
+  const file = path40.join(dir, "second-writer.bin");
   cleanup.push(`remove ${file}`, () => rmSync5(file, { force: true }));
-  const child2 = spawn8(
+  const child2 = spawn10(
     "fio",
     [
       "--name=second-writer",
@@ -103142,54 +104322,130 @@ function startSecondWriter(cleanup, dir, bytesPerSecond) {
 }
 
 // src/lab/scenarios.ts
-function restoreDisk(spec, ctx, beforeCaps) {
+function capDevice(spec, ctx, device2) {
   const { writeBytesPerSecond, writeIops } = spec.controls;
+  if (writeBytesPerSecond !== void 0 && spec.burstCredit) {
+    startBurstCredit(ctx.cleanup, {
+      dir: ctx.dir,
+      device: device2.device,
+      devNumber: device2.devNumber,
+      budgetBytes: spec.burstCredit.budgetBytes,
+      burstBytesPerSecond: spec.burstCredit.burstBytesPerSecond,
+      baselineBytesPerSecond: writeBytesPerSecond
+    });
+  } else if (writeBytesPerSecond !== void 0) {
+    throttleDevice(ctx.cleanup, device2.devNumber, "blkio.throttle.write_bps_device", writeBytesPerSecond);
+  }
+  if (writeIops !== void 0) throttleDevice(ctx.cleanup, device2.devNumber, "blkio.throttle.write_iops_device", writeIops);
+}
+function ramDir(cleanup) {
+  const dir = mkdtempSync3(path41.join(RAM_DIR, LAB_PREFIX));
+  cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
+  return dir;
+}
+function restoreDisk(spec, ctx, beforeCaps) {
+  const imageDir = spec.diskImage === "ram" ? ramDir(ctx.cleanup) : void 0;
+  const loop = (name2) => createLoopDisk(ctx.cleanup, {
+    dir: ctx.dir,
+    sizeBytes: LAB_SETTINGS.loopImageBytes,
+    noMerges: spec.noMerges ?? false,
+    ...name2 ? { name: name2 } : {},
+    ...imageDir ? { imageDir } : {}
+  });
   switch (spec.disk) {
     case "loop": {
-      const disk = createLoopDisk(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, noMerges: spec.noMerges ?? false });
+      const disk = loop();
       beforeCaps(disk.mountPoint);
-      if (writeBytesPerSecond !== void 0) throttleDevice(ctx.cleanup, disk.devNumber, "blkio.throttle.write_bps_device", writeBytesPerSecond);
-      if (writeIops !== void 0) throttleDevice(ctx.cleanup, disk.devNumber, "blkio.throttle.write_iops_device", writeIops);
-      return { root: disk.mountPoint, devNumbers: [disk.devNumber] };
+      capDevice(spec, ctx, disk);
+      return { root: disk.mountPoint, devNumbers: [disk.devNumber], tempRoot: disk.mountPoint };
     }
     case "cloud-volume": {
       const volume = createCloudVolume(ctx.cleanup, { dir: ctx.dir, volumeBytes: LAB_SETTINGS.cloudVolumeBytes, maxSectorsKb: LAB_SETTINGS.cloudMaxSectorsKb });
       beforeCaps(volume.upper.mountPoint);
-      if (writeBytesPerSecond !== void 0) throttleDevice(ctx.cleanup, volume.lower.devNumber, "blkio.throttle.write_bps_device", writeBytesPerSecond);
-      if (writeIops !== void 0) throttleDevice(ctx.cleanup, volume.lower.devNumber, "blkio.throttle.write_iops_device", writeIops);
-      return { root: volume.upper.mountPoint, devNumbers: [volume.upper.devNumber, volume.lower.devNumber] };
+      capDevice(spec, ctx, volume.lower);
+      return { root: volume.upper.mountPoint, devNumbers: [volume.upper.devNumber, volume.lower.devNumber], tempRoot: volume.upper.mountPoint };
+    }
+    case "overlay": {
+      const disk = loop();
+      const overlay = createOverlay(ctx.cleanup, { dir: ctx.dir, upperRoot: disk.mountPoint });
+      beforeCaps(overlay.merged);
+      capDevice(spec, ctx, disk);
+      const temp = path41.join(ctx.dir, "container-temp");
+      bindMount(ctx.cleanup, path41.join(disk.mountPoint, "host-runner-temp"), temp);
+      return { root: overlay.merged, devNumbers: [disk.devNumber], tempRoot: temp };
+    }
+    case "dm-linear": {
+      const below = createLoopDevice(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, name: "below.img" });
+      const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path41.basename(ctx.dir)}`, below: below.device });
+      const mountPoint = path41.join(ctx.dir, "mnt");
+      mkdirSync11(mountPoint);
+      formatAndMount(ctx.cleanup, dm.device, mountPoint);
+      beforeCaps(mountPoint);
+      capDevice(spec, ctx, below);
+      return { root: mountPoint, devNumbers: [dm.devNumber, below.devNumber], tempRoot: mountPoint };
+    }
+    case "two-disks": {
+      const first = loop("first");
+      const second = loop("second");
+      beforeCaps(first.mountPoint);
+      capDevice(spec, ctx, second);
+      const inWorkspace = (workspace) => {
+        const target = path41.join(workspace, spec.secondDiskPath ?? "");
+        mkdirSync11(target, { recursive: true });
+        bindMount(ctx.cleanup, path41.join(second.mountPoint, "restore"), target);
+      };
+      return { root: first.mountPoint, devNumbers: [first.devNumber, second.devNumber], tempRoot: first.mountPoint, inWorkspace };
     }
   }
 }
 function setupScenario(spec, ctx) {
+  const problems = specProblems(spec);
+  if (problems.length) throw new Error(`lab scenario ${spec.name} cannot be built: ${problems.join("; ")}`);
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path37.join(root, "earlier-step-output.bin");
+    earlierFile = path41.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
     ctx.cleanup.push(`remove ${file2}`, () => rmSync6(file2, { force: true }));
   });
-  const workspace = path37.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path37.join(ctx.dir, "runner-temp") : path37.join(disk.root, "runner-temp");
-  mkdirSync8(workspace, { recursive: true });
-  mkdirSync8(runnerTemp, { recursive: true });
+  const workspace = path41.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path41.join(ctx.dir, "runner-temp") : path41.join(disk.tempRoot, "runner-temp");
+  mkdirSync11(workspace, { recursive: true });
+  mkdirSync11(runnerTemp, { recursive: true });
+  disk.inWorkspace?.(workspace);
   if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
   const { downloadBytesPerSecond, cpuCores } = spec.controls;
   if (downloadBytesPerSecond !== void 0) {
     ctx.cleanup.push("lift the download rate limit", () => ctx.services.setSettings({ downloadBytesPerSecond: null }));
     ctx.services.setSettings({ downloadBytesPerSecond: Math.round(downloadBytesPerSecond) });
   }
-  let env = {};
+  let searchPath = process.env.PATH ?? "";
+  if (spec.noFio) searchPath = pathWithout(ctx.dir, ["fio"]);
+  let cpuSeconds2;
+  let isolation;
   if (cpuCores !== void 0) {
-    const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: cpuCores });
-    env = { PATH: `${quota.shimDir}:${process.env.PATH ?? ""}` };
+    const step = spec.cpuScope === "step";
+    if (step) isolation = isolateStep(ctx.cleanup, { dir: ctx.dir, cores: cpuCores, hidePressure: spec.hidePressure ?? false });
+    const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: step ? null : cpuCores });
+    searchPath = `${quota.shimDir}:${searchPath}`;
+    cpuSeconds2 = quota.tarCpuSeconds;
   }
+  const env = searchPath === (process.env.PATH ?? "") ? {} : { PATH: searchPath };
   if (spec.secondWriterBytesPerSecond !== void 0) startSecondWriter(ctx.cleanup, disk.root, spec.secondWriterBytesPerSecond);
   const earlier = spec.earlierDirtyBytes;
   const file = earlierFile;
   const beforeRestore = earlier === void 0 || file === null ? () => {
   } : () => leaveDirtyPages(file, earlier);
-  return { workspace, runnerTemp, env, devNumbers: disk.devNumbers, settings: settingsOf(spec), beforeRestore };
+  return {
+    workspace,
+    runnerTemp,
+    env,
+    devNumbers: disk.devNumbers,
+    settings: settingsOf(spec),
+    beforeRestore,
+    ...cpuSeconds2 ? { cpuSeconds: cpuSeconds2 } : {},
+    ...isolation ? { isolation } : {}
+  };
 }
 function diskShares(profile2) {
   return (profile2.verdict?.phases ?? []).flatMap((p2) => p2.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
@@ -103214,7 +104470,7 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path38.join(os15.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync4(path42.join(os15.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync7(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
@@ -103223,14 +104479,14 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path38.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path42.join(root, "seed-temp")));
     let largeFiles2 = null;
     const cacheOf = (name2) => {
       if (name2 === "deps") return Promise.resolve(cache);
       if (!largeFiles2) {
         log2("lab: seeding the large-files cache");
-        const buildDir = path38.join(root, "large-files-build");
-        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path38.join(root, "seed-temp"))).finally(
+        const buildDir = path42.join(root, "large-files-build");
+        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path42.join(root, "seed-temp"))).finally(
           () => rmSync7(buildDir, { recursive: true, force: true })
         );
       }
@@ -103280,8 +104536,8 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path38.join(lab.root, `${spec.name}-${Date.now()}`);
-    mkdirSync9(dir);
+    const dir = path42.join(lab.root, `${spec.name}-${Date.now()}`);
+    mkdirSync12(dir);
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
@@ -103304,12 +104560,23 @@ async function runScenario(lab, input, opts = {}) {
     async (runner, env) => {
       await opts.beforeProfile?.();
       runner.beforeRestore();
-      const profile2 = await withoutWorkflowCommands(
-        () => withEnv(env, () => runProfile(labConfig(entry, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
+      const config = labConfig(entry, scenario, runner, opts);
+      const profile2 = runner.isolation ? await runStepRequest(runner.isolation, { kind: "profile", config }, env) : await withoutWorkflowCommands(
+        () => withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
       );
       const { right, expected } = expectation(scenario, profile2);
       lab.log(`lab ${scenario}: ${profile2.verdict?.sentence ?? "no verdict"} \u2192 ${right ? "right" : `WRONG (expected ${expected})`}`);
-      return { scenario, profile: profile2, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance8.now() - started };
+      const cpuSeconds2 = runner.cpuSeconds?.();
+      return {
+        scenario,
+        profile: profile2,
+        expected,
+        right,
+        settings: runner.settings,
+        devNumbers: runner.devNumbers,
+        wallMs: performance8.now() - started,
+        ...cpuSeconds2 !== void 0 ? { cpuSeconds: cpuSeconds2 } : {}
+      };
     },
     opts
   );
@@ -103320,6 +104587,7 @@ var SIGNIFICANT_SAVING = 0.1;
 var NOISE = 0.05;
 var TIGHTNESS = 0.8;
 var TOTAL_TOLERANCE = 0.1;
+var CPU_SINGLE_RUN_OVER = 0.15;
 function profileFacts(profile2) {
   return {
     bottleneck: profile2.verdict?.bottleneck ?? "inconclusive",
@@ -103327,9 +104595,25 @@ function profileFacts(profile2) {
     totalMs: profile2.phases.reduce((sum3, p2) => sum3 + (p2.endMs - p2.startMs), 0)
   };
 }
+function doubledMs(i, r, cpuSeconds2 = null) {
+  const base = cpuSeconds2 === null ? i.base.onDiskMs : meanAdjusted(i.baseRuns, i.baseCpuCores, cpuSeconds2, i.base.onDiskMs);
+  const relaxedMs = cpuSeconds2 === null ? r.timing.onDiskMs : meanAdjusted(r.runs, r.cpuCores, cpuSeconds2, r.timing.onDiskMs);
+  return (r.factor ?? 2) < 1 ? 1.5 * base - 0.5 * relaxedMs : relaxedMs;
+}
+function meanAdjusted(runs, cores, cpuSeconds2, fallbackMs) {
+  if (!cores || runs.length === 0 || runs.some((t) => typeof t.cpuSeconds !== "number")) return fallbackMs;
+  return runs.reduce((sum3, t) => sum3 + t.onDiskMs - (t.cpuSeconds - cpuSeconds2) * 1e3 / cores, 0) / runs.length;
+}
+function cpuMetered(facts, i, r) {
+  const all = [...i.baseRuns, ...r.runs];
+  return typeof facts.cpuSeconds === "number" && !!i.baseCpuCores && !!r.cpuCores && all.length > 0 && all.every((t) => typeof t.cpuSeconds === "number");
+}
 function interventionAnswer(i) {
   const baseMs = i.base.onDiskMs;
-  const savings = i.relaxed.map(({ resource, timing }) => ({ resource, baseMs, relaxedMs: timing.onDiskMs, share: (baseMs - timing.onDiskMs) / baseMs }));
+  const savings = i.relaxed.map((r) => {
+    const relaxedMs = doubledMs(i, r);
+    return { resource: r.resource, baseMs, relaxedMs, share: (baseMs - relaxedMs) / baseMs };
+  });
   const top = [...savings].sort((a, b) => b.share - a.share)[0];
   if (!top || top.share < SIGNIFICANT_SAVING) return { savings, best: null, accepted: [] };
   const accepted = savings.filter((s4) => s4.share >= SIGNIFICANT_SAVING && top.share - s4.share <= NOISE).map((s4) => s4.resource);
@@ -103344,20 +104628,43 @@ function checkVerdict(bottleneck2, answer) {
   return { right: answer.accepted.includes(bottleneck2), expected: answer.accepted.join(" or ") };
 }
 function whatIfFor(facts, resource) {
-  return facts.whatIf.find((w) => w.resource === resource)?.restoreLowerBoundMs ?? null;
+  const w = facts.whatIf.find((x) => x.resource === resource);
+  return w && w.measured !== false ? w.restoreLowerBoundMs : null;
 }
 function checkWhatIfs(facts, i) {
-  return i.relaxed.map(({ resource, timing }) => {
+  return i.relaxed.map((r) => {
+    const { resource } = r;
     const lowerBoundMs = whatIfFor(facts, resource);
-    const measuredMs = timing.onDiskMs;
+    const measuredMs = doubledMs(i, r);
+    const cpu = resource === "cpu" ? {
+      measuredAtProfileCpuMs: cpuMetered(facts, i, r) ? doubledMs(i, r, facts.cpuSeconds) : null,
+      fromHalved: (r.factor ?? 2) < 1
+    } : {};
     return {
       resource,
       lowerBoundMs,
       measuredMs,
+      ...cpu,
       isLowerBound: lowerBoundMs !== null && lowerBoundMs <= measuredMs * (1 + NOISE),
       tight: lowerBoundMs !== null && lowerBoundMs >= measuredMs * TIGHTNESS
     };
   });
+}
+function checkCpuRule(checks) {
+  const basis = checks.length > 0 && checks.every((c) => typeof c?.measuredAtProfileCpuMs === "number") ? "cpu-seconds" : "wall";
+  const ratios = checks.map((c) => {
+    if (!c || c.lowerBoundMs === null) return null;
+    const measured = basis === "cpu-seconds" ? c.measuredAtProfileCpuMs : c.measuredMs;
+    return measured > 0 ? c.lowerBoundMs / measured : null;
+  });
+  const present = ratios.filter((r) => r !== null);
+  const complete = present.length === ratios.length && present.length > 0;
+  const median3 = spread(present)?.median ?? null;
+  const worst = present.length ? Math.max(...present) : null;
+  const isLowerBound = complete && median3 !== null && median3 <= 1 + NOISE;
+  const tight = complete && median3 !== null && median3 >= TIGHTNESS;
+  const noRunFarOver = complete && worst !== null && worst <= 1 + CPU_SINGLE_RUN_OVER;
+  return { ratios, basis, median: median3, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
 }
 function checkTotal(facts, i) {
   const plainMs = i.base.onDiskMs;
@@ -103378,14 +104685,17 @@ function percent3(share2) {
 }
 
 // src/lab/intervention.ts
+import path43 from "node:path";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
   const mean = (f) => runs.reduce((sum3, t) => sum3 + f(t), 0) / runs.length;
-  return { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
+  const out = { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
+  if (runs.length > 0 && runs.every((t) => typeof t.cpuSeconds === "number")) out.cpuSeconds = mean((t) => t.cpuSeconds);
+  return out;
 }
 var SYNC_LIMIT_MS = 10 * 6e4;
 async function plainRestoreUntilOnDisk(entry, where3, env) {
-  const fileSystems = distinctFileSystems([where3.workspace, where3.runnerTemp]);
+  const fileSystems = distinctFileSystems([where3.workspace, ...entry.paths.map((p2) => path43.resolve(where3.workspace, p2)), where3.runnerTemp]);
   const flushStarted = performance9.now();
   await syncOrThrow(fileSystems);
   const preFlushMs = performance9.now() - flushStarted;
@@ -103409,7 +104719,10 @@ async function timePlainRestore(lab, spec) {
   const entry = await cacheFor(lab, spec);
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
-    return plainRestoreUntilOnDisk(entry, runner, env);
+    const where3 = { workspace: runner.workspace, runnerTemp: runner.runnerTemp };
+    const timing = runner.isolation ? await runStepRequest(runner.isolation, { kind: "plain", entry, where: where3 }, env) : await plainRestoreUntilOnDisk(entry, where3, env);
+    const cpuSeconds2 = runner.cpuSeconds?.();
+    return cpuSeconds2 === void 0 ? timing : { ...timing, cpuSeconds: cpuSeconds2 };
   });
 }
 async function intervene(lab, spec) {
@@ -103422,13 +104735,15 @@ async function intervene(lab, spec) {
   if (resources.length > 0) baseRuns.push(await timePlainRestore(lab, spec));
   const relaxedRuns = resources.map((resource) => {
     const runs = runsOf.get(resource) ?? [];
-    return { resource, timing: meanTiming(runs), runs };
+    const cpuCores = relaxed(spec, resource).controls.cpuCores;
+    return { resource, timing: meanTiming(runs), runs, factor: relaxFactorOf(spec, resource), ...cpuCores !== void 0 ? { cpuCores } : {} };
   });
-  return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns };
+  const baseCpuCores = spec.controls.cpuCores;
+  return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns, ...baseCpuCores !== void 0 ? { baseCpuCores } : {} };
 }
 
 // src/bench/stats.ts
-function median(values) {
+function median2(values) {
   return spread(values)?.median ?? null;
 }
 function fixed2(value, digits = 1, unit = "") {
@@ -103458,7 +104773,8 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);
-        const check = checkAgainstIntervention(profileFacts(result.profile), intervention);
+        const facts = { ...profileFacts(result.profile), ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {} };
+        const check = checkAgainstIntervention(facts, intervention);
         if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
         r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs: Date.now() - started });
         log2(
@@ -103487,7 +104803,7 @@ function labRows(results) {
     const n2 = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
     const savings = r.resources.map(
-      (res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
+      (res) => `${res} \xD72 ${pct(-(median2(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
     );
     const bases = r.runs.flatMap((x) => x.baseRuns ? [x.baseRuns.map((b) => fixed2(b.onDiskMs / 1e3, 2)).join("/")] : []);
     const details2 = r.resources.length ? ` [${savings.join(", ")}; plain base ${bases.join(", ")} s]` : "";
@@ -103500,6 +104816,10 @@ function labRows(results) {
     });
     for (const res of r.resources) {
       const w = checks.map((c) => c.whatIfs.find((x) => x.resource === res));
+      if (res === "cpu") {
+        rows.push(cpuRuleRow(r, w));
+        continue;
+      }
       const ok2 = w.filter((x) => x?.isLowerBound && x.tight).length;
       const ratios = w.map((x) => x?.lowerBoundMs == null ? "none" : `${(x.lowerBoundMs / x.measuredMs * 100).toFixed(0)}%`);
       const spreads = r.runs.flatMap((x) => {
@@ -103510,7 +104830,7 @@ function labRows(results) {
       rows.push({
         section: "Lab: what-if vs measured",
         measure: `${r.scenario}: ${res} \xD72`,
-        result: `${ok2}/${n2} ok; lower bound ${s2(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
+        result: `${ok2}/${n2} ok; lower bound ${s2(median2(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median2(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
         target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
         met: n2 > 0 && ok2 === n2
       });
@@ -103519,12 +104839,35 @@ function labRows(results) {
     rows.push({
       section: "Lab: profile total vs plain",
       measure: `${r.scenario}: restore + writeback`,
-      result: `${within}/${n2} within; profile ${s2(median(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
+      result: `${within}/${n2} within; profile ${s2(median2(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median2(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
       target: `within \xB1${TOTAL_TOLERANCE * 100}%`,
       met: n2 > 0 && within === n2
     });
   }
   return rows;
+}
+var ratio2 = (x) => x === null ? "none" : `${(x * 100).toFixed(0)}%`;
+function cpuRuleRow(r, w) {
+  const rule = checkCpuRule(w);
+  const n2 = r.runs.length;
+  const halved = w.some((x) => x?.fromHalved);
+  const measured = w.map((x) => rule.basis === "cpu-seconds" ? x?.measuredAtProfileCpuMs ?? null : x?.measuredMs ?? null);
+  const cpuRuns = r.runs.flatMap((x) => {
+    const runs = [...x.baseRuns ?? [], ...x.relaxed?.find((v) => v.resource === "cpu")?.runs ?? []];
+    return runs.length && runs.every((t) => typeof t.cpuSeconds === "number") ? [runs.map((t) => fixed2(t.cpuSeconds, 2)).join("/")] : [];
+  });
+  const notes = [
+    `basis ${rule.basis === "cpu-seconds" ? "CPU-seconds (each doubled run brought to the profiled run's tar + unzstd CPU work)" : "wall time"}`,
+    ...halved ? ["doubled time extrapolated from the halved CPU: 1.5\xB7base \u2212 0.5\xB7halved"] : [],
+    ...cpuRuns.length ? [`tar + unzstd CPU-s (base/relaxed runs) ${cpuRuns.join(", ")}`] : []
+  ];
+  return {
+    section: "Lab: what-if vs measured",
+    measure: `${r.scenario}: cpu \xD72 (median rule)`,
+    result: `${rule.met ? "ok" : "not met"}; median ${ratio2(rule.median)}, worst run ${ratio2(rule.worst)}; lower bound ${s2(median2(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s2(median2(nums(measured)))} (per run: ${rule.ratios.map(ratio2).join(", ")}; ${notes.join("; ")})${failedNote(r)}`,
+    target: `median a lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%); no run over ${100 + CPU_SINGLE_RUN_OVER * 100}%`,
+    met: n2 > 0 && rule.met && r.runs.every((x) => !x.error)
+  };
 }
 var MODEL = {
   /** The lab cache: ~125 MB in ~12.9k files, a 12.9 MB archive. */
@@ -103536,7 +104879,9 @@ var MODEL = {
   cpuCoreSeconds: 9,
   /** A restore on an unthrottled runner, with its tail (baseline recordings: 3–11 s). */
   plainSeconds: 6,
-  setupSeconds: { vm: 0.5, loop: 3, "cloud-volume": 8 },
+  setupSeconds: { vm: 0.5, loop: 3, "cloud-volume": 8, overlay: 3.5, "dm-linear": 3.5, "two-disks": 6 },
+  /** A whole-step scenario starts the bundled CLI in a child for each restore. */
+  childStartSeconds: 1,
   /** Writing the earlier step's pages, then the anatomy, outputs and the like around a profile. */
   profileExtraSeconds: 5
 };
@@ -103546,7 +104891,7 @@ function restoreSeconds(spec) {
   if (c.downloadBytesPerSecond) terms.push(MODEL.archiveBytes / c.downloadBytesPerSecond);
   if (c.cpuCores) terms.push(MODEL.cpuCoreSeconds / c.cpuCores);
   if (c.writeBytesPerSecond) terms.push(MODEL.cacheBytes / c.writeBytesPerSecond);
-  if (c.writeIops) terms.push((spec.noMerges ? MODEL.unmergedWrites : MODEL.unmergedWrites / 10) / c.writeIops);
+  if (c.writeIops) terms.push((spec.disk === "cloud-volume" ? MODEL.unmergedWrites / 10 : MODEL.unmergedWrites) / c.writeIops);
   const preFlush = spec.earlierDirtyBytes && c.writeBytesPerSecond ? spec.earlierDirtyBytes / c.writeBytesPerSecond : 0;
   return Math.max(...terms) + preFlush;
 }
@@ -103554,25 +104899,26 @@ function estimateLabSeconds(scenarios, runs) {
   let total = 0;
   for (const name2 of scenarios) {
     const spec = SCENARIOS[name2];
-    const setup = MODEL.setupSeconds[spec.disk];
+    const setup = MODEL.setupSeconds[spec.disk] + (spec.cpuScope === "step" ? MODEL.childStartSeconds : 0);
     const profile2 = setup + restoreSeconds(spec) + LAB_PROBE_BUDGET_MS / 1e3 + MODEL.profileExtraSeconds;
     const relaxedCount = controlledResources(spec).length;
-    const plain = (1 + 2 * relaxedCount + (relaxedCount > 0 ? 1 : 0)) * (setup + restoreSeconds(spec));
+    const halvedCount = spec.halved?.length ?? 0;
+    const plain = (1 + 2 * relaxedCount + 2 * halvedCount + (relaxedCount > 0 ? 1 : 0)) * (setup + restoreSeconds(spec));
     total += runs * (profile2 + plain);
   }
   return total;
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync5, spawn as spawn9 } from "node:child_process";
-import { chmodSync as chmodSync4, mkdirSync as mkdirSync10, readFileSync as readFileSync13, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "node:fs";
-import path41 from "node:path";
+import { execFileSync as execFileSync5, spawn as spawn11 } from "node:child_process";
+import { chmodSync as chmodSync5, mkdirSync as mkdirSync13, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync11 } from "node:fs";
+import path46 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os16 from "node:os";
-import { existsSync as existsSync9 } from "node:fs";
-import * as path40 from "node:path";
+import { existsSync as existsSync10 } from "node:fs";
+import * as path45 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -103694,7 +105040,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path39 from "node:path";
+import * as path44 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
@@ -103741,7 +105087,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path39.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path44.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -103812,7 +105158,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync9(path40.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync10(path45.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -103863,22 +105209,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path41.join(lab.root, `memory-${Date.now()}`);
-  const tree = path41.join(base, "tree");
-  const workspace = path41.join(base, "workspace");
-  const temp = path41.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync10(d, { recursive: true });
+  const base = path46.join(lab.root, `memory-${Date.now()}`);
+  const tree = path46.join(base, "tree");
+  const workspace = path46.join(base, "workspace");
+  const temp = path46.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync13(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path41.join(opts.projectRoot, "node_modules"), path41.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path46.join(opts.projectRoot, "node_modules"), path46.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync10(path41.join(tree, "large"));
+      mkdirSync13(path46.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -103887,7 +105233,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path41.join(tree, "large", `blob-${i}.tar`)
+          path46.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -103897,7 +105243,7 @@ async function benchMemory(lab, opts) {
       `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
     );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
-    if (opts.dropCaches ?? isRoot) writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
+    if (opts.dropCaches ?? isRoot) writeFileSync11("/proc/sys/vm/drop_caches", "3\n");
     const save2 = await withoutWorkflowCommands(
       () => withEnv(
         cacheClientEnv(lab.services, { workspace: tree, tempDir: temp }),
@@ -103908,15 +105254,15 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync8(tree, { recursive: true, force: true });
-    const hook = path41.join(base, "hwm.mjs");
-    writeFileSync9(hook, HWM_HOOK);
-    const hwmFile = path41.join(base, "hwm.txt");
-    writeFileSync9(hwmFile, "");
-    const nodeWrapper = path41.join(base, "node");
-    writeFileSync9(nodeWrapper, `#!/bin/sh
+    const hook = path46.join(base, "hwm.mjs");
+    writeFileSync11(hook, HWM_HOOK);
+    const hwmFile = path46.join(base, "hwm.txt");
+    writeFileSync11(hwmFile, "");
+    const nodeWrapper = path46.join(base, "node");
+    writeFileSync11(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
-    chmodSync4(nodeWrapper, 493);
+    chmodSync5(nodeWrapper, 493);
     opts.log("memory: running the bundled action (main + post) on the large restore");
     const result = await runAction({
       distDir: opts.distDir,
@@ -103926,7 +105272,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync15(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row?.[1] ? Number(row[1]) : null;
@@ -103936,7 +105282,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync13(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync15(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
@@ -103944,10 +105290,10 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path41.join(base, "plain-workspace");
-    mkdirSync10(plainWorkspace);
-    const plainScript = path41.join(base, "plain-restore.mjs");
-    writeFileSync9(plainScript, PLAIN_RESTORE(pathToFileURL(path41.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainWorkspace = path46.join(base, "plain-workspace");
+    mkdirSync13(plainWorkspace);
+    const plainScript = path46.join(base, "plain-restore.mjs");
+    writeFileSync11(plainScript, PLAIN_RESTORE(pathToFileURL(path46.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -103958,7 +105304,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
         BENCH_KEY: key
       }
     });
-    const plainPeak = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync15(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -104032,20 +105378,20 @@ function longestEvidence(save2) {
 }
 function runChild(command, args, options) {
   return new Promise((resolve8, reject) => {
-    const child2 = spawn9(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+    const child2 = spawn11(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child2.stderr.on("data", (chunk) => stderr += chunk.toString());
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path41.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path46.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
-import { mkdirSync as mkdirSync11, rmSync as rmSync9 } from "node:fs";
-import path42 from "node:path";
+import { mkdirSync as mkdirSync14, rmSync as rmSync9 } from "node:fs";
+import path47 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -104082,14 +105428,14 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path42.join(lab.root, `lift-${scenario}-${Date.now()}`);
-    mkdirSync11(dir);
+    const dir = path47.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync14(dir);
     cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path42.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path47.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -104097,8 +105443,8 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path42.join(runner.workspace, `plain-${name2}`);
-  mkdirSync11(workspace, { recursive: true });
+  const workspace = path47.join(runner.workspace, `plain-${name2}`);
+  mkdirSync14(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync9(workspace, { recursive: true, force: true });
@@ -104113,8 +105459,8 @@ function fixesRows(results) {
     const ramShares = r.runs.map((x) => outcome(x.experiments, "ram")?.savingShare ?? null).filter((v) => v !== null);
     if (THROTTLED_DISK_SCENARIOS.includes(r.scenario)) {
       const lifts = r.runs.map((x) => x.liftSavingMs).filter((v) => v !== null);
-      const ram = median(ramSavings);
-      const lift = median(lifts);
+      const ram = median2(ramSavings);
+      const lift = median2(lifts);
       const apart = ram !== null && lift !== null && lift > 0 ? Math.abs(ram - lift) / lift : null;
       rows.push({
         section: "Measured fixes",
@@ -104125,7 +105471,7 @@ function fixesRows(results) {
       });
     }
     if (CPU_SCENARIOS.includes(r.scenario)) {
-      const share2 = median(ramShares);
+      const share2 = median2(ramShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: ram saves`,
@@ -104138,7 +105484,7 @@ function fixesRows(results) {
         const b = outcome(x.experiments, "baseline");
         return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
       }).filter((v) => v !== null);
-      const dShare = median(decompressShares);
+      const dShare = median2(decompressShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: decompression alone, share of the extraction`,
@@ -104151,7 +105497,7 @@ function fixesRows(results) {
         const ram = outcome(x.experiments, "ram");
         return b && ram ? cpuDrop(b, ram) : null;
       }).filter((v) => v !== null);
-      const drop = median(drops.map((d) => d.share));
+      const drop = median2(drops.map((d) => d.share));
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: CPU time tar and unzstd needed on RAM, against the baseline's`,
@@ -104182,8 +105528,8 @@ function fixesRows(results) {
 function pageCacheRow(r) {
   const measured = r.runs.map((x) => outcome(x.experiments, "page-cache")?.savingMs ?? null).filter((v) => v !== null);
   const predicted = r.runs.map((x) => x.experiments ? predictedSavingMs(x.experiments) : null).filter((v) => v !== null);
-  const m = median(measured);
-  const p2 = median(predicted);
+  const m = median2(measured);
+  const p2 = median2(predicted);
   const apart = m !== null && p2 !== null && p2 > 0 ? Math.abs(m - p2) / p2 : null;
   return {
     section: "Measured fixes",
@@ -104196,21 +105542,21 @@ function pageCacheRow(r) {
 
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
-import { mkdirSync as mkdirSync12, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "node:fs";
-import path43 from "node:path";
+import { mkdirSync as mkdirSync15, rmSync as rmSync10, writeFileSync as writeFileSync12 } from "node:fs";
+import path48 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
   try {
-    writeFileSync10("/proc/sys/vm/drop_caches", "3\n");
+    writeFileSync12("/proc/sys/vm/drop_caches", "3\n");
     return true;
   } catch {
     return false;
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path43.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path43.join(workspace, "..", "temp") });
+  const restorePath = path48.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path48.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -104239,17 +105585,17 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path43.join(lab.root, `overhead-${Date.now()}`);
+  const base = path48.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path43.join(base, `${i}-${which3}`);
-        const workspace = path43.join(dir, "workspace");
-        const temp = path43.join(dir, "temp");
-        mkdirSync12(workspace, { recursive: true });
-        mkdirSync12(temp, { recursive: true });
+        const dir = path48.join(base, `${i}-${which3}`);
+        const workspace = path48.join(dir, "workspace");
+        const temp = path48.join(dir, "temp");
+        mkdirSync15(workspace, { recursive: true });
+        mkdirSync15(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
@@ -104261,7 +105607,7 @@ async function benchOverhead(lab, pairs) {
   } finally {
     rmSync10(base, { recursive: true, force: true });
   }
-  out.medianRatio = median(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
+  out.medianRatio = median2(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
   return out;
 }
 function overheadRows(r) {
@@ -104269,7 +105615,7 @@ function overheadRows(r) {
     {
       section: "Observer overhead",
       measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
+      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median2(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median2(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
       target: "\u2264 \xD71.03",
       met: r.medianRatio !== null && r.medianRatio <= 1.03
     }
@@ -104309,11 +105655,11 @@ function metricOf(result, metric) {
 function suiteFigures(suite) {
   return suite.probes.flatMap((result) => metricsOf(result.name).map((metric) => ({ probe: result.name, metric, value: metricOf(result, metric) })));
 }
-function ratio2(a, b) {
+function ratio3(a, b) {
   return a != null && b != null && b > 0 ? a / b : null;
 }
 function percentFrom(value, base) {
-  const rel = ratio2(value, base);
+  const rel = ratio3(value, base);
   return rel === null ? null : (rel - 1) * 100;
 }
 function probeOf(suite, probe3) {
@@ -104335,7 +105681,7 @@ function compareMetric(probe3, metric, informative, a, r) {
     reference: rv,
     differencePercent: percentFrom(av?.median, rv?.median),
     worstRunDifferencePercent: worst ?? null,
-    wallTimeRatio: ratio2(spread(a.map((p2) => p2?.wallMs))?.median, spread(r.map((p2) => p2?.wallMs))?.median)
+    wallTimeRatio: ratio3(spread(a.map((p2) => p2?.wallMs))?.median, spread(r.map((p2) => p2?.wallMs))?.median)
   };
 }
 function summarise(ceilings, adaptiveWallMs, referenceWallMs) {
@@ -104345,7 +105691,7 @@ function summarise(ceilings, adaptiveWallMs, referenceWallMs) {
     maxAbsDifferencePercent: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,
     adaptiveWallMs,
     referenceWallMs,
-    wallTimeRatio: ratio2(adaptiveWallMs?.median, referenceWallMs?.median)
+    wallTimeRatio: ratio3(adaptiveWallMs?.median, referenceWallMs?.median)
   };
 }
 function compareInterleaved(timeline2) {
@@ -104508,12 +105854,12 @@ async function benchSamplerCost(runs, durationMs2) {
   return out;
 }
 function samplerCostRows(costs) {
-  const pct3 = median(costs.map((c) => c.cpuPercentOfCore));
+  const pct3 = median2(costs.map((c) => c.cpuPercentOfCore));
   return [
     {
       section: "Sampler cost",
       measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
-      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median2(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
       target: "\u2264 1% of one core",
       met: pct3 !== null && pct3 <= 1
     }
@@ -104522,8 +105868,8 @@ function samplerCostRows(costs) {
 
 // src/bench/repeat-cost.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
-import { mkdirSync as mkdirSync13, rmSync as rmSync11 } from "node:fs";
-import path44 from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync11 } from "node:fs";
+import path49 from "node:path";
 import { performance as performance12 } from "node:perf_hooks";
 function configFor(lab, workspace, runnerTemp, label) {
   const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label, "upload-artifact": "false" };
@@ -104532,15 +105878,15 @@ function configFor(lab, workspace, runnerTemp, label) {
   return config;
 }
 async function benchRepeatCost(lab, pairs, say) {
-  const base = path44.join(lab.root, `repeat-cost-${Date.now()}`);
+  const base = path49.join(lab.root, `repeat-cost-${Date.now()}`);
   const label = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
-    const dir = path44.join(base, `${++runNumber}-${which3}`);
-    const workspace = path44.join(dir, "workspace");
-    const temp = path44.join(dir, "temp");
-    mkdirSync13(workspace, { recursive: true });
-    mkdirSync13(temp, { recursive: true });
+    const dir = path49.join(base, `${++runNumber}-${which3}`);
+    const workspace = path49.join(dir, "workspace");
+    const temp = path49.join(dir, "temp");
+    mkdirSync16(workspace, { recursive: true });
+    mkdirSync16(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
     try {
       return await withoutWorkflowCommands(
@@ -104601,10 +105947,10 @@ function extraSeconds(r) {
 }
 function repeatCostRows(r) {
   const extra = extraSeconds(r);
-  const med = median(extra);
+  const med = median2(extra);
   const valid = r.primerProbed && r.pairs.every((p2) => p2.remembered && p2.experimentsSkipped && p2.historySaved);
   const spread2 = extra.length > 0 ? `${fixed2(Math.min(...extra), 2)}\u2026${fixed2(Math.max(...extra), 2)} s` : "\u2013";
-  const ms = (pick2) => fixed2(median(r.pairs.map(pick2)) === null ? null : median(r.pairs.map(pick2)) / 1e3, 2, " s");
+  const ms = (pick2) => fixed2(median2(r.pairs.map(pick2)) === null ? null : median2(r.pairs.map(pick2)) / 1e3, 2, " s");
   return [
     {
       section: "Always on",
@@ -104660,7 +106006,7 @@ async function benchCommand(argv) {
   const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory" || p2 === "fixes" || p2 === "repeat-cost");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path45.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path50.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -104702,7 +106048,7 @@ async function benchCommand(argv) {
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path45.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path50.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -104727,7 +106073,7 @@ function labScenarios(value) {
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path45.join(os19.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync5(path50.join(os19.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -104738,7 +106084,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path45.join(os19.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync5(path50.join(os19.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync12(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -104748,9 +106094,9 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { execFileSync as execFileSync8 } from "node:child_process";
-import { writeFileSync as writeFileSync11 } from "node:fs";
+import { writeFileSync as writeFileSync13 } from "node:fs";
 import os20 from "node:os";
-import * as path46 from "node:path";
+import * as path51 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -104761,7 +106107,7 @@ async function labCommand(argv) {
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path46.resolve(distDir(), "..");
+  const projectRoot = path51.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -104774,8 +106120,8 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path46.join(record, `lab-${name2}.json`);
-        writeFileSync11(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
+        const file = path51.join(record, `lab-${name2}.json`);
+        writeFileSync13(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
       }
@@ -104802,6 +106148,19 @@ function labProvenance(name2, settings, command, projectRoot) {
   const cpus = os20.cpus();
   const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os20.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os20.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
   return { command, scenario: name2, about: SCENARIOS[name2].about, settings, machine };
+}
+
+// src/lab/step-child.ts
+import { readFileSync as readFileSync16, writeFileSync as writeFileSync14 } from "node:fs";
+async function labStepCommand2(argv) {
+  const file = argv[0];
+  if (!file) throw new Error("lab-step takes a request file (internal: the lab runs it)");
+  const request = JSON.parse(readFileSync16(file, "utf8"));
+  const say = (line) => process.stderr.write(`  ${line}
+`);
+  const result = request.kind === "profile" ? await runProfile(request.config, { log: say, warn: (l) => say(`warning: ${l}`) }) : await plainRestoreUntilOnDisk(request.entry, request.where, {});
+  writeFileSync14(request.resultFile, JSON.stringify(result));
+  return 0;
 }
 
 // src/cli/main.ts
@@ -104835,7 +106194,9 @@ var commands = {
   compare: compareCommand,
   demo: demoCommand,
   bench: benchCommand,
-  lab: labCommand
+  lab: labCommand,
+  // Internal: a whole-step lab scenario's child (src/lab/step-isolation.ts); not in USAGE.
+  "lab-step": labStepCommand2
 };
 async function main(argv) {
   const [name2, ...rest] = argv;
@@ -104845,8 +106206,10 @@ async function main(argv) {
   }
   const command = commands[name2];
   if (!command) {
-    process.stderr.write(`disk-profiler: unknown command '${name2}'. Commands: ${Object.keys(commands).join(", ")}.
-`);
+    process.stderr.write(
+      `disk-profiler: unknown command '${name2}'. Commands: ${Object.keys(commands).filter((n2) => n2 !== "lab-step").join(", ")}.
+`
+    );
     return 2;
   }
   return command(rest);

@@ -211,6 +211,8 @@ describe('the verdict among resources measured near a limit', () => {
   for (const file of fixtureNames()) {
     it(`${file}: a resource verdict is a phase's, with a measured what-if that saves the most of those`, () => {
       const v = judgeProfile(loadFixture(file));
+      // The phase it rests on is named, for a headline to compose from.
+      expect(v.phases.find((p) => p.phase === v.phase)?.bottleneck).toBe(v.bottleneck);
       if (v.bottleneck === 'none' || v.bottleneck === 'inconclusive') return;
       expect(v.phases.some((p) => p.bottleneck === v.bottleneck)).toBe(true);
       const mine = v.whatIf.find((w) => w.resource === v.bottleneck)!;

@@ -179,6 +179,7 @@ function judgeRestore(profile: Profile): Judgement {
     sentence,
     ...spans,
     about: 'until-on-disk',
+    phase: carrier.phase,
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),

@@ -166,6 +166,7 @@ function busiestProcess(series: readonly Snapshot[], durationMs: number, childTi
   }
   return best ?? { comm: 'none', cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds, coresWhileSeen: null, seenMs: 0 };
 }
+
 /** user and system are each truncated to a tick, at either end: a difference of ticks is within 2 of the truth. */
 const TICK_SLACK = 2;
 

@@ -533,6 +533,8 @@ export interface Verdict {
   untilOnDiskMs?: number;
   /** Which of the two the verdict (and its what-ifs) is about. */
   about?: RestoreSpan;
+  /** The phase the verdict rests on (the longest judged so); its what-if is whatIf[bottleneck]. */
+  phase?: PhaseName;
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;

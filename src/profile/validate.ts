@@ -330,6 +330,7 @@ const verdict = nullable(
     'stepMs?': num,
     'untilOnDiskMs?': num,
     'about?': oneOf(...RESTORE_SPANS),
+    'phase?': phaseName,
     whatIf: arr(
       obj({
         resource: oneOf(...RESOURCES),
