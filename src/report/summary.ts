@@ -3,6 +3,7 @@
  * ceilings, iostat metrics, archive anatomy, runner context, and the evidence folded away. Pure.
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
+import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement } from '../judge/judge.js';
@@ -13,6 +14,10 @@ import { details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
+import { restoreSpansLine } from './restore-spans.js';
+import { otherProfilesSentence } from '../machine/others.js';
+import { alwaysOnLines, historySection } from './always-on-section.js';
+import { downloadSection } from './download-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -31,6 +36,9 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[]
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
 function attributionSection(profile: Profile, verdict: Verdict): string {
   const lines = [...(verdict.attribution?.sentences ?? [])];
+  // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
+  const others = otherProfilesSentence(profile.context.otherProfiles ?? []);
+  if (others) lines.push(others);
   const tail = profile.writebackTail;
   if (tail && tail.syncs.length > 0) {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
@@ -114,7 +122,9 @@ const CEILING_COLUMNS: [ProbeName, string][] = [
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return '### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.';
-  if (suite.status !== 'ran') return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
+  // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
+  if (suite.status !== 'ran' && suite.probes.length === 0)
+    return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
   const get = (n: ProbeName): ProbeResult | undefined => suite.probes.find((p) => p.name === n);
   const ok = (p: ProbeResult | undefined) => (p && !p.error ? p : undefined);
   const mib = (p: ProbeResult | undefined) => (ok(p) ? formatNumber(p!.bytesPerSecond / MiB) : '–');
@@ -135,7 +145,8 @@ function probesSection(profile: Profile): string {
         `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`,
     )
     .join('; ');
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''})\n\n${table(
+  const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';
+  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''}${remembered})\n\n${table(
     header,
     rows,
     header.map((_, i) => (i === 0 ? 'l' : 'r')),
@@ -164,6 +175,7 @@ function contextSection(profile: Profile): string {
     ['OS', `${c.os} ${c.kernel ?? ''} (${c.arch})`.trim()],
   ];
   if (c.virtualization) rows.push(['Virtualization', c.virtualization]);
+  if (c.cgroup) rows.push(['cgroup', describeCgroup(c.cgroup)]);
   for (const d of profile.devices) {
     const bits = [
       d.model,
@@ -192,6 +204,8 @@ function contextSection(profile: Profile): string {
       : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(['Page cache', `${dirty ?? ''}${found}`]);
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(['Shared with', `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(', ')}, during this one's ${o.during.join(', ')}`]);
   return `### Runner\n\n${table(['', ''], rows)}`;
 }
 
@@ -266,11 +280,15 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases);
+  const spans = restoreSpansLine(verdict);
   const sections: string[] = [
     `**${escapeHtml(verdict.sentence)}**`,
+    ...(spans ? [escapeHtml(spans)] : []),
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
   if (verdict.devices && verdict.devices.length > 0) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
+  const alwaysOn = alwaysOnLines(profile);
+  if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
@@ -280,11 +298,15 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   }
   sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  const history = historySection(profile);
+  if (history) sections.push(history);
+  const download = downloadSection(profile, verdict);
+  if (download) sections.push(download);
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(whose);
   if (verdict.whatIf.length > 0)
     sections.push(
-      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`,
+      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`,
     );
   const charts = [timelineCharts(profile, judgement.restoreDeviceIndex), phaseChart(profile)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
