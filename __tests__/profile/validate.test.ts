@@ -103,3 +103,21 @@ describe('validateProfile', () => {
     expect(profileErrors(p)).toEqual([]);
   });
 });
+
+describe('device resolution fields (runner types)', () => {
+  it('accepts the stack, resolution, probed device and per-device verdicts, and names a bad one', () => {
+    const p = fresh();
+    Object.assign(p.devices[0], { topFor: ['restore-path'], restorePaths: ['/w/a'], kind: 'loop', below: ['vda'], primaryBecause: 'most bytes' });
+    p.context.fileSystems[0].resolution = { method: 'overlay-upper', detail: 'an overlay whose upper layer /u is on /dev/loop0 (ext4)', devNumber: '7:0' };
+    p.probes.deviceName = 'loop0';
+    p.probes.deviceBecause = 'most bytes';
+    p.verdict = { bottleneck: 'none', sentence: 's', phases: [], whatIf: [] };
+    p.verdict.devices = [{ device: 'loop0', paths: ['/w/a'], writtenBytes: 1, primary: true, verdict: 'not-probed', sentence: 's' }];
+    expect(profileErrors(p)).toEqual([]);
+    p.devices[0].kind = 'lvm';
+    p.context.fileSystems[0].resolution.method = 'guessed';
+    const errors = profileErrors(p);
+    expect(errors.some((e) => e.startsWith('devices[0].kind: expected one of "disk"'))).toBe(true);
+    expect(errors.some((e) => e.startsWith('context.fileSystems[0].resolution.method: expected one of "mount"'))).toBe(true);
+  });
+});

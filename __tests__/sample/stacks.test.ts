@@ -96,3 +96,20 @@ describe("inside a container (the overlay's upper layer is a host path)", () => 
     expect(resolveMountSource(root, { mounts, realPath: (p) => p }).method).toBe('not-measured');
   });
 });
+
+describe('overlays that lead to no disk', () => {
+  // The host's real mounts plus one overlay line in the kernel's format (as in host/proc/self/mountinfo).
+  const hostMounts = parseMountinfo(readFileSync(`${STACKS}host/proc/self/mountinfo`, 'utf8'));
+  const overlay = (options: string) => parseMountinfo(`900 27 0:90 / /merged rw,relatime - overlay overlay rw,${options}`)[0]!;
+  const view = { mounts: hostMounts, realPath: (p: string) => p };
+
+  it('an upper layer on tmpfs is not measured, and says where it is', () => {
+    const r = resolveMountSource(overlay('lowerdir=/l,upperdir=/dev/shm/upper,workdir=/dev/shm/work'), view);
+    expect(r.method).toBe('not-measured');
+    expect(r.detail).toMatch(/upper layer \/dev\/shm\/upper is on tmpfs \(tmpfs\), no block device/);
+  });
+
+  it('a read-only overlay (no upper layer) is not measured: nothing can be written there', () => {
+    expect(resolveMountSource(overlay('lowerdir=/a:/b'), view)).toMatchObject({ method: 'not-measured', detail: expect.stringMatching(/read-only overlay/) });
+  });
+});

@@ -29,7 +29,7 @@ export function perDeviceVerdicts(profile: Profile, ceilings: Ceilings): DeviceV
     const rate = facts.disk ? `${bytes(written)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : 'no counters';
     const how =
       verdict === 'not-probed'
-        ? `not probed (fio measured ${profile.probes?.deviceName ?? 'another device'}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time`
+        ? `not probed (${hasCeilings(ceilings) ? `fio measured ${profile.probes?.deviceName ?? 'another device'}` : 'no fio ceilings'}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time`
         : load.top
           ? `${verdict === 'none' ? 'near no ceiling' : `${verdict}-bound`}: ${describeShare(load.top, 'it')}`
           : 'no ceiling reached';
