@@ -64,3 +64,17 @@ export function historySection(profile: Profile): string {
     ...(notes.length > 0 ? ['', ...notes] : []),
   ].join('\n');
 }
+
+/** The always-on outputs: the hardware fingerprint, where the ceilings came from, and the regression flag. */
+export function alwaysOnOutputs(profile: Profile): Record<string, string> {
+  const regressions = profile.history?.regressions ?? [];
+  return {
+    'hardware-fingerprint': profile.fingerprint?.id ?? '',
+    'ceilings-source': profile.ceilingsSource
+      ? profile.ceilingsSource.kind === 'remembered'
+        ? `run ${profile.ceilingsSource.runId}`
+        : profile.ceilingsSource.kind
+      : '',
+    regression: profile.history ? String(regressions.length > 0) : '',
+  };
+}
