@@ -22,9 +22,9 @@ export function alwaysOnLines(profile: Profile): string {
       (r) =>
         `${r.metric === 'restore' ? 'restore' : 'until on disk'} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`,
     );
-    lines.unshift(
-      `> [!CAUTION]\n> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join('; ')}.`,
-    );
+    // A paragraph of its own: a line right after a quote would continue it (GFM lazy continuation).
+    const alert = `> [!CAUTION]\n> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join('; ')}.`;
+    return [alert, lines.join('  \n')].filter(Boolean).join('\n\n');
   }
   return lines.join('  \n');
 }
