@@ -95,6 +95,7 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
           pair.remembered = r.profile?.ceilingsSource?.kind === 'remembered';
           pair.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
           pair.historySaved = r.profile?.history?.saved?.ok === true;
+          if (!pair.remembered || !pair.experimentsSkipped) say(`  ${r.profile?.auto?.probes?.reason ?? ''} ${r.profile?.auto?.experiments?.reason ?? ''}`);
         }
       }
       say(
