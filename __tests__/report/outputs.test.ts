@@ -45,6 +45,10 @@ describe('profileOutputs', () => {
       'experiment-other-disk-path': '',
       'fix-best': '',
       'fix-best-saving-seconds': '',
+      // A profile from before the always-on fields: present and empty.
+      'hardware-fingerprint': '',
+      'ceilings-source': '',
+      regression: '',
     });
   });
 

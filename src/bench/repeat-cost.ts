@@ -2,7 +2,9 @@
  * The repeat-run cost (issue 24): what the action costs on every run once it has remembered the
  * ceilings: the profiled main step (runProfile with the defaults: probes auto, experiments auto,
  * history read and saved) against a plain @actions/cache restoreCache of the same entry, in
- * alternating pairs. One primer run first probes (default budget) and remembers the ceilings.
+ * alternating pairs, each run after an untimed `sync`. One primer run first probes (default budget)
+ * and remembers the ceilings. Meant for a quiet machine: on a loaded one the restore itself slows down,
+ * the verdict may name the CPU and `experiments: auto` rightly runs them (the row then says so).
  * Not in either side: the post step's save (actions/cache saves too) and the artifact upload
  * (upload-artifact, which a workflow that only wants the drop-in can turn off).
  */
@@ -53,6 +55,9 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
     mkdirSync(workspace, { recursive: true });
     mkdirSync(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1000 + runNumber), GITHUB_RUN_ATTEMPT: '1' };
+    // Untimed: what the previous run (and its removal) left dirty is written first, so neither side
+    // pays for the other (the profiled run's own pre-flush would otherwise do it inside its time).
+    execFileSync('sync');
     try {
       return await withoutWorkflowCommands(() =>
         withEnv(env, async () => {
@@ -95,6 +100,7 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
           pair.remembered = r.profile?.ceilingsSource?.kind === 'remembered';
           pair.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
           pair.historySaved = r.profile?.history?.saved?.ok === true;
+          if (!pair.remembered || !pair.experimentsSkipped) say(`  ${r.profile?.auto?.probes?.reason ?? ''} ${r.profile?.auto?.experiments?.reason ?? ''}`);
         }
       }
       say(

@@ -22,9 +22,9 @@ export function alwaysOnLines(profile: Profile): string {
       (r) =>
         `${r.metric === 'restore' ? 'restore' : 'until on disk'} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`,
     );
-    lines.unshift(
-      `> [!CAUTION]\n> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join('; ')}.`,
-    );
+    // A paragraph of its own: a line right after a quote would continue it (GFM lazy continuation).
+    const alert = `> [!CAUTION]\n> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join('; ')}.`;
+    return [alert, lines.join('  \n')].filter(Boolean).join('\n\n');
   }
   return lines.join('  \n');
 }
@@ -63,4 +63,18 @@ export function historySection(profile: Profile): string {
     '<sub>Runs on other hardware are kept apart. A run is flagged when it is beyond p90 of at least 5 earlier runs on the same hardware with a cache within 25% of its size.</sub>',
     ...(notes.length > 0 ? ['', ...notes] : []),
   ].join('\n');
+}
+
+/** The always-on outputs: the hardware fingerprint, where the ceilings came from, and the regression flag. */
+export function alwaysOnOutputs(profile: Profile): Record<string, string> {
+  const regressions = profile.history?.regressions ?? [];
+  return {
+    'hardware-fingerprint': profile.fingerprint?.id ?? '',
+    'ceilings-source': profile.ceilingsSource
+      ? profile.ceilingsSource.kind === 'remembered'
+        ? `run ${profile.ceilingsSource.runId}`
+        : profile.ceilingsSource.kind
+      : '',
+    regression: profile.history ? String(regressions.length > 0) : '',
+  };
 }

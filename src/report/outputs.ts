@@ -3,6 +3,7 @@ import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/sche
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { probeOutputs } from './probe-outputs.js';
 import { experimentOutputs } from '../experiment/outputs.js';
+import { alwaysOnOutputs } from './always-on-section.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {
   const p = profile.phases.find((x) => x.name === name);
@@ -27,6 +28,7 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
     ...probeOutputs(profile.probes),
     ...experimentOutputs(profile.experiments),
+    ...alwaysOnOutputs(profile),
   };
 }
 
