@@ -3,15 +3,22 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
 import { experimentTraces } from './fixture.js';
+import { setKernelDefaultDirtyRatios } from '../helpers/dirty-budget.js';
 
 const viteNode = path.join(repoRoot, 'node_modules/.bin/vite-node');
 const ready = prerequisite('root with tar and unzstd (tmpfs mounts, vm.dirty_*)', isRoot && ['tar', 'unzstd'].every(commandExists) && existsSync(viteNode));
 
 describe.runIf(ready)('experiments interrupted mid-run', () => {
+  // Mid-run vm.dirty_* must differ from the start: begin from a fresh kernel's thresholds, whatever another job left.
+  let putBackDirty = () => {};
+  beforeAll(() => {
+    putBackDirty = setKernelDefaultDirtyRatios();
+  });
+  afterAll(() => putBackDirty());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal}: vm.dirty_*, the tmpfs, tar and the directories are put back`, async () => {
       const before = await experimentTraces([]);
