@@ -70,7 +70,12 @@ function killDuringPageCache(found: number): { onMainSpawned: (child: ChildProce
 }
 
 /** What the experiments may leave: sysctls, mounts, and their directories in the runs' workspaces and temp dirs. */
-const traces = (...names: string[]) => experimentTraces([root, ...names.flatMap((n) => [path.join(root, n, 'workspace'), path.join(root, n, 'temp')])]);
+const traces = async (...names: string[]) => {
+  const t = await experimentTraces([root, ...names.flatMap((n) => [path.join(root, n, 'workspace'), path.join(root, n, 'temp')])]);
+  // The profiles mount their tmpfs only inside their own directories, all under this test's root; on a
+  // shared development machine other people's experiments may come and go meanwhile.
+  return { ...t, mounts: t.mounts.filter((m) => m.includes(root)) };
+};
 
 /** Kills main's process group with SIGKILL once fio's directory is there. */
 function killDuringProbes(where: string): { onMainSpawned: (child: ChildProcess) => void; killed: () => string[] } {
