@@ -21,3 +21,14 @@ export function setDirtyBudget(budget: { dirtyBytes: number; backgroundBytes: nu
   raiseDirtyLimits('root', budget);
   return () => putBackDirtySettings('root', found);
 }
+
+/**
+ * A fresh kernel's dirty thresholds (vm.dirty_ratio 20, vm.dirty_background_ratio 10), for tests that
+ * must see the page-cache experiment change vm.dirty_*: on a machine another job left at the very
+ * bytes the experiment picks for a small cache (64 MiB), nothing would change. Returns the put-back.
+ */
+export function setKernelDefaultDirtyRatios(): () => void {
+  const found: DirtySettings = readDirtySettings();
+  putBackDirtySettings('root', { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 });
+  return () => putBackDirtySettings('root', found);
+}
