@@ -41,13 +41,14 @@ export function summaryHtml(markdown: string): string {
   return marked.parse(markdown, { async: false });
 }
 
-function page(markdown: string): string {
+/** The page around the summary: GitHub's markdown CSS, the article as wide as GitHub's run page gives it. */
+function shell(): string {
   const css = readFileSync(require.resolve('github-markdown-css/github-markdown-light.css'), 'utf8');
   return `<!doctype html><html><head><meta charset="utf-8"><style>${css}
 body { margin: 0; background: #f6f8fa; }
 .markdown-body { box-sizing: border-box; width: ${ARTICLE_WIDTH_PX}px; margin: 0 0 0 320px; padding: 16px 24px; background: #fff; }
 .mermaid-svg svg { max-width: 100%; height: auto; }
-</style></head><body><article class="markdown-body">${summaryHtml(markdown)}</article></body></html>`;
+</style></head><body><article class="markdown-body"></article></body></html>`;
 }
 
 export interface TableCheck {
@@ -88,69 +89,73 @@ interface Mermaid {
   render(id: string, text: string): Promise<{ svg: string }>;
 }
 
-async function measure(p: Page): Promise<SummaryMeasure> {
-  return p.evaluate(async () => {
-    const g = globalThis as unknown as { document: Doc; mermaid: Mermaid; scrollY: number };
-    const doc = g.document;
-    g.mermaid.initialize({ startOnLoad: false, theme: 'default', securityLevel: 'strict' });
-    const errors: string[] = [];
-    const sources = Array.from(doc.querySelectorAll('.mermaid-src'));
-    for (let i = 0; i < sources.length; i++) {
-      const src = sources[i] as El;
-      const holder = doc.createElement('div');
-      holder.className = 'mermaid-svg';
-      try {
-        const { svg } = await g.mermaid.render(`chart${i}`, src.textContent ?? '');
-        if (/aria-roledescription="error"/.test(svg)) errors.push(`chart ${i + 1}: mermaid drew an error`);
-        holder.innerHTML = svg;
-      } catch (e) {
-        errors.push(`chart ${i + 1}: ${String((e as Error).message ?? e).split('\n')[0]}`);
-        holder.innerHTML = '<pre>mermaid error</pre>';
+async function measure(p: Page, html: string, round: number): Promise<SummaryMeasure> {
+  return p.evaluate(
+    async ({ html, round }) => {
+      const g = globalThis as unknown as { document: Doc; mermaid: Mermaid; scrollY: number };
+      const doc = g.document;
+      (doc.querySelector('article') as El).innerHTML = html;
+      g.mermaid.initialize({ startOnLoad: false, theme: 'default', securityLevel: 'strict' });
+      const errors: string[] = [];
+      const sources = Array.from(doc.querySelectorAll('.mermaid-src'));
+      for (let i = 0; i < sources.length; i++) {
+        const src = sources[i] as El;
+        const holder = doc.createElement('div');
+        holder.className = 'mermaid-svg';
+        try {
+          const { svg } = await g.mermaid.render(`chart${round}x${i}`, src.textContent ?? '');
+          if (/aria-roledescription="error"/.test(svg)) errors.push(`chart ${i + 1}: mermaid drew an error`);
+          holder.innerHTML = svg;
+        } catch (e) {
+          errors.push(`chart ${i + 1}: ${String((e as Error).message ?? e).split('\n')[0]}`);
+          holder.innerHTML = '<pre>mermaid error</pre>';
+        }
+        src.replaceWith(holder);
       }
-      src.replaceWith(holder);
-    }
-    const top = (e: El | null) => (e ? e.getBoundingClientRect().bottom + g.scrollY : -1);
-    const headline = doc.querySelector('.markdown-body > :first-child');
-    const alert = doc.querySelector('.markdown-alert');
-    const tables = Array.from(doc.querySelectorAll('table')).map((t) => {
-      const heads = Array.from(t.querySelectorAll('thead th')).map((h) => (h.textContent ?? '').trim());
-      const rows = Array.from(t.querySelectorAll('tbody tr')).map((r) => Array.from(r.querySelectorAll('td')).map((c) => (c.textContent ?? '').trim()));
-      const emptyColumns = heads.filter((_, i) => rows.length > 0 && rows.every((r) => (r[i] ?? '') === '' || r[i] === '–'));
-      return { emptyColumns, emptyHeaderRow: heads.every((h) => h === '') };
-    });
-    for (const d of Array.from(doc.querySelectorAll('details'))) d.open = false;
-    return {
-      mermaidErrors: errors,
-      charts: sources.length,
-      headlineBottomPx: top(headline),
-      whatToDoBottomPx: alert ? top(alert) : null,
-      collapsedHeightPx: doc.documentElement.scrollHeight,
-      tables,
-    };
-  });
+      const top = (e: El | null) => (e ? e.getBoundingClientRect().bottom + g.scrollY : -1);
+      const headline = doc.querySelector('.markdown-body > :first-child');
+      const alert = doc.querySelector('.markdown-alert');
+      const tables = Array.from(doc.querySelectorAll('table')).map((t) => {
+        const heads = Array.from(t.querySelectorAll('thead th')).map((h) => (h.textContent ?? '').trim());
+        const rows = Array.from(t.querySelectorAll('tbody tr')).map((r) => Array.from(r.querySelectorAll('td')).map((c) => (c.textContent ?? '').trim()));
+        const emptyColumns = heads.filter((_, i) => rows.length > 0 && rows.every((r) => (r[i] ?? '') === '' || r[i] === '–'));
+        return { emptyColumns, emptyHeaderRow: heads.every((h) => h === '') };
+      });
+      for (const d of Array.from(doc.querySelectorAll('details'))) d.open = false;
+      return {
+        mermaidErrors: errors,
+        charts: sources.length,
+        headlineBottomPx: top(headline),
+        whatToDoBottomPx: alert ? top(alert) : null,
+        collapsedHeightPx: doc.documentElement.scrollHeight,
+        tables,
+      };
+    },
+    { html, round },
+  );
 }
 
-/** One Chromium for many summaries. */
+/** One Chromium and one page for many summaries: the CSS and Mermaid load once. */
 export class SummaryBrowser {
-  private constructor(private readonly browser: Browser) {}
+  private rounds = 0;
+  private constructor(
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
 
   static async launch(): Promise<SummaryBrowser> {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-    return new SummaryBrowser(browser);
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.setContent(shell());
+    await page.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
+    return new SummaryBrowser(browser, page);
   }
 
   /** Renders the summary, measures it, and takes a full-page screenshot when `screenshotPath` is given. */
   async render(markdown: string, screenshotPath?: string): Promise<SummaryMeasure> {
-    const p = await this.browser.newPage({ viewport: VIEWPORT });
-    try {
-      await p.setContent(page(markdown));
-      await p.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
-      const m = await measure(p);
-      if (screenshotPath) await p.screenshot({ path: screenshotPath, fullPage: true });
-      return m;
-    } finally {
-      await p.close();
-    }
+    const m = await measure(this.page, summaryHtml(markdown), this.rounds++);
+    if (screenshotPath) await this.page.screenshot({ path: screenshotPath, fullPage: true });
+    return m;
   }
 
   async close(): Promise<void> {
