@@ -18,6 +18,9 @@ export const HEADLINE_MAX_WORDS = 25;
 /** A measured saving is a range when the baseline's runs spread more than this (percent of the median). */
 export const NOISY_BASELINE_SPREAD_PERCENT = 25;
 
+/** Phases under this share of the restore are not named in the headline beside a longer one. */
+export const MINOR_PHASE_SHARE = 0.03;
+
 type Experiments = NonNullable<Profile['experiments']>;
 type AlternativeOutcome = Experiments['outcomes'][number];
 
@@ -229,9 +232,13 @@ export function headline(input: HeadlineInput): Headline {
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
   // The phases the verdict puts on its bottleneck; for none/inconclusive the longest phase.
+  // A phase of under MINOR_PHASE_SHARE (the lookup's round trip, a burst of a download) is left out of the
+  // list, and of the share, where a longer one carries the resource.
+  const ms = (n: PhaseName) => durationOf(v, input.phases, n);
   const onIt = v.phases.filter((p) => p.bottleneck === v.bottleneck).map((p) => p.phase);
-  const longest = names.reduce((a, b) => (durationOf(v, input.phases, b) > durationOf(v, input.phases, a) ? b : a));
-  const carriers = onIt.length > 0 ? onIt : [longest];
+  const major = onIt.filter((n) => totalMs > 0 && ms(n) >= MINOR_PHASE_SHARE * totalMs);
+  const longest = names.reduce((a, b) => (ms(b) > ms(a) ? b : a));
+  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
   const share = totalMs > 0 ? carriers.reduce((s, n) => s + durationOf(v, input.phases, n), 0) / totalMs : 0;
   const base = `${LABEL[v.bottleneck]}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
 
