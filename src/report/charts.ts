@@ -301,6 +301,10 @@ function downloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart 
   }
   const bytes = d.networkBytes ?? profile.restore?.archiveBytes ?? null;
   const avg = bytes !== null ? bytes / MiB / ((d.endMs - d.startMs) / 1000) : null;
+  // The cache client may fetch segments into memory and write them at the end: then the file's growth is no rate.
+  const early = values.slice(0, Math.floor(values.length * 0.8)).reduce((a, b) => a + b, 0);
+  const all = values.reduce((a, b) => a + b, 0);
+  if (all <= 0 || early < 0.5 * all) return null;
   const chart = drawChart(profile, {
     title: 'Download: MiB/s received',
     axis: 'MiB/s',
@@ -313,6 +317,33 @@ function downloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart 
   return { ...chart, caption: `${chart.caption} Requests in flight are not recorded.` };
 }
 
+/** Where the time went, phase by phase: what a network verdict can show when the download's progress was not recorded. */
+function phaseTimeChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
+  const phases = profile.phases.filter((p) => p.endMs > p.startMs);
+  if (phases.length === 0) return null;
+  const secs = phases.map((p) => (p.endMs - p.startMs) / 1000);
+  const d = profile.phases.find((p) => p.name === 'download');
+  const bytes = d ? (d.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
+  const rate = d && bytes !== null && d.endMs > d.startMs ? ` at ${formatNumber(bytes / MiB / ((d.endMs - d.startMs) / 1000))} MiB/s on average` : '';
+  const mermaid = fenced(
+    'mermaid',
+    [
+      xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
+      'xychart-beta horizontal',
+      '    title "Where the time went (s)"',
+      `    x-axis "phase" [${phases.map((p) => `"${PHASE_WORD[p.name]}"`).join(', ')}]`,
+      `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs))}`,
+      `    bar ${series(secs)}`,
+    ].join('\n'),
+  );
+  const on = carriers.map((c) => PHASE_WORD[c]).join(' and ');
+  const buffered = profile.samples.snapshots.some((x) => x.ownIo);
+  return {
+    mermaid,
+    caption: `Seconds per phase${on ? `; the verdict is about the ${on}` : ''}. The download${rate} is one figure: its progress over time is not recorded${buffered ? ' (the cache client fetched segments into memory and wrote the file at the end, so the file grew all at once)' : ''}, nor are requests in flight.`,
+  };
+}
+
 /** The chart of the resource the verdict names; null when the profile has no data for it. */
 export function verdictChart(
   profile: Profile,
@@ -323,7 +354,7 @@ export function verdictChart(
 ): Chart | null {
   if (bottleneck === 'disk-iops') return diskChart(profile, device, 'iops', ceilings, carriers);
   if (bottleneck === 'cpu') return cpuChart(profile, carriers) ?? diskChart(profile, device, 'bandwidth', ceilings, carriers);
-  if (bottleneck === 'network') return downloadChart(profile, carriers) ?? diskChart(profile, device, 'bandwidth', ceilings, carriers);
+  if (bottleneck === 'network') return downloadChart(profile, carriers) ?? phaseTimeChart(profile, carriers);
   return diskChart(profile, device, 'bandwidth', ceilings, carriers);
 }
 
