@@ -151,10 +151,24 @@ export class SummaryBrowser {
     return new SummaryBrowser(browser, page);
   }
 
-  /** Renders the summary, measures it, and takes a full-page screenshot when `screenshotPath` is given. */
-  async render(markdown: string, screenshotPath?: string): Promise<SummaryMeasure> {
+  /** Renders the summary, measures it (details closed), and takes a full-page screenshot when `screenshotPath` is given, with every <details> open if asked. */
+  async render(
+    markdown: string,
+    screenshotPath?: string,
+    opts: { open?: boolean; clip?: { y: number; height: number }; article?: boolean } = {},
+  ): Promise<SummaryMeasure> {
     const m = await measure(this.page, summaryHtml(markdown), this.rounds++);
-    if (screenshotPath) await this.page.screenshot({ path: screenshotPath, fullPage: true });
+    if (opts.open) {
+      await this.page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: Doc }).document;
+        for (const d of Array.from(doc.querySelectorAll('details'))) d.open = true;
+      });
+    }
+    if (screenshotPath && opts.article) await this.page.locator('article').screenshot({ path: screenshotPath });
+    else if (screenshotPath) {
+      const clip = opts.clip ? { x: 0, y: opts.clip.y, width: VIEWPORT.width, height: opts.clip.height } : undefined;
+      await this.page.screenshot({ path: screenshotPath, fullPage: true, ...(clip ? { clip } : {}) });
+    }
     return m;
   }
 

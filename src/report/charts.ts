@@ -26,8 +26,8 @@ export const MAX_POINTS = 60;
  * ticks are 10 ms. The judge reads time at a ceiling over the same windows.
  */
 const MIN_INTERVAL_MS = CEILING_WINDOW_MS;
-/** Short restores still get this many points. */
-const MIN_POINTS = 10;
+/** Short restores still get this many points (as many as the samples allow), so the phases' bands join up. */
+const MIN_POINTS = 40;
 
 /** An x label every this many points at most (the phases' starts are always labelled). */
 const LABEL_EVERY = 5;
@@ -161,9 +161,10 @@ function xLabels(profile: Profile, xs: readonly { fromMs: number; toMs: number }
   const labelled = new Set<number>();
   xs.forEach((_, i) => {
     const nearStart = [...starts].some((j) => j >= 0 && j !== i && Math.abs(j - i) < 3);
-    if (starts.has(i) || (i % LABEL_EVERY === 0 && !nearStart)) labelled.add(i);
+    if (i >= 3 && (starts.has(i) || (i % LABEL_EVERY === 0 && !nearStart))) labelled.add(i);
   });
-  return xs.map((x, i) => (labelled.has(i) ? t(x.fromMs - t0Ms) : '\u200b'.repeat(i + 1)));
+  // The first label sets how wide Mermaid draws the bars of a categorical axis: "0 s" lets them join up.
+  return xs.map((x, i) => (i === 0 ? '0 s' : labelled.has(i) ? t(x.fromMs - t0Ms) : '\u200b'.repeat(i + 1)));
 }
 
 function drawChart(profile: Profile, spec: ChartSpec): Chart {
@@ -179,7 +180,9 @@ function drawChart(profile: Profile, spec: ChartSpec): Chart {
   }));
   const shown = bands.filter((b) => b.values.some((v) => v > 0));
   const colors = [
-    ...shown.map((b, i) => (spec.carriers.includes(b.phase.name) ? BAND_COLORS.carrier : i % 2 ? BAND_COLORS.other : BAND_COLORS.otherAlt)),
+    ...shown.map((b, i) =>
+      spec.carriers.includes(b.phase.name) ? (i % 2 ? BAND_COLORS.carrierAlt : BAND_COLORS.carrier) : i % 2 ? BAND_COLORS.other : BAND_COLORS.otherAlt,
+    ),
     ...spec.lines.map((_, i) => LINE_COLORS[i] as string),
     ...(spec.ceiling ? [CEILING_COLOR] : []),
   ];

@@ -17,5 +17,5 @@ export function overCeilingReason(e: Pick<Evidence, 'id' | 'value' | 'unit'>, ph
   if (!CEILING_SHARE.test(e.id)) return null;
   if (phaseMs !== undefined && phaseMs < SUSTAINED_RATE_MS)
     return `over 100% because a phase this short (${seconds(phaseMs)}) ran in a burst: throttles release I/O in slices, so a moment can exceed the cap`;
-  return 'over 100% because the ceiling moved: the disk sustained more than fio measured after the restore (a probe on a shared machine reads low; a burst-credit volume changes its cap), so the what-ifs take the rate it sustained as its ceiling';
+  return 'over 100% because the ceiling moved: the disk sustained more than fio measured after the restore (a probe on a shared machine reads low, a burst-credit volume changes its cap); the what-ifs use the rate it sustained';
 }

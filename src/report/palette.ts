@@ -22,9 +22,10 @@ export function contrastRatio(a: string, b: string): number {
 
 /**
  * The phases' bands behind a chart's lines: translucent, so they tint GitHub's light and dark canvas
- * alike without hiding the grid; the verdict's phases in the palette's blue, the others in grey.
+ * alike without hiding the grid; the verdict's phases in the palette's blue, the others in grey, each
+ * in two strengths taken in turn so that neighbouring phases stay apart.
  */
-export const BAND_COLORS = { carrier: '#1f6feb38', other: '#8b949e30', otherAlt: '#8b949e1c' } as const;
+export const BAND_COLORS = { carrier: '#1f6feb38', carrierAlt: '#1f6feb20', other: '#8b949e30', otherAlt: '#8b949e1c' } as const;
 
 /**
  * The init directive for one xychart: its series in palette order starting at `first`, or the colours
