@@ -5,7 +5,7 @@
  * cache, and the probe reads memory speed (the lab's fresh loop devices: 9,133 MiB/s and 212,642 IOPS
  * of random 4 KiB writes). Such a figure is flagged and not ranked: it says nothing of the disk. Pure.
  */
-import type { BlockDeviceInfo, ProbeResult, Profile } from '../profile/schema.js';
+import type { ProbeResult, Profile } from '../profile/schema.js';
 import { GiB } from '../util/units.js';
 
 /**
@@ -16,21 +16,25 @@ import { GiB } from '../util/units.js';
 export const PAGE_CACHE_BYTES_PER_SECOND = 1 * GiB;
 export const PAGE_CACHE_IOPS = 50_000;
 
-/** The device fio probed: the restore path's (primary) one. */
-function probedDevice(profile: Profile): BlockDeviceInfo | undefined {
-  return profile.devices.find((d) => d.primary) ?? profile.devices.find((d) => d.roles.includes('restore-path'));
-}
-
-export function overFileBackedLoop(device: BlockDeviceInfo | undefined): boolean {
-  return !!device && /^loop\d+$/.test(device.name) && device.chain.some((c) => c.startsWith('backing file'));
+/**
+ * The loop device over a file under the restore path's file system, if any: the restore path's device
+ * is the loop device itself, or its chain passes through one ("loop0 → backing file … → vda").
+ */
+export function fileBackedLoop(profile: Profile): string | null {
+  for (const d of profile.devices.filter((x) => x.roles.includes('restore-path'))) {
+    const chain = d.chain.length > 0 ? d.chain : [d.name];
+    const i = chain.findIndex((c, k) => /^loop\d+$/.test(c) && (chain[k + 1] ?? '').startsWith('backing file'));
+    if (i >= 0) return chain[i] as string;
+  }
+  return null;
 }
 
 /** Why this probe measured the page cache, in a CI engineer's words; null when it measured a disk. */
 export function pageCacheReason(profile: Profile, probe: ProbeResult): string | null {
   if (probe.error) return null;
-  const device = probedDevice(profile);
-  if (!overFileBackedLoop(device)) return null;
+  const loop = fileBackedLoop(profile);
+  if (loop === null) return null;
   const fast = probe.blockSizeBytes >= 64 * 1024 ? probe.bytesPerSecond >= PAGE_CACHE_BYTES_PER_SECOND : probe.iops >= PAGE_CACHE_IOPS;
   if (!fast) return null;
-  return `${device!.name} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
+  return `${loop} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
 }

@@ -202,6 +202,7 @@ function contextSection(profile: Profile): string {
 
 /** The evidence as sentences: a mark, what was measured, and any figure over 100% with its reason. Ids stay in the JSON. */
 function evidenceSection(verdict: Verdict): string {
+  const all = new Set<string>();
   const parts = verdict.phases.map((p) => {
     const reasons = new Set<string>();
     const items = p.evidence.map((e) => {
@@ -210,10 +211,13 @@ function evidenceSection(verdict: Verdict): string {
       const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
       return `- ${e.supports ? '✅' : '➖'} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ''}`;
     });
+    for (const r of reasons) all.add(r);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
     return `**${p.phase}: ${LIMITED_BY[p.bottleneck]}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
-  return `${escapeHtml(verdict.sentence)}\n\n${parts.join('\n\n') || 'No phase was judged.'}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>`;
+  // The verdict's own sentence quotes the same figures: their reasons go beside it too.
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && all.size > 0 ? ` <sub>(${escapeHtml([...all].join('; '))})</sub>` : '';
+  return `${escapeHtml(verdict.sentence)}${over}\n\n${parts.join('\n\n') || 'No phase was judged.'}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>`;
 }
 
 function rawSection(profile: Profile, rows: PhaseRow[]): string {
