@@ -96,6 +96,11 @@ const FIX_TITLE: Record<AlternativeOutcome['alternative'], string> = {
   'page-cache': 'Let the page cache absorb the restore',
 };
 
+/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'). */
+function label(b: string): string {
+  return LABEL[b as Bottleneck] ?? `Limited by ${b}`;
+}
+
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -240,7 +245,7 @@ export function headline(input: HeadlineInput): Headline {
   const longest = names.reduce((a, b) => (ms(b) > ms(a) ? b : a));
   const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
   const share = totalMs > 0 ? carriers.reduce((s, n) => s + durationOf(v, input.phases, n), 0) / totalMs : 0;
-  const base = `${LABEL[v.bottleneck]}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
+  const base = `${label(v.bottleneck)}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
 
   const e = input.experiments;
   const ram = e?.outcomes.find((o) => o.alternative === 'ram');
@@ -251,7 +256,7 @@ export function headline(input: HeadlineInput): Headline {
     const s = savingRange(ram, baseline);
     if (disk) {
       return {
-        text: `${LABEL[v.bottleneck]} by its counters, yet extracting into RAM saved only ${s.share} (${s.ms}): the disk did not limit this restore.`,
+        text: `${label(v.bottleneck)} by its counters, yet extracting into RAM saved only ${s.share} (${s.ms}): the disk did not limit this restore.`,
         basis: 'measured-over-verdict',
         names: 'not-disk',
         todo,

@@ -30,6 +30,11 @@ const LIMITED_BY: Record<Bottleneck, string> = {
   inconclusive: 'unclear',
 };
 
+/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'): shown as recorded. */
+function limitedBy(b: string): string {
+  return LIMITED_BY[b as Bottleneck] ?? b;
+}
+
 interface PhaseRow {
   name: PhaseName;
   facts: PhaseFacts;
@@ -69,7 +74,7 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
       percent(total > 0 ? r.facts.durationMs / total : 0),
       moved === null ? '–' : `${bytes(moved)} ${what}`,
       rate,
-      bottleneck ? LIMITED_BY[bottleneck] : '–',
+      bottleneck ? limitedBy(bottleneck) : '–',
     ];
   });
   const tail = rows.find((r) => r.name === 'writeback');
@@ -79,7 +84,7 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     '100%',
     profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '',
     '',
-    `**${LIMITED_BY[verdict.bottleneck]}**`,
+    `**${limitedBy(verdict.bottleneck)}**`,
   ]);
   const step = tail
     ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
@@ -213,7 +218,7 @@ function evidenceSection(verdict: Verdict): string {
     });
     for (const r of reasons) all.add(r);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
-    return `**${p.phase}: ${LIMITED_BY[p.bottleneck]}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
+    return `**${p.phase}: ${limitedBy(p.bottleneck)}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
   // The verdict's own sentence quotes the same figures: their reasons go beside it too.
   const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && all.size > 0 ? ` <sub>(${escapeHtml([...all].join('; '))})</sub>` : '';
