@@ -85,6 +85,16 @@ describe('step summary', () => {
     });
   }
 
+  it('renders every recording with the verdict it recorded too (older bottleneck names included)', () => {
+    for (const file of fixtureNames()) {
+      const { markdown } = renderProfile(loadFixture(file));
+      const lines = markdown.split('\n');
+      expect(lines[0], file).toMatch(/^### \S/);
+      expect(lines[0], file).not.toMatch(/undefined/);
+      expect(lines[3], file).toMatch(/^> \*\*What to do:\*\* /);
+    }
+  });
+
   it('uses the recorded verdict unless asked to re-judge', () => {
     const profile = loadFixture('cpu-tar-zstd-vda.json');
     profile.verdict = { bottleneck: 'network', sentence: 'Recorded verdict.', phases: [], whatIf: [] };
