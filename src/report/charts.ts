@@ -254,6 +254,15 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
   });
 }
 
+/**
+ * The cores one process of the extraction can reach: one (tar and zstd are one thread each). A CPU quota
+ * below a core (a container's --cpus, a Kubernetes limit) lowers it; the profile does not record the
+ * runner's cgroup yet, so the caption says so.
+ */
+function reachableCores(_profile: Profile): number {
+  return 1;
+}
+
 /** The busiest process's cores per interval (each process is one thread: one core is its limit). */
 function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
   const snaps = allSnapshots(profile).filter((s) => s.tMs >= firstTimeMs(profile));
@@ -282,7 +291,10 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
     xs,
     t0Ms: firstTimeMs(profile),
     lines: [{ label: perProcess ? 'the busiest process (tar or its decompressor), in cores' : 'tar and its decompressor together, in cores', values }],
-    ceiling: { label: 'one core, all a single-threaded process can use', value: 1 },
+    ceiling: {
+      label: 'one core, all a single-threaded process can use (a CPU quota under a core, as in a container, would be lower)',
+      value: reachableCores(profile),
+    },
     carriers,
   });
 }
