@@ -285,16 +285,19 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
     values.push(Math.max(0, cores));
     xs.push({ fromMs: a.tMs, toMs: b.tMs });
   }
+  const pair = Math.min(2, Math.max(1, profile.context.cpuCount)) * reachableCores(profile);
   return drawChart(profile, {
     title: perProcess ? 'Busiest process of the extraction: cores used' : 'tar and its decompressor together: cores used',
     axis: 'cores',
     xs,
     t0Ms: firstTimeMs(profile),
     lines: [{ label: perProcess ? 'the busiest process (tar or its decompressor), in cores' : 'tar and its decompressor together, in cores', values }],
-    ceiling: {
-      label: 'one core, all a single-threaded process can use (a CPU quota under a core, as in a container, would be lower)',
-      value: reachableCores(profile),
-    },
+    ceiling: perProcess
+      ? {
+          label: 'one core, all a single-threaded process can use (a CPU quota under a core, as in a container, would be lower)',
+          value: reachableCores(profile),
+        }
+      : { label: `${pair} cores, what tar and its decompressor (one thread each) can use together (a CPU quota would be lower)`, value: pair },
     carriers,
   });
 }
