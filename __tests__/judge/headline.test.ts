@@ -124,6 +124,16 @@ describe('headline and What to do', () => {
     expect(headline(input).todo.text).toContain('would save at most 4.2 s');
   });
 
+  it('no resource near a limit: the longest phase and its share; a note, with the input that measures fixes', () => {
+    const input = inputOf(loadFixture('lab-disk-iops.json'));
+    input.verdict = { ...input.verdict, bottleneck: 'none', phases: input.verdict.phases.map((p) => ({ ...p, bottleneck: 'none' })) };
+    const h = headline(input);
+    expect(h.text).toBe('No bottleneck: extraction took 98% of the 17.9 s until the files were on disk.');
+    expect(h.todo.kind).toBe('nothing');
+    expect(h.todo.text).toBe('No resource was near its limit: nothing to relax.');
+    expect(h.todo.command).toBe('experiments: default');
+  });
+
   it('a cache miss: nothing to judge, nothing to apply', () => {
     const profile = loadFixture('lab-disk-iops.json');
     profile.restore = { ...profile.restore!, cacheHit: false, matchedKey: null };
