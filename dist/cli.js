@@ -43,8 +43,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/ms/index.js
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module) {
-    var s3 = 1e3;
-    var m = s3 * 60;
+    var s4 = 1e3;
+    var m = s4 * 60;
     var h = m * 60;
     var d = h * 24;
     var w = d * 7;
@@ -72,7 +72,7 @@ var require_ms = __commonJS({
       if (!match3) {
         return;
       }
-      var n = parseFloat(match3[1]);
+      var n2 = parseFloat(match3[1]);
       var type = (match3[2] || "ms").toLowerCase();
       switch (type) {
         case "years":
@@ -80,39 +80,39 @@ var require_ms = __commonJS({
         case "yrs":
         case "yr":
         case "y":
-          return n * y;
+          return n2 * y;
         case "weeks":
         case "week":
         case "w":
-          return n * w;
+          return n2 * w;
         case "days":
         case "day":
         case "d":
-          return n * d;
+          return n2 * d;
         case "hours":
         case "hour":
         case "hrs":
         case "hr":
         case "h":
-          return n * h;
+          return n2 * h;
         case "minutes":
         case "minute":
         case "mins":
         case "min":
         case "m":
-          return n * m;
+          return n2 * m;
         case "seconds":
         case "second":
         case "secs":
         case "sec":
         case "s":
-          return n * s3;
+          return n2 * s4;
         case "milliseconds":
         case "millisecond":
         case "msecs":
         case "msec":
         case "ms":
-          return n;
+          return n2;
         default:
           return void 0;
       }
@@ -128,8 +128,8 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return Math.round(ms / m) + "m";
       }
-      if (msAbs >= s3) {
-        return Math.round(ms / s3) + "s";
+      if (msAbs >= s4) {
+        return Math.round(ms / s4) + "s";
       }
       return ms + "ms";
     }
@@ -144,14 +144,14 @@ var require_ms = __commonJS({
       if (msAbs >= m) {
         return plural(ms, msAbs, m, "minute");
       }
-      if (msAbs >= s3) {
-        return plural(ms, msAbs, s3, "second");
+      if (msAbs >= s4) {
+        return plural(ms, msAbs, s4, "second");
       }
       return ms + " ms";
     }
-    function plural(ms, msAbs, n, name2) {
-      var isPlural = msAbs >= n * 1.5;
-      return Math.round(ms / n) + " " + name2 + (isPlural ? "s" : "");
+    function plural(ms, msAbs, n2, name2) {
+      var isPlural = msAbs >= n2 * 1.5;
+      return Math.round(ms / n2) + " " + name2 + (isPlural ? "s" : "");
     }
   }
 });
@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os19 = __require("os");
+    var os21 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -559,7 +559,7 @@ var require_supports_color = __commonJS({
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os19.release().split(".");
+        const osRelease = os21.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -899,7 +899,7 @@ var require_dist = __commonJS({
       return result;
     };
     var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
-      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
+      for (var p2 in m) if (p2 !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p2)) __createBinding(exports3, m, p2);
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Agent = void 0;
@@ -1242,11 +1242,11 @@ var require_dist2 = __commonJS({
         socket.destroy();
         const fakeSocket = new net3.Socket({ writable: false });
         fakeSocket.readable = true;
-        req.once("socket", (s3) => {
+        req.once("socket", (s4) => {
           debug2("Replaying proxy buffer for failed request");
-          (0, assert_1.default)(s3.listenerCount("data") > 0);
-          s3.push(buffered);
-          s3.push(null);
+          (0, assert_1.default)(s4.listenerCount("data") > 0);
+          s4.push(buffered);
+          s4.push(null);
         });
         return fakeSocket;
       }
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path41 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path47 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path41 && path41[0] !== "/") {
-          path41 = `/${path41}`;
+        if (path47 && path47[0] !== "/") {
+          path47 = `/${path47}`;
         }
-        return new URL(`${origin}${path41}`);
+        return new URL(`${origin}${path47}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2591,19 +2591,19 @@ var require_util = __commonJS({
       let key;
       let val;
       let kLen = 0;
-      for (let n = 0; n < headers.length; n += 2) {
-        key = headers[n];
-        val = headers[n + 1];
+      for (let n2 = 0; n2 < headers.length; n2 += 2) {
+        key = headers[n2];
+        val = headers[n2 + 1];
         typeof key !== "string" && (key = key.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
         kLen = key.length;
         if (kLen === 14 && key[7] === "-" && (key === "content-length" || key.toLowerCase() === "content-length")) {
           hasContentLength = true;
         } else if (kLen === 19 && key[7] === "-" && (key === "content-disposition" || key.toLowerCase() === "content-disposition")) {
-          contentDispositionIdx = n + 1;
+          contentDispositionIdx = n2 + 1;
         }
-        ret[n] = key;
-        ret[n + 1] = val;
+        ret[n2] = key;
+        ret[n2 + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
         ret[contentDispositionIdx] = Buffer.from(ret[contentDispositionIdx]).toString("latin1");
@@ -2750,9 +2750,9 @@ var require_util = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range4) {
-      if (range4 == null || range4 === "") return { start: 0, end: null, size: null };
-      const m = range4 ? range4.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range5) {
+      if (range5 == null || range5 === "") return { start: 0, end: null, size: null };
+      const m = range5 ? range5.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path41);
+        debuglog("sending request to %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin },
+          request: { method, path: path47, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path41,
+          path47,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path41);
+        debuglog("trailers received from %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path41, origin },
+          request: { method, path: path47, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path41,
+          path47,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path41, origin }
+            request: { method, path: path47, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path41);
+          debuglog("sending request to %s %s/%s", method, origin, path47);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path41,
+        path: path47,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path41 !== "string") {
+        if (typeof path47 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path41[0] !== "/" && !(path41.startsWith("http://") || path41.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path47[0] !== "/" && !(path47.startsWith("http://") || path47.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path41)) {
+        } else if (invalidPathRegex.test(path47)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path41, query) : path41;
+        this.path = query ? buildURL(path47, query) : path47;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5179,9 +5179,9 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.util.IntegerPart = function(n) {
-      const r = Math.floor(Math.abs(n));
-      if (n < 0) {
+    webidl.util.IntegerPart = function(n2) {
+      const r = Math.floor(Math.abs(n2));
+      if (n2 < 0) {
         return -1 * r;
       }
       return r;
@@ -5469,7 +5469,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance12 } = __require("node:perf_hooks");
+    var { performance: performance13 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert4 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -5628,7 +5628,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance12.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance13.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -6353,12 +6353,12 @@ var require_file = __commonJS({
     var { webidl } = require_webidl();
     var FileLike = class _FileLike {
       constructor(blobLike, fileName, options = {}) {
-        const n = fileName;
+        const n2 = fileName;
         const t = options.type;
         const d = options.lastModified ?? Date.now();
         this[kState] = {
           blobLike,
-          name: n,
+          name: n2,
           type: t,
           lastModified: d
         };
@@ -7173,7 +7173,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants5 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util6.addListener;
@@ -7193,39 +7193,39 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p2, at, len) => {
             return 0;
           },
-          wasm_on_status: (p, at, len) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_status: (p2, at, len) => {
+            assert4(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_begin: (p) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_message_begin: (p2) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p, at, len) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_header_field: (p2, at, len) => {
+            assert4(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_header_value: (p, at, len) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_header_value: (p2, at, len) => {
+            assert4(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p, at, len) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_body: (p2, at, len) => {
+            assert4(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_complete: (p) => {
-            assert4(currentParser.ptr === p);
+          wasm_on_message_complete: (p2) => {
+            assert4(currentParser.ptr === p2);
             return currentParser.onMessageComplete() || 0;
           }
           /* eslint-enable camelcase */
@@ -7248,7 +7248,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -7343,11 +7343,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants5.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body3 = data.subarray(offset);
-            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body3);
-            } else if (ret === constants5.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body3);
             } else {
@@ -7370,10 +7370,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants5.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -7390,7 +7390,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants5.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -7570,7 +7570,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants5.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -7592,7 +7592,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -7628,13 +7628,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util6.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path41, host, upgrade, blocking, reset } = request;
+      const { method, path: path47, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path41} HTTP/1.1\r
+      let header = `${method} ${path47} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7943,9 +7943,9 @@ upgrade: ${upgrade}\r
         header += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
-        for (let n = 0; n < headers.length; n += 2) {
-          const key = headers[n + 0];
-          const val = headers[n + 1];
+        for (let n2 = 0; n2 < headers.length; n2 += 2) {
+          const key = headers[n2 + 0];
+          const val = headers[n2 + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
               header += `${key}: ${val[i]}\r
@@ -8454,16 +8454,16 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path41, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path47, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
         return false;
       }
       const headers = {};
-      for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key = reqHeaders[n + 0];
-        const val = reqHeaders[n + 1];
+      for (let n2 = 0; n2 < reqHeaders.length; n2 += 2) {
+        const key = reqHeaders[n2 + 0];
+        const val = reqHeaders[n2 + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
             if (headers[key]) {
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path41;
+      headers[HTTP2_HEADER_PATH] = path47;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path41 = search ? `${pathname}${search}` : pathname;
+        const path47 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path41;
+        this.opts.path = path47;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9944,7 +9944,7 @@ var require_balanced_pool = __commonJS({
         return this;
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path41 = "/",
+          path: path47 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path41;
+        opts.path = origin + path47;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -10461,16 +10461,16 @@ var require_retry_handler = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range4, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range5, statusCode, retryCount) {
       const contentLength3 = headers["content-length"];
       if (contentLength3 == null) {
         return null;
       }
-      if (!Number.isFinite(range4.start) || !Number.isFinite(range4.end)) {
+      if (!Number.isFinite(range5.start) || !Number.isFinite(range5.end)) {
         return null;
       }
       const length = Number(contentLength3);
-      const expectedLength = range4.end - range4.start + 1;
+      const expectedLength = range5.end - range5.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -10685,8 +10685,8 @@ var require_retry_handler = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range4 = parseRangeHeader(headers["content-range"]);
-            if (range4 == null) {
+            const range5 = parseRangeHeader(headers["content-range"]);
+            if (range5 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -10695,12 +10695,12 @@ var require_retry_handler = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range4, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range5, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range4;
+            const { start, size, end = size - 1 } = range5;
             assert4(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -11034,8 +11034,8 @@ var require_readable = __commonJS({
       if (state3.bufferIndex) {
         const start = state3.bufferIndex;
         const end = state3.buffer.length;
-        for (let n = start; n < end; n++) {
-          consumePush(consume2, state3.buffer[n]);
+        for (let n2 = start; n2 < end; n2++) {
+          consumePush(consume2, state3.buffer[n2]);
         }
       } else {
         for (const chunk of state3.buffer) {
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path41) {
-      if (typeof path41 !== "string") {
-        return path41;
+    function safeUrl(path47) {
+      if (typeof path47 !== "string") {
+        return path47;
       }
-      const pathSegments = path41.split("?");
+      const pathSegments = path47.split("?");
       if (pathSegments.length !== 2) {
-        return path41;
+        return path47;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path41, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path41);
+    function matchKey(mockDispatch2, { path: path47, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path47);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path41 }) => matchValue(safeUrl(path41), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path47 }) => matchValue(safeUrl(path47), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path41, method, body: body3, headers, query } = opts;
+      const { path: path47, method, body: body3, headers, query } = opts;
       return {
-        path: path41,
+        path: path47,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path41, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path47, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path41,
+            Path: path47,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -14004,12 +14004,12 @@ var require_response = __commonJS({
         ...state3
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state3 ? state3[p] : target[p];
+        get(target, p2) {
+          return p2 in state3 ? state3[p2] : target[p2];
         },
-        set(target, p, value) {
-          assert4(!(p in state3));
-          target[p] = value;
+        set(target, p2, value) {
+          assert4(!(p2 in state3));
+          target[p2] = value;
           return true;
         }
       });
@@ -14997,18 +14997,18 @@ var require_fetch = __commonJS({
     }
     function fetch(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p = createDeferredPromise();
+      let p2 = createDeferredPromise();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p.reject(e);
-        return p.promise;
+        p2.reject(e);
+        return p2.promise;
       }
       const request = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p, request, null, requestObject.signal.reason);
-        return p.promise;
+        abortFetch(p2, request, null, requestObject.signal.reason);
+        return p2.promise;
       }
       const globalObject = request.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -15024,7 +15024,7 @@ var require_fetch = __commonJS({
           assert4(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p, request, realResponse, requestObject.signal.reason);
+          abortFetch(p2, request, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -15032,16 +15032,16 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p, request, responseObject, controller.serializedAbortReason);
+          abortFetch(p2, request, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
-          p.reject(new TypeError("fetch failed", { cause: response.error }));
+          p2.reject(new TypeError("fetch failed", { cause: response.error }));
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p.resolve(responseObject.deref());
-        p = null;
+        p2.resolve(responseObject.deref());
+        p2 = null;
       };
       controller = fetching({
         request,
@@ -15050,7 +15050,7 @@ var require_fetch = __commonJS({
         dispatcher: requestObject[kDispatcher]
         // undici
       });
-      return p.promise;
+      return p2.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -15085,9 +15085,9 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request, responseObject, error2) {
-      if (p) {
-        p.reject(error2);
+    function abortFetch(p2, request, responseObject, error2) {
+      if (p2) {
+        p2.reject(error2);
       }
       if (request.body != null && isReadable(request.body?.stream)) {
         request.body.stream.cancel(error2).catch((err) => {
@@ -16844,11 +16844,11 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix3);
         request = webidl.converters.RequestInfo(request, prefix3, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix3, "options");
-        const p = this.#internalMatchAll(request, options, 1);
-        if (p.length === 0) {
+        const p2 = this.#internalMatchAll(request, options, 1);
+        if (p2.length === 0) {
           return;
         }
-        return p[0];
+        return p2[0];
       }
       async matchAll(request = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
@@ -16939,8 +16939,8 @@ var require_cache = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p = Promise.all(responsePromises);
-        const responses = await p;
+        const p2 = Promise.all(responsePromises);
+        const responses = await p2;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path41) {
-      for (let i = 0; i < path41.length; ++i) {
-        const code = path41.charCodeAt(i);
+    function validateCookiePath(path47) {
+      for (let i = 0; i < path47.length; ++i) {
+        const code = path47.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19055,34 +19055,34 @@ var require_receiver = __commonJS({
        * @param {number} n
        * @returns {Buffer}
        */
-      consume(n) {
-        if (n > this.#byteOffset) {
+      consume(n2) {
+        if (n2 > this.#byteOffset) {
           throw new Error("Called consume() before buffers satiated.");
-        } else if (n === 0) {
+        } else if (n2 === 0) {
           return emptyBuffer;
         }
-        if (this.#buffers[0].length === n) {
+        if (this.#buffers[0].length === n2) {
           this.#byteOffset -= this.#buffers[0].length;
           return this.#buffers.shift();
         }
-        const buffer3 = Buffer.allocUnsafe(n);
+        const buffer3 = Buffer.allocUnsafe(n2);
         let offset = 0;
-        while (offset !== n) {
+        while (offset !== n2) {
           const next = this.#buffers[0];
           const { length } = next;
-          if (length + offset === n) {
+          if (length + offset === n2) {
             buffer3.set(this.#buffers.shift(), offset);
             break;
-          } else if (length + offset > n) {
-            buffer3.set(next.subarray(0, n - offset), offset);
-            this.#buffers[0] = next.subarray(n - offset);
+          } else if (length + offset > n2) {
+            buffer3.set(next.subarray(0, n2 - offset), offset);
+            this.#buffers[0] = next.subarray(n2 - offset);
             break;
           } else {
             buffer3.set(this.#buffers.shift(), offset);
             offset += next.length;
           }
         }
-        this.#byteOffset -= n;
+        this.#byteOffset -= n2;
         return buffer3;
       }
       writeFragments(fragment) {
@@ -19352,10 +19352,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
+        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path41 = opts.path;
+          let path47 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path41 = `/${path41}`;
+            path47 = `/${path47}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path41);
+          url3 = new URL(util6.parseOrigin(url3).origin + path47);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -21072,8 +21072,8 @@ var require_clean = __commonJS({
     "use strict";
     var parse2 = require_parse2();
     var clean2 = (version4, options) => {
-      const s3 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
-      return s3 ? s3.version : null;
+      const s4 = parse2(version4.trim().replace(/^[=v]+/, ""), options);
+      return s4 ? s4.version : null;
     };
     module.exports = clean2;
   }
@@ -21415,10 +21415,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse2 = require_parse2();
-    var constants5 = require_constants6();
+    var constants6 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants5.RELEASE_TYPES.includes(truncation)) {
+      if (!constants6.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -21508,8 +21508,8 @@ var require_trim_comparator_whitespace = __commonJS({
     var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
     var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
     var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
-    var findDigitsEndIndex = (range4, start, limit, digitRuns) => {
-      if (!isDigit(range4[start])) {
+    var findDigitsEndIndex = (range5, start, limit, digitRuns) => {
+      if (!isDigit(range5[start])) {
         return start;
       }
       if (start >= digitRuns.start && start < digitRuns.end) {
@@ -21519,7 +21519,7 @@ var require_trim_comparator_whitespace = __commonJS({
         return Math.min(start + limit, digitRuns.previousEnd);
       }
       let end = start + 1;
-      while (isDigit(range4[end])) {
+      while (isDigit(range5[end])) {
         end++;
       }
       digitRuns.previousStart = digitRuns.start;
@@ -21528,39 +21528,39 @@ var require_trim_comparator_whitespace = __commonJS({
       digitRuns.end = end;
       return Math.min(start + limit, end);
     };
-    var findVersionNumberEndIndex = (range4, start, loose, digitRuns) => {
-      if (!loose && range4[start] === "0") {
+    var findVersionNumberEndIndex = (range5, start, loose, digitRuns) => {
+      if (!loose && range5[start] === "0") {
         return start + 1;
       }
-      return findDigitsEndIndex(range4, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+      return findDigitsEndIndex(range5, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
     };
-    var findPrereleaseIdentifierEndIndex = (range4, start, loose, digitRuns) => {
-      const digitsEnd = findDigitsEndIndex(range4, start, MAX_LENGTH, digitRuns);
-      if (isLetter(range4[digitsEnd]) || range4[digitsEnd] === "-") {
+    var findPrereleaseIdentifierEndIndex = (range5, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range5, start, MAX_LENGTH, digitRuns);
+      if (isLetter(range5[digitsEnd]) || range5[digitsEnd] === "-") {
         let end = digitsEnd + 1;
         const limit = end + MAX_SAFE_BUILD_LENGTH;
-        while (end < limit && isIdentifierCharacter(range4[end])) {
+        while (end < limit && isIdentifierCharacter(range5[end])) {
           end++;
         }
         return end;
       }
-      return findVersionNumberEndIndex(range4, start, loose, digitRuns);
+      return findVersionNumberEndIndex(range5, start, loose, digitRuns);
     };
-    var findPrereleaseEndIndex = (range4, start, loose, digitRuns) => {
-      const hyphen = range4[start] === "-";
+    var findPrereleaseEndIndex = (range5, start, loose, digitRuns) => {
+      const hyphen = range5[start] === "-";
       if (!loose && !hyphen) {
         return start;
       }
       const identifierStart = start + (hyphen ? 1 : 0);
-      let end = findPrereleaseIdentifierEndIndex(range4, identifierStart, loose, digitRuns);
+      let end = findPrereleaseIdentifierEndIndex(range5, identifierStart, loose, digitRuns);
       if (end === identifierStart) {
         if (!loose || !hyphen) {
           return start;
         }
-        end = findPrereleaseIdentifierEndIndex(range4, start, loose, digitRuns);
+        end = findPrereleaseIdentifierEndIndex(range5, start, loose, digitRuns);
       }
-      while (range4[end] === ".") {
-        const next = findPrereleaseIdentifierEndIndex(range4, end + 1, loose, digitRuns);
+      while (range5[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range5, end + 1, loose, digitRuns);
         if (next === end + 1) {
           break;
         }
@@ -21568,23 +21568,23 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findBuildIdentifierEndIndex = (range4, start) => {
+    var findBuildIdentifierEndIndex = (range5, start) => {
       let end = start;
-      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range4[end])) {
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range5[end])) {
         end++;
       }
       return end;
     };
-    var findBuildEndIndex = (range4, start) => {
-      if (range4[start] !== "+") {
+    var findBuildEndIndex = (range5, start) => {
+      if (range5[start] !== "+") {
         return start;
       }
-      let end = findBuildIdentifierEndIndex(range4, start + 1);
+      let end = findBuildIdentifierEndIndex(range5, start + 1);
       if (end === start + 1) {
         return start;
       }
-      while (range4[end] === ".") {
-        const next = findBuildIdentifierEndIndex(range4, end + 1);
+      while (range5[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range5, end + 1);
         if (next === end + 1) {
           break;
         }
@@ -21592,89 +21592,89 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findLooseFullVersionEndIndex = (range4, start, digitRuns) => {
+    var findLooseFullVersionEndIndex = (range5, start, digitRuns) => {
       let end = start;
       for (let component = 0; component < 3; component++) {
-        const next = findVersionNumberEndIndex(range4, end, true, digitRuns);
+        const next = findVersionNumberEndIndex(range5, end, true, digitRuns);
         if (next === end) {
           return start;
         }
         end = next;
         if (component < 2) {
-          if (range4[end] !== ".") {
+          if (range5[end] !== ".") {
             return start;
           }
           end++;
         }
       }
-      const prereleaseEnd = findPrereleaseEndIndex(range4, end, true, digitRuns);
-      return findBuildEndIndex(range4, prereleaseEnd);
+      const prereleaseEnd = findPrereleaseEndIndex(range5, end, true, digitRuns);
+      return findBuildEndIndex(range5, prereleaseEnd);
     };
-    var findPartialVersionComponentEndIndex = (range4, start, digitRuns) => {
-      if (isDigit(range4[start])) {
-        return findVersionNumberEndIndex(range4, start, false, digitRuns);
+    var findPartialVersionComponentEndIndex = (range5, start, digitRuns) => {
+      if (isDigit(range5[start])) {
+        return findVersionNumberEndIndex(range5, start, false, digitRuns);
       }
-      return isVersionStart(range4[start]) ? start + 1 : start;
+      return isVersionStart(range5[start]) ? start + 1 : start;
     };
-    var findPartialVersionEndIndex = (range4, start, digitRuns) => {
-      let end = findPartialVersionComponentEndIndex(range4, start, digitRuns);
+    var findPartialVersionEndIndex = (range5, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range5, start, digitRuns);
       for (let component = 0; component < 2; component++) {
-        if (range4[end] !== ".") {
+        if (range5[end] !== ".") {
           return end;
         }
-        const next = findPartialVersionComponentEndIndex(range4, end + 1, digitRuns);
+        const next = findPartialVersionComponentEndIndex(range5, end + 1, digitRuns);
         if (next === end + 1) {
           return end;
         }
         end = next;
       }
-      const prereleaseEnd = findPrereleaseEndIndex(range4, end, false, digitRuns);
-      return findBuildEndIndex(range4, prereleaseEnd);
+      const prereleaseEnd = findPrereleaseEndIndex(range5, end, false, digitRuns);
+      return findBuildEndIndex(range5, prereleaseEnd);
     };
-    var findVersionEndIndex = (range4, start, digitRuns) => {
-      const fullVersionEnd = findLooseFullVersionEndIndex(range4, start, digitRuns);
-      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range4, start, digitRuns);
+    var findVersionEndIndex = (range5, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range5, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range5, start, digitRuns);
     };
-    var findRemovableWhitespaceIndex = (range4, matchStart) => {
+    var findRemovableWhitespaceIndex = (range5, matchStart) => {
       let position = matchStart;
-      if (isWhitespace(range4[position])) {
+      if (isWhitespace(range5[position])) {
         position++;
       }
-      if (range4[position] === "<" || range4[position] === ">") {
+      if (range5[position] === "<" || range5[position] === ">") {
         position++;
       }
-      if (range4[position] === "=") {
+      if (range5[position] === "=") {
         position++;
       }
-      return isWhitespace(range4[position]) ? position : -1;
+      return isWhitespace(range5[position]) ? position : -1;
     };
-    var trimComparatorWhitespace = (range4) => {
+    var trimComparatorWhitespace = (range5) => {
       let result = "";
       let copyFrom = 0;
       let cursor = 0;
       const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
-      while (cursor < range4.length) {
+      while (cursor < range5.length) {
         const matchStart = cursor;
-        if (range4[cursor] === "<" || range4[cursor] === ">") {
+        if (range5[cursor] === "<" || range5[cursor] === ">") {
           cursor++;
-        } else if (!isVersionPrefix(range4[cursor]) && !isVersionStart(range4[cursor])) {
+        } else if (!isVersionPrefix(range5[cursor]) && !isVersionStart(range5[cursor])) {
           cursor++;
           continue;
         }
-        while (cursor < range4.length && isVersionPrefix(range4[cursor])) {
+        while (cursor < range5.length && isVersionPrefix(range5[cursor])) {
           cursor++;
         }
-        if (!isVersionStart(range4[cursor])) {
+        if (!isVersionStart(range5[cursor])) {
           continue;
         }
-        const whitespacePosition = findRemovableWhitespaceIndex(range4, matchStart);
+        const whitespacePosition = findRemovableWhitespaceIndex(range5, matchStart);
         if (whitespacePosition !== -1) {
-          result += range4.slice(copyFrom, whitespacePosition);
+          result += range5.slice(copyFrom, whitespacePosition);
           copyFrom = whitespacePosition + 1;
         }
-        cursor = findVersionEndIndex(range4, cursor, digitRuns);
+        cursor = findVersionEndIndex(range5, cursor, digitRuns);
       }
-      return result + range4.slice(copyFrom);
+      return result + range5.slice(copyFrom);
     };
     module.exports = trimComparatorWhitespace;
   }
@@ -21686,25 +21686,25 @@ var require_range = __commonJS({
     "use strict";
     var SPACE_CHARACTERS = /\s+/g;
     var Range = class _Range {
-      constructor(range4, options) {
+      constructor(range5, options) {
         options = parseOptions(options);
-        if (range4 instanceof _Range) {
-          if (range4.loose === !!options.loose && range4.includePrerelease === !!options.includePrerelease) {
-            return range4;
+        if (range5 instanceof _Range) {
+          if (range5.loose === !!options.loose && range5.includePrerelease === !!options.includePrerelease) {
+            return range5;
           } else {
-            return new _Range(range4.raw, options);
+            return new _Range(range5.raw, options);
           }
         }
-        if (range4 instanceof Comparator) {
-          this.raw = range4.value;
-          this.set = [[range4]];
+        if (range5 instanceof Comparator) {
+          this.raw = range5.value;
+          this.set = [[range5]];
           this.formatted = void 0;
           return this;
         }
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        this.raw = range4.trim().replace(SPACE_CHARACTERS, " ");
+        this.raw = range5.trim().replace(SPACE_CHARACTERS, " ");
         this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c) => c.length);
         if (!this.set.length) {
           throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
@@ -21749,25 +21749,25 @@ var require_range = __commonJS({
       toString() {
         return this.range;
       }
-      parseRange(range4) {
-        range4 = range4.replace(BUILDSTRIPRE, "");
+      parseRange(range5) {
+        range5 = range5.replace(BUILDSTRIPRE, "");
         const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
-        const memoKey = memoOpts + ":" + range4;
+        const memoKey = memoOpts + ":" + range5;
         const cached = cache.get(memoKey);
         if (cached) {
           return cached;
         }
         const loose = this.options.loose;
         const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
-        range4 = range4.replace(hr, hyphenReplace(this.options.includePrerelease));
-        debug2("hyphen replace", range4);
-        range4 = trimComparatorWhitespace(range4);
-        debug2("comparator trim", range4);
-        range4 = range4.replace(re[t.TILDETRIM], tildeTrimReplace);
-        debug2("tilde trim", range4);
-        range4 = range4.replace(re[t.CARETTRIM], caretTrimReplace);
-        debug2("caret trim", range4);
-        let rangeList = range4.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
+        range5 = range5.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug2("hyphen replace", range5);
+        range5 = trimComparatorWhitespace(range5);
+        debug2("comparator trim", range5);
+        range5 = range5.replace(re[t.TILDETRIM], tildeTrimReplace);
+        debug2("tilde trim", range5);
+        range5 = range5.replace(re[t.CARETTRIM], caretTrimReplace);
+        debug2("caret trim", range5);
+        let rangeList = range5.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
         if (loose) {
           rangeList = rangeList.filter((comp28) => {
             debug2("loose invalid filter", comp28, this.options);
@@ -21790,12 +21790,12 @@ var require_range = __commonJS({
         cache.set(memoKey, result);
         return result;
       }
-      intersects(range4, options) {
-        if (!(range4 instanceof _Range)) {
+      intersects(range5, options) {
+        if (!(range5 instanceof _Range)) {
           throw new TypeError("a Range is required");
         }
         return this.set.some((thisComparators) => {
-          return isSatisfiable(thisComparators, options) && range4.set.some((rangeComparators) => {
+          return isSatisfiable(thisComparators, options) && range5.set.some((rangeComparators) => {
             return isSatisfiable(rangeComparators, options) && thisComparators.every((thisComparator) => {
               return rangeComparators.every((rangeComparator) => {
                 return thisComparator.intersects(rangeComparator, options);
@@ -21869,27 +21869,27 @@ var require_range = __commonJS({
       return comp28;
     };
     var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
-    var invalidXRangeOrder = (M, m, p) => isX(M) && !isX(m) || isX(m) && p && !isX(p);
+    var invalidXRangeOrder = (M, m, p2) => isX(M) && !isX(m) || isX(m) && p2 && !isX(p2);
     var replaceTildes = (comp28, options) => {
       return comp28.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
     };
     var replaceTilde = (comp28, options) => {
       const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
       const z = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_, M, m, p, pr) => {
-        debug2("tilde", comp28, _, M, m, p, pr);
+      return comp28.replace(r, (_, M, m, p2, pr) => {
+        debug2("tilde", comp28, _, M, m, p2, pr);
         let ret;
         if (isX(M)) {
           ret = "";
         } else if (isX(m)) {
           ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-        } else if (isX(p)) {
+        } else if (isX(p2)) {
           ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
         } else if (pr) {
           debug2("replaceTilde pr", pr);
-          ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M}.${m}.${p2}-${pr} <${M}.${+m + 1}.0-0`;
         } else {
-          ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M}.${m}.${p2} <${M}.${+m + 1}.0-0`;
         }
         debug2("tilde return", ret);
         return ret;
@@ -21902,14 +21902,14 @@ var require_range = __commonJS({
       debug2("caret", comp28, options);
       const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
       const z = options.includePrerelease ? "-0" : "";
-      return comp28.replace(r, (_, M, m, p, pr) => {
-        debug2("caret", comp28, _, M, m, p, pr);
+      return comp28.replace(r, (_, M, m, p2, pr) => {
+        debug2("caret", comp28, _, M, m, p2, pr);
         let ret;
         if (isX(M)) {
           ret = "";
         } else if (isX(m)) {
           ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-        } else if (isX(p)) {
+        } else if (isX(p2)) {
           if (M === "0") {
             ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
           } else {
@@ -21919,23 +21919,23 @@ var require_range = __commonJS({
           debug2("replaceCaret pr", pr);
           if (M === "0") {
             if (m === "0") {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${m}.${+p + 1}-0`;
+              ret = `>=${M}.${m}.${p2}-${pr} <${M}.${m}.${+p2 + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M}.${m}.${p2}-${pr} <${M}.${+m + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p}-${pr} <${+M + 1}.0.0-0`;
+            ret = `>=${M}.${m}.${p2}-${pr} <${+M + 1}.0.0-0`;
           }
         } else {
           debug2("no pr");
           if (M === "0") {
             if (m === "0") {
-              ret = `>=${M}.${m}.${p} <${M}.${m}.${+p + 1}-0`;
+              ret = `>=${M}.${m}.${p2} <${M}.${m}.${+p2 + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M}.${m}.${p2} <${M}.${+m + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p} <${+M + 1}.0.0-0`;
+            ret = `>=${M}.${m}.${p2} <${+M + 1}.0.0-0`;
           }
         }
         debug2("caret return", ret);
@@ -21949,14 +21949,14 @@ var require_range = __commonJS({
     var replaceXRange = (comp28, options) => {
       comp28 = comp28.trim();
       const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
-      return comp28.replace(r, (ret, gtlt, M, m, p, pr) => {
-        debug2("xRange", comp28, ret, gtlt, M, m, p, pr);
-        if (invalidXRangeOrder(M, m, p)) {
+      return comp28.replace(r, (ret, gtlt, M, m, p2, pr) => {
+        debug2("xRange", comp28, ret, gtlt, M, m, p2, pr);
+        if (invalidXRangeOrder(M, m, p2)) {
           return comp28;
         }
         const xM = isX(M);
         const xm = xM || isX(m);
-        const xp = xm || isX(p);
+        const xp = xm || isX(p2);
         const anyX = xp;
         if (gtlt === "=" && anyX) {
           gtlt = "";
@@ -21972,16 +21972,16 @@ var require_range = __commonJS({
           if (xm) {
             m = 0;
           }
-          p = 0;
+          p2 = 0;
           if (gtlt === ">") {
             gtlt = ">=";
             if (xm) {
               M = +M + 1;
               m = 0;
-              p = 0;
+              p2 = 0;
             } else {
               m = +m + 1;
-              p = 0;
+              p2 = 0;
             }
           } else if (gtlt === "<=") {
             gtlt = "<";
@@ -21994,7 +21994,7 @@ var require_range = __commonJS({
           if (gtlt === "<") {
             pr = "-0";
           }
-          ret = `${gtlt + M}.${m}.${p}${pr}`;
+          ret = `${gtlt + M}.${m}.${p2}${pr}`;
         } else if (xm) {
           ret = `>=${M}.0.0${pr} <${+M + 1}.0.0-0`;
         } else if (xp) {
@@ -22183,13 +22183,13 @@ var require_satisfies = __commonJS({
   "node_modules/semver/functions/satisfies.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var satisfies = (version4, range4, options) => {
+    var satisfies = (version4, range5, options) => {
       try {
-        range4 = new Range(range4, options);
+        range5 = new Range(range5, options);
       } catch (er) {
         return false;
       }
-      return range4.test(version4);
+      return range5.test(version4);
     };
     module.exports = satisfies;
   }
@@ -22200,7 +22200,7 @@ var require_to_comparators = __commonJS({
   "node_modules/semver/ranges/to-comparators.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var toComparators = (range4, options) => new Range(range4, options).set.map((comp28) => comp28.map((c) => c.value).join(" ").trim().split(" "));
+    var toComparators = (range5, options) => new Range(range5, options).set.map((comp28) => comp28.map((c) => c.value).join(" ").trim().split(" "));
     module.exports = toComparators;
   }
 });
@@ -22211,12 +22211,12 @@ var require_max_satisfying = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var maxSatisfying = (versions, range4, options) => {
+    var maxSatisfying = (versions, range5, options) => {
       let max = null;
       let maxSV = null;
       let rangeObj = null;
       try {
-        rangeObj = new Range(range4, options);
+        rangeObj = new Range(range5, options);
       } catch (er) {
         return null;
       }
@@ -22240,12 +22240,12 @@ var require_min_satisfying = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var minSatisfying = (versions, range4, options) => {
+    var minSatisfying = (versions, range5, options) => {
       let min = null;
       let minSV = null;
       let rangeObj = null;
       try {
-        rangeObj = new Range(range4, options);
+        rangeObj = new Range(range5, options);
       } catch (er) {
         return null;
       }
@@ -22270,19 +22270,19 @@ var require_min_version = __commonJS({
     var SemVer = require_semver();
     var Range = require_range();
     var gt = require_gt();
-    var minVersion = (range4, loose) => {
-      range4 = new Range(range4, loose);
+    var minVersion = (range5, loose) => {
+      range5 = new Range(range5, loose);
       let minver = new SemVer("0.0.0");
-      if (range4.test(minver)) {
+      if (range5.test(minver)) {
         return minver;
       }
       minver = new SemVer("0.0.0-0");
-      if (range4.test(minver)) {
+      if (range5.test(minver)) {
         return minver;
       }
       minver = null;
-      for (let i = 0; i < range4.set.length; ++i) {
-        const comparators = range4.set[i];
+      for (let i = 0; i < range5.set.length; ++i) {
+        const comparators = range5.set[i];
         let setMin = null;
         comparators.forEach((comparator) => {
           const compver = new SemVer(comparator.semver.version);
@@ -22313,7 +22313,7 @@ var require_min_version = __commonJS({
           minver = setMin;
         }
       }
-      if (minver && range4.test(minver)) {
+      if (minver && range5.test(minver)) {
         return minver;
       }
       return null;
@@ -22327,9 +22327,9 @@ var require_valid2 = __commonJS({
   "node_modules/semver/ranges/valid.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var validRange = (range4, options) => {
+    var validRange = (range5, options) => {
       try {
-        return new Range(range4, options).range || "*";
+        return new Range(range5, options).range || "*";
       } catch (er) {
         return null;
       }
@@ -22351,9 +22351,9 @@ var require_outside = __commonJS({
     var lt = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
-    var outside = (version4, range4, hilo, options) => {
+    var outside = (version4, range5, hilo, options) => {
       version4 = new SemVer(version4, options);
-      range4 = new Range(range4, options);
+      range5 = new Range(range5, options);
       let gtfn, ltefn, ltfn, comp28, ecomp;
       switch (hilo) {
         case ">":
@@ -22373,11 +22373,11 @@ var require_outside = __commonJS({
         default:
           throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-      if (satisfies(version4, range4, options)) {
+      if (satisfies(version4, range5, options)) {
         return false;
       }
-      for (let i = 0; i < range4.set.length; ++i) {
-        const comparators = range4.set[i];
+      for (let i = 0; i < range5.set.length; ++i) {
+        const comparators = range5.set[i];
         let high = null;
         let low = null;
         comparators.forEach((comparator) => {
@@ -22412,7 +22412,7 @@ var require_gtr = __commonJS({
   "node_modules/semver/ranges/gtr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var gtr = (version4, range4, options) => outside(version4, range4, ">", options);
+    var gtr = (version4, range5, options) => outside(version4, range5, ">", options);
     module.exports = gtr;
   }
 });
@@ -22422,7 +22422,7 @@ var require_ltr = __commonJS({
   "node_modules/semver/ranges/ltr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var ltr = (version4, range4, options) => outside(version4, range4, "<", options);
+    var ltr = (version4, range5, options) => outside(version4, range5, "<", options);
     module.exports = ltr;
   }
 });
@@ -22447,13 +22447,13 @@ var require_simplify = __commonJS({
     "use strict";
     var satisfies = require_satisfies();
     var compare = require_compare();
-    module.exports = (versions, range4, options) => {
+    module.exports = (versions, range5, options) => {
       const set = [];
       let first = null;
       let prev = null;
       const v = versions.sort((a, b) => compare(a, b, options));
       for (const version4 of v) {
-        const included = satisfies(version4, range4, options);
+        const included = satisfies(version4, range5, options);
         if (included) {
           prev = version4;
           if (!first) {
@@ -22485,8 +22485,8 @@ var require_simplify = __commonJS({
         }
       }
       const simplified = ranges.join(" || ");
-      const original = typeof range4.raw === "string" ? range4.raw : String(range4);
-      return simplified.length < original.length ? simplified : range4;
+      const original = typeof range5.raw === "string" ? range5.raw : String(range5);
+      return simplified.length < original.length ? simplified : range5;
     };
   }
 });
@@ -22658,7 +22658,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants5 = require_constants6();
+    var constants6 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse2();
@@ -22742,8 +22742,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants5.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants6.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants6.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -22872,7 +22872,7 @@ var require_base64 = __commonJS({
         es -= 2;
       else if (base64Str[base64Str.length - 1] == "=")
         es -= 1;
-      let bytes2 = new Uint8Array(es), bytePos = 0, groupPos = 0, b, p = 0;
+      let bytes2 = new Uint8Array(es), bytePos = 0, groupPos = 0, b, p2 = 0;
       for (let i = 0; i < base64Str.length; i++) {
         b = decTable[base64Str.charCodeAt(i)];
         if (b === void 0) {
@@ -22892,21 +22892,21 @@ var require_base64 = __commonJS({
         }
         switch (groupPos) {
           case 0:
-            p = b;
+            p2 = b;
             groupPos = 1;
             break;
           case 1:
-            bytes2[bytePos++] = p << 2 | (b & 48) >> 4;
-            p = b;
+            bytes2[bytePos++] = p2 << 2 | (b & 48) >> 4;
+            p2 = b;
             groupPos = 2;
             break;
           case 2:
-            bytes2[bytePos++] = (p & 15) << 4 | (b & 60) >> 2;
-            p = b;
+            bytes2[bytePos++] = (p2 & 15) << 4 | (b & 60) >> 2;
+            p2 = b;
             groupPos = 3;
             break;
           case 3:
-            bytes2[bytePos++] = (p & 3) << 6 | b;
+            bytes2[bytePos++] = (p2 & 3) << 6 | b;
             groupPos = 0;
             break;
         }
@@ -22917,29 +22917,29 @@ var require_base64 = __commonJS({
     }
     exports2.base64decode = base64decode;
     function base64encode3(bytes2) {
-      let base64 = "", groupPos = 0, b, p = 0;
+      let base64 = "", groupPos = 0, b, p2 = 0;
       for (let i = 0; i < bytes2.length; i++) {
         b = bytes2[i];
         switch (groupPos) {
           case 0:
             base64 += encTable[b >> 2];
-            p = (b & 3) << 4;
+            p2 = (b & 3) << 4;
             groupPos = 1;
             break;
           case 1:
-            base64 += encTable[p | b >> 4];
-            p = (b & 15) << 2;
+            base64 += encTable[p2 | b >> 4];
+            p2 = (b & 15) << 2;
             groupPos = 2;
             break;
           case 2:
-            base64 += encTable[p | b >> 6];
+            base64 += encTable[p2 | b >> 6];
             base64 += encTable[b & 63];
             groupPos = 0;
             break;
         }
       }
       if (groupPos) {
-        base64 += encTable[p];
+        base64 += encTable[p2];
         base64 += "=";
         if (groupPos == 1)
           base64 += "=";
@@ -23415,8 +23415,8 @@ var require_pb_long = __commonJS({
         if (BI)
           return this.toBigInt().toString();
         if (this.isNegative()) {
-          let n = this.negate();
-          return "-" + goog_varint_1.int64toString(n.lo, n.hi);
+          let n2 = this.negate();
+          return "-" + goog_varint_1.int64toString(n2.lo, n2.hi);
         }
         return goog_varint_1.int64toString(this.lo, this.hi);
       }
@@ -23543,9 +23543,9 @@ var require_binary_reader = __commonJS({
        */
       sint64() {
         let [lo, hi] = this.varint64();
-        let s3 = -(lo & 1);
-        lo = (lo >>> 1 | (hi & 1) << 31) ^ s3;
-        hi = hi >>> 1 ^ s3;
+        let s4 = -(lo & 1);
+        lo = (lo >>> 1 | (hi & 1) << 31) ^ s4;
+        hi = hi >>> 1 ^ s4;
         return new pb_long_1.PbLong(lo, hi);
       }
       /**
@@ -24169,7 +24169,7 @@ var require_reflection_type_check = __commonJS({
           return false;
         this.prepare();
         let keys = Object.keys(message), data = this.data;
-        if (keys.length < data.req.length || data.req.some((n) => !keys.includes(n)))
+        if (keys.length < data.req.length || data.req.some((n2) => !keys.includes(n2)))
           return false;
         if (!allowExcessProperties) {
           if (keys.some((k) => !data.known.includes(k)))
@@ -26285,9 +26285,9 @@ var require_rpc_output_stream = __commonJS({
       pushIt(result) {
         let state3 = this._itState;
         if (state3.p) {
-          const p = state3.p;
-          runtime_1.assert(p.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
-          "value" in result ? p.resolve(result) : p.reject(result);
+          const p2 = state3.p;
+          runtime_1.assert(p2.state == deferred_1.DeferredState.PENDING, "iterator contract broken");
+          "value" in result ? p2.resolve(result) : p2.reject(result);
           delete state3.p;
         } else {
           state3.q.push(result);
@@ -26739,8 +26739,8 @@ var require_test_transport = __commonJS({
       }
       maybeSuppressUncaught(...promise) {
         if (this.suppressUncaughtRejections) {
-          for (let p of promise) {
-            p.catch(() => {
+          for (let p2 of promise) {
+            p2.catch(() => {
             });
           }
         }
@@ -27190,8 +27190,8 @@ function enabled(namespace) {
   if (namespace.endsWith("*")) {
     return true;
   }
-  for (const skipped2 of skippedNamespaces) {
-    if (namespaceMatches(namespace, skipped2)) {
+  for (const skipped of skippedNamespaces) {
+    if (namespaceMatches(namespace, skipped)) {
       return false;
     }
   }
@@ -27787,8 +27787,8 @@ var Sanitizer = class {
   constructor({ additionalAllowedHeaderNames: allowedHeaderNames = [], additionalAllowedQueryParameters: allowedQueryParameters = [] } = {}) {
     allowedHeaderNames = defaultAllowedHeaderNames.concat(allowedHeaderNames);
     allowedQueryParameters = defaultAllowedQueryParameters.concat(allowedQueryParameters);
-    this.allowedHeaderNames = new Set(allowedHeaderNames.map((n) => n.toLowerCase()));
-    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p) => p.toLowerCase()));
+    this.allowedHeaderNames = new Set(allowedHeaderNames.map((n2) => n2.toLowerCase()));
+    this.allowedQueryParameters = new Set(allowedQueryParameters.map((p2) => p2.toLowerCase()));
   }
   /**
    * Sanitizes an object for logging.
@@ -30233,11 +30233,11 @@ function dateToUnixTime(d) {
   }
   return Math.floor(d.getTime() / 1e3);
 }
-function unixTimeToDate(n) {
-  if (!n) {
+function unixTimeToDate(n2) {
+  if (!n2) {
     return void 0;
   }
-  return new Date(n * 1e3);
+  return new Date(n2 * 1e3);
 }
 function serializeBasicTypes(typeName, objectName, value) {
   if (value !== null && value !== void 0) {
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path41 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path41.startsWith("/")) {
-      path41 = path41.substring(1);
+    let path47 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path47.startsWith("/")) {
+      path47 = path47.substring(1);
     }
-    if (isAbsoluteUrl(path41)) {
-      requestUrl = path41;
+    if (isAbsoluteUrl(path47)) {
+      requestUrl = path47;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path41);
+      requestUrl = appendPath(requestUrl, path47);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path41 = pathToAppend.substring(0, searchStart);
+    const path47 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path41;
+    newPath = newPath + path47;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -32730,9 +32730,9 @@ var EntityDecoder = class {
           }
         }
         if (limitLength) {
-          const delta = replacement.length - (token.length + 2);
-          if (delta > 0) {
-            this._expandedLength += delta;
+          const delta2 = replacement.length - (token.length + 2);
+          if (delta2 > 0) {
+            this._expandedLength += delta2;
             if (this._expandedLength > this._maxExpandedLength) {
               throw new Error(
                 `[EntityReplacer] Expanded content length limit exceeded: ${this._expandedLength} > ${this._maxExpandedLength}`
@@ -33669,11 +33669,11 @@ function toNumber(str2, options = {}) {
           else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num3;
           else return str2;
         }
-        let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
+        let n2 = leadingZeros ? numTrimmedByZeros : trimmedStr;
         if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num3 : str2;
+          return n2 === parsedStr || sign + n2 === parsedStr ? num3 : str2;
         } else {
-          return n === parsedStr || n === sign + parsedStr ? num3 : str2;
+          return n2 === parsedStr || n2 === sign + parsedStr ? num3 : str2;
         }
       }
     } else {
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path41 = this._matcher.path;
-    return path41.length > 0 ? path41[path41.length - 1].tag : void 0;
+    const path47 = this._matcher.path;
+    return path47.length > 0 ? path47[path47.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path41 = this._matcher.path;
-    return path41.length > 0 ? path41[path41.length - 1].namespace : void 0;
+    const path47 = this._matcher.path;
+    return path47.length > 0 ? path47[path47.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return void 0;
-    return path41[path41.length - 1].values?.[attrName];
+    const path47 = this._matcher.path;
+    if (path47.length === 0) return void 0;
+    return path47[path47.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return false;
-    const current = path41[path41.length - 1];
+    const path47 = this._matcher.path;
+    if (path47.length === 0) return false;
+    const current = path47[path47.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return -1;
-    return path41[path41.length - 1].position ?? 0;
+    const path47 = this._matcher.path;
+    if (path47.length === 0) return -1;
+    return path47[path47.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path41 = this._matcher.path;
-    if (path41.length === 0) return -1;
-    return path41[path41.length - 1].counter ?? 0;
+    const path47 = this._matcher.path;
+    if (path47.length === 0) return -1;
+    return path47[path47.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -34212,7 +34212,7 @@ var MatcherView = class {
    * @returns {string[]}
    */
   toArray() {
-    return this._matcher.path.map((n) => n.tag);
+    return this._matcher.path.map((n2) => n2.tag);
   }
   /**
    * Match current path against an Expression.
@@ -34430,13 +34430,13 @@ var Matcher = class {
         return this._pathStringCache;
       }
       const result = this.path.map(
-        (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+        (n2) => n2.namespace ? `${n2.namespace}:${n2.tag}` : n2.tag
       ).join(sep10);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
-      (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+      (n2) => includeNamespace && n2.namespace ? `${n2.namespace}:${n2.tag}` : n2.tag
     ).join(sep10);
   }
   /**
@@ -34444,7 +34444,7 @@ var Matcher = class {
    * @returns {string[]}
    */
   toArray() {
-    return this.path.map((n) => n.tag);
+    return this.path.map((n2) => n2.tag);
   }
   /**
    * Reset the path to empty.
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path41) {
+    function locateFile(path47) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path41, scriptDirectory);
+        return Module["locateFile"](path47, scriptDirectory);
       }
-      return scriptDirectory + path41;
+      return scriptDirectory + path47;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs12 = require2("fs");
+      var fs13 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37472,7 +37472,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs12.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs13.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37484,7 +37484,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs12.readFile(filename, function(err2, data) {
+        fs13.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -39881,13 +39881,13 @@ async function structuredMessageEncoding(source, contentLength3) {
     };
   }
   if (typeof source === "string") {
-    const s3 = new Readable3();
-    s3._read = () => {
+    const s4 = new Readable3();
+    s4._read = () => {
     };
-    s3.push(source);
-    s3.push(null);
+    s4.push(source);
+    s4.push(null);
     const stringContentLength = Buffer.byteLength(source);
-    const encodingMessage = await new StructuredMessageEncodingStream(s3, stringContentLength, {});
+    const encodingMessage = await new StructuredMessageEncodingStream(s4, stringContentLength, {});
     return {
       body: encodingMessage,
       encodedContentLength: encodingMessage.messageLength()
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path41 = getURLPath(request.url) || "/";
+    const path47 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path41}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path47}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path41 = getURLPath(request.url) || "/";
+    const path47 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path41}`;
+    canonicalizedResourceString += `/${options.accountName}${path47}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -54660,8 +54660,8 @@ var PageBlobImpl = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range4, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range4, options }, uploadPagesFromURLOperationSpec);
+  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range5, options) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range5, options }, uploadPagesFromURLOperationSpec);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 || "/";
-  path41 = escape(path41);
-  urlParsed.pathname = path41;
+  let path47 = urlParsed.pathname;
+  path47 = path47 || "/";
+  path47 = escape(path47);
+  urlParsed.pathname = path47;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
-  urlParsed.pathname = path41;
+  let path47 = urlParsed.pathname;
+  path47 = path47 ? path47.endsWith("/") ? `${path47}${name2}` : `${path47}/${name2}` : name2;
+  urlParsed.pathname = path47;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -58400,8 +58400,8 @@ var AvroParser = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s3, opts = {}) => {
-      return _AvroParser.readMapPair(s3, readItemMethod, opts);
+    const readPairMethod = (s4, opts = {}) => {
+      return _AvroParser.readMapPair(s4, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -58582,8 +58582,8 @@ var AvroMapType = class extends AvroType {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s3, opts) => {
-      return this._itemType.read(s3, opts);
+    const readItemMethod = (s4, opts) => {
+      return this._itemType.read(s4, opts);
     };
     return AvroParser.readMap(stream2, readItemMethod, options);
   }
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path41 = getURLPath2(subRequest.url);
-    if (!path41 || path41 === "") {
+    const path47 = getURLPath2(subRequest.url);
+    if (!path47 || path47 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path41 = getURLPath2(url3);
-    if (path41 && path41 !== "/") {
+    const path47 = getURLPath2(url3);
+    if (path47 && path47 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66301,6 +66301,12 @@ var CacheIndex = class {
     }
     return void 0;
   }
+  /** Removes the finalized entries whose key starts with keyPrefix (a deletion or an eviction); returns them. */
+  remove(keyPrefix) {
+    const removed = this.listByKeyPrefix(keyPrefix);
+    for (const e of removed) this.entries.delete(e.id);
+    return removed;
+  }
   /** Finalized entries whose key starts with keyPrefix, newest first (the v1 diagnostics listing). */
   listByKeyPrefix(keyPrefix) {
     return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));
@@ -66384,11 +66390,11 @@ async function handle(ctx, req, url3) {
     const entry = ctx.caches.byId(cacheIdFrom(resource[1]));
     if (!entry || entry.finalized) throw new TwirpError("not_found", `cache ${resource[1]} is not reserved for upload`);
     if (method === "PATCH") {
-      const range4 = parseContentRange(req.headers["content-range"]);
-      if (!range4) throw new TwirpError("invalid_argument", "Content-Range must be 'bytes <start>-<end>/*'");
-      const lengthBytes = range4.endByte - range4.startByte + 1;
-      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range4.startByte), req, lengthBytes);
-      entry.stagedChunks.set(range4.startByte, range4.endByte);
+      const range5 = parseContentRange(req.headers["content-range"]);
+      if (!range5) throw new TwirpError("invalid_argument", "Content-Range must be 'bytes <start>-<end>/*'");
+      const lengthBytes = range5.endByte - range5.startByte + 1;
+      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range5.startByte), req, lengthBytes);
+      entry.stagedChunks.set(range5.startByte, range5.endByte);
       return { status: 204 };
     }
     const body3 = parseRequestBody(await readJsonBody(req));
@@ -66469,8 +66475,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path41 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path41}?${query}`;
+    const path47 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path47}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66620,11 +66626,11 @@ async function startLocalServices(options = {}) {
     res.once("finish", () => log2(`${req.method} ${url4.pathname} ${res.statusCode} ${Math.round(performance.now() - startedMs)} ms`));
     if (url4.pathname.startsWith(TWIRP_PREFIX) || url4.pathname.startsWith(CACHE_V1_PREFIX)) return serveApi(req, res, url4);
     if (url4.pathname.startsWith(BLOB_ROUTE_PREFIX)) {
-      const range4 = req.headers["x-ms-range"] ?? req.headers.range;
+      const range5 = req.headers["x-ms-range"] ?? req.headers.range;
       blobRequests.push({
         method: req.method ?? "",
         host: req.headers.host ?? "",
-        range: typeof range4 === "string" ? range4 : null,
+        range: typeof range5 === "string" ? range5 : null,
         viaProxy: proxied !== null || proxy.tunnelled(req)
       });
       if (blobRequests.length > 1e4) blobRequests.splice(0, blobRequests.length - 1e4);
@@ -66674,6 +66680,7 @@ async function startLocalServices(options = {}) {
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,
     getSettings: () => settings,
+    deleteCacheEntries: (keyPrefix) => ctx.caches.remove(keyPrefix).map((e) => e.key),
     stop() {
       stopped ??= (async () => {
         await new Promise((resolve8) => {
@@ -66752,11 +66759,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s4) {
+  return toCommandValue(s4).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s4) {
+  return toCommandValue(s4).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -67864,15 +67871,15 @@ function exists(fsPath) {
     return true;
   });
 }
-function isRooted(p) {
-  p = normalizeSeparators(p);
-  if (!p) {
+function isRooted(p2) {
+  p2 = normalizeSeparators(p2);
+  if (!p2) {
     throw new Error('isRooted() parameter "p" cannot be empty');
   }
   if (IS_WINDOWS) {
-    return p.startsWith("\\") || /^[A-Z]:/i.test(p);
+    return p2.startsWith("\\") || /^[A-Z]:/i.test(p2);
   }
-  return p.startsWith("/");
+  return p2.startsWith("/");
 }
 function tryGetExecutablePath(filePath, extensions) {
   return __awaiter4(this, void 0, void 0, function* () {
@@ -67932,13 +67939,13 @@ function tryGetExecutablePath(filePath, extensions) {
     return "";
   });
 }
-function normalizeSeparators(p) {
-  p = p || "";
+function normalizeSeparators(p2) {
+  p2 = p2 || "";
   if (IS_WINDOWS) {
-    p = p.replace(/\//g, "\\");
-    return p.replace(/\\\\+/g, "\\");
+    p2 = p2.replace(/\//g, "\\");
+    return p2.replace(/\\\\+/g, "\\");
   }
-  return p.replace(/\/\/+/g, "/");
+  return p2.replace(/\/\/+/g, "/");
 }
 function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
@@ -68045,9 +68052,9 @@ function findInPath(tool) {
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path2.delimiter)) {
-        if (p) {
-          directories.push(p);
+      for (const p2 of process.env.PATH.split(path2.delimiter)) {
+        if (p2) {
+          directories.push(p2);
         }
       }
     }
@@ -68138,15 +68145,15 @@ var ToolRunner = class extends events.EventEmitter {
   }
   _processLineBuffer(data, strBuffer, onLine) {
     try {
-      let s3 = strBuffer + data.toString();
-      let n = s3.indexOf(os3.EOL);
-      while (n > -1) {
-        const line = s3.substring(0, n);
+      let s4 = strBuffer + data.toString();
+      let n2 = s4.indexOf(os3.EOL);
+      while (n2 > -1) {
+        const line = s4.substring(0, n2);
         onLine(line);
-        s3 = s3.substring(n + os3.EOL.length);
-        n = s3.indexOf(os3.EOL);
+        s4 = s4.substring(n2 + os3.EOL.length);
+        n2 = s4.indexOf(os3.EOL);
       }
-      return s3;
+      return s4;
     } catch (err) {
       this._debug(`error processing line. Failed with error ${err}`);
       return "";
@@ -68348,8 +68355,8 @@ var ToolRunner = class extends events.EventEmitter {
               this.options.listeners.stderr(data);
             }
             if (!optionsNonNull.silent && optionsNonNull.errStream && optionsNonNull.outStream) {
-              const s3 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
-              s3.write(data);
+              const s4 = optionsNonNull.failOnStdErr ? optionsNonNull.errStream : optionsNonNull.outStream;
+              s4.write(data);
             }
             errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
               if (this.options.listeners && this.options.listeners.errline) {
@@ -68640,12 +68647,12 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname5(p) {
-  p = safeTrimTrailingSeparator(p);
-  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
-    return p;
+function dirname5(p2) {
+  p2 = safeTrimTrailingSeparator(p2);
+  if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p2)) {
+    return p2;
   }
-  let result = path4.dirname(p);
+  let result = path4.dirname(p2);
   if (IS_WINDOWS3 && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
     result = safeTrimTrailingSeparator(result);
   }
@@ -68702,30 +68709,30 @@ function hasRoot(itemPath) {
   }
   return itemPath.startsWith("/");
 }
-function normalizeSeparators2(p) {
-  p = p || "";
+function normalizeSeparators2(p2) {
+  p2 = p2 || "";
   if (IS_WINDOWS3) {
-    p = p.replace(/\//g, "\\");
-    const isUnc = /^\\\\+[^\\]/.test(p);
-    return (isUnc ? "\\" : "") + p.replace(/\\\\+/g, "\\");
+    p2 = p2.replace(/\//g, "\\");
+    const isUnc = /^\\\\+[^\\]/.test(p2);
+    return (isUnc ? "\\" : "") + p2.replace(/\\\\+/g, "\\");
   }
-  return p.replace(/\/\/+/g, "/");
+  return p2.replace(/\/\/+/g, "/");
 }
-function safeTrimTrailingSeparator(p) {
-  if (!p) {
+function safeTrimTrailingSeparator(p2) {
+  if (!p2) {
     return "";
   }
-  p = normalizeSeparators2(p);
-  if (!p.endsWith(path4.sep)) {
-    return p;
+  p2 = normalizeSeparators2(p2);
+  if (!p2.endsWith(path4.sep)) {
+    return p2;
   }
-  if (p === path4.sep) {
-    return p;
+  if (p2 === path4.sep) {
+    return p2;
   }
-  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p)) {
-    return p;
+  if (IS_WINDOWS3 && /^[A-Z]:\\$/i.test(p2)) {
+    return p2;
   }
-  return p.substr(0, p.length - 1);
+  return p2.substr(0, p2.length - 1);
 }
 
 // node_modules/@actions/glob/lib/internal-match-kind.js
@@ -68934,15 +68941,15 @@ function parseCommaParts(str2, budget) {
       return parts;
     }
     const { pre, body: body3, post } = m;
-    const p = pre.split(",");
-    p[0] = carry + p[0];
-    p[p.length - 1] += "{" + body3 + "}";
+    const p2 = pre.split(",");
+    p2[0] = carry + p2[0];
+    p2[p2.length - 1] += "{" + body3 + "}";
     if (!post.length) {
-      pushAll(parts, p);
+      pushAll(parts, p2);
       return parts;
     }
-    carry = p.pop();
-    pushAll(parts, p);
+    carry = p2.pop();
+    pushAll(parts, p2);
     str2 = post;
   }
 }
@@ -69001,22 +69008,22 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
   return out;
 }
 function expandSequence(body3, isAlphaSequence, max, maxLength, budget) {
-  const n = body3.split(/\.\./);
+  const n2 = body3.split(/\.\./);
   const N = [];
-  if (n[0] === void 0 || n[1] === void 0) {
+  if (n2[0] === void 0 || n2[1] === void 0) {
     return N;
   }
-  const x = numeric(n[0]);
-  const y = numeric(n[1]);
-  const width = Math.max(n[0].length, n[1].length);
-  let incr = n.length === 3 && n[2] !== void 0 ? Math.max(Math.abs(numeric(n[2])), 1) : 1;
+  const x = numeric(n2[0]);
+  const y = numeric(n2[1]);
+  const width = Math.max(n2[0].length, n2[1].length);
+  let incr = n2.length === 3 && n2[2] !== void 0 ? Math.max(Math.abs(numeric(n2[2])), 1) : 1;
   let test = lte;
   const reverse = y < x;
   if (reverse) {
     incr *= -1;
     test = gte;
   }
-  const pad = n.some(isPadded);
+  const pad = n2.some(isPadded);
   const cost = pad ? width : 1;
   let length = 0;
   for (let i = x; test(i, y) && N.length < max; i += incr) {
@@ -69105,17 +69112,17 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
         return literal();
       }
     } else {
-      let n = parseCommaParts(m.body, budget);
-      if (!n) {
+      let n2 = parseCommaParts(m.body, budget);
+      if (!n2) {
         return literal();
       }
-      if (n.length === 1 && n[0] !== void 0) {
-        n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+      if (n2.length === 1 && n2[0] !== void 0) {
+        n2 = expand_(n2[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
         if (budget.remaining < 0) {
           return literal();
         }
-        if (n.length === 1) {
-          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
+        if (n2.length === 1) {
+          const next2 = combine(acc, pre + n2[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
           if (budget.remaining < 0) {
             return literal();
           }
@@ -69135,8 +69142,8 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
       }
       values = [];
       let valuesLength = 0;
-      outer: for (let j = 0; j < n.length; j++) {
-        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+      outer: for (let j = 0; j < n2.length; j++) {
+        const expanded = expand_(n2[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
         if (budget.remaining < 0) {
           return literal();
         }
@@ -69193,8 +69200,8 @@ var posixClasses = {
   "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
   "[:xdigit:]": ["A-Fa-f0-9", false]
 };
-var braceEscape = (s3) => s3.replace(/[[\]\\-]/g, "\\$&");
-var regexpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var braceEscape = (s4) => s4.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s4) => s4.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var rangesToString = (ranges) => ranges.join("");
 var parseClass = (glob, position) => {
   const pos = position;
@@ -69286,11 +69293,11 @@ var parseClass = (glob, position) => {
 };
 
 // node_modules/minimatch/dist/esm/unescape.js
-var unescape = (s3, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+var unescape = (s4, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s3.replace(/\[([^/\\])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+    return windowsPathsNoEscape ? s4.replace(/\[([^/\\])\]/g, "$1") : s4.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
   }
-  return windowsPathsNoEscape ? s3.replace(/\[([^/\\{}])\]/g, "$1") : s3.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+  return windowsPathsNoEscape ? s4.replace(/\[([^/\\{}])\]/g, "$1") : s4.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
 // node_modules/minimatch/dist/esm/ast.js
@@ -69349,7 +69356,7 @@ var startNoDot = "(?!\\.)";
 var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
 var justDots = /* @__PURE__ */ new Set(["..", "."]);
 var reSpecials = new Set("().*{}+?[]^$\\!");
-var regExpEscape = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape = (s4) => s4.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var qmark = "[^/]";
 var star = qmark + "*?";
 var starNoEmpty = qmark + "+?";
@@ -69400,17 +69407,17 @@ var AST = class {
   get hasMagic() {
     if (this.#hasMagic !== void 0)
       return this.#hasMagic;
-    for (const p of this.#parts) {
-      if (typeof p === "string")
+    for (const p2 of this.#parts) {
+      if (typeof p2 === "string")
         continue;
-      if (p.type || p.hasMagic)
+      if (p2.type || p2.hasMagic)
         return this.#hasMagic = true;
     }
     return this.#hasMagic;
   }
   // reconstructs the pattern
   toString() {
-    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p) => String(p)).join("") : this.#toString = this.type + "(" + this.#parts.map((p) => String(p)).join("|") + ")";
+    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p2) => String(p2)).join("") : this.#toString = this.type + "(" + this.#parts.map((p2) => String(p2)).join("|") + ")";
   }
   #fillNegs() {
     if (this !== this.#root)
@@ -69419,39 +69426,39 @@ var AST = class {
       return this;
     this.toString();
     this.#filledNegs = true;
-    let n;
-    while (n = this.#negs.pop()) {
-      if (n.type !== "!")
+    let n2;
+    while (n2 = this.#negs.pop()) {
+      if (n2.type !== "!")
         continue;
-      let p = n;
-      let pp = p.#parent;
+      let p2 = n2;
+      let pp = p2.#parent;
       while (pp) {
-        for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-          for (const part of n.#parts) {
+        for (let i = p2.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+          for (const part of n2.#parts) {
             if (typeof part === "string") {
               throw new Error("string part in extglob AST??");
             }
             part.copyIn(pp.#parts[i]);
           }
         }
-        p = pp;
-        pp = p.#parent;
+        p2 = pp;
+        pp = p2.#parent;
       }
     }
     return this;
   }
   push(...parts) {
-    for (const p of parts) {
-      if (p === "")
+    for (const p2 of parts) {
+      if (p2 === "")
         continue;
-      if (typeof p !== "string" && !(p instanceof _a && p.#parent === this)) {
-        throw new Error("invalid part: " + p);
+      if (typeof p2 !== "string" && !(p2 instanceof _a && p2.#parent === this)) {
+        throw new Error("invalid part: " + p2);
       }
-      this.#parts.push(p);
+      this.#parts.push(p2);
     }
   }
   toJSON() {
-    const ret = this.type === null ? this.#parts.slice().map((p) => typeof p === "string" ? p : p.toJSON()) : [this.type, ...this.#parts.map((p) => p.toJSON())];
+    const ret = this.type === null ? this.#parts.slice().map((p2) => typeof p2 === "string" ? p2 : p2.toJSON()) : [this.type, ...this.#parts.map((p2) => p2.toJSON())];
     if (this.isStart() && !this.type)
       ret.unshift([]);
     if (this.isEnd() && (this === this.#root || this.#root.#filledNegs && this.#parent?.type === "!")) {
@@ -69466,9 +69473,9 @@ var AST = class {
       return false;
     if (this.#parentIndex === 0)
       return true;
-    const p = this.#parent;
+    const p2 = this.#parent;
     for (let i = 0; i < this.#parentIndex; i++) {
-      const pp = p.#parts[i];
+      const pp = p2.#parts[i];
       if (!(pp instanceof _a && pp.type === "!")) {
         return false;
       }
@@ -69495,8 +69502,8 @@ var AST = class {
   }
   clone(parent) {
     const c = new _a(this.type, parent);
-    for (const p of this.#parts) {
-      c.copyIn(p);
+    for (const p2 of this.#parts) {
+      c.copyIn(p2);
     }
     return c;
   }
@@ -69635,9 +69642,9 @@ var AST = class {
   #adopt(child2, index) {
     const gc = child2.#parts[0];
     this.#parts.splice(index, 1, ...gc.#parts);
-    for (const p of gc.#parts) {
-      if (typeof p === "object")
-        p.#parent = this;
+    for (const p2 of gc.#parts) {
+      if (typeof p2 === "object")
+        p2.#parent = this;
     }
     this.#toString = void 0;
   }
@@ -69662,9 +69669,9 @@ var AST = class {
     if (!nt)
       return false;
     this.#parts = gc.#parts;
-    for (const p of this.#parts) {
-      if (typeof p === "object") {
-        p.#parent = this;
+    for (const p2 of this.#parts) {
+      if (typeof p2 === "object") {
+        p2.#parent = this;
       }
     }
     this.type = nt;
@@ -69772,9 +69779,9 @@ var AST = class {
       this.#fillNegs();
     }
     if (!isExtglobAST(this)) {
-      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s3) => typeof s3 !== "string");
-      const src = this.#parts.map((p) => {
-        const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s4) => typeof s4 !== "string");
+      const src = this.#parts.map((p2) => {
+        const [re, _, hasMagic, uflag] = typeof p2 === "string" ? _a.#parseGlob(p2, this.#hasMagic, noEmpty) : p2.toRegExpSource(allowDot);
         this.#hasMagic = this.#hasMagic || hasMagic;
         this.#uflag = this.#uflag || uflag;
         return re;
@@ -69812,12 +69819,12 @@ var AST = class {
     const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body3 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body3 && this.type !== "!") {
-      const s3 = this.toString();
+      const s4 = this.toString();
       const me = this;
-      me.#parts = [s3];
+      me.#parts = [s4];
       me.type = null;
       me.#hasMagic = void 0;
-      return [s3, unescape(this.toString()), false, false];
+      return [s4, unescape(this.toString()), false, false];
     }
     let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
     if (bodyDotAllowed === body3) {
@@ -69845,9 +69852,9 @@ var AST = class {
   }
   #flatten() {
     if (!isExtglobAST(this)) {
-      for (const p of this.#parts) {
-        if (typeof p === "object") {
-          p.#flatten();
+      for (const p2 of this.#parts) {
+        if (typeof p2 === "object") {
+          p2.#flatten();
         }
       }
     } else {
@@ -69876,14 +69883,14 @@ var AST = class {
     this.#toString = void 0;
   }
   #partsToRegExp(dot) {
-    return this.#parts.map((p) => {
-      if (typeof p === "string") {
+    return this.#parts.map((p2) => {
+      if (typeof p2 === "string") {
         throw new Error("string type in extglob ast??");
       }
-      const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+      const [re, _, _hasMagic, uflag] = p2.toRegExpSource(dot);
       this.#uflag = this.#uflag || uflag;
       return re;
-    }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
+    }).filter((p2) => !(this.isStart() && this.isEnd()) || !!p2).join("|");
   }
   static #parseGlob(glob, hasMagic, noEmpty = false) {
     let escaping = false;
@@ -69938,20 +69945,20 @@ var AST = class {
 _a = AST;
 
 // node_modules/minimatch/dist/esm/escape.js
-var escape2 = (s3, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+var escape2 = (s4, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
-    return windowsPathsNoEscape ? s3.replace(/[?*()[\]{}]/g, "[$&]") : s3.replace(/[?*()[\]\\{}]/g, "\\$&");
+    return windowsPathsNoEscape ? s4.replace(/[?*()[\]{}]/g, "[$&]") : s4.replace(/[?*()[\]\\{}]/g, "\\$&");
   }
-  return windowsPathsNoEscape ? s3.replace(/[?*()[\]]/g, "[$&]") : s3.replace(/[?*()[\]\\]/g, "\\$&");
+  return windowsPathsNoEscape ? s4.replace(/[?*()[\]]/g, "[$&]") : s4.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
 // node_modules/minimatch/dist/esm/index.js
-var minimatch = (p, pattern, options = {}) => {
+var minimatch = (p2, pattern, options = {}) => {
   assertValidPattern(pattern);
   if (!options.nocomment && pattern.charAt(0) === "#") {
     return false;
   }
-  return new Minimatch(pattern, options).match(p);
+  return new Minimatch(pattern, options).match(p2);
 };
 var starDotExtRE = /^\*+([^+@!?*[(]*)$/;
 var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
@@ -70016,7 +70023,7 @@ var qmark2 = "[^/]";
 var star2 = qmark2 + "*?";
 var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
 var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-var filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+var filter = (pattern, options = {}) => (p2) => minimatch(p2, pattern, options);
 minimatch.filter = filter;
 var ext = (a, b = {}) => Object.assign({}, a, b);
 var defaults = (def) => {
@@ -70024,7 +70031,7 @@ var defaults = (def) => {
     return minimatch;
   }
   const orig = minimatch;
-  const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+  const m = (p2, pattern, options = {}) => orig(p2, pattern, ext(def, options));
   return Object.assign(m, {
     Minimatch: class Minimatch extends orig.Minimatch {
       constructor(pattern, options = {}) {
@@ -70044,8 +70051,8 @@ var defaults = (def) => {
         return orig.AST.fromGlob(pattern, ext(def, options));
       }
     },
-    unescape: (s3, options = {}) => orig.unescape(s3, ext(def, options)),
-    escape: (s3, options = {}) => orig.escape(s3, ext(def, options)),
+    unescape: (s4, options = {}) => orig.unescape(s4, ext(def, options)),
+    escape: (s4, options = {}) => orig.escape(s4, ext(def, options)),
     filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
     makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
@@ -70076,7 +70083,7 @@ var match2 = (list, pattern, options = {}) => {
 };
 minimatch.match = match2;
 var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var regExpEscape2 = (s3) => s3.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var regExpEscape2 = (s4) => s4.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
 var Minimatch = class {
   options;
   set;
@@ -70154,31 +70161,31 @@ var Minimatch = class {
       this.debug = (...args) => console.error(...args);
     }
     this.debug(this.pattern, this.globSet);
-    const rawGlobParts = this.globSet.map((s3) => this.slashSplit(s3));
+    const rawGlobParts = this.globSet.map((s4) => this.slashSplit(s4));
     this.globParts = this.preprocess(rawGlobParts);
     this.debug(this.pattern, this.globParts);
-    let set = this.globParts.map((s3, _, __) => {
+    let set = this.globParts.map((s4, _, __) => {
       if (this.isWindows && this.windowsNoMagicRoot) {
-        const isUNC = s3[0] === "" && s3[1] === "" && (s3[2] === "?" || !globMagic.test(s3[2])) && !globMagic.test(s3[3]);
-        const isDrive = /^[a-z]:/i.test(s3[0]);
+        const isUNC = s4[0] === "" && s4[1] === "" && (s4[2] === "?" || !globMagic.test(s4[2])) && !globMagic.test(s4[3]);
+        const isDrive = /^[a-z]:/i.test(s4[0]);
         if (isUNC) {
           return [
-            ...s3.slice(0, 4),
-            ...s3.slice(4).map((ss) => this.parse(ss))
+            ...s4.slice(0, 4),
+            ...s4.slice(4).map((ss) => this.parse(ss))
           ];
         } else if (isDrive) {
-          return [s3[0], ...s3.slice(1).map((ss) => this.parse(ss))];
+          return [s4[0], ...s4.slice(1).map((ss) => this.parse(ss))];
         }
       }
-      return s3.map((ss) => this.parse(ss));
+      return s4.map((ss) => this.parse(ss));
     });
     this.debug(this.pattern, set);
-    this.set = set.filter((s3) => s3.indexOf(false) === -1);
+    this.set = set.filter((s4) => s4.indexOf(false) === -1);
     if (this.isWindows) {
       for (let i = 0; i < this.set.length; i++) {
-        const p = this.set[i];
-        if (p[0] === "" && p[1] === "" && this.globParts[i][2] === "?" && typeof p[3] === "string" && /^[a-z]:$/i.test(p[3])) {
-          p[2] = "?";
+        const p2 = this.set[i];
+        if (p2[0] === "" && p2[1] === "" && this.globParts[i][2] === "?" && typeof p2[3] === "string" && /^[a-z]:$/i.test(p2[3])) {
+          p2[2] = "?";
         }
       }
     }
@@ -70255,10 +70262,10 @@ var Minimatch = class {
       didSomething = false;
       if (!this.preserveMultipleSlashes) {
         for (let i = 1; i < parts.length - 1; i++) {
-          const p = parts[i];
-          if (i === 1 && p === "" && parts[0] === "")
+          const p2 = parts[i];
+          if (i === 1 && p2 === "" && parts[0] === "")
             continue;
-          if (p === "." || p === "") {
+          if (p2 === "." || p2 === "") {
             didSomething = true;
             parts.splice(i, 1);
             i--;
@@ -70271,8 +70278,8 @@ var Minimatch = class {
       }
       let dd = 0;
       while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-        const p = parts[dd - 1];
-        if (p && p !== "." && p !== ".." && p !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p))) {
+        const p2 = parts[dd - 1];
+        if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p2))) {
           didSomething = true;
           parts.splice(dd - 1, 2);
           dd -= 2;
@@ -70314,11 +70321,11 @@ var Minimatch = class {
             parts.splice(gs + 1, gss - gs);
           }
           let next = parts[gs + 1];
-          const p = parts[gs + 2];
-          const p2 = parts[gs + 3];
+          const p2 = parts[gs + 2];
+          const p22 = parts[gs + 3];
           if (next !== "..")
             continue;
-          if (!p || p === "." || p === ".." || !p2 || p2 === "." || p2 === "..") {
+          if (!p2 || p2 === "." || p2 === ".." || !p22 || p22 === "." || p22 === "..") {
             continue;
           }
           didSomething = true;
@@ -70330,10 +70337,10 @@ var Minimatch = class {
         }
         if (!this.preserveMultipleSlashes) {
           for (let i = 1; i < parts.length - 1; i++) {
-            const p = parts[i];
-            if (i === 1 && p === "" && parts[0] === "")
+            const p2 = parts[i];
+            if (i === 1 && p2 === "" && parts[0] === "")
               continue;
-            if (p === "." || p === "") {
+            if (p2 === "." || p2 === "") {
               didSomething = true;
               parts.splice(i, 1);
               i--;
@@ -70346,8 +70353,8 @@ var Minimatch = class {
         }
         let dd = 0;
         while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
-          const p = parts[dd - 1];
-          if (p && p !== "." && p !== ".." && p !== "**") {
+          const p2 = parts[dd - 1];
+          if (p2 && p2 !== "." && p2 !== ".." && p2 !== "**") {
             didSomething = true;
             const needDot = dd === 1 && parts[dd + 1] === "**";
             const splin = needDot ? ["."] : [];
@@ -70575,19 +70582,19 @@ var Minimatch = class {
     let fl;
     for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
       this.debug("matchOne loop");
-      let p = pattern[pi];
+      let p2 = pattern[pi];
       let f = file[fi];
-      this.debug(pattern, p, f);
-      if (p === false || p === GLOBSTAR) {
+      this.debug(pattern, p2, f);
+      if (p2 === false || p2 === GLOBSTAR) {
         return false;
       }
       let hit;
-      if (typeof p === "string") {
-        hit = f === p;
-        this.debug("string match", p, f, hit);
+      if (typeof p2 === "string") {
+        hit = f === p2;
+        this.debug("string match", p2, f, hit);
       } else {
-        hit = p.test(f);
-        this.debug("pattern match", p, f, hit);
+        hit = p2.test(f);
+        this.debug("pattern match", p2, f, hit);
       }
       if (!hit)
         return false;
@@ -70643,17 +70650,17 @@ var Minimatch = class {
     const twoStar = options.noglobstar ? star2 : options.dot ? twoStarDot : twoStarNoDot;
     const flags = new Set(options.nocase ? ["i"] : []);
     let re = set.map((pattern) => {
-      const pp = pattern.map((p) => {
-        if (p instanceof RegExp) {
-          for (const f of p.flags.split(""))
+      const pp = pattern.map((p2) => {
+        if (p2 instanceof RegExp) {
+          for (const f of p2.flags.split(""))
             flags.add(f);
         }
-        return typeof p === "string" ? regExpEscape2(p) : p === GLOBSTAR ? GLOBSTAR : p._src;
+        return typeof p2 === "string" ? regExpEscape2(p2) : p2 === GLOBSTAR ? GLOBSTAR : p2._src;
       });
-      pp.forEach((p, i) => {
+      pp.forEach((p2, i) => {
         const next = pp[i + 1];
         const prev = pp[i - 1];
-        if (p !== GLOBSTAR || prev === GLOBSTAR) {
+        if (p2 !== GLOBSTAR || prev === GLOBSTAR) {
           return;
         }
         if (prev === void 0) {
@@ -70669,7 +70676,7 @@ var Minimatch = class {
           pp[i + 1] = GLOBSTAR;
         }
       });
-      const filtered = pp.filter((p) => p !== GLOBSTAR);
+      const filtered = pp.filter((p2) => p2 !== GLOBSTAR);
       if (this.partial && filtered.length >= 1) {
         const prefixes = [];
         for (let i = 1; i <= filtered.length; i++) {
@@ -70693,13 +70700,13 @@ var Minimatch = class {
     }
     return this.regexp;
   }
-  slashSplit(p) {
+  slashSplit(p2) {
     if (this.preserveMultipleSlashes) {
-      return p.split("/");
-    } else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-      return ["", ...p.split(/\/+/)];
+      return p2.split("/");
+    } else if (this.isWindows && /^\/\/[^/]+/.test(p2)) {
+      return ["", ...p2.split(/\/+/)];
     } else {
-      return p.split(/\/+/);
+      return p2.split(/\/+/);
     }
   }
   match(f, partial = this.partial) {
@@ -70888,8 +70895,8 @@ var Pattern = class _Pattern {
   /**
    * Escapes glob patterns within a path
    */
-  static globEscape(s3) {
-    return (IS_WINDOWS6 ? s3 : s3.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  static globEscape(s4) {
+    return (IS_WINDOWS6 ? s4 : s4.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
   }
   /**
    * Normalizes slashes and ensures absolute root
@@ -70971,15 +70978,15 @@ var Pattern = class _Pattern {
    * Escapes regexp special characters
    * https://javascript.info/regexp-escaping
    */
-  static regExpEscape(s3) {
-    return s3.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  static regExpEscape(s4) {
+    return s4.replace(/[[\\^$.|?*+()]/g, "\\$&");
   }
 };
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path41, level) {
-    this.path = path41;
+  constructor(path47, level) {
+    this.path = path47;
     this.level = level;
   }
 };
@@ -71018,10 +71025,10 @@ var __asyncValues = function(o) {
   return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
-  function verb(n) {
-    i[n] = o[n] && function(v) {
+  function verb(n2) {
+    i[n2] = o[n2] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
+        v = o[n2](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
@@ -71045,19 +71052,19 @@ var __asyncGenerator = function(thisArg, _arguments, generator) {
       return Promise.resolve(v).then(f, reject);
     };
   }
-  function verb(n, f) {
-    if (g[n]) {
-      i[n] = function(v) {
+  function verb(n2, f) {
+    if (g[n2]) {
+      i[n2] = function(v) {
         return new Promise(function(a, b) {
-          q.push([n, v, a, b]) > 1 || resume(n, v);
+          q.push([n2, v, a, b]) > 1 || resume(n2, v);
         });
       };
-      if (f) i[n] = f(i[n]);
+      if (f) i[n2] = f(i[n2]);
     }
   }
-  function resume(n, v) {
+  function resume(n2, v) {
     try {
-      step(g[n](v));
+      step(g[n2](v));
     } catch (e) {
       settle2(q[0][3], e);
     }
@@ -71323,10 +71330,10 @@ var __asyncValues2 = function(o) {
   return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
     return this;
   }, i);
-  function verb(n) {
-    i[n] = o[n] && function(v) {
+  function verb(n2) {
+    i[n2] = o[n2] && function(v) {
       return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle2(resolve8, reject, v.done, v.value);
+        v = o[n2](v), settle2(resolve8, reject, v.done, v.value);
       });
     };
   }
@@ -84293,8 +84300,8 @@ var PageBlobImpl2 = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range4, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range4, options }, uploadPagesFromURLOperationSpec2);
+  uploadPagesFromURL(sourceUrl3, sourceRange3, contentLength3, range5, options) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl3, sourceRange: sourceRange3, contentLength: contentLength3, range: range5, options }, uploadPagesFromURLOperationSpec2);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
@@ -85335,10 +85342,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 || "/";
-  path41 = escape3(path41);
-  urlParsed.pathname = path41;
+  let path47 = urlParsed.pathname;
+  path47 = path47 || "/";
+  path47 = escape3(path47);
+  urlParsed.pathname = path47;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85423,9 +85430,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path41 = urlParsed.pathname;
-  path41 = path41 ? path41.endsWith("/") ? `${path41}${name2}` : `${path41}/${name2}` : name2;
-  urlParsed.pathname = path41;
+  let path47 = urlParsed.pathname;
+  path47 = path47 ? path47.endsWith("/") ? `${path47}${name2}` : `${path47}/${name2}` : name2;
+  urlParsed.pathname = path47;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -87782,8 +87789,8 @@ var AvroParser2 = class _AvroParser {
     return { key, value };
   }
   static async readMap(stream2, readItemMethod, options = {}) {
-    const readPairMethod = (s3, opts = {}) => {
-      return _AvroParser.readMapPair(s3, readItemMethod, opts);
+    const readPairMethod = (s4, opts = {}) => {
+      return _AvroParser.readMapPair(s4, readItemMethod, opts);
     };
     const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
     const dict = {};
@@ -87964,8 +87971,8 @@ var AvroMapType2 = class extends AvroType2 {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   read(stream2, options = {}) {
-    const readItemMethod = (s3, opts) => {
-      return this._itemType.read(s3, opts);
+    const readItemMethod = (s4, opts) => {
+      return this._itemType.read(s4, opts);
     };
     return AvroParser2.readMap(stream2, readItemMethod, options);
   }
@@ -94150,11 +94157,11 @@ function clientEnv(servicesEnv, extra = {}) {
 }
 
 // src/services/seed.ts
-function cacheClientEnv(services, dirs, serviceVersion = "v2") {
+function cacheClientEnv(services, dirs, serviceVersion2 = "v2") {
   return clientEnv(services.env, {
     RUNNER_TEMP: dirs.tempDir,
     GITHUB_WORKSPACE: dirs.workspace,
-    ACTIONS_CACHE_SERVICE_V2: serviceVersion === "v2" ? "True" : void 0
+    ACTIONS_CACHE_SERVICE_V2: serviceVersion2 === "v2" ? "True" : void 0
   });
 }
 async function seedCache(opts) {
@@ -94325,7 +94332,7 @@ async function runAction(options) {
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable("job-status")]: options.inputs["job-status"] ?? jobStatus
     };
-    const postExitCode = await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
+    const postExitCode = options.skipPost ? 0 : await runNode(node, path12.join(options.distDir, "post.js"), postEnv, options.onOutput);
     return {
       mainExitCode,
       postExitCode,
@@ -94400,8 +94407,8 @@ var RunnerLog = class {
     return out;
   }
 };
-function unescapeData(s3) {
-  return s3.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+function unescapeData(s4) {
+  return s4.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 }
 
 // src/cli/dist-dir.ts
@@ -94445,11 +94452,18 @@ var PHASES = ["lookup", "download", "extract", "writeback"];
 var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
 var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
 var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
+var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
+var SHARED_PHASES = ["restore", "probes", "experiments"];
 var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
 var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
 var STAGE_STATUSES = ["ran", "skipped", "failed"];
+var RESTORE_SPANS = ["step", "until-on-disk"];
+var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
 var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
 var SAVE_STATUSES = ["saved", "skipped", "failed"];
+var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
 
 // src/util/units.ts
 var KiB = 1024;
@@ -94460,13 +94474,13 @@ var GiB = 1024 * MiB;
 function mibPerSecond(bytesPerSecond) {
   return `${formatNumber(bytesPerSecond / MiB)} MiB/s`;
 }
-function formatNumber(n) {
-  if (!Number.isFinite(n)) return String(n);
-  const a = Math.abs(n);
-  if (a >= 100) return String(Math.round(n));
-  if (a >= 10) return String(Math.round(n * 10) / 10);
-  if (a >= 1) return String(Math.round(n * 100) / 100);
-  return String(Math.round(n * 1e3) / 1e3);
+function formatNumber(n2) {
+  if (!Number.isFinite(n2)) return String(n2);
+  const a = Math.abs(n2);
+  if (a >= 100) return String(Math.round(n2));
+  if (a >= 10) return String(Math.round(n2 * 10) / 10);
+  if (a >= 1) return String(Math.round(n2 * 100) / 100);
+  return String(Math.round(n2 * 1e3) / 1e3);
 }
 function seconds(ms) {
   return `${formatNumber(ms / 1e3)} s`;
@@ -94474,14 +94488,14 @@ function seconds(ms) {
 function percent(share2) {
   return `${Math.round(share2 * 100)}%`;
 }
-function bytes(n) {
-  if (n >= GiB) return `${formatNumber(n / GiB)} GiB`;
-  if (n >= MiB) return `${formatNumber(n / MiB)} MiB`;
-  if (n >= KiB) return `${formatNumber(n / KiB)} KiB`;
-  return `${n} B`;
+function bytes(n2) {
+  if (n2 >= GiB) return `${formatNumber(n2 / GiB)} GiB`;
+  if (n2 >= MiB) return `${formatNumber(n2 / MiB)} MiB`;
+  if (n2 >= KiB) return `${formatNumber(n2 / KiB)} KiB`;
+  return `${n2} B`;
 }
-function iops(n) {
-  return n >= 1e4 ? `${formatNumber(n / 1e3)}k IOPS` : `${Math.round(n)} IOPS`;
+function iops(n2) {
+  return n2 >= 1e4 ? `${formatNumber(n2 / 1e3)}k IOPS` : `${Math.round(n2)} IOPS`;
 }
 
 // src/sample/iostat.ts
@@ -94492,8 +94506,8 @@ function counterDelta(before, after) {
   if (before < U32) return after + U32 - before;
   return after;
 }
-function rate(delta, durationMs2) {
-  return durationMs2 > 0 ? delta * 1e3 / durationMs2 : 0;
+function rate(delta2, durationMs2) {
+  return durationMs2 > 0 ? delta2 * 1e3 / durationMs2 : 0;
 }
 function ratio(numerator, denominator) {
   return denominator > 0 ? numerator / denominator : 0;
@@ -94586,8 +94600,8 @@ function stallFraction(a, b, durationMs2) {
   if (a === void 0 || b === void 0 || durationMs2 <= 0) return null;
   return counterDelta(a, b) / (durationMs2 * 1e3);
 }
-function pick(p, k) {
-  return p?.[k] ?? void 0;
+function pick(p2, k) {
+  return p2?.[k] ?? void 0;
 }
 function pressureFractions(start, end, durationMs2) {
   if (!start.pressure || !end.pressure) return null;
@@ -94633,6 +94647,7 @@ var IOPS_PROBE_BANDWIDTH_BOUND = 0.8;
 var SMALL_REQUEST_KIB = 32;
 var PROCESS_FULL_CORE = 0.85;
 var MIN_CPU_DATA_MS = 1e3;
+var MIN_SEEN_MS = 200;
 var CPU_PRESSURE_HIGH = 0.3;
 var CHILD_CPU_WORKING_CORE = 0.1;
 var CHILD_CPU_IDLE_CORE = 0.5;
@@ -94651,14 +94666,19 @@ var OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
 var ABSORBED_SHARE = 0.1;
 var MIN_SAVING_SHARE = 0.05;
 var WHAT_IF_SPEEDUP = 2;
+var QUOTA_FULL_SHARE = 0.85;
+var THROTTLED_PERIODS_SHARE = 0.5;
+var THROTTLED_MIN_PERIODS = 5;
+var ABOVE_CEILING_SHARE = 1.15;
+var FEW_MERGES_SHARE = 0.1;
 
 // src/judge/attribution.ts
 function earlierSteps(profile2) {
-  const p = profile2.preflush;
-  if (!p) return null;
-  const written = p.deviceWrittenBytes;
-  const found = p.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p.owedBeforeBytes)})`;
-  return `Earlier steps' dirty pages: ${written === null ? "flushed" : `${bytes(written)} written`} in ${seconds(p.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
+  const p2 = profile2.preflush;
+  if (!p2) return null;
+  const written2 = p2.deviceWrittenBytes;
+  const found = p2.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p2.owedBeforeBytes)})`;
+  return `Earlier steps' dirty pages: ${written2 === null ? "flushed" : `${bytes(written2)} written`} in ${seconds(p2.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
 }
 function otherWriterBytes(ownBytes, deviceBytes) {
   return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
@@ -94699,8 +94719,8 @@ function attribute(x) {
 
 // src/judge/ceilings.ts
 function usable(profile2, name2) {
-  const p = profile2.probes?.probes.find((x) => x.name === name2);
-  return p && !p.error && p.bytesPerSecond > 0 && p.iops > 0 ? p : null;
+  const p2 = profile2.probes?.probes.find((x) => x.name === name2);
+  return p2 && !p2.error && p2.bytesPerSecond > 0 && p2.iops > 0 ? p2 : null;
 }
 function ceilingsOf(profile2) {
   const qd1 = usable(profile2, "rand-read-qd1");
@@ -94721,6 +94741,20 @@ function iopsIsOwnLimit(iops2, seqBytesPerSecond) {
   if (seqBytesPerSecond === null) return true;
   return iops2 * 4 * KiB / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
 }
+var NO_CEILINGS = {
+  seqWriteBytesPerSecond: null,
+  randWriteIops: null,
+  seqReadBytesPerSecond: null,
+  randReadIops: null,
+  qd1ReadIops: null,
+  fsyncWriteIops: null
+};
+function ceilingsOnDevice(profile2, ceilings, deviceIndex) {
+  const probed = profile2.probes?.deviceName;
+  if (!probed || deviceIndex === null) return ceilings;
+  const device2 = profile2.devices[deviceIndex];
+  return !device2 || device2.name === probed ? ceilings : NO_CEILINGS;
+}
 
 // src/judge/evidence.ts
 function candidate(id, text, value, unit, favours, threshold) {
@@ -94731,30 +94765,67 @@ function candidate(id, text, value, unit, favours, threshold) {
 function settle(candidates, verdict2) {
   return candidates.map((c) => ({ ...c.evidence, supports: c.favours.includes(verdict2) }));
 }
-function round(n) {
-  return Number.isFinite(n) ? Number(n.toPrecision(4)) : n;
+function round(n2) {
+  return Number.isFinite(n2) ? Number(n2.toPrecision(4)) : n2;
+}
+
+// src/judge/quota-evidence.ts
+function quotaCandidates(facts) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return { bound: false, candidates: [] };
+  const c = [];
+  const usageShare = g.usageCores === null ? null : g.usageCores / g.quotaCores;
+  const atQuota = usageShare !== null && usageShare >= QUOTA_FULL_SHARE;
+  const throttled = g.throttledShare !== null && g.periods >= THROTTLED_MIN_PERIODS && g.throttledShare >= THROTTLED_PERIODS_SHARE;
+  if (usageShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-quota-usage",
+        `the step's cgroup used ${formatNumber(g.usageCores ?? 0)} cores, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
+        usageShare,
+        "share",
+        atQuota ? ["cpu"] : [],
+        QUOTA_FULL_SHARE
+      )
+    );
+  }
+  if (g.throttledShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-throttled",
+        `the quota throttled the cgroup in ${percent(g.throttledShare)} of its ${g.periods} CFS periods (${seconds(g.throttledMs)} held back)`,
+        g.throttledShare,
+        "share",
+        throttled ? ["cpu"] : [],
+        THROTTLED_PERIODS_SHARE
+      )
+    );
+  }
+  return { bound: atQuota || throttled, candidates: c };
 }
 
 // src/judge/cpu-load.ts
 var NOT_CPU = ["disk-bandwidth", "disk-iops", "network", "none"];
 function extractionCpu(facts) {
   const c = [];
-  const p = facts.busiestProcess;
+  const p2 = facts.busiestProcess;
   let processSaturated = false;
-  if (p) {
-    processSaturated = p.cores >= PROCESS_FULL_CORE;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  if (p2) {
+    const judged = judgedCores(p2, full);
+    processSaturated = judged >= full;
     c.push(
       candidate(
         "busiest-process-cores",
-        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
-        p.cores,
+        `the busiest process of the extraction (${p2.comm}) used ${describeBusiest(p2)}${reachNote(facts)}`,
+        judged,
         "cores",
         processSaturated ? ["cpu"] : NOT_CPU,
-        PROCESS_FULL_CORE
+        full
       )
     );
   } else if (facts.childCores !== null) {
-    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    processSaturated = facts.childCores >= full;
     c.push(
       candidate(
         "child-cpu-cores",
@@ -94762,11 +94833,11 @@ function extractionCpu(facts) {
         facts.childCores,
         "cores",
         processSaturated ? ["cpu"] : [],
-        PROCESS_FULL_CORE
+        full
       )
     );
   }
-  if (p && facts.childCores !== null) {
+  if (p2 && facts.childCores !== null) {
     c.push(candidate("child-cpu-cores", `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, "cores", []));
   }
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
@@ -94783,28 +94854,70 @@ function extractionCpu(facts) {
       )
     );
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+  return {
+    processSaturated,
+    starved: working && pressed,
+    quotaBound: quota.bound,
+    measured: p2 !== null || facts.childCores !== null || quota.bound,
+    candidates: c
+  };
+}
+function reachNote(facts) {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? "" : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
+}
+function judgedCores(p2, full = PROCESS_FULL_CORE) {
+  const whileSeen = p2.coresWhileSeen ?? 0;
+  const atMost = p2.coresAtMost ?? p2.cores;
+  if (p2.cores >= full || (p2.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p2.cores;
+  return Math.min(whileSeen, atMost);
+}
+function describeBusiest(p2) {
+  const atMost = p2.coresAtMost ?? null;
+  const range5 = atMost !== null && atMost - p2.cores >= 0.01 ? `${formatNumber(p2.cores)}\u2013${formatNumber(atMost)}` : formatNumber(p2.cores);
+  const seen = p2.coresWhileSeen != null && range5 !== formatNumber(p2.cores) ? ` (${formatNumber(p2.coresWhileSeen)} over the ${seconds(p2.seenMs ?? 0)} it was sampled)` : "";
+  return `${range5} of a core${seen}`;
+}
+function describeCores(b) {
+  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}\u2013${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
 }
 function downloadCpu(facts) {
   const c = [];
-  const cores = facts.selfCores;
-  if (cores !== null) {
+  const b = facts.selfCoresBounds;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  const saturated = b !== null && b.atLeast >= full;
+  const measured = b !== null && (saturated || b.atMost < full);
+  if (b !== null && measured) {
     c.push(
       candidate(
         "download-process-cores",
-        `the process running the download used ${formatNumber(cores)} of a core`,
-        cores,
+        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
+        saturated ? b.atLeast : b.atMost,
         "cores",
-        cores >= PROCESS_FULL_CORE ? ["cpu"] : NOT_CPU,
-        PROCESS_FULL_CORE
+        saturated ? ["cpu"] : NOT_CPU,
+        full
       )
     );
-  } else if (facts.durationMs < MIN_CPU_DATA_MS) {
-    c.push(candidate("download-process-cores", `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1e3} s`, null, "cores", []));
+  } else if (b !== null) {
+    c.push(
+      candidate(
+        "download-process-cores",
+        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
+        null,
+        "cores",
+        []
+      )
+    );
+  } else {
+    c.push(candidate("download-process-cores", "CPU not recorded: this profile has no figure for the process's own CPU", null, "cores", []));
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+  return { processSaturated: saturated, starved: false, quotaBound: quota.bound, measured, candidates: c };
 }
 function machineCandidates(facts, c) {
   if (facts.cpu?.busiestCpu != null) {
@@ -94818,6 +94931,107 @@ function machineCandidates(facts, c) {
   }
 }
 
+// src/judge/iops-count.ts
+function stackOf(profile2, index) {
+  const d = index === null ? void 0 : profile2.devices[index];
+  if (index === null || !d) return void 0;
+  const bioBased = d.kind === "dm" || d.kind === "md";
+  const below = bioBased ? (d.below ?? []).flatMap((name2) => {
+    const i = profile2.devices.findIndex((x) => x.name === name2);
+    return i >= 0 ? [{ index: i, name: name2 }] : [];
+  }) : [];
+  return { index, name: d.name, ...d.kind ? { kind: d.kind } : {}, below };
+}
+function delta(a, b, index, field2) {
+  const x = a.disks[index];
+  const y = b.disks[index];
+  return x && y ? Math.max(0, y[field2] - x[field2]) : null;
+}
+function writeRate(a, b, stack, count2) {
+  const s4 = (b.tMs - a.tMs) / 1e3;
+  if (!(s4 > 0)) return null;
+  if (count2 === "before-merge") {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    const merged2 = delta(a, b, stack.index, "writesMerged");
+    return done === null || merged2 === null ? null : (done + merged2) / s4;
+  }
+  if (stack.below.length === 0) {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    return done === null ? null : done / s4;
+  }
+  let sum3 = 0;
+  for (const below of stack.below) {
+    const done = delta(a, b, below.index, "writesCompleted");
+    if (done === null) return null;
+    sum3 += done;
+  }
+  return sum3 / s4;
+}
+function variation(values) {
+  const mean = values.reduce((s4, v) => s4 + v, 0) / values.length;
+  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
+  return Math.sqrt(values.reduce((s4, v) => s4 + (v - mean) ** 2, 0) / values.length) / mean;
+}
+function steadiness(series2, stack, ceiling, bandwidthCeiling) {
+  const bios = [];
+  const requests = [];
+  const bytes2 = [];
+  let from = series2[0];
+  for (let i = 1; from && i < series2.length; i++) {
+    const to = series2[i];
+    if (to.tMs - from.tMs < CEILING_WINDOW_MS && i < series2.length - 1) continue;
+    const before = writeRate(from, to, stack, "before-merge");
+    const after = writeRate(from, to, stack, "after-merge");
+    const a = from.disks[stack.index];
+    const b = to.disks[stack.index];
+    const bytesPerSecond = a && b ? (b.sectorsWritten - a.sectorsWritten) * 512 * 1e3 / (to.tMs - from.tMs) : 0;
+    const atCeiling = (before ?? 0) >= NEAR_CEILING_SHARE * ceiling || bandwidthCeiling !== null && bytesPerSecond >= NEAR_CEILING_SHARE * bandwidthCeiling;
+    if (before && after !== null && atCeiling) {
+      bios.push(before);
+      requests.push(after);
+      bytes2.push(bytesPerSecond);
+    }
+    from = to;
+  }
+  if (bios.length < MIN_BINDING_WINDOWS) return null;
+  return { bios: variation(bios), requests: variation(requests), bytes: variation(bytes2) };
+}
+var n = (x) => Math.round(x).toLocaleString("en-US");
+function iopsCounting(series2, stack, ceiling, bandwidthShare, bandwidthCeiling = null) {
+  const first = series2[0];
+  const last = series2.at(-1);
+  if (!stack || !ceiling || !first || !last || first === last) return null;
+  const after = writeRate(first, last, stack, "after-merge");
+  const before = writeRate(first, last, stack, "before-merge");
+  if (after === null || before === null) return null;
+  const afterDevice = stack.below.length > 0 ? stack.below.map((b) => b.name).join(" + ") : stack.name;
+  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling };
+  const pick2 = (used, because) => ({ used, ...base, because });
+  const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
+  const bioBased = stack.below.length > 0;
+  const afterText = bioBased ? `requests on ${afterDevice} below` : "requests after merging";
+  if (before - after < FEW_MERGES_SHARE * before)
+    return pick2("after-merge", `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
+  if (after >= NEAR_CEILING_SHARE * ceiling) {
+    return pick2("after-merge", `${n(after)} ${afterText}/s already reached ${ceilingText}, counted as the device and a cloud volume's meter count`);
+  }
+  if (before < NEAR_CEILING_SHARE * ceiling)
+    return pick2("after-merge", `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
+  const still = steadiness(series2, stack, ceiling, bandwidthCeiling);
+  const above = before > ABOVE_CEILING_SHARE * ceiling ? ", above what fio measured" : "";
+  if (still && still.bios < still.requests && still.bios < still.bytes) {
+    return pick2(
+      "before-merge",
+      `only the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`
+    );
+  }
+  const why = !still ? "too few windows to tell which count held still" : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE ? "bytes/s held as still at the bandwidth ceiling, so the bandwidth limit explains the rate" : "bios/s did not hold still as a cap on them would";
+  return pick2(
+    "after-merge",
+    `the bios (${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`
+  );
+}
+
 // src/judge/disk-load.ts
 var DISK_FAVOURED = [...DISK_RESOURCES];
 var NOT_DISK = ["cpu", "network", "none"];
@@ -94826,25 +95040,30 @@ function ceilingsFor(c, direction) {
   const rand = direction === "write" ? c.randWriteIops : c.randReadIops;
   return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
 }
-function sharesOf(d, c) {
+function sharesOf(d, c, writes) {
   const out = [];
   for (const direction of ["write", "read"]) {
     const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
     const bytesPerSecond = (direction === "write" ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
-    const requestsPerSecond = direction === "write" ? d.writesPerSecond : d.readsPerSecond;
+    const counted = direction === "write" ? writes : void 0;
+    const requestsPerSecond = counted ? counted.rate : direction === "write" ? d.writesPerSecond : d.readsPerSecond;
     if (seq) out.push({ resource: "disk-bandwidth", direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
-    if (rand && randIsOwn) out.push({ resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand });
+    if (rand && randIsOwn) {
+      const share2 = { resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand };
+      if (counted && counted.count !== "after-merge") share2.count = counted.count;
+      out.push(share2);
+    }
   }
   return out;
 }
 function topOf(shares) {
   let top = null;
-  for (const s3 of shares) {
-    if (!top || s3.share > top.share || s3.share === top.share && s3.resource === "disk-bandwidth") top = s3;
+  for (const s4 of shares) {
+    if (!top || s4.share > top.share || s4.share === top.share && s4.resource === "disk-bandwidth") top = s4;
   }
   return top;
 }
-function windowsOf(series2, device2, c) {
+function windowsOf(series2, device2, c, stack, count2) {
   const out = [];
   if (device2 === null || series2.length < 2) return out;
   let from = series2[0];
@@ -94854,59 +95073,83 @@ function windowsOf(series2, device2, c) {
     if (ms < CEILING_WINDOW_MS && i < series2.length - 1) continue;
     const a = from.disks[device2];
     const b = to.disks[device2];
-    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c) });
+    const counted = stack && count2 ? writeRate(from, to, stack, count2) : null;
+    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c, counted !== null && count2 ? { rate: counted, count: count2 } : void 0) });
     from = to;
   }
   return out;
 }
 function timeAtCeiling(windows) {
-  const totalMs = windows.reduce((s3, w) => s3 + w.ms, 0);
+  const totalMs = windows.reduce((s4, w) => s4 + w.ms, 0);
   const out = { "disk-bandwidth": null, "disk-iops": null };
   if (totalMs <= 0) return out;
   for (const r of DISK_RESOURCES) {
-    if (!windows.some((w) => w.shares.some((s3) => s3.resource === r))) continue;
-    const atMs = windows.filter((w) => w.shares.some((s3) => s3.resource === r && s3.share >= NEAR_CEILING_SHARE)).reduce((s3, w) => s3 + w.ms, 0);
+    if (!windows.some((w) => w.shares.some((s4) => s4.resource === r))) continue;
+    const atMs = windows.filter((w) => w.shares.some((s4) => s4.resource === r && s4.share >= NEAR_CEILING_SHARE)).reduce((s4, w) => s4 + w.ms, 0);
     out[r] = atMs / totalMs;
   }
   return out;
 }
-function variation(values) {
-  const mean = values.reduce((s3, v) => s3 + v, 0) / values.length;
+function variation2(values) {
+  const mean = values.reduce((s4, v) => s4 + v, 0) / values.length;
   if (!(mean > 0)) return Number.POSITIVE_INFINITY;
-  const variance = values.reduce((s3, v) => s3 + (v - mean) ** 2, 0) / values.length;
+  const variance = values.reduce((s4, v) => s4 + (v - mean) ** 2, 0) / values.length;
   return Math.sqrt(variance) / mean;
 }
 function bindingOf(windows) {
-  const at = windows.filter((w) => w.shares.some((s3) => s3.share >= NEAR_CEILING_SHARE));
+  const at = windows.filter((w) => w.shares.some((s4) => s4.share >= NEAR_CEILING_SHARE));
   if (at.length < MIN_BINDING_WINDOWS) return null;
-  const direction = at.filter((w) => w.shares.some((s3) => s3.direction === "write" && s3.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
-  const rates = (r) => at.map((w) => w.shares.find((s3) => s3.resource === r && s3.direction === direction)?.rate ?? Number.NaN);
+  const direction = at.filter((w) => w.shares.some((s4) => s4.direction === "write" && s4.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
+  const rates = (r) => at.map((w) => w.shares.find((s4) => s4.resource === r && s4.direction === direction)?.rate ?? Number.NaN);
   const bytes2 = rates("disk-bandwidth");
   const requests = rates("disk-iops");
   if (bytes2.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
-  return variation(requests) < variation(bytes2) ? "disk-iops" : "disk-bandwidth";
+  return variation2(requests) < variation2(bytes2) ? "disk-iops" : "disk-bandwidth";
 }
 var KIND_TEXT = {
   "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
   "disk-iops": { write: "random-write", read: "random-read" }
 };
-function describeShare(s3, what, requestKiB) {
-  const size = requestKiB === void 0 ? "" : ` of ${formatNumber(requestKiB)} KiB`;
-  return s3.resource === "disk-bandwidth" ? `${what} ${s3.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s3.rate)}, ${percent(s3.share)} of the ${mibPerSecond(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling` : `${what} completed ${formatNumber(s3.rate)} ${s3.direction === "write" ? "writes" : "reads"}/s${size}, ${percent(s3.share)} of the ${iops(s3.ceiling)} ${KIND_TEXT[s3.resource][s3.direction]} ceiling`;
+function describeShare(s4, what, requestKiB) {
+  const size = requestKiB === void 0 || s4.count === "before-merge" ? "" : ` of ${formatNumber(requestKiB)} KiB`;
+  const above = s4.share > ABOVE_CEILING_SHARE ? ", above what fio measured (the ceiling moved or the probe understated it)" : "";
+  const requests = s4.count === "before-merge" ? `issued ${formatNumber(s4.rate)} write bios/s (completed + merged: what a cap on bios counts)` : `completed ${formatNumber(s4.rate)} ${s4.direction === "write" ? "writes" : "reads"}/s${size}`;
+  return s4.resource === "disk-bandwidth" ? `${what} ${s4.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s4.rate)}, ${percent(s4.share)} of the ${mibPerSecond(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}` : `${what} ${requests}, ${percent(s4.share)} of the ${iops(s4.ceiling)} ${KIND_TEXT[s4.resource][s4.direction]} ceiling${above}`;
 }
-function diskLoad(facts, ceilings, what) {
+function merged(c) {
+  return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
+}
+function ceilingMovedOf(shares, what) {
+  const above = topOf(shares.filter((s4) => s4.share > ABOVE_CEILING_SHARE));
+  if (!above) return null;
+  const unit = (x) => above.resource === "disk-bandwidth" ? mibPerSecond(x) : `${iops(x)}`;
+  return {
+    resource: above.resource,
+    direction: above.direction,
+    sustained: above.rate,
+    probed: above.ceiling,
+    share: above.share,
+    figureUsed: "sustained",
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`
+  };
+}
+function diskLoad(facts, ceilings, what, stack) {
   const d = facts.disk;
   const c = [];
-  const shares = d ? sharesOf(d, ceilings) : [];
-  const byShare = (s3) => s3 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s3 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
-  for (const s3 of shares) {
-    if (s3.direction === "read" && s3.rate === 0) continue;
-    const favours = byShare(s3.share).map((b) => DISK_FAVOURED.includes(b) ? s3.resource : b);
+  const write2 = ceilingsFor(ceilings, "write");
+  const bandwidthShare = d && write2.seq ? d.writeKiBPerSecond * 1024 / write2.seq : null;
+  const counting = d && write2.randIsOwn ? iopsCounting(facts.series, stack, write2.rand, bandwidthShare, write2.seq) : null;
+  const counted = counting ? { rate: counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used } : void 0;
+  const shares = d ? sharesOf(d, ceilings, counted) : [];
+  const byShare = (s4) => s4 >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s4 < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  for (const s4 of shares) {
+    if (s4.direction === "read" && s4.rate === 0) continue;
+    const favours = byShare(s4.share).map((b) => DISK_FAVOURED.includes(b) ? s4.resource : b);
     c.push(
       candidate(
-        `${s3.direction}-${s3.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`,
-        describeShare(s3, what),
-        s3.share,
+        `${s4.direction}-${s4.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`,
+        describeShare(s4, what),
+        s4.share,
         "share",
         favours,
         NEAR_CEILING_SHARE
@@ -94931,7 +95174,20 @@ function diskLoad(facts, ceilings, what) {
   if (d && d.writes > 0) {
     c.push(candidate("write-request-size", `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, "KiB", []));
   }
-  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings) : [];
+  if (counting && d && d.writes > 0 && counting.beforeMergePerSecond >= NEAR_CEILING_SHARE * counting.ceiling && merged(counting)) {
+    c.push(
+      candidate(
+        "iops-count",
+        `IOPS counted ${counting.used === "before-merge" ? `before merging (bios on ${counting.beforeMergeDevice})` : `after merging (requests on ${counting.afterMergeDevice})`}: ${counting.because}`,
+        counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond,
+        "requests/s",
+        []
+      )
+    );
+  }
+  const ceilingMoved = ceilingMovedOf(shares, what);
+  if (ceilingMoved) c.push(candidate("ceiling-moved", ceilingMoved.sentence, ceilingMoved.share, "share", []));
+  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings, stack, counting?.used) : [];
   const atCeiling = timeAtCeiling(windows);
   const binding = bindingOf(windows);
   for (const r of DISK_RESOURCES) {
@@ -94991,7 +95247,7 @@ function diskLoad(facts, ceilings, what) {
     c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
   }
   const top = decide(topOf(shares), shares, binding);
-  if (binding && shares.filter((s3) => s3.share >= NEAR_CEILING_SHARE).map((s3) => s3.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
+  if (binding && shares.filter((s4) => s4.share >= NEAR_CEILING_SHARE).map((s4) => s4.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
     c.push(
       candidate(
         "binding-limit",
@@ -95009,6 +95265,8 @@ function diskLoad(facts, ceilings, what) {
     timeAtCeiling: atCeiling,
     iopsRestatesBandwidth,
     kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    iopsCount: counting,
+    ceilingMoved,
     candidates: c
   };
 }
@@ -95022,11 +95280,51 @@ function diskLimit(load) {
 }
 function decide(top, shares, binding) {
   if (!top || !binding || top.resource === binding || top.share < NEAR_CEILING_SHARE) return top;
-  const other = topOf(shares.filter((s3) => s3.resource === binding));
+  const other = topOf(shares.filter((s4) => s4.resource === binding));
   return other && other.share >= NEAR_CEILING_SHARE ? other : top;
 }
 function shareOf(load, resource) {
-  return topOf(load.shares.filter((s3) => s3.resource === resource));
+  return topOf(load.shares.filter((s4) => s4.resource === resource));
+}
+
+// src/judge/cgroup-cpu.ts
+function cpuReach(cgroup) {
+  const quota = cgroup?.cpuQuotaCores ?? null;
+  const cpuset = cgroup?.cpusetCpus ?? null;
+  const cores = Math.min(1, quota ?? Infinity, cpuset ?? Infinity);
+  return { cores, quotaCores: quota !== null && quota < 1 ? quota : null };
+}
+function cgroupCpuFacts(start, end, cgroup) {
+  const a = start.cgroupCpu;
+  const b = end.cgroupCpu;
+  const durationMs2 = end.tMs - start.tMs;
+  if (!a || !b || durationMs2 <= 0) return null;
+  const periods = Math.max(0, b.periods - a.periods);
+  const throttledPeriods = Math.max(0, b.throttledPeriods - a.throttledPeriods);
+  return {
+    quotaCores: cgroup?.cpuQuotaCores ?? null,
+    usageCores: a.usageUs !== null && b.usageUs !== null ? Math.max(0, b.usageUs - a.usageUs) / 1e3 / durationMs2 : null,
+    throttledMs: Math.max(0, b.throttledUs - a.throttledUs) / 1e3,
+    periods,
+    throttledPeriods,
+    throttledShare: periods > 0 ? throttledPeriods / periods : null
+  };
+}
+function cgroupDirtyScale(context4) {
+  const limit = context4.cgroup?.version === 2 ? context4.cgroup.memoryLimitBytes : null;
+  if (limit === null || limit === void 0 || !(context4.memoryBytes > 0)) return 1;
+  return Math.min(1, limit / context4.memoryBytes);
+}
+function quotaFloorMs(facts, speedup) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return 0;
+  const raised = g.quotaCores * speedup;
+  const group = g.usageCores === null ? 0 : g.usageCores * facts.durationMs / raised;
+  const busiest = facts.busiestProcess ? facts.busiestProcess.cores * facts.durationMs / Math.min(1, raised) : 0;
+  return Math.max(group, busiest);
+}
+function quotaOf(phases) {
+  return phases.find((p2) => p2.facts.cgroupCpu?.quotaCores != null)?.facts.cgroupCpu?.quotaCores ?? null;
 }
 
 // src/judge/phase-facts.ts
@@ -95047,10 +95345,13 @@ function cpuShares(summary2) {
   };
 }
 function deviceIndexFor(profile2, phase2) {
+  const primary = profile2.devices.findIndex((d) => d.primary);
+  if (phase2 !== "download" && primary >= 0) return primary;
+  const top = profile2.devices.findIndex((d) => d.topFor?.includes("archive-temp"));
+  if (phase2 === "download" && top >= 0) return top;
   const role = phase2 === "download" ? "archive-temp" : "restore-path";
   const byRole = profile2.devices.findIndex((d) => d.roles.includes(role));
   if (byRole >= 0) return byRole;
-  const primary = profile2.devices.findIndex((d) => d.primary);
   return primary >= 0 ? primary : null;
 }
 function ioDelta(a, b) {
@@ -95061,56 +95362,124 @@ function ioDelta(a, b) {
     cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
   };
 }
-function busiestProcess(series2, durationMs2) {
-  if (durationMs2 <= 0 || !series2.some((s3) => s3.processes !== void 0 || s3.selfCpuTicks !== void 0)) return null;
+function busiestProcess(series2, durationMs2, childTicks) {
+  if (durationMs2 <= 0 || !series2.some((s4) => s4.processes !== void 0 || s4.selfCpuTicks !== void 0)) return null;
+  const first = series2[0];
+  const treeReadAtStart = first.selfCpuTicks != null;
+  const atStart = new Set((first.processes ?? []).map((p2) => p2.pid));
   const seen = /* @__PURE__ */ new Map();
-  for (const s3 of series2) {
-    for (const p of s3.processes ?? []) {
-      const entry = seen.get(p.pid);
-      if (entry) entry.last = p.cpuTicks;
-      else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
+  for (const s4 of series2) {
+    for (const p2 of s4.processes ?? []) {
+      const entry = seen.get(p2.pid);
+      if (entry) {
+        entry.last = p2.cpuTicks;
+        entry.lastMs = s4.tMs;
+      } else {
+        const bornInside = treeReadAtStart && !atStart.has(p2.pid);
+        seen.set(p2.pid, { comm: p2.comm, base: bornInside ? 0 : p2.cpuTicks, firstSeen: p2.cpuTicks, last: p2.cpuTicks, firstMs: s4.tMs, lastMs: s4.tMs });
+      }
     }
   }
+  const seconds5 = durationMs2 / 1e3;
+  const shownTicks = [...seen.values()].reduce((sum3, e) => sum3 + (e.last - e.base), 0);
+  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks);
   let best2 = null;
-  for (const { comm, first, last } of seen.values()) {
-    const cores = (last - first) / USER_HZ / (durationMs2 / 1e3);
-    if (!best2 || cores > best2.cores) best2 = { comm, cores };
+  for (const e of seen.values()) {
+    const cores = (e.last - e.base) / USER_HZ / seconds5;
+    if (best2 && cores <= best2.cores) continue;
+    const seenMs = e.lastMs - e.firstMs;
+    best2 = {
+      comm: e.comm,
+      cores,
+      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds5,
+      coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1e3) : null,
+      seenMs
+    };
   }
-  return best2 ?? { comm: "none", cores: 0 };
+  return best2 ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds5, coresWhileSeen: null, seenMs: 0 };
 }
-function snapshotFacts(start, end, deviceIndex, inside = []) {
+var TICK_SLACK = 2;
+function selfCpu(start, end, durationMs2) {
+  if (durationMs2 <= 0) return { cores: null, bounds: null };
+  const seconds5 = durationMs2 / 1e3;
+  if (start.selfCpuUs != null && end.selfCpuUs != null) {
+    const cores = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds5;
+    return { cores, bounds: { atLeast: cores, atMost: cores } };
+  }
+  if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
+  const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
+  const coresOf = (t) => t / USER_HZ / seconds5;
+  return {
+    cores: durationMs2 >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
+    bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) }
+  };
+}
+function snapshotFacts(start, end, deviceIndex, inside = [], cgroup) {
   const summary2 = phaseSummary(start, end, deviceIndex);
   const durationMs2 = end.tMs - start.tMs;
   const series2 = [start, ...inside, end];
   let dirtyPeakBytes = null;
-  for (const s3 of series2) {
-    if (s3.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s3.memory.dirtyBytes);
+  for (const s4 of series2) {
+    if (s4.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s4.memory.dirtyBytes);
   }
-  const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
-  const p = summary2.pressure;
+  const self2 = selfCpu(start, end, durationMs2);
+  const p2 = summary2.pressure;
   return {
     durationMs: durationMs2,
     deviceIndex,
     disk: durationMs2 > 0 ? summary2.disk : null,
     cpu: cpuShares(summary2),
     childCores: durationMs2 > 0 ? summary2.childCpuCores : null,
-    busiestProcess: busiestProcess(series2, durationMs2),
-    selfCores: selfTicks !== null && durationMs2 >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs2 / 1e3) : null,
+    busiestProcess: busiestProcess(series2, durationMs2, summary2.childCpuSeconds === null ? null : summary2.childCpuSeconds * USER_HZ),
+    selfCores: self2.cores,
+    selfCoresBounds: self2.bounds,
     ownIo: ioDelta(start.ownIo, end.ownIo),
     pressure: {
-      ioSome: fraction(p?.ioSome),
-      ioFull: fraction(p?.ioFull),
-      cpuSome: fraction(p?.cpuSome),
-      memorySome: fraction(p?.memorySome)
+      ioSome: fraction(p2?.ioSome),
+      ioFull: fraction(p2?.ioFull),
+      cpuSome: fraction(p2?.cpuSome),
+      memorySome: fraction(p2?.memorySome)
     },
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
-    series: series2
+    series: series2,
+    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
+    cpuReach: cpuReach(cgroup)
   };
 }
 function phaseFacts(profile2, phase2) {
-  const inside = profile2.samples.snapshots.filter((s3) => s3.tMs > phase2.startMs && s3.tMs < phase2.endMs);
-  return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside);
+  const inside = profile2.samples.snapshots.filter((s4) => s4.tMs > phase2.startMs && s4.tMs < phase2.endMs);
+  return snapshotFacts(phase2.start, phase2.end, deviceIndexFor(profile2, phase2.name), inside, profile2.context.cgroup);
+}
+
+// src/judge/per-device.ts
+function perDeviceVerdicts(profile2, ceilings) {
+  const tops = profile2.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
+  const extract = profile2.phases.find((p2) => p2.name === "extract");
+  if (tops.length < 2 || !extract) return [];
+  const end = profile2.phases.find((p2) => p2.name === "writeback")?.end ?? extract.end;
+  const inside = profile2.samples.snapshots.filter((s4) => s4.tMs > extract.startMs && s4.tMs < end.tMs);
+  return tops.map((index) => {
+    const device2 = profile2.devices[index];
+    const facts = snapshotFacts(extract.start, end, index, inside);
+    const onDevice = ceilingsOnDevice(profile2, ceilings, index);
+    const load = diskLoad(facts, onDevice, device2.name, stackOf(profile2, index));
+    const written2 = facts.disk?.writtenBytes ?? 0;
+    const probed = hasCeilings(onDevice);
+    const verdict2 = probed ? diskLimit(load) ?? "none" : "not-probed";
+    const paths = device2.restorePaths ?? [];
+    const role = device2.primary ? ` \u2014 the restore's device (${device2.primaryBecause ?? "its first path"})` : "";
+    const rate2 = facts.disk ? `${bytes(written2)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : "no counters";
+    const how = verdict2 === "not-probed" ? `not probed (fio measured ${profile2.probes?.deviceName ?? "another device"}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time` : load.top ? `${verdict2 === "none" ? "near no ceiling" : `${verdict2}-bound`}: ${describeShare(load.top, "it")}` : "no ceiling reached";
+    return {
+      device: device2.name,
+      paths,
+      writtenBytes: written2,
+      primary: device2.primary,
+      verdict: verdict2,
+      sentence: `${device2.name} (${paths.join(", ") || "restore path"}): wrote ${rate2} over extraction and writeback, ${how}${role}`
+    };
+  });
 }
 
 // src/judge/rules.ts
@@ -95118,8 +95487,9 @@ var probes = (x) => hasCeilings(x.ceilings);
 var diskFar = (x) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 function dirtyLimitBytes(profile2) {
   const c = profile2.context;
-  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
-  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes * scale;
   return null;
 }
 function dirtyShare(x) {
@@ -95127,11 +95497,11 @@ function dirtyShare(x) {
   return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
 }
 function diskClause(x, resource) {
-  const s3 = shareOf(x.disk, resource);
+  const s4 = shareOf(x.disk, resource);
   const time = x.disk.timeAtCeiling[resource];
   const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
-  const requestKiB = x.facts.disk && s3?.direction === "write" && resource === "disk-iops" ? x.facts.disk.writeRequestKiB : void 0;
-  return s3 ? `${describeShare(s3, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+  const requestKiB = x.facts.disk && s4?.direction === "write" && resource === "disk-iops" ? x.facts.disk.writeRequestKiB : void 0;
+  return s4 ? `${describeShare(s4, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
 }
 function kernelOnlyClause(x) {
   const d = x.facts.disk;
@@ -95146,7 +95516,10 @@ function notMeasured(x) {
   const missing = [];
   if (!x.facts.disk) missing.push("disk not measured");
   else if (!probes(x)) missing.push("no fio ceilings for the disk");
-  if (!x.cpu?.measured) missing.push("CPU not measured");
+  if (!x.cpu?.measured) {
+    const short = x.name === "download" && x.facts.selfCoresBounds !== null;
+    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : "CPU not measured");
+  }
   return missing;
 }
 var diskAtCeiling = {
@@ -95192,10 +95565,29 @@ var cpuProcess = {
     if (!x.cpu?.processSaturated) return null;
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
     if (!calm) return null;
-    const p = x.facts.busiestProcess;
-    const who = x.name === "download" ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : p ? `${p.comm} used ${formatNumber(p.cores)} of a core` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const p2 = x.facts.busiestProcess;
+    const self2 = x.facts.selfCoresBounds;
+    const who = x.name === "download" ? `the process running the download used ${self2 ? describeCores(self2) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}` : p2 ? `${p2.comm} used ${describeBusiest(p2)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
     const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit` : x.name === "download" ? "its CPU is the limit" : "one core is its limit";
+    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+  }
+};
+var cpuQuota = {
+  id: "cpu-quota",
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? "" : `used ${formatNumber(g.usageCores)} cores of `;
+    const throttled = g.throttledShare === null ? "" : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : "";
+    return {
+      bottleneck: "cpu",
+      clause: `the step's cgroup ${used || "ran at "}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`
+    };
   }
 };
 var cpuStarved = {
@@ -95226,18 +95618,24 @@ var dirtyThrottled = {
 var cameNearNone = {
   id: "near-no-ceiling",
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
-    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : "";
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : "";
     return { bottleneck: "none", clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   }
 };
+function cpuFigure(x) {
+  const self2 = x.facts.selfCoresBounds;
+  if (x.name === "download" && self2) return `the process running it used ${describeCores(self2)}`;
+  const p2 = x.facts.busiestProcess;
+  return p2 ? `the busiest process used ${describeBusiest(p2)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+}
 var inconclusive = {
   id: "inconclusive",
   apply: (x) => {
     const missing = notMeasured(x);
     return {
       bottleneck: "inconclusive",
-      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`
+      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}`
     };
   }
 };
@@ -95247,7 +95645,9 @@ var networkBound = {
   apply: (x) => {
     const rate2 = downloadRate(x);
     const at = rate2 === null ? "" : ` at ${mibPerSecond(rate2)}`;
-    const cpuPart = x.cpu?.measured ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core` : x.facts.durationMs < MIN_CPU_DATA_MS ? "its CPU not measured (under 1 s of data)" : "its CPU not recorded";
+    const self2 = x.facts.selfCoresBounds;
+    if (self2 !== null && !x.cpu?.measured) return null;
+    const cpuPart = self2 !== null ? `the process running it used ${describeCores(self2)}` : "its CPU not recorded";
     if (probes(x) && x.disk.top !== null) {
       if (!diskFar(x)) return null;
       return { bottleneck: "network", clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
@@ -95274,8 +95674,8 @@ var tailShort = {
   }
 };
 function tailBytes(x) {
-  const written = x.facts.disk?.writtenBytes;
-  return written === void 0 ? "" : ` (${bytes(written)} written)`;
+  const written2 = x.facts.disk?.writtenBytes;
+  return written2 === void 0 ? "" : ` (${bytes(written2)} written)`;
 }
 var tailDisk = {
   id: "tail-disk",
@@ -95288,8 +95688,8 @@ var tailDisk = {
 };
 var RULES = {
   lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive]
 };
 function applyRules(x) {
@@ -95303,8 +95703,8 @@ function applyRules(x) {
 // src/judge/what-if.ts
 function deviceWork(phases) {
   const w = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
-  for (const p of phases) {
-    const d = p?.facts.disk;
+  for (const p2 of phases) {
+    const d = p2?.facts.disk;
     if (!d) continue;
     w.writtenBytes += d.writtenBytes;
     w.writes += d.writes;
@@ -95322,8 +95722,8 @@ function ownWork(extract, span) {
 var NO_COMPETITION = { bytesPerSecond: 0, writesPerSecond: 0 };
 function competing(span, own, spanMs) {
   if (spanMs <= 0) return NO_COMPETITION;
-  const s3 = spanMs / 1e3;
-  return { bytesPerSecond: Math.max(0, span.writtenBytes - own.writtenBytes) / s3, writesPerSecond: Math.max(0, span.writes - own.writes) / s3 };
+  const s4 = spanMs / 1e3;
+  return { bytesPerSecond: Math.max(0, span.writtenBytes - own.writtenBytes) / s4, writesPerSecond: Math.max(0, span.writes - own.writes) / s4 };
 }
 function diskMs(work, c, factor, other = NO_COMPETITION) {
   const left = (ceiling, times, taken) => Math.max(ceiling * times - taken, ceiling);
@@ -95335,9 +95735,9 @@ function diskMs(work, c, factor, other = NO_COMPETITION) {
   if (c.randReadIops && iopsIsOwnLimit(c.randReadIops, c.seqReadBytesPerSecond)) parts.push(work.reads / (c.randReadIops * factor.iops));
   return Math.max(...parts) * 1e3;
 }
-function cpuFloorMs(p) {
-  if (!p) return 0;
-  const f = p.facts;
+function cpuFloorMs(p2) {
+  if (!p2) return 0;
+  const f = p2.facts;
   if (f.busiestProcess) return f.busiestProcess.cores * f.durationMs;
   return f.childCores === null ? 0 : f.childCores * f.durationMs / 2;
 }
@@ -95346,22 +95746,47 @@ function absorbed(extract, span) {
   return early !== void 0 && span.writtenBytes > 0 && early < ABSORBED_SHARE * span.writtenBytes;
 }
 function demonstrated(c, phases) {
-  const withDisk = phases.filter((p) => p?.facts.disk != null);
-  const msOf = (ps) => ps.reduce((sum3, p) => sum3 + (p.facts.disk?.durationMs ?? 0), 0);
-  const sustained = [...withDisk.map((p) => [p]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  const withDisk = phases.filter((p2) => p2?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum3, p2) => sum3 + (p2.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p2) => [p2]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
   const out = { ...c };
   for (const ps of sustained) {
     const w = deviceWork(ps);
-    const s3 = msOf(ps) / 1e3;
-    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s3);
-    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s3);
-    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s3);
-    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s3);
+    const s4 = msOf(ps) / 1e3;
+    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s4);
+    if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s4);
+    if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s4);
+    if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s4);
   }
   return out;
 }
-function spanBoundMs(resource, extract, tail, probed, speedup) {
-  const c = demonstrated(probed, [extract, tail]);
+function relaxedCeilings(c, resource, phases) {
+  const probedKind = resource === "disk-bandwidth" ? c.seqWriteBytesPerSecond : c.randWriteIops;
+  if (probedKind !== null && (resource === "disk-bandwidth" || iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))) return c;
+  const withDisk = phases.filter((p2) => p2?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum3, p2) => sum3 + (p2.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p2) => [p2]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  let write2 = 0;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    write2 = Math.max(write2, (resource === "disk-bandwidth" ? w.writtenBytes : w.writes) / (msOf(ps) / 1e3));
+  }
+  if (write2 <= 0) return null;
+  return resource === "disk-bandwidth" ? { ...c, seqWriteBytesPerSecond: write2 } : { ...c, randWriteIops: write2 };
+}
+function spanBound(resource, extract, tail, probed, speedup) {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
+  if ((resource === "disk-bandwidth" || resource === "disk-iops") && judged) {
+    const c = relaxedCeilings(demonstrated(probed, [extract, tail]), resource, [extract, tail]);
+    if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup), upperMs: null, measured: true };
+  }
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail]), speedup);
+  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true };
+}
+function spanBoundMs(resource, extract, tail, c, speedup) {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
@@ -95381,20 +95806,24 @@ function spanBoundMs(resource, extract, tail, probed, speedup) {
     return e + t;
   }
   if (resource === "cpu" && extract?.bottleneck === "cpu") {
-    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
   }
   return e + t;
 }
-function restoreLowerBoundMs(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
-  const extract = phases.find((p) => p.name === "extract");
-  const tail = phases.find((p) => p.name === "writeback");
-  let total = extract || tail ? spanBoundMs(resource, extract, tail, ceilings, speedup) : 0;
-  for (const p of phases) {
-    if (p.name === "extract" || p.name === "writeback") continue;
-    const shortened = p.name === "download" && p.bottleneck === resource;
-    total += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
+function restoreBounds(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
+  const extract = phases.find((p2) => p2.name === "extract");
+  const tail = phases.find((p2) => p2.name === "writeback");
+  const span = extract || tail ? spanBound(resource, extract, tail, ceilings, speedup) : { lowerMs: 0, upperMs: 0, measured: true };
+  let lowerMs = span.lowerMs;
+  let upperMs = span.upperMs;
+  for (const p2 of phases) {
+    if (p2.name === "extract" || p2.name === "writeback") continue;
+    const shortened = p2.name === "download" && p2.bottleneck === resource;
+    lowerMs += shortened ? p2.facts.durationMs / speedup : p2.facts.durationMs;
+    upperMs = upperMs === null || shortened ? null : upperMs + p2.facts.durationMs;
   }
-  return total;
+  return { lowerMs, upperMs, measured: span.measured };
 }
 var PHRASE = {
   network: "with a network",
@@ -95402,15 +95831,41 @@ var PHRASE = {
   "disk-iops": "with the disk's IOPS",
   cpu: "with a CPU"
 };
+var range4 = (a, b) => seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, "")}\u2013${seconds(b)}`;
 function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP) {
-  const nowMs = phases.reduce((s3, p) => s3 + p.facts.durationMs, 0);
+  const nowMs = phases.reduce((s4, p2) => s4 + p2.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? "twice" : `${speedup} times`;
   return RESOURCES.map((resource) => {
-    const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
-    const gain = nowMs - lower;
-    const sentence = gain < 0.01 * nowMs ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.` : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
-    return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
+    const b = restoreBounds(phases, resource, ceilings, speedup);
+    const lower = Math.min(nowMs, b.lowerMs);
+    const upper = b.upperMs === null ? null : Math.max(lower, Math.min(nowMs, b.upperMs));
+    const atMost = Math.round(nowMs) - Math.round(lower);
+    const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
+    const quota = resource === "cpu" ? quotaOf(phases) : null;
+    const phrase = quota === null ? `${PHRASE[resource]} ${times} as fast` : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
+    let sentence;
+    if (!b.measured) {
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+    } else if (atMost < 0.01 * nowMs) {
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
+    } else if (upper !== null && atLeast !== null && atLeast > 0) {
+      sentence = `${phrase} this restore would take ${range4(lower, upper)} (now ${seconds(nowMs)}), saving ${range4(atLeast, atMost)}.`;
+    } else {
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
+    }
+    return {
+      resource,
+      speedup,
+      restoreLowerBoundMs: Math.round(lower),
+      restoreUpperBoundMs: upper === null ? null : Math.round(upper),
+      restoreMs: Math.round(nowMs),
+      savingAtMostMs: atMost,
+      savingAtLeastMs: atLeast,
+      measured: b.measured,
+      about: "until-on-disk",
+      sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1)
+    };
   });
 }
 
@@ -95436,19 +95891,20 @@ var NOUN = {
   writeback: "the writeback tail"
 };
 function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
-  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
-  const facts = phases.map((p) => phaseFacts(profile2, p));
-  const totalMs = facts.reduce((s3, f) => s3 + f.durationMs, 0);
-  return phases.map((p, i) => {
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  const facts = phases.map((p2) => phaseFacts(profile2, p2));
+  const totalMs = facts.reduce((s4, f) => s4 + f.durationMs, 0);
+  return phases.map((p2, i) => {
     const f = facts[i];
-    const what = NOUN[p.name];
-    const disk = diskLoad(f, ceilings, what);
-    const cpu = p.name === "extract" ? extractionCpu(f) : p.name === "download" ? downloadCpu(f) : null;
-    const networkBytes = p.name === "download" ? p.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-    const outcome2 = applyRules({ profile: profile2, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
-    const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p.name, f)];
+    const what = NOUN[p2.name];
+    const onDevice = ceilingsOnDevice(profile2, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile2, f.deviceIndex));
+    const cpu = p2.name === "extract" ? extractionCpu(f) : p2.name === "download" ? downloadCpu(f) : null;
+    const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
+    const outcome2 = applyRules({ profile: profile2, name: p2.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
+    const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p2.name, f)];
     return {
-      phase: p.name,
+      phase: p2.name,
       bottleneck: outcome2.bottleneck,
       sentence: `${outcome2.clause.charAt(0).toUpperCase()}${outcome2.clause.slice(1)}.`,
       evidence: settle(candidates, outcome2.bottleneck),
@@ -95508,35 +95964,80 @@ function judgeInDetail(profile2) {
   }
   const judged = judgePhases(profile2, ceilings);
   if (judged.length === 0) return withoutRestore(profile2, ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s3, j) => s3 + j.durationMs, 0);
+  const totalMs = judged.reduce((s4, j) => s4 + j.durationMs, 0);
   const whatIf = whatIfs(
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
     ceilings
   );
-  const best2 = whatIf.reduce((a, b) => b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a, whatIf[0]);
-  const savedMs = totalMs - best2.restoreLowerBoundMs;
-  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
-  const carrier = savedMs >= MIN_SAVING_SHARE * totalMs ? judged.filter((j) => j.bottleneck === best2.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a) : dominant;
-  const tail = judged.some((x) => x.phase === "writeback") ? " (writeback included)" : "";
+  const spans = restoreSpans(judged);
+  const pick2 = chooseVerdict(judged, whatIf, totalMs);
+  const carrier = pick2.carrier;
+  const tail = judged.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
   const failed = restore2.error ? ` The restore failed during ${restore2.error.phase}: ${restore2.error.message}` : "";
   const blind = profile2.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile2.context.noBlockDeviceReason}.` : "";
-  const saving = savedMs < MIN_SAVING_SHARE * totalMs ? "" : ` Twice the ${RESOURCE_NOUN[best2.resource]} would save at least ${seconds(savedMs)}.`;
+  const saving = pick2.best ? ` ${savingSentence(pick2.best)}` : "";
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
-  const byName = (n) => judged.find((j) => j.phase === n)?.facts;
+  const byName = (n2) => judged.find((j) => j.phase === n2)?.facts;
   const verdict2 = {
     bottleneck: carrier.bottleneck,
     sentence,
+    ...spans,
+    about: "until-on-disk",
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile: profile2, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
   };
+  const devices = perDeviceVerdicts(profile2, ceilings);
+  if (devices.length > 0) verdict2.devices = devices;
   return { verdict: verdict2, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile2, "extract") };
+}
+function restoreSpans(judged) {
+  const stepMs = judged.filter((j) => j.phase !== "writeback").reduce((s4, j) => s4 + j.durationMs, 0);
+  const tailMs = judged.find((j) => j.phase === "writeback")?.durationMs ?? 0;
+  return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
+}
+function savingSentence(w) {
+  const times = w.speedup === 2 ? "Twice" : `${w.speedup} times`;
+  const atMost = w.savingAtMostMs ?? 0;
+  const atLeast = w.savingAtLeastMs ?? null;
+  const amount = atLeast !== null && atLeast > 0 && seconds(atLeast) !== seconds(atMost) ? `${seconds(atLeast).replace(/ s$/, "")}\u2013${seconds(atMost)}` : atLeast !== null && atLeast > 0 ? `about ${seconds(atMost)}` : `at most ${seconds(atMost)}`;
+  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+}
+function chooseVerdict(judged, whatIf, totalMs) {
+  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const named = new Set(judged.map((j) => j.bottleneck));
+  const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
+  const best2 = candidates.reduce((a, b) => a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a, null);
+  const bestMs = best2?.savingAtMostMs ?? 0;
+  const speedup = best2?.speedup ?? WHAT_IF_SPEEDUP;
+  const blind = judged.filter((j) => j.bottleneck === "inconclusive").reduce((a, b) => a === null || b.durationMs > a.durationMs ? b : a, null);
+  if (blind && blind.durationMs * (1 - 1 / speedup) > bestMs && blind.durationMs * (1 - 1 / speedup) >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null };
+  }
+  if (best2 === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null };
+  const carrier = judged.filter((j) => j.bottleneck === best2.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  return { carrier, best: best2 };
 }
 function judgeProfile(profile2) {
   return judgeInDetail(profile2).verdict;
 }
 
 // src/config/actions-cache-inputs.ts
+function getInputAsArray(raw2) {
+  return raw2.split("\n").map((s4) => s4.replace(/^!\s+/, "!").trim()).filter((x) => x !== "");
+}
+function getInputAsBool(raw2) {
+  return raw2.trim().toLowerCase() === "true";
+}
+function booleanInputWarning(input, raw2) {
+  const value = raw2.trim().toLowerCase();
+  if (value === "" || value === "true" || value === "false") return null;
+  return `Input '${input}' is '${raw2.trim()}': read as false, as actions/cache reads every value but 'true' (allowed: true or false).`;
+}
+function getInputAsInt(raw2) {
+  const value = parseInt(raw2);
+  return Number.isNaN(value) || value < 0 ? void 0 : value;
+}
 function isExactKeyMatch(key, cacheKey) {
   return !!(cacheKey && cacheKey.localeCompare(key, void 0, { sensitivity: "accent" }) === 0);
 }
@@ -95556,7 +96057,7 @@ function probeOutputs(suite) {
   const outputs = {};
   for (const name2 of PROBE_OUTPUT_NAMES) {
     const spec = OUTPUTS[name2];
-    const result = suite?.probes.find((p) => p.name === spec.probe && !p.error);
+    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
     const value = result ? spec.value(result) : null;
     outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
   }
@@ -95586,8 +96087,8 @@ function experimentOutputs(e) {
 
 // src/report/outputs.ts
 function phaseSeconds(profile2, name2) {
-  const p = profile2.phases.find((x) => x.name === name2);
-  return p ? ((p.endMs - p.startMs) / 1e3).toFixed(3) : "";
+  const p2 = profile2.phases.find((x) => x.name === name2);
+  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
 }
 function profileOutputs(profile2, verdict2) {
   const r = profile2.restore;
@@ -95620,6 +96121,29 @@ function actionsCacheOutputs(r) {
   return { "cache-primary-key": primaryKey, "cache-matched-key": key, "cache-hit": String(isExactKeyMatch(primaryKey, key)) };
 }
 
+// src/report/cgroup-row.ts
+function ioCap(l) {
+  const parts = [
+    l.readBytesPerSecond !== void 0 ? `read ${mibPerSecond(l.readBytesPerSecond)}` : void 0,
+    l.writeBytesPerSecond !== void 0 ? `write ${mibPerSecond(l.writeBytesPerSecond)}` : void 0,
+    l.readIops !== void 0 ? `read ${iops(l.readIops)}` : void 0,
+    l.writeIops !== void 0 ? `write ${iops(l.writeIops)}` : void 0
+  ].filter(Boolean);
+  return `${l.device} ${parts.join(", ")}`;
+}
+function describeCgroup(c) {
+  const quota = c.cpuQuotaCores === null ? "no CPU quota" : `CPU quota ${formatNumber(c.cpuQuotaCores)} cores${c.cpuPeriodUs ? ` (period ${formatNumber(c.cpuPeriodUs / 1e3)} ms)` : ""}${c.cpuQuotaPath ? ` set on ${c.cpuQuotaPath}` : ""}`;
+  const parts = [
+    `v${c.version} \`${c.path}\``,
+    quota,
+    c.cpusetCpus === null ? void 0 : `cpuset ${c.cpusetCpus} CPUs`,
+    c.memoryLimitBytes === null ? "no memory limit" : `memory limit ${bytes(c.memoryLimitBytes)}`,
+    c.ioLimits.length > 0 ? `I/O caps ${c.ioLimits.map(ioCap).join("; ")}` : void 0,
+    c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
+  ].filter(Boolean);
+  return parts.join(", ");
+}
+
 // src/report/markdown.ts
 function cell(text) {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
@@ -95644,10 +96168,10 @@ function fenced(language, body3) {
 ${body3}
 \`\`\``;
 }
-function fixed(n, decimals = 2) {
-  if (n === null || n === void 0 || !Number.isFinite(n)) return "\u2013";
-  const s3 = n.toFixed(decimals);
-  return /^-0\.?0*$/.test(s3) ? s3.slice(1) : s3;
+function fixed(n2, decimals = 2) {
+  if (n2 === null || n2 === void 0 || !Number.isFinite(n2)) return "\u2013";
+  const s4 = n2.toFixed(decimals);
+  return /^-0\.?0*$/.test(s4) ? s4.slice(1) : s4;
 }
 
 // src/report/save-section.ts
@@ -95660,19 +96184,19 @@ function renderSaveSection(save2) {
 
 ${escapeHtml(save2.reason ?? "The cache was not saved.")}`;
   }
-  const what = save2.status === "saved" ? `Saved \`${cell(save2.key)}\`: ${save2.archiveBytes !== null ? `${mib(save2.archiveBytes)} archive of ` : ""}${save2.matchedPaths.map((p) => `\`${cell(p)}\``).join(", ")} in ${seconds2(save2.saveMs)} through cache service ${save2.serviceVersion}.` : `Not saved: ${escapeHtml(save2.reason ?? save2.error?.message ?? "the save failed")} (during ${save2.error?.phase ?? "the save"}, after ${seconds2(save2.saveMs)}).`;
-  const judged = new Map(save2.verdict?.phases.map((p) => [p.phase, p]) ?? []);
-  const rows = save2.phases.map((p) => {
-    const ms = p.endMs - p.startMs;
-    const j = judged.get(p.name);
-    return [p.name, seconds2(ms), save2.saveMs > 0 ? `${Math.round(ms / save2.saveMs * 100)}%` : "", j?.bottleneck ?? "", j?.sentence ?? ""];
+  const what = save2.status === "saved" ? `Saved \`${cell(save2.key)}\`: ${save2.archiveBytes !== null ? `${mib(save2.archiveBytes)} archive of ` : ""}${save2.matchedPaths.map((p2) => `\`${cell(p2)}\``).join(", ")} in ${seconds2(save2.saveMs)} through cache service ${save2.serviceVersion}.` : `Not saved: ${escapeHtml(save2.reason ?? save2.error?.message ?? "the save failed")} (during ${save2.error?.phase ?? "the save"}, after ${seconds2(save2.saveMs)}).`;
+  const judged = new Map(save2.verdict?.phases.map((p2) => [p2.phase, p2]) ?? []);
+  const rows = save2.phases.map((p2) => {
+    const ms = p2.endMs - p2.startMs;
+    const j = judged.get(p2.name);
+    return [p2.name, seconds2(ms), save2.saveMs > 0 ? `${Math.round(ms / save2.saveMs * 100)}%` : "", j?.bottleneck ?? "", j?.sentence ?? ""];
   });
   const parts = [head, "", what];
   if (save2.verdict) parts.push("", `**${escapeHtml(save2.verdict.sentence)}**`);
   parts.push("", table(["Phase", "Time", "Share", "Limited by", "Why"], rows, ["l", "r", "r", "l", "l"]));
-  const evidence2 = (save2.verdict?.phases ?? []).filter((p) => p.evidence.length > 0).map((p) => `**${p.phase}**
+  const evidence2 = (save2.verdict?.phases ?? []).filter((p2) => p2.evidence.length > 0).map((p2) => `**${p2.phase}**
 
-${p.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
+${p2.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
   if (evidence2.length > 0) parts.push("", details("Save evidence per phase", evidence2.join("\n\n")));
   return parts.join("\n");
 }
@@ -95692,13 +96216,13 @@ function pieInit() {
 var MAX_POINTS = 120;
 function allSnapshots(profile2) {
   const list = [...profile2.samples.snapshots];
-  for (const p of profile2.phases) list.push(p.start, p.end);
+  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
   list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s3, i) => i === 0 || s3.tMs > list[i - 1].tMs);
+  return list.filter((s4, i) => i === 0 || s4.tMs > list[i - 1].tMs);
 }
 function timeline(profile2, device2, maxPoints = MAX_POINTS) {
   if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s3) => s3.disks[device2]);
+  const snaps = allSnapshots(profile2).filter((s4) => s4.disks[device2]);
   if (snaps.length < 2) return [];
   const t0 = snaps[0].tMs;
   const span = snaps[snaps.length - 1].tMs - t0;
@@ -95721,17 +96245,17 @@ function timeline(profile2, device2, maxPoints = MAX_POINTS) {
       writeMiBPerSecond: m.writeKiBPerSecond / 1024,
       utilizationPercent: m.utilizationPercent
     };
-    const started = profile2.phases.find((p) => p.startMs >= a.tMs && p.startMs < b.tMs);
+    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b.tMs);
     if (started) point.phaseStart = started.name;
     points.push(point);
   }
   return points;
 }
-function niceMax(n) {
-  if (n <= 0) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n));
+function niceMax(n2) {
+  if (n2 <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(n2));
   const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s3) => s3 * magnitude >= n) ?? 10) * magnitude;
+  return (steps.find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
 }
 function series(values) {
   return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
@@ -95740,16 +96264,16 @@ function seconds3(ms) {
   return (ms / 1e3).toFixed(ms < 1e4 ? 2 : 1);
 }
 function phaseMarks(profile2, t0Ms) {
-  return profile2.phases.filter((p) => p.endMs > p.startMs).map((p) => `${p.name} ${seconds3(p.startMs - t0Ms)}\u2013${seconds3(p.endMs - t0Ms)}`).join(" \xB7 ");
+  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => `${p2.name} ${seconds3(p2.startMs - t0Ms)}\u2013${seconds3(p2.endMs - t0Ms)}`).join(" \xB7 ");
 }
 function timelineCharts(profile2, device2, maxPoints = MAX_POINTS) {
   const points = timeline(profile2, device2, maxPoints);
   if (points.length === 0 || device2 === null) return "";
-  const t0 = allSnapshots(profile2).find((s3) => s3.disks[device2])?.tMs ?? 0;
+  const t0 = allSnapshots(profile2).find((s4) => s4.disks[device2])?.tMs ?? 0;
   const end = points[points.length - 1]?.tSeconds ?? 0;
   const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
-  const writes = points.map((p) => p.writeMiBPerSecond);
-  const util6 = points.map((p) => p.utilizationPercent);
+  const writes = points.map((p2) => p2.writeMiBPerSecond);
+  const util6 = points.map((p2) => p2.utilizationPercent);
   const name2 = profile2.devices[device2]?.name ?? "disk";
   const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
   const chart = (title, axis, max, values, color) => fenced(
@@ -95763,9 +96287,9 @@ function timelineCharts(profile2, device2, maxPoints = MAX_POINTS) {
   ].join("\n\n");
 }
 function phaseChart(profile2) {
-  const phases = profile2.phases.filter((p) => p.endMs > p.startMs);
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
   if (phases.length === 0) return "";
-  const lines = phases.map((p) => `    "${p.name}" : ${((p.endMs - p.startMs) / 1e3).toFixed(3)}`);
+  const lines = phases.map((p2) => `    "${p2.name}" : ${((p2.endMs - p2.startMs) / 1e3).toFixed(3)}`);
   return fenced("mermaid", [pieInit(), "pie showData", "    title Restore time by phase (s)", ...lines].join("\n"));
 }
 
@@ -95782,15 +96306,14 @@ function faultLines(profile2) {
     lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
   }
   lines.push(...profile2.warnings);
-  for (const p of profile2.probes?.probes ?? []) {
-    if (p.error) lines.push(`fio probe ${p.name} failed: ${p.error}`);
+  for (const p2 of profile2.probes?.probes ?? []) {
+    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
   }
   const unique = [...new Set(lines)];
   return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
 }
 
 // src/experiment/alternatives.ts
-var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
 var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
 var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
 var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
@@ -95807,12 +96330,12 @@ function resourceOf(bottleneck2) {
 }
 function secondsOnResourceMs(verdict2, phases, resource) {
   let total = 0;
-  for (const p of verdict2.phases) {
-    if (resourceOf(p.bottleneck) !== resource) continue;
-    const given = p.durationMs;
+  for (const p2 of verdict2.phases) {
+    if (resourceOf(p2.bottleneck) !== resource) continue;
+    const given = p2.durationMs;
     if (typeof given === "number" && Number.isFinite(given)) total += given;
     else {
-      const record = phases.find((r) => r.name === p.phase);
+      const record = phases.find((r) => r.name === p2.phase);
       if (record) total += record.endMs - record.startMs;
     }
   }
@@ -95907,8 +96430,8 @@ function savingCell(o) {
   return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
 }
 function firstDownloadMs(profile2) {
-  const p = profile2.phases.find((x) => x.name === "download");
-  return p ? p.endMs - p.startMs : null;
+  const p2 = profile2.phases.find((x) => x.name === "download");
+  return p2 ? p2.endMs - p2.startMs : null;
 }
 function fixesSection(profile2, verdict2) {
   const e = profile2.experiments;
@@ -95942,7 +96465,7 @@ function fixesSection(profile2, verdict2) {
       best2.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best2.alternative}${best2.mountPoint && best2.alternative === "other-disk" ? ` (${escapeHtml(best2.mountPoint)})` : ""}**, ${seconds(best2.savingMs ?? 0)} saved.`
     );
   }
-  if (e.skipped.length > 0) out.push(e.skipped.map((s3) => `- Skipped ${escapeHtml(name(s3))} (${s3.reason}): ${escapeHtml(s3.detail)}.`).join("\n"));
+  if (e.skipped.length > 0) out.push(e.skipped.map((s4) => `- Skipped ${escapeHtml(name(s4))} (${s4.reason}): ${escapeHtml(s4.detail)}.`).join("\n"));
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
   out.push(
     `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? " (CPU time: tar and its decompressor, user + system)" : ""}; the directories are removed and any sysctl or mount is put back.</sub>`
@@ -95950,19 +96473,695 @@ function fixesSection(profile2, verdict2) {
   return out.join("\n\n");
 }
 
+// src/report/restore-spans.ts
+function restoreSpansLine(verdict2) {
+  const { stepMs, untilOnDiskMs } = verdict2;
+  if (stepMs === void 0 || untilOnDiskMs === void 0) return "";
+  const tailMs = untilOnDiskMs - stepMs;
+  const onDisk = tailMs > 0 ? `the files were on disk after ${seconds(untilOnDiskMs)} (${seconds(tailMs)} of writeback after tar exited, paid by the steps after it)` : "the files were on disk when it ended";
+  const about = verdict2.about === "step" ? "the step's time" : "the time until the files were on disk";
+  return `The step took ${seconds(stepMs)} (lookup + download + extraction: what the job waits for); ${onDisk}. The verdict and the what-ifs are about ${about}.`;
+}
+
+// src/machine/others.ts
+function otherProfilesDuring(mine, records, nowEpochMs, alive) {
+  const out = [];
+  for (const other of records) {
+    if (other.id === mine.id) continue;
+    const openEnd = other.endedEpochMs ?? (alive(other) ? nowEpochMs : other.updatedEpochMs);
+    const during = /* @__PURE__ */ new Set();
+    const theirs = /* @__PURE__ */ new Set();
+    for (const m of mine.phases) {
+      const mEnd = m.endEpochMs ?? nowEpochMs;
+      for (const t of other.phases) {
+        const tEnd = t.endEpochMs ?? openEnd;
+        if (m.startEpochMs < tEnd && t.startEpochMs < mEnd) {
+          during.add(m.phase);
+          theirs.add(t.phase);
+        }
+      }
+    }
+    if (during.size === 0) continue;
+    out.push({
+      label: other.owner.label,
+      pid: other.owner.pid,
+      during: SHARED_PHASES.filter((p2) => during.has(p2)),
+      theirPhases: SHARED_PHASES.filter((p2) => theirs.has(p2))
+    });
+  }
+  return out;
+}
+function otherProfilesSentence(others) {
+  if (others.length === 0) return null;
+  const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
+  return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
+}
+
+// src/sample/fingerprint.ts
+import { createHash as createHash2 } from "node:crypto";
+import { readdirSync as readdirSync2 } from "node:fs";
+
+// src/sample/devices.ts
+import { existsSync as existsSync4, readdirSync, realpathSync, statfsSync, statSync as statSync2 } from "node:fs";
+import { basename as basename5, dirname as dirname8 } from "node:path";
+
+// src/util/nearest-existing.ts
+import { existsSync as existsSync3 } from "node:fs";
+import * as path14 from "node:path";
+function nearestExistingPath(p2) {
+  let current = path14.resolve(p2);
+  for (; ; ) {
+    if (existsSync3(current)) return current;
+    const parent = path14.dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
+
+// src/sample/parse-mountinfo.ts
+function unescapeMountField(value) {
+  return value.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
+}
+function parseMountinfo(text) {
+  const entries = [];
+  for (const line of text.split("\n")) {
+    const f = line.trim().split(" ");
+    const dash = f.indexOf("-", 6);
+    if (f.length < 10 || dash < 0) continue;
+    entries.push({
+      mountId: Number(f[0]),
+      devNumber: f[2] ?? "",
+      root: unescapeMountField(f[3] ?? ""),
+      mountPoint: unescapeMountField(f[4] ?? ""),
+      mountOptions: f[5] ?? "",
+      fsType: f[dash + 1] ?? "",
+      source: unescapeMountField(f[dash + 2] ?? ""),
+      superOptions: f[dash + 3] ?? ""
+    });
+  }
+  return entries;
+}
+function isUnder(path47, mountPoint) {
+  if (mountPoint === "/") return path47.startsWith("/");
+  return path47 === mountPoint || path47.startsWith(`${mountPoint}/`);
+}
+function findMount(entries, realPath) {
+  let best2 = null;
+  for (const entry of entries) {
+    if (!isUnder(realPath, entry.mountPoint)) continue;
+    if (!best2 || entry.mountPoint.length >= best2.mountPoint.length) best2 = entry;
+  }
+  return best2;
+}
+function overlayLayers(superOptions) {
+  const options = /* @__PURE__ */ new Map();
+  for (const option of superOptions.split(/(?<!\\),/)) {
+    const eq = option.indexOf("=");
+    if (eq > 0) options.set(option.slice(0, eq), unescapeMountField(option.slice(eq + 1).replace(/\\,/g, ",")));
+  }
+  const upperDir = options.get("upperdir");
+  const lowerDirs = (options.get("lowerdir") ?? "").split(/(?<!\\):/).filter((d) => d !== "").map((d) => d.replace(/\\:/g, ":"));
+  return upperDir ? { upperDir, lowerDirs } : { lowerDirs };
+}
+function isBlockDevNumber(devNumber) {
+  return /^[1-9]\d*:\d+$/.test(devNumber);
+}
+
+// src/sample/mount-source.ts
+var MIN_SHARED_COMPONENTS = 2;
+var MAX_DEPTH = 4;
+function sharedComponents(a, b) {
+  const x = a.split("/").filter(Boolean);
+  const y = b.split("/").filter(Boolean);
+  let n2 = 0;
+  while (n2 < x.length && n2 < y.length && x[n2] === y[n2]) n2++;
+  return n2;
+}
+function onMount(m) {
+  if (m.root !== "/" && m.root !== "") {
+    return { method: "bind-mount", detail: `a bind mount of ${m.root} on ${m.source} (${m.fsType})`, devNumber: m.devNumber };
+  }
+  return { method: "mount", detail: `${m.source} (${m.fsType}) mounted at ${m.mountPoint}`, devNumber: m.devNumber };
+}
+function resolveMountSource(mount, view, depth = 0) {
+  if (mount.fsType !== "overlay") return onMount(mount);
+  const { upperDir } = overlayLayers(mount.superOptions);
+  if (!upperDir) {
+    return { method: "not-measured", detail: `a read-only overlay at ${mount.mountPoint} (no upper layer): nothing can be written there` };
+  }
+  const seen = view.realPath(upperDir);
+  const holder = seen === null ? null : findMount(view.mounts, seen);
+  if (holder && holder.mountId !== mount.mountId && depth < MAX_DEPTH) {
+    const below = holder.fsType === "overlay" ? resolveMountSource(holder, view, depth + 1) : onMount(holder);
+    if (below.method === "not-measured" || !below.devNumber || !isBlockDevNumber(below.devNumber)) {
+      return {
+        method: "not-measured",
+        detail: `the overlay's upper layer ${upperDir} is on ${holder.fsType} (${holder.source}), no block device: ${below.detail}`
+      };
+    }
+    return { method: "overlay-upper", detail: `an overlay whose upper layer ${upperDir} is on ${below.detail}`, devNumber: below.devNumber };
+  }
+  let best2 = null;
+  for (const entry of view.mounts) {
+    if (entry.fsType === "overlay" || !isBlockDevNumber(entry.devNumber) || entry.root === "/") continue;
+    const shared = sharedComponents(entry.root, upperDir);
+    if (shared >= MIN_SHARED_COMPONENTS && (!best2 || shared > best2.shared)) best2 = { entry, shared };
+  }
+  if (best2) {
+    const tree = `/${best2.entry.root.split("/").filter(Boolean).slice(0, best2.shared).join("/")}`;
+    return {
+      method: "overlay-upper-inferred",
+      detail: `an overlay whose upper layer ${upperDir} is a host path not visible here; ${best2.entry.mountPoint} is bound from ${best2.entry.root} on ${best2.entry.source} (${best2.entry.fsType}), the same host tree ${tree}, so the upper layer is taken to be on that disk`,
+      devNumber: best2.entry.devNumber
+    };
+  }
+  return {
+    method: "not-measured",
+    detail: `an overlay whose upper layer ${upperDir} is a host path not visible here (a container), and no bind mount from the host shares its directory tree, so its disk cannot be told`
+  };
+}
+
+// src/sample/read-file.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function readText(path47) {
+  try {
+    const text = readFileSync2(path47, "utf8").trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function readNumber(path47) {
+  const text = readText(path47);
+  const value = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value) ? value : void 0;
+}
+
+// src/sample/devices.ts
+var NO_BLOCK_FS = /* @__PURE__ */ new Map([
+  ["tmpfs", "memory (tmpfs)"],
+  ["ramfs", "memory (ramfs)"],
+  ["nfs", "the network (NFS)"],
+  ["nfs4", "the network (NFS)"],
+  ["cifs", "the network (SMB/CIFS)"],
+  ["smb3", "the network (SMB)"],
+  ["9p", "a 9p share (VM or WSL host filesystem)"],
+  ["virtiofs", "a virtiofs share (VM host filesystem)"],
+  ["ceph", "the network (CephFS)"]
+]);
+function splitDevT(dev) {
+  const major = dev >> 8n & 0xfffn | dev >> 32n & ~0xfffn;
+  const minor = dev & 0xffn | dev >> 12n & ~0xffn;
+  return { major: Number(major), minor: Number(minor) };
+}
+function nearestExisting(path47) {
+  return realpathSync(nearestExistingPath(path47));
+}
+function activeScheduler(text) {
+  if (!text) return void 0;
+  const bracketed = /\[([^\]]+)\]/.exec(text);
+  return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
+}
+function realPathOrNull(path47) {
+  try {
+    return realpathSync(path47);
+  } catch {
+    return null;
+  }
+}
+function nearestVisible(path47, realPath) {
+  let p2 = path47;
+  for (; ; ) {
+    const real = realPath(p2);
+    if (real !== null) return real;
+    const up = dirname8(p2);
+    if (up === p2) return p2;
+    p2 = up;
+  }
+}
+var SysBlock = class {
+  constructor(sysRoot, backingDevice) {
+    this.sysRoot = sysRoot;
+    this.backingDevice = backingDevice;
+  }
+  sysRoot;
+  backingDevice;
+  available() {
+    return existsSync4(`${this.sysRoot}/dev/block`);
+  }
+  /** /sys/block/<name> directory of a device number, resolved through the /sys/dev/block symlink. */
+  dirOf(devNumber) {
+    try {
+      return realpathSync(`${this.sysRoot}/dev/block/${devNumber}`);
+    } catch {
+      return void 0;
+    }
+  }
+  /**
+   * Devices under `devNumber`, depth first. The first node is the device the filesystem sits on
+   * (or the whole disk of a partition); the rest are what it is built on.
+   */
+  walk(devNumber, chain, seen, depth = 0) {
+    const dir = this.dirOf(devNumber);
+    if (!dir || seen.has(devNumber) || depth > 8) return [];
+    seen.add(devNumber);
+    let name2 = basename5(dir);
+    let diskDir = dir;
+    let diskDev = devNumber;
+    const here = [...chain];
+    if (existsSync4(`${dir}/partition`)) {
+      here.push(`${name2} (partition)`);
+      diskDir = dirname8(dir);
+      name2 = basename5(diskDir);
+      diskDev = readText(`${diskDir}/dev`) ?? devNumber;
+      seen.add(diskDev);
+    }
+    here.push(name2);
+    const kind = existsSync4(`${diskDir}/dm`) ? "dm" : existsSync4(`${diskDir}/md`) ? "md" : existsSync4(`${diskDir}/loop`) ? "loop" : "disk";
+    const top = { name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0, kind, below: [] };
+    const nodes = [top];
+    let slaves = [];
+    try {
+      slaves = readdirSync(`${diskDir}/slaves`);
+    } catch {
+    }
+    for (const slave of slaves) {
+      const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
+      if (slaveDev) this.below(top, nodes, this.walk(slaveDev, here, seen, depth + 1));
+    }
+    const backing = readText(`${diskDir}/loop/backing_file`);
+    if (backing) {
+      const file = backing.replace(/ \(deleted\)$/, "");
+      const dev = this.backingDevice(file);
+      if (dev) this.below(top, nodes, this.walk(dev, [...here, `backing file ${file}`], seen, depth + 1));
+    }
+    return nodes;
+  }
+  below(top, nodes, sub) {
+    if (sub[0]) top.below.push(sub[0].name);
+    nodes.push(...sub);
+  }
+  describe(node) {
+    const dir = `${this.sysRoot}/block/${node.name}`;
+    const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain, kind: node.kind };
+    if (node.below.length > 0) info2.below = node.below;
+    const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
+    if (model) info2.model = model;
+    const rotational = readNumber(`${dir}/queue/rotational`);
+    if (rotational !== void 0) info2.rotational = rotational === 1;
+    const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
+    if (scheduler) info2.scheduler = scheduler;
+    const queueDepth = readNumber(`${dir}/queue/nr_requests`);
+    if (queueDepth !== void 0) info2.queueDepth = queueDepth;
+    const sectors = readNumber(`${dir}/size`);
+    if (sectors !== void 0) info2.sizeBytes = sectors * 512;
+    return info2;
+  }
+};
+function driverOf(uevent) {
+  return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
+}
+function fileSystemInfo(path47, existing, mount, resolution) {
+  const info2 = {
+    path: path47,
+    mountPoint: mount?.mountPoint ?? "",
+    fsType: mount?.fsType ?? "unknown",
+    mountOptions: mount?.mountOptions ?? "",
+    source: mount?.source ?? ""
+  };
+  if (resolution) info2.resolution = resolution;
+  try {
+    const s4 = statfsSync(existing);
+    info2.totalBytes = s4.blocks * s4.bsize;
+    info2.freeBytes = s4.bavail * s4.bsize;
+  } catch {
+  }
+  return info2;
+}
+function blockDevNumber(existing, mount, fromMountinfo) {
+  if (fromMountinfo && isBlockDevNumber(fromMountinfo)) return fromMountinfo;
+  try {
+    const { major, minor } = splitDevT(statSync2(existing, { bigint: true }).dev);
+    if (major !== 0) return `${major}:${minor}`;
+  } catch {
+  }
+  if (mount?.source.startsWith("/dev/")) {
+    try {
+      const st = statSync2(mount.source, { bigint: true });
+      if (st.isBlockDevice()) {
+        const rdev = splitDevT(st.rdev);
+        return `${rdev.major}:${rdev.minor}`;
+      }
+    } catch {
+    }
+  }
+  return void 0;
+}
+function resolveDevices(paths, options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const realPath = options.realPath ?? realPathOrNull;
+  const mountinfoText = readText(`${procRoot}/self/mountinfo`);
+  const mounts = mountinfoText === void 0 ? [] : parseMountinfo(mountinfoText);
+  const view = { mounts, realPath };
+  const backingDevice = (file) => {
+    const m = findMount(mounts, file);
+    if (m && m.fsType !== "overlay" && isBlockDevNumber(m.devNumber)) return m.devNumber;
+    try {
+      const { major, minor } = splitDevT(statSync2(file, { bigint: true }).dev);
+      return major === 0 ? void 0 : `${major}:${minor}`;
+    } catch {
+      return void 0;
+    }
+  };
+  const sys = new SysBlock(options.sysRoot ?? "/sys", backingDevice);
+  const restorePaths = paths.restorePaths && paths.restorePaths.length > 0 ? paths.restorePaths : paths.restorePath ? [paths.restorePath] : [];
+  const roles = restorePaths.map((p2) => ["restore-path", p2]);
+  if (paths.archiveTemp) roles.push(["archive-temp", paths.archiveTemp]);
+  const devices = [];
+  const fileSystems = [];
+  let noBlockDeviceReason;
+  let primarySet = false;
+  for (const [role, path47] of roles) {
+    const existing = nearestVisible(path47, realPath);
+    const mount = findMount(mounts, existing);
+    const reason = noBlockReason(path47, existing, mount, sys);
+    const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
+    fileSystems.push(fileSystemInfo(path47, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
+    let nodes = [];
+    const unresolved = resolution?.method === "not-measured" ? `${path47} is on ${resolution.detail}` : void 0;
+    if (!reason && !unresolved) {
+      const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
+      if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
+    }
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path47} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
+    if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
+      fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
+    }
+    for (const node of nodes) {
+      let device2 = devices.find((d) => d.name === node.name);
+      if (!device2) {
+        device2 = { ...sys.describe(node), roles: [], primary: false };
+        devices.push(device2);
+      }
+      if (!device2.roles.includes(role)) device2.roles.push(role);
+      if (!node.topLevel) continue;
+      device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
+      if (role === "restore-path") {
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path47])];
+        if (!primarySet) {
+          device2.primary = true;
+          primarySet = true;
+          if (restorePaths.length > 1) device2.primaryBecause = "the first restore path (before the restore said which device got most bytes)";
+        }
+      }
+    }
+  }
+  if (primarySet) noBlockDeviceReason = void 0;
+  devices.sort((a, b) => Number(b.primary) - Number(a.primary));
+  const result = { devices, fileSystems };
+  if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
+  return result;
+}
+function noBlockReason(path47, existing, mount, sys) {
+  if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
+  const where3 = NO_BLOCK_FS.get(mount.fsType);
+  if (where3) return `${path47} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (mount.fsType.startsWith("fuse")) {
+    return `${path47} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+  }
+  if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
+  return void 0;
+}
+
+// src/sample/context.ts
+import os10 from "node:os";
+function parseCpuinfo(text) {
+  const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
+  const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
+  return model ? { model, hypervisorFlag } : { hypervisorFlag };
+}
+function describeVirtualization(parts) {
+  const dmi = [parts.sysVendor, parts.productName].filter((p2) => !!p2).join(" ");
+  const pieces = [];
+  if (dmi) pieces.push(dmi);
+  if (parts.hypervisorType) pieces.push(`hypervisor ${parts.hypervisorType}`);
+  if (pieces.length === 0 && parts.hypervisorFlag) pieces.push("virtual machine (cpuinfo hypervisor flag; vendor not visible)");
+  return pieces.length > 0 ? pieces.join(", ") : void 0;
+}
+function readRunnerContext(where3, options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const sysRoot = options.sysRoot ?? "/sys";
+  const cpus = os10.cpus();
+  const context4 = {
+    os: process.platform,
+    arch: process.arch,
+    // os.cpus() can be empty in some sandboxes; availableParallelism is never 0.
+    cpuCount: cpus.length || os10.availableParallelism(),
+    memoryBytes: os10.totalmem(),
+    fileSystems: where3?.fileSystems ?? [],
+    nodeVersion: process.version
+  };
+  if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
+  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os10.release());
+  if (kernel) context4.kernel = kernel;
+  const cpuinfo = readText(`${procRoot}/cpuinfo`);
+  const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
+  const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
+  if (cpuModel) context4.cpuModel = cpuModel;
+  const virtualization = describeVirtualization({
+    sysVendor: readText(`${sysRoot}/class/dmi/id/sys_vendor`),
+    productName: readText(`${sysRoot}/class/dmi/id/product_name`),
+    hypervisorType: readText(`${sysRoot}/hypervisor/type`),
+    hypervisorFlag: parsed.hypervisorFlag
+  });
+  if (virtualization) context4.virtualization = virtualization;
+  const dirtyBytes = readNumber(`${procRoot}/sys/vm/dirty_bytes`);
+  if (dirtyBytes) context4.dirtyBytesLimit = dirtyBytes;
+  const dirtyBackgroundBytes = readNumber(`${procRoot}/sys/vm/dirty_background_bytes`);
+  if (dirtyBackgroundBytes) context4.dirtyBackgroundBytesLimit = dirtyBackgroundBytes;
+  const dirtyRatio = readNumber(`${procRoot}/sys/vm/dirty_ratio`);
+  if (dirtyRatio !== void 0) context4.dirtyRatio = dirtyRatio;
+  const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
+  if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
+  if (options.cgroup) context4.cgroup = options.cgroup.limits;
+  return context4;
+}
+
+// src/sample/fingerprint.ts
+function diskKindOf(name2) {
+  if (/^nvme\d/.test(name2)) return "nvme";
+  if (/^(sd|hd)[a-z]/.test(name2)) return "scsi";
+  if (/^vd[a-z]/.test(name2)) return "virtio";
+  if (/^xvd[a-z]/.test(name2)) return "xen";
+  if (/^loop\d/.test(name2)) return "loop";
+  if (/^dm-\d/.test(name2)) return "dm";
+  if (/^md\d/.test(name2)) return "md";
+  if (/^mmcblk\d/.test(name2)) return "mmc";
+  return "other";
+}
+function writeOptions(options) {
+  const out = {};
+  for (const opt of options.split(",")) {
+    const [name2, value] = opt.split("=");
+    if (name2 === "data" && value) out.data = value;
+    else if (name2 === "commit" && value !== void 0 && /^\d+$/.test(value)) out.commitSeconds = Number(value);
+    else if (name2 === "nobarrier") out.barrier = false;
+    else if (name2 === "barrier") out.barrier = value === void 0 ? true : value !== "0";
+  }
+  return out;
+}
+function readDisk(sysRoot, name2) {
+  const dir = `${sysRoot}/block/${name2}`;
+  const disk = { name: name2, kind: diskKindOf(name2) };
+  const set = (key, value) => {
+    if (value !== void 0 && value !== "") disk[key] = value;
+  };
+  set("model", readText(`${dir}/device/model`));
+  set("vendor", readText(`${dir}/device/vendor`));
+  const rotational = readNumber(`${dir}/queue/rotational`);
+  set("rotational", rotational === void 0 ? void 0 : rotational === 1);
+  set("logicalBlockBytes", readNumber(`${dir}/queue/logical_block_size`));
+  set("physicalBlockBytes", readNumber(`${dir}/queue/physical_block_size`));
+  set("queueDepth", readNumber(`${dir}/queue/nr_requests`));
+  set("scheduler", activeScheduler(readText(`${dir}/queue/scheduler`)));
+  const sectors = readNumber(`${dir}/size`);
+  set("sizeBytes", sectors === void 0 ? void 0 : sectors * 512);
+  set("dmName", readText(`${dir}/dm/name`));
+  try {
+    const slaves = readdirSync2(`${dir}/slaves`).sort();
+    if (slaves.length > 0) disk.stackedOn = slaves;
+  } catch {
+  }
+  return disk;
+}
+var NOT_A_DISK = /^(loop|ram|zram|sr|fd|nbd)\d*/;
+function wholeDiskOf(name2) {
+  if (/^(nvme\d+n\d+|mmcblk\d+)p\d+$/.test(name2)) return name2.replace(/p\d+$/, "");
+  if (/^(sd|vd|xvd|hd)[a-z]+\d+$/.test(name2)) return name2.replace(/\d+$/, "");
+  return name2;
+}
+function otherLocalDisk(mounts, restoreMount, restoreDisks) {
+  const candidates = mounts.filter(
+    (m) => m.source.startsWith("/dev/") && !NOT_A_DISK.test(m.source.slice("/dev/".length)) && !restoreDisks.includes(wholeDiskOf(m.source.slice("/dev/".length))) && !m.mountOptions.split(",").includes("ro") && m.devNumber !== restoreMount?.devNumber && !m.mountPoint.startsWith("/boot")
+  );
+  const mnt = candidates.find((m) => m.mountPoint === "/mnt") ?? candidates[0];
+  return mnt ? { mountPoint: mnt.mountPoint, source: mnt.source, fsType: mnt.fsType } : null;
+}
+function cgroupLimits(cgroup) {
+  if (typeof cgroup !== "object" || cgroup === null) return void 0;
+  const out = {};
+  const walk = (value, path47) => {
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, path47 ? `${path47}.${k}` : k);
+      return;
+    }
+    const leaf = path47.split(".").pop() ?? "";
+    if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path47] = value;
+  };
+  walk(cgroup, "");
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function readFingerprint(input, roots = {}) {
+  const procRoot = roots.procRoot ?? "/proc";
+  const sysRoot = roots.sysRoot ?? "/sys";
+  const cpuinfo = readText(`${procRoot}/cpuinfo`);
+  const processors = cpuinfo ? (cpuinfo.match(/^processor\s*:/gm) ?? []).length : 0;
+  const memTotalKb = /^MemTotal:\s+(\d+) kB/m.exec(readText(`${procRoot}/meminfo`) ?? "")?.[1];
+  const cpuModel = (cpuinfo ? parseCpuinfo(cpuinfo).model : void 0) ?? input.fallback.cpuModel;
+  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? input.fallback.kernel;
+  const mounts = parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? "");
+  const restoreMount = input.restorePath ? findMount(mounts, input.restorePath) : null;
+  const fp = {
+    vcpus: processors || input.fallback.vcpus,
+    memoryBytes: memTotalKb ? Number(memTotalKb) * 1024 : input.fallback.memoryBytes,
+    disks: input.diskNames.map((name2) => readDisk(sysRoot, name2)),
+    fileSystem: restoreMount ? {
+      mountPoint: restoreMount.mountPoint,
+      fsType: restoreMount.fsType,
+      source: restoreMount.source,
+      ...writeOptions(`${restoreMount.mountOptions},${restoreMount.superOptions}`),
+      options: `${restoreMount.mountOptions} ${restoreMount.superOptions}`.trim()
+    } : null,
+    otherLocalDisk: otherLocalDisk(mounts, restoreMount, input.diskNames)
+  };
+  if (cpuModel) fp.cpuModel = cpuModel;
+  if (kernel) fp.kernel = kernel;
+  const sysVendor = readText(`${sysRoot}/class/dmi/id/sys_vendor`);
+  if (sysVendor) fp.sysVendor = sysVendor;
+  const productName = readText(`${sysRoot}/class/dmi/id/product_name`);
+  if (productName) fp.productName = productName;
+  const hypervisor = readText(`${sysRoot}/hypervisor/type`);
+  if (hypervisor) fp.hypervisor = hypervisor;
+  const limits = cgroupLimits(input.cgroup);
+  if (limits) fp.cgroupLimits = limits;
+  return { id: fingerprintId(fp), ...fp };
+}
+var GiB2 = 1024 ** 3;
+function fingerprintIdParts(fp) {
+  return {
+    cpu: [fp.cpuModel ?? null, fp.vcpus],
+    memoryGiB: Math.round(fp.memoryBytes / GiB2),
+    machine: [fp.sysVendor ?? null, fp.productName ?? null, fp.hypervisor ?? null],
+    disks: fp.disks.map((d) => [
+      d.kind,
+      d.model ?? null,
+      d.vendor ?? null,
+      d.rotational ?? null,
+      d.logicalBlockBytes ?? null,
+      d.physicalBlockBytes ?? null,
+      d.queueDepth ?? null,
+      d.scheduler ?? null,
+      d.sizeBytes === void 0 ? null : Math.round(d.sizeBytes / GiB2)
+    ]),
+    fs: fp.fileSystem ? [fp.fileSystem.fsType, fp.fileSystem.data ?? null, fp.fileSystem.commitSeconds ?? null, fp.fileSystem.barrier ?? null] : null,
+    otherDisk: fp.otherLocalDisk !== null,
+    cgroup: fp.cgroupLimits ? Object.entries(fp.cgroupLimits).sort(([a], [b]) => a.localeCompare(b)) : null
+  };
+}
+function fingerprintId(fp) {
+  return createHash2("sha256").update(JSON.stringify(fingerprintIdParts(fp))).digest("hex").slice(0, 12);
+}
+function describeFingerprint(fp) {
+  const machine = [fp.sysVendor, fp.productName].filter(Boolean).join(" ") || (fp.hypervisor ? `hypervisor ${fp.hypervisor}` : "");
+  const head = [fp.cpuModel ?? "CPU model unknown", `${fp.vcpus} vCPU`, `${Math.round(fp.memoryBytes / GiB2)} GiB`, machine].filter(Boolean).join(", ");
+  const disks = fp.disks.map((d) => `${d.name} (${[d.kind, d.model].filter(Boolean).join(", ")}${d.rotational ? ", rotational" : ""})`).join(" on ");
+  const f = fp.fileSystem;
+  const opts = f ? [f.data && `data=${f.data}`, f.commitSeconds !== void 0 && `commit=${f.commitSeconds}`, f.barrier === false && "nobarrier"].filter(Boolean).join(",") : "";
+  const fs13 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
+  const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : "no other local disk";
+  const cg = fp.cgroupLimits ? `; cgroup limits ${Object.keys(fp.cgroupLimits).length}` : "";
+  return `${head}; ${[disks || "no block device", fs13].filter(Boolean).join(", ")}; ${other}${cg}`;
+}
+
+// src/report/always-on-section.ts
+function alwaysOnLines(profile2) {
+  const lines = [];
+  const fp = profile2.fingerprint;
+  if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp))}`);
+  if (profile2.ceilingsSource) lines.push(escapeHtml(profile2.ceilingsSource.sentence));
+  for (const d of [profile2.auto?.probes, profile2.auto?.experiments]) if (d) lines.push(escapeHtml(capitalised(d.reason)));
+  const regressions = profile2.history?.regressions ?? [];
+  if (regressions.length > 0) {
+    const items = regressions.map(
+      (r) => `${r.metric === "restore" ? "restore" : "until on disk"} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`
+    );
+    lines.unshift(
+      `> [!CAUTION]
+> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join("; ")}.`
+    );
+  }
+  return lines.join("  \n");
+}
+function capitalised(s4) {
+  return s4.charAt(0).toUpperCase() + s4.slice(1);
+}
+function p(x) {
+  return x ? `${seconds(x.p50)} / ${seconds(x.p90)}` : "\u2013";
+}
+function historySection(profile2) {
+  const h = profile2.history;
+  if (!h) return "";
+  const thisId = profile2.fingerprint?.id;
+  const runs = h.earlierRuns + 1;
+  const kinds = h.groups.length;
+  const head = `${escapeHtml(h.label)}: ${kinds} hardware kind${kinds === 1 ? "" : "s"} over ${runs} run${runs === 1 ? "" : "s"} (this one included).`;
+  const rows = h.groups.map((g) => [
+    `${g.fingerprintId === thisId ? "**this hardware** " : ""}\`${g.fingerprintId}\``,
+    escapeHtml(g.hardware),
+    String(g.runs),
+    p(g.restoreMs),
+    p(g.untilDurableMs)
+  ]);
+  const notes = h.notes.map((n2) => `- ${escapeHtml(n2)}`);
+  return [
+    "### History of this runner type",
+    "",
+    head,
+    "",
+    table(["Fingerprint", "Hardware", "Runs", "Restore p50 / p90", "Until on disk p50 / p90"], rows, ["l", "l", "r", "r", "r"]),
+    "",
+    "<sub>Runs on other hardware are kept apart. A run is flagged when it is beyond p90 of at least 5 earlier runs on the same hardware with a cache within 25% of its size.</sub>",
+    ...notes.length > 0 ? ["", ...notes] : []
+  ].join("\n");
+}
+
 // src/report/summary.ts
 function phaseRows(profile2, judged) {
   return judged.map((j) => ({
     name: j.phase,
     facts: j.facts,
-    networkBytes: j.phase === "download" ? profile2.phases.find((p) => p.name === "download")?.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
+    networkBytes: j.phase === "download" ? profile2.phases.find((p2) => p2.name === "download")?.networkBytes ?? profile2.restore?.archiveBytes ?? null : null
   }));
 }
 function attributionSection(profile2, verdict2) {
   const lines = [...verdict2.attribution?.sentences ?? []];
+  const others = otherProfilesSentence(profile2.context.otherProfiles ?? []);
+  if (others) lines.push(others);
   const tail = profile2.writebackTail;
   if (tail && tail.syncs.length > 0) {
-    const syncs = tail.syncs.map((s3) => `${s3.mountPoint} ${s3.returned ? `in ${seconds(s3.durationMs)}` : `not within ${seconds(s3.durationMs)}`}`).join(", ");
+    const syncs = tail.syncs.map((s4) => `${s4.mountPoint} ${s4.returned ? `in ${seconds(s4.durationMs)}` : `not within ${seconds(s4.durationMs)}`}`).join(", ");
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
   return lines.length > 0 ? `### Whose bytes
@@ -95970,7 +97169,7 @@ function attributionSection(profile2, verdict2) {
 ${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
 }
 function phasesSection(profile2, rows, verdict2) {
-  const total = rows.reduce((s3, r) => s3 + r.facts.durationMs, 0);
+  const total = rows.reduce((s4, r) => s4 + r.facts.durationMs, 0);
   const body3 = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
@@ -96041,25 +97240,27 @@ var CEILING_COLUMNS = [
 function probesSection(profile2) {
   const suite = profile2.probes;
   if (!suite) return "### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.";
-  if (suite.status !== "ran") return `### Disk ceilings (fio)
+  if (suite.status !== "ran" && suite.probes.length === 0)
+    return `### Disk ceilings (fio)
 
 fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
-  const get = (n) => suite.probes.find((p) => p.name === n);
-  const ok2 = (p) => p && !p.error ? p : void 0;
-  const mib4 = (p) => ok2(p) ? formatNumber(p.bytesPerSecond / MiB) : "\u2013";
-  const io = (p) => ok2(p) ? String(Math.round(p.iops)) : "\u2013";
+  const get = (n2) => suite.probes.find((p2) => p2.name === n2);
+  const ok2 = (p2) => p2 && !p2.error ? p2 : void 0;
+  const mib5 = (p2) => ok2(p2) ? formatNumber(p2.bytesPerSecond / MiB) : "\u2013";
+  const io = (p2) => ok2(p2) ? String(Math.round(p2.iops)) : "\u2013";
   const qd1 = ok2(get("rand-read-qd1"));
   const fsync = ok2(get("fsync-write"));
   const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
   const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
   const rows = [
-    ["MiB/s", ...CEILING_COLUMNS.map(([n]) => mib4(get(n))), "", ""],
-    ["IOPS", ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
+    ["MiB/s", ...CEILING_COLUMNS.map(([n2]) => mib5(get(n2))), "", ""],
+    ["IOPS", ...CEILING_COLUMNS.map(([n2]) => io(get(n2))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
   ];
   const params = suite.probes.map(
-    (p) => `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}\xD7${p.jobs}${p.error ? ` (failed: ${p.error})` : ""}`
+    (p2) => `${p2.name}: ${p2.blockSizeBytes >= MiB ? `${p2.blockSizeBytes / MiB}M` : `${p2.blockSizeBytes / 1024}k`} QD${p2.ioDepth}\xD7${p2.jobs}${p2.error ? ` (failed: ${p2.error})` : ""}`
   ).join("; ");
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""})
+  const remembered = profile2.ceilingsSource?.kind === "remembered" ? `, remembered from run ${profile2.ceilingsSource.runId}` : "";
+  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""}${remembered})
 
 ${table(
     header,
@@ -96067,7 +97268,7 @@ ${table(
     header.map((_, i) => i === 0 ? "l" : "r")
   )}
 
-<sub>${escapeHtml(`${suite.directory ?? ""} \xB7 ${params}`)}</sub>`;
+<sub>${escapeHtml(`${suite.directory ?? ""}${suite.deviceName ? ` on ${suite.deviceName}` : ""}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ""} \xB7 ${params}`)}</sub>`;
 }
 function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
@@ -96094,6 +97295,7 @@ function contextSection(profile2) {
     ["OS", `${c.os} ${c.kernel ?? ""} (${c.arch})`.trim()]
   ];
   if (c.virtualization) rows.push(["Virtualization", c.virtualization]);
+  if (c.cgroup) rows.push(["cgroup", describeCgroup(c.cgroup)]);
   for (const d of profile2.devices) {
     const bits = [
       d.model,
@@ -96101,27 +97303,33 @@ function contextSection(profile2) {
       d.scheduler ? `scheduler ${d.scheduler}` : void 0,
       d.queueDepth ? `nr_requests ${d.queueDepth}` : void 0,
       d.sizeBytes ? bytes(d.sizeBytes) : void 0,
-      `via ${d.chain.join(" \u2192 ")}`
+      `via ${d.chain.join(" \u2192 ")}`,
+      d.kind === "dm" || d.kind === "md" ? `${d.kind}, bio-based: counts bios before ${d.below?.join(" + ") || "the disk below"} merges them` : void 0
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(", ")})`, bits.join(", ")]);
   }
-  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  for (const f of c.fileSystems) {
+    const how = f.resolution && f.resolution.method !== "mount" ? `; ${f.resolution.method === "not-measured" ? "not measured: " : ""}${f.resolution.detail}` : "";
+    rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})${how}`]);
+  }
   const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== void 0 ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? "?"}%` : void 0;
   const found = c.dirtyAtStartBytes === void 0 ? "" : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(["Page cache", `${dirty ?? ""}${found}`]);
   if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(["Shared with", `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(", ")}, during this one's ${o.during.join(", ")}`]);
   return `### Runner
 
 ${table(["", ""], rows)}`;
 }
 function evidenceSection(verdict2) {
-  const parts = verdict2.phases.map((p) => {
-    const items = p.evidence.map((e) => {
+  const parts = verdict2.phases.map((p2) => {
+    const items = p2.evidence.map((e) => {
       const value = e.value === null ? "n/a" : `${formatNumber(e.value)} ${e.unit}`;
       const thr = e.threshold === void 0 ? "" : ` (threshold ${formatNumber(e.threshold)})`;
       return `- ${e.supports ? "\u2705" : "\u2796"} ${e.text}: \`${e.id}\` = ${value}${thr}`;
     });
-    return `**${p.phase}: ${p.bottleneck}.** ${p.sentence}
+    return `**${p2.phase}: ${p2.bottleneck}.** ${p2.sentence}
 
 ${items.join("\n")}`;
   });
@@ -96187,10 +97395,16 @@ Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples
 function renderSummary(profile2, judgement) {
   const verdict2 = judgement.verdict;
   const rows = phaseRows(profile2, judgement.phases);
+  const spans = restoreSpansLine(verdict2);
   const sections = [
     `**${escapeHtml(verdict2.sentence)}**`,
+    ...spans ? [escapeHtml(spans)] : [],
     `<sub>disk-profiler ${escapeHtml(profile2.tool.version)} \xB7 ${escapeHtml(profile2.label)} \xB7 ${escapeHtml(profile2.createdAt)}</sub>`
   ];
+  if (verdict2.devices && verdict2.devices.length > 0) sections.push(`Per device:
+${verdict2.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join("\n")}`);
+  const alwaysOn = alwaysOnLines(profile2);
+  if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile2);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, " | "))}`).join("\n");
@@ -96202,6 +97416,8 @@ ${items}`
   }
   sections.push(...[fixesSection(profile2, verdict2)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
+  const history2 = historySection(profile2);
+  if (history2) sections.push(history2);
   const whose = attributionSection(profile2, verdict2);
   if (whose) sections.push(whose);
   if (verdict2.whatIf.length > 0)
@@ -96210,7 +97426,7 @@ ${items}`
 
 ${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
 
-<sub>Lower bounds: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set.</sub>`
+<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`
     );
   const charts = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
   if (charts.length > 0) sections.push(`### Timeline
@@ -96237,10 +97453,10 @@ function renderProfile(profile2, opts = {}) {
 }
 
 // src/profile/read-profile.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
-// src/experiment/types.ts
-var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
+// src/profile/always-on.ts
+var DISK_KINDS = ["nvme", "scsi", "virtio", "xen", "loop", "dm", "md", "mmc", "other"];
 
 // src/profile/validate.ts
 var SUPPORTED_SCHEMA_VERSIONS = [1, PROFILE_SCHEMA_VERSION];
@@ -96251,52 +97467,52 @@ function describe(v) {
   if (typeof v === "object") return "an object";
   return String(v);
 }
-var num = (v, p, e) => {
-  if (typeof v !== "number" || !Number.isFinite(v)) e.push(`${p}: expected a number, got ${describe(v)}`);
+var num = (v, p2, e) => {
+  if (typeof v !== "number" || !Number.isFinite(v)) e.push(`${p2}: expected a number, got ${describe(v)}`);
 };
-var str = (v, p, e) => {
-  if (typeof v !== "string") e.push(`${p}: expected a string, got ${describe(v)}`);
+var str = (v, p2, e) => {
+  if (typeof v !== "string") e.push(`${p2}: expected a string, got ${describe(v)}`);
 };
-var bool = (v, p, e) => {
-  if (typeof v !== "boolean") e.push(`${p}: expected true or false, got ${describe(v)}`);
+var bool = (v, p2, e) => {
+  if (typeof v !== "boolean") e.push(`${p2}: expected true or false, got ${describe(v)}`);
 };
-var oneOf = (...allowed) => (v, p, e) => {
-  if (!allowed.includes(v)) e.push(`${p}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v)}`);
+var oneOf = (...allowed) => (v, p2, e) => {
+  if (!allowed.includes(v)) e.push(`${p2}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${describe(v)}`);
 };
-var nullable = (c) => (v, p, e) => {
-  if (v !== null) c(v, p, e);
+var nullable = (c) => (v, p2, e) => {
+  if (v !== null) c(v, p2, e);
 };
-var arr = (c, maxErrors = 5) => (v, p, e) => {
+var arr = (c, maxErrors = 5) => (v, p2, e) => {
   if (!Array.isArray(v)) {
-    e.push(`${p}: expected an array, got ${describe(v)}`);
+    e.push(`${p2}: expected an array, got ${describe(v)}`);
     return;
   }
   const before = e.length;
-  for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p}[${i}]`, e);
+  for (let i = 0; i < v.length && e.length - before < maxErrors; i++) c(v[i], `${p2}[${i}]`, e);
 };
-var pair = (a, b) => (v, p, e) => {
+var pair = (a, b) => (v, p2, e) => {
   if (!Array.isArray(v) || v.length !== 2) {
-    e.push(`${p}: expected an array of 2 items, got ${describe(v)}`);
+    e.push(`${p2}: expected an array of 2 items, got ${describe(v)}`);
     return;
   }
-  a(v[0], `${p}[0]`, e);
-  b(v[1], `${p}[1]`, e);
+  a(v[0], `${p2}[0]`, e);
+  b(v[1], `${p2}[1]`, e);
 };
-var obj = (shape) => (v, p, e) => {
+var obj = (shape) => (v, p2, e) => {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    e.push(`${p}: expected an object, got ${describe(v)}`);
+    e.push(`${p2}: expected an object, got ${describe(v)}`);
     return;
   }
   const rec = v;
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path41 = p ? `${p}.${key}` : key;
+    const path47 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path41}: missing`);
+      if (!optional) e.push(`${path47}: missing`);
       continue;
     }
-    c(rec[key], path41, e);
+    c(rec[key], path47, e);
   }
 };
 var diskCounters = obj({
@@ -96329,8 +97545,10 @@ var snapshot3 = obj({
   memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
   childCpuTicks: nullable(num),
   "selfCpuTicks?": nullable(num),
+  "selfCpuUs?": nullable(num),
   "ownIo?": nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
-  "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num }))
+  "processes?": arr(obj({ pid: num, comm: str, cpuTicks: num })),
+  "cgroupCpu?": nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num }))
 });
 var phaseName = oneOf(...PHASES);
 var phase = obj({
@@ -96352,9 +97570,23 @@ var device = obj({
   "scheduler?": str,
   "queueDepth?": num,
   "sizeBytes?": num,
-  primary: bool
+  primary: bool,
+  "topFor?": arr(oneOf("restore-path", "archive-temp")),
+  "restorePaths?": arr(str),
+  "kind?": oneOf(...BLOCK_DEVICE_KINDS),
+  "below?": arr(str),
+  "primaryBecause?": str
 });
-var fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, "totalBytes?": num, "freeBytes?": num });
+var fileSystem = obj({
+  path: str,
+  mountPoint: str,
+  fsType: str,
+  mountOptions: str,
+  source: str,
+  "totalBytes?": num,
+  "freeBytes?": num,
+  "resolution?": obj({ method: oneOf(...RESOLUTION_METHODS), detail: str, "devNumber?": str })
+});
 var context3 = obj({
   os: str,
   "kernel?": str,
@@ -96371,7 +97603,19 @@ var context3 = obj({
   "dirtyBackgroundRatio?": num,
   nodeVersion: str,
   "dirtyAtStartBytes?": num,
-  "writebackAtStartBytes?": num
+  "writebackAtStartBytes?": num,
+  "cgroup?": obj({
+    version: oneOf(1, 2),
+    path: str,
+    cpuQuotaCores: nullable(num),
+    cpuPeriodUs: nullable(num),
+    "cpuQuotaPath?": str,
+    cpusetCpus: nullable(num),
+    memoryLimitBytes: nullable(num),
+    ioLimits: arr(obj({ device: str, "readBytesPerSecond?": num, "writeBytesPerSecond?": num, "readIops?": num, "writeIops?": num })),
+    "notRead?": arr(str)
+  }),
+  "otherProfiles?": arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) }))
 });
 var anatomy = obj({
   compressedBytes: num,
@@ -96424,6 +97668,8 @@ var probes2 = nullable(
     "fioVersion?": str,
     "fioInstall?": obj({ method: str, durationMs: num }),
     "directory?": str,
+    "deviceName?": str,
+    "deviceBecause?": str,
     "fileSizeBytes?": num,
     "budgetMs?": num,
     wallMs: num,
@@ -96437,7 +97683,24 @@ var verdict = nullable(
     bottleneck,
     sentence: str,
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
-    whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    "stepMs?": num,
+    "untilOnDiskMs?": num,
+    "about?": oneOf(...RESTORE_SPANS),
+    whatIf: arr(
+      obj({
+        resource: oneOf(...RESOURCES),
+        speedup: num,
+        restoreLowerBoundMs: num,
+        "restoreUpperBoundMs?": nullable(num),
+        "restoreMs?": num,
+        "savingAtMostMs?": num,
+        "savingAtLeastMs?": nullable(num),
+        "measured?": bool,
+        "about?": oneOf(...RESTORE_SPANS),
+        sentence: str
+      })
+    ),
+    "devices?": arr(obj({ device: str, paths: arr(str), writtenBytes: num, primary: bool, verdict: oneOf(...DEVICE_VERDICTS), sentence: str })),
     "attribution?": obj({
       ownWrittenBytes: nullable(num),
       ownCancelledBytes: nullable(num),
@@ -96507,6 +97770,66 @@ var experiments = obj({
   "pageCachePrediction?": nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, "none"), mountPoint: nullable(str), savingMs: nullable(num) })
 });
+var diskFingerprint = obj({
+  name: str,
+  kind: oneOf(...DISK_KINDS),
+  "model?": str,
+  "vendor?": str,
+  "rotational?": bool,
+  "logicalBlockBytes?": num,
+  "physicalBlockBytes?": num,
+  "queueDepth?": num,
+  "scheduler?": str,
+  "sizeBytes?": num,
+  "stackedOn?": arr(str),
+  "dmName?": str
+});
+var scalar = (v, p2, e) => {
+  if (v !== null && !["string", "number", "boolean"].includes(typeof v)) e.push(`${p2}: expected a string, number, boolean or null, got ${describe(v)}`);
+};
+var recordOf = (c) => (v, p2, e) => {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    e.push(`${p2}: expected an object, got ${describe(v)}`);
+    return;
+  }
+  for (const [k, x] of Object.entries(v)) c(x, `${p2}.${k}`, e);
+};
+var fingerprint = obj({
+  id: str,
+  "cpuModel?": str,
+  vcpus: num,
+  memoryBytes: num,
+  "sysVendor?": str,
+  "productName?": str,
+  "hypervisor?": str,
+  "kernel?": str,
+  disks: arr(diskFingerprint),
+  fileSystem: nullable(obj({ mountPoint: str, fsType: str, source: str, "data?": str, "commitSeconds?": num, "barrier?": bool, options: str })),
+  otherLocalDisk: nullable(obj({ mountPoint: str, source: str, fsType: str })),
+  "cgroupLimits?": recordOf(scalar)
+});
+var ceilingsSource = obj({
+  kind: oneOf("this-run", "remembered", "none"),
+  "runId?": str,
+  "runAttempt?": str,
+  "probedAt?": str,
+  "fingerprintId?": str,
+  "cacheKey?": str,
+  sentence: str
+});
+var autoDecision = obj({ run: bool, reason: str });
+var percentiles = nullable(obj({ p50: num, p90: num, runs: num }));
+var history = obj({
+  label: str,
+  keyPrefix: str,
+  restoredKey: nullable(str),
+  startedNew: bool,
+  earlierRuns: num,
+  groups: arr(obj({ fingerprintId: str, hardware: str, runs: num, restoreMs: percentiles, untilDurableMs: percentiles })),
+  regressions: arr(obj({ metric: oneOf("restore", "until-durable"), thisMs: num, p90Ms: num, comparedRuns: num })),
+  saved: nullable(obj({ ok: bool, key: str, "reason?": str })),
+  notes: arr(str)
+});
 var profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
   tool: obj({ name: oneOf("disk-profiler"), version: str }),
@@ -96534,7 +97857,11 @@ var profile = obj({
   "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
   "provenance?": obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   "save?": save,
-  "experiments?": experiments
+  "experiments?": experiments,
+  "fingerprint?": fingerprint,
+  "ceilingsSource?": ceilingsSource,
+  "auto?": obj({ "probes?": autoDecision, "experiments?": autoDecision }),
+  "history?": history
 });
 function profileErrors(value) {
   const errors = [];
@@ -96567,7 +97894,7 @@ function validateProfile(value) {
 function readProfileFile(file) {
   let text;
   try {
-    text = readFileSync2(file, "utf8");
+    text = readFileSync3(file, "utf8");
   } catch (error2) {
     throw new Error(`cannot read profile ${file}: ${errorMessage(error2)}`);
   }
@@ -96614,24 +97941,147 @@ function spread(values) {
 }
 
 // src/compare/best-fix.ts
-function fixName(p) {
-  const b = p.experiments?.fixBest;
+function fixName(p2) {
+  const b = p2.experiments?.fixBest;
   if (!b) return "none";
   return b.alternative === "other-disk" && b.mountPoint ? `other-disk ${b.mountPoint}` : b.alternative;
 }
 function bestFixOf(profiles) {
-  const measured = profiles.filter((p) => (p.experiments?.outcomes.length ?? 0) > 0);
+  const measured = profiles.filter((p2) => (p2.experiments?.outcomes.length ?? 0) > 0);
   if (measured.length === 0) return null;
   const counts = /* @__PURE__ */ new Map();
-  for (const p of measured) counts.set(fixName(p), (counts.get(fixName(p)) ?? 0) + 1);
+  for (const p2 of measured) counts.set(fixName(p2), (counts.get(fixName(p2)) ?? 0) + 1);
   const [fix, runs] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
-  const savingMs = fix === "none" ? null : spread(measured.filter((p) => fixName(p) === fix).map((p) => p.experiments?.fixBest.savingMs));
+  const savingMs = fix === "none" ? null : spread(measured.filter((p2) => fixName(p2) === fix).map((p2) => p2.experiments?.fixBest.savingMs));
   return { fix, savingMs, runs, of: measured.length };
 }
 function bestFixCell(b) {
   if (!b) return "\u2013";
   const saving = b.savingMs ? ` (\u2212${(b.savingMs.median / 1e3).toFixed(2)} s)` : "";
   return `${b.fix}${saving}${b.of > 1 ? ` <sub>${b.runs}/${b.of} runs</sub>` : ""}`;
+}
+
+// src/history/history.ts
+var HISTORY_MAX_RUNS = 100;
+var REGRESSION_MIN_RUNS = 5;
+var SIMILAR_SIZE_FACTOR = 1.25;
+function quantile(values, q) {
+  const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const h = (xs.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return xs[lo] + (h - lo) * (xs[hi] - xs[lo]);
+}
+function percentiles2(values) {
+  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v));
+  const p50 = quantile(xs, 0.5);
+  const p90 = quantile(xs, 0.9);
+  return p50 === null || p90 === null ? null : { p50, p90, runs: xs.length };
+}
+function groupsOf(runs, first) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const r of runs) byId.set(r.fingerprintId, [...byId.get(r.fingerprintId) ?? [], r]);
+  const groups = [...byId.entries()].map(([fingerprintId2, rs]) => ({
+    fingerprintId: fingerprintId2,
+    hardware: rs[rs.length - 1]?.hardware ?? "",
+    runs: rs.length,
+    restoreMs: percentiles2(rs.map((r) => r.restoreMs)),
+    untilDurableMs: percentiles2(rs.map((r) => r.untilDurableMs))
+  }));
+  return groups.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
+}
+function similarSize(a, b) {
+  if (a === null || b === null || a <= 0 || b <= 0) return a === b;
+  return Math.max(a, b) / Math.min(a, b) <= SIMILAR_SIZE_FACTOR;
+}
+function regressionsOf(current, earlier) {
+  const comparable = earlier.filter((r) => r.fingerprintId === current.fingerprintId && similarSize(r.archiveBytes, current.archiveBytes));
+  const out = [];
+  const check = (metric, pick2) => {
+    const now = pick2(current);
+    const past = comparable.map(pick2).filter((v) => v !== null);
+    if (now === null || past.length < REGRESSION_MIN_RUNS) return;
+    const p90 = quantile(past, 0.9);
+    if (now > p90) out.push({ metric, thisMs: now, p90Ms: p90, comparedRuns: past.length });
+  };
+  check("restore", (r) => r.restoreMs);
+  check("until-durable", (r) => r.untilDurableMs);
+  return out;
+}
+function appendRun(earlier, current) {
+  return [...earlier, current].slice(-HISTORY_MAX_RUNS);
+}
+function historyRunOf(p2) {
+  const { lookup, download, extract, writeback } = p2.phasesMs;
+  const restoreMs = p2.restoreOk && lookup !== null && download !== null && extract !== null ? lookup + download + extract : null;
+  return {
+    runId: p2.runId,
+    runAttempt: p2.runAttempt,
+    createdAt: p2.createdAt,
+    fingerprintId: p2.fingerprintId,
+    hardware: p2.hardware,
+    phasesMs: p2.phasesMs,
+    restoreMs,
+    untilDurableMs: restoreMs === null ? null : restoreMs + (writeback ?? 0),
+    archiveBytes: p2.archiveBytes,
+    bottleneck: p2.bottleneck,
+    ceilings: p2.ceilings
+  };
+}
+
+// src/compare/hardware-kinds.ts
+function phaseMs(p2, name2) {
+  const x = p2.phases.find((ph) => ph.name === name2);
+  return x ? x.endMs - x.startMs : null;
+}
+function hardwareKinds(items) {
+  const byLabel = /* @__PURE__ */ new Map();
+  for (const { profile: profile2 } of items) if (profile2.fingerprint) byLabel.set(profile2.label, [...byLabel.get(profile2.label) ?? [], profile2]);
+  const out = [];
+  for (const [label, profiles] of byLabel) {
+    const withHistory = profiles.filter((p2) => p2.history).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    if (withHistory?.history) {
+      const kinds = withHistory.history.groups;
+      out.push({ label, basis: "history", runs: kinds.reduce((s4, g) => s4 + g.runs, 0), kinds });
+      continue;
+    }
+    const runs = profiles.map(
+      (p2) => historyRunOf({
+        createdAt: p2.createdAt,
+        runId: "",
+        runAttempt: "",
+        fingerprintId: p2.fingerprint?.id ?? "",
+        hardware: p2.fingerprint ? describeFingerprint(p2.fingerprint) : "",
+        phasesMs: { lookup: phaseMs(p2, "lookup"), download: phaseMs(p2, "download"), extract: phaseMs(p2, "extract"), writeback: phaseMs(p2, "writeback") },
+        restoreOk: !!p2.restore?.cacheHit && !p2.restore.error && !p2.restore.skipped,
+        archiveBytes: p2.restore?.archiveBytes ?? null,
+        bottleneck: p2.verdict?.bottleneck ?? "inconclusive",
+        ceilings: { seqWriteMiBps: null, randWriteIops: null }
+      })
+    );
+    out.push({ label, basis: "matrix", runs: runs.length, kinds: groupsOf(runs) });
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+var s = (ms) => `${(ms / 1e3).toFixed(2)}`;
+function renderHardwareKinds(labels) {
+  if (labels.length === 0) return "";
+  const out = ["### Hardware kinds per runner label", ""];
+  for (const l of labels) {
+    out.push(
+      `**${l.label}**: ${l.kinds.length} hardware kind${l.kinds.length === 1 ? "" : "s"} over ${l.runs} run${l.runs === 1 ? "" : "s"} (${l.basis === "history" ? "from the label's history" : "this matrix only: no history recorded"})`,
+      "",
+      "| Fingerprint | Hardware | Runs | Restore p50 / p90 (s) | Until on disk p50 / p90 (s) |",
+      "|---|---|---:|---:|---:|"
+    );
+    for (const k of l.kinds) {
+      const pp = (x) => x ? `${s(x.p50)} / ${s(x.p90)}` : "\u2013";
+      out.push(`| \`${k.fingerprintId}\` | ${k.hardware.replace(/\|/g, "\\|")} | ${k.runs} | ${pp(k.restoreMs)} | ${pp(k.untilDurableMs)} |`);
+    }
+    out.push("");
+  }
+  return out.join("\n");
 }
 
 // src/compare/compare.ts
@@ -96654,7 +98104,8 @@ function compareProfiles(items) {
       randWriteIops: best(runners, "randWriteIops"),
       seqReadMiBps: best(runners, "seqReadMiBps"),
       randReadIops: best(runners, "randReadIops")
-    }
+    },
+    kinds: hardwareKinds(items)
   };
 }
 function best(runners, ceiling) {
@@ -96670,16 +98121,16 @@ function combine2(label, group) {
   const ceilings = Object.fromEntries(
     Object.keys(CEILING_PROBES).map((name2) => {
       const [probe3, unit] = CEILING_PROBES[name2];
-      return [name2, spread(profiles.map((p) => probeValue(p, probe3, unit)))];
+      return [name2, spread(profiles.map((p2) => probeValue(p2, probe3, unit)))];
     })
   );
-  const phasesMs = Object.fromEntries(PHASES.map((n) => [n, spread(profiles.map((p) => phaseMs(p, n)))]));
-  const restores = profiles.map((p) => p.restore?.cacheHit ? p.restore.restoreMs : null);
+  const phasesMs = Object.fromEntries(PHASES.map((n2) => [n2, spread(profiles.map((p2) => phaseMs2(p2, n2)))]));
+  const restores = profiles.map((p2) => p2.restore?.cacheHit ? p2.restore.restoreMs : null);
   const restoreMs = spread(restores);
-  const untilOnDiskMs = spread(profiles.map((p, i) => restores[i] == null ? null : restores[i] + (phaseMs(p, "writeback") ?? 0)));
+  const untilOnDiskMs = spread(profiles.map((p2, i) => restores[i] == null ? null : restores[i] + (phaseMs2(p2, "writeback") ?? 0)));
   const counts = /* @__PURE__ */ new Map();
-  for (const p of profiles) {
-    const b = p.verdict?.bottleneck ?? "inconclusive";
+  for (const p2 of profiles) {
+    const b = p2.verdict?.bottleneck ?? "inconclusive";
     counts.set(b, (counts.get(b) ?? 0) + 1);
   }
   const representative = closestTo(profiles, restores, restoreMs?.median);
@@ -96693,17 +98144,18 @@ function combine2(label, group) {
     untilOnDiskMs,
     bottlenecks: [...counts.entries()].map(([bottleneck2, runs]) => ({ bottleneck: bottleneck2, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? "No verdict recorded.",
-    bestFix: bestFixOf(profiles)
+    bestFix: bestFixOf(profiles),
+    sharedRuns: profiles.filter((p2) => (p2.context.otherProfiles?.length ?? 0) > 0).length
   };
 }
 function probeValue(profile2, name2, unit) {
-  const probe3 = profile2.probes?.probes.find((p) => p.name === name2 && !p.error);
+  const probe3 = profile2.probes?.probes.find((p2) => p2.name === name2 && !p2.error);
   if (!probe3) return null;
   return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MiB;
 }
-function phaseMs(profile2, name2) {
+function phaseMs2(profile2, name2) {
   if (!profile2.restore?.cacheHit) return null;
-  const phase2 = profile2.phases.find((p) => p.name === name2);
+  const phase2 = profile2.phases.find((p2) => p2.name === name2);
   return phase2 ? phase2.endMs - phase2.startMs : null;
 }
 function closestTo(profiles, values, target) {
@@ -96722,21 +98174,24 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs12 = c.fileSystems[0];
+  const fs13 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs12 ? fs12.fsType : ""
+    fs13 ? fs13.fsType : ""
   ];
-  return parts.filter(Boolean).join(", ");
+  return `${parts.filter(Boolean).join(", ")}${profile2.fingerprint ? ` \xB7 ${profile2.fingerprint.id}` : ""}`;
 }
 
 // src/compare/render-comparison.ts
-function spreadCell(s3, digits, scale = 1) {
-  if (!s3) return "\u2013";
-  const value = (s3.median * scale).toFixed(digits);
-  return s3.runs > 1 ? `${value} <sub>\xB1${Math.round(s3.spreadPercent / 2)}% \xB7 ${s3.runs} runs</sub>` : value;
+function spreadCell(s4, digits, scale = 1) {
+  if (!s4) return "\u2013";
+  const value = (s4.median * scale).toFixed(digits);
+  return s4.runs > 1 ? `${value} <sub>\xB1${Math.round(s4.spreadPercent / 2)}% \xB7 ${s4.runs} runs</sub>` : value;
+}
+function sharedMark(r) {
+  return r.sharedRuns > 0 ? ` \u26A0 <sub>shared machine in ${r.sharedRuns} of ${r.sources.length} runs</sub>` : "";
 }
 function mermaidLabel(label) {
   return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
@@ -96763,7 +98218,7 @@ function renderComparison(comparison, problems = []) {
   out.push("");
   if (runners.length === 0) {
     out.push("No profiles to compare.");
-    for (const p of problems) out.push(`- ${p}`);
+    for (const p2 of problems) out.push(`- ${p2}`);
     return out.join("\n");
   }
   out.push(
@@ -96777,7 +98232,7 @@ function renderComparison(comparison, problems = []) {
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${b.bottleneck} \xD7${b.runs}` : b.bottleneck).join(", ");
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
+      `| ${i + 1} | ${cell(r.label)}${sharedMark(r)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1e3)} | ${spreadCell(r.restoreMs, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1e3)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1e3)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`
     );
   });
   out.push("");
@@ -96787,6 +98242,8 @@ function renderComparison(comparison, problems = []) {
     ["Seq Reads", fastest.seqReadMiBps],
     ["Rand Reads", fastest.randReadIops]
   ].filter(([, label]) => label);
+  const kinds = renderHardwareKinds(comparison.kinds ?? []);
+  if (kinds) out.push(kinds);
   if (best2.length > 0) out.push(`Best ceilings: ${best2.map(([what, label]) => `${what}: ${label}`).join(" \xB7 ")}`, "");
   for (const chart of [
     barChart("Until the restored files are on disk (s, median)", "seconds", runners, (r) => r.untilOnDiskMs ? r.untilOnDiskMs.median / 1e3 : null),
@@ -96795,9 +98252,16 @@ function renderComparison(comparison, problems = []) {
   ]) {
     if (chart) out.push(chart, "");
   }
+  const shared = runners.filter((r) => r.sharedRuns > 0);
+  if (shared.length > 0) {
+    out.push(
+      `\u26A0 Shared machine: ${shared.map((r) => `${cell(r.label)} (${r.sharedRuns} of ${r.sources.length} runs)`).join(", ")} ran while another disk-profiler run used the same machine; those figures include its work. Give each job a machine of its own to compare runner types.`,
+      ""
+    );
+  }
   if (problems.length > 0) {
     out.push("### Profiles left out", "");
-    for (const p of problems) out.push(`- ${p}`);
+    for (const p2 of problems) out.push(`- ${p2}`);
     out.push("");
   }
   out.push("<details><summary>Verdicts</summary>", "");
@@ -96822,10 +98286,10 @@ async function compareCommand(argv) {
 }
 
 // src/cli/demo.ts
-import { createHash as createHash2 } from "node:crypto";
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync4, rmSync as rmSync3 } from "node:fs";
-import * as os10 from "node:os";
-import * as path16 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { existsSync as existsSync5, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync3 } from "node:fs";
+import * as os11 from "node:os";
+import * as path17 from "node:path";
 
 // src/lab/cleanup.ts
 var live = [];
@@ -96892,17 +98356,17 @@ var CleanupStack = class {
 };
 
 // src/lab/loop-disk.ts
-import { mkdirSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
-import path14 from "node:path";
+import { mkdirSync, rmSync as rmSync2, statSync as statSync3 } from "node:fs";
+import path15 from "node:path";
 
 // src/lab/sys.ts
 import { execFileSync } from "node:child_process";
-import { readFileSync as readFileSync3, writeFileSync as writeFileSync6 } from "node:fs";
+import { readFileSync as readFileSync4, writeFileSync as writeFileSync6 } from "node:fs";
 function run(command, args) {
   return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 }
-function readText(file) {
-  return readFileSync3(file, "utf8").trim();
+function readText2(file) {
+  return readFileSync4(file, "utf8").trim();
 }
 function writeText(file, value) {
   writeFileSync6(file, `${value}
@@ -96910,7 +98374,7 @@ function writeText(file, value) {
 }
 function readLines(file) {
   try {
-    return readText(file).split("\n").filter((l) => l.trim() !== "");
+    return readText2(file).split("\n").filter((l) => l.trim() !== "");
   } catch {
     return [];
   }
@@ -96919,7 +98383,7 @@ var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 // src/lab/loop-disk.ts
 function createLoopDisk(cleanup, opts) {
-  const image = path14.join(opts.dir, "disk.img");
+  const image = path15.join(opts.dir, "disk.img");
   run("truncate", ["-s", String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync2(image, { force: true }));
   const device2 = run("losetup", ["-f", "--show", image]);
@@ -96927,14 +98391,14 @@ function createLoopDisk(cleanup, opts) {
   if (opts.noMerges) {
     setQueueValue(cleanup, device2, "nomerges", "2");
   }
-  const mountPoint = path14.join(opts.dir, "mnt");
+  const mountPoint = path15.join(opts.dir, "mnt");
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { device: device2, devNumber: devNumberOf(device2), mountPoint };
 }
 function setQueueValue(cleanup, device2, name2, value) {
-  const file = `/sys/block/${path14.basename(device2)}/queue/${name2}`;
-  const before = readText(file);
+  const file = `/sys/block/${path15.basename(device2)}/queue/${name2}`;
+  const before = readText2(file);
   writeText(file, value);
   cleanup.push(`restore ${file}`, () => writeText(file, before));
 }
@@ -96944,7 +98408,7 @@ function formatAndMount(cleanup, device2, mountPoint) {
   cleanup.push(`unmount ${mountPoint}`, () => unmount(mountPoint));
 }
 function devNumberOf(device2) {
-  const rdev = statSync2(device2).rdev;
+  const rdev = statSync3(device2).rdev;
   return `${rdev >> 8 & 4095}:${rdev & 255 | rdev >> 12 & 1048320}`;
 }
 function unmount(mountPoint) {
@@ -96956,7 +98420,7 @@ function unmount(mountPoint) {
 }
 
 // src/lab/blkio.ts
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/lab/paths.ts
 var LAB_PREFIX = "disk-profiler-lab-";
@@ -96973,7 +98437,7 @@ var sysctlPath = (name2) => `/proc/sys/vm/${name2}`;
 
 // src/lab/blkio.ts
 function throttleDevice(cleanup, devNumber, file, limit) {
-  const target = path15.join(BLKIO_ROOT, file);
+  const target = path16.join(BLKIO_ROOT, file);
   cleanup.push(`lift ${file} on ${devNumber}`, () => writeText(target, `${devNumber} 0`));
   writeText(target, `${devNumber} ${limit}`);
 }
@@ -96981,19 +98445,19 @@ function throttleDevice(cleanup, devNumber, file, limit) {
 // src/cli/demo.ts
 async function demoCommand(argv) {
   const args = parseArgs(argv, ["compare"]);
-  const projectRoot = path16.resolve(distDir(), "..");
-  if (!existsSync3(path16.join(projectRoot, "node_modules"))) throw new Error("node_modules is missing: run `npm ci` first");
+  const projectRoot = path17.resolve(distDir(), "..");
+  if (!existsSync5(path17.join(projectRoot, "node_modules"))) throw new Error("node_modules is missing: run `npm ci` first");
   const say = (line) => process.stderr.write(`\x1B[1m[demo]\x1B[0m ${line}
 `);
-  const root = mkdtempSync2(path16.join(os10.tmpdir(), "disk-profiler-demo-"));
+  const root = mkdtempSync2(path17.join(os11.tmpdir(), "disk-profiler-demo-"));
   const services = await startLocalServices();
   try {
-    const workspace = path16.join(root, "workspace");
-    const runnerTemp = path16.join(root, "runner-temp");
+    const workspace = path17.join(root, "workspace");
+    const runnerTemp = path17.join(root, "runner-temp");
     mkdirSync2(workspace);
     mkdirSync2(runnerTemp);
-    const lock = readFileSync4(path16.join(projectRoot, "package-lock.json"));
-    const key = `demo-node-modules-${createHash2("sha256").update(lock).digest("hex").slice(0, 16)}`;
+    const lock = readFileSync5(path17.join(projectRoot, "package-lock.json"));
+    const key = `demo-node-modules-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
     say(`local Actions services on ${services.url}`);
     say(`seeding the cache with this project's node_modules as '${key}' (tar + zstd, as actions/cache saves it)\u2026`);
     const seedStarted = Date.now();
@@ -97038,8 +98502,8 @@ async function compareWithThrottledDisk(services, root, profile2, say) {
   try {
     const disk = createLoopDisk(cleanup, { dir: root, sizeBytes: 3 * 1024 ** 3 });
     throttleDevice(cleanup, disk.devNumber, "blkio.throttle.write_bps_device", 50 * 1024 * 1024);
-    const workspace = path16.join(disk.mountPoint, "workspace");
-    const runnerTemp = path16.join(disk.mountPoint, "runner-temp");
+    const workspace = path17.join(disk.mountPoint, "workspace");
+    const runnerTemp = path17.join(disk.mountPoint, "runner-temp");
     mkdirSync2(workspace);
     mkdirSync2(runnerTemp);
     say(`profiling the same cache on ${disk.device}, writes throttled to 50 MiB/s\u2026`);
@@ -97066,26 +98530,50 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync10 } from "node:fs";
-import os17 from "node:os";
-import * as path39 from "node:path";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync12 } from "node:fs";
+import os19 from "node:os";
+import * as path45 from "node:path";
 
 // src/lab/lab.ts
-import { mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
-import os13 from "node:os";
-import path33 from "node:path";
+import { mkdirSync as mkdirSync9, mkdtempSync as mkdtempSync3, rmSync as rmSync7 } from "node:fs";
+import os15 from "node:os";
+import path38 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
-import { existsSync as existsSync6 } from "node:fs";
-import * as path27 from "node:path";
+import { existsSync as existsSync7 } from "node:fs";
+import * as path32 from "node:path";
 
 // src/config/config.ts
-import * as os11 from "node:os";
-import * as path18 from "node:path";
+import * as fs8 from "node:fs";
+import * as os13 from "node:os";
+import * as path19 from "node:path";
+
+// src/restore/keys.ts
+var MAX_KEYS = 10;
+var MAX_KEY_LENGTH = 512;
+function validateKeys(primaryKey, restoreKeys) {
+  const all = [primaryKey, ...restoreKeys];
+  if (!primaryKey) throw new InputError("key", primaryKey, "a non-empty cache key");
+  if (all.length > MAX_KEYS) {
+    throw new InputError("restore-keys", `${restoreKeys.length} keys`, `at most ${MAX_KEYS - 1} restore keys (10 keys in all, as actions/cache allows)`);
+  }
+  for (const key of all) {
+    const input = key === primaryKey ? "key" : "restore-keys";
+    if (key.length > MAX_KEY_LENGTH) {
+      throw new InputError(input, `${key.slice(0, 40)}\u2026 (${key.length} characters)`, `keys of at most ${MAX_KEY_LENGTH} characters`);
+    }
+    if (key.includes(",")) throw new InputError(input, key, "keys without commas");
+  }
+}
 
 // src/restore/restore-roots.ts
-import * as path17 from "node:path";
+import * as os12 from "node:os";
+import * as path18 from "node:path";
+function expandPath(p2, workspace) {
+  const expanded = p2 === "~" || p2.startsWith("~/") ? path18.join(os12.homedir(), p2.slice(1)) : p2;
+  return path18.resolve(workspace, expanded);
+}
 var WILDCARD = /[*?[\]{}]/;
 function isPattern(line) {
   return line.startsWith("!") || WILDCARD.test(line);
@@ -97095,34 +98583,56 @@ function restoreRoots(paths, workspace) {
   for (const line of paths) {
     if (line.startsWith("!")) continue;
     const segments = line.split(/[\\/]/);
-    const firstWild = segments.findIndex((s3) => WILDCARD.test(s3));
+    const firstWild = segments.findIndex((s4) => WILDCARD.test(s4));
     const fixed3 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
     roots.push(expandPath(fixed3, workspace));
   }
   const unique = [...new Set(roots)].sort();
-  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path17.sep) ? o : o + path17.sep)));
+  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path18.sep) ? o : o + path18.sep)));
 }
 
 // src/config/parse-values.ts
+function parseBoolean(input, raw2, fallback) {
+  const value = raw2.trim().toLowerCase();
+  if (value === "") return fallback;
+  if (["true", "yes", "on", "1"].includes(value)) return true;
+  if (["false", "no", "off", "0"].includes(value)) return false;
+  throw new InputError(input, raw2, "true or false");
+}
+function parseInteger(input, raw2, fallback, min, max, unit) {
+  const value = raw2.trim();
+  if (value === "") return fallback;
+  if (!/^\d+$/.test(value)) throw new InputError(input, raw2, `a whole number of ${unit} from ${min} to ${max}`);
+  const n2 = Number(value);
+  if (n2 < min || n2 > max) throw new InputError(input, raw2, `a whole number of ${unit} from ${min} to ${max}`);
+  return n2;
+}
 function parseNameList(input, raw2, allowed) {
-  const names = raw2.split(/[,\n]/).map((s3) => s3.trim()).filter((s3) => s3 !== "");
+  const names = raw2.split(/[,\n]/).map((s4) => s4.trim()).filter((s4) => s4 !== "");
   for (const name2 of names) {
     if (!allowed.includes(name2)) throw new InputError(input, name2, `a comma-separated list of: ${allowed.join(", ")}`);
   }
   return [...new Set(names)];
 }
+function parseChoice(input, raw2, allowed, fallback) {
+  const value = raw2.trim();
+  if (value === "") return fallback;
+  if (!allowed.includes(value)) throw new InputError(input, raw2, `one of ${allowed.join(", ")}`);
+  return value;
+}
 
 // src/experiment/input.ts
 var EXPERIMENTS_INPUT = "experiments";
+var EXPERIMENTS_BUDGET_INPUT = "experiments-budget-seconds";
 function parseExperiments(raw2) {
   const value = raw2.trim();
   if (value === "" || value === "default") return [...DEFAULT_EXPERIMENTS];
   if (value === "none") return [];
-  if (value.split(/[,\n]/).some((s3) => s3.trim() === "baseline")) {
+  if (value.split(/[,\n]/).some((s4) => s4.trim() === "baseline")) {
     throw new InputError(
       EXPERIMENTS_INPUT,
       raw2,
-      `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`
+      `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`
     );
   }
   try {
@@ -97132,26 +98642,146 @@ function parseExperiments(raw2) {
       throw new InputError(
         EXPERIMENTS_INPUT,
         raw2,
-        `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error2.given}' is none of them)`
+        `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error2.given}' is none of them)`
       );
     }
     throw error2;
   }
 }
+var MIN_EXPERIMENT_BUDGET_SECONDS = 5;
+var MAX_EXPERIMENT_BUDGET_SECONDS = 1800;
+function parseExperimentBudgetMs(raw2) {
+  return parseInteger(EXPERIMENTS_BUDGET_INPUT, raw2, DEFAULT_EXPERIMENT_BUDGET_SECONDS, MIN_EXPERIMENT_BUDGET_SECONDS, MAX_EXPERIMENT_BUDGET_SECONDS, "seconds") * 1e3;
+}
 
 // src/config/config.ts
 var ALL_PROBES = PROBE_NAMES;
-function expandPath(p, workspace) {
-  const expanded = p === "~" || p.startsWith("~/") ? path18.join(os11.homedir(), p.slice(1)) : p;
-  return path18.resolve(workspace, expanded);
+var FAILABLE_BOTTLENECKS = RESOURCES;
+var MODES = ["profile", "compare"];
+var ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
+var ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
+function parseConfig(input, env = process.env) {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const runnerTemp = env.RUNNER_TEMP || os13.tmpdir();
+  const givenLabel = input("label").trim();
+  const label = givenLabel || env.RUNNER_NAME || os13.hostname();
+  const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : void 0;
+  const common = { label, workspace, runnerTemp };
+  const mode = parseChoice("mode", input("mode"), MODES, "profile");
+  if (mode === "compare") {
+    const artifactPattern = input("artifact-pattern").trim() || "disk-profile-*";
+    if (ARTIFACT_PATTERN_FORBIDDEN.test(artifactPattern)) {
+      throw new InputError(
+        "artifact-pattern",
+        artifactPattern,
+        'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards'
+      );
+    }
+    return { mode, ...common, artifactPattern };
+  }
+  const paths = getInputAsArray(input("path"));
+  if (paths.length === 0) throw new InputError("path", input("path"), "one or more paths, one per line, as in actions/cache");
+  const primaryKey = input("key").trim();
+  const restoreKeys = getInputAsArray(input("restore-keys"));
+  const inputWarnings = [];
+  const cacheBool = (name2) => {
+    const warning2 = booleanInputWarning(name2, input(name2));
+    if (warning2) inputWarnings.push(warning2);
+    return getInputAsBool(input(name2));
+  };
+  validateKeys(primaryKey, restoreKeys);
+  const probesRaw = input("probes").trim() || "auto";
+  const probesAuto = probesRaw === "auto";
+  const probes3 = probesRaw === "none" ? [] : probesAuto || probesRaw === "default" || probesRaw === "all" ? [...ALL_PROBES] : parseProbeList(probesRaw);
+  const experimentsRaw = input("experiments").trim() || "auto";
+  const experimentsAuto = experimentsRaw === "auto";
+  const uploadArtifact = parseBoolean("upload-artifact", input("upload-artifact"), true);
+  const givenArtifactName = input("artifact-name").trim();
+  if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
+    throw new InputError("artifact-name", givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');
+  }
+  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label)) {
+    throw new InputError("label", label, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
+  }
+  const artifactName = givenArtifactName || `disk-profile-${label}`;
+  return {
+    mode,
+    ...common,
+    paths,
+    primaryKey,
+    restoreKeys,
+    enableCrossOsArchive: cacheBool("enableCrossOsArchive"),
+    failOnCacheMiss: cacheBool("fail-on-cache-miss"),
+    lookupOnly: cacheBool("lookup-only"),
+    uploadChunkSize: getInputAsInt(input("upload-chunk-size")) ?? null,
+    save: parseBoolean("save", input("save"), true),
+    inputWarnings,
+    failOnBottleneck: parseFailOn(input("fail-on-bottleneck")),
+    sampleIntervalMs: parseInteger("sample-interval-ms", input("sample-interval-ms"), 100, 10, 1e4, "milliseconds"),
+    writebackTimeoutMs: parseInteger("writeback-timeout-seconds", input("writeback-timeout-seconds"), 120, 0, 3600, "seconds") * 1e3,
+    probes: probes3,
+    probesAuto,
+    rememberCeilings: parseBoolean("remember-ceilings", input("remember-ceilings"), true),
+    ceilingsMaxAgeMs: parseInteger("ceilings-max-age-days", input("ceilings-max-age-days"), 30, 1, 365, "days") * 864e5,
+    history: parseBoolean("history", input("history"), true),
+    ...historyLabel ? { historyLabel } : {},
+    probeBudgetMs: parseInteger("probe-budget-seconds", input("probe-budget-seconds"), 30, 6, 600, "seconds") * 1e3,
+    probePath: resolveProbePath(input("probe-path"), paths, workspace),
+    probePathFromInput: input("probe-path").trim() !== "",
+    installFio: parseBoolean("install-fio", input("install-fio"), true),
+    experiments: experimentsAuto ? parseExperiments("default") : parseExperiments(experimentsRaw),
+    experimentsAuto,
+    experimentsBudgetMs: parseExperimentBudgetMs(input("experiments-budget-seconds")),
+    uploadArtifact,
+    artifactName
+  };
+}
+function parseProbeList(raw2) {
+  try {
+    return parseNameList("probes", raw2, ALL_PROBES);
+  } catch (error2) {
+    if (!(error2 instanceof InputError)) throw error2;
+    throw new InputError("probes", raw2, `auto, default (all), none, or a comma-separated list of: ${ALL_PROBES.join(", ")} ('${error2.given}' is none of them)`);
+  }
+}
+function parseFailOn(raw2) {
+  const value = raw2.trim();
+  if (value === "" || value === "none") return [];
+  if (value === "disk") return [...DISK_RESOURCES];
+  return parseNameList("fail-on-bottleneck", value, FAILABLE_BOTTLENECKS);
+}
+function resolveProbePath(raw2, paths, workspace) {
+  const given = raw2.trim();
+  if (given !== "") return checkProbePath(raw2, expandPath(given, workspace));
+  const first = paths.find((p2) => !isPattern(p2));
+  return first ? expandPath(first, workspace) : workspace;
+}
+var PROBE_PATH_ALLOWED = "an existing directory, or a directory about to be created whose parent exists (never a file or a device)";
+function checkProbePath(raw2, resolved) {
+  const stat2 = statOrNull(resolved);
+  if (stat2) {
+    if (stat2.isDirectory()) return resolved;
+    const what = stat2.isBlockDevice() || stat2.isCharacterDevice() ? "a device" : stat2.isFile() ? "a file" : "not a directory";
+    throw new InputError("probe-path", raw2, `${PROBE_PATH_ALLOWED}; ${resolved} is ${what}`);
+  }
+  const parent = statOrNull(path19.dirname(resolved));
+  if (!parent?.isDirectory()) throw new InputError("probe-path", raw2, `${PROBE_PATH_ALLOWED}; neither ${resolved} nor its parent exists`);
+  return resolved;
+}
+function statOrNull(p2) {
+  try {
+    return fs8.statSync(p2);
+  } catch {
+    return null;
+  }
 }
 function configRecord(config) {
   return { ...config };
 }
 
 // src/restore/timed-restore.ts
-import * as path19 from "node:path";
-import { statSync as statSync3, unlinkSync } from "node:fs";
+import * as path20 from "node:path";
+import { statSync as statSync5, unlinkSync } from "node:fs";
 
 // src/util/clock.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -97177,7 +98807,7 @@ async function captureOutput(fn) {
     if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
   };
   const streams = [process.stdout, process.stderr];
-  const originals = streams.map((s3) => s3.write);
+  const originals = streams.map((s4) => s4.write);
   for (const [i, stream2] of streams.entries()) {
     const original = originals[i];
     stream2.write = function(chunk, ...rest) {
@@ -97203,7 +98833,7 @@ var MAX_PROGRESS_POINTS = 600;
 async function timedRestore(request) {
   const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
   const keysTried = [primaryKey, ...restoreKeys];
-  const serviceVersion = getCacheServiceVersion() === "v2" ? "v2" : "v1";
+  const serviceVersion2 = getCacheServiceVersion() === "v2" ? "v2" : "v1";
   const phases = [];
   const wallStartMs = monotonicMs();
   let current = { name: "lookup", start: request.boundary() };
@@ -97221,7 +98851,7 @@ async function timedRestore(request) {
     exactMatch: false,
     keysTried,
     paths,
-    serviceVersion,
+    serviceVersion: serviceVersion2,
     compressionMethod: "",
     archiveBytes: null,
     restoreMs: 0,
@@ -97242,7 +98872,7 @@ async function timedRestore(request) {
     }
     const compressionMethod = await cacheUtils_exports.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
-    if (serviceVersion === "v2") {
+    if (serviceVersion2 === "v2") {
       const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
         key: primaryKey,
         restoreKeys,
@@ -97273,10 +98903,10 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
-    archivePath = path19.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path20.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     try {
-      await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
+      await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
     } finally {
       progress.stop();
     }
@@ -97323,7 +98953,7 @@ function watchFileSize(file, intervalMs) {
   const timer = setInterval(
     () => {
       try {
-        points.push([monotonicMs(), statSync3(file).size]);
+        points.push([monotonicMs(), statSync5(file).size]);
       } catch {
       }
     },
@@ -97339,15 +98969,136 @@ function watchFileSize(file, intervalMs) {
 // src/sample/sampler.ts
 import { performance as performance3 } from "node:perf_hooks";
 
+// src/sample/parse-cgroup.ts
+function parseProcCgroup(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const m = /^(\d+):([^:]*):(.*)$/.exec(line.trim());
+    if (!m) continue;
+    out.push({ hierarchyId: Number(m[1]), controllers: m[2] ? m[2].split(",") : [], path: m[3] });
+  }
+  return out;
+}
+var UNLIMITED_BYTES = 2 ** 60;
+function parseCpuMax(text) {
+  const [max, period] = text.trim().split(/\s+/);
+  const periodUs = Number(period ?? 1e5);
+  if (!(periodUs > 0)) return null;
+  if (max === "max") return { quotaUs: null, periodUs };
+  const quotaUs = Number(max);
+  return Number.isFinite(quotaUs) && quotaUs > 0 ? { quotaUs, periodUs } : null;
+}
+function parseCfsQuota(text) {
+  const n2 = Number(text.trim());
+  if (!Number.isFinite(n2) || text.trim() === "") return void 0;
+  return n2 > 0 ? n2 : null;
+}
+function parseFlatKeyed(text) {
+  const out = /* @__PURE__ */ new Map();
+  for (const line of text.split("\n")) {
+    const [key, value] = line.trim().split(/\s+/);
+    const n2 = Number(value);
+    if (key && value !== void 0 && Number.isFinite(n2)) out.set(key, n2);
+  }
+  return out;
+}
+function cpuStatV2(text) {
+  const m = parseFlatKeyed(text);
+  if (!m.has("usage_usec")) return null;
+  return {
+    usageUs: m.get("usage_usec") ?? null,
+    // Without the cpu controller enabled for the group only the usage lines are present.
+    throttledUs: m.get("throttled_usec") ?? 0,
+    periods: m.get("nr_periods") ?? 0,
+    throttledPeriods: m.get("nr_throttled") ?? 0
+  };
+}
+function cpuStatV1(statText, usageText) {
+  const m = parseFlatKeyed(statText);
+  if (!m.has("nr_periods")) return null;
+  const usageNs = usageText === null ? NaN : Number(usageText.trim());
+  return {
+    usageUs: Number.isFinite(usageNs) && usageText?.trim() !== "" ? Math.round(usageNs / 1e3) : null,
+    throttledUs: Math.round((m.get("throttled_time") ?? 0) / 1e3),
+    periods: m.get("nr_periods") ?? 0,
+    throttledPeriods: m.get("nr_throttled") ?? 0
+  };
+}
+function parseMemoryLimit(text) {
+  const t = text.trim();
+  if (t === "max") return null;
+  const n2 = Number(t);
+  if (t === "" || !Number.isFinite(n2)) return void 0;
+  return n2 <= 0 || n2 >= UNLIMITED_BYTES ? null : n2;
+}
+function cpusetCount(text) {
+  let count2 = 0;
+  for (const part of text.trim().split(",")) {
+    if (part === "") continue;
+    const [a, b] = part.split("-").map(Number);
+    if (a === void 0 || !Number.isInteger(a)) return null;
+    const end = b === void 0 ? a : b;
+    if (!Number.isInteger(end) || end < a) return null;
+    count2 += end - a + 1;
+  }
+  return count2 > 0 ? count2 : null;
+}
+var IO_MAX_KEYS = { rbps: "readBytesPerSecond", wbps: "writeBytesPerSecond", riops: "readIops", wiops: "writeIops" };
+function parseIoMax(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const [device2, ...pairs] = line.trim().split(/\s+/);
+    if (!device2 || !/^\d+:\d+$/.test(device2)) continue;
+    const limit = { device: device2 };
+    for (const pair2 of pairs) {
+      const [key, value] = pair2.split("=");
+      const field2 = key ? IO_MAX_KEYS[key] : void 0;
+      const n2 = Number(value);
+      if (field2 && value !== "max" && Number.isFinite(n2) && n2 > 0) limit[field2] = n2;
+    }
+    if (Object.keys(limit).length > 1) out.push(limit);
+  }
+  return out;
+}
+var BLKIO_THROTTLE_FILES = {
+  "blkio.throttle.read_bps_device": "readBytesPerSecond",
+  "blkio.throttle.write_bps_device": "writeBytesPerSecond",
+  "blkio.throttle.read_iops_device": "readIops",
+  "blkio.throttle.write_iops_device": "writeIops"
+};
+function parseBlkioThrottle(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const [device2, value] = line.trim().split(/\s+/);
+    const n2 = Number(value);
+    if (device2 && /^\d+:\d+$/.test(device2) && Number.isFinite(n2) && n2 > 0) out.push({ device: device2, value: n2 });
+  }
+  return out;
+}
+function tightestIoLimits(levels) {
+  const byDevice = /* @__PURE__ */ new Map();
+  for (const level of levels) {
+    for (const limit of level) {
+      const merged2 = byDevice.get(limit.device) ?? { device: limit.device };
+      for (const field2 of Object.values(IO_MAX_KEYS)) {
+        const v = limit[field2];
+        if (v !== void 0) merged2[field2] = Math.min(merged2[field2] ?? Infinity, v);
+      }
+      byDevice.set(limit.device, merged2);
+    }
+  }
+  return [...byDevice.values()].sort((a, b) => a.device.localeCompare(b.device));
+}
+
 // src/sample/parse-diskstats.ts
 function parseDiskstatsLine(line) {
   const f = line.trim().split(/\s+/);
   if (f.length !== 14 && f.length !== 18 && f.length !== 20) return null;
   const [major, minor, name2] = f;
   if (major === void 0 || minor === void 0 || name2 === void 0) return null;
-  const n = f.slice(3).map(Number);
-  if (n.some((v) => !Number.isFinite(v))) return null;
-  const at = (i) => n[i] ?? 0;
+  const n2 = f.slice(3).map(Number);
+  if (n2.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n2[i] ?? 0;
   const counters = {
     readsCompleted: at(0),
     readsMerged: at(1),
@@ -97361,13 +99112,13 @@ function parseDiskstatsLine(line) {
     ioMs: at(9),
     weightedIoMs: at(10)
   };
-  if (n.length >= 15) {
+  if (n2.length >= 15) {
     counters.discardsCompleted = at(11);
     counters.discardsMerged = at(12);
     counters.sectorsDiscarded = at(13);
     counters.discardMs = at(14);
   }
-  if (n.length >= 17) {
+  if (n2.length >= 17) {
     counters.flushesCompleted = at(15);
     counters.flushMs = at(16);
   }
@@ -97428,9 +99179,9 @@ function parsePressure(text) {
 function parseCpuLine(line) {
   const f = line.trim().split(/\s+/);
   if (!f[0]?.startsWith("cpu")) return null;
-  const n = f.slice(1, 9).map(Number);
-  if (n.length < 4 || n.some((v) => !Number.isFinite(v))) return null;
-  const at = (i) => n[i] ?? 0;
+  const n2 = f.slice(1, 9).map(Number);
+  if (n2.length < 4 || n2.some((v) => !Number.isFinite(v))) return null;
+  const at = (i) => n2[i] ?? 0;
   return {
     user: at(0),
     nice: at(1),
@@ -97461,7 +99212,7 @@ function parseProcStat(text) {
 }
 
 // src/sample/process-tree.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 
 // src/sample/parse-pid-io.ts
 function field(text, name2) {
@@ -97490,7 +99241,7 @@ function parsePidStat(text) {
   if (open2 < 0 || close < open2) return null;
   const pid = Number(text.slice(0, open2).trim());
   const rest = text.slice(close + 1).trim().split(/\s+/);
-  const field2 = (n) => Number(rest[n - 3]);
+  const field2 = (n2) => Number(rest[n2 - 3]);
   const stat2 = {
     pid,
     comm: text.slice(open2 + 1, close),
@@ -97506,10 +99257,10 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync5, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync6, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path41, mode) {
-    this.path = path41;
+  constructor(path47, mode) {
+    this.path = path47;
     this.mode = mode;
   }
   path;
@@ -97525,21 +99276,21 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync5(this.path, "latin1");
+        const text = readFileSync6(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
       if (headBytes !== void 0) {
         const head = this.buffer.length >= headBytes ? this.buffer : Buffer.allocUnsafe(headBytes);
-        const n = readSync(this.fd, head, 0, headBytes, 0);
-        return head.toString("latin1", 0, n);
+        const n2 = readSync(this.fd, head, 0, headBytes, 0);
+        return head.toString("latin1", 0, n2);
       }
       for (; ; ) {
         let length = 0;
         for (; ; ) {
-          const n = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
-          if (n === 0) break;
-          length += n;
+          const n2 = readSync(this.fd, this.buffer, length, this.buffer.length - length, length);
+          if (n2 === 0) break;
+          length += n2;
           if (length === this.buffer.length) break;
         }
         if (length < this.buffer.length) return this.buffer.toString("latin1", 0, length);
@@ -97563,15 +99314,15 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path41) {
+function readOrNull(path47) {
   try {
-    return readFileSync6(path41, "latin1");
+    return readFileSync7(path47, "latin1");
   } catch {
     return null;
   }
 }
 function pidList(text) {
-  return text ? text.split(" ").filter((p) => p.trim() !== "") : [];
+  return text ? text.split(" ").filter((p2) => p2.trim() !== "") : [];
 }
 var ProcessTreeReader = class {
   constructor(procRoot, mode) {
@@ -97641,6 +99392,7 @@ var Sampler = class {
   deviceNames;
   files;
   tree;
+  cgroup;
   entries = [];
   keptEvery = 1;
   timer = null;
@@ -97654,7 +99406,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path41) => new ProcFile(`${this.procRoot}/${path41}`, mode);
+    const file = (path47) => new ProcFile(`${this.procRoot}/${path47}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -97664,6 +99416,8 @@ var Sampler = class {
       meminfo: file("meminfo")
     };
     this.tree = new ProcessTreeReader(this.procRoot, mode);
+    const cg = opts.cgroupCpu;
+    this.cgroup = cg ? { version: cg.version, stat: new ProcFile(cg.stat, mode), usage: cg.usage ? new ProcFile(cg.usage, mode) : null } : null;
   }
   start() {
     if (this.running) return;
@@ -97672,6 +99426,7 @@ var Sampler = class {
   }
   snapshot() {
     const snapshot4 = this.read(true);
+    snapshot4.selfCpuUs = selfCpuUs();
     this.append({ snapshot: snapshot4, tick: null });
     return snapshot4;
   }
@@ -97680,6 +99435,8 @@ var Sampler = class {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
+    this.cgroup?.stat.close();
+    this.cgroup?.usage?.close();
     this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
@@ -97728,13 +99485,23 @@ var Sampler = class {
     };
     if (tree && tree.processes.length > 0) snapshot4.processes = tree.processes;
     if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
+    if (this.cgroup) snapshot4.cgroupCpu = this.readCgroupCpu(this.cgroup);
     return snapshot4;
   }
+  readCgroupCpu(cg) {
+    const stat2 = cg.stat.read();
+    if (stat2 === null) return null;
+    return cg.version === 2 ? cpuStatV2(stat2) : cpuStatV1(stat2, cg.usage?.read() ?? null);
+  }
 };
+function selfCpuUs() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
 
 // src/pipeline/observed-restore.ts
 async function observedRestore(o) {
-  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot });
+  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
   sampler?.start();
   try {
@@ -97756,12 +99523,20 @@ async function observedRestore(o) {
   }
 }
 function bareSnapshot(originMs, deviceCount) {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs()
+  };
 }
 
 // src/restore/restored-tree.ts
-import { lstatSync, readdirSync } from "node:fs";
-import * as path20 from "node:path";
+import { lstatSync, readdirSync as readdirSync3 } from "node:fs";
+import * as path21 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -97802,10 +99577,11 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
   };
   const since = sinceEpochMs - CTIME_SLACK_MS;
   const linkedInodes = /* @__PURE__ */ new Set();
-  const stack = [...new Set(roots)];
+  const bytesByRoot = /* @__PURE__ */ new Map();
+  const stack = [...new Set(roots)].map((r) => [r, r]);
   let visited = 0;
   let truncated = false;
-  const count2 = (stat2) => {
+  const count2 = (stat2, root) => {
     if (stat2.ctimeMs < since) return;
     anatomy2.entries++;
     if (stat2.isDirectory()) anatomy2.directories++;
@@ -97818,11 +99594,12 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
       if (stat2.nlink > 1) linkedInodes.add(stat2.ino);
       anatomy2.files++;
       anatomy2.extractedBytes += stat2.size;
+      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat2.size);
       addToHistogram(anatomy2.sizeHistogram, stat2.size);
     } else anatomy2.other++;
   };
   while (stack.length > 0) {
-    const current = stack.pop();
+    const [current, root] = stack.pop();
     if (++visited > maxEntries) {
       truncated = true;
       break;
@@ -97833,317 +99610,265 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     } catch {
       continue;
     }
-    count2(stat2);
+    count2(stat2, root);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name2 of readdirSync(current)) stack.push(path20.join(current, name2));
+      for (const name2 of readdirSync3(current)) stack.push([path21.join(current, name2), root]);
     } catch {
     }
   }
-  return { anatomy: anatomy2, truncated };
+  return { anatomy: anatomy2, truncated, bytesByRoot };
 }
 
-// src/sample/devices.ts
-import { existsSync as existsSync5, readdirSync as readdirSync2, realpathSync, statfsSync, statSync as statSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname9 } from "node:path";
-
-// src/util/nearest-existing.ts
-import { existsSync as existsSync4 } from "node:fs";
-import * as path21 from "node:path";
-function nearestExistingPath(p) {
-  let current = path21.resolve(p);
-  for (; ; ) {
-    if (existsSync4(current)) return current;
-    const parent = path21.dirname(current);
-    if (parent === current) return current;
-    current = parent;
-  }
-}
-
-// src/sample/parse-mountinfo.ts
-function unescapeMountField(value) {
-  return value.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
-}
-function parseMountinfo(text) {
-  const entries = [];
-  for (const line of text.split("\n")) {
-    const f = line.trim().split(" ");
-    const dash = f.indexOf("-", 6);
-    if (f.length < 10 || dash < 0) continue;
-    entries.push({
-      mountId: Number(f[0]),
-      devNumber: f[2] ?? "",
-      root: unescapeMountField(f[3] ?? ""),
-      mountPoint: unescapeMountField(f[4] ?? ""),
-      mountOptions: f[5] ?? "",
-      fsType: f[dash + 1] ?? "",
-      source: unescapeMountField(f[dash + 2] ?? ""),
-      superOptions: f[dash + 3] ?? ""
-    });
-  }
-  return entries;
-}
-function isUnder(path41, mountPoint) {
-  if (mountPoint === "/") return path41.startsWith("/");
-  return path41 === mountPoint || path41.startsWith(`${mountPoint}/`);
-}
-function findMount(entries, realPath) {
-  let best2 = null;
-  for (const entry of entries) {
-    if (!isUnder(realPath, entry.mountPoint)) continue;
-    if (!best2 || entry.mountPoint.length >= best2.mountPoint.length) best2 = entry;
-  }
-  return best2;
-}
-
-// src/sample/read-file.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-function readText2(path41) {
+// src/sample/cgroup.ts
+import { readFileSync as readFileSync8 } from "node:fs";
+import path22 from "node:path";
+function tryRead(file) {
   try {
-    const text = readFileSync7(path41, "utf8").trim();
-    return text === "" ? void 0 : text;
-  } catch {
-    return void 0;
+    return { text: readFileSync8(file, "utf8") };
+  } catch (error2) {
+    const code = error2.code ?? "unreadable";
+    return { error: `${file}: ${code}` };
   }
 }
-function readNumber(path41) {
-  const text = readText2(path41);
-  const value = text === void 0 ? NaN : Number(text);
-  return Number.isFinite(value) ? value : void 0;
+var textOf = (r) => "text" in r ? r.text : null;
+function whyNot(dir, file) {
+  if (dir === void 0) return "no group";
+  const r = tryRead(path22.join(dir, file));
+  return "error" in r ? r.error.slice(r.error.lastIndexOf(": ") + 2) : "unexpected content";
 }
-
-// src/sample/devices.ts
-var NO_BLOCK_FS = /* @__PURE__ */ new Map([
-  ["tmpfs", "memory (tmpfs)"],
-  ["ramfs", "memory (ramfs)"],
-  ["overlay", "an overlay filesystem (container layer) whose backing device is not visible here"],
-  ["nfs", "the network (NFS)"],
-  ["nfs4", "the network (NFS)"],
-  ["cifs", "the network (SMB/CIFS)"],
-  ["smb3", "the network (SMB)"],
-  ["9p", "a 9p share (VM or WSL host filesystem)"],
-  ["virtiofs", "a virtiofs share (VM host filesystem)"],
-  ["ceph", "the network (CephFS)"]
-]);
-function splitDevT(dev) {
-  const major = dev >> 8n & 0xfffn | dev >> 32n & ~0xfffn;
-  const minor = dev & 0xffn | dev >> 12n & ~0xffn;
-  return { major: Number(major), minor: Number(minor) };
-}
-function nearestExisting(path41) {
-  return realpathSync(nearestExistingPath(path41));
-}
-function activeScheduler(text) {
-  if (!text) return void 0;
-  const bracketed = /\[([^\]]+)\]/.exec(text);
-  return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
-}
-var SysBlock = class {
-  constructor(sysRoot) {
-    this.sysRoot = sysRoot;
+function locate(controller, memberships, mounts, root, notes) {
+  const v1 = memberships.find((m) => m.hierarchyId !== 0 && m.controllers.includes(controller));
+  if (v1) {
+    const mount2 = mounts.find((e) => e.fsType === "cgroup" && e.superOptions.split(",").includes(controller));
+    if (!mount2) {
+      notes.push(`${controller}: in a v1 hierarchy (${v1.path}) that is not mounted here`);
+      return null;
+    }
+    return { version: 1, path: v1.path, ...levelsOf(mount2, v1.path, root, controller, notes) };
   }
-  sysRoot;
-  available() {
-    return existsSync5(`${this.sysRoot}/dev/block`);
+  const unified = memberships.find((m) => m.hierarchyId === 0);
+  const mount = mounts.find((e) => e.fsType === "cgroup2");
+  if (unified && mount) return { version: 2, path: unified.path, ...levelsOf(mount, unified.path, root, controller, notes) };
+  return null;
+}
+function levelsOf(mount, cgroupPath, root, controller, notes) {
+  const top = path22.join(root, mount.mountPoint);
+  let rel;
+  if (cgroupPath.split("/").includes("..")) {
+    notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
+    rel = "/";
+  } else if (mount.root === "/") rel = cgroupPath;
+  else if (cgroupPath === mount.root || cgroupPath.startsWith(`${mount.root}/`)) rel = cgroupPath.slice(mount.root.length);
+  else {
+    notes.push(`${controller}: group ${cgroupPath} is outside the mounted part ${mount.root}; read at ${mount.mountPoint}`);
+    rel = "/";
   }
-  /** /sys/block/<name> directory of a device number, resolved through the /sys/dev/block symlink. */
-  dirOf(devNumber) {
-    try {
-      return realpathSync(`${this.sysRoot}/dev/block/${devNumber}`);
-    } catch {
+  const levels = [];
+  const groups = [];
+  for (let dir = path22.join(top, rel); ; dir = path22.dirname(dir)) {
+    levels.push(dir);
+    groups.push(path22.posix.join(mount.root, path22.relative(top, dir)));
+    if (dir === top || dir.length <= top.length) break;
+  }
+  return { levels, groups };
+}
+function quotaAt(located, level, why) {
+  const dir = located.levels[level];
+  if (located.version === 2) {
+    const r = tryRead(path22.join(dir, "cpu.max"));
+    const text = textOf(r);
+    if (text === null) return void 0;
+    const parsed = parseCpuMax(text);
+    if (!parsed) {
+      why.push(`${dir}/cpu.max: unexpected "${text.trim()}"`);
       return void 0;
     }
+    return parsed.quotaUs === null ? null : { cores: parsed.quotaUs / parsed.periodUs, periodUs: parsed.periodUs, level };
   }
-  /**
-   * Devices under `devNumber`, depth first. The first node is the device the filesystem sits on
-   * (or the whole disk of a partition); the rest are what it is built on.
-   */
-  walk(devNumber, chain, seen, depth = 0) {
-    const dir = this.dirOf(devNumber);
-    if (!dir || seen.has(devNumber) || depth > 8) return [];
-    seen.add(devNumber);
-    let name2 = basename5(dir);
-    let diskDir = dir;
-    let diskDev = devNumber;
-    const here = [...chain];
-    if (existsSync5(`${dir}/partition`)) {
-      here.push(`${name2} (partition)`);
-      diskDir = dirname9(dir);
-      name2 = basename5(diskDir);
-      diskDev = readText2(`${diskDir}/dev`) ?? devNumber;
-      seen.add(diskDev);
-    }
-    here.push(name2);
-    const nodes = [{ name: name2, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
-    let slaves = [];
-    try {
-      slaves = readdirSync2(`${diskDir}/slaves`);
-    } catch {
-    }
-    for (const slave of slaves) {
-      const slaveDev = readText2(`${diskDir}/slaves/${slave}/dev`);
-      if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
-    }
-    const backing = readText2(`${diskDir}/loop/backing_file`);
-    if (backing) {
-      const file = backing.replace(/ \(deleted\)$/, "");
-      try {
-        const { major, minor } = splitDevT(statSync4(file, { bigint: true }).dev);
-        nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
-      } catch {
-      }
-    }
-    return nodes;
-  }
-  describe(node) {
-    const dir = `${this.sysRoot}/block/${node.name}`;
-    const info2 = { name: node.name, devNumber: node.devNumber, chain: node.chain };
-    const model = readText2(`${dir}/device/model`) || readText2(`${dir}/dm/name`) || driverOf(readText2(`${dir}/device/uevent`));
-    if (model) info2.model = model;
-    const rotational = readNumber(`${dir}/queue/rotational`);
-    if (rotational !== void 0) info2.rotational = rotational === 1;
-    const scheduler = activeScheduler(readText2(`${dir}/queue/scheduler`));
-    if (scheduler) info2.scheduler = scheduler;
-    const queueDepth = readNumber(`${dir}/queue/nr_requests`);
-    if (queueDepth !== void 0) info2.queueDepth = queueDepth;
-    const sectors = readNumber(`${dir}/size`);
-    if (sectors !== void 0) info2.sizeBytes = sectors * 512;
-    return info2;
-  }
-};
-function driverOf(uevent) {
-  return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
+  const quotaText = textOf(tryRead(path22.join(dir, "cpu.cfs_quota_us")));
+  const periodText = textOf(tryRead(path22.join(dir, "cpu.cfs_period_us")));
+  if (quotaText === null || periodText === null) return void 0;
+  const quotaUs = parseCfsQuota(quotaText);
+  const periodUs = Number(periodText.trim());
+  if (quotaUs === void 0 || !(periodUs > 0)) return void 0;
+  return quotaUs === null ? null : { cores: quotaUs / periodUs, periodUs, level };
 }
-function fileSystemInfo(path41, existing, mount) {
-  const info2 = {
-    path: path41,
-    mountPoint: mount?.mountPoint ?? "",
-    fsType: mount?.fsType ?? "unknown",
-    mountOptions: mount?.mountOptions ?? "",
-    source: mount?.source ?? ""
-  };
-  try {
-    const s3 = statfsSync(existing);
-    info2.totalBytes = s3.blocks * s3.bsize;
-    info2.freeBytes = s3.bavail * s3.bsize;
-  } catch {
+function tightestQuota(located, notRead) {
+  let quota = null;
+  let leafPeriodUs = null;
+  let seen = false;
+  const why = [];
+  for (let level = 0; level < located.levels.length; level++) {
+    const q = quotaAt(located, level, why);
+    if (q === void 0) continue;
+    seen = true;
+    if (q && (!quota || q.cores < quota.cores)) quota = q;
+    if (leafPeriodUs === null && q) leafPeriodUs = q.periodUs;
   }
-  return info2;
+  if (!seen) {
+    const file = located.version === 2 ? "cpu.max" : "cpu.cfs_quota_us";
+    notRead.push(
+      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)}${located.version === 2 ? ": the cpu controller is not enabled for this group" : ""})`
+    );
+  }
+  notRead.push(...why);
+  return { quota, periodUs: quota?.periodUs ?? leafPeriodUs };
 }
-function blockDevNumber(existing, mount) {
-  const { major, minor } = splitDevT(statSync4(existing, { bigint: true }).dev);
-  if (major !== 0) return `${major}:${minor}`;
-  if (mount?.source.startsWith("/dev/")) {
-    try {
-      const st = statSync4(mount.source, { bigint: true });
-      if (st.isBlockDevice()) {
-        const rdev = splitDevT(st.rdev);
-        return `${rdev.major}:${rdev.minor}`;
-      }
-    } catch {
+function firstReadable(located, files) {
+  for (const dir of located.levels) {
+    for (const file of files) {
+      const text = textOf(tryRead(path22.join(dir, file)));
+      if (text !== null && text.trim() !== "") return { text, file: path22.join(dir, file) };
     }
   }
-  return void 0;
+  return null;
 }
-function resolveDevices(paths, options = {}) {
+function memoryLimit(located, notRead) {
+  if (!located) {
+    notRead.push("memory limit: the memory controller is not mounted");
+    return null;
+  }
+  const file = located.version === 2 ? "memory.max" : "memory.limit_in_bytes";
+  let limit = null;
+  let seen = false;
+  for (const dir of located.levels) {
+    const text = textOf(tryRead(path22.join(dir, file)));
+    const value = text === null ? void 0 : parseMemoryLimit(text);
+    if (value === void 0) continue;
+    seen = true;
+    if (value !== null) limit = Math.min(limit ?? Infinity, value);
+  }
+  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
+  return limit;
+}
+function ioLimits(located, notRead) {
+  if (!located) {
+    notRead.push("I/O caps: neither the v1 blkio nor the v2 io controller is mounted");
+    return [];
+  }
+  const levels = [];
+  let seen = false;
+  for (const dir of located.levels) {
+    if (located.version === 2) {
+      const text = textOf(tryRead(path22.join(dir, "io.max")));
+      if (text === null) continue;
+      seen = true;
+      levels.push(parseIoMax(text));
+      continue;
+    }
+    const level = [];
+    for (const [file, field2] of Object.entries(BLKIO_THROTTLE_FILES)) {
+      const text = textOf(tryRead(path22.join(dir, file)));
+      if (text === null) continue;
+      seen = true;
+      for (const { device: device2, value } of parseBlkioThrottle(text)) level.push({ device: device2, [field2]: value });
+    }
+    levels.push(level);
+  }
+  const ioFile = located.version === 2 ? "io.max" : "blkio.throttle.write_bps_device";
+  if (!seen)
+    notRead.push(
+      `I/O caps: no readable ${located.version === 2 ? "io.max" : "blkio.throttle.*"} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], ioFile)})`
+    );
+  return tightestIoLimits(levels);
+}
+function readCgroup(options = {}) {
   const procRoot = options.procRoot ?? "/proc";
-  const sys = new SysBlock(options.sysRoot ?? "/sys");
-  const mountinfoText = readText2(`${procRoot}/self/mountinfo`);
-  const mounts = mountinfoText === void 0 ? [] : parseMountinfo(mountinfoText);
-  const roles = [["restore-path", paths.restorePath]];
-  if (paths.archiveTemp) roles.push(["archive-temp", paths.archiveTemp]);
-  const devices = [];
-  const fileSystems = [];
-  let noBlockDeviceReason;
-  for (const [role, path41] of roles) {
-    const existing = nearestExisting(path41);
-    const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path41, existing, mount));
-    const reason = noBlockReason(path41, existing, mount, sys);
-    let nodes = [];
-    if (!reason) {
-      const devNumber = blockDevNumber(existing, mount);
-      if (devNumber) nodes = sys.walk(devNumber, [], /* @__PURE__ */ new Set());
+  const root = options.root ?? "/";
+  const cgroupText = textOf(tryRead(path22.join(procRoot, "self/cgroup")));
+  const mountText = textOf(tryRead(path22.join(procRoot, "self/mountinfo")));
+  if (cgroupText === null || mountText === null) return null;
+  const memberships = parseProcCgroup(cgroupText);
+  const mounts = parseMountinfo(mountText);
+  const notRead = [];
+  const cpu = locate("cpu", memberships, mounts, root, notRead);
+  const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === "cgroup2");
+  const version4 = cpu?.version ?? (anyV2 ? 2 : memberships.length > 0 ? 1 : null);
+  if (version4 === null) return null;
+  const limits = {
+    version: version4,
+    path: cpu?.path ?? memberships[0]?.path ?? "/",
+    cpuQuotaCores: null,
+    cpuPeriodUs: null,
+    cpusetCpus: null,
+    memoryLimitBytes: null,
+    ioLimits: []
+  };
+  let cpuFiles = null;
+  if (cpu) {
+    const { quota, periodUs } = tightestQuota(cpu, notRead);
+    limits.cpuQuotaCores = quota ? quota.cores : null;
+    limits.cpuPeriodUs = periodUs;
+    if (quota && quota.level > 0) limits.cpuQuotaPath = cpu.groups[quota.level];
+    const level = quota?.level ?? 0;
+    const statDir = cpu.levels[level];
+    cpuFiles = { version: cpu.version, stat: path22.join(statDir, "cpu.stat") };
+    if (cpu.version === 1) {
+      const acct = locate("cpuacct", memberships, mounts, root, []);
+      const at = acct?.groups.indexOf(cpu.groups[level]) ?? -1;
+      const usageDir = at >= 0 ? acct?.levels[at] : void 0;
+      if (usageDir) cpuFiles.usage = path22.join(usageDir, "cpuacct.usage");
     }
-    const why = reason ?? (nodes.length === 0 ? `${path41} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
-    if (role === "restore-path" && why) noBlockDeviceReason = why;
-    for (const node of nodes) {
-      let device2 = devices.find((d) => d.name === node.name);
-      if (!device2) {
-        device2 = { ...sys.describe(node), roles: [], primary: false };
-        devices.push(device2);
-      }
-      if (!device2.roles.includes(role)) device2.roles.push(role);
-      if (role === "restore-path" && node.topLevel) device2.primary = true;
+    if (readCgroupCpu(cpuFiles) === null) {
+      notRead.push(`cpu.stat: ${path22.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
+      cpuFiles = null;
+    } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
+      notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
     }
+  } else {
+    notRead.push("cpu: the cpu controller is not mounted (no v1 cpu hierarchy, no cgroup2 mount)");
   }
-  devices.sort((a, b) => Number(b.primary) - Number(a.primary));
-  const result = { devices, fileSystems };
-  if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
-  return result;
+  const cpuset = locate("cpuset", memberships, mounts, root, notRead);
+  const cpusetFile = cpuset ? firstReadable(cpuset, cpuset.version === 2 ? ["cpuset.cpus.effective"] : ["cpuset.effective_cpus", "cpuset.cpus"]) : null;
+  if (cpusetFile) limits.cpusetCpus = cpusetCount(cpusetFile.text);
+  else notRead.push(`cpuset: ${cpuset ? `no readable cpuset list in ${cpuset.levels[0]} or its visible parents` : "the cpuset controller is not mounted"}`);
+  limits.memoryLimitBytes = memoryLimit(locate("memory", memberships, mounts, root, notRead), notRead);
+  limits.ioLimits = ioLimits(locate("blkio", memberships, mounts, root, notRead) ?? locate("io", memberships, mounts, root, notRead), notRead);
+  if (notRead.length > 0) limits.notRead = notRead;
+  return { limits, cpuFiles };
 }
-function noBlockReason(path41, existing, mount, sys) {
-  if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
-  const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path41} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
-  if (mount.fsType.startsWith("fuse")) {
-    return `${path41} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
-  }
-  if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
-  return void 0;
+function readCgroupCpu(files, read2 = (f) => textOf(tryRead(f))) {
+  const stat2 = read2(files.stat);
+  if (stat2 === null) return null;
+  if (files.version === 2) return cpuStatV2(stat2);
+  return cpuStatV1(stat2, files.usage ? read2(files.usage) : null);
 }
 
-// src/sample/context.ts
-import os12 from "node:os";
-function parseCpuinfo(text) {
-  const model = /^(?:model name|Model|Hardware)\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
-  const hypervisorFlag = /^flags\s*:.*\bhypervisor\b/m.test(text);
-  return model ? { model, hypervisorFlag } : { hypervisorFlag };
+// src/sample/restore-device.ts
+function restoreTops(devices) {
+  return devices.flatMap((d, i) => (d.topFor ?? (d.primary ? ["restore-path"] : [])).includes("restore-path") ? [i] : []);
 }
-function describeVirtualization(parts) {
-  const dmi = [parts.sysVendor, parts.productName].filter((p) => !!p).join(" ");
-  const pieces = [];
-  if (dmi) pieces.push(dmi);
-  if (parts.hypervisorType) pieces.push(`hypervisor ${parts.hypervisorType}`);
-  if (pieces.length === 0 && parts.hypervisorFlag) pieces.push("virtual machine (cpuinfo hypervisor flag; vendor not visible)");
-  return pieces.length > 0 ? pieces.join(", ") : void 0;
+function written(phases, index) {
+  let sectors = 0;
+  for (const p2 of phases) {
+    if (p2.name !== "extract" && p2.name !== "writeback") continue;
+    const a = p2.start.disks[index];
+    const b = p2.end.disks[index];
+    if (a && b) sectors += Math.max(0, b.sectorsWritten - a.sectorsWritten);
+  }
+  return sectors * 512;
 }
-function readRunnerContext(where3, options = {}) {
-  const procRoot = options.procRoot ?? "/proc";
-  const sysRoot = options.sysRoot ?? "/sys";
-  const cpus = os12.cpus();
-  const context4 = {
-    os: process.platform,
-    arch: process.arch,
-    // os.cpus() can be empty in some sandboxes; availableParallelism is never 0.
-    cpuCount: cpus.length || os12.availableParallelism(),
-    memoryBytes: os12.totalmem(),
-    fileSystems: where3?.fileSystems ?? [],
-    nodeVersion: process.version
-  };
-  if (where3?.noBlockDeviceReason) context4.noBlockDeviceReason = where3.noBlockDeviceReason;
-  const kernel = readText2(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === "linux" ? void 0 : os12.release());
-  if (kernel) context4.kernel = kernel;
-  const cpuinfo = readText2(`${procRoot}/cpuinfo`);
-  const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
-  const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
-  if (cpuModel) context4.cpuModel = cpuModel;
-  const virtualization = describeVirtualization({
-    sysVendor: readText2(`${sysRoot}/class/dmi/id/sys_vendor`),
-    productName: readText2(`${sysRoot}/class/dmi/id/product_name`),
-    hypervisorType: readText2(`${sysRoot}/hypervisor/type`),
-    hypervisorFlag: parsed.hypervisorFlag
+var mib2 = (n2) => `${(n2 / MiB).toFixed(1)} MiB`;
+function chooseRestoreDevice(devices, bytesByRoot, phases) {
+  const tops = restoreTops(devices);
+  if (tops.length < 2) return null;
+  const fromTree = new Map(tops.map((i) => [i, (devices[i]?.restorePaths ?? []).reduce((s4, p2) => s4 + (bytesByRoot?.get(p2) ?? 0), 0)]));
+  const treeTotal = [...fromTree.values()].reduce((s4, b) => s4 + b, 0);
+  const method = treeTotal > 0 ? "restored-tree" : "written-sectors";
+  const bytes2 = method === "restored-tree" ? fromTree : new Map(tops.map((i) => [i, written(phases, i)]));
+  const total = [...bytes2.values()].reduce((s4, b) => s4 + b, 0);
+  if (total <= 0) return null;
+  const index = [...bytes2.entries()].reduce((a, b) => b[1] > a[1] ? b : a)[0];
+  const most = bytes2.get(index) ?? 0;
+  const source = method === "restored-tree" ? "of the restored files' bytes under its paths" : "of the bytes the restore path devices wrote during extraction and writeback";
+  return { index, bytes: bytes2, method, because: `most of the restore's bytes: ${mib2(most)} of ${mib2(total)} ${source}` };
+}
+function withRestoreDevice(devices, choice) {
+  return devices.map((d, i) => {
+    const { primaryBecause: _, ...rest } = d;
+    return i === choice.index ? { ...rest, primary: true, primaryBecause: choice.because } : { ...rest, primary: false };
   });
-  if (virtualization) context4.virtualization = virtualization;
-  const dirtyBytes = readNumber(`${procRoot}/sys/vm/dirty_bytes`);
-  if (dirtyBytes) context4.dirtyBytesLimit = dirtyBytes;
-  const dirtyBackgroundBytes = readNumber(`${procRoot}/sys/vm/dirty_background_bytes`);
-  if (dirtyBackgroundBytes) context4.dirtyBackgroundBytesLimit = dirtyBackgroundBytes;
-  const dirtyRatio = readNumber(`${procRoot}/sys/vm/dirty_ratio`);
-  if (dirtyRatio !== void 0) context4.dirtyRatio = dirtyRatio;
-  const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
-  if (dirtyBackgroundRatio !== void 0) context4.dirtyBackgroundRatio = dirtyBackgroundRatio;
-  return context4;
 }
 
 // src/sample/preflush.ts
@@ -98151,10 +99876,10 @@ import { performance as performance5 } from "node:perf_hooks";
 
 // src/sample/syncfs.ts
 import { spawn as spawn4 } from "node:child_process";
-import { statSync as statSync5 } from "node:fs";
+import { statSync as statSync6 } from "node:fs";
 import { performance as performance4 } from "node:perf_hooks";
 function syncFileSystems(paths, maxMs) {
-  return Promise.all(paths.map((p) => syncOne(p, maxMs)));
+  return Promise.all(paths.map((p2) => syncOne(p2, maxMs)));
 }
 function syncOne(mountPoint, maxMs) {
   const startedMs = performance4.now();
@@ -98179,10 +99904,10 @@ function syncOne(mountPoint, maxMs) {
 }
 function distinctFileSystems(paths) {
   const byDevice = /* @__PURE__ */ new Map();
-  for (const p of paths) {
-    const existing = nearestExisting(p);
+  for (const p2 of paths) {
+    const existing = nearestExisting(p2);
     try {
-      const dev = statSync5(existing).dev;
+      const dev = statSync6(existing).dev;
       if (!byDevice.has(dev)) byDevice.set(dev, existing);
     } catch {
     }
@@ -98192,11 +99917,11 @@ function distinctFileSystems(paths) {
 
 // src/sample/preflush.ts
 function owedBytes(procRoot) {
-  const memory = parseMeminfo(readText2(`${procRoot}/meminfo`) ?? "");
+  const memory = parseMeminfo(readText(`${procRoot}/meminfo`) ?? "");
   return memory ? memory.dirtyBytes + memory.writebackBytes : null;
 }
 function sectorsWritten(procRoot, names) {
-  const text = readText2(`${procRoot}/diskstats`);
+  const text = readText(`${procRoot}/diskstats`);
   if (text === void 0) return names.map(() => null);
   return pickDiskCounters(text, names).map((c) => c?.sectorsWritten ?? null);
 }
@@ -98218,13 +99943,13 @@ async function flushEarlierWrites(request) {
 
 // src/probe/suite.ts
 import { spawn as spawn5 } from "node:child_process";
-import fs10 from "node:fs";
-import path24 from "node:path";
+import fs11 from "node:fs";
+import path25 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
-import fs9 from "node:fs";
-import path23 from "node:path";
+import fs10 from "node:fs";
+import path24 from "node:path";
 
 // src/probe/jobs.ts
 var PROBE_FILE_NAME = "probe.dat";
@@ -98376,25 +100101,25 @@ function probeArgs(def, opts) {
 }
 
 // src/util/owned-dir.ts
-import fs8 from "node:fs";
-import path22 from "node:path";
+import fs9 from "node:fs";
+import path23 from "node:path";
 function writeOwnerMarker(dir, markerName) {
-  fs8.writeFileSync(path22.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+  fs9.writeFileSync(path23.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `, {
     flag: "wx"
   });
 }
 function notOwnedReason(dir, prefix3, markerName) {
-  if (!path22.basename(dir).startsWith(prefix3)) return `name does not start with ${prefix3}`;
+  if (!path23.basename(dir).startsWith(prefix3)) return `name does not start with ${prefix3}`;
   let stat2;
   try {
-    stat2 = fs8.lstatSync(dir);
+    stat2 = fs9.lstatSync(dir);
   } catch {
     return "does not exist";
   }
   if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  const marker3 = path22.join(dir, markerName);
-  if (!fs8.existsSync(marker3) || !fs8.lstatSync(marker3).isFile()) return `has no ${markerName} marker`;
+  const marker3 = path23.join(dir, markerName);
+  if (!fs9.existsSync(marker3) || !fs9.lstatSync(marker3).isFile()) return `has no ${markerName} marker`;
   return null;
 }
 
@@ -98408,7 +100133,7 @@ function writeMarker(dir) {
 function refuseReason(dir) {
   const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
   if (notOurs) return notOurs;
-  const entries = fs9.readdirSync(dir, { withFileTypes: true });
+  const entries = fs10.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
@@ -98425,8 +100150,8 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name2 of fs9.readdirSync(dir)) fs9.unlinkSync(path23.join(dir, name2));
-  fs9.rmdirSync(dir);
+  for (const name2 of fs10.readdirSync(dir)) fs10.unlinkSync(path24.join(dir, name2));
+  fs10.rmdirSync(dir);
   report.removed.push(dir);
 }
 function removeProbeDirectoriesSync(dirs) {
@@ -98719,7 +100444,7 @@ var ProbeCancelledError = class extends Error {
 };
 function resolveProbeBase(targetPath) {
   const candidate2 = nearestExistingPath(targetPath);
-  const stat2 = fs10.statSync(candidate2);
+  const stat2 = fs11.statSync(candidate2);
   if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
     throw new ProfilerError(
       `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
@@ -98826,7 +100551,7 @@ async function runProbeSuite(opts) {
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
-    const stat2 = await fs10.promises.statfs(base);
+    const stat2 = await fs11.promises.statfs(base);
     fileSizeBytes = planFileSize(stat2.bavail * stat2.bsize, maxJobs, base);
   } catch (error2) {
     const status = error2 instanceof InsufficientSpaceError ? "skipped" : "failed";
@@ -98840,11 +100565,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs10.promises.mkdtemp(path24.join(base, PROBE_DIR_PREFIX));
+    directory = await fs11.promises.mkdtemp(path25.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path24.join(directory, PROBE_FILE_NAME);
+    const filePath = path25.join(directory, PROBE_FILE_NAME);
     const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
     const layoutCapMs = schedule.layoutCapMs(deadline - performance7.now());
     const layout = await runFio(
@@ -98855,12 +100580,12 @@ async function runProbeSuite(opts) {
     );
     if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
     const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
-    const written = laidOut.ioBytes;
+    const written2 = laidOut.ioBytes;
     const unit = maxJobs * MiB;
-    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
+    regionBytes = Math.floor(Math.min(written2, fileSizeBytes) / unit) * unit;
     if (regionBytes < MIN_REGION_BYTES) {
       throw new ProfilerError(
-        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        `The disk wrote only ${Math.floor(written2 / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
         "Give the probes a larger budget."
       );
     }
@@ -98894,7 +100619,7 @@ async function runProbeSuite(opts) {
     for (const refused of report.refused) log2(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
     uninstallSignals();
   }
-  const anyRan = probes3.some((p) => !p.error);
+  const anyRan = probes3.some((p2) => !p2.error);
   return {
     status: anyRan ? "ran" : "failed",
     ...anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." },
@@ -98916,8 +100641,8 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
 
 // src/experiment/run-experiments.ts
 import { execFileSync as execFileSync4 } from "node:child_process";
-import { mkdirSync as mkdirSync3, statSync as statSync7 } from "node:fs";
-import path26 from "node:path";
+import { mkdirSync as mkdirSync3, statSync as statSync8 } from "node:fs";
+import path27 from "node:path";
 
 // src/experiment/availability.ts
 var ROOM_FACTOR = 1.2;
@@ -98926,19 +100651,19 @@ var RAM_SHARE = 0.5;
 function neededBytes(extractedBytes) {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
 }
-function hasRoom(fs12, need) {
-  return fs12.freeBytes === null || fs12.freeBytes >= need;
+function hasRoom(fs13, need) {
+  return fs13.freeBytes === null || fs13.freeBytes >= need;
 }
 function availability(requested, f) {
   const need = neededBytes(f.extractedBytes);
   const targets = [];
-  const skipped2 = [];
+  const skipped = [];
   let ramVia = null;
   if (!hasRoom(f.restoreFs, need)) {
     const detail = `the restore path's file system (${f.restoreFs.mountPoint}) has ${bytes(f.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
-    skipped2.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
-    for (const name2 of requested) skipped2.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
-    return { targets, skipped: skipped2, ramVia };
+    skipped.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
+    for (const name2 of requested) skipped.push({ alternative: name2, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
+    return { targets, skipped, ramVia };
   }
   targets.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint });
   for (const name2 of requested) {
@@ -98950,7 +100675,7 @@ function availability(requested, f) {
         const ramNeed = need + f.archiveInRamBytes;
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (cap !== null && ramNeed > cap) {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: null,
             reason: "no-room",
@@ -98963,14 +100688,14 @@ function availability(requested, f) {
           ramVia = "shm";
           targets.push({ alternative: "ram", mountPoint: f.shm.mountPoint });
         } else if (f.shm) {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: f.shm.mountPoint,
             reason: "no-room",
             detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo`
           });
         } else {
-          skipped2.push({
+          skipped.push({
             alternative: "ram",
             mountPoint: null,
             reason: "no-permission",
@@ -98981,7 +100706,7 @@ function availability(requested, f) {
       }
       case "other-disk": {
         if (f.otherDisks.length === 0) {
-          skipped2.push({
+          skipped.push({
             alternative: "other-disk",
             mountPoint: null,
             reason: "no-such-file-system",
@@ -98991,7 +100716,7 @@ function availability(requested, f) {
         for (const disk of f.otherDisks) {
           if (hasRoom(disk, need)) targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
           else
-            skipped2.push({
+            skipped.push({
               alternative: "other-disk",
               mountPoint: disk.mountPoint,
               reason: "no-room",
@@ -99003,21 +100728,21 @@ function availability(requested, f) {
       case "page-cache": {
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
         if (!f.dirtySysctlsReadable) {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-such-file-system",
             detail: "there is no /proc/sys/vm/dirty_* here to raise"
           });
         } else if (f.privilege === "none") {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-permission",
             detail: "raising vm.dirty_bytes needs root or passwordless sudo"
           });
         } else if (cap === null || f.extractedBytes > cap) {
-          skipped2.push({
+          skipped.push({
             alternative: "page-cache",
             mountPoint: null,
             reason: "no-room",
@@ -99030,7 +100755,7 @@ function availability(requested, f) {
       }
     }
   }
-  return { targets, skipped: skipped2, ramVia };
+  return { targets, skipped, ramVia };
 }
 
 // src/experiment/apply.ts
@@ -99042,17 +100767,17 @@ function dirtyBytesFor(extractedBytes) {
   return { dirtyBytes, backgroundBytes: dirtyBytes };
 }
 function applyText(alternative2, c) {
-  const p = c.restorePath;
+  const p2 = c.restorePath;
   switch (alternative2) {
     case "baseline":
       return "the restore as it is";
     case "ram":
-      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p}\` (the files use memory for the rest of the job)`;
+      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p2} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p2}\` (the files use memory for the rest of the job)`;
     case "decompress":
       return "nothing to apply: decompression alone (the archive read through the same tar, nothing written), the floor any disk reaches; only a faster CPU or a smaller archive goes below it";
     case "other-disk": {
       const dir = `${c.mountPoint === "/" ? "" : c.mountPoint ?? "/mnt"}/cache-restore`;
-      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p}) && ln -sfn ${dir} ${p}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
+      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p2}) && ln -sfn ${dir} ${p2}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
     }
     case "page-cache": {
       const d = dirtyBytesFor(c.extractedBytes);
@@ -99081,7 +100806,7 @@ function runAsRoot(privilege, program, args) {
 // src/lab/dirty-limits.ts
 function readDirtySettings() {
   const out = {};
-  for (const name2 of DIRTY_SYSCTLS) out[name2] = Number(readText(sysctlPath(name2)));
+  for (const name2 of DIRTY_SYSCTLS) out[name2] = Number(readText2(sysctlPath(name2)));
   return out;
 }
 function restoreDirtySettings(saved) {
@@ -99110,15 +100835,33 @@ function raiseDirtyLimits(privilege, limits) {
   write(privilege, "dirty_bytes", limits.dirtyBytes);
   write(privilege, "dirty_background_bytes", limits.backgroundBytes);
 }
-function putBackDirtySettings(privilege, saved) {
-  if (privilege === "root") return restoreDirtySettings(saved);
-  for (const [bytes2, ratio3] of [
-    ["dirty_background_bytes", "dirty_background_ratio"],
-    ["dirty_bytes", "dirty_ratio"]
-  ]) {
-    if (saved[bytes2] > 0) write(privilege, bytes2, saved[bytes2]);
-    else write(privilege, ratio3, saved[ratio3]);
+var PAIRS = [
+  ["dirty_background_bytes", "dirty_background_ratio"],
+  ["dirty_bytes", "dirty_ratio"]
+];
+function describeSetting(s4, b, ratio3) {
+  return s4[b] > 0 ? `vm.${b}=${s4[b]} (${bytes(s4[b])})` : `vm.${ratio3}=${s4[ratio3]} (vm.${b} unset)`;
+}
+function putBackIfOurs(privilege, change, current = readDirtySettings()) {
+  const out = { putBack: [], leftAlone: [] };
+  for (const [b, ratio3] of PAIRS) {
+    if (current[b] === change.set[b]) {
+      if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
+      else write(privilege, ratio3, change.saved[ratio3]);
+      out.putBack.push(`vm.${b}`);
+    } else {
+      out.leftAlone.push({
+        name: `vm.${b}`,
+        ourValue: change.set[b],
+        found: describeSetting(current, b, ratio3),
+        before: describeSetting(change.saved, b, ratio3)
+      });
+    }
   }
+  return out;
+}
+function leftAloneSentence(l, whose = "this profile") {
+  return `${l.name} was changed by someone else while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
 }
 
 // src/experiment/listing.ts
@@ -99153,18 +100896,18 @@ function addListingLine(out, line) {
 }
 
 // src/experiment/machine-facts.ts
-import { readFileSync as readFileSync8, statfsSync as statfsSync2 } from "node:fs";
+import { readFileSync as readFileSync9, statfsSync as statfsSync2 } from "node:fs";
 var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
 var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
 function memAvailableBytes(procRoot = "/proc") {
-  const text = readText2(`${procRoot}/meminfo`);
+  const text = readText(`${procRoot}/meminfo`);
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
-function freeBytes(path41) {
+function freeBytes(path47) {
   try {
-    const s3 = statfsSync2(path41);
-    return s3.bavail * s3.bsize;
+    const s4 = statfsSync2(path47);
+    return s4.bavail * s4.bsize;
   } catch {
     return null;
   }
@@ -99172,9 +100915,9 @@ function freeBytes(path41) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path41) {
+function diskOf(path47) {
   try {
-    return resolveDevices({ restorePath: path41 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path47 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -99182,7 +100925,7 @@ function diskOf(path41) {
 function readMachineFacts(r) {
   let mounts = [];
   try {
-    mounts = parseMountinfo(readFileSync8("/proc/self/mountinfo", "utf8"));
+    mounts = parseMountinfo(readFileSync9("/proc/self/mountinfo", "utf8"));
   } catch {
   }
   const restoreExisting = nearestExisting(r.restorePath);
@@ -99204,7 +100947,7 @@ function readMachineFacts(r) {
   }
   let dirtySysctlsReadable = true;
   try {
-    readFileSync8("/proc/sys/vm/dirty_bytes", "utf8");
+    readFileSync9("/proc/sys/vm/dirty_bytes", "utf8");
   } catch {
     dirtySysctlsReadable = false;
   }
@@ -99267,17 +101010,17 @@ function fixBest(all) {
 
 // src/experiment/owned-dirs.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
-import fs11 from "node:fs";
-import path25 from "node:path";
+import fs12 from "node:fs";
+import path26 from "node:path";
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
 function createOwnedDir(parent, privilege) {
   let dir;
   try {
-    dir = fs11.mkdtempSync(path25.join(parent, EXPERIMENT_DIR_PREFIX));
+    dir = fs12.mkdtempSync(path26.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error2) {
     if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
-    dir = path25.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    dir = path26.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     runAsRoot(privilege, "mkdir", [dir]);
     runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
@@ -99291,7 +101034,7 @@ function mountsBelow(dir, mountinfoText) {
   let text = mountinfoText;
   if (text === void 0) {
     try {
-      text = fs11.readFileSync("/proc/self/mountinfo", "utf8");
+      text = fs12.readFileSync("/proc/self/mountinfo", "utf8");
     } catch {
       return [];
     }
@@ -99307,11 +101050,11 @@ function unmount2(privilege, mountPoint) {
 }
 function removeTree(dir, privilege) {
   try {
-    fs11.rmSync(dir, { recursive: true, force: true });
+    fs12.rmSync(dir, { recursive: true, force: true });
   } catch {
     try {
       execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
-      fs11.rmSync(dir, { recursive: true, force: true });
+      fs12.rmSync(dir, { recursive: true, force: true });
     } catch (error2) {
       if (privilege === "none") throw error2;
       runAsRoot(privilege, "rm", ["-rf", "--one-file-system", dir]);
@@ -99350,15 +101093,15 @@ var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
 function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
   const refetchEstimateMs = measured.downloadMs;
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const skipped2 = [];
+  const skipped = [];
   const runs = [];
   let remaining = budgetMs - refetchEstimateMs;
   const baselineMs = estimateRunMs("baseline", measured);
-  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped: skipped2 };
+  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
   if (remaining < baselineMs) {
     const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
-    for (const t of ordered) skipped2.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
-    return { refetchEstimateMs, runs, skipped: skipped2 };
+    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
+    return { refetchEstimateMs, runs, skipped };
   }
   let live2 = ordered;
   for (let round2 = 1; round2 <= runsWanted; round2++) {
@@ -99370,7 +101113,7 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
         remaining -= estimateMs;
         next.push(target);
       } else if (round2 === 1) {
-        skipped2.push({
+        skipped.push({
           alternative: target.alternative,
           mountPoint: target.mountPoint,
           reason: "over-budget",
@@ -99380,7 +101123,7 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
     }
     live2 = next;
   }
-  return { refetchEstimateMs, runs, skipped: skipped2 };
+  return { refetchEstimateMs, runs, skipped };
 }
 function correctedEstimateMs(target, done, measured) {
   const planned = estimateRunMs(target.alternative, measured);
@@ -99418,7 +101161,7 @@ import { openSync as openSync4, closeSync as closeSync4 } from "node:fs";
 
 // src/sample/reaped-cpu.ts
 function reapedChildrenCpuMs(procRoot = "/proc") {
-  const stat2 = parsePidStat(readText2(`${procRoot}/self/stat`) ?? "");
+  const stat2 = parsePidStat(readText(`${procRoot}/self/stat`) ?? "");
   return stat2 ? (stat2.cutimeTicks + stat2.cstimeTicks) / USER_HZ * 1e3 : null;
 }
 
@@ -99488,16 +101231,16 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path41, registry) {
-  return runTimed({ program: "sync", args: ["-f", path41] }, registry);
+function syncFs(path47, registry) {
+  return runTimed({ program: "sync", args: ["-f", path47] }, registry);
 }
 
 // src/experiment/refetch.ts
-import { statSync as statSync6 } from "node:fs";
-async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
+import { statSync as statSync7 } from "node:fs";
+async function refetchArchive(downloadUrl, archivePath, serviceVersion2) {
   const started = monotonicMs();
-  await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
-  return { durationMs: monotonicMs() - started, bytes: statSync6(archivePath).size };
+  await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
+  return { durationMs: monotonicMs() - started, bytes: statSync7(archivePath).size };
 }
 
 // src/experiment/tar-command.ts
@@ -99524,8 +101267,8 @@ var ARCHIVE_RAM_SHARE = 0.25;
 var BUDGET_RESERVE_MS = 2e3;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child2, parent) {
-  const rel = path26.relative(parent, child2);
-  return rel === "" || !rel.startsWith("..") && !path26.isAbsolute(rel);
+  const rel = path27.relative(parent, child2);
+  return rel === "" || !rel.startsWith("..") && !path27.isAbsolute(rel);
 }
 function which2(program) {
   return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -99586,7 +101329,7 @@ async function experimentsAndCleanup(request, hooks) {
     let tmpfsRefused = null;
     const ownTmpfs = () => {
       if (tmpfs || tmpfsRefused !== null || privilege === "none") return tmpfs;
-      const dir = path26.join(session, "tmpfs");
+      const dir = path27.join(session, "tmpfs");
       mkdirSync3(dir);
       const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
       const uid = process.getuid?.() ?? 0;
@@ -99606,10 +101349,10 @@ async function experimentsAndCleanup(request, hooks) {
     let archiveDir;
     let inRam = false;
     if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path26.join(ram(), "archive");
+      archiveDir = path27.join(ram(), "archive");
       inRam = true;
     } else {
-      archiveDir = path26.join(session, "archive");
+      archiveDir = path27.join(session, "archive");
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
         return result(
@@ -99618,11 +101361,11 @@ async function experimentsAndCleanup(request, hooks) {
         );
       }
     }
-    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
+    if (request.restorePaths.some((p2) => isInside(archiveDir, p2))) {
       return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
     }
     mkdirSync3(archiveDir);
-    const archivePath = path26.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+    const archivePath = path27.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
     let refetch = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
@@ -99656,7 +101399,7 @@ async function experimentsAndCleanup(request, hooks) {
       ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
     });
     const avail = availability(request.experiments, facts);
-    const skipped2 = [...avail.skipped];
+    const skipped = [...avail.skipped];
     const baselineParent = sameFileSystemParent(request.restorePath);
     const dirOf = /* @__PURE__ */ new Map();
     const targetDir = (t) => {
@@ -99673,12 +101416,12 @@ async function experimentsAndCleanup(request, hooks) {
       return dir;
     };
     const runs = [];
-    let n = 0;
+    let n2 = 0;
     for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
-      n++;
+      n2++;
       let record;
       try {
-        record = await oneRun(t, n);
+        record = await oneRun(t, n2);
       } catch (error2) {
         record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
         hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
@@ -99689,14 +101432,14 @@ async function experimentsAndCleanup(request, hooks) {
     const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
     if (baselineError) {
       for (const t of avail.targets.filter((x) => x.alternative !== "baseline"))
-        skipped2.push({
+        skipped.push({
           alternative: t.alternative,
           mountPoint: t.mountPoint,
           reason: "no-baseline",
           detail: `nothing to compare with: the baseline run failed (${baselineError})`
         });
     } else {
-      skipped2.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
     async function oneRun(t, index) {
       const timed = async (command, hook = true) => {
@@ -99730,19 +101473,21 @@ async function experimentsAndCleanup(request, hooks) {
         return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
       }
       const owned = targetDir(t);
-      const runDir = path26.join(owned, `run-${index}`);
-      const into = path26.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      const runDir = path27.join(owned, `run-${index}`);
+      const into = path27.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
       mkdirSync3(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       try {
         if (t.alternative === "page-cache") {
-          const saved = readDirtySettings();
-          hooks.onDirtySettings?.(saved);
-          local.push("put vm.dirty_* back", () => {
-            putBackDirtySettings(privilege, saved);
+          const limits = dirtyBytesFor(listing.extractedBytes);
+          const change = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
+          hooks.onDirtySettings?.(change);
+          local.push("put vm.dirty_* back (what is still ours)", () => {
+            const outcome2 = putBackIfOurs(privilege, change);
+            for (const l of outcome2.leftAlone) hooks.warn(`Experiments: ${leftAloneSentence(l)}`);
             hooks.onDirtySettings?.(null);
           });
-          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+          raiseDirtyLimits(privilege, limits);
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: "sync", args: ["-f", into] }, false);
@@ -99762,11 +101507,11 @@ async function experimentsAndCleanup(request, hooks) {
     }
     const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
     const ran = runs.some((r) => !r.error);
-    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped2[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
+    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
       refetch,
       outcomes: all,
       runs,
-      skipped: skipped2,
+      skipped,
       fixBest: fixBest(all)
     });
   } catch (error2) {
@@ -99776,9 +101521,9 @@ async function experimentsAndCleanup(request, hooks) {
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path26.dirname(restorePath);
+  const parent = path27.dirname(restorePath);
   try {
-    if (statSync7(parent).dev === statSync7(restorePath).dev) return parent;
+    if (statSync8(parent).dev === statSync8(restorePath).dev) return parent;
     return restorePath;
   } catch {
     return parent;
@@ -99787,10 +101532,10 @@ function sameFileSystemParent(restorePath) {
 
 // src/experiment/from-profile.ts
 function durationMs(phases, name2) {
-  const p = phases.find((x) => x.name === name2);
-  return p ? p.endMs - p.startMs : 0;
+  const p2 = phases.find((x) => x.name === name2);
+  return p2 ? p2.endMs - p2.startMs : 0;
 }
-function skipped(config, reason) {
+function skippedExperiments(config, reason) {
   return {
     status: "skipped",
     reason,
@@ -99808,14 +101553,14 @@ function experimentsRequestFor(config, timed, phases) {
   if (!r.cacheHit || r.error)
     return r.error ? `the restore failed during ${r.error.phase}, so there is no archive to experiment on` : "no cache entry matched, so there is no archive to experiment on";
   if (!timed.downloadUrl) return "the restore did not say where its archive came from";
-  const given = config.paths.find((p) => !isPattern(p));
+  const given = config.paths.find((p2) => !isPattern(p2));
   if (!given) return "every restore path is a pattern, so there is no one path whose file system to compare with";
   return {
     experiments: config.experiments,
     budgetMs: config.experimentsBudgetMs,
     restorePath: expandPath(given, config.workspace),
     restorePathAsGiven: given,
-    restorePaths: config.paths.filter((p) => !isPattern(p)).map((p) => expandPath(p, config.workspace)),
+    restorePaths: config.paths.filter((p2) => !isPattern(p2)).map((p2) => expandPath(p2, config.workspace)),
     runnerTemp: config.runnerTemp,
     downloadUrl: timed.downloadUrl,
     serviceVersion: r.serviceVersion,
@@ -99827,15 +101572,446 @@ function experimentsRequestFor(config, timed, phases) {
 async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
   if (config.experiments.length === 0) return null;
   const request = experimentsRequestFor(config, timed, phases);
-  if (typeof request === "string") return skipped(config, request);
+  if (typeof request === "string") return skippedExperiments(config, request);
   try {
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;
   } catch (error2) {
     hooks.warn(`Experiments failed: ${errorMessage(error2)}`);
-    return { ...skipped(config, errorMessage(error2)), status: "failed" };
+    return { ...skippedExperiments(config, errorMessage(error2)), status: "failed" };
   }
+}
+
+// src/machine/identity.ts
+import { readFileSync as readFileSync10, readlinkSync } from "node:fs";
+function ownPidNamespace() {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return void 0;
+  }
+}
+function processStartTicks(pid, procRoot = "/proc") {
+  let text;
+  try {
+    text = readFileSync10(`${procRoot}/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  const rest = text.slice(text.lastIndexOf(")") + 1).trim().split(/\s+/);
+  const value = Number(rest[22 - 3]);
+  return Number.isFinite(value) ? value : null;
+}
+function ownIdentity() {
+  const ns = ownPidNamespace();
+  return { pid: process.pid, startTicks: processStartTicks(process.pid), ...ns ? { pidNamespace: ns } : {} };
+}
+function sameNamespace(who) {
+  return who.pidNamespace === void 0 || who.pidNamespace === ownPidNamespace();
+}
+function isAlive(who) {
+  if (!sameNamespace(who)) return true;
+  try {
+    process.kill(who.pid, 0);
+  } catch (error2) {
+    if (error2.code !== "EPERM") return false;
+  }
+  if (who.startTicks === null) return true;
+  const now = processStartTicks(who.pid);
+  return now === null || now === who.startTicks;
+}
+
+// src/machine/ledger.ts
+import { existsSync as existsSync6, readdirSync as readdirSync4, readFileSync as readFileSync11, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import path29 from "node:path";
+import { randomBytes as randomBytes2 } from "node:crypto";
+
+// src/machine/place.ts
+import { accessSync, chmodSync, constants as constants5, mkdirSync as mkdirSync4, statSync as statSync9 } from "node:fs";
+import path28 from "node:path";
+var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
+var MACHINE_DIR_NAME = "disk-profiler";
+var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
+function usableParent(dir) {
+  try {
+    if (!statSync9(dir).isDirectory()) return false;
+    accessSync(dir, constants5.W_OK | constants5.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function machineDir() {
+  const given = process.env[MACHINE_DIR_ENV];
+  const parent = CANDIDATE_PARENTS.find((p2) => usableParent(p2) || usableParent(path28.join(p2, MACHINE_DIR_NAME))) ?? "/tmp";
+  const dir = given || path28.join(parent, MACHINE_DIR_NAME);
+  try {
+    mkdirSync4(dir, { recursive: true, mode: 1023 });
+    if ((statSync9(dir).mode & 1023) !== 1023) chmodSync(dir, 1023);
+  } catch {
+  }
+  return dir;
+}
+
+// src/machine/ledger.ts
+var LEDGER_PREFIX = "profile-";
+var LEDGER_KEEP_MS = 60 * 60 * 1e3;
+function ledgerFile(dir, id) {
+  return path29.join(dir, `${LEDGER_PREFIX}${id}.json`);
+}
+function writeRecord(dir, record) {
+  const file = ledgerFile(dir, record.id);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync7(tmp, `${JSON.stringify(record)}
+`, { mode: 420 });
+  renameSync(tmp, file);
+}
+function parseRecord(text) {
+  try {
+    const r = JSON.parse(text);
+    return r && r.version === 1 && typeof r.id === "string" && typeof r.owner?.pid === "number" && Array.isArray(r.phases) ? r : null;
+  } catch {
+    return null;
+  }
+}
+function readRecords(dir) {
+  let names;
+  try {
+    names = readdirSync4(dir);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const name2 of names) {
+    if (!name2.startsWith(LEDGER_PREFIX) || !name2.endsWith(".json")) continue;
+    try {
+      const r = parseRecord(readFileSync11(path29.join(dir, name2), "utf8"));
+      if (r) out.push(r);
+    } catch {
+    }
+  }
+  return out;
+}
+function owes(r) {
+  return r.dirty !== null || r.experimentDirs.length > 0 || r.probeDirs.length > 0;
+}
+function isDead(r, holdingLock = false) {
+  if (r.endedEpochMs !== null) return false;
+  if (!sameNamespace(r.owner)) return holdingLock && owes(r);
+  return !isAlive(r.owner);
+}
+function pruneRecords(dir, nowEpochMs = Date.now()) {
+  for (const r of readRecords(dir)) {
+    if (r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) rmSync4(ledgerFile(dir, r.id), { force: true });
+  }
+}
+var Ledger = class _Ledger {
+  constructor(dir, label, warn = () => {
+  }) {
+    this.dir = dir;
+    this.warn = warn;
+    const now = Date.now();
+    const me = ownIdentity();
+    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes2(3).toString("hex")}`;
+    this.record = {
+      version: 1,
+      id,
+      owner: { ...me, label },
+      createdEpochMs: now,
+      updatedEpochMs: now,
+      endedEpochMs: null,
+      phases: [],
+      experimentDirs: [],
+      probeDirs: [],
+      dirty: null
+    };
+    this.file = ledgerFile(dir, id);
+    this.save();
+  }
+  dir;
+  warn;
+  record;
+  file;
+  failed = false;
+  static open(label, warn) {
+    return new _Ledger(machineDir(), label, warn);
+  }
+  enter(phase2) {
+    this.closeOpen();
+    this.record.phases.push({ phase: phase2, startEpochMs: Date.now(), endEpochMs: null });
+    this.save();
+  }
+  leave() {
+    this.closeOpen();
+    this.save();
+  }
+  addExperimentDir(dir) {
+    this.record.experimentDirs.push(dir);
+    this.save();
+  }
+  addProbeDir(dir) {
+    this.record.probeDirs.push(dir);
+    this.save();
+  }
+  setDirty(change) {
+    this.record.dirty = change;
+    this.save();
+  }
+  /** The profile is over: what it changed was put back by its own cleanup, or is left to its post step (which reads this file) or the next profile. */
+  end() {
+    this.closeOpen();
+    this.record.experimentDirs = this.record.experimentDirs.filter((d) => existsSync6(d));
+    this.record.probeDirs = this.record.probeDirs.filter((d) => existsSync6(d));
+    if (this.record.dirty === null && this.record.experimentDirs.length === 0 && this.record.probeDirs.length === 0) this.record.endedEpochMs = Date.now();
+    this.save();
+  }
+  closeOpen() {
+    const open2 = this.record.phases.at(-1);
+    if (open2 && open2.endEpochMs === null) open2.endEpochMs = Date.now();
+  }
+  save() {
+    this.record.updatedEpochMs = Date.now();
+    try {
+      writeRecord(this.dir, this.record);
+    } catch (error2) {
+      if (!this.failed)
+        this.warn(
+          `The machine's ledger of profiles (${this.file}) cannot be written: ${errorMessage(error2)}. Another profile on this machine will not see this one.`
+        );
+      this.failed = true;
+    }
+  }
+};
+
+// src/machine/lock.ts
+import { spawn as spawn7 } from "node:child_process";
+import { chmodSync as chmodSync2, closeSync as closeSync5, openSync as openSync5 } from "node:fs";
+import path30 from "node:path";
+var LOCK_FILE_NAME = "machine.lock";
+var LOCK_WAIT_SLACK_MS = 1e4;
+function lockWaitMs(budgets) {
+  return (budgets.probesMs ?? 0) + (budgets.experimentsMs ?? 0) + LOCK_WAIT_SLACK_MS;
+}
+var SCRIPT = [
+  'exec 9<"$1" || exit 3',
+  // -n when no wait: one try.
+  'if [ "$2" = 0 ]; then flock -n 9 || exit 4; else flock -w "$2" 9 || exit 4; fi',
+  "echo locked",
+  // Blocks until our end of the pipe closes (release, or this process dying).
+  "read -r _ || true"
+].join("\n");
+function acquireMachineLock(options) {
+  const started = monotonicMs();
+  const dir = options.dir ?? machineDir();
+  const file = path30.join(dir, LOCK_FILE_NAME);
+  const unlocked = (reason) => ({
+    acquired: true,
+    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
+    } }
+  });
+  try {
+    closeSync5(openSync5(file, "a", 438));
+    try {
+      chmodSync2(file, 438);
+    } catch {
+    }
+  } catch (error2) {
+    if (error2.code !== "EACCES")
+      return Promise.resolve(unlocked(`the lock file ${file} cannot be made (${error2.message})`));
+  }
+  const seconds5 = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
+  return new Promise((resolve8) => {
+    const child2 = spawn7("sh", ["-c", SCRIPT, "sh", file, seconds5], { stdio: ["pipe", "pipe", "pipe"] });
+    let settled = false;
+    let stderr = "";
+    const kill = () => {
+      if (child2.exitCode === null && child2.signalCode === null) child2.kill("SIGKILL");
+    };
+    const onAbort = () => {
+      kill();
+      finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "cancelled while waiting for the machine lock" });
+    };
+    const finish = (outcome2) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve8(outcome2);
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    child2.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
+    child2.stdin.on("error", () => void 0);
+    child2.stdout.setEncoding("utf8").on("data", (chunk) => {
+      if (!chunk.includes("locked")) return;
+      child2.unref();
+      for (const s4 of [child2.stdin, child2.stdout, child2.stderr]) s4.unref?.();
+      finish({ acquired: true, lock: { waitedMs: monotonicMs() - started, release: kill } });
+    });
+    child2.on("error", (error2) => finish(unlocked(`sh could not be started (${error2.message})`)));
+    child2.on("exit", (code) => {
+      if (code === 4) finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "timed out" });
+      else if (code === 127 || /flock.*not found/.test(stderr)) finish(unlocked("flock(1) is not installed (util-linux)"));
+      else finish(unlocked(`the machine lock could not be taken (${stderr.trim() || `exit code ${code}`})`));
+    });
+  });
+}
+
+// src/experiment/post-cleanup.ts
+function cleanUpExperiments(left, privilege = detectPrivilege()) {
+  const report = { removed: [], refused: [], dirtyPutBack: [], dirtyLeftAlone: [] };
+  if (left.dirty) {
+    try {
+      const outcome2 = putBackIfOurs(privilege, left.dirty);
+      report.dirtyPutBack = outcome2.putBack;
+      report.dirtyLeftAlone = outcome2.leftAlone.map((l) => leftAloneSentence(l, left.whose));
+    } catch (error2) {
+      report.refused.push({ dir: "vm.dirty_*", reason: errorMessage(error2) });
+    }
+  }
+  for (const dir of [...left.experimentDirs].reverse()) {
+    const r = removeOwnedDir(dir, privilege);
+    if (r.removed) report.removed.push(dir);
+    else if (r.reason !== "does not exist") report.refused.push({ dir, reason: r.reason ?? "unknown" });
+  }
+  const probes3 = removeProbeDirectoriesSync(left.probeDirs ?? []);
+  report.removed.push(...probes3.removed);
+  report.refused.push(...probes3.refused);
+  return report;
+}
+
+// src/machine/recover.ts
+function recoverRecord(dir, record, whose, privilege) {
+  const out = { done: [], warnings: [] };
+  const hasWork = record.dirty !== null || record.experimentDirs.length > 0 || record.probeDirs.length > 0;
+  if (hasWork) {
+    const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
+    if (r.dirtyPutBack.length > 0) out.done.push(`Put ${r.dirtyPutBack.join(" and ")} back as they were before ${whose}'s page-cache experiment.`);
+    if (r.removed.length > 0) out.done.push(`Removed what ${whose} left behind: ${r.removed.join(", ")}.`);
+    out.warnings.push(...r.dirtyLeftAlone);
+    for (const x of r.refused) out.warnings.push(`Left ${x.dir} of ${whose} in place: ${x.reason}.`);
+  }
+  record.dirty = null;
+  record.experimentDirs = [];
+  record.probeDirs = [];
+  record.endedEpochMs ??= record.updatedEpochMs;
+  try {
+    writeRecord(dir, record);
+  } catch (error2) {
+    out.warnings.push(`Could not close the ledger record of ${whose}: ${error2.message}.`);
+  }
+  return out;
+}
+var describeOwner = (r) => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
+function recoverDeadProfiles(dir, privilege = null) {
+  const out = { done: [], warnings: [] };
+  pruneRecords(dir);
+  const dead = readRecords(dir).filter((r) => isDead(r, true));
+  if (dead.length === 0) return out;
+  const p2 = privilege ?? detectPrivilege();
+  for (const record of dead) {
+    const r = recoverRecord(dir, record, describeOwner(record), p2);
+    out.done.push(...r.done);
+    out.warnings.push(...r.warnings);
+  }
+  return out;
+}
+
+// src/machine/session.ts
+var MachineSession = class _MachineSession {
+  constructor(ledger, out) {
+    this.ledger = ledger;
+    this.out = out;
+  }
+  ledger;
+  out;
+  lock = null;
+  static open(label, out) {
+    return new _MachineSession(Ledger.open(label, out.warn), out);
+  }
+  get ledgerFile() {
+    return this.ledger.file;
+  }
+  enter(phase2) {
+    this.ledger.enter(phase2);
+  }
+  leave() {
+    this.ledger.leave();
+  }
+  addExperimentDir(dir) {
+    this.ledger.addExperimentDir(dir);
+  }
+  addProbeDir(dir) {
+    this.ledger.addProbeDir(dir);
+  }
+  setDirty(change) {
+    this.ledger.setDirty(change);
+  }
+  /**
+   * At the start: a killed profile's raised vm.dirty_* would skew this restore too. Only when the
+   * lock is free at once (a holder is alive and puts right what it finds when it took the lock).
+   */
+  async recoverAtStart() {
+    pruneRecords(this.ledger.dir);
+    if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
+    const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
+    if (!got.acquired) return;
+    try {
+      this.recover();
+    } finally {
+      got.lock.release();
+    }
+  }
+  /**
+   * Takes the machine lock for the probes and experiments, waiting up to `waitMs`; null when it
+   * stayed held, with the sentence saying by whom and for how long (the caller skips its part).
+   */
+  async acquire(waitMs, signal) {
+    const holders = () => this.busyOthers();
+    const before = holders();
+    if (before.length > 0) this.out.log(`Waiting up to ${seconds(waitMs)} for the machine: ${describe2(before)} is probing or experimenting on it.`);
+    const got = await acquireMachineLock({ waitMs, dir: this.ledger.dir, ...signal ? { signal } : {} });
+    if (!got.acquired) {
+      const who = holders();
+      return `another profile held the machine lock for the whole ${seconds(got.waitedMs)} wait (${who.length > 0 ? describe2(who) : "its holder"}; the wait is this profile's probe + experiments budgets + 10 s), so this part was skipped rather than measured beside it${got.reason === "timed out" ? "" : ` (${got.reason})`}`;
+    }
+    this.lock = got.lock;
+    if (got.lock.unlockedReason && process.platform !== "linux")
+      this.out.log(`Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}.`);
+    else if (got.lock.unlockedReason)
+      this.out.warn(
+        `Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}. Another profile on this machine could run its own beside them.`
+      );
+    else if (got.lock.waitedMs > 1e3) this.out.log(`Waited ${seconds(got.lock.waitedMs)} for the machine lock.`);
+    this.recover();
+    return null;
+  }
+  release() {
+    this.lock?.release();
+    this.lock = null;
+  }
+  /** Others that overlapped this profile's restore, probes or experiments so far. */
+  otherProfiles() {
+    return otherProfilesDuring(this.ledger.record, readRecords(this.ledger.dir), Date.now(), (r) => isAlive(r.owner));
+  }
+  end() {
+    this.release();
+    this.ledger.end();
+  }
+  recover() {
+    const r = recoverDeadProfiles(this.ledger.dir);
+    for (const line of r.done) this.out.log(line);
+    for (const line of r.warnings) this.out.warn(line);
+  }
+  busyOthers() {
+    return readRecords(this.ledger.dir).filter((r) => {
+      if (r.id === this.ledger.record.id || r.endedEpochMs !== null || !isAlive(r.owner)) return false;
+      const open2 = r.phases.at(-1);
+      return open2 !== void 0 && open2.endEpochMs === null && (open2.phase === "probes" || open2.phase === "experiments");
+    });
+  }
+};
+function describe2(records) {
+  return records.map((r) => `"${r.owner.label}" (pid ${r.owner.pid}, in its ${r.phases.at(-1)?.phase ?? "start"})`).join(", ");
 }
 
 // src/experiment/page-cache-prediction.ts
@@ -99848,9 +102024,14 @@ function predictPageCacheStep(extract, cpuBound = false) {
   };
 }
 function pageCachePredictionOf(profile2) {
-  const extract = profile2.phases.find((p) => p.name === "extract");
-  const cpuBound = profile2.verdict?.phases.find((p) => p.phase === "extract")?.bottleneck === "cpu";
-  return extract ? predictPageCacheStep(phaseFacts(profile2, extract), cpuBound) : null;
+  const extract = profile2.phases.find((p2) => p2.name === "extract");
+  const cpuBound = profile2.verdict?.phases.find((p2) => p2.phase === "extract")?.bottleneck === "cpu";
+  return extract ? predictPageCacheStep(phaseFacts(profile2, extract), cpuBound || outgrowsCgroupBudget(profile2)) : null;
+}
+function outgrowsCgroupBudget(profile2) {
+  const extracted = profile2.restore?.anatomy?.extractedBytes;
+  if (extracted === void 0) return false;
+  return dirtyBytesFor(extracted).dirtyBytes * cgroupDirtyScale(profile2.context) < extracted;
 }
 function predictedSavingMs(e) {
   const baseline = e.outcomes.find((o) => o.alternative === "baseline");
@@ -99861,6 +102042,439 @@ function predictedSavingMs(e) {
 // src/version.ts
 var TOOL_VERSION = "0.1.0";
 
+// src/judge/auto-rules.ts
+var seconds4 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
+var ABOVE_CEILING_FACTOR = 1.1;
+var MIN_RATE_PHASE_MS = 500;
+function restoreRates(phases) {
+  let rates = null;
+  for (const p2 of phases) {
+    const a = p2.start.disks[0];
+    const b = p2.end.disks[0];
+    const seconds5 = (p2.endMs - p2.startMs) / 1e3;
+    if (!a || !b || p2.endMs - p2.startMs < MIN_RATE_PHASE_MS) continue;
+    const r = {
+      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds5,
+      writeIops: (b.writesCompleted - a.writesCompleted) / seconds5,
+      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds5,
+      readIops: (b.readsCompleted - a.readsCompleted) / seconds5
+    };
+    rates = rates ? {
+      writeBytesPerSecond: Math.max(rates.writeBytesPerSecond, r.writeBytesPerSecond),
+      writeIops: Math.max(rates.writeIops, r.writeIops),
+      readBytesPerSecond: Math.max(rates.readBytesPerSecond, r.readBytesPerSecond),
+      readIops: Math.max(rates.readIops, r.readIops)
+    } : r;
+  }
+  return rates;
+}
+function ranAboveCeilings(rates, probes3) {
+  if (!rates) return null;
+  const ceiling = (name2) => probes3.find((p2) => p2.name === name2 && !p2.error && p2.iops > 0);
+  const checks = [
+    [rates.writeBytesPerSecond, ceiling("seq-write")?.bytesPerSecond, "MiB/s written"],
+    [rates.readBytesPerSecond, ceiling("seq-read")?.bytesPerSecond, "MiB/s read"],
+    [rates.writeIops, ceiling("rand-write")?.iops, "writes/s"],
+    [rates.readIops, ceiling("rand-read")?.iops, "reads/s"]
+  ];
+  for (const [measured, remembered, unit] of checks) {
+    if (remembered === void 0 || measured <= remembered * ABOVE_CEILING_FACTOR) continue;
+    const bytes2 = unit.startsWith("MiB");
+    const fmt = (v) => bytes2 ? (v / MiB).toFixed(0) : v.toFixed(0);
+    return `the restore ran at ${fmt(measured)} ${unit}, above the remembered ceiling of ${fmt(remembered)}`;
+  }
+  return null;
+}
+function decideProbes(input) {
+  const r = input.remembered;
+  if ("missing" in r) return { run: true, reason: `probes: auto probed because no ceilings are remembered for this hardware (${r.missing})` };
+  if (!r.probes.some((p2) => !p2.error && p2.iops > 0))
+    return { run: true, reason: `probes: auto probed because the remembered entry of run ${r.runId} holds no usable ceiling` };
+  const ageMs = input.nowMs - Date.parse(r.probedAt);
+  const days = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
+  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs) {
+    return {
+      run: true,
+      reason: `probes: auto probed because the remembered ceilings (run ${r.runId}) are ${Number.isFinite(ageMs) ? days(ageMs) : "of unknown age"} old, over ceilings-max-age-days (${days(input.maxAgeMs)})`
+    };
+  }
+  const above = ranAboveCeilings(input.rates, r.probes);
+  if (above) return { run: true, reason: `probes: auto probed because ${above} (run ${r.runId})` };
+  return {
+    run: false,
+    reason: `probes: auto used the ceilings remembered from run ${r.runId} (probed ${r.probedAt.slice(0, 10)}, same hardware fingerprint); the restore stayed under them`
+  };
+}
+var EXPERIMENTS_FOR = {
+  "disk-bandwidth": ["ram", "other-disk", "page-cache"],
+  "disk-iops": ["ram", "other-disk", "page-cache"],
+  cpu: ["decompress", "ram"],
+  network: []
+};
+var AUTO_EXPERIMENTS_MIN_RESTORE_MS = 1e4;
+function decideExperiments(input) {
+  const b = input.bottleneck;
+  const skip = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
+  if (b === null || b === "inconclusive") return skip("the verdict names no resource, so no fix can be aimed at one");
+  if (b === "none") return skip("the verdict names no bottleneck, so there is nothing to fix");
+  const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
+  if (wanted.length === 0) {
+    return skip(
+      b === "network" ? "the verdict names the network, which none of them changes (they extract the same archive again)" : `none of the allowed experiments changes ${b}`
+    );
+  }
+  if (input.untilDurableMs === null) return skip("the restore did not complete, so there is no time a fix could save");
+  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
+    return skip(
+      `the restore took ${seconds4(input.untilDurableMs)} until its files were on disk, under ${seconds4(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
+    );
+  }
+  return {
+    run: true,
+    reason: `experiments: auto ran ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds4(input.untilDurableMs)} until on disk`,
+    experiments: wanted
+  };
+}
+
+// src/remember/cache-store.ts
+import { mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import * as os14 from "node:os";
+import * as path31 from "node:path";
+var DOCUMENT_FORMAT = 1;
+function versionOf(kind) {
+  return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
+}
+function serviceVersion() {
+  return getCacheServiceVersion() === "v2" ? "v2" : "v1";
+}
+async function scratch() {
+  return mkdtemp(path31.join(process.env.RUNNER_TEMP || os14.tmpdir(), "disk-profiler-doc-"));
+}
+async function loadNewest(kind, keyPrefix) {
+  const mode = getCacheMode();
+  if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    let url3 = "";
+    let key = "";
+    if (serviceVersion() === "v2") {
+      const version4 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: keyPrefix, restoreKeys: [keyPrefix], version: version4 });
+      if (response.ok) {
+        url3 = response.signedDownloadUrl;
+        key = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry([keyPrefix], paths, { compressionMethod, enableCrossOsArchive: true });
+      url3 = entry?.archiveLocation ?? "";
+      key = entry?.cacheKey ?? "";
+    }
+    if (!url3) return { found: false, reason: `no entry under ${keyPrefix}` };
+    dir = await scratch();
+    const file = path31.join(dir, "document.json");
+    await downloadCache(url3, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
+    return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
+  } catch (error2) {
+    return { found: false, reason: `reading ${keyPrefix}* from the Actions cache failed: ${errorMessage(error2)}` };
+  } finally {
+    if (dir) await rm2(dir, { recursive: true, force: true });
+  }
+}
+async function storeDocument(kind, key, document2) {
+  const mode = getCacheMode();
+  if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    dir = await scratch();
+    const file = path31.join(dir, "document.json");
+    const body3 = JSON.stringify(document2);
+    await writeFile2(file, body3);
+    const sizeBytes = Buffer.byteLength(body3);
+    if (serviceVersion() === "v2") {
+      const version4 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const client = internalCacheTwirpClient();
+      const created = await client.CreateCacheEntry({ key, version: version4 });
+      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
+      await saveCache(-1, file, created.signedUploadUrl, {
+        uploadChunkSize: 64 * 1024 * 1024,
+        uploadConcurrency: 8,
+        useAzureSdk: true,
+        archiveSizeBytes: sizeBytes
+      });
+      const finalized = await client.FinalizeCacheEntryUpload({ key, version: version4, sizeBytes: `${sizeBytes}` });
+      if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
+    } else {
+      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = reserved?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      await saveCache(cacheId, file, "", {});
+    }
+    return { ok: true };
+  } catch (error2) {
+    return { ok: false, reason: `saving ${key} to the Actions cache failed: ${errorMessage(error2)}` };
+  } finally {
+    if (dir) await rm2(dir, { recursive: true, force: true });
+  }
+}
+function keySafe(text, maxLength = 100) {
+  return text.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
+}
+function runIdentity(env = process.env) {
+  return { runId: env.GITHUB_RUN_ID || "local", runAttempt: env.GITHUB_RUN_ATTEMPT || "1" };
+}
+
+// src/remember/ceilings.ts
+function ceilingsKeyPrefix(fingerprintId2) {
+  return `disk-profiler-ceilings-${fingerprintId2}-`;
+}
+function ceilingsKey(fingerprintId2, nowMs, env = process.env) {
+  const { runId, runAttempt } = runIdentity(env);
+  return `${ceilingsKeyPrefix(fingerprintId2)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v);
+function isProbe(v) {
+  const p2 = v;
+  return typeof p2 === "object" && p2 !== null && PROBE_NAMES.includes(p2.name) && finite(p2.bytesPerSecond) && finite(p2.iops) && typeof p2.latencyNs === "object" && p2.latencyNs !== null && finite(p2.latencyNs.mean);
+}
+function parseCeilingsDocument(v, fingerprintId2) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (d.fingerprintId !== fingerprintId2) return `the entry is for fingerprint ${String(d.fingerprintId)}, not ${fingerprintId2}`;
+  if (typeof d.runId !== "string" || typeof d.probedAt !== "string" || !Array.isArray(d.probes)) return "the entry lacks its run, date or probes";
+  if (!d.probes.every(isProbe)) return "the entry holds a probe result this version cannot read";
+  return d;
+}
+async function loadCeilings(fingerprintId2) {
+  const loaded = await loadNewest("ceilings", ceilingsKeyPrefix(fingerprintId2));
+  if (!loaded.found) return loaded;
+  const parsed = parseCeilingsDocument(loaded.document, fingerprintId2);
+  return typeof parsed === "string" ? { found: false, reason: `${loaded.key} was not usable: ${parsed}` } : { found: true, key: loaded.key, document: parsed };
+}
+async function storeCeilings(fingerprint2, hardware2, label, suite, probedAt) {
+  const key = ceilingsKey(fingerprint2.id, Date.now());
+  const { runId, runAttempt } = runIdentity();
+  const document2 = {
+    fingerprintId: fingerprint2.id,
+    hardware: hardware2,
+    label,
+    runId,
+    runAttempt,
+    probedAt,
+    ...suite.fioVersion ? { fioVersion: suite.fioVersion } : {},
+    ...suite.directory ? { directory: suite.directory } : {},
+    probes: suite.probes.filter((p2) => !p2.error)
+  };
+  const stored = await storeDocument("ceilings", key, document2);
+  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+}
+function rememberedSuite(doc, reason) {
+  return {
+    status: "skipped",
+    reason,
+    ...doc.fioVersion ? { fioVersion: doc.fioVersion } : {},
+    ...doc.directory ? { directory: doc.directory } : {},
+    wallMs: 0,
+    probes: doc.probes
+  };
+}
+function rememberedSource(doc, key) {
+  return {
+    kind: "remembered",
+    runId: doc.runId,
+    runAttempt: doc.runAttempt,
+    probedAt: doc.probedAt,
+    fingerprintId: doc.fingerprintId,
+    cacheKey: key,
+    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace("T", " ")} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
+  };
+}
+
+// src/history/store.ts
+import { createHash as createHash4 } from "node:crypto";
+function historyKeyPrefix(label) {
+  const hash = createHash4("sha256").update(label).digest("hex").slice(0, 8);
+  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
+}
+function parseHistory(v, label) {
+  const d = v;
+  if (typeof d !== "object" || d === null || !Array.isArray(d.runs)) return "the entry is not a history";
+  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
+  return d.runs.filter((r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string");
+}
+async function loadHistory(label) {
+  const loaded = await loadNewest("history", historyKeyPrefix(label));
+  if (loaded.found) {
+    const runs = parseHistory(loaded.document, label);
+    if (typeof runs !== "string") return { earlier: runs, restoredKey: loaded.key, notes: [] };
+    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
+  }
+  const note = loaded.reason.startsWith("no entry") ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  return { earlier: [], restoredKey: null, notes: [note] };
+}
+async function updateHistory(o) {
+  const keyPrefix = historyKeyPrefix(o.label);
+  const { earlier, restoredKey: restoredKey2 } = o.loaded;
+  const notes = [...o.loaded.notes];
+  const runs = appendRun(earlier, o.current);
+  let saved = null;
+  if (o.save) {
+    const { runId, runAttempt } = runIdentity();
+    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
+    const stored = await storeDocument("history", key, { label: o.label, runs });
+    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
+  }
+  return {
+    label: o.label,
+    keyPrefix,
+    restoredKey: restoredKey2,
+    startedNew: restoredKey2 === null,
+    earlierRuns: earlier.length,
+    groups: groupsOf(runs, o.current.fingerprintId),
+    regressions: regressionsOf(o.current, earlier),
+    saved,
+    notes
+  };
+}
+
+// src/pipeline/always-on.ts
+var REMEMBERED_GROUP = "Always on: remembered ceilings and history (Actions cache)";
+var HISTORY_GROUP = "Always on: this run added to the history (Actions cache)";
+var STORE_GROUP = "Always on: remembering the ceilings (Actions cache)";
+function fingerprintOf(where3, context4, restorePath, roots) {
+  let existing = null;
+  try {
+    existing = nearestExisting(restorePath);
+  } catch {
+  }
+  const cgroup = context4.cgroup;
+  return readFingerprint(
+    {
+      diskNames: where3.devices.filter((d) => d.roles.includes("restore-path")).map((d) => d.name),
+      restorePath: existing,
+      fallback: {
+        vcpus: context4.cpuCount,
+        memoryBytes: context4.memoryBytes,
+        ...context4.cpuModel ? { cpuModel: context4.cpuModel } : {},
+        ...context4.kernel ? { kernel: context4.kernel } : {}
+      },
+      ...cgroup !== void 0 ? { cgroup } : {}
+    },
+    { procRoot: roots.procRoot, ...roots.sysRoot ? { sysRoot: roots.sysRoot } : {} }
+  );
+}
+function cacheTrouble(restore2) {
+  const phase2 = restore2?.error?.phase;
+  return phase2 === "lookup" || phase2 === "download" ? `the Actions cache failed during the restore's ${phase2}` : null;
+}
+async function planProbes(config, fingerprint2, restore2, phases, log2) {
+  if (!config.probesAuto || config.probes.length === 0) return {};
+  const trouble = cacheTrouble(restore2);
+  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
+  if (!config.rememberCeilings)
+    return { decision: { run: true, reason: "probes: auto probed because remember-ceilings is false, so no ceilings are remembered" } };
+  const remembered = await loadCeilings(fingerprint2.id);
+  const decision = decideProbes({
+    remembered: remembered.found ? remembered.document : { missing: remembered.reason },
+    nowMs: Date.now(),
+    maxAgeMs: config.ceilingsMaxAgeMs,
+    rates: restoreRates(phases)
+  });
+  log2(decision.reason);
+  if (decision.run || !remembered.found) return { decision };
+  return {
+    decision,
+    remembered: { suite: rememberedSuite(remembered.document, decision.reason), source: rememberedSource(remembered.document, remembered.key) }
+  };
+}
+async function ceilingsSourceAfter(config, fingerprint2, probes3, plan, probedAt, profileRestore, warn) {
+  if (plan.remembered) return plan.remembered.source;
+  const usable2 = probes3.status === "ran" && probes3.probes.some((p2) => !p2.error);
+  if (!usable2) return { kind: "none", sentence: `No fio ceilings: ${probes3.reason ?? `the probes ${probes3.status}`}.` };
+  const { runId } = runIdentity();
+  const source = { kind: "this-run", runId, probedAt, fingerprintId: fingerprint2.id, sentence: "Ceilings probed by this run." };
+  if (!config.rememberCeilings) return source;
+  if (cacheTrouble(profileRestore)) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${cacheTrouble(profileRestore)}).` };
+  const stored = await storeCeilings(fingerprint2, describeFingerprint(fingerprint2), config.label, probes3, probedAt);
+  if (!stored.ok) {
+    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
+    return { ...source, sentence: "Ceilings probed by this run (not remembered: see the warning)." };
+  }
+  return {
+    ...source,
+    cacheKey: stored.key,
+    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint2.id}).`
+  };
+}
+function phaseMs3(phases, name2) {
+  const p2 = phases.find((x) => x.name === name2);
+  return p2 ? p2.endMs - p2.startMs : null;
+}
+function untilDurableMs(profile2) {
+  const r = profile2.restore;
+  if (!r?.cacheHit || r.error || r.skipped) return null;
+  return r.restoreMs + (phaseMs3(profile2.phases, "writeback") ?? 0);
+}
+function autoExperiments(config, judged) {
+  if (!config.experimentsAuto || config.experiments.length === 0) return null;
+  return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
+}
+function withCeilingsSource(profile2) {
+  const source = profile2.ceilingsSource;
+  if (!profile2.verdict || !source) return;
+  if (source.kind === "remembered") profile2.verdict.sentence = `${profile2.verdict.sentence} (${source.sentence.replace(/\.$/, "")})`;
+  else if (source.kind === "this-run" && profile2.auto?.probes?.run) profile2.verdict.sentence = `${profile2.verdict.sentence} (Ceilings probed by this run.)`;
+}
+function historyLabelOf(config) {
+  return config.historyLabel ?? config.label;
+}
+function startHistoryLoad(config, restore2) {
+  return config.history && !cacheTrouble(restore2) ? loadHistory(historyLabelOf(config)) : null;
+}
+async function historyOf(config, profile2, fingerprint2, loading) {
+  if (!config.history) return null;
+  const trouble = cacheTrouble(profile2.restore);
+  if (trouble || !loading) {
+    return {
+      label: historyLabelOf(config),
+      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
+      restoredKey: null,
+      startedNew: false,
+      earlierRuns: 0,
+      groups: [],
+      regressions: [],
+      saved: null,
+      notes: [`The history was not read or added to this run: ${trouble ?? "it was not loaded"}.`]
+    };
+  }
+  const { runId, runAttempt } = runIdentity();
+  const probe3 = (name2) => profile2.probes?.probes.find((p2) => p2.name === name2 && !p2.error);
+  const r = profile2.restore;
+  const current = historyRunOf({
+    createdAt: profile2.createdAt,
+    runId,
+    runAttempt,
+    fingerprintId: fingerprint2.id,
+    hardware: describeFingerprint(fingerprint2),
+    phasesMs: {
+      lookup: phaseMs3(profile2.phases, "lookup"),
+      download: phaseMs3(profile2.phases, "download"),
+      extract: phaseMs3(profile2.phases, "extract"),
+      writeback: phaseMs3(profile2.phases, "writeback")
+    },
+    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
+    archiveBytes: r?.archiveBytes ?? null,
+    bottleneck: profile2.verdict?.bottleneck ?? "inconclusive",
+    ceilings: {
+      seqWriteMiBps: probe3("seq-write") ? (probe3("seq-write")?.bytesPerSecond ?? 0) / MiB : null,
+      randWriteIops: probe3("rand-write")?.iops ?? null
+    }
+  });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
+}
+
 // src/pipeline/run-profile.ts
 async function runProfile(config, hooks) {
   const warnings = [];
@@ -99868,23 +102482,40 @@ async function runProfile(config, hooks) {
     warnings.push(message);
     hooks.warn(message);
   };
+  const machine = MachineSession.open(config.label, { log: hooks.log, warn });
+  hooks.onLedger?.(machine.ledgerFile);
+  try {
+    await machine.recoverAtStart();
+    return await profileOn(config, hooks, machine, warnings, warn);
+  } finally {
+    machine.end();
+  }
+}
+async function profileOn(config, hooks, machine, warnings, warn) {
   const originMs = monotonicMs();
   const createdAt = (/* @__PURE__ */ new Date()).toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
-  const restorePath = roots[0] ?? config.workspace;
+  const restorePaths = roots.length > 0 ? roots : [config.workspace];
   const procRoot = hooks.procRoot ?? "/proc";
-  const where3 = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
-  const context4 = readRunnerContext(where3, { procRoot });
-  const hasProc = context4.os === "linux" && existsSync6(path27.join(procRoot, "stat"));
+  const where3 = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const cgroup = readCgroup({ procRoot });
+  const context4 = readRunnerContext(where3, { procRoot, cgroup });
+  const fingerprint2 = fingerprintOf(where3, context4, restorePaths[0], { procRoot, ...hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {} });
+  const hasProc = context4.os === "linux" && existsSync7(path32.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
     );
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
+  } else {
+    for (const fs13 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs13.path}: ${fs13.resolution?.detail}. The other restore paths' disks are measured.`);
+    }
   }
   const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) : null;
+  machine.enter("restore");
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
@@ -99896,11 +102527,12 @@ async function runProfile(config, hooks) {
     devices: where3.devices,
     originMs,
     procRoot: hasProc ? procRoot : null,
+    cgroupCpu: hasProc ? cgroup?.cpuFiles : null,
     log: hooks.log
   });
   const { restore: restore2, phases } = timed;
   if (restore2.error) warn(`Failed to restore during ${restore2.error.phase}: ${restore2.error.message}`);
-  const extract = phases.find((p) => p.name === "extract");
+  const extract = phases.find((p2) => p2.name === "extract");
   let writebackTail = null;
   if (sampler && extract && config.writebackTimeoutMs > 0) {
     hooks.onPhase?.("writeback");
@@ -99908,35 +102540,67 @@ async function runProfile(config, hooks) {
     hooks.onPhase?.(null);
     const end = sampler.snapshot();
     phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
-    writebackTail = { syncs, complete: syncs.every((s3) => s3.returned) };
+    writebackTail = { syncs, complete: syncs.every((s4) => s4.returned) };
     if (!writebackTail.complete) {
       warn(
-        `The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s3) => !s3.returned).map((s3) => s3.mountPoint).join(", ")}; the tail is cut there.`
+        `The restore's files were not all on disk after ${config.writebackTimeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${syncs.filter((s4) => !s4.returned).map((s4) => s4.mountPoint).join(", ")}; the tail is cut there.`
       );
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  machine.leave();
+  let bytesByRoot = null;
   if (timed.extractStartedAtEpochMs !== null) {
     const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    bytesByRoot = tree.bytesByRoot;
     if (restore2.error?.phase === "extract") warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
     else restore2.anatomy = { ...tree.anatomy, compressedBytes: restore2.archiveBytes ?? 0, compression: restore2.compressionMethod };
   }
-  hooks.onPhase?.(config.probes.length > 0 ? "probes" : null);
-  const probes3 = await probe2(config, context4.cpuCount, hooks, warn);
+  const choice = chooseRestoreDevice(where3.devices, bytesByRoot, phases);
+  const devices = choice ? withRestoreDevice(where3.devices, choice) : where3.devices;
+  const target = probeTarget(config, choice ? devices[choice.index] : void 0);
+  if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
+  if (config.probesAuto || config.history) hooks.onPhase?.(REMEMBERED_GROUP);
+  const historyLoad = startHistoryLoad(config, restore2);
+  const [probePlan] = await Promise.all([planProbes(config, fingerprint2, restore2, phases, hooks.log), historyLoad]);
   hooks.onPhase?.(null);
-  const experiments2 = await experimentsAfterProfile(
-    config,
-    timed,
-    phases,
+  let busy;
+  const holdMachine = async () => {
+    if (busy !== void 0) return busy;
+    busy = await machine.acquire(
+      lockWaitMs({
+        probesMs: config.probes.length > 0 ? config.probeBudgetMs : null,
+        experimentsMs: config.experiments.length > 0 ? config.experimentsBudgetMs : null
+      }),
+      hooks.signal
+    );
+    if (busy) warn(`Probes and experiments skipped: ${busy}.`);
+    return busy;
+  };
+  const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const probesBusy = runProbes ? await holdMachine() : null;
+  hooks.onPhase?.(runProbes && !probesBusy ? "probes" : null);
+  if (runProbes && !probesBusy) machine.enter("probes");
+  const probes3 = probePlan.remembered?.suite ?? (probesBusy ? { status: "skipped", reason: probesBusy, wallMs: 0, probes: [] } : await probe2(
+    { ...config, probePath: target.path },
+    context4.cpuCount,
     {
-      log: hooks.log,
-      warn,
-      ...hooks.signal ? { signal: hooks.signal } : {},
-      ...hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {},
-      ...hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}
+      ...hooks,
+      onProbeDirectory: (dir) => {
+        machine.addProbeDir(dir);
+        hooks.onProbeDirectory?.(dir);
+      }
     },
-    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}
-  );
+    warn
+  ));
+  if (probes3.status === "ran" && !probePlan.remembered) {
+    const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
+    if (probed) probes3.deviceName = probed;
+    if (target.because) probes3.deviceBecause = target.because;
+  }
+  if (config.rememberCeilings && probes3.status === "ran") hooks.onPhase?.(STORE_GROUP);
+  const ceilingsSource2 = await ceilingsSourceAfter(config, fingerprint2, probes3, probePlan, (/* @__PURE__ */ new Date()).toISOString(), restore2, warn);
+  hooks.onPhase?.(null);
   const profile2 = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
     tool: { name: "disk-profiler", version: TOOL_VERSION },
@@ -99944,7 +102608,7 @@ async function runProfile(config, hooks) {
     createdAt,
     config: configRecord(config),
     context: context4,
-    devices: where3.devices,
+    devices,
     restore: restore2,
     phases,
     samples,
@@ -99953,29 +102617,75 @@ async function runProfile(config, hooks) {
     warnings,
     preflush,
     writebackTail,
-    ...experiments2 ? { experiments: experiments2 } : {}
+    fingerprint: fingerprint2,
+    ceilingsSource: ceilingsSource2
   };
   profile2.verdict = judgeProfile(profile2);
+  const experimentPlan = autoExperiments(config, profile2);
+  if (probePlan.decision || experimentPlan) {
+    profile2.auto = {
+      ...probePlan.decision ? { probes: probePlan.decision } : {},
+      ...experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}
+    };
+  }
+  if (experimentPlan) hooks.log(experimentPlan.reason);
+  const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
+  const experimentsBusy = experimentConfig.experiments.length > 0 ? await holdMachine() : null;
+  if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter("experiments");
+  const experiments2 = experimentsBusy ? skippedExperiments(experimentConfig, experimentsBusy) : await experimentsAfterProfile(
+    experimentConfig,
+    timed,
+    phases,
+    {
+      log: hooks.log,
+      warn,
+      ...hooks.signal ? { signal: hooks.signal } : {},
+      onDirectory: (dir) => {
+        machine.addExperimentDir(dir);
+        hooks.onExperimentDirectory?.(dir);
+      },
+      onDirtySettings: (change) => {
+        machine.setDirty(change);
+        hooks.onExperimentDirtySettings?.(change);
+      }
+    },
+    {
+      ...hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+      // On the device that got most of the restore's bytes, when the paths span several.
+      ...choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}
+    }
+  );
+  machine.leave();
+  machine.release();
+  const others = machine.otherProfiles();
+  if (others.length > 0) context4.otherProfiles = others;
+  if (experiments2) profile2.experiments = experiments2;
+  profile2.verdict = judgeProfile(profile2);
   if (experiments2) experiments2.pageCachePrediction = pageCachePredictionOf(profile2);
+  withCeilingsSource(profile2);
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history2 = await historyOf(config, profile2, fingerprint2, historyLoad);
+  hooks.onPhase?.(null);
+  if (history2) profile2.history = history2;
   return profile2;
 }
 async function flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) {
-  const memory = parseMeminfo(readText2(`${procRoot}/meminfo`) ?? "");
+  const memory = parseMeminfo(readText(`${procRoot}/meminfo`) ?? "");
   if (memory) {
     context4.dirtyAtStartBytes = memory.dirtyBytes;
     context4.writebackAtStartBytes = memory.writebackBytes;
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
-    deviceNames: where3.devices.filter((d) => d.primary).map((d) => d.name),
+    // The restore paths' own disks (tops of their stacks): a loop device's backing disk would count the same bytes again.
+    deviceNames: where3.devices.filter((d) => d.topFor ? d.topFor.includes("restore-path") : d.primary).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1e3)
   });
-  const stuck = preflush.syncs.filter((s3) => !s3.returned);
+  const stuck = preflush.syncs.filter((s4) => !s4.returned);
   if (stuck.length > 0) {
     warn(
-      `Earlier steps' dirty pages on ${stuck.map((s3) => s3.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`
+      `Earlier steps' dirty pages on ${stuck.map((s4) => s4.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`
     );
   }
   return preflush;
@@ -100001,11 +102711,23 @@ async function probe2(config, cpuCount, hooks, warn) {
     return { status: "failed", reason: errorMessage(error2), wallMs: 0, probes: [] };
   }
 }
-async function findDevices(restorePath, archiveTemp, procRoot, sysRoot, warn) {
+function probeTarget(config, chosen) {
+  const restorePath = chosen?.restorePaths?.[0];
+  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
+  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
+}
+function probedDevice(target, procRoot, sysRoot) {
   try {
-    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
+    return resolveDevices({ restorePaths: [target] }, { procRoot, ...sysRoot ? { sysRoot } : {} }).devices.find((d) => d.primary)?.name;
+  } catch {
+    return void 0;
+  }
+}
+async function findDevices(restorePaths, archiveTemp, procRoot, sysRoot, warn) {
+  try {
+    return await resolveDevices({ restorePaths, archiveTemp }, { procRoot, ...sysRoot ? { sysRoot } : {} });
   } catch (error2) {
-    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error2)}`);
+    warn(`Could not find the block devices under ${restorePaths.join(", ")}: ${errorMessage(error2)}`);
     return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error2)})` };
   }
 }
@@ -100016,44 +102738,44 @@ function describePartialExtract(roots, files, bytes2) {
 }
 
 // src/lab/cache-entry.ts
-import { createHash as createHash3 } from "node:crypto";
-import { copyFileSync, existsSync as existsSync7, mkdirSync as mkdirSync4, readdirSync as readdirSync3, readFileSync as readFileSync9, statSync as statSync8 } from "node:fs";
-import path28 from "node:path";
+import { createHash as createHash5 } from "node:crypto";
+import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync12, statSync as statSync10 } from "node:fs";
+import path33 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
-  for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync7(path28.join(projectRoot, p))) {
-      throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, "Run `npm ci` first.");
+  for (const p2 of LAB_CACHE_PATHS) {
+    if (!existsSync8(path33.join(projectRoot, p2))) {
+      throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync9(path28.join(projectRoot, "package-lock.json"));
-  const key = `lab-deps-${createHash3("sha256").update(lock).digest("hex").slice(0, 16)}`;
-  mkdirSync4(tempDir, { recursive: true });
+  const lock = readFileSync12(path33.join(projectRoot, "package-lock.json"));
+  const key = `lab-deps-${createHash5("sha256").update(lock).digest("hex").slice(0, 16)}`;
+  mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
 var LARGE_FILE_BYTES = 1024 * 1024;
 var LARGE_FILE_COPIES = 4;
 function largeFiles(dir, out = []) {
-  for (const entry of readdirSync3(dir, { withFileTypes: true })) {
-    const p = path28.join(dir, entry.name);
-    if (entry.isDirectory()) largeFiles(p, out);
-    else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync8(p).size >= LARGE_FILE_BYTES) out.push(p);
+  for (const entry of readdirSync5(dir, { withFileTypes: true })) {
+    const p2 = path33.join(dir, entry.name);
+    if (entry.isDirectory()) largeFiles(p2, out);
+    else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync10(p2).size >= LARGE_FILE_BYTES) out.push(p2);
   }
   return out;
 }
 async function seedLargeFilesCache(services, projectRoot, buildDir, tempDir) {
-  const sources = largeFiles(path28.join(projectRoot, "node_modules")).sort();
+  const sources = largeFiles(path33.join(projectRoot, "node_modules")).sort();
   if (sources.length === 0)
     throw new ProfilerError(`The lab's large-files cache needs JS files of 1 MiB or more under ${projectRoot}/node_modules.`, "Run `npm ci` first.");
-  const target = path28.join(buildDir, "large-files");
+  const target = path33.join(buildDir, "large-files");
   for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
-    const dir = path28.join(target, `copy-${copy}`);
-    mkdirSync4(dir, { recursive: true });
-    for (const [i, src] of sources.entries()) copyFileSync(src, path28.join(dir, `${i}-${path28.basename(src)}`));
+    const dir = path33.join(target, `copy-${copy}`);
+    mkdirSync5(dir, { recursive: true });
+    for (const [i, src] of sources.entries()) copyFileSync(src, path33.join(dir, `${i}-${path33.basename(src)}`));
   }
-  const key = `lab-large-files-${createHash3("sha256").update(sources.join("\n")).digest("hex").slice(0, 16)}`;
-  mkdirSync4(tempDir, { recursive: true });
+  const key = `lab-large-files-${createHash5("sha256").update(sources.join("\n")).digest("hex").slice(0, 16)}`;
+  mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: ["large-files"], key, workspace: buildDir, tempDir });
   return { key, paths: ["large-files"] };
 }
@@ -100085,53 +102807,53 @@ async function withoutStdout(fn) {
 }
 
 // src/lab/scenarios.ts
-import { mkdirSync as mkdirSync7, rmSync as rmSync5 } from "node:fs";
-import path32 from "node:path";
+import { mkdirSync as mkdirSync8, rmSync as rmSync6 } from "node:fs";
+import path37 from "node:path";
 
 // src/lab/cloud-volume.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
-import path29 from "node:path";
+import { mkdirSync as mkdirSync6 } from "node:fs";
+import path34 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path29.join(lower.mountPoint, "volume.img");
+  const backing = path34.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText(`/sys/block/${path29.basename(device2)}/loop/dio`) !== "1") {
+  if (readText2(`/sys/block/${path34.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
   setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path29.join(opts.dir, "volume");
-  mkdirSync5(mountPoint);
+  const mountPoint = path34.join(opts.dir, "volume");
+  mkdirSync6(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
 }
 
 // src/lab/cpu-quota.ts
-import { chmodSync, mkdirSync as mkdirSync6, readdirSync as readdirSync4, rmdirSync, writeFileSync as writeFileSync7 } from "node:fs";
-import path30 from "node:path";
+import { chmodSync as chmodSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
+import path35 from "node:path";
 var PERIOD_US = 1e5;
 function cpuQuotaForTar(cleanup, opts) {
-  const group = path30.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
-  mkdirSync6(group);
+  const group = path35.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+  mkdirSync7(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
-  writeText(path30.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path30.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path35.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path35.join(group, "cpu.cfs_quota_us"), String(Math.round(opts.cores * PERIOD_US)));
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path30.join(opts.dir, "cpu-shim");
-  mkdirSync6(shimDir);
-  const shim = path30.join(shimDir, "tar");
-  writeFileSync7(shim, `#!/bin/sh
+  const shimDir = path35.join(opts.dir, "cpu-shim");
+  mkdirSync7(shimDir);
+  const shim = path35.join(shimDir, "tar");
+  writeFileSync8(shim, `#!/bin/sh
 echo $$ > '${group}/cgroup.procs'
 exec '${realTar}' "$@"
 `);
-  chmodSync(shim, 493);
+  chmodSync3(shim, 493);
   return { group, shimDir };
 }
 function removeCgroup(group) {
-  for (const pid of readLines(path30.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path35.join(group, "cgroup.procs"))) {
     try {
-      writeText(path30.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
+      writeText(path35.join(CPU_CGROUP_ROOT, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -100275,7 +102997,7 @@ var SCENARIOS = {
   },
   "runner-7gib": {
     name: "runner-7gib",
-    about: `a 7 GiB runner's dirty thresholds (${mib2(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib2(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
+    about: `a 7 GiB runner's dirty thresholds (${mib3(LAB_SETTINGS.runner7GiB.backgroundBytes)} / ${mib3(LAB_SETTINGS.runner7GiB.dirtyBytes)} MiB): the restore is absorbed, then written back to a disk capped at 40 MiB/s`,
     controls: capped,
     disk: "loop",
     dirty: LAB_SETTINGS.runner7GiB,
@@ -100284,7 +103006,7 @@ var SCENARIOS = {
   },
   "runner-16gib": {
     name: "runner-16gib",
-    about: `a 16 GiB runner's dirty thresholds (${mib2(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib2(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
+    about: `a 16 GiB runner's dirty thresholds (${mib3(LAB_SETTINGS.runner16GiB.backgroundBytes)} / ${mib3(LAB_SETTINGS.runner16GiB.dirtyBytes)} MiB) on a disk capped at 40 MiB/s`,
     controls: capped,
     disk: "loop",
     dirty: LAB_SETTINGS.runner16GiB,
@@ -100340,7 +103062,7 @@ var SCENARIOS = {
     intended: null
   }
 };
-function mib2(bytes2) {
+function mib3(bytes2) {
   return (bytes2 / MiB).toFixed(0);
 }
 function controlledResources(spec) {
@@ -100367,15 +103089,15 @@ function settingsOf(spec) {
 }
 
 // src/lab/second-writer.ts
-import { spawn as spawn7 } from "node:child_process";
-import { rmSync as rmSync4 } from "node:fs";
-import path31 from "node:path";
+import { spawn as spawn8 } from "node:child_process";
+import { rmSync as rmSync5 } from "node:fs";
+import path36 from "node:path";
 var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path31.join(dir, "second-writer.bin");
-  cleanup.push(`remove ${file}`, () => rmSync4(file, { force: true }));
-  const child2 = spawn7(
+  const file = path36.join(dir, "second-writer.bin");
+  cleanup.push(`remove ${file}`, () => rmSync5(file, { force: true }));
+  const child2 = spawn8(
     "fio",
     [
       "--name=second-writer",
@@ -100443,14 +103165,14 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path32.join(root, "earlier-step-output.bin");
+    earlierFile = path37.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
-    ctx.cleanup.push(`remove ${file2}`, () => rmSync5(file2, { force: true }));
+    ctx.cleanup.push(`remove ${file2}`, () => rmSync6(file2, { force: true }));
   });
-  const workspace = path32.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path32.join(ctx.dir, "runner-temp") : path32.join(disk.root, "runner-temp");
-  mkdirSync7(workspace, { recursive: true });
-  mkdirSync7(runnerTemp, { recursive: true });
+  const workspace = path37.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path37.join(ctx.dir, "runner-temp") : path37.join(disk.root, "runner-temp");
+  mkdirSync8(workspace, { recursive: true });
+  mkdirSync8(runnerTemp, { recursive: true });
   if (spec.dirty) lowerDirtyLimits(ctx.cleanup, { dirtyBytes: spec.dirty.dirtyBytes, backgroundBytes: spec.dirty.backgroundBytes });
   const { downloadBytesPerSecond, cpuCores } = spec.controls;
   if (downloadBytesPerSecond !== void 0) {
@@ -100470,7 +103192,7 @@ function setupScenario(spec, ctx) {
   return { workspace, runnerTemp, env, devNumbers: disk.devNumbers, settings: settingsOf(spec), beforeRestore };
 }
 function diskShares(profile2) {
-  return (profile2.verdict?.phases ?? []).flatMap((p) => p.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
+  return (profile2.verdict?.phases ?? []).flatMap((p2) => p2.evidence).filter((e) => e.unit === "share" && /(bandwidth|iops)-share$/.test(e.id) && e.value !== null).map((e) => e.value);
 }
 var DISK_VERDICTS = DISK_RESOURCES;
 function expectation(name2, profile2) {
@@ -100479,7 +103201,7 @@ function expectation(name2, profile2) {
   if (intended === null) return { right: true, expected: "decided by intervention (npm run bench)" };
   if (intended === "not-disk") {
     const expected = "not a disk verdict (unless \u226580% of a ceiling)";
-    return { right: !DISK_VERDICTS.includes(got) || diskShares(profile2).some((s3) => s3 >= 0.8), expected };
+    return { right: !DISK_VERDICTS.includes(got) || diskShares(profile2).some((s4) => s4 >= 0.8), expected };
   }
   return { right: got === intended, expected: intended };
 }
@@ -100492,8 +103214,8 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync3(path33.join(os13.tmpdir(), LAB_PREFIX));
-    cleanup.push(`remove ${root}`, () => rmSync6(root, { recursive: true, force: true }));
+    const root = mkdtempSync3(path38.join(os15.tmpdir(), LAB_PREFIX));
+    cleanup.push(`remove ${root}`, () => rmSync7(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
       "stop the local services",
@@ -100501,15 +103223,15 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path33.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path38.join(root, "seed-temp")));
     let largeFiles2 = null;
     const cacheOf = (name2) => {
       if (name2 === "deps") return Promise.resolve(cache);
       if (!largeFiles2) {
         log2("lab: seeding the large-files cache");
-        const buildDir = path33.join(root, "large-files-build");
-        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path33.join(root, "seed-temp"))).finally(
-          () => rmSync6(buildDir, { recursive: true, force: true })
+        const buildDir = path38.join(root, "large-files-build");
+        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path38.join(root, "seed-temp"))).finally(
+          () => rmSync7(buildDir, { recursive: true, force: true })
         );
       }
       return largeFiles2;
@@ -100539,10 +103261,16 @@ function labConfig(entry, scenario, runner, opts) {
     sampleIntervalMs: 100,
     writebackTimeoutMs: 12e4,
     probes: opts.probes ?? LAB_PROBES,
+    // The lab measures every scenario afresh: nothing remembered, nothing decided for it.
+    probesAuto: false,
+    rememberCeilings: false,
+    ceilingsMaxAgeMs: 0,
+    history: false,
     probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
     probePath: runner.workspace,
     installFio: false,
     experiments: opts.experiments ?? [],
+    experimentsAuto: false,
     experimentsBudgetMs: opts.experimentsBudgetMs ?? 6e4,
     uploadArtifact: false,
     artifactName: `disk-profile-lab-${scenario}`
@@ -100552,9 +103280,9 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path33.join(lab.root, `${spec.name}-${Date.now()}`);
-    mkdirSync8(dir);
-    cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
+    const dir = path38.join(lab.root, `${spec.name}-${Date.now()}`);
+    mkdirSync9(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     opts.onDevices?.(runner.devNumbers);
     if (opts.failAfterSetup) throw new Error(`injected failure after setting up ${spec.name}`);
@@ -100596,7 +103324,7 @@ function profileFacts(profile2) {
   return {
     bottleneck: profile2.verdict?.bottleneck ?? "inconclusive",
     whatIf: profile2.verdict?.whatIf ?? [],
-    totalMs: profile2.phases.reduce((sum3, p) => sum3 + (p.endMs - p.startMs), 0)
+    totalMs: profile2.phases.reduce((sum3, p2) => sum3 + (p2.endMs - p2.startMs), 0)
   };
 }
 function interventionAnswer(i) {
@@ -100604,7 +103332,7 @@ function interventionAnswer(i) {
   const savings = i.relaxed.map(({ resource, timing }) => ({ resource, baseMs, relaxedMs: timing.onDiskMs, share: (baseMs - timing.onDiskMs) / baseMs }));
   const top = [...savings].sort((a, b) => b.share - a.share)[0];
   if (!top || top.share < SIGNIFICANT_SAVING) return { savings, best: null, accepted: [] };
-  const accepted = savings.filter((s3) => s3.share >= SIGNIFICANT_SAVING && top.share - s3.share <= NOISE).map((s3) => s3.resource);
+  const accepted = savings.filter((s4) => s4.share >= SIGNIFICANT_SAVING && top.share - s4.share <= NOISE).map((s4) => s4.resource);
   return { savings, best: top.resource, accepted };
 }
 function checkVerdict(bottleneck2, answer) {
@@ -100674,8 +103402,8 @@ async function plainRestoreUntilOnDisk(entry, where3, env) {
   );
 }
 async function syncOrThrow(fileSystems) {
-  const stuck = (await syncFileSystems(fileSystems, SYNC_LIMIT_MS)).filter((s3) => !s3.returned);
-  if (stuck.length > 0) throw new Error(`syncfs did not return on ${stuck.map((s3) => s3.mountPoint).join(", ")}: no plain time to compare with`);
+  const stuck = (await syncFileSystems(fileSystems, SYNC_LIMIT_MS)).filter((s4) => !s4.returned);
+  if (stuck.length > 0) throw new Error(`syncfs did not return on ${stuck.map((s4) => s4.mountPoint).join(", ")}: no plain time to compare with`);
 }
 async function timePlainRestore(lab, spec) {
   const entry = await cacheFor(lab, spec);
@@ -100746,7 +103474,7 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
   return out;
 }
 var nums = (xs) => xs.filter((x) => typeof x === "number");
-var s = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
+var s2 = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
 var pct = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%`;
 function failedNote(r) {
   const failed = r.runs.filter((x) => x.error);
@@ -100756,7 +103484,7 @@ function labRows(results) {
   const rows = [];
   for (const r of results) {
     const checks = r.runs.flatMap((x) => x.check ? [x.check] : []);
-    const n = r.runs.length;
+    const n2 = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
     const savings = r.resources.map(
       (res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
@@ -100766,9 +103494,9 @@ function labRows(results) {
     rows.push({
       section: "Lab: verdict vs intervention",
       measure: r.scenario,
-      result: `${right}/${n} right (${checks.map((c) => `${c.verdict.got} ${c.verdict.right ? "\u2713" : "\u2717"}`).join(", ")}); intervention: ${checks.map((c) => c.verdict.expected).at(-1) ?? "n/a"}${details2}${failedNote(r)}`,
+      result: `${right}/${n2} right (${checks.map((c) => `${c.verdict.got} ${c.verdict.right ? "\u2713" : "\u2717"}`).join(", ")}); intervention: ${checks.map((c) => c.verdict.expected).at(-1) ?? "n/a"}${details2}${failedNote(r)}`,
       target: `names the 2\xD7 relaxation that saved most (when one saved \u2265 ${SIGNIFICANT_SAVING * 100}%)`,
-      met: n > 0 && right === n
+      met: n2 > 0 && right === n2
     });
     for (const res of r.resources) {
       const w = checks.map((c) => c.whatIfs.find((x) => x.resource === res));
@@ -100782,18 +103510,18 @@ function labRows(results) {
       rows.push({
         section: "Lab: what-if vs measured",
         measure: `${r.scenario}: ${res} \xD72`,
-        result: `${ok2}/${n} ok; lower bound ${s(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
+        result: `${ok2}/${n2} ok; lower bound ${s2(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
         target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
-        met: n > 0 && ok2 === n
+        met: n2 > 0 && ok2 === n2
       });
     }
     const within = checks.filter((c) => c.total.within).length;
     rows.push({
       section: "Lab: profile total vs plain",
       measure: `${r.scenario}: restore + writeback`,
-      result: `${within}/${n} within; profile ${s(median(checks.map((c) => c.total.profileMs)))} vs plain ${s(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
+      result: `${within}/${n2} within; profile ${s2(median(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
       target: `within \xB1${TOTAL_TOLERANCE * 100}%`,
-      met: n > 0 && within === n
+      met: n2 > 0 && within === n2
     });
   }
   return rows;
@@ -100836,15 +103564,15 @@ function estimateLabSeconds(scenarios, runs) {
 }
 
 // src/bench/memory.ts
-import { execFileSync as execFileSync5, spawn as spawn8 } from "node:child_process";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync9, readFileSync as readFileSync10, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import path36 from "node:path";
+import { execFileSync as execFileSync5, spawn as spawn9 } from "node:child_process";
+import { chmodSync as chmodSync4, mkdirSync as mkdirSync10, readFileSync as readFileSync13, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "node:fs";
+import path41 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
-import * as os14 from "node:os";
-import { existsSync as existsSync8 } from "node:fs";
-import * as path35 from "node:path";
+import * as os16 from "node:os";
+import { existsSync as existsSync9 } from "node:fs";
+import * as path40 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -100877,25 +103605,25 @@ var NOUN2 = {
   upload: "the upload",
   commit: "committing the entry"
 };
-var mib3 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
+var mib4 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
 var pct2 = (x) => `${Math.round(x)}%`;
 var secs = (ms) => `${(ms / 1e3).toFixed(2)} s`;
-function judgeReadAndCompress(phase2, s3, busiest, input) {
+function judgeReadAndCompress(phase2, s4, busiest, input) {
   const t = SAVE_THRESHOLDS;
   const evidence2 = [];
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
-  const busy = s3.cpu ? s3.cpu.userPercent + s3.cpu.systemPercent : null;
-  if (s3.childCpuCores !== null)
-    evidence2.push(`tar+zstd used ${s3.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
-  if (busy !== null) evidence2.push(`CPUs ${pct2(busy)} busy, ${pct2(s3.cpu?.iowaitPercent ?? 0)} waiting on IO`);
-  const d = s3.disk;
+  const busy = s4.cpu ? s4.cpu.userPercent + s4.cpu.systemPercent : null;
+  if (s4.childCpuCores !== null)
+    evidence2.push(`tar+zstd used ${s4.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
+  if (busy !== null) evidence2.push(`CPUs ${pct2(busy)} busy, ${pct2(s4.cpu?.iowaitPercent ?? 0)} waiting on IO`);
+  const d = s4.disk;
   if (d)
     evidence2.push(
       `disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`
     );
-  if (s3.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s3.pressure.ioSome * 100)} of the phase`);
-  const childSaturated = s3.childCpuCores !== null && s3.childCpuCores >= t.childCoresShare * usableCores;
+  if (s4.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s4.pressure.ioSome * 100)} of the phase`);
+  const childSaturated = s4.childCpuCores !== null && s4.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
   if (busiest) evidence2.push(`the busiest process, ${busiest.comm}, used ${busiest.cores.toFixed(2)} of a core`);
   if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE) {
@@ -100903,7 +103631,7 @@ function judgeReadAndCompress(phase2, s3, busiest, input) {
     return { bottleneck: "cpu", clause, evidence: evidence2 };
   }
   if (childSaturated || machineSaturated) {
-    const clause = childSaturated ? `compression kept ${s3.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)` : `the CPUs were ${pct2(busy ?? 0)} busy while tar and zstd ran`;
+    const clause = childSaturated ? `compression kept ${s4.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)` : `the CPUs were ${pct2(busy ?? 0)} busy while tar and zstd ran`;
     return { bottleneck: "cpu", clause, evidence: evidence2 };
   }
   if (d) {
@@ -100911,11 +103639,11 @@ function judgeReadAndCompress(phase2, s3, busiest, input) {
     if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t.ceilingShare * seq) {
       return {
         bottleneck: "disk-bandwidth",
-        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib3(seq)}/s sequential-read ceiling`,
+        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib4(seq)}/s sequential-read ceiling`,
         evidence: evidence2
       };
     }
-    const stalled = (s3.pressure?.ioSome ?? 0) >= t.ioStallShare || (s3.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
+    const stalled = (s4.pressure?.ioSome ?? 0) >= t.ioStallShare || (s4.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
     const atIops = iopsCeiling !== void 0 && d.readsPerSecond >= t.ceilingShare * iopsCeiling;
     if (d.readsPerSecond >= t.minReadsPerSecond && (stalled || atIops)) {
@@ -100933,23 +103661,23 @@ function judgeNetwork(phase2, record, durationMs2) {
     const rate2 = record.networkBytes / Math.max(durationMs2 / 1e3, 1e-9);
     return {
       bottleneck: "network",
-      clause: `the upload sent ${mib3(record.networkBytes)} at ${mib3(rate2)}/s`,
-      evidence: [`${mib3(record.networkBytes)} in ${secs(durationMs2)}`]
+      clause: `the upload sent ${mib4(record.networkBytes)} at ${mib4(rate2)}/s`,
+      evidence: [`${mib4(record.networkBytes)} in ${secs(durationMs2)}`]
     };
   }
   return { bottleneck: "network", clause: `${NOUN2[phase2]} is a round trip to the cache service`, evidence: [`${secs(durationMs2)}`] };
 }
-function busiestIn(p, input) {
+function busiestIn(p2, input) {
   if (!input.samples) return null;
-  const inside = input.samples.filter((x) => x.tMs > p.start.tMs && x.tMs < p.end.tMs);
-  const b = snapshotFacts(p.start, p.end, input.deviceIndex, inside).busiestProcess;
+  const inside = input.samples.filter((x) => x.tMs > p2.start.tMs && x.tMs < p2.end.tMs);
+  const b = snapshotFacts(p2.start, p2.end, input.deviceIndex, inside).busiestProcess;
   return b && b.comm !== "none" ? b : null;
 }
 function judgeSavePhases(input) {
-  return input.phases.map((p) => {
-    const durationMs2 = Math.max(0, p.endMs - p.startMs);
-    const judged = p.name === "list" || p.name === "archive" ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), busiestIn(p, input), input) : judgeNetwork(p.name, p, durationMs2);
-    return { phase: p.name, durationMs: durationMs2, ...judged };
+  return input.phases.map((p2) => {
+    const durationMs2 = Math.max(0, p2.endMs - p2.startMs);
+    const judged = p2.name === "list" || p2.name === "archive" ? judgeReadAndCompress(p2.name, phaseSummary(p2.start, p2.end, input.deviceIndex), busiestIn(p2, input), input) : judgeNetwork(p2.name, p2, durationMs2);
+    return { phase: p2.name, durationMs: durationMs2, ...judged };
   });
 }
 function judgeSave(input) {
@@ -100966,16 +103694,16 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path34 from "node:path";
+import * as path39 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
-  const serviceVersion = getCacheServiceVersion() === "v2" ? "v2" : "v1";
+  const serviceVersion2 = getCacheServiceVersion() === "v2" ? "v2" : "v1";
   let wallStartMs = monotonicMs();
   let wallEndMs = null;
   const result = {
     status: "saved",
-    serviceVersion,
+    serviceVersion: serviceVersion2,
     compressionMethod: "",
     matchedPaths: [],
     archiveBytes: null,
@@ -101005,7 +103733,7 @@ async function timedSave(request) {
   try {
     const compressionMethod = await cacheUtils_exports.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
-    const twirpClient = serviceVersion === "v2" ? internalCacheTwirpClient() : null;
+    const twirpClient = serviceVersion2 === "v2" ? internalCacheTwirpClient() : null;
     const cachePaths = await cacheUtils_exports.resolvePaths(paths);
     result.matchedPaths = cachePaths;
     if (cachePaths.length === 0) {
@@ -101013,7 +103741,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path34.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path39.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -101082,9 +103810,9 @@ var ReserveFailed = class extends Error {
 // src/save/observed-save.ts
 async function observedSave(o) {
   const originMs = monotonicMs();
-  const readPath = expandPath(o.paths.find((p) => !/[*?[\]!]/.test(p)) ?? o.workspace, o.workspace);
+  const readPath = expandPath(o.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync8(path35.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync9(path40.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -101106,7 +103834,7 @@ async function observedSave(o) {
     process.chdir(cwd);
   }
   const samples = sampler?.stop() ?? { intervalMs: o.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  const cpuCount = os14.availableParallelism();
+  const cpuCount = os16.availableParallelism();
   const compressionThreads = timed.compressionMethod.startsWith("zstd") ? cpuCount : timed.compressionMethod === "gzip" ? 1 : null;
   const deviceIndex = where3.devices.length > 0 ? 0 : null;
   const verdict2 = timed.phases.length > 0 ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings, samples: samples.snapshots }) : null;
@@ -101135,22 +103863,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path36.join(lab.root, `memory-${Date.now()}`);
-  const tree = path36.join(base, "tree");
-  const workspace = path36.join(base, "workspace");
-  const temp = path36.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync9(d, { recursive: true });
+  const base = path41.join(lab.root, `memory-${Date.now()}`);
+  const tree = path41.join(base, "tree");
+  const workspace = path41.join(base, "workspace");
+  const temp = path41.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync10(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path36.join(opts.projectRoot, "node_modules"), path36.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path41.join(opts.projectRoot, "node_modules"), path41.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync9(path36.join(tree, "large"));
+      mkdirSync10(path41.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -101159,7 +103887,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path36.join(tree, "large", `blob-${i}.tar`)
+          path41.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -101169,7 +103897,7 @@ async function benchMemory(lab, opts) {
       `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
     );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
-    if (opts.dropCaches ?? isRoot) writeFileSync8("/proc/sys/vm/drop_caches", "3\n");
+    if (opts.dropCaches ?? isRoot) writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
     const save2 = await withoutWorkflowCommands(
       () => withEnv(
         cacheClientEnv(lab.services, { workspace: tree, tempDir: temp }),
@@ -101179,16 +103907,16 @@ async function benchMemory(lab, opts) {
     );
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
-    rmSync7(tree, { recursive: true, force: true });
-    const hook = path36.join(base, "hwm.mjs");
-    writeFileSync8(hook, HWM_HOOK);
-    const hwmFile = path36.join(base, "hwm.txt");
-    writeFileSync8(hwmFile, "");
-    const nodeWrapper = path36.join(base, "node");
-    writeFileSync8(nodeWrapper, `#!/bin/sh
+    rmSync8(tree, { recursive: true, force: true });
+    const hook = path41.join(base, "hwm.mjs");
+    writeFileSync9(hook, HWM_HOOK);
+    const hwmFile = path41.join(base, "hwm.txt");
+    writeFileSync9(hwmFile, "");
+    const nodeWrapper = path41.join(base, "node");
+    writeFileSync9(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
-    chmodSync2(nodeWrapper, 493);
+    chmodSync4(nodeWrapper, 493);
     opts.log("memory: running the bundled action (main + post) on the large restore");
     const result = await runAction({
       distDir: opts.distDir,
@@ -101198,9 +103926,9 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
-      const row = peaks.find((p) => p[0]?.endsWith(entry));
+      const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row?.[1] ? Number(row[1]) : null;
     };
     const profileFile = result.outputs["profile-path"];
@@ -101208,18 +103936,18 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync10(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync13(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
     } catch {
     }
-    rmSync7(workspace, { recursive: true, force: true });
+    rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path36.join(base, "plain-workspace");
-    mkdirSync9(plainWorkspace);
-    const plainScript = path36.join(base, "plain-restore.mjs");
-    writeFileSync8(plainScript, PLAIN_RESTORE(pathToFileURL(path36.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainWorkspace = path41.join(base, "plain-workspace");
+    mkdirSync10(plainWorkspace);
+    const plainScript = path41.join(base, "plain-restore.mjs");
+    writeFileSync9(plainScript, PLAIN_RESTORE(pathToFileURL(path41.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -101230,7 +103958,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
         BENCH_KEY: key
       }
     });
-    const plainPeak = readFileSync10(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p) => p[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync13(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -101245,7 +103973,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       save: save2
     };
   } finally {
-    rmSync7(base, { recursive: true, force: true });
+    rmSync8(base, { recursive: true, force: true });
   }
 }
 function memoryRows(m) {
@@ -101279,7 +104007,7 @@ function memoryRows(m) {
 }
 function saveRows(save2, scale) {
   if (!save2) return [];
-  const phases = save2.phases.map((p) => `${p.name} ${((p.endMs - p.startMs) / 1e3).toFixed(1)} s`).join(", ");
+  const phases = save2.phases.map((p2) => `${p2.name} ${((p2.endMs - p2.startMs) / 1e3).toFixed(1)} s`).join(", ");
   return [
     {
       section: "Save",
@@ -101299,25 +104027,25 @@ function saveRows(save2, scale) {
 }
 function longestEvidence(save2) {
   const longest = [...save2.phases].sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs))[0];
-  const judged = longest ? save2.verdict?.phases.find((p) => p.phase === longest.name) : void 0;
+  const judged = longest ? save2.verdict?.phases.find((p2) => p2.phase === longest.name) : void 0;
   return judged && judged.evidence.length > 0 ? ` Evidence (${judged.phase}): ${judged.evidence.join("; ")}.` : "";
 }
 function runChild(command, args, options) {
   return new Promise((resolve8, reject) => {
-    const child2 = spawn8(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+    const child2 = spawn9(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child2.stderr.on("data", (chunk) => stderr += chunk.toString());
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path36.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path41.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
-import { mkdirSync as mkdirSync10, rmSync as rmSync8 } from "node:fs";
-import path37 from "node:path";
+import { mkdirSync as mkdirSync11, rmSync as rmSync9 } from "node:fs";
+import path42 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -101331,12 +104059,12 @@ async function benchFixes(lab, runs, scenarios, log2) {
   const budgetMs = DEFAULT_EXPERIMENT_BUDGET_SECONDS * 1e3;
   const out = [];
   for (const scenario of scenarios) {
-    const s3 = { scenario, runs: [], budgetMs };
+    const s4 = { scenario, runs: [], budgetMs };
     for (let i = 0; i < runs; i++) {
       const result = await runScenario(lab, scenario, { experiments: [...DEFAULT_EXPERIMENTS], experimentsBudgetMs: budgetMs });
       const e = result.profile.experiments ?? null;
       const verdict2 = result.profile.verdict;
-      const firstDownload = result.profile.phases.find((p) => p.name === "download");
+      const firstDownload = result.profile.phases.find((p2) => p2.name === "download");
       const check = verdict2 && e ? checkAgainstVerdict(verdict2, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
       const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log2) : null;
       const ram = outcome(e, "ram");
@@ -101345,23 +104073,23 @@ async function benchFixes(lab, runs, scenarios, log2) {
       log2(
         `fixes ${scenario}: experiments ${e?.status ?? "absent"} in ${fixed2((e?.wallMs ?? 0) / 1e3, 1, " s")}; ram saved ${fixed2(ram?.savingMs == null ? null : ram.savingMs / 1e3, 2, " s")}${liftSavingMs === null ? "" : `, lifting the throttle saved ${fixed2(liftSavingMs / 1e3, 2, " s")}`}${pageCache ? `; page-cache saved ${fixed2(pageCache.savingMs === null ? null : pageCache.savingMs / 1e3, 2, " s")}, predicted ${fixed2(predicted === null ? null : predicted / 1e3, 2, " s")}` : ""}; ${check?.sentence ?? ""}`
       );
-      s3.runs.push({ experiments: e, verdict: verdict2?.bottleneck ?? "none", right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
+      s4.runs.push({ experiments: e, verdict: verdict2?.bottleneck ?? "none", right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
     }
-    out.push(s3);
+    out.push(s4);
   }
   return out;
 }
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path37.join(lab.root, `lift-${scenario}-${Date.now()}`);
-    mkdirSync10(dir);
-    cleanup.push(`remove ${dir}`, () => rmSync8(dir, { recursive: true, force: true }));
+    const dir = path42.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync11(dir);
+    cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path37.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path42.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -101369,15 +104097,15 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path37.join(runner.workspace, `plain-${name2}`);
-  mkdirSync10(workspace, { recursive: true });
+  const workspace = path42.join(runner.workspace, `plain-${name2}`);
+  mkdirSync11(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
-  rmSync8(workspace, { recursive: true, force: true });
+  rmSync9(workspace, { recursive: true, force: true });
   await syncFileSystems([runner.workspace], 6e4);
   return timing.onDiskMs;
 }
-var s2 = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
+var s3 = (ms) => fixed2(ms === null ? null : ms / 1e3, 2, " s");
 function fixesRows(results) {
   const rows = [];
   for (const r of results) {
@@ -101391,7 +104119,7 @@ function fixesRows(results) {
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: ram's saving vs lifting the throttle`,
-        result: `ram ${s2(ram)} (${ramSavings.map((v) => s2(v)).join(", ")}), lifted ${s2(lift)} (${lifts.map((v) => s2(v)).join(", ")}); ${apart === null ? "n/a" : `${(apart * 100).toFixed(0)}% apart`}`,
+        result: `ram ${s3(ram)} (${ramSavings.map((v) => s3(v)).join(", ")}), lifted ${s3(lift)} (${lifts.map((v) => s3(v)).join(", ")}); ${apart === null ? "n/a" : `${(apart * 100).toFixed(0)}% apart`}`,
         target: `within ${LIFT_AGREEMENT * 100}%`,
         met: apart !== null && apart <= LIFT_AGREEMENT
       });
@@ -101437,8 +104165,8 @@ function fixesRows(results) {
     rows.push({
       section: "Measured fixes",
       measure: `${r.scenario}: default experiments' time added to the step`,
-      result: `max ${s2(walls.length ? Math.max(...walls) : null)} (${walls.map((v) => s2(v)).join(", ")}); ${r.runs.map((x) => x.experiments?.outcomes.map((o) => `${o.alternative}\xD7${o.timeMs.runs}`).join(" ") ?? "none").join(" | ")}`,
-      target: `\u2264 the ${s2(r.budgetMs)} budget`,
+      result: `max ${s3(walls.length ? Math.max(...walls) : null)} (${walls.map((v) => s3(v)).join(", ")}); ${r.runs.map((x) => x.experiments?.outcomes.map((o) => `${o.alternative}\xD7${o.timeMs.runs}`).join(" ") ?? "none").join(" | ")}`,
+      target: `\u2264 the ${s3(r.budgetMs)} budget`,
       met: walls.length === r.runs.length && walls.every((w) => w <= r.budgetMs)
     });
     rows.push({
@@ -101455,12 +104183,12 @@ function pageCacheRow(r) {
   const measured = r.runs.map((x) => outcome(x.experiments, "page-cache")?.savingMs ?? null).filter((v) => v !== null);
   const predicted = r.runs.map((x) => x.experiments ? predictedSavingMs(x.experiments) : null).filter((v) => v !== null);
   const m = median(measured);
-  const p = median(predicted);
-  const apart = m !== null && p !== null && p > 0 ? Math.abs(m - p) / p : null;
+  const p2 = median(predicted);
+  const apart = m !== null && p2 !== null && p2 > 0 ? Math.abs(m - p2) / p2 : null;
   return {
     section: "Measured fixes",
     measure: `${r.scenario}: page-cache's saving vs the saving the bigger budget predicts`,
-    result: `page-cache ${s2(m)} (${measured.map((v) => s2(v)).join(", ")}), predicted ${s2(p)} (${predicted.map((v) => s2(v)).join(", ")}); ${apart === null ? "n/a" : `${(apart * 100).toFixed(0)}% apart`}`,
+    result: `page-cache ${s3(m)} (${measured.map((v) => s3(v)).join(", ")}), predicted ${s3(p2)} (${predicted.map((v) => s3(v)).join(", ")}); ${apart === null ? "n/a" : `${(apart * 100).toFixed(0)}% apart`}`,
     target: `within ${LIFT_AGREEMENT * 100}%`,
     met: apart !== null && apart <= LIFT_AGREEMENT
   };
@@ -101468,21 +104196,21 @@ function pageCacheRow(r) {
 
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
-import { mkdirSync as mkdirSync11, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
-import path38 from "node:path";
+import { mkdirSync as mkdirSync12, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "node:fs";
+import path43 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
   try {
-    writeFileSync9("/proc/sys/vm/drop_caches", "3\n");
+    writeFileSync10("/proc/sys/vm/drop_caches", "3\n");
     return true;
   } catch {
     return false;
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path38.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path38.join(workspace, "..", "temp") });
+  const restorePath = path43.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path43.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -101499,7 +104227,7 @@ async function profiledRestore(lab, workspace) {
   const ms = performance10.now() - started;
   sampler?.stop();
   if (!timed.restore.cacheHit) throw new Error(`profiled restore missed: ${timed.restore.error?.message ?? "no hit"}`);
-  if (timed.archivePath) rmSync9(timed.archivePath, { force: true });
+  if (timed.archivePath) rmSync10(timed.archivePath, { force: true });
   return ms;
 }
 async function plainRestore(lab) {
@@ -101511,29 +104239,29 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path38.join(lab.root, `overhead-${Date.now()}`);
+  const base = path43.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path38.join(base, `${i}-${which3}`);
-        const workspace = path38.join(dir, "workspace");
-        const temp = path38.join(dir, "temp");
-        mkdirSync11(workspace, { recursive: true });
-        mkdirSync11(temp, { recursive: true });
+        const dir = path43.join(base, `${i}-${which3}`);
+        const workspace = path43.join(dir, "workspace");
+        const temp = path43.join(dir, "temp");
+        mkdirSync12(workspace, { recursive: true });
+        mkdirSync12(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
         pair2[which3 === "profiled" ? "profiledMs" : "plainMs"] = ms;
-        rmSync9(dir, { recursive: true, force: true });
+        rmSync10(dir, { recursive: true, force: true });
       }
       out.pairs.push(pair2);
     }
   } finally {
-    rmSync9(base, { recursive: true, force: true });
+    rmSync10(base, { recursive: true, force: true });
   }
-  out.medianRatio = median(out.pairs.map((p) => p.profiledMs / p.plainMs));
+  out.medianRatio = median(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
   return out;
 }
 function overheadRows(r) {
@@ -101541,7 +104269,7 @@ function overheadRows(r) {
     {
       section: "Observer overhead",
       measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p) => p.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p) => p.plainMs / 1e3)), 2, " s")})`,
+      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
       target: "\u2264 \xD71.03",
       met: r.medianRatio !== null && r.medianRatio <= 1.03
     }
@@ -101549,7 +104277,7 @@ function overheadRows(r) {
 }
 
 // src/bench/probe-accuracy.ts
-import os15 from "node:os";
+import os17 from "node:os";
 
 // src/bench/reference-schedule.ts
 var REFERENCE_RAMP_MS = 2e3;
@@ -101589,15 +104317,15 @@ function percentFrom(value, base) {
   return rel === null ? null : (rel - 1) * 100;
 }
 function probeOf(suite, probe3) {
-  return suite.probes.find((p) => p.name === probe3);
+  return suite.probes.find((p2) => p2.name === probe3);
 }
 function compareCeilings(probe3, a, r) {
-  if (a.every((p) => !p) && r.every((p) => !p)) return [];
+  if (a.every((p2) => !p2) && r.every((p2) => !p2)) return [];
   return metricsOf(probe3).map((metric, index) => compareMetric(probe3, metric, index > 0, a, r));
 }
 function compareMetric(probe3, metric, informative, a, r) {
-  const av = spread(a.map((p) => metricOf(p, metric)));
-  const rv = spread(r.map((p) => metricOf(p, metric)));
+  const av = spread(a.map((p2) => metricOf(p2, metric)));
+  const rv = spread(r.map((p2) => metricOf(p2, metric)));
   const worst = av && rv ? [av.min, av.max].map((v) => percentFrom(v, rv.median)).sort((x, y) => Math.abs(y) - Math.abs(x))[0] : null;
   return {
     probe: probe3,
@@ -101607,7 +104335,7 @@ function compareMetric(probe3, metric, informative, a, r) {
     reference: rv,
     differencePercent: percentFrom(av?.median, rv?.median),
     worstRunDifferencePercent: worst ?? null,
-    wallTimeRatio: ratio2(spread(a.map((p) => p?.wallMs))?.median, spread(r.map((p) => p?.wallMs))?.median)
+    wallTimeRatio: ratio2(spread(a.map((p2) => p2?.wallMs))?.median, spread(r.map((p2) => p2?.wallMs))?.median)
   };
 }
 function summarise(ceilings, adaptiveWallMs, referenceWallMs) {
@@ -101634,7 +104362,7 @@ function compareInterleaved(timeline2) {
     const adaptive = [...neighbours].sort((x, y) => x - y).map((at) => probeOf(timeline2[at].suite, probe3));
     if (reference.length === 0) continue;
     ceilings.push(...compareCeilings(probe3, adaptive, reference));
-    referenceWallMs += spread(reference.map((p) => p?.wallMs))?.median ?? 0;
+    referenceWallMs += spread(reference.map((p2) => p2?.wallMs))?.median ?? 0;
   }
   const adaptiveSuites = timeline2.filter((run3) => run3.kind === "adaptive").map((run3) => run3.suite.wallMs);
   return summarise(ceilings, spread(adaptiveSuites), referenceWallMs > 0 ? spread([referenceWallMs]) : null);
@@ -101642,7 +104370,7 @@ function compareInterleaved(timeline2) {
 
 // src/bench/probe-accuracy.ts
 async function benchProbes(opts) {
-  const common = { targetPath: opts.targetPath, cpuCount: os15.cpus().length, log: () => {
+  const common = { targetPath: opts.targetPath, cpuCount: os17.cpus().length, log: () => {
   }, budgetMs: opts.budgetMs };
   const timeline2 = [];
   const adaptive = async () => {
@@ -101656,7 +104384,7 @@ async function benchProbes(opts) {
     opts.log(`${opts.disk}: reference ${round2}/${opts.rounds}: ${figuresLine(suite)}`);
   };
   for (let round2 = 1; round2 <= opts.rounds; round2++) {
-    for (const probes3 of opts.interleave ? PROBE_NAMES.map((p) => [p]) : [ALL_PROBES]) {
+    for (const probes3 of opts.interleave ? PROBE_NAMES.map((p2) => [p2]) : [ALL_PROBES]) {
       await adaptive();
       await reference(probes3, round2);
     }
@@ -101680,22 +104408,22 @@ function spreadText(metric, value) {
   if (value.runs === 1) return metricText(metric, value.median);
   return `${metricText(metric, value.median)} (${value.runs} runs, spread ${fixed2(value.spreadPercent, 0, "%")})`;
 }
-function probeRows(p) {
-  const section = `fio adaptive vs reference, ${p.disk}`;
-  const rows = p.comparison.ceilings.map((c) => ({
+function probeRows(p2) {
+  const section = `fio adaptive vs reference, ${p2.disk}`;
+  const rows = p2.comparison.ceilings.map((c) => ({
     section,
     measure: c.informative ? `${c.probe} (tail, no target)` : c.probe,
     result: `${spreadText(c.metric, c.adaptive)} vs ${spreadText(c.metric, c.reference)}: ${signedPercent(c.differencePercent)}; worst single run ${signedPercent(c.worstRunDifferencePercent)}; wall \xD7${fixed2(c.wallTimeRatio, 2)}`,
     target: c.informative ? "\u2013" : "median within \xB110%",
     met: c.informative ? null : c.differencePercent === null ? false : Math.abs(c.differencePercent) <= 10
   }));
-  const slowest = p.comparison.adaptiveWallMs?.max ?? null;
+  const slowest = p2.comparison.adaptiveWallMs?.max ?? null;
   rows.push({
     section,
     measure: "whole suite wall time",
-    result: `${fixed2((p.comparison.adaptiveWallMs?.median ?? NaN) / 1e3, 1, " s")} adaptive (slowest of ${p.comparison.adaptiveWallMs?.runs ?? 0}: ${fixed2((slowest ?? NaN) / 1e3, 1, " s")}) vs ${fixed2((p.comparison.referenceWallMs?.median ?? NaN) / 1e3, 0, " s")} of reference probes (${p.referenceRuntimeMs / 1e3} s each), \xD7${fixed2(p.comparison.wallTimeRatio, 3)}`,
-    target: `every adaptive run \u2264 ${p.budgetMs / 1e3} s`,
-    met: slowest !== null && slowest <= p.budgetMs
+    result: `${fixed2((p2.comparison.adaptiveWallMs?.median ?? NaN) / 1e3, 1, " s")} adaptive (slowest of ${p2.comparison.adaptiveWallMs?.runs ?? 0}: ${fixed2((slowest ?? NaN) / 1e3, 1, " s")}) vs ${fixed2((p2.comparison.referenceWallMs?.median ?? NaN) / 1e3, 0, " s")} of reference probes (${p2.referenceRuntimeMs / 1e3} s each), \xD7${fixed2(p2.comparison.wallTimeRatio, 3)}`,
+    target: `every adaptive run \u2264 ${p2.budgetMs / 1e3} s`,
+    met: slowest !== null && slowest <= p2.budgetMs
   });
   return rows;
 }
@@ -101720,7 +104448,7 @@ function describeLimits(limits = GP3_BASELINE) {
 }
 
 // src/bench/sampler-cost.ts
-import os16 from "node:os";
+import os18 from "node:os";
 
 // src/bench/sampler-cost-measure.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
@@ -101732,6 +104460,7 @@ function cpuMicros() {
 }
 async function measureSamplerCost(opts) {
   const readMode = opts.readMode ?? "pread";
+  const cgroupCpu = readCgroup(opts.procRoot ? { procRoot: opts.procRoot } : {})?.cpuFiles ?? null;
   const sampleFor = async (durationMs2) => {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
@@ -101739,6 +104468,7 @@ async function measureSamplerCost(opts) {
       originMs: performance11.now(),
       procRoot: opts.procRoot,
       readMode,
+      cgroupCpu,
       maxSnapshots: Number.MAX_SAFE_INTEGER
     });
     sampler.start();
@@ -101772,7 +104502,7 @@ async function measureSamplerCost(opts) {
 
 // src/bench/sampler-cost.ts
 async function benchSamplerCost(runs, durationMs2) {
-  const devices = resolveDevices({ restorePath: os16.tmpdir() }).devices;
+  const devices = resolveDevices({ restorePath: os18.tmpdir() }).devices;
   const out = [];
   for (let i = 0; i < runs; i++) out.push(await measureSamplerCost({ durationMs: durationMs2, intervalMs: 100, devices, warmupMs: 1e3 }));
   return out;
@@ -101790,34 +104520,130 @@ function samplerCostRows(costs) {
   ];
 }
 
+// src/bench/repeat-cost.ts
+import { execFileSync as execFileSync7 } from "node:child_process";
+import { mkdirSync as mkdirSync13, rmSync as rmSync11 } from "node:fs";
+import path44 from "node:path";
+import { performance as performance12 } from "node:perf_hooks";
+function configFor(lab, workspace, runnerTemp, label) {
+  const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label, "upload-artifact": "false" };
+  const config = parseConfig((name2) => inputs[name2] ?? "", { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp });
+  if (config.mode !== "profile") throw new Error("repeat-cost: expected a profile config");
+  return config;
+}
+async function benchRepeatCost(lab, pairs, say) {
+  const base = path44.join(lab.root, `repeat-cost-${Date.now()}`);
+  const label = `repeat-cost-${Date.now().toString(36)}`;
+  let runNumber = 0;
+  const run3 = async (which3) => {
+    const dir = path44.join(base, `${++runNumber}-${which3}`);
+    const workspace = path44.join(dir, "workspace");
+    const temp = path44.join(dir, "temp");
+    mkdirSync13(workspace, { recursive: true });
+    mkdirSync13(temp, { recursive: true });
+    const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
+    try {
+      return await withoutWorkflowCommands(
+        () => withEnv(env, async () => {
+          if (which3 === "plain") {
+            const started2 = performance12.now();
+            const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+            const ms2 = performance12.now() - started2;
+            if (!key) throw new Error("plain restore missed");
+            const syncStarted = performance12.now();
+            execFileSync7("sync", ["-f", workspace]);
+            return { ms: ms2, syncMs: performance12.now() - syncStarted, profile: null };
+          }
+          const config = configFor(lab, workspace, temp, label);
+          const started = performance12.now();
+          const profile2 = await runProfile(config, { log: () => {
+          }, warn: (l) => say(`  warning: ${l}`) });
+          const ms = performance12.now() - started;
+          if (!profile2.restore?.cacheHit) throw new Error(`profiled restore missed: ${profile2.restore?.error?.message ?? "no hit"}`);
+          return { ms, syncMs: 0, profile: profile2 };
+        })
+      );
+    } finally {
+      rmSync11(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    say("repeat-cost: a primer run probes and remembers the ceilings");
+    const primer = await run3("primer");
+    const out = { pairs: [], primerProbed: primer.profile?.probes?.status === "ran" };
+    for (let i = 0; i < pairs; i++) {
+      const order = i % 2 === 0 ? ["repeat", "plain"] : ["plain", "repeat"];
+      const pair2 = {};
+      for (const which3 of order) {
+        const r = await run3(which3);
+        if (which3 === "plain") {
+          pair2.plainMs = r.ms;
+          pair2.plainSyncMs = r.syncMs;
+        } else {
+          pair2.repeatMs = r.ms;
+          pair2.remembered = r.profile?.ceilingsSource?.kind === "remembered";
+          pair2.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
+          pair2.historySaved = r.profile?.history?.saved?.ok === true;
+        }
+      }
+      say(
+        `  pair ${i + 1}: repeat ${fixed2((pair2.repeatMs ?? 0) / 1e3, 2)} s, plain ${fixed2((pair2.plainMs ?? 0) / 1e3, 2)} s (+ syncfs ${fixed2((pair2.plainSyncMs ?? 0) / 1e3, 2)} s)`
+      );
+      out.pairs.push(pair2);
+    }
+    return out;
+  } finally {
+    rmSync11(base, { recursive: true, force: true });
+  }
+}
+function extraSeconds(r) {
+  return r.pairs.map((p2) => (p2.repeatMs - p2.plainMs) / 1e3);
+}
+function repeatCostRows(r) {
+  const extra = extraSeconds(r);
+  const med = median(extra);
+  const valid = r.primerProbed && r.pairs.every((p2) => p2.remembered && p2.experimentsSkipped && p2.historySaved);
+  const spread2 = extra.length > 0 ? `${fixed2(Math.min(...extra), 2)}\u2026${fixed2(Math.max(...extra), 2)} s` : "\u2013";
+  const ms = (pick2) => fixed2(median(r.pairs.map(pick2)) === null ? null : median(r.pairs.map(pick2)) / 1e3, 2, " s");
+  return [
+    {
+      section: "Always on",
+      measure: `repeat run (remembered ceilings, experiments auto, history read + saved) \u2212 plain restoreCache (${r.pairs.length} alternating pairs${valid ? "" : "; NOT all runs used remembered ceilings, skipped experiments and saved history"})`,
+      result: `${med !== null && med >= 0 ? "+" : ""}${fixed2(med, 2, " s")} (spread ${spread2}; repeat ${ms((p2) => p2.repeatMs)}, plain ${ms((p2) => p2.plainMs)}, plain + syncfs ${ms((p2) => p2.plainMs + p2.plainSyncMs)})`,
+      target: "\u2264 +1 s",
+      met: valid && med !== null && med <= 1
+    }
+  ];
+}
+
 // src/bench/table.ts
 function renderTable(rows) {
   const head = ["Section", "Measure", "Result (medians)", "Target", "Met"];
   const cells = rows.map((r) => [r.section, r.measure, r.result, r.target, r.met === null ? "\u2013" : r.met ? "yes" : "NO"]);
-  const esc = (s3) => s3.replace(/\|/g, "\\|");
+  const esc = (s4) => s4.replace(/\|/g, "\\|");
   return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...cells.map((c) => `| ${c.map(esc).join(" | ")} |`)].join("\n");
 }
 
 // src/cli/bench.ts
-var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes"];
+var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes", "repeat-cost"];
 function count(value, fallback, name2) {
   if (value === void 0) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
-  return n;
+  const n2 = Number(value);
+  if (!Number.isInteger(n2) || n2 < 1) throw new Error(`--${name2} takes a positive integer, got ${value}`);
+  return n2;
 }
 async function benchCommand(argv) {
   const args = parseArgs(argv, ["large"]);
   const onlyRaw = flag(args, "only");
-  const parts = onlyRaw ? onlyRaw.split(",").map((s3) => s3.trim()) : [...PARTS];
-  const unknown = parts.filter((p) => !PARTS.includes(p));
+  const parts = onlyRaw ? onlyRaw.split(",").map((s4) => s4.trim()) : [...PARTS];
+  const unknown = parts.filter((p2) => !PARTS.includes(p2));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(", ")}; known: ${PARTS.join(", ")}`);
   const runs = count(flag(args, "runs"), 3, "runs");
   const scenarios = labScenarios(flag(args, "scenarios"));
   const pairs = count(flag(args, "pairs"), 6, "pairs");
   const referenceSeconds = count(flag(args, "reference-seconds"), 60, "reference-seconds");
   const probeRounds = count(flag(args, "probe-rounds"), 1, "probe-rounds");
-  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s3) => s3.trim());
+  const probeDisks = (flag(args, "probe-disks") ?? "gp3,vm").split(",").map((s4) => s4.trim());
   const unknownDisks = probeDisks.filter((d) => d !== "gp3" && d !== "vm");
   if (unknownDisks.length) throw new Error(`unknown --probe-disks ${unknownDisks.join(", ")}; known: gp3, vm`);
   const copies = count(flag(args, "copies"), args.flags.has("large") ? 8 : 1, "copies");
@@ -101826,15 +104652,15 @@ async function benchCommand(argv) {
   if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line) => process.stderr.write(`[bench] ${line}
 `);
-  if (!isRoot && parts.some((p) => p === "lab" || p === "overhead" || p === "fixes")) {
+  if (!isRoot && parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "fixes")) {
     say("not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches");
   }
   const started = Date.now();
   const rows = [];
-  const needsServices = parts.some((p) => p === "lab" || p === "overhead" || p === "memory" || p === "fixes");
+  const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory" || p2 === "fixes" || p2 === "repeat-cost");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path39.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path45.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -101859,6 +104685,10 @@ async function benchCommand(argv) {
       say(`overhead: ${pairs} alternating pairs`);
       rows.push(...overheadRows(await benchOverhead(lab, pairs)));
     }
+    if (parts.includes("repeat-cost") && lab) {
+      say(`repeat-cost: ${pairs} alternating pairs`);
+      rows.push(...repeatCostRows(await benchRepeatCost(lab, pairs, say)));
+    }
     if (parts.includes("cost")) {
       say("sampler cost: 5 runs of 10 s");
       rows.push(...samplerCostRows(await benchSamplerCost(5, 1e4)));
@@ -101872,7 +104702,7 @@ async function benchCommand(argv) {
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path39.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path45.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -101883,7 +104713,7 @@ async function benchCommand(argv) {
     `
 ${renderTable(rows)}
 
-${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os17.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
+${os19.cpus().length} CPUs, ${(os19.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os19.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
 `
   );
   return rows.every((r) => r.met !== false) ? 0 : 1;
@@ -101891,25 +104721,25 @@ ${os17.cpus().length} CPUs, ${(os17.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux
 function labScenarios(value) {
   if (value === void 0) return [...LAB_SCENARIOS];
   const names = value.split(",").map((v) => v.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  const unknown = names.filter((n2) => !LAB_SCENARIOS.includes(n2));
   if (unknown.length || names.length === 0)
     throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync4(path45.join(os19.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
-    rmSync10(dir, { recursive: true, force: true });
+    rmSync12(dir, { recursive: true, force: true });
   }
 }
 async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync4(path39.join(os17.tmpdir(), `${LAB_PREFIX}gp3-`));
-    cleanup.push(`remove ${dir}`, () => rmSync10(dir, { recursive: true, force: true }));
+    const dir = mkdtempSync4(path45.join(os19.tmpdir(), `${LAB_PREFIX}gp3-`));
+    cleanup.push(`remove ${dir}`, () => rmSync12(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
     await cleanup.runAll();
@@ -101917,21 +104747,21 @@ async function onProvisionedDisk(fn) {
 }
 
 // src/cli/lab.ts
-import { execFileSync as execFileSync7 } from "node:child_process";
-import { writeFileSync as writeFileSync10 } from "node:fs";
-import os18 from "node:os";
-import * as path40 from "node:path";
+import { execFileSync as execFileSync8 } from "node:child_process";
+import { writeFileSync as writeFileSync11 } from "node:fs";
+import os20 from "node:os";
+import * as path46 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
-  const unknown = names.filter((n) => !LAB_SCENARIOS.includes(n));
+  const unknown = names.filter((n2) => !LAB_SCENARIOS.includes(n2));
   if (unknown.length) throw new Error(`unknown lab scenario(s) ${unknown.join(", ")}; known: ${LAB_SCENARIOS.join(", ")}`);
   if (!isRoot) throw new Error("the lab needs root (loop devices, blkio throttles, sysctls, cgroups)");
   const record = flag(args, "record");
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path40.resolve(distDir(), "..");
+  const projectRoot = path46.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -101944,8 +104774,8 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path40.join(record, `lab-${name2}.json`);
-        writeFileSync10(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
+        const file = path46.join(record, `lab-${name2}.json`);
+        writeFileSync11(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
       }
@@ -101961,16 +104791,16 @@ function withProvenance(profile2, provenance) {
 function labProvenance(name2, settings, command, projectRoot) {
   let commit = "unknown commit";
   try {
-    commit = execFileSync7("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync7("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], {
+    commit = execFileSync8("git", ["-C", projectRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync8("git", ["-C", projectRoot, "status", "--porcelain", "--untracked-files=no"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"]
     }).trim();
     if (dirty) commit += " + uncommitted changes";
   } catch {
   }
-  const cpus = os18.cpus();
-  const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os18.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os18.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
+  const cpus = os20.cpus();
+  const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os20.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os20.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
   return { command, scenario: name2, about: SCENARIOS[name2].about, settings, machine };
 }
 

@@ -80,3 +80,44 @@ describe('bench --scenarios', () => {
     expect(CI_LAB_SCENARIOS.length).toBe(5);
   });
 });
+
+describe('the CPU rows (median rule)', () => {
+  const metered = (onDiskMs: number, cpuSeconds: number) => ({ ...timing(onDiskMs), cpuSeconds });
+  const cpuRun = (lowerBoundMs: number, doubledMs: number, doubledCpu: number) => {
+    const i: Intervention = {
+      scenario: 'cpu',
+      base: metered(3_000, 0.9),
+      baseRuns: [metered(3_000, 0.9), metered(3_000, 0.9)],
+      baseCpuCores: 0.3,
+      relaxed: [
+        {
+          resource: 'cpu',
+          timing: metered(doubledMs, doubledCpu),
+          runs: [metered(doubledMs, doubledCpu), metered(doubledMs, doubledCpu)],
+          factor: 2,
+          cpuCores: 0.6,
+        },
+      ],
+    };
+    const f: ProfileFacts = { bottleneck: 'cpu', whatIf: [{ resource: 'cpu', restoreLowerBoundMs: lowerBoundMs }], totalMs: 3_000, cpuSeconds: 0.9 };
+    return { check: checkAgainstIntervention(f, i), baseRuns: i.baseRuns, relaxed: i.relaxed, wallMs: 1 };
+  };
+
+  it('judges the scenario by the median on CPU-seconds and names the basis and each run', () => {
+    // Run 2's doubled run needed 0.12 CPU-s less than the profile's: 1.30 s wall becomes 1.50 s at the profile's CPU work.
+    const rows = labRows([{ scenario: 'cpu', resources: ['cpu'], runs: [cpuRun(1_450, 1_500, 0.9), cpuRun(1_450, 1_300, 0.78), cpuRun(1_400, 1_500, 0.9)] }]);
+    expect(rows.map((r) => r.measure)).toEqual(['cpu', 'cpu: cpu ×2 (median rule)', 'cpu: restore + writeback']);
+    expect(rows[1]?.result).toMatch(/^ok; median 97%, worst run 97%; lower bound 1\.45 s vs doubled 1\.50 s \(per run: 97%, 97%, 93%; basis CPU-seconds/);
+    expect(rows[1]?.result).toContain('tar + unzstd CPU-s (base/relaxed runs) 0.90/0.90/0.90/0.90, 0.90/0.90/0.78/0.78');
+    expect(rows[1]?.target).toBe('median a lower bound (≤ 105%) and tight (≥ 80%); no run over 115%');
+    expect(rows[1]?.met).toBe(true);
+  });
+
+  it('fails the row when one run is over by more than 15 % or a run failed', () => {
+    const over = labRows([{ scenario: 'cpu', resources: ['cpu'], runs: [cpuRun(1_450, 1_500, 0.9), cpuRun(1_800, 1_500, 0.9), cpuRun(1_400, 1_500, 0.9)] }]);
+    expect(over[1]?.result).toMatch(/^not met; median 97%, worst run 120%/);
+    expect(over[1]?.met).toBe(false);
+    const failed = labRows([{ scenario: 'cpu', resources: ['cpu'], runs: [cpuRun(1_450, 1_500, 0.9), { error: 'boom', wallMs: 1 }] }]);
+    expect(failed[1]?.met).toBe(false);
+  });
+});

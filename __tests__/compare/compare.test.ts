@@ -79,6 +79,18 @@ describe('compareProfiles', () => {
     }
   });
 
+  it('marks the runs that shared their machine with another profile', () => {
+    const shared = rerun(fast, 1.2);
+    shared.profile.context.otherProfiles = [{ label: 'throttled-1000iops', pid: 4242, during: ['restore', 'probes'], theirPhases: ['experiments'] }];
+    const c = compareProfiles([fast, shared, slow]);
+    expect(c.runners.find((r) => r.label === 'virtio')?.sharedRuns).toBe(1);
+    expect(c.runners.find((r) => r.label === 'throttled-1000iops')?.sharedRuns).toBe(0);
+    const md = renderComparison(c);
+    expect(md).toMatch(/\| virtio ⚠ <sub>shared machine in 1 of 2 runs<\/sub> \|/);
+    expect(md).toContain('⚠ Shared machine: virtio (1 of 2 runs) ran while another disk-profiler run used the same machine');
+    expect(renderComparison(compareProfiles([fast, slow]))).not.toContain('Shared machine');
+  });
+
   it('lists what it left out', () => {
     const md = renderComparison(compareProfiles([fast]), ["artifact 'disk-profile-x': not JSON"]);
     expect(md).toContain('Profiles left out');

@@ -47,6 +47,32 @@ describe('parseConfig', () => {
     expect(c.inputWarnings).toEqual([]);
     expect(c.experiments).toEqual(['ram', 'decompress', 'other-disk', 'page-cache']);
     expect(c.experimentsBudgetMs).toBe(60_000);
+    // Always on by default (issue 24): probes and experiments decide for themselves, ceilings and history are kept.
+    expect(c.probesAuto).toBe(true);
+    expect(c.experimentsAuto).toBe(true);
+    expect(c.rememberCeilings).toBe(true);
+    expect(c.history).toBe(true);
+    expect(c.ceilingsMaxAgeMs).toBe(30 * 86_400_000);
+  });
+
+  it('keeps the history per label, or per runner image when no label was given', () => {
+    const env = { GITHUB_WORKSPACE: '/work/ws', RUNNER_NAME: 'GitHub Actions 17', ImageOS: 'ubuntu24', RUNNER_ARCH: 'X64' };
+    const read = (inputs: Record<string, string>) => parseConfig((n) => ({ path: 'deps', key: 'k', ...inputs })[n] ?? '', env);
+    expect(read({})).toMatchObject({ label: 'GitHub Actions 17', historyLabel: 'ubuntu24-X64' });
+    expect(read({ label: 'ubuntu-24.04' })).not.toHaveProperty('historyLabel');
+  });
+
+  it('auto, default and explicit lists of probes and experiments', () => {
+    expect(profile({ probes: 'default' })).toMatchObject({ probesAuto: false, probes: expect.arrayContaining(['seq-write']) });
+    expect(profile({ probes: 'auto' })).toMatchObject({ probesAuto: true });
+    expect(profile({ probes: 'seq-write' })).toMatchObject({ probesAuto: false, probes: ['seq-write'] });
+    expect(profile({ experiments: 'default' }).experimentsAuto).toBe(false);
+    expect(profile({ experiments: 'none' })).toMatchObject({ experimentsAuto: false, experiments: [] });
+    expect(profile({ 'remember-ceilings': 'false', history: 'false', 'ceilings-max-age-days': '7' })).toMatchObject({
+      rememberCeilings: false,
+      history: false,
+      ceilingsMaxAgeMs: 7 * 86_400_000,
+    });
   });
 
   // actions/cache getInputAsArray: `replace(/^!\s+/, '!')` then trim, for path and restore-keys alike.
@@ -120,6 +146,11 @@ describe('parseConfig', () => {
     [{ 'upload-artifact': 'always' }, 'upload-artifact', 'always'],
     [{ experiments: 'ram,nvme' }, 'experiments', 'ram,nvme'],
     [{ 'experiments-budget-seconds': '0' }, 'experiments-budget-seconds', '0'],
+    [{ probes: 'automatic' }, 'probes', 'automatic'],
+    [{ 'remember-ceilings': 'sometimes' }, 'remember-ceilings', 'sometimes'],
+    [{ history: 'keep' }, 'history', 'keep'],
+    [{ 'ceilings-max-age-days': '0' }, 'ceilings-max-age-days', '0'],
+    [{ 'ceilings-max-age-days': '366' }, 'ceilings-max-age-days', '366'],
     [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],
     [{ key: 'k'.repeat(513) }, 'key', '513 characters'],
     [{ label: 'ubuntu-24.04/arm' }, 'label', 'ubuntu-24.04/arm'],

@@ -69,4 +69,21 @@ describe('page-cache prediction', () => {
     }
     expect(predicted).toBeGreaterThan(0);
   });
+
+  it('a cgroup v2 memory limit whose share of the raised budget cannot hold the restore: the extraction keeps its time', () => {
+    const profile = loadFixture('lab-runner-16gib.json');
+    const extract = judgeInDetail(profile).phases.find((p) => p.phase === 'extract');
+    const before = pageCachePredictionOf(profile)?.stepMs ?? 0;
+    expect(before).toBeLessThan(extract?.durationMs ?? 0);
+    const cgroup = { version: 2 as const, path: '/', cpuQuotaCores: null, cpuPeriodUs: null, cpusetCpus: null, ioLimits: [] };
+    // The raised budget is 2× the restore, rounded up to 64 MiB: a group with under half the host's memory gets less than the restore.
+    const small = profile.context.memoryBytes * 0.4;
+    profile.context.cgroup = { ...cgroup, memoryLimitBytes: small };
+    expect(pageCachePredictionOf(profile)?.stepMs).toBeCloseTo(extract?.durationMs ?? 0, 6);
+    // A limit that leaves enough of it, or v1 (no per-cgroup dirty domain), changes nothing.
+    profile.context.cgroup = { ...cgroup, memoryLimitBytes: profile.context.memoryBytes * 0.9 };
+    expect(pageCachePredictionOf(profile)?.stepMs).toBeCloseTo(before, 6);
+    profile.context.cgroup = { ...cgroup, version: 1, memoryLimitBytes: small };
+    expect(pageCachePredictionOf(profile)?.stepMs).toBeCloseTo(before, 6);
+  });
 });

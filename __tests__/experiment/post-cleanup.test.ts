@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanUpExperiments, parseSavedDirty } from '../../src/experiment/post-cleanup.js';
+import { cleanUpExperiments, parseDirtyChange } from '../../src/experiment/post-cleanup.js';
 import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
 import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings } from '../../src/experiment/dirty.js';
 import { isRoot, prerequisite } from '../helpers/prerequisites.js';
@@ -12,10 +12,15 @@ import { execFileSync } from 'node:child_process';
 
 describe('saved vm.dirty_* from the state', () => {
   it('reads back what main saved, and nothing else', () => {
-    const saved = { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 };
-    expect(parseSavedDirty(JSON.stringify(saved))).toEqual(saved);
-    expect(parseSavedDirty('')).toBeNull();
-    expect(parseSavedDirty('{"dirty_bytes":"1"}')).toBeNull();
+    const change = {
+      saved: { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 },
+      set: { dirty_bytes: 512 * 1024 * 1024, dirty_background_bytes: 512 * 1024 * 1024 },
+    };
+    expect(parseDirtyChange(JSON.stringify(change))).toEqual(change);
+    expect(parseDirtyChange('')).toBeNull();
+    // The values main wrote are needed to tell whether they are still ours.
+    expect(parseDirtyChange(JSON.stringify({ saved: change.saved }))).toBeNull();
+    expect(parseDirtyChange('{"saved":{"dirty_bytes":"1"}}')).toBeNull();
   });
 });
 
@@ -31,12 +36,14 @@ describe.runIf(ready)('post-step cleanup after a hard kill', () => {
       mkdirSync(mnt);
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'disk-profiler-exp', mnt]);
       writeFileSync(path.join(mnt, 'f'), 'x');
-      raiseDirtyLimits('root', { dirtyBytes: 512 * 1024 * 1024, backgroundBytes: 512 * 1024 * 1024 });
+      const set = 512 * 1024 * 1024;
+      raiseDirtyLimits('root', { dirtyBytes: set, backgroundBytes: set });
       expect(readDirtySettings()).not.toEqual(before);
       const notOurs = path.join(parent, '.disk-profiler-exp-foreign');
       mkdirSync(notOurs);
-      const report = cleanUpExperiments([ours, notOurs], before);
-      expect(report.dirtyPutBack).toBe(true);
+      const report = cleanUpExperiments({ experimentDirs: [ours, notOurs], dirty: { saved: before, set: { dirty_bytes: set, dirty_background_bytes: set } } });
+      expect(report.dirtyPutBack).toEqual(['vm.dirty_background_bytes', 'vm.dirty_bytes']);
+      expect(report.dirtyLeftAlone).toEqual([]);
       expect(readDirtySettings()).toEqual(before);
       expect(report.removed).toEqual([ours]);
       expect(report.refused).toEqual([{ dir: notOurs, reason: 'has no .disk-profiler-experiment marker' }]);

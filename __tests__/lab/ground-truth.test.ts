@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstIntervention, checkVerdict, interventionAnswer, profileFacts, type ProfileFacts } from '../../src/lab/ground-truth.js';
+import {
+  checkAgainstIntervention,
+  checkCpuRule,
+  checkVerdict,
+  doubledMs,
+  interventionAnswer,
+  profileFacts,
+  type ProfileFacts,
+  type WhatIfCheck,
+} from '../../src/lab/ground-truth.js';
 import { meanTiming, type Intervention, type PlainTiming } from '../../src/lab/intervention.js';
 import type { Resource } from '../../src/lab/scenario-specs.js';
 import { repoRoot } from '../helpers/tree.js';
@@ -129,5 +138,82 @@ describe('profileFacts', () => {
     );
     expect(f.totalMs).toBeGreaterThan(profile.restore.restoreMs);
     expect(f.bottleneck).toBe(profile.verdict.bottleneck);
+  });
+});
+
+describe('the CPU what-if rule over runs (issue 22, item 4)', () => {
+  const w = (lowerBoundMs: number | null, measuredMs: number, measuredAtProfileCpuMs?: number): WhatIfCheck => ({
+    resource: 'cpu',
+    lowerBoundMs,
+    measuredMs,
+    isLowerBound: false,
+    tight: false,
+    ...(measuredAtProfileCpuMs !== undefined ? { measuredAtProfileCpuMs } : {}),
+  });
+
+  it('passes when the median is a lower bound within 5 % and ≥ 80 % tight, though one run is over by up to 15 %', () => {
+    // Ratios 95 %, 112 %, 97 %: the per-run rule would fail the second, the median rule does not.
+    const rule = checkCpuRule([w(950, 1000), w(1120, 1000), w(970, 1000)]);
+    expect(rule).toMatchObject({ basis: 'wall', isLowerBound: true, tight: true, noRunFarOver: true, met: true });
+    expect(rule.median).toBeCloseTo(0.97);
+    expect(rule.worst).toBeCloseTo(1.12);
+  });
+
+  it('fails a median over 105 %, a median under 80 %, a single run over 115 %, and a run without a what-if', () => {
+    expect(checkCpuRule([w(1060, 1000), w(1070, 1000), w(1000, 1000)])).toMatchObject({ isLowerBound: false, met: false });
+    expect(checkCpuRule([w(700, 1000), w(790, 1000), w(900, 1000)])).toMatchObject({ isLowerBound: true, tight: false, met: false });
+    expect(checkCpuRule([w(950, 1000), w(1160, 1000), w(970, 1000)])).toMatchObject({ isLowerBound: true, tight: true, noRunFarOver: false, met: false });
+    const missing = checkCpuRule([w(950, 1000), w(null, 1000), w(970, 1000)]);
+    expect(missing.ratios[1]).toBeNull();
+    expect(missing.met).toBe(false);
+    expect(checkCpuRule([]).met).toBe(false);
+  });
+
+  it('judges on CPU-seconds when every run was metered, on wall time as soon as one was not', () => {
+    // Wall ratios 120 % each (the doubled runs happened to need less CPU work); at the profiled run's CPU work, 96 %.
+    const metered = checkCpuRule([w(1200, 1000, 1250), w(1200, 1000, 1250), w(1200, 1000, 1250)]);
+    expect(metered).toMatchObject({ basis: 'cpu-seconds', met: true });
+    expect(metered.median).toBeCloseTo(0.96);
+    expect(checkCpuRule([w(1200, 1000, 1250), w(1200, 1000), w(1200, 1000, 1250)])).toMatchObject({ basis: 'wall', met: false });
+  });
+
+  it("brings each doubled run to the profiled run's CPU work at the relaxed quota's rate", () => {
+    const timed = (onDiskMs: number, cpuSeconds: number): PlainTiming => ({ restoreMs: onDiskMs, onDiskMs, preFlushMs: 0, cpuSeconds });
+    const i: Intervention = {
+      scenario: 'cpu',
+      base: meanTiming([timed(3000, 0.9), timed(3000, 0.9)]),
+      baseRuns: [timed(3000, 0.9), timed(3000, 0.9)],
+      baseCpuCores: 0.3,
+      // At 0.6 cores: one run needed 0.12 CPU-s more than the profiled run (0.2 s more at 0.6), one 0.06 less.
+      relaxed: [
+        { resource: 'cpu', timing: meanTiming([timed(1700, 1.02), timed(1400, 0.84)]), runs: [timed(1700, 1.02), timed(1400, 0.84)], factor: 2, cpuCores: 0.6 },
+      ],
+    };
+    const f = { bottleneck: 'cpu', whatIf: [{ resource: 'cpu', restoreLowerBoundMs: 1500 }], totalMs: 3000, cpuSeconds: 0.9 };
+    const [check] = checkAgainstIntervention(f, i).whatIfs;
+    expect(check?.measuredMs).toBeCloseTo(1550);
+    // (1700 − 200 + 1400 + 100) / 2
+    expect(check?.measuredAtProfileCpuMs).toBeCloseTo(1500);
+    expect(check?.fromHalved).toBe(false);
+    // Not metered in the profile: no CPU-seconds basis.
+    expect(checkAgainstIntervention({ ...f, cpuSeconds: null }, i).whatIfs[0]?.measuredAtProfileCpuMs).toBeNull();
+  });
+
+  it('a halved CPU: the doubled time is extrapolated as 1.5·base − 0.5·halved, for the verdict and the what-if', () => {
+    // Base 4.9 s, halved 10.0 s (the issue's hosted runner): CPU part 5.1 s, doubled 4.9 − 2.55 = 2.35 s.
+    const i: Intervention = {
+      scenario: 'hosted-page-cache',
+      base: t(4900),
+      baseRuns: [t(4900), t(4900)],
+      relaxed: [{ resource: 'cpu', timing: t(10_000), runs: [t(10_000), t(10_000)], factor: 0.5 }],
+    };
+    expect(doubledMs(i, i.relaxed[0] as Intervention['relaxed'][number])).toBeCloseTo(2350);
+    const a = interventionAnswer(i);
+    expect(a.best).toBe('cpu');
+    expect(a.savings[0]?.share).toBeCloseTo(0.52, 2);
+    const c = checkAgainstIntervention(facts('cpu', [['cpu', 2300]], 4900), i);
+    expect(c.whatIfs[0]).toMatchObject({ measuredMs: 2350, fromHalved: true, isLowerBound: true, tight: true });
+    // A halving that cost nothing: no CPU saving to name.
+    expect(interventionAnswer({ ...i, relaxed: [{ resource: 'cpu', timing: t(5000), runs: [t(5000)], factor: 0.5 }] }).best).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { CI_LAB_SCENARIOS } from '../../src/lab/scenarios.js';
 import { BLKIO_ROOT, CPU_CGROUP_ROOT } from '../../src/lab/paths.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
+import { setDirtyBudget } from '../helpers/dirty-budget.js';
 
 const ready = prerequisite(
   'root with losetup, mkfs.ext4, fio, zstd and cgroup v1 blkio + cpu controllers (the bottleneck lab)',
@@ -34,13 +35,17 @@ describe.runIf(ready)('bottleneck lab', () => {
     expect(now).toEqual(then);
   };
 
+  let putBackDirty = () => {};
   beforeAll(async () => {
+    // The baseline runs with the machine's dirty budget: make it the ample one this VM has when fresh, whatever another job left.
+    putBackDirty = setDirtyBudget();
     before = readMachineState();
     lab = await startLab({ projectRoot: repoRoot });
   }, 120_000);
 
   afterAll(async () => {
     await lab?.stop();
+    putBackDirty();
   });
 
   for (const scenario of CI_LAB_SCENARIOS) {

@@ -6,8 +6,10 @@ import {
   LAB_SCENARIOS,
   LAB_SETTINGS,
   relaxed,
+  relaxFactorOf,
   SCENARIOS,
   settingsOf,
+  specProblems,
 } from '../../src/lab/scenario-specs.js';
 import { runnerDirtyLimits } from '../../src/lab/runner-dirty.js';
 import { GiB } from '../../src/util/units.js';
@@ -73,5 +75,63 @@ describe('relaxed', () => {
       dirtyBackgroundBytes: 8 * MiB,
     });
     expect(settingsOf(SCENARIOS['cloud-volume'])).toMatchObject({ maxSectorsKb: 256, writeIops: 3000 });
+  });
+});
+
+describe('the runner-type scenarios (issue 22)', () => {
+  it('every spec can be built as written', () => {
+    for (const name of LAB_SCENARIOS) expect(specProblems(SCENARIOS[name]), name).toEqual([]);
+  });
+
+  it('names what a malformed spec gets wrong', () => {
+    const cpu = SCENARIOS.cpu;
+    expect(specProblems({ ...cpu, hidePressure: true })).toEqual(['hidePressure needs cpuScope step (the step runs in its own mount namespace)']);
+    expect(specProblems({ ...SCENARIOS.baseline, cpuScope: 'step' })).toContain('cpuScope without a cpuCores control');
+    expect(specProblems({ ...SCENARIOS['two-disks'], disk: 'loop' })).toEqual(["secondDiskPath goes with disk 'two-disks' and only with it"]);
+    expect(specProblems({ ...SCENARIOS['burst-credit'], burstCredit: { budgetBytes: MiB, burstBytesPerSecond: 60 * MiB } })).toEqual([
+      'the burst rate must stay above the doubled baseline cap',
+    ]);
+    expect(specProblems({ ...SCENARIOS['disk-bandwidth'], halved: ['cpu'] })).toEqual(['halves cpu, which it does not control']);
+  });
+
+  it('container-job: the whole step under a 0.5-core quota, PSI hidden, on an overlay; the intervention doubles the quota', () => {
+    const spec = SCENARIOS['container-job'];
+    expect(spec).toMatchObject({ cpuScope: 'step', hidePressure: true, disk: 'overlay', intended: 'cpu' });
+    expect(controlledResources(spec)).toEqual(['cpu']);
+    expect(relaxed(spec, 'cpu').controls.cpuCores).toBe(1);
+    expect(settingsOf(spec)).toMatchObject({ cpuCores: 0.5, cpuQuotaOnWholeStep: 1, pressureHidden: 1 });
+  });
+
+  it('hosted-page-cache: a 16 GiB runner, an uncapped disk, and the CPU halved rather than doubled', () => {
+    const spec = SCENARIOS['hosted-page-cache'];
+    expect(spec.dirty).toEqual(runnerDirtyLimits(16 * GiB));
+    expect(spec.controls).toEqual({ cpuCores: 1 });
+    expect(relaxFactorOf(spec, 'cpu')).toBe(0.5);
+    expect(relaxed(spec, 'cpu').controls.cpuCores).toBe(0.5);
+    // Everywhere else a relaxation doubles.
+    expect(relaxFactorOf(SCENARIOS['container-job'], 'cpu')).toBe(2);
+  });
+
+  it('the disk scenarios: caps where the kind of runner puts them', () => {
+    expect(SCENARIOS['lvm-capped']).toMatchObject({ disk: 'dm-linear', controls: { writeBytesPerSecond: 40 * MiB } });
+    const bio = SCENARIOS['bio-iops-cap'];
+    expect(bio.noMerges).toBe(false);
+    expect(controlledResources(bio)).toEqual(['disk-bandwidth', 'disk-iops']);
+    const burst = SCENARIOS['burst-credit'];
+    // The cap it falls to is what the intervention doubles; the burst rate stays.
+    expect(relaxed(burst, 'disk-bandwidth')).toMatchObject({ controls: { writeBytesPerSecond: 80 * MiB }, burstCredit: burst.burstCredit });
+    expect(settingsOf(burst)).toMatchObject({ burstBudgetBytes: 48 * MiB, burstBytesPerSecond: 160 * MiB });
+    // Two disks: the capped path sorts after the uncapped one (the first after sorting is not the one that binds).
+    const two = SCENARIOS['two-disks'];
+    expect(two.secondDiskPath).toBe('node_modules/typescript');
+    expect(['node_modules/@azure', two.secondDiskPath].sort()[0]).toBe('node_modules/@azure');
+    expect(SCENARIOS['no-fio']).toMatchObject({ noFio: true, controls: { writeBytesPerSecond: 40 * MiB }, intended: 'disk-bandwidth' });
+  });
+
+  it('two-vcpu-shared: the whole step shares a quota whose double this 2-CPU VM still has', () => {
+    const spec = SCENARIOS['two-vcpu-shared'];
+    expect(spec).toMatchObject({ cpuScope: 'step', intended: 'cpu' });
+    expect(spec.hidePressure).toBeUndefined();
+    expect(relaxed(spec, 'cpu').controls.cpuCores).toBeLessThanOrEqual(2);
   });
 });

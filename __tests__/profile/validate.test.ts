@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isProfile, profileErrors, validateProfile } from '../../src/profile/validate.js';
 import { ProfilerError } from '../../src/util/errors.js';
+import { judgeProfile } from '../../src/judge/judge.js';
 import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests break fields at any depth
@@ -24,6 +25,24 @@ describe('validateProfile', () => {
     const errors = profileErrors(p);
     expect(errors).toContain('context.cpuCount: missing');
     expect(errors.some((e) => e.startsWith('probes.probes[0].name: expected one of "seq-write"'))).toBe(true);
+  });
+
+  it("a verdict's bounds and spans and a boundary's selfCpuUs are optional, and checked when present", () => {
+    const p = fresh();
+    p.schemaVersion = 2;
+    p.phases[1].start.selfCpuUs = 1000;
+    p.verdict = judgeProfile(validateProfile(p));
+    expect(p.verdict.whatIf[0].savingAtMostMs).toBeTypeOf('number');
+    expect(profileErrors(p)).toEqual([]);
+    p.phases[1].end.selfCpuUs = 'soon';
+    p.verdict.untilOnDiskMs = null;
+    p.verdict.whatIf[0].measured = 'yes';
+    p.verdict.whatIf[1].about = 'forever';
+    const errors = profileErrors(p);
+    expect(errors).toContain('phases[1].end.selfCpuUs: expected a number, got "soon"');
+    expect(errors).toContain('verdict.untilOnDiskMs: expected a number, got null');
+    expect(errors).toContain('verdict.whatIf[0].measured: expected true or false, got "yes"');
+    expect(errors.some((e) => e.startsWith('verdict.whatIf[1].about: expected one of "step", "until-on-disk"'))).toBe(true);
   });
 
   it('refuses an unsupported schema version with the supported one', () => {

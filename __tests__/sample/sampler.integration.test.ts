@@ -9,7 +9,8 @@ import { diskMetrics } from '../../src/sample/iostat.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { Sampler } from '../../src/sample/sampler.js';
 import { syncFileSystems } from '../../src/sample/syncfs.js';
-import { commandExists, prerequisite } from '../helpers/prerequisites.js';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { setDirtyBudget } from '../helpers/dirty-budget.js';
 
 const onLinux = process.platform === 'linux';
 // A temp dir on the root filesystem (not tmpfs), whose disk the sampler tracks.
@@ -82,7 +83,11 @@ describe.runIf(onLinux && primary && prerequisite('iostat (sysstat)', commandExi
 });
 
 describe.runIf(onLinux && primary)("syncfs and the restore's own bytes", () => {
-  it('a real 200 MB buffered write: syncfs returns once the device has written it', async () => {
+  it('a real 200 MB buffered write: syncfs returns once the device has written it', async (ctx) => {
+    // The 200 MB must still be dirty when syncfs starts: a dirty budget another job left small would write it during the write.
+    if (!prerequisite('root (sets the dirty budget the 200 MB write needs)', isRoot)) return ctx.skip();
+    const putBack = setDirtyBudget();
+    ctx.onTestFinished(putBack);
     const sampler = new Sampler({ intervalMs: 100, devices: where.devices, originMs: performance.now() });
     sampler.start();
     writeFileSync(`${dir}/buffered.bin`, Buffer.alloc(200 * 1024 * 1024, 1)); // no fsync

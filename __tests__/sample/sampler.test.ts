@@ -1,10 +1,13 @@
 // The sampler on this machine's real /proc: tick schedule, memory bound, child CPU, missing files.
 import { spawn } from 'node:child_process';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { readCgroup } from '../../src/sample/cgroup.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { Sampler } from '../../src/sample/sampler.js';
+import { repoRoot } from '../helpers/tree.js';
 
 const onLinux = process.platform === 'linux';
 const devices = onLinux ? resolveDevices({ restorePath: '/var/tmp' }).devices : [];
@@ -62,6 +65,21 @@ describe.runIf(onLinux)('Sampler schedule', () => {
     expect(s.disks[0]?.sectorsWritten).toBeGreaterThan(0);
     expect(sampler.stop().snapshots).toEqual([s]);
   });
+
+  it("boundary snapshots carry this process's CPU in µs (process.cpuUsage), exact where ticks are 10 ms steps", () => {
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
+    const a = sampler.snapshot();
+    // Busy until this process has used 35 ms of CPU however the machine schedules it.
+    const from = process.cpuUsage();
+    while (process.cpuUsage(from).user + process.cpuUsage(from).system < 35_000) {
+      // spin
+    }
+    const b = sampler.snapshot();
+    sampler.stop();
+    const usedUs = (b.selfCpuUs ?? 0) - (a.selfCpuUs ?? Infinity);
+    expect(usedUs).toBeGreaterThanOrEqual(35_000);
+    expect(usedUs).toBeLessThan(35_000 + 50_000);
+  });
 });
 
 describe.runIf(onLinux)('memory bound', () => {
@@ -111,5 +129,37 @@ describe('without /proc', () => {
     const s = sampler.snapshot();
     expect(s).toMatchObject({ disks: [null], cpu: null, pressure: null, memory: null, childCpuTicks: null });
     sampler.stop();
+  });
+});
+
+describe('cgroup CPU counters', () => {
+  const fixture = (p: string) => path.join(repoRoot, 'fixtures/cgroup/v2-container/sys/fs/cgroup', p);
+
+  it('reads the cgroup cpu.stat in every snapshot when asked, and only then', () => {
+    const withCgroup = new Sampler({ intervalMs: 100, devices: [], originMs: performance.now(), cgroupCpu: { version: 2, stat: fixture('cpu.stat') } });
+    expect(withCgroup.snapshot().cgroupCpu).toEqual({ usageUs: 8_123_456, throttledUs: 14_876_543, periods: 412, throttledPeriods: 301 });
+    withCgroup.stop();
+    const without = new Sampler({ intervalMs: 100, devices: [], originMs: performance.now() });
+    expect('cgroupCpu' in without.snapshot()).toBe(false);
+    without.stop();
+  });
+
+  it('an unreadable cpu.stat is null, not an error', () => {
+    const sampler = new Sampler({ intervalMs: 100, devices: [], originMs: performance.now(), cgroupCpu: { version: 1, stat: '/nonexistent/cpu.stat' } });
+    expect(sampler.snapshot().cgroupCpu).toBeNull();
+    sampler.stop();
+  });
+
+  it.runIf(onLinux && readCgroup()?.cpuFiles != null)("this machine's own group: usage grows by the CPU this process burns", () => {
+    const sampler = new Sampler({ intervalMs: 100, devices: [], originMs: performance.now(), cgroupCpu: readCgroup()?.cpuFiles ?? null });
+    const a = sampler.snapshot().cgroupCpu;
+    const until = performance.now() + 200;
+    while (performance.now() < until) {
+      // Spin: 200 ms of CPU in this group.
+    }
+    const b = sampler.snapshot().cgroupCpu;
+    sampler.stop();
+    if (a?.usageUs == null || b?.usageUs == null) throw new Error('no cgroup usage on this machine');
+    expect(b.usageUs - a.usageUs).toBeGreaterThan(150_000);
   });
 });

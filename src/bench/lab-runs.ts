@@ -6,7 +6,18 @@
  */
 import type { Lab } from '../lab/lab.js';
 import { LAB_PROBE_BUDGET_MS, runScenario, type LabResult } from '../lab/lab.js';
-import { checkAgainstIntervention, NOISE, profileFacts, SIGNIFICANT_SAVING, TIGHTNESS, TOTAL_TOLERANCE, type GroundTruthCheck } from '../lab/ground-truth.js';
+import {
+  checkAgainstIntervention,
+  checkCpuRule,
+  CPU_SINGLE_RUN_OVER,
+  NOISE,
+  profileFacts,
+  SIGNIFICANT_SAVING,
+  TIGHTNESS,
+  TOTAL_TOLERANCE,
+  type GroundTruthCheck,
+  type WhatIfCheck,
+} from '../lab/ground-truth.js';
 import { intervene, type Intervention, type PlainTiming } from '../lab/intervention.js';
 import { controlledResources, SCENARIOS, type LabScenarioName, type Resource, type ScenarioSpec } from '../lab/scenario-specs.js';
 import { errorMessage } from '../util/errors.js';
@@ -49,7 +60,8 @@ export async function benchLab(lab: Lab, scenarios: readonly LabScenarioName[], 
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);
-        const check = checkAgainstIntervention(profileFacts(result.profile), intervention);
+        const facts = { ...profileFacts(result.profile), ...(result.cpuSeconds !== undefined ? { cpuSeconds: result.cpuSeconds } : {}) };
+        const check = checkAgainstIntervention(facts, intervention);
         // Nothing controlled (baseline): no relaxation to compare with, so the row would accept any
         // verdict; the scenario's own rule (not a disk verdict unless ≥ 80 % of a ceiling) decides.
         if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
@@ -96,6 +108,10 @@ export function labRows(results: readonly ScenarioRuns[]): BenchRow[] {
     });
     for (const res of r.resources) {
       const w = checks.map((c) => c.whatIfs.find((x) => x.resource === res));
+      if (res === 'cpu') {
+        rows.push(cpuRuleRow(r, w));
+        continue;
+      }
       const ok = w.filter((x) => x?.isLowerBound && x.tight).length;
       const ratios = w.map((x) => (x?.lowerBoundMs == null ? 'none' : `${((x.lowerBoundMs / x.measuredMs) * 100).toFixed(0)}%`));
       const spreads = r.runs.flatMap((x) => {
@@ -123,6 +139,36 @@ export function labRows(results: readonly ScenarioRuns[]): BenchRow[] {
   return rows;
 }
 
+const ratio = (x: number | null) => (x === null ? 'none' : `${(x * 100).toFixed(0)}%`);
+
+/**
+ * A CPU what-if by the rule over the runs (ground-truth.ts, checkCpuRule): the median ratio, each
+ * run's, the basis (CPU-seconds when every side was metered, else wall time) and each run's measured
+ * CPU-seconds, so the spread that made the rule necessary is on the page.
+ */
+export function cpuRuleRow(r: ScenarioRuns, w: readonly (WhatIfCheck | undefined)[]): BenchRow {
+  const rule = checkCpuRule(w);
+  const n = r.runs.length;
+  const halved = w.some((x) => x?.fromHalved);
+  const measured = w.map((x) => (rule.basis === 'cpu-seconds' ? (x?.measuredAtProfileCpuMs ?? null) : (x?.measuredMs ?? null)));
+  const cpuRuns = r.runs.flatMap((x) => {
+    const runs = [...(x.baseRuns ?? []), ...(x.relaxed?.find((v) => v.resource === 'cpu')?.runs ?? [])];
+    return runs.length && runs.every((t) => typeof t.cpuSeconds === 'number') ? [runs.map((t) => fixed(t.cpuSeconds as number, 2)).join('/')] : [];
+  });
+  const notes = [
+    `basis ${rule.basis === 'cpu-seconds' ? "CPU-seconds (each doubled run brought to the profiled run's tar + unzstd CPU work)" : 'wall time'}`,
+    ...(halved ? ['doubled time extrapolated from the halved CPU: 1.5·base − 0.5·halved'] : []),
+    ...(cpuRuns.length ? [`tar + unzstd CPU-s (base/relaxed runs) ${cpuRuns.join(', ')}`] : []),
+  ];
+  return {
+    section: 'Lab: what-if vs measured',
+    measure: `${r.scenario}: cpu ×2 (median rule)`,
+    result: `${rule.met ? 'ok' : 'not met'}; median ${ratio(rule.median)}, worst run ${ratio(rule.worst)}; lower bound ${s(median(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s(median(nums(measured)))} (per run: ${rule.ratios.map(ratio).join(', ')}; ${notes.join('; ')})${failedNote(r)}`,
+    target: `median a lower bound (≤ ${100 + NOISE * 100}%) and tight (≥ ${TIGHTNESS * 100}%); no run over ${100 + CPU_SINGLE_RUN_OVER * 100}%`,
+    met: n > 0 && rule.met && r.runs.every((x) => !x.error),
+  };
+}
+
 /**
  * A rough model of one scenario's bench time, from its settings and the lab cache's size, to print
  * before starting (not a measurement: the shared machine's load moves it). Constants are the lab
@@ -138,7 +184,9 @@ const MODEL = {
   cpuCoreSeconds: 9,
   /** A restore on an unthrottled runner, with its tail (baseline recordings: 3–11 s). */
   plainSeconds: 6,
-  setupSeconds: { vm: 0.5, loop: 3, 'cloud-volume': 8 },
+  setupSeconds: { vm: 0.5, loop: 3, 'cloud-volume': 8, overlay: 3.5, 'dm-linear': 3.5, 'two-disks': 6 },
+  /** A whole-step scenario starts the bundled CLI in a child for each restore. */
+  childStartSeconds: 1,
   /** Writing the earlier step's pages, then the anatomy, outputs and the like around a profile. */
   profileExtraSeconds: 5,
 } as const;
@@ -149,7 +197,8 @@ function restoreSeconds(spec: ScenarioSpec): number {
   if (c.downloadBytesPerSecond) terms.push(MODEL.archiveBytes / c.downloadBytesPerSecond);
   if (c.cpuCores) terms.push(MODEL.cpuCoreSeconds / c.cpuCores);
   if (c.writeBytesPerSecond) terms.push(MODEL.cacheBytes / c.writeBytesPerSecond);
-  if (c.writeIops) terms.push((spec.noMerges ? MODEL.unmergedWrites : MODEL.unmergedWrites / 10) / c.writeIops);
+  // blkio counts bios before merging; only the cloud volume's lower device receives merged requests.
+  if (c.writeIops) terms.push((spec.disk === 'cloud-volume' ? MODEL.unmergedWrites / 10 : MODEL.unmergedWrites) / c.writeIops);
   const preFlush = spec.earlierDirtyBytes && c.writeBytesPerSecond ? spec.earlierDirtyBytes / c.writeBytesPerSecond : 0;
   return Math.max(...terms) + preFlush;
 }
@@ -158,11 +207,13 @@ export function estimateLabSeconds(scenarios: readonly LabScenarioName[], runs: 
   let total = 0;
   for (const name of scenarios) {
     const spec = SCENARIOS[name];
-    const setup = MODEL.setupSeconds[spec.disk];
+    const setup = MODEL.setupSeconds[spec.disk] + (spec.cpuScope === 'step' ? MODEL.childStartSeconds : 0);
     const profile = setup + restoreSeconds(spec) + LAB_PROBE_BUDGET_MS / 1000 + MODEL.profileExtraSeconds;
     // The relaxed variants (each timed twice) are faster; counting them at full time keeps the estimate an upper one.
     const relaxedCount = controlledResources(spec).length;
-    const plain = (1 + 2 * relaxedCount + (relaxedCount > 0 ? 1 : 0)) * (setup + restoreSeconds(spec));
+    // A halved variant takes about twice the base time.
+    const halvedCount = spec.halved?.length ?? 0;
+    const plain = (1 + 2 * relaxedCount + 2 * halvedCount + (relaxedCount > 0 ? 1 : 0)) * (setup + restoreSeconds(spec));
     total += runs * (profile + plain);
   }
   return total;

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import type { BlockDeviceInfo } from '../profile/schema.js';
 import type { ProcReadMode } from '../sample/proc-reader.js';
+import { readCgroup } from '../sample/cgroup.js';
 import { Sampler } from '../sample/sampler.js';
 
 export interface SamplerCost {
@@ -42,6 +43,8 @@ export async function measureSamplerCost(opts: {
   warmupMs?: number;
 }): Promise<SamplerCost> {
   const readMode = opts.readMode ?? 'pread';
+  // As the pipeline samples: with the runner's cgroup cpu.stat where one is found.
+  const cgroupCpu = readCgroup(opts.procRoot ? { procRoot: opts.procRoot } : {})?.cpuFiles ?? null;
   const sampleFor = async (durationMs: number): Promise<number> => {
     const sampler = new Sampler({
       intervalMs: opts.intervalMs,
@@ -49,6 +52,7 @@ export async function measureSamplerCost(opts: {
       originMs: performance.now(),
       procRoot: opts.procRoot,
       readMode,
+      cgroupCpu,
       maxSnapshots: Number.MAX_SAFE_INTEGER,
     });
     sampler.start();

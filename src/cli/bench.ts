@@ -2,7 +2,8 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory,fixes   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost   a subset
+ *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu,runner-7gib; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
@@ -27,11 +28,12 @@ import { CleanupStack } from '../lab/cleanup.js';
 import { LAB_PREFIX } from '../lab/paths.js';
 import { createProvisionedDisk, describeLimits } from '../lab/provisioned-disk.js';
 import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
+import { benchRepeatCost, repeatCostRows } from '../bench/repeat-cost.js';
 import { renderTable, type BenchRow } from '../bench/table.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -66,7 +68,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
   const started = Date.now();
   const rows: BenchRow[] = [];
-  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes');
+  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'repeat-cost');
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
@@ -93,6 +95,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('overhead') && lab) {
       say(`overhead: ${pairs} alternating pairs`);
       rows.push(...overheadRows(await benchOverhead(lab, pairs)));
+    }
+    if (parts.includes('repeat-cost') && lab) {
+      say(`repeat-cost: ${pairs} alternating pairs`);
+      rows.push(...repeatCostRows(await benchRepeatCost(lab, pairs, say)));
     }
     if (parts.includes('cost')) {
       say('sampler cost: 5 runs of 10 s');

@@ -8,6 +8,7 @@ import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
 import { benchCommand } from './bench.js';
 import { labCommand } from './lab.js';
+import { labStepCommand } from '../lab/step-child.js';
 import { LAB_SCENARIOS } from '../lab/scenario-specs.js';
 
 const USAGE = `disk-profiler <command> [options]
@@ -42,6 +43,8 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   demo: demoCommand,
   bench: benchCommand,
   lab: labCommand,
+  // Internal: a whole-step lab scenario's child (src/lab/step-isolation.ts); not in USAGE.
+  'lab-step': labStepCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -52,7 +55,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    process.stderr.write(`disk-profiler: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')}.\n`);
+    process.stderr.write(
+      `disk-profiler: unknown command '${name}'. Commands: ${Object.keys(commands)
+        .filter((n) => n !== 'lab-step')
+        .join(', ')}.\n`,
+    );
     return 2;
   }
   return command(rest);

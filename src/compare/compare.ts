@@ -7,6 +7,7 @@ import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName }
 import { spread, type Spread } from '../util/spread.js';
 import { bestFixOf, type RunnerBestFix } from './best-fix.js';
 import { MiB } from '../util/units.js';
+import { hardwareKinds, type LabelKinds } from './hardware-kinds.js';
 
 export interface LabelledProfile {
   /** Where it came from (artifact name or file), for messages. */
@@ -32,11 +33,15 @@ export interface RunnerComparison {
   verdict: string;
   /** The best measured fix (experiments), or null when no run measured any. */
   bestFix: RunnerBestFix | null;
+  /** Runs during which another profile ran on the same machine (their figures include its work). */
+  sharedRuns: number;
 }
 
 export interface Comparison {
   runners: RunnerComparison[];
   fastest: { restore: string | null } & Record<CeilingName, string | null>;
+  /** Per label, the hardware kinds its runs landed on (profiles with a fingerprint only). */
+  kinds: LabelKinds[];
 }
 
 const CEILING_PROBES: Record<CeilingName, [ProbeName, 'mibps' | 'iops']> = {
@@ -61,6 +66,7 @@ export function compareProfiles(items: readonly LabelledProfile[]): Comparison {
       seqReadMiBps: best(runners, 'seqReadMiBps'),
       randReadIops: best(runners, 'randReadIops'),
     },
+    kinds: hardwareKinds(items),
   };
 }
 
@@ -102,6 +108,7 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
     bottlenecks: [...counts.entries()].map(([bottleneck, runs]) => ({ bottleneck, runs })).sort((a, b) => b.runs - a.runs),
     verdict: representative.verdict?.sentence ?? 'No verdict recorded.',
     bestFix: bestFixOf(profiles),
+    sharedRuns: profiles.filter((p) => (p.context.otherProfiles?.length ?? 0) > 0).length,
   };
 }
 
@@ -142,5 +149,5 @@ function hardware(profile: Profile): string {
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ''}` : 'no block device',
     fs ? fs.fsType : '',
   ];
-  return parts.filter(Boolean).join(', ');
+  return `${parts.filter(Boolean).join(', ')}${profile.fingerprint ? ` · ${profile.fingerprint.id}` : ''}`;
 }

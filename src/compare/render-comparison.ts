@@ -4,11 +4,17 @@ import { xyChartInit } from '../report/palette.js';
 import type { Spread } from '../util/spread.js';
 import { cell } from '../report/markdown.js';
 import { bestFixCell } from './best-fix.js';
+import { renderHardwareKinds } from './hardware-kinds.js';
 
 function spreadCell(s: Spread | null, digits: number, scale = 1): string {
   if (!s) return '–';
   const value = (s.median * scale).toFixed(digits);
   return s.runs > 1 ? `${value} <sub>±${Math.round(s.spreadPercent / 2)}% · ${s.runs} runs</sub>` : value;
+}
+
+/** Marks a runner some of whose runs shared their machine with another profile. */
+function sharedMark(r: RunnerComparison): string {
+  return r.sharedRuns > 0 ? ` ⚠ <sub>shared machine in ${r.sharedRuns} of ${r.sources.length} runs</sub>` : '';
 }
 
 function mermaidLabel(label: string): string {
@@ -55,7 +61,7 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
   runners.forEach((r, i) => {
     const verdicts = r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${b.bottleneck} ×${b.runs}` : b.bottleneck)).join(', ');
     out.push(
-      `| ${i + 1} | ${cell(r.label)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1000)} | ${spreadCell(r.restoreMs, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`,
+      `| ${i + 1} | ${cell(r.label)}${sharedMark(r)} | ${cell(r.hardware)} | ${spreadCell(r.ceilings.seqWriteMiBps, 0)} | ${spreadCell(r.ceilings.randWriteIops, 0)} | ${spreadCell(r.ceilings.seqReadMiBps, 0)} | ${spreadCell(r.ceilings.randReadIops, 0)} | ${spreadCell(r.untilOnDiskMs, 2, 1 / 1000)} | ${spreadCell(r.restoreMs, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.lookup, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.download, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.extract, 2, 1 / 1000)} | ${spreadCell(r.phasesMs.writeback, 2, 1 / 1000)} | **${verdicts}** | ${cell(bestFixCell(r.bestFix))} |`,
     );
   });
   out.push('');
@@ -65,6 +71,8 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
     ['Seq Reads', fastest.seqReadMiBps],
     ['Rand Reads', fastest.randReadIops],
   ].filter(([, label]) => label);
+  const kinds = renderHardwareKinds(comparison.kinds ?? []);
+  if (kinds) out.push(kinds);
   if (best.length > 0) out.push(`Best ceilings: ${best.map(([what, label]) => `${what}: ${label}`).join(' · ')}`, '');
   for (const chart of [
     barChart('Until the restored files are on disk (s, median)', 'seconds', runners, (r) => (r.untilOnDiskMs ? r.untilOnDiskMs.median / 1000 : null)),
@@ -72,6 +80,13 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
     barChart('4k random write ceiling (IOPS)', 'IOPS', runners, ceilingValue('randWriteIops')),
   ]) {
     if (chart) out.push(chart, '');
+  }
+  const shared = runners.filter((r) => r.sharedRuns > 0);
+  if (shared.length > 0) {
+    out.push(
+      `⚠ Shared machine: ${shared.map((r) => `${cell(r.label)} (${r.sharedRuns} of ${r.sources.length} runs)`).join(', ')} ran while another disk-profiler run used the same machine; those figures include its work. Give each job a machine of its own to compare runner types.`,
+      '',
+    );
   }
   if (problems.length > 0) {
     out.push('### Profiles left out', '');

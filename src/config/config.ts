@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { DISK_RESOURCES, PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
 import { validateKeys } from '../restore/keys.js';
-import { isPattern } from '../restore/restore-roots.js';
+import { expandPath, isPattern } from '../restore/restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
 import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
 import { parseExperimentBudgetMs, parseExperiments } from '../experiment/input.js';
@@ -45,12 +45,30 @@ export interface ProfileConfig extends CommonConfig {
   sampleIntervalMs: number;
   writebackTimeoutMs: number;
   probes: ProbeName[];
+  /** probes: auto (the default): probe only when no fresh remembered ceilings hold for this hardware (judge/auto-rules.ts). */
+  probesAuto: boolean;
+  /** Store the ceilings under the hardware fingerprint in the Actions cache, and restore them with probes: auto. */
+  rememberCeilings: boolean;
+  /** Remembered ceilings older than this are probed again. */
+  ceilingsMaxAgeMs: number;
+  /** Add this run to its label's history in the Actions cache and show it against the earlier runs. */
+  history: boolean;
+  /**
+   * The runner type the history is kept for when no `label` was given: the runner image and
+   * architecture (ImageOS-RUNNER_ARCH, e.g. ubuntu24-X64), since the default label, RUNNER_NAME,
+   * names the machine on hosted runners, not the runner type. Absent: the label.
+   */
+  historyLabel?: string;
   probeBudgetMs: number;
   /** Directory whose file system the probes measure (they work in a temp dir of their own inside it). */
   probePath: string;
+  /** The user set probe-path; otherwise probes follow the device that received most of the restore's bytes. */
+  probePathFromInput?: boolean;
   installFio: boolean;
   /** Alternatives to extract the archive again under, after the probes (the baseline runs with any). */
   experiments: ExperimentName[];
+  /** experiments: auto (the default): run those of `experiments` that change the resource the verdict names, when the restore was long enough. */
+  experimentsAuto: boolean;
   experimentsBudgetMs: number;
   uploadArtifact: boolean;
   artifactName: string;
@@ -73,7 +91,9 @@ const ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
 export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
-  const label = input('label').trim() || env.RUNNER_NAME || os.hostname();
+  const givenLabel = input('label').trim();
+  const label = givenLabel || env.RUNNER_NAME || os.hostname();
+  const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : undefined;
   const common: CommonConfig = { label, workspace, runnerTemp };
   const mode = parseChoice('mode', input('mode'), MODES, 'profile');
 
@@ -101,8 +121,11 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   };
   validateKeys(primaryKey, restoreKeys);
 
-  const probesRaw = input('probes').trim() || 'default';
-  const probes = probesRaw === 'none' ? [] : probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseNameList('probes', probesRaw, ALL_PROBES);
+  const probesRaw = input('probes').trim() || 'auto';
+  const probesAuto = probesRaw === 'auto';
+  const probes = probesRaw === 'none' ? [] : probesAuto || probesRaw === 'default' || probesRaw === 'all' ? [...ALL_PROBES] : parseProbeList(probesRaw);
+  const experimentsRaw = input('experiments').trim() || 'auto';
+  const experimentsAuto = experimentsRaw === 'auto';
 
   const uploadArtifact = parseBoolean('upload-artifact', input('upload-artifact'), true);
   const givenArtifactName = input('artifact-name').trim();
@@ -131,14 +154,30 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
     sampleIntervalMs: parseInteger('sample-interval-ms', input('sample-interval-ms'), 100, 10, 10_000, 'milliseconds'),
     writebackTimeoutMs: parseInteger('writeback-timeout-seconds', input('writeback-timeout-seconds'), 120, 0, 3600, 'seconds') * 1000,
     probes,
+    probesAuto,
+    rememberCeilings: parseBoolean('remember-ceilings', input('remember-ceilings'), true),
+    ceilingsMaxAgeMs: parseInteger('ceilings-max-age-days', input('ceilings-max-age-days'), 30, 1, 365, 'days') * 86_400_000,
+    history: parseBoolean('history', input('history'), true),
+    ...(historyLabel ? { historyLabel } : {}),
     probeBudgetMs: parseInteger('probe-budget-seconds', input('probe-budget-seconds'), 30, 6, 600, 'seconds') * 1000,
     probePath: resolveProbePath(input('probe-path'), paths, workspace),
+    probePathFromInput: input('probe-path').trim() !== '',
     installFio: parseBoolean('install-fio', input('install-fio'), true),
-    experiments: parseExperiments(input('experiments')),
+    experiments: experimentsAuto ? parseExperiments('default') : parseExperiments(experimentsRaw),
+    experimentsAuto,
     experimentsBudgetMs: parseExperimentBudgetMs(input('experiments-budget-seconds')),
     uploadArtifact,
     artifactName,
   };
+}
+
+function parseProbeList(raw: string): ProbeName[] {
+  try {
+    return parseNameList('probes', raw, ALL_PROBES);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError('probes', raw, `auto, default (all), none, or a comma-separated list of: ${ALL_PROBES.join(', ')} ('${error.given}' is none of them)`);
+  }
 }
 
 function parseFailOn(raw: string): Resource[] {
@@ -149,10 +188,6 @@ function parseFailOn(raw: string): Resource[] {
 }
 
 /** Expands ~ and resolves relative paths against the workspace, as the cache's tar does. */
-export function expandPath(p: string, workspace: string): string {
-  const expanded = p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
-  return path.resolve(workspace, expanded);
-}
 
 function resolveProbePath(raw: string, paths: string[], workspace: string): string {
   const given = raw.trim();

@@ -1,9 +1,7 @@
-/**
- * The alternatives an experiment can extract the archive under, defined once. `baseline` re-runs the
- * extraction exactly as the restore did; the others each take one thing away or change one thing.
- */
-export const ALTERNATIVES = ['baseline', 'ram', 'decompress', 'other-disk', 'page-cache'] as const;
-export type AlternativeName = (typeof ALTERNATIVES)[number];
+import type { AlternativeName } from '../profile/schema.js';
+
+/** The alternatives are part of the profile's experiments, so the schema defines the list. */
+export { ALTERNATIVES, type AlternativeName } from '../profile/schema.js';
 
 /** What a user can ask for in the `experiments` input: every alternative but the baseline, which always runs. */
 export const EXPERIMENT_NAMES = ['ram', 'decompress', 'other-disk', 'page-cache'] as const;

@@ -1,17 +1,27 @@
 /**
  * vm.dirty_bytes / vm.dirty_background_bytes raised for the page-cache experiment and put back
- * exactly: the lab's readDirtySettings/restoreDirtySettings (which write back the member of each
- * bytes/ratio pair that was in force) as root, the same through `sudo sysctl` otherwise.
+ * exactly, and only while still ours: the member of each bytes/ratio pair that was in force is written
+ * back (as the lab's restoreDirtySettings does) when the value found is still the one we set; a value
+ * someone else set meanwhile is left as they set it, and said. As root directly, else through `sudo sysctl`.
  */
 import type { Privilege } from './availability.js';
 import { runAsRoot } from './privileged.js';
-import { readDirtySettings, restoreDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
+import { readDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
 import { sysctlPath } from '../lab/paths.js';
 import { writeText } from '../lab/sys.js';
+import { bytes } from '../report/format.js';
 
 export { readDirtySettings, type DirtySettings };
 
-function write(privilege: Privilege, name: 'dirty_bytes' | 'dirty_background_bytes' | 'dirty_ratio' | 'dirty_background_ratio', value: number): void {
+/** What the page-cache experiment changed: the settings before, and the values it wrote. */
+export interface DirtyChange {
+  saved: DirtySettings;
+  set: { dirty_bytes: number; dirty_background_bytes: number };
+}
+
+type DirtyName = 'dirty_bytes' | 'dirty_background_bytes' | 'dirty_ratio' | 'dirty_background_ratio';
+
+function write(privilege: Privilege, name: DirtyName, value: number): void {
   if (privilege === 'root') writeText(sysctlPath(name), String(value));
   else runAsRoot(privilege, 'sysctl', ['-q', '-w', `vm.${name}=${value}`]);
 }
@@ -22,13 +32,76 @@ export function raiseDirtyLimits(privilege: Privilege, limits: { dirtyBytes: num
   write(privilege, 'dirty_background_bytes', limits.backgroundBytes);
 }
 
+const PAIRS = [
+  ['dirty_background_bytes', 'dirty_background_ratio'],
+  ['dirty_bytes', 'dirty_ratio'],
+] as const;
+
+/** Writes back the member of each pair that was in force (unconditionally: for tests and the lab's own settings). */
 export function putBackDirtySettings(privilege: Privilege, saved: DirtySettings): void {
-  if (privilege === 'root') return restoreDirtySettings(saved);
-  for (const [bytes, ratio] of [
-    ['dirty_background_bytes', 'dirty_background_ratio'],
-    ['dirty_bytes', 'dirty_ratio'],
-  ] as const) {
-    if (saved[bytes] > 0) write(privilege, bytes, saved[bytes]);
+  for (const [b, ratio] of PAIRS) {
+    if (saved[b] > 0) write(privilege, b, saved[b]);
     else write(privilege, ratio, saved[ratio]);
+  }
+}
+
+/** A setting not put back because it is no longer what we set. */
+export interface LeftAlone {
+  name: `vm.${DirtyName}`;
+  /** What we set, what is there now (as a sentence fragment), what it was before us. */
+  ourValue: number;
+  /** The bytes value found (0: the ratio is in force). */
+  foundValue: number;
+  found: string;
+  before: string;
+}
+
+export interface PutBackOutcome {
+  putBack: string[];
+  leftAlone: LeftAlone[];
+}
+
+function describeSetting(s: DirtySettings, b: 'dirty_bytes' | 'dirty_background_bytes', ratio: 'dirty_ratio' | 'dirty_background_ratio'): string {
+  return s[b] > 0 ? `vm.${b}=${s[b]} (${bytes(s[b])})` : `vm.${ratio}=${s[ratio]} (vm.${b} unset)`;
+}
+
+/** Puts back each pair that still holds the value we set; the rest is left alone and returned. */
+export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current: DirtySettings = readDirtySettings()): PutBackOutcome {
+  const out: PutBackOutcome = { putBack: [], leftAlone: [] };
+  for (const [b, ratio] of PAIRS) {
+    if (current[b] === change.set[b]) {
+      if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
+      else write(privilege, ratio, change.saved[ratio]);
+      out.putBack.push(`vm.${b}`);
+    } else {
+      out.leftAlone.push({
+        name: `vm.${b}`,
+        ourValue: change.set[b],
+        foundValue: current[b],
+        found: describeSetting(current, b, ratio),
+        before: describeSetting(change.saved, b, ratio),
+      });
+    }
+  }
+  return out;
+}
+
+/** The report's warning for a setting someone else changed while it was ours. */
+export function leftAloneSentence(l: LeftAlone, whose = 'this profile', by = 'someone else'): string {
+  return `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
+}
+
+export function parseDirtyChange(value: string): DirtyChange | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<DirtyChange>;
+    const keys = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'] as const;
+    const saved = parsed.saved as Record<string, unknown> | undefined;
+    const set = parsed.set as Record<string, unknown> | undefined;
+    if (!saved || !set || !keys.every((k) => typeof saved[k] === 'number')) return null;
+    if (typeof set.dirty_bytes !== 'number' || typeof set.dirty_background_bytes !== 'number') return null;
+    return parsed as DirtyChange;
+  } catch {
+    return null;
   }
 }

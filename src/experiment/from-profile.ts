@@ -4,19 +4,19 @@
  */
 import type { PhaseName, PhaseRecord } from '../profile/schema.js';
 import type { ProfileConfig } from '../config/config.js';
-import { expandPath } from '../config/config.js';
 import type { TimedRestore } from '../restore/timed-restore.js';
 import { runExperiments, type ExperimentsHooks, type ExperimentsRequest } from './run-experiments.js';
 import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
-import { isPattern } from '../restore/restore-roots.js';
+import { expandPath, isPattern } from '../restore/restore-roots.js';
 
 function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
   const p = phases.find((x) => x.name === name);
   return p ? p.endMs - p.startMs : 0;
 }
 
-function skipped(config: ProfileConfig, reason: string): ExperimentsResult {
+/** The experiments' result when none ran, with the reason. */
+export function skippedExperiments(config: ProfileConfig, reason: string): ExperimentsResult {
   return {
     status: 'skipped',
     reason,
@@ -65,13 +65,13 @@ export async function experimentsAfterProfile(
 ): Promise<ExperimentsResult | null> {
   if (config.experiments.length === 0) return null;
   const request = experimentsRequestFor(config, timed, phases);
-  if (typeof request === 'string') return skipped(config, request);
+  if (typeof request === 'string') return skippedExperiments(config, request);
   try {
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== 'ran' && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;
   } catch (error) {
     hooks.warn(`Experiments failed: ${errorMessage(error)}`);
-    return { ...skipped(config, errorMessage(error)), status: 'failed' };
+    return { ...skippedExperiments(config, errorMessage(error)), status: 'failed' };
   }
 }

@@ -15,7 +15,7 @@ export function parseExperiments(raw: string): ExperimentName[] {
     throw new InputError(
       EXPERIMENTS_INPUT,
       raw,
-      `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} (the baseline always runs with them)`,
+      `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} (the baseline always runs with them)`,
     );
   }
   try {
@@ -25,7 +25,7 @@ export function parseExperiments(raw: string): ExperimentName[] {
       throw new InputError(
         EXPERIMENTS_INPUT,
         raw,
-        `default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} ('${error.given}' is none of them)`,
+        `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(', ')} ('${error.given}' is none of them)`,
       );
     }
     throw error;

@@ -7,16 +7,12 @@
  * extraction the judge found CPU-bound (a CPU quota, a starved runner) keeps its time: the busiest
  * process's cores say nothing there, since tar and unzstd shared what the quota gave. Pure.
  */
+import { cgroupDirtyScale } from '../judge/cgroup-cpu.js';
 import { phaseFacts, type BusiestProcess } from '../judge/phase-facts.js';
-import type { Profile } from '../profile/schema.js';
-import type { ExperimentsResult } from './types.js';
+import { dirtyBytesFor } from './apply.js';
+import type { ExperimentsResult, PageCachePrediction, Profile } from '../profile/schema.js';
 
-export interface PageCachePrediction {
-  /** The predicted step time with the budget raised to fit (tar's exit), ms. */
-  stepMs: number;
-  /** What it rests on: the busiest process of the profiled extraction and how long that extraction took. */
-  basis: { comm: string; cores: number; extractMs: number };
-}
+export type { PageCachePrediction };
 
 /** From the extraction's facts; null without a busiest process (no per-process CPU) or an extraction. */
 export function predictPageCacheStep(extract: { durationMs: number; busiestProcess: BusiestProcess | null }, cpuBound = false): PageCachePrediction | null {
@@ -32,7 +28,19 @@ export function predictPageCacheStep(extract: { durationMs: number; busiestProce
 export function pageCachePredictionOf(profile: Profile): PageCachePrediction | null {
   const extract = profile.phases.find((p) => p.name === 'extract');
   const cpuBound = profile.verdict?.phases.find((p) => p.phase === 'extract')?.bottleneck === 'cpu';
-  return extract ? predictPageCacheStep(phaseFacts(profile, extract), cpuBound) : null;
+  return extract ? predictPageCacheStep(phaseFacts(profile, extract), cpuBound || outgrowsCgroupBudget(profile)) : null;
+}
+
+/**
+ * Under a cgroup v2 memory limit the group's writers are throttled against its own dirty domain too:
+ * the host's budget scaled by the group's share of memory (judge/cgroup-cpu.ts, cgroupDirtyScale).
+ * When even the raised budget (dirtyBytesFor), so scaled, cannot hold the restore, tar keeps waiting
+ * for the disk and the extraction keeps its time.
+ */
+function outgrowsCgroupBudget(profile: Profile): boolean {
+  const extracted = profile.restore?.anatomy?.extractedBytes;
+  if (extracted === undefined) return false;
+  return dirtyBytesFor(extracted).dirtyBytes * cgroupDirtyScale(profile.context) < extracted;
 }
 
 /** The saving the prediction means against the experiments' baseline (until on disk): baseline median − predicted step. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { availability, RAM_SHARE, type Privilege } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
-import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings, type DirtySettings } from './dirty.js';
+import { leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
 import { addListingLine, emptyListing, type Listing } from './listing.js';
 import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
@@ -61,8 +61,13 @@ export interface ExperimentsHooks {
   signal?: AbortSignal;
   /** Each directory the experiments create, before they write to it (the post step removes leftovers). */
   onDirectory?: (dir: string) => void;
-  /** The vm.dirty_* values in force before a raise, or null once they are put back (the post step puts them back after a hard kill). */
-  onDirtySettings?: (saved: DirtySettings | null) => void;
+  /**
+   * The vm.dirty_* values in force before a raise and those written, or null once put back (the post
+   * step, or the next profile on the machine, puts them back after a hard kill while still ours).
+   */
+  onDirtySettings?: (change: DirtyChange | null) => void;
+  /** Who else set a vm.dirty_* to the value found (another profile on the machine), for the warning when it is left alone. */
+  whoSetDirty?: (name: string, value: number) => string | null;
 }
 
 const emptyBest: ExperimentsResult['fixBest'] = { alternative: 'none', mountPoint: null, savingMs: null };
@@ -306,13 +311,17 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       const local = new CleanupStack(hooks.log);
       try {
         if (t.alternative === 'page-cache') {
-          const saved = readDirtySettings();
-          hooks.onDirtySettings?.(saved);
-          local.push('put vm.dirty_* back', () => {
-            putBackDirtySettings(privilege, saved);
+          const limits = dirtyBytesFor(listing.extractedBytes);
+          const change: DirtyChange = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
+          // Recorded before the write: a kill between the two leaves a record the check finds not ours.
+          hooks.onDirtySettings?.(change);
+          local.push('put vm.dirty_* back (what is still ours)', () => {
+            const outcome = putBackIfOurs(privilege, change);
+            for (const l of outcome.leftAlone)
+              hooks.warn(`Experiments: ${leftAloneSentence(l, 'this profile', hooks.whoSetDirty?.(l.name, l.foundValue) ?? undefined)}`);
             hooks.onDirtySettings?.(null);
           });
-          raiseDirtyLimits(privilege, dirtyBytesFor(listing.extractedBytes));
+          raiseDirtyLimits(privilege, limits);
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: 'sync', args: ['-f', into] }, false);

@@ -45,3 +45,25 @@ export function iopsIsOwnLimit(iops: number | null, seqBytesPerSecond: number | 
   if (seqBytesPerSecond === null) return true;
   return (iops * 4 * KiB) / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
 }
+
+export const NO_CEILINGS: Ceilings = {
+  seqWriteBytesPerSecond: null,
+  randWriteIops: null,
+  seqReadBytesPerSecond: null,
+  randReadIops: null,
+  qd1ReadIops: null,
+  fsyncWriteIops: null,
+};
+
+/**
+ * The ceilings a phase judged on `deviceIndex` is held against: none when the probes say they measured
+ * another device (a download into RUNNER_TEMP on another disk than the restore's). Recordings made
+ * before the probes named their device keep them everywhere.
+ */
+export function ceilingsOnDevice(profile: Profile, ceilings: Ceilings, deviceIndex: number | null): Ceilings {
+  const probed = profile.probes?.deviceName;
+  if (!probed || deviceIndex === null) return ceilings;
+  const device = profile.devices[deviceIndex];
+  // Another file system, even one on a disk below the probed one, has ceilings of its own.
+  return !device || device.name === probed ? ceilings : NO_CEILINGS;
+}

@@ -5,9 +5,10 @@
  */
 import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, percent } from '../report/format.js';
-import type { PhaseFacts } from './phase-facts.js';
-import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_CPU_DATA_MS, PROCESS_FULL_CORE } from './thresholds.js';
+import { formatNumber, percent, seconds } from '../report/format.js';
+import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
+import { quotaCandidates } from './quota-evidence.js';
+import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
 
@@ -16,7 +17,9 @@ export interface CpuLoad {
   processSaturated: boolean;
   /** The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes). */
   starved: boolean;
-  /** Nothing says anything about the CPU (no /proc, or under MIN_CPU_DATA_MS of data). */
+  /** The runner's cgroup ran at its CPU quota (cpu.stat): evidence with or without PSI. */
+  quotaBound: boolean;
+  /** Whether the figures decide it: false without /proc, or when a short phase's ticks straddle the threshold. */
   measured: boolean;
   candidates: Candidate[];
 }
@@ -26,21 +29,24 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
   const p = facts.busiestProcess;
   let processSaturated = false;
+  // Under a quota below one core, that quota is all one process can reach, whatever the host shows.
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
   if (p) {
-    processSaturated = p.cores >= PROCESS_FULL_CORE;
+    const judged = judgedCores(p, full);
+    processSaturated = judged >= full;
     c.push(
       candidate(
         'busiest-process-cores',
-        `the busiest process of the extraction (${p.comm}) used ${formatNumber(p.cores)} of a core`,
-        p.cores,
+        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}${reachNote(facts)}`,
+        judged,
         'cores',
         processSaturated ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   } else if (facts.childCores !== null) {
     // Schema 1 recorded tar and zstd together: a full core of the two is the best it can say.
-    processSaturated = facts.childCores >= PROCESS_FULL_CORE;
+    processSaturated = facts.childCores >= full;
     c.push(
       candidate(
         'child-cpu-cores',
@@ -48,7 +54,7 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
         facts.childCores,
         'cores',
         processSaturated ? ['cpu'] : [],
-        PROCESS_FULL_CORE,
+        full,
       ),
     );
   }
@@ -69,30 +75,89 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
       ),
     );
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated, starved: working && pressed, measured: p !== null || facts.childCores !== null, candidates: c };
+  return {
+    processSaturated,
+    starved: working && pressed,
+    quotaBound: quota.bound,
+    measured: p !== null || facts.childCores !== null || quota.bound,
+    candidates: c,
+  };
 }
 
-/** The download runs in this process (the cache client): its own CPU, with enough data to say. */
+function reachNote(facts: PhaseFacts): string {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? '' : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
+}
+
+/**
+ * The busiest process's cores as judged: what its snapshots show, or, when it ran at a full core over
+ * all MIN_SEEN_MS or more it was seen and the children's exact total leaves room for it to have done so
+ * unseen too, the lesser of that rate and the upper bound. Its first and last moments in a phase fall
+ * between snapshots; a half-second extraction loses up to a fifth of its CPU there.
+ */
+export function judgedCores(p: BusiestProcess, full = PROCESS_FULL_CORE): number {
+  const whileSeen = p.coresWhileSeen ?? 0;
+  const atMost = p.coresAtMost ?? p.cores;
+  if (p.cores >= full || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p.cores;
+  return Math.min(whileSeen, atMost);
+}
+
+/** "0.82–0.99 of a core (0.93 over the 0.4 s it was sampled)", or one figure where the bounds meet. */
+export function describeBusiest(p: BusiestProcess): string {
+  const atMost = p.coresAtMost ?? null;
+  const range = atMost !== null && atMost - p.cores >= 0.01 ? `${formatNumber(p.cores)}–${formatNumber(atMost)}` : formatNumber(p.cores);
+  const seen =
+    p.coresWhileSeen != null && range !== formatNumber(p.cores) ? ` (${formatNumber(p.coresWhileSeen)} over the ${seconds(p.seenMs ?? 0)} it was sampled)` : '';
+  return `${range} of a core${seen}`;
+}
+
+/** "0.15–0.19 of a core", or one figure when exact. */
+export function describeCores(b: CoresBounds): string {
+  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}–${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
+}
+
+/**
+ * The download runs in this process (the cache client): its own CPU, exact from process.cpuUsage()
+ * however short the download, or as tick bounds in older profiles. A process kept at a full core is
+ * CPU-bound; the bounds decide only when both lie on one side of that.
+ */
 export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const c: Candidate[] = [];
-  const cores = facts.selfCores;
-  if (cores !== null) {
+  const b = facts.selfCoresBounds;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  const saturated = b !== null && b.atLeast >= full;
+  const measured = b !== null && (saturated || b.atMost < full);
+  if (b !== null && measured) {
     c.push(
       candidate(
         'download-process-cores',
-        `the process running the download used ${formatNumber(cores)} of a core`,
-        cores,
+        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
+        saturated ? b.atLeast : b.atMost,
         'cores',
-        cores >= PROCESS_FULL_CORE ? ['cpu'] : NOT_CPU,
-        PROCESS_FULL_CORE,
+        saturated ? ['cpu'] : NOT_CPU,
+        full,
       ),
     );
-  } else if (facts.durationMs < MIN_CPU_DATA_MS) {
-    c.push(candidate('download-process-cores', `CPU not measured: the download took under ${MIN_CPU_DATA_MS / 1000} s`, null, 'cores', []));
+  } else if (b !== null) {
+    c.push(
+      candidate(
+        'download-process-cores',
+        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
+        null,
+        'cores',
+        [],
+      ),
+    );
+  } else {
+    c.push(candidate('download-process-cores', "CPU not recorded: this profile has no figure for the process's own CPU", null, 'cores', []));
   }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: cores !== null && cores >= PROCESS_FULL_CORE, starved: false, measured: cores !== null, candidates: c };
+  return { processSaturated: saturated, starved: false, quotaBound: quota.bound, measured, candidates: c };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

@@ -7,12 +7,15 @@
 import { type Bottleneck, DISK_RESOURCES, type DiskResource, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, iops, mibPerSecond, percent } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
+  ABOVE_CEILING_SHARE,
   CEILING_WINDOW_MS,
   FAR_BELOW_CEILING_SHARE,
+  FEW_MERGES_SHARE,
   IO_PRESSURE_HIGH,
   NEAR_CEILING_SHARE,
   NO_PROBE_IO_PRESSURE,
@@ -32,6 +35,21 @@ export interface DiskShare {
   rate: number;
   ceiling: number;
   share: number;
+  /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
+  count?: IopsCount;
+}
+
+/** A phase that ran above a probed ceiling: the ceiling moved, or the probe does not measure what limits it. */
+export interface CeilingMoved {
+  resource: DiskResource;
+  direction: Direction;
+  /** What the phase sustained (bytes/s or requests/s) against the probed ceiling. */
+  sustained: number;
+  probed: number;
+  share: number;
+  /** The figure the verdict held the phase against: it ran at the ceiling it met, whatever the probe said. */
+  figureUsed: 'sustained';
+  sentence: string;
 }
 
 export interface DiskLoad {
@@ -51,6 +69,10 @@ export interface DiskLoad {
   iopsRestatesBandwidth: Direction[];
   /** Kernel-only saturation: high PSI io, high %util and a standing queue together. */
   kernelSaturated: boolean;
+  /** Which write requests the IOPS share counted, both counts and why; null without an IOPS ceiling of its own. */
+  iopsCount: IopsCounting | null;
+  /** Set when the phase ran above a probed ceiling (share over ABOVE_CEILING_SHARE). */
+  ceilingMoved: CeilingMoved | null;
   candidates: Candidate[];
 }
 
@@ -63,15 +85,23 @@ function ceilingsFor(c: Ceilings, direction: Direction) {
   return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
 }
 
-/** Shares of one window of the device's counters. */
-export function sharesOf(d: DiskMetrics, c: Ceilings): DiskShare[] {
+/**
+ * Shares of one window of the device's counters. `writes`, when given, is the write requests/s
+ * counted as the IOPS cap counts them (iops-count.ts); else the device's own count.
+ */
+export function sharesOf(d: DiskMetrics, c: Ceilings, writes?: { rate: number; count: IopsCount }): DiskShare[] {
   const out: DiskShare[] = [];
   for (const direction of ['write', 'read'] as const) {
     const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
     const bytesPerSecond = (direction === 'write' ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
-    const requestsPerSecond = direction === 'write' ? d.writesPerSecond : d.readsPerSecond;
+    const counted = direction === 'write' ? writes : undefined;
+    const requestsPerSecond = counted ? counted.rate : direction === 'write' ? d.writesPerSecond : d.readsPerSecond;
     if (seq) out.push({ resource: 'disk-bandwidth', direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
-    if (rand && randIsOwn) out.push({ resource: 'disk-iops', direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand });
+    if (rand && randIsOwn) {
+      const share: DiskShare = { resource: 'disk-iops', direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand };
+      if (counted && counted.count !== 'after-merge') share.count = counted.count;
+      out.push(share);
+    }
   }
   return out;
 }
@@ -90,7 +120,7 @@ interface Window {
 }
 
 /** Consecutive windows of at least CEILING_WINDOW_MS over the phase's snapshots. */
-function windowsOf(series: readonly Snapshot[], device: number | null, c: Ceilings): Window[] {
+function windowsOf(series: readonly Snapshot[], device: number | null, c: Ceilings, stack?: StackView, count?: IopsCount): Window[] {
   const out: Window[] = [];
   if (device === null || series.length < 2) return out;
   let from = series[0] as Snapshot;
@@ -100,7 +130,8 @@ function windowsOf(series: readonly Snapshot[], device: number | null, c: Ceilin
     if (ms < CEILING_WINDOW_MS && i < series.length - 1) continue;
     const a = from.disks[device];
     const b = to.disks[device];
-    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c) });
+    const counted = stack && count ? writeRate(from, to, stack, count) : null;
+    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c, counted !== null && count ? { rate: counted, count } : undefined) });
     from = to;
   }
   return out;
@@ -146,18 +177,51 @@ const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
   'disk-iops': { write: 'random-write', read: 'random-read' },
 };
 
-/** `requestKiB`, when given, is said with an IOPS share: how large the requests the ceiling counted were. */
+/**
+ * `requestKiB`, when given, is said with an IOPS share: how large the requests the ceiling counted were.
+ * A share above ABOVE_CEILING_SHARE is never said as if the phase sat at the ceiling.
+ */
 export function describeShare(s: DiskShare, what: string, requestKiB?: number): string {
-  const size = requestKiB === undefined ? '' : ` of ${formatNumber(requestKiB)} KiB`;
+  const size = requestKiB === undefined || s.count === 'before-merge' ? '' : ` of ${formatNumber(requestKiB)} KiB`;
+  const above = s.share > ABOVE_CEILING_SHARE ? ', above what fio measured (the ceiling moved or the probe understated it)' : '';
+  const requests =
+    s.count === 'before-merge'
+      ? `issued ${formatNumber(s.rate)} write bios/s (completed + merged: what a cap on bios counts)`
+      : `completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s${size}`;
   return s.resource === 'disk-bandwidth'
-    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`
-    : `${what} completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s${size}, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling${above}`
+    : `${what} ${requests}, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling${above}`;
 }
 
-export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): DiskLoad {
+function merged(c: IopsCounting): boolean {
+  return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
+}
+
+function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMoved | null {
+  const above = topOf(shares.filter((s) => s.share > ABOVE_CEILING_SHARE));
+  if (!above) return null;
+  const unit = (x: number) => (above.resource === 'disk-bandwidth' ? mibPerSecond(x) : `${iops(x)}`);
+  return {
+    resource: above.resource,
+    direction: above.direction,
+    sustained: above.rate,
+    probed: above.ceiling,
+    share: above.share,
+    figureUsed: 'sustained',
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
+  };
+}
+
+export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, stack?: StackView): DiskLoad {
   const d = facts.disk;
   const c: Candidate[] = [];
-  const shares = d ? sharesOf(d, ceilings) : [];
+  const write = ceilingsFor(ceilings, 'write');
+  const bandwidthShare = d && write.seq ? (d.writeKiBPerSecond * 1024) / write.seq : null;
+  const counting = d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq) : null;
+  const counted = counting
+    ? { rate: counting.used === 'before-merge' ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used }
+    : undefined;
+  const shares = d ? sharesOf(d, ceilings, counted) : [];
   const byShare = (s: number): Bottleneck[] => (s >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : []);
   for (const s of shares) {
     if (s.direction === 'read' && s.rate === 0) continue;
@@ -191,7 +255,21 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
   if (d && d.writes > 0) {
     c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
   }
-  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings) : [];
+  // Said where the count mattered: the bios reached the ceiling (and the merges were not few).
+  if (counting && d && d.writes > 0 && counting.beforeMergePerSecond >= NEAR_CEILING_SHARE * counting.ceiling && merged(counting)) {
+    c.push(
+      candidate(
+        'iops-count',
+        `IOPS counted ${counting.used === 'before-merge' ? `before merging (bios on ${counting.beforeMergeDevice})` : `after merging (requests on ${counting.afterMergeDevice})`}: ${counting.because}`,
+        counting.used === 'before-merge' ? counting.beforeMergePerSecond : counting.afterMergePerSecond,
+        'requests/s',
+        [],
+      ),
+    );
+  }
+  const ceilingMoved = ceilingMovedOf(shares, what);
+  if (ceilingMoved) c.push(candidate('ceiling-moved', ceilingMoved.sentence, ceilingMoved.share, 'share', []));
+  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings, stack, counting?.used) : [];
   const atCeiling = timeAtCeiling(windows);
   const binding = bindingOf(windows);
   for (const r of DISK_RESOURCES) {
@@ -276,6 +354,8 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string): D
     timeAtCeiling: atCeiling,
     iopsRestatesBandwidth,
     kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    iopsCount: counting,
+    ceilingMoved,
     candidates: c,
   };
 }

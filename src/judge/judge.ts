@@ -1,19 +1,33 @@
 /**
  * The verdict on a whole profile. Each phase is judged by its rule table (rules.ts); the restore's
- * verdict is the resource whose doubling saves the most by the what-if bounds, the same figures the
- * lab's interventions check, or the longest phase's verdict when no resource saves MIN_SAVING_SHARE.
+ * verdict is, among the resources a phase was measured near a limit of, the one whose doubling could
+ * save the most by the what-if bounds (the figures the lab's interventions check), or the longest
+ * phase's verdict when none could save MIN_SAVING_SHARE. Verdict and what-ifs are about the time until
+ * the files are on disk; the verdict also carries the step's time (what the job pays).
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
-import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Resource, type Verdict } from '../profile/schema.js';
+import { withDownloadVerdict } from './download-in-verdict.js';
+import {
+  type Bottleneck,
+  DISK_RESOURCES,
+  type PhaseName,
+  type PhaseVerdict,
+  type Profile,
+  type Resource,
+  type Verdict,
+  type WhatIf,
+} from '../profile/schema.js';
 import { attribute } from './attribution.js';
-import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
+import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
+import { stackOf } from './iops-count.js';
+import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
-import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE } from './thresholds.js';
+import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
 
 export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
@@ -64,10 +78,12 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    const disk = diskLoad(f, ceilings, what);
+    // Only the probed device's phases are held against its ceilings.
+    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings, disk, cpu, totalMs, networkBytes });
+    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
     return {
       phase: p.name,
@@ -123,6 +139,11 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judg
 }
 
 export function judgeInDetail(profile: Profile): Judgement {
+  const judgement = judgeRestore(profile);
+  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict) };
+}
+
+function judgeRestore(profile: Profile): Judgement {
   const ceilings = ceilingsOf(profile);
   const restore = profile.restore;
   if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');
@@ -141,32 +162,77 @@ export function judgeInDetail(profile: Profile): Judgement {
   if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
     ceilings,
   );
-
-  const best = whatIf.reduce((a, b) => (b.restoreLowerBoundMs < a.restoreLowerBoundMs ? b : a), whatIf[0] as Verdict['whatIf'][number]);
-  const savedMs = totalMs - best.restoreLowerBoundMs;
-  const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  // The phase that carries the named resource: the longest judged so.
-  const carrier =
-    savedMs >= MIN_SAVING_SHARE * totalMs
-      ? judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a))
-      : dominant;
-  const tail = judged.some((x) => x.phase === 'writeback') ? ' (writeback included)' : '';
+  const spans = restoreSpans(judged);
+  const pick = chooseVerdict(judged, whatIf, totalMs);
+  const carrier = pick.carrier;
+  const tail = judged.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
-  const saving = savedMs < MIN_SAVING_SHARE * totalMs ? '' : ` Twice the ${RESOURCE_NOUN[best.resource]} would save at least ${seconds(savedMs)}.`;
+  const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
     sentence,
+    ...spans,
+    about: 'until-on-disk',
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
+  const devices = perDeviceVerdicts(profile, ceilings);
+  if (devices.length > 0) verdict.devices = devices;
   return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
+}
+
+/** The step's time (lookup + download + extraction: what the job pays) and the time until the files were on disk. */
+export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durationMs'>[]): { stepMs: number; untilOnDiskMs: number } {
+  const stepMs = judged.filter((j) => j.phase !== 'writeback').reduce((s, j) => s + j.durationMs, 0);
+  const tailMs = judged.find((j) => j.phase === 'writeback')?.durationMs ?? 0;
+  return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
+}
+
+/** "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both are measured. */
+function savingSentence(w: WhatIf): string {
+  const times = w.speedup === 2 ? 'Twice' : `${w.speedup} times`;
+  const atMost = w.savingAtMostMs ?? 0;
+  const atLeast = w.savingAtLeastMs ?? null;
+  const amount =
+    atLeast !== null && atLeast > 0 && seconds(atLeast) !== seconds(atMost)
+      ? `${seconds(atLeast).replace(/ s$/, '')}–${seconds(atMost)}`
+      : atLeast !== null && atLeast > 0
+        ? `about ${seconds(atMost)}`
+        : `at most ${seconds(atMost)}`;
+  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+}
+
+/**
+ * The restore's verdict: among the resources some phase was measured near a limit of (a phase
+ * verdict naming it) and whose what-if is measured, the one whose relaxation would save the most,
+ * when that is at least MIN_SAVING_SHARE; else the longest phase's verdict. A phase that could not be
+ * judged (inconclusive) could hide more than that: when its whole time, relaxed, exceeds the best
+ * saving, the verdict is that phase's and says so.
+ */
+function chooseVerdict(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[], totalMs: number): { carrier: JudgedPhase; best: WhatIf | null } {
+  const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  const named = new Set(judged.map((j) => j.bottleneck));
+  const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
+  const best = candidates.reduce<WhatIf | null>((a, b) => (a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a), null);
+  const bestMs = best?.savingAtMostMs ?? 0;
+  const speedup = best?.speedup ?? WHAT_IF_SPEEDUP;
+  const blind = judged
+    .filter((j) => j.bottleneck === 'inconclusive')
+    .reduce<JudgedPhase | null>((a, b) => (a === null || b.durationMs > a.durationMs ? b : a), null);
+  if (blind && blind.durationMs * (1 - 1 / speedup) > bestMs && blind.durationMs * (1 - 1 / speedup) >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null };
+  }
+  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null };
+  // The phase that carries the named resource: the longest judged so.
+  const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  return { carrier, best };
 }
 
 export function judgeProfile(profile: Profile): Verdict {

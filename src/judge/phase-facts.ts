@@ -3,9 +3,10 @@
  * inside it: the sampler's phaseSummary as shares, the restore's own I/O, the busiest process, the
  * Dirty peak. Pure; the report renders these, it never derives them again.
  */
-import type { OwnIo, PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
+import type { CgroupLimits, OwnIo, PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
 import type { DiskMetrics } from '../sample/iostat.js';
 import { phaseSummary, USER_HZ, type PhaseSystemSummary } from '../sample/phase-summary.js';
+import { type CgroupCpuFacts, type CpuReach, cgroupCpuFacts, cpuReach } from './cgroup-cpu.js';
 import { MIN_CPU_DATA_MS } from './thresholds.js';
 
 export interface CpuShares {
@@ -19,8 +20,25 @@ export interface CpuShares {
 
 export interface BusiestProcess {
   comm: string;
-  /** CPU seconds over the phase / phase seconds: 1 = one core all the phase. */
+  /**
+   * CPU seconds over the phase / phase seconds: 1 = one core all the phase. A lower bound: what its
+   * snapshots show, from 0 ticks when it started inside the phase (absent from its first snapshot).
+   */
   cores: number;
+  /**
+   * Upper bound: `cores` plus all the children's CPU that no snapshot shows (the exact total of the
+   * restore's children, reaped ones included, less what the snapshots show of each). Null without it.
+   */
+  coresAtMost?: number | null;
+  /** Its rate over the span it was seen in (first to last snapshot), and that span in ms. */
+  coresWhileSeen?: number | null;
+  seenMs?: number;
+}
+
+/** A phase's CPU in cores as bounds; exact figures give atLeast === atMost. */
+export interface CoresBounds {
+  atLeast: number;
+  atMost: number;
 }
 
 export interface PhaseFacts {
@@ -33,8 +51,16 @@ export interface PhaseFacts {
   childCores: number | null;
   /** The busiest single child (tar or zstd); null when per-process CPU was not recorded (schema 1, no /proc). */
   busiestProcess: BusiestProcess | null;
-  /** This process's own CPU in cores (the download runs in it); null under MIN_CPU_DATA_MS of data. */
+  /**
+   * This process's own CPU in cores (the download runs in it): exact from process.cpuUsage() where
+   * the boundaries recorded it, else from ticks with MIN_CPU_DATA_MS of data; null otherwise.
+   */
   selfCores: number | null;
+  /**
+   * The same as bounds, whatever the phase's length: exact from process.cpuUsage(), else the ticks
+   * ± 2 (user and system are each truncated to a tick); null where neither was recorded.
+   */
+  selfCoresBounds: CoresBounds | null;
   /** The restore's own I/O during the phase (Δ /proc/<pid>/io); null where not recorded. */
   ownIo: OwnIo | null;
   /** PSI stall shares of the phase (Δtotal / Δt). */
@@ -45,6 +71,10 @@ export interface PhaseFacts {
   owedAtEndBytes: number | null;
   /** The phase's snapshots in order, boundaries included: time-at-ceiling reads them. */
   series: readonly Snapshot[];
+  /** The runner's cgroup over the phase (Δ cpu.stat); null without one. */
+  cgroupCpu: CgroupCpuFacts | null;
+  /** What one process can reach: one core, or the cgroup's quota below that. */
+  cpuReach: CpuReach;
 }
 
 /** Percent to share (0..1). PSI's clock and ours are read a few µs apart: cap stalls at the whole phase. */
@@ -67,12 +97,18 @@ export function cpuShares(summary: PhaseSystemSummary): CpuShares | null {
   };
 }
 
-/** The device a phase is judged on: the archive's temp dir for download, the restore path otherwise. */
+/**
+ * The device a phase is judged on: the archive's temp dir's for download (the top of its stack), the
+ * primary otherwise (the restore path's, or the one that got most of the restore's bytes).
+ */
 export function deviceIndexFor(profile: Profile, phase: PhaseRecord['name']): number | null {
+  const primary = profile.devices.findIndex((d) => d.primary);
+  if (phase !== 'download' && primary >= 0) return primary;
+  const top = profile.devices.findIndex((d) => d.topFor?.includes('archive-temp'));
+  if (phase === 'download' && top >= 0) return top;
   const role = phase === 'download' ? 'archive-temp' : 'restore-path';
   const byRole = profile.devices.findIndex((d) => d.roles.includes(role));
   if (byRole >= 0) return byRole;
-  const primary = profile.devices.findIndex((d) => d.primary);
   return primary >= 0 ? primary : null;
 }
 
@@ -86,28 +122,71 @@ function ioDelta(a: OwnIo | null | undefined, b: OwnIo | null | undefined): OwnI
 }
 
 /**
- * Per process, CPU between the first and last snapshot it was seen in. A process that ran the whole
- * phase loses at most one sample interval at each end; one seen once contributes nothing.
+ * Per process, CPU from the first to the last snapshot it was seen in, and from 0 ticks when the
+ * phase's first snapshot read the process tree and it was not in it (it started inside the phase).
+ * What no snapshot shows (a process's last moments before it exited) is in the children's exact
+ * total, `childTicks` (reaped children's times, /proc/self/stat cutime + cstime, and the live ones'):
+ * it bounds the busiest process from above.
  */
-function busiestProcess(series: readonly Snapshot[], durationMs: number): BusiestProcess | null {
+function busiestProcess(series: readonly Snapshot[], durationMs: number, childTicks: number | null): BusiestProcess | null {
   if (durationMs <= 0 || !series.some((s) => s.processes !== undefined || s.selfCpuTicks !== undefined)) return null;
-  const seen = new Map<number, { comm: string; first: number; last: number }>();
+  const first = series[0] as Snapshot;
+  // schema 2 snapshots read the tree whenever selfCpuTicks is set; `processes` is left out when empty.
+  const treeReadAtStart = first.selfCpuTicks != null;
+  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
+  /** base: the ticks counted from (0 when born inside the phase); firstSeen: the ticks at the first sighting. */
+  const seen = new Map<number, { comm: string; base: number; firstSeen: number; last: number; firstMs: number; lastMs: number }>();
   for (const s of series) {
     for (const p of s.processes ?? []) {
       const entry = seen.get(p.pid);
-      if (entry) entry.last = p.cpuTicks;
-      else seen.set(p.pid, { comm: p.comm, first: p.cpuTicks, last: p.cpuTicks });
+      if (entry) {
+        entry.last = p.cpuTicks;
+        entry.lastMs = s.tMs;
+      } else {
+        const bornInside = treeReadAtStart && !atStart.has(p.pid);
+        seen.set(p.pid, { comm: p.comm, base: bornInside ? 0 : p.cpuTicks, firstSeen: p.cpuTicks, last: p.cpuTicks, firstMs: s.tMs, lastMs: s.tMs });
+      }
     }
   }
+  const seconds = durationMs / 1000;
+  const shownTicks = [...seen.values()].reduce((sum, e) => sum + (e.last - e.base), 0);
+  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks);
   let best: BusiestProcess | null = null;
-  for (const { comm, first, last } of seen.values()) {
-    const cores = (last - first) / USER_HZ / (durationMs / 1000);
-    if (!best || cores > best.cores) best = { comm, cores };
+  for (const e of seen.values()) {
+    const cores = (e.last - e.base) / USER_HZ / seconds;
+    if (best && cores <= best.cores) continue;
+    const seenMs = e.lastMs - e.firstMs;
+    best = {
+      comm: e.comm,
+      cores,
+      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds,
+      coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1000) : null,
+      seenMs,
+    };
   }
-  return best ?? { comm: 'none', cores: 0 };
+  return best ?? { comm: 'none', cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds, coresWhileSeen: null, seenMs: 0 };
+}
+/** user and system are each truncated to a tick, at either end: a difference of ticks is within 2 of the truth. */
+const TICK_SLACK = 2;
+
+/** This process's CPU over a phase: exact from process.cpuUsage(), else from ticks (see PhaseFacts.selfCores). */
+function selfCpu(start: Snapshot, end: Snapshot, durationMs: number): { cores: number | null; bounds: CoresBounds | null } {
+  if (durationMs <= 0) return { cores: null, bounds: null };
+  const seconds = durationMs / 1000;
+  if (start.selfCpuUs != null && end.selfCpuUs != null) {
+    const cores = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds;
+    return { cores, bounds: { atLeast: cores, atMost: cores } };
+  }
+  if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
+  const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
+  const coresOf = (t: number) => t / USER_HZ / seconds;
+  return {
+    cores: durationMs >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
+    bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) },
+  };
 }
 
-export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: number | null, inside: readonly Snapshot[] = []): PhaseFacts {
+export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: number | null, inside: readonly Snapshot[] = [], cgroup?: CgroupLimits): PhaseFacts {
   const summary = phaseSummary(start, end, deviceIndex);
   const durationMs = end.tMs - start.tMs;
   const series = [start, ...inside, end];
@@ -115,7 +194,7 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
   for (const s of series) {
     if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
   }
-  const selfTicks = start.selfCpuTicks != null && end.selfCpuTicks != null ? end.selfCpuTicks - start.selfCpuTicks : null;
+  const self = selfCpu(start, end, durationMs);
   const p = summary.pressure;
   return {
     durationMs,
@@ -123,8 +202,9 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
     disk: durationMs > 0 ? summary.disk : null,
     cpu: cpuShares(summary),
     childCores: durationMs > 0 ? summary.childCpuCores : null,
-    busiestProcess: busiestProcess(series, durationMs),
-    selfCores: selfTicks !== null && durationMs >= MIN_CPU_DATA_MS ? selfTicks / USER_HZ / (durationMs / 1000) : null,
+    busiestProcess: busiestProcess(series, durationMs, summary.childCpuSeconds === null ? null : summary.childCpuSeconds * USER_HZ),
+    selfCores: self.cores,
+    selfCoresBounds: self.bounds,
     ownIo: ioDelta(start.ownIo, end.ownIo),
     pressure: {
       ioSome: fraction(p?.ioSome),
@@ -135,10 +215,12 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
     series,
+    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
+    cpuReach: cpuReach(cgroup),
   };
 }
 
 export function phaseFacts(profile: Profile, phase: PhaseRecord): PhaseFacts {
   const inside = profile.samples.snapshots.filter((s) => s.tMs > phase.startMs && s.tMs < phase.endMs);
-  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside);
+  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside, profile.context.cgroup);
 }

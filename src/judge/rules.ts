@@ -6,8 +6,9 @@
  */
 import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
 import type { Ceilings } from './ceilings.js';
+import { cgroupDirtyScale } from './cgroup-cpu.js';
 import { hasCeilings } from './ceilings.js';
-import type { CpuLoad } from './cpu-load.js';
+import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
@@ -19,7 +20,6 @@ import {
   IO_PRESSURE_HIGH,
   IO_PRESSURE_LOW,
   LOW_QUEUE_DEPTH,
-  MIN_CPU_DATA_MS,
   QD1_RATE_SHARE,
   SMALL_REQUEST_KIB,
   WRITEBACK_TAIL_SHARE,
@@ -54,11 +54,15 @@ const probes = (x: RuleInput) => hasCeilings(x.ceilings);
 /** The disk was measured against ceilings and stayed far below all of them. */
 const diskFar = (x: RuleInput) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
 
-/** Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see thresholds). */
+/**
+ * Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see
+ * thresholds); under a cgroup v2 memory limit, its share of that (cgroupDirtyScale).
+ */
 export function dirtyLimitBytes(profile: Profile): number | null {
   const c = profile.context;
-  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit;
-  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return (c.dirtyRatio / 100) * c.memoryBytes * scale;
   return null;
 }
 
@@ -91,7 +95,10 @@ function notMeasured(x: RuleInput): string[] {
   const missing: string[] = [];
   if (!x.facts.disk) missing.push('disk not measured');
   else if (!probes(x)) missing.push('no fio ceilings for the disk');
-  if (!x.cpu?.measured) missing.push('CPU not measured');
+  if (!x.cpu?.measured) {
+    const short = x.name === 'download' && x.facts.selfCoresBounds !== null;
+    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : 'CPU not measured');
+  }
   return missing;
 }
 
@@ -146,16 +153,43 @@ const cpuProcess: Rule = {
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
     if (!calm) return null;
     const p = x.facts.busiestProcess;
+    const self = x.facts.selfCoresBounds;
     const who =
       x.name === 'download'
-        ? `the process running the download used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
+        ? `the process running the download used ${self ? describeCores(self) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}`
         : p
-          ? `${p.comm} used ${formatNumber(p.cores)} of a core`
+          ? `${p.comm} used ${describeBusiest(p)}`
           : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
     const diskPart = x.disk.top
       ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
       : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: one core is its limit` };
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit =
+      quota !== null
+        ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit`
+        : x.name === 'download'
+          ? 'its CPU is the limit'
+          : 'one core is its limit';
+    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+  },
+};
+
+/** The runner's cgroup ran at its CPU quota (cpu.stat), PSI or not: a container job's or a pod's limit. */
+const cpuQuota: Rule = {
+  id: 'cpu-quota',
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? '' : `used ${formatNumber(g.usageCores)} cores of `;
+    const throttled =
+      g.throttledShare === null ? '' : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
+    return {
+      bottleneck: 'cpu',
+      clause: `the step's cgroup ${used || 'ran at '}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`,
+    };
   },
 };
 
@@ -189,11 +223,19 @@ const dirtyThrottled: Rule = {
 const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved) return null;
-    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${formatNumber(x.facts.busiestProcess.cores)} of a core` : '';
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
 };
+
+/** The CPU figure of a phase, for clauses that weigh it against the disk. */
+function cpuFigure(x: RuleInput): string {
+  const self = x.facts.selfCoresBounds;
+  if (x.name === 'download' && self) return `the process running it used ${describeCores(self)}`;
+  const p = x.facts.busiestProcess;
+  return p ? `the busiest process used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+}
 
 const inconclusive: Rule = {
   id: 'inconclusive',
@@ -204,7 +246,7 @@ const inconclusive: Rule = {
       clause:
         missing.length > 0
           ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
-          : `${x.what} kept the CPU busy while the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings: neither is clearly the limit`,
+          : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}`,
     };
   },
 };
@@ -216,11 +258,12 @@ const networkBound: Rule = {
   apply: (x) => {
     const rate = downloadRate(x);
     const at = rate === null ? '' : ` at ${mibPerSecond(rate)}`;
-    const cpuPart = x.cpu?.measured
-      ? `the process running it used ${formatNumber(x.facts.selfCores ?? 0)} of a core`
-      : x.facts.durationMs < MIN_CPU_DATA_MS
-        ? 'its CPU not measured (under 1 s of data)'
-        : 'its CPU not recorded';
+    // The network is named only when the process's CPU was measured short of a core: by elimination,
+    // so an unmeasured CPU leaves the download inconclusive. Profiles that never recorded this
+    // process's CPU (schema 1) keep the old rule, and say so.
+    const self = x.facts.selfCoresBounds;
+    if (self !== null && !x.cpu?.measured) return null;
+    const cpuPart = self !== null ? `the process running it used ${describeCores(self)}` : 'its CPU not recorded';
     if (probes(x) && x.disk.top !== null) {
       if (!diskFar(x)) return null;
       return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
@@ -274,8 +317,8 @@ const tailDisk: Rule = {
 /** Rule tables, first match wins. */
 export const RULES: Record<PhaseName, readonly Rule[]> = {
   lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive],
 };
 

@@ -63,8 +63,18 @@ export const SMALL_REQUEST_KIB = 32;
  */
 export const PROCESS_FULL_CORE = 0.85;
 
-/** CPU figures from under this much time are 1-10 ticks of USER_HZ: too coarse to judge on. */
+/**
+ * CPU figures from under this much time are 1-10 ticks of USER_HZ: too coarse to state as one figure.
+ * The judge reads them as bounds instead (± 2 ticks), and process.cpuUsage() needs no minimum.
+ */
 export const MIN_CPU_DATA_MS = 1000;
+
+/**
+ * A process seen at a full core over at least this long (20 ticks: one tick is 5 %) ran at a full
+ * core, when the children's exact total leaves room for it to have done so while unseen too: the
+ * lost ends of a half-second extraction (up to a sample interval each) no longer hide a CPU-bound tar.
+ */
+export const MIN_SEEN_MS = 200;
 
 /**
  * PSI cpu some: share of time at least one runnable task waited for a CPU. Above 30 % the CPU
@@ -137,10 +147,33 @@ export const OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
  */
 export const ABSORBED_SHARE = 0.1;
 
-/** The restore's verdict names a resource only when doubling it saves at least 5 % of the restore. */
+/** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 
 export { USER_HZ } from '../sample/phase-summary.js';
 
 /** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;
+
+/**
+ * The runner's cgroup at its CPU quota: the group used at least this share of the quota over the
+ * phase (CFS lets a group use its whole quota; a little is lost at period edges and to reading).
+ */
+export const QUOTA_FULL_SHARE = 0.85;
+/**
+ * Or the quota throttled the group in at least this share of its CFS periods (it wanted more than the
+ * quota in most of them), over at least THROTTLED_MIN_PERIODS periods (half a second at the default
+ * 100 ms period): also where the group's usage is not readable (v1 without cpuacct).
+ */
+export const THROTTLED_PERIODS_SHARE = 0.5;
+export const THROTTLED_MIN_PERIODS = 5;
+
+/**
+ * A rate this far above its probed ceiling is not at that ceiling: the ceiling moved (burst credits,
+ * a throttle that lets more through at first, a probe answered by the page cache) or the probe does
+ * not count what the restore's requests were counted as (bios against a cap on merged requests).
+ */
+export const ABOVE_CEILING_SHARE = 1.15;
+
+/** Merges under this share of the bios leave both IOPS counts the same for judging. */
+export const FEW_MERGES_SHARE = 0.1;

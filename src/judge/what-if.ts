@@ -11,11 +11,20 @@
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
  *   but when the kernel absorbed the extraction (the disk wrote almost nothing before tar exited),
  *   writeback waits for the tail whatever the disk's speed, so the two add up.
+ * Each bound says what it bounds: "would take at least N s" bounds the time from below, so what it
+ * saves is "at most M s". A disk bound needs a ceiling of the kind relaxed, probed or sustained by
+ * the restore itself for SUSTAINED_RATE_MS; without one the what-if is "not measured" rather than
+ * resting on another resource's floor. An upper bound on the time is given only where it is
+ * measured; today that is where nothing is shortened (the time stays). A shortened phase's upper
+ * bound would need what part of it the relaxed resource alone set (for the download, when its first
+ * byte arrived): not recorded yet, so those what-ifs are one-sided.
  */
 import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
 import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
-import { seconds } from '../report/format.js';
+import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
+import type { IopsCount } from './iops-count.js';
+import { formatNumber, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
@@ -23,6 +32,15 @@ export interface WhatIfPhase {
   name: PhaseName;
   bottleneck: Bottleneck;
   facts: PhaseFacts;
+  /** Which write requests the IOPS ceiling counts (iops-count.ts); absent: the device's own count. */
+  iopsCount?: IopsCount;
+}
+
+/** Bounds on the restore's time with one resource faster; `measured` false: no figure is claimed. */
+export interface RestoreBound {
+  lowerMs: number;
+  upperMs: number | null;
+  measured: boolean;
 }
 
 interface DiskWork {
@@ -38,7 +56,8 @@ function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
     const d = p?.facts.disk;
     if (!d) continue;
     w.writtenBytes += d.writtenBytes;
-    w.writes += d.writes;
+    // Under a cap on bios, each merged bio was a request the cap counted.
+    w.writes += d.writes + (p.iopsCount === 'before-merge' ? (d.writeMergesPerSecond * d.durationMs) / 1000 : 0);
     w.readBytes += d.readBytes;
     w.reads += d.reads;
   }
@@ -85,6 +104,7 @@ function competing(span: DiskWork, own: DiskWork, spanMs: number): Competing {
  * much beside them (the demonstrated ceiling is at least the span's rate, so 2C - W >= C).
  */
 function diskMs(work: DiskWork, c: Ceilings, factor: { bandwidth: number; iops: number }, other: Competing = NO_COMPETITION): number {
+  // (Each part is the time one ceiling needs; a kind without a ceiling adds no part.)
   const left = (ceiling: number, times: number, taken: number) => Math.max(ceiling * times - taken, ceiling);
   const parts = [0];
   if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond));
@@ -132,8 +152,44 @@ function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[])
   return out;
 }
 
-function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, probed: Ceilings, speedup: number): number {
-  const c = demonstrated(probed, [extract, tail]);
+/**
+ * Without a probed ceiling of the kind relaxed (no fio, O_DIRECT refused, `probes: none`), the
+ * highest rate of that kind the restore itself sustained for SUSTAINED_RATE_MS stands in for it: the
+ * disk did at least that, and the bound is over twice that. Null when there is none: not measured.
+ */
+function relaxedCeilings(c: Ceilings, resource: 'disk-bandwidth' | 'disk-iops', phases: readonly (WhatIfPhase | undefined)[]): Ceilings | null {
+  const probedKind = resource === 'disk-bandwidth' ? c.seqWriteBytesPerSecond : c.randWriteIops;
+  if (probedKind !== null && (resource === 'disk-bandwidth' || iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))) return c;
+  const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
+  const msOf = (ps: readonly WhatIfPhase[]) => ps.reduce((sum, p) => sum + (p.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p) => [p]), ...(withDisk.length > 1 ? [withDisk] : [])].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  let write = 0;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    write = Math.max(write, (resource === 'disk-bandwidth' ? w.writtenBytes : w.writes) / (msOf(ps) / 1000));
+  }
+  if (write <= 0) return null;
+  // Only the relaxed kind, and only writes (what a restore's disk-bound phases wait on): a sustained
+  // rate is no ceiling of another kind or direction, which stays unknown and adds no part. The
+  // archive's reads ran at tar's pace, not at a limit, so their rate would make a bound of half the span.
+  return resource === 'disk-bandwidth' ? { ...c, seqWriteBytesPerSecond: write } : { ...c, randWriteIops: write };
+}
+
+function spanBound(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, probed: Ceilings, speedup: number): RestoreBound {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
+  if ((resource === 'disk-bandwidth' || resource === 'disk-iops') && judged) {
+    const c = relaxedCeilings(demonstrated(probed, [extract, tail]), resource, [extract, tail]);
+    // Not measured: the span taken as free is the only bound that claims nothing.
+    if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup), upperMs: null, measured: true };
+  }
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail]), speedup);
+  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true };
+}
+
+function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, c: Ceilings, speedup: number): number {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
@@ -154,22 +210,32 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   }
   if (resource === 'cpu' && extract?.bottleneck === 'cpu') {
     // Absorbed: the kernel wrote nothing while tar ran, so it writes it all after tar whatever the CPU: the tail stays.
-    return Math.min(e + t, kernelWaited ? e / speedup + t : Math.max(e / speedup, diskMs(own, c, same)));
+    // Under a cgroup quota the intervention raises the quota: never faster than the work over the raised quota.
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
   }
   return e + t;
 }
 
-export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): number {
+export function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): RestoreBound {
   const extract = phases.find((p) => p.name === 'extract');
   const tail = phases.find((p) => p.name === 'writeback');
-  let total = extract || tail ? spanBoundMs(resource, extract, tail, ceilings, speedup) : 0;
+  const span = extract || tail ? spanBound(resource, extract, tail, ceilings, speedup) : { lowerMs: 0, upperMs: 0, measured: true };
+  let lowerMs = span.lowerMs;
+  let upperMs = span.upperMs;
   for (const p of phases) {
     if (p.name === 'extract' || p.name === 'writeback') continue;
     // The lookup is a round trip: a faster network rate does not shorten it.
     const shortened = p.name === 'download' && p.bottleneck === resource;
-    total += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
+    lowerMs += shortened ? p.facts.durationMs / speedup : p.facts.durationMs;
+    // A shortened phase has no measured upper bound (see the header); an unshortened one keeps its time.
+    upperMs = upperMs === null || shortened ? null : upperMs + p.facts.durationMs;
   }
-  return total;
+  return { lowerMs, upperMs, measured: span.measured };
+}
+
+export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): number {
+  return restoreBounds(phases, resource, ceilings, speedup).lowerMs;
 }
 
 const PHRASE: Record<Resource, string> = {
@@ -179,17 +245,46 @@ const PHRASE: Record<Resource, string> = {
   cpu: 'with a CPU',
 };
 
+const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
+
+/** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
 export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? 'twice' : `${speedup} times`;
   return RESOURCES.map((resource) => {
-    const lower = restoreLowerBoundMs(phases, resource, ceilings, speedup);
-    const gain = nowMs - lower;
-    const sentence =
-      gain < 0.01 * nowMs
-        ? `${PHRASE[resource]} ${times} as fast this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`
-        : `${PHRASE[resource]} ${times} as fast this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}).`;
-    return { resource, speedup, restoreLowerBoundMs: Math.round(lower), sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
+    const b = restoreBounds(phases, resource, ceilings, speedup);
+    const lower = Math.min(nowMs, b.lowerMs);
+    const upper = b.upperMs === null ? null : Math.max(lower, Math.min(nowMs, b.upperMs));
+    // From the rounded figures, so the fields add up as printed.
+    const atMost = Math.round(nowMs) - Math.round(lower);
+    const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
+    const quota = resource === 'cpu' ? quotaOf(phases) : null;
+    const phrase =
+      quota === null
+        ? `${PHRASE[resource]} ${times} as fast`
+        : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
+    let sentence: string;
+    if (!b.measured) {
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+    } else if (atMost < 0.01 * nowMs) {
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
+    } else if (upper !== null && atLeast !== null && atLeast > 0) {
+      sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
+    } else {
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
+    }
+    return {
+      resource,
+      speedup,
+      restoreLowerBoundMs: Math.round(lower),
+      restoreUpperBoundMs: upper === null ? null : Math.round(upper),
+      restoreMs: Math.round(nowMs),
+      savingAtMostMs: atMost,
+      savingAtLeastMs: atLeast,
+      measured: b.measured,
+      about: 'until-on-disk',
+      sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1),
+    };
   });
 }

@@ -8,38 +8,63 @@
 import { chmodSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupStack } from './cleanup.js';
-import { CPU_CGROUP_ROOT, LAB_PREFIX } from './paths.js';
+import { CPU_CGROUP_ROOT, CPUACCT_CGROUP_ROOT, LAB_PREFIX } from './paths.js';
 import { readLines, run, writeText } from './sys.js';
 
 export interface CpuQuota {
-  group: string;
+  /** The cpu group holding tar's quota; null when the whole step's group holds it. */
+  group: string | null;
   /** Directory to put first on PATH. */
   shimDir: string;
+  /** CPU-seconds tar and the unzstd it spawns used so far in this setup (cpuacct), exact. */
+  tarCpuSeconds: () => number;
 }
 
 const PERIOD_US = 100_000;
+let groups = 0;
 
-export function cpuQuotaForTar(cleanup: CleanupStack, opts: { dir: string; cores: number }): CpuQuota {
-  const group = path.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-cpu`);
+/** A fresh cpu cgroup with a CFS quota of `cores`, removed on cleanup (its tasks moved back to the root first). */
+export function quotaGroup(cleanup: CleanupStack, cores: number, what: string): string {
+  const group = path.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
   mkdirSync(group);
-  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group));
+  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPU_CGROUP_ROOT));
   writeText(path.join(group, 'cpu.cfs_period_us'), String(PERIOD_US));
-  writeText(path.join(group, 'cpu.cfs_quota_us'), String(Math.round(opts.cores * PERIOD_US)));
+  writeText(path.join(group, 'cpu.cfs_quota_us'), String(Math.round(cores * PERIOD_US)));
+  return group;
+}
 
+/** A cpuacct group that meters what is moved into it, removed on cleanup. */
+function meterGroup(cleanup: CleanupStack): string {
+  const group = path.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
+  mkdirSync(group);
+  cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPUACCT_CGROUP_ROOT));
+  return group;
+}
+
+/**
+ * The `tar` shim: moves itself into the quota group (scope 'tar'; with scope 'step' the step's group
+ * already holds it, and moving out would free it of the quota) and into a cpuacct group that meters
+ * tar + unzstd, then execs the real tar.
+ */
+export function cpuQuotaForTar(cleanup: CleanupStack, opts: { dir: string; cores: number | null }): CpuQuota {
+  const group = opts.cores === null ? null : quotaGroup(cleanup, opts.cores, 'cpu');
+  const meter = meterGroup(cleanup);
   const realTar = run('sh', ['-c', 'command -v tar']);
   const shimDir = path.join(opts.dir, 'cpu-shim');
   mkdirSync(shimDir);
   const shim = path.join(shimDir, 'tar');
-  writeFileSync(shim, `#!/bin/sh\necho $$ > '${group}/cgroup.procs'\nexec '${realTar}' "$@"\n`);
+  const moves = [group, meter].filter((g): g is string => g !== null).map((g) => `echo $$ > '${g}/cgroup.procs'\n`);
+  writeFileSync(shim, `#!/bin/sh\n${moves.join('')}exec '${realTar}' "$@"\n`);
   chmodSync(shim, 0o755);
-  return { group, shimDir };
+  const tarCpuSeconds = () => Number(readLines(path.join(meter, 'cpuacct.usage'))[0] ?? Number.NaN) / 1e9;
+  return { group, shimDir, tarCpuSeconds };
 }
 
 /** Moves any task still inside back to the root group, then removes the (then empty) group. */
-export function removeCgroup(group: string): void {
+export function removeCgroup(group: string, root = CPU_CGROUP_ROOT): void {
   for (const pid of readLines(path.join(group, 'cgroup.procs'))) {
     try {
-      writeText(path.join(CPU_CGROUP_ROOT, 'cgroup.procs'), pid);
+      writeText(path.join(root, 'cgroup.procs'), pid);
     } catch {
       // Exited meanwhile.
     }
@@ -47,10 +72,16 @@ export function removeCgroup(group: string): void {
   rmdirSync(group);
 }
 
+/** The lab's cpu and cpuacct groups (named with its prefix). */
 export function labCgroups(): string[] {
-  try {
-    return readdirSync(CPU_CGROUP_ROOT).filter((n) => n.startsWith(LAB_PREFIX));
-  } catch {
-    return [];
-  }
+  const list = (root: string) => {
+    try {
+      return readdirSync(root)
+        .filter((n) => n.startsWith(LAB_PREFIX))
+        .map((n) => `${path.basename(root)}/${n}`);
+    } catch {
+      return [];
+    }
+  };
+  return [...list(CPU_CGROUP_ROOT), ...list(CPUACCT_CGROUP_ROOT)];
 }

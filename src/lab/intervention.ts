@@ -8,6 +8,7 @@
  * and the archive temp's file systems is flushed with `sync -f`, untimed, as runProfile does
  * before its lookup.
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { restoreCache } from '@actions/cache';
 import { withEnv } from '../services/index.js';
@@ -16,7 +17,8 @@ import type { LabCacheEntry } from './cache-entry.js';
 import type { Lab } from './lab.js';
 import { cacheFor, withScenario } from './lab.js';
 import { withoutStdout } from './quiet.js';
-import { controlledResources, relaxed, type Resource, type ScenarioSpec } from './scenario-specs.js';
+import { controlledResources, relaxed, relaxFactorOf, type Resource, type ScenarioSpec } from './scenario-specs.js';
+import { runStepRequest } from './step-isolation.js';
 
 export interface PlainTiming {
   /** Until restoreCache returned (lookup + download + extraction + deleting the archive). */
@@ -25,6 +27,8 @@ export interface PlainTiming {
   onDiskMs: number;
   /** The untimed pre-flush of earlier dirty pages. */
   preFlushMs: number;
+  /** CPU-seconds tar + unzstd used (cpuacct), on scenarios with a CPU control. */
+  cpuSeconds?: number;
 }
 
 export interface Intervention {
@@ -34,12 +38,24 @@ export interface Intervention {
   /** Timed first and last, around the relaxed variants, so a trend in the shared machine's load cancels out of the mean. */
   baseRuns: PlainTiming[];
   /** Each relaxed variant timed twice, in mirrored order around the base runs (B R1 R2 R2 R1 B): the mean of its runs. */
-  relaxed: { resource: Resource; timing: PlainTiming; runs: PlainTiming[] }[];
+  relaxed: {
+    resource: Resource;
+    timing: PlainTiming;
+    runs: PlainTiming[];
+    /** 2 (doubled), or 0.5 where the scenario halves the resource instead (ground-truth.ts says how that is checked). */
+    factor?: number;
+    /** The relaxed variant's CPU quota in cores, where the scenario has one. */
+    cpuCores?: number;
+  }[];
+  /** The scenario's CPU quota in cores, where it has one (to bring CPU-seconds to time). */
+  baseCpuCores?: number;
 }
 
 export function meanTiming(runs: readonly PlainTiming[]): PlainTiming {
   const mean = (f: (t: PlainTiming) => number) => runs.reduce((sum, t) => sum + f(t), 0) / runs.length;
-  return { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
+  const out: PlainTiming = { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
+  if (runs.length > 0 && runs.every((t) => typeof t.cpuSeconds === 'number')) out.cpuSeconds = mean((t) => t.cpuSeconds as number);
+  return out;
 }
 
 /** syncfs may take as long as the slowest lab disk needs for a whole restore. */
@@ -55,8 +71,9 @@ export async function plainRestoreUntilOnDisk(
   where: { workspace: string; runnerTemp: string },
   env: Record<string, string | undefined>,
 ): Promise<PlainTiming> {
-  // The restore writes the workspace (the restore paths) and RUNNER_TEMP (the archive).
-  const fileSystems = distinctFileSystems([where.workspace, where.runnerTemp]);
+  // The restore writes the workspace, its restore paths (which may be other file systems mounted
+  // inside it) and RUNNER_TEMP (the archive).
+  const fileSystems = distinctFileSystems([where.workspace, ...entry.paths.map((p) => path.resolve(where.workspace, p)), where.runnerTemp]);
   const flushStarted = performance.now();
   await syncOrThrow(fileSystems);
   const preFlushMs = performance.now() - flushStarted;
@@ -84,12 +101,18 @@ export async function timePlainRestore(lab: Lab, spec: ScenarioSpec): Promise<Pl
   const entry = await cacheFor(lab, spec);
   return withScenario(lab, spec, async (runner, env) => {
     runner.beforeRestore();
-    return plainRestoreUntilOnDisk(entry, runner, env);
+    const where = { workspace: runner.workspace, runnerTemp: runner.runnerTemp };
+    // A whole-step scenario: the plain restore in the same container limits as the profiled one.
+    const timing = runner.isolation
+      ? await runStepRequest<PlainTiming>(runner.isolation, { kind: 'plain', entry, where }, env)
+      : await plainRestoreUntilOnDisk(entry, where, env);
+    const cpuSeconds = runner.cpuSeconds?.();
+    return cpuSeconds === undefined ? timing : { ...timing, cpuSeconds };
   });
 }
 
 /**
- * The scenario plain, then each controlled resource relaxed 2×, then the relaxed variants again in
+ * The scenario plain, then each controlled resource relaxed 2× (halved where the spec says so), then the relaxed variants again in
  * reverse order, then plain again: B R1 R2 R2 R1 B. Every side's mean then sits at the same point in
  * time, so a trend in the shared machine's load cancels, and one slow run of a variant (a repeat of
  * the same CPU-bound extraction here took 0.81 to 1.23 CPU-seconds) does not decide alone. One base
@@ -105,7 +128,9 @@ export async function intervene(lab: Lab, spec: ScenarioSpec): Promise<Intervent
   if (resources.length > 0) baseRuns.push(await timePlainRestore(lab, spec));
   const relaxedRuns = resources.map((resource) => {
     const runs = runsOf.get(resource) ?? [];
-    return { resource, timing: meanTiming(runs), runs };
+    const cpuCores = relaxed(spec, resource).controls.cpuCores;
+    return { resource, timing: meanTiming(runs), runs, factor: relaxFactorOf(spec, resource), ...(cpuCores !== undefined ? { cpuCores } : {}) };
   });
-  return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns };
+  const baseCpuCores = spec.controls.cpuCores;
+  return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns, ...(baseCpuCores !== undefined ? { baseCpuCores } : {}) };
 }

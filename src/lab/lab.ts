@@ -15,6 +15,7 @@ import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCach
 import { CleanupStack } from './cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
+import { runStepRequest } from './step-isolation.js';
 import { expectation, SCENARIOS, setupScenario, type LabRunner, type LabScenarioName, type ScenarioSpec } from './scenarios.js';
 
 /** What the judge compares extraction with: write ceilings only (extraction writes). */
@@ -42,6 +43,8 @@ export interface LabResult {
   /** The devices the scenario throttled ("major:minor"), for the machine-state check. */
   devNumbers: string[];
   wallMs: number;
+  /** CPU-seconds tar + unzstd used in the profiled run (cpuacct), on scenarios with a CPU control. */
+  cpuSeconds?: number;
 }
 
 export interface RunScenarioOptions {
@@ -115,10 +118,16 @@ function labConfig(
     sampleIntervalMs: 100,
     writebackTimeoutMs: 120_000,
     probes: opts.probes ?? LAB_PROBES,
+    // The lab measures every scenario afresh: nothing remembered, nothing decided for it.
+    probesAuto: false,
+    rememberCeilings: false,
+    ceilingsMaxAgeMs: 0,
+    history: false,
     probeBudgetMs: opts.probeBudgetMs ?? LAB_PROBE_BUDGET_MS,
     probePath: runner.workspace,
     installFio: false,
     experiments: opts.experiments ?? [],
+    experimentsAuto: false,
     experimentsBudgetMs: opts.experimentsBudgetMs ?? 60_000,
     uploadArtifact: false,
     artifactName: `disk-profile-lab-${scenario}`,
@@ -169,12 +178,26 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
     async (runner, env) => {
       await opts.beforeProfile?.();
       runner.beforeRestore();
-      const profile = await withoutWorkflowCommands(() =>
-        withEnv(env, () => runProfile(labConfig(entry, scenario, runner, opts), { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
-      );
+      const config = labConfig(entry, scenario, runner, opts);
+      // A whole-step scenario runs the profiler itself inside the container's limits (a child process).
+      const profile = runner.isolation
+        ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
+        : await withoutWorkflowCommands(() =>
+            withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+          );
       const { right, expected } = expectation(scenario, profile);
       lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
-      return { scenario, profile, expected, right, settings: runner.settings, devNumbers: runner.devNumbers, wallMs: performance.now() - started };
+      const cpuSeconds = runner.cpuSeconds?.();
+      return {
+        scenario,
+        profile,
+        expected,
+        right,
+        settings: runner.settings,
+        devNumbers: runner.devNumbers,
+        wallMs: performance.now() - started,
+        ...(cpuSeconds !== undefined ? { cpuSeconds } : {}),
+      };
     },
     opts,
   );

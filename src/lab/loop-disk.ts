@@ -18,13 +18,30 @@ export interface LoopDisk {
 export const QUEUE_SETTINGS = ['nomerges', 'max_sectors_kb'] as const;
 export type QueueSetting = (typeof QUEUE_SETTINGS)[number];
 
-export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeBytes: number; noMerges?: boolean }): LoopDisk {
-  const image = path.join(opts.dir, 'disk.img');
+/** A sparse image in `dir` attached as a loop device, no file system: detached and removed on cleanup. */
+export function createLoopDevice(
+  cleanup: CleanupStack,
+  opts: { dir: string; sizeBytes: number; name?: string; imageDir?: string },
+): { device: string; devNumber: string } {
+  const image = path.join(opts.imageDir ?? opts.dir, opts.name ?? 'disk.img');
   // Sparse: the image only takes what the lab writes into it.
   run('truncate', ['-s', String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync(image, { force: true }));
   const device = run('losetup', ['-f', '--show', image]);
   cleanup.push(`detach ${device}`, () => void run('losetup', ['-d', device]));
+  return { device, devNumber: devNumberOf(device) };
+}
+
+export function createLoopDisk(
+  cleanup: CleanupStack,
+  opts: { dir: string; sizeBytes: number; noMerges?: boolean; name?: string; imageDir?: string },
+): LoopDisk {
+  const { device } = createLoopDevice(cleanup, {
+    dir: opts.dir,
+    sizeBytes: opts.sizeBytes,
+    ...(opts.name ? { name: `${opts.name}.img` } : {}),
+    ...(opts.imageDir ? { imageDir: opts.imageDir } : {}),
+  });
   if (opts.noMerges) {
     // blkio's IOPS throttle counts bios before the queue merges them: an ext4 writeback of many
     // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)
@@ -33,7 +50,7 @@ export function createLoopDisk(cleanup: CleanupStack, opts: { dir: string; sizeB
     // limit applies to each request.
     setQueueValue(cleanup, device, 'nomerges', '2');
   }
-  const mountPoint = path.join(opts.dir, 'mnt');
+  const mountPoint = path.join(opts.dir, opts.name ? `${opts.name}-mnt` : 'mnt');
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device, mountPoint);
   return { device, devNumber: devNumberOf(device), mountPoint };
@@ -66,7 +83,7 @@ export function devNumberOf(device: string): string {
  * Unmounts; when something still has files open there (a fio probe killed by the same signal that
  * is tearing the lab down), detaches lazily so the loop device is freed once they are gone.
  */
-function unmount(mountPoint: string): void {
+export function unmount(mountPoint: string): void {
   try {
     run('umount', [mountPoint]);
   } catch {

@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { labCgroups } from './cpu-quota.js';
 import { readDirtySettings, type DirtySettings } from './dirty-limits.js';
+import { labDmDevices } from './dm-linear.js';
 import { QUEUE_SETTINGS } from './loop-disk.js';
-import { BLKIO_ROOT, LAB_PREFIX, THROTTLE_FILES } from './paths.js';
+import { BLKIO_ROOT, LAB_PREFIX, RAM_DIR, THROTTLE_FILES } from './paths.js';
 import { readLines, run } from './sys.js';
 
 export interface MachineState {
@@ -22,8 +23,10 @@ export interface MachineState {
   dirty: DirtySettings;
   cpuCgroups: string[];
   tempDirs: string[];
-  /** Command lines of processes working in a lab dir (a second writer left running). */
+  /** Command lines of processes working in a lab dir (a second writer, a burst-credit controller left running). */
   processes: string[];
+  /** device-mapper devices named with the lab's prefix. */
+  dmDevices: string[];
 }
 
 function labProcesses(): string[] {
@@ -48,11 +51,18 @@ function labProcesses(): string[] {
 export function readMachineState(): MachineState {
   const throttles: Record<string, string[]> = {};
   for (const file of THROTTLE_FILES) throttles[file] = readLines(path.join(BLKIO_ROOT, file));
-  let tempDirs: string[] = [];
-  try {
-    tempDirs = readdirSync(os.tmpdir()).filter((n) => n.startsWith(LAB_PREFIX));
-  } catch {
-    // No tmpdir listing: nothing to compare.
+  const tempDirs: string[] = [];
+  for (const root of [os.tmpdir(), RAM_DIR]) {
+    try {
+      // Names in the temp dir (as before), full paths elsewhere.
+      tempDirs.push(
+        ...readdirSync(root)
+          .filter((n) => n.startsWith(LAB_PREFIX))
+          .map((n) => (root === os.tmpdir() ? n : path.join(root, n))),
+      );
+    } catch {
+      // No listing: nothing to compare.
+    }
   }
   return {
     loopDevices: run('losetup', ['-a'])
@@ -64,6 +74,7 @@ export function readMachineState(): MachineState {
     cpuCgroups: labCgroups(),
     tempDirs,
     processes: labProcesses(),
+    dmDevices: labDmDevices(LAB_PREFIX),
   };
 }
 

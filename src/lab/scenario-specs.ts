@@ -26,8 +26,13 @@ export type Controls = Partial<Record<ControlName, number>>;
 
 export const RELAX_FACTOR = 2;
 
-/** Where the restore path lives. */
-export const DISK_KINDS = ['loop', 'cloud-volume'] as const;
+/**
+ * Where the restore path lives: a loop device; the stacked cloud-like volume; an overlay whose upper
+ * layer is on a loop device (a container's root); ext4 on a device-mapper linear device over a loop
+ * device (LVM's layout: the caps sit on the loop below); two loop devices, the spec's
+ * `secondDiskPath` on the second, which carries the caps.
+ */
+export const DISK_KINDS = ['loop', 'cloud-volume', 'overlay', 'dm-linear', 'two-disks'] as const;
 export type DiskKind = (typeof DISK_KINDS)[number];
 
 export const LAB_SCENARIOS = [
@@ -43,6 +48,14 @@ export const LAB_SCENARIOS = [
   'temp-other-disk',
   'cloud-volume',
   'cpu-large-files',
+  'container-job',
+  'hosted-page-cache',
+  'lvm-capped',
+  'bio-iops-cap',
+  'burst-credit',
+  'two-disks',
+  'no-fio',
+  'two-vcpu-shared',
 ] as const;
 export type LabScenarioName = (typeof LAB_SCENARIOS)[number];
 /** The five the CI lab test runs (CI time): each has one known bottleneck. */
@@ -65,6 +78,32 @@ export interface ScenarioSpec {
   secondWriterBytesPerSecond?: number;
   /** The cache it restores (cache-entry.ts); unset: `deps`. */
   cache?: LabCacheName;
+  /**
+   * Who the CPU quota (controls.cpuCores) holds: tar and the unzstd it spawns (a shim first on PATH),
+   * or the whole step, profiler included (sampler, probes, the download), as a container job's or a
+   * runner pod's cgroup does. Unset: tar.
+   */
+  cpuScope?: 'tar' | 'step';
+  /** A kernel without PSI: /proc/pressure hidden from the step (a private mount namespace). Needs cpuScope 'step'. */
+  hidePressure?: boolean;
+  /**
+   * Resources this scenario halves instead of doubling, where twice the resource is not available
+   * on this VM; ground-truth.ts extrapolates the doubled time from the halved one (its header says how).
+   */
+  halved?: readonly Resource[];
+  /** A burst-credit volume: writes run at `burstBytesPerSecond` until `budgetBytes` were written, then at controls.writeBytesPerSecond. */
+  burstCredit?: { budgetBytes: number; burstBytesPerSecond: number };
+  /** disk 'two-disks': the restore path (relative to the workspace) that lies on the second, capped disk. */
+  secondDiskPath?: string;
+  /**
+   * Where the loop device's image lives: this VM's disk (unset), or RAM (/dev/shm) for a disk that
+   * is never the limit: this VM's own disk spreads a writeback by seconds between runs (a plain
+   * hosted-page-cache restore took 2.0 s and 3.4 s in one bench run), which would drown a CPU
+   * scenario's ground truth.
+   */
+  diskImage?: 'ram';
+  /** fio unavailable: the step's PATH lacks it (and the lab never installs it). */
+  noFio?: boolean;
   /** Where RUNNER_TEMP (the archive) lives: on the restore's disk, or on this VM's disk. */
   runnerTemp: 'restore-disk' | 'vm-disk';
   /**
@@ -107,6 +146,26 @@ export const LAB_SETTINGS = {
   cloudMaxSectorsKb: 256,
   /** The cloud volume's backing file on the lower device, fully written first (allocated extents): room for the restore and the probes' file (≥ 640 MiB free). */
   cloudVolumeBytes: 1024 * MiB,
+  /** A container job's CPU limit (Kubernetes `cpu: 500m`, `docker run --cpus 0.5`), over the whole step. */
+  containerCpuCores: 0.5,
+  /**
+   * tar + unzstd held to one core, as on a hosted runner where the extraction's pipeline is one
+   * core's work; the intervention halves it (this 2-vCPU VM has no second core to double it into).
+   */
+  hostedCpuCores: 1,
+  /** A bio-counting IOPS cap below the bandwidth cap's binding point for this cache's unmerged writeback (~17k bios). */
+  bioWriteIops: 2000,
+  /** A burst-credit volume: 160 MiB/s for its first 48 MiB (the credit), then the 40 MiB/s baseline. */
+  burstBytesPerSecond: 160 * MiB,
+  burstBudgetBytes: 48 * MiB,
+  /** The second disk's cap (two-disks): it receives typescript's ~23 MB, ~3 s at 8 MiB/s. */
+  secondDiskBytesPerSecond: 8 * MiB,
+  /**
+   * Two vCPUs' worth of 35 % each: the whole step shares a CFS quota of 0.7 cores across this VM's 2
+   * CPUs, so tar, unzstd, the download and the profiler's sampler run in parallel and none of them
+   * reaches a core; doubled, 1.4 cores, which this VM has.
+   */
+  sharedCpuCores: 0.7,
 } as const;
 
 const capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
@@ -242,6 +301,98 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
     runnerTemp: 'restore-disk',
     intended: null,
   },
+  'container-job': {
+    name: 'container-job',
+    about:
+      'a container job: the whole step, profiler included, in a cgroup v1 cpu group with a CFS quota of 0.5 cores, /proc/pressure hidden (a kernel without PSI), the cache path in an overlay whose upper layer is on a fresh ext4 loop device (RAM-backed image), RUNNER_TEMP bind-mounted from it (16 GiB runner thresholds)',
+    controls: { cpuCores: LAB_SETTINGS.containerCpuCores },
+    cpuScope: 'step',
+    hidePressure: true,
+    disk: 'overlay',
+    diskImage: 'ram',
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: 'restore-disk',
+    intended: 'cpu',
+  },
+  'hosted-page-cache': {
+    name: 'hosted-page-cache',
+    about:
+      "a 16 GiB hosted runner's page cache: its dirty thresholds absorb the restore, the disk is uncapped (fresh ext4 loop device on a RAM-backed image), restoring the large-files cache (~1 CPU-second), tar + unzstd held to one core; the intervention halves their CPU (0.5 cores) and extrapolates the doubled time",
+    controls: { cpuCores: LAB_SETTINGS.hostedCpuCores },
+    halved: ['cpu'],
+    // ~1 CPU-second of tar + unzstd: an extraction of about a second at one core.
+    cache: 'large-files',
+    disk: 'loop',
+    diskImage: 'ram',
+    dirty: LAB_SETTINGS.runner16GiB,
+    runnerTemp: 'restore-disk',
+    intended: 'cpu',
+  },
+  'lvm-capped': {
+    name: 'lvm-capped',
+    about:
+      "LVM's layout: ext4 on a device-mapper linear device (bio-based: counts bios before the disk below merges them) over a loop device capped at 40 MiB/s of writes, merging on (32 MiB dirty budget)",
+    controls: capped,
+    disk: 'dm-linear',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: null,
+  },
+  'bio-iops-cap': {
+    name: 'bio-iops-cap',
+    about:
+      'a disk capped at 2,000 write IOPS and 40 MiB/s by a cap that counts requests before merging (blkio on the loop device, merging on), restoring ~12.9k small files (32 MiB dirty budget)',
+    controls: { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond, writeIops: LAB_SETTINGS.bioWriteIops },
+    disk: 'loop',
+    noMerges: false,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: null,
+  },
+  'burst-credit': {
+    name: 'burst-credit',
+    about:
+      "a burst-credit volume: writes at 160 MiB/s until 48 MiB were written (the lab's controller watches /proc/diskstats), then 40 MiB/s; the probes run on the spent volume (32 MiB dirty budget)",
+    controls: capped,
+    burstCredit: { budgetBytes: LAB_SETTINGS.burstBudgetBytes, burstBytesPerSecond: LAB_SETTINGS.burstBytesPerSecond },
+    disk: 'loop',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'two-disks': {
+    name: 'two-disks',
+    about:
+      'two restore paths on two fresh ext4 loop devices: node_modules/@azure (~100 MB, uncapped, first after sorting) and node_modules/typescript (~23 MB) on a second disk capped at 8 MiB/s (32 MiB dirty budget)',
+    controls: { writeBytesPerSecond: LAB_SETTINGS.secondDiskBytesPerSecond },
+    disk: 'two-disks',
+    secondDiskPath: 'node_modules/typescript',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'no-fio': {
+    name: 'no-fio',
+    about: 'no fio (PATH without it, install-fio false) on a loop device capped at 40 MiB/s of writes (32 MiB dirty budget): no probed ceiling',
+    controls: capped,
+    noFio: true,
+    disk: 'loop',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
+  'two-vcpu-shared': {
+    name: 'two-vcpu-shared',
+    about:
+      "a 2-vCPU runner whose CPUs the step shares: the whole step (download, the profiler's sampler and probes, tar, unzstd) under one CFS quota of 0.7 cores across this VM's 2 CPUs, PSI visible, fresh ext4 loop device on a RAM-backed image (7 GiB runner thresholds)",
+    controls: { cpuCores: LAB_SETTINGS.sharedCpuCores },
+    cpuScope: 'step',
+    disk: 'loop',
+    diskImage: 'ram',
+    dirty: LAB_SETTINGS.runner7GiB,
+    runnerTemp: 'restore-disk',
+    intended: 'cpu',
+  },
 };
 
 function mib(bytes: number): string {
@@ -253,14 +404,33 @@ export function controlledResources(spec: ScenarioSpec): Resource[] {
   return CONTROLLED_RESOURCES.filter((r) => spec.controls[RESOURCE_CONTROL[r]] !== undefined);
 }
 
-/** The same scenario with ONE controlled resource relaxed 2× (its cap, rate or quota doubled). */
+/** How the intervention changes a resource: RELAX_FACTOR, or ½ where the scenario halves it. */
+export function relaxFactorOf(spec: ScenarioSpec, resource: Resource): number {
+  return spec.halved?.includes(resource) ? 1 / RELAX_FACTOR : RELAX_FACTOR;
+}
+
+/** The same scenario with ONE controlled resource relaxed 2× (its cap, rate or quota doubled), or halved where the spec says so. */
 export function relaxed(spec: ScenarioSpec, resource: Resource): ScenarioSpec {
   const control = RESOURCE_CONTROL[resource];
   const value = spec.controls[control];
   if (value === undefined) {
     throw new Error(`scenario ${spec.name} does not control ${resource} (it controls ${controlledResources(spec).join(', ') || 'nothing'})`);
   }
-  return { ...spec, controls: { ...spec.controls, [control]: value * RELAX_FACTOR } };
+  return { ...spec, controls: { ...spec.controls, [control]: value * relaxFactorOf(spec, resource) } };
+}
+
+/** Specs that could not be built as written (pure checks, so a typo fails the unit test, not a bench hour). */
+export function specProblems(spec: ScenarioSpec): string[] {
+  const out: string[] = [];
+  if (spec.hidePressure && spec.cpuScope !== 'step') out.push('hidePressure needs cpuScope step (the step runs in its own mount namespace)');
+  if (spec.cpuScope && spec.controls.cpuCores === undefined) out.push('cpuScope without a cpuCores control');
+  if ((spec.disk === 'two-disks') !== (spec.secondDiskPath !== undefined)) out.push("secondDiskPath goes with disk 'two-disks' and only with it");
+  if (spec.burstCredit && spec.controls.writeBytesPerSecond === undefined) out.push('burstCredit needs the writeBytesPerSecond it drops to');
+  if (spec.burstCredit && spec.burstCredit.burstBytesPerSecond <= (spec.controls.writeBytesPerSecond ?? 0) * RELAX_FACTOR) {
+    out.push('the burst rate must stay above the doubled baseline cap');
+  }
+  for (const r of spec.halved ?? []) if (spec.controls[RESOURCE_CONTROL[r]] === undefined) out.push(`halves ${r}, which it does not control`);
+  return out;
 }
 
 /** The figures a scenario is built with, flat, for the report and the recordings' provenance. */
@@ -273,5 +443,13 @@ export function settingsOf(spec: ScenarioSpec): Record<string, number> {
   if (spec.earlierDirtyBytes !== undefined) out.earlierDirtyBytes = spec.earlierDirtyBytes;
   if (spec.secondWriterBytesPerSecond !== undefined) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
   if (spec.disk === 'cloud-volume') out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  if (spec.burstCredit) {
+    out.burstBudgetBytes = spec.burstCredit.budgetBytes;
+    out.burstBytesPerSecond = spec.burstCredit.burstBytesPerSecond;
+  }
+  if (spec.cpuScope === 'step') out.cpuQuotaOnWholeStep = 1;
+  if (spec.hidePressure) out.pressureHidden = 1;
+  if (spec.noFio) out.noFio = 1;
+  if (spec.diskImage === 'ram') out.ramBackedDisk = 1;
   return out;
 }

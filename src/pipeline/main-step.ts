@@ -44,7 +44,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
       experimentDirectories.push(dir);
       core.saveState(STATE.experimentDirectories, JSON.stringify(experimentDirectories));
     },
-    onExperimentDirtySettings: (saved) => core.saveState(STATE.experimentDirtySettings, saved ? JSON.stringify(saved) : ''),
+    onExperimentDirtySettings: (change) => core.saveState(STATE.experimentDirtySettings, change ? JSON.stringify(change) : ''),
+    onLedger: (file) => core.saveState(STATE.machineLedger, file),
   });
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).

@@ -6,7 +6,8 @@
  */
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
 import { timedRestore, type RestoreRequest, type TimedRestore } from '../restore/timed-restore.js';
-import { Sampler } from '../sample/sampler.js';
+import type { CgroupCpuFiles } from '../sample/cgroup.js';
+import { Sampler, selfCpuUs } from '../sample/sampler.js';
 import { monotonicMs } from '../util/clock.js';
 
 export interface ObservedRestoreOptions extends Omit<RestoreRequest, 'progressIntervalMs'> {
@@ -15,11 +16,16 @@ export interface ObservedRestoreOptions extends Omit<RestoreRequest, 'progressIn
   originMs: number;
   /** Where /proc is; null without one (macOS, Windows): boundaries are then bare timestamps. */
   procRoot: string | null;
+  /** cpu.stat of the runner's cgroup, sampled with the rest; null or absent: none found. */
+  cgroupCpu?: CgroupCpuFiles | null;
   log: (line: string) => void;
 }
 
 export async function observedRestore(o: ObservedRestoreOptions): Promise<{ timed: TimedRestore; sampler: Sampler | null }> {
-  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot });
+  const sampler =
+    o.procRoot === null
+      ? null
+      : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
   const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
   sampler?.start();
   try {
@@ -33,6 +39,8 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,
+      clockMs: () => monotonicMs() - o.originMs,
+      procRoot: o.procRoot,
     });
     return { timed, sampler };
   } catch (error) {
@@ -41,7 +49,15 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
   }
 }
 
-/** A boundary without /proc: the time alone, so phases are still timed. */
+/** A boundary without /proc: the time and this process's CPU (process.cpuUsage works everywhere), so phases are still timed. */
 function bareSnapshot(originMs: number, deviceCount: number): Snapshot {
-  return { tMs: monotonicMs() - originMs, disks: new Array(deviceCount).fill(null), cpu: null, pressure: null, memory: null, childCpuTicks: null };
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs(),
+  };
 }

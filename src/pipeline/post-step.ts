@@ -10,7 +10,8 @@ import { parseConfig, type ProfileConfig } from '../config/config.js';
 import type { Profile, SaveResult } from '../profile/schema.js';
 import { readProfileFile } from '../profile/read-profile.js';
 import { removeProbeDirectories } from '../probe/suite.js';
-import { cleanUpExperiments, parseSavedDirty } from '../experiment/post-cleanup.js';
+import { parseDirtyChange } from '../experiment/post-cleanup.js';
+import { putRightAfterMain } from '../machine/after-main.js';
 import { uploadProfileArtifact } from '../report/artifact.js';
 import { renderSaveSection } from '../report/save-section.js';
 import { decideSave } from '../save/decision.js';
@@ -30,14 +31,13 @@ export async function run(): Promise<void> {
     const removed = await removeProbeDirectories(dirs);
     if (removed.length > 0) core.info(`Removed fio temp directories left behind: ${removed.join(', ')}`);
   }
-  const experimentDirs = parseList(core.getState(STATE.experimentDirectories));
-  const savedDirty = parseSavedDirty(core.getState(STATE.experimentDirtySettings));
-  if (experimentDirs.length > 0 || savedDirty) {
-    const report = cleanUpExperiments(experimentDirs, savedDirty);
-    if (report.dirtyPutBack) core.info('Put vm.dirty_* back as they were before the page-cache experiment.');
-    if (report.removed.length > 0) core.info(`Removed experiment directories left behind: ${report.removed.join(', ')}`);
-    for (const r of report.refused) core.warning(`Post step: left ${r.dir} in place: ${r.reason}.`);
-  }
+  await putRightAfterMain({
+    ledgerFile: core.getState(STATE.machineLedger),
+    experimentDirs: parseList(core.getState(STATE.experimentDirectories)),
+    dirty: parseDirtyChange(core.getState(STATE.experimentDirtySettings)),
+    log: (line) => core.info(line),
+    warn: (line) => core.warning(`Post step: ${line}`),
+  });
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const summaryWritten = core.getState(STATE.summaryWritten) === 'true';
   const profilePath = core.getState(STATE.profilePath);

@@ -6,20 +6,24 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
+import type { BlockDeviceInfo, Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, type ProfileConfig } from '../config/config.js';
 import { observedRestore } from './observed-restore.js';
 import { walkRestoredTree } from '../restore/restored-tree.js';
 import { restoreRoots } from '../restore/restore-roots.js';
 import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
+import { readCgroup } from '../sample/cgroup.js';
 import { readRunnerContext } from '../sample/context.js';
+import { chooseRestoreDevice, withRestoreDevice } from '../sample/restore-device.js';
 import { parseMeminfo } from '../sample/parse-meminfo.js';
 import { flushEarlierWrites } from '../sample/preflush.js';
 import { readText } from '../sample/read-file.js';
 import { distinctFileSystems, syncFileSystems } from '../sample/syncfs.js';
 import { runProbeSuite } from '../probe/suite.js';
-import { experimentsAfterProfile } from '../experiment/from-profile.js';
+import { experimentsAfterProfile, experimentsRequestFor, skippedExperiments } from '../experiment/from-profile.js';
+import { MachineSession } from '../machine/session.js';
+import { lockWaitMs } from '../machine/lock.js';
 import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsHooks } from '../experiment/run-experiments.js';
 import { judgeProfile } from '../judge/judge.js';
@@ -27,6 +31,18 @@ import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { MiB } from '../util/units.js';
+import {
+  ceilingsSourceAfter,
+  fingerprintOf,
+  HISTORY_GROUP,
+  historyOf,
+  autoExperiments,
+  planProbes,
+  REMEMBERED_GROUP,
+  startHistoryLoad,
+  STORE_GROUP,
+  withCeilingsSource,
+} from './always-on.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -47,6 +63,8 @@ export interface PipelineHooks {
   sysRoot?: string;
   /** Told each phase as it begins (null: none open), for the log's collapsible groups. */
   onPhase?: (phase: string | null) => void;
+  /** The machine ledger's record of this profile (the post step puts right what it still owes after a hard kill). */
+  onLedger?: (file: string) => void;
 }
 
 export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<Profile> {
@@ -55,14 +73,34 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warnings.push(message);
     hooks.warn(message);
   };
+  // Registered machine-wide for the whole run, so other profiles here see it and it sees them.
+  const machine = MachineSession.open(config.label, { log: hooks.log, warn });
+  hooks.onLedger?.(machine.ledgerFile);
+  try {
+    await machine.recoverAtStart();
+    return await profileOn(config, hooks, machine, warnings, warn);
+  } finally {
+    machine.end();
+  }
+}
+
+async function profileOn(
+  config: ProfileConfig,
+  hooks: PipelineHooks,
+  machine: MachineSession,
+  warnings: string[],
+  warn: (m: string) => void,
+): Promise<Profile> {
   const originMs = monotonicMs();
   const createdAt = new Date().toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
-  const restorePath = roots[0] ?? config.workspace;
+  const restorePaths = roots.length > 0 ? roots : [config.workspace];
 
   const procRoot = hooks.procRoot ?? '/proc';
-  const where = await findDevices(restorePath, config.runnerTemp, procRoot, hooks.sysRoot, warn);
-  const context = readRunnerContext(where, { procRoot });
+  const where = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
+  const cgroup = readCgroup({ procRoot });
+  const context = readRunnerContext(where, { procRoot, cgroup });
+  const fingerprint = fingerprintOf(where, context, restorePaths[0] as string, { procRoot, ...(hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {}) });
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
@@ -71,11 +109,16 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     );
   } else if (where.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
+  } else {
+    for (const fs of where.fileSystems.filter((f) => f.resolution?.method === 'not-measured' && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs.path}: ${fs.resolution?.detail}. The other restore paths' disks are measured.`);
+    }
   }
 
   const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where, procRoot, context, warn) : null;
 
+  machine.enter('restore');
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
     primaryKey: config.primaryKey,
@@ -87,6 +130,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     devices: where.devices,
     originMs,
     procRoot: hasProc ? procRoot : null,
+    cgroupCpu: hasProc ? cgroup?.cpuFiles : null,
     log: hooks.log,
   });
   const { restore, phases } = timed;
@@ -113,31 +157,79 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     }
   }
   const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  machine.leave();
 
+  let bytesByRoot: ReadonlyMap<string, number> | null = null;
   if (timed.extractStartedAtEpochMs !== null) {
     // After the tail, so walking the tree cannot delay or add to what the tail measures.
     const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+    bytesByRoot = tree.bytesByRoot;
     if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
     else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
   }
 
-  hooks.onPhase?.(config.probes.length > 0 ? 'probes' : null);
-  const probes = await probe(config, context.cpuCount, hooks, warn);
+  // Paths on several devices: the one that received most of the restore's bytes is judged, probed and experimented on.
+  const choice = chooseRestoreDevice(where.devices, bytesByRoot, phases);
+  const devices = choice ? withRestoreDevice(where.devices, choice) : where.devices;
+  const target = probeTarget(config, choice ? devices[choice.index] : undefined);
+  if (choice) hooks.log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
+
+  // probes: auto restores the ceilings remembered for this hardware after the restore's tail, so the
+  // lookup cannot touch what the restore measured.
+  // The history is read at the same time (one round trip less on every run); both before the probes.
+  if (config.probesAuto || config.history) hooks.onPhase?.(REMEMBERED_GROUP);
+  const historyLoad = startHistoryLoad(config, restore);
+  const [probePlan] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad]);
   hooks.onPhase?.(null);
-  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
-  const experiments = await experimentsAfterProfile(
-    config,
-    timed,
-    phases,
-    {
-      log: hooks.log,
-      warn,
-      ...(hooks.signal ? { signal: hooks.signal } : {}),
-      ...(hooks.onExperimentDirectory ? { onDirectory: hooks.onExperimentDirectory } : {}),
-      ...(hooks.onExperimentDirtySettings ? { onDirtySettings: hooks.onExperimentDirtySettings } : {}),
-    },
-    hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
-  );
+
+  // The probes and experiments measure and change the whole machine: one profile at a time (the
+  // restore is the user's job's own work, unlocked). Taken at the first part that needs it, held to
+  // the end. No waiting for experiments that cannot run (a miss, a failed restore): their reason is reported as before.
+  const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
+  let busy: string | null | undefined;
+  const holdMachine = async (): Promise<string | null> => {
+    if (busy !== undefined) return busy;
+    busy = await machine.acquire(
+      lockWaitMs({
+        probesMs: runProbes ? config.probeBudgetMs : null,
+        experimentsMs: experimentsCanRun ? config.experimentsBudgetMs : null,
+      }),
+      hooks.signal,
+    );
+    if (busy) {
+      const parts = [runProbes ? 'fio probes' : '', experimentsCanRun ? 'experiments' : ''].filter(Boolean).join(' and ');
+      warn(`${parts.charAt(0).toUpperCase()}${parts.slice(1)} skipped: ${busy}.`);
+    }
+    return busy;
+  };
+  const probesBusy = runProbes ? await holdMachine() : null;
+  hooks.onPhase?.(runProbes && !probesBusy ? 'probes' : null);
+  if (runProbes && !probesBusy) machine.enter('probes');
+  const probes: ProbeSuiteResult =
+    probePlan.remembered?.suite ??
+    (probesBusy
+      ? { status: 'skipped', reason: probesBusy, wallMs: 0, probes: [] }
+      : await probe(
+          { ...config, probePath: target.path },
+          context.cpuCount,
+          {
+            ...hooks,
+            onProbeDirectory: (dir) => {
+              machine.addProbeDir(dir);
+              hooks.onProbeDirectory?.(dir);
+            },
+          },
+          warn,
+        ));
+  if (probes.status === 'ran' && !probePlan.remembered) {
+    const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
+    if (probed) probes.deviceName = probed;
+    if (target.because) probes.deviceBecause = target.because;
+  }
+  if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(STORE_GROUP);
+  const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
+  hooks.onPhase?.(null);
 
   const profile: Profile = {
     schemaVersion: PROFILE_SCHEMA_VERSION,
@@ -146,7 +238,7 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     createdAt,
     config: configRecord(config),
     context,
-    devices: where.devices,
+    devices,
     restore,
     phases,
     samples,
@@ -155,11 +247,62 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
     warnings,
     preflush,
     writebackTail,
-    ...(experiments ? { experiments } : {}),
+    fingerprint,
+    ceilingsSource,
   };
+  // experiments: auto asks the verdict first (the judge does not read the experiments).
+  profile.verdict = judgeProfile(profile);
+  const experimentPlan = autoExperiments(config, profile);
+  if (probePlan.decision || experimentPlan) {
+    profile.auto = {
+      ...(probePlan.decision ? { probes: probePlan.decision } : {}),
+      ...(experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}),
+    };
+  }
+  if (experimentPlan) hooks.log(experimentPlan.reason);
+  // After the tail and the probes: nothing of the profile's own measurement runs beside them.
+  const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
+  const experimentsBusy = experimentConfig.experiments.length > 0 && experimentsCanRun ? await holdMachine() : null;
+  if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter('experiments');
+  const experiments = experimentsBusy
+    ? skippedExperiments(experimentConfig, experimentsBusy)
+    : await experimentsAfterProfile(
+        experimentConfig,
+        timed,
+        phases,
+        {
+          log: hooks.log,
+          warn,
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+          onDirectory: (dir) => {
+            machine.addExperimentDir(dir);
+            hooks.onExperimentDirectory?.(dir);
+          },
+          onDirtySettings: (change) => {
+            machine.setDirty(change);
+            hooks.onExperimentDirtySettings?.(change);
+          },
+          whoSetDirty: (name, value) => machine.whoSetDirty(name, value),
+        },
+        {
+          ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
+          // On the device that got most of the restore's bytes, when the paths span several.
+          ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
+        },
+      );
+  machine.leave();
+  machine.release();
+  const others = machine.otherProfiles();
+  if (others.length > 0) context.otherProfiles = others;
+  if (experiments) profile.experiments = experiments;
   profile.verdict = judgeProfile(profile);
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
+  withCeilingsSource(profile);
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  hooks.onPhase?.(null);
+  if (history) profile.history = history;
   return profile;
 }
 
@@ -182,8 +325,8 @@ async function flushEarlier(
   }
   const preflush = await flushEarlierWrites({
     fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    // The restore path's own disk: a loop device's backing disk would count the same bytes again.
-    deviceNames: where.devices.filter((d) => d.primary).map((d) => d.name),
+    // The restore paths' own disks (tops of their stacks): a loop device's backing disk would count the same bytes again.
+    deviceNames: where.devices.filter((d) => (d.topFor ? d.topFor.includes('restore-path') : d.primary)).map((d) => d.name),
     procRoot,
     maxMs: Math.max(config.writebackTimeoutMs, 1000),
   });
@@ -218,18 +361,37 @@ async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHoo
   }
 }
 
+/**
+ * Where fio probes: probe-path when the user set it; else, when the restore paths span several
+ * devices, the first restore path on the device that received most of the restore's bytes.
+ */
+function probeTarget(config: ProfileConfig, chosen: BlockDeviceInfo | undefined): { path: string; because?: string; restorePath?: string } {
+  const restorePath = chosen?.restorePaths?.[0];
+  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
+  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
+}
+
+/** The device the probed file system sits on, or undefined when it cannot be told. */
+function probedDevice(target: string, procRoot: string, sysRoot: string | undefined): string | undefined {
+  try {
+    return resolveDevices({ restorePaths: [target] }, { procRoot, ...(sysRoot ? { sysRoot } : {}) }).devices.find((d) => d.primary)?.name;
+  } catch {
+    return undefined;
+  }
+}
+
 async function findDevices(
-  restorePath: string,
+  restorePaths: string[],
   archiveTemp: string,
   procRoot: string,
   sysRoot: string | undefined,
   warn: (m: string) => void,
 ): Promise<DeviceResolution> {
   try {
-    return await resolveDevices({ restorePath, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
+    return await resolveDevices({ restorePaths, archiveTemp }, { procRoot, ...(sysRoot ? { sysRoot } : {}) });
   } catch (error) {
     // Finding the devices is a nicety: the restore must still be timed without it.
-    warn(`Could not find the block devices under ${restorePath}: ${errorMessage(error)}`);
+    warn(`Could not find the block devices under ${restorePaths.join(', ')}: ${errorMessage(error)}`);
     return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})` };
   }
 }

@@ -10,6 +10,8 @@ export const STATE = {
   /** The profile's artifact is uploaded by the post step, so it holds the save too. */
   artifactPending: 'artifact-pending',
   experimentDirectories: 'experiment-directories',
-  /** vm.dirty_* as they were before the page-cache experiment raised them; empty once put back. */
+  /** vm.dirty_* as they were before the page-cache experiment raised them and the values it wrote; empty once put back. */
   experimentDirtySettings: 'experiment-dirty-settings',
+  /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
+  machineLedger: 'machine-ledger',
 } as const;

@@ -4,7 +4,8 @@
  * re-judged and re-rendered offline (`disk-profiler render`). Documented in docs/profile-schema.md.
  */
 
-import type { ExperimentsResult } from '../experiment/types.js';
+import type { Spread } from '../util/spread.js';
+import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -87,12 +88,30 @@ export interface Snapshot {
   /** This process's own CPU (user+system ticks, children excluded): what the download costs. Since schema 2. */
   selfCpuTicks?: number | null;
   /**
+   * This process's own CPU from process.cpuUsage(), user + system, microseconds: exact where ticks are
+   * 10 ms steps, so a download of a tenth of a second is still measured. Boundary snapshots only.
+   */
+  selfCpuUs?: number | null;
+  /**
    * I/O this process and its descendants caused (/proc/<pid>/io), cumulative: reaped children are
    * folded into their parent by the kernel, live ones are added. Since schema 2.
    */
   ownIo?: OwnIo | null;
   /** Live descendants (tar, zstd) at this instant, each with its own cumulative CPU. Since schema 2. */
   processes?: ProcessTicks[];
+  /** CFS counters of the runner's cgroup that holds the CPU quota (cpu.stat); null where unreadable, absent without a cgroup. */
+  cgroupCpu?: CgroupCpuCounters | null;
+}
+
+/** Cumulative cpu.stat of a cgroup, µs (v1's nanosecond fields converted). */
+export interface CgroupCpuCounters {
+  /** CPU time the group used (v2 usage_usec, v1 cpuacct.usage); null where not readable. */
+  usageUs: number | null;
+  /** Time the group was held back by its quota (v2 throttled_usec, v1 throttled_time). */
+  throttledUs: number;
+  /** CFS periods the group was runnable in (nr_periods), and those it ran out of quota in (nr_throttled). */
+  periods: number;
+  throttledPeriods: number;
 }
 
 /** /proc/<pid>/io fields, bytes. */
@@ -124,6 +143,76 @@ export interface PhaseRecord {
   networkBytes?: number | null;
   /** Download throughput per interval, for charts: [tMs, bytesSoFar] pairs, downsampled. */
   progress?: [number, number][];
+  /** The download's own HTTP requests over time (download only; see DownloadTimeline). */
+  downloadTimeline?: DownloadTimeline;
+}
+
+export const DOWNLOAD_REQUEST_OUTCOMES = ['complete', 'aborted', 'error', 'open'] as const;
+/** complete: the body ended; aborted: closed before its end (a cut, a timeout); error: the request failed; open: still running when recording stopped. */
+export type DownloadRequestOutcome = (typeof DOWNLOAD_REQUEST_OUTCOMES)[number];
+
+/** One HTTP request the download made (a ranged GET, the HEAD before them, a retry), from node's own http client. */
+export interface DownloadRequestRecord {
+  /** 1-based, in the order the requests started. */
+  id: number;
+  method: string;
+  /** Range asked for (`x-ms-range` or `Range`), null for a whole-blob request. */
+  range: string | null;
+  startMs: number;
+  /** When the response headers arrived (time to first byte = firstByteMs - startMs); null without a response. */
+  firstByteMs: number | null;
+  /** When the request closed; null while open. */
+  endMs: number | null;
+  status: number | null;
+  /** Bytes read from its socket since it got the socket (headers and body, as the wire carried them). */
+  receivedBytes: number;
+  outcome: DownloadRequestOutcome;
+  /** Bytes received so far, at each sampler tick where it changed: [tMs, receivedBytes]. */
+  points: [number, number][];
+}
+
+/** One network interface's receive counters over the download (/proc/net/dev deltas). */
+export interface NetDevDelta {
+  name: string;
+  rxBytes: number;
+  rxPackets: number;
+  txBytes: number;
+}
+
+/**
+ * The download seen from the requests themselves (node:diagnostics_channel http client events and each
+ * request's socket.bytesRead, sampled at the sampler's interval). Only requests to the download's host
+ * made by this process while the download ran: the restore's own.
+ */
+export interface DownloadTimeline {
+  intervalMs: number;
+  startMs: number;
+  endMs: number;
+  requests: DownloadRequestRecord[];
+  /** [tMs, bytes received by all requests so far, requests in flight], recorded where either changed. */
+  samples: [number, number, number][];
+  /** Receive counters of every interface that received bytes meanwhile; null without /proc/net/dev. */
+  interfaces: NetDevDelta[] | null;
+  /** The toolkit's limits in force: what would cut a stall short. */
+  limits: DownloadLimits;
+  /** Requests past the recording's bound (4000), counted but not kept. */
+  droppedRequests?: number;
+}
+
+/** 'azure-sdk' (parallel ranged GETs), 'http-concurrent' (http-client ranged GETs), 'http-stream' (one plain GET). */
+export const DOWNLOAD_PATHS = ['azure-sdk', 'http-concurrent', 'http-stream'] as const;
+export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
+
+export interface DownloadLimits {
+  path: DownloadPath;
+  /** Parallel requests the toolkit allows (1 on the plain stream). */
+  concurrency: number;
+  /** Per-request (per try) timeout, ms: the SDK's tryTimeoutInMs, the 30 s of http-client's segments, the plain stream's socket idle timeout. */
+  requestTimeoutMs: number;
+  /** The Azure SDK's per-segment timeout (SEGMENT_DOWNLOAD_TIMEOUT_MINS), ms; null on the HTTP paths. */
+  segmentTimeoutMs: number | null;
+  /** Bytes per segment (the SDK's 128 MiB), null on the HTTP paths. */
+  segmentBytes: number | null;
 }
 
 export interface BlockDeviceInfo {
@@ -142,7 +231,21 @@ export interface BlockDeviceInfo {
   sizeBytes?: number;
   /** True when this device is the one metrics are judged on (the restore path's disk). */
   primary: boolean;
+  /** The roles for which a file system sits on this device (the top of its stack); absent in older profiles. */
+  topFor?: ('restore-path' | 'archive-temp')[];
+  /** The restore paths whose file system sits on this device (top of the stack only). */
+  restorePaths?: string[];
+  /** How the device counts: dm and md are bio-based (they count bios before the disk below merges them). */
+  kind?: BlockDeviceKind;
+  /** Devices directly below in the stack (dm/md slaves, a loop device's backing file's disk). */
+  below?: string[];
+  /** Why this device is primary when several carry restore paths, e.g. "most of the restore's bytes (by written sectors)". */
+  primaryBecause?: string;
 }
+
+/** What kind of block device: from /sys/block/<dev> (dm/, md/, loop/, partition). */
+export const BLOCK_DEVICE_KINDS = ['disk', 'dm', 'md', 'loop'] as const;
+export type BlockDeviceKind = (typeof BLOCK_DEVICE_KINDS)[number];
 
 export interface FileSystemInfo {
   path: string;
@@ -152,6 +255,20 @@ export interface FileSystemInfo {
   source: string;
   totalBytes?: number;
   freeBytes?: number;
+  /**
+   * How the path was followed to a block device: a plain mount, a bind mount's root, an overlay's
+   * upper layer (seen, or inferred inside a container), or why it could not be (then not measured).
+   */
+  resolution?: MountResolution;
+}
+
+export const RESOLUTION_METHODS = ['mount', 'bind-mount', 'overlay-upper', 'overlay-upper-inferred', 'not-measured'] as const;
+export interface MountResolution {
+  method: (typeof RESOLUTION_METHODS)[number];
+  /** The sentence saying how, or why not. */
+  detail: string;
+  /** "major:minor" of the block device's file system it led to (absent for not-measured). */
+  devNumber?: string;
 }
 
 export interface RunnerContext {
@@ -173,6 +290,52 @@ export interface RunnerContext {
   /** /proc/meminfo Dirty and Writeback when the profiler started: what earlier steps left owed. Since schema 2. */
   dirtyAtStartBytes?: number;
   writebackAtStartBytes?: number;
+  /** The cgroup the profiler (and so the step) runs in, and its limits; absent where none was found. */
+  cgroup?: CgroupLimits;
+  /** Other disk-profiler runs on this machine during this one's restore, probes or experiments (from the machine's ledger). */
+  otherProfiles?: OtherProfile[];
+}
+
+/** A cgroup I/O cap on one device (v2 io.max, v1 blkio.throttle.*). */
+export interface CgroupIoLimit {
+  /** "major:minor". */
+  device: string;
+  readBytesPerSecond?: number;
+  writeBytesPerSecond?: number;
+  readIops?: number;
+  writeIops?: number;
+}
+
+/** Limits of the runner's own cgroup: the tightest of the group and the parents visible to it. */
+export interface CgroupLimits {
+  version: 1 | 2;
+  /** The group's path in the cpu hierarchy (/proc/self/cgroup). */
+  path: string;
+  /** CPU quota in cores (quota / period); null for none. */
+  cpuQuotaCores: number | null;
+  cpuPeriodUs: number | null;
+  /** Where the tightest quota was set, when a parent's rather than the group's own. */
+  cpuQuotaPath?: string;
+  /** Number of CPUs in the effective cpuset; null where not read. */
+  cpusetCpus: number | null;
+  /** Memory limit in bytes; null for none (v1's "unlimited" huge values included). */
+  memoryLimitBytes: number | null;
+  ioLimits: CgroupIoLimit[];
+  /** What could not be read, each with why. */
+  notRead?: string[];
+}
+
+/** The phases of a profile that another profile on the same machine can disturb. */
+export const SHARED_PHASES = ['restore', 'probes', 'experiments'] as const;
+export type SharedPhase = (typeof SHARED_PHASES)[number];
+
+export interface OtherProfile {
+  label: string;
+  pid: number;
+  /** This profile's phases during which the other ran. */
+  during: SharedPhase[];
+  /** What the other was doing meanwhile. */
+  theirPhases: SharedPhase[];
 }
 
 export interface SizeBucket {
@@ -285,6 +448,10 @@ export interface ProbeSuiteResult {
   fioVersion?: string;
   fioInstall?: { method: string; durationMs: number };
   directory?: string;
+  /** The device the probed file system sits on (its ceilings apply to phases judged there only). */
+  deviceName?: string;
+  /** Why the probes ran there, e.g. when restore paths span several devices. */
+  deviceBecause?: string;
   fileSizeBytes?: number;
   budgetMs?: number;
   wallMs: number;
@@ -312,11 +479,35 @@ export interface PhaseVerdict {
   durationMs?: number;
 }
 
+/**
+ * The two times a restore can be judged on: the step's (lookup + download + extraction, until tar
+ * exits: what the step costs the job) and until its files are on disk (the step plus the writeback
+ * tail, which later steps pay).
+ */
+export const RESTORE_SPANS = ['step', 'until-on-disk'] as const;
+export type RestoreSpan = (typeof RESTORE_SPANS)[number];
+
 export interface WhatIf {
   resource: Resource;
   speedup: number;
-  /** Lower bound for the restore's duration with that resource `speedup` times faster. */
+  /**
+   * Lower bound for the restore's duration with that resource `speedup` times faster. Where the
+   * what-if is not measured (measured: false) it is the trivial bound: the phases it would shorten
+   * taken as free.
+   */
   restoreLowerBoundMs: number;
+  /** Upper bound for that duration, where measured (two-sided); null where only the lower bound is. */
+  restoreUpperBoundMs?: number | null;
+  /** The duration now, of the span `about` names. */
+  restoreMs?: number;
+  /** restoreMs - restoreLowerBoundMs: the most the change could save. */
+  savingAtMostMs?: number;
+  /** restoreMs - restoreUpperBoundMs: the least it saves; null without an upper bound. */
+  savingAtLeastMs?: number | null;
+  /** False when the resource has no measured ceiling and no rate the restore sustained: no figure is claimed. */
+  measured?: boolean;
+  /** Which time the bounds are about; the what-ifs are about the time until the files are on disk. */
+  about?: RestoreSpan;
   sentence: string;
 }
 
@@ -336,9 +527,72 @@ export interface Attribution {
 export interface Verdict {
   bottleneck: Bottleneck;
   sentence: string;
+  /** lookup + download + extraction, ms: what the step costs the job (tar's exit). */
+  stepMs?: number;
+  /** stepMs plus the writeback tail, ms: until the restore's files were on disk. */
+  untilOnDiskMs?: number;
+  /** Which of the two the verdict (and its what-ifs) is about. */
+  about?: RestoreSpan;
   phases: PhaseVerdict[];
   whatIf: WhatIf[];
   attribution?: Attribution;
+  /** One line per device when the restore paths span several (the verdict above is the primary's). */
+  devices?: DeviceVerdict[];
+  /** The download judged from its own timeline (absent without one). */
+  download?: DownloadVerdict;
+}
+
+/** What limited one restore device over extraction and writeback; `not-probed` where fio measured another device. */
+export const DEVICE_VERDICTS = ['disk-bandwidth', 'disk-iops', 'none', 'not-probed'] as const;
+export interface DeviceVerdict {
+  device: string;
+  paths: string[];
+  /** Sectors it wrote over extraction and the writeback tail, in bytes. */
+  writtenBytes: number;
+  primary: boolean;
+  verdict: (typeof DEVICE_VERDICTS)[number];
+  sentence: string;
+}
+
+/** What limited the download, from its timeline: see src/judge/download-verdict.ts. */
+export const DOWNLOAD_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
+export type DownloadLimitKind = (typeof DOWNLOAD_LIMIT_KINDS)[number];
+
+/** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */
+export const DOWNLOAD_STALL_KINDS = ['body', 'first-byte', 'slow'] as const;
+export const DOWNLOAD_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
+
+export interface DownloadStall {
+  kind: (typeof DOWNLOAD_STALL_KINDS)[number];
+  requestId: number;
+  /** When it began (profile clock) and how long it lasted, at the sampler's resolution. */
+  startMs: number;
+  durationMs: number;
+  /** How far the download had got when it began. */
+  atBytes: number;
+  /** Of the stall, how long no request received anything (the whole download stopped). */
+  wholeDownloadMs: number;
+  /** What @actions/cache would do about it and which setting changes that. */
+  toolkit: string;
+  /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
+  endedByTimeout?: boolean;
+  /** Azure SDK body stalls: the longest SEGMENT_DOWNLOAD_TIMEOUT_MINS, in ms, that would have fired during it. */
+  segmentTimeoutToCutMs?: number | null;
+}
+
+export interface DownloadWhatIf {
+  change: (typeof DOWNLOAD_WHAT_IF_CHANGES)[number];
+  /** The download would take at least this long. */
+  downloadLowerBoundMs: number;
+  sentence: string;
+}
+
+export interface DownloadVerdict {
+  limit: DownloadLimitKind;
+  sentence: string;
+  stalls: DownloadStall[];
+  evidence: string[];
+  whatIf: DownloadWhatIf[];
 }
 
 export interface Profile {
@@ -366,6 +620,14 @@ export interface Profile {
   save?: SaveResult;
   /** The archive extracted again under alternatives (absent when `experiments: none`). */
   experiments?: ExperimentsResult;
+  /** The hardware this run had (see always-on.ts); absent in older profiles. */
+  fingerprint?: HardwareFingerprint;
+  /** Where the verdict's fio ceilings came from: this run's probes or a remembered run's; absent in older profiles. */
+  ceilingsSource?: CeilingsSource;
+  /** Why `probes: auto` and `experiments: auto` ran or skipped their stage; absent when not auto. */
+  auto?: { probes?: AutoDecision; experiments?: AutoDecision };
+  /** This run against its label's history (absent with `history: false` or in older profiles). */
+  history?: HistoryView;
 }
 
 export interface Provenance {
@@ -429,4 +691,95 @@ export interface SaveResult {
   samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
   error?: { phase: SavePhaseName; message: string };
   verdict: SaveVerdict | null;
+}
+
+// The experiments' plain data (src/experiment): the schema names it, so it is defined here.
+
+/**
+ * The alternatives an experiment can extract the archive under, defined once. `baseline` re-runs the
+ * extraction exactly as the restore did; the others each take one thing away or change one thing.
+ */
+export const ALTERNATIVES = ['baseline', 'ram', 'decompress', 'other-disk', 'page-cache'] as const;
+export type AlternativeName = (typeof ALTERNATIVES)[number];
+
+/** Why an alternative did not run here. */
+export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export interface Skip {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  reason: SkipReason;
+  /** The sentence the report shows, with the figures behind it. */
+  detail: string;
+}
+
+/** One timed extraction (or decompression) under one alternative. */
+export interface RunRecord {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  /** From the start of tar until tar exited (the restore step's share). */
+  stepMs: number;
+  /** syncfs of the target file system after tar exited: what was still owed to the disk. */
+  syncMs: number;
+  /** stepMs + syncMs: until the files were on disk. */
+  untilOnDiskMs: number;
+  /**
+   * CPU time of tar and its decompressor (user + system, reaped children's) from start to exit; for
+   * decompress, of the decompression. Null without /proc; absent in profiles written before it.
+   */
+  cpuMs?: number | null;
+  error?: string;
+}
+
+export interface AlternativeOutcome {
+  alternative: AlternativeName;
+  mountPoint: string | null;
+  /**
+   * The figure compared with the baseline: time until on disk, except page-cache, whose point is the
+   * step time (tar's exit) with the writeback left for later steps.
+   */
+  timeMs: Spread;
+  /** page-cache only: syncfs after tar exited, i.e. the writeback handed to later steps. */
+  writebackLeftMs: Spread | null;
+  /** CPU time of tar and its decompressor per run (RunRecord.cpuMs); null without it, absent in older profiles. */
+  cpuMs?: Spread | null;
+  /** Baseline median minus this median; null for the baseline itself. */
+  savingMs: number | null;
+  /** savingMs / baseline median. */
+  savingShare: number | null;
+  /** What a user would change in the workflow to get this. */
+  apply: string;
+  failedRuns: number;
+}
+
+export interface ExperimentsResult {
+  status: StageStatus;
+  reason?: string;
+  budgetMs: number;
+  /** Wall time of all experiments (refetch included). */
+  wallMs: number;
+  /** The second download of the same archive: a second network figure. */
+  refetch: { durationMs: number; bytes: number; where: string; inRam: boolean } | null;
+  outcomes: AlternativeOutcome[];
+  runs: RunRecord[];
+  skipped: Skip[];
+  /**
+   * page-cache's step as the profile predicts it (see page-cache-prediction.ts): made from the profiled
+   * extraction, not from the experiments; null when the profile cannot say, absent in older profiles.
+   */
+  pageCachePrediction?: PageCachePrediction | null;
+  /** The alternative that saved the most ('none' when none saved FIX_MIN_SAVING_SHARE). */
+  fixBest: { alternative: AlternativeName | 'none'; mountPoint: string | null; savingMs: number | null };
+}
+
+/**
+ * page-cache's step as the profile predicts it (experiment/page-cache-prediction.ts), made from the
+ * profiled extraction, not from the experiments.
+ */
+export interface PageCachePrediction {
+  /** The predicted step time with the budget raised to fit (tar's exit), ms. */
+  stepMs: number;
+  /** What it rests on: the busiest process of the profiled extraction and how long that extraction took. */
+  basis: { comm: string; cores: number; extractMs: number };
 }

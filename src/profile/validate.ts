@@ -4,20 +4,31 @@
  * The rules mirror schema.ts; unknown extra fields are allowed, so newer minor additions still load.
  */
 import {
+  ALTERNATIVES,
+  BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
+  DEVICE_VERDICTS,
+  DOWNLOAD_LIMIT_KINDS,
+  DOWNLOAD_PATHS,
+  DOWNLOAD_STALL_KINDS,
+  DOWNLOAD_WHAT_IF_CHANGES,
+  DOWNLOAD_REQUEST_OUTCOMES,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
+  RESOLUTION_METHODS,
   RESOURCES,
   RESTORE_SKIP_REASONS,
+  RESTORE_SPANS,
   SAVE_PHASES,
   SAVE_STATUSES,
+  SKIP_REASONS,
+  SHARED_PHASES,
   STAGE_STATUSES,
   type Profile,
 } from './schema.js';
-import { ALTERNATIVES } from '../experiment/alternatives.js';
-import { SKIP_REASONS } from '../experiment/types.js';
 import { ProfilerError } from '../util/errors.js';
+import { DISK_KINDS } from './always-on.js';
 
 /**
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
@@ -87,6 +98,17 @@ const pair =
     a(v[0], `${p}[0]`, e);
     b(v[1], `${p}[1]`, e);
   };
+const triple =
+  <A, B, C>(a: Check<A>, b: Check<B>, c: Check<C>): Check<[A, B, C]> =>
+  (v, p, e) => {
+    if (!Array.isArray(v) || v.length !== 3) {
+      e.push(`${p}: expected an array of 3 items, got ${describe(v)}`);
+      return;
+    }
+    a(v[0], `${p}[0]`, e);
+    b(v[1], `${p}[1]`, e);
+    c(v[2], `${p}[2]`, e);
+  };
 /** Object with required fields; a key ending in '?' is optional (absent or undefined). */
 const obj =
   <const S extends Shape>(shape: S): Check<ObjectOf<S>> =>
@@ -138,8 +160,38 @@ const snapshot = obj({
   memory: nullable(obj({ dirtyBytes: num, writebackBytes: num })),
   childCpuTicks: nullable(num),
   'selfCpuTicks?': nullable(num),
+  'selfCpuUs?': nullable(num),
   'ownIo?': nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
   'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num })),
+  'cgroupCpu?': nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num })),
+});
+const downloadRequest = obj({
+  id: num,
+  method: str,
+  range: nullable(str),
+  startMs: num,
+  firstByteMs: nullable(num),
+  endMs: nullable(num),
+  status: nullable(num),
+  receivedBytes: num,
+  outcome: oneOf(...DOWNLOAD_REQUEST_OUTCOMES),
+  points: arr(pair(num, num)),
+});
+const downloadTimeline = obj({
+  intervalMs: num,
+  startMs: num,
+  endMs: num,
+  requests: arr(downloadRequest),
+  samples: arr(triple(num, num, num)),
+  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+  limits: obj({
+    path: oneOf(...DOWNLOAD_PATHS),
+    concurrency: num,
+    requestTimeoutMs: num,
+    segmentTimeoutMs: nullable(num),
+    segmentBytes: nullable(num),
+  }),
+  'droppedRequests?': num,
 });
 const phaseName = oneOf(...PHASES);
 const phase = obj({
@@ -150,6 +202,7 @@ const phase = obj({
   end: snapshot,
   'networkBytes?': nullable(num),
   'progress?': arr(pair(num, num)),
+  'downloadTimeline?': downloadTimeline,
 });
 const device = obj({
   name: str,
@@ -162,8 +215,22 @@ const device = obj({
   'queueDepth?': num,
   'sizeBytes?': num,
   primary: bool,
+  'topFor?': arr(oneOf('restore-path', 'archive-temp')),
+  'restorePaths?': arr(str),
+  'kind?': oneOf(...BLOCK_DEVICE_KINDS),
+  'below?': arr(str),
+  'primaryBecause?': str,
 });
-const fileSystem = obj({ path: str, mountPoint: str, fsType: str, mountOptions: str, source: str, 'totalBytes?': num, 'freeBytes?': num });
+const fileSystem = obj({
+  path: str,
+  mountPoint: str,
+  fsType: str,
+  mountOptions: str,
+  source: str,
+  'totalBytes?': num,
+  'freeBytes?': num,
+  'resolution?': obj({ method: oneOf(...RESOLUTION_METHODS), detail: str, 'devNumber?': str }),
+});
 const context = obj({
   os: str,
   'kernel?': str,
@@ -181,6 +248,18 @@ const context = obj({
   nodeVersion: str,
   'dirtyAtStartBytes?': num,
   'writebackAtStartBytes?': num,
+  'cgroup?': obj({
+    version: oneOf(1, 2),
+    path: str,
+    cpuQuotaCores: nullable(num),
+    cpuPeriodUs: nullable(num),
+    'cpuQuotaPath?': str,
+    cpusetCpus: nullable(num),
+    memoryLimitBytes: nullable(num),
+    ioLimits: arr(obj({ device: str, 'readBytesPerSecond?': num, 'writeBytesPerSecond?': num, 'readIops?': num, 'writeIops?': num })),
+    'notRead?': arr(str),
+  }),
+  'otherProfiles?': arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) })),
 });
 const anatomy = obj({
   compressedBytes: num,
@@ -233,6 +312,8 @@ const probes = nullable(
     'fioVersion?': str,
     'fioInstall?': obj({ method: str, durationMs: num }),
     'directory?': str,
+    'deviceName?': str,
+    'deviceBecause?': str,
     'fileSizeBytes?': num,
     'budgetMs?': num,
     wallMs: num,
@@ -246,13 +327,49 @@ const verdict = nullable(
     bottleneck,
     sentence: str,
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
-    whatIf: arr(obj({ resource: oneOf(...RESOURCES), speedup: num, restoreLowerBoundMs: num, sentence: str })),
+    'stepMs?': num,
+    'untilOnDiskMs?': num,
+    'about?': oneOf(...RESTORE_SPANS),
+    whatIf: arr(
+      obj({
+        resource: oneOf(...RESOURCES),
+        speedup: num,
+        restoreLowerBoundMs: num,
+        'restoreUpperBoundMs?': nullable(num),
+        'restoreMs?': num,
+        'savingAtMostMs?': num,
+        'savingAtLeastMs?': nullable(num),
+        'measured?': bool,
+        'about?': oneOf(...RESTORE_SPANS),
+        sentence: str,
+      }),
+    ),
+    'devices?': arr(obj({ device: str, paths: arr(str), writtenBytes: num, primary: bool, verdict: oneOf(...DEVICE_VERDICTS), sentence: str })),
     'attribution?': obj({
       ownWrittenBytes: nullable(num),
       ownCancelledBytes: nullable(num),
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
       sentences: arr(str),
+    }),
+    'download?': obj({
+      limit: oneOf(...DOWNLOAD_LIMIT_KINDS),
+      sentence: str,
+      stalls: arr(
+        obj({
+          kind: oneOf(...DOWNLOAD_STALL_KINDS),
+          requestId: num,
+          startMs: num,
+          durationMs: num,
+          atBytes: num,
+          wholeDownloadMs: num,
+          toolkit: str,
+          'endedByTimeout?': bool,
+          'segmentTimeoutToCutMs?': nullable(num),
+        }),
+      ),
+      evidence: arr(str),
+      whatIf: arr(obj({ change: oneOf(...DOWNLOAD_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
     }),
   }),
 );
@@ -316,6 +433,69 @@ const experiments = obj({
   'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
 });
+// The always-on parts (issue 24), mirroring always-on.ts.
+const diskFingerprint = obj({
+  name: str,
+  kind: oneOf(...DISK_KINDS),
+  'model?': str,
+  'vendor?': str,
+  'rotational?': bool,
+  'logicalBlockBytes?': num,
+  'physicalBlockBytes?': num,
+  'queueDepth?': num,
+  'scheduler?': str,
+  'sizeBytes?': num,
+  'stackedOn?': arr(str),
+  'dmName?': str,
+});
+const scalar: Check<string | number | boolean | null> = (v, p, e) => {
+  if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) e.push(`${p}: expected a string, number, boolean or null, got ${describe(v)}`);
+};
+const recordOf =
+  <T>(c: Check<T>): Check<Record<string, T>> =>
+  (v, p, e) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      e.push(`${p}: expected an object, got ${describe(v)}`);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) c(x, `${p}.${k}`, e);
+  };
+const fingerprint = obj({
+  id: str,
+  'cpuModel?': str,
+  vcpus: num,
+  memoryBytes: num,
+  'sysVendor?': str,
+  'productName?': str,
+  'hypervisor?': str,
+  'kernel?': str,
+  disks: arr(diskFingerprint),
+  fileSystem: nullable(obj({ mountPoint: str, fsType: str, source: str, 'data?': str, 'commitSeconds?': num, 'barrier?': bool, options: str })),
+  otherLocalDisk: nullable(obj({ mountPoint: str, source: str, fsType: str })),
+  'cgroupLimits?': recordOf(scalar),
+});
+const ceilingsSource = obj({
+  kind: oneOf('this-run', 'remembered', 'none'),
+  'runId?': str,
+  'runAttempt?': str,
+  'probedAt?': str,
+  'fingerprintId?': str,
+  'cacheKey?': str,
+  sentence: str,
+});
+const autoDecision = obj({ run: bool, reason: str });
+const percentiles = nullable(obj({ p50: num, p90: num, runs: num }));
+const history = obj({
+  label: str,
+  keyPrefix: str,
+  restoredKey: nullable(str),
+  startedNew: bool,
+  earlierRuns: num,
+  groups: arr(obj({ fingerprintId: str, hardware: str, runs: num, restoreMs: percentiles, untilDurableMs: percentiles })),
+  regressions: arr(obj({ metric: oneOf('restore', 'until-durable'), thisMs: num, p90Ms: num, comparedRuns: num })),
+  saved: nullable(obj({ ok: bool, key: str, 'reason?': str })),
+  notes: arr(str),
+});
 const profile = obj({
   schemaVersion: oneOf(...SUPPORTED_SCHEMA_VERSIONS),
   tool: obj({ name: oneOf('disk-profiler'), version: str }),
@@ -344,6 +524,10 @@ const profile = obj({
   'provenance?': obj({ command: str, scenario: str, about: str, settings: obj({}), machine: str }),
   'save?': save,
   'experiments?': experiments,
+  'fingerprint?': fingerprint,
+  'ceilingsSource?': ceilingsSource,
+  'auto?': obj({ 'probes?': autoDecision, 'experiments?': autoDecision }),
+  'history?': history,
 });
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */

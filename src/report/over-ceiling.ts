@@ -14,7 +14,8 @@ export function overCeilingReason(e: Pick<Evidence, 'id' | 'value' | 'unit'>, ph
   if (e.value === null || e.unit !== 'share' || e.value <= 1) return null;
   if (e.id === 'dirty-peak-share')
     return 'over 100% because Dirty counts every writer on the machine and the kernel lets it pass the limit briefly before pausing writers';
-  if (!CEILING_SHARE.test(e.id)) return null;
+  // The judge's own ceiling-moved item is the reason, in words.
+  if (!CEILING_SHARE.test(e.id) || e.id === 'ceiling-moved') return null;
   if (phaseMs !== undefined && phaseMs < SUSTAINED_RATE_MS)
     return `over 100% because a phase this short (${seconds(phaseMs)}) ran in a burst: throttles release I/O in slices, so a moment can exceed the cap`;
   return 'over 100% because the ceiling moved: the disk sustained more than fio measured after the restore (a probe on a shared machine reads low, a burst-credit volume changes its cap); the what-ifs use the rate it sustained';

@@ -5,6 +5,7 @@
  * ceilings, iostat metrics, archive anatomy, runner context) waits behind <details>. Pure.
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
+import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
 import type { Bottleneck, PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement } from '../judge/judge.js';
@@ -34,6 +35,10 @@ const LIMITED_BY: Record<Bottleneck, string> = {
 function limitedBy(b: string): string {
   return LIMITED_BY[b as Bottleneck] ?? b;
 }
+import { restoreSpansLine } from './restore-spans.js';
+import { otherProfilesSentence } from '../machine/others.js';
+import { alwaysOnLines, historySection } from './always-on-section.js';
+import { downloadSection } from './download-section.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -52,6 +57,9 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[]
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
 function attributionSection(profile: Profile, verdict: Verdict): string {
   const lines = [...(verdict.attribution?.sentences ?? [])];
+  // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
+  const others = otherProfilesSentence(profile.context.otherProfiles ?? []);
+  if (others) lines.push(others);
   const tail = profile.writebackTail;
   if (tail && tail.syncs.length > 0) {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
@@ -86,9 +94,12 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     '',
     `**${limitedBy(verdict.bottleneck)}**`,
   ]);
-  const step = tail
-    ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
-    : '';
+  const spans = restoreSpansLine(verdict);
+  const step = spans
+    ? `\n\n<sub>${escapeHtml(spans)}</sub>`
+    : tail
+      ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
+      : '';
   return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}`;
 }
 
@@ -140,7 +151,8 @@ function pattern(p: ProbeResult): string {
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return 'No fio probes ran: disk verdicts rest on kernel counters alone.';
-  if (suite.status !== 'ran') return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}`;
+  // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
+  if (suite.status !== 'ran' && suite.probes.length === 0) return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}`;
   const rows = suite.probes.map((p) => {
     const cache = pageCacheReason(profile, p);
     const lat = p.error
@@ -154,7 +166,9 @@ function probesSection(profile: Profile): string {
       p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : '',
     ];
   });
-  return `${denseTable(['fio probe', 'MiB/s', 'IOPS', 'Mean latency', 'Note'], rows, ['l', 'r', 'r', 'r', 'l'])}\n\n<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, '') ?? ''} in ${suite.directory ?? 'the restore path'}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
+  const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';
+  const where = `${suite.directory ?? 'the restore path'}${suite.deviceName ? ` on ${suite.deviceName}` : ''}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ''}`;
+  return `${denseTable(['fio probe', 'MiB/s', 'IOPS', 'Mean latency', 'Note'], rows, ['l', 'r', 'r', 'r', 'l'])}\n\n<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, '') ?? ''} in ${where}${remembered}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
 }
 
 function anatomySection(profile: Profile): string {
@@ -179,6 +193,7 @@ function contextSection(profile: Profile): string {
     ['OS', `${c.os} ${c.kernel ?? ''} (${c.arch})`.trim()],
   ];
   if (c.virtualization) rows.push(['Virtualization', c.virtualization]);
+  if (c.cgroup) rows.push(['cgroup', describeCgroup(c.cgroup)]);
   for (const d of profile.devices) {
     const bits = [
       d.model,
@@ -187,10 +202,15 @@ function contextSection(profile: Profile): string {
       d.queueDepth ? `nr_requests ${d.queueDepth}` : undefined,
       d.sizeBytes ? bytes(d.sizeBytes) : undefined,
       `via ${d.chain.join(' → ')}`,
+      d.kind === 'dm' || d.kind === 'md' ? `${d.kind}, bio-based: counts bios before ${d.below?.join(' + ') || 'the disk below'} merges them` : undefined,
     ].filter(Boolean);
     rows.push([`Disk ${d.name} (${d.roles.join(', ')})`, bits.join(', ')]);
   }
-  for (const f of c.fileSystems) rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})`]);
+  for (const f of c.fileSystems) {
+    const how =
+      f.resolution && f.resolution.method !== 'mount' ? `; ${f.resolution.method === 'not-measured' ? 'not measured: ' : ''}${f.resolution.detail}` : '';
+    rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})${how}`]);
+  }
   const dirty = c.dirtyBytesLimit
     ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}`
     : c.dirtyRatio !== undefined
@@ -202,6 +222,8 @@ function contextSection(profile: Profile): string {
       : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
   if (dirty || found) rows.push(['Page cache', `${dirty ?? ''}${found}`]);
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(['Shared with', `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(', ')}, during this one's ${o.during.join(', ')}`]);
   return table(['', 'This runner'], rows);
 }
 
@@ -301,7 +323,7 @@ function chartBlock(c: Chart): string {
 }
 
 function whatIfSection(verdict: Verdict): string {
-  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>A resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set: each time is a lower bound, so each saving is the most it could be.</sub>`;
+  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
 }
 
 function firstDownloadMs(profile: Profile): number | null {
@@ -320,6 +342,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     whatToDoBox(head.todo),
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
+  const alwaysOn = alwaysOnLines(profile);
+  if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile);
   if (faults.length > 0) {
     const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, ' | '))}`).join('\n');
@@ -331,7 +355,11 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
   const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : null;
   if (main) sections.push(chartBlock(main));
+  // Paths on several devices: a verdict per device, one line each.
+  if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
   if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict)));
+  const download = downloadSection(profile, verdict).replace(/^### Download\n\n/, '');
+  if (download) sections.push(details('Download: its own verdict, evidence and charts', download));
   if (verdict.whatIf.length > 0) sections.push(details('What if each resource were twice as fast', whatIfSection(verdict)));
   const fixes = fixesSection(profile, verdict).replace(/^### Measured fixes\n\n/, '');
   if (fixes) sections.push(details('Measured fixes: the archive extracted again under alternatives', fixes));
@@ -344,6 +372,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const whose = attributionSection(profile, verdict);
   if (whose) sections.push(details("Whose bytes: the restore's own, or not", whose));
   sections.push(details('Runner', contextSection(profile)));
+  const history = historySection(profile).replace(/^### History of this runner type\n\n/, '');
+  if (history) sections.push(details('History of this runner type', history));
   if (rows.length > 0) sections.push(rawSection(profile, rows));
   if (profile.save) sections.push(renderSaveSection(profile.save));
   return `${sections.join('\n\n')}\n`;

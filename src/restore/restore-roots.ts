@@ -3,8 +3,14 @@
  * fixed part of each pattern before its first wildcard segment; exclusions (`!…`) add nothing. Pure
  * but for `~`, which expandPath resolves against the home directory as the cache's tar does.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { expandPath } from '../config/config.js';
+
+/** A `path` line as the cache's tar resolves it: `~` is the home directory, the rest is relative to the workspace. */
+export function expandPath(p: string, workspace: string): string {
+  const expanded = p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+  return path.resolve(workspace, expanded);
+}
 
 const WILDCARD = /[*?[\]{}]/;
 

@@ -17,6 +17,8 @@ export interface RestoredTree {
   anatomy: Omit<ArchiveAnatomy, 'compressedBytes' | 'compression'>;
   /** The walk stopped at its entry limit: the counts are lower bounds. */
   truncated: boolean;
+  /** File bytes written under each root (roots as given): which file system got most of the restore. */
+  bytesByRoot: Map<string, number>;
 }
 
 export function walkRestoredTree(roots: readonly string[], sinceEpochMs: number, maxEntries = Number.POSITIVE_INFINITY): RestoredTree {
@@ -32,11 +34,13 @@ export function walkRestoredTree(roots: readonly string[], sinceEpochMs: number,
   };
   const since = sinceEpochMs - CTIME_SLACK_MS;
   const linkedInodes = new Set<bigint | number>();
-  const stack = [...new Set(roots)];
+  const bytesByRoot = new Map<string, number>();
+  // Each entry carries the root it was reached from, so its bytes are counted to that root.
+  const stack: [string, string][] = [...new Set(roots)].map((r) => [r, r]);
   let visited = 0;
   let truncated = false;
 
-  const count = (stat: Stats) => {
+  const count = (stat: Stats, root: string) => {
     if (stat.ctimeMs < since) return;
     anatomy.entries++;
     if (stat.isDirectory()) anatomy.directories++;
@@ -50,12 +54,13 @@ export function walkRestoredTree(roots: readonly string[], sinceEpochMs: number,
       if (stat.nlink > 1) linkedInodes.add(stat.ino);
       anatomy.files++;
       anatomy.extractedBytes += stat.size;
+      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat.size);
       addToHistogram(anatomy.sizeHistogram, stat.size);
     } else anatomy.other++;
   };
 
   while (stack.length > 0) {
-    const current = stack.pop() as string;
+    const [current, root] = stack.pop() as [string, string];
     if (++visited > maxEntries) {
       truncated = true;
       break;
@@ -66,13 +71,13 @@ export function walkRestoredTree(roots: readonly string[], sinceEpochMs: number,
     } catch {
       continue;
     }
-    count(stat);
+    count(stat, root);
     if (!stat.isDirectory()) continue;
     try {
-      for (const name of readdirSync(current)) stack.push(path.join(current, name));
+      for (const name of readdirSync(current)) stack.push([path.join(current, name), root]);
     } catch {
       // Unreadable directory: nothing countable below it.
     }
   }
-  return { anatomy, truncated };
+  return { anatomy, truncated, bytesByRoot };
 }

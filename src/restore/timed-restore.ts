@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { statSync, unlinkSync } from 'node:fs';
-import type { PhaseName, PhaseRecord, RestoreResult, Snapshot } from '../profile/schema.js';
+import type { DownloadTimeline, PhaseName, PhaseRecord, RestoreResult, Snapshot } from '../profile/schema.js';
 import {
   cacheUtils,
   downloadCache,
@@ -22,6 +22,8 @@ import { errorMessage } from '../util/errors.js';
 import { downsampleEvenly } from '../util/downsample.js';
 import { captureOutput, toolMessages } from './capture-output.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
+import { DownloadTimelineRecorder } from '../sample/download-timeline.js';
+import { downloadLimits } from './download-limits.js';
 
 export interface RestoreRequest {
   paths: string[];
@@ -84,6 +86,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   let downloadUrl: string | undefined;
   let extractStartedAtEpochMs: number | null = null;
   let phaseOpen = true;
+  let timeline: DownloadTimeline | undefined;
 
   try {
     const cacheMode = getCacheMode();
@@ -132,15 +135,24 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
 
     archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const recorder = new DownloadTimelineRecorder({
+      host: new URL(downloadUrl).host,
+      intervalMs: request.progressIntervalMs,
+      nowMs: request.clockMs ?? monotonicMs,
+      procRoot: request.procRoot ?? null,
+      limits: downloadLimits(downloadUrl, serviceVersion === 'v2'),
+    });
+    recorder.start();
     try {
       // v2 forces the Azure SDK for *.blob.core.windows.net URLs, as restoreCacheV2 does.
       await downloadCache(downloadUrl, archivePath, serviceVersion === 'v2' ? { useAzureSdk: true } : undefined);
     } finally {
       progress.stop();
+      timeline = recorder.stop();
     }
     result.archiveBytes = cacheUtils.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
-    next('extract', { networkBytes: result.archiveBytes, progress: progress.points() });
+    next('extract', { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
 
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
@@ -160,7 +172,8 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   } catch (error) {
     const failedPhase = current.name;
     if (archivePath && failedPhase === 'download') deleteArchive(archivePath, request.log);
-    if (phaseOpen) next(null);
+    // A download that failed (a stall the toolkit's timeout cut, a truncation) keeps its timeline: it says why.
+    if (phaseOpen) next(null, failedPhase === 'download' && timeline ? { downloadTimeline: timeline } : {});
     result.cacheHit = false;
     result.error = { phase: failedPhase, message: errorMessage(error) };
     return finish();
@@ -187,6 +200,10 @@ function deleteArchive(archivePath: string, log: (line: string) => void): void {
 export interface RequestWithHooks extends RestoreRequest {
   boundary: BoundaryClock;
   log: (line: string) => void;
+  /** The profile's clock (ms since its origin), for the download timeline; default: monotonic ms. */
+  clockMs?: () => number;
+  /** Where /proc is (for /proc/net/dev); null or unset: no interface counters. */
+  procRoot?: string | null;
 }
 
 /** Polls the archive's size while it downloads; cheap (one stat per interval) and off the download path. */

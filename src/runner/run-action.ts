@@ -31,6 +31,8 @@ export interface RunActionOptions {
    * default); by default 'success' when main succeeded, else 'failure'. 'failure' plays a later step failing.
    */
   jobStatusAtPost?: 'success' | 'failure' | 'cancelled';
+  /** Play a runner that never starts the post step (the runner itself killed, the machine's job slot taken over). */
+  skipPost?: boolean;
 }
 
 export interface ActionRunResult {
@@ -68,7 +70,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable('job-status')]: options.inputs['job-status'] ?? jobStatus,
     };
-    const postExitCode = await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
+    const postExitCode = options.skipPost ? 0 : await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
     return {
       mainExitCode,
       postExitCode,

@@ -5,12 +5,15 @@
  */
 import os from 'node:os';
 import type { RunnerContext } from '../profile/schema.js';
+import type { CgroupReading } from './cgroup.js';
 import type { DeviceResolution } from './devices.js';
 import { readNumber, readText } from './read-file.js';
 
 export interface ContextOptions {
   procRoot?: string;
   sysRoot?: string;
+  /** The runner's cgroup as sample/cgroup.ts read it (the pipeline reads it once for the sampler too). */
+  cgroup?: CgroupReading | null;
 }
 
 /** "model name" (x86) or "Model"/"Hardware" (Arm) from /proc/cpuinfo, and its hypervisor flag. */
@@ -75,5 +78,6 @@ export function readRunnerContext(where?: DeviceResolution, options: ContextOpti
   if (dirtyRatio !== undefined) context.dirtyRatio = dirtyRatio;
   const dirtyBackgroundRatio = readNumber(`${procRoot}/sys/vm/dirty_background_ratio`);
   if (dirtyBackgroundRatio !== undefined) context.dirtyBackgroundRatio = dirtyBackgroundRatio;
+  if (options.cgroup) context.cgroup = options.cgroup.limits;
   return context;
 }

@@ -1,13 +1,16 @@
 /**
- * Which block devices serve the restore path and the archive temp dir (IO edge: stat, /sys, mountinfo).
- * A path is followed down to the devices whose /proc/diskstats lines will show its I/O:
- * partition → whole disk, dm/md → slaves, loop → backing file's device.
+ * Which block devices serve the restore paths and the archive temp dir (IO edge: stat, /sys, mountinfo).
+ * A path is followed down to the devices whose /proc/diskstats lines will show its I/O: overlay →
+ * its upper layer's file system, bind mount → the file system it binds from (mount-source.ts), then
+ * partition → whole disk, dm/md → slaves, loop → backing file's device. Every restore path is
+ * resolved, so every file system the restore writes is sampled.
  */
 import { existsSync, readdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { BlockDeviceInfo, FileSystemInfo } from '../profile/schema.js';
+import type { BlockDeviceInfo, BlockDeviceKind, FileSystemInfo, MountResolution } from '../profile/schema.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
-import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+import { resolveMountSource, type MountView } from './mount-source.js';
+import { findMount, isBlockDevNumber, type MountEntry, overlayLayers, parseMountinfo } from './parse-mountinfo.js';
 import { readNumber, readText } from './read-file.js';
 
 export type DeviceRole = BlockDeviceInfo['roles'][number];
@@ -22,13 +25,25 @@ export interface DeviceResolution {
 export interface ResolveOptions {
   procRoot?: string;
   sysRoot?: string;
+  /**
+   * A path with symlinks resolved when it exists in this mount namespace, else null (default: the
+   * real file system). Fixture trees of another machine's mounts pass their own.
+   */
+  realPath?: (path: string) => string | null;
+}
+
+export interface ResolvePaths {
+  /** The restore's directories (restoreRoots); the first is primary until the bytes say otherwise. */
+  restorePaths?: readonly string[];
+  /** One restore path (older callers). */
+  restorePath?: string;
+  archiveTemp?: string;
 }
 
 /** Filesystems that live in memory or on the network: no block device to count I/O on. */
 const NO_BLOCK_FS = new Map<string, string>([
   ['tmpfs', 'memory (tmpfs)'],
   ['ramfs', 'memory (ramfs)'],
-  ['overlay', 'an overlay filesystem (container layer) whose backing device is not visible here'],
   ['nfs', 'the network (NFS)'],
   ['nfs4', 'the network (NFS)'],
   ['cifs', 'the network (SMB/CIFS)'],
@@ -64,10 +79,36 @@ interface Node {
   chain: string[];
   /** Position in the chain where the filesystem's I/O is counted (kept primary). */
   topLevel: boolean;
+  kind: BlockDeviceKind;
+  /** Names of the devices directly below. */
+  below: string[];
+}
+
+function realPathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The nearest ancestor (or the path itself) that exists, resolved. */
+function nearestVisible(path: string, realPath: (p: string) => string | null): string {
+  let p = path;
+  for (;;) {
+    const real = realPath(p);
+    if (real !== null) return real;
+    const up = dirname(p);
+    if (up === p) return p;
+    p = up;
+  }
 }
 
 class SysBlock {
-  constructor(private readonly sysRoot: string) {}
+  constructor(
+    private readonly sysRoot: string,
+    private readonly backingDevice: (file: string) => string | undefined,
+  ) {}
 
   available(): boolean {
     return existsSync(`${this.sysRoot}/dev/block`);
@@ -102,7 +143,9 @@ class SysBlock {
       seen.add(diskDev);
     }
     here.push(name);
-    const nodes: Node[] = [{ name, devNumber: diskDev, chain: here, topLevel: depth === 0 }];
+    const kind: BlockDeviceKind = existsSync(`${diskDir}/dm`) ? 'dm' : existsSync(`${diskDir}/md`) ? 'md' : existsSync(`${diskDir}/loop`) ? 'loop' : 'disk';
+    const top: Node = { name, devNumber: diskDev, chain: here, topLevel: depth === 0, kind, below: [] };
+    const nodes: Node[] = [top];
 
     let slaves: string[] = [];
     try {
@@ -112,25 +155,28 @@ class SysBlock {
     }
     for (const slave of slaves) {
       const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
-      if (slaveDev) nodes.push(...this.walk(slaveDev, here, seen, depth + 1));
+      if (slaveDev) this.below(top, nodes, this.walk(slaveDev, here, seen, depth + 1));
     }
 
     const backing = readText(`${diskDir}/loop/backing_file`);
     if (backing) {
       const file = backing.replace(/ \(deleted\)$/, '');
-      try {
-        const { major, minor } = splitDevT(statSync(file, { bigint: true }).dev);
-        nodes.push(...this.walk(`${major}:${minor}`, [...here, `backing file ${file}`], seen, depth + 1));
-      } catch {
-        // Backing file gone or unreadable: the loop device alone is still measurable.
-      }
+      const dev = this.backingDevice(file);
+      // Backing file's disk unknown: the loop device alone is still measurable.
+      if (dev) this.below(top, nodes, this.walk(dev, [...here, `backing file ${file}`], seen, depth + 1));
     }
     return nodes;
   }
 
+  private below(top: Node, nodes: Node[], sub: Node[]): void {
+    if (sub[0]) top.below.push(sub[0].name);
+    nodes.push(...sub);
+  }
+
   describe(node: Node): Omit<BlockDeviceInfo, 'roles' | 'primary'> {
     const dir = `${this.sysRoot}/block/${node.name}`;
-    const info: Omit<BlockDeviceInfo, 'roles' | 'primary'> = { name: node.name, devNumber: node.devNumber, chain: node.chain };
+    const info: Omit<BlockDeviceInfo, 'roles' | 'primary'> = { name: node.name, devNumber: node.devNumber, chain: node.chain, kind: node.kind };
+    if (node.below.length > 0) info.below = node.below;
     const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
     if (model) info.model = model;
     const rotational = readNumber(`${dir}/queue/rotational`);
@@ -149,7 +195,7 @@ function driverOf(uevent: string | undefined): string | undefined {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : undefined;
 }
 
-function fileSystemInfo(path: string, existing: string, mount: MountEntry | null): FileSystemInfo {
+function fileSystemInfo(path: string, existing: string, mount: MountEntry | null, resolution: MountResolution | null): FileSystemInfo {
   const info: FileSystemInfo = {
     path,
     mountPoint: mount?.mountPoint ?? '',
@@ -157,6 +203,7 @@ function fileSystemInfo(path: string, existing: string, mount: MountEntry | null
     mountOptions: mount?.mountOptions ?? '',
     source: mount?.source ?? '',
   };
+  if (resolution) info.resolution = resolution;
   try {
     const s = statfsSync(existing);
     info.totalBytes = s.blocks * s.bsize;
@@ -168,10 +215,18 @@ function fileSystemInfo(path: string, existing: string, mount: MountEntry | null
   return info;
 }
 
-/** The device number of the filesystem's block device; btrfs and the like report an anonymous 0:N. */
-function blockDevNumber(existing: string, mount: MountEntry | null): string | undefined {
-  const { major, minor } = splitDevT(statSync(existing, { bigint: true }).dev);
-  if (major !== 0) return `${major}:${minor}`;
+/**
+ * The device number of the file system's block device: mountinfo's (the superblock's), else the
+ * path's st_dev; btrfs and the like report an anonymous 0:N, so then the source's rdev.
+ */
+function blockDevNumber(existing: string, mount: MountEntry | null, fromMountinfo: string | undefined): string | undefined {
+  if (fromMountinfo && isBlockDevNumber(fromMountinfo)) return fromMountinfo;
+  try {
+    const { major, minor } = splitDevT(statSync(existing, { bigint: true }).dev);
+    if (major !== 0) return `${major}:${minor}`;
+  } catch {
+    // Not visible here (a fixture tree of another machine): the source is the last lead.
+  }
   if (mount?.source.startsWith('/dev/')) {
     try {
       const st = statSync(mount.source, { bigint: true });
@@ -186,34 +241,55 @@ function blockDevNumber(existing: string, mount: MountEntry | null): string | un
   return undefined;
 }
 
-export function resolveDevices(paths: { restorePath: string; archiveTemp?: string }, options: ResolveOptions = {}): DeviceResolution {
+export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}): DeviceResolution {
   const procRoot = options.procRoot ?? '/proc';
-  const sys = new SysBlock(options.sysRoot ?? '/sys');
+  const realPath = options.realPath ?? realPathOrNull;
   const mountinfoText = readText(`${procRoot}/self/mountinfo`);
   const mounts = mountinfoText === undefined ? [] : parseMountinfo(mountinfoText);
+  const view: MountView = { mounts, realPath };
+  const backingDevice = (file: string): string | undefined => {
+    const m = findMount(mounts, file);
+    if (m && m.fsType !== 'overlay' && isBlockDevNumber(m.devNumber)) return m.devNumber;
+    try {
+      const { major, minor } = splitDevT(statSync(file, { bigint: true }).dev);
+      return major === 0 ? undefined : `${major}:${minor}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const sys = new SysBlock(options.sysRoot ?? '/sys', backingDevice);
 
-  const roles: [DeviceRole, string][] = [['restore-path', paths.restorePath]];
+  const restorePaths = paths.restorePaths && paths.restorePaths.length > 0 ? paths.restorePaths : paths.restorePath ? [paths.restorePath] : [];
+  const roles: [DeviceRole, string][] = restorePaths.map((p) => ['restore-path', p]);
   if (paths.archiveTemp) roles.push(['archive-temp', paths.archiveTemp]);
 
   const devices: BlockDeviceInfo[] = [];
   const fileSystems: FileSystemInfo[] = [];
   let noBlockDeviceReason: string | undefined;
+  let primarySet = false;
 
   for (const [role, path] of roles) {
-    const existing = nearestExisting(path);
+    const existing = nearestVisible(path, realPath);
     const mount = findMount(mounts, existing);
-    fileSystems.push(fileSystemInfo(path, existing, mount));
-
     const reason = noBlockReason(path, existing, mount, sys);
+    const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
+    fileSystems.push(fileSystemInfo(path, existing, mount, resolution ?? (reason ? { method: 'not-measured', detail: reason } : null)));
+
     let nodes: Node[] = [];
-    if (!reason) {
-      const devNumber = blockDevNumber(existing, mount);
-      if (devNumber) nodes = sys.walk(devNumber, [], new Set());
+    const unresolved = resolution?.method === 'not-measured' ? `${path} is on ${resolution.detail}` : undefined;
+    if (!reason && !unresolved) {
+      const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
+      if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), new Set());
     }
     const why =
       reason ??
+      unresolved ??
       (nodes.length === 0 ? `${path} is on ${mount ? `${mount.fsType} (${mount.source})` : 'a filesystem'} with no block device in /sys/dev/block` : undefined);
-    if (role === 'restore-path' && why) noBlockDeviceReason = why;
+    // Said when no restore path could be measured; one measured path is enough to judge on.
+    if (role === 'restore-path' && why && noBlockDeviceReason === undefined) noBlockDeviceReason = why;
+    if (why && fileSystems.at(-1)?.resolution?.method !== 'not-measured') {
+      (fileSystems.at(-1) as FileSystemInfo).resolution = { method: 'not-measured', detail: why };
+    }
 
     for (const node of nodes) {
       let device = devices.find((d) => d.name === node.name);
@@ -222,14 +298,34 @@ export function resolveDevices(paths: { restorePath: string; archiveTemp?: strin
         devices.push(device);
       }
       if (!device.roles.includes(role)) device.roles.push(role);
-      if (role === 'restore-path' && node.topLevel) device.primary = true;
+      if (!node.topLevel) continue;
+      device.topFor = [...new Set([...(device.topFor ?? []), role])];
+      if (role === 'restore-path') {
+        device.restorePaths = [...new Set([...(device.restorePaths ?? []), path])];
+        if (!primarySet) {
+          device.primary = true;
+          primarySet = true;
+          if (restorePaths.length > 1) device.primaryBecause = 'the first restore path (before the restore said which device got most bytes)';
+        }
+      }
     }
   }
+  if (primarySet) noBlockDeviceReason = undefined;
   // Primary first: the sampler's and the judge's device index 0.
   devices.sort((a, b) => Number(b.primary) - Number(a.primary));
   const result: DeviceResolution = { devices, fileSystems };
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
+}
+
+/** The step before the device in a path's chain, when it is not a plain mount: the overlay's upper layer, the bind mount's root. */
+function chainStart(mount: MountEntry | null, resolution: MountResolution | null): string[] {
+  if (!mount || !resolution) return [];
+  if (resolution.method === 'bind-mount') return [`bind mount of ${mount.root}`];
+  const upper = mount.fsType === 'overlay' ? overlayLayers(mount.superOptions).upperDir : undefined;
+  if (resolution.method === 'overlay-upper') return [`overlay upper layer ${upper}`];
+  if (resolution.method === 'overlay-upper-inferred') return [`overlay upper layer ${upper} (inferred)`];
+  return [];
 }
 
 function noBlockReason(path: string, existing: string, mount: MountEntry | null, sys: SysBlock): string | undefined {

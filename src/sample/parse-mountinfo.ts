@@ -55,3 +55,26 @@ export function findMount(entries: readonly MountEntry[], realPath: string): Mou
   }
   return best;
 }
+
+/**
+ * An overlay's layers from its super options ("lowerdir=/a:/b,upperdir=/u,workdir=/w"). The kernel
+ * escapes a comma inside a path as "\,"; a read-only overlay has no upperdir.
+ */
+export function overlayLayers(superOptions: string): { upperDir?: string; lowerDirs: string[] } {
+  const options = new Map<string, string>();
+  for (const option of superOptions.split(/(?<!\\),/)) {
+    const eq = option.indexOf('=');
+    if (eq > 0) options.set(option.slice(0, eq), unescapeMountField(option.slice(eq + 1).replace(/\\,/g, ',')));
+  }
+  const upperDir = options.get('upperdir');
+  const lowerDirs = (options.get('lowerdir') ?? '')
+    .split(/(?<!\\):/)
+    .filter((d) => d !== '')
+    .map((d) => d.replace(/\\:/g, ':'));
+  return upperDir ? { upperDir, lowerDirs } : { lowerDirs };
+}
+
+/** "major:minor" with a non-zero major: a block device's file system (0:N are anonymous: tmpfs, overlay, btrfs). */
+export function isBlockDevNumber(devNumber: string): boolean {
+  return /^[1-9]\d*:\d+$/.test(devNumber);
+}

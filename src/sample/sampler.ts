@@ -6,6 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
+import type { CgroupCpuFiles } from './cgroup.js';
+import { cpuStatV1, cpuStatV2 } from './parse-cgroup.js';
 import { pickDiskCounters } from './parse-diskstats.js';
 import { parseMeminfo } from './parse-meminfo.js';
 import { parsePressure } from './parse-pressure.js';
@@ -24,6 +26,8 @@ export interface SamplerOptions {
   maxSnapshots?: number;
   /** How /proc files are re-read; default 'pread' (the cheaper one, see cost.ts). */
   readMode?: ProcReadMode;
+  /** cpu.stat (and v1 cpuacct.usage) of the runner's cgroup that holds the quota; absent: not sampled. */
+  cgroupCpu?: CgroupCpuFiles | null;
 }
 
 export interface SampleSeries {
@@ -57,6 +61,7 @@ export class Sampler {
     meminfo: ProcFile;
   };
   private readonly tree: ProcessTreeReader;
+  private readonly cgroup: { version: 1 | 2; stat: ProcFile; usage: ProcFile | null } | null;
   private entries: Entry[] = [];
   private keptEvery = 1;
   private timer: NodeJS.Timeout | null = null;
@@ -81,6 +86,8 @@ export class Sampler {
       meminfo: file('meminfo'),
     };
     this.tree = new ProcessTreeReader(this.procRoot, mode);
+    const cg = opts.cgroupCpu;
+    this.cgroup = cg ? { version: cg.version, stat: new ProcFile(cg.stat, mode), usage: cg.usage ? new ProcFile(cg.usage, mode) : null } : null;
   }
 
   start(): void {
@@ -91,6 +98,7 @@ export class Sampler {
 
   snapshot(): Snapshot {
     const snapshot = this.read(true);
+    snapshot.selfCpuUs = selfCpuUs();
     this.append({ snapshot, tick: null });
     return snapshot;
   }
@@ -100,6 +108,8 @@ export class Sampler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
+    this.cgroup?.stat.close();
+    this.cgroup?.usage?.close();
     this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
@@ -159,6 +169,22 @@ export class Sampler {
     // Only while tar and zstd run: most snapshots have none, and thousands of empty lists add up.
     if (tree && tree.processes.length > 0) snapshot.processes = tree.processes;
     if (perCpu && statText !== null) snapshot.perCpu = parseProcStat(statText).perCpu;
+    if (this.cgroup) snapshot.cgroupCpu = this.readCgroupCpu(this.cgroup);
     return snapshot;
   }
+
+  private readCgroupCpu(cg: NonNullable<Sampler['cgroup']>): Snapshot['cgroupCpu'] {
+    const stat = cg.stat.read();
+    if (stat === null) return null;
+    return cg.version === 2 ? cpuStatV2(stat) : cpuStatV1(stat, cg.usage?.read() ?? null);
+  }
+}
+
+/**
+ * This process's CPU, user + system, from process.cpuUsage(): exact to the microsecond, where
+ * /proc's ticks are 10 ms steps. Read at boundaries, so a download of 0.1 s is measured exactly.
+ */
+export function selfCpuUs(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }

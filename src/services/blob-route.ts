@@ -9,6 +9,7 @@ import { sendJson, sleep } from './http-util.js';
 import { type EndpointFaults, takeErrorFault } from './settings.js';
 import type { UrlSigner } from './signed-url.js';
 import { ThrottleStream, type TokenBucket, TruncateStream } from './throttle.js';
+import { type NetworkFaults, networkStages, resetsBeforeResponse } from './network-faults.js';
 import { TwirpError, codeForStatus } from './twirp.js';
 
 /** Response headers worth passing on from Azurite (what a client may use to validate or resume). */
@@ -29,6 +30,9 @@ export interface BlobRouteDeps {
   signer: UrlSigner;
   faults(): EndpointFaults | undefined;
   bucket(): TokenBucket | undefined;
+  network(): NetworkFaults;
+  /** Counts this GET among those the network faults name; returns its number. */
+  nextGet(): number;
   log(line: string): void;
 }
 
@@ -41,6 +45,14 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
   const ref = deps.signer.verify(url);
   if ('refused' in ref) return refuse(res, new TwirpError('permission_denied', ref.refused));
 
+  const network = deps.network();
+  const getNumber = req.method === 'GET' ? deps.nextGet() : 0;
+  if (network.roundTripMs) await sleep(network.roundTripMs);
+  if (resetsBeforeResponse(network, getNumber)) {
+    deps.log(`network fault: resetting GET #${getNumber} before its response`);
+    req.socket.destroy();
+    return;
+  }
   const faults = deps.faults();
   if (faults?.delayMs) await sleep(faults.delayMs);
   const injected = takeErrorFault(faults);
@@ -74,6 +86,12 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
     }
     if (ref.fileName) outHeaders['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`;
     const stages: NodeJS.ReadWriteStream[] = [new ThrottleStream(deps.bucket)];
+    if (getNumber > 0) {
+      const socket = res.socket;
+      const own = networkStages(network, getNumber, () => socket?.end(), deps.log);
+      stages.push(...own.stages);
+      if (own.closes) outHeaders.connection = 'close';
+    }
     // Read the fault when the download starts: a truncation set while it runs applies to the next one.
     const truncateAfterBytes = faults?.truncateAfterBytes;
     if (truncateAfterBytes !== undefined) {

@@ -76,6 +76,13 @@ export class CacheIndex {
     return undefined;
   }
 
+  /** Removes the finalized entries whose key starts with keyPrefix (a deletion or an eviction); returns them. */
+  remove(keyPrefix: string): CacheEntry[] {
+    const removed = this.listByKeyPrefix(keyPrefix);
+    for (const e of removed) this.entries.delete(e.id);
+    return removed;
+  }
+
   /** Finalized entries whose key starts with keyPrefix, newest first (the v1 diagnostics listing). */
   listByKeyPrefix(keyPrefix: string): CacheEntry[] {
     return [...this.entries.values()].filter((e) => e.finalized && e.key.startsWith(keyPrefix)).sort((a, b) => (b.finalizedSeq ?? 0) - (a.finalizedSeq ?? 0));

@@ -63,6 +63,11 @@ export interface LocalServices {
   azurite: { pid: number; port: number };
   setSettings(update: SettingsUpdate): void;
   getSettings(): ServiceSettings;
+  /**
+   * Deletes the finalized cache entries whose key starts with keyPrefix, as GitHub's
+   * `DELETE /repos/{owner}/{repo}/actions/caches?key=` does (and as eviction would); returns their keys.
+   */
+  deleteCacheEntries(keyPrefix: string): string[];
   stop(): Promise<void>;
 }
 
@@ -119,8 +124,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     ctx.baseUrl = origins[settings.downloadUrls];
   };
   const blobRequests: BlobRequest[] = [];
+  // Blob GETs since the network settings were last set: what network.hold/cut.request count.
+  let blobGets = 0;
   const setSettings = (update: SettingsUpdate): void => {
-    settings = applySettingsUpdate(settings, parseSettingsUpdate(update));
+    const parsed = parseSettingsUpdate(update);
+    if ('network' in parsed) blobGets = 0;
+    settings = applySettingsUpdate(settings, parsed);
     syncBucket();
     syncBaseUrl();
     log(`settings: ${JSON.stringify(settings)}`);
@@ -198,7 +207,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
         viaProxy: proxied !== null || proxy.tunnelled(req),
       });
       if (blobRequests.length > 10_000) blobRequests.splice(0, blobRequests.length - 10_000);
-      return serveBlob({ store, signer, faults: () => settings.faults.blob, bucket: () => bucket, log }, req, res, url);
+      return serveBlob(
+        { store, signer, faults: () => settings.faults.blob, bucket: () => bucket, network: () => settings.network ?? {}, nextGet: () => ++blobGets, log },
+        req,
+        res,
+        url,
+      );
     }
     if (url.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
     req.resume();
@@ -246,6 +260,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,
     getSettings: () => settings,
+    deleteCacheEntries: (keyPrefix) => ctx.caches.remove(keyPrefix).map((e) => e.key),
     stop() {
       stopped ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -37,11 +37,21 @@ export interface ServiceSettings {
   downloadBytesPerSecond: number | null;
   faults: FaultSettings;
   downloadUrls: DownloadUrlKind;
+  /** Per-connection cap, round trip, a held or a cut request (see network-faults.ts); unset: none. */
+  network?: NetworkFaults;
 }
 
-export type SettingsUpdate = Partial<{ downloadBytesPerSecond: number | null; faults: FaultSettings; downloadUrls: DownloadUrlKind }>;
+export type SettingsUpdate = Partial<{
+  downloadBytesPerSecond: number | null;
+  faults: FaultSettings;
+  downloadUrls: DownloadUrlKind;
+  network: NetworkFaults | null;
+}>;
 
-export class SettingsError extends Error {}
+import { SettingsError } from './settings-error.js';
+import { type NetworkFaults, parseNetworkFaults } from './network-faults.js';
+
+export { SettingsError };
 
 function nonNegativeInteger(value: unknown, where: string): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -79,11 +89,12 @@ export function parseSettingsUpdate(value: unknown): SettingsUpdate {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsError('settings must be a JSON object');
   const raw = value as Record<string, unknown>;
   for (const field of Object.keys(raw)) {
-    if (field !== 'downloadBytesPerSecond' && field !== 'faults' && field !== 'downloadUrls') {
-      throw new SettingsError(`unknown setting '${field}' (known: downloadBytesPerSecond, faults, downloadUrls)`);
+    if (field !== 'downloadBytesPerSecond' && field !== 'faults' && field !== 'downloadUrls' && field !== 'network') {
+      throw new SettingsError(`unknown setting '${field}' (known: downloadBytesPerSecond, faults, downloadUrls, network)`);
     }
   }
   const update: SettingsUpdate = {};
+  if ('network' in raw) update.network = parseNetworkFaults(raw.network);
   if ('downloadUrls' in raw) {
     if (!(DOWNLOAD_URL_KINDS as readonly unknown[]).includes(raw.downloadUrls)) {
       throw new SettingsError(`downloadUrls must be one of ${DOWNLOAD_URL_KINDS.join(', ')}, got ${JSON.stringify(raw.downloadUrls)}`);
@@ -119,6 +130,14 @@ export function applySettingsUpdate(current: ServiceSettings, update: SettingsUp
     downloadBytesPerSecond: 'downloadBytesPerSecond' in update ? (update.downloadBytesPerSecond ?? null) : current.downloadBytesPerSecond,
     faults: update.faults !== undefined ? update.faults : current.faults,
     downloadUrls: update.downloadUrls ?? current.downloadUrls,
+    // `network` replaces the whole set, like `faults`.
+    ...(update.network !== undefined
+      ? update.network && Object.keys(update.network).length > 0
+        ? { network: update.network }
+        : {}
+      : current.network
+        ? { network: current.network }
+        : {}),
   };
 }
 

@@ -1,0 +1,23 @@
+// For tests whose outcome depends on how much the machine's page cache may hold dirty (vm.dirty_*):
+// they set the budget they need and put back what they found, so they pass on a machine another job
+// left changed (issue 25: a runner left at vm.dirty_bytes=192 MiB failed three of them).
+import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dirty.js';
+import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
+import { GiB } from '../../src/util/units.js';
+
+/**
+ * Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty until the profile flushes it:
+ * background writeback starts above 4 GiB machine-wide (and above the loop device's share of it,
+ * which is what a smaller figure trips), writers are throttled only near 8 GiB.
+ */
+export const AMPLE_DIRTY_BUDGET = { dirtyBytes: 8 * GiB, backgroundBytes: 4 * GiB } as const;
+
+/**
+ * Sets vm.dirty_bytes / vm.dirty_background_bytes (needs root) and returns the function that puts the
+ * found settings back (the member of each bytes/ratio pair that was in force). For beforeAll/afterAll.
+ */
+export function setDirtyBudget(budget: { dirtyBytes: number; backgroundBytes: number } = AMPLE_DIRTY_BUDGET): () => void {
+  const found: DirtySettings = readDirtySettings();
+  raiseDirtyLimits('root', budget);
+  return () => putBackDirtySettings('root', found);
+}

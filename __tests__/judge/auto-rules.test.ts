@@ -1,0 +1,114 @@
+// The auto rules for probes and experiments (issue 24). Pure.
+import { describe, expect, it } from 'vitest';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, ranAboveCeilings, restoreRates } from '../../src/judge/auto-rules.js';
+import type { DiskCounters, PhaseRecord, ProbeResult, Snapshot } from '../../src/profile/schema.js';
+import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+
+const MiB = 1024 * 1024;
+const DAY = 86_400_000;
+
+function probe(name: ProbeResult['name'], bytesPerSecond: number, iops: number): ProbeResult {
+  return {
+    name,
+    direction: name.includes('read') ? 'read' : 'write',
+    blockSizeBytes: 4096,
+    ioDepth: 32,
+    jobs: 1,
+    bytesPerSecond,
+    iops,
+    latencyNs: { mean: 1000, p50: null, p99: null },
+    runtimeMs: 5000,
+    wallMs: 5000,
+    steadyState: null,
+  };
+}
+const ceilings = [probe('seq-write', 200 * MiB, 200), probe('rand-write', 32 * MiB, 8000)];
+const remembered = { runId: '4711', probedAt: '2026-11-20T10:00:00Z', probes: ceilings };
+const now = Date.parse('2026-11-24T10:00:00Z');
+
+function disk(sectorsWritten: number, writesCompleted: number): DiskCounters {
+  return {
+    readsCompleted: 0,
+    readsMerged: 0,
+    sectorsRead: 0,
+    readMs: 0,
+    writesCompleted,
+    writesMerged: 0,
+    sectorsWritten,
+    writeMs: 0,
+    inFlight: 0,
+    ioMs: 0,
+    weightedIoMs: 0,
+  };
+}
+function snap(tMs: number, d: DiskCounters): Snapshot {
+  return { tMs, disks: [d], cpu: null, pressure: null, memory: null, childCpuTicks: null };
+}
+/** One extract phase of `ms` writing `bytes` in `writes` requests. */
+function phases(ms: number, bytes: number, writes: number): PhaseRecord[] {
+  return [{ name: 'extract', startMs: 0, endMs: ms, start: snap(0, disk(0, 0)), end: snap(ms, disk(bytes / 512, writes)) }];
+}
+
+describe('decideProbes', () => {
+  it('probes when nothing is remembered, saying why', () => {
+    const d = decideProbes({ remembered: { missing: 'no entry under disk-profiler-ceilings-x-' }, nowMs: now, maxAgeMs: 30 * DAY, rates: null });
+    expect(d.run).toBe(true);
+    expect(d.reason).toMatch(/no ceilings are remembered.*no entry/);
+  });
+
+  it('uses fresh remembered ceilings the restore stayed under, naming the run and date', () => {
+    const d = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(2000, 100 * MiB, 100)) });
+    expect(d).toEqual({ run: false, reason: expect.stringMatching(/remembered from run 4711 \(probed 2026-11-20/) });
+  });
+
+  it('probes when they are older than the set age', () => {
+    const d = decideProbes({ remembered, nowMs: now, maxAgeMs: 3 * DAY, rates: null });
+    expect(d.run).toBe(true);
+    expect(d.reason).toMatch(/4 days old, over ceilings-max-age-days \(3 days\)/);
+  });
+
+  it('probes when the restore ran above them (bandwidth or IOPS, beyond 10%)', () => {
+    // 300 MiB/s against a 200 MiB/s ceiling.
+    const fast = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(1000, 300 * MiB, 100)) });
+    expect(fast.run).toBe(true);
+    expect(fast.reason).toMatch(/300 MiB\/s written, above the remembered ceiling of 200/);
+    // 12k writes/s against 8k IOPS.
+    const many = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(1000, 50 * MiB, 12_000)) });
+    expect(many.reason).toMatch(/12000 writes\/s/);
+    // 210 MiB/s is within the 10% fio spread of 200.
+    expect(ranAboveCeilings(restoreRates(phases(1000, 210 * MiB, 100)), ceilings)).toBeNull();
+  });
+
+  it('phases under 500 ms say nothing about rates', () => {
+    expect(restoreRates(phases(100, 300 * MiB, 100))).toBeNull();
+  });
+
+  it('an entry with no usable ceiling is probed again', () => {
+    expect(decideProbes({ remembered: { ...remembered, probes: [] }, nowMs: now, maxAgeMs: 30 * DAY, rates: null }).run).toBe(true);
+  });
+});
+
+describe('decideExperiments', () => {
+  const long = AUTO_EXPERIMENTS_MIN_RESTORE_MS * 2;
+  it('runs the disk experiments for a disk verdict on a long restore', () => {
+    const d = decideExperiments({ bottleneck: 'disk-iops', untilDurableMs: long, allowed: EXPERIMENT_NAMES });
+    expect(d).toMatchObject({ run: true, experiments: ['ram', 'other-disk', 'page-cache'] });
+  });
+
+  it('runs decompress and ram for a CPU verdict, within what is allowed', () => {
+    expect(decideExperiments({ bottleneck: 'cpu', untilDurableMs: long, allowed: ['decompress', 'page-cache'] }).experiments).toEqual(['decompress']);
+  });
+
+  it.each([
+    ['network', long, /network, which none of them changes/],
+    ['none', long, /nothing to fix/],
+    ['inconclusive', long, /names no resource/],
+    ['disk-bandwidth', 3000, /3.00 s until its files were on disk, under 10.0 s/],
+    ['disk-bandwidth', null, /did not complete/],
+  ] as const)('skips for %s (%s ms), saying why', (bottleneck, ms, why) => {
+    const d = decideExperiments({ bottleneck, untilDurableMs: ms, allowed: EXPERIMENT_NAMES });
+    expect(d.run).toBe(false);
+    expect(d.experiments).toEqual([]);
+    expect(d.reason).toMatch(why);
+  });
+});

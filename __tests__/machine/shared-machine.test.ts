@@ -1,0 +1,165 @@
+// Two profiles on one machine, through the bundled action as the runner runs it (root, real fio, real
+// sysctls and mounts): started a second apart they take turns for the probes and experiments, leave
+// vm.dirty_* and the mounts as found, and each report names the other. A main step killed with
+// SIGKILL in the middle of the page-cache experiment is put right by its post step, or, when no post
+// step runs, by the next profile on the machine.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalServices } from '../../src/services/index.js';
+import { readDirtySettings } from '../../src/lab/dirty-limits.js';
+import { type FaultRun, leftoverProbeDirs, runFault, seededServices } from '../helpers/action-harness.js';
+import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { removeDirs } from '../helpers/tree.js';
+import { experimentTraces } from '../experiment/fixture.js';
+
+const ready = prerequisite(
+  'root with fio, tar and unzstd (two profiles with probes and experiments)',
+  isRoot && ['fio', 'tar', 'unzstd', 'flock'].every(commandExists),
+);
+const KEY = 'shared-machine-1';
+let services: LocalServices;
+let root: string;
+
+beforeAll(async () => {
+  if (!ready) return;
+  ({ services, root } = await seededServices('shared-machine', KEY, ['typescript', '@actions/core']));
+  // The experiments fetch the archive again outside the restore's environment (no forward proxy there).
+  services.setSettings({ downloadUrls: 'loopback' });
+}, 180_000);
+
+afterAll(async () => {
+  await services?.stop();
+  if (root) await removeDirs(root);
+});
+
+const inputs = (label: string, extra: Record<string, string> = {}) => ({
+  key: KEY,
+  path: 'node_modules',
+  label,
+  save: 'false',
+  'upload-artifact': 'false',
+  probes: 'seq-write,rand-write',
+  'probe-budget-seconds': '6',
+  experiments: 'ram,page-cache',
+  ...extra,
+});
+
+/** Kills main's process group with SIGKILL once the page-cache experiment has raised vm.dirty_bytes. */
+function killDuringPageCache(found: number): { onMainSpawned: (child: ChildProcess) => void; killed: () => boolean } {
+  let killed = false;
+  return {
+    killed: () => killed,
+    onMainSpawned: (child) => {
+      const timer = setInterval(() => {
+        if (child.exitCode !== null || child.signalCode !== null) return clearInterval(timer);
+        if (Number(readFileSync('/proc/sys/vm/dirty_bytes', 'utf8')) === found) return;
+        clearInterval(timer);
+        killed = true;
+        process.kill(-(child.pid as number), 'SIGKILL');
+      }, 10);
+    },
+  };
+}
+
+/** What the experiments may leave: sysctls, mounts, and their directories in the runs' workspaces and temp dirs. */
+const traces = (...names: string[]) => experimentTraces([root, ...names.flatMap((n) => [path.join(root, n, 'workspace'), path.join(root, n, 'temp')])]);
+
+/** Kills main's process group with SIGKILL once fio's directory is there. */
+function killDuringProbes(where: string): { onMainSpawned: (child: ChildProcess) => void; killed: () => string[] } {
+  let seen: string[] = [];
+  return {
+    killed: () => seen,
+    onMainSpawned: (child) => {
+      const timer = setInterval(() => {
+        if (child.exitCode !== null || child.signalCode !== null) return clearInterval(timer);
+        seen = leftoverProbeDirs(where);
+        if (seen.length === 0) return;
+        clearInterval(timer);
+        process.kill(-(child.pid as number), 'SIGKILL');
+      }, 10);
+    },
+  };
+}
+
+describe.runIf(ready)('two profiles on one machine', () => {
+  it('started a second apart: both measure in turn, the machine is left as found, each report names the other', async () => {
+    const before = await traces('first', 'second');
+    const first = runFault({ services, root, name: 'first', inputs: inputs('shared-first') });
+    await sleep(1000);
+    const second = runFault({ services, root, name: 'second', inputs: inputs('shared-second') });
+    const [a, b] = (await Promise.all([first, second])) as [FaultRun, FaultRun];
+    expect(await traces('first', 'second')).toEqual(before);
+    for (const [me, other] of [
+      [a, 'shared-second'],
+      [b, 'shared-first'],
+    ] as const) {
+      expect(me.mainExitCode, me.log).toBe(0);
+      expect(me.profile?.probes?.status, me.profile?.probes?.reason).toBe('ran');
+      expect(me.profile?.experiments?.status, me.profile?.experiments?.reason).toBe('ran');
+      expect(me.profile?.context.otherProfiles?.map((o) => o.label)).toEqual([other]);
+      expect(me.summary).toMatch(
+        new RegExp(`Another disk-profiler run shared this machine: &quot;${other}&quot;|Another disk-profiler run shared this machine: "${other}"`),
+      );
+    }
+    // The second waited for the machine: its probes ran after the first's experiments.
+    expect(b.log).toMatch(/Waiting up to .* for the machine: "shared-first"/);
+    expect(a.profile?.context.otherProfiles?.[0]?.theirPhases).toContain('restore');
+  }, 240_000);
+
+  it('a main step killed with SIGKILL during the page-cache experiment is put right by its post step', async () => {
+    const before = await traces('killed-no-post', 'next');
+    const kill = killDuringPageCache(readDirtySettings().dirty_bytes);
+    const run = await runFault({
+      services,
+      root,
+      name: 'killed-post',
+      inputs: inputs('killed-post', { probes: 'none' }),
+      extra: { onMainSpawned: kill.onMainSpawned, ownProcessGroup: true },
+    });
+    expect(kill.killed()).toBe(true);
+    expect(run.mainExitCode).toBe(128 + 9);
+    expect(run.log).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back as they were before this job's main step's page-cache experiment/);
+    expect(await traces('killed-post')).toEqual(before);
+  }, 180_000);
+
+  it('... and by the next profile on the machine when no post step runs', async () => {
+    const before = await traces('killed-no-post', 'next');
+    const kill = killDuringPageCache(readDirtySettings().dirty_bytes);
+    const run = await runFault({
+      services,
+      root,
+      name: 'killed-no-post',
+      inputs: inputs('killed-no-post', { probes: 'none' }),
+      extra: { onMainSpawned: kill.onMainSpawned, ownProcessGroup: true, skipPost: true },
+    });
+    expect(kill.killed()).toBe(true);
+    expect(run.mainExitCode).toBe(128 + 9);
+    // Left raised, with its tmpfs mounted, until someone puts it right.
+    const during = await traces('killed-no-post', 'next');
+    expect(during.dirty).not.toEqual(before.dirty);
+    expect(during.mounts.length).toBe(1);
+    const next = await runFault({ services, root, name: 'next', inputs: inputs('next', { probes: 'none', experiments: 'none' }) });
+    expect(next.log).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back as they were before profile "killed-no-post"/);
+    expect(await traces('killed-no-post', 'next')).toEqual(before);
+  }, 180_000);
+
+  it("... and fio's directory of a main killed during the probes, by the next profile", async () => {
+    const kill = killDuringProbes(path.join(root, 'killed-probing'));
+    const run = await runFault({
+      services,
+      root,
+      name: 'killed-probing',
+      inputs: inputs('killed-probing', { experiments: 'none' }),
+      extra: { onMainSpawned: kill.onMainSpawned, ownProcessGroup: true, skipPost: true },
+    });
+    expect(run.mainExitCode).toBe(128 + 9);
+    expect(kill.killed().length).toBe(1);
+    expect(leftoverProbeDirs(path.join(root, 'killed-probing'))).toEqual(kill.killed());
+    const next = await runFault({ services, root, name: 'next-probing', inputs: inputs('next-probing', { probes: 'none', experiments: 'none' }) });
+    expect(next.log).toContain(`Removed what profile "killed-probing"`);
+    expect(leftoverProbeDirs(path.join(root, 'killed-probing'))).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,51 @@
+// The always-on documents in the Actions cache (src/remember/cache-store.ts) against the local
+// services, on cache service v2 (github.com) and v1 (GHES, act): newest by prefix, kinds apart, misses named.
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheClientEnv, startLocalServices, withEnv, type CacheServiceVersion, type LocalServices } from '../../src/services/index.js';
+import { keySafe, loadNewest, storeDocument } from '../../src/remember/cache-store.js';
+import { removeDirs, tempDir } from '../helpers/tree.js';
+
+describe('cache-store', () => {
+  let services: LocalServices;
+  let root: string;
+  beforeAll(async () => {
+    services = await startLocalServices();
+    root = await tempDir('cache-store');
+    await mkdir(path.join(root, 'temp'));
+  }, 60_000);
+  afterAll(async () => {
+    await services?.stop();
+    await removeDirs(root);
+  });
+
+  const inCache = <T>(version: CacheServiceVersion, fn: () => Promise<T>) =>
+    withEnv(cacheClientEnv(services, { workspace: root, tempDir: path.join(root, 'temp') }, version), fn);
+
+  it.each(['v2', 'v1'] as const)('on cache service %s: saves under new keys, loads the newest by prefix, keeps kinds apart', async (version) => {
+    await inCache(version, async () => {
+      const prefix = `doc-${version}-`;
+      expect(await loadNewest('history', prefix)).toEqual({ found: false, reason: `no entry under ${prefix}` });
+      expect(await storeDocument('history', `${prefix}1`, { n: 1 })).toEqual({ ok: true });
+      expect(await storeDocument('history', `${prefix}2`, { n: 2 })).toEqual({ ok: true });
+      expect(await loadNewest('history', prefix)).toEqual({ found: true, key: `${prefix}2`, document: { n: 2 } });
+      // Entries are immutable: the same key again is refused, with the reason.
+      const again = await storeDocument('history', `${prefix}2`, { n: 3 });
+      expect(again.ok).toBe(false);
+      // Another kind under the same prefix is another cache version: no match.
+      expect((await loadNewest('ceilings', prefix)).found).toBe(false);
+    });
+  });
+
+  it('a mode forbidding reads or writes is honoured without a request', async () => {
+    await withEnv({ ...cacheClientEnv(services, { workspace: root, tempDir: path.join(root, 'temp') }), ACTIONS_CACHE_MODE: 'read' }, async () => {
+      expect(await storeDocument('history', 'ro-1', {})).toEqual({ ok: false, reason: "the cache mode 'read' does not permit writes" });
+    });
+  });
+
+  it('keys are made safe: no commas, bounded length', () => {
+    expect(keySafe('ubuntu 24.04, arm/64')).toBe('ubuntu_24.04_arm_64');
+    expect(keySafe('x'.repeat(300))).toHaveLength(100);
+  });
+});

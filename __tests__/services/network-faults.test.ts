@@ -1,0 +1,62 @@
+// The network fault settings: validated with the field named, replaced as a whole, and the hold stream's timing.
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import { HoldStream, parseNetworkFaults, resetsBeforeResponse } from '../../src/services/network-faults.js';
+import { applySettingsUpdate, parseSettingsUpdate, SettingsError } from '../../src/services/settings.js';
+
+describe('network fault settings', () => {
+  it('parses every fault and names a bad field with what was given', () => {
+    expect(
+      parseNetworkFaults({
+        perConnectionBytesPerSecond: 1000,
+        roundTripMs: 0,
+        hold: { request: 2, afterBytes: 10, durationMs: 500 },
+        cut: { request: 1, afterBytes: 0 },
+      }),
+    ).toEqual({
+      perConnectionBytesPerSecond: 1000,
+      roundTripMs: 0,
+      hold: { request: 2, afterBytes: 10, durationMs: 500 },
+      cut: { request: 1, afterBytes: 0 },
+    });
+    expect(() => parseNetworkFaults({ perConnectionBytesPerSecond: -1 })).toThrow(/network.perConnectionBytesPerSecond must be a positive integer, got -1/);
+    expect(() => parseNetworkFaults({ hold: { request: 0, afterBytes: 1, durationMs: 1 } })).toThrow(/network.hold.request must be a positive integer, got 0/);
+    expect(() => parseNetworkFaults({ stall: 1 })).toThrow(SettingsError);
+    expect(() => parseNetworkFaults({ cut: { request: 1, afterBytes: 1, extra: 1 } })).toThrow(/network.cut.extra is not a known setting/);
+    expect(parseNetworkFaults(null)).toEqual({});
+  });
+
+  it('a settings update replaces the network faults as a whole, and null clears them', () => {
+    const base = { downloadBytesPerSecond: null, faults: {}, downloadUrls: 'azure' as const };
+    const set = applySettingsUpdate(base, parseSettingsUpdate({ network: { roundTripMs: 50 } }));
+    expect(set.network).toEqual({ roundTripMs: 50 });
+    expect(applySettingsUpdate(set, parseSettingsUpdate({ downloadBytesPerSecond: 5 })).network).toEqual({ roundTripMs: 50 });
+    expect(applySettingsUpdate(set, parseSettingsUpdate({ network: null })).network).toBeUndefined();
+  });
+
+  it('resets only the GET a zero-byte cut names', () => {
+    expect(resetsBeforeResponse({ cut: { request: 2, afterBytes: 0 } }, 2)).toBe(true);
+    expect(resetsBeforeResponse({ cut: { request: 2, afterBytes: 0 } }, 1)).toBe(false);
+    expect(resetsBeforeResponse({ cut: { request: 2, afterBytes: 5 } }, 2)).toBe(false);
+  });
+
+  it('the hold stream passes the first bytes at once, holds the rest for the set time, and loses nothing', async () => {
+    const arrivals: [number, number][] = [];
+    const start = performance.now();
+    await pipeline(
+      Readable.from([Buffer.alloc(600), Buffer.alloc(600)]),
+      new HoldStream(1000, 300),
+      new Writable({
+        write(chunk: Buffer, _e, cb) {
+          arrivals.push([performance.now() - start, chunk.length]);
+          cb();
+        },
+      }),
+    );
+    expect(arrivals.reduce((s, [, n]) => s + n, 0)).toBe(1200);
+    const before = arrivals.filter(([t]) => t < 150).reduce((s, [, n]) => s + n, 0);
+    expect(before).toBe(1000);
+    expect(arrivals[arrivals.length - 1]?.[0]).toBeGreaterThanOrEqual(290);
+  });
+});

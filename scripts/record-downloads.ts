@@ -1,0 +1,78 @@
+// Records the download timeline of a real restore against the local services under each network fault,
+// on both download paths: `npx vite-node scripts/record-downloads.ts [scenario...]` (no root needed).
+// Writes fixtures/downloads/<scenario>.json: the settings, the archive size, the restore's error (if
+// any) and the download phase's timeline, as the profiler recorded it (100 ms sampler interval).
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { observedRestore } from '../src/pipeline/observed-restore.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../src/services/index.js';
+import { monotonicMs } from '../src/util/clock.js';
+
+const MB = 1_000_000;
+export const SCENARIOS: Record<string, SettingsUpdate> = {
+  'sdk-path-cap': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB },
+  'sdk-per-connection': { downloadUrls: 'azure', network: { perConnectionBytesPerSecond: 2 * MB } },
+  'sdk-latency': { downloadUrls: 'azure', downloadBytesPerSecond: 200 * MB, network: { roundTripMs: 400 } },
+  'sdk-hold': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 3, afterBytes: 1 * MB, durationMs: 3000 } } },
+  'sdk-cut': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { cut: { request: 2, afterBytes: 1 * MB } } },
+  'sdk-reset': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { cut: { request: 2, afterBytes: 0 } } },
+  'plain-path-cap': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB },
+  'plain-hold': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 1, afterBytes: 12 * MB, durationMs: 2500 } } },
+  'plain-hold-timeout': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 1, afterBytes: 12 * MB, durationMs: 8000 } } },
+};
+
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'downloads');
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length > 0 ? wanted : Object.keys(SCENARIOS);
+const root = path.join(os.tmpdir(), `dp-record-downloads-${process.pid}`);
+const services = await startLocalServices();
+try {
+  const source = path.join(root, 'source', 'deps');
+  await mkdir(source, { recursive: true });
+  // 40 MB that zstd cannot shrink: ten of the SDK's 4 MiB ranges, a few seconds at 16 MB/s.
+  await writeFile(path.join(source, 'random.bin'), randomBytes(40 * MB));
+  await mkdir(path.join(root, 'temp'), { recursive: true });
+  await seedCache({ services, paths: ['deps'], key: 'record', workspace: path.join(root, 'source'), tempDir: path.join(root, 'temp') });
+  for (const name of names) {
+    const settings = SCENARIOS[name];
+    if (!settings) throw new Error(`unknown scenario ${name} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+    services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
+    const workspace = path.join(root, name);
+    await mkdir(workspace, { recursive: true });
+    const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'temp') }, 'v2');
+    const { timed, sampler } = await withEnv(env, () =>
+      observedRestore({
+        paths: ['deps'],
+        primaryKey: 'record',
+        restoreKeys: [],
+        enableCrossOsArchive: false,
+        sampleIntervalMs: 100,
+        devices: [],
+        originMs: monotonicMs(),
+        procRoot: '/proc',
+        log: () => {},
+      }),
+    );
+    sampler?.stop();
+    const download = timed.phases.find((p) => p.name === 'download');
+    const out = {
+      provenance: `recorded by scripts/record-downloads.ts on ${new Date().toISOString()} (${os.cpus().length} vCPU, Linux ${os.release()}, Node ${process.version}): a real restoreCache download of a 40 MB archive from the local services (Azurite behind the blob route) with these settings`,
+      scenario: name,
+      settings,
+      archiveBytes: timed.restore.archiveBytes,
+      error: timed.restore.error ?? null,
+      download: download ? { startMs: download.startMs, endMs: download.endMs, networkBytes: download.networkBytes ?? null } : null,
+      timeline: download?.downloadTimeline ?? null,
+    };
+    await writeFile(path.join(here, `${name}.json`), `${JSON.stringify(out, null, 1)}\n`);
+    console.log(
+      `${name}: ${timed.restore.error ? `error ${timed.restore.error.message}` : 'ok'}, ${out.timeline?.requests.length ?? 0} requests, ${download ? Math.round(download.endMs - download.startMs) : '-'} ms`,
+    );
+  }
+} finally {
+  await services.stop();
+  await rm(root, { recursive: true, force: true });
+}

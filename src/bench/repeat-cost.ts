@@ -1,0 +1,131 @@
+/**
+ * The repeat-run cost (issue 24): what the action costs on every run once it has remembered the
+ * ceilings: the profiled main step (runProfile with the defaults: probes auto, experiments auto,
+ * history read and saved) against a plain @actions/cache restoreCache of the same entry, in
+ * alternating pairs. One primer run first probes (default budget) and remembers the ceilings.
+ * Not in either side: the post step's save (actions/cache saves too) and the artifact upload
+ * (upload-artifact, which a workflow that only wants the drop-in can turn off).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { restoreCache } from '@actions/cache';
+import { parseConfig, type ProfileConfig } from '../config/config.js';
+import type { Lab } from '../lab/lab.js';
+import { withoutWorkflowCommands } from '../lab/quiet.js';
+import { runProfile } from '../pipeline/run-profile.js';
+import { cacheClientEnv, withEnv } from '../services/index.js';
+import type { BenchRow } from './table.js';
+import { fixed, median } from './stats.js';
+
+export interface RepeatPair {
+  repeatMs: number;
+  plainMs: number;
+  /** syncfs of the restore's file system right after the plain restore: what "until on disk" adds to it. */
+  plainSyncMs: number;
+  /** Whether the repeat run did use the remembered ceilings, ran no experiment and saved its history. */
+  remembered: boolean;
+  experimentsSkipped: boolean;
+  historySaved: boolean;
+}
+
+export interface RepeatCostResult {
+  pairs: RepeatPair[];
+  primerProbed: boolean;
+}
+
+function configFor(lab: Lab, workspace: string, runnerTemp: string, label: string): ProfileConfig {
+  const inputs: Record<string, string> = { path: lab.cache.paths.join('\n'), key: lab.cache.key, label, 'upload-artifact': 'false' };
+  const config = parseConfig((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp });
+  if (config.mode !== 'profile') throw new Error('repeat-cost: expected a profile config');
+  return config;
+}
+
+export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: string) => void): Promise<RepeatCostResult> {
+  const base = path.join(lab.root, `repeat-cost-${Date.now()}`);
+  const label = `repeat-cost-${Date.now().toString(36)}`;
+  let runNumber = 0;
+  const run = async (which: 'repeat' | 'plain' | 'primer') => {
+    const dir = path.join(base, `${++runNumber}-${which}`);
+    const workspace = path.join(dir, 'workspace');
+    const temp = path.join(dir, 'temp');
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(temp, { recursive: true });
+    const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1000 + runNumber), GITHUB_RUN_ATTEMPT: '1' };
+    try {
+      return await withoutWorkflowCommands(() =>
+        withEnv(env, async () => {
+          if (which === 'plain') {
+            const started = performance.now();
+            const key = await restoreCache([...lab.cache.paths], lab.cache.key);
+            const ms = performance.now() - started;
+            if (!key) throw new Error('plain restore missed');
+            const syncStarted = performance.now();
+            execFileSync('sync', ['-f', workspace]);
+            return { ms, syncMs: performance.now() - syncStarted, profile: null };
+          }
+          const config = configFor(lab, workspace, temp, label);
+          const started = performance.now();
+          const profile = await runProfile(config, { log: () => {}, warn: (l) => say(`  warning: ${l}`) });
+          const ms = performance.now() - started;
+          if (!profile.restore?.cacheHit) throw new Error(`profiled restore missed: ${profile.restore?.error?.message ?? 'no hit'}`);
+          return { ms, syncMs: 0, profile };
+        }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    say('repeat-cost: a primer run probes and remembers the ceilings');
+    const primer = await run('primer');
+    const out: RepeatCostResult = { pairs: [], primerProbed: primer.profile?.probes?.status === 'ran' };
+    for (let i = 0; i < pairs; i++) {
+      // Alternate which goes first, so a trend in the machine's load does not favour one side.
+      const order: ('repeat' | 'plain')[] = i % 2 === 0 ? ['repeat', 'plain'] : ['plain', 'repeat'];
+      const pair: Partial<RepeatPair> = {};
+      for (const which of order) {
+        const r = await run(which);
+        if (which === 'plain') {
+          pair.plainMs = r.ms;
+          pair.plainSyncMs = r.syncMs;
+        } else {
+          pair.repeatMs = r.ms;
+          pair.remembered = r.profile?.ceilingsSource?.kind === 'remembered';
+          pair.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
+          pair.historySaved = r.profile?.history?.saved?.ok === true;
+        }
+      }
+      say(
+        `  pair ${i + 1}: repeat ${fixed((pair.repeatMs ?? 0) / 1000, 2)} s, plain ${fixed((pair.plainMs ?? 0) / 1000, 2)} s (+ syncfs ${fixed((pair.plainSyncMs ?? 0) / 1000, 2)} s)`,
+      );
+      out.pairs.push(pair as RepeatPair);
+    }
+    return out;
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+/** The repeat run's extra seconds over plain restoreCache, per pair. */
+export function extraSeconds(r: RepeatCostResult): number[] {
+  return r.pairs.map((p) => (p.repeatMs - p.plainMs) / 1000);
+}
+
+export function repeatCostRows(r: RepeatCostResult): BenchRow[] {
+  const extra = extraSeconds(r);
+  const med = median(extra);
+  const valid = r.primerProbed && r.pairs.every((p) => p.remembered && p.experimentsSkipped && p.historySaved);
+  const spread = extra.length > 0 ? `${fixed(Math.min(...extra), 2)}…${fixed(Math.max(...extra), 2)} s` : '–';
+  const ms = (pick: (p: RepeatPair) => number) => fixed(median(r.pairs.map(pick)) === null ? null : (median(r.pairs.map(pick)) as number) / 1000, 2, ' s');
+  return [
+    {
+      section: 'Always on',
+      measure: `repeat run (remembered ceilings, experiments auto, history read + saved) − plain restoreCache (${r.pairs.length} alternating pairs${valid ? '' : '; NOT all runs used remembered ceilings, skipped experiments and saved history'})`,
+      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread}; repeat ${ms((p) => p.repeatMs)}, plain ${ms((p) => p.plainMs)}, plain + syncfs ${ms((p) => p.plainMs + p.plainSyncMs)})`,
+      target: '≤ +1 s',
+      met: valid && med !== null && med <= 1,
+    },
+  ];
+}

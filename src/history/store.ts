@@ -1,0 +1,87 @@
+/**
+ * A label's history in the Actions cache (IO edge): each run restores the newest entry under the
+ * label's prefix, appends its own summary, and saves the whole under a new key (entries are
+ * immutable). A missing entry (first run, evicted after 7 days unused, or deleted) starts a new
+ * history, and the summary says so.
+ */
+import { createHash } from 'node:crypto';
+import type { HistoryRun, HistoryView } from '../profile/always-on.js';
+import { keySafe, loadNewest, runIdentity, storeDocument } from '../remember/cache-store.js';
+import { appendRun, groupsOf, regressionsOf } from './history.js';
+
+export interface HistoryDocument {
+  label: string;
+  runs: HistoryRun[];
+}
+
+/**
+ * The label, made key-safe, and a hash of the label as given: "ubuntu-24.04" must not restore by
+ * prefix what "ubuntu-24.04-arm" saved, and two labels that differ only in unsafe characters stay apart.
+ */
+export function historyKeyPrefix(label: string): string {
+  const hash = createHash('sha256').update(label).digest('hex').slice(0, 8);
+  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
+}
+
+function parseHistory(v: unknown, label: string): HistoryRun[] | string {
+  const d = v as HistoryDocument;
+  if (typeof d !== 'object' || d === null || !Array.isArray(d.runs)) return 'the entry is not a history';
+  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
+  return d.runs.filter((r) => typeof r === 'object' && r !== null && typeof r.fingerprintId === 'string' && typeof r.runId === 'string');
+}
+
+export interface LoadedHistory {
+  earlier: HistoryRun[];
+  restoredKey: string | null;
+  notes: string[];
+}
+
+/** The newest history entry of the label, or a note saying why a new history starts. */
+export async function loadHistory(label: string): Promise<LoadedHistory> {
+  const loaded = await loadNewest('history', historyKeyPrefix(label));
+  if (loaded.found) {
+    const runs = parseHistory(loaded.document, label);
+    if (typeof runs !== 'string') return { earlier: runs, restoredKey: loaded.key, notes: [] };
+    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
+  }
+  const note = loaded.reason.startsWith('no entry')
+    ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.`
+    : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  return { earlier: [], restoredKey: null, notes: [note] };
+}
+
+export interface HistoryUpdateOptions {
+  label: string;
+  loaded: LoadedHistory;
+  current: HistoryRun;
+  /** false: show, save nothing. */
+  save: boolean;
+  nowMs: number;
+}
+
+/** This run appended to the loaded history and saved under a new key; the view the summary shows. */
+export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryView> {
+  const keyPrefix = historyKeyPrefix(o.label);
+  const { earlier, restoredKey } = o.loaded;
+  const notes = [...o.loaded.notes];
+  const runs = appendRun(earlier, o.current);
+  let saved: HistoryView['saved'] = null;
+  if (o.save) {
+    const { runId, runAttempt } = runIdentity();
+    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
+    const stored = await storeDocument('history', key, { label: o.label, runs } satisfies HistoryDocument);
+    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
+  }
+  return {
+    label: o.label,
+    keyPrefix,
+    restoredKey,
+    startedNew: restoredKey === null,
+    earlierRuns: earlier.length,
+    groups: groupsOf(runs, o.current.fingerprintId),
+    regressions: regressionsOf(o.current, earlier),
+    saved,
+    notes,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Puts the download's own verdict into the restore's: kept as Verdict.download, and a stall that cost a
+ * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
+ */
+import type { DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
+import { bytes, formatNumber, percent, seconds } from '../report/format.js';
+import { judgeDownload } from './download-verdict.js';
+
+/** The stall in one sentence: that it stalled, how long, and the setting (or timeout) that would have cut it short. */
+export function stallHeadline(stall: DownloadStall, archiveBytes: number | null, timeline: DownloadTimeline): string {
+  const where = archiveBytes ? `, at ${percent(Math.min(1, stall.atBytes / archiveBytes))} of the archive` : `, after ${bytes(stall.atBytes)}`;
+  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}${where})`;
+  const l = timeline.limits;
+  const ended = stall.endedByTimeout === true;
+  if (l.path === 'http-stream') {
+    return ended
+      ? `${head}: @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download ended it and the restore failed (no setting changes that timeout).`
+      : `${head}: only @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download would cut a longer one short, failing the restore (no setting changes it).`;
+  }
+  if (l.path === 'http-concurrent' || stall.kind === 'first-byte') {
+    return `${head}: the toolkit's ${seconds(l.requestTimeoutMs)} per-request timeout ${ended ? 'cut it short and retried it' : 'would have cut a longer one short and retried it'} (no setting of actions/cache changes it).`;
+  }
+  const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 600_000) / 60_000);
+  const inForce = formatNumber((l.segmentTimeoutMs ?? 600_000) / 60_000);
+  return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
+}
+
+export function withDownloadVerdict(profile: Profile, verdict: Verdict): Verdict {
+  const phase = profile.phases.find((p) => p.name === 'download');
+  const timeline = phase?.downloadTimeline;
+  if (!phase || !timeline) return verdict;
+  const archiveBytes = phase.networkBytes ?? profile.restore?.archiveBytes ?? null;
+  const download = judgeDownload(timeline, archiveBytes);
+  const stall = download.limit === 'stall' ? download.stalls[0] : undefined;
+  if (!stall) return { ...verdict, download };
+  return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download };
+}

@@ -1,0 +1,362 @@
+/**
+ * The download judged from its own timeline (the requests' bytes over time, first bytes, requests in
+ * flight) and the interface's counters. Pure. In order:
+ * - a stall: a request that received nothing mid-body, waited far longer than the others for its first
+ *   byte, or took far longer than the rest; said with when, how long, and what @actions/cache does about it;
+ * - latency or the store: requests spent most of their time waiting for a first byte; a fixed wait per
+ *   request is a round trip (latency), first bytes spread far apart are the store;
+ * - a per-connection cap (the rate grows with the requests in flight) or a path cap (flat whatever the
+ *   parallelism); with one connection the two cannot be told apart ('bandwidth').
+ * Each what-if is a lower bound on the download's time after that change: work no change removes
+ * (stalls, waits for first bytes) stays, and a doubled rate halves at most the time bytes flowed.
+ */
+import type {
+  DownloadLimits,
+  DownloadLimitKind,
+  DownloadRequestRecord,
+  DownloadStall,
+  DownloadTimeline,
+  DownloadVerdict,
+  DownloadWhatIf,
+} from '../profile/schema.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
+
+/** A stretch without bytes shorter than this is ordinary jitter, whatever the sampling interval. */
+const STALL_MIN_MS = 1000;
+/** ...and it must span this many sampler intervals, so one late tick is not a stall. */
+const STALL_MIN_INTERVALS = 5;
+/** A request is "far slower than the rest" at this multiple of the median request's time (or first-byte wait). */
+const SLOW_REQUEST_FACTOR = 4;
+/** A stall names the download's limit once it cost at least this share of the download. */
+const STALL_VERDICT_SHARE = 0.1;
+/** Requests spending this share of their time waiting for a first byte are limited by that wait. */
+const WAIT_SHARE = 0.5;
+/** First bytes spread wider than this (90th percentile over the fastest) do not track one round trip: the store. */
+const STORE_SPREAD = 3;
+/** Elasticity of the rate in the requests in flight: above, a per-connection cap; below the lower, a path cap. */
+const PER_CONNECTION_ELASTICITY = 0.6;
+const PATH_ELASTICITY = 0.3;
+/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
+const MIN_PARALLELISM_SPREAD = 1.3;
+/** Least body time of a request for its rate to count. */
+const MIN_BODY_MS = 200;
+
+const median = (xs: readonly number[]): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const quantile = (xs: readonly number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
+};
+
+const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
+const duration = (r: DownloadRequestRecord, endMs: number): number => (r.endMs ?? endMs) - r.startMs;
+
+/** Aggregate bytes at time t, from the samples (step function: the last sample at or before t). */
+function bytesAt(t: DownloadTimeline, tMs: number): number {
+  let b = 0;
+  for (const [at, total] of t.samples) {
+    if (at > tMs) break;
+    b = total;
+  }
+  return b;
+}
+
+/** How long, within [from, to], no request received anything (aggregate flat between samples). */
+function flatWithin(t: DownloadTimeline, from: number, to: number): number {
+  let flat = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, ba] = s[i] as [number, number, number];
+    const [b, bb] = s[i + 1] as [number, number, number];
+    if (bb !== ba) continue;
+    const lo = Math.max(a, from);
+    const hi = Math.min(b, to);
+    if (hi > lo) flat += hi - lo;
+  }
+  // Bytes land on a tick after the interval they arrived in: the last flat interval before growth is flat too.
+  return flat;
+}
+
+/** Time the aggregate grew (bytes flowed), and the rate while flowing, grouped by requests in flight. */
+function flowing(t: DownloadTimeline): { flowingMs: number } {
+  let flowingMs = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, ba] = s[i] as [number, number, number];
+    const [b, bb] = s[i + 1] as [number, number, number];
+    if (bb <= ba || b <= a) continue;
+    // A gap longer than a few ticks ending in growth is mostly a flat stretch: count one interval of flow.
+    flowingMs += Math.min(b - a, t.intervalMs * 1.5);
+  }
+  return { flowingMs };
+}
+
+/** Any segment timeout below the time from the segment's start to the stall's end fires during the stall (half a second of margin). */
+function segmentTimeoutToCut(stallEndMs: number, segmentStartMs: number): number {
+  return Math.max(1000, stallEndMs - segmentStartMs - 500);
+}
+
+function toolkitOnStall(
+  limits: DownloadLimits,
+  kind: DownloadStall['kind'],
+  durationMs: number,
+  endedIt: boolean,
+  segmentTimeoutToCutMs: number | null,
+): string {
+  const minutes = (ms: number) => formatNumber(ms / 60_000);
+  if (limits.path === 'http-stream') {
+    const cut = endedIt || durationMs >= limits.requestTimeoutMs;
+    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ': that is what ended this one' : ': this stall stayed under it'}`;
+  }
+  const retried = endedIt || durationMs >= limits.requestTimeoutMs;
+  if (limits.path === 'http-concurrent') {
+    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${retried ? ': that retry ran here' : ': this stall stayed under it'}`;
+  }
+  if (kind === 'first-byte') {
+    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ': that retry ran here' : ': this wait stayed under it'}`;
+  }
+  const segment = limits.segmentTimeoutMs ?? 600_000;
+  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
+}
+
+/** Start of the SDK segment (128 MiB) a ranged request belongs to: when its segment's first request started. */
+function segmentStart(t: DownloadTimeline, r: DownloadRequestRecord): number {
+  const size = t.limits.segmentBytes;
+  const offset = (x: DownloadRequestRecord) => Number(/bytes=(\d+)-/.exec(x.range ?? '')?.[1] ?? Number.NaN);
+  const own = offset(r);
+  if (!size || !Number.isFinite(own)) return t.startMs;
+  const segment = Math.floor(own / size);
+  const starts = t.requests.filter((x) => x.method === 'GET' && Math.floor(offset(x) / size) === segment).map((x) => x.startMs);
+  return starts.length > 0 ? Math.min(...starts) : t.startMs;
+}
+
+export function findStalls(t: DownloadTimeline): DownloadStall[] {
+  const gets = t.requests.filter((r) => r.method === 'GET');
+  const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t.intervalMs);
+  const stalls: DownloadStall[] = [];
+  const make = (r: DownloadRequestRecord, kind: DownloadStall['kind'], startMs: number, durationMs: number): DownloadStall => {
+    // A request closed unfinished about when the timeout was due: the timeout ended it.
+    const endedByTimeout = r.outcome !== 'complete' && durationMs >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
+    const segmentTimeoutToCutMs = t.limits.path === 'azure-sdk' && kind !== 'first-byte' ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
+    return {
+      kind,
+      requestId: r.id,
+      startMs,
+      durationMs,
+      // The bytes it had when it stopped: at the last tick before the stall.
+      atBytes: bytesAt(t, startMs + t.intervalMs / 2),
+      wholeDownloadMs: flatWithin(t, startMs, startMs + durationMs),
+      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs),
+      endedByTimeout,
+      segmentTimeoutToCutMs,
+    };
+  };
+  for (const r of gets) {
+    // Mid-body: the longest stretch between points after the first byte with no growth (to the close, for a request cut while idle).
+    const pts = r.points.filter(([, b]) => b > 0);
+    let best: [number, number] | null = null;
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const [a] = pts[i] as [number, number];
+      const [b] = pts[i + 1] as [number, number];
+      if (!best || b - a > best[1]) best = [a, b - a];
+    }
+    const last = pts[pts.length - 1];
+    if (last && r.endMs !== null && r.outcome !== 'complete' && r.endMs - last[0] > (best?.[1] ?? 0)) best = [last[0], r.endMs - last[0]];
+    if (best && best[1] >= minMs) stalls.push(make(r, 'body', best[0] - t.intervalMs / 2, best[1]));
+  }
+  const waits = gets.map(ttfb).filter((x): x is number => x !== null);
+  const typicalWait = median(waits);
+  const typicalDuration = median(gets.map((r) => duration(r, t.endMs)));
+  for (const r of gets) {
+    if (stalls.some((s) => s.requestId === r.id)) continue;
+    const w = ttfb(r) ?? (r.endMs ?? t.endMs) - r.startMs;
+    if (gets.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR * typicalWait) {
+      stalls.push(make(r, 'first-byte', r.startMs, w));
+      continue;
+    }
+    const d = duration(r, t.endMs);
+    if (gets.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, 'slow', r.startMs, d - typicalDuration));
+  }
+  return stalls.sort((a, b) => b.durationMs - a.durationMs);
+}
+
+function stallSentence(s: DownloadStall, t: DownloadTimeline, archiveBytes: number | null): string {
+  const at = archiveBytes ? ` at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : ` after ${bytes(s.atBytes)}`;
+  const what =
+    s.kind === 'body'
+      ? `request #${s.requestId} received nothing for ${seconds(s.durationMs)}`
+      : s.kind === 'first-byte'
+        ? `request #${s.requestId} waited ${seconds(s.durationMs)} for its first byte`
+        : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`;
+  const whole = s.wholeDownloadMs >= 0.5 * s.durationMs ? `, the whole download stopped for ${seconds(s.wholeDownloadMs)} of it` : '';
+  return `the download stalled for ${seconds(s.durationMs)} (${what}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it${at}${whole}): ${s.toolkit}`;
+}
+
+export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null): DownloadVerdict {
+  const D = Math.max(1, t.endMs - t.startMs);
+  const gets = t.requests.filter((r) => r.method === 'GET');
+  const total = t.samples[t.samples.length - 1]?.[1] ?? 0;
+  const rate = (archiveBytes ?? total) / (D / 1000);
+  const { flowingMs } = flowing(t);
+  const stalls = findStalls(t);
+  const waits = gets.map(ttfb).filter((x): x is number => x !== null);
+  const waitShare =
+    gets.reduce((s, r) => s + (ttfb(r) ?? 0), 0) /
+    Math.max(
+      1,
+      gets.reduce((s, r) => s + duration(r, t.endMs), 0),
+    );
+  const meanInFlight = Math.max(1, inFlightMean(t));
+  const evidence: string[] = [
+    `${gets.length} GET request${gets.length === 1 ? '' : 's'} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate)}`,
+    `bytes flowed ${percent(flowingMs / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`,
+  ];
+  const elastic = rateElasticity(gets, t.endMs);
+  const elasticity = elastic?.elasticity ?? null;
+  if (elastic) {
+    evidence.push(
+      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) received ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`,
+    );
+  }
+  const carrier = t.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
+  if (carrier)
+    evidence.push(
+      `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1000))} (all its traffic, not only the download's)`,
+    );
+
+  const worst = stalls[0];
+  const spread = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
+  // What limited the download apart from any stall (the rate what-ifs follow it), then the stall over it.
+  let limit: DownloadLimitKind;
+  let why: string;
+  if (waitShare >= WAIT_SHARE) {
+    const fixedWait = spread !== null && spread <= STORE_SPREAD;
+    limit = fixedWait ? 'latency' : 'store';
+    why = fixedWait
+      ? `the download waited on round trips: its requests spent ${percent(waitShare)} of their time waiting for a first byte, ${seconds(median(waits))} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate)}`
+      : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
+  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
+    limit = 'per-connection';
+    why = `each connection was capped: the rate grew with the requests in flight (${formatNumber(elasticity)}× as elastic as a per-connection cap would make it), about ${mibPerSecond(rate / meanInFlight)} per request`;
+  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
+    limit = 'path';
+    why = `the path or the machine capped the download at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`;
+  } else {
+    limit = gets.length > 0 ? 'bandwidth' : 'none';
+    why =
+      gets.length === 1
+        ? `one connection carried the download at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
+        : `the download ran at ${mibPerSecond(rate)} with no stall and short waits for first bytes`;
+  }
+  const whatIf = downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst);
+  if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
+    evidence.push(`apart from the stall: ${why}`);
+    limit = 'stall';
+    why = stallSentence(worst, t, archiveBytes);
+  }
+  for (const s of stalls.slice(limit === 'stall' ? 1 : 0)) evidence.push(stallSentence(s, t, archiveBytes));
+  evidence.push(...interruptions(t));
+  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence, whatIf };
+}
+
+/**
+ * How each request's body rate changed with the bodies in flight beside it: the slope of log(rate) on
+ * log(in flight) is 0 when each connection has its own cap and -1 when they share one; the aggregate's
+ * elasticity in the parallelism is 1 + slope (1: per connection, 0: the path).
+ */
+function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number) {
+  const bodies = gets.filter((r) => r.outcome === 'complete' && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
+  const inBody = (t: number) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
+  const rows = bodies.map((r) => {
+    const from = r.firstByteMs as number;
+    const to = r.endMs as number;
+    // The mean count of bodies in flight over this body, at 20 points.
+    let sum = 0;
+    for (let i = 0; i < 20; i++) sum += inBody(from + ((i + 0.5) / 20) * (to - from));
+    return { inFlight: Math.max(1, sum / 20), rate: r.receivedBytes / ((to - from) / 1000) };
+  });
+  if (rows.length < 2) return null;
+  const fewest = rows.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+  const most = rows.reduce((a, b) => (b.inFlight > a.inFlight ? b : a));
+  if (most.inFlight / fewest.inFlight < MIN_PARALLELISM_SPREAD) return null;
+  const xs = rows.map((r) => Math.log(r.inFlight));
+  const ys = rows.map((r) => Math.log(r.rate));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
+    den += ((xs[i] as number) - mx) ** 2;
+  }
+  return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
+}
+
+/** Requests closed before their body ended, and the request that fetched the rest again (a retry), if any. */
+export function interruptions(t: DownloadTimeline): string[] {
+  const gets = t.requests.filter((r) => r.method === 'GET');
+  const end = (r: DownloadRequestRecord) => /bytes=\d+-(\d+)/.exec(r.range ?? '')?.[1] ?? null;
+  return gets
+    .filter((r) => r.outcome === 'aborted' || r.outcome === 'error')
+    .map((r) => {
+      const retry = gets.find((g) => g.id > r.id && g.startMs >= (r.endMs ?? 0) - t.intervalMs && end(g) !== null && end(g) === end(r));
+      const what =
+        r.outcome === 'error'
+          ? `failed before a response (${r.range ?? 'whole blob'})`
+          : `was closed after ${bytes(r.receivedBytes)} (${r.range ?? 'whole blob'})`;
+      const after = retry
+        ? `request #${retry.id} asked for ${retry.range} ${seconds(Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)))} later: a retry`
+        : t.limits.path === 'azure-sdk' && r.outcome === 'aborted'
+          ? 'nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download'
+          : 'nothing fetched it again';
+      return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
+    });
+}
+
+function inFlightMean(t: DownloadTimeline): number {
+  let area = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, , k] = s[i] as [number, number, number];
+    const [b] = s[i + 1] as [number, number, number];
+    area += (b - a) * k;
+  }
+  const span = (s[s.length - 1]?.[0] ?? 0) - (s[0]?.[0] ?? 0);
+  return span > 0 ? area / span : 0;
+}
+
+function downloadWhatIfs(
+  limit: DownloadLimitKind,
+  D: number,
+  flowingMs: number,
+  gets: readonly DownloadRequestRecord[],
+  meanInFlight: number,
+  worst: DownloadStall | undefined,
+): DownloadWhatIf[] {
+  const out: DownloadWhatIf[] = [];
+  const halfFlow = Math.max(0, D - Math.min(D, flowingMs) / 2);
+  const perConnection = limit === 'per-connection' || limit === 'bandwidth' ? halfFlow : D;
+  const aggregate = limit === 'path' || limit === 'bandwidth' ? halfFlow : D;
+  const say = (change: DownloadWhatIf['change'], lower: number, phrase: string) => {
+    const ms = Math.round(Math.min(D, lower));
+    out.push({
+      change,
+      downloadLowerBoundMs: ms,
+      sentence:
+        ms >= 0.99 * D
+          ? `${phrase} the download would still take about ${seconds(D)}.`
+          : `${phrase} the download would take at least ${seconds(ms)} (now ${seconds(D)}).`,
+    });
+  };
+  say('twice-per-connection', perConnection, 'With twice the rate per connection');
+  say('twice-aggregate', aggregate, 'With twice the aggregate rate (a wider path)');
+  const waitSum = gets.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
+  // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot.
+  say('half-round-trip', D - waitSum / (2 * meanInFlight), 'With half the round trip');
+  if (worst) say('stall-removed', D - worst.durationMs, `Without the ${seconds(worst.durationMs)} stall`);
+  return out;
+}

@@ -1,0 +1,172 @@
+/**
+ * Which write requests an IOPS cap counts. Before merging: every bio (writes completed + writes
+ * merged, diskstats fields 5 and 6), as a cgroup io.max/blkio limit or a bio-based device (dm, md)
+ * sees them. After: the requests the queue issued (writes completed), as the device and a cloud
+ * volume's meter count them; on a bio-based device that is the count of the disk below. fio's 4 KiB
+ * random writes barely merge, so its ceiling is the same either way; the restore's writes can merge
+ * many-fold, and which count sits at the ceiling tells the caps apart. Pure.
+ */
+import type { BlockDeviceKind, Profile, Snapshot } from '../profile/schema.js';
+import { ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, FEW_MERGES_SHARE, MIN_BINDING_WINDOWS, NEAR_CEILING_SHARE } from './thresholds.js';
+
+export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
+export type IopsCount = (typeof IOPS_COUNTS)[number];
+
+/** The judged device and, when it is bio-based, the sampled devices below it. */
+export interface StackView {
+  index: number;
+  name: string;
+  kind?: BlockDeviceKind;
+  below: { index: number; name: string }[];
+}
+
+export interface IopsCounting {
+  used: IopsCount;
+  /** Write requests/s counted after merging, and on which device(s). */
+  afterMergePerSecond: number;
+  afterMergeDevice: string;
+  /** Write bios/s (before merging), and on which device. */
+  beforeMergePerSecond: number;
+  beforeMergeDevice: string;
+  ceiling: number;
+  /** Why this count, in words. */
+  because: string;
+}
+
+export function stackOf(profile: Profile, index: number | null): StackView | undefined {
+  const d = index === null ? undefined : profile.devices[index];
+  if (index === null || !d) return undefined;
+  const bioBased = d.kind === 'dm' || d.kind === 'md';
+  const below = bioBased
+    ? (d.below ?? []).flatMap((name) => {
+        const i = profile.devices.findIndex((x) => x.name === name);
+        return i >= 0 ? [{ index: i, name }] : [];
+      })
+    : [];
+  return { index, name: d.name, ...(d.kind ? { kind: d.kind } : {}), below };
+}
+
+function delta(a: Snapshot, b: Snapshot, index: number, field: 'writesCompleted' | 'writesMerged'): number | null {
+  const x = a.disks[index];
+  const y = b.disks[index];
+  return x && y ? Math.max(0, y[field] - x[field]) : null;
+}
+
+/** Write requests per second between two snapshots, counted one way; null where the counters are missing. */
+export function writeRate(a: Snapshot, b: Snapshot, stack: StackView, count: IopsCount): number | null {
+  const s = (b.tMs - a.tMs) / 1000;
+  if (!(s > 0)) return null;
+  if (count === 'before-merge') {
+    const done = delta(a, b, stack.index, 'writesCompleted');
+    const merged = delta(a, b, stack.index, 'writesMerged');
+    return done === null || merged === null ? null : (done + merged) / s;
+  }
+  if (stack.below.length === 0) {
+    const done = delta(a, b, stack.index, 'writesCompleted');
+    return done === null ? null : done / s;
+  }
+  // A bio-based device merges nothing itself: the disks below count its bios as merged requests.
+  let sum = 0;
+  for (const below of stack.below) {
+    const done = delta(a, b, below.index, 'writesCompleted');
+    if (done === null) return null;
+    sum += done;
+  }
+  return sum / s;
+}
+
+function variation(values: readonly number[]): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length) / mean;
+}
+
+/**
+ * How still bios/s, requests/s and bytes/s held over windows at a ceiling (coefficients of variation):
+ * a cap holds its own count still while the others follow request sizes. Null with too few windows.
+ */
+function steadiness(
+  series: readonly Snapshot[],
+  stack: StackView,
+  ceiling: number,
+  bandwidthCeiling: number | null,
+): { bios: number; requests: number; bytes: number } | null {
+  const bios: number[] = [];
+  const requests: number[] = [];
+  const bytes: number[] = [];
+  let from = series[0];
+  for (let i = 1; from && i < series.length; i++) {
+    const to = series[i] as Snapshot;
+    if (to.tMs - from.tMs < CEILING_WINDOW_MS && i < series.length - 1) continue;
+    const before = writeRate(from, to, stack, 'before-merge');
+    const after = writeRate(from, to, stack, 'after-merge');
+    const a = from.disks[stack.index];
+    const b = to.disks[stack.index];
+    const bytesPerSecond = a && b ? ((b.sectorsWritten - a.sectorsWritten) * 512 * 1000) / (to.tMs - from.tMs) : 0;
+    // Only windows at a ceiling: below them no cap holds anything still.
+    const atCeiling = (before ?? 0) >= NEAR_CEILING_SHARE * ceiling || (bandwidthCeiling !== null && bytesPerSecond >= NEAR_CEILING_SHARE * bandwidthCeiling);
+    if (before && after !== null && atCeiling) {
+      bios.push(before);
+      requests.push(after);
+      bytes.push(bytesPerSecond);
+    }
+    from = to;
+  }
+  if (bios.length < MIN_BINDING_WINDOWS) return null;
+  return { bios: variation(bios), requests: variation(requests), bytes: variation(bytes) };
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/**
+ * Which count the probed write-IOPS ceiling belongs to, for a phase on `stack` between its first and
+ * last snapshot: the device's own count when it reached the ceiling or neither did; bios when only
+ * they reached it and, over the phase's windows, held steadier than requests/s and bytes/s (a cap
+ * holds its own count still). Null without counters or a ceiling.
+ */
+export function iopsCounting(
+  series: readonly Snapshot[],
+  stack: StackView | undefined,
+  ceiling: number | null,
+  bandwidthShare: number | null,
+  bandwidthCeiling: number | null = null,
+): IopsCounting | null {
+  const first = series[0];
+  const last = series.at(-1);
+  if (!stack || !ceiling || !first || !last || first === last) return null;
+  const after = writeRate(first, last, stack, 'after-merge');
+  const before = writeRate(first, last, stack, 'before-merge');
+  if (after === null || before === null) return null;
+  const afterDevice = stack.below.length > 0 ? stack.below.map((b) => b.name).join(' + ') : stack.name;
+  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling };
+  const pick = (used: IopsCount, because: string): IopsCounting => ({ used, ...base, because });
+  const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
+  const bioBased = stack.below.length > 0;
+  const afterText = bioBased ? `requests on ${afterDevice} below` : 'requests after merging';
+  if (before - after < FEW_MERGES_SHARE * before)
+    return pick('after-merge', `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
+  if (after >= NEAR_CEILING_SHARE * ceiling) {
+    return pick('after-merge', `${n(after)} ${afterText}/s already reached ${ceilingText}, counted as the device and a cloud volume's meter count`);
+  }
+  if (before < NEAR_CEILING_SHARE * ceiling)
+    return pick('after-merge', `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
+  // Only the bios reached the ceiling: a cap on bios holds bios/s still while requests/s follow the
+  // merging and bytes/s the file sizes; an uncapped disk's page-sized bios or a bandwidth cap do not.
+  const still = steadiness(series, stack, ceiling, bandwidthCeiling);
+  const above = before > ABOVE_CEILING_SHARE * ceiling ? ', above what fio measured' : '';
+  if (still && still.bios < still.requests && still.bios < still.bytes) {
+    return pick(
+      'before-merge',
+      `only the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`,
+    );
+  }
+  const why = !still
+    ? 'too few windows to tell which count held still'
+    : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE
+      ? 'bytes/s held as still at the bandwidth ceiling, so the bandwidth limit explains the rate'
+      : 'bios/s did not hold still as a cap on them would';
+  return pick(
+    'after-merge',
+    `the bios (${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`,
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The always-on stages of the profile pipeline (issue 24), kept out of run-profile.ts: the
+ * fingerprint, whether to probe or use remembered ceilings, storing fresh ones, which experiments
+ * `auto` runs, and the label's history. Each cache call failing costs a note, never the profile.
+ */
+import type { ProfileConfig } from '../config/config.js';
+import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from '../profile/always-on.js';
+import type { PhaseName, PhaseRecord, Profile, ProbeSuiteResult } from '../profile/schema.js';
+import type { DeviceResolution } from '../sample/devices.js';
+import { nearestExisting } from '../sample/devices.js';
+import { describeFingerprint, readFingerprint } from '../sample/fingerprint.js';
+import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
+import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
+import { runIdentity } from '../remember/cache-store.js';
+import { historyRunOf } from '../history/history.js';
+import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
+import { MiB } from '../util/units.js';
+
+/** The log groups of the always-on cache calls, so their client lines are not read as the restore's. */
+export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Actions cache)';
+export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
+export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
+
+export function fingerprintOf(
+  where: DeviceResolution,
+  context: Profile['context'],
+  restorePath: string,
+  roots: { procRoot: string; sysRoot?: string },
+): HardwareFingerprint {
+  let existing: string | null = null;
+  try {
+    existing = nearestExisting(restorePath);
+  } catch {
+    // No such path at all: the fingerprint goes without its file system.
+  }
+  // RunnerContext.cgroup, where the runner-types work records it.
+  const cgroup = (context as { cgroup?: unknown }).cgroup;
+  return readFingerprint(
+    {
+      diskNames: where.devices.filter((d) => d.roles.includes('restore-path')).map((d) => d.name),
+      restorePath: existing,
+      fallback: {
+        vcpus: context.cpuCount,
+        memoryBytes: context.memoryBytes,
+        ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
+        ...(context.kernel ? { kernel: context.kernel } : {}),
+      },
+      ...(cgroup !== undefined ? { cgroup } : {}),
+    },
+    { procRoot: roots.procRoot, ...(roots.sysRoot ? { sysRoot: roots.sysRoot } : {}) },
+  );
+}
+
+/**
+ * When the restore's own lookup or download failed, the cache service or its blob store is in
+ * trouble: another call would add its retries (up to ~25 s each) to the step, so the always-on
+ * entries are left alone this run.
+ */
+export function cacheTrouble(restore: Profile['restore']): string | null {
+  const phase = restore?.error?.phase;
+  return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
+}
+
+export interface ProbePlan {
+  /** Set when auto decided; absent when probes are not auto. */
+  decision?: AutoDecision;
+  /** The remembered suite and its source, when the probes are skipped for it. */
+  remembered?: { suite: ProbeSuiteResult; source: CeilingsSource };
+}
+
+/** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
+export async function planProbes(
+  config: ProfileConfig,
+  fingerprint: HardwareFingerprint,
+  restore: Profile['restore'],
+  phases: readonly PhaseRecord[],
+  log: (l: string) => void,
+): Promise<ProbePlan> {
+  if (!config.probesAuto || config.probes.length === 0) return {};
+  const trouble = cacheTrouble(restore);
+  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
+  if (!config.rememberCeilings)
+    return { decision: { run: true, reason: 'probes: auto probed because remember-ceilings is false, so no ceilings are remembered' } };
+  const remembered = await loadCeilings(fingerprint.id);
+  const decision = decideProbes({
+    remembered: remembered.found ? remembered.document : { missing: remembered.reason },
+    nowMs: Date.now(),
+    maxAgeMs: config.ceilingsMaxAgeMs,
+    rates: restoreRates(phases),
+  });
+  log(decision.reason);
+  if (decision.run || !remembered.found) return { decision };
+  return {
+    decision,
+    remembered: { suite: rememberedSuite(remembered.document, decision.reason), source: rememberedSource(remembered.document, remembered.key) },
+  };
+}
+
+/** Where the ceilings came from; fresh ones are stored under the fingerprint for later runs. */
+export async function ceilingsSourceAfter(
+  config: ProfileConfig,
+  fingerprint: HardwareFingerprint,
+  probes: ProbeSuiteResult,
+  plan: ProbePlan,
+  probedAt: string,
+  profileRestore: Profile['restore'],
+  warn: (m: string) => void,
+): Promise<CeilingsSource> {
+  if (plan.remembered) return plan.remembered.source;
+  const usable = probes.status === 'ran' && probes.probes.some((p) => !p.error);
+  if (!usable) return { kind: 'none', sentence: `No fio ceilings: ${probes.reason ?? `the probes ${probes.status}`}.` };
+  const { runId } = runIdentity();
+  const source: CeilingsSource = { kind: 'this-run', runId, probedAt, fingerprintId: fingerprint.id, sentence: 'Ceilings probed by this run.' };
+  if (!config.rememberCeilings) return source;
+  if (cacheTrouble(profileRestore)) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${cacheTrouble(profileRestore)}).` };
+  const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
+  if (!stored.ok) {
+    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
+    return { ...source, sentence: 'Ceilings probed by this run (not remembered: see the warning).' };
+  }
+  return {
+    ...source,
+    cacheKey: stored.key,
+    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint.id}).`,
+  };
+}
+
+function phaseMs(phases: readonly PhaseRecord[], name: PhaseName): number | null {
+  const p = phases.find((x) => x.name === name);
+  return p ? p.endMs - p.startMs : null;
+}
+
+function untilDurableMs(profile: Profile): number | null {
+  const r = profile.restore;
+  if (!r?.cacheHit || r.error || r.skipped) return null;
+  return r.restoreMs + (phaseMs(profile.phases, 'writeback') ?? 0);
+}
+
+/** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
+export function autoExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
+  if (!config.experimentsAuto || config.experiments.length === 0) return null;
+  return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
+}
+
+/**
+ * The verdict says where its ceilings came from: remembered ones always (the run and date); this
+ * run's when probes: auto chose to probe, since on most runs it would not have.
+ */
+export function withCeilingsSource(profile: Profile): void {
+  const source = profile.ceilingsSource;
+  if (!profile.verdict || !source) return;
+  if (source.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
+  else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
+}
+
+/** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
+export function historyLabelOf(config: ProfileConfig): string {
+  return config.historyLabel ?? config.label;
+}
+
+/** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
+export function startHistoryLoad(config: ProfileConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
+  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
+}
+
+export async function historyOf(
+  config: ProfileConfig,
+  profile: Profile,
+  fingerprint: HardwareFingerprint,
+  loading: Promise<LoadedHistory> | null,
+): Promise<HistoryView | null> {
+  if (!config.history) return null;
+  const trouble = cacheTrouble(profile.restore);
+  if (trouble || !loading) {
+    return {
+      label: historyLabelOf(config),
+      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
+      restoredKey: null,
+      startedNew: false,
+      earlierRuns: 0,
+      groups: [],
+      regressions: [],
+      saved: null,
+      notes: [`The history was not read or added to this run: ${trouble ?? 'it was not loaded'}.`],
+    };
+  }
+  const { runId, runAttempt } = runIdentity();
+  const probe = (name: string) => profile.probes?.probes.find((p) => p.name === name && !p.error);
+  const r = profile.restore;
+  const current = historyRunOf({
+    createdAt: profile.createdAt,
+    runId,
+    runAttempt,
+    fingerprintId: fingerprint.id,
+    hardware: describeFingerprint(fingerprint),
+    phasesMs: {
+      lookup: phaseMs(profile.phases, 'lookup'),
+      download: phaseMs(profile.phases, 'download'),
+      extract: phaseMs(profile.phases, 'extract'),
+      writeback: phaseMs(profile.phases, 'writeback'),
+    },
+    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
+    archiveBytes: r?.archiveBytes ?? null,
+    bottleneck: profile.verdict?.bottleneck ?? 'inconclusive',
+    ceilings: {
+      seqWriteMiBps: probe('seq-write') ? (probe('seq-write')?.bytesPerSecond ?? 0) / MiB : null,
+      randWriteIops: probe('rand-write')?.iops ?? null,
+    },
+  });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
+}

@@ -1,0 +1,133 @@
+/**
+ * Small JSON documents in the Actions cache, in key spaces of their own (IO edge): the remembered
+ * ceilings and the label histories. Entries are immutable, so each save takes a new key and a load
+ * takes the newest entry under a prefix, as restore-keys do.
+ *
+ * Why not restoreCache/saveCache: those tar and zstd a directory, whose path strings are part of the
+ * cache version and would have to be the same on every runner. These documents are a few KiB of
+ * JSON: the same service calls restoreCacheV2/V1 and saveCacheV2/V1 make, with the JSON as the
+ * archive's bytes, cost a lookup and a small transfer, and nothing is written outside RUNNER_TEMP.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  cacheUtils,
+  downloadCache,
+  getCacheEntry,
+  getCacheMode,
+  getCacheServiceVersion,
+  internalCacheTwirpClient,
+  isCacheReadable,
+  isCacheWritable,
+  reserveCache,
+  uploadCache,
+} from '../restore/cache-internals.js';
+import { errorMessage } from '../util/errors.js';
+import { CompressionMethod } from '../../node_modules/@actions/cache/lib/internal/constants.js';
+
+/** The document kinds, each its own cache version (so no actions/cache entry, and no other kind, can match). */
+export const DOCUMENT_KINDS = ['ceilings', 'history'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Part of the version: bump it when a document's shape changes incompatibly, and old entries stop matching. */
+const DOCUMENT_FORMAT = 1;
+
+function versionOf(kind: DocumentKind): { paths: string[]; compressionMethod: CompressionMethod } {
+  // The JSON is stored as it is; gzip only names the entry's format in its version, as saveCache's would.
+  return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
+}
+
+export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string };
+
+function serviceVersion(): 'v1' | 'v2' {
+  return getCacheServiceVersion() === 'v2' ? 'v2' : 'v1';
+}
+
+async function scratch(): Promise<string> {
+  return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'disk-profiler-doc-'));
+}
+
+/** The newest document under keyPrefix, or why there is none (a miss, a service error, a mode forbidding reads). */
+export async function loadNewest(kind: DocumentKind, keyPrefix: string): Promise<LoadResult> {
+  const mode = getCacheMode();
+  if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir: string | null = null;
+  try {
+    let url = '';
+    let key = '';
+    if (serviceVersion() === 'v2') {
+      const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: keyPrefix, restoreKeys: [keyPrefix], version });
+      if (response.ok) {
+        url = response.signedDownloadUrl;
+        key = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry([keyPrefix], paths, { compressionMethod, enableCrossOsArchive: true });
+      url = entry?.archiveLocation ?? '';
+      key = entry?.cacheKey ?? '';
+    }
+    if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
+    dir = await scratch();
+    const file = path.join(dir, 'document.json');
+    await downloadCache(url, file, serviceVersion() === 'v2' ? { useAzureSdk: true } : undefined);
+    return { found: true, key, document: JSON.parse(await readFile(file, 'utf8')) };
+  } catch (error) {
+    return { found: false, reason: `reading ${keyPrefix}* from the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export type StoreResult = { ok: true } | { ok: false; reason: string };
+
+/** Saves the document under key (a new key: entries are immutable). */
+export async function storeDocument(kind: DocumentKind, key: string, document: unknown): Promise<StoreResult> {
+  const mode = getCacheMode();
+  if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir: string | null = null;
+  try {
+    dir = await scratch();
+    const file = path.join(dir, 'document.json');
+    const body = JSON.stringify(document);
+    await writeFile(file, body);
+    const sizeBytes = Buffer.byteLength(body);
+    if (serviceVersion() === 'v2') {
+      const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
+      const client = internalCacheTwirpClient();
+      const created = await client.CreateCacheEntry({ key, version });
+      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
+      await uploadCache(-1, file, created.signedUploadUrl, {
+        uploadChunkSize: 64 * 1024 * 1024,
+        uploadConcurrency: 8,
+        useAzureSdk: true,
+        archiveSizeBytes: sizeBytes,
+      });
+      const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
+      if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
+    } else {
+      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = reserved?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      await uploadCache(cacheId, file, '', {});
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: `saving ${key} to the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Cache keys may not hold commas (restore-keys are comma-joined on v1) and are at most 512 characters. */
+export function keySafe(text: string, maxLength = 100): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, maxLength);
+}
+
+/** This run as GitHub names it, for keys and for "remembered from run N". */
+export function runIdentity(env: NodeJS.ProcessEnv = process.env): { runId: string; runAttempt: string } {
+  return { runId: env.GITHUB_RUN_ID || 'local', runAttempt: env.GITHUB_RUN_ATTEMPT || '1' };
+}

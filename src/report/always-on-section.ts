@@ -1,0 +1,66 @@
+/**
+ * The always-on parts of the step summary (issue 24): the hardware line, where the ceilings came
+ * from and why the auto stages ran or not (under the verdict), a regression flag, and this run
+ * against its label's history. Pure.
+ */
+import type { HistoryGroup, Percentiles } from '../profile/always-on.js';
+import type { Profile } from '../profile/schema.js';
+import { describeFingerprint } from '../sample/fingerprint.js';
+import { escapeHtml, table } from './markdown.js';
+import { seconds } from './format.js';
+
+/** A few short lines for the top of the summary; empty for profiles without a fingerprint (older ones). */
+export function alwaysOnLines(profile: Profile): string {
+  const lines: string[] = [];
+  const fp = profile.fingerprint;
+  if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp))}`);
+  if (profile.ceilingsSource) lines.push(escapeHtml(profile.ceilingsSource.sentence));
+  for (const d of [profile.auto?.probes, profile.auto?.experiments]) if (d) lines.push(escapeHtml(capitalised(d.reason)));
+  const regressions = profile.history?.regressions ?? [];
+  if (regressions.length > 0) {
+    const items = regressions.map(
+      (r) =>
+        `${r.metric === 'restore' ? 'restore' : 'until on disk'} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`,
+    );
+    lines.unshift(
+      `> [!CAUTION]\n> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join('; ')}.`,
+    );
+  }
+  return lines.join('  \n');
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function p(x: Percentiles | null): string {
+  return x ? `${seconds(x.p50)} / ${seconds(x.p90)}` : '–';
+}
+
+/** This run against its label's history: p50/p90 per hardware kind, this run's kind first. */
+export function historySection(profile: Profile): string {
+  const h = profile.history;
+  if (!h) return '';
+  const thisId = profile.fingerprint?.id;
+  const runs = h.earlierRuns + 1;
+  const kinds = h.groups.length;
+  const head = `${escapeHtml(h.label)}: ${kinds} hardware kind${kinds === 1 ? '' : 's'} over ${runs} run${runs === 1 ? '' : 's'} (this one included).`;
+  const rows = h.groups.map((g: HistoryGroup) => [
+    `${g.fingerprintId === thisId ? '**this hardware** ' : ''}\`${g.fingerprintId}\``,
+    escapeHtml(g.hardware),
+    String(g.runs),
+    p(g.restoreMs),
+    p(g.untilDurableMs),
+  ]);
+  const notes = h.notes.map((n) => `- ${escapeHtml(n)}`);
+  return [
+    '### History of this runner type',
+    '',
+    head,
+    '',
+    table(['Fingerprint', 'Hardware', 'Runs', 'Restore p50 / p90', 'Until on disk p50 / p90'], rows, ['l', 'l', 'r', 'r', 'r']),
+    '',
+    '<sub>Runs on other hardware are kept apart. A run is flagged when it is beyond p90 of at least 5 earlier runs on the same hardware with a cache within 25% of its size.</sub>',
+    ...(notes.length > 0 ? ['', ...notes] : []),
+  ].join('\n');
+}

@@ -1,0 +1,222 @@
+/**
+ * The hardware fingerprint (IO edge: /proc and /sys under a root, so fixture trees of other machines
+ * read the same way): CPU, memory, DMI, kernel, the restore's disks and file system, another local
+ * disk, cgroup limits; and a short stable id of the parts that decide the ceilings. Never throws:
+ * a missing file is a missing field.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import type { DiskFingerprint, DiskKind, FileSystemFingerprint, HardwareFingerprint } from '../profile/always-on.js';
+import { activeScheduler } from './devices.js';
+import { parseCpuinfo } from './context.js';
+import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+import { readNumber, readText } from './read-file.js';
+
+export interface FingerprintRoots {
+  procRoot?: string;
+  sysRoot?: string;
+}
+
+export interface FingerprintInput {
+  /** Kernel names of the devices under the restore path (Profile.devices with role restore-path). */
+  diskNames: string[];
+  /** The restore path (or its nearest existing parent): its mount is the file system fingerprinted. */
+  restorePath: string | null;
+  /** When /proc is not there (or says nothing): node:os figures. */
+  fallback: { cpuModel?: string; vcpus: number; memoryBytes: number; kernel?: string };
+  /** RunnerContext.cgroup when the runner-types work recorded it. */
+  cgroup?: unknown;
+}
+
+/** Kinds by kernel name: the naming is the driver's (nvme, sd = SCSI/SATA/SAS, vd = virtio-blk, xvd = Xen). */
+export function diskKindOf(name: string): DiskKind {
+  if (/^nvme\d/.test(name)) return 'nvme';
+  if (/^(sd|hd)[a-z]/.test(name)) return 'scsi';
+  if (/^vd[a-z]/.test(name)) return 'virtio';
+  if (/^xvd[a-z]/.test(name)) return 'xen';
+  if (/^loop\d/.test(name)) return 'loop';
+  if (/^dm-\d/.test(name)) return 'dm';
+  if (/^md\d/.test(name)) return 'md';
+  if (/^mmcblk\d/.test(name)) return 'mmc';
+  return 'other';
+}
+
+/** The mount options that decide how ext4 (and others) write: data=, commit=, barrier. */
+export function writeOptions(options: string): Pick<FileSystemFingerprint, 'data' | 'commitSeconds' | 'barrier'> {
+  const out: Pick<FileSystemFingerprint, 'data' | 'commitSeconds' | 'barrier'> = {};
+  for (const opt of options.split(',')) {
+    const [name, value] = opt.split('=') as [string, string | undefined];
+    if (name === 'data' && value) out.data = value;
+    else if (name === 'commit' && value !== undefined && /^\d+$/.test(value)) out.commitSeconds = Number(value);
+    else if (name === 'nobarrier') out.barrier = false;
+    else if (name === 'barrier') out.barrier = value === undefined ? true : value !== '0';
+  }
+  return out;
+}
+
+function readDisk(sysRoot: string, name: string): DiskFingerprint {
+  const dir = `${sysRoot}/block/${name}`;
+  const disk: DiskFingerprint = { name, kind: diskKindOf(name) };
+  const set = <K extends keyof DiskFingerprint>(key: K, value: DiskFingerprint[K] | undefined) => {
+    if (value !== undefined && value !== '') disk[key] = value;
+  };
+  set('model', readText(`${dir}/device/model`));
+  set('vendor', readText(`${dir}/device/vendor`));
+  const rotational = readNumber(`${dir}/queue/rotational`);
+  set('rotational', rotational === undefined ? undefined : rotational === 1);
+  set('logicalBlockBytes', readNumber(`${dir}/queue/logical_block_size`));
+  set('physicalBlockBytes', readNumber(`${dir}/queue/physical_block_size`));
+  set('queueDepth', readNumber(`${dir}/queue/nr_requests`));
+  set('scheduler', activeScheduler(readText(`${dir}/queue/scheduler`)));
+  const sectors = readNumber(`${dir}/size`);
+  set('sizeBytes', sectors === undefined ? undefined : sectors * 512);
+  set('dmName', readText(`${dir}/dm/name`));
+  try {
+    const slaves = readdirSync(`${dir}/slaves`).sort();
+    if (slaves.length > 0) disk.stackedOn = slaves;
+  } catch {
+    // Not a stacked device.
+  }
+  return disk;
+}
+
+/** Devices that are no disk worth naming as "another local disk". */
+const NOT_A_DISK = /^(loop|ram|zram|sr|fd|nbd)\d*/;
+
+/** The whole disk of a partition's device name: sda1 → sda, nvme0n1p2 → nvme0n1, mmcblk0p1 → mmcblk0. */
+export function wholeDiskOf(name: string): string {
+  if (/^(nvme\d+n\d+|mmcblk\d+)p\d+$/.test(name)) return name.replace(/p\d+$/, '');
+  if (/^(sd|vd|xvd|hd)[a-z]+\d+$/.test(name)) return name.replace(/\d+$/, '');
+  return name;
+}
+
+function otherLocalDisk(
+  mounts: readonly MountEntry[],
+  restoreMount: MountEntry | null,
+  restoreDisks: readonly string[],
+): HardwareFingerprint['otherLocalDisk'] {
+  // The hosted runners' temporary disk is at /mnt; other local disks are wherever the image put them.
+  // Another partition of a disk the restore uses is not another disk.
+  const candidates = mounts.filter(
+    (m) =>
+      m.source.startsWith('/dev/') &&
+      !NOT_A_DISK.test(m.source.slice('/dev/'.length)) &&
+      !restoreDisks.includes(wholeDiskOf(m.source.slice('/dev/'.length))) &&
+      !m.mountOptions.split(',').includes('ro') &&
+      m.devNumber !== restoreMount?.devNumber &&
+      !m.mountPoint.startsWith('/boot'),
+  );
+  const mnt = candidates.find((m) => m.mountPoint === '/mnt') ?? candidates[0];
+  return mnt ? { mountPoint: mnt.mountPoint, source: mnt.source, fsType: mnt.fsType } : null;
+}
+
+/** Limits only (numbers and words such as "max"), never usage counters, so the id stays stable between runs. */
+export function cgroupLimits(cgroup: unknown): Record<string, string | number | boolean | null> | undefined {
+  if (typeof cgroup !== 'object' || cgroup === null) return undefined;
+  const out: Record<string, string | number | boolean | null> = {};
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+      return;
+    }
+    const leaf = path.split('.').pop() ?? '';
+    if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[path] = value as string | number | boolean | null;
+  };
+  walk(cgroup, '');
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots = {}): HardwareFingerprint {
+  const procRoot = roots.procRoot ?? '/proc';
+  const sysRoot = roots.sysRoot ?? '/sys';
+  const cpuinfo = readText(`${procRoot}/cpuinfo`);
+  const processors = cpuinfo ? (cpuinfo.match(/^processor\s*:/gm) ?? []).length : 0;
+  const memTotalKb = /^MemTotal:\s+(\d+) kB/m.exec(readText(`${procRoot}/meminfo`) ?? '')?.[1];
+  const cpuModel = (cpuinfo ? parseCpuinfo(cpuinfo).model : undefined) ?? input.fallback.cpuModel;
+  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? input.fallback.kernel;
+  const mounts = parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? '');
+  const restoreMount = input.restorePath ? findMount(mounts, input.restorePath) : null;
+
+  const fp: Omit<HardwareFingerprint, 'id'> = {
+    vcpus: processors || input.fallback.vcpus,
+    memoryBytes: memTotalKb ? Number(memTotalKb) * 1024 : input.fallback.memoryBytes,
+    disks: input.diskNames.map((name) => readDisk(sysRoot, name)),
+    fileSystem: restoreMount
+      ? {
+          mountPoint: restoreMount.mountPoint,
+          fsType: restoreMount.fsType,
+          source: restoreMount.source,
+          ...writeOptions(`${restoreMount.mountOptions},${restoreMount.superOptions}`),
+          options: `${restoreMount.mountOptions} ${restoreMount.superOptions}`.trim(),
+        }
+      : null,
+    otherLocalDisk: otherLocalDisk(mounts, restoreMount, input.diskNames),
+  };
+  if (cpuModel) fp.cpuModel = cpuModel;
+  if (kernel) fp.kernel = kernel;
+  const sysVendor = readText(`${sysRoot}/class/dmi/id/sys_vendor`);
+  if (sysVendor) fp.sysVendor = sysVendor;
+  const productName = readText(`${sysRoot}/class/dmi/id/product_name`);
+  if (productName) fp.productName = productName;
+  const hypervisor = readText(`${sysRoot}/hypervisor/type`);
+  if (hypervisor) fp.hypervisor = hypervisor;
+  const limits = cgroupLimits(input.cgroup);
+  if (limits) fp.cgroupLimits = limits;
+  return { id: fingerprintId(fp), ...fp };
+}
+
+const GiB = 1024 ** 3;
+
+/**
+ * What decides the ceilings: CPU model and count, memory (to the GiB: the kernel reserves a little
+ * differently from boot to boot), the machine as DMI names it, each disk's kind, model, vendor,
+ * rotation, block sizes, queue depth, scheduler and size (to the GiB: a 145 GB and a 72 GB root disk
+ * are different VM sizes), the file system and its write options, whether another local disk exists,
+ * and the cgroup limits. Not the kernel version (hosted images update it weekly, and with it the id
+ * would change every week while the disk stays the same), not device names or mount points.
+ */
+export function fingerprintIdParts(fp: Omit<HardwareFingerprint, 'id'>): unknown {
+  return {
+    cpu: [fp.cpuModel ?? null, fp.vcpus],
+    memoryGiB: Math.round(fp.memoryBytes / GiB),
+    machine: [fp.sysVendor ?? null, fp.productName ?? null, fp.hypervisor ?? null],
+    disks: fp.disks.map((d) => [
+      d.kind,
+      d.model ?? null,
+      d.vendor ?? null,
+      d.rotational ?? null,
+      d.logicalBlockBytes ?? null,
+      d.physicalBlockBytes ?? null,
+      d.queueDepth ?? null,
+      d.scheduler ?? null,
+      d.sizeBytes === undefined ? null : Math.round(d.sizeBytes / GiB),
+    ]),
+    fs: fp.fileSystem ? [fp.fileSystem.fsType, fp.fileSystem.data ?? null, fp.fileSystem.commitSeconds ?? null, fp.fileSystem.barrier ?? null] : null,
+    otherDisk: fp.otherLocalDisk !== null,
+    cgroup: fp.cgroupLimits ? Object.entries(fp.cgroupLimits).sort(([a], [b]) => a.localeCompare(b)) : null,
+  };
+}
+
+/** 12 hex characters of SHA-256: short enough for a cache key, and no prefix of another id. */
+export function fingerprintId(fp: Omit<HardwareFingerprint, 'id'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(fingerprintIdParts(fp)))
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/** One line: "AMD EPYC 7763, 4 vCPU, 16 GiB, Microsoft Corporation Virtual Machine; sda (scsi, Virtual Disk), ext4 data=writeback,commit=30,nobarrier; /mnt: /dev/sdb1". */
+export function describeFingerprint(fp: HardwareFingerprint): string {
+  const machine = [fp.sysVendor, fp.productName].filter(Boolean).join(' ') || (fp.hypervisor ? `hypervisor ${fp.hypervisor}` : '');
+  const head = [fp.cpuModel ?? 'CPU model unknown', `${fp.vcpus} vCPU`, `${Math.round(fp.memoryBytes / GiB)} GiB`, machine].filter(Boolean).join(', ');
+  const disks = fp.disks.map((d) => `${d.name} (${[d.kind, d.model].filter(Boolean).join(', ')}${d.rotational ? ', rotational' : ''})`).join(' on ');
+  const f = fp.fileSystem;
+  const opts = f
+    ? [f.data && `data=${f.data}`, f.commitSeconds !== undefined && `commit=${f.commitSeconds}`, f.barrier === false && 'nobarrier'].filter(Boolean).join(',')
+    : '';
+  const fs = f ? `${f.fsType}${opts ? ` ${opts}` : ''}` : '';
+  const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : 'no other local disk';
+  const cg = fp.cgroupLimits ? `; cgroup limits ${Object.keys(fp.cgroupLimits).length}` : '';
+  return `${head}; ${[disks || 'no block device', fs].filter(Boolean).join(', ')}; ${other}${cg}`;
+}
