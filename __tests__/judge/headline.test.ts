@@ -134,6 +134,18 @@ describe('headline and What to do', () => {
     expect(h.todo.command).toBe('experiments: default');
   });
 
+  it('a what-if the judge did not measure claims no figure; a two-sided one gives both bounds', () => {
+    const input = inputOf(loadFixture('lab-disk-iops.json'));
+    const unmeasured = { ...input, verdict: { ...input.verdict, whatIf: input.verdict.whatIf.map((w) => ({ ...w, measured: false })) } };
+    expect(headline(unmeasured).todo.text).toMatch(/^How much twice the disk's write IOPS would save is not measured/);
+    expect(headline(unmeasured).todo.text).not.toMatch(/\d s/);
+    const twoSided = {
+      ...input,
+      verdict: { ...input.verdict, whatIf: input.verdict.whatIf.map((w) => ({ ...w, savingAtMostMs: 9000, savingAtLeastMs: 7000 })) },
+    };
+    expect(headline(twoSided).todo.text).toContain('would save 7 s to 9 s of the time until the files are on disk');
+  });
+
   it('a cache miss: nothing to judge, nothing to apply', () => {
     const profile = loadFixture('lab-disk-iops.json');
     profile.restore = { ...profile.restore!, cacheHit: false, matchedKey: null };

@@ -146,7 +146,7 @@ function splitApply(apply: string): { command: string | null; note: string | nul
   return { command: m[1] as string, note: note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null };
 }
 
-function whatIfSavingMs(w: WhatIf & { savingAtMostMs?: number }, totalMs: number): number {
+function whatIfSavingMs(w: WhatIf, totalMs: number): number {
   return w.savingAtMostMs ?? Math.max(0, totalMs - w.restoreLowerBoundMs);
 }
 
@@ -221,9 +221,16 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   }
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
   const scope = untilOnDisk ? 'the time until the files are on disk' : "the restore's time";
-  const estimate = w
-    ? `Twice the ${RESOURCE_NOUN[v.bottleneck]} would save at most ${seconds(Math.min(totalMs, whatIfSavingMs(w, totalMs)))} of ${scope} (an estimate, not measured). `
-    : '';
+  const most = w ? seconds(Math.min(totalMs, whatIfSavingMs(w, totalMs))) : '';
+  const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
+  const noun = RESOURCE_NOUN[v.bottleneck];
+  const estimate = !w
+    ? ''
+    : w.measured === false
+      ? `How much twice the ${noun} would save is not measured: no ceiling for it was probed or sustained. `
+      : least
+        ? `Twice the ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). `
+        : `Twice the ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
   return { kind: 'what-if', text: `${none}${estimate}${RESOURCE_ADVICE[v.bottleneck]}`, command: measure, note: measureNote };
 }
 

@@ -255,12 +255,20 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
 }
 
 /**
- * The cores one process of the extraction can reach: one (tar and zstd are one thread each). A CPU quota
- * below a core (a container's --cpus, a Kubernetes limit) lowers it; the profile does not record the
- * runner's cgroup yet, so the caption says so.
+ * The cores one process of the extraction can reach: one (tar and zstd are one thread each), or the
+ * runner's CPU quota where that is less (a container's --cpus, a Kubernetes limit: context.cgroup).
  */
-function reachableCores(_profile: Profile): number {
-  return 1;
+function reachableCores(profile: Profile): number {
+  const quota = profile.context.cgroup?.cpuQuotaCores;
+  return quota != null && quota > 0 ? Math.min(1, quota) : 1;
+}
+
+function cpuLimitLabel(profile: Profile, threads: number): string {
+  const quota = profile.context.cgroup?.cpuQuotaCores;
+  if (quota != null && quota > 0 && quota < threads) return `the runner's CPU quota, ${formatNumber(quota)} of a core`;
+  return threads === 1
+    ? 'one core, all a single-threaded process can use'
+    : `${threads} cores, what tar and its decompressor (one thread each) can use together`;
 }
 
 /** The busiest process's cores per interval (each process is one thread: one core is its limit). */
@@ -285,19 +293,15 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
     values.push(Math.max(0, cores));
     xs.push({ fromMs: a.tMs, toMs: b.tMs });
   }
-  const pair = Math.min(2, Math.max(1, profile.context.cpuCount)) * reachableCores(profile);
+  const quota = profile.context.cgroup?.cpuQuotaCores;
+  const pair = Math.min(2, Math.max(1, profile.context.cpuCount), quota != null && quota > 0 ? quota : 2);
   return drawChart(profile, {
     title: perProcess ? 'Busiest process of the extraction: cores used' : 'tar and its decompressor together: cores used',
     axis: 'cores',
     xs,
     t0Ms: firstTimeMs(profile),
     lines: [{ label: perProcess ? 'the busiest process (tar or its decompressor), in cores' : 'tar and its decompressor together, in cores', values }],
-    ceiling: perProcess
-      ? {
-          label: 'one core, all a single-threaded process can use (a CPU quota under a core, as in a container, would be lower)',
-          value: reachableCores(profile),
-        }
-      : { label: `${pair} cores, what tar and its decompressor (one thread each) can use together (a CPU quota would be lower)`, value: pair },
+    ceiling: perProcess ? { label: cpuLimitLabel(profile, 1), value: reachableCores(profile) } : { label: cpuLimitLabel(profile, pair), value: pair },
     carriers,
   });
 }
