@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DiskCounters, Profile, Snapshot } from '../../src/profile/schema.js';
+import { readFileSync } from 'node:fs';
+import type { DiskCounters, DownloadTimeline, Profile, Snapshot } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { MAX_POINTS } from '../../src/report/charts.js';
 import { BAND_COLORS, CHART_COLORS } from '../../src/report/palette.js';
@@ -94,6 +95,26 @@ describe('step summary', () => {
       expect(lines[0], file).not.toMatch(/undefined/);
       expect(lines[3], file).toMatch(/^> \*\*What to do:\*\* /);
     }
+  });
+
+  it("a network verdict with the download's own timeline charts its rate and requests in flight against the client's concurrency", () => {
+    // The lab's network-bound recording with a download timeline recorded against the real services (fixtures/downloads).
+    const profile = loadFixture('lab-network.json');
+    const rec = JSON.parse(readFileSync('fixtures/downloads/sdk-hold.json', 'utf8')) as { timeline: DownloadTimeline };
+    const d = profile.phases.find((p) => p.name === 'download')!;
+    const shift = d.startMs - rec.timeline.startMs;
+    d.downloadTimeline = {
+      ...rec.timeline,
+      startMs: rec.timeline.startMs + shift,
+      endMs: rec.timeline.endMs + shift,
+      samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
+    };
+    const { markdown, verdict } = renderProfile(profile);
+    expect(verdict.bottleneck).toBe('network');
+    const first = mermaidBlocks(markdown)[0] as string;
+    expect(first).toContain('Download: MiB/s received, and requests in flight');
+    checkMermaid(first);
+    expect(markdown).toMatch(/orange: the \d+ requests the cache client runs at once/);
   });
 
   it('uses the recorded verdict unless asked to re-judge', () => {

@@ -306,6 +306,51 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
   });
 }
 
+/**
+ * The download's rate from its own timeline (bytes received by all requests, recorded as they arrived),
+ * with the requests in flight as a second line; null for a profile without one.
+ */
+function timelineDownloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
+  const t = profile.phases.find((p) => p.name === 'download')?.downloadTimeline;
+  if (!t || t.endMs <= t.startMs || t.samples.length === 0) return null;
+  const span = t.endMs - t.startMs;
+  const cells = Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t.intervalMs))));
+  const width = span / cells;
+  const rates: number[] = [];
+  const flights: number[] = [];
+  const xs: { fromMs: number; toMs: number }[] = [];
+  let i = 0;
+  let bytes = 0;
+  let inFlight = 0;
+  for (let c = 1; c <= cells; c++) {
+    const end = t.startMs + c * width;
+    const before = bytes;
+    let most = inFlight;
+    while (i < t.samples.length && (t.samples[i] as [number, number, number])[0] <= end) {
+      const [, b, k] = t.samples[i] as [number, number, number];
+      bytes = b;
+      inFlight = k;
+      most = Math.max(most, k);
+      i++;
+    }
+    rates.push((bytes - before) / MiB / (width / 1000));
+    flights.push(most);
+    xs.push({ fromMs: end - width, toMs: end });
+  }
+  return drawChart(profile, {
+    title: 'Download: MiB/s received, and requests in flight',
+    axis: 'MiB/s (and requests)',
+    xs,
+    t0Ms: firstTimeMs(profile),
+    lines: [
+      { label: 'MiB/s received by all requests', values: rates },
+      { label: 'requests in flight', values: flights },
+    ],
+    ceiling: { label: `the ${t.limits.concurrency} requests the cache client runs at once`, value: t.limits.concurrency },
+    carriers,
+  });
+}
+
 /** The download's rate from the bytes this process wrote to the archive file (/proc/self/io), during the download only. */
 function downloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
   const d = profile.phases.find((p) => p.name === 'download');
@@ -376,7 +421,7 @@ export function verdictChart(
 ): Chart | null {
   if (bottleneck === 'disk-iops') return diskChart(profile, device, 'iops', ceilings, carriers);
   if (bottleneck === 'cpu') return cpuChart(profile, carriers) ?? diskChart(profile, device, 'bandwidth', ceilings, carriers);
-  if (bottleneck === 'network') return downloadChart(profile, carriers) ?? phaseTimeChart(profile, carriers);
+  if (bottleneck === 'network') return timelineDownloadChart(profile, carriers) ?? downloadChart(profile, carriers) ?? phaseTimeChart(profile, carriers);
   return diskChart(profile, device, 'bandwidth', ceilings, carriers);
 }
 
