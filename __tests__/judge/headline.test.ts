@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
 import { HEADLINE_MAX_WORDS, type HeadlineInput, headline, wordCount } from '../../src/judge/headline.js';
 import { judgeProfile } from '../../src/judge/judge.js';
-import type { Profile } from '../../src/profile/schema.js';
+import type { DownloadTimeline, Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { fixtureNames, loadFixture } from './fixture-tools.js';
 
@@ -144,6 +144,26 @@ describe('headline and What to do', () => {
       verdict: { ...input.verdict, whatIf: input.verdict.whatIf.map((w) => ({ ...w, savingAtMostMs: 9000, savingAtLeastMs: 7000 })) },
     };
     expect(headline(twoSided).todo.text).toContain('would save 7 s to 9 s of the time until the files are on disk');
+  });
+
+  it('a download stall leads: how long and what share, and the setting that would cut it short (a timeline recorded against the real services)', () => {
+    const profile = loadFixture('lab-network.json');
+    const rec = JSON.parse(readFileSync(new URL('../../fixtures/downloads/sdk-hold.json', import.meta.url), 'utf8')) as { timeline: DownloadTimeline };
+    const d = profile.phases.find((p) => p.name === 'download')!;
+    const shift = d.startMs - rec.timeline.startMs;
+    d.downloadTimeline = {
+      ...rec.timeline,
+      startMs: rec.timeline.startMs + shift,
+      endMs: rec.timeline.endMs + shift,
+      samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
+    };
+    const input = inputOf(profile);
+    expect(input.verdict.download?.limit).toBe('stall');
+    const h = headline(input);
+    expect(h.text).toMatch(/^The download stalled for [\d.]+ s \(request #\d+\): \d+% of the [\d.]+ s until the files were on disk\.$/);
+    expect(wordCount(h.text)).toBeLessThanOrEqual(HEADLINE_MAX_WORDS);
+    expect(h.todo.text).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ or less \(10 in force\) would have cut this stall short/);
+    expect(h.todo.command).toMatch(/^env:\n {2}SEGMENT_DOWNLOAD_TIMEOUT_MINS: '[\d.]+'$/);
   });
 
   it('a cache miss: nothing to judge, nothing to apply', () => {

@@ -10,8 +10,8 @@
  * headline says what was measured, or why the measurement cannot overrule it (tar's CPU time not
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
-import type { Bottleneck, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
-import { percent, seconds } from '../report/format.js';
+import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
+import { formatNumber, percent, seconds } from '../report/format.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
@@ -234,6 +234,39 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   return { kind: 'what-if', text: `${none}${estimate}${RESOURCE_ADVICE[v.bottleneck]}`, command: measure, note: measureNote };
 }
 
+/**
+ * A download stall is the first thing to fix (Verdict.download): the headline says how long and what
+ * share of the time, the box what would cut it short (the Azure SDK's segment timeout), or that no
+ * setting does.
+ */
+function stallHeadline(input: HeadlineInput, stall: DownloadStall, totalMs: number, scope: string): Headline {
+  const timeline = input.phases.find((p) => p.name === 'download')?.downloadTimeline;
+  const share = totalMs > 0 ? percent(Math.min(1, stall.durationMs / totalMs)) : '';
+  const text = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}): ${share} of the ${scope}.`;
+  const l = timeline?.limits;
+  if (l && l.path === 'azure-sdk' && stall.kind !== 'first-byte') {
+    const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 600_000) / 60_000);
+    const inForce = formatNumber((l.segmentTimeoutMs ?? 600_000) / 60_000);
+    return {
+      text,
+      basis: 'verdict',
+      names: 'network',
+      todo: {
+        kind: 'measured-fix',
+        text: `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut this stall short, aborting the restore as a miss instead of waiting.`,
+        command: `env:\n  SEGMENT_DOWNLOAD_TIMEOUT_MINS: '${setting}'`,
+        note: 'The Azure SDK has no timeout on a response body: this setting is the only one that ends such a stall.',
+      },
+    };
+  }
+  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), command: null, note: null } };
+}
+
+function capitalised(s: string): string {
+  const t = s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
 export function headline(input: HeadlineInput): Headline {
   const v = input.verdict;
   if (v.phases.length === 0) return noRestoreHeadline(input);
@@ -241,6 +274,8 @@ export function headline(input: HeadlineInput): Headline {
   const totalMs = names.reduce((s, n) => s + durationOf(v, input.phases, n), 0);
   const untilOnDisk = names.includes('writeback');
   const scope = untilOnDisk ? `${seconds(totalMs)} until the files were on disk` : `${seconds(totalMs)} restore`;
+  const stall = v.download?.limit === 'stall' ? v.download.stalls[0] : undefined;
+  if (stall) return stallHeadline(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
   // The phases the verdict puts on its bottleneck; for none/inconclusive the longest phase.

@@ -308,7 +308,8 @@ function whatToDoBox(todo: WhatToDo): string {
   const lines = [`[!${kind}]`, `**What to do:** ${escapeHtml(todo.text)}`];
   if (todo.command) {
     const workflowInput = /^[a-z-]+: /.test(todo.command);
-    lines.push(workflowInput ? '```yaml' : '```sh', workflowInput ? `with:\n  ${todo.command}` : todo.command, '```');
+    const yaml = workflowInput || todo.command.startsWith('env:');
+    lines.push(yaml ? '```yaml' : '```sh', workflowInput ? `with:\n  ${todo.command}` : todo.command, '```');
   }
   if (todo.note) lines.push(`<sub>${escapeHtml(todo.note)}</sub>`);
   return lines
@@ -352,6 +353,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
     );
   }
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
+  else sections.push(escapeHtml(verdict.sentence));
   const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
   const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : null;
   if (main) sections.push(chartBlock(main));
