@@ -47,7 +47,10 @@ describe('the bundled action', () => {
     expect(Number(r.outputs['file-count'])).toBeGreaterThan(100);
     expect(r.outputs.bottleneck).toMatch(/^(network|disk-bandwidth|disk-iops|cpu|writeback|none|inconclusive)$/);
     expect(r.outputs.verdict?.length).toBeGreaterThan(20);
-    expect(r.summary.split('\n')[0]).toContain(r.outputs.verdict?.slice(0, 30));
+    // The headline first, the What to do box under it; the verdict's full sentence in the evidence.
+    expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
+    expect(r.summary).toContain('> **What to do:** ');
+    expect(r.summary).toContain(r.outputs.verdict?.slice(0, 30));
     const profilePath = r.outputs['profile-path'] as string;
     expect(profilePath.startsWith(r.runnerTemp)).toBe(true);
     const profile = validateProfile(JSON.parse(readFileSync(profilePath, 'utf8')));

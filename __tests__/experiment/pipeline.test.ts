@@ -47,7 +47,8 @@ describe.runIf(ready)('experiments in the profile pipeline', () => {
     expect(profile.experiments?.pageCachePrediction).toEqual(pageCachePredictionOf(profile));
     expect(profileErrors(JSON.parse(JSON.stringify(profile)))).toEqual([]);
     const { markdown, outputs } = renderProfile(profile);
-    expect(markdown).toContain('### Measured fixes');
+    expect(markdown).toContain('<details><summary>Measured fixes');
+    expect(markdown).toContain('> **What to do:** ');
     expect(Number(outputs['experiment-baseline-seconds'])).toBeGreaterThan(0);
     expect(Number(outputs['experiment-ram-seconds'])).toBeGreaterThan(0);
     expect(outputs['fix-best']).toMatch(/^(ram|none)$/);

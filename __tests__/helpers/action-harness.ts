@@ -69,14 +69,14 @@ export async function runFault(opts: FaultRunOptions): Promise<FaultRun> {
   return { ...result, log: shown, workspace, runnerTemp, profile, problems: problemsBlock(result.summary) };
 }
 
-/** The block quote right under the verdict that lists what went wrong. */
+/** The block quote right under the headline and the What to do box that lists what went wrong. */
 export function problemsBlock(summary: string): string {
   const lines = summary.split('\n');
   const start = lines.findIndex((l) => l.includes('**Problems met**'));
   if (start < 0) return '';
-  // Near the top: within the first lines, before any section heading.
+  // Near the top: after the headline (the first line), before any section heading and any table.
   expect(
-    lines.slice(0, start).some((l) => l.startsWith('### ')),
+    lines.slice(1, start).some((l) => l.startsWith('### ') || l.startsWith('| ')),
     'problems block is above every section',
   ).toBe(false);
   const end = lines.findIndex((l, i) => i > start && !l.startsWith('>'));

@@ -15,6 +15,8 @@ describe('judgeSave on recorded saves', () => {
     expect(v.sentence).toMatch(/^Save: Disk-bound \(IOPS\/latency\): tar read many small files at (19\d|20\d) reads\/s/);
     expect(v.sentence).toMatch(/creating the archive \(tar \+ zstd\) took \d+% of the/);
     expect(v.phases.find((p) => p.phase === 'archive')?.bottleneck).toBe('disk-iops');
+    // r_await 0.04 ms beside "waiting on the disk" would read as a contradiction without its reason.
+    expect(v.sentence).toMatch(/r_await 0\.0\d ms\) while waiting on the disk; r_await is low because the wait is above the device/);
   });
 
   it('the same save, judged with a random-read ceiling it reached, is still disk-iops', () => {

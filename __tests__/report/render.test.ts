@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DiskCounters, Profile, Snapshot } from '../../src/profile/schema.js';
+import { readFileSync } from 'node:fs';
+import type { DiskCounters, DownloadTimeline, Profile, Snapshot } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { MAX_POINTS } from '../../src/report/charts.js';
-import { CHART_COLORS } from '../../src/report/palette.js';
+import { BAND_COLORS, CHART_COLORS } from '../../src/report/palette.js';
 import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
+import { HEADLINE_MAX_WORDS, wordCount } from '../../src/judge/headline.js';
 
 function mermaidBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1] as string);
@@ -15,13 +17,14 @@ function checkMermaid(block: string): void {
   // A leading init directive sets only the plot colours, from the palette (readable on light and dark).
   const init = /^%%\{init: (.*)\}%%$/.exec(all[0] ?? '');
   if (init) {
-    const colors = JSON.stringify(JSON.parse(init[1] as string)).match(/#[0-9a-f]{6}/g) ?? [];
+    const colors = JSON.stringify(JSON.parse(init[1] as string)).match(/#[0-9a-f]{6}(?:[0-9a-f]{2})?\b/g) ?? [];
     expect(colors.length).toBeGreaterThan(0);
-    for (const c of colors) expect(c === '#ffffff' || (CHART_COLORS as readonly string[]).includes(c), c).toBe(true);
+    const bands = Object.values(BAND_COLORS) as string[];
+    for (const c of colors) expect(c === '#ffffff' || (CHART_COLORS as readonly string[]).includes(c) || bands.includes(c), c).toBe(true);
   }
   const lines = init ? all.slice(1) : all;
   const kind = lines[0];
-  if (kind === 'xychart-beta') {
+  if (kind === 'xychart-beta' || kind === 'xychart-beta horizontal') {
     const categorical = block.match(/^\s+x-axis "[^"]*" \[(.*)\]$/m);
     const numeric = block.match(/^\s+x-axis "[^"]*" 0 --> ([\d.]+)$/m);
     expect(categorical ?? numeric, 'x-axis').not.toBeNull();
@@ -53,28 +56,71 @@ describe('step summary', () => {
   });
 
   for (const file of fixtureNames()) {
-    it(`${file}: verdict first, well-formed mermaid, iostat columns, fio ceilings in RunsOn order`, () => {
+    it(`${file}: headline first, What to do next, well-formed mermaid, iostat columns, fio probes`, () => {
       const profile = loadFixture(file);
       const { markdown, verdict } = renderProfile(profile, { rejudge: true });
-      expect(markdown.split('\n')[0]).toBe(`**${verdict.sentence.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}**`);
+      const lines = markdown.split('\n');
+      expect(lines[0]).toMatch(/^### \S/);
+      expect(wordCount((lines[0] as string).slice(4))).toBeLessThanOrEqual(HEADLINE_MAX_WORDS);
+      expect(lines[2]).toMatch(/^> \[!(TIP|NOTE)\]$/);
+      expect(lines[3]).toMatch(/^> \*\*What to do:\*\* /);
       const blocks = mermaidBlocks(markdown);
-      expect(blocks.length).toBe(3);
+      expect(blocks.length).toBeGreaterThanOrEqual(3);
       blocks.forEach(checkMermaid);
+      // The first chart is the verdict's resource against its ceiling.
+      const first = blocks[0] as string;
+      if (verdict.bottleneck === 'disk-iops') expect(first).toMatch(/writes per second against the IOPS ceiling/);
+      if (verdict.bottleneck === 'disk-bandwidth') expect(first).toMatch(/write MiB\/s against the bandwidth ceiling/);
+      if (verdict.bottleneck === 'cpu') expect(first).toMatch(/cores used/);
+      if (verdict.bottleneck === 'network') expect(first).toMatch(/Download: MiB\/s received|Where the time went/);
+      // %util is supporting evidence: only behind <details>, never the first chart.
+      expect(first).not.toMatch(/%util/);
       expect(markdown).toContain('| Phase | Device | r/s | w/s | rkB/s | wkB/s | rrqm/s | wrqm/s | r_await | w_await | aqu-sz | %util | rareq-sz | wareq-sz |');
-      if (profile.probes?.status === 'ran')
-        expect(markdown).toMatch(/\| {2}\| Seq Writes \| Rand Writes \| Seq Reads \| Rand Reads \| QD1 4k read latency \| fsync IOPS \|/);
+      if (profile.probes && profile.probes.probes.length > 0) expect(markdown).toMatch(/\| fio probe \| MiB\/s \| IOPS \| Mean latency \|/);
       else if (profile.probes) expect(markdown).toContain(`fio probes ${profile.probes.status}`);
       else expect(markdown).toContain('No fio probes ran');
-      expect(markdown).toContain('<details><summary>Evidence per phase');
+      expect(markdown).toContain('<details><summary>Why: the evidence per phase');
+      // Evidence in words: the judge's internal ids stay in the JSON.
+      for (const p of verdict.phases) for (const e of p.evidence) expect(markdown).not.toContain(`\`${e.id}\``);
       // <details> blocks are balanced.
       expect(markdown.split('<details>').length).toBe(markdown.split('</details>').length);
     });
   }
 
+  it('renders every recording with the verdict it recorded too (older bottleneck names included)', () => {
+    for (const file of fixtureNames()) {
+      const { markdown } = renderProfile(loadFixture(file));
+      const lines = markdown.split('\n');
+      expect(lines[0], file).toMatch(/^### \S/);
+      expect(lines[0], file).not.toMatch(/undefined/);
+      expect(lines[3], file).toMatch(/^> \*\*What to do:\*\* /);
+    }
+  });
+
+  it("a network verdict with the download's own timeline charts its rate and requests in flight against the client's concurrency", () => {
+    // The lab's network-bound recording with a download timeline recorded against the real services (fixtures/downloads).
+    const profile = loadFixture('lab-network.json');
+    const rec = JSON.parse(readFileSync('fixtures/downloads/sdk-hold.json', 'utf8')) as { timeline: DownloadTimeline };
+    const d = profile.phases.find((p) => p.name === 'download')!;
+    const shift = d.startMs - rec.timeline.startMs;
+    d.downloadTimeline = {
+      ...rec.timeline,
+      startMs: rec.timeline.startMs + shift,
+      endMs: rec.timeline.endMs + shift,
+      samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
+    };
+    const { markdown, verdict } = renderProfile(profile);
+    expect(verdict.bottleneck).toBe('network');
+    const first = mermaidBlocks(markdown)[0] as string;
+    expect(first).toContain('Download: MiB/s received, and requests in flight');
+    checkMermaid(first);
+    expect(markdown).toMatch(/orange: the \d+ requests the cache client runs at once/);
+  });
+
   it('uses the recorded verdict unless asked to re-judge', () => {
     const profile = loadFixture('cpu-tar-zstd-vda.json');
     profile.verdict = { bottleneck: 'network', sentence: 'Recorded verdict.', phases: [], whatIf: [] };
-    expect(renderProfile(profile).markdown.split('\n')[0]).toBe('**Recorded verdict.**');
+    expect(renderProfile(profile).markdown).toContain('Recorded verdict.');
     expect(renderProfile(profile, { rejudge: true }).verdict.bottleneck).toBe('cpu');
   });
 });
@@ -127,6 +173,8 @@ describe('summary size', () => {
     expect(size).toBeLessThan(100 * 1024);
     mermaidBlocks(markdown).forEach(checkMermaid);
     // The timeline is downsampled to MAX_POINTS intervals.
-    expect(mermaidBlocks(markdown)[0]).toMatch(new RegExp(`line \\[(?:[^,\\]]+, ){${MAX_POINTS - 1}}[^,\\]]+\\]`));
+    const timed = mermaidBlocks(markdown).filter((b) => b.includes('    line ['));
+    expect(timed.length).toBeGreaterThan(0);
+    for (const b of timed) expect(b).toMatch(new RegExp(`line \\[(?:[^,\\]]+, ){${MAX_POINTS - 1}}[^,\\]]+\\]`));
   });
 });

@@ -22,12 +22,14 @@ describe('restoreSpansLine', () => {
     expect(restoreSpansLine({})).toBe('');
   });
 
-  it('stands right under the verdict in the summary of a recording', () => {
+  it('stands right under the phases table in the summary of a recording, on the first screen', () => {
     const p = loadFixture('lab-runner-16gib.json');
     const j = judgeInDetail(p);
     const md = renderSummary(p, j);
-    const lines = md.split('\n\n');
-    expect(lines[0]).toContain(j.verdict.sentence.slice(0, 40));
-    expect(lines[1]).toMatch(/^The step took 0\.\d+ s .* on disk after 3\.69 s/);
+    const blocks = md.split('\n\n');
+    const at = blocks.findIndex((b) => b.startsWith('<sub>The step took'));
+    expect(blocks[at]).toMatch(/^<sub>The step took 0\.\d+ s .* on disk after 3\.69 s/);
+    expect(blocks[at - 1]).toMatch(/^\| Phase \| Time \|/);
+    expect(md.indexOf('<details>')).toBeGreaterThan(md.indexOf('<sub>The step took'));
   });
 });

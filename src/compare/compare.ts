@@ -2,6 +2,7 @@
  * Compare mode's core: profiles of several runner types (a matrix) into one ranking, repeated
  * profiles of one label combined by median with their spread. Pure.
  */
+import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
 import { bestFixOf, type RunnerBestFix } from './best-fix.js';
@@ -111,9 +112,10 @@ function combine(label: string, group: LabelledProfile[]): RunnerComparison {
   };
 }
 
+/** A probe's figure; null for one that failed, or that measured the page cache rather than the disk (flagged, not ranked). */
 function probeValue(profile: Profile, name: ProbeName, unit: 'mibps' | 'iops'): number | null {
   const probe = profile.probes?.probes.find((p) => p.name === name && !p.error);
-  if (!probe) return null;
+  if (!probe || pageCacheReason(profile, probe) !== null) return null;
   return unit === 'iops' ? probe.iops : probe.bytesPerSecond / MiB;
 }
 

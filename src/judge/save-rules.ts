@@ -20,6 +20,12 @@ export const SAVE_THRESHOLDS = {
   iowaitPercent: 20,
   /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
   minReadsPerSecond: 50,
+  /**
+   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
+   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
+   * The verdict then says so, or r_await reads as a contradiction.
+   */
+  deviceWaitMs: 1,
   /** Share of a fio ceiling at which reading counts as at that ceiling. */
   ceilingShare: 0.8,
 } as const;
@@ -123,7 +129,11 @@ function judgeReadAndCompress(
     if (d.readsPerSecond >= t.minReadsPerSecond && (stalled || atIops)) {
       return {
         bottleneck: 'disk-iops',
-        clause: `tar read many small files at ${d.readsPerSecond.toFixed(0)} reads/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms) while waiting on the disk`,
+        clause: `tar read many small files at ${d.readsPerSecond.toFixed(0)} reads/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms) while waiting on the disk${
+          d.readAwaitMs < t.deviceWaitMs
+            ? `; r_await is low because the wait is above the device: a throttle or cgroup I/O cap holds the reads before they reach it`
+            : ''
+        }`,
         evidence,
       };
     }

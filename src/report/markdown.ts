@@ -29,3 +29,20 @@ export function fixed(n: number | null | undefined, decimals = 2): string {
   const s = n.toFixed(decimals);
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
+
+/** A cell with nothing to say. */
+export function isEmptyCell(text: string): boolean {
+  const t = text.replace(/\*\*/g, '').trim();
+  return t === '' || t === '–';
+}
+
+/** A table without the columns no row has anything in (the header alone is no content). */
+export function denseTable(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
+  const keep = header.map((_, i) => rows.some((r) => !isEmptyCell(r[i] ?? '')));
+  const pick = <T>(xs: readonly T[]) => xs.filter((_, i) => keep[i]);
+  return table(
+    pick(header),
+    rows.map((r) => pick(r)),
+    align ? pick(align) : undefined,
+  );
+}

@@ -20,10 +20,21 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The init directive for one xychart: its series in palette order, starting at `first`. */
-export function xyChartInit(first = 0): string {
-  const colors = [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)];
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(', ')}"}}}}%%`;
+/**
+ * The phases' bands behind a chart's lines: translucent, so they tint GitHub's light and dark canvas
+ * alike without hiding the grid; the verdict's phases in the palette's blue, the others in grey, each
+ * in two strengths taken in turn so that neighbouring phases stay apart.
+ */
+export const BAND_COLORS = { carrier: '#1f6feb38', carrierAlt: '#1f6feb20', other: '#8b949e30', otherAlt: '#8b949e1c' } as const;
+
+/**
+ * The init directive for one xychart: its series in palette order starting at `first`, or the colours
+ * given; and its size in pixels when given (GitHub scales the chart down to the page's width).
+ */
+export function xyChartInit(first: number | readonly string[] = 0, size?: { width: number; height: number }): string {
+  const colors = typeof first === 'number' ? [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)] : first;
+  const sizing = size ? `, "xyChart": {"width": ${size.width}, "height": ${size.height}}` : '';
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(', ')}"}}${sizing}}}%%`;
 }
 
 /** The init directive for a pie: its slices in palette order, with white labels on the slices. */

@@ -1,6 +1,6 @@
 /**
- * The summary's "Save" section: what the post step saved (or why not), its phases tiling the save, and
- * the save's own verdict with its evidence. Pure; the post step appends it to the step summary, and
+ * The summary's "Save" section: the save's own verdict and what the post step saved (or why not) in one
+ * paragraph, then its phases tiling the save and the evidence behind <details>. Pure; the post step appends it to the step summary, and
  * renderSummary adds it when a profile holding a save is re-rendered.
  */
 import type { SaveResult } from '../profile/schema.js';
@@ -25,12 +25,12 @@ export function renderSaveSection(save: SaveResult): string {
     const j = judged.get(p.name);
     return [p.name, seconds(ms), save.saveMs > 0 ? `${Math.round((ms / save.saveMs) * 100)}%` : '', j?.bottleneck ?? '', j?.sentence ?? ''];
   });
-  const parts = [head, '', what];
-  if (save.verdict) parts.push('', `**${escapeHtml(save.verdict.sentence)}**`);
-  parts.push('', table(['Phase', 'Time', 'Share', 'Limited by', 'Why'], rows, ['l', 'r', 'r', 'l', 'l']));
+  // The save's verdict right under what was saved; its phases and evidence behind one <details>, so no verdict sits between two tables.
+  const parts = [head, '', save.verdict ? `**${escapeHtml(save.verdict.sentence)}** ${what}` : what];
   const evidence = (save.verdict?.phases ?? [])
     .filter((p) => p.evidence.length > 0)
     .map((p) => `**${p.phase}**\n\n${p.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n')}`);
-  if (evidence.length > 0) parts.push('', details('Save evidence per phase', evidence.join('\n\n')));
+  const body = [table(['Phase', 'Time', 'Share', 'Limited by', 'Why'], rows, ['l', 'r', 'r', 'l', 'l']), ...evidence].join('\n\n');
+  parts.push('', details(`Save phases${evidence.length > 0 ? ' and evidence' : ''}`, body));
   return parts.join('\n');
 }

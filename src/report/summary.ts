@@ -1,19 +1,40 @@
 /**
- * The step summary as Markdown: the verdict on the first line, then phases, what-ifs, charts, fio
- * ceilings, iostat metrics, archive anatomy, runner context, and the evidence folded away. Pure.
+ * The step summary as Markdown. The first screen answers: the headline (what limited the restore and
+ * how much of its time), the "What to do" box, the phases, and the chart of the resource the verdict
+ * names against its ceiling. Everything else (evidence, what-ifs, measured fixes, supporting charts, fio
+ * ceilings, iostat metrics, archive anatomy, runner context) waits behind <details>. Pure.
  * iostat's column names (r/s, w/s, ...) appear only here, in the table headers.
  */
 import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
-import type { PhaseName, ProbeName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
+import type { Bottleneck, PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
+import { headline, type WhatToDo } from '../judge/headline.js';
+import { pageCacheReason } from '../judge/page-cache-probe.js';
+import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from './format.js';
-import { phaseChart, timelineCharts } from './charts.js';
-import { details, escapeHtml, fixed, table } from './markdown.js';
+import { type Chart, supportingCharts, verdictChart } from './charts.js';
+import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
 import { fixesSection } from './fixes-section.js';
+import { overCeilingReason } from './over-ceiling.js';
+
+/** The verdict in a table cell, in plain words. */
+const LIMITED_BY: Record<Bottleneck, string> = {
+  network: 'network',
+  'disk-bandwidth': 'disk bandwidth',
+  'disk-iops': 'disk IOPS',
+  cpu: 'CPU',
+  none: 'nothing near a limit',
+  inconclusive: 'unclear',
+};
+
+/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'): shown as recorded. */
+function limitedBy(b: string): string {
+  return LIMITED_BY[b as Bottleneck] ?? b;
+}
 import { restoreSpansLine } from './restore-spans.js';
 import { otherProfilesSentence } from '../machine/others.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
@@ -44,11 +65,7 @@ function attributionSection(profile: Profile, verdict: Verdict): string {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
-  return lines.length > 0
-    ? `### Whose bytes
-
-${lines.map((l) => `- ${escapeHtml(l)}`).join('\n')}`
-    : '';
+  return lines.length > 0 ? `${lines.map((l) => `- ${escapeHtml(l)}`).join('\n')}` : '';
 }
 
 function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): string {
@@ -58,25 +75,32 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
     const what = r.networkBytes !== null ? 'downloaded' : 'written to disk';
     const rate = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1000)) : '–';
-    const bottleneck = verdict.phases.find((v) => v.phase === r.name)?.bottleneck ?? '–';
+    const bottleneck = verdict.phases.find((v) => v.phase === r.name)?.bottleneck;
     return [
       r.name,
       seconds(r.facts.durationMs),
       percent(total > 0 ? r.facts.durationMs / total : 0),
       moved === null ? '–' : `${bytes(moved)} ${what}`,
       rate,
-      bottleneck,
+      bottleneck ? limitedBy(bottleneck) : '–',
     ];
   });
+  const tail = rows.find((r) => r.name === 'writeback');
   body.push([
-    '**total**',
+    tail ? '**until on disk**' : '**total**',
     `**${seconds(total)}**`,
     '100%',
     profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '',
     '',
-    `**${verdict.bottleneck}**`,
+    `**${limitedBy(verdict.bottleneck)}**`,
   ]);
-  return `### Phases\n\n${table(['Phase', 'Duration', 'Share', 'Bytes', 'Throughput', 'Bottleneck'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}`;
+  const spans = restoreSpansLine(verdict);
+  const step = spans
+    ? `\n\n<sub>${escapeHtml(spans)}</sub>`
+    : tail
+      ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
+      : '';
+  return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}`;
 }
 
 function iostatSection(profile: Profile, rows: PhaseRow[]): string {
@@ -102,55 +126,49 @@ function iostatSection(profile: Profile, rows: PhaseRow[]): string {
         fixed(m.writeRequestKiB),
       ];
     });
-  if (body.length === 0)
-    return `### Disk per phase\n\nNo block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : '.'}`;
+  if (body.length === 0) return `No block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : '.'}`;
   const header = ['Phase', 'Device', 'r/s', 'w/s', 'rkB/s', 'wkB/s', 'rrqm/s', 'wrqm/s', 'r_await', 'w_await', 'aqu-sz', '%util', 'rareq-sz', 'wareq-sz'];
-  return `### Disk per phase (iostat -x)\n\n${table(
+  return `${table(
     header,
     body,
     header.map((_, i) => (i < 2 ? 'l' : 'r')),
   )}`;
 }
 
-const CEILING_COLUMNS: [ProbeName, string][] = [
-  ['seq-write', 'Seq Writes'],
-  ['rand-write', 'Rand Writes'],
-  ['seq-read', 'Seq Reads'],
-  ['rand-read', 'Rand Reads'],
-];
+function pattern(p: ProbeResult): string {
+  const size = p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB} MiB` : `${p.blockSizeBytes / 1024} KiB`;
+  const kind: Record<ProbeResult['name'], string> = {
+    'seq-write': 'sequential writes',
+    'rand-write': 'random writes',
+    'seq-read': 'sequential reads',
+    'rand-read': 'random reads',
+    'rand-read-qd1': 'random reads, one at a time',
+    'fsync-write': 'writes, each flushed',
+  };
+  return `${size} ${kind[p.name]}, queue depth ${p.ioDepth}${p.jobs > 1 ? ` × ${p.jobs} jobs` : ''}`;
+}
 
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
-  if (!suite) return '### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.';
+  if (!suite) return 'No fio probes ran: disk verdicts rest on kernel counters alone.';
   // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
-  if (suite.status !== 'ran' && suite.probes.length === 0)
-    return `### Disk ceilings (fio)\n\nfio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : '.'}`;
-  const get = (n: ProbeName): ProbeResult | undefined => suite.probes.find((p) => p.name === n);
-  const ok = (p: ProbeResult | undefined) => (p && !p.error ? p : undefined);
-  const mib = (p: ProbeResult | undefined) => (ok(p) ? formatNumber(p!.bytesPerSecond / MiB) : '–');
-  const io = (p: ProbeResult | undefined) => (ok(p) ? String(Math.round(p!.iops)) : '–');
-  const qd1 = ok(get('rand-read-qd1'));
-  const fsync = ok(get('fsync-write'));
-  const lat = qd1
-    ? `${formatNumber(qd1.latencyNs.mean / 1000)} µs mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1000)} µs p99` : ''}`
-    : '–';
-  const header = ['', ...CEILING_COLUMNS.map(([, l]) => l), 'QD1 4k read latency', 'fsync IOPS'];
-  const rows = [
-    ['MiB/s', ...CEILING_COLUMNS.map(([n]) => mib(get(n))), '', ''],
-    ['IOPS', ...CEILING_COLUMNS.map(([n]) => io(get(n))), lat, fsync ? String(Math.round(fsync.iops)) : '–'],
-  ];
-  const params = suite.probes
-    .map(
-      (p) =>
-        `${p.name}: ${p.blockSizeBytes >= MiB ? `${p.blockSizeBytes / MiB}M` : `${p.blockSizeBytes / 1024}k`} QD${p.ioDepth}×${p.jobs}${p.error ? ` (failed: ${p.error})` : ''}`,
-    )
-    .join('; ');
+  if (suite.status !== 'ran' && suite.probes.length === 0) return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}`;
+  const rows = suite.probes.map((p) => {
+    const cache = pageCacheReason(profile, p);
+    const lat = p.error
+      ? '–'
+      : `${formatNumber(p.latencyNs.mean / 1000)} µs${p.latencyNs.p99 !== null ? ` (p99 ${formatNumber(p.latencyNs.p99 / 1000)} µs)` : ''}`;
+    return [
+      pattern(p),
+      p.error ? '–' : cache ? `~~${formatNumber(p.bytesPerSecond / MiB)}~~` : formatNumber(p.bytesPerSecond / MiB),
+      p.error ? '–' : cache ? `~~${Math.round(p.iops)}~~` : String(Math.round(p.iops)),
+      lat,
+      p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : '',
+    ];
+  });
   const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, '')}` : ''}${remembered})\n\n${table(
-    header,
-    rows,
-    header.map((_, i) => (i === 0 ? 'l' : 'r')),
-  )}\n\n<sub>${escapeHtml(`${suite.directory ?? ''}${suite.deviceName ? ` on ${suite.deviceName}` : ''}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ''} · ${params}`)}</sub>`;
+  const where = `${suite.directory ?? 'the restore path'}${suite.deviceName ? ` on ${suite.deviceName}` : ''}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ''}`;
+  return `${denseTable(['fio probe', 'MiB/s', 'IOPS', 'Mean latency', 'Note'], rows, ['l', 'r', 'r', 'r', 'l'])}\n\n<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, '') ?? ''} in ${where}${remembered}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
 }
 
 function anatomySection(profile: Profile): string {
@@ -164,7 +182,7 @@ function anatomySection(profile: Profile): string {
     bytes(b.bytes),
     percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0),
   ]);
-  return `### What the restore wrote\n\n${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
+  return `${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
 }
 
 function contextSection(profile: Profile): string {
@@ -206,19 +224,27 @@ function contextSection(profile: Profile): string {
   if (c.noBlockDeviceReason) rows.push(['No block metrics', c.noBlockDeviceReason]);
   for (const o of c.otherProfiles ?? [])
     rows.push(['Shared with', `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(', ')}, during this one's ${o.during.join(', ')}`]);
-  return `### Runner\n\n${table(['', ''], rows)}`;
+  return table(['', 'This runner'], rows);
 }
 
+/** The evidence as sentences: a mark, what was measured, and any figure over 100% with its reason. Ids stay in the JSON. */
 function evidenceSection(verdict: Verdict): string {
+  const all = new Set<string>();
   const parts = verdict.phases.map((p) => {
+    const reasons = new Set<string>();
     const items = p.evidence.map((e) => {
-      const value = e.value === null ? 'n/a' : `${formatNumber(e.value)} ${e.unit}`;
-      const thr = e.threshold === undefined ? '' : ` (threshold ${formatNumber(e.threshold)})`;
-      return `- ${e.supports ? '✅' : '➖'} ${e.text}: \`${e.id}\` = ${value}${thr}`;
+      const why = overCeilingReason(e, p.durationMs);
+      if (why) reasons.add(why);
+      const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
+      return `- ${e.supports ? '✅' : '➖'} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ''}`;
     });
-    return `**${p.phase}: ${p.bottleneck}.** ${p.sentence}\n\n${items.join('\n')}`;
+    for (const r of reasons) all.add(r);
+    const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
+    return `**${p.phase}: ${limitedBy(p.bottleneck)}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
-  return details('Evidence per phase (✅ supports the verdict)', parts.join('\n\n') || 'No phase was judged.');
+  // The verdict's own sentence quotes the same figures: their reasons go beside it too.
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && all.size > 0 ? ` <sub>(${escapeHtml([...all].join('; '))})</sub>` : '';
+  return `${escapeHtml(verdict.sentence)}${over}\n\n${parts.join('\n\n') || 'No phase was judged.'}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>`;
 }
 
 function rawSection(profile: Profile, rows: PhaseRow[]): string {
@@ -269,7 +295,7 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
     : 'No restore.';
   return details(
     'Raw per-phase details',
-    `${restore}\n\n${table(
+    `${restore}\n\n${denseTable(
       header,
       body,
       header.map((_, i) => (i === 0 ? 'l' : 'r')),
@@ -277,16 +303,46 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
   );
 }
 
+function whatToDoBox(todo: WhatToDo): string {
+  const kind = todo.kind === 'nothing' ? 'NOTE' : 'TIP';
+  const lines = [`[!${kind}]`, `**What to do:** ${escapeHtml(todo.text)}`];
+  if (todo.command) {
+    const workflowInput = /^[a-z-]+: /.test(todo.command);
+    const yaml = workflowInput || todo.command.startsWith('env:');
+    lines.push(yaml ? '```yaml' : '```sh', workflowInput ? `with:\n  ${todo.command}` : todo.command, '```');
+  }
+  if (todo.note) lines.push(`<sub>${escapeHtml(todo.note)}</sub>`);
+  return lines
+    .join('\n')
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+}
+
+function chartBlock(c: Chart): string {
+  return `${c.mermaid}\n\n<sub>${escapeHtml(c.caption)}</sub>`;
+}
+
+function whatIfSection(verdict: Verdict): string {
+  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
+}
+
+function firstDownloadMs(profile: Profile): number | null {
+  const p = profile.phases.find((x) => x.name === 'download');
+  return p ? p.endMs - p.startMs : null;
+}
+
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases);
-  const spans = restoreSpansLine(verdict);
+  const e = profile.experiments;
+  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
+  const head = headline({ verdict, phases: profile.phases, restore: profile.restore, experiments: e, check });
   const sections: string[] = [
-    `**${escapeHtml(verdict.sentence)}**`,
-    ...(spans ? [escapeHtml(spans)] : []),
+    `### ${escapeHtml(head.text)}`,
+    whatToDoBox(head.todo),
     `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
-  if (verdict.devices && verdict.devices.length > 0) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
   const alwaysOn = alwaysOnLines(profile);
   if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile);
@@ -296,27 +352,32 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
       `> [!WARNING]\n> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)\n${items}`,
     );
   }
-  sections.push(...[fixesSection(profile, verdict)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
-  const history = historySection(profile);
-  if (history) sections.push(history);
-  const download = downloadSection(profile, verdict);
-  if (download) sections.push(download);
-  const whose = attributionSection(profile, verdict);
-  if (whose) sections.push(whose);
-  if (verdict.whatIf.length > 0)
-    sections.push(
-      `### What if\n\n${verdict.whatIf.map((w) => `- ${w.sentence}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`,
-    );
-  const charts = [timelineCharts(profile, judgement.restoreDeviceIndex), phaseChart(profile)].filter(Boolean);
-  if (charts.length > 0) sections.push(`### Timeline\n\n${charts.join('\n\n')}`);
-  sections.push(probesSection(profile));
-  if (rows.length > 0) sections.push(iostatSection(profile, rows));
+  // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
+  else sections.push(escapeHtml(verdict.sentence));
+  const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
+  const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : null;
+  if (main) sections.push(chartBlock(main));
+  // Paths on several devices: a verdict per device, one line each.
+  if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
+  if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict)));
+  const download = downloadSection(profile, verdict).replace(/^### Download\n\n/, '');
+  if (download) sections.push(details('Download: its own verdict, evidence and charts', download));
+  if (verdict.whatIf.length > 0) sections.push(details('What if each resource were twice as fast', whatIfSection(verdict)));
+  const fixes = fixesSection(profile, verdict).replace(/^### Measured fixes\n\n/, '');
+  if (fixes) sections.push(details('Measured fixes: the archive extracted again under alternatives', fixes));
+  const more = rows.length > 0 ? supportingCharts(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : [];
+  if (more.length > 0) sections.push(details('More charts: the other resources and %util', more.map(chartBlock).join('\n\n')));
+  sections.push(details('Disk ceilings (fio)', probesSection(profile)));
+  if (rows.length > 0) sections.push(details('Disk per phase (iostat -x)', iostatSection(profile, rows)));
   const anatomy = anatomySection(profile);
-  if (anatomy) sections.push(anatomy);
-  if (profile.save) sections.push(renderSaveSection(profile.save));
-  sections.push(contextSection(profile));
-  sections.push(evidenceSection(verdict));
+  if (anatomy) sections.push(details('What the restore wrote', anatomy));
+  const whose = attributionSection(profile, verdict);
+  if (whose) sections.push(details("Whose bytes: the restore's own, or not", whose));
+  sections.push(details('Runner', contextSection(profile)));
+  const history = historySection(profile).replace(/^### History of this runner type\n\n/, '');
+  if (history) sections.push(details('History of this runner type', history));
   if (rows.length > 0) sections.push(rawSection(profile, rows));
+  if (profile.save) sections.push(renderSaveSection(profile.save));
   return `${sections.join('\n\n')}\n`;
 }

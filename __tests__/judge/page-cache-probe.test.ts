@@ -1,0 +1,46 @@
+// Probes that measured the page cache, not a disk: the lab's fresh loop devices over a file on the VM's
+// disk (fixtures/profiles/lab-cpu.json: 9,133 MiB/s and 212,642 random-write IOPS) are flagged; a
+// throttled loop device (lab-disk-iops.json: 598 IOPS) and the VM's own disk are not.
+import { describe, expect, it } from 'vitest';
+import { compareProfiles } from '../../src/compare/compare.js';
+import { pageCacheReason } from '../../src/judge/page-cache-probe.js';
+import type { Profile, ProbeName } from '../../src/profile/schema.js';
+import { renderProfile } from '../../src/report/render.js';
+import { loadFixture } from './fixture-tools.js';
+
+const probe = (p: Profile, name: ProbeName) => p.probes!.probes.find((x) => x.name === name)!;
+
+describe('probes answered by the page cache', () => {
+  it('flags the uncapped loop device over a file (9,133 MiB/s, 212,642 IOPS)', () => {
+    const p = loadFixture('lab-cpu.json');
+    expect(Math.round(probe(p, 'seq-write').bytesPerSecond / 1024 ** 2)).toBe(9133);
+    expect(pageCacheReason(p, probe(p, 'seq-write'))).toMatch(/loop device over a file.*page cache answered/);
+    expect(pageCacheReason(p, probe(p, 'rand-write'))).not.toBeNull();
+  });
+
+  it('keeps a throttled loop device (598 IOPS) and the VM disk itself', () => {
+    const iops = loadFixture('lab-disk-iops.json');
+    expect(pageCacheReason(iops, probe(iops, 'rand-write'))).toBeNull();
+    expect(pageCacheReason(iops, probe(iops, 'seq-write'))).toBeNull();
+    const vda = loadFixture('cpu-tar-zstd-vda.json');
+    expect(pageCacheReason(vda, probe(vda, 'seq-write'))).toBeNull();
+  });
+
+  it('strikes the figure through in the summary, with the reason', () => {
+    const { markdown } = renderProfile(loadFixture('lab-cpu.json'), { rejudge: true });
+    expect(markdown).toMatch(
+      /\| 1 MiB sequential writes, queue depth \d+[^|]*\| ~~9133~~ \| ~~9128~~ \|[^|]*\| ⚠️ page cache, not the disk: loop0 is a loop device over a file/,
+    );
+  });
+
+  it('is not ranked in compare mode', () => {
+    const cached = { ...loadFixture('lab-cpu.json'), label: 'loop-over-file' };
+    const disk = { ...loadFixture('lab-disk-iops.json'), label: 'throttled' };
+    const c = compareProfiles([
+      { source: 'a', profile: cached },
+      { source: 'b', profile: disk },
+    ]);
+    expect(c.fastest.seqWriteMiBps).toBe('throttled');
+    expect(c.runners.find((r) => r.label === 'loop-over-file')?.ceilings.seqWriteMiBps).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+// The step summary of every recorded profile as a reader sees it: GitHub-flavoured Markdown with alerts
+// and Mermaid 11 in a real Chromium (Debian's package). In CI (CI=true) a missing chromium fails the
+// file; elsewhere it skips, saying why.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderProfile } from '../../src/report/render.js';
+import { validateProfile } from '../../src/profile/validate.js';
+import { prerequisite } from '../helpers/prerequisites.js';
+import { CHROMIUM_PATH, chromiumAvailable, SummaryBrowser } from '../helpers/summary-browser.js';
+
+const DIRS = ['fixtures/profiles', 'fixtures/experiments'];
+const FILES = DIRS.flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `${d}/${f}`),
+);
+
+/** The first screen at 1280 px: the headline and the What to do box must be in it. */
+const FIRST_SCREEN_PX = 1000;
+/** Two screens, with every <details> closed. */
+const COLLAPSED_MAX_PX = 2000;
+
+const run = prerequisite(`chromium at ${CHROMIUM_PATH} (apt-get install chromium)`, chromiumAvailable());
+
+describe.skipIf(!run)('the step summary in Chromium (GFM + Mermaid 11)', () => {
+  let browser: SummaryBrowser;
+  beforeAll(async () => {
+    browser = await SummaryBrowser.launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('covers every recorded profile', () => {
+    expect(FILES.length).toBeGreaterThanOrEqual(19);
+  });
+
+  for (const file of FILES) {
+    it(`${file}: charts render, the answer is on the first screen, no empty column`, async () => {
+      const profile = validateProfile(JSON.parse(readFileSync(file, 'utf8')));
+      const { markdown } = renderProfile(profile, { rejudge: true });
+      const m = await browser.render(markdown);
+      expect(m.mermaidErrors).toEqual([]);
+      expect(m.charts).toBeGreaterThanOrEqual(1);
+      expect(m.headlineBottomPx).toBeGreaterThan(0);
+      expect(m.headlineBottomPx).toBeLessThanOrEqual(FIRST_SCREEN_PX);
+      expect(m.whatToDoBottomPx).not.toBeNull();
+      expect(m.whatToDoBottomPx as number).toBeLessThanOrEqual(FIRST_SCREEN_PX);
+      expect(m.collapsedHeightPx).toBeLessThanOrEqual(COLLAPSED_MAX_PX);
+      for (const t of m.tables) {
+        expect(t.emptyHeaderRow).toBe(false);
+        expect(t.emptyColumns).toEqual([]);
+      }
+    });
+  }
+});
+
+describe.skipIf(!run)('the browser harness', () => {
+  it('sees a Mermaid error, an empty column, an empty header row and a missing What to do box', async () => {
+    const browser = await SummaryBrowser.launch();
+    try {
+      const m = await browser.render(
+        [
+          '### Headline',
+          '',
+          '| | |',
+          '| --- | --- |',
+          '| a | b |',
+          '',
+          '| A | B |',
+          '| --- | --- |',
+          '| x | – |',
+          '',
+          '```mermaid',
+          'xychart-beta',
+          '    line [1, oops]',
+          '```',
+        ].join('\n'),
+      );
+      expect(m.mermaidErrors.length).toBe(1);
+      expect(m.whatToDoBottomPx).toBeNull();
+      expect(m.tables[0]?.emptyHeaderRow).toBe(true);
+      expect(m.tables[1]?.emptyColumns).toEqual(['B']);
+    } finally {
+      await browser.close();
+    }
+  });
+});
