@@ -6354,12 +6354,12 @@ var require_file = __commonJS({
     var FileLike = class _FileLike {
       constructor(blobLike, fileName, options = {}) {
         const n2 = fileName;
-        const t = options.type;
+        const t2 = options.type;
         const d = options.lastModified ?? Date.now();
         this[kState] = {
           blobLike,
           name: n2,
-          type: t,
+          type: t2,
           lastModified: d
         };
       }
@@ -9871,9 +9871,9 @@ var require_balanced_pool = __commonJS({
     function getGreatestCommonDivisor(a, b) {
       if (a === 0) return b;
       while (b !== 0) {
-        const t = b;
+        const t2 = b;
         b = a % b;
-        a = t;
+        a = t2;
       }
       return a;
     }
@@ -16045,11 +16045,11 @@ var require_progressevent = __commonJS({
 var require_encoding = __commonJS({
   "node_modules/undici/lib/web/fileapi/encoding.js"(exports2, module) {
     "use strict";
-    function getEncoding(label) {
-      if (!label) {
+    function getEncoding(label2) {
+      if (!label2) {
         return "failure";
       }
-      switch (label.trim().toLowerCase()) {
+      switch (label2.trim().toLowerCase()) {
         case "unicode-1-1-utf-8":
         case "unicode11utf8":
         case "unicode20utf8":
@@ -20622,7 +20622,7 @@ var require_re = __commonJS({
     var safeRe = exports2.safeRe = [];
     var src = exports2.src = [];
     var safeSrc = exports2.safeSrc = [];
-    var t = exports2.t = {};
+    var t2 = exports2.t = {};
     var R = 0;
     var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
     var safeRegexReplacements = [
@@ -20640,7 +20640,7 @@ var require_re = __commonJS({
       const safe = makeSafeRegex(value);
       const index = R++;
       debug2(name2, index, value);
-      t[name2] = index;
+      t2[name2] = index;
       src[index] = value;
       safeSrc[index] = safe;
       re[index] = new RegExp(value, isGlobal ? "g" : void 0);
@@ -20649,46 +20649,46 @@ var require_re = __commonJS({
     createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
     createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
     createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
-    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
-    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
-    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
-    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
-    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
-    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
+    createToken("MAINVERSION", `(${src[t2.NUMERICIDENTIFIER]})\\.(${src[t2.NUMERICIDENTIFIER]})\\.(${src[t2.NUMERICIDENTIFIER]})`);
+    createToken("MAINVERSIONLOOSE", `(${src[t2.NUMERICIDENTIFIERLOOSE]})\\.(${src[t2.NUMERICIDENTIFIERLOOSE]})\\.(${src[t2.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASEIDENTIFIER", `(?:${src[t2.NONNUMERICIDENTIFIER]}|${src[t2.NUMERICIDENTIFIER]})`);
+    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t2.NONNUMERICIDENTIFIER]}|${src[t2.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASE", `(?:-(${src[t2.PRERELEASEIDENTIFIER]}(?:\\.${src[t2.PRERELEASEIDENTIFIER]})*))`);
+    createToken("PRERELEASELOOSE", `(?:-?(${src[t2.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t2.PRERELEASEIDENTIFIERLOOSE]})*))`);
     createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
-    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
-    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
-    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
-    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
-    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
+    createToken("BUILD", `(?:\\+(${src[t2.BUILDIDENTIFIER]}(?:\\.${src[t2.BUILDIDENTIFIER]})*))`);
+    createToken("FULLPLAIN", `v?${src[t2.MAINVERSION]}${src[t2.PRERELEASE]}?${src[t2.BUILD]}?`);
+    createToken("FULL", `^${src[t2.FULLPLAIN]}$`);
+    createToken("LOOSEPLAIN", `[v=\\s]*${src[t2.MAINVERSIONLOOSE]}${src[t2.PRERELEASELOOSE]}?${src[t2.BUILD]}?`);
+    createToken("LOOSE", `^${src[t2.LOOSEPLAIN]}$`);
     createToken("GTLT", "((?:<|>)?=?)");
-    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
-    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
-    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
-    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
-    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
-    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("XRANGEIDENTIFIERLOOSE", `${src[t2.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
+    createToken("XRANGEIDENTIFIER", `${src[t2.NUMERICIDENTIFIER]}|x|X|\\*`);
+    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t2.XRANGEIDENTIFIER]})(?:\\.(${src[t2.XRANGEIDENTIFIER]})(?:\\.(${src[t2.XRANGEIDENTIFIER]})(?:${src[t2.PRERELEASE]})?${src[t2.BUILD]}?)?)?`);
+    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t2.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t2.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t2.XRANGEIDENTIFIERLOOSE]})(?:${src[t2.PRERELEASELOOSE]})?${src[t2.BUILD]}?)?)?`);
+    createToken("XRANGE", `^${src[t2.GTLT]}\\s*${src[t2.XRANGEPLAIN]}$`);
+    createToken("XRANGELOOSE", `^${src[t2.GTLT]}\\s*${src[t2.XRANGEPLAINLOOSE]}$`);
     createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
-    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
-    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
-    createToken("COERCERTL", src[t.COERCE], true);
-    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
+    createToken("COERCE", `${src[t2.COERCEPLAIN]}(?:$|[^\\d])`);
+    createToken("COERCEFULL", src[t2.COERCEPLAIN] + `(?:${src[t2.PRERELEASE]})?(?:${src[t2.BUILD]})?(?:$|[^\\d])`);
+    createToken("COERCERTL", src[t2.COERCE], true);
+    createToken("COERCERTLFULL", src[t2.COERCEFULL], true);
     createToken("LONETILDE", "(?:~>?)");
-    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
+    createToken("TILDETRIM", `(\\s*)${src[t2.LONETILDE]}\\s+`, true);
     exports2.tildeTrimReplace = "$1~";
-    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
-    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("TILDE", `^${src[t2.LONETILDE]}${src[t2.XRANGEPLAIN]}$`);
+    createToken("TILDELOOSE", `^${src[t2.LONETILDE]}${src[t2.XRANGEPLAINLOOSE]}$`);
     createToken("LONECARET", "(?:\\^)");
-    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
+    createToken("CARETTRIM", `(\\s*)${src[t2.LONECARET]}\\s+`, true);
     exports2.caretTrimReplace = "$1^";
-    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
-    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
-    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
-    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
-    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
+    createToken("CARET", `^${src[t2.LONECARET]}${src[t2.XRANGEPLAIN]}$`);
+    createToken("CARETLOOSE", `^${src[t2.LONECARET]}${src[t2.XRANGEPLAINLOOSE]}$`);
+    createToken("COMPARATORLOOSE", `^${src[t2.GTLT]}\\s*(${src[t2.LOOSEPLAIN]})$|^$`);
+    createToken("COMPARATOR", `^${src[t2.GTLT]}\\s*(${src[t2.FULLPLAIN]})$|^$`);
+    createToken("COMPARATORTRIM", `(\\s*)${src[t2.GTLT]}\\s*(${src[t2.LOOSEPLAIN]}|${src[t2.XRANGEPLAIN]})`, true);
     exports2.comparatorTrimReplace = "$1$2$3";
-    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
-    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
+    createToken("HYPHENRANGE", `^\\s*(${src[t2.XRANGEPLAIN]})\\s+-\\s+(${src[t2.XRANGEPLAIN]})\\s*$`);
+    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t2.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t2.XRANGEPLAINLOOSE]})\\s*$`);
     createToken("STAR", "(<|>)?=?\\s*\\*");
     createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
     createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
@@ -20745,7 +20745,7 @@ var require_semver = __commonJS({
     "use strict";
     var debug2 = require_debug();
     var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants6();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re, t: t2 } = require_re();
     var parseOptions = require_parse_options();
     var { compareIdentifiers } = require_identifiers();
     var isPrereleaseIdentifier = (prerelease, identifier) => {
@@ -20781,7 +20781,7 @@ var require_semver = __commonJS({
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        const m = version4.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
+        const m = version4.trim().match(options.loose ? re[t2.LOOSE] : re[t2.FULL]);
         if (!m) {
           throw new TypeError(`Invalid Version: ${version4}`);
         }
@@ -20920,7 +20920,7 @@ var require_semver = __commonJS({
             throw new Error("invalid increment argument: identifier is empty");
           }
           if (identifier) {
-            const match3 = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
+            const match3 = `-${identifier}`.match(this.options.loose ? re[t2.PRERELEASELOOSE] : re[t2.PRERELEASE]);
             if (!match3 || match3[1] !== identifier) {
               throw new Error(`invalid identifier: ${identifier}`);
             }
@@ -21370,7 +21370,7 @@ var require_coerce = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var parse2 = require_parse2();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re, t: t2 } = require_re();
     var coerce = (version4, options) => {
       if (version4 instanceof SemVer) {
         return version4;
@@ -21384,9 +21384,9 @@ var require_coerce = __commonJS({
       options = options || {};
       let match3 = null;
       if (!options.rtl) {
-        match3 = version4.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
+        match3 = version4.match(options.includePrerelease ? re[t2.COERCEFULL] : re[t2.COERCE]);
       } else {
-        const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
+        const coerceRtlRegex = options.includePrerelease ? re[t2.COERCERTLFULL] : re[t2.COERCERTL];
         let next;
         while ((next = coerceRtlRegex.exec(version4)) && (!match3 || match3.index + match3[0].length !== version4.length)) {
           if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
@@ -21758,20 +21758,20 @@ var require_range = __commonJS({
           return cached;
         }
         const loose = this.options.loose;
-        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
+        const hr = loose ? re[t2.HYPHENRANGELOOSE] : re[t2.HYPHENRANGE];
         range5 = range5.replace(hr, hyphenReplace(this.options.includePrerelease));
         debug2("hyphen replace", range5);
         range5 = trimComparatorWhitespace(range5);
         debug2("comparator trim", range5);
-        range5 = range5.replace(re[t.TILDETRIM], tildeTrimReplace);
+        range5 = range5.replace(re[t2.TILDETRIM], tildeTrimReplace);
         debug2("tilde trim", range5);
-        range5 = range5.replace(re[t.CARETTRIM], caretTrimReplace);
+        range5 = range5.replace(re[t2.CARETTRIM], caretTrimReplace);
         debug2("caret trim", range5);
         let rangeList = range5.split(" ").map((comp28) => parseComparator(comp28, this.options)).join(" ").split(/\s+/).map((comp28) => replaceGTE0(comp28, this.options));
         if (loose) {
           rangeList = rangeList.filter((comp28) => {
             debug2("loose invalid filter", comp28, this.options);
-            return !!comp28.match(re[t.COMPARATORLOOSE]);
+            return !!comp28.match(re[t2.COMPARATORLOOSE]);
           });
         }
         debug2("range list", rangeList);
@@ -21835,12 +21835,12 @@ var require_range = __commonJS({
     var {
       safeRe: re,
       src,
-      t,
+      t: t2,
       tildeTrimReplace,
       caretTrimReplace
     } = require_re();
     var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants6();
-    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
+    var BUILDSTRIPRE = new RegExp(src[t2.BUILD], "g");
     var isNullSet = (c) => c.value === "<0.0.0-0";
     var isAny = (c) => c.value === "";
     var isSatisfiable = (comparators, options) => {
@@ -21856,7 +21856,7 @@ var require_range = __commonJS({
       return result;
     };
     var parseComparator = (comp28, options) => {
-      comp28 = comp28.replace(re[t.BUILD], "");
+      comp28 = comp28.replace(re[t2.BUILD], "");
       debug2("comp", comp28, options);
       comp28 = replaceCarets(comp28, options);
       debug2("caret", comp28);
@@ -21874,7 +21874,7 @@ var require_range = __commonJS({
       return comp28.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
     };
     var replaceTilde = (comp28, options) => {
-      const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
+      const r = options.loose ? re[t2.TILDELOOSE] : re[t2.TILDE];
       const z = options.includePrerelease ? "-0" : "";
       return comp28.replace(r, (_, M, m, p2, pr) => {
         debug2("tilde", comp28, _, M, m, p2, pr);
@@ -21900,7 +21900,7 @@ var require_range = __commonJS({
     };
     var replaceCaret = (comp28, options) => {
       debug2("caret", comp28, options);
-      const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
+      const r = options.loose ? re[t2.CARETLOOSE] : re[t2.CARET];
       const z = options.includePrerelease ? "-0" : "";
       return comp28.replace(r, (_, M, m, p2, pr) => {
         debug2("caret", comp28, _, M, m, p2, pr);
@@ -21948,7 +21948,7 @@ var require_range = __commonJS({
     };
     var replaceXRange = (comp28, options) => {
       comp28 = comp28.trim();
-      const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
+      const r = options.loose ? re[t2.XRANGELOOSE] : re[t2.XRANGE];
       return comp28.replace(r, (ret, gtlt, M, m, p2, pr) => {
         debug2("xRange", comp28, ret, gtlt, M, m, p2, pr);
         if (invalidXRangeOrder(M, m, p2)) {
@@ -22006,11 +22006,11 @@ var require_range = __commonJS({
     };
     var replaceStars = (comp28, options) => {
       debug2("replaceStars", comp28, options);
-      return comp28.trim().replace(re[t.STAR], "");
+      return comp28.trim().replace(re[t2.STAR], "");
     };
     var replaceGTE0 = (comp28, options) => {
       debug2("replaceGTE0", comp28, options);
-      return comp28.trim().replace(re[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+      return comp28.trim().replace(re[options.includePrerelease ? t2.GTE0PRE : t2.GTE0], "");
     };
     var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
       if (isX(fM)) {
@@ -22096,7 +22096,7 @@ var require_comparator = __commonJS({
         debug2("comp", this);
       }
       parse(comp28) {
-        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
+        const r = this.options.loose ? re[t2.COMPARATORLOOSE] : re[t2.COMPARATOR];
         const m = comp28.match(r);
         if (!m) {
           throw new TypeError(`Invalid comparator: ${comp28}`);
@@ -22170,7 +22170,7 @@ var require_comparator = __commonJS({
     };
     module.exports = Comparator;
     var parseOptions = require_parse_options();
-    var { safeRe: re, t } = require_re();
+    var { safeRe: re, t: t2 } = require_re();
     var cmp = require_cmp();
     var debug2 = require_debug();
     var SemVer = require_semver();
@@ -22837,14 +22837,14 @@ var require_json_typings = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isJsonObject = exports2.typeofJsonValue = void 0;
     function typeofJsonValue(value) {
-      let t = typeof value;
-      if (t == "object") {
+      let t2 = typeof value;
+      if (t2 == "object") {
         if (Array.isArray(value))
           return "array";
         if (value === null)
           return "null";
       }
-      return t;
+      return t2;
     }
     exports2.typeofJsonValue = typeofJsonValue;
     function isJsonObject(value) {
@@ -22960,20 +22960,20 @@ var require_protobufjs_utf8 = __commonJS({
     function utf8read(bytes2) {
       if (bytes2.length < 1)
         return "";
-      let pos = 0, parts = [], chunk = [], i = 0, t;
+      let pos = 0, parts = [], chunk = [], i = 0, t2;
       let len = bytes2.length;
       while (pos < len) {
-        t = bytes2[pos++];
-        if (t < 128)
-          chunk[i++] = t;
-        else if (t > 191 && t < 224)
-          chunk[i++] = (t & 31) << 6 | bytes2[pos++] & 63;
-        else if (t > 239 && t < 365) {
-          t = ((t & 7) << 18 | (bytes2[pos++] & 63) << 12 | (bytes2[pos++] & 63) << 6 | bytes2[pos++] & 63) - 65536;
-          chunk[i++] = 55296 + (t >> 10);
-          chunk[i++] = 56320 + (t & 1023);
+        t2 = bytes2[pos++];
+        if (t2 < 128)
+          chunk[i++] = t2;
+        else if (t2 > 191 && t2 < 224)
+          chunk[i++] = (t2 & 31) << 6 | bytes2[pos++] & 63;
+        else if (t2 > 239 && t2 < 365) {
+          t2 = ((t2 & 7) << 18 | (bytes2[pos++] & 63) << 12 | (bytes2[pos++] & 63) << 6 | bytes2[pos++] & 63) - 65536;
+          chunk[i++] = 55296 + (t2 >> 10);
+          chunk[i++] = 56320 + (t2 & 1023);
         } else
-          chunk[i++] = (t & 15) << 12 | (bytes2[pos++] & 63) << 6 | bytes2[pos++] & 63;
+          chunk[i++] = (t2 & 15) << 12 | (bytes2[pos++] & 63) << 6 | bytes2[pos++] & 63;
         if (i > 8191) {
           parts.push(fromCharCodes(chunk));
           i = 0;
@@ -23495,9 +23495,9 @@ var require_binary_reader = __commonJS({
             this.pos += len;
             break;
           case binary_format_contract_1.WireType.StartGroup:
-            let t;
-            while ((t = this.tag()[1]) !== binary_format_contract_1.WireType.EndGroup) {
-              this.skip(t);
+            let t2;
+            while ((t2 = this.tag()[1]) !== binary_format_contract_1.WireType.EndGroup) {
+              this.skip(t2);
             }
             break;
           default:
@@ -25215,7 +25215,7 @@ var require_reflection_binary_writer = __commonJS({
        * If argument `value` is omitted, [2] is always false.
        */
       scalarInfo(type, value) {
-        let t = binary_format_contract_1.WireType.Varint;
+        let t2 = binary_format_contract_1.WireType.Varint;
         let m;
         let i = value === void 0;
         let d = value === 0;
@@ -25225,7 +25225,7 @@ var require_reflection_binary_writer = __commonJS({
             break;
           case reflection_info_1.ScalarType.STRING:
             d = i || !value.length;
-            t = binary_format_contract_1.WireType.LengthDelimited;
+            t2 = binary_format_contract_1.WireType.LengthDelimited;
             m = "string";
             break;
           case reflection_info_1.ScalarType.BOOL:
@@ -25236,11 +25236,11 @@ var require_reflection_binary_writer = __commonJS({
             m = "uint32";
             break;
           case reflection_info_1.ScalarType.DOUBLE:
-            t = binary_format_contract_1.WireType.Bit64;
+            t2 = binary_format_contract_1.WireType.Bit64;
             m = "double";
             break;
           case reflection_info_1.ScalarType.FLOAT:
-            t = binary_format_contract_1.WireType.Bit32;
+            t2 = binary_format_contract_1.WireType.Bit32;
             m = "float";
             break;
           case reflection_info_1.ScalarType.INT64:
@@ -25253,25 +25253,25 @@ var require_reflection_binary_writer = __commonJS({
             break;
           case reflection_info_1.ScalarType.FIXED64:
             d = i || pb_long_1.PbULong.from(value).isZero();
-            t = binary_format_contract_1.WireType.Bit64;
+            t2 = binary_format_contract_1.WireType.Bit64;
             m = "fixed64";
             break;
           case reflection_info_1.ScalarType.BYTES:
             d = i || !value.byteLength;
-            t = binary_format_contract_1.WireType.LengthDelimited;
+            t2 = binary_format_contract_1.WireType.LengthDelimited;
             m = "bytes";
             break;
           case reflection_info_1.ScalarType.FIXED32:
-            t = binary_format_contract_1.WireType.Bit32;
+            t2 = binary_format_contract_1.WireType.Bit32;
             m = "fixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED32:
-            t = binary_format_contract_1.WireType.Bit32;
+            t2 = binary_format_contract_1.WireType.Bit32;
             m = "sfixed32";
             break;
           case reflection_info_1.ScalarType.SFIXED64:
             d = i || pb_long_1.PbLong.from(value).isZero();
-            t = binary_format_contract_1.WireType.Bit64;
+            t2 = binary_format_contract_1.WireType.Bit64;
             m = "sfixed64";
             break;
           case reflection_info_1.ScalarType.SINT32:
@@ -25282,7 +25282,7 @@ var require_reflection_binary_writer = __commonJS({
             m = "sint64";
             break;
         }
-        return [t, m, i || d];
+        return [t2, m, i || d];
       }
     };
     exports2.ReflectionBinaryWriter = ReflectionBinaryWriter;
@@ -25415,8 +25415,8 @@ var require_reflection_equals = __commonJS({
         switch (field2.kind) {
           case "enum":
           case "scalar":
-            let t = field2.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.T;
-            if (!(field2.repeat ? repeatedPrimitiveEq(t, val_a, val_b) : primitiveEq(t, val_a, val_b)))
+            let t2 = field2.kind == "enum" ? reflection_info_1.ScalarType.INT32 : field2.T;
+            if (!(field2.repeat ? repeatedPrimitiveEq(t2, val_a, val_b) : primitiveEq(t2, val_a, val_b)))
               return false;
             break;
           case "map":
@@ -27206,7 +27206,7 @@ function namespaceMatches(namespace, patternToMatch) {
   if (patternToMatch.indexOf("*") === -1) {
     return namespace === patternToMatch;
   }
-  let pattern = patternToMatch;
+  let pattern2 = patternToMatch;
   if (patternToMatch.indexOf("**") !== -1) {
     const patternParts = [];
     let lastCharacter = "";
@@ -27218,22 +27218,22 @@ function namespaceMatches(namespace, patternToMatch) {
         patternParts.push(character);
       }
     }
-    pattern = patternParts.join("");
+    pattern2 = patternParts.join("");
   }
   let namespaceIndex = 0;
   let patternIndex = 0;
-  const patternLength = pattern.length;
+  const patternLength = pattern2.length;
   const namespaceLength = namespace.length;
   let lastWildcard = -1;
   let lastWildcardNamespace = -1;
   while (namespaceIndex < namespaceLength && patternIndex < patternLength) {
-    if (pattern[patternIndex] === "*") {
+    if (pattern2[patternIndex] === "*") {
       lastWildcard = patternIndex;
       patternIndex++;
       if (patternIndex === patternLength) {
         return true;
       }
-      while (namespace[namespaceIndex] !== pattern[patternIndex]) {
+      while (namespace[namespaceIndex] !== pattern2[patternIndex]) {
         namespaceIndex++;
         if (namespaceIndex === namespaceLength) {
           return false;
@@ -27243,7 +27243,7 @@ function namespaceMatches(namespace, patternToMatch) {
       namespaceIndex++;
       patternIndex++;
       continue;
-    } else if (pattern[patternIndex] === namespace[namespaceIndex]) {
+    } else if (pattern2[patternIndex] === namespace[namespaceIndex]) {
       patternIndex++;
       namespaceIndex++;
     } else if (lastWildcard >= 0) {
@@ -27252,7 +27252,7 @@ function namespaceMatches(namespace, patternToMatch) {
       if (namespaceIndex === namespaceLength) {
         return false;
       }
-      while (namespace[namespaceIndex] !== pattern[patternIndex]) {
+      while (namespace[namespaceIndex] !== pattern2[patternIndex]) {
         namespaceIndex++;
         if (namespaceIndex === namespaceLength) {
           return false;
@@ -27267,8 +27267,8 @@ function namespaceMatches(namespace, patternToMatch) {
     }
   }
   const namespaceDone = namespaceIndex === namespace.length;
-  const patternDone = patternIndex === pattern.length;
-  const trailingWildCard = patternIndex === pattern.length - 1 && pattern[patternIndex] === "*";
+  const patternDone = patternIndex === pattern2.length;
+  const trailingWildCard = patternIndex === pattern2.length - 1 && pattern2[patternIndex] === "*";
   return namespaceDone && (patternDone || trailingWildCard);
 }
 function disable() {
@@ -28680,17 +28680,17 @@ function isBypassed(uri, noProxyList, bypassedMap) {
     return bypassedMap.get(host);
   }
   let isBypassedFlag = false;
-  for (const pattern of noProxyList) {
-    if (pattern[0] === ".") {
-      if (host.endsWith(pattern)) {
+  for (const pattern2 of noProxyList) {
+    if (pattern2[0] === ".") {
+      if (host.endsWith(pattern2)) {
         isBypassedFlag = true;
       } else {
-        if (host.length === pattern.length - 1 && host === pattern.slice(1)) {
+        if (host.length === pattern2.length - 1 && host === pattern2.slice(1)) {
           isBypassedFlag = true;
         }
       }
     } else {
-      if (host === pattern) {
+      if (host === pattern2) {
         isBypassedFlag = true;
       }
     }
@@ -30019,8 +30019,8 @@ var SerializerImpl = class {
         failValidation("MultipleOf", MultipleOf);
       }
       if (Pattern2) {
-        const pattern = typeof Pattern2 === "string" ? new RegExp(Pattern2) : Pattern2;
-        if (typeof value !== "string" || value.match(pattern) === null) {
+        const pattern2 = typeof Pattern2 === "string" ? new RegExp(Pattern2) : Pattern2;
+        if (typeof value !== "string" || value.match(pattern2) === null) {
           failValidation("Pattern", Pattern2);
         }
       }
@@ -32151,7 +32151,7 @@ function validate(xmlData, options) {
   } else if (tags3.length == 1) {
     return getErrorObject("InvalidTag", "Unclosed tag '" + tags3[0].tagName + "'.", getLineNumberForPosition(xmlData, tags3[0].tagStartPos));
   } else if (tags3.length > 0) {
-    return getErrorObject("InvalidXml", "Invalid '" + JSON.stringify(tags3.map((t) => t.tagName), null, 4).replace(/\r?\n/g, "") + "' found.", { line: 1, col: 1 });
+    return getErrorObject("InvalidXml", "Invalid '" + JSON.stringify(tags3.map((t2) => t2.tagName), null, 4).replace(/\r?\n/g, "") + "' found.", { line: 1, col: 1 });
   }
   return true;
 }
@@ -33750,11 +33750,11 @@ function getIgnoreAttributesFn(ignoreAttributes) {
   }
   if (Array.isArray(ignoreAttributes)) {
     return (attrName) => {
-      for (const pattern of ignoreAttributes) {
-        if (typeof pattern === "string" && attrName === pattern) {
+      for (const pattern2 of ignoreAttributes) {
+        if (typeof pattern2 === "string" && attrName === pattern2) {
           return true;
         }
-        if (pattern instanceof RegExp && pattern.test(attrName)) {
+        if (pattern2 instanceof RegExp && pattern2.test(attrName)) {
           return true;
         }
       }
@@ -33771,10 +33771,10 @@ var Expression = class {
    * @param {Object} options - Configuration options
    * @param {string} options.separator - Path separator (default: '.')
    */
-  constructor(pattern, options = {}, data) {
-    this.pattern = pattern;
+  constructor(pattern2, options = {}, data) {
+    this.pattern = pattern2;
     this.separator = options.separator || ".";
-    this.segments = this._parse(pattern);
+    this.segments = this._parse(pattern2);
     this.data = data;
     this._hasDeepWildcard = this.segments.some((seg) => seg.type === "deep-wildcard");
     this._hasAttributeCondition = this.segments.some((seg) => seg.attrName !== void 0);
@@ -33786,13 +33786,13 @@ var Expression = class {
    * @param {string} pattern - Pattern to parse
    * @returns {Array} Array of segment objects
    */
-  _parse(pattern) {
+  _parse(pattern2) {
     const segments = [];
     let i = 0;
     let currentPart = "";
-    while (i < pattern.length) {
-      if (pattern[i] === this.separator) {
-        if (i + 1 < pattern.length && pattern[i + 1] === this.separator) {
+    while (i < pattern2.length) {
+      if (pattern2[i] === this.separator) {
+        if (i + 1 < pattern2.length && pattern2[i + 1] === this.separator) {
           if (currentPart.trim()) {
             segments.push(this._parseSegment(currentPart.trim()));
             currentPart = "";
@@ -33807,7 +33807,7 @@ var Expression = class {
           i++;
         }
       } else {
-        currentPart += pattern[i];
+        currentPart += pattern2[i];
         i++;
       }
     }
@@ -35341,11 +35341,11 @@ function decodedCopy(value, list) {
   return decoded === value ? null : decoded;
 }
 function matchList(value, list) {
-  const label = list.label ?? "CUSTOM";
+  const label2 = list.label ?? "CUSTOM";
   const decoded = decodedCopy(value, list);
   for (const rule of list) {
     if (rule.pattern.test(value) || decoded !== null && rule.pattern.test(decoded)) {
-      return { context: label, id: rule.id, description: rule.description, pattern: rule.pattern };
+      return { context: label2, id: rule.id, description: rule.description, pattern: rule.pattern };
     }
   }
   return null;
@@ -36450,11 +36450,11 @@ function getIgnoreAttributesFn2(ignoreAttributes) {
   }
   if (Array.isArray(ignoreAttributes)) {
     return (attrName) => {
-      for (const pattern of ignoreAttributes) {
-        if (typeof pattern === "string" && attrName === pattern) {
+      for (const pattern2 of ignoreAttributes) {
+        if (typeof pattern2 === "string" && attrName === pattern2) {
           return true;
         }
-        if (pattern instanceof RegExp && pattern.test(attrName)) {
+        if (pattern2 instanceof RegExp && pattern2.test(attrName)) {
           return true;
         }
       }
@@ -67857,8 +67857,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
+  addDetails(label2, content) {
+    const element = this.wrap("details", this.wrap("summary", label2) + content);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -68873,13 +68873,13 @@ var IS_WINDOWS4 = process.platform === "win32";
 function getSearchPaths(patterns) {
   patterns = patterns.filter((x) => !x.negate);
   const searchPathMap = {};
-  for (const pattern of patterns) {
-    const key = IS_WINDOWS4 ? pattern.searchPath.toUpperCase() : pattern.searchPath;
+  for (const pattern2 of patterns) {
+    const key = IS_WINDOWS4 ? pattern2.searchPath.toUpperCase() : pattern2.searchPath;
     searchPathMap[key] = "candidate";
   }
   const result = [];
-  for (const pattern of patterns) {
-    const key = IS_WINDOWS4 ? pattern.searchPath.toUpperCase() : pattern.searchPath;
+  for (const pattern2 of patterns) {
+    const key = IS_WINDOWS4 ? pattern2.searchPath.toUpperCase() : pattern2.searchPath;
     if (searchPathMap[key] === "included") {
       continue;
     }
@@ -68895,7 +68895,7 @@ function getSearchPaths(patterns) {
       parent = dirname5(tempKey);
     }
     if (!foundAncestor) {
-      result.push(pattern.searchPath);
+      result.push(pattern2.searchPath);
       searchPathMap[key] = "included";
     }
   }
@@ -68903,11 +68903,11 @@ function getSearchPaths(patterns) {
 }
 function match(patterns, itemPath) {
   let result = MatchKind.None;
-  for (const pattern of patterns) {
-    if (pattern.negate) {
-      result &= ~pattern.match(itemPath);
+  for (const pattern2 of patterns) {
+    if (pattern2.negate) {
+      result &= ~pattern2.match(itemPath);
     } else {
-      result |= pattern.match(itemPath);
+      result |= pattern2.match(itemPath);
     }
   }
   return result;
@@ -69298,11 +69298,11 @@ function expand_(str2, max, maxLength, maxDepth, depth, maxRewrites, budget, isT
 
 // node_modules/minimatch/dist/esm/assert-valid-pattern.js
 var MAX_PATTERN_LENGTH = 1024 * 64;
-var assertValidPattern = (pattern) => {
-  if (typeof pattern !== "string") {
+var assertValidPattern = (pattern2) => {
+  if (typeof pattern2 !== "string") {
     throw new TypeError("invalid pattern");
   }
-  if (pattern.length > MAX_PATTERN_LENGTH) {
+  if (pattern2.length > MAX_PATTERN_LENGTH) {
     throw new TypeError("pattern is too long");
   }
 };
@@ -69802,9 +69802,9 @@ var AST = class {
     this.#toString = void 0;
     this.#emptyExt = false;
   }
-  static fromGlob(pattern, options = {}) {
+  static fromGlob(pattern2, options = {}) {
     const ast = new _a(null, void 0, options);
-    _a.#parseAST(pattern, ast, 0, options, 0);
+    _a.#parseAST(pattern2, ast, 0, options, 0);
     return ast;
   }
   // returns the regular expression if there's magic, or the unescaped
@@ -70077,12 +70077,12 @@ var escape2 = (s4, { windowsPathsNoEscape = false, magicalBraces = false } = {})
 };
 
 // node_modules/minimatch/dist/esm/index.js
-var minimatch = (p2, pattern, options = {}) => {
-  assertValidPattern(pattern);
-  if (!options.nocomment && pattern.charAt(0) === "#") {
+var minimatch = (p2, pattern2, options = {}) => {
+  assertValidPattern(pattern2);
+  if (!options.nocomment && pattern2.charAt(0) === "#") {
     return false;
   }
-  return new Minimatch(pattern, options).match(p2);
+  return new Minimatch(pattern2, options).match(p2);
 };
 var starDotExtRE = /^\*+([^+@!?*[(]*)$/;
 var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
@@ -70147,7 +70147,7 @@ var qmark2 = "[^/]";
 var star2 = qmark2 + "*?";
 var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
 var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-var filter = (pattern, options = {}) => (p2) => minimatch(p2, pattern, options);
+var filter = (pattern2, options = {}) => (p2) => minimatch(p2, pattern2, options);
 minimatch.filter = filter;
 var ext = (a, b = {}) => Object.assign({}, a, b);
 var defaults = (def) => {
@@ -70155,11 +70155,11 @@ var defaults = (def) => {
     return minimatch;
   }
   const orig = minimatch;
-  const m = (p2, pattern, options = {}) => orig(p2, pattern, ext(def, options));
+  const m = (p2, pattern2, options = {}) => orig(p2, pattern2, ext(def, options));
   return Object.assign(m, {
     Minimatch: class Minimatch extends orig.Minimatch {
-      constructor(pattern, options = {}) {
-        super(pattern, ext(def, options));
+      constructor(pattern2, options = {}) {
+        super(pattern2, ext(def, options));
       }
       static defaults(options) {
         return orig.defaults(ext(def, options)).Minimatch;
@@ -70171,37 +70171,37 @@ var defaults = (def) => {
         super(type, parent, ext(def, options));
       }
       /* c8 ignore stop */
-      static fromGlob(pattern, options = {}) {
-        return orig.AST.fromGlob(pattern, ext(def, options));
+      static fromGlob(pattern2, options = {}) {
+        return orig.AST.fromGlob(pattern2, ext(def, options));
       }
     },
     unescape: (s4, options = {}) => orig.unescape(s4, ext(def, options)),
     escape: (s4, options = {}) => orig.escape(s4, ext(def, options)),
-    filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+    filter: (pattern2, options = {}) => orig.filter(pattern2, ext(def, options)),
     defaults: (options) => orig.defaults(ext(def, options)),
-    makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-    braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-    match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+    makeRe: (pattern2, options = {}) => orig.makeRe(pattern2, ext(def, options)),
+    braceExpand: (pattern2, options = {}) => orig.braceExpand(pattern2, ext(def, options)),
+    match: (list, pattern2, options = {}) => orig.match(list, pattern2, ext(def, options)),
     sep: orig.sep,
     GLOBSTAR
   });
 };
 minimatch.defaults = defaults;
-var braceExpand = (pattern, options = {}) => {
-  assertValidPattern(pattern);
-  if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-    return [pattern];
+var braceExpand = (pattern2, options = {}) => {
+  assertValidPattern(pattern2);
+  if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern2)) {
+    return [pattern2];
   }
-  return expand(pattern, { max: options.braceExpandMax });
+  return expand(pattern2, { max: options.braceExpandMax });
 };
 minimatch.braceExpand = braceExpand;
-var makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+var makeRe = (pattern2, options = {}) => new Minimatch(pattern2, options).makeRe();
 minimatch.makeRe = makeRe;
-var match2 = (list, pattern, options = {}) => {
-  const mm = new Minimatch(pattern, options);
+var match2 = (list, pattern2, options = {}) => {
+  const mm = new Minimatch(pattern2, options);
   list = list.filter((f) => mm.match(f));
   if (mm.options.nonull && !list.length) {
-    list.push(pattern);
+    list.push(pattern2);
   }
   return list;
 };
@@ -70227,12 +70227,12 @@ var Minimatch = class {
   windowsNoMagicRoot;
   maxGlobstarRecursion;
   regexp;
-  constructor(pattern, options = {}) {
-    assertValidPattern(pattern);
+  constructor(pattern2, options = {}) {
+    assertValidPattern(pattern2);
     options = options || {};
     this.options = options;
     this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-    this.pattern = pattern;
+    this.pattern = pattern2;
     this.platform = options.platform || defaultPlatform;
     this.isWindows = this.platform === "win32";
     const awe = "allowWindowsEscape";
@@ -70258,8 +70258,8 @@ var Minimatch = class {
     if (this.options.magicalBraces && this.set.length > 1) {
       return true;
     }
-    for (const pattern of this.set) {
-      for (const part of pattern) {
+    for (const pattern2 of this.set) {
+      for (const part of pattern2) {
         if (typeof part !== "string")
           return true;
       }
@@ -70269,13 +70269,13 @@ var Minimatch = class {
   debug(..._) {
   }
   make() {
-    const pattern = this.pattern;
+    const pattern2 = this.pattern;
     const options = this.options;
-    if (!options.nocomment && pattern.charAt(0) === "#") {
+    if (!options.nocomment && pattern2.charAt(0) === "#") {
       this.comment = true;
       return;
     }
-    if (!pattern) {
+    if (!pattern2) {
       this.empty = true;
       return;
     }
@@ -70551,15 +70551,15 @@ var Minimatch = class {
   parseNegate() {
     if (this.nonegate)
       return;
-    const pattern = this.pattern;
+    const pattern2 = this.pattern;
     let negate = false;
     let negateOffset = 0;
-    for (let i = 0; i < pattern.length && pattern.charAt(i) === "!"; i++) {
+    for (let i = 0; i < pattern2.length && pattern2.charAt(i) === "!"; i++) {
       negate = !negate;
       negateOffset++;
     }
     if (negateOffset)
-      this.pattern = pattern.slice(negateOffset);
+      this.pattern = pattern2.slice(negateOffset);
     this.negate = negate;
   }
   // set partial to true to test if, for example,
@@ -70567,23 +70567,23 @@ var Minimatch = class {
   // Partial means, if you run out of file before you run
   // out of pattern, then that's fine, as long as all
   // the parts match.
-  matchOne(file, pattern, partial = false) {
+  matchOne(file, pattern2, partial = false) {
     let fileStartIndex = 0;
     let patternStartIndex = 0;
     if (this.isWindows) {
       const fileDrive = typeof file[0] === "string" && /^[a-z]:$/i.test(file[0]);
       const fileUNC = !fileDrive && file[0] === "" && file[1] === "" && file[2] === "?" && /^[a-z]:$/i.test(file[3]);
-      const patternDrive = typeof pattern[0] === "string" && /^[a-z]:$/i.test(pattern[0]);
-      const patternUNC = !patternDrive && pattern[0] === "" && pattern[1] === "" && pattern[2] === "?" && typeof pattern[3] === "string" && /^[a-z]:$/i.test(pattern[3]);
+      const patternDrive = typeof pattern2[0] === "string" && /^[a-z]:$/i.test(pattern2[0]);
+      const patternUNC = !patternDrive && pattern2[0] === "" && pattern2[1] === "" && pattern2[2] === "?" && typeof pattern2[3] === "string" && /^[a-z]:$/i.test(pattern2[3]);
       const fdi = fileUNC ? 3 : fileDrive ? 0 : void 0;
       const pdi = patternUNC ? 3 : patternDrive ? 0 : void 0;
       if (typeof fdi === "number" && typeof pdi === "number") {
         const [fd, pd] = [
           file[fdi],
-          pattern[pdi]
+          pattern2[pdi]
         ];
         if (fd.toLowerCase() === pd.toLowerCase()) {
-          pattern[pdi] = fd;
+          pattern2[pdi] = fd;
           patternStartIndex = pdi;
           fileStartIndex = fdi;
         }
@@ -70593,22 +70593,22 @@ var Minimatch = class {
     if (optimizationLevel >= 2) {
       file = this.levelTwoFileOptimize(file);
     }
-    if (pattern.includes(GLOBSTAR)) {
-      return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+    if (pattern2.includes(GLOBSTAR)) {
+      return this.#matchGlobstar(file, pattern2, partial, fileStartIndex, patternStartIndex);
     }
-    return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    return this.#matchOne(file, pattern2, partial, fileStartIndex, patternStartIndex);
   }
-  #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-    const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-    const lastgs = pattern.lastIndexOf(GLOBSTAR);
+  #matchGlobstar(file, pattern2, partial, fileIndex, patternIndex) {
+    const firstgs = pattern2.indexOf(GLOBSTAR, patternIndex);
+    const lastgs = pattern2.lastIndexOf(GLOBSTAR);
     const [head, body3, tail] = partial ? [
-      pattern.slice(patternIndex, firstgs),
-      pattern.slice(firstgs + 1),
+      pattern2.slice(patternIndex, firstgs),
+      pattern2.slice(firstgs + 1),
       []
     ] : [
-      pattern.slice(patternIndex, firstgs),
-      pattern.slice(firstgs + 1, lastgs),
-      pattern.slice(lastgs + 1)
+      pattern2.slice(patternIndex, firstgs),
+      pattern2.slice(firstgs + 1, lastgs),
+      pattern2.slice(lastgs + 1)
     ];
     if (head.length) {
       const fileHead = file.slice(fileIndex, fileIndex + head.length);
@@ -70699,16 +70699,16 @@ var Minimatch = class {
     }
     return partial || null;
   }
-  #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+  #matchOne(file, pattern2, partial, fileIndex, patternIndex) {
     let fi;
     let pi;
     let pl;
     let fl;
-    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern2.length; fi < fl && pi < pl; fi++, pi++) {
       this.debug("matchOne loop");
-      let p2 = pattern[pi];
+      let p2 = pattern2[pi];
       let f = file[fi];
-      this.debug(pattern, p2, f);
+      this.debug(pattern2, p2, f);
       if (p2 === false || p2 === GLOBSTAR) {
         return false;
       }
@@ -70736,27 +70736,27 @@ var Minimatch = class {
   braceExpand() {
     return braceExpand(this.pattern, this.options);
   }
-  parse(pattern) {
-    assertValidPattern(pattern);
+  parse(pattern2) {
+    assertValidPattern(pattern2);
     const options = this.options;
-    if (pattern === "**")
+    if (pattern2 === "**")
       return GLOBSTAR;
-    if (pattern === "")
+    if (pattern2 === "")
       return "";
     let m;
     let fastTest = null;
-    if (m = pattern.match(starRE)) {
+    if (m = pattern2.match(starRE)) {
       fastTest = options.dot ? starTestDot : starTest;
-    } else if (m = pattern.match(starDotExtRE)) {
+    } else if (m = pattern2.match(starDotExtRE)) {
       fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
-    } else if (m = pattern.match(qmarksRE)) {
+    } else if (m = pattern2.match(qmarksRE)) {
       fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
-    } else if (m = pattern.match(starDotStarRE)) {
+    } else if (m = pattern2.match(starDotStarRE)) {
       fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-    } else if (m = pattern.match(dotStarRE)) {
+    } else if (m = pattern2.match(dotStarRE)) {
       fastTest = dotStarTest;
     }
-    const re = AST.fromGlob(pattern, this.options).toMMPattern();
+    const re = AST.fromGlob(pattern2, this.options).toMMPattern();
     if (fastTest && typeof re === "object") {
       Reflect.defineProperty(re, "test", { value: fastTest });
     }
@@ -70773,8 +70773,8 @@ var Minimatch = class {
     const options = this.options;
     const twoStar = options.noglobstar ? star2 : options.dot ? twoStarDot : twoStarNoDot;
     const flags = new Set(options.nocase ? ["i"] : []);
-    let re = set.map((pattern) => {
-      const pp = pattern.map((p2) => {
+    let re = set.map((pattern2) => {
+      const pp = pattern2.map((p2) => {
         if (p2 instanceof RegExp) {
           for (const f of p2.flags.split(""))
             flags.add(f);
@@ -70858,12 +70858,12 @@ var Minimatch = class {
         filename = ff[i];
       }
     }
-    for (const pattern of set) {
+    for (const pattern2 of set) {
       let file = ff;
-      if (options.matchBase && pattern.length === 1) {
+      if (options.matchBase && pattern2.length === 1) {
         file = [filename];
       }
-      const hit = this.matchOne(file, pattern, partial);
+      const hit = this.matchOne(file, pattern2, partial);
       if (hit) {
         if (options.flipNegate) {
           return true;
@@ -70952,27 +70952,27 @@ var IS_WINDOWS6 = process.platform === "win32";
 var Pattern = class _Pattern {
   constructor(patternOrNegate, isImplicitPattern = false, segments, homedir3) {
     this.negate = false;
-    let pattern;
+    let pattern2;
     if (typeof patternOrNegate === "string") {
-      pattern = patternOrNegate.trim();
+      pattern2 = patternOrNegate.trim();
     } else {
       segments = segments || [];
       assert3(segments.length, `Parameter 'segments' must not empty`);
       const root = _Pattern.getLiteral(segments[0]);
       assert3(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
-      pattern = new Path(segments).toString().trim();
+      pattern2 = new Path(segments).toString().trim();
       if (patternOrNegate) {
-        pattern = `!${pattern}`;
+        pattern2 = `!${pattern2}`;
       }
     }
-    while (pattern.startsWith("!")) {
+    while (pattern2.startsWith("!")) {
       this.negate = !this.negate;
-      pattern = pattern.substr(1).trim();
+      pattern2 = pattern2.substr(1).trim();
     }
-    pattern = _Pattern.fixupPattern(pattern, homedir3);
-    this.segments = new Path(pattern).segments;
-    this.trailingSeparator = normalizeSeparators2(pattern).endsWith(path7.sep);
-    pattern = safeTrimTrailingSeparator(pattern);
+    pattern2 = _Pattern.fixupPattern(pattern2, homedir3);
+    this.segments = new Path(pattern2).segments;
+    this.trailingSeparator = normalizeSeparators2(pattern2).endsWith(path7.sep);
+    pattern2 = safeTrimTrailingSeparator(pattern2);
     let foundGlob = false;
     const searchSegments = this.segments.map((x) => _Pattern.getLiteral(x)).filter((x) => !foundGlob && !(foundGlob = x === ""));
     this.searchPath = new Path(searchSegments).toString();
@@ -70986,8 +70986,8 @@ var Pattern = class _Pattern {
       noext: true,
       nonegate: true
     };
-    pattern = IS_WINDOWS6 ? pattern.replace(/\\/g, "/") : pattern;
-    this.minimatch = new Minimatch(pattern, minimatchOptions);
+    pattern2 = IS_WINDOWS6 ? pattern2.replace(/\\/g, "/") : pattern2;
+    this.minimatch = new Minimatch(pattern2, minimatchOptions);
   }
   /**
    * Matches the pattern against the specified path
@@ -71025,35 +71025,35 @@ var Pattern = class _Pattern {
   /**
    * Normalizes slashes and ensures absolute root
    */
-  static fixupPattern(pattern, homedir3) {
-    assert3(pattern, "pattern cannot be empty");
-    const literalSegments = new Path(pattern).segments.map((x) => _Pattern.getLiteral(x));
-    assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
-    assert3(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
-    pattern = normalizeSeparators2(pattern);
-    if (pattern === "." || pattern.startsWith(`.${path7.sep}`)) {
-      pattern = _Pattern.globEscape(process.cwd()) + pattern.substr(1);
-    } else if (pattern === "~" || pattern.startsWith(`~${path7.sep}`)) {
+  static fixupPattern(pattern2, homedir3) {
+    assert3(pattern2, "pattern cannot be empty");
+    const literalSegments = new Path(pattern2).segments.map((x) => _Pattern.getLiteral(x));
+    assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern2}'. Relative pathing '.' and '..' is not allowed.`);
+    assert3(!hasRoot(pattern2) || literalSegments[0], `Invalid pattern '${pattern2}'. Root segment must not contain globs.`);
+    pattern2 = normalizeSeparators2(pattern2);
+    if (pattern2 === "." || pattern2.startsWith(`.${path7.sep}`)) {
+      pattern2 = _Pattern.globEscape(process.cwd()) + pattern2.substr(1);
+    } else if (pattern2 === "~" || pattern2.startsWith(`~${path7.sep}`)) {
       homedir3 = homedir3 || os6.homedir();
       assert3(homedir3, "Unable to determine HOME directory");
       assert3(hasAbsoluteRoot(homedir3), `Expected HOME directory to be a rooted path. Actual '${homedir3}'`);
-      pattern = _Pattern.globEscape(homedir3) + pattern.substr(1);
-    } else if (IS_WINDOWS6 && (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
-      let root = ensureAbsoluteRoot("C:\\dummy-root", pattern.substr(0, 2));
-      if (pattern.length > 2 && !root.endsWith("\\")) {
+      pattern2 = _Pattern.globEscape(homedir3) + pattern2.substr(1);
+    } else if (IS_WINDOWS6 && (pattern2.match(/^[A-Z]:$/i) || pattern2.match(/^[A-Z]:[^\\]/i))) {
+      let root = ensureAbsoluteRoot("C:\\dummy-root", pattern2.substr(0, 2));
+      if (pattern2.length > 2 && !root.endsWith("\\")) {
         root += "\\";
       }
-      pattern = _Pattern.globEscape(root) + pattern.substr(2);
-    } else if (IS_WINDOWS6 && (pattern === "\\" || pattern.match(/^\\[^\\]/))) {
+      pattern2 = _Pattern.globEscape(root) + pattern2.substr(2);
+    } else if (IS_WINDOWS6 && (pattern2 === "\\" || pattern2.match(/^\\[^\\]/))) {
       let root = ensureAbsoluteRoot("C:\\dummy-root", "\\");
       if (!root.endsWith("\\")) {
         root += "\\";
       }
-      pattern = _Pattern.globEscape(root) + pattern.substr(1);
+      pattern2 = _Pattern.globEscape(root) + pattern2.substr(1);
     } else {
-      pattern = ensureAbsoluteRoot(_Pattern.globEscape(process.cwd()), pattern);
+      pattern2 = ensureAbsoluteRoot(_Pattern.globEscape(process.cwd()), pattern2);
     }
-    return normalizeSeparators2(pattern);
+    return normalizeSeparators2(pattern2);
   }
   /**
    * Attempts to unescape a pattern segment to create a literal path segment.
@@ -71243,10 +71243,10 @@ var DefaultGlobber = class _DefaultGlobber {
     return __asyncGenerator(this, arguments, function* globGenerator_1() {
       const options = getOptions(this.options);
       const patterns = [];
-      for (const pattern of this.patterns) {
-        patterns.push(pattern);
-        if (options.implicitDescendants && (pattern.trailingSeparator || pattern.segments[pattern.segments.length - 1] !== "**")) {
-          patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat("**")));
+      for (const pattern2 of this.patterns) {
+        patterns.push(pattern2);
+        if (options.implicitDescendants && (pattern2.trailingSeparator || pattern2.segments[pattern2.segments.length - 1] !== "**")) {
+          patterns.push(new Pattern(pattern2.negate, true, pattern2.segments.concat("**")));
         }
       }
       const stack = [];
@@ -94626,17 +94626,17 @@ var quantile = (xs, q) => {
 };
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
 var duration3 = (r, endMs) => (r.endMs ?? endMs) - r.startMs;
-function bytesAt(t, tMs) {
+function bytesAt(t2, tMs) {
   let b = 0;
-  for (const [at, total] of t.samples) {
+  for (const [at, total] of t2.samples) {
     if (at > tMs) break;
     b = total;
   }
   return b;
 }
-function flatWithin(t, from, to) {
+function flatWithin(t2, from, to) {
   let flat = 0;
-  const s4 = t.samples;
+  const s4 = t2.samples;
   for (let i = 0; i + 1 < s4.length; i++) {
     const [a, ba] = s4[i];
     const [b, bb] = s4[i + 1];
@@ -94647,14 +94647,14 @@ function flatWithin(t, from, to) {
   }
   return flat;
 }
-function flowing(t) {
+function flowing(t2) {
   let flowingMs = 0;
-  const s4 = t.samples;
+  const s4 = t2.samples;
   for (let i = 0; i + 1 < s4.length; i++) {
     const [a, ba] = s4[i];
     const [b, bb] = s4[i + 1];
     if (bb <= ba || b <= a) continue;
-    flowingMs += Math.min(b - a, t.intervalMs * 1.5);
+    flowingMs += Math.min(b - a, t2.intervalMs * 1.5);
   }
   return { flowingMs };
 }
@@ -94677,31 +94677,31 @@ function toolkitOnStall(limits, kind, durationMs2, endedIt, segmentTimeoutToCutM
   const segment = limits.segmentTimeoutMs ?? 6e5;
   return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
 }
-function segmentStart(t, r) {
-  const size = t.limits.segmentBytes;
+function segmentStart(t2, r) {
+  const size = t2.limits.segmentBytes;
   const offset = (x) => Number(/bytes=(\d+)-/.exec(x.range ?? "")?.[1] ?? Number.NaN);
   const own = offset(r);
-  if (!size || !Number.isFinite(own)) return t.startMs;
+  if (!size || !Number.isFinite(own)) return t2.startMs;
   const segment = Math.floor(own / size);
-  const starts = t.requests.filter((x) => x.method === "GET" && Math.floor(offset(x) / size) === segment).map((x) => x.startMs);
-  return starts.length > 0 ? Math.min(...starts) : t.startMs;
+  const starts = t2.requests.filter((x) => x.method === "GET" && Math.floor(offset(x) / size) === segment).map((x) => x.startMs);
+  return starts.length > 0 ? Math.min(...starts) : t2.startMs;
 }
-function findStalls(t) {
-  const gets = t.requests.filter((r) => r.method === "GET");
-  const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t.intervalMs);
+function findStalls(t2) {
+  const gets = t2.requests.filter((r) => r.method === "GET");
+  const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t2.intervalMs);
   const stalls = [];
   const make = (r, kind, startMs, durationMs2) => {
-    const endedByTimeout = r.outcome !== "complete" && durationMs2 >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
-    const segmentTimeoutToCutMs = t.limits.path === "azure-sdk" && kind !== "first-byte" ? segmentTimeoutToCut(startMs + durationMs2, segmentStart(t, r)) : null;
+    const endedByTimeout = r.outcome !== "complete" && durationMs2 >= t2.limits.requestTimeoutMs - 2 * t2.intervalMs;
+    const segmentTimeoutToCutMs = t2.limits.path === "azure-sdk" && kind !== "first-byte" ? segmentTimeoutToCut(startMs + durationMs2, segmentStart(t2, r)) : null;
     return {
       kind,
       requestId: r.id,
       startMs,
       durationMs: durationMs2,
       // The bytes it had when it stopped: at the last tick before the stall.
-      atBytes: bytesAt(t, startMs + t.intervalMs / 2),
-      wholeDownloadMs: flatWithin(t, startMs, startMs + durationMs2),
-      toolkit: toolkitOnStall(t.limits, kind, durationMs2, endedByTimeout, segmentTimeoutToCutMs),
+      atBytes: bytesAt(t2, startMs + t2.intervalMs / 2),
+      wholeDownloadMs: flatWithin(t2, startMs, startMs + durationMs2),
+      toolkit: toolkitOnStall(t2.limits, kind, durationMs2, endedByTimeout, segmentTimeoutToCutMs),
       endedByTimeout,
       segmentTimeoutToCutMs
     };
@@ -94716,54 +94716,54 @@ function findStalls(t) {
     }
     const last = pts[pts.length - 1];
     if (last && r.endMs !== null && r.outcome !== "complete" && r.endMs - last[0] > (best2?.[1] ?? 0)) best2 = [last[0], r.endMs - last[0]];
-    if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t.intervalMs / 2, best2[1]));
+    if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t2.intervalMs / 2, best2[1]));
   }
   const waits = gets.map(ttfb).filter((x) => x !== null);
   const typicalWait = median(waits);
-  const typicalDuration = median(gets.map((r) => duration3(r, t.endMs)));
+  const typicalDuration = median(gets.map((r) => duration3(r, t2.endMs)));
   for (const r of gets) {
     if (stalls.some((s4) => s4.requestId === r.id)) continue;
-    const w = ttfb(r) ?? (r.endMs ?? t.endMs) - r.startMs;
+    const w = ttfb(r) ?? (r.endMs ?? t2.endMs) - r.startMs;
     if (gets.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR * typicalWait) {
       stalls.push(make(r, "first-byte", r.startMs, w));
       continue;
     }
-    const d = duration3(r, t.endMs);
+    const d = duration3(r, t2.endMs);
     if (gets.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, "slow", r.startMs, d - typicalDuration));
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
-function stallSentence(s4, t, archiveBytes) {
+function stallSentence(s4, t2, archiveBytes) {
   const at = archiveBytes ? ` at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : ` after ${bytes(s4.atBytes)}`;
   const what = s4.kind === "body" ? `request #${s4.requestId} received nothing for ${seconds(s4.durationMs)}` : s4.kind === "first-byte" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for its first byte` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
   const whole = s4.wholeDownloadMs >= 0.5 * s4.durationMs ? `, the whole download stopped for ${seconds(s4.wholeDownloadMs)} of it` : "";
-  return `the download stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t.startMs))} into it${at}${whole}): ${s4.toolkit}`;
+  return `the download stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it${at}${whole}): ${s4.toolkit}`;
 }
-function judgeDownload(t, archiveBytes) {
-  const D = Math.max(1, t.endMs - t.startMs);
-  const gets = t.requests.filter((r) => r.method === "GET");
-  const total = t.samples[t.samples.length - 1]?.[1] ?? 0;
+function judgeDownload(t2, archiveBytes) {
+  const D = Math.max(1, t2.endMs - t2.startMs);
+  const gets = t2.requests.filter((r) => r.method === "GET");
+  const total = t2.samples[t2.samples.length - 1]?.[1] ?? 0;
   const rate2 = (archiveBytes ?? total) / (D / 1e3);
-  const { flowingMs } = flowing(t);
-  const stalls = findStalls(t);
+  const { flowingMs } = flowing(t2);
+  const stalls = findStalls(t2);
   const waits = gets.map(ttfb).filter((x) => x !== null);
   const waitShare = gets.reduce((s4, r) => s4 + (ttfb(r) ?? 0), 0) / Math.max(
     1,
-    gets.reduce((s4, r) => s4 + duration3(r, t.endMs), 0)
+    gets.reduce((s4, r) => s4 + duration3(r, t2.endMs), 0)
   );
-  const meanInFlight = Math.max(1, inFlightMean(t));
+  const meanInFlight = Math.max(1, inFlightMean(t2));
   const evidence2 = [
-    `${gets.length} GET request${gets.length === 1 ? "" : "s"} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate2)}`,
+    `${gets.length} GET request${gets.length === 1 ? "" : "s"} on the ${t2.limits.path} path (up to ${t2.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate2)}`,
     `bytes flowed ${percent(flowingMs / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`
   ];
-  const elastic = rateElasticity(gets, t.endMs);
+  const elastic = rateElasticity(gets, t2.endMs);
   const elasticity = elastic?.elasticity ?? null;
   if (elastic) {
     evidence2.push(
       `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) received ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`
     );
   }
-  const carrier = t.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
+  const carrier = t2.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
   if (carrier)
     evidence2.push(
       `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1e3))} (all its traffic, not only the download's)`
@@ -94790,15 +94790,15 @@ function judgeDownload(t, archiveBytes) {
   if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
     evidence2.push(`apart from the stall: ${why}`);
     limit = "stall";
-    why = stallSentence(worst, t, archiveBytes);
+    why = stallSentence(worst, t2, archiveBytes);
   }
-  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(stallSentence(s4, t, archiveBytes));
-  evidence2.push(...interruptions(t));
+  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(stallSentence(s4, t2, archiveBytes));
+  evidence2.push(...interruptions(t2));
   return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence: evidence2, whatIf };
 }
 function rateElasticity(gets, endMs) {
   const bodies = gets.filter((r) => r.outcome === "complete" && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
-  const inBody = (t) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
+  const inBody = (t2) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t2 && (g.endMs ?? endMs) > t2).length;
   const rows = bodies.map((r) => {
     const from = r.firstByteMs;
     const to = r.endMs;
@@ -94822,19 +94822,19 @@ function rateElasticity(gets, endMs) {
   }
   return den > 0 ? { elasticity: 1 + num3 / den, fewest, most } : null;
 }
-function interruptions(t) {
-  const gets = t.requests.filter((r) => r.method === "GET");
+function interruptions(t2) {
+  const gets = t2.requests.filter((r) => r.method === "GET");
   const end = (r) => /bytes=\d+-(\d+)/.exec(r.range ?? "")?.[1] ?? null;
   return gets.filter((r) => r.outcome === "aborted" || r.outcome === "error").map((r) => {
-    const retry2 = gets.find((g) => g.id > r.id && g.startMs >= (r.endMs ?? 0) - t.intervalMs && end(g) !== null && end(g) === end(r));
+    const retry2 = gets.find((g) => g.id > r.id && g.startMs >= (r.endMs ?? 0) - t2.intervalMs && end(g) !== null && end(g) === end(r));
     const what = r.outcome === "error" ? `failed before a response (${r.range ?? "whole blob"})` : `was closed after ${bytes(r.receivedBytes)} (${r.range ?? "whole blob"})`;
-    const after = retry2 ? `request #${retry2.id} asked for ${retry2.range} ${seconds(Math.max(0, retry2.startMs - (r.endMs ?? retry2.startMs)))} later: a retry` : t.limits.path === "azure-sdk" && r.outcome === "aborted" ? "nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download" : "nothing fetched it again";
-    return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
+    const after = retry2 ? `request #${retry2.id} asked for ${retry2.range} ${seconds(Math.max(0, retry2.startMs - (r.endMs ?? retry2.startMs)))} later: a retry` : t2.limits.path === "azure-sdk" && r.outcome === "aborted" ? "nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download" : "nothing fetched it again";
+    return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t2.startMs))} into the download; ${after}`;
   });
 }
-function inFlightMean(t) {
+function inFlightMean(t2) {
   let area = 0;
-  const s4 = t.samples;
+  const s4 = t2.samples;
   for (let i = 0; i + 1 < s4.length; i++) {
     const [a, , k] = s4[i];
     const [b] = s4[i + 1];
@@ -95608,15 +95608,15 @@ function diskLoad(facts, ceilings, what, stack) {
   const atCeiling = timeAtCeiling(windows);
   const binding = bindingOf(windows);
   for (const r of DISK_RESOURCES) {
-    const t = atCeiling[r];
-    if (t === null) continue;
+    const t2 = atCeiling[r];
+    if (t2 === null) continue;
     c.push(
       candidate(
         `time-at-${r === "disk-bandwidth" ? "bandwidth" : "iops"}-ceiling`,
-        `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
-        t,
+        `${what} spent ${percent(t2)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
+        t2,
         "share",
-        t >= TIME_AT_CEILING_SHARE ? [r] : [],
+        t2 >= TIME_AT_CEILING_SHARE ? [r] : [],
         TIME_AT_CEILING_SHARE
       )
     );
@@ -95797,35 +95797,35 @@ function busiestProcess(series2, durationMs2, childTicks) {
       }
     }
   }
-  const seconds5 = durationMs2 / 1e3;
+  const seconds4 = durationMs2 / 1e3;
   const shownTicks = [...seen.values()].reduce((sum3, e) => sum3 + (e.last - e.base), 0);
   const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks);
   let best2 = null;
   for (const e of seen.values()) {
-    const cores = (e.last - e.base) / USER_HZ / seconds5;
+    const cores = (e.last - e.base) / USER_HZ / seconds4;
     if (best2 && cores <= best2.cores) continue;
     const seenMs = e.lastMs - e.firstMs;
     best2 = {
       comm: e.comm,
       cores,
-      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds5,
+      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds4,
       coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1e3) : null,
       seenMs
     };
   }
-  return best2 ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds5, coresWhileSeen: null, seenMs: 0 };
+  return best2 ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds4, coresWhileSeen: null, seenMs: 0 };
 }
 var TICK_SLACK = 2;
 function selfCpu(start, end, durationMs2) {
   if (durationMs2 <= 0) return { cores: null, bounds: null };
-  const seconds5 = durationMs2 / 1e3;
+  const seconds4 = durationMs2 / 1e3;
   if (start.selfCpuUs != null && end.selfCpuUs != null) {
-    const cores = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds5;
+    const cores = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds4;
     return { cores, bounds: { atLeast: cores, atMost: cores } };
   }
   if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
   const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
-  const coresOf = (t) => t / USER_HZ / seconds5;
+  const coresOf = (t2) => t2 / USER_HZ / seconds4;
   return {
     cores: durationMs2 >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
     bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) }
@@ -95887,7 +95887,7 @@ function perDeviceVerdicts(profile2, ceilings) {
     const paths = device2.restorePaths ?? [];
     const role = device2.primary ? ` \u2014 the restore's device (${device2.primaryBecause ?? "its first path"})` : "";
     const rate2 = facts.disk ? `${bytes(written2)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : "no counters";
-    const how = verdict2 === "not-probed" ? `not probed (fio measured ${profile2.probes?.deviceName ?? "another device"}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time` : load.top ? `${verdict2 === "none" ? "near no ceiling" : `${verdict2}-bound`}: ${describeShare(load.top, "it")}` : "no ceiling reached";
+    const how = verdict2 === "not-probed" ? `not probed (${hasCeilings(ceilings) ? `fio measured ${profile2.probes?.deviceName ?? "another device"}` : "no fio ceilings"}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time` : load.top ? `${verdict2 === "none" ? "near no ceiling" : `${verdict2}-bound`}: ${describeShare(load.top, "it")}` : "no ceiling reached";
     return {
       device: device2.name,
       paths,
@@ -96193,7 +96193,7 @@ function relaxedCeilings(c, resource, phases) {
 }
 function spanBound(resource, extract, tail, probed, speedup) {
   const e = extract?.facts.durationMs ?? 0;
-  const t = tail?.facts.durationMs ?? 0;
+  const t2 = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
   if ((resource === "disk-bandwidth" || resource === "disk-iops") && judged) {
     const c = relaxedCeilings(demonstrated(probed, [extract, tail]), resource, [extract, tail]);
@@ -96201,11 +96201,11 @@ function spanBound(resource, extract, tail, probed, speedup) {
     return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup), upperMs: null, measured: true };
   }
   const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail]), speedup);
-  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true };
+  return { lowerMs: unchanged, upperMs: unchanged >= e + t2 ? e + t2 : null, measured: true };
 }
 function spanBoundMs(resource, extract, tail, c, speedup) {
   const e = extract?.facts.durationMs ?? 0;
-  const t = tail?.facts.durationMs ?? 0;
+  const t2 = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
   const own = ownWork(extract, span);
   const tailDevice = deviceWork([tail]);
@@ -96215,18 +96215,18 @@ function spanBoundMs(resource, extract, tail, c, speedup) {
   const same = { bandwidth: 1, iops: 1 };
   if (resource === "disk-bandwidth" || resource === "disk-iops") {
     const faster = resource === "disk-bandwidth" ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
-    const other = competing(span, own, e + t);
-    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
+    const other = competing(span, own, e + t2);
+    if (extract?.bottleneck === resource) return Math.min(e + t2, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
-      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
+      return Math.min(e + t2, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
     }
-    return e + t;
+    return e + t2;
   }
   if (resource === "cpu" && extract?.bottleneck === "cpu") {
     const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
-    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
+    return Math.min(e + t2, kernelWaited ? cpuMs + t2 : Math.max(cpuMs, diskMs(own, c, same)));
   }
-  return e + t;
+  return e + t2;
 }
 function restoreBounds(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
   const extract = phases.find((p2) => p2.name === "extract");
@@ -96390,7 +96390,7 @@ function judgeRestore(profile2) {
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {} })),
     ceilings
   );
-  const spans = restoreSpans(judged);
+  const spans2 = restoreSpans(judged);
   const pick2 = chooseVerdict(judged, whatIf, totalMs);
   const carrier = pick2.carrier;
   const tail = judged.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
@@ -96402,8 +96402,9 @@ function judgeRestore(profile2) {
   const verdict2 = {
     bottleneck: carrier.bottleneck,
     sentence,
-    ...spans,
+    ...spans2,
     about: "until-on-disk",
+    phase: carrier.phase,
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf,
     attribution: attribute({ profile: profile2, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
@@ -96504,438 +96505,6 @@ function experimentOutputs(e) {
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
     "fix-best-saving-seconds": e && e.outcomes.length > 0 ? secondsText(e.fixBest.savingMs) : ""
   };
-}
-
-// src/report/outputs.ts
-function phaseSeconds(profile2, name2) {
-  const p2 = profile2.phases.find((x) => x.name === name2);
-  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
-}
-function profileOutputs(profile2, verdict2) {
-  const r = profile2.restore;
-  return {
-    verdict: verdict2.sentence,
-    bottleneck: verdict2.bottleneck,
-    ...actionsCacheOutputs(r),
-    "matched-key": r?.matchedKey ?? "",
-    "lookup-seconds": phaseSeconds(profile2, "lookup"),
-    "download-seconds": phaseSeconds(profile2, "download"),
-    "extract-seconds": phaseSeconds(profile2, "extract"),
-    "writeback-seconds": phaseSeconds(profile2, "writeback"),
-    "restore-seconds": r ? (r.restoreMs / 1e3).toFixed(3) : "",
-    "archive-bytes": r?.archiveBytes != null ? String(r.archiveBytes) : "",
-    "extracted-bytes": r?.anatomy ? String(r.anatomy.extractedBytes) : "",
-    "file-count": r?.anatomy ? String(r.anatomy.files) : "",
-    ...probeOutputs(profile2.probes),
-    ...experimentOutputs(profile2.experiments)
-  };
-}
-function restoredKey(r) {
-  if (!r || r.error || r.matchedKey === null) return void 0;
-  return r.cacheHit || r.skipped?.reason === "lookup-only" ? r.matchedKey : void 0;
-}
-function actionsCacheOutputs(r) {
-  const primaryKey = r?.keysTried[0];
-  if (r === null || primaryKey === void 0) return {};
-  const key = restoredKey(r);
-  if (key === void 0) return { "cache-primary-key": primaryKey };
-  return { "cache-primary-key": primaryKey, "cache-matched-key": key, "cache-hit": String(isExactKeyMatch(primaryKey, key)) };
-}
-
-// src/report/cgroup-row.ts
-function ioCap(l) {
-  const parts = [
-    l.readBytesPerSecond !== void 0 ? `read ${mibPerSecond(l.readBytesPerSecond)}` : void 0,
-    l.writeBytesPerSecond !== void 0 ? `write ${mibPerSecond(l.writeBytesPerSecond)}` : void 0,
-    l.readIops !== void 0 ? `read ${iops(l.readIops)}` : void 0,
-    l.writeIops !== void 0 ? `write ${iops(l.writeIops)}` : void 0
-  ].filter(Boolean);
-  return `${l.device} ${parts.join(", ")}`;
-}
-function describeCgroup(c) {
-  const quota = c.cpuQuotaCores === null ? "no CPU quota" : `CPU quota ${formatNumber(c.cpuQuotaCores)} cores${c.cpuPeriodUs ? ` (period ${formatNumber(c.cpuPeriodUs / 1e3)} ms)` : ""}${c.cpuQuotaPath ? ` set on ${c.cpuQuotaPath}` : ""}`;
-  const parts = [
-    `v${c.version} \`${c.path}\``,
-    quota,
-    c.cpusetCpus === null ? void 0 : `cpuset ${c.cpusetCpus} CPUs`,
-    c.memoryLimitBytes === null ? "no memory limit" : `memory limit ${bytes(c.memoryLimitBytes)}`,
-    c.ioLimits.length > 0 ? `I/O caps ${c.ioLimits.map(ioCap).join("; ")}` : void 0,
-    c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
-  ].filter(Boolean);
-  return parts.join(", ");
-}
-
-// src/report/markdown.ts
-function cell(text) {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function table(header, rows, align) {
-  const sep10 = header.map((_, i) => align?.[i] === "r" ? "---:" : "---");
-  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
-  return [line(header), `| ${sep10.join(" | ")} |`, ...rows.map(line)].join("\n");
-}
-function details(summary2, body3) {
-  return `<details><summary>${escapeHtml(summary2)}</summary>
-
-${body3}
-
-</details>`;
-}
-function escapeHtml(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function fenced(language, body3) {
-  return `\`\`\`${language}
-${body3}
-\`\`\``;
-}
-function fixed(n2, decimals = 2) {
-  if (n2 === null || n2 === void 0 || !Number.isFinite(n2)) return "\u2013";
-  const s4 = n2.toFixed(decimals);
-  return /^-0\.?0*$/.test(s4) ? s4.slice(1) : s4;
-}
-
-// src/report/save-section.ts
-var seconds2 = (ms) => `${(ms / 1e3).toFixed(2)} s`;
-var mib = (bytes2) => `${(bytes2 / MiB).toFixed(1)} MiB`;
-function renderSaveSection(save2) {
-  const head = "### Save";
-  if (save2.status === "skipped" || save2.status === "failed" && save2.phases.length === 0) {
-    return `${head}
-
-${escapeHtml(save2.reason ?? "The cache was not saved.")}`;
-  }
-  const what = save2.status === "saved" ? `Saved \`${cell(save2.key)}\`: ${save2.archiveBytes !== null ? `${mib(save2.archiveBytes)} archive of ` : ""}${save2.matchedPaths.map((p2) => `\`${cell(p2)}\``).join(", ")} in ${seconds2(save2.saveMs)} through cache service ${save2.serviceVersion}.` : `Not saved: ${escapeHtml(save2.reason ?? save2.error?.message ?? "the save failed")} (during ${save2.error?.phase ?? "the save"}, after ${seconds2(save2.saveMs)}).`;
-  const judged = new Map(save2.verdict?.phases.map((p2) => [p2.phase, p2]) ?? []);
-  const rows = save2.phases.map((p2) => {
-    const ms = p2.endMs - p2.startMs;
-    const j = judged.get(p2.name);
-    return [p2.name, seconds2(ms), save2.saveMs > 0 ? `${Math.round(ms / save2.saveMs * 100)}%` : "", j?.bottleneck ?? "", j?.sentence ?? ""];
-  });
-  const parts = [head, "", what];
-  if (save2.verdict) parts.push("", `**${escapeHtml(save2.verdict.sentence)}**`);
-  parts.push("", table(["Phase", "Time", "Share", "Limited by", "Why"], rows, ["l", "r", "r", "l", "l"]));
-  const evidence2 = (save2.verdict?.phases ?? []).filter((p2) => p2.evidence.length > 0).map((p2) => `**${p2.phase}**
-
-${p2.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
-  if (evidence2.length > 0) parts.push("", details("Save evidence per phase", evidence2.join("\n\n")));
-  return parts.join("\n");
-}
-
-// src/report/palette.ts
-var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];
-function xyChartInit(first = 0) {
-  const colors = [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)];
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(", ")}"}}}}%%`;
-}
-function pieInit() {
-  const slices = Object.fromEntries(CHART_COLORS.map((c, i) => [`pie${i + 1}`, c]));
-  return `%%{init: {"themeVariables": ${JSON.stringify({ ...slices, pieSectionTextColor: "#ffffff", pieStrokeColor: "#ffffff" })}}}%%`;
-}
-
-// src/report/charts.ts
-var MAX_POINTS = 120;
-function allSnapshots(profile2) {
-  const list = [...profile2.samples.snapshots];
-  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
-  list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s4, i) => i === 0 || s4.tMs > list[i - 1].tMs);
-}
-function timeline(profile2, device2, maxPoints = MAX_POINTS) {
-  if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s4) => s4.disks[device2]);
-  if (snaps.length < 2) return [];
-  const t0 = snaps[0].tMs;
-  const span = snaps[snaps.length - 1].tMs - t0;
-  const intervals = Math.min(maxPoints, snaps.length - 1);
-  const picks = [];
-  let j = 0;
-  for (let k = 0; k <= intervals; k++) {
-    const target = t0 + k * span / intervals;
-    while (j + 1 < snaps.length && Math.abs(snaps[j + 1].tMs - target) <= Math.abs(snaps[j].tMs - target)) j++;
-    const pick2 = snaps[j];
-    if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
-  }
-  const points = [];
-  for (let k = 1; k < picks.length; k++) {
-    const a = picks[k - 1];
-    const b = picks[k];
-    const m = diskMetrics(a.disks[device2], b.disks[device2], b.tMs - a.tMs);
-    const point = {
-      tSeconds: (b.tMs - t0) / 1e3,
-      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
-      utilizationPercent: m.utilizationPercent
-    };
-    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b.tMs);
-    if (started) point.phaseStart = started.name;
-    points.push(point);
-  }
-  return points;
-}
-function niceMax(n2) {
-  if (n2 <= 0) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n2));
-  const steps = [1, 2, 2.5, 5, 10];
-  return (steps.find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
-}
-function series(values) {
-  return `[${values.map((v) => (Math.round(v * 10) / 10).toString()).join(", ")}]`;
-}
-function seconds3(ms) {
-  return (ms / 1e3).toFixed(ms < 1e4 ? 2 : 1);
-}
-function phaseMarks(profile2, t0Ms) {
-  return profile2.phases.filter((p2) => p2.endMs > p2.startMs).map((p2) => `${p2.name} ${seconds3(p2.startMs - t0Ms)}\u2013${seconds3(p2.endMs - t0Ms)}`).join(" \xB7 ");
-}
-function timelineCharts(profile2, device2, maxPoints = MAX_POINTS) {
-  const points = timeline(profile2, device2, maxPoints);
-  if (points.length === 0 || device2 === null) return "";
-  const t0 = allSnapshots(profile2).find((s4) => s4.disks[device2])?.tMs ?? 0;
-  const end = points[points.length - 1]?.tSeconds ?? 0;
-  const xAxis = `    x-axis "seconds" 0 --> ${Number(end.toFixed(2))}`;
-  const writes = points.map((p2) => p2.writeMiBPerSecond);
-  const util6 = points.map((p2) => p2.utilizationPercent);
-  const name2 = profile2.devices[device2]?.name ?? "disk";
-  const marks = phaseMarks(profile2, t0).replace(/"/g, "'");
-  const chart = (title, axis, max, values, color) => fenced(
-    "mermaid",
-    [xyChartInit(color), "xychart-beta", `    title "${title}"`, xAxis, `    y-axis "${axis}" 0 --> ${max}`, `    line ${series(values)}`].join("\n")
-  );
-  return [
-    `<sub>Phases (s): ${marks}</sub>`,
-    chart(`${name2}: disk writes (MiB/s)`, "MiB/s", niceMax(Math.max(...writes)), writes, 0),
-    chart(`${name2}: busy time (%util)`, "%util", 100, util6, 1)
-  ].join("\n\n");
-}
-function phaseChart(profile2) {
-  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
-  if (phases.length === 0) return "";
-  const lines = phases.map((p2) => `    "${p2.name}" : ${((p2.endMs - p2.startMs) / 1e3).toFixed(3)}`);
-  return fenced("mermaid", [pieInit(), "pie showData", "    title Restore time by phase (s)", ...lines].join("\n"));
-}
-
-// src/report/faults.ts
-var MAX_LINES = 12;
-function faultLines(profile2) {
-  const lines = [];
-  const restore2 = profile2.restore;
-  if (restore2?.skipped) {
-    lines.push(
-      restore2.skipped.reason === "lookup-only" ? `Lookup only: entry '${restore2.matchedKey}' found; nothing was downloaded or extracted.` : restore2.skipped.message
-    );
-  } else if (restore2 && !restore2.cacheHit && !restore2.error) {
-    lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
-  }
-  lines.push(...profile2.warnings);
-  for (const p2 of profile2.probes?.probes ?? []) {
-    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
-  }
-  const unique = [...new Set(lines)];
-  return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
-}
-
-// src/experiment/alternatives.ts
-var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
-var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
-var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
-var DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
-var FIX_MIN_SAVING_SHARE = 0.1;
-var RUNS_WANTED = 2;
-
-// src/experiment/against-verdict.ts
-function resourceOf(bottleneck2) {
-  if (bottleneck2 === "disk-bandwidth" || bottleneck2 === "disk-iops" || bottleneck2 === "writeback") return "disk";
-  if (bottleneck2 === "cpu") return "cpu";
-  if (bottleneck2 === "network") return "network";
-  return "other";
-}
-function secondsOnResourceMs(verdict2, phases, resource) {
-  let total = 0;
-  for (const p2 of verdict2.phases) {
-    if (resourceOf(p2.bottleneck) !== resource) continue;
-    const given = p2.durationMs;
-    if (typeof given === "number" && Number.isFinite(given)) total += given;
-    else {
-      const record = phases.find((r) => r.name === p2.phase);
-      if (record) total += record.endMs - record.startMs;
-    }
-  }
-  return total;
-}
-var DISK_AGREEMENT_SHARE = 0.5;
-var CPU_WORK_SHARE_OF_SAVING = 0.5;
-function cpuDrop(baseline, ram) {
-  const b = baseline.cpuMs?.median;
-  const r = ram.cpuMs?.median;
-  if (b === void 0 || r === void 0 || b <= 0) return null;
-  return { baselineMs: b, ramMs: r, share: (b - r) / b };
-}
-var cpuSeconds = (ms) => (ms / 1e3).toFixed(2);
-function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs2) {
-  const baseline = experiments2.outcomes.find((o) => o.alternative === "baseline");
-  const ram = experiments2.outcomes.find((o) => o.alternative === "ram");
-  const decompress = experiments2.outcomes.find((o) => o.alternative === "decompress");
-  const resource = resourceOf(verdict2.bottleneck);
-  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : "";
-  if (resource === "network") {
-    const again = experiments2.refetch;
-    if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
-    const first = firstDownloadMs2 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs2)})`;
-    return {
-      agrees: null,
-      sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.`
-    };
-  }
-  if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
-    return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
-  }
-  const saved = Math.max(0, ram.savingMs);
-  if (resource === "disk") {
-    const onDiskMs = secondsOnResourceMs(verdict2, phases, "disk");
-    if (onDiskMs > 0 && saved >= onDiskMs) {
-      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)}, all of the ${seconds(onDiskMs)} the verdict put on it.` };
-    }
-    if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
-      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
-    }
-    return {
-      agrees: false,
-      sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.`
-    };
-  }
-  if (resource === "cpu") {
-    if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
-      return {
-        agrees: true,
-        sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
-      };
-    }
-    const cpu = cpuDrop(baseline, ram);
-    if (cpu && cpu.share >= ram.savingShare * CPU_WORK_SHARE_OF_SAVING) {
-      return {
-        agrees: true,
-        sentence: `The verdict said CPU: taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)}) because the extraction needed ${percent(cpu.share)} less CPU on RAM (tar and its decompressor: ${cpuSeconds(cpu.baselineMs)} \u2192 ${cpuSeconds(cpu.ramMs)} s of CPU), work the file system did, not waiting on the disk${floor}.`
-      };
-    }
-    return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
-  }
-  return {
-    agrees: null,
-    sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
-  };
-}
-
-// src/report/fixes-section.ts
-var NAMES = {
-  baseline: "baseline: the extraction as the restore ran it",
-  ram: "ram: into a tmpfs (the disk taken out)",
-  decompress: "decompress: to /dev/null (the floor)",
-  "other-disk": "other-disk",
-  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
-};
-function name(o) {
-  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
-  return NAMES[o.alternative];
-}
-function timeCell(o, prediction) {
-  const t = o.timeMs;
-  const spreadText2 = t.runs > 1 ? ` \xB1${Math.round(t.spreadPercent / 2)}%` : "";
-  const main2 = `${seconds(t.median)}${spreadText2}`;
-  if (o.alternative !== "page-cache") return main2;
-  const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : "";
-  const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : "";
-  return `${main2} step${left}${predicted}`;
-}
-function savingCell(o) {
-  if (o.savingMs === null || o.savingShare === null) return "\u2013";
-  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
-}
-function firstDownloadMs(profile2) {
-  const p2 = profile2.phases.find((x) => x.name === "download");
-  return p2 ? p2.endMs - p2.startMs : null;
-}
-function fixesSection(profile2, verdict2) {
-  const e = profile2.experiments;
-  if (!e) return "";
-  const out = ["### Measured fixes"];
-  if (e.outcomes.length === 0) {
-    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : "."}`);
-  } else {
-    out.push(`**${escapeHtml(checkAgainstVerdict(verdict2, profile2.phases, e, firstDownloadMs(profile2)).sentence)}**`);
-    const withCpu = e.outcomes.some((o) => o.cpuMs);
-    const rows = e.outcomes.map((o) => [
-      name(o),
-      timeCell(o, e.pageCachePrediction ?? null),
-      ...withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : "\u2013"] : [],
-      `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`,
-      savingCell(o),
-      o.apply
-    ]);
-    out.push(
-      table(["Alternative", "Until on disk (median)", ...withCpu ? ["CPU time (median)"] : [], "Runs", "Saving vs baseline", "How to apply it"], rows, [
-        "l",
-        "r",
-        ...withCpu ? ["r"] : [],
-        "r",
-        "r",
-        "l"
-      ])
-    );
-    const best2 = e.fixBest;
-    out.push(
-      best2.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best2.alternative}${best2.mountPoint && best2.alternative === "other-disk" ? ` (${escapeHtml(best2.mountPoint)})` : ""}**, ${seconds(best2.savingMs ?? 0)} saved.`
-    );
-  }
-  if (e.skipped.length > 0) out.push(e.skipped.map((s4) => `- Skipped ${escapeHtml(name(s4))} (${s4.reason}): ${escapeHtml(s4.detail)}.`).join("\n"));
-  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
-  out.push(
-    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? " (CPU time: tar and its decompressor, user + system)" : ""}; the directories are removed and any sysctl or mount is put back.</sub>`
-  );
-  return out.join("\n\n");
-}
-
-// src/report/restore-spans.ts
-function restoreSpansLine(verdict2) {
-  const { stepMs, untilOnDiskMs } = verdict2;
-  if (stepMs === void 0 || untilOnDiskMs === void 0) return "";
-  const tailMs = untilOnDiskMs - stepMs;
-  const onDisk = tailMs > 0 ? `the files were on disk after ${seconds(untilOnDiskMs)} (${seconds(tailMs)} of writeback after tar exited, paid by the steps after it)` : "the files were on disk when it ended";
-  const about = verdict2.about === "step" ? "the step's time" : "the time until the files were on disk";
-  return `The step took ${seconds(stepMs)} (lookup + download + extraction: what the job waits for); ${onDisk}. The verdict and the what-ifs are about ${about}.`;
-}
-
-// src/machine/others.ts
-function otherProfilesDuring(mine, records, nowEpochMs, alive) {
-  const out = [];
-  for (const other of records) {
-    if (other.id === mine.id) continue;
-    const openEnd = other.endedEpochMs ?? (alive(other) ? nowEpochMs : other.updatedEpochMs);
-    const during = /* @__PURE__ */ new Set();
-    const theirs = /* @__PURE__ */ new Set();
-    for (const m of mine.phases) {
-      const mEnd = m.endEpochMs ?? nowEpochMs;
-      for (const t of other.phases) {
-        const tEnd = t.endEpochMs ?? openEnd;
-        if (m.startEpochMs < tEnd && t.startEpochMs < mEnd) {
-          during.add(m.phase);
-          theirs.add(t.phase);
-        }
-      }
-    }
-    if (during.size === 0) continue;
-    out.push({
-      label: other.owner.label,
-      pid: other.owner.pid,
-      during: SHARED_PHASES.filter((p2) => during.has(p2)),
-      theirPhases: SHARED_PHASES.filter((p2) => theirs.has(p2))
-    });
-  }
-  return out;
-}
-function otherProfilesSentence(others) {
-  if (others.length === 0) return null;
-  const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
-  return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
 }
 
 // src/sample/fingerprint.ts
@@ -97524,6 +97093,49 @@ function describeFingerprint(fp) {
   return `${head}; ${[disks || "no block device", fs13].filter(Boolean).join(", ")}; ${other}${cg}`;
 }
 
+// src/report/markdown.ts
+function cell(text) {
+  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function table(header, rows, align) {
+  const sep10 = header.map((_, i) => align?.[i] === "r" ? "---:" : "---");
+  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(header), `| ${sep10.join(" | ")} |`, ...rows.map(line)].join("\n");
+}
+function details(summary2, body3) {
+  return `<details><summary>${escapeHtml(summary2)}</summary>
+
+${body3}
+
+</details>`;
+}
+function escapeHtml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function fenced(language, body3) {
+  return `\`\`\`${language}
+${body3}
+\`\`\``;
+}
+function fixed(n2, decimals = 2) {
+  if (n2 === null || n2 === void 0 || !Number.isFinite(n2)) return "\u2013";
+  const s4 = n2.toFixed(decimals);
+  return /^-0\.?0*$/.test(s4) ? s4.slice(1) : s4;
+}
+function isEmptyCell(text) {
+  const t2 = text.replace(/\*\*/g, "").trim();
+  return t2 === "" || t2 === "\u2013";
+}
+function denseTable(header, rows, align) {
+  const keep = header.map((_, i) => rows.some((r) => !isEmptyCell(r[i] ?? "")));
+  const pick2 = (xs) => xs.filter((_, i) => keep[i]);
+  return table(
+    pick2(header),
+    rows.map((r) => pick2(r)),
+    align ? pick2(align) : void 0
+  );
+}
+
 // src/report/always-on-section.ts
 function alwaysOnLines(profile2) {
   const lines = [];
@@ -97536,10 +97148,9 @@ function alwaysOnLines(profile2) {
     const items = regressions.map(
       (r) => `${r.metric === "restore" ? "restore" : "until on disk"} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`
     );
-    lines.unshift(
-      `> [!CAUTION]
-> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join("; ")}.`
-    );
+    const alert = `> [!CAUTION]
+> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join("; ")}.`;
+    return [alert, lines.join("  \n")].filter(Boolean).join("\n\n");
   }
   return lines.join("  \n");
 }
@@ -97575,29 +97186,936 @@ function historySection(profile2) {
     ...notes.length > 0 ? ["", ...notes] : []
   ].join("\n");
 }
+function alwaysOnOutputs(profile2) {
+  const regressions = profile2.history?.regressions ?? [];
+  return {
+    "hardware-fingerprint": profile2.fingerprint?.id ?? "",
+    "ceilings-source": profile2.ceilingsSource ? profile2.ceilingsSource.kind === "remembered" ? `run ${profile2.ceilingsSource.runId}` : profile2.ceilingsSource.kind : "",
+    regression: profile2.history ? String(regressions.length > 0) : ""
+  };
+}
+
+// src/report/outputs.ts
+function phaseSeconds(profile2, name2) {
+  const p2 = profile2.phases.find((x) => x.name === name2);
+  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
+}
+function profileOutputs(profile2, verdict2) {
+  const r = profile2.restore;
+  return {
+    verdict: verdict2.sentence,
+    bottleneck: verdict2.bottleneck,
+    ...actionsCacheOutputs(r),
+    "matched-key": r?.matchedKey ?? "",
+    "lookup-seconds": phaseSeconds(profile2, "lookup"),
+    "download-seconds": phaseSeconds(profile2, "download"),
+    "extract-seconds": phaseSeconds(profile2, "extract"),
+    "writeback-seconds": phaseSeconds(profile2, "writeback"),
+    "restore-seconds": r ? (r.restoreMs / 1e3).toFixed(3) : "",
+    "archive-bytes": r?.archiveBytes != null ? String(r.archiveBytes) : "",
+    "extracted-bytes": r?.anatomy ? String(r.anatomy.extractedBytes) : "",
+    "file-count": r?.anatomy ? String(r.anatomy.files) : "",
+    ...probeOutputs(profile2.probes),
+    ...experimentOutputs(profile2.experiments),
+    ...alwaysOnOutputs(profile2)
+  };
+}
+function restoredKey(r) {
+  if (!r || r.error || r.matchedKey === null) return void 0;
+  return r.cacheHit || r.skipped?.reason === "lookup-only" ? r.matchedKey : void 0;
+}
+function actionsCacheOutputs(r) {
+  const primaryKey = r?.keysTried[0];
+  if (r === null || primaryKey === void 0) return {};
+  const key = restoredKey(r);
+  if (key === void 0) return { "cache-primary-key": primaryKey };
+  return { "cache-primary-key": primaryKey, "cache-matched-key": key, "cache-hit": String(isExactKeyMatch(primaryKey, key)) };
+}
+
+// src/report/cgroup-row.ts
+function ioCap(l) {
+  const parts = [
+    l.readBytesPerSecond !== void 0 ? `read ${mibPerSecond(l.readBytesPerSecond)}` : void 0,
+    l.writeBytesPerSecond !== void 0 ? `write ${mibPerSecond(l.writeBytesPerSecond)}` : void 0,
+    l.readIops !== void 0 ? `read ${iops(l.readIops)}` : void 0,
+    l.writeIops !== void 0 ? `write ${iops(l.writeIops)}` : void 0
+  ].filter(Boolean);
+  return `${l.device} ${parts.join(", ")}`;
+}
+function describeCgroup(c) {
+  const quota = c.cpuQuotaCores === null ? "no CPU quota" : `CPU quota ${formatNumber(c.cpuQuotaCores)} cores${c.cpuPeriodUs ? ` (period ${formatNumber(c.cpuPeriodUs / 1e3)} ms)` : ""}${c.cpuQuotaPath ? ` set on ${c.cpuQuotaPath}` : ""}`;
+  const parts = [
+    `v${c.version} \`${c.path}\``,
+    quota,
+    c.cpusetCpus === null ? void 0 : `cpuset ${c.cpusetCpus} CPUs`,
+    c.memoryLimitBytes === null ? "no memory limit" : `memory limit ${bytes(c.memoryLimitBytes)}`,
+    c.ioLimits.length > 0 ? `I/O caps ${c.ioLimits.map(ioCap).join("; ")}` : void 0,
+    c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
+  ].filter(Boolean);
+  return parts.join(", ");
+}
+
+// src/report/save-section.ts
+var seconds2 = (ms) => `${(ms / 1e3).toFixed(2)} s`;
+var mib = (bytes2) => `${(bytes2 / MiB).toFixed(1)} MiB`;
+function renderSaveSection(save2) {
+  const head = "### Save";
+  if (save2.status === "skipped" || save2.status === "failed" && save2.phases.length === 0) {
+    return `${head}
+
+${escapeHtml(save2.reason ?? "The cache was not saved.")}`;
+  }
+  const what = save2.status === "saved" ? `Saved \`${cell(save2.key)}\`: ${save2.archiveBytes !== null ? `${mib(save2.archiveBytes)} archive of ` : ""}${save2.matchedPaths.map((p2) => `\`${cell(p2)}\``).join(", ")} in ${seconds2(save2.saveMs)} through cache service ${save2.serviceVersion}.` : `Not saved: ${escapeHtml(save2.reason ?? save2.error?.message ?? "the save failed")} (during ${save2.error?.phase ?? "the save"}, after ${seconds2(save2.saveMs)}).`;
+  const judged = new Map(save2.verdict?.phases.map((p2) => [p2.phase, p2]) ?? []);
+  const rows = save2.phases.map((p2) => {
+    const ms = p2.endMs - p2.startMs;
+    const j = judged.get(p2.name);
+    return [p2.name, seconds2(ms), save2.saveMs > 0 ? `${Math.round(ms / save2.saveMs * 100)}%` : "", j?.bottleneck ?? "", j?.sentence ?? ""];
+  });
+  const parts = [head, "", save2.verdict ? `**${escapeHtml(save2.verdict.sentence)}** ${what}` : what];
+  const evidence2 = (save2.verdict?.phases ?? []).filter((p2) => p2.evidence.length > 0).map((p2) => `**${p2.phase}**
+
+${p2.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
+  const body3 = [table(["Phase", "Time", "Share", "Limited by", "Why"], rows, ["l", "r", "r", "l", "l"]), ...evidence2].join("\n\n");
+  parts.push("", details(`Save phases${evidence2.length > 0 ? " and evidence" : ""}`, body3));
+  return parts.join("\n");
+}
+
+// src/judge/headline.ts
+var NOISY_BASELINE_SPREAD_PERCENT = 25;
+var MINOR_PHASE_SHARE = 0.03;
+var LABEL = {
+  network: "Network-bound",
+  "disk-bandwidth": "Disk-bound (bandwidth)",
+  "disk-iops": "Disk-bound (IOPS)",
+  cpu: "CPU-bound",
+  none: "No bottleneck",
+  inconclusive: "Inconclusive"
+};
+var PHASE_NOUN = {
+  lookup: "the lookup",
+  download: "the download",
+  extract: "extraction",
+  writeback: "the writeback tail"
+};
+var RESOURCE_NOUN2 = {
+  network: "network rate",
+  "disk-bandwidth": "disk's write bandwidth",
+  "disk-iops": "disk's write IOPS",
+  cpu: "CPU"
+};
+var RESOURCE_ADVICE = {
+  network: "A smaller archive (fewer or narrower cache paths) or a runner with more network bandwidth.",
+  "disk-bandwidth": "A disk with more write bandwidth, or a RAM disk for the cache path.",
+  "disk-iops": "A disk with more write IOPS, or a RAM disk for the cache path (many small files).",
+  cpu: "Faster or more CPU for tar and its decompressor (in a container, a larger CPU quota), or a cheaper compression level."
+};
+var FIX_TITLE = {
+  baseline: "the restore as it is",
+  ram: "Restore into a RAM disk",
+  decompress: "Decompression alone",
+  "other-disk": "Restore onto another disk",
+  "page-cache": "Let the page cache absorb the restore"
+};
+function label(b) {
+  return LABEL[b] ?? `Limited by ${b}`;
+}
+function durationOf(verdict2, phases, name2) {
+  const given = verdict2.phases.find((p2) => p2.phase === name2)?.durationMs;
+  if (given !== void 0) return given;
+  const r = phases.find((p2) => p2.name === name2);
+  return r ? r.endMs - r.startMs : 0;
+}
+function isResource(b) {
+  return b !== "none" && b !== "inconclusive";
+}
+function phaseList(names) {
+  const nouns = names.map((n2) => PHASE_NOUN[n2]);
+  return nouns.length <= 1 ? nouns[0] ?? "" : `${nouns.slice(0, -1).join(", ")} and ${nouns[nouns.length - 1]}`;
+}
+function savingRange(o, baseline) {
+  const median3 = Math.max(0, o.savingMs ?? 0);
+  const share2 = Math.max(0, o.savingShare ?? 0);
+  if (!baseline || baseline.timeMs.runs < 2 || baseline.timeMs.spreadPercent <= NOISY_BASELINE_SPREAD_PERCENT) {
+    return { ms: seconds(median3), share: percent(share2) };
+  }
+  const low = Math.max(0, baseline.timeMs.min - o.timeMs.max);
+  const lowShare = baseline.timeMs.min > 0 ? low / baseline.timeMs.min : 0;
+  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median3)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
+}
+function splitApply(apply) {
+  const m = /`([^`]+)`/.exec(apply);
+  if (!m) return { command: null, note: null };
+  const rest = apply.slice((m.index ?? 0) + m[0].length).trim();
+  const note = rest.replace(/^[(;,]\s*/, "").replace(/\)$/, "").trim();
+  return { command: m[1], note: note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null };
+}
+function whatIfSavingMs(w, totalMs) {
+  return w.savingAtMostMs ?? Math.max(0, totalMs - w.restoreLowerBoundMs);
+}
+function noRestoreHeadline(input) {
+  const r = input.restore;
+  const nothing = { kind: "nothing", text: "Nothing to apply: no restore was profiled.", command: null, note: null };
+  if (!r) return { text: "No cache restore was profiled, so there is nothing to judge.", basis: "no-restore", names: input.verdict.bottleneck, todo: nothing };
+  if (r.error && !r.cacheHit)
+    return {
+      text: `The restore failed during ${r.error.phase}: nothing was restored, so there is nothing to judge.`,
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: 'Fix the failure under "Problems met"; the next restore that succeeds is profiled.' }
+    };
+  if (r.skipped)
+    return {
+      text: r.skipped.reason === "lookup-only" ? "Lookup only: nothing was downloaded or extracted, so there is nothing to judge." : "The restore was skipped: nothing was downloaded or extracted.",
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: "Nothing to apply: a restore that downloads and extracts is needed to judge one." }
+    };
+  if (!r.cacheHit)
+    return {
+      text: "Cache miss: no entry matched the keys, so nothing was restored or judged.",
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: "Nothing to apply: the post step saves the cache, and the next run that hits it is profiled." }
+    };
+  return { text: "The profile recorded no phase to judge.", basis: "no-restore", names: input.verdict.bottleneck, todo: nothing };
+}
+function measuredFix(e) {
+  if (!e || e.fixBest.alternative === "none") return null;
+  const fix = e.outcomes.find(
+    (o) => o.alternative === e.fixBest.alternative && (o.mountPoint === e.fixBest.mountPoint || e.fixBest.alternative !== "other-disk")
+  );
+  if (!fix || fix.savingMs === null) return null;
+  return { fix, baseline: e.outcomes.find((o) => o.alternative === "baseline") };
+}
+function whatToDo(input, totalMs, untilOnDisk) {
+  const measured = measuredFix(input.experiments);
+  if (measured) {
+    const { fix, baseline } = measured;
+    const s4 = savingRange(fix, baseline);
+    const where3 = fix.alternative === "other-disk" && fix.mountPoint ? ` (${fix.mountPoint})` : "";
+    const what = fix.alternative === "page-cache" ? "off the step" : "off the extraction until the files were on disk";
+    const runs = fix.timeMs.runs === 1 ? "one run" : `median of ${fix.timeMs.runs} runs`;
+    const { command, note } = splitApply(fix.apply);
+    return {
+      kind: "measured-fix",
+      text: `${FIX_TITLE[fix.alternative]}${where3}: measured ${s4.ms} (${s4.share}) ${what}, ${runs} on this runner.`,
+      command,
+      note
+    };
+  }
+  const v = input.verdict;
+  const ran = input.experiments && input.experiments.outcomes.length > 0;
+  const none = ran ? "No measured fix saved 10% of the extraction here. " : "";
+  const measure = ran ? null : "experiments: default";
+  const measureNote = ran ? null : "Set this input (or remove `experiments: none`) to measure the fixes on this runner.";
+  if (!isResource(v.bottleneck)) {
+    return {
+      kind: "nothing",
+      text: `${none}${v.bottleneck === "none" ? "No resource was near its limit: nothing to relax." : "No resource could be named, so no fix is estimated."}`,
+      command: measure,
+      note: measureNote
+    };
+  }
+  const w = v.whatIf.find((x) => x.resource === v.bottleneck);
+  const scope = untilOnDisk ? "the time until the files are on disk" : "the restore's time";
+  const most = w ? seconds(Math.min(totalMs, whatIfSavingMs(w, totalMs))) : "";
+  const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
+  const noun = RESOURCE_NOUN2[v.bottleneck];
+  const estimate = !w ? "" : w.measured === false ? `How much twice the ${noun} would save is not measured: no ceiling for it was probed or sustained. ` : least ? `Twice the ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). ` : `Twice the ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
+  return { kind: "what-if", text: `${none}${estimate}${RESOURCE_ADVICE[v.bottleneck]}`, command: measure, note: measureNote };
+}
+function stallHeadline2(input, stall, totalMs, scope) {
+  const timeline2 = input.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  const share2 = totalMs > 0 ? percent(Math.min(1, stall.durationMs / totalMs)) : "";
+  const text = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}): ${share2} of the ${scope}.`;
+  const l = timeline2?.limits;
+  if (l && l.path === "azure-sdk" && stall.kind !== "first-byte") {
+    const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 6e5) / 6e4);
+    const inForce = formatNumber((l.segmentTimeoutMs ?? 6e5) / 6e4);
+    return {
+      text,
+      basis: "verdict",
+      names: "network",
+      todo: {
+        kind: "measured-fix",
+        text: `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut this stall short, aborting the restore as a miss instead of waiting.`,
+        command: `env:
+  SEGMENT_DOWNLOAD_TIMEOUT_MINS: '${setting}'`,
+        note: "The Azure SDK has no timeout on a response body: this setting is the only one that ends such a stall."
+      }
+    };
+  }
+  return { text, basis: "verdict", names: "network", todo: { kind: "nothing", text: capitalised2(stall.toolkit), command: null, note: null } };
+}
+function capitalised2(s4) {
+  const t2 = s4.charAt(0).toUpperCase() + s4.slice(1);
+  return /[.!?]$/.test(t2) ? t2 : `${t2}.`;
+}
+function headline(input) {
+  const v = input.verdict;
+  if (v.phases.length === 0) return noRestoreHeadline(input);
+  const names = v.phases.map((p2) => p2.phase);
+  const totalMs = names.reduce((s4, n2) => s4 + durationOf(v, input.phases, n2), 0);
+  const untilOnDisk = names.includes("writeback");
+  const scope = untilOnDisk ? `${seconds(totalMs)} until the files were on disk` : `${seconds(totalMs)} restore`;
+  const stall = v.download?.limit === "stall" ? v.download.stalls[0] : void 0;
+  if (stall) return stallHeadline2(input, stall, totalMs, scope);
+  const todo = whatToDo(input, totalMs, untilOnDisk);
+  const ms = (n2) => durationOf(v, input.phases, n2);
+  const onIt = v.phases.filter((p2) => p2.bottleneck === v.bottleneck).map((p2) => p2.phase);
+  const major = onIt.filter((n2) => totalMs > 0 && ms(n2) >= MINOR_PHASE_SHARE * totalMs);
+  const longest = names.reduce((a, b) => ms(b) > ms(a) ? b : a);
+  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
+  const share2 = totalMs > 0 ? carriers.reduce((s4, n2) => s4 + durationOf(v, input.phases, n2), 0) / totalMs : 0;
+  const base = `${label(v.bottleneck)}: ${phaseList(carriers)} took ${percent(share2)} of the ${scope}.`;
+  const e = input.experiments;
+  const ram = e?.outcomes.find((o) => o.alternative === "ram");
+  const baseline = e?.outcomes.find((o) => o.alternative === "baseline");
+  const agrees = input.check?.agrees ?? null;
+  const disk = v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops";
+  if (agrees === false && ram && ram.savingShare !== null) {
+    const s4 = savingRange(ram, baseline);
+    if (disk) {
+      return {
+        text: `${label(v.bottleneck)} by its counters, yet extracting into RAM saved only ${s4.share} (${s4.ms}): the disk did not limit this restore.`,
+        basis: "measured-over-verdict",
+        names: "not-disk",
+        todo
+      };
+    }
+    if (v.bottleneck === "cpu" && !ram.cpuMs) {
+      return {
+        text: `CPU-bound by its counters, yet extracting into RAM saved ${s4.share}: file-system CPU work or the disk; tar's CPU time was not recorded.`,
+        basis: "verdict-unchecked-cpu",
+        names: v.bottleneck,
+        todo
+      };
+    }
+    return {
+      text: `Disk-bound, measured: extracting into RAM saved ${s4.share} (${s4.ms}), though the counters pointed at ${v.bottleneck === "cpu" ? "the CPU" : v.bottleneck}.`,
+      basis: "measured-over-verdict",
+      names: "disk",
+      todo
+    };
+  }
+  if (agrees === true && ram && disk) {
+    const s4 = savingRange(ram, baseline);
+    return { text: `${base.replace(/\.$/, "")}; RAM saved ${s4.share}, measured.`, basis: "verdict-measured", names: v.bottleneck, todo };
+  }
+  return { text: base, basis: agrees === true ? "verdict-measured" : "verdict", names: v.bottleneck, todo };
+}
+
+// src/judge/page-cache-probe.ts
+var PAGE_CACHE_BYTES_PER_SECOND = 1 * GiB;
+var PAGE_CACHE_IOPS = 5e4;
+function fileBackedLoop(profile2) {
+  for (const d of profile2.devices.filter((x) => x.roles.includes("restore-path"))) {
+    const chain = d.chain.length > 0 ? d.chain : [d.name];
+    const i = chain.findIndex((c, k) => /^loop\d+$/.test(c) && (chain[k + 1] ?? "").startsWith("backing file"));
+    if (i >= 0) return chain[i];
+  }
+  return null;
+}
+function pageCacheReason(profile2, probe3) {
+  if (probe3.error) return null;
+  const loop = fileBackedLoop(profile2);
+  if (loop === null) return null;
+  const fast = probe3.blockSizeBytes >= 64 * 1024 ? probe3.bytesPerSecond >= PAGE_CACHE_BYTES_PER_SECOND : probe3.iops >= PAGE_CACHE_IOPS;
+  if (!fast) return null;
+  return `${loop} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
+}
+
+// src/experiment/alternatives.ts
+var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
+var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
+var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
+var DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
+var FIX_MIN_SAVING_SHARE = 0.1;
+var RUNS_WANTED = 2;
+
+// src/experiment/against-verdict.ts
+function resourceOf(bottleneck2) {
+  if (bottleneck2 === "disk-bandwidth" || bottleneck2 === "disk-iops" || bottleneck2 === "writeback") return "disk";
+  if (bottleneck2 === "cpu") return "cpu";
+  if (bottleneck2 === "network") return "network";
+  return "other";
+}
+function secondsOnResourceMs(verdict2, phases, resource) {
+  let total = 0;
+  for (const p2 of verdict2.phases) {
+    if (resourceOf(p2.bottleneck) !== resource) continue;
+    const given = p2.durationMs;
+    if (typeof given === "number" && Number.isFinite(given)) total += given;
+    else {
+      const record = phases.find((r) => r.name === p2.phase);
+      if (record) total += record.endMs - record.startMs;
+    }
+  }
+  return total;
+}
+var DISK_AGREEMENT_SHARE = 0.5;
+var CPU_WORK_SHARE_OF_SAVING = 0.5;
+function cpuDrop(baseline, ram) {
+  const b = baseline.cpuMs?.median;
+  const r = ram.cpuMs?.median;
+  if (b === void 0 || r === void 0 || b <= 0) return null;
+  return { baselineMs: b, ramMs: r, share: (b - r) / b };
+}
+var cpuSeconds = (ms) => (ms / 1e3).toFixed(2);
+function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs3) {
+  const baseline = experiments2.outcomes.find((o) => o.alternative === "baseline");
+  const ram = experiments2.outcomes.find((o) => o.alternative === "ram");
+  const decompress = experiments2.outcomes.find((o) => o.alternative === "decompress");
+  const resource = resourceOf(verdict2.bottleneck);
+  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : "";
+  if (resource === "network") {
+    const again = experiments2.refetch;
+    if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
+    const first = firstDownloadMs3 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs3)})`;
+    return {
+      agrees: null,
+      sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.`
+    };
+  }
+  if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
+    return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
+  }
+  const saved = Math.max(0, ram.savingMs);
+  if (resource === "disk") {
+    const onDiskMs = secondsOnResourceMs(verdict2, phases, "disk");
+    if (onDiskMs > 0 && saved >= onDiskMs) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)}, all of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    return {
+      agrees: false,
+      sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.`
+    };
+  }
+  if (resource === "cpu") {
+    if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+      };
+    }
+    const cpu = cpuDrop(baseline, ram);
+    if (cpu && cpu.share >= ram.savingShare * CPU_WORK_SHARE_OF_SAVING) {
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU: taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)}) because the extraction needed ${percent(cpu.share)} less CPU on RAM (tar and its decompressor: ${cpuSeconds(cpu.baselineMs)} \u2192 ${cpuSeconds(cpu.ramMs)} s of CPU), work the file system did, not waiting on the disk${floor}.`
+      };
+    }
+    return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
+  }
+  return {
+    agrees: null,
+    sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+  };
+}
+
+// src/report/palette.ts
+var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];
+var BAND_COLORS = { carrier: "#1f6feb38", carrierAlt: "#1f6feb20", other: "#8b949e30", otherAlt: "#8b949e1c" };
+function xyChartInit(first = 0, size) {
+  const colors = typeof first === "number" ? [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)] : first;
+  const sizing = size ? `, "xyChart": {"width": ${size.width}, "height": ${size.height}}` : "";
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(", ")}"}}${sizing}}}%%`;
+}
+
+// src/report/charts.ts
+var MAX_POINTS = 60;
+var MIN_INTERVAL_MS = CEILING_WINDOW_MS;
+var MIN_POINTS = 40;
+var LABEL_EVERY = 5;
+var CHART_WIDTH = 900;
+var CHART_HEIGHT = 300;
+function allSnapshots(profile2) {
+  const list = [...profile2.samples.snapshots];
+  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
+  list.sort((a, b) => a.tMs - b.tMs);
+  return list.filter((s4, i) => i === 0 || s4.tMs > list[i - 1].tMs);
+}
+function grid(snaps, maxPoints) {
+  if (snaps.length < 2) return [];
+  const t0 = snaps[0].tMs;
+  const span = snaps[snaps.length - 1].tMs - t0;
+  const intervals = Math.max(1, Math.min(maxPoints, snaps.length - 1, Math.max(MIN_POINTS, Math.floor(span / MIN_INTERVAL_MS))));
+  const picks = [];
+  let j = 0;
+  for (let k = 0; k <= intervals; k++) {
+    const target = t0 + k * span / intervals;
+    while (j + 1 < snaps.length && Math.abs(snaps[j + 1].tMs - target) <= Math.abs(snaps[j].tMs - target)) j++;
+    const pick2 = snaps[j];
+    if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
+  }
+  return picks;
+}
+function timeline(profile2, device2, maxPoints = MAX_POINTS) {
+  if (device2 === null) return [];
+  const snaps = allSnapshots(profile2).filter((s4) => s4.disks[device2]);
+  if (snaps.length < 2) return [];
+  const t0 = snaps[0].tMs;
+  const picks = grid(snaps, maxPoints);
+  const points = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    const s4 = (b.tMs - a.tMs) / 1e3;
+    const da = a.disks[device2];
+    const db = b.disks[device2];
+    const m = diskMetrics(da, db, b.tMs - a.tMs);
+    const point = {
+      tSeconds: (b.tMs - t0) / 1e3,
+      fromMs: a.tMs,
+      toMs: b.tMs,
+      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
+      writesPerSecond: m.writesPerSecond,
+      issuedWritesPerSecond: s4 > 0 ? (db.writesCompleted - da.writesCompleted + db.writesMerged - da.writesMerged) / s4 : 0,
+      utilizationPercent: m.utilizationPercent
+    };
+    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b.tMs);
+    if (started) point.phaseStart = started.name;
+    points.push(point);
+  }
+  return points;
+}
+function niceMax(n2) {
+  if (!(n2 > 0)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(n2));
+  const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+  return (steps.find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
+}
+function series(values) {
+  const round2 = (v) => Math.abs(v) >= 10 ? Math.round(v) : Math.round(v * 100) / 100;
+  return `[${values.map((v) => String(round2(v))).join(", ")}]`;
+}
+var LINE_COLORS = [CHART_COLORS[0], CHART_COLORS[2], CHART_COLORS[3]];
+var LINE_COLOR_NAMES = ["blue", "green", "purple"];
+var CEILING_COLOR = CHART_COLORS[1];
+var PHASE_WORD = { lookup: "lookup", download: "download", extract: "extraction", writeback: "writeback tail" };
+function t(ms) {
+  return formatNumber(ms / 1e3);
+}
+function xLabels(profile2, xs, t0Ms) {
+  const starts = new Set(xs.map((x, i) => profile2.phases.some((p2) => p2.endMs > p2.startMs && p2.startMs >= x.fromMs && p2.startMs < x.toMs) ? i : -1));
+  const labelled = /* @__PURE__ */ new Set();
+  xs.forEach((_, i) => {
+    const nearStart = [...starts].some((j) => j >= 0 && j !== i && Math.abs(j - i) < 3);
+    if (i >= 3 && (starts.has(i) || i % LABEL_EVERY === 0 && !nearStart)) labelled.add(i);
+  });
+  return xs.map((x, i) => i === 0 ? "0 s" : labelled.has(i) ? t(x.fromMs - t0Ms) : "\u200B".repeat(i + 1));
+}
+function drawChart(profile2, spec) {
+  const top = niceMax(Math.max(...spec.lines.flatMap((l) => l.values), (spec.ceiling?.value ?? 0) * 1.1));
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  const bands = phases.map((p2) => ({
+    phase: p2,
+    values: spec.xs.map((x) => {
+      const mid = (x.fromMs + x.toMs) / 2;
+      return mid >= p2.startMs && mid < p2.endMs ? top : 0;
+    })
+  }));
+  const shown = bands.filter((b) => b.values.some((v) => v > 0));
+  const colors = [
+    ...shown.map(
+      (b, i) => spec.carriers.includes(b.phase.name) ? i % 2 ? BAND_COLORS.carrierAlt : BAND_COLORS.carrier : i % 2 ? BAND_COLORS.other : BAND_COLORS.otherAlt
+    ),
+    ...spec.lines.map((_, i) => LINE_COLORS[i]),
+    ...spec.ceiling ? [CEILING_COLOR] : []
+  ];
+  const labels = xLabels(profile2, spec.xs, spec.t0Ms);
+  const lines = [
+    xyChartInit(colors, { width: CHART_WIDTH, height: CHART_HEIGHT }),
+    "xychart-beta",
+    `    title "${spec.title.replace(/"/g, "'")}"`,
+    `    x-axis "seconds since the lookup began" [${labels.map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis "${spec.axis}" 0 --> ${top}`,
+    ...shown.map((b) => `    bar ${series(b.values)}`),
+    ...spec.lines.map((l) => `    line ${series(l.values)}`),
+    ...spec.ceiling ? [`    line ${series(spec.xs.map(() => spec.ceiling.value))}`] : []
+  ];
+  const phaseText = shown.map(
+    (b) => `${PHASE_WORD[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}\u2013${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? " (blue: the verdict is about it)" : ""}`
+  ).join(", ");
+  const lineText = spec.lines.map((l, i) => `${LINE_COLOR_NAMES[i]}: ${l.label}`).join("; ");
+  const ceilingText = spec.ceiling ? `; orange: ${spec.ceiling.label}` : "; no ceiling was measured for it";
+  return { mermaid: fenced("mermaid", lines.join("\n")), caption: `${lineText}${ceilingText}. Shaded bands are the phases: ${phaseText}.` };
+}
+function spans(points) {
+  return points.map((p2) => ({ fromMs: p2.fromMs, toMs: p2.toMs }));
+}
+function firstTimeMs(profile2) {
+  const lookup = profile2.phases[0]?.startMs;
+  return lookup ?? allSnapshots(profile2)[0]?.tMs ?? 0;
+}
+function diskChart(profile2, device2, kind, ceilings, carriers) {
+  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
+  if (points.length === 0 || device2 === null) return null;
+  const name2 = profile2.devices[device2]?.name ?? "disk";
+  if (kind === "iops") {
+    const merged2 = points.some((p2) => p2.issuedWritesPerSecond > p2.writesPerSecond * 1.1 + 1);
+    return drawChart(profile2, {
+      title: `${name2}: writes per second against the IOPS ceiling`,
+      axis: "writes/s",
+      xs: spans(points),
+      t0Ms: firstTimeMs(profile2),
+      lines: [
+        { label: "writes/s the device completed", values: points.map((p2) => p2.writesPerSecond) },
+        ...merged2 ? [{ label: "writes/s as issued, before the device merged them (what a cgroup cap counts)", values: points.map((p2) => p2.issuedWritesPerSecond) }] : []
+      ],
+      ceiling: ceilings.randWriteIops ? { label: `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`, value: ceilings.randWriteIops } : null,
+      carriers
+    });
+  }
+  return drawChart(profile2, {
+    title: `${name2}: write MiB/s against the bandwidth ceiling`,
+    axis: "MiB/s",
+    xs: spans(points),
+    t0Ms: firstTimeMs(profile2),
+    lines: [{ label: "MiB/s the device wrote", values: points.map((p2) => p2.writeMiBPerSecond) }],
+    ceiling: ceilings.seqWriteBytesPerSecond ? { label: `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`, value: ceilings.seqWriteBytesPerSecond / MiB } : null,
+    carriers
+  });
+}
+function reachableCores(profile2) {
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  return quota != null && quota > 0 ? Math.min(1, quota) : 1;
+}
+function cpuLimitLabel(profile2, threads) {
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  if (quota != null && quota > 0 && quota < threads) return `the runner's CPU quota, ${formatNumber(quota)} of a core`;
+  return threads === 1 ? "one core, all a single-threaded process can use" : `${threads} cores, what tar and its decompressor (one thread each) can use together`;
+}
+function cpuChart(profile2, carriers) {
+  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= firstTimeMs(profile2));
+  const picks = grid(snaps, MAX_POINTS);
+  if (picks.length < 2) return null;
+  const perProcess = snaps.some((s4) => s4.processes && s4.processes.length > 0);
+  const values = [];
+  const xs = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    const s4 = (b.tMs - a.tMs) / 1e3;
+    let cores = 0;
+    if (perProcess) {
+      const before = new Map((a.processes ?? []).map((p2) => [p2.pid, p2.cpuTicks]));
+      for (const p2 of b.processes ?? []) cores = Math.max(cores, (p2.cpuTicks - (before.get(p2.pid) ?? p2.cpuTicks)) / USER_HZ / s4);
+    } else if (a.childCpuTicks !== null && b.childCpuTicks !== null) {
+      cores = (b.childCpuTicks - a.childCpuTicks) / USER_HZ / s4;
+    }
+    values.push(Math.max(0, cores));
+    xs.push({ fromMs: a.tMs, toMs: b.tMs });
+  }
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  const pair2 = Math.min(2, Math.max(1, profile2.context.cpuCount), quota != null && quota > 0 ? quota : 2);
+  return drawChart(profile2, {
+    title: perProcess ? "Busiest process of the extraction: cores used" : "tar and its decompressor together: cores used",
+    axis: "cores",
+    xs,
+    t0Ms: firstTimeMs(profile2),
+    lines: [{ label: perProcess ? "the busiest process (tar or its decompressor), in cores" : "tar and its decompressor together, in cores", values }],
+    ceiling: perProcess ? { label: cpuLimitLabel(profile2, 1), value: reachableCores(profile2) } : { label: cpuLimitLabel(profile2, pair2), value: pair2 },
+    carriers
+  });
+}
+function timelineDownloadChart(profile2, carriers) {
+  const t2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  if (!t2 || t2.endMs <= t2.startMs || t2.samples.length === 0) return null;
+  const span = t2.endMs - t2.startMs;
+  const cells = Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t2.intervalMs))));
+  const width = span / cells;
+  const rates = [];
+  const flights = [];
+  const xs = [];
+  let i = 0;
+  let bytes2 = 0;
+  let inFlight = 0;
+  for (let c = 1; c <= cells; c++) {
+    const end = t2.startMs + c * width;
+    const before = bytes2;
+    let most = inFlight;
+    while (i < t2.samples.length && t2.samples[i][0] <= end) {
+      const [, b, k] = t2.samples[i];
+      bytes2 = b;
+      inFlight = k;
+      most = Math.max(most, k);
+      i++;
+    }
+    rates.push((bytes2 - before) / MiB / (width / 1e3));
+    flights.push(most);
+    xs.push({ fromMs: end - width, toMs: end });
+  }
+  return drawChart(profile2, {
+    title: "Download: MiB/s received, and requests in flight",
+    axis: "MiB/s (and requests)",
+    xs,
+    t0Ms: firstTimeMs(profile2),
+    lines: [
+      { label: "MiB/s received by all requests", values: rates },
+      { label: "requests in flight", values: flights }
+    ],
+    ceiling: { label: `the ${t2.limits.concurrency} requests the cache client runs at once`, value: t2.limits.concurrency },
+    carriers
+  });
+}
+function downloadChart(profile2, carriers) {
+  const d = profile2.phases.find((p2) => p2.name === "download");
+  if (!d) return null;
+  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= d.startMs && s4.tMs <= d.endMs && s4.ownIo);
+  const picks = grid(snaps, MAX_POINTS);
+  if (picks.length < 3) return null;
+  const values = [];
+  const xs = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    values.push(Math.max(0, ((b.ownIo?.writeBytes ?? 0) - (a.ownIo?.writeBytes ?? 0)) / MiB / ((b.tMs - a.tMs) / 1e3)));
+    xs.push({ fromMs: a.tMs, toMs: b.tMs });
+  }
+  const bytes2 = d.networkBytes ?? profile2.restore?.archiveBytes ?? null;
+  const avg = bytes2 !== null ? bytes2 / MiB / ((d.endMs - d.startMs) / 1e3) : null;
+  const early = values.slice(0, Math.floor(values.length * 0.8)).reduce((a, b) => a + b, 0);
+  const all = values.reduce((a, b) => a + b, 0);
+  if (all <= 0 || early < 0.5 * all) return null;
+  const chart = drawChart(profile2, {
+    title: "Download: MiB/s received",
+    axis: "MiB/s",
+    xs,
+    t0Ms: xs[0]?.fromMs ?? d.startMs,
+    lines: [{ label: "MiB/s written to the archive file as it arrived", values }],
+    ceiling: avg !== null ? { label: `the download's average, ${formatNumber(avg)} MiB/s (no network ceiling is probed)`, value: avg } : null,
+    carriers
+  });
+  return { ...chart, caption: `${chart.caption} Requests in flight are not recorded.` };
+}
+function phaseTimeChart(profile2, carriers) {
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  if (phases.length === 0) return null;
+  const secs2 = phases.map((p2) => (p2.endMs - p2.startMs) / 1e3);
+  const d = profile2.phases.find((p2) => p2.name === "download");
+  const bytes2 = d ? d.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
+  const rate2 = d && bytes2 !== null && d.endMs > d.startMs ? ` at ${formatNumber(bytes2 / MiB / ((d.endMs - d.startMs) / 1e3))} MiB/s on average` : "";
+  const mermaid = fenced(
+    "mermaid",
+    [
+      xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
+      "xychart-beta horizontal",
+      '    title "Where the time went (s)"',
+      `    x-axis "phase" [${phases.map((p2) => `"${PHASE_WORD[p2.name]}"`).join(", ")}]`,
+      `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs2))}`,
+      `    bar ${series(secs2)}`
+    ].join("\n")
+  );
+  const on = carriers.map((c) => PHASE_WORD[c]).join(" and ");
+  const buffered = profile2.samples.snapshots.some((x) => x.ownIo);
+  return {
+    mermaid,
+    caption: `Seconds per phase${on ? `; the verdict is about the ${on}` : ""}. The download${rate2} is one figure: its progress over time is not recorded${buffered ? " (the cache client fetched segments into memory and wrote the file at the end, so the file grew all at once)" : ""}, nor are requests in flight.`
+  };
+}
+function verdictChart(profile2, bottleneck2, device2, ceilings, carriers) {
+  if (bottleneck2 === "disk-iops") return diskChart(profile2, device2, "iops", ceilings, carriers);
+  if (bottleneck2 === "cpu") return cpuChart(profile2, carriers) ?? diskChart(profile2, device2, "bandwidth", ceilings, carriers);
+  if (bottleneck2 === "network") return timelineDownloadChart(profile2, carriers) ?? downloadChart(profile2, carriers) ?? phaseTimeChart(profile2, carriers);
+  return diskChart(profile2, device2, "bandwidth", ceilings, carriers);
+}
+function supportingCharts(profile2, bottleneck2, device2, ceilings, carriers) {
+  const out = [];
+  if (bottleneck2 !== "disk-bandwidth" && bottleneck2 !== "none" && bottleneck2 !== "inconclusive")
+    out.push(diskChart(profile2, device2, "bandwidth", ceilings, carriers));
+  if (bottleneck2 !== "disk-iops") out.push(diskChart(profile2, device2, "iops", ceilings, carriers));
+  if (bottleneck2 !== "cpu") out.push(cpuChart(profile2, carriers));
+  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
+  if (points.length > 0 && device2 !== null) {
+    const util6 = drawChart(profile2, {
+      title: `${profile2.devices[device2]?.name ?? "disk"}: busy time (%util)`,
+      axis: "%util",
+      xs: spans(points),
+      t0Ms: firstTimeMs(profile2),
+      lines: [{ label: "%util, the share of time the device had a request in flight", values: points.map((p2) => p2.utilizationPercent) }],
+      ceiling: null,
+      carriers
+    });
+    out.push({
+      ...util6,
+      caption: `${util6.caption} Supporting only: a device that serves requests in parallel (SSDs, cloud volumes) can do more at 100%, and a throttle above the device shows little %util.`
+    });
+  }
+  return out.filter((c) => c !== null);
+}
+
+// src/report/faults.ts
+var MAX_LINES = 12;
+function faultLines(profile2) {
+  const lines = [];
+  const restore2 = profile2.restore;
+  if (restore2?.skipped) {
+    lines.push(
+      restore2.skipped.reason === "lookup-only" ? `Lookup only: entry '${restore2.matchedKey}' found; nothing was downloaded or extracted.` : restore2.skipped.message
+    );
+  } else if (restore2 && !restore2.cacheHit && !restore2.error) {
+    lines.push(`Cache miss: no entry matched ${restore2.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
+  }
+  lines.push(...profile2.warnings);
+  for (const p2 of profile2.probes?.probes ?? []) {
+    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
+  }
+  const unique = [...new Set(lines)];
+  return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
+}
+
+// src/report/fixes-section.ts
+var NAMES = {
+  baseline: "baseline: the extraction as the restore ran it",
+  ram: "ram: into a tmpfs (the disk taken out)",
+  decompress: "decompress: to /dev/null (the floor)",
+  "other-disk": "other-disk",
+  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
+};
+function name(o) {
+  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
+  return NAMES[o.alternative];
+}
+function timeCell(o, prediction) {
+  const t2 = o.timeMs;
+  const spreadText2 = t2.runs > 1 ? ` \xB1${Math.round(t2.spreadPercent / 2)}%` : "";
+  const main2 = `${seconds(t2.median)}${spreadText2}`;
+  if (o.alternative !== "page-cache") return main2;
+  const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : "";
+  const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : "";
+  return `${main2} step${left}${predicted}`;
+}
+function savingCell(o) {
+  if (o.savingMs === null || o.savingShare === null) return "\u2013";
+  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+}
+function firstDownloadMs(profile2) {
+  const p2 = profile2.phases.find((x) => x.name === "download");
+  return p2 ? p2.endMs - p2.startMs : null;
+}
+function fixesSection(profile2, verdict2) {
+  const e = profile2.experiments;
+  if (!e) return "";
+  const out = ["### Measured fixes"];
+  if (e.outcomes.length === 0) {
+    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : "."}`);
+  } else {
+    out.push(`**${escapeHtml(checkAgainstVerdict(verdict2, profile2.phases, e, firstDownloadMs(profile2)).sentence)}**`);
+    const withCpu = e.outcomes.some((o) => o.cpuMs);
+    const rows = e.outcomes.map((o) => [
+      name(o),
+      timeCell(o, e.pageCachePrediction ?? null),
+      ...withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : "\u2013"] : [],
+      `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`,
+      savingCell(o),
+      o.apply
+    ]);
+    out.push(
+      table(["Alternative", "Until on disk (median)", ...withCpu ? ["CPU time (median)"] : [], "Runs", "Saving vs baseline", "How to apply it"], rows, [
+        "l",
+        "r",
+        ...withCpu ? ["r"] : [],
+        "r",
+        "r",
+        "l"
+      ])
+    );
+    const best2 = e.fixBest;
+    out.push(
+      best2.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best2.alternative}${best2.mountPoint && best2.alternative === "other-disk" ? ` (${escapeHtml(best2.mountPoint)})` : ""}**, ${seconds(best2.savingMs ?? 0)} saved.`
+    );
+  }
+  if (e.skipped.length > 0) out.push(e.skipped.map((s4) => `- Skipped ${escapeHtml(name(s4))} (${s4.reason}): ${escapeHtml(s4.detail)}.`).join("\n"));
+  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
+  out.push(
+    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? " (CPU time: tar and its decompressor, user + system)" : ""}; the directories are removed and any sysctl or mount is put back.</sub>`
+  );
+  return out.join("\n\n");
+}
+
+// src/report/over-ceiling.ts
+var CEILING_SHARE = /(bandwidth|iops)-share$/;
+function overCeilingReason(e, phaseMs4) {
+  if (e.value === null || e.unit !== "share" || e.value <= 1) return null;
+  if (e.id === "dirty-peak-share")
+    return "over 100% because Dirty counts every writer on the machine and the kernel lets it pass the limit briefly before pausing writers";
+  if (!CEILING_SHARE.test(e.id) || e.id === "ceiling-moved") return null;
+  if (phaseMs4 !== void 0 && phaseMs4 < SUSTAINED_RATE_MS)
+    return `over 100% because a phase this short (${seconds(phaseMs4)}) ran in a burst: throttles release I/O in slices, so a moment can exceed the cap`;
+  return "over 100% because the ceiling moved: the disk sustained more than fio measured after the restore (a probe on a shared machine reads low, a burst-credit volume changes its cap); the what-ifs use the rate it sustained";
+}
+
+// src/report/restore-spans.ts
+function restoreSpansLine(verdict2) {
+  const { stepMs, untilOnDiskMs } = verdict2;
+  if (stepMs === void 0 || untilOnDiskMs === void 0) return "";
+  const tailMs = untilOnDiskMs - stepMs;
+  const onDisk = tailMs > 0 ? `the files were on disk after ${seconds(untilOnDiskMs)} (${seconds(tailMs)} of writeback after tar exited, paid by the steps after it)` : "the files were on disk when it ended";
+  const about = verdict2.about === "step" ? "the step's time" : "the time until the files were on disk";
+  return `The step took ${seconds(stepMs)} (lookup + download + extraction: what the job waits for); ${onDisk}. The verdict and the what-ifs are about ${about}.`;
+}
+
+// src/machine/others.ts
+function otherProfilesDuring(mine, records, nowEpochMs, alive) {
+  const out = [];
+  for (const other of records) {
+    if (other.id === mine.id) continue;
+    const openEnd = other.endedEpochMs ?? (alive(other) ? nowEpochMs : other.updatedEpochMs);
+    const during = /* @__PURE__ */ new Set();
+    const theirs = /* @__PURE__ */ new Set();
+    for (const m of mine.phases) {
+      const mEnd = m.endEpochMs ?? nowEpochMs;
+      for (const t2 of other.phases) {
+        const tEnd = t2.endEpochMs ?? openEnd;
+        if (m.startEpochMs < tEnd && t2.startEpochMs < mEnd) {
+          during.add(m.phase);
+          theirs.add(t2.phase);
+        }
+      }
+    }
+    if (during.size === 0) continue;
+    out.push({
+      label: other.owner.label,
+      pid: other.owner.pid,
+      during: SHARED_PHASES.filter((p2) => during.has(p2)),
+      theirPhases: SHARED_PHASES.filter((p2) => theirs.has(p2))
+    });
+  }
+  return out;
+}
+function otherProfilesSentence(others) {
+  if (others.length === 0) return null;
+  const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
+  return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
+}
 
 // src/report/download-section.ts
-function downloadChartPoints(t, maxPoints = MAX_POINTS) {
-  const span = t.endMs - t.startMs;
-  if (span <= 0 || t.samples.length === 0) return [];
-  const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t.intervalMs))));
+function downloadChartPoints(t2, maxPoints = MAX_POINTS) {
+  const span = t2.endMs - t2.startMs;
+  if (span <= 0 || t2.samples.length === 0) return [];
+  const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t2.intervalMs))));
   const width = span / cells;
   const points = [];
   let i = 0;
   let bytes2 = 0;
   let inFlight = 0;
   for (let c = 1; c <= cells; c++) {
-    const end = t.startMs + c * width;
+    const end = t2.startMs + c * width;
     const before = bytes2;
     let most = inFlight;
-    while (i < t.samples.length && t.samples[i][0] <= end) {
-      const [, b, k] = t.samples[i];
+    while (i < t2.samples.length && t2.samples[i][0] <= end) {
+      const [, b, k] = t2.samples[i];
       bytes2 = b;
       inFlight = k;
       most = Math.max(most, k);
       i++;
     }
-    points.push({ tSeconds: (end - t.startMs) / 1e3, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
+    points.push({ tSeconds: (end - t2.startMs) / 1e3, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
   }
   return points;
 }
@@ -97606,8 +98124,8 @@ function niceMax2(n2) {
   const magnitude = 10 ** Math.floor(Math.log10(n2));
   return ([1, 2, 2.5, 5, 10].find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
 }
-function charts(t) {
-  const points = downloadChartPoints(t);
+function charts(t2) {
+  const points = downloadChartPoints(t2);
   if (points.length < 2) return "";
   const end = Number((points[points.length - 1]?.tSeconds ?? 0).toFixed(2));
   const line = (values) => `[${values.map((v) => String(Math.round(v * 10) / 10)).join(", ")}]`;
@@ -97626,7 +98144,7 @@ function charts(t) {
   const flights = points.map((p2) => p2.inFlight);
   return [
     chart("Download throughput (MiB/s)", "MiB/s", niceMax2(Math.max(...rates)), rates, 0),
-    chart("Download requests in flight", "requests", Math.max(1, t.limits.concurrency, ...flights), flights, 1)
+    chart("Download requests in flight", "requests", Math.max(1, t2.limits.concurrency, ...flights), flights, 1)
   ].join("\n\n");
 }
 function downloadSection(profile2, verdict2) {
@@ -97650,6 +98168,17 @@ function downloadSection(profile2, verdict2) {
 }
 
 // src/report/summary.ts
+var LIMITED_BY = {
+  network: "network",
+  "disk-bandwidth": "disk bandwidth",
+  "disk-iops": "disk IOPS",
+  cpu: "CPU",
+  none: "nothing near a limit",
+  inconclusive: "unclear"
+};
+function limitedBy(b) {
+  return LIMITED_BY[b] ?? b;
+}
 function phaseRows(profile2, judged) {
   return judged.map((j) => ({
     name: j.phase,
@@ -97666,9 +98195,7 @@ function attributionSection(profile2, verdict2) {
     const syncs = tail.syncs.map((s4) => `${s4.mountPoint} ${s4.returned ? `in ${seconds(s4.durationMs)}` : `not within ${seconds(s4.durationMs)}`}`).join(", ");
     lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
   }
-  return lines.length > 0 ? `### Whose bytes
-
-${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
+  return lines.length > 0 ? `${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
 }
 function phasesSection(profile2, rows, verdict2) {
   const total = rows.reduce((s4, r) => s4 + r.facts.durationMs, 0);
@@ -97677,27 +98204,32 @@ function phasesSection(profile2, rows, verdict2) {
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
     const what = r.networkBytes !== null ? "downloaded" : "written to disk";
     const rate2 = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1e3)) : "\u2013";
-    const bottleneck2 = verdict2.phases.find((v) => v.phase === r.name)?.bottleneck ?? "\u2013";
+    const bottleneck2 = verdict2.phases.find((v) => v.phase === r.name)?.bottleneck;
     return [
       r.name,
       seconds(r.facts.durationMs),
       percent(total > 0 ? r.facts.durationMs / total : 0),
       moved === null ? "\u2013" : `${bytes(moved)} ${what}`,
       rate2,
-      bottleneck2
+      bottleneck2 ? limitedBy(bottleneck2) : "\u2013"
     ];
   });
+  const tail = rows.find((r) => r.name === "writeback");
   body3.push([
-    "**total**",
+    tail ? "**until on disk**" : "**total**",
     `**${seconds(total)}**`,
     "100%",
     profile2.restore?.archiveBytes ? `archive ${bytes(profile2.restore.archiveBytes)}` : "",
     "",
-    `**${verdict2.bottleneck}**`
+    `**${limitedBy(verdict2.bottleneck)}**`
   ]);
-  return `### Phases
+  const spans2 = restoreSpansLine(verdict2);
+  const step = spans2 ? `
 
-${table(["Phase", "Duration", "Share", "Bytes", "Throughput", "Bottleneck"], body3, ["l", "r", "r", "r", "r", "l"])}`;
+<sub>${escapeHtml(spans2)}</sub>` : tail ? `
+
+<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>` : "";
+  return `${denseTable(["Phase", "Time", "Share", "Moved", "Rate", "Limited by"], body3, ["l", "r", "r", "r", "r", "l"])}${step}`;
 }
 function iostatSection(profile2, rows) {
   const body3 = rows.filter((r) => r.facts.disk).map((r) => {
@@ -97720,57 +98252,46 @@ function iostatSection(profile2, rows) {
       fixed(m.writeRequestKiB)
     ];
   });
-  if (body3.length === 0)
-    return `### Disk per phase
-
-No block-device counters${profile2.context.noBlockDeviceReason ? `: ${profile2.context.noBlockDeviceReason}` : "."}`;
+  if (body3.length === 0) return `No block-device counters${profile2.context.noBlockDeviceReason ? `: ${profile2.context.noBlockDeviceReason}` : "."}`;
   const header = ["Phase", "Device", "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz", "%util", "rareq-sz", "wareq-sz"];
-  return `### Disk per phase (iostat -x)
-
-${table(
+  return `${table(
     header,
     body3,
     header.map((_, i) => i < 2 ? "l" : "r")
   )}`;
 }
-var CEILING_COLUMNS = [
-  ["seq-write", "Seq Writes"],
-  ["rand-write", "Rand Writes"],
-  ["seq-read", "Seq Reads"],
-  ["rand-read", "Rand Reads"]
-];
+function pattern(p2) {
+  const size = p2.blockSizeBytes >= MiB ? `${p2.blockSizeBytes / MiB} MiB` : `${p2.blockSizeBytes / 1024} KiB`;
+  const kind = {
+    "seq-write": "sequential writes",
+    "rand-write": "random writes",
+    "seq-read": "sequential reads",
+    "rand-read": "random reads",
+    "rand-read-qd1": "random reads, one at a time",
+    "fsync-write": "writes, each flushed"
+  };
+  return `${size} ${kind[p2.name]}, queue depth ${p2.ioDepth}${p2.jobs > 1 ? ` \xD7 ${p2.jobs} jobs` : ""}`;
+}
 function probesSection(profile2) {
   const suite = profile2.probes;
-  if (!suite) return "### Disk ceilings (fio)\n\nNo fio probes ran: disk verdicts rest on kernel counters alone.";
-  if (suite.status !== "ran" && suite.probes.length === 0)
-    return `### Disk ceilings (fio)
-
-fio probes ${suite.status}${suite.reason ? `: ${suite.reason}` : "."}`;
-  const get = (n2) => suite.probes.find((p2) => p2.name === n2);
-  const ok2 = (p2) => p2 && !p2.error ? p2 : void 0;
-  const mib5 = (p2) => ok2(p2) ? formatNumber(p2.bytesPerSecond / MiB) : "\u2013";
-  const io = (p2) => ok2(p2) ? String(Math.round(p2.iops)) : "\u2013";
-  const qd1 = ok2(get("rand-read-qd1"));
-  const fsync = ok2(get("fsync-write"));
-  const lat = qd1 ? `${formatNumber(qd1.latencyNs.mean / 1e3)} \xB5s mean${qd1.latencyNs.p99 !== null ? `, ${formatNumber(qd1.latencyNs.p99 / 1e3)} \xB5s p99` : ""}` : "\u2013";
-  const header = ["", ...CEILING_COLUMNS.map(([, l]) => l), "QD1 4k read latency", "fsync IOPS"];
-  const rows = [
-    ["MiB/s", ...CEILING_COLUMNS.map(([n2]) => mib5(get(n2))), "", ""],
-    ["IOPS", ...CEILING_COLUMNS.map(([n2]) => io(get(n2))), lat, fsync ? String(Math.round(fsync.iops)) : "\u2013"]
-  ];
-  const params = suite.probes.map(
-    (p2) => `${p2.name}: ${p2.blockSizeBytes >= MiB ? `${p2.blockSizeBytes / MiB}M` : `${p2.blockSizeBytes / 1024}k`} QD${p2.ioDepth}\xD7${p2.jobs}${p2.error ? ` (failed: ${p2.error})` : ""}`
-  ).join("; ");
+  if (!suite) return "No fio probes ran: disk verdicts rest on kernel counters alone.";
+  if (suite.status !== "ran" && suite.probes.length === 0) return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : "."}`;
+  const rows = suite.probes.map((p2) => {
+    const cache = pageCacheReason(profile2, p2);
+    const lat = p2.error ? "\u2013" : `${formatNumber(p2.latencyNs.mean / 1e3)} \xB5s${p2.latencyNs.p99 !== null ? ` (p99 ${formatNumber(p2.latencyNs.p99 / 1e3)} \xB5s)` : ""}`;
+    return [
+      pattern(p2),
+      p2.error ? "\u2013" : cache ? `~~${formatNumber(p2.bytesPerSecond / MiB)}~~` : formatNumber(p2.bytesPerSecond / MiB),
+      p2.error ? "\u2013" : cache ? `~~${Math.round(p2.iops)}~~` : String(Math.round(p2.iops)),
+      lat,
+      p2.error ? `failed: ${p2.error}` : cache ? `\u26A0\uFE0F page cache, not the disk: ${cache}` : ""
+    ];
+  });
   const remembered = profile2.ceilingsSource?.kind === "remembered" ? `, remembered from run ${profile2.ceilingsSource.runId}` : "";
-  return `### Disk ceilings (fio${suite.fioVersion ? `, ${suite.fioVersion.replace(/^fio-/, "")}` : ""}${remembered})
+  const where3 = `${suite.directory ?? "the restore path"}${suite.deviceName ? ` on ${suite.deviceName}` : ""}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ""}`;
+  return `${denseTable(["fio probe", "MiB/s", "IOPS", "Mean latency", "Note"], rows, ["l", "r", "r", "r", "l"])}
 
-${table(
-    header,
-    rows,
-    header.map((_, i) => i === 0 ? "l" : "r")
-  )}
-
-<sub>${escapeHtml(`${suite.directory ?? ""}${suite.deviceName ? ` on ${suite.deviceName}` : ""}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ""} \xB7 ${params}`)}</sub>`;
+<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, "") ?? ""} in ${where3}${remembered}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
 }
 function anatomySection(profile2) {
   const a = profile2.restore?.anatomy;
@@ -97783,9 +98304,7 @@ function anatomySection(profile2) {
     bytes(b.bytes),
     percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)
   ]);
-  return `### What the restore wrote
-
-${head}${a.error ? ` Incomplete: ${a.error}` : ""}
+  return `${head}${a.error ? ` Incomplete: ${a.error}` : ""}
 
 ${table(["File size", "Files", "Share", "Bytes", "Share"], rows, ["l", "r", "r", "r", "r"])}`;
 }
@@ -97820,22 +98339,30 @@ function contextSection(profile2) {
   if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
   for (const o of c.otherProfiles ?? [])
     rows.push(["Shared with", `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(", ")}, during this one's ${o.during.join(", ")}`]);
-  return `### Runner
-
-${table(["", ""], rows)}`;
+  return table(["", "This runner"], rows);
 }
 function evidenceSection(verdict2) {
+  const all = /* @__PURE__ */ new Set();
   const parts = verdict2.phases.map((p2) => {
+    const reasons = /* @__PURE__ */ new Set();
     const items = p2.evidence.map((e) => {
-      const value = e.value === null ? "n/a" : `${formatNumber(e.value)} ${e.unit}`;
-      const thr = e.threshold === void 0 ? "" : ` (threshold ${formatNumber(e.threshold)})`;
-      return `- ${e.supports ? "\u2705" : "\u2796"} ${e.text}: \`${e.id}\` = ${value}${thr}`;
+      const why = overCeilingReason(e, p2.durationMs);
+      if (why) reasons.add(why);
+      const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
+      return `- ${e.supports ? "\u2705" : "\u2796"} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ""}`;
     });
-    return `**${p2.phase}: ${p2.bottleneck}.** ${p2.sentence}
+    for (const r of reasons) all.add(r);
+    const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join("; "))})</sub>` : "";
+    return `**${p2.phase}: ${limitedBy(p2.bottleneck)}.** ${escapeHtml(p2.sentence)}${note}
 
 ${items.join("\n")}`;
   });
-  return details("Evidence per phase (\u2705 supports the verdict)", parts.join("\n\n") || "No phase was judged.");
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict2.sentence) && all.size > 0 ? ` <sub>(${escapeHtml([...all].join("; "))})</sub>` : "";
+  return `${escapeHtml(verdict2.sentence)}${over}
+
+${parts.join("\n\n") || "No phase was judged."}
+
+<sub>\u2705 supports the phase's verdict; \u2796 does not, or argues for another resource.</sub>`;
 }
 function rawSection(profile2, rows) {
   const share2 = (v) => v === null || v === void 0 ? "\u2013" : percent(v);
@@ -97885,7 +98412,7 @@ function rawSection(profile2, rows) {
     "Raw per-phase details",
     `${restore2}
 
-${table(
+${denseTable(
       header,
       body3,
       header.map((_, i) => i === 0 ? "l" : "r")
@@ -97894,17 +98421,43 @@ ${table(
 Samples: ${profile2.samples.snapshots.length} snapshots every ${profile2.samples.intervalMs * profile2.samples.keptEvery} ms.`
   );
 }
+function whatToDoBox(todo) {
+  const kind = todo.kind === "nothing" ? "NOTE" : "TIP";
+  const lines = [`[!${kind}]`, `**What to do:** ${escapeHtml(todo.text)}`];
+  if (todo.command) {
+    const workflowInput = /^[a-z-]+: /.test(todo.command);
+    const yaml = workflowInput || todo.command.startsWith("env:");
+    lines.push(yaml ? "```yaml" : "```sh", workflowInput ? `with:
+  ${todo.command}` : todo.command, "```");
+  }
+  if (todo.note) lines.push(`<sub>${escapeHtml(todo.note)}</sub>`);
+  return lines.join("\n").split("\n").map((l) => `> ${l}`).join("\n");
+}
+function chartBlock(c) {
+  return `${c.mermaid}
+
+<sub>${escapeHtml(c.caption)}</sub>`;
+}
+function whatIfSection(verdict2) {
+  return `${verdict2.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join("\n")}
+
+<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
+}
+function firstDownloadMs2(profile2) {
+  const p2 = profile2.phases.find((x) => x.name === "download");
+  return p2 ? p2.endMs - p2.startMs : null;
+}
 function renderSummary(profile2, judgement) {
   const verdict2 = judgement.verdict;
   const rows = phaseRows(profile2, judgement.phases);
-  const spans = restoreSpansLine(verdict2);
+  const e = profile2.experiments;
+  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict2, profile2.phases, e, firstDownloadMs2(profile2)) : null;
+  const head = headline({ verdict: verdict2, phases: profile2.phases, restore: profile2.restore, experiments: e, check });
   const sections = [
-    `**${escapeHtml(verdict2.sentence)}**`,
-    ...spans ? [escapeHtml(spans)] : [],
+    `### ${escapeHtml(head.text)}`,
+    whatToDoBox(head.todo),
     `<sub>disk-profiler ${escapeHtml(profile2.tool.version)} \xB7 ${escapeHtml(profile2.label)} \xB7 ${escapeHtml(profile2.createdAt)}</sub>`
   ];
-  if (verdict2.devices && verdict2.devices.length > 0) sections.push(`Per device:
-${verdict2.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join("\n")}`);
   const alwaysOn = alwaysOnLines(profile2);
   if (alwaysOn) sections.push(alwaysOn);
   const faults = faultLines(profile2);
@@ -97916,34 +98469,32 @@ ${verdict2.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join("\n")}`);
 ${items}`
     );
   }
-  sections.push(...[fixesSection(profile2, verdict2)].filter(Boolean));
   if (rows.length > 0) sections.push(phasesSection(profile2, rows, verdict2));
-  const history2 = historySection(profile2);
-  if (history2) sections.push(history2);
-  const download = downloadSection(profile2, verdict2);
-  if (download) sections.push(download);
-  const whose = attributionSection(profile2, verdict2);
-  if (whose) sections.push(whose);
-  if (verdict2.whatIf.length > 0)
-    sections.push(
-      `### What if
-
-${verdict2.whatIf.map((w) => `- ${w.sentence}`).join("\n")}
-
-<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`
-    );
-  const charts2 = [timelineCharts(profile2, judgement.restoreDeviceIndex), phaseChart(profile2)].filter(Boolean);
-  if (charts2.length > 0) sections.push(`### Timeline
-
-${charts2.join("\n\n")}`);
-  sections.push(probesSection(profile2));
-  if (rows.length > 0) sections.push(iostatSection(profile2, rows));
+  else sections.push(escapeHtml(verdict2.sentence));
+  const carriers = verdict2.phases.filter((p2) => p2.bottleneck === verdict2.bottleneck).map((p2) => p2.phase);
+  const main2 = rows.length > 0 ? verdictChart(profile2, verdict2.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : null;
+  if (main2) sections.push(chartBlock(main2));
+  if (verdict2.devices && verdict2.devices.length > 1) sections.push(`Per device:
+${verdict2.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join("\n")}`);
+  if (rows.length > 0) sections.push(details("Why: the evidence per phase", evidenceSection(verdict2)));
+  const download = downloadSection(profile2, verdict2).replace(/^### Download\n\n/, "");
+  if (download) sections.push(details("Download: its own verdict, evidence and charts", download));
+  if (verdict2.whatIf.length > 0) sections.push(details("What if each resource were twice as fast", whatIfSection(verdict2)));
+  const fixes = fixesSection(profile2, verdict2).replace(/^### Measured fixes\n\n/, "");
+  if (fixes) sections.push(details("Measured fixes: the archive extracted again under alternatives", fixes));
+  const more = rows.length > 0 ? supportingCharts(profile2, verdict2.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : [];
+  if (more.length > 0) sections.push(details("More charts: the other resources and %util", more.map(chartBlock).join("\n\n")));
+  sections.push(details("Disk ceilings (fio)", probesSection(profile2)));
+  if (rows.length > 0) sections.push(details("Disk per phase (iostat -x)", iostatSection(profile2, rows)));
   const anatomy2 = anatomySection(profile2);
-  if (anatomy2) sections.push(anatomy2);
-  if (profile2.save) sections.push(renderSaveSection(profile2.save));
-  sections.push(contextSection(profile2));
-  sections.push(evidenceSection(verdict2));
+  if (anatomy2) sections.push(details("What the restore wrote", anatomy2));
+  const whose = attributionSection(profile2, verdict2);
+  if (whose) sections.push(details("Whose bytes: the restore's own, or not", whose));
+  sections.push(details("Runner", contextSection(profile2)));
+  const history2 = historySection(profile2).replace(/^### History of this runner type\n\n/, "");
+  if (history2) sections.push(details("History of this runner type", history2));
   if (rows.length > 0) sections.push(rawSection(profile2, rows));
+  if (profile2.save) sections.push(renderSaveSection(profile2.save));
   return `${sections.join("\n\n")}
 `;
 }
@@ -98228,6 +98779,7 @@ var verdict = nullable(
     "stepMs?": num,
     "untilOnDiskMs?": num,
     "about?": oneOf(...RESTORE_SPANS),
+    "phase?": phaseName,
     whatIf: arr(
       obj({
         resource: oneOf(...RESOURCES),
@@ -98600,11 +99152,11 @@ function hardwareKinds(items) {
   const byLabel = /* @__PURE__ */ new Map();
   for (const { profile: profile2 } of items) if (profile2.fingerprint) byLabel.set(profile2.label, [...byLabel.get(profile2.label) ?? [], profile2]);
   const out = [];
-  for (const [label, profiles] of byLabel) {
+  for (const [label2, profiles] of byLabel) {
     const withHistory = profiles.filter((p2) => p2.history).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     if (withHistory?.history) {
       const kinds = withHistory.history.groups;
-      out.push({ label, basis: "history", runs: kinds.reduce((s4, g) => s4 + g.runs, 0), kinds });
+      out.push({ label: label2, basis: "history", runs: kinds.reduce((s4, g) => s4 + g.runs, 0), kinds });
       continue;
     }
     const runs = profiles.map(
@@ -98621,7 +99173,7 @@ function hardwareKinds(items) {
         ceilings: { seqWriteMiBps: null, randWriteIops: null }
       })
     );
-    out.push({ label, basis: "matrix", runs: runs.length, kinds: groupsOf(runs) });
+    out.push({ label: label2, basis: "matrix", runs: runs.length, kinds: groupsOf(runs) });
   }
   return out.sort((a, b) => a.label.localeCompare(b.label));
 }
@@ -98655,7 +99207,7 @@ var CEILING_PROBES = {
 function compareProfiles(items) {
   const byLabel = /* @__PURE__ */ new Map();
   for (const item of items) byLabel.set(item.profile.label, [...byLabel.get(item.profile.label) ?? [], item]);
-  const runners = [...byLabel.entries()].map(([label, group]) => combine2(label, group));
+  const runners = [...byLabel.entries()].map(([label2, group]) => combine2(label2, group));
   runners.sort((a, b) => (a.untilOnDiskMs?.median ?? Infinity) - (b.untilOnDiskMs?.median ?? Infinity) || a.label.localeCompare(b.label));
   return {
     runners,
@@ -98677,7 +99229,7 @@ function best(runners, ceiling) {
   }
   return winner?.label ?? null;
 }
-function combine2(label, group) {
+function combine2(label2, group) {
   const profiles = group.map((g) => g.profile);
   const ceilings = Object.fromEntries(
     Object.keys(CEILING_PROBES).map((name2) => {
@@ -98696,7 +99248,7 @@ function combine2(label, group) {
   }
   const representative = closestTo(profiles, restores, restoreMs?.median);
   return {
-    label,
+    label: label2,
     sources: group.map((g) => g.source),
     hardware: hardware(representative),
     ceilings,
@@ -98711,7 +99263,7 @@ function combine2(label, group) {
 }
 function probeValue(profile2, name2, unit) {
   const probe3 = profile2.probes?.probes.find((p2) => p2.name === name2 && !p2.error);
-  if (!probe3) return null;
+  if (!probe3 || pageCacheReason(profile2, probe3) !== null) return null;
   return unit === "iops" ? probe3.iops : probe3.bytesPerSecond / MiB;
 }
 function phaseMs2(profile2, name2) {
@@ -98754,8 +99306,8 @@ function spreadCell(s4, digits, scale = 1) {
 function sharedMark(r) {
   return r.sharedRuns > 0 ? ` \u26A0 <sub>shared machine in ${r.sharedRuns} of ${r.sources.length} runs</sub>` : "";
 }
-function mermaidLabel(label) {
-  return `"${label.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
+function mermaidLabel(label2) {
+  return `"${label2.replace(/["\n\r]/g, " ").slice(0, 40)}"`;
 }
 function barChart(title, axis, runners, value) {
   const rows = runners.map((r) => [r, value(r)]).filter((x) => x[1] !== null);
@@ -98802,10 +99354,10 @@ function renderComparison(comparison, problems = []) {
     ["Rand Writes", fastest.randWriteIops],
     ["Seq Reads", fastest.seqReadMiBps],
     ["Rand Reads", fastest.randReadIops]
-  ].filter(([, label]) => label);
+  ].filter(([, label2]) => label2);
   const kinds = renderHardwareKinds(comparison.kinds ?? []);
   if (kinds) out.push(kinds);
-  if (best2.length > 0) out.push(`Best ceilings: ${best2.map(([what, label]) => `${what}: ${label}`).join(" \xB7 ")}`, "");
+  if (best2.length > 0) out.push(`Best ceilings: ${best2.map(([what, label2]) => `${what}: ${label2}`).join(" \xB7 ")}`, "");
   for (const chart of [
     barChart("Until the restored files are on disk (s, median)", "seconds", runners, (r) => r.untilOnDiskMs ? r.untilOnDiskMs.median / 1e3 : null),
     barChart("Sequential write ceiling (MiB/s)", "MiB/s", runners, ceilingValue("seqWriteMiBps")),
@@ -99045,14 +99597,14 @@ async function demoCommand(argv) {
     say(`seeded in ${((Date.now() - seedStarted) / 1e3).toFixed(1)} s; running the action (main + post) into ${workspace}\u2026`);
     const log2 = new RunnerLog((line) => process.stderr.write(`${line}
 `), process.env.RUNNER_DEBUG === "1");
-    const profile2 = (label, workspaceDir, tempDir) => runAction({
+    const profile2 = (label2, workspaceDir, tempDir) => runAction({
       distDir: distDir(),
       nodePath: flag(args, "node"),
       inputs: {
         path: "node_modules",
         key,
         "restore-keys": "demo-node-modules-",
-        label,
+        label: label2,
         "probe-budget-seconds": flag(args, "probe-budget-seconds") ?? "30"
       },
       env: { ...services.env, GITHUB_WORKSPACE: workspaceDir, RUNNER_TEMP: tempDir, RUNNER_NAME: "demo" },
@@ -99244,9 +99796,9 @@ function parseConfig(input, env = process.env) {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const runnerTemp = env.RUNNER_TEMP || os13.tmpdir();
   const givenLabel = input("label").trim();
-  const label = givenLabel || env.RUNNER_NAME || os13.hostname();
+  const label2 = givenLabel || env.RUNNER_NAME || os13.hostname();
   const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : void 0;
-  const common = { label, workspace, runnerTemp };
+  const common = { label: label2, workspace, runnerTemp };
   const mode = parseChoice("mode", input("mode"), MODES, "profile");
   if (mode === "compare") {
     const artifactPattern = input("artifact-pattern").trim() || "disk-profile-*";
@@ -99280,10 +99832,10 @@ function parseConfig(input, env = process.env) {
   if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
     throw new InputError("artifact-name", givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');
   }
-  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label)) {
-    throw new InputError("label", label, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
+  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label2)) {
+    throw new InputError("label", label2, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
   }
-  const artifactName = givenArtifactName || `disk-profile-${label}`;
+  const artifactName = givenArtifactName || `disk-profile-${label2}`;
   return {
     mode,
     ...common,
@@ -99552,28 +100104,28 @@ var DownloadTimelineRecorder = class {
       ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
     };
   }
-  received(t) {
-    return t.socket ? Math.max(0, t.socket.bytesRead - t.baseline) : t.record.receivedBytes;
+  received(t2) {
+    return t2.socket ? Math.max(0, t2.socket.bytesRead - t2.baseline) : t2.record.receivedBytes;
   }
-  close(t, outcome2) {
-    if (!this.open.has(t)) return;
+  close(t2, outcome2) {
+    if (!this.open.has(t2)) return;
     const now = this.o.nowMs();
-    t.record.receivedBytes = this.received(t);
-    t.record.outcome = outcome2;
-    t.record.endMs = now;
-    pushPoint(t.record.points, now, t.record.receivedBytes);
-    this.open.delete(t);
-    this.closedBytes += t.record.receivedBytes;
+    t2.record.receivedBytes = this.received(t2);
+    t2.record.outcome = outcome2;
+    t2.record.endMs = now;
+    pushPoint(t2.record.points, now, t2.record.receivedBytes);
+    this.open.delete(t2);
+    this.closedBytes += t2.record.receivedBytes;
     this.sample();
   }
   /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
   sample() {
     const now = this.o.nowMs();
     let total = this.closedBytes;
-    for (const t of this.open) {
-      const bytes2 = this.received(t);
-      t.record.receivedBytes = bytes2;
-      pushPoint(t.record.points, now, bytes2);
+    for (const t2 of this.open) {
+      const bytes2 = this.received(t2);
+      t2.record.receivedBytes = bytes2;
+      pushPoint(t2.record.points, now, bytes2);
       total += bytes2;
     }
     const last = this.samples[this.samples.length - 1];
@@ -99819,10 +100371,10 @@ function cpuStatV1(statText, usageText) {
   };
 }
 function parseMemoryLimit(text) {
-  const t = text.trim();
-  if (t === "max") return null;
-  const n2 = Number(t);
-  if (t === "" || !Number.isFinite(n2)) return void 0;
+  const t2 = text.trim();
+  if (t2 === "max") return null;
+  const n2 = Number(t2);
+  if (t2 === "" || !Number.isFinite(n2)) return void 0;
   return n2 <= 0 || n2 >= UNLIMITED_BYTES ? null : n2;
 }
 function cpusetCount(text) {
@@ -100348,7 +100900,7 @@ var BOUNDS = [
   [null, "\u2265 16 MiB"]
 ];
 function emptyHistogram() {
-  return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
+  return BOUNDS.map(([maxBytes, label2]) => ({ maxBytes, label: label2, files: 0, bytes: 0 }));
 }
 function addToHistogram(histogram, sizeBytes) {
   const bucket = histogram.find((b) => b.maxBytes === null || sizeBytes < b.maxBytes);
@@ -101886,7 +102438,7 @@ function estimateRunMs(alternative2, m) {
       return m.extractMs;
   }
 }
-var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
+var sortKey = (t2) => RUN_ORDER.indexOf(t2.alternative);
 function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
   const refetchEstimateMs = measured.downloadMs;
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
@@ -101894,10 +102446,10 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
   const runs = [];
   let remaining = budgetMs - refetchEstimateMs;
   const baselineMs = estimateRunMs("baseline", measured);
-  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
+  if (!ordered.some((t2) => t2.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
   if (remaining < baselineMs) {
     const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
-    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
+    for (const t2 of ordered) skipped.push({ alternative: t2.alternative, mountPoint: t2.mountPoint, reason: "over-budget", detail });
     return { refetchEstimateMs, runs, skipped };
   }
   let live2 = ordered;
@@ -101933,22 +102485,22 @@ function correctedEstimateMs(target, done, measured) {
 }
 function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED) {
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  const runsOf = (t2) => done.filter((r) => r.alternative === t2.alternative && r.mountPoint === t2.mountPoint).length;
   for (let round2 = 1; round2 <= runsWanted; round2++) {
-    for (const t of ordered) {
-      if (runsOf(t) >= round2) continue;
-      if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+    for (const t2 of ordered) {
+      if (runsOf(t2) >= round2) continue;
+      if (t2.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
+      if (elapsedMs + correctedEstimateMs(t2, done, measured) <= budgetMs) return t2;
     }
   }
   return null;
 }
 function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
-  return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
-    alternative: t.alternative,
-    mountPoint: t.mountPoint,
+  return targets.filter((t2) => !done.some((r) => r.alternative === t2.alternative && r.mountPoint === t2.mountPoint)).map((t2) => ({
+    alternative: t2.alternative,
+    mountPoint: t2.mountPoint,
     reason: "over-budget",
-    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+    detail: `a run would take ~${seconds(correctedEstimateMs(t2, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
   }));
 }
 
@@ -102199,46 +102751,46 @@ async function experimentsAndCleanup(request, hooks) {
     const skipped = [...avail.skipped];
     const baselineParent = sameFileSystemParent(request.restorePath);
     const dirOf = /* @__PURE__ */ new Map();
-    const targetDir = (t) => {
-      const key = `${t.alternative}:${t.mountPoint ?? ""}`;
+    const targetDir = (t2) => {
+      const key = `${t2.alternative}:${t2.mountPoint ?? ""}`;
       const known = dirOf.get(key);
       if (known) return known;
       let dir;
-      if (t.alternative === "baseline" || t.alternative === "page-cache") dir = dirOf.get("base") ?? own(baselineParent);
-      else if (t.alternative === "ram") dir = avail.ramVia === "own-tmpfs" ? ram() : ensureShm();
-      else if (t.alternative === "other-disk") dir = own(t.mountPoint);
+      if (t2.alternative === "baseline" || t2.alternative === "page-cache") dir = dirOf.get("base") ?? own(baselineParent);
+      else if (t2.alternative === "ram") dir = avail.ramVia === "own-tmpfs" ? ram() : ensureShm();
+      else if (t2.alternative === "other-disk") dir = own(t2.mountPoint);
       else dir = session;
-      if (t.alternative === "baseline" || t.alternative === "page-cache") dirOf.set("base", dir);
+      if (t2.alternative === "baseline" || t2.alternative === "page-cache") dirOf.set("base", dir);
       dirOf.set(key, dir);
       return dir;
     };
     const runs = [];
     let n2 = 0;
-    for (let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
+    for (let t2 = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs); t2 && !hooks.signal?.aborted; t2 = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)) {
       n2++;
       let record;
       try {
-        record = await oneRun(t, n2);
+        record = await oneRun(t2, n2);
       } catch (error2) {
-        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
-        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
+        record = { alternative: t2.alternative, mountPoint: t2.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error2) };
+        hooks.warn(`Experiment ${t2.alternative}${t2.mountPoint ? ` on ${t2.mountPoint}` : ""} failed: ${record.error}`);
       }
       runs.push(record);
-      if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
+      if (t2.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
     }
     const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
     if (baselineError) {
-      for (const t of avail.targets.filter((x) => x.alternative !== "baseline"))
+      for (const t2 of avail.targets.filter((x) => x.alternative !== "baseline"))
         skipped.push({
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
+          alternative: t2.alternative,
+          mountPoint: t2.mountPoint,
           reason: "no-baseline",
           detail: `nothing to compare with: the baseline run failed (${baselineError})`
         });
     } else {
       skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
     }
-    async function oneRun(t, index) {
+    async function oneRun(t2, index) {
       const timed = async (command, hook = true) => {
         const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
         let cut = false;
@@ -102252,7 +102804,7 @@ async function experimentsAndCleanup(request, hooks) {
         const pending = runTimed(command, registry);
         pending.catch(() => void 0);
         try {
-          if (hook) await request.duringRun?.(t.alternative, index);
+          if (hook) await request.duringRun?.(t2.alternative, index);
           return await pending;
         } catch (error2) {
           registry.killAll();
@@ -102265,17 +102817,17 @@ async function experimentsAndCleanup(request, hooks) {
           clearTimeout(timer);
         }
       };
-      if (t.alternative === "decompress") {
+      if (t2.alternative === "decompress") {
         const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
+        return { alternative: t2.alternative, mountPoint: t2.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
       }
-      const owned = targetDir(t);
+      const owned = targetDir(t2);
       const runDir = path27.join(owned, `run-${index}`);
       const into = path27.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
       mkdirSync3(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       try {
-        if (t.alternative === "page-cache") {
+        if (t2.alternative === "page-cache") {
           const limits = dirtyBytesFor(listing.extractedBytes);
           const change = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
           hooks.onDirtySettings?.(change);
@@ -102290,8 +102842,8 @@ async function experimentsAndCleanup(request, hooks) {
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         const sync = await timed({ program: "sync", args: ["-f", into] }, false);
         return {
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
+          alternative: t2.alternative,
+          mountPoint: t2.mountPoint,
           stepMs: step.durationMs,
           syncMs: sync.durationMs,
           untilOnDiskMs: step.durationMs + sync.durationMs,
@@ -102505,7 +103057,7 @@ function pruneRecords(dir, nowEpochMs = Date.now()) {
   }
 }
 var Ledger = class _Ledger {
-  constructor(dir, label, warn = () => {
+  constructor(dir, label2, warn = () => {
   }) {
     this.dir = dir;
     this.warn = warn;
@@ -102515,7 +103067,7 @@ var Ledger = class _Ledger {
     this.record = {
       version: 1,
       id,
-      owner: { ...me, label },
+      owner: { ...me, label: label2 },
       createdEpochMs: now,
       updatedEpochMs: now,
       endedEpochMs: null,
@@ -102532,8 +103084,8 @@ var Ledger = class _Ledger {
   record;
   file;
   failed = false;
-  static open(label, warn) {
-    return new _Ledger(machineDir(), label, warn);
+  static open(label2, warn) {
+    return new _Ledger(machineDir(), label2, warn);
   }
   enter(phase2) {
     this.closeOpen();
@@ -102618,9 +103170,9 @@ function acquireMachineLock(options) {
     if (error2.code !== "EACCES")
       return Promise.resolve(unlocked(`the lock file ${file} cannot be made (${error2.message})`));
   }
-  const seconds5 = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
+  const seconds4 = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
   return new Promise((resolve8) => {
-    const child2 = spawn7("sh", ["-c", SCRIPT, "sh", file, seconds5], { stdio: ["pipe", "pipe", "pipe"] });
+    const child2 = spawn7("sh", ["-c", SCRIPT, "sh", file, seconds4], { stdio: ["pipe", "pipe", "pipe"] });
     let settled = false;
     let stderr = "";
     const kill = () => {
@@ -102735,8 +103287,8 @@ var MachineSession = class _MachineSession {
   ledger;
   out;
   lock = null;
-  static open(label, out) {
-    return new _MachineSession(Ledger.open(label, out.warn), out);
+  static open(label2, out) {
+    return new _MachineSession(Ledger.open(label2, out.warn), out);
   }
   get ledgerFile() {
     return this.ledger.file;
@@ -102861,21 +103413,21 @@ function predictedSavingMs(e) {
 var TOOL_VERSION = "0.1.0";
 
 // src/judge/auto-rules.ts
-var seconds4 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
-var ABOVE_CEILING_FACTOR = 1.1;
+var seconds3 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
+var ABOVE_CEILING_FACTOR = 1.5;
 var MIN_RATE_PHASE_MS = 500;
 function restoreRates(phases) {
   let rates = null;
   for (const p2 of phases) {
     const a = p2.start.disks[0];
     const b = p2.end.disks[0];
-    const seconds5 = (p2.endMs - p2.startMs) / 1e3;
+    const seconds4 = (p2.endMs - p2.startMs) / 1e3;
     if (!a || !b || p2.endMs - p2.startMs < MIN_RATE_PHASE_MS) continue;
     const r = {
-      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds5,
-      writeIops: (b.writesCompleted - a.writesCompleted) / seconds5,
-      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds5,
-      readIops: (b.readsCompleted - a.readsCompleted) / seconds5
+      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds4,
+      writeIops: (b.writesCompleted - a.writesCompleted) / seconds4,
+      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds4,
+      readIops: (b.readsCompleted - a.readsCompleted) / seconds4
     };
     rates = rates ? {
       writeBytesPerSecond: Math.max(rates.writeBytesPerSecond, r.writeBytesPerSecond),
@@ -102944,12 +103496,12 @@ function decideExperiments(input) {
   if (input.untilDurableMs === null) return skip("the restore did not complete, so there is no time a fix could save");
   if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
     return skip(
-      `the restore took ${seconds4(input.untilDurableMs)} until its files were on disk, under ${seconds4(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
+      `the restore took ${seconds3(input.untilDurableMs)} until its files were on disk, under ${seconds3(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
     );
   }
   return {
     run: true,
-    reason: `experiments: auto ran ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds4(input.untilDurableMs)} until on disk`,
+    reason: `experiments: auto ran ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds3(input.untilDurableMs)} until on disk`,
     experiments: wanted
   };
 }
@@ -103070,13 +103622,13 @@ async function loadCeilings(fingerprintId2) {
   const parsed = parseCeilingsDocument(loaded.document, fingerprintId2);
   return typeof parsed === "string" ? { found: false, reason: `${loaded.key} was not usable: ${parsed}` } : { found: true, key: loaded.key, document: parsed };
 }
-async function storeCeilings(fingerprint2, hardware2, label, suite, probedAt) {
+async function storeCeilings(fingerprint2, hardware2, label2, suite, probedAt) {
   const key = ceilingsKey(fingerprint2.id, Date.now());
   const { runId, runAttempt } = runIdentity();
   const document2 = {
     fingerprintId: fingerprint2.id,
     hardware: hardware2,
-    label,
+    label: label2,
     runId,
     runAttempt,
     probedAt,
@@ -103111,24 +103663,24 @@ function rememberedSource(doc, key) {
 
 // src/history/store.ts
 import { createHash as createHash4 } from "node:crypto";
-function historyKeyPrefix(label) {
-  const hash = createHash4("sha256").update(label).digest("hex").slice(0, 8);
-  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
+function historyKeyPrefix(label2) {
+  const hash = createHash4("sha256").update(label2).digest("hex").slice(0, 8);
+  return `disk-profiler-history-${keySafe(label2)}-${hash}-`;
 }
-function parseHistory(v, label) {
+function parseHistory(v, label2) {
   const d = v;
   if (typeof d !== "object" || d === null || !Array.isArray(d.runs)) return "the entry is not a history";
-  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
+  if (d.label !== label2) return `the entry is the history of '${String(d.label)}'`;
   return d.runs.filter((r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string");
 }
-async function loadHistory(label) {
-  const loaded = await loadNewest("history", historyKeyPrefix(label));
+async function loadHistory(label2) {
+  const loaded = await loadNewest("history", historyKeyPrefix(label2));
   if (loaded.found) {
-    const runs = parseHistory(loaded.document, label);
+    const runs = parseHistory(loaded.document, label2);
     if (typeof runs !== "string") return { earlier: runs, restoredKey: loaded.key, notes: [] };
     return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
   }
-  const note = loaded.reason.startsWith("no entry") ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  const note = loaded.reason.startsWith("no entry") ? `No history of '${label2}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label2}' could not be restored (${loaded.reason}): this run starts a new one.`;
   return { earlier: [], restoredKey: null, notes: [note] };
 }
 async function updateHistory(o) {
@@ -104601,12 +105153,12 @@ function doubledMs(i, r, cpuSeconds2 = null) {
   return (r.factor ?? 2) < 1 ? 1.5 * base - 0.5 * relaxedMs : relaxedMs;
 }
 function meanAdjusted(runs, cores, cpuSeconds2, fallbackMs) {
-  if (!cores || runs.length === 0 || runs.some((t) => typeof t.cpuSeconds !== "number")) return fallbackMs;
-  return runs.reduce((sum3, t) => sum3 + t.onDiskMs - (t.cpuSeconds - cpuSeconds2) * 1e3 / cores, 0) / runs.length;
+  if (!cores || runs.length === 0 || runs.some((t2) => typeof t2.cpuSeconds !== "number")) return fallbackMs;
+  return runs.reduce((sum3, t2) => sum3 + t2.onDiskMs - (t2.cpuSeconds - cpuSeconds2) * 1e3 / cores, 0) / runs.length;
 }
 function cpuMetered(facts, i, r) {
   const all = [...i.baseRuns, ...r.runs];
-  return typeof facts.cpuSeconds === "number" && !!i.baseCpuCores && !!r.cpuCores && all.length > 0 && all.every((t) => typeof t.cpuSeconds === "number");
+  return typeof facts.cpuSeconds === "number" && !!i.baseCpuCores && !!r.cpuCores && all.length > 0 && all.every((t2) => typeof t2.cpuSeconds === "number");
 }
 function interventionAnswer(i) {
   const baseMs = i.base.onDiskMs;
@@ -104688,9 +105240,9 @@ function percent3(share2) {
 import path43 from "node:path";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
-  const mean = (f) => runs.reduce((sum3, t) => sum3 + f(t), 0) / runs.length;
-  const out = { restoreMs: mean((t) => t.restoreMs), onDiskMs: mean((t) => t.onDiskMs), preFlushMs: mean((t) => t.preFlushMs) };
-  if (runs.length > 0 && runs.every((t) => typeof t.cpuSeconds === "number")) out.cpuSeconds = mean((t) => t.cpuSeconds);
+  const mean = (f) => runs.reduce((sum3, t2) => sum3 + f(t2), 0) / runs.length;
+  const out = { restoreMs: mean((t2) => t2.restoreMs), onDiskMs: mean((t2) => t2.onDiskMs), preFlushMs: mean((t2) => t2.preFlushMs) };
+  if (runs.length > 0 && runs.every((t2) => typeof t2.cpuSeconds === "number")) out.cpuSeconds = mean((t2) => t2.cpuSeconds);
   return out;
 }
 var SYNC_LIMIT_MS = 10 * 6e4;
@@ -104824,7 +105376,7 @@ function labRows(results) {
       const ratios = w.map((x) => x?.lowerBoundMs == null ? "none" : `${(x.lowerBoundMs / x.measuredMs * 100).toFixed(0)}%`);
       const spreads = r.runs.flatMap((x) => {
         const runs = x.relaxed?.find((v) => v.resource === res)?.runs;
-        return runs ? [runs.map((t) => fixed2(t.onDiskMs / 1e3, 2)).join("/")] : [];
+        return runs ? [runs.map((t2) => fixed2(t2.onDiskMs / 1e3, 2)).join("/")] : [];
       });
       const measuredRuns = spreads.length ? `; measured runs ${spreads.join(", ")} s` : "";
       rows.push({
@@ -104854,7 +105406,7 @@ function cpuRuleRow(r, w) {
   const measured = w.map((x) => rule.basis === "cpu-seconds" ? x?.measuredAtProfileCpuMs ?? null : x?.measuredMs ?? null);
   const cpuRuns = r.runs.flatMap((x) => {
     const runs = [...x.baseRuns ?? [], ...x.relaxed?.find((v) => v.resource === "cpu")?.runs ?? []];
-    return runs.length && runs.every((t) => typeof t.cpuSeconds === "number") ? [runs.map((t) => fixed2(t.cpuSeconds, 2)).join("/")] : [];
+    return runs.length && runs.every((t2) => typeof t2.cpuSeconds === "number") ? [runs.map((t2) => fixed2(t2.cpuSeconds, 2)).join("/")] : [];
   });
   const notes = [
     `basis ${rule.basis === "cpu-seconds" ? "CPU-seconds (each doubled run brought to the profiled run's tar + unzstd CPU work)" : "wall time"}`,
@@ -104932,11 +105484,17 @@ var SAVE_THRESHOLDS = {
   iowaitPercent: 20,
   /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
   minReadsPerSecond: 50,
+  /**
+   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
+   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
+   * The verdict then says so, or r_await reads as a contradiction.
+   */
+  deviceWaitMs: 1,
   /** Share of a fio ceiling at which reading counts as at that ceiling. */
   ceilingShare: 0.8
 };
 var SINGLE_THREADED = /* @__PURE__ */ new Set(["tar", "gzip"]);
-var LABEL = {
+var LABEL2 = {
   network: "Network-bound",
   "disk-bandwidth": "Disk-bound (bandwidth)",
   "disk-iops": "Disk-bound (IOPS/latency)",
@@ -104955,7 +105513,7 @@ var mib4 = (bytes2) => `${(bytes2 / (1024 * 1024)).toFixed(1)} MiB`;
 var pct2 = (x) => `${Math.round(x)}%`;
 var secs = (ms) => `${(ms / 1e3).toFixed(2)} s`;
 function judgeReadAndCompress(phase2, s4, busiest, input) {
-  const t = SAVE_THRESHOLDS;
+  const t2 = SAVE_THRESHOLDS;
   const evidence2 = [];
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
@@ -104969,8 +105527,8 @@ function judgeReadAndCompress(phase2, s4, busiest, input) {
       `disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`
     );
   if (s4.pressure?.ioSome != null) evidence2.push(`IO stall (PSI some) ${pct2(s4.pressure.ioSome * 100)} of the phase`);
-  const childSaturated = s4.childCpuCores !== null && s4.childCpuCores >= t.childCoresShare * usableCores;
-  const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
+  const childSaturated = s4.childCpuCores !== null && s4.childCpuCores >= t2.childCoresShare * usableCores;
+  const machineSaturated = busy !== null && busy >= t2.machineBusyPercent;
   if (busiest) evidence2.push(`the busiest process, ${busiest.comm}, used ${busiest.cores.toFixed(2)} of a core`);
   if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE) {
     const clause = `${busiest.comm} kept one core busy (${busiest.cores.toFixed(2)}): it is single-threaded, reading and archiving the files one at a time`;
@@ -104982,20 +105540,20 @@ function judgeReadAndCompress(phase2, s4, busiest, input) {
   }
   if (d) {
     const seq = input.ceilings?.seqReadBytesPerSecond;
-    if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t.ceilingShare * seq) {
+    if (seq && d.readBytes / Math.max(d.durationMs / 1e3, 1e-9) >= t2.ceilingShare * seq) {
       return {
         bottleneck: "disk-bandwidth",
         clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib4(seq)}/s sequential-read ceiling`,
         evidence: evidence2
       };
     }
-    const stalled = (s4.pressure?.ioSome ?? 0) >= t.ioStallShare || (s4.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
+    const stalled = (s4.pressure?.ioSome ?? 0) >= t2.ioStallShare || (s4.cpu?.iowaitPercent ?? 0) >= t2.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
-    const atIops = iopsCeiling !== void 0 && d.readsPerSecond >= t.ceilingShare * iopsCeiling;
-    if (d.readsPerSecond >= t.minReadsPerSecond && (stalled || atIops)) {
+    const atIops = iopsCeiling !== void 0 && d.readsPerSecond >= t2.ceilingShare * iopsCeiling;
+    if (d.readsPerSecond >= t2.minReadsPerSecond && (stalled || atIops)) {
       return {
         bottleneck: "disk-iops",
-        clause: `tar read many small files at ${d.readsPerSecond.toFixed(0)} reads/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms) while waiting on the disk`,
+        clause: `tar read many small files at ${d.readsPerSecond.toFixed(0)} reads/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms) while waiting on the disk${d.readAwaitMs < t2.deviceWaitMs ? `; r_await is low because the wait is above the device: a throttle or cgroup I/O cap holds the reads before they reach it` : ""}`,
         evidence: evidence2
       };
     }
@@ -105034,8 +105592,8 @@ function judgeSave(input) {
   const share2 = totalMs > 0 ? dominant.durationMs / totalMs * 100 : 0;
   return {
     bottleneck: dominant.bottleneck,
-    sentence: `Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN2[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,
-    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence }))
+    sentence: `Save: ${LABEL2[dominant.bottleneck]}: ${dominant.clause}; ${NOUN2[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,
+    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL2[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence }))
   };
 }
 
@@ -105871,15 +106429,15 @@ import { execFileSync as execFileSync7 } from "node:child_process";
 import { mkdirSync as mkdirSync16, rmSync as rmSync11 } from "node:fs";
 import path49 from "node:path";
 import { performance as performance12 } from "node:perf_hooks";
-function configFor(lab, workspace, runnerTemp, label) {
-  const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label, "upload-artifact": "false" };
+function configFor(lab, workspace, runnerTemp, label2) {
+  const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label: label2, "upload-artifact": "false" };
   const config = parseConfig((name2) => inputs[name2] ?? "", { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp });
   if (config.mode !== "profile") throw new Error("repeat-cost: expected a profile config");
   return config;
 }
 async function benchRepeatCost(lab, pairs, say) {
   const base = path49.join(lab.root, `repeat-cost-${Date.now()}`);
-  const label = `repeat-cost-${Date.now().toString(36)}`;
+  const label2 = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
     const dir = path49.join(base, `${++runNumber}-${which3}`);
@@ -105888,6 +106446,7 @@ async function benchRepeatCost(lab, pairs, say) {
     mkdirSync16(workspace, { recursive: true });
     mkdirSync16(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
+    execFileSync7("sync");
     try {
       return await withoutWorkflowCommands(
         () => withEnv(env, async () => {
@@ -105900,7 +106459,7 @@ async function benchRepeatCost(lab, pairs, say) {
             execFileSync7("sync", ["-f", workspace]);
             return { ms: ms2, syncMs: performance12.now() - syncStarted, profile: null };
           }
-          const config = configFor(lab, workspace, temp, label);
+          const config = configFor(lab, workspace, temp, label2);
           const started = performance12.now();
           const profile2 = await runProfile(config, { log: () => {
           }, warn: (l) => say(`  warning: ${l}`) });
@@ -105930,6 +106489,7 @@ async function benchRepeatCost(lab, pairs, say) {
           pair2.remembered = r.profile?.ceilingsSource?.kind === "remembered";
           pair2.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
           pair2.historySaved = r.profile?.history?.saved?.ok === true;
+          if (!pair2.remembered || !pair2.experimentsSkipped) say(`  ${r.profile?.auto?.probes?.reason ?? ""} ${r.profile?.auto?.experiments?.reason ?? ""}`);
         }
       }
       say(
