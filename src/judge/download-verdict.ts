@@ -241,7 +241,7 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
       : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
   } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
     limit = 'per-connection';
-    why = `each connection was capped: the rate grew with the requests in flight (${formatNumber(elasticity)}× as elastic as a per-connection cap would make it), about ${mibPerSecond(rate / meanInFlight)} per request`;
+    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / meanInFlight)} per request`;
   } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
     limit = 'path';
     why = `the path or the machine capped the download at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`;
@@ -357,6 +357,11 @@ function downloadWhatIfs(
   const waitSum = gets.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
   // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot.
   say('half-round-trip', D - waitSum / (2 * meanInFlight), 'With half the round trip');
-  if (worst) say('stall-removed', D - worst.durationMs, `Without the ${seconds(worst.durationMs)} stall`);
+  if (worst) {
+    // Under a shared cap the other requests take the held one's share, so only the time nothing flowed is
+    // lost; with a cap per connection (or one connection) the held request's whole stall is.
+    const lost = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5) ? Math.max(worst.wholeDownloadMs, 0) : worst.durationMs;
+    say('stall-removed', D - lost, `Without the ${seconds(worst.durationMs)} stall`);
+  }
   return out;
 }
