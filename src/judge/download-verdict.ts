@@ -72,12 +72,13 @@ function flatWithin(t: DownloadTimeline, from: number, to: number): number {
   for (let i = 0; i + 1 < s.length; i++) {
     const [a, ba] = s[i] as [number, number, number];
     const [b, bb] = s[i + 1] as [number, number, number];
-    if (bb !== ba) continue;
+    // Samples are kept only where something changed: an interval that ends in growth but spans more than a
+    // tick and a half was flat until the last tick (the bytes arrived within the tick that recorded them).
+    const flatEnd = bb === ba ? b : b - t.intervalMs;
     const lo = Math.max(a, from);
-    const hi = Math.min(b, to);
-    if (hi > lo) flat += hi - lo;
+    const hi = Math.min(flatEnd, to);
+    if (hi > lo && (bb === ba || b - a > 1.5 * t.intervalMs)) flat += hi - lo;
   }
-  // Bytes land on a tick after the interval they arrived in: the last flat interval before growth is flat too.
   return flat;
 }
 
@@ -252,7 +253,15 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
         ? `one connection carried the download at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
         : `the download ran at ${mibPerSecond(rate)} with no stall and short waits for first bytes`;
   }
-  const whatIf = downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst);
+  const whatIf = downloadWhatIfs(
+    limit,
+    D,
+    flowingMs,
+    gets,
+    meanInFlight,
+    worst,
+    t.requests.filter((r) => r.method !== 'GET'),
+  );
   if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
     evidence.push(`apart from the stall: ${why}`);
     limit = 'stall';
@@ -336,6 +345,7 @@ function downloadWhatIfs(
   gets: readonly DownloadRequestRecord[],
   meanInFlight: number,
   worst: DownloadStall | undefined,
+  others: readonly DownloadRequestRecord[],
 ): DownloadWhatIf[] {
   const out: DownloadWhatIf[] = [];
   const halfFlow = Math.max(0, D - Math.min(D, flowingMs) / 2);
@@ -355,12 +365,16 @@ function downloadWhatIfs(
   say('twice-per-connection', perConnection, 'With twice the rate per connection');
   say('twice-aggregate', aggregate, 'With twice the aggregate rate (a wider path)');
   const waitSum = gets.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
-  // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot.
-  say('half-round-trip', D - waitSum / (2 * meanInFlight), 'With half the round trip');
+  // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot;
+  // a request alone in flight (the SDK's HEAD before its ranges) saves half its whole wait.
+  const aloneWait = others.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
+  say('half-round-trip', D - aloneWait / 2 - waitSum / (2 * meanInFlight), 'With half the round trip');
   if (worst) {
-    // Under a shared cap the other requests take the held one's share, so only the time nothing flowed is
-    // lost; with a cap per connection (or one connection) the held request's whole stall is.
-    const lost = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5) ? Math.max(worst.wholeDownloadMs, 0) : worst.durationMs;
+    // Under a shared cap the other requests take the held one's share while they run: the time nothing
+    // flowed is lost, and at most the held request's share (one of those in flight) of the rest. With a cap
+    // per connection (or one connection) the held request's whole stall is.
+    const shared = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5);
+    const lost = shared ? worst.wholeDownloadMs + (worst.durationMs - worst.wholeDownloadMs) / meanInFlight : worst.durationMs;
     say('stall-removed', D - lost, `Without the ${seconds(worst.durationMs)} stall`);
   }
   return out;
