@@ -216,7 +216,13 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
     `${gets.length} GET request${gets.length === 1 ? '' : 's'} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate)}`,
     `bytes flowed ${percent(flowingMs / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`,
   ];
-  const elastic = rateElasticity(gets, t.endMs);
+  // A stalled request's rate says nothing about the caps: leave it out.
+  const stalled = new Set(stalls.map((x) => x.requestId));
+  const elastic = rateElasticity(
+    gets.filter((r) => !stalled.has(r.id)),
+    t.endMs,
+    gets,
+  );
   const elasticity = elastic?.elasticity ?? null;
   if (elastic) {
     evidence.push(
@@ -277,9 +283,9 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
  * log(in flight) is 0 when each connection has its own cap and -1 when they share one; the aggregate's
  * elasticity in the parallelism is 1 + slope (1: per connection, 0: the path).
  */
-function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number) {
+function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number, all: readonly DownloadRequestRecord[] = gets) {
   const bodies = gets.filter((r) => r.outcome === 'complete' && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
-  const inBody = (t: number) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
+  const inBody = (t: number) => all.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
   const rows = bodies.map((r) => {
     const from = r.firstByteMs as number;
     const to = r.endMs as number;
