@@ -44,6 +44,12 @@ export const DOWNLOAD_SCENARIOS = {
     intended: 'latency',
     relaxed: { 'half-round-trip': { downloadUrls: 'azure', downloadBytesPerSecond: 200 * MB, network: { roundTripMs: 200 } } },
   },
+  'sdk-store': {
+    about: 'Azure SDK path, a store whose first bytes vary (0.05 to 1.2 s before each GET response; 200 MB/s shared)',
+    settings: { downloadUrls: 'azure', downloadBytesPerSecond: 200 * MB, network: { storeDelaysMs: [50, 1200, 100, 800, 50, 1000, 150, 600, 50, 1100] } },
+    intended: 'store',
+    relaxed: {},
+  },
   'sdk-hold': {
     about: 'Azure SDK path, 16 MB/s; GET #3 held 3 s after 1 MB',
     settings: { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: hold(3, 1 * MB, 3000) },
