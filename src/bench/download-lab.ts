@@ -103,10 +103,9 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
         if (!timeline) throw new Error(`${name}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? 'no download'})`);
         const verdict = judgeDownload(timeline, timed.restore.archiveBytes);
         const changes = Object.keys(scenario.relaxed) as DownloadChange[];
-        const relaxed: Partial<Record<DownloadChange, number[]>> = {};
+        const relaxed = Object.fromEntries(changes.map((c) => [c, [] as number[]])) as Partial<Record<DownloadChange, number[]>>;
         const baseline: number[] = [await plain(scenario.settings)];
-        for (const c of changes) (relaxed[c] ??= []).push(await plain(scenario.relaxed[c] as SettingsUpdate));
-        for (const c of [...changes].reverse()) (relaxed[c] ??= []).push(await plain(scenario.relaxed[c] as SettingsUpdate));
+        for (const c of [...changes, ...[...changes].reverse()]) relaxed[c]?.push(await plain(scenario.relaxed[c] as SettingsUpdate));
         baseline.push(await plain(scenario.settings));
         const r: DownloadLabRun = {
           verdict,
