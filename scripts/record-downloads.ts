@@ -10,19 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { observedRestore } from '../src/pipeline/observed-restore.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../src/services/index.js';
 import { monotonicMs } from '../src/util/clock.js';
+import { DOWNLOAD_SCENARIOS } from '../src/lab/download-scenarios.js';
 
-const MB = 1_000_000;
-export const SCENARIOS: Record<string, SettingsUpdate> = {
-  'sdk-path-cap': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB },
-  'sdk-per-connection': { downloadUrls: 'azure', network: { perConnectionBytesPerSecond: 2 * MB } },
-  'sdk-latency': { downloadUrls: 'azure', downloadBytesPerSecond: 200 * MB, network: { roundTripMs: 400 } },
-  'sdk-hold': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 3, afterBytes: 1 * MB, durationMs: 3000 } } },
-  'sdk-cut': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { cut: { request: 2, afterBytes: 1 * MB } } },
-  'sdk-reset': { downloadUrls: 'azure', downloadBytesPerSecond: 16 * MB, network: { cut: { request: 2, afterBytes: 0 } } },
-  'plain-path-cap': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB },
-  'plain-hold': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 1, afterBytes: 12 * MB, durationMs: 2500 } } },
-  'plain-hold-timeout': { downloadUrls: 'loopback', downloadBytesPerSecond: 16 * MB, network: { hold: { request: 1, afterBytes: 12 * MB, durationMs: 8000 } } },
-};
+const SCENARIOS: Record<string, SettingsUpdate> = Object.fromEntries(
+  Object.entries(DOWNLOAD_SCENARIOS).map(([name, s]) => [name, s.settings as SettingsUpdate]),
+);
 
 const here = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'downloads');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -33,7 +25,7 @@ try {
   const source = path.join(root, 'source', 'deps');
   await mkdir(source, { recursive: true });
   // 40 MB that zstd cannot shrink: ten of the SDK's 4 MiB ranges, a few seconds at 16 MB/s.
-  await writeFile(path.join(source, 'random.bin'), randomBytes(40 * MB));
+  await writeFile(path.join(source, 'random.bin'), randomBytes(40_000_000));
   await mkdir(path.join(root, 'temp'), { recursive: true });
   await seedCache({ services, paths: ['deps'], key: 'record', workspace: path.join(root, 'source'), tempDir: path.join(root, 'temp') });
   for (const name of names) {

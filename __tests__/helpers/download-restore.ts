@@ -10,11 +10,11 @@ import { copyPackages } from './tree.js';
 export const DOWNLOAD_PATHS_UNDER_TEST = ['deps'];
 
 /** Seeds one v2 entry of real packages (~5 MB compressed: two of the SDK's 4 MiB ranges) under `key`. */
-export async function seedDownloadCache(services: LocalServices, root: string, key: string): Promise<void> {
+export async function seedDownloadCache(services: LocalServices, root: string, key: string, version: 'v1' | 'v2' = 'v2'): Promise<void> {
   const source = path.join(root, 'source');
   await copyPackages(path.join(source, 'deps'), ['typescript', 'tar']);
   await mkdir(path.join(root, 'runner-temp'), { recursive: true });
-  await seedCache({ services, paths: DOWNLOAD_PATHS_UNDER_TEST, key, workspace: source, tempDir: path.join(root, 'runner-temp') });
+  await seedCache({ services, paths: DOWNLOAD_PATHS_UNDER_TEST, key, workspace: source, tempDir: path.join(root, 'runner-temp'), serviceVersion: version });
 }
 
 export async function timedDownload(
@@ -23,10 +23,11 @@ export async function timedDownload(
   name: string,
   key: string,
   extraEnv: Record<string, string> = {},
+  version: 'v1' | 'v2' = 'v2',
 ): Promise<TimedRestore> {
   const workspace = path.join(root, name);
   await mkdir(workspace, { recursive: true });
-  const env = { ...cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, 'v2'), ...extraEnv };
+  const env = { ...cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, version), ...extraEnv };
   return withEnv(env, async () => {
     const { timed, sampler } = await observedRestore({
       paths: DOWNLOAD_PATHS_UNDER_TEST,

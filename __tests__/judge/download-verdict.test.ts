@@ -24,6 +24,7 @@ describe('the download verdict on recorded timelines', () => {
     ['sdk-path-cap', 'path'],
     ['sdk-per-connection', 'per-connection'],
     ['sdk-latency', 'latency'],
+    ['sdk-store', 'store'],
     ['sdk-hold', 'stall'],
     ['plain-path-cap', 'bandwidth'],
     ['plain-hold', 'stall'],

@@ -13,6 +13,7 @@ beforeAll(async () => {
   services = await startLocalServices({ downloadBytesPerSecond: 20_000_000 });
   root = await tempDir('download-timeline');
   await seedDownloadCache(services, root, 'timeline');
+  await seedDownloadCache(services, root, 'timeline-v1', 'v1');
 });
 
 afterAll(async () => {
@@ -56,6 +57,18 @@ describe('the download timeline', () => {
     expect(t.endMs).toBeLessThanOrEqual(download.endMs);
     // Loopback carried it (the services are on 127.0.0.1).
     expect(t.interfaces?.find((i) => i.name === 'lo')?.rxBytes).toBeGreaterThanOrEqual(restore.archiveBytes ?? Infinity);
+  });
+
+  it("cache service v1: http-client's concurrent ranged GETs, tunnelled through the proxy (CONNECT left out)", async () => {
+    const { restore, phases } = await timedDownload(services, root, 'v1', 'timeline-v1', {}, 'v1');
+    expect(restore.error).toBeUndefined();
+    const t = phases.find((p) => p.name === 'download')?.downloadTimeline;
+    expect(t?.limits).toMatchObject({ path: 'http-concurrent', requestTimeoutMs: 30_000, segmentTimeoutMs: null });
+    expect(t?.requests.some((r) => r.method === 'CONNECT')).toBe(false);
+    const gets = t?.requests.filter((r) => r.method === 'GET') ?? [];
+    expect(gets.length).toBeGreaterThanOrEqual(2);
+    expect(gets.every((r) => r.outcome === 'complete' && r.status === 206 && /^bytes=\d+-\d+$/.test(r.range ?? ''))).toBe(true);
+    expect(gets.reduce((s, r) => s + r.receivedBytes, 0)).toBeGreaterThanOrEqual(restore.archiveBytes ?? Infinity);
   });
 
   it('plain HTTP path (loopback URLs): one whole-blob GET streamed over many ticks', async () => {

@@ -2,7 +2,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { HoldStream, parseNetworkFaults, resetsBeforeResponse } from '../../src/services/network-faults.js';
+import { HoldStream, parseNetworkFaults, resetsBeforeResponse, storeDelayMs } from '../../src/services/network-faults.js';
 import { applySettingsUpdate, parseSettingsUpdate, SettingsError } from '../../src/services/settings.js';
 
 describe('network fault settings', () => {
@@ -25,6 +25,9 @@ describe('network fault settings', () => {
     expect(() => parseNetworkFaults({ stall: 1 })).toThrow(SettingsError);
     expect(() => parseNetworkFaults({ cut: { request: 1, afterBytes: 1, extra: 1 } })).toThrow(/network.cut.extra is not a known setting/);
     expect(parseNetworkFaults(null)).toEqual({});
+    expect(parseNetworkFaults({ storeDelaysMs: [0, 5] })).toEqual({ storeDelaysMs: [0, 5] });
+    expect(() => parseNetworkFaults({ storeDelaysMs: [] })).toThrow(/network.storeDelaysMs must be a non-empty array/);
+    expect(() => parseNetworkFaults({ storeDelaysMs: [1, -2] })).toThrow(/network.storeDelaysMs\[1\] must be a non-negative integer, got -2/);
   });
 
   it('a settings update replaces the network faults as a whole, and null clears them', () => {
@@ -33,6 +36,12 @@ describe('network fault settings', () => {
     expect(set.network).toEqual({ roundTripMs: 50 });
     expect(applySettingsUpdate(set, parseSettingsUpdate({ downloadBytesPerSecond: 5 })).network).toEqual({ roundTripMs: 50 });
     expect(applySettingsUpdate(set, parseSettingsUpdate({ network: null })).network).toBeUndefined();
+  });
+
+  it('the store delays cycle over the GETs', () => {
+    expect([1, 2, 3, 4].map((n) => storeDelayMs({ storeDelaysMs: [10, 20, 30] }, n))).toEqual([10, 20, 30, 10]);
+    expect(storeDelayMs({ storeDelaysMs: [10] }, 0)).toBe(0);
+    expect(storeDelayMs({}, 1)).toBe(0);
   });
 
   it('resets only the GET a zero-byte cut names', () => {

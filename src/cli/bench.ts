@@ -2,8 +2,9 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost,download   a subset
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
+ *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see src/lab/download-scenarios.ts)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu,runner-7gib; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
@@ -30,10 +31,12 @@ import { createProvisionedDisk, describeLimits } from '../lab/provisioned-disk.j
 import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
 import { benchRepeatCost, repeatCostRows } from '../bench/repeat-cost.js';
 import { renderTable, type BenchRow } from '../bench/table.js';
+import { benchDownloads, downloadRows } from '../bench/download-lab.js';
+import { DOWNLOAD_BENCH_SCENARIOS, DOWNLOAD_SCENARIO_NAMES, type DownloadScenarioName } from '../lab/download-scenarios.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost', 'download'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -111,6 +114,11 @@ export async function benchCommand(argv: string[]): Promise<number> {
       say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
     }
+    if (parts.includes('download')) {
+      const names = downloadScenarios(flag(args, 'download-scenarios'));
+      say(`download lab: ${names.join(', ')} × ${runs} run(s), each a profiled restore + plain restores with the fault and each relaxation (mirrored)`);
+      rows.push(...downloadRows(await benchDownloads(names, runs, say)));
+    }
     if (parts.includes('memory') && lab) {
       rows.push(
         ...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })),
@@ -124,6 +132,18 @@ export async function benchCommand(argv: string[]): Promise<number> {
     `\n${renderTable(rows)}\n\n${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}; ${minutes} min; ${new Date().toISOString()}\n`,
   );
   return rows.every((r) => r.met !== false) ? 0 : 1;
+}
+
+export function downloadScenarios(value: string | undefined): DownloadScenarioName[] {
+  if (value === undefined) return [...DOWNLOAD_BENCH_SCENARIOS];
+  const names = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(DOWNLOAD_SCENARIO_NAMES as readonly string[]).includes(n));
+  if (unknown.length || names.length === 0)
+    throw new Error(`--download-scenarios takes a comma-separated list, got '${value}'; known: ${DOWNLOAD_SCENARIO_NAMES.join(', ')}`);
+  return names as DownloadScenarioName[];
 }
 
 export function labScenarios(value: string | undefined): LabScenarioName[] {

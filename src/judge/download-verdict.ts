@@ -72,12 +72,13 @@ function flatWithin(t: DownloadTimeline, from: number, to: number): number {
   for (let i = 0; i + 1 < s.length; i++) {
     const [a, ba] = s[i] as [number, number, number];
     const [b, bb] = s[i + 1] as [number, number, number];
-    if (bb !== ba) continue;
+    // Samples are kept only where something changed: an interval that ends in growth but spans more than a
+    // tick and a half was flat until the last tick (the bytes arrived within the tick that recorded them).
+    const flatEnd = bb === ba ? b : b - t.intervalMs;
     const lo = Math.max(a, from);
-    const hi = Math.min(b, to);
-    if (hi > lo) flat += hi - lo;
+    const hi = Math.min(flatEnd, to);
+    if (hi > lo && (bb === ba || b - a > 1.5 * t.intervalMs)) flat += hi - lo;
   }
-  // Bytes land on a tick after the interval they arrived in: the last flat interval before growth is flat too.
   return flat;
 }
 
@@ -215,7 +216,13 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
     `${gets.length} GET request${gets.length === 1 ? '' : 's'} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate)}`,
     `bytes flowed ${percent(flowingMs / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`,
   ];
-  const elastic = rateElasticity(gets, t.endMs);
+  // A stalled request's rate says nothing about the caps: leave it out.
+  const stalled = new Set(stalls.map((x) => x.requestId));
+  const elastic = rateElasticity(
+    gets.filter((r) => !stalled.has(r.id)),
+    t.endMs,
+    gets,
+  );
   const elasticity = elastic?.elasticity ?? null;
   if (elastic) {
     evidence.push(
@@ -241,7 +248,7 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
       : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
   } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
     limit = 'per-connection';
-    why = `each connection was capped: the rate grew with the requests in flight (${formatNumber(elasticity)}× as elastic as a per-connection cap would make it), about ${mibPerSecond(rate / meanInFlight)} per request`;
+    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / meanInFlight)} per request`;
   } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
     limit = 'path';
     why = `the path or the machine capped the download at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`;
@@ -252,7 +259,15 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
         ? `one connection carried the download at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
         : `the download ran at ${mibPerSecond(rate)} with no stall and short waits for first bytes`;
   }
-  const whatIf = downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst);
+  const whatIf = downloadWhatIfs(
+    limit,
+    D,
+    flowingMs,
+    gets,
+    meanInFlight,
+    worst,
+    t.requests.filter((r) => r.method !== 'GET'),
+  );
   if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
     evidence.push(`apart from the stall: ${why}`);
     limit = 'stall';
@@ -268,9 +283,9 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
  * log(in flight) is 0 when each connection has its own cap and -1 when they share one; the aggregate's
  * elasticity in the parallelism is 1 + slope (1: per connection, 0: the path).
  */
-function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number) {
+function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number, all: readonly DownloadRequestRecord[] = gets) {
   const bodies = gets.filter((r) => r.outcome === 'complete' && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
-  const inBody = (t: number) => gets.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
+  const inBody = (t: number) => all.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
   const rows = bodies.map((r) => {
     const from = r.firstByteMs as number;
     const to = r.endMs as number;
@@ -336,6 +351,7 @@ function downloadWhatIfs(
   gets: readonly DownloadRequestRecord[],
   meanInFlight: number,
   worst: DownloadStall | undefined,
+  others: readonly DownloadRequestRecord[],
 ): DownloadWhatIf[] {
   const out: DownloadWhatIf[] = [];
   const halfFlow = Math.max(0, D - Math.min(D, flowingMs) / 2);
@@ -355,8 +371,17 @@ function downloadWhatIfs(
   say('twice-per-connection', perConnection, 'With twice the rate per connection');
   say('twice-aggregate', aggregate, 'With twice the aggregate rate (a wider path)');
   const waitSum = gets.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
-  // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot.
-  say('half-round-trip', D - waitSum / (2 * meanInFlight), 'With half the round trip');
-  if (worst) say('stall-removed', D - worst.durationMs, `Without the ${seconds(worst.durationMs)} stall`);
+  // Each of the parallel slots waits its requests' first bytes one after another: half of that per slot;
+  // a request alone in flight (the SDK's HEAD before its ranges) saves half its whole wait.
+  const aloneWait = others.reduce((s, r) => s + (ttfb(r) ?? 0), 0);
+  say('half-round-trip', D - aloneWait / 2 - waitSum / (2 * meanInFlight), 'With half the round trip');
+  if (worst) {
+    // Under a shared cap the other requests take the held one's share while they run: the time nothing
+    // flowed is lost, and at most the held request's share (one of those in flight) of the rest. With a cap
+    // per connection (or one connection) the held request's whole stall is.
+    const shared = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5);
+    const lost = shared ? worst.wholeDownloadMs + (worst.durationMs - worst.wholeDownloadMs) / meanInFlight : worst.durationMs;
+    say('stall-removed', D - lost, `Without the ${seconds(worst.durationMs)} stall`);
+  }
   return out;
 }

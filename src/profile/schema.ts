@@ -762,7 +762,14 @@ export interface ExperimentsResult {
   /** Wall time of all experiments (refetch included). */
   wallMs: number;
   /** The second download of the same archive: a second network figure. */
-  refetch: { durationMs: number; bytes: number; where: string; inRam: boolean } | null;
+  refetch: {
+    durationMs: number;
+    bytes: number;
+    where: string;
+    inRam: boolean;
+    /** The same archive fetched again with more parallel requests (see parallel-refetch.ts); absent when not tried. */
+    parallel?: { concurrency: number; baselineConcurrency: number; durationMs: number; baselineDurationMs: number } | { skipped: string };
+  } | null;
   outcomes: AlternativeOutcome[];
   runs: RunRecord[];
   skipped: Skip[];

@@ -401,6 +401,15 @@ const save = obj({
     }),
   ),
 });
+/** Either the parallel refetch's figures or why it was skipped. */
+const parallelRefetch: Check<{ concurrency: number; baselineConcurrency: number; durationMs: number; baselineDurationMs: number } | { skipped: string }> = (
+  v,
+  p,
+  e,
+) => {
+  if (typeof v === 'object' && v !== null && 'skipped' in v) return obj({ skipped: str })(v, p, e);
+  obj({ concurrency: num, baselineConcurrency: num, durationMs: num, baselineDurationMs: num })(v, p, e);
+};
 const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
 const alternative = oneOf(...ALTERNATIVES);
 const experiments = obj({
@@ -408,7 +417,7 @@ const experiments = obj({
   'reason?': str,
   budgetMs: num,
   wallMs: num,
-  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool })),
+  refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool, 'parallel?': parallelRefetch })),
   outcomes: arr(
     obj({
       alternative,

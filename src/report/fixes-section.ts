@@ -4,6 +4,7 @@
  * the saving against the baseline, how to apply it, what
  * was skipped and why, and one line holding the experiments against the verdict. Pure.
  */
+import { networkFixLine } from './network-fix.js';
 import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
@@ -80,6 +81,8 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
         : `Best fix: **${best.alternative}${best.mountPoint && best.alternative === 'other-disk' ? ` (${escapeHtml(best.mountPoint)})` : ''}**, ${seconds(best.savingMs ?? 0)} saved.`,
     );
   }
+  const network = networkFixLine(e);
+  if (network) out.push(network);
   if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(name(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `

@@ -28,6 +28,9 @@ export interface DownloadTimelineOptions {
 /** Bounds on what one download keeps, so a 10 GB restore's profile stays small. */
 const MAX_REQUESTS = 4000;
 const MAX_POINTS_PER_REQUEST = 400;
+/** All requests' points together (a 10 GB archive is 2,500 ranges): each keeps its share, at least 8. */
+const MAX_POINTS_TOTAL = 20_000;
+const MIN_POINTS_PER_REQUEST = 8;
 const MAX_SAMPLES = 6000;
 
 interface Tracked {
@@ -134,7 +137,8 @@ export class DownloadTimelineRecorder {
     this.sample();
     const endMs = this.o.nowMs();
     const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
-    for (const record of this.records) record.points = downsampleEvenly(record.points, MAX_POINTS_PER_REQUEST);
+    const perRequest = Math.max(MIN_POINTS_PER_REQUEST, Math.min(MAX_POINTS_PER_REQUEST, Math.floor(MAX_POINTS_TOTAL / Math.max(1, this.records.length))));
+    for (const record of this.records) record.points = downsampleEvenly(record.points, perRequest);
     return {
       intervalMs: this.o.intervalMs,
       startMs: this.startMs,

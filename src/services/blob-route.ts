@@ -9,7 +9,7 @@ import { sendJson, sleep } from './http-util.js';
 import { type EndpointFaults, takeErrorFault } from './settings.js';
 import type { UrlSigner } from './signed-url.js';
 import { ThrottleStream, type TokenBucket, TruncateStream } from './throttle.js';
-import { type NetworkFaults, networkStages, resetsBeforeResponse } from './network-faults.js';
+import { type NetworkFaults, networkStages, resetsBeforeResponse, storeDelayMs } from './network-faults.js';
 import { TwirpError, codeForStatus } from './twirp.js';
 
 /** Response headers worth passing on from Azurite (what a client may use to validate or resume). */
@@ -48,6 +48,8 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
   const network = deps.network();
   const getNumber = req.method === 'GET' ? deps.nextGet() : 0;
   if (network.roundTripMs) await sleep(network.roundTripMs);
+  const storeMs = storeDelayMs(network, getNumber);
+  if (storeMs > 0) await sleep(storeMs);
   if (resetsBeforeResponse(network, getNumber)) {
     deps.log(`network fault: resetting GET #${getNumber} before its response`);
     req.socket.destroy();

@@ -27,6 +27,12 @@ export interface CutRequest {
   afterBytes: number;
 }
 
+/** The store's wait before this GET's response (0 for other requests or without storeDelaysMs). */
+export function storeDelayMs(faults: NetworkFaults, getNumber: number): number {
+  const delays = faults.storeDelaysMs;
+  return delays && getNumber > 0 ? (delays[(getNumber - 1) % delays.length] ?? 0) : 0;
+}
+
 /** True when this GET is to be reset before its response (cut with afterBytes 0). */
 export function resetsBeforeResponse(faults: NetworkFaults, getNumber: number): boolean {
   return faults.cut !== undefined && faults.cut.request === getNumber && faults.cut.afterBytes === 0;
@@ -37,11 +43,13 @@ export interface NetworkFaults {
   perConnectionBytesPerSecond?: number;
   /** Wait before every blob response (HEAD included), as a distant store's round trip would. */
   roundTripMs?: number;
+  /** A slow store: GET n waits storeDelaysMs[(n - 1) % length] before its response (first bytes that vary, unlike a round trip). */
+  storeDelaysMs?: number[];
   hold?: HeldRequest;
   cut?: CutRequest;
 }
 
-const KNOWN = ['perConnectionBytesPerSecond', 'roundTripMs', 'hold', 'cut'] as const;
+const KNOWN = ['perConnectionBytesPerSecond', 'roundTripMs', 'storeDelaysMs', 'hold', 'cut'] as const;
 
 function positiveInteger(value: unknown, where: string, allowZero = false): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
@@ -67,6 +75,11 @@ export function parseNetworkFaults(value: unknown): NetworkFaults {
   if (raw.perConnectionBytesPerSecond !== undefined)
     out.perConnectionBytesPerSecond = positiveInteger(raw.perConnectionBytesPerSecond, 'network.perConnectionBytesPerSecond');
   if (raw.roundTripMs !== undefined) out.roundTripMs = positiveInteger(raw.roundTripMs, 'network.roundTripMs', true);
+  if (raw.storeDelaysMs !== undefined) {
+    if (!Array.isArray(raw.storeDelaysMs) || raw.storeDelaysMs.length === 0)
+      throw new SettingsError(`network.storeDelaysMs must be a non-empty array of milliseconds, got ${JSON.stringify(raw.storeDelaysMs)}`);
+    out.storeDelaysMs = raw.storeDelaysMs.map((v, i) => positiveInteger(v, `network.storeDelaysMs[${i}]`, true));
+  }
   if (raw.hold !== undefined) {
     const h = fields(raw.hold, 'network.hold', ['request', 'afterBytes', 'durationMs']);
     out.hold = {

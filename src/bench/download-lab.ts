@@ -1,0 +1,191 @@
+/**
+ * The download lab: each network fault of the local services on its download path, a profiled restore
+ * judged from its download timeline, then plain restoreCache (no profiler) timed with the fault and with
+ * each intervention, in mirrored order (B R.. ..R B). Checks that the verdict names the relaxation that
+ * saved most, that each what-if is a lower bound at least 80% tight, and that an injected stall is found
+ * within 0.5 s of its length, on the right request. Needs no root: everything is in the local services.
+ */
+import { restoreCache } from '@actions/cache';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { judgeDownload } from '../judge/download-verdict.js';
+import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
+import { observedRestore } from '../pipeline/observed-restore.js';
+import type { DownloadVerdict } from '../profile/schema.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
+import { monotonicMs } from '../util/clock.js';
+import { formatNumber, seconds } from '../report/format.js';
+import type { BenchRow } from './table.js';
+
+const KEY = 'download-lab';
+const ARCHIVE_BYTES = 40_000_000;
+/** What-ifs are lower bounds at least this tight. */
+const TIGHT_SHARE = 0.8;
+/** A stall is found within this much of its injected length. */
+const STALL_TOLERANCE_MS = 500;
+
+export interface DownloadLabRun {
+  verdict: DownloadVerdict;
+  downloadMs: number;
+  baselineMs: number;
+  relaxedMs: Partial<Record<DownloadChange, number>>;
+}
+
+export interface DownloadLabResult {
+  name: DownloadScenarioName;
+  scenario: DownloadScenario;
+  runs: DownloadLabRun[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+async function seeded(root: string): Promise<LocalServices> {
+  const services = await startLocalServices();
+  const source = path.join(root, 'source');
+  await mkdir(path.join(source, 'deps'), { recursive: true });
+  await writeFile(path.join(source, 'deps', 'blob.bin'), randomBytes(ARCHIVE_BYTES));
+  await mkdir(path.join(root, 'temp'));
+  await seedCache({ services, paths: ['deps'], key: KEY, workspace: source, tempDir: path.join(root, 'temp') });
+  return services;
+}
+
+export async function benchDownloads(names: readonly DownloadScenarioName[], runs: number, log: (line: string) => void): Promise<DownloadLabResult[]> {
+  const root = path.join(os.tmpdir(), `dp-download-lab-${process.pid}`);
+  await mkdir(root, { recursive: true });
+  const services = await seeded(root);
+  let n = 0;
+  const env = async (name: string) => {
+    const workspace = path.join(root, `w${++n}-${name}`);
+    await mkdir(workspace, { recursive: true });
+    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path.join(root, 'temp') }, 'v2') };
+  };
+  // Every restore starts from the same settings: the GET counts of held or cut requests start again.
+  const apply = (settings: SettingsUpdate) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
+  const plain = async (settings: SettingsUpdate): Promise<number> => {
+    apply(settings);
+    const w = await env('plain');
+    const started = monotonicMs();
+    await withEnv(w.env, () => restoreCache(['deps'], KEY));
+    const ms = monotonicMs() - started;
+    await rm(w.workspace, { recursive: true, force: true });
+    return ms;
+  };
+  const results: DownloadLabResult[] = [];
+  try {
+    for (const name of names) {
+      const scenario: DownloadScenario = DOWNLOAD_SCENARIOS[name];
+      const result: DownloadLabResult = { name, scenario, runs: [] };
+      for (let run = 1; run <= runs; run++) {
+        apply(scenario.settings);
+        const w = await env('profiled');
+        const { timed, sampler } = await withEnv(w.env, () =>
+          observedRestore({
+            paths: ['deps'],
+            primaryKey: KEY,
+            restoreKeys: [],
+            enableCrossOsArchive: false,
+            sampleIntervalMs: 100,
+            devices: [],
+            originMs: monotonicMs(),
+            procRoot: '/proc',
+            log: () => {},
+          }),
+        );
+        sampler?.stop();
+        await rm(w.workspace, { recursive: true, force: true });
+        const timeline = timed.phases.find((p) => p.name === 'download')?.downloadTimeline;
+        if (!timeline) throw new Error(`${name}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? 'no download'})`);
+        const verdict = judgeDownload(timeline, timed.restore.archiveBytes);
+        const changes = Object.keys(scenario.relaxed) as DownloadChange[];
+        const relaxed = Object.fromEntries(changes.map((c) => [c, [] as number[]])) as Partial<Record<DownloadChange, number[]>>;
+        const baseline: number[] = [await plain(scenario.settings)];
+        for (const c of [...changes, ...[...changes].reverse()]) relaxed[c]?.push(await plain(scenario.relaxed[c] as SettingsUpdate));
+        baseline.push(await plain(scenario.settings));
+        const r: DownloadLabRun = {
+          verdict,
+          downloadMs: timeline.endMs - timeline.startMs,
+          baselineMs: median(baseline),
+          relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed[c] ?? [])])),
+        };
+        result.runs.push(r);
+        log(
+          `download ${name} run ${run}: ${verdict.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join('')}`,
+        );
+      }
+      results.push(result);
+    }
+  } finally {
+    await services.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+  return results;
+}
+
+/** The change whose relaxation saved most in a run, or null when none saved 10% of the baseline. */
+export function bestChange(run: DownloadLabRun): { change: DownloadChange; savedMs: number } | null {
+  let best: { change: DownloadChange; savedMs: number } | null = null;
+  for (const [change, ms] of Object.entries(run.relaxedMs) as [DownloadChange, number][]) {
+    const savedMs = run.baselineMs - ms;
+    if (savedMs >= 0.1 * run.baselineMs && (!best || savedMs > best.savedMs)) best = { change, savedMs };
+  }
+  return best;
+}
+
+/** The what-if's restore time (baseline less what it says the change saves) over the measured one. */
+export function whatIfShare(run: DownloadLabRun, change: DownloadChange): number | null {
+  const w = run.verdict.whatIf.find((x) => x.change === change);
+  const measured = run.relaxedMs[change];
+  if (!w || measured === undefined) return null;
+  return (run.baselineMs - (run.downloadMs - w.downloadLowerBoundMs)) / measured;
+}
+
+export function downloadRows(results: readonly DownloadLabResult[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const { name, scenario, runs } of results) {
+    const agreeing = runs.filter((r) => {
+      const best = bestChange(r);
+      return best ? verdictAgrees(r.verdict.limit, best.change) : r.verdict.limit === scenario.intended;
+    }).length;
+    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join('/');
+    const best = runs.map(bestChange).filter((b) => b !== null);
+    rows.push({
+      section: 'Download lab',
+      measure: `${name}: verdict vs intervention`,
+      result: `${limits} (${agreeing}/${runs.length} agree${best.length ? `; best relaxation ${best[0]?.change}, saved ${seconds(median(best.map((b) => b.savedMs)))}` : ''})`,
+      target: 'the verdict names the relaxation that saved most, every run',
+      met: agreeing === runs.length,
+    });
+    for (const change of Object.keys(scenario.relaxed) as DownloadChange[]) {
+      const shares = runs.map((r) => whatIfShare(r, change)).filter((s): s is number => s !== null);
+      const bound = shares.filter((s) => s <= 1).length;
+      const tight = shares.filter((s) => s <= 1 && s >= TIGHT_SHARE).length;
+      rows.push({
+        section: 'Download lab',
+        measure: `${name}: what-if ${change}`,
+        result: `lower bound ${bound}/${shares.length}, ≥80% tight ${tight}/${shares.length} (median ${formatNumber(median(shares) * 100)}% of the measured restore)`,
+        target: 'a lower bound, at least 80% tight, every run',
+        met: shares.length > 0 && tight === shares.length,
+      });
+    }
+    const stall = 'stall' in scenario ? scenario.stall : undefined;
+    if (stall) {
+      const wantedId = stall.getNumber + (scenario.settings.downloadUrls === 'azure' ? 1 : 0);
+      const found = runs.map((r) => r.verdict.stalls.find((s) => s.requestId === wantedId));
+      const within = found.filter((s) => s && Math.abs(s.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS).length;
+      rows.push({
+        section: 'Download lab',
+        measure: `${name}: stall found`,
+        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median(found.map((s) => s?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        target: 'within 0.5 s of where and how long it was injected',
+        met: within === runs.length,
+      });
+    }
+  }
+  return rows;
+}
