@@ -107,7 +107,9 @@ describe('the CPU rows (median rule)', () => {
     // Run 2's doubled run needed 0.12 CPU-s less than the profile's: 1.30 s wall becomes 1.50 s at the profile's CPU work.
     const rows = labRows([{ scenario: 'cpu', resources: ['cpu'], runs: [cpuRun(1_450, 1_500, 0.9), cpuRun(1_450, 1_300, 0.78), cpuRun(1_400, 1_500, 0.9)] }]);
     expect(rows.map((r) => r.measure)).toEqual(['cpu', 'cpu: cpu ×2 (median rule)', 'cpu: restore + writeback']);
-    expect(rows[1]?.result).toMatch(/^ok; median 97%, worst run 97%; lower bound 1\.45 s vs doubled 1\.50 s \(per run: 97%, 97%, 93%; basis CPU-seconds/);
+    expect(rows[1]?.result).toMatch(
+      /^ok; median 97%, worst run 97%; lower bound 1\.45 s vs doubled 1\.50 s \(per run: 97%, 97%, 93%; doubled runs 1\.50\/1\.50, 1\.30\/1\.30, 1\.50\/1\.50 s; basis CPU-seconds/,
+    );
     expect(rows[1]?.result).toContain('tar + unzstd CPU-s (base/relaxed runs) 0.90/0.90/0.90/0.90, 0.90/0.90/0.78/0.78');
     expect(rows[1]?.target).toBe('median a lower bound (≤ 105%) and tight (≥ 80%); no run over 115%');
     expect(rows[1]?.met).toBe(true);

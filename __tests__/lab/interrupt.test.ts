@@ -20,6 +20,14 @@ describe.runIf(ready)('lab interrupted mid-scenario', () => {
     { signal: 'SIGTERM', scenario: 'disk-iops', devices: 1, what: 'loop device, throttle, nomerges, vm.dirty_*, mounts and temp dirs are put back' },
     { signal: 'SIGTERM', scenario: 'second-writer', devices: 1, what: 'the second writer is stopped and its file removed, with everything else' },
     { signal: 'SIGINT', scenario: 'cloud-volume', devices: 2, what: 'both stacked loop devices, the caps and max_sectors_kb are put back' },
+    { signal: 'SIGTERM', scenario: 'burst-credit', devices: 1, what: 'the burst-credit controller is stopped and its cap lifted, with everything else' },
+    {
+      signal: 'SIGTERM',
+      scenario: 'container-job',
+      devices: 1,
+      what: 'the step and tar cgroups, the overlay, the bind mount and the RAM-backed image are removed',
+    },
+    { signal: 'SIGINT', scenario: 'two-disks', devices: 2, what: "both disks, the second one's bind mount into the workspace and its cap are put back" },
   ] as const;
   for (const { signal, scenario, devices, what } of cases) {
     it(`${signal} during ${scenario}: ${what}`, async () => {
@@ -41,7 +49,14 @@ describe.runIf(ready)('lab interrupted mid-scenario', () => {
       expect(devs.length).toBe(devices);
       // Mid-scenario the throttles are really on (and the second writer really runs).
       const during = labView(readMachineState(), devs);
-      expect(during.throttles.length).toBeGreaterThan(0);
+      if (scenario === 'container-job') {
+        // No cap there: its cgroups and mounts are what is in place.
+        expect(during.cpuCgroups.length).toBeGreaterThan(before.cpuCgroups.length);
+        expect(during.mounts.some((m) => m.startsWith('overlay '))).toBe(true);
+      } else {
+        expect(during.throttles.length).toBeGreaterThan(0);
+      }
+      if (scenario === 'burst-credit') expect(during.processes.some((p) => p.includes('burst-controller.sh'))).toBe(true);
       if (scenario === 'second-writer') {
         // Let fio start its job first: a job forked off fio once outlived the kill of its parent.
         await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -158,12 +158,12 @@ describe.runIf(ready)('runner-type scenario setups', () => {
     });
   }, 120_000);
 
-  it('two-vcpu-shared: the whole step under 0.7 cores, PSI visible', async () => {
+  it('two-vcpu-shared: the whole step under 0.6 cores, PSI visible', async () => {
     await setUp('two-vcpu-shared', async (runner) => {
       const iso = runner.isolation;
       expect(iso?.pressureMask).toBeNull();
       if (!iso) return;
-      expect(readLines(path.join(iso.group, 'cpu.cfs_quota_us'))).toEqual(['70000']);
+      expect(readLines(path.join(iso.group, 'cpu.cfs_quota_us'))).toEqual(['60000']);
       const out = path.join(iso.dir, 'inside.txt');
       await runIsolated(iso, ['sh', '-c', `ls /proc/pressure > ${out}`], {});
       expect(readFileSync(out, 'utf8')).toContain('cpu');

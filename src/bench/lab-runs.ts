@@ -155,7 +155,12 @@ export function cpuRuleRow(r: ScenarioRuns, w: readonly (WhatIfCheck | undefined
     const runs = [...(x.baseRuns ?? []), ...(x.relaxed?.find((v) => v.resource === 'cpu')?.runs ?? [])];
     return runs.length && runs.every((t) => typeof t.cpuSeconds === 'number') ? [runs.map((t) => fixed(t.cpuSeconds as number, 2)).join('/')] : [];
   });
+  const relaxedRuns = r.runs.flatMap((x) => {
+    const runs = x.relaxed?.find((v) => v.resource === 'cpu')?.runs;
+    return runs ? [runs.map((t) => fixed(t.onDiskMs / 1000, 2)).join('/')] : [];
+  });
   const notes = [
+    ...(relaxedRuns.length ? [`${halved ? 'halved' : 'doubled'} runs ${relaxedRuns.join(', ')} s`] : []),
     `basis ${rule.basis === 'cpu-seconds' ? "CPU-seconds (each doubled run brought to the profiled run's tar + unzstd CPU work)" : 'wall time'}`,
     ...(halved ? ['doubled time extrapolated from the halved CPU: 1.5·base − 0.5·halved'] : []),
     ...(cpuRuns.length ? [`tar + unzstd CPU-s (base/relaxed runs) ${cpuRuns.join(', ')}`] : []),
