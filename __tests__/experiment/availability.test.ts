@@ -13,8 +13,12 @@ const runner: MachineFacts = {
   shm: { mountPoint: '/dev/shm', fsType: 'tmpfs', freeBytes: 8 * GiB },
   otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 70 * GiB }],
   dirtySysctlsReadable: true,
+  // vm.dirty_bytes=192 MiB as issue 25's runner was left: below what a 400 MiB restore needs.
+  dirtyBudget: { dirtyBytes: 192 * MiB, backgroundBytes: 96 * MiB },
   otherMountsSeen: 30,
 };
+// The kernel's default ratios (20 / 10) of this runner's 14 GiB available.
+const defaultRatios = { dirtyBytes: Math.floor(14 * GiB * 0.2), backgroundBytes: Math.floor(14 * GiB * 0.1) };
 
 const names = (a: ReturnType<typeof availability>) => a.targets.map((t) => `${t.alternative}${t.mountPoint ? ` ${t.mountPoint}` : ''}`);
 
@@ -51,6 +55,23 @@ describe('which alternatives can run here', () => {
       ['ram', 'no-room'],
       ['page-cache', 'no-room'],
     ]);
+  });
+
+  it('page-cache is skipped when the budget in force already holds the restore with the same headroom', () => {
+    const a = availability(['ram', 'page-cache'], { ...runner, dirtyBudget: defaultRatios });
+    expect(names(a)).toEqual(['baseline /', 'ram']);
+    expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'already-fits']]);
+    expect(a.skipped[0]?.detail).toBe(
+      'the page cache already holds the restore: vm.dirty_* allow 2.8 GiB (background writeback from 1.4 GiB), the restore is 400 MiB; raising them changes nothing here',
+    );
+    // The limit holds 2 × the restore (832 MiB) but background writeback starts before the restore is in (416 MiB): it runs.
+    const early = availability(['page-cache'], { ...runner, dirtyBudget: { dirtyBytes: 2 * GiB, backgroundBytes: 256 * MiB } });
+    expect(names(early)).toEqual(['baseline /', 'page-cache /']);
+    // Exactly the target: nothing to raise.
+    const exact = availability(['page-cache'], { ...runner, dirtyBudget: { dirtyBytes: 832 * MiB, backgroundBytes: 416 * MiB } });
+    expect(exact.skipped.map((s) => s.reason)).toEqual(['already-fits']);
+    // Limits that cannot be worked out: it runs (and raises nothing it cannot compare).
+    expect(names(availability(['page-cache'], { ...runner, dirtyBudget: null }))).toEqual(['baseline /', 'page-cache /']);
   });
 
   it('no such file system: no other disk, no dirty sysctls', () => {

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { repoRoot } from '../helpers/tree.js';
 import { experimentTraces } from './fixture.js';
-import { setKernelDefaultDirtyRatios } from '../helpers/dirty-budget.js';
+import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 
 const viteNode = path.join(repoRoot, 'node_modules/.bin/vite-node');
 const ready = prerequisite('root with tar and unzstd (tmpfs mounts, vm.dirty_*)', isRoot && ['tar', 'unzstd'].every(commandExists) && existsSync(viteNode));
 
 describe.runIf(ready)('experiments interrupted mid-run', () => {
-  // Mid-run vm.dirty_* must differ from the start: begin from a fresh kernel's thresholds, whatever another job left.
+  // Mid-run vm.dirty_* must differ from the start: begin below what page-cache raises them to, whatever another job left.
   let putBackDirty = () => {};
   beforeAll(() => {
-    putBackDirty = setKernelDefaultDirtyRatios();
+    putBackDirty = setDirtyBudget(TIGHT_DIRTY_BUDGET);
   });
   afterAll(() => putBackDirty());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -52,7 +52,7 @@ describe('outcomes', () => {
     const pc = all.find((o) => o.alternative === 'page-cache')!;
     expect(pc.timeMs.median).toBe(3100);
     expect(pc.writebackLeftMs?.median).toBe(9000);
-    expect(pc.apply).toMatch(/sudo sysctl -w vm.dirty_background_bytes=\d+ vm.dirty_bytes=\d+/);
+    expect(pc.apply).toMatch(/sudo sysctl -w vm.dirty_bytes=\d+ vm.dirty_background_bytes=\d+/);
   });
 
   it('fix-best: the applicable alternative that saved the most, decompress excluded', () => {

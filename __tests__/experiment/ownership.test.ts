@@ -9,14 +9,20 @@ import { readDirtySettings } from '../../src/lab/dirty-limits.js';
 import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { experimentsRequest, type RestoreFixture, restoreFixture } from './fixture.js';
+import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 
 const ready = prerequisite('root with tar and unzstd (vm.dirty_*)', isRoot && ['tar', 'unzstd'].every(commandExists));
 let f: RestoreFixture;
 
+// page-cache must raise vm.dirty_* (at a fresh kernel's ratios this restore already fits): a tight budget, put back after.
+let putBackDirty = () => {};
 beforeAll(async () => {
-  if (ready) f = await restoreFixture('experiments-ownership');
+  if (!ready) return;
+  putBackDirty = setDirtyBudget(TIGHT_DIRTY_BUDGET);
+  f = await restoreFixture('experiments-ownership');
 }, 120_000);
 afterAll(async () => {
+  putBackDirty();
   await f?.services.stop();
   if (f) rmSync(f.root, { recursive: true, force: true });
 });

@@ -37,6 +37,22 @@ describe('page-cache prediction', () => {
     expect(pageCachePredictionOf(profile)?.stepMs).toBeCloseTo(extract.endMs - extract.startMs, 6);
   });
 
+  it('none when page-cache was skipped as already-fits: the profiled extraction already had the budget', () => {
+    const profile = loadFixture('lab-disk-bandwidth.json');
+    expect(pageCachePredictionOf(profile)).not.toBeNull();
+    profile.experiments = {
+      status: 'ran',
+      budgetMs: 60_000,
+      wallMs: 1_000,
+      refetch: null,
+      outcomes: [],
+      runs: [],
+      skipped: [{ alternative: 'page-cache', mountPoint: null, reason: 'already-fits', detail: 'the page cache already holds the restore' }],
+      fixBest: { alternative: 'none', mountPoint: null, savingMs: null },
+    };
+    expect(pageCachePredictionOf(profile)).toBeNull();
+  });
+
   it('cannot say without per-process CPU or an extraction', () => {
     expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: null })).toBeNull();
     expect(predictPageCacheStep({ durationMs: 2000, busiestProcess: { comm: 'none', cores: 0 } })).toBeNull();

@@ -16,6 +16,7 @@ import { createLoopDisk } from '../../src/lab/loop-disk.js';
 import { LAB_PREFIX } from '../../src/lab/paths.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs, treeFingerprint } from '../helpers/tree.js';
+import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 import { experimentTraces, experimentsRequest, restoreFixture, type RestoreFixture } from './fixture.js';
 
 const ready = prerequisite(
@@ -30,7 +31,10 @@ describe.runIf(ready)('experiments on this machine', () => {
   const log: string[] = [];
   const hooks = { log: (l: string) => log.push(l), warn: (l: string) => log.push(`warning: ${l}`) };
 
+  // page-cache must have something to raise (at a fresh kernel's ratios this restore already fits): a tight budget, put back after.
+  let putBackDirty = () => {};
   beforeAll(async () => {
+    putBackDirty = setDirtyBudget(TIGHT_DIRTY_BUDGET);
     f = await restoreFixture('experiments');
     disk = new CleanupStack();
     const dir = mkdtempSync(path.join(os.tmpdir(), LAB_PREFIX));
@@ -39,6 +43,7 @@ describe.runIf(ready)('experiments on this machine', () => {
   }, 120_000);
 
   afterAll(async () => {
+    putBackDirty();
     await f?.services.stop();
     await disk?.runAll();
     await removeDirs(f?.root);

@@ -3,7 +3,7 @@
 // left changed (issue 25: a runner left at vm.dirty_bytes=192 MiB failed three of them).
 import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dirty.js';
 import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
-import { GiB } from '../../src/util/units.js';
+import { GiB, MiB } from '../../src/util/units.js';
 
 /**
  * Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty until the profile flushes it:
@@ -23,9 +23,16 @@ export function setDirtyBudget(budget: { dirtyBytes: number; backgroundBytes: nu
 }
 
 /**
- * A fresh kernel's dirty thresholds (vm.dirty_ratio 20, vm.dirty_background_ratio 10), for tests that
- * must see the page-cache experiment change vm.dirty_*: on a machine another job left at the very
- * bytes the experiment picks for a small cache (64 MiB), nothing would change. Returns the put-back.
+ * A budget below what the page-cache experiment targets for any restore (at least 64 MiB, background
+ * from 32 MiB): tests that must see the experiment raise vm.dirty_* set it, since at a fresh kernel's
+ * ratios a small restore already fits and page-cache is skipped (already-fits).
+ */
+export const TIGHT_DIRTY_BUDGET = { dirtyBytes: 32 * MiB, backgroundBytes: 16 * MiB } as const;
+
+/**
+ * A fresh kernel's dirty thresholds (vm.dirty_ratio 20, vm.dirty_background_ratio 10), for tests of
+ * what the experiments do on a machine as shipped (a small restore's page-cache skipped as already-fits).
+ * Returns the put-back.
  */
 export function setKernelDefaultDirtyRatios(): () => void {
   const found: DirtySettings = readDirtySettings();

@@ -117,6 +117,10 @@ describe('who set a vm.dirty_* found changed', () => {
       const me = MachineSession.open('me', out);
       expect(me.whoSetDirty('vm.dirty_bytes', 640 * 1024 * 1024)).toBe(`another profile, "neighbour" (pid ${process.pid}),`);
       expect(me.whoSetDirty('vm.dirty_bytes', 300 * 1024 * 1024)).toBeNull();
+      // A setting the neighbour left as it was (its budget already held the target) is not theirs.
+      other.setDirty({ saved: { ...saved, dirty_bytes: 4 * 1024 ** 3 }, set: { dirty_bytes: 4 * 1024 ** 3, dirty_background_bytes: 640 * 1024 * 1024 } });
+      expect(me.whoSetDirty('vm.dirty_bytes', 4 * 1024 ** 3)).toBeNull();
+      other.setDirty({ saved, set: { dirty_bytes: 640 * 1024 * 1024, dirty_background_bytes: 640 * 1024 * 1024 } });
       const sentence = leftAloneSentence(
         {
           name: 'vm.dirty_bytes',

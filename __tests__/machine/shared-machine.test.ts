@@ -13,7 +13,7 @@ import { readDirtySettings } from '../../src/lab/dirty-limits.js';
 import { type FaultRun, leftoverProbeDirs, runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs } from '../helpers/tree.js';
-import { setKernelDefaultDirtyRatios } from '../helpers/dirty-budget.js';
+import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 import { experimentTraces } from '../experiment/fixture.js';
 
 const ready = prerequisite(
@@ -27,8 +27,8 @@ let root: string;
 let putBackDirty = () => {};
 beforeAll(async () => {
   if (!ready) return;
-  // The kills watch vm.dirty_bytes change: start from a fresh kernel's thresholds, whatever another job left.
-  putBackDirty = setKernelDefaultDirtyRatios();
+  // The kills watch vm.dirty_bytes change: start below what page-cache raises it to, whatever another job left.
+  putBackDirty = setDirtyBudget(TIGHT_DIRTY_BUDGET);
   ({ services, root } = await seededServices('shared-machine', KEY, ['typescript', '@actions/core']));
   // The experiments fetch the archive again outside the restore's environment (no forward proxy there).
   services.setSettings({ downloadUrls: 'loopback' });

@@ -5,6 +5,7 @@ import { experimentOutputs } from '../../src/experiment/outputs.js';
 import { fixBest, outcomes } from '../../src/experiment/outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
 import { judgeProfile } from '../../src/judge/judge.js';
+import { pageCachePredictionOf } from '../../src/experiment/page-cache-prediction.js';
 import { loadFixture } from '../judge/fixture-tools.js';
 
 const run = (alternative: RunRecord['alternative'], mountPoint: string | null, stepMs: number, syncMs: number): RunRecord => ({
@@ -57,7 +58,7 @@ describe('Measured fixes section', () => {
     expect(section).toMatch(/\| baseline: the extraction as the restore ran it \| 4.25 s ±1% \| 2 \| – \| the restore as it is \|/);
     expect(section).toMatch(/\| ram: into a tmpfs \(the disk taken out\) \| 0.93 s ±3% \| 2 \| 3.32 s \(78%\) \| restore into a RAM disk/);
     expect(section).toContain('1.02 s ±2% step, + 3.05 s of writeback left to later steps');
-    expect(section).toContain('sudo sysctl -w vm.dirty_background_bytes=');
+    expect(section).toContain('sudo sysctl -w vm.dirty_bytes=');
     expect(section).toContain('Best fix: **ram**, 3.32 s saved.');
     expect(section).toContain('- Skipped other-disk (no-such-file-system): no other local');
   });
@@ -114,6 +115,19 @@ describe('Measured fixes section', () => {
       pageCachePrediction: { stepMs: 410, basis: { comm: 'unzstd', cores: 0.128, extractMs: 3200 } },
     };
     expect(fixesSection(p, judgeProfile(p))).toContain('| 1 s step, + 3.1 s of writeback left to later steps; the profile predicted 0.41 s |');
+  });
+
+  it('a page-cache skipped because the budget in force already holds the restore: said, no prediction', () => {
+    const p = loadFixture('lab-disk-bandwidth.json');
+    const detail =
+      'the page cache already holds the restore: vm.dirty_* allow 4.6 GiB (background writeback from 2.3 GiB), the restore is 130 MiB; raising them changes nothing here';
+    const e = experiments([run('baseline', '/lab', 3000, 1200), run('ram', null, 900, 5)]);
+    p.experiments = { ...e, skipped: [...e.skipped, { alternative: 'page-cache', mountPoint: null, reason: 'already-fits', detail }] };
+    p.experiments.pageCachePrediction = pageCachePredictionOf(p);
+    expect(p.experiments.pageCachePrediction).toBeNull();
+    const s = fixesSection(p, judgeProfile(p));
+    expect(s).toContain(`- Skipped page-cache (already-fits): ${detail}.`);
+    expect(s).not.toContain('the profile predicted');
   });
 
   it('says why nothing ran', () => {

@@ -6,6 +6,8 @@ import type { ExperimentName } from './alternatives.js';
 import type { Skip, Target } from './types.js';
 import { bytes } from '../report/format.js';
 import { MiB } from '../util/units.js';
+import { dirtyBytesFor } from './apply.js';
+import { holdsTarget, type DirtyBudget } from './dirty-budget.js';
 
 /** Extracting needs the tree's bytes plus slack for metadata (inodes, directories, journal). */
 export const ROOM_FACTOR = 1.2;
@@ -37,6 +39,8 @@ export interface MachineFacts {
   otherDisks: FileSystemRoom[];
   /** Whether /proc/sys/vm/dirty_* can be read. */
   dirtySysctlsReadable: boolean;
+  /** The vm.dirty_* limits in force (machine-facts.ts readDirtyBudget); null when they cannot be worked out. */
+  dirtyBudget: DirtyBudget | null;
   /** Every mount's type, for naming what is there when no other disk is. */
   otherMountsSeen: number;
 }
@@ -154,6 +158,13 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
               cap === null
                 ? 'the available memory is unknown (no /proc/meminfo)'
                 : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`,
+          });
+        } else if (f.dirtyBudget && holdsTarget(f.dirtyBudget, dirtyBytesFor(f.extractedBytes))) {
+          skipped.push({
+            alternative: 'page-cache',
+            mountPoint: null,
+            reason: 'already-fits',
+            detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`,
           });
         } else {
           targets.push({ alternative: 'page-cache', mountPoint: f.restoreFs.mountPoint });

@@ -26,10 +26,19 @@ function write(privilege: Privilege, name: DirtyName, value: number): void {
   else runAsRoot(privilege, 'sysctl', ['-q', '-w', `vm.${name}=${value}`]);
 }
 
-export function raiseDirtyLimits(privilege: Privilege, limits: { dirtyBytes: number; backgroundBytes: number }): void {
+/** Writes each limit given (null: left as it is). */
+export function raiseDirtyLimits(privilege: Privilege, limits: { dirtyBytes: number | null; backgroundBytes: number | null }): void {
   // The limit first: the kernel halves a background figure that is not below the limit.
-  write(privilege, 'dirty_bytes', limits.dirtyBytes);
-  write(privilege, 'dirty_background_bytes', limits.backgroundBytes);
+  if (limits.dirtyBytes !== null) write(privilege, 'dirty_bytes', limits.dirtyBytes);
+  if (limits.backgroundBytes !== null) write(privilege, 'dirty_background_bytes', limits.backgroundBytes);
+}
+
+/** The change record for a raise: a setting left as it is records its own value (set = saved), which put-back skips. */
+export function dirtyChangeFor(saved: DirtySettings, limits: { dirtyBytes: number | null; backgroundBytes: number | null }): DirtyChange {
+  return {
+    saved,
+    set: { dirty_bytes: limits.dirtyBytes ?? saved.dirty_bytes, dirty_background_bytes: limits.backgroundBytes ?? saved.dirty_background_bytes },
+  };
 }
 
 const PAIRS = [
@@ -69,6 +78,8 @@ function describeSetting(s: DirtySettings, b: 'dirty_bytes' | 'dirty_background_
 export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current: DirtySettings = readDirtySettings()): PutBackOutcome {
   const out: PutBackOutcome = { putBack: [], leftAlone: [] };
   for (const [b, ratio] of PAIRS) {
+    // Not raised (it already held the target): nothing of ours to put back.
+    if (change.set[b] === change.saved[b]) continue;
     if (current[b] === change.set[b]) {
       if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
       else write(privilege, ratio, change.saved[ratio]);

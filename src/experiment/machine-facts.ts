@@ -8,6 +8,9 @@ import type { FileSystemRoom, MachineFacts, Privilege } from './availability.js'
 import { findMount, parseMountinfo, type MountEntry } from '../sample/parse-mountinfo.js';
 import { nearestExisting, resolveDevices } from '../sample/devices.js';
 import { readText } from '../sample/read-file.js';
+import { DIRTY_SYSCTLS } from '../lab/paths.js';
+import type { DirtySettings } from '../lab/dirty-limits.js';
+import { dirtyableBytes, effectiveDirtyBudget, type DirtyBudget } from './dirty-budget.js';
 
 /** File systems that live on a local block device and take ordinary files. */
 const LOCAL_BLOCK_FS = new Set(['ext2', 'ext3', 'ext4', 'xfs', 'btrfs', 'f2fs', 'jfs', 'reiserfs', 'bcachefs']);
@@ -18,6 +21,18 @@ export function memAvailableBytes(procRoot = '/proc'): number | null {
   const text = readText(`${procRoot}/meminfo`);
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
+}
+
+/** The vm.dirty_* limits in force (dirty-budget.ts), or null when a sysctl or /proc/meminfo cannot be read. */
+export function readDirtyBudget(procRoot = '/proc'): DirtyBudget | null {
+  const settings = {} as DirtySettings;
+  for (const name of DIRTY_SYSCTLS) {
+    const value = Number(readText(`${procRoot}/sys/vm/${name}`) ?? Number.NaN);
+    if (!Number.isFinite(value)) return null;
+    settings[name] = value;
+  }
+  const meminfo = readText(`${procRoot}/meminfo`);
+  return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
 
 export function freeBytes(path: string): number | null {
@@ -100,6 +115,7 @@ export function readMachineFacts(r: FactsRequest): MachineFacts {
     shm: shmMount ? room(shmMount) : null,
     otherDisks,
     dirtySysctlsReadable,
+    dirtyBudget: dirtySysctlsReadable ? readDirtyBudget() : null,
     otherMountsSeen: Math.max(0, mounts.length - 1),
   };
 }

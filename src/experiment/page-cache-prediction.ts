@@ -26,6 +26,8 @@ export function predictPageCacheStep(extract: { durationMs: number; busiestProce
 
 /** The prediction for a profile's extract phase, from the judge's facts of it and its verdict (set before this is called). */
 export function pageCachePredictionOf(profile: Profile): PageCachePrediction | null {
+  // The budget in force already held the restore: the profiled extraction ran as raised, nothing to predict.
+  if (profile.experiments?.skipped.some((s) => s.alternative === 'page-cache' && s.reason === 'already-fits')) return null;
   const extract = profile.phases.find((p) => p.name === 'extract');
   const cpuBound = profile.verdict?.phases.find((p) => p.phase === 'extract')?.bottleneck === 'cpu';
   return extract ? predictPageCacheStep(phaseFacts(profile, extract), cpuBound || outgrowsCgroupBudget(profile)) : null;

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { availability, RAM_SHARE, type Privilege } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
-import { leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
+import { dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
+import { raisedDirtyLimits } from './dirty-budget.js';
 import { addListingLine, emptyListing, type Listing } from './listing.js';
-import { memAvailableBytes, readMachineFacts, freeBytes } from './machine-facts.js';
+import { memAvailableBytes, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
 import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
@@ -312,8 +313,9 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       const local = new CleanupStack(hooks.log);
       try {
         if (t.alternative === 'page-cache') {
-          const limits = dirtyBytesFor(listing.extractedBytes);
-          const change: DirtyChange = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
+          // Each limit raised to the target where the budget in force is below it, never lowered.
+          const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
+          const change = dirtyChangeFor(readDirtySettings(), limits);
           // Recorded before the write: a kill between the two leaves a record the check finds not ours.
           hooks.onDirtySettings?.(change);
           local.push('put vm.dirty_* back (what is still ours)', () => {
@@ -361,7 +363,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
         refetch = { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
       }
     }
-    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
+    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget });
     const ran = runs.some((r) => !r.error);
     return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : (skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run'), {
       refetch,

@@ -104,9 +104,9 @@ export class MachineSession {
   /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
   whoSetDirty(name: string, value: number): string | null {
     const key = name.replace(/^vm\./, '');
-    const by = readRecords(this.ledger.dir).find(
-      (r) => r.id !== this.ledger.record.id && r.dirty !== null && (r.dirty.set as Record<string, number>)[key] === value && isAlive(r.owner),
-    );
+    // A setting another profile left as it was (set = saved: its budget already held the target) is not theirs.
+    const wrote = (d: { set: object; saved: object }) => (d.set as Record<string, number>)[key] === value && (d.saved as Record<string, number>)[key] !== value;
+    const by = readRecords(this.ledger.dir).find((r) => r.id !== this.ledger.record.id && r.dirty !== null && wrote(r.dirty) && isAlive(r.owner));
     return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
   }
 

@@ -705,7 +705,7 @@ export const ALTERNATIVES = ['baseline', 'ram', 'decompress', 'other-disk', 'pag
 export type AlternativeName = (typeof ALTERNATIVES)[number];
 
 /** Why an alternative did not run here. */
-export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive'] as const;
+export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive', 'already-fits'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface Skip {

@@ -83,7 +83,9 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   }
   const network = networkFixLine(e);
   if (network) out.push(network);
-  if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(name(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
+  // A skipped page-cache raised nothing: named bare, its detail says why (already-fits: the budget in force holds the restore).
+  const skippedName = (s: (typeof e.skipped)[number]) => (s.alternative === 'page-cache' ? 'page-cache' : name(s));
+  if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(skippedName(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
     : '';
