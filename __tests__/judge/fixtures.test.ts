@@ -89,6 +89,12 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core while runnable tasks waited for a CPU/,
   },
+  // A cap on bios (blkio, merging on) at 2,000 IOPS and 40 MiB/s: the bios sat at the cap, the bytes at 41%.
+  'lab-bio-iops-cap.json': {
+    bottleneck: 'disk-iops',
+    dominant: 'extract',
+    says: /^Disk-bound \(IOPS\): extraction issued \d+ write bios\/s \(completed \+ merged: what a cap on bios counts\), \d+% of the .* random-write ceiling/,
+  },
 };
 
 describe('verdicts on recorded profiles', () => {

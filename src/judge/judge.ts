@@ -21,7 +21,7 @@ import { attribute } from './attribution.js';
 import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
-import { stackOf } from './iops-count.js';
+import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
@@ -61,6 +61,8 @@ export interface JudgedPhase extends PhaseVerdict {
   clause: string;
   /** Which rule of the phase's table matched. */
   rule: string;
+  /** The write count the phase's IOPS verdict rests on, where the rule chose one other than disk.iopsCount's. */
+  iopsCount?: IopsCount;
 }
 
 export interface Judgement {
@@ -95,6 +97,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
       disk,
       clause: outcome.clause,
       rule: outcome.rule,
+      ...(outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {}),
     };
   });
 }
@@ -162,7 +165,10 @@ function judgeRestore(profile: Profile): Judgement {
   if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
+    judged.map((j) => {
+      const iopsCount = j.iopsCount ?? j.disk.iopsCount?.used;
+      return { name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(iopsCount ? { iopsCount } : {}) };
+    }),
     ceilings,
   );
   const spans = restoreSpans(judged);

@@ -10,6 +10,7 @@ import { cgroupDirtyScale } from './cgroup-cpu.js';
 import { hasCeilings } from './ceilings.js';
 import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
+import type { IopsCount, IopsCounting } from './iops-count.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
@@ -20,6 +21,7 @@ import {
   IO_PRESSURE_HIGH,
   IO_PRESSURE_LOW,
   LOW_QUEUE_DEPTH,
+  NEAR_CEILING_SHARE,
   QD1_RATE_SHARE,
   SMALL_REQUEST_KIB,
   WRITEBACK_TAIL_SHARE,
@@ -43,6 +45,8 @@ export interface RuleInput {
 export interface Outcome {
   bottleneck: Bottleneck;
   clause: string;
+  /** Set where the rule named the IOPS on a count other than the one the disk load used (the what-if counts alike). */
+  iopsCount?: IopsCount;
 }
 
 export interface Rule {
@@ -204,6 +208,13 @@ const cpuStarved: Rule = {
   },
 };
 
+/** The phase's bios (writes completed + merged) reached the IOPS ceiling while its bytes did not reach the bandwidth one. */
+function biosAtCeiling(x: RuleInput): IopsCounting | null {
+  const c = x.disk.iopsCount;
+  if (!c || c.beforeMergePerSecond < NEAR_CEILING_SHARE * c.ceiling) return null;
+  return (shareOf(x.disk, 'disk-bandwidth')?.share ?? 0) < NEAR_CEILING_SHARE ? c : null;
+}
+
 const dirtyThrottled: Rule = {
   id: 'dirty-throttled',
   apply: (x) => {
@@ -211,10 +222,18 @@ const dirtyThrottled: Rule = {
     const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
     const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
     if (share === null || share < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
-    const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
-    const diskPart = x.disk.top ? describeShare(x.disk.top, 'the disk') : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+    // The throttle is the symptom; the device limit behind it is the cause. Bios at the IOPS ceiling
+    // while the bytes stay short of the bandwidth one name the IOPS, whichever count the share used.
+    const bios = biosAtCeiling(x);
+    const resource = bios ? 'disk-iops' : (x.disk.top?.resource ?? kernelOnlyResource(x));
+    const diskPart = bios
+      ? `the disk issued ${formatNumber(bios.beforeMergePerSecond)} write bios/s, ${percent(bios.beforeMergePerSecond / bios.ceiling)} of the ${formatNumber(Math.round(bios.ceiling))} IOPS random-write ceiling, with its bytes at ${percent(shareOf(x.disk, 'disk-bandwidth')?.share ?? 0)} of the bandwidth one`
+      : x.disk.top
+        ? describeShare(x.disk.top, 'the disk')
+        : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
     return {
       bottleneck: resource,
+      ...(bios && bios.used !== 'before-merge' ? { iopsCount: 'before-merge' as const } : {}),
       clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`,
     };
   },
