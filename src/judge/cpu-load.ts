@@ -8,7 +8,7 @@ import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, percent, seconds } from '../report/format.js';
 import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
 import { quotaCandidates } from './quota-evidence.js';
-import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
+import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, DIRTY_THROTTLE_SHARE, IO_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
 
@@ -24,8 +24,11 @@ export interface CpuLoad {
   candidates: Candidate[];
 }
 
-/** The extraction: tar and zstd, read per process where recorded, else together (schema 1). */
-export function extractionCpu(facts: PhaseFacts): CpuLoad {
+/**
+ * The extraction: tar and zstd, read per process where recorded, else together (schema 1).
+ * `dirtyPeakShare` is Dirty's peak against the dirty limit (rules.ts dirtyShare), where known.
+ */
+export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null = null): CpuLoad {
   const c: Candidate[] = [];
   const p = facts.busiestProcess;
   let processSaturated = false;
@@ -63,14 +66,21 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   }
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
+  // PSI cpu is machine-wide: other jobs on a shared runner raise it while tar sleeps. With Dirty at
+  // the throttle point and I/O stalls high, tar was held in balance_dirty_pages by the writeback, not
+  // runnable, so the machine's CPU pressure says nothing about the restore's own processes.
+  const heldByWriteback =
+    dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
   if (facts.pressure.cpuSome !== null) {
+    // The figures are in the dirty-peak-share and io-pressure-some items beside it.
+    const held = heldByWriteback ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
     c.push(
       candidate(
         'cpu-pressure-some',
-        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some${held})`,
         facts.pressure.cpuSome,
         'share',
-        pressed && working ? ['cpu'] : [],
+        pressed && working && !heldByWriteback ? ['cpu'] : [],
         CPU_PRESSURE_HIGH,
       ),
     );
@@ -80,7 +90,7 @@ export function extractionCpu(facts: PhaseFacts): CpuLoad {
   machineCandidates(facts, c);
   return {
     processSaturated,
-    starved: working && pressed,
+    starved: working && pressed && !heldByWriteback,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
     candidates: c,

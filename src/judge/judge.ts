@@ -83,7 +83,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
     // Only the probed device's phases are held against its ceilings.
     const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
-    const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
+    const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
     const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];

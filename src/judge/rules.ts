@@ -230,7 +230,7 @@ const dirtyThrottled: Rule = {
       ? `the disk issued ${formatNumber(bios.beforeMergePerSecond)} write bios/s, ${percent(bios.beforeMergePerSecond / bios.ceiling)} of the ${formatNumber(Math.round(bios.ceiling))} IOPS random-write ceiling, with its bytes at ${percent(shareOf(x.disk, 'disk-bandwidth')?.share ?? 0)} of the bandwidth one`
       : x.disk.top
         ? describeShare(x.disk.top, 'the disk')
-        : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+        : `the disk wrote at ${mibPerSecond((x.facts.disk?.writeKiBPerSecond ?? 0) * 1024)} (no fio ceiling to hold it against) with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
     return {
       bottleneck: resource,
       ...(bios && bios.used !== 'before-merge' ? { iopsCount: 'before-merge' as const } : {}),

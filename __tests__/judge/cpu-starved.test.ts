@@ -1,0 +1,43 @@
+// PSI cpu is machine-wide: the starvation rule must rest on the restore's own processes waiting for a
+// CPU. fixtures/profiles/lab-no-fio.json: a loop disk capped at 40 MiB/s of writes, no fio, a 32 MiB
+// dirty budget, recorded while other jobs loaded this VM (PSI cpu some 67%, all CPUs 98% busy); tar
+// used 0.13 of a core, held in balance_dirty_pages. The intervention (the cap doubled) answers disk-bandwidth.
+import { describe, expect, it } from 'vitest';
+import { extractionCpu } from '../../src/judge/cpu-load.js';
+import { judgeInDetail } from '../../src/judge/judge.js';
+import { loadFixture } from './fixture-tools.js';
+
+describe('CPU starvation on machine-wide PSI', () => {
+  const j = judgeInDetail(loadFixture('lab-no-fio.json'));
+  const extract = j.phases.find((p) => p.phase === 'extract');
+  if (!extract) throw new Error('no extraction');
+
+  it('is not starvation when Dirty sat at the throttle point with I/O stalls high: tar waited for writeback', () => {
+    expect(extract.facts.pressure.cpuSome).toBeGreaterThan(0.3);
+    expect(extractionCpu(extract.facts, 0.6).starved).toBe(false);
+    const psi = extractionCpu(extract.facts, 0.6).candidates.find((c) => c.evidence.id === 'cpu-pressure-some');
+    expect(psi?.evidence.text).toMatch(/machine-wide: with Dirty at the throttle point and I\/O stalls high, tar waited for writeback, not for a CPU/);
+    expect(psi?.favours).toEqual([]);
+  });
+
+  it('the same figures with Dirty far from its limit (or unknown) still read as starvation', () => {
+    expect(extractionCpu(extract.facts, 0.2).starved).toBe(true);
+    expect(extractionCpu(extract.facts).starved).toBe(true);
+  });
+
+  it('the recording is judged disk-bandwidth from the kernel counters and the rate the disk sustained', () => {
+    expect(extract.bottleneck).toBe('disk-bandwidth');
+    expect(extract.rule).toBe('dirty-throttled');
+    expect(extract.clause).toMatch(/the disk wrote at 39\.\d MiB\/s \(no fio ceiling to hold it against\)/);
+    expect(j.verdict.bottleneck).toBe('disk-bandwidth');
+    // No fio: the bound rests on the 40 MiB/s the extraction sustained, doubled; a lower bound on the
+    // restore with at least the download and the lookup left, and less than the whole.
+    const bw = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
+    expect(bw?.measured).toBe(true);
+    expect(bw?.sentence).toMatch(/would take at least .* saving at most/);
+    const extractMs = extract.durationMs;
+    expect(bw?.restoreLowerBoundMs).toBeGreaterThan(0.4 * extractMs);
+    expect(bw?.restoreLowerBoundMs).toBeLessThan((bw?.restoreMs ?? 0) - 0.4 * extractMs);
+    expect(j.verdict.whatIf.find((w) => w.resource === 'cpu')?.savingAtMostMs).toBeLessThan(0.01 * (bw?.restoreMs ?? 0));
+  });
+});
