@@ -152,6 +152,15 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     expect(iops?.restoreLowerBoundMs).toBeGreaterThanOrEqual(0.8 * 0.45 * now);
   });
 
+  it('the bandwidth what-if is a lower bound too: doubling the bandwidth saved 11%, bounded by the bios over the unchanged IOPS cap', () => {
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+    const bw = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
+    const now = bw?.restoreMs ?? 0;
+    // Not "would still take the whole time": the throttle's bursts ran at the bandwidth cap.
+    expect(bw?.restoreLowerBoundMs).toBeLessThanOrEqual(0.89 * now * 1.05);
+    expect(bw?.restoreLowerBoundMs).toBeGreaterThanOrEqual(0.8 * 0.89 * now);
+  });
+
   it('the dirty-throttle rule names the IOPS when the bios reached the ceiling and the bytes did not, whatever count the share used', () => {
     const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
     const extract = j.phases.find((x) => x.phase === 'extract');

@@ -1,8 +1,9 @@
 /**
  * Lower bounds for the restore's duration with one resource twice as fast, as the lab's
  * interventions relax it. Pure. A phase is shortened only by the resource its verdict names
- * (network: the download; disk and CPU: extraction and the writeback tail); a phase judged none or
- * inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
+ * (network: the download; disk and CPU: extraction and the writeback tail), or, for an extraction
+ * judged one disk kind, by the other kind down to its work over the named kind's unchanged probed
+ * ceiling (both limits can share its time); a phase judged none or inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
  *   process needs;
@@ -202,7 +203,13 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   if (resource === 'disk-bandwidth' || resource === 'disk-iops') {
     const faster = resource === 'disk-bandwidth' ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
     const other = competing(span, own, e + t);
-    if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
+    // An extraction judged the other disk kind is still shortened by this one where the two limits
+    // shared its time (a throttle's bursts at the bandwidth cap between IOPS-capped stretches): its work
+    // over the other kind's unchanged ceiling bounds it, when that ceiling was probed.
+    const otherKind = resource === 'disk-bandwidth' ? 'disk-iops' : 'disk-bandwidth';
+    const otherProbed = otherKind === 'disk-bandwidth' ? c.seqWriteBytesPerSecond !== null : iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond);
+    if (extract?.bottleneck === resource || (extract?.bottleneck === otherKind && otherProbed))
+      return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
       return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
     }
