@@ -94942,7 +94942,7 @@ var DOWNLOAD_WHAT_IF_CHANGES = ["twice-per-connection", "twice-aggregate", "half
 var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
 var SAVE_STATUSES = ["saved", "skipped", "failed"];
 var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
-var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive"];
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive", "already-fits"];
 
 // src/sample/iostat.ts
 var SECTOR_BYTES = 512;
@@ -98072,7 +98072,8 @@ function fixesSection(profile2, verdict2) {
   }
   const network = networkFixLine(e);
   if (network) out.push(network);
-  if (e.skipped.length > 0) out.push(e.skipped.map((s4) => `- Skipped ${escapeHtml(name(s4))} (${s4.reason}): ${escapeHtml(s4.detail)}.`).join("\n"));
+  const skippedName = (s4) => s4.alternative === "page-cache" ? "page-cache" : name(s4);
+  if (e.skipped.length > 0) out.push(e.skipped.map((s4) => `- Skipped ${escapeHtml(skippedName(s4))} (${s4.reason}): ${escapeHtml(s4.detail)}.`).join("\n"));
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
   out.push(
     `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? " (CPU time: tar and its decompressor, user + system)" : ""}; the directories are removed and any sysctl or mount is put back.</sub>`
@@ -102041,6 +102042,70 @@ import { execFileSync as execFileSync4 } from "node:child_process";
 import { mkdirSync as mkdirSync3, statSync as statSync8 } from "node:fs";
 import path27 from "node:path";
 
+// src/experiment/dirty-budget.ts
+function dirtyableBytes(meminfo) {
+  const kB = (name2) => {
+    const m = new RegExp(`^${name2.replace(/[()]/g, "\\$&")}:\\s+(\\d+)\\s*kB`, "m").exec(meminfo);
+    return m?.[1] ? Number(m[1]) * 1024 : null;
+  };
+  const available = kB("MemAvailable");
+  const free = kB("MemFree");
+  const active = kB("Active(file)");
+  const inactive = kB("Inactive(file)");
+  const kernels = free !== null && active !== null && inactive !== null ? free + active + inactive : null;
+  if (available === null) return kernels;
+  return kernels === null ? available : Math.min(available, kernels);
+}
+function effectiveDirtyBudget(s4, dirtyable) {
+  const of = (bytes2, ratio4) => bytes2 > 0 ? bytes2 : dirtyable === null ? null : Math.floor(dirtyable * ratio4 / 100);
+  const dirtyBytes = of(s4.dirty_bytes, s4.dirty_ratio);
+  const background = of(s4.dirty_background_bytes, s4.dirty_background_ratio);
+  if (dirtyBytes === null || background === null) return null;
+  return { dirtyBytes, backgroundBytes: background >= dirtyBytes ? Math.floor(dirtyBytes / 2) : background };
+}
+function holdsTarget(current, target) {
+  return current.dirtyBytes >= target.dirtyBytes && current.backgroundBytes >= target.backgroundBytes;
+}
+function raisedDirtyLimits(target, current) {
+  const dirtyBytes = current && current.dirtyBytes >= target.dirtyBytes ? null : target.dirtyBytes;
+  const limit = dirtyBytes ?? current?.dirtyBytes ?? target.dirtyBytes;
+  const backgroundBytes = current && current.backgroundBytes >= target.backgroundBytes ? null : Math.min(target.backgroundBytes, Math.floor(limit / 2));
+  return { dirtyBytes, backgroundBytes };
+}
+
+// src/experiment/apply.ts
+function tmpfsSize(extractedBytes) {
+  return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
+}
+function dirtyBytesFor(extractedBytes) {
+  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * MiB)) * 64 * MiB;
+  return { dirtyBytes, backgroundBytes: dirtyBytes / 2 };
+}
+function applyText(alternative2, c) {
+  const p2 = c.restorePath;
+  switch (alternative2) {
+    case "baseline":
+      return "the restore as it is";
+    case "ram":
+      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p2} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p2}\` (the files use memory for the rest of the job)`;
+    case "decompress":
+      return "nothing to apply: decompression alone (the archive read through the same tar, nothing written), the floor any disk reaches; only a faster CPU or a smaller archive goes below it";
+    case "other-disk": {
+      const dir = `${c.mountPoint === "/" ? "" : c.mountPoint ?? "/mnt"}/cache-restore`;
+      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p2}) && ln -sfn ${dir} ${p2}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
+    }
+    case "page-cache": {
+      const d = raisedDirtyLimits(dirtyBytesFor(c.extractedBytes), c.dirtyBudget ?? null);
+      const set = [
+        d.dirtyBytes === null ? "" : `vm.dirty_bytes=${d.dirtyBytes}`,
+        d.backgroundBytes === null ? "" : `vm.dirty_background_bytes=${d.backgroundBytes}`
+      ].filter(Boolean);
+      if (set.length === 0) return "nothing to apply: the page cache already holds the restore";
+      return `let the page cache absorb the restore: before the restore step, \`sudo sysctl -w ${set.join(" ")}\` (${bytes(d.dirtyBytes ?? d.backgroundBytes ?? 0)}); the disk still writes it afterwards, during later steps`;
+    }
+  }
+}
+
 // src/experiment/availability.ts
 var ROOM_FACTOR = 1.2;
 var ROOM_MARGIN_BYTES = 64 * MiB;
@@ -102145,6 +102210,13 @@ function availability(requested, f) {
             reason: "no-room",
             detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`
           });
+        } else if (f.dirtyBudget && holdsTarget(f.dirtyBudget, dirtyBytesFor(f.extractedBytes))) {
+          skipped.push({
+            alternative: "page-cache",
+            mountPoint: null,
+            reason: "already-fits",
+            detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`
+          });
         } else {
           targets.push({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
         }
@@ -102153,34 +102225,6 @@ function availability(requested, f) {
     }
   }
   return { targets, skipped, ramVia };
-}
-
-// src/experiment/apply.ts
-function tmpfsSize(extractedBytes) {
-  return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
-}
-function dirtyBytesFor(extractedBytes) {
-  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * MiB)) * 64 * MiB;
-  return { dirtyBytes, backgroundBytes: dirtyBytes };
-}
-function applyText(alternative2, c) {
-  const p2 = c.restorePath;
-  switch (alternative2) {
-    case "baseline":
-      return "the restore as it is";
-    case "ram":
-      return `restore into a RAM disk: before the restore step, \`sudo mkdir -p ${p2} && sudo mount -t tmpfs -o size=${tmpfsSize(c.extractedBytes)},mode=1777 tmpfs ${p2}\` (the files use memory for the rest of the job)`;
-    case "decompress":
-      return "nothing to apply: decompression alone (the archive read through the same tar, nothing written), the floor any disk reaches; only a faster CPU or a smaller archive goes below it";
-    case "other-disk": {
-      const dir = `${c.mountPoint === "/" ? "" : c.mountPoint ?? "/mnt"}/cache-restore`;
-      return `restore onto ${c.mountPoint}: before the restore step, \`sudo mkdir -p ${dir} && sudo chown $USER ${dir} && mkdir -p $(dirname ${p2}) && ln -sfn ${dir} ${p2}\` (a symlink keeps the cache's \`path\`, so the same entry still matches)`;
-    }
-    case "page-cache": {
-      const d = dirtyBytesFor(c.extractedBytes);
-      return `let the page cache absorb the restore: before the restore step, \`sudo sysctl -w vm.dirty_background_bytes=${d.backgroundBytes} vm.dirty_bytes=${d.dirtyBytes}\` (${bytes(d.dirtyBytes)}); the disk still writes it afterwards, during later steps`;
-    }
-  }
 }
 
 // src/experiment/privileged.ts
@@ -102229,8 +102273,14 @@ function write(privilege, name2, value) {
   else runAsRoot(privilege, "sysctl", ["-q", "-w", `vm.${name2}=${value}`]);
 }
 function raiseDirtyLimits(privilege, limits) {
-  write(privilege, "dirty_bytes", limits.dirtyBytes);
-  write(privilege, "dirty_background_bytes", limits.backgroundBytes);
+  if (limits.dirtyBytes !== null) write(privilege, "dirty_bytes", limits.dirtyBytes);
+  if (limits.backgroundBytes !== null) write(privilege, "dirty_background_bytes", limits.backgroundBytes);
+}
+function dirtyChangeFor(saved, limits) {
+  return {
+    saved,
+    set: { dirty_bytes: limits.dirtyBytes ?? saved.dirty_bytes, dirty_background_bytes: limits.backgroundBytes ?? saved.dirty_background_bytes }
+  };
 }
 var PAIRS = [
   ["dirty_background_bytes", "dirty_background_ratio"],
@@ -102242,6 +102292,7 @@ function describeSetting(s4, b, ratio4) {
 function putBackIfOurs(privilege, change, current = readDirtySettings()) {
   const out = { putBack: [], leftAlone: [] };
   for (const [b, ratio4] of PAIRS) {
+    if (change.set[b] === change.saved[b]) continue;
     if (current[b] === change.set[b]) {
       if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
       else write(privilege, ratio4, change.saved[ratio4]);
@@ -102302,6 +102353,16 @@ function memAvailableBytes(procRoot = "/proc") {
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
+function readDirtyBudget(procRoot = "/proc") {
+  const settings = {};
+  for (const name2 of DIRTY_SYSCTLS) {
+    const value = Number(readText(`${procRoot}/sys/vm/${name2}`) ?? Number.NaN);
+    if (!Number.isFinite(value)) return null;
+    settings[name2] = value;
+  }
+  const meminfo = readText(`${procRoot}/meminfo`);
+  return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
+}
 function freeBytes(path53) {
   try {
     const s4 = statfsSync2(path53);
@@ -102358,6 +102419,7 @@ function readMachineFacts(r) {
     shm: shmMount ? room(shmMount) : null,
     otherDisks,
     dirtySysctlsReadable,
+    dirtyBudget: dirtySysctlsReadable ? readDirtyBudget() : null,
     otherMountsSeen: Math.max(0, mounts.length - 1)
   };
 }
@@ -102891,8 +102953,8 @@ async function experimentsAndCleanup(request, hooks) {
       const local = new CleanupStack(hooks.log);
       try {
         if (t2.alternative === "page-cache") {
-          const limits = dirtyBytesFor(listing.extractedBytes);
-          const change = { saved: readDirtySettings(), set: { dirty_bytes: limits.dirtyBytes, dirty_background_bytes: limits.backgroundBytes } };
+          const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
+          const change = dirtyChangeFor(readDirtySettings(), limits);
           hooks.onDirtySettings?.(change);
           local.push("put vm.dirty_* back (what is still ours)", () => {
             const outcome2 = putBackIfOurs(privilege, change);
@@ -102936,7 +102998,7 @@ async function experimentsAndCleanup(request, hooks) {
         refetch = { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error2)}` } };
       }
     }
-    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes });
+    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget });
     const ran = runs.some((r) => !r.error);
     return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
       refetch,
@@ -103435,9 +103497,8 @@ var MachineSession = class _MachineSession {
   /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
   whoSetDirty(name2, value) {
     const key = name2.replace(/^vm\./, "");
-    const by = readRecords(this.ledger.dir).find(
-      (r) => r.id !== this.ledger.record.id && r.dirty !== null && r.dirty.set[key] === value && isAlive(r.owner)
-    );
+    const wrote = (d) => d.set[key] === value && d.saved[key] !== value;
+    const by = readRecords(this.ledger.dir).find((r) => r.id !== this.ledger.record.id && r.dirty !== null && wrote(r.dirty) && isAlive(r.owner));
     return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
   }
   /** Others that overlapped this profile's restore, probes or experiments so far. */
@@ -103475,6 +103536,7 @@ function predictPageCacheStep(extract, cpuBound = false) {
   };
 }
 function pageCachePredictionOf(profile2) {
+  if (profile2.experiments?.skipped.some((s4) => s4.alternative === "page-cache" && s4.reason === "already-fits")) return null;
   const extract = profile2.phases.find((p2) => p2.name === "extract");
   const cpuBound = profile2.verdict?.phases.find((p2) => p2.phase === "extract")?.bottleneck === "cpu";
   return extract ? predictPageCacheStep(phaseFacts(profile2, extract), cpuBound || outgrowsCgroupBudget(profile2)) : null;
@@ -106171,6 +106233,15 @@ function fixesRows(results) {
   return rows;
 }
 function pageCacheRow(r) {
+  const fits = r.runs.filter((x) => x.experiments?.skipped.some((k) => k.alternative === "page-cache" && k.reason === "already-fits"));
+  if (fits.length > 0)
+    return {
+      section: "Measured fixes",
+      measure: `${r.scenario}: page-cache where the budget in force already holds the restore`,
+      result: `skipped as already-fits in ${fits.length} of ${r.runs.length} runs${fits[0]?.experiments?.skipped.find((k) => k.reason === "already-fits")?.detail.replace(/^the page cache already holds the restore/, "") ?? ""}`,
+      target: "skipped (already-fits) in every run: raising would change nothing",
+      met: fits.length === r.runs.length
+    };
   const measured = r.runs.map((x) => outcome(x.experiments, "page-cache")?.savingMs ?? null).filter((v) => v !== null);
   const predicted = r.runs.map((x) => x.experiments ? predictedSavingMs(x.experiments) : null).filter((v) => v !== null);
   const m = median2(measured);
