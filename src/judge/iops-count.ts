@@ -122,7 +122,8 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
  * Which count the probed write-IOPS ceiling belongs to, for a phase on `stack` between its first and
  * last snapshot: the device's own count when it reached the ceiling or neither did; bios when only
  * they reached it and, over the phase's windows, held steadier than requests/s and bytes/s (a cap
- * holds its own count still). Null without counters or a ceiling.
+ * holds its own count still). `capCountsBios`, naming a cgroup cap that set the ceiling: bios, said so.
+ * Null without counters or a ceiling.
  */
 export function iopsCounting(
   series: readonly Snapshot[],
@@ -130,6 +131,7 @@ export function iopsCounting(
   ceiling: number | null,
   bandwidthShare: number | null,
   bandwidthCeiling: number | null = null,
+  capCountsBios?: string,
 ): IopsCounting | null {
   const first = series[0];
   const last = series.at(-1);
@@ -142,6 +144,9 @@ export function iopsCounting(
   const pick = (used: IopsCount, because: string): IopsCounting => ({ used, ...base, because });
   const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
   const bioBased = stack.below.length > 0;
+  // A cgroup cap is known to count bios (blk-throttle sits above the queue's merging): no guessing.
+  if (capCountsBios)
+    return pick('before-merge', `the ceiling is ${capCountsBios}, and a cgroup I/O cap counts bios before merging (bios ${n(before)}/s on ${stack.name})`);
   const afterText = bioBased ? `requests on ${afterDevice} below` : 'requests after merging';
   if (before - after < FEW_MERGES_SHARE * before)
     return pick('after-merge', `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);

@@ -20,6 +20,7 @@ import {
 import { attribute } from './attribution.js';
 import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
+import { withCgroupCaps } from './cgroup-io.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { stackOf } from './iops-count.js';
@@ -79,8 +80,8 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    // Only the probed device's phases are held against its ceilings.
-    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
+    const onDevice = withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, f.deviceIndex), f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
@@ -164,7 +165,7 @@ function judgeRestore(profile: Profile): Judgement {
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
-    ceilings,
+    withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),
   );
   const spans = restoreSpans(judged);
   const pick = chooseVerdict(judged, whatIf, totalMs);
