@@ -137,3 +137,23 @@ describe('which caps reach the device', () => {
     expect(capsOnDevice(p, 0)).toBeNull();
   });
 });
+
+describe('a real recording without fio (lab-no-fio.json: the 40 MiB/s root blkio cap read by the cgroup reader)', () => {
+  it('the reader recorded the cap on the restore device, and the judge uses it, labelled', () => {
+    const p = loadFixture('lab-no-fio.json');
+    expect(p.probes?.probes ?? []).toEqual([]);
+    const device = p.devices.find((d) => d.primary);
+    expect(p.context.cgroup?.ioLimits).toContainEqual({ device: device?.devNumber, writeBytesPerSecond: 40 * MiB });
+    const v = judgeInDetail(p).verdict;
+    expect(v.bottleneck).toBe('disk-bandwidth');
+    expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).toMatch(/the ceiling doubled is the cgroup's blkio cap of 40 MiB\/s\.$/);
+  });
+
+  it('without the cap it falls back to what it did before: the rate the restore sustained, no cap named', () => {
+    const p = loadFixture('lab-no-fio.json');
+    if (p.context.cgroup) p.context.cgroup.ioLimits = [];
+    const v = judgeInDetail(p).verdict;
+    expect(v.sentence).not.toMatch(/cgroup's blkio cap/);
+    expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).not.toMatch(/ceiling doubled/);
+  });
+});
