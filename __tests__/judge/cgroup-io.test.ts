@@ -157,3 +157,23 @@ describe('a real recording without fio (lab-no-fio.json: the 40 MiB/s root blkio
     expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).not.toMatch(/ceiling doubled/);
   });
 });
+
+describe('a real recording with a bio IOPS cap above what fio read (lab-bio-iops-cap.json)', () => {
+  it('fio set the lower ceiling, but the bios reached the cgroup cap: counted before merging, judged disk-iops', () => {
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+    expect(j.verdict.bottleneck).toBe('disk-iops');
+    const extract = j.phases.find((x) => x.phase === 'extract');
+    expect(extract?.disk.iopsCount?.used).toBe('before-merge');
+    expect(extract?.disk.iopsCount?.because).toMatch(/reached the cgroup's cap of 2,000 IOPS on this device, which counts bios before merging/);
+    // The bench's intervention on this runner: doubling the IOPS cap took 4.40 s; the what-if is a lower bound below it.
+    const w = j.verdict.whatIf.find((x) => x.resource === 'disk-iops');
+    expect(w?.restoreLowerBoundMs).toBeLessThanOrEqual(4400);
+    expect(w?.restoreLowerBoundMs).toBeGreaterThanOrEqual(0.8 * 4400);
+  });
+
+  it('without the caps in the recording (what the judge saw before): bios did not hold still, and the verdict was bandwidth', () => {
+    const p = loadFixture('lab-bio-iops-cap.json');
+    if (p.context.cgroup) p.context.cgroup.ioLimits = [];
+    expect(judgeInDetail(p).verdict.bottleneck).toBe('disk-bandwidth');
+  });
+});

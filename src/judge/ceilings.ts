@@ -19,6 +19,8 @@ export interface Ceilings {
   from?: Partial<Record<CeilingKind, CeilingFrom>>;
   /** The write IOPS ceiling is a cgroup cap, which counts bios before merging. */
   randWriteCountsBios?: boolean;
+  /** A cgroup write IOPS cap on the device (bios/s), also where fio's lower figure set the ceiling. */
+  writeBiosCap?: number;
 }
 
 /** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */

@@ -62,6 +62,7 @@ export function withCgroupCaps(profile: Profile, ceilings: Ceilings, deviceIndex
     const value = cap[CAP_FIELD[kind]];
     if (value === undefined) continue;
     const probed = ceilings[kind];
+    if (kind === 'randWriteIops') out.writeBiosCap = value;
     if (probed !== null && probed <= value) {
       out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile, kind, value)})`, cap: false } };
       continue;
