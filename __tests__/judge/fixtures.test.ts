@@ -83,6 +83,21 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'writeback',
     says: /^Disk-bound \(bandwidth\): after tar exited .* of the 12\d MiB\/s sequential-write ceiling/,
   },
+  // A blkio cap of 2,000 IOPS (bios, merging on) and 40 MiB/s; fio read 1,735 IOPS: the bios reached the cgroup's cap.
+  'lab-bio-iops-cap.json': {
+    bottleneck: 'disk-iops',
+    dominant: 'extract',
+    says: /^Disk-bound \(IOPS\): extraction issued [\d,]+ write bios\/s .* the cgroup's blkio cap of 2000 IOPS/,
+    unsupported: ['writeback'],
+  },
+  // No fio: the root blkio cap the cgroup reader found on the loop device is the ceiling, named as such.
+  'lab-no-fio.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* of the cgroup's blkio cap of 40 MiB\/s/,
+    // A 0.67 s tail: "short", which nothing measured argues for.
+    unsupported: ['writeback'],
+  },
   // The CPU quota over large files: unzstd's work, not tar's file creation (issue 14's experiments).
   'lab-cpu-large-files.json': {
     bottleneck: 'cpu',

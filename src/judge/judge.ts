@@ -19,12 +19,14 @@ import {
 } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
+import { quotaOf } from './cgroup-cpu.js';
+import { withCgroupCaps } from './cgroup-io.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
+import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../report/format.js';
 import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
@@ -78,8 +80,8 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    // Only the probed device's phases are held against its ceilings.
-    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
+    const onDevice = withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, f.deviceIndex), f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
@@ -163,7 +165,7 @@ function judgeRestore(profile: Profile): Judgement {
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const whatIf = whatIfs(
     judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
-    ceilings,
+    withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),
   );
   const spans = restoreSpans(judged);
   const pick = chooseVerdict(judged, whatIf, totalMs);
@@ -171,7 +173,7 @@ function judgeRestore(profile: Profile): Judgement {
   const tail = judged.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
-  const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
+  const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged))}` : '';
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
@@ -196,8 +198,12 @@ export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durat
   return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
 }
 
-/** "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both are measured. */
-function savingSentence(w: WhatIf): string {
+/**
+ * "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both
+ * are measured. Under a CPU quota the CPU what-if raises the quota, so the sentence names it as the
+ * what-if does ("Twice the cgroup's CPU quota (0.6 cores) …").
+ */
+function savingSentence(w: WhatIf, quotaCores: number | null): string {
   const times = w.speedup === 2 ? 'Twice' : `${w.speedup} times`;
   const atMost = w.savingAtMostMs ?? 0;
   const atLeast = w.savingAtLeastMs ?? null;
@@ -207,7 +213,8 @@ function savingSentence(w: WhatIf): string {
       : atLeast !== null && atLeast > 0
         ? `about ${seconds(atMost)}`
         : `at most ${seconds(atMost)}`;
-  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+  const noun = w.resource === 'cpu' && quotaCores !== null ? `cgroup's CPU quota (${formatNumber(quotaCores * w.speedup)} cores)` : RESOURCE_NOUN[w.resource];
+  return `${times} the ${noun} would save ${amount}.`;
 }
 
 /**

@@ -247,6 +247,11 @@ const PHRASE: Record<Resource, string> = {
 
 const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
 
+function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
+  if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.said;
+  return resource === 'disk-iops' ? c.from?.randWriteIops?.said : undefined;
+}
+
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
 export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
@@ -266,7 +271,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
         : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
-      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
     } else if (atMost < 0.01 * nowMs) {
       sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
     } else if (upper !== null && atLeast !== null && atLeast > 0) {
@@ -274,6 +279,9 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     } else {
       sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
     }
+    // A disk bound from a cgroup cap (cgroup-io.ts) says so: the figure doubled is no fio measurement.
+    const from = b.measured && atMost >= 0.01 * nowMs ? ceilingFrom(ceilings, resource) : undefined;
+    if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
     return {
       resource,
       speedup,
