@@ -172,7 +172,8 @@ function judgeRestore(profile: Profile): Judgement {
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
   const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
+  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
@@ -210,14 +211,29 @@ function savingSentence(w: WhatIf): string {
   return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
 }
 
+/** Most an unpinned phase could hide: all of it relaxed by the what-if's speedup, bounded by its duration. */
+function hiddenAtMostMs(j: Pick<JudgedPhase, 'durationMs'>, speedup: number): number {
+  return j.durationMs * (1 - 1 / speedup);
+}
+
+/** "The writeback tail cannot be pinned on one resource (CPU not measured): at most 0.084 s could hide there." */
+function outweighedSentence(j: JudgedPhase, speedup: number): string {
+  return `${j.sentence.replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
+}
+
 /**
  * The restore's verdict: among the resources some phase was measured near a limit of (a phase
  * verdict naming it) and whose what-if is measured, the one whose relaxation would save the most,
  * when that is at least MIN_SAVING_SHARE; else the longest phase's verdict. A phase that could not be
  * judged (inconclusive) could hide more than that: when its whole time, relaxed, exceeds the best
- * saving, the verdict is that phase's and says so.
+ * saving, the verdict is that phase's and says so; when it could hide less, the measured verdict stands
+ * and the sentence says what was not measured there (outweighed).
  */
-function chooseVerdict(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[], totalMs: number): { carrier: JudgedPhase; best: WhatIf | null } {
+function chooseVerdict(
+  judged: readonly JudgedPhase[],
+  whatIf: readonly WhatIf[],
+  totalMs: number,
+): { carrier: JudgedPhase; best: WhatIf | null; outweighed: JudgedPhase | null } {
   const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   const named = new Set(judged.map((j) => j.bottleneck));
   const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
@@ -227,13 +243,14 @@ function chooseVerdict(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[]
   const blind = judged
     .filter((j) => j.bottleneck === 'inconclusive')
     .reduce<JudgedPhase | null>((a, b) => (a === null || b.durationMs > a.durationMs ? b : a), null);
-  if (blind && blind.durationMs * (1 - 1 / speedup) > bestMs && blind.durationMs * (1 - 1 / speedup) >= MIN_SAVING_SHARE * totalMs) {
-    return { carrier: blind, best: null };
+  const hiddenMs = blind ? hiddenAtMostMs(blind, speedup) : 0;
+  if (blind && hiddenMs > bestMs && hiddenMs >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null, outweighed: null };
   }
-  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null };
+  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null, outweighed: null };
   // The phase that carries the named resource: the longest judged so.
   const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  return { carrier, best };
+  return { carrier, best, outweighed: blind };
 }
 
 export function judgeProfile(profile: Profile): Verdict {

@@ -204,6 +204,30 @@ const cpuStarved: Rule = {
   },
 };
 
+/**
+ * tar and zstd together at a full core, neither alone (cpu-load's pipelineSaturated), while the disk
+ * stayed calm: the extraction had nothing else to wait on, so its time is their CPU work. The common
+ * case on a hosted runner whose page cache absorbs a half-second extraction.
+ */
+const cpuPipeline: Rule = {
+  id: 'cpu-pipeline',
+  apply: (x) => {
+    if (!x.cpu?.pipelineSaturated) return null;
+    const ioSome = x.facts.pressure.ioSome ?? 0;
+    const calm = (probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated) && ioSome < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p = x.facts.busiestProcess;
+    const busiest = p ? `, ${p.comm} alone ${describeBusiest(p)},` : '';
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : 'the disk was not saturated';
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is the limit` : "their CPU work is the extraction's time";
+    return {
+      bottleneck: 'cpu',
+      clause: `tar and zstd together kept ${formatNumber(x.facts.childCores ?? 0)} of a core busy during ${x.what}${busiest} while ${diskPart} and I/O stalls stayed at ${percent(ioSome)}: ${limit}`,
+    };
+  },
+};
+
 const dirtyThrottled: Rule = {
   id: 'dirty-throttled',
   apply: (x) => {
@@ -223,7 +247,7 @@ const dirtyThrottled: Rule = {
 const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.pipelineSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
     const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
@@ -318,7 +342,7 @@ const tailDisk: Rule = {
 export const RULES: Record<PhaseName, readonly Rule[]> = {
   lookup: [lookupRoundTrip],
   download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, cpuPipeline, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
   writeback: [tailShort, tailDisk, inconclusive],
 };
 
