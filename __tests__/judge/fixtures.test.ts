@@ -107,6 +107,13 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured \(the ceiling moved or the probe understated it\)/,
   },
+  // Two restore paths on two disks, the second capped and not probed: the tail is judged on the device
+  // still writing, at the rate it sustained (named as such, not as a probed ceiling).
+  'lab-two-disks.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\) on loop1: the writeback tail after tar exited was loop1 draining .* at a steady 8\.\d+ MiB\/s for 2\.\d+ s, the rate it sustained, not a probed ceiling \(fio probed loop0, not loop1\)/,
+  },
   'lab-two-vcpu-shared.json': {
     bottleneck: 'cpu',
     dominant: 'extract',

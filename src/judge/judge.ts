@@ -25,7 +25,7 @@ import { stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
-import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
+import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
@@ -73,7 +73,7 @@ export interface Judgement {
 
 export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(profile)): JudgedPhase[] {
   const phases = profile.phases.filter((p) => p.endMs > p.startMs);
-  const facts = phases.map((p) => phaseFacts(profile, p));
+  const facts = phases.map((p) => phaseFacts(profile, p, p.name === 'writeback' ? tailDeviceIndex(profile, p) : undefined));
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
@@ -161,10 +161,7 @@ function judgeRestore(profile: Profile): Judgement {
   const judged = judgePhases(profile, ceilings);
   if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
-  const whatIf = whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
-    ceilings,
-  );
+  const whatIf = whatIfsOnTailDevice(profile, judged, ceilings);
   const spans = restoreSpans(judged);
   const pick = chooseVerdict(judged, whatIf, totalMs);
   const carrier = pick.carrier;
@@ -173,7 +170,11 @@ function judgeRestore(profile: Profile): Judgement {
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
   const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
   const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
+  const restoreDevice = deviceIndexFor(profile, 'extract');
+  const elsewhere =
+    carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
+  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
@@ -188,6 +189,30 @@ function judgeRestore(profile: Profile): Judgement {
   const devices = perDeviceVerdicts(profile, ceilings);
   if (devices.length > 0) verdict.devices = devices;
   return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
+}
+
+/**
+ * The what-ifs. When the tail was judged disk-bound on another device than extraction (restore paths
+ * on several disks), the disk what-ifs are about that device: extraction's disk figures are re-read
+ * on it and held against its own ceilings (none where fio probed another device), so a probe of one
+ * disk never bounds another's work.
+ */
+function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], ceilings: Ceilings): WhatIf[] {
+  const tail = judged.find((j) => j.phase === 'writeback');
+  const extract = judged.find((j) => j.phase === 'extract');
+  const moved =
+    tail !== undefined &&
+    extract !== undefined &&
+    tail.facts.deviceIndex !== extract.facts.deviceIndex &&
+    DISK_RESOURCES.some((r) => r === tail.bottleneck) &&
+    !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+  const extractRecord = profile.phases.find((p) => p.name === 'extract');
+  const factsOf = (j: JudgedPhase): PhaseFacts =>
+    moved && j.phase === 'extract' && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : j.facts;
+  return whatIfs(
+    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: factsOf(j), ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
+    moved ? ceilingsOnDevice(profile, ceilings, tail?.facts.deviceIndex ?? null) : ceilings,
+  );
 }
 
 /** The step's time (lookup + download + extraction: what the job pays) and the time until the files were on disk. */
