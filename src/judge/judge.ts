@@ -168,12 +168,12 @@ function judgeRestore(profile: Profile): Judgement {
   const tail = judged.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
-  const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
-  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
   const restoreDevice = deviceIndexFor(profile, 'extract');
   const elsewhere =
     carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
   const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
+  const saving = pick.best ? ` ${savingSentence(pick.best, on ? elsewhere : undefined)}` : '';
+  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
@@ -207,12 +207,35 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
     DISK_RESOURCES.some((r) => r === tail.bottleneck) &&
     !DISK_RESOURCES.some((r) => r === extract.bottleneck);
   const extractRecord = profile.phases.find((p) => p.name === 'extract');
-  const factsOf = (j: JudgedPhase): PhaseFacts =>
-    moved && j.phase === 'extract' && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : j.facts;
+  const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
+  const factsOf = (j: JudgedPhase): PhaseFacts => (onTailDevice && j.phase === 'extract' ? onTailDevice : j.facts);
+  const lead = onTailDevice ? { idleLeadMs: idleLeadMs(onTailDevice) } : {};
   return whatIfs(
-    judged.map((j) => ({ name: j.phase, bottleneck: j.bottleneck, facts: factsOf(j), ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}) })),
+    judged.map((j) => ({
+      name: j.phase,
+      bottleneck: j.bottleneck,
+      facts: factsOf(j),
+      ...(j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {}),
+      ...(j.phase === 'extract' ? lead : {}),
+    })),
     moved ? ceilingsOnDevice(profile, ceilings, tail?.facts.deviceIndex ?? null) : ceilings,
+    WHAT_IF_SPEEDUP,
+    moved ? profile.devices[tail?.facts.deviceIndex ?? -1]?.name : undefined,
   );
+}
+
+/** How long into a phase its device wrote nothing: up to the last snapshot before its first write (the whole phase if none). */
+function idleLeadMs(f: PhaseFacts): number {
+  const i = f.deviceIndex;
+  const first = f.series[0];
+  if (i === null || !first) return 0;
+  const start = first.disks[i]?.sectorsWritten ?? 0;
+  let quiet = first;
+  for (const s of f.series) {
+    if ((s.disks[i]?.sectorsWritten ?? start) > start) return quiet.tMs - first.tMs;
+    quiet = s;
+  }
+  return f.durationMs;
 }
 
 /** The step's time (lookup + download + extraction: what the job pays) and the time until the files were on disk. */
@@ -223,7 +246,7 @@ export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durat
 }
 
 /** "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both are measured. */
-function savingSentence(w: WhatIf): string {
+function savingSentence(w: WhatIf, diskName?: string): string {
   const times = w.speedup === 2 ? 'Twice' : `${w.speedup} times`;
   const atMost = w.savingAtMostMs ?? 0;
   const atLeast = w.savingAtLeastMs ?? null;
@@ -233,7 +256,11 @@ function savingSentence(w: WhatIf): string {
       : atLeast !== null && atLeast > 0
         ? `about ${seconds(atMost)}`
         : `at most ${seconds(atMost)}`;
-  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+  const noun =
+    diskName && w.resource !== 'network' && w.resource !== 'cpu'
+      ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`)
+      : `the ${RESOURCE_NOUN[w.resource]}`;
+  return `${times} ${noun} would save ${amount}.`;
 }
 
 /** Most an unpinned phase could hide: all of it relaxed by the what-if's speedup, bounded by its duration. */
