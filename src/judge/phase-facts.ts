@@ -281,7 +281,20 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
   };
 }
 
-export function phaseFacts(profile: Profile, phase: PhaseRecord): PhaseFacts {
+export function phaseFacts(profile: Profile, phase: PhaseRecord, deviceIndex = deviceIndexFor(profile, phase.name)): PhaseFacts {
   const inside = profile.samples.snapshots.filter((s) => s.tMs > phase.startMs && s.tMs < phase.endMs);
-  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside, profile.context.cgroup);
+  return snapshotFacts(phase.start, phase.end, deviceIndex, inside, profile.context.cgroup);
+}
+
+/**
+ * The device the writeback tail is judged on: where restore paths span several devices, the one that
+ * wrote most during the tail (the one still draining), else the restore's device. The tail lasts until
+ * the last device is done, so that device is what it waited on.
+ */
+export function tailDeviceIndex(profile: Profile, phase: PhaseRecord): number | null {
+  const restoreDevice = deviceIndexFor(profile, 'writeback');
+  const tops = profile.devices.flatMap((d, i) => (d.topFor?.includes('restore-path') ? [i] : []));
+  if (phase.name !== 'writeback' || tops.length < 2) return restoreDevice;
+  const written = (i: number) => phaseSummary(phase.start, phase.end, i).disk?.writtenBytes ?? 0;
+  return tops.reduce((a, b) => (written(b) > written(a) ? b : a), restoreDevice ?? (tops[0] as number));
 }

@@ -34,6 +34,12 @@ export interface WhatIfPhase {
   facts: PhaseFacts;
   /** Which write requests the IOPS ceiling counts (iops-count.ts); absent: the device's own count. */
   iopsCount?: IopsCount;
+  /**
+   * Extraction only, set when the disk relaxed is not the one extraction started on (restore paths on
+   * several disks): how long into extraction that disk wrote nothing. tar reached its files then, at a
+   * pace set by the other disk and the CPU, so a faster disk here starts its work no earlier.
+   */
+  idleLeadMs?: number;
 }
 
 /** Bounds on the restore's time with one resource faster; `measured` false: no figure is claimed. */
@@ -204,7 +210,8 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     const other = competing(span, own, e + t);
     if (extract?.bottleneck === resource) return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
-      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
+      const lead = extract?.idleLeadMs ?? 0;
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, lead + diskMs(own, c, faster, other)));
     }
     return e + t;
   }
@@ -253,7 +260,8 @@ function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
 }
 
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
-export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
+/** `diskName`: the device the disk what-ifs are about when it is not the restore's (restore paths on several disks). */
+export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP, diskName?: string): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? 'twice' : `${speedup} times`;
@@ -267,7 +275,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     const quota = resource === 'cpu' ? quotaOf(phases) : null;
     const phrase =
       quota === null
-        ? `${PHRASE[resource]} ${times} as fast`
+        ? `${diskName && resource !== 'network' && resource !== 'cpu' ? PHRASE[resource].replace("the disk's", `${diskName}'s`) : PHRASE[resource]} ${times} as fast`
         : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
