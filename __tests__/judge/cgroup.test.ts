@@ -65,6 +65,24 @@ describe('a step under a CPU quota, no PSI', () => {
   });
 });
 
+describe("the verdict's saving sentence under a CPU quota", () => {
+  it('names the raised quota, as the CPU what-if does', () => {
+    const v = judgeProfile(loadFixture(QUOTA));
+    expect(v.bottleneck).toBe('cpu');
+    const cpu = v.whatIf.find((w) => w.resource === 'cpu');
+    expect(v.sentence).toMatch(/Twice the cgroup's CPU quota \(0\.6 cores\) would save at most ([\d.]+ s)\./);
+    expect(v.sentence).not.toMatch(/Twice the CPU would/);
+    // The same figure as the what-if's saving.
+    const said = /quota \(0\.6 cores\) would save at most ([\d.]+ s)/.exec(v.sentence)?.[1];
+    expect(cpu?.sentence).toContain(`saving at most ${said}`);
+  });
+
+  it('without a quota the sentence keeps "Twice the CPU"', () => {
+    const v = judgeProfile(loadFixture('lab-cpu.json'));
+    expect(v.sentence).toMatch(/Twice the CPU would save/);
+  });
+});
+
 describe('what one process can reach', () => {
   it('is min(1 core, quota, cpuset)', () => {
     expect(cpuReach(undefined)).toEqual({ cores: 1, quotaCores: null });

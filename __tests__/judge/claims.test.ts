@@ -2,6 +2,7 @@
 // direction, disk what-ifs only from disk rates, a short process's whole CPU, the verdict among
 // resources measured near a limit, and which time each figure is about.
 import { describe, expect, it } from 'vitest';
+import { capsOnDevice } from '../../src/judge/cgroup-io.js';
 import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { whatIfs } from '../../src/judge/what-if.js';
 import { PROCESS_FULL_CORE } from '../../src/judge/thresholds.js';
@@ -13,6 +14,13 @@ import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 const withoutProbes = (file: string): Profile => {
   const p = loadFixture(file);
   p.probes = null;
+  return p;
+};
+
+/** Nothing measured a ceiling: no fio, and no cgroup I/O cap on the runner (a cap is a ceiling known without fio). */
+const withoutCeilings = (file: string): Profile => {
+  const p = withoutProbes(file);
+  if (p.context.cgroup) p.context.cgroup.ioLimits = [];
   return p;
 };
 
@@ -70,7 +78,7 @@ describe('a disk what-if without a measured ceiling', () => {
     // The extraction wrote 17,455 requests in 17.6 s (989/s) under a 1,000 IOPS cap; with the
     // probes gone the judge reads it from the kernel's counters, and doubling the IOPS can at best
     // double that sustained rate: the bound stays near half the extraction.
-    const p = withoutProbes('lab-disk-iops.json');
+    const p = withoutCeilings('lab-disk-iops.json');
     const j = judgeInDetail(p);
     const e = j.phases.find((x) => x.phase === 'extract')!;
     const t = j.phases.find((x) => x.phase === 'writeback')!;
@@ -89,7 +97,7 @@ describe('a disk what-if without a measured ceiling', () => {
   });
 
   it('lab-disk-bandwidth without probes: from the bytes/s the restore sustained', () => {
-    const j = judgeInDetail(withoutProbes('lab-disk-bandwidth.json'));
+    const j = judgeInDetail(withoutCeilings('lab-disk-bandwidth.json'));
     expect(j.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('disk-bandwidth');
     const w = j.verdict.whatIf.find((x) => x.resource === 'disk-bandwidth')!;
     // 0.98 s before: tar's CPU floor. A doubled 40 MiB/s cap measured about 2.1 s (BENCHMARKS.md).
@@ -100,7 +108,7 @@ describe('a disk what-if without a measured ceiling', () => {
   it('no ceiling and no rate sustained for 1 s: "not measured", claiming nothing', () => {
     // lab-runner-16gib's lookup, download and 0.46 s extraction, the extraction taken as judged
     // disk-bandwidth by the kernel's counters, no probes and no tail: nothing sustained for 1 s.
-    const p = withoutProbes('lab-runner-16gib.json');
+    const p = withoutCeilings('lab-runner-16gib.json');
     const j = judgeInDetail(p);
     const phases = j.phases
       .filter((x) => x.phase !== 'writeback')
@@ -112,11 +120,11 @@ describe('a disk what-if without a measured ceiling', () => {
   });
 
   for (const file of fixtureNames()) {
-    it(`${file} without probes: a disk what-if saves at most what twice the disk's sustained rate could`, () => {
+    it(`${file} without probes or cgroup caps: a disk what-if saves at most what twice the disk's sustained rate could`, () => {
       // Never a CPU floor: the most a measured disk what-if claims is the disk-judged phases at twice
       // the rate they sustained, so no more than about half their time (the busiest second can beat
       // the average a little). Extraction and tail are bounded together, so both count when either is judged.
-      const v = judgeProfile(withoutProbes(file));
+      const v = judgeProfile(withoutCeilings(file));
       const ms = (n: string) => v.phases.find((p) => p.phase === n)?.durationMs ?? 0;
       for (const w of v.whatIf.filter((x) => (DISK_RESOURCES as readonly string[]).includes(x.resource))) {
         const judged = (n: string) => v.phases.find((p) => p.phase === n)?.bottleneck === w.resource;
@@ -124,6 +132,36 @@ describe('a disk what-if without a measured ceiling', () => {
         if (w.measured === false) continue;
         expect(w.savingAtMostMs ?? 0).toBeLessThanOrEqual(0.6 * judgedMs + 1);
       }
+    });
+  }
+});
+
+describe('a disk what-if of the kind not judged, with probes gone and the cgroup caps kept', () => {
+  // A cgroup blkio cap is a ceiling known without fio: an extraction judged bandwidth against it is
+  // still bounded by its bytes over that unchanged cap when the IOPS are doubled, so the what-if
+  // saves at most the span less that time; never the whole span.
+  for (const file of fixtureNames()) {
+    const p = withoutProbes(file);
+    const j = judgeInDetail(p);
+    const extract = j.phases.find((x) => x.phase === 'extract');
+    const tail = j.phases.find((x) => x.phase === 'writeback');
+    const cap = extract ? capsOnDevice(p, extract.facts.deviceIndex)?.writeBytesPerSecond : undefined;
+    const sameDevice = !tail || tail.facts.deviceIndex === extract?.facts.deviceIndex;
+    if (extract?.bottleneck !== 'disk-bandwidth' || cap === undefined || !sameDevice || tail?.bottleneck === 'disk-iops') continue;
+    it(`${file}: twice the IOPS saves at most the span less its own bytes over the ${Math.round(cap / 1048576)} MiB/s cap`, () => {
+      const d = [extract, tail].flatMap((x) => (x?.facts.disk ? [x.facts.disk] : []));
+      const spanBytes = d.reduce((s, x) => s + x.writtenBytes, 0);
+      const own = Math.min(extract.facts.ownIo?.writeBytes ?? spanBytes, spanBytes);
+      // The cap as the what-if holds it: raised to any rate the disk sustained for a second or more.
+      const rates = [...d.map((x) => [x]), d]
+        .filter((xs) => xs.reduce((s, x) => s + x.durationMs, 0) >= 1000)
+        .map((xs) => xs.reduce((s, x) => s + x.writtenBytes, 0) / (xs.reduce((s, x) => s + x.durationMs, 0) / 1000));
+      const ceiling = Math.max(cap, ...rates);
+      const spanMs = extract.durationMs + (tail?.durationMs ?? 0);
+      const w = j.verdict.whatIf.find((x) => x.resource === 'disk-iops');
+      expect(w?.measured).toBe(true);
+      expect(w?.savingAtMostMs ?? 0).toBeLessThanOrEqual(Math.max(0, spanMs - Math.min(spanMs, (own / ceiling) * 1000)) + 1);
+      expect(w?.savingAtMostMs ?? 0).toBeLessThan(spanMs);
     });
   }
 });

@@ -1,5 +1,5 @@
 // PSI cpu is machine-wide: the starvation rule must rest on the restore's own processes waiting for a
-// CPU. fixtures/profiles/lab-no-fio.json: a loop disk capped at 40 MiB/s of writes, no fio, a 32 MiB
+// CPU. fixtures/profiles/lab-no-fio-loaded.json: a loop disk capped at 40 MiB/s of writes, no fio, a 32 MiB
 // dirty budget, recorded while other jobs loaded this VM (PSI cpu some 67%, all CPUs 98% busy); tar
 // used 0.13 of a core, held in balance_dirty_pages. The intervention (the cap doubled) answers disk-bandwidth.
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { loadFixture } from './fixture-tools.js';
 
 describe('CPU starvation on machine-wide PSI', () => {
-  const j = judgeInDetail(loadFixture('lab-no-fio.json'));
+  const j = judgeInDetail(loadFixture('lab-no-fio-loaded.json'));
   const extract = j.phases.find((p) => p.phase === 'extract');
   if (!extract) throw new Error('no extraction');
 
@@ -25,19 +25,30 @@ describe('CPU starvation on machine-wide PSI', () => {
     expect(extractionCpu(extract.facts).starved).toBe(true);
   });
 
-  it('the recording is judged disk-bandwidth from the kernel counters and the rate the disk sustained', () => {
+  it('as recorded, the extraction is held against the cgroup blkio cap the reader recorded', () => {
     expect(extract.bottleneck).toBe('disk-bandwidth');
-    expect(extract.rule).toBe('dirty-throttled');
-    expect(extract.clause).toMatch(/the disk wrote at 39\.\d MiB\/s \(no fio ceiling to hold it against\)/);
+    expect(extract.clause).toMatch(/of the cgroup's blkio cap of 40 MiB\/s/);
     expect(j.verdict.bottleneck).toBe('disk-bandwidth');
-    // No fio: the bound rests on the 40 MiB/s the extraction sustained, doubled; a lower bound on the
+  });
+
+  it('without the cap (no fio, no cgroup I/O limit) it is judged disk-bandwidth from the kernel counters and the rate the disk sustained, not cpu', () => {
+    const p = loadFixture('lab-no-fio-loaded.json');
+    if (p.context.cgroup) p.context.cgroup.ioLimits = [];
+    const u = judgeInDetail(p);
+    const e = u.phases.find((x) => x.phase === 'extract');
+    if (!e) throw new Error('no extraction');
+    expect(e.bottleneck).toBe('disk-bandwidth');
+    expect(e.rule).toBe('dirty-throttled');
+    expect(e.clause).toMatch(/the disk wrote at 39\.\d MiB\/s \(no fio ceiling to hold it against\)/);
+    expect(u.verdict.bottleneck).toBe('disk-bandwidth');
+    // No ceiling: the bound rests on the 40 MiB/s the extraction sustained, doubled; a lower bound on the
     // restore with at least the download and the lookup left, and less than the whole.
-    const bw = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
+    const bw = u.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
     expect(bw?.measured).toBe(true);
     expect(bw?.sentence).toMatch(/would take at least .* saving at most/);
-    const extractMs = extract.durationMs;
+    const extractMs = e.durationMs;
     expect(bw?.restoreLowerBoundMs).toBeGreaterThan(0.4 * extractMs);
     expect(bw?.restoreLowerBoundMs).toBeLessThan((bw?.restoreMs ?? 0) - 0.4 * extractMs);
-    expect(j.verdict.whatIf.find((w) => w.resource === 'cpu')?.savingAtMostMs).toBeLessThan(0.01 * (bw?.restoreMs ?? 0));
+    expect(u.verdict.whatIf.find((w) => w.resource === 'cpu')?.savingAtMostMs).toBeLessThan(0.01 * (bw?.restoreMs ?? 0));
   });
 });

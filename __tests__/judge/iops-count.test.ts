@@ -131,19 +131,31 @@ describe('the IOPS what-if of a bios-capped restore', () => {
 });
 
 describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s, merging on, a tight dirty budget', () => {
-  // fixtures/profiles/lab-bio-iops-cap.json: the bios sat at 2,000/s in most 300 ms windows, while
+  // fixtures/profiles/lab-bio-iops-cap-bursts.json: the bios sat at 2,000/s in most 300 ms windows, while
   // twice the throttle let a burst of ~20k bios through in 100 ms and then paused; the intervention
   // (doubling the IOPS cap saved 55%, the bandwidth 11%) answers disk-iops.
-  it('finds the bios at the cap despite the bursts: counted before merging', () => {
-    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+  it("finds the bios at the cap despite the bursts from fio's ceiling alone: counted before merging", () => {
+    // Without the cgroup caps the reader recorded (a runner whose throttle the profiler cannot read),
+    // only the bios' steadiness (median deviation, not CV) tells which count met the ceiling.
+    const p = loadFixture('lab-bio-iops-cap-bursts.json');
+    if (p.context.cgroup) p.context.cgroup.ioLimits = [];
+    const j = judgeInDetail(p);
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
     expect(extract?.disk.iopsCount?.because).toMatch(/held steadier than requests and bytes/);
     expect(extract?.bottleneck).toBe('disk-iops');
   });
 
+  it('as recorded, the cgroup cap on bios says which count to use', () => {
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap-bursts.json'));
+    const extract = j.phases.find((x) => x.phase === 'extract');
+    expect(extract?.disk.iopsCount?.used).toBe('before-merge');
+    expect(extract?.disk.iopsCount?.because).toMatch(/reached the cgroup's cap of 2,000 IOPS/);
+    expect(extract?.bottleneck).toBe('disk-iops');
+  });
+
   it('the IOPS what-if counts the bios: a lower bound under the measured 55% saving, not the bandwidth floor', () => {
-    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap-bursts.json'));
     const iops = j.verdict.whatIf.find((w) => w.resource === 'disk-iops');
     const now = iops?.restoreMs ?? 0;
     // Doubling the cap took the restore to 45% of its time; the bound must be below that (within the
@@ -153,7 +165,7 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
   });
 
   it('the bandwidth what-if is a lower bound too: doubling the bandwidth saved 11%, bounded by the bios over the unchanged IOPS cap', () => {
-    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap-bursts.json'));
     const bw = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
     const now = bw?.restoreMs ?? 0;
     // Not "would still take the whole time": the throttle's bursts ran at the bandwidth cap.
@@ -162,7 +174,7 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
   });
 
   it('the dirty-throttle rule names the IOPS when the bios reached the ceiling and the bytes did not, whatever count the share used', () => {
-    const j = judgeInDetail(loadFixture('lab-bio-iops-cap.json'));
+    const j = judgeInDetail(loadFixture('lab-bio-iops-cap-bursts.json'));
     const extract = j.phases.find((x) => x.phase === 'extract');
     if (!extract?.disk.iopsCount) throw new Error('no IOPS count');
     // Played as if the steadiness test had not told the counts apart: the share counts requests after merging.
@@ -180,7 +192,7 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     );
     const bandwidth = shares.find((s) => s.resource === 'disk-bandwidth') ?? null;
     const disk = { ...extract.disk, shares, top: bandwidth, iopsCount: counting, timeAtCeiling: { 'disk-bandwidth': 0.14, 'disk-iops': 0 } };
-    const profile = loadFixture('lab-bio-iops-cap.json');
+    const profile = loadFixture('lab-bio-iops-cap-bursts.json');
     const rule = RULES.extract.find((r) => r.id === 'dirty-throttled');
     const outcome = rule?.apply({
       profile,

@@ -45,6 +45,17 @@ describe('validateProfile', () => {
     expect(errors.some((e) => e.startsWith('verdict.whatIf[1].about: expected one of "step", "until-on-disk"'))).toBe(true);
   });
 
+  it("a process's ppid and reapedTicks are optional, and checked when present", () => {
+    const p = fresh();
+    const snapshot = p.samples.snapshots.find((s: { processes?: unknown[] }) => (s.processes?.length ?? 0) > 0) ?? p.samples.snapshots[0];
+    snapshot.processes = [{ pid: 10, comm: 'tar', cpuTicks: 5 }];
+    expect(profileErrors(p)).toEqual([]);
+    snapshot.processes = [{ pid: 10, comm: 'tar', cpuTicks: 5, ppid: 1, reapedTicks: 85 }];
+    expect(profileErrors(p)).toEqual([]);
+    snapshot.processes[0].reapedTicks = '85';
+    expect(profileErrors(p)[0]).toMatch(/processes\[0\]\.reapedTicks: expected a number, got "85"/);
+  });
+
   it('refuses an unsupported schema version with the supported one', () => {
     const p = fresh();
     p.schemaVersion = 99;

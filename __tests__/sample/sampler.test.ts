@@ -116,6 +116,38 @@ describe.runIf(onLinux)('child CPU', () => {
     expect(during - before).toBeGreaterThanOrEqual(30); // ≥ 0.3 s of the ~0.7 s it ran (shared CPUs)
     expect(after).toBeGreaterThanOrEqual(during);
   });
+
+  it("a parent's sighting after it reaped a busy child carries the child's whole CPU (reapedTicks), which the child's own sightings cannot", async () => {
+    const sampler = new Sampler({ intervalMs: 100, devices, originMs: performance.now() });
+    // sh runs a busy child sh (a fixed amount of work, ~0.2 s of CPU here however loaded), waits for
+    // (reaps) it, then sleeps so it is seen again.
+    const script = "sh -c 'i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done'; sleep 1";
+    const parent = spawn('sh', ['-c', script], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => parent.on('exit', resolve));
+    const seen: { busy: number; reaped: number | undefined; ppid: number | undefined }[] = [];
+    const deadline = performance.now() + 5000;
+    let busyChild: number | undefined;
+    while (performance.now() < deadline) {
+      await sleep(50);
+      const procs = sampler.snapshot().processes ?? [];
+      const me = procs.find((p) => p.pid === parent.pid);
+      const child = procs.find((p) => p.ppid === parent.pid && p.comm === 'sh');
+      if (child) busyChild = Math.max(busyChild ?? 0, child.cpuTicks);
+      if (me) seen.push({ busy: child?.cpuTicks ?? -1, reaped: me.reapedTicks, ppid: me.ppid });
+      if (me && !child && busyChild !== undefined) break;
+    }
+    parent.kill('SIGTERM');
+    await exited;
+    sampler.stop();
+    const last = seen.at(-1);
+    expect(last?.ppid).toBe(process.pid);
+    expect(busyChild).toBeGreaterThan(0);
+    // The child's last sighting showed part of its CPU; its parent's reaped ticks show at least that, and the rest.
+    expect(last?.reaped).toBeGreaterThanOrEqual(busyChild ?? Infinity);
+    expect(last?.reaped).toBeGreaterThanOrEqual(10);
+    // While the child ran, nothing was reaped yet.
+    expect(seen[0]?.reaped).toBeLessThan(busyChild ?? 0);
+  });
 });
 
 describe('without /proc', () => {

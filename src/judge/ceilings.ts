@@ -12,7 +12,25 @@ export interface Ceilings {
   qd1ReadIops: number | null;
   /** 4 KiB writes each followed by fdatasync: what a flush-per-write workload gets. */
   fsyncWriteIops: number | null;
+  /**
+   * Where a kind's figure came from when not fio alone (a cgroup I/O cap, cgroup-io.ts), as said in
+   * sentences: "the cgroup's blkio cap of 40 MiB/s". Absent: fio's probe.
+   */
+  from?: Partial<Record<CeilingKind, CeilingFrom>>;
+  /** The write IOPS ceiling is a cgroup cap, which counts bios before merging. */
+  randWriteCountsBios?: boolean;
+  /** A cgroup write IOPS cap on the device (bios/s), also where fio's lower figure set the ceiling. */
+  writeBiosCap?: number;
 }
+
+/** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
+export interface CeilingFrom {
+  said: string;
+  cap: boolean;
+}
+
+/** The ceilings a cgroup I/O cap can set too. */
+export type CeilingKind = 'seqWriteBytesPerSecond' | 'randWriteIops' | 'seqReadBytesPerSecond' | 'randReadIops';
 
 function usable(profile: Profile, name: ProbeName): ProbeResult | null {
   const p = profile.probes?.probes.find((x) => x.name === name);

@@ -19,6 +19,12 @@ export interface CpuLoad {
   starved: boolean;
   /** The runner's cgroup ran at its CPU quota (cpu.stat): evidence with or without PSI. */
   quotaBound: boolean;
+  /**
+   * tar and zstd together kept a full core busy over the whole phase (their exact total, reaped
+   * children's times included), though neither did alone: a pipeline sharing one core, or each
+   * waiting on the other's CPU work. With the disk calm that CPU work is the phase's time.
+   */
+  pipelineSaturated: boolean;
   /** Whether the figures decide it: false without /proc, or when a short phase's ticks straddle the threshold. */
   measured: boolean;
   candidates: Candidate[];
@@ -85,11 +91,26 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
       ),
     );
   }
+  // Under a CPU quota the cgroup's own cpu.stat speaks for the pair (quotaCandidates); this is for the host's cores.
+  const pipelineSaturated = !processSaturated && p !== null && facts.cpuReach.quotaCores === null && facts.childCores !== null && facts.childCores >= full;
+  if (pipelineSaturated) {
+    c.push(
+      candidate(
+        'pipeline-cores',
+        `tar and zstd together kept ${formatNumber(facts.childCores ?? 0)} of a core busy over the whole extraction (exact: their reaped times)${reachNote(facts)}`,
+        facts.childCores,
+        'cores',
+        ['cpu'],
+        full,
+      ),
+    );
+  }
   const quota = quotaCandidates(facts);
   c.push(...quota.candidates);
   machineCandidates(facts, c);
   return {
     processSaturated,
+    pipelineSaturated,
     starved: working && pressed && !heldByWriteback,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
@@ -167,7 +188,7 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const quota = quotaCandidates(facts);
   c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: saturated, starved: false, quotaBound: quota.bound, measured, candidates: c };
+  return { processSaturated: saturated, pipelineSaturated: false, starved: false, quotaBound: quota.bound, measured, candidates: c };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

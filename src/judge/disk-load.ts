@@ -6,7 +6,7 @@
  */
 import { type Bottleneck, DISK_RESOURCES, type DiskResource, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
-import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { type CeilingFrom, iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, iops, mibPerSecond, percent } from '../report/format.js';
@@ -37,6 +37,8 @@ export interface DiskShare {
   share: number;
   /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
   count?: IopsCount;
+  /** What set the ceiling when not fio alone: "the cgroup's blkio cap of 40 MiB/s" (cgroup-io.ts). */
+  from?: CeilingFrom;
 }
 
 /** A phase that ran above a probed ceiling: the ceiling moved, or the probe does not measure what limits it. */
@@ -82,7 +84,9 @@ const NOT_DISK: Bottleneck[] = ['cpu', 'network', 'none'];
 function ceilingsFor(c: Ceilings, direction: Direction) {
   const seq = direction === 'write' ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
   const rand = direction === 'write' ? c.randWriteIops : c.randReadIops;
-  return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq) };
+  const seqFrom = c.from?.[direction === 'write' ? 'seqWriteBytesPerSecond' : 'seqReadBytesPerSecond'];
+  const randFrom = c.from?.[direction === 'write' ? 'randWriteIops' : 'randReadIops'];
+  return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq), seqFrom, randFrom };
 }
 
 /**
@@ -92,14 +96,23 @@ function ceilingsFor(c: Ceilings, direction: Direction) {
 export function sharesOf(d: DiskMetrics, c: Ceilings, writes?: { rate: number; count: IopsCount }): DiskShare[] {
   const out: DiskShare[] = [];
   for (const direction of ['write', 'read'] as const) {
-    const { seq, rand, randIsOwn } = ceilingsFor(c, direction);
+    const { seq, rand, randIsOwn, seqFrom, randFrom } = ceilingsFor(c, direction);
     const bytesPerSecond = (direction === 'write' ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
     const counted = direction === 'write' ? writes : undefined;
     const requestsPerSecond = counted ? counted.rate : direction === 'write' ? d.writesPerSecond : d.readsPerSecond;
-    if (seq) out.push({ resource: 'disk-bandwidth', direction, rate: bytesPerSecond, ceiling: seq, share: bytesPerSecond / seq });
+    if (seq)
+      out.push({
+        resource: 'disk-bandwidth',
+        direction,
+        rate: bytesPerSecond,
+        ceiling: seq,
+        share: bytesPerSecond / seq,
+        ...(seqFrom ? { from: seqFrom } : {}),
+      });
     if (rand && randIsOwn) {
       const share: DiskShare = { resource: 'disk-iops', direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand };
       if (counted && counted.count !== 'after-merge') share.count = counted.count;
+      if (randFrom) share.from = randFrom;
       out.push(share);
     }
   }
@@ -183,14 +196,20 @@ const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
  */
 export function describeShare(s: DiskShare, what: string, requestKiB?: number): string {
   const size = requestKiB === undefined || s.count === 'before-merge' ? '' : ` of ${formatNumber(requestKiB)} KiB`;
-  const above = s.share > ABOVE_CEILING_SHARE ? ', above what fio measured (the ceiling moved or the probe understated it)' : '';
+  const above =
+    s.share > ABOVE_CEILING_SHARE
+      ? s.from?.cap
+        ? ', above the cap (a throttle lets bursts through at first)'
+        : ', above what fio measured (the ceiling moved or the probe understated it)'
+      : '';
+  const ceiling = (unit: string) => s.from?.said ?? `the ${unit} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
   const requests =
     s.count === 'before-merge'
       ? `issued ${formatNumber(s.rate)} write bios/s (completed + merged: what a cap on bios counts)`
       : `completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s${size}`;
   return s.resource === 'disk-bandwidth'
-    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of the ${mibPerSecond(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling${above}`
-    : `${what} ${requests}, ${percent(s.share)} of the ${iops(s.ceiling)} ${KIND_TEXT[s.resource][s.direction]} ceiling${above}`;
+    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of ${ceiling(mibPerSecond(s.ceiling))}${above}`
+    : `${what} ${requests}, ${percent(s.share)} of ${ceiling(iops(s.ceiling))}${above}`;
 }
 
 function merged(c: IopsCounting): boolean {
@@ -208,7 +227,7 @@ function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMove
     probed: above.ceiling,
     share: above.share,
     figureUsed: 'sustained',
-    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of ${above.from?.said ?? `the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured`}: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
   };
 }
 
@@ -217,7 +236,8 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
   const c: Candidate[] = [];
   const write = ceilingsFor(ceilings, 'write');
   const bandwidthShare = d && write.seq ? (d.writeKiBPerSecond * 1024) / write.seq : null;
-  const counting = d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq) : null;
+  const bios = ceilings.randWriteCountsBios ? (write.randFrom?.said ?? 'a cgroup I/O cap') : undefined;
+  const counting = d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap) : null;
   const counted = counting
     ? { rate: counting.used === 'before-merge' ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used }
     : undefined;

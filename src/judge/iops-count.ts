@@ -134,7 +134,9 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
  * Which count the probed write-IOPS ceiling belongs to, for a phase on `stack` between its first and
  * last snapshot: the device's own count when it reached the ceiling or neither did; bios when only
  * they reached it and, over the phase's windows, held steadier than requests/s and bytes/s (a cap
- * holds its own count still). Null without counters or a ceiling.
+ * holds its own count still). `capCountsBios`, naming a cgroup cap that set the ceiling: bios, said so;
+ * `biosCap`, a cgroup write IOPS cap on the device below fio's figure: bios where they reached it.
+ * Null without counters or a ceiling.
  */
 export function iopsCounting(
   series: readonly Snapshot[],
@@ -142,6 +144,8 @@ export function iopsCounting(
   ceiling: number | null,
   bandwidthShare: number | null,
   bandwidthCeiling: number | null = null,
+  capCountsBios?: string,
+  biosCap?: number,
 ): IopsCounting | null {
   const first = series[0];
   const last = series.at(-1);
@@ -154,6 +158,9 @@ export function iopsCounting(
   const pick = (used: IopsCount, because: string): IopsCounting => ({ used, ...base, because });
   const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
   const bioBased = stack.below.length > 0;
+  // A cgroup cap is known to count bios (blk-throttle sits above the queue's merging): no guessing.
+  if (capCountsBios)
+    return pick('before-merge', `the ceiling is ${capCountsBios}, and a cgroup I/O cap counts bios before merging (bios ${n(before)}/s on ${stack.name})`);
   const afterText = bioBased ? `requests on ${afterDevice} below` : 'requests after merging';
   if (before - after < FEW_MERGES_SHARE * before)
     return pick('after-merge', `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
@@ -162,8 +169,16 @@ export function iopsCounting(
   }
   if (before < NEAR_CEILING_SHARE * ceiling)
     return pick('after-merge', `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
-  // Only the bios reached the ceiling: a cap on bios holds bios/s still while requests/s follow the
-  // merging and bytes/s the file sizes; an uncapped disk's page-sized bios or a bandwidth cap do not.
+  // Only the bios reached the ceiling. A cgroup cap on the device counts bios, and where they reached
+  // it that cap binds, whatever fio read (fio's 4 KiB writes barely merge: its figure fits either count).
+  if (biosCap !== undefined && before >= NEAR_CEILING_SHARE * biosCap) {
+    return pick(
+      'before-merge',
+      `the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached the cgroup's cap of ${n(biosCap)} IOPS on this device, which counts bios before merging; ${afterText} (${n(after)}/s) did not reach ${ceilingText}`,
+    );
+  }
+  // Else: a cap on bios holds bios/s still while requests/s follow the merging and bytes/s the file
+  // sizes; an uncapped disk's page-sized bios or a bandwidth cap do not.
   const still = steadiness(series, stack, ceiling, bandwidthCeiling);
   const above = before > ABOVE_CEILING_SHARE * ceiling ? ', above what fio measured' : '';
   if (still && still.bios < still.requests && still.bios < still.bytes) {

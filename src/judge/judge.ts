@@ -19,13 +19,15 @@ import {
 } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
+import { quotaOf } from './cgroup-cpu.js';
+import { withCgroupCaps } from './cgroup-io.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, iops, mibPerSecond, percent, seconds } from '../report/format.js';
-import { deviceIndexFor, phaseFacts, type PhaseFacts } from './phase-facts.js';
+import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../report/format.js';
+import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
@@ -75,13 +77,13 @@ export interface Judgement {
 
 export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(profile)): JudgedPhase[] {
   const phases = profile.phases.filter((p) => p.endMs > p.startMs);
-  const facts = phases.map((p) => phaseFacts(profile, p));
+  const facts = phases.map((p) => phaseFacts(profile, p, p.name === 'writeback' ? tailDeviceIndex(profile, p) : undefined));
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
-    // Only the probed device's phases are held against its ceilings.
-    const onDevice = ceilingsOnDevice(profile, ceilings, f.deviceIndex);
+    // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
+    const onDevice = withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, f.deviceIndex), f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
@@ -164,21 +166,20 @@ function judgeRestore(profile: Profile): Judgement {
   const judged = judgePhases(profile, ceilings);
   if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
   const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
-  const whatIf = whatIfs(
-    judged.map((j) => {
-      const iopsCount = j.iopsCount ?? j.disk.iopsCount?.used;
-      return { name: j.phase, bottleneck: j.bottleneck, facts: j.facts, ...(iopsCount ? { iopsCount } : {}) };
-    }),
-    ceilings,
-  );
+  const whatIf = whatIfsOnTailDevice(profile, judged, ceilings);
   const spans = restoreSpans(judged);
   const pick = chooseVerdict(judged, whatIf, totalMs);
   const carrier = pick.carrier;
   const tail = judged.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
   const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
-  const saving = pick.best ? ` ${savingSentence(pick.best)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${failed}${blind}`;
+  const restoreDevice = deviceIndexFor(profile, 'extract');
+  const elsewhere =
+    carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
+  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
+  const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : undefined)}` : '';
+  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
@@ -195,6 +196,58 @@ function judgeRestore(profile: Profile): Judgement {
   return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
 }
 
+/**
+ * The what-ifs. When the tail was judged disk-bound on another device than extraction (restore paths
+ * on several disks), the disk what-ifs are about that device: extraction's disk figures are re-read
+ * on it and held against its own ceilings (none where fio probed another device), so a probe of one
+ * disk never bounds another's work.
+ */
+function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], ceilings: Ceilings): WhatIf[] {
+  const tail = judged.find((j) => j.phase === 'writeback');
+  const extract = judged.find((j) => j.phase === 'extract');
+  const moved =
+    tail !== undefined &&
+    extract !== undefined &&
+    tail.facts.deviceIndex !== extract.facts.deviceIndex &&
+    DISK_RESOURCES.some((r) => r === tail.bottleneck) &&
+    !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+  const extractRecord = profile.phases.find((p) => p.name === 'extract');
+  const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
+  const factsOf = (j: JudgedPhase): PhaseFacts => (onTailDevice && j.phase === 'extract' ? onTailDevice : j.facts);
+  const lead = onTailDevice ? { idleLeadMs: idleLeadMs(onTailDevice) } : {};
+  return whatIfs(
+    judged.map((j) => {
+      const iopsCount = j.iopsCount ?? j.disk.iopsCount?.used;
+      return {
+        name: j.phase,
+        bottleneck: j.bottleneck,
+        facts: factsOf(j),
+        ...(iopsCount ? { iopsCount } : {}),
+        ...(j.phase === 'extract' ? lead : {}),
+      };
+    }),
+    moved
+      ? withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, tail?.facts.deviceIndex ?? null), tail?.facts.deviceIndex ?? null)
+      : withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),
+    WHAT_IF_SPEEDUP,
+    moved ? profile.devices[tail?.facts.deviceIndex ?? -1]?.name : undefined,
+  );
+}
+
+/** How long into a phase its device wrote nothing: up to the last snapshot before its first write (the whole phase if none). */
+function idleLeadMs(f: PhaseFacts): number {
+  const i = f.deviceIndex;
+  const first = f.series[0];
+  if (i === null || !first) return 0;
+  const start = first.disks[i]?.sectorsWritten ?? 0;
+  let quiet = first;
+  for (const s of f.series) {
+    if ((s.disks[i]?.sectorsWritten ?? start) > start) return quiet.tMs - first.tMs;
+    quiet = s;
+  }
+  return f.durationMs;
+}
+
 /** The step's time (lookup + download + extraction: what the job pays) and the time until the files were on disk. */
 export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durationMs'>[]): { stepMs: number; untilOnDiskMs: number } {
   const stepMs = judged.filter((j) => j.phase !== 'writeback').reduce((s, j) => s + j.durationMs, 0);
@@ -202,8 +255,12 @@ export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durat
   return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
 }
 
-/** "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both are measured. */
-function savingSentence(w: WhatIf): string {
+/**
+ * "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both
+ * are measured. Under a CPU quota the CPU what-if raises the quota, so the sentence names it as the
+ * what-if does ("Twice the cgroup's CPU quota (0.6 cores) …"); a disk other than the restore's is named.
+ */
+function savingSentence(w: WhatIf, quotaCores: number | null, diskName?: string): string {
   const times = w.speedup === 2 ? 'Twice' : `${w.speedup} times`;
   const atMost = w.savingAtMostMs ?? 0;
   const atLeast = w.savingAtLeastMs ?? null;
@@ -213,7 +270,23 @@ function savingSentence(w: WhatIf): string {
       : atLeast !== null && atLeast > 0
         ? `about ${seconds(atMost)}`
         : `at most ${seconds(atMost)}`;
-  return `${times} the ${RESOURCE_NOUN[w.resource]} would save ${amount}.`;
+  const noun =
+    w.resource === 'cpu' && quotaCores !== null
+      ? `the cgroup's CPU quota (${formatNumber(quotaCores * w.speedup)} cores)`
+      : diskName && w.resource !== 'network' && w.resource !== 'cpu'
+        ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`)
+        : `the ${RESOURCE_NOUN[w.resource]}`;
+  return `${times} ${noun} would save ${amount}.`;
+}
+
+/** Most an unpinned phase could hide: all of it relaxed by the what-if's speedup, bounded by its duration. */
+function hiddenAtMostMs(j: Pick<JudgedPhase, 'durationMs'>, speedup: number): number {
+  return j.durationMs * (1 - 1 / speedup);
+}
+
+/** "The writeback tail cannot be pinned on one resource (CPU not measured): at most 0.084 s could hide there." */
+function outweighedSentence(j: JudgedPhase, speedup: number): string {
+  return `${j.sentence.replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
 }
 
 /**
@@ -221,9 +294,14 @@ function savingSentence(w: WhatIf): string {
  * verdict naming it) and whose what-if is measured, the one whose relaxation would save the most,
  * when that is at least MIN_SAVING_SHARE; else the longest phase's verdict. A phase that could not be
  * judged (inconclusive) could hide more than that: when its whole time, relaxed, exceeds the best
- * saving, the verdict is that phase's and says so.
+ * saving, the verdict is that phase's and says so; when it could hide less, the measured verdict stands
+ * and the sentence says what was not measured there (outweighed).
  */
-function chooseVerdict(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[], totalMs: number): { carrier: JudgedPhase; best: WhatIf | null } {
+function chooseVerdict(
+  judged: readonly JudgedPhase[],
+  whatIf: readonly WhatIf[],
+  totalMs: number,
+): { carrier: JudgedPhase; best: WhatIf | null; outweighed: JudgedPhase | null } {
   const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   const named = new Set(judged.map((j) => j.bottleneck));
   const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
@@ -233,13 +311,14 @@ function chooseVerdict(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[]
   const blind = judged
     .filter((j) => j.bottleneck === 'inconclusive')
     .reduce<JudgedPhase | null>((a, b) => (a === null || b.durationMs > a.durationMs ? b : a), null);
-  if (blind && blind.durationMs * (1 - 1 / speedup) > bestMs && blind.durationMs * (1 - 1 / speedup) >= MIN_SAVING_SHARE * totalMs) {
-    return { carrier: blind, best: null };
+  const hiddenMs = blind ? hiddenAtMostMs(blind, speedup) : 0;
+  if (blind && hiddenMs > bestMs && hiddenMs >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null, outweighed: null };
   }
-  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null };
+  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null, outweighed: null };
   // The phase that carries the named resource: the longest judged so.
   const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  return { carrier, best };
+  return { carrier, best, outweighed: blind };
 }
 
 export function judgeProfile(profile: Profile): Verdict {

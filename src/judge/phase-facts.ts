@@ -121,45 +121,105 @@ function ioDelta(a: OwnIo | null | undefined, b: OwnIo | null | undefined): OwnI
   };
 }
 
+interface Sighting {
+  pid: number;
+  comm: string;
+  ppid: number | undefined;
+  bornInside: boolean;
+  /** Own ticks counted from (0 when born inside the phase), at the first sighting, at the last. */
+  base: number;
+  firstSeen: number;
+  last: number;
+  /** Reaped children's ticks (cutime + cstime) counted from, and at the last sighting; null where not recorded. */
+  reapedBase: number | null;
+  reapedLast: number | null;
+  firstMs: number;
+  lastMs: number;
+}
+
+function sightings(series: readonly Snapshot[]): Map<number, Sighting> {
+  const first = series[0] as Snapshot;
+  // schema 2 snapshots read the tree whenever selfCpuTicks is set; `processes` is left out when empty.
+  const treeReadAtStart = first.selfCpuTicks != null;
+  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
+  const seen = new Map<number, Sighting>();
+  for (const s of series) {
+    for (const p of s.processes ?? []) {
+      const entry = seen.get(p.pid);
+      const reaped = p.reapedTicks ?? null;
+      if (entry) {
+        entry.last = p.cpuTicks;
+        entry.reapedLast = reaped;
+        entry.lastMs = s.tMs;
+        continue;
+      }
+      const bornInside = treeReadAtStart && !atStart.has(p.pid);
+      seen.set(p.pid, {
+        pid: p.pid,
+        comm: p.comm,
+        ppid: p.ppid,
+        bornInside,
+        base: bornInside ? 0 : p.cpuTicks,
+        firstSeen: p.cpuTicks,
+        last: p.cpuTicks,
+        reapedBase: reaped === null ? null : bornInside ? 0 : reaped,
+        reapedLast: reaped,
+        firstMs: s.tMs,
+        lastMs: s.tMs,
+      });
+    }
+  }
+  return seen;
+}
+
+/**
+ * CPU of reaped children that no snapshot of theirs shows, known exactly from their parent's cutime +
+ * cstime: when tar reaps unzstd and is seen again, Δ tar's reaped ticks is unzstd's whole CPU (and
+ * that of any child of tar's no snapshot caught), less what unzstd's own snapshots showed. Per parent,
+ * the children it reaped between its first and last sighting and their unseen ticks; only where every
+ * such child was born inside the phase (its whole life is the phase's) and the counters were recorded.
+ */
+function reapedTails(seen: ReadonlyMap<number, Sighting>): { parent: number; children: Set<number>; ticks: number }[] {
+  const out: { parent: number; children: Set<number>; ticks: number }[] = [];
+  for (const q of seen.values()) {
+    if (q.reapedBase === null || q.reapedLast === null || q.reapedLast <= q.reapedBase) continue;
+    // Gone while their parent was still seen: reaped by it (a zombie stays listed until then).
+    const children = [...seen.values()].filter((p) => p.ppid === q.pid && p.lastMs >= q.firstMs && p.lastMs < q.lastMs);
+    if (children.some((p) => !p.bornInside || p.reapedLast === null || p.reapedBase === null)) continue;
+    const shown = children.reduce((sum, p) => sum + (p.last - p.base) + ((p.reapedLast ?? 0) - (p.reapedBase ?? 0)), 0);
+    out.push({ parent: q.pid, children: new Set(children.map((p) => p.pid)), ticks: Math.max(0, q.reapedLast - q.reapedBase - shown) });
+  }
+  return out;
+}
+
 /**
  * Per process, CPU from the first to the last snapshot it was seen in, and from 0 ticks when the
  * phase's first snapshot read the process tree and it was not in it (it started inside the phase).
  * What no snapshot shows (a process's last moments before it exited) is in the children's exact
  * total, `childTicks` (reaped children's times, /proc/self/stat cutime + cstime, and the live ones'):
- * it bounds the busiest process from above.
+ * it bounds the busiest process from above. Where a parent's reaped ticks say exactly how much of that
+ * was its reaped children's (reapedTails), a child's bound is its own share of it and the others'
+ * bound leaves it out.
  */
 function busiestProcess(series: readonly Snapshot[], durationMs: number, childTicks: number | null): BusiestProcess | null {
   if (durationMs <= 0 || !series.some((s) => s.processes !== undefined || s.selfCpuTicks !== undefined)) return null;
-  const first = series[0] as Snapshot;
-  // schema 2 snapshots read the tree whenever selfCpuTicks is set; `processes` is left out when empty.
-  const treeReadAtStart = first.selfCpuTicks != null;
-  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
-  /** base: the ticks counted from (0 when born inside the phase); firstSeen: the ticks at the first sighting. */
-  const seen = new Map<number, { comm: string; base: number; firstSeen: number; last: number; firstMs: number; lastMs: number }>();
-  for (const s of series) {
-    for (const p of s.processes ?? []) {
-      const entry = seen.get(p.pid);
-      if (entry) {
-        entry.last = p.cpuTicks;
-        entry.lastMs = s.tMs;
-      } else {
-        const bornInside = treeReadAtStart && !atStart.has(p.pid);
-        seen.set(p.pid, { comm: p.comm, base: bornInside ? 0 : p.cpuTicks, firstSeen: p.cpuTicks, last: p.cpuTicks, firstMs: s.tMs, lastMs: s.tMs });
-      }
-    }
-  }
+  const seen = sightings(series);
+  const tails = reapedTails(seen);
   const seconds = durationMs / 1000;
   const shownTicks = [...seen.values()].reduce((sum, e) => sum + (e.last - e.base), 0);
-  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks);
+  const known = tails.reduce((sum, t) => sum + t.ticks, 0);
+  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks - known);
   let best: BusiestProcess | null = null;
   for (const e of seen.values()) {
     const cores = (e.last - e.base) / USER_HZ / seconds;
     if (best && cores <= best.cores) continue;
     const seenMs = e.lastMs - e.firstMs;
+    const ownTail = tails.find((t) => t.children.has(e.pid));
+    const unseen = ownTail ? ownTail.ticks : unseenTicks;
     best = {
       comm: e.comm,
       cores,
-      coresAtMost: unseenTicks === null ? null : cores + unseenTicks / USER_HZ / seconds,
+      coresAtMost: unseen === null ? null : cores + unseen / USER_HZ / seconds,
       coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1000) : null,
       seenMs,
     };
@@ -221,7 +281,20 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
   };
 }
 
-export function phaseFacts(profile: Profile, phase: PhaseRecord): PhaseFacts {
+export function phaseFacts(profile: Profile, phase: PhaseRecord, deviceIndex = deviceIndexFor(profile, phase.name)): PhaseFacts {
   const inside = profile.samples.snapshots.filter((s) => s.tMs > phase.startMs && s.tMs < phase.endMs);
-  return snapshotFacts(phase.start, phase.end, deviceIndexFor(profile, phase.name), inside, profile.context.cgroup);
+  return snapshotFacts(phase.start, phase.end, deviceIndex, inside, profile.context.cgroup);
+}
+
+/**
+ * The device the writeback tail is judged on: where restore paths span several devices, the one that
+ * wrote most during the tail (the one still draining), else the restore's device. The tail lasts until
+ * the last device is done, so that device is what it waited on.
+ */
+export function tailDeviceIndex(profile: Profile, phase: PhaseRecord): number | null {
+  const restoreDevice = deviceIndexFor(profile, 'writeback');
+  const tops = profile.devices.flatMap((d, i) => (d.topFor?.includes('restore-path') ? [i] : []));
+  if (phase.name !== 'writeback' || tops.length < 2) return restoreDevice;
+  const written = (i: number) => phaseSummary(phase.start, phase.end, i).disk?.writtenBytes ?? 0;
+  return tops.reduce((a, b) => (written(b) > written(a) ? b : a), restoreDevice ?? (tops[0] as number));
 }

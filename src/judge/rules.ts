@@ -24,6 +24,9 @@ import {
   NEAR_CEILING_SHARE,
   QD1_RATE_SHARE,
   SMALL_REQUEST_KIB,
+  STEADY_RATE_SHARE,
+  STEADY_WINDOW_MS,
+  SUSTAINED_RATE_MS,
   WRITEBACK_TAIL_SHARE,
 } from './thresholds.js';
 
@@ -215,6 +218,30 @@ function biosAtCeiling(x: RuleInput): IopsCounting | null {
   return (shareOf(x.disk, 'disk-bandwidth')?.share ?? 0) < NEAR_CEILING_SHARE ? c : null;
 }
 
+/**
+ * tar and zstd together at a full core, neither alone (cpu-load's pipelineSaturated), while the disk
+ * stayed calm: the extraction had nothing else to wait on, so its time is their CPU work. The common
+ * case on a hosted runner whose page cache absorbs a half-second extraction.
+ */
+const cpuPipeline: Rule = {
+  id: 'cpu-pipeline',
+  apply: (x) => {
+    if (!x.cpu?.pipelineSaturated) return null;
+    const ioSome = x.facts.pressure.ioSome ?? 0;
+    const calm = (probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated) && ioSome < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p = x.facts.busiestProcess;
+    const busiest = p ? `, ${p.comm} alone ${describeBusiest(p)},` : '';
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : 'the disk was not saturated';
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is the limit` : "their CPU work is the extraction's time";
+    return {
+      bottleneck: 'cpu',
+      clause: `tar and zstd together kept ${formatNumber(x.facts.childCores ?? 0)} of a core busy during ${x.what}${busiest} while ${diskPart} and I/O stalls stayed at ${percent(ioSome)}: ${limit}`,
+    };
+  },
+};
+
 const dirtyThrottled: Rule = {
   id: 'dirty-throttled',
   apply: (x) => {
@@ -242,7 +269,7 @@ const dirtyThrottled: Rule = {
 const cameNearNone: Rule = {
   id: 'near-no-ceiling',
   apply: (x) => {
-    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.pipelineSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
     const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
     return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
   },
@@ -333,12 +360,54 @@ const tailDisk: Rule = {
   },
 };
 
+/** The bytes/s a device wrote in each window of at least STEADY_WINDOW_MS across the phase's snapshots. */
+function windowRates(x: RuleInput): number[] {
+  const i = x.facts.deviceIndex;
+  if (i === null) return [];
+  const rates: number[] = [];
+  let from = x.facts.series[0];
+  for (const s of x.facts.series.slice(1)) {
+    const a = from?.disks[i];
+    const b = s.disks[i];
+    if (!from || !a || !b || s.tMs - from.tMs < STEADY_WINDOW_MS) continue;
+    rates.push(((b.sectorsWritten - a.sectorsWritten) * 512) / ((s.tMs - from.tMs) / 1000));
+    from = s;
+  }
+  return rates;
+}
+
+/**
+ * A long tail on a device fio did not probe (another restore disk, or no fio): the tail is that device
+ * draining what the page cache owed, so its time is the owed bytes over the rate the device took them
+ * at. When it took them at a steady rate for SUSTAINED_RATE_MS or more, that rate is the limit the
+ * tail ran into; it stands in for a ceiling (the what-if's rule for no probe) and is named as such.
+ */
+const tailSustained: Rule = {
+  id: 'tail-sustained-rate',
+  apply: (x) => {
+    const d = x.facts.disk;
+    if (probes(x) || !d || d.writtenBytes <= 0 || x.facts.durationMs < SUSTAINED_RATE_MS) return null;
+    const rates = windowRates(x);
+    const mean = (d.writtenBytes * 1000) / x.facts.durationMs;
+    if (rates.length < 2 || rates.some((r) => r < STEADY_RATE_SHARE * mean)) return null;
+    const resource = kernelOnlyResource(x);
+    const device = x.facts.deviceIndex === null ? 'the disk' : (x.profile.devices[x.facts.deviceIndex]?.name ?? 'the disk');
+    const probed = x.profile.probes?.deviceName;
+    const noProbe = probed && probed !== device ? `fio probed ${probed}, not ${device}` : 'no fio probe';
+    const rate = resource === 'disk-iops' ? `${formatNumber(d.writesPerSecond)} writes/s of ${formatNumber(d.writeRequestKiB)} KiB` : mibPerSecond(mean);
+    return {
+      bottleneck: resource,
+      clause: `the writeback tail after tar exited was ${device} draining what the page cache owed: it wrote ${bytes(d.writtenBytes)} at a steady ${rate} for ${seconds(x.facts.durationMs)}, the rate it sustained, not a probed ceiling (${noProbe})`,
+    };
+  },
+};
+
 /** Rule tables, first match wins. */
 export const RULES: Record<PhaseName, readonly Rule[]> = {
   lookup: [lookupRoundTrip],
   download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
-  writeback: [tailShort, tailDisk, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, cpuPipeline, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  writeback: [tailShort, tailDisk, tailSustained, inconclusive],
 };
 
 export function applyRules(x: RuleInput): Outcome & { rule: string } {

@@ -25,6 +25,14 @@ export const TIME_AT_CEILING_SHARE = 0.5;
 export const SUSTAINED_RATE_MS = 1000;
 
 /**
+ * A rate is steady when every window of at least STEADY_WINDOW_MS wrote at STEADY_RATE_SHARE of the
+ * mean or more: a throttle's slices (blkio lets bursts through every ~100 ms) even out over half a
+ * second, a writer that paused or stopped does not.
+ */
+export const STEADY_WINDOW_MS = 500;
+export const STEADY_RATE_SHARE = 0.5;
+
+/**
  * Time at a ceiling is read over windows of at least this long: blkio and cloud throttles release
  * I/O in bursts, so single 100 ms samples swing between 0 and twice the limit.
  */

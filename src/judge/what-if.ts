@@ -35,6 +35,12 @@ export interface WhatIfPhase {
   facts: PhaseFacts;
   /** Which write requests the IOPS ceiling counts (iops-count.ts); absent: the device's own count. */
   iopsCount?: IopsCount;
+  /**
+   * Extraction only, set when the disk relaxed is not the one extraction started on (restore paths on
+   * several disks): how long into extraction that disk wrote nothing. tar reached its files then, at a
+   * pace set by the other disk and the CPU, so a faster disk here starts its work no earlier.
+   */
+  idleLeadMs?: number;
 }
 
 /** Bounds on the restore's time with one resource faster; `measured` false: no figure is claimed. */
@@ -211,7 +217,8 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     if (extract?.bottleneck === resource || (extract?.bottleneck === otherKind && otherProbed))
       return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
-      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, diskMs(own, c, faster, other)));
+      const lead = extract?.idleLeadMs ?? 0;
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, lead + diskMs(own, c, faster, other)));
     }
     return e + t;
   }
@@ -254,8 +261,14 @@ const PHRASE: Record<Resource, string> = {
 
 const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
 
+function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
+  if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.said;
+  return resource === 'disk-iops' ? c.from?.randWriteIops?.said : undefined;
+}
+
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
-export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): WhatIf[] {
+/** `diskName`: the device the disk what-ifs are about when it is not the restore's (restore paths on several disks). */
+export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP, diskName?: string): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
   const times = speedup === 2 ? 'twice' : `${speedup} times`;
@@ -269,11 +282,11 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     const quota = resource === 'cpu' ? quotaOf(phases) : null;
     const phrase =
       quota === null
-        ? `${PHRASE[resource]} ${times} as fast`
+        ? `${diskName && resource !== 'network' && resource !== 'cpu' ? PHRASE[resource].replace("the disk's", `${diskName}'s`) : PHRASE[resource]} ${times} as fast`
         : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
-      sentence = `${phrase}: not measured, as the disk has no fio ceiling here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
     } else if (atMost < 0.01 * nowMs) {
       sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
     } else if (upper !== null && atLeast !== null && atLeast > 0) {
@@ -281,6 +294,9 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     } else {
       sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
     }
+    // A disk bound from a cgroup cap (cgroup-io.ts) says so: the figure doubled is no fio measurement.
+    const from = b.measured && atMost >= 0.01 * nowMs ? ceilingFrom(ceilings, resource) : undefined;
+    if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
     return {
       resource,
       speedup,

@@ -130,6 +130,14 @@ export interface ProcessTicks {
   comm: string;
   /** user+system ticks of the process itself (its reaped children are not in it). */
   cpuTicks: number;
+  /** Its parent's pid: which process reaps it. Absent in recordings before it was recorded. */
+  ppid?: number;
+  /**
+   * cutime + cstime ticks (/proc/<pid>/stat fields 16-17): its reaped children's whole CPU. When unzstd
+   * exits and tar reaps it, tar's next sighting carries unzstd's final total, which no snapshot of
+   * unzstd shows. Absent in recordings before it was recorded.
+   */
+  reapedTicks?: number;
 }
 
 /** A phase with exact boundaries: snapshots taken at the instants the phase began and ended. */

@@ -79,7 +79,7 @@ export class ProcessTreeReader {
       if (!stat) continue; // Exited between listing and reading: now in its parent's counters.
       const ownTicks = stat.utimeTicks + stat.stimeTicks;
       childCpuTicks += ownTicks + stat.cutimeTicks + stat.cstimeTicks;
-      processes.push({ pid: stat.pid, comm: stat.comm, cpuTicks: ownTicks });
+      processes.push({ pid: stat.pid, comm: stat.comm, cpuTicks: ownTicks, ppid: stat.ppid, reapedTicks: stat.cutimeTicks + stat.cstimeTicks });
       const io = parsePidIo(readOrNull(`${this.procRoot}/${pid}/io`) ?? '');
       if (ownIo && io) ownIo = addIo(ownIo, io);
       queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));

@@ -1,0 +1,80 @@
+/**
+ * The runner's cgroup I/O caps (v2 io.max, v1 blkio.throttle.*) as ceilings the judge may use: a cap
+ * the kernel enforces on the restore's device is a ceiling known without fio, so where fio did not
+ * run (no fio, `probes: none`, O_DIRECT refused) the disk can still be held against it, and where
+ * both exist the lower binds. A cap is matched on the judged device's "major:minor" (already the
+ * whole disk under a partition, and the disk under an overlay's upper layer, as the devices module
+ * resolves them) and, for a bio-based device (dm, md), on the devices below it: their bios carry the
+ * submitting task's cgroup. A cap counts bios before the queue merges them (blk-throttle sits above
+ * the request queue), so an IOPS ceiling from a cap is held against bios/s. Every ceiling taken from
+ * a cap says so: the sentences name "the cgroup's blkio cap of 40 MiB/s", never fio. Pure.
+ */
+import type { CgroupIoLimit, Profile } from '../profile/schema.js';
+import { iops, mibPerSecond } from '../report/format.js';
+import type { Ceilings, CeilingKind } from './ceilings.js';
+
+/** The tightest cap of each kind on the device at `deviceIndex` or a device its bios reach below; null without one. */
+export function capsOnDevice(profile: Profile, deviceIndex: number | null): CgroupIoLimit | null {
+  const limits = profile.context.cgroup?.ioLimits ?? [];
+  const device = deviceIndex === null ? undefined : profile.devices[deviceIndex];
+  if (!device || limits.length === 0) return null;
+  const bioBased = device.kind === 'dm' || device.kind === 'md';
+  const below = bioBased ? (device.below ?? []).flatMap((n) => profile.devices.find((d) => d.name === n)?.devNumber ?? []) : [];
+  const numbers = new Set([device.devNumber, ...below]);
+  const matching = limits.filter((l) => numbers.has(l.device));
+  if (matching.length === 0) return null;
+  const min = (f: keyof Omit<CgroupIoLimit, 'device'>) => {
+    const values = matching.flatMap((l) => (l[f] !== undefined && l[f] > 0 ? [l[f]] : []));
+    return values.length > 0 ? Math.min(...values) : undefined;
+  };
+  const out: CgroupIoLimit = { device: device.devNumber };
+  for (const f of ['writeBytesPerSecond', 'writeIops', 'readBytesPerSecond', 'readIops'] as const) {
+    const v = min(f);
+    if (v !== undefined) out[f] = v;
+  }
+  return Object.keys(out).length > 1 ? out : null;
+}
+
+const CAP_FIELD: Record<CeilingKind, keyof Omit<CgroupIoLimit, 'device'>> = {
+  seqWriteBytesPerSecond: 'writeBytesPerSecond',
+  randWriteIops: 'writeIops',
+  seqReadBytesPerSecond: 'readBytesPerSecond',
+  randReadIops: 'readIops',
+};
+
+/** "the cgroup's blkio cap of 40 MiB/s" (v1) or "the cgroup's io.max cap of 1,000 IOPS" (v2). */
+export function capText(profile: Profile, kind: CeilingKind, value: number): string {
+  const file = profile.context.cgroup?.version === 2 ? 'io.max' : 'blkio';
+  const figure = kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
+  return `the cgroup's ${file} cap of ${figure}`;
+}
+
+/**
+ * The ceilings with the device's caps folded in: each kind is the lower of fio's figure and the cap,
+ * and `from` says where a cap set it (and what fio measured, when fio measured more). A kind only fio
+ * set stays unlabelled, as before.
+ */
+export function withCgroupCaps(profile: Profile, ceilings: Ceilings, deviceIndex: number | null): Ceilings {
+  const cap = capsOnDevice(profile, deviceIndex);
+  if (!cap) return ceilings;
+  const out: Ceilings = { ...ceilings, from: { ...ceilings.from } };
+  for (const kind of Object.keys(CAP_FIELD) as CeilingKind[]) {
+    const value = cap[CAP_FIELD[kind]];
+    if (value === undefined) continue;
+    const probed = ceilings[kind];
+    if (kind === 'randWriteIops') out.writeBiosCap = value;
+    if (probed !== null && probed <= value) {
+      out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile, kind, value)})`, cap: false } };
+      continue;
+    }
+    out[kind] = value;
+    const fio = probed === null ? '' : ` (below the ${figureOf(kind, probed)} fio measured)`;
+    out.from = { ...out.from, [kind]: { said: `${capText(profile, kind, value)}${fio}`, cap: true } };
+    if (kind === 'randWriteIops') out.randWriteCountsBios = true;
+  }
+  return out;
+}
+
+function figureOf(kind: CeilingKind, value: number): string {
+  return kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : iops(value);
+}
