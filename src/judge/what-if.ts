@@ -2,7 +2,7 @@
  * Lower bounds for the restore's duration with one resource twice as fast, as the lab's
  * interventions relax it. Pure. A phase is shortened only by the resource its verdict names
  * (network: the download; disk and CPU: extraction and the writeback tail), or, for an extraction
- * judged one disk kind, by the other kind down to its work over the named kind's unchanged probed
+ * judged one disk kind, by the other kind down to its work over the named kind's unchanged probed (or cgroup-capped)
  * ceiling (both limits can share its time); a phase judged none or inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
@@ -211,7 +211,8 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     const other = competing(span, own, e + t);
     // An extraction judged the other disk kind is still shortened by this one where the two limits
     // shared its time (a throttle's bursts at the bandwidth cap between IOPS-capped stretches): its work
-    // over the other kind's unchanged ceiling bounds it, when that ceiling was probed.
+    // over the other kind's unchanged ceiling bounds it, when that ceiling was probed or is a cgroup cap
+    // (never a rate merely sustained: relaxedCeilings' stand-in is for the kind relaxed only).
     const otherKind = resource === 'disk-bandwidth' ? 'disk-iops' : 'disk-bandwidth';
     const otherProbed = otherKind === 'disk-bandwidth' ? c.seqWriteBytesPerSecond !== null : iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond);
     if (extract?.bottleneck === resource || (extract?.bottleneck === otherKind && otherProbed))
