@@ -7,9 +7,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { observedRestore } from '../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../src/pipeline/observed-restore.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../src/services/index.js';
-import { monotonicMs } from '../src/util/clock.js';
 import { DOWNLOAD_SCENARIOS } from '../src/lab/download-scenarios.js';
 
 const SCENARIOS: Record<string, SettingsUpdate> = Object.fromEntries(
@@ -35,20 +34,7 @@ try {
     const workspace = path.join(root, name);
     await mkdir(workspace, { recursive: true });
     const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'temp') }, 'v2');
-    const { timed, sampler } = await withEnv(env, () =>
-      observedRestore({
-        paths: ['deps'],
-        primaryKey: 'record',
-        restoreKeys: [],
-        enableCrossOsArchive: false,
-        sampleIntervalMs: 100,
-        devices: [],
-        originMs: monotonicMs(),
-        procRoot: '/proc',
-        log: () => {},
-      }),
-    );
-    sampler?.stop();
+    const timed = await withEnv(env, () => sampledRestore({ paths: ['deps'], primaryKey: 'record' }));
     const download = timed.phases.find((p) => p.name === 'download');
     const out = {
       provenance: `recorded by scripts/record-downloads.ts on ${new Date().toISOString()} (${os.cpus().length} vCPU, Linux ${os.release()}, Node ${process.version}): a real restoreCache download of a 40 MB archive from the local services (Azurite behind the blob route) with these settings`,

@@ -2,9 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { cacheClientEnv, seedCache, withEnv, type LocalServices } from '../../src/services/index.js';
-import { observedRestore } from '../../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../../src/pipeline/observed-restore.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
-import { monotonicMs } from '../../src/util/clock.js';
 import { copyPackages } from './tree.js';
 
 export const DOWNLOAD_PATHS_UNDER_TEST = ['deps'];
@@ -28,19 +27,5 @@ export async function timedDownload(
   const workspace = path.join(root, name);
   await mkdir(workspace, { recursive: true });
   const env = { ...cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, version), ...extraEnv };
-  return withEnv(env, async () => {
-    const { timed, sampler } = await observedRestore({
-      paths: DOWNLOAD_PATHS_UNDER_TEST,
-      primaryKey: key,
-      restoreKeys: [],
-      enableCrossOsArchive: false,
-      sampleIntervalMs: 50,
-      devices: [],
-      originMs: monotonicMs(),
-      procRoot: '/proc',
-      log: () => {},
-    });
-    sampler?.stop();
-    return timed;
-  });
+  return withEnv(env, () => sampledRestore({ paths: DOWNLOAD_PATHS_UNDER_TEST, primaryKey: key, sampleIntervalMs: 50 }));
 }

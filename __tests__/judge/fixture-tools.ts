@@ -2,7 +2,7 @@
 // scaling counter deltas of one phase (the derivation is spelled out in each test).
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { DiskCounters, PhaseName, PhaseRecord, Profile, Snapshot } from '../../src/profile/schema.js';
+import type { DiskCounters, DownloadTimeline, PhaseName, PhaseRecord, Profile, Snapshot } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../../fixtures/profiles/', import.meta.url));
@@ -80,4 +80,22 @@ export function stretchPhase(profile: Profile, name: PhaseName, extraMs: number)
     shift(q.end);
   }
   for (const s of profile.samples.snapshots) shift(s);
+}
+
+/**
+ * The recording `name` with the download timeline recorded against the real services in
+ * fixtures/downloads/`download`.json put on its download phase, shifted to begin where that phase begins.
+ */
+export function loadFixtureWithDownload(name: string, download: string): Profile {
+  const profile = loadFixture(name);
+  const rec = JSON.parse(readFileSync(new URL(`../../fixtures/downloads/${download}.json`, import.meta.url), 'utf8')) as { timeline: DownloadTimeline };
+  const d = phaseOf(profile, 'download');
+  const shift = d.startMs - rec.timeline.startMs;
+  d.downloadTimeline = {
+    ...rec.timeline,
+    startMs: rec.timeline.startMs + shift,
+    endMs: rec.timeline.endMs + shift,
+    samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
+  };
+  return profile;
 }

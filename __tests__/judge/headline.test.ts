@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
 import { HEADLINE_MAX_WORDS, type HeadlineInput, headline, wordCount } from '../../src/judge/headline.js';
 import { judgeProfile } from '../../src/judge/judge.js';
-import type { DownloadTimeline, Profile } from '../../src/profile/schema.js';
+import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
-import { fixtureNames, loadFixture } from './fixture-tools.js';
+import { fixtureNames, loadFixture, loadFixtureWithDownload } from './fixture-tools.js';
 
 function loadExperiment(name: string): Profile {
   return validateProfile(JSON.parse(readFileSync(new URL(`../../fixtures/experiments/${name}`, import.meta.url), 'utf8')));
@@ -147,16 +147,7 @@ describe('headline and What to do', () => {
   });
 
   it('a download stall leads: how long and what share, and the setting that would cut it short (a timeline recorded against the real services)', () => {
-    const profile = loadFixture('lab-network.json');
-    const rec = JSON.parse(readFileSync(new URL('../../fixtures/downloads/sdk-hold.json', import.meta.url), 'utf8')) as { timeline: DownloadTimeline };
-    const d = profile.phases.find((p) => p.name === 'download')!;
-    const shift = d.startMs - rec.timeline.startMs;
-    d.downloadTimeline = {
-      ...rec.timeline,
-      startMs: rec.timeline.startMs + shift,
-      endMs: rec.timeline.endMs + shift,
-      samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
-    };
+    const profile = loadFixtureWithDownload('lab-network.json', 'sdk-hold');
     const input = inputOf(profile);
     expect(input.verdict.download?.limit).toBe('stall');
     const h = headline(input);

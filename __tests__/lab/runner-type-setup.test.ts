@@ -12,7 +12,7 @@ import { throttlesOf } from '../../src/lab/blkio.js';
 import { CleanupStack } from '../../src/lab/cleanup.js';
 import { readDirtySettings } from '../../src/lab/dirty-limits.js';
 import { deviceMapperMissing } from '../../src/lab/dm-linear.js';
-import { labView, readMachineState } from '../../src/lab/machine-state.js';
+import { readMachineState } from '../../src/lab/machine-state.js';
 import { BLKIO_ROOT, CPU_CGROUP_ROOT, LAB_PREFIX } from '../../src/lab/paths.js';
 import { LAB_SETTINGS, SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
 import { setupScenario, type LabRunner } from '../../src/lab/scenarios.js';
@@ -20,6 +20,7 @@ import { runIsolated } from '../../src/lab/step-isolation.js';
 import { readLines } from '../../src/lab/sys.js';
 import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { setUpScenarioAndTearDown } from '../helpers/scenario-setup.js';
 
 const ready = prerequisite(
   'root with losetup, mkfs.ext4, unshare, overlayfs and cgroup v1 blkio, cpu and cpuacct (the runner-type scenarios)',
@@ -45,26 +46,8 @@ describe.runIf(ready)('runner-type scenario setups', () => {
     await services?.stop();
   });
 
-  async function setUp(name: LabScenarioName, check: (runner: LabRunner) => void | Promise<void>, opts: { fail?: boolean } = {}): Promise<string[]> {
-    const before = readMachineState();
-    const cleanup = new CleanupStack();
-    let devNumbers: string[] = [];
-    const run = async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}setup-test-`));
-      cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-      const runner = setupScenario(SCENARIOS[name], { cleanup, dir, services: services as LocalServices });
-      devNumbers = runner.devNumbers;
-      await check(runner);
-      if (opts.fail) throw new Error(`injected failure after setting up ${name}`);
-    };
-    try {
-      if (opts.fail) await expect(run()).rejects.toThrow(/injected failure/);
-      else await run();
-    } finally {
-      await cleanup.runAll();
-    }
-    expect(labView(readMachineState(), devNumbers)).toEqual(labView(before, devNumbers));
-    return devNumbers;
+  function setUp(name: LabScenarioName, check: (runner: LabRunner) => void | Promise<void>, opts: { fail?: boolean } = {}): Promise<string[]> {
+    return setUpScenarioAndTearDown(services as LocalServices, name, check, opts);
   }
 
   it('container-job: the step runs in the 0.5-core group without /proc/pressure, on an overlay over the loop device; torn down on failure', async () => {

@@ -3,20 +3,20 @@
 // without a restore: each is really in place while set up, and the machine is left as found after,
 // also when a step fails right after setup.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throttlesOf } from '../../src/lab/blkio.js';
-import { CleanupStack } from '../../src/lab/cleanup.js';
 import { readDirtySettings } from '../../src/lab/dirty-limits.js';
-import { labView, readMachineState } from '../../src/lab/machine-state.js';
-import { BLKIO_ROOT, LAB_PREFIX } from '../../src/lab/paths.js';
+import { readMachineState } from '../../src/lab/machine-state.js';
+import { BLKIO_ROOT } from '../../src/lab/paths.js';
 import { LAB_SETTINGS, SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
-import { setupScenario, type LabRunner } from '../../src/lab/scenarios.js';
+import type { LabRunner } from '../../src/lab/scenarios.js';
 import { readLines } from '../../src/lab/sys.js';
 import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { setUpScenarioAndTearDown } from '../helpers/scenario-setup.js';
 
 const ready = prerequisite(
   "root with losetup, mkfs.ext4, fio and cgroup v1 blkio (the lab scenarios' setups)",
@@ -54,25 +54,8 @@ describe.runIf(ready)('lab scenario setups', () => {
   });
 
   async function setUp(name: LabScenarioName, check: (runner: LabRunner) => void, opts: { fail?: boolean } = {}): Promise<void> {
-    const before = readMachineState();
-    const cleanup = new CleanupStack();
-    let devNumbers: string[] = [];
-    const run = async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}setup-test-`));
-      cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-      const runner = setupScenario(SCENARIOS[name], { cleanup, dir, services: services as LocalServices });
-      devNumbers = runner.devNumbers;
-      check(runner);
-      if (opts.fail) throw new Error(`injected failure after setting up ${name}`);
-    };
-    try {
-      if (opts.fail) await expect(run()).rejects.toThrow(/injected failure/);
-      else await run();
-    } finally {
-      await cleanup.runAll();
-    }
+    const devNumbers = await setUpScenarioAndTearDown(services as LocalServices, name, check, opts);
     expect(devNumbers.length).toBeGreaterThan(0);
-    expect(labView(readMachineState(), devNumbers)).toEqual(labView(before, devNumbers));
   }
 
   for (const name of ['runner-7gib', 'runner-16gib'] as const) {

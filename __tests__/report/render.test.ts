@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import type { DiskCounters, DownloadTimeline, Profile, Snapshot } from '../../src/profile/schema.js';
+import type { DiskCounters, Profile, Snapshot } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { MAX_POINTS } from '../../src/report/charts.js';
 import { BAND_COLORS, CHART_COLORS } from '../../src/report/palette.js';
-import { fixtureNames, loadFixture } from '../judge/fixture-tools.js';
+import { fixtureNames, loadFixture, loadFixtureWithDownload } from '../judge/fixture-tools.js';
 import { HEADLINE_MAX_WORDS, wordCount } from '../../src/judge/headline.js';
 
 function mermaidBlocks(markdown: string): string[] {
@@ -99,16 +98,7 @@ describe('step summary', () => {
 
   it("a network verdict with the download's own timeline charts its rate and requests in flight against the client's concurrency", () => {
     // The lab's network-bound recording with a download timeline recorded against the real services (fixtures/downloads).
-    const profile = loadFixture('lab-network.json');
-    const rec = JSON.parse(readFileSync('fixtures/downloads/sdk-hold.json', 'utf8')) as { timeline: DownloadTimeline };
-    const d = profile.phases.find((p) => p.name === 'download')!;
-    const shift = d.startMs - rec.timeline.startMs;
-    d.downloadTimeline = {
-      ...rec.timeline,
-      startMs: rec.timeline.startMs + shift,
-      endMs: rec.timeline.endMs + shift,
-      samples: rec.timeline.samples.map(([t, b, k]) => [t + shift, b, k] as [number, number, number]),
-    };
+    const profile = loadFixtureWithDownload('lab-network.json', 'sdk-hold');
     const { markdown, verdict } = renderProfile(profile);
     expect(verdict.bottleneck).toBe('network');
     const first = mermaidBlocks(markdown)[0] as string;

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
 import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
-import { observedRestore } from '../../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../../src/pipeline/observed-restore.js';
 import { actionsCacheOutputs } from '../../src/report/outputs.js';
-import { monotonicMs } from '../../src/util/clock.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 
 let services: LocalServices;
@@ -56,22 +55,9 @@ function config(inputs: Record<string, string>, workspace: string): ProfileConfi
 
 async function profiled(_label: string, c: ProfileConfig, extraEnv: Record<string, string> = {}, paths = c.paths): Promise<TimedRestore> {
   await mkdir(c.workspace, { recursive: true });
-  return withEnv({ ...cacheClientEnv(services, { workspace: c.workspace, tempDir: runnerTemp }), ...extraEnv }, async () => {
-    const { timed, sampler } = await observedRestore({
-      paths,
-      primaryKey: c.primaryKey,
-      restoreKeys: c.restoreKeys,
-      enableCrossOsArchive: c.enableCrossOsArchive,
-      lookupOnly: c.lookupOnly,
-      sampleIntervalMs: 100,
-      devices: [],
-      originMs: monotonicMs(),
-      procRoot: '/proc',
-      log: () => {},
-    });
-    sampler?.stop();
-    return timed;
-  });
+  return withEnv({ ...cacheClientEnv(services, { workspace: c.workspace, tempDir: runnerTemp }), ...extraEnv }, () =>
+    sampledRestore({ paths, primaryKey: c.primaryKey, restoreKeys: c.restoreKeys, enableCrossOsArchive: c.enableCrossOsArchive, lookupOnly: c.lookupOnly }),
+  );
 }
 
 describe('the restore reads its inputs as actions/cache does', () => {

@@ -7,9 +7,8 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, seedCache, cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
-import { observedRestore } from '../../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../../src/pipeline/observed-restore.js';
 import { resolveDevices } from '../../src/sample/devices.js';
-import { monotonicMs } from '../../src/util/clock.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
 let services: LocalServices;
@@ -38,21 +37,7 @@ async function profiledRestore(workspace: string, key: string, restoreKeys: stri
   await mkdir(workspace, { recursive: true });
   const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, version);
   const where = resolveDevices({ restorePath: workspace, archiveTemp: path.join(root, 'runner-temp') });
-  return withEnv(env, async () => {
-    const { timed, sampler } = await observedRestore({
-      paths: PATHS,
-      primaryKey: key,
-      restoreKeys,
-      enableCrossOsArchive: false,
-      sampleIntervalMs: 100,
-      devices: where.devices,
-      originMs: monotonicMs(),
-      procRoot: '/proc',
-      log: () => {},
-    });
-    sampler?.stop();
-    return timed;
-  });
+  return withEnv(env, () => sampledRestore({ paths: PATHS, primaryKey: key, restoreKeys, devices: where.devices }));
 }
 
 describe.each(['v2', 'v1'] as const)('timedRestore through cache service %s', (version) => {

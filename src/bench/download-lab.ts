@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { judgeDownload } from '../judge/download-verdict.js';
 import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
-import { observedRestore } from '../pipeline/observed-restore.js';
+import { sampledRestore } from '../pipeline/observed-restore.js';
 import type { DownloadVerdict } from '../profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';
@@ -84,20 +84,7 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
       for (let run = 1; run <= runs; run++) {
         apply(scenario.settings);
         const w = await env('profiled');
-        const { timed, sampler } = await withEnv(w.env, () =>
-          observedRestore({
-            paths: ['deps'],
-            primaryKey: KEY,
-            restoreKeys: [],
-            enableCrossOsArchive: false,
-            sampleIntervalMs: 100,
-            devices: [],
-            originMs: monotonicMs(),
-            procRoot: '/proc',
-            log: () => {},
-          }),
-        );
-        sampler?.stop();
+        const timed = await withEnv(w.env, () => sampledRestore({ paths: ['deps'], primaryKey: KEY }));
         await rm(w.workspace, { recursive: true, force: true });
         const timeline = timed.phases.find((p) => p.name === 'download')?.downloadTimeline;
         if (!timeline) throw new Error(`${name}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? 'no download'})`);

@@ -12,6 +12,7 @@
  */
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
 import { formatNumber, percent, seconds } from '../report/format.js';
+import { BOTTLENECK_LABEL } from './judge.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
@@ -57,15 +58,6 @@ export interface Headline {
   todo: WhatToDo;
 }
 
-const LABEL: Record<Bottleneck, string> = {
-  network: 'Network-bound',
-  'disk-bandwidth': 'Disk-bound (bandwidth)',
-  'disk-iops': 'Disk-bound (IOPS)',
-  cpu: 'CPU-bound',
-  none: 'No bottleneck',
-  inconclusive: 'Inconclusive',
-};
-
 const PHASE_NOUN: Record<PhaseName, string> = {
   lookup: 'the lookup',
   download: 'the download',
@@ -98,7 +90,7 @@ const FIX_TITLE: Record<AlternativeOutcome['alternative'], string> = {
 
 /** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'). */
 function label(b: string): string {
-  return LABEL[b as Bottleneck] ?? `Limited by ${b}`;
+  return BOTTLENECK_LABEL[b as Bottleneck] ?? `Limited by ${b}`;
 }
 
 export function wordCount(text: string): number {

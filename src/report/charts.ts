@@ -7,7 +7,7 @@
  * inside the phase and 0 outside it). Supporting metrics (%util, MiB/s when the verdict is about
  * IOPS) are charted for the details.
  */
-import type { Bottleneck, PhaseName, Profile, Snapshot } from '../profile/schema.js';
+import type { Bottleneck, DownloadTimeline, PhaseName, Profile, Snapshot } from '../profile/schema.js';
 import { diskMetrics } from '../sample/iostat.js';
 import { USER_HZ } from '../sample/phase-summary.js';
 import { MiB } from '../util/units.js';
@@ -306,19 +306,20 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
   });
 }
 
-/**
- * The download's rate from its own timeline (bytes received by all requests, recorded as they arrived),
- * with the requests in flight as a second line; null for a profile without one.
- */
-function timelineDownloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
-  const t = profile.phases.find((p) => p.name === 'download')?.downloadTimeline;
-  if (!t || t.endMs <= t.startMs || t.samples.length === 0) return null;
-  const span = t.endMs - t.startMs;
-  const cells = Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t.intervalMs))));
-  const width = span / cells;
-  const rates: number[] = [];
-  const flights: number[] = [];
-  const xs: { fromMs: number; toMs: number }[] = [];
+/** One cell of a download timeline binned on an even grid. */
+export interface DownloadCell {
+  fromMs: number;
+  toMs: number;
+  /** MiB received within the cell, per second. */
+  mibPerSecond: number;
+  /** Most requests in flight within the cell. */
+  inFlight: number;
+}
+
+/** The timeline's aggregate bytes (a step function over its samples) binned into `cells` even cells from its start to its end. */
+export function binDownloadTimeline(t: DownloadTimeline, cells: number): DownloadCell[] {
+  const width = (t.endMs - t.startMs) / cells;
+  const out: DownloadCell[] = [];
   let i = 0;
   let bytes = 0;
   let inFlight = 0;
@@ -333,10 +334,23 @@ function timelineDownloadChart(profile: Profile, carriers: readonly PhaseName[])
       most = Math.max(most, k);
       i++;
     }
-    rates.push((bytes - before) / MiB / (width / 1000));
-    flights.push(most);
-    xs.push({ fromMs: end - width, toMs: end });
+    out.push({ fromMs: end - width, toMs: end, mibPerSecond: (bytes - before) / MiB / (width / 1000), inFlight: most });
   }
+  return out;
+}
+
+/**
+ * The download's rate from its own timeline (bytes received by all requests, recorded as they arrived),
+ * with the requests in flight as a second line; null for a profile without one.
+ */
+function timelineDownloadChart(profile: Profile, carriers: readonly PhaseName[]): Chart | null {
+  const t = profile.phases.find((p) => p.name === 'download')?.downloadTimeline;
+  if (!t || t.endMs <= t.startMs || t.samples.length === 0) return null;
+  const span = t.endMs - t.startMs;
+  const cells = binDownloadTimeline(t, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t.intervalMs)))));
+  const rates = cells.map((c) => c.mibPerSecond);
+  const flights = cells.map((c) => c.inFlight);
+  const xs = cells.map((c) => ({ fromMs: c.fromMs, toMs: c.toMs }));
   return drawChart(profile, {
     title: 'Download: MiB/s received, and requests in flight',
     axis: 'MiB/s (and requests)',

@@ -3,8 +3,7 @@
  * from its timeline (throughput, requests in flight) on an even time grid. Pure; '' without a timeline.
  */
 import type { DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
-import { MiB } from '../util/units.js';
-import { MAX_POINTS } from './charts.js';
+import { binDownloadTimeline, MAX_POINTS } from './charts.js';
 import { escapeHtml, fenced } from './markdown.js';
 import { xyChartInit } from './palette.js';
 
@@ -21,25 +20,7 @@ export function downloadChartPoints(t: DownloadTimeline, maxPoints = MAX_POINTS)
   const span = t.endMs - t.startMs;
   if (span <= 0 || t.samples.length === 0) return [];
   const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t.intervalMs))));
-  const width = span / cells;
-  const points: DownloadChartPoint[] = [];
-  let i = 0;
-  let bytes = 0;
-  let inFlight = 0;
-  for (let c = 1; c <= cells; c++) {
-    const end = t.startMs + c * width;
-    const before = bytes;
-    let most = inFlight;
-    while (i < t.samples.length && (t.samples[i] as [number, number, number])[0] <= end) {
-      const [, b, k] = t.samples[i] as [number, number, number];
-      bytes = b;
-      inFlight = k;
-      most = Math.max(most, k);
-      i++;
-    }
-    points.push({ tSeconds: (end - t.startMs) / 1000, mibPerSecond: (bytes - before) / MiB / (width / 1000), inFlight: most });
-  }
-  return points;
+  return binDownloadTimeline(t, cells).map((c) => ({ tSeconds: (c.toMs - t.startMs) / 1000, mibPerSecond: c.mibPerSecond, inFlight: c.inFlight }));
 }
 
 function niceMax(n: number): number {
