@@ -95350,7 +95350,7 @@ function quotaCandidates(facts) {
 
 // src/judge/cpu-load.ts
 var NOT_CPU = ["disk-bandwidth", "disk-iops", "network", "none"];
-function extractionCpu(facts) {
+function extractionCpu(facts, dirtyPeakShare = null) {
   const c = [];
   const p2 = facts.busiestProcess;
   let processSaturated = false;
@@ -95386,14 +95386,16 @@ function extractionCpu(facts) {
   }
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
+  const heldByWriteback = dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
   if (facts.pressure.cpuSome !== null) {
+    const held = heldByWriteback ? ", machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU" : "";
     c.push(
       candidate(
         "cpu-pressure-some",
-        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some)`,
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some${held})`,
         facts.pressure.cpuSome,
         "share",
-        pressed && working ? ["cpu"] : [],
+        pressed && working && !heldByWriteback ? ["cpu"] : [],
         CPU_PRESSURE_HIGH
       )
     );
@@ -95417,7 +95419,7 @@ function extractionCpu(facts) {
   return {
     processSaturated,
     pipelineSaturated,
-    starved: working && pressed,
+    starved: working && pressed && !heldByWriteback,
     quotaBound: quota.bound,
     measured: p2 !== null || facts.childCores !== null || quota.bound,
     candidates: c
@@ -95525,10 +95527,15 @@ function writeRate(a, b, stack, count2) {
   }
   return sum3 / s4;
 }
+function median2(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 function variation(values) {
-  const mean = values.reduce((s4, v) => s4 + v, 0) / values.length;
-  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
-  return Math.sqrt(values.reduce((s4, v) => s4 + (v - mean) ** 2, 0) / values.length) / mean;
+  const mid = median2(values);
+  if (!(mid > 0)) return Number.POSITIVE_INFINITY;
+  return median2(values.map((v) => Math.abs(v - mid))) / mid;
 }
 function steadiness(series2, stack, ceiling, bandwidthCeiling) {
   const bios = [];
@@ -96179,6 +96186,11 @@ var cpuStarved = {
     };
   }
 };
+function biosAtCeiling(x) {
+  const c = x.disk.iopsCount;
+  if (!c || c.beforeMergePerSecond < NEAR_CEILING_SHARE * c.ceiling) return null;
+  return (shareOf(x.disk, "disk-bandwidth")?.share ?? 0) < NEAR_CEILING_SHARE ? c : null;
+}
 var cpuPipeline = {
   id: "cpu-pipeline",
   apply: (x) => {
@@ -96204,10 +96216,12 @@ var dirtyThrottled = {
     const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
     const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
     if (share2 === null || share2 < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
-    const resource = x.disk.top?.resource ?? kernelOnlyResource(x);
-    const diskPart = x.disk.top ? describeShare(x.disk.top, "the disk") : `the disk wrote with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+    const bios = biosAtCeiling(x);
+    const resource = bios ? "disk-iops" : x.disk.top?.resource ?? kernelOnlyResource(x);
+    const diskPart = bios ? `the disk issued ${formatNumber(bios.beforeMergePerSecond)} write bios/s, ${percent(bios.beforeMergePerSecond / bios.ceiling)} of the ${formatNumber(Math.round(bios.ceiling))} IOPS random-write ceiling, with its bytes at ${percent(shareOf(x.disk, "disk-bandwidth")?.share ?? 0)} of the bandwidth one` : x.disk.top ? describeShare(x.disk.top, "the disk") : `the disk wrote at ${mibPerSecond((x.facts.disk?.writeKiBPerSecond ?? 0) * 1024)} (no fio ceiling to hold it against) with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
     return {
       bottleneck: resource,
+      ...bios && bios.used !== "before-merge" ? { iopsCount: "before-merge" } : {},
       clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share2)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`
     };
   }
@@ -96429,7 +96443,10 @@ function spanBoundMs(resource, extract, tail, c, speedup) {
   if (resource === "disk-bandwidth" || resource === "disk-iops") {
     const faster = resource === "disk-bandwidth" ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
     const other = competing(span, own, e + t2);
-    if (extract?.bottleneck === resource) return Math.min(e + t2, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
+    const otherKind = resource === "disk-bandwidth" ? "disk-iops" : "disk-bandwidth";
+    const otherProbed = otherKind === "disk-bandwidth" ? c.seqWriteBytesPerSecond !== null : iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond);
+    if (extract?.bottleneck === resource || extract?.bottleneck === otherKind && otherProbed)
+      return Math.min(e + t2, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
     if (tail?.bottleneck === resource) {
       const lead = extract?.idleLeadMs ?? 0;
       return Math.min(e + t2, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, lead + diskMs(own, c, faster, other)));
@@ -96536,7 +96553,7 @@ function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
     const what = NOUN[p2.name];
     const onDevice = withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, f.deviceIndex), f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile2, f.deviceIndex));
-    const cpu = p2.name === "extract" ? extractionCpu(f) : p2.name === "download" ? downloadCpu(f) : null;
+    const cpu = p2.name === "extract" ? extractionCpu(f, dirtyShare({ profile: profile2, facts: f })) : p2.name === "download" ? downloadCpu(f) : null;
     const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
     const outcome2 = applyRules({ profile: profile2, name: p2.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile2, p2.name, f)];
@@ -96549,7 +96566,8 @@ function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
       facts: f,
       disk,
       clause: outcome2.clause,
-      rule: outcome2.rule
+      rule: outcome2.rule,
+      ...outcome2.iopsCount ? { iopsCount: outcome2.iopsCount } : {}
     };
   });
 }
@@ -96643,13 +96661,16 @@ function whatIfsOnTailDevice(profile2, judged, ceilings) {
   const factsOf = (j) => onTailDevice && j.phase === "extract" ? onTailDevice : j.facts;
   const lead = onTailDevice ? { idleLeadMs: idleLeadMs(onTailDevice) } : {};
   return whatIfs(
-    judged.map((j) => ({
-      name: j.phase,
-      bottleneck: j.bottleneck,
-      facts: factsOf(j),
-      ...j.disk.iopsCount ? { iopsCount: j.disk.iopsCount.used } : {},
-      ...j.phase === "extract" ? lead : {}
-    })),
+    judged.map((j) => {
+      const iopsCount = j.iopsCount ?? j.disk.iopsCount?.used;
+      return {
+        name: j.phase,
+        bottleneck: j.bottleneck,
+        facts: factsOf(j),
+        ...iopsCount ? { iopsCount } : {},
+        ...j.phase === "extract" ? lead : {}
+      };
+    }),
     moved ? withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, tail?.facts.deviceIndex ?? null), tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile2, ceilings, deviceIndexFor(profile2, "extract")),
     WHAT_IF_SPEEDUP,
     moved ? profile2.devices[tail?.facts.deviceIndex ?? -1]?.name : void 0
@@ -96755,13 +96776,13 @@ function bestOtherDisk(outcomes2) {
 }
 function experimentOutputs(e) {
   const outcomes2 = e?.outcomes ?? [];
-  const median4 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
+  const median5 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
   const other = bestOtherDisk(outcomes2);
   return {
-    "experiment-baseline-seconds": secondsText(median4("baseline")),
-    "experiment-ram-seconds": secondsText(median4("ram")),
-    "experiment-decompress-seconds": secondsText(median4("decompress")),
-    "experiment-page-cache-seconds": secondsText(median4("page-cache")),
+    "experiment-baseline-seconds": secondsText(median5("baseline")),
+    "experiment-ram-seconds": secondsText(median5("ram")),
+    "experiment-decompress-seconds": secondsText(median5("decompress")),
+    "experiment-page-cache-seconds": secondsText(median5("page-cache")),
     "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
     "experiment-other-disk-path": other?.mountPoint ?? "",
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
@@ -97546,14 +97567,6 @@ ${p2.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
 // src/judge/headline.ts
 var NOISY_BASELINE_SPREAD_PERCENT = 25;
 var MINOR_PHASE_SHARE = 0.03;
-var LABEL = {
-  network: "Network-bound",
-  "disk-bandwidth": "Disk-bound (bandwidth)",
-  "disk-iops": "Disk-bound (IOPS)",
-  cpu: "CPU-bound",
-  none: "No bottleneck",
-  inconclusive: "Inconclusive"
-};
 var PHASE_NOUN = {
   lookup: "the lookup",
   download: "the download",
@@ -97580,7 +97593,7 @@ var FIX_TITLE = {
   "page-cache": "Let the page cache absorb the restore"
 };
 function label(b) {
-  return LABEL[b] ?? `Limited by ${b}`;
+  return BOTTLENECK_LABEL[b] ?? `Limited by ${b}`;
 }
 function durationOf(verdict2, phases, name2) {
   const given = verdict2.phases.find((p2) => p2.phase === name2)?.durationMs;
@@ -97596,14 +97609,14 @@ function phaseList(names) {
   return nouns.length <= 1 ? nouns[0] ?? "" : `${nouns.slice(0, -1).join(", ")} and ${nouns[nouns.length - 1]}`;
 }
 function savingRange(o, baseline) {
-  const median4 = Math.max(0, o.savingMs ?? 0);
+  const median5 = Math.max(0, o.savingMs ?? 0);
   const share2 = Math.max(0, o.savingShare ?? 0);
   if (!baseline || baseline.timeMs.runs < 2 || baseline.timeMs.spreadPercent <= NOISY_BASELINE_SPREAD_PERCENT) {
-    return { ms: seconds(median4), share: percent(share2) };
+    return { ms: seconds(median5), share: percent(share2) };
   }
   const low = Math.max(0, baseline.timeMs.min - o.timeMs.max);
   const lowShare = baseline.timeMs.min > 0 ? low / baseline.timeMs.min : 0;
-  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median4)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
+  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median5)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
 }
 function splitApply(apply) {
   const m = /`([^`]+)`/.exec(apply);
@@ -98085,15 +98098,9 @@ function cpuChart(profile2, carriers) {
     carriers
   });
 }
-function timelineDownloadChart(profile2, carriers) {
-  const t2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
-  if (!t2 || t2.endMs <= t2.startMs || t2.samples.length === 0) return null;
-  const span = t2.endMs - t2.startMs;
-  const cells = Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t2.intervalMs))));
-  const width = span / cells;
-  const rates = [];
-  const flights = [];
-  const xs = [];
+function binDownloadTimeline(t2, cells) {
+  const width = (t2.endMs - t2.startMs) / cells;
+  const out = [];
   let i = 0;
   let bytes2 = 0;
   let inFlight = 0;
@@ -98108,10 +98115,18 @@ function timelineDownloadChart(profile2, carriers) {
       most = Math.max(most, k);
       i++;
     }
-    rates.push((bytes2 - before) / MiB / (width / 1e3));
-    flights.push(most);
-    xs.push({ fromMs: end - width, toMs: end });
+    out.push({ fromMs: end - width, toMs: end, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
   }
+  return out;
+}
+function timelineDownloadChart(profile2, carriers) {
+  const t2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  if (!t2 || t2.endMs <= t2.startMs || t2.samples.length === 0) return null;
+  const span = t2.endMs - t2.startMs;
+  const cells = binDownloadTimeline(t2, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t2.intervalMs)))));
+  const rates = cells.map((c) => c.mibPerSecond);
+  const flights = cells.map((c) => c.inFlight);
+  const xs = cells.map((c) => ({ fromMs: c.fromMs, toMs: c.toMs }));
   return drawChart(profile2, {
     title: "Download: MiB/s received, and requests in flight",
     axis: "MiB/s (and requests)",
@@ -98375,25 +98390,7 @@ function downloadChartPoints(t2, maxPoints = MAX_POINTS) {
   const span = t2.endMs - t2.startMs;
   if (span <= 0 || t2.samples.length === 0) return [];
   const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t2.intervalMs))));
-  const width = span / cells;
-  const points = [];
-  let i = 0;
-  let bytes2 = 0;
-  let inFlight = 0;
-  for (let c = 1; c <= cells; c++) {
-    const end = t2.startMs + c * width;
-    const before = bytes2;
-    let most = inFlight;
-    while (i < t2.samples.length && t2.samples[i][0] <= end) {
-      const [, b, k] = t2.samples[i];
-      bytes2 = b;
-      inFlight = k;
-      most = Math.max(most, k);
-      i++;
-    }
-    points.push({ tSeconds: (end - t2.startMs) / 1e3, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
-  }
-  return points;
+  return binDownloadTimeline(t2, cells).map((c) => ({ tSeconds: (c.toMs - t2.startMs) / 1e3, mibPerSecond: c.mibPerSecond, inFlight: c.inFlight }));
 }
 function niceMax2(n2) {
   if (n2 <= 0) return 1;
@@ -99327,10 +99324,10 @@ function spread(values) {
   const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const mid = Math.floor(xs.length / 2);
-  const median4 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  const median5 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
   const min = xs[0];
   const max = xs[xs.length - 1];
-  return { median: median4, min, max, runs: xs.length, spreadPercent: median4 > 0 ? (max - min) / median4 * 100 : 0 };
+  return { median: median5, min, max, runs: xs.length, spreadPercent: median5 > 0 ? (max - min) / median5 * 100 : 0 };
 }
 
 // src/compare/best-fix.ts
@@ -101163,6 +101160,23 @@ function bareSnapshot(originMs, deviceCount) {
     childCpuTicks: null,
     selfCpuUs: selfCpuUs()
   };
+}
+async function sampledRestore(o) {
+  const { timed, sampler } = await observedRestore({
+    paths: o.paths,
+    primaryKey: o.primaryKey,
+    restoreKeys: o.restoreKeys ?? [],
+    enableCrossOsArchive: o.enableCrossOsArchive ?? false,
+    lookupOnly: o.lookupOnly,
+    sampleIntervalMs: o.sampleIntervalMs ?? 100,
+    devices: o.devices ?? [],
+    originMs: monotonicMs(),
+    procRoot: "/proc",
+    log: () => {
+    }
+  });
+  sampler?.stop();
+  return timed;
 }
 
 // src/restore/restored-tree.ts
@@ -105588,12 +105602,12 @@ function checkCpuRule(checks) {
   });
   const present = ratios.filter((r) => r !== null);
   const complete = present.length === ratios.length && present.length > 0;
-  const median4 = spread(present)?.median ?? null;
+  const median5 = spread(present)?.median ?? null;
   const worst = present.length ? Math.max(...present) : null;
-  const isLowerBound = complete && median4 !== null && median4 <= 1 + NOISE;
-  const tight = complete && median4 !== null && median4 >= TIGHTNESS;
+  const isLowerBound = complete && median5 !== null && median5 <= 1 + NOISE;
+  const tight = complete && median5 !== null && median5 >= TIGHTNESS;
   const noRunFarOver = complete && worst !== null && worst <= 1 + CPU_SINGLE_RUN_OVER;
-  return { ratios, basis, median: median4, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
+  return { ratios, basis, median: median5, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
 }
 function checkTotal(facts, i) {
   const plainMs = i.base.onDiskMs;
@@ -105672,7 +105686,7 @@ async function intervene(lab, spec) {
 }
 
 // src/bench/stats.ts
-function median2(values) {
+function median3(values) {
   return spread(values)?.median ?? null;
 }
 function fixed2(value, digits = 1, unit = "") {
@@ -105732,7 +105746,7 @@ function labRows(results) {
     const n2 = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
     const savings = r.resources.map(
-      (res) => `${res} \xD72 ${pct(-(median2(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
+      (res) => `${res} \xD72 ${pct(-(median3(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
     );
     const bases = r.runs.flatMap((x) => x.baseRuns ? [x.baseRuns.map((b) => fixed2(b.onDiskMs / 1e3, 2)).join("/")] : []);
     const details2 = r.resources.length ? ` [${savings.join(", ")}; plain base ${bases.join(", ")} s]` : "";
@@ -105759,7 +105773,7 @@ function labRows(results) {
       rows.push({
         section: "Lab: what-if vs measured",
         measure: `${r.scenario}: ${res} \xD72`,
-        result: `${ok2}/${n2} ok; lower bound ${s2(median2(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median2(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
+        result: `${ok2}/${n2} ok; lower bound ${s2(median3(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median3(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
         target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
         met: n2 > 0 && ok2 === n2
       });
@@ -105768,7 +105782,7 @@ function labRows(results) {
     rows.push({
       section: "Lab: profile total vs plain",
       measure: `${r.scenario}: restore + writeback`,
-      result: `${within}/${n2} within; profile ${s2(median2(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median2(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
+      result: `${within}/${n2} within; profile ${s2(median3(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median3(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map((c) => pct(c.total.difference)).join(", ")})`,
       target: `within \xB1${TOTAL_TOLERANCE * 100}%`,
       met: n2 > 0 && within === n2
     });
@@ -105798,7 +105812,7 @@ function cpuRuleRow(r, w) {
   return {
     section: "Lab: what-if vs measured",
     measure: `${r.scenario}: cpu \xD72 (median rule)`,
-    result: `${rule.met ? "ok" : "not met"}; median ${ratio2(rule.median)}, worst run ${ratio2(rule.worst)}; lower bound ${s2(median2(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s2(median2(nums(measured)))} (per run: ${rule.ratios.map(ratio2).join(", ")}; ${notes.join("; ")})${failedNote(r)}`,
+    result: `${rule.met ? "ok" : "not met"}; median ${ratio2(rule.median)}, worst run ${ratio2(rule.worst)}; lower bound ${s2(median3(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s2(median3(nums(measured)))} (per run: ${rule.ratios.map(ratio2).join(", ")}; ${notes.join("; ")})${failedNote(r)}`,
     target: `median a lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%); no run over ${100 + CPU_SINGLE_RUN_OVER * 100}%`,
     met: n2 > 0 && rule.met && r.runs.every((x) => !x.error)
   };
@@ -105876,7 +105890,7 @@ var SAVE_THRESHOLDS = {
   ceilingShare: 0.8
 };
 var SINGLE_THREADED = /* @__PURE__ */ new Set(["tar", "gzip"]);
-var LABEL2 = {
+var LABEL = {
   network: "Network-bound",
   "disk-bandwidth": "Disk-bound (bandwidth)",
   "disk-iops": "Disk-bound (IOPS/latency)",
@@ -105974,8 +105988,8 @@ function judgeSave(input) {
   const share2 = totalMs > 0 ? dominant.durationMs / totalMs * 100 : 0;
   return {
     bottleneck: dominant.bottleneck,
-    sentence: `Save: ${LABEL2[dominant.bottleneck]}: ${dominant.clause}; ${NOUN2[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,
-    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL2[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence }))
+    sentence: `Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN2[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,
+    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence }))
   };
 }
 
@@ -106399,8 +106413,8 @@ function fixesRows(results) {
     const ramShares = r.runs.map((x) => outcome(x.experiments, "ram")?.savingShare ?? null).filter((v) => v !== null);
     if (THROTTLED_DISK_SCENARIOS.includes(r.scenario)) {
       const lifts = r.runs.map((x) => x.liftSavingMs).filter((v) => v !== null);
-      const ram = median2(ramSavings);
-      const lift = median2(lifts);
+      const ram = median3(ramSavings);
+      const lift = median3(lifts);
       const apart = ram !== null && lift !== null && lift > 0 ? Math.abs(ram - lift) / lift : null;
       rows.push({
         section: "Measured fixes",
@@ -106411,7 +106425,7 @@ function fixesRows(results) {
       });
     }
     if (CPU_SCENARIOS.includes(r.scenario)) {
-      const share2 = median2(ramShares);
+      const share2 = median3(ramShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: ram saves`,
@@ -106424,7 +106438,7 @@ function fixesRows(results) {
         const b = outcome(x.experiments, "baseline");
         return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
       }).filter((v) => v !== null);
-      const dShare = median2(decompressShares);
+      const dShare = median3(decompressShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: decompression alone, share of the extraction`,
@@ -106437,7 +106451,7 @@ function fixesRows(results) {
         const ram = outcome(x.experiments, "ram");
         return b && ram ? cpuDrop(b, ram) : null;
       }).filter((v) => v !== null);
-      const drop = median2(drops.map((d) => d.share));
+      const drop = median3(drops.map((d) => d.share));
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: CPU time tar and unzstd needed on RAM, against the baseline's`,
@@ -106477,8 +106491,8 @@ function pageCacheRow(r) {
     };
   const measured = r.runs.map((x) => outcome(x.experiments, "page-cache")?.savingMs ?? null).filter((v) => v !== null);
   const predicted = r.runs.map((x) => x.experiments ? predictedSavingMs(x.experiments) : null).filter((v) => v !== null);
-  const m = median2(measured);
-  const p2 = median2(predicted);
+  const m = median3(measured);
+  const p2 = median3(predicted);
   const apart = m !== null && p2 !== null && p2 > 0 ? Math.abs(m - p2) / p2 : null;
   return {
     section: "Measured fixes",
@@ -106556,7 +106570,7 @@ async function benchOverhead(lab, pairs) {
   } finally {
     rmSync10(base, { recursive: true, force: true });
   }
-  out.medianRatio = median2(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
+  out.medianRatio = median3(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
   return out;
 }
 function overheadRows(r) {
@@ -106564,7 +106578,7 @@ function overheadRows(r) {
     {
       section: "Observer overhead",
       measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median2(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median2(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
+      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median3(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median3(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
       target: "\u2264 \xD71.03",
       met: r.medianRatio !== null && r.medianRatio <= 1.03
     }
@@ -106803,12 +106817,12 @@ async function benchSamplerCost(runs, durationMs2) {
   return out;
 }
 function samplerCostRows(costs) {
-  const pct3 = median2(costs.map((c) => c.cpuPercentOfCore));
+  const pct3 = median3(costs.map((c) => c.cpuPercentOfCore));
   return [
     {
       section: "Sampler cost",
       measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
-      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median2(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median3(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
       target: "\u2264 1% of one core",
       met: pct3 !== null && pct3 <= 1
     }
@@ -106898,10 +106912,10 @@ function extraSeconds(r) {
 }
 function repeatCostRows(r) {
   const extra = extraSeconds(r);
-  const med = median2(extra);
+  const med = median3(extra);
   const valid = r.primerProbed && r.pairs.every((p2) => p2.remembered && p2.experimentsSkipped && p2.historySaved);
   const spread2 = extra.length > 0 ? `${fixed2(Math.min(...extra), 2)}\u2026${fixed2(Math.max(...extra), 2)} s` : "\u2013";
-  const ms = (pick2) => fixed2(median2(r.pairs.map(pick2)) === null ? null : median2(r.pairs.map(pick2)) / 1e3, 2, " s");
+  const ms = (pick2) => fixed2(median3(r.pairs.map(pick2)) === null ? null : median3(r.pairs.map(pick2)) / 1e3, 2, " s");
   return [
     {
       section: "Always on",
@@ -107014,7 +107028,7 @@ var KEY = "download-lab";
 var ARCHIVE_BYTES = 4e7;
 var TIGHT_SHARE = 0.8;
 var STALL_TOLERANCE_MS = 500;
-var median3 = (xs) => {
+var median4 = (xs) => {
   const s4 = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s4.length / 2);
   return s4.length === 0 ? Number.NaN : s4.length % 2 ? s4[m] : (s4[m - 1] + s4[m]) / 2;
@@ -107056,22 +107070,7 @@ async function benchDownloads(names, runs, log2) {
       for (let run3 = 1; run3 <= runs; run3++) {
         apply(scenario.settings);
         const w = await env("profiled");
-        const { timed, sampler } = await withEnv(
-          w.env,
-          () => observedRestore({
-            paths: ["deps"],
-            primaryKey: KEY,
-            restoreKeys: [],
-            enableCrossOsArchive: false,
-            sampleIntervalMs: 100,
-            devices: [],
-            originMs: monotonicMs(),
-            procRoot: "/proc",
-            log: () => {
-            }
-          })
-        );
-        sampler?.stop();
+        const timed = await withEnv(w.env, () => sampledRestore({ paths: ["deps"], primaryKey: KEY }));
         await rm3(w.workspace, { recursive: true, force: true });
         const timeline2 = timed.phases.find((p2) => p2.name === "download")?.downloadTimeline;
         if (!timeline2) throw new Error(`${name2}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? "no download"})`);
@@ -107084,8 +107083,8 @@ async function benchDownloads(names, runs, log2) {
         const r = {
           verdict: verdict2,
           downloadMs: timeline2.endMs - timeline2.startMs,
-          baselineMs: median3(baseline),
-          relaxedMs: Object.fromEntries(changes.map((c) => [c, median3(relaxed2[c] ?? [])]))
+          baselineMs: median4(baseline),
+          relaxedMs: Object.fromEntries(changes.map((c) => [c, median4(relaxed2[c] ?? [])]))
         };
         result.runs.push(r);
         log2(
@@ -107126,7 +107125,7 @@ function downloadRows(results) {
     rows.push({
       section: "Download lab",
       measure: `${name2}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median3(best2.map((b) => b.savedMs)))}` : ""})`,
+      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median4(best2.map((b) => b.savedMs)))}` : ""})`,
       target: "the verdict names the relaxation that saved most, every run",
       met: agreeing === runs.length
     });
@@ -107137,7 +107136,7 @@ function downloadRows(results) {
       rows.push({
         section: "Download lab",
         measure: `${name2}: what-if ${change}`,
-        result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median3(shares) * 100)}% of the measured restore)`,
+        result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median4(shares) * 100)}% of the measured restore)`,
         target: "a lower bound, at least 80% tight, every run",
         met: shares.length > 0 && tight === shares.length
       });
@@ -107150,7 +107149,7 @@ function downloadRows(results) {
       rows.push({
         section: "Download lab",
         measure: `${name2}: stall found`,
-        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median3(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median4(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
         target: "within 0.5 s of where and how long it was injected",
         met: within === runs.length
       });
