@@ -97372,8 +97372,16 @@ function describeFingerprint(fp) {
   const opts = f ? [f.data && `data=${f.data}`, f.commitSeconds !== void 0 && `commit=${f.commitSeconds}`, f.barrier === false && "nobarrier"].filter(Boolean).join(",") : "";
   const fs13 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
   const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : "no other local disk";
-  const cg = fp.cgroupLimits ? `; cgroup limits ${Object.keys(fp.cgroupLimits).length}` : "";
+  const cg = fp.cgroupLimits ? describeCgroupLimits(fp.cgroupLimits) : "";
   return `${head}; ${[disks || "no block device", fs13].filter(Boolean).join(", ")}; ${other}${cg}`;
+}
+function describeCgroupLimits(l) {
+  const parts = [];
+  const quota = l.cpuQuotaCores;
+  if (typeof quota === "number") parts.push(`CPU quota ${Math.round(quota * 100) / 100} cores`);
+  const memory = l.memoryLimitBytes;
+  if (typeof memory === "number") parts.push(`memory limit ${Math.round(memory / 1024 ** 3 * 10) / 10} GiB`);
+  return parts.length > 0 ? `; cgroup: ${parts.join(", ")}` : "";
 }
 
 // src/report/markdown.ts

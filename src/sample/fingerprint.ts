@@ -217,6 +217,16 @@ export function describeFingerprint(fp: HardwareFingerprint): string {
     : '';
   const fs = f ? `${f.fsType}${opts ? ` ${opts}` : ''}` : '';
   const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : 'no other local disk';
-  const cg = fp.cgroupLimits ? `; cgroup limits ${Object.keys(fp.cgroupLimits).length}` : '';
+  const cg = fp.cgroupLimits ? describeCgroupLimits(fp.cgroupLimits) : '';
   return `${head}; ${[disks || 'no block device', fs].filter(Boolean).join(', ')}; ${other}${cg}`;
+}
+
+/** "; cgroup: CPU quota 0.5 cores, memory limit 4 GiB", from the limits the fingerprint keeps; empty when none binds. */
+function describeCgroupLimits(l: Record<string, string | number | boolean | null>): string {
+  const parts: string[] = [];
+  const quota = l.cpuQuotaCores;
+  if (typeof quota === 'number') parts.push(`CPU quota ${Math.round(quota * 100) / 100} cores`);
+  const memory = l.memoryLimitBytes;
+  if (typeof memory === 'number') parts.push(`memory limit ${Math.round((memory / 1024 ** 3) * 10) / 10} GiB`);
+  return parts.length > 0 ? `; cgroup: ${parts.join(', ')}` : '';
 }
