@@ -97691,7 +97691,8 @@ function whatToDo(input, totalMs, untilOnDisk) {
   const ran = input.experiments && input.experiments.outcomes.length > 0;
   const none = ran ? "No measured fix saved 10% of the extraction here. " : "";
   const measure = ran ? null : "experiments: default";
-  const measureNote = ran ? null : "Set this input (or remove `experiments: none`) to measure the fixes on this runner.";
+  const why = input.experiments?.status === "skipped" && input.experiments.reason ? ` (they did not run here: ${input.experiments.reason.replace(/[.]$/, "")})` : "";
+  const measureNote = ran ? null : `Set this input to measure the fixes on this runner${why}.`;
   if (!isResource(v.bottleneck)) {
     return {
       kind: "nothing",
@@ -106849,7 +106850,19 @@ function configFor(lab, workspace, runnerTemp, label2) {
   return config;
 }
 async function benchRepeatCost(lab, pairs, say) {
-  const base = path49.join(lab.root, `repeat-cost-${Date.now()}`);
+  const disk = new CleanupStack(say);
+  let where3 = lab.root;
+  try {
+    if (isRoot)
+      where3 = createLoopDisk(disk, {
+        dir: mkdirAndReturn(path49.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
+        sizeBytes: LAB_SETTINGS.loopImageBytes
+      }).mountPoint;
+  } catch (error2) {
+    await disk.runAll();
+    throw error2;
+  }
+  const base = path49.join(where3, `repeat-cost-${Date.now()}`);
   const label2 = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
@@ -106913,7 +106926,12 @@ async function benchRepeatCost(lab, pairs, say) {
     return out;
   } finally {
     rmSync11(base, { recursive: true, force: true });
+    await disk.runAll();
   }
+}
+function mkdirAndReturn(dir) {
+  mkdirSync16(dir, { recursive: true });
+  return dir;
 }
 function extraSeconds(r) {
   return r.pairs.map((p2) => (p2.repeatMs - p2.plainMs) / 1e3);

@@ -202,7 +202,10 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const ran = input.experiments && input.experiments.outcomes.length > 0;
   const none = ran ? 'No measured fix saved 10% of the extraction here. ' : '';
   const measure = ran ? null : 'experiments: default';
-  const measureNote = ran ? null : 'Set this input (or remove `experiments: none`) to measure the fixes on this runner.';
+  // Skipped by `experiments: auto`, by `experiments: none`, or unable to run: say which, where the profile knows.
+  const why =
+    input.experiments?.status === 'skipped' && input.experiments.reason ? ` (they did not run here: ${input.experiments.reason.replace(/[.]$/, '')})` : '';
+  const measureNote = ran ? null : `Set this input to measure the fixes on this runner${why}.`;
   if (!isResource(v.bottleneck)) {
     return {
       kind: 'nothing',
