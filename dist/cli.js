@@ -103678,6 +103678,7 @@ function recoverDeadProfiles(dir, privilege = null) {
 }
 
 // src/machine/session.ts
+var RECOVERY_LOCK_WAIT_MS = 3e3;
 var MachineSession = class _MachineSession {
   constructor(ledger, out) {
     this.ledger = ledger;
@@ -103714,7 +103715,7 @@ var MachineSession = class _MachineSession {
   async recoverAtStart() {
     pruneRecords(this.ledger.dir);
     if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
-    const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
+    const got = await acquireMachineLock({ waitMs: RECOVERY_LOCK_WAIT_MS, dir: this.ledger.dir });
     if (!got.acquired) return;
     try {
       this.recover();

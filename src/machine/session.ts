@@ -12,6 +12,8 @@ import { acquireMachineLock, type MachineLock } from './lock.js';
 import { otherProfilesDuring } from './others.js';
 import { recoverDeadProfiles } from './recover.js';
 
+/** How long a profile's start waits for the machine lock to put right what a dead profile left. */
+export const RECOVERY_LOCK_WAIT_MS = 3000;
 export interface SessionLog {
   log: (line: string) => void;
   warn: (line: string) => void;
@@ -60,7 +62,9 @@ export class MachineSession {
   async recoverAtStart(): Promise<void> {
     pruneRecords(this.ledger.dir);
     if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
-    const got = await acquireMachineLock({ waitMs: 0, dir: this.ledger.dir });
+    // A killed profile's lock shell exits once the pipe from its dead parent closes: a moment after
+    // the kill on a loaded runner, so wait that moment rather than leave its debts to a later run.
+    const got = await acquireMachineLock({ waitMs: RECOVERY_LOCK_WAIT_MS, dir: this.ledger.dir });
     if (!got.acquired) return;
     try {
       this.recover();
