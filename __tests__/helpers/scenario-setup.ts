@@ -2,13 +2,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CleanupStack } from '../../src/lab/cleanup.js';
 import { labView, readMachineState } from '../../src/lab/machine-state.js';
 import { LAB_PREFIX } from '../../src/lab/paths.js';
 import { SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
 import { setupScenario, type LabRunner } from '../../src/lab/scenarios.js';
-import type { LocalServices } from '../../src/services/index.js';
+import { startLocalServices, type LocalServices } from '../../src/services/index.js';
+
+/** Starts the local services before the enclosing describe's tests and stops them after; returns them once started. */
+export function useLocalServices(): () => LocalServices {
+  let services: LocalServices | undefined;
+  beforeAll(async () => {
+    services = await startLocalServices();
+  }, 60_000);
+  afterAll(async () => {
+    await services?.stop();
+  });
+  return () => services as LocalServices;
+}
 
 /**
  * Sets `name` up, runs `check` on the runner while it is in place (then fails on purpose with `fail`,

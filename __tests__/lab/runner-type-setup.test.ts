@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { throttlesOf } from '../../src/lab/blkio.js';
 import { CleanupStack } from '../../src/lab/cleanup.js';
 import { readDirtySettings } from '../../src/lab/dirty-limits.js';
@@ -18,9 +18,8 @@ import { LAB_SETTINGS, SCENARIOS, type LabScenarioName } from '../../src/lab/sce
 import { setupScenario, type LabRunner } from '../../src/lab/scenarios.js';
 import { runIsolated } from '../../src/lab/step-isolation.js';
 import { readLines } from '../../src/lab/sys.js';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { setUpScenarioAndTearDown } from '../helpers/scenario-setup.js';
+import { setUpScenarioAndTearDown, useLocalServices } from '../helpers/scenario-setup.js';
 
 const ready = prerequisite(
   'root with losetup, mkfs.ext4, unshare, overlayfs and cgroup v1 blkio, cpu and cpuacct (the runner-type scenarios)',
@@ -38,16 +37,10 @@ const mountOf = (p: string) =>
     .filter((f) => f[1] === p);
 
 describe.runIf(ready)('runner-type scenario setups', () => {
-  let services: LocalServices | undefined;
-  beforeAll(async () => {
-    services = await startLocalServices();
-  }, 60_000);
-  afterAll(async () => {
-    await services?.stop();
-  });
+  const services = useLocalServices();
 
   function setUp(name: LabScenarioName, check: (runner: LabRunner) => void | Promise<void>, opts: { fail?: boolean } = {}): Promise<string[]> {
-    return setUpScenarioAndTearDown(services as LocalServices, name, check, opts);
+    return setUpScenarioAndTearDown(services(), name, check, opts);
   }
 
   it('container-job: the step runs in the 0.5-core group without /proc/pressure, on an overlay over the loop device; torn down on failure', async () => {
@@ -161,7 +154,7 @@ describe.runIf(ready)('runner-type scenario setups', () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}setup-test-`));
       cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
       try {
-        expect(() => setupScenario(SCENARIOS['lvm-capped'], { cleanup, dir, services: services as LocalServices })).toThrow(/needs a device-mapper device/);
+        expect(() => setupScenario(SCENARIOS['lvm-capped'], { cleanup, dir, services: services() })).toThrow(/needs a device-mapper device/);
       } finally {
         await cleanup.runAll();
       }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { throttlesOf } from '../../src/lab/blkio.js';
 import { readDirtySettings } from '../../src/lab/dirty-limits.js';
 import { readMachineState } from '../../src/lab/machine-state.js';
@@ -14,9 +14,8 @@ import { BLKIO_ROOT } from '../../src/lab/paths.js';
 import { LAB_SETTINGS, SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
 import type { LabRunner } from '../../src/lab/scenarios.js';
 import { readLines } from '../../src/lab/sys.js';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { setUpScenarioAndTearDown } from '../helpers/scenario-setup.js';
+import { setUpScenarioAndTearDown, useLocalServices } from '../helpers/scenario-setup.js';
 
 const ready = prerequisite(
   "root with losetup, mkfs.ext4, fio and cgroup v1 blkio (the lab scenarios' setups)",
@@ -45,16 +44,10 @@ function owedBytes(): number {
 }
 
 describe.runIf(ready)('lab scenario setups', () => {
-  let services: LocalServices | undefined;
-  beforeAll(async () => {
-    services = await startLocalServices();
-  }, 60_000);
-  afterAll(async () => {
-    await services?.stop();
-  });
+  const services = useLocalServices();
 
   async function setUp(name: LabScenarioName, check: (runner: LabRunner) => void, opts: { fail?: boolean } = {}): Promise<void> {
-    const devNumbers = await setUpScenarioAndTearDown(services as LocalServices, name, check, opts);
+    const devNumbers = await setUpScenarioAndTearDown(services(), name, check, opts);
     expect(devNumbers.length).toBeGreaterThan(0);
   }
 
