@@ -146,7 +146,7 @@ const ratio = (x: number | null) => (x === null ? 'none' : `${(x * 100).toFixed(
  * run's, the basis (CPU-seconds when every side was metered, else wall time) and each run's measured
  * CPU-seconds, so the spread that made the rule necessary is on the page.
  */
-export function cpuRuleRow(r: ScenarioRuns, w: readonly (WhatIfCheck | undefined)[]): BenchRow {
+function cpuRuleRow(r: ScenarioRuns, w: readonly (WhatIfCheck | undefined)[]): BenchRow {
   const rule = checkCpuRule(w);
   const n = r.runs.length;
   const halved = w.some((x) => x?.fromHalved);

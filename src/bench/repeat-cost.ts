@@ -140,7 +140,7 @@ function mkdirAndReturn(dir: string): string {
 }
 
 /** The repeat run's extra seconds over plain restoreCache, per pair. */
-export function extraSeconds(r: RepeatCostResult): number[] {
+function extraSeconds(r: RepeatCostResult): number[] {
   return r.pairs.map((p) => (p.repeatMs - p.plainMs) / 1000);
 }
 

@@ -97,7 +97,7 @@ export const DOWNLOAD_SCENARIO_NAMES = Object.keys(DOWNLOAD_SCENARIOS) as Downlo
 export const DOWNLOAD_BENCH_SCENARIOS = DOWNLOAD_SCENARIO_NAMES.filter((n) => Object.keys(DOWNLOAD_SCENARIOS[n].relaxed).length > 0);
 
 /** The limit an intervention's saving points at. */
-export const LIMIT_OF_CHANGE: Record<DownloadChange, DownloadLimitKind> = {
+const LIMIT_OF_CHANGE: Record<DownloadChange, DownloadLimitKind> = {
   'twice-per-connection': 'per-connection',
   'twice-aggregate': 'path',
   'half-round-trip': 'latency',

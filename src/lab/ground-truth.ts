@@ -99,7 +99,7 @@ function meanAdjusted(runs: readonly PlainTiming[], cores: number | undefined, c
 }
 
 /** Whether every side of a CPU what-if was metered, so it can be judged on CPU-seconds. */
-export function cpuMetered(facts: ProfileFacts, i: Intervention, r: Relaxed): boolean {
+function cpuMetered(facts: ProfileFacts, i: Intervention, r: Relaxed): boolean {
   const all = [...i.baseRuns, ...r.runs];
   return typeof facts.cpuSeconds === 'number' && !!i.baseCpuCores && !!r.cpuCores && all.length > 0 && all.every((t) => typeof t.cpuSeconds === 'number');
 }

@@ -35,7 +35,7 @@ export function isolateStep(cleanup: CleanupStack, opts: { dir: string; cores: n
 }
 
 /** The command line that runs `command` inside the isolation: into the group, PSI hidden where asked. */
-export function isolatedCommand(iso: StepIsolation, command: readonly string[]): { file: string; args: string[] } {
+function isolatedCommand(iso: StepIsolation, command: readonly string[]): { file: string; args: string[] } {
   // The shell moves itself into the group before exec, so the step and all it spawns are in it.
   const join = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
   if (iso.pressureMask === null) return { file: 'sh', args: ['-c', join, 'sh', ...command] };
