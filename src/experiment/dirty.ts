@@ -46,12 +46,15 @@ const PAIRS = [
   ['dirty_bytes', 'dirty_ratio'],
 ] as const;
 
+/** Writes back the member of one pair that was in force in saved (writing one zeroes the other). */
+function writeBackPair(privilege: Privilege, saved: DirtySettings, b: (typeof PAIRS)[number][0], ratio: (typeof PAIRS)[number][1]): void {
+  if (saved[b] > 0) write(privilege, b, saved[b]);
+  else write(privilege, ratio, saved[ratio]);
+}
+
 /** Writes back the member of each pair that was in force (unconditionally: for tests and the lab's own settings). */
 export function putBackDirtySettings(privilege: Privilege, saved: DirtySettings): void {
-  for (const [b, ratio] of PAIRS) {
-    if (saved[b] > 0) write(privilege, b, saved[b]);
-    else write(privilege, ratio, saved[ratio]);
-  }
+  for (const [b, ratio] of PAIRS) writeBackPair(privilege, saved, b, ratio);
 }
 
 /** A setting not put back because it is no longer what we set. */
@@ -81,8 +84,7 @@ export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current
     // Not raised (it already held the target): nothing of ours to put back.
     if (change.set[b] === change.saved[b]) continue;
     if (current[b] === change.set[b]) {
-      if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
-      else write(privilege, ratio, change.saved[ratio]);
+      writeBackPair(privilege, change.saved, b, ratio);
       out.putBack.push(`vm.${b}`);
     } else {
       out.leftAlone.push({

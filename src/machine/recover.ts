@@ -7,7 +7,7 @@
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { Privilege } from '../experiment/availability.js';
 import { detectPrivilege } from '../experiment/privileged.js';
-import { isDead, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
+import { isDead, owes, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
 
 export interface RecoveryReport {
   /** Info lines: what was put back or removed, and for whom. */
@@ -19,8 +19,7 @@ export interface RecoveryReport {
 /** Puts right what one record still owes, and closes it. */
 export function recoverRecord(dir: string, record: LedgerRecord, whose: string, privilege: Privilege): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
-  const hasWork = record.dirty !== null || record.experimentDirs.length > 0 || record.probeDirs.length > 0;
-  if (hasWork) {
+  if (owes(record)) {
     const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
     if (r.dirtyPutBack.length > 0) out.done.push(`Put ${r.dirtyPutBack.join(' and ')} back as they were before ${whose}'s page-cache experiment.`);
     if (r.removed.length > 0) out.done.push(`Removed what ${whose} left behind: ${r.removed.join(', ')}.`);

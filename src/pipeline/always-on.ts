@@ -112,7 +112,8 @@ export async function ceilingsSourceAfter(
   const { runId } = runIdentity();
   const source: CeilingsSource = { kind: 'this-run', runId, probedAt, fingerprintId: fingerprint.id, sentence: 'Ceilings probed by this run.' };
   if (!config.rememberCeilings) return source;
-  if (cacheTrouble(profileRestore)) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${cacheTrouble(profileRestore)}).` };
+  const trouble = cacheTrouble(profileRestore);
+  if (trouble) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${trouble}).` };
   const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
   if (!stored.ok) {
     warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
