@@ -115,7 +115,7 @@ async function profileOn(
     }
   }
 
-  const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
+  const restoreFileSystems = distinctFileSystems(restorePaths);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where, procRoot, context, warn) : null;
 
   machine.enter('restore');
