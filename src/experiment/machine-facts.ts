@@ -57,7 +57,7 @@ function diskOf(path: string): string | null {
   }
 }
 
-export interface FactsRequest {
+interface FactsRequest {
   privilege: Privilege;
   restorePath: string;
   extractedBytes: number;

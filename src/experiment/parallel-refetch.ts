@@ -8,11 +8,11 @@ import { downloadCache } from '../restore/cache-internals.js';
 import { downloadLimits } from '../restore/download-limits.js';
 import { monotonicMs } from '../util/clock.js';
 
-export const PARALLEL_REFETCH_FACTOR = 2;
+const PARALLEL_REFETCH_FACTOR = 2;
 /** Below this the first refetch is too short for a second one to tell anything. */
 const MIN_REFETCH_MS = 1000;
 
-export interface ParallelRefetch {
+interface ParallelRefetch {
   concurrency: number;
   baselineConcurrency: number;
   durationMs: number;
@@ -20,7 +20,7 @@ export interface ParallelRefetch {
   baselineDurationMs: number;
 }
 
-export type ParallelRefetchOutcome = { ran: ParallelRefetch } | { skipped: string };
+type ParallelRefetchOutcome = { ran: ParallelRefetch } | { skipped: string };
 
 export async function refetchInParallel(o: {
   downloadUrl: string;

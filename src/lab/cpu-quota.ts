@@ -61,7 +61,7 @@ export function cpuQuotaForTar(cleanup: CleanupStack, opts: { dir: string; cores
 }
 
 /** Moves any task still inside back to the root group, then removes the (then empty) group. */
-export function removeCgroup(group: string, root: string): void {
+function removeCgroup(group: string, root: string): void {
   for (const pid of readLines(path.join(group, 'cgroup.procs'))) {
     try {
       writeText(path.join(root, 'cgroup.procs'), pid);

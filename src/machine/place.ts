@@ -11,7 +11,7 @@ import path from 'node:path';
 
 /** Test hook: a directory of the test's own, so unit tests of the lock never meet a real profile. */
 export const MACHINE_DIR_ENV = 'DISK_PROFILER_MACHINE_DIR';
-export const MACHINE_DIR_NAME = 'disk-profiler';
+const MACHINE_DIR_NAME = 'disk-profiler';
 const CANDIDATE_PARENTS = ['/run/lock', '/tmp'];
 
 function usableParent(dir: string): boolean {

@@ -56,12 +56,12 @@ export function fingerprintOf(
  * trouble: another call would add its retries (up to ~25 s each) to the step, so the always-on
  * entries are left alone this run.
  */
-export function cacheTrouble(restore: Profile['restore']): string | null {
+function cacheTrouble(restore: Profile['restore']): string | null {
   const phase = restore?.error?.phase;
   return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
 }
 
-export interface ProbePlan {
+interface ProbePlan {
   /** Set when auto decided; absent when probes are not auto. */
   decision?: AutoDecision;
   /** The remembered suite and its source, when the probes are skipped for it. */
@@ -155,7 +155,7 @@ export function withCeilingsSource(profile: Profile): void {
 }
 
 /** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
-export function historyLabelOf(config: ProfileConfig): string {
+function historyLabelOf(config: ProfileConfig): string {
   return config.historyLabel ?? config.label;
 }
 

@@ -7,7 +7,7 @@ import { PROBE_NAMES, type ProbeResult, type ProbeSuiteResult } from '../profile
 import type { CeilingsSource, HardwareFingerprint } from '../profile/always-on.js';
 import { loadNewest, runIdentity, storeDocument } from './cache-store.js';
 
-export interface CeilingsDocument {
+interface CeilingsDocument {
   fingerprintId: string;
   hardware: string;
   label: string;
@@ -25,7 +25,7 @@ export function ceilingsKeyPrefix(fingerprintId: string): string {
 }
 
 /** A new key each run (entries are immutable): run, attempt, and the time, so two jobs of one run on the same hardware both save. */
-export function ceilingsKey(fingerprintId: string, nowMs: number, env: NodeJS.ProcessEnv = process.env): string {
+function ceilingsKey(fingerprintId: string, nowMs: number, env: NodeJS.ProcessEnv = process.env): string {
   const { runId, runAttempt } = runIdentity(env);
   return `${ceilingsKeyPrefix(fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
 }
@@ -47,7 +47,7 @@ function isProbe(v: unknown): v is ProbeResult {
 }
 
 /** The document read from the cache, checked: an entry another version wrote, or damaged, is no ceiling. */
-export function parseCeilingsDocument(v: unknown, fingerprintId: string): CeilingsDocument | string {
+function parseCeilingsDocument(v: unknown, fingerprintId: string): CeilingsDocument | string {
   const d = v as CeilingsDocument;
   if (typeof d !== 'object' || d === null) return 'the entry is not a JSON object';
   if (d.fingerprintId !== fingerprintId) return `the entry is for fingerprint ${String(d.fingerprintId)}, not ${fingerprintId}`;

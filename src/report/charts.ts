@@ -33,10 +33,10 @@ const MIN_POINTS = 40;
 const LABEL_EVERY = 5;
 
 /** The charts' size in the summary: wide and low, so one fits the first screen beside the headline. */
-export const CHART_WIDTH = 900;
-export const CHART_HEIGHT = 300;
+const CHART_WIDTH = 900;
+const CHART_HEIGHT = 300;
 
-export interface TimelinePoint {
+interface TimelinePoint {
   /** Seconds since the first snapshot, at the interval's end. */
   tSeconds: number;
   /** The interval's start, ms on the profile's clock. */
@@ -307,7 +307,7 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
 }
 
 /** One cell of a download timeline binned on an even grid. */
-export interface DownloadCell {
+interface DownloadCell {
   fromMs: number;
   toMs: number;
   /** MiB received within the cell, per second. */

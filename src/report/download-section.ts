@@ -7,7 +7,7 @@ import { binDownloadTimeline, MAX_POINTS } from './charts.js';
 import { escapeHtml, fenced } from './markdown.js';
 import { xyChartInit } from './palette.js';
 
-export interface DownloadChartPoint {
+interface DownloadChartPoint {
   /** Seconds since the download began, at the cell's end. */
   tSeconds: number;
   mibPerSecond: number;
