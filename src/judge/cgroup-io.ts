@@ -11,7 +11,7 @@
  */
 import type { CgroupIoLimit, Profile } from '../profile/schema.js';
 import { iops, mibPerSecond } from '../report/format.js';
-import type { Ceilings, CeilingKind } from './ceilings.js';
+import { ceilingsOnDevice, type Ceilings, type CeilingKind } from './ceilings.js';
 
 /** The tightest cap of each kind on the device at `deviceIndex` or a device its bios reach below; null without one. */
 export function capsOnDevice(profile: Profile, deviceIndex: number | null): CgroupIoLimit | null {
@@ -47,6 +47,11 @@ export function capText(profile: Profile, kind: CeilingKind, value: number): str
   const file = profile.context.cgroup?.version === 2 ? 'io.max' : 'blkio';
   const figure = kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
   return `the cgroup's ${file} cap of ${figure}`;
+}
+
+/** The ceilings a device's work is held against: fio's where fio probed it, with its cgroup caps folded in. */
+export function ceilingsForDevice(profile: Profile, ceilings: Ceilings, deviceIndex: number | null): Ceilings {
+  return withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, deviceIndex), deviceIndex);
 }
 
 /**

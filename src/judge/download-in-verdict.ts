@@ -3,13 +3,12 @@
  * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
  */
 import type { DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
-import { bytes, formatNumber, percent, seconds } from '../report/format.js';
-import { judgeDownload } from './download-verdict.js';
+import { formatNumber, seconds } from '../report/format.js';
+import { judgeDownload, stallPlace } from './download-verdict.js';
 
 /** The stall in one sentence: that it stalled, how long, and the setting (or timeout) that would have cut it short. */
 export function stallHeadline(stall: DownloadStall, archiveBytes: number | null, timeline: DownloadTimeline): string {
-  const where = archiveBytes ? `, at ${percent(Math.min(1, stall.atBytes / archiveBytes))} of the archive` : `, after ${bytes(stall.atBytes)}`;
-  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}${where})`;
+  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
   const l = timeline.limits;
   const ended = stall.endedByTimeout === true;
   if (l.path === 'http-stream') {

@@ -185,8 +185,13 @@ export function findStalls(t: DownloadTimeline): DownloadStall[] {
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
 
+/** Where in the archive a stall began: its share of the archive where the size is known, else the bytes before it. */
+export function stallPlace(s: DownloadStall, archiveBytes: number | null): string {
+  return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
+}
+
 function stallSentence(s: DownloadStall, t: DownloadTimeline, archiveBytes: number | null): string {
-  const at = archiveBytes ? ` at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : ` after ${bytes(s.atBytes)}`;
+  const at = ` ${stallPlace(s, archiveBytes)}`;
   const what =
     s.kind === 'body'
       ? `request #${s.requestId} received nothing for ${seconds(s.durationMs)}`

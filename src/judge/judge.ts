@@ -18,9 +18,9 @@ import {
   type WhatIf,
 } from '../profile/schema.js';
 import { attribute } from './attribution.js';
-import { ceilingsOf, ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
+import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
-import { withCgroupCaps } from './cgroup-io.js';
+import { ceilingsForDevice, withCgroupCaps } from './cgroup-io.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
@@ -83,7 +83,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
     const f = facts[i] as PhaseFacts;
     const what = NOUN[p.name];
     // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
-    const onDevice = withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, f.deviceIndex), f.deviceIndex);
+    const onDevice = ceilingsForDevice(profile, ceilings, f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
@@ -226,9 +226,7 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
         ...(j.phase === 'extract' ? lead : {}),
       };
     }),
-    moved
-      ? withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, tail?.facts.deviceIndex ?? null), tail?.facts.deviceIndex ?? null)
-      : withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),
+    moved ? ceilingsForDevice(profile, ceilings, tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),
     WHAT_IF_SPEEDUP,
     moved ? profile.devices[tail?.facts.deviceIndex ?? -1]?.name : undefined,
   );

@@ -5,8 +5,8 @@
  */
 import type { DeviceVerdict, Profile } from '../profile/schema.js';
 import { bytes, mibPerSecond, percent } from '../report/format.js';
-import { ceilingsOnDevice, hasCeilings, type Ceilings } from './ceilings.js';
-import { withCgroupCaps } from './cgroup-io.js';
+import { hasCeilings, type Ceilings } from './ceilings.js';
+import { ceilingsForDevice } from './cgroup-io.js';
 import { describeShare, diskLimit, diskLoad } from './disk-load.js';
 import { stackOf } from './iops-count.js';
 import { snapshotFacts } from './phase-facts.js';
@@ -20,7 +20,7 @@ export function perDeviceVerdicts(profile: Profile, ceilings: Ceilings): DeviceV
   return tops.map((index) => {
     const device = profile.devices[index] as Profile['devices'][number];
     const facts = snapshotFacts(extract.start, end, index, inside);
-    const onDevice = withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, index), index);
+    const onDevice = ceilingsForDevice(profile, ceilings, index);
     const load = diskLoad(facts, onDevice, device.name, stackOf(profile, index));
     const written = facts.disk?.writtenBytes ?? 0;
     const probed = hasCeilings(onDevice);
