@@ -43,7 +43,7 @@ const CAP_FIELD: Record<CeilingKind, keyof Omit<CgroupIoLimit, 'device'>> = {
 };
 
 /** "the cgroup's blkio cap of 40 MiB/s" (v1) or "the cgroup's io.max cap of 1,000 IOPS" (v2). */
-export function capText(profile: Profile, kind: CeilingKind, value: number): string {
+function capText(profile: Profile, kind: CeilingKind, value: number): string {
   const file = profile.context.cgroup?.version === 2 ? 'io.max' : 'blkio';
   const figure = kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
   return `the cgroup's ${file} cap of ${figure}`;

@@ -129,7 +129,7 @@ function reachNote(facts: PhaseFacts): string {
  * unseen too, the lesser of that rate and the upper bound. Its first and last moments in a phase fall
  * between snapshots; a half-second extraction loses up to a fifth of its CPU there.
  */
-export function judgedCores(p: BusiestProcess, full = PROCESS_FULL_CORE): number {
+function judgedCores(p: BusiestProcess, full = PROCESS_FULL_CORE): number {
   const whileSeen = p.coresWhileSeen ?? 0;
   const atMost = p.coresAtMost ?? p.cores;
   if (p.cores >= full || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p.cores;

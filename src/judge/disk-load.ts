@@ -93,7 +93,7 @@ function ceilingsFor(c: Ceilings, direction: Direction) {
  * Shares of one window of the device's counters. `writes`, when given, is the write requests/s
  * counted as the IOPS cap counts them (iops-count.ts); else the device's own count.
  */
-export function sharesOf(d: DiskMetrics, c: Ceilings, writes?: { rate: number; count: IopsCount }): DiskShare[] {
+function sharesOf(d: DiskMetrics, c: Ceilings, writes?: { rate: number; count: IopsCount }): DiskShare[] {
   const out: DiskShare[] = [];
   for (const direction of ['write', 'read'] as const) {
     const { seq, rand, randIsOwn, seqFrom, randFrom } = ceilingsFor(c, direction);

@@ -135,7 +135,7 @@ function segmentStart(t: DownloadTimeline, r: DownloadRequestRecord): number {
   return starts.length > 0 ? Math.min(...starts) : t.startMs;
 }
 
-export function findStalls(t: DownloadTimeline): DownloadStall[] {
+function findStalls(t: DownloadTimeline): DownloadStall[] {
   const gets = t.requests.filter((r) => r.method === 'GET');
   const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t.intervalMs);
   const stalls: DownloadStall[] = [];
@@ -317,7 +317,7 @@ function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number, a
 }
 
 /** Requests closed before their body ended, and the request that fetched the rest again (a retry), if any. */
-export function interruptions(t: DownloadTimeline): string[] {
+function interruptions(t: DownloadTimeline): string[] {
   const gets = t.requests.filter((r) => r.method === 'GET');
   const end = (r: DownloadRequestRecord) => /bytes=\d+-(\d+)/.exec(r.range ?? '')?.[1] ?? null;
   return gets

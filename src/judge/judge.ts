@@ -247,7 +247,7 @@ function idleLeadMs(f: PhaseFacts): number {
 }
 
 /** The step's time (lookup + download + extraction: what the job pays) and the time until the files were on disk. */
-export function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durationMs'>[]): { stepMs: number; untilOnDiskMs: number } {
+function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durationMs'>[]): { stepMs: number; untilOnDiskMs: number } {
   const stepMs = judged.filter((j) => j.phase !== 'writeback').reduce((s, j) => s + j.durationMs, 0);
   const tailMs = judged.find((j) => j.phase === 'writeback')?.durationMs ?? 0;
   return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };

@@ -20,7 +20,7 @@ export const PAGE_CACHE_IOPS = 50_000;
  * The loop device over a file under the restore path's file system, if any: the restore path's device
  * is the loop device itself, or its chain passes through one ("loop0 → backing file … → vda").
  */
-export function fileBackedLoop(profile: Profile): string | null {
+function fileBackedLoop(profile: Profile): string | null {
   for (const d of profile.devices.filter((x) => x.roles.includes('restore-path'))) {
     const chain = d.chain.length > 0 ? d.chain : [d.name];
     const i = chain.findIndex((c, k) => /^loop\d+$/.test(c) && (chain[k + 1] ?? '').startsWith('backing file'));

@@ -86,7 +86,7 @@ function fraction(value: number | null | undefined): number | null {
   return value === null || value === undefined ? null : Math.min(1, value);
 }
 
-export function cpuShares(summary: PhaseSystemSummary): CpuShares | null {
+function cpuShares(summary: PhaseSystemSummary): CpuShares | null {
   const c = summary.cpu;
   if (!c) return null;
   return {

@@ -232,7 +232,7 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
   return e + t;
 }
 
-export function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): RestoreBound {
+function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): RestoreBound {
   const extract = phases.find((p) => p.name === 'extract');
   const tail = phases.find((p) => p.name === 'writeback');
   const span = extract || tail ? spanBound(resource, extract, tail, ceilings, speedup) : { lowerMs: 0, upperMs: 0, measured: true };
