@@ -3,24 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, ranAboveCeilings, restoreRates } from '../../src/judge/auto-rules.js';
 import type { DiskCounters, PhaseRecord, ProbeResult, Snapshot } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+import { probeResult } from '../helpers/probe-results.js';
 
 const MiB = 1024 * 1024;
 const DAY = 86_400_000;
 
 function probe(name: ProbeResult['name'], bytesPerSecond: number, iops: number): ProbeResult {
-  return {
-    name,
-    direction: name.includes('read') ? 'read' : 'write',
-    blockSizeBytes: 4096,
-    ioDepth: 32,
-    jobs: 1,
-    bytesPerSecond,
-    iops,
-    latencyNs: { mean: 1000, p50: null, p99: null },
-    runtimeMs: 5000,
-    wallMs: 5000,
-    steadyState: null,
-  };
+  return probeResult(name, { ioDepth: 32, bytesPerSecond, iops, latencyNs: { mean: 1000, p50: null, p99: null }, runtimeMs: 5000, wallMs: 5000 });
 }
 const ceilings = [probe('seq-write', 200 * MiB, 200), probe('rand-write', 32 * MiB, 8000)];
 const remembered = { runId: '4711', probedAt: '2026-11-20T10:00:00Z', probes: ceilings };
