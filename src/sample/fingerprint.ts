@@ -176,7 +176,7 @@ const GiB = 1024 ** 3;
  * and the cgroup limits. Not the kernel version (hosted images update it weekly, and with it the id
  * would change every week while the disk stays the same), not device names or mount points.
  */
-export function fingerprintIdParts(fp: Omit<HardwareFingerprint, 'id'>): unknown {
+function fingerprintIdParts(fp: Omit<HardwareFingerprint, 'id'>): unknown {
   return {
     cpu: [fp.cpuModel ?? null, fp.vcpus],
     memoryGiB: Math.round(fp.memoryBytes / GiB),

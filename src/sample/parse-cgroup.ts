@@ -27,7 +27,7 @@ export function parseProcCgroup(text: string): CgroupMembership[] {
  * Limits at or above this are "no limit": v1 writes -1 as PAGE_COUNTER_MAX pages (9223372036854771712
  * bytes on 4 KiB pages), and some tools write other near-2^63 values. No runner has an exabyte of RAM.
  */
-export const UNLIMITED_BYTES = 2 ** 60;
+const UNLIMITED_BYTES = 2 ** 60;
 
 /** v2 cpu.max: `$MAX $PERIOD`, MAX "max" for none. Cores = quota / period. */
 export function parseCpuMax(text: string): { quotaUs: number | null; periodUs: number } | null {
@@ -47,7 +47,7 @@ export function parseCfsQuota(text: string): number | null | undefined {
 }
 
 /** `key value` lines (cpu.stat, memory.stat) into a map; non-numeric values are left out. */
-export function parseFlatKeyed(text: string): Map<string, number> {
+function parseFlatKeyed(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     const [key, value] = line.trim().split(/\s+/);

@@ -6,8 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
-import type { CgroupCpuFiles } from './cgroup.js';
-import { cpuStatV1, cpuStatV2 } from './parse-cgroup.js';
+import { type CgroupCpuFiles, readCgroupCpu } from './cgroup.js';
 import { pickDiskCounters } from './parse-diskstats.js';
 import { parseMeminfo } from './parse-meminfo.js';
 import { parsePressure } from './parse-pressure.js';
@@ -61,7 +60,8 @@ export class Sampler {
     meminfo: ProcFile;
   };
   private readonly tree: ProcessTreeReader;
-  private readonly cgroup: { version: 1 | 2; stat: ProcFile; usage: ProcFile | null } | null;
+  /** The cgroup's CPU files, each kept open like the /proc ones. */
+  private readonly cgroup: { files: CgroupCpuFiles; open: Map<string, ProcFile> } | null;
   private entries: Entry[] = [];
   private keptEvery = 1;
   private timer: NodeJS.Timeout | null = null;
@@ -87,7 +87,7 @@ export class Sampler {
     };
     this.tree = new ProcessTreeReader(this.procRoot, mode);
     const cg = opts.cgroupCpu;
-    this.cgroup = cg ? { version: cg.version, stat: new ProcFile(cg.stat, mode), usage: cg.usage ? new ProcFile(cg.usage, mode) : null } : null;
+    this.cgroup = cg ? { files: cg, open: new Map([cg.stat, ...(cg.usage ? [cg.usage] : [])].map((f) => [f, new ProcFile(f, mode)])) } : null;
   }
 
   start(): void {
@@ -108,8 +108,7 @@ export class Sampler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
-    this.cgroup?.stat.close();
-    this.cgroup?.usage?.close();
+    for (const file of this.cgroup?.open.values() ?? []) file.close();
     this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
@@ -169,14 +168,11 @@ export class Sampler {
     // Only while tar and zstd run: most snapshots have none, and thousands of empty lists add up.
     if (tree && tree.processes.length > 0) snapshot.processes = tree.processes;
     if (perCpu && statText !== null) snapshot.perCpu = parseProcStat(statText).perCpu;
-    if (this.cgroup) snapshot.cgroupCpu = this.readCgroupCpu(this.cgroup);
+    if (this.cgroup) {
+      const { files, open } = this.cgroup;
+      snapshot.cgroupCpu = readCgroupCpu(files, (f) => open.get(f)?.read() ?? null);
+    }
     return snapshot;
-  }
-
-  private readCgroupCpu(cg: NonNullable<Sampler['cgroup']>): Snapshot['cgroupCpu'] {
-    const stat = cg.stat.read();
-    if (stat === null) return null;
-    return cg.version === 2 ? cpuStatV2(stat) : cpuStatV1(stat, cg.usage?.read() ?? null);
   }
 }
 
