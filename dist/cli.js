@@ -94744,8 +94744,11 @@ function findStalls(t2) {
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
+function stallPlace(s4, archiveBytes) {
+  return archiveBytes ? `at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : `after ${bytes(s4.atBytes)}`;
+}
 function stallSentence(s4, t2, archiveBytes) {
-  const at = archiveBytes ? ` at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : ` after ${bytes(s4.atBytes)}`;
+  const at = ` ${stallPlace(s4, archiveBytes)}`;
   const what = s4.kind === "body" ? `request #${s4.requestId} received nothing for ${seconds(s4.durationMs)}` : s4.kind === "first-byte" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for its first byte` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
   const whole = s4.wholeDownloadMs >= 0.5 * s4.durationMs ? `, the whole download stopped for ${seconds(s4.wholeDownloadMs)} of it` : "";
   return `the download stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it${at}${whole}): ${s4.toolkit}`;
@@ -94895,8 +94898,7 @@ function downloadWhatIfs(limit, D, flowingMs, gets, meanInFlight, worst, others)
 
 // src/judge/download-in-verdict.ts
 function stallHeadline(stall, archiveBytes, timeline2) {
-  const where3 = archiveBytes ? `, at ${percent(Math.min(1, stall.atBytes / archiveBytes))} of the archive` : `, after ${bytes(stall.atBytes)}`;
-  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}${where3})`;
+  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
   const l = timeline2.limits;
   const ended = stall.endedByTimeout === true;
   if (l.path === "http-stream") {
@@ -95275,6 +95277,9 @@ function capText(profile2, kind, value) {
   const file = profile2.context.cgroup?.version === 2 ? "io.max" : "blkio";
   const figure = kind === "seqWriteBytesPerSecond" || kind === "seqReadBytesPerSecond" ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
   return `the cgroup's ${file} cap of ${figure}`;
+}
+function ceilingsForDevice(profile2, ceilings, deviceIndex) {
+  return withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, deviceIndex), deviceIndex);
 }
 function withCgroupCaps(profile2, ceilings, deviceIndex) {
   const cap = capsOnDevice(profile2, deviceIndex);
@@ -96048,7 +96053,7 @@ function perDeviceVerdicts(profile2, ceilings) {
   return tops.map((index) => {
     const device2 = profile2.devices[index];
     const facts = snapshotFacts(extract.start, end, index, inside);
-    const onDevice = withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, index), index);
+    const onDevice = ceilingsForDevice(profile2, ceilings, index);
     const load = diskLoad(facts, onDevice, device2.name, stackOf(profile2, index));
     const written2 = facts.disk?.writtenBytes ?? 0;
     const probed = hasCeilings(onDevice);
@@ -96551,7 +96556,7 @@ function judgePhases(profile2, ceilings = ceilingsOf(profile2)) {
   return phases.map((p2, i) => {
     const f = facts[i];
     const what = NOUN[p2.name];
-    const onDevice = withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, f.deviceIndex), f.deviceIndex);
+    const onDevice = ceilingsForDevice(profile2, ceilings, f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile2, f.deviceIndex));
     const cpu = p2.name === "extract" ? extractionCpu(f, dirtyShare({ profile: profile2, facts: f })) : p2.name === "download" ? downloadCpu(f) : null;
     const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
@@ -96671,7 +96676,7 @@ function whatIfsOnTailDevice(profile2, judged, ceilings) {
         ...j.phase === "extract" ? lead : {}
       };
     }),
-    moved ? withCgroupCaps(profile2, ceilingsOnDevice(profile2, ceilings, tail?.facts.deviceIndex ?? null), tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile2, ceilings, deviceIndexFor(profile2, "extract")),
+    moved ? ceilingsForDevice(profile2, ceilings, tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile2, ceilings, deviceIndexFor(profile2, "extract")),
     WHAT_IF_SPEEDUP,
     moved ? profile2.devices[tail?.facts.deviceIndex ?? -1]?.name : void 0
   );
@@ -100604,6 +100609,10 @@ function watchFileSize(file, intervalMs) {
 // src/sample/sampler.ts
 import { performance as performance3 } from "node:perf_hooks";
 
+// src/sample/cgroup.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+import path21 from "node:path";
+
 // src/sample/parse-cgroup.ts
 function parseProcCgroup(text) {
   const out = [];
@@ -100723,6 +100732,219 @@ function tightestIoLimits(levels) {
     }
   }
   return [...byDevice.values()].sort((a, b) => a.device.localeCompare(b.device));
+}
+
+// src/sample/cgroup.ts
+function tryRead(file) {
+  try {
+    return { text: readFileSync7(file, "utf8") };
+  } catch (error2) {
+    const code = error2.code ?? "unreadable";
+    return { error: `${file}: ${code}` };
+  }
+}
+var textOf = (r) => "text" in r ? r.text : null;
+function whyNot(dir, file) {
+  if (dir === void 0) return "no group";
+  const r = tryRead(path21.join(dir, file));
+  return "error" in r ? r.error.slice(r.error.lastIndexOf(": ") + 2) : "unexpected content";
+}
+function locate(controller, memberships, mounts, root, notes) {
+  const v1 = memberships.find((m) => m.hierarchyId !== 0 && m.controllers.includes(controller));
+  if (v1) {
+    const mount2 = mounts.find((e) => e.fsType === "cgroup" && e.superOptions.split(",").includes(controller));
+    if (!mount2) {
+      notes.push(`${controller}: in a v1 hierarchy (${v1.path}) that is not mounted here`);
+      return null;
+    }
+    return { version: 1, path: v1.path, ...levelsOf(mount2, v1.path, root, controller, notes) };
+  }
+  const unified = memberships.find((m) => m.hierarchyId === 0);
+  const mount = mounts.find((e) => e.fsType === "cgroup2");
+  if (unified && mount) return { version: 2, path: unified.path, ...levelsOf(mount, unified.path, root, controller, notes) };
+  return null;
+}
+function levelsOf(mount, cgroupPath, root, controller, notes) {
+  const top = path21.join(root, mount.mountPoint);
+  let rel;
+  if (cgroupPath.split("/").includes("..")) {
+    notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
+    rel = "/";
+  } else if (mount.root === "/") rel = cgroupPath;
+  else if (cgroupPath === mount.root || cgroupPath.startsWith(`${mount.root}/`)) rel = cgroupPath.slice(mount.root.length);
+  else {
+    notes.push(`${controller}: group ${cgroupPath} is outside the mounted part ${mount.root}; read at ${mount.mountPoint}`);
+    rel = "/";
+  }
+  const levels = [];
+  const groups2 = [];
+  for (let dir = path21.join(top, rel); ; dir = path21.dirname(dir)) {
+    levels.push(dir);
+    groups2.push(path21.posix.join(mount.root, path21.relative(top, dir)));
+    if (dir === top || dir.length <= top.length) break;
+  }
+  return { levels, groups: groups2 };
+}
+function quotaAt(located, level, why) {
+  const dir = located.levels[level];
+  if (located.version === 2) {
+    const r = tryRead(path21.join(dir, "cpu.max"));
+    const text = textOf(r);
+    if (text === null) return void 0;
+    const parsed = parseCpuMax(text);
+    if (!parsed) {
+      why.push(`${dir}/cpu.max: unexpected "${text.trim()}"`);
+      return void 0;
+    }
+    return parsed.quotaUs === null ? null : { cores: parsed.quotaUs / parsed.periodUs, periodUs: parsed.periodUs, level };
+  }
+  const quotaText = textOf(tryRead(path21.join(dir, "cpu.cfs_quota_us")));
+  const periodText = textOf(tryRead(path21.join(dir, "cpu.cfs_period_us")));
+  if (quotaText === null || periodText === null) return void 0;
+  const quotaUs = parseCfsQuota(quotaText);
+  const periodUs = Number(periodText.trim());
+  if (quotaUs === void 0 || !(periodUs > 0)) return void 0;
+  return quotaUs === null ? null : { cores: quotaUs / periodUs, periodUs, level };
+}
+function tightestQuota(located, notRead) {
+  let quota = null;
+  let leafPeriodUs = null;
+  let seen = false;
+  const why = [];
+  for (let level = 0; level < located.levels.length; level++) {
+    const q = quotaAt(located, level, why);
+    if (q === void 0) continue;
+    seen = true;
+    if (q && (!quota || q.cores < quota.cores)) quota = q;
+    if (leafPeriodUs === null && q) leafPeriodUs = q.periodUs;
+  }
+  if (!seen) {
+    const file = located.version === 2 ? "cpu.max" : "cpu.cfs_quota_us";
+    notRead.push(
+      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)}${located.version === 2 ? ": the cpu controller is not enabled for this group" : ""})`
+    );
+  }
+  notRead.push(...why);
+  return { quota, periodUs: quota?.periodUs ?? leafPeriodUs };
+}
+function firstReadable(located, files) {
+  for (const dir of located.levels) {
+    for (const file of files) {
+      const text = textOf(tryRead(path21.join(dir, file)));
+      if (text !== null && text.trim() !== "") return { text, file: path21.join(dir, file) };
+    }
+  }
+  return null;
+}
+function memoryLimit(located, notRead) {
+  if (!located) {
+    notRead.push("memory limit: the memory controller is not mounted");
+    return null;
+  }
+  const file = located.version === 2 ? "memory.max" : "memory.limit_in_bytes";
+  let limit = null;
+  let seen = false;
+  for (const dir of located.levels) {
+    const text = textOf(tryRead(path21.join(dir, file)));
+    const value = text === null ? void 0 : parseMemoryLimit(text);
+    if (value === void 0) continue;
+    seen = true;
+    if (value !== null) limit = Math.min(limit ?? Infinity, value);
+  }
+  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
+  return limit;
+}
+function ioLimits(located, notRead) {
+  if (!located) {
+    notRead.push("I/O caps: neither the v1 blkio nor the v2 io controller is mounted");
+    return [];
+  }
+  const levels = [];
+  let seen = false;
+  for (const dir of located.levels) {
+    if (located.version === 2) {
+      const text = textOf(tryRead(path21.join(dir, "io.max")));
+      if (text === null) continue;
+      seen = true;
+      levels.push(parseIoMax(text));
+      continue;
+    }
+    const level = [];
+    for (const [file, field2] of Object.entries(BLKIO_THROTTLE_FILES)) {
+      const text = textOf(tryRead(path21.join(dir, file)));
+      if (text === null) continue;
+      seen = true;
+      for (const { device: device2, value } of parseBlkioThrottle(text)) level.push({ device: device2, [field2]: value });
+    }
+    levels.push(level);
+  }
+  const ioFile = located.version === 2 ? "io.max" : "blkio.throttle.write_bps_device";
+  if (!seen)
+    notRead.push(
+      `I/O caps: no readable ${located.version === 2 ? "io.max" : "blkio.throttle.*"} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], ioFile)})`
+    );
+  return tightestIoLimits(levels);
+}
+function readCgroup(options = {}) {
+  const procRoot = options.procRoot ?? "/proc";
+  const root = options.root ?? "/";
+  const cgroupText = textOf(tryRead(path21.join(procRoot, "self/cgroup")));
+  const mountText = textOf(tryRead(path21.join(procRoot, "self/mountinfo")));
+  if (cgroupText === null || mountText === null) return null;
+  const memberships = parseProcCgroup(cgroupText);
+  const mounts = parseMountinfo(mountText);
+  const notRead = [];
+  const cpu = locate("cpu", memberships, mounts, root, notRead);
+  const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === "cgroup2");
+  const version4 = cpu?.version ?? (anyV2 ? 2 : memberships.length > 0 ? 1 : null);
+  if (version4 === null) return null;
+  const limits = {
+    version: version4,
+    path: cpu?.path ?? memberships[0]?.path ?? "/",
+    cpuQuotaCores: null,
+    cpuPeriodUs: null,
+    cpusetCpus: null,
+    memoryLimitBytes: null,
+    ioLimits: []
+  };
+  let cpuFiles = null;
+  if (cpu) {
+    const { quota, periodUs } = tightestQuota(cpu, notRead);
+    limits.cpuQuotaCores = quota ? quota.cores : null;
+    limits.cpuPeriodUs = periodUs;
+    if (quota && quota.level > 0) limits.cpuQuotaPath = cpu.groups[quota.level];
+    const level = quota?.level ?? 0;
+    const statDir = cpu.levels[level];
+    cpuFiles = { version: cpu.version, stat: path21.join(statDir, "cpu.stat") };
+    if (cpu.version === 1) {
+      const acct = locate("cpuacct", memberships, mounts, root, []);
+      const at = acct?.groups.indexOf(cpu.groups[level]) ?? -1;
+      const usageDir = at >= 0 ? acct?.levels[at] : void 0;
+      if (usageDir) cpuFiles.usage = path21.join(usageDir, "cpuacct.usage");
+    }
+    if (readCgroupCpu(cpuFiles) === null) {
+      notRead.push(`cpu.stat: ${path21.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
+      cpuFiles = null;
+    } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
+      notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
+    }
+  } else {
+    notRead.push("cpu: the cpu controller is not mounted (no v1 cpu hierarchy, no cgroup2 mount)");
+  }
+  const cpuset = locate("cpuset", memberships, mounts, root, notRead);
+  const cpusetFile = cpuset ? firstReadable(cpuset, cpuset.version === 2 ? ["cpuset.cpus.effective"] : ["cpuset.effective_cpus", "cpuset.cpus"]) : null;
+  if (cpusetFile) limits.cpusetCpus = cpusetCount(cpusetFile.text);
+  else notRead.push(`cpuset: ${cpuset ? `no readable cpuset list in ${cpuset.levels[0]} or its visible parents` : "the cpuset controller is not mounted"}`);
+  limits.memoryLimitBytes = memoryLimit(locate("memory", memberships, mounts, root, notRead), notRead);
+  limits.ioLimits = ioLimits(locate("blkio", memberships, mounts, root, notRead) ?? locate("io", memberships, mounts, root, notRead), notRead);
+  if (notRead.length > 0) limits.notRead = notRead;
+  return { limits, cpuFiles };
+}
+function readCgroupCpu(files, read2 = (f) => textOf(tryRead(f))) {
+  const stat2 = read2(files.stat);
+  if (stat2 === null) return null;
+  if (files.version === 2) return cpuStatV2(stat2);
+  return cpuStatV1(stat2, files.usage ? read2(files.usage) : null);
 }
 
 // src/sample/parse-diskstats.ts
@@ -100847,7 +101069,7 @@ function parseProcStat(text) {
 }
 
 // src/sample/process-tree.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 
 // src/sample/parse-pid-io.ts
 function field(text, name2) {
@@ -100892,7 +101114,7 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync7, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync8, readSync } from "node:fs";
 var ProcFile = class {
   constructor(path53, mode) {
     this.path = path53;
@@ -100911,7 +101133,7 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync7(this.path, "latin1");
+        const text = readFileSync8(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
@@ -100951,7 +101173,7 @@ var ProcFile = class {
 // src/sample/process-tree.ts
 function readOrNull(path53) {
   try {
-    return readFileSync8(path53, "latin1");
+    return readFileSync9(path53, "latin1");
   } catch {
     return null;
   }
@@ -101027,6 +101249,7 @@ var Sampler = class {
   deviceNames;
   files;
   tree;
+  /** The cgroup's CPU files, each kept open like the /proc ones. */
   cgroup;
   entries = [];
   keptEvery = 1;
@@ -101052,7 +101275,7 @@ var Sampler = class {
     };
     this.tree = new ProcessTreeReader(this.procRoot, mode);
     const cg = opts.cgroupCpu;
-    this.cgroup = cg ? { version: cg.version, stat: new ProcFile(cg.stat, mode), usage: cg.usage ? new ProcFile(cg.usage, mode) : null } : null;
+    this.cgroup = cg ? { files: cg, open: new Map([cg.stat, ...cg.usage ? [cg.usage] : []].map((f) => [f, new ProcFile(f, mode)])) } : null;
   }
   start() {
     if (this.running) return;
@@ -101070,8 +101293,7 @@ var Sampler = class {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const file of Object.values(this.files)) file.close();
-    this.cgroup?.stat.close();
-    this.cgroup?.usage?.close();
+    for (const file of this.cgroup?.open.values() ?? []) file.close();
     this.tree.close();
     return { intervalMs: this.intervalMs, keptEvery: this.keptEvery, snapshots: this.entries.map((e) => e.snapshot) };
   }
@@ -101120,13 +101342,11 @@ var Sampler = class {
     };
     if (tree && tree.processes.length > 0) snapshot4.processes = tree.processes;
     if (perCpu && statText !== null) snapshot4.perCpu = parseProcStat(statText).perCpu;
-    if (this.cgroup) snapshot4.cgroupCpu = this.readCgroupCpu(this.cgroup);
+    if (this.cgroup) {
+      const { files, open: open2 } = this.cgroup;
+      snapshot4.cgroupCpu = readCgroupCpu(files, (f) => open2.get(f)?.read() ?? null);
+    }
     return snapshot4;
-  }
-  readCgroupCpu(cg) {
-    const stat2 = cg.stat.read();
-    if (stat2 === null) return null;
-    return cg.version === 2 ? cpuStatV2(stat2) : cpuStatV1(stat2, cg.usage?.read() ?? null);
   }
 };
 function selfCpuUs() {
@@ -101190,7 +101410,7 @@ async function sampledRestore(o) {
 
 // src/restore/restored-tree.ts
 import { lstatSync, readdirSync as readdirSync3 } from "node:fs";
-import * as path21 from "node:path";
+import * as path22 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -101267,226 +101487,11 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     count2(stat2, root);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name2 of readdirSync3(current)) stack.push([path21.join(current, name2), root]);
+      for (const name2 of readdirSync3(current)) stack.push([path22.join(current, name2), root]);
     } catch {
     }
   }
   return { anatomy: anatomy2, truncated, bytesByRoot };
-}
-
-// src/sample/cgroup.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import path22 from "node:path";
-function tryRead(file) {
-  try {
-    return { text: readFileSync9(file, "utf8") };
-  } catch (error2) {
-    const code = error2.code ?? "unreadable";
-    return { error: `${file}: ${code}` };
-  }
-}
-var textOf = (r) => "text" in r ? r.text : null;
-function whyNot(dir, file) {
-  if (dir === void 0) return "no group";
-  const r = tryRead(path22.join(dir, file));
-  return "error" in r ? r.error.slice(r.error.lastIndexOf(": ") + 2) : "unexpected content";
-}
-function locate(controller, memberships, mounts, root, notes) {
-  const v1 = memberships.find((m) => m.hierarchyId !== 0 && m.controllers.includes(controller));
-  if (v1) {
-    const mount2 = mounts.find((e) => e.fsType === "cgroup" && e.superOptions.split(",").includes(controller));
-    if (!mount2) {
-      notes.push(`${controller}: in a v1 hierarchy (${v1.path}) that is not mounted here`);
-      return null;
-    }
-    return { version: 1, path: v1.path, ...levelsOf(mount2, v1.path, root, controller, notes) };
-  }
-  const unified = memberships.find((m) => m.hierarchyId === 0);
-  const mount = mounts.find((e) => e.fsType === "cgroup2");
-  if (unified && mount) return { version: 2, path: unified.path, ...levelsOf(mount, unified.path, root, controller, notes) };
-  return null;
-}
-function levelsOf(mount, cgroupPath, root, controller, notes) {
-  const top = path22.join(root, mount.mountPoint);
-  let rel;
-  if (cgroupPath.split("/").includes("..")) {
-    notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
-    rel = "/";
-  } else if (mount.root === "/") rel = cgroupPath;
-  else if (cgroupPath === mount.root || cgroupPath.startsWith(`${mount.root}/`)) rel = cgroupPath.slice(mount.root.length);
-  else {
-    notes.push(`${controller}: group ${cgroupPath} is outside the mounted part ${mount.root}; read at ${mount.mountPoint}`);
-    rel = "/";
-  }
-  const levels = [];
-  const groups2 = [];
-  for (let dir = path22.join(top, rel); ; dir = path22.dirname(dir)) {
-    levels.push(dir);
-    groups2.push(path22.posix.join(mount.root, path22.relative(top, dir)));
-    if (dir === top || dir.length <= top.length) break;
-  }
-  return { levels, groups: groups2 };
-}
-function quotaAt(located, level, why) {
-  const dir = located.levels[level];
-  if (located.version === 2) {
-    const r = tryRead(path22.join(dir, "cpu.max"));
-    const text = textOf(r);
-    if (text === null) return void 0;
-    const parsed = parseCpuMax(text);
-    if (!parsed) {
-      why.push(`${dir}/cpu.max: unexpected "${text.trim()}"`);
-      return void 0;
-    }
-    return parsed.quotaUs === null ? null : { cores: parsed.quotaUs / parsed.periodUs, periodUs: parsed.periodUs, level };
-  }
-  const quotaText = textOf(tryRead(path22.join(dir, "cpu.cfs_quota_us")));
-  const periodText = textOf(tryRead(path22.join(dir, "cpu.cfs_period_us")));
-  if (quotaText === null || periodText === null) return void 0;
-  const quotaUs = parseCfsQuota(quotaText);
-  const periodUs = Number(periodText.trim());
-  if (quotaUs === void 0 || !(periodUs > 0)) return void 0;
-  return quotaUs === null ? null : { cores: quotaUs / periodUs, periodUs, level };
-}
-function tightestQuota(located, notRead) {
-  let quota = null;
-  let leafPeriodUs = null;
-  let seen = false;
-  const why = [];
-  for (let level = 0; level < located.levels.length; level++) {
-    const q = quotaAt(located, level, why);
-    if (q === void 0) continue;
-    seen = true;
-    if (q && (!quota || q.cores < quota.cores)) quota = q;
-    if (leafPeriodUs === null && q) leafPeriodUs = q.periodUs;
-  }
-  if (!seen) {
-    const file = located.version === 2 ? "cpu.max" : "cpu.cfs_quota_us";
-    notRead.push(
-      `cpu quota: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)}${located.version === 2 ? ": the cpu controller is not enabled for this group" : ""})`
-    );
-  }
-  notRead.push(...why);
-  return { quota, periodUs: quota?.periodUs ?? leafPeriodUs };
-}
-function firstReadable(located, files) {
-  for (const dir of located.levels) {
-    for (const file of files) {
-      const text = textOf(tryRead(path22.join(dir, file)));
-      if (text !== null && text.trim() !== "") return { text, file: path22.join(dir, file) };
-    }
-  }
-  return null;
-}
-function memoryLimit(located, notRead) {
-  if (!located) {
-    notRead.push("memory limit: the memory controller is not mounted");
-    return null;
-  }
-  const file = located.version === 2 ? "memory.max" : "memory.limit_in_bytes";
-  let limit = null;
-  let seen = false;
-  for (const dir of located.levels) {
-    const text = textOf(tryRead(path22.join(dir, file)));
-    const value = text === null ? void 0 : parseMemoryLimit(text);
-    if (value === void 0) continue;
-    seen = true;
-    if (value !== null) limit = Math.min(limit ?? Infinity, value);
-  }
-  if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
-  return limit;
-}
-function ioLimits(located, notRead) {
-  if (!located) {
-    notRead.push("I/O caps: neither the v1 blkio nor the v2 io controller is mounted");
-    return [];
-  }
-  const levels = [];
-  let seen = false;
-  for (const dir of located.levels) {
-    if (located.version === 2) {
-      const text = textOf(tryRead(path22.join(dir, "io.max")));
-      if (text === null) continue;
-      seen = true;
-      levels.push(parseIoMax(text));
-      continue;
-    }
-    const level = [];
-    for (const [file, field2] of Object.entries(BLKIO_THROTTLE_FILES)) {
-      const text = textOf(tryRead(path22.join(dir, file)));
-      if (text === null) continue;
-      seen = true;
-      for (const { device: device2, value } of parseBlkioThrottle(text)) level.push({ device: device2, [field2]: value });
-    }
-    levels.push(level);
-  }
-  const ioFile = located.version === 2 ? "io.max" : "blkio.throttle.write_bps_device";
-  if (!seen)
-    notRead.push(
-      `I/O caps: no readable ${located.version === 2 ? "io.max" : "blkio.throttle.*"} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], ioFile)})`
-    );
-  return tightestIoLimits(levels);
-}
-function readCgroup(options = {}) {
-  const procRoot = options.procRoot ?? "/proc";
-  const root = options.root ?? "/";
-  const cgroupText = textOf(tryRead(path22.join(procRoot, "self/cgroup")));
-  const mountText = textOf(tryRead(path22.join(procRoot, "self/mountinfo")));
-  if (cgroupText === null || mountText === null) return null;
-  const memberships = parseProcCgroup(cgroupText);
-  const mounts = parseMountinfo(mountText);
-  const notRead = [];
-  const cpu = locate("cpu", memberships, mounts, root, notRead);
-  const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === "cgroup2");
-  const version4 = cpu?.version ?? (anyV2 ? 2 : memberships.length > 0 ? 1 : null);
-  if (version4 === null) return null;
-  const limits = {
-    version: version4,
-    path: cpu?.path ?? memberships[0]?.path ?? "/",
-    cpuQuotaCores: null,
-    cpuPeriodUs: null,
-    cpusetCpus: null,
-    memoryLimitBytes: null,
-    ioLimits: []
-  };
-  let cpuFiles = null;
-  if (cpu) {
-    const { quota, periodUs } = tightestQuota(cpu, notRead);
-    limits.cpuQuotaCores = quota ? quota.cores : null;
-    limits.cpuPeriodUs = periodUs;
-    if (quota && quota.level > 0) limits.cpuQuotaPath = cpu.groups[quota.level];
-    const level = quota?.level ?? 0;
-    const statDir = cpu.levels[level];
-    cpuFiles = { version: cpu.version, stat: path22.join(statDir, "cpu.stat") };
-    if (cpu.version === 1) {
-      const acct = locate("cpuacct", memberships, mounts, root, []);
-      const at = acct?.groups.indexOf(cpu.groups[level]) ?? -1;
-      const usageDir = at >= 0 ? acct?.levels[at] : void 0;
-      if (usageDir) cpuFiles.usage = path22.join(usageDir, "cpuacct.usage");
-    }
-    if (readCgroupCpu(cpuFiles) === null) {
-      notRead.push(`cpu.stat: ${path22.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
-      cpuFiles = null;
-    } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
-      notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
-    }
-  } else {
-    notRead.push("cpu: the cpu controller is not mounted (no v1 cpu hierarchy, no cgroup2 mount)");
-  }
-  const cpuset = locate("cpuset", memberships, mounts, root, notRead);
-  const cpusetFile = cpuset ? firstReadable(cpuset, cpuset.version === 2 ? ["cpuset.cpus.effective"] : ["cpuset.effective_cpus", "cpuset.cpus"]) : null;
-  if (cpusetFile) limits.cpusetCpus = cpusetCount(cpusetFile.text);
-  else notRead.push(`cpuset: ${cpuset ? `no readable cpuset list in ${cpuset.levels[0]} or its visible parents` : "the cpuset controller is not mounted"}`);
-  limits.memoryLimitBytes = memoryLimit(locate("memory", memberships, mounts, root, notRead), notRead);
-  limits.ioLimits = ioLimits(locate("blkio", memberships, mounts, root, notRead) ?? locate("io", memberships, mounts, root, notRead), notRead);
-  if (notRead.length > 0) limits.notRead = notRead;
-  return { limits, cpuFiles };
-}
-function readCgroupCpu(files, read2 = (f) => textOf(tryRead(f))) {
-  const stat2 = read2(files.stat);
-  if (stat2 === null) return null;
-  if (files.version === 2) return cpuStatV2(stat2);
-  return cpuStatV1(stat2, files.usage ? read2(files.usage) : null);
 }
 
 // src/sample/restore-device.ts
@@ -102542,6 +102547,10 @@ var PAIRS = [
   ["dirty_background_bytes", "dirty_background_ratio"],
   ["dirty_bytes", "dirty_ratio"]
 ];
+function writeBackPair(privilege, saved, b, ratio4) {
+  if (saved[b] > 0) write(privilege, b, saved[b]);
+  else write(privilege, ratio4, saved[ratio4]);
+}
 function describeSetting(s4, b, ratio4) {
   return s4[b] > 0 ? `vm.${b}=${s4[b]} (${bytes(s4[b])})` : `vm.${ratio4}=${s4[ratio4]} (vm.${b} unset)`;
 }
@@ -102550,8 +102559,7 @@ function putBackIfOurs(privilege, change, current = readDirtySettings()) {
   for (const [b, ratio4] of PAIRS) {
     if (change.set[b] === change.saved[b]) continue;
     if (current[b] === change.set[b]) {
-      if (change.saved[b] > 0) write(privilege, b, change.saved[b]);
-      else write(privilege, ratio4, change.saved[ratio4]);
+      writeBackPair(privilege, change.saved, b, ratio4);
       out.putBack.push(`vm.${b}`);
     } else {
       out.leftAlone.push({
@@ -103643,8 +103651,7 @@ function cleanUpExperiments(left, privilege = detectPrivilege()) {
 // src/machine/recover.ts
 function recoverRecord(dir, record, whose, privilege) {
   const out = { done: [], warnings: [] };
-  const hasWork = record.dirty !== null || record.experimentDirs.length > 0 || record.probeDirs.length > 0;
-  if (hasWork) {
+  if (owes(record)) {
     const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
     if (r.dirtyPutBack.length > 0) out.done.push(`Put ${r.dirtyPutBack.join(" and ")} back as they were before ${whose}'s page-cache experiment.`);
     if (r.removed.length > 0) out.done.push(`Removed what ${whose} left behind: ${r.removed.join(", ")}.`);
@@ -104166,7 +104173,8 @@ async function ceilingsSourceAfter(config, fingerprint2, probes3, plan, probedAt
   const { runId } = runIdentity();
   const source = { kind: "this-run", runId, probedAt, fingerprintId: fingerprint2.id, sentence: "Ceilings probed by this run." };
   if (!config.rememberCeilings) return source;
-  if (cacheTrouble(profileRestore)) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${cacheTrouble(profileRestore)}).` };
+  const trouble = cacheTrouble(profileRestore);
+  if (trouble) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${trouble}).` };
   const stored = await storeCeilings(fingerprint2, describeFingerprint(fingerprint2), config.label, probes3, probedAt);
   if (!stored.ok) {
     warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
@@ -104283,7 +104291,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
       warn(`Disk counters are unavailable for restore path ${fs13.path}: ${fs13.resolution?.detail}. The other restore paths' disks are measured.`);
     }
   }
-  const restoreFileSystems = distinctFileSystems(roots.length > 0 ? roots : [config.workspace]);
+  const restoreFileSystems = distinctFileSystems(restorePaths);
   const preflush = hasProc ? await flushEarlier(config, restoreFileSystems, where3, procRoot, context4, warn) : null;
   machine.enter("restore");
   const { timed, sampler } = await observedRestore({
@@ -104621,7 +104629,7 @@ ${moves.join("")}exec '${realTar}' "$@"
   const tarCpuSeconds = () => Number(readLines(path34.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
   return { group, shimDir, tarCpuSeconds };
 }
-function removeCgroup(group, root = CPU_CGROUP_ROOT) {
+function removeCgroup(group, root) {
   for (const pid of readLines(path34.join(group, "cgroup.procs"))) {
     try {
       writeText(path34.join(root, "cgroup.procs"), pid);
