@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path53 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path54 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path53 && path53[0] !== "/") {
-          path53 = `/${path53}`;
+        if (path54 && path54[0] !== "/") {
+          path54 = `/${path54}`;
         }
-        return new URL(`${origin}${path53}`);
+        return new URL(`${origin}${path54}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path53, origin }
+          request: { method, path: path54, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path53);
+        debuglog("sending request to %s %s/%s", method, origin, path54);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path53, origin },
+          request: { method, path: path54, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path53,
+          path54,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path53, origin }
+          request: { method, path: path54, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path53);
+        debuglog("trailers received from %s %s/%s", method, origin, path54);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path53, origin },
+          request: { method, path: path54, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path53,
+          path54,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path53, origin }
+            request: { method, path: path54, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path53);
+          debuglog("sending request to %s %s/%s", method, origin, path54);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path53,
+        path: path54,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path53 !== "string") {
+        if (typeof path54 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path53[0] !== "/" && !(path53.startsWith("http://") || path53.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path54[0] !== "/" && !(path54.startsWith("http://") || path54.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path53)) {
+        } else if (invalidPathRegex.test(path54)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path53, query) : path53;
+        this.path = query ? buildURL(path54, query) : path54;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path53, host, upgrade, blocking, reset } = request;
+      const { method, path: path54, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path53} HTTP/1.1\r
+      let header = `${method} ${path54} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path53, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path54, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path53;
+      headers[HTTP2_HEADER_PATH] = path54;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path53 = search ? `${pathname}${search}` : pathname;
+        const path54 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path53;
+        this.opts.path = path54;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path53 = "/",
+          path: path54 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path53;
+        opts.path = origin + path54;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path53) {
-      if (typeof path53 !== "string") {
-        return path53;
+    function safeUrl(path54) {
+      if (typeof path54 !== "string") {
+        return path54;
       }
-      const pathSegments = path53.split("?");
+      const pathSegments = path54.split("?");
       if (pathSegments.length !== 2) {
-        return path53;
+        return path54;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path53, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path53);
+    function matchKey(mockDispatch2, { path: path54, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path54);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path53 }) => matchValue(safeUrl(path53), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path54 }) => matchValue(safeUrl(path54), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path53, method, body: body3, headers, query } = opts;
+      const { path: path54, method, body: body3, headers, query } = opts;
       return {
-        path: path53,
+        path: path54,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path53, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path54, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path53,
+            Path: path54,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path53) {
-      for (let i = 0; i < path53.length; ++i) {
-        const code = path53.charCodeAt(i);
+    function validateCookiePath(path54) {
+      for (let i = 0; i < path54.length; ++i) {
+        const code = path54.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path53 = opts.path;
+          let path54 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path53 = `/${path53}`;
+            path54 = `/${path54}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path53);
+          url3 = new URL(util6.parseOrigin(url3).origin + path54);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path53 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path53.startsWith("/")) {
-      path53 = path53.substring(1);
+    let path54 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path54.startsWith("/")) {
+      path54 = path54.substring(1);
     }
-    if (isAbsoluteUrl(path53)) {
-      requestUrl = path53;
+    if (isAbsoluteUrl(path54)) {
+      requestUrl = path54;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path53);
+      requestUrl = appendPath(requestUrl, path54);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path53 = pathToAppend.substring(0, searchStart);
+    const path54 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path53;
+    newPath = newPath + path54;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path53 = this._matcher.path;
-    return path53.length > 0 ? path53[path53.length - 1].tag : void 0;
+    const path54 = this._matcher.path;
+    return path54.length > 0 ? path54[path54.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path53 = this._matcher.path;
-    return path53.length > 0 ? path53[path53.length - 1].namespace : void 0;
+    const path54 = this._matcher.path;
+    return path54.length > 0 ? path54[path54.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path53 = this._matcher.path;
-    if (path53.length === 0) return void 0;
-    return path53[path53.length - 1].values?.[attrName];
+    const path54 = this._matcher.path;
+    if (path54.length === 0) return void 0;
+    return path54[path54.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path53 = this._matcher.path;
-    if (path53.length === 0) return false;
-    const current = path53[path53.length - 1];
+    const path54 = this._matcher.path;
+    if (path54.length === 0) return false;
+    const current = path54[path54.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path53 = this._matcher.path;
-    if (path53.length === 0) return -1;
-    return path53[path53.length - 1].position ?? 0;
+    const path54 = this._matcher.path;
+    if (path54.length === 0) return -1;
+    return path54[path54.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path53 = this._matcher.path;
-    if (path53.length === 0) return -1;
-    return path53[path53.length - 1].counter ?? 0;
+    const path54 = this._matcher.path;
+    if (path54.length === 0) return -1;
+    return path54[path54.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path53) {
+    function locateFile(path54) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path53, scriptDirectory);
+        return Module["locateFile"](path54, scriptDirectory);
       }
-      return scriptDirectory + path53;
+      return scriptDirectory + path54;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs13 = require2("fs");
+      var fs14 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37472,7 +37472,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs13.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs14.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37484,7 +37484,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs13.readFile(filename, function(err2, data) {
+        fs14.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path53 = getURLPath(request.url) || "/";
+    const path54 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path53}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path54}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path53 = getURLPath(request.url) || "/";
+    const path54 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path53}`;
+    canonicalizedResourceString += `/${options.accountName}${path54}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path53 = urlParsed.pathname;
-  path53 = path53 || "/";
-  path53 = escape(path53);
-  urlParsed.pathname = path53;
+  let path54 = urlParsed.pathname;
+  path54 = path54 || "/";
+  path54 = escape(path54);
+  urlParsed.pathname = path54;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path53 = urlParsed.pathname;
-  path53 = path53 ? path53.endsWith("/") ? `${path53}${name2}` : `${path53}/${name2}` : name2;
-  urlParsed.pathname = path53;
+  let path54 = urlParsed.pathname;
+  path54 = path54 ? path54.endsWith("/") ? `${path54}${name2}` : `${path54}/${name2}` : name2;
+  urlParsed.pathname = path54;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path53 = getURLPath2(subRequest.url);
-    if (!path53 || path53 === "") {
+    const path54 = getURLPath2(subRequest.url);
+    if (!path54 || path54 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline3 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path53 = getURLPath2(url3);
-    if (path53 && path53 !== "/") {
+    const path54 = getURLPath2(url3);
+    if (path54 && path54 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66602,8 +66602,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path53 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path53}?${query}`;
+    const path54 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path54}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -71120,8 +71120,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path53, level) {
-    this.path = path53;
+  constructor(path54, level) {
+    this.path = path54;
     this.level = level;
   }
 };
@@ -85477,10 +85477,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path53 = urlParsed.pathname;
-  path53 = path53 || "/";
-  path53 = escape3(path53);
-  urlParsed.pathname = path53;
+  let path54 = urlParsed.pathname;
+  path54 = path54 || "/";
+  path54 = escape3(path54);
+  urlParsed.pathname = path54;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85565,9 +85565,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path53 = urlParsed.pathname;
-  path53 = path53 ? path53.endsWith("/") ? `${path53}${name2}` : `${path53}/${name2}` : name2;
-  urlParsed.pathname = path53;
+  let path54 = urlParsed.pathname;
+  path54 = path54 ? path54.endsWith("/") ? `${path54}${name2}` : `${path54}/${name2}` : name2;
+  urlParsed.pathname = path54;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -96839,9 +96839,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path53, mountPoint) {
-  if (mountPoint === "/") return path53.startsWith("/");
-  return path53 === mountPoint || path53.startsWith(`${mountPoint}/`);
+function isUnder(path54, mountPoint) {
+  if (mountPoint === "/") return path54.startsWith("/");
+  return path54 === mountPoint || path54.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -96921,16 +96921,16 @@ function resolveMountSource(mount, view, depth = 0) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-function readText(path53) {
+function readText(path54) {
   try {
-    const text = readFileSync2(path53, "utf8").trim();
+    const text = readFileSync2(path54, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path53) {
-  const text = readText(path53);
+function readNumber(path54) {
+  const text = readText(path54);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -96952,23 +96952,23 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path53) {
-  return realpathSync(nearestExistingPath(path53));
+function nearestExisting(path54) {
+  return realpathSync(nearestExistingPath(path54));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
   const bracketed = /\[([^\]]+)\]/.exec(text);
   return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
 }
-function realPathOrNull(path53) {
+function realPathOrNull(path54) {
   try {
-    return realpathSync(path53);
+    return realpathSync(path54);
   } catch {
     return null;
   }
 }
-function nearestVisible(path53, realPath) {
-  let p2 = path53;
+function nearestVisible(path54, realPath) {
+  let p2 = path54;
   for (; ; ) {
     const real = realPath(p2);
     if (real !== null) return real;
@@ -97059,9 +97059,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path53, existing, mount, resolution) {
+function fileSystemInfo(path54, existing, mount, resolution) {
   const info2 = {
-    path: path53,
+    path: path54,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -97119,19 +97119,19 @@ function resolveDevices(paths, options = {}) {
   const fileSystems = [];
   let noBlockDeviceReason;
   let primarySet = false;
-  for (const [role, path53] of roles) {
-    const existing = nearestVisible(path53, realPath);
+  for (const [role, path54] of roles) {
+    const existing = nearestVisible(path54, realPath);
     const mount = findMount(mounts, existing);
-    const reason = noBlockReason(path53, existing, mount, sys);
+    const reason = noBlockReason(path54, existing, mount, sys);
     const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
-    fileSystems.push(fileSystemInfo(path53, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
+    fileSystems.push(fileSystemInfo(path54, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
     let nodes = [];
-    const unresolved = resolution?.method === "not-measured" ? `${path53} is on ${resolution.detail}` : void 0;
+    const unresolved = resolution?.method === "not-measured" ? `${path54} is on ${resolution.detail}` : void 0;
     if (!reason && !unresolved) {
       const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
       if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), /* @__PURE__ */ new Set());
     }
-    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path53} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path54} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
     if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
       fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
@@ -97146,7 +97146,7 @@ function resolveDevices(paths, options = {}) {
       if (!node.topLevel) continue;
       device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
       if (role === "restore-path") {
-        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path53])];
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path54])];
         if (!primarySet) {
           device2.primary = true;
           primarySet = true;
@@ -97169,12 +97169,12 @@ function chainStart(mount, resolution) {
   if (resolution.method === "overlay-upper-inferred") return [`overlay upper layer ${upper} (inferred)`];
   return [];
 }
-function noBlockReason(path53, existing, mount, sys) {
+function noBlockReason(path54, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path53} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path54} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path53} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path54} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97297,14 +97297,14 @@ function otherLocalDisk(mounts, restoreMount, restoreDisks) {
 function cgroupLimits(cgroup) {
   if (typeof cgroup !== "object" || cgroup === null) return void 0;
   const out = {};
-  const walk = (value, path53) => {
+  const walk = (value, path54) => {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, path53 ? `${path53}.${k}` : k);
+      for (const [k, v] of Object.entries(value)) walk(v, path54 ? `${path54}.${k}` : k);
       return;
     }
-    const leaf = path53.split(".").pop() ?? "";
+    const leaf = path54.split(".").pop() ?? "";
     if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path53] = value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path54] = value;
   };
   walk(cgroup, "");
   return Object.keys(out).length > 0 ? out : void 0;
@@ -97375,10 +97375,10 @@ function describeFingerprint(fp) {
   const disks = fp.disks.map((d) => `${d.name} (${[d.kind, d.model].filter(Boolean).join(", ")}${d.rotational ? ", rotational" : ""})`).join(" on ");
   const f = fp.fileSystem;
   const opts = f ? [f.data && `data=${f.data}`, f.commitSeconds !== void 0 && `commit=${f.commitSeconds}`, f.barrier === false && "nobarrier"].filter(Boolean).join(",") : "";
-  const fs13 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
+  const fs14 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
   const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : "no other local disk";
   const cg = fp.cgroupLimits ? describeCgroupLimits(fp.cgroupLimits) : "";
-  return `${head}; ${[disks || "no block device", fs13].filter(Boolean).join(", ")}; ${other}${cg}`;
+  return `${head}; ${[disks || "no block device", fs14].filter(Boolean).join(", ")}; ${other}${cg}`;
 }
 function describeCgroupLimits(l) {
   const parts = [];
@@ -98858,12 +98858,12 @@ var obj = (shape) => (v, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path53 = p2 ? `${p2}.${key}` : key;
+    const path54 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path53}: missing`);
+      if (!optional) e.push(`${path54}: missing`);
       continue;
     }
-    c(rec[key], path53, e);
+    c(rec[key], path54, e);
   }
 };
 var diskCounters = obj({
@@ -99578,12 +99578,12 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs13 = c.fileSystems[0];
+  const fs14 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs13 ? fs13.fsType : ""
+    fs14 ? fs14.fsType : ""
   ];
   return `${parts.filter(Boolean).join(", ")}${profile2.fingerprint ? ` \xB7 ${profile2.fingerprint.id}` : ""}`;
 }
@@ -99953,9 +99953,9 @@ ${compare.summary}
 }
 
 // src/cli/bench.ts
-import { mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
+import { existsSync as existsSync11, mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
 import os20 from "node:os";
-import * as path51 from "node:path";
+import * as path52 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
@@ -101116,8 +101116,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync8, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path53, mode) {
-    this.path = path53;
+  constructor(path54, mode) {
+    this.path = path54;
     this.mode = mode;
   }
   path;
@@ -101171,9 +101171,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path53) {
+function readOrNull(path54) {
   try {
-    return readFileSync9(path53, "latin1");
+    return readFileSync9(path54, "latin1");
   } catch {
     return null;
   }
@@ -101264,7 +101264,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path53) => new ProcFile(`${this.procRoot}/${path53}`, mode);
+    const file = (path54) => new ProcFile(`${this.procRoot}/${path54}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -102374,8 +102374,8 @@ var RAM_SHARE = 0.5;
 function neededBytes(extractedBytes) {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
 }
-function hasRoom(fs13, need) {
-  return fs13.freeBytes === null || fs13.freeBytes >= need;
+function hasRoom(fs14, need) {
+  return fs14.freeBytes === null || fs14.freeBytes >= need;
 }
 function availability(requested, f) {
   const need = neededBytes(f.extractedBytes);
@@ -102627,9 +102627,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path53) {
+function freeBytes(path54) {
   try {
-    const s4 = statfsSync2(path53);
+    const s4 = statfsSync2(path54);
     return s4.bavail * s4.bsize;
   } catch {
     return null;
@@ -102638,9 +102638,9 @@ function freeBytes(path53) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path53) {
+function diskOf(path54) {
   try {
-    return resolveDevices({ restorePath: path53 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path54 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -102955,8 +102955,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path53, registry) {
-  return runTimed({ program: "sync", args: ["-f", path53] }, registry);
+function syncFs(path54, registry) {
+  return runTimed({ program: "sync", args: ["-f", path54] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -104287,8 +104287,8 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
   } else {
-    for (const fs13 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
-      warn(`Disk counters are unavailable for restore path ${fs13.path}: ${fs13.resolution?.detail}. The other restore paths' disks are measured.`);
+    for (const fs14 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs14.path}: ${fs14.resolution?.detail}. The other restore paths' disks are measured.`);
     }
   }
   const restoreFileSystems = distinctFileSystems(restorePaths);
@@ -104652,9 +104652,9 @@ function isolateStep(cleanup, opts) {
   return { group, cores: opts.cores, pressureMask, dir };
 }
 function isolatedCommand(iso, command) {
-  const join19 = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
-  if (iso.pressureMask === null) return { file: "sh", args: ["-c", join19, "sh", ...command] };
-  const script = `mount --bind "$LAB_PRESSURE_MASK" /proc/pressure && ${join19}`;
+  const join20 = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
+  if (iso.pressureMask === null) return { file: "sh", args: ["-c", join20, "sh", ...command] };
+  const script = `mount --bind "$LAB_PRESSURE_MASK" /proc/pressure && ${join20}`;
   return { file: "unshare", args: ["--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", ...command] };
 }
 async function runIsolated(iso, command, env) {
@@ -105703,6 +105703,10 @@ async function intervene(lab, spec) {
   return { scenario: spec.name, base: meanTiming(baseRuns), baseRuns, relaxed: relaxedRuns, ...baseCpuCores !== void 0 ? { baseCpuCores } : {} };
 }
 
+// src/bench/lab-runs.ts
+import * as fs13 from "node:fs";
+import * as path44 from "node:path";
+
 // src/bench/stats.ts
 function median3(values) {
   return spread(values)?.median ?? null;
@@ -105715,8 +105719,36 @@ function signedPercent(value) {
 }
 
 // src/bench/lab-runs.ts
-async function benchLab(lab, scenarios, runs, log2 = () => {
+function checkRun(r, profile2, intervention, cpuSeconds2) {
+  const facts = { ...profileFacts(profile2), ...cpuSeconds2 !== void 0 ? { cpuSeconds: cpuSeconds2 } : {} };
+  const check = checkAgainstIntervention(facts, intervention);
+  if (r.resources.length === 0) {
+    const { right, expected } = expectation(r.scenario, profile2);
+    check.verdict = { ...check.verdict, right, expected };
+  }
+  return check;
+}
+function rejudgeLab(dir, scenarios, log2 = () => {
 }) {
+  const kept = fs13.readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(fs13.readFileSync(path44.join(dir, f), "utf8"))).sort((a, b) => a.run - b.run);
+  const out = [];
+  for (const scenario of scenarios) {
+    const mine = kept.filter((k) => k.scenario === scenario);
+    if (mine.length === 0) continue;
+    const r = { scenario, resources: controlledResources(SCENARIOS[scenario]), runs: [] };
+    for (const k of mine) {
+      k.profile.verdict = judgeProfile(k.profile);
+      const check = checkRun(r, k.profile, k.intervention, k.cpuSeconds);
+      r.runs.push({ check, baseRuns: k.intervention.baseRuns, relaxed: k.intervention.relaxed, wallMs: k.wallMs });
+      log2(`  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}`);
+    }
+    out.push(r);
+  }
+  return out;
+}
+async function benchLab(lab, scenarios, runs, log2 = () => {
+}, keepDir) {
+  if (keepDir) fs13.mkdirSync(keepDir, { recursive: true });
   const out = [];
   for (const scenario of scenarios) {
     const spec = SCENARIOS[scenario];
@@ -105734,10 +105766,13 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);
-        const facts = { ...profileFacts(result.profile), ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {} };
-        const check = checkAgainstIntervention(facts, intervention);
-        if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
-        r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs: Date.now() - started });
+        const check = checkRun(r, result.profile, intervention, result.cpuSeconds);
+        const wallMs = Date.now() - started;
+        r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs });
+        if (keepDir) {
+          const kept = { scenario, run: i + 1, profile: result.profile, intervention, wallMs, ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {} };
+          fs13.writeFileSync(path44.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
+        }
         log2(
           `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`
         );
@@ -105877,14 +105912,14 @@ function estimateLabSeconds(scenarios, runs) {
 
 // src/bench/memory.ts
 import { execFileSync as execFileSync5, spawn as spawn11 } from "node:child_process";
-import { chmodSync as chmodSync5, mkdirSync as mkdirSync13, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync11 } from "node:fs";
-import path46 from "node:path";
+import { chmodSync as chmodSync5, mkdirSync as mkdirSync14, readFileSync as readFileSync16, rmSync as rmSync8, writeFileSync as writeFileSync12 } from "node:fs";
+import path47 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os16 from "node:os";
 import { existsSync as existsSync10 } from "node:fs";
-import * as path45 from "node:path";
+import * as path46 from "node:path";
 
 // src/judge/save-rules.ts
 var SAVE_THRESHOLDS = {
@@ -106012,7 +106047,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path44 from "node:path";
+import * as path45 from "node:path";
 var V1_FILE_SIZE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
 async function timedSave(request) {
   const { paths, key, enableCrossOsArchive } = request;
@@ -106059,7 +106094,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path44.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path45.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -106130,7 +106165,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync10(path45.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync10(path46.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -106181,22 +106216,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path46.join(lab.root, `memory-${Date.now()}`);
-  const tree = path46.join(base, "tree");
-  const workspace = path46.join(base, "workspace");
-  const temp = path46.join(base, "temp");
-  for (const d of [tree, workspace, temp]) mkdirSync13(d, { recursive: true });
+  const base = path47.join(lab.root, `memory-${Date.now()}`);
+  const tree = path47.join(base, "tree");
+  const workspace = path47.join(base, "workspace");
+  const temp = path47.join(base, "temp");
+  for (const d of [tree, workspace, temp]) mkdirSync14(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path46.join(opts.projectRoot, "node_modules"), path46.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path47.join(opts.projectRoot, "node_modules"), path47.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync13(path46.join(tree, "large"));
+      mkdirSync14(path47.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -106205,7 +106240,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path46.join(tree, "large", `blob-${i}.tar`)
+          path47.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -106215,7 +106250,7 @@ async function benchMemory(lab, opts) {
       `memory: ${files} files, ${(treeBytes / 1e9).toFixed(2)} GB (${opts.copies} copies of node_modules${fillTo ? ", topped up with large files" : ""}); saving it with the profiled save`
     );
     const key = `memory-tree-${opts.copies}-${treeBytes}`;
-    if (opts.dropCaches ?? isRoot) writeFileSync11("/proc/sys/vm/drop_caches", "3\n");
+    if (opts.dropCaches ?? isRoot) writeFileSync12("/proc/sys/vm/drop_caches", "3\n");
     const save2 = await withoutWorkflowCommands(
       () => withEnv(
         cacheClientEnv(lab.services, { workspace: tree, tempDir: temp }),
@@ -106226,12 +106261,12 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync8(tree, { recursive: true, force: true });
-    const hook = path46.join(base, "hwm.mjs");
-    writeFileSync11(hook, HWM_HOOK);
-    const hwmFile = path46.join(base, "hwm.txt");
-    writeFileSync11(hwmFile, "");
-    const nodeWrapper = path46.join(base, "node");
-    writeFileSync11(nodeWrapper, `#!/bin/sh
+    const hook = path47.join(base, "hwm.mjs");
+    writeFileSync12(hook, HWM_HOOK);
+    const hwmFile = path47.join(base, "hwm.txt");
+    writeFileSync12(hwmFile, "");
+    const nodeWrapper = path47.join(base, "node");
+    writeFileSync12(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
     chmodSync5(nodeWrapper, 493);
@@ -106244,7 +106279,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync15(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync16(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row?.[1] ? Number(row[1]) : null;
@@ -106254,7 +106289,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync15(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync16(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
@@ -106262,10 +106297,10 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path46.join(base, "plain-workspace");
-    mkdirSync13(plainWorkspace);
-    const plainScript = path46.join(base, "plain-restore.mjs");
-    writeFileSync11(plainScript, PLAIN_RESTORE(pathToFileURL(path46.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainWorkspace = path47.join(base, "plain-workspace");
+    mkdirSync14(plainWorkspace);
+    const plainScript = path47.join(base, "plain-restore.mjs");
+    writeFileSync12(plainScript, PLAIN_RESTORE(pathToFileURL(path47.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -106276,7 +106311,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
         BENCH_KEY: key
       }
     });
-    const plainPeak = readFileSync15(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync16(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -106356,14 +106391,14 @@ function runChild(command, args, options) {
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path46.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path47.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync9 } from "node:fs";
-import path47 from "node:path";
+import { mkdirSync as mkdirSync15, rmSync as rmSync9 } from "node:fs";
+import path48 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -106400,14 +106435,14 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path47.join(lab.root, `lift-${scenario}-${Date.now()}`);
-    mkdirSync14(dir);
+    const dir = path48.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    mkdirSync15(dir);
     cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path47.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path48.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -106415,8 +106450,8 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path47.join(runner.workspace, `plain-${name2}`);
-  mkdirSync14(workspace, { recursive: true });
+  const workspace = path48.join(runner.workspace, `plain-${name2}`);
+  mkdirSync15(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
   rmSync9(workspace, { recursive: true, force: true });
@@ -106523,21 +106558,21 @@ function pageCacheRow(r) {
 
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
-import { mkdirSync as mkdirSync15, rmSync as rmSync10, writeFileSync as writeFileSync12 } from "node:fs";
-import path48 from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync10, writeFileSync as writeFileSync13 } from "node:fs";
+import path49 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
   try {
-    writeFileSync12("/proc/sys/vm/drop_caches", "3\n");
+    writeFileSync13("/proc/sys/vm/drop_caches", "3\n");
     return true;
   } catch {
     return false;
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path48.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path48.join(workspace, "..", "temp") });
+  const restorePath = path49.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path49.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -106566,17 +106601,17 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path48.join(lab.root, `overhead-${Date.now()}`);
+  const base = path49.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path48.join(base, `${i}-${which3}`);
-        const workspace = path48.join(dir, "workspace");
-        const temp = path48.join(dir, "temp");
-        mkdirSync15(workspace, { recursive: true });
-        mkdirSync15(temp, { recursive: true });
+        const dir = path49.join(base, `${i}-${which3}`);
+        const workspace = path49.join(dir, "workspace");
+        const temp = path49.join(dir, "temp");
+        mkdirSync16(workspace, { recursive: true });
+        mkdirSync16(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
         const env = cacheClientEnv(lab.services, { workspace, tempDir: temp });
         const ms = await withoutWorkflowCommands(() => withEnv(env, () => which3 === "profiled" ? profiledRestore(lab, workspace) : plainRestore(lab)));
@@ -106849,8 +106884,8 @@ function samplerCostRows(costs) {
 
 // src/bench/repeat-cost.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
-import { mkdirSync as mkdirSync16, rmSync as rmSync11 } from "node:fs";
-import path49 from "node:path";
+import { mkdirSync as mkdirSync17, rmSync as rmSync11 } from "node:fs";
+import path50 from "node:path";
 import { performance as performance12 } from "node:perf_hooks";
 function configFor(lab, workspace, runnerTemp, label2) {
   const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label: label2, "upload-artifact": "false" };
@@ -106864,22 +106899,22 @@ async function benchRepeatCost(lab, pairs, say) {
   try {
     if (isRoot)
       where3 = createLoopDisk(disk, {
-        dir: mkdirAndReturn(path49.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
+        dir: mkdirAndReturn(path50.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
         sizeBytes: LAB_SETTINGS.loopImageBytes
       }).mountPoint;
   } catch (error2) {
     await disk.runAll();
     throw error2;
   }
-  const base = path49.join(where3, `repeat-cost-${Date.now()}`);
+  const base = path50.join(where3, `repeat-cost-${Date.now()}`);
   const label2 = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
-    const dir = path49.join(base, `${++runNumber}-${which3}`);
-    const workspace = path49.join(dir, "workspace");
-    const temp = path49.join(dir, "temp");
-    mkdirSync16(workspace, { recursive: true });
-    mkdirSync16(temp, { recursive: true });
+    const dir = path50.join(base, `${++runNumber}-${which3}`);
+    const workspace = path50.join(dir, "workspace");
+    const temp = path50.join(dir, "temp");
+    mkdirSync17(workspace, { recursive: true });
+    mkdirSync17(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
     execFileSync7("sync");
     try {
@@ -106939,7 +106974,7 @@ async function benchRepeatCost(lab, pairs, say) {
   }
 }
 function mkdirAndReturn(dir) {
-  mkdirSync16(dir, { recursive: true });
+  mkdirSync17(dir, { recursive: true });
   return dir;
 }
 function extraSeconds(r) {
@@ -106974,7 +107009,7 @@ function renderTable(rows) {
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdir as mkdir2, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
 import * as os19 from "node:os";
-import * as path50 from "node:path";
+import * as path51 from "node:path";
 
 // src/lab/download-scenarios.ts
 var MB = 1e6;
@@ -107069,22 +107104,22 @@ var median4 = (xs) => {
 };
 async function seeded(root) {
   const services = await startLocalServices();
-  const source = path50.join(root, "source");
-  await mkdir2(path50.join(source, "deps"), { recursive: true });
-  await writeFile3(path50.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
-  await mkdir2(path50.join(root, "temp"));
-  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path50.join(root, "temp") });
+  const source = path51.join(root, "source");
+  await mkdir2(path51.join(source, "deps"), { recursive: true });
+  await writeFile3(path51.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
+  await mkdir2(path51.join(root, "temp"));
+  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path51.join(root, "temp") });
   return services;
 }
 async function benchDownloads(names, runs, log2) {
-  const root = path50.join(os19.tmpdir(), `dp-download-lab-${process.pid}`);
+  const root = path51.join(os19.tmpdir(), `dp-download-lab-${process.pid}`);
   await mkdir2(root, { recursive: true });
   const services = await seeded(root);
   let n2 = 0;
   const env = async (name2) => {
-    const workspace = path50.join(root, `w${++n2}-${name2}`);
+    const workspace = path51.join(root, `w${++n2}-${name2}`);
     await mkdir2(workspace, { recursive: true });
-    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path50.join(root, "temp") }, "v2") };
+    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path51.join(root, "temp") }, "v2") };
   };
   const apply = (settings) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
   const plain = async (settings) => {
@@ -107225,16 +107260,29 @@ async function benchCommand(argv) {
   }
   const started = Date.now();
   const rows = [];
+  const rejudge = flag(args, "rejudge");
+  if (rejudge !== void 0) {
+    if (!existsSync11(rejudge)) throw new Error(`--rejudge ${rejudge}: no such directory; give the directory a --keep run wrote`);
+    say(`lab re-judged from ${rejudge}: the kept profiles through this build's judge, against their own interventions`);
+    const results = rejudgeLab(rejudge, scenarios, say);
+    if (results.length === 0) throw new Error(`--rejudge ${rejudge}: no kept runs of ${scenarios.join(", ")} there`);
+    const labTable = labRows(results);
+    process.stdout.write(`
+${renderTable(labTable)}
+`);
+    return labTable.every((r) => r.met !== false) ? 0 : 1;
+  }
+  const keep = flag(args, "keep");
   const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory" || p2 === "fixes" || p2 === "repeat-cost");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path51.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path52.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
         `lab: ${scenarios.length} scenario(s) \xD7 ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2\xD7; expected ~${minutes2} min`
       );
-      rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
+      rows.push(...labRows(await benchLab(lab, scenarios, runs, say, keep)));
     }
     if (parts.includes("probes")) {
       const common = { budgetMs: 3e4, referenceRuntimeMs: referenceSeconds * 1e3, rounds: probeRounds, log: (l) => say(`  ${l}`) };
@@ -107275,7 +107323,7 @@ async function benchCommand(argv) {
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path51.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path52.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -107308,7 +107356,7 @@ function labScenarios(value) {
   return names;
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync5(path51.join(os20.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync5(path52.join(os20.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -107319,7 +107367,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync5(path51.join(os20.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync5(path52.join(os20.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync12(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -107329,9 +107377,9 @@ async function onProvisionedDisk(fn) {
 
 // src/cli/lab.ts
 import { execFileSync as execFileSync8 } from "node:child_process";
-import { writeFileSync as writeFileSync13 } from "node:fs";
+import { writeFileSync as writeFileSync14 } from "node:fs";
 import os21 from "node:os";
-import * as path52 from "node:path";
+import * as path53 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -107342,7 +107390,7 @@ async function labCommand(argv) {
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path52.resolve(distDir(), "..");
+  const projectRoot = path53.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -107355,8 +107403,8 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path52.join(record, `lab-${name2}.json`);
-        writeFileSync13(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
+        const file = path53.join(record, `lab-${name2}.json`);
+        writeFileSync14(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
       }
@@ -107386,15 +107434,15 @@ function labProvenance(name2, settings, command, projectRoot) {
 }
 
 // src/lab/step-child.ts
-import { readFileSync as readFileSync16, writeFileSync as writeFileSync14 } from "node:fs";
+import { readFileSync as readFileSync17, writeFileSync as writeFileSync15 } from "node:fs";
 async function labStepCommand2(argv) {
   const file = argv[0];
   if (!file) throw new Error("lab-step takes a request file (internal: the lab runs it)");
-  const request = JSON.parse(readFileSync16(file, "utf8"));
+  const request = JSON.parse(readFileSync17(file, "utf8"));
   const say = (line) => process.stderr.write(`  ${line}
 `);
   const result = request.kind === "profile" ? await runProfile(request.config, { log: say, warn: (l) => say(`warning: ${l}`) }) : await plainRestoreUntilOnDisk(request.entry, request.where, {});
-  writeFileSync14(request.resultFile, JSON.stringify(result));
+  writeFileSync15(request.resultFile, JSON.stringify(result));
   return 0;
 }
 

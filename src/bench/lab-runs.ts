@@ -20,7 +20,12 @@ import {
 } from '../lab/ground-truth.js';
 import { intervene, type Intervention, type PlainTiming } from '../lab/intervention.js';
 import { controlledResources, SCENARIOS, type LabScenarioName, type Resource, type ScenarioSpec } from '../lab/scenario-specs.js';
+import { expectation } from '../lab/scenarios.js';
+import { judgeProfile } from '../judge/judge.js';
+import type { Profile } from '../profile/schema.js';
 import { errorMessage } from '../util/errors.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
 
@@ -41,7 +46,63 @@ export interface ScenarioRuns {
   runs: LabRun[];
 }
 
-export async function benchLab(lab: Lab, scenarios: readonly LabScenarioName[], runs: number, log: (line: string) => void = () => {}): Promise<ScenarioRuns[]> {
+/**
+ * One lab run as measured, kept on disk by `--keep DIR`: the profile (with its samples and probes) and
+ * the plain intervention beside it, so the run can be judged again offline by a later judge
+ * (`--rejudge DIR`) without measuring anything again.
+ */
+export interface KeptLabRun {
+  scenario: LabScenarioName;
+  run: number;
+  profile: Profile;
+  intervention: Intervention;
+  cpuSeconds?: number;
+  wallMs: number;
+}
+
+function checkRun(r: ScenarioRuns, profile: Profile, intervention: Intervention, cpuSeconds: number | undefined): GroundTruthCheck {
+  const facts = { ...profileFacts(profile), ...(cpuSeconds !== undefined ? { cpuSeconds } : {}) };
+  const check = checkAgainstIntervention(facts, intervention);
+  // Nothing controlled (baseline): no relaxation to compare with, so the row would accept any
+  // verdict; the scenario's own rule (not a disk verdict unless ≥ 80 % of a ceiling) decides.
+  if (r.resources.length === 0) {
+    const { right, expected } = expectation(r.scenario, profile);
+    check.verdict = { ...check.verdict, right, expected };
+  }
+  return check;
+}
+
+/** The runs `--keep DIR` wrote, each profile judged again by this build's judge and checked as when measured. */
+export function rejudgeLab(dir: string, scenarios: readonly LabScenarioName[], log: (line: string) => void = () => {}): ScenarioRuns[] {
+  const kept = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as KeptLabRun)
+    .sort((a, b) => a.run - b.run);
+  const out: ScenarioRuns[] = [];
+  for (const scenario of scenarios) {
+    const mine = kept.filter((k) => k.scenario === scenario);
+    if (mine.length === 0) continue;
+    const r: ScenarioRuns = { scenario, resources: controlledResources(SCENARIOS[scenario]), runs: [] };
+    for (const k of mine) {
+      k.profile.verdict = judgeProfile(k.profile);
+      const check = checkRun(r, k.profile, k.intervention, k.cpuSeconds);
+      r.runs.push({ check, baseRuns: k.intervention.baseRuns, relaxed: k.intervention.relaxed, wallMs: k.wallMs });
+      log(`  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}`);
+    }
+    out.push(r);
+  }
+  return out;
+}
+
+export async function benchLab(
+  lab: Lab,
+  scenarios: readonly LabScenarioName[],
+  runs: number,
+  log: (line: string) => void = () => {},
+  keepDir?: string,
+): Promise<ScenarioRuns[]> {
+  if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
   const out: ScenarioRuns[] = [];
   for (const scenario of scenarios) {
     const spec = SCENARIOS[scenario];
@@ -60,12 +121,13 @@ export async function benchLab(lab: Lab, scenarios: readonly LabScenarioName[], 
         for (const step of i % 2 === 0 ? [profiled, plain] : [plain, profiled]) await step();
         const { result, intervention } = got;
         if (!result || !intervention) throw new Error(`internal: ${scenario} run ${i + 1} lacks a side`);
-        const facts = { ...profileFacts(result.profile), ...(result.cpuSeconds !== undefined ? { cpuSeconds: result.cpuSeconds } : {}) };
-        const check = checkAgainstIntervention(facts, intervention);
-        // Nothing controlled (baseline): no relaxation to compare with, so the row would accept any
-        // verdict; the scenario's own rule (not a disk verdict unless ≥ 80 % of a ceiling) decides.
-        if (r.resources.length === 0) check.verdict = { ...check.verdict, right: result.right, expected: result.expected };
-        r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs: Date.now() - started });
+        const check = checkRun(r, result.profile, intervention, result.cpuSeconds);
+        const wallMs = Date.now() - started;
+        r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs });
+        if (keepDir) {
+          const kept: KeptLabRun = { scenario, run: i + 1, profile: result.profile, intervention, wallMs, ...(result.cpuSeconds !== undefined ? { cpuSeconds: result.cpuSeconds } : {}) };
+          fs.writeFileSync(path.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
+        }
         log(
           `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}; total ${fixed(check.total.profileMs / 1000, 2)} s vs plain ${fixed(check.total.plainMs / 1000, 2)} s`,
         );

@@ -6,6 +6,8 @@
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see src/lab/download-scenarios.ts)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
+ *   --keep DIR          keep each lab run (profile + intervention) as DIR/<scenario>-run<N>.json
+ *   --rejudge DIR       no measuring: judge the runs --keep wrote again with this build and print the lab rows
  *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu,runner-7gib; see src/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
@@ -14,13 +16,13 @@
  *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~3.6 GB)
  *   --fill-gb N         top the memory tree up to N GB with large files of real content (--large: 5)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
 import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
 import { isRoot } from '../lab/sys.js';
-import { benchLab, estimateLabSeconds, labRows } from '../bench/lab-runs.js';
+import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
@@ -71,6 +73,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
   const started = Date.now();
   const rows: BenchRow[] = [];
+  const rejudge = flag(args, 'rejudge');
+  if (rejudge !== undefined) {
+    if (!existsSync(rejudge)) throw new Error(`--rejudge ${rejudge}: no such directory; give the directory a --keep run wrote`);
+    say(`lab re-judged from ${rejudge}: the kept profiles through this build's judge, against their own interventions`);
+    const results = rejudgeLab(rejudge, scenarios, say);
+    if (results.length === 0) throw new Error(`--rejudge ${rejudge}: no kept runs of ${scenarios.join(', ')} there`);
+    const labTable = labRows(results);
+    process.stdout.write(`\n${renderTable(labTable)}\n`);
+    return labTable.every((r) => r.met !== false) ? 0 : 1;
+  }
+  const keep = flag(args, 'keep');
   const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'repeat-cost');
   let lab: Lab | undefined;
   try {
@@ -80,7 +93,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       say(
         `lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`,
       );
-      rows.push(...labRows(await benchLab(lab, scenarios, runs, say)));
+      rows.push(...labRows(await benchLab(lab, scenarios, runs, say, keep)));
     }
     if (parts.includes('probes')) {
       const common = { budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, rounds: probeRounds, log: (l: string) => say(`  ${l}`) };
