@@ -162,7 +162,13 @@ function timeAtCeiling(windows: readonly Window[]): Record<DiskResource, number 
   return out;
 }
 
-function variation(values: readonly number[]): number {
+/**
+ * Standard deviation over the mean. Not iops-count.ts's relativeMedianDeviation, on purpose: this is
+ * the statistic bindingOf was built and checked on in the lab, over windows already cut to those at a
+ * ceiling; swapping in the median deviation could name another binding limit on a recording, which
+ * would be a change of the judge, not of its code.
+ */
+function coefficientOfVariation(values: readonly number[]): number {
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   if (!(mean > 0)) return Number.POSITIVE_INFINITY;
   const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
@@ -182,7 +188,7 @@ function bindingOf(windows: readonly Window[]): DiskResource | null {
   const bytes = rates('disk-bandwidth');
   const requests = rates('disk-iops');
   if (bytes.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
-  return variation(requests) < variation(bytes) ? 'disk-iops' : 'disk-bandwidth';
+  return coefficientOfVariation(requests) < coefficientOfVariation(bytes) ? 'disk-iops' : 'disk-bandwidth';
 }
 
 const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {

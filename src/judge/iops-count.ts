@@ -82,19 +82,20 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * Median absolute deviation over the median. Not the coefficient of variation: a blkio throttle now
- * and then lets a burst of bios through (10x its rate for 100 ms, the lab's bio-iops-cap recording)
- * and pays for it with a pause; one such window dominates a standard deviation, while the count a cap
- * holds still sits at the same figure in most windows, which is what the median deviation measures.
+ * Median absolute deviation over the median. Not the coefficient of variation (disk-load.ts's, which
+ * says why it keeps it): a blkio throttle now and then lets a burst of bios through (10x its rate
+ * for 100 ms, the lab's bio-iops-cap recording) and pays for it with a pause; one such window
+ * dominates a standard deviation, while the count a cap holds still sits at the same figure in most
+ * windows, which is what the median deviation measures.
  */
-function variation(values: readonly number[]): number {
+function relativeMedianDeviation(values: readonly number[]): number {
   const mid = median(values);
   if (!(mid > 0)) return Number.POSITIVE_INFINITY;
   return median(values.map((v) => Math.abs(v - mid))) / mid;
 }
 
 /**
- * How still bios/s, requests/s and bytes/s held over windows at a ceiling (median deviations, variation()):
+ * How still bios/s, requests/s and bytes/s held over windows at a ceiling (median deviations, relativeMedianDeviation()):
  * a cap holds its own count still while the others follow request sizes. Null with too few windows.
  */
 function steadiness(
@@ -125,7 +126,7 @@ function steadiness(
     from = to;
   }
   if (bios.length < MIN_BINDING_WINDOWS) return null;
-  return { bios: variation(bios), requests: variation(requests), bytes: variation(bytes) };
+  return { bios: relativeMedianDeviation(bios), requests: relativeMedianDeviation(requests), bytes: relativeMedianDeviation(bytes) };
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
