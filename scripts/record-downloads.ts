@@ -7,7 +7,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sampledRestore } from '../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../src/lab/sampled-restore.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../src/services/index.js';
 import { DOWNLOAD_SCENARIOS } from '../src/lab/download-scenarios.js';
 

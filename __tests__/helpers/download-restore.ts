@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { cacheClientEnv, seedCache, withEnv, type LocalServices } from '../../src/services/index.js';
-import { sampledRestore } from '../../src/pipeline/observed-restore.js';
+import { sampledRestore } from '../../src/lab/sampled-restore.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
 import { copyPackages } from './tree.js';
 

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { judgeDownload } from '../judge/download-verdict.js';
 import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
 import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
-import { sampledRestore } from '../pipeline/observed-restore.js';
+import { sampledRestore } from '../lab/sampled-restore.js';
 import type { DownloadVerdict } from '../profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';

@@ -61,35 +61,3 @@ function bareSnapshot(originMs: number, deviceCount: number): Snapshot {
     selfCpuUs: selfCpuUs(),
   };
 }
-
-export interface SampledRestoreRequest extends Omit<RestoreRequest, 'progressIntervalMs' | 'restoreKeys' | 'enableCrossOsArchive' | 'onPhase'> {
-  /** Default: none. */
-  restoreKeys?: string[];
-  /** Default: false. */
-  enableCrossOsArchive?: boolean;
-  /** Default: 100 ms. */
-  sampleIntervalMs?: number;
-  /** Default: none. */
-  devices?: BlockDeviceInfo[];
-}
-
-/**
- * A restore observed on this machine's /proc, silently, from now, with the sampler stopped when it is done:
- * for the labs, the recording scripts and the tests, which want only its phases and its download timeline.
- */
-export async function sampledRestore(o: SampledRestoreRequest): Promise<TimedRestore> {
-  const { timed, sampler } = await observedRestore({
-    paths: o.paths,
-    primaryKey: o.primaryKey,
-    restoreKeys: o.restoreKeys ?? [],
-    enableCrossOsArchive: o.enableCrossOsArchive ?? false,
-    lookupOnly: o.lookupOnly,
-    sampleIntervalMs: o.sampleIntervalMs ?? 100,
-    devices: o.devices ?? [],
-    originMs: monotonicMs(),
-    procRoot: '/proc',
-    log: () => {},
-  });
-  sampler?.stop();
-  return timed;
-}
