@@ -15,9 +15,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { restoreCache } from '@actions/cache';
 import { parseConfig, type ProfileConfig } from '../config/config.js';
 import { CleanupStack } from '../lab/cleanup.js';
+import { plainRestoreUntilOnDisk } from '../lab/intervention.js';
 import type { Lab } from '../lab/lab.js';
 import { createLoopDisk } from '../lab/loop-disk.js';
 import { LAB_SETTINGS } from '../lab/scenario-specs.js';
@@ -78,17 +78,13 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
     // pays for the other (the profiled run's own pre-flush would otherwise do it inside its time).
     execFileSync('sync');
     try {
+      if (which === 'plain') {
+        // The lab's plain restore: restoreCache, then syncfs of the file systems it wrote, timed apart.
+        const t = await plainRestoreUntilOnDisk(lab.cache, { workspace, runnerTemp: temp }, env);
+        return { ms: t.restoreMs, syncMs: t.onDiskMs - t.restoreMs, profile: null };
+      }
       return await withoutWorkflowCommands(() =>
         withEnv(env, async () => {
-          if (which === 'plain') {
-            const started = performance.now();
-            const key = await restoreCache([...lab.cache.paths], lab.cache.key);
-            const ms = performance.now() - started;
-            if (!key) throw new Error('plain restore missed');
-            const syncStarted = performance.now();
-            execFileSync('sync', ['-f', workspace]);
-            return { ms, syncMs: performance.now() - syncStarted, profile: null };
-          }
           const config = configFor(lab, workspace, temp, label);
           const started = performance.now();
           const profile = await runProfile(config, { log: () => {}, warn: (l) => say(`  warning: ${l}`) });
