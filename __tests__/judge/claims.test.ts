@@ -7,7 +7,7 @@ import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { whatIfs } from '../../src/judge/what-if.js';
 import { PROCESS_FULL_CORE } from '../../src/judge/thresholds.js';
 import { DISK_RESOURCES, type Profile, type Verdict } from '../../src/profile/schema.js';
-import { seconds } from '../../src/report/format.js';
+import { seconds } from '../../src/util/format.js';
 import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 
 /** The recording as fio never ran (no fio, no sudo, O_DIRECT refused, `probes: none`). */

@@ -17,7 +17,7 @@ import { sampledRestore } from '../lab/sampled-restore.js';
 import type { DownloadVerdict } from '../profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';
-import { formatNumber, seconds } from '../report/format.js';
+import { formatNumber, seconds } from '../util/format.js';
 import type { BenchRow } from './table.js';
 
 const KEY = 'download-lab';

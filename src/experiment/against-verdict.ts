@@ -9,7 +9,7 @@
  * A CPU verdict holds when ram saves little, or when what it saves is CPU work (the runs' CPU times).
  */
 import type { PhaseRecord, Verdict } from '../profile/schema.js';
-import { percent, seconds } from '../report/format.js';
+import { percent, seconds } from '../util/format.js';
 import { FIX_MIN_SAVING_SHARE } from './alternatives.js';
 import type { AlternativeOutcome, ExperimentsResult } from './types.js';
 

@@ -1,6 +1,6 @@
 /** What a user would change in the workflow to get each alternative's time. Pure. */
 import type { AlternativeName } from './alternatives.js';
-import { bytes } from '../report/format.js';
+import { bytes } from '../util/format.js';
 import { MiB } from '../util/units.js';
 import { raisedDirtyLimits, type DirtyBudget } from './dirty-budget.js';
 

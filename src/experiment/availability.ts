@@ -4,7 +4,7 @@
  */
 import type { ExperimentName } from './alternatives.js';
 import type { Skip, Target } from './types.js';
-import { bytes } from '../report/format.js';
+import { bytes } from '../util/format.js';
 import { MiB } from '../util/units.js';
 import { dirtyBytesFor } from './apply.js';
 import { holdsTarget, type DirtyBudget } from './dirty-budget.js';

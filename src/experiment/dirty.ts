@@ -9,7 +9,7 @@ import { runAsRoot } from './privileged.js';
 import { readDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
 import { sysctlPath } from '../lab/paths.js';
 import { writeText } from '../lab/sys.js';
-import { bytes } from '../report/format.js';
+import { bytes } from '../util/format.js';
 
 export { readDirtySettings, type DirtySettings };
 

@@ -4,7 +4,7 @@
  */
 import { RUN_ORDER, RUNS_WANTED, type AlternativeName } from './alternatives.js';
 import type { RunRecord, Skip, Target } from './types.js';
-import { seconds } from '../report/format.js';
+import { seconds } from '../util/format.js';
 
 /** What the profiled restore measured, the basis of every estimate. */
 export interface MeasuredRestore {

@@ -25,7 +25,7 @@ import { decompressCommand, extractCommand, listCommand, type Command } from './
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
 import { CleanupStack } from '../lab/cleanup.js';
 import { cacheUtils } from '../restore/cache-internals.js';
-import { bytes } from '../report/format.js';
+import { bytes } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 

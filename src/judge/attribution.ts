@@ -3,7 +3,7 @@
  * archive's pages dropped unwritten when it was deleted, and what another writer added. Pure.
  */
 import type { Attribution, Profile } from '../profile/schema.js';
-import { bytes, percent, seconds } from '../report/format.js';
+import { bytes, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { OTHER_WRITER_MIN_BYTES, OTHER_WRITER_RATIO } from './thresholds.js';
 

@@ -10,7 +10,7 @@
  * a cap says so: the sentences name "the cgroup's blkio cap of 40 MiB/s", never fio. Pure.
  */
 import type { CgroupIoLimit, Profile } from '../profile/schema.js';
-import { iops, mibPerSecond } from '../report/format.js';
+import { iops, mibPerSecond } from '../util/format.js';
 import { ceilingsOnDevice, type Ceilings, type CeilingKind } from './ceilings.js';
 
 /** The tightest cap of each kind on the device at `deviceIndex` or a device its bios reach below; null without one. */

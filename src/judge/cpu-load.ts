@@ -5,7 +5,7 @@
  */
 import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, percent, seconds } from '../report/format.js';
+import { formatNumber, percent, seconds } from '../util/format.js';
 import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
 import { quotaCandidates } from './quota-evidence.js';
 import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, DIRTY_THROTTLE_SHARE, IO_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';

@@ -9,7 +9,7 @@ import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
 import { type CeilingFrom, iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, iops, mibPerSecond, percent } from '../report/format.js';
+import { formatNumber, iops, mibPerSecond, percent } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
   ABOVE_CEILING_SHARE,

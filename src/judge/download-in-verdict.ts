@@ -3,7 +3,7 @@
  * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
  */
 import type { DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
-import { formatNumber, seconds } from '../report/format.js';
+import { formatNumber, seconds } from '../util/format.js';
 import { judgeDownload, stallPlace } from './download-verdict.js';
 
 /** The stall in one sentence: that it stalled, how long, and the setting (or timeout) that would have cut it short. */

@@ -11,7 +11,7 @@
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
-import { formatNumber, percent, seconds } from '../report/format.js';
+import { formatNumber, percent, seconds } from '../util/format.js';
 import { BOTTLENECK_LABEL } from './judge.js';
 
 export const HEADLINE_MAX_WORDS = 25;

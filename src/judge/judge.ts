@@ -26,7 +26,7 @@ import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../report/format.js';
+import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';

@@ -4,7 +4,7 @@
  * restore's verdict is the primary's (the device that got most of the restore's bytes). Pure.
  */
 import type { DeviceVerdict, Profile } from '../profile/schema.js';
-import { bytes, mibPerSecond, percent } from '../report/format.js';
+import { bytes, mibPerSecond, percent } from '../util/format.js';
 import { hasCeilings, type Ceilings } from './ceilings.js';
 import { ceilingsForDevice } from './cgroup-io.js';
 import { describeShare, diskLimit, diskLoad } from './disk-load.js';

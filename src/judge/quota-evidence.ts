@@ -3,7 +3,7 @@
  * CFS periods the quota throttled it in. Either says "CPU-limited" where PSI is missing (kernels
  * built without it, before 4.20, or /proc/pressure hidden from a container). Pure.
  */
-import { formatNumber, percent, seconds } from '../report/format.js';
+import { formatNumber, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { type Candidate, candidate } from './evidence.js';
 import { QUOTA_FULL_SHARE, THROTTLED_MIN_PERIODS, THROTTLED_PERIODS_SHARE } from './thresholds.js';

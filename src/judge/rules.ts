@@ -11,7 +11,7 @@ import { hasCeilings } from './ceilings.js';
 import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
 import type { IopsCount, IopsCounting } from './iops-count.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
   CHILD_CPU_IDLE_CORE,

@@ -25,7 +25,7 @@ import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
-import { formatNumber, seconds } from '../report/format.js';
+import { formatNumber, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 

@@ -5,7 +5,7 @@
  */
 import type { OtherProfile, SharedPhase } from '../profile/schema.js';
 import type { DirtyChange } from '../experiment/dirty.js';
-import { seconds } from '../report/format.js';
+import { seconds } from '../util/format.js';
 import { isAlive } from './identity.js';
 import { isDead, Ledger, pruneRecords, readRecords, type LedgerRecord } from './ledger.js';
 import { acquireMachineLock, type MachineLock } from './lock.js';

@@ -7,7 +7,7 @@ import type { HistoryGroup, Percentiles } from '../profile/always-on.js';
 import type { Profile } from '../profile/schema.js';
 import { describeFingerprint } from '../sample/fingerprint.js';
 import { escapeHtml, table } from './markdown.js';
-import { seconds } from './format.js';
+import { seconds } from '../util/format.js';
 
 /** A few short lines for the top of the summary; empty for profiles without a fingerprint (older ones). */
 export function alwaysOnLines(profile: Profile): string {

@@ -1,6 +1,6 @@
 /** The runner's cgroup as one row of the summary's runner table: the limits the step ran under. Pure. */
 import type { CgroupIoLimit, CgroupLimits } from '../profile/schema.js';
-import { bytes, formatNumber, iops, mibPerSecond } from './format.js';
+import { bytes, formatNumber, iops, mibPerSecond } from '../util/format.js';
 
 function ioCap(l: CgroupIoLimit): string {
   const parts = [

@@ -13,7 +13,7 @@ import { USER_HZ } from '../sample/phase-summary.js';
 import { MiB } from '../util/units.js';
 import type { Ceilings } from '../judge/ceilings.js';
 import { CEILING_WINDOW_MS } from '../judge/thresholds.js';
-import { formatNumber } from './format.js';
+import { formatNumber } from '../util/format.js';
 import { fenced } from './markdown.js';
 import { BAND_COLORS, CHART_COLORS, xyChartInit } from './palette.js';
 

@@ -9,7 +9,7 @@ import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
-import { percent, seconds } from './format.js';
+import { percent, seconds } from '../util/format.js';
 import { escapeHtml, table } from './markdown.js';
 
 const NAMES: Record<AlternativeOutcome['alternative'], string> = {

@@ -1,6 +1,6 @@
 /** The network's measured fix in one line: the archive fetched with more parallel requests against the toolkit's number. Pure. */
 import type { ExperimentsResult } from '../experiment/types.js';
-import { seconds } from './format.js';
+import { seconds } from '../util/format.js';
 import { escapeHtml } from './markdown.js';
 
 /** Differences under this share of the baseline fetch are within run-to-run noise. */

@@ -5,7 +5,7 @@
  */
 import type { Evidence } from '../profile/schema.js';
 import { SUSTAINED_RATE_MS } from '../judge/thresholds.js';
-import { seconds } from './format.js';
+import { seconds } from '../util/format.js';
 
 const CEILING_SHARE = /(bandwidth|iops)-share$/;
 

@@ -4,7 +4,7 @@
  * and the what-ifs are about. Pure; empty for a verdict without the figures.
  */
 import type { Verdict } from '../profile/schema.js';
-import { seconds } from './format.js';
+import { seconds } from '../util/format.js';
 
 export function restoreSpansLine(verdict: Pick<Verdict, 'stepMs' | 'untilOnDiskMs' | 'about'>): string {
   const { stepMs, untilOnDiskMs } = verdict;

@@ -13,7 +13,7 @@ import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, type WhatToDo } from '../judge/headline.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from './format.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
