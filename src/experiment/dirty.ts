@@ -6,8 +6,8 @@
  */
 import type { Privilege } from './availability.js';
 import { runAsRoot } from './privileged.js';
-import { readDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
-import { sysctlPath } from '../lab/paths.js';
+import { DIRTY_PAIRS, inForce, readDirtySettings, restoreDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
+import { sysctlPath, type DirtySysctl } from '../lab/paths.js';
 import { writeText } from '../lab/sys.js';
 import { bytes } from '../util/format.js';
 
@@ -19,9 +19,7 @@ export interface DirtyChange {
   set: { dirty_bytes: number; dirty_background_bytes: number };
 }
 
-type DirtyName = 'dirty_bytes' | 'dirty_background_bytes' | 'dirty_ratio' | 'dirty_background_ratio';
-
-function write(privilege: Privilege, name: DirtyName, value: number): void {
+function write(privilege: Privilege, name: DirtySysctl, value: number): void {
   if (privilege === 'root') writeText(sysctlPath(name), String(value));
   else runAsRoot(privilege, 'sysctl', ['-q', '-w', `vm.${name}=${value}`]);
 }
@@ -41,25 +39,14 @@ export function dirtyChangeFor(saved: DirtySettings, limits: { dirtyBytes: numbe
   };
 }
 
-const PAIRS = [
-  ['dirty_background_bytes', 'dirty_background_ratio'],
-  ['dirty_bytes', 'dirty_ratio'],
-] as const;
-
-/** Writes back the member of one pair that was in force in saved (writing one zeroes the other). */
-function writeBackPair(privilege: Privilege, saved: DirtySettings, b: (typeof PAIRS)[number][0], ratio: (typeof PAIRS)[number][1]): void {
-  if (saved[b] > 0) write(privilege, b, saved[b]);
-  else write(privilege, ratio, saved[ratio]);
-}
-
 /** Writes back the member of each pair that was in force (unconditionally: for tests and the lab's own settings). */
 export function putBackDirtySettings(privilege: Privilege, saved: DirtySettings): void {
-  for (const [b, ratio] of PAIRS) writeBackPair(privilege, saved, b, ratio);
+  restoreDirtySettings(saved, (name, value) => write(privilege, name, value));
 }
 
 /** A setting not put back because it is no longer what we set. */
 export interface LeftAlone {
-  name: `vm.${DirtyName}`;
+  name: `vm.${DirtySysctl}`;
   /** What we set, what is there now (as a sentence fragment), what it was before us. */
   ourValue: number;
   /** The bytes value found (0: the ratio is in force). */
@@ -80,11 +67,12 @@ function describeSetting(s: DirtySettings, b: 'dirty_bytes' | 'dirty_background_
 /** Puts back each pair that still holds the value we set; the rest is left alone and returned. */
 export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current: DirtySettings = readDirtySettings()): PutBackOutcome {
   const out: PutBackOutcome = { putBack: [], leftAlone: [] };
-  for (const [b, ratio] of PAIRS) {
+  for (const pair of DIRTY_PAIRS) {
+    const [b, ratio] = pair;
     // Not raised (it already held the target): nothing of ours to put back.
     if (change.set[b] === change.saved[b]) continue;
     if (current[b] === change.set[b]) {
-      writeBackPair(privilege, change.saved, b, ratio);
+      write(privilege, ...inForce(change.saved, pair));
       out.putBack.push(`vm.${b}`);
     } else {
       out.leftAlone.push({

@@ -15,15 +15,23 @@ export function readDirtySettings(): DirtySettings {
   return out;
 }
 
-export function restoreDirtySettings(saved: DirtySettings): void {
-  const pairs: [DirtySysctl, DirtySysctl][] = [
-    ['dirty_background_bytes', 'dirty_background_ratio'],
-    ['dirty_bytes', 'dirty_ratio'],
-  ];
-  for (const [bytes, ratio] of pairs) {
-    if (saved[bytes] > 0) writeText(sysctlPath(bytes), String(saved[bytes]));
-    else writeText(sysctlPath(ratio), String(saved[ratio]));
-  }
+/** Each *_bytes knob with the *_ratio that writing it zeroes (and the reverse). */
+export const DIRTY_PAIRS = [
+  ['dirty_background_bytes', 'dirty_background_ratio'],
+  ['dirty_bytes', 'dirty_ratio'],
+] as const;
+export type DirtyPair = (typeof DIRTY_PAIRS)[number];
+
+/** The member of a pair that was in force in `saved`, with its value: writing it back puts the pair back. */
+export function inForce(saved: DirtySettings, [bytes, ratio]: DirtyPair): [DirtySysctl, number] {
+  return saved[bytes] > 0 ? [bytes, saved[bytes]] : [ratio, saved[ratio]];
+}
+
+const writeAsRoot = (name: DirtySysctl, value: number): void => writeText(sysctlPath(name), String(value));
+
+/** Writes back the member of each pair that was in force; as root, or through `write` (experiment/dirty.ts's, which can use sudo). */
+export function restoreDirtySettings(saved: DirtySettings, write: (name: DirtySysctl, value: number) => void = writeAsRoot): void {
+  for (const pair of DIRTY_PAIRS) write(...inForce(saved, pair));
 }
 
 export function lowerDirtyLimits(cleanup: CleanupStack, limits: { dirtyBytes: number; backgroundBytes: number }): void {
