@@ -2,13 +2,29 @@
  * Puts the download's own verdict into the restore's: kept as Verdict.download, and a stall that cost a
  * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
  */
-import type { DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
+import type { DownloadLimits, DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
 import { formatNumber, seconds } from '../util/format.js';
 import { judgeDownload, stallPlace } from './download-verdict.js';
 
+/** @actions/cache's SEGMENT_DOWNLOAD_TIMEOUT_MINS default (10 minutes), where the limits name none. */
+const DEFAULT_SEGMENT_TIMEOUT_MS = 600_000;
+
+/** How a stall is opened, in the verdict's sentence and on the headline alike: how long, which request (the parenthesis left open). */
+export function stallOpening(stall: DownloadStall): string {
+  return `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}`;
+}
+
+/** SEGMENT_DOWNLOAD_TIMEOUT_MINS, in minutes: the setting that would have cut the stall short, and the one in force. */
+export function segmentTimeoutMinutes(stall: DownloadStall, limits: DownloadLimits): { setting: string; inForce: string } {
+  return {
+    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 60_000),
+    inForce: formatNumber((limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 60_000),
+  };
+}
+
 /** The stall in one sentence: that it stalled, how long, and the setting (or timeout) that would have cut it short. */
 export function stallHeadline(stall: DownloadStall, archiveBytes: number | null, timeline: DownloadTimeline): string {
-  const head = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
+  const head = `${stallOpening(stall)}, ${stallPlace(stall, archiveBytes)})`;
   const l = timeline.limits;
   const ended = stall.endedByTimeout === true;
   if (l.path === 'http-stream') {
@@ -19,8 +35,7 @@ export function stallHeadline(stall: DownloadStall, archiveBytes: number | null,
   if (l.path === 'http-concurrent' || stall.kind === 'first-byte') {
     return `${head}: the toolkit's ${seconds(l.requestTimeoutMs)} per-request timeout ${ended ? 'cut it short and retried it' : 'would have cut a longer one short and retried it'} (no setting of actions/cache changes it).`;
   }
-  const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 600_000) / 60_000);
-  const inForce = formatNumber((l.segmentTimeoutMs ?? 600_000) / 60_000);
+  const { setting, inForce } = segmentTimeoutMinutes(stall, l);
   return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
 }
 

@@ -11,7 +11,8 @@
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
-import { formatNumber, percent, seconds } from '../util/format.js';
+import { percent, seconds } from '../util/format.js';
+import { segmentTimeoutMinutes, stallOpening } from './download-in-verdict.js';
 import { BOTTLENECK_LABEL } from './judge.js';
 
 export const HEADLINE_MAX_WORDS = 25;
@@ -231,17 +232,16 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
 
 /**
  * A download stall is the first thing to fix (Verdict.download): the headline says how long and what
- * share of the time, the box what would cut it short (the Azure SDK's segment timeout), or that no
- * setting does.
+ * share of the time (opened as the verdict's stallHeadline sentence is, but short), the box what would
+ * cut it short (the Azure SDK's segment timeout), or that no setting does.
  */
-function stallHeadline(input: HeadlineInput, stall: DownloadStall, totalMs: number, scope: string): Headline {
+function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: number, scope: string): Headline {
   const timeline = input.phases.find((p) => p.name === 'download')?.downloadTimeline;
   const share = totalMs > 0 ? percent(Math.min(1, stall.durationMs / totalMs)) : '';
-  const text = `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}): ${share} of the ${scope}.`;
+  const text = `${stallOpening(stall)}): ${share} of the ${scope}.`;
   const l = timeline?.limits;
   if (l && l.path === 'azure-sdk' && stall.kind !== 'first-byte') {
-    const setting = formatNumber((stall.segmentTimeoutToCutMs ?? l.segmentTimeoutMs ?? 600_000) / 60_000);
-    const inForce = formatNumber((l.segmentTimeoutMs ?? 600_000) / 60_000);
+    const { setting, inForce } = segmentTimeoutMinutes(stall, l);
     return {
       text,
       basis: 'verdict',
@@ -270,7 +270,7 @@ export function headline(input: HeadlineInput): Headline {
   const untilOnDisk = names.includes('writeback');
   const scope = untilOnDisk ? `${seconds(totalMs)} until the files were on disk` : `${seconds(totalMs)} restore`;
   const stall = v.download?.limit === 'stall' ? v.download.stalls[0] : undefined;
-  if (stall) return stallHeadline(input, stall, totalMs, scope);
+  if (stall) return stallFirstScreen(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
   // The phases the verdict puts on its bottleneck; for none/inconclusive the longest phase.
