@@ -14,6 +14,7 @@ import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resour
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from './download-in-verdict.js';
 import { BOTTLENECK_LABEL } from './judge.js';
+import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from './nouns.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
@@ -58,20 +59,6 @@ export interface Headline {
   names: Bottleneck | 'disk' | 'not-disk';
   todo: WhatToDo;
 }
-
-const PHASE_NOUN: Record<PhaseName, string> = {
-  lookup: 'the lookup',
-  download: 'the download',
-  extract: 'extraction',
-  writeback: 'the writeback tail',
-};
-
-const RESOURCE_NOUN: Record<Resource, string> = {
-  network: 'network rate',
-  'disk-bandwidth': "disk's write bandwidth",
-  'disk-iops': "disk's write IOPS",
-  cpu: 'CPU',
-};
 
 /** What a user can do about each resource when no fix was measured. */
 const RESOURCE_ADVICE: Record<Resource, string> = {
@@ -219,7 +206,7 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const scope = untilOnDisk ? 'the time until the files are on disk' : "the restore's time";
   const most = w ? seconds(Math.min(totalMs, whatIfSavingMs(w, totalMs))) : '';
   const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
-  const noun = RESOURCE_NOUN[v.bottleneck];
+  const noun = HEADLINE_RESOURCE_NOUN[v.bottleneck];
   const estimate = !w
     ? ''
     : w.measured === false

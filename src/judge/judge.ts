@@ -7,16 +7,7 @@
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
 import { withDownloadVerdict } from './download-in-verdict.js';
-import {
-  type Bottleneck,
-  DISK_RESOURCES,
-  type PhaseName,
-  type PhaseVerdict,
-  type Profile,
-  type Resource,
-  type Verdict,
-  type WhatIf,
-} from '../profile/schema.js';
+import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
@@ -28,6 +19,7 @@ import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
+import { RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
@@ -39,20 +31,6 @@ export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
   cpu: 'CPU-bound',
   none: 'No bottleneck',
   inconclusive: 'Inconclusive',
-};
-
-const RESOURCE_NOUN: Record<Resource, string> = {
-  network: 'network rate',
-  'disk-bandwidth': "disk's bandwidth",
-  'disk-iops': "disk's IOPS",
-  cpu: 'CPU',
-};
-
-const NOUN: Record<PhaseName, string> = {
-  lookup: 'the cache lookup',
-  download: 'the download',
-  extract: 'extraction',
-  writeback: 'the writeback tail',
 };
 
 export interface JudgedPhase extends PhaseVerdict {
@@ -81,7 +59,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
-    const what = NOUN[p.name];
+    const what = VERDICT_PHASE_NOUN[p.name];
     // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
     const onDevice = ceilingsForDevice(profile, ceilings, f.deviceIndex);
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
@@ -179,7 +157,7 @@ function judgeRestore(profile: Profile): Judgement {
   const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
   const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : undefined)}` : '';
   const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,

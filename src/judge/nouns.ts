@@ -1,0 +1,31 @@
+/**
+ * How the judge's sentences and the headline name each phase and each resource, defined once. Where
+ * the two say it differently, the difference is written here as an override, with why. Pure.
+ */
+import type { PhaseName, Resource } from '../profile/schema.js';
+
+/** A phase as the headline names it in "... took 80% of the 12 s restore". */
+export const PHASE_NOUN: Record<PhaseName, string> = {
+  lookup: 'the lookup',
+  download: 'the download',
+  extract: 'extraction',
+  writeback: 'the writeback tail',
+};
+
+/** A phase in the verdict's sentence and the phase clauses, which name the lookup in full. */
+export const VERDICT_PHASE_NOUN: Record<PhaseName, string> = { ...PHASE_NOUN, lookup: 'the cache lookup' };
+
+/** A resource in the verdict's what-if sentences ("Twice the disk's bandwidth would save ..."). */
+export const RESOURCE_NOUN: Record<Resource, string> = {
+  network: 'network rate',
+  'disk-bandwidth': "disk's bandwidth",
+  'disk-iops': "disk's IOPS",
+  cpu: 'CPU',
+};
+
+/** A resource in the headline's "What to do" box: it names the direction (the restore writes); the verdict's sentence does not. */
+export const HEADLINE_RESOURCE_NOUN: Record<Resource, string> = {
+  ...RESOURCE_NOUN,
+  'disk-bandwidth': "disk's write bandwidth",
+  'disk-iops': "disk's write IOPS",
+};
