@@ -28,6 +28,7 @@ import { cacheUtils } from '../restore/cache-internals.js';
 import { bytes } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
+import { leftInPlace } from '../util/cleanup-words.js';
 
 /** The archive goes to RAM when it takes at most this share of the available memory. */
 export const ARCHIVE_RAM_SHARE = 0.25;
@@ -101,7 +102,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
   const removeAll = () => {
     for (const dir of [...dirs].reverse()) {
       const r = removeOwnedDir(dir, privilege);
-      if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: left ${dir} in place: ${r.reason}.`);
+      if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: ${leftInPlace(dir, String(r.reason))}`);
     }
   };
   cleanup.push('remove the experiment directories', removeAll);

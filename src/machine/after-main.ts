@@ -11,6 +11,7 @@ import { detectPrivilege } from '../experiment/privileged.js';
 import { readRecord } from './ledger.js';
 import { acquireMachineLock } from './lock.js';
 import { recoverRecord } from './recover.js';
+import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
 
 /** How long the post step waits for the machine: a holder puts our leftovers right itself when it takes the lock. */
 export const POST_LOCK_WAIT_MS = 10_000;
@@ -29,7 +30,7 @@ export async function putRightAfterMain(x: AfterMain): Promise<void> {
   if (!record) {
     if (x.experimentDirs.length === 0 && !x.dirty) return;
     const r = cleanUpExperiments({ experimentDirs: x.experimentDirs, dirty: x.dirty, whose: WHOSE });
-    report(r.dirtyPutBack, r.removed, [...r.dirtyLeftAlone, ...r.refused.map((f) => `left ${f.dir} in place: ${f.reason}.`)], x);
+    report(r.dirtyPutBack, r.removed, [...r.dirtyLeftAlone, ...r.refused.map((f) => leftInPlace(f.dir, f.reason))], x);
     return;
   }
   if (record.endedEpochMs !== null) return;
@@ -61,7 +62,7 @@ function describeOwed(r: { dirty: unknown; experimentDirs: string[]; probeDirs: 
 }
 
 function report(putBack: string[], removed: string[], warnings: string[], x: AfterMain): void {
-  if (putBack.length > 0) x.log(`Put ${putBack.join(' and ')} back as they were before the page-cache experiment.`);
-  if (removed.length > 0) x.log(`Removed experiment directories left behind: ${removed.join(', ')}`);
+  if (putBack.length > 0) x.log(putBackSentence(putBack));
+  if (removed.length > 0) x.log(removedLeftBehind('experiment directories', removed));
   for (const w of warnings) x.warn(w);
 }

@@ -8,6 +8,7 @@ import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { Privilege } from '../experiment/availability.js';
 import { detectPrivilege } from '../experiment/privileged.js';
 import { isDead, owes, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
+import { capitalised, leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
 
 export interface RecoveryReport {
   /** Info lines: what was put back or removed, and for whom. */
@@ -21,10 +22,10 @@ export function recoverRecord(dir: string, record: LedgerRecord, whose: string, 
   const out: RecoveryReport = { done: [], warnings: [] };
   if (owes(record)) {
     const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
-    if (r.dirtyPutBack.length > 0) out.done.push(`Put ${r.dirtyPutBack.join(' and ')} back as they were before ${whose}'s page-cache experiment.`);
-    if (r.removed.length > 0) out.done.push(`Removed what ${whose} left behind: ${r.removed.join(', ')}.`);
+    if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
+    if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
     out.warnings.push(...r.dirtyLeftAlone);
-    for (const x of r.refused) out.warnings.push(`Left ${x.dir} of ${whose} in place: ${x.reason}.`);
+    for (const x of r.refused) out.warnings.push(capitalised(leftInPlace(`${x.dir} of ${whose}`, x.reason)));
   }
   record.dirty = null;
   record.experimentDirs = [];

@@ -21,6 +21,7 @@ import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
 import { STATE } from './state.js';
+import { removedLeftBehind } from '../util/cleanup-words.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -29,7 +30,7 @@ export async function run(): Promise<void> {
   const dirs = parseList(core.getState(STATE.probeDirectories));
   if (dirs.length > 0) {
     const removed = await removeProbeDirectories(dirs);
-    if (removed.length > 0) core.info(`Removed fio temp directories left behind: ${removed.join(', ')}`);
+    if (removed.length > 0) core.info(removedLeftBehind('fio temp directories', removed));
   }
   await putRightAfterMain({
     ledgerFile: core.getState(STATE.machineLedger),

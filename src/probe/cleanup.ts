@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROBE_FILE_NAME } from './jobs.js';
 import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
+import { leftInPlace } from '../util/cleanup-words.js';
 
 export const PROBE_DIR_PREFIX = '.disk-profiler-fio-';
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
@@ -114,7 +115,7 @@ export function installSignalCleanup(registry: ProbeRegistry, log: (message: str
     const handler = () => {
       const report = registry.cleanupSync();
       log(`disk probes: ${signal} received; stopped fio and removed ${report.removed.length} probe directories.`);
-      for (const refused of report.refused) log(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
+      for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
       uninstall();
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     };

@@ -28,6 +28,7 @@ import {
   type ProbeTiming,
 } from './jobs.js';
 import { parseFioOutput } from './parse-fio.js';
+import { leftInPlace } from '../util/cleanup-words.js';
 
 export { removeProbeDirectories } from './cleanup.js';
 
@@ -286,7 +287,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     };
   } finally {
     const report = registry.cleanupSync();
-    for (const refused of report.refused) log(`disk probes: left ${refused.dir} in place: ${refused.reason}.`);
+    for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
     uninstallSignals();
   }
 

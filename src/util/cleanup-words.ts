@@ -1,0 +1,24 @@
+/**
+ * The words for what a step put right or left behind, said alike by the post step, the next profile's
+ * recovery, the probes and the experiments. Pure.
+ */
+
+/** "Put vm.dirty_background_bytes and vm.dirty_bytes back as they were before the page-cache experiment." (or "before X's ..."). */
+export function putBackSentence(names: readonly string[], whose?: string): string {
+  return `Put ${names.join(' and ')} back as they were before ${whose ? `${whose}'s` : 'the'} page-cache experiment.`;
+}
+
+/** "Removed fio temp directories left behind: /a, /b" (no stop: some callers add more). */
+export function removedLeftBehind(what: string, dirs: readonly string[]): string {
+  return `Removed ${what} left behind: ${dirs.join(', ')}`;
+}
+
+/** "left /x in place: reason." */
+export function leftInPlace(what: string, reason: string): string {
+  return `left ${what} in place: ${reason}.`;
+}
+
+/** One of these at the start of a sentence. */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
