@@ -33,8 +33,7 @@ export function fingerprintOf(
   } catch {
     // No such path at all: the fingerprint goes without its file system.
   }
-  // RunnerContext.cgroup, where the runner-types work records it.
-  const cgroup = (context as { cgroup?: unknown }).cgroup;
+  const cgroup = context.cgroup;
   return readFingerprint(
     {
       diskNames: where.devices.filter((d) => d.roles.includes('restore-path')).map((d) => d.name),

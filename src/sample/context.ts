@@ -23,6 +23,30 @@ export function parseCpuinfo(text: string): { model?: string; hypervisorFlag: bo
   return model ? { model, hypervisorFlag } : { hypervisorFlag };
 }
 
+/** /proc/cpuinfo under procRoot: its model and hypervisor flag (parseCpuinfo), and how many processors it lists (0 where not read). */
+export function readCpuinfo(procRoot: string): { model?: string; hypervisorFlag: boolean; processors: number } {
+  const text = readText(`${procRoot}/cpuinfo`);
+  if (!text) return { hypervisorFlag: false, processors: 0 };
+  return { ...parseCpuinfo(text), processors: (text.match(/^processor\s*:/gm) ?? []).length };
+}
+
+/** The machine as DMI and the hypervisor name it under sysRoot; each absent where not visible. */
+export function readDmi(sysRoot: string): { sysVendor?: string; productName?: string; hypervisorType?: string } {
+  const out: { sysVendor?: string; productName?: string; hypervisorType?: string } = {};
+  const sysVendor = readText(`${sysRoot}/class/dmi/id/sys_vendor`);
+  if (sysVendor) out.sysVendor = sysVendor;
+  const productName = readText(`${sysRoot}/class/dmi/id/product_name`);
+  if (productName) out.productName = productName;
+  const hypervisorType = readText(`${sysRoot}/hypervisor/type`);
+  if (hypervisorType) out.hypervisorType = hypervisorType;
+  return out;
+}
+
+/** The kernel release (uname -r) under procRoot. */
+export function readKernelRelease(procRoot: string): string | undefined {
+  return readText(`${procRoot}/sys/kernel/osrelease`);
+}
+
 /** Best visible description of the virtual machine, if it is one. */
 export function describeVirtualization(parts: {
   sysVendor?: string;
@@ -53,20 +77,14 @@ export function readRunnerContext(where?: DeviceResolution, options: ContextOpti
   };
   if (where?.noBlockDeviceReason) context.noBlockDeviceReason = where.noBlockDeviceReason;
 
-  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? (process.platform === 'linux' ? undefined : os.release());
+  const kernel = readKernelRelease(procRoot) ?? (process.platform === 'linux' ? undefined : os.release());
   if (kernel) context.kernel = kernel;
 
-  const cpuinfo = readText(`${procRoot}/cpuinfo`);
-  const parsed = cpuinfo ? parseCpuinfo(cpuinfo) : { hypervisorFlag: false };
-  const cpuModel = parsed.model ?? cpus[0]?.model?.trim();
+  const cpuinfo = readCpuinfo(procRoot);
+  const cpuModel = cpuinfo.model ?? cpus[0]?.model?.trim();
   if (cpuModel) context.cpuModel = cpuModel;
 
-  const virtualization = describeVirtualization({
-    sysVendor: readText(`${sysRoot}/class/dmi/id/sys_vendor`),
-    productName: readText(`${sysRoot}/class/dmi/id/product_name`),
-    hypervisorType: readText(`${sysRoot}/hypervisor/type`),
-    hypervisorFlag: parsed.hypervisorFlag,
-  });
+  const virtualization = describeVirtualization({ ...readDmi(sysRoot), hypervisorFlag: cpuinfo.hypervisorFlag });
   if (virtualization) context.virtualization = virtualization;
 
   // 0 means "unset, the ratio applies" for the *_bytes knobs: leave those out.

@@ -72,6 +72,35 @@ export function activeScheduler(text: string | undefined): string | undefined {
   return bracketed?.[1] ?? (text.includes(' ') ? undefined : text);
 }
 
+/** This process's mounts (procRoot/self/mountinfo); none where it cannot be read. */
+export function readMounts(procRoot: string): MountEntry[] {
+  return parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? '');
+}
+
+/** What /sys/block/<name> (dir) says of a disk's queue and size; each absent where not visible. */
+export function readBlockQueue(dir: string): { rotational?: boolean; scheduler?: string; queueDepth?: number; sizeBytes?: number } {
+  const out: { rotational?: boolean; scheduler?: string; queueDepth?: number; sizeBytes?: number } = {};
+  const rotational = readNumber(`${dir}/queue/rotational`);
+  if (rotational !== undefined) out.rotational = rotational === 1;
+  const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
+  if (scheduler) out.scheduler = scheduler;
+  const queueDepth = readNumber(`${dir}/queue/nr_requests`);
+  if (queueDepth !== undefined) out.queueDepth = queueDepth;
+  const sectors = readNumber(`${dir}/size`);
+  if (sectors !== undefined) out.sizeBytes = sectors * 512;
+  return out;
+}
+
+/** The devices a dm or md device is built on (/sys/block/<name>/slaves), in directory order; none for others. */
+export function slavesOf(dir: string): string[] {
+  try {
+    return readdirSync(`${dir}/slaves`);
+  } catch {
+    // Not dm/md: no slaves directory.
+    return [];
+  }
+}
+
 interface Node {
   name: string;
   devNumber: string;
@@ -147,13 +176,7 @@ class SysBlock {
     const top: Node = { name, devNumber: diskDev, chain: here, topLevel: depth === 0, kind, below: [] };
     const nodes: Node[] = [top];
 
-    let slaves: string[] = [];
-    try {
-      slaves = readdirSync(`${diskDir}/slaves`);
-    } catch {
-      // Not dm/md: no slaves directory.
-    }
-    for (const slave of slaves) {
+    for (const slave of slavesOf(diskDir)) {
       const slaveDev = readText(`${diskDir}/slaves/${slave}/dev`);
       if (slaveDev) this.below(top, nodes, this.walk(slaveDev, here, seen, depth + 1));
     }
@@ -179,15 +202,7 @@ class SysBlock {
     if (node.below.length > 0) info.below = node.below;
     const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
     if (model) info.model = model;
-    const rotational = readNumber(`${dir}/queue/rotational`);
-    if (rotational !== undefined) info.rotational = rotational === 1;
-    const scheduler = activeScheduler(readText(`${dir}/queue/scheduler`));
-    if (scheduler) info.scheduler = scheduler;
-    const queueDepth = readNumber(`${dir}/queue/nr_requests`);
-    if (queueDepth !== undefined) info.queueDepth = queueDepth;
-    const sectors = readNumber(`${dir}/size`);
-    if (sectors !== undefined) info.sizeBytes = sectors * 512;
-    return info;
+    return Object.assign(info, readBlockQueue(dir));
   }
 }
 
@@ -244,8 +259,7 @@ function blockDevNumber(existing: string, mount: MountEntry | null, fromMountinf
 export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}): DeviceResolution {
   const procRoot = options.procRoot ?? '/proc';
   const realPath = options.realPath ?? realPathOrNull;
-  const mountinfoText = readText(`${procRoot}/self/mountinfo`);
-  const mounts = mountinfoText === undefined ? [] : parseMountinfo(mountinfoText);
+  const mounts = readMounts(procRoot);
   const view: MountView = { mounts, realPath };
   const backingDevice = (file: string): string | undefined => {
     const m = findMount(mounts, file);

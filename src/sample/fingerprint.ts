@@ -2,14 +2,15 @@
  * The hardware fingerprint (IO edge: /proc and /sys under a root, so fixture trees of other machines
  * read the same way): CPU, memory, DMI, kernel, the restore's disks and file system, another local
  * disk, cgroup limits; and a short stable id of the parts that decide the ceilings. Never throws:
- * a missing file is a missing field.
+ * a missing file is a missing field. Read with the runner context's and the device resolution's own
+ * readers (context.ts, devices.ts, parse-meminfo.ts), so both say the same of one machine.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import type { DiskFingerprint, DiskKind, FileSystemFingerprint, HardwareFingerprint } from '../profile/always-on.js';
-import { activeScheduler } from './devices.js';
-import { parseCpuinfo } from './context.js';
-import { findMount, parseMountinfo, type MountEntry } from './parse-mountinfo.js';
+import { readCpuinfo, readDmi, readKernelRelease } from './context.js';
+import { readBlockQueue, readMounts, slavesOf } from './devices.js';
+import { memTotalBytes } from './parse-meminfo.js';
+import { findMount, type MountEntry } from './parse-mountinfo.js';
 import { readNumber, readText } from './read-file.js';
 
 export interface FingerprintRoots {
@@ -24,7 +25,7 @@ export interface FingerprintInput {
   restorePath: string | null;
   /** When /proc is not there (or says nothing): node:os figures. */
   fallback: { cpuModel?: string; vcpus: number; memoryBytes: number; kernel?: string };
-  /** RunnerContext.cgroup when the runner-types work recorded it. */
+  /** RunnerContext.cgroup (CgroupLimits); any object, since cgroupLimits keeps only its limit-like leaves. */
   cgroup?: unknown;
 }
 
@@ -60,23 +61,18 @@ function readDisk(sysRoot: string, name: string): DiskFingerprint {
   const set = <K extends keyof DiskFingerprint>(key: K, value: DiskFingerprint[K] | undefined) => {
     if (value !== undefined && value !== '') disk[key] = value;
   };
+  const queue = readBlockQueue(dir);
   set('model', readText(`${dir}/device/model`));
   set('vendor', readText(`${dir}/device/vendor`));
-  const rotational = readNumber(`${dir}/queue/rotational`);
-  set('rotational', rotational === undefined ? undefined : rotational === 1);
+  set('rotational', queue.rotational);
   set('logicalBlockBytes', readNumber(`${dir}/queue/logical_block_size`));
   set('physicalBlockBytes', readNumber(`${dir}/queue/physical_block_size`));
-  set('queueDepth', readNumber(`${dir}/queue/nr_requests`));
-  set('scheduler', activeScheduler(readText(`${dir}/queue/scheduler`)));
-  const sectors = readNumber(`${dir}/size`);
-  set('sizeBytes', sectors === undefined ? undefined : sectors * 512);
+  set('queueDepth', queue.queueDepth);
+  set('scheduler', queue.scheduler);
+  set('sizeBytes', queue.sizeBytes);
   set('dmName', readText(`${dir}/dm/name`));
-  try {
-    const slaves = readdirSync(`${dir}/slaves`).sort();
-    if (slaves.length > 0) disk.stackedOn = slaves;
-  } catch {
-    // Not a stacked device.
-  }
+  const slaves = slavesOf(dir).sort();
+  if (slaves.length > 0) disk.stackedOn = slaves;
   return disk;
 }
 
@@ -130,17 +126,15 @@ export function cgroupLimits(cgroup: unknown): Record<string, string | number | 
 export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots = {}): HardwareFingerprint {
   const procRoot = roots.procRoot ?? '/proc';
   const sysRoot = roots.sysRoot ?? '/sys';
-  const cpuinfo = readText(`${procRoot}/cpuinfo`);
-  const processors = cpuinfo ? (cpuinfo.match(/^processor\s*:/gm) ?? []).length : 0;
-  const memTotalKb = /^MemTotal:\s+(\d+) kB/m.exec(readText(`${procRoot}/meminfo`) ?? '')?.[1];
-  const cpuModel = (cpuinfo ? parseCpuinfo(cpuinfo).model : undefined) ?? input.fallback.cpuModel;
-  const kernel = readText(`${procRoot}/sys/kernel/osrelease`) ?? input.fallback.kernel;
-  const mounts = parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? '');
+  const cpuinfo = readCpuinfo(procRoot);
+  const cpuModel = cpuinfo.model ?? input.fallback.cpuModel;
+  const kernel = readKernelRelease(procRoot) ?? input.fallback.kernel;
+  const mounts = readMounts(procRoot);
   const restoreMount = input.restorePath ? findMount(mounts, input.restorePath) : null;
 
   const fp: Omit<HardwareFingerprint, 'id'> = {
-    vcpus: processors || input.fallback.vcpus,
-    memoryBytes: memTotalKb ? Number(memTotalKb) * 1024 : input.fallback.memoryBytes,
+    vcpus: cpuinfo.processors || input.fallback.vcpus,
+    memoryBytes: memTotalBytes(readText(`${procRoot}/meminfo`) ?? '') ?? input.fallback.memoryBytes,
     disks: input.diskNames.map((name) => readDisk(sysRoot, name)),
     fileSystem: restoreMount
       ? {
@@ -155,12 +149,10 @@ export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots
   };
   if (cpuModel) fp.cpuModel = cpuModel;
   if (kernel) fp.kernel = kernel;
-  const sysVendor = readText(`${sysRoot}/class/dmi/id/sys_vendor`);
-  if (sysVendor) fp.sysVendor = sysVendor;
-  const productName = readText(`${sysRoot}/class/dmi/id/product_name`);
-  if (productName) fp.productName = productName;
-  const hypervisor = readText(`${sysRoot}/hypervisor/type`);
-  if (hypervisor) fp.hypervisor = hypervisor;
+  const dmi = readDmi(sysRoot);
+  if (dmi.sysVendor) fp.sysVendor = dmi.sysVendor;
+  if (dmi.productName) fp.productName = dmi.productName;
+  if (dmi.hypervisorType) fp.hypervisor = dmi.hypervisorType;
   const limits = cgroupLimits(input.cgroup);
   if (limits) fp.cgroupLimits = limits;
   return { id: fingerprintId(fp), ...fp };

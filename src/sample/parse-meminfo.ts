@@ -19,10 +19,15 @@ function kibField(text: string, key: string): number | undefined {
   return match?.[1] === undefined ? undefined : Number(match[1]) * 1024;
 }
 
+/** MemTotal in bytes; undefined where absent. */
+export function memTotalBytes(text: string): number | undefined {
+  return kibField(text, 'MemTotal');
+}
+
 /** Null unless Dirty and Writeback are both present. Called every tick: no full split. */
 export function parseMeminfo(text: string): MeminfoBytes | null {
   const dirtyBytes = kibField(text, 'Dirty');
   const writebackBytes = kibField(text, 'Writeback');
   if (dirtyBytes === undefined || writebackBytes === undefined) return null;
-  return { memTotalBytes: kibField(text, 'MemTotal') ?? 0, dirtyBytes, writebackBytes };
+  return { memTotalBytes: memTotalBytes(text) ?? 0, dirtyBytes, writebackBytes };
 }
