@@ -122,6 +122,17 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured \(the ceiling moved or the probe understated it\)/,
   },
+  // Two runs of burst-credit from the session's lab bench (--keep), with their interventions in the provenance.
+  'lab-burst-credit-bench-run1.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
+  'lab-burst-credit-bench-run2.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
   // Two restore paths on two disks, the second capped and not probed: the tail is judged on the device
   // still writing, at the rate it sustained (named as such, not as a probed ceiling).
   'lab-two-disks.json': {
