@@ -6,7 +6,8 @@
  * ceiling (both limits can share its time); a phase judged none or inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
- *   process needs;
+ *   process needs; where the volume spent a burst credit (ran above its probe, then held at it), the
+ *   burst's rate for the bytes it carried and the baseline for the rest, each doubled (burstCredit);
  * - CPU: half the extraction, and never below what the disk needs at its ceilings; when the kernel
  *   absorbed the extraction, half of it and then the whole tail, which no CPU shortens;
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
@@ -153,13 +154,6 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
 }
 
 /**
- * The ceilings, raised to any rate the disk sustained: a throttle lets a little more through than
- * its setting and a probe can read a little low, and a bound from a ceiling below what the disk did
- * is no lower bound. Only a phase of SUSTAINED_RATE_MS or more, or extraction and tail together,
- * may raise them: a 0.2-0.7 s tail bursts through blkio at up to 3x its rate (the lab's
- * disk-iops tail: 1,444 writes/s under a 1,000 IOPS cap), and a doubled burst is no doubled disk.
- */
-/**
  * A burst credit spent during the restore (gp2, Azure premium disks' credit bursting, a throttle that
  * lets more through at first): the device wrote above its probed bandwidth ceiling from the start of
  * extraction, then held the restore at that ceiling for the rest. The later stretch is the evidence
@@ -181,7 +175,7 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
  * which then stands in for the baseline (relaxedCeilings), in place of an average with the burst in it.
  * Null on several devices (the bound is per device) or without the series to read it on.
  */
-export interface BurstCredit {
+interface BurstCredit {
   /** Device bytes written from the span's start to the burst's end, and how long that took. */
   bytes: number;
   ms: number;
@@ -236,6 +230,13 @@ function burstCredit(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], 
   return { bytes: bytesAt(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
 }
 
+/**
+ * The ceilings, raised to any rate the disk sustained: a throttle lets a little more through than
+ * its setting and a probe can read a little low, and a bound from a ceiling below what the disk did
+ * is no lower bound. Only a phase of SUSTAINED_RATE_MS or more, or extraction and tail together,
+ * may raise them: a 0.2-0.7 s tail bursts through blkio at up to 3x its rate (the lab's
+ * disk-iops tail: 1,444 writes/s under a 1,000 IOPS cap), and a doubled burst is no doubled disk.
+ */
 function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], burst: BurstCredit | null = null): Ceilings {
   const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
   const msOf = (ps: readonly WhatIfPhase[]) => ps.reduce((sum, p) => sum + (p.facts.disk?.durationMs ?? 0), 0);
