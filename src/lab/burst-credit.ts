@@ -10,7 +10,7 @@
  * credit. The first one polled /proc/diskstats every 50 ms through `sleep` (a fork each time) at the
  * default priority: on the loaded 2-vCPU VM it lowered the cap 48 to ~80 MiB into the burst instead
  * of at 48 (the lab bench's burst-credit runs, 2026-11-24: plain restores of the same setup 2.14 and
- * 2.72 s). Now it reads the one device's stat line, sleeps with bash's builtin `read -t` (no fork),
+ * 2.72 s). Now it reads the one device's stat line, sleeps with bash's builtin `read -t` (no fork, as printf -v),
  * for half the time the rest of the credit takes at the burst rate (2-50 ms), at a raised priority,
  * so it overshoots by at most ~2 ms of burst.
  */
@@ -39,7 +39,8 @@ while :; do
   fi
   ms=$((left * 512 * 1000 / burst / 2))
   if [ "$ms" -lt 2 ]; then ms=2; elif [ "$ms" -gt 50 ]; then ms=50; fi
-  read -r -t "0.$(printf %03d "$ms")" -u 3 _ || :
+  printf -v pause '0.%03d' "$ms"
+  read -r -t "$pause" -u 3 _ || :
 done
 `;
 
