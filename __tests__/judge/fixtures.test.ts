@@ -122,8 +122,14 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured \(the ceiling moved or the probe understated it\)/,
   },
-  // Two runs of burst-credit from the session's lab bench (--keep), with their interventions in the provenance.
-  'lab-burst-credit-bench-run1.json': {
+  // burst-credit: a run of the session's lab bench (--keep) and two after the controller was made exact,
+  // with their interventions in the provenance (burst-credit.test.ts).
+  'lab-burst-credit-exact-run1.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
+  'lab-burst-credit-exact-run2.json': {
     bottleneck: 'disk-bandwidth',
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,

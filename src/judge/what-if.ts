@@ -7,7 +7,7 @@
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
  *   process needs; where the volume spent a burst credit (ran above its probe, then held at it), the
- *   burst's rate for the bytes it carried and the baseline for the rest, each doubled (burstCredit);
+ *   bytes the burst carried at its rate, the rest at twice the baseline (burstCredit);
  * - CPU: half the extraction, and never below what the disk needs at its ceilings; when the kernel
  *   absorbed the extraction, half of it and then the whole tail, which no CPU shortens;
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
@@ -49,7 +49,7 @@ export interface RestoreBound {
   lowerMs: number;
   upperMs: number | null;
   measured: boolean;
-  /** Set where the span spent a burst credit (burstCredit): the bandwidth bound kept the burst as it was. */
+  /** Set where the span spent a burst credit (burstCredit): the bandwidth bound doubled the baseline, the burst as it was. */
   burst?: BurstCredit;
 }
 
@@ -125,11 +125,11 @@ function diskMs(
   const parts = [0];
   if (c.seqWriteBytesPerSecond) {
     const rate = left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond);
-    // The bytes a burst credit carried go at the burst's rate multiplied alike (or the baseline's, if
-    // that is faster); the rest at the baseline's (burstCredit).
+    // The bytes a burst credit carried go at the burst's own rate, which no relaxation of the baseline
+    // changes (or at the relaxed baseline, if that is faster); the rest at the baseline's (burstCredit).
     const credit = burst ? Math.min(work.writtenBytes, burst.bytes * burst.ownShare) : 0;
     const burstRate = burst && burst.ms > 0 ? (burst.bytes / burst.ms) * 1000 : rate;
-    const creditSeconds = credit > 0 ? credit / Math.max(rate, left(burstRate, factor.bandwidth, other.bytesPerSecond)) : 0;
+    const creditSeconds = credit > 0 ? credit / Math.max(rate, left(burstRate, 1, other.bytesPerSecond)) : 0;
     parts.push(creditSeconds + (work.writtenBytes - credit) / rate);
   }
   if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
@@ -160,12 +160,13 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
  * that the ceiling moved rather than that the probe understated it: for SUSTAINED_RATE_MS or more the
  * volume, busy with the restore (at NEAR_CEILING_SHARE of the probe or more), went no faster than
  * fio's figure. The volume then had two ceilings, one after the other: the burst's rate for the
- * bytes its credit carried, the baseline (fio's figure) for the rest. Twice as fast is each of them
- * doubled for the bytes it carried, the credit (a number of bytes) as it was. Raising the baseline to
- * the span's average instead (demonstrated) would spread the burst over every byte and double it
- * there: the bound then claims a baseline the volume never had. Doubling the burst's rate keeps the
- * bound a lower one whether a relaxation doubles it too or, as a bigger gp2 volume or the lab's
- * intervention, only the baseline (the burst staying as it was takes longer).
+ * bytes its credit carried, the baseline (fio's figure) for the rest. What a user can double on such
+ * a volume is the baseline (a gp2 volume twice the size, the next Azure tier, the lab's intervention):
+ * the burst's rate is the provider's and its credit a number of bytes, both as they were. So the
+ * bytes the burst carried take the time they took (or their time at the doubled baseline, if that is
+ * faster) and the rest go at twice the baseline; the sentence says the burst was left as it was.
+ * Raising the baseline to the span's average instead (demonstrated) spread the burst over every byte
+ * and doubled it there: 67-80 % of the doubled time in the lab bench, a baseline the volume never had.
  *
  * Found on the cumulative bytes the device wrote over extraction and tail, W(t): the burst ends at
  * the first point after which W never again leads a line at the probed rate by more than that rate
@@ -387,7 +388,7 @@ function burstText(b: BurstCredit, from: string | undefined): string {
     (b.baselineProbed
       ? `the ${mibPerSecond(b.baselineBytesPerSecond)} fio measured`
       : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
-  return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; both rates are doubled, each for the bytes it carried`;
+  return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
 }
 
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
