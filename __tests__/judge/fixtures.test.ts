@@ -122,6 +122,34 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured \(the ceiling moved or the probe understated it\)/,
   },
+  // burst-credit: a run of the session's lab bench (--keep) and two after the controller was made exact,
+  // with their interventions in the provenance (burst-credit.test.ts).
+  'lab-burst-credit-exact-run1.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
+  'lab-burst-credit-exact-run2.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
+  'lab-burst-credit-bench-run2.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction wrote at .* above what fio measured .* Twice the disk's bandwidth would save at most/,
+  },
+  // Runs of the session's lab bench whose bios ran far above fio's IOPS figure on an uncapped device (iops-count.test.ts).
+  'lab-cpu-bench-run2.json': {
+    bottleneck: 'cpu',
+    dominant: 'extract',
+    says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core while runnable tasks waited for a CPU/,
+  },
+  'lab-two-disks-bench-run3.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\) on loop1: .* of the cgroup's blkio cap of 8 MiB\/s/,
+  },
   // Two restore paths on two disks, the second capped and not probed: the tail is judged on the device
   // still writing, at the rate it sustained (named as such, not as a probed ceiling).
   'lab-two-disks.json': {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { iopsCounting, writeRate } from '../../src/judge/iops-count.js';
 import { RULES } from '../../src/judge/rules.js';
+import { ABOVE_CEILING_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile, Snapshot } from '../../src/profile/schema.js';
 import { parseDiskstats } from '../../src/sample/parse-diskstats.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
@@ -208,5 +209,37 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     expect(outcome?.bottleneck).toBe('disk-iops');
     expect(outcome?.iopsCount).toBe('before-merge');
     expect(outcome?.clause).toMatch(/issued 1988 write bios\/s, 103% of the 1921 IOPS random-write ceiling, with its bytes at 41% of the bandwidth one/);
+  });
+});
+
+describe("bios far above fio's IOPS figure, with no cap on the device: no cap we cannot see held them", () => {
+  // Two runs of the session's lab bench (fixtures/profiles/*-bench-run*.json, interventions in their
+  // provenance) whose extraction wrote to an uncapped loop device: the bios (page-sized writes, merged
+  // many-fold) ran at 124 % and 165 % of fio's 4 KiB random-write figure and held steadier than requests
+  // and bytes, paced by tar. Read as a cap on bios they made the verdict disk-iops; the interventions
+  // answered cpu (doubling the quota saved 44 %) and loop1's bandwidth (doubling its cap saved 43 %).
+  for (const [file, want] of [
+    ['lab-cpu-bench-run2.json', 'cpu'],
+    ['lab-two-disks-bench-run3.json', 'disk-bandwidth'],
+  ] as const) {
+    it(`${file}: the bios are counted as the device counts them, and the verdict is ${want}`, () => {
+      const j = judgeInDetail(loadFixture(file));
+      const extract = j.phases.find((x) => x.phase === 'extract');
+      const c = extract?.disk.iopsCount;
+      expect(c?.beforeMergePerSecond).toBeGreaterThan(ABOVE_CEILING_SHARE * (c?.ceiling ?? 0));
+      expect(c?.used).toBe('after-merge');
+      expect(c?.because).toMatch(/the cgroup caps no I\/O on this device and a cap on bios at fio's figure would not let that many through/);
+      expect(extract?.bottleneck).not.toBe('disk-iops');
+      expect(j.verdict.bottleneck).toBe(want);
+    });
+  }
+
+  it('bios at (not above) the ceiling with no readable cap are still told apart by their steadiness', () => {
+    // The guard leaves the bio-iops-cap case alone: its bios sat at 103 % of fio's figure.
+    const p = loadFixture('lab-bio-iops-cap-bursts.json');
+    if (p.context.cgroup) p.context.cgroup.ioLimits = [];
+    const c = judgeInDetail(p).phases.find((x) => x.phase === 'extract')?.disk.iopsCount;
+    expect(c?.beforeMergePerSecond).toBeLessThanOrEqual(ABOVE_CEILING_SHARE * (c?.ceiling ?? 0));
+    expect(c?.used).toBe('before-merge');
   });
 });

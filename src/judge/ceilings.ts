@@ -21,6 +21,8 @@ export interface Ceilings {
   randWriteCountsBios?: boolean;
   /** A cgroup write IOPS cap on the device (bios/s), also where fio's lower figure set the ceiling. */
   writeBiosCap?: number;
+  /** The runner's cgroup I/O caps were read (its group and visible parents) and none applies to the device. */
+  noCgroupIoCap?: boolean;
 }
 
 /** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */

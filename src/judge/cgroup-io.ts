@@ -35,6 +35,12 @@ export function capsOnDevice(profile: Profile, deviceIndex: number | null): Cgro
   return Object.keys(out).length > 1 ? out : null;
 }
 
+/** Whether the reader read the cgroup's I/O caps (its group and visible parents): no "I/O caps" among what it could not read. */
+function capsRead(profile: Profile): boolean {
+  const g = profile.context.cgroup;
+  return g !== undefined && g !== null && !(g.notRead ?? []).some((n) => n.startsWith('I/O caps'));
+}
+
 const CAP_FIELD: Record<CeilingKind, keyof Omit<CgroupIoLimit, 'device'>> = {
   seqWriteBytesPerSecond: 'writeBytesPerSecond',
   randWriteIops: 'writeIops',
@@ -61,7 +67,7 @@ export function ceilingsForDevice(profile: Profile, ceilings: Ceilings, deviceIn
  */
 export function withCgroupCaps(profile: Profile, ceilings: Ceilings, deviceIndex: number | null): Ceilings {
   const cap = capsOnDevice(profile, deviceIndex);
-  if (!cap) return ceilings;
+  if (!cap) return capsRead(profile) && deviceIndex !== null ? { ...ceilings, noCgroupIoCap: true } : ceilings;
   const out: Ceilings = { ...ceilings, from: { ...ceilings.from } };
   for (const kind of Object.keys(CAP_FIELD) as CeilingKind[]) {
     const value = cap[CAP_FIELD[kind]];

@@ -243,7 +243,8 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
   const write = ceilingsFor(ceilings, 'write');
   const bandwidthShare = d && write.seq ? (d.writeKiBPerSecond * 1024) / write.seq : null;
   const bios = ceilings.randWriteCountsBios ? (write.randFrom?.said ?? 'a cgroup I/O cap') : undefined;
-  const counting = d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap) : null;
+  const counting =
+    d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap, ceilings.noCgroupIoCap) : null;
   const counted = counting
     ? { rate: counting.used === 'before-merge' ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used }
     : undefined;

@@ -6,7 +6,8 @@
  * ceiling (both limits can share its time); a phase judged none or inconclusive is shortened by nothing. Bounds come from work over ceilings, never duration / 2 alone:
  * - disk: the restore's own bytes and requests, at twice the ceiling of the doubled kind (bandwidth
  *   or IOPS) less what else the device wrote at the same time, and never below the CPU the busiest
- *   process needs;
+ *   process needs; where the volume spent a burst credit (ran above its probe, then held at it), the
+ *   bytes the burst carried at its rate, the rest at twice the baseline (burstCredit);
  * - CPU: half the extraction, and never below what the disk needs at its ceilings; when the kernel
  *   absorbed the extraction, half of it and then the whole tail, which no CPU shortens;
  * - extraction and tail are bounded together, since a faster disk can drain the tail while tar runs;
@@ -25,9 +26,9 @@ import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
-import { formatNumber, seconds } from '../util/format.js';
+import { bytes, formatNumber, mibPerSecond, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
-import { ABSORBED_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
+import { ABSORBED_SHARE, ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, NEAR_CEILING_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
 export interface WhatIfPhase {
   name: PhaseName;
@@ -48,6 +49,8 @@ export interface RestoreBound {
   lowerMs: number;
   upperMs: number | null;
   measured: boolean;
+  /** Set where the span spent a burst credit (burstCredit): the bandwidth bound doubled the baseline, the burst as it was. */
+  burst?: BurstCredit;
 }
 
 interface DiskWork {
@@ -110,11 +113,25 @@ function competing(span: DiskWork, own: DiskWork, spanMs: number): Competing {
  * competing writes take of them. Never below the ceiling as it was: the restore had at least that
  * much beside them (the demonstrated ceiling is at least the span's rate, so 2C - W >= C).
  */
-function diskMs(work: DiskWork, c: Ceilings, factor: { bandwidth: number; iops: number }, other: Competing = NO_COMPETITION): number {
+function diskMs(
+  work: DiskWork,
+  c: Ceilings,
+  factor: { bandwidth: number; iops: number },
+  other: Competing = NO_COMPETITION,
+  burst: BurstCredit | null = null,
+): number {
   // (Each part is the time one ceiling needs; a kind without a ceiling adds no part.)
   const left = (ceiling: number, times: number, taken: number) => Math.max(ceiling * times - taken, ceiling);
   const parts = [0];
-  if (c.seqWriteBytesPerSecond) parts.push(work.writtenBytes / left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond));
+  if (c.seqWriteBytesPerSecond) {
+    const rate = left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond);
+    // The bytes a burst credit carried go at the burst's own rate, which no relaxation of the baseline
+    // changes (or at the relaxed baseline, if that is faster); the rest at the baseline's (burstCredit).
+    const credit = burst ? Math.min(work.writtenBytes, burst.bytes * burst.ownShare) : 0;
+    const burstRate = burst && burst.ms > 0 ? (burst.bytes / burst.ms) * 1000 : rate;
+    const creditSeconds = credit > 0 ? credit / Math.max(rate, left(burstRate, 1, other.bytesPerSecond)) : 0;
+    parts.push(creditSeconds + (work.writtenBytes - credit) / rate);
+  }
   if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
   if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))
     parts.push(work.writes / left(c.randWriteIops, factor.iops, other.writesPerSecond));
@@ -137,13 +154,91 @@ function absorbed(extract: WhatIfPhase | undefined, span: DiskWork): boolean {
 }
 
 /**
+ * A burst credit spent during the restore (gp2, Azure premium disks' credit bursting, a throttle that
+ * lets more through at first): the device wrote above its probed bandwidth ceiling from the start of
+ * extraction, then held the restore at that ceiling for the rest. The later stretch is the evidence
+ * that the ceiling moved rather than that the probe understated it: for SUSTAINED_RATE_MS or more the
+ * volume, busy with the restore (at NEAR_CEILING_SHARE of the probe or more), went no faster than
+ * fio's figure. The volume then had two ceilings, one after the other: the burst's rate for the
+ * bytes its credit carried, the baseline (fio's figure) for the rest. What a user can double on such
+ * a volume is the baseline (a gp2 volume twice the size, the next Azure tier, the lab's intervention):
+ * the burst's rate is the provider's and its credit a number of bytes, both as they were. So the
+ * bytes the burst carried take the time they took (or their time at the doubled baseline, if that is
+ * faster) and the rest go at twice the baseline; the sentence says the burst was left as it was.
+ * Raising the baseline to the span's average instead (demonstrated) spread the burst over every byte
+ * and doubled it there: 67-80 % of the doubled time in the lab bench, a baseline the volume never had.
+ *
+ * Found on the cumulative bytes the device wrote over extraction and tail, W(t): the burst ends at
+ * the first point after which W never again leads a line at the probed rate by more than that rate
+ * writes in CEILING_WINDOW_MS (a throttle's slices release bursts that even out over that long; a
+ * credit does not), and its own lead over that line must be more than that too. Without a probed
+ * bandwidth ceiling the line is at the rate the disk held over the span's last SUSTAINED_RATE_MS,
+ * which then stands in for the baseline (relaxedCeilings), in place of an average with the burst in it.
+ * Null on several devices (the bound is per device) or without the series to read it on.
+ */
+interface BurstCredit {
+  /** Device bytes written from the span's start to the burst's end, and how long that took. */
+  bytes: number;
+  ms: number;
+  /** The ceiling the volume fell to (its baseline): fio's figure, or without one the rate held over the span's last SUSTAINED_RATE_MS. */
+  baselineBytesPerSecond: number;
+  baselineProbed: boolean;
+  /** The restore's own share of the device's bytes over the span (ownWork), applied to the burst's bytes. */
+  ownShare: number;
+}
+
+function burstCredit(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], ownShare: number): BurstCredit | null {
+  const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
+  const device = withDisk[0]?.facts.deviceIndex ?? null;
+  if (device === null || withDisk.some((p) => p.facts.deviceIndex !== device)) return null;
+  const points: { tMs: number; sectors: number }[] = [];
+  for (const p of withDisk)
+    for (const s of p.facts.series) {
+      const sectors = s.disks[device]?.sectorsWritten;
+      if (sectors === undefined || (points.length > 0 && s.tMs <= (points.at(-1)?.tMs ?? 0))) continue;
+      points.push({ tMs: s.tMs, sectors });
+    }
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || points.length < 3) return null;
+  const bytesAt = (i: number) => ((points[i]?.sectors ?? first.sectors) - first.sectors) * 512;
+  const msAt = (i: number) => (points[i]?.tMs ?? first.tMs) - first.tMs;
+  // Without a probed bandwidth ceiling, the rate the disk held over the span's last SUSTAINED_RATE_MS
+  // is the baseline candidate: a credit is spent first, and the volume holds its baseline to the end.
+  let ceiling = c.seqWriteBytesPerSecond;
+  if (ceiling === null) {
+    let from = points.length - 1;
+    while (from > 0 && last.tMs - (points[from]?.tMs ?? 0) < SUSTAINED_RATE_MS) from--;
+    const heldMs = msAt(points.length - 1) - msAt(from);
+    if (heldMs < SUSTAINED_RATE_MS) return null;
+    ceiling = ((bytesAt(points.length - 1) - bytesAt(from)) / heldMs) * 1000;
+  }
+  if (ceiling <= 0) return null;
+  // The burst ends at the first point after which the device never got ahead of the probed rate by
+  // more than a throttle's slices release (the suffix's highest W(t) - ceiling·t, against this point's).
+  const slack = (ceiling * CEILING_WINDOW_MS) / 1000;
+  const ahead = (i: number) => bytesAt(i) - (ceiling * msAt(i)) / 1000;
+  const suffixMax: number[] = new Array(points.length).fill(-Infinity);
+  for (let i = points.length - 2; i >= 0; i--) suffixMax[i] = Math.max(suffixMax[i + 1] ?? -Infinity, ahead(i + 1));
+  let end = 0;
+  while (end < points.length - 1 && (suffixMax[end] ?? -Infinity) - ahead(end) > slack) end++;
+  const lead = ahead(end);
+  const afterMs = last.tMs - (points[end]?.tMs ?? last.tMs);
+  const afterRate = afterMs > 0 ? ((bytesAt(points.length - 1) - bytesAt(end)) / afterMs) * 1000 : 0;
+  const burstRate = msAt(end) > 0 ? (bytesAt(end) / msAt(end)) * 1000 : 0;
+  if (end === 0 || lead <= slack || burstRate < ABOVE_CEILING_SHARE * ceiling) return null;
+  if (afterMs < SUSTAINED_RATE_MS || afterRate < NEAR_CEILING_SHARE * ceiling) return null;
+  return { bytes: bytesAt(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
+}
+
+/**
  * The ceilings, raised to any rate the disk sustained: a throttle lets a little more through than
  * its setting and a probe can read a little low, and a bound from a ceiling below what the disk did
  * is no lower bound. Only a phase of SUSTAINED_RATE_MS or more, or extraction and tail together,
  * may raise them: a 0.2-0.7 s tail bursts through blkio at up to 3x its rate (the lab's
  * disk-iops tail: 1,444 writes/s under a 1,000 IOPS cap), and a doubled burst is no doubled disk.
  */
-function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[]): Ceilings {
+function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], burst: BurstCredit | null = null): Ceilings {
   const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
   const msOf = (ps: readonly WhatIfPhase[]) => ps.reduce((sum, p) => sum + (p.facts.disk?.durationMs ?? 0), 0);
   const sustained = [...withDisk.map((p) => [p]), ...(withDisk.length > 1 ? [withDisk] : [])].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
@@ -151,7 +246,8 @@ function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[])
   for (const ps of sustained) {
     const w = deviceWork(ps);
     const s = msOf(ps) / 1000;
-    if (out.seqWriteBytesPerSecond) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s);
+    // After a burst credit the volume ran at the probed rate, not above it: its bytes are the burst's (burstCredit).
+    if (out.seqWriteBytesPerSecond && !burst) out.seqWriteBytesPerSecond = Math.max(out.seqWriteBytesPerSecond, w.writtenBytes / s);
     if (out.seqReadBytesPerSecond) out.seqReadBytesPerSecond = Math.max(out.seqReadBytesPerSecond, w.readBytes / s);
     if (out.randWriteIops) out.randWriteIops = Math.max(out.randWriteIops, w.writes / s);
     if (out.randReadIops) out.randReadIops = Math.max(out.randReadIops, w.reads / s);
@@ -164,9 +260,16 @@ function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[])
  * highest rate of that kind the restore itself sustained for SUSTAINED_RATE_MS stands in for it: the
  * disk did at least that, and the bound is over twice that. Null when there is none: not measured.
  */
-function relaxedCeilings(c: Ceilings, resource: 'disk-bandwidth' | 'disk-iops', phases: readonly (WhatIfPhase | undefined)[]): Ceilings | null {
+function relaxedCeilings(
+  c: Ceilings,
+  resource: 'disk-bandwidth' | 'disk-iops',
+  phases: readonly (WhatIfPhase | undefined)[],
+  burst: BurstCredit | null = null,
+): Ceilings | null {
   const probedKind = resource === 'disk-bandwidth' ? c.seqWriteBytesPerSecond : c.randWriteIops;
   if (probedKind !== null && (resource === 'disk-bandwidth' || iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))) return c;
+  // After a burst credit the baseline the volume held stands in, not an average with the burst in it.
+  if (resource === 'disk-bandwidth' && burst) return { ...c, seqWriteBytesPerSecond: burst.baselineBytesPerSecond };
   const withDisk = phases.filter((p): p is WhatIfPhase => p?.facts.disk != null);
   const msOf = (ps: readonly WhatIfPhase[]) => ps.reduce((sum, p) => sum + (p.facts.disk?.durationMs ?? 0), 0);
   const sustained = [...withDisk.map((p) => [p]), ...(withDisk.length > 1 ? [withDisk] : [])].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
@@ -186,17 +289,27 @@ function spanBound(resource: Resource, extract: WhatIfPhase | undefined, tail: W
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
+  const span = deviceWork([extract, tail]);
+  const burst = burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? ownWork(extract, span).writtenBytes / span.writtenBytes : 1);
+  const shown = burst && resource === 'disk-bandwidth' ? { burst } : {};
   if ((resource === 'disk-bandwidth' || resource === 'disk-iops') && judged) {
-    const c = relaxedCeilings(demonstrated(probed, [extract, tail]), resource, [extract, tail]);
+    const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
     // Not measured: the span taken as free is the only bound that claims nothing.
     if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
-    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup), upperMs: null, measured: true };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, burst), upperMs: null, measured: true, ...shown };
   }
-  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail]), speedup);
-  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true };
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail], burst), speedup, burst);
+  return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true, ...shown };
 }
 
-function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, c: Ceilings, speedup: number): number {
+function spanBoundMs(
+  resource: Resource,
+  extract: WhatIfPhase | undefined,
+  tail: WhatIfPhase | undefined,
+  c: Ceilings,
+  speedup: number,
+  burst: BurstCredit | null = null,
+): number {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const span = deviceWork([extract, tail]);
@@ -216,10 +329,10 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     const otherKind = resource === 'disk-bandwidth' ? 'disk-iops' : 'disk-bandwidth';
     const otherProbed = otherKind === 'disk-bandwidth' ? c.seqWriteBytesPerSecond !== null : iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond);
     if (extract?.bottleneck === resource || (extract?.bottleneck === otherKind && otherProbed))
-      return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other)));
+      return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other, burst)));
     if (tail?.bottleneck === resource) {
       const lead = extract?.idleLeadMs ?? 0;
-      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster) : Math.max(e, lead + diskMs(own, c, faster, other)));
+      return Math.min(e + t, kernelWaited ? e + diskMs(tailOwn, c, faster, NO_COMPETITION, burst) : Math.max(e, lead + diskMs(own, c, faster, other, burst)));
     }
     return e + t;
   }
@@ -227,7 +340,7 @@ function spanBoundMs(resource: Resource, extract: WhatIfPhase | undefined, tail:
     // Absorbed: the kernel wrote nothing while tar ran, so it writes it all after tar whatever the CPU: the tail stays.
     // Under a cgroup quota the intervention raises the quota: never faster than the work over the raised quota.
     const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
-    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same)));
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same, NO_COMPETITION, burst)));
   }
   return e + t;
 }
@@ -246,7 +359,7 @@ function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceili
     // A shortened phase has no measured upper bound (see the header); an unshortened one keeps its time.
     upperMs = upperMs === null || shortened ? null : upperMs + p.facts.durationMs;
   }
-  return { lowerMs, upperMs, measured: span.measured };
+  return { lowerMs, upperMs, measured: span.measured, ...(span.burst ? { burst: span.burst } : {}) };
 }
 
 export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Resource, ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP): number {
@@ -265,6 +378,17 @@ const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${se
 function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
   if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.said;
   return resource === 'disk-iops' ? c.from?.randWriteIops?.said : undefined;
+}
+
+/** The two ceilings a burst credit left, as the bandwidth what-if doubles them. */
+function burstText(b: BurstCredit, from: string | undefined): string {
+  const rate = b.ms > 0 ? (b.bytes / b.ms) * 1000 : 0;
+  const baseline =
+    from ??
+    (b.baselineProbed
+      ? `the ${mibPerSecond(b.baselineBytesPerSecond)} fio measured`
+      : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
+  return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
 }
 
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
@@ -297,7 +421,8 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     }
     // A disk bound from a cgroup cap (cgroup-io.ts) says so: the figure doubled is no fio measurement.
     const from = b.measured && atMost >= 0.01 * nowMs ? ceilingFrom(ceilings, resource) : undefined;
-    if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
+    if (b.burst && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, '')}; ${burstText(b.burst, from)}.`;
+    else if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
     return {
       resource,
       speedup,
