@@ -149,13 +149,10 @@ function judgeNetwork(
   upload: UploadVerdict | undefined,
 ): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
   if (phase === 'upload' && upload) {
-    // The upload's own verdict, from its timeline: what limited it, and its lower-bound what-ifs as evidence.
+    // The upload's own verdict, from its timeline. Its evidence and what-ifs are SaveVerdict.upload's,
+    // rendered once beside its charts.
     const clause = upload.sentence.replace(/\.$/, '');
-    return {
-      bottleneck: 'network',
-      clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`,
-      evidence: [...upload.evidence, ...upload.whatIf.map((w) => w.sentence)],
-    };
+    return { bottleneck: 'network', clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`, evidence: [] };
   }
   if (phase === 'upload' && record.networkBytes) {
     const rate = record.networkBytes / Math.max(durationMs / 1000, 1e-9);
