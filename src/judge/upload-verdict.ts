@@ -43,7 +43,12 @@ const answerWait = (r: UploadRequestRecord): number | null =>
   r.bodySentMs === null || r.responseMs === null ? null : Math.max(0, r.responseMs - r.bodySentMs);
 const duration = (r: UploadRequestRecord, endMs: number): number => (r.endMs ?? endMs) - r.startMs;
 
-function toolkitOnStall(limits: UploadLimits, durationMs: number, endedIt: boolean): string {
+function toolkitOnStall(limits: UploadLimits, kind: UploadStall['kind'], durationMs: number, endedIt: boolean): string {
+  if (kind === 'retry') {
+    return limits.path === 'azure-sdk'
+      ? `the Azure SDK tries a failed block ${limits.maxTries} times, waiting 4 s and then longer between tries (its exponential retry policy; no setting of actions/cache changes it)`
+      : `@actions/cache waits 5 s before it sends a failed chunk again and tries each chunk ${limits.maxTries} times before the save fails (no setting changes either)`;
+  }
   if (limits.path === 'azure-sdk') {
     return `on cache v2 the Azure SDK puts no client-side timeout on an upload (its retry policy's tryTimeoutInMs is unset; ${limits.maxTries} tries) and no setting of actions/cache adds one: only the store's own timeout or the step's timeout-minutes ends a held upload`;
   }
@@ -65,7 +70,7 @@ function findStalls(t: UploadTimeline): UploadStall[] {
       durationMs,
       atBytes: bytesAt(t, startMs + t.intervalMs / 2),
       wholeUploadMs: flatWithin(t, startMs, startMs + durationMs),
-      toolkit: toolkitOnStall(t.limits, durationMs, endedByTimeout),
+      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout),
       endedByTimeout,
     };
   };
@@ -87,6 +92,14 @@ function findStalls(t: UploadTimeline): UploadStall[] {
   const waits = data.map(answerWait).filter((x): x is number => x !== null);
   const typicalWait = median(waits);
   const typicalDuration = median(data.map((r) => duration(r, t.endMs)));
+  // A request that failed, until its part was sent again: the toolkit's wait before a retry (v1: 5 s).
+  for (const r of data) {
+    const failedMs = r.endMs;
+    if ((r.outcome !== 'error' && r.outcome !== 'aborted') || failedMs === null) continue;
+    const retry = data.find((g) => g.id !== r.id && g.part === r.part && g.startMs >= failedMs - t.intervalMs);
+    const waitedMs = (retry?.startMs ?? t.endMs) - failedMs;
+    if (waitedMs >= minMs) stalls.push(make(r, 'retry', failedMs, waitedMs));
+  }
   for (const r of data) {
     if (stalls.some((s) => s.requestId === r.id)) continue;
     const w = answerWait(r) ?? (r.bodySentMs !== null ? (r.endMs ?? t.endMs) - r.bodySentMs : null);
@@ -111,7 +124,9 @@ function stallSentence(s: UploadStall, t: UploadTimeline, archiveBytes: number |
       ? `request #${s.requestId} sent nothing for ${seconds(s.durationMs)}: the far side stopped reading its body`
       : s.kind === 'acknowledgement'
         ? `request #${s.requestId} waited ${seconds(s.durationMs)} for the store's answer after its body`
-        : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`;
+        : s.kind === 'retry'
+          ? `request #${s.requestId} failed and its part was sent again ${seconds(s.durationMs)} later`
+          : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`;
   const whole = s.wholeUploadMs >= 0.5 * s.durationMs ? `, the whole upload stopped for ${seconds(s.wholeUploadMs)} of it` : '';
   return `the upload stalled for ${seconds(s.durationMs)} (${what}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it ${uploadStallPlace(s, archiveBytes)}${whole}): ${s.toolkit}`;
 }
@@ -152,9 +167,17 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
     `bytes flowed ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(waits))})`,
   ];
   const stalled = new Set(stalls.map((x) => x.requestId));
-  const body = (r: UploadRequestRecord): Body => ({ fromMs: r.startMs, toMs: r.bodySentMs, bytes: r.sentBytes });
+  // The peer acknowledges bytes into its receive buffer before its reader takes them, so a body's end is the
+  // store's answer less the least answer wait of the upload (the fixed round trip and commit), not the last
+  // acknowledged byte: the rates then follow what the far side took, whatever buffers sat between.
+  const fixedWait = waits.length > 0 ? Math.min(...waits) : 0;
+  const body = (r: UploadRequestRecord): Body => ({
+    fromMs: r.startMs,
+    toMs: r.responseMs === null ? r.bodySentMs : Math.max(r.bodySentMs ?? r.startMs, r.responseMs - fixedWait),
+    bytes: r.sentBytes,
+  });
   const elastic = rateElasticity(
-    data.filter((r) => !stalled.has(r.id) && r.outcome === 'complete' && r.bodySentMs !== null).map(body),
+    data.filter((r) => !stalled.has(r.id) && r.outcome === 'complete' && r.responseMs !== null).map(body),
     data.map(body),
     t.endMs,
   );
@@ -174,9 +197,9 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
   let limit: UploadLimitKind;
   let why: string;
   if (waitShare >= WAIT_SHARE) {
-    const fixedWait = spread !== null && spread <= STORE_SPREAD;
-    limit = fixedWait ? 'latency' : 'store';
-    why = fixedWait
+    const oneRoundTrip = spread !== null && spread <= STORE_SPREAD;
+    limit = oneRoundTrip ? 'latency' : 'store';
+    why = oneRoundTrip
       ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body`
       : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
   } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
@@ -241,6 +264,11 @@ function uploadWhatIfs(
 /** The stall in one sentence, to lead the save's: that the upload stalled, how long, and what would end one. */
 export function uploadStallHeadline(stall: UploadStall, archiveBytes: number | null, limits: UploadLimits): string {
   const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${uploadStallPlace(stall, archiveBytes)})`;
+  if (stall.kind === 'retry') {
+    return limits.path === 'azure-sdk'
+      ? `${head}: a request failed and the Azure SDK's retry policy waited before sending it again (no setting of actions/cache changes it).`
+      : `${head}: a chunk failed and @actions/cache waited its fixed 5 s before sending it again (no setting changes it).`;
+  }
   if (limits.path === 'azure-sdk') {
     return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }

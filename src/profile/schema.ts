@@ -235,14 +235,14 @@ export interface UploadRequestRecord {
   /** What it carries: v1's Content-Range, the SDK's block id; null for a whole blob or a request without a body. */
   part: string | null;
   startMs: number;
-  /** When its whole body had been handed to the kernel; null if it never was. */
+  /** The sampler tick at which its whole body had been acknowledged by the peer (at the latest its answer); null if it never was. */
   bodySentMs: number | null;
   /** When the response headers arrived: the store acknowledged the body. null without a response. */
   responseMs: number | null;
   /** When the request closed; null while open. */
   endMs: number | null;
   status: number | null;
-  /** Bytes that left for the kernel on its socket since it got the socket (headers and body). */
+  /** Bytes the peer acknowledged on its socket since it got the socket (headers and body): handed to the kernel less its send queue. */
   sentBytes: number;
   outcome: TransferRequestOutcome;
   /** Bytes sent so far, at each sampler tick where it changed: [tMs, sentBytes]. */
@@ -635,8 +635,11 @@ export type UploadLimitKind = DownloadLimitKind;
 /** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */
 export const DOWNLOAD_STALL_KINDS = ['body', 'first-byte', 'slow'] as const;
 export const TRANSFER_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
-/** 'body': no bytes sent mid-body; 'acknowledgement': no response after the body for far longer than the others; 'slow': far slower than the rest. */
-export const UPLOAD_STALL_KINDS = ['body', 'acknowledgement', 'slow'] as const;
+/**
+ * 'body': no bytes sent mid-body; 'acknowledgement': no answer after the body for far longer than the others;
+ * 'slow': far slower than the rest; 'retry': a request that failed, until the toolkit sent its part again.
+ */
+export const UPLOAD_STALL_KINDS = ['body', 'acknowledgement', 'slow', 'retry'] as const;
 
 export interface DownloadStall {
   kind: (typeof DOWNLOAD_STALL_KINDS)[number];

@@ -620,6 +620,13 @@ function upgraded(value: unknown): unknown {
   return { ...value, verdict: null };
 }
 
+/** Every problem found in a save phase's upload timeline (recordings of it alone, e.g. fixtures/uploads). */
+export function uploadTimelineErrors(value: unknown): string[] {
+  const errors: string[] = [];
+  uploadTimeline(value, 'uploadTimeline', errors);
+  return errors;
+}
+
 export function isProfile(value: unknown): value is Profile {
   return profileErrors(value).length === 0;
 }
