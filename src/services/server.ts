@@ -263,6 +263,9 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       else res.destroy();
     });
   });
+  // Node answers 408 to a request whose body takes over 5 minutes to arrive (requestTimeout): a capped or
+  // held upload may take longer, and what ends it must be the client's own timeout, as on a real store.
+  server.requestTimeout = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
