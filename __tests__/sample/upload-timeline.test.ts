@@ -1,5 +1,5 @@
 // The upload timeline recorded from node's own http client while @actions/cache saves to the local services,
-// on both paths: cache v2's Azure SDK (one Put Blob under 256 MiB) and cache v1's PATCH chunks in parallel.
+// on both paths: cache v2's Azure SDK (one Put Blob under 128 MiB) and cache v1's PATCH chunks in parallel.
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

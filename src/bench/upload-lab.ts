@@ -83,7 +83,8 @@ export async function benchUploads(names: readonly UploadScenarioName[], runs: n
         );
         const timeline = saved.phases.find((p) => p.name === 'upload')?.uploadTimeline;
         const verdict = saved.verdict?.upload;
-        if (!timeline || !verdict) throw new Error(`${name}: the profiled save recorded no upload timeline (${saved.error?.message ?? saved.reason ?? saved.status})`);
+        if (!timeline || !verdict)
+          throw new Error(`${name}: the profiled save recorded no upload timeline (${saved.error?.message ?? saved.reason ?? saved.status})`);
         const changes = Object.keys(scenario.relaxed) as UploadChange[];
         const relaxed = Object.fromEntries(changes.map((c) => [c, [] as number[]])) as Partial<Record<UploadChange, number[]>>;
         const baseline: number[] = [await plain(scenario, scenario.settings)];
@@ -96,7 +97,9 @@ export async function benchUploads(names: readonly UploadScenarioName[], runs: n
           relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed[c] ?? []) ?? Number.NaN])),
         };
         result.runs.push(r);
-        log(`upload ${name} run ${run}: ${verdict.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join('')}`);
+        log(
+          `upload ${name} run ${run}: ${verdict.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join('')}`,
+        );
       }
       results.push(result);
     }

@@ -6,7 +6,7 @@
  * - latency or the store: requests spent most of their time waiting for the answer after their body; a
  *   fixed wait is a round trip, answers spread far apart are the store;
  * - a per-connection cap (the rate grows with the requests in flight) or a path cap (flat whatever the
- *   parallelism); with one request (the SDK's Put Blob of an archive up to 256 MiB) the two look alike.
+ *   parallelism); with one request (the SDK's Put Blob of an archive up to 128 MiB) the two look alike.
  * Each what-if is a lower bound on the upload's time after that change. Pure.
  */
 import type { UploadLimits, UploadLimitKind, UploadRequestRecord, UploadStall, UploadTimeline, UploadVerdict, UploadWhatIf } from '../profile/schema.js';
@@ -46,15 +46,18 @@ const duration = (r: UploadRequestRecord, endMs: number): number => (r.endMs ?? 
 function toolkitOnStall(limits: UploadLimits, kind: UploadStall['kind'], durationMs: number, endedIt: boolean): string {
   if (kind === 'retry') {
     return limits.path === 'azure-sdk'
-      ? `the Azure SDK tries a failed block ${limits.maxTries} times, waiting 4 s and then longer between tries (its exponential retry policy; no setting of actions/cache changes it)`
+      ? `the Azure SDK tries a failed request ${limits.maxTries} times, 0, 4 and 12 s apart (its default retry policy; no setting of actions/cache changes it)`
       : `@actions/cache waits 5 s before it sends a failed chunk again and tries each chunk ${limits.maxTries} times before the save fails (no setting changes either)`;
   }
   if (limits.path === 'azure-sdk') {
-    return `on cache v2 the Azure SDK puts no client-side timeout on an upload (its retry policy's tryTimeoutInMs is unset; ${limits.maxTries} tries) and no setting of actions/cache adds one: only the store's own timeout or the step's timeout-minutes ends a held upload`;
+    return `on cache v2 nothing times an upload out: the Azure SDK's requests have no client-side timeout (its retry policy's tryTimeoutInMs is unset and would only ask the server for one) and no setting of actions/cache adds one, so only the store or the step's timeout-minutes ends a held upload`;
   }
   const timeout = limits.requestTimeoutMs ?? 180_000;
+  if (kind === 'body') {
+    return `on cache v1 @actions/http-client's ${seconds(timeout)} socket timeout fires only on a socket idle both ways, not on a body the far side stopped reading, so only the step's timeout-minutes ends such a stall (no setting changes either)`;
+  }
   const cut = endedIt || durationMs >= timeout;
-  return `on cache v1 @actions/http-client ends a request whose socket was idle ${seconds(timeout)} and @actions/cache tries each chunk ${limits.maxTries} times, 5 s apart, before the save fails (no setting changes either)${cut ? ': that timeout ended this one' : ': this stall stayed under it'}`;
+  return `on cache v1 @actions/http-client ends a request that waited ${seconds(timeout)} for its answer and @actions/cache tries each chunk ${limits.maxTries} times, 5 s apart, before the save fails (no setting changes either)${cut ? ': that timeout ended this one' : ': this wait stayed under it'}`;
 }
 
 function findStalls(t: UploadTimeline): UploadStall[] {
@@ -273,7 +276,10 @@ export function uploadStallHeadline(stall: UploadStall, archiveBytes: number | n
     return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }
   const timeout = seconds(limits.requestTimeoutMs ?? 180_000);
+  if (stall.kind === 'body') {
+    return `${head}: @actions/http-client's ${timeout} socket timeout does not fire on a body the far side stopped reading, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
+  }
   return stall.endedByTimeout
-    ? `${head}: @actions/http-client's ${timeout} idle timeout ended it and the chunk was sent again (no setting changes that timeout).`
-    : `${head}: only @actions/http-client's ${timeout} idle timeout would cut a longer one short and send the chunk again (no setting changes it).`;
+    ? `${head}: @actions/http-client's ${timeout} socket timeout ended it and the chunk was sent again (no setting changes that timeout).`
+    : `${head}: only @actions/http-client's ${timeout} socket timeout would cut a longer one short and send the chunk again (no setting changes it).`;
 }
