@@ -521,7 +521,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "../../main/node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os22 = __require("os");
+    var os23 = __require("os");
     var hasFlag = require_has_flag();
     var env = process.env;
     var forceColor;
@@ -559,7 +559,7 @@ var require_supports_color = __commonJS({
       }
       const min = forceColor ? 1 : 0;
       if (process.platform === "win32") {
-        const osRelease = os22.release().split(".");
+        const osRelease = os23.release().split(".");
         if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -830,7 +830,7 @@ var require_helpers = __commonJS({
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.req = exports2.json = exports2.toBuffer = void 0;
-    var http6 = __importStar(__require("http"));
+    var http7 = __importStar(__require("http"));
     var https3 = __importStar(__require("https"));
     async function toBuffer(stream2) {
       let length = 0;
@@ -856,7 +856,7 @@ var require_helpers = __commonJS({
     exports2.json = json;
     function req(url3, opts = {}) {
       const href = typeof url3 === "string" ? url3 : url3.href;
-      const req2 = (href.startsWith("https:") ? https3 : http6).request(url3, opts);
+      const req2 = (href.startsWith("https:") ? https3 : http7).request(url3, opts);
       const promise = new Promise((resolve8, reject) => {
         req2.once("response", resolve8).once("error", reject).end();
       });
@@ -904,11 +904,11 @@ var require_dist = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Agent = void 0;
     var net3 = __importStar(__require("net"));
-    var http6 = __importStar(__require("http"));
+    var http7 = __importStar(__require("http"));
     var https_1 = __require("https");
     __exportStar(require_helpers(), exports2);
     var INTERNAL = /* @__PURE__ */ Symbol("AgentBaseInternalState");
-    var Agent3 = class extends http6.Agent {
+    var Agent3 = class extends http7.Agent {
       constructor(opts) {
         super(opts);
         this[INTERNAL] = {};
@@ -980,7 +980,7 @@ var require_dist = __commonJS({
         const fakeSocket = this.incrementSockets(name2);
         Promise.resolve().then(() => this.connect(req, connectOpts)).then((socket) => {
           this.decrementSockets(name2, fakeSocket);
-          if (socket instanceof http6.Agent) {
+          if (socket instanceof http7.Agent) {
             try {
               return socket.addRequest(req, connectOpts);
             } catch (err) {
@@ -1429,7 +1429,7 @@ var require_tunnel = __commonJS({
     "use strict";
     var net3 = __require("net");
     var tls = __require("tls");
-    var http6 = __require("http");
+    var http7 = __require("http");
     var https3 = __require("https");
     var events2 = __require("events");
     var assert4 = __require("assert");
@@ -1440,12 +1440,12 @@ var require_tunnel = __commonJS({
     exports2.httpsOverHttps = httpsOverHttps2;
     function httpOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http6.request;
+      agent.request = http7.request;
       return agent;
     }
     function httpsOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http6.request;
+      agent.request = http7.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
@@ -1466,7 +1466,7 @@ var require_tunnel = __commonJS({
       var self2 = this;
       self2.options = options || {};
       self2.proxyOptions = self2.options.proxy || {};
-      self2.maxSockets = self2.options.maxSockets || http6.Agent.defaultMaxSockets;
+      self2.maxSockets = self2.options.maxSockets || http7.Agent.defaultMaxSockets;
       self2.requests = [];
       self2.sockets = [];
       self2.on("free", function onFree(socket, host, port, localAddress) {
@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path54 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path56 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path54 && path54[0] !== "/") {
-          path54 = `/${path54}`;
+        if (path56 && path56[0] !== "/") {
+          path56 = `/${path56}`;
         }
-        return new URL(`${origin}${path54}`);
+        return new URL(`${origin}${path56}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path54, origin }
+          request: { method, path: path56, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path54);
+        debuglog("sending request to %s %s/%s", method, origin, path56);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path54, origin },
+          request: { method, path: path56, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path54,
+          path56,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path54, origin }
+          request: { method, path: path56, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path54);
+        debuglog("trailers received from %s %s/%s", method, origin, path56);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path54, origin },
+          request: { method, path: path56, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path54,
+          path56,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path54, origin }
+            request: { method, path: path56, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path54);
+          debuglog("sending request to %s %s/%s", method, origin, path56);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path54,
+        path: path56,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path54 !== "string") {
+        if (typeof path56 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path54[0] !== "/" && !(path54.startsWith("http://") || path54.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path56[0] !== "/" && !(path56.startsWith("http://") || path56.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path54)) {
+        } else if (invalidPathRegex.test(path56)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path54, query) : path54;
+        this.path = query ? buildURL(path56, query) : path56;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5464,7 +5464,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "../../main/node_modules/undici/lib/web/fetch/util.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform4 } = __require("node:stream");
+    var { Transform: Transform5 } = __require("node:stream");
     var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -6152,7 +6152,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform4 {
+    var InflateStream = class extends Transform5 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path54, host, upgrade, blocking, reset } = request;
+      const { method, path: path56, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path54} HTTP/1.1\r
+      let header = `${method} ${path56} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8255,7 +8255,7 @@ var require_client_h2 = __commonJS({
     "use strict";
     var assert4 = __require("node:assert");
     var { errorMonitor } = __require("node:events");
-    var { pipeline: pipeline3 } = __require("node:stream");
+    var { pipeline: pipeline5 } = __require("node:stream");
     var util6 = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path54, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path56, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path54;
+      headers[HTTP2_HEADER_PATH] = path56;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8734,7 +8734,7 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body3, client, request, contentLength3) {
       assert4(contentLength3 !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline3(
+      const pipe = pipeline5(
         body3,
         h2stream,
         (err) => {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path54 = search ? `${pathname}${search}` : pathname;
+        const path56 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path54;
+        this.opts.path = path56;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -9010,7 +9010,7 @@ var require_client = __commonJS({
     "use strict";
     var assert4 = __require("node:assert");
     var net3 = __require("node:net");
-    var http6 = __require("node:http");
+    var http7 = __require("node:http");
     var util6 = require_util();
     var { channels } = require_diagnostics();
     var Request = require_request();
@@ -9199,7 +9199,7 @@ var require_client = __commonJS({
         this[kUrl] = util6.parseOrigin(url3);
         this[kConnector] = connect2;
         this[kPipelining] = pipelining != null ? pipelining : 1;
-        this[kMaxHeadersSize] = maxHeaderSize || http6.maxHeaderSize;
+        this[kMaxHeadersSize] = maxHeaderSize || http7.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
         this[kKeepAliveMaxTimeout] = keepAliveMaxTimeout == null ? 6e5 : keepAliveMaxTimeout;
         this[kKeepAliveTimeoutThreshold] = keepAliveTimeoutThreshold == null ? 2e3 : keepAliveTimeoutThreshold;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path54 = "/",
+          path: path56 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path54;
+        opts.path = origin + path56;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -11779,7 +11779,7 @@ var require_api_pipeline = __commonJS({
         util6.destroy(ret, err);
       }
     };
-    function pipeline3(opts, handler) {
+    function pipeline5(opts, handler) {
       try {
         const pipelineHandler = new PipelineHandler(opts, handler);
         this.dispatch({ ...opts, body: pipelineHandler.req }, pipelineHandler);
@@ -11788,7 +11788,7 @@ var require_api_pipeline = __commonJS({
         return new PassThrough().destroy(err);
       }
     }
-    module.exports = pipeline3;
+    module.exports = pipeline5;
   }
 });
 
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path54) {
-      if (typeof path54 !== "string") {
-        return path54;
+    function safeUrl(path56) {
+      if (typeof path56 !== "string") {
+        return path56;
       }
-      const pathSegments = path54.split("?");
+      const pathSegments = path56.split("?");
       if (pathSegments.length !== 2) {
-        return path54;
+        return path56;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path54, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path54);
+    function matchKey(mockDispatch2, { path: path56, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path56);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path54 }) => matchValue(safeUrl(path54), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path56 }) => matchValue(safeUrl(path56), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path54, method, body: body3, headers, query } = opts;
+      const { path: path56, method, body: body3, headers, query } = opts;
       return {
-        path: path54,
+        path: path56,
         method,
         body: body3,
         headers,
@@ -12638,13 +12638,13 @@ var require_pluralizer = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "../../main/node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform4 } = __require("node:stream");
+    var { Transform: Transform5 } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform4({
+        this.transform = new Transform5({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path54, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path56, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path54,
+            Path: path56,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -14953,7 +14953,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable: Readable9, pipeline: pipeline3, finished } = __require("node:stream");
+    var { Readable: Readable9, pipeline: pipeline5, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -15898,7 +15898,7 @@ var require_fetch = __commonJS({
                 status,
                 statusText,
                 headersList,
-                body: decoders.length ? pipeline3(this.body, ...decoders, (err) => {
+                body: decoders.length ? pipeline5(this.body, ...decoders, (err) => {
                   if (err) {
                     this.onError(err);
                   }
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path54) {
-      for (let i = 0; i < path54.length; ++i) {
-        const code = path54.charCodeAt(i);
+    function validateCookiePath(path56) {
+      for (let i = 0; i < path56.length; ++i) {
+        const code = path56.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19695,7 +19695,7 @@ var require_eventsource_stream = __commonJS({
   "../../main/node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports2, module) {
     "use strict";
     var buffer3 = __require("node:buffer");
-    var { Transform: Transform4 } = __require("node:stream");
+    var { Transform: Transform5 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util8();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -19745,7 +19745,7 @@ var require_eventsource_stream = __commonJS({
       error2.aborted = false;
       return error2;
     }
-    var EventSourceStream = class extends Transform4 {
+    var EventSourceStream = class extends Transform5 {
       /**
        * @type {eventSourceSettings}
        */
@@ -20099,7 +20099,7 @@ ${value}`;
 var require_eventsource = __commonJS({
   "../../main/node_modules/undici/lib/web/eventsource/eventsource.js"(exports2, module) {
     "use strict";
-    var { pipeline: pipeline3 } = __require("node:stream");
+    var { pipeline: pipeline5 } = __require("node:stream");
     var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
@@ -20259,7 +20259,7 @@ var require_eventsource = __commonJS({
               ));
             }
           });
-          pipeline3(
+          pipeline5(
             response.body.stream,
             eventSourceStream,
             (error2) => {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path54 = opts.path;
+          let path56 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path54 = `/${path54}`;
+            path56 = `/${path56}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path54);
+          url3 = new URL(util6.parseOrigin(url3).origin + path56);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -27081,7 +27081,7 @@ function errorMessage(error2) {
 }
 
 // src/services/server.ts
-import http4 from "node:http";
+import http5 from "node:http";
 import { randomUUID as randomUUID3, timingSafeEqual as timingSafeEqual2 } from "node:crypto";
 
 // src/services/artifact-index.ts
@@ -27577,12 +27577,12 @@ var HttpPipeline = class _HttpPipeline {
   }
   sendRequest(httpClient, request) {
     const policies = this.getOrderedPolicies();
-    const pipeline3 = policies.reduceRight((next, policy) => {
+    const pipeline5 = policies.reduceRight((next, policy) => {
       return (req) => {
         return policy.sendRequest(req, next);
       };
     }, (req) => httpClient.sendRequest(req));
-    return pipeline3(request);
+    return pipeline5(request);
   }
   getOrderedPolicies() {
     if (!this._orderedPolicies) {
@@ -29542,31 +29542,31 @@ function wrapAbortSignalLikePolicy() {
 
 // ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 function createPipelineFromOptions2(options) {
-  const pipeline3 = createEmptyPipeline2();
+  const pipeline5 = createEmptyPipeline2();
   if (isNodeLike2) {
     if (options.agent) {
-      pipeline3.addPolicy(agentPolicy2(options.agent));
+      pipeline5.addPolicy(agentPolicy2(options.agent));
     }
     if (options.tlsOptions) {
-      pipeline3.addPolicy(tlsPolicy2(options.tlsOptions));
+      pipeline5.addPolicy(tlsPolicy2(options.tlsOptions));
     }
-    pipeline3.addPolicy(proxyPolicy2(options.proxyOptions));
-    pipeline3.addPolicy(decompressResponsePolicy2());
+    pipeline5.addPolicy(proxyPolicy2(options.proxyOptions));
+    pipeline5.addPolicy(decompressResponsePolicy2());
   }
-  pipeline3.addPolicy(wrapAbortSignalLikePolicy());
-  pipeline3.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
-  pipeline3.addPolicy(userAgentPolicy2(options.userAgentOptions));
-  pipeline3.addPolicy(setClientRequestIdPolicy(options.telemetryOptions?.clientRequestIdHeaderName));
-  pipeline3.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
-  pipeline3.addPolicy(defaultRetryPolicy2(options.retryOptions), { phase: "Retry" });
-  pipeline3.addPolicy(tracingPolicy({ ...options.userAgentOptions, ...options.loggingOptions }), {
+  pipeline5.addPolicy(wrapAbortSignalLikePolicy());
+  pipeline5.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
+  pipeline5.addPolicy(userAgentPolicy2(options.userAgentOptions));
+  pipeline5.addPolicy(setClientRequestIdPolicy(options.telemetryOptions?.clientRequestIdHeaderName));
+  pipeline5.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
+  pipeline5.addPolicy(defaultRetryPolicy2(options.retryOptions), { phase: "Retry" });
+  pipeline5.addPolicy(tracingPolicy({ ...options.userAgentOptions, ...options.loggingOptions }), {
     afterPhase: "Retry"
   });
   if (isNodeLike2) {
-    pipeline3.addPolicy(redirectPolicy2(options.redirectOptions), { afterPhase: "Retry" });
+    pipeline5.addPolicy(redirectPolicy2(options.redirectOptions), { afterPhase: "Retry" });
   }
-  pipeline3.addPolicy(logPolicy2(options.loggingOptions), { afterPhase: "Sign" });
-  return pipeline3;
+  pipeline5.addPolicy(logPolicy2(options.loggingOptions), { afterPhase: "Sign" });
+  return pipeline5;
 }
 
 // ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
@@ -29890,8 +29890,8 @@ function createDisableKeepAlivePolicy() {
     }
   };
 }
-function pipelineContainsDisableKeepAlivePolicy(pipeline3) {
-  return pipeline3.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
+function pipelineContainsDisableKeepAlivePolicy(pipeline5) {
+  return pipeline5.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 
 // ../../main/node_modules/@azure/core-client/dist/esm/base64.js
@@ -31146,18 +31146,18 @@ function prepareXMLRootList(obj2, elementName, xmlNamespaceKey, xmlNamespace) {
 
 // ../../main/node_modules/@azure/core-client/dist/esm/pipeline.js
 function createClientPipeline(options = {}) {
-  const pipeline3 = createPipelineFromOptions2(options ?? {});
+  const pipeline5 = createPipelineFromOptions2(options ?? {});
   if (options.credentialOptions) {
-    pipeline3.addPolicy(bearerTokenAuthenticationPolicy({
+    pipeline5.addPolicy(bearerTokenAuthenticationPolicy({
       credential: options.credentialOptions.credential,
       scopes: options.credentialOptions.credentialScopes
     }));
   }
-  pipeline3.addPolicy(serializationPolicy(options.serializationOptions), { phase: "Serialize" });
-  pipeline3.addPolicy(deserializationPolicy(options.deserializationOptions), {
+  pipeline5.addPolicy(serializationPolicy(options.serializationOptions), { phase: "Serialize" });
+  pipeline5.addPolicy(deserializationPolicy(options.deserializationOptions), {
     phase: "Deserialize"
   });
-  return pipeline3;
+  return pipeline5;
 }
 
 // ../../main/node_modules/@azure/core-client/dist/esm/httpClientCache.js
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path54 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path54.startsWith("/")) {
-      path54 = path54.substring(1);
+    let path56 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path56.startsWith("/")) {
+      path56 = path56.substring(1);
     }
-    if (isAbsoluteUrl(path54)) {
-      requestUrl = path54;
+    if (isAbsoluteUrl(path56)) {
+      requestUrl = path56;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path54);
+      requestUrl = appendPath(requestUrl, path56);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path54 = pathToAppend.substring(0, searchStart);
+    const path56 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path54;
+    newPath = newPath + path56;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path54 = this._matcher.path;
-    return path54.length > 0 ? path54[path54.length - 1].tag : void 0;
+    const path56 = this._matcher.path;
+    return path56.length > 0 ? path56[path56.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path54 = this._matcher.path;
-    return path54.length > 0 ? path54[path54.length - 1].namespace : void 0;
+    const path56 = this._matcher.path;
+    return path56.length > 0 ? path56[path56.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path54 = this._matcher.path;
-    if (path54.length === 0) return void 0;
-    return path54[path54.length - 1].values?.[attrName];
+    const path56 = this._matcher.path;
+    if (path56.length === 0) return void 0;
+    return path56[path56.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path54 = this._matcher.path;
-    if (path54.length === 0) return false;
-    const current = path54[path54.length - 1];
+    const path56 = this._matcher.path;
+    if (path56.length === 0) return false;
+    const current = path56[path56.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path54 = this._matcher.path;
-    if (path54.length === 0) return -1;
-    return path54[path54.length - 1].position ?? 0;
+    const path56 = this._matcher.path;
+    if (path56.length === 0) return -1;
+    return path56[path56.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path54 = this._matcher.path;
-    if (path54.length === 0) return -1;
-    return path54[path54.length - 1].counter ?? 0;
+    const path56 = this._matcher.path;
+    if (path56.length === 0) return -1;
+    return path56[path56.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path54) {
+    function locateFile(path56) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path54, scriptDirectory);
+        return Module["locateFile"](path56, scriptDirectory);
       }
-      return scriptDirectory + path54;
+      return scriptDirectory + path56;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path54 = getURLPath(request.url) || "/";
+    const path56 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path54}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path56}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path54 = getURLPath(request.url) || "/";
+    const path56 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path54}`;
+    canonicalizedResourceString += `/${options.accountName}${path56}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41893,11 +41893,11 @@ var PathStylePorts2 = [
 ];
 
 // ../../main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike(pipeline3) {
-  if (!pipeline3 || typeof pipeline3 !== "object") {
+function isPipelineLike(pipeline5) {
+  if (!pipeline5 || typeof pipeline5 !== "object") {
     return false;
   }
-  const castPipeline = pipeline3;
+  const castPipeline = pipeline5;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline = class {
@@ -41936,11 +41936,11 @@ function newPipeline(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline3 = new Pipeline([], pipelineOptions);
-  pipeline3._credential = credential;
-  return pipeline3;
+  const pipeline5 = new Pipeline([], pipelineOptions);
+  pipeline5._credential = credential;
+  return pipeline5;
 }
-function processDownlevelPipeline(pipeline3) {
+function processDownlevelPipeline(pipeline5) {
   const knownFactoryFunctions = [
     isAnonymousCredential,
     isStorageSharedKeyCredential,
@@ -41950,8 +41950,8 @@ function processDownlevelPipeline(pipeline3) {
     isStorageTelemetryPolicyFactory,
     isCoreHttpPolicyFactory
   ];
-  if (pipeline3.factories.length) {
-    const novelFactories = pipeline3.factories.filter((factory) => {
+  if (pipeline5.factories.length) {
+    const novelFactories = pipeline5.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -41964,14 +41964,14 @@ function processDownlevelPipeline(pipeline3) {
   }
   return void 0;
 }
-function getCoreClientOptions(pipeline3) {
-  const { httpClient: v1Client, ...restOptions } = pipeline3.options;
-  let httpClient = pipeline3._coreHttpClient;
+function getCoreClientOptions(pipeline5) {
+  const { httpClient: v1Client, ...restOptions } = pipeline5.options;
+  let httpClient = pipeline5._coreHttpClient;
   if (!httpClient) {
     httpClient = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient2();
-    pipeline3._coreHttpClient = httpClient;
+    pipeline5._coreHttpClient = httpClient;
   }
-  let corePipeline = pipeline3._corePipeline;
+  let corePipeline = pipeline5._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION4}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -42012,11 +42012,11 @@ function getCoreClientOptions(pipeline3) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline(pipeline3);
+    const downlevelResults = processDownlevelPipeline(pipeline5);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline(pipeline3);
+    const credential = getCredentialFromPipeline(pipeline5);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -42029,7 +42029,7 @@ function getCoreClientOptions(pipeline3) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline3._corePipeline = corePipeline;
+    pipeline5._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -42038,12 +42038,12 @@ function getCoreClientOptions(pipeline3) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline(pipeline3) {
-  if (pipeline3._credential) {
-    return pipeline3._credential;
+function getCredentialFromPipeline(pipeline5) {
+  if (pipeline5._credential) {
+    return pipeline5._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline3.factories) {
+  for (const factory of pipeline5.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential(factory)) {
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // ../../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path54 = urlParsed.pathname;
-  path54 = path54 || "/";
-  path54 = escape(path54);
-  urlParsed.pathname = path54;
+  let path56 = urlParsed.pathname;
+  path56 = path56 || "/";
+  path56 = escape(path56);
+  urlParsed.pathname = path56;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path54 = urlParsed.pathname;
-  path54 = path54 ? path54.endsWith("/") ? `${path54}${name2}` : `${path54}/${name2}` : name2;
-  urlParsed.pathname = path54;
+  let path56 = urlParsed.pathname;
+  path56 = path56 ? path56.endsWith("/") ? `${path56}${name2}` : `${path56}/${name2}` : name2;
+  urlParsed.pathname = path56;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -56205,13 +56205,13 @@ var StorageClient2 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url3, pipeline3) {
+  constructor(url3, pipeline5) {
     this.url = escapeURLPath(url3);
     this.accountName = getAccountNameFromUrl(url3);
-    this.pipeline = pipeline3;
-    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline3));
+    this.pipeline = pipeline5;
+    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline5));
     this.isHttps = iEqual(getURLScheme(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline(pipeline3);
+    this.credential = getCredentialFromPipeline(pipeline5);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
@@ -59986,22 +59986,22 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
     options = options || {};
-    let pipeline3;
+    let pipeline5;
     let url3;
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -60013,20 +60013,20 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline(sharedKeyCredential, options);
+          pipeline5 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline(new AnonymousCredential(), options);
+        pipeline5 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter(this.url, URLConstants2.Parameters.SNAPSHOT);
@@ -61040,21 +61040,21 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    */
   appendBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61066,20 +61066,20 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline(sharedKeyCredential, options);
+          pipeline5 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline(new AnonymousCredential(), options);
+        pipeline5 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.appendBlobContext = this.storageClientContext.appendBlob;
     this.blobClientConfig = options;
   }
@@ -61320,23 +61320,23 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    */
   blockBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61348,20 +61348,20 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline(sharedKeyCredential, options);
+          pipeline5 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline(new AnonymousCredential(), options);
+        pipeline5 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
     this.blobClientConfig = options;
@@ -61947,21 +61947,21 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    */
   pageBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
       options = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -61973,20 +61973,20 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline(sharedKeyCredential, options);
+          pipeline5 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline(new AnonymousCredential(), options);
+        pipeline5 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.pageBlobContext = this.storageClientContext.pageBlob;
     this.blobClientConfig = options;
   }
@@ -63002,10 +63002,10 @@ var InnerBatchRequest = class {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    const pipeline3 = new Pipeline([]);
-    pipeline3._credential = credential;
-    pipeline3._corePipeline = corePipeline;
-    return pipeline3;
+    const pipeline5 = new Pipeline([]);
+    pipeline5._credential = credential;
+    pipeline5._corePipeline = corePipeline;
+    return pipeline5;
   }
   appendSubRequestToBody(request) {
     this.body += [
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path54 = getURLPath2(subRequest.url);
-    if (!path54 || path54 === "") {
+    const path56 = getURLPath2(subRequest.url);
+    if (!path56 || path56 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63082,17 +63082,17 @@ function batchHeaderFilterPolicy() {
 var BlobBatchClient = class {
   serviceOrContainerContext;
   constructor(url3, credentialOrPipeline, options) {
-    let pipeline3;
+    let pipeline5;
     if (isPipelineLike(credentialOrPipeline)) {
-      pipeline3 = credentialOrPipeline;
+      pipeline5 = credentialOrPipeline;
     } else if (!credentialOrPipeline) {
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else {
-      pipeline3 = newPipeline(credentialOrPipeline, options);
+      pipeline5 = newPipeline(credentialOrPipeline, options);
     }
-    const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline3));
-    const path54 = getURLPath2(url3);
-    if (path54 && path54 !== "/") {
+    const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline5));
+    const path56 = getURLPath2(url3);
+    if (path56 && path56 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -63233,18 +63233,18 @@ var ContainerClient = class extends StorageClient2 {
     return this._containerName;
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const extractedCreds = extractConnectionStringParts(urlOrConnectionString);
@@ -63255,20 +63255,20 @@ var ContainerClient = class extends StorageClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline(sharedKeyCredential, options);
+          pipeline5 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline(new AnonymousCredential(), options);
+        pipeline5 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName parameter");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this._containerName = this.getContainerNameFromUrl();
     this.containerContext = this.storageClientContext.container;
     this.blobClientConfig = options;
@@ -64893,29 +64893,29 @@ var BlobServiceClient = class _BlobServiceClient extends StorageClient2 {
         if (!options.proxyOptions) {
           options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
         }
-        const pipeline3 = newPipeline(sharedKeyCredential, options);
-        return new _BlobServiceClient(extractedCreds.url, pipeline3);
+        const pipeline5 = newPipeline(sharedKeyCredential, options);
+        return new _BlobServiceClient(extractedCreds.url, pipeline5);
       } else {
         throw new Error("Account connection string is only supported in Node.js environment");
       }
     } else if (extractedCreds.kind === "SASConnString") {
-      const pipeline3 = newPipeline(new AnonymousCredential(), options);
-      return new _BlobServiceClient(extractedCreds.url + "?" + extractedCreds.accountSas, pipeline3, options);
+      const pipeline5 = newPipeline(new AnonymousCredential(), options);
+      return new _BlobServiceClient(extractedCreds.url + "?" + extractedCreds.accountSas, pipeline5, options);
     } else {
       throw new Error("Connection string must be either an Account connection string or a SAS connection string");
     }
   }
   constructor(url3, credentialOrPipeline, options) {
     options = options ?? {};
-    let pipeline3;
+    let pipeline5;
     if (isPipelineLike(credentialOrPipeline)) {
-      pipeline3 = credentialOrPipeline;
+      pipeline5 = credentialOrPipeline;
     } else if (isNodeLike2 && credentialOrPipeline instanceof StorageSharedKeyCredential || credentialOrPipeline instanceof AnonymousCredential || isTokenCredential(credentialOrPipeline)) {
-      pipeline3 = newPipeline(credentialOrPipeline, options);
+      pipeline5 = newPipeline(credentialOrPipeline, options);
     } else {
-      pipeline3 = newPipeline(new AnonymousCredential(), options);
+      pipeline5 = newPipeline(new AnonymousCredential(), options);
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.serviceContext = this.storageClientContext.service;
     this.blobClientConfig = options;
   }
@@ -65587,6 +65587,9 @@ var STDIN_TIED_MAIN = [
   "const [main, ...args] = process.argv.slice(1);",
   "process.argv = [process.argv[0], main, ...args];",
   "process.stdin.on('end', () => process.exit(0)).on('error', () => process.exit(0)).resume();",
+  "const http = require('node:http');",
+  "const createServer = http.createServer;",
+  "http.createServer = (...options) => Object.assign(createServer(...options), { requestTimeout: 0 });",
   "require(main);"
 ].join("\n");
 function exited(child2) {
@@ -65692,7 +65695,21 @@ var BlobStore = class {
   }
   /** A path-style SAS URL, as the real service hands out; permissions e.g. 'cw' (upload) or 'r' (read). */
   sasUrl(container, blobName, permissions) {
-    const sas = generateBlobSASQueryParameters(
+    return this.azuriteUrl(`${blobPath(container, blobName)}?${this.sas(container, blobName, permissions)}`);
+  }
+  /**
+   * The same SAS on another origin: `${origin}/<container>/<blob>?<sas>`, a host-style blob URL whose
+   * requests this server passes on to Azurite as azuriteUrl(path and query).
+   */
+  sasUrlAt(origin, container, blobName, permissions) {
+    return `${origin}${blobPath(container, blobName)}?${this.sas(container, blobName, permissions)}`;
+  }
+  /** Azurite's URL for a `/<container>/<blob>?query` path (its account comes first in path style). */
+  azuriteUrl(pathAndQuery) {
+    return `${this.accountUrl}${pathAndQuery}`;
+  }
+  sas(container, blobName, permissions) {
+    return generateBlobSASQueryParameters(
       {
         containerName: container,
         blobName,
@@ -65702,7 +65719,6 @@ var BlobStore = class {
       },
       this.credential
     ).toString();
-    return `${this.accountUrl}/${container}/${blobName.split("/").map(encodeURIComponent).join("/")}?${sas}`;
   }
   async properties(container, blobName) {
     const blob = this.service.getContainerClient(container).getBlobClient(blobName);
@@ -65726,6 +65742,9 @@ var BlobStore = class {
     await this.service.getContainerClient(container).getBlobClient(blobName).deleteIfExists();
   }
 };
+function blobPath(container, blobName) {
+  return `/${container}/${blobName.split("/").map(encodeURIComponent).join("/")}`;
+}
 function blockIdForOffset(startByte) {
   return Buffer.from(`offset-${String(startByte).padStart(16, "0")}`).toString("base64");
 }
@@ -66034,7 +66053,8 @@ function storeDelayMs(faults, getNumber) {
 function resetsBeforeResponse(faults, getNumber) {
   return faults.cut !== void 0 && faults.cut.request === getNumber && faults.cut.afterBytes === 0;
 }
-var KNOWN = ["perConnectionBytesPerSecond", "roundTripMs", "storeDelaysMs", "hold", "cut"];
+var KNOWN = ["perConnectionBytesPerSecond", "roundTripMs", "storeDelaysMs", "hold", "cut", "upload"];
+var KNOWN_UPLOAD = ["bytesPerSecond", "perConnectionBytesPerSecond", "roundTripMs", "hold", "cut"];
 function positiveInteger(value, where3, allowZero = false) {
   if (typeof value !== "number" || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
     throw new SettingsError(`${where3} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${JSON.stringify(value)}`);
@@ -66042,7 +66062,7 @@ function positiveInteger(value, where3, allowZero = false) {
   return value;
 }
 function fields(value, where3, known) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${where3} must be an object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${where3} must be an object, got ${JSON.stringify(value)}`);
   const raw2 = value;
   for (const field2 of Object.keys(raw2)) {
     if (!known.includes(field2)) throw new SettingsError(`${where3}.${field2} is not a known setting (known: ${known.join(", ")})`);
@@ -66061,18 +66081,32 @@ function parseNetworkFaults(value) {
       throw new SettingsError(`network.storeDelaysMs must be a non-empty array of milliseconds, got ${JSON.stringify(raw2.storeDelaysMs)}`);
     out.storeDelaysMs = raw2.storeDelaysMs.map((v, i) => positiveInteger(v, `network.storeDelaysMs[${i}]`, true));
   }
-  if (raw2.hold !== void 0) {
-    const h = fields(raw2.hold, "network.hold", ["request", "afterBytes", "durationMs"]);
-    out.hold = {
-      request: positiveInteger(h.request, "network.hold.request"),
-      afterBytes: positiveInteger(h.afterBytes, "network.hold.afterBytes", true),
-      durationMs: positiveInteger(h.durationMs, "network.hold.durationMs")
-    };
-  }
-  if (raw2.cut !== void 0) {
-    const c = fields(raw2.cut, "network.cut", ["request", "afterBytes"]);
-    out.cut = { request: positiveInteger(c.request, "network.cut.request"), afterBytes: positiveInteger(c.afterBytes, "network.cut.afterBytes", true) };
-  }
+  if (raw2.hold !== void 0) out.hold = parseHold(raw2.hold, "network.hold");
+  if (raw2.cut !== void 0) out.cut = parseCut(raw2.cut, "network.cut");
+  if (raw2.upload !== void 0) out.upload = parseUploadFaults(raw2.upload);
+  return out;
+}
+function parseHold(value, where3) {
+  const h = fields(value, where3, ["request", "afterBytes", "durationMs"]);
+  return {
+    request: positiveInteger(h.request, `${where3}.request`),
+    afterBytes: positiveInteger(h.afterBytes, `${where3}.afterBytes`, true),
+    durationMs: positiveInteger(h.durationMs, `${where3}.durationMs`)
+  };
+}
+function parseCut(value, where3) {
+  const c = fields(value, where3, ["request", "afterBytes"]);
+  return { request: positiveInteger(c.request, `${where3}.request`), afterBytes: positiveInteger(c.afterBytes, `${where3}.afterBytes`, true) };
+}
+function parseUploadFaults(value) {
+  const raw2 = fields(value, "network.upload", KNOWN_UPLOAD);
+  const out = {};
+  if (raw2.bytesPerSecond !== void 0) out.bytesPerSecond = positiveInteger(raw2.bytesPerSecond, "network.upload.bytesPerSecond");
+  if (raw2.perConnectionBytesPerSecond !== void 0)
+    out.perConnectionBytesPerSecond = positiveInteger(raw2.perConnectionBytesPerSecond, "network.upload.perConnectionBytesPerSecond");
+  if (raw2.roundTripMs !== void 0) out.roundTripMs = positiveInteger(raw2.roundTripMs, "network.upload.roundTripMs", true);
+  if (raw2.hold !== void 0) out.hold = parseHold(raw2.hold, "network.upload.hold");
+  if (raw2.cut !== void 0) out.cut = parseCut(raw2.cut, "network.upload.cut");
   return out;
 }
 var HoldStream = class extends Transform3 {
@@ -66531,9 +66565,16 @@ async function handle(ctx, req, url3) {
       const range5 = parseContentRange(req.headers["content-range"]);
       if (!range5) throw new TwirpError("invalid_argument", "Content-Range must be 'bytes <start>-<end>/*'");
       const lengthBytes = range5.endByte - range5.startByte + 1;
-      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range5.startByte), req, lengthBytes);
+      const upload2 = ctx.uploads.begin(req, "patch-chunk");
+      if (!upload2) return { status: 0, reset: true };
+      try {
+        await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range5.startByte), upload2.body, lengthBytes);
+      } catch (error2) {
+        if (upload2.wasCut) return { status: 0, reset: true };
+        throw error2;
+      }
       entry.stagedChunks.set(range5.startByte, range5.endByte);
-      return { status: 204 };
+      return await upload2.beforeResponse() ? { status: 204 } : { status: 0, reset: true };
     }
     const body3 = parseRequestBody(await readJsonBody(req));
     const sizeBytes = optionalInt64(body3, "size");
@@ -66542,6 +66583,7 @@ async function handle(ctx, req, url3) {
     if ("problem" in covered) throw new TwirpError("failed_precondition", covered.problem);
     await ctx.store.commitBlocks(CACHE_CONTAINER, entry.blobName, covered.starts.map(blockIdForOffset));
     ctx.caches.finalize(entry, sizeBytes);
+    await ctx.uploads.roundTrip();
     return { status: 204 };
   }
   throw new TwirpError("bad_route", `no cache v1 route for ${method} ${url3.pathname}`);
@@ -66565,7 +66607,7 @@ async function createCacheEntry(ctx, body3) {
   if ("conflict" in reserved) {
     throw new TwirpError("already_exists", `a cache entry for key '${key}' and this version already exists`);
   }
-  return { ok: true, signed_upload_url: ctx.store.sasUrl(CACHE_CONTAINER, reserved.entry.blobName, "cw") };
+  return { ok: true, signed_upload_url: ctx.store.sasUrlAt(ctx.uploadOrigin, CACHE_CONTAINER, reserved.entry.blobName, "cw") };
 }
 async function finalizeCacheEntryUpload(ctx, body3) {
   const key = requiredString(body3, "key");
@@ -66613,8 +66655,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path54 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path54}?${query}`;
+    const path56 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path56}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -66649,6 +66691,180 @@ function makeRuntimeToken(ids, nowMs = Date.now()) {
     iss: "disk-profiler-local-services"
   };
   return `${base64url({ typ: "JWT", alg: "none" })}.${base64url(claims)}.`;
+}
+
+// src/services/upload-faults.ts
+import { Transform as Transform4, pipeline as pipeline2 } from "node:stream";
+var CutBodyStream = class extends Transform4 {
+  constructor(limitBytes, onCut) {
+    super();
+    this.limitBytes = limitBytes;
+    this.onCut = onCut;
+  }
+  limitBytes;
+  onCut;
+  passedBytes = 0;
+  get reachedLimit() {
+    return this.passedBytes >= this.limitBytes;
+  }
+  _transform(chunk, _encoding, callback) {
+    const room2 = this.limitBytes - this.passedBytes;
+    if (chunk.length < room2) {
+      this.passedBytes += chunk.length;
+      return callback(null, chunk);
+    }
+    this.passedBytes = this.limitBytes;
+    this.onCut();
+    callback(new Error(`upload cut after ${this.limitBytes} B (injected network fault)`));
+  }
+};
+var UploadFaultLine = class {
+  constructor(faults, log2, onRequest = () => {
+  }) {
+    this.faults = faults;
+    this.log = log2;
+    this.onRequest = onRequest;
+    this.sync();
+  }
+  faults;
+  log;
+  onRequest;
+  counted = 0;
+  bucket;
+  /** Follows the settings: the shared cap's rate now; with restartCount, request numbers start again from 1. */
+  sync(restartCount = false) {
+    if (restartCount) this.counted = 0;
+    const rate2 = this.faults().bytesPerSecond;
+    if (rate2 === void 0) this.bucket = void 0;
+    else if (this.bucket) this.bucket.setRate(rate2);
+    else this.bucket = new TokenBucket(rate2);
+  }
+  /** The round trip before an upload response that carries no archive bytes (the v1 commit). */
+  async roundTrip() {
+    const ms = this.faults().roundTripMs;
+    if (ms) await sleep(ms);
+  }
+  /**
+   * Starts one upload request. The caps, the hold and the cut apply to those carrying archive bytes (Put
+   * Blob, Put Block, a v1 chunk); Put Block List's small body is passed on as it is. Returns undefined when
+   * the connection was reset before any of the body was read.
+   */
+  begin(req, operation) {
+    const faults = this.faults();
+    const carriesArchive = operation !== "put-block-list";
+    const number = carriesArchive ? ++this.counted : 0;
+    this.onRequest(operation, number, req);
+    const roundTripMs = faults.roundTripMs ?? 0;
+    const cut = faults.cut && faults.cut.request === number ? faults.cut : void 0;
+    if (cut && cut.afterBytes === 0) {
+      this.log(`network fault: resetting upload #${number} before reading its body`);
+      req.socket.destroy();
+      return void 0;
+    }
+    let wasCut = false;
+    const resetSocket = () => {
+      wasCut = true;
+      req.socket.destroy();
+    };
+    const stages = [];
+    if (carriesArchive) {
+      if (this.bucket) stages.push(new ThrottleStream(() => this.bucket));
+      if (faults.perConnectionBytesPerSecond) {
+        const own = new TokenBucket(faults.perConnectionBytesPerSecond);
+        stages.push(new ThrottleStream(() => own));
+      }
+      if (faults.hold && faults.hold.request === number) {
+        const { afterBytes, durationMs: durationMs2 } = faults.hold;
+        stages.push(
+          new HoldStream(afterBytes, durationMs2, () => this.log(`network fault: holding upload #${number} after ${afterBytes} B for ${durationMs2} ms`))
+        );
+      }
+    }
+    let cutStream;
+    if (cut) {
+      cutStream = new CutBodyStream(cut.afterBytes, () => {
+        this.log(`network fault: cutting upload #${number} after ${cut.afterBytes} B`);
+        resetSocket();
+      });
+      stages.push(cutStream);
+    }
+    const body3 = stages.length === 0 ? req : pipeline2([req, ...stages], () => {
+    });
+    const log2 = this.log;
+    return {
+      number,
+      body: body3,
+      get wasCut() {
+        return wasCut;
+      },
+      async beforeResponse() {
+        if (wasCut) return false;
+        if (cut && cutStream && !cutStream.reachedLimit) {
+          log2(`network fault: resetting upload #${number} before its response (its body was stored)`);
+          resetSocket();
+          return false;
+        }
+        if (roundTripMs > 0) await sleep(roundTripMs);
+        return true;
+      }
+    };
+  }
+};
+
+// src/services/upload-route.ts
+import http4 from "node:http";
+import { pipeline as pipeline3 } from "node:stream";
+var UPLOAD_CONTAINERS = [CACHE_CONTAINER];
+var HOP_BY_HOP = /* @__PURE__ */ new Set(["host", "connection", "keep-alive", "proxy-connection", "proxy-authorization", "te", "upgrade"]);
+function isUploadPath(pathname) {
+  return UPLOAD_CONTAINERS.some((container) => pathname.startsWith(`/${container}/`));
+}
+function uploadOperation(url3) {
+  const comp28 = url3.searchParams.get("comp");
+  if (comp28 === null) return "put-blob";
+  if (comp28 === "block") return "put-block";
+  if (comp28 === "blocklist") return "put-block-list";
+  return void 0;
+}
+function copyHeaders(headers) {
+  const out = {};
+  for (const [name2, value] of Object.entries(headers)) if (value !== void 0 && !HOP_BY_HOP.has(name2)) out[name2] = value;
+  return out;
+}
+function serveUpload(deps, req, res, url3) {
+  const operation = req.method === "PUT" ? uploadOperation(url3) : void 0;
+  if (!operation) {
+    req.resume();
+    const comp28 = url3.searchParams.get("comp");
+    const what = `${req.method}${comp28 ? ` with comp=${comp28}` : ""}`;
+    return sendJson(res, 405, new TwirpError("bad_route", `${what} is not an upload (blobs here take Put Blob, Put Block and Put Block List)`).toJson());
+  }
+  const upload2 = deps.uploads.begin(req, operation);
+  if (!upload2) return;
+  const upstreamReq = http4.request(deps.store.azuriteUrl(`${url3.pathname}${url3.search}`), { method: "PUT", headers: copyHeaders(req.headers) });
+  pipeline3(upload2.body, upstreamReq, (error2) => {
+    if (error2 && !upload2.wasCut) deps.log(`upload ${operation} ended early: ${error2.message}`);
+  });
+  upstreamReq.once("error", (error2) => {
+    if (upload2.wasCut) return;
+    deps.log(`upload upstream error: ${error2.message}`);
+    if (!res.headersSent) sendJson(res, 502, new TwirpError("unavailable", `blob store unreachable: ${error2.message}`).toJson());
+    else res.destroy();
+  });
+  upstreamReq.once("response", (upstream) => {
+    upload2.beforeResponse().then(
+      (answer) => {
+        if (!answer) return upstream.resume();
+        res.writeHead(upstream.statusCode ?? 502, copyHeaders(upstream.headers));
+        pipeline3(upstream, res, () => {
+        });
+      },
+      (error2) => {
+        upstream.resume();
+        res.destroy(error2);
+      }
+    );
+  });
 }
 
 // src/services/server.ts
@@ -66690,7 +66906,25 @@ async function startLocalServices(options = {}) {
   const backendIds = { workflowRunBackendId: randomUUID3(), workflowJobRunBackendId: randomUUID3() };
   const token = makeRuntimeToken(backendIds);
   const signer = new UrlSigner();
-  const ctx = { baseUrl: "", store, signer, caches: new CacheIndex(), artifacts: new ArtifactIndex(), nowMs: () => Date.now() };
+  const uploadRequests = [];
+  const uploads = new UploadFaultLine(
+    () => settings.network?.upload ?? {},
+    log2,
+    (operation, request, req) => {
+      uploadRequests.push({ operation, request, viaProxy: /^http:\/\//i.test(req.url ?? "") || proxy.tunnelled(req) });
+      if (uploadRequests.length > 1e4) uploadRequests.splice(0, uploadRequests.length - 1e4);
+    }
+  );
+  const ctx = {
+    baseUrl: "",
+    uploadOrigin: "",
+    uploads,
+    store,
+    signer,
+    caches: new CacheIndex(),
+    artifacts: new ArtifactIndex(),
+    nowMs: () => Date.now()
+  };
   const twirpServices = {
     [CACHE_SERVICE]: cacheV2Methods,
     [ARTIFACT_SERVICE]: artifactMethods(backendIds)
@@ -66706,6 +66940,7 @@ async function startLocalServices(options = {}) {
     if ("network" in parsed) blobGets = 0;
     settings = applySettingsUpdate(settings, parsed);
     syncBucket();
+    uploads.sync("network" in parsed);
     syncBaseUrl();
     log2(`settings: ${JSON.stringify(settings)}`);
   };
@@ -66744,6 +66979,7 @@ async function startLocalServices(options = {}) {
         response = { status: error2.status, body: error2.toJson() };
       }
     }
+    if (response.reset) return;
     sendJson(res, response.status, response.body, faults?.truncateAfterBytes);
   }
   async function serveAdmin(req, res) {
@@ -66783,17 +67019,19 @@ async function startLocalServices(options = {}) {
       );
     }
     if (url4.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
+    if (isUploadPath(url4.pathname)) return serveUpload({ store, uploads, log: log2 }, req, res, url4);
     req.resume();
     sendJson(res, 404, new TwirpError("bad_route", `no route for ${req.method} ${url4.pathname}`).toJson());
   }
   const proxy = new ProxyTargets(azurite.port, log2);
-  const server = http4.createServer((req, res) => {
+  const server = http5.createServer((req, res) => {
     route(req, res).catch((error2) => {
       log2(`internal error on ${req.method} ${new URL(req.url ?? "/", "http://local").pathname}: ${error2.message}`);
       if (!res.headersSent) sendJson(res, 500, new TwirpError("internal", error2.message).toJson());
       else res.destroy();
     });
   });
+  server.requestTimeout = 0;
   try {
     await new Promise((resolve8, reject) => {
       server.once("error", reject);
@@ -66808,6 +67046,7 @@ async function startLocalServices(options = {}) {
   proxy.ownPort = port;
   server.on("connect", (req, socket, head) => proxy.connect(req, socket, head));
   origins = { loopback: url3, azure: `http://${BLOB_HOST}:${port}` };
+  ctx.uploadOrigin = origins.azure;
   syncBaseUrl();
   log2(`local Actions services on ${url3} (Azurite pid ${azurite.pid} on port ${azurite.port})`);
   let stopped;
@@ -66822,6 +67061,7 @@ async function startLocalServices(options = {}) {
       NO_PROXY: "127.0.0.1,localhost"
     },
     blobRequests: () => blobRequests,
+    uploadRequests: () => uploadRequests,
     backendIds,
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,
@@ -66916,7 +67156,7 @@ function escapeProperty(s4) {
 import * as os5 from "os";
 
 // ../../main/node_modules/@actions/http-client/lib/index.js
-import * as http5 from "http";
+import * as http6 from "http";
 import * as https2 from "https";
 
 // ../../main/node_modules/@actions/http-client/lib/proxy.js
@@ -67397,7 +67637,7 @@ var HttpClient = class {
     const info2 = {};
     info2.parsedUrl = requestUrl;
     const usingSsl = info2.parsedUrl.protocol === "https:";
-    info2.httpModule = usingSsl ? https2 : http5;
+    info2.httpModule = usingSsl ? https2 : http6;
     const defaultPort = usingSsl ? 443 : 80;
     info2.options = {};
     info2.options.host = info2.parsedUrl.hostname;
@@ -67498,7 +67738,7 @@ var HttpClient = class {
     const usingSsl = parsedUrl.protocol === "https:";
     let maxSockets = 100;
     if (this.requestOptions) {
-      maxSockets = this.requestOptions.maxSockets || http5.globalAgent.maxSockets;
+      maxSockets = this.requestOptions.maxSockets || http6.globalAgent.maxSockets;
     }
     if (proxyUrl && proxyUrl.hostname) {
       const agentOptions = {
@@ -67520,7 +67760,7 @@ var HttpClient = class {
     }
     if (!agent) {
       const options = { keepAlive: this._keepAlive, maxSockets };
-      agent = usingSsl ? new https2.Agent(options) : new http5.Agent(options);
+      agent = usingSsl ? new https2.Agent(options) : new http6.Agent(options);
       this._agent = agent;
     }
     if (usingSsl && this._ignoreSslError) {
@@ -71131,8 +71371,8 @@ var Pattern = class _Pattern {
 
 // ../../main/node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path54, level) {
-    this.path = path54;
+  constructor(path56, level) {
+    this.path = path56;
     this.level = level;
   }
 };
@@ -71817,11 +72057,11 @@ var PathStylePorts3 = [
 ];
 
 // ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike2(pipeline3) {
-  if (!pipeline3 || typeof pipeline3 !== "object") {
+function isPipelineLike2(pipeline5) {
+  if (!pipeline5 || typeof pipeline5 !== "object") {
     return false;
   }
-  const castPipeline = pipeline3;
+  const castPipeline = pipeline5;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline2 = class {
@@ -71860,11 +72100,11 @@ function newPipeline2(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline3 = new Pipeline2([], pipelineOptions);
-  pipeline3._credential = credential;
-  return pipeline3;
+  const pipeline5 = new Pipeline2([], pipelineOptions);
+  pipeline5._credential = credential;
+  return pipeline5;
 }
-function processDownlevelPipeline2(pipeline3) {
+function processDownlevelPipeline2(pipeline5) {
   const knownFactoryFunctions = [
     isAnonymousCredential2,
     isStorageSharedKeyCredential2,
@@ -71874,8 +72114,8 @@ function processDownlevelPipeline2(pipeline3) {
     isStorageTelemetryPolicyFactory2,
     isCoreHttpPolicyFactory2
   ];
-  if (pipeline3.factories.length) {
-    const novelFactories = pipeline3.factories.filter((factory) => {
+  if (pipeline5.factories.length) {
+    const novelFactories = pipeline5.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -71888,14 +72128,14 @@ function processDownlevelPipeline2(pipeline3) {
   }
   return void 0;
 }
-function getCoreClientOptions2(pipeline3) {
-  const { httpClient: v1Client, ...restOptions } = pipeline3.options;
-  let httpClient = pipeline3._coreHttpClient;
+function getCoreClientOptions2(pipeline5) {
+  const { httpClient: v1Client, ...restOptions } = pipeline5.options;
+  let httpClient = pipeline5._coreHttpClient;
   if (!httpClient) {
     httpClient = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient2();
-    pipeline3._coreHttpClient = httpClient;
+    pipeline5._coreHttpClient = httpClient;
   }
-  let corePipeline = pipeline3._corePipeline;
+  let corePipeline = pipeline5._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION5}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -71936,11 +72176,11 @@ function getCoreClientOptions2(pipeline3) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline2(pipeline3);
+    const downlevelResults = processDownlevelPipeline2(pipeline5);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline2(pipeline3);
+    const credential = getCredentialFromPipeline2(pipeline5);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -71953,7 +72193,7 @@ function getCoreClientOptions2(pipeline3) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline3._corePipeline = corePipeline;
+    pipeline5._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -71962,12 +72202,12 @@ function getCoreClientOptions2(pipeline3) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline2(pipeline3) {
-  if (pipeline3._credential) {
-    return pipeline3._credential;
+function getCredentialFromPipeline2(pipeline5) {
+  if (pipeline5._credential) {
+    return pipeline5._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline3.factories) {
+  for (const factory of pipeline5.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential2(factory)) {
@@ -85488,10 +85728,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path54 = urlParsed.pathname;
-  path54 = path54 || "/";
-  path54 = escape3(path54);
-  urlParsed.pathname = path54;
+  let path56 = urlParsed.pathname;
+  path56 = path56 || "/";
+  path56 = escape3(path56);
+  urlParsed.pathname = path56;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85576,9 +85816,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path54 = urlParsed.pathname;
-  path54 = path54 ? path54.endsWith("/") ? `${path54}${name2}` : `${path54}/${name2}` : name2;
-  urlParsed.pathname = path54;
+  let path56 = urlParsed.pathname;
+  path56 = path56 ? path56.endsWith("/") ? `${path56}${name2}` : `${path56}/${name2}` : name2;
+  urlParsed.pathname = path56;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -85877,13 +86117,13 @@ var StorageClient4 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url3, pipeline3) {
+  constructor(url3, pipeline5) {
     this.url = escapeURLPath2(url3);
     this.accountName = getAccountNameFromUrl2(url3);
-    this.pipeline = pipeline3;
-    this.storageClientContext = new StorageContextClient2(this.url, getCoreClientOptions2(pipeline3));
+    this.pipeline = pipeline5;
+    this.storageClientContext = new StorageContextClient2(this.url, getCoreClientOptions2(pipeline5));
     this.isHttps = iEqual2(getURLScheme2(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline2(pipeline3);
+    this.credential = getCredentialFromPipeline2(pipeline5);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
@@ -89173,21 +89413,21 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
     options = options || {};
-    let pipeline3;
+    let pipeline5;
     let url3;
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline3 = newPipeline2(new AnonymousCredential(), options);
+      pipeline5 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -89199,20 +89439,20 @@ var BlobClient2 = class _BlobClient extends StorageClient4 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline2(sharedKeyCredential, options);
+          pipeline5 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline2(new AnonymousCredential(), options);
+        pipeline5 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter2(this.url, URLConstants3.Parameters.SNAPSHOT);
@@ -90199,19 +90439,19 @@ var AppendBlobClient2 = class _AppendBlobClient extends BlobClient2 {
    */
   appendBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline3 = newPipeline2(new AnonymousCredential(), options);
+      pipeline5 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -90223,20 +90463,20 @@ var AppendBlobClient2 = class _AppendBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline2(sharedKeyCredential, options);
+          pipeline5 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline2(new AnonymousCredential(), options);
+        pipeline5 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.appendBlobContext = this.storageClientContext.appendBlob;
   }
   /**
@@ -90471,22 +90711,22 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
    */
   blockBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline3 = newPipeline2(new AnonymousCredential(), options);
+      pipeline5 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -90498,20 +90738,20 @@ var BlockBlobClient2 = class _BlockBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline2(sharedKeyCredential, options);
+          pipeline5 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline2(new AnonymousCredential(), options);
+        pipeline5 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
   }
@@ -91082,19 +91322,19 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
    */
   pageBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline3;
+    let pipeline5;
     let url3;
     options = options || {};
     if (isPipelineLike2(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
-      pipeline3 = credentialOrPipelineOrContainerName;
+      pipeline5 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url3 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline3 = newPipeline2(credentialOrPipelineOrContainerName, options);
+      pipeline5 = newPipeline2(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url3 = urlOrConnectionString;
-      pipeline3 = newPipeline2(new AnonymousCredential(), options);
+      pipeline5 = newPipeline2(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -91106,20 +91346,20 @@ var PageBlobClient2 = class _PageBlobClient extends BlobClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline3 = newPipeline2(sharedKeyCredential, options);
+          pipeline5 = newPipeline2(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url3 = appendToURLPath2(appendToURLPath2(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline3 = newPipeline2(new AnonymousCredential(), options);
+        pipeline5 = newPipeline2(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url3, pipeline3);
+    super(url3, pipeline5);
     this.pageBlobContext = this.storageClientContext.pageBlob;
   }
   /**
@@ -91906,8 +92146,8 @@ var UploadProgress = class {
    *
    * @param sentBytes the number of bytes sent
    */
-  setSentBytes(sentBytes2) {
-    this.sentBytes = sentBytes2;
+  setSentBytes(sentBytes) {
+    this.sentBytes = sentBytes;
   }
   /**
    * Returns the total number of bytes transferred.
@@ -92165,8 +92405,8 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
 };
 function pipeResponseToStream(response, output) {
   return __awaiter13(this, void 0, void 0, function* () {
-    const pipeline3 = util5.promisify(stream.pipeline);
-    yield pipeline3(response.message, output);
+    const pipeline5 = util5.promisify(stream.pipeline);
+    yield pipeline5(response.message, output);
   });
 }
 var DownloadProgress = class {
@@ -94312,7 +94552,7 @@ function cacheClientEnv(services, dirs, serviceVersion2 = "v2") {
 }
 async function seedCache(opts) {
   const env = cacheClientEnv(opts.services, opts, opts.serviceVersion ?? "v2");
-  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache2(opts.paths, opts.key)));
+  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache2(opts.paths, opts.key, opts.uploadOptions)));
   if (cacheId === -1) {
     throw new ProfilerError(
       `Seeding the cache under key '${opts.key}' failed (saveCache returned -1).`,
@@ -94823,11 +95063,7 @@ function judgeDownload(t2, archiveBytes) {
   const stalled = new Set(stalls.map((x) => x.requestId));
   const body3 = (r) => ({ fromMs: r.firstByteMs, toMs: r.endMs, bytes: r.receivedBytes });
   const answered = gets.filter((r) => r.firstByteMs !== null);
-  const elastic = rateElasticity(
-    answered.filter((r) => !stalled.has(r.id) && r.outcome === "complete").map(body3),
-    answered.map(body3),
-    t2.endMs
-  );
+  const elastic = rateElasticity(answered.filter((r) => !stalled.has(r.id) && r.outcome === "complete").map(body3), answered.map(body3), t2.endMs);
   const elasticity = elastic?.elasticity ?? null;
   if (elastic) {
     evidence2.push(
@@ -94889,7 +95125,7 @@ function downloadWhatIfs(limit, D, flowingMs2, gets, meanInFlight, worst, others
   const out = [];
   const halfFlow = Math.max(0, D - Math.min(D, flowingMs2) / 2);
   const perConnection = limit === "per-connection" || limit === "bandwidth" ? halfFlow : D;
-  const aggregate = limit === "path" || limit === "bandwidth" ? halfFlow : D;
+  const aggregate2 = limit === "path" || limit === "bandwidth" ? halfFlow : D;
   const say = (change, lower, phrase) => {
     const ms = Math.round(Math.min(D, lower));
     out.push({
@@ -94899,7 +95135,7 @@ function downloadWhatIfs(limit, D, flowingMs2, gets, meanInFlight, worst, others
     });
   };
   say("twice-per-connection", perConnection, "With twice the rate per connection");
-  say("twice-aggregate", aggregate, "With twice the aggregate rate (a wider path)");
+  say("twice-aggregate", aggregate2, "With twice the aggregate rate (a wider path)");
   const waitSum = gets.reduce((s4, r) => s4 + (ttfb(r) ?? 0), 0);
   const aloneWait = others.reduce((s4, r) => s4 + (ttfb(r) ?? 0), 0);
   say("half-round-trip", D - aloneWait / 2 - waitSum / (2 * meanInFlight), "With half the round trip");
@@ -94957,7 +95193,7 @@ var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
 var TRANSFER_LIMIT_KINDS = ["stall", "per-connection", "path", "bandwidth", "latency", "store", "none"];
 var DOWNLOAD_STALL_KINDS = ["body", "first-byte", "slow"];
 var TRANSFER_WHAT_IF_CHANGES = ["twice-per-connection", "twice-aggregate", "half-round-trip", "stall-removed"];
-var UPLOAD_STALL_KINDS = ["body", "acknowledgement", "slow"];
+var UPLOAD_STALL_KINDS = ["body", "acknowledgement", "slow", "retry"];
 var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
 var SAVE_STATUSES = ["saved", "skipped", "failed"];
 var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
@@ -96856,9 +97092,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path54, mountPoint) {
-  if (mountPoint === "/") return path54.startsWith("/");
-  return path54 === mountPoint || path54.startsWith(`${mountPoint}/`);
+function isUnder(path56, mountPoint) {
+  if (mountPoint === "/") return path56.startsWith("/");
+  return path56 === mountPoint || path56.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -96938,16 +97174,16 @@ function resolveMountSource(mount, view, depth = 0) {
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-function readText(path54) {
+function readText(path56) {
   try {
-    const text = readFileSync2(path54, "utf8").trim();
+    const text = readFileSync2(path56, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path54) {
-  const text = readText(path54);
+function readNumber(path56) {
+  const text = readText(path56);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -96969,23 +97205,23 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path54) {
-  return realpathSync(nearestExistingPath(path54));
+function nearestExisting(path56) {
+  return realpathSync(nearestExistingPath(path56));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
   const bracketed = /\[([^\]]+)\]/.exec(text);
   return bracketed?.[1] ?? (text.includes(" ") ? void 0 : text);
 }
-function realPathOrNull(path54) {
+function realPathOrNull(path56) {
   try {
-    return realpathSync(path54);
+    return realpathSync(path56);
   } catch {
     return null;
   }
 }
-function nearestVisible(path54, realPath) {
-  let p2 = path54;
+function nearestVisible(path56, realPath) {
+  let p2 = path56;
   for (; ; ) {
     const real = realPath(p2);
     if (real !== null) return real;
@@ -97076,9 +97312,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path54, existing, mount, resolution) {
+function fileSystemInfo(path56, existing, mount, resolution) {
   const info2 = {
-    path: path54,
+    path: path56,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -97136,19 +97372,19 @@ function resolveDevices(paths, options = {}) {
   const fileSystems = [];
   let noBlockDeviceReason;
   let primarySet = false;
-  for (const [role, path54] of roles) {
-    const existing = nearestVisible(path54, realPath);
+  for (const [role, path56] of roles) {
+    const existing = nearestVisible(path56, realPath);
     const mount = findMount(mounts, existing);
-    const reason = noBlockReason(path54, existing, mount, sys);
+    const reason = noBlockReason(path56, existing, mount, sys);
     const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
-    fileSystems.push(fileSystemInfo(path54, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
+    fileSystems.push(fileSystemInfo(path56, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
     let nodes = [];
-    const unresolved = resolution?.method === "not-measured" ? `${path54} is on ${resolution.detail}` : void 0;
+    const unresolved = resolution?.method === "not-measured" ? `${path56} is on ${resolution.detail}` : void 0;
     if (!reason && !unresolved) {
       const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
       if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), /* @__PURE__ */ new Set());
     }
-    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path54} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path56} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
     if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
       fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
@@ -97163,7 +97399,7 @@ function resolveDevices(paths, options = {}) {
       if (!node.topLevel) continue;
       device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
       if (role === "restore-path") {
-        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path54])];
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path56])];
         if (!primarySet) {
           device2.primary = true;
           primarySet = true;
@@ -97186,12 +97422,12 @@ function chainStart(mount, resolution) {
   if (resolution.method === "overlay-upper-inferred") return [`overlay upper layer ${upper} (inferred)`];
   return [];
 }
-function noBlockReason(path54, existing, mount, sys) {
+function noBlockReason(path56, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path54} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path56} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path54} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path56} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97314,14 +97550,14 @@ function otherLocalDisk(mounts, restoreMount, restoreDisks) {
 function cgroupLimits(cgroup) {
   if (typeof cgroup !== "object" || cgroup === null) return void 0;
   const out = {};
-  const walk = (value, path54) => {
+  const walk = (value, path56) => {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, path54 ? `${path54}.${k}` : k);
+      for (const [k, v] of Object.entries(value)) walk(v, path56 ? `${path56}.${k}` : k);
       return;
     }
-    const leaf = path54.split(".").pop() ?? "";
+    const leaf = path56.split(".").pop() ?? "";
     if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path54] = value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path56] = value;
   };
   walk(cgroup, "");
   return Object.keys(out).length > 0 ? out : void 0;
@@ -97568,6 +97804,395 @@ function describeCgroup(c) {
   return parts.join(", ");
 }
 
+// src/report/palette.ts
+var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];
+var BAND_COLORS = { carrier: "#1f6feb38", carrierAlt: "#1f6feb20", other: "#8b949e30", otherAlt: "#8b949e1c" };
+function xyChartInit(first = 0, size) {
+  const colors = typeof first === "number" ? [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)] : first;
+  const sizing = size ? `, "xyChart": {"width": ${size.width}, "height": ${size.height}}` : "";
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(", ")}"}}${sizing}}}%%`;
+}
+
+// src/report/charts.ts
+var MAX_POINTS = 60;
+var MIN_INTERVAL_MS = CEILING_WINDOW_MS;
+var MIN_POINTS = 40;
+var LABEL_EVERY = 5;
+var CHART_WIDTH = 900;
+var CHART_HEIGHT = 300;
+function allSnapshots(profile2) {
+  const list = [...profile2.samples.snapshots];
+  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
+  list.sort((a, b) => a.tMs - b.tMs);
+  return list.filter((s4, i) => i === 0 || s4.tMs > list[i - 1].tMs);
+}
+function grid(snaps, maxPoints) {
+  if (snaps.length < 2) return [];
+  const t0 = snaps[0].tMs;
+  const span = snaps[snaps.length - 1].tMs - t0;
+  const intervals = Math.max(1, Math.min(maxPoints, snaps.length - 1, Math.max(MIN_POINTS, Math.floor(span / MIN_INTERVAL_MS))));
+  const picks = [];
+  let j = 0;
+  for (let k = 0; k <= intervals; k++) {
+    const target = t0 + k * span / intervals;
+    while (j + 1 < snaps.length && Math.abs(snaps[j + 1].tMs - target) <= Math.abs(snaps[j].tMs - target)) j++;
+    const pick2 = snaps[j];
+    if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
+  }
+  return picks;
+}
+function timeline(profile2, device2, maxPoints = MAX_POINTS) {
+  if (device2 === null) return [];
+  const snaps = allSnapshots(profile2).filter((s4) => s4.disks[device2]);
+  if (snaps.length < 2) return [];
+  const t0 = snaps[0].tMs;
+  const picks = grid(snaps, maxPoints);
+  const points = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    const s4 = (b.tMs - a.tMs) / 1e3;
+    const da = a.disks[device2];
+    const db = b.disks[device2];
+    const m = diskMetrics(da, db, b.tMs - a.tMs);
+    const point = {
+      tSeconds: (b.tMs - t0) / 1e3,
+      fromMs: a.tMs,
+      toMs: b.tMs,
+      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
+      writesPerSecond: m.writesPerSecond,
+      issuedWritesPerSecond: s4 > 0 ? (db.writesCompleted - da.writesCompleted + db.writesMerged - da.writesMerged) / s4 : 0,
+      utilizationPercent: m.utilizationPercent
+    };
+    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b.tMs);
+    if (started) point.phaseStart = started.name;
+    points.push(point);
+  }
+  return points;
+}
+function niceMax(n2) {
+  if (!(n2 > 0)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(n2));
+  const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+  return (steps.find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
+}
+function series(values) {
+  const round2 = (v) => Math.abs(v) >= 10 ? Math.round(v) : Math.round(v * 100) / 100;
+  return `[${values.map((v) => String(round2(v))).join(", ")}]`;
+}
+var LINE_COLORS = [CHART_COLORS[0], CHART_COLORS[2], CHART_COLORS[3]];
+var LINE_COLOR_NAMES = ["blue", "green", "purple"];
+var CEILING_COLOR = CHART_COLORS[1];
+var PHASE_WORD = { lookup: "lookup", download: "download", extract: "extraction", writeback: "writeback tail" };
+function t(ms) {
+  return formatNumber(ms / 1e3);
+}
+function xLabels(profile2, xs, t0Ms) {
+  const starts = new Set(xs.map((x, i) => profile2.phases.some((p2) => p2.endMs > p2.startMs && p2.startMs >= x.fromMs && p2.startMs < x.toMs) ? i : -1));
+  const labelled = /* @__PURE__ */ new Set();
+  xs.forEach((_, i) => {
+    const nearStart = [...starts].some((j) => j >= 0 && j !== i && Math.abs(j - i) < 3);
+    if (i >= 3 && (starts.has(i) || i % LABEL_EVERY === 0 && !nearStart)) labelled.add(i);
+  });
+  return xs.map((x, i) => i === 0 ? "0 s" : labelled.has(i) ? t(x.fromMs - t0Ms) : "\u200B".repeat(i + 1));
+}
+function drawChart(profile2, spec) {
+  const top = niceMax(Math.max(...spec.lines.flatMap((l) => l.values), (spec.ceiling?.value ?? 0) * 1.1));
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  const bands = phases.map((p2) => ({
+    phase: p2,
+    values: spec.xs.map((x) => {
+      const mid = (x.fromMs + x.toMs) / 2;
+      return mid >= p2.startMs && mid < p2.endMs ? top : 0;
+    })
+  }));
+  const shown = bands.filter((b) => b.values.some((v) => v > 0));
+  const colors = [
+    ...shown.map(
+      (b, i) => spec.carriers.includes(b.phase.name) ? i % 2 ? BAND_COLORS.carrierAlt : BAND_COLORS.carrier : i % 2 ? BAND_COLORS.other : BAND_COLORS.otherAlt
+    ),
+    ...spec.lines.map((_, i) => LINE_COLORS[i]),
+    ...spec.ceiling ? [CEILING_COLOR] : []
+  ];
+  const labels = xLabels(profile2, spec.xs, spec.t0Ms);
+  const lines = [
+    xyChartInit(colors, { width: CHART_WIDTH, height: CHART_HEIGHT }),
+    "xychart-beta",
+    `    title "${spec.title.replace(/"/g, "'")}"`,
+    `    x-axis "seconds since the lookup began" [${labels.map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis "${spec.axis}" 0 --> ${top}`,
+    ...shown.map((b) => `    bar ${series(b.values)}`),
+    ...spec.lines.map((l) => `    line ${series(l.values)}`),
+    ...spec.ceiling ? [`    line ${series(spec.xs.map(() => spec.ceiling.value))}`] : []
+  ];
+  const phaseText = shown.map(
+    (b) => `${PHASE_WORD[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}\u2013${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? " (blue: the verdict is about it)" : ""}`
+  ).join(", ");
+  const lineText = spec.lines.map((l, i) => `${LINE_COLOR_NAMES[i]}: ${l.label}`).join("; ");
+  const ceilingText = spec.ceiling ? `; orange: ${spec.ceiling.label}` : "; no ceiling was measured for it";
+  return { mermaid: fenced("mermaid", lines.join("\n")), caption: `${lineText}${ceilingText}. Shaded bands are the phases: ${phaseText}.` };
+}
+function spans(points) {
+  return points.map((p2) => ({ fromMs: p2.fromMs, toMs: p2.toMs }));
+}
+function firstTimeMs(profile2) {
+  const lookup = profile2.phases[0]?.startMs;
+  return lookup ?? allSnapshots(profile2)[0]?.tMs ?? 0;
+}
+function diskChart(profile2, device2, kind, ceilings, carriers) {
+  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
+  if (points.length === 0 || device2 === null) return null;
+  const name2 = profile2.devices[device2]?.name ?? "disk";
+  if (kind === "iops") {
+    const merged2 = points.some((p2) => p2.issuedWritesPerSecond > p2.writesPerSecond * 1.1 + 1);
+    return drawChart(profile2, {
+      title: `${name2}: writes per second against the IOPS ceiling`,
+      axis: "writes/s",
+      xs: spans(points),
+      t0Ms: firstTimeMs(profile2),
+      lines: [
+        { label: "writes/s the device completed", values: points.map((p2) => p2.writesPerSecond) },
+        ...merged2 ? [{ label: "writes/s as issued, before the device merged them (what a cgroup cap counts)", values: points.map((p2) => p2.issuedWritesPerSecond) }] : []
+      ],
+      ceiling: ceilings.randWriteIops ? { label: `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`, value: ceilings.randWriteIops } : null,
+      carriers
+    });
+  }
+  return drawChart(profile2, {
+    title: `${name2}: write MiB/s against the bandwidth ceiling`,
+    axis: "MiB/s",
+    xs: spans(points),
+    t0Ms: firstTimeMs(profile2),
+    lines: [{ label: "MiB/s the device wrote", values: points.map((p2) => p2.writeMiBPerSecond) }],
+    ceiling: ceilings.seqWriteBytesPerSecond ? { label: `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`, value: ceilings.seqWriteBytesPerSecond / MiB } : null,
+    carriers
+  });
+}
+function reachableCores(profile2) {
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  return quota != null && quota > 0 ? Math.min(1, quota) : 1;
+}
+function cpuLimitLabel(profile2, threads) {
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  if (quota != null && quota > 0 && quota < threads) return `the runner's CPU quota, ${formatNumber(quota)} of a core`;
+  return threads === 1 ? "one core, all a single-threaded process can use" : `${threads} cores, what tar and its decompressor (one thread each) can use together`;
+}
+function cpuChart(profile2, carriers) {
+  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= firstTimeMs(profile2));
+  const picks = grid(snaps, MAX_POINTS);
+  if (picks.length < 2) return null;
+  const perProcess = snaps.some((s4) => s4.processes && s4.processes.length > 0);
+  const values = [];
+  const xs = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    const s4 = (b.tMs - a.tMs) / 1e3;
+    let cores = 0;
+    if (perProcess) {
+      const before = new Map((a.processes ?? []).map((p2) => [p2.pid, p2.cpuTicks]));
+      for (const p2 of b.processes ?? []) cores = Math.max(cores, (p2.cpuTicks - (before.get(p2.pid) ?? p2.cpuTicks)) / USER_HZ / s4);
+    } else if (a.childCpuTicks !== null && b.childCpuTicks !== null) {
+      cores = (b.childCpuTicks - a.childCpuTicks) / USER_HZ / s4;
+    }
+    values.push(Math.max(0, cores));
+    xs.push({ fromMs: a.tMs, toMs: b.tMs });
+  }
+  const quota = profile2.context.cgroup?.cpuQuotaCores;
+  const pair2 = Math.min(2, Math.max(1, profile2.context.cpuCount), quota != null && quota > 0 ? quota : 2);
+  return drawChart(profile2, {
+    title: perProcess ? "Busiest process of the extraction: cores used" : "tar and its decompressor together: cores used",
+    axis: "cores",
+    xs,
+    t0Ms: firstTimeMs(profile2),
+    lines: [{ label: perProcess ? "the busiest process (tar or its decompressor), in cores" : "tar and its decompressor together, in cores", values }],
+    ceiling: perProcess ? { label: cpuLimitLabel(profile2, 1), value: reachableCores(profile2) } : { label: cpuLimitLabel(profile2, pair2), value: pair2 },
+    carriers
+  });
+}
+function binTransferTimeline(t2, cells) {
+  const width = (t2.endMs - t2.startMs) / cells;
+  const out = [];
+  let i = 0;
+  let bytes2 = 0;
+  let inFlight = 0;
+  for (let c = 1; c <= cells; c++) {
+    const end = t2.startMs + c * width;
+    const before = bytes2;
+    let most = inFlight;
+    while (i < t2.samples.length && t2.samples[i][0] <= end) {
+      const [, b, k] = t2.samples[i];
+      bytes2 = b;
+      inFlight = k;
+      most = Math.max(most, k);
+      i++;
+    }
+    out.push({ fromMs: end - width, toMs: end, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
+  }
+  return out;
+}
+function timelineDownloadChart(profile2, carriers) {
+  const t2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  if (!t2 || t2.endMs <= t2.startMs || t2.samples.length === 0) return null;
+  const span = t2.endMs - t2.startMs;
+  const cells = binTransferTimeline(t2, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t2.intervalMs)))));
+  const rates = cells.map((c) => c.mibPerSecond);
+  const flights = cells.map((c) => c.inFlight);
+  const xs = cells.map((c) => ({ fromMs: c.fromMs, toMs: c.toMs }));
+  return drawChart(profile2, {
+    title: "Download: MiB/s received, and requests in flight",
+    axis: "MiB/s (and requests)",
+    xs,
+    t0Ms: firstTimeMs(profile2),
+    lines: [
+      { label: "MiB/s received by all requests", values: rates },
+      { label: "requests in flight", values: flights }
+    ],
+    ceiling: { label: `the ${t2.limits.concurrency} requests the cache client runs at once`, value: t2.limits.concurrency },
+    carriers
+  });
+}
+function downloadChart(profile2, carriers) {
+  const d = profile2.phases.find((p2) => p2.name === "download");
+  if (!d) return null;
+  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= d.startMs && s4.tMs <= d.endMs && s4.ownIo);
+  const picks = grid(snaps, MAX_POINTS);
+  if (picks.length < 3) return null;
+  const values = [];
+  const xs = [];
+  for (let k = 1; k < picks.length; k++) {
+    const a = picks[k - 1];
+    const b = picks[k];
+    values.push(Math.max(0, ((b.ownIo?.writeBytes ?? 0) - (a.ownIo?.writeBytes ?? 0)) / MiB / ((b.tMs - a.tMs) / 1e3)));
+    xs.push({ fromMs: a.tMs, toMs: b.tMs });
+  }
+  const bytes2 = d.networkBytes ?? profile2.restore?.archiveBytes ?? null;
+  const avg = bytes2 !== null ? bytes2 / MiB / ((d.endMs - d.startMs) / 1e3) : null;
+  const early = values.slice(0, Math.floor(values.length * 0.8)).reduce((a, b) => a + b, 0);
+  const all = values.reduce((a, b) => a + b, 0);
+  if (all <= 0 || early < 0.5 * all) return null;
+  const chart = drawChart(profile2, {
+    title: "Download: MiB/s received",
+    axis: "MiB/s",
+    xs,
+    t0Ms: xs[0]?.fromMs ?? d.startMs,
+    lines: [{ label: "MiB/s written to the archive file as it arrived", values }],
+    ceiling: avg !== null ? { label: `the download's average, ${formatNumber(avg)} MiB/s (no network ceiling is probed)`, value: avg } : null,
+    carriers
+  });
+  return { ...chart, caption: `${chart.caption} Requests in flight are not recorded.` };
+}
+function phaseTimeChart(profile2, carriers) {
+  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
+  if (phases.length === 0) return null;
+  const secs2 = phases.map((p2) => (p2.endMs - p2.startMs) / 1e3);
+  const d = profile2.phases.find((p2) => p2.name === "download");
+  const bytes2 = d ? d.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
+  const rate2 = d && bytes2 !== null && d.endMs > d.startMs ? ` at ${formatNumber(bytes2 / MiB / ((d.endMs - d.startMs) / 1e3))} MiB/s on average` : "";
+  const mermaid = fenced(
+    "mermaid",
+    [
+      xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
+      "xychart-beta horizontal",
+      '    title "Where the time went (s)"',
+      `    x-axis "phase" [${phases.map((p2) => `"${PHASE_WORD[p2.name]}"`).join(", ")}]`,
+      `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs2))}`,
+      `    bar ${series(secs2)}`
+    ].join("\n")
+  );
+  const on = carriers.map((c) => PHASE_WORD[c]).join(" and ");
+  const buffered = profile2.samples.snapshots.some((x) => x.ownIo);
+  return {
+    mermaid,
+    caption: `Seconds per phase${on ? `; the verdict is about the ${on}` : ""}. The download${rate2} is one figure: its progress over time is not recorded${buffered ? " (the cache client fetched segments into memory and wrote the file at the end, so the file grew all at once)" : ""}, nor are requests in flight.`
+  };
+}
+function verdictChart(profile2, bottleneck2, device2, ceilings, carriers) {
+  if (bottleneck2 === "disk-iops") return diskChart(profile2, device2, "iops", ceilings, carriers);
+  if (bottleneck2 === "cpu") return cpuChart(profile2, carriers) ?? diskChart(profile2, device2, "bandwidth", ceilings, carriers);
+  if (bottleneck2 === "network") return timelineDownloadChart(profile2, carriers) ?? downloadChart(profile2, carriers) ?? phaseTimeChart(profile2, carriers);
+  return diskChart(profile2, device2, "bandwidth", ceilings, carriers);
+}
+function supportingCharts(profile2, bottleneck2, device2, ceilings, carriers) {
+  const out = [];
+  if (bottleneck2 !== "disk-bandwidth" && bottleneck2 !== "none" && bottleneck2 !== "inconclusive")
+    out.push(diskChart(profile2, device2, "bandwidth", ceilings, carriers));
+  if (bottleneck2 !== "disk-iops") out.push(diskChart(profile2, device2, "iops", ceilings, carriers));
+  if (bottleneck2 !== "cpu") out.push(cpuChart(profile2, carriers));
+  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
+  if (points.length > 0 && device2 !== null) {
+    const util6 = drawChart(profile2, {
+      title: `${profile2.devices[device2]?.name ?? "disk"}: busy time (%util)`,
+      axis: "%util",
+      xs: spans(points),
+      t0Ms: firstTimeMs(profile2),
+      lines: [{ label: "%util, the share of time the device had a request in flight", values: points.map((p2) => p2.utilizationPercent) }],
+      ceiling: null,
+      carriers
+    });
+    out.push({
+      ...util6,
+      caption: `${util6.caption} Supporting only: a device that serves requests in parallel (SSDs, cloud volumes) can do more at 100%, and a throttle above the device shows little %util.`
+    });
+  }
+  return out.filter((c) => c !== null);
+}
+
+// src/report/download-section.ts
+function transferChartPoints(t2, maxPoints = MAX_POINTS) {
+  const span = t2.endMs - t2.startMs;
+  if (span <= 0 || t2.samples.length === 0) return [];
+  const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t2.intervalMs))));
+  return binTransferTimeline(t2, cells).map((c) => ({ tSeconds: (c.toMs - t2.startMs) / 1e3, mibPerSecond: c.mibPerSecond, inFlight: c.inFlight }));
+}
+function charts(t2, concurrency, noun) {
+  const points = transferChartPoints(t2);
+  if (points.length < 2) return "";
+  const end = Number((points[points.length - 1]?.tSeconds ?? 0).toFixed(2));
+  const line = (values) => `[${values.map((v) => String(Math.round(v * 10) / 10)).join(", ")}]`;
+  const chart = (title, axis, max, values, color) => fenced(
+    "mermaid",
+    [
+      xyChartInit(color),
+      "xychart-beta",
+      `    title "${title}"`,
+      `    x-axis "seconds" 0 --> ${end}`,
+      `    y-axis "${axis}" 0 --> ${max}`,
+      `    line ${line(values)}`
+    ].join("\n")
+  );
+  const rates = points.map((p2) => p2.mibPerSecond);
+  const flights = points.map((p2) => p2.inFlight);
+  return [
+    chart(`${noun} throughput (MiB/s)`, "MiB/s", niceMax(Math.max(...rates)), rates, 0),
+    chart(`${noun} requests in flight`, "requests", Math.max(1, concurrency, ...flights), flights, 1)
+  ].join("\n\n");
+}
+function transferSection(heading, judged, timeline2, noun, whatIfNote) {
+  const parts = [`${heading}
+
+**${escapeHtml(judged.sentence)}**`];
+  if (judged.evidence.length > 0) parts.push(judged.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n"));
+  if (judged.whatIf.length > 0) parts.push(`${judged.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join("\n")}
+
+<sub>${whatIfNote}</sub>`);
+  const drawn = charts(timeline2, timeline2.limits.concurrency, noun);
+  if (drawn) parts.push(drawn);
+  return parts.join("\n\n");
+}
+function downloadSection(profile2, verdict2) {
+  const download = verdict2.download;
+  const timeline2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  if (!download || !timeline2) return "";
+  return transferSection(
+    "### Download",
+    download,
+    timeline2,
+    "Download",
+    "Lower bounds on the download's time: stalls and waits for first bytes stay unless the change removes them; a doubled rate halves at most the time bytes flowed."
+  );
+}
+
 // src/report/save-section.ts
 var seconds2 = (ms) => `${(ms / 1e3).toFixed(2)} s`;
 var mib = (bytes2) => `${(bytes2 / MiB).toFixed(1)} MiB`;
@@ -97591,6 +98216,18 @@ ${escapeHtml(save2.reason ?? "The cache was not saved.")}`;
 ${p2.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
   const body3 = [table(["Phase", "Time", "Share", "Limited by", "Why"], rows, ["l", "r", "r", "l", "l"]), ...evidence2].join("\n\n");
   parts.push("", details(`Save phases${evidence2.length > 0 ? " and evidence" : ""}`, body3));
+  const timeline2 = save2.phases.find((p2) => p2.name === "upload")?.uploadTimeline;
+  const upload2 = save2.verdict?.upload;
+  if (timeline2 && upload2) {
+    const section = transferSection(
+      "#### Upload",
+      upload2,
+      timeline2,
+      "Upload",
+      "Lower bounds on the upload's time: stalls and waits for the store's answers stay unless the change removes them; a doubled rate halves at most the time bytes flowed."
+    );
+    parts.push("", details(`Upload: ${upload2.limit === "stall" ? "stalled" : upload2.limit}, its requests over time`, section));
+  }
   return parts.join("\n");
 }
 
@@ -97923,340 +98560,6 @@ function checkAgainstVerdict(verdict2, phases, experiments2, firstDownloadMs3) {
   };
 }
 
-// src/report/palette.ts
-var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];
-var BAND_COLORS = { carrier: "#1f6feb38", carrierAlt: "#1f6feb20", other: "#8b949e30", otherAlt: "#8b949e1c" };
-function xyChartInit(first = 0, size) {
-  const colors = typeof first === "number" ? [...CHART_COLORS.slice(first), ...CHART_COLORS.slice(0, first)] : first;
-  const sizing = size ? `, "xyChart": {"width": ${size.width}, "height": ${size.height}}` : "";
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors.join(", ")}"}}${sizing}}}%%`;
-}
-
-// src/report/charts.ts
-var MAX_POINTS = 60;
-var MIN_INTERVAL_MS = CEILING_WINDOW_MS;
-var MIN_POINTS = 40;
-var LABEL_EVERY = 5;
-var CHART_WIDTH = 900;
-var CHART_HEIGHT = 300;
-function allSnapshots(profile2) {
-  const list = [...profile2.samples.snapshots];
-  for (const p2 of profile2.phases) list.push(p2.start, p2.end);
-  list.sort((a, b) => a.tMs - b.tMs);
-  return list.filter((s4, i) => i === 0 || s4.tMs > list[i - 1].tMs);
-}
-function grid(snaps, maxPoints) {
-  if (snaps.length < 2) return [];
-  const t0 = snaps[0].tMs;
-  const span = snaps[snaps.length - 1].tMs - t0;
-  const intervals = Math.max(1, Math.min(maxPoints, snaps.length - 1, Math.max(MIN_POINTS, Math.floor(span / MIN_INTERVAL_MS))));
-  const picks = [];
-  let j = 0;
-  for (let k = 0; k <= intervals; k++) {
-    const target = t0 + k * span / intervals;
-    while (j + 1 < snaps.length && Math.abs(snaps[j + 1].tMs - target) <= Math.abs(snaps[j].tMs - target)) j++;
-    const pick2 = snaps[j];
-    if (picks.length === 0 || pick2.tMs > picks[picks.length - 1].tMs) picks.push(pick2);
-  }
-  return picks;
-}
-function timeline(profile2, device2, maxPoints = MAX_POINTS) {
-  if (device2 === null) return [];
-  const snaps = allSnapshots(profile2).filter((s4) => s4.disks[device2]);
-  if (snaps.length < 2) return [];
-  const t0 = snaps[0].tMs;
-  const picks = grid(snaps, maxPoints);
-  const points = [];
-  for (let k = 1; k < picks.length; k++) {
-    const a = picks[k - 1];
-    const b = picks[k];
-    const s4 = (b.tMs - a.tMs) / 1e3;
-    const da = a.disks[device2];
-    const db = b.disks[device2];
-    const m = diskMetrics(da, db, b.tMs - a.tMs);
-    const point = {
-      tSeconds: (b.tMs - t0) / 1e3,
-      fromMs: a.tMs,
-      toMs: b.tMs,
-      writeMiBPerSecond: m.writeKiBPerSecond / 1024,
-      writesPerSecond: m.writesPerSecond,
-      issuedWritesPerSecond: s4 > 0 ? (db.writesCompleted - da.writesCompleted + db.writesMerged - da.writesMerged) / s4 : 0,
-      utilizationPercent: m.utilizationPercent
-    };
-    const started = profile2.phases.find((p2) => p2.startMs >= a.tMs && p2.startMs < b.tMs);
-    if (started) point.phaseStart = started.name;
-    points.push(point);
-  }
-  return points;
-}
-function niceMax(n2) {
-  if (!(n2 > 0)) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n2));
-  const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
-  return (steps.find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
-}
-function series(values) {
-  const round2 = (v) => Math.abs(v) >= 10 ? Math.round(v) : Math.round(v * 100) / 100;
-  return `[${values.map((v) => String(round2(v))).join(", ")}]`;
-}
-var LINE_COLORS = [CHART_COLORS[0], CHART_COLORS[2], CHART_COLORS[3]];
-var LINE_COLOR_NAMES = ["blue", "green", "purple"];
-var CEILING_COLOR = CHART_COLORS[1];
-var PHASE_WORD = { lookup: "lookup", download: "download", extract: "extraction", writeback: "writeback tail" };
-function t(ms) {
-  return formatNumber(ms / 1e3);
-}
-function xLabels(profile2, xs, t0Ms) {
-  const starts = new Set(xs.map((x, i) => profile2.phases.some((p2) => p2.endMs > p2.startMs && p2.startMs >= x.fromMs && p2.startMs < x.toMs) ? i : -1));
-  const labelled = /* @__PURE__ */ new Set();
-  xs.forEach((_, i) => {
-    const nearStart = [...starts].some((j) => j >= 0 && j !== i && Math.abs(j - i) < 3);
-    if (i >= 3 && (starts.has(i) || i % LABEL_EVERY === 0 && !nearStart)) labelled.add(i);
-  });
-  return xs.map((x, i) => i === 0 ? "0 s" : labelled.has(i) ? t(x.fromMs - t0Ms) : "\u200B".repeat(i + 1));
-}
-function drawChart(profile2, spec) {
-  const top = niceMax(Math.max(...spec.lines.flatMap((l) => l.values), (spec.ceiling?.value ?? 0) * 1.1));
-  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
-  const bands = phases.map((p2) => ({
-    phase: p2,
-    values: spec.xs.map((x) => {
-      const mid = (x.fromMs + x.toMs) / 2;
-      return mid >= p2.startMs && mid < p2.endMs ? top : 0;
-    })
-  }));
-  const shown = bands.filter((b) => b.values.some((v) => v > 0));
-  const colors = [
-    ...shown.map(
-      (b, i) => spec.carriers.includes(b.phase.name) ? i % 2 ? BAND_COLORS.carrierAlt : BAND_COLORS.carrier : i % 2 ? BAND_COLORS.other : BAND_COLORS.otherAlt
-    ),
-    ...spec.lines.map((_, i) => LINE_COLORS[i]),
-    ...spec.ceiling ? [CEILING_COLOR] : []
-  ];
-  const labels = xLabels(profile2, spec.xs, spec.t0Ms);
-  const lines = [
-    xyChartInit(colors, { width: CHART_WIDTH, height: CHART_HEIGHT }),
-    "xychart-beta",
-    `    title "${spec.title.replace(/"/g, "'")}"`,
-    `    x-axis "seconds since the lookup began" [${labels.map((l) => `"${l}"`).join(", ")}]`,
-    `    y-axis "${spec.axis}" 0 --> ${top}`,
-    ...shown.map((b) => `    bar ${series(b.values)}`),
-    ...spec.lines.map((l) => `    line ${series(l.values)}`),
-    ...spec.ceiling ? [`    line ${series(spec.xs.map(() => spec.ceiling.value))}`] : []
-  ];
-  const phaseText = shown.map(
-    (b) => `${PHASE_WORD[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}\u2013${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? " (blue: the verdict is about it)" : ""}`
-  ).join(", ");
-  const lineText = spec.lines.map((l, i) => `${LINE_COLOR_NAMES[i]}: ${l.label}`).join("; ");
-  const ceilingText = spec.ceiling ? `; orange: ${spec.ceiling.label}` : "; no ceiling was measured for it";
-  return { mermaid: fenced("mermaid", lines.join("\n")), caption: `${lineText}${ceilingText}. Shaded bands are the phases: ${phaseText}.` };
-}
-function spans(points) {
-  return points.map((p2) => ({ fromMs: p2.fromMs, toMs: p2.toMs }));
-}
-function firstTimeMs(profile2) {
-  const lookup = profile2.phases[0]?.startMs;
-  return lookup ?? allSnapshots(profile2)[0]?.tMs ?? 0;
-}
-function diskChart(profile2, device2, kind, ceilings, carriers) {
-  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
-  if (points.length === 0 || device2 === null) return null;
-  const name2 = profile2.devices[device2]?.name ?? "disk";
-  if (kind === "iops") {
-    const merged2 = points.some((p2) => p2.issuedWritesPerSecond > p2.writesPerSecond * 1.1 + 1);
-    return drawChart(profile2, {
-      title: `${name2}: writes per second against the IOPS ceiling`,
-      axis: "writes/s",
-      xs: spans(points),
-      t0Ms: firstTimeMs(profile2),
-      lines: [
-        { label: "writes/s the device completed", values: points.map((p2) => p2.writesPerSecond) },
-        ...merged2 ? [{ label: "writes/s as issued, before the device merged them (what a cgroup cap counts)", values: points.map((p2) => p2.issuedWritesPerSecond) }] : []
-      ],
-      ceiling: ceilings.randWriteIops ? { label: `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`, value: ceilings.randWriteIops } : null,
-      carriers
-    });
-  }
-  return drawChart(profile2, {
-    title: `${name2}: write MiB/s against the bandwidth ceiling`,
-    axis: "MiB/s",
-    xs: spans(points),
-    t0Ms: firstTimeMs(profile2),
-    lines: [{ label: "MiB/s the device wrote", values: points.map((p2) => p2.writeMiBPerSecond) }],
-    ceiling: ceilings.seqWriteBytesPerSecond ? { label: `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`, value: ceilings.seqWriteBytesPerSecond / MiB } : null,
-    carriers
-  });
-}
-function reachableCores(profile2) {
-  const quota = profile2.context.cgroup?.cpuQuotaCores;
-  return quota != null && quota > 0 ? Math.min(1, quota) : 1;
-}
-function cpuLimitLabel(profile2, threads) {
-  const quota = profile2.context.cgroup?.cpuQuotaCores;
-  if (quota != null && quota > 0 && quota < threads) return `the runner's CPU quota, ${formatNumber(quota)} of a core`;
-  return threads === 1 ? "one core, all a single-threaded process can use" : `${threads} cores, what tar and its decompressor (one thread each) can use together`;
-}
-function cpuChart(profile2, carriers) {
-  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= firstTimeMs(profile2));
-  const picks = grid(snaps, MAX_POINTS);
-  if (picks.length < 2) return null;
-  const perProcess = snaps.some((s4) => s4.processes && s4.processes.length > 0);
-  const values = [];
-  const xs = [];
-  for (let k = 1; k < picks.length; k++) {
-    const a = picks[k - 1];
-    const b = picks[k];
-    const s4 = (b.tMs - a.tMs) / 1e3;
-    let cores = 0;
-    if (perProcess) {
-      const before = new Map((a.processes ?? []).map((p2) => [p2.pid, p2.cpuTicks]));
-      for (const p2 of b.processes ?? []) cores = Math.max(cores, (p2.cpuTicks - (before.get(p2.pid) ?? p2.cpuTicks)) / USER_HZ / s4);
-    } else if (a.childCpuTicks !== null && b.childCpuTicks !== null) {
-      cores = (b.childCpuTicks - a.childCpuTicks) / USER_HZ / s4;
-    }
-    values.push(Math.max(0, cores));
-    xs.push({ fromMs: a.tMs, toMs: b.tMs });
-  }
-  const quota = profile2.context.cgroup?.cpuQuotaCores;
-  const pair2 = Math.min(2, Math.max(1, profile2.context.cpuCount), quota != null && quota > 0 ? quota : 2);
-  return drawChart(profile2, {
-    title: perProcess ? "Busiest process of the extraction: cores used" : "tar and its decompressor together: cores used",
-    axis: "cores",
-    xs,
-    t0Ms: firstTimeMs(profile2),
-    lines: [{ label: perProcess ? "the busiest process (tar or its decompressor), in cores" : "tar and its decompressor together, in cores", values }],
-    ceiling: perProcess ? { label: cpuLimitLabel(profile2, 1), value: reachableCores(profile2) } : { label: cpuLimitLabel(profile2, pair2), value: pair2 },
-    carriers
-  });
-}
-function binDownloadTimeline(t2, cells) {
-  const width = (t2.endMs - t2.startMs) / cells;
-  const out = [];
-  let i = 0;
-  let bytes2 = 0;
-  let inFlight = 0;
-  for (let c = 1; c <= cells; c++) {
-    const end = t2.startMs + c * width;
-    const before = bytes2;
-    let most = inFlight;
-    while (i < t2.samples.length && t2.samples[i][0] <= end) {
-      const [, b, k] = t2.samples[i];
-      bytes2 = b;
-      inFlight = k;
-      most = Math.max(most, k);
-      i++;
-    }
-    out.push({ fromMs: end - width, toMs: end, mibPerSecond: (bytes2 - before) / MiB / (width / 1e3), inFlight: most });
-  }
-  return out;
-}
-function timelineDownloadChart(profile2, carriers) {
-  const t2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
-  if (!t2 || t2.endMs <= t2.startMs || t2.samples.length === 0) return null;
-  const span = t2.endMs - t2.startMs;
-  const cells = binDownloadTimeline(t2, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t2.intervalMs)))));
-  const rates = cells.map((c) => c.mibPerSecond);
-  const flights = cells.map((c) => c.inFlight);
-  const xs = cells.map((c) => ({ fromMs: c.fromMs, toMs: c.toMs }));
-  return drawChart(profile2, {
-    title: "Download: MiB/s received, and requests in flight",
-    axis: "MiB/s (and requests)",
-    xs,
-    t0Ms: firstTimeMs(profile2),
-    lines: [
-      { label: "MiB/s received by all requests", values: rates },
-      { label: "requests in flight", values: flights }
-    ],
-    ceiling: { label: `the ${t2.limits.concurrency} requests the cache client runs at once`, value: t2.limits.concurrency },
-    carriers
-  });
-}
-function downloadChart(profile2, carriers) {
-  const d = profile2.phases.find((p2) => p2.name === "download");
-  if (!d) return null;
-  const snaps = allSnapshots(profile2).filter((s4) => s4.tMs >= d.startMs && s4.tMs <= d.endMs && s4.ownIo);
-  const picks = grid(snaps, MAX_POINTS);
-  if (picks.length < 3) return null;
-  const values = [];
-  const xs = [];
-  for (let k = 1; k < picks.length; k++) {
-    const a = picks[k - 1];
-    const b = picks[k];
-    values.push(Math.max(0, ((b.ownIo?.writeBytes ?? 0) - (a.ownIo?.writeBytes ?? 0)) / MiB / ((b.tMs - a.tMs) / 1e3)));
-    xs.push({ fromMs: a.tMs, toMs: b.tMs });
-  }
-  const bytes2 = d.networkBytes ?? profile2.restore?.archiveBytes ?? null;
-  const avg = bytes2 !== null ? bytes2 / MiB / ((d.endMs - d.startMs) / 1e3) : null;
-  const early = values.slice(0, Math.floor(values.length * 0.8)).reduce((a, b) => a + b, 0);
-  const all = values.reduce((a, b) => a + b, 0);
-  if (all <= 0 || early < 0.5 * all) return null;
-  const chart = drawChart(profile2, {
-    title: "Download: MiB/s received",
-    axis: "MiB/s",
-    xs,
-    t0Ms: xs[0]?.fromMs ?? d.startMs,
-    lines: [{ label: "MiB/s written to the archive file as it arrived", values }],
-    ceiling: avg !== null ? { label: `the download's average, ${formatNumber(avg)} MiB/s (no network ceiling is probed)`, value: avg } : null,
-    carriers
-  });
-  return { ...chart, caption: `${chart.caption} Requests in flight are not recorded.` };
-}
-function phaseTimeChart(profile2, carriers) {
-  const phases = profile2.phases.filter((p2) => p2.endMs > p2.startMs);
-  if (phases.length === 0) return null;
-  const secs2 = phases.map((p2) => (p2.endMs - p2.startMs) / 1e3);
-  const d = profile2.phases.find((p2) => p2.name === "download");
-  const bytes2 = d ? d.networkBytes ?? profile2.restore?.archiveBytes ?? null : null;
-  const rate2 = d && bytes2 !== null && d.endMs > d.startMs ? ` at ${formatNumber(bytes2 / MiB / ((d.endMs - d.startMs) / 1e3))} MiB/s on average` : "";
-  const mermaid = fenced(
-    "mermaid",
-    [
-      xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
-      "xychart-beta horizontal",
-      '    title "Where the time went (s)"',
-      `    x-axis "phase" [${phases.map((p2) => `"${PHASE_WORD[p2.name]}"`).join(", ")}]`,
-      `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs2))}`,
-      `    bar ${series(secs2)}`
-    ].join("\n")
-  );
-  const on = carriers.map((c) => PHASE_WORD[c]).join(" and ");
-  const buffered = profile2.samples.snapshots.some((x) => x.ownIo);
-  return {
-    mermaid,
-    caption: `Seconds per phase${on ? `; the verdict is about the ${on}` : ""}. The download${rate2} is one figure: its progress over time is not recorded${buffered ? " (the cache client fetched segments into memory and wrote the file at the end, so the file grew all at once)" : ""}, nor are requests in flight.`
-  };
-}
-function verdictChart(profile2, bottleneck2, device2, ceilings, carriers) {
-  if (bottleneck2 === "disk-iops") return diskChart(profile2, device2, "iops", ceilings, carriers);
-  if (bottleneck2 === "cpu") return cpuChart(profile2, carriers) ?? diskChart(profile2, device2, "bandwidth", ceilings, carriers);
-  if (bottleneck2 === "network") return timelineDownloadChart(profile2, carriers) ?? downloadChart(profile2, carriers) ?? phaseTimeChart(profile2, carriers);
-  return diskChart(profile2, device2, "bandwidth", ceilings, carriers);
-}
-function supportingCharts(profile2, bottleneck2, device2, ceilings, carriers) {
-  const out = [];
-  if (bottleneck2 !== "disk-bandwidth" && bottleneck2 !== "none" && bottleneck2 !== "inconclusive")
-    out.push(diskChart(profile2, device2, "bandwidth", ceilings, carriers));
-  if (bottleneck2 !== "disk-iops") out.push(diskChart(profile2, device2, "iops", ceilings, carriers));
-  if (bottleneck2 !== "cpu") out.push(cpuChart(profile2, carriers));
-  const points = timeline(profile2, device2).filter((p2) => p2.toMs > firstTimeMs(profile2));
-  if (points.length > 0 && device2 !== null) {
-    const util6 = drawChart(profile2, {
-      title: `${profile2.devices[device2]?.name ?? "disk"}: busy time (%util)`,
-      axis: "%util",
-      xs: spans(points),
-      t0Ms: firstTimeMs(profile2),
-      lines: [{ label: "%util, the share of time the device had a request in flight", values: points.map((p2) => p2.utilizationPercent) }],
-      ceiling: null,
-      carriers
-    });
-    out.push({
-      ...util6,
-      caption: `${util6.caption} Supporting only: a device that serves requests in parallel (SSDs, cloud volumes) can do more at 100%, and a throttle above the device shows little %util.`
-    });
-  }
-  return out.filter((c) => c !== null);
-}
-
 // src/report/faults.ts
 var MAX_LINES = 12;
 function faultLines(profile2) {
@@ -98414,61 +98717,6 @@ function otherProfilesSentence(others) {
   if (others.length === 0) return null;
   const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
   return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
-}
-
-// src/report/download-section.ts
-function downloadChartPoints(t2, maxPoints = MAX_POINTS) {
-  const span = t2.endMs - t2.startMs;
-  if (span <= 0 || t2.samples.length === 0) return [];
-  const cells = Math.max(1, Math.min(maxPoints, Math.round(span / Math.max(1, t2.intervalMs))));
-  return binDownloadTimeline(t2, cells).map((c) => ({ tSeconds: (c.toMs - t2.startMs) / 1e3, mibPerSecond: c.mibPerSecond, inFlight: c.inFlight }));
-}
-function niceMax2(n2) {
-  if (n2 <= 0) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n2));
-  return ([1, 2, 2.5, 5, 10].find((s4) => s4 * magnitude >= n2) ?? 10) * magnitude;
-}
-function charts(t2) {
-  const points = downloadChartPoints(t2);
-  if (points.length < 2) return "";
-  const end = Number((points[points.length - 1]?.tSeconds ?? 0).toFixed(2));
-  const line = (values) => `[${values.map((v) => String(Math.round(v * 10) / 10)).join(", ")}]`;
-  const chart = (title, axis, max, values, color) => fenced(
-    "mermaid",
-    [
-      xyChartInit(color),
-      "xychart-beta",
-      `    title "${title}"`,
-      `    x-axis "seconds" 0 --> ${end}`,
-      `    y-axis "${axis}" 0 --> ${max}`,
-      `    line ${line(values)}`
-    ].join("\n")
-  );
-  const rates = points.map((p2) => p2.mibPerSecond);
-  const flights = points.map((p2) => p2.inFlight);
-  return [
-    chart("Download throughput (MiB/s)", "MiB/s", niceMax2(Math.max(...rates)), rates, 0),
-    chart("Download requests in flight", "requests", Math.max(1, t2.limits.concurrency, ...flights), flights, 1)
-  ].join("\n\n");
-}
-function downloadSection(profile2, verdict2) {
-  const download = verdict2.download;
-  const timeline2 = profile2.phases.find((p2) => p2.name === "download")?.downloadTimeline;
-  if (!download || !timeline2) return "";
-  const parts = [`### Download
-
-**${escapeHtml(download.sentence)}**`];
-  if (download.evidence.length > 0) parts.push(download.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n"));
-  if (download.whatIf.length > 0) {
-    parts.push(
-      `${download.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join("\n")}
-
-<sub>Lower bounds on the download's time: stalls and waits for first bytes stay unless the change removes them; a doubled rate halves at most the time bytes flowed.</sub>`
-    );
-  }
-  const drawn = charts(timeline2);
-  if (drawn) parts.push(drawn);
-  return parts.join("\n\n");
 }
 
 // src/report/summary.ts
@@ -98875,12 +99123,12 @@ var obj = (shape) => (v, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path54 = p2 ? `${p2}.${key}` : key;
+    const path56 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path54}: missing`);
+      if (!optional) e.push(`${path56}: missing`);
       continue;
     }
-    c(rec[key], path54, e);
+    c(rec[key], path56, e);
   }
 };
 var diskCounters = obj({
@@ -100030,18 +100278,18 @@ ${compare.summary}
 
 // src/cli/bench.ts
 import { existsSync as existsSync11, mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
-import os20 from "node:os";
-import * as path52 from "node:path";
+import os21 from "node:os";
+import * as path54 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
 import os15 from "node:os";
-import path42 from "node:path";
+import path43 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync7 } from "node:fs";
-import * as path32 from "node:path";
+import * as path33 from "node:path";
 
 // src/config/config.ts
 import * as fs8 from "node:fs";
@@ -100279,7 +100527,7 @@ function configRecord(config) {
 }
 
 // src/restore/timed-restore.ts
-import * as path20 from "node:path";
+import * as path21 from "node:path";
 import { statSync as statSync5, unlinkSync } from "node:fs";
 
 // src/util/clock.ts
@@ -100364,6 +100612,35 @@ function netDevDeltas(before, after) {
   return out.sort((a, b) => b.rxBytes - a.rxBytes);
 }
 
+// src/sample/net-tcp.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+import * as path20 from "node:path";
+var ESTABLISHED = "01";
+function parseTcpSendQueues(text, into = /* @__PURE__ */ new Map()) {
+  for (const line of text.split("\n")) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 5 || !f[0]?.endsWith(":") || f[3] !== ESTABLISHED) continue;
+    const local = f[1]?.split(":")[1];
+    const remote = f[2]?.split(":")[1];
+    const tx = f[4]?.split(":")[0];
+    if (!local || !remote || !tx) continue;
+    into.set(`${Number.parseInt(local, 16)}:${Number.parseInt(remote, 16)}`, Number.parseInt(tx, 16));
+  }
+  return into;
+}
+function readTcpSendQueues(procRoot) {
+  const out = /* @__PURE__ */ new Map();
+  let any = false;
+  for (const file of ["tcp", "tcp6"]) {
+    try {
+      parseTcpSendQueues(readFileSync7(path20.join(procRoot, "net", file), "utf8"), out);
+      any = true;
+    } catch {
+    }
+  }
+  return any ? out : null;
+}
+
 // src/sample/http-transfers.ts
 var MAX_REQUESTS = 4e3;
 var MAX_POINTS_PER_REQUEST = 400;
@@ -100380,7 +100657,7 @@ function hostMatches(requestHost, wanted) {
   const b = wanted.toLowerCase();
   return a === b || a === `${b}:80` || `${a}:80` === b;
 }
-function sentBytes(socket) {
+function handedToKernel(socket) {
   const s4 = socket;
   if (typeof s4._bytesDispatched === "number") return s4._bytesDispatched - (s4._handle?.writeQueueSize ?? 0);
   return Math.max(0, (socket.bytesWritten ?? 0) - socket.writableLength);
@@ -100388,7 +100665,7 @@ function sentBytes(socket) {
 var TransferRecorder = class {
   constructor(o) {
     this.o = o;
-    this.count = o.direction === "download" ? (socket) => socket.bytesRead : sentBytes;
+    this.count = o.direction === "download" ? (socket) => socket.bytesRead : (socket) => this.acknowledged(socket);
   }
   o;
   open = /* @__PURE__ */ new Set();
@@ -100403,20 +100680,59 @@ var TransferRecorder = class {
   count;
   /** An upload socket's count when its last request closed: where the next request on it starts. */
   accounted = /* @__PURE__ */ new WeakMap();
+  /** Each established socket's unacknowledged bytes at the current tick (uploads only; null without /proc/net/tcp). */
+  sendQueues = null;
+  /**
+   * Uploads: node publishes 'http.client.request.start' only when the request's body has been written
+   * (ClientRequest._finish), so a streamed 64 MiB block would seem to start when it was nearly done. The
+   * sockets this process opens while recording are sampled from their creation ('net.client.socket'),
+   * and a request's start is its creation where node publishes it ('http.client.request.created', Node
+   * 22.12+ and 24), else when its socket began carrying it: opened, or freed by the request before.
+   */
+  sockets = /* @__PURE__ */ new Map();
+  createdAt = /* @__PURE__ */ new WeakMap();
+  /** An upload's bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). */
+  acknowledged(socket) {
+    const queued = socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
+    return Math.max(0, handedToKernel(socket) - (queued ?? 0));
+  }
+  onSocket = (message) => {
+    const socket = message.socket;
+    if (socket) this.sockets.set(socket, { openedMs: this.o.nowMs(), freedMs: null, history: [] });
+  };
+  onCreated = (message) => {
+    const request = message.request;
+    if (!request) return;
+    this.createdAt.set(request, this.o.nowMs());
+    this.track(request);
+  };
+  /** When an upload request began: its creation, else when its socket began carrying it, else now. */
+  uploadStartMs(request, now) {
+    const created = this.createdAt.get(request);
+    if (created !== void 0) return created;
+    const socket = request.socket ? this.sockets.get(request.socket) : void 0;
+    return socket ? socket.freedMs ?? socket.openedMs : now;
+  }
   onStart = (message) => {
     const request = message.request;
-    if (!request || request.method === "CONNECT") return;
-    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return;
-    if (request.getHeader(LOCAL_SERVICES_UPSTREAM_HEADER) !== void 0) return;
+    if (request) this.track(request);
+  };
+  /** Starts recording a request of this transfer (once; a request seen at its creation is not seen again). */
+  track(request) {
+    const known = this.byRequest.get(request);
+    if (known || request.method === "CONNECT") return known;
+    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
+    if (request.getHeader(LOCAL_SERVICES_UPSTREAM_HEADER) !== void 0) return void 0;
     if (this.records.length >= MAX_REQUESTS) {
       this.dropped += 1;
-      return;
+      return void 0;
     }
+    const now = this.o.nowMs();
     const record = {
       id: this.records.length + 1,
       method: request.method,
       part: this.o.part(request),
-      startMs: this.o.nowMs(),
+      startMs: this.o.direction === "upload" ? this.uploadStartMs(request, now) : now,
       bodySentMs: null,
       responseMs: null,
       endMs: null,
@@ -100433,14 +100749,15 @@ var TransferRecorder = class {
     const attach = (socket) => {
       tracked.socket = socket;
       tracked.baseline = this.o.direction === "download" ? this.count(socket) : this.accounted.get(socket) ?? 0;
+      for (const [at, b] of this.sockets.get(socket)?.history ?? []) {
+        if (at >= record.startMs && b > tracked.baseline) pushPoint(record.points, at, b - tracked.baseline);
+      }
     };
     if (request.socket) attach(request.socket);
     else request.once("socket", attach);
-    request.once("finish", () => {
-      record.bodySentMs = this.o.nowMs();
-    });
     request.once("close", () => this.close(tracked, tracked.record.outcome === "open" ? "aborted" : tracked.record.outcome));
-  };
+    return tracked;
+  }
   onResponse = (message) => {
     const { request, response } = message;
     const tracked = request ? this.byRequest.get(request) : void 0;
@@ -100453,12 +100770,16 @@ var TransferRecorder = class {
   };
   onError = (message) => {
     const request = message.request;
-    const tracked = request ? this.byRequest.get(request) : void 0;
+    const tracked = request ? this.o.direction === "upload" ? this.track(request) : this.byRequest.get(request) : void 0;
     if (tracked) this.close(tracked, "error");
   };
   start() {
     this.startMs = this.o.nowMs();
     this.netBefore = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    if (this.o.direction === "upload") {
+      diagnostics.subscribe("net.client.socket", this.onSocket);
+      diagnostics.subscribe("http.client.request.created", this.onCreated);
+    }
     diagnostics.subscribe("http.client.request.start", this.onStart);
     diagnostics.subscribe("http.client.response.finish", this.onResponse);
     diagnostics.subscribe("http.client.request.error", this.onError);
@@ -100472,8 +100793,13 @@ var TransferRecorder = class {
     diagnostics.unsubscribe("http.client.request.start", this.onStart);
     diagnostics.unsubscribe("http.client.response.finish", this.onResponse);
     diagnostics.unsubscribe("http.client.request.error", this.onError);
+    if (this.o.direction === "upload") {
+      diagnostics.unsubscribe("net.client.socket", this.onSocket);
+      diagnostics.unsubscribe("http.client.request.created", this.onCreated);
+    }
     this.sample();
     const endMs = this.o.nowMs();
+    const samples = this.o.direction === "upload" ? aggregate(this.records, this.startMs) : this.samples;
     const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
     const perRequest = Math.max(MIN_POINTS_PER_REQUEST, Math.min(MAX_POINTS_PER_REQUEST, Math.floor(MAX_POINTS_TOTAL / Math.max(1, this.records.length))));
     for (const record of this.records) record.points = downsampleEvenly(record.points, perRequest);
@@ -100482,7 +100808,7 @@ var TransferRecorder = class {
       startMs: this.startMs,
       endMs,
       requests: this.records,
-      samples: downsampleEvenly(this.samples, MAX_SAMPLES),
+      samples: downsampleEvenly(samples, MAX_SAMPLES),
       interfaces: this.netBefore && netAfter ? netDevDeltas(this.netBefore, netAfter) : null,
       ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
     };
@@ -100493,8 +100819,14 @@ var TransferRecorder = class {
   close(t2, outcome2) {
     if (!this.open.has(t2)) return;
     const now = this.o.nowMs();
+    if (this.o.direction === "upload") this.sendQueues = outcome2 === "complete" ? null : this.sendQueues;
     t2.record.bytes = this.moved(t2);
-    if (t2.socket && this.o.direction === "upload") this.accounted.set(t2.socket, this.count(t2.socket));
+    if (this.o.direction === "upload" && outcome2 === "complete") t2.record.bodySentMs = bodyDoneMs(t2.record.points, t2.record.bytes, now);
+    if (t2.socket && this.o.direction === "upload") {
+      this.accounted.set(t2.socket, this.count(t2.socket));
+      const socket = this.sockets.get(t2.socket);
+      if (socket) socket.freedMs = now;
+    }
     t2.record.outcome = outcome2;
     t2.record.endMs = now;
     pushPoint(t2.record.points, now, t2.record.bytes);
@@ -100505,6 +100837,13 @@ var TransferRecorder = class {
   /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
   sample() {
     const now = this.o.nowMs();
+    if (this.o.direction === "upload") {
+      this.sendQueues = this.o.procRoot !== null && this.sockets.size > 0 ? readTcpSendQueues(this.o.procRoot) : null;
+      for (const [socket, seen] of this.sockets) {
+        if (socket.destroyed && seen.freedMs !== null) this.sockets.delete(socket);
+        else pushPoint(seen.history, now, this.count(socket));
+      }
+    }
     let total = this.closedBytes;
     for (const t2 of this.open) {
       const bytes2 = this.moved(t2);
@@ -100516,6 +100855,36 @@ var TransferRecorder = class {
     if (!last || last[1] !== total || last[2] !== this.open.size) this.samples.push([now, total, this.open.size]);
   }
 };
+function aggregate(records, startMs) {
+  const events2 = [];
+  for (const r of records) {
+    events2.push([r.startMs, 0, 1]);
+    let before = 0;
+    for (const [at, b] of r.points) {
+      events2.push([at, b - before, 0]);
+      before = b;
+    }
+    if (r.endMs !== null) events2.push([r.endMs, 0, -1]);
+  }
+  events2.sort((a, b) => a[0] - b[0]);
+  const out = [[startMs, 0, 0]];
+  let total = 0;
+  let inFlight = 0;
+  for (const [at, bytes2, flight] of events2) {
+    total += bytes2;
+    inFlight += flight;
+    const last = out[out.length - 1];
+    if (last[0] === at) {
+      last[1] = total;
+      last[2] = inFlight;
+    } else if (last[1] !== total || last[2] !== inFlight) out.push([at, total, inFlight]);
+  }
+  return out;
+}
+function bodyDoneMs(points, finalBytes, closedMs) {
+  const reached = points.find(([, b]) => b >= finalBytes);
+  return reached ? reached[0] : closedMs;
+}
 function pushPoint(points, tMs, bytes2) {
   const last = points[points.length - 1];
   if (!last || last[1] !== bytes2) points.push([tMs, bytes2]);
@@ -100660,7 +101029,7 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
-    archivePath = path20.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path21.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     const recorder = new DownloadTimelineRecorder({
       host: new URL(downloadUrl).host,
@@ -100736,8 +101105,8 @@ function watchFileSize(file, intervalMs) {
 import { performance as performance3 } from "node:perf_hooks";
 
 // src/sample/cgroup.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-import path21 from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import path22 from "node:path";
 
 // src/sample/parse-cgroup.ts
 function parseProcCgroup(text) {
@@ -100863,7 +101232,7 @@ function tightestIoLimits(levels) {
 // src/sample/cgroup.ts
 function tryRead(file) {
   try {
-    return { text: readFileSync7(file, "utf8") };
+    return { text: readFileSync8(file, "utf8") };
   } catch (error2) {
     const code = error2.code ?? "unreadable";
     return { error: `${file}: ${code}` };
@@ -100872,7 +101241,7 @@ function tryRead(file) {
 var textOf = (r) => "text" in r ? r.text : null;
 function whyNot(dir, file) {
   if (dir === void 0) return "no group";
-  const r = tryRead(path21.join(dir, file));
+  const r = tryRead(path22.join(dir, file));
   return "error" in r ? r.error.slice(r.error.lastIndexOf(": ") + 2) : "unexpected content";
 }
 function locate(controller, memberships, mounts, root, notes) {
@@ -100891,7 +101260,7 @@ function locate(controller, memberships, mounts, root, notes) {
   return null;
 }
 function levelsOf(mount, cgroupPath, root, controller, notes) {
-  const top = path21.join(root, mount.mountPoint);
+  const top = path22.join(root, mount.mountPoint);
   let rel;
   if (cgroupPath.split("/").includes("..")) {
     notes.push(`${controller}: group ${cgroupPath} is outside this cgroup namespace; read at ${mount.mountPoint}`);
@@ -100904,9 +101273,9 @@ function levelsOf(mount, cgroupPath, root, controller, notes) {
   }
   const levels = [];
   const groups2 = [];
-  for (let dir = path21.join(top, rel); ; dir = path21.dirname(dir)) {
+  for (let dir = path22.join(top, rel); ; dir = path22.dirname(dir)) {
     levels.push(dir);
-    groups2.push(path21.posix.join(mount.root, path21.relative(top, dir)));
+    groups2.push(path22.posix.join(mount.root, path22.relative(top, dir)));
     if (dir === top || dir.length <= top.length) break;
   }
   return { levels, groups: groups2 };
@@ -100914,7 +101283,7 @@ function levelsOf(mount, cgroupPath, root, controller, notes) {
 function quotaAt(located, level, why) {
   const dir = located.levels[level];
   if (located.version === 2) {
-    const r = tryRead(path21.join(dir, "cpu.max"));
+    const r = tryRead(path22.join(dir, "cpu.max"));
     const text = textOf(r);
     if (text === null) return void 0;
     const parsed = parseCpuMax(text);
@@ -100924,8 +101293,8 @@ function quotaAt(located, level, why) {
     }
     return parsed.quotaUs === null ? null : { cores: parsed.quotaUs / parsed.periodUs, periodUs: parsed.periodUs, level };
   }
-  const quotaText = textOf(tryRead(path21.join(dir, "cpu.cfs_quota_us")));
-  const periodText = textOf(tryRead(path21.join(dir, "cpu.cfs_period_us")));
+  const quotaText = textOf(tryRead(path22.join(dir, "cpu.cfs_quota_us")));
+  const periodText = textOf(tryRead(path22.join(dir, "cpu.cfs_period_us")));
   if (quotaText === null || periodText === null) return void 0;
   const quotaUs = parseCfsQuota(quotaText);
   const periodUs = Number(periodText.trim());
@@ -100956,8 +101325,8 @@ function tightestQuota(located, notRead) {
 function firstReadable(located, files) {
   for (const dir of located.levels) {
     for (const file of files) {
-      const text = textOf(tryRead(path21.join(dir, file)));
-      if (text !== null && text.trim() !== "") return { text, file: path21.join(dir, file) };
+      const text = textOf(tryRead(path22.join(dir, file)));
+      if (text !== null && text.trim() !== "") return { text, file: path22.join(dir, file) };
     }
   }
   return null;
@@ -100971,7 +101340,7 @@ function memoryLimit(located, notRead) {
   let limit = null;
   let seen = false;
   for (const dir of located.levels) {
-    const text = textOf(tryRead(path21.join(dir, file)));
+    const text = textOf(tryRead(path22.join(dir, file)));
     const value = text === null ? void 0 : parseMemoryLimit(text);
     if (value === void 0) continue;
     seen = true;
@@ -100989,7 +101358,7 @@ function ioLimits(located, notRead) {
   let seen = false;
   for (const dir of located.levels) {
     if (located.version === 2) {
-      const text = textOf(tryRead(path21.join(dir, "io.max")));
+      const text = textOf(tryRead(path22.join(dir, "io.max")));
       if (text === null) continue;
       seen = true;
       levels.push(parseIoMax(text));
@@ -100997,7 +101366,7 @@ function ioLimits(located, notRead) {
     }
     const level = [];
     for (const [file, field2] of Object.entries(BLKIO_THROTTLE_FILES)) {
-      const text = textOf(tryRead(path21.join(dir, file)));
+      const text = textOf(tryRead(path22.join(dir, file)));
       if (text === null) continue;
       seen = true;
       for (const { device: device2, value } of parseBlkioThrottle(text)) level.push({ device: device2, [field2]: value });
@@ -101014,8 +101383,8 @@ function ioLimits(located, notRead) {
 function readCgroup(options = {}) {
   const procRoot = options.procRoot ?? "/proc";
   const root = options.root ?? "/";
-  const cgroupText = textOf(tryRead(path21.join(procRoot, "self/cgroup")));
-  const mountText = textOf(tryRead(path21.join(procRoot, "self/mountinfo")));
+  const cgroupText = textOf(tryRead(path22.join(procRoot, "self/cgroup")));
+  const mountText = textOf(tryRead(path22.join(procRoot, "self/mountinfo")));
   if (cgroupText === null || mountText === null) return null;
   const memberships = parseProcCgroup(cgroupText);
   const mounts = parseMountinfo(mountText);
@@ -101041,15 +101410,15 @@ function readCgroup(options = {}) {
     if (quota && quota.level > 0) limits.cpuQuotaPath = cpu.groups[quota.level];
     const level = quota?.level ?? 0;
     const statDir = cpu.levels[level];
-    cpuFiles = { version: cpu.version, stat: path21.join(statDir, "cpu.stat") };
+    cpuFiles = { version: cpu.version, stat: path22.join(statDir, "cpu.stat") };
     if (cpu.version === 1) {
       const acct = locate("cpuacct", memberships, mounts, root, []);
       const at = acct?.groups.indexOf(cpu.groups[level]) ?? -1;
       const usageDir = at >= 0 ? acct?.levels[at] : void 0;
-      if (usageDir) cpuFiles.usage = path21.join(usageDir, "cpuacct.usage");
+      if (usageDir) cpuFiles.usage = path22.join(usageDir, "cpuacct.usage");
     }
     if (readCgroupCpu(cpuFiles) === null) {
-      notRead.push(`cpu.stat: ${path21.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
+      notRead.push(`cpu.stat: ${path22.join(statDir, "cpu.stat")} unreadable or without CFS counters`);
       cpuFiles = null;
     } else if (cpu.version === 1 && readCgroupCpu(cpuFiles)?.usageUs === null) {
       notRead.push(`cpu usage: no readable cpuacct.usage for ${cpu.groups[level]} (cpuacct not mounted, or the task is in another cpuacct group)`);
@@ -101195,7 +101564,7 @@ function parseProcStat(text) {
 }
 
 // src/sample/process-tree.ts
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync10 } from "node:fs";
 
 // src/sample/parse-pid-io.ts
 function field(text, name2) {
@@ -101240,10 +101609,10 @@ function parsePidStat(text) {
 }
 
 // src/sample/proc-reader.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync8, readSync } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync9, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path54, mode) {
-    this.path = path54;
+  constructor(path56, mode) {
+    this.path = path56;
     this.mode = mode;
   }
   path;
@@ -101259,7 +101628,7 @@ var ProcFile = class {
     if (this.failed) return null;
     try {
       if (this.mode === "readFile") {
-        const text = readFileSync8(this.path, "latin1");
+        const text = readFileSync9(this.path, "latin1");
         return headBytes === void 0 ? text : text.slice(0, headBytes);
       }
       this.fd ??= openSync3(this.path, "r");
@@ -101297,9 +101666,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path54) {
+function readOrNull(path56) {
   try {
-    return readFileSync9(path54, "latin1");
+    return readFileSync10(path56, "latin1");
   } catch {
     return null;
   }
@@ -101390,7 +101759,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path54) => new ProcFile(`${this.procRoot}/${path54}`, mode);
+    const file = (path56) => new ProcFile(`${this.procRoot}/${path56}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -101536,7 +101905,7 @@ async function sampledRestore(o) {
 
 // src/restore/restored-tree.ts
 import { lstatSync, readdirSync as readdirSync3 } from "node:fs";
-import * as path22 from "node:path";
+import * as path23 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -101613,7 +101982,7 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     count2(stat2, root);
     if (!stat2.isDirectory()) continue;
     try {
-      for (const name2 of readdirSync3(current)) stack.push([path22.join(current, name2), root]);
+      for (const name2 of readdirSync3(current)) stack.push([path23.join(current, name2), root]);
     } catch {
     }
   }
@@ -101729,12 +102098,12 @@ async function flushEarlierWrites(request) {
 // src/probe/suite.ts
 import { spawn as spawn5 } from "node:child_process";
 import fs11 from "node:fs";
-import path25 from "node:path";
+import path26 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
 import fs10 from "node:fs";
-import path24 from "node:path";
+import path25 from "node:path";
 
 // src/probe/jobs.ts
 var PROBE_FILE_NAME = "probe.dat";
@@ -101887,15 +102256,15 @@ function probeArgs(def, opts) {
 
 // src/util/owned-dir.ts
 import fs9 from "node:fs";
-import path23 from "node:path";
+import path24 from "node:path";
 function writeOwnerMarker(dir, markerName) {
-  fs9.writeFileSync(path23.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+  fs9.writeFileSync(path24.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `, {
     flag: "wx"
   });
 }
 function notOwnedReason(dir, prefix3, markerName) {
-  if (!path23.basename(dir).startsWith(prefix3)) return `name does not start with ${prefix3}`;
+  if (!path24.basename(dir).startsWith(prefix3)) return `name does not start with ${prefix3}`;
   let stat2;
   try {
     stat2 = fs9.lstatSync(dir);
@@ -101903,7 +102272,7 @@ function notOwnedReason(dir, prefix3, markerName) {
     return "does not exist";
   }
   if (!stat2.isDirectory()) return "not a directory (or a symbolic link)";
-  const marker3 = path23.join(dir, markerName);
+  const marker3 = path24.join(dir, markerName);
   if (!fs9.existsSync(marker3) || !fs9.lstatSync(marker3).isFile()) return `has no ${markerName} marker`;
   return null;
 }
@@ -101935,7 +102304,7 @@ function removeOne(dir, report) {
     report.refused.push({ dir, reason });
     return;
   }
-  for (const name2 of fs10.readdirSync(dir)) fs10.unlinkSync(path24.join(dir, name2));
+  for (const name2 of fs10.readdirSync(dir)) fs10.unlinkSync(path25.join(dir, name2));
   fs10.rmdirSync(dir);
   report.removed.push(dir);
 }
@@ -102350,11 +102719,11 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs11.promises.mkdtemp(path25.join(base, PROBE_DIR_PREFIX));
+    directory = await fs11.promises.mkdtemp(path26.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path25.join(directory, PROBE_FILE_NAME);
+    const filePath = path26.join(directory, PROBE_FILE_NAME);
     const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
     const layoutCapMs = schedule.layoutCapMs(deadline - performance7.now());
     const layout = await runFio(
@@ -102427,7 +102796,7 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
 // src/experiment/run-experiments.ts
 import { execFileSync as execFileSync4 } from "node:child_process";
 import { mkdirSync as mkdirSync3, statSync as statSync8 } from "node:fs";
-import path27 from "node:path";
+import path28 from "node:path";
 
 // src/experiment/dirty-budget.ts
 function dirtyableBytes(meminfo) {
@@ -102735,7 +103104,7 @@ function addListingLine(out, line) {
 }
 
 // src/experiment/machine-facts.ts
-import { readFileSync as readFileSync10, statfsSync as statfsSync2 } from "node:fs";
+import { readFileSync as readFileSync11, statfsSync as statfsSync2 } from "node:fs";
 var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
 var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
 function memAvailableBytes(procRoot = "/proc") {
@@ -102753,9 +103122,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path54) {
+function freeBytes(path56) {
   try {
-    const s4 = statfsSync2(path54);
+    const s4 = statfsSync2(path56);
     return s4.bavail * s4.bsize;
   } catch {
     return null;
@@ -102764,9 +103133,9 @@ function freeBytes(path54) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path54) {
+function diskOf(path56) {
   try {
-    return resolveDevices({ restorePath: path54 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path56 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -102774,7 +103143,7 @@ function diskOf(path54) {
 function readMachineFacts(r) {
   let mounts = [];
   try {
-    mounts = parseMountinfo(readFileSync10("/proc/self/mountinfo", "utf8"));
+    mounts = parseMountinfo(readFileSync11("/proc/self/mountinfo", "utf8"));
   } catch {
   }
   const restoreExisting = nearestExisting(r.restorePath);
@@ -102796,7 +103165,7 @@ function readMachineFacts(r) {
   }
   let dirtySysctlsReadable = true;
   try {
-    readFileSync10("/proc/sys/vm/dirty_bytes", "utf8");
+    readFileSync11("/proc/sys/vm/dirty_bytes", "utf8");
   } catch {
     dirtySysctlsReadable = false;
   }
@@ -102861,16 +103230,16 @@ function fixBest(all) {
 // src/experiment/owned-dirs.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
 import fs12 from "node:fs";
-import path26 from "node:path";
+import path27 from "node:path";
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
 function createOwnedDir(parent, privilege) {
   let dir;
   try {
-    dir = fs12.mkdtempSync(path26.join(parent, EXPERIMENT_DIR_PREFIX));
+    dir = fs12.mkdtempSync(path27.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error2) {
     if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
-    dir = path26.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    dir = path27.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     runAsRoot(privilege, "mkdir", [dir]);
     runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
@@ -103081,8 +103450,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path54, registry) {
-  return runTimed({ program: "sync", args: ["-f", path54] }, registry);
+function syncFs(path56, registry) {
+  return runTimed({ program: "sync", args: ["-f", path56] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -103131,8 +103500,8 @@ var ARCHIVE_RAM_SHARE = 0.25;
 var BUDGET_RESERVE_MS = 2e3;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child2, parent) {
-  const rel = path27.relative(parent, child2);
-  return rel === "" || !rel.startsWith("..") && !path27.isAbsolute(rel);
+  const rel = path28.relative(parent, child2);
+  return rel === "" || !rel.startsWith("..") && !path28.isAbsolute(rel);
 }
 function which2(program) {
   return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -103193,7 +103562,7 @@ async function experimentsAndCleanup(request, hooks) {
     let tmpfsRefused = null;
     const ownTmpfs = () => {
       if (tmpfs || tmpfsRefused !== null || privilege === "none") return tmpfs;
-      const dir = path27.join(session, "tmpfs");
+      const dir = path28.join(session, "tmpfs");
       mkdirSync3(dir);
       const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
       const uid = process.getuid?.() ?? 0;
@@ -103213,10 +103582,10 @@ async function experimentsAndCleanup(request, hooks) {
     let archiveDir;
     let inRam = false;
     if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path27.join(ram(), "archive");
+      archiveDir = path28.join(ram(), "archive");
       inRam = true;
     } else {
-      archiveDir = path27.join(session, "archive");
+      archiveDir = path28.join(session, "archive");
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
         return result(
@@ -103229,7 +103598,7 @@ async function experimentsAndCleanup(request, hooks) {
       return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
     }
     mkdirSync3(archiveDir);
-    const archivePath = path27.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+    const archivePath = path28.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
     let refetch = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
@@ -103337,8 +103706,8 @@ async function experimentsAndCleanup(request, hooks) {
         return { alternative: t2.alternative, mountPoint: t2.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
       }
       const owned = targetDir(t2);
-      const runDir = path27.join(owned, `run-${index}`);
-      const into = path27.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      const runDir = path28.join(owned, `run-${index}`);
+      const into = path28.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
       mkdirSync3(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       try {
@@ -103404,7 +103773,7 @@ async function experimentsAndCleanup(request, hooks) {
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path27.dirname(restorePath);
+  const parent = path28.dirname(restorePath);
   try {
     if (statSync8(parent).dev === statSync8(restorePath).dev) return parent;
     return restorePath;
@@ -103467,7 +103836,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
 }
 
 // src/machine/identity.ts
-import { readFileSync as readFileSync11, readlinkSync } from "node:fs";
+import { readFileSync as readFileSync12, readlinkSync } from "node:fs";
 function ownPidNamespace() {
   try {
     return readlinkSync("/proc/self/ns/pid");
@@ -103478,7 +103847,7 @@ function ownPidNamespace() {
 function processStartTicks(pid, procRoot = "/proc") {
   let text;
   try {
-    text = readFileSync11(`${procRoot}/${pid}/stat`, "utf8");
+    text = readFileSync12(`${procRoot}/${pid}/stat`, "utf8");
   } catch {
     return null;
   }
@@ -103506,13 +103875,13 @@ function isAlive(who) {
 }
 
 // src/machine/ledger.ts
-import { existsSync as existsSync6, readdirSync as readdirSync4, readFileSync as readFileSync12, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
-import path29 from "node:path";
+import { existsSync as existsSync6, readdirSync as readdirSync4, readFileSync as readFileSync13, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import path30 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/machine/place.ts
 import { accessSync, chmodSync, constants as constants5, mkdirSync as mkdirSync4, statSync as statSync9 } from "node:fs";
-import path28 from "node:path";
+import path29 from "node:path";
 var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
 var MACHINE_DIR_NAME = "disk-profiler";
 var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
@@ -103527,8 +103896,8 @@ function usableParent(dir) {
 }
 function machineDir() {
   const given = process.env[MACHINE_DIR_ENV];
-  const parent = CANDIDATE_PARENTS.find((p2) => usableParent(p2) || usableParent(path28.join(p2, MACHINE_DIR_NAME))) ?? "/tmp";
-  const dir = given || path28.join(parent, MACHINE_DIR_NAME);
+  const parent = CANDIDATE_PARENTS.find((p2) => usableParent(p2) || usableParent(path29.join(p2, MACHINE_DIR_NAME))) ?? "/tmp";
+  const dir = given || path29.join(parent, MACHINE_DIR_NAME);
   try {
     mkdirSync4(dir, { recursive: true, mode: 1023 });
     if ((statSync9(dir).mode & 1023) !== 1023) chmodSync(dir, 1023);
@@ -103541,7 +103910,7 @@ function machineDir() {
 var LEDGER_PREFIX = "profile-";
 var LEDGER_KEEP_MS = 60 * 60 * 1e3;
 function ledgerFile(dir, id) {
-  return path29.join(dir, `${LEDGER_PREFIX}${id}.json`);
+  return path30.join(dir, `${LEDGER_PREFIX}${id}.json`);
 }
 function writeRecord(dir, record) {
   const file = ledgerFile(dir, record.id);
@@ -103569,7 +103938,7 @@ function readRecords(dir) {
   for (const name2 of names) {
     if (!name2.startsWith(LEDGER_PREFIX) || !name2.endsWith(".json")) continue;
     try {
-      const r = parseRecord(readFileSync12(path29.join(dir, name2), "utf8"));
+      const r = parseRecord(readFileSync13(path30.join(dir, name2), "utf8"));
       if (r) out.push(r);
     } catch {
     }
@@ -103670,7 +104039,7 @@ var Ledger = class _Ledger {
 // src/machine/lock.ts
 import { spawn as spawn7 } from "node:child_process";
 import { chmodSync as chmodSync2, closeSync as closeSync5, openSync as openSync5 } from "node:fs";
-import path30 from "node:path";
+import path31 from "node:path";
 var LOCK_FILE_NAME = "machine.lock";
 var LOCK_WAIT_SLACK_MS = 1e4;
 function lockWaitMs(budgets) {
@@ -103687,7 +104056,7 @@ var SCRIPT = [
 function acquireMachineLock(options) {
   const started = monotonicMs();
   const dir = options.dir ?? machineDir();
-  const file = path30.join(dir, LOCK_FILE_NAME);
+  const file = path31.join(dir, LOCK_FILE_NAME);
   const unlocked = (reason) => ({
     acquired: true,
     lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
@@ -104042,7 +104411,7 @@ function decideExperiments(input) {
 // src/remember/cache-store.ts
 import { mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import * as os14 from "node:os";
-import * as path31 from "node:path";
+import * as path32 from "node:path";
 var DOCUMENT_FORMAT = 1;
 function versionOf(kind) {
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
@@ -104051,7 +104420,7 @@ function serviceVersion() {
   return getCacheServiceVersion() === "v2" ? "v2" : "v1";
 }
 async function scratch() {
-  return mkdtemp(path31.join(process.env.RUNNER_TEMP || os14.tmpdir(), "disk-profiler-doc-"));
+  return mkdtemp(path32.join(process.env.RUNNER_TEMP || os14.tmpdir(), "disk-profiler-doc-"));
 }
 async function loadNewest(kind, keyPrefix) {
   const mode = getCacheMode();
@@ -104075,7 +104444,7 @@ async function loadNewest(kind, keyPrefix) {
     }
     if (!url3) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
-    const file = path31.join(dir, "document.json");
+    const file = path32.join(dir, "document.json");
     await downloadCache(url3, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
     return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
   } catch (error2) {
@@ -104091,7 +104460,7 @@ async function storeDocument(kind, key, document2) {
   let dir = null;
   try {
     dir = await scratch();
-    const file = path31.join(dir, "document.json");
+    const file = path32.join(dir, "document.json");
     const body3 = JSON.stringify(document2);
     await writeFile2(file, body3);
     const sizeBytes = Buffer.byteLength(body3);
@@ -104405,7 +104774,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const cgroup = readCgroup({ procRoot });
   const context4 = readRunnerContext(where3, { procRoot, cgroup });
   const fingerprint2 = fingerprintOf(where3, context4, restorePaths[0], { procRoot, ...hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {} });
-  const hasProc = context4.os === "linux" && existsSync7(path32.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync7(path33.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
@@ -104648,16 +105017,16 @@ function describePartialExtract(roots, files, bytes2) {
 
 // src/lab/cache-entry.ts
 import { createHash as createHash5 } from "node:crypto";
-import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync13, statSync as statSync10 } from "node:fs";
-import path33 from "node:path";
+import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync14, statSync as statSync10 } from "node:fs";
+import path34 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync8(path33.join(projectRoot, p2))) {
+    if (!existsSync8(path34.join(projectRoot, p2))) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync13(path33.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync14(path34.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash5("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -104667,21 +105036,21 @@ var LARGE_FILE_BYTES = 1024 * 1024;
 var LARGE_FILE_COPIES = 4;
 function largeFiles(dir, out = []) {
   for (const entry of readdirSync5(dir, { withFileTypes: true })) {
-    const p2 = path33.join(dir, entry.name);
+    const p2 = path34.join(dir, entry.name);
     if (entry.isDirectory()) largeFiles(p2, out);
     else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync10(p2).size >= LARGE_FILE_BYTES) out.push(p2);
   }
   return out;
 }
 async function seedLargeFilesCache(services, projectRoot, buildDir, tempDir) {
-  const sources = largeFiles(path33.join(projectRoot, "node_modules")).sort();
+  const sources = largeFiles(path34.join(projectRoot, "node_modules")).sort();
   if (sources.length === 0)
     throw new ProfilerError(`The lab's large-files cache needs JS files of 1 MiB or more under ${projectRoot}/node_modules.`, "Run `npm ci` first.");
-  const target = path33.join(buildDir, "large-files");
+  const target = path34.join(buildDir, "large-files");
   for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
-    const dir = path33.join(target, `copy-${copy}`);
+    const dir = path34.join(target, `copy-${copy}`);
     mkdirSync5(dir, { recursive: true });
-    for (const [i, src] of sources.entries()) copyFileSync(src, path33.join(dir, `${i}-${path33.basename(src)}`));
+    for (const [i, src] of sources.entries()) copyFileSync(src, path34.join(dir, `${i}-${path34.basename(src)}`));
   }
   const key = `lab-large-files-${createHash5("sha256").update(sources.join("\n")).digest("hex").slice(0, 16)}`;
   mkdirSync5(tempDir, { recursive: true });
@@ -104717,24 +105086,24 @@ async function withoutStdout(fn) {
 
 // src/lab/step-isolation.ts
 import { spawn as spawn8 } from "node:child_process";
-import { mkdirSync as mkdirSync7, readFileSync as readFileSync14, writeFileSync as writeFileSync9 } from "node:fs";
-import path35 from "node:path";
+import { mkdirSync as mkdirSync7, readFileSync as readFileSync15, writeFileSync as writeFileSync9 } from "node:fs";
+import path36 from "node:path";
 
 // src/lab/cpu-quota.ts
 import { chmodSync as chmodSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
-import path34 from "node:path";
+import path35 from "node:path";
 var PERIOD_US = 1e5;
 var groups = 0;
 function quotaGroup(cleanup, cores, what) {
-  const group = path34.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
+  const group = path35.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
   mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPU_CGROUP_ROOT));
-  writeText(path34.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path34.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * PERIOD_US)));
+  writeText(path35.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path35.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * PERIOD_US)));
   return group;
 }
 function meterGroup(cleanup) {
-  const group = path34.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
+  const group = path35.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
   mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPUACCT_CGROUP_ROOT));
   return group;
@@ -104743,22 +105112,22 @@ function cpuQuotaForTar(cleanup, opts) {
   const group = opts.cores === null ? null : quotaGroup(cleanup, opts.cores, "cpu");
   const meter = meterGroup(cleanup);
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path34.join(opts.dir, "cpu-shim");
+  const shimDir = path35.join(opts.dir, "cpu-shim");
   mkdirSync6(shimDir);
-  const shim = path34.join(shimDir, "tar");
+  const shim = path35.join(shimDir, "tar");
   const moves = [group, meter].filter((g) => g !== null).map((g) => `echo $$ > '${g}/cgroup.procs'
 `);
   writeFileSync8(shim, `#!/bin/sh
 ${moves.join("")}exec '${realTar}' "$@"
 `);
   chmodSync3(shim, 493);
-  const tarCpuSeconds = () => Number(readLines(path34.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
+  const tarCpuSeconds = () => Number(readLines(path35.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
   return { group, shimDir, tarCpuSeconds };
 }
 function removeCgroup(group, root) {
-  for (const pid of readLines(path34.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path35.join(group, "cgroup.procs"))) {
     try {
-      writeText(path34.join(root, "cgroup.procs"), pid);
+      writeText(path35.join(root, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -104768,19 +105137,19 @@ function removeCgroup(group, root) {
 // src/lab/step-isolation.ts
 function isolateStep(cleanup, opts) {
   const group = quotaGroup(cleanup, opts.cores, "step");
-  const dir = path35.join(opts.dir, "step");
+  const dir = path36.join(opts.dir, "step");
   mkdirSync7(dir);
   let pressureMask = null;
   if (opts.hidePressure) {
-    pressureMask = path35.join(dir, "no-pressure");
+    pressureMask = path36.join(dir, "no-pressure");
     mkdirSync7(pressureMask);
   }
   return { group, cores: opts.cores, pressureMask, dir };
 }
 function isolatedCommand(iso, command) {
-  const join20 = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
-  if (iso.pressureMask === null) return { file: "sh", args: ["-c", join20, "sh", ...command] };
-  const script = `mount --bind "$LAB_PRESSURE_MASK" /proc/pressure && ${join20}`;
+  const join22 = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
+  if (iso.pressureMask === null) return { file: "sh", args: ["-c", join22, "sh", ...command] };
+  const script = `mount --bind "$LAB_PRESSURE_MASK" /proc/pressure && ${join22}`;
   return { file: "unshare", args: ["--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", ...command] };
 }
 async function runIsolated(iso, command, env) {
@@ -104822,31 +105191,31 @@ function labStepCommand() {
 var requests = 0;
 async function runStepRequest(iso, request, env) {
   const n2 = ++requests;
-  const requestFile = path35.join(iso.dir, `request-${n2}.json`);
-  const resultFile = path35.join(iso.dir, `result-${n2}.json`);
+  const requestFile = path36.join(iso.dir, `request-${n2}.json`);
+  const resultFile = path36.join(iso.dir, `result-${n2}.json`);
   writeFileSync9(requestFile, JSON.stringify({ ...request, resultFile }));
   await runIsolated(iso, [...labStepCommand(), requestFile], env);
-  return JSON.parse(readFileSync14(resultFile, "utf8"));
+  return JSON.parse(readFileSync15(resultFile, "utf8"));
 }
 
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
-import path41 from "node:path";
+import path42 from "node:path";
 
 // src/lab/cloud-volume.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
-import path36 from "node:path";
+import path37 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path36.join(lower.mountPoint, "volume.img");
+  const backing = path37.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText2(`/sys/block/${path36.basename(device2)}/loop/dio`) !== "1") {
+  if (readText2(`/sys/block/${path37.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
   setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path36.join(opts.dir, "volume");
+  const mountPoint = path37.join(opts.dir, "volume");
   mkdirSync8(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
@@ -104855,7 +105224,7 @@ function createCloudVolume(cleanup, opts) {
 // src/lab/burst-credit.ts
 import { spawn as spawn9 } from "node:child_process";
 import { chmodSync as chmodSync4, writeFileSync as writeFileSync10 } from "node:fs";
-import path37 from "node:path";
+import path38 from "node:path";
 var SECTOR_BYTES2 = 512;
 var CONTROLLER = `#!/bin/sh
 # usage: burst-controller.sh DEVNAME MAJ:MIN BUDGET_SECTORS BASELINE_BYTES_PER_S THROTTLE_FILE
@@ -104878,18 +105247,18 @@ done
 `;
 function startBurstCredit(cleanup, opts) {
   throttleDevice(cleanup, opts.devNumber, "blkio.throttle.write_bps_device", opts.burstBytesPerSecond);
-  const script = path37.join(opts.dir, "burst-controller.sh");
+  const script = path38.join(opts.dir, "burst-controller.sh");
   writeFileSync10(script, CONTROLLER);
   chmodSync4(script, 493);
   const child2 = spawn9(
     "sh",
     [
       script,
-      path37.basename(opts.device),
+      path38.basename(opts.device),
       opts.devNumber,
       String(Math.ceil(opts.budgetBytes / SECTOR_BYTES2)),
       String(Math.round(opts.baselineBytesPerSecond)),
-      path37.join(BLKIO_ROOT, "blkio.throttle.write_bps_device")
+      path38.join(BLKIO_ROOT, "blkio.throttle.write_bps_device")
     ],
     { stdio: "ignore", detached: true }
   );
@@ -104948,9 +105317,9 @@ function leaveDirtyPages(file, bytes2) {
 
 // src/lab/no-fio.ts
 import { mkdirSync as mkdirSync9, readdirSync as readdirSync7, statSync as statSync11, symlinkSync } from "node:fs";
-import path38 from "node:path";
+import path39 from "node:path";
 function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
-  const bin = path38.join(dir, "path-without-fio");
+  const bin = path39.join(dir, "path-without-fio");
   mkdirSync9(bin);
   const seen = new Set(missing);
   for (const d of searchPath.split(":").filter(Boolean)) {
@@ -104962,14 +105331,14 @@ function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
     }
     for (const name2 of names) {
       if (seen.has(name2)) continue;
-      const target = path38.join(d, name2);
+      const target = path39.join(d, name2);
       try {
         if (!statSync11(target).isFile()) continue;
       } catch {
         continue;
       }
       seen.add(name2);
-      symlinkSync(target, path38.join(bin, name2));
+      symlinkSync(target, path39.join(bin, name2));
     }
   }
   return bin;
@@ -104977,12 +105346,12 @@ function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
 
 // src/lab/overlay.ts
 import { mkdirSync as mkdirSync10 } from "node:fs";
-import path39 from "node:path";
+import path40 from "node:path";
 function createOverlay(cleanup, opts) {
-  const lower = path39.join(opts.dir, "overlay-lower");
-  const upperDir = path39.join(opts.upperRoot, "overlay-upper");
-  const work = path39.join(opts.upperRoot, "overlay-work");
-  const merged2 = path39.join(opts.dir, "overlay-merged");
+  const lower = path40.join(opts.dir, "overlay-lower");
+  const upperDir = path40.join(opts.upperRoot, "overlay-upper");
+  const work = path40.join(opts.upperRoot, "overlay-work");
+  const merged2 = path40.join(opts.dir, "overlay-merged");
   for (const d of [lower, upperDir, work, merged2]) mkdirSync10(d, { recursive: true });
   run("mount", ["-t", "overlay", "overlay", "-o", `lowerdir=${lower},upperdir=${upperDir},workdir=${work}`, merged2]);
   cleanup.push(`unmount the overlay ${merged2}`, () => unmount(merged2));
@@ -105358,11 +105727,11 @@ function settingsOf(spec) {
 // src/lab/second-writer.ts
 import { spawn as spawn10 } from "node:child_process";
 import { rmSync as rmSync5 } from "node:fs";
-import path40 from "node:path";
+import path41 from "node:path";
 var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path40.join(dir, "second-writer.bin");
+  const file = path41.join(dir, "second-writer.bin");
   cleanup.push(`remove ${file}`, () => rmSync5(file, { force: true }));
   const child2 = spawn10(
     "fio",
@@ -105426,7 +105795,7 @@ function capDevice(spec, ctx, device2) {
   if (writeIops !== void 0) throttleDevice(ctx.cleanup, device2.devNumber, "blkio.throttle.write_iops_device", writeIops);
 }
 function ramDir(cleanup) {
-  const dir = mkdtempSync3(path41.join(RAM_DIR, LAB_PREFIX));
+  const dir = mkdtempSync3(path42.join(RAM_DIR, LAB_PREFIX));
   cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -105457,14 +105826,14 @@ function restoreDisk(spec, ctx, beforeCaps) {
       const overlay = createOverlay(ctx.cleanup, { dir: ctx.dir, upperRoot: disk.mountPoint });
       beforeCaps(overlay.merged);
       capDevice(spec, ctx, disk);
-      const temp = path41.join(ctx.dir, "container-temp");
-      bindMount(ctx.cleanup, path41.join(disk.mountPoint, "host-runner-temp"), temp);
+      const temp = path42.join(ctx.dir, "container-temp");
+      bindMount(ctx.cleanup, path42.join(disk.mountPoint, "host-runner-temp"), temp);
       return { root: overlay.merged, devNumbers: [disk.devNumber], tempRoot: temp };
     }
     case "dm-linear": {
       const below = createLoopDevice(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, name: "below.img" });
-      const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path41.basename(ctx.dir)}`, below: below.device });
-      const mountPoint = path41.join(ctx.dir, "mnt");
+      const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path42.basename(ctx.dir)}`, below: below.device });
+      const mountPoint = path42.join(ctx.dir, "mnt");
       mkdirSync11(mountPoint);
       formatAndMount(ctx.cleanup, dm.device, mountPoint);
       beforeCaps(mountPoint);
@@ -105477,9 +105846,9 @@ function restoreDisk(spec, ctx, beforeCaps) {
       beforeCaps(first.mountPoint);
       capDevice(spec, ctx, second);
       const inWorkspace = (workspace) => {
-        const target = path41.join(workspace, spec.secondDiskPath ?? "");
+        const target = path42.join(workspace, spec.secondDiskPath ?? "");
         mkdirSync11(target, { recursive: true });
-        bindMount(ctx.cleanup, path41.join(second.mountPoint, "restore"), target);
+        bindMount(ctx.cleanup, path42.join(second.mountPoint, "restore"), target);
       };
       return { root: first.mountPoint, devNumbers: [first.devNumber, second.devNumber], tempRoot: first.mountPoint, inWorkspace };
     }
@@ -105491,12 +105860,12 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path41.join(root, "earlier-step-output.bin");
+    earlierFile = path42.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
     ctx.cleanup.push(`remove ${file2}`, () => rmSync6(file2, { force: true }));
   });
-  const workspace = path41.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path41.join(ctx.dir, "runner-temp") : path41.join(disk.tempRoot, "runner-temp");
+  const workspace = path42.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path42.join(ctx.dir, "runner-temp") : path42.join(disk.tempRoot, "runner-temp");
   mkdirSync11(workspace, { recursive: true });
   mkdirSync11(runnerTemp, { recursive: true });
   disk.inWorkspace?.(workspace);
@@ -105557,7 +105926,7 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync4(path42.join(os15.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync4(path43.join(os15.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync7(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
@@ -105566,14 +105935,14 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path42.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path43.join(root, "seed-temp")));
     let largeFiles2 = null;
     const cacheOf = (name2) => {
       if (name2 === "deps") return Promise.resolve(cache);
       if (!largeFiles2) {
         log2("lab: seeding the large-files cache");
-        const buildDir = path42.join(root, "large-files-build");
-        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path42.join(root, "seed-temp"))).finally(
+        const buildDir = path43.join(root, "large-files-build");
+        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path43.join(root, "seed-temp"))).finally(
           () => rmSync7(buildDir, { recursive: true, force: true })
         );
       }
@@ -105623,7 +105992,7 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path42.join(lab.root, `${spec.name}-${Date.now()}`);
+    const dir = path43.join(lab.root, `${spec.name}-${Date.now()}`);
     mkdirSync12(dir);
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
@@ -105772,7 +106141,7 @@ function percent3(share2) {
 }
 
 // src/lab/intervention.ts
-import path43 from "node:path";
+import path44 from "node:path";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
   const mean = (f) => runs.reduce((sum3, t2) => sum3 + f(t2), 0) / runs.length;
@@ -105782,7 +106151,7 @@ function meanTiming(runs) {
 }
 var SYNC_LIMIT_MS = 10 * 6e4;
 async function plainRestoreUntilOnDisk(entry, where3, env) {
-  const fileSystems = distinctFileSystems([where3.workspace, ...entry.paths.map((p2) => path43.resolve(where3.workspace, p2)), where3.runnerTemp]);
+  const fileSystems = distinctFileSystems([where3.workspace, ...entry.paths.map((p2) => path44.resolve(where3.workspace, p2)), where3.runnerTemp]);
   const flushStarted = performance9.now();
   await syncOrThrow(fileSystems);
   const preFlushMs = performance9.now() - flushStarted;
@@ -105831,7 +106200,7 @@ async function intervene(lab, spec) {
 
 // src/bench/lab-runs.ts
 import * as fs13 from "node:fs";
-import * as path44 from "node:path";
+import * as path45 from "node:path";
 
 // src/bench/stats.ts
 function median3(values) {
@@ -105856,7 +106225,7 @@ function checkRun(r, profile2, intervention, cpuSeconds2) {
 }
 function rejudgeLab(dir, scenarios, log2 = () => {
 }) {
-  const kept = fs13.readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(fs13.readFileSync(path44.join(dir, f), "utf8"))).sort((a, b) => a.run - b.run);
+  const kept = fs13.readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(fs13.readFileSync(path45.join(dir, f), "utf8"))).sort((a, b) => a.run - b.run);
   const out = [];
   for (const scenario of scenarios) {
     const mine = kept.filter((k) => k.scenario === scenario);
@@ -105866,7 +106235,9 @@ function rejudgeLab(dir, scenarios, log2 = () => {
       k.profile.verdict = judgeProfile(k.profile);
       const check = checkRun(r, k.profile, k.intervention, k.cpuSeconds);
       r.runs.push({ check, baseRuns: k.intervention.baseRuns, relaxed: k.intervention.relaxed, wallMs: k.wallMs });
-      log2(`  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}`);
+      log2(
+        `  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}`
+      );
     }
     out.push(r);
   }
@@ -105896,8 +106267,15 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
         const wallMs = Date.now() - started;
         r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs });
         if (keepDir) {
-          const kept = { scenario, run: i + 1, profile: result.profile, intervention, wallMs, ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {} };
-          fs13.writeFileSync(path44.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
+          const kept = {
+            scenario,
+            run: i + 1,
+            profile: result.profile,
+            intervention,
+            wallMs,
+            ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {}
+          };
+          fs13.writeFileSync(path45.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
         }
         log2(
           `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`
@@ -106038,14 +106416,14 @@ function estimateLabSeconds(scenarios, runs) {
 
 // src/bench/memory.ts
 import { execFileSync as execFileSync5, spawn as spawn11 } from "node:child_process";
-import { chmodSync as chmodSync5, mkdirSync as mkdirSync14, readFileSync as readFileSync16, rmSync as rmSync8, writeFileSync as writeFileSync12 } from "node:fs";
-import path47 from "node:path";
+import { chmodSync as chmodSync5, mkdirSync as mkdirSync14, readFileSync as readFileSync17, rmSync as rmSync8, writeFileSync as writeFileSync12 } from "node:fs";
+import path48 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os16 from "node:os";
 import { existsSync as existsSync10 } from "node:fs";
-import * as path46 from "node:path";
+import * as path47 from "node:path";
 
 // src/judge/upload-verdict.ts
 var STALL_MIN_MS2 = 1e3;
@@ -106057,13 +106435,19 @@ var STORE_SPREAD2 = 3;
 var carriesData = (r) => r.part !== null;
 var answerWait = (r) => r.bodySentMs === null || r.responseMs === null ? null : Math.max(0, r.responseMs - r.bodySentMs);
 var duration4 = (r, endMs) => (r.endMs ?? endMs) - r.startMs;
-function toolkitOnStall2(limits, durationMs2, endedIt) {
+function toolkitOnStall2(limits, kind, durationMs2, endedIt) {
+  if (kind === "retry") {
+    return limits.path === "azure-sdk" ? `the Azure SDK tries a failed request ${limits.maxTries} times, 0, 4 and 12 s apart (its default retry policy; no setting of actions/cache changes it)` : `@actions/cache waits 5 s before it sends a failed chunk again and tries each chunk ${limits.maxTries} times before the save fails (no setting changes either)`;
+  }
   if (limits.path === "azure-sdk") {
-    return `on cache v2 the Azure SDK puts no client-side timeout on an upload (its retry policy's tryTimeoutInMs is unset; ${limits.maxTries} tries) and no setting of actions/cache adds one: only the store's own timeout or the step's timeout-minutes ends a held upload`;
+    return `on cache v2 nothing times an upload out: the Azure SDK's requests have no client-side timeout (its retry policy's tryTimeoutInMs is unset and would only ask the server for one) and no setting of actions/cache adds one, so only the store or the step's timeout-minutes ends a held upload`;
   }
   const timeout = limits.requestTimeoutMs ?? 18e4;
+  if (kind === "body") {
+    return `on cache v1 @actions/http-client's ${seconds(timeout)} socket timeout fires only on a socket idle both ways, not on a body the far side stopped reading, so only the step's timeout-minutes ends such a stall (no setting changes either)`;
+  }
   const cut = endedIt || durationMs2 >= timeout;
-  return `on cache v1 @actions/http-client ends a request whose socket was idle ${seconds(timeout)} and @actions/cache tries each chunk ${limits.maxTries} times, 5 s apart, before the save fails (no setting changes either)${cut ? ": that timeout ended this one" : ": this stall stayed under it"}`;
+  return `on cache v1 @actions/http-client ends a request that waited ${seconds(timeout)} for its answer and @actions/cache tries each chunk ${limits.maxTries} times, 5 s apart, before the save fails (no setting changes either)${cut ? ": that timeout ended this one" : ": this wait stayed under it"}`;
 }
 function findStalls2(t2) {
   const data = t2.requests.filter(carriesData);
@@ -106078,7 +106462,7 @@ function findStalls2(t2) {
       durationMs: durationMs2,
       atBytes: bytesAt(t2, startMs + t2.intervalMs / 2),
       wholeUploadMs: flatWithin(t2, startMs, startMs + durationMs2),
-      toolkit: toolkitOnStall2(t2.limits, durationMs2, endedByTimeout),
+      toolkit: toolkitOnStall2(t2.limits, kind, durationMs2, endedByTimeout),
       endedByTimeout
     };
   };
@@ -106099,6 +106483,13 @@ function findStalls2(t2) {
   const typicalWait = median(waits);
   const typicalDuration = median(data.map((r) => duration4(r, t2.endMs)));
   for (const r of data) {
+    const failedMs = r.endMs;
+    if (r.outcome !== "error" && r.outcome !== "aborted" || failedMs === null) continue;
+    const retry2 = data.find((g) => g.id !== r.id && g.part === r.part && g.startMs >= failedMs - t2.intervalMs);
+    const waitedMs = (retry2?.startMs ?? t2.endMs) - failedMs;
+    if (waitedMs >= minMs) stalls.push(make(r, "retry", failedMs, waitedMs));
+  }
+  for (const r of data) {
     if (stalls.some((s4) => s4.requestId === r.id)) continue;
     const w = answerWait(r) ?? (r.bodySentMs !== null ? (r.endMs ?? t2.endMs) - r.bodySentMs : null);
     if (w !== null && data.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR2 * typicalWait) {
@@ -106114,7 +106505,7 @@ function uploadStallPlace(s4, archiveBytes) {
   return archiveBytes ? `at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : `after ${bytes(s4.atBytes)}`;
 }
 function stallSentence2(s4, t2, archiveBytes) {
-  const what = s4.kind === "body" ? `request #${s4.requestId} sent nothing for ${seconds(s4.durationMs)}: the far side stopped reading its body` : s4.kind === "acknowledgement" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for the store's answer after its body` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
+  const what = s4.kind === "body" ? `request #${s4.requestId} sent nothing for ${seconds(s4.durationMs)}: the far side stopped reading its body` : s4.kind === "acknowledgement" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for the store's answer after its body` : s4.kind === "retry" ? `request #${s4.requestId} failed and its part was sent again ${seconds(s4.durationMs)} later` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
   const whole = s4.wholeUploadMs >= 0.5 * s4.durationMs ? `, the whole upload stopped for ${seconds(s4.wholeUploadMs)} of it` : "";
   return `the upload stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it ${uploadStallPlace(s4, archiveBytes)}${whole}): ${s4.toolkit}`;
 }
@@ -106135,7 +106526,10 @@ function judgeUpload(t2, archiveBytes) {
   const stalls = findStalls2(t2);
   const waits = data.map(answerWait).filter((x) => x !== null);
   const waitSum = waits.reduce((a, b) => a + b, 0);
-  const waitShare = waitSum / Math.max(1, data.reduce((s4, r) => s4 + duration4(r, t2.endMs), 0));
+  const waitShare = waitSum / Math.max(
+    1,
+    data.reduce((s4, r) => s4 + duration4(r, t2.endMs), 0)
+  );
   const meanInFlight = Math.max(1, inFlightMean(t2));
   const single = data.length === 1 && data[0]?.part === "whole blob";
   const evidence2 = [
@@ -106143,9 +106537,14 @@ function judgeUpload(t2, archiveBytes) {
     `bytes flowed ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(waits))})`
   ];
   const stalled = new Set(stalls.map((x) => x.requestId));
-  const body3 = (r) => ({ fromMs: r.startMs, toMs: r.bodySentMs, bytes: r.sentBytes });
+  const fixedWait = waits.length > 0 ? Math.min(...waits) : 0;
+  const body3 = (r) => ({
+    fromMs: r.startMs,
+    toMs: r.responseMs === null ? r.bodySentMs : Math.max(r.bodySentMs ?? r.startMs, r.responseMs - fixedWait),
+    bytes: r.sentBytes
+  });
   const elastic = rateElasticity(
-    data.filter((r) => !stalled.has(r.id) && r.outcome === "complete" && r.bodySentMs !== null).map(body3),
+    data.filter((r) => !stalled.has(r.id) && r.outcome === "complete" && r.responseMs !== null).map(body3),
     data.map(body3),
     t2.endMs
   );
@@ -106156,14 +106555,17 @@ function judgeUpload(t2, archiveBytes) {
     );
   }
   const carrier = t2.interfaces?.find((i) => i.txBytes >= 0.9 * total) ?? null;
-  if (carrier) evidence2.push(`${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1e3))} (all its traffic, not only the upload's)`);
+  if (carrier)
+    evidence2.push(
+      `${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1e3))} (all its traffic, not only the upload's)`
+    );
   const spread2 = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
   let limit;
   let why;
   if (waitShare >= WAIT_SHARE2) {
-    const fixedWait = spread2 !== null && spread2 <= STORE_SPREAD2;
-    limit = fixedWait ? "latency" : "store";
-    why = fixedWait ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
+    const oneRoundTrip = spread2 !== null && spread2 <= STORE_SPREAD2;
+    limit = oneRoundTrip ? "latency" : "store";
+    why = oneRoundTrip ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
   } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
     limit = "per-connection";
     why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate2 / meanInFlight)} per request`;
@@ -106208,11 +106610,17 @@ function uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst) {
 }
 function uploadStallHeadline(stall, archiveBytes, limits) {
   const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${uploadStallPlace(stall, archiveBytes)})`;
+  if (stall.kind === "retry") {
+    return limits.path === "azure-sdk" ? `${head}: a request failed and the Azure SDK's retry policy waited before sending it again (no setting of actions/cache changes it).` : `${head}: a chunk failed and @actions/cache waited its fixed 5 s before sending it again (no setting changes it).`;
+  }
   if (limits.path === "azure-sdk") {
     return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }
   const timeout = seconds(limits.requestTimeoutMs ?? 18e4);
-  return stall.endedByTimeout ? `${head}: @actions/http-client's ${timeout} idle timeout ended it and the chunk was sent again (no setting changes that timeout).` : `${head}: only @actions/http-client's ${timeout} idle timeout would cut a longer one short and send the chunk again (no setting changes it).`;
+  if (stall.kind === "body") {
+    return `${head}: @actions/http-client's ${timeout} socket timeout does not fire on a body the far side stopped reading, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
+  }
+  return stall.endedByTimeout ? `${head}: @actions/http-client's ${timeout} socket timeout ended it and the chunk was sent again (no setting changes that timeout).` : `${head}: only @actions/http-client's ${timeout} socket timeout would cut a longer one short and send the chunk again (no setting changes it).`;
 }
 
 // src/judge/save-rules.ts
@@ -106303,10 +106711,10 @@ function judgeReadAndCompress(phase2, s4, busiest, input) {
   }
   return { bottleneck: "inconclusive", clause: `neither the CPUs nor the disk reads were saturated during ${NOUN2[phase2]}`, evidence: evidence2 };
 }
-function judgeNetwork(phase2, record, durationMs2, upload) {
-  if (phase2 === "upload" && upload) {
-    const clause = upload.sentence.replace(/\.$/, "");
-    return { bottleneck: "network", clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`, evidence: [...upload.evidence, ...upload.whatIf.map((w) => w.sentence)] };
+function judgeNetwork(phase2, record, durationMs2, upload2) {
+  if (phase2 === "upload" && upload2) {
+    const clause = upload2.sentence.replace(/\.$/, "");
+    return { bottleneck: "network", clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`, evidence: [] };
   }
   if (phase2 === "upload" && record.networkBytes) {
     const rate2 = record.networkBytes / Math.max(durationMs2 / 1e3, 1e-9);
@@ -106328,33 +106736,33 @@ function uploadVerdictOf(input) {
   const phase2 = input.phases.find((p2) => p2.name === "upload");
   return phase2?.uploadTimeline ? judgeUpload(phase2.uploadTimeline, phase2.networkBytes ?? null) : void 0;
 }
-function judgeSavePhases(input, upload = uploadVerdictOf(input)) {
+function judgeSavePhases(input, upload2 = uploadVerdictOf(input)) {
   return input.phases.map((p2) => {
     const durationMs2 = Math.max(0, p2.endMs - p2.startMs);
-    const judged = p2.name === "list" || p2.name === "archive" ? judgeReadAndCompress(p2.name, phaseSummary(p2.start, p2.end, input.deviceIndex), busiestIn(p2, input), input) : judgeNetwork(p2.name, p2, durationMs2, upload);
+    const judged = p2.name === "list" || p2.name === "archive" ? judgeReadAndCompress(p2.name, phaseSummary(p2.start, p2.end, input.deviceIndex), busiestIn(p2, input), input) : judgeNetwork(p2.name, p2, durationMs2, upload2);
     return { phase: p2.name, durationMs: durationMs2, ...judged };
   });
 }
 function judgeSave(input) {
-  const upload = uploadVerdictOf(input);
-  const judged = judgeSavePhases(input, upload);
+  const upload2 = uploadVerdictOf(input);
+  const judged = judgeSavePhases(input, upload2);
   if (judged.length === 0) return { bottleneck: "inconclusive", sentence: "Save: inconclusive, no phase was recorded.", phases: [] };
   const totalMs = judged.reduce((sum3, j) => sum3 + j.durationMs, 0);
   const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
   const share2 = totalMs > 0 ? dominant.durationMs / totalMs * 100 : 0;
   const uploadPhase = input.phases.find((p2) => p2.name === "upload");
-  const stall = upload?.limit === "stall" ? upload.stalls[0] : void 0;
+  const stall = upload2?.limit === "stall" ? upload2.stalls[0] : void 0;
   const lead = stall && uploadPhase?.uploadTimeline ? `${uploadStallHeadline(stall, uploadPhase.networkBytes ?? null, uploadPhase.uploadTimeline.limits)} ` : "";
   return {
     bottleneck: dominant.bottleneck,
     sentence: `${lead}Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN2[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence })),
-    ...upload ? { upload } : {}
+    ...upload2 ? { upload: upload2 } : {}
   };
 }
 
 // src/save/timed-save.ts
-import * as path45 from "node:path";
+import * as path46 from "node:path";
 
 // src/sample/upload-timeline.ts
 function uploadPart(request) {
@@ -106401,12 +106809,19 @@ var UploadTimelineRecorder = class {
 var MiB2 = 1024 * 1024;
 var V2_BLOCK_BYTES = 64 * MiB2;
 var V2_CONCURRENCY = 8;
-var SDK_SINGLE_SHOT_BYTES = 256 * MiB2;
+var SDK_SINGLE_SHOT_BYTES = 128 * MiB2;
 var SDK_MAX_TRIES = 4;
 var HTTP_CLIENT_IDLE_TIMEOUT_MS = 3 * 6e4;
 function uploadLimits(serviceVersion2, uploadChunkSize) {
   if (serviceVersion2 === "v2") {
-    return { path: "azure-sdk", concurrency: V2_CONCURRENCY, chunkBytes: V2_BLOCK_BYTES, singleShotBytes: SDK_SINGLE_SHOT_BYTES, requestTimeoutMs: null, maxTries: SDK_MAX_TRIES };
+    return {
+      path: "azure-sdk",
+      concurrency: V2_CONCURRENCY,
+      chunkBytes: V2_BLOCK_BYTES,
+      singleShotBytes: SDK_SINGLE_SHOT_BYTES,
+      requestTimeoutMs: null,
+      maxTries: SDK_MAX_TRIES
+    };
   }
   const options = getUploadOptions(uploadChunkSize === void 0 ? void 0 : { uploadChunkSize });
   return {
@@ -106478,7 +106893,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path45.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path46.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -106560,7 +106975,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync10(path46.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync10(path47.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -106612,22 +107027,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path47.join(lab.root, `memory-${Date.now()}`);
-  const tree = path47.join(base, "tree");
-  const workspace = path47.join(base, "workspace");
-  const temp = path47.join(base, "temp");
+  const base = path48.join(lab.root, `memory-${Date.now()}`);
+  const tree = path48.join(base, "tree");
+  const workspace = path48.join(base, "workspace");
+  const temp = path48.join(base, "temp");
   for (const d of [tree, workspace, temp]) mkdirSync14(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path47.join(opts.projectRoot, "node_modules"), path47.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path48.join(opts.projectRoot, "node_modules"), path48.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync14(path47.join(tree, "large"));
+      mkdirSync14(path48.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -106636,7 +107051,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path47.join(tree, "large", `blob-${i}.tar`)
+          path48.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -106657,11 +107072,11 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync8(tree, { recursive: true, force: true });
-    const hook = path47.join(base, "hwm.mjs");
+    const hook = path48.join(base, "hwm.mjs");
     writeFileSync12(hook, HWM_HOOK);
-    const hwmFile = path47.join(base, "hwm.txt");
+    const hwmFile = path48.join(base, "hwm.txt");
     writeFileSync12(hwmFile, "");
-    const nodeWrapper = path47.join(base, "node");
+    const nodeWrapper = path48.join(base, "node");
     writeFileSync12(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -106675,7 +107090,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
       onOutput: () => {
       }
     });
-    const peaks = readFileSync16(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const peaks = readFileSync17(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" "));
     const peakOf = (entry) => {
       const row = peaks.find((p2) => p2[0]?.endsWith(entry));
       return row?.[1] ? Number(row[1]) : null;
@@ -106685,7 +107100,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     let restoreSeconds2 = null;
     try {
       if (profileFile) {
-        const profile2 = JSON.parse(readFileSync16(profileFile, "utf8"));
+        const profile2 = JSON.parse(readFileSync17(profileFile, "utf8"));
         archiveBytes = profile2.restore?.archiveBytes ?? null;
         restoreSeconds2 = profile2.restore ? profile2.restore.restoreMs / 1e3 : null;
       }
@@ -106693,10 +107108,10 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path47.join(base, "plain-workspace");
+    const plainWorkspace = path48.join(base, "plain-workspace");
     mkdirSync14(plainWorkspace);
-    const plainScript = path47.join(base, "plain-restore.mjs");
-    writeFileSync12(plainScript, PLAIN_RESTORE(pathToFileURL(path47.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainScript = path48.join(base, "plain-restore.mjs");
+    writeFileSync12(plainScript, PLAIN_RESTORE(pathToFileURL(path48.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -106707,7 +107122,7 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
         BENCH_KEY: key
       }
     });
-    const plainPeak = readFileSync16(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
+    const plainPeak = readFileSync17(hwmFile, "utf8").trim().split("\n").map((l) => l.split(" ")).find((p2) => p2[0]?.endsWith("plain-restore.mjs"));
     return {
       copies: opts.copies,
       files,
@@ -106787,14 +107202,14 @@ function runChild(command, args, options) {
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path47.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path48.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
 import { mkdirSync as mkdirSync15, rmSync as rmSync9 } from "node:fs";
-import path48 from "node:path";
+import path49 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -106831,14 +107246,14 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path48.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    const dir = path49.join(lab.root, `lift-${scenario}-${Date.now()}`);
     mkdirSync15(dir);
     cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path48.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path49.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -106846,7 +107261,7 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path48.join(runner.workspace, `plain-${name2}`);
+  const workspace = path49.join(runner.workspace, `plain-${name2}`);
   mkdirSync15(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
@@ -106955,7 +107370,7 @@ function pageCacheRow(r) {
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
 import { mkdirSync as mkdirSync16, rmSync as rmSync10, writeFileSync as writeFileSync13 } from "node:fs";
-import path49 from "node:path";
+import path50 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
@@ -106967,8 +107382,8 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path49.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path49.join(workspace, "..", "temp") });
+  const restorePath = path50.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path50.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -106997,15 +107412,15 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path49.join(lab.root, `overhead-${Date.now()}`);
+  const base = path50.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path49.join(base, `${i}-${which3}`);
-        const workspace = path49.join(dir, "workspace");
-        const temp = path49.join(dir, "temp");
+        const dir = path50.join(base, `${i}-${which3}`);
+        const workspace = path50.join(dir, "workspace");
+        const temp = path50.join(dir, "temp");
         mkdirSync16(workspace, { recursive: true });
         mkdirSync16(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
@@ -107281,7 +107696,7 @@ function samplerCostRows(costs) {
 // src/bench/repeat-cost.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
 import { mkdirSync as mkdirSync17, rmSync as rmSync11 } from "node:fs";
-import path50 from "node:path";
+import path51 from "node:path";
 import { performance as performance12 } from "node:perf_hooks";
 function configFor(lab, workspace, runnerTemp, label2) {
   const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label: label2, "upload-artifact": "false" };
@@ -107295,20 +107710,20 @@ async function benchRepeatCost(lab, pairs, say) {
   try {
     if (isRoot)
       where3 = createLoopDisk(disk, {
-        dir: mkdirAndReturn(path50.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
+        dir: mkdirAndReturn(path51.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
         sizeBytes: LAB_SETTINGS.loopImageBytes
       }).mountPoint;
   } catch (error2) {
     await disk.runAll();
     throw error2;
   }
-  const base = path50.join(where3, `repeat-cost-${Date.now()}`);
+  const base = path51.join(where3, `repeat-cost-${Date.now()}`);
   const label2 = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
-    const dir = path50.join(base, `${++runNumber}-${which3}`);
-    const workspace = path50.join(dir, "workspace");
-    const temp = path50.join(dir, "temp");
+    const dir = path51.join(base, `${++runNumber}-${which3}`);
+    const workspace = path51.join(dir, "workspace");
+    const temp = path51.join(dir, "temp");
     mkdirSync17(workspace, { recursive: true });
     mkdirSync17(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
@@ -107405,7 +107820,7 @@ function renderTable(rows) {
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdir as mkdir2, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
 import * as os19 from "node:os";
-import * as path51 from "node:path";
+import * as path52 from "node:path";
 
 // src/lab/download-scenarios.ts
 var MB = 1e6;
@@ -107500,22 +107915,22 @@ var median4 = (xs) => {
 };
 async function seeded(root) {
   const services = await startLocalServices();
-  const source = path51.join(root, "source");
-  await mkdir2(path51.join(source, "deps"), { recursive: true });
-  await writeFile3(path51.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
-  await mkdir2(path51.join(root, "temp"));
-  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path51.join(root, "temp") });
+  const source = path52.join(root, "source");
+  await mkdir2(path52.join(source, "deps"), { recursive: true });
+  await writeFile3(path52.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
+  await mkdir2(path52.join(root, "temp"));
+  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path52.join(root, "temp") });
   return services;
 }
 async function benchDownloads(names, runs, log2) {
-  const root = path51.join(os19.tmpdir(), `dp-download-lab-${process.pid}`);
+  const root = path52.join(os19.tmpdir(), `dp-download-lab-${process.pid}`);
   await mkdir2(root, { recursive: true });
   const services = await seeded(root);
   let n2 = 0;
   const env = async (name2) => {
-    const workspace = path51.join(root, `w${++n2}-${name2}`);
+    const workspace = path52.join(root, `w${++n2}-${name2}`);
     await mkdir2(workspace, { recursive: true });
-    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path51.join(root, "temp") }, "v2") };
+    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path52.join(root, "temp") }, "v2") };
   };
   const apply = (settings) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
   const plain = async (settings) => {
@@ -107623,8 +108038,210 @@ function downloadRows(results) {
   return rows;
 }
 
+// src/bench/upload-lab.ts
+import { randomBytes as randomBytes4 } from "node:crypto";
+import { mkdir as mkdir3, rm as rm4, writeFile as writeFile4 } from "node:fs/promises";
+import * as os20 from "node:os";
+import * as path53 from "node:path";
+
+// src/lab/upload-scenarios.ts
+var MB2 = 1e6;
+var MiB3 = 1024 * 1024;
+var upload = (faults) => ({ network: { upload: faults } });
+var UPLOAD_SCENARIOS = {
+  "v2-blob-cap": {
+    about: "cache v2 (one Put Blob of the whole archive), 16 MB/s",
+    serviceVersion: "v2",
+    settings: upload({ bytesPerSecond: 16 * MB2 }),
+    intended: "bandwidth",
+    relaxed: { "twice-aggregate": upload({ bytesPerSecond: 32 * MB2 }) }
+  },
+  "v2-hold": {
+    about: "cache v2, 16 MB/s; the Put Blob held 3 s after 8 MB",
+    serviceVersion: "v2",
+    settings: upload({ bytesPerSecond: 16 * MB2, hold: { request: 1, afterBytes: 8 * MB2, durationMs: 3e3 } }),
+    intended: "stall",
+    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) },
+    stall: { request: 1, durationMs: 3e3 }
+  },
+  "v1-path-cap": {
+    about: "cache v1, 4 MiB chunks (4 in parallel), 16 MB/s shared by all uploads",
+    serviceVersion: "v1",
+    uploadChunkSize: 4 * MiB3,
+    settings: upload({ bytesPerSecond: 16 * MB2 }),
+    intended: "path",
+    relaxed: { "twice-aggregate": upload({ bytesPerSecond: 32 * MB2 }) }
+  },
+  "v1-per-connection": {
+    about: "cache v1, 4 MiB chunks (4 in parallel), 2 MB/s per connection",
+    serviceVersion: "v1",
+    uploadChunkSize: 4 * MiB3,
+    settings: upload({ perConnectionBytesPerSecond: 2 * MB2 }),
+    intended: "per-connection",
+    relaxed: { "twice-per-connection": upload({ perConnectionBytesPerSecond: 4 * MB2 }) }
+  },
+  "v1-latency": {
+    about: "cache v1, 2 MiB chunks (4 in parallel), 400 ms before each response",
+    serviceVersion: "v1",
+    uploadChunkSize: 2 * MiB3,
+    settings: upload({ roundTripMs: 400 }),
+    intended: "latency",
+    relaxed: { "half-round-trip": upload({ roundTripMs: 200 }) }
+  },
+  "v1-hold": {
+    about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #3 held 3 s after 1 MB",
+    serviceVersion: "v1",
+    uploadChunkSize: 4 * MiB3,
+    settings: upload({ bytesPerSecond: 16 * MB2, hold: { request: 3, afterBytes: 1 * MB2, durationMs: 3e3 } }),
+    intended: "stall",
+    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) },
+    stall: { request: 3, durationMs: 3e3 }
+  },
+  "v1-reset": {
+    about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #2 reset before its response (saveCache tries it again after 5 s)",
+    serviceVersion: "v1",
+    uploadChunkSize: 4 * MiB3,
+    settings: upload({ bytesPerSecond: 16 * MB2, cut: { request: 2, afterBytes: 0 } }),
+    intended: "stall",
+    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) }
+  }
+};
+var UPLOAD_SCENARIO_NAMES = Object.keys(UPLOAD_SCENARIOS);
+
+// src/bench/upload-lab.ts
+var ARCHIVE_BYTES2 = 4e7;
+var STALL_TOLERANCE_MS2 = 500;
+async function benchUploads(names, runs, log2) {
+  const root = path53.join(os20.tmpdir(), `dp-upload-lab-${process.pid}`);
+  const workspace = path53.join(root, "workspace");
+  await mkdir3(path53.join(workspace, "deps"), { recursive: true });
+  await mkdir3(path53.join(root, "temp"), { recursive: true });
+  await writeFile4(path53.join(workspace, "deps", "blob.bin"), randomBytes4(ARCHIVE_BYTES2));
+  const services = await startLocalServices();
+  let n2 = 0;
+  const apply = (settings) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
+  const env = (s4) => cacheClientEnv(services, { workspace, tempDir: path53.join(root, "temp") }, s4.serviceVersion);
+  const chunk = (s4) => s4.uploadChunkSize;
+  const plain = async (s4, settings) => {
+    apply(settings);
+    const key = `upload-lab-plain-${++n2}`;
+    const started = monotonicMs();
+    await withEnv(env(s4), () => saveCache2(["deps"], key, chunk(s4) === void 0 ? void 0 : { uploadChunkSize: chunk(s4) }));
+    return monotonicMs() - started;
+  };
+  const results = [];
+  const cwd = process.cwd();
+  try {
+    process.chdir(workspace);
+    for (const name2 of names) {
+      const scenario = UPLOAD_SCENARIOS[name2];
+      const result = { name: name2, scenario, runs: [] };
+      for (let run3 = 1; run3 <= runs; run3++) {
+        apply(scenario.settings);
+        const saved = await withEnv(
+          env(scenario),
+          () => observedSave({
+            paths: ["deps"],
+            key: `upload-lab-profiled-${++n2}`,
+            enableCrossOsArchive: false,
+            uploadChunkSize: chunk(scenario),
+            workspace,
+            runnerTemp: path53.join(root, "temp"),
+            sampleIntervalMs: 100,
+            log: () => {
+            }
+          })
+        );
+        const timeline2 = saved.phases.find((p2) => p2.name === "upload")?.uploadTimeline;
+        const verdict2 = saved.verdict?.upload;
+        if (!timeline2 || !verdict2)
+          throw new Error(`${name2}: the profiled save recorded no upload timeline (${saved.error?.message ?? saved.reason ?? saved.status})`);
+        const changes = Object.keys(scenario.relaxed);
+        const relaxed2 = Object.fromEntries(changes.map((c) => [c, []]));
+        const baseline = [await plain(scenario, scenario.settings)];
+        for (const c of [...changes, ...[...changes].reverse()]) relaxed2[c]?.push(await plain(scenario, scenario.relaxed[c]));
+        baseline.push(await plain(scenario, scenario.settings));
+        const r = {
+          verdict: verdict2,
+          uploadMs: timeline2.endMs - timeline2.startMs,
+          baselineMs: median3(baseline) ?? Number.NaN,
+          relaxedMs: Object.fromEntries(changes.map((c) => [c, median3(relaxed2[c] ?? []) ?? Number.NaN]))
+        };
+        result.runs.push(r);
+        log2(
+          `upload ${name2} run ${run3}: ${verdict2.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join("")}`
+        );
+      }
+      results.push(result);
+    }
+  } finally {
+    process.chdir(cwd);
+    await services.stop();
+    await rm4(root, { recursive: true, force: true });
+  }
+  return results;
+}
+function bestChange2(run3) {
+  let best2 = null;
+  for (const [change, ms] of Object.entries(run3.relaxedMs)) {
+    const savedMs = run3.baselineMs - ms;
+    if (savedMs >= 0.1 * run3.baselineMs && (!best2 || savedMs > best2.savedMs)) best2 = { change, savedMs };
+  }
+  return best2;
+}
+function whatIfShare2(run3, change) {
+  const w = run3.verdict.whatIf.find((x) => x.change === change);
+  const measured = run3.relaxedMs[change];
+  if (!w || measured === void 0) return null;
+  return (run3.baselineMs - (run3.uploadMs - w.uploadLowerBoundMs)) / measured;
+}
+function uploadRows(results) {
+  const rows = [];
+  const mid = (xs) => median3(xs) ?? Number.NaN;
+  for (const { name: name2, scenario, runs } of results) {
+    const agreeing = runs.filter((r) => {
+      const best3 = bestChange2(r);
+      return best3 ? verdictAgrees(r.verdict.limit, best3.change) : r.verdict.limit === scenario.intended;
+    }).length;
+    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join("/");
+    const best2 = runs.map(bestChange2).filter((b) => b !== null);
+    rows.push({
+      section: "Upload lab",
+      measure: `${name2}: verdict vs intervention`,
+      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(mid(best2.map((b) => b.savedMs)))}` : ""})`,
+      target: "the verdict names the relaxation that saved most, every run",
+      met: agreeing === runs.length
+    });
+    for (const change of Object.keys(scenario.relaxed)) {
+      const shares = runs.map((r) => whatIfShare2(r, change)).filter((s4) => s4 !== null);
+      const bound2 = shares.filter((s4) => s4 <= 1 + NOISE).length;
+      const tight = shares.filter((s4) => s4 <= 1 + NOISE && s4 >= TIGHTNESS).length;
+      rows.push({
+        section: "Upload lab",
+        measure: `${name2}: what-if ${change}`,
+        result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(mid(shares) * 100)}% of the measured save; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
+        target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
+        met: shares.length > 0 && tight === shares.length
+      });
+    }
+    const stall = scenario.stall;
+    if (stall) {
+      const found = runs.map((r) => r.verdict.stalls[0]);
+      const within = found.filter((s4) => s4 && Math.abs(s4.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS2).length;
+      rows.push({
+        section: "Upload lab",
+        measure: `${name2}: stall found`,
+        result: `${within}/${runs.length} within 0.5 s (median ${seconds(mid(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        target: "within 0.5 s of how long it was injected",
+        met: within === runs.length
+      });
+    }
+  }
+  return rows;
+}
+
 // src/cli/bench.ts
-var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes", "repeat-cost", "download"];
+var PARTS = ["lab", "probes", "overhead", "cost", "memory", "fixes", "repeat-cost", "download", "upload"];
 function count(value, fallback, name2) {
   if (value === void 0) return fallback;
   const n2 = Number(value);
@@ -107672,7 +108289,7 @@ ${renderTable(labTable)}
   const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory" || p2 === "fixes" || p2 === "repeat-cost");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path52.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path54.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -107717,9 +108334,14 @@ ${renderTable(labTable)}
       say(`download lab: ${names.join(", ")} \xD7 ${runs} run(s), each a profiled restore + plain restores with the fault and each relaxation (mirrored)`);
       rows.push(...downloadRows(await benchDownloads(names, runs, say)));
     }
+    if (parts.includes("upload")) {
+      const names = scenarioList(flag(args, "upload-scenarios"), UPLOAD_SCENARIO_NAMES, "upload-scenarios");
+      say(`upload lab: ${names.join(", ")} \xD7 ${runs} run(s), each a profiled save + plain saves with the fault and each relaxation (mirrored)`);
+      rows.push(...uploadRows(await benchUploads(names, runs, say)));
+    }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path52.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path54.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -107730,29 +108352,26 @@ ${renderTable(labTable)}
     `
 ${renderTable(rows)}
 
-${os20.cpus().length} CPUs, ${(os20.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os20.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
+${os21.cpus().length} CPUs, ${(os21.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os21.release()}, Node ${process.version}; ${minutes} min; ${(/* @__PURE__ */ new Date()).toISOString()}
 `
   );
   return rows.every((r) => r.met !== false) ? 0 : 1;
 }
 function downloadScenarios(value) {
-  if (value === void 0) return [...DOWNLOAD_BENCH_SCENARIOS];
+  return value === void 0 ? [...DOWNLOAD_BENCH_SCENARIOS] : scenarioList(value, DOWNLOAD_SCENARIO_NAMES, "download-scenarios");
+}
+function scenarioList(value, known, flagName) {
+  if (value === void 0) return [...known];
   const names = value.split(",").map((v) => v.trim()).filter(Boolean);
-  const unknown = names.filter((n2) => !DOWNLOAD_SCENARIO_NAMES.includes(n2));
-  if (unknown.length || names.length === 0)
-    throw new Error(`--download-scenarios takes a comma-separated list, got '${value}'; known: ${DOWNLOAD_SCENARIO_NAMES.join(", ")}`);
+  const unknown = names.filter((n2) => !known.includes(n2));
+  if (unknown.length || names.length === 0) throw new Error(`--${flagName} takes a comma-separated list, got '${value}'; known: ${known.join(", ")}`);
   return names;
 }
 function labScenarios(value) {
-  if (value === void 0) return [...LAB_SCENARIOS];
-  const names = value.split(",").map((v) => v.trim()).filter(Boolean);
-  const unknown = names.filter((n2) => !LAB_SCENARIOS.includes(n2));
-  if (unknown.length || names.length === 0)
-    throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(", ")}`);
-  return names;
+  return scenarioList(value, LAB_SCENARIOS, "scenarios");
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync5(path52.join(os20.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync5(path54.join(os21.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -107763,7 +108382,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync5(path52.join(os20.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync5(path54.join(os21.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync12(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -107774,8 +108393,8 @@ async function onProvisionedDisk(fn) {
 // src/cli/lab.ts
 import { execFileSync as execFileSync8 } from "node:child_process";
 import { writeFileSync as writeFileSync14 } from "node:fs";
-import os21 from "node:os";
-import * as path53 from "node:path";
+import os22 from "node:os";
+import * as path55 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -107786,7 +108405,7 @@ async function labCommand(argv) {
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path53.resolve(distDir(), "..");
+  const projectRoot = path55.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -107799,7 +108418,7 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path53.join(record, `lab-${name2}.json`);
+        const file = path55.join(record, `lab-${name2}.json`);
         writeFileSync14(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);
@@ -107824,17 +108443,17 @@ function labProvenance(name2, settings, command, projectRoot) {
     if (dirty) commit += " + uncommitted changes";
   } catch {
   }
-  const cpus = os21.cpus();
-  const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os21.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os21.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
+  const cpus = os22.cpus();
+  const machine = `${cpus.length} \xD7 ${cpus[0]?.model.trim() ?? "CPU"}, ${(os22.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os22.release()}, Node ${process.version}; disk-profiler at ${commit}; ${(/* @__PURE__ */ new Date()).toISOString()}`;
   return { command, scenario: name2, about: SCENARIOS[name2].about, settings, machine };
 }
 
 // src/lab/step-child.ts
-import { readFileSync as readFileSync17, writeFileSync as writeFileSync15 } from "node:fs";
+import { readFileSync as readFileSync18, writeFileSync as writeFileSync15 } from "node:fs";
 async function labStepCommand2(argv) {
   const file = argv[0];
   if (!file) throw new Error("lab-step takes a request file (internal: the lab runs it)");
-  const request = JSON.parse(readFileSync17(file, "utf8"));
+  const request = JSON.parse(readFileSync18(file, "utf8"));
   const say = (line) => process.stderr.write(`  ${line}
 `);
   const result = request.kind === "profile" ? await runProfile(request.config, { log: say, warn: (l) => say(`warning: ${l}`) }) : await plainRestoreUntilOnDisk(request.entry, request.where, {});
@@ -107849,6 +108468,8 @@ Commands:
   serve [--port N] [--download-rate BYTES_PER_S]
         Start the local cache and artifact services (over Azurite) and print the
         environment variables an action step needs, one NAME=value a line; runs until stopped.
+        Network faults, for downloads and the save's uploads: POST /_admin/settings
+        {"network": {...}} to the printed URL (see README, "Outside GitHub").
   seed --key KEY --path PATH [--path PATH...] [--workspace DIR] [--v1]
         Save directories as a cache entry into the services named by the environment.
   run --input NAME=VALUE [--input ...] [--workspace DIR] [--runner-temp DIR] [--node PATH]

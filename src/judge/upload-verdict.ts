@@ -15,7 +15,6 @@ import {
   type Body,
   bytesAt,
   flatWithin,
-  flowingMs,
   inFlightMean,
   median,
   PATH_ELASTICITY,
@@ -153,7 +152,6 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
   const data = t.requests.filter(carriesData);
   const total = t.samples[t.samples.length - 1]?.[1] ?? 0;
   const rate = (archiveBytes ?? total) / (D / 1000);
-  const flowing = flowingMs(t);
   const stalls = findStalls(t);
   const waits = data.map(answerWait).filter((x): x is number => x !== null);
   const waitSum = waits.reduce((a, b) => a + b, 0);
@@ -165,11 +163,6 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
     );
   const meanInFlight = Math.max(1, inFlightMean(t));
   const single = data.length === 1 && data[0]?.part === 'whole blob';
-  const evidence: string[] = [
-    `${data.length} request${data.length === 1 ? '' : 's'} carried the archive on the ${t.limits.path} path (${single ? `one Put Blob: the Azure SDK sends an archive up to ${bytes(t.limits.singleShotBytes ?? 0)} in one request` : `up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average, ${bytes(t.limits.chunkBytes)} each`}), ${bytes(total)} sent in ${seconds(D)}: ${mibPerSecond(rate)}`,
-    `bytes flowed ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(waits))})`,
-  ];
-  const stalled = new Set(stalls.map((x) => x.requestId));
   // The peer acknowledges bytes into its receive buffer before its reader takes them, so a body's end is the
   // store's answer less the least answer wait of the upload (the fixed round trip and commit), not the last
   // acknowledged byte: the rates then follow what the far side took, whatever buffers sat between.
@@ -179,6 +172,14 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
     toMs: r.responseMs === null ? r.bodySentMs : Math.max(r.bodySentMs ?? r.startMs, r.responseMs - fixedWait),
     bytes: r.sentBytes,
   });
+  // For the same reason bytes flowed while any body was in flight, not only while acknowledgements grew
+  // (the far side's buffer drained meanwhile); the stretches nothing moved in a stall are taken out.
+  const flowing = Math.max(0, Math.min(D, unionMs(data.map(body), t.endMs)) - stalls.reduce((sum, x) => sum + x.wholeUploadMs, 0));
+  const evidence: string[] = [
+    `${data.length} request${data.length === 1 ? '' : 's'} carried the archive on the ${t.limits.path} path (${single ? `one Put Blob: the Azure SDK sends an archive up to ${bytes(t.limits.singleShotBytes ?? 0)} in one request` : `up to ${t.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average, ${bytes(t.limits.chunkBytes)} each`}), ${bytes(total)} sent in ${seconds(D)}: ${mibPerSecond(rate)}`,
+    `a body was on its way ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(waits))})`,
+  ];
+  const stalled = new Set(stalls.map((x) => x.requestId));
   const elastic = rateElasticity(
     data.filter((r) => !stalled.has(r.id) && r.outcome === 'complete' && r.responseMs !== null).map(body),
     data.map(body),
@@ -219,8 +220,11 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
         : `the upload ran at ${mibPerSecond(rate)} with no stall and short waits for the store's answers`;
   }
   const worst = stalls[0];
-  const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst);
-  if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
+  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight) : 0;
+  const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
+  // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
+  // a held one's share, and only the stretch nothing moved is lost.
+  if (worst && lostMs >= STALL_VERDICT_SHARE * D) {
     evidence.push(`apart from the stall: ${why}`);
     limit = 'stall';
     why = stallSentence(worst, t, archiveBytes);
@@ -237,6 +241,7 @@ function uploadWhatIfs(
   waitSum: number,
   meanInFlight: number,
   worst: UploadStall | undefined,
+  lostMs: number,
 ): UploadWhatIf[] {
   const out: UploadWhatIf[] = [];
   // A doubled rate halves at most the time bytes flowed; waits for answers and stalls stay.
@@ -256,12 +261,33 @@ function uploadWhatIfs(
   say('twice-aggregate', limit === 'path' || limit === 'bandwidth' ? halfFlow : D, 'With twice the aggregate rate (a wider path)');
   // Each of the parallel slots waits its requests' answers one after another: half of that per slot.
   say('half-round-trip', D - waitSum / (2 * meanInFlight), 'With half the round trip');
-  if (worst) {
-    const shared = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5);
-    const lost = shared ? worst.wholeUploadMs + (worst.durationMs - worst.wholeUploadMs) / meanInFlight : worst.durationMs;
-    say('stall-removed', D - lost, `Without the ${seconds(worst.durationMs)} stall`);
-  }
+  if (worst) say('stall-removed', D - lostMs, `Without the ${seconds(worst.durationMs)} stall`);
   return out;
+}
+
+/**
+ * The most a stall cost the upload. Under a cap shared by the requests (the path's), the others took the
+ * stalled one's share while they ran, so only the stretch nothing moved is lost; under a cap on each
+ * connection, or with one request, its whole length is.
+ */
+function stallCostMs(stall: UploadStall, limit: UploadLimitKind, meanInFlight: number): number {
+  const shared = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5);
+  return shared ? stall.wholeUploadMs : stall.durationMs;
+}
+
+/** How long at least one of the intervals was open. */
+function unionMs(bodies: readonly Body[], endMs: number): number {
+  const spans = bodies.map((b) => [b.fromMs, b.toMs ?? endMs] as const).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let open: [number, number] | null = null;
+  for (const [from, to] of spans) {
+    if (open && from <= open[1]) open[1] = Math.max(open[1], to);
+    else {
+      if (open) total += open[1] - open[0];
+      open = [from, to];
+    }
+  }
+  return total + (open ? open[1] - open[0] : 0);
 }
 
 /** The stall in one sentence, to lead the save's: that the upload stalled, how long, and what would end one. */
