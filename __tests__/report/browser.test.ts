@@ -3,7 +3,10 @@
 // file; elsewhere it skips, saying why.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeSave } from '../../src/judge/save-rules.js';
+import type { SaveResult, Snapshot, UploadTimeline } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
+import { renderSaveSection } from '../../src/report/save-section.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { prerequisite } from '../helpers/prerequisites.js';
 import { CHROMIUM_PATH, chromiumAvailable, SummaryBrowser } from '../helpers/summary-browser.js';
@@ -52,6 +55,54 @@ describe.skipIf(!run)('the step summary in Chromium (GFM + Mermaid 11)', () => {
         expect(t.emptyHeaderRow).toBe(false);
         expect(t.emptyColumns).toEqual([]);
       }
+    });
+  }
+});
+
+/** A save whose upload phase is a recorded upload (fixtures/uploads), as the post step's section renders it. */
+function recordedSave(name: string): SaveResult {
+  const r = JSON.parse(readFileSync(`fixtures/uploads/${name}.json`, 'utf8')) as {
+    archiveBytes: number;
+    timeline: UploadTimeline;
+    serviceVersion: 'v1' | 'v2';
+  };
+  const at = (tMs: number): Snapshot => ({ tMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
+  const upload = { name: 'upload' as const, startMs: r.timeline.startMs, endMs: r.timeline.endMs, start: at(r.timeline.startMs), end: at(r.timeline.endMs) };
+  const phases = [{ ...upload, networkBytes: r.archiveBytes, uploadTimeline: r.timeline }];
+  return {
+    status: 'saved',
+    key: name,
+    paths: ['deps'],
+    serviceVersion: r.serviceVersion,
+    compressionMethod: 'zstd-without-long',
+    matchedPaths: ['deps'],
+    archiveBytes: r.archiveBytes,
+    cacheId: 1,
+    compressionThreads: 2,
+    phases,
+    saveMs: upload.endMs - upload.startMs,
+    wallMs: upload.endMs - upload.startMs,
+    devices: [],
+    samples: { intervalMs: 100, keptEvery: 1, snapshots: [] },
+    verdict: judgeSave({ phases, deviceIndex: null, cpuCount: 2, compressionThreads: 2 }),
+  };
+}
+
+describe.skipIf(!run)("the save's upload section in Chromium", () => {
+  let browser: SummaryBrowser;
+  beforeAll(async () => {
+    browser = await SummaryBrowser.launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const name of ['v1-hold', 'v2-hold', 'v1-per-connection']) {
+    it(`fixtures/uploads/${name}: the verdict and both upload charts render`, async () => {
+      const m = await browser.render(renderSaveSection(recordedSave(name)));
+      expect(m.mermaidErrors).toEqual([]);
+      expect(m.charts).toBe(2);
+      for (const t of m.tables) expect(t.emptyColumns).toEqual([]);
     });
   }
 });

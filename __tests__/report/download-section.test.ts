@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stallHeadline } from '../../src/judge/download-in-verdict.js';
 import { judgeDownload } from '../../src/judge/download-verdict.js';
 import type { DownloadTimeline } from '../../src/profile/schema.js';
-import { downloadChartPoints } from '../../src/report/download-section.js';
+import { transferChartPoints } from '../../src/report/download-section.js';
 import { repoRoot } from '../helpers/tree.js';
 
 const load = (name: string) =>
@@ -37,7 +37,7 @@ describe('the download charts', () => {
   it('the grid adds up to every byte received, and never shows more in flight than the recording', () => {
     for (const name of ['sdk-path-cap', 'sdk-hold', 'plain-hold']) {
       const { timeline } = load(name);
-      const points = downloadChartPoints(timeline);
+      const points = transferChartPoints(timeline);
       expect(points.length).toBeGreaterThan(10);
       expect(points.length).toBeLessThanOrEqual(120);
       const span = (timeline.endMs - timeline.startMs) / points.length / 1000;
@@ -49,7 +49,7 @@ describe('the download charts', () => {
 
   it('a held stream shows a stretch of zero throughput as long as the stall', () => {
     const { timeline } = load('plain-hold');
-    const points = downloadChartPoints(timeline);
+    const points = transferChartPoints(timeline);
     const cell = (timeline.endMs - timeline.startMs) / points.length;
     let run = 0;
     let longest = 0;

@@ -30,6 +30,26 @@ describe('network fault settings', () => {
     expect(() => parseNetworkFaults({ storeDelaysMs: [1, -2] })).toThrow(/network.storeDelaysMs\[1\] must be a non-negative integer, got -2/);
   });
 
+  it("parses the uploads' faults under network.upload and names a bad field with its full path", () => {
+    const upload = {
+      bytesPerSecond: 5_000_000,
+      perConnectionBytesPerSecond: 1000,
+      roundTripMs: 0,
+      hold: { request: 2, afterBytes: 0, durationMs: 500 },
+      cut: { request: 1, afterBytes: 10 },
+    };
+    expect(parseNetworkFaults({ roundTripMs: 3, upload })).toEqual({ roundTripMs: 3, upload });
+    expect(() => parseNetworkFaults({ upload: { bytesPerSecond: 1.5 } })).toThrow(/network.upload.bytesPerSecond must be a positive integer, got 1.5/);
+    expect(() => parseNetworkFaults({ upload: { roundTripMs: -1 } })).toThrow(/network.upload.roundTripMs must be a non-negative integer, got -1/);
+    expect(() => parseNetworkFaults({ upload: { cut: { request: 1 } } })).toThrow(
+      /network.upload.cut.afterBytes must be a non-negative integer, got undefined/,
+    );
+    expect(() => parseNetworkFaults({ upload: { storeDelaysMs: [1] } })).toThrow(
+      /network.upload.storeDelaysMs is not a known setting \(known: bytesPerSecond, perConnectionBytesPerSecond, roundTripMs, hold, cut\)/,
+    );
+    expect(() => parseNetworkFaults({ upload: 'fast' })).toThrow(/network.upload must be an object, got "fast"/);
+  });
+
   it('a settings update replaces the network faults as a whole, and null clears them', () => {
     const base = { downloadBytesPerSecond: null, faults: {}, downloadUrls: 'azure' as const };
     const set = applySettingsUpdate(base, parseSettingsUpdate({ network: { roundTripMs: 50 } }));

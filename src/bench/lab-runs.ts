@@ -88,7 +88,9 @@ export function rejudgeLab(dir: string, scenarios: readonly LabScenarioName[], l
       k.profile.verdict = judgeProfile(k.profile);
       const check = checkRun(r, k.profile, k.intervention, k.cpuSeconds);
       r.runs.push({ check, baseRuns: k.intervention.baseRuns, relaxed: k.intervention.relaxed, wallMs: k.wallMs });
-      log(`  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}`);
+      log(
+        `  ${scenario} run ${k.run} (re-judged): verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? 'right' : 'WRONG'}`,
+      );
     }
     out.push(r);
   }
@@ -125,7 +127,14 @@ export async function benchLab(
         const wallMs = Date.now() - started;
         r.runs.push({ check, baseRuns: intervention.baseRuns, relaxed: intervention.relaxed, wallMs });
         if (keepDir) {
-          const kept: KeptLabRun = { scenario, run: i + 1, profile: result.profile, intervention, wallMs, ...(result.cpuSeconds !== undefined ? { cpuSeconds: result.cpuSeconds } : {}) };
+          const kept: KeptLabRun = {
+            scenario,
+            run: i + 1,
+            profile: result.profile,
+            intervention,
+            wallMs,
+            ...(result.cpuSeconds !== undefined ? { cpuSeconds: result.cpuSeconds } : {}),
+          };
           fs.writeFileSync(path.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
         }
         log(

@@ -2,9 +2,10 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost,download   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload   a subset
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see src/lab/download-scenarios.ts)
+ *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see src/lab/upload-scenarios.ts)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --keep DIR          keep each lab run (profile + intervention) as DIR/<scenario>-run<N>.json
  *   --rejudge DIR       no measuring: judge the runs --keep wrote again with this build and print the lab rows
@@ -34,11 +35,13 @@ import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
 import { benchRepeatCost, repeatCostRows } from '../bench/repeat-cost.js';
 import { renderTable, type BenchRow } from '../bench/table.js';
 import { benchDownloads, downloadRows } from '../bench/download-lab.js';
+import { benchUploads, uploadRows } from '../bench/upload-lab.js';
+import { UPLOAD_SCENARIO_NAMES } from '../lab/upload-scenarios.js';
 import { DOWNLOAD_BENCH_SCENARIOS, DOWNLOAD_SCENARIO_NAMES, type DownloadScenarioName } from '../lab/download-scenarios.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost', 'download'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost', 'download', 'upload'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -132,6 +135,11 @@ export async function benchCommand(argv: string[]): Promise<number> {
       say(`download lab: ${names.join(', ')} × ${runs} run(s), each a profiled restore + plain restores with the fault and each relaxation (mirrored)`);
       rows.push(...downloadRows(await benchDownloads(names, runs, say)));
     }
+    if (parts.includes('upload')) {
+      const names = scenarioList(flag(args, 'upload-scenarios'), UPLOAD_SCENARIO_NAMES, 'upload-scenarios');
+      say(`upload lab: ${names.join(', ')} × ${runs} run(s), each a profiled save + plain saves with the fault and each relaxation (mirrored)`);
+      rows.push(...uploadRows(await benchUploads(names, runs, say)));
+    }
     if (parts.includes('memory') && lab) {
       rows.push(
         ...memoryRows(await benchMemory(lab, { projectRoot: path.resolve(distDir(), '..'), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say })),
@@ -148,27 +156,22 @@ export async function benchCommand(argv: string[]): Promise<number> {
 }
 
 export function downloadScenarios(value: string | undefined): DownloadScenarioName[] {
-  if (value === undefined) return [...DOWNLOAD_BENCH_SCENARIOS];
+  return value === undefined ? [...DOWNLOAD_BENCH_SCENARIOS] : scenarioList(value, DOWNLOAD_SCENARIO_NAMES, 'download-scenarios');
+}
+
+function scenarioList<T extends string>(value: string | undefined, known: readonly T[], flagName: string): T[] {
+  if (value === undefined) return [...known];
   const names = value
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
-  const unknown = names.filter((n) => !(DOWNLOAD_SCENARIO_NAMES as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0)
-    throw new Error(`--download-scenarios takes a comma-separated list, got '${value}'; known: ${DOWNLOAD_SCENARIO_NAMES.join(', ')}`);
-  return names as DownloadScenarioName[];
+  const unknown = names.filter((n) => !(known as readonly string[]).includes(n));
+  if (unknown.length || names.length === 0) throw new Error(`--${flagName} takes a comma-separated list, got '${value}'; known: ${known.join(', ')}`);
+  return names as T[];
 }
 
 export function labScenarios(value: string | undefined): LabScenarioName[] {
-  if (value === undefined) return [...LAB_SCENARIOS];
-  const names = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(LAB_SCENARIOS as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0)
-    throw new Error(`--scenarios takes a comma-separated list of lab scenarios, got '${value}'; known: ${LAB_SCENARIOS.join(', ')}`);
-  return names as LabScenarioName[];
+  return scenarioList(value, LAB_SCENARIOS, 'scenarios');
 }
 
 async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {

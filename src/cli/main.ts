@@ -17,6 +17,8 @@ Commands:
   serve [--port N] [--download-rate BYTES_PER_S]
         Start the local cache and artifact services (over Azurite) and print the
         environment variables an action step needs, one NAME=value a line; runs until stopped.
+        Network faults, for downloads and the save's uploads: POST /_admin/settings
+        {"network": {...}} to the printed URL (see README, "Outside GitHub").
   seed --key KEY --path PATH [--path PATH...] [--workspace DIR] [--v1]
         Save directories as a cache entry into the services named by the environment.
   run --input NAME=VALUE [--input ...] [--workspace DIR] [--runner-temp DIR] [--node PATH]

@@ -19,7 +19,19 @@ import type {
   DownloadVerdict,
   DownloadWhatIf,
 } from '../profile/schema.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../report/format.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
+import {
+  type Body,
+  bytesAt,
+  flatWithin,
+  flowingMs as flowedMs,
+  inFlightMean,
+  median,
+  PATH_ELASTICITY,
+  PER_CONNECTION_ELASTICITY,
+  quantile,
+  rateElasticity,
+} from './transfer-stats.js';
 
 /** A stretch without bytes shorter than this is ordinary jitter, whatever the sampling interval. */
 const STALL_MIN_MS = 1000;
@@ -33,68 +45,9 @@ const STALL_VERDICT_SHARE = 0.1;
 const WAIT_SHARE = 0.5;
 /** First bytes spread wider than this (90th percentile over the fastest) do not track one round trip: the store. */
 const STORE_SPREAD = 3;
-/** Elasticity of the rate in the requests in flight: above, a per-connection cap; below the lower, a path cap. */
-const PER_CONNECTION_ELASTICITY = 0.6;
-const PATH_ELASTICITY = 0.3;
-/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
-const MIN_PARALLELISM_SPREAD = 1.3;
-/** Least body time of a request for its rate to count. */
-const MIN_BODY_MS = 200;
-
-const median = (xs: readonly number[]): number => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-const quantile = (xs: readonly number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
-};
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
 const duration = (r: DownloadRequestRecord, endMs: number): number => (r.endMs ?? endMs) - r.startMs;
-
-/** Aggregate bytes at time t, from the samples (step function: the last sample at or before t). */
-function bytesAt(t: DownloadTimeline, tMs: number): number {
-  let b = 0;
-  for (const [at, total] of t.samples) {
-    if (at > tMs) break;
-    b = total;
-  }
-  return b;
-}
-
-/** How long, within [from, to], no request received anything (aggregate flat between samples). */
-function flatWithin(t: DownloadTimeline, from: number, to: number): number {
-  let flat = 0;
-  const s = t.samples;
-  for (let i = 0; i + 1 < s.length; i++) {
-    const [a, ba] = s[i] as [number, number, number];
-    const [b, bb] = s[i + 1] as [number, number, number];
-    // Samples are kept only where something changed: an interval that ends in growth but spans more than a
-    // tick and a half was flat until the last tick (the bytes arrived within the tick that recorded them).
-    const flatEnd = bb === ba ? b : b - t.intervalMs;
-    const lo = Math.max(a, from);
-    const hi = Math.min(flatEnd, to);
-    if (hi > lo && (bb === ba || b - a > 1.5 * t.intervalMs)) flat += hi - lo;
-  }
-  return flat;
-}
-
-/** Time the aggregate grew (bytes flowed), and the rate while flowing, grouped by requests in flight. */
-function flowing(t: DownloadTimeline): { flowingMs: number } {
-  let flowingMs = 0;
-  const s = t.samples;
-  for (let i = 0; i + 1 < s.length; i++) {
-    const [a, ba] = s[i] as [number, number, number];
-    const [b, bb] = s[i + 1] as [number, number, number];
-    if (bb <= ba || b <= a) continue;
-    // A gap longer than a few ticks ending in growth is mostly a flat stretch: count one interval of flow.
-    flowingMs += Math.min(b - a, t.intervalMs * 1.5);
-  }
-  return { flowingMs };
-}
 
 /** Any segment timeout below the time from the segment's start to the stall's end fires during the stall (half a second of margin). */
 function segmentTimeoutToCut(stallEndMs: number, segmentStartMs: number): number {
@@ -207,7 +160,7 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
   const gets = t.requests.filter((r) => r.method === 'GET');
   const total = t.samples[t.samples.length - 1]?.[1] ?? 0;
   const rate = (archiveBytes ?? total) / (D / 1000);
-  const { flowingMs } = flowing(t);
+  const flowingMs = flowedMs(t);
   const stalls = findStalls(t);
   const waits = gets.map(ttfb).filter((x): x is number => x !== null);
   const waitShare =
@@ -223,11 +176,9 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
   ];
   // A stalled request's rate says nothing about the caps: leave it out.
   const stalled = new Set(stalls.map((x) => x.requestId));
-  const elastic = rateElasticity(
-    gets.filter((r) => !stalled.has(r.id)),
-    t.endMs,
-    gets,
-  );
+  const body = (r: DownloadRequestRecord): Body => ({ fromMs: r.firstByteMs as number, toMs: r.endMs, bytes: r.receivedBytes });
+  const answered = gets.filter((r) => r.firstByteMs !== null);
+  const elastic = rateElasticity(answered.filter((r) => !stalled.has(r.id) && r.outcome === 'complete').map(body), answered.map(body), t.endMs);
   const elasticity = elastic?.elasticity ?? null;
   if (elastic) {
     evidence.push(
@@ -283,39 +234,6 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
   return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence, whatIf };
 }
 
-/**
- * How each request's body rate changed with the bodies in flight beside it: the slope of log(rate) on
- * log(in flight) is 0 when each connection has its own cap and -1 when they share one; the aggregate's
- * elasticity in the parallelism is 1 + slope (1: per connection, 0: the path).
- */
-function rateElasticity(gets: readonly DownloadRequestRecord[], endMs: number, all: readonly DownloadRequestRecord[] = gets) {
-  const bodies = gets.filter((r) => r.outcome === 'complete' && r.firstByteMs !== null && r.endMs !== null && r.endMs - r.firstByteMs >= MIN_BODY_MS);
-  const inBody = (t: number) => all.filter((g) => g.firstByteMs !== null && g.firstByteMs <= t && (g.endMs ?? endMs) > t).length;
-  const rows = bodies.map((r) => {
-    const from = r.firstByteMs as number;
-    const to = r.endMs as number;
-    // The mean count of bodies in flight over this body, at 20 points.
-    let sum = 0;
-    for (let i = 0; i < 20; i++) sum += inBody(from + ((i + 0.5) / 20) * (to - from));
-    return { inFlight: Math.max(1, sum / 20), rate: r.receivedBytes / ((to - from) / 1000) };
-  });
-  if (rows.length < 2) return null;
-  const fewest = rows.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-  const most = rows.reduce((a, b) => (b.inFlight > a.inFlight ? b : a));
-  if (most.inFlight / fewest.inFlight < MIN_PARALLELISM_SPREAD) return null;
-  const xs = rows.map((r) => Math.log(r.inFlight));
-  const ys = rows.map((r) => Math.log(r.rate));
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < xs.length; i++) {
-    num += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
-    den += ((xs[i] as number) - mx) ** 2;
-  }
-  return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
-}
-
 /** Requests closed before their body ended, and the request that fetched the rest again (a retry), if any. */
 function interruptions(t: DownloadTimeline): string[] {
   const gets = t.requests.filter((r) => r.method === 'GET');
@@ -335,18 +253,6 @@ function interruptions(t: DownloadTimeline): string[] {
           : 'nothing fetched it again';
       return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
     });
-}
-
-function inFlightMean(t: DownloadTimeline): number {
-  let area = 0;
-  const s = t.samples;
-  for (let i = 0; i + 1 < s.length; i++) {
-    const [a, , k] = s[i] as [number, number, number];
-    const [b] = s[i + 1] as [number, number, number];
-    area += (b - a) * k;
-  }
-  const span = (s[s.length - 1]?.[0] ?? 0) - (s[0]?.[0] ?? 0);
-  return span > 0 ? area / span : 0;
 }
 
 function downloadWhatIfs(

@@ -4,10 +4,11 @@
  * many small files (disk read IOPS or latency, or bandwidth for big ones), zstd compressing (CPU, with
  * zstdmt's thread per core), the service round trips and the upload (network).
  */
-import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot } from '../profile/schema.js';
+import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot, UploadVerdict } from '../profile/schema.js';
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
 import { PROCESS_FULL_CORE } from './thresholds.js';
+import { judgeUpload, uploadStallHeadline } from './upload-verdict.js';
 
 export const SAVE_THRESHOLDS = {
   /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
@@ -141,7 +142,18 @@ function judgeReadAndCompress(
   return { bottleneck: 'inconclusive', clause: `neither the CPUs nor the disk reads were saturated during ${NOUN[phase]}`, evidence };
 }
 
-function judgeNetwork(phase: SavePhaseName, record: SavePhaseRecord, durationMs: number): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
+function judgeNetwork(
+  phase: SavePhaseName,
+  record: SavePhaseRecord,
+  durationMs: number,
+  upload: UploadVerdict | undefined,
+): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
+  if (phase === 'upload' && upload) {
+    // The upload's own verdict, from its timeline. Its evidence and what-ifs are SaveVerdict.upload's,
+    // rendered once beside its charts.
+    const clause = upload.sentence.replace(/\.$/, '');
+    return { bottleneck: 'network', clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`, evidence: [] };
+  }
   if (phase === 'upload' && record.networkBytes) {
     const rate = record.networkBytes / Math.max(durationMs / 1000, 1e-9);
     return {
@@ -160,26 +172,39 @@ function busiestIn(p: SavePhaseRecord, input: SaveJudgeInput): BusiestProcess | 
   return b && b.comm !== 'none' ? b : null;
 }
 
-export function judgeSavePhases(input: SaveJudgeInput): PhaseJudgement[] {
+/** The upload judged from its timeline, where the upload phase recorded one. */
+function uploadVerdictOf(input: SaveJudgeInput): UploadVerdict | undefined {
+  const phase = input.phases.find((p) => p.name === 'upload');
+  return phase?.uploadTimeline ? judgeUpload(phase.uploadTimeline, phase.networkBytes ?? null) : undefined;
+}
+
+export function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | undefined = uploadVerdictOf(input)): PhaseJudgement[] {
   return input.phases.map((p) => {
     const durationMs = Math.max(0, p.endMs - p.startMs);
     const judged =
       p.name === 'list' || p.name === 'archive'
         ? judgeReadAndCompress(p.name, phaseSummary(p.start, p.end, input.deviceIndex), busiestIn(p, input), input)
-        : judgeNetwork(p.name, p, durationMs);
+        : judgeNetwork(p.name, p, durationMs, upload);
     return { phase: p.name, durationMs, ...judged };
   });
 }
 
 export function judgeSave(input: SaveJudgeInput): SaveVerdict {
-  const judged = judgeSavePhases(input);
+  const upload = uploadVerdictOf(input);
+  const judged = judgeSavePhases(input, upload);
   if (judged.length === 0) return { bottleneck: 'inconclusive', sentence: 'Save: inconclusive, no phase was recorded.', phases: [] };
   const totalMs = judged.reduce((sum, j) => sum + j.durationMs, 0);
   const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   const share = totalMs > 0 ? (dominant.durationMs / totalMs) * 100 : 0;
+  // A stall is the first thing to fix, whatever phase took longest: it leads the save's sentence.
+  const uploadPhase = input.phases.find((p) => p.name === 'upload');
+  const stall = upload?.limit === 'stall' ? upload.stalls[0] : undefined;
+  const lead =
+    stall && uploadPhase?.uploadTimeline ? `${uploadStallHeadline(stall, uploadPhase.networkBytes ?? null, uploadPhase.uploadTimeline.limits)} ` : '';
   return {
     bottleneck: dominant.bottleneck,
-    sentence: `Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN[dominant.phase]} took ${pct(share)} of the ${secs(totalMs)} save.`,
+    sentence: `${lead}Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN[dominant.phase]} took ${pct(share)} of the ${secs(totalMs)} save.`,
     phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence })),
+    ...(upload ? { upload } : {}),
   };
 }

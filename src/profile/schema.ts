@@ -155,9 +155,9 @@ export interface PhaseRecord {
   downloadTimeline?: DownloadTimeline;
 }
 
-export const DOWNLOAD_REQUEST_OUTCOMES = ['complete', 'aborted', 'error', 'open'] as const;
-/** complete: the body ended; aborted: closed before its end (a cut, a timeout); error: the request failed; open: still running when recording stopped. */
-export type DownloadRequestOutcome = (typeof DOWNLOAD_REQUEST_OUTCOMES)[number];
+export const TRANSFER_REQUEST_OUTCOMES = ['complete', 'aborted', 'error', 'open'] as const;
+/** complete: the response body ended; aborted: closed before its end (a cut, a timeout); error: the request failed; open: still running when recording stopped. */
+export type TransferRequestOutcome = (typeof TRANSFER_REQUEST_OUTCOMES)[number];
 
 /** One HTTP request the download made (a ranged GET, the HEAD before them, a retry), from node's own http client. */
 export interface DownloadRequestRecord {
@@ -174,7 +174,7 @@ export interface DownloadRequestRecord {
   status: number | null;
   /** Bytes read from its socket since it got the socket (headers and body, as the wire carried them). */
   receivedBytes: number;
-  outcome: DownloadRequestOutcome;
+  outcome: TransferRequestOutcome;
   /** Bytes received so far, at each sampler tick where it changed: [tMs, receivedBytes]. */
   points: [number, number][];
 }
@@ -221,6 +221,68 @@ export interface DownloadLimits {
   segmentTimeoutMs: number | null;
   /** Bytes per segment (the SDK's 128 MiB), null on the HTTP paths. */
   segmentBytes: number | null;
+}
+
+/**
+ * One HTTP request of the save's upload, from node's own http client: on cache v2 the Azure SDK's Put
+ * Blob (an archive up to 256 MiB) or its Put Blocks and the Put Block List; on v1 a PATCH per chunk and
+ * the commit's POST.
+ */
+export interface UploadRequestRecord {
+  /** 1-based, in the order the requests started. */
+  id: number;
+  method: string;
+  /** What it carries: v1's Content-Range, the SDK's block id; null for a whole blob or a request without a body. */
+  part: string | null;
+  startMs: number;
+  /** The sampler tick at which its whole body had been acknowledged by the peer (at the latest its answer); null if it never was. */
+  bodySentMs: number | null;
+  /** When the response headers arrived: the store acknowledged the body. null without a response. */
+  responseMs: number | null;
+  /** When the request closed; null while open. */
+  endMs: number | null;
+  status: number | null;
+  /** Bytes the peer acknowledged on its socket since it got the socket (headers and body): handed to the kernel less its send queue. */
+  sentBytes: number;
+  outcome: TransferRequestOutcome;
+  /** Bytes sent so far, at each sampler tick where it changed: [tMs, sentBytes]. */
+  points: [number, number][];
+}
+
+/** 'azure-sdk' (cache v2: Put Blob, or Put Blocks in parallel), 'http-chunks' (cache v1: PATCH chunks in parallel). */
+export const UPLOAD_PATHS = ['azure-sdk', 'http-chunks'] as const;
+export type UploadPath = (typeof UPLOAD_PATHS)[number];
+
+export interface UploadLimits {
+  path: UploadPath;
+  /** Parallel requests the toolkit allows. */
+  concurrency: number;
+  /** Bytes per request: the SDK's block, v1's chunk. */
+  chunkBytes: number;
+  /** The SDK sends an archive up to this size as one Put Blob (one request, no parallelism); null on v1. */
+  singleShotBytes: number | null;
+  /** Client-side timeout on one try, ms; null where there is none (a held body waits as long as the job runs). */
+  requestTimeoutMs: number | null;
+  /** Tries per request, the first included. */
+  maxTries: number;
+}
+
+/**
+ * The upload seen from its requests (as DownloadTimeline, in the other direction): only requests to the
+ * upload's host made by this process while the upload ran.
+ */
+export interface UploadTimeline {
+  intervalMs: number;
+  startMs: number;
+  endMs: number;
+  requests: UploadRequestRecord[];
+  /** [tMs, bytes sent by all requests so far, requests in flight], recorded where either changed. */
+  samples: [number, number, number][];
+  /** Counters of every interface that moved bytes meanwhile (txBytes is the upload's side); null without /proc/net/dev. */
+  interfaces: NetDevDelta[] | null;
+  limits: UploadLimits;
+  /** Requests past the recording's bound (4000), counted but not kept. */
+  droppedRequests?: number;
 }
 
 export interface BlockDeviceInfo {
@@ -565,12 +627,19 @@ export interface DeviceVerdict {
 }
 
 /** What limited the download, from its timeline: see src/judge/download-verdict.ts. */
-export const DOWNLOAD_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
-export type DownloadLimitKind = (typeof DOWNLOAD_LIMIT_KINDS)[number];
+export const TRANSFER_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
+export type DownloadLimitKind = (typeof TRANSFER_LIMIT_KINDS)[number];
+/** What limited the save's upload, from its timeline (src/judge/upload-verdict.ts): the download's kinds. */
+export type UploadLimitKind = DownloadLimitKind;
 
 /** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */
 export const DOWNLOAD_STALL_KINDS = ['body', 'first-byte', 'slow'] as const;
-export const DOWNLOAD_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
+export const TRANSFER_WHAT_IF_CHANGES = ['twice-per-connection', 'twice-aggregate', 'half-round-trip', 'stall-removed'] as const;
+/**
+ * 'body': no bytes sent mid-body; 'acknowledgement': no answer after the body for far longer than the others;
+ * 'slow': far slower than the rest; 'retry': a request that failed, until the toolkit sent its part again.
+ */
+export const UPLOAD_STALL_KINDS = ['body', 'acknowledgement', 'slow', 'retry'] as const;
 
 export interface DownloadStall {
   kind: (typeof DOWNLOAD_STALL_KINDS)[number];
@@ -591,7 +660,7 @@ export interface DownloadStall {
 }
 
 export interface DownloadWhatIf {
-  change: (typeof DOWNLOAD_WHAT_IF_CHANGES)[number];
+  change: (typeof TRANSFER_WHAT_IF_CHANGES)[number];
   /** The download would take at least this long. */
   downloadLowerBoundMs: number;
   sentence: string;
@@ -603,6 +672,37 @@ export interface DownloadVerdict {
   stalls: DownloadStall[];
   evidence: string[];
   whatIf: DownloadWhatIf[];
+}
+
+export interface UploadStall {
+  kind: (typeof UPLOAD_STALL_KINDS)[number];
+  requestId: number;
+  /** When it began (profile clock) and how long it lasted, at the sampler's resolution. */
+  startMs: number;
+  durationMs: number;
+  /** How far the upload had got when it began. */
+  atBytes: number;
+  /** Of the stall, how long no request sent anything (the whole upload stopped). */
+  wholeUploadMs: number;
+  /** What @actions/cache would do about it and which setting changes that. */
+  toolkit: string;
+  /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
+  endedByTimeout: boolean;
+}
+
+export interface UploadWhatIf {
+  change: (typeof TRANSFER_WHAT_IF_CHANGES)[number];
+  /** The upload would take at least this long. */
+  uploadLowerBoundMs: number;
+  sentence: string;
+}
+
+export interface UploadVerdict {
+  limit: UploadLimitKind;
+  sentence: string;
+  stalls: UploadStall[];
+  evidence: string[];
+  whatIf: UploadWhatIf[];
 }
 
 export interface Profile {
@@ -664,6 +764,8 @@ export type SavePhaseName = (typeof SAVE_PHASES)[number];
 
 export interface SavePhaseRecord extends Omit<PhaseRecord, 'name'> {
   name: SavePhaseName;
+  /** The upload's own HTTP requests over time (upload only; see UploadTimeline). */
+  uploadTimeline?: UploadTimeline;
 }
 
 export const SAVE_STATUSES = ['saved', 'skipped', 'failed'] as const;
@@ -676,6 +778,8 @@ export interface SaveVerdict {
   bottleneck: SaveBottleneck;
   sentence: string;
   phases: { phase: SavePhaseName; bottleneck: SaveBottleneck; sentence: string; evidence: string[] }[];
+  /** The upload judged from its own timeline (stalls, caps, acknowledgement waits), where it was recorded. */
+  upload?: UploadVerdict;
 }
 
 export interface SaveResult {

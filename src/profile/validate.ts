@@ -8,11 +8,13 @@ import {
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
   DEVICE_VERDICTS,
-  DOWNLOAD_LIMIT_KINDS,
+  TRANSFER_LIMIT_KINDS,
   DOWNLOAD_PATHS,
   DOWNLOAD_STALL_KINDS,
-  DOWNLOAD_WHAT_IF_CHANGES,
-  DOWNLOAD_REQUEST_OUTCOMES,
+  TRANSFER_WHAT_IF_CHANGES,
+  UPLOAD_PATHS,
+  UPLOAD_STALL_KINDS,
+  TRANSFER_REQUEST_OUTCOMES,
   PHASES,
   PROBE_NAMES,
   PROFILE_SCHEMA_VERSION,
@@ -174,7 +176,7 @@ const downloadRequest = obj({
   endMs: nullable(num),
   status: nullable(num),
   receivedBytes: num,
-  outcome: oneOf(...DOWNLOAD_REQUEST_OUTCOMES),
+  outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
   points: arr(pair(num, num)),
 });
 const downloadTimeline = obj({
@@ -192,6 +194,54 @@ const downloadTimeline = obj({
     segmentBytes: nullable(num),
   }),
   'droppedRequests?': num,
+});
+const uploadRequest = obj({
+  id: num,
+  method: str,
+  part: nullable(str),
+  startMs: num,
+  bodySentMs: nullable(num),
+  responseMs: nullable(num),
+  endMs: nullable(num),
+  status: nullable(num),
+  sentBytes: num,
+  outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
+  points: arr(pair(num, num)),
+});
+const uploadTimeline = obj({
+  intervalMs: num,
+  startMs: num,
+  endMs: num,
+  requests: arr(uploadRequest),
+  samples: arr(triple(num, num, num)),
+  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+  limits: obj({
+    path: oneOf(...UPLOAD_PATHS),
+    concurrency: num,
+    chunkBytes: num,
+    singleShotBytes: nullable(num),
+    requestTimeoutMs: nullable(num),
+    maxTries: num,
+  }),
+  'droppedRequests?': num,
+});
+const uploadVerdict = obj({
+  limit: oneOf(...TRANSFER_LIMIT_KINDS),
+  sentence: str,
+  stalls: arr(
+    obj({
+      kind: oneOf(...UPLOAD_STALL_KINDS),
+      requestId: num,
+      startMs: num,
+      durationMs: num,
+      atBytes: num,
+      wholeUploadMs: num,
+      toolkit: str,
+      endedByTimeout: bool,
+    }),
+  ),
+  evidence: arr(str),
+  whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), uploadLowerBoundMs: num, sentence: str })),
 });
 const phaseName = oneOf(...PHASES);
 const phase = obj({
@@ -354,7 +404,7 @@ const verdict = nullable(
       sentences: arr(str),
     }),
     'download?': obj({
-      limit: oneOf(...DOWNLOAD_LIMIT_KINDS),
+      limit: oneOf(...TRANSFER_LIMIT_KINDS),
       sentence: str,
       stalls: arr(
         obj({
@@ -370,7 +420,7 @@ const verdict = nullable(
         }),
       ),
       evidence: arr(str),
-      whatIf: arr(obj({ change: oneOf(...DOWNLOAD_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
+      whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
     }),
   }),
 );
@@ -387,7 +437,17 @@ const save = obj({
   archiveBytes: nullable(num),
   cacheId: nullable(num),
   compressionThreads: nullable(num),
-  phases: arr(obj({ name: oneOf(...SAVE_PHASES), startMs: num, endMs: num, start: snapshot, end: snapshot, 'networkBytes?': nullable(num) })),
+  phases: arr(
+    obj({
+      name: oneOf(...SAVE_PHASES),
+      startMs: num,
+      endMs: num,
+      start: snapshot,
+      end: snapshot,
+      'networkBytes?': nullable(num),
+      'uploadTimeline?': uploadTimeline,
+    }),
+  ),
   saveMs: num,
   wallMs: num,
   devices: arr(device),
@@ -398,6 +458,7 @@ const save = obj({
       bottleneck: saveBottleneck,
       sentence: str,
       phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })),
+      'upload?': uploadVerdict,
     }),
   ),
 });
@@ -557,6 +618,13 @@ export function profileErrors(value: unknown): string[] {
 function upgraded(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || (value as { schemaVersion?: unknown }).schemaVersion !== 1) return value;
   return { ...value, verdict: null };
+}
+
+/** Every problem found in a save phase's upload timeline (recordings of it alone, e.g. fixtures/uploads). */
+export function uploadTimelineErrors(value: unknown): string[] {
+  const errors: string[] = [];
+  uploadTimeline(value, 'uploadTimeline', errors);
+  return errors;
 }
 
 export function isProfile(value: unknown): value is Profile {

@@ -110,7 +110,8 @@ export function timeline(profile: Profile, device: number | null, maxPoints = MA
   return points;
 }
 
-function niceMax(n: number): number {
+/** A round axis maximum at or above n. */
+export function niceMax(n: number): number {
   if (!(n > 0)) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
@@ -306,20 +307,23 @@ function cpuChart(profile: Profile, carriers: readonly PhaseName[]): Chart | nul
   });
 }
 
-/** One cell of a download timeline binned on an even grid. */
-interface DownloadCell {
+/** A transfer's aggregate bytes over time: a download's or an upload's timeline. */
+export type TransferFlow = Pick<DownloadTimeline, 'startMs' | 'endMs' | 'intervalMs' | 'samples'>;
+
+/** One cell of a transfer timeline binned on an even grid. */
+interface TransferCell {
   fromMs: number;
   toMs: number;
-  /** MiB received within the cell, per second. */
+  /** MiB moved within the cell, per second. */
   mibPerSecond: number;
   /** Most requests in flight within the cell. */
   inFlight: number;
 }
 
 /** The timeline's aggregate bytes (a step function over its samples) binned into `cells` even cells from its start to its end. */
-export function binDownloadTimeline(t: DownloadTimeline, cells: number): DownloadCell[] {
+export function binTransferTimeline(t: TransferFlow, cells: number): TransferCell[] {
   const width = (t.endMs - t.startMs) / cells;
-  const out: DownloadCell[] = [];
+  const out: TransferCell[] = [];
   let i = 0;
   let bytes = 0;
   let inFlight = 0;
@@ -347,7 +351,7 @@ function timelineDownloadChart(profile: Profile, carriers: readonly PhaseName[])
   const t = profile.phases.find((p) => p.name === 'download')?.downloadTimeline;
   if (!t || t.endMs <= t.startMs || t.samples.length === 0) return null;
   const span = t.endMs - t.startMs;
-  const cells = binDownloadTimeline(t, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t.intervalMs)))));
+  const cells = binTransferTimeline(t, Math.max(2, Math.min(MAX_POINTS, Math.round(span / Math.max(MIN_INTERVAL_MS, t.intervalMs)))));
   const rates = cells.map((c) => c.mibPerSecond);
   const flights = cells.map((c) => c.inFlight);
   const xs = cells.map((c) => ({ fromMs: c.fromMs, toMs: c.toMs }));

@@ -4,6 +4,7 @@
  * renderSummary adds it when a profile holding a save is re-rendered.
  */
 import type { SaveResult } from '../profile/schema.js';
+import { transferSection } from './download-section.js';
 import { cell, details, escapeHtml, table } from './markdown.js';
 import { MiB } from '../util/units.js';
 
@@ -32,5 +33,17 @@ export function renderSaveSection(save: SaveResult): string {
     .map((p) => `**${p.phase}**\n\n${p.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n')}`);
   const body = [table(['Phase', 'Time', 'Share', 'Limited by', 'Why'], rows, ['l', 'r', 'r', 'l', 'l']), ...evidence].join('\n\n');
   parts.push('', details(`Save phases${evidence.length > 0 ? ' and evidence' : ''}`, body));
+  const timeline = save.phases.find((p) => p.name === 'upload')?.uploadTimeline;
+  const upload = save.verdict?.upload;
+  if (timeline && upload) {
+    const section = transferSection(
+      '#### Upload',
+      upload,
+      timeline,
+      'Upload',
+      "Lower bounds on the upload's time: stalls and waits for the store's answers stay unless the change removes them; a doubled rate halves at most the time bytes flowed.",
+    );
+    parts.push('', details(`Upload: ${upload.limit === 'stall' ? 'stalled' : upload.limit}, its requests over time`, section));
+  }
   return parts.join('\n');
 }

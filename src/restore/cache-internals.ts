@@ -14,6 +14,7 @@ export { getCacheEntry, downloadCache, reserveCache, saveCache as uploadCache } 
 export { internalCacheTwirpClient } from '../../node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js';
 export {
   getCacheServiceVersion,
+  getCacheServiceURL,
   getCacheMode,
   isCacheReadable,
   isCacheWritable,

@@ -54,6 +54,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
       boundary,
       log: o.log,
       onPhase: o.onPhase,
+      uploadTimeline: { intervalMs: o.sampleIntervalMs, nowMs: () => monotonicMs() - originMs, procRoot: hasProc ? procRoot : null },
     });
   } finally {
     process.chdir(cwd);

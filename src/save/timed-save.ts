@@ -9,6 +9,7 @@ import type { SavePhaseName, SavePhaseRecord, SaveStatus, Snapshot } from '../pr
 import {
   cacheUtils,
   createTar,
+  getCacheServiceURL,
   getCacheMode,
   getCacheServiceVersion,
   internalCacheTwirpClient,
@@ -18,7 +19,9 @@ import {
   uploadCache,
 } from '../restore/cache-internals.js';
 import type { BoundaryClock } from '../restore/timed-restore.js';
+import { UploadTimelineRecorder } from '../sample/upload-timeline.js';
 import { monotonicMs } from '../util/clock.js';
+import { uploadLimits } from './upload-limits.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface SaveRequest {
@@ -32,6 +35,8 @@ export interface SaveRequest {
   log: (line: string) => void;
   /** Told the phase that begins at each boundary (null once the save's last phase ended), for the log's groups. */
   onPhase?: (phase: SavePhaseName | null) => void;
+  /** Records the upload's own requests at this interval on the profile's clock; without it, none. */
+  uploadTimeline?: { intervalMs: number; nowMs: () => number; procRoot: string | null };
 }
 
 export interface TimedSave {
@@ -89,6 +94,20 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
   };
 
   let archivePath = '';
+  // The upload's own requests, from the first byte of its phase to its last; kept with the phase that
+  // ran them (v1's commit POST is inside the upload call, so inside its timeline too).
+  let recorder: UploadTimelineRecorder | null = null;
+  const record = (url: string): void => {
+    const o = request.uploadTimeline;
+    if (!o || !url) return;
+    recorder = new UploadTimelineRecorder({ host: new URL(url).host, ...o, limits: uploadLimits(serviceVersion, request.uploadChunkSize) });
+    recorder.start();
+  };
+  const recorded = (): Partial<SavePhaseRecord> => {
+    const timeline = recorder?.stop();
+    recorder = null;
+    return timeline ? { uploadTimeline: timeline } : {};
+  };
   try {
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
@@ -118,8 +137,14 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
         );
       }
       next('upload');
-      await uploadCache(-1, archivePath, response.signedUploadUrl, options);
-      next('commit', { networkBytes: archiveFileSize });
+      record(response.signedUploadUrl);
+      try {
+        await uploadCache(-1, archivePath, response.signedUploadUrl, options);
+      } finally {
+        pending = recorded();
+      }
+      next('commit', { networkBytes: archiveFileSize, ...pending });
+      pending = {};
       const finalizeResponse = await twirpClient.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${archiveFileSize}` });
       if (!finalizeResponse.ok) {
         throw new Error(finalizeResponse.message || `Unable to finalize cache with key ${key}, another job may be finalizing this cache.`);
@@ -136,10 +161,15 @@ export async function timedSave(request: SaveRequest): Promise<TimedSave> {
         throw new ReserveFailed(reserved?.error?.message ?? `Unable to reserve cache with key ${key}, another job may be creating this cache.`);
       }
       next('upload');
+      record(getCacheServiceURL());
       // v1's saveCache uploads the chunks and commits in one call: the commit is inside this phase.
-      await uploadCache(cacheId, archivePath, '', { uploadChunkSize: request.uploadChunkSize });
+      try {
+        await uploadCache(cacheId, archivePath, '', { uploadChunkSize: request.uploadChunkSize });
+      } finally {
+        pending = recorded();
+      }
       result.cacheId = cacheId;
-      pending = { networkBytes: archiveFileSize };
+      pending = { networkBytes: archiveFileSize, ...pending };
     }
     request.log(`Cache saved with key: ${key}`);
   } catch (error) {

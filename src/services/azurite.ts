@@ -62,11 +62,16 @@ function azuriteBlobMain(): string {
  * Runs Azurite's blob entry point in a process that exits as soon as its stdin closes, which happens
  * when this process exits or dies by any signal (even SIGKILL or Ctrl-C without cleanup): no orphaned
  * Azurite. Azurite parses process.argv, so the wrapper restores the argv it expects.
+ * Its HTTP server gets no requestTimeout: Node would otherwise answer 408 to an upload whose body takes
+ * over 5 minutes to arrive, which a capped or held upload (network.upload) passed on to it may.
  */
 const STDIN_TIED_MAIN = [
   'const [main, ...args] = process.argv.slice(1);',
   'process.argv = [process.argv[0], main, ...args];',
   "process.stdin.on('end', () => process.exit(0)).on('error', () => process.exit(0)).resume();",
+  "const http = require('node:http');",
+  'const createServer = http.createServer;',
+  'http.createServer = (...options) => Object.assign(createServer(...options), { requestTimeout: 0 });',
   'require(main);',
 ].join('\n');
 

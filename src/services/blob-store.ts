@@ -33,7 +33,24 @@ export class BlobStore {
 
   /** A path-style SAS URL, as the real service hands out; permissions e.g. 'cw' (upload) or 'r' (read). */
   sasUrl(container: string, blobName: string, permissions: string): string {
-    const sas = generateBlobSASQueryParameters(
+    return this.azuriteUrl(`${blobPath(container, blobName)}?${this.sas(container, blobName, permissions)}`);
+  }
+
+  /**
+   * The same SAS on another origin: `${origin}/<container>/<blob>?<sas>`, a host-style blob URL whose
+   * requests this server passes on to Azurite as azuriteUrl(path and query).
+   */
+  sasUrlAt(origin: string, container: string, blobName: string, permissions: string): string {
+    return `${origin}${blobPath(container, blobName)}?${this.sas(container, blobName, permissions)}`;
+  }
+
+  /** Azurite's URL for a `/<container>/<blob>?query` path (its account comes first in path style). */
+  azuriteUrl(pathAndQuery: string): string {
+    return `${this.accountUrl}${pathAndQuery}`;
+  }
+
+  private sas(container: string, blobName: string, permissions: string): string {
+    return generateBlobSASQueryParameters(
       {
         containerName: container,
         blobName,
@@ -43,7 +60,6 @@ export class BlobStore {
       },
       this.credential,
     ).toString();
-    return `${this.accountUrl}/${container}/${blobName.split('/').map(encodeURIComponent).join('/')}?${sas}`;
   }
 
   async properties(container: string, blobName: string): Promise<BlobProperties | undefined> {
@@ -70,6 +86,10 @@ export class BlobStore {
   async delete(container: string, blobName: string): Promise<void> {
     await this.service.getContainerClient(container).getBlobClient(blobName).deleteIfExists();
   }
+}
+
+function blobPath(container: string, blobName: string): string {
+  return `/${container}/${blobName.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** Block ids must all have the same length within a blob; the chunk's start offset, padded, sorts and is unique. */

@@ -1,8 +1,8 @@
 /**
  * Cache service v1: the REST API under ACTIONS_CACHE_URL that GHES (and nektos/act) speak and
  * @actions/cache falls back to. Routes and fields as in @actions/cache's internal/cacheHttpClient.js.
- * Chunks arrive here (PATCH with Content-Range) and are staged as Azurite blocks; the commit assembles
- * them in offset order. Downloads go through the signed blob route like v2.
+ * Chunks arrive here (PATCH with Content-Range) and are staged as Azurite blocks, read through the upload
+ * faults (upload-faults.ts); the commit assembles them in offset order. Downloads go through the signed blob route like v2.
  */
 import type { IncomingMessage } from 'node:http';
 import { CACHE_CONTAINER, blockIdForOffset } from './blob-store.js';
@@ -81,9 +81,16 @@ async function handle(ctx: ServiceContext, req: IncomingMessage, url: URL): Prom
       const range = parseContentRange(req.headers['content-range']);
       if (!range) throw new TwirpError('invalid_argument', "Content-Range must be 'bytes <start>-<end>/*'");
       const lengthBytes = range.endByte - range.startByte + 1;
-      await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range.startByte), req, lengthBytes);
+      const upload = ctx.uploads.begin(req, 'patch-chunk');
+      if (!upload) return { status: 0, reset: true };
+      try {
+        await ctx.store.stageBlock(CACHE_CONTAINER, entry.blobName, blockIdForOffset(range.startByte), upload.body, lengthBytes);
+      } catch (error) {
+        if (upload.wasCut) return { status: 0, reset: true };
+        throw error;
+      }
       entry.stagedChunks.set(range.startByte, range.endByte);
-      return { status: 204 };
+      return (await upload.beforeResponse()) ? { status: 204 } : { status: 0, reset: true };
     }
 
     const body = parseRequestBody(await readJsonBody(req));
@@ -93,6 +100,7 @@ async function handle(ctx: ServiceContext, req: IncomingMessage, url: URL): Prom
     if ('problem' in covered) throw new TwirpError('failed_precondition', covered.problem);
     await ctx.store.commitBlocks(CACHE_CONTAINER, entry.blobName, covered.starts.map(blockIdForOffset));
     ctx.caches.finalize(entry, sizeBytes);
+    await ctx.uploads.roundTrip();
     return { status: 204 };
   }
 

@@ -11,9 +11,9 @@ export const CACHE_SERVICE = 'github.actions.results.api.v1.CacheService';
 export type TwirpMethod = (ctx: ServiceContext, body: JsonObject) => Promise<JsonObject>;
 
 /**
- * Upload URLs are Azurite SAS URLs: the client uploads with the Azure SDK (Put Blob / Put Block /
- * Put Block List), which a proxy would have to reimplement; the profiler measures restores, so
- * faults and the rate limit sit on the download route only.
+ * Upload URLs carry an Azurite SAS on the blob host of this server: the client uploads with the Azure SDK
+ * (Put Blob / Put Block / Put Block List) through the services' forward proxy, and upload-route.ts passes
+ * each request on to Azurite, which checks the SAS, with the upload faults applied on the way.
  */
 async function createCacheEntry(ctx: ServiceContext, body: JsonObject): Promise<JsonObject> {
   const key = requiredString(body, 'key');
@@ -22,7 +22,7 @@ async function createCacheEntry(ctx: ServiceContext, body: JsonObject): Promise<
   if ('conflict' in reserved) {
     throw new TwirpError('already_exists', `a cache entry for key '${key}' and this version already exists`);
   }
-  return { ok: true, signed_upload_url: ctx.store.sasUrl(CACHE_CONTAINER, reserved.entry.blobName, 'cw') };
+  return { ok: true, signed_upload_url: ctx.store.sasUrlAt(ctx.uploadOrigin, CACHE_CONTAINER, reserved.entry.blobName, 'cw') };
 }
 
 async function finalizeCacheEntryUpload(ctx: ServiceContext, body: JsonObject): Promise<JsonObject> {

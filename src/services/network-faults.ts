@@ -4,6 +4,7 @@
  * mid-body (the client retries or fails). The shared cap on all connections is downloadBytesPerSecond.
  * They apply to both download paths: the Azure SDK's ranged GETs through the forward proxy and the plain
  * stream of loopback URLs, since both end at the blob route.
+ * The same faults for the save's uploads sit under `upload` (see upload-faults.ts for where they apply).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { SettingsError } from './settings-error.js';
@@ -47,9 +48,35 @@ export interface NetworkFaults {
   storeDelaysMs?: number[];
   hold?: HeldRequest;
   cut?: CutRequest;
+  /** Faults of the save's uploads (both save paths); the fields above are the download's only. */
+  upload?: UploadFaults;
 }
 
-const KNOWN = ['perConnectionBytesPerSecond', 'roundTripMs', 'storeDelaysMs', 'hold', 'cut'] as const;
+/**
+ * Faults of the upload requests: the cache v2 Azure SDK's Put Blob / Put Block / Put Block List on the blob
+ * host, and cache v1's PATCH chunks and commit. Bytes are counted as this server reads each request body.
+ */
+export interface UploadFaults {
+  /** Shared by every upload body in flight, as one link's upload side is, bytes/s. */
+  bytesPerSecond?: number;
+  /** Each upload request's own read rate (a path that caps connections), bytes/s. */
+  perConnectionBytesPerSecond?: number;
+  /** Wait before every upload response (Put Block List and the v1 commit included), once the body is read. */
+  roundTripMs?: number;
+  /**
+   * One request stops being read after afterBytes for durationMs: the client's socket backs up, with no
+   * error and no close. `request` counts only requests that carry archive bytes (Put Blob, Put Block, v1 PATCH).
+   */
+  hold?: HeldRequest;
+  /**
+   * One request's connection reset after afterBytes of its body were read (0: before any). An afterBytes at
+   * or beyond the body's length lets the body be stored, then resets the connection instead of the response.
+   */
+  cut?: CutRequest;
+}
+
+const KNOWN = ['perConnectionBytesPerSecond', 'roundTripMs', 'storeDelaysMs', 'hold', 'cut', 'upload'] as const;
+const KNOWN_UPLOAD = ['bytesPerSecond', 'perConnectionBytesPerSecond', 'roundTripMs', 'hold', 'cut'] as const;
 
 function positiveInteger(value: unknown, where: string, allowZero = false): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
@@ -59,7 +86,7 @@ function positiveInteger(value: unknown, where: string, allowZero = false): numb
 }
 
 function fields(value: unknown, where: string, known: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsError(`${where} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsError(`${where} must be an object, got ${JSON.stringify(value)}`);
   const raw = value as Record<string, unknown>;
   for (const field of Object.keys(raw)) {
     if (!known.includes(field)) throw new SettingsError(`${where}.${field} is not a known setting (known: ${known.join(', ')})`);
@@ -80,18 +107,35 @@ export function parseNetworkFaults(value: unknown): NetworkFaults {
       throw new SettingsError(`network.storeDelaysMs must be a non-empty array of milliseconds, got ${JSON.stringify(raw.storeDelaysMs)}`);
     out.storeDelaysMs = raw.storeDelaysMs.map((v, i) => positiveInteger(v, `network.storeDelaysMs[${i}]`, true));
   }
-  if (raw.hold !== undefined) {
-    const h = fields(raw.hold, 'network.hold', ['request', 'afterBytes', 'durationMs']);
-    out.hold = {
-      request: positiveInteger(h.request, 'network.hold.request'),
-      afterBytes: positiveInteger(h.afterBytes, 'network.hold.afterBytes', true),
-      durationMs: positiveInteger(h.durationMs, 'network.hold.durationMs'),
-    };
-  }
-  if (raw.cut !== undefined) {
-    const c = fields(raw.cut, 'network.cut', ['request', 'afterBytes']);
-    out.cut = { request: positiveInteger(c.request, 'network.cut.request'), afterBytes: positiveInteger(c.afterBytes, 'network.cut.afterBytes', true) };
-  }
+  if (raw.hold !== undefined) out.hold = parseHold(raw.hold, 'network.hold');
+  if (raw.cut !== undefined) out.cut = parseCut(raw.cut, 'network.cut');
+  if (raw.upload !== undefined) out.upload = parseUploadFaults(raw.upload);
+  return out;
+}
+
+function parseHold(value: unknown, where: string): HeldRequest {
+  const h = fields(value, where, ['request', 'afterBytes', 'durationMs']);
+  return {
+    request: positiveInteger(h.request, `${where}.request`),
+    afterBytes: positiveInteger(h.afterBytes, `${where}.afterBytes`, true),
+    durationMs: positiveInteger(h.durationMs, `${where}.durationMs`),
+  };
+}
+
+function parseCut(value: unknown, where: string): CutRequest {
+  const c = fields(value, where, ['request', 'afterBytes']);
+  return { request: positiveInteger(c.request, `${where}.request`), afterBytes: positiveInteger(c.afterBytes, `${where}.afterBytes`, true) };
+}
+
+function parseUploadFaults(value: unknown): UploadFaults {
+  const raw = fields(value, 'network.upload', KNOWN_UPLOAD);
+  const out: UploadFaults = {};
+  if (raw.bytesPerSecond !== undefined) out.bytesPerSecond = positiveInteger(raw.bytesPerSecond, 'network.upload.bytesPerSecond');
+  if (raw.perConnectionBytesPerSecond !== undefined)
+    out.perConnectionBytesPerSecond = positiveInteger(raw.perConnectionBytesPerSecond, 'network.upload.perConnectionBytesPerSecond');
+  if (raw.roundTripMs !== undefined) out.roundTripMs = positiveInteger(raw.roundTripMs, 'network.upload.roundTripMs', true);
+  if (raw.hold !== undefined) out.hold = parseHold(raw.hold, 'network.upload.hold');
+  if (raw.cut !== undefined) out.cut = parseCut(raw.cut, 'network.upload.cut');
   return out;
 }
 

@@ -7,6 +7,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
+import { LOCAL_SERVICES_UPSTREAM_HEADER } from '../util/upstream-header.js';
 
 /** The host name signed download URLs carry by default: the suffix @actions/cache checks for its Azure SDK path. */
 export const BLOB_HOST = 'localcache.blob.core.windows.net';
@@ -66,7 +67,13 @@ export class ProxyTargets {
       return;
     }
     const url = new URL(req.url ?? '/');
-    const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers });
+    const upstream = http.request({
+      host: '127.0.0.1',
+      port,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers: { ...req.headers, [LOCAL_SERVICES_UPSTREAM_HEADER]: '1' },
+    });
     upstream.once('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -1,5 +1,5 @@
 /** Seeds the local cache service through the real @actions/cache saveCache, exactly as a workflow would. */
-import { saveCache } from '@actions/cache';
+import { saveCache, type UploadOptions } from '@actions/cache';
 import { ProfilerError } from '../util/errors.js';
 import { clientEnv, withEnv } from './env.js';
 import type { LocalServices } from './server.js';
@@ -27,11 +27,13 @@ export async function seedCache(opts: {
   serviceVersion?: CacheServiceVersion;
   workspace: string;
   tempDir: string;
+  /** saveCache's upload options (v2 overrides the chunk size and concurrency with its own). */
+  uploadOptions?: UploadOptions;
 }): Promise<number> {
   const env = cacheClientEnv(opts.services, opts, opts.serviceVersion ?? 'v2');
   // saveCache reports most failures as warnings and returns -1 rather than throwing. It resolves
   // relative paths against the working directory, which on a runner is the workspace.
-  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache(opts.paths, opts.key)));
+  const cacheId = await withEnv(env, () => inDirectory(opts.workspace, () => saveCache(opts.paths, opts.key, opts.uploadOptions)));
   if (cacheId === -1) {
     throw new ProfilerError(
       `Seeding the cache under key '${opts.key}' failed (saveCache returned -1).`,

@@ -33,6 +33,8 @@ import { BLOB_ROUTE_PREFIX, UrlSigner } from './signed-url.js';
 import { TokenBucket } from './throttle.js';
 import { type BackendIds, makeRuntimeToken } from './token.js';
 import { TwirpError, codeForStatus, parseRequestBody } from './twirp.js';
+import { UploadFaultLine, type UploadOperation } from './upload-faults.js';
+import { isUploadPath, serveUpload } from './upload-route.js';
 
 export interface LocalServicesOptions {
   host?: string;
@@ -57,6 +59,11 @@ export interface LocalServices {
   env: Record<string, string>;
   /** Every request the blob download route saw (newest last, the last 10,000), to tell which download path a client took. */
   blobRequests(): readonly BlobRequest[];
+  /**
+   * Every request of the save's uploads (newest last, the last 10,000): cache v2's Azure SDK requests on
+   * the blob host and cache v1's chunk PATCHes, each with its number among those carrying archive bytes.
+   */
+  uploadRequests(): readonly UploadRequestSeen[];
   /** The run and job the runtime token is scoped to (artifacts belong to this run). */
   backendIds: BackendIds;
   /** The Azurite child process, for callers that must prove it is gone after stop(). */
@@ -69,6 +76,14 @@ export interface LocalServices {
    */
   deleteCacheEntries(keyPrefix: string): string[];
   stop(): Promise<void>;
+}
+
+export interface UploadRequestSeen {
+  operation: UploadOperation;
+  /** Which request carrying archive bytes since the network settings were set (what network.upload.hold/cut name); 0 for others. */
+  request: number;
+  /** True when it came through the forward proxy (or a tunnel), as a blob host URL does. */
+  viaProxy: boolean;
 }
 
 const TWIRP_PREFIX = '/twirp/';
@@ -112,7 +127,25 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   const backendIds: BackendIds = { workflowRunBackendId: randomUUID(), workflowJobRunBackendId: randomUUID() };
   const token = makeRuntimeToken(backendIds);
   const signer = new UrlSigner();
-  const ctx: ServiceContext = { baseUrl: '', store, signer, caches: new CacheIndex(), artifacts: new ArtifactIndex(), nowMs: () => Date.now() };
+  const uploadRequests: UploadRequestSeen[] = [];
+  const uploads = new UploadFaultLine(
+    () => settings.network?.upload ?? {},
+    log,
+    (operation, request, req) => {
+      uploadRequests.push({ operation, request, viaProxy: /^http:\/\//i.test(req.url ?? '') || proxy.tunnelled(req) });
+      if (uploadRequests.length > 10_000) uploadRequests.splice(0, uploadRequests.length - 10_000);
+    },
+  );
+  const ctx: ServiceContext = {
+    baseUrl: '',
+    uploadOrigin: '',
+    uploads,
+    store,
+    signer,
+    caches: new CacheIndex(),
+    artifacts: new ArtifactIndex(),
+    nowMs: () => Date.now(),
+  };
   const twirpServices: Record<string, Record<string, TwirpMethod>> = {
     [CACHE_SERVICE]: cacheV2Methods,
     [ARTIFACT_SERVICE]: artifactMethods(backendIds),
@@ -131,6 +164,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     if ('network' in parsed) blobGets = 0;
     settings = applySettingsUpdate(settings, parsed);
     syncBucket();
+    uploads.sync('network' in parsed);
     syncBaseUrl();
     log(`settings: ${JSON.stringify(settings)}`);
   };
@@ -171,6 +205,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
         response = { status: error.status, body: error.toJson() };
       }
     }
+    if (response.reset) return;
     sendJson(res, response.status, response.body, faults?.truncateAfterBytes);
   }
 
@@ -215,6 +250,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       );
     }
     if (url.pathname === ADMIN_SETTINGS_PATH) return serveAdmin(req, res);
+    if (isUploadPath(url.pathname)) return serveUpload({ store, uploads, log }, req, res, url);
     req.resume();
     sendJson(res, 404, new TwirpError('bad_route', `no route for ${req.method} ${url.pathname}`).toJson());
   }
@@ -227,6 +263,9 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       else res.destroy();
     });
   });
+  // Node answers 408 to a request whose body takes over 5 minutes to arrive (requestTimeout): a capped or
+  // held upload may take longer, and what ends it must be the client's own timeout, as on a real store.
+  server.requestTimeout = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -241,6 +280,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   proxy.ownPort = port;
   server.on('connect', (req: IncomingMessage, socket: net.Socket, head: Buffer) => proxy.connect(req, socket, head));
   origins = { loopback: url, azure: `http://${BLOB_HOST}:${port}` };
+  ctx.uploadOrigin = origins.azure;
   syncBaseUrl();
   log(`local Actions services on ${url} (Azurite pid ${azurite.pid} on port ${azurite.port})`);
 
@@ -256,6 +296,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       NO_PROXY: '127.0.0.1,localhost',
     },
     blobRequests: () => blobRequests,
+    uploadRequests: () => uploadRequests,
     backendIds,
     azurite: { pid: azurite.pid, port: azurite.port },
     setSettings,

@@ -1,0 +1,138 @@
+/**
+ * What the download's and the upload's verdicts read alike from a transfer's timeline: the aggregate
+ * bytes over time (a step function over the samples kept where something changed), when bytes flowed
+ * and when nothing did, the requests in flight, and how a body's rate changed with the bodies beside it.
+ * Pure.
+ */
+
+/** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
+export interface Flow {
+  intervalMs: number;
+  samples: readonly (readonly [number, number, number])[];
+}
+
+/** One request's body: when its bytes moved (a download's response body, an upload's request body). */
+export interface Body {
+  fromMs: number;
+  /** null while still moving when the recording stopped. */
+  toMs: number | null;
+  bytes: number;
+}
+
+export const median = (xs: readonly number[]): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export const quantile = (xs: readonly number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
+};
+
+/** Aggregate bytes at time t (the last sample at or before t). */
+export function bytesAt(t: Flow, tMs: number): number {
+  let b = 0;
+  for (const [at, total] of t.samples) {
+    if (at > tMs) break;
+    b = total;
+  }
+  return b;
+}
+
+/** How long, within [from, to], no request moved anything (aggregate flat between samples). */
+export function flatWithin(t: Flow, from: number, to: number): number {
+  let flat = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, ba] = s[i] as [number, number, number];
+    const [b, bb] = s[i + 1] as [number, number, number];
+    // Samples are kept only where something changed: an interval that ends in growth but spans more than a
+    // tick and a half was flat until the last tick (the bytes arrived within the tick that recorded them).
+    const flatEnd = bb === ba ? b : b - t.intervalMs;
+    const lo = Math.max(a, from);
+    const hi = Math.min(flatEnd, to);
+    if (hi > lo && (bb === ba || b - a > 1.5 * t.intervalMs)) flat += hi - lo;
+  }
+  return flat;
+}
+
+/** Time the aggregate grew (bytes flowed). */
+export function flowingMs(t: Flow): number {
+  let flowing = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, ba] = s[i] as [number, number, number];
+    const [b, bb] = s[i + 1] as [number, number, number];
+    if (bb <= ba || b <= a) continue;
+    // A gap longer than a few ticks ending in growth is mostly a flat stretch: count one interval of flow.
+    flowing += Math.min(b - a, t.intervalMs * 1.5);
+  }
+  return flowing;
+}
+
+/** Mean requests in flight over the samples' span. */
+export function inFlightMean(t: Flow): number {
+  let area = 0;
+  const s = t.samples;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const [a, , k] = s[i] as [number, number, number];
+    const [b] = s[i + 1] as [number, number, number];
+    area += (b - a) * k;
+  }
+  const span = (s[s.length - 1]?.[0] ?? 0) - (s[0]?.[0] ?? 0);
+  return span > 0 ? area / span : 0;
+}
+
+/** Least body time of a request for its rate to count. */
+const MIN_BODY_MS = 200;
+/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
+const MIN_PARALLELISM_SPREAD = 1.3;
+
+export interface RateAtParallelism {
+  inFlight: number;
+  rate: number;
+}
+
+/**
+ * How each finished body's rate changed with the bodies in flight beside it: the slope of log(rate) on
+ * log(in flight) is 0 when each connection has its own cap and -1 when they share one; the aggregate's
+ * elasticity in the parallelism is 1 + slope (1: per connection, 0: the path). `all` are every body,
+ * stalled ones included, since they hold a connection too.
+ */
+export function rateElasticity(
+  finished: readonly Body[],
+  all: readonly Body[],
+  endMs: number,
+): { elasticity: number; fewest: RateAtParallelism; most: RateAtParallelism } | null {
+  const bodies = finished.filter((r) => r.toMs !== null && r.toMs - r.fromMs >= MIN_BODY_MS);
+  const inBody = (t: number) => all.filter((g) => g.fromMs <= t && (g.toMs ?? endMs) > t).length;
+  const rows = bodies.map((r) => {
+    const from = r.fromMs;
+    const to = r.toMs as number;
+    // The mean count of bodies in flight over this body, at 20 points.
+    let sum = 0;
+    for (let i = 0; i < 20; i++) sum += inBody(from + ((i + 0.5) / 20) * (to - from));
+    return { inFlight: Math.max(1, sum / 20), rate: r.bytes / ((to - from) / 1000) };
+  });
+  if (rows.length < 2) return null;
+  const fewest = rows.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+  const most = rows.reduce((a, b) => (b.inFlight > a.inFlight ? b : a));
+  if (most.inFlight / fewest.inFlight < MIN_PARALLELISM_SPREAD) return null;
+  const xs = rows.map((r) => Math.log(r.inFlight));
+  const ys = rows.map((r) => Math.log(r.rate));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
+    den += ((xs[i] as number) - mx) ** 2;
+  }
+  return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
+}
+
+/** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
+export const PER_CONNECTION_ELASTICITY = 0.6;
+export const PATH_ELASTICITY = 0.3;
