@@ -288,13 +288,30 @@ export function phaseFacts(profile: Profile, phase: PhaseRecord, deviceIndex = d
 
 /**
  * The device the writeback tail is judged on: where restore paths span several devices, the one that
- * wrote most during the tail (the one still draining), else the restore's device. The tail lasts until
- * the last device is done, so that device is what it waited on.
+ * went on writing last (the one still draining when the tail ended), else the restore's device. The
+ * tail lasts until the last device is done, so that device is what it waited on; the one that wrote
+ * most in the tail may be a fast disk that emptied its share in its first tenth of a second. Devices
+ * whose last write fell in the same sample interval are told apart by what they wrote.
  */
 export function tailDeviceIndex(profile: Profile, phase: PhaseRecord): number | null {
   const restoreDevice = deviceIndexFor(profile, 'writeback');
   const tops = profile.devices.flatMap((d, i) => (d.topFor?.includes('restore-path') ? [i] : []));
   if (phase.name !== 'writeback' || tops.length < 2) return restoreDevice;
+  const snapshots = [phase.start, ...profile.samples.snapshots.filter((x) => x.tMs > phase.startMs && x.tMs < phase.endMs), phase.end];
+  const lastWriteMs = (i: number): number => {
+    let last = phase.startMs;
+    for (let k = 1; k < snapshots.length; k++) {
+      const before = snapshots[k - 1]?.disks[i]?.sectorsWritten;
+      const after = snapshots[k]?.disks[i]?.sectorsWritten;
+      if (before !== undefined && after !== undefined && after > before) last = snapshots[k]?.tMs ?? last;
+    }
+    return last;
+  };
   const written = (i: number) => phaseSummary(phase.start, phase.end, i).disk?.writtenBytes ?? 0;
-  return tops.reduce((a, b) => (written(b) > written(a) ? b : a), restoreDevice ?? (tops[0] as number));
+  const interval = Math.max(1, profile.samples.intervalMs * profile.samples.keptEvery);
+  return tops.reduce((a, b) => {
+    const gap = lastWriteMs(b) - lastWriteMs(a);
+    if (Math.abs(gap) > interval) return gap > 0 ? b : a;
+    return written(b) > written(a) ? b : a;
+  }, restoreDevice ?? (tops[0] as number));
 }
