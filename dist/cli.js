@@ -96307,8 +96307,23 @@ function tailDeviceIndex(profile2, phase2) {
   const restoreDevice = deviceIndexFor(profile2, "writeback");
   const tops = profile2.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
   if (phase2.name !== "writeback" || tops.length < 2) return restoreDevice;
+  const snapshots = [phase2.start, ...profile2.samples.snapshots.filter((x) => x.tMs > phase2.startMs && x.tMs < phase2.endMs), phase2.end];
+  const lastWriteMs = (i) => {
+    let last = phase2.startMs;
+    for (let k = 1; k < snapshots.length; k++) {
+      const before = snapshots[k - 1]?.disks[i]?.sectorsWritten;
+      const after = snapshots[k]?.disks[i]?.sectorsWritten;
+      if (before !== void 0 && after !== void 0 && after > before) last = snapshots[k]?.tMs ?? last;
+    }
+    return last;
+  };
   const written2 = (i) => phaseSummary(phase2.start, phase2.end, i).disk?.writtenBytes ?? 0;
-  return tops.reduce((a, b) => written2(b) > written2(a) ? b : a, restoreDevice ?? tops[0]);
+  const interval = Math.max(1, profile2.samples.intervalMs * profile2.samples.keptEvery);
+  return tops.reduce((a, b) => {
+    const gap = lastWriteMs(b) - lastWriteMs(a);
+    if (Math.abs(gap) > interval) return gap > 0 ? b : a;
+    return written2(b) > written2(a) ? b : a;
+  }, restoreDevice ?? tops[0]);
 }
 
 // src/judge/per-device.ts
@@ -96723,7 +96738,7 @@ function burstCredit(c, phases, ownShare) {
   const afterMs = last.tMs - (points[end]?.tMs ?? last.tMs);
   const afterRate = afterMs > 0 ? (bytesAt2(points.length - 1) - bytesAt2(end)) / afterMs * 1e3 : 0;
   const burstRate = msAt(end) > 0 ? bytesAt2(end) / msAt(end) * 1e3 : 0;
-  if (end === 0 || lead <= slack || burstRate < ABOVE_CEILING_SHARE * ceiling) return null;
+  if (end === 0 || lead <= slack || burstRate * ownShare < ABOVE_CEILING_SHARE * ceiling) return null;
   if (afterMs < SUSTAINED_RATE_MS || afterRate < NEAR_CEILING_SHARE * ceiling) return null;
   return { bytes: bytesAt2(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
 }

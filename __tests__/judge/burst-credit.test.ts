@@ -60,6 +60,15 @@ describe('a burst credit spent during the restore', () => {
     expect(w.restoreLowerBoundMs).toBeLessThanOrEqual((1 + NOISE) * doubledMs);
   });
 
+  it("another writer's bytes above a probe taken beside it are no burst credit: the restore's own stayed under the probe (second-writer)", () => {
+    // Its intervention (provenance): plain 4.39 / 4.10 s, the cap doubled 1.81 / 1.90 s.
+    const w = bandwidthWhatIf(loadFixture('lab-second-writer-bench2-run2.json'));
+    expect(w.sentence).not.toMatch(/burst credit/);
+    const doubledMs = ((1.81 + 1.9) / 2) * 1000;
+    expect(w.restoreLowerBoundMs).toBeLessThanOrEqual((1 + NOISE) * doubledMs);
+    expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(TIGHTNESS * doubledMs);
+  });
+
   it('a throttle that lets a slice through at first is no burst credit (the 40 MiB/s disk-bandwidth recording)', () => {
     expect(bandwidthWhatIf(loadFixture('lab-disk-bandwidth.json')).sentence).not.toMatch(/burst credit/);
   });

@@ -226,7 +226,10 @@ function burstCredit(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], 
   const afterMs = last.tMs - (points[end]?.tMs ?? last.tMs);
   const afterRate = afterMs > 0 ? ((bytesAt(points.length - 1) - bytesAt(end)) / afterMs) * 1000 : 0;
   const burstRate = msAt(end) > 0 ? (bytesAt(end) / msAt(end)) * 1000 : 0;
-  if (end === 0 || lead <= slack || burstRate < ABOVE_CEILING_SHARE * ceiling) return null;
+  // The restore's own bytes must have run above the probe: where another writer shared the device, the
+  // device's rate over the probe may be that writer's (the lab's second-writer: a probe beside it read
+  // 31.8 of a 40 MiB/s cap, the device then ran at 1.3-1.4x that, the restore's own share at 0.9x).
+  if (end === 0 || lead <= slack || burstRate * ownShare < ABOVE_CEILING_SHARE * ceiling) return null;
   if (afterMs < SUSTAINED_RATE_MS || afterRate < NEAR_CEILING_SHARE * ceiling) return null;
   return { bytes: bytesAt(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
 }
