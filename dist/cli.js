@@ -106687,7 +106687,7 @@ function judgeUpload(t2, archiveBytes) {
     why = data.length === 1 ? `one request carried the upload at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the upload ran at ${mibPerSecond(rate2)} with no stall and short waits for the store's answers`;
   }
   const worst = stalls[0];
-  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight) : 0;
+  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight, t2.requests.find((r) => r.id === worst.requestId)) : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
   if (worst && lostMs >= STALL_VERDICT_SHARE2 * D) {
     evidence2.push(`apart from the stall: ${why}`);
@@ -106715,9 +106715,22 @@ function uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs) 
   if (worst) say("stall-removed", D - lostMs, `Without the ${seconds(worst.durationMs)} stall`);
   return out;
 }
-function stallCostMs(stall, limit, meanInFlight) {
+function stallCostMs(stall, limit, meanInFlight, request) {
   const shared = limit === "path" || limit === "bandwidth" && meanInFlight > 1.5;
-  return shared ? stall.wholeUploadMs : stall.durationMs;
+  if (shared) return stall.wholeUploadMs;
+  const rate2 = request && stall.kind === "body" ? movingRate(request.points) : null;
+  const needed = rate2 && request ? request.sentBytes / rate2 * 1e3 : null;
+  const took = request ? (request.endMs ?? request.startMs) - request.startMs : 0;
+  return needed === null ? stall.durationMs : Math.min(took, Math.max(stall.durationMs, took - needed));
+}
+function movingRate(points) {
+  const rates = [];
+  for (let i = 1; i < points.length; i++) {
+    const [a, ba] = points[i - 1];
+    const [b, bb] = points[i];
+    if (bb > ba && b > a) rates.push((bb - ba) / (b - a) * 1e3);
+  }
+  return rates.length >= 3 ? median(rates) : null;
 }
 function unionMs(bodies, endMs) {
   const spans2 = bodies.map((b) => [b.fromMs, b.toMs ?? endMs]).sort((a, b) => a[0] - b[0]);

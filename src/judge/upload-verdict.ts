@@ -220,7 +220,7 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
         : `the upload ran at ${mibPerSecond(rate)} with no stall and short waits for the store's answers`;
   }
   const worst = stalls[0];
-  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight) : 0;
+  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight, t.requests.find((r) => r.id === worst.requestId)) : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
   // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
   // a held one's share, and only the stretch nothing moved is lost.
@@ -270,9 +270,28 @@ function uploadWhatIfs(
  * stalled one's share while they ran, so only the stretch nothing moved is lost; under a cap on each
  * connection, or with one request, its whole length is.
  */
-function stallCostMs(stall: UploadStall, limit: UploadLimitKind, meanInFlight: number): number {
+function stallCostMs(stall: UploadStall, limit: UploadLimitKind, meanInFlight: number, request: UploadRequestRecord | undefined): number {
   const shared = limit === 'path' || (limit === 'bandwidth' && meanInFlight > 1.5);
-  return shared ? stall.wholeUploadMs : stall.durationMs;
+  if (shared) return stall.wholeUploadMs;
+  // A held body goes quiet only once the far side's receive buffer is full: its first part is
+  // acknowledged while nobody reads it. What the request lost is then its time less what its bytes
+  // needed at the rate they moved when they moved (the median of its ticks that grew), at least the
+  // quiet stretch itself.
+  const rate = request && stall.kind === 'body' ? movingRate(request.points) : null;
+  const needed = rate && request ? (request.sentBytes / rate) * 1000 : null;
+  const took = request ? (request.endMs ?? request.startMs) - request.startMs : 0;
+  return needed === null ? stall.durationMs : Math.min(took, Math.max(stall.durationMs, took - needed));
+}
+
+/** Median bytes per second over the ticks in which a request's bytes grew; null with fewer than three. */
+function movingRate(points: readonly [number, number][]): number | null {
+  const rates: number[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const [a, ba] = points[i - 1] as [number, number];
+    const [b, bb] = points[i] as [number, number];
+    if (bb > ba && b > a) rates.push(((bb - ba) / (b - a)) * 1000);
+  }
+  return rates.length >= 3 ? median(rates) : null;
 }
 
 /** How long at least one of the intervals was open. */
