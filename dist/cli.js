@@ -96319,11 +96319,14 @@ function tailDeviceIndex(profile2, phase2) {
   };
   const written2 = (i) => phaseSummary(phase2.start, phase2.end, i).disk?.writtenBytes ?? 0;
   const interval = Math.max(1, profile2.samples.intervalMs * profile2.samples.keptEvery);
-  return tops.reduce((a, b) => {
-    const gap = lastWriteMs(b) - lastWriteMs(a);
-    if (Math.abs(gap) > interval) return gap > 0 ? b : a;
-    return written2(b) > written2(a) ? b : a;
-  }, restoreDevice ?? tops[0]);
+  return tops.reduce(
+    (a, b) => {
+      const gap = lastWriteMs(b) - lastWriteMs(a);
+      if (Math.abs(gap) > interval) return gap > 0 ? b : a;
+      return written2(b) > written2(a) ? b : a;
+    },
+    restoreDevice ?? tops[0]
+  );
 }
 
 // src/judge/per-device.ts
@@ -106687,7 +106690,12 @@ function judgeUpload(t2, archiveBytes) {
     why = data.length === 1 ? `one request carried the upload at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the upload ran at ${mibPerSecond(rate2)} with no stall and short waits for the store's answers`;
   }
   const worst = stalls[0];
-  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight, t2.requests.find((r) => r.id === worst.requestId)) : 0;
+  const lostMs = worst ? stallCostMs(
+    worst,
+    limit,
+    meanInFlight,
+    t2.requests.find((r) => r.id === worst.requestId)
+  ) : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
   if (worst && lostMs >= STALL_VERDICT_SHARE2 * D) {
     evidence2.push(`apart from the stall: ${why}`);
@@ -108630,8 +108638,10 @@ Commands:
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
   demo  Profile a real restore of this project's dependencies against the local services.
-  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--scenarios A,B] [--large]
-        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches.
+  bench [--only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload] [--runs N] [--scenarios A,B] [--large]
+        [--keep DIR] [--rejudge DIR]
+        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches. --keep DIR
+        keeps each lab run; --rejudge DIR judges kept runs again with this build, measuring nothing.
   lab [SCENARIO...] [--record DIR]
         Run bottleneck-lab scenarios as root and print each verdict; --record writes
         DIR/lab-<scenario>.json with its provenance. Scenarios:

@@ -28,8 +28,10 @@ Commands:
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
   demo  Profile a real restore of this project's dependencies against the local services.
-  bench [--only lab,probes,overhead,cost,memory] [--runs N] [--scenarios A,B] [--large]
-        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches.
+  bench [--only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload] [--runs N] [--scenarios A,B] [--large]
+        [--keep DIR] [--rejudge DIR]
+        Print the benchmark table (see BENCHMARKS.md); root for the lab and drop_caches. --keep DIR
+        keeps each lab run; --rejudge DIR judges kept runs again with this build, measuring nothing.
   lab [SCENARIO...] [--record DIR]
         Run bottleneck-lab scenarios as root and print each verdict; --record writes
         DIR/lab-<scenario>.json with its provenance. Scenarios:

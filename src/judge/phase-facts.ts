@@ -309,9 +309,12 @@ export function tailDeviceIndex(profile: Profile, phase: PhaseRecord): number | 
   };
   const written = (i: number) => phaseSummary(phase.start, phase.end, i).disk?.writtenBytes ?? 0;
   const interval = Math.max(1, profile.samples.intervalMs * profile.samples.keptEvery);
-  return tops.reduce((a, b) => {
-    const gap = lastWriteMs(b) - lastWriteMs(a);
-    if (Math.abs(gap) > interval) return gap > 0 ? b : a;
-    return written(b) > written(a) ? b : a;
-  }, restoreDevice ?? (tops[0] as number));
+  return tops.reduce(
+    (a, b) => {
+      const gap = lastWriteMs(b) - lastWriteMs(a);
+      if (Math.abs(gap) > interval) return gap > 0 ? b : a;
+      return written(b) > written(a) ? b : a;
+    },
+    restoreDevice ?? (tops[0] as number),
+  );
 }

@@ -220,7 +220,14 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
         : `the upload ran at ${mibPerSecond(rate)} with no stall and short waits for the store's answers`;
   }
   const worst = stalls[0];
-  const lostMs = worst ? stallCostMs(worst, limit, meanInFlight, t.requests.find((r) => r.id === worst.requestId)) : 0;
+  const lostMs = worst
+    ? stallCostMs(
+        worst,
+        limit,
+        meanInFlight,
+        t.requests.find((r) => r.id === worst.requestId),
+      )
+    : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
   // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
   // a held one's share, and only the stretch nothing moved is lost.
