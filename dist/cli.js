@@ -94947,16 +94947,16 @@ function rateElasticity(finished, all, endMs) {
   }
   return den > 0 ? { elasticity: 1 + num3 / den, fewest, most } : null;
 }
-var PER_CONNECTION_ELASTICITY = 0.6;
-var PATH_ELASTICITY = 0.3;
-
-// src/judge/download-verdict.ts
 var STALL_MIN_MS = 1e3;
 var STALL_MIN_INTERVALS = 5;
 var SLOW_REQUEST_FACTOR = 4;
 var STALL_VERDICT_SHARE = 0.1;
 var WAIT_SHARE = 0.5;
 var STORE_SPREAD = 3;
+var PER_CONNECTION_ELASTICITY = 0.6;
+var PATH_ELASTICITY = 0.3;
+
+// src/judge/download-verdict.ts
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
 var duration3 = (r, endMs) => (r.endMs ?? endMs) - r.startMs;
 function segmentTimeoutToCut(stallEndMs, segmentStartMs) {
@@ -106539,12 +106539,6 @@ import { existsSync as existsSync10 } from "node:fs";
 import * as path47 from "node:path";
 
 // src/judge/upload-verdict.ts
-var STALL_MIN_MS2 = 1e3;
-var STALL_MIN_INTERVALS2 = 5;
-var SLOW_REQUEST_FACTOR2 = 4;
-var STALL_VERDICT_SHARE2 = 0.1;
-var WAIT_SHARE2 = 0.5;
-var STORE_SPREAD2 = 3;
 var carriesData = (r) => r.part !== null;
 var answerWait = (r) => r.bodySentMs === null || r.responseMs === null ? null : Math.max(0, r.responseMs - r.bodySentMs);
 var duration4 = (r, endMs) => (r.endMs ?? endMs) - r.startMs;
@@ -106564,7 +106558,7 @@ function toolkitOnStall2(limits, kind, durationMs2, endedIt) {
 }
 function findStalls2(t2) {
   const data = t2.requests.filter(carriesData);
-  const minMs = Math.max(STALL_MIN_MS2, STALL_MIN_INTERVALS2 * t2.intervalMs);
+  const minMs = Math.max(STALL_MIN_MS, STALL_MIN_INTERVALS * t2.intervalMs);
   const stalls = [];
   const make = (r, kind, startMs, durationMs2) => {
     const endedByTimeout = r.outcome !== "complete" && t2.limits.requestTimeoutMs !== null && durationMs2 >= t2.limits.requestTimeoutMs - 2 * t2.intervalMs;
@@ -106605,12 +106599,12 @@ function findStalls2(t2) {
   for (const r of data) {
     if (stalls.some((s4) => s4.requestId === r.id)) continue;
     const w = answerWait(r) ?? (r.bodySentMs !== null ? (r.endMs ?? t2.endMs) - r.bodySentMs : null);
-    if (w !== null && data.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR2 * typicalWait) {
+    if (w !== null && data.length >= 3 && w >= minMs && w >= SLOW_REQUEST_FACTOR * typicalWait) {
       stalls.push(make(r, "acknowledgement", r.bodySentMs, w));
       continue;
     }
     const d = duration4(r, t2.endMs);
-    if (data.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR2 * typicalDuration) stalls.push(make(r, "slow", r.startMs, d - typicalDuration));
+    if (data.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, "slow", r.startMs, d - typicalDuration));
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
@@ -106675,8 +106669,8 @@ function judgeUpload(t2, archiveBytes) {
   const spread2 = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
   let limit;
   let why;
-  if (waitShare >= WAIT_SHARE2) {
-    const oneRoundTrip = spread2 !== null && spread2 <= STORE_SPREAD2;
+  if (waitShare >= WAIT_SHARE) {
+    const oneRoundTrip = spread2 !== null && spread2 <= STORE_SPREAD;
     limit = oneRoundTrip ? "latency" : "store";
     why = oneRoundTrip ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
   } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
@@ -106697,7 +106691,7 @@ function judgeUpload(t2, archiveBytes) {
     t2.requests.find((r) => r.id === worst.requestId)
   ) : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
-  if (worst && lostMs >= STALL_VERDICT_SHARE2 * D) {
+  if (worst && lostMs >= STALL_VERDICT_SHARE * D) {
     evidence2.push(`apart from the stall: ${why}`);
     limit = "stall";
     why = stallSentence2(worst, t2, archiveBytes);
@@ -108146,11 +108140,14 @@ function bestChange(run3) {
   }
   return best2;
 }
+function boundShare(baselineMs, transferMs, lowerBoundMs, measuredMs) {
+  return (baselineMs - (transferMs - lowerBoundMs)) / measuredMs;
+}
 function whatIfShare(run3, change) {
   const w = run3.verdict.whatIf.find((x) => x.change === change);
   const measured = run3.relaxedMs[change];
   if (!w || measured === void 0) return null;
-  return (run3.baselineMs - (run3.downloadMs - w.downloadLowerBoundMs)) / measured;
+  return boundShare(run3.baselineMs, run3.downloadMs, w.downloadLowerBoundMs, measured);
 }
 function downloadRows(results) {
   const rows = [];
@@ -108340,30 +108337,22 @@ async function benchUploads(names, runs, log2) {
   }
   return results;
 }
-function bestChange2(run3) {
-  let best2 = null;
-  for (const [change, ms] of Object.entries(run3.relaxedMs)) {
-    const savedMs = run3.baselineMs - ms;
-    if (savedMs >= 0.1 * run3.baselineMs && (!best2 || savedMs > best2.savedMs)) best2 = { change, savedMs };
-  }
-  return best2;
-}
 function whatIfShare2(run3, change) {
   const w = run3.verdict.whatIf.find((x) => x.change === change);
   const measured = run3.relaxedMs[change];
   if (!w || measured === void 0) return null;
-  return (run3.baselineMs - (run3.uploadMs - w.uploadLowerBoundMs)) / measured;
+  return boundShare(run3.baselineMs, run3.uploadMs, w.uploadLowerBoundMs, measured);
 }
 function uploadRows(results) {
   const rows = [];
   const mid = (xs) => median3(xs) ?? Number.NaN;
   for (const { name: name2, scenario, runs } of results) {
     const agreeing = runs.filter((r) => {
-      const best3 = bestChange2(r);
+      const best3 = bestChange(r);
       return best3 ? verdictAgrees(r.verdict.limit, best3.change) : r.verdict.limit === scenario.intended;
     }).length;
     const limits = [...new Set(runs.map((r) => r.verdict.limit))].join("/");
-    const best2 = runs.map(bestChange2).filter((b) => b !== null);
+    const best2 = runs.map(bestChange).filter((b) => b !== null);
     rows.push({
       section: "Upload lab",
       measure: `${name2}: verdict vs intervention`,

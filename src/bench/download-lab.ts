@@ -114,14 +114,25 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
   return results;
 }
 
-/** The change whose relaxation saved most in a run, or null when none saved 10% of the baseline. */
-export function bestChange(run: DownloadLabRun): { change: DownloadChange; savedMs: number } | null {
-  let best: { change: DownloadChange; savedMs: number } | null = null;
-  for (const [change, ms] of Object.entries(run.relaxedMs) as [DownloadChange, number][]) {
+/**
+ * The change whose relaxation saved most in a run, or null when none saved 10% of the baseline. Shared
+ * with the upload lab (upload-lab.ts): any run with a baseline and its relaxed timings.
+ */
+export function bestChange<C extends string>(run: { baselineMs: number; relaxedMs: Partial<Record<C, number>> }): { change: C; savedMs: number } | null {
+  let best: { change: C; savedMs: number } | null = null;
+  for (const [change, ms] of Object.entries(run.relaxedMs) as [C, number][]) {
     const savedMs = run.baselineMs - ms;
     if (savedMs >= 0.1 * run.baselineMs && (!best || savedMs > best.savedMs)) best = { change, savedMs };
   }
   return best;
+}
+
+/**
+ * A what-if's share of the measured time: the plain run's time less what the what-if says the change
+ * saves of the transfer (its time less the bound), over the relaxed plain run's. Shared with the upload lab.
+ */
+export function boundShare(baselineMs: number, transferMs: number, lowerBoundMs: number, measuredMs: number): number {
+  return (baselineMs - (transferMs - lowerBoundMs)) / measuredMs;
 }
 
 /** The what-if's restore time (baseline less what it says the change saves) over the measured one. */
@@ -129,7 +140,7 @@ export function whatIfShare(run: DownloadLabRun, change: DownloadChange): number
   const w = run.verdict.whatIf.find((x) => x.change === change);
   const measured = run.relaxedMs[change];
   if (!w || measured === undefined) return null;
-  return (run.baselineMs - (run.downloadMs - w.downloadLowerBoundMs)) / measured;
+  return boundShare(run.baselineMs, run.downloadMs, w.downloadLowerBoundMs, measured);
 }
 
 export function downloadRows(results: readonly DownloadLabResult[]): BenchRow[] {

@@ -11,6 +11,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { verdictAgrees } from '../lab/download-scenarios.js';
+import { bestChange, boundShare } from './download-lab.js';
 import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
 import { UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../profile/schema.js';
@@ -111,22 +112,12 @@ export async function benchUploads(names: readonly UploadScenarioName[], runs: n
   return results;
 }
 
-/** The change whose relaxation saved most in a run, or null when none saved 10% of the baseline. */
-function bestChange(run: UploadLabRun): { change: UploadChange; savedMs: number } | null {
-  let best: { change: UploadChange; savedMs: number } | null = null;
-  for (const [change, ms] of Object.entries(run.relaxedMs) as [UploadChange, number][]) {
-    const savedMs = run.baselineMs - ms;
-    if (savedMs >= 0.1 * run.baselineMs && (!best || savedMs > best.savedMs)) best = { change, savedMs };
-  }
-  return best;
-}
-
 /** The what-if's save time (baseline less what it says the change saves) over the measured one. */
 function whatIfShare(run: UploadLabRun, change: UploadChange): number | null {
   const w = run.verdict.whatIf.find((x) => x.change === change);
   const measured = run.relaxedMs[change];
   if (!w || measured === undefined) return null;
-  return (run.baselineMs - (run.uploadMs - w.uploadLowerBoundMs)) / measured;
+  return boundShare(run.baselineMs, run.uploadMs, w.uploadLowerBoundMs, measured);
 }
 
 export function uploadRows(results: readonly UploadLabResult[]): BenchRow[] {

@@ -31,20 +31,13 @@ import {
   PER_CONNECTION_ELASTICITY,
   quantile,
   rateElasticity,
+  SLOW_REQUEST_FACTOR,
+  STALL_MIN_INTERVALS,
+  STALL_MIN_MS,
+  STALL_VERDICT_SHARE,
+  STORE_SPREAD,
+  WAIT_SHARE,
 } from './transfer-stats.js';
-
-/** A stretch without bytes shorter than this is ordinary jitter, whatever the sampling interval. */
-const STALL_MIN_MS = 1000;
-/** ...and it must span this many sampler intervals, so one late tick is not a stall. */
-const STALL_MIN_INTERVALS = 5;
-/** A request is "far slower than the rest" at this multiple of the median request's time (or first-byte wait). */
-const SLOW_REQUEST_FACTOR = 4;
-/** A stall names the download's limit once it cost at least this share of the download. */
-const STALL_VERDICT_SHARE = 0.1;
-/** Requests spending this share of their time waiting for a first byte are limited by that wait. */
-const WAIT_SHARE = 0.5;
-/** First bytes spread wider than this (90th percentile over the fastest) do not track one round trip: the store. */
-const STORE_SPREAD = 3;
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
 const duration = (r: DownloadRequestRecord, endMs: number): number => (r.endMs ?? endMs) - r.startMs;

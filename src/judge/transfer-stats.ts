@@ -133,6 +133,22 @@ export function rateElasticity(
   return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
 }
 
+/**
+ * The thresholds the download's and the upload's verdicts share: a stretch without bytes shorter than
+ * STALL_MIN_MS, or than STALL_MIN_INTERVALS sampler intervals, is jitter (one late tick is no stall);
+ * a request is "far slower than the rest" at SLOW_REQUEST_FACTOR times the median request's time or
+ * wait; a stall names the transfer's limit once it cost STALL_VERDICT_SHARE of it; requests spending
+ * WAIT_SHARE of their time waiting on the far side (a first byte, the store's answer) are limited by
+ * that wait; waits spread wider than STORE_SPREAD (90th percentile over the fastest) do not track one
+ * round trip: the store.
+ */
+export const STALL_MIN_MS = 1000;
+export const STALL_MIN_INTERVALS = 5;
+export const SLOW_REQUEST_FACTOR = 4;
+export const STALL_VERDICT_SHARE = 0.1;
+export const WAIT_SHARE = 0.5;
+export const STORE_SPREAD = 3;
+
 /** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
 export const PER_CONNECTION_ELASTICITY = 0.6;
 export const PATH_ELASTICITY = 0.3;

@@ -21,19 +21,13 @@ import {
   PER_CONNECTION_ELASTICITY,
   quantile,
   rateElasticity,
+  SLOW_REQUEST_FACTOR,
+  STALL_MIN_INTERVALS,
+  STALL_MIN_MS,
+  STALL_VERDICT_SHARE,
+  STORE_SPREAD,
+  WAIT_SHARE,
 } from './transfer-stats.js';
-
-/** As the download's: a stretch shorter than this, or than this many sampler intervals, is jitter. */
-const STALL_MIN_MS = 1000;
-const STALL_MIN_INTERVALS = 5;
-/** A request is "far slower than the rest" at this multiple of the median request's time (or answer wait). */
-const SLOW_REQUEST_FACTOR = 4;
-/** A stall names the upload's limit once it cost at least this share of the upload. */
-const STALL_VERDICT_SHARE = 0.1;
-/** Requests spending this share of their time waiting for the store's answer are limited by that wait. */
-const WAIT_SHARE = 0.5;
-/** Answers spread wider than this (90th percentile over the fastest) do not track one round trip: the store. */
-const STORE_SPREAD = 3;
 
 /** The requests that carry the archive (a block, a chunk, the whole blob), not the bookkeeping around them. */
 const carriesData = (r: UploadRequestRecord) => r.part !== null;
