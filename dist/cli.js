@@ -94919,6 +94919,20 @@ function inFlightMean(t2) {
   const span = (s4[s4.length - 1]?.[0] ?? 0) - (s4[0]?.[0] ?? 0);
   return span > 0 ? area / span : 0;
 }
+function longestQuiet(points, closedUnfinishedMs) {
+  let best2 = null;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [a] = points[i];
+    const [b] = points[i + 1];
+    if (!best2 || b - a > best2[1]) best2 = [a, b - a];
+  }
+  const last = points[points.length - 1];
+  if (last && closedUnfinishedMs !== null && closedUnfinishedMs - last[0] > (best2?.[1] ?? 0)) best2 = [last[0], closedUnfinishedMs - last[0]];
+  return best2;
+}
+function stallPlace(s4, archiveBytes) {
+  return archiveBytes ? `at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : `after ${bytes(s4.atBytes)}`;
+}
 var MIN_BODY_MS = 200;
 var MIN_PARALLELISM_SPREAD = 1.3;
 function rateElasticity(finished, all, endMs) {
@@ -95008,15 +95022,10 @@ function findStalls(t2) {
     };
   };
   for (const r of gets) {
-    const pts = r.points.filter(([, b]) => b > 0);
-    let best2 = null;
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const [a] = pts[i];
-      const [b] = pts[i + 1];
-      if (!best2 || b - a > best2[1]) best2 = [a, b - a];
-    }
-    const last = pts[pts.length - 1];
-    if (last && r.endMs !== null && r.outcome !== "complete" && r.endMs - last[0] > (best2?.[1] ?? 0)) best2 = [last[0], r.endMs - last[0]];
+    const best2 = longestQuiet(
+      r.points.filter(([, b]) => b > 0),
+      r.endMs !== null && r.outcome !== "complete" ? r.endMs : null
+    );
     if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t2.intervalMs / 2, best2[1]));
   }
   const waits = gets.map(ttfb).filter((x) => x !== null);
@@ -95033,9 +95042,6 @@ function findStalls(t2) {
     if (gets.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, "slow", r.startMs, d - typicalDuration));
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
-}
-function stallPlace(s4, archiveBytes) {
-  return archiveBytes ? `at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : `after ${bytes(s4.atBytes)}`;
 }
 function stallSentence(s4, t2, archiveBytes) {
   const at = ` ${stallPlace(s4, archiveBytes)}`;
@@ -106575,15 +106581,10 @@ function findStalls2(t2) {
   };
   for (const r of data) {
     const bodyEnd = r.bodySentMs ?? r.endMs ?? t2.endMs;
-    const pts = r.points.filter(([at, b]) => b > 0 && at <= bodyEnd);
-    let best2 = null;
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const [a] = pts[i];
-      const [b] = pts[i + 1];
-      if (!best2 || b - a > best2[1]) best2 = [a, b - a];
-    }
-    const last = pts[pts.length - 1];
-    if (last && r.bodySentMs === null && r.endMs !== null && r.endMs - last[0] > (best2?.[1] ?? 0)) best2 = [last[0], r.endMs - last[0]];
+    const best2 = longestQuiet(
+      r.points.filter(([at, b]) => b > 0 && at <= bodyEnd),
+      r.bodySentMs === null ? r.endMs : null
+    );
     if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t2.intervalMs / 2, best2[1]));
   }
   const waits = data.map(answerWait).filter((x) => x !== null);
@@ -106608,13 +106609,10 @@ function findStalls2(t2) {
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
-function uploadStallPlace(s4, archiveBytes) {
-  return archiveBytes ? `at ${percent(Math.min(1, s4.atBytes / archiveBytes))} of the archive` : `after ${bytes(s4.atBytes)}`;
-}
 function stallSentence2(s4, t2, archiveBytes) {
   const what = s4.kind === "body" ? `request #${s4.requestId} sent nothing for ${seconds(s4.durationMs)}: the far side stopped reading its body` : s4.kind === "acknowledgement" ? `request #${s4.requestId} waited ${seconds(s4.durationMs)} for the store's answer after its body` : s4.kind === "retry" ? `request #${s4.requestId} failed and its part was sent again ${seconds(s4.durationMs)} later` : `request #${s4.requestId} took ${seconds(s4.durationMs)} longer than the typical request`;
   const whole = s4.wholeUploadMs >= 0.5 * s4.durationMs ? `, the whole upload stopped for ${seconds(s4.wholeUploadMs)} of it` : "";
-  return `the upload stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it ${uploadStallPlace(s4, archiveBytes)}${whole}): ${s4.toolkit}`;
+  return `the upload stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it ${stallPlace(s4, archiveBytes)}${whole}): ${s4.toolkit}`;
 }
 function interruptions2(t2) {
   const data = t2.requests.filter(carriesData);
@@ -106748,7 +106746,7 @@ function unionMs(bodies, endMs) {
   return total + (open2 ? open2[1] - open2[0] : 0);
 }
 function uploadStallHeadline(stall, archiveBytes, limits) {
-  const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${uploadStallPlace(stall, archiveBytes)})`;
+  const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
   if (stall.kind === "retry") {
     return limits.path === "azure-sdk" ? `${head}: a request failed and the Azure SDK's retry policy waited before sending it again (no setting of actions/cache changes it).` : `${head}: a chunk failed and @actions/cache waited its fixed 5 s before sending it again (no setting changes it).`;
   }

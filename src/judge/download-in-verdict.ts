@@ -4,7 +4,8 @@
  */
 import type { DownloadLimits, DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
 import { formatNumber, seconds } from '../util/format.js';
-import { judgeDownload, stallPlace } from './download-verdict.js';
+import { judgeDownload } from './download-verdict.js';
+import { stallPlace } from './transfer-stats.js';
 
 /** @actions/cache's SEGMENT_DOWNLOAD_TIMEOUT_MINS default (10 minutes), where the limits name none. */
 const DEFAULT_SEGMENT_TIMEOUT_MS = 600_000;

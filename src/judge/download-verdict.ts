@@ -26,12 +26,14 @@ import {
   flatWithin,
   flowingMs as flowedMs,
   inFlightMean,
+  longestQuiet,
   median,
   PATH_ELASTICITY,
   PER_CONNECTION_ELASTICITY,
   quantile,
   rateElasticity,
   SLOW_REQUEST_FACTOR,
+  stallPlace,
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
@@ -104,15 +106,10 @@ function findStalls(t: DownloadTimeline): DownloadStall[] {
   };
   for (const r of gets) {
     // Mid-body: the longest stretch between points after the first byte with no growth (to the close, for a request cut while idle).
-    const pts = r.points.filter(([, b]) => b > 0);
-    let best: [number, number] | null = null;
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const [a] = pts[i] as [number, number];
-      const [b] = pts[i + 1] as [number, number];
-      if (!best || b - a > best[1]) best = [a, b - a];
-    }
-    const last = pts[pts.length - 1];
-    if (last && r.endMs !== null && r.outcome !== 'complete' && r.endMs - last[0] > (best?.[1] ?? 0)) best = [last[0], r.endMs - last[0]];
+    const best = longestQuiet(
+      r.points.filter(([, b]) => b > 0),
+      r.endMs !== null && r.outcome !== 'complete' ? r.endMs : null,
+    );
     if (best && best[1] >= minMs) stalls.push(make(r, 'body', best[0] - t.intervalMs / 2, best[1]));
   }
   const waits = gets.map(ttfb).filter((x): x is number => x !== null);
@@ -129,11 +126,6 @@ function findStalls(t: DownloadTimeline): DownloadStall[] {
     if (gets.length >= 3 && d >= minMs && d >= SLOW_REQUEST_FACTOR * typicalDuration) stalls.push(make(r, 'slow', r.startMs, d - typicalDuration));
   }
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
-}
-
-/** Where in the archive a stall began: its share of the archive where the size is known, else the bytes before it. */
-export function stallPlace(s: DownloadStall, archiveBytes: number | null): string {
-  return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
 }
 
 function stallSentence(s: DownloadStall, t: DownloadTimeline, archiveBytes: number | null): string {

@@ -4,6 +4,7 @@
  * and when nothing did, the requests in flight, and how a body's rate changed with the bodies beside it.
  * Pure.
  */
+import { bytes, percent } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
 export interface Flow {
@@ -83,6 +84,28 @@ export function inFlightMean(t: Flow): number {
   }
   const span = (s[s.length - 1]?.[0] ?? 0) - (s[0]?.[0] ?? 0);
   return span > 0 ? area / span : 0;
+}
+
+/**
+ * A request's longest quiet stretch: the longest gap between its points (bytes so far, after its
+ * first) with no growth, and, for a request closed before its body was done (`closedUnfinishedMs`), the
+ * stretch from its last growth to that close. [startMs, durationMs], or null with no gap.
+ */
+export function longestQuiet(points: readonly (readonly [number, number])[], closedUnfinishedMs: number | null): [number, number] | null {
+  let best: [number, number] | null = null;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [a] = points[i] as [number, number];
+    const [b] = points[i + 1] as [number, number];
+    if (!best || b - a > best[1]) best = [a, b - a];
+  }
+  const last = points[points.length - 1];
+  if (last && closedUnfinishedMs !== null && closedUnfinishedMs - last[0] > (best?.[1] ?? 0)) best = [last[0], closedUnfinishedMs - last[0]];
+  return best;
+}
+
+/** Where in the archive a stall began: its share of the archive where the size is known, else the bytes before it. */
+export function stallPlace(s: { atBytes: number }, archiveBytes: number | null): string {
+  return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
 }
 
 /** Least body time of a request for its rate to count. */

@@ -16,12 +16,14 @@ import {
   bytesAt,
   flatWithin,
   inFlightMean,
+  longestQuiet,
   median,
   PATH_ELASTICITY,
   PER_CONNECTION_ELASTICITY,
   quantile,
   rateElasticity,
   SLOW_REQUEST_FACTOR,
+  stallPlace,
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
@@ -74,15 +76,10 @@ function findStalls(t: UploadTimeline): UploadStall[] {
     // Mid-body: the longest stretch between points before the body was all sent with no growth (to the
     // close, for a request cut while its body was held).
     const bodyEnd = r.bodySentMs ?? r.endMs ?? t.endMs;
-    const pts = r.points.filter(([at, b]) => b > 0 && at <= bodyEnd);
-    let best: [number, number] | null = null;
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const [a] = pts[i] as [number, number];
-      const [b] = pts[i + 1] as [number, number];
-      if (!best || b - a > best[1]) best = [a, b - a];
-    }
-    const last = pts[pts.length - 1];
-    if (last && r.bodySentMs === null && r.endMs !== null && r.endMs - last[0] > (best?.[1] ?? 0)) best = [last[0], r.endMs - last[0]];
+    const best = longestQuiet(
+      r.points.filter(([at, b]) => b > 0 && at <= bodyEnd),
+      r.bodySentMs === null ? r.endMs : null,
+    );
     if (best && best[1] >= minMs) stalls.push(make(r, 'body', best[0] - t.intervalMs / 2, best[1]));
   }
   const waits = data.map(answerWait).filter((x): x is number => x !== null);
@@ -109,11 +106,6 @@ function findStalls(t: UploadTimeline): UploadStall[] {
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
 
-/** Where in the archive a stall began. */
-export function uploadStallPlace(s: UploadStall, archiveBytes: number | null): string {
-  return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
-}
-
 function stallSentence(s: UploadStall, t: UploadTimeline, archiveBytes: number | null): string {
   const what =
     s.kind === 'body'
@@ -124,7 +116,7 @@ function stallSentence(s: UploadStall, t: UploadTimeline, archiveBytes: number |
           ? `request #${s.requestId} failed and its part was sent again ${seconds(s.durationMs)} later`
           : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`;
   const whole = s.wholeUploadMs >= 0.5 * s.durationMs ? `, the whole upload stopped for ${seconds(s.wholeUploadMs)} of it` : '';
-  return `the upload stalled for ${seconds(s.durationMs)} (${what}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it ${uploadStallPlace(s, archiveBytes)}${whole}): ${s.toolkit}`;
+  return `the upload stalled for ${seconds(s.durationMs)} (${what}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it ${stallPlace(s, archiveBytes)}${whole}): ${s.toolkit}`;
 }
 
 /** Requests closed before the store answered, and the request that sent the same part again (a retry), if any. */
@@ -312,7 +304,7 @@ function unionMs(bodies: readonly Body[], endMs: number): number {
 
 /** The stall in one sentence, to lead the save's: that the upload stalled, how long, and what would end one. */
 export function uploadStallHeadline(stall: UploadStall, archiveBytes: number | null, limits: UploadLimits): string {
-  const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${uploadStallPlace(stall, archiveBytes)})`;
+  const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
   if (stall.kind === 'retry') {
     return limits.path === 'azure-sdk'
       ? `${head}: a request failed and the Azure SDK's retry policy waited before sending it again (no setting of actions/cache changes it).`
