@@ -108147,34 +108147,49 @@ function whatIfShare(run3, change) {
   if (!w || measured === void 0) return null;
   return boundShare(run3.baselineMs, run3.downloadMs, w.downloadLowerBoundMs, measured);
 }
-function downloadRows(results) {
-  const rows = [];
-  for (const { name: name2, scenario, runs } of results) {
-    const agreeing = runs.filter((r) => {
-      const best3 = bestChange(r);
-      return best3 ? verdictAgrees(r.verdict.limit, best3.change) : r.verdict.limit === scenario.intended;
-    }).length;
-    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join("/");
-    const best2 = runs.map(bestChange).filter((b) => b !== null);
-    rows.push({
-      section: "Download lab",
+function relaxationRows(section, noun, name2, intended, changes, runs) {
+  const agreeing = runs.filter((r) => {
+    const best3 = bestChange(r);
+    return best3 ? verdictAgrees(r.limit, best3.change) : r.limit === intended;
+  }).length;
+  const limits = [...new Set(runs.map((r) => r.limit))].join("/");
+  const best2 = runs.map(bestChange).filter((b) => b !== null);
+  const rows = [
+    {
+      section,
       measure: `${name2}: verdict vs intervention`,
       result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median4(best2.map((b) => b.savedMs)))}` : ""})`,
       target: "the verdict names the relaxation that saved most, every run",
       met: agreeing === runs.length
-    });
-    for (const change of Object.keys(scenario.relaxed)) {
-      const shares = runs.map((r) => whatIfShare(r, change)).filter((s4) => s4 !== null);
-      const bound2 = shares.filter((s4) => s4 <= 1 + NOISE).length;
-      const tight = shares.filter((s4) => s4 <= 1 + NOISE && s4 >= TIGHTNESS).length;
-      rows.push({
-        section: "Download lab",
-        measure: `${name2}: what-if ${change}`,
-        result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median4(shares) * 100)}% of the measured restore; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
-        target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
-        met: shares.length > 0 && tight === shares.length
-      });
     }
+  ];
+  for (const change of changes) {
+    const shares = runs.map((r) => r.share(change)).filter((s4) => s4 !== null);
+    const bound2 = shares.filter((s4) => s4 <= 1 + NOISE).length;
+    const tight = shares.filter((s4) => s4 <= 1 + NOISE && s4 >= TIGHTNESS).length;
+    rows.push({
+      section,
+      measure: `${name2}: what-if ${change}`,
+      result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median4(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
+      target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
+      met: shares.length > 0 && tight === shares.length
+    });
+  }
+  return rows;
+}
+function downloadRows(results) {
+  const rows = [];
+  for (const { name: name2, scenario, runs } of results) {
+    rows.push(
+      ...relaxationRows(
+        "Download lab",
+        "restore",
+        name2,
+        scenario.intended,
+        Object.keys(scenario.relaxed),
+        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c) => whatIfShare(r, c) }))
+      )
+    );
     const stall = "stall" in scenario ? scenario.stall : void 0;
     if (stall) {
       const wantedId = stall.getNumber + (scenario.settings.downloadUrls === "azure" ? 1 : 0);
@@ -108345,31 +108360,16 @@ function uploadRows(results) {
   const rows = [];
   const mid = (xs) => median3(xs) ?? Number.NaN;
   for (const { name: name2, scenario, runs } of results) {
-    const agreeing = runs.filter((r) => {
-      const best3 = bestChange(r);
-      return best3 ? verdictAgrees(r.verdict.limit, best3.change) : r.verdict.limit === scenario.intended;
-    }).length;
-    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join("/");
-    const best2 = runs.map(bestChange).filter((b) => b !== null);
-    rows.push({
-      section: "Upload lab",
-      measure: `${name2}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(mid(best2.map((b) => b.savedMs)))}` : ""})`,
-      target: "the verdict names the relaxation that saved most, every run",
-      met: agreeing === runs.length
-    });
-    for (const change of Object.keys(scenario.relaxed)) {
-      const shares = runs.map((r) => whatIfShare2(r, change)).filter((s4) => s4 !== null);
-      const bound2 = shares.filter((s4) => s4 <= 1 + NOISE).length;
-      const tight = shares.filter((s4) => s4 <= 1 + NOISE && s4 >= TIGHTNESS).length;
-      rows.push({
-        section: "Upload lab",
-        measure: `${name2}: what-if ${change}`,
-        result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(mid(shares) * 100)}% of the measured save; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
-        target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
-        met: shares.length > 0 && tight === shares.length
-      });
-    }
+    rows.push(
+      ...relaxationRows(
+        "Upload lab",
+        "save",
+        name2,
+        scenario.intended,
+        Object.keys(scenario.relaxed),
+        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c) => whatIfShare2(r, c) }))
+      )
+    );
     const stall = scenario.stall;
     if (stall) {
       const found = runs.map((r) => r.verdict.stalls[0]);

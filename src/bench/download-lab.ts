@@ -14,7 +14,7 @@ import { judgeDownload } from '../judge/download-verdict.js';
 import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
 import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
 import { sampledRestore } from '../lab/sampled-restore.js';
-import type { DownloadVerdict } from '../profile/schema.js';
+import type { DownloadLimitKind, DownloadVerdict } from '../profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';
 import { formatNumber, seconds } from '../util/format.js';
@@ -143,35 +143,70 @@ export function whatIfShare(run: DownloadLabRun, change: DownloadChange): number
   return boundShare(run.baselineMs, run.downloadMs, w.downloadLowerBoundMs, measured);
 }
 
-export function downloadRows(results: readonly DownloadLabResult[]): BenchRow[] {
-  const rows: BenchRow[] = [];
-  for (const { name, scenario, runs } of results) {
-    const agreeing = runs.filter((r) => {
-      const best = bestChange(r);
-      return best ? verdictAgrees(r.verdict.limit, best.change) : r.verdict.limit === scenario.intended;
-    }).length;
-    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join('/');
-    const best = runs.map(bestChange).filter((b) => b !== null);
-    rows.push({
-      section: 'Download lab',
+/** One run of a transfer lab as its rows read it: the verdict's limit, the plain timings, each what-if's share. */
+export interface RelaxationRun<C extends DownloadChange> {
+  limit: DownloadLimitKind;
+  baselineMs: number;
+  relaxedMs: Partial<Record<C, number>>;
+  share: (change: C) => number | null;
+}
+
+/**
+ * A transfer lab scenario's verdict row and one what-if row per relaxation, by the lab's rule for every
+ * what-if (ground-truth.ts): a lower bound within the measurement's NOISE, at least TIGHTNESS of it.
+ * Shared by the download and the upload labs; `noun` is what the shares are of (the restore, the save).
+ */
+export function relaxationRows<C extends DownloadChange>(
+  section: string,
+  noun: string,
+  name: string,
+  intended: DownloadLimitKind,
+  changes: readonly C[],
+  runs: readonly RelaxationRun<C>[],
+): BenchRow[] {
+  const agreeing = runs.filter((r) => {
+    const best = bestChange(r);
+    return best ? verdictAgrees(r.limit, best.change) : r.limit === intended;
+  }).length;
+  const limits = [...new Set(runs.map((r) => r.limit))].join('/');
+  const best = runs.map(bestChange).filter((b) => b !== null);
+  const rows: BenchRow[] = [
+    {
+      section,
       measure: `${name}: verdict vs intervention`,
       result: `${limits} (${agreeing}/${runs.length} agree${best.length ? `; best relaxation ${best[0]?.change}, saved ${seconds(median(best.map((b) => b.savedMs)))}` : ''})`,
       target: 'the verdict names the relaxation that saved most, every run',
       met: agreeing === runs.length,
+    },
+  ];
+  for (const change of changes) {
+    const shares = runs.map((r) => r.share(change)).filter((s): s is number => s !== null);
+    const bound = shares.filter((s) => s <= 1 + NOISE).length;
+    const tight = shares.filter((s) => s <= 1 + NOISE && s >= TIGHTNESS).length;
+    rows.push({
+      section,
+      measure: `${name}: what-if ${change}`,
+      result: `lower bound ${bound}/${shares.length}, ≥80% tight ${tight}/${shares.length} (median ${formatNumber(median(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(', ')})`,
+      target: 'lower bound (≤ 105%) and tight (≥ 80%), every run',
+      met: shares.length > 0 && tight === shares.length,
     });
-    for (const change of Object.keys(scenario.relaxed) as DownloadChange[]) {
-      const shares = runs.map((r) => whatIfShare(r, change)).filter((s): s is number => s !== null);
-      // The lab's rule for every what-if (ground-truth.ts): a lower bound within the measurement's NOISE, at least TIGHTNESS of it.
-      const bound = shares.filter((s) => s <= 1 + NOISE).length;
-      const tight = shares.filter((s) => s <= 1 + NOISE && s >= TIGHTNESS).length;
-      rows.push({
-        section: 'Download lab',
-        measure: `${name}: what-if ${change}`,
-        result: `lower bound ${bound}/${shares.length}, ≥80% tight ${tight}/${shares.length} (median ${formatNumber(median(shares) * 100)}% of the measured restore; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(', ')})`,
-        target: 'lower bound (≤ 105%) and tight (≥ 80%), every run',
-        met: shares.length > 0 && tight === shares.length,
-      });
-    }
+  }
+  return rows;
+}
+
+export function downloadRows(results: readonly DownloadLabResult[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const { name, scenario, runs } of results) {
+    rows.push(
+      ...relaxationRows(
+        'Download lab',
+        'restore',
+        name,
+        scenario.intended,
+        Object.keys(scenario.relaxed) as DownloadChange[],
+        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c: DownloadChange) => whatIfShare(r, c) })),
+      ),
+    );
     const stall = 'stall' in scenario ? scenario.stall : undefined;
     if (stall) {
       const wantedId = stall.getNumber + (scenario.settings.downloadUrls === 'azure' ? 1 : 0);

@@ -10,15 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { verdictAgrees } from '../lab/download-scenarios.js';
-import { bestChange, boundShare } from './download-lab.js';
-import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
+import { boundShare, relaxationRows } from './download-lab.js';
 import { UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../profile/schema.js';
 import { observedSave } from '../save/observed-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';
-import { formatNumber, seconds } from '../util/format.js';
+import { seconds } from '../util/format.js';
 import { median } from './stats.js';
 import type { BenchRow } from './table.js';
 
@@ -124,31 +122,16 @@ export function uploadRows(results: readonly UploadLabResult[]): BenchRow[] {
   const rows: BenchRow[] = [];
   const mid = (xs: number[]) => median(xs) ?? Number.NaN;
   for (const { name, scenario, runs } of results) {
-    const agreeing = runs.filter((r) => {
-      const best = bestChange(r);
-      return best ? verdictAgrees(r.verdict.limit, best.change) : r.verdict.limit === scenario.intended;
-    }).length;
-    const limits = [...new Set(runs.map((r) => r.verdict.limit))].join('/');
-    const best = runs.map(bestChange).filter((b) => b !== null);
-    rows.push({
-      section: 'Upload lab',
-      measure: `${name}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best.length ? `; best relaxation ${best[0]?.change}, saved ${seconds(mid(best.map((b) => b.savedMs)))}` : ''})`,
-      target: 'the verdict names the relaxation that saved most, every run',
-      met: agreeing === runs.length,
-    });
-    for (const change of Object.keys(scenario.relaxed) as UploadChange[]) {
-      const shares = runs.map((r) => whatIfShare(r, change)).filter((s): s is number => s !== null);
-      const bound = shares.filter((s) => s <= 1 + NOISE).length;
-      const tight = shares.filter((s) => s <= 1 + NOISE && s >= TIGHTNESS).length;
-      rows.push({
-        section: 'Upload lab',
-        measure: `${name}: what-if ${change}`,
-        result: `lower bound ${bound}/${shares.length}, ≥80% tight ${tight}/${shares.length} (median ${formatNumber(mid(shares) * 100)}% of the measured save; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(', ')})`,
-        target: 'lower bound (≤ 105%) and tight (≥ 80%), every run',
-        met: shares.length > 0 && tight === shares.length,
-      });
-    }
+    rows.push(
+      ...relaxationRows(
+        'Upload lab',
+        'save',
+        name,
+        scenario.intended,
+        Object.keys(scenario.relaxed) as UploadChange[],
+        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c: UploadChange) => whatIfShare(r, c) })),
+      ),
+    );
     const stall = scenario.stall;
     if (stall) {
       const found = runs.map((r) => r.verdict.stalls[0]);
