@@ -66332,11 +66332,6 @@ async function serveBlob(deps, req, res, url3) {
 // src/services/proxy.ts
 import http3 from "node:http";
 import net2 from "node:net";
-
-// src/util/upstream-header.ts
-var LOCAL_SERVICES_UPSTREAM_HEADER = "x-local-services-upstream";
-
-// src/services/proxy.ts
 var BLOB_HOST = "localcache.blob.core.windows.net";
 function allowedHost(host) {
   const h = host.toLowerCase();
@@ -66381,7 +66376,7 @@ var ProxyTargets = class {
       port,
       method: req.method,
       path: `${url3.pathname}${url3.search}`,
-      headers: { ...req.headers, [LOCAL_SERVICES_UPSTREAM_HEADER]: "1" }
+      headers: req.headers
     });
     upstream.once("response", (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -100847,7 +100842,6 @@ var TransferRecorder = class {
     const known = this.byRequest.get(request);
     if (known || request.method === "CONNECT") return known;
     if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
-    if (request.getHeader(LOCAL_SERVICES_UPSTREAM_HEADER) !== void 0) return void 0;
     if (this.records.length >= MAX_REQUESTS) {
       this.dropped += 1;
       return void 0;

@@ -16,7 +16,6 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NetDevDelta, TransferRequestOutcome } from '../profile/schema.js';
 import { downsampleEvenly } from '../util/downsample.js';
-import { LOCAL_SERVICES_UPSTREAM_HEADER } from '../util/upstream-header.js';
 import { netDevDeltas, readNetDev, type NetDevCounters } from './net-dev.js';
 import { readTcpSendQueues } from './net-tcp.js';
 
@@ -170,7 +169,6 @@ export class TransferRecorder {
     const known = this.byRequest.get(request);
     if (known || request.method === 'CONNECT') return known;
     if (!hostMatches(headerText(request.getHeader('host')), this.o.host)) return undefined;
-    if (request.getHeader(LOCAL_SERVICES_UPSTREAM_HEADER) !== undefined) return undefined;
     if (this.records.length >= MAX_REQUESTS) {
       this.dropped += 1;
       return undefined;

@@ -7,7 +7,6 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
-import { LOCAL_SERVICES_UPSTREAM_HEADER } from '../util/upstream-header.js';
 
 /** The host name signed download URLs carry by default: the suffix @actions/cache checks for its Azure SDK path. */
 export const BLOB_HOST = 'localcache.blob.core.windows.net';
@@ -72,7 +71,7 @@ export class ProxyTargets {
       port,
       method: req.method,
       path: `${url.pathname}${url.search}`,
-      headers: { ...req.headers, [LOCAL_SERVICES_UPSTREAM_HEADER]: '1' },
+      headers: req.headers,
     });
     upstream.once('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
