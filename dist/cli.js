@@ -94964,6 +94964,34 @@ var WAIT_SHARE = 0.5;
 var STORE_SPREAD = 3;
 var PER_CONNECTION_ELASTICITY = 0.6;
 var PATH_ELASTICITY = 0.3;
+function transferLimit(f, words) {
+  const rate2 = f.bytesPerSecond;
+  if (f.waitShare >= WAIT_SHARE) {
+    const fastest = f.waits.length > 0 ? Math.min(...f.waits) : 0;
+    const spread2 = f.waits.length > 0 && fastest > 0 ? quantile(f.waits, 0.9) / fastest : null;
+    if (spread2 !== null && spread2 <= STORE_SPREAD) return { limit: "latency", why: words.latency(f.waitShare, median(f.waits)) };
+    return {
+      limit: "store",
+      why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile(f.waits, 0.9))} (90th percentile), not one round trip`
+    };
+  }
+  if (f.elasticity !== null && f.elasticity >= PER_CONNECTION_ELASTICITY) {
+    return {
+      limit: "per-connection",
+      why: `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(f.elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate2 / f.meanInFlight)} per request`
+    };
+  }
+  if (f.elasticity !== null && f.elasticity <= PATH_ELASTICITY) {
+    return {
+      limit: "path",
+      why: `the path or the machine capped the ${words.noun} at ${mibPerSecond(rate2)}: the rate stayed flat whatever the number of requests in flight`
+    };
+  }
+  return {
+    limit: f.requests > 0 ? "bandwidth" : "none",
+    why: f.requests === 1 ? `${words.alone} at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the ${words.noun} ran at ${mibPerSecond(rate2)} with no stall and ${words.shortWaits}`
+  };
+}
 
 // src/judge/download-verdict.ts
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
@@ -95077,23 +95105,16 @@ function judgeDownload(t2, archiveBytes) {
       `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1e3))} (all its traffic, not only the download's)`
     );
   const worst = stalls[0];
-  const spread2 = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
-  let limit;
-  let why;
-  if (waitShare >= WAIT_SHARE) {
-    const fixedWait = spread2 !== null && spread2 <= STORE_SPREAD;
-    limit = fixedWait ? "latency" : "store";
-    why = fixedWait ? `the download waited on round trips: its requests spent ${percent(waitShare)} of their time waiting for a first byte, ${seconds(median(waits))} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate2)}` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
-  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
-    limit = "per-connection";
-    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate2 / meanInFlight)} per request`;
-  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
-    limit = "path";
-    why = `the path or the machine capped the download at ${mibPerSecond(rate2)}: the rate stayed flat whatever the number of requests in flight`;
-  } else {
-    limit = gets.length > 0 ? "bandwidth" : "none";
-    why = gets.length === 1 ? `one connection carried the download at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the download ran at ${mibPerSecond(rate2)} with no stall and short waits for first bytes`;
-  }
+  let { limit, why } = transferLimit(
+    { waitShare, waits, elasticity, requests: gets.length, bytesPerSecond: rate2, meanInFlight },
+    {
+      noun: "download",
+      latency: (share2, wait) => `the download waited on round trips: its requests spent ${percent(share2)} of their time waiting for a first byte, ${seconds(wait)} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate2)}`,
+      storeWaits: "waiting for a first byte, and those waits ranged",
+      alone: "one connection carried the download",
+      shortWaits: "short waits for first bytes"
+    }
+  );
   const whatIf = downloadWhatIfs(
     limit,
     D,
@@ -106658,23 +106679,16 @@ function judgeUpload(t2, archiveBytes) {
     evidence2.push(
       `${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1e3))} (all its traffic, not only the upload's)`
     );
-  const spread2 = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
-  let limit;
-  let why;
-  if (waitShare >= WAIT_SHARE) {
-    const oneRoundTrip = spread2 !== null && spread2 <= STORE_SPREAD;
-    limit = oneRoundTrip ? "latency" : "store";
-    why = oneRoundTrip ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body` : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
-  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
-    limit = "per-connection";
-    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate2 / meanInFlight)} per request`;
-  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
-    limit = "path";
-    why = `the path or the machine capped the upload at ${mibPerSecond(rate2)}: the rate stayed flat whatever the number of requests in flight`;
-  } else {
-    limit = data.length > 0 ? "bandwidth" : "none";
-    why = data.length === 1 ? `one request carried the upload at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the upload ran at ${mibPerSecond(rate2)} with no stall and short waits for the store's answers`;
-  }
+  let { limit, why } = transferLimit(
+    { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate2, meanInFlight },
+    {
+      noun: "upload",
+      latency: (share2, wait) => `the upload waited on round trips: its requests spent ${percent(share2)} of their time waiting ${seconds(wait)} each for the store's answer after their body`,
+      storeWaits: "waiting for its answer after their body,",
+      alone: "one request carried the upload",
+      shortWaits: "short waits for the store's answers"
+    }
+  );
   const worst = stalls[0];
   const lostMs = worst ? stallCostMs(
     worst,

@@ -28,17 +28,13 @@ import {
   inFlightMean,
   longestQuiet,
   median,
-  PATH_ELASTICITY,
-  PER_CONNECTION_ELASTICITY,
-  quantile,
   rateElasticity,
   SLOW_REQUEST_FACTOR,
   stallPlace,
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
-  STORE_SPREAD,
-  WAIT_SHARE,
+  transferLimit,
 } from './transfer-stats.js';
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
@@ -177,29 +173,18 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
     );
 
   const worst = stalls[0];
-  const spread = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
   // What limited the download apart from any stall (the rate what-ifs follow it), then the stall over it.
-  let limit: DownloadLimitKind;
-  let why: string;
-  if (waitShare >= WAIT_SHARE) {
-    const fixedWait = spread !== null && spread <= STORE_SPREAD;
-    limit = fixedWait ? 'latency' : 'store';
-    why = fixedWait
-      ? `the download waited on round trips: its requests spent ${percent(waitShare)} of their time waiting for a first byte, ${seconds(median(waits))} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate)}`
-      : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for a first byte, and those waits ranged from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
-  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
-    limit = 'per-connection';
-    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / meanInFlight)} per request`;
-  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
-    limit = 'path';
-    why = `the path or the machine capped the download at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`;
-  } else {
-    limit = gets.length > 0 ? 'bandwidth' : 'none';
-    why =
-      gets.length === 1
-        ? `one connection carried the download at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
-        : `the download ran at ${mibPerSecond(rate)} with no stall and short waits for first bytes`;
-  }
+  let { limit, why } = transferLimit(
+    { waitShare, waits, elasticity, requests: gets.length, bytesPerSecond: rate, meanInFlight },
+    {
+      noun: 'download',
+      latency: (share, wait) =>
+        `the download waited on round trips: its requests spent ${percent(share)} of their time waiting for a first byte, ${seconds(wait)} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate)}`,
+      storeWaits: 'waiting for a first byte, and those waits ranged',
+      alone: 'one connection carried the download',
+      shortWaits: 'short waits for first bytes',
+    },
+  );
   const whatIf = downloadWhatIfs(
     limit,
     D,

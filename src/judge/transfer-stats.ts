@@ -4,7 +4,8 @@
  * and when nothing did, the requests in flight, and how a body's rate changed with the bodies beside it.
  * Pure.
  */
-import { bytes, percent } from '../util/format.js';
+import type { DownloadLimitKind } from '../profile/schema.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
 export interface Flow {
@@ -175,3 +176,58 @@ export const STORE_SPREAD = 3;
 /** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
 export const PER_CONNECTION_ELASTICITY = 0.6;
 export const PATH_ELASTICITY = 0.3;
+
+/** How a transfer's own words differ, for its limit's sentence. */
+export interface TransferWords {
+  /** 'download', 'upload'. */
+  noun: string;
+  /** The sentence for requests waiting a fixed round trip each, given the wait share and the median wait. */
+  latency: (waitShare: number, medianWaitMs: number) => string;
+  /** How the store's waits are told, up to their range ("waiting for a first byte, and those waits ranged"). */
+  storeWaits: string;
+  /** A single request carrying it all ("one connection carried the download"). */
+  alone: string;
+  /** The steady case's waits ("short waits for first bytes"). */
+  shortWaits: string;
+}
+
+/**
+ * What limited a transfer apart from any stall, by the same rules for the download and the upload:
+ * requests mostly waiting on the far side (a fixed wait is a round trip, a spread one the store), else
+ * the rate's elasticity in the requests in flight (a cap on each connection, or on the path), else one
+ * request or a steady rate ('bandwidth'), or nothing carried ('none').
+ */
+export function transferLimit(
+  f: { waitShare: number; waits: readonly number[]; elasticity: number | null; requests: number; bytesPerSecond: number; meanInFlight: number },
+  words: TransferWords,
+): { limit: DownloadLimitKind; why: string } {
+  const rate = f.bytesPerSecond;
+  if (f.waitShare >= WAIT_SHARE) {
+    const fastest = f.waits.length > 0 ? Math.min(...f.waits) : 0;
+    const spread = f.waits.length > 0 && fastest > 0 ? quantile(f.waits, 0.9) / fastest : null;
+    if (spread !== null && spread <= STORE_SPREAD) return { limit: 'latency', why: words.latency(f.waitShare, median(f.waits)) };
+    return {
+      limit: 'store',
+      why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile(f.waits, 0.9))} (90th percentile), not one round trip`,
+    };
+  }
+  if (f.elasticity !== null && f.elasticity >= PER_CONNECTION_ELASTICITY) {
+    return {
+      limit: 'per-connection',
+      why: `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(f.elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / f.meanInFlight)} per request`,
+    };
+  }
+  if (f.elasticity !== null && f.elasticity <= PATH_ELASTICITY) {
+    return {
+      limit: 'path',
+      why: `the path or the machine capped the ${words.noun} at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`,
+    };
+  }
+  return {
+    limit: f.requests > 0 ? 'bandwidth' : 'none',
+    why:
+      f.requests === 1
+        ? `${words.alone} at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
+        : `the ${words.noun} ran at ${mibPerSecond(rate)} with no stall and ${words.shortWaits}`,
+  };
+}

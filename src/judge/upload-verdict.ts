@@ -18,17 +18,13 @@ import {
   inFlightMean,
   longestQuiet,
   median,
-  PATH_ELASTICITY,
-  PER_CONNECTION_ELASTICITY,
-  quantile,
   rateElasticity,
   SLOW_REQUEST_FACTOR,
   stallPlace,
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
-  STORE_SPREAD,
-  WAIT_SHARE,
+  transferLimit,
 } from './transfer-stats.js';
 
 /** The requests that carry the archive (a block, a chunk, the whole blob), not the bookkeeping around them. */
@@ -183,28 +179,17 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
       `${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1000))} (all its traffic, not only the upload's)`,
     );
 
-  const spread = waits.length > 0 && Math.min(...waits) > 0 ? quantile(waits, 0.9) / Math.min(...waits) : null;
-  let limit: UploadLimitKind;
-  let why: string;
-  if (waitShare >= WAIT_SHARE) {
-    const oneRoundTrip = spread !== null && spread <= STORE_SPREAD;
-    limit = oneRoundTrip ? 'latency' : 'store';
-    why = oneRoundTrip
-      ? `the upload waited on round trips: its requests spent ${percent(waitShare)} of their time waiting ${seconds(median(waits))} each for the store's answer after their body`
-      : `the store was slow to answer: requests spent ${percent(waitShare)} of their time waiting for its answer after their body, from ${seconds(Math.min(...waits))} to ${seconds(quantile(waits, 0.9))} (90th percentile), not one round trip`;
-  } else if (elasticity !== null && elasticity >= PER_CONNECTION_ELASTICITY) {
-    limit = 'per-connection';
-    why = `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / meanInFlight)} per request`;
-  } else if (elasticity !== null && elasticity <= PATH_ELASTICITY) {
-    limit = 'path';
-    why = `the path or the machine capped the upload at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`;
-  } else {
-    limit = data.length > 0 ? 'bandwidth' : 'none';
-    why =
-      data.length === 1
-        ? `one request carried the upload at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
-        : `the upload ran at ${mibPerSecond(rate)} with no stall and short waits for the store's answers`;
-  }
+  let { limit, why } = transferLimit(
+    { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate, meanInFlight },
+    {
+      noun: 'upload',
+      latency: (share, wait) =>
+        `the upload waited on round trips: its requests spent ${percent(share)} of their time waiting ${seconds(wait)} each for the store's answer after their body`,
+      storeWaits: 'waiting for its answer after their body,',
+      alone: 'one request carried the upload',
+      shortWaits: "short waits for the store's answers",
+    },
+  );
   const worst = stalls[0];
   const lostMs = worst
     ? stallCostMs(
