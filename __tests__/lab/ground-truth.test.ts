@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAgainstIntervention,
   checkCpuRule,
+  checkTotal,
   checkVerdict,
   doubledMs,
   interventionAnswer,
@@ -197,6 +198,33 @@ describe('the CPU what-if rule over runs (issue 22, item 4)', () => {
     expect(check?.fromHalved).toBe(false);
     // Not metered in the profile: no CPU-seconds basis.
     expect(checkAgainstIntervention({ ...f, cpuSeconds: null }, i).whatIfs[0]?.measuredAtProfileCpuMs).toBeNull();
+  });
+
+  it("judges a total at the profiled run's CPU work where every side was metered, showing the wall figure too", () => {
+    // The lab bench's cpu scenario, run 2 (/work/bench-keep3 at da585b5): plain runs 1.724 s at 0.470 CPU-s and
+    // 1.830 s at 0.501, under a 0.3-core quota; the profiled run 1.960 s at 0.517 CPU-s: +10.3 % on wall time.
+    const timed = (onDiskMs: number, cpuSeconds?: number): PlainTiming => ({
+      restoreMs: onDiskMs,
+      onDiskMs,
+      preFlushMs: 0,
+      ...(cpuSeconds === undefined ? {} : { cpuSeconds }),
+    });
+    const runs = [timed(1724, 0.470146196), timed(1830, 0.500948157)];
+    const i: Intervention = { scenario: 'cpu', base: meanTiming(runs), baseRuns: runs, baseCpuCores: 0.3, relaxed: [] };
+    const f = { bottleneck: 'cpu', whatIf: [], totalMs: 1960, cpuSeconds: 0.517 };
+    const total = checkTotal(f, i);
+    expect(total.difference).toBeCloseTo(0.103, 3);
+    // (1724 + (0.517 − 0.470)/0.3 s) + (1830 + (0.517 − 0.501)/0.3 s), halved: 1.882 s.
+    expect(total.plainAtProfileCpuMs).toBeCloseTo(1881.8, 0);
+    expect(total.differenceAtProfileCpu).toBeCloseTo(0.0415, 3);
+    expect(total.within).toBe(true);
+    // Not metered (the profile, or any plain run): wall time decides.
+    expect(checkTotal({ ...f, cpuSeconds: null }, i)).toMatchObject({ plainAtProfileCpuMs: null, differenceAtProfileCpu: null, within: false });
+    const oneUnmetered = { ...i, baseRuns: [timed(1724), timed(1830, 0.500948157)] };
+    expect(checkTotal(f, oneUnmetered).within).toBe(false);
+    // The basis cuts both ways: a profiled run that needed less CPU work than the plain ones is held to a faster plain time
+    // (2.100 s is +18 % on wall time; at 0.47 CPU-s the plain runs would have taken 1.725 s: +22 %).
+    expect(checkTotal({ ...f, totalMs: 2100, cpuSeconds: 0.47 }, i).differenceAtProfileCpu).toBeCloseTo(0.217, 2);
   });
 
   it('a halved CPU: the doubled time is extrapolated as 1.5·base − 0.5·halved, for the verdict and the what-if', () => {
