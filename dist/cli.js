@@ -96388,6 +96388,7 @@ var PHASE_NOUN = {
   extract: "extraction",
   writeback: "the writeback tail"
 };
+var PHASE_LABEL = Object.fromEntries(Object.entries(PHASE_NOUN).map(([phase2, noun]) => [phase2, noun.replace(/^the /, "")]));
 var VERDICT_PHASE_NOUN = { ...PHASE_NOUN, lookup: "the cache lookup" };
 var RESOURCE_NOUN = {
   network: "network rate",
@@ -98037,7 +98038,6 @@ function series(values) {
 var LINE_COLORS = [CHART_COLORS[0], CHART_COLORS[2], CHART_COLORS[3]];
 var LINE_COLOR_NAMES = ["blue", "green", "purple"];
 var CEILING_COLOR = CHART_COLORS[1];
-var PHASE_WORD = { lookup: "lookup", download: "download", extract: "extraction", writeback: "writeback tail" };
 function t(ms) {
   return formatNumber(ms / 1e3);
 }
@@ -98080,7 +98080,7 @@ function drawChart(profile2, spec) {
     ...spec.ceiling ? [`    line ${series(spec.xs.map(() => spec.ceiling.value))}`] : []
   ];
   const phaseText = shown.map(
-    (b) => `${PHASE_WORD[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}\u2013${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? " (blue: the verdict is about it)" : ""}`
+    (b) => `${PHASE_LABEL[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}\u2013${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? " (blue: the verdict is about it)" : ""}`
   ).join(", ");
   const lineText = spec.lines.map((l, i) => `${LINE_COLOR_NAMES[i]}: ${l.label}`).join("; ");
   const ceilingText = spec.ceiling ? `; orange: ${spec.ceiling.label}` : "; no ceiling was measured for it";
@@ -98249,12 +98249,12 @@ function phaseTimeChart(profile2, carriers) {
       xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
       "xychart-beta horizontal",
       '    title "Where the time went (s)"',
-      `    x-axis "phase" [${phases.map((p2) => `"${PHASE_WORD[p2.name]}"`).join(", ")}]`,
+      `    x-axis "phase" [${phases.map((p2) => `"${PHASE_LABEL[p2.name]}"`).join(", ")}]`,
       `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs2))}`,
       `    bar ${series(secs2)}`
     ].join("\n")
   );
-  const on = carriers.map((c) => PHASE_WORD[c]).join(" and ");
+  const on = carriers.map((c) => PHASE_LABEL[c]).join(" and ");
   const buffered = profile2.samples.snapshots.some((x) => x.ownIo);
   return {
     mermaid,
@@ -108078,11 +108078,7 @@ async function sampledRestore(o) {
 var KEY = "download-lab";
 var ARCHIVE_BYTES = 4e7;
 var STALL_TOLERANCE_MS = 500;
-var median4 = (xs) => {
-  const s4 = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s4.length / 2);
-  return s4.length === 0 ? Number.NaN : s4.length % 2 ? s4[m] : (s4[m - 1] + s4[m]) / 2;
-};
+var median4 = (xs) => median3(xs) ?? Number.NaN;
 async function seeded(root) {
   const services = await startLocalServices();
   const source = path52.join(root, "source");

@@ -19,6 +19,7 @@ import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServi
 import { monotonicMs } from '../util/clock.js';
 import { formatNumber, seconds } from '../util/format.js';
 import type { BenchRow } from './table.js';
+import { median as medianOf } from './stats.js';
 
 const KEY = 'download-lab';
 const ARCHIVE_BYTES = 40_000_000;
@@ -39,11 +40,8 @@ export interface DownloadLabResult {
   runs: DownloadLabRun[];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
+/** The runs' median; NaN without runs, which the table prints as such rather than as a figure. */
+const median = (xs: readonly number[]) => medianOf(xs) ?? Number.NaN;
 
 async function seeded(root: string): Promise<LocalServices> {
   const services = await startLocalServices();

@@ -12,6 +12,12 @@ export const PHASE_NOUN: Record<PhaseName, string> = {
   writeback: 'the writeback tail',
 };
 
+/** A phase as a chart's axis and legend label it: the noun without its article. */
+export const PHASE_LABEL = Object.fromEntries(Object.entries(PHASE_NOUN).map(([phase, noun]) => [phase, noun.replace(/^the /, '')])) as Record<
+  PhaseName,
+  string
+>;
+
 /** A phase in the verdict's sentence and the phase clauses, which name the lookup in full. */
 export const VERDICT_PHASE_NOUN: Record<PhaseName, string> = { ...PHASE_NOUN, lookup: 'the cache lookup' };
 

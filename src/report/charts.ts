@@ -12,6 +12,7 @@ import { diskMetrics } from '../sample/iostat.js';
 import { USER_HZ } from '../sample/phase-summary.js';
 import { MiB } from '../util/units.js';
 import type { Ceilings } from '../judge/ceilings.js';
+import { PHASE_LABEL } from '../judge/nouns.js';
 import { CEILING_WINDOW_MS } from '../judge/thresholds.js';
 import { formatNumber } from '../util/format.js';
 import { fenced } from './markdown.js';
@@ -128,8 +129,6 @@ const LINE_COLORS = [CHART_COLORS[0], CHART_COLORS[2], CHART_COLORS[3]];
 const LINE_COLOR_NAMES = ['blue', 'green', 'purple'];
 const CEILING_COLOR = CHART_COLORS[1];
 
-const PHASE_WORD: Record<PhaseName, string> = { lookup: 'lookup', download: 'download', extract: 'extraction', writeback: 'writeback tail' };
-
 function t(ms: number): string {
   return formatNumber(ms / 1000);
 }
@@ -201,7 +200,7 @@ function drawChart(profile: Profile, spec: ChartSpec): Chart {
   const phaseText = shown
     .map(
       (b) =>
-        `${PHASE_WORD[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}–${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? ' (blue: the verdict is about it)' : ''}`,
+        `${PHASE_LABEL[b.phase.name]} ${t(b.phase.startMs - spec.t0Ms)}–${t(b.phase.endMs - spec.t0Ms)} s${spec.carriers.includes(b.phase.name) ? ' (blue: the verdict is about it)' : ''}`,
     )
     .join(', ');
   const lineText = spec.lines.map((l, i) => `${LINE_COLOR_NAMES[i]}: ${l.label}`).join('; ');
@@ -416,12 +415,12 @@ function phaseTimeChart(profile: Profile, carriers: readonly PhaseName[]): Chart
       xyChartInit([CHART_COLORS[0]], { width: CHART_WIDTH, height: CHART_HEIGHT }),
       'xychart-beta horizontal',
       '    title "Where the time went (s)"',
-      `    x-axis "phase" [${phases.map((p) => `"${PHASE_WORD[p.name]}"`).join(', ')}]`,
+      `    x-axis "phase" [${phases.map((p) => `"${PHASE_LABEL[p.name]}"`).join(', ')}]`,
       `    y-axis "seconds" 0 --> ${niceMax(Math.max(...secs))}`,
       `    bar ${series(secs)}`,
     ].join('\n'),
   );
-  const on = carriers.map((c) => PHASE_WORD[c]).join(' and ');
+  const on = carriers.map((c) => PHASE_LABEL[c]).join(' and ');
   const buffered = profile.samples.snapshots.some((x) => x.ownIo);
   return {
     mermaid,
