@@ -94992,6 +94992,13 @@ function transferLimit(f, words) {
     why: f.requests === 1 ? `${words.alone} at ${mibPerSecond(rate2)}: with a single request a cap on the connection and a cap on the path look alike` : `the ${words.noun} ran at ${mibPerSecond(rate2)} with no stall and ${words.shortWaits}`
   };
 }
+function transferBound(noun, nowMs, lowerMs, phrase) {
+  const ms = Math.round(Math.min(nowMs, lowerMs));
+  return {
+    ms,
+    sentence: ms >= 0.99 * nowMs ? `${phrase} the ${noun} would still take about ${seconds(nowMs)}.` : `${phrase} the ${noun} would take at least ${seconds(ms)} (now ${seconds(nowMs)}).`
+  };
+}
 
 // src/judge/download-verdict.ts
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
@@ -95149,12 +95156,8 @@ function downloadWhatIfs(limit, D, flowingMs2, gets, meanInFlight, worst, others
   const perConnection = limit === "per-connection" || limit === "bandwidth" ? halfFlow : D;
   const aggregate2 = limit === "path" || limit === "bandwidth" ? halfFlow : D;
   const say = (change, lower, phrase) => {
-    const ms = Math.round(Math.min(D, lower));
-    out.push({
-      change,
-      downloadLowerBoundMs: ms,
-      sentence: ms >= 0.99 * D ? `${phrase} the download would still take about ${seconds(D)}.` : `${phrase} the download would take at least ${seconds(ms)} (now ${seconds(D)}).`
-    });
+    const { ms, sentence } = transferBound("download", D, lower, phrase);
+    out.push({ change, downloadLowerBoundMs: ms, sentence });
   };
   say("twice-per-connection", perConnection, "With twice the rate per connection");
   say("twice-aggregate", aggregate2, "With twice the aggregate rate (a wider path)");
@@ -106721,12 +106724,8 @@ function uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs) 
   const out = [];
   const halfFlow = Math.max(0, D - Math.min(D, flowing) / 2);
   const say = (change, lower, phrase) => {
-    const ms = Math.round(Math.min(D, lower));
-    out.push({
-      change,
-      uploadLowerBoundMs: ms,
-      sentence: ms >= 0.99 * D ? `${phrase} the upload would still take about ${seconds(D)}.` : `${phrase} the upload would take at least ${seconds(ms)} (now ${seconds(D)}).`
-    });
+    const { ms, sentence } = transferBound("upload", D, lower, phrase);
+    out.push({ change, uploadLowerBoundMs: ms, sentence });
   };
   say("twice-per-connection", limit === "per-connection" || limit === "bandwidth" ? halfFlow : D, "With twice the rate per connection");
   say("twice-aggregate", limit === "path" || limit === "bandwidth" ? halfFlow : D, "With twice the aggregate rate (a wider path)");

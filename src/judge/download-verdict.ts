@@ -34,6 +34,7 @@ import {
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
+  transferBound,
   transferLimit,
 } from './transfer-stats.js';
 
@@ -239,15 +240,8 @@ function downloadWhatIfs(
   const perConnection = limit === 'per-connection' || limit === 'bandwidth' ? halfFlow : D;
   const aggregate = limit === 'path' || limit === 'bandwidth' ? halfFlow : D;
   const say = (change: DownloadWhatIf['change'], lower: number, phrase: string) => {
-    const ms = Math.round(Math.min(D, lower));
-    out.push({
-      change,
-      downloadLowerBoundMs: ms,
-      sentence:
-        ms >= 0.99 * D
-          ? `${phrase} the download would still take about ${seconds(D)}.`
-          : `${phrase} the download would take at least ${seconds(ms)} (now ${seconds(D)}).`,
-    });
+    const { ms, sentence } = transferBound('download', D, lower, phrase);
+    out.push({ change, downloadLowerBoundMs: ms, sentence });
   };
   say('twice-per-connection', perConnection, 'With twice the rate per connection');
   say('twice-aggregate', aggregate, 'With twice the aggregate rate (a wider path)');

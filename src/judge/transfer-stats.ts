@@ -231,3 +231,18 @@ export function transferLimit(
         : `the ${words.noun} ran at ${mibPerSecond(rate)} with no stall and ${words.shortWaits}`,
   };
 }
+
+/**
+ * A transfer what-if's lower bound on its time `nowMs`, at most that time, and its sentence: within
+ * 1 % of now the change saves nothing measurable and says so; else the bound in its own direction.
+ */
+export function transferBound(noun: string, nowMs: number, lowerMs: number, phrase: string): { ms: number; sentence: string } {
+  const ms = Math.round(Math.min(nowMs, lowerMs));
+  return {
+    ms,
+    sentence:
+      ms >= 0.99 * nowMs
+        ? `${phrase} the ${noun} would still take about ${seconds(nowMs)}.`
+        : `${phrase} the ${noun} would take at least ${seconds(ms)} (now ${seconds(nowMs)}).`,
+  };
+}

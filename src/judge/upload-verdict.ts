@@ -24,6 +24,7 @@ import {
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
+  transferBound,
   transferLimit,
 } from './transfer-stats.js';
 
@@ -225,15 +226,8 @@ function uploadWhatIfs(
   // A doubled rate halves at most the time bytes flowed; waits for answers and stalls stay.
   const halfFlow = Math.max(0, D - Math.min(D, flowing) / 2);
   const say = (change: UploadWhatIf['change'], lower: number, phrase: string) => {
-    const ms = Math.round(Math.min(D, lower));
-    out.push({
-      change,
-      uploadLowerBoundMs: ms,
-      sentence:
-        ms >= 0.99 * D
-          ? `${phrase} the upload would still take about ${seconds(D)}.`
-          : `${phrase} the upload would take at least ${seconds(ms)} (now ${seconds(D)}).`,
-    });
+    const { ms, sentence } = transferBound('upload', D, lower, phrase);
+    out.push({ change, uploadLowerBoundMs: ms, sentence });
   };
   say('twice-per-connection', limit === 'per-connection' || limit === 'bandwidth' ? halfFlow : D, 'With twice the rate per connection');
   say('twice-aggregate', limit === 'path' || limit === 'bandwidth' ? halfFlow : D, 'With twice the aggregate rate (a wider path)');
