@@ -100720,7 +100720,7 @@ function toolMessages(text, maxLines = 6) {
 }
 
 // src/sample/http-transfers.ts
-import diagnostics from "node:diagnostics_channel";
+import diagnostics2 from "node:diagnostics_channel";
 
 // src/sample/net-dev.ts
 import { readFileSync as readFileSync6 } from "node:fs";
@@ -100756,6 +100756,34 @@ function netDevDeltas(before, after) {
   return out.sort((a, b) => b.rxBytes - a.rxBytes);
 }
 
+// src/sample/transfer-rules.ts
+var downloadRules = {
+  subscribe: () => {
+  },
+  unsubscribe: () => {
+  },
+  count: (socket) => socket.bytesRead,
+  startMs: (_request, now) => now,
+  baseline: (socket) => socket.bytesRead,
+  history: () => [],
+  closesOnResponse: false,
+  errorMayComeFirst: false,
+  beforeTick: () => {
+  },
+  beforeClose: () => {
+  },
+  closed: () => {
+  },
+  samples: (ticked) => ticked
+};
+function pushPoint(points, tMs, bytes2) {
+  const last = points[points.length - 1];
+  if (!last || last[1] !== bytes2) points.push([tMs, bytes2]);
+}
+
+// src/sample/upload-transfer-rules.ts
+import diagnostics from "node:diagnostics_channel";
+
 // src/sample/net-tcp.ts
 import { readFileSync as readFileSync7 } from "node:fs";
 import * as path20 from "node:path";
@@ -100785,49 +100813,25 @@ function readTcpSendQueues(procRoot) {
   return any ? out : null;
 }
 
-// src/sample/http-transfers.ts
-var MAX_REQUESTS = 4e3;
-var MAX_POINTS_PER_REQUEST = 400;
-var MAX_POINTS_TOTAL = 2e4;
-var MIN_POINTS_PER_REQUEST = 8;
-var MAX_SAMPLES = 6e3;
-function headerText(value) {
-  if (value === void 0) return null;
-  return Array.isArray(value) ? value[0] ?? null : String(value);
-}
-function hostMatches(requestHost, wanted) {
-  if (!requestHost) return false;
-  const a = requestHost.toLowerCase();
-  const b = wanted.toLowerCase();
-  return a === b || a === `${b}:80` || `${a}:80` === b;
-}
+// src/sample/upload-transfer-rules.ts
 function handedToKernel(socket) {
   const s4 = socket;
   if (typeof s4._bytesDispatched === "number") return s4._bytesDispatched - (s4._handle?.writeQueueSize ?? 0);
   return Math.max(0, (socket.bytesWritten ?? 0) - socket.writableLength);
 }
-var TransferRecorder = class {
-  constructor(o) {
-    this.o = o;
-    this.count = o.direction === "download" ? (socket) => socket.bytesRead : (socket) => this.acknowledged(socket);
+var UploadTransferRules = class {
+  constructor(nowMs, procRoot) {
+    this.nowMs = nowMs;
+    this.procRoot = procRoot;
   }
-  o;
-  open = /* @__PURE__ */ new Set();
-  byRequest = /* @__PURE__ */ new WeakMap();
-  records = [];
-  samples = [];
-  closedBytes = 0;
-  timer;
-  startMs = 0;
-  netBefore = null;
-  dropped = 0;
-  count;
-  /** An upload socket's count when its last request closed: where the next request on it starts. */
-  accounted = /* @__PURE__ */ new WeakMap();
-  /** Each established socket's unacknowledged bytes at the current tick (uploads only; null without /proc/net/tcp). */
+  nowMs;
+  procRoot;
+  /** Each established socket's unacknowledged bytes at the current tick (null without /proc/net/tcp). */
   sendQueues = null;
+  /** A socket's count when its last request closed: where the next request on it starts. */
+  accounted = /* @__PURE__ */ new WeakMap();
   /**
-   * Uploads: node publishes 'http.client.request.start' only when the request's body has been written
+   * Node publishes 'http.client.request.start' only when the request's body has been written
    * (ClientRequest._finish), so a streamed 64 MiB block would seem to start when it was nearly done. The
    * sockets this process opens while recording are sampled from their creation ('net.client.socket'),
    * and a request's start is its creation where node publishes it ('http.client.request.created', Node
@@ -100835,167 +100839,76 @@ var TransferRecorder = class {
    */
   sockets = /* @__PURE__ */ new Map();
   createdAt = /* @__PURE__ */ new WeakMap();
-  /** An upload's bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). */
-  acknowledged(socket) {
-    const queued = socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
-    return Math.max(0, handedToKernel(socket) - (queued ?? 0));
-  }
+  track = () => {
+  };
+  /** An answered upload is done: its clients may leave the store's short answer's body unread. */
+  closesOnResponse = true;
+  /** An upload that failed before its body was written (a reset) never reached 'start' on Node 20. */
+  errorMayComeFirst = true;
   onSocket = (message) => {
     const socket = message.socket;
-    if (socket) this.sockets.set(socket, { openedMs: this.o.nowMs(), freedMs: null, history: [] });
+    if (socket) this.sockets.set(socket, { openedMs: this.nowMs(), freedMs: null, history: [] });
   };
   onCreated = (message) => {
     const request = message.request;
     if (!request) return;
-    this.createdAt.set(request, this.o.nowMs());
+    this.createdAt.set(request, this.nowMs());
     this.track(request);
   };
-  /** When an upload request began: its creation, else when its socket began carrying it, else now. */
-  uploadStartMs(request, now) {
+  subscribe(track) {
+    this.track = track;
+    diagnostics.subscribe("net.client.socket", this.onSocket);
+    diagnostics.subscribe("http.client.request.created", this.onCreated);
+  }
+  unsubscribe() {
+    diagnostics.unsubscribe("net.client.socket", this.onSocket);
+    diagnostics.unsubscribe("http.client.request.created", this.onCreated);
+  }
+  /** The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). */
+  count(socket) {
+    const queued = socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
+    return Math.max(0, handedToKernel(socket) - (queued ?? 0));
+  }
+  /** Its creation, else when its socket began carrying it, else now. */
+  startMs(request, now) {
     const created = this.createdAt.get(request);
     if (created !== void 0) return created;
     const socket = request.socket ? this.sockets.get(request.socket) : void 0;
     return socket ? socket.freedMs ?? socket.openedMs : now;
   }
-  onStart = (message) => {
-    const request = message.request;
-    if (request) this.track(request);
-  };
-  /** Starts recording a request of this transfer (once; a request seen at its creation is not seen again). */
-  track(request) {
-    const known = this.byRequest.get(request);
-    if (known || request.method === "CONNECT") return known;
-    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
-    if (this.records.length >= MAX_REQUESTS) {
-      this.dropped += 1;
-      return void 0;
-    }
-    const now = this.o.nowMs();
-    const record = {
-      id: this.records.length + 1,
-      method: request.method,
-      part: this.o.part(request),
-      startMs: this.o.direction === "upload" ? this.uploadStartMs(request, now) : now,
-      bodySentMs: null,
-      responseMs: null,
-      endMs: null,
-      status: null,
-      bytes: 0,
-      outcome: "open",
-      points: []
-    };
-    const tracked = { record, socket: null, baseline: 0 };
-    this.records.push(record);
-    this.open.add(tracked);
-    this.byRequest.set(request, tracked);
-    this.sample();
-    const attach = (socket) => {
-      tracked.socket = socket;
-      tracked.baseline = this.o.direction === "download" ? this.count(socket) : this.accounted.get(socket) ?? 0;
-      for (const [at, b] of this.sockets.get(socket)?.history ?? []) {
-        if (at >= record.startMs && b > tracked.baseline) pushPoint(record.points, at, b - tracked.baseline);
-      }
-    };
-    if (request.socket) attach(request.socket);
-    else request.once("socket", attach);
-    request.once("close", () => this.close(tracked, tracked.record.outcome === "open" ? "aborted" : tracked.record.outcome));
-    return tracked;
+  /**
+   * The body may already have been flushed to a fresh socket before 'socket' reaches the recorder: a
+   * request starts where the last request on that socket ended (HTTP/1.1 runs one request at a time on a
+   * socket), or at 0 on a new one.
+   */
+  baseline(socket) {
+    return this.accounted.get(socket) ?? 0;
   }
-  onResponse = (message) => {
-    const { request, response } = message;
-    const tracked = request ? this.byRequest.get(request) : void 0;
-    if (!tracked || !response) return;
-    tracked.record.responseMs = this.o.nowMs();
-    tracked.record.status = response.statusCode ?? null;
-    if (this.o.direction === "upload") return this.close(tracked, "complete");
-    response.once("end", () => this.close(tracked, "complete"));
-    response.once("close", () => this.close(tracked, response.complete ? "complete" : "aborted"));
-  };
-  onError = (message) => {
-    const request = message.request;
-    const tracked = request ? this.o.direction === "upload" ? this.track(request) : this.byRequest.get(request) : void 0;
-    if (tracked) this.close(tracked, "error");
-  };
-  start() {
-    this.startMs = this.o.nowMs();
-    this.netBefore = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
-    if (this.o.direction === "upload") {
-      diagnostics.subscribe("net.client.socket", this.onSocket);
-      diagnostics.subscribe("http.client.request.created", this.onCreated);
-    }
-    diagnostics.subscribe("http.client.request.start", this.onStart);
-    diagnostics.subscribe("http.client.response.finish", this.onResponse);
-    diagnostics.subscribe("http.client.request.error", this.onError);
-    this.samples.push([this.startMs, 0, 0]);
-    this.timer = setInterval(() => this.sample(), Math.max(10, this.o.intervalMs));
-    this.timer.unref();
+  history(socket) {
+    return this.sockets.get(socket)?.history ?? [];
   }
-  stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = void 0;
-    diagnostics.unsubscribe("http.client.request.start", this.onStart);
-    diagnostics.unsubscribe("http.client.response.finish", this.onResponse);
-    diagnostics.unsubscribe("http.client.request.error", this.onError);
-    if (this.o.direction === "upload") {
-      diagnostics.unsubscribe("net.client.socket", this.onSocket);
-      diagnostics.unsubscribe("http.client.request.created", this.onCreated);
+  beforeTick(now) {
+    this.sendQueues = this.procRoot !== null && this.sockets.size > 0 ? readTcpSendQueues(this.procRoot) : null;
+    for (const [socket, seen] of this.sockets) {
+      if (socket.destroyed && seen.freedMs !== null) this.sockets.delete(socket);
+      else pushPoint(seen.history, now, this.count(socket));
     }
-    this.sample();
-    const endMs = this.o.nowMs();
-    const samples = this.o.direction === "upload" ? aggregate(this.records, this.startMs) : this.samples;
-    const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
-    const perRequest = Math.max(MIN_POINTS_PER_REQUEST, Math.min(MAX_POINTS_PER_REQUEST, Math.floor(MAX_POINTS_TOTAL / Math.max(1, this.records.length))));
-    for (const record of this.records) record.points = downsampleEvenly(record.points, perRequest);
-    return {
-      intervalMs: this.o.intervalMs,
-      startMs: this.startMs,
-      endMs,
-      requests: this.records,
-      samples: downsampleEvenly(samples, MAX_SAMPLES),
-      interfaces: this.netBefore && netAfter ? netDevDeltas(this.netBefore, netAfter) : null,
-      ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
-    };
   }
-  moved(t2) {
-    return t2.socket ? Math.max(0, this.count(t2.socket) - t2.baseline) : t2.record.bytes;
+  /** An answered upload was acknowledged whole; a request cut short keeps what the last tick saw acknowledged. */
+  beforeClose(outcome2) {
+    this.sendQueues = outcome2 === "complete" ? null : this.sendQueues;
   }
-  close(t2, outcome2) {
-    if (!this.open.has(t2)) return;
-    const now = this.o.nowMs();
-    if (this.o.direction === "upload") this.sendQueues = outcome2 === "complete" ? null : this.sendQueues;
-    t2.record.bytes = this.moved(t2);
-    if (this.o.direction === "upload" && outcome2 === "complete") t2.record.bodySentMs = bodyDoneMs(t2.record.points, t2.record.bytes, now);
-    if (t2.socket && this.o.direction === "upload") {
-      this.accounted.set(t2.socket, this.count(t2.socket));
-      const socket = this.sockets.get(t2.socket);
-      if (socket) socket.freedMs = now;
+  closed(record, socket, outcome2, now) {
+    if (outcome2 === "complete") record.bodySentMs = bodyDoneMs(record.points, record.bytes, record.responseMs ?? now);
+    if (socket) {
+      this.accounted.set(socket, this.count(socket));
+      const seen = this.sockets.get(socket);
+      if (seen) seen.freedMs = now;
     }
-    t2.record.outcome = outcome2;
-    t2.record.endMs = now;
-    pushPoint(t2.record.points, now, t2.record.bytes);
-    this.open.delete(t2);
-    this.closedBytes += t2.record.bytes;
-    this.sample();
   }
-  /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
-  sample() {
-    const now = this.o.nowMs();
-    if (this.o.direction === "upload") {
-      this.sendQueues = this.o.procRoot !== null && this.sockets.size > 0 ? readTcpSendQueues(this.o.procRoot) : null;
-      for (const [socket, seen] of this.sockets) {
-        if (socket.destroyed && seen.freedMs !== null) this.sockets.delete(socket);
-        else pushPoint(seen.history, now, this.count(socket));
-      }
-    }
-    let total = this.closedBytes;
-    for (const t2 of this.open) {
-      const bytes2 = this.moved(t2);
-      t2.record.bytes = bytes2;
-      pushPoint(t2.record.points, now, bytes2);
-      total += bytes2;
-    }
-    const last = this.samples[this.samples.length - 1];
-    if (!last || last[1] !== total || last[2] !== this.open.size) this.samples.push([now, total, this.open.size]);
+  /** The requests got their first points after the fact: the aggregate is rebuilt from them. */
+  samples(_ticked, records, startMs) {
+    return aggregate(records, startMs);
   }
 };
 function aggregate(records, startMs) {
@@ -101024,14 +100937,170 @@ function aggregate(records, startMs) {
   }
   return out;
 }
-function bodyDoneMs(points, finalBytes, closedMs) {
+function bodyDoneMs(points, finalBytes, latestMs) {
   const reached = points.find(([, b]) => b >= finalBytes);
-  return reached ? reached[0] : closedMs;
+  return reached ? reached[0] : latestMs;
 }
-function pushPoint(points, tMs, bytes2) {
-  const last = points[points.length - 1];
-  if (!last || last[1] !== bytes2) points.push([tMs, bytes2]);
+
+// src/sample/http-transfers.ts
+var MAX_REQUESTS = 4e3;
+var MAX_POINTS_PER_REQUEST = 400;
+var MAX_POINTS_TOTAL = 2e4;
+var MIN_POINTS_PER_REQUEST = 8;
+var MAX_SAMPLES = 6e3;
+function headerText(value) {
+  if (value === void 0) return null;
+  return Array.isArray(value) ? value[0] ?? null : String(value);
 }
+function hostMatches(requestHost, wanted) {
+  if (!requestHost) return false;
+  const a = requestHost.toLowerCase();
+  const b = wanted.toLowerCase();
+  return a === b || a === `${b}:80` || `${a}:80` === b;
+}
+var TransferRecorder = class {
+  constructor(o) {
+    this.o = o;
+    this.rules = o.direction === "download" ? downloadRules : new UploadTransferRules(o.nowMs, o.procRoot);
+  }
+  o;
+  open = /* @__PURE__ */ new Set();
+  byRequest = /* @__PURE__ */ new WeakMap();
+  records = [];
+  samples = [];
+  closedBytes = 0;
+  timer;
+  startMs = 0;
+  netBefore = null;
+  dropped = 0;
+  /** What differs between a download and an upload, chosen once. */
+  rules;
+  onStart = (message) => {
+    const request = message.request;
+    if (request) this.track(request);
+  };
+  /** Starts recording a request of this transfer (once; a request seen at its creation is not seen again). */
+  track(request) {
+    const known = this.byRequest.get(request);
+    if (known || request.method === "CONNECT") return known;
+    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
+    if (this.records.length >= MAX_REQUESTS) {
+      this.dropped += 1;
+      return void 0;
+    }
+    const now = this.o.nowMs();
+    const record = {
+      id: this.records.length + 1,
+      method: request.method,
+      part: this.o.part(request),
+      startMs: this.rules.startMs(request, now),
+      bodySentMs: null,
+      responseMs: null,
+      endMs: null,
+      status: null,
+      bytes: 0,
+      outcome: "open",
+      points: []
+    };
+    const tracked = { record, socket: null, baseline: 0 };
+    this.records.push(record);
+    this.open.add(tracked);
+    this.byRequest.set(request, tracked);
+    this.sample();
+    const attach = (socket) => {
+      tracked.socket = socket;
+      tracked.baseline = this.rules.baseline(socket);
+      for (const [at, b] of this.rules.history(socket)) {
+        if (at >= record.startMs && b > tracked.baseline) pushPoint(record.points, at, b - tracked.baseline);
+      }
+    };
+    if (request.socket) attach(request.socket);
+    else request.once("socket", attach);
+    request.once("close", () => this.close(tracked, tracked.record.outcome === "open" ? "aborted" : tracked.record.outcome));
+    return tracked;
+  }
+  onResponse = (message) => {
+    const { request, response } = message;
+    const tracked = request ? this.byRequest.get(request) : void 0;
+    if (!tracked || !response) return;
+    tracked.record.responseMs = this.o.nowMs();
+    tracked.record.status = response.statusCode ?? null;
+    if (this.rules.closesOnResponse) return this.close(tracked, "complete");
+    response.once("end", () => this.close(tracked, "complete"));
+    response.once("close", () => this.close(tracked, response.complete ? "complete" : "aborted"));
+  };
+  onError = (message) => {
+    const request = message.request;
+    const tracked = request ? this.rules.errorMayComeFirst ? this.track(request) : this.byRequest.get(request) : void 0;
+    if (tracked) this.close(tracked, "error");
+  };
+  start() {
+    this.startMs = this.o.nowMs();
+    this.netBefore = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    this.rules.subscribe((request) => {
+      this.track(request);
+    });
+    diagnostics2.subscribe("http.client.request.start", this.onStart);
+    diagnostics2.subscribe("http.client.response.finish", this.onResponse);
+    diagnostics2.subscribe("http.client.request.error", this.onError);
+    this.samples.push([this.startMs, 0, 0]);
+    this.timer = setInterval(() => this.sample(), Math.max(10, this.o.intervalMs));
+    this.timer.unref();
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = void 0;
+    diagnostics2.unsubscribe("http.client.request.start", this.onStart);
+    diagnostics2.unsubscribe("http.client.response.finish", this.onResponse);
+    diagnostics2.unsubscribe("http.client.request.error", this.onError);
+    this.rules.unsubscribe();
+    this.sample();
+    const endMs = this.o.nowMs();
+    const samples = this.rules.samples(this.samples, this.records, this.startMs);
+    const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    const perRequest = Math.max(MIN_POINTS_PER_REQUEST, Math.min(MAX_POINTS_PER_REQUEST, Math.floor(MAX_POINTS_TOTAL / Math.max(1, this.records.length))));
+    for (const record of this.records) record.points = downsampleEvenly(record.points, perRequest);
+    return {
+      intervalMs: this.o.intervalMs,
+      startMs: this.startMs,
+      endMs,
+      requests: this.records,
+      samples: downsampleEvenly(samples, MAX_SAMPLES),
+      interfaces: this.netBefore && netAfter ? netDevDeltas(this.netBefore, netAfter) : null,
+      ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
+    };
+  }
+  moved(t2) {
+    return t2.socket ? Math.max(0, this.rules.count(t2.socket) - t2.baseline) : t2.record.bytes;
+  }
+  close(t2, outcome2) {
+    if (!this.open.has(t2)) return;
+    const now = this.o.nowMs();
+    this.rules.beforeClose(outcome2);
+    t2.record.bytes = this.moved(t2);
+    this.rules.closed(t2.record, t2.socket, outcome2, now);
+    t2.record.outcome = outcome2;
+    t2.record.endMs = now;
+    pushPoint(t2.record.points, now, t2.record.bytes);
+    this.open.delete(t2);
+    this.closedBytes += t2.record.bytes;
+    this.sample();
+  }
+  /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
+  sample() {
+    const now = this.o.nowMs();
+    this.rules.beforeTick(now);
+    let total = this.closedBytes;
+    for (const t2 of this.open) {
+      const bytes2 = this.moved(t2);
+      t2.record.bytes = bytes2;
+      pushPoint(t2.record.points, now, bytes2);
+      total += bytes2;
+    }
+    const last = this.samples[this.samples.length - 1];
+    if (!last || last[1] !== total || last[2] !== this.open.size) this.samples.push([now, total, this.open.size]);
+  }
+};
 
 // src/sample/download-timeline.ts
 var DownloadTimelineRecorder = class {

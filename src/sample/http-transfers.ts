@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
 import type { NetDevDelta, TransferRequestOutcome } from '../profile/schema.js';
 import { downsampleEvenly } from '../util/downsample.js';
 import { netDevDeltas, readNetDev, type NetDevCounters } from './net-dev.js';
-import { downloadRules, pushPoint, type TransferDirectionRules } from './transfer-rules.js';
+import { downloadRules, pushPoint, type TransferDirectionRules, type TransferRecord } from './transfer-rules.js';
 import { UploadTransferRules } from './upload-transfer-rules.js';
 
 export const TRANSFER_DIRECTIONS = ['download', 'upload'] as const;
@@ -29,29 +29,14 @@ export interface TransferRecorderOptions {
   intervalMs: number;
   /** The profile's clock (ms since its origin). */
   nowMs: () => number;
-  /** Where /proc is, for /proc/net/dev; null without one. */
+  /** Where /proc is, for /proc/net/dev (both directions) and /proc/net/tcp (uploads: send queues); null without one. */
   procRoot: string | null;
   /** Which part of the archive a request carries (a Range, a Content-Range, a block id), from the request. */
   part: (request: ClientRequest) => string | null;
 }
 
-/** One request as recorded, before the direction names its fields (see download- and upload-timeline.ts). */
-export interface TransferRecord {
-  id: number;
-  method: string;
-  part: string | null;
-  startMs: number;
-  /** Uploads: the tick at which its whole body was acknowledged by the peer; null before that. */
-  bodySentMs: number | null;
-  /** When the response headers arrived. */
-  responseMs: number | null;
-  endMs: number | null;
-  status: number | null;
-  /** Bytes moved in this transfer's direction on its socket since it got the socket. */
-  bytes: number;
-  outcome: TransferRequestOutcome;
-  points: [number, number][];
-}
+// The record lives beside the direction rules that fill it; callers keep importing it from here.
+export type { TransferRecord } from './transfer-rules.js';
 
 export interface RecordedTransfers {
   intervalMs: number;

@@ -9,9 +9,8 @@ import diagnostics from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TransferRequestOutcome } from '../profile/schema.js';
-import type { TransferRecord } from './http-transfers.js';
 import { readTcpSendQueues } from './net-tcp.js';
-import { pushPoint, type TransferDirectionRules } from './transfer-rules.js';
+import { pushPoint, type TransferDirectionRules, type TransferRecord } from './transfer-rules.js';
 
 /** Node's internals behind bytesWritten: what was handed to libuv, and what libuv has not yet written. */
 interface SocketInternals {
@@ -118,8 +117,9 @@ export class UploadTransferRules implements TransferDirectionRules {
 
   closed(record: TransferRecord, socket: Socket | null, outcome: TransferRequestOutcome, now: number): void {
     // The body reached the peer at the first tick that saw all of it acknowledged (the 'finish' event only
-    // says the kernel took it).
-    if (outcome === 'complete') record.bodySentMs = bodyDoneMs(record.points, record.bytes, now);
+    // says the kernel took it); where no tick did, by the answer at the latest, which the far side sent
+    // after reading it (not the close, a moment later: bodySentMs would then follow responseMs).
+    if (outcome === 'complete') record.bodySentMs = bodyDoneMs(record.points, record.bytes, record.responseMs ?? now);
     if (socket) {
       this.accounted.set(socket, this.count(socket));
       const seen = this.sockets.get(socket);
@@ -162,7 +162,7 @@ function aggregate(records: readonly TransferRecord[], startMs: number): [number
 }
 
 /** When the bytes first reached their final count: the last point below it was seen before that tick. */
-function bodyDoneMs(points: readonly [number, number][], finalBytes: number, closedMs: number): number {
+function bodyDoneMs(points: readonly [number, number][], finalBytes: number, latestMs: number): number {
   const reached = points.find(([, b]) => b >= finalBytes);
-  return reached ? reached[0] : closedMs;
+  return reached ? reached[0] : latestMs;
 }
