@@ -6,25 +6,14 @@
  */
 import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
-import type { TransferRequestOutcome } from '../profile/schema.js';
+import type { TransferRequestOutcome, UploadRequestRecord } from '../profile/schema.js';
 
-/** One request as recorded, before the direction names its fields (see download- and upload-timeline.ts). */
-export interface TransferRecord {
-  id: number;
-  method: string;
-  part: string | null;
-  startMs: number;
-  /** Uploads: the tick at which its whole body was acknowledged by the peer; null before that. */
-  bodySentMs: number | null;
-  /** When the response headers arrived. */
-  responseMs: number | null;
-  endMs: number | null;
-  status: number | null;
-  /** Bytes moved in this transfer's direction on its socket since it got the socket. */
-  bytes: number;
-  outcome: TransferRequestOutcome;
-  points: [number, number][];
-}
+/**
+ * One request as recorded, before the direction names its fields (download- and upload-timeline.ts):
+ * the upload's record with its count under a neutral name, `bytes` moved in this transfer's direction
+ * on its socket since it got the socket. A download's `bodySentMs` stays null.
+ */
+export type TransferRecord = Omit<UploadRequestRecord, 'sentBytes'> & { bytes: number };
 
 export interface TransferDirectionRules {
   /** Subscribes the channels this direction needs beyond the recorder's own; `track` starts recording a request. */
