@@ -94956,6 +94956,14 @@ function rateElasticity(finished, all, endMs) {
   }
   return den > 0 ? { elasticity: 1 + num3 / den, fewest, most } : null;
 }
+function elasticityEvidence(e, verb) {
+  return `a request with ${formatNumber(e.fewest.inFlight)} bodies in flight (its own included) ${verb} ${mibPerSecond(e.fewest.rate)}, one with ${formatNumber(e.most.inFlight)} ${mibPerSecond(e.most.rate)}`;
+}
+function carrierEvidence(interfaces, key, transferBytes, durationMs2, words) {
+  const carrier = interfaces?.find((i) => i[key] >= 0.9 * transferBytes);
+  if (!carrier) return null;
+  return `${carrier.name} ${words.verb} ${bytes(carrier[key])} meanwhile, ${mibPerSecond(carrier[key] / (durationMs2 / 1e3))} (all its traffic, not only the ${words.noun}'s)`;
+}
 var STALL_MIN_MS = 1e3;
 var STALL_MIN_INTERVALS = 5;
 var SLOW_REQUEST_FACTOR = 4;
@@ -95101,16 +95109,9 @@ function judgeDownload(t2, archiveBytes) {
   const answered = gets.filter((r) => r.firstByteMs !== null);
   const elastic = rateElasticity(answered.filter((r) => !stalled.has(r.id) && r.outcome === "complete").map(body3), answered.map(body3), t2.endMs);
   const elasticity = elastic?.elasticity ?? null;
-  if (elastic) {
-    evidence2.push(
-      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) received ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`
-    );
-  }
-  const carrier = t2.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
-  if (carrier)
-    evidence2.push(
-      `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1e3))} (all its traffic, not only the download's)`
-    );
+  if (elastic) evidence2.push(elasticityEvidence(elastic, "received"));
+  const carrier = carrierEvidence(t2.interfaces, "rxBytes", total, D, { verb: "received", noun: "download" });
+  if (carrier) evidence2.push(carrier);
   const worst = stalls[0];
   let { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: gets.length, bytesPerSecond: rate2, meanInFlight },
@@ -106752,16 +106753,9 @@ function judgeUpload(t2, archiveBytes) {
     t2.endMs
   );
   const elasticity = elastic?.elasticity ?? null;
-  if (elastic) {
-    evidence2.push(
-      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) sent ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`
-    );
-  }
-  const carrier = t2.interfaces?.find((i) => i.txBytes >= 0.9 * total) ?? null;
-  if (carrier)
-    evidence2.push(
-      `${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1e3))} (all its traffic, not only the upload's)`
-    );
+  if (elastic) evidence2.push(elasticityEvidence(elastic, "sent"));
+  const carrier = carrierEvidence(t2.interfaces, "txBytes", total, D, { verb: "sent", noun: "upload" });
+  if (carrier) evidence2.push(carrier);
   let { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate2, meanInFlight },
     {

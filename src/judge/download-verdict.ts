@@ -23,6 +23,8 @@ import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/for
 import {
   type Body,
   bytesAt,
+  carrierEvidence,
+  elasticityEvidence,
   flatWithin,
   flowingMs as flowedMs,
   inFlightMean,
@@ -162,16 +164,9 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
   const answered = gets.filter((r) => r.firstByteMs !== null);
   const elastic = rateElasticity(answered.filter((r) => !stalled.has(r.id) && r.outcome === 'complete').map(body), answered.map(body), t.endMs);
   const elasticity = elastic?.elasticity ?? null;
-  if (elastic) {
-    evidence.push(
-      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) received ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`,
-    );
-  }
-  const carrier = t.interfaces?.find((i) => i.rxBytes >= 0.9 * total) ?? null;
-  if (carrier)
-    evidence.push(
-      `${carrier.name} received ${bytes(carrier.rxBytes)} meanwhile, ${mibPerSecond(carrier.rxBytes / (D / 1000))} (all its traffic, not only the download's)`,
-    );
+  if (elastic) evidence.push(elasticityEvidence(elastic, 'received'));
+  const carrier = carrierEvidence(t.interfaces, 'rxBytes', total, D, { verb: 'received', noun: 'download' });
+  if (carrier) evidence.push(carrier);
 
   const worst = stalls[0];
   // What limited the download apart from any stall (the rate what-ifs follow it), then the stall over it.

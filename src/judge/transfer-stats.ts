@@ -4,7 +4,7 @@
  * and when nothing did, the requests in flight, and how a body's rate changed with the bodies beside it.
  * Pure.
  */
-import type { DownloadLimitKind } from '../profile/schema.js';
+import type { DownloadLimitKind, NetDevDelta } from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
@@ -155,6 +155,27 @@ export function rateElasticity(
     den += ((xs[i] as number) - mx) ** 2;
   }
   return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
+}
+
+/** The evidence for a rate's elasticity: the bodies with fewest and most in flight beside them, and what each moved ("received", "sent"). */
+export function elasticityEvidence(e: { fewest: RateAtParallelism; most: RateAtParallelism }, verb: string): string {
+  return `a request with ${formatNumber(e.fewest.inFlight)} bodies in flight (its own included) ${verb} ${mibPerSecond(e.fewest.rate)}, one with ${formatNumber(e.most.inFlight)} ${mibPerSecond(e.most.rate)}`;
+}
+
+/**
+ * The interface that carried the transfer (90 % of its bytes or more in `key`'s direction), as evidence:
+ * /proc/net/dev counts all its traffic, so the sentence says the figure is not the transfer's alone.
+ */
+export function carrierEvidence(
+  interfaces: readonly NetDevDelta[] | null,
+  key: 'rxBytes' | 'txBytes',
+  transferBytes: number,
+  durationMs: number,
+  words: { verb: string; noun: string },
+): string | null {
+  const carrier = interfaces?.find((i) => i[key] >= 0.9 * transferBytes);
+  if (!carrier) return null;
+  return `${carrier.name} ${words.verb} ${bytes(carrier[key])} meanwhile, ${mibPerSecond(carrier[key] / (durationMs / 1000))} (all its traffic, not only the ${words.noun}'s)`;
 }
 
 /**

@@ -14,6 +14,8 @@ import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/for
 import {
   type Body,
   bytesAt,
+  carrierEvidence,
+  elasticityEvidence,
   flatWithin,
   inFlightMean,
   longestQuiet,
@@ -169,16 +171,9 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
     t.endMs,
   );
   const elasticity = elastic?.elasticity ?? null;
-  if (elastic) {
-    evidence.push(
-      `a request with ${formatNumber(elastic.fewest.inFlight)} bodies in flight (its own included) sent ${mibPerSecond(elastic.fewest.rate)}, one with ${formatNumber(elastic.most.inFlight)} ${mibPerSecond(elastic.most.rate)}`,
-    );
-  }
-  const carrier = t.interfaces?.find((i) => i.txBytes >= 0.9 * total) ?? null;
-  if (carrier)
-    evidence.push(
-      `${carrier.name} sent ${bytes(carrier.txBytes)} meanwhile, ${mibPerSecond(carrier.txBytes / (D / 1000))} (all its traffic, not only the upload's)`,
-    );
+  if (elastic) evidence.push(elasticityEvidence(elastic, 'sent'));
+  const carrier = carrierEvidence(t.interfaces, 'txBytes', total, D, { verb: 'sent', noun: 'upload' });
+  if (carrier) evidence.push(carrier);
 
   let { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate, meanInFlight },
