@@ -107005,19 +107005,8 @@ var UploadTimelineRecorder = class {
     const { requests: requests2, ...rest } = this.recorder.stop();
     return {
       ...rest,
-      requests: requests2.map((r) => ({
-        id: r.id,
-        method: r.method,
-        part: r.part,
-        startMs: r.startMs,
-        bodySentMs: r.bodySentMs,
-        responseMs: r.responseMs,
-        endMs: r.endMs,
-        status: r.status,
-        sentBytes: r.bytes,
-        outcome: r.outcome,
-        points: r.points
-      })),
+      // The recorder's record is this one with its count under a neutral name (transfer-rules.ts).
+      requests: requests2.map(({ bytes: bytes2, ...r }) => ({ ...r, sentBytes: bytes2 })),
       limits: this.o.limits
     };
   }
