@@ -108173,16 +108173,8 @@ async function benchDownloads(names, runs, log2) {
         if (!timeline2) throw new Error(`${name2}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? "no download"})`);
         const verdict2 = judgeDownload(timeline2, timed.restore.archiveBytes);
         const changes = Object.keys(scenario.relaxed);
-        const relaxed2 = Object.fromEntries(changes.map((c) => [c, []]));
-        const baseline = [await plain(scenario.settings)];
-        for (const c of [...changes, ...[...changes].reverse()]) relaxed2[c]?.push(await plain(scenario.relaxed[c]));
-        baseline.push(await plain(scenario.settings));
-        const r = {
-          verdict: verdict2,
-          downloadMs: timeline2.endMs - timeline2.startMs,
-          baselineMs: median4(baseline),
-          relaxedMs: Object.fromEntries(changes.map((c) => [c, median4(relaxed2[c] ?? [])]))
-        };
+        const timings = await mirroredTimings(changes, (c) => plain(c === null ? scenario.settings : scenario.relaxed[c]));
+        const r = { verdict: verdict2, downloadMs: timeline2.endMs - timeline2.startMs, ...timings };
         result.runs.push(r);
         log2(
           `download ${name2} run ${run3}: ${verdict2.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join("")}`
@@ -108195,6 +108187,16 @@ async function benchDownloads(names, runs, log2) {
     await rm3(root, { recursive: true, force: true });
   }
   return results;
+}
+async function mirroredTimings(changes, time) {
+  const relaxed2 = new Map(changes.map((c) => [c, []]));
+  const baseline = [await time(null)];
+  for (const c of [...changes, ...[...changes].reverse()]) relaxed2.get(c)?.push(await time(c));
+  baseline.push(await time(null));
+  return {
+    baselineMs: median4(baseline),
+    relaxedMs: Object.fromEntries(changes.map((c) => [c, median4(relaxed2.get(c) ?? [])]))
+  };
 }
 function bestChange(run3) {
   let best2 = null;
@@ -108392,16 +108394,8 @@ async function benchUploads(names, runs, log2) {
         if (!timeline2 || !verdict2)
           throw new Error(`${name2}: the profiled save recorded no upload timeline (${saved.error?.message ?? saved.reason ?? saved.status})`);
         const changes = Object.keys(scenario.relaxed);
-        const relaxed2 = Object.fromEntries(changes.map((c) => [c, []]));
-        const baseline = [await plain(scenario, scenario.settings)];
-        for (const c of [...changes, ...[...changes].reverse()]) relaxed2[c]?.push(await plain(scenario, scenario.relaxed[c]));
-        baseline.push(await plain(scenario, scenario.settings));
-        const r = {
-          verdict: verdict2,
-          uploadMs: timeline2.endMs - timeline2.startMs,
-          baselineMs: median3(baseline) ?? Number.NaN,
-          relaxedMs: Object.fromEntries(changes.map((c) => [c, median3(relaxed2[c] ?? []) ?? Number.NaN]))
-        };
+        const timings = await mirroredTimings(changes, (c) => plain(scenario, c === null ? scenario.settings : scenario.relaxed[c]));
+        const r = { verdict: verdict2, uploadMs: timeline2.endMs - timeline2.startMs, ...timings };
         result.runs.push(r);
         log2(
           `upload ${name2} run ${run3}: ${verdict2.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join("")}`

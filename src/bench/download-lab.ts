@@ -23,7 +23,6 @@ import { median as medianOf } from './stats.js';
 
 const KEY = 'download-lab';
 const ARCHIVE_BYTES = 40_000_000;
-/** What-ifs are lower bounds at least this tight. */
 /** A stall is found within this much of its injected length. */
 const STALL_TOLERANCE_MS = 500;
 
@@ -88,16 +87,8 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
         if (!timeline) throw new Error(`${name}: the profiled restore recorded no download timeline (${timed.restore.error?.message ?? 'no download'})`);
         const verdict = judgeDownload(timeline, timed.restore.archiveBytes);
         const changes = Object.keys(scenario.relaxed) as DownloadChange[];
-        const relaxed = Object.fromEntries(changes.map((c) => [c, [] as number[]])) as Partial<Record<DownloadChange, number[]>>;
-        const baseline: number[] = [await plain(scenario.settings)];
-        for (const c of [...changes, ...[...changes].reverse()]) relaxed[c]?.push(await plain(scenario.relaxed[c] as SettingsUpdate));
-        baseline.push(await plain(scenario.settings));
-        const r: DownloadLabRun = {
-          verdict,
-          downloadMs: timeline.endMs - timeline.startMs,
-          baselineMs: median(baseline),
-          relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed[c] ?? [])])),
-        };
+        const timings = await mirroredTimings(changes, (c) => plain(c === null ? scenario.settings : (scenario.relaxed[c] as SettingsUpdate)));
+        const r: DownloadLabRun = { verdict, downloadMs: timeline.endMs - timeline.startMs, ...timings };
         result.runs.push(r);
         log(
           `download ${name} run ${run}: ${verdict.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join('')}`,
@@ -110,6 +101,24 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
     await rm(root, { recursive: true, force: true });
   }
   return results;
+}
+
+/**
+ * One run's plain timings, mirrored (B R1 R2 R2 R1 B) so a trend in the shared machine's load cancels:
+ * the baseline's median and each relaxation's (`time(null)` is the baseline). Shared with the upload lab.
+ */
+export async function mirroredTimings<C extends string>(
+  changes: readonly C[],
+  time: (change: C | null) => Promise<number>,
+): Promise<{ baselineMs: number; relaxedMs: Partial<Record<C, number>> }> {
+  const relaxed = new Map<C, number[]>(changes.map((c) => [c, []]));
+  const baseline = [await time(null)];
+  for (const c of [...changes, ...[...changes].reverse()]) relaxed.get(c)?.push(await time(c));
+  baseline.push(await time(null));
+  return {
+    baselineMs: median(baseline),
+    relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed.get(c) ?? [])])) as Partial<Record<C, number>>,
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { boundShare, relaxationRows } from './download-lab.js';
+import { boundShare, mirroredTimings, relaxationRows } from './download-lab.js';
 import { UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../profile/schema.js';
 import { observedSave } from '../save/observed-save.js';
@@ -85,16 +85,8 @@ export async function benchUploads(names: readonly UploadScenarioName[], runs: n
         if (!timeline || !verdict)
           throw new Error(`${name}: the profiled save recorded no upload timeline (${saved.error?.message ?? saved.reason ?? saved.status})`);
         const changes = Object.keys(scenario.relaxed) as UploadChange[];
-        const relaxed = Object.fromEntries(changes.map((c) => [c, [] as number[]])) as Partial<Record<UploadChange, number[]>>;
-        const baseline: number[] = [await plain(scenario, scenario.settings)];
-        for (const c of [...changes, ...[...changes].reverse()]) relaxed[c]?.push(await plain(scenario, scenario.relaxed[c] as SettingsUpdate));
-        baseline.push(await plain(scenario, scenario.settings));
-        const r: UploadLabRun = {
-          verdict,
-          uploadMs: timeline.endMs - timeline.startMs,
-          baselineMs: median(baseline) ?? Number.NaN,
-          relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed[c] ?? []) ?? Number.NaN])),
-        };
+        const timings = await mirroredTimings(changes, (c) => plain(scenario, c === null ? scenario.settings : (scenario.relaxed[c] as SettingsUpdate)));
+        const r: UploadLabRun = { verdict, uploadMs: timeline.endMs - timeline.startMs, ...timings };
         result.runs.push(r);
         log(
           `upload ${name} run ${run}: ${verdict.limit}; baseline ${seconds(r.baselineMs)}${changes.map((c) => `, ${c} ${seconds(r.relaxedMs[c] ?? Number.NaN)}`).join('')}`,
