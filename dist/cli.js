@@ -94827,6 +94827,34 @@ ${result.summary}
 // src/cli/render.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 
+// src/profile/schema.ts
+var PROFILE_SCHEMA_VERSION = 2;
+var PHASES = ["lookup", "download", "extract", "writeback"];
+var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
+var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
+var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
+var TRANSFER_REQUEST_OUTCOMES = ["complete", "aborted", "error", "open"];
+var DOWNLOAD_PATHS = ["azure-sdk", "http-concurrent", "http-stream"];
+var TOOLKIT_SEGMENT_TIMEOUT_MS = 6e5;
+var HTTP_CLIENT_SOCKET_TIMEOUT_MS = 18e4;
+var UPLOAD_PATHS = ["azure-sdk", "http-chunks"];
+var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
+var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
+var SHARED_PHASES = ["restore", "probes", "experiments"];
+var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
+var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
+var STAGE_STATUSES = ["ran", "skipped", "failed"];
+var RESTORE_SPANS = ["step", "until-on-disk"];
+var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
+var TRANSFER_LIMIT_KINDS = ["stall", "per-connection", "path", "bandwidth", "latency", "store", "none"];
+var DOWNLOAD_STALL_KINDS = ["body", "first-byte", "slow"];
+var TRANSFER_WHAT_IF_CHANGES = ["twice-per-connection", "twice-aggregate", "half-round-trip", "stall-removed"];
+var UPLOAD_STALL_KINDS = ["body", "acknowledgement", "slow", "retry"];
+var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
+var SAVE_STATUSES = ["saved", "skipped", "failed"];
+var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
+var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive", "already-fits"];
+
 // src/util/units.ts
 var KiB = 1024;
 var MiB = 1024 * KiB;
@@ -94859,14 +94887,26 @@ function bytes(n2) {
 function iops(n2) {
   return n2 >= 1e4 ? `${formatNumber(n2 / 1e3)}k IOPS` : `${Math.round(n2)} IOPS`;
 }
+function capitalised(words) {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// src/util/spread.ts
+function spread(values) {
+  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  const median4 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  const min = xs[0];
+  const max = xs[xs.length - 1];
+  return { median: median4, min, max, runs: xs.length, spreadPercent: median4 > 0 ? (max - min) / median4 * 100 : 0 };
+}
+function median(values) {
+  return spread(values)?.median ?? null;
+}
 
 // src/judge/transfer-stats.ts
-var median = (xs) => {
-  if (xs.length === 0) return 0;
-  const s4 = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s4.length / 2);
-  return s4.length % 2 ? s4[m] : (s4[m - 1] + s4[m]) / 2;
-};
+var median2 = (xs) => median(xs) ?? 0;
 var quantile = (xs, q) => {
   const s4 = [...xs].sort((a, b) => a - b);
   return s4.length === 0 ? 0 : s4[Math.min(s4.length - 1, Math.floor(q * s4.length))];
@@ -94977,7 +95017,7 @@ function transferLimit(f, words) {
   if (f.waitShare >= WAIT_SHARE) {
     const fastest = f.waits.length > 0 ? Math.min(...f.waits) : 0;
     const spread2 = f.waits.length > 0 && fastest > 0 ? quantile(f.waits, 0.9) / fastest : null;
-    if (spread2 !== null && spread2 <= STORE_SPREAD) return { limit: "latency", why: words.latency(f.waitShare, median(f.waits)) };
+    if (spread2 !== null && spread2 <= STORE_SPREAD) return { limit: "latency", why: words.latency(f.waitShare, median2(f.waits)) };
     return {
       limit: "store",
       why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile(f.waits, 0.9))} (90th percentile), not one round trip`
@@ -95007,6 +95047,18 @@ function transferBound(noun, nowMs, lowerMs, phrase) {
     sentence: ms >= 0.99 * nowMs ? `${phrase} the ${noun} would still take about ${seconds(nowMs)}.` : `${phrase} the ${noun} would take at least ${seconds(ms)} (now ${seconds(nowMs)}).`
   };
 }
+function settleStall(found, stalls, leads, sentenceOf, interruptions3, evidence2) {
+  let { limit, why } = found;
+  const worst = stalls[0];
+  if (worst !== void 0 && leads) {
+    evidence2.push(`apart from the stall: ${why}`);
+    limit = "stall";
+    why = sentenceOf(worst);
+  }
+  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(sentenceOf(s4));
+  evidence2.push(...interruptions3);
+  return { limit, sentence: `${capitalised(why)}.` };
+}
 
 // src/judge/download-verdict.ts
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
@@ -95027,7 +95079,7 @@ function toolkitOnStall(limits, kind, durationMs2, endedIt, segmentTimeoutToCutM
   if (kind === "first-byte") {
     return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ": that retry ran here" : ": this wait stayed under it"}`;
   }
-  const segment = limits.segmentTimeoutMs ?? 6e5;
+  const segment = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
   return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
 }
 function segmentStart(t2, r) {
@@ -95067,8 +95119,8 @@ function findStalls(t2) {
     if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t2.intervalMs / 2, best2[1]));
   }
   const waits = gets.map(ttfb).filter((x) => x !== null);
-  const typicalWait = median(waits);
-  const typicalDuration = median(gets.map((r) => duration3(r, t2.endMs)));
+  const typicalWait = median2(waits);
+  const typicalDuration = median2(gets.map((r) => duration3(r, t2.endMs)));
   for (const r of gets) {
     if (stalls.some((s4) => s4.requestId === r.id)) continue;
     const w = ttfb(r) ?? (r.endMs ?? t2.endMs) - r.startMs;
@@ -95102,7 +95154,7 @@ function judgeDownload(t2, archiveBytes) {
   const meanInFlight = Math.max(1, inFlightMean(t2));
   const evidence2 = [
     `${gets.length} GET request${gets.length === 1 ? "" : "s"} on the ${t2.limits.path} path (up to ${t2.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average), ${bytes(total)} received in ${seconds(D)}: ${mibPerSecond(rate2)}`,
-    `bytes flowed ${percent(flowingMs2 / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`
+    `bytes flowed ${percent(flowingMs2 / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for a first byte (median ${seconds(median2(waits))}, fastest ${seconds(waits.length > 0 ? Math.min(...waits) : 0)})`
   ];
   const stalled = new Set(stalls.map((x) => x.requestId));
   const body3 = (r) => ({ fromMs: r.firstByteMs, toMs: r.endMs, bytes: r.receivedBytes });
@@ -95113,7 +95165,7 @@ function judgeDownload(t2, archiveBytes) {
   const carrier = carrierEvidence(t2.interfaces, "rxBytes", total, D, { verb: "received", noun: "download" });
   if (carrier) evidence2.push(carrier);
   const worst = stalls[0];
-  let { limit, why } = transferLimit(
+  const { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: gets.length, bytesPerSecond: rate2, meanInFlight },
     {
       noun: "download",
@@ -95132,14 +95184,15 @@ function judgeDownload(t2, archiveBytes) {
     worst,
     t2.requests.filter((r) => r.method !== "GET")
   );
-  if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
-    evidence2.push(`apart from the stall: ${why}`);
-    limit = "stall";
-    why = stallSentence(worst, t2, archiveBytes);
-  }
-  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(stallSentence(s4, t2, archiveBytes));
-  evidence2.push(...interruptions(t2));
-  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence: evidence2, whatIf };
+  const settled = settleStall(
+    { limit, why },
+    stalls,
+    worst !== void 0 && worst.durationMs >= STALL_VERDICT_SHARE * D,
+    (s4) => stallSentence(s4, t2, archiveBytes),
+    interruptions(t2),
+    evidence2
+  );
+  return { ...settled, stalls, evidence: evidence2, whatIf };
 }
 function interruptions(t2) {
   const gets = t2.requests.filter((r) => r.method === "GET");
@@ -95174,14 +95227,13 @@ function downloadWhatIfs(limit, D, flowingMs2, gets, meanInFlight, worst, others
 }
 
 // src/judge/download-in-verdict.ts
-var DEFAULT_SEGMENT_TIMEOUT_MS = 6e5;
 function stallOpening(stall) {
   return `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}`;
 }
 function segmentTimeoutMinutes(stall, limits) {
   return {
-    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 6e4),
-    inForce: formatNumber((limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 6e4)
+    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 6e4),
+    inForce: formatNumber((limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 6e4)
   };
 }
 function stallHeadline(stall, archiveBytes, timeline2) {
@@ -95207,32 +95259,6 @@ function withDownloadVerdict(profile2, verdict2) {
   if (!stall) return { ...verdict2, download };
   return { ...verdict2, sentence: `${stallHeadline(stall, archiveBytes, timeline2)} ${verdict2.sentence}`, download };
 }
-
-// src/profile/schema.ts
-var PROFILE_SCHEMA_VERSION = 2;
-var PHASES = ["lookup", "download", "extract", "writeback"];
-var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
-var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
-var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
-var TRANSFER_REQUEST_OUTCOMES = ["complete", "aborted", "error", "open"];
-var DOWNLOAD_PATHS = ["azure-sdk", "http-concurrent", "http-stream"];
-var UPLOAD_PATHS = ["azure-sdk", "http-chunks"];
-var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
-var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
-var SHARED_PHASES = ["restore", "probes", "experiments"];
-var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-read-qd1", "fsync-write"];
-var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
-var STAGE_STATUSES = ["ran", "skipped", "failed"];
-var RESTORE_SPANS = ["step", "until-on-disk"];
-var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
-var TRANSFER_LIMIT_KINDS = ["stall", "per-connection", "path", "bandwidth", "latency", "store", "none"];
-var DOWNLOAD_STALL_KINDS = ["body", "first-byte", "slow"];
-var TRANSFER_WHAT_IF_CHANGES = ["twice-per-connection", "twice-aggregate", "half-round-trip", "stall-removed"];
-var UPLOAD_STALL_KINDS = ["body", "acknowledgement", "slow", "retry"];
-var SAVE_PHASES = ["list", "archive", "reserve", "upload", "commit"];
-var SAVE_STATUSES = ["saved", "skipped", "failed"];
-var ALTERNATIVES = ["baseline", "ram", "decompress", "other-disk", "page-cache"];
-var SKIP_REASONS = ["no-room", "no-permission", "no-such-file-system", "over-budget", "no-baseline", "no-archive", "already-fits"];
 
 // src/sample/iostat.ts
 var SECTOR_BYTES = 512;
@@ -95824,15 +95850,10 @@ function writeRate(a, b, stack, count2) {
   }
   return sum3 / s4;
 }
-function median2(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 function relativeMedianDeviation(values) {
-  const mid = median2(values);
+  const mid = median(values) ?? Number.NaN;
   if (!(mid > 0)) return Number.POSITIVE_INFINITY;
-  return median2(values.map((v) => Math.abs(v - mid))) / mid;
+  return (median(values.map((v) => Math.abs(v - mid))) ?? Number.NaN) / mid;
 }
 function steadiness(series2, stack, ceiling, bandwidthCeiling) {
   const bios = [];
@@ -97157,13 +97178,13 @@ function bestOtherDisk(outcomes2) {
 }
 function experimentOutputs(e) {
   const outcomes2 = e?.outcomes ?? [];
-  const median5 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
+  const median4 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
   const other = bestOtherDisk(outcomes2);
   return {
-    "experiment-baseline-seconds": secondsText(median5("baseline")),
-    "experiment-ram-seconds": secondsText(median5("ram")),
-    "experiment-decompress-seconds": secondsText(median5("decompress")),
-    "experiment-page-cache-seconds": secondsText(median5("page-cache")),
+    "experiment-baseline-seconds": secondsText(median4("baseline")),
+    "experiment-ram-seconds": secondsText(median4("ram")),
+    "experiment-decompress-seconds": secondsText(median4("decompress")),
+    "experiment-page-cache-seconds": secondsText(median4("page-cache")),
     "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
     "experiment-other-disk-path": other?.mountPoint ?? "",
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
@@ -97862,9 +97883,6 @@ function alwaysOnLines(profile2) {
   }
   return lines.join("  \n");
 }
-function capitalised(s4) {
-  return s4.charAt(0).toUpperCase() + s4.slice(1);
-}
 function p(x) {
   return x ? `${seconds(x.p50)} / ${seconds(x.p90)}` : "\u2013";
 }
@@ -98422,14 +98440,14 @@ function phaseList(names) {
   return nouns.length <= 1 ? nouns[0] ?? "" : `${nouns.slice(0, -1).join(", ")} and ${nouns[nouns.length - 1]}`;
 }
 function savingRange(o, baseline) {
-  const median5 = Math.max(0, o.savingMs ?? 0);
+  const median4 = Math.max(0, o.savingMs ?? 0);
   const share2 = Math.max(0, o.savingShare ?? 0);
   if (!baseline || baseline.timeMs.runs < 2 || baseline.timeMs.spreadPercent <= NOISY_BASELINE_SPREAD_PERCENT) {
-    return { ms: seconds(median5), share: percent(share2) };
+    return { ms: seconds(median4), share: percent(share2) };
   }
   const low = Math.max(0, baseline.timeMs.min - o.timeMs.max);
   const lowShare = baseline.timeMs.min > 0 ? low / baseline.timeMs.min : 0;
-  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median5)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
+  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median4)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
 }
 function splitApply(apply) {
   const m = /`([^`]+)`/.exec(apply);
@@ -99323,22 +99341,26 @@ var downloadRequest = obj({
   outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
   points: arr(pair(num, num))
 });
-var downloadTimeline = obj({
+var transferTimeline = (request, limits) => obj({
   intervalMs: num,
   startMs: num,
   endMs: num,
-  requests: arr(downloadRequest),
+  requests: arr(request),
   samples: arr(triple(num, num, num)),
   interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
-  limits: obj({
+  limits,
+  "droppedRequests?": num
+});
+var downloadTimeline = transferTimeline(
+  downloadRequest,
+  obj({
     path: oneOf(...DOWNLOAD_PATHS),
     concurrency: num,
     requestTimeoutMs: num,
     segmentTimeoutMs: nullable(num),
     segmentBytes: nullable(num)
-  }),
-  "droppedRequests?": num
-});
+  })
+);
 var uploadRequest = obj({
   id: num,
   method: str,
@@ -99352,23 +99374,17 @@ var uploadRequest = obj({
   outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
   points: arr(pair(num, num))
 });
-var uploadTimeline = obj({
-  intervalMs: num,
-  startMs: num,
-  endMs: num,
-  requests: arr(uploadRequest),
-  samples: arr(triple(num, num, num)),
-  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
-  limits: obj({
+var uploadTimeline = transferTimeline(
+  uploadRequest,
+  obj({
     path: oneOf(...UPLOAD_PATHS),
     concurrency: num,
     chunkBytes: num,
     singleShotBytes: nullable(num),
     requestTimeoutMs: nullable(num),
     maxTries: num
-  }),
-  "droppedRequests?": num
-});
+  })
+);
 var uploadVerdict = obj({
   limit: oneOf(...TRANSFER_LIMIT_KINDS),
   sentence: str,
@@ -99801,17 +99817,6 @@ async function renderCommand(argv) {
 
 // src/cli/compare.ts
 import { writeFileSync as writeFileSync5 } from "node:fs";
-
-// src/util/spread.ts
-function spread(values) {
-  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const mid = Math.floor(xs.length / 2);
-  const median5 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
-  const min = xs[0];
-  const max = xs[xs.length - 1];
-  return { median: median5, min, max, runs: xs.length, spreadPercent: median5 > 0 ? (max - min) / median5 * 100 : 0 };
-}
 
 // src/compare/best-fix.ts
 function fixName(p2) {
@@ -101150,7 +101155,7 @@ function downloadLimits(downloadUrl, useAzureSdk) {
       path: "azure-sdk",
       concurrency: options.downloadConcurrency ?? 8,
       requestTimeoutMs: options.timeoutInMs ?? 3e4,
-      segmentTimeoutMs: options.segmentTimeoutInMs ?? 6e5,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
       segmentBytes: SDK_SEGMENT_BYTES
     };
   }
@@ -102462,9 +102467,6 @@ function removedLeftBehind(what, dirs) {
 }
 function leftInPlace(what, reason) {
   return `left ${what} in place: ${reason}.`;
-}
-function capitalised3(words) {
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // src/probe/cleanup.ts
@@ -104335,7 +104337,7 @@ function recoverRecord(dir, record, whose, privilege) {
     if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
     if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
     out.warnings.push(...r.dirtyLeftAlone);
-    for (const x of r.refused) out.warnings.push(capitalised3(leftInPlace(`${x.dir} of ${whose}`, x.reason)));
+    for (const x of r.refused) out.warnings.push(capitalised(leftInPlace(`${x.dir} of ${whose}`, x.reason)));
   }
   record.dirty = null;
   record.experimentDirs = [];
@@ -106322,12 +106324,12 @@ function checkCpuRule(checks) {
   });
   const present = ratios.filter((r) => r !== null);
   const complete = present.length === ratios.length && present.length > 0;
-  const median5 = spread(present)?.median ?? null;
+  const median4 = spread(present)?.median ?? null;
   const worst = present.length ? Math.max(...present) : null;
-  const isLowerBound = complete && median5 !== null && median5 <= 1 + NOISE;
-  const tight = complete && median5 !== null && median5 >= TIGHTNESS;
+  const isLowerBound = complete && median4 !== null && median4 <= 1 + NOISE;
+  const tight = complete && median4 !== null && median4 >= TIGHTNESS;
   const noRunFarOver = complete && worst !== null && worst <= 1 + CPU_SINGLE_RUN_OVER;
-  return { ratios, basis, median: median5, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
+  return { ratios, basis, median: median4, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
 }
 function checkTotal(facts, i) {
   const plainMs = i.base.onDiskMs;
@@ -106420,9 +106422,6 @@ import * as fs13 from "node:fs";
 import * as path45 from "node:path";
 
 // src/bench/stats.ts
-function median3(values) {
-  return spread(values)?.median ?? null;
-}
 function fixed2(value, digits = 1, unit = "") {
   return value === null || !Number.isFinite(value) ? "n/a" : `${value.toFixed(digits)}${unit}`;
 }
@@ -106521,7 +106520,7 @@ function labRows(results) {
     const n2 = r.runs.length;
     const right = checks.filter((c) => c.verdict.right).length;
     const savings = r.resources.map(
-      (res) => `${res} \xD72 ${pct(-(median3(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
+      (res) => `${res} \xD72 ${pct(-(median(nums(checks.map((c) => c.answer.savings.find((sv) => sv.resource === res)?.share))) ?? 0))}`
     );
     const bases = r.runs.flatMap((x) => x.baseRuns ? [x.baseRuns.map((b) => fixed2(b.onDiskMs / 1e3, 2)).join("/")] : []);
     const details2 = r.resources.length ? ` [${savings.join(", ")}; plain base ${bases.join(", ")} s]` : "";
@@ -106548,7 +106547,7 @@ function labRows(results) {
       rows.push({
         section: "Lab: what-if vs measured",
         measure: `${r.scenario}: ${res} \xD72`,
-        result: `${ok2}/${n2} ok; lower bound ${s2(median3(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median3(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
+        result: `${ok2}/${n2} ok; lower bound ${s2(median(nums(w.map((x) => x?.lowerBoundMs))))} vs measured ${s2(median(nums(w.map((x) => x?.measuredMs))))} (per run: ${ratios.join(", ")}${measuredRuns})`,
         target: `lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%)`,
         met: n2 > 0 && ok2 === n2
       });
@@ -106557,7 +106556,7 @@ function labRows(results) {
     rows.push({
       section: "Lab: profile total vs plain",
       measure: `${r.scenario}: restore + writeback`,
-      result: `${within}/${n2} within; profile ${s2(median3(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median3(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map(totalDifference).join(", ")})`,
+      result: `${within}/${n2} within; profile ${s2(median(checks.map((c) => c.total.profileMs)))} vs plain ${s2(median(checks.map((c) => c.total.plainMs)))} (per run: ${checks.map(totalDifference).join(", ")})`,
       target: `within \xB1${TOTAL_TOLERANCE * 100}% (at the profiled run's CPU work where metered)`,
       met: n2 > 0 && within === n2
     });
@@ -106587,7 +106586,7 @@ function cpuRuleRow(r, w) {
   return {
     section: "Lab: what-if vs measured",
     measure: `${r.scenario}: cpu \xD72 (median rule)`,
-    result: `${rule.met ? "ok" : "not met"}; median ${ratio2(rule.median)}, worst run ${ratio2(rule.worst)}; lower bound ${s2(median3(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s2(median3(nums(measured)))} (per run: ${rule.ratios.map(ratio2).join(", ")}; ${notes.join("; ")})${failedNote(r)}`,
+    result: `${rule.met ? "ok" : "not met"}; median ${ratio2(rule.median)}, worst run ${ratio2(rule.worst)}; lower bound ${s2(median(nums(w.map((x) => x?.lowerBoundMs))))} vs doubled ${s2(median(nums(measured)))} (per run: ${rule.ratios.map(ratio2).join(", ")}; ${notes.join("; ")})${failedNote(r)}`,
     target: `median a lower bound (\u2264 ${100 + NOISE * 100}%) and tight (\u2265 ${TIGHTNESS * 100}%); no run over ${100 + CPU_SINGLE_RUN_OVER * 100}%`,
     met: n2 > 0 && rule.met && r.runs.every((x) => !x.error)
   };
@@ -106654,7 +106653,7 @@ function toolkitOnStall2(limits, kind, durationMs2, endedIt) {
   if (limits.path === "azure-sdk") {
     return `on cache v2 nothing times an upload out: the Azure SDK's requests have no client-side timeout (its retry policy's tryTimeoutInMs is unset and would only ask the server for one) and no setting of actions/cache adds one, so only the store or the step's timeout-minutes ends a held upload`;
   }
-  const timeout = limits.requestTimeoutMs ?? 18e4;
+  const timeout = limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS;
   if (kind === "body") {
     return `on cache v1 @actions/http-client's ${seconds(timeout)} socket timeout fires only on a socket idle both ways, not on a body the far side stopped reading, so only the step's timeout-minutes ends such a stall (no setting changes either)`;
   }
@@ -106687,8 +106686,8 @@ function findStalls2(t2) {
     if (best2 && best2[1] >= minMs) stalls.push(make(r, "body", best2[0] - t2.intervalMs / 2, best2[1]));
   }
   const waits = data.map(answerWait).filter((x) => x !== null);
-  const typicalWait = median(waits);
-  const typicalDuration = median(data.map((r) => duration4(r, t2.endMs)));
+  const typicalWait = median2(waits);
+  const typicalDuration = median2(data.map((r) => duration4(r, t2.endMs)));
   for (const r of data) {
     const failedMs = r.endMs;
     if (r.outcome !== "error" && r.outcome !== "aborted" || failedMs === null) continue;
@@ -106744,7 +106743,7 @@ function judgeUpload(t2, archiveBytes) {
   const flowing = Math.max(0, Math.min(D, unionMs(data.map(body3), t2.endMs)) - stalls.reduce((sum3, x) => sum3 + x.wholeUploadMs, 0));
   const evidence2 = [
     `${data.length} request${data.length === 1 ? "" : "s"} carried the archive on the ${t2.limits.path} path (${single ? `one Put Blob: the Azure SDK sends an archive up to ${bytes(t2.limits.singleShotBytes ?? 0)} in one request` : `up to ${t2.limits.concurrency} in parallel, ${formatNumber(meanInFlight)} in flight on average, ${bytes(t2.limits.chunkBytes)} each`}), ${bytes(total)} sent in ${seconds(D)}: ${mibPerSecond(rate2)}`,
-    `a body was on its way ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(waits))})`
+    `a body was on its way ${percent(flowing / D)} of the time; requests spent ${percent(waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median2(waits))})`
   ];
   const stalled = new Set(stalls.map((x) => x.requestId));
   const elastic = rateElasticity(
@@ -106756,7 +106755,7 @@ function judgeUpload(t2, archiveBytes) {
   if (elastic) evidence2.push(elasticityEvidence(elastic, "sent"));
   const carrier = carrierEvidence(t2.interfaces, "txBytes", total, D, { verb: "sent", noun: "upload" });
   if (carrier) evidence2.push(carrier);
-  let { limit, why } = transferLimit(
+  const { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate2, meanInFlight },
     {
       noun: "upload",
@@ -106774,14 +106773,15 @@ function judgeUpload(t2, archiveBytes) {
     t2.requests.find((r) => r.id === worst.requestId)
   ) : 0;
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
-  if (worst && lostMs >= STALL_VERDICT_SHARE * D) {
-    evidence2.push(`apart from the stall: ${why}`);
-    limit = "stall";
-    why = stallSentence2(worst, t2, archiveBytes);
-  }
-  for (const s4 of stalls.slice(limit === "stall" ? 1 : 0)) evidence2.push(stallSentence2(s4, t2, archiveBytes));
-  evidence2.push(...interruptions2(t2));
-  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence: evidence2, whatIf };
+  const settled = settleStall(
+    { limit, why },
+    stalls,
+    worst !== void 0 && lostMs >= STALL_VERDICT_SHARE * D,
+    (s4) => stallSentence2(s4, t2, archiveBytes),
+    interruptions2(t2),
+    evidence2
+  );
+  return { ...settled, stalls, evidence: evidence2, whatIf };
 }
 function uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs) {
   const out = [];
@@ -106811,7 +106811,7 @@ function movingRate(points) {
     const [b, bb] = points[i];
     if (bb > ba && b > a) rates.push((bb - ba) / (b - a) * 1e3);
   }
-  return rates.length >= 3 ? median(rates) : null;
+  return rates.length >= 3 ? median2(rates) : null;
 }
 function unionMs(bodies, endMs) {
   const spans2 = bodies.map((b) => [b.fromMs, b.toMs ?? endMs]).sort((a, b) => a[0] - b[0]);
@@ -106834,7 +106834,7 @@ function uploadStallHeadline(stall, archiveBytes, limits) {
   if (limits.path === "azure-sdk") {
     return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }
-  const timeout = seconds(limits.requestTimeoutMs ?? 18e4);
+  const timeout = seconds(limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS);
   if (stall.kind === "body") {
     return `${head}: @actions/http-client's ${timeout} socket timeout does not fire on a body the far side stopped reading, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }
@@ -107013,12 +107013,10 @@ var UploadTimelineRecorder = class {
 };
 
 // src/save/upload-limits.ts
-var MiB2 = 1024 * 1024;
-var V2_BLOCK_BYTES = 64 * MiB2;
+var V2_BLOCK_BYTES = 64 * MiB;
 var V2_CONCURRENCY = 8;
-var SDK_SINGLE_SHOT_BYTES = 128 * MiB2;
+var SDK_SINGLE_SHOT_BYTES = 128 * MiB;
 var SDK_MAX_TRIES = 4;
-var HTTP_CLIENT_IDLE_TIMEOUT_MS = 3 * 6e4;
 function uploadLimits(serviceVersion2, uploadChunkSize) {
   if (serviceVersion2 === "v2") {
     return {
@@ -107034,9 +107032,9 @@ function uploadLimits(serviceVersion2, uploadChunkSize) {
   return {
     path: "http-chunks",
     concurrency: options.uploadConcurrency ?? 4,
-    chunkBytes: options.uploadChunkSize ?? 32 * MiB2,
+    chunkBytes: options.uploadChunkSize ?? 32 * MiB,
     singleShotBytes: null,
-    requestTimeoutMs: HTTP_CLIENT_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: HTTP_CLIENT_SOCKET_TIMEOUT_MS,
     maxTries: DefaultRetryAttempts
   };
 }
@@ -107484,8 +107482,8 @@ function fixesRows(results) {
     const ramShares = r.runs.map((x) => outcome(x.experiments, "ram")?.savingShare ?? null).filter((v) => v !== null);
     if (THROTTLED_DISK_SCENARIOS.includes(r.scenario)) {
       const lifts = r.runs.map((x) => x.liftSavingMs).filter((v) => v !== null);
-      const ram = median3(ramSavings);
-      const lift = median3(lifts);
+      const ram = median(ramSavings);
+      const lift = median(lifts);
       const apart = ram !== null && lift !== null && lift > 0 ? Math.abs(ram - lift) / lift : null;
       rows.push({
         section: "Measured fixes",
@@ -107496,7 +107494,7 @@ function fixesRows(results) {
       });
     }
     if (CPU_SCENARIOS.includes(r.scenario)) {
-      const share2 = median3(ramShares);
+      const share2 = median(ramShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: ram saves`,
@@ -107509,7 +107507,7 @@ function fixesRows(results) {
         const b = outcome(x.experiments, "baseline");
         return d && b && b.timeMs.median > 0 ? d.timeMs.median / b.timeMs.median : null;
       }).filter((v) => v !== null);
-      const dShare = median3(decompressShares);
+      const dShare = median(decompressShares);
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: decompression alone, share of the extraction`,
@@ -107522,7 +107520,7 @@ function fixesRows(results) {
         const ram = outcome(x.experiments, "ram");
         return b && ram ? cpuDrop(b, ram) : null;
       }).filter((v) => v !== null);
-      const drop = median3(drops.map((d) => d.share));
+      const drop = median(drops.map((d) => d.share));
       rows.push({
         section: "Measured fixes",
         measure: `${r.scenario}: CPU time tar and unzstd needed on RAM, against the baseline's`,
@@ -107562,8 +107560,8 @@ function pageCacheRow(r) {
     };
   const measured = r.runs.map((x) => outcome(x.experiments, "page-cache")?.savingMs ?? null).filter((v) => v !== null);
   const predicted = r.runs.map((x) => x.experiments ? predictedSavingMs(x.experiments) : null).filter((v) => v !== null);
-  const m = median3(measured);
-  const p2 = median3(predicted);
+  const m = median(measured);
+  const p2 = median(predicted);
   const apart = m !== null && p2 !== null && p2 > 0 ? Math.abs(m - p2) / p2 : null;
   return {
     section: "Measured fixes",
@@ -107641,7 +107639,7 @@ async function benchOverhead(lab, pairs) {
   } finally {
     rmSync10(base, { recursive: true, force: true });
   }
-  out.medianRatio = median3(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
+  out.medianRatio = median(out.pairs.map((p2) => p2.profiledMs / p2.plainMs));
   return out;
 }
 function overheadRows(r) {
@@ -107649,7 +107647,7 @@ function overheadRows(r) {
     {
       section: "Observer overhead",
       measure: `restore profiled / plain restoreCache (${r.pairs.length} alternating pairs${r.droppedCaches ? ", sync + drop_caches before each" : ", page cache NOT dropped (not root)"})`,
-      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median3(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median3(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
+      result: `\xD7${fixed2(r.medianRatio, 3)} (profiled ${fixed2(median(r.pairs.map((p2) => p2.profiledMs / 1e3)), 2, " s")}, plain ${fixed2(median(r.pairs.map((p2) => p2.plainMs / 1e3)), 2, " s")})`,
       target: "\u2264 \xD71.03",
       met: r.medianRatio !== null && r.medianRatio <= 1.03
     }
@@ -107888,12 +107886,12 @@ async function benchSamplerCost(runs, durationMs2) {
   return out;
 }
 function samplerCostRows(costs) {
-  const pct3 = median3(costs.map((c) => c.cpuPercentOfCore));
+  const pct3 = median(costs.map((c) => c.cpuPercentOfCore));
   return [
     {
       section: "Sampler cost",
       measure: `CPU at 100 ms (${costs.length} runs of ${fixed2((costs[0]?.durationMs ?? 0) / 1e3, 0, " s")}, idle baseline removed)`,
-      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median3(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
+      result: `${fixed2(pct3, 2, "%")} of one core (${fixed2(median(costs.map((c) => c.cpuPerSnapshotUs)), 0, " \xB5s")} per snapshot)`,
       target: "\u2264 1% of one core",
       met: pct3 !== null && pct3 <= 1
     }
@@ -107995,10 +107993,10 @@ function extraSeconds(r) {
 }
 function repeatCostRows(r) {
   const extra = extraSeconds(r);
-  const med = median3(extra);
+  const med = median(extra);
   const valid = r.primerProbed && r.pairs.every((p2) => p2.remembered && p2.experimentsSkipped && p2.historySaved);
   const spread2 = extra.length > 0 ? `${fixed2(Math.min(...extra), 2)}\u2026${fixed2(Math.max(...extra), 2)} s` : "\u2013";
-  const ms = (pick2) => fixed2(median3(r.pairs.map(pick2)) === null ? null : median3(r.pairs.map(pick2)) / 1e3, 2, " s");
+  const ms = (pick2) => fixed2(median(r.pairs.map(pick2)) === null ? null : median(r.pairs.map(pick2)) / 1e3, 2, " s");
   return [
     {
       section: "Always on",
@@ -108129,7 +108127,7 @@ async function sampledRestore(o) {
 var KEY = "download-lab";
 var ARCHIVE_BYTES = 4e7;
 var STALL_TOLERANCE_MS = 500;
-var median4 = (xs) => median3(xs) ?? Number.NaN;
+var median3 = (xs) => median(xs) ?? Number.NaN;
 async function seeded(root) {
   const services = await startLocalServices();
   const source = path52.join(root, "source");
@@ -108194,8 +108192,8 @@ async function mirroredTimings(changes, time) {
   for (const c of [...changes, ...[...changes].reverse()]) relaxed2.get(c)?.push(await time(c));
   baseline.push(await time(null));
   return {
-    baselineMs: median4(baseline),
-    relaxedMs: Object.fromEntries(changes.map((c) => [c, median4(relaxed2.get(c) ?? [])]))
+    baselineMs: median3(baseline),
+    relaxedMs: Object.fromEntries(changes.map((c) => [c, median3(relaxed2.get(c) ?? [])]))
   };
 }
 function bestChange(run3) {
@@ -108226,7 +108224,7 @@ function relaxationRows(section, noun, name2, intended, changes, runs) {
     {
       section,
       measure: `${name2}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median4(best2.map((b) => b.savedMs)))}` : ""})`,
+      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median3(best2.map((b) => b.savedMs)))}` : ""})`,
       target: "the verdict names the relaxation that saved most, every run",
       met: agreeing === runs.length
     }
@@ -108238,7 +108236,7 @@ function relaxationRows(section, noun, name2, intended, changes, runs) {
     rows.push({
       section,
       measure: `${name2}: what-if ${change}`,
-      result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median4(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
+      result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median3(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
       target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
       met: shares.length > 0 && tight === shares.length
     });
@@ -108266,7 +108264,7 @@ function downloadRows(results) {
       rows.push({
         section: "Download lab",
         measure: `${name2}: stall found`,
-        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median4(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median3(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
         target: "within 0.5 s of where and how long it was injected",
         met: within === runs.length
       });
@@ -108283,7 +108281,7 @@ import * as path53 from "node:path";
 
 // src/lab/upload-scenarios.ts
 var MB2 = 1e6;
-var MiB3 = 1024 * 1024;
+var MiB2 = 1024 * 1024;
 var upload = (faults) => ({ network: { upload: faults } });
 var UPLOAD_SCENARIOS = {
   "v2-blob-cap": {
@@ -108304,7 +108302,7 @@ var UPLOAD_SCENARIOS = {
   "v1-path-cap": {
     about: "cache v1, 4 MiB chunks (4 in parallel), 16 MB/s shared by all uploads",
     serviceVersion: "v1",
-    uploadChunkSize: 4 * MiB3,
+    uploadChunkSize: 4 * MiB2,
     settings: upload({ bytesPerSecond: 16 * MB2 }),
     intended: "path",
     relaxed: { "twice-aggregate": upload({ bytesPerSecond: 32 * MB2 }) }
@@ -108312,7 +108310,7 @@ var UPLOAD_SCENARIOS = {
   "v1-per-connection": {
     about: "cache v1, 4 MiB chunks (4 in parallel), 2 MB/s per connection",
     serviceVersion: "v1",
-    uploadChunkSize: 4 * MiB3,
+    uploadChunkSize: 4 * MiB2,
     settings: upload({ perConnectionBytesPerSecond: 2 * MB2 }),
     intended: "per-connection",
     relaxed: { "twice-per-connection": upload({ perConnectionBytesPerSecond: 4 * MB2 }) }
@@ -108320,7 +108318,7 @@ var UPLOAD_SCENARIOS = {
   "v1-latency": {
     about: "cache v1, 2 MiB chunks (4 in parallel), 400 ms before each response",
     serviceVersion: "v1",
-    uploadChunkSize: 2 * MiB3,
+    uploadChunkSize: 2 * MiB2,
     settings: upload({ roundTripMs: 400 }),
     intended: "latency",
     relaxed: { "half-round-trip": upload({ roundTripMs: 200 }) }
@@ -108328,7 +108326,7 @@ var UPLOAD_SCENARIOS = {
   "v1-hold": {
     about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #3 held 3 s after 1 MB",
     serviceVersion: "v1",
-    uploadChunkSize: 4 * MiB3,
+    uploadChunkSize: 4 * MiB2,
     settings: upload({ bytesPerSecond: 16 * MB2, hold: { request: 3, afterBytes: 1 * MB2, durationMs: 3e3 } }),
     intended: "stall",
     relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) },
@@ -108337,7 +108335,7 @@ var UPLOAD_SCENARIOS = {
   "v1-reset": {
     about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #2 reset before its response (saveCache tries it again after 5 s)",
     serviceVersion: "v1",
-    uploadChunkSize: 4 * MiB3,
+    uploadChunkSize: 4 * MiB2,
     settings: upload({ bytesPerSecond: 16 * MB2, cut: { request: 2, afterBytes: 0 } }),
     intended: "stall",
     relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) }
@@ -108418,7 +108416,7 @@ function whatIfShare2(run3, change) {
 }
 function uploadRows(results) {
   const rows = [];
-  const mid = (xs) => median3(xs) ?? Number.NaN;
+  const mid = (xs) => median(xs) ?? Number.NaN;
   for (const { name: name2, scenario, runs } of results) {
     rows.push(
       ...relaxationRows(

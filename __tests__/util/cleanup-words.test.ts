@@ -1,6 +1,7 @@
 // The leftover sentences the post step, the recovery, the probes and the experiments share, word for word.
 import { describe, expect, it } from 'vitest';
-import { capitalised, leftInPlace, putBackSentence, removedLeftBehind } from '../../src/util/cleanup-words.js';
+import { leftInPlace, putBackSentence, removedLeftBehind } from '../../src/util/cleanup-words.js';
+import { capitalised } from '../../src/util/format.js';
 
 describe('cleanup words', () => {
   it('put back, with or without whose experiment it was', () => {

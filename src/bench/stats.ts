@@ -1,9 +1,5 @@
 /** Medians and small formatting helpers for the benchmark table. Pure. */
-import { spread } from '../util/spread.js';
-
-export function median(values: readonly number[]): number | null {
-  return spread(values)?.median ?? null;
-}
+export { median } from '../util/spread.js';
 
 export function fixed(value: number | null, digits = 1, unit = ''): string {
   return value === null || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(digits)}${unit}`;

@@ -2,13 +2,12 @@
  * Puts the download's own verdict into the restore's: kept as Verdict.download, and a stall that cost a
  * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
  */
-import type { DownloadLimits, DownloadStall, DownloadTimeline, Profile, Verdict } from '../profile/schema.js';
+import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits, type DownloadStall, type DownloadTimeline, type Profile, type Verdict } from '../profile/schema.js';
 import { formatNumber, seconds } from '../util/format.js';
 import { judgeDownload } from './download-verdict.js';
 import { stallPlace } from './transfer-stats.js';
 
 /** @actions/cache's SEGMENT_DOWNLOAD_TIMEOUT_MINS default (10 minutes), where the limits name none. */
-const DEFAULT_SEGMENT_TIMEOUT_MS = 600_000;
 
 /** How a stall is opened, in the verdict's sentence and on the headline alike: how long, which request (the parenthesis left open). */
 export function stallOpening(stall: DownloadStall): string {
@@ -18,8 +17,8 @@ export function stallOpening(stall: DownloadStall): string {
 /** SEGMENT_DOWNLOAD_TIMEOUT_MINS, in minutes: the setting that would have cut the stall short, and the one in force. */
 export function segmentTimeoutMinutes(stall: DownloadStall, limits: DownloadLimits): { setting: string; inForce: string } {
   return {
-    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 60_000),
-    inForce: formatNumber((limits.segmentTimeoutMs ?? DEFAULT_SEGMENT_TIMEOUT_MS) / 60_000),
+    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 60_000),
+    inForce: formatNumber((limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 60_000),
   };
 }
 

@@ -10,14 +10,15 @@
  * Each what-if is a lower bound on the download's time after that change: work no change removes
  * (stalls, waits for first bytes) stays, and a doubled rate halves at most the time bytes flowed.
  */
-import type {
-  DownloadLimits,
-  DownloadLimitKind,
-  DownloadRequestRecord,
-  DownloadStall,
-  DownloadTimeline,
-  DownloadVerdict,
-  DownloadWhatIf,
+import {
+  TOOLKIT_SEGMENT_TIMEOUT_MS,
+  type DownloadLimits,
+  type DownloadLimitKind,
+  type DownloadRequestRecord,
+  type DownloadStall,
+  type DownloadTimeline,
+  type DownloadVerdict,
+  type DownloadWhatIf,
 } from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import {
@@ -36,6 +37,7 @@ import {
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
+  settleStall,
   transferBound,
   transferLimit,
 } from './transfer-stats.js';
@@ -67,7 +69,7 @@ function toolkitOnStall(
   if (kind === 'first-byte') {
     return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ': that retry ran here' : ': this wait stayed under it'}`;
   }
-  const segment = limits.segmentTimeoutMs ?? 600_000;
+  const segment = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
   return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
 }
 
@@ -170,7 +172,7 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
 
   const worst = stalls[0];
   // What limited the download apart from any stall (the rate what-ifs follow it), then the stall over it.
-  let { limit, why } = transferLimit(
+  const { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: gets.length, bytesPerSecond: rate, meanInFlight },
     {
       noun: 'download',
@@ -190,14 +192,15 @@ export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null):
     worst,
     t.requests.filter((r) => r.method !== 'GET'),
   );
-  if (worst && worst.durationMs >= STALL_VERDICT_SHARE * D) {
-    evidence.push(`apart from the stall: ${why}`);
-    limit = 'stall';
-    why = stallSentence(worst, t, archiveBytes);
-  }
-  for (const s of stalls.slice(limit === 'stall' ? 1 : 0)) evidence.push(stallSentence(s, t, archiveBytes));
-  evidence.push(...interruptions(t));
-  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence, whatIf };
+  const settled = settleStall(
+    { limit, why },
+    stalls,
+    worst !== undefined && worst.durationMs >= STALL_VERDICT_SHARE * D,
+    (s) => stallSentence(s, t, archiveBytes),
+    interruptions(t),
+    evidence,
+  );
+  return { ...settled, stalls, evidence, whatIf };
 }
 
 /** Requests closed before their body ended, and the request that fetched the rest again (a retry), if any. */

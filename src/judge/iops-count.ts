@@ -8,6 +8,7 @@
  */
 import type { BlockDeviceKind, Profile, Snapshot } from '../profile/schema.js';
 import { ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, FEW_MERGES_SHARE, MIN_BINDING_WINDOWS, NEAR_CEILING_SHARE } from './thresholds.js';
+import { median } from '../util/spread.js';
 
 export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
 export type IopsCount = (typeof IOPS_COUNTS)[number];
@@ -75,12 +76,6 @@ export function writeRate(a: Snapshot, b: Snapshot, stack: StackView, count: Iop
   return sum / s;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 /**
  * Median absolute deviation over the median. Not the coefficient of variation (disk-load.ts's, which
  * says why it keeps it): a blkio throttle now and then lets a burst of bios through (10x its rate
@@ -89,9 +84,9 @@ function median(values: readonly number[]): number {
  * windows, which is what the median deviation measures.
  */
 function relativeMedianDeviation(values: readonly number[]): number {
-  const mid = median(values);
+  const mid = median(values) ?? Number.NaN;
   if (!(mid > 0)) return Number.POSITIVE_INFINITY;
-  return median(values.map((v) => Math.abs(v - mid))) / mid;
+  return (median(values.map((v) => Math.abs(v - mid))) ?? Number.NaN) / mid;
 }
 
 /**

@@ -5,7 +5,8 @@
  * Pure.
  */
 import type { DownloadLimitKind, NetDevDelta } from '../profile/schema.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
+import { median as medianOf } from '../util/spread.js';
+import { bytes, capitalised, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
 export interface Flow {
@@ -21,12 +22,8 @@ export interface Body {
   bytes: number;
 }
 
-export const median = (xs: readonly number[]): number => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
+/** The median, 0 without values (a transfer without requests waits nothing). */
+export const median = (xs: readonly number[]): number => medianOf(xs) ?? 0;
 
 export const quantile = (xs: readonly number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -266,4 +263,29 @@ export function transferBound(noun: string, nowMs: number, lowerMs: number, phra
         ? `${phrase} the ${noun} would still take about ${seconds(nowMs)}.`
         : `${phrase} the ${noun} would take at least ${seconds(ms)} (now ${seconds(nowMs)}).`,
   };
+}
+
+/**
+ * A transfer's limit and sentence once its stalls are weighed: a stall that cost STALL_VERDICT_SHARE of
+ * it or more (`leads`, by each direction's own measure of that cost) takes the sentence, and the limit
+ * apart from it goes to the evidence; the other stalls and the interruptions follow as evidence.
+ */
+export function settleStall<S>(
+  found: { limit: DownloadLimitKind; why: string },
+  stalls: readonly S[],
+  leads: boolean,
+  sentenceOf: (stall: S) => string,
+  interruptions: readonly string[],
+  evidence: string[],
+): { limit: DownloadLimitKind; sentence: string } {
+  let { limit, why } = found;
+  const worst = stalls[0];
+  if (worst !== undefined && leads) {
+    evidence.push(`apart from the stall: ${why}`);
+    limit = 'stall';
+    why = sentenceOf(worst);
+  }
+  for (const s of stalls.slice(limit === 'stall' ? 1 : 0)) evidence.push(sentenceOf(s));
+  evidence.push(...interruptions);
+  return { limit, sentence: `${capitalised(why)}.` };
 }

@@ -9,7 +9,16 @@
  *   parallelism); with one request (the SDK's Put Blob of an archive up to 128 MiB) the two look alike.
  * Each what-if is a lower bound on the upload's time after that change. Pure.
  */
-import type { UploadLimits, UploadLimitKind, UploadRequestRecord, UploadStall, UploadTimeline, UploadVerdict, UploadWhatIf } from '../profile/schema.js';
+import {
+  HTTP_CLIENT_SOCKET_TIMEOUT_MS,
+  type UploadLimits,
+  type UploadLimitKind,
+  type UploadRequestRecord,
+  type UploadStall,
+  type UploadTimeline,
+  type UploadVerdict,
+  type UploadWhatIf,
+} from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import {
   type Body,
@@ -26,6 +35,7 @@ import {
   STALL_MIN_INTERVALS,
   STALL_MIN_MS,
   STALL_VERDICT_SHARE,
+  settleStall,
   transferBound,
   transferLimit,
 } from './transfer-stats.js';
@@ -46,7 +56,7 @@ function toolkitOnStall(limits: UploadLimits, kind: UploadStall['kind'], duratio
   if (limits.path === 'azure-sdk') {
     return `on cache v2 nothing times an upload out: the Azure SDK's requests have no client-side timeout (its retry policy's tryTimeoutInMs is unset and would only ask the server for one) and no setting of actions/cache adds one, so only the store or the step's timeout-minutes ends a held upload`;
   }
-  const timeout = limits.requestTimeoutMs ?? 180_000;
+  const timeout = limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS;
   if (kind === 'body') {
     return `on cache v1 @actions/http-client's ${seconds(timeout)} socket timeout fires only on a socket idle both ways, not on a body the far side stopped reading, so only the step's timeout-minutes ends such a stall (no setting changes either)`;
   }
@@ -175,7 +185,7 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
   const carrier = carrierEvidence(t.interfaces, 'txBytes', total, D, { verb: 'sent', noun: 'upload' });
   if (carrier) evidence.push(carrier);
 
-  let { limit, why } = transferLimit(
+  const { limit, why } = transferLimit(
     { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate, meanInFlight },
     {
       noun: 'upload',
@@ -198,14 +208,15 @@ export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): Upl
   const whatIf = uploadWhatIfs(limit, D, flowing, waitSum, meanInFlight, worst, lostMs);
   // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
   // a held one's share, and only the stretch nothing moved is lost.
-  if (worst && lostMs >= STALL_VERDICT_SHARE * D) {
-    evidence.push(`apart from the stall: ${why}`);
-    limit = 'stall';
-    why = stallSentence(worst, t, archiveBytes);
-  }
-  for (const s of stalls.slice(limit === 'stall' ? 1 : 0)) evidence.push(stallSentence(s, t, archiveBytes));
-  evidence.push(...interruptions(t));
-  return { limit, sentence: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`, stalls, evidence, whatIf };
+  const settled = settleStall(
+    { limit, why },
+    stalls,
+    worst !== undefined && lostMs >= STALL_VERDICT_SHARE * D,
+    (s) => stallSentence(s, t, archiveBytes),
+    interruptions(t),
+    evidence,
+  );
+  return { ...settled, stalls, evidence, whatIf };
 }
 
 function uploadWhatIfs(
@@ -287,7 +298,7 @@ export function uploadStallHeadline(stall: UploadStall, archiveBytes: number | n
   if (limits.path === 'azure-sdk') {
     return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }
-  const timeout = seconds(limits.requestTimeoutMs ?? 180_000);
+  const timeout = seconds(limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS);
   if (stall.kind === 'body') {
     return `${head}: @actions/http-client's ${timeout} socket timeout does not fire on a body the far side stopped reading, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
   }

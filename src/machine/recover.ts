@@ -8,7 +8,8 @@ import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { Privilege } from '../experiment/availability.js';
 import { detectPrivilege } from '../experiment/privileged.js';
 import { isDead, owes, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
-import { capitalised, leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
+import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
+import { capitalised } from '../util/format.js';
 
 export interface RecoveryReport {
   /** Info lines: what was put back or removed, and for whom. */

@@ -211,6 +211,11 @@ export interface DownloadTimeline {
 export const DOWNLOAD_PATHS = ['azure-sdk', 'http-concurrent', 'http-stream'] as const;
 export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
 
+/** actions/cache's segment timeout when SEGMENT_DOWNLOAD_TIMEOUT_MINS is unset (its options.ts), ms. */
+export const TOOLKIT_SEGMENT_TIMEOUT_MS = 600_000;
+/** @actions/http-client's socket timeout without a socketTimeout option (cache v1's upload chunks), ms. */
+export const HTTP_CLIENT_SOCKET_TIMEOUT_MS = 180_000;
+
 export interface DownloadLimits {
   path: DownloadPath;
   /** Parallel requests the toolkit allows (1 on the plain stream). */

@@ -179,22 +179,28 @@ const downloadRequest = obj({
   outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
   points: arr(pair(num, num)),
 });
-const downloadTimeline = obj({
-  intervalMs: num,
-  startMs: num,
-  endMs: num,
-  requests: arr(downloadRequest),
-  samples: arr(triple(num, num, num)),
-  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
-  limits: obj({
+/** A transfer's timeline, either way: the recorder's frame (http-transfers.ts) around its direction's requests and the toolkit's limits. */
+const transferTimeline = <R, L>(request: Check<R>, limits: Check<L>) =>
+  obj({
+    intervalMs: num,
+    startMs: num,
+    endMs: num,
+    requests: arr(request),
+    samples: arr(triple(num, num, num)),
+    interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
+    limits,
+    'droppedRequests?': num,
+  });
+const downloadTimeline = transferTimeline(
+  downloadRequest,
+  obj({
     path: oneOf(...DOWNLOAD_PATHS),
     concurrency: num,
     requestTimeoutMs: num,
     segmentTimeoutMs: nullable(num),
     segmentBytes: nullable(num),
   }),
-  'droppedRequests?': num,
-});
+);
 const uploadRequest = obj({
   id: num,
   method: str,
@@ -208,14 +214,9 @@ const uploadRequest = obj({
   outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
   points: arr(pair(num, num)),
 });
-const uploadTimeline = obj({
-  intervalMs: num,
-  startMs: num,
-  endMs: num,
-  requests: arr(uploadRequest),
-  samples: arr(triple(num, num, num)),
-  interfaces: nullable(arr(obj({ name: str, rxBytes: num, rxPackets: num, txBytes: num }))),
-  limits: obj({
+const uploadTimeline = transferTimeline(
+  uploadRequest,
+  obj({
     path: oneOf(...UPLOAD_PATHS),
     concurrency: num,
     chunkBytes: num,
@@ -223,8 +224,7 @@ const uploadTimeline = obj({
     requestTimeoutMs: nullable(num),
     maxTries: num,
   }),
-  'droppedRequests?': num,
-});
+);
 const uploadVerdict = obj({
   limit: oneOf(...TRANSFER_LIMIT_KINDS),
   sentence: str,

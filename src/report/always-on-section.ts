@@ -7,7 +7,7 @@ import type { HistoryGroup, Percentiles } from '../profile/always-on.js';
 import type { Profile } from '../profile/schema.js';
 import { describeFingerprint } from '../sample/fingerprint.js';
 import { escapeHtml, table } from './markdown.js';
-import { seconds } from '../util/format.js';
+import { capitalised, seconds } from '../util/format.js';
 
 /** A few short lines for the top of the summary; empty for profiles without a fingerprint (older ones). */
 export function alwaysOnLines(profile: Profile): string {
@@ -27,10 +27,6 @@ export function alwaysOnLines(profile: Profile): string {
     return [alert, lines.join('  \n')].filter(Boolean).join('\n\n');
   }
   return lines.join('  \n');
-}
-
-function capitalised(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function p(x: Percentiles | null): string {

@@ -5,7 +5,7 @@
  */
 import { getDownloadOptions } from '../../node_modules/@actions/cache/lib/options.js';
 import { SocketTimeout } from '../../node_modules/@actions/cache/lib/internal/constants.js';
-import type { DownloadLimits } from '../profile/schema.js';
+import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits } from '../profile/schema.js';
 
 /** The Azure SDK's segment: min(128 MiB, buffer.constants.MAX_LENGTH) in downloadCacheStorageSDK. */
 const SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
@@ -21,7 +21,7 @@ export function downloadLimits(downloadUrl: string, useAzureSdk: boolean): Downl
       path: 'azure-sdk',
       concurrency: options.downloadConcurrency ?? 8,
       requestTimeoutMs: options.timeoutInMs ?? 30_000,
-      segmentTimeoutMs: options.segmentTimeoutInMs ?? 600_000,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
       segmentBytes: SDK_SEGMENT_BYTES,
     };
   }

@@ -17,9 +17,9 @@
  */
 import { getUploadOptions } from '../../node_modules/@actions/cache/lib/options.js';
 import { DefaultRetryAttempts } from '../../node_modules/@actions/cache/lib/internal/constants.js';
-import type { UploadLimits } from '../profile/schema.js';
+import { HTTP_CLIENT_SOCKET_TIMEOUT_MS, type UploadLimits } from '../profile/schema.js';
+import { MiB } from '../util/units.js';
 
-const MiB = 1024 * 1024;
 /** saveCacheV2's forced options. */
 export const V2_BLOCK_BYTES = 64 * MiB;
 export const V2_CONCURRENCY = 8;
@@ -27,8 +27,6 @@ export const V2_CONCURRENCY = 8;
 const SDK_SINGLE_SHOT_BYTES = 128 * MiB;
 /** @azure/storage-common's DEFAULT_RETRY_OPTIONS.maxTries. */
 const SDK_MAX_TRIES = 4;
-/** @actions/http-client's socket timeout without a socketTimeout option (a socket idle both ways). */
-const HTTP_CLIENT_IDLE_TIMEOUT_MS = 3 * 60_000;
 
 export function uploadLimits(serviceVersion: 'v1' | 'v2', uploadChunkSize?: number): UploadLimits {
   if (serviceVersion === 'v2') {
@@ -47,7 +45,7 @@ export function uploadLimits(serviceVersion: 'v1' | 'v2', uploadChunkSize?: numb
     concurrency: options.uploadConcurrency ?? 4,
     chunkBytes: options.uploadChunkSize ?? 32 * MiB,
     singleShotBytes: null,
-    requestTimeoutMs: HTTP_CLIENT_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: HTTP_CLIENT_SOCKET_TIMEOUT_MS,
     maxTries: DefaultRetryAttempts,
   };
 }

@@ -17,8 +17,3 @@ export function removedLeftBehind(what: string, dirs: readonly string[]): string
 export function leftInPlace(what: string, reason: string): string {
   return `left ${what} in place: ${reason}.`;
 }
-
-/** One of these at the start of a sentence. */
-export function capitalised(words: string): string {
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

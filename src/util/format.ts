@@ -34,3 +34,8 @@ export function bytes(n: number): string {
 export function iops(n: number): string {
   return n >= 10000 ? `${formatNumber(n / 1000)}k IOPS` : `${Math.round(n)} IOPS`;
 }
+
+/** Words put at the start of a sentence: their first letter upper-cased. */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

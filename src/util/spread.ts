@@ -17,3 +17,8 @@ export function spread(values: readonly (number | null | undefined)[]): Spread |
   const max = xs[xs.length - 1] as number;
   return { median, min, max, runs: xs.length, spreadPercent: median > 0 ? ((max - min) / median) * 100 : 0 };
 }
+
+/** The finite values' median; null without any. */
+export function median(values: readonly (number | null | undefined)[]): number | null {
+  return spread(values)?.median ?? null;
+}
