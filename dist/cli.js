@@ -106950,11 +106950,13 @@ function busiestIn(p2, input) {
   const b = snapshotFacts(p2.start, p2.end, input.deviceIndex, inside).busiestProcess;
   return b && b.comm !== "none" ? b : null;
 }
-function uploadVerdictOf(input) {
+function judgedUpload(input) {
   const phase2 = input.phases.find((p2) => p2.name === "upload");
-  return phase2?.uploadTimeline ? judgeUpload(phase2.uploadTimeline, phase2.networkBytes ?? null) : void 0;
+  if (!phase2?.uploadTimeline) return void 0;
+  const networkBytes = phase2.networkBytes ?? null;
+  return { verdict: judgeUpload(phase2.uploadTimeline, networkBytes), timeline: phase2.uploadTimeline, networkBytes };
 }
-function judgeSavePhases(input, upload2 = uploadVerdictOf(input)) {
+function judgeSavePhases(input, upload2) {
   return input.phases.map((p2) => {
     const durationMs2 = Math.max(0, p2.endMs - p2.startMs);
     const judged = p2.name === "list" || p2.name === "archive" ? judgeReadAndCompress(p2.name, phaseSummary(p2.start, p2.end, input.deviceIndex), busiestIn(p2, input), input) : judgeNetwork(p2.name, p2, durationMs2, upload2);
@@ -106962,15 +106964,15 @@ function judgeSavePhases(input, upload2 = uploadVerdictOf(input)) {
   });
 }
 function judgeSave(input) {
-  const upload2 = uploadVerdictOf(input);
+  const judgedTransfer = judgedUpload(input);
+  const upload2 = judgedTransfer?.verdict;
   const judged = judgeSavePhases(input, upload2);
   if (judged.length === 0) return { bottleneck: "inconclusive", sentence: "Save: inconclusive, no phase was recorded.", phases: [] };
   const totalMs = judged.reduce((sum3, j) => sum3 + j.durationMs, 0);
   const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
   const share2 = totalMs > 0 ? dominant.durationMs / totalMs * 100 : 0;
-  const uploadPhase = input.phases.find((p2) => p2.name === "upload");
   const stall = upload2?.limit === "stall" ? upload2.stalls[0] : void 0;
-  const lead = stall && uploadPhase?.uploadTimeline ? `${uploadStallHeadline(stall, uploadPhase.networkBytes ?? null, uploadPhase.uploadTimeline.limits)} ` : "";
+  const lead = stall && judgedTransfer ? `${uploadStallHeadline(stall, judgedTransfer.networkBytes, judgedTransfer.timeline.limits)} ` : "";
   return {
     bottleneck: dominant.bottleneck,
     sentence: `${lead}Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN[dominant.phase]} took ${pct2(share2)} of the ${secs(totalMs)} save.`,

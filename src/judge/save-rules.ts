@@ -4,7 +4,7 @@
  * many small files (disk read IOPS or latency, or bandwidth for big ones), zstd compressing (CPU, with
  * zstdmt's thread per core), the service round trips and the upload (network).
  */
-import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot, UploadVerdict } from '../profile/schema.js';
+import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot, UploadTimeline, UploadVerdict } from '../profile/schema.js';
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
 import { PROCESS_FULL_CORE } from './thresholds.js';
@@ -172,13 +172,15 @@ function busiestIn(p: SavePhaseRecord, input: SaveJudgeInput): BusiestProcess | 
   return b && b.comm !== 'none' ? b : null;
 }
 
-/** The upload judged from its timeline, where the upload phase recorded one. */
-function uploadVerdictOf(input: SaveJudgeInput): UploadVerdict | undefined {
+/** The upload judged from its timeline, where the upload phase recorded one, with what its stall's headline reads. */
+function judgedUpload(input: SaveJudgeInput): { verdict: UploadVerdict; timeline: UploadTimeline; networkBytes: number | null } | undefined {
   const phase = input.phases.find((p) => p.name === 'upload');
-  return phase?.uploadTimeline ? judgeUpload(phase.uploadTimeline, phase.networkBytes ?? null) : undefined;
+  if (!phase?.uploadTimeline) return undefined;
+  const networkBytes = phase.networkBytes ?? null;
+  return { verdict: judgeUpload(phase.uploadTimeline, networkBytes), timeline: phase.uploadTimeline, networkBytes };
 }
 
-export function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | undefined = uploadVerdictOf(input)): PhaseJudgement[] {
+function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | undefined): PhaseJudgement[] {
   return input.phases.map((p) => {
     const durationMs = Math.max(0, p.endMs - p.startMs);
     const judged =
@@ -190,17 +192,16 @@ export function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | u
 }
 
 export function judgeSave(input: SaveJudgeInput): SaveVerdict {
-  const upload = uploadVerdictOf(input);
+  const judgedTransfer = judgedUpload(input);
+  const upload = judgedTransfer?.verdict;
   const judged = judgeSavePhases(input, upload);
   if (judged.length === 0) return { bottleneck: 'inconclusive', sentence: 'Save: inconclusive, no phase was recorded.', phases: [] };
   const totalMs = judged.reduce((sum, j) => sum + j.durationMs, 0);
   const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   const share = totalMs > 0 ? (dominant.durationMs / totalMs) * 100 : 0;
   // A stall is the first thing to fix, whatever phase took longest: it leads the save's sentence.
-  const uploadPhase = input.phases.find((p) => p.name === 'upload');
   const stall = upload?.limit === 'stall' ? upload.stalls[0] : undefined;
-  const lead =
-    stall && uploadPhase?.uploadTimeline ? `${uploadStallHeadline(stall, uploadPhase.networkBytes ?? null, uploadPhase.uploadTimeline.limits)} ` : '';
+  const lead = stall && judgedTransfer ? `${uploadStallHeadline(stall, judgedTransfer.networkBytes, judgedTransfer.timeline.limits)} ` : '';
   return {
     bottleneck: dominant.bottleneck,
     sentence: `${lead}Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN[dominant.phase]} took ${pct(share)} of the ${secs(totalMs)} save.`,

@@ -25,7 +25,7 @@ export interface Body {
 /** The median, 0 without values (a transfer without requests waits nothing). */
 export const median = (xs: readonly number[]): number => medianOf(xs) ?? 0;
 
-export const quantile = (xs: readonly number[], q: number): number => {
+const quantile = (xs: readonly number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? 0 : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
 };
@@ -188,12 +188,12 @@ export const STALL_MIN_MS = 1000;
 export const STALL_MIN_INTERVALS = 5;
 export const SLOW_REQUEST_FACTOR = 4;
 export const STALL_VERDICT_SHARE = 0.1;
-export const WAIT_SHARE = 0.5;
-export const STORE_SPREAD = 3;
+const WAIT_SHARE = 0.5;
+const STORE_SPREAD = 3;
 
 /** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
-export const PER_CONNECTION_ELASTICITY = 0.6;
-export const PATH_ELASTICITY = 0.3;
+const PER_CONNECTION_ELASTICITY = 0.6;
+const PATH_ELASTICITY = 0.3;
 
 /** How a transfer's own words differ, for its limit's sentence. */
 export interface TransferWords {

@@ -21,8 +21,8 @@ import { HTTP_CLIENT_SOCKET_TIMEOUT_MS, type UploadLimits } from '../profile/sch
 import { MiB } from '../util/units.js';
 
 /** saveCacheV2's forced options. */
-export const V2_BLOCK_BYTES = 64 * MiB;
-export const V2_CONCURRENCY = 8;
+const V2_BLOCK_BYTES = 64 * MiB;
+const V2_CONCURRENCY = 8;
 /** uploadCacheArchiveSDK's maxSingleShotSize. */
 const SDK_SINGLE_SHOT_BYTES = 128 * MiB;
 /** @azure/storage-common's DEFAULT_RETRY_OPTIONS.maxTries. */
