@@ -96823,26 +96823,29 @@ function relaxedCeilings(c, resource, phases, burst = null) {
   if (write2 <= 0) return null;
   return resource === "disk-bandwidth" ? { ...c, seqWriteBytesPerSecond: write2 } : { ...c, randWriteIops: write2 };
 }
+function spanWork(extract, tail, probed) {
+  const span = deviceWork([extract, tail]);
+  const own = ownWork(extract, span);
+  return { span, own, burst: burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1) };
+}
 function spanBound(resource, extract, tail, probed, speedup) {
   const e = extract?.facts.durationMs ?? 0;
   const t2 = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
-  const span = deviceWork([extract, tail]);
-  const burst = burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? ownWork(extract, span).writtenBytes / span.writtenBytes : 1);
+  const work = spanWork(extract, tail, probed);
+  const { burst } = work;
   const shown = burst && resource === "disk-bandwidth" ? { burst } : {};
   if ((resource === "disk-bandwidth" || resource === "disk-iops") && judged) {
     const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
     if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
-    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, burst), upperMs: null, measured: true, ...shown };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown };
   }
-  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail], burst), speedup, burst);
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail], burst), speedup, work);
   return { lowerMs: unchanged, upperMs: unchanged >= e + t2 ? e + t2 : null, measured: true, ...shown };
 }
-function spanBoundMs(resource, extract, tail, c, speedup, burst = null) {
+function spanBoundMs(resource, extract, tail, c, speedup, { span, own, burst }) {
   const e = extract?.facts.durationMs ?? 0;
   const t2 = tail?.facts.durationMs ?? 0;
-  const span = deviceWork([extract, tail]);
-  const own = ownWork(extract, span);
   const tailDevice = deviceWork([tail]);
   const ownShare = span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1;
   const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };

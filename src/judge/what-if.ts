@@ -288,20 +288,33 @@ function relaxedCeilings(
   return resource === 'disk-bandwidth' ? { ...c, seqWriteBytesPerSecond: write } : { ...c, randWriteIops: write };
 }
 
+/** What the extraction and tail bounds read, worked out once: the device's writes over the span, the restore's own part of them, a burst credit. */
+interface SpanWork {
+  span: DiskWork;
+  own: DiskWork;
+  burst: BurstCredit | null;
+}
+
+function spanWork(extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, probed: Ceilings): SpanWork {
+  const span = deviceWork([extract, tail]);
+  const own = ownWork(extract, span);
+  return { span, own, burst: burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1) };
+}
+
 function spanBound(resource: Resource, extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefined, probed: Ceilings, speedup: number): RestoreBound {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
-  const span = deviceWork([extract, tail]);
-  const burst = burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? ownWork(extract, span).writtenBytes / span.writtenBytes : 1);
+  const work = spanWork(extract, tail, probed);
+  const { burst } = work;
   const shown = burst && resource === 'disk-bandwidth' ? { burst } : {};
   if ((resource === 'disk-bandwidth' || resource === 'disk-iops') && judged) {
     const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
     // Not measured: the span taken as free is the only bound that claims nothing.
     if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
-    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, burst), upperMs: null, measured: true, ...shown };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown };
   }
-  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail], burst), speedup, burst);
+  const unchanged = spanBoundMs(resource, extract, tail, demonstrated(probed, [extract, tail], burst), speedup, work);
   return { lowerMs: unchanged, upperMs: unchanged >= e + t ? e + t : null, measured: true, ...shown };
 }
 
@@ -311,12 +324,10 @@ function spanBoundMs(
   tail: WhatIfPhase | undefined,
   c: Ceilings,
   speedup: number,
-  burst: BurstCredit | null = null,
+  { span, own, burst }: SpanWork,
 ): number {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
-  const span = deviceWork([extract, tail]);
-  const own = ownWork(extract, span);
   const tailDevice = deviceWork([tail]);
   const ownShare = span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1;
   const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
