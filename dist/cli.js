@@ -106694,7 +106694,7 @@ function findStalls2(t2) {
   for (const r of data) {
     const failedMs = r.endMs;
     if (r.outcome !== "error" && r.outcome !== "aborted" || failedMs === null) continue;
-    const retry2 = data.find((g) => g.id !== r.id && g.part === r.part && g.startMs >= failedMs - t2.intervalMs);
+    const retry2 = retryOf(data, r, t2.intervalMs);
     const waitedMs = (retry2?.startMs ?? t2.endMs) - failedMs;
     if (waitedMs >= minMs) stalls.push(make(r, "retry", failedMs, waitedMs));
   }
@@ -106715,10 +106715,13 @@ function stallSentence2(s4, t2, archiveBytes) {
   const whole = s4.wholeUploadMs >= 0.5 * s4.durationMs ? `, the whole upload stopped for ${seconds(s4.wholeUploadMs)} of it` : "";
   return `the upload stalled for ${seconds(s4.durationMs)} (${what}, ${seconds(Math.max(0, s4.startMs - t2.startMs))} into it ${stallPlace(s4, archiveBytes)}${whole}): ${s4.toolkit}`;
 }
+function retryOf(data, failed, intervalMs) {
+  return data.find((g) => g.id > failed.id && g.part === failed.part && g.startMs >= (failed.endMs ?? 0) - intervalMs);
+}
 function interruptions2(t2) {
   const data = t2.requests.filter(carriesData);
   return data.filter((r) => r.outcome === "aborted" || r.outcome === "error").map((r) => {
-    const retry2 = data.find((g) => g.id > r.id && g.part === r.part && g.startMs >= (r.endMs ?? 0) - t2.intervalMs);
+    const retry2 = retryOf(data, r, t2.intervalMs);
     const after = retry2 ? `request #${retry2.id} sent it again ${seconds(Math.max(0, retry2.startMs - (r.endMs ?? retry2.startMs)))} later: a retry` : "nothing sent it again";
     return `request #${r.id} (${r.part}) ${r.outcome === "error" ? "failed" : "was closed"} after sending ${bytes(r.sentBytes)}, ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t2.startMs))} into the upload; ${after}`;
   });

@@ -98,7 +98,7 @@ function findStalls(t: UploadTimeline): UploadStall[] {
   for (const r of data) {
     const failedMs = r.endMs;
     if ((r.outcome !== 'error' && r.outcome !== 'aborted') || failedMs === null) continue;
-    const retry = data.find((g) => g.id !== r.id && g.part === r.part && g.startMs >= failedMs - t.intervalMs);
+    const retry = retryOf(data, r, t.intervalMs);
     const waitedMs = (retry?.startMs ?? t.endMs) - failedMs;
     if (waitedMs >= minMs) stalls.push(make(r, 'retry', failedMs, waitedMs));
   }
@@ -128,13 +128,18 @@ function stallSentence(s: UploadStall, t: UploadTimeline, archiveBytes: number |
   return `the upload stalled for ${seconds(s.durationMs)} (${what}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it ${stallPlace(s, archiveBytes)}${whole}): ${s.toolkit}`;
 }
 
+/** The request that sent a failed one's part again: a later one of the same part, started once it failed (within a tick). */
+function retryOf(data: readonly UploadRequestRecord[], failed: UploadRequestRecord, intervalMs: number): UploadRequestRecord | undefined {
+  return data.find((g) => g.id > failed.id && g.part === failed.part && g.startMs >= (failed.endMs ?? 0) - intervalMs);
+}
+
 /** Requests closed before the store answered, and the request that sent the same part again (a retry), if any. */
 function interruptions(t: UploadTimeline): string[] {
   const data = t.requests.filter(carriesData);
   return data
     .filter((r) => r.outcome === 'aborted' || r.outcome === 'error')
     .map((r) => {
-      const retry = data.find((g) => g.id > r.id && g.part === r.part && g.startMs >= (r.endMs ?? 0) - t.intervalMs);
+      const retry = retryOf(data, r, t.intervalMs);
       const after = retry
         ? `request #${retry.id} sent it again ${seconds(Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)))} later: a retry`
         : 'nothing sent it again';
