@@ -94896,10 +94896,10 @@ function spread(values) {
   const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const mid = Math.floor(xs.length / 2);
-  const median4 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  const median3 = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
   const min = xs[0];
   const max = xs[xs.length - 1];
-  return { median: median4, min, max, runs: xs.length, spreadPercent: median4 > 0 ? (max - min) / median4 * 100 : 0 };
+  return { median: median3, min, max, runs: xs.length, spreadPercent: median3 > 0 ? (max - min) / median3 * 100 : 0 };
 }
 function median(values) {
   return spread(values)?.median ?? null;
@@ -97181,13 +97181,13 @@ function bestOtherDisk(outcomes2) {
 }
 function experimentOutputs(e) {
   const outcomes2 = e?.outcomes ?? [];
-  const median4 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
+  const median3 = (a) => outcomes2.find((o) => o.alternative === a)?.timeMs.median;
   const other = bestOtherDisk(outcomes2);
   return {
-    "experiment-baseline-seconds": secondsText(median4("baseline")),
-    "experiment-ram-seconds": secondsText(median4("ram")),
-    "experiment-decompress-seconds": secondsText(median4("decompress")),
-    "experiment-page-cache-seconds": secondsText(median4("page-cache")),
+    "experiment-baseline-seconds": secondsText(median3("baseline")),
+    "experiment-ram-seconds": secondsText(median3("ram")),
+    "experiment-decompress-seconds": secondsText(median3("decompress")),
+    "experiment-page-cache-seconds": secondsText(median3("page-cache")),
     "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
     "experiment-other-disk-path": other?.mountPoint ?? "",
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
@@ -98443,14 +98443,14 @@ function phaseList(names) {
   return nouns.length <= 1 ? nouns[0] ?? "" : `${nouns.slice(0, -1).join(", ")} and ${nouns[nouns.length - 1]}`;
 }
 function savingRange(o, baseline) {
-  const median4 = Math.max(0, o.savingMs ?? 0);
+  const median3 = Math.max(0, o.savingMs ?? 0);
   const share2 = Math.max(0, o.savingShare ?? 0);
   if (!baseline || baseline.timeMs.runs < 2 || baseline.timeMs.spreadPercent <= NOISY_BASELINE_SPREAD_PERCENT) {
-    return { ms: seconds(median4), share: percent(share2) };
+    return { ms: seconds(median3), share: percent(share2) };
   }
   const low = Math.max(0, baseline.timeMs.min - o.timeMs.max);
   const lowShare = baseline.timeMs.min > 0 ? low / baseline.timeMs.min : 0;
-  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median4)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
+  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median3)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share2)}` };
 }
 function splitApply(apply) {
   const m = /`([^`]+)`/.exec(apply);
@@ -106327,12 +106327,12 @@ function checkCpuRule(checks) {
   });
   const present = ratios.filter((r) => r !== null);
   const complete = present.length === ratios.length && present.length > 0;
-  const median4 = spread(present)?.median ?? null;
+  const median3 = spread(present)?.median ?? null;
   const worst = present.length ? Math.max(...present) : null;
-  const isLowerBound = complete && median4 !== null && median4 <= 1 + NOISE;
-  const tight = complete && median4 !== null && median4 >= TIGHTNESS;
+  const isLowerBound = complete && median3 !== null && median3 <= 1 + NOISE;
+  const tight = complete && median3 !== null && median3 >= TIGHTNESS;
   const noRunFarOver = complete && worst !== null && worst <= 1 + CPU_SINGLE_RUN_OVER;
-  return { ratios, basis, median: median4, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
+  return { ratios, basis, median: median3, worst, isLowerBound, tight, noRunFarOver, met: isLowerBound && tight && noRunFarOver };
 }
 function checkTotal(facts, i) {
   const plainMs = i.base.onDiskMs;
@@ -106425,6 +106425,9 @@ import * as fs13 from "node:fs";
 import * as path45 from "node:path";
 
 // src/bench/stats.ts
+function medianOrNaN(values) {
+  return median(values) ?? Number.NaN;
+}
 function fixed2(value, digits = 1, unit = "") {
   return value === null || !Number.isFinite(value) ? "n/a" : `${value.toFixed(digits)}${unit}`;
 }
@@ -108135,7 +108138,6 @@ async function sampledRestore(o) {
 var KEY = "download-lab";
 var ARCHIVE_BYTES = 4e7;
 var STALL_TOLERANCE_MS = 500;
-var median3 = (xs) => median(xs) ?? Number.NaN;
 async function seeded(root) {
   const services = await startLocalServices();
   const source = path52.join(root, "source");
@@ -108200,8 +108202,8 @@ async function mirroredTimings(changes, time) {
   for (const c of [...changes, ...[...changes].reverse()]) relaxed2.get(c)?.push(await time(c));
   baseline.push(await time(null));
   return {
-    baselineMs: median3(baseline),
-    relaxedMs: Object.fromEntries(changes.map((c) => [c, median3(relaxed2.get(c) ?? [])]))
+    baselineMs: medianOrNaN(baseline),
+    relaxedMs: Object.fromEntries(changes.map((c) => [c, medianOrNaN(relaxed2.get(c) ?? [])]))
   };
 }
 function bestChange(run3) {
@@ -108232,7 +108234,7 @@ function relaxationRows(section, noun, name2, intended, changes, runs) {
     {
       section,
       measure: `${name2}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(median3(best2.map((b) => b.savedMs)))}` : ""})`,
+      result: `${limits} (${agreeing}/${runs.length} agree${best2.length ? `; best relaxation ${best2[0]?.change}, saved ${seconds(medianOrNaN(best2.map((b) => b.savedMs)))}` : ""})`,
       target: "the verdict names the relaxation that saved most, every run",
       met: agreeing === runs.length
     }
@@ -108244,7 +108246,7 @@ function relaxationRows(section, noun, name2, intended, changes, runs) {
     rows.push({
       section,
       measure: `${name2}: what-if ${change}`,
-      result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(median3(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
+      result: `lower bound ${bound2}/${shares.length}, \u226580% tight ${tight}/${shares.length} (median ${formatNumber(medianOrNaN(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(", ")})`,
       target: "lower bound (\u2264 105%) and tight (\u2265 80%), every run",
       met: shares.length > 0 && tight === shares.length
     });
@@ -108272,7 +108274,7 @@ function downloadRows(results) {
       rows.push({
         section: "Download lab",
         measure: `${name2}: stall found`,
-        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median3(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(medianOrNaN(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
         target: "within 0.5 s of where and how long it was injected",
         met: within === runs.length
       });
@@ -108291,27 +108293,30 @@ import * as path53 from "node:path";
 var MB2 = 1e6;
 var MiB2 = 1024 * 1024;
 var upload = (faults) => ({ network: { upload: faults } });
+var CAP = { bytesPerSecond: 16 * MB2 };
+function injectedStall(s4) {
+  return s4.settings.network?.upload?.hold ?? null;
+}
 var UPLOAD_SCENARIOS = {
   "v2-blob-cap": {
     about: "cache v2 (one Put Blob of the whole archive), 16 MB/s",
     serviceVersion: "v2",
-    settings: upload({ bytesPerSecond: 16 * MB2 }),
+    settings: upload(CAP),
     intended: "bandwidth",
     relaxed: { "twice-aggregate": upload({ bytesPerSecond: 32 * MB2 }) }
   },
   "v2-hold": {
     about: "cache v2, 16 MB/s; the Put Blob held 3 s after 8 MB",
     serviceVersion: "v2",
-    settings: upload({ bytesPerSecond: 16 * MB2, hold: { request: 1, afterBytes: 8 * MB2, durationMs: 3e3 } }),
+    settings: upload({ ...CAP, hold: { request: 1, afterBytes: 8 * MB2, durationMs: 3e3 } }),
     intended: "stall",
-    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) },
-    stall: { request: 1, durationMs: 3e3 }
+    relaxed: { "stall-removed": upload(CAP) }
   },
   "v1-path-cap": {
     about: "cache v1, 4 MiB chunks (4 in parallel), 16 MB/s shared by all uploads",
     serviceVersion: "v1",
     uploadChunkSize: 4 * MiB2,
-    settings: upload({ bytesPerSecond: 16 * MB2 }),
+    settings: upload(CAP),
     intended: "path",
     relaxed: { "twice-aggregate": upload({ bytesPerSecond: 32 * MB2 }) }
   },
@@ -108335,18 +108340,17 @@ var UPLOAD_SCENARIOS = {
     about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #3 held 3 s after 1 MB",
     serviceVersion: "v1",
     uploadChunkSize: 4 * MiB2,
-    settings: upload({ bytesPerSecond: 16 * MB2, hold: { request: 3, afterBytes: 1 * MB2, durationMs: 3e3 } }),
+    settings: upload({ ...CAP, hold: { request: 3, afterBytes: 1 * MB2, durationMs: 3e3 } }),
     intended: "stall",
-    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) },
-    stall: { request: 3, durationMs: 3e3 }
+    relaxed: { "stall-removed": upload(CAP) }
   },
   "v1-reset": {
     about: "cache v1, 4 MiB chunks, 16 MB/s; chunk #2 reset before its response (saveCache tries it again after 5 s)",
     serviceVersion: "v1",
     uploadChunkSize: 4 * MiB2,
-    settings: upload({ bytesPerSecond: 16 * MB2, cut: { request: 2, afterBytes: 0 } }),
+    settings: upload({ ...CAP, cut: { request: 2, afterBytes: 0 } }),
     intended: "stall",
-    relaxed: { "stall-removed": upload({ bytesPerSecond: 16 * MB2 }) }
+    relaxed: { "stall-removed": upload(CAP) }
   }
 };
 var UPLOAD_SCENARIO_NAMES = Object.keys(UPLOAD_SCENARIOS);
@@ -108424,7 +108428,6 @@ function whatIfShare2(run3, change) {
 }
 function uploadRows(results) {
   const rows = [];
-  const mid = (xs) => median(xs) ?? Number.NaN;
   for (const { name: name2, scenario, runs } of results) {
     rows.push(
       ...relaxationRows(
@@ -108436,14 +108439,14 @@ function uploadRows(results) {
         runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c) => whatIfShare2(r, c) }))
       )
     );
-    const stall = scenario.stall;
+    const stall = injectedStall(scenario);
     if (stall) {
       const found = runs.map((r) => r.verdict.stalls[0]);
       const within = found.filter((s4) => s4 && Math.abs(s4.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS2).length;
       rows.push({
         section: "Upload lab",
         measure: `${name2}: stall found`,
-        result: `${within}/${runs.length} within 0.5 s (median ${seconds(mid(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        result: `${within}/${runs.length} within 0.5 s (median ${seconds(medianOrNaN(found.map((s4) => s4?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
         target: "within 0.5 s of how long it was injected",
         met: within === runs.length
       });

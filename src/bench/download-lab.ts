@@ -19,7 +19,7 @@ import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServi
 import { monotonicMs } from '../util/clock.js';
 import { formatNumber, seconds } from '../util/format.js';
 import type { BenchRow } from './table.js';
-import { median as medianOf } from './stats.js';
+import { medianOrNaN as median } from './stats.js';
 
 const KEY = 'download-lab';
 const ARCHIVE_BYTES = 40_000_000;
@@ -38,9 +38,6 @@ export interface DownloadLabResult {
   scenario: DownloadScenario;
   runs: DownloadLabRun[];
 }
-
-/** The runs' median; NaN without runs, which the table prints as such rather than as a figure. */
-const median = (xs: readonly number[]) => medianOf(xs) ?? Number.NaN;
 
 async function seeded(root: string): Promise<LocalServices> {
   const services = await startLocalServices();

@@ -1,5 +1,12 @@
 /** Medians and small formatting helpers for the benchmark table. Pure. */
-export { median } from '../util/spread.js';
+import { median } from '../util/spread.js';
+
+export { median };
+
+/** The runs' median for a table cell: NaN without runs, which prints as such rather than as a figure. */
+export function medianOrNaN(values: readonly number[]): number {
+  return median(values) ?? Number.NaN;
+}
 
 export function fixed(value: number | null, digits = 1, unit = ''): string {
   return value === null || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(digits)}${unit}`;

@@ -11,13 +11,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { boundShare, mirroredTimings, relaxationRows } from './download-lab.js';
-import { UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
+import { injectedStall, UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../profile/schema.js';
 import { observedSave } from '../save/observed-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../util/clock.js';
 import { seconds } from '../util/format.js';
-import { median } from './stats.js';
+import { medianOrNaN } from './stats.js';
 import type { BenchRow } from './table.js';
 
 type UploadChange = UploadWhatIf['change'];
@@ -112,7 +112,6 @@ function whatIfShare(run: UploadLabRun, change: UploadChange): number | null {
 
 export function uploadRows(results: readonly UploadLabResult[]): BenchRow[] {
   const rows: BenchRow[] = [];
-  const mid = (xs: number[]) => median(xs) ?? Number.NaN;
   for (const { name, scenario, runs } of results) {
     rows.push(
       ...relaxationRows(
@@ -124,14 +123,14 @@ export function uploadRows(results: readonly UploadLabResult[]): BenchRow[] {
         runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c: UploadChange) => whatIfShare(r, c) })),
       ),
     );
-    const stall = scenario.stall;
+    const stall = injectedStall(scenario);
     if (stall) {
       const found = runs.map((r) => r.verdict.stalls[0]);
       const within = found.filter((s) => s && Math.abs(s.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS).length;
       rows.push({
         section: 'Upload lab',
         measure: `${name}: stall found`,
-        result: `${within}/${runs.length} within 0.5 s (median ${seconds(mid(found.map((s) => s?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
+        result: `${within}/${runs.length} within 0.5 s (median ${seconds(medianOrNaN(found.map((s) => s?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
         target: 'within 0.5 s of how long it was injected',
         met: within === runs.length,
       });

@@ -5,6 +5,7 @@
  * upload bench (src/bench/upload-lab.ts) and the recorder of fixtures/uploads (scripts/record-uploads.ts).
  */
 import type { UploadLimitKind, UploadWhatIf } from '../profile/schema.js';
+import type { UploadFaults } from '../services/network-faults.js';
 import type { SettingsUpdate } from '../services/settings.js';
 
 const MB = 1_000_000;
@@ -20,33 +21,37 @@ export interface UploadScenario {
   intended: UploadLimitKind;
   /** Each intervention: the settings with one thing relaxed (a change with no setting to relax is left out). */
   relaxed: Partial<Record<UploadWhatIf['change'], SettingsUpdate>>;
-  /** The injected stall: which upload request (counted from 1, bodies only) and how long. */
-  stall?: { request: number; durationMs: number };
 }
 
-const upload = (faults: Record<string, unknown>): SettingsUpdate => ({ network: { upload: faults } }) as SettingsUpdate;
+const upload = (faults: UploadFaults): SettingsUpdate => ({ network: { upload: faults } });
+/** The shared cap most scenarios run under. */
+const CAP = { bytesPerSecond: 16 * MB };
+
+/** The stall a scenario injects (a held body: which request, counted from 1 over bodies only, and how long); none without one. */
+export function injectedStall(s: UploadScenario): { request: number; durationMs: number } | null {
+  return s.settings.network?.upload?.hold ?? null;
+}
 
 export const UPLOAD_SCENARIOS = {
   'v2-blob-cap': {
     about: 'cache v2 (one Put Blob of the whole archive), 16 MB/s',
     serviceVersion: 'v2',
-    settings: upload({ bytesPerSecond: 16 * MB }),
+    settings: upload(CAP),
     intended: 'bandwidth',
     relaxed: { 'twice-aggregate': upload({ bytesPerSecond: 32 * MB }) },
   },
   'v2-hold': {
     about: 'cache v2, 16 MB/s; the Put Blob held 3 s after 8 MB',
     serviceVersion: 'v2',
-    settings: upload({ bytesPerSecond: 16 * MB, hold: { request: 1, afterBytes: 8 * MB, durationMs: 3000 } }),
+    settings: upload({ ...CAP, hold: { request: 1, afterBytes: 8 * MB, durationMs: 3000 } }),
     intended: 'stall',
-    relaxed: { 'stall-removed': upload({ bytesPerSecond: 16 * MB }) },
-    stall: { request: 1, durationMs: 3000 },
+    relaxed: { 'stall-removed': upload(CAP) },
   },
   'v1-path-cap': {
     about: 'cache v1, 4 MiB chunks (4 in parallel), 16 MB/s shared by all uploads',
     serviceVersion: 'v1',
     uploadChunkSize: 4 * MiB,
-    settings: upload({ bytesPerSecond: 16 * MB }),
+    settings: upload(CAP),
     intended: 'path',
     relaxed: { 'twice-aggregate': upload({ bytesPerSecond: 32 * MB }) },
   },
@@ -70,18 +75,17 @@ export const UPLOAD_SCENARIOS = {
     about: 'cache v1, 4 MiB chunks, 16 MB/s; chunk #3 held 3 s after 1 MB',
     serviceVersion: 'v1',
     uploadChunkSize: 4 * MiB,
-    settings: upload({ bytesPerSecond: 16 * MB, hold: { request: 3, afterBytes: 1 * MB, durationMs: 3000 } }),
+    settings: upload({ ...CAP, hold: { request: 3, afterBytes: 1 * MB, durationMs: 3000 } }),
     intended: 'stall',
-    relaxed: { 'stall-removed': upload({ bytesPerSecond: 16 * MB }) },
-    stall: { request: 3, durationMs: 3000 },
+    relaxed: { 'stall-removed': upload(CAP) },
   },
   'v1-reset': {
     about: 'cache v1, 4 MiB chunks, 16 MB/s; chunk #2 reset before its response (saveCache tries it again after 5 s)',
     serviceVersion: 'v1',
     uploadChunkSize: 4 * MiB,
-    settings: upload({ bytesPerSecond: 16 * MB, cut: { request: 2, afterBytes: 0 } }),
+    settings: upload({ ...CAP, cut: { request: 2, afterBytes: 0 } }),
     intended: 'stall',
-    relaxed: { 'stall-removed': upload({ bytesPerSecond: 16 * MB }) },
+    relaxed: { 'stall-removed': upload(CAP) },
   },
 } as const satisfies Record<string, UploadScenario>;
 

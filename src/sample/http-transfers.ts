@@ -35,9 +35,6 @@ export interface TransferRecorderOptions {
   part: (request: ClientRequest) => string | null;
 }
 
-// The record lives beside the direction rules that fill it; callers keep importing it from here.
-export type { TransferRecord } from './transfer-rules.js';
-
 export interface RecordedTransfers {
   intervalMs: number;
   startMs: number;
