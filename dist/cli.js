@@ -100779,8 +100779,6 @@ var downloadRules = {
   errorMayComeFirst: false,
   beforeTick: () => {
   },
-  beforeClose: () => {
-  },
   closed: () => {
   },
   samples: (ticked) => ticked
@@ -100873,9 +100871,13 @@ var UploadTransferRules = class {
     diagnostics.unsubscribe("net.client.socket", this.onSocket);
     diagnostics.unsubscribe("http.client.request.created", this.onCreated);
   }
-  /** The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). */
-  count(socket) {
-    const queued = socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
+  /**
+   * The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). An
+   * answered upload was acknowledged whole, whatever the last tick's send queue said; a request cut
+   * short keeps what that tick saw acknowledged.
+   */
+  count(socket, answered = false) {
+    const queued = !answered && socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
     return Math.max(0, handedToKernel(socket) - (queued ?? 0));
   }
   /** Its creation, else when its socket began carrying it, else now. */
@@ -100903,14 +100905,10 @@ var UploadTransferRules = class {
       else pushPoint(seen.history, now, this.count(socket));
     }
   }
-  /** An answered upload was acknowledged whole; a request cut short keeps what the last tick saw acknowledged. */
-  beforeClose(outcome2) {
-    this.sendQueues = outcome2 === "complete" ? null : this.sendQueues;
-  }
   closed(record, socket, outcome2, now) {
     if (outcome2 === "complete") record.bodySentMs = bodyDoneMs(record.points, record.bytes, record.responseMs ?? now);
     if (socket) {
-      this.accounted.set(socket, this.count(socket));
+      this.accounted.set(socket, this.count(socket, outcome2 === "complete"));
       const seen = this.sockets.get(socket);
       if (seen) seen.freedMs = now;
     }
@@ -101079,14 +101077,13 @@ var TransferRecorder = class {
       ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
     };
   }
-  moved(t2) {
-    return t2.socket ? Math.max(0, this.rules.count(t2.socket) - t2.baseline) : t2.record.bytes;
+  moved(t2, answered = false) {
+    return t2.socket ? Math.max(0, this.rules.count(t2.socket, answered) - t2.baseline) : t2.record.bytes;
   }
   close(t2, outcome2) {
     if (!this.open.has(t2)) return;
     const now = this.o.nowMs();
-    this.rules.beforeClose(outcome2);
-    t2.record.bytes = this.moved(t2);
+    t2.record.bytes = this.moved(t2, outcome2 === "complete");
     this.rules.closed(t2.record, t2.socket, outcome2, now);
     t2.record.outcome = outcome2;
     t2.record.endMs = now;

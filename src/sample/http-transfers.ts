@@ -191,15 +191,14 @@ export class TransferRecorder {
     };
   }
 
-  private moved(t: Tracked): number {
-    return t.socket ? Math.max(0, this.rules.count(t.socket) - t.baseline) : t.record.bytes;
+  private moved(t: Tracked, answered = false): number {
+    return t.socket ? Math.max(0, this.rules.count(t.socket, answered) - t.baseline) : t.record.bytes;
   }
 
   private close(t: Tracked, outcome: TransferRequestOutcome): void {
     if (!this.open.has(t)) return;
     const now = this.o.nowMs();
-    this.rules.beforeClose(outcome);
-    t.record.bytes = this.moved(t);
+    t.record.bytes = this.moved(t, outcome === 'complete');
     this.rules.closed(t.record, t.socket, outcome, now);
     t.record.outcome = outcome;
     t.record.endMs = now;

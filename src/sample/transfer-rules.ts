@@ -19,8 +19,8 @@ export interface TransferDirectionRules {
   /** Subscribes the channels this direction needs beyond the recorder's own; `track` starts recording a request. */
   subscribe(track: (request: ClientRequest) => void): void;
   unsubscribe(): void;
-  /** Bytes moved in this direction on the socket so far. */
-  count(socket: Socket): number;
+  /** Bytes moved in this direction on the socket so far; `answered`: its request was just answered, so nothing it sent is still in flight. */
+  count(socket: Socket, answered?: boolean): number;
   /** When a request first seen now began. */
   startMs(request: ClientRequest, now: number): number;
   /** The socket's count where a request that just got it starts. */
@@ -33,8 +33,6 @@ export interface TransferDirectionRules {
   readonly errorMayComeFirst: boolean;
   /** At each tick, before the open requests' counts are read. */
   beforeTick(now: number): void;
-  /** As a request closes, before its final count is read. */
-  beforeClose(outcome: TransferRequestOutcome): void;
   /** As a request closes, once its final count is in `record.bytes` (its last point and endMs not yet set). */
   closed(record: TransferRecord, socket: Socket | null, outcome: TransferRequestOutcome, now: number): void;
   /** The transfer's samples: those the ticks kept, or rebuilt from the records. */
@@ -56,7 +54,6 @@ export const downloadRules: TransferDirectionRules = {
   closesOnResponse: false,
   errorMayComeFirst: false,
   beforeTick: () => {},
-  beforeClose: () => {},
   closed: () => {},
   samples: (ticked) => ticked,
 };

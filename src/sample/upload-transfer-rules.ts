@@ -74,10 +74,16 @@ export class UploadTransferRules implements TransferDirectionRules {
     diagnostics.unsubscribe('http.client.request.created', this.onCreated);
   }
 
-  /** The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). */
-  count(socket: Socket): number {
+  /**
+   * The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). An
+   * answered upload was acknowledged whole, whatever the last tick's send queue said; a request cut
+   * short keeps what that tick saw acknowledged.
+   */
+  count(socket: Socket, answered = false): number {
     const queued =
-      socket.localPort !== undefined && socket.remotePort !== undefined ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : undefined;
+      !answered && socket.localPort !== undefined && socket.remotePort !== undefined
+        ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`)
+        : undefined;
     return Math.max(0, handedToKernel(socket) - (queued ?? 0));
   }
 
@@ -110,18 +116,13 @@ export class UploadTransferRules implements TransferDirectionRules {
     }
   }
 
-  /** An answered upload was acknowledged whole; a request cut short keeps what the last tick saw acknowledged. */
-  beforeClose(outcome: TransferRequestOutcome): void {
-    this.sendQueues = outcome === 'complete' ? null : this.sendQueues;
-  }
-
   closed(record: TransferRecord, socket: Socket | null, outcome: TransferRequestOutcome, now: number): void {
     // The body reached the peer at the first tick that saw all of it acknowledged (the 'finish' event only
     // says the kernel took it); where no tick did, by the answer at the latest, which the far side sent
     // after reading it (not the close, a moment later: bodySentMs would then follow responseMs).
     if (outcome === 'complete') record.bodySentMs = bodyDoneMs(record.points, record.bytes, record.responseMs ?? now);
     if (socket) {
-      this.accounted.set(socket, this.count(socket));
+      this.accounted.set(socket, this.count(socket, outcome === 'complete'));
       const seen = this.sockets.get(socket);
       if (seen) seen.freedMs = now;
     }
