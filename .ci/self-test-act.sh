@@ -12,9 +12,10 @@
 #   pkg/runner/run_context.go setActionRuntimeVars), which point at our services, whose token the cache
 #   routes require. GITHUB_SERVER_URL is github.com and ACTIONS_CACHE_SERVICE_V2 unset, so the cache client takes v1.
 #
-# Fails (exit 1) unless act exits 0, every job succeeded, each `uses: ./` step wrote a summary naming its
-# label, each check step printed its "self-test ok" line, and the services hold what the jobs saved
-# (the seed's cache entry, the restore-key job's new entry) and uploaded (the three profile artifacts).
+# Every workflow file is first validated against act's strict schema. Then the script fails (exit 1)
+# unless act exits 0, every job succeeded, each `uses: ./` step wrote a summary naming its label, each
+# check step printed its "self-test ok" line, and the services hold what the jobs saved (the seed's cache
+# entry, the restore-key job's new entry) and uploaded (the three profile artifacts).
 # Expects dist/ built (npm run build) and tar, zstd and fio on PATH, as .ci/run provides.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,7 @@ ACT_VERSION=v0.2.89
 ACT_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/disk-profiler/act-$ACT_VERSION"
 ACT="$ACT_DIR/act"
 TIMEOUT_SECONDS="${SELF_TEST_TIMEOUT_SECONDS:-600}"
-started=$(date +%s)
+started="${SELF_TEST_STARTED:-$(date +%s)}"
 
 fail() {
   echo "self-test under act FAILED: $*" >&2
@@ -37,16 +38,25 @@ if [ ! -x "$ACT" ]; then
   GOBIN="$ACT_DIR" GOFLAGS=-buildvcs=false go install "github.com/nektos/act@$ACT_VERSION"
 fi
 "$ACT" --version | grep -qx "act version ${ACT_VERSION#v}" || fail "$ACT is not act ${ACT_VERSION#v}: $("$ACT" --version)"
-for f in dist/main.js dist/post.js dist/cli.js; do [ -f "$f" ] || fail "$f is missing: run npm run build first"; done
 
 # As root, the rest runs in a network namespace of its own with only loopback up, so a step that reached
 # past loopback (a remote action, a download) would fail here instead of passing by the network.
 if [ -z "${SELF_TEST_NETNS:-}" ]; then
   if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null && command -v ip >/dev/null && unshare --net true 2>/dev/null; then
-    exec unshare --net env SELF_TEST_NETNS=loopback-only bash -c 'ip link set lo up && exec "$0"' "$0"
+    exec unshare --net env SELF_TEST_NETNS=loopback-only SELF_TEST_STARTED="$started" bash -c 'ip link set lo up && exec "$0"' "$0"
   fi
   echo "note: not root (or no unshare/ip): the workflow runs in this machine's network namespace"
 fi
+
+for f in dist/main.js dist/post.js dist/cli.js; do [ -f "$f" ] || fail "$f is missing: run npm run build first"; done
+
+# Every workflow file against act's strict schema (an unknown key or a misplaced one fails here).
+for workflow in .github/workflows/*.yml; do
+  ACT_DISABLE_VERSION_CHECK=1 "$ACT" --workflows "$workflow" --validate --strict >/dev/null 2>"${TMPDIR:-/tmp}/act-validate.$$" ||
+    { grep -v 'docker connection' "${TMPDIR:-/tmp}/act-validate.$$" >&2; rm -f "${TMPDIR:-/tmp}/act-validate.$$"; fail "$workflow is not a valid workflow"; }
+done
+rm -f "${TMPDIR:-/tmp}/act-validate.$$"
+echo "act --validate --strict: $(ls .github/workflows/*.yml | wc -l) workflow files valid"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/disk-profiler-act.XXXXXX")"
 SERVICES_PID=""
@@ -63,11 +73,11 @@ trap cleanup EXIT
 node dist/cli.js serve >"$WORK/services.env" 2>"$WORK/services.log" &
 SERVICES_PID=$!
 for _ in $(seq 1 600); do
-  grep -q 'Local Actions services on' "$WORK/services.log" && break
+  grep -qs 'Local Actions services on' "$WORK/services.log" && break
   kill -0 "$SERVICES_PID" 2>/dev/null || { cat "$WORK/services.log" >&2; fail "disk-profiler serve exited"; }
   sleep 0.1
 done
-grep -q 'Local Actions services on' "$WORK/services.log" || { cat "$WORK/services.log" >&2; fail "disk-profiler serve did not start within 60 s"; }
+grep -qs 'Local Actions services on' "$WORK/services.log" || { cat "$WORK/services.log" >&2; fail "disk-profiler serve did not start within 60 s"; }
 service_var() { sed -n "s/^$1=//p" "$WORK/services.env"; }
 SERVICES_URL="$(service_var ACTIONS_RESULTS_URL)"
 SERVICES_TOKEN="$(service_var ACTIONS_RUNTIME_TOKEN)"
@@ -157,7 +167,7 @@ if (failures.length > 0) {
 EOF
 checks_status=$?
 set -e
-echo "self-test under act: $(($(date +%s) - started)) s"
+echo "self-test under act: $(($(date +%s) - started)) s in all"
 if [ "$checks_status" -ne 0 ]; then
   echo "--- act's log (messages) ---" >&2
   node -e "for (const l of require('node:fs').readFileSync(process.argv[1],'utf8').split('\n')) { try { const e = JSON.parse(l); console.error((e.job ? '[' + e.job + '] ' : '') + (e.msg ?? '')); } catch { if (l) console.error(l); } }" "$WORK/act.log" | tail -200 >&2
