@@ -115,3 +115,22 @@ describe('both blkio caps: which cap the probes met and which one the restore me
     expect(j.phases.flatMap((ph) => ph.evidence).find((e) => e.id === 'seq-probe-met-iops')?.text).toContain('no bandwidth ceiling is known');
   });
 });
+
+describe('the probe-iops-cap scenario (fixtures/profiles/lab-probe-iops-cap-bench-run1.json)', () => {
+  const p = validateProfile(JSON.parse(readFileSync(`${FIXTURE_DIR}lab-probe-iops-cap-bench-run1.json`, 'utf8')));
+  // The same run's intervention (the provenance's about): each 2x relaxation run twice, until on disk.
+  const measuredMs = { 'disk-bandwidth': (9607 + 8320) / 2, 'disk-iops': (7754 + 4100) / 2 };
+
+  it('is IOPS-bound, as the intervention found (IOPS x2 saved 43 %, bandwidth x2 2 %)', () => {
+    expect(judgeProfile(p).bottleneck).toBe('disk-iops');
+    expect(seqWriteMetIops(p, probedCaps(p))?.rand?.name).toBe('rand-write');
+  });
+
+  for (const resource of ['disk-bandwidth', 'disk-iops'] as const) {
+    it(`its ${resource} what-if is a lower bound on the doubled restore and a tight one (the bench's 80-105 %)`, () => {
+      const lower = judgeProfile(p).whatIf?.find((w) => w.resource === resource)?.restoreLowerBoundMs ?? 0;
+      expect(lower / measuredMs[resource]).toBeLessThanOrEqual(1.05);
+      expect(lower / measuredMs[resource]).toBeGreaterThanOrEqual(0.8);
+    });
+  }
+});
