@@ -26,8 +26,8 @@ export interface Ceilings {
   noCgroupIoCap?: boolean;
   /**
    * fio's sequential-write probe met the IOPS limit (its writes reached the device as small bios at the
-   * random probe's rate, probe-caps.ts): its bytes/s are not a bandwidth ceiling, so
-   * seqWriteBytesPerSecond is null (or a cgroup bandwidth cap, cgroup-io.ts).
+   * random probe's rate, or at the cgroup's IOPS cap: probe-caps.ts): its bytes/s are not a bandwidth
+   * ceiling, so seqWriteBytesPerSecond is null (or a cgroup bandwidth cap, cgroup-io.ts).
    */
   seqWriteMetIops?: SeqMetIops;
 }

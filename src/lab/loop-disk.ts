@@ -53,7 +53,7 @@ export function createLoopDevice(
   return { device, devNumber: devNumberOf(device) };
 }
 
-/** Sets both queue settings, whatever they were (each put back on cleanup, after the detach is undone in order). */
+/** Sets both queue settings, whatever they were; cleanup puts back what it found (before the detach, which was pushed first). */
 export function setQueue(cleanup: CleanupStack, device: string, queue: QueueValues): void {
   const hw = Number(readText(`/sys/block/${path.basename(device)}/queue/max_hw_sectors_kb`));
   setQueueValue(cleanup, device, 'nomerges', String(queue.nomerges));
