@@ -2462,14 +2462,14 @@ var require_util = __commonJS({
         }
         const port = url3.port != null ? url3.port : url3.protocol === "https:" ? 443 : 80;
         let origin = url3.origin != null ? url3.origin : `${url3.protocol || ""}//${url3.hostname || ""}:${port}`;
-        let path56 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
+        let path57 = url3.path != null ? url3.path : `${url3.pathname || ""}${url3.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path56 && path56[0] !== "/") {
-          path56 = `/${path56}`;
+        if (path57 && path57[0] !== "/") {
+          path57 = `/${path57}`;
         }
-        return new URL(`${origin}${path56}`);
+        return new URL(`${origin}${path57}`);
       }
       if (!isHttpOrHttpsPrefixed(url3.origin || url3.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -2920,39 +2920,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path56, origin }
+          request: { method, path: path57, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path56);
+        debuglog("sending request to %s %s/%s", method, origin, path57);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path56, origin },
+          request: { method, path: path57, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path56,
+          path57,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path56, origin }
+          request: { method, path: path57, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path56);
+        debuglog("trailers received from %s %s/%s", method, origin, path57);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path56, origin },
+          request: { method, path: path57, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path56,
+          path57,
           error2.message
         );
       });
@@ -3001,9 +3001,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path56, origin }
+            request: { method, path: path57, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path56);
+          debuglog("sending request to %s %s/%s", method, origin, path57);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -3066,7 +3066,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path56,
+        path: path57,
         method,
         body: body3,
         headers,
@@ -3081,11 +3081,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path56 !== "string") {
+        if (typeof path57 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path56[0] !== "/" && !(path56.startsWith("http://") || path56.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path57[0] !== "/" && !(path57.startsWith("http://") || path57.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path56)) {
+        } else if (invalidPathRegex.test(path57)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -3151,7 +3151,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path56, query) : path56;
+        this.path = query ? buildURL(path57, query) : path57;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -7844,7 +7844,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path56, host, upgrade, blocking, reset } = request;
+      const { method, path: path57, host, upgrade, blocking, reset } = request;
       let { body: body3, headers, contentLength: contentLength3 } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util6.isFormDataLike(body3)) {
@@ -7925,7 +7925,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path56} HTTP/1.1\r
+      let header = `${method} ${path57} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -8454,7 +8454,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path56, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path57, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body: body3 } = request;
       if (upgrade) {
         util6.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -8551,7 +8551,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path56;
+      headers[HTTP2_HEADER_PATH] = path57;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body3 && typeof body3.read === "function") {
@@ -8904,9 +8904,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util6.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path56 = search ? `${pathname}${search}` : pathname;
+        const path57 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path56;
+        this.opts.path = path57;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -10145,10 +10145,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path56 = "/",
+          path: path57 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path56;
+        opts.path = origin + path57;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL3(origin);
           headers.host = host;
@@ -12120,20 +12120,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path56) {
-      if (typeof path56 !== "string") {
-        return path56;
+    function safeUrl(path57) {
+      if (typeof path57 !== "string") {
+        return path57;
       }
-      const pathSegments = path56.split("?");
+      const pathSegments = path57.split("?");
       if (pathSegments.length !== 2) {
-        return path56;
+        return path57;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path56, method, body: body3, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path56);
+    function matchKey(mockDispatch2, { path: path57, method, body: body3, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path57);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body3) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -12155,7 +12155,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path56 }) => matchValue(safeUrl(path56), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path57 }) => matchValue(safeUrl(path57), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -12193,9 +12193,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path56, method, body: body3, headers, query } = opts;
+      const { path: path57, method, body: body3, headers, query } = opts;
       return {
-        path: path56,
+        path: path57,
         method,
         body: body3,
         headers,
@@ -12658,10 +12658,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path56, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path57, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path56,
+            Path: path57,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -17540,9 +17540,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path56) {
-      for (let i = 0; i < path56.length; ++i) {
-        const code = path56.charCodeAt(i);
+    function validateCookiePath(path57) {
+      for (let i = 0; i < path57.length; ++i) {
+        const code = path57.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -20462,11 +20462,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path56 = opts.path;
+          let path57 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path56 = `/${path56}`;
+            path57 = `/${path57}`;
           }
-          url3 = new URL(util6.parseOrigin(url3).origin + path56);
+          url3 = new URL(util6.parseOrigin(url3).origin + path57);
         } else {
           if (!opts) {
             opts = typeof url3 === "object" ? url3 : {};
@@ -31182,15 +31182,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path56 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path56.startsWith("/")) {
-      path56 = path56.substring(1);
+    let path57 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path57.startsWith("/")) {
+      path57 = path57.substring(1);
     }
-    if (isAbsoluteUrl(path56)) {
-      requestUrl = path56;
+    if (isAbsoluteUrl(path57)) {
+      requestUrl = path57;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path56);
+      requestUrl = appendPath(requestUrl, path57);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -31236,9 +31236,9 @@ function appendPath(url3, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path56 = pathToAppend.substring(0, searchStart);
+    const path57 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path56;
+    newPath = newPath + path57;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -34115,16 +34115,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path56 = this._matcher.path;
-    return path56.length > 0 ? path56[path56.length - 1].tag : void 0;
+    const path57 = this._matcher.path;
+    return path57.length > 0 ? path57[path57.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path56 = this._matcher.path;
-    return path56.length > 0 ? path56[path56.length - 1].namespace : void 0;
+    const path57 = this._matcher.path;
+    return path57.length > 0 ? path57[path57.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -34132,9 +34132,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path56 = this._matcher.path;
-    if (path56.length === 0) return void 0;
-    return path56[path56.length - 1].values?.[attrName];
+    const path57 = this._matcher.path;
+    if (path57.length === 0) return void 0;
+    return path57[path57.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -34142,9 +34142,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path56 = this._matcher.path;
-    if (path56.length === 0) return false;
-    const current = path56[path56.length - 1];
+    const path57 = this._matcher.path;
+    if (path57.length === 0) return false;
+    const current = path57[path57.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -34170,18 +34170,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path56 = this._matcher.path;
-    if (path56.length === 0) return -1;
-    return path56[path56.length - 1].position ?? 0;
+    const path57 = this._matcher.path;
+    if (path57.length === 0) return -1;
+    return path57[path57.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path56 = this._matcher.path;
-    if (path56.length === 0) return -1;
-    return path56[path56.length - 1].counter ?? 0;
+    const path57 = this._matcher.path;
+    if (path57.length === 0) return -1;
+    return path57[path57.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -37446,11 +37446,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path56) {
+    function locateFile(path57) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path56, scriptDirectory);
+        return Module["locateFile"](path57, scriptDirectory);
       }
-      return scriptDirectory + path56;
+      return scriptDirectory + path57;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -37463,7 +37463,7 @@ var NativeCRC64 = (() => {
     }
     if (ENVIRONMENT_IS_NODE) {
       if (typeof process == "undefined" || !process.release || process.release.name !== "node") throw new Error("not compiled for this environment (did you build to HTML and try to run it not on the web, or set ENVIRONMENT to something - like node - and run it someplace else - like on the web?)");
-      var fs14 = require2("fs");
+      var fs15 = require2("fs");
       var nodePath = require2("path");
       if (ENVIRONMENT_IS_WORKER) {
         scriptDirectory = nodePath.dirname(scriptDirectory) + "/";
@@ -37472,7 +37472,7 @@ var NativeCRC64 = (() => {
       }
       read_ = (filename, binary) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        return fs14.readFileSync(filename, binary ? void 0 : "utf8");
+        return fs15.readFileSync(filename, binary ? void 0 : "utf8");
       };
       readBinary = (filename) => {
         var ret = read_(filename, true);
@@ -37484,7 +37484,7 @@ var NativeCRC64 = (() => {
       };
       readAsync = (filename, onload, onerror) => {
         filename = isFileURI(filename) ? new URL(filename) : nodePath.normalize(filename);
-        fs14.readFile(filename, function(err2, data) {
+        fs15.readFile(filename, function(err2, data) {
           if (err2) onerror(err2);
           else onload(data.buffer);
         });
@@ -41101,9 +41101,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request) {
-    const path56 = getURLPath(request.url) || "/";
+    const path57 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path56}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path57}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -41585,9 +41585,9 @@ function storageSharedKeyCredentialPolicy(options) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request) {
-    const path56 = getURLPath(request.url) || "/";
+    const path57 = getURLPath(request.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path56}`;
+    canonicalizedResourceString += `/${options.accountName}${path57}`;
     const queries = getURLQueries(request.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -55722,10 +55722,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url3) {
   const urlParsed = new URL(url3);
-  let path56 = urlParsed.pathname;
-  path56 = path56 || "/";
-  path56 = escape(path56);
-  urlParsed.pathname = path56;
+  let path57 = urlParsed.pathname;
+  path57 = path57 || "/";
+  path57 = escape(path57);
+  urlParsed.pathname = path57;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -55810,9 +55810,9 @@ function escape(text) {
 }
 function appendToURLPath(url3, name2) {
   const urlParsed = new URL(url3);
-  let path56 = urlParsed.pathname;
-  path56 = path56 ? path56.endsWith("/") ? `${path56}${name2}` : `${path56}/${name2}` : name2;
-  urlParsed.pathname = path56;
+  let path57 = urlParsed.pathname;
+  path57 = path57 ? path57.endsWith("/") ? `${path57}${name2}` : `${path57}/${name2}` : name2;
+  urlParsed.pathname = path57;
   return urlParsed.toString();
 }
 function setURLParameter2(url3, name2, value) {
@@ -63027,8 +63027,8 @@ var InnerBatchRequest = class {
     if (this.operationCount >= BATCH_MAX_REQUEST) {
       throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
     }
-    const path56 = getURLPath2(subRequest.url);
-    if (!path56 || path56 === "") {
+    const path57 = getURLPath2(subRequest.url);
+    if (!path57 || path57 === "") {
       throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
     }
   }
@@ -63091,8 +63091,8 @@ var BlobBatchClient = class {
       pipeline5 = newPipeline(credentialOrPipeline, options);
     }
     const storageClientContext = new StorageContextClient(url3, getCoreClientOptions(pipeline5));
-    const path56 = getURLPath2(url3);
-    if (path56 && path56 !== "/") {
+    const path57 = getURLPath2(url3);
+    if (path57 && path57 !== "/") {
       this.serviceOrContainerContext = storageClientContext.container;
     } else {
       this.serviceOrContainerContext = storageClientContext.service;
@@ -66650,8 +66650,8 @@ var UrlSigner = class {
     const query = new URLSearchParams({ se: String(expiresAtMs) });
     if (ref.fileName) query.set("fn", ref.fileName);
     query.set("sig", this.mac(ref, expiresAtMs).toString("base64url"));
-    const path56 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
-    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path56}?${query}`;
+    const path57 = [ref.container, ...ref.blobName.split("/")].map(encodeURIComponent).join("/");
+    return `${baseUrl}${BLOB_ROUTE_PREFIX}${path57}?${query}`;
   }
   /** The blob a request URL refers to, or a reason it is refused. */
   verify(url3, nowMs = Date.now()) {
@@ -71366,8 +71366,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path56, level) {
-    this.path = path56;
+  constructor(path57, level) {
+    this.path = path57;
     this.level = level;
   }
 };
@@ -85723,10 +85723,10 @@ var StorageContextClient2 = class extends StorageClient3 {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath2(url3) {
   const urlParsed = new URL(url3);
-  let path56 = urlParsed.pathname;
-  path56 = path56 || "/";
-  path56 = escape3(path56);
-  urlParsed.pathname = path56;
+  let path57 = urlParsed.pathname;
+  path57 = path57 || "/";
+  path57 = escape3(path57);
+  urlParsed.pathname = path57;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString2(connectionString) {
@@ -85811,9 +85811,9 @@ function escape3(text) {
 }
 function appendToURLPath2(url3, name2) {
   const urlParsed = new URL(url3);
-  let path56 = urlParsed.pathname;
-  path56 = path56 ? path56.endsWith("/") ? `${path56}${name2}` : `${path56}/${name2}` : name2;
-  urlParsed.pathname = path56;
+  let path57 = urlParsed.pathname;
+  path57 = path57 ? path57.endsWith("/") ? `${path57}${name2}` : `${path57}/${name2}` : name2;
+  urlParsed.pathname = path57;
   return urlParsed.toString();
 }
 function setURLParameter3(url3, name2, value) {
@@ -95435,6 +95435,8 @@ var THROTTLED_PERIODS_SHARE = 0.5;
 var THROTTLED_MIN_PERIODS = 5;
 var ABOVE_CEILING_SHARE = 1.15;
 var FEW_MERGES_SHARE = 0.1;
+var PROBE_SPLIT_SHARE = 1 / 16;
+var PROBE_SAME_RATE_TOLERANCE = 0.25;
 
 // src/judge/attribution.ts
 function earlierSteps(profile2) {
@@ -95481,6 +95483,71 @@ function attribute(x) {
   return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
 }
 
+// src/judge/probe-caps.ts
+function probeCounted(p2) {
+  const c = p2?.deviceCounts;
+  if (!p2 || !c || p2.error || !(p2.bytesPerSecond > 0) || c.requests <= 0 || c.sectors <= 0) return null;
+  const bios = c.requests + c.merges;
+  const bytes2 = c.sectors * 512;
+  const bioBytes = bytes2 / bios;
+  const requestBytes = bytes2 / c.requests;
+  return {
+    name: p2.name,
+    device: c.device,
+    blockSizeBytes: p2.blockSizeBytes,
+    biosPerSecond: p2.bytesPerSecond / bioBytes,
+    requestsPerSecond: p2.bytesPerSecond / requestBytes,
+    bioBytes,
+    requestBytes,
+    merges: c.merges,
+    bytesPerSecond: p2.bytesPerSecond,
+    biosPerFioIo: p2.blockSizeBytes / bioBytes
+  };
+}
+var sizeText = (bytes2) => bytes2 >= MiB ? `${formatNumber(bytes2 / MiB)} MiB` : `${formatNumber(bytes2 / KiB)} KiB`;
+var rateClose = (a, b) => b > 0 && Math.abs(a / b - 1) <= PROBE_SAME_RATE_TOLERANCE;
+function seqWriteMetIops(profile2, cap = null) {
+  const probes3 = profile2.probes?.probes ?? [];
+  const seqProbe = probes3.find((p2) => p2.name === "seq-write");
+  const seq = probeCounted(seqProbe);
+  if (!seqProbe || !seq || seq.bioBytes > PROBE_SPLIT_SHARE * seq.blockSizeBytes) return null;
+  const arrived = `fio's ${sizeText(seq.blockSizeBytes)} sequential writes reached ${seq.device} as ${formatNumber(seq.bioBytes / KiB)} KiB bios (${formatNumber(seq.biosPerFioIo)} per write)`;
+  const tail = `the sequential probe met the IOPS limit, so its ${mibPerSecond(seqProbe.bytesPerSecond)} is that limit in bytes, not a bandwidth ceiling`;
+  const rand = probeCounted(probes3.find((p2) => p2.name === "rand-write"));
+  if (rand && rand.device === seq.device && seq.bioBytes <= rand.bioBytes * (1 + PROBE_SAME_RATE_TOLERANCE)) {
+    const count2 = rateClose(seq.biosPerSecond, rand.biosPerSecond) ? "bios" : rateClose(seq.requestsPerSecond, rand.requestsPerSecond) ? "requests" : null;
+    if (count2) {
+      const rate2 = (c) => count2 === "bios" ? c.biosPerSecond : c.requestsPerSecond;
+      return {
+        seq,
+        rand,
+        seqBytesPerSecond: seqProbe.bytesPerSecond,
+        sentence: `${arrived}, ${formatNumber(rate2(seq))} ${count2}/s against the random probe's ${formatNumber(rate2(rand))}/s: ${tail}`
+      };
+    }
+  }
+  const met = capMetBy(seq, cap);
+  if (met?.cap === "writeIops" && cap?.writeIops) {
+    return {
+      seq,
+      seqBytesPerSecond: seqProbe.bytesPerSecond,
+      sentence: `${arrived}, ${formatNumber(seq.biosPerSecond)} bios/s against the cgroup's IOPS cap of ${iops(cap.writeIops)}: ${tail}`
+    };
+  }
+  return null;
+}
+function capMetBy(counted, cap) {
+  if (!counted || !cap) return null;
+  const shares = [];
+  if (cap.writeIops) shares.push({ cap: "writeIops", share: counted.biosPerSecond / cap.writeIops });
+  if (cap.writeBytesPerSecond) shares.push({ cap: "writeBytesPerSecond", share: counted.bytesPerSecond / cap.writeBytesPerSecond });
+  const top = shares.filter((s4) => s4.share >= NEAR_CEILING_SHARE).sort((a, b) => b.share - a.share)[0];
+  return top ?? null;
+}
+function capMetText(met, cap) {
+  return met === "writeIops" ? `IOPS cap (${iops(cap.writeIops ?? 0)})` : `bandwidth cap (${mibPerSecond(cap.writeBytesPerSecond ?? 0)})`;
+}
+
 // src/judge/ceilings.ts
 function usable(profile2, name2) {
   const p2 = profile2.probes?.probes.find((x) => x.name === name2);
@@ -95488,13 +95555,15 @@ function usable(profile2, name2) {
 }
 function ceilingsOf(profile2) {
   const qd1 = usable(profile2, "rand-read-qd1");
+  const metIops = usable(profile2, "seq-write") ? seqWriteMetIops(profile2) : null;
   return {
-    seqWriteBytesPerSecond: usable(profile2, "seq-write")?.bytesPerSecond ?? null,
+    seqWriteBytesPerSecond: metIops ? null : usable(profile2, "seq-write")?.bytesPerSecond ?? null,
     randWriteIops: usable(profile2, "rand-write")?.iops ?? null,
     seqReadBytesPerSecond: usable(profile2, "seq-read")?.bytesPerSecond ?? null,
     randReadIops: usable(profile2, "rand-read")?.iops ?? null,
     qd1ReadIops: qd1 && qd1.latencyNs.mean > 0 ? 1e9 / qd1.latencyNs.mean : null,
-    fsyncWriteIops: usable(profile2, "fsync-write")?.iops ?? null
+    fsyncWriteIops: usable(profile2, "fsync-write")?.iops ?? null,
+    ...metIops ? { seqWriteMetIops: metIops } : {}
   };
 }
 function hasCeilings(c) {
@@ -95603,11 +95672,30 @@ function withCgroupCaps(profile2, ceilings, deviceIndex) {
   const cap = capsOnDevice(profile2, deviceIndex);
   if (!cap) return capsRead(profile2) && deviceIndex !== null ? { ...ceilings, noCgroupIoCap: true } : ceilings;
   const out = { ...ceilings, from: { ...ceilings.from } };
+  const probedHere = deviceIndex !== null && profile2.devices[deviceIndex]?.name === profile2.probes?.deviceName;
+  const byCap = !probedHere || ceilings.seqWriteMetIops || ceilings.seqWriteBytesPerSecond === null ? null : seqWriteMetIops(profile2, cap);
+  if (byCap) {
+    out.seqWriteMetIops = byCap;
+    out.seqWriteBytesPerSecond = null;
+  }
   for (const kind of Object.keys(CAP_FIELD)) {
     const value = cap[CAP_FIELD[kind]];
     if (value === void 0) continue;
-    const probed = ceilings[kind];
+    const probed = out[kind];
     if (kind === "randWriteIops") out.writeBiosCap = value;
+    const metIops = kind === "seqWriteBytesPerSecond" ? out.seqWriteMetIops : void 0;
+    if (metIops) {
+      out[kind] = value;
+      const iopsCap = cap.writeIops ? `the IOPS cap (${iops(cap.writeIops)})` : "an IOPS limit";
+      out.from = {
+        ...out.from,
+        [kind]: {
+          said: `${capText(profile2, kind, value)} (fio's sequential-write probe met ${iopsCap}, not this one: its ${mibPerSecond(metIops.seqBytesPerSecond)} is that cap in bytes)`,
+          cap: true
+        }
+      };
+      continue;
+    }
     if (probed !== null && probed <= value) {
       out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile2, kind, value)})`, cap: false } };
       continue;
@@ -96074,6 +96162,18 @@ function diskLoad(facts, ceilings, what, stack) {
         null,
         "",
         ["disk-bandwidth"]
+      )
+    );
+  }
+  if (d && d.writes > 0 && ceilings.seqWriteMetIops) {
+    const bandwidth = write2.seq ? `bytes/s are held against ${write2.seqFrom?.cap ? `the cgroup's bandwidth cap of ${mibPerSecond(write2.seq)}` : mibPerSecond(write2.seq)}` : "no bandwidth ceiling is known";
+    c.push(
+      candidate(
+        "seq-probe-met-iops",
+        `${ceilings.seqWriteMetIops.sentence}; ${bandwidth}, requests/s against the IOPS ceiling`,
+        ceilings.seqWriteMetIops.seq.bioBytes / 1024,
+        "KiB",
+        []
       )
     );
   }
@@ -97203,16 +97303,16 @@ import os10 from "node:os";
 
 // src/sample/read-file.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-function readText(path56) {
+function readText(path57) {
   try {
-    const text = readFileSync2(path56, "utf8").trim();
+    const text = readFileSync2(path57, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   }
 }
-function readNumber(path56) {
-  const text = readText(path56);
+function readNumber(path57) {
+  const text = readText(path57);
   const value = text === void 0 ? NaN : Number(text);
   return Number.isFinite(value) ? value : void 0;
 }
@@ -97322,9 +97422,9 @@ function parseMountinfo(text) {
   }
   return entries;
 }
-function isUnder(path56, mountPoint) {
-  if (mountPoint === "/") return path56.startsWith("/");
-  return path56 === mountPoint || path56.startsWith(`${mountPoint}/`);
+function isUnder(path57, mountPoint) {
+  if (mountPoint === "/") return path57.startsWith("/");
+  return path57 === mountPoint || path57.startsWith(`${mountPoint}/`);
 }
 function findMount(entries, realPath) {
   let best2 = null;
@@ -97419,8 +97519,8 @@ function splitDevT(dev) {
   const minor = dev & 0xffn | dev >> 12n & ~0xffn;
   return { major: Number(major), minor: Number(minor) };
 }
-function nearestExisting(path56) {
-  return realpathSync(nearestExistingPath(path56));
+function nearestExisting(path57) {
+  return realpathSync(nearestExistingPath(path57));
 }
 function activeScheduler(text) {
   if (!text) return void 0;
@@ -97449,15 +97549,15 @@ function slavesOf(dir) {
     return [];
   }
 }
-function realPathOrNull(path56) {
+function realPathOrNull(path57) {
   try {
-    return realpathSync(path56);
+    return realpathSync(path57);
   } catch {
     return null;
   }
 }
-function nearestVisible(path56, realPath) {
-  let p2 = path56;
+function nearestVisible(path57, realPath) {
+  let p2 = path57;
   for (; ; ) {
     const real = realPath(p2);
     if (real !== null) return real;
@@ -97535,9 +97635,9 @@ var SysBlock = class {
 function driverOf(uevent) {
   return uevent ? /^DRIVER=(.+)$/m.exec(uevent)?.[1] : void 0;
 }
-function fileSystemInfo(path56, existing, mount, resolution) {
+function fileSystemInfo(path57, existing, mount, resolution) {
   const info2 = {
-    path: path56,
+    path: path57,
     mountPoint: mount?.mountPoint ?? "",
     fsType: mount?.fsType ?? "unknown",
     mountOptions: mount?.mountOptions ?? "",
@@ -97594,19 +97694,19 @@ function resolveDevices(paths, options = {}) {
   const fileSystems = [];
   let noBlockDeviceReason;
   let primarySet = false;
-  for (const [role, path56] of roles) {
-    const existing = nearestVisible(path56, realPath);
+  for (const [role, path57] of roles) {
+    const existing = nearestVisible(path57, realPath);
     const mount = findMount(mounts, existing);
-    const reason = noBlockReason(path56, existing, mount, sys);
+    const reason = noBlockReason(path57, existing, mount, sys);
     const resolution = mount && !reason ? resolveMountSource(mount, view) : null;
-    fileSystems.push(fileSystemInfo(path56, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
+    fileSystems.push(fileSystemInfo(path57, existing, mount, resolution ?? (reason ? { method: "not-measured", detail: reason } : null)));
     let nodes = [];
-    const unresolved = resolution?.method === "not-measured" ? `${path56} is on ${resolution.detail}` : void 0;
+    const unresolved = resolution?.method === "not-measured" ? `${path57} is on ${resolution.detail}` : void 0;
     if (!reason && !unresolved) {
       const devNumber = blockDevNumber(existing, mount, resolution?.devNumber);
       if (devNumber) nodes = sys.walk(devNumber, chainStart(mount, resolution), /* @__PURE__ */ new Set());
     }
-    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path56} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
+    const why = reason ?? unresolved ?? (nodes.length === 0 ? `${path57} is on ${mount ? `${mount.fsType} (${mount.source})` : "a filesystem"} with no block device in /sys/dev/block` : void 0);
     if (role === "restore-path" && why && noBlockDeviceReason === void 0) noBlockDeviceReason = why;
     if (why && fileSystems.at(-1)?.resolution?.method !== "not-measured") {
       fileSystems.at(-1).resolution = { method: "not-measured", detail: why };
@@ -97621,7 +97721,7 @@ function resolveDevices(paths, options = {}) {
       if (!node.topLevel) continue;
       device2.topFor = [.../* @__PURE__ */ new Set([...device2.topFor ?? [], role])];
       if (role === "restore-path") {
-        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path56])];
+        device2.restorePaths = [.../* @__PURE__ */ new Set([...device2.restorePaths ?? [], path57])];
         if (!primarySet) {
           device2.primary = true;
           primarySet = true;
@@ -97644,12 +97744,12 @@ function chainStart(mount, resolution) {
   if (resolution.method === "overlay-upper-inferred") return [`overlay upper layer ${upper} (inferred)`];
   return [];
 }
-function noBlockReason(path56, existing, mount, sys) {
+function noBlockReason(path57, existing, mount, sys) {
   if (!mount) return `no mount found for ${existing} (no /proc/self/mountinfo on this system)`;
   const where3 = NO_BLOCK_FS.get(mount.fsType);
-  if (where3) return `${path56} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
+  if (where3) return `${path57} is on ${where3}, mounted at ${mount.mountPoint}: no block device to measure`;
   if (mount.fsType.startsWith("fuse")) {
-    return `${path56} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
+    return `${path57} is on a FUSE filesystem (${mount.fsType}, ${mount.source}) mounted at ${mount.mountPoint}: its storage is not a block device the kernel counts`;
   }
   if (!sys.available()) return "no /sys/dev/block on this system, so block devices cannot be identified";
   return void 0;
@@ -97737,14 +97837,14 @@ function otherLocalDisk(mounts, restoreMount, restoreDisks) {
 function cgroupLimits(cgroup) {
   if (typeof cgroup !== "object" || cgroup === null) return void 0;
   const out = {};
-  const walk = (value, path56) => {
+  const walk = (value, path57) => {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, path56 ? `${path56}.${k}` : k);
+      for (const [k, v] of Object.entries(value)) walk(v, path57 ? `${path57}.${k}` : k);
       return;
     }
-    const leaf = path56.split(".").pop() ?? "";
+    const leaf = path57.split(".").pop() ?? "";
     if (!/max|limit|quota|period|weight|version/i.test(leaf)) return;
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path56] = value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[path57] = value;
   };
   walk(cgroup, "");
   return Object.keys(out).length > 0 ? out : void 0;
@@ -97811,10 +97911,10 @@ function describeFingerprint(fp) {
   const disks = fp.disks.map((d) => `${d.name} (${[d.kind, d.model].filter(Boolean).join(", ")}${d.rotational ? ", rotational" : ""})`).join(" on ");
   const f = fp.fileSystem;
   const opts = f ? [f.data && `data=${f.data}`, f.commitSeconds !== void 0 && `commit=${f.commitSeconds}`, f.barrier === false && "nobarrier"].filter(Boolean).join(",") : "";
-  const fs14 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
+  const fs15 = f ? `${f.fsType}${opts ? ` ${opts}` : ""}` : "";
   const other = fp.otherLocalDisk ? `other disk at ${fp.otherLocalDisk.mountPoint}` : "no other local disk";
   const cg = fp.cgroupLimits ? describeCgroupLimits(fp.cgroupLimits) : "";
-  return `${head}; ${[disks || "no block device", fs14].filter(Boolean).join(", ")}; ${other}${cg}`;
+  return `${head}; ${[disks || "no block device", fs15].filter(Boolean).join(", ")}; ${other}${cg}`;
 }
 function describeCgroupLimits(l) {
   const parts = [];
@@ -98635,6 +98735,24 @@ function pageCacheReason(profile2, probe3) {
   return `${loop} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
 }
 
+// src/judge/probe-notes.ts
+function probeCapNote(profile2, p2) {
+  const counted = probeCounted(p2);
+  if (!counted) return "";
+  const index = profile2.devices.findIndex((d) => d.name === counted.device);
+  const cap = p2.direction === "write" ? capsOnDevice(profile2, index >= 0 ? index : null) : null;
+  const met = capMetBy(counted, cap);
+  const merged2 = counted.merges > 0 ? `, merged into ${formatNumber(counted.requestBytes / KiB)} KiB requests` : "";
+  const arrived = `${counted.device} counted ${formatNumber(counted.bioBytes / KiB)} KiB bios${counted.biosPerFioIo >= 2 ? ` (${formatNumber(counted.biosPerFioIo)} per fio IO)` : ""} at ${formatNumber(counted.biosPerSecond)}/s${merged2}`;
+  const seqMet = p2.name === "seq-write" ? seqWriteMetIops(profile2, cap) : null;
+  if (seqMet) {
+    const capSaid = met && cap ? `: the cgroup's ${capMetText(met.cap, cap)}` : "";
+    return `met the IOPS limit${capSaid}, not a bandwidth one (${arrived}${seqMet.rand ? ", the random probe's rate" : ""})`;
+  }
+  if (met && cap) return `met the cgroup's ${capMetText(met.cap, cap)} (${arrived})`;
+  return arrived;
+}
+
 // src/experiment/alternatives.ts
 var EXPERIMENT_NAMES = ["ram", "decompress", "other-disk", "page-cache"];
 var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
@@ -99002,7 +99120,7 @@ function probesSection(profile2) {
       p2.error ? "\u2013" : cache ? `~~${formatNumber(p2.bytesPerSecond / MiB)}~~` : formatNumber(p2.bytesPerSecond / MiB),
       p2.error ? "\u2013" : cache ? `~~${Math.round(p2.iops)}~~` : String(Math.round(p2.iops)),
       lat,
-      p2.error ? `failed: ${p2.error}` : cache ? `\u26A0\uFE0F page cache, not the disk: ${cache}` : ""
+      p2.error ? `failed: ${p2.error}` : cache ? `\u26A0\uFE0F page cache, not the disk: ${cache}` : probeCapNote(profile2, p2)
     ];
   });
   const remembered = profile2.ceilingsSource?.kind === "remembered" ? `, remembered from run ${profile2.ceilingsSource.runId}` : "";
@@ -99289,12 +99407,12 @@ var obj = (shape) => (v, p2, e) => {
   for (const [rawKey, c] of Object.entries(shape)) {
     const optional = rawKey.endsWith("?");
     const key = optional ? rawKey.slice(0, -1) : rawKey;
-    const path56 = p2 ? `${p2}.${key}` : key;
+    const path57 = p2 ? `${p2}.${key}` : key;
     if (!(key in rec) || rec[key] === void 0) {
-      if (!optional) e.push(`${path56}: missing`);
+      if (!optional) e.push(`${path57}: missing`);
       continue;
     }
-    c(rec[key], path56, e);
+    c(rec[key], path57, e);
   }
 };
 var diskCounters = obj({
@@ -99516,7 +99634,9 @@ var probe = obj({
   runtimeMs: num,
   wallMs: num,
   steadyState: nullable(obj({ criterion: str, attained: bool })),
-  "error?": str
+  "error?": str,
+  "fioIos?": num,
+  "deviceCounts?": obj({ device: str, durationMs: num, requests: num, merges: num, sectors: num })
 });
 var probes2 = nullable(
   obj({
@@ -100055,12 +100175,12 @@ function closestTo(profiles, values, target) {
 function hardware(profile2) {
   const c = profile2.context;
   const disk = profile2.devices.find((d) => d.primary);
-  const fs14 = c.fileSystems[0];
+  const fs15 = c.fileSystems[0];
   const parts = [
     `${c.cpuCount} CPU`,
     `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
     disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ""}` : "no block device",
-    fs14 ? fs14.fsType : ""
+    fs15 ? fs15.fsType : ""
   ];
   return `${parts.filter(Boolean).join(", ")}${profile2.fingerprint ? ` \xB7 ${profile2.fingerprint.id}` : ""}`;
 }
@@ -100271,24 +100391,31 @@ function commandAvailable(command) {
 var isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 // src/lab/loop-disk.ts
+var LOOP_MAX_SECTORS_KB = 1280;
+var DEFAULT_QUEUE = { nomerges: 0, maxSectorsKb: LOOP_MAX_SECTORS_KB };
 function createLoopDevice(cleanup, opts) {
   const image = path15.join(opts.imageDir ?? opts.dir, opts.name ?? "disk.img");
   run("truncate", ["-s", String(opts.sizeBytes), image]);
   cleanup.push(`remove ${image}`, () => rmSync2(image, { force: true }));
   const device2 = run("losetup", ["-f", "--show", image]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
+  setQueue(cleanup, device2, opts.queue ?? DEFAULT_QUEUE);
   return { device: device2, devNumber: devNumberOf(device2) };
 }
+function setQueue(cleanup, device2, queue) {
+  const hw = Number(readText2(`/sys/block/${path15.basename(device2)}/queue/max_hw_sectors_kb`));
+  setQueueValue(cleanup, device2, "nomerges", String(queue.nomerges));
+  setQueueValue(cleanup, device2, "max_sectors_kb", String(Number.isFinite(hw) && hw > 0 ? Math.min(hw, queue.maxSectorsKb) : queue.maxSectorsKb));
+}
 function createLoopDisk(cleanup, opts) {
+  const queue = { nomerges: opts.noMerges ? 2 : 0, maxSectorsKb: opts.maxSectorsKb ?? LOOP_MAX_SECTORS_KB };
   const { device: device2 } = createLoopDevice(cleanup, {
     dir: opts.dir,
     sizeBytes: opts.sizeBytes,
+    queue,
     ...opts.name ? { name: `${opts.name}.img` } : {},
     ...opts.imageDir ? { imageDir: opts.imageDir } : {}
   });
-  if (opts.noMerges) {
-    setQueueValue(cleanup, device2, "nomerges", "2");
-  }
   const mountPoint = path15.join(opts.dir, opts.name ? `${opts.name}-mnt` : "mnt");
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
@@ -100432,17 +100559,17 @@ ${compare.summary}
 // src/cli/bench.ts
 import { existsSync as existsSync11, mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
 import os22 from "node:os";
-import * as path54 from "node:path";
+import * as path55 from "node:path";
 
 // src/lab/lab.ts
 import { mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
 import os16 from "node:os";
-import path43 from "node:path";
+import path44 from "node:path";
 import { performance as performance8 } from "node:perf_hooks";
 
 // src/pipeline/run-profile.ts
 import { existsSync as existsSync7 } from "node:fs";
-import * as path33 from "node:path";
+import * as path34 from "node:path";
 
 // src/config/config.ts
 import * as fs8 from "node:fs";
@@ -101694,6 +101821,17 @@ function parseDiskstatsLine(line) {
   }
   return { name: name2, devNumber: `${major}:${minor}`, counters };
 }
+function parseDiskstats(text) {
+  const byName = /* @__PURE__ */ new Map();
+  const byDevNumber = /* @__PURE__ */ new Map();
+  for (const line of text.split("\n")) {
+    const entry = parseDiskstatsLine(line);
+    if (!entry) continue;
+    byName.set(entry.name, entry);
+    if (!byDevNumber.has(entry.devNumber)) byDevNumber.set(entry.devNumber, entry);
+  }
+  return { byName, byDevNumber };
+}
 function pickDiskCounters(text, names) {
   return names.map((name2) => {
     const needle = ` ${name2} `;
@@ -101809,8 +101947,8 @@ function parsePidStat(text) {
 // src/sample/proc-reader.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync9, readSync } from "node:fs";
 var ProcFile = class {
-  constructor(path56, mode) {
-    this.path = path56;
+  constructor(path57, mode) {
+    this.path = path57;
     this.mode = mode;
   }
   path;
@@ -101864,9 +102002,9 @@ var ProcFile = class {
 };
 
 // src/sample/process-tree.ts
-function readOrNull(path56) {
+function readOrNull(path57) {
   try {
-    return readFileSync10(path56, "latin1");
+    return readFileSync10(path57, "latin1");
   } catch {
     return null;
   }
@@ -101957,7 +102095,7 @@ var Sampler = class {
     this.maxSnapshots = Math.max(2, opts.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS);
     this.deviceNames = opts.devices.map((d) => d.name);
     const mode = opts.readMode ?? "pread";
-    const file = (path56) => new ProcFile(`${this.procRoot}/${path56}`, mode);
+    const file = (path57) => new ProcFile(`${this.procRoot}/${path57}`, mode);
     this.files = {
       diskstats: file("diskstats"),
       stat: file("stat"),
@@ -102278,8 +102416,8 @@ async function flushEarlierWrites(request) {
 
 // src/probe/suite.ts
 import { spawn as spawn5 } from "node:child_process";
-import fs11 from "node:fs";
-import path26 from "node:path";
+import fs12 from "node:fs";
+import path27 from "node:path";
 import { performance as performance7 } from "node:perf_hooks";
 
 // src/probe/cleanup.ts
@@ -102730,6 +102868,7 @@ function jobFigures(job, options, excerpt) {
     bytesPerSecond: bwBytes,
     iops: iops2,
     ioBytes: num2(section.io_bytes) ?? 0,
+    totalIos: num2(section.total_ios),
     runtimeMs,
     latency,
     steadyState,
@@ -102761,6 +102900,7 @@ function parseFioOutput(text, options) {
     bytesPerSecond: sum2(figures.map((f) => f.bytesPerSecond)),
     iops: sum2(figures.map((f) => f.iops)),
     ioBytes: sum2(figures.map((f) => f.ioBytes)),
+    totalIos: figures.every((f) => f.totalIos !== null) ? sum2(figures.map((f) => f.totalIos ?? 0)) : null,
     // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
     latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
     runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),
@@ -102771,6 +102911,42 @@ function parseFioOutput(text, options) {
 }
 function sum2(values) {
   return values.reduce((a, b) => a + b, 0);
+}
+
+// src/probe/device-counts.ts
+import fs11 from "node:fs";
+import path26 from "node:path";
+function deviceReader(dir, procRoot = "/proc", now = () => performance.now()) {
+  let devNumber;
+  try {
+    const { major, minor } = splitDevT(BigInt(fs11.statSync(dir, { bigint: true }).dev));
+    devNumber = `${major}:${minor}`;
+  } catch {
+    return null;
+  }
+  const read2 = () => {
+    try {
+      const entry = parseDiskstats(fs11.readFileSync(path26.join(procRoot, "diskstats"), "utf8")).byDevNumber.get(devNumber);
+      return entry ? { device: entry.name, atMs: now(), counters: entry.counters } : null;
+    } catch {
+      return null;
+    }
+  };
+  return read2() ? read2 : null;
+}
+function countsBetween(before, after, direction) {
+  if (before.device !== after.device) return null;
+  const a = before.counters;
+  const b = after.counters;
+  const d = (x, y) => Math.max(0, y - x);
+  const w = direction === "write";
+  return {
+    device: after.device,
+    durationMs: Math.max(0, Math.round(after.atMs - before.atMs)),
+    requests: w ? d(a.writesCompleted, b.writesCompleted) : d(a.readsCompleted, b.readsCompleted),
+    merges: w ? d(a.writesMerged, b.writesMerged) : d(a.readsMerged, b.readsMerged),
+    sectors: w ? d(a.sectorsWritten, b.sectorsWritten) : d(a.sectorsRead, b.sectorsRead)
+  };
 }
 
 // src/probe/suite.ts
@@ -102790,7 +102966,7 @@ var ProbeCancelledError = class extends Error {
 };
 function resolveProbeBase(targetPath) {
   const candidate2 = nearestExistingPath(targetPath);
-  const stat2 = fs11.statSync(candidate2);
+  const stat2 = fs12.statSync(candidate2);
   if (stat2.isBlockDevice() || stat2.isCharacterDevice()) {
     throw new ProfilerError(
       `Refusing to probe ${candidate2}: it is a device, and the probes only ever write files in a directory of their own.`,
@@ -102857,9 +103033,12 @@ function emptyResult(def, wallMs, error2) {
     error: error2
   };
 }
-async function runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, signal) {
+async function runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, signal, readDevice) {
+  const before = readDevice?.() ?? null;
   const run3 = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, killAfterMs, signal);
+  const after = before ? readDevice?.() ?? null : null;
   if (run3.code !== 0 || run3.timedOut) return emptyResult(def, run3.wallMs, failureText(run3));
+  const counts = before && after ? countsBetween(before, after, def.direction) : null;
   try {
     const parsed = parseFioOutput(run3.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? "sync" : "io" });
     const result = {
@@ -102869,7 +103048,9 @@ async function runProbe(def, filePath, regionBytes, timing, registry, killAfterM
       latencyNs: parsed.latencyNs,
       runtimeMs: parsed.runtimeMs,
       wallMs: run3.wallMs,
-      steadyState: parsed.steadyState
+      steadyState: parsed.steadyState,
+      ...parsed.totalIos !== null ? { fioIos: parsed.totalIos } : {},
+      ...counts ? { deviceCounts: counts } : {}
     };
     if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
     return result;
@@ -102897,7 +103078,7 @@ async function runProbeSuite(opts) {
   const maxJobs = Math.max(...definitions.map((d) => d.jobs));
   let fileSizeBytes;
   try {
-    const stat2 = await fs11.promises.statfs(base);
+    const stat2 = await fs12.promises.statfs(base);
     fileSizeBytes = planFileSize(stat2.bavail * stat2.bsize, maxJobs, base);
   } catch (error2) {
     const status = error2 instanceof InsufficientSpaceError ? "skipped" : "failed";
@@ -102911,11 +103092,12 @@ async function runProbeSuite(opts) {
   let directory;
   let regionBytes = 0;
   try {
-    directory = await fs11.promises.mkdtemp(path26.join(base, PROBE_DIR_PREFIX));
+    directory = await fs12.promises.mkdtemp(path27.join(base, PROBE_DIR_PREFIX));
     registry.dirs.add(directory);
     writeMarker(directory);
     opts.onDirectory?.(directory);
-    const filePath = path26.join(directory, PROBE_FILE_NAME);
+    const filePath = path27.join(directory, PROBE_FILE_NAME);
+    const readDevice = deviceReader(directory, opts.procRoot);
     const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
     const layoutCapMs = schedule.layoutCapMs(deadline - performance7.now());
     const layout = await runFio(
@@ -102944,7 +103126,7 @@ async function runProbeSuite(opts) {
       }
       const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
       const killAfterMs = schedule.killAfterMs(timing, drainMs, deadline - performance7.now());
-      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
+      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal, readDevice);
       if (result.error) log2(`disk probes: ${def.name}: ${result.error}`);
       probes3.push(result);
     }
@@ -102988,7 +103170,7 @@ function fittingTiming(remainingMs, probesLeft, drainMs) {
 // src/experiment/run-experiments.ts
 import { execFileSync as execFileSync4 } from "node:child_process";
 import { mkdirSync as mkdirSync3, statSync as statSync8 } from "node:fs";
-import path28 from "node:path";
+import path29 from "node:path";
 
 // src/experiment/dirty-budget.ts
 function dirtyableBytes(meminfo) {
@@ -103061,8 +103243,8 @@ var RAM_SHARE = 0.5;
 function neededBytes(extractedBytes) {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
 }
-function hasRoom(fs14, need) {
-  return fs14.freeBytes === null || fs14.freeBytes >= need;
+function hasRoom(fs15, need) {
+  return fs15.freeBytes === null || fs15.freeBytes >= need;
 }
 function availability(requested, f) {
   const need = neededBytes(f.extractedBytes);
@@ -103308,9 +103490,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path56) {
+function freeBytes(path57) {
   try {
-    const s4 = statfsSync2(path56);
+    const s4 = statfsSync2(path57);
     return s4.bavail * s4.bsize;
   } catch {
     return null;
@@ -103319,9 +103501,9 @@ function freeBytes(path56) {
 function room(m) {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
-function diskOf(path56) {
+function diskOf(path57) {
   try {
-    return resolveDevices({ restorePath: path56 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path57 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -103415,17 +103597,17 @@ function fixBest(all) {
 
 // src/experiment/owned-dirs.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
-import fs12 from "node:fs";
-import path27 from "node:path";
+import fs13 from "node:fs";
+import path28 from "node:path";
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
 function createOwnedDir(parent, privilege) {
   let dir;
   try {
-    dir = fs12.mkdtempSync(path27.join(parent, EXPERIMENT_DIR_PREFIX));
+    dir = fs13.mkdtempSync(path28.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error2) {
     if (privilege !== "sudo" || error2.code !== "EACCES") throw error2;
-    dir = path27.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    dir = path28.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     runAsRoot(privilege, "mkdir", [dir]);
     runAsRoot(privilege, "chown", [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
   }
@@ -103439,7 +103621,7 @@ function mountsBelow(dir, mountinfoText) {
   let text = mountinfoText;
   if (text === void 0) {
     try {
-      text = fs12.readFileSync("/proc/self/mountinfo", "utf8");
+      text = fs13.readFileSync("/proc/self/mountinfo", "utf8");
     } catch {
       return [];
     }
@@ -103455,11 +103637,11 @@ function unmount2(privilege, mountPoint) {
 }
 function removeTree(dir, privilege) {
   try {
-    fs12.rmSync(dir, { recursive: true, force: true });
+    fs13.rmSync(dir, { recursive: true, force: true });
   } catch {
     try {
       execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
-      fs12.rmSync(dir, { recursive: true, force: true });
+      fs13.rmSync(dir, { recursive: true, force: true });
     } catch (error2) {
       if (privilege === "none") throw error2;
       runAsRoot(privilege, "rm", ["-rf", "--one-file-system", dir]);
@@ -103636,8 +103818,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path56, registry) {
-  return runTimed({ program: "sync", args: ["-f", path56] }, registry);
+function syncFs(path57, registry) {
+  return runTimed({ program: "sync", args: ["-f", path57] }, registry);
 }
 
 // src/experiment/refetch.ts
@@ -103686,8 +103868,8 @@ var ARCHIVE_RAM_SHARE = 0.25;
 var BUDGET_RESERVE_MS = 2e3;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child2, parent) {
-  const rel = path28.relative(parent, child2);
-  return rel === "" || !rel.startsWith("..") && !path28.isAbsolute(rel);
+  const rel = path29.relative(parent, child2);
+  return rel === "" || !rel.startsWith("..") && !path29.isAbsolute(rel);
 }
 function which2(program) {
   return execFileSync4("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -103748,7 +103930,7 @@ async function experimentsAndCleanup(request, hooks) {
     let tmpfsRefused = null;
     const ownTmpfs = () => {
       if (tmpfs || tmpfsRefused !== null || privilege === "none") return tmpfs;
-      const dir = path28.join(session, "tmpfs");
+      const dir = path29.join(session, "tmpfs");
       mkdirSync3(dir);
       const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
       const uid = process.getuid?.() ?? 0;
@@ -103768,10 +103950,10 @@ async function experimentsAndCleanup(request, hooks) {
     let archiveDir;
     let inRam = false;
     if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path28.join(ram(), "archive");
+      archiveDir = path29.join(ram(), "archive");
       inRam = true;
     } else {
-      archiveDir = path28.join(session, "archive");
+      archiveDir = path29.join(session, "archive");
       const free = freeBytes(session);
       if (free !== null && free < request.archiveBytes * 1.1) {
         return result(
@@ -103784,7 +103966,7 @@ async function experimentsAndCleanup(request, hooks) {
       return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
     }
     mkdirSync3(archiveDir);
-    const archivePath = path28.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+    const archivePath = path29.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
     let refetch = null;
     try {
       const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
@@ -103892,8 +104074,8 @@ async function experimentsAndCleanup(request, hooks) {
         return { alternative: t2.alternative, mountPoint: t2.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
       }
       const owned = targetDir(t2);
-      const runDir = path28.join(owned, `run-${index}`);
-      const into = path28.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      const runDir = path29.join(owned, `run-${index}`);
+      const into = path29.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
       mkdirSync3(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       try {
@@ -103959,7 +104141,7 @@ async function experimentsAndCleanup(request, hooks) {
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path28.dirname(restorePath);
+  const parent = path29.dirname(restorePath);
   try {
     if (statSync8(parent).dev === statSync8(restorePath).dev) return parent;
     return restorePath;
@@ -104062,12 +104244,12 @@ function isAlive(who) {
 
 // src/machine/ledger.ts
 import { existsSync as existsSync6, readdirSync as readdirSync3, readFileSync as readFileSync13, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync7 } from "node:fs";
-import path30 from "node:path";
+import path31 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/machine/place.ts
 import { accessSync, chmodSync, constants as constants5, mkdirSync as mkdirSync4, statSync as statSync9 } from "node:fs";
-import path29 from "node:path";
+import path30 from "node:path";
 var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
 var MACHINE_DIR_NAME = "disk-profiler";
 var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
@@ -104082,8 +104264,8 @@ function usableParent(dir) {
 }
 function machineDir() {
   const given = process.env[MACHINE_DIR_ENV];
-  const parent = CANDIDATE_PARENTS.find((p2) => usableParent(p2) || usableParent(path29.join(p2, MACHINE_DIR_NAME))) ?? "/tmp";
-  const dir = given || path29.join(parent, MACHINE_DIR_NAME);
+  const parent = CANDIDATE_PARENTS.find((p2) => usableParent(p2) || usableParent(path30.join(p2, MACHINE_DIR_NAME))) ?? "/tmp";
+  const dir = given || path30.join(parent, MACHINE_DIR_NAME);
   try {
     mkdirSync4(dir, { recursive: true, mode: 1023 });
     if ((statSync9(dir).mode & 1023) !== 1023) chmodSync(dir, 1023);
@@ -104096,7 +104278,7 @@ function machineDir() {
 var LEDGER_PREFIX = "profile-";
 var LEDGER_KEEP_MS = 60 * 60 * 1e3;
 function ledgerFile(dir, id) {
-  return path30.join(dir, `${LEDGER_PREFIX}${id}.json`);
+  return path31.join(dir, `${LEDGER_PREFIX}${id}.json`);
 }
 function writeRecord(dir, record) {
   const file = ledgerFile(dir, record.id);
@@ -104124,7 +104306,7 @@ function readRecords(dir) {
   for (const name2 of names) {
     if (!name2.startsWith(LEDGER_PREFIX) || !name2.endsWith(".json")) continue;
     try {
-      const r = parseRecord(readFileSync13(path30.join(dir, name2), "utf8"));
+      const r = parseRecord(readFileSync13(path31.join(dir, name2), "utf8"));
       if (r) out.push(r);
     } catch {
     }
@@ -104225,7 +104407,7 @@ var Ledger = class _Ledger {
 // src/machine/lock.ts
 import { spawn as spawn7 } from "node:child_process";
 import { chmodSync as chmodSync2, closeSync as closeSync5, openSync as openSync5 } from "node:fs";
-import path31 from "node:path";
+import path32 from "node:path";
 var LOCK_FILE_NAME = "machine.lock";
 var LOCK_WAIT_SLACK_MS = 1e4;
 function lockWaitMs(budgets) {
@@ -104242,7 +104424,7 @@ var SCRIPT = [
 function acquireMachineLock(options) {
   const started = monotonicMs();
   const dir = options.dir ?? machineDir();
-  const file = path31.join(dir, LOCK_FILE_NAME);
+  const file = path32.join(dir, LOCK_FILE_NAME);
   const unlocked = (reason) => ({
     acquired: true,
     lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
@@ -104597,7 +104779,7 @@ function decideExperiments(input) {
 // src/remember/cache-store.ts
 import { mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import * as os14 from "node:os";
-import * as path32 from "node:path";
+import * as path33 from "node:path";
 var DOCUMENT_FORMAT = 1;
 function versionOf(kind) {
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
@@ -104606,7 +104788,7 @@ function serviceVersion() {
   return getCacheServiceVersion() === "v2" ? "v2" : "v1";
 }
 async function scratch() {
-  return mkdtemp(path32.join(process.env.RUNNER_TEMP || os14.tmpdir(), "disk-profiler-doc-"));
+  return mkdtemp(path33.join(process.env.RUNNER_TEMP || os14.tmpdir(), "disk-profiler-doc-"));
 }
 async function loadNewest(kind, keyPrefix) {
   const mode = getCacheMode();
@@ -104630,7 +104812,7 @@ async function loadNewest(kind, keyPrefix) {
     }
     if (!url3) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
-    const file = path32.join(dir, "document.json");
+    const file = path33.join(dir, "document.json");
     await downloadCache(url3, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
     return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
   } catch (error2) {
@@ -104646,7 +104828,7 @@ async function storeDocument(kind, key, document2) {
   let dir = null;
   try {
     dir = await scratch();
-    const file = path32.join(dir, "document.json");
+    const file = path33.join(dir, "document.json");
     const body3 = JSON.stringify(document2);
     await writeFile2(file, body3);
     const sizeBytes = Buffer.byteLength(body3);
@@ -104960,7 +105142,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const cgroup = readCgroup({ procRoot });
   const context4 = readRunnerContext(where3, { procRoot, cgroup });
   const fingerprint2 = fingerprintOf(where3, context4, restorePaths[0], { procRoot, ...hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {} });
-  const hasProc = context4.os === "linux" && existsSync7(path33.join(procRoot, "stat"));
+  const hasProc = context4.os === "linux" && existsSync7(path34.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context4.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
@@ -104968,8 +105150,8 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   } else if (where3.noBlockDeviceReason) {
     warn(`Disk counters are unavailable: ${where3.noBlockDeviceReason}. The restore is still timed.`);
   } else {
-    for (const fs14 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
-      warn(`Disk counters are unavailable for restore path ${fs14.path}: ${fs14.resolution?.detail}. The other restore paths' disks are measured.`);
+    for (const fs15 of where3.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
+      warn(`Disk counters are unavailable for restore path ${fs15.path}: ${fs15.resolution?.detail}. The other restore paths' disks are measured.`);
     }
   }
   const restoreFileSystems = distinctFileSystems(restorePaths);
@@ -105166,7 +105348,8 @@ async function probe2(config, cpuCount, hooks, warn) {
       allowInstall: config.installFio,
       signal: hooks.signal,
       log: hooks.log,
-      onDirectory: hooks.onProbeDirectory
+      onDirectory: hooks.onProbeDirectory,
+      ...hooks.procRoot ? { procRoot: hooks.procRoot } : {}
     });
     if (result.status !== "ran" && result.reason) warn(`fio probes ${result.status}: ${result.reason}`);
     return result;
@@ -105204,15 +105387,15 @@ function describePartialExtract(roots, files, bytes2) {
 // src/lab/cache-entry.ts
 import { createHash as createHash5 } from "node:crypto";
 import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync5, readdirSync as readdirSync4, readFileSync as readFileSync14, statSync as statSync10 } from "node:fs";
-import path34 from "node:path";
+import path35 from "node:path";
 var LAB_CACHE_PATHS = ["node_modules/@azure", "node_modules/typescript"];
 async function seedLabCache(services, projectRoot, tempDir) {
   for (const p2 of LAB_CACHE_PATHS) {
-    if (!existsSync8(path34.join(projectRoot, p2))) {
+    if (!existsSync8(path35.join(projectRoot, p2))) {
       throw new ProfilerError(`The lab cache needs ${p2} under ${projectRoot}.`, "Run `npm ci` first.");
     }
   }
-  const lock = readFileSync14(path34.join(projectRoot, "package-lock.json"));
+  const lock = readFileSync14(path35.join(projectRoot, "package-lock.json"));
   const key = `lab-deps-${createHash5("sha256").update(lock).digest("hex").slice(0, 16)}`;
   mkdirSync5(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
@@ -105222,21 +105405,21 @@ var LARGE_FILE_BYTES = 1024 * 1024;
 var LARGE_FILE_COPIES = 4;
 function largeFiles(dir, out = []) {
   for (const entry of readdirSync4(dir, { withFileTypes: true })) {
-    const p2 = path34.join(dir, entry.name);
+    const p2 = path35.join(dir, entry.name);
     if (entry.isDirectory()) largeFiles(p2, out);
     else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync10(p2).size >= LARGE_FILE_BYTES) out.push(p2);
   }
   return out;
 }
 async function seedLargeFilesCache(services, projectRoot, buildDir, tempDir) {
-  const sources = largeFiles(path34.join(projectRoot, "node_modules")).sort();
+  const sources = largeFiles(path35.join(projectRoot, "node_modules")).sort();
   if (sources.length === 0)
     throw new ProfilerError(`The lab's large-files cache needs JS files of 1 MiB or more under ${projectRoot}/node_modules.`, "Run `npm ci` first.");
-  const target = path34.join(buildDir, "large-files");
+  const target = path35.join(buildDir, "large-files");
   for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
-    const dir = path34.join(target, `copy-${copy}`);
+    const dir = path35.join(target, `copy-${copy}`);
     mkdirSync5(dir, { recursive: true });
-    for (const [i, src] of sources.entries()) copyFileSync(src, path34.join(dir, `${i}-${path34.basename(src)}`));
+    for (const [i, src] of sources.entries()) copyFileSync(src, path35.join(dir, `${i}-${path35.basename(src)}`));
   }
   const key = `lab-large-files-${createHash5("sha256").update(sources.join("\n")).digest("hex").slice(0, 16)}`;
   mkdirSync5(tempDir, { recursive: true });
@@ -105273,23 +105456,23 @@ async function withoutStdout(fn) {
 // src/lab/step-isolation.ts
 import { spawn as spawn8 } from "node:child_process";
 import { mkdirSync as mkdirSync7, readFileSync as readFileSync15, writeFileSync as writeFileSync9 } from "node:fs";
-import path36 from "node:path";
+import path37 from "node:path";
 
 // src/lab/cpu-quota.ts
 import { chmodSync as chmodSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmdirSync, writeFileSync as writeFileSync8 } from "node:fs";
-import path35 from "node:path";
+import path36 from "node:path";
 var PERIOD_US = 1e5;
 var groups = 0;
 function quotaGroup(cleanup, cores, what) {
-  const group = path35.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
+  const group = path36.join(CPU_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-${what}-${++groups}`);
   mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPU_CGROUP_ROOT));
-  writeText(path35.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
-  writeText(path35.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * PERIOD_US)));
+  writeText(path36.join(group, "cpu.cfs_period_us"), String(PERIOD_US));
+  writeText(path36.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * PERIOD_US)));
   return group;
 }
 function meterGroup(cleanup) {
-  const group = path35.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
+  const group = path36.join(CPUACCT_CGROUP_ROOT, `${LAB_PREFIX}${process.pid}-tar-${++groups}`);
   mkdirSync6(group);
   cleanup.push(`remove cgroup ${group}`, () => removeCgroup(group, CPUACCT_CGROUP_ROOT));
   return group;
@@ -105298,22 +105481,22 @@ function cpuQuotaForTar(cleanup, opts) {
   const group = opts.cores === null ? null : quotaGroup(cleanup, opts.cores, "cpu");
   const meter = meterGroup(cleanup);
   const realTar = run("sh", ["-c", "command -v tar"]);
-  const shimDir = path35.join(opts.dir, "cpu-shim");
+  const shimDir = path36.join(opts.dir, "cpu-shim");
   mkdirSync6(shimDir);
-  const shim = path35.join(shimDir, "tar");
+  const shim = path36.join(shimDir, "tar");
   const moves = [group, meter].filter((g) => g !== null).map((g) => `echo $$ > '${g}/cgroup.procs'
 `);
   writeFileSync8(shim, `#!/bin/sh
 ${moves.join("")}exec '${realTar}' "$@"
 `);
   chmodSync3(shim, 493);
-  const tarCpuSeconds = () => Number(readLines(path35.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
+  const tarCpuSeconds = () => Number(readLines(path36.join(meter, "cpuacct.usage"))[0] ?? Number.NaN) / 1e9;
   return { group, shimDir, tarCpuSeconds };
 }
 function removeCgroup(group, root) {
-  for (const pid of readLines(path35.join(group, "cgroup.procs"))) {
+  for (const pid of readLines(path36.join(group, "cgroup.procs"))) {
     try {
-      writeText(path35.join(root, "cgroup.procs"), pid);
+      writeText(path36.join(root, "cgroup.procs"), pid);
     } catch {
     }
   }
@@ -105323,11 +105506,11 @@ function removeCgroup(group, root) {
 // src/lab/step-isolation.ts
 function isolateStep(cleanup, opts) {
   const group = quotaGroup(cleanup, opts.cores, "step");
-  const dir = path36.join(opts.dir, "step");
+  const dir = path37.join(opts.dir, "step");
   mkdirSync7(dir);
   let pressureMask = null;
   if (opts.hidePressure) {
-    pressureMask = path36.join(dir, "no-pressure");
+    pressureMask = path37.join(dir, "no-pressure");
     mkdirSync7(pressureMask);
   }
   return { group, cores: opts.cores, pressureMask, dir };
@@ -105377,8 +105560,8 @@ function labStepCommand() {
 var requests = 0;
 async function runStepRequest(iso, request, env) {
   const n2 = ++requests;
-  const requestFile = path36.join(iso.dir, `request-${n2}.json`);
-  const resultFile = path36.join(iso.dir, `result-${n2}.json`);
+  const requestFile = path37.join(iso.dir, `request-${n2}.json`);
+  const resultFile = path37.join(iso.dir, `result-${n2}.json`);
   writeFileSync9(requestFile, JSON.stringify({ ...request, resultFile }));
   await runIsolated(iso, [...labStepCommand(), requestFile], env);
   return JSON.parse(readFileSync15(resultFile, "utf8"));
@@ -105386,22 +105569,22 @@ async function runStepRequest(iso, request, env) {
 
 // src/lab/scenarios.ts
 import { mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
-import path42 from "node:path";
+import path43 from "node:path";
 
 // src/lab/cloud-volume.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
-import path37 from "node:path";
+import path38 from "node:path";
 function createCloudVolume(cleanup, opts) {
   const lower = createLoopDisk(cleanup, { dir: opts.dir, sizeBytes: opts.volumeBytes + 256 * MiB });
-  const backing = path37.join(lower.mountPoint, "volume.img");
+  const backing = path38.join(lower.mountPoint, "volume.img");
   run("dd", ["if=/dev/zero", `of=${backing}`, "bs=1M", `count=${Math.ceil(opts.volumeBytes / MiB)}`, "conv=fsync", "status=none"]);
   const device2 = run("losetup", ["-f", "--show", "--direct-io=on", backing]);
   cleanup.push(`detach ${device2}`, () => void run("losetup", ["-d", device2]));
-  if (readText2(`/sys/block/${path37.basename(device2)}/loop/dio`) !== "1") {
+  if (readText2(`/sys/block/${path38.basename(device2)}/loop/dio`) !== "1") {
     throw new Error(`${device2} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
-  setQueueValue(cleanup, device2, "max_sectors_kb", String(opts.maxSectorsKb));
-  const mountPoint = path37.join(opts.dir, "volume");
+  setQueue(cleanup, device2, { nomerges: 0, maxSectorsKb: opts.maxSectorsKb });
+  const mountPoint = path38.join(opts.dir, "volume");
   mkdirSync8(mountPoint);
   formatAndMount(cleanup, device2, mountPoint);
   return { upper: { device: device2, devNumber: devNumberOf(device2), mountPoint }, lower };
@@ -105411,7 +105594,7 @@ function createCloudVolume(cleanup, opts) {
 import { spawn as spawn9 } from "node:child_process";
 import { chmodSync as chmodSync4, writeFileSync as writeFileSync10 } from "node:fs";
 import os15 from "node:os";
-import path38 from "node:path";
+import path39 from "node:path";
 var SECTOR_BYTES2 = 512;
 var CONTROLLER = `#!/bin/bash
 # usage: burst-controller.sh STAT_FILE MAJ:MIN BUDGET_SECTORS BASELINE_BYTES_PER_S THROTTLE_FILE BURST_BYTES_PER_S
@@ -105433,7 +105616,7 @@ done
 `;
 var CONTROLLER_NICE = -10;
 function spawnBurstController(cleanup, opts) {
-  const script = path38.join(opts.dir, "burst-controller.sh");
+  const script = path39.join(opts.dir, "burst-controller.sh");
   writeFileSync10(script, CONTROLLER);
   chmodSync4(script, 493);
   const child2 = spawn9(
@@ -105484,12 +105667,12 @@ function startBurstCredit(cleanup, opts) {
   throttleDevice(cleanup, opts.devNumber, "blkio.throttle.write_bps_device", opts.burstBytesPerSecond);
   return spawnBurstController(cleanup, {
     dir: opts.dir,
-    statFile: path38.join("/sys/block", path38.basename(opts.device), "stat"),
+    statFile: path39.join("/sys/block", path39.basename(opts.device), "stat"),
     devNumber: opts.devNumber,
     budgetBytes: opts.budgetBytes,
     burstBytesPerSecond: opts.burstBytesPerSecond,
     baselineBytesPerSecond: opts.baselineBytesPerSecond,
-    throttleFile: path38.join(BLKIO_ROOT, "blkio.throttle.write_bps_device")
+    throttleFile: path39.join(BLKIO_ROOT, "blkio.throttle.write_bps_device")
   });
 }
 
@@ -105520,9 +105703,9 @@ function leaveDirtyPages(file, bytes2) {
 
 // src/lab/no-fio.ts
 import { mkdirSync as mkdirSync9, readdirSync as readdirSync6, statSync as statSync11, symlinkSync } from "node:fs";
-import path39 from "node:path";
+import path40 from "node:path";
 function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
-  const bin = path39.join(dir, "path-without-fio");
+  const bin = path40.join(dir, "path-without-fio");
   mkdirSync9(bin);
   const seen = new Set(missing);
   for (const d of searchPath.split(":").filter(Boolean)) {
@@ -105534,14 +105717,14 @@ function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
     }
     for (const name2 of names) {
       if (seen.has(name2)) continue;
-      const target = path39.join(d, name2);
+      const target = path40.join(d, name2);
       try {
         if (!statSync11(target).isFile()) continue;
       } catch {
         continue;
       }
       seen.add(name2);
-      symlinkSync(target, path39.join(bin, name2));
+      symlinkSync(target, path40.join(bin, name2));
     }
   }
   return bin;
@@ -105549,12 +105732,12 @@ function pathWithout(dir, missing, searchPath = process.env.PATH ?? "") {
 
 // src/lab/overlay.ts
 import { mkdirSync as mkdirSync10 } from "node:fs";
-import path40 from "node:path";
+import path41 from "node:path";
 function createOverlay(cleanup, opts) {
-  const lower = path40.join(opts.dir, "overlay-lower");
-  const upperDir = path40.join(opts.upperRoot, "overlay-upper");
-  const work = path40.join(opts.upperRoot, "overlay-work");
-  const merged2 = path40.join(opts.dir, "overlay-merged");
+  const lower = path41.join(opts.dir, "overlay-lower");
+  const upperDir = path41.join(opts.upperRoot, "overlay-upper");
+  const work = path41.join(opts.upperRoot, "overlay-work");
+  const merged2 = path41.join(opts.dir, "overlay-merged");
   for (const d of [lower, upperDir, work, merged2]) mkdirSync10(d, { recursive: true });
   run("mount", ["-t", "overlay", "overlay", "-o", `lowerdir=${lower},upperdir=${upperDir},workdir=${work}`, merged2]);
   cleanup.push(`unmount the overlay ${merged2}`, () => unmount(merged2));
@@ -105606,7 +105789,8 @@ var LAB_SCENARIOS = [
   "burst-credit",
   "two-disks",
   "no-fio",
-  "two-vcpu-shared"
+  "two-vcpu-shared",
+  "probe-iops-cap"
 ];
 var LAB_SETTINGS = {
   /** 40 MiB/s: a twentieth of this disk's sequential write, below a GitHub runner's ~200 MiB/s. */
@@ -105660,7 +105844,17 @@ var LAB_SETTINGS = {
    * reaches a core; doubled, 1.2 cores, which this VM has with room to spare (at 0.7 → 1.4 the doubled runs, on the
    * loaded shared VM, did not get their 1.4 cores: savings of 18 % and −6 % in two smoke runs).
    */
-  sharedCpuCores: 0.6
+  sharedCpuCores: 0.6,
+  /**
+   * probe-iops-cap: both caps, counted in bios, on a device whose requests are at most 4 KiB, so fio's
+   * 1 MiB sequential writes reach the throttle as 256 bios each and meet the IOPS cap (5,000 x 4 KiB =
+   * 19.5 MiB/s) long before the bandwidth cap (80 MiB/s, which the doubled IOPS cap stays below too).
+   * At 2,400 IOPS the probes' layout and its drain (32 MiB in flight) took 6.6 s of the lab's 14 s
+   * budget and left none for the random probe.
+   */
+  smallBioWriteBytesPerSecond: 80 * MiB,
+  smallBioWriteIops: 5e3,
+  smallBioMaxSectorsKb: 4
 };
 var capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
 var SCENARIOS = {
@@ -105882,6 +106076,20 @@ var SCENARIOS = {
     dirty: LAB_SETTINGS.runner7GiB,
     runnerTemp: "restore-disk",
     intended: "cpu"
+  },
+  "probe-iops-cap": {
+    name: "probe-iops-cap",
+    about: "a disk capped at 5,000 write IOPS and 80 MiB/s by blkio (bios, before merging) whose requests are at most 4 KiB (queue/max_sectors_kb 4, merging on): fio's 1 MiB sequential writes reach the cap as 4 KiB bios and meet the IOPS cap, not the bandwidth one; restoring ~12.9k small files (32 MiB dirty budget)",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.smallBioWriteBytesPerSecond, writeIops: LAB_SETTINGS.smallBioWriteIops },
+    disk: "loop",
+    noMerges: false,
+    maxSectorsKb: LAB_SETTINGS.smallBioMaxSectorsKb,
+    // Every request 4 KiB: the layout drains its 32 MiB in flight for 1.6 s after its cap, and in one
+    // of two recordings at 14 s the random probe got no slot (fixtures/profiles/probe-caps).
+    probeBudgetMs: 2e4,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: "restore-disk",
+    intended: null
   }
 };
 function mib3(bytes2) {
@@ -105922,6 +106130,8 @@ function settingsOf(spec) {
   if (spec.earlierDirtyBytes !== void 0) out.earlierDirtyBytes = spec.earlierDirtyBytes;
   if (spec.secondWriterBytesPerSecond !== void 0) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
   if (spec.disk === "cloud-volume") out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  if (spec.maxSectorsKb !== void 0) out.maxSectorsKb = spec.maxSectorsKb;
+  if (spec.probeBudgetMs !== void 0) out.probeBudgetMs = spec.probeBudgetMs;
   if (spec.burstCredit) {
     out.burstBudgetBytes = spec.burstCredit.budgetBytes;
     out.burstBytesPerSecond = spec.burstCredit.burstBytesPerSecond;
@@ -105936,11 +106146,11 @@ function settingsOf(spec) {
 // src/lab/second-writer.ts
 import { spawn as spawn10 } from "node:child_process";
 import { rmSync as rmSync5 } from "node:fs";
-import path41 from "node:path";
+import path42 from "node:path";
 var FILE_BYTES = 256 * MiB;
 var MAX_RUNTIME_S = 1800;
 function startSecondWriter(cleanup, dir, bytesPerSecond) {
-  const file = path41.join(dir, "second-writer.bin");
+  const file = path42.join(dir, "second-writer.bin");
   cleanup.push(`remove ${file}`, () => rmSync5(file, { force: true }));
   const child2 = spawn10(
     "fio",
@@ -106004,7 +106214,7 @@ function capDevice(spec, ctx, device2) {
   if (writeIops !== void 0) throttleDevice(ctx.cleanup, device2.devNumber, "blkio.throttle.write_iops_device", writeIops);
 }
 function ramDir(cleanup) {
-  const dir = mkdtempSync3(path42.join(RAM_DIR, LAB_PREFIX));
+  const dir = mkdtempSync3(path43.join(RAM_DIR, LAB_PREFIX));
   cleanup.push(`remove ${dir}`, () => rmSync6(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -106014,6 +106224,7 @@ function restoreDisk(spec, ctx, beforeCaps) {
     dir: ctx.dir,
     sizeBytes: LAB_SETTINGS.loopImageBytes,
     noMerges: spec.noMerges ?? false,
+    ...spec.maxSectorsKb !== void 0 ? { maxSectorsKb: spec.maxSectorsKb } : {},
     ...name2 ? { name: name2 } : {},
     ...imageDir ? { imageDir } : {}
   });
@@ -106035,14 +106246,14 @@ function restoreDisk(spec, ctx, beforeCaps) {
       const overlay = createOverlay(ctx.cleanup, { dir: ctx.dir, upperRoot: disk.mountPoint });
       beforeCaps(overlay.merged);
       capDevice(spec, ctx, disk);
-      const temp = path42.join(ctx.dir, "container-temp");
-      bindMount(ctx.cleanup, path42.join(disk.mountPoint, "host-runner-temp"), temp);
+      const temp = path43.join(ctx.dir, "container-temp");
+      bindMount(ctx.cleanup, path43.join(disk.mountPoint, "host-runner-temp"), temp);
       return { root: overlay.merged, devNumbers: [disk.devNumber], tempRoot: temp };
     }
     case "dm-linear": {
       const below = createLoopDevice(ctx.cleanup, { dir: ctx.dir, sizeBytes: LAB_SETTINGS.loopImageBytes, name: "below.img" });
-      const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path42.basename(ctx.dir)}`, below: below.device });
-      const mountPoint = path42.join(ctx.dir, "mnt");
+      const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path43.basename(ctx.dir)}`, below: below.device });
+      const mountPoint = path43.join(ctx.dir, "mnt");
       mkdirSync11(mountPoint);
       formatAndMount(ctx.cleanup, dm.device, mountPoint);
       beforeCaps(mountPoint);
@@ -106055,9 +106266,9 @@ function restoreDisk(spec, ctx, beforeCaps) {
       beforeCaps(first.mountPoint);
       capDevice(spec, ctx, second);
       const inWorkspace = (workspace) => {
-        const target = path42.join(workspace, spec.secondDiskPath ?? "");
+        const target = path43.join(workspace, spec.secondDiskPath ?? "");
         mkdirSync11(target, { recursive: true });
-        bindMount(ctx.cleanup, path42.join(second.mountPoint, "restore"), target);
+        bindMount(ctx.cleanup, path43.join(second.mountPoint, "restore"), target);
       };
       return { root: first.mountPoint, devNumbers: [first.devNumber, second.devNumber], tempRoot: first.mountPoint, inWorkspace };
     }
@@ -106069,12 +106280,12 @@ function setupScenario(spec, ctx) {
   let earlierFile = null;
   const disk = restoreDisk(spec, ctx, (root) => {
     if (spec.earlierDirtyBytes === void 0) return;
-    earlierFile = path42.join(root, "earlier-step-output.bin");
+    earlierFile = path43.join(root, "earlier-step-output.bin");
     const file2 = earlierFile;
     ctx.cleanup.push(`remove ${file2}`, () => rmSync6(file2, { force: true }));
   });
-  const workspace = path42.join(disk.root, "workspace");
-  const runnerTemp = spec.runnerTemp === "vm-disk" ? path42.join(ctx.dir, "runner-temp") : path42.join(disk.tempRoot, "runner-temp");
+  const workspace = path43.join(disk.root, "workspace");
+  const runnerTemp = spec.runnerTemp === "vm-disk" ? path43.join(ctx.dir, "runner-temp") : path43.join(disk.tempRoot, "runner-temp");
   mkdirSync11(workspace, { recursive: true });
   mkdirSync11(runnerTemp, { recursive: true });
   disk.inWorkspace?.(workspace);
@@ -106135,7 +106346,7 @@ async function startLab(opts) {
   });
   const cleanup = new CleanupStack(log2);
   try {
-    const root = mkdtempSync4(path43.join(os16.tmpdir(), LAB_PREFIX));
+    const root = mkdtempSync4(path44.join(os16.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync7(root, { recursive: true, force: true }));
     const services = await startLocalServices();
     cleanup.push(
@@ -106144,14 +106355,14 @@ async function startLab(opts) {
       () => process.kill(services.azurite.pid, "SIGKILL")
     );
     log2(`lab: local services on ${services.url}; seeding the lab cache`);
-    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path43.join(root, "seed-temp")));
+    const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path44.join(root, "seed-temp")));
     let largeFiles2 = null;
     const cacheOf = (name2) => {
       if (name2 === "deps") return Promise.resolve(cache);
       if (!largeFiles2) {
         log2("lab: seeding the large-files cache");
-        const buildDir = path43.join(root, "large-files-build");
-        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path43.join(root, "seed-temp"))).finally(
+        const buildDir = path44.join(root, "large-files-build");
+        largeFiles2 = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path44.join(root, "seed-temp"))).finally(
           () => rmSync7(buildDir, { recursive: true, force: true })
         );
       }
@@ -106201,7 +106412,7 @@ var specOf = (input) => typeof input === "string" ? SCENARIOS[input] : input;
 async function withScenario(lab, spec, fn, opts = {}) {
   const cleanup = new CleanupStack(lab.log);
   try {
-    const dir = path43.join(lab.root, `${spec.name}-${Date.now()}`);
+    const dir = path44.join(lab.root, `${spec.name}-${Date.now()}`);
     mkdirSync12(dir);
     cleanup.push(`remove ${dir}`, () => rmSync7(dir, { recursive: true, force: true }));
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
@@ -106225,7 +106436,12 @@ async function runScenario(lab, input, opts = {}) {
     async (runner, env) => {
       await opts.beforeProfile?.();
       runner.beforeRestore();
-      const config = labConfig(entry, scenario, runner, opts);
+      const config = labConfig(
+        entry,
+        scenario,
+        runner,
+        spec.probeBudgetMs !== void 0 && opts.probeBudgetMs === void 0 ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts
+      );
       const profile2 = runner.isolation ? await runStepRequest(runner.isolation, { kind: "profile", config }, env) : await withoutWorkflowCommands(
         () => withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) }))
       );
@@ -106360,7 +106576,7 @@ function percent3(share2) {
 }
 
 // src/lab/intervention.ts
-import path44 from "node:path";
+import path45 from "node:path";
 import { performance as performance9 } from "node:perf_hooks";
 function meanTiming(runs) {
   const mean = (f) => runs.reduce((sum3, t2) => sum3 + f(t2), 0) / runs.length;
@@ -106370,7 +106586,7 @@ function meanTiming(runs) {
 }
 var SYNC_LIMIT_MS = 10 * 6e4;
 async function plainRestoreUntilOnDisk(entry, where3, env) {
-  const fileSystems = distinctFileSystems([where3.workspace, ...entry.paths.map((p2) => path44.resolve(where3.workspace, p2)), where3.runnerTemp]);
+  const fileSystems = distinctFileSystems([where3.workspace, ...entry.paths.map((p2) => path45.resolve(where3.workspace, p2)), where3.runnerTemp]);
   const flushStarted = performance9.now();
   await syncOrThrow(fileSystems);
   const preFlushMs = performance9.now() - flushStarted;
@@ -106418,8 +106634,8 @@ async function intervene(lab, spec) {
 }
 
 // src/bench/lab-runs.ts
-import * as fs13 from "node:fs";
-import * as path45 from "node:path";
+import * as fs14 from "node:fs";
+import * as path46 from "node:path";
 
 // src/bench/stats.ts
 function medianOrNaN(values) {
@@ -106444,7 +106660,7 @@ function checkRun(r, profile2, intervention, cpuSeconds2) {
 }
 function rejudgeLab(dir, scenarios, log2 = () => {
 }) {
-  const kept = fs13.readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(fs13.readFileSync(path45.join(dir, f), "utf8"))).sort((a, b) => a.run - b.run);
+  const kept = fs14.readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(fs14.readFileSync(path46.join(dir, f), "utf8"))).sort((a, b) => a.run - b.run);
   const out = [];
   for (const scenario of scenarios) {
     const mine = kept.filter((k) => k.scenario === scenario);
@@ -106464,7 +106680,7 @@ function rejudgeLab(dir, scenarios, log2 = () => {
 }
 async function benchLab(lab, scenarios, runs, log2 = () => {
 }, keepDir) {
-  if (keepDir) fs13.mkdirSync(keepDir, { recursive: true });
+  if (keepDir) fs14.mkdirSync(keepDir, { recursive: true });
   const out = [];
   for (const scenario of scenarios) {
     const spec = SCENARIOS[scenario];
@@ -106494,7 +106710,7 @@ async function benchLab(lab, scenarios, runs, log2 = () => {
             wallMs,
             ...result.cpuSeconds !== void 0 ? { cpuSeconds: result.cpuSeconds } : {}
           };
-          fs13.writeFileSync(path45.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
+          fs14.writeFileSync(path46.join(keepDir, `${scenario}-run${i + 1}.json`), JSON.stringify(kept));
         }
         log2(
           `  ${scenario} run ${i + 1}: verdict ${check.verdict.got} (intervention: ${check.verdict.expected}) ${check.verdict.right ? "right" : "WRONG"}; total ${fixed2(check.total.profileMs / 1e3, 2)} s vs plain ${fixed2(check.total.plainMs / 1e3, 2)} s`
@@ -106637,13 +106853,13 @@ function estimateLabSeconds(scenarios, runs) {
 // src/bench/memory.ts
 import { execFileSync as execFileSync5, spawn as spawn11 } from "node:child_process";
 import { chmodSync as chmodSync5, mkdirSync as mkdirSync14, readFileSync as readFileSync17, rmSync as rmSync8, writeFileSync as writeFileSync12 } from "node:fs";
-import path48 from "node:path";
+import path49 from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/save/observed-save.ts
 import * as os17 from "node:os";
 import { existsSync as existsSync10 } from "node:fs";
-import * as path47 from "node:path";
+import * as path48 from "node:path";
 
 // src/judge/upload-verdict.ts
 var carriesData = (r) => r.part !== null;
@@ -106988,7 +107204,7 @@ function judgeSave(input) {
 }
 
 // src/save/timed-save.ts
-import * as path46 from "node:path";
+import * as path47 from "node:path";
 
 // src/sample/upload-timeline.ts
 function uploadPart(request) {
@@ -107106,7 +107322,7 @@ async function timedSave(request) {
     }
     next("archive");
     const archiveFolder = await cacheUtils_exports.createTempDirectory();
-    archivePath = path46.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path47.join(archiveFolder, cacheUtils_exports.getCacheFileName(compressionMethod));
     await createTar(archiveFolder, cachePaths, compressionMethod);
     const archiveFileSize = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     result.archiveBytes = archiveFileSize;
@@ -107188,7 +107404,7 @@ async function observedSave(o) {
   const originMs = monotonicMs();
   const readPath = expandPath(o.paths.find((p2) => !/[*?[\]!]/.test(p2)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === void 0 ? "/proc" : o.procRoot;
-  const hasProc = procRoot !== null && existsSync10(path47.join(procRoot, "stat"));
+  const hasProc = procRoot !== null && existsSync10(path48.join(procRoot, "stat"));
   const where3 = hasProc ? resolveDevices({ restorePath: readPath, archiveTemp: o.runnerTemp }, { procRoot }) : { devices: [] };
   const sampler = hasProc && procRoot !== null ? new Sampler({ intervalMs: o.sampleIntervalMs, devices: where3.devices, originMs, procRoot }) : null;
   const boundary = sampler ? () => sampler.snapshot() : () => ({ tMs: monotonicMs() - originMs, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null });
@@ -107240,22 +107456,22 @@ process.on('exit', () => {
 });
 `;
 async function benchMemory(lab, opts) {
-  const base = path48.join(lab.root, `memory-${Date.now()}`);
-  const tree = path48.join(base, "tree");
-  const workspace = path48.join(base, "workspace");
-  const temp = path48.join(base, "temp");
+  const base = path49.join(lab.root, `memory-${Date.now()}`);
+  const tree = path49.join(base, "tree");
+  const workspace = path49.join(base, "workspace");
+  const temp = path49.join(base, "temp");
   for (const d of [tree, workspace, temp]) mkdirSync14(d, { recursive: true });
   try {
     const paths = [];
     for (let i = 0; i < opts.copies; i++) {
       const name2 = `copy-${i}`;
-      execFileSync5("cp", ["-a", path48.join(opts.projectRoot, "node_modules"), path48.join(tree, name2)]);
+      execFileSync5("cp", ["-a", path49.join(opts.projectRoot, "node_modules"), path49.join(tree, name2)]);
       paths.push(name2);
     }
     const treeSize = () => Number(execFileSync5("du", ["-sb", tree], { encoding: "utf8" }).split("	")[0]);
     const fillTo = opts.fillToBytes ?? 0;
     if (treeSize() < fillTo) {
-      mkdirSync14(path48.join(tree, "large"));
+      mkdirSync14(path49.join(tree, "large"));
       paths.push("large");
       for (let i = 0; treeSize() < fillTo; i++) {
         const missing = fillTo - treeSize();
@@ -107264,7 +107480,7 @@ async function benchMemory(lab, opts) {
           `tar -cf - -C "$0" node_modules 2>/dev/null | head -c "$1" > "$2"`,
           opts.projectRoot,
           String(missing),
-          path48.join(tree, "large", `blob-${i}.tar`)
+          path49.join(tree, "large", `blob-${i}.tar`)
         ]);
       }
     }
@@ -107285,11 +107501,11 @@ async function benchMemory(lab, opts) {
     if (save2.status !== "saved") throw new Error(`the profiled save of the memory tree did not save: ${save2.reason ?? save2.error?.message ?? save2.status}`);
     opts.log(`memory: saved in ${(save2.saveMs / 1e3).toFixed(1)} s: ${save2.verdict?.sentence ?? "no verdict"}`);
     rmSync8(tree, { recursive: true, force: true });
-    const hook = path48.join(base, "hwm.mjs");
+    const hook = path49.join(base, "hwm.mjs");
     writeFileSync12(hook, HWM_HOOK);
-    const hwmFile = path48.join(base, "hwm.txt");
+    const hwmFile = path49.join(base, "hwm.txt");
     writeFileSync12(hwmFile, "");
-    const nodeWrapper = path48.join(base, "node");
+    const nodeWrapper = path49.join(base, "node");
     writeFileSync12(nodeWrapper, `#!/bin/sh
 exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
 `);
@@ -107321,10 +107537,10 @@ exec '${process.execPath}' --import '${pathToFileURL(hook).href}' "$@"
     }
     rmSync8(workspace, { recursive: true, force: true });
     opts.log("memory: plain restoreCache of the same entry, in a process of its own");
-    const plainWorkspace = path48.join(base, "plain-workspace");
+    const plainWorkspace = path49.join(base, "plain-workspace");
     mkdirSync14(plainWorkspace);
-    const plainScript = path48.join(base, "plain-restore.mjs");
-    writeFileSync12(plainScript, PLAIN_RESTORE(pathToFileURL(path48.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
+    const plainScript = path49.join(base, "plain-restore.mjs");
+    writeFileSync12(plainScript, PLAIN_RESTORE(pathToFileURL(path49.join(opts.projectRoot, "node_modules/@actions/cache/lib/cache.js")).href));
     await runChild(nodeWrapper, [plainScript], {
       cwd: plainWorkspace,
       env: {
@@ -107415,14 +107631,14 @@ function runChild(command, args, options) {
     child2.once("error", reject);
     child2.once(
       "close",
-      (code) => code === 0 ? resolve8() : reject(new Error(`${path48.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
+      (code) => code === 0 ? resolve8() : reject(new Error(`${path49.basename(args[0] ?? command)} exited with ${code}: ${stderr.trim().slice(-500)}`))
     );
   });
 }
 
 // src/bench/fixes.ts
 import { mkdirSync as mkdirSync15, rmSync as rmSync9 } from "node:fs";
-import path49 from "node:path";
+import path50 from "node:path";
 var THROTTLED_DISK_SCENARIOS = ["disk-bandwidth", "disk-iops"];
 var CPU_SCENARIOS = ["cpu", "cpu-large-files"];
 var PAGE_CACHE_SCENARIOS = ["runner-7gib", ...THROTTLED_DISK_SCENARIOS];
@@ -107459,14 +107675,14 @@ async function benchFixes(lab, runs, scenarios, log2) {
 async function liftSaving(lab, scenario, log2) {
   const cleanup = new CleanupStack(log2);
   try {
-    const dir = path49.join(lab.root, `lift-${scenario}-${Date.now()}`);
+    const dir = path50.join(lab.root, `lift-${scenario}-${Date.now()}`);
     mkdirSync15(dir);
     cleanup.push(`remove ${dir}`, () => rmSync9(dir, { recursive: true, force: true }));
     const spec = SCENARIOS[scenario];
     const entry = await cacheFor(lab, spec);
     const runner = setupScenario(spec, { cleanup, dir, services: lab.services });
     const throttled = await plainUntilOnDisk(lab, entry, runner, "throttled");
-    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path49.join(BLKIO_ROOT, file), `${dev} 0`);
+    for (const dev of runner.devNumbers) for (const file of THROTTLE_FILES) writeText(path50.join(BLKIO_ROOT, file), `${dev} 0`);
     const unthrottled = await plainUntilOnDisk(lab, entry, runner, "unthrottled");
     return throttled - unthrottled;
   } finally {
@@ -107474,7 +107690,7 @@ async function liftSaving(lab, scenario, log2) {
   }
 }
 async function plainUntilOnDisk(lab, entry, runner, name2) {
-  const workspace = path49.join(runner.workspace, `plain-${name2}`);
+  const workspace = path50.join(runner.workspace, `plain-${name2}`);
   mkdirSync15(workspace, { recursive: true });
   const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
   const timing = await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env);
@@ -107583,7 +107799,7 @@ function pageCacheRow(r) {
 // src/bench/overhead.ts
 import { execFileSync as execFileSync6 } from "node:child_process";
 import { mkdirSync as mkdirSync16, rmSync as rmSync10, writeFileSync as writeFileSync13 } from "node:fs";
-import path50 from "node:path";
+import path51 from "node:path";
 import { performance as performance10 } from "node:perf_hooks";
 function dropCaches() {
   execFileSync6("sync");
@@ -107595,8 +107811,8 @@ function dropCaches() {
   }
 }
 async function profiledRestore(lab, workspace) {
-  const restorePath = path50.join(workspace, lab.cache.paths[0]);
-  const where3 = resolveDevices({ restorePath, archiveTemp: path50.join(workspace, "..", "temp") });
+  const restorePath = path51.join(workspace, lab.cache.paths[0]);
+  const where3 = resolveDevices({ restorePath, archiveTemp: path51.join(workspace, "..", "temp") });
   const started = performance10.now();
   const { timed, sampler } = await observedRestore({
     paths: lab.cache.paths,
@@ -107625,15 +107841,15 @@ async function plainRestore(lab) {
 }
 async function benchOverhead(lab, pairs) {
   const out = { pairs: [], medianRatio: null, droppedCaches: true };
-  const base = path50.join(lab.root, `overhead-${Date.now()}`);
+  const base = path51.join(lab.root, `overhead-${Date.now()}`);
   try {
     for (let i = 0; i < pairs; i++) {
       const pair2 = { profiledMs: 0, plainMs: 0 };
       const order = i % 2 === 0 ? ["profiled", "plain"] : ["plain", "profiled"];
       for (const which3 of order) {
-        const dir = path50.join(base, `${i}-${which3}`);
-        const workspace = path50.join(dir, "workspace");
-        const temp = path50.join(dir, "temp");
+        const dir = path51.join(base, `${i}-${which3}`);
+        const workspace = path51.join(dir, "workspace");
+        const temp = path51.join(dir, "temp");
         mkdirSync16(workspace, { recursive: true });
         mkdirSync16(temp, { recursive: true });
         out.droppedCaches = dropCaches() && out.droppedCaches;
@@ -107909,7 +108125,7 @@ function samplerCostRows(costs) {
 // src/bench/repeat-cost.ts
 import { execFileSync as execFileSync7 } from "node:child_process";
 import { mkdirSync as mkdirSync17, rmSync as rmSync11 } from "node:fs";
-import path51 from "node:path";
+import path52 from "node:path";
 import { performance as performance12 } from "node:perf_hooks";
 function configFor(lab, workspace, runnerTemp, label2) {
   const inputs = { path: lab.cache.paths.join("\n"), key: lab.cache.key, label: label2, "upload-artifact": "false" };
@@ -107923,20 +108139,20 @@ async function benchRepeatCost(lab, pairs, say) {
   try {
     if (isRoot)
       where3 = createLoopDisk(disk, {
-        dir: mkdirAndReturn(path51.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
+        dir: mkdirAndReturn(path52.join(lab.root, `repeat-cost-disk-${Date.now()}`)),
         sizeBytes: LAB_SETTINGS.loopImageBytes
       }).mountPoint;
   } catch (error2) {
     await disk.runAll();
     throw error2;
   }
-  const base = path51.join(where3, `repeat-cost-${Date.now()}`);
+  const base = path52.join(where3, `repeat-cost-${Date.now()}`);
   const label2 = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
   const run3 = async (which3) => {
-    const dir = path51.join(base, `${++runNumber}-${which3}`);
-    const workspace = path51.join(dir, "workspace");
-    const temp = path51.join(dir, "temp");
+    const dir = path52.join(base, `${++runNumber}-${which3}`);
+    const workspace = path52.join(dir, "workspace");
+    const temp = path52.join(dir, "temp");
     mkdirSync17(workspace, { recursive: true });
     mkdirSync17(temp, { recursive: true });
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(1e3 + runNumber), GITHUB_RUN_ATTEMPT: "1" };
@@ -108028,7 +108244,7 @@ function renderTable(rows) {
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdir as mkdir2, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
 import * as os20 from "node:os";
-import * as path52 from "node:path";
+import * as path53 from "node:path";
 
 // src/lab/download-scenarios.ts
 var MB = 1e6;
@@ -108137,22 +108353,22 @@ var ARCHIVE_BYTES = 4e7;
 var STALL_TOLERANCE_MS = 500;
 async function seeded(root) {
   const services = await startLocalServices();
-  const source = path52.join(root, "source");
-  await mkdir2(path52.join(source, "deps"), { recursive: true });
-  await writeFile3(path52.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
-  await mkdir2(path52.join(root, "temp"));
-  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path52.join(root, "temp") });
+  const source = path53.join(root, "source");
+  await mkdir2(path53.join(source, "deps"), { recursive: true });
+  await writeFile3(path53.join(source, "deps", "blob.bin"), randomBytes3(ARCHIVE_BYTES));
+  await mkdir2(path53.join(root, "temp"));
+  await seedCache({ services, paths: ["deps"], key: KEY, workspace: source, tempDir: path53.join(root, "temp") });
   return services;
 }
 async function benchDownloads(names, runs, log2) {
-  const root = path52.join(os20.tmpdir(), `dp-download-lab-${process.pid}`);
+  const root = path53.join(os20.tmpdir(), `dp-download-lab-${process.pid}`);
   await mkdir2(root, { recursive: true });
   const services = await seeded(root);
   let n2 = 0;
   const env = async (name2) => {
-    const workspace = path52.join(root, `w${++n2}-${name2}`);
+    const workspace = path53.join(root, `w${++n2}-${name2}`);
     await mkdir2(workspace, { recursive: true });
-    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path52.join(root, "temp") }, "v2") };
+    return { workspace, env: cacheClientEnv(services, { workspace, tempDir: path53.join(root, "temp") }, "v2") };
   };
   const apply = (settings) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
   const plain = async (settings) => {
@@ -108284,7 +108500,7 @@ function downloadRows(results) {
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { mkdir as mkdir3, rm as rm4, writeFile as writeFile4 } from "node:fs/promises";
 import * as os21 from "node:os";
-import * as path53 from "node:path";
+import * as path54 from "node:path";
 
 // src/lab/upload-scenarios.ts
 var MB2 = 1e6;
@@ -108356,15 +108572,15 @@ var UPLOAD_SCENARIO_NAMES = Object.keys(UPLOAD_SCENARIOS);
 var ARCHIVE_BYTES2 = 4e7;
 var STALL_TOLERANCE_MS2 = 500;
 async function benchUploads(names, runs, log2) {
-  const root = path53.join(os21.tmpdir(), `dp-upload-lab-${process.pid}`);
-  const workspace = path53.join(root, "workspace");
-  await mkdir3(path53.join(workspace, "deps"), { recursive: true });
-  await mkdir3(path53.join(root, "temp"), { recursive: true });
-  await writeFile4(path53.join(workspace, "deps", "blob.bin"), randomBytes4(ARCHIVE_BYTES2));
+  const root = path54.join(os21.tmpdir(), `dp-upload-lab-${process.pid}`);
+  const workspace = path54.join(root, "workspace");
+  await mkdir3(path54.join(workspace, "deps"), { recursive: true });
+  await mkdir3(path54.join(root, "temp"), { recursive: true });
+  await writeFile4(path54.join(workspace, "deps", "blob.bin"), randomBytes4(ARCHIVE_BYTES2));
   const services = await startLocalServices();
   let n2 = 0;
   const apply = (settings) => services.setSettings({ downloadBytesPerSecond: null, network: null, ...settings });
-  const env = (s4) => cacheClientEnv(services, { workspace, tempDir: path53.join(root, "temp") }, s4.serviceVersion);
+  const env = (s4) => cacheClientEnv(services, { workspace, tempDir: path54.join(root, "temp") }, s4.serviceVersion);
   const chunk = (s4) => s4.uploadChunkSize;
   const plain = async (s4, settings) => {
     apply(settings);
@@ -108390,7 +108606,7 @@ async function benchUploads(names, runs, log2) {
             enableCrossOsArchive: false,
             uploadChunkSize: chunk(scenario),
             workspace,
-            runnerTemp: path53.join(root, "temp"),
+            runnerTemp: path54.join(root, "temp"),
             sampleIntervalMs: 100,
             log: () => {
             }
@@ -108501,7 +108717,7 @@ ${renderTable(labTable)}
   const needsServices = parts.some((p2) => p2 === "lab" || p2 === "overhead" || p2 === "memory" || p2 === "fixes" || p2 === "repeat-cost");
   let lab;
   try {
-    if (needsServices) lab = await startLab({ projectRoot: path54.resolve(distDir(), ".."), log: say });
+    if (needsServices) lab = await startLab({ projectRoot: path55.resolve(distDir(), ".."), log: say });
     if (parts.includes("lab") && lab && isRoot) {
       const minutes2 = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
       say(
@@ -108553,7 +108769,7 @@ ${renderTable(labTable)}
     }
     if (parts.includes("memory") && lab) {
       rows.push(
-        ...memoryRows(await benchMemory(lab, { projectRoot: path54.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
+        ...memoryRows(await benchMemory(lab, { projectRoot: path55.resolve(distDir(), ".."), distDir: distDir(), copies, fillToBytes: fillGb * 1e9, log: say }))
       );
     }
   } finally {
@@ -108583,7 +108799,7 @@ function labScenarios(value) {
   return scenarioList(value, LAB_SCENARIOS, "scenarios");
 }
 async function inTempDir(fn) {
-  const dir = mkdtempSync5(path54.join(os22.tmpdir(), `${LAB_PREFIX}probes-`));
+  const dir = mkdtempSync5(path55.join(os22.tmpdir(), `${LAB_PREFIX}probes-`));
   try {
     return await fn(dir);
   } finally {
@@ -108594,7 +108810,7 @@ async function onProvisionedDisk(fn) {
   const cleanup = new CleanupStack((line) => process.stderr.write(`[bench] ${line}
 `));
   try {
-    const dir = mkdtempSync5(path54.join(os22.tmpdir(), `${LAB_PREFIX}gp3-`));
+    const dir = mkdtempSync5(path55.join(os22.tmpdir(), `${LAB_PREFIX}gp3-`));
     cleanup.push(`remove ${dir}`, () => rmSync12(dir, { recursive: true, force: true }));
     return await fn(createProvisionedDisk(cleanup, dir).mountPoint);
   } finally {
@@ -108606,7 +108822,7 @@ async function onProvisionedDisk(fn) {
 import { execFileSync as execFileSync8 } from "node:child_process";
 import { writeFileSync as writeFileSync14 } from "node:fs";
 import os23 from "node:os";
-import * as path55 from "node:path";
+import * as path56 from "node:path";
 async function labCommand(argv) {
   const args = parseArgs(argv);
   const names = args.positionals.length ? args.positionals : [...LAB_SCENARIOS];
@@ -108617,7 +108833,7 @@ async function labCommand(argv) {
   const experiments2 = parseExperiments(flag(args, "experiments") ?? "none");
   const say = (line) => process.stderr.write(`${line}
 `);
-  const projectRoot = path55.resolve(distDir(), "..");
+  const projectRoot = path56.resolve(distDir(), "..");
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
@@ -108630,7 +108846,7 @@ async function labCommand(argv) {
       );
       if (record) {
         const provenance = labProvenance(name2, result.settings, `node dist/cli.js lab ${name2} --record ${record}`, projectRoot);
-        const file = path55.join(record, `lab-${name2}.json`);
+        const file = path56.join(record, `lab-${name2}.json`);
         writeFileSync14(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}
 `);
         say(`recorded ${file}`);

@@ -176,6 +176,13 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^CPU-bound: the step's cgroup ran at its 0\.6-core CPU quota during extraction/,
   },
+  // fio's 1 MiB sequential writes reached the device as 4 KiB bios at the IOPS cap: no bandwidth ceiling
+  // (its 20 MiB/s), so the restore at 5,000 requests/s is IOPS-bound, as the intervention found (IOPS x2 -43 %).
+  'lab-probe-iops-cap-bench-run1.json': {
+    bottleneck: 'disk-iops',
+    dominant: 'extract',
+    says: /^Disk-bound \(IOPS\): extraction completed [\d,]+ writes\/s of 4 KiB, \d+% of fio's [\d,]+ IOPS \(below the cgroup's blkio cap of 5000 IOPS/,
+  },
   // The first recordings of bio-iops-cap and no-fio (01:32-01:35 UTC, the VM loaded).
   // A cap on bios (blkio, merging on) at 2,000 IOPS and 40 MiB/s: the bios sat at the cap, the bytes at 41%.
   'lab-bio-iops-cap-bursts.json': {

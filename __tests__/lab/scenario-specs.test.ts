@@ -119,6 +119,14 @@ describe('the runner-type scenarios (issue 22)', () => {
     const bio = SCENARIOS['bio-iops-cap'];
     expect(bio.noMerges).toBe(false);
     expect(controlledResources(bio)).toEqual(['disk-bandwidth', 'disk-iops']);
+    // Both caps again, on a queue that splits every write into 4 KiB bios: the sequential probe meets the
+    // IOPS cap (5,000 x 4 KiB = 19.5 MiB/s), far under the bandwidth cap, and still does when IOPS is doubled.
+    const small = SCENARIOS['probe-iops-cap'];
+    expect(small).toMatchObject({ noMerges: false, maxSectorsKb: 4, intended: null });
+    expect(controlledResources(small)).toEqual(['disk-bandwidth', 'disk-iops']);
+    const doubled = relaxed(small, 'disk-iops').controls;
+    expect((doubled.writeIops ?? 0) * 4096).toBeLessThan(small.controls.writeBytesPerSecond ?? 0);
+    expect(settingsOf(small)).toMatchObject({ maxSectorsKb: 4, probeBudgetMs: 20_000 });
     const burst = SCENARIOS['burst-credit'];
     // The cap it falls to is what the intervention doubles; the burst rate stays.
     expect(relaxed(burst, 'disk-bandwidth')).toMatchObject({ controls: { writeBytesPerSecond: 80 * MiB }, burstCredit: burst.burstCredit });

@@ -5,6 +5,7 @@ import { extractFioJson, FioOutputError, parseFioOutput } from '../../src/probe/
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/fio/${name}`, import.meta.url), 'utf8');
 
 interface Section {
+  total_ios: number;
   bw_bytes: number;
   iops: number;
   runtime: number;
@@ -38,6 +39,9 @@ describe('parseFioOutput on fio 3.33 captures of our probe jobs', () => {
       expect(parsed.fioVersion).toBe('fio-3.33');
       expect(parsed.jobEntries).toBe(1);
       expect(parsed.bytesPerSecond).toBe(section.bw_bytes);
+      // fio's own IO count (after the ramp), which the probe keeps beside the device's counts.
+      expect(parsed.totalIos).toBe(section.total_ios);
+      expect(parsed.totalIos).toBeGreaterThan(0);
       expect(parsed.iops).toBe(section.iops);
       expect(parsed.bytesPerSecond).toBeGreaterThan(0);
       expect(parsed.latencyNs.mean).toBe(section.clat_ns.mean);

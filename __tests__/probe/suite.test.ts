@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { deviceReader } from '../../src/probe/device-counts.js';
 import { findFio } from '../../src/probe/find-fio.js';
 import { resolveProbeBase, runProbeSuite } from '../../src/probe/suite.js';
 
@@ -62,6 +63,7 @@ describe('findFio', () => {
 describe.runIf(hasFio)("runProbeSuite on this machine's disk", () => {
   it('two probes within an 8 s budget: positive figures, temp directory gone', async () => {
     const target = fs.mkdtempSync(path.join(root, 'target-'));
+    const onDevice = deviceReader(target) !== null;
     const dirs: string[] = [];
     const logs: string[] = [];
     const result = await runProbeSuite({
@@ -82,6 +84,12 @@ describe.runIf(hasFio)("runProbeSuite on this machine's disk", () => {
       expect(probe.runtimeMs).toBeGreaterThan(0);
       // Slots under 2 s of runtime run without a steady-state window (too short for two samples).
       if (probe.steadyState) expect(probe.steadyState.criterion).toMatch(/slope/);
+      expect(probe.fioIos).toBeGreaterThan(0);
+      // O_DIRECT IO reaches the device: where the target's file system has a diskstats line, it counted the probe.
+      if (onDevice) {
+        expect(probe.deviceCounts?.requests).toBeGreaterThan(0);
+        expect((probe.deviceCounts?.sectors ?? 0) * 512).toBeGreaterThanOrEqual(probe.blockSizeBytes);
+      }
     }
     expect(result.fioVersion).toMatch(/^fio-3/);
     expect(result.fileSizeBytes).toBeGreaterThan(0);

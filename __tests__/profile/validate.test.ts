@@ -56,6 +56,17 @@ describe('validateProfile', () => {
     expect(profileErrors(p)[0]).toMatch(/processes\[0\]\.reapedTicks: expected a number, got "85"/);
   });
 
+  it("a probe's fioIos and deviceCounts are optional, and checked when present", () => {
+    const p = fresh();
+    expect(p.probes.probes[0].deviceCounts).toBeUndefined();
+    expect(isProfile(p)).toBe(true);
+    p.probes.probes[0].fioIos = 30;
+    p.probes.probes[0].deviceCounts = { device: 'loop1', durationMs: 5903, requests: 12544, merges: 0, sectors: 100352 };
+    expect(isProfile(p)).toBe(true);
+    p.probes.probes[0].deviceCounts.merges = null;
+    expect(profileErrors(p)).toEqual(['probes.probes[0].deviceCounts.merges: expected a number, got null']);
+  });
+
   it('refuses an unsupported schema version with the supported one', () => {
     const p = fresh();
     p.schemaVersion = 99;

@@ -2,6 +2,7 @@
 import type { ProbeName, ProbeResult, Profile } from '../profile/schema.js';
 import { KiB } from '../util/units.js';
 import { IOPS_PROBE_BANDWIDTH_BOUND } from './thresholds.js';
+import { seqWriteMetIops, type SeqMetIops } from './probe-caps.js';
 
 export interface Ceilings {
   seqWriteBytesPerSecond: number | null;
@@ -23,6 +24,12 @@ export interface Ceilings {
   writeBiosCap?: number;
   /** The runner's cgroup I/O caps were read (its group and visible parents) and none applies to the device. */
   noCgroupIoCap?: boolean;
+  /**
+   * fio's sequential-write probe met the IOPS limit (its writes reached the device as small bios at the
+   * random probe's rate, or at the cgroup's IOPS cap: probe-caps.ts): its bytes/s are not a bandwidth
+   * ceiling, so seqWriteBytesPerSecond is null (or a cgroup bandwidth cap, cgroup-io.ts).
+   */
+  seqWriteMetIops?: SeqMetIops;
 }
 
 /** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
@@ -42,13 +49,15 @@ function usable(profile: Profile, name: ProbeName): ProbeResult | null {
 
 export function ceilingsOf(profile: Profile): Ceilings {
   const qd1 = usable(profile, 'rand-read-qd1');
+  const metIops = usable(profile, 'seq-write') ? seqWriteMetIops(profile) : null;
   return {
-    seqWriteBytesPerSecond: usable(profile, 'seq-write')?.bytesPerSecond ?? null,
+    seqWriteBytesPerSecond: metIops ? null : (usable(profile, 'seq-write')?.bytesPerSecond ?? null),
     randWriteIops: usable(profile, 'rand-write')?.iops ?? null,
     seqReadBytesPerSecond: usable(profile, 'seq-read')?.bytesPerSecond ?? null,
     randReadIops: usable(profile, 'rand-read')?.iops ?? null,
     qd1ReadIops: qd1 && qd1.latencyNs.mean > 0 ? 1e9 / qd1.latencyNs.mean : null,
     fsyncWriteIops: usable(profile, 'fsync-write')?.iops ?? null,
+    ...(metIops ? { seqWriteMetIops: metIops } : {}),
   };
 }
 

@@ -12,6 +12,7 @@
 import type { CgroupIoLimit, Profile } from '../profile/schema.js';
 import { iops, mibPerSecond } from '../util/format.js';
 import { ceilingsOnDevice, type Ceilings, type CeilingKind } from './ceilings.js';
+import { seqWriteMetIops } from './probe-caps.js';
 
 /** The tightest cap of each kind on the device at `deviceIndex` or a device its bios reach below; null without one. */
 export function capsOnDevice(profile: Profile, deviceIndex: number | null): CgroupIoLimit | null {
@@ -69,11 +70,32 @@ export function withCgroupCaps(profile: Profile, ceilings: Ceilings, deviceIndex
   const cap = capsOnDevice(profile, deviceIndex);
   if (!cap) return capsRead(profile) && deviceIndex !== null ? { ...ceilings, noCgroupIoCap: true } : ceilings;
   const out: Ceilings = { ...ceilings, from: { ...ceilings.from } };
+  // The caps can tell what the probes alone could not: the sequential probe's bios at the IOPS cap.
+  const probedHere = deviceIndex !== null && profile.devices[deviceIndex]?.name === profile.probes?.deviceName;
+  const byCap = !probedHere || ceilings.seqWriteMetIops || ceilings.seqWriteBytesPerSecond === null ? null : seqWriteMetIops(profile, cap);
+  if (byCap) {
+    out.seqWriteMetIops = byCap;
+    out.seqWriteBytesPerSecond = null;
+  }
   for (const kind of Object.keys(CAP_FIELD) as CeilingKind[]) {
     const value = cap[CAP_FIELD[kind]];
     if (value === undefined) continue;
-    const probed = ceilings[kind];
+    const probed = out[kind];
     if (kind === 'randWriteIops') out.writeBiosCap = value;
+    const metIops = kind === 'seqWriteBytesPerSecond' ? out.seqWriteMetIops : undefined;
+    if (metIops) {
+      // fio's sequential figure met the IOPS limit: the bandwidth ceiling is the cap, said with why.
+      out[kind] = value;
+      const iopsCap = cap.writeIops ? `the IOPS cap (${iops(cap.writeIops)})` : 'an IOPS limit';
+      out.from = {
+        ...out.from,
+        [kind]: {
+          said: `${capText(profile, kind, value)} (fio's sequential-write probe met ${iopsCap}, not this one: its ${mibPerSecond(metIops.seqBytesPerSecond)} is that cap in bytes)`,
+          cap: true,
+        },
+      };
+      continue;
+    }
     if (probed !== null && probed <= value) {
       out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile, kind, value)})`, cap: false } };
       continue;

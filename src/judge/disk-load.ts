@@ -279,6 +279,20 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
       ),
     );
   }
+  if (d && d.writes > 0 && ceilings.seqWriteMetIops) {
+    const bandwidth = write.seq
+      ? `bytes/s are held against ${write.seqFrom?.cap ? `the cgroup's bandwidth cap of ${mibPerSecond(write.seq)}` : mibPerSecond(write.seq)}`
+      : 'no bandwidth ceiling is known';
+    c.push(
+      candidate(
+        'seq-probe-met-iops',
+        `${ceilings.seqWriteMetIops.sentence}; ${bandwidth}, requests/s against the IOPS ceiling`,
+        ceilings.seqWriteMetIops.seq.bioBytes / 1024,
+        'KiB',
+        [],
+      ),
+    );
+  }
   if (d && d.writes > 0) {
     c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
   }

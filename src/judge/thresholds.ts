@@ -185,3 +185,19 @@ export const ABOVE_CEILING_SHARE = 1.15;
 
 /** Merges under this share of the bios leave both IOPS counts the same for judging. */
 export const FEW_MERGES_SHARE = 0.1;
+
+/**
+ * A sequential-write probe's bios at most this share of fio's block size reached the device split
+ * (judge/probe-caps.ts): 1/16 of 1 MiB is 64 KiB. Recorded under blkio (fixtures/profiles/probe-caps):
+ * with max_sectors_kb 4 the 1 MiB writes arrived as 4 KiB bios (1/256); at the default 1280 as 512 KiB
+ * ones (1/2, split by the queue's segment limit), which met the bandwidth cap.
+ */
+export const PROBE_SPLIT_SHARE = 1 / 16;
+
+/**
+ * Two probes' bio (or request) rates within this of each other ran into the same limit on requests.
+ * Each rate is over its fio process's wall time, start-up and drain included, which the two probes
+ * share roughly (fixtures/profiles/probe-caps): the recorded pair at one IOPS cap sat within 1 % of
+ * each other (5,048 and 5,041 bios/s), the pairs at different caps 25 to 120 times apart.
+ */
+export const PROBE_SAME_RATE_TOLERANCE = 0.25;

@@ -17,7 +17,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupStack } from './cleanup.js';
-import { createLoopDisk, devNumberOf, formatAndMount, setQueueValue, type LoopDisk } from './loop-disk.js';
+import { createLoopDisk, devNumberOf, formatAndMount, setQueue, type LoopDisk } from './loop-disk.js';
 import { readText, run } from './sys.js';
 
 import { MiB } from '../util/units.js';
@@ -40,7 +40,7 @@ export function createCloudVolume(cleanup: CleanupStack, opts: { dir: string; vo
   if (readText(`/sys/block/${path.basename(device)}/loop/dio`) !== '1') {
     throw new Error(`${device} did not enter direct-io mode: its requests would not reach the lower device one for one`);
   }
-  setQueueValue(cleanup, device, 'max_sectors_kb', String(opts.maxSectorsKb));
+  setQueue(cleanup, device, { nomerges: 0, maxSectorsKb: opts.maxSectorsKb });
   const mountPoint = path.join(opts.dir, 'volume');
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device, mountPoint);

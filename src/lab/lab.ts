@@ -178,7 +178,12 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
     async (runner, env) => {
       await opts.beforeProfile?.();
       runner.beforeRestore();
-      const config = labConfig(entry, scenario, runner, opts);
+      const config = labConfig(
+        entry,
+        scenario,
+        runner,
+        spec.probeBudgetMs !== undefined && opts.probeBudgetMs === undefined ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts,
+      );
       // A whole-step scenario runs the profiler itself inside the container's limits (a child process).
       const profile = runner.isolation
         ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)

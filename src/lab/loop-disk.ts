@@ -18,10 +18,30 @@ export interface LoopDisk {
 export const QUEUE_SETTINGS = ['nomerges', 'max_sectors_kb'] as const;
 export type QueueSetting = (typeof QUEUE_SETTINGS)[number];
 
+/**
+ * What a scenario's loop device is set to, every time: a loop device keeps its queue settings across
+ * detach, so one another job left at nomerges=2 or a small max_sectors_kb would change what the
+ * throttle and the counters see (a clean-clone CI run found nomerges=2 on the bio-iops-cap device).
+ */
+export interface QueueValues {
+  /** 0: merging on (the kernel's default); 2: off. */
+  nomerges: 0 | 2;
+  /** Largest request the queue builds, KiB; bios above it are split into requests (and bios) of this size. */
+  maxSectorsKb: number;
+}
+
+/**
+ * A fresh loop device's max_sectors_kb on this kernel: BLK_DEF_MAX_SECTORS_CAP (2560 sectors), which
+ * is also its max_hw_sectors_kb here. Clamped to the device's max_hw_sectors_kb where that is lower
+ * (the kernel refuses more).
+ */
+export const LOOP_MAX_SECTORS_KB = 1280;
+export const DEFAULT_QUEUE: QueueValues = { nomerges: 0, maxSectorsKb: LOOP_MAX_SECTORS_KB };
+
 /** A sparse image in `dir` attached as a loop device, no file system: detached and removed on cleanup. */
 export function createLoopDevice(
   cleanup: CleanupStack,
-  opts: { dir: string; sizeBytes: number; name?: string; imageDir?: string },
+  opts: { dir: string; sizeBytes: number; name?: string; imageDir?: string; queue?: QueueValues },
 ): { device: string; devNumber: string } {
   const image = path.join(opts.imageDir ?? opts.dir, opts.name ?? 'disk.img');
   // Sparse: the image only takes what the lab writes into it.
@@ -29,27 +49,34 @@ export function createLoopDevice(
   cleanup.push(`remove ${image}`, () => rmSync(image, { force: true }));
   const device = run('losetup', ['-f', '--show', image]);
   cleanup.push(`detach ${device}`, () => void run('losetup', ['-d', device]));
+  setQueue(cleanup, device, opts.queue ?? DEFAULT_QUEUE);
   return { device, devNumber: devNumberOf(device) };
+}
+
+/** Sets both queue settings, whatever they were; cleanup puts back what it found (before the detach, which was pushed first). */
+export function setQueue(cleanup: CleanupStack, device: string, queue: QueueValues): void {
+  const hw = Number(readText(`/sys/block/${path.basename(device)}/queue/max_hw_sectors_kb`));
+  setQueueValue(cleanup, device, 'nomerges', String(queue.nomerges));
+  setQueueValue(cleanup, device, 'max_sectors_kb', String(Number.isFinite(hw) && hw > 0 ? Math.min(hw, queue.maxSectorsKb) : queue.maxSectorsKb));
 }
 
 export function createLoopDisk(
   cleanup: CleanupStack,
-  opts: { dir: string; sizeBytes: number; noMerges?: boolean; name?: string; imageDir?: string },
+  opts: { dir: string; sizeBytes: number; noMerges?: boolean; maxSectorsKb?: number; name?: string; imageDir?: string },
 ): LoopDisk {
+  // blkio's IOPS throttle counts bios before the queue merges them: an ext4 writeback of many
+  // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)
+  // as ~270 KiB requests, so the device's own counters would show 24 w/s while 800 IOPS is the
+  // limit. With merging off (noMerges) the device counts what the throttle counts, like a disk
+  // whose IOPS limit applies to each request.
+  const queue: QueueValues = { nomerges: opts.noMerges ? 2 : 0, maxSectorsKb: opts.maxSectorsKb ?? LOOP_MAX_SECTORS_KB };
   const { device } = createLoopDevice(cleanup, {
     dir: opts.dir,
     sizeBytes: opts.sizeBytes,
+    queue,
     ...(opts.name ? { name: `${opts.name}.img` } : {}),
     ...(opts.imageDir ? { imageDir: opts.imageDir } : {}),
   });
-  if (opts.noMerges) {
-    // blkio's IOPS throttle counts bios before the queue merges them: an ext4 writeback of many
-    // small files leaves the throttle as ~8 KiB bios and reaches the device (and /proc/diskstats)
-    // as ~270 KiB requests, so the device's own counters would show 24 w/s while 800 IOPS is the
-    // limit. With merging off the device counts what the throttle counts, like a disk whose IOPS
-    // limit applies to each request.
-    setQueueValue(cleanup, device, 'nomerges', '2');
-  }
   const mountPoint = path.join(opts.dir, opts.name ? `${opts.name}-mnt` : 'mnt');
   mkdirSync(mountPoint);
   formatAndMount(cleanup, device, mountPoint);

@@ -56,6 +56,7 @@ export const LAB_SCENARIOS = [
   'two-disks',
   'no-fio',
   'two-vcpu-shared',
+  'probe-iops-cap',
 ] as const;
 export type LabScenarioName = (typeof LAB_SCENARIOS)[number];
 /** The five the CI lab test runs (CI time): each has one known bottleneck. */
@@ -70,6 +71,11 @@ export interface ScenarioSpec {
   disk: DiskKind;
   /** blkio counts bios before the queue merges them: merging off makes the device count what the throttle counts. */
   noMerges?: boolean;
+  /**
+   * The loop device's queue/max_sectors_kb; unset: a fresh loop device's (loop-disk.ts). Bios above it
+   * are split, and a cgroup cap counts the pieces: at 4, every write reaches the throttle as 4 KiB.
+   */
+  maxSectorsKb?: number;
   /** vm.dirty_bytes / vm.dirty_background_bytes while the scenario runs; unset: the machine's. */
   dirty?: DirtyLimits;
   /** Bytes an earlier step leaves dirty on the restore's file system right before the restore (not synced). */
@@ -102,6 +108,8 @@ export interface ScenarioSpec {
    * scenario's ground truth.
    */
   diskImage?: 'ram';
+  /** The probes' budget where the lab's default (LAB_PROBE_BUDGET_MS) leaves a probe no slot on this disk. */
+  probeBudgetMs?: number;
   /** fio unavailable: the step's PATH lacks it (and the lab never installs it). */
   noFio?: boolean;
   /** Where RUNNER_TEMP (the archive) lives: on the restore's disk, or on this VM's disk. */
@@ -167,6 +175,16 @@ export const LAB_SETTINGS = {
    * loaded shared VM, did not get their 1.4 cores: savings of 18 % and −6 % in two smoke runs).
    */
   sharedCpuCores: 0.6,
+  /**
+   * probe-iops-cap: both caps, counted in bios, on a device whose requests are at most 4 KiB, so fio's
+   * 1 MiB sequential writes reach the throttle as 256 bios each and meet the IOPS cap (5,000 x 4 KiB =
+   * 19.5 MiB/s) long before the bandwidth cap (80 MiB/s, which the doubled IOPS cap stays below too).
+   * At 2,400 IOPS the probes' layout and its drain (32 MiB in flight) took 6.6 s of the lab's 14 s
+   * budget and left none for the random probe.
+   */
+  smallBioWriteBytesPerSecond: 80 * MiB,
+  smallBioWriteIops: 5000,
+  smallBioMaxSectorsKb: 4,
 } as const;
 
 const capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
@@ -400,6 +418,21 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
     runnerTemp: 'restore-disk',
     intended: 'cpu',
   },
+  'probe-iops-cap': {
+    name: 'probe-iops-cap',
+    about:
+      "a disk capped at 5,000 write IOPS and 80 MiB/s by blkio (bios, before merging) whose requests are at most 4 KiB (queue/max_sectors_kb 4, merging on): fio's 1 MiB sequential writes reach the cap as 4 KiB bios and meet the IOPS cap, not the bandwidth one; restoring ~12.9k small files (32 MiB dirty budget)",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.smallBioWriteBytesPerSecond, writeIops: LAB_SETTINGS.smallBioWriteIops },
+    disk: 'loop',
+    noMerges: false,
+    maxSectorsKb: LAB_SETTINGS.smallBioMaxSectorsKb,
+    // Every request 4 KiB: the layout drains its 32 MiB in flight for 1.6 s after its cap, and in one
+    // of two recordings at 14 s the random probe got no slot (fixtures/profiles/probe-caps).
+    probeBudgetMs: 20_000,
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: null,
+  },
 };
 
 function mib(bytes: number): string {
@@ -451,6 +484,8 @@ export function settingsOf(spec: ScenarioSpec): Record<string, number> {
   if (spec.earlierDirtyBytes !== undefined) out.earlierDirtyBytes = spec.earlierDirtyBytes;
   if (spec.secondWriterBytesPerSecond !== undefined) out.secondWriterBytesPerSecond = spec.secondWriterBytesPerSecond;
   if (spec.disk === 'cloud-volume') out.maxSectorsKb = LAB_SETTINGS.cloudMaxSectorsKb;
+  if (spec.maxSectorsKb !== undefined) out.maxSectorsKb = spec.maxSectorsKb;
+  if (spec.probeBudgetMs !== undefined) out.probeBudgetMs = spec.probeBudgetMs;
   if (spec.burstCredit) {
     out.burstBudgetBytes = spec.burstCredit.budgetBytes;
     out.burstBytesPerSecond = spec.burstCredit.burstBytesPerSecond;

@@ -103,6 +103,7 @@ function restoreDisk(spec: ScenarioSpec, ctx: SetupContext, beforeCaps: (root: s
       dir: ctx.dir,
       sizeBytes: LAB_SETTINGS.loopImageBytes,
       noMerges: spec.noMerges ?? false,
+      ...(spec.maxSectorsKb !== undefined ? { maxSectorsKb: spec.maxSectorsKb } : {}),
       ...(name ? { name } : {}),
       ...(imageDir ? { imageDir } : {}),
     });

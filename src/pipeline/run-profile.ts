@@ -352,6 +352,7 @@ async function probe(config: ProfileConfig, cpuCount: number, hooks: PipelineHoo
       signal: hooks.signal,
       log: hooks.log,
       onDirectory: hooks.onProbeDirectory,
+      ...(hooks.procRoot ? { procRoot: hooks.procRoot } : {}),
     });
     if (result.status !== 'ran' && result.reason) warn(`fio probes ${result.status}: ${result.reason}`);
     return result;

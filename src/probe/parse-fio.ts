@@ -25,6 +25,8 @@ export interface ParsedFioRun {
   iops: number;
   /** Bytes moved in the measured period (after the ramp). */
   ioBytes: number;
+  /** IOs completed in the measured period (fio's total_ios); null where fio did not print it. */
+  totalIos: number | null;
   latencyNs: { mean: number; p50: number | null; p99: number | null };
   /** The group's run time: fio's per-direction `runtime`, milliseconds. */
   runtimeMs: number;
@@ -140,6 +142,7 @@ interface JobFigures {
   bytesPerSecond: number;
   iops: number;
   ioBytes: number;
+  totalIos: number | null;
   runtimeMs: number;
   latency: LatencyStat | null;
   steadyState: { criterion: string; attained: boolean } | null;
@@ -176,6 +179,7 @@ function jobFigures(job: Record<string, unknown>, options: ParseOptions, excerpt
     bytesPerSecond: bwBytes,
     iops,
     ioBytes: num(section.io_bytes) ?? 0,
+    totalIos: num(section.total_ios),
     runtimeMs,
     latency,
     steadyState,
@@ -214,6 +218,7 @@ export function parseFioOutput(text: string, options: ParseOptions): ParsedFioRu
     bytesPerSecond: sum(figures.map((f) => f.bytesPerSecond)),
     iops: sum(figures.map((f) => f.iops)),
     ioBytes: sum(figures.map((f) => f.ioBytes)),
+    totalIos: figures.every((f) => f.totalIos !== null) ? sum(figures.map((f) => f.totalIos ?? 0)) : null,
     // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
     latencyNs: { mean: figures.length === 1 ? (figures[0]?.latency?.mean ?? 0) : samples > 0 ? weightedMean / samples : 0, p50, p99 },
     runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),

@@ -28,6 +28,7 @@ import {
   type ProbeTiming,
 } from './jobs.js';
 import { parseFioOutput } from './parse-fio.js';
+import { countsBetween, deviceReader, type DeviceReading } from './device-counts.js';
 import { leftInPlace } from '../util/cleanup-words.js';
 
 export { removeProbeDirectories } from './cleanup.js';
@@ -45,6 +46,8 @@ export interface ProbeSuiteOptions {
   allowInstall?: boolean;
   /** Called with the probe directory as soon as it exists, so a post step can remove it if we die. */
   onDirectory?: (dir: string) => void;
+  /** Where /proc/diskstats is read for each probe's device counts; default /proc. */
+  procRoot?: string;
 }
 
 /** Headroom kept off the budget for fio exiting late and our own bookkeeping. */
@@ -175,9 +178,13 @@ async function runProbe(
   registry: ProbeRegistry,
   killAfterMs: number,
   signal?: AbortSignal,
+  readDevice?: (() => DeviceReading | null) | null,
 ): Promise<ProbeResult> {
+  const before = readDevice?.() ?? null;
   const run = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, killAfterMs, signal);
+  const after = before ? (readDevice?.() ?? null) : null;
   if (run.code !== 0 || run.timedOut) return emptyResult(def, run.wallMs, failureText(run));
+  const counts = before && after ? countsBetween(before, after, def.direction) : null;
   try {
     const parsed = parseFioOutput(run.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? 'sync' : 'io' });
     const result: ProbeResult = {
@@ -188,6 +195,8 @@ async function runProbe(
       runtimeMs: parsed.runtimeMs,
       wallMs: run.wallMs,
       steadyState: parsed.steadyState,
+      ...(parsed.totalIos !== null ? { fioIos: parsed.totalIos } : {}),
+      ...(counts ? { deviceCounts: counts } : {}),
     };
     if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
     return result;
@@ -240,6 +249,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     opts.onDirectory?.(directory);
     const filePath = path.join(directory, PROBE_FILE_NAME);
 
+    const readDevice = deviceReader(directory, opts.procRoot);
     const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
     const layoutCapMs = schedule.layoutCapMs(deadline - performance.now());
     const layout = await runFio(
@@ -269,7 +279,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
       }
       const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
       const killAfterMs = schedule.killAfterMs(timing, drainMs, deadline - performance.now());
-      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal);
+      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal, readDevice);
       if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
       probes.push(result);
     }

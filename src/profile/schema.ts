@@ -511,6 +511,30 @@ export interface ProbeResult {
   wallMs: number;
   steadyState: { criterion: string; attained: boolean } | null;
   error?: string;
+  /**
+   * fio's own count of the IOs it completed in the measured period (total_ios, after the ramp): for
+   * direct IO, the bios it submitted, before the block layer split or merged them. Newer profiles only.
+   */
+  fioIos?: number;
+  /** What the probed device counted over this probe's fio process, in the probe's direction. Newer profiles only. */
+  deviceCounts?: ProbeDeviceCounts;
+}
+
+/**
+ * The probed device's /proc/diskstats, read before and after one probe's fio process (start-up,
+ * ramp and drain included), in the probe's direction. bios reaching the queue = requests + merges,
+ * which is what a cgroup I/O cap (blkio, io.max) counts; requests are what the device completed.
+ */
+export interface ProbeDeviceCounts {
+  /** diskstats name of the probed file system's device. */
+  device: string;
+  /** Between the two readings. */
+  durationMs: number;
+  /** Requests completed (after merging). */
+  requests: number;
+  /** Bios merged into another request. */
+  merges: number;
+  sectors: number;
 }
 
 /** How a stage that may not run (the probes, the experiments) ended. */

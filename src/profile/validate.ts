@@ -354,6 +354,8 @@ const probe = obj({
   wallMs: num,
   steadyState: nullable(obj({ criterion: str, attained: bool })),
   'error?': str,
+  'fioIos?': num,
+  'deviceCounts?': obj({ device: str, durationMs: num, requests: num, merges: num, sectors: num }),
 });
 const probes = nullable(
   obj({

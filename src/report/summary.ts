@@ -12,6 +12,7 @@ import type { JudgedPhase, Judgement } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, type WhatToDo } from '../judge/headline.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
+import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
@@ -163,7 +164,7 @@ function probesSection(profile: Profile): string {
       p.error ? '–' : cache ? `~~${formatNumber(p.bytesPerSecond / MiB)}~~` : formatNumber(p.bytesPerSecond / MiB),
       p.error ? '–' : cache ? `~~${Math.round(p.iops)}~~` : String(Math.round(p.iops)),
       lat,
-      p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : '',
+      p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : probeCapNote(profile, p),
     ];
   });
   const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';

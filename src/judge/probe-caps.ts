@@ -1,0 +1,127 @@
+/**
+ * Which limit each fio probe met, from what the probed device counted over it (ProbeResult.deviceCounts):
+ * a 1 MiB sequential write is a bandwidth ceiling only if it reached the device as large requests. On a
+ * device whose cap counts bios and whose queue splits large writes (max_sectors_kb), fio's sequential
+ * writes arrive as small bios at the same rate as the random probe's, and their bytes/s are the IOPS
+ * limit times the bio size: a bandwidth figure in name only. Where the runner's cgroup caps were read,
+ * each probe is matched with the cap its own counts reached. Profiles without device counts get null
+ * everywhere and are judged as before. Pure.
+ */
+import type { CgroupIoLimit, ProbeName, ProbeResult, Profile } from '../profile/schema.js';
+import { formatNumber, iops, mibPerSecond } from '../util/format.js';
+import { KiB, MiB } from '../util/units.js';
+import { NEAR_CEILING_SHARE, PROBE_SAME_RATE_TOLERANCE, PROBE_SPLIT_SHARE } from './thresholds.js';
+
+/**
+ * One probe as the device counted it. Sizes are the device's (bytes over bios, over requests); rates
+ * are fio's bytes/s over its measured period divided by those sizes: the device's counts span the
+ * whole fio process (start-up, ramp, drain), which dilutes a rate (a 2 s probe in a 4 s process read
+ * 66 % of its cap that way) but not a size.
+ */
+export interface ProbeCounted {
+  name: ProbeName;
+  device: string;
+  blockSizeBytes: number;
+  /** Bios that reached the queue (requests + merges) per second: what a cgroup I/O cap counts. */
+  biosPerSecond: number;
+  /** Requests the device completed per second (after merging). */
+  requestsPerSecond: number;
+  bioBytes: number;
+  requestBytes: number;
+  merges: number;
+  /** fio's. */
+  bytesPerSecond: number;
+  /** Device bios per IO fio issued (for direct IO, fio's IOs are its bios): above 1 where the block layer split them. */
+  biosPerFioIo: number;
+}
+
+export function probeCounted(p: ProbeResult | undefined): ProbeCounted | null {
+  const c = p?.deviceCounts;
+  if (!p || !c || p.error || !(p.bytesPerSecond > 0) || c.requests <= 0 || c.sectors <= 0) return null;
+  const bios = c.requests + c.merges;
+  const bytes = c.sectors * 512;
+  const bioBytes = bytes / bios;
+  const requestBytes = bytes / c.requests;
+  return {
+    name: p.name,
+    device: c.device,
+    blockSizeBytes: p.blockSizeBytes,
+    biosPerSecond: p.bytesPerSecond / bioBytes,
+    requestsPerSecond: p.bytesPerSecond / requestBytes,
+    bioBytes,
+    requestBytes,
+    merges: c.merges,
+    bytesPerSecond: p.bytesPerSecond,
+    biosPerFioIo: p.blockSizeBytes / bioBytes,
+  };
+}
+
+/** The sequential-write probe met a limit on requests: its figures and the evidence, as counted. */
+export interface SeqMetIops {
+  seq: ProbeCounted;
+  /** The random probe, where its rate was the evidence; absent where the cgroup's IOPS cap was. */
+  rand?: ProbeCounted;
+  /** fio's sequential figure, which is this IOPS limit in bytes, not a bandwidth ceiling. */
+  seqBytesPerSecond: number;
+  sentence: string;
+}
+
+const sizeText = (bytes: number) => (bytes >= MiB ? `${formatNumber(bytes / MiB)} MiB` : `${formatNumber(bytes / KiB)} KiB`);
+
+const rateClose = (a: number, b: number) => b > 0 && Math.abs(a / b - 1) <= PROBE_SAME_RATE_TOLERANCE;
+
+/**
+ * The sequential-write probe's writes reached the device split into small bios (at most
+ * PROBE_SPLIT_SHARE of fio's block), and either at a bio or request rate within
+ * PROBE_SAME_RATE_TOLERANCE of the random probe's (no larger than its bios): both ran into the same
+ * limit on requests; or, with `cap` (the cgroup's caps on the probed device), at the IOPS cap rather
+ * than the bandwidth cap (capMetBy).
+ */
+export function seqWriteMetIops(profile: Profile, cap: CgroupIoLimit | null = null): SeqMetIops | null {
+  const probes = profile.probes?.probes ?? [];
+  const seqProbe = probes.find((p) => p.name === 'seq-write');
+  const seq = probeCounted(seqProbe);
+  if (!seqProbe || !seq || seq.bioBytes > PROBE_SPLIT_SHARE * seq.blockSizeBytes) return null;
+  const arrived = `fio's ${sizeText(seq.blockSizeBytes)} sequential writes reached ${seq.device} as ${formatNumber(seq.bioBytes / KiB)} KiB bios (${formatNumber(seq.biosPerFioIo)} per write)`;
+  const tail = `the sequential probe met the IOPS limit, so its ${mibPerSecond(seqProbe.bytesPerSecond)} is that limit in bytes, not a bandwidth ceiling`;
+  const rand = probeCounted(probes.find((p) => p.name === 'rand-write'));
+  if (rand && rand.device === seq.device && seq.bioBytes <= rand.bioBytes * (1 + PROBE_SAME_RATE_TOLERANCE)) {
+    const count = rateClose(seq.biosPerSecond, rand.biosPerSecond) ? 'bios' : rateClose(seq.requestsPerSecond, rand.requestsPerSecond) ? 'requests' : null;
+    if (count) {
+      const rate = (c: ProbeCounted) => (count === 'bios' ? c.biosPerSecond : c.requestsPerSecond);
+      return {
+        seq,
+        rand,
+        seqBytesPerSecond: seqProbe.bytesPerSecond,
+        sentence: `${arrived}, ${formatNumber(rate(seq))} ${count}/s against the random probe's ${formatNumber(rate(rand))}/s: ${tail}`,
+      };
+    }
+  }
+  const met = capMetBy(seq, cap);
+  if (met?.cap === 'writeIops' && cap?.writeIops) {
+    return {
+      seq,
+      seqBytesPerSecond: seqProbe.bytesPerSecond,
+      sentence: `${arrived}, ${formatNumber(seq.biosPerSecond)} bios/s against the cgroup's IOPS cap of ${iops(cap.writeIops)}: ${tail}`,
+    };
+  }
+  return null;
+}
+
+export const CAPS_MET = ['writeIops', 'writeBytesPerSecond'] as const;
+export type CapMet = (typeof CAPS_MET)[number];
+
+/** Which of the device's cgroup write caps a write probe's own counts reached; null where neither (or no counts). */
+export function capMetBy(counted: ProbeCounted | null, cap: CgroupIoLimit | null): { cap: CapMet; share: number } | null {
+  if (!counted || !cap) return null;
+  const shares: { cap: CapMet; share: number }[] = [];
+  if (cap.writeIops) shares.push({ cap: 'writeIops', share: counted.biosPerSecond / cap.writeIops });
+  if (cap.writeBytesPerSecond) shares.push({ cap: 'writeBytesPerSecond', share: counted.bytesPerSecond / cap.writeBytesPerSecond });
+  const top = shares.filter((s) => s.share >= NEAR_CEILING_SHARE).sort((a, b) => b.share - a.share)[0];
+  return top ?? null;
+}
+
+/** "IOPS cap (2,400 IOPS)" / "bandwidth cap (64 MiB/s)", after "the cgroup's". */
+export function capMetText(met: CapMet, cap: CgroupIoLimit): string {
+  return met === 'writeIops' ? `IOPS cap (${iops(cap.writeIops ?? 0)})` : `bandwidth cap (${mibPerSecond(cap.writeBytesPerSecond ?? 0)})`;
+}
