@@ -48,7 +48,7 @@ export const COMMANDS: Record<string, Command> = {
   Start the local cache and artifact services (over Azurite) and print the environment variables an
   action step needs, one NAME=value a line; runs until stopped (Ctrl-C). Network faults, for downloads
   and the save's uploads: POST /_admin/settings {"network": {...}} to the printed URL
-  (README, "Outside GitHub").`,
+  (README, "The disk-profiler command").`,
     run: serveCommand,
   },
   seed: {
