@@ -41,15 +41,16 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--rejudge') rejudge = true;
   else if (args[i] === '--open') open = true;
   else if (args[i] === '--article') article = true;
-  else if (args[i] === '--before-after') beforeRef = args[++i];
-  else if (args[i] === '--readme') readme = true;
+  else if (args[i] === '--before-after') {
+    beforeRef = args[++i];
+    if (!beforeRef || beforeRef.startsWith('--')) throw new Error('--before-after needs a git ref: the commit whose dist/ renders "before"');
+  } else if (args[i] === '--readme') readme = true;
   else if (args[i] === '--clip') {
     const [y0, y1] = args[++i].split(':').map(Number);
     clip = { y: y0, height: y1 - y0 };
   } else files.push(args[i]);
 }
 if (beforeRef !== undefined) {
-  if (!beforeRef || beforeRef.startsWith('--')) throw new Error('--before-after needs a git ref: the commit whose dist/ renders "before"');
   out ??= 'docs/before-after';
   article = true;
   if (files.length === 0) files.push(...BEFORE_AFTER_PROFILES);
