@@ -104498,7 +104498,7 @@ function predictedSavingMs(e) {
 }
 
 // src/version.ts
-var TOOL_VERSION = "0.1.0";
+var TOOL_VERSION = "1.0.0";
 
 // src/judge/auto-rules.ts
 var seconds3 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
