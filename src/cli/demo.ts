@@ -15,6 +15,7 @@ import { createLoopDisk } from '../lab/loop-disk.js';
 import { throttleDevice } from '../lab/blkio.js';
 import { runAction } from '../runner/run-action.js';
 import { RunnerLog } from '../runner/log-filter.js';
+import { withStdoutTo } from '../runner/capture-stdout.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
@@ -37,7 +38,13 @@ export async function demoCommand(argv: string[]): Promise<number> {
     say(`local Actions services on ${services.url}`);
     say(`seeding the cache with this project's node_modules as '${key}' (tar + zstd, as actions/cache saves it)…`);
     const seedStarted = Date.now();
-    await seedCache({ services, paths: ['node_modules'], key, workspace: projectRoot, tempDir: runnerTemp });
+    // saveCache runs in this process: its log goes through a runner's filter (no ::debug:: lines unless RUNNER_DEBUG=1).
+    const seedLog = new RunnerLog((line) => process.stderr.write(`  ${line}\n`), process.env.RUNNER_DEBUG === '1');
+    await withStdoutTo(
+      (chunk) => seedLog.push(chunk),
+      () => seedCache({ services, paths: ['node_modules'], key, workspace: projectRoot, tempDir: runnerTemp }),
+    );
+    seedLog.flush();
     say(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; running the action (main + post) into ${workspace}…`);
 
     const log = new RunnerLog((line) => process.stderr.write(`${line}\n`), process.env.RUNNER_DEBUG === '1');
