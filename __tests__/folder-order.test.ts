@@ -37,7 +37,7 @@ const TOOLS: readonly string[] = ['services', 'runner', 'lab', 'bench', 'cli'];
 
 /**
  * Imports that still run up or sideways, each with why: `from` is a folder, `to` a file under its
- * root (as `lab/sys.ts`). Empty it as they go; an entry that matches no import fails the test.
+ * root (as `pipeline/run-profile.ts`). Empty it as they go; an entry that matches no import fails the test.
  * Lines marked `relayout` are removed by scripts/relayout.mjs when it moves their files.
  */
 const ALLOWED: readonly { from: string; to: string }[] = [
