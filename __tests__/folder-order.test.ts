@@ -38,10 +38,10 @@ const TOOLS: readonly string[] = ['services', 'runner', 'lab', 'bench', 'cli'];
 /**
  * Imports that still run up or sideways, each with why: `from` is a folder, `to` a file under its
  * root (as `pipeline/run-profile.ts`). Empty it as they go; an entry that matches no import fails the test.
- * Lines marked `relayout` are removed by scripts/relayout.mjs when it moves their files.
+ * The lines marked `relayout` are removed by scripts/relayout.mjs when it moves their files.
  */
 const ALLOWED: readonly { from: string; to: string }[] = [
-  // The action's experiment/ uses three lab files that scripts/relayout.mjs moves down into src/system/.
+  // relayout: the action's experiment/ uses three lab files that scripts/relayout.mjs moves down into src/system/.
   { from: 'experiment', to: 'lab/sys.ts' }, // relayout
   { from: 'experiment', to: 'lab/cleanup.ts' }, // relayout
   { from: 'experiment', to: 'lab/dirty-limits.ts' }, // relayout
