@@ -16,7 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['profile'], // the schema: every folder's plain data
   ['system'], // sysctl and /sys writes, cleanup stacks: what the action and the lab both need
   ['config'], // the inputs, read once (actions/cache's own as it reads them)
-  ['sample', 'probe'], // the kernel's counters; fio
+  ['sample'], // the kernel's counters
+  ['probe'], // fio, read against the device's counters
   ['judge'], // pure rules over samples and probes
   ['restore'],
   ['save', 'remember'], // save takes the restore's gateway to @actions/cache; remember stores small documents there
