@@ -1,52 +1,10 @@
 // Imports point down the pipeline (restore, sample, probe, judge, experiment, report), never back up:
-// no module of src/ may reach itself through its imports. Type-only imports count too: a circle of
-// types is still a circle a reader has to hold in their head (issue 22, item 5). Parses import and
-// export lines, which is all this codebase uses (no require, no computed import()).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// no module of src/ (or tools/) may reach itself through its imports. Type-only imports count too: a circle of
+// types is still a circle a reader has to hold in their head (issue 22, item 5). The folder-level
+// order is __tests__/folder-order.test.ts.
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-/** Relative specifiers of every static import/export-from, side-effect import and literal import(). */
-function relativeImports(text: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g,
-    /(?:^|[\n;])\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g,
-    /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of text.matchAll(re)) found.push(m[1] as string);
-  return found;
-}
-
-/** The src/ file a specifier names; null for anything outside src/ (a package reached by a relative path). */
-function resolve(from: string, spec: string): string | null {
-  const base = path.resolve(path.dirname(from), spec);
-  if (!base.startsWith(SRC)) return null;
-  const candidates = [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, path.join(base, 'index.ts')];
-  return candidates.find((c) => c.endsWith('.ts') && existsSync(c) && statSync(c).isFile()) ?? null;
-}
-
-function importGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
-    const targets = relativeImports(readFileSync(file, 'utf8'))
-      .map((spec) => resolve(file, spec))
-      .filter((t): t is string => t !== null);
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
-}
+import { importGraph, relativeImports, REPO, SRC } from './helpers/import-graph.js';
 
 /** Strongly connected components with more than one file, or a file importing itself (Tarjan). */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -76,14 +34,14 @@ function circles(graph: Map<string, string[]>): string[][] {
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(component.map((f) => path.relative(SRC, f)).sort());
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(component.map((f) => path.relative(REPO, f)).sort());
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return out;
 }
 
-describe('import cycles in src/', () => {
+describe('import cycles in the code', () => {
   it('reads imports of every form this codebase writes', () => {
     const text = [
       "import type { A } from '../a.js';",

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, ranAboveCeilings, restoreRates } from '../../src/judge/auto-rules.js';
 import type { DiskCounters, PhaseRecord, ProbeResult, Snapshot } from '../../src/profile/schema.js';
-import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { probeResult } from '../helpers/probe-results.js';
 
 const MiB = 1024 * 1024;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
 import { isAlive, ownIdentity, processStartTicks } from '../../src/machine/identity.js';
 import { isDead, Ledger, type LedgerRecord, readRecord, readRecords, writeRecord } from '../../src/machine/ledger.js';
-import { otherProfilesDuring, otherProfilesSentence } from '../../src/machine/others.js';
+import { otherProfilesDuring } from '../../src/machine/others.js';
 import { recoverDeadProfiles } from '../../src/machine/recover.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dp-ledger-'));
@@ -60,13 +60,6 @@ describe('who ran beside whom', () => {
     const got = otherProfilesDuring(mine, [before, after, dead, liveOpen], 50, (r) => r.id !== 'd');
     expect(got.map((o) => o.label)).toEqual(['live']);
     expect(got[0]?.during).toEqual(['experiments']);
-  });
-
-  it('says it in one sentence, or nothing', () => {
-    expect(otherProfilesSentence([])).toBeNull();
-    expect(otherProfilesSentence([{ label: 'ubuntu-2', pid: 7, during: ['restore'], theirPhases: ['experiments'] }])).toMatch(
-      /Another disk-profiler run shared this machine: "ubuntu-2" \(pid 7, in its experiments\) during this profile's restore/,
-    );
   });
 });
 

@@ -12,7 +12,7 @@ import { profileErrors } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
 import { historyKeyPrefix } from '../../src/history/store.js';
 import { ceilingsKeyPrefix } from '../../src/remember/ceilings.js';
-import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { profileConfig } from '../helpers/profile-config.js';

@@ -20,7 +20,7 @@ import { syncFileSystems } from '../sample/syncfs.js';
 import { SCENARIOS, setupScenario, type LabRunner, type LabScenarioName } from '../lab/scenarios.js';
 import { writeText } from '../lab/sys.js';
 import { cacheClientEnv } from '../services/index.js';
-import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../experiment/alternatives.js';
+import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../config/experiments-input.js';
 import { checkAgainstVerdict, cpuDrop } from '../experiment/against-verdict.js';
 import { predictedSavingMs } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsResult } from '../experiment/types.js';

@@ -14,7 +14,7 @@ import { LAB_SCENARIOS, SCENARIOS, type LabScenarioName } from '../lab/scenarios
 import { isRoot } from '../lab/sys.js';
 import type { Profile, Provenance } from '../profile/schema.js';
 import { distDir } from './dist-dir.js';
-import { parseExperiments } from '../experiment/input.js';
+import { parseExperiments } from '../config/experiments-input.js';
 import { flag, parseArgs } from './args.js';
 
 export async function labCommand(argv: string[]): Promise<number> {

@@ -5,14 +5,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DISK_RESOURCES, PROBE_NAMES, RESOURCES, type ProbeName, type Resource } from '../profile/schema.js';
+import { DISK_RESOURCES, PROBE_NAMES, RESOURCES, type ExperimentName, type ProbeName, type Resource } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
-import { validateKeys } from '../restore/keys.js';
-import { expandPath, isPattern } from '../restore/restore-roots.js';
+import { validateKeys } from './keys.js';
+import { expandPath, isPattern } from './restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
 import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
-import { parseExperimentBudgetMs, parseExperiments } from '../experiment/input.js';
-import type { ExperimentName } from '../experiment/alternatives.js';
+import { parseExperimentBudgetMs, parseExperiments } from './experiments-input.js';
 
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
 /** A verdict can fail the job only when it names a resource. */

@@ -7,8 +7,7 @@
  */
 import type { Privilege } from './availability.js';
 import { runAsRoot } from './privileged.js';
-import { DIRTY_PAIRS, inForce, readDirtySettings, restoreDirtySettings, type DirtySettings } from '../lab/dirty-limits.js';
-import { sysctlPath, type DirtySysctl } from '../lab/paths.js';
+import { DIRTY_PAIRS, inForce, readDirtySettings, restoreDirtySettings, sysctlPath, type DirtySettings, type DirtySysctl } from '../lab/dirty-limits.js';
 import { writeText } from '../lab/sys.js';
 import { bytes } from '../util/format.js';
 

@@ -8,7 +8,7 @@ import type { TimedRestore } from '../restore/timed-restore.js';
 import { runExperiments, type ExperimentsHooks, type ExperimentsRequest } from './run-experiments.js';
 import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
-import { expandPath, isPattern } from '../restore/restore-roots.js';
+import { expandPath, isPattern } from '../config/restore-roots.js';
 
 function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
   const p = phases.find((x) => x.name === name);

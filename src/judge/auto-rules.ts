@@ -3,8 +3,7 @@
  * whether the experiments are worth their minute. Pure: the pipeline hands in what it measured.
  */
 import type { AutoDecision } from '../profile/always-on.js';
-import type { Bottleneck, PhaseRecord, ProbeResult } from '../profile/schema.js';
-import type { ExperimentName } from '../experiment/alternatives.js';
+import type { Bottleneck, ExperimentName, PhaseRecord, ProbeResult } from '../profile/schema.js';
 import { MiB } from '../util/units.js';
 
 /** "12.3 s": the judge's sentences are its own (the report's formatters sit further down the pipeline). */

@@ -158,8 +158,6 @@ export const ABSORBED_SHARE = 0.1;
 /** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 
-export { USER_HZ } from '../sample/phase-summary.js';
-
 /** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;
 

@@ -1,11 +1,15 @@
 /**
- * vm.dirty_* limits, lowered to play a runner whose RAM cannot absorb the restore. Writing a *_bytes
+ * vm.dirty_* limits, defined once: lowered by the lab to play a runner whose RAM cannot absorb the
+ * restore, raised by the page-cache experiment (experiment/dirty.ts). Writing a *_bytes
  * sysctl zeroes the matching *_ratio (and vice versa), so all four are saved and the pair member
  * that was in force is written back.
  */
 import type { CleanupStack } from './cleanup.js';
-import { DIRTY_SYSCTLS, sysctlPath, type DirtySysctl } from './paths.js';
 import { readText, writeText } from './sys.js';
+
+export const DIRTY_SYSCTLS = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'] as const;
+export type DirtySysctl = (typeof DIRTY_SYSCTLS)[number];
+export const sysctlPath = (name: DirtySysctl) => `/proc/sys/vm/${name}`;
 
 export type DirtySettings = Record<DirtySysctl, number>;
 

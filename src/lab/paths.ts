@@ -15,7 +15,3 @@ export const THROTTLE_FILES = [
   'blkio.throttle.read_iops_device',
 ] as const;
 export type ThrottleFile = (typeof THROTTLE_FILES)[number];
-
-export const DIRTY_SYSCTLS = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'] as const;
-export type DirtySysctl = (typeof DIRTY_SYSCTLS)[number];
-export const sysctlPath = (name: DirtySysctl) => `/proc/sys/vm/${name}`;

@@ -7,9 +7,9 @@
 import type { UploadLimitKind, UploadWhatIf } from '../profile/schema.js';
 import type { UploadFaults } from '../services/network-faults.js';
 import type { SettingsUpdate } from '../services/settings.js';
+import { MiB } from '../util/units.js';
 
 const MB = 1_000_000;
-const MiB = 1024 * 1024;
 
 export interface UploadScenario {
   about: string;

@@ -11,7 +11,7 @@ import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, type ProfileConfig } from '../config/config.js';
 import { observedRestore } from './observed-restore.js';
 import { walkRestoredTree } from '../restore/restored-tree.js';
-import { restoreRoots } from '../restore/restore-roots.js';
+import { restoreRoots } from '../config/restore-roots.js';
 import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
 import { readCgroup } from '../sample/cgroup.js';
 import { readRunnerContext } from '../sample/context.js';

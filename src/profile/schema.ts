@@ -844,6 +844,9 @@ export interface SaveResult {
  */
 export const ALTERNATIVES = ['baseline', 'ram', 'decompress', 'other-disk', 'page-cache'] as const;
 export type AlternativeName = (typeof ALTERNATIVES)[number];
+/** What the `experiments` input can ask for (the config records it): every alternative but the baseline, which always runs. */
+export type ExperimentName = Exclude<AlternativeName, 'baseline'>;
+export const EXPERIMENT_NAMES: readonly ExperimentName[] = ALTERNATIVES.filter((a): a is ExperimentName => a !== 'baseline');
 
 /** Why an alternative did not run here. */
 export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive', 'already-fits'] as const;

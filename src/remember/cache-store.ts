@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   cacheUtils,
+  CompressionMethod,
   downloadCache,
   getCacheEntry,
   getCacheMode,
@@ -24,7 +25,6 @@ import {
   uploadCache,
 } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
-import { CompressionMethod } from '../../node_modules/@actions/cache/lib/internal/constants.js';
 
 /** The document kinds, each its own cache version (so no actions/cache entry, and no other kind, can match). */
 export const DOCUMENT_KINDS = ['ceilings', 'history'] as const;

@@ -37,7 +37,7 @@ function limitedBy(b: string): string {
   return LIMITED_BY[b as Bottleneck] ?? b;
 }
 import { restoreSpansLine } from './restore-spans.js';
-import { otherProfilesSentence } from '../machine/others.js';
+import { otherProfilesSentence } from './other-profiles.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
 import { downloadSection } from './download-section.js';
 

@@ -1,5 +1,6 @@
 /**
- * The functions @actions/cache's restoreCache calls, imported by file path.
+ * The functions @actions/cache's restoreCache calls, imported by file path: the one gateway to the
+ * toolkit's internals (no other module of src/ reaches into node_modules/@actions/cache by path).
  *
  * Why: @actions/cache 6 exports only `restoreCache`, which does lookup, download and extraction in
  * one call, so nothing outside it can see where one phase ends and the next begins. Calling the very
@@ -21,6 +22,9 @@ export {
   isGhes,
 } from '../../node_modules/@actions/cache/lib/internal/config.js';
 export { extractTar, createTar } from '../../node_modules/@actions/cache/lib/internal/tar.js';
+// The toolkit's limits and settings, read where they are defined so a figure in a verdict is the toolkit's own.
+export { getDownloadOptions, getUploadOptions } from '../../node_modules/@actions/cache/lib/options.js';
+export { CompressionMethod, DefaultRetryAttempts, SocketTimeout } from '../../node_modules/@actions/cache/lib/internal/constants.js';
 
 /** The @actions/cache version whose restore and save sequences this module mirrors (saveCacheV2/V1 in src/save/timed-save.ts). */
 export const MIRRORED_CACHE_VERSION = '6.3.0';

@@ -3,8 +3,7 @@
  * pinned version's getDownloadOptions and SocketTimeout), so a stall is explained in the toolkit's
  * terms: which timeout would fire, when, and the setting that changes it.
  */
-import { getDownloadOptions } from '../../node_modules/@actions/cache/lib/options.js';
-import { SocketTimeout } from '../../node_modules/@actions/cache/lib/internal/constants.js';
+import { getDownloadOptions, SocketTimeout } from './cache-internals.js';
 import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits } from '../profile/schema.js';
 
 /** The Azure SDK's segment: min(128 MiB, buffer.constants.MAX_LENGTH) in downloadCacheStorageSDK. */

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SavePhaseName, SaveResult, Snapshot } from '../profile/schema.js';
-import { expandPath } from '../restore/restore-roots.js';
+import { expandPath } from '../config/restore-roots.js';
 import { resolveDevices } from '../sample/devices.js';
 import { Sampler } from '../sample/sampler.js';
 import { judgeSave, type SaveJudgeInput } from '../judge/save-rules.js';

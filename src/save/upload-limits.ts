@@ -15,8 +15,7 @@
  *   socketTimeout set), which fires on a socket idle both ways: a request waiting for its answer, not a
  *   body the far side stopped reading (held 330 s in the services' upload tests without it firing).
  */
-import { getUploadOptions } from '../../node_modules/@actions/cache/lib/options.js';
-import { DefaultRetryAttempts } from '../../node_modules/@actions/cache/lib/internal/constants.js';
+import { DefaultRetryAttempts, getUploadOptions } from '../restore/cache-internals.js';
 import { HTTP_CLIENT_SOCKET_TIMEOUT_MS, type UploadLimits } from '../profile/schema.js';
 import { MiB } from '../util/units.js';
 

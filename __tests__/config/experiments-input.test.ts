@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseExperimentBudgetMs, parseExperiments } from '../../src/experiment/input.js';
-import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+import { parseExperimentBudgetMs, parseExperiments } from '../../src/config/experiments-input.js';
+import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { InputError } from '../../src/util/errors.js';
 
 describe('experiments input', () => {

@@ -1,10 +1,15 @@
 /** The `experiments` and `experiments-budget-seconds` inputs. Pure; config.ts calls these once. */
-import { parseInteger, parseNameList } from '../config/parse-values.js';
+import { EXPERIMENT_NAMES, type ExperimentName } from '../profile/schema.js';
 import { InputError } from '../util/errors.js';
-import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS, EXPERIMENT_NAMES, type ExperimentName } from './alternatives.js';
+import { parseInteger, parseNameList } from './parse-values.js';
 
 export const EXPERIMENTS_INPUT = 'experiments';
 export const EXPERIMENTS_BUDGET_INPUT = 'experiments-budget-seconds';
+
+/** What `experiments: default` runs. */
+export const DEFAULT_EXPERIMENTS: readonly ExperimentName[] = EXPERIMENT_NAMES;
+
+export const DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
 
 /** `default` (or empty), `none`, or a comma-separated list of experiment names. */
 export function parseExperiments(raw: string): ExperimentName[] {
