@@ -8,6 +8,7 @@ import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
 import { benchCommand } from './bench.js';
 import { labCommand } from './lab.js';
+import { exportCommand } from './export.js';
 import { labStepCommand } from '../lab/step-child.js';
 import { LAB_SCENARIOS } from '../lab/scenario-specs.js';
 
@@ -27,6 +28,10 @@ Commands:
         Re-judge and re-render a saved profile offline.
   compare PROFILE.json... [--out FILE] [--json FILE]
         Rank the runners of several saved profiles in one table.
+  export PROFILE.json|DIR... [--endpoint URL] [--header NAME=VALUE...] [--timeout-seconds N]
+        [--per-run-metric-attributes]
+        Send saved profiles over OTLP/HTTP (traces and metrics, see docs/telemetry.md); the endpoint
+        and headers default to OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS.
   demo  Profile a real restore of this project's dependencies against the local services.
   bench [--only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload] [--runs N] [--scenarios A,B] [--large]
         [--keep DIR] [--rejudge DIR]
@@ -44,6 +49,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   render: renderCommand,
   compare: compareCommand,
+  export: (argv) => exportCommand(argv),
   demo: demoCommand,
   bench: benchCommand,
   lab: labCommand,
