@@ -6,7 +6,7 @@
 # `go get` + `go build` resolve what the collector itself imports. Cached under
 # ${XDG_CACHE_HOME:-~/.cache}/disk-profiler/otelcol-<version>-<components hash>; a second call only prints the
 # path. `--path` prints it without building (the tests ask whether it is there).
-# Needs Go (>= 1.24) and the module proxy; the tests start the binary on 127.0.0.1 only.
+# Needs Go >= 1.26 (the collector modules' go directive) and the module proxy; the tests start the binary on 127.0.0.1 only.
 set -euo pipefail
 
 BUILDER_VERSION="v0.165.0"
@@ -32,7 +32,7 @@ if [ -x "$BINARY" ]; then
   exit 0
 fi
 command -v go >/dev/null || {
-  echo "otel-collector.sh: Go is not installed; install Go >= 1.24 (https://go.dev/dl) to build the test collector." >&2
+  echo "otel-collector.sh: Go is not installed; install Go >= 1.26 (https://go.dev/dl) to build the test collector." >&2
   exit 1
 }
 
