@@ -148,7 +148,7 @@ function restoreSpans(profile: Profile, clock: WallClock, root: number, add: Add
  */
 function probeSpans(profile: Profile, clock: WallClock, root: number, restoreEndEpochMs: number, add: Add): number {
   const suite = profile.probes;
-  if (!suite || suite.status !== 'ran' || profile.ceilingsSource?.kind === 'remembered') return restoreEndEpochMs;
+  if (suite?.status !== 'ran' || profile.ceilingsSource?.kind === 'remembered') return restoreEndEpochMs;
   const start = suite.startMs !== undefined ? clock(suite.startMs) : restoreEndEpochMs;
   const probes = add({
     name: SPAN.probes,
@@ -175,7 +175,7 @@ function probeSpans(profile: Profile, clock: WallClock, root: number, restoreEnd
 /** The experiments: their start as recorded (experiments.startMs) or after the probes; the refetch, then each run, end to end. */
 function experimentSpans(profile: Profile, clock: WallClock, root: number, probesEndEpochMs: number, add: Add): void {
   const e = profile.experiments;
-  if (!e || e.status !== 'ran') return;
+  if (e?.status !== 'ran') return;
   const start = e.startMs !== undefined ? clock(e.startMs) : probesEndEpochMs;
   const parent = add({
     name: SPAN.experiments,
