@@ -68,6 +68,8 @@ describe.runIf(canRun)('export to a real OpenTelemetry Collector', () => {
     const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(CI_ENV), env: {} });
     expect(outcome.failures).toEqual([]);
     await collector.waitFor('traces', 1);
+    // Its metrics too, so the next test counts from a settled file.
+    await collector.waitFor('metrics', 1);
     const t = lastTrace(collector);
 
     expect(outcome.spans).toBe(t.spans.length);

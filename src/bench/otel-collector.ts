@@ -61,11 +61,13 @@ export async function startCollector(options: { prometheus?: boolean } = {}): Pr
   fs.writeFileSync(path.join(dir, 'config.yaml'), collectorConfig(port, files, prometheusPort));
   const child = spawn(binary, ['--config', path.join(dir, 'config.yaml')], { stdio: ['ignore', 'ignore', 'pipe'] });
   await ready(child);
+  // Whole lines only: the file exporter flushes in 4 KiB pieces, so the last line may still be arriving.
   const read = (signal: 'traces' | 'metrics'): unknown[] =>
     fs.existsSync(files[signal])
       ? fs
           .readFileSync(files[signal], 'utf8')
           .split('\n')
+          .slice(0, -1)
           .filter((l) => l.trim())
           .map((l) => JSON.parse(l) as unknown)
       : [];
