@@ -5,6 +5,8 @@
  * alternating pairs, each run after an untimed `sync`. One primer run first probes (default budget)
  * and remembers the ceilings. Meant for a quiet machine: on a loaded one the restore itself slows down,
  * the verdict may name the CPU and `experiments: auto` rightly runs them (the row then says so).
+ * With a local OpenTelemetry Collector (scripts/otel-collector.sh; needs Go or the cached binary) the repeat
+ * side also exports its profile as the post step would (exportProfile, default bound), timed apart and added.
  * Not in either side: the post step's save (actions/cache saves too) and the artifact upload
  * (upload-artifact, which a workflow that only wants the drop-in can turn off).
  * As root both sides restore onto a fresh ext4 loop device, as the lab's baseline does: on this VM's
@@ -24,12 +26,19 @@ import { LAB_SETTINGS } from '../lab/scenario-specs.js';
 import { isRoot } from '../lab/sys.js';
 import { withoutWorkflowCommands } from '../lab/quiet.js';
 import { runProfile } from '../pipeline/run-profile.js';
+import { exportProfile } from '../export/export-profile.js';
+import { ciAttributesFromEnv } from '../export/resource-attributes.js';
+import { exportSettings } from '../export/settings.js';
+import { collectorCanBeHad, startCollector, type RunningCollector } from './otel-collector.js';
 import { cacheClientEnv, withEnv } from '../services/index.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
 
 export interface RepeatPair {
+  /** The profiled run, plus the export when a collector ran. */
   repeatMs: number;
+  /** The OpenTelemetry export's own time (to the local collector); null without one. */
+  exportMs: number | null;
   plainMs: number;
   /** syncfs of the restore's file system right after the plain restore: what "until on disk" adds to it. */
   plainSyncMs: number;
@@ -42,6 +51,8 @@ export interface RepeatPair {
 export interface RepeatCostResult {
   pairs: RepeatPair[];
   primerProbed: boolean;
+  /** Why the export was not measured (no collector here); absent when it was. */
+  exportSkipped?: string;
 }
 
 function configFor(lab: Lab, workspace: string, runnerTemp: string, label: string): ProfileConfig {
@@ -64,6 +75,15 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
     await disk.runAll();
     throw error;
   }
+  let collector: RunningCollector | null = null;
+  let exportSkipped: string | undefined;
+  try {
+    if (collectorCanBeHad()) collector = await startCollector();
+    else exportSkipped = 'no OpenTelemetry Collector here (scripts/otel-collector.sh needs Go)';
+  } catch (error) {
+    exportSkipped = `the local collector did not start: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const settings = collector ? exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint }) : null;
   const base = path.join(where, `repeat-cost-${Date.now()}`);
   const label = `repeat-cost-${Date.now().toString(36)}`;
   let runNumber = 0;
@@ -81,16 +101,22 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
       if (which === 'plain') {
         // The lab's plain restore: restoreCache, then syncfs of the file systems it wrote, timed apart.
         const t = await plainRestoreUntilOnDisk(lab.cache, { workspace, runnerTemp: temp }, env);
-        return { ms: t.restoreMs, syncMs: t.onDiskMs - t.restoreMs, profile: null };
+        return { ms: t.restoreMs, syncMs: t.onDiskMs - t.restoreMs, profile: null, exportMs: null };
       }
       return await withoutWorkflowCommands(() =>
         withEnv(env, async () => {
           const config = configFor(lab, workspace, temp, label);
           const started = performance.now();
           const profile = await runProfile(config, { log: () => {}, warn: (l) => say(`  warning: ${l}`) });
-          const ms = performance.now() - started;
           if (!profile.restore?.cacheHit) throw new Error(`profiled restore missed: ${profile.restore?.error?.message ?? 'no hit'}`);
-          return { ms, syncMs: 0, profile };
+          let exportMs: number | null = null;
+          if (settings) {
+            const exported = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(env), env: {} });
+            if (exported.failures.length > 0) say(`  export failed: ${exported.failures.join('; ')}`);
+            exportMs = exported.durationMs;
+          }
+          const ms = performance.now() - started;
+          return { ms, syncMs: 0, profile, exportMs };
         }),
       );
     } finally {
@@ -100,7 +126,7 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
   try {
     say('repeat-cost: a primer run probes and remembers the ceilings');
     const primer = await run('primer');
-    const out: RepeatCostResult = { pairs: [], primerProbed: primer.profile?.probes?.status === 'ran' };
+    const out: RepeatCostResult = { pairs: [], primerProbed: primer.profile?.probes?.status === 'ran', ...(exportSkipped ? { exportSkipped } : {}) };
     for (let i = 0; i < pairs; i++) {
       // Alternate which goes first, so a trend in the machine's load does not favour one side.
       const order: ('repeat' | 'plain')[] = i % 2 === 0 ? ['repeat', 'plain'] : ['plain', 'repeat'];
@@ -112,6 +138,7 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
           pair.plainSyncMs = r.syncMs;
         } else {
           pair.repeatMs = r.ms;
+          pair.exportMs = r.exportMs;
           pair.remembered = r.profile?.ceilingsSource?.kind === 'remembered';
           pair.experimentsSkipped = r.profile?.auto?.experiments?.run === false;
           pair.historySaved = r.profile?.history?.saved?.ok === true;
@@ -119,13 +146,14 @@ export async function benchRepeatCost(lab: Lab, pairs: number, say: (line: strin
         }
       }
       say(
-        `  pair ${i + 1}: repeat ${fixed((pair.repeatMs ?? 0) / 1000, 2)} s, plain ${fixed((pair.plainMs ?? 0) / 1000, 2)} s (+ syncfs ${fixed((pair.plainSyncMs ?? 0) / 1000, 2)} s)`,
+        `  pair ${i + 1}: repeat ${fixed((pair.repeatMs ?? 0) / 1000, 2)} s${pair.exportMs != null ? ` (export ${fixed(pair.exportMs, 0)} ms)` : ''}, plain ${fixed((pair.plainMs ?? 0) / 1000, 2)} s (+ syncfs ${fixed((pair.plainSyncMs ?? 0) / 1000, 2)} s)`,
       );
       out.pairs.push(pair as RepeatPair);
     }
     return out;
   } finally {
     rmSync(base, { recursive: true, force: true });
+    await collector?.stop();
     await disk.runAll();
   }
 }
@@ -146,13 +174,24 @@ export function repeatCostRows(r: RepeatCostResult): BenchRow[] {
   const valid = r.primerProbed && r.pairs.every((p) => p.remembered && p.experimentsSkipped && p.historySaved);
   const spread = extra.length > 0 ? `${fixed(Math.min(...extra), 2)}…${fixed(Math.max(...extra), 2)} s` : '–';
   const ms = (pick: (p: RepeatPair) => number) => fixed(median(r.pairs.map(pick)) === null ? null : (median(r.pairs.map(pick)) as number) / 1000, 2, ' s');
+  const exportMs = r.pairs.map((p) => p.exportMs).filter((x): x is number => x !== null);
+  const withExport = exportMs.length === r.pairs.length && exportMs.length > 0;
   return [
     {
       section: 'Always on',
-      measure: `repeat run (remembered ceilings, experiments auto, history read + saved) − plain restoreCache (${r.pairs.length} alternating pairs${valid ? '' : '; NOT all runs used remembered ceilings, skipped experiments and saved history'})`,
+      measure: `repeat run (remembered ceilings, experiments auto, history read + saved${withExport ? ', OpenTelemetry export to a local collector' : ''}) − plain restoreCache (${r.pairs.length} alternating pairs${valid ? '' : '; NOT all runs used remembered ceilings, skipped experiments and saved history'})`,
       result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread}; repeat ${ms((p) => p.repeatMs)}, plain ${ms((p) => p.plainMs)}, plain + syncfs ${ms((p) => p.plainMs + p.plainSyncMs)})`,
       target: '≤ +1 s',
       met: valid && med !== null && med <= 1,
+    },
+    {
+      section: 'Always on',
+      measure: `OpenTelemetry export of the repeat run's profile to a local collector (traces + metrics, ${r.pairs.length} runs)`,
+      result: withExport
+        ? `${fixed(median(exportMs), 0, ' ms')} median (spread ${fixed(Math.min(...exportMs), 0)}…${fixed(Math.max(...exportMs), 0)} ms)`
+        : `not measured: ${r.exportSkipped ?? 'no export'}`,
+      target: 'inside the repeat run above',
+      met: withExport,
     },
   ];
 }

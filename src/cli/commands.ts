@@ -10,6 +10,7 @@ import { FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
 import { benchCommand } from './bench.js';
 import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export.js';
 import { labCommand } from './lab.js';
 import { renderCommand } from './render.js';
 import { runCommand } from './run.js';
@@ -42,6 +43,14 @@ export const COMMANDS: Record<string, Command> = {
     usage: `disk-profiler compare PROFILE.json... [--out FILE] [--json FILE]
   Rank the runners of several saved profiles in one table (Markdown to stdout or FILE, JSON to --json).`,
     run: compareCommand,
+  },
+  export: {
+    usage: `disk-profiler export PROFILE.json|DIR... [--endpoint URL] [--header NAME=VALUE...] [--timeout-seconds N]
+    [--per-run-metric-attributes]
+  Send saved profiles (artifacts, or directories of them) over OTLP/HTTP, traces and metrics
+  (docs/telemetry.md), through the same code as the action's post step; the endpoint and headers
+  default to OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS.`,
+    run: (argv) => exportCommand(argv),
   },
   serve: {
     usage: `disk-profiler serve [--port N] [--download-rate BYTES_PER_S]

@@ -22,11 +22,13 @@ import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
 import { STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
+import { exportAfterPost, postExportSettings } from './post-export.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
 
 export async function run(): Promise<void> {
+  maskExportSecrets();
   const dirs = parseList(core.getState(STATE.probeDirectories));
   if (dirs.length > 0) {
     const removed = await removeProbeDirectories(dirs);
@@ -66,6 +68,9 @@ export async function run(): Promise<void> {
       lines.push(`> [!WARNING]\n> ${message}`);
     });
   }
+  // Last, so the profile sent is the one kept and the artifact is already up whatever the collector does.
+  const exported = profile ? await exportAfterPost(profile) : null;
+  if (exported) lines.push(`<sub>${exported}</sub>`);
   // The main step's summary is above; a main that wrote none gets the no-report note instead of a save section's context.
   if (summaryWritten) await core.summary.addRaw(`\n${[renderSaveSection(save), ...lines].join('\n\n')}\n`).write();
 }
@@ -146,6 +151,15 @@ function readOrNull(file: string): Profile | null {
   } catch (error) {
     core.warning(`Post step: the profile at ${file} could not be read: ${errorMessage(error)}`);
     return null;
+  }
+}
+
+/** Masks the export's header values before the post step logs anything; a bad setting is reported by the export itself. */
+function maskExportSecrets(): void {
+  try {
+    postExportSettings();
+  } catch {
+    // exportAfterPost warns about it.
   }
 }
 

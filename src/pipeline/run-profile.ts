@@ -204,6 +204,8 @@ async function profileOn(
     return busy;
   };
   const probesBusy = runProbes ? await holdMachine() : null;
+  // On the profile's clock, so an export can place the probes in time (the suite records durations only).
+  const probesStartMs = monotonicMs() - originMs;
   hooks.onPhase?.(runProbes && !probesBusy ? 'probes' : null);
   if (runProbes && !probesBusy) machine.enter('probes');
   const probes: ProbeSuiteResult =
@@ -226,6 +228,7 @@ async function profileOn(
     const probed = probedDevice(target.path, procRoot, hooks.sysRoot);
     if (probed) probes.deviceName = probed;
     if (target.because) probes.deviceBecause = target.because;
+    probes.startMs = probesStartMs;
   }
   if (config.rememberCeilings && probes.status === 'ran') hooks.onPhase?.(STORE_GROUP);
   const ceilingsSource = await ceilingsSourceAfter(config, fingerprint, probes, probePlan, new Date().toISOString(), restore, warn);
@@ -264,6 +267,7 @@ async function profileOn(
   const experimentConfig = experimentPlan ? { ...config, experiments: experimentPlan.experiments } : config;
   const experimentsBusy = experimentConfig.experiments.length > 0 && experimentsCanRun ? await holdMachine() : null;
   if (experimentConfig.experiments.length > 0 && !experimentsBusy) machine.enter('experiments');
+  const experimentsStartMs = monotonicMs() - originMs;
   const experiments = experimentsBusy
     ? skippedExperiments(experimentConfig, experimentsBusy)
     : await experimentsAfterProfile(
@@ -294,6 +298,7 @@ async function profileOn(
   machine.release();
   const others = machine.otherProfiles();
   if (others.length > 0) context.otherProfiles = others;
+  if (experiments?.status === 'ran') experiments.startMs = experimentsStartMs;
   if (experiments) profile.experiments = experiments;
   profile.verdict = judgeProfile(profile);
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.

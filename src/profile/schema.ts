@@ -554,6 +554,8 @@ export interface ProbeSuiteResult {
   fileSizeBytes?: number;
   budgetMs?: number;
   wallMs: number;
+  /** When the suite began, on the profile's clock (this run's probes only; absent in older profiles). */
+  startMs?: number;
   probes: ProbeResult[];
 }
 
@@ -830,6 +832,8 @@ export interface SaveResult {
   saveMs: number;
   /** Wall time of the whole save call, measured independently, milliseconds. */
   wallMs: number;
+  /** Wall time (ISO) at the save's clock origin: its phases' startMs/endMs count from here. Absent when skipped and in older profiles. */
+  startedAt?: string;
   devices: BlockDeviceInfo[];
   samples: { intervalMs: number; keptEvery: number; snapshots: Snapshot[] };
   error?: { phase: SavePhaseName; message: string };
@@ -905,6 +909,8 @@ export interface ExperimentsResult {
   budgetMs: number;
   /** Wall time of all experiments (refetch included). */
   wallMs: number;
+  /** When the experiments began, on the profile's clock (absent when they did not run and in older profiles). */
+  startMs?: number;
   /** The second download of the same archive: a second network figure. */
   refetch: {
     durationMs: number;

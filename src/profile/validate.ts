@@ -369,6 +369,7 @@ const probes = nullable(
     'fileSizeBytes?': num,
     'budgetMs?': num,
     wallMs: num,
+    'startMs?': num,
     probes: arr(probe),
   }),
 );
@@ -452,6 +453,7 @@ const save = obj({
   ),
   saveMs: num,
   wallMs: num,
+  'startedAt?': str,
   devices: arr(device),
   samples: obj({ intervalMs: num, keptEvery: num, snapshots: arr(snapshot, 3) }),
   'error?': obj({ phase: oneOf(...SAVE_PHASES), message: str }),
@@ -480,6 +482,7 @@ const experiments = obj({
   'reason?': str,
   budgetMs: num,
   wallMs: num,
+  'startMs?': num,
   refetch: nullable(obj({ durationMs: num, bytes: num, where: str, inRam: bool, 'parallel?': parallelRefetch })),
   outcomes: arr(
     obj({

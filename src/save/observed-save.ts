@@ -30,6 +30,9 @@ export interface ObservedSaveOptions {
 
 export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> {
   const originMs = monotonicMs();
+  // The wall time of the save's own clock origin (the post step is another process than the restore's):
+  // what lets an export place the save's phases in time.
+  const startedAt = new Date().toISOString();
   // The disk worth watching is the one tar reads: the first plain path (globs fall back to the workspace).
   const readPath = expandPath(o.paths.find((p) => !/[*?[\]!]/.test(p)) ?? o.workspace, o.workspace);
   const procRoot = o.procRoot === undefined ? '/proc' : o.procRoot;
@@ -69,6 +72,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
       : null;
   return {
     ...timed,
+    startedAt,
     key: o.key,
     paths: o.paths,
     compressionThreads,

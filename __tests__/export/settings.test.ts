@@ -1,0 +1,58 @@
+// Where the export goes and what it masks, from the standard OTLP variables and the inputs standing for them.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXPORT_TIMEOUT_MS, envWithInputs, exportSettings, scrub, shownUrl } from '../../src/export/settings.js';
+import { InputError } from '../../src/util/errors.js';
+
+const noInputs = { endpoint: '', headers: '', timeoutSeconds: '', perRunMetricAttributes: '' };
+
+describe('export settings', () => {
+  it('off without any endpoint', () => {
+    expect(exportSettings({})).toBeNull();
+    expect(exportSettings(envWithInputs({ OTEL_EXPORTER_OTLP_HEADERS: 'a=b' }, noInputs))).toBeNull();
+  });
+
+  it('appends /v1/traces and /v1/metrics to the base endpoint; per-signal endpoints as given; a signal without one is not sent', () => {
+    const both = exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com:4318/' });
+    expect([both?.tracesUrl, both?.metricsUrl]).toEqual(['https://otel.example.com:4318/v1/traces', 'https://otel.example.com:4318/v1/metrics']);
+    const tracesOnly = exportSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom' });
+    expect([tracesOnly?.tracesUrl, tracesOnly?.metricsUrl]).toEqual(['http://c:4318/custom', null]);
+  });
+
+  it('the otel-* inputs stand for the variables and win over them', () => {
+    const s = exportSettings(
+      envWithInputs(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://env:4318' },
+        { ...noInputs, endpoint: 'http://input:4318', timeoutSeconds: '2.5', perRunMetricAttributes: 'true' },
+      ),
+    );
+    expect(s?.tracesUrl).toBe('http://input:4318/v1/traces');
+    expect(s?.timeoutMs).toBe(2_500);
+    expect(s?.perRunMetricAttributes).toBe(true);
+  });
+
+  it('the bound: the input, else OTEL_EXPORTER_OTLP_TIMEOUT in ms, else the default; an out-of-range input is refused with its remedy', () => {
+    expect(exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c' })?.timeoutMs).toBe(DEFAULT_EXPORT_TIMEOUT_MS);
+    expect(exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_EXPORTER_OTLP_TIMEOUT: '1500' })?.timeoutMs).toBe(1_500);
+    expect(() => exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', DISK_PROFILER_OTEL_TIMEOUT_SECONDS: '600' })).toThrow(InputError);
+    expect(() => exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://c:4317' })).toThrow(/OTLP\/HTTP/);
+  });
+
+  it('headers: percent-decoded, per-signal over common; every value and each word of one is a secret', () => {
+    const s = exportSettings({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20tok-123456,x-team=team-a',
+      OTEL_EXPORTER_OTLP_METRICS_HEADERS: 'x-team=team-m',
+    });
+    expect(s?.tracesHeaders).toEqual({ authorization: 'Bearer tok-123456', 'x-team': 'team-a' });
+    expect(s?.metricsHeaders).toEqual({ authorization: 'Bearer tok-123456', 'x-team': 'team-m' });
+    expect(s?.secrets).toEqual(
+      expect.arrayContaining(['Bearer tok-123456', 'tok-123456', 'team-a', 'team-m', 'authorization=Bearer%20tok-123456,x-team=team-a']),
+    );
+    expect(scrub('401 for Bearer tok-123456 and tok-123456', s?.secrets ?? [])).toBe('401 for *** and ***');
+  });
+
+  it('the endpoint as shown: no user info, query or fragment', () => {
+    expect(shownUrl('https://user:pass@otel.example.com:4318/base?api_key=abc#x')).toBe('https://otel.example.com:4318/base');
+    expect(exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://u:p@h/?k=v' })?.shownEndpoint).toBe('https://h');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * One profile out over OTLP: its trace and its metrics, both signals at once, the whole given up after
+ * the stated bound (settings.timeoutMs). Never throws: what went wrong comes back as failures, with every
+ * header value scrubbed. The action's post step and `disk-profiler export` both call this.
+ */
+import type { Profile } from '../profile/schema.js';
+import { errorMessage } from '../util/errors.js';
+import { metricPlan } from './metric-plan.js';
+import { metricResourceAttributes, traceResourceAttributes, type ResourceAttributes } from './resource-attributes.js';
+import { pointCount, sdkMetrics, sendMetrics } from './send-metrics.js';
+import { sdkSpans, sendSpans } from './send-trace.js';
+import { scrub, type ExportSettings } from './settings.js';
+import { tracePlan } from './trace-plan.js';
+
+export interface ExportOutcome {
+  shownEndpoint: string;
+  /** From the start of the mapping to the last answer (or the bound), milliseconds. */
+  durationMs: number;
+  boundMs: number;
+  /** Spans and metric points handed to the exporters (sent or not). */
+  spans: number;
+  points: number;
+  /** Why a signal was not taken, one line each, scrubbed; empty when the collector took everything. */
+  failures: string[];
+}
+
+export interface ExportContext {
+  settings: ExportSettings;
+  /** The CI/CD resource attributes (ciAttributesFromEnv in the action; none for saved profiles). */
+  ci: ResourceAttributes;
+  /** For OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME. */
+  env: Readonly<Record<string, string | undefined>>;
+  nowMs?: () => number;
+}
+
+export async function exportProfile(profile: Profile, c: ExportContext): Promise<ExportOutcome> {
+  const now = c.nowMs ?? (() => performance.now());
+  const started = now();
+  const { settings } = c;
+  const counted = { spans: 0, points: 0 };
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve([`no answer within the ${settings.timeoutMs / 1000} s bound (otel-timeout-seconds)`]), settings.timeoutMs);
+  });
+  const work = (async (): Promise<string[]> => {
+    const resource = traceResourceAttributes(profile, c.ci, c.env);
+    const sends: Promise<string | null>[] = [];
+    const target = (url: string, headers: Record<string, string>) => ({ url, headers, timeoutMs: settings.timeoutMs });
+    if (settings.tracesUrl) {
+      const spans = await sdkSpans(tracePlan(profile), resource);
+      counted.spans = spans.length;
+      sends.push(sendSpans(spans, target(settings.tracesUrl, settings.tracesHeaders)).then((e) => e && `traces: ${e}`));
+    }
+    if (settings.metricsUrl) {
+      const metrics = await sdkMetrics(metricPlan(profile), metricResourceAttributes(resource, settings.perRunMetricAttributes));
+      counted.points = pointCount(metrics);
+      sends.push(sendMetrics(metrics, target(settings.metricsUrl, settings.metricsHeaders)).then((e) => e && `metrics: ${e}`));
+    }
+    return (await Promise.all(sends)).filter((e): e is string => e !== null);
+  })().catch((error: unknown) => [errorMessage(error)]);
+  try {
+    const failures = await Promise.race([work, bound]);
+    return {
+      shownEndpoint: settings.shownEndpoint,
+      durationMs: now() - started,
+      boundMs: settings.timeoutMs,
+      ...counted,
+      failures: failures.map((f) => scrub(f, settings.secrets)),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Where the export goes, from the standard OTLP environment (the action's otel-* inputs map onto the same
+ * names): off unless an endpoint is set. OTLP/HTTP: `/v1/traces` and `/v1/metrics` are appended to
+ * OTEL_EXPORTER_OTLP_ENDPOINT, per-signal endpoints are used as given, and a signal with no endpoint of
+ * either kind is not sent. Pure.
+ */
+import { InputError } from '../util/errors.js';
+import { parseKeyValueList } from './key-value-list.js';
+
+/** The bound on the whole export (both signals), when neither otel-timeout-seconds nor OTEL_EXPORTER_OTLP_TIMEOUT says. */
+export const DEFAULT_EXPORT_TIMEOUT_MS = 5_000;
+/** The longest bound accepted: the export runs in the post step, which the job waits for. */
+export const MAX_EXPORT_TIMEOUT_MS = 60_000;
+
+export interface ExportSettings {
+  /** Null: that signal has no endpoint and is not sent. */
+  tracesUrl: string | null;
+  metricsUrl: string | null;
+  tracesHeaders: Record<string, string>;
+  metricsHeaders: Record<string, string>;
+  timeoutMs: number;
+  /** Put the per-run attributes (run id, attempt, run URL, runner name) on metrics too (cardinality: opt-in). */
+  perRunMetricAttributes: boolean;
+  /** Every header value and every word in one: what must never reach a log line. */
+  secrets: string[];
+  /** The endpoint as a log line may show it: no user info, query or fragment. */
+  shownEndpoint: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The action's inputs that stand for the standard variables (empty: the variable decides). */
+export interface ExportInputs {
+  endpoint: string;
+  headers: string;
+  timeoutSeconds: string;
+  perRunMetricAttributes: string;
+}
+
+/** The environment with the action's inputs laid over the standard names they stand for. */
+export function envWithInputs(env: Env, inputs: ExportInputs): Env {
+  return {
+    ...env,
+    ...(inputs.endpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: inputs.endpoint } : {}),
+    ...(inputs.headers ? { OTEL_EXPORTER_OTLP_HEADERS: inputs.headers } : {}),
+    ...(inputs.timeoutSeconds ? { DISK_PROFILER_OTEL_TIMEOUT_SECONDS: inputs.timeoutSeconds } : {}),
+    ...(inputs.perRunMetricAttributes ? { DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES: inputs.perRunMetricAttributes } : {}),
+  };
+}
+
+export function exportSettings(env: Env): ExportSettings | null {
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  const tracesUrl = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || (base ? signalUrl(base, 'traces') : null);
+  const metricsUrl = env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT?.trim() || (base ? signalUrl(base, 'metrics') : null);
+  if (!tracesUrl && !metricsUrl) return null;
+  for (const url of [tracesUrl, metricsUrl]) if (url) checkUrl(url);
+  const common = parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS ?? '');
+  const tracesHeaders = { ...common, ...parseKeyValueList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? '') };
+  const metricsHeaders = { ...common, ...parseKeyValueList(env.OTEL_EXPORTER_OTLP_METRICS_HEADERS ?? '') };
+  const rawHeaders = [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS];
+  return {
+    tracesUrl,
+    metricsUrl,
+    tracesHeaders,
+    metricsHeaders,
+    timeoutMs: timeoutOf(env),
+    perRunMetricAttributes: env.DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES === 'true',
+    secrets: secretsOf([...Object.values(tracesHeaders), ...Object.values(metricsHeaders)], rawHeaders),
+    shownEndpoint: shownUrl(base || tracesUrl || metricsUrl || ''),
+  };
+}
+
+function signalUrl(base: string, signal: 'traces' | 'metrics'): string {
+  return `${base.replace(/\/+$/, '')}/v1/${signal}`;
+}
+
+function checkUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError('otel-endpoint (OTEL_EXPORTER_OTLP_ENDPOINT)', shownUrl(url), 'an http:// or https:// URL, e.g. http://localhost:4318');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError('otel-endpoint (OTEL_EXPORTER_OTLP_ENDPOINT)', shownUrl(url), 'an http:// or https:// URL (OTLP/HTTP; gRPC is not sent)');
+  }
+}
+
+/** otel-timeout-seconds, else OTEL_EXPORTER_OTLP_TIMEOUT (milliseconds, as the specification has it), else the default. */
+function timeoutOf(env: Env): number {
+  const seconds = env.DISK_PROFILER_OTEL_TIMEOUT_SECONDS?.trim();
+  if (seconds) {
+    const ms = Number(seconds) * 1000;
+    if (!Number.isFinite(ms) || ms <= 0 || ms > MAX_EXPORT_TIMEOUT_MS) {
+      throw new InputError('otel-timeout-seconds', seconds, `a number of seconds above 0, at most ${MAX_EXPORT_TIMEOUT_MS / 1000}`);
+    }
+    return ms;
+  }
+  const ms = Number(env.OTEL_EXPORTER_OTLP_TIMEOUT?.trim() || Number.NaN);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_EXPORT_TIMEOUT_MS) : DEFAULT_EXPORT_TIMEOUT_MS;
+}
+
+/** Header values, the raw lists, and each word of a value ("Bearer abc" masks "abc" on its own too). */
+function secretsOf(values: string[], raw: (string | undefined)[]): string[] {
+  const all = new Set<string>();
+  for (const value of raw) if (value?.trim()) all.add(value.trim());
+  for (const value of values) {
+    if (!value.trim()) continue;
+    all.add(value.trim());
+    for (const word of value.split(/\s+/)) if (word.length >= 4) all.add(word);
+  }
+  // Longest first, so a scrub replaces a whole value before a word of it.
+  return [...all].sort((a, b) => b.length - a.length);
+}
+
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** A message with every secret replaced, for output that core.setSecret does not cover (the CLI, thrown errors). */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('***');
+  return out;
+}
