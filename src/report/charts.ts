@@ -236,7 +236,10 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
           : []),
       ],
       ceiling: ceilings.randWriteIops
-        ? { label: `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`, value: ceilings.randWriteIops }
+        ? {
+            label: ceilings.from?.randWriteIops?.said ?? `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`,
+            value: ceilings.randWriteIops,
+          }
         : null,
       carriers,
     });
@@ -247,8 +250,12 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
     xs: spans(points),
     t0Ms: firstTimeMs(profile),
     lines: [{ label: 'MiB/s the device wrote', values: points.map((p) => p.writeMiBPerSecond) }],
+    // A cgroup cap on the device is named as the judge names it: no fio figure stands there.
     ceiling: ceilings.seqWriteBytesPerSecond
-      ? { label: `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`, value: ceilings.seqWriteBytesPerSecond / MiB }
+      ? {
+          label: ceilings.from?.seqWriteBytesPerSecond?.said ?? `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`,
+          value: ceilings.seqWriteBytesPerSecond / MiB,
+        }
       : null,
     carriers,
   });
