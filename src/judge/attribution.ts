@@ -55,8 +55,8 @@ export function attribute(x: AttributionInput): Attribution {
     // (An archive's few KiB, which move no figure as printed, are left unnamed.)
     const ownWords =
       archiveWritten >= 0.01 * ownWrittenBytes
-        ? `tar's own ${bytes(ownWrittenBytes)} and the archive's ${bytes(archiveWritten)} that reached the same disk, ${bytes(own)} together`
-        : `tar's own ${bytes(ownWrittenBytes)}`;
+        ? `the restore's own: tar's ${bytes(ownWrittenBytes)} and the archive's ${bytes(archiveWritten)} that reached the same disk, ${bytes(own)} together`
+        : `the restore's own: tar's ${bytes(ownWrittenBytes)}`;
     other = otherWriterBytes(own, deviceWrittenBytes);
     if (other !== null) {
       sentences.push(

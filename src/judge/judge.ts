@@ -17,7 +17,7 @@ import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
+import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
 import { limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
@@ -74,8 +74,7 @@ function verdictDevice(profile: Profile, ceilings: Ceilings, index: number | nul
   const device = index === null ? undefined : profile.devices[index];
   if (index === null || !device) return null;
   const recorded = device.restorePaths ?? [];
-  const paths =
-    recorded.length > 0 ? recorded : profile.context.fileSystems.filter((f) => f.source === `/dev/${device.name}`).map((f) => f.path);
+  const paths = recorded.length > 0 ? recorded : profile.context.fileSystems.filter((f) => f.source === `/dev/${device.name}`).map((f) => f.path);
   return { index, name: device.name, paths, ceilings: ceilingsForDevice(profile, ceilings, index) };
 }
 
@@ -283,7 +282,7 @@ function savingSentence(w: WhatIf, quotaCores: number | null, diskName?: string)
         : `at most ${seconds(atMost)}`;
   const noun =
     w.resource === 'cpu' && quotaCores !== null
-      ? `the cgroup's CPU quota (${formatNumber(quotaCores * w.speedup)} cores)`
+      ? `the cgroup's CPU quota (${cores(quotaCores * w.speedup)})`
       : diskName && w.resource !== 'network' && w.resource !== 'cpu'
         ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`)
         : `the ${RESOURCE_NOUN[w.resource]}`;

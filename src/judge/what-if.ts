@@ -26,8 +26,9 @@ import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
-import { bytes, formatNumber, mibPerSecond, seconds } from '../util/format.js';
+import { bytes, cores, formatNumber, mibPerSecond, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
+import { VERDICT_PHASE_NOUN } from './nouns.js';
 import { ABSORBED_SHARE, ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, NEAR_CEILING_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
 export interface WhatIfPhase {
@@ -413,12 +414,10 @@ const RESOURCE_WORDS: Record<Resource, string> = {
   cpu: 'the CPU',
 };
 
-const WHAT_IF_PHASE_NOUN: Record<PhaseName, string> = { lookup: 'the cache lookup', download: 'the download', extract: 'extraction', writeback: 'the writeback tail' };
-
 /** The phases judged bound by some resource, named with it: "extraction (disk-iops-bound)". */
 function boundNouns(phases: readonly WhatIfPhase[]): string {
   const bound = phases.filter((p) => RESOURCES.some((r) => r === p.bottleneck));
-  return bound.length === 0 ? 'any phase' : bound.map((p) => `${WHAT_IF_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
+  return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
 }
 
 /**
@@ -431,7 +430,7 @@ function whyNoSaving(phases: readonly WhatIfPhase[], resource: Resource): string
   if (bound.length === 0) return `no phase was judged ${resource}-bound`;
   if (bound.every((p) => p.name === 'lookup'))
     return `only the cache lookup was judged ${resource}-bound, and it is one round trip, which a faster network rate does not shorten`;
-  return `${bound.map((p) => WHAT_IF_PHASE_NOUN[p.name]).join(' and ')}, judged ${resource}-bound, would be held as long by the work the other resources set`;
+  return `${bound.map((p) => VERDICT_PHASE_NOUN[p.name]).join(' and ')}, judged ${resource}-bound, would be held as long by the work the other resources set`;
 }
 
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
@@ -451,7 +450,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     const phrase =
       quota === null
         ? `${diskName && resource !== 'network' && resource !== 'cpu' ? PHRASE[resource].replace("the disk's", `${diskName}'s`) : PHRASE[resource]} ${times} as fast`
-        : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
+        : `with ${times} the cgroup's CPU quota (${cores(quota * speedup)}, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
       sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;

@@ -116,7 +116,9 @@ export function niceMax(n: number): number {
   if (!(n > 0)) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
-  return (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  const top = (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  // 6 × 0.1 is 0.6000000000000001 in floating point: the axis prints the step's own digits.
+  return Number(top.toPrecision(3));
 }
 
 function series(values: readonly number[]): string {

@@ -7,7 +7,7 @@
  */
 import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
-import type { Bottleneck, PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
+import type { PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, type WhatToDo } from '../judge/headline.js';
@@ -19,6 +19,7 @@ import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
+import { ABSORBED_SHARE } from '../judge/thresholds.js';
 import { fixesSection } from './fixes-section.js';
 import { type CeilingOrigin, overCeilingReason } from './over-ceiling.js';
 
@@ -37,14 +38,22 @@ interface PhaseRow {
   networkBytes: number | null;
 }
 
-function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[] {
-  return judged.map((j) => ({
-    name: j.phase,
-    label: j.label,
-    sentence: j.sentence,
-    facts: j.facts,
-    networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
-  }));
+/**
+ * The rows the table, the evidence and the download's lead share. A recorded verdict (rendered without
+ * re-judging) keeps its own phase verdicts: the label and sentence are the judge's only where it agrees.
+ */
+function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Verdict): PhaseRow[] {
+  return judged.map((j) => {
+    const recorded = verdict.phases.find((v) => v.phase === j.phase);
+    const same = !recorded || recorded.bottleneck === j.bottleneck;
+    return {
+      name: j.phase,
+      label: same ? j.label : limitedBy(recorded.bottleneck),
+      sentence: same ? j.sentence : recorded.sentence,
+      facts: j.facts,
+      networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
+    };
+  });
 }
 
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
@@ -90,12 +99,27 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     `**${limitedBy(verdict.bottleneck)}**`,
   ]);
   const spans = restoreSpansLine(verdict);
+  // What the page cache did stands as a line of its own, not in the small print: it explains two rows.
+  const cache = pageCacheLine(rows);
+  const absorbed = cache ? `\n\n${escapeHtml(cache)}` : '';
   const step = spans
     ? `\n\n<sub>${escapeHtml(spans)}</sub>`
     : tail
       ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
       : '';
-  return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}`;
+  return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}${absorbed}`;
+}
+
+/**
+ * Why extraction shows (almost) nothing written while the tail writes it all: tar wrote into memory and
+ * the kernel wrote it out after. Said on the first screen, beside the rows it explains; empty otherwise.
+ * "Almost nothing" is the what-ifs' absorbed extraction (ABSORBED_SHARE of the two phases' writes).
+ */
+function pageCacheLine(rows: readonly PhaseRow[]): string {
+  const early = rows.find((r) => r.name === 'extract')?.facts.disk?.writtenBytes;
+  const late = rows.find((r) => r.name === 'writeback')?.facts.disk?.writtenBytes;
+  if (early === undefined || late === undefined || late <= 0 || early >= ABSORBED_SHARE * (early + late)) return '';
+  return `Extraction wrote ${bytes(early)} to disk because tar wrote the files into memory (the kernel's page cache); the kernel wrote them to disk after tar exited: the writeback row's ${bytes(late)}.`;
 }
 
 function iostatSection(profile: Profile, rows: PhaseRow[]): string {
@@ -371,11 +395,18 @@ function firstDownloadMs(profile: Profile): number | null {
 
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
-  const rows = phaseRows(profile, judgement.phases);
+  const rows = phaseRows(profile, judgement.phases, verdict);
   const e = profile.experiments;
   const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
   const several = (verdict.devices?.length ?? 0) > 1;
-  const head = headline({ verdict, phases: profile.phases, restore: profile.restore, experiments: e, check, device: several ? judgement.verdictDevice?.name : undefined });
+  const head = headline({
+    verdict,
+    phases: profile.phases,
+    restore: profile.restore,
+    experiments: e,
+    check,
+    device: several ? judgement.verdictDevice?.name : undefined,
+  });
   const sections: string[] = [
     `### ${escapeHtml(head.text)}`,
     whatToDoBox(head.todo),
