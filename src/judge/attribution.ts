@@ -68,9 +68,9 @@ export function attribute(x: AttributionInput): Attribution {
       // metadata and journal add on the lab's tree, another writer is the likelier part, and is named first.
       const what =
         overhead > METADATA_OVERHEAD_SHARE
-          ? `more than file-system metadata and journal add (up to ${percent(METADATA_OVERHEAD_SHARE)}): likely another writer on the same disk`
+          ? `more than file-system metadata and journal added in the lab's runs (up to ${percent(METADATA_OVERHEAD_SHARE)}), so likely another writer on the same disk`
           : 'file-system metadata and journal, and any other writer on the same disk';
-      const rest = overhead > 0.01 ? `, ${bytes(deviceWrittenBytes - own)} (${percent(overhead)}) more than ${ownWords}: ${what}` : '';
+      const rest = overhead > 0.01 ? `, ${bytes(deviceWrittenBytes - own)} (${percent(overhead)}) more than ${ownWords}; ${what}` : '';
       sentences.push(
         `The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`,
       );

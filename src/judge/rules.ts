@@ -193,7 +193,7 @@ const cpuQuota: Rule = {
     const throttled =
       g.throttledShare === null
         ? ''
-        : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (the kernel's scheduling periods, in each of which it may use its quota: it ran out in those), its processes made to wait ${seconds(g.throttledMs)} in all`;
+        : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (it ran out of quota in that share of the kernel's scheduling periods), its processes made to wait ${seconds(g.throttledMs)} in all`;
     const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
     return {
       bottleneck: 'cpu',

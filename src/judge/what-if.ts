@@ -414,9 +414,13 @@ const RESOURCE_WORDS: Record<Resource, string> = {
   cpu: 'the CPU',
 };
 
-/** The phases judged bound by some resource, named with it: "extraction (disk-iops-bound)". */
-function boundNouns(phases: readonly WhatIfPhase[]): string {
-  const bound = phases.filter((p) => RESOURCES.some((r) => r === p.bottleneck));
+/**
+ * The phases a resource no phase was bound by could still shorten, named with their verdict: for a disk
+ * kind, those bound by the other kind ("extraction (disk-iops-bound)"); else any bound but the lookup.
+ */
+function boundNouns(phases: readonly WhatIfPhase[], resource: Resource): string {
+  const disk = (b: Bottleneck) => b === 'disk-bandwidth' || b === 'disk-iops';
+  const bound = phases.filter((p) => p.name !== 'lookup' && RESOURCES.some((r) => r === p.bottleneck) && (!disk(resource) || disk(p.bottleneck)));
   return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
 }
 
@@ -458,7 +462,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
       sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: ${whyNoSaving(phases, resource)}.`;
     } else if (!phases.some((p) => p.bottleneck === resource)) {
       // A bound the other disk kind allows (both limits can share extraction's time): not a saving of a resource no phase was bound by.
-      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), yet no phase was judged ${resource}-bound: not a saving to count on, only the most it could be were ${RESOURCE_WORDS[resource]} a second limit of ${boundNouns(phases)}.`;
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), yet no phase was judged ${resource}-bound: not a saving to count on, only the most it could be were ${RESOURCE_WORDS[resource]} a second limit of ${boundNouns(phases, resource)}.`;
     } else if (upper !== null && atLeast !== null && atLeast > 0) {
       sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
     } else {

@@ -285,7 +285,7 @@ function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: re
 function downloadLead(rows: readonly PhaseRow[]): string {
   const row = rows.find((r) => r.name === 'download');
   if (!row) return '';
-  return `**download: ${escapeHtml(row.label)}**, as the table says: ${escapeHtml(row.sentence)} What its requests show, within that:\n\n`;
+  return `**download: ${escapeHtml(row.label)}**, as the table says: ${escapeHtml(row.sentence.charAt(0).toLowerCase() + row.sentence.slice(1))} What its requests show, within that:\n\n`;
 }
 
 function rawSection(profile: Profile, rows: PhaseRow[]): string {
