@@ -127,7 +127,9 @@ async function measure(p: Page, html: string, round: number): Promise<SummaryMea
         return { emptyColumns, emptyHeaderRow: heads.every((h) => h === '') };
       });
       for (const d of Array.from(doc.querySelectorAll('details'))) d.open = false;
-      const chartTitles = Array.from(doc.querySelectorAll('.mermaid-svg')).map((h) => (h.querySelectorAll('.chart-title text, text.chart-title')[0]?.textContent ?? '').trim());
+      const chartTitles = Array.from(doc.querySelectorAll('.mermaid-svg')).map((h) =>
+        (h.querySelectorAll('.chart-title text, text.chart-title')[0]?.textContent ?? '').trim(),
+      );
       const article = doc.querySelector('article') as El;
       const firstScreenText = Array.from(article.children)
         .filter((c) => c.getBoundingClientRect().top + g.scrollY < screenPx)
