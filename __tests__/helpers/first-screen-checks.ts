@@ -145,3 +145,21 @@ export function misplacedReasons(markdown: string): string[] {
       out.push(line.slice(0, 120));
   return out;
 }
+
+/** The headline's verdict label and the table's "until on disk" row, in the table's words. */
+const HEADLINE_TO_TABLE: Record<string, string> = {
+  'Network-bound': 'network',
+  'Disk-bound (bandwidth)': 'disk bandwidth',
+  'Disk-bound (IOPS)': 'disk IOPS',
+  'CPU-bound': 'CPU',
+  'No bottleneck': 'nothing near a limit',
+  Inconclusive: 'unclear',
+};
+
+/** A headline that names another resource than the table's total row (a headline a measurement overruled says so in other words, and is not held to it). */
+export function headlineMismatch(markdown: string): string[] {
+  const head = /^### ([^:]+?)(?: on \w+)?:/.exec(markdown)?.[1];
+  const total = /^\| \*\*(?:until on disk|total)\*\* \|.*\| \*\*([^*]+)\*\* \|$/m.exec(markdown)?.[1];
+  const want = head === undefined ? undefined : HEADLINE_TO_TABLE[head];
+  return want === undefined || total === undefined || want === total ? [] : [`headline "${head}", table "${total}"`];
+}

@@ -12,7 +12,15 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
-import { labelMismatches, longFloats, misplacedReasons, nearBesideNothing, whatIfContradictions, wrongPercentages } from '../helpers/first-screen-checks.js';
+import {
+  headlineMismatch,
+  labelMismatches,
+  longFloats,
+  misplacedReasons,
+  nearBesideNothing,
+  whatIfContradictions,
+  wrongPercentages,
+} from '../helpers/first-screen-checks.js';
 
 const DIRS = ['fixtures/profiles', 'fixtures/experiments'].map((d) => fileURLToPath(new URL(`../../${d}/`, import.meta.url)));
 
@@ -49,6 +57,11 @@ describe('the checks fail on what issue 31 found', () => {
     expect(nearBesideNothing(md)).toHaveLength(1);
   });
 
+  it('a headline the table contradicts', () => {
+    expect(headlineMismatch('### CPU-bound: extraction took 80% of the 2 s restore.\n\n| **total** | **2 s** | 100% |  |  | **disk IOPS** |')).toHaveLength(1);
+    expect(headlineMismatch('### CPU-bound: extraction took 80% of the 2 s restore.\n\n| **total** | **2 s** | 100% |  |  | **CPU** |')).toEqual([]);
+  });
+
   it('a table label the evidence contradicts', () => {
     const md = '| lookup | 0.012 s | 0% | 0 B | 0 MiB/s | network |\n<summary>Why: the evidence per phase</summary>\n\nx\n\n**lookup: CPU.** y\n</details>';
     expect(labelMismatches(md)).toHaveLength(1);
@@ -62,6 +75,10 @@ describe('first screen facts, on every recorded profile', () => {
 
       it('one label per phase: the table, the evidence and the download section say the same', () => {
         expect(labelMismatches(markdown)).toEqual([]);
+      });
+
+      it("the headline names the table's resource", () => {
+        expect(headlineMismatch(markdown)).toEqual([]);
       });
 
       it('every "P% of" and "(P%) more than" follows from the figures it names', () => {
