@@ -273,7 +273,8 @@ function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: re
     return `**${p.phase}: ${label}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
   // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
-  const own = verdict.phase ? (reasonsOf.get(verdict.phase) ?? []) : [];
+  // (A recorded verdict that does not say its phase keeps every phase's reasons, as before.)
+  const own = verdict.phase ? (reasonsOf.get(verdict.phase) ?? []) : [...new Set([...reasonsOf.values()].flat())];
   const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && own.length > 0 ? ` <sub>(${escapeHtml(own.join('; '))})</sub>` : '';
   return `${escapeHtml(verdict.sentence)}${over}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>\n\n${parts.join('\n\n') || 'No phase was judged.'}`;
 }
