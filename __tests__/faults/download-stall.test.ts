@@ -48,7 +48,7 @@ describe('a stalled download', () => {
     expect(r.summary).toMatch(/> \*\*What to do:\*\* SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ or less \(10 in force\) would have cut this stall short/);
     // The judge's full sentence, with where in the archive, is in the evidence.
     expect(r.summary).toMatch(/The download stalled for [23](\.\d+)? s \(request #2, at \d+% of the archive\): SEGMENT_DOWNLOAD_TIMEOUT_MINS=/);
-    expect(r.summary).toContain('<details><summary>Download: its own verdict');
+    expect(r.summary).toContain('<details><summary>Download: inside the transfer');
     expect(r.summary).toContain('Download requests in flight');
   });
 

@@ -67,10 +67,15 @@ export interface SummaryMeasure {
   /** Page height with every <details> closed, as GitHub shows it first. */
   collapsedHeightPx: number;
   tables: TableCheck[];
+  /** The text of the article's blocks that start within the first screen (VIEWPORT.height), details closed. */
+  firstScreenText: string;
+  /** Each rendered chart's title, as Mermaid drew it, in order. */
+  chartTitles: string[];
 }
 
 interface El {
-  getBoundingClientRect(): { bottom: number };
+  getBoundingClientRect(): { bottom: number; top: number };
+  children: ArrayLike<El>;
   textContent: string | null;
   querySelectorAll(s: string): ArrayLike<El>;
   innerHTML: string;
@@ -91,7 +96,7 @@ interface Mermaid {
 
 async function measure(p: Page, html: string, round: number): Promise<SummaryMeasure> {
   return p.evaluate(
-    async ({ html, round }) => {
+    async ({ html, round, screenPx }) => {
       const g = globalThis as unknown as { document: Doc; mermaid: Mermaid; scrollY: number };
       const doc = g.document;
       (doc.querySelector('article') as El).innerHTML = html;
@@ -122,6 +127,14 @@ async function measure(p: Page, html: string, round: number): Promise<SummaryMea
         return { emptyColumns, emptyHeaderRow: heads.every((h) => h === '') };
       });
       for (const d of Array.from(doc.querySelectorAll('details'))) d.open = false;
+      const chartTitles = Array.from(doc.querySelectorAll('.mermaid-svg')).map((h) =>
+        (h.querySelectorAll('.chart-title text, text.chart-title')[0]?.textContent ?? '').trim(),
+      );
+      const article = doc.querySelector('article') as El;
+      const firstScreenText = Array.from(article.children)
+        .filter((c) => c.getBoundingClientRect().top + g.scrollY < screenPx)
+        .map((c) => (c.textContent ?? '').trim())
+        .join('\n');
       return {
         mermaidErrors: errors,
         charts: sources.length,
@@ -129,9 +142,11 @@ async function measure(p: Page, html: string, round: number): Promise<SummaryMea
         whatToDoBottomPx: alert ? top(alert) : null,
         collapsedHeightPx: doc.documentElement.scrollHeight,
         tables,
+        firstScreenText,
+        chartTitles,
       };
     },
-    { html, round },
+    { html, round, screenPx: VIEWPORT.height },
   );
 }
 

@@ -31,7 +31,7 @@ describe('what-if lower bounds', () => {
         expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(Math.floor((total - overlappable) / w.speedup));
         // Under a cgroup quota the CPU what-if is the quota doubled.
         expect(w.sentence).toMatch(
-          /(twice as fast|twice the cgroup's CPU quota \([\d.]+ cores, now [\d.]+\)) this restore would (take at least|still take about) [\d.]+ s/,
+          /(twice as fast|twice the cgroup's CPU quota \([\d.]+ cores?, now [\d.]+\)) this restore would (take at least|still take about) [\d.]+ s/,
         );
       }
     });

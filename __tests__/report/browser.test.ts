@@ -59,6 +59,36 @@ describe.skipIf(!run)('the step summary in Chromium (GFM + Mermaid 11)', () => {
   }
 });
 
+describe.skipIf(!run)('two restore disks on the first screen (fixtures/profiles/lab-two-disks.json)', () => {
+  let browser: SummaryBrowser;
+  beforeAll(async () => {
+    browser = await SummaryBrowser.launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  // The verdict is disk-bound on loop1 (node_modules/typescript under a blkio cap), while loop0 got most
+  // of the restore's bytes: the headline, the chart and the rows must be about loop1, and the two loop
+  // devices, each on vda, must not read as one stack of three.
+  it('names loop1 in the headline, charts loop1 with its path, and writes the disks as two stacks on vda', async () => {
+    const profile = validateProfile(JSON.parse(readFileSync('fixtures/profiles/lab-two-disks.json', 'utf8')));
+    const { markdown } = renderProfile(profile, { rejudge: true });
+    const m = await browser.render(markdown);
+    expect(m.mermaidErrors).toEqual([]);
+    const first = m.firstScreenText;
+    expect(first).toMatch(/^Disk-bound \(bandwidth\) on loop1:/);
+    expect(first).toContain('loop0 (loop, rotational) and loop1 (loop, rotational), both on vda (virtio, rotational)');
+    expect(first).not.toMatch(/on vda \(virtio, rotational\) on loop1/);
+    expect(first).toMatch(/19\.6 MiB written to loop1/);
+    expect(m.chartTitles[0]).toMatch(/^loop1: write MiB\/s/);
+    const typescript = profile.devices.find((d) => d.name === 'loop1')?.restorePaths?.[0] as string;
+    expect(markdown.split('<details>')[0]).toContain(`loop1 holds ${typescript}`);
+    // One rate for loop1 against its cap: the table's, not a second one over extraction and writeback.
+    expect(markdown.split('<details>')[0]).not.toMatch(/loop1 \([^)]*\): wrote [\d.]+ MiB at/);
+  });
+});
+
 /** A save whose upload phase is a recorded upload (fixtures/uploads), as the post step's section renders it. */
 function recordedSave(name: string): SaveResult {
   const r = JSON.parse(readFileSync(`fixtures/uploads/${name}.json`, 'utf8')) as {

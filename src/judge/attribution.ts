@@ -5,7 +5,7 @@
 import type { Attribution, Profile } from '../profile/schema.js';
 import { bytes, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
-import { OTHER_WRITER_MIN_BYTES, OTHER_WRITER_RATIO } from './thresholds.js';
+import { METADATA_OVERHEAD_SHARE, OTHER_WRITER_MIN_BYTES, OTHER_WRITER_RATIO } from './thresholds.js';
 
 export interface AttributionInput {
   profile: Profile;
@@ -51,16 +51,26 @@ export function attribute(x: AttributionInput): Attribution {
   let other: number | null = null;
   if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
     const own = ownWrittenBytes + archiveWritten;
+    // What "own" adds up, named where the percentage is: tar's bytes, and the archive's where they reached this disk.
+    // (An archive's few KiB, which move no figure as printed, are left unnamed.)
+    const ownWords =
+      archiveWritten >= 0.01 * ownWrittenBytes
+        ? `the restore's own: tar's ${bytes(ownWrittenBytes)} and the archive's ${bytes(archiveWritten)} that reached the same disk, ${bytes(own)} together`
+        : `the restore's own: tar's ${bytes(ownWrittenBytes)}`;
     other = otherWriterBytes(own, deviceWrittenBytes);
     if (other !== null) {
       sentences.push(
-        `Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than the restore's own ${bytes(own)}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`,
+        `Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than ${ownWords}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`,
       );
     } else {
       const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
-      // Below the threshold the difference cannot be told apart: say both, claim neither.
-      const rest =
-        overhead > 0.01 ? ` (${percent(overhead)} more than tar's own: file-system metadata and journal, and any other writer on the same disk)` : '';
+      // Below the threshold the difference cannot be told apart: say both, claim neither. Past what
+      // metadata and journal add on the lab's tree, another writer is the likelier part, and is named first.
+      const what =
+        overhead > METADATA_OVERHEAD_SHARE
+          ? `more than file-system metadata and journal added in the lab's runs (up to ${percent(METADATA_OVERHEAD_SHARE)}), so likely another writer on the same disk`
+          : 'file-system metadata and journal, and any other writer on the same disk';
+      const rest = overhead > 0.01 ? `, ${bytes(deviceWrittenBytes - own)} (${percent(overhead)}) more than ${ownWords}; ${what}` : '';
       sentences.push(
         `The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`,
       );

@@ -83,7 +83,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     c.push(
       candidate(
         'cpu-pressure-some',
-        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (PSI cpu some${held})`,
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (the kernel's CPU pressure figure, PSI cpu some${held})`,
         facts.pressure.cpuSome,
         'share',
         pressed && working && !heldByWriteback ? ['cpu'] : [],

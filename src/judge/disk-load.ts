@@ -359,7 +359,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         'io-pressure-some',
-        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (PSI io some)`,
+        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (the kernel's I/O pressure figure, PSI io some)`,
         facts.pressure.ioSome,
         'share',
         facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,

@@ -35,6 +35,8 @@ export interface HeadlineInput {
   experiments?: Experiments | undefined;
   /** The experiments held against the verdict (experiment/against-verdict.ts); null without them. */
   check: { agrees: boolean | null } | null;
+  /** The disk a disk verdict is about, where restore paths span several (Judgement.verdictDevice): named as the verdict names it. */
+  device?: string | undefined;
 }
 
 /** How the headline relates the verdict to the experiments. */
@@ -269,7 +271,8 @@ export function headline(input: HeadlineInput): Headline {
   const longest = names.reduce((a, b) => (ms(b) > ms(a) ? b : a));
   const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
   const share = totalMs > 0 ? carriers.reduce((s, n) => s + durationOf(v, input.phases, n), 0) / totalMs : 0;
-  const base = `${label(v.bottleneck)}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
+  const on = input.device && (v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops') ? ` on ${input.device}` : '';
+  const base = `${label(v.bottleneck)}${on}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
 
   const e = input.experiments;
   const ram = e?.outcomes.find((o) => o.alternative === 'ram');

@@ -171,7 +171,7 @@ export function iopsCounting(
   if (biosCap !== undefined && before >= NEAR_CEILING_SHARE * biosCap) {
     return pick(
       'before-merge',
-      `the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached the cgroup's cap of ${n(biosCap)} IOPS on this device, which counts bios before merging; ${afterText} (${n(after)}/s) did not reach ${ceilingText}`,
+      `the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached the cgroup's cap of ${n(biosCap)} IOPS on this device, which counts bios before merging; ${afterText} (${n(after)}/s) did not reach ${ceilingText}`,
     );
   }
   // Else: a cap on bios holds bios/s still while requests/s follow the merging and bytes/s the file
@@ -189,7 +189,7 @@ export function iopsCounting(
   if (still && !uncounted && still.bios < still.requests && still.bios < still.bytes) {
     return pick(
       'before-merge',
-      `only the bios (${n(before)}/s, writes completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`,
+      `only the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`,
     );
   }
   const why = !still
@@ -201,6 +201,6 @@ export function iopsCounting(
         : 'bios/s did not hold still as a cap on them would';
   return pick(
     'after-merge',
-    `the bios (${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`,
+    `the bios (the writes as issued, before the disk merged them: ${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`,
   );
 }

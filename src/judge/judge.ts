@@ -17,9 +17,9 @@ import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
+import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
-import { RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+import { limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
@@ -41,6 +41,8 @@ export interface JudgedPhase extends PhaseVerdict {
   clause: string;
   /** Which rule of the phase's table matched. */
   rule: string;
+  /** The verdict in the table's "Limited by" cell and the evidence's heading, the same words in both (nouns.ts limitedBy). */
+  label: string;
   /** The write count the phase's IOPS verdict rests on, where the rule chose one other than disk.iopsCount's. */
   iopsCount?: IopsCount;
 }
@@ -49,8 +51,31 @@ export interface Judgement {
   verdict: Verdict;
   phases: JudgedPhase[];
   ceilings: Ceilings;
-  /** Index into Profile.devices of the restore path's device (what the timeline charts), or null. */
+  /** Index into Profile.devices of the restore path's device, or null. */
   restoreDeviceIndex: number | null;
+  /**
+   * The device the verdict is about, and the restore paths on it: the first screen's chart and the
+   * "What to do" box name these. For a disk verdict it is the carrying phase's device (with restore
+   * paths on several disks, the one the verdict names "on loop1"); otherwise the restore's. Ceilings
+   * are that device's own (fio's where it probed it, a cgroup cap on it). Null without a device.
+   */
+  verdictDevice: VerdictDevice | null;
+}
+
+export interface VerdictDevice {
+  index: number;
+  name: string;
+  /** The restore paths on it (top of its stack); where none is recorded, every restore path's file system on it. */
+  paths: string[];
+  ceilings: Ceilings;
+}
+
+function verdictDevice(profile: Profile, ceilings: Ceilings, index: number | null): VerdictDevice | null {
+  const device = index === null ? undefined : profile.devices[index];
+  if (index === null || !device) return null;
+  const recorded = device.restorePaths ?? [];
+  const paths = recorded.length > 0 ? recorded : profile.context.fileSystems.filter((f) => f.source === `/dev/${device.name}`).map((f) => f.path);
+  return { index, name: device.name, paths, ceilings: ceilingsForDevice(profile, ceilings, index) };
 }
 
 export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(profile)): JudgedPhase[] {
@@ -77,6 +102,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
       disk,
       clause: outcome.clause,
       rule: outcome.rule,
+      label: limitedBy(outcome.bottleneck, outcome.rule),
       ...(outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {}),
     };
   });
@@ -118,6 +144,7 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judg
     phases: [],
     ceilings,
     restoreDeviceIndex: deviceIndexFor(profile, 'extract'),
+    verdictDevice: verdictDevice(profile, ceilings, deviceIndexFor(profile, 'extract')),
   };
 }
 
@@ -171,7 +198,14 @@ function judgeRestore(profile: Profile): Judgement {
   };
   const devices = perDeviceVerdicts(profile, ceilings);
   if (devices.length > 0) verdict.devices = devices;
-  return { verdict, phases: judged, ceilings, restoreDeviceIndex: deviceIndexFor(profile, 'extract') };
+  const onDisk = DISK_RESOURCES.some((r) => r === carrier.bottleneck) && carrier.facts.deviceIndex !== null;
+  return {
+    verdict,
+    phases: judged,
+    ceilings,
+    restoreDeviceIndex: restoreDevice,
+    verdictDevice: verdictDevice(profile, ceilings, onDisk ? carrier.facts.deviceIndex : restoreDevice),
+  };
 }
 
 /**
@@ -248,7 +282,7 @@ function savingSentence(w: WhatIf, quotaCores: number | null, diskName?: string)
         : `at most ${seconds(atMost)}`;
   const noun =
     w.resource === 'cpu' && quotaCores !== null
-      ? `the cgroup's CPU quota (${formatNumber(quotaCores * w.speedup)} cores)`
+      ? `the cgroup's CPU quota (${cores(quotaCores * w.speedup)})`
       : diskName && w.resource !== 'network' && w.resource !== 'cpu'
         ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`)
         : `the ${RESOURCE_NOUN[w.resource]}`;

@@ -2,7 +2,7 @@
  * How the judge's sentences and the headline name each phase and each resource, defined once. Where
  * the two say it differently, the difference is written here as an override, with why. Pure.
  */
-import type { PhaseName, Resource } from '../profile/schema.js';
+import type { Bottleneck, PhaseName, Resource } from '../profile/schema.js';
 
 /** A phase as the headline names it in "... took 80% of the 12 s restore". */
 export const PHASE_NOUN: Record<PhaseName, string> = {
@@ -35,3 +35,28 @@ export const HEADLINE_RESOURCE_NOUN: Record<Resource, string> = {
   'disk-bandwidth': "disk's write bandwidth",
   'disk-iops': "disk's write IOPS",
 };
+
+/** A verdict in the phase table's "Limited by" cell and the evidence's phase headings, in plain words. */
+const LIMITED_BY: Record<Bottleneck, string> = {
+  network: 'network',
+  'disk-bandwidth': 'disk bandwidth',
+  'disk-iops': 'disk IOPS',
+  cpu: 'CPU',
+  none: 'nothing near a limit',
+  inconclusive: 'unclear',
+};
+
+/**
+ * Rules whose verdict the plain label would overstate. The lookup is one round trip, which a faster
+ * network (the what-if's) does not shorten; a short tail is judged none without its disk figures being
+ * read, so it may well have run at a ceiling: "nothing near a limit" would contradict them.
+ */
+const LIMITED_BY_RULE: Record<string, string> = {
+  'lookup-round-trip': 'one network round trip',
+  'tail-short': 'short, not judged',
+};
+
+/** The label of a phase's verdict, from the rule that made it; older recordings' bottlenecks (schema 1's 'writeback') as recorded. */
+export function limitedBy(bottleneck: string, rule?: string): string {
+  return (rule !== undefined ? LIMITED_BY_RULE[rule] : undefined) ?? LIMITED_BY[bottleneck as Bottleneck] ?? bottleneck;
+}

@@ -3,7 +3,7 @@
  * CFS periods the quota throttled it in. Either says "CPU-limited" where PSI is missing (kernels
  * built without it, before 4.20, or /proc/pressure hidden from a container). Pure.
  */
-import { formatNumber, percent, seconds } from '../util/format.js';
+import { cores, formatNumber, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { type Candidate, candidate } from './evidence.js';
 import { QUOTA_FULL_SHARE, THROTTLED_MIN_PERIODS, THROTTLED_PERIODS_SHARE } from './thresholds.js';
@@ -27,7 +27,7 @@ export function quotaCandidates(facts: Pick<PhaseFacts, 'cgroupCpu'>): QuotaEvid
     c.push(
       candidate(
         'cgroup-quota-usage',
-        `the step's cgroup used ${formatNumber(g.usageCores ?? 0)} cores, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
+        `the step's cgroup used ${cores(g.usageCores ?? 0)}, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
         usageShare,
         'share',
         atQuota ? ['cpu'] : [],
@@ -39,7 +39,7 @@ export function quotaCandidates(facts: Pick<PhaseFacts, 'cgroupCpu'>): QuotaEvid
     c.push(
       candidate(
         'cgroup-throttled',
-        `the quota throttled the cgroup in ${percent(g.throttledShare)} of its ${g.periods} CFS periods (${seconds(g.throttledMs)} held back)`,
+        `the cgroup ran out of its CPU quota in ${percent(g.throttledShare)} of the kernel's ${g.periods} scheduling periods (CFS periods), its processes made to wait ${seconds(g.throttledMs)} in all`,
         g.throttledShare,
         'share',
         throttled ? ['cpu'] : [],

@@ -11,7 +11,7 @@ import { hasCeilings } from './ceilings.js';
 import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
 import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
 import type { IopsCount, IopsCounting } from './iops-count.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
+import { bytes, cores, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
   CHILD_CPU_IDLE_CORE,
@@ -189,9 +189,11 @@ const cpuQuota: Rule = {
     if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
     if (!calm) return null;
-    const used = g.usageCores === null ? '' : `used ${formatNumber(g.usageCores)} cores of `;
+    const used = g.usageCores === null ? '' : `used ${cores(g.usageCores)} of `;
     const throttled =
-      g.throttledShare === null ? '' : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (${seconds(g.throttledMs)} held back)`;
+      g.throttledShare === null
+        ? ''
+        : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (it ran out of quota in that share of the kernel's scheduling periods), its processes made to wait ${seconds(g.throttledMs)} in all`;
     const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
     return {
       bottleneck: 'cpu',

@@ -26,8 +26,9 @@ import { RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
-import { bytes, formatNumber, mibPerSecond, seconds } from '../util/format.js';
+import { bytes, cores, formatNumber, mibPerSecond, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
+import { VERDICT_PHASE_NOUN } from './nouns.js';
 import { ABSORBED_SHARE, ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, NEAR_CEILING_SHARE, SUSTAINED_RATE_MS, WHAT_IF_SPEEDUP } from './thresholds.js';
 
 export interface WhatIfPhase {
@@ -405,6 +406,37 @@ function burstText(b: BurstCredit, from: string | undefined): string {
   return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
 }
 
+/** A resource in "were X a second limit". */
+const RESOURCE_WORDS: Record<Resource, string> = {
+  network: 'the network',
+  'disk-bandwidth': 'bandwidth',
+  'disk-iops': 'IOPS',
+  cpu: 'the CPU',
+};
+
+/**
+ * The phases a resource no phase was bound by could still shorten, named with their verdict: for a disk
+ * kind, those bound by the other kind ("extraction (disk-iops-bound)"); else any bound but the lookup.
+ */
+function boundNouns(phases: readonly WhatIfPhase[], resource: Resource): string {
+  const disk = (b: Bottleneck) => b === 'disk-bandwidth' || b === 'disk-iops';
+  const bound = phases.filter((p) => p.name !== 'lookup' && RESOURCES.some((r) => r === p.bottleneck) && (!disk(resource) || disk(p.bottleneck)));
+  return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
+}
+
+/**
+ * Why a resource twice as fast saves nothing, from the phases' verdicts: none was bound by it, or only
+ * the lookup was (one round trip: the what-if shortens only the download), or its phases were bound by
+ * it but the work the other resources set leaves them as long.
+ */
+function whyNoSaving(phases: readonly WhatIfPhase[], resource: Resource): string {
+  const bound = phases.filter((p) => p.bottleneck === resource);
+  if (bound.length === 0) return `no phase was judged ${resource}-bound`;
+  if (bound.every((p) => p.name === 'lookup'))
+    return `only the cache lookup was judged ${resource}-bound, and it is one round trip, which a faster network rate does not shorten`;
+  return `${bound.map((p) => VERDICT_PHASE_NOUN[p.name]).join(' and ')}, judged ${resource}-bound, would be held as long by the work the other resources set`;
+}
+
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
 /** `diskName`: the device the disk what-ifs are about when it is not the restore's (restore paths on several disks). */
 export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP, diskName?: string): WhatIf[] {
@@ -422,12 +454,15 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     const phrase =
       quota === null
         ? `${diskName && resource !== 'network' && resource !== 'cpu' ? PHRASE[resource].replace("the disk's", `${diskName}'s`) : PHRASE[resource]} ${times} as fast`
-        : `with ${times} the cgroup's CPU quota (${formatNumber(quota * speedup)} cores, now ${formatNumber(quota)})`;
+        : `with ${times} the cgroup's CPU quota (${cores(quota * speedup)}, now ${formatNumber(quota)})`;
     let sentence: string;
     if (!b.measured) {
       sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
     } else if (atMost < 0.01 * nowMs) {
-      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: no phase was judged ${resource}-bound.`;
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: ${whyNoSaving(phases, resource)}.`;
+    } else if (!phases.some((p) => p.bottleneck === resource)) {
+      // A bound the other disk kind allows (both limits can share extraction's time): not a saving of a resource no phase was bound by.
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), yet no phase was judged ${resource}-bound: not a saving to count on, only the most it could be were ${RESOURCE_WORDS[resource]} a second limit of ${boundNouns(phases, resource)}.`;
     } else if (upper !== null && atLeast !== null && atLeast > 0) {
       sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
     } else {

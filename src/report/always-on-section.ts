@@ -13,7 +13,9 @@ import { capitalised, seconds } from '../util/format.js';
 export function alwaysOnLines(profile: Profile): string {
   const lines: string[] = [];
   const fp = profile.fingerprint;
-  if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp))}`);
+  // Which disk is built on which, from the devices the profile resolved: a stack only where there is one.
+  const below = new Map(profile.devices.map((d) => [d.name, d.below ?? []]));
+  if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp, below))}`);
   if (profile.ceilingsSource) lines.push(escapeHtml(profile.ceilingsSource.sentence));
   for (const d of [profile.auto?.probes, profile.auto?.experiments]) if (d) lines.push(escapeHtml(capitalised(d.reason)));
   const regressions = profile.history?.regressions ?? [];

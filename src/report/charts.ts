@@ -116,7 +116,9 @@ export function niceMax(n: number): number {
   if (!(n > 0)) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(n));
   const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
-  return (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  const top = (steps.find((s) => s * magnitude >= n) ?? 10) * magnitude;
+  // 6 × 0.1 is 0.6000000000000001 in floating point: the axis prints the step's own digits.
+  return Number(top.toPrecision(3));
 }
 
 function series(values: readonly number[]): string {
@@ -236,7 +238,10 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
           : []),
       ],
       ceiling: ceilings.randWriteIops
-        ? { label: `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`, value: ceilings.randWriteIops }
+        ? {
+            label: ceilings.from?.randWriteIops?.said ?? `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`,
+            value: ceilings.randWriteIops,
+          }
         : null,
       carriers,
     });
@@ -247,8 +252,12 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
     xs: spans(points),
     t0Ms: firstTimeMs(profile),
     lines: [{ label: 'MiB/s the device wrote', values: points.map((p) => p.writeMiBPerSecond) }],
+    // A cgroup cap on the device is named as the judge names it: no fio figure stands there.
     ceiling: ceilings.seqWriteBytesPerSecond
-      ? { label: `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`, value: ceilings.seqWriteBytesPerSecond / MiB }
+      ? {
+          label: ceilings.from?.seqWriteBytesPerSecond?.said ?? `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`,
+          value: ceilings.seqWriteBytesPerSecond / MiB,
+        }
       : null,
     carriers,
   });

@@ -7,10 +7,11 @@
  */
 import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
-import type { Bottleneck, PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
-import type { JudgedPhase, Judgement } from '../judge/judge.js';
+import type { PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
+import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, type WhatToDo } from '../judge/headline.js';
+import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -19,23 +20,10 @@ import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
+import { ABSORBED_SHARE } from '../judge/thresholds.js';
 import { fixesSection } from './fixes-section.js';
-import { overCeilingReason } from './over-ceiling.js';
+import { type CeilingOrigin, overCeilingReason } from './over-ceiling.js';
 
-/** The verdict in a table cell, in plain words. */
-const LIMITED_BY: Record<Bottleneck, string> = {
-  network: 'network',
-  'disk-bandwidth': 'disk bandwidth',
-  'disk-iops': 'disk IOPS',
-  cpu: 'CPU',
-  none: 'nothing near a limit',
-  inconclusive: 'unclear',
-};
-
-/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'): shown as recorded. */
-function limitedBy(b: string): string {
-  return LIMITED_BY[b as Bottleneck] ?? b;
-}
 import { restoreSpansLine } from './restore-spans.js';
 import { otherProfilesSentence } from './other-profiles.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
@@ -43,16 +31,30 @@ import { downloadSection } from './download-section.js';
 
 interface PhaseRow {
   name: PhaseName;
+  /** The phase's verdict in words, as the judge labelled it for the table and the evidence alike. */
+  label: string;
+  /** The phase's verdict sentence (the judge's clause). */
+  sentence: string;
   facts: PhaseFacts;
   networkBytes: number | null;
 }
 
-function phaseRows(profile: Profile, judged: readonly JudgedPhase[]): PhaseRow[] {
-  return judged.map((j) => ({
-    name: j.phase,
-    facts: j.facts,
-    networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
-  }));
+/**
+ * The rows the table, the evidence and the download's lead share. A recorded verdict (rendered without
+ * re-judging) keeps its own phase verdicts: the label and sentence are the judge's only where it agrees.
+ */
+function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Verdict): PhaseRow[] {
+  return judged.map((j) => {
+    const recorded = verdict.phases.find((v) => v.phase === j.phase);
+    const same = !recorded || recorded.bottleneck === j.bottleneck;
+    return {
+      name: j.phase,
+      label: same ? j.label : limitedBy(recorded.bottleneck),
+      sentence: same ? j.sentence : recorded.sentence,
+      facts: j.facts,
+      networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
+    };
+  });
 }
 
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
@@ -71,19 +73,21 @@ function attributionSection(profile: Profile, verdict: Verdict): string {
 
 function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): string {
   const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
+  const several = (verdict.devices?.length ?? 0) > 1;
   const body = rows.map((r) => {
     const d = r.facts.disk;
     const moved = r.networkBytes ?? d?.writtenBytes ?? null;
-    const what = r.networkBytes !== null ? 'downloaded' : 'written to disk';
+    // With restore paths on several disks, each row names the disk its figures are of.
+    const disk = several ? profile.devices[r.facts.deviceIndex ?? -1]?.name : undefined;
+    const what = r.networkBytes !== null ? 'downloaded' : `written to ${disk ?? 'disk'}`;
     const rate = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1000)) : '–';
-    const bottleneck = verdict.phases.find((v) => v.phase === r.name)?.bottleneck;
     return [
       r.name,
       seconds(r.facts.durationMs),
       percent(total > 0 ? r.facts.durationMs / total : 0),
       moved === null ? '–' : `${bytes(moved)} ${what}`,
       rate,
-      bottleneck ? limitedBy(bottleneck) : '–',
+      r.label,
     ];
   });
   const tail = rows.find((r) => r.name === 'writeback');
@@ -96,12 +100,27 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     `**${limitedBy(verdict.bottleneck)}**`,
   ]);
   const spans = restoreSpansLine(verdict);
+  // What the page cache did stands as a line of its own, not in the small print: it explains two rows.
+  const cache = pageCacheLine(rows);
+  const absorbed = cache ? `\n\n${escapeHtml(cache)}` : '';
   const step = spans
     ? `\n\n<sub>${escapeHtml(spans)}</sub>`
     : tail
       ? `\n\n<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>`
       : '';
-  return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}`;
+  return `${denseTable(['Phase', 'Time', 'Share', 'Moved', 'Rate', 'Limited by'], body, ['l', 'r', 'r', 'r', 'r', 'l'])}${step}${absorbed}`;
+}
+
+/**
+ * Why extraction shows (almost) nothing written while the tail writes it all: tar wrote into memory and
+ * the kernel wrote it out after. Said on the first screen, beside the rows it explains; empty otherwise.
+ * "Almost nothing" is the what-ifs' absorbed extraction (ABSORBED_SHARE of the two phases' writes).
+ */
+function pageCacheLine(rows: readonly PhaseRow[]): string {
+  const early = rows.find((r) => r.name === 'extract')?.facts.disk?.writtenBytes;
+  const late = rows.find((r) => r.name === 'writeback')?.facts.disk?.writtenBytes;
+  if (early === undefined || late === undefined || late <= 0 || early >= ABSORBED_SHARE * (early + late)) return '';
+  return `Extraction wrote ${bytes(early)} to disk because tar wrote the files into memory (the kernel's page cache); the kernel wrote them to disk after tar exited: the writeback row's ${bytes(late)}.`;
 }
 
 function iostatSection(profile: Profile, rows: PhaseRow[]): string {
@@ -228,24 +247,47 @@ function contextSection(profile: Profile): string {
   return table(['', 'This runner'], rows);
 }
 
-/** The evidence as sentences: a mark, what was measured, and any figure over 100% with its reason. Ids stay in the JSON. */
-function evidenceSection(verdict: Verdict): string {
-  const all = new Set<string>();
+/** What set the ceiling an evidence item's share is of: a cgroup cap where the judge's share says so. */
+function originOf(id: string, phase: JudgedPhase | undefined): CeilingOrigin {
+  const share = phase?.disk.shares.find((s) => id === `${s.direction}-${s.resource === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-share`);
+  return share?.from?.cap ? 'cap' : 'probe';
+}
+
+/**
+ * The evidence as sentences: a mark, what was measured, and any figure over 100% with its reason. The
+ * legend comes first, before the marks it explains. Ids stay in the JSON.
+ */
+function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: readonly JudgedPhase[]): string {
+  const reasonsOf = new Map<string, string[]>();
   const parts = verdict.phases.map((p) => {
     const reasons = new Set<string>();
+    const phase = judged.find((j) => j.phase === p.phase);
     const items = p.evidence.map((e) => {
-      const why = overCeilingReason(e, p.durationMs);
+      const why = overCeilingReason(e, p.durationMs, originOf(e.id, phase));
       if (why) reasons.add(why);
       const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
       return `- ${e.supports ? '✅' : '➖'} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ''}`;
     });
-    for (const r of reasons) all.add(r);
+    reasonsOf.set(p.phase, [...reasons]);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
-    return `**${p.phase}: ${limitedBy(p.bottleneck)}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
+    const label = rows.find((r) => r.name === p.phase)?.label ?? limitedBy(p.bottleneck);
+    return `**${p.phase}: ${label}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
-  // The verdict's own sentence quotes the same figures: their reasons go beside it too.
-  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && all.size > 0 ? ` <sub>(${escapeHtml([...all].join('; '))})</sub>` : '';
-  return `${escapeHtml(verdict.sentence)}${over}\n\n${parts.join('\n\n') || 'No phase was judged.'}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>`;
+  // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
+  // (A recorded verdict that does not say its phase keeps every phase's reasons, as before.)
+  const own = verdict.phase ? (reasonsOf.get(verdict.phase) ?? []) : [...new Set([...reasonsOf.values()].flat())];
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && own.length > 0 ? ` <sub>(${escapeHtml(own.join('; '))})</sub>` : '';
+  return `${escapeHtml(verdict.sentence)}${over}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>\n\n${parts.join('\n\n') || 'No phase was judged.'}`;
+}
+
+/**
+ * The download's phase verdict (the table's, from the kernel's counters) before what its requests show
+ * (the transfer's own judge, from the timeline): one phase, named by one resource, then the detail.
+ */
+function downloadLead(rows: readonly PhaseRow[]): string {
+  const row = rows.find((r) => r.name === 'download');
+  if (!row) return '';
+  return `**download: ${escapeHtml(row.label)}**, as the table says: ${escapeHtml(row.sentence.charAt(0).toLowerCase() + row.sentence.slice(1))} What its requests show, within that:\n\n`;
 }
 
 function rawSection(profile: Profile, rows: PhaseRow[]): string {
@@ -324,6 +366,26 @@ function chartBlock(c: Chart): string {
   return `${c.mermaid}\n\n<sub>${escapeHtml(c.caption)}</sub>`;
 }
 
+/**
+ * A line per device. The device the verdict names gets no rate of its own: its rate is the verdict's,
+ * over the phase the verdict is about; a second one over extraction and writeback together would give
+ * the same disk two rates against one ceiling.
+ */
+function perDeviceLines(verdict: Verdict, device: VerdictDevice | null): string[] {
+  const diskVerdict = verdict.bottleneck === 'disk-bandwidth' || verdict.bottleneck === 'disk-iops';
+  return (verdict.devices ?? []).map((d) => {
+    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
+    const where = d.paths.join(', ') || 'restore path';
+    return `- ${escapeHtml(`${d.device} (${where}): the device the verdict names; its rate is the table's for ${PHASE_NOUN[verdict.phase]}; it wrote ${bytes(d.writtenBytes)} over extraction and writeback together`)}`;
+  });
+}
+
+/** With restore paths on several disks, which paths the charted device holds, so the chart says which disk it is. */
+function withDevicePaths(c: Chart, device: VerdictDevice | null, several: boolean): Chart {
+  if (!several || !device || device.paths.length === 0) return c;
+  return { ...c, caption: `${device.name} holds ${device.paths.join(', ')}. ${c.caption}` };
+}
+
 function whatIfSection(verdict: Verdict): string {
   return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
 }
@@ -335,10 +397,18 @@ function firstDownloadMs(profile: Profile): number | null {
 
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
-  const rows = phaseRows(profile, judgement.phases);
+  const rows = phaseRows(profile, judgement.phases, verdict);
   const e = profile.experiments;
   const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
-  const head = headline({ verdict, phases: profile.phases, restore: profile.restore, experiments: e, check });
+  const several = (verdict.devices?.length ?? 0) > 1;
+  const head = headline({
+    verdict,
+    phases: profile.phases,
+    restore: profile.restore,
+    experiments: e,
+    check,
+    device: several ? judgement.verdictDevice?.name : undefined,
+  });
   const sections: string[] = [
     `### ${escapeHtml(head.text)}`,
     whatToDoBox(head.todo),
@@ -357,17 +427,21 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
   else sections.push(escapeHtml(verdict.sentence));
   const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
-  const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : null;
-  if (main) sections.push(chartBlock(main));
+  // The chart is of the device the verdict names, against that device's own ceilings.
+  const device = judgement.verdictDevice;
+  const deviceIndex = device?.index ?? judgement.restoreDeviceIndex;
+  const deviceCeilings = device?.ceilings ?? judgement.ceilings;
+  const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, deviceIndex, deviceCeilings, carriers) : null;
+  if (main) sections.push(chartBlock(withDevicePaths(main, device, several)));
   // Paths on several devices: a verdict per device, one line each.
-  if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:\n${verdict.devices.map((d) => `- ${escapeHtml(d.sentence)}`).join('\n')}`);
-  if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict)));
+  if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:\n${perDeviceLines(verdict, device).join('\n')}`);
+  if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict, rows, judgement.phases)));
   const download = downloadSection(profile, verdict).replace(/^### Download\n\n/, '');
-  if (download) sections.push(details('Download: its own verdict, evidence and charts', download));
+  if (download) sections.push(details('Download: inside the transfer, request by request', `${downloadLead(rows)}${download}`));
   if (verdict.whatIf.length > 0) sections.push(details('What if each resource were twice as fast', whatIfSection(verdict)));
   const fixes = fixesSection(profile, verdict).replace(/^### Measured fixes\n\n/, '');
   if (fixes) sections.push(details('Measured fixes: the archive extracted again under alternatives', fixes));
-  const more = rows.length > 0 ? supportingCharts(profile, verdict.bottleneck, judgement.restoreDeviceIndex, judgement.ceilings, carriers) : [];
+  const more = rows.length > 0 ? supportingCharts(profile, verdict.bottleneck, deviceIndex, deviceCeilings, carriers) : [];
   if (more.length > 0) sections.push(details('More charts: the other resources and %util', more.map(chartBlock).join('\n\n')));
   sections.push(details('Disk ceilings (fio)', probesSection(profile)));
   if (rows.length > 0) sections.push(details('Disk per phase (iostat -x)', iostatSection(profile, rows)));

@@ -198,11 +198,44 @@ export function fingerprintId(fp: Omit<HardwareFingerprint, 'id'>): string {
     .slice(0, 12);
 }
 
+type FingerprintDisk = HardwareFingerprint['disks'][number];
+
+function diskWords(d: FingerprintDisk): string {
+  return `${d.name} (${[d.kind, d.model].filter(Boolean).join(', ')}${d.rotational ? ', rotational' : ''})`;
+}
+
+/**
+ * The restore's disks, written as a stack only where one is built on another (`below`: a device's name
+ * to those under it, Profile.devices' below): "loop0 (loop) and loop1 (loop), both on vda (virtio)".
+ * Without it, disks side by side: a list claims no stack.
+ */
+function describeDisks(disks: readonly FingerprintDisk[], below?: ReadonlyMap<string, readonly string[]>): string {
+  const names = new Set(disks.map((d) => d.name));
+  const under = (d: FingerprintDisk) => (below?.get(d.name) ?? []).filter((n) => names.has(n) && n !== d.name);
+  const bases = new Set(disks.flatMap(under));
+  const groups = new Map<string, FingerprintDisk[]>();
+  const parts: string[] = [];
+  for (const d of disks) {
+    if (bases.has(d.name) && under(d).length === 0) continue;
+    const key = under(d).join(' + ');
+    if (!key) parts.push(diskWords(d));
+    else groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  for (const [key, tops] of groups) {
+    const base = key
+      .split(' + ')
+      .map((n) => diskWords(disks.find((d) => d.name === n) as FingerprintDisk))
+      .join(' + ');
+    parts.push(tops.length > 1 ? `${tops.map(diskWords).join(' and ')}, both on ${base}` : `${diskWords(tops[0] as FingerprintDisk)} on ${base}`);
+  }
+  return parts.join(' and ');
+}
+
 /** One line: "AMD EPYC 7763, 4 vCPU, 16 GiB, Microsoft Corporation Virtual Machine; sda (scsi, Virtual Disk), ext4 data=writeback,commit=30,nobarrier; /mnt: /dev/sdb1". */
-export function describeFingerprint(fp: HardwareFingerprint): string {
+export function describeFingerprint(fp: HardwareFingerprint, below?: ReadonlyMap<string, readonly string[]>): string {
   const machine = [fp.sysVendor, fp.productName].filter(Boolean).join(' ') || (fp.hypervisor ? `hypervisor ${fp.hypervisor}` : '');
   const head = [fp.cpuModel ?? 'CPU model unknown', `${fp.vcpus} vCPU`, `${Math.round(fp.memoryBytes / GiB)} GiB`, machine].filter(Boolean).join(', ');
-  const disks = fp.disks.map((d) => `${d.name} (${[d.kind, d.model].filter(Boolean).join(', ')}${d.rotational ? ', rotational' : ''})`).join(' on ');
+  const disks = describeDisks(fp.disks, below);
   const f = fp.fileSystem;
   const opts = f
     ? [f.data && `data=${f.data}`, f.commitSeconds !== undefined && `commit=${f.commitSeconds}`, f.barrier === false && 'nobarrier'].filter(Boolean).join(',')

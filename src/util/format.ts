@@ -16,6 +16,12 @@ export function formatNumber(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
+/** "1 core", "0.6 cores", "2 cores". */
+export function cores(n: number): string {
+  const figure = formatNumber(n);
+  return `${figure} ${figure === '1' ? 'core' : 'cores'}`;
+}
+
 export function seconds(ms: number): string {
   return `${formatNumber(ms / 1000)} s`;
 }
