@@ -1,0 +1,128 @@
+/**
+ * The box's fix, applied as a user would: profile a restore of two paths on the lab's throttled disk
+ * with `experiments: ram`, read the step its "What to do" box gives from the rendered summary, then
+ * on the same runner set up again time plain restores (restoreCache + syncfs) without and with that
+ * step run before them, mirrored (without, with, with, without). The saving the step gives must
+ * reproduce the saving the experiment measured, within the fixes bench's rule (LIFT_AGREEMENT).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Lab } from '../lab/lab.js';
+import { cacheFor, runScenario, withScenario } from '../lab/lab.js';
+import { plainRestoreUntilOnDisk } from '../lab/intervention.js';
+import { SCENARIOS, type LabRunner, type LabScenarioName } from '../lab/scenarios.js';
+import { commandAvailable } from '../lab/sys.js';
+import type { LabCacheEntry } from '../lab/cache-entry.js';
+import { cacheClientEnv } from '../services/index.js';
+import { syncFileSystems } from '../sample/syncfs.js';
+import { mountsBelow, unmount } from '../experiment/owned-dirs.js';
+import { renderProfile } from '../report/render.js';
+import { stepsInBox, type BoxStep } from './box-step.js';
+import { LIFT_AGREEMENT } from './fixes.js';
+import type { BenchRow } from './table.js';
+import { fixed, median } from './stats.js';
+
+/** A throttled disk (40 MiB/s of writes) under a restore of two paths: where a RAM disk saves most of the extraction. */
+export const FIX_APPLIED_SCENARIO: LabScenarioName = 'disk-bandwidth';
+
+export interface FixAppliedRun {
+  /** ram's saving as the experiment measured it (baseline median − ram median). */
+  measuredMs: number | null;
+  /** The step the box gave, or null when it gave none. */
+  step: BoxStep | null;
+  /** The restore paths the profile restored, and the mounts the step made below the workspace. */
+  paths: string[];
+  mounts: number;
+  /** Plain restores until on disk, without and with the step (mirrored). */
+  withoutMs: number[];
+  withMs: number[];
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export function appliedSavingMs(r: FixAppliedRun): number | null {
+  return r.withoutMs.length > 0 && r.withMs.length > 0 ? mean(r.withoutMs) - mean(r.withMs) : null;
+}
+
+export async function benchFixApplied(lab: Lab, runs: number, log: (line: string) => void): Promise<FixAppliedRun[]> {
+  const spec = SCENARIOS[FIX_APPLIED_SCENARIO];
+  const entry = await cacheFor(lab, spec);
+  const out: FixAppliedRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await runScenario(lab, FIX_APPLIED_SCENARIO, { experiments: ['ram'], experimentsBudgetMs: 60_000 });
+    const ram = result.profile.experiments?.outcomes.find((o) => o.alternative === 'ram') ?? null;
+    const step = stepsInBox(renderProfile(result.profile).markdown)[0] ?? null;
+    const run: FixAppliedRun = { measuredMs: ram?.savingMs ?? null, step, paths: [...entry.paths], mounts: 0, withoutMs: [], withMs: [] };
+    if (step) {
+      await withScenario(lab, spec, async (runner) => {
+        // Mirrored, so a trend in the shared machine's load cancels out of the means.
+        for (const withStep of [false, true, true, false]) {
+          const timed = await plainRestore(lab, entry, runner, withStep ? step : null, (n) => {
+            run.mounts = n;
+          });
+          (withStep ? run.withMs : run.withoutMs).push(timed);
+        }
+      });
+    }
+    const applied = appliedSavingMs(run);
+    log(
+      `fix-applied run ${i + 1}: the box's step "${step?.name ?? 'none'}" made ${run.mounts} mount(s) for ${run.paths.length} restore paths; ram measured ${fixed(run.measuredMs === null ? null : run.measuredMs / 1000, 2, ' s')}, the step saved ${fixed(applied === null ? null : applied / 1000, 2, ' s')} (without ${run.withoutMs.map((v) => (v / 1000).toFixed(2)).join('/')} s, with ${run.withMs.map((v) => (v / 1000).toFixed(2)).join('/')} s)`,
+    );
+    out.push(run);
+  }
+  return out;
+}
+
+/** One plain restore into a fresh workspace on the runner's disk, the box's step run there first when given. */
+async function plainRestore(lab: Lab, entry: LabCacheEntry, runner: LabRunner, step: BoxStep | null, onMounts: (n: number) => void): Promise<number> {
+  const workspace = path.join(runner.workspace, `fix-applied-${Date.now()}`);
+  mkdirSync(workspace, { recursive: true });
+  try {
+    if (step) {
+      // As a workflow's `run:` step: bash -e in the workspace. As root here, where sudo may be absent, sudo runs the command itself.
+      const sudo = commandAvailable('sudo') ? '' : 'sudo() { "$@"; }\n';
+      execFileSync('bash', ['-e', '-c', `${sudo}${step.script}`], { cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] });
+      onMounts(mountsBelow(workspace).length);
+    }
+    const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
+    return (await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env)).onDiskMs;
+  } finally {
+    for (const m of mountsBelow(workspace).reverse()) unmount('root', m);
+    rmSync(workspace, { recursive: true, force: true });
+    // The removal's own writes are not the next restore's.
+    await syncFileSystems([runner.workspace], 60_000);
+  }
+}
+
+const s = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 2, ' s');
+
+export function fixAppliedRows(runs: readonly FixAppliedRun[]): BenchRow[] {
+  const measured = runs.map((r) => r.measuredMs);
+  const applied = runs.map(appliedSavingMs);
+  const apart = runs.map((_, i) => {
+    const m = measured[i];
+    const a = applied[i];
+    return m != null && a != null && m > 0 ? Math.abs(a - m) / m : null;
+  });
+  const covered = runs.filter((r) => r.step && r.mounts === r.paths.length && /before the restore step/.test(r.step.placement)).length;
+  const m = median(measured.filter((v): v is number => v !== null));
+  const a = median(applied.filter((v): v is number => v !== null));
+  const within = apart.filter((v) => v !== null && v <= LIFT_AGREEMENT).length;
+  return [
+    {
+      section: 'Measured fixes',
+      measure: `${FIX_APPLIED_SCENARIO}: the box's step, pasted before a plain restore of ${runs[0]?.paths.length ?? 0} paths`,
+      result: `${covered}/${runs.length} runs gave a step placed before the restore step with one mount per restore path`,
+      target: 'every run',
+      met: runs.length > 0 && covered === runs.length,
+    },
+    {
+      section: 'Measured fixes',
+      measure: `${FIX_APPLIED_SCENARIO}: the step's saving vs ram's measured saving`,
+      result: `${within}/${runs.length} within; step ${s(a)} vs measured ${s(m)} (per run: ${runs.map((_, i) => `${s(applied[i] ?? null)} vs ${s(measured[i] ?? null)}${apart[i] == null ? '' : `, ${((apart[i] as number) * 100).toFixed(0)}% apart`}`).join('; ')})`,
+      target: `within ${LIFT_AGREEMENT * 100}% in every run`,
+      met: runs.length > 0 && within === runs.length,
+    },
+  ];
+}
