@@ -2,8 +2,9 @@
  * The box's fix, applied as a user would: profile a restore of two paths on the lab's throttled disk
  * with `experiments: ram`, read the step its "What to do" box gives from the rendered summary, then
  * on the same runner set up again time plain restores (restoreCache + syncfs) without and with that
- * step run before them, mirrored (without, with, with, without). The saving the step gives must
- * reproduce the saving the experiment measured, within the fixes bench's rule (LIFT_AGREEMENT).
+ * step run before them, in mirrored pairs (without, with, with, without, ...). The saving the step
+ * gives (median without − median with) must reproduce the saving the experiment measured, within the
+ * fixes bench's rule (LIFT_AGREEMENT).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -25,10 +26,14 @@ import { fixed, median } from './stats.js';
 
 /** A throttled disk (40 MiB/s of writes) under a restore of two paths: where a RAM disk saves most of the extraction. */
 export const FIX_APPLIED_SCENARIO: LabScenarioName = 'disk-bandwidth';
+/** Plain restores each way per run, mirrored: medians of three hold against one run slowed by another job on the machine. */
+export const PLAIN_RUNS_EACH_WAY = 3;
 
 export interface FixAppliedRun {
   /** ram's saving as the experiment measured it (baseline median − ram median). */
   measuredMs: number | null;
+  /** The experiment's own runs until on disk, for the log: baseline's and ram's. */
+  experimentRunsMs: { baseline: number[]; ram: number[] };
   /** The step the box gave, or null when it gave none. */
   step: BoxStep | null;
   /** The restore paths the profile restored, and the mounts the step made below the workspace. */
@@ -39,10 +44,10 @@ export interface FixAppliedRun {
   withMs: number[];
 }
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
 export function appliedSavingMs(r: FixAppliedRun): number | null {
-  return r.withoutMs.length > 0 && r.withMs.length > 0 ? mean(r.withoutMs) - mean(r.withMs) : null;
+  const without = median(r.withoutMs);
+  const withStep = median(r.withMs);
+  return without === null || withStep === null ? null : without - withStep;
 }
 
 export async function benchFixApplied(lab: Lab, runs: number, log: (line: string) => void): Promise<FixAppliedRun[]> {
@@ -53,11 +58,21 @@ export async function benchFixApplied(lab: Lab, runs: number, log: (line: string
     const result = await runScenario(lab, FIX_APPLIED_SCENARIO, { experiments: ['ram'], experimentsBudgetMs: 60_000 });
     const ram = result.profile.experiments?.outcomes.find((o) => o.alternative === 'ram') ?? null;
     const step = stepsInBox(renderProfile(result.profile).markdown)[0] ?? null;
-    const run: FixAppliedRun = { measuredMs: ram?.savingMs ?? null, step, paths: [...entry.paths], mounts: 0, withoutMs: [], withMs: [] };
+    const runsOf = (a: string) => (result.profile.experiments?.runs ?? []).filter((r) => r.alternative === a && !r.error).map((r) => r.untilOnDiskMs);
+    const run: FixAppliedRun = {
+      measuredMs: ram?.savingMs ?? null,
+      experimentRunsMs: { baseline: runsOf('baseline'), ram: runsOf('ram') },
+      step,
+      paths: [...entry.paths],
+      mounts: 0,
+      withoutMs: [],
+      withMs: [],
+    };
     if (step) {
       await withScenario(lab, spec, async (runner) => {
-        // Mirrored, so a trend in the shared machine's load cancels out of the means.
-        for (const withStep of [false, true, true, false]) {
+        // Mirrored pairs, so a trend in the shared machine's load cancels out.
+        const order = Array.from({ length: PLAIN_RUNS_EACH_WAY }, (_, k) => (k % 2 === 0 ? [false, true] : [true, false])).flat();
+        for (const withStep of order) {
           const timed = await plainRestore(lab, entry, runner, withStep ? step : null, (n) => {
             run.mounts = n;
           });
@@ -67,7 +82,7 @@ export async function benchFixApplied(lab: Lab, runs: number, log: (line: string
     }
     const applied = appliedSavingMs(run);
     log(
-      `fix-applied run ${i + 1}: the box's step "${step?.name ?? 'none'}" made ${run.mounts} mount(s) for ${run.paths.length} restore paths; ram measured ${fixed(run.measuredMs === null ? null : run.measuredMs / 1000, 2, ' s')}, the step saved ${fixed(applied === null ? null : applied / 1000, 2, ' s')} (without ${run.withoutMs.map((v) => (v / 1000).toFixed(2)).join('/')} s, with ${run.withMs.map((v) => (v / 1000).toFixed(2)).join('/')} s)`,
+      `fix-applied run ${i + 1}: the box's step "${step?.name ?? 'none'}" made ${run.mounts} mount(s) for ${run.paths.length} restore paths; ram measured ${fixed(run.measuredMs === null ? null : run.measuredMs / 1000, 2, ' s')} (baseline ${run.experimentRunsMs.baseline.map((v) => (v / 1000).toFixed(2)).join('/')} s, ram ${run.experimentRunsMs.ram.map((v) => (v / 1000).toFixed(2)).join('/')} s), the step saved ${fixed(applied === null ? null : applied / 1000, 2, ' s')} (without ${run.withoutMs.map((v) => (v / 1000).toFixed(2)).join('/')} s, with ${run.withMs.map((v) => (v / 1000).toFixed(2)).join('/')} s)`,
     );
     out.push(run);
   }
