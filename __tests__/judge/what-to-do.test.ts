@@ -1,6 +1,8 @@
 // The "What to do" box for each kind of fix, with one restore path and with several, on recordings
 // (fixtures/profiles) given the experiments' outcomes as the stage computes them (outcomes.ts).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { validateProfile } from '../../src/profile/validate.js';
 import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
 import { fixBest, outcomes } from '../../src/experiment/outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
@@ -97,6 +99,21 @@ describe('What to do: a measured fix as the step to paste', () => {
       `Restore into a RAM disk saved 0.6 s (18%), measured: less than the ${WORTH_CHANGING.savingMs / 1000} s worth changing a workflow for. This restore is fast enough: nothing needs changing.`,
     );
   });
+});
+
+describe('What to do on recordings made with the step (fixtures/experiments/*-steps.json)', () => {
+  for (const name of ['lab-disk-bandwidth-steps.json', 'lab-cpu-steps.json']) {
+    it(`${name}: the box pastes the very step the ram experiment ran under, a tmpfs on each of the two paths`, () => {
+      const file = new URL(`../../fixtures/experiments/${name}`, import.meta.url);
+      const profile = validateProfile(JSON.parse(readFileSync(file, 'utf8')));
+      const ram = profile.experiments?.outcomes.find((o) => o.alternative === 'ram');
+      expect(ram?.fix?.paths).toEqual(TWO);
+      const todo = todoOf(profile);
+      expect(todo.kind).toBe('measured-fix');
+      expect(todo.pastes[0]?.yaml).toBe(ram?.fix?.yaml);
+      expect(mountTargets(todo.pastes[0]?.yaml ?? '')).toEqual(TWO);
+    });
+  }
 });
 
 describe('What to do without a measured fix', () => {
