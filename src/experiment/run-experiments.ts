@@ -14,7 +14,7 @@ import { mountedPaths, tmpfsSize } from './fix-step.js';
 import { expandPath } from '../restore/restore-roots.js';
 import { dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
 import { raisedDirtyLimits } from './dirty-budget.js';
-import { addListingLine, emptyListing, type Listing } from './listing.js';
+import { addListingLine, climbOf, emptyListing, type Listing } from './listing.js';
 import { memAvailableBytes, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir, removeTree, unmount } from './owned-dirs.js';
@@ -329,7 +329,9 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       const owned = targetDir(t);
       const runDir = path.join(owned, `run-${index}`);
       // Members that climb out with ../ land inside runDir: extract that many levels below it.
-      const into = path.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      // Deep enough that every mount lands inside runDir too: a restore path the archive holds nothing of climbs as far as it is written.
+      const levels = Math.max(listing.climbLevels, ...mounted.map(climbOf));
+      const into = path.join(runDir, ...Array.from({ length: levels }, (_, i) => `up-${i + 1}`));
       mkdirSync(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
       const syncDirs = [into];
@@ -340,6 +342,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           const gid = process.getgid?.() ?? 0;
           for (const rel of mounted) {
             const at = path.join(into, rel);
+            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
             mkdirSync(at, { recursive: true });
             runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`, 'disk-profiler-exp', at]);
             local.push(`unmount ${at}`, () => unmount(privilege, at));
@@ -351,6 +354,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           mounted.forEach((rel, i) => {
             const source = path.join(root, `run-${index}-${i + 1}`);
             const at = path.join(into, rel);
+            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
             mkdirSync(source);
             mkdirSync(at, { recursive: true });
             local.push(`remove ${source}`, () => removeTree(source, privilege));
