@@ -1,8 +1,9 @@
 /**
  * "Measured fixes": the archive extracted again under each alternative, right under the verdict:
  * time until on disk (median, spread, runs), the CPU time of tar and its decompressor where recorded,
- * the saving against the baseline, how to apply it, what
- * was skipped and why, and one line holding the experiments against the verdict. Pure.
+ * the saving against the baseline, how to apply it, and one line holding the experiments against the
+ * verdict. What ran and what was skipped is said once, in the experiments line at the top
+ * (experiment/account.ts). Pure.
  */
 import { networkFixLine } from './network-fix.js';
 import type { Profile, Verdict } from '../profile/schema.js';
