@@ -5,7 +5,7 @@ import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js
 
 const run = (alternative: RunRecord['alternative'], ms: number): RunRecord => ({ alternative, mountPoint: null, stepMs: ms, syncMs: 0, untilOnDiskMs: ms });
 function experiments(runs: RunRecord[], wallMs: number): ExperimentsResult {
-  const all = outcomes(runs, { restorePath: 'deps', extractedBytes: 1 });
+  const all = outcomes(runs, { paths: ['deps'], extractedBytes: 1 });
   return { status: 'ran', budgetMs: 60_000, wallMs, refetch: null, outcomes: all, runs, skipped: [], fixBest: fixBest(all) };
 }
 const fixesRun = (e: ExperimentsResult, over: Partial<FixesRun> = {}): FixesRun => ({

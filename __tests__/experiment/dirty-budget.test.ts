@@ -76,7 +76,7 @@ describe('the raise', () => {
   });
 
   it('the apply line names only what is raised, never a lower figure', () => {
-    const ctx = { restorePath: 'node_modules', mountPoint: '/', extractedBytes: 150 * MiB };
+    const ctx = { paths: ['node_modules'], mountPoint: '/', extractedBytes: 150 * MiB };
     expect(applyText('page-cache', { ...ctx, dirtyBudget: { dirtyBytes: 32 * MiB, backgroundBytes: 16 * MiB } })).toContain(
       `sudo sysctl -w vm.dirty_bytes=${320 * MiB} vm.dirty_background_bytes=${160 * MiB}\``,
     );
@@ -84,7 +84,7 @@ describe('the raise', () => {
     expect(partly).toContain(`sudo sysctl -w vm.dirty_background_bytes=${160 * MiB}\``);
     expect(partly).not.toContain('vm.dirty_bytes=');
     expect(applyText('page-cache', { ...ctx, dirtyBudget: { dirtyBytes: 4 * GiB, backgroundBytes: 2 * GiB } })).toBe(
-      'nothing to apply: the page cache already holds the restore',
+      'Nothing to paste: the page cache already holds the restore.',
     );
   });
 

@@ -1,5 +1,6 @@
 // Run by interrupt.test.ts under vite-node: experiments that stop in the middle of the page-cache
-// run (vm.dirty_* raised, tmpfs mounted, tar extracting) until the test sends a signal.
+// run (vm.dirty_* raised, tmpfs mounted, tar extracting), or of the ram run (STOP_IN=ram: a tmpfs
+// on each restore path), until the test sends a signal.
 import { rmSync } from 'node:fs';
 import { runExperiments } from '../../src/experiment/run-experiments.js';
 import { CleanupStack } from '../../src/lab/cleanup.js';
@@ -17,7 +18,7 @@ session.push(
 const request = experimentsRequest(f, {
   experiments: ['ram', 'page-cache'],
   duringRun: async (alternative) => {
-    if (alternative !== 'page-cache') return;
+    if (alternative !== (process.env.STOP_IN ?? 'page-cache')) return;
     process.stdout.write(`READY ${f.root}\n`);
     await new Promise(() => {});
   },

@@ -11,7 +11,7 @@ const run = (alternative: RunRecord['alternative'], mountPoint: string | null, s
   untilOnDiskMs: stepMs + syncMs,
   ...(error ? { error } : {}),
 });
-const ctx = { restorePath: 'node_modules', extractedBytes: 400 * 1024 * 1024 };
+const ctx = { paths: ['node_modules'], extractedBytes: 400 * 1024 * 1024 };
 
 describe('outcomes', () => {
   // A throttled disk: extraction 8 s + 4 s tail; RAM 2 s; /mnt 5 s; page cache 3 s step + 9 s left.
@@ -67,9 +67,10 @@ describe('outcomes', () => {
 });
 
 describe('how to apply it', () => {
-  it('a path, a symlink or mount, a sysctl line', () => {
-    expect(applyText('other-disk', { ...ctx, mountPoint: '/mnt' })).toContain('ln -sfn /mnt/cache-restore node_modules');
+  it('a bind mount, a tmpfs, a sysctl line, each in a step before the restore step', () => {
+    expect(applyText('other-disk', { ...ctx, mountPoint: '/mnt' })).toContain('sudo mount --bind /mnt/cache-restore/1 node_modules');
     expect(applyText('ram', { ...ctx, mountPoint: null })).toContain('mount -t tmpfs -o size=1G');
+    expect(applyText('ram', { ...ctx, mountPoint: null })).toContain('in a step before the restore step');
     expect(applyText('page-cache', { ...ctx, mountPoint: '/' })).toContain('vm.dirty_bytes=872415232');
   });
 });

@@ -70,7 +70,17 @@ describe.runIf(ready)('experiments on this machine', () => {
     const before = await experimentTraces(places());
     const restored = await treeFingerprint(f.root);
     const directories: string[] = [];
-    const result = await runExperiments(experimentsRequest(f, { extraOtherDisks: [otherDisk] }), { ...hooks, onDirectory: (d) => directories.push(d) });
+    // The mounts each run extracts under: the step the box tells the user to paste, one mount per restore path.
+    const mountsDuring: Record<string, string[]> = {};
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        extraOtherDisks: [otherDisk],
+        duringRun: async (alternative) => {
+          mountsDuring[alternative] ??= (await experimentTraces(places())).mounts.map((l) => l.split(' ')[1] as string).filter((m) => /run-\d+/.test(m));
+        },
+      }),
+      { ...hooks, onDirectory: (d) => directories.push(d) },
+    );
     expect(result.status, `${result.reason} ${log.join('\n')}`).toBe('ran');
     expect(result.refetch?.bytes).toBe(f.timed.restore.archiveBytes);
     expect(result.refetch?.where).toBe('RAM (a tmpfs of its own)');
@@ -92,6 +102,14 @@ describe.runIf(ready)('experiments on this machine', () => {
       expect(r.cpuMs as number, r.alternative).toBeLessThanOrEqual(r.stepMs * os.availableParallelism() + 20);
     }
     expect(result.outcomes.find((o) => o.alternative === 'baseline')?.cpuMs?.median).toBeGreaterThan(0);
+    // ram: a tmpfs on each restore path (deps in the workspace, and the shared path outside it); other-disk: a bind mount on each.
+    const landing = ['/deps', '/shared'];
+    for (const alternative of ['ram', 'other-disk']) {
+      expect(mountsDuring[alternative]?.length, alternative).toBe(2);
+      for (const [i, end] of landing.entries()) expect(mountsDuring[alternative]?.[i]?.endsWith(end), `${alternative} ${mountsDuring[alternative]}`).toBe(true);
+    }
+    expect(mountsDuring.baseline).toEqual([]);
+    for (const a of ['ram', 'other-disk'] as const) expect(result.outcomes.find((o) => o.alternative === a)?.fix?.paths).toEqual(f.paths);
     expect(directories.length).toBeGreaterThanOrEqual(3);
     // The user's restored tree (and the path outside the workspace that the archive climbs to) untouched.
     expect(await treeFingerprint(f.root)).toEqual(restored);

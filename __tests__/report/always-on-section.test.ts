@@ -57,7 +57,7 @@ describe('always-on summary parts', () => {
       `Hardware \`${fingerprint.id}\`: AMD EPYC 7763 64-Core Processor, 4 vCPU, 16 GiB, Microsoft Corporation Virtual Machine; sda (scsi, Virtual Disk, rotational), ext4 data=writeback,commit=30,nobarrier; other disk at /mnt`,
       'Ceilings remembered from run 4711 (probed 2026-11-20 10:02 UTC on the same hardware).',
       'Probes: auto used the ceilings remembered from run 4711',
-      'Experiments: auto skipped them: the verdict names no bottleneck, so there is nothing to fix',
+      'Experiments: auto skipped them: the verdict names no bottleneck, so there is nothing to fix.',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { experimentsAccount } from '../../src/experiment/account.js';
 import { fixesSection } from '../../src/report/fixes-section.js';
 import { renderProfile } from '../../src/report/render.js';
 import { experimentOutputs } from '../../src/experiment/outputs.js';
@@ -17,7 +18,7 @@ const run = (alternative: RunRecord['alternative'], mountPoint: string | null, s
 });
 
 function experiments(runs: RunRecord[]): ExperimentsResult {
-  const all = outcomes(runs, { restorePath: 'node_modules', extractedBytes: 130 * 1024 * 1024 });
+  const all = outcomes(runs, { paths: ['node_modules'], extractedBytes: 130 * 1024 * 1024 });
   return {
     status: 'ran',
     budgetMs: 60_000,
@@ -55,12 +56,18 @@ describe('Measured fixes section', () => {
 
   it('a row per alternative: median, spread, runs, saving, how to apply it', () => {
     expect(section).toContain('### Measured fixes');
-    expect(section).toMatch(/\| baseline: the extraction as the restore ran it \| 4.25 s ±1% \| 2 \| – \| the restore as it is \|/);
-    expect(section).toMatch(/\| ram: into a tmpfs \(the disk taken out\) \| 0.93 s ±3% \| 2 \| 3.32 s \(78%\) \| restore into a RAM disk/);
+    expect(section).toMatch(/\| baseline: the extraction as the restore ran it \| 4.25 s ±1% \| 2 \| – \| The restore as it is\. \|/);
+    expect(section).toMatch(
+      /\| ram: into a tmpfs \(the disk taken out\) \| 0.93 s ±3% \| 2 \| 3.32 s \(78%\) \| a tmpfs on each restore path, in a step before the restore step: `mkdir -p node_modules && sudo mount/,
+    );
     expect(section).toContain('1.02 s ±2% step, + 3.05 s of writeback left to later steps');
     expect(section).toContain('sudo sysctl -w vm.dirty_bytes=');
     expect(section).toContain('Best fix: **ram**, 3.32 s saved.');
-    expect(section).toContain('- Skipped other-disk (no-such-file-system): no other local');
+    // What was skipped is said once, in the experiments line at the top, not again here.
+    expect(section).not.toContain('Skipped');
+    expect(renderProfile(profile).markdown).toContain(
+      'Experiments: ran baseline ×2, ram ×2, decompress ×2, page-cache ×2. Skipped other-disk (no-such-file-system: no other local',
+    );
   });
 
   it('holds the experiments against the verdict in one line', () => {
@@ -73,7 +80,9 @@ describe('Measured fixes section', () => {
     const md = renderProfile(profile).markdown;
     const box = md.indexOf('> **What to do:** Restore into a RAM disk: measured 3.32 s (78%)');
     expect(box).toBeGreaterThan(0);
-    expect(md).toContain('> sudo mkdir -p node_modules && sudo mount -t tmpfs');
+    expect(md).toContain(
+      '> - name: RAM disks for the cache paths\n>   run: |\n>     mkdir -p node_modules\n>     sudo mount -t tmpfs -o size=1G,uid=$(id -u),gid=$(id -g) tmpfs node_modules\n',
+    );
     expect(md.indexOf('<details><summary>Measured fixes')).toBeGreaterThan(box);
   });
 
@@ -126,13 +135,14 @@ describe('Measured fixes section', () => {
     p.experiments.pageCachePrediction = pageCachePredictionOf(p);
     expect(p.experiments.pageCachePrediction).toBeNull();
     const s = fixesSection(p, judgeProfile(p));
-    expect(s).toContain(`- Skipped page-cache (already-fits): ${detail}.`);
+    expect(experimentsAccount(p)?.sentence).toContain(`page-cache (already-fits: ${detail})`);
     expect(s).not.toContain('the profile predicted');
   });
 
   it('says why nothing ran', () => {
     const p = loadFixture('lab-disk-bandwidth.json');
     p.experiments = { ...experiments([]), status: 'skipped', reason: 'no cache entry matched, so there is no archive to experiment on', refetch: null };
-    expect(fixesSection(p, judgeProfile(p))).toContain('No experiment ran: no cache entry matched');
+    expect(fixesSection(p, judgeProfile(p))).toBe('');
+    expect(experimentsAccount(p)?.sentence).toBe('Experiments: none ran: no cache entry matched, so there is no archive to experiment on.');
   });
 });

@@ -2,7 +2,8 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes,fix-applied,repeat-cost,download,upload   a subset
+ *   (fix-applied: the What to do box's step, read from the rendered summary, run before plain restores; its saving against the measured one)
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see src/lab/download-scenarios.ts)
  *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see src/lab/upload-scenarios.ts)
@@ -27,6 +28,7 @@ import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
+import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRows } from '../bench/fix-applied.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
 import { CleanupStack } from '../lab/cleanup.js';
 import { LAB_PREFIX } from '../lab/paths.js';
@@ -41,7 +43,7 @@ import { DOWNLOAD_BENCH_SCENARIOS, DOWNLOAD_SCENARIO_NAMES, type DownloadScenari
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'repeat-cost', 'download', 'upload'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'fix-applied', 'repeat-cost', 'download', 'upload'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -71,7 +73,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes')) {
+  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes' || p === 'fix-applied')) {
     say('not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches');
   }
   const started = Date.now();
@@ -87,7 +89,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     return labTable.every((r) => r.met !== false) ? 0 : 1;
   }
   const keep = flag(args, 'keep');
-  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'repeat-cost');
+  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'fix-applied' || p === 'repeat-cost');
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
@@ -129,6 +131,12 @@ export async function benchCommand(argv: string[]): Promise<number> {
       if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
       say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
+    }
+    if (parts.includes('fix-applied') && lab && isRoot) {
+      say(
+        `fix applied: ${FIX_APPLIED_SCENARIO} × ${runs} runs (a profile with experiments: ram, then plain restores without and with the box's step, mirrored)`,
+      );
+      rows.push(...fixAppliedRows(await benchFixApplied(lab, runs, say)));
     }
     if (parts.includes('download')) {
       const names = downloadScenarios(flag(args, 'download-scenarios'));

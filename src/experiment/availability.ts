@@ -60,7 +60,11 @@ function hasRoom(fs: FileSystemRoom, need: number): boolean {
   return fs.freeBytes === null || fs.freeBytes >= need;
 }
 
-export function availability(requested: readonly ExperimentName[], f: MachineFacts): Availability {
+/**
+ * patternPaths: restore paths that are patterns. ram and other-disk measure a step that mounts each
+ * restore path (fix-step.ts); no step can mount what a pattern will match, so they do not run.
+ */
+export function availability(requested: readonly ExperimentName[], f: MachineFacts, patternPaths: readonly string[] = []): Availability {
   const need = neededBytes(f.extractedBytes);
   const targets: Target[] = [];
   const skipped: Skip[] = [];
@@ -75,6 +79,15 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
   targets.push({ alternative: 'baseline', mountPoint: f.restoreFs.mountPoint });
 
   for (const name of requested) {
+    if ((name === 'ram' || name === 'other-disk') && patternPaths.length > 0) {
+      skipped.push({
+        alternative: name,
+        mountPoint: null,
+        reason: 'pattern-path',
+        detail: `${patternPaths.map((p) => `\`${p}\``).join(', ')} ${patternPaths.length === 1 ? 'is a pattern' : 'are patterns'}: a step can mount each restore path before the restore, not what a pattern will match`,
+      });
+      continue;
+    }
     switch (name) {
       case 'decompress':
         targets.push({ alternative: 'decompress', mountPoint: null });

@@ -1,6 +1,6 @@
 /** From timed runs to medians, spread and savings against the baseline, and the best fix. Pure. */
 import { ALTERNATIVES, FIX_MIN_SAVING_SHARE, type AlternativeName } from './alternatives.js';
-import { applyText, type ApplyContext } from './apply.js';
+import { applyFix, type ApplyContext } from './apply.js';
 import type { AlternativeOutcome, ExperimentsResult, RunRecord } from './types.js';
 import { spread } from '../util/spread.js';
 
@@ -41,16 +41,19 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
       cpuMs: spread(ok.map((r) => r.cpuMs)),
       savingMs,
       savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
-      apply: applyText(g.alternative, { ...apply, mountPoint: g.mountPoint }),
+      ...applyFix(g.alternative, { ...apply, mountPoint: g.mountPoint }),
       failedRuns: g.runs.length - ok.length,
     });
   }
   return out;
 }
 
-/** The fix that saved the most, or 'none' when none saved FIX_MIN_SAVING_SHARE of the baseline. */
+/**
+ * The fix that saved the most, or 'none' when none saved FIX_MIN_SAVING_SHARE of the baseline. Only
+ * what a workflow can apply: ram measured in /dev/shm (no step can mount a tmpfs there) is not one.
+ */
 export function fixBest(all: readonly AlternativeOutcome[]): ExperimentsResult['fixBest'] {
-  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.savingMs !== null && o.savingShare !== null);
+  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.fix?.kind !== 'none' && o.savingMs !== null && o.savingShare !== null);
   const best = fixes.sort((a, b) => (b.savingMs as number) - (a.savingMs as number))[0];
   if (!best || (best.savingShare as number) < FIX_MIN_SAVING_SHARE) return { alternative: 'none', mountPoint: null, savingMs: best?.savingMs ?? null };
   return { alternative: best.alternative, mountPoint: best.mountPoint, savingMs: best.savingMs };

@@ -10,12 +10,14 @@ import path from 'node:path';
 import { availability, RAM_SHARE, type Privilege } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
+import { mountedPaths, tmpfsSize } from './fix-step.js';
+import { expandPath } from '../config/restore-roots.js';
 import { dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
 import { raisedDirtyLimits } from './dirty-budget.js';
-import { addListingLine, emptyListing, type Listing } from './listing.js';
+import { addListingLine, climbOf, emptyListing, type Listing } from './listing.js';
 import { memAvailableBytes, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
-import { createOwnedDir, removeOwnedDir, removeTree } from './owned-dirs.js';
+import { createOwnedDir, removeOwnedDir, removeTree, unmount } from './owned-dirs.js';
 import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { detectPrivilege, runAsRoot } from './privileged.js';
 import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
@@ -38,10 +40,14 @@ export const BUDGET_RESERVE_MS = 2000;
 export interface ExperimentsRequest {
   experiments: readonly ExperimentName[];
   budgetMs: number;
-  /** The first restore path, expanded (its file system is the baseline's). */
+  /** The restore path whose file system is the baseline's, expanded. */
   restorePath: string;
-  /** The same path as the user wrote it, for the "how to apply it" text. */
-  restorePathAsGiven: string;
+  /** The plain restore paths as the workflow wrote them: ram and other-disk mount each (fix-step.ts), as the step they measure. */
+  pathsAsGiven: readonly string[];
+  /** Restore paths that are patterns: no step can mount what they match, so ram and other-disk do not run. */
+  patternPaths: readonly string[];
+  /** Where the toolkit resolves the paths from (GITHUB_WORKSPACE): the archive's member names are relative to it. */
+  workspace: string;
   /** All restore paths, expanded: the archive never goes inside one. */
   restorePaths: readonly string[];
   runnerTemp: string;
@@ -220,25 +226,39 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       archiveInRamBytes: inRam ? refetch.bytes : 0,
       ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
     });
-    const avail = availability(request.experiments, facts);
+    const avail = availability(request.experiments, facts, request.patternPaths);
     const skipped: Skip[] = [...avail.skipped];
 
     // One directory of ours per target file system, made on first use (the post step hears of each before it is written).
     const baselineParent = sameFileSystemParent(request.restorePath);
     const dirOf = new Map<string, string>();
+    // ram (a tmpfs per restore path) and other-disk (each restore path bind-mounted from it) extract
+    // on the baseline's file system too, with the step's mounts in place: what lies outside the
+    // restore paths (their parents) lands where the real restore puts it.
+    const onBase = (t: Target) =>
+      t.alternative === 'baseline' ||
+      t.alternative === 'page-cache' ||
+      t.alternative === 'other-disk' ||
+      (t.alternative === 'ram' && avail.ramVia === 'own-tmpfs');
     const targetDir = (t: Target): string => {
-      const key = `${t.alternative}:${t.mountPoint ?? ''}`;
+      const key = onBase(t) ? 'base' : `${t.alternative}:${t.mountPoint ?? ''}`;
       const known = dirOf.get(key);
       if (known) return known;
-      let dir: string;
-      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dir = dirOf.get('base') ?? own(baselineParent);
-      else if (t.alternative === 'ram') dir = avail.ramVia === 'own-tmpfs' ? ram() : ensureShm();
-      else if (t.alternative === 'other-disk') dir = own(t.mountPoint as string);
-      else dir = session;
-      if (t.alternative === 'baseline' || t.alternative === 'page-cache') dirOf.set('base', dir);
+      const dir = onBase(t) ? own(baselineParent) : t.alternative === 'ram' ? ensureShm() : session;
       dirOf.set(key, dir);
       return dir;
     };
+    /** other-disk: the directory of ours on that file system the bind mounts come from. */
+    const bindRootOf = (mountPoint: string): string => {
+      const key = `bind:${mountPoint}`;
+      const known = dirOf.get(key);
+      if (known) return known;
+      const dir = own(mountPoint);
+      dirOf.set(key, dir);
+      return dir;
+    };
+    // Where each restore path lands below an extraction directory: the archive names members relative to the workspace.
+    const mounted = mountedPaths(request.pathsAsGiven).map((given) => path.relative(request.workspace, expandPath(given, request.workspace)));
 
     const runs: RunRecord[] = [];
     let n = 0;
@@ -309,10 +329,40 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       const owned = targetDir(t);
       const runDir = path.join(owned, `run-${index}`);
       // Members that climb out with ../ land inside runDir: extract that many levels below it.
-      const into = path.join(runDir, ...Array.from({ length: listing.climbLevels }, (_, i) => `up-${i + 1}`));
+      // Deep enough that every mount lands inside runDir too: a restore path the archive holds nothing of climbs as far as it is written.
+      const levels = Math.max(listing.climbLevels, ...mounted.map(climbOf));
+      const into = path.join(runDir, ...Array.from({ length: levels }, (_, i) => `up-${i + 1}`));
       mkdirSync(into, { recursive: true });
       const local = new CleanupStack(hooks.log);
+      const syncDirs = [into];
       try {
+        if (t.alternative === 'ram' && avail.ramVia === 'own-tmpfs') {
+          // The step's mounts (fix-step.ts): a tmpfs on each restore path, owned by whoever extracts, as `uid=$(id -u)` there.
+          const uid = process.getuid?.() ?? 0;
+          const gid = process.getgid?.() ?? 0;
+          for (const rel of mounted) {
+            const at = path.join(into, rel);
+            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
+            mkdirSync(at, { recursive: true });
+            runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`, 'disk-profiler-exp', at]);
+            local.push(`unmount ${at}`, () => unmount(privilege, at));
+          }
+        }
+        if (t.alternative === 'other-disk') {
+          // The step's bind mounts (fix-step.ts): each restore path a directory of its own on the other disk.
+          const root = bindRootOf(t.mountPoint as string);
+          mounted.forEach((rel, i) => {
+            const source = path.join(root, `run-${index}-${i + 1}`);
+            const at = path.join(into, rel);
+            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
+            mkdirSync(source);
+            mkdirSync(at, { recursive: true });
+            local.push(`remove ${source}`, () => removeTree(source, privilege));
+            runAsRoot(privilege, 'mount', ['--bind', source, at]);
+            local.push(`unmount ${at}`, () => unmount(privilege, at));
+          });
+          syncDirs.push(root);
+        }
         if (t.alternative === 'page-cache') {
           // Each limit raised to the target where the budget in force is below it, never lowered.
           const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
@@ -328,20 +378,22 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           raiseDirtyLimits(privilege, limits);
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
-        const sync = await timed({ program: 'sync', args: ['-f', into] }, false);
+        // Every file system the run wrote, as a plain restore is on disk only when each has synced.
+        let syncMs = 0;
+        for (const dir of syncDirs) syncMs += (await timed({ program: 'sync', args: ['-f', dir] }, false)).durationMs;
         return {
           alternative: t.alternative,
           mountPoint: t.mountPoint,
           stepMs: step.durationMs,
-          syncMs: sync.durationMs,
-          untilOnDiskMs: step.durationMs + sync.durationMs,
+          syncMs,
+          untilOnDiskMs: step.durationMs + syncMs,
           cpuMs: step.cpuMs,
         };
       } finally {
         await local.runAll();
         removeTree(runDir, privilege);
         // The removal's own writes must not land in the next run's time.
-        await syncFs(owned, registry).catch(() => undefined);
+        for (const dir of new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => undefined);
       }
     }
 
@@ -364,7 +416,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
         refetch = { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
       }
     }
-    const all = outcomes(runs, { restorePath: request.restorePathAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget });
+    const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });
     const ran = runs.some((r) => !r.error);
     return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : (skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run'), {
       refetch,

@@ -145,7 +145,7 @@ export function decideExperiments(input: {
   }
   return {
     run: true,
-    reason: `experiments: auto ran ${wanted.join(', ')}: the verdict names ${b} and the restore took ${seconds(input.untilDurableMs)} until on disk`,
+    reason: `experiments: auto chose ${wanted.join(', ')}: the verdict names ${b} and the restore took ${seconds(input.untilDurableMs)} until on disk`,
     experiments: wanted,
   };
 }

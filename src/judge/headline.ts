@@ -10,11 +10,16 @@
  * headline says what was measured, or why the measurement cannot overrule it (tar's CPU time not
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
-import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf } from '../profile/schema.js';
+import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from './download-in-verdict.js';
 import { BOTTLENECK_LABEL } from './judge.js';
 import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from './nouns.js';
+import { WORTH_CHANGING, worthChanging } from './advice.js';
+import { EXPERIMENTS_FOR } from './auto-rules.js';
+import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
+import { isPattern } from '../config/restore-roots.js';
+import { experimentsAccount } from '../experiment/account.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
@@ -37,6 +42,12 @@ export interface HeadlineInput {
   check: { agrees: boolean | null } | null;
   /** The disk a disk verdict is about, where restore paths span several (Judgement.verdictDevice): named as the verdict names it. */
   device?: string | undefined;
+  /** The restore paths as the workflow wrote them (config.paths), for an estimated fix's step; absent: no step offered. */
+  paths?: readonly string[];
+  /** The restore's extracted size, for a RAM disk's size; absent: the step is not offered. */
+  extractedBytes?: number | null;
+  /** Why no experiment ran, said once for the run (experiment/account.ts); null when some ran or none were asked for. */
+  experimentsNoneRan?: string | null;
 }
 
 /** How the headline relates the verdict to the experiments. */
@@ -44,13 +55,31 @@ export const HEADLINE_BASES = ['no-restore', 'verdict', 'verdict-measured', 'mea
 export type HeadlineBasis = (typeof HEADLINE_BASES)[number];
 
 export interface WhatToDo {
-  /** measured-fix: an experiment saved time; what-if: an estimate only; nothing: no resource to relax. */
-  kind: 'measured-fix' | 'what-if' | 'nothing';
+  /**
+   * measured-fix: an experiment saved time; what-if: an estimate only; fast: the most it could save
+   * is under WORTH_CHANGING (judge/advice.ts); nothing: no resource to relax.
+   */
+  kind: 'measured-fix' | 'what-if' | 'fast' | 'nothing';
   /** One or two sentences; Markdown only as `code`. */
   text: string;
-  /** The shell line (or workflow input) that applies it; null when there is nothing to type. */
-  command: string | null;
+  /** What to add to the workflow, each with where it goes; empty when there is nothing to type. */
+  pastes: Paste[];
   /** What else to know about applying it (cost, what it leaves to later steps). */
+  note: string | null;
+}
+
+/** Something to add to the workflow: a step of its own, an input of this action's step, or an environment variable of the restore step. */
+export interface Paste {
+  kind: 'step' | 'input' | 'env';
+  /** YAML as it is pasted: `- name: …` for a step, `key: value` lines under `with:` / `env:` for the others. */
+  yaml: string;
+  /** Where it goes, in words. */
+  placement: string;
+  /** What placing it elsewhere does; null where nothing goes wrong. */
+  misplaced: string | null;
+  /** The restore paths a step covers (every one); empty for inputs, env and machine-wide settings. */
+  paths: string[];
+  /** What it costs or leaves to later steps. */
   note: string | null;
 }
 
@@ -62,13 +91,20 @@ export interface Headline {
   todo: WhatToDo;
 }
 
-/** What a user can do about each resource when no fix was measured. */
+/**
+ * What a user can do about each resource when no fix was measured. Only what a workflow can set:
+ * actions/cache has no compression level, and @actions/cache reads its download concurrency from no
+ * input (only SEGMENT_DOWNLOAD_TIMEOUT_MINS from the environment, which ends stalls, not slow links).
+ */
 const RESOURCE_ADVICE: Record<Resource, string> = {
-  network: 'A smaller archive (fewer or narrower cache paths) or a runner with more network bandwidth.',
-  'disk-bandwidth': 'A disk with more write bandwidth, or a RAM disk for the cache path.',
-  'disk-iops': 'A disk with more write IOPS, or a RAM disk for the cache path (many small files).',
-  cpu: 'Faster or more CPU for tar and its decompressor (in a container, a larger CPU quota), or a cheaper compression level.',
+  network:
+    "The network limited it, and no disk change helps: a smaller cache (fewer or narrower `path` lines), or a runner nearer the cache service (a self-hosted runner in the cache's region). The toolkit's download concurrency is not an input of actions/cache.",
+  'disk-bandwidth': 'A disk with more write bandwidth (another runner type), or a RAM disk for the cache paths (the step below, not measured here).',
+  'disk-iops': 'A disk with more write IOPS (another runner type), or a RAM disk for the cache paths (the step below, not measured here; many small files).',
+  cpu: 'More CPU for tar and its decompressor: a runner with more cores, or in a container job a larger CPU quota. The compression level is not an input of actions/cache; a smaller cache (fewer or narrower `path` lines) is less to decompress.',
 };
+
+const MEASURE_PLACEMENT = "In this action's `with:`: the next run measures them on this runner (about a minute).";
 
 const FIX_TITLE: Record<AlternativeOutcome['alternative'], string> = {
   baseline: 'the restore as it is',
@@ -116,25 +152,13 @@ function savingRange(o: AlternativeOutcome, baseline: AlternativeOutcome | undef
   return { ms: `${seconds(low).replace(/ s$/, '')}–${seconds(median)}`, share: `${percent(lowShare).replace(/%$/, '')}–${percent(share)}` };
 }
 
-/** The command inside an apply text ("...: before the restore step, `cmd` (note)"), and the rest. */
-function splitApply(apply: string): { command: string | null; note: string | null } {
-  const m = /`([^`]+)`/.exec(apply);
-  if (!m) return { command: null, note: null };
-  const rest = apply.slice((m.index ?? 0) + m[0].length).trim();
-  const note = rest
-    .replace(/^[(;,]\s*/, '')
-    .replace(/\)$/, '')
-    .trim();
-  return { command: m[1] as string, note: note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null };
-}
-
 function whatIfSavingMs(w: WhatIf, totalMs: number): number {
   return w.savingAtMostMs ?? Math.max(0, totalMs - w.restoreLowerBoundMs);
 }
 
 function noRestoreHeadline(input: HeadlineInput): Headline {
   const r = input.restore;
-  const nothing: WhatToDo = { kind: 'nothing', text: 'Nothing to apply: no restore was profiled.', command: null, note: null };
+  const nothing: WhatToDo = { kind: 'nothing', text: 'Nothing to apply: no restore was profiled.', pastes: [], note: null };
   if (!r) return { text: 'No cache restore was profiled, so there is nothing to judge.', basis: 'no-restore', names: input.verdict.bottleneck, todo: nothing };
   if (r.error && !r.cacheHit)
     return {
@@ -172,43 +196,92 @@ function measuredFix(e: Experiments | undefined): { fix: AlternativeOutcome; bas
   return { fix, baseline: e.outcomes.find((o) => o.alternative === 'baseline') };
 }
 
+/** The experiments that change a resource, as this action's input; null for the network (none of them changes it). */
+function measureInput(resource: Resource | null, why: string | null): Paste[] {
+  const names = resource ? EXPERIMENTS_FOR[resource] : ['ram', 'decompress', 'other-disk', 'page-cache'];
+  if (names.length === 0) return [];
+  const value = resource ? names.join(', ') : 'default';
+  return [
+    {
+      kind: 'input',
+      yaml: `experiments: ${value}`,
+      placement: `${MEASURE_PLACEMENT}${why ? ` They did not run here: ${why}.` : ''}`,
+      misplaced: null,
+      paths: [],
+      note: null,
+    },
+  ];
+}
+
+function stepPaste(fix: WorkflowFix): Paste[] {
+  if (fix.kind !== 'step' || !fix.yaml) return [];
+  return [{ kind: 'step', yaml: fix.yaml, placement: fix.placement ?? FIX_PLACEMENT, misplaced: fix.misplaced, paths: fix.paths, note: fix.note }];
+}
+
+function fastBox(text: string): WhatToDo {
+  return { kind: 'fast', text, pastes: [], note: null };
+}
+
+/** "under the 1 s", "under 10% of the 3.2 s": which part of WORTH_CHANGING a saving falls short of. */
+function shortOf(savingMs: number, totalMs: number): string {
+  const parts: string[] = [];
+  if (savingMs < WORTH_CHANGING.savingMs) parts.push(seconds(WORTH_CHANGING.savingMs));
+  if (totalMs <= 0 || savingMs / totalMs < WORTH_CHANGING.savingShare) parts.push(`${percent(WORTH_CHANGING.savingShare)} of the ${seconds(totalMs)}`);
+  return `less than the ${parts.join(' and ')} worth changing a workflow for`;
+}
+
 function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): WhatToDo {
+  const scope = untilOnDisk ? 'the time until the files are on disk' : "the restore's time";
+  const onDisk = untilOnDisk ? `The files were on disk in ${seconds(totalMs)}` : `The restore took ${seconds(totalMs)}`;
   const measured = measuredFix(input.experiments);
   if (measured) {
     const { fix, baseline } = measured;
     const s = savingRange(fix, baseline);
+    const savedMs = Math.max(0, fix.savingMs ?? 0);
     const where = fix.alternative === 'other-disk' && fix.mountPoint ? ` (${fix.mountPoint})` : '';
+    const baseMs = baseline?.timeMs.median ?? 0;
+    if (!worthChanging(savedMs, baseMs)) {
+      return fastBox(
+        `${FIX_TITLE[fix.alternative]}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`,
+      );
+    }
     const what = fix.alternative === 'page-cache' ? 'off the step' : 'off the extraction until the files were on disk';
     const runs = fix.timeMs.runs === 1 ? 'one run' : `median of ${fix.timeMs.runs} runs`;
-    const { command, note } = splitApply(fix.apply);
-    return {
-      kind: 'measured-fix',
-      text: `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} on this runner.`,
-      command,
-      note,
-    };
+    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} on this runner.`;
+    if (!fix.fix) {
+      return {
+        kind: 'measured-fix',
+        text,
+        pastes: [],
+        note: 'This profile was recorded before fixes were written as workflow steps: profile again for the step to paste.',
+      };
+    }
+    return { kind: 'measured-fix', text, pastes: stepPaste(fix.fix), note: null };
   }
   const v = input.verdict;
   const ran = input.experiments && input.experiments.outcomes.length > 0;
-  const none = ran ? 'No measured fix saved 10% of the extraction here. ' : '';
-  const measure = ran ? null : 'experiments: default';
-  // Skipped by `experiments: auto`, by `experiments: none`, or unable to run: say which, where the profile knows.
-  const why =
-    input.experiments?.status === 'skipped' && input.experiments.reason ? ` (they did not run here: ${input.experiments.reason.replace(/[.]$/, '')})` : '';
-  const measureNote = ran ? null : `Set this input to measure the fixes on this runner${why}.`;
+  const none = ran ? `No measured fix saved ${percent(WORTH_CHANGING.savingShare)} of the extraction here. ` : '';
+  const noneRan = input.experimentsNoneRan ?? null;
   if (!isResource(v.bottleneck)) {
+    if (totalMs < WORTH_CHANGING.savingMs)
+      return fastBox(`${onDisk}: less than the ${seconds(WORTH_CHANGING.savingMs)} worth changing a workflow for. Nothing needs changing.`);
     return {
       kind: 'nothing',
       text: `${none}${v.bottleneck === 'none' ? 'No resource was near its limit: nothing to relax.' : 'No resource could be named, so no fix is estimated.'}`,
-      command: measure,
-      note: measureNote,
+      pastes: ran ? [] : measureInput(null, noneRan),
+      note: null,
     };
   }
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
-  const scope = untilOnDisk ? 'the time until the files are on disk' : "the restore's time";
-  const most = w ? seconds(Math.min(totalMs, whatIfSavingMs(w, totalMs))) : '';
-  const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
+  const boundPhasesMs = v.phases.filter((p) => p.bottleneck === v.bottleneck).reduce((sum, p) => sum + durationOf(v, input.phases, p.phase), 0);
+  const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
   const noun = HEADLINE_RESOURCE_NOUN[v.bottleneck];
+  if (!worthChanging(mostMs, totalMs)) {
+    const bound = w && w.measured !== false ? `twice the ${noun} would save at most ${seconds(mostMs)}` : `the phases it limited took ${seconds(mostMs)}`;
+    return fastBox(`${onDisk}; ${bound}, ${shortOf(mostMs, totalMs)}. Nothing needs changing.`);
+  }
+  const most = seconds(mostMs);
+  const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
   const estimate = !w
     ? ''
     : w.measured === false
@@ -216,7 +289,23 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
       : least
         ? `Twice the ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). `
         : `Twice the ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
-  return { kind: 'what-if', text: `${none}${estimate}${RESOURCE_ADVICE[v.bottleneck]}`, command: measure, note: measureNote };
+  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  // The estimated disk fix as a step, where one step can cover every restore path (no pattern among them).
+  const paths = input.paths ?? [];
+  const ramStep =
+    disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes
+      ? stepPaste(workflowFix('ram', { paths, mountPoint: null, extractedBytes: input.extractedBytes }))
+      : [];
+  const advice =
+    disk && ramStep.length === 0
+      ? RESOURCE_ADVICE[v.bottleneck].replace(' (the step below, not measured here', ' (not measured here')
+      : RESOURCE_ADVICE[v.bottleneck];
+  return {
+    kind: 'what-if',
+    text: `${none}${estimate}${advice}`,
+    pastes: [...ramStep, ...(ran ? [] : measureInput(v.bottleneck, noneRan))],
+    note: null,
+  };
 }
 
 /**
@@ -238,17 +327,52 @@ function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: n
       todo: {
         kind: 'measured-fix',
         text: `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut this stall short, aborting the restore as a miss instead of waiting.`,
-        command: `env:\n  SEGMENT_DOWNLOAD_TIMEOUT_MINS: '${setting}'`,
+        pastes: [
+          {
+            kind: 'env',
+            yaml: `SEGMENT_DOWNLOAD_TIMEOUT_MINS: '${setting}'`,
+            placement: "In the restore step's `env:` (this action's, or actions/cache's): @actions/cache reads it there.",
+            misplaced: null,
+            paths: [],
+            note: null,
+          },
+        ],
         note: 'The Azure SDK has no timeout on a response body: this setting is the only one that ends such a stall.',
       },
     };
   }
-  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), command: null, note: null } };
+  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), pastes: [], note: null } };
 }
 
 function capitalised(s: string): string {
   const t = s.charAt(0).toUpperCase() + s.slice(1);
   return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** The restore paths as the workflow wrote them; the config record is loosely typed (older profiles). */
+function configPaths(profile: Profile): string[] {
+  const p = profile.config.paths;
+  return Array.isArray(p) ? p.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The headline's input from a profile, its verdict and the experiments held against it. */
+export function headlineInputOf(
+  profile: Profile,
+  verdict: Verdict,
+  check: HeadlineInput['check'],
+  device?: string | undefined,
+): HeadlineInput {
+  return {
+    device,
+    verdict,
+    phases: profile.phases,
+    restore: profile.restore,
+    experiments: profile.experiments,
+    check,
+    paths: configPaths(profile),
+    extractedBytes: profile.restore?.anatomy?.extractedBytes ?? null,
+    experimentsNoneRan: experimentsAccount(profile)?.noneRan ?? null,
+  };
 }
 
 export function headline(input: HeadlineInput): Headline {

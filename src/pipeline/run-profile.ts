@@ -291,7 +291,7 @@ async function profileOn(
         {
           ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
           // On the device that got most of the restore's bytes, when the paths span several.
-          ...(choice && target.restorePath ? { restorePath: target.restorePath, restorePathAsGiven: target.restorePath } : {}),
+          ...(choice && target.restorePath ? { restorePath: target.restorePath } : {}),
         },
       );
   machine.leave();

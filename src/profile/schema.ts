@@ -853,7 +853,16 @@ export type ExperimentName = Exclude<AlternativeName, 'baseline'>;
 export const EXPERIMENT_NAMES: readonly ExperimentName[] = ALTERNATIVES.filter((a): a is ExperimentName => a !== 'baseline');
 
 /** Why an alternative did not run here. */
-export const SKIP_REASONS = ['no-room', 'no-permission', 'no-such-file-system', 'over-budget', 'no-baseline', 'no-archive', 'already-fits'] as const;
+export const SKIP_REASONS = [
+  'no-room',
+  'no-permission',
+  'no-such-file-system',
+  'over-budget',
+  'no-baseline',
+  'no-archive',
+  'already-fits',
+  'pattern-path',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface Skip {
@@ -898,9 +907,33 @@ export interface AlternativeOutcome {
   savingMs: number | null;
   /** savingMs / baseline median. */
   savingShare: number | null;
-  /** What a user would change in the workflow to get this. */
+  /** What a user would change in the workflow to get this, in one line (the table's). */
   apply: string;
+  /** The same as the workflow step the experiment applied (experiment/fix-step.ts); absent in older profiles. */
+  fix?: WorkflowFix;
   failedRuns: number;
+}
+
+/** What a workflow can do with an alternative: paste a step, or nothing (why in `note`). */
+export const WORKFLOW_FIX_KINDS = ['step', 'none'] as const;
+export type WorkflowFixKind = (typeof WORKFLOW_FIX_KINDS)[number];
+
+/**
+ * An alternative as the user adds it to the workflow: the YAML step the experiment did the same as,
+ * where it goes, what goes wrong placed elsewhere, and the restore paths it covers.
+ */
+export interface WorkflowFix {
+  kind: WorkflowFixKind;
+  /** The step to paste (`- name: …` / `run: |`); null for none. */
+  yaml: string | null;
+  /** Where the step goes, in words; null for none. */
+  placement: string | null;
+  /** What placing it elsewhere (after the restore step) does; null where nothing goes wrong. */
+  misplaced: string | null;
+  /** Its cost, what it leaves to later steps, or why there is nothing to paste. */
+  note: string | null;
+  /** The restore paths the step covers, as the workflow writes them (every path, or none for a machine-wide setting). */
+  paths: string[];
 }
 
 export interface ExperimentsResult {

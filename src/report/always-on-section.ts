@@ -6,6 +6,7 @@
 import type { HistoryGroup, Percentiles } from '../profile/always-on.js';
 import type { Profile } from '../profile/schema.js';
 import { describeFingerprint } from '../sample/fingerprint.js';
+import { experimentsAccount } from '../experiment/account.js';
 import { escapeHtml, table } from './markdown.js';
 import { capitalised, seconds } from '../util/format.js';
 
@@ -17,7 +18,10 @@ export function alwaysOnLines(profile: Profile): string {
   const below = new Map(profile.devices.map((d) => [d.name, d.below ?? []]));
   if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp, below))}`);
   if (profile.ceilingsSource) lines.push(escapeHtml(profile.ceilingsSource.sentence));
-  for (const d of [profile.auto?.probes, profile.auto?.experiments]) if (d) lines.push(escapeHtml(capitalised(d.reason)));
+  if (profile.auto?.probes) lines.push(escapeHtml(capitalised(profile.auto.probes.reason)));
+  // What ran and what was skipped, said once (experiment/account.ts); the Measured fixes fold has the figures.
+  const account = experimentsAccount(profile);
+  if (account) lines.push(escapeHtml(account.sentence));
   const regressions = profile.history?.regressions ?? [];
   if (regressions.length > 0) {
     const items = regressions.map(

@@ -1,8 +1,9 @@
 /**
  * "Measured fixes": the archive extracted again under each alternative, right under the verdict:
  * time until on disk (median, spread, runs), the CPU time of tar and its decompressor where recorded,
- * the saving against the baseline, how to apply it, what
- * was skipped and why, and one line holding the experiments against the verdict. Pure.
+ * the saving against the baseline, how to apply it, and one line holding the experiments against the
+ * verdict. What ran and what was skipped is said once, in the experiments line at the top
+ * (experiment/account.ts). Pure.
  */
 import { networkFixLine } from './network-fix.js';
 import type { Profile, Verdict } from '../profile/schema.js';
@@ -48,11 +49,10 @@ function firstDownloadMs(profile: Profile): number | null {
 
 export function fixesSection(profile: Profile, verdict: Verdict): string {
   const e: ExperimentsResult | undefined = profile.experiments;
-  if (!e) return '';
+  // What ran and what was skipped is said once, in the experiments line at the top (experiment/account.ts): here only the figures.
+  if (!e || e.outcomes.length === 0) return '';
   const out: string[] = ['### Measured fixes'];
-  if (e.outcomes.length === 0) {
-    out.push(`No experiment ran${e.reason ? `: ${escapeHtml(e.reason)}` : '.'}`);
-  } else {
+  {
     out.push(`**${escapeHtml(checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)).sentence)}**`);
     // The CPU column only where the runs' CPU times were recorded (not in older profiles, nor without /proc).
     const withCpu = e.outcomes.some((o) => o.cpuMs);
@@ -83,9 +83,6 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   }
   const network = networkFixLine(e);
   if (network) out.push(network);
-  // A skipped page-cache raised nothing: named bare, its detail says why (already-fits: the budget in force holds the restore).
-  const skippedName = (s: (typeof e.skipped)[number]) => (s.alternative === 'page-cache' ? 'page-cache' : name(s));
-  if (e.skipped.length > 0) out.push(e.skipped.map((s) => `- Skipped ${escapeHtml(skippedName(s))} (${s.reason}): ${escapeHtml(s.detail)}.`).join('\n'));
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
     : '';

@@ -10,7 +10,7 @@ import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
-import { headline, type WhatToDo } from '../judge/headline.js';
+import { headline, headlineInputOf, type WhatToDo } from '../judge/headline.js';
 import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
@@ -347,18 +347,21 @@ function rawSection(profile: Profile, rows: PhaseRow[]): string {
 }
 
 function whatToDoBox(todo: WhatToDo): string {
-  const kind = todo.kind === 'nothing' ? 'NOTE' : 'TIP';
+  const kind = todo.kind === 'nothing' || todo.kind === 'fast' ? 'NOTE' : 'TIP';
   const lines = [`[!${kind}]`, `**What to do:** ${escapeHtml(todo.text)}`];
-  if (todo.command) {
-    const workflowInput = /^[a-z-]+: /.test(todo.command);
-    const yaml = workflowInput || todo.command.startsWith('env:');
-    lines.push(yaml ? '```yaml' : '```sh', workflowInput ? `with:\n  ${todo.command}` : todo.command, '```');
+  for (const p of todo.pastes) {
+    // Where it goes first, then the YAML as it is pasted, then what goes wrong elsewhere.
+    lines.push('', escapeHtml(p.placement));
+    const body = p.kind === 'step' ? p.yaml : `${p.kind === 'input' ? 'with' : 'env'}:\n${p.yaml.replace(/^/gm, '  ')}`;
+    lines.push('```yaml', body, '```');
+    const after = [p.misplaced, p.note].filter(Boolean).join(' ');
+    if (after) lines.push(`<sub>${escapeHtml(after)}</sub>`);
   }
-  if (todo.note) lines.push(`<sub>${escapeHtml(todo.note)}</sub>`);
+  if (todo.note) lines.push('', `<sub>${escapeHtml(todo.note)}</sub>`);
   return lines
     .join('\n')
     .split('\n')
-    .map((l) => `> ${l}`)
+    .map((l) => (l ? `> ${l}` : '>'))
     .join('\n');
 }
 
@@ -401,14 +404,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const e = profile.experiments;
   const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
   const several = (verdict.devices?.length ?? 0) > 1;
-  const head = headline({
-    verdict,
-    phases: profile.phases,
-    restore: profile.restore,
-    experiments: e,
-    check,
-    device: several ? judgement.verdictDevice?.name : undefined,
-  });
+  const head = headline(headlineInputOf(profile, verdict, check, several ? judgement.verdictDevice?.name : undefined));
   const sections: string[] = [
     `### ${escapeHtml(head.text)}`,
     whatToDoBox(head.todo),
