@@ -32,9 +32,12 @@ afterAll(async () => {
 describe.runIf(canRun)('disk-profiler export', () => {
   it('sends every recorded profile in fixtures/profiles, in order, each phase at the boundaries it was recorded with', async () => {
     const dir = path.join(repoRoot, 'fixtures/profiles');
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort((a, b) => a.localeCompare(b));
+    // Directories are walked depth-first in name order, as the command walks them (fixtures/profiles/probe-caps/).
+    const walk = (rel: string): string[] =>
+      readdirSync(path.join(dir, rel), { withFileTypes: true })
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : e.name.endsWith('.json') ? [path.join(rel, e.name)] : []));
+    const files = walk('');
     const { stdout, stderr } = await cli([dir, '--header', `x-api-key=${SECRET}`], { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint });
     expect(stderr).toContain(`${files.length} of ${files.length} profiles exported to ${collector.endpoint}`);
     expect(`${stdout}${stderr}`).not.toContain(SECRET);
