@@ -102,7 +102,7 @@ describe('headline and What to do', () => {
     expect(h.basis).toBe('measured-over-verdict');
     expect(h.names).toBe('not-disk');
     expect(h.text).toMatch(
-      /^Disk-bound \(bandwidth\) by its counters, yet extracting into RAM saved only 5% \(0\.\d+ s\): the disk did not limit this restore\.$/,
+      /^Disk-bound \(bandwidth\) by its counters, but extracting into RAM saved only 0\.\d+ s of the experiments' [\d.]+ s extraction \(5%\), under half of what the verdict put on the disk: the experiments do not confirm that the disk limited this restore\.$/,
     );
     expect(h.todo.kind).toBe('what-if');
     expect(h.todo.text).toMatch(/^No measured fix saved 10% of the extraction here\. Twice the disk's write bandwidth would save at most [\d.]+ s/);
