@@ -100,7 +100,9 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   if (own !== null) c.push(own.candidate(working));
   if (facts.pressure.cpuSome !== null) {
     // The figures are in the dirty-peak-share, io-pressure-some and own-cpu-wait items beside it.
-    const held = heldByWriteback ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
+    // The own wait, where recorded, says it directly: the writeback guard is for PSI alone.
+    const held =
+      heldByWriteback && own === null ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
     const whose =
       otherLoad !== null
         ? `, machine-wide: tar and zstd waited for a CPU at most ${percent(otherLoad.ownAtMostShare)} of the time, so this was another job's load, not this restore's limit`
@@ -153,7 +155,10 @@ function ownWait(facts: PhaseFacts): { waited: boolean; atMostShare: number; can
   const share = w.atLeastMs / facts.durationMs;
   const atMostShare = Math.min(1, w.atMostMs / facts.durationMs);
   const waited = share >= OWN_CPU_WAIT_SHARE;
-  const atMost = atMostShare - share >= 0.01 ? `; none of them longer than ${percent(atMostShare)} (their last moments fell between snapshots)` : '';
+  const atMost =
+    atMostShare - share >= 0.01
+      ? `; none of them longer than ${percent(atMostShare)} (a wait shows once it ends, and their last moments fell between snapshots)`
+      : '';
   return {
     waited,
     atMostShare,

@@ -46,9 +46,10 @@ export interface OwnCpuWait {
   /** Its wait, ms, as its snapshots show it (from 0 when it started inside the phase). */
   atLeastMs: number;
   /**
-   * The longest any of them could have waited, ms: what its snapshots show plus the time from its last
-   * sighting to the next snapshot without it, where its last moments fell between two snapshots (a
-   * reaped task's schedstat is gone with it).
+   * The longest any of them could have waited, ms: what its snapshots show plus the time from the
+   * snapshot before its last sighting to the next one without it. A wait is added to run_delay when it
+   * ends (the task gets a CPU), so one under way at the last sighting shows only later, and the last
+   * moments before it exited fall between snapshots (a reaped task's schedstat is gone with it).
    */
   atMostMs: number;
   /** Every process's wait its snapshots show, summed (two waiting at once count twice), ms. */
@@ -266,8 +267,8 @@ function ownCpuWait(series: readonly Snapshot[]): OwnCpuWait | null {
     const last = seen[lastIndex];
     if (!last) continue;
     const waitedMs = ((last.runDelayNs ?? 0) - (atStart.get(pid) ?? 0)) / 1e6;
-    const next = series[lastIndex + 1];
-    const unseenMs = next ? next.tMs - (series[lastIndex]?.tMs ?? next.tMs) : 0;
+    const lastMs = series[lastIndex]?.tMs ?? 0;
+    const unseenMs = (series[lastIndex + 1]?.tMs ?? lastMs) - (series[lastIndex - 1]?.tMs ?? lastMs);
     total += waitedMs;
     atMost = Math.max(atMost, waitedMs + unseenMs);
     if (!best || waitedMs > best.atLeastMs) best = { comm: last.comm, atLeastMs: waitedMs, atMostMs: 0, totalAtLeastMs: 0 };
