@@ -165,17 +165,19 @@ function cpuFloorMs(p: WhatIfPhase | undefined): number {
  * runs, tar's CPU-seconds 5-8 % higher, and the IOPS what-if that saved nothing sat at 105 %).
  * - one process at its reach (cpu-process): its CPU time (the snapshots' lower figure) at one core, or
  *   at the quota below it;
- * - the step's quota (cpu-quota), where the group used its quota (QUOTA_FULL_SHARE): the group's CPU
- *   work over the quota, or the busiest process's at what one process could reach (quotaFloorMs at
- *   the quota as it was); a group the busy host held below its quota got less, and keeps its wall time
- *   as a starved extraction does (two-vcpu-shared: 0.68 of its quota, its CPU work 30 % short of its time);
+ * - the step's quota (cpu-quota), where the group's usage was read and reached the quota
+ *   (QUOTA_FULL_SHARE): the group's CPU work over the quota, or the busiest process's at what one
+ *   process could reach (quotaFloorMs at the quota as it was). Without the usage (v1 without cpuacct
+ *   beside cpu), or below the quota, the wall time stays: the busiest process alone is not the group's
+ *   work (two-vcpu-shared: 0.41 of its 0.6-core quota, which would make the bound a third short of the
+ *   extraction and the network what-if the verdict);
  * - tar and zstd at a full core together (cpu-pipeline): their exact CPU total at one core, the
  *   rule's own premise that they shared it;
  * - a starved extraction (cpu-starved) got only part of a core: its CPU work at the share it got is
  *   its wall time, which stays.
  * The phase's wall time where the CPU was not metered, and for any other verdict.
  */
-function cpuWorkMs(p: WhatIfPhase | undefined): number {
+export function cpuWorkMs(p: WhatIfPhase | undefined): number {
   if (!p) return 0;
   const f = p.facts;
   const d = f.durationMs;
