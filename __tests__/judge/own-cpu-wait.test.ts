@@ -106,3 +106,21 @@ describe("machine-wide PSI without the restore's own wait", () => {
     );
   });
 });
+
+// fixtures/profiles/lab-two-disks-beside-load-bench-run1.json: a bench run of two-disks beside the busy loops
+// while other jobs held both CPUs; its intervention (the 8 MiB/s cap doubled) answers disk-bandwidth.
+describe('an own wait while the writeback held tar at the dirty limit', () => {
+  const e = extractOf(loadFixture('lab-two-disks-beside-load-bench-run1.json'));
+
+  it('is not starvation: the dirty throttle comes first, as it did for PSI', () => {
+    const w = e.facts.ownCpuWait;
+    expect((w?.atLeastMs ?? 0) / e.facts.durationMs).toBeGreaterThanOrEqual(OWN_CPU_WAIT_SHARE);
+    expect(e.rule).toBe('dirty-throttled');
+    expect(e.bottleneck).toBe('disk-bandwidth');
+    const own = e.evidence.find((x) => x.id === 'own-cpu-wait');
+    expect(own?.text).toMatch(/the writeback held tar back too, whatever CPU it got/);
+    expect(own?.supports).toBe(false);
+    // Without the dirty throttle the same wait is starvation.
+    expect(extractionCpu(e.facts, null).starved).toBe(true);
+  });
+});

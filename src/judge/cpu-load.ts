@@ -93,14 +93,15 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   // runnable, so the machine's CPU pressure says nothing about the restore's own processes.
   const heldByWriteback =
     dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
-  // Where the restore's own run-queue wait was recorded it decides, and PSI only supports it.
-  const own = ownWait(facts);
+  // Where the restore's own run-queue wait was recorded it decides, and PSI only supports it. Either
+  // way, with the writeback holding tar at the dirty limit the disk sets the pace whatever CPU tar
+  // gets (dirty-throttled comes after this rule): a wait for a CPU there is not what limits it.
+  const own = ownWait(facts, heldByWriteback);
   const otherLoad =
     own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
-  if (own !== null) c.push(own.candidate(working));
+  if (own !== null) c.push(own.candidate(working && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
     // The figures are in the dirty-peak-share, io-pressure-some and own-cpu-wait items beside it.
-    // The own wait, where recorded, says it directly: the writeback guard is for PSI alone.
     const held =
       heldByWriteback && own === null ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
     const whose =
@@ -140,7 +141,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   return {
     processSaturated,
     pipelineSaturated,
-    starved: own !== null ? working && own.waited : working && pressed && !heldByWriteback,
+    starved: working && !heldByWriteback && (own !== null ? own.waited : pressed),
     otherLoad,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
@@ -149,7 +150,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
 }
 
 /** The restore's own run-queue wait as shares of the phase, and its evidence item; null where not recorded. */
-function ownWait(facts: PhaseFacts): { waited: boolean; atMostShare: number; candidate: (working: boolean) => Candidate } | null {
+function ownWait(facts: PhaseFacts, heldByWriteback: boolean): { waited: boolean; atMostShare: number; candidate: (argues: boolean) => Candidate } | null {
   const w = facts.ownCpuWait;
   if (w === null || facts.durationMs <= 0) return null;
   const share = w.atLeastMs / facts.durationMs;
@@ -159,16 +160,17 @@ function ownWait(facts: PhaseFacts): { waited: boolean; atMostShare: number; can
     atMostShare - share >= 0.01
       ? `; none of them longer than ${percent(atMostShare)} (a wait shows once it ends, and their last moments fell between snapshots)`
       : '';
+  const held = waited && heldByWriteback ? '; with Dirty at the throttle point and I/O stalls high the writeback held tar back too, whatever CPU it got' : '';
   return {
     waited,
     atMostShare,
-    candidate: (working) =>
+    candidate: (argues) =>
       candidate(
         'own-cpu-wait',
-        `${w.comm} waited on a run queue for ${seconds(w.atLeastMs)}, ${percent(share)} of the time, the longest of tar and zstd (their own wait for a CPU, /proc/<pid>/schedstat, a CFS quota's throttling included)${atMost}`,
+        `${w.comm} waited on a run queue for ${seconds(w.atLeastMs)}, ${percent(share)} of the time, the longest of tar and zstd (their own wait for a CPU, /proc/<pid>/schedstat, a CFS quota's throttling included)${atMost}${held}`,
         share,
         'share',
-        waited && working ? ['cpu'] : [],
+        waited && argues ? ['cpu'] : [],
         OWN_CPU_WAIT_SHARE,
       ),
   };
