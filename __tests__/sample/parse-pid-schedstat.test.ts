@@ -1,7 +1,7 @@
 // /proc/<pid>/schedstat of a real tar + unzstd extraction (fixtures/procfs/schedstat-tar-unzstd, provenance
 // in fixtures/procfs/README.md): copied every ~100 ms while they lived, on a VM other jobs kept busy.
 import { describe, expect, it } from 'vitest';
-import { parsePidSchedstat } from '../../src/sample/parse-pid-schedstat.js';
+import { parsePidSchedstat, schedstatCounts } from '../../src/sample/parse-pid-schedstat.js';
 import { procFixture } from './fixture.js';
 
 interface Copy {
@@ -46,8 +46,17 @@ describe('parsePidSchedstat', () => {
     expect(tar?.runDelayNs ?? 0).toBeGreaterThan(tar?.runNs ?? Infinity);
   });
 
-  it('returns null for a kernel with sched_info off ("0 0 0") and for anything but three numbers', () => {
-    expect(parsePidSchedstat('0 0 0\n')).toBeNull();
+  it('"0 0 0" counts only from a task that has not run yet: a kernel with sched_info off prints it for every task', () => {
+    const zero = parsePidSchedstat('0 0 0\n');
+    expect(zero).toEqual({ runNs: 0, runDelayNs: 0, timeslices: 0 });
+    if (!zero) return;
+    expect(schedstatCounts(zero, 0)).toBe(true);
+    expect(schedstatCounts(zero, 12)).toBe(false);
+    const tar = parsePidSchedstat(procFixture('schedstat-tar-unzstd/tar.schedstat'));
+    expect(tar && schedstatCounts(tar, 170)).toBe(true);
+  });
+
+  it('returns null for anything but three numbers', () => {
     expect(parsePidSchedstat('')).toBeNull();
     expect(parsePidSchedstat('12 34\n')).toBeNull();
     expect(parsePidSchedstat('a b c\n')).toBeNull();

@@ -250,25 +250,34 @@ function busiestProcess(series: readonly Snapshot[], durationMs: number, childTi
   return best ?? { comm: 'none', cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds, coresWhileSeen: null, seenMs: 0 };
 }
 
-/** Each sighted process's run-queue wait over the phase (OwnCpuWait); null unless every sighting recorded it. */
+/**
+ * Each sighted process's run-queue wait over the phase (OwnCpuWait), from the sightings that carry it;
+ * null where none does (older profiles, kernels without sched_info). A process present at the phase's
+ * start counts from its reading there, and is left out without one.
+ */
 function ownCpuWait(series: readonly Snapshot[]): OwnCpuWait | null {
   const first = series[0];
   if (!first || first.selfCpuTicks == null) return null;
   const sightings = series.flatMap((s) => s.processes ?? []);
-  if (sightings.length === 0 || sightings.some((p) => p.runDelayNs === undefined)) return null;
-  const atStart = new Map((first.processes ?? []).map((p) => [p.pid, p.runDelayNs ?? 0]));
+  if (!sightings.some((p) => p.runDelayNs !== undefined)) return null;
+  const atStart = new Map((first.processes ?? []).map((p) => [p.pid, p.runDelayNs]));
   let best: OwnCpuWait | null = null;
   let total = 0;
   let atMost = 0;
   const pids = new Set(sightings.map((p) => p.pid));
   for (const pid of pids) {
+    const base = atStart.has(pid) ? atStart.get(pid) : 0;
+    if (base === undefined) continue;
     const seen = series.map((s) => s.processes?.find((p) => p.pid === pid));
-    const lastIndex = seen.findLastIndex((p) => p !== undefined);
+    const lastIndex = seen.findLastIndex((p) => p?.runDelayNs !== undefined);
     const last = seen[lastIndex];
     if (!last) continue;
-    const waitedMs = ((last.runDelayNs ?? 0) - (atStart.get(pid) ?? 0)) / 1e6;
+    const waitedMs = ((last.runDelayNs ?? 0) - base) / 1e6;
     const lastMs = series[lastIndex]?.tMs ?? 0;
-    const unseenMs = (series[lastIndex + 1]?.tMs ?? lastMs) - (series[lastIndex - 1]?.tMs ?? lastMs);
+    // To the first snapshot without the process after it (or the phase's end while it lived on unread).
+    const gone = seen.findIndex((p, k) => k > lastIndex && p === undefined);
+    const untilMs = gone >= 0 ? (series[gone]?.tMs ?? lastMs) : (series.at(-1)?.tMs ?? lastMs);
+    const unseenMs = untilMs - (series[lastIndex - 1]?.tMs ?? lastMs);
     total += waitedMs;
     atMost = Math.max(atMost, waitedMs + unseenMs);
     if (!best || waitedMs > best.atLeastMs) best = { comm: last.comm, atLeastMs: waitedMs, atMostMs: 0, totalAtLeastMs: 0 };

@@ -12,15 +12,20 @@ export interface PidSchedstat {
   timeslices: number;
 }
 
-/**
- * null for anything but three numbers, and for "0 0 0": a kernel with sched_info switched off
- * (before 5.14, CONFIG_TASK_DELAY_ACCT without delayacct) prints that for every task, and a task
- * that tar or zstd ever was has run.
- */
+/** null for anything but three numbers. */
 export function parsePidSchedstat(text: string): PidSchedstat | null {
   const fields = text.trim().split(/\s+/).map(Number);
   if (fields.length !== 3 || !fields.every((n) => Number.isFinite(n) && n >= 0)) return null;
   const [runNs, runDelayNs, timeslices] = fields as [number, number, number];
-  if (runNs === 0 && runDelayNs === 0 && timeslices === 0) return null;
   return { runNs, runDelayNs, timeslices };
+}
+
+/**
+ * Whether a reading counts: a kernel with sched_info switched off (before 5.14, CONFIG_TASK_DELAY_ACCT
+ * without delayacct) prints "0 0 0" for every task, so zero timeslices from a task that has used CPU
+ * say nothing. A task that has not run yet (just forked: the lab's bench caught a tar at 0 ticks) has
+ * truly waited nothing that is counted.
+ */
+export function schedstatCounts(s: PidSchedstat, cpuTicks: number): boolean {
+  return s.timeslices > 0 || cpuTicks === 0;
 }

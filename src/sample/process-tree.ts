@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { OwnIo, ProcessTicks } from '../profile/schema.js';
 import { addIo, parsePidIo } from './parse-pid-io.js';
-import { parsePidSchedstat } from './parse-pid-schedstat.js';
+import { parsePidSchedstat, schedstatCounts } from './parse-pid-schedstat.js';
 import { parsePidStat } from './parse-pid-stat.js';
 import { ProcFile, type ProcReadMode } from './proc-reader.js';
 
@@ -88,7 +88,7 @@ export class ProcessTreeReader {
         cpuTicks: ownTicks,
         ppid: stat.ppid,
         reapedTicks: stat.cutimeTicks + stat.cstimeTicks,
-        ...(sched ? { runDelayNs: sched.runDelayNs } : {}),
+        ...(sched && schedstatCounts(sched, ownTicks) ? { runDelayNs: sched.runDelayNs } : {}),
       });
       const io = parsePidIo(readOrNull(`${this.procRoot}/${pid}/io`) ?? '');
       if (ownIo && io) ownIo = addIo(ownIo, io);
