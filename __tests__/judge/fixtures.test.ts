@@ -188,13 +188,6 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(bandwidth\): extraction was throttled by the kernel's dirty-page limit/,
   },
-  // tar waited on a run queue 49 % of the extraction, but Dirty sat at the throttle point with I/O stalls high:
-  // the writeback held it whatever CPU it got, and the intervention (the cap doubled) answers disk-bandwidth.
-  'lab-two-disks-beside-load-bench-run1.json': {
-    bottleneck: 'disk-bandwidth',
-    dominant: 'extract',
-    says: /^Disk-bound \(bandwidth\): extraction was throttled by the kernel's dirty-page limit/,
-  },
   // The first recordings of bio-iops-cap and no-fio (01:32-01:35 UTC, the VM loaded).
   // A cap on bios (blkio, merging on) at 2,000 IOPS and 40 MiB/s: the bios sat at the cap, the bytes at 41%.
   'lab-bio-iops-cap-bursts.json': {
