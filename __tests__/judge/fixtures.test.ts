@@ -183,6 +183,18 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(IOPS\): extraction completed [\d,]+ writes\/s of 4 KiB, \d+% of fio's [\d,]+ IOPS \(below the cgroup's blkio cap of 5000 IOPS/,
   },
+  // Beside another job's CPU load (issue 34): tar's own run-queue wait (/proc/<pid>/schedstat) decides, PSI supports it.
+  'lab-cpu-beside-load.json': {
+    bottleneck: 'cpu',
+    dominant: 'extract',
+    says: /^CPU-bound: tar and zstd got only 0\.\d+ of a core during extraction while tar waited on a run queue \d+% of the time \(its own wait for a CPU/,
+  },
+  // PSI cpu 98 % machine-wide, tar waiting 10-15 % of the extraction: not this restore's CPU.
+  'lab-two-disks-beside-load.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'extract',
+    says: /^Disk-bound \(bandwidth\): extraction was throttled by the kernel's dirty-page limit/,
+  },
   // The first recordings of bio-iops-cap and no-fio (01:32-01:35 UTC, the VM loaded).
   // A cap on bios (blkio, merging on) at 2,000 IOPS and 40 MiB/s: the bios sat at the cap, the bytes at 41%.
   'lab-bio-iops-cap-bursts.json': {

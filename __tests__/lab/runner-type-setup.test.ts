@@ -4,7 +4,7 @@
 // device-mapper. Each is set up and torn down without a restore: really in place while set up, and
 // the machine left as found after, also when a step fails right after setup.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +143,31 @@ describe.runIf(ready)('runner-type scenario setups', () => {
       const out = path.join(iso.dir, 'inside.txt');
       await runIsolated(iso, ['sh', '-c', `ls /proc/pressure > ${out}`], {});
       expect(readFileSync(out, 'utf8')).toContain('cpu');
+    });
+  }, 120_000);
+
+  it("cpu-beside-load: another job's busy loops run in a 0.5-core group of their own, outside tar's quota; stopped on teardown", async () => {
+    await setUp('cpu-beside-load', (runner) => {
+      // This process's children named for the load (a worker thread spawned them: found by ppid, not by the main thread's children).
+      const loops = readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            return (
+              Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid &&
+              readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`${LAB_PREFIX}other-cpu-load`)
+            );
+          } catch {
+            return false;
+          }
+        });
+      const groups = loops.flatMap((pid) => readLines(`/proc/${pid}/cgroup`).filter((l) => /^\d+:cpu(,cpuacct)?:/.test(l)));
+      expect(groups).toHaveLength(LAB_SETTINGS.otherCpuLoad.processes);
+      const group = path.join(CPU_CGROUP_ROOT, (groups[0] ?? '').split(':')[2] ?? '');
+      expect(readLines(path.join(group, 'cpu.cfs_quota_us'))).toEqual([String(LAB_SETTINGS.otherCpuLoad.cores * 100_000)]);
+      // tar's shim joins its own 0.3-core group, not the load's.
+      expect(runner.env.PATH?.split(':')[0]).toMatch(/cpu-shim$/);
     });
   }, 120_000);
 

@@ -138,6 +138,17 @@ describe('the runner-type scenarios (issue 22)', () => {
     expect(SCENARIOS['no-fio']).toMatchObject({ noFio: true, controls: { writeBytesPerSecond: 40 * MiB }, intended: 'disk-bandwidth' });
   });
 
+  it("the beside-load scenarios: another job's CPU load, not controlled, beside the cpu and two-disks runners", () => {
+    for (const name of ['cpu-beside-load', 'two-disks-beside-load'] as const) {
+      const spec = SCENARIOS[name];
+      expect(spec.otherCpuLoad).toEqual(LAB_SETTINGS.otherCpuLoad);
+      expect(settingsOf(spec)).toMatchObject({ otherCpuLoadProcesses: 4, otherCpuLoadCores: 0.5 });
+      expect(specProblems(spec)).toEqual([]);
+    }
+    expect(controlledResources(SCENARIOS['cpu-beside-load'])).toEqual(['cpu']);
+    expect(controlledResources(SCENARIOS['two-disks-beside-load'])).toEqual(['disk-bandwidth']);
+  });
+
   it('two-vcpu-shared: the whole step shares a quota whose double this 2-CPU VM still has', () => {
     const spec = SCENARIOS['two-vcpu-shared'];
     expect(spec).toMatchObject({ cpuScope: 'step', intended: 'cpu' });

@@ -8,15 +8,31 @@ import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, percent, seconds } from '../util/format.js';
 import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
 import { quotaCandidates } from './quota-evidence.js';
-import { CHILD_CPU_WORKING_CORE, CPU_PRESSURE_HIGH, DIRTY_THROTTLE_SHARE, IO_PRESSURE_HIGH, MIN_SEEN_MS, PROCESS_FULL_CORE } from './thresholds.js';
+import {
+  CHILD_CPU_WORKING_CORE,
+  CPU_PRESSURE_HIGH,
+  DIRTY_THROTTLE_SHARE,
+  IO_PRESSURE_HIGH,
+  MIN_SEEN_MS,
+  OWN_CPU_WAIT_SHARE,
+  PROCESS_FULL_CORE,
+} from './thresholds.js';
 
 const NOT_CPU: Bottleneck[] = ['disk-bandwidth', 'disk-iops', 'network', 'none'];
 
 export interface CpuLoad {
   /** One process ran flat out on one core. */
   processSaturated: boolean;
-  /** The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes). */
+  /**
+   * The pipeline was working, yet waited for a CPU a third of the time (a quota or other processes):
+   * its own processes' run-queue wait where recorded, else machine-wide PSI cpu.
+   */
   starved: boolean;
+  /**
+   * Machine-wide PSI cpu was high while the restore's own processes waited for a CPU less than
+   * OWN_CPU_WAIT_SHARE of the phase: another job's load, not this restore's limit. Null otherwise.
+   */
+  otherLoad: { cpuSome: number; ownAtMostShare: number } | null;
   /** The runner's cgroup ran at its CPU quota (cpu.stat): evidence with or without PSI. */
   quotaBound: boolean;
   /**
@@ -77,16 +93,30 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   // runnable, so the machine's CPU pressure says nothing about the restore's own processes.
   const heldByWriteback =
     dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
+  // Where the restore's own run-queue wait was recorded it decides, and PSI only supports it. Either
+  // way, with the writeback holding tar at the dirty limit the disk sets the pace whatever CPU tar
+  // gets (dirty-throttled comes after this rule): a wait for a CPU there is not what limits it.
+  const own = ownWait(facts, heldByWriteback);
+  const otherLoad =
+    own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
+  if (own !== null) c.push(own.candidate(working && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
-    // The figures are in the dirty-peak-share and io-pressure-some items beside it.
-    const held = heldByWriteback ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
+    // The figures are in the dirty-peak-share, io-pressure-some and own-cpu-wait items beside it.
+    const held =
+      heldByWriteback && own === null ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
+    const whose =
+      otherLoad !== null
+        ? `, machine-wide: tar and zstd waited for a CPU at most ${percent(otherLoad.ownAtMostShare)} of the time, so this was another job's load, not this restore's limit`
+        : own === null
+          ? "; the restore's own run-queue wait was not recorded"
+          : '';
     c.push(
       candidate(
         'cpu-pressure-some',
-        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (the kernel's CPU pressure figure, PSI cpu some${held})`,
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (the kernel's CPU pressure figure, PSI cpu some${held}${whose})`,
         facts.pressure.cpuSome,
         'share',
-        pressed && working && !heldByWriteback ? ['cpu'] : [],
+        pressed && working && !heldByWriteback && otherLoad === null ? ['cpu'] : [],
         CPU_PRESSURE_HIGH,
       ),
     );
@@ -111,10 +141,38 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   return {
     processSaturated,
     pipelineSaturated,
-    starved: working && pressed && !heldByWriteback,
+    starved: working && !heldByWriteback && (own !== null ? own.waited : pressed),
+    otherLoad,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
     candidates: c,
+  };
+}
+
+/** The restore's own run-queue wait as shares of the phase, and its evidence item; null where not recorded. */
+function ownWait(facts: PhaseFacts, heldByWriteback: boolean): { waited: boolean; atMostShare: number; candidate: (argues: boolean) => Candidate } | null {
+  const w = facts.ownCpuWait;
+  if (w === null || facts.durationMs <= 0) return null;
+  const share = w.atLeastMs / facts.durationMs;
+  const atMostShare = Math.min(1, w.atMostMs / facts.durationMs);
+  const waited = share >= OWN_CPU_WAIT_SHARE;
+  const atMost =
+    atMostShare - share >= 0.01
+      ? `; none of them longer than ${percent(atMostShare)} (a wait shows once it ends, and their last moments fell between snapshots)`
+      : '';
+  const held = waited && heldByWriteback ? '; with Dirty at the throttle point and I/O stalls high the writeback held tar back too, whatever CPU it got' : '';
+  return {
+    waited,
+    atMostShare,
+    candidate: (argues) =>
+      candidate(
+        'own-cpu-wait',
+        `${w.comm} waited on a run queue for ${seconds(w.atLeastMs)}, ${percent(share)} of the time, the longest of tar and zstd (their own wait for a CPU, /proc/<pid>/schedstat, a CFS quota's throttling included)${atMost}${held}`,
+        share,
+        'share',
+        waited && argues ? ['cpu'] : [],
+        OWN_CPU_WAIT_SHARE,
+      ),
   };
 }
 
@@ -188,7 +246,7 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
   const quota = quotaCandidates(facts);
   c.push(...quota.candidates);
   machineCandidates(facts, c);
-  return { processSaturated: saturated, pipelineSaturated: false, starved: false, quotaBound: quota.bound, measured, candidates: c };
+  return { processSaturated: saturated, pipelineSaturated: false, starved: false, otherLoad: null, quotaBound: quota.bound, measured, candidates: c };
 }
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {

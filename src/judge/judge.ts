@@ -234,6 +234,7 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
         name: j.phase,
         bottleneck: j.bottleneck,
         facts: factsOf(j),
+        rule: j.rule,
         ...(iopsCount ? { iopsCount } : {}),
         ...(j.phase === 'extract' ? lead : {}),
       };

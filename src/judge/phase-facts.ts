@@ -35,6 +35,27 @@ export interface BusiestProcess {
   seenMs?: number;
 }
 
+/**
+ * The restore's own processes' wait for a CPU over a phase (/proc/<pid>/schedstat run_delay), where
+ * every sighting of them recorded it. Machine-wide PSI cpu counts every task; this counts tar's and
+ * zstd's alone.
+ */
+export interface OwnCpuWait {
+  /** The process that waited longest. */
+  comm: string;
+  /** Its wait, ms, as its snapshots show it (from 0 when it started inside the phase). */
+  atLeastMs: number;
+  /**
+   * The longest any of them could have waited, ms: what its snapshots show plus the time from the
+   * snapshot before its last sighting to the next one without it. A wait is added to run_delay when it
+   * ends (the task gets a CPU), so one under way at the last sighting shows only later, and the last
+   * moments before it exited fall between snapshots (a reaped task's schedstat is gone with it).
+   */
+  atMostMs: number;
+  /** Every process's wait its snapshots show, summed (two waiting at once count twice), ms. */
+  totalAtLeastMs: number;
+}
+
 /** A phase's CPU in cores as bounds; exact figures give atLeast === atMost. */
 export interface CoresBounds {
   atLeast: number;
@@ -71,6 +92,8 @@ export interface PhaseFacts {
   owedAtEndBytes: number | null;
   /** The phase's snapshots in order, boundaries included: time-at-ceiling reads them. */
   series: readonly Snapshot[];
+  /** The restore's own processes' run-queue wait; null where not recorded (older profiles, no sched_info, no process seen). */
+  ownCpuWait: OwnCpuWait | null;
   /** The runner's cgroup over the phase (Δ cpu.stat); null without one. */
   cgroupCpu: CgroupCpuFacts | null;
   /** What one process can reach: one core, or the cgroup's quota below that. */
@@ -227,6 +250,41 @@ function busiestProcess(series: readonly Snapshot[], durationMs: number, childTi
   return best ?? { comm: 'none', cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds, coresWhileSeen: null, seenMs: 0 };
 }
 
+/**
+ * Each sighted process's run-queue wait over the phase (OwnCpuWait), from the sightings that carry it;
+ * null where none does (older profiles, kernels without sched_info). A process present at the phase's
+ * start counts from its reading there, and is left out without one.
+ */
+function ownCpuWait(series: readonly Snapshot[]): OwnCpuWait | null {
+  const first = series[0];
+  if (!first || first.selfCpuTicks == null) return null;
+  const sightings = series.flatMap((s) => s.processes ?? []);
+  if (!sightings.some((p) => p.runDelayNs !== undefined)) return null;
+  const atStart = new Map((first.processes ?? []).map((p) => [p.pid, p.runDelayNs]));
+  let best: OwnCpuWait | null = null;
+  let total = 0;
+  let atMost = 0;
+  const pids = new Set(sightings.map((p) => p.pid));
+  for (const pid of pids) {
+    const base = atStart.has(pid) ? atStart.get(pid) : 0;
+    if (base === undefined) continue;
+    const seen = series.map((s) => s.processes?.find((p) => p.pid === pid));
+    const lastIndex = seen.findLastIndex((p) => p?.runDelayNs !== undefined);
+    const last = seen[lastIndex];
+    if (!last) continue;
+    const waitedMs = ((last.runDelayNs ?? 0) - base) / 1e6;
+    const lastMs = series[lastIndex]?.tMs ?? 0;
+    // To the first snapshot without the process after it (or the phase's end while it lived on unread).
+    const gone = seen.findIndex((p, k) => k > lastIndex && p === undefined);
+    const untilMs = gone >= 0 ? (series[gone]?.tMs ?? lastMs) : (series.at(-1)?.tMs ?? lastMs);
+    const unseenMs = untilMs - (series[lastIndex - 1]?.tMs ?? lastMs);
+    total += waitedMs;
+    atMost = Math.max(atMost, waitedMs + unseenMs);
+    if (!best || waitedMs > best.atLeastMs) best = { comm: last.comm, atLeastMs: waitedMs, atMostMs: 0, totalAtLeastMs: 0 };
+  }
+  return best ? { ...best, atMostMs: atMost, totalAtLeastMs: total } : null;
+}
+
 /** user and system are each truncated to a tick, at either end: a difference of ticks is within 2 of the truth. */
 const TICK_SLACK = 2;
 
@@ -276,6 +334,7 @@ export function snapshotFacts(start: Snapshot, end: Snapshot, deviceIndex: numbe
     dirtyPeakBytes,
     owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
     series,
+    ownCpuWait: durationMs > 0 ? ownCpuWait(series) : null,
     cgroupCpu: cgroupCpuFacts(start, end, cgroup),
     cpuReach: cpuReach(cgroup),
   };

@@ -206,9 +206,19 @@ const cpuStarved: Rule = {
   id: 'cpu-starved',
   apply: (x) => {
     if (!x.cpu?.starved || (probes(x) && x.disk.top !== null && !diskFar(x))) return null;
+    const got = `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const w = x.facts.ownCpuWait;
+    const psi = x.facts.pressure.cpuSome;
+    if (w === null) {
+      return {
+        bottleneck: 'cpu',
+        clause: `${got} while runnable tasks waited for a CPU ${percent(psi ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back; their own run-queue wait was not recorded)`,
+      };
+    }
+    const machine = psi === null ? '' : `; PSI cpu some ${percent(psi)} machine-wide`;
     return {
       bottleneck: 'cpu',
-      clause: `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core while runnable tasks waited for a CPU ${percent(x.facts.pressure.cpuSome ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back)`,
+      clause: `${got} during ${x.what} while ${w.comm} waited on a run queue ${percent(w.atLeastMs / x.facts.durationMs)} of the time (its own wait for a CPU: a CPU quota or other processes held it back${machine})`,
     };
   },
 };
@@ -273,7 +283,10 @@ const cameNearNone: Rule = {
   apply: (x) => {
     if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.pipelineSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
     const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
-    return { bottleneck: 'none', clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}` };
+    return {
+      bottleneck: 'none',
+      clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}${otherLoadNote(x)}`,
+    };
   },
 };
 
@@ -285,6 +298,14 @@ function cpuFigure(x: RuleInput): string {
   return p ? `the busiest process used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
 }
 
+/** Machine-wide CPU pressure the restore's own processes did not wait in: named as another job's, not the restore's limit. */
+function otherLoadNote(x: RuleInput): string {
+  const o = x.cpu?.otherLoad;
+  return o
+    ? `; another job's CPU load, not this restore's limit: runnable tasks waited for a CPU ${percent(o.cpuSome)} of the time machine-wide (PSI cpu some), tar and zstd at most ${percent(o.ownAtMostShare)}`
+    : '';
+}
+
 const inconclusive: Rule = {
   id: 'inconclusive',
   apply: (x) => {
@@ -294,7 +315,7 @@ const inconclusive: Rule = {
       clause:
         missing.length > 0
           ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
-          : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}`,
+          : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}${otherLoadNote(x)}`,
     };
   },
 };

@@ -91,6 +91,14 @@ export const MIN_SEEN_MS = 200;
 export const CPU_PRESSURE_HIGH = 0.3;
 
 /**
+ * The restore's own wait for a CPU (/proc/<pid>/schedstat run_delay): the extraction's process that
+ * waited longest on a run queue did so for a third of the phase or more. PSI's 30 % above, for the
+ * restore's own tasks: PSI counts every task on the machine, so another job's queue raises it while
+ * tar and zstd run undisturbed.
+ */
+export const OWN_CPU_WAIT_SHARE = 0.3;
+
+/**
  * A tar held back by a CPU quota (a container's --cpus, a cgroup cfs_quota) still runs for its
  * share: the bottleneck lab's 30 % quota gave tar and zstd 0.27-0.3 of a core while PSI cpu some
  * read 65 %. Below a tenth of a core the children were blocked on something else, so PSI cpu

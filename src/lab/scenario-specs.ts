@@ -57,6 +57,8 @@ export const LAB_SCENARIOS = [
   'no-fio',
   'two-vcpu-shared',
   'probe-iops-cap',
+  'cpu-beside-load',
+  'two-disks-beside-load',
 ] as const;
 export type LabScenarioName = (typeof LAB_SCENARIOS)[number];
 /** The five the CI lab test runs (CI time): each has one known bottleneck. */
@@ -110,6 +112,11 @@ export interface ScenarioSpec {
   diskImage?: 'ram';
   /** The probes' budget where the lab's default (LAB_PROBE_BUDGET_MS) leaves a probe no slot on this disk. */
   probeBudgetMs?: number;
+  /**
+   * Another job's CPU load beside the restore: `processes` busy loops in a cpu cgroup of their own
+   * under a CFS quota of `cores` (other-cpu-load.ts). Not controlled: the intervention leaves it as it is.
+   */
+  otherCpuLoad?: { processes: number; cores: number };
   /** fio unavailable: the step's PATH lacks it (and the lab never installs it). */
   noFio?: boolean;
   /** Where RUNNER_TEMP (the archive) lives: on the restore's disk, or on this VM's disk. */
@@ -185,6 +192,13 @@ export const LAB_SETTINGS = {
   smallBioWriteBytesPerSecond: 80 * MiB,
   smallBioWriteIops: 5000,
   smallBioMaxSectorsKb: 4,
+  /**
+   * Another job beside the restore: four busy loops held to half a core by their own container's
+   * quota. Four, so that once the quota is spent in a period they wait, runnable, for the rest of it
+   * on both CPUs: machine-wide PSI cpu some stays high while they take at most half of one of this
+   * VM's two cores.
+   */
+  otherCpuLoad: { processes: 4, cores: 0.5 },
 } as const;
 
 const capped = { writeBytesPerSecond: LAB_SETTINGS.writeBytesPerSecond };
@@ -433,6 +447,28 @@ export const SCENARIOS: Record<LabScenarioName, ScenarioSpec> = {
     runnerTemp: 'restore-disk',
     intended: null,
   },
+  'cpu-beside-load': {
+    name: 'cpu-beside-load',
+    about:
+      "the cpu scenario (tar + unzstd under a CFS quota of 30 % of one core, fresh ext4 loop device) beside another job's CPU load: four busy loops in a cgroup of their own held to 0.5 cores, which keep machine-wide PSI cpu high whatever the restore does",
+    controls: { cpuCores: LAB_SETTINGS.cpuCores },
+    otherCpuLoad: LAB_SETTINGS.otherCpuLoad,
+    disk: 'loop',
+    runnerTemp: 'restore-disk',
+    intended: 'cpu',
+  },
+  'two-disks-beside-load': {
+    name: 'two-disks-beside-load',
+    about:
+      "the two-disks scenario (node_modules/typescript on a second disk capped at 8 MiB/s, 32 MiB dirty budget) beside another job's CPU load: four busy loops in a cgroup of their own held to 0.5 cores, which keep machine-wide PSI cpu high; the restore is not CPU-bound and must not be judged so",
+    controls: { writeBytesPerSecond: LAB_SETTINGS.secondDiskBytesPerSecond },
+    otherCpuLoad: LAB_SETTINGS.otherCpuLoad,
+    disk: 'two-disks',
+    secondDiskPath: 'node_modules/typescript',
+    dirty: LAB_SETTINGS.tightDirty,
+    runnerTemp: 'restore-disk',
+    intended: 'disk-bandwidth',
+  },
 };
 
 function mib(bytes: number): string {
@@ -493,6 +529,10 @@ export function settingsOf(spec: ScenarioSpec): Record<string, number> {
   if (spec.cpuScope === 'step') out.cpuQuotaOnWholeStep = 1;
   if (spec.hidePressure) out.pressureHidden = 1;
   if (spec.noFio) out.noFio = 1;
+  if (spec.otherCpuLoad) {
+    out.otherCpuLoadProcesses = spec.otherCpuLoad.processes;
+    out.otherCpuLoadCores = spec.otherCpuLoad.cores;
+  }
   if (spec.diskImage === 'ram') out.ramBackedDisk = 1;
   return out;
 }

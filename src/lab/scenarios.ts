@@ -23,6 +23,7 @@ import { LAB_PREFIX, RAM_DIR } from './paths.js';
 import { LAB_SETTINGS, SCENARIOS, settingsOf, specProblems, type LabScenarioName, type ScenarioSpec } from './scenario-specs.js';
 import { isolateStep, type StepIsolation } from './step-isolation.js';
 import { startSecondWriter } from './second-writer.js';
+import { startOtherCpuLoad } from './other-cpu-load.js';
 import { DISK_RESOURCES } from '../judge/disk-load.js';
 
 export { CI_LAB_SCENARIOS, LAB_SCENARIOS, LAB_SETTINGS, MiB, SCENARIOS, type LabScenarioName, type ScenarioSpec } from './scenario-specs.js';
@@ -193,6 +194,7 @@ export function setupScenario(spec: ScenarioSpec, ctx: SetupContext): LabRunner 
   }
   const env: Record<string, string> = searchPath === (process.env.PATH ?? '') ? {} : { PATH: searchPath };
   if (spec.secondWriterBytesPerSecond !== undefined) startSecondWriter(ctx.cleanup, disk.root, spec.secondWriterBytesPerSecond);
+  if (spec.otherCpuLoad) startOtherCpuLoad(ctx.cleanup, spec.otherCpuLoad);
 
   const earlier = spec.earlierDirtyBytes;
   const file: string | null = earlierFile;

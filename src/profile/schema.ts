@@ -138,6 +138,13 @@ export interface ProcessTicks {
    * unzstd shows. Absent in recordings before it was recorded.
    */
   reapedTicks?: number;
+  /**
+   * Nanoseconds the process (its main thread) waited on a run queue so far, runnable but not
+   * running: /proc/<pid>/schedstat field 2 (run_delay), throttled time under a CFS quota included.
+   * The restore's own wait for a CPU, where PSI cpu is the machine's. Absent in recordings before it
+   * was recorded and on kernels without sched_info.
+   */
+  runDelayNs?: number;
 }
 
 /** A phase with exact boundaries: snapshots taken at the instants the phase began and ended. */

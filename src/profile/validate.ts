@@ -165,7 +165,7 @@ const snapshot = obj({
   'selfCpuTicks?': nullable(num),
   'selfCpuUs?': nullable(num),
   'ownIo?': nullable(obj({ readBytes: num, writeBytes: num, cancelledWriteBytes: num })),
-  'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num, 'ppid?': num, 'reapedTicks?': num })),
+  'processes?': arr(obj({ pid: num, comm: str, cpuTicks: num, 'ppid?': num, 'reapedTicks?': num, 'runDelayNs?': num })),
   'cgroupCpu?': nullable(obj({ usageUs: nullable(num), throttledUs: num, periods: num, throttledPeriods: num })),
 });
 const downloadRequest = obj({

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { OwnIo, ProcessTicks } from '../profile/schema.js';
 import { addIo, parsePidIo } from './parse-pid-io.js';
+import { parsePidSchedstat, schedstatCounts } from './parse-pid-schedstat.js';
 import { parsePidStat } from './parse-pid-stat.js';
 import { ProcFile, type ProcReadMode } from './proc-reader.js';
 
@@ -79,7 +80,16 @@ export class ProcessTreeReader {
       if (!stat) continue; // Exited between listing and reading: now in its parent's counters.
       const ownTicks = stat.utimeTicks + stat.stimeTicks;
       childCpuTicks += ownTicks + stat.cutimeTicks + stat.cstimeTicks;
-      processes.push({ pid: stat.pid, comm: stat.comm, cpuTicks: ownTicks, ppid: stat.ppid, reapedTicks: stat.cutimeTicks + stat.cstimeTicks });
+      // Read while the process lives: a reaped task's schedstat is gone, and no parent counter keeps it.
+      const sched = parsePidSchedstat(readOrNull(`${this.procRoot}/${pid}/schedstat`) ?? '');
+      processes.push({
+        pid: stat.pid,
+        comm: stat.comm,
+        cpuTicks: ownTicks,
+        ppid: stat.ppid,
+        reapedTicks: stat.cutimeTicks + stat.cstimeTicks,
+        ...(sched && schedstatCounts(sched, ownTicks) ? { runDelayNs: sched.runDelayNs } : {}),
+      });
       const io = parsePidIo(readOrNull(`${this.procRoot}/${pid}/io`) ?? '');
       if (ownIo && io) ownIo = addIo(ownIo, io);
       queue.push(...pidList(readOrNull(`${this.procRoot}/${pid}/task/${pid}/children`)));
