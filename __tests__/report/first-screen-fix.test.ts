@@ -1,12 +1,12 @@
 // Every recorded profile's first screen, as `disk-profiler render` shows it: a fix in the box covers
 // every restore path and says where it goes; experiments are asked for only above the threshold of
-// advice in proportion (judge/advice.ts); only what a workflow can set is offered.
+// advice in proportion (report/advice.ts); only what a workflow can set is offered.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { stepsInBox } from '../../src/bench/box-step.js';
 import { mountedPaths, shellPath } from '../../src/experiment/fix-step.js';
-import { worthChanging } from '../../src/judge/advice.js';
+import { worthChanging } from '../../src/report/advice.js';
 import type { Profile, Verdict } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';

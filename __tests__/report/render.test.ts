@@ -4,7 +4,7 @@ import { renderProfile } from '../../src/report/render.js';
 import { MAX_POINTS } from '../../src/report/charts.js';
 import { BAND_COLORS, CHART_COLORS } from '../../src/report/palette.js';
 import { fixtureNames, loadFixture, loadFixtureWithDownload } from '../judge/fixture-tools.js';
-import { HEADLINE_MAX_WORDS, wordCount } from '../../src/judge/headline.js';
+import { HEADLINE_MAX_WORDS, wordCount } from '../../src/report/headline.js';
 
 function mermaidBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1] as string);

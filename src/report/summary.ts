@@ -10,7 +10,7 @@ import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
-import { headline, headlineInputOf, type WhatToDo } from '../judge/headline.js';
+import { headline, headlineInputOf, type WhatToDo } from './headline.js';
 import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';

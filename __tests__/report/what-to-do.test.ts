@@ -6,14 +6,14 @@ import { validateProfile } from '../../src/profile/validate.js';
 import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
 import { fixBest, outcomes } from '../../src/experiment/outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
-import { WORTH_CHANGING } from '../../src/judge/advice.js';
-import { headline, headlineInputOf, type WhatToDo } from '../../src/judge/headline.js';
+import { WORTH_CHANGING } from '../../src/report/advice.js';
+import { headline, headlineInputOf, type WhatToDo } from '../../src/report/headline.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { stepsInBox } from '../../src/bench/box-step.js';
 import { MiB } from '../../src/util/units.js';
-import { loadFixture } from './fixture-tools.js';
+import { loadFixture } from '../judge/fixture-tools.js';
 
 const run = (alternative: RunRecord['alternative'], mountPoint: string | null, ms: number, syncMs = 0): RunRecord => ({
   alternative,

@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
-import { HEADLINE_MAX_WORDS, type HeadlineInput, headline, headlineInputOf, wordCount } from '../../src/judge/headline.js';
+import { HEADLINE_MAX_WORDS, type HeadlineInput, headline, headlineInputOf, wordCount } from '../../src/report/headline.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
-import { fixtureNames, loadFixture, loadFixtureWithDownload } from './fixture-tools.js';
+import { fixtureNames, loadFixture, loadFixtureWithDownload } from '../judge/fixture-tools.js';
 
 function loadExperiment(name: string): Profile {
   return validateProfile(JSON.parse(readFileSync(new URL(`../../fixtures/experiments/${name}`, import.meta.url), 'utf8')));

@@ -12,11 +12,11 @@
  */
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
-import { segmentTimeoutMinutes, stallOpening } from './download-in-verdict.js';
-import { BOTTLENECK_LABEL } from './judge.js';
-import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from './nouns.js';
+import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
+import { BOTTLENECK_LABEL } from '../judge/judge.js';
+import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from '../judge/nouns.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
-import { EXPERIMENTS_FOR } from './auto-rules.js';
+import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
 import { isPattern } from '../config/restore-roots.js';
 import { experimentsAccount } from '../experiment/account.js';
@@ -57,7 +57,7 @@ export type HeadlineBasis = (typeof HEADLINE_BASES)[number];
 export interface WhatToDo {
   /**
    * measured-fix: an experiment saved time; what-if: an estimate only; fast: the most it could save
-   * is under WORTH_CHANGING (judge/advice.ts); nothing: no resource to relax.
+   * is under WORTH_CHANGING (report/advice.ts); nothing: no resource to relax.
    */
   kind: 'measured-fix' | 'what-if' | 'fast' | 'nothing';
   /** One or two sentences; Markdown only as `code`. */
@@ -356,12 +356,7 @@ function configPaths(profile: Profile): string[] {
 }
 
 /** The headline's input from a profile, its verdict and the experiments held against it. */
-export function headlineInputOf(
-  profile: Profile,
-  verdict: Verdict,
-  check: HeadlineInput['check'],
-  device?: string | undefined,
-): HeadlineInput {
+export function headlineInputOf(profile: Profile, verdict: Verdict, check: HeadlineInput['check'], device?: string | undefined): HeadlineInput {
   return {
     device,
     verdict,
