@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The documents a user is sent to from the README (docs/ holds the rest of the guide). */
+/** The documents a user is sent to from the README (docs/ holds the rest of the guide, BENCHMARKS.md the figures). */
 const DOCS = [
   'README.md',
+  'BENCHMARKS.md',
   ...readdirSync(path.join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
@@ -19,7 +20,38 @@ const DOCS = [
  * Linked from the README but written on another branch in parallel (issue 31 item 5): missing here
  * until that branch is merged. Once the file exists this test fails until its entry is removed.
  */
-const PENDING = ['docs/glossary.md'];
+const PENDING: string[] = [];
+
+/**
+ * Each figure the README states, by a phrase of the sentence that states it, and the BENCHMARKS.md
+ * heading that measured it (issue 32 item 7): the sentence's paragraph, list item or table row links there.
+ */
+const CITED: readonly { phrase: string; anchor: string }[] = [
+  { phrase: 'probes the disk (~30 s', anchor: 'fio-vs-60-s-reference' },
+  { phrase: 'and fsync writes, in under 30 s', anchor: 'fio-vs-60-s-reference' },
+  { phrase: 'runs the experiments (a 60 s budget; at most 38.6 s', anchor: 'measured-fixes' },
+  { phrase: '**measures fixes**', anchor: 'measured-fixes' },
+  { phrase: 'measured here at +0.30 s', anchor: 'repeat-run-cost' },
+  { phrase: '19 ms median', anchor: 'with-the-opentelemetry-export-issue-33' },
+  { phrase: 'bench --only download` times each against its relaxation', anchor: 'download-lab' },
+  { phrase: 'bench --only upload` times the save', anchor: 'upload-lab' },
+  { phrase: 'against doubling each resource for real', anchor: 'lab' },
+  { phrase: '+2.5 and +6.1 MiB at 5 GB', anchor: '5-gb-memory' },
+  { phrase: '+12.9 MiB on a 0.55 GB entry', anchor: 'overhead-sampler-cost-memory' },
+];
+
+/** The paragraph, list item or table row of a markdown text holding the character at `at`. */
+function blockAround(markdown: string, at: number): string {
+  const lines = markdown.split('\n');
+  let line = markdown.slice(0, at).split('\n').length - 1;
+  const blank = (l: string): boolean => l.trim() === '';
+  const opens = (l: string): boolean => /^\s*(- |\d+\. |\||#)/.test(l);
+  let start = line;
+  while (start > 0 && !opens(lines[start] as string) && !blank(lines[start - 1] as string) && !/^\s*(\||#)/.test(lines[start - 1] as string)) start--;
+  line += 1;
+  while (line < lines.length && !blank(lines[line] as string) && !opens(lines[line] as string)) line++;
+  return lines.slice(start, line).join('\n');
+}
 
 /** Keys of a top-level mapping in action.yml (`inputs:`, `outputs:`), in order. */
 function actionKeys(section: 'inputs' | 'outputs'): string[] {
@@ -83,6 +115,14 @@ describe('README', () => {
   it('keeps the quick start of CI and of every newcomer', () => {
     expect(read('README.md')).toContain('npm ci && npm run demo');
     expect(read('README.md')).toContain('npm test');
+  });
+
+  it.each(CITED)('links the figure of $phrase to its BENCHMARKS.md heading, $anchor', ({ phrase, anchor }) => {
+    const readme = read('README.md');
+    const at = readme.indexOf(phrase);
+    expect(at, `the README no longer says "${phrase}"`).toBeGreaterThanOrEqual(0);
+    expect(links(blockAround(readme, at))).toContain(`BENCHMARKS.md#${anchor}`);
+    expect(anchors(read('BENCHMARKS.md')).has(anchor)).toBe(true);
   });
 
   it('leads with what it answers and the step to paste, before anything else', () => {
