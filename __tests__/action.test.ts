@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServices } from '../src/services/index.js';
-import { runAction } from '../src/runner/run-action.js';
+import type { LocalServices } from '../tools/services/index.js';
+import { runAction } from '../tools/runner/run-action.js';
 import { runFault, seededServices, type FaultRun } from './helpers/action-harness.js';
 import { validateProfile } from '../src/profile/validate.js';
 import { removeDirs, repoRoot } from './helpers/tree.js';

@@ -2,7 +2,7 @@
 // history), the first run probes and remembers its ceilings, the next run of the same label on the
 // same machine uses them, names the run they came from, and shows its history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServices } from '../src/services/index.js';
+import type { LocalServices } from '../tools/services/index.js';
 import { runFault, seededServices } from './helpers/action-harness.js';
 import { removeDirs } from './helpers/tree.js';
 import { commandExists, prerequisite } from './helpers/prerequisites.js';

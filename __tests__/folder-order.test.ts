@@ -41,12 +41,7 @@ const TOOLS: readonly string[] = ['services', 'runner', 'lab', 'bench', 'cli'];
  * root (as `pipeline/run-profile.ts`). Empty it as they go; an entry that matches no import fails the test.
  * The lines marked `relayout` are removed by scripts/relayout.mjs when it moves their files.
  */
-const ALLOWED: readonly { from: string; to: string }[] = [
-  // relayout: the action's experiment/ uses three lab files that scripts/relayout.mjs moves down into src/system/.
-  { from: 'experiment', to: 'lab/sys.ts' }, // relayout
-  { from: 'experiment', to: 'lab/cleanup.ts' }, // relayout
-  { from: 'experiment', to: 'lab/dirty-limits.ts' }, // relayout
-];
+const ALLOWED: readonly { from: string; to: string }[] = [];
 
 const layerOf = new Map(LAYERS.flatMap((folders, i) => folders.map((f) => [f, i] as const)));
 

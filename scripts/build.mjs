@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 
-const entries = { main: 'src/main.ts', post: 'src/post.ts', cli: 'src/cli/main.ts' };
+const entries = { main: 'src/main.ts', post: 'src/post.ts', cli: 'tools/cli/main.ts' };
 if (process.argv.includes('--if-missing') && Object.keys(entries).every((e) => existsSync(`dist/${e}.js`))) {
   process.exit(0);
 }

@@ -7,9 +7,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sampledRestore } from '../src/lab/sampled-restore.js';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../src/services/index.js';
-import { DOWNLOAD_SCENARIOS } from '../src/lab/download-scenarios.js';
+import { sampledRestore } from '../tools/lab/sampled-restore.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type SettingsUpdate } from '../tools/services/index.js';
+import { DOWNLOAD_SCENARIOS } from '../tools/lab/download-scenarios.js';
 
 const SCENARIOS: Record<string, SettingsUpdate> = Object.fromEntries(
   Object.entries(DOWNLOAD_SCENARIOS).map(([name, s]) => [name, s.settings as SettingsUpdate]),

@@ -6,9 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { labProvenance, withProvenance } from '../src/cli/lab.js';
-import { runScenario, startLab } from '../src/lab/lab.js';
-import { SCENARIOS, settingsOf, type ScenarioSpec } from '../src/lab/scenario-specs.js';
+import { labProvenance, withProvenance } from '../tools/cli/lab.js';
+import { runScenario, startLab } from '../tools/lab/lab.js';
+import { SCENARIOS, settingsOf, type ScenarioSpec } from '../tools/lab/scenario-specs.js';
 import { MiB } from '../src/util/units.js';
 
 const bio = SCENARIOS['bio-iops-cap'];

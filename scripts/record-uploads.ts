@@ -7,9 +7,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UPLOAD_SCENARIO_NAMES, UPLOAD_SCENARIOS, type UploadScenarioName } from '../src/lab/upload-scenarios.js';
+import { UPLOAD_SCENARIO_NAMES, UPLOAD_SCENARIOS, type UploadScenarioName } from '../tools/lab/upload-scenarios.js';
 import { observedSave } from '../src/save/observed-save.js';
-import { cacheClientEnv, startLocalServices, withEnv } from '../src/services/index.js';
+import { cacheClientEnv, startLocalServices, withEnv } from '../tools/services/index.js';
 
 const here = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'uploads');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, clientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
+import { startLocalServices, clientEnv, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { collectProfileArtifacts } from '../../src/compare/collect-artifacts.js';
-import { runAction } from '../../src/runner/run-action.js';
+import { runAction } from '../../tools/runner/run-action.js';
 import { recorded } from './recorded.js';
 import { removeDirs, repoRoot, tempDir } from '../helpers/tree.js';
 

@@ -5,11 +5,11 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { timedRestore, type TimedRestore } from '../../src/restore/timed-restore.js';
 import type { ExperimentsRequest } from '../../src/experiment/run-experiments.js';
 import { EXPERIMENT_DIR_PREFIX } from '../../src/experiment/owned-dirs.js';
-import { readDirtySettings } from '../../src/lab/dirty-limits.js';
+import { readDirtySettings } from '../../src/system/dirty-limits.js';
 import { copyPackages, tempDir } from '../helpers/tree.js';
 
 const PACKAGES = ['typescript', '@actions/core'];

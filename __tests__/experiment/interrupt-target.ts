@@ -3,7 +3,7 @@
 // on each restore path), until the test sends a signal.
 import { rmSync } from 'node:fs';
 import { runExperiments } from '../../src/experiment/run-experiments.js';
-import { CleanupStack } from '../../src/lab/cleanup.js';
+import { CleanupStack } from '../../src/system/cleanup.js';
 import { experimentsRequest, restoreFixture } from './fixture.js';
 
 const f = await restoreFixture('experiments-interrupt');

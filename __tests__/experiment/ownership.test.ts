@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBackDirtySettings } from '../../src/experiment/dirty.js';
 import { runExperiments } from '../../src/experiment/run-experiments.js';
-import { readDirtySettings } from '../../src/lab/dirty-limits.js';
+import { readDirtySettings } from '../../src/system/dirty-limits.js';
 import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { experimentsRequest, type RestoreFixture, restoreFixture } from './fixture.js';

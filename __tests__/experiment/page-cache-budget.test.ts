@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiments } from '../../src/experiment/run-experiments.js';
-import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
+import { readDirtySettings, type DirtySettings } from '../../src/system/dirty-limits.js';
 import { GiB, MiB } from '../../src/util/units.js';
 import { setDirtyBudget, setKernelDefaultDirtyRatios, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refetchInParallel } from '../../src/experiment/parallel-refetch.js';
 import { refetchArchive } from '../../src/experiment/refetch.js';
 import { internalCacheTwirpClient, cacheUtils } from '../../src/restore/cache-internals.js';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { networkFixLine } from '../../src/report/network-fix.js';
 import type { ExperimentsResult } from '../../src/experiment/types.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';

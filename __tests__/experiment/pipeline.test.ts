@@ -4,7 +4,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProfile } from '../../src/pipeline/run-profile.js';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { profileErrors } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTR, SPAN } from '../../src/export/names.js';
-import type { LocalServices } from '../../src/services/index.js';
+import type { LocalServices } from '../../tools/services/index.js';
 import { removeDirs } from '../helpers/tree.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { attributesOf, collectorAvailable, nanosToMs, startCollector, type OtlpSpan, type RunningCollector } from '../helpers/otel-collector.js';

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
+import { startLocalServices, type LocalServices } from '../../tools/services/index.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { buildDist, leftoverProbeDirs, makeArchive, makeLoopFs, makeReadOnly, runFault, seedArchiveBytes } from '../helpers/action-harness.js';

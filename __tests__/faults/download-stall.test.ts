@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedCache, type LocalServices } from '../../src/services/index.js';
+import { seedCache, type LocalServices } from '../../tools/services/index.js';
 import { removeDirs } from '../helpers/tree.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 

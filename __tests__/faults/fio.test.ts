@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
+import { startLocalServices, type LocalServices } from '../../tools/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { buildDist, leftoverProbeDirs, runFault, sh } from '../helpers/action-harness.js';

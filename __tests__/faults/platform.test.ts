@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import { renderProfile } from '../../src/report/render.js';

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { clientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { collectProfileArtifacts } from '../../src/compare/collect-artifacts.js';
 import { runProbeSuite } from '../../src/probe/suite.js';
 import { removeDirs, repoRoot, tempDir } from '../helpers/tree.js';

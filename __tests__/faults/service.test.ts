@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServices } from '../../src/services/index.js';
+import type { LocalServices } from '../../tools/services/index.js';
 import { removeDirs } from '../helpers/tree.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 

@@ -2,7 +2,7 @@
 // they set the budget they need and put back what they found, so they pass on a machine another job
 // left changed (issue 25: a runner left at vm.dirty_bytes=192 MiB failed three of them).
 import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dirty.js';
-import { readDirtySettings, type DirtySettings } from '../../src/lab/dirty-limits.js';
+import { readDirtySettings, type DirtySettings } from '../../src/system/dirty-limits.js';
 import { GiB, MiB } from '../../src/util/units.js';
 
 /**

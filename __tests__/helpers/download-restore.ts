@@ -1,8 +1,8 @@
 // A timed restore against the local services with the download timeline recorded, for the download tests.
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { cacheClientEnv, seedCache, withEnv, type LocalServices } from '../../src/services/index.js';
-import { sampledRestore } from '../../src/lab/sampled-restore.js';
+import { cacheClientEnv, seedCache, withEnv, type LocalServices } from '../../tools/services/index.js';
+import { sampledRestore } from '../../tools/lab/sampled-restore.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
 import { copyPackages } from './tree.js';
 

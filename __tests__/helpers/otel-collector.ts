@@ -1,6 +1,6 @@
-// The export tests' collector: src/bench/otel-collector.ts (shared with the repeat-run bench) behind the
+// The export tests' collector: tools/bench/otel-collector.ts (shared with the repeat-run bench) behind the
 // prerequisite rule: in CI (CI=true) a missing Go/collector fails the test file; the OTLP JSON it writes, typed.
-import { collectorCanBeHad, freePort, startCollector as start } from '../../src/bench/otel-collector.js';
+import { collectorCanBeHad, freePort, startCollector as start } from '../../tools/bench/otel-collector.js';
 import { prerequisite } from './prerequisites.js';
 
 export { freePort };

@@ -1,8 +1,8 @@
 // Tests that need root, fio, a loop device or iostat run for real in CI (CI=true) and fail loudly
 // there when the prerequisite is missing; outside CI they skip and say why.
-import { commandAvailable } from '../../src/lab/sys.js';
+import { commandAvailable } from '../../src/system/sys.js';
 
-export { isRoot } from '../../src/lab/sys.js';
+export { isRoot } from '../../src/system/sys.js';
 export const commandExists = commandAvailable;
 
 /**

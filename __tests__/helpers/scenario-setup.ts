@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { CleanupStack } from '../../src/lab/cleanup.js';
-import { labView, readMachineState } from '../../src/lab/machine-state.js';
-import { LAB_PREFIX } from '../../src/lab/paths.js';
-import { SCENARIOS, type LabScenarioName } from '../../src/lab/scenario-specs.js';
-import { setupScenario, type LabRunner } from '../../src/lab/scenarios.js';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
+import { CleanupStack } from '../../src/system/cleanup.js';
+import { labView, readMachineState } from '../../tools/lab/machine-state.js';
+import { LAB_PREFIX } from '../../tools/lab/paths.js';
+import { SCENARIOS, type LabScenarioName } from '../../tools/lab/scenario-specs.js';
+import { setupScenario, type LabRunner } from '../../tools/lab/scenarios.js';
+import { startLocalServices, type LocalServices } from '../../tools/services/index.js';
 
 /** Starts the local services before the enclosing describe's tests and stops them after; returns them once started. */
 export function useLocalServices(): () => LocalServices {

@@ -1,4 +1,4 @@
-// A burst-credit volume (src/lab/burst-credit.ts: 160 MiB/s for 48 MiB, then the 40 MiB/s baseline
+// A burst-credit volume (tools/lab/burst-credit.ts: 160 MiB/s for 48 MiB, then the 40 MiB/s baseline
 // the probes measure), each recording with its intervention (the baseline cap doubled, the burst as it
 // was) in its provenance:
 // - lab-burst-credit-bench-run2.json, the session's lab bench: plain 2.72 / 2.14 s, doubled 1.30 / 1.53 s;
@@ -9,7 +9,7 @@
 // the volume fell to and leaves the burst's bytes at the rate they ran at.
 import { describe, expect, it } from 'vitest';
 import { judgeProfile } from '../../src/judge/judge.js';
-import { NOISE, TIGHTNESS } from '../../src/lab/ground-truth.js';
+import { NOISE, TIGHTNESS } from '../../tools/lab/ground-truth.js';
 import { loadFixture } from './fixture-tools.js';
 
 const bandwidthWhatIf = (p: ReturnType<typeof loadFixture>) => {

@@ -41,7 +41,7 @@ const EXPECTED: Record<string, Expectation> = {
     says: /^CPU-bound: the step's cgroup used .* cores of its 0\.3-core CPU quota during extraction and was throttled in/,
     unsupported: ['lookup', 'writeback'],
   },
-  // Bottleneck lab recordings (src/lab, `disk-profiler lab --record`): full runProfile restores of a real cache.
+  // Bottleneck lab recordings (tools/lab, `disk-profiler lab --record`): full runProfile restores of a real cache.
   'lab-disk-bandwidth.json': {
     bottleneck: 'disk-bandwidth',
     dominant: 'extract',

@@ -5,7 +5,7 @@ import { judgeProfile } from '../../src/judge/judge.js';
 import { judgePhases } from '../../src/judge/judge.js';
 import { CHILD_CPU_IDLE_CORE, CHILD_CPU_WORKING_CORE, DIRTY_THROTTLE_SHARE, NEAR_CEILING_SHARE } from '../../src/judge/thresholds.js';
 import { loadFixture, scaleDiskDelta } from './fixture-tools.js';
-import { expectation } from '../../src/lab/scenarios.js';
+import { expectation } from '../../tools/lab/scenarios.js';
 
 const extractOf = (file: string) => {
   const judged = judgePhases(loadFixture(file)).find((j) => j.phase === 'extract');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProfile } from '../../src/pipeline/run-profile.js';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import type { ProfileConfig } from '../../src/config/config.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { profileErrors } from '../../src/profile/validate.js';

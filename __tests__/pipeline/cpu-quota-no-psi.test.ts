@@ -5,9 +5,9 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLines, writeText } from '../../src/lab/sys.js';
+import { readLines, writeText } from '../../src/system/sys.js';
 import type { Profile } from '../../src/profile/schema.js';
-import type { LocalServices } from '../../src/services/index.js';
+import type { LocalServices } from '../../tools/services/index.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs } from '../helpers/tree.js';

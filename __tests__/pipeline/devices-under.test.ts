@@ -4,13 +4,13 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CleanupStack } from '../../src/lab/cleanup.js';
-import { createLoopDisk, type LoopDisk } from '../../src/lab/loop-disk.js';
-import { withoutWorkflowCommands } from '../../src/lab/quiet.js';
-import { run } from '../../src/lab/sys.js';
+import { CleanupStack } from '../../src/system/cleanup.js';
+import { createLoopDisk, type LoopDisk } from '../../tools/lab/loop-disk.js';
+import { withoutWorkflowCommands } from '../../tools/lab/quiet.js';
+import { run } from '../../src/system/sys.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import type { Profile } from '../../src/profile/schema.js';
-import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { profileConfig } from '../helpers/profile-config.js';

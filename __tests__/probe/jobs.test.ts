@@ -15,7 +15,7 @@ import {
   PROCESS_OVERHEAD_MS,
 } from '../../src/probe/jobs.js';
 import { GiB, MiB } from '../../src/util/units.js';
-import { referenceTiming } from '../../src/bench/reference-schedule.js';
+import { referenceTiming } from '../../tools/bench/reference-schedule.js';
 
 const arg = (args: string[], name: string) =>
   args

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, startLocalServices, withEnv, type CacheServiceVersion, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, startLocalServices, withEnv, type CacheServiceVersion, type LocalServices } from '../../tools/services/index.js';
 import { keySafe, loadNewest, storeDocument } from '../../src/remember/cache-store.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 

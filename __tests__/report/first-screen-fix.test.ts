@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { stepsInBox } from '../../src/bench/box-step.js';
+import { stepsInBox } from '../../tools/bench/box-step.js';
 import { mountedPaths, shellPath } from '../../src/experiment/fix-step.js';
 import { worthChanging } from '../../src/report/advice.js';
 import type { Profile, Verdict } from '../../src/profile/schema.js';

@@ -11,7 +11,7 @@ import { headline, headlineInputOf, type WhatToDo } from '../../src/report/headl
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
-import { stepsInBox } from '../../src/bench/box-step.js';
+import { stepsInBox } from '../../tools/bench/box-step.js';
 import { MiB } from '../../src/util/units.js';
 import { loadFixture } from '../judge/fixture-tools.js';
 

@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { parseConfig, type ProfileConfig } from '../../src/config/config.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
-import { sampledRestore } from '../../src/lab/sampled-restore.js';
+import { sampledRestore } from '../../tools/lab/sampled-restore.js';
 import { actionsCacheOutputs } from '../../src/report/outputs.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 

@@ -5,9 +5,9 @@ import { restoreCache } from '@actions/cache';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, seedCache, cacheClientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
+import { startLocalServices, seedCache, cacheClientEnv, withEnv, type LocalServices } from '../../tools/services/index.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
-import { sampledRestore } from '../../src/lab/sampled-restore.js';
+import { sampledRestore } from '../../tools/lab/sampled-restore.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { throttleDevice } from '../../src/lab/blkio.js';
-import { CleanupStack } from '../../src/lab/cleanup.js';
-import { createLoopDevice } from '../../src/lab/loop-disk.js';
-import { BLKIO_ROOT } from '../../src/lab/paths.js';
+import { throttleDevice } from '../../tools/lab/blkio.js';
+import { CleanupStack } from '../../src/system/cleanup.js';
+import { createLoopDevice } from '../../tools/lab/loop-disk.js';
+import { BLKIO_ROOT } from '../../tools/lab/paths.js';
 import { readCgroup } from '../../src/sample/cgroup.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 

@@ -1,7 +1,7 @@
 // The download timeline recorded from node's own http client while @actions/cache downloads from the local
 // services, on both paths: the Azure SDK's ranged GETs through the proxy, and the plain stream (loopback URLs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServices, type LocalServices } from '../../src/services/index.js';
+import { startLocalServices, type LocalServices } from '../../tools/services/index.js';
 import { seedDownloadCache, timedDownload } from '../helpers/download-restore.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 

@@ -5,7 +5,7 @@ import { restoreCache } from '@actions/cache';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { observedSave } from '../../src/save/observed-save.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';

@@ -7,7 +7,7 @@ import { DefaultArtifactClient } from '@actions/artifact';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheClientEnv, clientEnv, withEnv, type LocalServices } from '../../src/services/index.js';
+import { cacheClientEnv, clientEnv, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { runFault, seededServices, type FaultRun } from '../helpers/action-harness.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { copyPackages, removeDirs, treeFingerprint } from '../helpers/tree.js';

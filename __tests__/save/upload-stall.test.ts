@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { renderSaveSection } from '../../src/report/save-section.js';
 import { observedSave } from '../../src/save/observed-save.js';
-import { cacheClientEnv, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../../src/services/index.js';
+import { cacheClientEnv, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../../tools/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
 const MB = 1_000_000;

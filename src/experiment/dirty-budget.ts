@@ -2,7 +2,7 @@
  * The machine's dirty budget as the kernel applies it (mm/page-writeback.c, domain_dirty_limits), and
  * the raise the page-cache experiment makes from it: never lower than what is in force. Pure.
  */
-import type { DirtySettings } from '../lab/dirty-limits.js';
+import type { DirtySettings } from '../system/dirty-limits.js';
 
 /** Effective limits in bytes: writers are throttled above dirtyBytes, background writeback starts above backgroundBytes. */
 export interface DirtyBudget {

@@ -1,14 +1,14 @@
 /**
  * vm.dirty_bytes / vm.dirty_background_bytes raised for the page-cache experiment and put back
  * exactly, and only while still ours: the member of each bytes/ratio pair that was in force is written
- * back (lab/dirty-limits.ts's inForce, the lab's own write-back) when the value found is still the one
+ * back (system/dirty-limits.ts's inForce, the lab's own write-back) when the value found is still the one
  * we set; a value someone else set meanwhile is left as they set it, and said. As root directly, else
  * through `sudo sysctl`.
  */
 import type { Privilege } from './availability.js';
 import { runAsRoot } from './privileged.js';
-import { DIRTY_PAIRS, inForce, readDirtySettings, restoreDirtySettings, sysctlPath, type DirtySettings, type DirtySysctl } from '../lab/dirty-limits.js';
-import { writeText } from '../lab/sys.js';
+import { DIRTY_PAIRS, inForce, readDirtySettings, restoreDirtySettings, sysctlPath, type DirtySettings, type DirtySysctl } from '../system/dirty-limits.js';
+import { writeText } from '../system/sys.js';
 import { bytes } from '../util/format.js';
 
 export { readDirtySettings, type DirtySettings };

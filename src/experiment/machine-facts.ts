@@ -8,7 +8,7 @@ import type { FileSystemRoom, MachineFacts, Privilege } from './availability.js'
 import { findMount, parseMountinfo, type MountEntry } from '../sample/parse-mountinfo.js';
 import { nearestExisting, resolveDevices } from '../sample/devices.js';
 import { readText } from '../sample/read-file.js';
-import { DIRTY_SYSCTLS, type DirtySettings } from '../lab/dirty-limits.js';
+import { DIRTY_SYSCTLS, type DirtySettings } from '../system/dirty-limits.js';
 import { dirtyableBytes, effectiveDirtyBudget, type DirtyBudget } from './dirty-budget.js';
 
 /** File systems that live on a local block device and take ordinary files. */

@@ -25,7 +25,7 @@ import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
 import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
-import { CleanupStack } from '../lab/cleanup.js';
+import { CleanupStack } from '../system/cleanup.js';
 import { cacheUtils } from '../restore/cache-internals.js';
 import { bytes } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';

@@ -58,7 +58,7 @@ const MIN_REGION_BYTES = 16 * MiB;
 /**
  * How long the layout and each probe may run, given the time left before the budget's deadline
  * (negative once it has passed). The product runs the adaptive one; the bench's 60 s reference
- * probes bring their own (src/bench/reference-schedule.ts).
+ * probes bring their own (tools/bench/reference-schedule.ts).
  */
 export interface ProbeSchedule {
   layoutCapMs(leftMs: number): number;

@@ -785,7 +785,7 @@ export interface Provenance {
   scenario: string;
   /** What the runner was built with, in words. */
   about: string;
-  /** The scenario's settings (src/lab/scenario-specs.ts settingsOf). */
+  /** The scenario's settings (tools/lab/scenario-specs.ts settingsOf). */
   settings: Record<string, number>;
   /** CPUs, RAM, kernel, Node, git commit of the recording tool. */
   machine: string;

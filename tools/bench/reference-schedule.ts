@@ -1,0 +1,23 @@
+/**
+ * The bench's reference probes: Google's method as published, a 2 s ramp and a fixed 60 s run each,
+ * no steady-state detection, what the adaptive suite is compared with (probe-accuracy.ts).
+ */
+import { probeKillAfterMs, type ProbeTiming } from '../../src/probe/jobs.js';
+import type { ProbeSchedule } from '../../src/probe/suite.js';
+
+export const REFERENCE_RAMP_MS = 2000;
+export const REFERENCE_RUNTIME_MS = 60_000;
+/** A reference layout may take as long as the disk needs. */
+const REFERENCE_LAYOUT_CAP_MS = 10 * 60_000;
+
+export function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS): ProbeTiming {
+  return { mode: 'reference', rampMs: REFERENCE_RAMP_MS, runtimeMs, ssDurS: null };
+}
+
+export function referenceSchedule(runtimeMs = REFERENCE_RUNTIME_MS): ProbeSchedule {
+  return {
+    layoutCapMs: () => REFERENCE_LAYOUT_CAP_MS,
+    timing: () => referenceTiming(runtimeMs),
+    killAfterMs: (timing, drainMs) => probeKillAfterMs(timing) + drainMs,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The caches the lab's runners restore, each built from this project's own installed node_modules
+ * (real package files, never generated) and saved once through the real @actions/cache into the
+ * local services: `deps`, the dependency cache every scenario restores by default, and
+ * `large-files`, a few large files whose extraction decompression dominates.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { seedCache } from '../services/index.js';
+import type { LocalServices } from '../services/index.js';
+import { ProfilerError } from '../../src/util/errors.js';
+
+/**
+ * @azure (~100 MB, ~12.8k mostly small files: the IOPS-heavy part of a JS cache) and typescript
+ * (~23 MB in ~130 files, a few of them MB-sized): ~125 MB in ~13k files, enough for the throttles
+ * to dominate, small enough that one restore takes seconds.
+ */
+export const LAB_CACHE_PATHS = ['node_modules/@azure', 'node_modules/typescript'];
+
+export interface LabCacheEntry {
+  key: string;
+  paths: string[];
+}
+
+export const LAB_CACHES = ['deps', 'large-files'] as const;
+export type LabCacheName = (typeof LAB_CACHES)[number];
+
+export async function seedLabCache(services: LocalServices, projectRoot: string, tempDir: string): Promise<LabCacheEntry> {
+  for (const p of LAB_CACHE_PATHS) {
+    if (!existsSync(path.join(projectRoot, p))) {
+      throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, 'Run `npm ci` first.');
+    }
+  }
+  const lock = readFileSync(path.join(projectRoot, 'package-lock.json'));
+  const key = `lab-deps-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`;
+  mkdirSync(tempDir, { recursive: true });
+  await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
+  return { key, paths: LAB_CACHE_PATHS };
+}
+
+/** Files of at least this size under node_modules make up the large-files cache. */
+const LARGE_FILE_BYTES = 1024 * 1024;
+/**
+ * Copies of them (the 17 largest JS files here: ~95 MB): ~380 MB that zstd (without long mode, as restoreCache
+ * chose here) packs into ~70 MB, so unzstd writes more than five bytes for each it reads and tar has only 68 files to create.
+ */
+const LARGE_FILE_COPIES = 4;
+
+function largeFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) largeFiles(p, out);
+    else if (entry.isFile() && /\.(c|m)?js$/.test(entry.name) && statSync(p).size >= LARGE_FILE_BYTES) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The large-files cache: every JS file of a MiB or more under node_modules, LARGE_FILE_COPIES times,
+ * laid out in `buildDir` (removed with the lab) and saved from there.
+ */
+export async function seedLargeFilesCache(services: LocalServices, projectRoot: string, buildDir: string, tempDir: string): Promise<LabCacheEntry> {
+  const sources = largeFiles(path.join(projectRoot, 'node_modules')).sort();
+  if (sources.length === 0)
+    throw new ProfilerError(`The lab's large-files cache needs JS files of 1 MiB or more under ${projectRoot}/node_modules.`, 'Run `npm ci` first.');
+  const target = path.join(buildDir, 'large-files');
+  for (let copy = 1; copy <= LARGE_FILE_COPIES; copy++) {
+    const dir = path.join(target, `copy-${copy}`);
+    mkdirSync(dir, { recursive: true });
+    for (const [i, src] of sources.entries()) copyFileSync(src, path.join(dir, `${i}-${path.basename(src)}`));
+  }
+  const key = `lab-large-files-${createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)}`;
+  mkdirSync(tempDir, { recursive: true });
+  await seedCache({ services, paths: ['large-files'], key, workspace: buildDir, tempDir });
+  return { key, paths: ['large-files'] };
+}
