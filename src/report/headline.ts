@@ -42,6 +42,8 @@ export interface HeadlineInput {
   check: { agrees: boolean | null } | null;
   /** The disk a disk verdict is about, where restore paths span several (Judgement.verdictDevice): named as the verdict names it. */
   device?: string | undefined;
+  /** The restore paths on that disk, as the workflow wrote them; the box's estimate and step are about them. */
+  devicePaths?: readonly string[];
   /** The restore paths as the workflow wrote them (config.paths), for an estimated fix's step; absent: no step offered. */
   paths?: readonly string[];
   /** The restore's extracted size, for a RAM disk's size; absent: the step is not offered. */
@@ -275,9 +277,15 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
   const boundPhasesMs = v.phases.filter((p) => p.bottleneck === v.bottleneck).reduce((sum, p) => sum + durationOf(v, input.phases, p.phase), 0);
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
-  const noun = HEADLINE_RESOURCE_NOUN[v.bottleneck];
+  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  // Restore paths on several disks: the box is about the one the verdict names, and the paths it holds.
+  const onDevice = disk && input.device ? input.devicePaths ?? [] : [];
+  const noun =
+    disk && input.device
+      ? `${HEADLINE_RESOURCE_NOUN[v.bottleneck].replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(', ')})` : ''}`
+      : `the ${HEADLINE_RESOURCE_NOUN[v.bottleneck]}`;
   if (!worthChanging(mostMs, totalMs)) {
-    const bound = w && w.measured !== false ? `twice the ${noun} would save at most ${seconds(mostMs)}` : `the phases it limited took ${seconds(mostMs)}`;
+    const bound = w && w.measured !== false ? `twice ${noun} would save at most ${seconds(mostMs)}` : `the phases it limited took ${seconds(mostMs)}`;
     return fastBox(`${onDisk}; ${bound}, ${shortOf(mostMs, totalMs)}. Nothing needs changing.`);
   }
   const most = seconds(mostMs);
@@ -285,13 +293,13 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const estimate = !w
     ? ''
     : w.measured === false
-      ? `How much twice the ${noun} would save is not measured: no ceiling for it was probed or sustained. `
+      ? `How much twice ${noun} would save is not measured: no ceiling for it was probed or sustained. `
       : least
-        ? `Twice the ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). `
-        : `Twice the ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
-  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
-  // The estimated disk fix as a step, where one step can cover every restore path (no pattern among them).
-  const paths = input.paths ?? [];
+        ? `Twice ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). `
+        : `Twice ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
+  // The estimated disk fix as a step, where one step can cover every restore path (no pattern among them);
+  // on several disks, the paths on the verdict's disk.
+  const paths = onDevice.length > 0 ? onDevice : input.paths ?? [];
   const ramStep =
     disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes
       ? stepPaste(workflowFix('ram', { paths, mountPoint: null, extractedBytes: input.extractedBytes }))
@@ -356,15 +364,23 @@ function configPaths(profile: Profile): string[] {
 }
 
 /** The headline's input from a profile, its verdict and the experiments held against it. */
-export function headlineInputOf(profile: Profile, verdict: Verdict, check: HeadlineInput['check'], device?: string | undefined): HeadlineInput {
+export function headlineInputOf(
+  profile: Profile,
+  verdict: Verdict,
+  check: HeadlineInput['check'],
+  device?: { name: string; paths: readonly string[] } | undefined,
+): HeadlineInput {
+  const paths = configPaths(profile);
   return {
-    device,
+    device: device?.name,
+    // A workflow path is on the disk when the disk holds its absolute path (the restore's paths end with it).
+    devicePaths: device ? paths.filter((p) => device.paths.some((abs) => abs === p || abs.endsWith(`/${p.replace(/^\.\//, '')}`))) : undefined,
     verdict,
     phases: profile.phases,
     restore: profile.restore,
     experiments: profile.experiments,
     check,
-    paths: configPaths(profile),
+    paths,
     extractedBytes: profile.restore?.anatomy?.extractedBytes ?? null,
     experimentsNoneRan: experimentsAccount(profile)?.noneRan ?? null,
   };

@@ -398,13 +398,25 @@ function firstDownloadMs(profile: Profile): number | null {
   return p ? p.endMs - p.startMs : null;
 }
 
+/**
+ * The disk the box names where restore paths span several: the verdict's, when every phase judged on a
+ * disk ran on it. Phases on different disks (extraction on one, the tail on another) name none, and the
+ * box's step covers every path: a single disk named there could be the wrong one.
+ */
+function oneVerdictDevice(judgement: Judgement): NonNullable<Judgement['verdictDevice']> | undefined {
+  const device = judgement.verdictDevice;
+  if (!device) return undefined;
+  const onDisk = judgement.phases.filter((p) => p.bottleneck === 'disk-bandwidth' || p.bottleneck === 'disk-iops');
+  return onDisk.every((p) => p.facts.deviceIndex === device.index) ? device : undefined;
+}
+
 export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases, verdict);
   const e = profile.experiments;
   const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
   const several = (verdict.devices?.length ?? 0) > 1;
-  const head = headline(headlineInputOf(profile, verdict, check, several ? judgement.verdictDevice?.name : undefined));
+  const head = headline(headlineInputOf(profile, verdict, check, several ? oneVerdictDevice(judgement) : undefined));
   const sections: string[] = [
     `### ${escapeHtml(head.text)}`,
     whatToDoBox(head.todo),
