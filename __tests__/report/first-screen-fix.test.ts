@@ -59,9 +59,7 @@ describe('the first screen of every recorded profile', () => {
         // then covers exactly the workflow's paths on it; otherwise every restore path.
         const named = /Twice (\w+)'s write/.exec(text)?.[1];
         const device = named ? profile.devices.find((d) => d.name === named) : undefined;
-        const expected = device
-          ? paths(profile).filter((p) => (device.restorePaths ?? []).some((abs) => abs.endsWith(`/${p}`)))
-          : paths(profile);
+        const expected = device ? paths(profile).filter((p) => (device.restorePaths ?? []).some((abs) => abs.endsWith(`/${p}`))) : paths(profile);
         expect(expected.length, step.name).toBeGreaterThan(0);
         expect(targets, step.name).toEqual(mountedPaths(expected).map(shellPath));
         expect(text, step.name).toContain('Placed after the restore step');

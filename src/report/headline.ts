@@ -279,7 +279,7 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
   const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
   // Restore paths on several disks: the box is about the one the verdict names, and the paths it holds.
-  const onDevice = disk && input.device ? input.devicePaths ?? [] : [];
+  const onDevice = disk && input.device ? (input.devicePaths ?? []) : [];
   const noun =
     disk && input.device
       ? `${HEADLINE_RESOURCE_NOUN[v.bottleneck].replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(', ')})` : ''}`
@@ -299,7 +299,7 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
         : `Twice ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
   // The estimated disk fix as a step, where one step can cover every restore path (no pattern among them);
   // on several disks, the paths on the verdict's disk.
-  const paths = onDevice.length > 0 ? onDevice : input.paths ?? [];
+  const paths = onDevice.length > 0 ? onDevice : (input.paths ?? []);
   const ramStep =
     disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes
       ? stepPaste(workflowFix('ram', { paths, mountPoint: null, extractedBytes: input.extractedBytes }))
