@@ -7,7 +7,7 @@
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
 import { withDownloadVerdict } from './download-in-verdict.js';
-import { type Bottleneck, DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
+import { DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
@@ -19,19 +19,11 @@ import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
-import { limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
-
-export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
-  network: 'Network-bound',
-  'disk-bandwidth': 'Disk-bound (bandwidth)',
-  'disk-iops': 'Disk-bound (IOPS)',
-  cpu: 'CPU-bound',
-  none: 'No bottleneck',
-  inconclusive: 'Inconclusive',
-};
 
 export interface JudgedPhase extends PhaseVerdict {
   durationMs: number;

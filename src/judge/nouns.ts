@@ -60,3 +60,29 @@ const LIMITED_BY_RULE: Record<string, string> = {
 export function limitedBy(bottleneck: string, rule?: string): string {
   return (rule !== undefined ? LIMITED_BY_RULE[rule] : undefined) ?? LIMITED_BY[bottleneck as Bottleneck] ?? bottleneck;
 }
+
+/** A verdict's label, as the headline and the verdict sentence open. */
+export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
+  network: 'Network-bound',
+  'disk-bandwidth': 'Disk-bound (bandwidth)',
+  'disk-iops': 'Disk-bound (IOPS)',
+  cpu: 'CPU-bound',
+  none: 'No bottleneck',
+  inconclusive: 'Inconclusive',
+};
+
+/** A what-if's opening: "with the disk's bandwidth twice as fast". */
+export const WHAT_IF_PHRASE: Record<Resource, string> = {
+  network: 'with a network',
+  'disk-bandwidth': "with the disk's bandwidth",
+  'disk-iops': "with the disk's IOPS",
+  cpu: 'with a CPU',
+};
+
+/** A resource in "were X a second limit". */
+export const SECOND_LIMIT_WORDS: Record<Resource, string> = {
+  network: 'the network',
+  'disk-bandwidth': 'bandwidth',
+  'disk-iops': 'IOPS',
+  cpu: 'the CPU',
+};

@@ -28,7 +28,7 @@ import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
 import { bytes, cores, formatNumber, mibPerSecond, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
-import { VERDICT_PHASE_NOUN } from './nouns.js';
+import { VERDICT_PHASE_NOUN, WHAT_IF_PHRASE as PHRASE, SECOND_LIMIT_WORDS as RESOURCE_WORDS } from './nouns.js';
 import {
   ABSORBED_SHARE,
   ABOVE_CEILING_SHARE,
@@ -437,13 +437,6 @@ export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Re
   return restoreBounds(phases, resource, ceilings, speedup).lowerMs;
 }
 
-const PHRASE: Record<Resource, string> = {
-  network: 'with a network',
-  'disk-bandwidth': "with the disk's bandwidth",
-  'disk-iops': "with the disk's IOPS",
-  cpu: 'with a CPU',
-};
-
 const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
 
 function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
@@ -461,14 +454,6 @@ function burstText(b: BurstCredit, from: string | undefined): string {
       : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
   return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
 }
-
-/** A resource in "were X a second limit". */
-const RESOURCE_WORDS: Record<Resource, string> = {
-  network: 'the network',
-  'disk-bandwidth': 'bandwidth',
-  'disk-iops': 'IOPS',
-  cpu: 'the CPU',
-};
 
 /**
  * The phases a resource no phase was bound by could still shorten, named with their verdict: for a disk

@@ -1,11 +1,11 @@
 /** The action's main step: parse inputs once, run the pipeline, publish summary, outputs and artifact (src/main.ts runs it). */
 import * as core from '@actions/core';
 import { parseConfig, type ProfileConfig } from '../config/config.js';
-import { runProfile } from './run-profile.js';
+import { runJudgedProfile } from './run-profile.js';
 import { PhaseLog } from './phase-log.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { STATE } from './state.js';
-import { renderProfile } from '../report/render.js';
+import { renderJudged } from '../report/render.js';
 import { uploadProfileArtifact } from '../report/artifact.js';
 import { restoredKey } from '../report/outputs.js';
 import { runCompareStep } from '../compare/compare-step.js';
@@ -32,7 +32,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const probeDirectories: string[] = [];
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
-  const profile = await runProfile(config, {
+  const { profile, judgement } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -71,7 +71,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     });
   }
 
-  const { markdown, outputs } = renderProfile(profile);
+  const { markdown, outputs } = renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();

@@ -26,7 +26,7 @@ import { MachineSession } from '../machine/session.js';
 import { lockWaitMs } from '../machine/lock.js';
 import { pageCachePredictionOf } from '../experiment/page-cache-prediction.js';
 import type { ExperimentsHooks } from '../experiment/run-experiments.js';
-import { judgeProfile } from '../judge/judge.js';
+import { judgeInDetail, type Judgement } from '../judge/judge.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
@@ -68,6 +68,20 @@ export interface PipelineHooks {
 }
 
 export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<Profile> {
+  return (await runJudgedProfile(config, hooks)).profile;
+}
+
+/** A profile and its one judgement: the report renders this judgement, and nothing judges the run again. */
+export interface JudgedProfile {
+  profile: Profile;
+  judgement: Judgement;
+}
+
+/**
+ * Measures, probes, judges once, then runs the experiments (auto chooses them from that judgement; the
+ * judge reads neither the experiments nor what comes after them, so judging again would say the same).
+ */
+export async function runJudgedProfile(config: ProfileConfig, hooks: PipelineHooks): Promise<JudgedProfile> {
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
@@ -90,7 +104,7 @@ async function profileOn(
   machine: MachineSession,
   warnings: string[],
   warn: (m: string) => void,
-): Promise<Profile> {
+): Promise<JudgedProfile> {
   const originMs = monotonicMs();
   const createdAt = new Date().toISOString();
   const roots = restoreRoots(config.paths, config.workspace);
@@ -253,8 +267,9 @@ async function profileOn(
     fingerprint,
     ceilingsSource,
   };
-  // experiments: auto asks the verdict first (the judge does not read the experiments).
-  profile.verdict = judgeProfile(profile);
+  // The run's one judgement: experiments: auto asks the verdict first (the judge does not read the experiments).
+  const judgement = judgeInDetail(profile);
+  profile.verdict = judgement.verdict;
   const experimentPlan = autoExperiments(config, profile);
   if (probePlan.decision || experimentPlan) {
     profile.auto = {
@@ -300,7 +315,6 @@ async function profileOn(
   if (others.length > 0) context.otherProfiles = others;
   if (experiments?.status === 'ran') experiments.startMs = experimentsStartMs;
   if (experiments) profile.experiments = experiments;
-  profile.verdict = judgeProfile(profile);
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   withCeilingsSource(profile);
@@ -308,7 +322,7 @@ async function profileOn(
   const history = await historyOf(config, profile, fingerprint, historyLoad);
   hooks.onPhase?.(null);
   if (history) profile.history = history;
-  return profile;
+  return { profile, judgement };
 }
 
 /**

@@ -13,7 +13,7 @@
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
-import { BOTTLENECK_LABEL } from '../judge/judge.js';
+import { BOTTLENECK_LABEL } from '../judge/nouns.js';
 import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from '../judge/nouns.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';

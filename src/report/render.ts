@@ -3,7 +3,7 @@
  * `disk-profiler render PROFILE.json` call. Pure.
  */
 import type { Profile, Verdict } from '../profile/schema.js';
-import { judgeInDetail } from '../judge/judge.js';
+import { judgeInDetail, type Judgement } from '../judge/judge.js';
 import { profileOutputs } from './outputs.js';
 import { renderSummary } from './summary.js';
 
@@ -13,14 +13,19 @@ export interface RenderedProfile {
   outputs: Record<string, string>;
 }
 
+/** The run's own judgement, rendered as it was given (the action's main step): nothing is judged here. */
+export function renderJudged(profile: Profile, judgement: Judgement): RenderedProfile {
+  const verdict = judgement.verdict;
+  return { verdict, markdown: renderSummary(profile, judgement), outputs: profileOutputs(profile, verdict) };
+}
+
 /**
- * Uses the profile's recorded verdict unless `rejudge` is set (or there is none): re-judging applies
- * this version's rules to the recorded counters.
+ * A saved profile (`disk-profiler render`, compare, the benches): its phases' facts come from this
+ * version's judge, since a profile records counters, not facts; the verdict is the recorded one unless
+ * `rejudge` asks this version's rules for theirs.
  */
 export function renderProfile(profile: Profile, opts: { rejudge?: boolean } = {}): RenderedProfile {
   const judgement = judgeInDetail(profile);
-  // The phases' facts always come from the judge; the verdict is the recorded one unless asked otherwise.
   if (!opts.rejudge && profile.verdict) judgement.verdict = profile.verdict;
-  const verdict = judgement.verdict;
-  return { verdict, markdown: renderSummary(profile, judgement), outputs: profileOutputs(profile, verdict) };
+  return renderJudged(profile, judgement);
 }
