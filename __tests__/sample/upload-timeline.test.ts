@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
-import { observedSave } from '../../src/save/observed-save.js';
+import { judgedSave } from '../../src/pipeline/judged-save.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 async function save(key: string, version: 'v1' | 'v2', uploadChunkSize?: number): Promise<SaveResult> {
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp }, version);
   return withEnv(env, () =>
-    observedSave({ paths: ['deps'], key, enableCrossOsArchive: false, uploadChunkSize, workspace, runnerTemp, sampleIntervalMs: 20, log: () => {} }),
+    judgedSave({ paths: ['deps'], key, enableCrossOsArchive: false, uploadChunkSize, workspace, runnerTemp, sampleIntervalMs: 20, log: () => {} }),
   );
 }
 

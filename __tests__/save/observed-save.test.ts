@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
-import { observedSave } from '../../src/save/observed-save.js';
+import { judgedSave } from '../../src/pipeline/judged-save.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function save(key: string, version: 'v1' | 'v2', extraEnv: Record<string, string> = {}): Promise<SaveResult> {
   const env = { ...cacheClientEnv(services, { workspace, tempDir: runnerTemp }, version), ...extraEnv };
-  return withEnv(env, () => observedSave({ paths: PATHS, key, enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }));
+  return withEnv(env, () => judgedSave({ paths: PATHS, key, enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }));
 }
 
 describe.each(['v2', 'v1'] as const)('observedSave through cache service %s', (version) => {
@@ -90,7 +90,7 @@ it.each(['none', 'read'])('ACTIONS_CACHE_MODE=%s skips the save before anything,
 it("paths that match nothing fail in the list phase with saveCache's message", async () => {
   const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
   const r = await withEnv(env, () =>
-    observedSave({ paths: ['nothing-here'], key: 'none', enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }),
+    judgedSave({ paths: ['nothing-here'], key: 'none', enableCrossOsArchive: false, workspace, runnerTemp, sampleIntervalMs: 100, log: () => {} }),
   );
   expect(r.status).toBe('failed');
   expect(r.error?.phase).toBe('list');

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { renderSaveSection } from '../../src/report/save-section.js';
-import { observedSave } from '../../src/save/observed-save.js';
+import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../../tools/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
@@ -36,7 +36,7 @@ async function save(key: string, version: 'v1' | 'v2', upload: Record<string, un
   try {
     const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'temp') }, version);
     return await withEnv(env, () =>
-      observedSave({
+      judgedSave({
         paths: ['deps'],
         key,
         enableCrossOsArchive: false,

@@ -15,7 +15,7 @@ import { putRightAfterMain } from '../machine/after-main.js';
 import { uploadProfileArtifact } from '../report/artifact.js';
 import { renderSaveSection } from '../report/save-section.js';
 import { decideSave } from '../save/decision.js';
-import { observedSave } from '../save/observed-save.js';
+import { judgedSave } from './judged-save.js';
 import { getCacheServiceVersion } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
@@ -91,7 +91,7 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name: string) => main?.probes?.probes.find((p) => p.name === name && !p.error);
   const phaseLog = new PhaseLog();
-  const save = await observedSave({
+  const save = await judgedSave({
     paths: config.paths,
     key,
     enableCrossOsArchive: config.enableCrossOsArchive,

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { BlockDeviceInfo, Preflush, Profile, ProbeSuiteResult, WritebackTail } from '../profile/schema.js';
 import { PROFILE_SCHEMA_VERSION } from '../profile/schema.js';
 import { configRecord, type ProfileConfig } from '../config/config.js';
-import { observedRestore } from './observed-restore.js';
+import { observedRestore } from '../restore/observed-restore.js';
 import { walkRestoredTree } from '../restore/restored-tree.js';
 import { restoreRoots } from '../config/restore-roots.js';
 import { resolveDevices, type DeviceResolution } from '../sample/devices.js';

@@ -1,6 +1,7 @@
 /**
- * The save under observation, as the restore is (observed-restore.ts): the disk under the paths read
- * resolved, the sampler running, one snapshot at every phase boundary, and the save's own verdict.
+ * The save under observation, as the restore is (restore/observed-restore.ts): the disk under the paths
+ * read resolved, the sampler running, one snapshot at every phase boundary. The pipeline judges it
+ * (pipeline/judged-save.ts), as it judges the restore.
  */
 import * as os from 'node:os';
 import { existsSync } from 'node:fs';
@@ -9,7 +10,6 @@ import type { SavePhaseName, SaveResult, Snapshot } from '../profile/schema.js';
 import { expandPath } from '../config/restore-roots.js';
 import { resolveDevices } from '../sample/devices.js';
 import { Sampler } from '../sample/sampler.js';
-import { judgeSave, type SaveJudgeInput } from '../judge/save-rules.js';
 import { monotonicMs } from '../util/clock.js';
 import { type TimedSave, timedSave } from './timed-save.js';
 
@@ -23,7 +23,6 @@ export interface ObservedSaveOptions {
   sampleIntervalMs: number;
   /** Where /proc is (default /proc); null or missing plays a runner without one: phases are still timed. */
   procRoot?: string | null;
-  ceilings?: SaveJudgeInput['ceilings'];
   log: (line: string) => void;
   onPhase?: (phase: SavePhaseName | null) => void;
 }
@@ -63,13 +62,7 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
     process.chdir(cwd);
   }
   const samples = sampler?.stop() ?? { intervalMs: o.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  const cpuCount = os.availableParallelism();
-  const compressionThreads = timed.compressionMethod.startsWith('zstd') ? cpuCount : timed.compressionMethod === 'gzip' ? 1 : null;
-  const deviceIndex = where.devices.length > 0 ? 0 : null;
-  const verdict =
-    timed.phases.length > 0
-      ? judgeSave({ phases: timed.phases, deviceIndex, cpuCount, compressionThreads, ceilings: o.ceilings, samples: samples.snapshots })
-      : null;
+  const compressionThreads = timed.compressionMethod.startsWith('zstd') ? os.availableParallelism() : timed.compressionMethod === 'gzip' ? 1 : null;
   return {
     ...timed,
     startedAt,
@@ -78,6 +71,6 @@ export async function observedSave(o: ObservedSaveOptions): Promise<SaveResult> 
     compressionThreads,
     devices: where.devices,
     samples,
-    verdict,
+    verdict: null,
   };
 }

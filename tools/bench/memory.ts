@@ -17,7 +17,7 @@ import { withoutWorkflowCommands } from '../lab/quiet.js';
 import { isRoot } from '../../src/system/sys.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { runAction } from '../runner/run-action.js';
-import { observedSave } from '../../src/save/observed-save.js';
+import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, withEnv } from '../services/index.js';
 import type { BenchRow } from './table.js';
 import { fixed } from './stats.js';
@@ -96,7 +96,7 @@ export async function benchMemory(
     if (opts.dropCaches ?? isRoot) writeFileSync('/proc/sys/vm/drop_caches', '3\n');
     const save = await withoutWorkflowCommands(() =>
       withEnv(cacheClientEnv(lab.services, { workspace: tree, tempDir: temp }), () =>
-        observedSave({ paths, key, enableCrossOsArchive: false, workspace: tree, runnerTemp: temp, sampleIntervalMs: 100, log: () => {} }),
+        judgedSave({ paths, key, enableCrossOsArchive: false, workspace: tree, runnerTemp: temp, sampleIntervalMs: 100, log: () => {} }),
       ),
     );
     if (save.status !== 'saved') throw new Error(`the profiled save of the memory tree did not save: ${save.reason ?? save.error?.message ?? save.status}`);

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { restoreCache } from '@actions/cache';
 import type { Lab } from '../lab/lab.js';
 import { withoutWorkflowCommands } from '../lab/quiet.js';
-import { observedRestore } from '../../src/pipeline/observed-restore.js';
+import { observedRestore } from '../../src/restore/observed-restore.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { cacheClientEnv, withEnv } from '../services/index.js';
 import type { BenchRow } from './table.js';

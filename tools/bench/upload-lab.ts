@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { boundShare, mirroredTimings, relaxationRows } from './download-lab.js';
 import { injectedStall, UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../../src/profile/schema.js';
-import { observedSave } from '../../src/save/observed-save.js';
+import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../../src/util/clock.js';
 import { seconds } from '../../src/util/format.js';
@@ -69,7 +69,7 @@ export async function benchUploads(names: readonly UploadScenarioName[], runs: n
       for (let run = 1; run <= runs; run++) {
         apply(scenario.settings);
         const saved = await withEnv(env(scenario), () =>
-          observedSave({
+          judgedSave({
             paths: ['deps'],
             key: `upload-lab-profiled-${++n}`,
             enableCrossOsArchive: false,

@@ -4,7 +4,7 @@
  * pipeline carries only what the action runs.
  */
 import type { BlockDeviceInfo } from '../../src/profile/schema.js';
-import { observedRestore } from '../../src/pipeline/observed-restore.js';
+import { observedRestore } from '../../src/restore/observed-restore.js';
 import type { RestoreRequest, TimedRestore } from '../../src/restore/timed-restore.js';
 import { monotonicMs } from '../../src/util/clock.js';
 

@@ -5,7 +5,7 @@
  * through the writeback tail).
  */
 import type { BlockDeviceInfo, Snapshot } from '../profile/schema.js';
-import { timedRestore, type RestoreRequest, type TimedRestore } from '../restore/timed-restore.js';
+import { timedRestore, type RestoreRequest, type TimedRestore } from './timed-restore.js';
 import type { CgroupCpuFiles } from '../sample/cgroup.js';
 import { Sampler, selfCpuUs } from '../sample/sampler.js';
 import { monotonicMs } from '../util/clock.js';
