@@ -122,20 +122,7 @@ function restoreSpans(profile: Profile, clock: WallClock, root: number, add: Add
       startEpochMs: clock(phase.startMs),
       endEpochMs: clock(phase.endMs),
       attributes: { [ATTR.phase]: phase.name, ...(judged ? { [ATTR.phaseBottleneck]: judged.bottleneck } : {}) },
-      events:
-        phase.name === 'download'
-          ? stalls.map((s) => ({
-              name: SPAN.stallEvent,
-              epochMs: clock(s.startMs),
-              attributes: {
-                [ATTR.stallKind]: s.kind,
-                [ATTR.stallRequestId]: s.requestId,
-                [ATTR.stallDurationMs]: s.durationMs,
-                [ATTR.stallAtBytes]: s.atBytes,
-                [ATTR.stallWholeMs]: s.wholeDownloadMs,
-              },
-            }))
-          : [],
+      events: phase.name === 'download' ? stalls.map((s) => stallEvent(s, s.wholeDownloadMs, clock)) : [],
       ...(r?.error?.phase === phase.name ? { error: r.error.message } : {}),
     });
   }
@@ -237,21 +224,27 @@ function saveSpans(save: SaveResult, root: number, add: Add): void {
       startEpochMs: clock(phase.startMs),
       endEpochMs: clock(phase.endMs),
       attributes: { [ATTR.phase]: phase.name, ...(judged ? { [ATTR.phaseBottleneck]: judged.bottleneck } : {}) },
-      events:
-        phase.name === 'upload'
-          ? stalls.map((s) => ({
-              name: SPAN.stallEvent,
-              epochMs: clock(s.startMs),
-              attributes: {
-                [ATTR.stallKind]: s.kind,
-                [ATTR.stallRequestId]: s.requestId,
-                [ATTR.stallDurationMs]: s.durationMs,
-                [ATTR.stallAtBytes]: s.atBytes,
-                [ATTR.stallWholeMs]: s.wholeUploadMs,
-              },
-            }))
-          : [],
+      events: phase.name === 'upload' ? stalls.map((s) => stallEvent(s, s.wholeUploadMs, clock)) : [],
       ...(save.error?.phase === phase.name ? { error: save.error.message } : {}),
     });
   }
+}
+
+/** A stall of either direction as an event on its phase's span; `wholeMs` is that direction's whole transfer. */
+function stallEvent(
+  s: { startMs: number; kind: string; requestId: number; durationMs: number; atBytes: number },
+  wholeMs: number,
+  clock: (profileMs: number) => number,
+): SpanEventPlan {
+  return {
+    name: SPAN.stallEvent,
+    epochMs: clock(s.startMs),
+    attributes: {
+      [ATTR.stallKind]: s.kind,
+      [ATTR.stallRequestId]: s.requestId,
+      [ATTR.stallDurationMs]: s.durationMs,
+      [ATTR.stallAtBytes]: s.atBytes,
+      [ATTR.stallWholeMs]: wholeMs,
+    },
+  };
 }
