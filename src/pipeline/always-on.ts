@@ -8,7 +8,8 @@ import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } f
 import type { PhaseName, PhaseRecord, Profile, ProbeSuiteResult } from '../profile/schema.js';
 import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
-import { describeFingerprint, readFingerprint } from '../sample/fingerprint.js';
+import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
+import type { HostFacts } from '../sample/context.js';
 import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
@@ -21,12 +22,8 @@ export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Act
 export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
 export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
 
-export function fingerprintOf(
-  where: DeviceResolution,
-  context: Profile['context'],
-  restorePath: string,
-  roots: { procRoot: string; sysRoot?: string },
-): HardwareFingerprint {
+/** The fingerprint from what the context and the device resolution read (no file read again). */
+export function fingerprintOf(where: DeviceResolution, host: HostFacts, context: Profile['context'], restorePath: string): HardwareFingerprint {
   let existing: string | null = null;
   try {
     existing = nearestExisting(restorePath);
@@ -34,20 +31,21 @@ export function fingerprintOf(
     // No such path at all: the fingerprint goes without its file system.
   }
   const cgroup = context.cgroup;
-  return readFingerprint(
-    {
-      diskNames: where.devices.filter((d) => d.roles.includes('restore-path')).map((d) => d.name),
-      restorePath: existing,
-      fallback: {
-        vcpus: context.cpuCount,
-        memoryBytes: context.memoryBytes,
-        ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
-        ...(context.kernel ? { kernel: context.kernel } : {}),
-      },
-      ...(cgroup !== undefined ? { cgroup } : {}),
+  return fingerprintFrom({
+    host,
+    mounts: where.mounts ?? [],
+    disks: where.devices
+      .filter((d) => d.roles.includes('restore-path'))
+      .map((d) => ({ name: d.name, facts: where.diskFacts?.get(d.name) ?? { queue: {}, slaves: [] } })),
+    restorePath: existing,
+    fallback: {
+      vcpus: context.cpuCount,
+      memoryBytes: context.memoryBytes,
+      ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
+      ...(context.kernel ? { kernel: context.kernel } : {}),
     },
-    { procRoot: roots.procRoot, ...(roots.sysRoot ? { sysRoot: roots.sysRoot } : {}) },
-  );
+    ...(cgroup !== undefined ? { cgroup } : {}),
+  });
 }
 
 /**

@@ -12,9 +12,9 @@ import { configRecord, type ProfileConfig } from '../config/config.js';
 import { observedRestore } from '../restore/observed-restore.js';
 import { walkRestoredTree } from '../restore/restored-tree.js';
 import { restoreRoots } from '../config/restore-roots.js';
-import { resolveDevices, type DeviceResolution } from '../sample/devices.js';
+import { readMounts, resolveDevices, type DeviceResolution } from '../sample/devices.js';
 import { readCgroup } from '../sample/cgroup.js';
-import { readRunnerContext } from '../sample/context.js';
+import { readHostFacts, readRunnerContext } from '../sample/context.js';
 import { chooseRestoreDevice, withRestoreDevice } from '../sample/restore-device.js';
 import { parseMeminfo } from '../sample/parse-meminfo.js';
 import { flushEarlierWrites } from '../sample/preflush.js';
@@ -113,8 +113,10 @@ async function profileOn(
   const procRoot = hooks.procRoot ?? '/proc';
   const where = await findDevices(restorePaths, config.runnerTemp, procRoot, hooks.sysRoot, warn);
   const cgroup = readCgroup({ procRoot });
-  const context = readRunnerContext(where, { procRoot, cgroup });
-  const fingerprint = fingerprintOf(where, context, restorePaths[0] as string, { procRoot, ...(hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {}) });
+  // Read once: the context and the fingerprint both take the machine from here.
+  const host = readHostFacts({ procRoot, ...(hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {}) });
+  const context = readRunnerContext(where, { procRoot, cgroup, host });
+  const fingerprint = fingerprintOf(where, host, context, restorePaths[0] as string);
   // Without /proc (macOS, Windows, or a sandbox hiding it) only the clock is left: phases are still timed.
   const hasProc = context.os === 'linux' && existsSync(path.join(procRoot, 'stat'));
   if (!hasProc) {
@@ -412,7 +414,13 @@ async function findDevices(
   } catch (error) {
     // Finding the devices is a nicety: the restore must still be timed without it.
     warn(`Could not find the block devices under ${restorePaths.join(', ')}: ${errorMessage(error)}`);
-    return { devices: [], fileSystems: [], noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})` };
+    return {
+      devices: [],
+      fileSystems: [],
+      noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})`,
+      // The fingerprint still names the file system and another local disk.
+      mounts: readMounts(procRoot),
+    };
   }
 }
 
