@@ -58,7 +58,7 @@ function cacheTrouble(restore: Profile['restore']): string | null {
   return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
 }
 
-interface ProbePlan {
+export interface ProbePlan {
   /** Set when auto decided; absent when probes are not auto. */
   decision?: AutoDecision;
   /** The remembered suite and its source, when the probes are skipped for it. */
@@ -67,7 +67,7 @@ interface ProbePlan {
 
 /** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
 export async function planProbes(
-  config: ProfileConfig,
+  config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'ceilingsMaxAgeMs'>,
   fingerprint: HardwareFingerprint,
   restore: Profile['restore'],
   phases: readonly PhaseRecord[],
@@ -95,7 +95,7 @@ export async function planProbes(
 
 /** Where the ceilings came from; fresh ones are stored under the fingerprint for later runs. */
 export async function ceilingsSourceAfter(
-  config: ProfileConfig,
+  config: Pick<ProfileConfig, 'rememberCeilings' | 'label'>,
   fingerprint: HardwareFingerprint,
   probes: ProbeSuiteResult,
   plan: ProbePlan,
@@ -135,7 +135,7 @@ function untilDurableMs(profile: Profile): number | null {
 }
 
 /** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
-export function autoExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
+export function autoExperiments(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, judged: Profile): ExperimentDecision | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
 }
@@ -151,18 +151,21 @@ export function withCeilingsSource(profile: Profile): void {
   else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
 }
 
+/** What names a label's history, and whether it is kept. */
+export type HistoryKeyConfig = Pick<ProfileConfig, 'history' | 'historyLabel' | 'label'>;
+
 /** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
-function historyLabelOf(config: ProfileConfig): string {
+function historyLabelOf(config: HistoryKeyConfig): string {
   return config.historyLabel ?? config.label;
 }
 
 /** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
-export function startHistoryLoad(config: ProfileConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
+export function startHistoryLoad(config: HistoryKeyConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
   return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
 }
 
 export async function historyOf(
-  config: ProfileConfig,
+  config: HistoryKeyConfig,
   profile: Profile,
   fingerprint: HardwareFingerprint,
   loading: Promise<LoadedHistory> | null,
