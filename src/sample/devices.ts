@@ -5,7 +5,7 @@
  * partition → whole disk, dm/md → slaves, loop → backing file's device. Every restore path is
  * resolved, so every file system the restore writes is sampled.
  */
-import { existsSync, readdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { BlockDeviceInfo, BlockDeviceKind, FileSystemInfo, MountResolution } from '../profile/schema.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
@@ -21,7 +21,7 @@ export interface DeviceResolution {
   /** Set when the restore path has no block device under it (tmpfs, overlay, network fs, no /sys). */
   noBlockDeviceReason?: string;
   /** The mounts read to resolve them (the fingerprint takes its file system and other local disk from these). */
-  mounts?: MountEntry[];
+  mounts?: readonly MountEntry[];
   /** What /sys/block said of each device found, by name (the fingerprint's disks are these). */
   diskFacts?: ReadonlyMap<string, DiskFacts>;
 }
@@ -46,6 +46,8 @@ export interface ResolveOptions {
    * real file system). Fixture trees of another machine's mounts pass their own.
    */
   realPath?: (path: string) => string | null;
+  /** The mounts, when the caller read mountinfo already (the pipeline reads it once per profile); else read here. */
+  mounts?: readonly MountEntry[];
 }
 
 export interface ResolvePaths {
@@ -91,6 +93,15 @@ export function activeScheduler(text: string | undefined): string | undefined {
 /** This process's mounts (procRoot/self/mountinfo); none where it cannot be read. */
 export function readMounts(procRoot: string): MountEntry[] {
   return parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? '');
+}
+
+/** This process's mounts, or null where mountinfo cannot be read (the cgroup reader tells the two apart). */
+export function readMountinfo(procRoot: string): MountEntry[] | null {
+  try {
+    return parseMountinfo(readFileSync(`${procRoot}/self/mountinfo`, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** What /sys/block/<name> (dir) says of a disk's queue and size; each absent where not visible. */
@@ -292,7 +303,7 @@ function blockDevNumber(existing: string, mount: MountEntry | null, fromMountinf
 export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}): DeviceResolution {
   const procRoot = options.procRoot ?? '/proc';
   const realPath = options.realPath ?? realPathOrNull;
-  const mounts = readMounts(procRoot);
+  const mounts = options.mounts ?? readMounts(procRoot);
   const view: MountView = { mounts, realPath };
   const backingDevice = (file: string): string | undefined => {
     const m = findMount(mounts, file);

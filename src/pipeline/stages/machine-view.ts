@@ -11,7 +11,8 @@ import type { HardwareFingerprint } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
 import { readCgroup, type CgroupReading } from '../../sample/cgroup.js';
 import { readHostFacts, readRunnerContext } from '../../sample/context.js';
-import { readMounts, resolveDevices, type DeviceResolution } from '../../sample/devices.js';
+import { readMountinfo, resolveDevices, type DeviceResolution } from '../../sample/devices.js';
+import type { MountEntry } from '../../sample/parse-mountinfo.js';
 import { errorMessage } from '../../util/errors.js';
 import { fingerprintOf } from '../always-on.js';
 import type { KernelRoots, Warn } from './hooks.js';
@@ -33,8 +34,10 @@ export async function viewMachine(config: Pick<ProfileConfig, 'paths' | 'workspa
   const { procRoot } = kernel;
   const roots = restoreRoots(config.paths, config.workspace);
   const restorePaths = roots.length > 0 ? roots : [config.workspace];
-  const where = await findDevices(restorePaths, config.runnerTemp, kernel, warn);
-  const cgroup = readCgroup({ procRoot });
+  // mountinfo read once: the devices, the cgroup and the fingerprint all take their mounts from here.
+  const mounts = readMountinfo(procRoot);
+  const where = await findDevices(restorePaths, config.runnerTemp, { ...kernel, mounts: mounts ?? [] }, warn);
+  const cgroup = readCgroup({ procRoot, mounts });
   // Read once: the context and the fingerprint both take the machine from here.
   const host = readHostFacts(kernel);
   const context = readRunnerContext(where, { procRoot, cgroup, host });
@@ -54,9 +57,14 @@ export async function viewMachine(config: Pick<ProfileConfig, 'paths' | 'workspa
   return { roots, restorePaths, where, cgroup, context, fingerprint, hasProc };
 }
 
-async function findDevices(restorePaths: string[], archiveTemp: string, kernel: KernelRoots, warn: Warn): Promise<DeviceResolution> {
+async function findDevices(
+  restorePaths: string[],
+  archiveTemp: string,
+  options: KernelRoots & { mounts: readonly MountEntry[] },
+  warn: Warn,
+): Promise<DeviceResolution> {
   try {
-    return await resolveDevices({ restorePaths, archiveTemp }, kernel);
+    return await resolveDevices({ restorePaths, archiveTemp }, options);
   } catch (error) {
     // Finding the devices is a nicety: the restore must still be timed without it.
     warn(`Could not find the block devices under ${restorePaths.join(', ')}: ${errorMessage(error)}`);
@@ -65,7 +73,7 @@ async function findDevices(restorePaths: string[], archiveTemp: string, kernel: 
       fileSystems: [],
       noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})`,
       // The fingerprint still names the file system and another local disk.
-      mounts: readMounts(kernel.procRoot),
+      mounts: options.mounts,
     };
   }
 }
