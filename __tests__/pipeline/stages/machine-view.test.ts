@@ -2,9 +2,9 @@
 // cpuinfo, DMI and /sys/block once per profile), is the one read straight from /proc and /sys on this
 // machine (reads only; nothing is changed).
 import { describe, expect, it } from 'vitest';
-import { viewMachine } from '../../src/pipeline/stages/machine-view.js';
-import { nearestExisting } from '../../src/sample/devices.js';
-import { readFingerprint } from '../../src/sample/fingerprint.js';
+import { viewMachine } from '../../../src/pipeline/stages/machine-view.js';
+import { nearestExisting } from '../../../src/sample/devices.js';
+import { readFingerprint } from '../../../src/sample/fingerprint.js';
 
 describe.runIf(process.platform === 'linux')('the machine stage on this machine', () => {
   it.each([['/var/tmp/dp-fingerprint-not-there/yet'], ['/dev/shm/dp-fingerprint'], ['/nonexistent-root-path/x']])(
