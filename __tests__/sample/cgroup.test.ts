@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCgroup, readCgroupCpu } from '../../src/sample/cgroup.js';
+import { readMountinfo } from '../../src/sample/devices.js';
 import { repoRoot } from '../helpers/tree.js';
 
 const tree = (name: string) => path.join(repoRoot, 'fixtures/cgroup', name);
@@ -123,5 +124,19 @@ describe('cgroup v2', () => {
 
   it('no /proc/self/cgroup (not Linux, or /proc hidden): no cgroup at all', () => {
     expect(readCgroup({ procRoot: path.join(repoRoot, 'fixtures/cgroup/none'), root: repoRoot })).toBeNull();
+  });
+});
+
+describe('mounts read once (the pipeline hands over the mountinfo the device resolution reads)', () => {
+  it.each(['v1-nested-quota', 'v2-container', 'v2-k8s-pod'])('%s: the same reading from the mounts handed over as from the file', (name) => {
+    const dir = tree(name);
+    const mounts = readMountinfo(path.join(dir, 'proc'));
+    expect(mounts?.length).toBeGreaterThan(0);
+    expect(readCgroup({ procRoot: path.join(dir, 'proc'), root: dir, mounts })).toEqual(read(dir));
+  });
+
+  it('mountinfo that could not be read: no reading, as when the file is missing', () => {
+    const dir = tree('v1-nested-quota');
+    expect(readCgroup({ procRoot: path.join(dir, 'proc'), root: dir, mounts: null })).toBeNull();
   });
 });

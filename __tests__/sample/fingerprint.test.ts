@@ -1,7 +1,10 @@
 // The fingerprint reader on trees of /proc and /sys from several machines (fixtures/machines/README.md
 // says which were captured and which written from documented layouts), and its stable id.
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { HardwareFingerprint } from '../../src/profile/always-on.js';
+import type { Profile } from '../../src/profile/schema.js';
 import { cgroupLimits, describeFingerprint, diskKindOf, fingerprintId, readFingerprint, wholeDiskOf, writeOptions } from '../../src/sample/fingerprint.js';
 
 const MACHINES = fileURLToPath(new URL('../../fixtures/machines/', import.meta.url));
@@ -145,5 +148,37 @@ describe('pieces', () => {
   it('cgroupLimits ignores what is not an object', () => {
     expect(cgroupLimits(undefined)).toBeUndefined();
     expect(cgroupLimits({ usage: 1 })).toBeUndefined();
+  });
+});
+
+// Recorded profiles: the fingerprint is made of what the context and the device resolution read, so
+// in every recording it says what they say, and its id is the id of its parts.
+const RECORDED = ['profiles', 'experiments'].flatMap((dir) => {
+  const base = fileURLToPath(new URL(`../../fixtures/${dir}/`, import.meta.url));
+  return readdirSync(base, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ name: `${dir}/${f}`, profile: JSON.parse(readFileSync(`${base}${f}`, 'utf8')) as Partial<Profile> }))
+    .filter((r) => r.profile.fingerprint && r.profile.context);
+});
+
+describe('recorded fingerprints', () => {
+  it('there are recordings with a fingerprint', () => {
+    expect(RECORDED.length).toBeGreaterThan(10);
+  });
+
+  it.each(RECORDED)('$name: the id of its parts, and the context and devices it was made from', ({ profile }) => {
+    const { id, ...parts } = profile.fingerprint as HardwareFingerprint;
+    const context = profile.context as Profile['context'];
+    expect(fingerprintId(parts)).toBe(id);
+    expect(parts.cpuModel).toBe(context.cpuModel);
+    expect(parts.kernel).toBe(context.kernel);
+    expect(parts.vcpus).toBe(context.cpuCount);
+    expect(parts.memoryBytes).toBe(context.memoryBytes);
+    const restoreDevices = (profile.devices ?? []).filter((d) => d.roles.includes('restore-path'));
+    expect(parts.disks.map((d) => d.name)).toEqual(restoreDevices.map((d) => d.name));
+    for (const [i, d] of restoreDevices.entries()) {
+      const disk = parts.disks[i];
+      expect([disk?.rotational, disk?.scheduler, disk?.queueDepth, disk?.sizeBytes]).toEqual([d.rotational, d.scheduler, d.queueDepth, d.sizeBytes]);
+    }
   });
 });

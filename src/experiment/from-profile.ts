@@ -10,13 +10,16 @@ import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
 import { expandPath, isPattern } from '../config/restore-roots.js';
 
+/** What the experiments take of the config: which to run, their budget, and the paths to extract under. */
+export type ExperimentsConfig = Pick<ProfileConfig, 'experiments' | 'experimentsBudgetMs' | 'paths' | 'workspace' | 'runnerTemp'>;
+
 function durationMs(phases: readonly PhaseRecord[], name: PhaseName): number {
   const p = phases.find((x) => x.name === name);
   return p ? p.endMs - p.startMs : 0;
 }
 
 /** The experiments' result when none ran, with the reason. */
-export function skippedExperiments(config: ProfileConfig, reason: string): ExperimentsResult {
+export function skippedExperiments(config: Pick<ProfileConfig, 'experimentsBudgetMs'>, reason: string): ExperimentsResult {
   return {
     status: 'skipped',
     reason,
@@ -31,7 +34,7 @@ export function skippedExperiments(config: ProfileConfig, reason: string): Exper
 }
 
 /** The request, or why the experiments cannot run after this restore. */
-export function experimentsRequestFor(config: ProfileConfig, timed: TimedRestore, phases: readonly PhaseRecord[]): ExperimentsRequest | string {
+export function experimentsRequestFor(config: ExperimentsConfig, timed: TimedRestore, phases: readonly PhaseRecord[]): ExperimentsRequest | string {
   const r = timed.restore;
   if (!r.cacheHit || r.error)
     return r.error
@@ -59,7 +62,7 @@ export function experimentsRequestFor(config: ProfileConfig, timed: TimedRestore
 
 /** Null when none were asked for (experiments: none); a skipped result with its reason when none can run. */
 export async function experimentsAfterProfile(
-  config: ProfileConfig,
+  config: ExperimentsConfig,
   timed: TimedRestore,
   phases: readonly PhaseRecord[],
   hooks: ExperimentsHooks,

@@ -8,7 +8,8 @@ import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } f
 import type { PhaseName, PhaseRecord, Profile, ProbeSuiteResult } from '../profile/schema.js';
 import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
-import { describeFingerprint, readFingerprint } from '../sample/fingerprint.js';
+import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
+import type { HostFacts } from '../sample/context.js';
 import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
@@ -21,12 +22,8 @@ export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Act
 export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
 export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
 
-export function fingerprintOf(
-  where: DeviceResolution,
-  context: Profile['context'],
-  restorePath: string,
-  roots: { procRoot: string; sysRoot?: string },
-): HardwareFingerprint {
+/** The fingerprint from what the context and the device resolution read (no file read again). */
+export function fingerprintOf(where: DeviceResolution, host: HostFacts, context: Profile['context'], restorePath: string): HardwareFingerprint {
   let existing: string | null = null;
   try {
     existing = nearestExisting(restorePath);
@@ -34,20 +31,21 @@ export function fingerprintOf(
     // No such path at all: the fingerprint goes without its file system.
   }
   const cgroup = context.cgroup;
-  return readFingerprint(
-    {
-      diskNames: where.devices.filter((d) => d.roles.includes('restore-path')).map((d) => d.name),
-      restorePath: existing,
-      fallback: {
-        vcpus: context.cpuCount,
-        memoryBytes: context.memoryBytes,
-        ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
-        ...(context.kernel ? { kernel: context.kernel } : {}),
-      },
-      ...(cgroup !== undefined ? { cgroup } : {}),
+  return fingerprintFrom({
+    host,
+    mounts: where.mounts ?? [],
+    disks: where.devices
+      .filter((d) => d.roles.includes('restore-path'))
+      .map((d) => ({ name: d.name, facts: where.diskFacts?.get(d.name) ?? { queue: {}, slaves: [] } })),
+    restorePath: existing,
+    fallback: {
+      vcpus: context.cpuCount,
+      memoryBytes: context.memoryBytes,
+      ...(context.cpuModel ? { cpuModel: context.cpuModel } : {}),
+      ...(context.kernel ? { kernel: context.kernel } : {}),
     },
-    { procRoot: roots.procRoot, ...(roots.sysRoot ? { sysRoot: roots.sysRoot } : {}) },
-  );
+    ...(cgroup !== undefined ? { cgroup } : {}),
+  });
 }
 
 /**
@@ -60,7 +58,7 @@ function cacheTrouble(restore: Profile['restore']): string | null {
   return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
 }
 
-interface ProbePlan {
+export interface ProbePlan {
   /** Set when auto decided; absent when probes are not auto. */
   decision?: AutoDecision;
   /** The remembered suite and its source, when the probes are skipped for it. */
@@ -69,7 +67,7 @@ interface ProbePlan {
 
 /** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
 export async function planProbes(
-  config: ProfileConfig,
+  config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'ceilingsMaxAgeMs'>,
   fingerprint: HardwareFingerprint,
   restore: Profile['restore'],
   phases: readonly PhaseRecord[],
@@ -97,7 +95,7 @@ export async function planProbes(
 
 /** Where the ceilings came from; fresh ones are stored under the fingerprint for later runs. */
 export async function ceilingsSourceAfter(
-  config: ProfileConfig,
+  config: Pick<ProfileConfig, 'rememberCeilings' | 'label'>,
   fingerprint: HardwareFingerprint,
   probes: ProbeSuiteResult,
   plan: ProbePlan,
@@ -137,7 +135,7 @@ function untilDurableMs(profile: Profile): number | null {
 }
 
 /** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
-export function autoExperiments(config: ProfileConfig, judged: Profile): ExperimentDecision | null {
+export function autoExperiments(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, judged: Profile): ExperimentDecision | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
 }
@@ -153,18 +151,21 @@ export function withCeilingsSource(profile: Profile): void {
   else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
 }
 
+/** What names a label's history, and whether it is kept. */
+export type HistoryKeyConfig = Pick<ProfileConfig, 'history' | 'historyLabel' | 'label'>;
+
 /** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
-function historyLabelOf(config: ProfileConfig): string {
+function historyLabelOf(config: HistoryKeyConfig): string {
   return config.historyLabel ?? config.label;
 }
 
 /** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
-export function startHistoryLoad(config: ProfileConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
+export function startHistoryLoad(config: HistoryKeyConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
   return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
 }
 
 export async function historyOf(
-  config: ProfileConfig,
+  config: HistoryKeyConfig,
   profile: Profile,
   fingerprint: HardwareFingerprint,
   loading: Promise<LoadedHistory> | null,

@@ -31,6 +31,8 @@ export interface CgroupReadOptions {
   procRoot?: string;
   /** Prefix for the mount points mountinfo names, so a fixture tree can stand in for '/'; default '/'. */
   root?: string;
+  /** The mounts when the caller read mountinfo already (null: it could not be read); absent: read here. */
+  mounts?: readonly MountEntry[] | null;
 }
 
 /** The files the sampler re-reads for the CPU counters of the group that holds the quota. */
@@ -229,14 +231,18 @@ function ioLimits(located: Located | null, notRead: string[]): IoLimit[] {
   return tightestIoLimits(levels);
 }
 
+function readMountsOrNull(procRoot: string): MountEntry[] | null {
+  const text = textOf(tryRead(path.join(procRoot, 'self/mountinfo')));
+  return text === null ? null : parseMountinfo(text);
+}
+
 export function readCgroup(options: CgroupReadOptions = {}): CgroupReading | null {
   const procRoot = options.procRoot ?? '/proc';
   const root = options.root ?? '/';
   const cgroupText = textOf(tryRead(path.join(procRoot, 'self/cgroup')));
-  const mountText = textOf(tryRead(path.join(procRoot, 'self/mountinfo')));
-  if (cgroupText === null || mountText === null) return null;
+  const mounts = options.mounts !== undefined ? options.mounts : readMountsOrNull(procRoot);
+  if (cgroupText === null || mounts === null) return null;
   const memberships = parseProcCgroup(cgroupText);
-  const mounts = parseMountinfo(mountText);
   const notRead: string[] = [];
   const cpu = locate('cpu', memberships, mounts, root, notRead);
   const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === 'cgroup2');

@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { RunnerContext } from '../profile/schema.js';
 import type { CgroupReading } from './cgroup.js';
 import type { DeviceResolution } from './devices.js';
+import { memTotalBytes } from './parse-meminfo.js';
 import { readNumber, readText } from './read-file.js';
 
 export interface ContextOptions {
@@ -14,6 +15,29 @@ export interface ContextOptions {
   sysRoot?: string;
   /** The runner's cgroup as sample/cgroup.ts read it (the pipeline reads it once for the sampler too). */
   cgroup?: CgroupReading | null;
+  /** The machine as readHostFacts read it (the pipeline reads it once for the fingerprint too); read here when absent. */
+  host?: HostFacts;
+}
+
+/** What the runner context and the hardware fingerprint both take of the machine: each file read once per profile. */
+export interface HostFacts {
+  cpuinfo: { model?: string; hypervisorFlag: boolean; processors: number };
+  dmi: { sysVendor?: string; productName?: string; hypervisorType?: string };
+  /** The kernel release (uname -r); absent where /proc does not say. */
+  kernel?: string;
+  /** MemTotal of /proc/meminfo; absent where not read. */
+  memTotalBytes?: number;
+}
+
+/** cpuinfo, DMI, kernel release and MemTotal under the roots; each absent (never thrown) where not visible. */
+export function readHostFacts(roots: { procRoot?: string; sysRoot?: string } = {}): HostFacts {
+  const procRoot = roots.procRoot ?? '/proc';
+  const facts: HostFacts = { cpuinfo: readCpuinfo(procRoot), dmi: readDmi(roots.sysRoot ?? '/sys') };
+  const kernel = readKernelRelease(procRoot);
+  if (kernel) facts.kernel = kernel;
+  const memory = memTotalBytes(readText(`${procRoot}/meminfo`) ?? '');
+  if (memory !== undefined) facts.memTotalBytes = memory;
+  return facts;
 }
 
 /** "model name" (x86) or "Model"/"Hardware" (Arm) from /proc/cpuinfo, and its hypervisor flag. */
@@ -64,7 +88,7 @@ export function describeVirtualization(parts: {
 
 export function readRunnerContext(where?: DeviceResolution, options: ContextOptions = {}): RunnerContext {
   const procRoot = options.procRoot ?? '/proc';
-  const sysRoot = options.sysRoot ?? '/sys';
+  const host = options.host ?? readHostFacts({ procRoot, ...(options.sysRoot ? { sysRoot: options.sysRoot } : {}) });
   const cpus = os.cpus();
   const context: RunnerContext = {
     os: process.platform,
@@ -77,14 +101,13 @@ export function readRunnerContext(where?: DeviceResolution, options: ContextOpti
   };
   if (where?.noBlockDeviceReason) context.noBlockDeviceReason = where.noBlockDeviceReason;
 
-  const kernel = readKernelRelease(procRoot) ?? (process.platform === 'linux' ? undefined : os.release());
+  const kernel = host.kernel ?? (process.platform === 'linux' ? undefined : os.release());
   if (kernel) context.kernel = kernel;
 
-  const cpuinfo = readCpuinfo(procRoot);
-  const cpuModel = cpuinfo.model ?? cpus[0]?.model?.trim();
+  const cpuModel = host.cpuinfo.model ?? cpus[0]?.model?.trim();
   if (cpuModel) context.cpuModel = cpuModel;
 
-  const virtualization = describeVirtualization({ ...readDmi(sysRoot), hypervisorFlag: cpuinfo.hypervisorFlag });
+  const virtualization = describeVirtualization({ ...host.dmi, hypervisorFlag: host.cpuinfo.hypervisorFlag });
   if (virtualization) context.virtualization = virtualization;
 
   // 0 means "unset, the ratio applies" for the *_bytes knobs: leave those out.

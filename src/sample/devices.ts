@@ -5,7 +5,7 @@
  * partition → whole disk, dm/md → slaves, loop → backing file's device. Every restore path is
  * resolved, so every file system the restore writes is sampled.
  */
-import { existsSync, readdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { BlockDeviceInfo, BlockDeviceKind, FileSystemInfo, MountResolution } from '../profile/schema.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
@@ -20,6 +20,22 @@ export interface DeviceResolution {
   fileSystems: FileSystemInfo[];
   /** Set when the restore path has no block device under it (tmpfs, overlay, network fs, no /sys). */
   noBlockDeviceReason?: string;
+  /** The mounts read to resolve them (the fingerprint takes its file system and other local disk from these). */
+  mounts?: readonly MountEntry[];
+  /** What /sys/block said of each device found, by name (the fingerprint's disks are these). */
+  diskFacts?: ReadonlyMap<string, DiskFacts>;
+}
+
+/** What /sys/block/<name> says of a disk: read once by the resolution, for its device record and the fingerprint. */
+export interface DiskFacts {
+  model?: string;
+  vendor?: string;
+  dmName?: string;
+  queue: ReturnType<typeof readBlockQueue>;
+  logicalBlockBytes?: number;
+  physicalBlockBytes?: number;
+  /** The devices a dm or md device is built on, in directory order. */
+  slaves: string[];
 }
 
 export interface ResolveOptions {
@@ -30,6 +46,8 @@ export interface ResolveOptions {
    * real file system). Fixture trees of another machine's mounts pass their own.
    */
   realPath?: (path: string) => string | null;
+  /** The mounts, when the caller read mountinfo already (the pipeline reads it once per profile); else read here. */
+  mounts?: readonly MountEntry[];
 }
 
 export interface ResolvePaths {
@@ -77,6 +95,15 @@ export function readMounts(procRoot: string): MountEntry[] {
   return parseMountinfo(readText(`${procRoot}/self/mountinfo`) ?? '');
 }
 
+/** This process's mounts, or null where mountinfo cannot be read (the cgroup reader tells the two apart). */
+export function readMountinfo(procRoot: string): MountEntry[] | null {
+  try {
+    return parseMountinfo(readFileSync(`${procRoot}/self/mountinfo`, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /** What /sys/block/<name> (dir) says of a disk's queue and size; each absent where not visible. */
 export function readBlockQueue(dir: string): { rotational?: boolean; scheduler?: string; queueDepth?: number; sizeBytes?: number } {
   const out: { rotational?: boolean; scheduler?: string; queueDepth?: number; sizeBytes?: number } = {};
@@ -99,6 +126,20 @@ export function slavesOf(dir: string): string[] {
     // Not dm/md: no slaves directory.
     return [];
   }
+}
+
+/** /sys/block/<name> (dir): model, vendor, dm name, queue, block sizes and slaves; each absent where not visible. */
+export function readDiskFacts(dir: string): DiskFacts {
+  const facts: DiskFacts = { queue: readBlockQueue(dir), slaves: slavesOf(dir) };
+  const set = <K extends keyof DiskFacts>(key: K, value: DiskFacts[K] | undefined) => {
+    if (value !== undefined) facts[key] = value;
+  };
+  set('model', readText(`${dir}/device/model`));
+  set('vendor', readText(`${dir}/device/vendor`));
+  set('dmName', readText(`${dir}/dm/name`));
+  set('logicalBlockBytes', readNumber(`${dir}/queue/logical_block_size`));
+  set('physicalBlockBytes', readNumber(`${dir}/queue/physical_block_size`));
+  return facts;
 }
 
 interface Node {
@@ -196,13 +237,16 @@ class SysBlock {
     nodes.push(...sub);
   }
 
-  describe(node: Node): Omit<BlockDeviceInfo, 'roles' | 'primary'> {
-    const dir = `${this.sysRoot}/block/${node.name}`;
+  facts(node: Node): DiskFacts {
+    return readDiskFacts(`${this.sysRoot}/block/${node.name}`);
+  }
+
+  describe(node: Node, facts: DiskFacts): Omit<BlockDeviceInfo, 'roles' | 'primary'> {
     const info: Omit<BlockDeviceInfo, 'roles' | 'primary'> = { name: node.name, devNumber: node.devNumber, chain: node.chain, kind: node.kind };
     if (node.below.length > 0) info.below = node.below;
-    const model = readText(`${dir}/device/model`) || readText(`${dir}/dm/name`) || driverOf(readText(`${dir}/device/uevent`));
+    const model = facts.model || facts.dmName || driverOf(readText(`${this.sysRoot}/block/${node.name}/device/uevent`));
     if (model) info.model = model;
-    return Object.assign(info, readBlockQueue(dir));
+    return Object.assign(info, facts.queue);
   }
 }
 
@@ -259,7 +303,7 @@ function blockDevNumber(existing: string, mount: MountEntry | null, fromMountinf
 export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}): DeviceResolution {
   const procRoot = options.procRoot ?? '/proc';
   const realPath = options.realPath ?? realPathOrNull;
-  const mounts = readMounts(procRoot);
+  const mounts = options.mounts ?? readMounts(procRoot);
   const view: MountView = { mounts, realPath };
   const backingDevice = (file: string): string | undefined => {
     const m = findMount(mounts, file);
@@ -279,6 +323,7 @@ export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}
 
   const devices: BlockDeviceInfo[] = [];
   const fileSystems: FileSystemInfo[] = [];
+  const diskFacts = new Map<string, DiskFacts>();
   let noBlockDeviceReason: string | undefined;
   let primarySet = false;
 
@@ -308,7 +353,9 @@ export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}
     for (const node of nodes) {
       let device = devices.find((d) => d.name === node.name);
       if (!device) {
-        device = { ...sys.describe(node), roles: [], primary: false };
+        const facts = sys.facts(node);
+        diskFacts.set(node.name, facts);
+        device = { ...sys.describe(node, facts), roles: [], primary: false };
         devices.push(device);
       }
       if (!device.roles.includes(role)) device.roles.push(role);
@@ -327,7 +374,7 @@ export function resolveDevices(paths: ResolvePaths, options: ResolveOptions = {}
   if (primarySet) noBlockDeviceReason = undefined;
   // Primary first: the sampler's and the judge's device index 0.
   devices.sort((a, b) => Number(b.primary) - Number(a.primary));
-  const result: DeviceResolution = { devices, fileSystems };
+  const result: DeviceResolution = { devices, fileSystems, mounts, diskFacts };
   if (noBlockDeviceReason) result.noBlockDeviceReason = noBlockDeviceReason;
   return result;
 }

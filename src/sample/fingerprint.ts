@@ -1,17 +1,16 @@
 /**
- * The hardware fingerprint (IO edge: /proc and /sys under a root, so fixture trees of other machines
- * read the same way): CPU, memory, DMI, kernel, the restore's disks and file system, another local
- * disk, cgroup limits; and a short stable id of the parts that decide the ceilings. Never throws:
- * a missing file is a missing field. Read with the runner context's and the device resolution's own
- * readers (context.ts, devices.ts, parse-meminfo.ts), so both say the same of one machine.
+ * The hardware fingerprint: CPU, memory, DMI, kernel, the restore's disks and file system, another
+ * local disk, cgroup limits; and a short stable id of the parts that decide the ceilings. A pure
+ * function (fingerprintFrom) of what the runner context's and the device resolution's readers read
+ * (context.ts readHostFacts, devices.ts readMounts and readDiskFacts), so the profile reads each file
+ * once and both say the same of one machine; readFingerprint reads a tree of /proc and /sys with those
+ * readers (fixture trees of other machines). Never throws: a missing file is a missing field.
  */
 import { createHash } from 'node:crypto';
 import type { DiskFingerprint, DiskKind, FileSystemFingerprint, HardwareFingerprint } from '../profile/always-on.js';
-import { readCpuinfo, readDmi, readKernelRelease } from './context.js';
-import { readBlockQueue, readMounts, slavesOf } from './devices.js';
-import { memTotalBytes } from './parse-meminfo.js';
+import { readHostFacts, type HostFacts } from './context.js';
+import { readDiskFacts, readMounts, type DiskFacts } from './devices.js';
 import { findMount, type MountEntry } from './parse-mountinfo.js';
-import { readNumber, readText } from './read-file.js';
 
 export interface FingerprintRoots {
   procRoot?: string;
@@ -27,6 +26,15 @@ export interface FingerprintInput {
   fallback: { cpuModel?: string; vcpus: number; memoryBytes: number; kernel?: string };
   /** RunnerContext.cgroup (CgroupLimits); any object, since cgroupLimits keeps only its limit-like leaves. */
   cgroup?: unknown;
+}
+
+/** What the fingerprint is made of: the readers' values, nothing read again. */
+export interface FingerprintReadings extends Omit<FingerprintInput, 'diskNames'> {
+  host: HostFacts;
+  /** The mounts the device resolution read (mountinfo). */
+  mounts: readonly MountEntry[];
+  /** The restore path's disks, each with what /sys/block said of it. */
+  disks: readonly { name: string; facts: DiskFacts }[];
 }
 
 /** Kinds by kernel name: the naming is the driver's (nvme, sd = SCSI/SATA/SAS, vd = virtio-blk, xvd = Xen). */
@@ -55,23 +63,22 @@ export function writeOptions(options: string): Pick<FileSystemFingerprint, 'data
   return out;
 }
 
-function readDisk(sysRoot: string, name: string): DiskFingerprint {
-  const dir = `${sysRoot}/block/${name}`;
+function diskFingerprint(name: string, facts: DiskFacts): DiskFingerprint {
   const disk: DiskFingerprint = { name, kind: diskKindOf(name) };
   const set = <K extends keyof DiskFingerprint>(key: K, value: DiskFingerprint[K] | undefined) => {
     if (value !== undefined && value !== '') disk[key] = value;
   };
-  const queue = readBlockQueue(dir);
-  set('model', readText(`${dir}/device/model`));
-  set('vendor', readText(`${dir}/device/vendor`));
+  const queue = facts.queue;
+  set('model', facts.model);
+  set('vendor', facts.vendor);
   set('rotational', queue.rotational);
-  set('logicalBlockBytes', readNumber(`${dir}/queue/logical_block_size`));
-  set('physicalBlockBytes', readNumber(`${dir}/queue/physical_block_size`));
+  set('logicalBlockBytes', facts.logicalBlockBytes);
+  set('physicalBlockBytes', facts.physicalBlockBytes);
   set('queueDepth', queue.queueDepth);
   set('scheduler', queue.scheduler);
   set('sizeBytes', queue.sizeBytes);
-  set('dmName', readText(`${dir}/dm/name`));
-  const slaves = slavesOf(dir).sort();
+  set('dmName', facts.dmName);
+  const slaves = [...facts.slaves].sort();
   if (slaves.length > 0) disk.stackedOn = slaves;
   return disk;
 }
@@ -123,19 +130,29 @@ export function cgroupLimits(cgroup: unknown): Record<string, string | number | 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** The fingerprint of a tree of /proc and /sys, read with the context's and the device resolution's readers. */
 export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots = {}): HardwareFingerprint {
   const procRoot = roots.procRoot ?? '/proc';
   const sysRoot = roots.sysRoot ?? '/sys';
-  const cpuinfo = readCpuinfo(procRoot);
-  const cpuModel = cpuinfo.model ?? input.fallback.cpuModel;
-  const kernel = readKernelRelease(procRoot) ?? input.fallback.kernel;
-  const mounts = readMounts(procRoot);
-  const restoreMount = input.restorePath ? findMount(mounts, input.restorePath) : null;
+  const { diskNames, ...rest } = input;
+  return fingerprintFrom({
+    ...rest,
+    host: readHostFacts({ procRoot, sysRoot }),
+    mounts: readMounts(procRoot),
+    disks: diskNames.map((name) => ({ name, facts: readDiskFacts(`${sysRoot}/block/${name}`) })),
+  });
+}
+
+export function fingerprintFrom(r: FingerprintReadings): HardwareFingerprint {
+  const { host, mounts } = r;
+  const cpuModel = host.cpuinfo.model ?? r.fallback.cpuModel;
+  const kernel = host.kernel ?? r.fallback.kernel;
+  const restoreMount = r.restorePath ? findMount(mounts, r.restorePath) : null;
 
   const fp: Omit<HardwareFingerprint, 'id'> = {
-    vcpus: cpuinfo.processors || input.fallback.vcpus,
-    memoryBytes: memTotalBytes(readText(`${procRoot}/meminfo`) ?? '') ?? input.fallback.memoryBytes,
-    disks: input.diskNames.map((name) => readDisk(sysRoot, name)),
+    vcpus: host.cpuinfo.processors || r.fallback.vcpus,
+    memoryBytes: host.memTotalBytes ?? r.fallback.memoryBytes,
+    disks: r.disks.map((d) => diskFingerprint(d.name, d.facts)),
     fileSystem: restoreMount
       ? {
           mountPoint: restoreMount.mountPoint,
@@ -145,15 +162,19 @@ export function readFingerprint(input: FingerprintInput, roots: FingerprintRoots
           options: `${restoreMount.mountOptions} ${restoreMount.superOptions}`.trim(),
         }
       : null,
-    otherLocalDisk: otherLocalDisk(mounts, restoreMount, input.diskNames),
+    otherLocalDisk: otherLocalDisk(
+      mounts,
+      restoreMount,
+      r.disks.map((d) => d.name),
+    ),
   };
   if (cpuModel) fp.cpuModel = cpuModel;
   if (kernel) fp.kernel = kernel;
-  const dmi = readDmi(sysRoot);
+  const dmi = host.dmi;
   if (dmi.sysVendor) fp.sysVendor = dmi.sysVendor;
   if (dmi.productName) fp.productName = dmi.productName;
   if (dmi.hypervisorType) fp.hypervisor = dmi.hypervisorType;
-  const limits = cgroupLimits(input.cgroup);
+  const limits = cgroupLimits(r.cgroup);
   if (limits) fp.cgroupLimits = limits;
   return { id: fingerprintId(fp), ...fp };
 }

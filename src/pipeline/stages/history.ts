@@ -1,0 +1,19 @@
+/** Stage 10, last: this run added to its label's history (read since stage 5) and shown against the earlier runs. */
+import type { LoadedHistory } from '../../history/store.js';
+import type { HardwareFingerprint } from '../../profile/always-on.js';
+import type { Profile } from '../../profile/schema.js';
+import { HISTORY_GROUP, historyOf, type HistoryKeyConfig } from '../always-on.js';
+import type { PipelineHooks } from './hooks.js';
+
+export async function addToHistory(
+  config: HistoryKeyConfig,
+  profile: Profile,
+  fingerprint: HardwareFingerprint,
+  historyLoad: Promise<LoadedHistory> | null,
+  hooks: Pick<PipelineHooks, 'onPhase'>,
+): Promise<void> {
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  hooks.onPhase?.(null);
+  if (history) profile.history = history;
+}

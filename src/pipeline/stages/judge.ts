@@ -1,0 +1,36 @@
+/**
+ * Stage 8: the run's one judgement. experiments: auto asks the verdict first (the judge reads neither
+ * the experiments nor what comes after them, so judging again would say the same).
+ */
+import type { ProfileConfig } from '../../config/config.js';
+import type { AutoDecision } from '../../profile/always-on.js';
+import type { Profile } from '../../profile/schema.js';
+import type { ExperimentDecision } from '../../judge/auto-rules.js';
+import { judgeInDetail, type Judgement } from '../../judge/judge.js';
+import { autoExperiments } from '../always-on.js';
+
+export interface Judged {
+  judgement: Judgement;
+  /** Which experiments auto chose (null: experiments are not auto, or none were allowed). */
+  experimentPlan: ExperimentDecision | null;
+}
+
+/** Sets the profile's verdict and what auto decided (probes and experiments). */
+export function judgeOnce(
+  profile: Profile,
+  config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
+  probeDecision: AutoDecision | undefined,
+  log: (line: string) => void,
+): Judged {
+  const judgement = judgeInDetail(profile);
+  profile.verdict = judgement.verdict;
+  const experimentPlan = autoExperiments(config, profile);
+  if (probeDecision || experimentPlan) {
+    profile.auto = {
+      ...(probeDecision ? { probes: probeDecision } : {}),
+      ...(experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}),
+    };
+  }
+  if (experimentPlan) log(experimentPlan.reason);
+  return { judgement, experimentPlan };
+}

@@ -1,0 +1,68 @@
+/**
+ * Stage 4: what the restore wrote and where: its tree walked (after the tail, so the walk cannot
+ * delay or add to what the tail measures), and, where the paths span several devices, the one that
+ * received most of the restore's bytes, which is judged, probed and experimented on.
+ */
+import type { ProfileConfig } from '../../config/config.js';
+import type { BlockDeviceInfo, PhaseRecord } from '../../profile/schema.js';
+import { walkRestoredTree } from '../../restore/restored-tree.js';
+import type { TimedRestore } from '../../restore/timed-restore.js';
+import { chooseRestoreDevice, withRestoreDevice } from '../../sample/restore-device.js';
+import { MiB } from '../../util/units.js';
+import type { Warn } from './hooks.js';
+
+export interface ProbeTarget {
+  path: string;
+  because?: string;
+  /** The restore path on the chosen device, when the paths span several. */
+  restorePath?: string;
+}
+
+export interface Placement {
+  /** The devices, the one the restore chose marked primary. */
+  devices: BlockDeviceInfo[];
+  /** The paths span several devices and the bytes chose one. */
+  chosen: boolean;
+  target: ProbeTarget;
+}
+
+/** Reads the restored tree into the restore's anatomy (or says what a failed extraction left); the bytes under each root. */
+export function readRestoredTree(roots: string[], timed: TimedRestore, warn: Warn): ReadonlyMap<string, number> | null {
+  if (timed.extractStartedAtEpochMs === null) return null;
+  const { restore } = timed;
+  const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
+  if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
+  else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
+  return tree.bytesByRoot;
+}
+
+export function placeRestore(
+  config: Pick<ProfileConfig, 'probePath' | 'probePathFromInput'>,
+  found: BlockDeviceInfo[],
+  bytesByRoot: ReadonlyMap<string, number> | null,
+  phases: readonly PhaseRecord[],
+  log: (line: string) => void,
+): Placement {
+  const choice = chooseRestoreDevice(found, bytesByRoot, phases);
+  const devices = choice ? withRestoreDevice(found, choice) : found;
+  const target = probeTarget(config, choice ? devices[choice.index] : undefined);
+  if (choice) log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
+  return { devices, chosen: choice !== null, target };
+}
+
+/**
+ * Where fio probes: probe-path when the user set it; else, when the restore paths span several
+ * devices, the first restore path on the device that received most of the restore's bytes.
+ */
+function probeTarget(config: Pick<ProfileConfig, 'probePath' | 'probePathFromInput'>, chosen: BlockDeviceInfo | undefined): ProbeTarget {
+  const restorePath = chosen?.restorePaths?.[0];
+  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
+  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
+}
+
+/** After a failed extraction: what is on disk now that was not before, so nobody guesses. */
+function describePartialExtract(roots: readonly string[], files: number, bytes: number): string {
+  const where = roots.join(', ') || 'the restore paths';
+  if (files === 0) return `The failed extraction left no files under ${where}.`;
+  return `The failed extraction left ${files} files (${(bytes / MiB).toFixed(1)} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
+}
