@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { judgeDownload } from '../../src/judge/download-verdict.js';
+import { judgeDownload } from '../../src/judge/download-rules.js';
 import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
 import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
 import { sampledRestore } from '../lab/sampled-restore.js';
