@@ -13,7 +13,7 @@
  * Each what-if is a lower bound on the transfer's time after that change: work no change removes
  * (stalls, waits on the far side) stays, and a doubled rate halves at most the time bytes flowed.
  */
-import type { DownloadLimitKind, NetDevDelta, TransferRequestOutcome } from '../profile/schema.js';
+import type { DownloadLimitKind, NetDevDelta, TRANSFER_WHAT_IF_CHANGES, TransferRequestOutcome } from '../profile/schema.js';
 import { seconds } from '../util/format.js';
 import {
   type Body,
@@ -88,7 +88,7 @@ export interface TransferFacts<R> {
   waits: readonly number[];
 }
 
-export type TransferWhatIfChange = 'twice-per-connection' | 'twice-aggregate' | 'half-round-trip' | 'stall-removed';
+export type TransferWhatIfChange = (typeof TRANSFER_WHAT_IF_CHANGES)[number];
 
 /** What differs between judging a download and an upload: one set per direction. */
 export interface TransferVerdictRules<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W> {
