@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeDownload } from '../../src/judge/download-verdict.js';
+import { judgeDownload } from '../../src/judge/download-rules.js';
 import { ATTR, SPAN } from '../../src/export/names.js';
 import { tracePlan } from '../../src/export/trace-plan.js';
 import { readProfileFile } from '../../src/profile/read-profile.js';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeUpload, uploadStallHeadline } from '../../src/judge/upload-verdict.js';
+import { judgeUpload, uploadStallHeadline } from '../../src/judge/upload-rules.js';
 import { UPLOAD_SCENARIO_NAMES, UPLOAD_SCENARIOS, type UploadScenarioName } from '../../tools/lab/upload-scenarios.js';
 import type { UploadTimeline } from '../../src/profile/schema.js';
 import { uploadTimelineErrors } from '../../src/profile/validate.js';

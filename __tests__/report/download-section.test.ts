@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stallHeadline } from '../../src/judge/download-in-verdict.js';
-import { judgeDownload } from '../../src/judge/download-verdict.js';
+import { judgeDownload } from '../../src/judge/download-rules.js';
 import type { DownloadTimeline } from '../../src/profile/schema.js';
 import { transferChartPoints } from '../../src/report/download-section.js';
 import { repoRoot } from '../helpers/tree.js';

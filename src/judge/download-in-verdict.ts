@@ -4,7 +4,7 @@
  */
 import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits, type DownloadStall, type DownloadTimeline, type Profile, type Verdict } from '../profile/schema.js';
 import { formatNumber, seconds } from '../util/format.js';
-import { judgeDownload } from './download-verdict.js';
+import { judgeDownload } from './download-rules.js';
 import { stallPlace } from './transfer-stats.js';
 
 /** @actions/cache's SEGMENT_DOWNLOAD_TIMEOUT_MINS default (10 minutes), where the limits name none. */

@@ -8,7 +8,7 @@ import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snaps
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
 import { PROCESS_FULL_CORE } from './thresholds.js';
-import { judgeUpload, uploadStallHeadline } from './upload-verdict.js';
+import { judgeUpload, uploadStallHeadline } from './upload-rules.js';
 
 export const SAVE_THRESHOLDS = {
   /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */

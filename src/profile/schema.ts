@@ -664,10 +664,10 @@ export interface DeviceVerdict {
   sentence: string;
 }
 
-/** What limited the download, from its timeline: see src/judge/download-verdict.ts. */
+/** What limited the download, from its timeline: see src/judge/transfer-verdict.ts and download-rules.ts. */
 export const TRANSFER_LIMIT_KINDS = ['stall', 'per-connection', 'path', 'bandwidth', 'latency', 'store', 'none'] as const;
 export type DownloadLimitKind = (typeof TRANSFER_LIMIT_KINDS)[number];
-/** What limited the save's upload, from its timeline (src/judge/upload-verdict.ts): the download's kinds. */
+/** What limited the save's upload, from its timeline (src/judge/transfer-verdict.ts, upload-rules.ts): the download's kinds. */
 export type UploadLimitKind = DownloadLimitKind;
 
 /** 'body': no bytes mid-body; 'first-byte': no response for far longer than the others; 'slow': far slower than the rest. */

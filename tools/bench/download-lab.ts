@@ -10,21 +10,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { judgeDownload } from '../../src/judge/download-verdict.js';
-import { NOISE, TIGHTNESS } from '../lab/ground-truth.js';
-import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName, verdictAgrees } from '../lab/download-scenarios.js';
+import { judgeDownload } from '../../src/judge/download-rules.js';
+import { DOWNLOAD_SCENARIOS, type DownloadChange, type DownloadScenario, type DownloadScenarioName } from '../lab/download-scenarios.js';
 import { sampledRestore } from '../lab/sampled-restore.js';
-import type { DownloadLimitKind, DownloadVerdict } from '../../src/profile/schema.js';
+import type { DownloadVerdict } from '../../src/profile/schema.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../../src/util/clock.js';
-import { formatNumber, seconds } from '../../src/util/format.js';
+import { seconds } from '../../src/util/format.js';
 import type { BenchRow } from './table.js';
-import { medianOrNaN as median } from './stats.js';
+import { boundShare, mirroredTimings, transferLabRows } from './transfer-lab.js';
 
 const KEY = 'download-lab';
 const ARCHIVE_BYTES = 40_000_000;
-/** A stall is found within this much of its injected length. */
-const STALL_TOLERANCE_MS = 500;
 
 export interface DownloadLabRun {
   verdict: DownloadVerdict;
@@ -100,45 +97,6 @@ export async function benchDownloads(names: readonly DownloadScenarioName[], run
   return results;
 }
 
-/**
- * One run's plain timings, mirrored (B R1 R2 R2 R1 B) so a trend in the shared machine's load cancels:
- * the baseline's median and each relaxation's (`time(null)` is the baseline). Shared with the upload lab.
- */
-export async function mirroredTimings<C extends string>(
-  changes: readonly C[],
-  time: (change: C | null) => Promise<number>,
-): Promise<{ baselineMs: number; relaxedMs: Partial<Record<C, number>> }> {
-  const relaxed = new Map<C, number[]>(changes.map((c) => [c, []]));
-  const baseline = [await time(null)];
-  for (const c of [...changes, ...[...changes].reverse()]) relaxed.get(c)?.push(await time(c));
-  baseline.push(await time(null));
-  return {
-    baselineMs: median(baseline),
-    relaxedMs: Object.fromEntries(changes.map((c) => [c, median(relaxed.get(c) ?? [])])) as Partial<Record<C, number>>,
-  };
-}
-
-/**
- * The change whose relaxation saved most in a run, or null when none saved 10% of the baseline. Shared
- * with the upload lab (upload-lab.ts): any run with a baseline and its relaxed timings.
- */
-export function bestChange<C extends string>(run: { baselineMs: number; relaxedMs: Partial<Record<C, number>> }): { change: C; savedMs: number } | null {
-  let best: { change: C; savedMs: number } | null = null;
-  for (const [change, ms] of Object.entries(run.relaxedMs) as [C, number][]) {
-    const savedMs = run.baselineMs - ms;
-    if (savedMs >= 0.1 * run.baselineMs && (!best || savedMs > best.savedMs)) best = { change, savedMs };
-  }
-  return best;
-}
-
-/**
- * A what-if's share of the measured time: the plain run's time less what the what-if says the change
- * saves of the transfer (its time less the bound), over the relaxed plain run's. Shared with the upload lab.
- */
-export function boundShare(baselineMs: number, transferMs: number, lowerBoundMs: number, measuredMs: number): number {
-  return (baselineMs - (transferMs - lowerBoundMs)) / measuredMs;
-}
-
 /** The what-if's restore time (baseline less what it says the change saves) over the measured one. */
 export function whatIfShare(run: DownloadLabRun, change: DownloadChange): number | null {
   const w = run.verdict.whatIf.find((x) => x.change === change);
@@ -147,83 +105,18 @@ export function whatIfShare(run: DownloadLabRun, change: DownloadChange): number
   return boundShare(run.baselineMs, run.downloadMs, w.downloadLowerBoundMs, measured);
 }
 
-/** One run of a transfer lab as its rows read it: the verdict's limit, the plain timings, each what-if's share. */
-export interface RelaxationRun<C extends DownloadChange> {
-  limit: DownloadLimitKind;
-  baselineMs: number;
-  relaxedMs: Partial<Record<C, number>>;
-  share: (change: C) => number | null;
-}
-
-/**
- * A transfer lab scenario's verdict row and one what-if row per relaxation, by the lab's rule for every
- * what-if (ground-truth.ts): a lower bound within the measurement's NOISE, at least TIGHTNESS of it.
- * Shared by the download and the upload labs; `noun` is what the shares are of (the restore, the save).
- */
-export function relaxationRows<C extends DownloadChange>(
-  section: string,
-  noun: string,
-  name: string,
-  intended: DownloadLimitKind,
-  changes: readonly C[],
-  runs: readonly RelaxationRun<C>[],
-): BenchRow[] {
-  const agreeing = runs.filter((r) => {
-    const best = bestChange(r);
-    return best ? verdictAgrees(r.limit, best.change) : r.limit === intended;
-  }).length;
-  const limits = [...new Set(runs.map((r) => r.limit))].join('/');
-  const best = runs.map(bestChange).filter((b) => b !== null);
-  const rows: BenchRow[] = [
-    {
-      section,
-      measure: `${name}: verdict vs intervention`,
-      result: `${limits} (${agreeing}/${runs.length} agree${best.length ? `; best relaxation ${best[0]?.change}, saved ${seconds(median(best.map((b) => b.savedMs)))}` : ''})`,
-      target: 'the verdict names the relaxation that saved most, every run',
-      met: agreeing === runs.length,
-    },
-  ];
-  for (const change of changes) {
-    const shares = runs.map((r) => r.share(change)).filter((s): s is number => s !== null);
-    const bound = shares.filter((s) => s <= 1 + NOISE).length;
-    const tight = shares.filter((s) => s <= 1 + NOISE && s >= TIGHTNESS).length;
-    rows.push({
-      section,
-      measure: `${name}: what-if ${change}`,
-      result: `lower bound ${bound}/${shares.length}, ≥80% tight ${tight}/${shares.length} (median ${formatNumber(median(shares) * 100)}% of the measured ${noun}; per run ${shares.map((x) => `${Math.round(x * 100)}%`).join(', ')})`,
-      target: 'lower bound (≤ 105%) and tight (≥ 80%), every run',
-      met: shares.length > 0 && tight === shares.length,
-    });
-  }
-  return rows;
-}
-
 export function downloadRows(results: readonly DownloadLabResult[]): BenchRow[] {
-  const rows: BenchRow[] = [];
-  for (const { name, scenario, runs } of results) {
-    rows.push(
-      ...relaxationRows(
-        'Download lab',
-        'restore',
-        name,
-        scenario.intended,
-        Object.keys(scenario.relaxed) as DownloadChange[],
-        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c: DownloadChange) => whatIfShare(r, c) })),
-      ),
-    );
-    const stall = 'stall' in scenario ? scenario.stall : undefined;
-    if (stall) {
-      const wantedId = stall.getNumber + (scenario.settings.downloadUrls === 'azure' ? 1 : 0);
-      const found = runs.map((r) => r.verdict.stalls.find((s) => s.requestId === wantedId));
-      const within = found.filter((s) => s && Math.abs(s.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS).length;
-      rows.push({
-        section: 'Download lab',
-        measure: `${name}: stall found`,
-        result: `${within}/${runs.length} on request #${wantedId} within 0.5 s (median ${seconds(median(found.map((s) => s?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
-        target: 'within 0.5 s of where and how long it was injected',
-        met: within === runs.length,
-      });
-    }
-  }
-  return rows;
+  return transferLabRows<DownloadChange, DownloadScenario, DownloadLabRun>(
+    {
+      section: 'Download lab',
+      noun: 'restore',
+      share: whatIfShare,
+      injected: (scenario) => {
+        const stall = 'stall' in scenario ? scenario.stall : undefined;
+        // On the Azure path the SDK's HEAD comes before the GETs: the n-th GET is request n + 1.
+        return stall ? { durationMs: stall.durationMs, requestId: stall.getNumber + (scenario.settings.downloadUrls === 'azure' ? 1 : 0) } : null;
+      },
+    },
+    results,
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The upload lab: each network fault of the local services on its save path, a profiled save judged from
  * its upload timeline, then plain saveCache (no profiler) timed with the fault and with each intervention,
- * in mirrored order (B R.. ..R B), as the download lab does (download-lab.ts). Checks that the verdict names
+ * in mirrored order (B R.. ..R B), as the download lab does (download-lab.ts; the rows both read are in transfer-lab.ts). Checks that the verdict names
  * the relaxation that saved most, that each what-if is a lower bound at least 80% tight, and that an
  * injected stall is found within 0.5 s of its length. Needs no root: everything is in the local services.
  */
@@ -10,20 +10,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { boundShare, mirroredTimings, relaxationRows } from './download-lab.js';
+import { boundShare, mirroredTimings, transferLabRows } from './transfer-lab.js';
 import { injectedStall, UPLOAD_SCENARIOS, type UploadScenario, type UploadScenarioName } from '../lab/upload-scenarios.js';
 import type { UploadVerdict, UploadWhatIf } from '../../src/profile/schema.js';
 import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type SettingsUpdate } from '../services/index.js';
 import { monotonicMs } from '../../src/util/clock.js';
 import { seconds } from '../../src/util/format.js';
-import { medianOrNaN } from './stats.js';
 import type { BenchRow } from './table.js';
 
 type UploadChange = UploadWhatIf['change'];
 const ARCHIVE_BYTES = 40_000_000;
-/** A stall is found within this much of its injected length. */
-const STALL_TOLERANCE_MS = 500;
 
 export interface UploadLabRun {
   verdict: UploadVerdict;
@@ -111,30 +108,16 @@ function whatIfShare(run: UploadLabRun, change: UploadChange): number | null {
 }
 
 export function uploadRows(results: readonly UploadLabResult[]): BenchRow[] {
-  const rows: BenchRow[] = [];
-  for (const { name, scenario, runs } of results) {
-    rows.push(
-      ...relaxationRows(
-        'Upload lab',
-        'save',
-        name,
-        scenario.intended,
-        Object.keys(scenario.relaxed) as UploadChange[],
-        runs.map((r) => ({ limit: r.verdict.limit, baselineMs: r.baselineMs, relaxedMs: r.relaxedMs, share: (c: UploadChange) => whatIfShare(r, c) })),
-      ),
-    );
-    const stall = injectedStall(scenario);
-    if (stall) {
-      const found = runs.map((r) => r.verdict.stalls[0]);
-      const within = found.filter((s) => s && Math.abs(s.durationMs - stall.durationMs) <= STALL_TOLERANCE_MS).length;
-      rows.push({
-        section: 'Upload lab',
-        measure: `${name}: stall found`,
-        result: `${within}/${runs.length} within 0.5 s (median ${seconds(medianOrNaN(found.map((s) => s?.durationMs ?? Number.NaN)))} for ${seconds(stall.durationMs)})`,
-        target: 'within 0.5 s of how long it was injected',
-        met: within === runs.length,
-      });
-    }
-  }
-  return rows;
+  return transferLabRows<UploadChange, UploadScenario, UploadLabRun>(
+    {
+      section: 'Upload lab',
+      noun: 'save',
+      share: whatIfShare,
+      injected: (scenario) => {
+        const stall = injectedStall(scenario);
+        return stall ? { durationMs: stall.durationMs, requestId: null } : null;
+      },
+    },
+    results,
+  );
 }

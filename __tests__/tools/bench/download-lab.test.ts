@@ -1,7 +1,8 @@
 // The download bench's pure parts: which relaxation saved most, the what-if's share of the measured restore,
 // the rows' pass/fail, and the scenario table's consistency.
 import { describe, expect, it } from 'vitest';
-import { bestChange, downloadRows, whatIfShare, type DownloadLabRun } from '../../../tools/bench/download-lab.js';
+import { downloadRows, whatIfShare, type DownloadLabRun } from '../../../tools/bench/download-lab.js';
+import { bestChange } from '../../../tools/bench/transfer-lab.js';
 import { DOWNLOAD_BENCH_SCENARIOS, DOWNLOAD_SCENARIOS, verdictAgrees } from '../../../tools/lab/download-scenarios.js';
 import { downloadScenarios } from '../../../tools/cli/bench.js';
 
