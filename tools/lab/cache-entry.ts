@@ -1,6 +1,9 @@
 /**
- * The caches the lab's runners restore, each built from this project's own installed node_modules
- * (real package files, never generated) and saved once through the real @actions/cache into the
+ * The caches the lab's runners restore, built from real package files, never generated: `deps` from the
+ * lab's own pinned workload (tools/lab/workload, installed by `npm run lab:workload`), so the scenarios'
+ * throttles keep meeting the tree they were set for whatever the project's own dependencies become (an
+ * azurite pin once shrank the @azure tree by a quarter and moved every scenario's times); `large-files`
+ * from the project's node_modules and saved once through the real @actions/cache into the
  * local services: `deps`, the dependency cache every scenario restores by default, and
  * `large-files`, a few large files whose extraction decompression dominates.
  */
@@ -12,11 +15,14 @@ import type { LocalServices } from '../services/index.js';
 import { ProfilerError } from '../../src/util/errors.js';
 
 /**
- * @azure (~100 MB, ~12.8k mostly small files: the IOPS-heavy part of a JS cache) and typescript
- * (~23 MB in ~130 files, a few of them MB-sized): ~125 MB in ~13k files, enough for the throttles
- * to dominate, small enough that one restore takes seconds.
+ * @azure (~64 MB, ~10.8k mostly small files: the IOPS-heavy part of a JS cache) and typescript
+ * (~23 MB in ~130 files, a few of them MB-sized): ~87 MB in ~11k files, 12.1 MB as tar + zstd, enough
+ * for the throttles to dominate, small enough that one restore takes seconds.
  */
 export const LAB_CACHE_PATHS = ['node_modules/@azure', 'node_modules/typescript'];
+
+/** Where the lab's pinned workload is installed, under the project root. */
+export const LAB_WORKLOAD_DIR = 'tools/lab/workload';
 
 export interface LabCacheEntry {
   key: string;
@@ -27,15 +33,16 @@ export const LAB_CACHES = ['deps', 'large-files'] as const;
 export type LabCacheName = (typeof LAB_CACHES)[number];
 
 export async function seedLabCache(services: LocalServices, projectRoot: string, tempDir: string): Promise<LabCacheEntry> {
+  const workload = path.join(projectRoot, LAB_WORKLOAD_DIR);
   for (const p of LAB_CACHE_PATHS) {
-    if (!existsSync(path.join(projectRoot, p))) {
-      throw new ProfilerError(`The lab cache needs ${p} under ${projectRoot}.`, 'Run `npm ci` first.');
+    if (!existsSync(path.join(workload, p))) {
+      throw new ProfilerError(`The lab cache needs ${p} under ${workload}, the lab's pinned workload.`, 'Run `npm run lab:workload` first.');
     }
   }
-  const lock = readFileSync(path.join(projectRoot, 'package-lock.json'));
+  const lock = readFileSync(path.join(workload, 'package-lock.json'));
   const key = `lab-deps-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`;
   mkdirSync(tempDir, { recursive: true });
-  await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: projectRoot, tempDir });
+  await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: workload, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
 }
 
