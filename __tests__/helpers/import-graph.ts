@@ -13,6 +13,8 @@ export const CODE_ROOTS: readonly string[] = ['src', 'tools'].map((r) => path.jo
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
+    // Installed packages are not the project's code (the lab's pinned workload installs under tools/lab/workload).
+    if (name === 'node_modules') return [];
     if (statSync(full).isDirectory()) return sourceFiles(full);
     return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [full] : [];
   });

@@ -7,6 +7,7 @@
  * so the machine-state check sees one left running.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupStack } from '../../src/system/cleanup.js';
 import { quotaGroup } from './cpu-quota.js';
@@ -50,5 +51,20 @@ export function startOtherCpuLoad(cleanup: CleanupStack, opts: { processes: numb
     );
     pids.push(pid);
   }
+  // The shells join the group as their first act, a moment after spawn: the scenario starts once they have.
+  waitForMembers(path.join(group, 'cgroup.procs'), pids);
   return { group, pids };
+}
+
+const JOIN_WAIT_MS = 5_000;
+
+function waitForMembers(procsFile: string, pids: readonly number[]): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + JOIN_WAIT_MS;
+  for (;;) {
+    const members = new Set(readFileSync(procsFile, 'utf8').split('\n').filter(Boolean).map(Number));
+    if (pids.every((p) => members.has(p))) return;
+    if (Date.now() > deadline) throw new Error(`the other CPU load's busy loops did not join ${procsFile} within ${JOIN_WAIT_MS} ms`);
+    Atomics.wait(pause, 0, 0, 10);
+  }
 }
