@@ -23,7 +23,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const README_PROFILE = 'fixtures/experiments/lab-disk-bandwidth.json';
+const README_PROFILE = 'fixtures/experiments/lab-disk-bandwidth-steps.json';
 const README_PNG = 'docs/summary-screenshot.png';
 const BEFORE_AFTER_PROFILES = ['fixtures/profiles/lab-two-disks.json', 'fixtures/profiles/lab-hosted-page-cache.json', 'fixtures/experiments/lab-cpu.json'];
 
