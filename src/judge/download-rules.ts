@@ -15,7 +15,7 @@ import {
 } from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { flowingMs, longestQuiet, median } from './transfer-stats.js';
-import { judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
+import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
 const isGet = (r: DownloadRequestRecord) => r.method === 'GET';
@@ -78,8 +78,7 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
   heldWait: (r, t) => ({ fromMs: r.startMs, ms: ttfb(r) ?? (r.endMs ?? t.endMs) - r.startMs }),
   waitKind: 'first-byte',
   stall: ({ request: r, kind, startMs, durationMs, atBytes, wholeMs }, t) => {
-    // A request closed unfinished about when the timeout was due: the timeout ended it.
-    const endedByTimeout = r.outcome !== 'complete' && durationMs >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
+    const endedByTimeout = requestEndedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
     const segmentTimeoutToCutMs = t.limits.path === 'azure-sdk' && kind !== 'first-byte' ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
     return {
       kind,

@@ -222,6 +222,14 @@ function interruptions<R extends TransferRequest, T extends TransferTimeline<R>,
     .map((r) => rules.interruption(r, retryOf(data, r, t.intervalMs, rules.samePart), t));
 }
 
+/**
+ * A request closed unfinished about when the toolkit's request timeout was due (within two samples): the
+ * timeout ended it. No timeout (the v2 upload has none): never.
+ */
+export function endedByTimeout(outcome: TransferRequestOutcome, durationMs: number, requestTimeoutMs: number | null, intervalMs: number): boolean {
+  return outcome !== 'complete' && requestTimeoutMs !== null && durationMs >= requestTimeoutMs - 2 * intervalMs;
+}
+
 export function judgeTransfer<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W>(
   rules: TransferVerdictRules<R, T, S, W>,
   t: T,

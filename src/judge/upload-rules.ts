@@ -17,7 +17,7 @@ import {
 } from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Body, longestQuiet, median, stallPlace } from './transfer-stats.js';
-import { judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
+import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
 
 /** After its body left, how long the request waited for the store's answer. */
 const answerWait = (r: UploadRequestRecord): number | null =>
@@ -108,7 +108,7 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
   },
   waitKind: 'acknowledgement',
   stall: ({ request: r, kind, startMs, durationMs, atBytes, wholeMs }, t) => {
-    const endedByTimeout = r.outcome !== 'complete' && t.limits.requestTimeoutMs !== null && durationMs >= t.limits.requestTimeoutMs - 2 * t.intervalMs;
+    const endedByTimeout = requestEndedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
     return {
       kind,
       requestId: r.id,
