@@ -202,6 +202,19 @@ const EXPECTED: Record<string, Expectation> = {
     dominant: 'extract',
     says: /^Disk-bound \(IOPS\): extraction issued \d+ write bios\/s \(completed \+ merged: what a cap on bios counts\), \d+% of fio's \d+ IOPS \(below the cgroup's blkio cap of 2000 IOPS, counted in bios before merging\)/,
   },
+  // Kept bench runs with their interventions (provenance.intervention), which __tests__/judge/what-if.test.ts
+  // holds the what-ifs to. blkio let a burst of bios through at extraction's end and held the tail back.
+  'lab-bio-iops-cap-bench3-run1.json': {
+    bottleneck: 'disk-iops',
+    dominant: 'extract',
+    says: /^Disk-bound \(IOPS\): extraction issued \d+ write bios\/s \(completed \+ merged: what a cap on bios counts\), \d+% of fio's \d+ IOPS \(below the cgroup's blkio cap of 2000 IOPS, counted in bios before merging\)/,
+  },
+  // typescript's disk reached late in extraction, then written at its 8 MiB/s cap to the end of the tail.
+  'lab-two-disks-bench3-run1.json': {
+    bottleneck: 'disk-bandwidth',
+    dominant: 'writeback',
+    says: /^Disk-bound \(bandwidth\) on loop1: after tar exited .* of the cgroup's blkio cap of 8 MiB\/s/,
+  },
   // No fio, the 40 MiB/s disk, a loaded VM: PSI cpu was other jobs'; the cgroup's blkio cap is the ceiling.
   'lab-no-fio-loaded.json': {
     bottleneck: 'disk-bandwidth',

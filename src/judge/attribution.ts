@@ -30,6 +30,18 @@ export function otherWriterBytes(ownBytes: number, deviceBytes: number): number 
   return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
 }
 
+/**
+ * The archive's pages that reached the disk: what the download dirtied less what deleting it dropped
+ * unwritten. They count as the restore's where the archive shares extraction's device; 0 elsewhere or
+ * where either figure is missing.
+ */
+export function archiveWrittenBytes(download: PhaseFacts | undefined, extract: PhaseFacts | undefined): number {
+  const dirtied = download?.ownIo?.writeBytes;
+  const dropped = extract?.ownIo?.cancelledWriteBytes;
+  if (!download || !extract || download.deviceIndex !== extract.deviceIndex || dirtied == null || dropped == null) return 0;
+  return Math.max(0, dirtied - dropped);
+}
+
 export function attribute(x: AttributionInput): Attribution {
   const sentences: string[] = [];
   const before = earlierSteps(x.profile);
@@ -45,9 +57,7 @@ export function attribute(x: AttributionInput): Attribution {
     );
   }
 
-  // The archive's pages that did reach the disk count as the restore's when they share its device.
-  const sameDevice = x.download && x.extract && x.download.deviceIndex === x.extract.deviceIndex;
-  const archiveWritten = sameDevice && archiveBytes !== null && ownCancelledBytes !== null ? Math.max(0, archiveBytes - ownCancelledBytes) : 0;
+  const archiveWritten = archiveWrittenBytes(x.download, x.extract);
   let other: number | null = null;
   if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
     const own = ownWrittenBytes + archiveWritten;

@@ -789,6 +789,11 @@ export interface Provenance {
   settings: Record<string, number>;
   /** CPUs, RAM, kernel, Node, git commit of the recording tool. */
   machine: string;
+  /**
+   * A bench run's intervention beside the profile (tools/lab/intervention.ts): the plain restore's and
+   * each relaxed one's times until the files were on disk, ms, so a test can hold a what-if to them.
+   */
+  intervention?: { plainOnDiskMs: number[]; relaxedOnDiskMs: Partial<Record<Resource, number[]>> };
 }
 
 /**
