@@ -308,6 +308,15 @@ function burstCredit(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[], 
   return { bytes: bytesAt(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
 }
 
+/** The work each ceiling kind counts, over a span's device writes and reads. */
+const WORK_OF: Record<CeilingKind, (w: DiskWork) => number> = {
+  seqWriteBytesPerSecond: (w) => w.writtenBytes,
+  seqReadBytesPerSecond: (w) => w.readBytes,
+  randWriteIops: (w) => w.writes,
+  randReadIops: (w) => w.reads,
+};
+const CEILING_KINDS = Object.keys(WORK_OF) as CeilingKind[];
+
 /**
  * The ceilings, raised to any rate the disk sustained: a throttle lets a little more through than
  * its setting and a probe can read a little low, and a bound from a ceiling below what the disk did
@@ -328,33 +337,18 @@ function demonstrated(c: Ceilings, phases: readonly (WhatIfPhase | undefined)[],
   const held = (candidates: readonly WhatIfPhase[][]) => candidates.filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
   const sustained = held([...alone, ...(withDisk.length > 1 ? [withDisk] : [])]);
   const capped = (kind: CeilingKind) => c.from?.[kind] !== undefined;
-  const highest = (kind: CeilingKind, rate: (w: DiskWork, s: number) => number): number => {
+  const highest = (kind: CeilingKind): number => {
     let top = 0;
-    for (const ps of capped(kind) ? held(together) : sustained) top = Math.max(top, rate(deviceWork(ps), msOf(ps) / 1000));
+    for (const ps of capped(kind) ? held(together) : sustained) top = Math.max(top, WORK_OF[kind](deviceWork(ps)) / (msOf(ps) / 1000));
     return top;
   };
   const out = { ...c };
-  // After a burst credit the volume ran at the probed rate, not above it: its bytes are the burst's (burstCredit).
-  if (out.seqWriteBytesPerSecond && !burst)
-    out.seqWriteBytesPerSecond = Math.max(
-      out.seqWriteBytesPerSecond,
-      highest('seqWriteBytesPerSecond', (w, s) => w.writtenBytes / s),
-    );
-  if (out.seqReadBytesPerSecond)
-    out.seqReadBytesPerSecond = Math.max(
-      out.seqReadBytesPerSecond,
-      highest('seqReadBytesPerSecond', (w, s) => w.readBytes / s),
-    );
-  if (out.randWriteIops)
-    out.randWriteIops = Math.max(
-      out.randWriteIops,
-      highest('randWriteIops', (w, s) => w.writes / s),
-    );
-  if (out.randReadIops)
-    out.randReadIops = Math.max(
-      out.randReadIops,
-      highest('randReadIops', (w, s) => w.reads / s),
-    );
+  for (const kind of CEILING_KINDS) {
+    const value = out[kind];
+    // After a burst credit the volume ran at the probed rate, not above it: its bytes are the burst's (burstCredit).
+    if (!value || (kind === 'seqWriteBytesPerSecond' && burst)) continue;
+    out[kind] = Math.max(value, highest(kind));
+  }
   return out;
 }
 
