@@ -90,15 +90,14 @@ function deviceWork(phases: readonly (WhatIfPhase | undefined)[]): DiskWork {
 
 /**
  * The part of the device's writes that must be on disk for the restore's files to be: tar's own
- * bytes (/proc/<pid>/io), requests scaled alike, and, for a faster disk, the archive's pages that
- * reached the same disk during the span (attribution.ts archiveWrittenBytes less what the device
- * wrote during the download): the flusher takes the archive first, its inode being the oldest dirty
- * one, so a faster disk writes at least as much of it before it is deleted. (A faster CPU deletes it
- * sooner: there it is left out.) Another writer's bytes need not be on disk, and under a faster disk
- * a writer at a fixed rate writes fewer of them in the shorter time; file-system metadata and journal
- * are left out too (they cannot be told from another writer's below METADATA_OVERHEAD_SHARE), which
- * keeps the bound a lower one. On the lab's small-file trees leaving the archive out too made the
- * IOPS bounds 73-78 % tight (bio-iops-cap, probe-iops-cap: 10 MB of the archive in ~135 MB written).
+ * bytes (/proc/<pid>/io), requests scaled alike, and, for a faster disk, the archive's pages the span
+ * must still write (archiveInSpanBytes): the archive is the restore's, and the flusher takes it first,
+ * its inode being the oldest dirty one. (A faster CPU deletes it sooner: there it is left out.) Another
+ * writer's bytes need not be on disk, and under a faster disk a writer at a fixed rate writes fewer of
+ * them in the shorter time; file-system metadata and journal are left out too (they cannot be told from
+ * another writer's below METADATA_OVERHEAD_SHARE), which keeps the bound a lower one. (The lab's
+ * bio-iops-cap: ~10 MB of the archive in ~135 MB written, none of it during the download; it adds 2-3
+ * points to the IOPS bound.)
  * Without per-process I/O (schema 1), the device's bytes.
  */
 function ownWork(extract: WhatIfPhase | undefined, span: DiskWork, archiveBytes = 0): DiskWork {
@@ -395,6 +394,29 @@ function spanWork(extract: WhatIfPhase | undefined, tail: WhatIfPhase | undefine
   return { span, own, burst: burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1) };
 }
 
+/**
+ * The archive's pages the span must still write under the relaxed disk: those the download dirtied and
+ * deleting it did not drop (archiveWrittenBytes), less what the relaxed disk could have written of them
+ * while the download ran (its time at the relaxed bandwidth ceiling, or what the device wrote then, if
+ * more). A faster disk writes more of the archive during the download, whose time hides it: counted in
+ * the span as the plain run wrote them, the lab's disk-bandwidth bound was 99-107 % of the doubled time.
+ * None without a bandwidth ceiling to bound the download's share by.
+ */
+export function archiveInSpanBytes(
+  resource: Resource,
+  download: WhatIfPhase | undefined,
+  extract: WhatIfPhase | undefined,
+  c: Ceilings,
+  speedup: number,
+): number {
+  const written = archiveWrittenBytes(download?.facts, extract?.facts);
+  const bandwidth = c.seqWriteBytesPerSecond;
+  if (!download || written <= 0 || bandwidth === null) return 0;
+  const relaxed = bandwidth * (resource === 'disk-bandwidth' ? speedup : 1);
+  const duringDownload = Math.max(download.facts.disk?.writtenBytes ?? 0, (relaxed * download.facts.durationMs) / 1000);
+  return Math.max(0, written - duringDownload);
+}
+
 function spanBound(
   resource: Resource,
   phases: { download?: WhatIfPhase; extract?: WhatIfPhase; tail?: WhatIfPhase },
@@ -406,8 +428,7 @@ function spanBound(
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
   const disk = resource === 'disk-bandwidth' || resource === 'disk-iops';
-  // The archive's pages written during the span: those the device wrote during the download are outside it.
-  const archive = disk ? Math.max(0, archiveWrittenBytes(download?.facts, extract?.facts) - (download?.facts.disk?.writtenBytes ?? 0)) : 0;
+  const archive = disk ? archiveInSpanBytes(resource, download, extract, demonstrated(probed, [extract, tail]), speedup) : 0;
   const work = spanWork(extract, tail, probed, archive);
   const { burst } = work;
   const shown = burst && resource === 'disk-bandwidth' ? { burst } : {};
