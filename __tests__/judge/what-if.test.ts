@@ -205,7 +205,8 @@ describe('what-ifs held to the intervention kept beside their profile (provenanc
   /** Each disk what-if against the recorded doubled times: a lower bound within the bench's 5 % and at least 80 % of them. */
   const heldToIntervention = (file: string, resources: readonly ('disk-bandwidth' | 'disk-iops')[]) => {
     const p = loadFixture(file);
-    const v = judgeProfile(p);
+    const j = judgeInDetail(p);
+    const v = j.verdict;
     for (const r of resources) {
       const doubled = p.provenance?.intervention?.relaxedOnDiskMs[r];
       expect(doubled?.length).toBeGreaterThan(0);
@@ -213,7 +214,7 @@ describe('what-ifs held to the intervention kept beside their profile (provenanc
       expect(bound).toBeLessThanOrEqual(1.05 * mean(doubled ?? []));
       expect(bound).toBeGreaterThanOrEqual(0.8 * mean(doubled ?? []));
     }
-    return { p, j: judgeInDetail(p) };
+    return { p, j };
   };
 
   it("a throttle's burst in one phase, paid back in the next, raises no ceiling", () => {

@@ -27,7 +27,7 @@ import { iopsIsOwnLimit, type CeilingKind, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
 import { archiveWrittenBytes } from './attribution.js';
-import { bytes, cores, formatNumber, mibPerSecond, seconds } from '../util/format.js';
+import { bytes, cores, formatNumber, iops, mibPerSecond, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { VERDICT_PHASE_NOUN, WHAT_IF_PHRASE as PHRASE, SECOND_LIMIT_WORDS as RESOURCE_WORDS } from './nouns.js';
 import {
@@ -546,7 +546,7 @@ const RAISED_SHARE = 1.02;
 function raisedText(c: Ceilings, resource: Resource, doubled: number | undefined, from: string | undefined): string | undefined {
   const named = writeCeilingOf(c, resource);
   if (doubled === undefined || (named !== null && doubled <= RAISED_SHARE * named)) return undefined;
-  const figure = (x: number) => (resource === 'disk-bandwidth' ? mibPerSecond(x) : `${formatNumber(Math.round(x))} IOPS`);
+  const figure = (x: number) => (resource === 'disk-bandwidth' ? mibPerSecond(x) : iops(x));
   const below = from ?? (named === null ? undefined : `fio's ${figure(named)}`);
   return `the ceiling doubled is the ${figure(doubled)} the disk sustained during the restore${below ? `, above ${below}` : ' (no probe measured one)'}`;
 }
