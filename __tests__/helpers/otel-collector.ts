@@ -1,29 +1,31 @@
 // The export tests' collector: tools/bench/otel-collector.ts (shared with the repeat-run bench) behind the
 // prerequisite rule: in CI (CI=true) a missing Go/collector fails the test file; the OTLP JSON it writes, typed.
-import { collectorCanBeHad, freePort, startCollector as start } from '../../tools/bench/otel-collector.js';
+import { collectorCanBeHad, freePort, startCollector as start, type CollectorFlavour } from '../../tools/bench/otel-collector.js';
 import { prerequisite } from './prerequisites.js';
 
 export { freePort };
 
-/** Whether the collector can be had here (built already, or Go to build it). */
-export function collectorAvailable(): boolean {
-  return prerequisite('the OpenTelemetry Collector (scripts/otel-collector.sh, needs Go)', collectorCanBeHad());
+/** Whether the collector can be had here (built already, or Go to build it); `github`: the one with the GitHub receiver. */
+export function collectorAvailable(flavour: CollectorFlavour = 'export'): boolean {
+  return prerequisite(`the OpenTelemetry Collector (scripts/otel-collector.sh ${flavour}, needs Go)`, collectorCanBeHad(flavour));
 }
 
 export interface RunningCollector {
   endpoint: string;
   prometheusUrl: string | null;
+  githubWebhookUrl: string | null;
   traces(): OtlpTraces[];
   metrics(): OtlpMetrics[];
   waitFor(signal: 'traces' | 'metrics', n: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCollector(options: { prometheus?: boolean } = {}): Promise<RunningCollector> {
+export async function startCollector(options: { prometheus?: boolean; githubSecret?: string } = {}): Promise<RunningCollector> {
   const c = await start(options);
   return {
     endpoint: c.endpoint,
     prometheusUrl: c.prometheusUrl,
+    githubWebhookUrl: c.githubWebhookUrl,
     traces: () => c.received('traces') as OtlpTraces[],
     metrics: () => c.received('metrics') as OtlpMetrics[],
     waitFor: (signal, n, timeoutMs) => c.waitFor(signal, n, timeoutMs),

@@ -10,6 +10,8 @@ import { metricResourceAttributes, traceResourceAttributes, type ResourceAttribu
 import { pointCount, sdkMetrics, sendMetrics } from './send-metrics.js';
 import { sdkSpans, sendSpans } from './send-trace.js';
 import { scrub, type ExportSettings } from './settings.js';
+import { nestedPlan } from './trace-nesting.js';
+import { OWN_TRACE, type TraceParent } from './trace-parent.js';
 import { tracePlan } from './trace-plan.js';
 
 export interface ExportOutcome {
@@ -22,6 +24,8 @@ export interface ExportOutcome {
   points: number;
   /** Why a signal was not taken, one line each, scrubbed; empty when the collector took everything. */
   failures: string[];
+  /** Where the trace hung (null: no trace was sent). */
+  parent: TraceParent | null;
 }
 
 export interface ExportContext {
@@ -30,6 +34,8 @@ export interface ExportContext {
   ci: ResourceAttributes;
   /** For OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME. */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where the trace hangs (trace-parent.ts); a trace of its own when not given. */
+  parent?: TraceParent;
   nowMs?: () => number;
 }
 
@@ -37,6 +43,7 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
   const now = c.nowMs ?? (() => performance.now());
   const started = now();
   const { settings } = c;
+  const parent = c.parent ?? OWN_TRACE;
   const counted = { spans: 0, points: 0 };
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<string[]>((resolve) => {
@@ -47,7 +54,7 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
     const sends: Promise<string | null>[] = [];
     const target = (url: string, headers: Record<string, string>) => ({ url, headers, timeoutMs: settings.timeoutMs });
     if (settings.tracesUrl) {
-      const spans = await sdkSpans(tracePlan(profile), resource);
+      const spans = await sdkSpans(nestedPlan(tracePlan(profile), parent), resource);
       counted.spans = spans.length;
       sends.push(sendSpans(spans, target(settings.tracesUrl, settings.tracesHeaders)).then((e) => e && `traces: ${e}`));
     }
@@ -65,6 +72,7 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
       durationMs: now() - started,
       boundMs: settings.timeoutMs,
       ...counted,
+      parent: settings.tracesUrl ? parent : null,
       failures: failures.map((f) => scrub(f, settings.secrets)),
     };
   } finally {

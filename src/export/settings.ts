@@ -35,6 +35,9 @@ export interface ExportInputs {
   headers: string;
   timeoutSeconds: string;
   perRunMetricAttributes: string;
+  /** Where the trace hangs (trace-parent.ts): the job's check run id and the step's name. */
+  checkRunId?: string;
+  stepName?: string;
 }
 
 /** The environment with the action's inputs laid over the standard names they stand for. */
@@ -45,6 +48,8 @@ export function envWithInputs(env: Env, inputs: ExportInputs): Env {
     ...(inputs.headers ? { OTEL_EXPORTER_OTLP_HEADERS: inputs.headers } : {}),
     ...(inputs.timeoutSeconds ? { DISK_PROFILER_OTEL_TIMEOUT_SECONDS: inputs.timeoutSeconds } : {}),
     ...(inputs.perRunMetricAttributes ? { DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES: inputs.perRunMetricAttributes } : {}),
+    ...(inputs.checkRunId ? { DISK_PROFILER_OTEL_CHECK_RUN_ID: inputs.checkRunId } : {}),
+    ...(inputs.stepName ? { DISK_PROFILER_OTEL_STEP_NAME: inputs.stepName } : {}),
   };
 }
 

@@ -17,10 +17,18 @@ export interface SpanEventPlan {
   attributes: Attributes;
 }
 
+/** A span another process made: hex ids as OTLP carries them. */
+export interface RemoteParent {
+  traceId: string;
+  spanId: string;
+}
+
 export interface SpanPlan {
   name: string;
-  /** Index of the parent in the plan (parents come first); null for the root. */
+  /** Index of the parent in the plan (parents come first); null for a span with no parent here. */
   parent: number | null;
+  /** A parent outside the plan (the job's step span: trace-nesting.ts); the span is then in that span's trace. */
+  remoteParent?: RemoteParent;
   startEpochMs: number;
   endEpochMs: number;
   attributes: Attributes;

@@ -8,16 +8,24 @@ import { exportProfile } from '../export/export-profile.js';
 import { exportFact, exportWarning } from '../export/export-report.js';
 import { ciAttributesFromEnv } from '../export/resource-attributes.js';
 import { envWithInputs, exportSettings, scrub, type ExportSettings } from '../export/settings.js';
+import { traceParent, type TraceParent } from '../export/trace-parent.js';
 import { errorMessage } from '../util/errors.js';
 
-/** The export's settings from the inputs and the environment, every header value masked first; null when off. */
-export function postExportSettings(): ExportSettings | null {
-  const env = envWithInputs(process.env, {
+/** The environment with the export's inputs laid over it. */
+function exportEnv(): NodeJS.ProcessEnv {
+  return envWithInputs(process.env, {
     endpoint: core.getInput('otel-endpoint'),
     headers: core.getInput('otel-headers'),
     timeoutSeconds: core.getInput('otel-timeout-seconds'),
     perRunMetricAttributes: core.getInput('otel-per-run-metric-attributes'),
+    checkRunId: core.getInput('otel-check-run-id'),
+    stepName: core.getInput('otel-step-name'),
   });
+}
+
+/** The export's settings from the inputs and the environment, every header value masked first; null when off. */
+export function postExportSettings(): ExportSettings | null {
+  const env = exportEnv();
   // Masked before anything can fail or log: the raw header lists too, in case they do not parse.
   for (const raw of [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS]) {
     if (raw?.trim()) core.setSecret(raw.trim());
@@ -30,14 +38,16 @@ export function postExportSettings(): ExportSettings | null {
 /** Exports the profile; returns the run-facts line for the summary, or null when the export is off. */
 export async function exportAfterPost(profile: Profile): Promise<string | null> {
   let settings: ExportSettings | null;
+  let parent: TraceParent;
   try {
     settings = postExportSettings();
+    parent = traceParent(exportEnv());
   } catch (error) {
     core.warning(`OpenTelemetry export skipped: ${errorMessage(error)}`);
     return null;
   }
   if (!settings) return null;
-  const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env });
+  const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning = exportWarning(outcome);
   const fact = exportFact(outcome);
   if (warning) core.warning(warning);

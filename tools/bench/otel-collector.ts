@@ -1,7 +1,9 @@
 /**
  * A real OpenTelemetry Collector on 127.0.0.1, for the export's tests and the repeat-run bench: the binary
  * scripts/otel-collector.sh builds (once, cached), the OTLP/HTTP receiver on a free port, and the file
- * exporter writing what it received as OTLP JSON lines, one file per signal.
+ * exporter writing what it received as OTLP JSON lines, one file per signal. With `githubSecret`, the
+ * GitHub receiver's webhook too (on another free port, checking that secret), feeding the same traces file:
+ * the script's `github` collector.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -25,19 +27,22 @@ export function collectorScript(): string | null {
   return null;
 }
 
+/** The script's collectors: `export` (OTLP in, file and Prometheus out), `github` (also the GitHub receiver). */
+export type CollectorFlavour = 'export' | 'github';
+
 /** Whether the collector can be had here: built already (the script's `--path`), or Go to build it. */
-export function collectorCanBeHad(): boolean {
+export function collectorCanBeHad(flavour: CollectorFlavour = 'export'): boolean {
   const script = collectorScript();
   if (!script) return false;
-  const cached = execFileSync(script, ['--path'], { encoding: 'utf8' }).trim();
+  const cached = execFileSync(script, ['--path', flavour], { encoding: 'utf8' }).trim();
   return fs.existsSync(cached) || commandAvailable('go');
 }
 
-/** The binary's path, building it the first time (about a minute with a warm Go module cache). */
-export function collectorBinary(): string {
+/** The binary's path, building it the first time (a minute or more with a warm Go module cache). */
+export function collectorBinary(flavour: CollectorFlavour = 'export'): string {
   const script = collectorScript();
   if (!script) throw new ProfilerError(`${COLLECTOR_SCRIPT} not found.`, 'Run from a checkout of the repository.');
-  return execFileSync(script, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 900_000 }).trim();
+  return execFileSync(script, [flavour], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 900_000 }).trim();
 }
 
 export interface RunningCollector {
@@ -45,6 +50,8 @@ export interface RunningCollector {
   endpoint: string;
   /** With `prometheus`: the Prometheus exporter's scrape URL (metrics made cumulative by deltatocumulative). */
   prometheusUrl: string | null;
+  /** With `githubSecret`: the GitHub receiver's webhook URL (POST GitHub's webhook deliveries there). */
+  githubWebhookUrl: string | null;
   /** The received requests of a signal so far, one parsed OTLP JSON request each. */
   received(signal: 'traces' | 'metrics'): unknown[];
   /** Waits until at least n requests of a signal were written. */
@@ -52,13 +59,14 @@ export interface RunningCollector {
   stop(): Promise<void>;
 }
 
-export async function startCollector(options: { prometheus?: boolean } = {}): Promise<RunningCollector> {
-  const binary = collectorBinary();
+export async function startCollector(options: { prometheus?: boolean; githubSecret?: string } = {}): Promise<RunningCollector> {
+  const binary = collectorBinary(options.githubSecret ? 'github' : 'export');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-otelcol-'));
   const port = await freePort();
   const prometheusPort = options.prometheus ? await freePort() : null;
+  const github = options.githubSecret ? { port: await freePort(), secret: options.githubSecret } : null;
   const files = { traces: path.join(dir, 'traces.jsonl'), metrics: path.join(dir, 'metrics.jsonl') };
-  fs.writeFileSync(path.join(dir, 'config.yaml'), collectorConfig(port, files, prometheusPort));
+  fs.writeFileSync(path.join(dir, 'config.yaml'), collectorConfig(port, files, prometheusPort, github));
   const child = spawn(binary, ['--config', path.join(dir, 'config.yaml')], { stdio: ['ignore', 'ignore', 'pipe'] });
   await ready(child);
   // Whole lines only: the file exporter flushes in 4 KiB pieces, so the last line may still be arriving.
@@ -74,6 +82,7 @@ export async function startCollector(options: { prometheus?: boolean } = {}): Pr
   return {
     endpoint: `http://127.0.0.1:${port}`,
     prometheusUrl: prometheusPort ? `http://127.0.0.1:${prometheusPort}/metrics` : null,
+    githubWebhookUrl: github ? `http://127.0.0.1:${github.port}/events` : null,
     received: read,
     async waitFor(signal, n, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -92,7 +101,24 @@ export async function startCollector(options: { prometheus?: boolean } = {}): Pr
   };
 }
 
-function collectorConfig(port: number, files: { traces: string; metrics: string }, prometheusPort: number | null): string {
+function collectorConfig(
+  port: number,
+  files: { traces: string; metrics: string },
+  prometheusPort: number | null,
+  github: { port: number; secret: string } | null,
+): string {
+  // The receiver's config must name a scraper; the scraper runs only in a metrics pipeline, which it is not in.
+  const githubReceiver = github
+    ? [
+        '  github:',
+        '    scrapers:',
+        '      scraper:',
+        '    webhook:',
+        `      endpoint: 127.0.0.1:${github.port}`,
+        '      path: /events',
+        `      secret: ${JSON.stringify(github.secret)}`,
+      ]
+    : [];
   const prometheus = prometheusPort
     ? {
         processors: ['processors:', '  deltatocumulative: {}'],
@@ -106,6 +132,7 @@ function collectorConfig(port: number, files: { traces: string; metrics: string 
     '    protocols:',
     '      http:',
     `        endpoint: 127.0.0.1:${port}`,
+    ...githubReceiver,
     ...prometheus.processors,
     'exporters:',
     ...prometheus.exporter,
@@ -121,7 +148,7 @@ function collectorConfig(port: number, files: { traces: string; metrics: string 
     '      level: none',
     '  pipelines:',
     '    traces:',
-    '      receivers: [otlp]',
+    `      receivers: [otlp${github ? ', github' : ''}]`,
     '      exporters: [file/traces]',
     '    metrics:',
     '      receivers: [otlp]',
