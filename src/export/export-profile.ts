@@ -24,7 +24,7 @@ export interface ExportOutcome {
   points: number;
   /** Why a signal was not taken, one line each, scrubbed; empty when the collector took everything. */
   failures: string[];
-  /** Where the trace hung (null: no trace was sent). */
+  /** Where the trace hung; null when no trace was sent or the caller decided nothing about it (a saved profile). */
   parent: TraceParent | null;
 }
 
@@ -34,7 +34,7 @@ export interface ExportContext {
   ci: ResourceAttributes;
   /** For OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Where the trace hangs (trace-parent.ts); a trace of its own when not given. */
+  /** Where the trace hangs (trace-parent.ts); not given (a saved profile exported later): a trace of its own, not said. */
   parent?: TraceParent;
   nowMs?: () => number;
 }
@@ -72,7 +72,7 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
       durationMs: now() - started,
       boundMs: settings.timeoutMs,
       ...counted,
-      parent: settings.tracesUrl ? parent : null,
+      parent: settings.tracesUrl ? (c.parent ?? null) : null,
       failures: failures.map((f) => scrub(f, settings.secrets)),
     };
   } finally {
