@@ -110,9 +110,12 @@ describe('the export line says where the trace went', () => {
 
   it('its own: what the workflow would pass; nothing when no trace was sent', () => {
     expect(traceParentSentence(OWN_TRACE)).toBe(
-      "The trace is one of its own, not the job's: nesting it needs GITHUB_RUN_ID (the runner sets it), GITHUB_RUN_ATTEMPT (the runner sets it), otel-check-run-id: ${{ job.check_run_id }}, otel-step-name: the step's name:.",
+      "The trace is one of its own, not the job's: nesting it needs GITHUB_RUN_ID (the runner sets it), GITHUB_RUN_ATTEMPT (the runner sets it), otel-check-run-id: ${{ job.check_run_id }}, otel-step-name: the name the step has in the workflow.",
     );
     expect(traceParentSentence(null)).toBeNull();
     expect(exportFact(outcome(null))).toBe('OpenTelemetry export: 9 spans, 20 metric points to http://127.0.0.1:4318 in 12 ms (bound 5 s).');
+    expect(exportFact({ ...outcome(OWN_TRACE), failures: ['traces: refused'] })).toBe(
+      'OpenTelemetry export: 9 spans, 20 metric points to http://127.0.0.1:4318 not taken after 12 ms (bound 5 s); see the warning.',
+    );
   });
 });

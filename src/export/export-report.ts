@@ -13,7 +13,8 @@ export function exportFact(o: ExportOutcome): string {
     o.failures.length === 0
       ? `OpenTelemetry export: ${what} to ${o.shownEndpoint} in ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1000} s).`
       : `OpenTelemetry export: ${what} to ${o.shownEndpoint} not taken after ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1000} s); see the warning.`;
-  const where = traceParentSentence(o.parent);
+  // Where the spans are is said only of spans the collector took.
+  const where = o.failures.length === 0 ? traceParentSentence(o.parent) : null;
   return where ? `${sent} ${where}` : sent;
 }
 
@@ -22,7 +23,7 @@ const HOW_GIVEN: Record<ParentIdName, string> = {
   runId: 'GITHUB_RUN_ID (the runner sets it)',
   runAttempt: 'GITHUB_RUN_ATTEMPT (the runner sets it)',
   checkRunId: 'otel-check-run-id: ${{ job.check_run_id }}',
-  stepName: "otel-step-name: the step's name:",
+  stepName: 'otel-step-name: the name the step has in the workflow',
 };
 
 /** Where the trace hangs, in one sentence; null when no trace was sent. */
