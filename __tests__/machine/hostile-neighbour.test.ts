@@ -141,7 +141,13 @@ describe.runIf(ready)('a hostile neighbour', () => {
     expect(run.profile?.context.machineDirectory?.sharedWithOtherUsers).toBe(false);
     expect(run.summary).toContain('Profiles of other users on this machine can be neither seen nor waited for');
     // Nothing of ours in the neighbour's directory: its own plants only.
-    expect(readdirSync(machineDir).sort()).toEqual(['machine.lock', 'machine.lock.tmp', 'profile-neighbour.json', 'profile-neighbour.json.1.tmp', 'profile-neighbour.json.tmp']);
+    expect(readdirSync(machineDir).sort()).toEqual([
+      'machine.lock',
+      'machine.lock.tmp',
+      'profile-neighbour.json',
+      'profile-neighbour.json.1.tmp',
+      'profile-neighbour.json.tmp',
+    ]);
   }, 180_000);
 
   it('added its files to a shared directory root made: they are not followed, not acted on', async () => {
