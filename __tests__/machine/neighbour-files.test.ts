@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
+import { putBackDirtySettings, readDirtySettings } from '../../src/experiment/dirty.js';
 import { Ledger, type LedgerRecord, LEDGER_KEEP_MS, pruneRecords, readRecords, writeRecord } from '../../src/machine/ledger.js';
 import { acquireMachineLock, LOCK_FILE_NAME } from '../../src/machine/lock.js';
 import { recoverDeadProfiles } from '../../src/machine/recover.js';
@@ -34,6 +35,16 @@ const ready = prerequisite('root with flock (files of another owner, made with c
 const top = mkdtempSync(path.join(os.tmpdir(), 'dp-neighbour-'));
 chmodSync(top, 0o755);
 afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+/** Runs `body`, then puts vm.dirty_* back should a recovery that trusted a record have changed them (as b9ada1a's did). */
+function keepingDirty(body: () => void): void {
+  const found = readDirtySettings();
+  try {
+    body();
+  } finally {
+    if (JSON.stringify(readDirtySettings()) !== JSON.stringify(found)) putBackDirtySettings('root', found);
+  }
+}
 
 /** A shared machine directory as root makes it: root's, sticky, world-writable. */
 function sharedDir(name: string): string {
@@ -130,41 +141,42 @@ describe.runIf(ready)('the ledger temp file', () => {
 });
 
 describe.runIf(ready)("another user's records", () => {
-  it('are read for the report, never acted on: no sysctl, no directory removed, the record left as it is', () => {
-    const dir = sharedDir('records-theirs');
-    const decoyParent = mkdtempSync(path.join(top, 'decoys-'));
-    const expDir = createOwnedDir(decoyParent, 'root');
-    const probeDir = path.join(decoyParent, '.disk-profiler-fio-abcdef');
-    mkdirSync(probeDir);
-    writeFileSync(path.join(probeDir, '.disk-profiler-probe'), '{}\n');
-    const current = JSON.parse(readFileSync('/proc/sys/vm/dirty_bytes', 'utf8')) as number;
-    const currentBg = JSON.parse(readFileSync('/proc/sys/vm/dirty_background_bytes', 'utf8')) as number;
-    const record = owingRecord('neighbour-1', {
-      owner: { pid: 1, startTicks: 1, label: 'neighbour', pidNamespace: 'pid:[1]' },
-      experimentDirs: [expDir],
-      probeDirs: [probeDir],
-      dirty: {
-        saved: { dirty_bytes: 4194304, dirty_background_bytes: 2097152, dirty_ratio: 0, dirty_background_ratio: 0 },
-        set: { dirty_bytes: current, dirty_background_bytes: currentBg },
-      },
-    });
-    writeRecord(dir, record);
-    const file = path.join(dir, 'profile-neighbour-1.json');
-    theirs(file);
-    const text = readFileSync(file, 'utf8');
-    const dirtyBefore = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'].map((n) =>
-      readFileSync(`/proc/sys/vm/${n}`, 'utf8'),
-    );
-    const report = recoverDeadProfiles(dir, 'root');
-    expect(report).toEqual({ done: [], warnings: [] });
-    expect(existsSync(expDir) && existsSync(probeDir)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe(text);
-    expect(['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'].map((n) => readFileSync(`/proc/sys/vm/${n}`, 'utf8'))).toEqual(
-      dirtyBefore,
-    );
-    // Still seen: who ran beside us is the report's to say.
-    expect(readRecords(dir).map((r) => r.id)).toContain('neighbour-1');
-  });
+  it('are read for the report, never acted on: no sysctl, no directory removed, the record left as it is', () =>
+    keepingDirty(() => {
+      const dir = sharedDir('records-theirs');
+      const decoyParent = mkdtempSync(path.join(top, 'decoys-'));
+      const expDir = createOwnedDir(decoyParent, 'root');
+      const probeDir = path.join(decoyParent, '.disk-profiler-fio-abcdef');
+      mkdirSync(probeDir);
+      writeFileSync(path.join(probeDir, '.disk-profiler-probe'), '{}\n');
+      const current = JSON.parse(readFileSync('/proc/sys/vm/dirty_bytes', 'utf8')) as number;
+      const currentBg = JSON.parse(readFileSync('/proc/sys/vm/dirty_background_bytes', 'utf8')) as number;
+      const record = owingRecord('neighbour-1', {
+        owner: { pid: 1, startTicks: 1, label: 'neighbour', pidNamespace: 'pid:[1]' },
+        experimentDirs: [expDir],
+        probeDirs: [probeDir],
+        dirty: {
+          saved: { dirty_bytes: 4194304, dirty_background_bytes: 2097152, dirty_ratio: 0, dirty_background_ratio: 0 },
+          set: { dirty_bytes: current, dirty_background_bytes: currentBg },
+        },
+      });
+      writeRecord(dir, record);
+      const file = path.join(dir, 'profile-neighbour-1.json');
+      theirs(file);
+      const text = readFileSync(file, 'utf8');
+      const dirtyBefore = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'].map((n) =>
+        readFileSync(`/proc/sys/vm/${n}`, 'utf8'),
+      );
+      const report = recoverDeadProfiles(dir, 'root');
+      expect(report).toEqual({ done: [], warnings: [] });
+      expect(existsSync(expDir) && existsSync(probeDir)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      expect(['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'].map((n) => readFileSync(`/proc/sys/vm/${n}`, 'utf8'))).toEqual(
+        dirtyBefore,
+      );
+      // Still seen: who ran beside us is the report's to say.
+      expect(readRecords(dir).map((r) => r.id)).toContain('neighbour-1');
+    }));
 
   it('an old one that cannot be pruned is skipped, ours are pruned, and stray temp files of ours too', () => {
     const dir = sharedDir('prune');
@@ -186,38 +198,39 @@ describe.runIf(ready)("another user's records", () => {
 });
 
 describe.runIf(ready)('our own records', () => {
-  it('are acted on only within what is valid: dirty values in range, directories of our naming, ours, with their marker, no symlink on the way', () => {
-    const dir = sharedDir('records-ours');
-    const parent = mkdtempSync(path.join(top, 'parent-'));
-    const good = createOwnedDir(parent, 'root');
-    const notOurName = path.join(parent, 'work');
-    mkdirSync(notOurName);
-    writeFileSync(path.join(notOurName, '.disk-profiler-experiment'), '{}\n');
-    const notOurUid = createOwnedDir(parent, 'root');
-    chownSync(notOurUid, NOBODY, NOBODY);
-    const linkedParent = path.join(top, 'linked-parent');
-    symlinkSync(parent, linkedParent);
-    const behindLink = createOwnedDir(parent, 'root');
-    const viaLink = path.join(linkedParent, path.basename(behindLink));
-    const record = owingRecord('ours-1', {
-      experimentDirs: [good, notOurName, notOurUid, viaLink],
-      dirty: {
-        saved: { dirty_bytes: 1, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 },
-        set: { dirty_bytes: 2 ** 40, dirty_background_bytes: 0 },
-      },
-    });
-    writeRecord(dir, record);
-    const report = recoverDeadProfiles(dir, 'root');
-    expect(existsSync(good)).toBe(false);
-    expect([notOurName, notOurUid, behindLink].map(existsSync)).toEqual([true, true, true]);
-    const said = report.warnings.join('\n');
-    expect(said).toContain(`${notOurName} `);
-    expect(said).toMatch(/not named \.disk-profiler-exp-/);
-    expect(said).toContain(`owned by uid ${NOBODY}`);
-    expect(said).toContain(`${viaLink} `);
-    expect(said).toMatch(/symbolic link/);
-    expect(said).toMatch(/vm\.dirty_bytes.*1.*allowed/);
-  });
+  it('are acted on only within what is valid: dirty values in range, directories of our naming, ours, with their marker, no symlink on the way', () =>
+    keepingDirty(() => {
+      const dir = sharedDir('records-ours');
+      const parent = mkdtempSync(path.join(top, 'parent-'));
+      const good = createOwnedDir(parent, 'root');
+      const notOurName = path.join(parent, 'work');
+      mkdirSync(notOurName);
+      writeFileSync(path.join(notOurName, '.disk-profiler-experiment'), '{}\n');
+      const notOurUid = createOwnedDir(parent, 'root');
+      chownSync(notOurUid, NOBODY, NOBODY);
+      const linkedParent = path.join(top, 'linked-parent');
+      symlinkSync(parent, linkedParent);
+      const behindLink = createOwnedDir(parent, 'root');
+      const viaLink = path.join(linkedParent, path.basename(behindLink));
+      const record = owingRecord('ours-1', {
+        experimentDirs: [good, notOurName, notOurUid, viaLink],
+        dirty: {
+          saved: { dirty_bytes: 1, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 },
+          set: { dirty_bytes: 2 ** 40, dirty_background_bytes: 0 },
+        },
+      });
+      writeRecord(dir, record);
+      const report = recoverDeadProfiles(dir, 'root');
+      expect(existsSync(good)).toBe(false);
+      expect([notOurName, notOurUid, behindLink].map(existsSync)).toEqual([true, true, true]);
+      const said = report.warnings.join('\n');
+      expect(said).toContain(`${notOurName} `);
+      expect(said).toMatch(/not named \.disk-profiler-exp-/);
+      expect(said).toContain(`owned by uid ${NOBODY}`);
+      expect(said).toContain(`${viaLink} `);
+      expect(said).toMatch(/symbolic link/);
+      expect(said).toMatch(/vm\.dirty_bytes.*1.*allowed/);
+    }));
 
   it("a label or a path with a newline and '::' reaches no log line as a workflow command", async () => {
     const dir = sharedDir('label');
