@@ -153,16 +153,37 @@ describe('headline and What to do', () => {
     expect(headline(twoSided).todo.text).toContain('would save 7 s to 9 s of the time until the files are on disk');
   });
 
-  it('a download stall leads: how long and what share, and the setting that would cut it short (a timeline recorded against the real services)', () => {
+  it('a download stall that took less time than the network it sat in does not lead, nor offer a setting (a timeline recorded against the real services)', () => {
     const profile = loadFixtureWithDownload('lab-network.json', 'sdk-hold');
     const input = inputOf(profile);
     expect(input.verdict.download?.limit).toBe('stall');
+    expect(input.verdict.leads).toBeUndefined();
     const h = headline(input);
-    expect(h.text).toMatch(/^The download stalled for [\d.]+ s \(request #\d+\): \d+% of the [\d.]+ s until the files were on disk\.$/);
-    expect(wordCount(h.text)).toBeLessThanOrEqual(HEADLINE_MAX_WORDS);
-    expect(h.todo.text).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ or less \(10 in force\) would have cut this stall short/);
-    expect(h.todo.pastes.map((p) => p.kind)).toEqual(['env']);
-    expect(h.todo.pastes[0]?.yaml).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS: '[\d.]+'$/);
+    expect(h.text).toMatch(/^Network-bound: /);
+    expect(h.todo.pastes.map((p) => p.kind)).not.toContain('env');
+  });
+
+  it('a stall the judge puts first: how long and what share; the setting only where a normal segment finishes under it', () => {
+    const profile = loadFixtureWithDownload('lab-network.json', 'sdk-hold');
+    const input = inputOf(profile);
+    const download = input.verdict.download;
+    const stall = download?.stalls[0];
+    if (!download || !stall) throw new Error('no stall');
+    const leading = (normalSegmentMs: number): HeadlineInput => ({
+      ...input,
+      verdict: { ...input.verdict, leads: 'download-stall', download: { ...download, stalls: [{ ...stall, normalSegmentMs }] } },
+    });
+    // As recorded: the whole archive is one segment, 5.5 s at this rate; a ~3 s timeout would abort it.
+    const harmful = headline(leading(stall.normalSegmentMs ?? 0));
+    expect(harmful.text).toMatch(/^The download stalled for [\d.]+ s \(request #\d+\): \d+% of the [\d.]+ s until the files were on disk\.$/);
+    expect(wordCount(harmful.text)).toBeLessThanOrEqual(HEADLINE_MAX_WORDS);
+    expect(harmful.todo.pastes).toEqual([]);
+    expect(harmful.todo.text).toMatch(/^No setting cuts this stall short safely/);
+    // Segments a hundred times faster: the setting lets them finish with the margin, and is offered.
+    const safe = headline(leading((stall.normalSegmentMs ?? 0) / 100));
+    expect(safe.todo.text).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ or less \(10 in force\) would have cut this stall short/);
+    expect(safe.todo.pastes.map((p) => p.kind)).toEqual(['env']);
+    expect(safe.todo.pastes[0]?.yaml).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS: '[\d.]+'$/);
   });
 
   it('a cache miss: nothing to judge, nothing to apply', () => {
