@@ -2,7 +2,7 @@
 // a run's commands are stopped where its cleanup, as long as the slowest cleanup before it and a half
 // more, still fits the budget; before any cleanup was measured, the fixed reserve holds.
 import { describe, expect, it } from 'vitest';
-import { BUDGET_RESERVE_MS, CLEANUP_RESERVE_FACTOR, runDeadlineMs } from '../../src/experiment/run-experiments.js';
+import { BUDGET_RESERVE_MS, CLEANUP_RESERVE_FACTOR, cleanupReserveMs, runDeadlineMs } from '../../src/experiment/run-experiments.js';
 
 describe('runDeadlineMs', () => {
   it('before any cleanup: the budget less the fixed reserve, less what has elapsed', () => {
@@ -19,5 +19,11 @@ describe('runDeadlineMs', () => {
 
   it('a spent budget stops at once', () => {
     expect(runDeadlineMs(60_000, 59_000, [5000])).toBe(0);
+  });
+
+  it('the reserve a run must fit before to start at all is the one its deadline keeps (no run starts only to be stopped at once)', () => {
+    const cleanups = [800, 20_000];
+    expect(cleanupReserveMs(60_000, cleanups)).toBe(CLEANUP_RESERVE_FACTOR * 20_000);
+    expect(runDeadlineMs(60_000, 30_000, cleanups)).toBe(60_000 - cleanupReserveMs(60_000, cleanups) - 30_000);
   });
 });

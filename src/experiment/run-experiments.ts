@@ -47,8 +47,12 @@ export const CLEANUP_RESERVE_FACTOR = 1.5;
  * if that is more. Milliseconds from now; 0 when the budget is already spent.
  */
 export function runDeadlineMs(budgetMs: number, elapsedMs: number, cleanupsMs: readonly number[]): number {
-  const reserveMs = Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
-  return Math.max(0, budgetMs - reserveMs - elapsedMs);
+  return Math.max(0, budgetMs - cleanupReserveMs(budgetMs, cleanupsMs) - elapsedMs);
+}
+
+/** What the budget keeps for the cleanup of the run being made (runDeadlineMs); a run starts only if its estimate fits before it. */
+export function cleanupReserveMs(budgetMs: number, cleanupsMs: readonly number[]): number {
+  return Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
 }
 
 export interface ExperimentsRequest {
@@ -278,11 +282,13 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     /** Each run's cleanup, ms: what the next run's deadline keeps in reserve (runDeadlineMs). */
     const cleanupsMs: number[] = [];
     let n = 0;
-    // Decided run by run: each estimate is corrected by what the runs before it really took.
+    // Decided run by run: each estimate is corrected by what the runs before it really took, and must
+    // fit before the reserve its cleanup needs (a run started past it would be stopped at once).
+    const spentMs = () => elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs);
     for (
-      let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs);
+      let t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs);
       t && !hooks.signal?.aborted;
-      t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)
+      t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs)
     ) {
       n++;
       let record: RunRecord;
@@ -306,7 +312,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           detail: `nothing to compare with: the baseline run failed (${baselineError})`,
         });
     } else {
-      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, spentMs(), request.budgetMs));
     }
 
     async function oneRun(t: Target, index: number): Promise<RunRecord> {
