@@ -1,7 +1,7 @@
 // The checks of what a user reads (issue 31), as functions over a rendered summary's Markdown: each
 // returns what it found wrong, empty when nothing. Used by __tests__/report/first-screen-facts.test.ts
 // over every recorded profile. Pure.
-import type { Verdict } from '../../src/profile/schema.js';
+import type { DownloadTimeline, Verdict } from '../../src/profile/schema.js';
 import { NEAR_CEILING_SHARE } from '../../src/judge/thresholds.js';
 
 const UNIT_FACTOR: Record<string, number> = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
@@ -162,4 +162,81 @@ export function headlineMismatch(markdown: string): string[] {
   const total = /^\| \*\*(?:until on disk|total)\*\* \|.*\| \*\*([^*]+)\*\* \|$/m.exec(markdown)?.[1];
   const want = head === undefined ? undefined : HEADLINE_TO_TABLE[head];
   return want === undefined || total === undefined || want === total ? [] : [`headline "${head}", table "${total}"`];
+}
+
+// Issue 39: a first screen that never disagrees with itself and never harms.
+
+/** The headline (the summary's first line) over HEADLINE_MAX_WORDS words. */
+export function headlineTooLong(markdown: string, maxWords: number): string[] {
+  const head = (markdown.split('\n')[0] ?? '').replace(/^### /, '');
+  const words = head.split(/\s+/).filter(Boolean).length;
+  return words > maxWords ? [`${words} words: ${head}`] : [];
+}
+
+/** The "What to do" box, its quote marks dropped. */
+export function boxOf(markdown: string): string {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('> **What to do:**'));
+  const out: string[] = [];
+  for (let i = start; i >= 0 && i < lines.length && (lines[i] as string).startsWith('>'); i++) out.push((lines[i] as string).replace(/^> ?/, ''));
+  return out.join('\n');
+}
+
+/**
+ * A download stall on the headline that is not what took the most time, or whose saving is under the
+ * advice threshold (worth(savingMs, totalMs)): "The download stalled for 0.833 s: 1% of the 87.1 s".
+ * The most time: the stall against every phase, the download less the stall.
+ */
+export function stallOutranks(markdown: string, verdict: Verdict, worth: (savingMs: number, totalMs: number) => boolean): string[] {
+  if (!/^### The download stalled/.test(markdown)) return [];
+  const stall = verdict.download?.stalls[0];
+  if (!stall) return ['the headline names a stall the verdict does not hold'];
+  const totalMs = verdict.phases.reduce((s, p) => s + (p.durationMs ?? 0), 0);
+  const out: string[] = [];
+  if (!worth(stall.durationMs, totalMs)) out.push(`a ${stall.durationMs} ms stall of ${Math.round(totalMs)} ms is under the advice threshold`);
+  for (const p of verdict.phases) {
+    const ms = (p.durationMs ?? 0) - (p.phase === 'download' ? stall.durationMs : 0);
+    if (ms > stall.durationMs) out.push(`${p.phase} took ${Math.round(ms)} ms beside the ${stall.durationMs} ms stall`);
+  }
+  return out;
+}
+
+/**
+ * A segment timeout in the box under `margin` times the time a normal segment (the SDK's segment
+ * size, or the whole archive if smaller) takes at the download's rate over its whole time: a setting
+ * that aborts normal restores as misses.
+ */
+export function harmfulTimeout(markdown: string, timeline: DownloadTimeline | undefined, margin: number): string[] {
+  const m = /SEGMENT_DOWNLOAD_TIMEOUT_MINS: '([\d.]+)'/.exec(boxOf(markdown));
+  if (!m) return [];
+  const settingMs = Number(m[1]) * 60_000;
+  const received = timeline?.samples.at(-1)?.[1] ?? 0;
+  const segment = timeline?.limits.segmentBytes ?? null;
+  if (!timeline || !segment || received <= 0) return [`${m[0]} offered without a measured segment time`];
+  const normalMs = (Math.min(segment, received) / received) * (timeline.endMs - timeline.startMs);
+  return settingMs >= margin * normalMs ? [] : [`${m[0]} (${settingMs} ms) under ${margin} × a normal segment's ${Math.round(normalMs)} ms`];
+}
+
+/** Where the headline says the experiments did not confirm the disk, a box that does not say so, or names another measured saving. */
+export function unconfirmedDiskDisagrees(markdown: string, notConfirmed: string): string[] {
+  const head = markdown.split('\n')[0] ?? '';
+  if (!/not confirm/.test(head)) return [];
+  const box = boxOf(markdown);
+  const out: string[] = [];
+  if (!box.includes(notConfirmed)) out.push(`the headline says "${notConfirmed}", the box does not`);
+  const saved = /saved only ([\d.–]+ s)/.exec(head)?.[1];
+  if (saved && /measured [\d.–]+ s/.test(box) && !box.includes(`measured ${saved}`)) out.push(`the headline's ${saved} is not the box's measured figure`);
+  return out;
+}
+
+/** A Problems line that names one value as both what it is now and what it was not put back to. */
+export function selfContradictingProblems(markdown: string): string[] {
+  return [...markdown.matchAll(/it is now (.+?), so it is left as they set it, not put back to (.+?)\.(?=\s|$)/gm)]
+    .filter((m) => m[1] === m[2])
+    .map((m) => m[0]);
+}
+
+/** "the experiments took 70.6 s of their 60 s budget". */
+export function overBudget(markdown: string): string[] {
+  return [...markdown.matchAll(/took ([\d.]+) s of their ([\d.]+) s budget/g)].filter((m) => Number(m[1]) > Number(m[2])).map((m) => m[0]);
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeDownload } from '../../src/judge/download-rules.js';
+import { judgeDownload, segmentTimeoutIsSafe } from '../../src/judge/download-rules.js';
 import type { DownloadTimeline } from '../../src/profile/schema.js';
 import { repoRoot } from '../helpers/tree.js';
 
@@ -34,7 +34,7 @@ describe('the download verdict on recorded timelines', () => {
     expect(judged(name).v.limit).toBe(limit);
   });
 
-  it('a held SDK request: which one, within 0.5 s of the 3 s injected, and the segment timeout that would cut it', () => {
+  it('a held SDK request: which one, within 0.5 s of the 3 s injected, and why no segment timeout is advised (it would abort a normal segment)', () => {
     const { r, v } = judged('sdk-hold');
     const stall = v.stalls[0];
     expect(stall?.kind).toBe('body');
@@ -47,7 +47,19 @@ describe('the download verdict on recorded timelines', () => {
     expect(Math.abs(own - 1_000_000)).toBeLessThan(20_000);
     expect(v.sentence).toMatch(/^The download stalled for 2\.\d+ s|^The download stalled for 3(\.\d+)? s/);
     expect(v.sentence).toContain('SEGMENT_DOWNLOAD_TIMEOUT_MINS (10 min in force)');
-    expect(v.sentence).toMatch(/SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ or less would have cut this one short/);
+    // The whole 40 MB archive is one segment, 5.5 s at this download's rate: a timeout of ~3 s cuts the stall and every normal restore.
+    expect(stall?.normalSegmentMs).toBeGreaterThan(stall?.segmentTimeoutToCutMs ?? Number.POSITIVE_INFINITY);
+    expect(v.sentence).toMatch(
+      /SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ would have cut this one short, but a normal segment \([\d.]+ MiB\) took [\d.]+ s at this download's rate, and a setting under 4 times that would abort restores as misses, so no setting is advised/,
+    );
+  });
+
+  it('a segment timeout is advised only at TIMEOUT_MARGIN times a normal segment or more', () => {
+    expect(segmentTimeoutIsSafe(4 * 1300, 1300)).toBe(true);
+    expect(segmentTimeoutIsSafe(4 * 1300 - 1, 1300)).toBe(false);
+    // The case: 0.017 min (1 s) against a 128 MiB segment at 96.5 MiB/s (1.33 s).
+    expect(segmentTimeoutIsSafe(1000, ((128 * 1024 ** 2) / (96.5 * 1024 ** 2)) * 1000)).toBe(false);
+    expect(segmentTimeoutIsSafe(60_000, null)).toBe(false);
   });
 
   it('a held plain stream under its 5 s socket timeout, and one the timeout ended (the restore failed)', () => {

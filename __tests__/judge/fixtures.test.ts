@@ -17,6 +17,8 @@ interface Expectation {
    * without fio ceilings nothing speaks for the lookup's round trip, a short download's network or a short tail.
    */
   unsupported?: PhaseName[];
+  /** The longest phase where it is not the dominant one (its time was not all its verdict's resource's); absent: the dominant. */
+  longest?: PhaseName;
 }
 
 const EXPECTED: Record<string, Expectation> = {
@@ -34,6 +36,17 @@ const EXPECTED: Record<string, Expectation> = {
     says: /^Disk-bound \(bandwidth\): after tar exited the page cache needed .* sequential-write ceiling/,
   },
   'network-slow-download.json': { bottleneck: 'network', dominant: 'download', says: /^Network-bound: the download ran at/ },
+  // Issue 39: a 325 MiB archive in three of the SDK's 128 MiB segments onto a disk capped at 40 MiB/s
+  // (fixtures/profiles/capture/slow-segments.sh). 9.6 s of the 22.5 s download are pauses between segments
+  // with nothing in flight while the archive's disk wrote the segments at 70-86% of its cap: the disk's,
+  // not the network's (segment-pauses.test.ts). The network's what-if leaves them, and still saves more
+  // than the disk's: the bytes flowed at 14.5 MiB/s on average from the loaded machine's own services.
+  'slow-segments-capped-disk.json': {
+    bottleneck: 'network',
+    dominant: 'download',
+    says: /^Network-bound: the download ran at/,
+  },
+
   // The whole step under a 0.3-core cgroup quota with /proc/pressure hidden (the root integration test's recording).
   'cgroup-quota-no-psi.json': {
     bottleneck: 'cpu',
@@ -235,7 +248,7 @@ describe('verdicts on recorded profiles', () => {
       expect(verdict.phases.find((p) => p.phase === want.dominant)?.bottleneck).toBe(want.bottleneck);
       // The dominant phase really is the longest one recorded.
       const longest = profile.phases.reduce((a, b) => (b.endMs - b.startMs > a.endMs - a.startMs ? b : a));
-      expect(longest.name).toBe(want.dominant);
+      expect(longest.name).toBe(want.longest ?? want.dominant);
       // Each phase verdict lists evidence, and at least one item supports it (nothing measured
       // can support "inconclusive": its sentence says what is missing instead).
       for (const p of verdict.phases) {

@@ -12,13 +12,20 @@ const load = (name: string) =>
   JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/downloads', `${name}.json`), 'utf8')) as { archiveBytes: number | null; timeline: DownloadTimeline };
 
 describe('the stall headline', () => {
-  it('Azure SDK: how long, which request, and the SEGMENT_DOWNLOAD_TIMEOUT_MINS that would have cut it short', () => {
+  it('Azure SDK: how long, which request, and that a SEGMENT_DOWNLOAD_TIMEOUT_MINS short enough to cut it would abort a normal segment', () => {
     const r = load('sdk-hold');
     const v = judgeDownload(r.timeline, r.archiveBytes);
     const line = stallHeadline(v.stalls[0]!, r.archiveBytes, r.timeline);
     expect(line).toMatch(
-      /^The download stalled for (2\.\d+|3(\.\d+)?) s \(request #4, at \d+% of the archive\): SEGMENT_DOWNLOAD_TIMEOUT_MINS=0\.0\d+ or less \(10 in force\) would have cut it short/,
+      /^The download stalled for (2\.\d+|3(\.\d+)?) s \(request #4, at \d+% of the archive\): the Azure SDK has no timeout on a response body, and a SEGMENT_DOWNLOAD_TIMEOUT_MINS short enough to cut it \(0\.0\d+; 10 in force\) would also abort a normal segment/,
     );
+  });
+
+  it('Azure SDK: the setting that would have cut it short, where a normal segment takes far less (the same stall, its segments 100 times faster)', () => {
+    const r = load('sdk-hold');
+    const stall = judgeDownload(r.timeline, r.archiveBytes).stalls[0]!;
+    const line = stallHeadline({ ...stall, normalSegmentMs: (stall.normalSegmentMs ?? 0) / 100 }, r.archiveBytes, r.timeline);
+    expect(line).toMatch(/: SEGMENT_DOWNLOAD_TIMEOUT_MINS=0\.0\d+ or less \(10 in force\) would have cut it short/);
   });
 
   it('plain HTTP: under the socket timeout, and ended by it', () => {

@@ -12,15 +12,24 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
+import { TIMEOUT_MARGIN, worthChanging } from '../../src/judge/thresholds.js';
+import { HEADLINE_MAX_WORDS, NOT_CONFIRMED } from '../../src/report/headline.js';
 import {
+  harmfulTimeout,
   headlineMismatch,
+  headlineTooLong,
   labelMismatches,
   longFloats,
   misplacedReasons,
   nearBesideNothing,
+  overBudget,
+  selfContradictingProblems,
+  stallOutranks,
+  unconfirmedDiskDisagrees,
   whatIfContradictions,
   wrongPercentages,
 } from '../helpers/first-screen-checks.js';
+import { loadFixtureWithDownload } from '../judge/fixture-tools.js';
 
 const DIRS = ['fixtures/profiles', 'fixtures/experiments'].map((d) => fileURLToPath(new URL(`../../${d}/`, import.meta.url)));
 
@@ -30,6 +39,45 @@ const recorded = DIRS.flatMap((dir) =>
     .sort()
     .map((f) => ({ name: `${dir.split('/').at(-2)}/${f}`, profile: validateProfile(JSON.parse(readFileSync(`${dir}${f}`, 'utf8'))) as Profile })),
 );
+
+const DOWNLOADS = readdirSync(fileURLToPath(new URL('../../fixtures/downloads/', import.meta.url)))
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => f.replace(/\.json$/, ''));
+
+/**
+ * Every recorded download timeline (fixtures/downloads: stalls, caps, cuts against the real services)
+ * in the download phase of a disk-bound restore and of a network-bound one: where a stall meets a
+ * restore it did not dominate.
+ */
+const grafted = ['lab-disk-iops.json', 'lab-network.json'].flatMap((base) =>
+  DOWNLOADS.map((d) => ({ name: `${base} with downloads/${d}`, profile: loadFixtureWithDownload(base, d) })),
+);
+
+describe('the checks fail on what issue 39 found', () => {
+  it('a headline of 41 words', () => {
+    const md =
+      "### Disk-bound (bandwidth) by its counters, but extracting into RAM saved only 2.81 s of the experiments' 4.18 s extraction (67%), under half of what the verdict put on the disk: the experiments do not confirm that the disk limited this restore.";
+    expect(headlineTooLong(md, HEADLINE_MAX_WORDS)).toHaveLength(1);
+  });
+
+  it('a Problems line that contradicts itself', () => {
+    const md =
+      '> - Experiments: vm.dirty_bytes was changed by someone else while this profile had it at 201326592 (192 MiB) for the page-cache experiment: it is now vm.dirty_bytes=33554432 (32 MiB), so it is left as they set it, not put back to vm.dirty_bytes=33554432 (32 MiB).';
+    expect(selfContradictingProblems(md)).toHaveLength(1);
+  });
+
+  it('experiments over their budget', () => {
+    expect(overBudget('the experiments took 70.6 s of their 60 s budget (experiments-budget-seconds)')).toHaveLength(1);
+    expect(overBudget('the experiments took 59.9 s of their 60 s budget (experiments-budget-seconds)')).toEqual([]);
+  });
+
+  it('a headline that does not confirm the disk beside a box that offers it as measured', () => {
+    const md =
+      "### Disk-bound (bandwidth) by its counters, but RAM saved only 2.81 s of the experiments' 4.18 s extraction: the disk is not confirmed.\n\n> [!TIP]\n> **What to do:** Restore into a RAM disk: measured 2.81 s (67%) off the extraction until the files were on disk, median of 2 runs on this runner.";
+    expect(unconfirmedDiskDisagrees(md, NOT_CONFIRMED)).toHaveLength(1);
+  });
+});
 
 describe('the checks fail on what issue 31 found', () => {
   it('a percentage that does not follow from its figures', () => {
@@ -66,6 +114,38 @@ describe('the checks fail on what issue 31 found', () => {
     const md = '| lookup | 0.012 s | 0% | 0 B | 0 MiB/s | network |\n<summary>Why: the evidence per phase</summary>\n\nx\n\n**lookup: CPU.** y\n</details>';
     expect(labelMismatches(md)).toHaveLength(1);
   });
+});
+
+describe('a first screen that never disagrees with itself and never harms (issue 39), on every recording and every recorded download grafted on two', () => {
+  for (const { name, profile } of [...recorded, ...grafted]) {
+    describe(name, () => {
+      const { markdown, verdict } = renderProfile(profile, { rejudge: true });
+
+      it(`a headline of at most ${HEADLINE_MAX_WORDS} words`, () => {
+        expect(headlineTooLong(markdown, HEADLINE_MAX_WORDS)).toEqual([]);
+      });
+
+      it('a stall leads only where it took the most time and passes the advice threshold', () => {
+        expect(stallOutranks(markdown, verdict, worthChanging)).toEqual([]);
+      });
+
+      it(`a segment timeout is offered only at ${TIMEOUT_MARGIN} times a normal segment at the measured rate or more`, () => {
+        expect(harmfulTimeout(markdown, profile.phases.find((p) => p.name === 'download')?.downloadTimeline, TIMEOUT_MARGIN)).toEqual([]);
+      });
+
+      it('where the experiments do not confirm the disk, the headline and the box say the same', () => {
+        expect(unconfirmedDiskDisagrees(markdown, NOT_CONFIRMED)).toEqual([]);
+      });
+
+      it('no Problems line contradicts itself', () => {
+        expect(selfContradictingProblems(markdown)).toEqual([]);
+      });
+
+      it('the experiments stopped within their budget', () => {
+        expect(overBudget(markdown)).toEqual([]);
+      });
+    });
+  }
 });
 
 describe('first screen facts, on every recorded profile', () => {

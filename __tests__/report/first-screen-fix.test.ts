@@ -10,6 +10,7 @@ import { worthChanging } from '../../src/report/advice.js';
 import type { Profile, Verdict } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
+import { boxOf } from '../helpers/first-screen-checks.js';
 
 const DIRS = ['profiles', 'experiments'].map((d) => fileURLToPath(new URL(`../../fixtures/${d}/`, import.meta.url)));
 const recorded = DIRS.flatMap((dir) =>
@@ -18,15 +19,6 @@ const recorded = DIRS.flatMap((dir) =>
     .sort()
     .map((f) => ({ name: `${dir.split('/').at(-2)}/${f}`, file: `${dir}${f}` })),
 );
-
-/** The box as Markdown, its quote marks dropped. */
-function box(markdown: string): string {
-  const lines = markdown.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('> **What to do:**'));
-  const out: string[] = [];
-  for (let i = start; i >= 0 && i < lines.length && (lines[i] as string).startsWith('>'); i++) out.push((lines[i] as string).replace(/^> ?/, ''));
-  return out.join('\n');
-}
 
 function paths(profile: Profile): string[] {
   const p = profile.config.paths;
@@ -48,7 +40,7 @@ describe('the first screen of every recorded profile', () => {
     const profile = validateProfile(JSON.parse(readFileSync(file, 'utf8')));
     // The verdict the render shows: the recorded one, or the judge's where none was recorded.
     const { markdown, verdict } = renderProfile(profile);
-    const text = box(markdown);
+    const text = boxOf(markdown);
 
     it(`${name}: each step says where it goes and mounts every restore path`, () => {
       for (const step of stepsInBox(markdown)) {

@@ -1,4 +1,5 @@
 import type { AlternativeName } from '../profile/schema.js';
+import { WORTH_CHANGING } from '../judge/thresholds.js';
 
 /** The alternatives are part of the profile's experiments, and the config records the ones asked for, so the schema defines both lists. */
 export { ALTERNATIVES, EXPERIMENT_NAMES, type AlternativeName, type ExperimentName } from '../profile/schema.js';
@@ -7,7 +8,7 @@ export { ALTERNATIVES, EXPERIMENT_NAMES, type AlternativeName, type ExperimentNa
 export const RUN_ORDER: readonly AlternativeName[] = ['baseline', 'decompress', 'ram', 'page-cache', 'other-disk'];
 
 /** An alternative must save at least this share of the baseline to be named the best fix. */
-export const FIX_MIN_SAVING_SHARE = 0.1;
+export const FIX_MIN_SAVING_SHARE = WORTH_CHANGING.savingShare;
 
 /** Runs of each alternative wanted where the budget allows (the report shows medians and spread). */
 export const RUNS_WANTED = 2;

@@ -89,7 +89,10 @@ export function putBackIfOurs(privilege: Privilege, change: DirtyChange, current
 
 /** The report's warning for a setting someone else changed while it was ours. */
 export function leftAloneSentence(l: LeftAlone, whose = 'this profile', by = 'someone else'): string {
-  return `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
+  const changed = `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment`;
+  // Set back to what it was before: nothing is left to put back, and the sentence must not offer to.
+  if (l.found === l.before) return `${changed}: it is now ${l.found} again, the value it had before, so nothing needed putting back.`;
+  return `${changed}: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
 }
 
 export function parseDirtyChange(value: string): DirtyChange | null {

@@ -36,6 +36,24 @@ import { leftInPlace } from '../util/cleanup-words.js';
 export const ARCHIVE_RAM_SHARE = 0.25;
 /** Kept at the end of the budget for removing what a run stopped there wrote. */
 export const BUDGET_RESERVE_MS = 2000;
+/** A run's cleanup can take this many times the slowest cleanup measured before it (a slow disk's removal and its sync vary). */
+export const CLEANUP_RESERVE_FACTOR = 1.5;
+
+/**
+ * When a run's commands are stopped, planned from the budget: the budget less what the run's own
+ * cleanup (unmounts, removal, the sync of the removal) and the stage's last cleanup need, so that the
+ * stage ends within its budget by construction. Before any cleanup was measured the reserve is
+ * BUDGET_RESERVE_MS (5% of a budget under 40 s); after, CLEANUP_RESERVE_FACTOR times the slowest seen
+ * if that is more. Milliseconds from now; 0 when the budget is already spent.
+ */
+export function runDeadlineMs(budgetMs: number, elapsedMs: number, cleanupsMs: readonly number[]): number {
+  return Math.max(0, budgetMs - cleanupReserveMs(budgetMs, cleanupsMs) - elapsedMs);
+}
+
+/** What the budget keeps for the cleanup of the run being made (runDeadlineMs); a run starts only if its estimate fits before it. */
+export function cleanupReserveMs(budgetMs: number, cleanupsMs: readonly number[]): number {
+  return Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
+}
 
 export interface ExperimentsRequest {
   experiments: readonly ExperimentName[];
@@ -261,12 +279,16 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     const mounted = mountedPaths(request.pathsAsGiven).map((given) => path.relative(request.workspace, expandPath(given, request.workspace)));
 
     const runs: RunRecord[] = [];
+    /** Each run's cleanup, ms: what the next run's deadline keeps in reserve (runDeadlineMs). */
+    const cleanupsMs: number[] = [];
     let n = 0;
-    // Decided run by run: each estimate is corrected by what the runs before it really took.
+    // Decided run by run: each estimate is corrected by what the runs before it really took, and must
+    // fit before the reserve its cleanup needs (a run started past it would be stopped at once).
+    const spentMs = () => elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs);
     for (
-      let t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs);
+      let t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs);
       t && !hooks.signal?.aborted;
-      t = nextRun(avail.targets, runs, request.measured, elapsed(), request.budgetMs)
+      t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs)
     ) {
       n++;
       let record: RunRecord;
@@ -290,14 +312,16 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           detail: `nothing to compare with: the baseline run failed (${baselineError})`,
         });
     } else {
-      skipped.push(...budgetSkips(avail.targets, runs, request.measured, elapsed(), request.budgetMs));
+      skipped.push(...budgetSkips(avail.targets, runs, request.measured, spentMs(), request.budgetMs));
     }
 
     async function oneRun(t: Target, index: number): Promise<RunRecord> {
+      /** Stopped at its deadline: no run follows, so the removal's writes need no sync before one. */
+      let stopped = false;
       const timed = async (command: Command, hook = true) => {
-        // A run far slower than every estimate (a machine suddenly loaded) is stopped at the budget,
-        // keeping a little for removing what it wrote: the stage never adds much more than its budget.
-        const deadlineMs = request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed();
+        // A run far slower than every estimate (a machine suddenly loaded) is stopped where its own
+        // cleanup still fits the budget, as the cleanups before it took (runDeadlineMs).
+        const deadlineMs = runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs);
         let cut = false;
         const timer = setTimeout(
           () => {
@@ -313,10 +337,12 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           return await pending;
         } catch (error) {
           registry.killAll();
-          if (cut)
+          if (cut) {
+            stopped = true;
             throw new Error(
               `stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
             );
+          }
           throw error;
         } finally {
           clearTimeout(timer);
@@ -390,10 +416,12 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           cpuMs: step.cpuMs,
         };
       } finally {
+        const cleanupStarted = monotonicMs();
         await local.runAll();
         removeTree(runDir, privilege);
         // The removal's own writes must not land in the next run's time.
-        for (const dir of new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => undefined);
+        if (!stopped) for (const dir of new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => undefined);
+        cleanupsMs.push(monotonicMs() - cleanupStarted);
       }
     }
 
@@ -405,7 +433,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
           archivePath,
           serviceVersion: request.serviceVersion,
           baselineDurationMs: refetch.durationMs,
-          remainingMs: request.budgetMs - Math.min(BUDGET_RESERVE_MS, request.budgetMs * 0.05) - elapsed(),
+          remainingMs: runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs),
         });
         refetch = { ...refetch, parallel: 'ran' in parallel ? parallel.ran : parallel };
         if ('ran' in parallel)

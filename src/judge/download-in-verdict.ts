@@ -1,24 +1,32 @@
 /**
- * Puts the download's own verdict into the restore's: kept as Verdict.download, and a stall that cost a
- * real share of the download leads the restore's sentence, since it is the first thing to fix. Pure.
+ * Puts the download's own verdict into the restore's: kept as Verdict.download. The download's worst
+ * stall leads the restore's verdict (Verdict.leads, its sentence first) only where it is the first
+ * thing to fix: it passes the advice threshold (thresholds.ts WORTH_CHANGING) against the time until
+ * the files were on disk, and it took more time than any phase did apart from it; a 1 % stall never
+ * outranks a disk that held 95 % of the restore. Pure.
  */
 import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits, type DownloadStall, type DownloadTimeline, type Profile, type Verdict } from '../profile/schema.js';
-import { formatNumber, seconds } from '../util/format.js';
-import { judgeDownload } from './download-rules.js';
+import { formatNumber, percent, seconds } from '../util/format.js';
+import { judgeDownload, segmentTimeoutIsSafe } from './download-rules.js';
+import type { SegmentPause } from './segment-pauses.js';
+import { worthChanging } from './thresholds.js';
 import { stallPlace } from './transfer-stats.js';
-
-/** @actions/cache's SEGMENT_DOWNLOAD_TIMEOUT_MINS default (10 minutes), where the limits name none. */
 
 /** How a stall is opened, in the verdict's sentence and on the headline alike: how long, which request (the parenthesis left open). */
 export function stallOpening(stall: DownloadStall): string {
   return `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}`;
 }
 
-/** SEGMENT_DOWNLOAD_TIMEOUT_MINS, in minutes: the setting that would have cut the stall short, and the one in force. */
-export function segmentTimeoutMinutes(stall: DownloadStall, limits: DownloadLimits): { setting: string; inForce: string } {
+/**
+ * SEGMENT_DOWNLOAD_TIMEOUT_MINS, in minutes: the setting that would have cut the stall short, the one in
+ * force, and whether the setting is safe (a normal segment finishes under it with TIMEOUT_MARGIN to spare).
+ */
+export function segmentTimeoutMinutes(stall: DownloadStall, limits: DownloadLimits): { setting: string; inForce: string; safe: boolean } {
+  const settingMs = stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
   return {
-    setting: formatNumber((stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 60_000),
+    setting: formatNumber(settingMs / 60_000),
     inForce: formatNumber((limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 60_000),
+    safe: segmentTimeoutIsSafe(settingMs, stall.normalSegmentMs ?? null),
   };
 }
 
@@ -35,17 +43,51 @@ export function stallHeadline(stall: DownloadStall, archiveBytes: number | null,
   if (l.path === 'http-concurrent' || stall.kind === 'first-byte') {
     return `${head}: the toolkit's ${seconds(l.requestTimeoutMs)} per-request timeout ${ended ? 'cut it short and retried it' : 'would have cut a longer one short and retried it'} (no setting of actions/cache changes it).`;
   }
-  const { setting, inForce } = segmentTimeoutMinutes(stall, l);
+  const { setting, inForce, safe } = segmentTimeoutMinutes(stall, l);
+  if (!safe)
+    return `${head}: the Azure SDK has no timeout on a response body, and a SEGMENT_DOWNLOAD_TIMEOUT_MINS short enough to cut it (${setting}; ${inForce} in force) would also abort a normal segment, failing restores as misses.`;
   return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
 }
 
-export function withDownloadVerdict(profile: Profile, verdict: Verdict): Verdict {
+/**
+ * Whether the stall is the first thing to fix: worth changing against the time until the files were
+ * on disk, and longer than any phase apart from it (the download's own time less the stall).
+ */
+function stallLeads(stall: DownloadStall, verdict: Verdict): boolean {
+  const phases = verdict.phases.map((p) => ({ phase: p.phase, ms: p.durationMs ?? 0 }));
+  const totalMs = verdict.untilOnDiskMs ?? phases.reduce((s, p) => s + p.ms, 0);
+  if (!worthChanging(stall.durationMs, totalMs)) return false;
+  return phases.every((p) => stall.durationMs >= (p.phase === 'download' ? p.ms - stall.durationMs : p.ms));
+}
+
+/**
+ * "No request was in flight for 9.02 s (50% of the download) in 3 pauses between the SDK's segments or
+ * after the last: what the archive's disk wrote through all 3 needed at least half of the time at its write ceiling: …"
+ */
+export function pausesSentence(pauses: readonly SegmentPause[], downloadMs: number): string | null {
+  if (pauses.length === 0) return null;
+  const totalMs = pauses.reduce((s, p) => s + p.durationMs, 0);
+  const disk = pauses.filter((p) => p.owner === 'disk');
+  const diskMs = disk.reduce((s, p) => s + p.durationMs, 0);
+  const share = downloadMs > 0 ? ` (${percent(totalMs / downloadMs)} of the download)` : '';
+  const whose =
+    disk.length === pauses.length
+      ? `what the archive's disk wrote through ${pauses.length === 1 ? 'it' : `all ${pauses.length}`} needed at least half of the time at its write ceiling: @actions/cache was writing the segment it had to the archive file, so the time is the disk's`
+      : disk.length === 0
+        ? "what the archive's disk wrote meanwhile needed less than half of it at its write ceiling: the time is the toolkit's own (writing each segment to the archive file through the page cache, starting the next)"
+        : `what the archive's disk wrote through ${disk.length} of them (${seconds(diskMs)}) needed at least half of that time at its write ceiling, the disk's (the toolkit writing a segment to the archive file); the rest is the toolkit's own`;
+  return `No request was in flight for ${seconds(totalMs)}${share} in ${pauses.length} pause${pauses.length === 1 ? '' : 's'} between the SDK's segments or after the last: ${whose}; none of it is the network's.`;
+}
+
+export function withDownloadVerdict(profile: Profile, verdict: Verdict, pauses: readonly SegmentPause[] = []): Verdict {
   const phase = profile.phases.find((p) => p.name === 'download');
   const timeline = phase?.downloadTimeline;
   if (!phase || !timeline) return verdict;
   const archiveBytes = phase.networkBytes ?? profile.restore?.archiveBytes ?? null;
-  const download = judgeDownload(timeline, archiveBytes);
+  const judged = judgeDownload(timeline, archiveBytes);
+  const paused = pausesSentence(pauses, phase.endMs - phase.startMs);
+  const download = paused ? { ...judged, evidence: [...judged.evidence, paused] } : judged;
   const stall = download.limit === 'stall' ? download.stalls[0] : undefined;
-  if (!stall) return { ...verdict, download };
-  return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download };
+  if (!stall || !stallLeads(stall, verdict)) return { ...verdict, download };
+  return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download, leads: 'download-stall' };
 }

@@ -15,6 +15,7 @@ import {
 } from '../profile/schema.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { flowingMs, longestQuiet, median } from './transfer-stats.js';
+import { TIMEOUT_MARGIN } from './thresholds.js';
 import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
@@ -25,12 +26,41 @@ function segmentTimeoutToCut(stallEndMs: number, segmentStartMs: number): number
   return Math.max(1000, stallEndMs - segmentStartMs - 500);
 }
 
+/**
+ * How long a normal segment (the SDK's 128 MiB, or the whole archive if smaller) takes at the
+ * download's measured rate: its bytes over its whole time, stalls included (the slower figure, so the
+ * safer one for a timeout). Null without a segment size or bytes.
+ */
+export function normalSegmentMs(t: DownloadTimeline): number | null {
+  const received = t.samples.at(-1)?.[1] ?? 0;
+  const durationMs = t.endMs - t.startMs;
+  if (!t.limits.segmentBytes || received <= 0 || durationMs <= 0) return null;
+  return (Math.min(t.limits.segmentBytes, received) / received) * durationMs;
+}
+
+/** Whether a segment timeout of timeoutMs lets a normal segment finish with TIMEOUT_MARGIN to spare. */
+export function segmentTimeoutIsSafe(timeoutMs: number, normalMs: number | null): boolean {
+  return normalMs !== null && timeoutMs >= TIMEOUT_MARGIN * normalMs;
+}
+
+/** The segment timeout that would have cut a stall short, or why no such setting is advised. */
+function segmentTimeoutWords(cutMs: number, normalMs: number | null, segmentBytes: number | null): string {
+  const minutes = (ms: number) => formatNumber(ms / 60_000);
+  if (segmentTimeoutIsSafe(cutMs, normalMs)) return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} or less would have cut this one short`;
+  const normal =
+    normalMs === null
+      ? 'no normal segment time was measured'
+      : `a normal segment (${bytes(segmentBytes ?? 0)}) took ${seconds(normalMs)} at this download's rate, and a setting under ${TIMEOUT_MARGIN} times that would abort restores as misses`;
+  return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} would have cut this one short, but ${normal}, so no setting is advised`;
+}
+
 function toolkitOnStall(
   limits: DownloadLimits,
   kind: DownloadStall['kind'],
   durationMs: number,
   endedIt: boolean,
   segmentTimeoutToCutMs: number | null,
+  normalMs: number | null,
 ): string {
   const minutes = (ms: number) => formatNumber(ms / 60_000);
   if (limits.path === 'http-stream') {
@@ -45,7 +75,7 @@ function toolkitOnStall(
     return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ': that retry ran here' : ': this wait stayed under it'}`;
   }
   const segment = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
-  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(segmentTimeoutToCutMs ?? segment)} or less would have cut this one short (the step's timeout-minutes only fails the job)`;
+  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; ${segmentTimeoutWords(segmentTimeoutToCutMs ?? segment, normalMs, limits.segmentBytes)} (the step's timeout-minutes only fails the job)`;
 }
 
 /** Start of the SDK segment (128 MiB) a ranged request belongs to: when its segment's first request started. */
@@ -79,7 +109,9 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
   waitKind: 'first-byte',
   stall: ({ request: r, kind, startMs, durationMs, atBytes, wholeMs }, t) => {
     const endedByTimeout = requestEndedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
-    const segmentTimeoutToCutMs = t.limits.path === 'azure-sdk' && kind !== 'first-byte' ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
+    const sdkBody = t.limits.path === 'azure-sdk' && kind !== 'first-byte';
+    const segmentTimeoutToCutMs = sdkBody ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
+    const normalMs = sdkBody ? normalSegmentMs(t) : null;
     return {
       kind,
       requestId: r.id,
@@ -87,9 +119,10 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
       durationMs,
       atBytes,
       wholeDownloadMs: wholeMs,
-      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs),
+      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs, normalMs),
       endedByTimeout,
       segmentTimeoutToCutMs,
+      ...(sdkBody ? { normalSegmentMs: normalMs } : {}),
     };
   },
   wholeMs: (s) => s.wholeDownloadMs,

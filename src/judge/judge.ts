@@ -22,6 +22,7 @@ import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './
 import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
+import { segmentPauses, type SegmentPause } from './segment-pauses.js';
 import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
 
@@ -37,6 +38,8 @@ export interface JudgedPhase extends PhaseVerdict {
   label: string;
   /** The write count the phase's IOPS verdict rests on, where the rule chose one other than disk.iopsCount's. */
   iopsCount?: IopsCount;
+  /** The download's pauses with no request in flight (segment-pauses.ts): never the network's time. */
+  pauses?: SegmentPause[];
 }
 
 export interface Judgement {
@@ -84,6 +87,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
     const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
+    const pauses = p.downloadTimeline ? segmentPauses(p.downloadTimeline, { endMs: p.endMs, series: f.series, deviceIndex: f.deviceIndex }, onDevice) : [];
     return {
       phase: p.name,
       bottleneck: outcome.bottleneck,
@@ -96,6 +100,7 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
       rule: outcome.rule,
       label: limitedBy(outcome.bottleneck, outcome.rule),
       ...(outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {}),
+      ...(pauses.length > 0 ? { pauses } : {}),
     };
   });
 }
@@ -142,7 +147,8 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judg
 
 export function judgeInDetail(profile: Profile): Judgement {
   const judgement = judgeRestore(profile);
-  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict) };
+  const pauses = judgement.phases.find((j) => j.phase === 'download')?.pauses ?? [];
+  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict, pauses) };
 }
 
 function judgeRestore(profile: Profile): Judgement {
@@ -229,6 +235,7 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
         rule: j.rule,
         ...(iopsCount ? { iopsCount } : {}),
         ...(j.phase === 'extract' ? lead : {}),
+        ...(j.pauses ? { notNetworkMs: j.pauses.reduce((sum, x) => sum + x.durationMs, 0) } : {}),
       };
     }),
     moved ? ceilingsForDevice(profile, ceilings, tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile, ceilings, deviceIndexFor(profile, 'extract')),

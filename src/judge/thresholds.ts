@@ -214,3 +214,26 @@ export const PROBE_SAME_RATE_TOLERANCE = 0.25;
  * it, the attribution names another writer as the likelier part of the difference.
  */
 export const METADATA_OVERHEAD_SHARE = 0.2;
+
+/**
+ * Advice in proportion (issue 39): every rule's advice, a download stall's setting included, is
+ * offered only when what it could save is at least `savingMs` AND at least `savingShare` of the time
+ * until the files were on disk. A second is about the run-to-run noise of a hosted runner's step; a
+ * tenth is what a measured fix must save to be named (experiment/alternatives.ts FIX_MIN_SAVING_SHARE
+ * is this share), and the experiments alone cost about a minute to find less than that.
+ */
+export const WORTH_CHANGING = { savingMs: 1000, savingShare: 0.1 } as const;
+
+/** Whether a saving of savingMs out of totalMs is worth changing a workflow (or running the experiments) for. */
+export function worthChanging(savingMs: number, totalMs: number): boolean {
+  return savingMs >= WORTH_CHANGING.savingMs && totalMs > 0 && savingMs / totalMs >= WORTH_CHANGING.savingShare;
+}
+
+/**
+ * A timeout is advised only when it is at least this many times the time a normal request or segment
+ * takes at the download's measured rate (its average over the whole download, stalls included, so the
+ * slower figure): a hosted runner's download rate varies two- to threefold between runs, and a
+ * setting that fires on a normal segment aborts every restore of the cache as a miss. At 4, a run
+ * whose download is four times slower than this one still completes.
+ */
+export const TIMEOUT_MARGIN = 4;

@@ -54,6 +54,8 @@ export interface WhatIfPhase {
   idleLeadMs?: number;
   /** The rule that judged the phase (rules.ts); a CPU-bound phase's CPU work is read by it (cpuWorkMs). */
   rule?: string;
+  /** Download only: its pauses with no request in flight (segment-pauses.ts), which a faster network does not shorten. */
+  notNetworkMs?: number;
 }
 
 /** Bounds on the restore's time with one resource faster; `measured` false: no figure is claimed. */
@@ -513,7 +515,9 @@ function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceili
     if (p.name === 'extract' || p.name === 'writeback') continue;
     // The lookup is a round trip: a faster network rate does not shorten it.
     const shortened = p.name === 'download' && p.bottleneck === resource;
-    lowerMs += shortened ? p.facts.durationMs / speedup : cpuWorkMs(p);
+    // A pause with nothing in flight stays whatever the network's rate (the disk's or the toolkit's).
+    const stays = resource === 'network' ? Math.min(p.facts.durationMs, p.notNetworkMs ?? 0) : 0;
+    lowerMs += shortened ? (p.facts.durationMs - stays) / speedup + stays : cpuWorkMs(p);
     // A shortened phase has no measured upper bound (see the header); an unshortened one keeps its time.
     upperMs = upperMs === null || shortened ? null : upperMs + p.facts.durationMs;
   }

@@ -661,6 +661,11 @@ export interface Verdict {
   devices?: DeviceVerdict[];
   /** The download judged from its own timeline (absent without one). */
   download?: DownloadVerdict;
+  /**
+   * The download's worst stall leads the restore's verdict (judge/download-in-verdict.ts decides, the
+   * sentence and the first screen follow): absent where the resource's verdict leads.
+   */
+  leads?: 'download-stall';
 }
 
 /** What limited one restore device over extraction and writeback; `not-probed` where fio measured another device. */
@@ -706,6 +711,11 @@ export interface DownloadStall {
   endedByTimeout?: boolean;
   /** Azure SDK body stalls: the longest SEGMENT_DOWNLOAD_TIMEOUT_MINS, in ms, that would have fired during it. */
   segmentTimeoutToCutMs?: number | null;
+  /**
+   * Azure SDK body stalls: how long a normal segment (128 MiB, or the whole archive if smaller) takes at
+   * the download's measured rate; a segment timeout under TIMEOUT_MARGIN times this is never advised.
+   */
+  normalSegmentMs?: number | null;
 }
 
 export interface DownloadWhatIf {

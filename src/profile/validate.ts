@@ -422,11 +422,13 @@ const verdict = nullable(
           toolkit: str,
           'endedByTimeout?': bool,
           'segmentTimeoutToCutMs?': nullable(num),
+          'normalSegmentMs?': nullable(num),
         }),
       ),
       evidence: arr(str),
       whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
     }),
+    'leads?': oneOf('download-stall'),
   }),
 );
 const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });

@@ -10,11 +10,5 @@
  * resource the verdict names; without a bound, the time of the phases judged bound by it (a resource
  * infinitely fast saves at most those); with no resource named, the whole time until on disk.
  */
-import { FIX_MIN_SAVING_SHARE } from '../experiment/alternatives.js';
-
-export const WORTH_CHANGING = { savingMs: 1000, savingShare: FIX_MIN_SAVING_SHARE } as const;
-
-/** Whether a saving of savingMs out of totalMs is worth changing a workflow (or running the experiments) for. */
-export function worthChanging(savingMs: number, totalMs: number): boolean {
-  return savingMs >= WORTH_CHANGING.savingMs && totalMs > 0 && savingMs / totalMs >= WORTH_CHANGING.savingShare;
-}
+// The threshold is the judge's (judge/thresholds.ts), so a rule's advice (a download stall's setting) and the box pass the same one.
+export { WORTH_CHANGING, worthChanging } from '../judge/thresholds.js';

@@ -23,6 +23,9 @@ import { experimentsAccount } from '../experiment/account.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
+/** Where the experiments contradict a disk verdict: the headline and the box both say it, in these words. */
+export const NOT_CONFIRMED = 'the disk is not confirmed';
+
 /** A measured saving is a range when the baseline's runs spread more than this (percent of the median). */
 export const NOISY_BASELINE_SPREAD_PERCENT = 25;
 
@@ -317,9 +320,10 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
 }
 
 /**
- * A download stall is the first thing to fix (Verdict.download): the headline says how long and what
- * share of the time (opened as the verdict's stallHeadline sentence is, but short), the box what would
- * cut it short (the Azure SDK's segment timeout), or that no setting does.
+ * A download stall the judge put first (Verdict.leads): the headline says how long and what share of
+ * the time (opened as the verdict's stallHeadline sentence is, but short), the box what would cut it
+ * short (the Azure SDK's segment timeout) where that setting lets a normal segment finish
+ * (judge/download-in-verdict.ts segmentTimeoutMinutes), or that no setting does.
  */
 function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: number, scope: string): Headline {
   const timeline = input.phases.find((p) => p.name === 'download')?.downloadTimeline;
@@ -327,7 +331,21 @@ function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: n
   const text = `${stallOpening(stall)}): ${share} of the ${scope}.`;
   const l = timeline?.limits;
   if (l && l.path === 'azure-sdk' && stall.kind !== 'first-byte') {
-    const { setting, inForce } = segmentTimeoutMinutes(stall, l);
+    const { setting, inForce, safe } = segmentTimeoutMinutes(stall, l);
+    if (!safe) {
+      const normal = stall.normalSegmentMs != null ? `: a normal segment took ${seconds(stall.normalSegmentMs)} here` : '';
+      return {
+        text,
+        basis: 'verdict',
+        names: 'network',
+        todo: {
+          kind: 'nothing',
+          text: `No setting cuts this stall short safely. SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} (${inForce} in force) would, but would also abort normal segments as misses${normal}.`,
+          pastes: [],
+          note: null,
+        },
+      };
+    }
     return {
       text,
       basis: 'verdict',
@@ -393,7 +411,7 @@ export function headline(input: HeadlineInput): Headline {
   const totalMs = names.reduce((s, n) => s + durationOf(v, input.phases, n), 0);
   const untilOnDisk = names.includes('writeback');
   const scope = untilOnDisk ? `${seconds(totalMs)} until the files were on disk` : `${seconds(totalMs)} restore`;
-  const stall = v.download?.limit === 'stall' ? v.download.stalls[0] : undefined;
+  const stall = v.leads === 'download-stall' ? v.download?.stalls[0] : undefined;
   if (stall) return stallFirstScreen(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
@@ -418,11 +436,12 @@ export function headline(input: HeadlineInput): Headline {
     const s = savingRange(ram, baseline);
     if (disk) {
       return {
-        // The share is of the experiment's own extraction, which can be far shorter than the profiled one: name both figures.
-        text: `${label(v.bottleneck)} by its counters, but extracting into RAM saved only ${s.ms}${baseline ? ` of the experiments' ${seconds(baseline.timeMs.median)} extraction (${s.share})` : ` (${s.share})`}, under half of what the verdict put on the disk: the experiments do not confirm that the disk limited this restore.`,
+        // The saving is of the experiment's own extraction, which can be far shorter than the profiled one: name both figures.
+        text: `${label(v.bottleneck)}${on} by its counters, but RAM saved only ${s.ms}${baseline ? ` of the experiments' ${seconds(baseline.timeMs.median)} extraction` : ''}: ${NOT_CONFIRMED}.`,
         basis: 'measured-over-verdict',
         names: 'not-disk',
-        todo,
+        // The box says the same: whatever it offers, the measured figure is the headline's and the disk is not confirmed.
+        todo: { ...todo, text: `${todo.text} Under half of what the counters put on the disk: ${NOT_CONFIRMED}.` },
       };
     }
     if (v.bottleneck === 'cpu' && !ram.cpuMs) {
