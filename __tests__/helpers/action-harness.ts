@@ -35,7 +35,7 @@ export interface FaultRunOptions {
   inputs: Record<string, string>;
   env?: Record<string, string | undefined>;
   workspace?: string;
-  extra?: Pick<RunActionOptions, 'onMainSpawned' | 'ownProcessGroup' | 'jobStatusAtPost' | 'nodePath' | 'skipPost'>;
+  extra?: Pick<RunActionOptions, 'onMainSpawned' | 'ownProcessGroup' | 'jobStatusAtPost' | 'nodePath' | 'skipPost' | 'user' | 'launcher' | 'cwd'>;
 }
 
 /** Runs main + post; asserts what holds for every fault: post succeeds and the token never shows. */
