@@ -16,6 +16,7 @@ import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
 import { runStepRequest } from './step-isolation.js';
+import { asUserRefusal, handToUser, userEnv, userStepDir, type RunnerUser } from './run-as.js';
 import { expectation, SCENARIOS, setupScenario, type LabRunner, type LabScenarioName, type ScenarioSpec } from './scenarios.js';
 
 /** What the judge compares extraction with: write ceilings only (extraction writes). */
@@ -59,6 +60,8 @@ export interface RunScenarioOptions {
   onDevices?: (devNumbers: string[]) => void;
   /** Test hook: awaited between setup and the profile (an interruption test holds the scenario open here). */
   beforeProfile?: () => Promise<void>;
+  /** Run the profiled step as this user (run-as.ts), as GitHub's hosted runners run it; the setup stays root. */
+  asUser?: RunnerUser;
 }
 
 export async function startLab(opts: { projectRoot: string; log?: (line: string) => void }): Promise<Lab> {
@@ -164,12 +167,31 @@ export async function withScenario<T>(
   }
 }
 
+/** The profiled step as `user`: the workspace and RUNNER_TEMP handed to it, the step in a child process of its own. */
+async function profileAsUser(
+  lab: Lab,
+  user: RunnerUser,
+  runner: { workspace: string; runnerTemp: string },
+  config: ProfileConfig,
+  env: Record<string, string | undefined>,
+): Promise<Profile> {
+  handToUser(user, [runner.workspace, runner.runnerTemp], [lab.root]);
+  const dir = userStepDir(user, lab.root);
+  try {
+    return await runStepRequest<Profile>(null, { kind: 'profile', config }, userEnv(user, env), { user, dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The cache entry a scenario restores: its spec's, else `deps`. */
 export const cacheFor = (lab: Lab, spec: ScenarioSpec): Promise<LabCacheEntry> => lab.cacheOf(spec.cache ?? 'deps');
 
 export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScenarioOptions = {}): Promise<LabResult> {
   const spec = specOf(input);
   const scenario = spec.name;
+  const refusal = opts.asUser ? asUserRefusal(spec) : null;
+  if (refusal) throw new Error(refusal);
   const entry = await cacheFor(lab, spec);
   const started = performance.now();
   return withScenario(
@@ -184,12 +206,15 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
         runner,
         spec.probeBudgetMs !== undefined && opts.probeBudgetMs === undefined ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts,
       );
-      // A whole-step scenario runs the profiler itself inside the container's limits (a child process).
+      // A whole-step scenario runs the profiler itself inside the container's limits (a child process);
+      // a step as another user, in a child process of that user's.
       const profile = runner.isolation
         ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
-        : await withoutWorkflowCommands(() =>
-            withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
-          );
+        : opts.asUser
+          ? await profileAsUser(lab, opts.asUser, runner, config, env)
+          : await withoutWorkflowCommands(() =>
+              withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+            );
       const { right, expected } = expectation(scenario, profile);
       lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
       const cpuSeconds = runner.cpuSeconds?.();
