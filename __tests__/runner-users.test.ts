@@ -157,6 +157,8 @@ describe.runIf(ready)('the bundled action as each kind of runner user, restoring
     root = await tempDir('runner-users');
     // Every user walks through it to its own directories.
     chmodSync(root, 0o755);
+    // The bundle where every user can read it (a clean clone may live under root's home).
+    await cp(path.join(repoRoot, 'dist'), path.join(root, 'dist'), { recursive: true });
     const source = path.join(root, 'source');
     await goModuleCache(source);
     await mkdir(path.join(root, 'seed-temp'));
@@ -176,7 +178,7 @@ describe.runIf(ready)('the bundled action as each kind of runner user, restoring
     await removeDirs(root);
   });
 
-  /** Runs main and post as `user` (null: as root, through `launcher`), in directories it owns, and checks what holds for every kind. */
+  /** Runs main and post as `user` (through `launcher` where given), in directories it owns, and checks what holds for every kind. */
   async function runAs(name: string, user: User, opts: { launcher?: string[]; env?: Record<string, string> } = {}): Promise<FaultRun> {
     const home = path.join(root, name, 'home');
     const workspace = path.join(disk.mountPoint, name, 'workspace');
@@ -193,6 +195,7 @@ describe.runIf(ready)('the bundled action as each kind of runner user, restoring
         root,
         name,
         workspace,
+        distDir: path.join(root, 'dist'),
         inputs: {
           path: MOD,
           key: `gomod-${name}`,
