@@ -106,7 +106,7 @@ describe('the ledger on disk', () => {
     expect(existsSync(left)).toBe(false);
     expect(existsSync(notOurs)).toBe(true);
     expect(report.warnings).toEqual([
-      `Left ${notOurs} of profile "killed" (pid ${gone}, killed before its cleanup) in place: has no .disk-profiler-experiment marker.`,
+      `Left ${notOurs} of profile "killed" (pid ${gone}, killed before its cleanup) in place: not named .disk-profiler-exp-… as the profiler names its experiment directories.`,
     ]);
     const after = readRecords(dir).find((x) => x.id === 'dead-1');
     expect(after?.endedEpochMs).not.toBeNull();

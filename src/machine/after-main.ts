@@ -8,7 +8,7 @@ import path from 'node:path';
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { detectPrivilege } from '../experiment/privileged.js';
-import { readRecord } from './ledger.js';
+import { isOurs, readRecord } from './ledger.js';
 import { acquireMachineLock } from './lock.js';
 import { recoverRecord } from './recover.js';
 import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
@@ -25,8 +25,14 @@ export interface AfterMain {
   warn: (line: string) => void;
 }
 
+/** Main's record, when it is still a file of this uid (nothing else is acted on); null otherwise. */
+function ownRecord(file: string) {
+  const r = file ? readRecord(file) : null;
+  return r && isOurs(r) ? r : null;
+}
+
 export async function putRightAfterMain(x: AfterMain): Promise<void> {
-  const record = x.ledgerFile ? readRecord(x.ledgerFile) : null;
+  const record = ownRecord(x.ledgerFile);
   if (!record) {
     if (x.experimentDirs.length === 0 && !x.dirty) return;
     const r = cleanUpExperiments({ experimentDirs: x.experimentDirs, dirty: x.dirty, whose: WHOSE });
@@ -38,7 +44,7 @@ export async function putRightAfterMain(x: AfterMain): Promise<void> {
   const got = await acquireMachineLock({ waitMs: POST_LOCK_WAIT_MS, dir });
   try {
     // Read again under the lock: the profile that held it may have put it right meanwhile.
-    const now = readRecord(x.ledgerFile);
+    const now = ownRecord(x.ledgerFile);
     if (!now || now.endedEpochMs !== null) {
       x.log('What the main step left on the machine was put right by the next profile here.');
       return;

@@ -38,6 +38,11 @@ export function processStartTicks(pid: number, procRoot = '/proc'): number | nul
   return Number.isFinite(value) ? value : null;
 }
 
+/** This process's uid: whose files in the machine directory it may trust and act on (0 where there are no uids). */
+export function ownUid(): number {
+  return process.getuid?.() ?? 0;
+}
+
 export function ownIdentity(): ProcessIdentity {
   const ns = ownPidNamespace();
   return { pid: process.pid, startTicks: processStartTicks(process.pid), ...(ns ? { pidNamespace: ns } : {}) };

@@ -6,18 +6,38 @@
  * what a killed profile left. Each profile writes only its own file (atomically, synchronously, so a
  * signal handler can); a dead profile's file is rewritten only by whoever recovers it, under the lock.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { SharedPhase } from '../profile/schema.js';
-import type { DirtyChange } from '../experiment/dirty.js';
+import { SHARED_PHASES, type SharedPhase } from '../profile/schema.js';
+import { parseDirtyChange, type DirtyChange } from '../experiment/dirty.js';
 import { errorMessage } from '../util/errors.js';
-import { isAlive, ownIdentity, type ProcessIdentity, sameNamespace } from './identity.js';
-import { machineDir } from './place.js';
+import { logSafe } from '../util/log-safe.js';
+import { isAlive, ownIdentity, ownUid, type ProcessIdentity, sameNamespace } from './identity.js';
+import { machinePlace, type MachinePlace } from './place.js';
 
 export const LEDGER_PREFIX = 'profile-';
 /** Finished profiles stay this long, so a later reader still sees who overlapped it. */
 export const LEDGER_KEEP_MS = 60 * 60 * 1000;
+/** A temp file of ours older than this is a write that never reached its rename (the writer was killed): a write takes microseconds. */
+export const STRAY_TMP_MS = 60 * 1000;
+/** No record of ours comes near this; anything bigger is not read. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 export interface LedgerPhase {
   phase: SharedPhase;
@@ -40,52 +60,123 @@ export interface LedgerRecord {
   dirty: DirtyChange | null;
 }
 
+/** A record as read from the machine directory: its strings made log-safe, and who owns its file (not written back). */
+export interface FoundRecord extends LedgerRecord {
+  readonly fileUid: number;
+}
+
 export function ledgerFile(dir: string, id: string): string {
   return path.join(dir, `${LEDGER_PREFIX}${id}.json`);
 }
 
-export function writeRecord(dir: string, record: LedgerRecord): void {
+/**
+ * Atomically: a temp file of a random name, created with O_EXCL|O_NOFOLLOW (nothing planted under
+ * that name is followed or reused) and made 0644 through its descriptor, then renamed over the record.
+ */
+export function writeRecord(dir: string, record: LedgerRecord | FoundRecord): void {
+  const { fileUid: _, ...data } = record as FoundRecord;
   const file = ledgerFile(dir, record.id);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(record)}\n`, { mode: 0o644 });
-  renameSync(tmp, file);
-}
-
-function parseRecord(text: string): LedgerRecord | null {
+  const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
   try {
-    const r = JSON.parse(text) as LedgerRecord;
-    return r && r.version === 1 && typeof r.id === 'string' && typeof r.owner?.pid === 'number' && Array.isArray(r.phases) ? r : null;
-  } catch {
-    return null;
+    try {
+      // Readable by every user whatever the umask: others read it to see who ran beside them.
+      fchmodSync(fd, 0o644);
+      writeSync(fd, `${JSON.stringify(data)}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (error) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Renamed already, or gone.
+    }
+    throw error;
   }
 }
 
-export function readRecords(dir: string): LedgerRecord[] {
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** A record's text, checked field by field; every string in it made log-safe (util/log-safe.ts). Null when it is not a record. */
+function parseRecord(text: string): LedgerRecord | null {
+  let r: LedgerRecord;
+  try {
+    r = JSON.parse(text) as LedgerRecord;
+  } catch {
+    return null;
+  }
+  if (!r || typeof r !== 'object' || r.version !== 1 || typeof r.id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(r.id)) return null;
+  const o = r.owner;
+  if (!o || !isInt(o.pid) || o.pid <= 0 || !(o.startTicks === null || isInt(o.startTicks)) || typeof o.label !== 'string') return null;
+  if (o.pidNamespace !== undefined && typeof o.pidNamespace !== 'string') return null;
+  if (!isTime(r.createdEpochMs) || !isTime(r.updatedEpochMs) || !(r.endedEpochMs === null || isTime(r.endedEpochMs))) return null;
+  const phaseOk = (p: LedgerPhase) => p && SHARED_PHASES.includes(p.phase) && isTime(p.startEpochMs) && (p.endEpochMs === null || isTime(p.endEpochMs));
+  if (!Array.isArray(r.phases) || !r.phases.every(phaseOk) || !isStrings(r.experimentDirs) || !isStrings(r.probeDirs)) return null;
+  const dirty = r.dirty === null ? null : parseDirtyChange(JSON.stringify(r.dirty));
+  if (r.dirty !== null && dirty === null) return null;
+  return {
+    version: 1,
+    id: r.id,
+    owner: {
+      pid: o.pid,
+      startTicks: o.startTicks,
+      label: logSafe(o.label),
+      ...(o.pidNamespace !== undefined ? { pidNamespace: logSafe(o.pidNamespace) } : {}),
+    },
+    createdEpochMs: r.createdEpochMs,
+    updatedEpochMs: r.updatedEpochMs,
+    endedEpochMs: r.endedEpochMs,
+    phases: r.phases.map((p) => ({ phase: p.phase, startEpochMs: p.startEpochMs, endEpochMs: p.endEpochMs })),
+    experimentDirs: r.experimentDirs.map(logSafe),
+    probeDirs: r.probeDirs.map(logSafe),
+    dirty,
+  };
+}
+
+/** One record file, opened without following a symlink (nor blocking on a FIFO); null when it is not a plain record file. */
+export function readRecord(file: string): FoundRecord | null {
+  let fd: number;
+  try {
+    fd = openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile() || s.size > MAX_RECORD_BYTES) return null;
+    const r = parseRecord(readFileSync(fd, 'utf8'));
+    // A record names its own file: one claiming another's id is not one.
+    return r && path.basename(file) === path.basename(ledgerFile('', r.id)) ? { ...r, fileUid: s.uid } : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const isRecordName = (name: string) => name.startsWith(LEDGER_PREFIX) && name.endsWith('.json');
+
+export function readRecords(dir: string): FoundRecord[] {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return [];
   }
-  const out: LedgerRecord[] = [];
-  for (const name of names) {
-    if (!name.startsWith(LEDGER_PREFIX) || !name.endsWith('.json')) continue;
-    try {
-      const r = parseRecord(readFileSync(path.join(dir, name), 'utf8'));
-      if (r) out.push(r);
-    } catch {
-      // Removed meanwhile.
-    }
-  }
-  return out;
+  return names.filter(isRecordName).flatMap((name) => readRecord(path.join(dir, name)) ?? []);
 }
 
-export function readRecord(file: string): LedgerRecord | null {
-  try {
-    return parseRecord(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
+/**
+ * Whether this process may act on a record (put its settings back, remove its directories, rewrite
+ * it): only one whose file is its own uid's. Root's records for a root runner, this user's for this
+ * user; another user's is read for the report, never acted on.
+ */
+export function isOurs(r: FoundRecord): boolean {
+  return r.fileUid === ownUid();
 }
 
 /** What a record still owes the machine. */
@@ -104,10 +195,47 @@ export function isDead(r: LedgerRecord, holdingLock = false): boolean {
   return !isAlive(r.owner);
 }
 
-/** Removes records of profiles that ended long ago (best effort: another user's may stay). */
+/** Removes without following a symlink; false when it cannot be (another user's, in a sticky directory): skipped, never fatal. */
+function unlinkQuietly(file: string): boolean {
+  try {
+    unlinkSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes our records of profiles that ended long ago, and our temp files a killed write left. Another
+ * user's stay (theirs to prune: not ours to act on, and in a sticky directory not removable either).
+ */
 export function pruneRecords(dir: string, nowEpochMs = Date.now()): void {
   for (const r of readRecords(dir)) {
-    if (r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) rmSync(ledgerFile(dir, r.id), { force: true });
+    if (isOurs(r) && r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) unlinkQuietly(ledgerFile(dir, r.id));
+  }
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names.filter((n) => n.startsWith(LEDGER_PREFIX) && n.endsWith('.tmp'))) {
+    const file = path.join(dir, name);
+    try {
+      const s = lstatSync(file);
+      if (s.isFile() && s.uid === ownUid() && nowEpochMs - s.mtimeMs > STRAY_TMP_MS) unlinkQuietly(file);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/** A directory as it is reached without symlinks: how it is named in the ledger, so a recovery can require no symlink on its way. */
+function realPath(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
   }
 }
 
@@ -121,6 +249,7 @@ export class Ledger {
     readonly dir: string,
     label: string,
     private readonly warn: (message: string) => void = () => {},
+    readonly place: MachinePlace = { dir, shared: true },
   ) {
     const now = Date.now();
     const me = ownIdentity();
@@ -142,7 +271,8 @@ export class Ledger {
   }
 
   static open(label: string, warn?: (message: string) => void): Ledger {
-    return new Ledger(machineDir(), label, warn);
+    const place = machinePlace();
+    return new Ledger(place.dir, label, warn, place);
   }
 
   enter(phase: SharedPhase): void {
@@ -157,12 +287,12 @@ export class Ledger {
   }
 
   addExperimentDir(dir: string): void {
-    this.record.experimentDirs.push(dir);
+    this.record.experimentDirs.push(realPath(dir));
     this.save();
   }
 
   addProbeDir(dir: string): void {
-    this.record.probeDirs.push(dir);
+    this.record.probeDirs.push(realPath(dir));
     this.save();
   }
 

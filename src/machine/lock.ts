@@ -10,12 +10,15 @@
  * writer is this process: when this process dies, however it dies, the pipe closes, the shell's read
  * returns and it exits, taking the lock with it. release() kills the shell.
  *
- * The file is opened without O_CREAT by the shell (after we create it mode 0666): a file another
- * user made in a sticky world-writable directory cannot be opened with O_CREAT where the kernel's
- * fs.protected_regular is on, but can be opened for reading, which is all flock(2) needs.
+ * The file is opened here, never by a path in the shell: created with O_CREAT|O_EXCL|O_NOFOLLOW (and
+ * made 0666 through that descriptor, so every runner user can lock it), or, when it is there, opened
+ * read-only with O_NOFOLLOW, which is all flock(2) needs (a file another user made is locked as it
+ * is, never chmodded). A symlink or anything but a plain file is refused: another user could aim it
+ * at a file of theirs choosing. The shell gets the open descriptor as its fd 9.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, openSync } from 'node:fs';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { closeSync, constants, fchmodSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { monotonicMs } from '../util/clock.js';
 import { machineDir } from './place.js';
@@ -46,14 +49,48 @@ export function lockWaitMs(budgets: { probesMs: number | null; experimentsMs: nu
   return (budgets.probesMs ?? 0) + (budgets.experimentsMs ?? 0) + LOCK_WAIT_SLACK_MS;
 }
 
+/** The descriptor the shell holds the lock file on: handed to it open, as this stdio slot. */
+const LOCK_FD = 9;
 const SCRIPT = [
-  'exec 9<"$1" || exit 3',
   // -n when no wait: one try.
-  'if [ "$2" = 0 ]; then flock -n 9 || exit 4; else flock -w "$2" 9 || exit 4; fi',
+  `if [ "$1" = 0 ]; then flock -n ${LOCK_FD} || exit 4; else flock -w "$1" ${LOCK_FD} || exit 4; fi`,
   'echo locked',
   // Blocks until our end of the pipe closes (release, or this process dying).
   'read -r _ || true',
 ].join('\n');
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** The lock file opened for flock(2) without following a symlink, made 0666 only when we created it; the reason otherwise. */
+function openLockFile(file: string): number | string {
+  let fd: number;
+  let created = false;
+  try {
+    fd = openSync(file, OPEN_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
+    created = true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') return `cannot be made (${(error as Error).message})`;
+    try {
+      fd = openSync(file, OPEN_FLAGS);
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'ELOOP') return 'is a symbolic link (not followed)';
+      return `cannot be opened (${(again as Error).message})`;
+    }
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new Error('is not a regular file');
+    // A hard link of another file (where fs.protected_hardlinks is off): not the lock's own file.
+    if (s.nlink !== 1) throw new Error(`is not a regular file of its own (${s.nlink} hard links)`);
+    // Past the umask, through the descriptor: only the file this call created.
+    if (created) fchmodSync(fd, 0o666);
+    return fd;
+  } catch (error) {
+    closeSync(fd);
+    return (error as Error).message;
+  }
+}
 
 export interface AcquireOptions {
   waitMs: number;
@@ -69,21 +106,18 @@ export function acquireMachineLock(options: AcquireOptions): Promise<LockOutcome
     acquired: true,
     lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {}, releaseAndWait: () => Promise.resolve() },
   });
-  try {
-    closeSync(openSync(file, 'a', 0o666));
-    try {
-      chmodSync(file, 0o666);
-    } catch {
-      // Another user's file: already opened for reading by anyone.
-    }
-  } catch (error) {
-    // An existing file of another user that we may not open for appending is fine: the shell opens it read-only.
-    if ((error as NodeJS.ErrnoException).code !== 'EACCES')
-      return Promise.resolve(unlocked(`the lock file ${file} cannot be made (${(error as Error).message})`));
-  }
+  const opened = openLockFile(file);
+  if (typeof opened === 'string') return Promise.resolve(unlocked(`the lock file ${file} ${opened}`));
   const seconds = options.waitMs <= 0 ? '0' : (options.waitMs / 1000).toFixed(3);
   return new Promise<LockOutcome>((resolve) => {
-    const child = spawn('sh', ['-c', SCRIPT, 'sh', file, seconds], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdio: ('pipe' | 'ignore' | number)[] = ['pipe', 'pipe', 'pipe', ...Array<'ignore'>(LOCK_FD - 3).fill('ignore'), opened];
+    let child: ChildProcessByStdio<Writable, Readable, Readable>;
+    try {
+      child = spawn('sh', ['-c', SCRIPT, 'sh', seconds], { stdio }) as ChildProcessByStdio<Writable, Readable, Readable>;
+    } finally {
+      // The shell holds its own copy; ours must go, or the lock would outlive the shell.
+      closeSync(opened);
+    }
     let settled = false;
     let stderr = '';
     const kill = () => {

@@ -5,36 +5,101 @@
  * for runners started as systemd services with PrivateTmp=, as /tmp is. /tmp otherwise (always
  * there, shared by every runner on the host unless a sandbox gives it a private one). Never TMPDIR or
  * RUNNER_TEMP: those differ from runner to runner, which is the very thing to see past.
+ *
+ * The shared directory is used only where no other user can steer it: a real directory (not a
+ * symlink), owned by root or by this user, and sticky wherever others may write to it (so nobody
+ * can replace or remove files that are not theirs). Anything else (another user made it first, as
+ * before any profile since boot) would let that user aim our lock and records at files of their
+ * choosing: then this user's own directory is used, and the profile says that other users'
+ * profiles there can be neither seen nor waited for. IO edge.
  */
-import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, type Stats } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { ownUid } from './identity.js';
 
 /** Test hook: a directory of the test's own, so unit tests of the lock never meet a real profile. */
 export const MACHINE_DIR_ENV = 'DISK_PROFILER_MACHINE_DIR';
 const MACHINE_DIR_NAME = 'disk-profiler';
 const CANDIDATE_PARENTS = ['/run/lock', '/tmp'];
+const SHARED_MODE = 0o1777;
+const PRIVATE_MODE = 0o700;
+/** S_ISVTX: in a directory, only a file's owner (or the directory's, or root) may rename or remove it. */
+const STICKY = 0o1000;
+
+export interface MachinePlace {
+  dir: string;
+  /** Whether other users' profiles meet here too; when not, why the shared directory was not used. */
+  shared: boolean;
+  notSharedReason?: string;
+}
 
 function usableParent(dir: string): boolean {
   try {
-    if (!statSync(dir).isDirectory()) return false;
-    accessSync(dir, constants.W_OK | constants.X_OK);
-    return true;
+    const s = lstatSync(dir);
+    return s.isDirectory() && (s.uid === 0 || s.uid === ownUid()) && !steerable(s);
   } catch {
     return false;
   }
 }
 
-/** The shared directory (made world-writable and sticky, like its parent, so every runner user can add its own files). */
-export function machineDir(): string {
+/** Others may write to it, and without the sticky bit may replace or remove what is ours. */
+const steerable = (s: Stats) => (s.mode & 0o022) !== 0 && (s.mode & STICKY) === 0;
+
+const octal = (mode: number) => `0${(mode & 0o7777).toString(8)}`;
+
+/** Why `s` (of `dir`) is no place for our files, or null when it is; `others` says whether others may share it. */
+export function unsafeReason(dir: string, s: Stats, others: 'shared' | 'private'): string | null {
+  const me = ownUid();
+  if (s.isSymbolicLink()) return `${dir} is a symbolic link, not a directory`;
+  if (!s.isDirectory()) return `${dir} is not a directory`;
+  if (others === 'private' && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by this user (uid ${me})`;
+  if (s.uid !== 0 && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by root or this user (uid ${me})`;
+  if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
+  if (others === 'private' && (s.mode & 0o077) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
+  return null;
+}
+
+/**
+ * Makes `dir` with `mode` if it is not there (the mode set through the new directory's own descriptor,
+ * past the umask), then checks what is there, never following a symlink; the reason it cannot be
+ * used, or null.
+ */
+function ensure(dir: string, mode: number, others: 'shared' | 'private'): string | null {
+  try {
+    mkdirSync(dir, { mode });
+    const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    try {
+      const made = fstatSync(fd);
+      // Ours, just made: chmod through the descriptor, so nothing swapped in its place is changed.
+      if (made.uid === ownUid() && (made.mode & 0o7777) !== mode) fchmodSync(fd, mode);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ELOOP' && code !== 'ENOTDIR') return `${dir} cannot be made (${(error as Error).message})`;
+  }
+  try {
+    return unsafeReason(dir, lstatSync(dir), others);
+  } catch (error) {
+    return `${dir} cannot be read (${(error as Error).message})`;
+  }
+}
+
+/** The shared directory when it is safe; else this user's own, steady across its profiles where it can be. */
+export function machinePlace(): MachinePlace {
   const given = process.env[MACHINE_DIR_ENV];
   const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path.join(p, MACHINE_DIR_NAME))) ?? '/tmp';
   const dir = given || path.join(parent, MACHINE_DIR_NAME);
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o1777 });
-    // mkdir's mode passes through the umask.
-    if ((statSync(dir).mode & 0o1777) !== 0o1777) chmodSync(dir, 0o1777);
-  } catch {
-    // Made by another user without the mode: its files stay readable, ours may not be writable (the ledger says so).
-  }
-  return dir;
+  const notSharedReason = ensure(dir, SHARED_MODE, 'shared');
+  if (notSharedReason === null) return { dir, shared: true };
+  const own = `${dir}-${ownUid()}`;
+  if (ensure(own, PRIVATE_MODE, 'private') === null) return { dir: own, shared: false, notSharedReason };
+  // That name squatted by another user too: a fresh directory nobody else can have made (mkdtemp, 0700).
+  return { dir: mkdtempSync(path.join(os.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
+}
+
+export function machineDir(): string {
+  return machinePlace().dir;
 }

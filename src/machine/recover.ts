@@ -1,13 +1,16 @@
 /**
- * Putting right what killed profiles left on this machine: for each ledger record whose process is
- * gone before it ended, put vm.dirty_* back (only while still what it set), unmount and remove its
- * experiment directories and remove its probe directories, then close the record. Run by a profile
- * under the machine lock (at its start and when it takes the lock) and by a post step for its own main.
+ * Putting right what killed profiles left on this machine: for each ledger record of ours whose
+ * process is gone before it ended, put vm.dirty_* back (only while still what it set), unmount and
+ * remove its experiment directories and remove its probe directories, then close the record. Only
+ * records whose file is this uid's are acted on, and of those only the values trust.ts allows; another
+ * user's record is never acted on. Run by a profile under the machine lock (at its start and when it
+ * takes the lock) and by a post step for its own main.
  */
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { Privilege } from '../experiment/availability.js';
 import { detectPrivilege } from '../experiment/privileged.js';
-import { isDead, owes, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
+import { type FoundRecord, isDead, isOurs, owes, pruneRecords, readRecords, writeRecord } from './ledger.js';
+import { dirtyRefusal, type OwnedDirKind, ownedDirRefusal } from './trust.js';
 import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
 import { capitalised } from '../util/format.js';
 
@@ -18,11 +21,32 @@ export interface RecoveryReport {
   warnings: string[];
 }
 
-/** Puts right what one record still owes, and closes it. */
-export function recoverRecord(dir: string, record: LedgerRecord, whose: string, privilege: Privilege): RecoveryReport {
+/** A record's debts that may be acted on, and those refused with why. */
+function trusted(record: FoundRecord): { dirs: Record<OwnedDirKind, string[]>; dirty: FoundRecord['dirty']; refused: { what: string; reason: string }[] } {
+  const refused: { what: string; reason: string }[] = [];
+  const keep = (dirs: string[], kind: OwnedDirKind) =>
+    dirs.filter((dir) => {
+      const reason = ownedDirRefusal(dir, kind, record.fileUid);
+      if (reason !== null && reason !== 'does not exist') refused.push({ what: dir, reason });
+      return reason === null;
+    });
+  const dirtyReason = record.dirty ? dirtyRefusal(record.dirty) : null;
+  if (dirtyReason) refused.push({ what: 'vm.dirty_*', reason: dirtyReason });
+  return {
+    dirs: { experiment: keep(record.experimentDirs, 'experiment'), probe: keep(record.probeDirs, 'probe') },
+    dirty: dirtyReason ? null : record.dirty,
+    refused,
+  };
+}
+
+/** Puts right what one record of ours still owes, and closes it. Another user's record: nothing done. */
+export function recoverRecord(dir: string, record: FoundRecord, whose: string, privilege: Privilege): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
+  if (!isOurs(record)) return out;
   if (owes(record)) {
-    const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
+    const t = trusted(record);
+    for (const x of t.refused) out.warnings.push(capitalised(leftInPlace(`${x.what} of ${whose}`, x.reason)));
+    const r = cleanUpExperiments({ experimentDirs: t.dirs.experiment, probeDirs: t.dirs.probe, dirty: t.dirty, whose }, privilege);
     if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
     if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
     out.warnings.push(...r.dirtyLeftAlone);
@@ -40,13 +64,18 @@ export function recoverRecord(dir: string, record: LedgerRecord, whose: string, 
   return out;
 }
 
-export const describeOwner = (r: LedgerRecord): string => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
+export const describeOwner = (r: FoundRecord): string => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
+
+/** Records of ours whose profile died owing the machine something: the ones to put right. */
+export function deadOfOurs(dir: string): FoundRecord[] {
+  return readRecords(dir).filter((r) => isOurs(r) && isDead(r, true));
+}
 
 /** Every dead profile's leftovers. Call it holding the machine lock: nobody else changes these settings meanwhile. */
 export function recoverDeadProfiles(dir: string, privilege: Privilege | null = null): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   pruneRecords(dir);
-  const dead = readRecords(dir).filter((r) => isDead(r, true));
+  const dead = deadOfOurs(dir);
   if (dead.length === 0) return out;
   const p = privilege ?? detectPrivilege();
   for (const record of dead) {

@@ -3,14 +3,15 @@
  * (phases, what it changed), putting right what killed profiles left, the machine lock around the
  * probes and experiments, and who ran beside it.
  */
-import type { OtherProfile, SharedPhase } from '../profile/schema.js';
+import type { MachineDirectory, OtherProfile, SharedPhase } from '../profile/schema.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { seconds } from '../util/format.js';
 import { isAlive } from './identity.js';
-import { isDead, Ledger, pruneRecords, readRecords, type LedgerRecord } from './ledger.js';
+import { Ledger, pruneRecords, readRecords, type LedgerRecord } from './ledger.js';
 import { acquireMachineLock, type MachineLock } from './lock.js';
 import { otherProfilesDuring } from './others.js';
-import { recoverDeadProfiles } from './recover.js';
+import { deadOfOurs, recoverDeadProfiles } from './recover.js';
+import { privateMachineSentence } from '../util/cleanup-words.js';
 
 /** How long a profile's start waits for the machine lock to put right what a dead profile left. */
 export const RECOVERY_LOCK_WAIT_MS = 3000;
@@ -28,7 +29,16 @@ export class MachineSession {
   ) {}
 
   static open(label: string, out: SessionLog): MachineSession {
-    return new MachineSession(Ledger.open(label, out.warn), out);
+    const session = new MachineSession(Ledger.open(label, out.warn), out);
+    const alone = session.machineDirectory();
+    if (alone) out.log(privateMachineSentence(alone));
+    return session;
+  }
+
+  /** Where this profile meets the others, when that is not the directory shared by every user (with why); null when it is. */
+  machineDirectory(): MachineDirectory | null {
+    const { place } = this.ledger;
+    return place.shared ? null : { path: place.dir, sharedWithOtherUsers: false, reason: place.notSharedReason ?? 'unknown' };
   }
 
   get ledgerFile(): string {
@@ -61,7 +71,7 @@ export class MachineSession {
    */
   async recoverAtStart(): Promise<void> {
     pruneRecords(this.ledger.dir);
-    if (!readRecords(this.ledger.dir).some((r) => isDead(r, true))) return;
+    if (deadOfOurs(this.ledger.dir).length === 0) return;
     // A killed profile's lock shell exits once the pipe from its dead parent closes: a moment after
     // the kill on a loaded runner, so wait that moment rather than leave its debts to a later run.
     const got = await acquireMachineLock({ waitMs: RECOVERY_LOCK_WAIT_MS, dir: this.ledger.dir });
@@ -117,6 +127,12 @@ export class MachineSession {
   /** Others that overlapped this profile's restore, probes or experiments so far. */
   otherProfiles(): OtherProfile[] {
     return otherProfilesDuring(this.ledger.record, readRecords(this.ledger.dir), Date.now(), (r) => isAlive(r.owner));
+  }
+
+  /** Who this profile met on the machine, and where when that was not with every user's profiles: for the profile's context. */
+  met(): { otherProfiles: OtherProfile[]; machineDirectory?: MachineDirectory } {
+    const alone = this.machineDirectory();
+    return { otherProfiles: this.otherProfiles(), ...(alone ? { machineDirectory: alone } : {}) };
   }
 
   end(): void {

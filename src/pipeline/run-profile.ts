@@ -121,7 +121,7 @@ async function profileOn(
   );
   machine.leave();
   machine.release();
-  recordExperiments(profile, experiments, machine.otherProfiles());
+  recordExperiments(profile, experiments, machine.met());
   await addToHistory(config, profile, fingerprint, historyLoad, hooks);
   return { profile, judgement };
 }

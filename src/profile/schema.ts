@@ -376,6 +376,17 @@ export interface RunnerContext {
   cgroup?: CgroupLimits;
   /** Other disk-profiler runs on this machine during this one's restore, probes or experiments (from the machine's ledger). */
   otherProfiles?: OtherProfile[];
+  /** Present when the machine directory shared by every user was not safe to use: then only this user's profiles were seen. */
+  machineDirectory?: MachineDirectory;
+}
+
+/** The directory this profile met the others in, when it was not the one every user shares (machine/place.ts). */
+export interface MachineDirectory {
+  path: string;
+  /** False whenever this is present; said so the profile reads alone. */
+  sharedWithOtherUsers: boolean;
+  /** Why the shared one was not used (another user's, a symlink, writable by others without the sticky bit). */
+  reason: string;
 }
 
 /** A cgroup I/O cap on one device (v2 io.max, v1 blkio.throttle.*). */

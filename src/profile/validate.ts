@@ -311,6 +311,7 @@ const context = obj({
     'notRead?': arr(str),
   }),
   'otherProfiles?': arr(obj({ label: str, pid: num, during: arr(oneOf(...SHARED_PHASES)), theirPhases: arr(oneOf(...SHARED_PHASES)) })),
+  'machineDirectory?': obj({ path: str, sharedWithOtherUsers: bool, reason: str }),
 });
 const anatomy = obj({
   compressedBytes: num,

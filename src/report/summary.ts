@@ -25,7 +25,7 @@ import { fixesSection } from './fixes-section.js';
 import { type CeilingOrigin, overCeilingReason } from './over-ceiling.js';
 
 import { restoreSpansLine } from './restore-spans.js';
-import { otherProfilesSentence } from './other-profiles.js';
+import { machineSharingSentences } from './other-profiles.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
 import { downloadSection } from './download-section.js';
 
@@ -61,8 +61,7 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
 function attributionSection(profile: Profile, verdict: Verdict): string {
   const lines = [...(verdict.attribution?.sentences ?? [])];
   // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
-  const others = otherProfilesSentence(profile.context.otherProfiles ?? []);
-  if (others) lines.push(others);
+  lines.push(...machineSharingSentences(profile.context));
   const tail = profile.writebackTail;
   if (tail && tail.syncs.length > 0) {
     const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(', ');

@@ -70,10 +70,11 @@ export async function runExperimentStage(
   return { experiments, startMs };
 }
 
-/** The experiments and the other profiles met on the machine, into the profile; the verdict says where its ceilings came from. */
-export function recordExperiments(profile: Profile, run: ExperimentsRun, others: Profile['context']['otherProfiles']): void {
+/** The experiments and the other profiles met on the machine (and where, when not with every user's), into the profile; the verdict says where its ceilings came from. */
+export function recordExperiments(profile: Profile, run: ExperimentsRun, met: Pick<Profile['context'], 'otherProfiles' | 'machineDirectory'>): void {
   const { experiments } = run;
-  if (others && others.length > 0) profile.context.otherProfiles = others;
+  if (met.otherProfiles && met.otherProfiles.length > 0) profile.context.otherProfiles = met.otherProfiles;
+  if (met.machineDirectory) profile.context.machineDirectory = met.machineDirectory;
   if (experiments?.status === 'ran') experiments.startMs = run.startMs;
   if (experiments) profile.experiments = experiments;
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
