@@ -5,8 +5,7 @@
  * under the machine lock (at its start and when it takes the lock) and by a post step for its own main.
  */
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
-import type { Privilege } from '../experiment/availability.js';
-import { detectPrivilege } from '../experiment/privileged.js';
+import { detectPrivileges, type Privileges } from '../system/privilege.js';
 import { isDead, owes, pruneRecords, readRecords, writeRecord, type LedgerRecord } from './ledger.js';
 import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
 import { capitalised } from '../util/format.js';
@@ -19,10 +18,10 @@ export interface RecoveryReport {
 }
 
 /** Puts right what one record still owes, and closes it. */
-export function recoverRecord(dir: string, record: LedgerRecord, whose: string, privilege: Privilege): RecoveryReport {
+export function recoverRecord(dir: string, record: LedgerRecord, whose: string, privileges: Privileges): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   if (owes(record)) {
-    const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privilege);
+    const r = cleanUpExperiments({ experimentDirs: record.experimentDirs, probeDirs: record.probeDirs, dirty: record.dirty, whose }, privileges);
     if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
     if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
     out.warnings.push(...r.dirtyLeftAlone);
@@ -43,12 +42,12 @@ export function recoverRecord(dir: string, record: LedgerRecord, whose: string, 
 export const describeOwner = (r: LedgerRecord): string => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
 
 /** Every dead profile's leftovers. Call it holding the machine lock: nobody else changes these settings meanwhile. */
-export function recoverDeadProfiles(dir: string, privilege: Privilege | null = null): RecoveryReport {
+export function recoverDeadProfiles(dir: string, privileges: Privileges | null = null): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   pruneRecords(dir);
   const dead = readRecords(dir).filter((r) => isDead(r, true));
   if (dead.length === 0) return out;
-  const p = privilege ?? detectPrivilege();
+  const p = privileges ?? detectPrivileges();
   for (const record of dead) {
     const r = recoverRecord(dir, record, describeOwner(record), p);
     out.done.push(...r.done);
