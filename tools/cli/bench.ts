@@ -24,7 +24,7 @@ import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
 import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';

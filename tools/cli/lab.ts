@@ -13,7 +13,7 @@ import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, runScenario } from '../lab/lab.js';
 import { LAB_SCENARIOS, SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import type { Profile, Provenance } from '../../src/profile/schema.js';
 import { distDir } from './dist-dir.js';
 import { parseExperiments } from '../../src/config/experiments-input.js';
