@@ -201,7 +201,7 @@ describe.runIf(ready)('the bundled action as each kind of runner user, restoring
           key: `gomod-${name}`,
           'restore-keys': 'gomod-seed',
           label: `users-${name}`,
-          probes: 'default',
+          probes: 'seq-write,rand-write',
           'probe-budget-seconds': '6',
           experiments: 'default',
           'experiments-budget-seconds': '120',
