@@ -16,7 +16,7 @@ import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
 import { runStepRequest } from './step-isolation.js';
-import { asUserRefusal, handToUser, userEnv, userStepDir, type RunnerUser } from './run-as.js';
+import { handToUser, userEnv, userStepDir, type RunnerUser } from './run-as.js';
 import { expectation, SCENARIOS, setupScenario, type LabRunner, type LabScenarioName, type ScenarioSpec } from './scenarios.js';
 
 /** What the judge compares extraction with: write ceilings only (extraction writes). */
@@ -167,18 +167,12 @@ export async function withScenario<T>(
   }
 }
 
-/** The profiled step as `user`: the workspace and RUNNER_TEMP handed to it, the step in a child process of its own. */
-async function profileAsUser(
-  lab: Lab,
-  user: RunnerUser,
-  runner: { workspace: string; runnerTemp: string },
-  config: ProfileConfig,
-  env: Record<string, string | undefined>,
-): Promise<Profile> {
-  handToUser(user, [runner.workspace, runner.runnerTemp], [lab.root]);
+/** The profiled step as `user`: the workspace, RUNNER_TEMP and the shim's cgroup joins handed to it, the step in a child process. */
+async function profileAsUser(lab: Lab, user: RunnerUser, runner: LabRunner, config: ProfileConfig, env: Record<string, string | undefined>): Promise<Profile> {
+  handToUser(user, { dirs: [runner.workspace, runner.runnerTemp], traverse: [lab.root], joins: runner.joins });
   const dir = userStepDir(user, lab.root);
   try {
-    return await runStepRequest<Profile>(null, { kind: 'profile', config }, userEnv(user, env), { user, dir });
+    return await runStepRequest<Profile>(runner.isolation ?? null, { kind: 'profile', config }, userEnv(user, env), { user, dir });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -190,8 +184,6 @@ export const cacheFor = (lab: Lab, spec: ScenarioSpec): Promise<LabCacheEntry> =
 export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScenarioOptions = {}): Promise<LabResult> {
   const spec = specOf(input);
   const scenario = spec.name;
-  const refusal = opts.asUser ? asUserRefusal(spec) : null;
-  if (refusal) throw new Error(refusal);
   const entry = await cacheFor(lab, spec);
   const started = performance.now();
   return withScenario(
@@ -207,11 +199,11 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
         spec.probeBudgetMs !== undefined && opts.probeBudgetMs === undefined ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts,
       );
       // A whole-step scenario runs the profiler itself inside the container's limits (a child process);
-      // a step as another user, in a child process of that user's.
-      const profile = runner.isolation
-        ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
-        : opts.asUser
-          ? await profileAsUser(lab, opts.asUser, runner, config, env)
+      // a step as another user, in a child process of that user's (inside those limits where there are).
+      const profile = opts.asUser
+        ? await profileAsUser(lab, opts.asUser, runner, config, env)
+        : runner.isolation
+          ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
           : await withoutWorkflowCommands(() =>
               withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
             );

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import type { ScenarioSpec } from './scenario-specs.js';
 
 export interface RunnerUser {
   name: string;
@@ -37,20 +36,19 @@ export function lookUpRunnerUser(name: string): RunnerUser {
 }
 
 /**
- * Why `spec` cannot run its profiled step as another user, or null. A CPU control moves tar (the shim)
- * or the whole step into a cgroup by writing its cgroup.procs, which only root may write here.
+ * Hands the step's directories to the user (the lab made them as root), lets it walk to them through
+ * `traverse`, and lets it write the cgroup.procs files its processes join a group by (`joins`: the
+ * tar shim's; cgroup v1 lets a process move itself where it may write that file).
  */
-export function asUserRefusal(spec: ScenarioSpec): string | null {
-  if (spec.controls.cpuCores !== undefined) {
-    return `--as-user: scenario ${spec.name} holds the CPU with a cgroup the step joins as root; choose a scenario without a CPU control (disk-bandwidth, disk-iops, network, ...)`;
-  }
-  return null;
+export function handToUser(user: RunnerUser, x: { dirs: readonly string[]; traverse: readonly string[]; joins: readonly string[] }): void {
+  for (const dir of x.traverse) chmodSync(dir, 0o711);
+  for (const dir of x.dirs) execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+  for (const file of x.joins) chownSync(file, user.uid, user.gid);
 }
 
-/** Hands the step's directories to the user (the lab made them as root) and lets it walk to them through `traverse`. */
-export function handToUser(user: RunnerUser, dirs: readonly string[], traverse: readonly string[]): void {
-  for (const dir of traverse) chmodSync(dir, 0o711);
-  for (const dir of dirs) execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+/** `command` started as the user: setpriv drops to it after whatever the isolation did as root (joined a group, hid PSI). */
+export function asUserCommand(user: Pick<RunnerUser, 'uid' | 'gid'>, command: readonly string[]): string[] {
+  return ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', ...command];
 }
 
 /** A directory of the user's own for the step's request and result files. */
@@ -60,7 +58,15 @@ export function userStepDir(user: RunnerUser, parent: string): string {
   return dir;
 }
 
-/** The step's environment as that user's: its HOME and names, a runner's PATH unless the scenario set one (a shim, fio hidden). */
-export function userEnv(user: RunnerUser, env: Record<string, string | undefined>): Record<string, string | undefined> {
-  return { ...env, HOME: user.home, USER: user.name, LOGNAME: user.name, PATH: env.PATH ?? RUNNER_PATH };
+/**
+ * The step's environment as that user's: its HOME and names, and a runner's PATH in place of the lab's
+ * own (`labPath`, root's), keeping what the scenario put before it (the tar shim); a PATH the scenario
+ * made whole (fio hidden) is kept as it is.
+ */
+export function userEnv(user: RunnerUser, env: Record<string, string | undefined>, labPath = process.env.PATH ?? ''): Record<string, string | undefined> {
+  const lab = new Set(labPath.split(':').filter(Boolean));
+  const entries = (env.PATH ?? labPath).split(':').filter(Boolean);
+  const own = entries.filter((e) => !lab.has(e));
+  const PATH = own.length === entries.length ? own.join(':') : [...own, RUNNER_PATH].join(':');
+  return { ...env, HOME: user.home, USER: user.name, LOGNAME: user.name, PATH };
 }

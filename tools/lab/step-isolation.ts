@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { quotaGroup } from './cpu-quota.js';
+import { asUserCommand } from './run-as.js';
 
 export interface StepIsolation {
   /** The cpu group the whole step runs in. */
@@ -51,12 +52,11 @@ export async function runIsolated(
   env: Record<string, string | undefined>,
   user?: { uid: number; gid: number },
 ): Promise<void> {
-  const { file, args } = isolatedCommand(iso, command);
+  const { file, args } = isolatedCommand(iso, user ? asUserCommand(user, command) : command);
   const cleanup = new CleanupStack();
   try {
     const child = spawn(file, args, {
       env: { ...process.env, ...env, LAB_STEP_GROUP: iso?.group ?? '', LAB_PRESSURE_MASK: iso?.pressureMask ?? '' },
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
     });
@@ -94,8 +94,8 @@ export function labStepCommand(): string[] {
 let requests = 0;
 
 /**
- * Runs one lab-step request in the isolation and returns its JSON result. Without isolation, `as`
- * runs it as another user, in a directory of that user's own (run-as.ts).
+ * Runs one lab-step request in the isolation and returns its JSON result. `as` runs the step as
+ * another user (run-as.ts), its request and result in a directory of that user's own.
  */
 export async function runStepRequest<T>(
   iso: StepIsolation | null,
@@ -104,7 +104,7 @@ export async function runStepRequest<T>(
   as?: { user: { uid: number; gid: number }; dir: string },
 ): Promise<T> {
   const n = ++requests;
-  const dir = iso?.dir ?? as?.dir;
+  const dir = as?.dir ?? iso?.dir;
   if (!dir) throw new Error('internal: a lab-step request needs an isolation or a user to run as');
   const requestFile = path.join(dir, `request-${n}.json`);
   const resultFile = path.join(dir, `result-${n}.json`);
