@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
-import { putBackDirtySettings, readDirtySettings } from '../../src/experiment/dirty.js';
+import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings } from '../../src/experiment/dirty.js';
 import { Ledger, type LedgerRecord, LEDGER_KEEP_MS, pruneRecords, readRecords, writeRecord } from '../../src/machine/ledger.js';
 import { acquireMachineLock, LOCK_FILE_NAME } from '../../src/machine/lock.js';
 import { recoverDeadProfiles } from '../../src/machine/recover.js';
@@ -231,6 +231,24 @@ describe.runIf(ready)('our own records', () => {
       expect(said).toContain(`${viaLink} `);
       expect(said).toMatch(/symbolic link/);
       expect(said).toMatch(/vm\.dirty_bytes.*1.*allowed/);
+    }));
+
+  it('one that is valid is put right: vm.dirty_* put back while still what it set, its directory removed, the record closed', () =>
+    keepingDirty(() => {
+      const dir = sharedDir('records-valid');
+      const parent = mkdtempSync(path.join(top, 'valid-'));
+      const left = createOwnedDir(parent, 'root');
+      const before = readDirtySettings();
+      // What a page-cache experiment sets: above what is there, so put-back has something to do.
+      const set = { dirty_bytes: before.dirty_bytes + 64 * 1024 * 1024, dirty_background_bytes: before.dirty_background_bytes + 32 * 1024 * 1024 };
+      raiseDirtyLimits('root', { dirtyBytes: set.dirty_bytes, backgroundBytes: set.dirty_background_bytes });
+      writeRecord(dir, owingRecord('valid-1', { experimentDirs: [left], dirty: { saved: before, set } }));
+      const report = recoverDeadProfiles(dir, 'root');
+      expect(report.warnings).toEqual([]);
+      expect(report.done.join(' ')).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back/);
+      expect(readDirtySettings()).toEqual(before);
+      expect(existsSync(left)).toBe(false);
+      expect(readRecords(dir).find((r) => r.id === 'valid-1')?.endedEpochMs).not.toBeNull();
     }));
 
   it("a label or a path with a newline and '::' reaches no log line as a workflow command", async () => {

@@ -97,7 +97,12 @@ export function machinePlace(): MachinePlace {
   const own = `${dir}-${ownUid()}`;
   if (ensure(own, PRIVATE_MODE, 'private') === null) return { dir: own, shared: false, notSharedReason };
   // That name squatted by another user too: a fresh directory nobody else can have made (mkdtemp, 0700).
-  return { dir: mkdtempSync(path.join(os.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
+  try {
+    return { dir: mkdtempSync(path.join(os.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
+  } catch {
+    // Nowhere to write: the ledger says it cannot be written, and the lock runs unlocked saying why; never the job's failure.
+    return { dir: own, shared: false, notSharedReason };
+  }
 }
 
 export function machineDir(): string {
