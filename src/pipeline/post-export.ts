@@ -7,17 +7,25 @@ import type { Profile } from '../profile/schema.js';
 import { exportProfile } from '../export/export-profile.js';
 import { exportFact, exportWarning } from '../export/export-report.js';
 import { ciAttributesFromEnv } from '../export/resource-attributes.js';
-import { envWithInputs, exportSettings, scrub, type ExportSettings } from '../export/settings.js';
-import { errorMessage } from '../util/errors.js';
+import { checkHeadersInput, envWithInputs, exportSettings, scrub, type ExportInputs, type ExportSettings } from '../export/settings.js';
+import { errorMessage, InputError } from '../util/errors.js';
+
+/** Each of ExportInputs with the action input it is read from. */
+const EXPORT_INPUTS: Record<keyof ExportInputs, string> = {
+  endpoint: 'otel-endpoint',
+  headers: 'otel-headers',
+  timeoutSeconds: 'otel-timeout-seconds',
+  perRunMetricAttributes: 'otel-per-run-metric-attributes',
+};
+
+function readExportInputs(): ExportInputs {
+  return Object.fromEntries(Object.entries(EXPORT_INPUTS).map(([field, name]) => [field, core.getInput(name)])) as unknown as ExportInputs;
+}
 
 /** The export's settings from the inputs and the environment, every header value masked first; null when off. */
-export function postExportSettings(): ExportSettings | null {
-  const env = envWithInputs(process.env, {
-    endpoint: core.getInput('otel-endpoint'),
-    headers: core.getInput('otel-headers'),
-    timeoutSeconds: core.getInput('otel-timeout-seconds'),
-    perRunMetricAttributes: core.getInput('otel-per-run-metric-attributes'),
-  });
+export function postExportSettings(inputs: ExportInputs = readExportInputs()): ExportSettings | null {
+  checkHeadersInput(inputs.headers);
+  const env = envWithInputs(process.env, inputs);
   // Masked before anything can fail or log: the raw header lists too, in case they do not parse.
   for (const raw of [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS]) {
     if (raw?.trim()) core.setSecret(raw.trim());
@@ -43,4 +51,22 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
   if (warning) core.warning(warning);
   else core.info(scrub(fact, settings.secrets));
   return fact;
+}
+
+/**
+ * The main step checks the otel-* inputs with the post step's own parser (postExportSettings), so a bad
+ * value fails the step where every other input is checked, not an hour later in the post step. A bad
+ * OTEL_* variable of the environment alone (no input of this step) is a warning: the post step skips the export.
+ */
+export function checkExportInputs(warn: (line: string) => void): void {
+  const inputs = readExportInputs();
+  try {
+    postExportSettings(inputs);
+  } catch (error) {
+    const fromInput = (Object.keys(EXPORT_INPUTS) as (keyof ExportInputs)[]).some(
+      (field) => inputs[field].trim() !== '' && error instanceof InputError && error.input.startsWith(EXPORT_INPUTS[field]),
+    );
+    if (fromInput) throw error;
+    warn(`OpenTelemetry export will be skipped in the post step: ${errorMessage(error)}`);
+  }
 }

@@ -106,7 +106,7 @@ export function aptCommand(via: 'root' | 'sudo', aptArgs: readonly string[]): In
   return via === 'root' ? { method: 'apt-get', command: 'env', args: line.slice(1) } : { method: 'sudo apt-get', command: 'sudo', args: ['-n', ...line] };
 }
 
-interface InstallPlan {
+export interface InstallPlan {
   install: InstallCommand;
   /** Refreshes the package lists when the install fails (a fresh image may have none). */
   refresh: InstallCommand | null;
@@ -130,8 +130,8 @@ async function planInstall(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, gr
   return `fio is not installed and installing it on ${platform} is not supported. Install fio in an earlier step.`;
 }
 
-/** Runs the install (refreshing the package lists and retrying once if it fails), all within `boundMs`. */
-async function install(plan: InstallPlan, env: NodeJS.ProcessEnv, boundMs: number): Promise<RunResult> {
+/** Runs the install (refreshing the package lists and retrying once if it fails), all within `boundMs`. IO edge. */
+export async function installWithin(plan: InstallPlan, env: NodeJS.ProcessEnv, boundMs: number): Promise<RunResult> {
   const deadline = performance.now() + boundMs;
   const left = () => deadline - performance.now();
   const once = (c: InstallCommand) => run(c.command, c.args, { ...env, DEBIAN_FRONTEND: 'noninteractive' }, left());
@@ -167,7 +167,7 @@ export async function findFio(opts: FindFioOptions): Promise<FioLookup> {
 
   log(`disk probes: installing fio with ${plan.install.method} (at most ${FIO_INSTALL_BOUND_MS / 1000} s)...`);
   const started = performance.now();
-  const result = await install(plan, env, FIO_INSTALL_BOUND_MS);
+  const result = await installWithin(plan, env, FIO_INSTALL_BOUND_MS);
   const durationMs = Math.round(performance.now() - started);
   const version = result.code === 0 ? await fioVersion(env) : null;
   if (!version) {
