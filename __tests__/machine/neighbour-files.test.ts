@@ -237,13 +237,13 @@ describe.runIf(ready)('our own records', () => {
     keepingDirty(() => {
       const dir = sharedDir('records-valid');
       const parent = mkdtempSync(path.join(top, 'valid-'));
-      const left = createOwnedDir(parent, 'root');
+      const left = createOwnedDir(parent, ROOT_PRIVILEGES);
       const before = readDirtySettings();
       // What a page-cache experiment sets: above what is there, so put-back has something to do.
       const set = { dirty_bytes: before.dirty_bytes + 64 * 1024 * 1024, dirty_background_bytes: before.dirty_background_bytes + 32 * 1024 * 1024 };
-      raiseDirtyLimits('root', { dirtyBytes: set.dirty_bytes, backgroundBytes: set.dirty_background_bytes });
+      raiseDirtyLimits(ROOT_PRIVILEGES, { dirtyBytes: set.dirty_bytes, backgroundBytes: set.dirty_background_bytes });
       writeRecord(dir, owingRecord('valid-1', { experimentDirs: [left], dirty: { saved: before, set } }));
-      const report = recoverDeadProfiles(dir, 'root');
+      const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
       expect(report.warnings).toEqual([]);
       expect(report.done.join(' ')).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back/);
       expect(readDirtySettings()).toEqual(before);
