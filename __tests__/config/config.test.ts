@@ -113,9 +113,44 @@ describe('parseConfig', () => {
     expect(profile({ 'upload-chunk-size': raw }).uploadChunkSize).toBe(expected);
   });
 
-  it('our own booleans keep their strict parser', () => {
-    expect(profile({ save: 'false' }).save).toBe(false);
-    expect(profile({ 'upload-artifact': 'no' }).uploadArtifact).toBe(false);
+  // Issue 38: exactly what @actions/core getBooleanInput accepts; `yes` is refused, never silently false.
+  it.each([
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['False', false],
+    ['FALSE', false],
+    ['', true],
+  ])('our own booleans read %j as getBooleanInput does: %s (empty: the default)', (raw, expected) => {
+    const c = profile({ save: raw, 'upload-artifact': raw, 'install-fio': raw, 'remember-ceilings': raw, history: raw });
+    expect([c.save, c.uploadArtifact, c.installFio, c.rememberCeilings, c.history]).toEqual(Array(5).fill(expected));
+  });
+
+  it.each(['yes', 'no', 'on', 'off', '1', '0', 'tRuE', 'y'])('our own booleans refuse %j, naming the input, the value and what is allowed', (raw) => {
+    for (const input of ['save', 'upload-artifact', 'install-fio', 'remember-ceilings', 'history']) {
+      const error = refusal({ [input]: raw });
+      expect([error.input, error.given]).toEqual([input, raw]);
+      expect(error.message).toContain('Allowed: true, True, TRUE, false, False, FALSE');
+    }
+  });
+
+  it('fail-on-bottleneck: disk alone, or in a list with others (disk,cpu), stands for both disk resources', () => {
+    expect(profile({ 'fail-on-bottleneck': 'disk,cpu' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops', 'cpu']);
+    expect(profile({ 'fail-on-bottleneck': 'network, disk' }).failOnBottleneck).toEqual(['network', 'disk-bandwidth', 'disk-iops']);
+    expect(profile({ 'fail-on-bottleneck': 'disk,disk-iops' }).failOnBottleneck).toEqual(['disk-bandwidth', 'disk-iops']);
+    expect(profile({ 'fail-on-bottleneck': 'none' }).failOnBottleneck).toEqual([]);
+    const error = refusal({ 'fail-on-bottleneck': 'disk,gpu' });
+    expect([error.input, error.given]).toEqual(['fail-on-bottleneck', 'disk,gpu']);
+    expect(error.message).toContain("network, disk-bandwidth, disk-iops, cpu, disk (disk: both disk ones) ('gpu' is none of them)");
+  });
+
+  it('refuses a label with a line break or another control character, also where the artifact is named otherwise', () => {
+    for (const label of ['a\n::warning::x', 'tab\there', 'bell\u0007']) {
+      const error = refusal({ label, 'artifact-name': 'profile' });
+      expect(error.input).toBe('label');
+      expect(error.message).toContain('Allowed: a name on one line, without control characters');
+    }
   });
 
   it('turns probes off and picks lists', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { availability, neededBytes, type MachineFacts } from '../../src/experiment/availability.js';
+import { CONTAINER_PRIVILEGES, NO_PRIVILEGES, SUDO_PRIVILEGES } from '../helpers/privileges.js';
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 // A GitHub-hosted ubuntu-24.04 runner: / on sda1 with ~20 GiB free, /mnt on sdb1, 16 GiB RAM.
 const runner: MachineFacts = {
-  privilege: 'sudo',
+  privileges: SUDO_PRIVILEGES,
   memAvailableBytes: 14 * GiB,
   extractedBytes: 400 * MiB,
   archiveInRamBytes: 100 * MiB,
@@ -31,7 +32,7 @@ describe('which alternatives can run here', () => {
   });
 
   it('without root or sudo: page-cache has no permission, ram falls back to /dev/shm', () => {
-    const a = availability(['ram', 'page-cache'], { ...runner, privilege: 'none' });
+    const a = availability(['ram', 'page-cache'], { ...runner, privileges: NO_PRIVILEGES });
     expect(names(a)).toEqual(['baseline /', 'ram /dev/shm']);
     expect(a.ramVia).toBe('shm');
     expect(a.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'no-permission']]);
@@ -40,16 +41,19 @@ describe('which alternatives can run here', () => {
   it('no room: a full other disk, a full /dev/shm without privileges, a restore too big for RAM', () => {
     const a = availability(['ram', 'other-disk', 'page-cache'], {
       ...runner,
-      privilege: 'none',
+      privileges: NO_PRIVILEGES,
       shm: { mountPoint: '/dev/shm', fsType: 'tmpfs', freeBytes: 64 * MiB },
       otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 100 * MiB }],
     });
     expect(a.skipped.map((s) => [s.alternative, s.reason, s.mountPoint])).toEqual([
       ['ram', 'no-room', '/dev/shm'],
-      ['other-disk', 'no-room', '/mnt'],
+      // Bind mounts need root or sudo before any room matters (issue 38: it was planned without, and failed twice).
+      ['other-disk', 'no-permission', null],
       ['page-cache', 'no-permission', null],
     ]);
-    expect(a.skipped[1]?.detail).toContain(`needs ${Math.round(neededBytes(400 * MiB) / MiB)} MiB`);
+    const full = availability(['other-disk'], { ...runner, otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 100 * MiB }] });
+    expect(full.skipped.map((s) => [s.alternative, s.reason, s.mountPoint])).toEqual([['other-disk', 'no-room', '/mnt']]);
+    expect(full.skipped[0]?.detail).toContain(`needs ${Math.round(neededBytes(400 * MiB) / MiB)} MiB`);
     const big = availability(['ram', 'page-cache'], { ...runner, memAvailableBytes: 600 * MiB });
     expect(big.skipped.map((s) => [s.alternative, s.reason])).toEqual([
       ['ram', 'no-room'],
@@ -72,6 +76,43 @@ describe('which alternatives can run here', () => {
     expect(exact.skipped.map((s) => s.reason)).toEqual(['already-fits']);
     // Limits that cannot be worked out: it runs (and raises nothing it cannot compare).
     expect(names(availability(['page-cache'], { ...runner, dirtyBudget: null }))).toEqual(['baseline /', 'page-cache /']);
+  });
+
+  // Issue 38: uid 0 without CAP_SYS_ADMIN and with /proc/sys read-only is not root for mounts or sysctls.
+  it('in a container job: no tmpfs of its own (ram in /dev/shm), other-disk and page-cache not planned, each saying why as data', () => {
+    const a = availability(['ram', 'other-disk', 'page-cache'], { ...runner, privileges: CONTAINER_PRIVILEGES });
+    expect(names(a)).toEqual(['baseline /', 'ram /dev/shm']);
+    expect(a.ramVia).toBe('shm');
+    expect(a.skipped.map((s) => [s.alternative, s.reason, s.permission])).toEqual([
+      ['other-disk', 'no-permission', { operation: 'mount', lacks: ['cap-sys-admin', 'no-sudo'] }],
+      ['page-cache', 'no-permission', { operation: 'sysctl', lacks: ['sysctl-read-only', 'no-sudo'] }],
+    ]);
+    expect(a.skipped[0]?.detail).toMatch(
+      /^each restore path is bind-mounted from the other disk \(\/mnt\), and mounting .* needs CAP_SYS_ADMIN: this process is uid 0 without CAP_SYS_ADMIN/,
+    );
+    expect(a.skipped[1]?.detail).toMatch(/\/proc\/sys is mounted read-only for this process \(\/proc\/sys\/vm\/dirty_bytes: EROFS and 3 more\)/);
+    // Without /dev/shm either, ram says what it lacks too.
+    const noShm = availability(['ram'], { ...runner, shm: null, privileges: CONTAINER_PRIVILEGES });
+    expect(noShm.skipped.map((s) => [s.reason, s.permission?.operation])).toEqual([['no-permission', 'mount']]);
+  });
+
+  it('other-disk on a disk this user cannot write to, with mounts through sudo but no way to make a directory there: not planned', () => {
+    const a = availability(['other-disk'], {
+      ...runner,
+      privileges: { ...SUDO_PRIVILEGES, files: NO_PRIVILEGES.files },
+      otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 70 * GiB, writable: false }],
+    });
+    expect(a.skipped.map((s) => [s.alternative, s.mountPoint, s.permission?.operation])).toEqual([['other-disk', '/mnt', 'files']]);
+    expect(
+      names(availability(['other-disk'], { ...runner, otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 70 * GiB, writable: false }] })),
+    ).toEqual(['baseline /', 'other-disk /mnt']);
+  });
+
+  it("in a cgroup with less room than MemAvailable, the RAM share is the cgroup's, and said so", () => {
+    const a = availability(['ram'], { ...runner, memAvailableBytes: 600 * MiB, cgroupMemory: { limitBytes: 2 * GiB, roomBytes: 600 * MiB } });
+    expect(a.skipped[0]?.detail).toBe(
+      "the restore (644 MiB with slack and the archive) does not fit in 50% of the available memory (600 MiB: the room left under this job's cgroup memory limit of 2 GiB)",
+    );
   });
 
   it('no such file system: no other disk, no dirty sysctls', () => {

@@ -8,6 +8,7 @@ import { dirtyChangeFor, putBackIfOurs } from '../../src/experiment/dirty.js';
 import { readDirtyBudget } from '../../src/experiment/machine-facts.js';
 import { repoRoot } from '../helpers/tree.js';
 import { GiB, MiB } from '../../src/util/units.js';
+import { NO_PRIVILEGES } from '../helpers/privileges.js';
 
 // fixtures/procfs/meminfo.txt: this 24 GiB build VM, captured with `cat /proc/meminfo` (fixtures/procfs/README.md).
 const meminfo = readFileSync(path.join(repoRoot, 'fixtures/procfs/meminfo.txt'), 'utf8');
@@ -93,6 +94,6 @@ describe('the raise', () => {
     const change = dirtyChangeFor(saved, { dirtyBytes: null, backgroundBytes: null });
     expect(change.set).toEqual({ dirty_bytes: 0, dirty_background_bytes: 0 });
     // Even with the sysctls since changed by someone else: none of it was ours.
-    expect(putBackIfOurs('none', change, bytesSet(300 * MiB, 100 * MiB))).toEqual({ putBack: [], leftAlone: [] });
+    expect(putBackIfOurs(NO_PRIVILEGES, change, bytesSet(300 * MiB, 100 * MiB))).toEqual({ putBack: [], leftAlone: [] });
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mountedPaths, shellPath, workflowFix } from '../../src/experiment/fix-step.js';
 import { availability, type MachineFacts } from '../../src/experiment/availability.js';
 import { MiB } from '../../src/util/units.js';
+import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
 
 const one = { paths: ['node_modules'], mountPoint: null, extractedBytes: 130 * MiB };
 const two = { paths: ['node_modules/@azure', 'node_modules/typescript'], mountPoint: null, extractedBytes: 130 * MiB };
@@ -90,7 +91,7 @@ describe('the fix as a step to paste', () => {
 
 describe('a restore path that is a pattern', () => {
   const facts: MachineFacts = {
-    privilege: 'root',
+    privileges: ROOT_PRIVILEGES,
     memAvailableBytes: 8192 * MiB,
     extractedBytes: 130 * MiB,
     archiveInRamBytes: 0,

@@ -10,6 +10,7 @@ import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { experimentsRequest, type RestoreFixture, restoreFixture } from './fixture.js';
 import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
+import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
 
 const ready = prerequisite('root with tar and unzstd (vm.dirty_*)', isRoot && ['tar', 'unzstd'].every(commandExists));
 let f: RestoreFixture;
@@ -57,7 +58,7 @@ describe.runIf(ready)('a sysctl changed by someone else during the experiment', 
       expect(said).toMatch(/left as they set it, not put back to vm\.dirty_/);
       expect(said).not.toMatch(/vm\.dirty_background_bytes was changed/);
     } finally {
-      putBackDirtySettings('root', found);
+      putBackDirtySettings(ROOT_PRIVILEGES, found);
     }
     expect(readDirtySettings()).toEqual(found);
   }, 120_000);

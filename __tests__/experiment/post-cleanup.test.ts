@@ -9,6 +9,7 @@ import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
 import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings } from '../../src/experiment/dirty.js';
 import { isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { execFileSync } from 'node:child_process';
+import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
 
 describe('saved vm.dirty_* from the state', () => {
   it('reads back what main saved, and nothing else', () => {
@@ -31,13 +32,13 @@ describe.runIf(ready)('post-step cleanup after a hard kill', () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-post-'));
     const before = readDirtySettings();
     try {
-      const ours = createOwnedDir(parent, 'root');
+      const ours = createOwnedDir(parent, ROOT_PRIVILEGES);
       const mnt = path.join(ours, 'tmpfs');
       mkdirSync(mnt);
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'disk-profiler-exp', mnt]);
       writeFileSync(path.join(mnt, 'f'), 'x');
       const set = 512 * 1024 * 1024;
-      raiseDirtyLimits('root', { dirtyBytes: set, backgroundBytes: set });
+      raiseDirtyLimits(ROOT_PRIVILEGES, { dirtyBytes: set, backgroundBytes: set });
       expect(readDirtySettings()).not.toEqual(before);
       const notOurs = path.join(parent, '.disk-profiler-exp-foreign');
       mkdirSync(notOurs);
@@ -52,7 +53,7 @@ describe.runIf(ready)('post-step cleanup after a hard kill', () => {
       expect(readFileSync('/proc/mounts', 'utf8')).not.toContain(mnt);
     } finally {
       // Should the test fail half-way, the machine is still put back.
-      putBackDirtySettings('root', before);
+      putBackDirtySettings(ROOT_PRIVILEGES, before);
       for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
         const at = line.split(' ')[1];
         if (at?.startsWith(parent)) execFileSync('umount', ['-l', at]);

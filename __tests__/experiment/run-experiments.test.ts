@@ -18,6 +18,7 @@ import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js
 import { removeDirs, treeFingerprint } from '../helpers/tree.js';
 import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 import { experimentTraces, experimentsRequest, restoreFixture, type RestoreFixture } from './fixture.js';
+import { NO_PRIVILEGES } from '../helpers/privileges.js';
 
 const ready = prerequisite(
   'root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)',
@@ -144,7 +145,7 @@ describe.runIf(ready)('experiments on this machine', () => {
     let mountsDuring = -1;
     const result = await runExperiments(
       experimentsRequest(f, {
-        privilege: 'none',
+        privileges: NO_PRIVILEGES,
         experiments: ['ram', 'page-cache'],
         duringRun: async (alternative) => {
           if (alternative === 'ram') mountsDuring = (await experimentTraces(places())).mounts.length;

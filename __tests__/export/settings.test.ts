@@ -1,6 +1,6 @@
 // Where the export goes and what it masks, from the standard OTLP variables and the inputs standing for them.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPORT_TIMEOUT_MS, envWithInputs, exportSettings, scrub, shownUrl } from '../../src/export/settings.js';
+import { checkHeadersInput, DEFAULT_EXPORT_TIMEOUT_MS, envWithInputs, exportSettings, scrub, shownUrl } from '../../src/export/settings.js';
 import { InputError } from '../../src/util/errors.js';
 
 const noInputs = { endpoint: '', headers: '', timeoutSeconds: '', perRunMetricAttributes: '' };
@@ -49,6 +49,43 @@ describe('export settings', () => {
       expect.arrayContaining(['Bearer tok-123456', 'tok-123456', 'team-a', 'team-m', 'authorization=Bearer%20tok-123456,x-team=team-a']),
     );
     expect(scrub('401 for Bearer tok-123456 and tok-123456', s?.secrets ?? [])).toBe('401 for *** and ***');
+  });
+
+  // Issue 38: `yes` used to mean false, silently; and nothing was checked without an endpoint.
+  it('otel-per-run-metric-attributes: what getBooleanInput accepts, anything else refused naming the input, with or without an endpoint', () => {
+    const withInput = (value: string, env: Record<string, string> = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c' }) =>
+      exportSettings(envWithInputs(env, { ...noInputs, perRunMetricAttributes: value }));
+    expect(withInput('True')?.perRunMetricAttributes).toBe(true);
+    expect(withInput('FALSE')?.perRunMetricAttributes).toBe(false);
+    for (const env of [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c' }, {}] as Record<string, string>[]) {
+      let error: unknown;
+      try {
+        withInput('yes', env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).input).toMatch(/^otel-per-run-metric-attributes/);
+      expect((error as InputError).given).toBe('yes');
+      expect((error as InputError).message).toContain('Allowed: true, True, TRUE, false, False, FALSE');
+    }
+    expect(() => exportSettings(envWithInputs({}, { ...noInputs, timeoutSeconds: '600' }))).toThrow(/otel-timeout-seconds/);
+  });
+
+  it('otel-headers as an input: every pair key=value, refused naming the pair by its place, never showing the secret', () => {
+    expect(() => checkHeadersInput('')).not.toThrow();
+    expect(() => checkHeadersInput('api-key=abc123,x-team=a,')).not.toThrow();
+    let error: unknown;
+    try {
+      checkHeadersInput('x-team=a,abc123secret');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toContain("Input 'otel-headers' is invalid");
+    expect((error as InputError).message).toContain('pair 2 of 2 is not key=value');
+    expect((error as InputError).message).not.toContain('abc123secret');
+    expect(() => checkHeadersInput('=value')).toThrow(/pair 1 of 1/);
   });
 
   it('the endpoint as shown: no user info, query or fragment', () => {

@@ -35,7 +35,9 @@ export interface FaultRunOptions {
   inputs: Record<string, string>;
   env?: Record<string, string | undefined>;
   workspace?: string;
-  extra?: Pick<RunActionOptions, 'onMainSpawned' | 'ownProcessGroup' | 'jobStatusAtPost' | 'nodePath' | 'skipPost'>;
+  /** The bundle to run; this checkout's dist/ by default (a test running it as another user passes a copy that user can read). */
+  distDir?: string;
+  extra?: Pick<RunActionOptions, 'onMainSpawned' | 'ownProcessGroup' | 'jobStatusAtPost' | 'nodePath' | 'skipPost' | 'user' | 'launcher' | 'cwd'>;
 }
 
 /** Runs main + post; asserts what holds for every fault: post succeeds and the token never shows. */
@@ -47,7 +49,7 @@ export async function runFault(opts: FaultRunOptions): Promise<FaultRun> {
   const lines: string[] = [];
   const log = new RunnerLog((line) => lines.push(line), true);
   const result = await runAction({
-    distDir: path.join(repoRoot, 'dist'),
+    distDir: opts.distDir ?? path.join(repoRoot, 'dist'),
     inputs: { probes: 'none', 'writeback-timeout-seconds': '5', label: `fault-${opts.name}`, ...opts.inputs },
     env: { ...opts.services.env, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, RUNNER_NAME: 'fault-runner', ...opts.env },
     onOutput: (chunk) => log.push(chunk),

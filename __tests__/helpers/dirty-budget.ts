@@ -4,6 +4,7 @@
 import { putBackDirtySettings, raiseDirtyLimits } from '../../src/experiment/dirty.js';
 import { readDirtySettings, type DirtySettings } from '../../src/system/dirty-limits.js';
 import { GiB, MiB } from '../../src/util/units.js';
+import { ROOT_PRIVILEGES } from './privileges.js';
 
 /**
  * Enough for the 1 GiB an "earlier step" leaves dirty to stay dirty until the profile flushes it:
@@ -18,8 +19,8 @@ export const AMPLE_DIRTY_BUDGET = { dirtyBytes: 8 * GiB, backgroundBytes: 4 * Gi
  */
 export function setDirtyBudget(budget: { dirtyBytes: number; backgroundBytes: number } = AMPLE_DIRTY_BUDGET): () => void {
   const found: DirtySettings = readDirtySettings();
-  raiseDirtyLimits('root', budget);
-  return () => putBackDirtySettings('root', found);
+  raiseDirtyLimits(ROOT_PRIVILEGES, budget);
+  return () => putBackDirtySettings(ROOT_PRIVILEGES, found);
 }
 
 /**
@@ -36,6 +37,6 @@ export const TIGHT_DIRTY_BUDGET = { dirtyBytes: 32 * MiB, backgroundBytes: 16 * 
  */
 export function setKernelDefaultDirtyRatios(): () => void {
   const found: DirtySettings = readDirtySettings();
-  putBackDirtySettings('root', { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 });
-  return () => putBackDirtySettings('root', found);
+  putBackDirtySettings(ROOT_PRIVILEGES, { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 });
+  return () => putBackDirtySettings(ROOT_PRIVILEGES, found);
 }

@@ -2,7 +2,7 @@
 // there when the prerequisite is missing; outside CI they skip and say why.
 import { commandAvailable } from '../../src/system/sys.js';
 
-export { isRoot } from '../../src/system/sys.js';
+export { isRoot } from '../../src/system/privilege.js';
 export const commandExists = commandAvailable;
 
 /**

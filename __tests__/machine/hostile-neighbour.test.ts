@@ -17,6 +17,7 @@ import { putBackDirtySettings } from '../../src/experiment/dirty.js';
 import { MACHINE_DIR_ENV } from '../../src/machine/place.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
 import { removeDirs } from '../helpers/tree.js';
 
 const NOBODY = '65534';
@@ -124,7 +125,7 @@ async function profileBesideNeighbour(name: string, machineDir: string, decoys: 
     return run;
   } finally {
     // Whatever happened, the machine is put back.
-    putBackDirtySettings('root', dirtyBefore);
+    putBackDirtySettings(ROOT_PRIVILEGES, dirtyBefore);
   }
 }
 

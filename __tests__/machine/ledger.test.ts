@@ -10,6 +10,7 @@ import { isAlive, ownIdentity, processStartTicks } from '../../src/machine/ident
 import { isDead, Ledger, type LedgerRecord, readRecord, readRecords, writeRecord } from '../../src/machine/ledger.js';
 import { otherProfilesDuring } from '../../src/machine/others.js';
 import { recoverDeadProfiles } from '../../src/machine/recover.js';
+import { NO_PRIVILEGES } from '../helpers/privileges.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dp-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +92,7 @@ describe('the ledger on disk', () => {
 
   it("a killed profile's directories are removed by the next one, and its record closed; nothing else is touched", () => {
     const parent = mkdtempSync(path.join(dir, 'parent-'));
-    const left = createOwnedDir(parent, 'none');
+    const left = createOwnedDir(parent, NO_PRIVILEGES);
     const notOurs = path.join(parent, '.disk-profiler-exp-foreign');
     mkdirSync(notOurs);
     const gone = spawnSync('true').pid as number;
@@ -101,7 +102,7 @@ describe('the ledger on disk', () => {
       experimentDirs: [left, notOurs],
     });
     writeRecord(dir, r);
-    const report = recoverDeadProfiles(dir, 'none');
+    const report = recoverDeadProfiles(dir, NO_PRIVILEGES);
     expect(report.done.join(' ')).toContain(left);
     expect(existsSync(left)).toBe(false);
     expect(existsSync(notOurs)).toBe(true);
@@ -112,7 +113,7 @@ describe('the ledger on disk', () => {
     expect(after?.endedEpochMs).not.toBeNull();
     expect(after?.experimentDirs).toEqual([]);
     // A second pass has nothing left to do.
-    expect(recoverDeadProfiles(dir, 'none')).toEqual({ done: [], warnings: [] });
+    expect(recoverDeadProfiles(dir, NO_PRIVILEGES)).toEqual({ done: [], warnings: [] });
     expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).toBe(false);
   });
 });

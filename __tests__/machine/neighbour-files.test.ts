@@ -29,6 +29,7 @@ import { recoverDeadProfiles } from '../../src/machine/recover.js';
 import { MACHINE_DIR_ENV } from '../../src/machine/place.js';
 import { MachineSession } from '../../src/machine/session.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
+import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
 
 const NOBODY = 65534;
 const ready = prerequisite('root with flock (files of another owner, made with chown)', isRoot && commandExists('flock'));
@@ -42,7 +43,7 @@ function keepingDirty(body: () => void): void {
   try {
     body();
   } finally {
-    if (JSON.stringify(readDirtySettings()) !== JSON.stringify(found)) putBackDirtySettings('root', found);
+    if (JSON.stringify(readDirtySettings()) !== JSON.stringify(found)) putBackDirtySettings(ROOT_PRIVILEGES, found);
   }
 }
 
@@ -145,7 +146,7 @@ describe.runIf(ready)("another user's records", () => {
     keepingDirty(() => {
       const dir = sharedDir('records-theirs');
       const decoyParent = mkdtempSync(path.join(top, 'decoys-'));
-      const expDir = createOwnedDir(decoyParent, 'root');
+      const expDir = createOwnedDir(decoyParent, ROOT_PRIVILEGES);
       const probeDir = path.join(decoyParent, '.disk-profiler-fio-abcdef');
       mkdirSync(probeDir);
       writeFileSync(path.join(probeDir, '.disk-profiler-probe'), '{}\n');
@@ -167,7 +168,7 @@ describe.runIf(ready)("another user's records", () => {
       const dirtyBefore = ['dirty_bytes', 'dirty_background_bytes', 'dirty_ratio', 'dirty_background_ratio'].map((n) =>
         readFileSync(`/proc/sys/vm/${n}`, 'utf8'),
       );
-      const report = recoverDeadProfiles(dir, 'root');
+      const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
       expect(report).toEqual({ done: [], warnings: [] });
       expect(existsSync(expDir) && existsSync(probeDir)).toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(text);
@@ -202,15 +203,15 @@ describe.runIf(ready)('our own records', () => {
     keepingDirty(() => {
       const dir = sharedDir('records-ours');
       const parent = mkdtempSync(path.join(top, 'parent-'));
-      const good = createOwnedDir(parent, 'root');
+      const good = createOwnedDir(parent, ROOT_PRIVILEGES);
       const notOurName = path.join(parent, 'work');
       mkdirSync(notOurName);
       writeFileSync(path.join(notOurName, '.disk-profiler-experiment'), '{}\n');
-      const notOurUid = createOwnedDir(parent, 'root');
+      const notOurUid = createOwnedDir(parent, ROOT_PRIVILEGES);
       chownSync(notOurUid, NOBODY, NOBODY);
       const linkedParent = path.join(top, 'linked-parent');
       symlinkSync(parent, linkedParent);
-      const behindLink = createOwnedDir(parent, 'root');
+      const behindLink = createOwnedDir(parent, ROOT_PRIVILEGES);
       const viaLink = path.join(linkedParent, path.basename(behindLink));
       const record = owingRecord('ours-1', {
         experimentDirs: [good, notOurName, notOurUid, viaLink],
@@ -220,7 +221,7 @@ describe.runIf(ready)('our own records', () => {
         },
       });
       writeRecord(dir, record);
-      const report = recoverDeadProfiles(dir, 'root');
+      const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
       expect(existsSync(good)).toBe(false);
       expect([notOurName, notOurUid, behindLink].map(existsSync)).toEqual([true, true, true]);
       const said = report.warnings.join('\n');
@@ -236,13 +237,13 @@ describe.runIf(ready)('our own records', () => {
     keepingDirty(() => {
       const dir = sharedDir('records-valid');
       const parent = mkdtempSync(path.join(top, 'valid-'));
-      const left = createOwnedDir(parent, 'root');
+      const left = createOwnedDir(parent, ROOT_PRIVILEGES);
       const before = readDirtySettings();
       // What a page-cache experiment sets: above what is there, so put-back has something to do.
       const set = { dirty_bytes: before.dirty_bytes + 64 * 1024 * 1024, dirty_background_bytes: before.dirty_background_bytes + 32 * 1024 * 1024 };
-      raiseDirtyLimits('root', { dirtyBytes: set.dirty_bytes, backgroundBytes: set.dirty_background_bytes });
+      raiseDirtyLimits(ROOT_PRIVILEGES, { dirtyBytes: set.dirty_bytes, backgroundBytes: set.dirty_background_bytes });
       writeRecord(dir, owingRecord('valid-1', { experimentDirs: [left], dirty: { saved: before, set } }));
-      const report = recoverDeadProfiles(dir, 'root');
+      const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
       expect(report.warnings).toEqual([]);
       expect(report.done.join(' ')).toMatch(/Put vm\.dirty_background_bytes and vm\.dirty_bytes back/);
       expect(readDirtySettings()).toEqual(before);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { deviceReader } from '../../src/probe/device-counts.js';
 import { findFio } from '../../src/probe/find-fio.js';
+import { NO_PRIVILEGES } from '../helpers/privileges.js';
 import { resolveProbeBase, runProbeSuite } from '../../src/probe/suite.js';
 
 const hasFio = prerequisite('fio', commandExists('fio'));
@@ -55,8 +56,9 @@ describe('findFio', () => {
     fs.mkdirSync(bin, { recursive: true });
     // A PATH holding only a real apt-get (so the apt check passes) and no sudo.
     fs.symlinkSync(execFileSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).trim(), path.join(bin, 'apt-get'));
-    const found = await findFio({ allowInstall: true, isRoot: false, env: { PATH: bin }, platform: 'linux' });
-    expect(!found.ok && found.reason).toMatch(/sudo needs a password.*sudo apt-get install -y fio/);
+    const found = await findFio({ allowInstall: true, install: NO_PRIVILEGES.install, env: { PATH: bin }, platform: 'linux' });
+    expect(!found.ok && found.reason).toMatch(/uid 1002, not root, and there is no passwordless sudo.*sudo apt-get install -y fio/);
+    expect(!found.ok && found.install).toBeUndefined();
   });
 });
 

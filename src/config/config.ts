@@ -86,11 +86,14 @@ export type InputReader = (name: string) => string;
 const ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
 /** A pattern matches artifact names, so it may hold the wildcards but nothing a name cannot. */
 const ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
+/** Line breaks and other control characters: a label reaches log lines and file names, where they would start a new line (or a workflow command). */
+const hasControlCharacter = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
   const givenLabel = input('label').trim();
+  if (hasControlCharacter(givenLabel)) throw new InputError('label', givenLabel, 'a name on one line, without control characters');
   const label = givenLabel || env.RUNNER_NAME || os.hostname();
   const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : undefined;
   const common: CommonConfig = { label, workspace, runnerTemp };
@@ -179,11 +182,25 @@ function parseProbeList(raw: string): ProbeName[] {
   }
 }
 
+/** `disk` in fail-on-bottleneck: both disk resources. */
+const DISK_SHORTHAND = 'disk';
+
+/** Empty or `none`, or a list of resources where `disk` stands for both disk ones (`disk,cpu`). */
 function parseFailOn(raw: string): Resource[] {
   const value = raw.trim();
   if (value === '' || value === 'none') return [];
-  if (value === 'disk') return [...DISK_RESOURCES];
-  return parseNameList('fail-on-bottleneck', value, FAILABLE_BOTTLENECKS);
+  const allowed = [...FAILABLE_BOTTLENECKS, DISK_SHORTHAND] as const;
+  try {
+    const names = parseNameList('fail-on-bottleneck', value, allowed);
+    return [...new Set(names.flatMap((n) => (n === DISK_SHORTHAND ? DISK_RESOURCES : [n as Resource])))];
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(
+      'fail-on-bottleneck',
+      raw,
+      `empty or none (never fail), or a comma-separated list of: ${allowed.join(', ')} (disk: both disk ones) ('${error.given}' is none of them)`,
+    );
+  }
 }
 
 /** Expands ~ and resolves relative paths against the workspace, as the cache's tar does. */

@@ -1,12 +1,20 @@
 /** Input value parsers: each names the input, the value given and what is allowed when it refuses. */
 import { InputError } from '../util/errors.js';
 
+/** What @actions/core getBooleanInput accepts (YAML 1.2's core schema booleans), and nothing else. */
+export const TRUE_VALUES = ['true', 'True', 'TRUE'] as const;
+export const FALSE_VALUES = ['false', 'False', 'FALSE'] as const;
+
+/**
+ * Our own boolean inputs, read as @actions/core getBooleanInput reads them: exactly true/True/TRUE or
+ * false/False/FALSE; empty is the default; anything else (`yes`, `1`, `on`) is refused, never read as false.
+ */
 export function parseBoolean(input: string, raw: string, fallback: boolean): boolean {
-  const value = raw.trim().toLowerCase();
+  const value = raw.trim();
   if (value === '') return fallback;
-  if (['true', 'yes', 'on', '1'].includes(value)) return true;
-  if (['false', 'no', 'off', '0'].includes(value)) return false;
-  throw new InputError(input, raw, 'true or false');
+  if ((TRUE_VALUES as readonly string[]).includes(value)) return true;
+  if ((FALSE_VALUES as readonly string[]).includes(value)) return false;
+  throw new InputError(input, raw, `${[...TRUE_VALUES, ...FALSE_VALUES].join(', ')} (as @actions/core getBooleanInput reads a boolean)`);
 }
 
 export function parseInteger(input: string, raw: string, fallback: number, min: number, max: number, unit: string): number {

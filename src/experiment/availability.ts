@@ -4,6 +4,7 @@
  */
 import type { ExperimentName } from './alternatives.js';
 import type { Skip, Target } from './types.js';
+import type { Grant, Privileges } from '../system/privilege.js';
 import { bytes } from '../util/format.js';
 import { MiB } from '../util/units.js';
 import { dirtyBytesFor } from './apply.js';
@@ -15,18 +16,21 @@ export const ROOM_MARGIN_BYTES = 64 * MiB;
 /** The share of available memory a RAM experiment (the tree, plus the archive when it is in RAM too) may take. */
 export const RAM_SHARE = 0.5;
 
-export type Privilege = 'root' | 'sudo' | 'none';
-
 export interface FileSystemRoom {
   mountPoint: string;
   fsType: string;
   freeBytes: number | null;
+  /** Whether this user can make a directory at the mount point itself (access W_OK); absent: not checked. */
+  writable?: boolean;
 }
 
 export interface MachineFacts {
-  privilege: Privilege;
-  /** /proc/meminfo MemAvailable; null without /proc. */
+  /** What this process may do, per operation (system/privilege.ts). */
+  privileges: Privileges;
+  /** The memory a RAM experiment may count on: the smaller of /proc/meminfo MemAvailable and the cgroup's room; null without /proc. */
   memAvailableBytes: number | null;
+  /** Where the cgroup's room is the smaller: its memory limit and the room left under it (machine-facts.ts availableMemory). */
+  cgroupMemory?: { limitBytes: number; roomBytes: number } | null;
   /** The restore's extracted size (from the archive's listing). */
   extractedBytes: number;
   /** Bytes the archive copy takes in RAM (0 when it lives on a disk). */
@@ -58,6 +62,24 @@ export function neededBytes(extractedBytes: number): number {
 
 function hasRoom(fs: FileSystemRoom, need: number): boolean {
   return fs.freeBytes === null || fs.freeBytes >= need;
+}
+
+/** "the available memory (…)", saying when it is the cgroup's room rather than the machine's. */
+function availableMemoryWords(f: MachineFacts): string {
+  const cg = f.cgroupMemory;
+  const whose = cg ? `: the room left under this job's cgroup memory limit of ${bytes(cg.limitBytes)}` : '';
+  return `the available memory (${bytes(f.memAvailableBytes ?? 0)}${whose})`;
+}
+
+/** A skip for want of an operation's privilege: the grant's reason and what is lacking, as data. */
+function noPermission(alternative: Skip['alternative'], mountPoint: string | null, operation: keyof Privileges, grant: Grant, what: string): Skip {
+  return {
+    alternative,
+    mountPoint,
+    reason: 'no-permission',
+    detail: `${what}, and ${grant.reason ?? `${operation} is not allowed here`}`,
+    permission: { operation, lacks: grant.lacks },
+  };
 }
 
 /**
@@ -95,14 +117,15 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
       case 'ram': {
         const ramNeed = need + f.archiveInRamBytes;
         const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+        const mount = f.privileges.mount;
         if (cap !== null && ramNeed > cap) {
           skipped.push({
             alternative: 'ram',
             mountPoint: null,
             reason: 'no-room',
-            detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? ' and the archive' : ''}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`,
+            detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? ' and the archive' : ''}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`,
           });
-        } else if (f.privilege !== 'none') {
+        } else if (mount.via !== 'none') {
           ramVia = 'own-tmpfs';
           targets.push({ alternative: 'ram', mountPoint: null });
         } else if (f.shm && hasRoom(f.shm, need)) {
@@ -113,15 +136,10 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
             alternative: 'ram',
             mountPoint: f.shm.mountPoint,
             reason: 'no-room',
-            detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; mounting a tmpfs of its own needs root or passwordless sudo`,
+            detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; a tmpfs of its own cannot be mounted: ${mount.reason}`,
           });
         } else {
-          skipped.push({
-            alternative: 'ram',
-            mountPoint: null,
-            reason: 'no-permission',
-            detail: 'there is no /dev/shm tmpfs, and mounting a tmpfs needs root or passwordless sudo',
-          });
+          skipped.push(noPermission('ram', null, 'mount', mount, 'there is no /dev/shm tmpfs to extract into'));
         }
         break;
       }
@@ -133,16 +151,25 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
             reason: 'no-such-file-system',
             detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)`,
           });
+          break;
+        }
+        // The step it measures bind-mounts each restore path from the other disk (fix-step.ts).
+        if (f.privileges.mount.via === 'none') {
+          const disks = f.otherDisks.map((d) => d.mountPoint).join(', ');
+          skipped.push(noPermission('other-disk', null, 'mount', f.privileges.mount, `each restore path is bind-mounted from the other disk (${disks})`));
+          break;
         }
         for (const disk of f.otherDisks) {
-          if (hasRoom(disk, need)) targets.push({ alternative: 'other-disk', mountPoint: disk.mountPoint });
-          else
+          if (!hasRoom(disk, need))
             skipped.push({
               alternative: 'other-disk',
               mountPoint: disk.mountPoint,
               reason: 'no-room',
               detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}`,
             });
+          else if (disk.writable === false && f.privileges.files.via === 'none')
+            skipped.push(noPermission('other-disk', disk.mountPoint, 'files', f.privileges.files, `this user cannot make a directory in ${disk.mountPoint}`));
+          else targets.push({ alternative: 'other-disk', mountPoint: disk.mountPoint });
         }
         break;
       }
@@ -155,13 +182,8 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
             reason: 'no-such-file-system',
             detail: 'there is no /proc/sys/vm/dirty_* here to raise',
           });
-        } else if (f.privilege === 'none') {
-          skipped.push({
-            alternative: 'page-cache',
-            mountPoint: null,
-            reason: 'no-permission',
-            detail: 'raising vm.dirty_bytes needs root or passwordless sudo',
-          });
+        } else if (f.privileges.sysctl.via === 'none') {
+          skipped.push(noPermission('page-cache', null, 'sysctl', f.privileges.sysctl, 'the page-cache experiment raises vm.dirty_bytes'));
         } else if (cap === null || f.extractedBytes > cap) {
           skipped.push({
             alternative: 'page-cache',
@@ -170,7 +192,7 @@ export function availability(requested: readonly ExperimentName[], f: MachineFac
             detail:
               cap === null
                 ? 'the available memory is unknown (no /proc/meminfo)'
-                : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of the available memory (${bytes(f.memAvailableBytes ?? 0)})`,
+                : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`,
           });
         } else if (f.dirtyBudget && holdsTarget(f.dirtyBudget, dirtyBytesFor(f.extractedBytes))) {
           skipped.push({

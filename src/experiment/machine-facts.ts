@@ -3,12 +3,14 @@
  * restore path's file system, /dev/shm, and the other local, block-backed, writable file systems
  * (from /proc/self/mountinfo). IO edge.
  */
-import { readFileSync, statfsSync } from 'node:fs';
-import type { FileSystemRoom, MachineFacts, Privilege } from './availability.js';
+import { accessSync, constants, readFileSync, statfsSync } from 'node:fs';
+import type { FileSystemRoom, MachineFacts } from './availability.js';
+import { readCgroupMemoryRoom } from '../sample/cgroup.js';
 import { findMount, parseMountinfo, type MountEntry } from '../sample/parse-mountinfo.js';
 import { nearestExisting, resolveDevices } from '../sample/devices.js';
 import { readText } from '../sample/read-file.js';
 import { DIRTY_SYSCTLS, type DirtySettings } from '../system/dirty-limits.js';
+import type { Privileges } from '../system/privilege.js';
 import { dirtyableBytes, effectiveDirtyBudget, type DirtyBudget } from './dirty-budget.js';
 
 /** File systems that live on a local block device and take ordinary files. */
@@ -20,6 +22,29 @@ export function memAvailableBytes(procRoot = '/proc'): number | null {
   const text = readText(`${procRoot}/meminfo`);
   const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
+}
+
+export interface AvailableMemory {
+  /** The smaller of MemAvailable and the cgroup's room; null when neither is known. */
+  bytes: number | null;
+  /** The cgroup's limit and room, when that is the smaller (a `docker --memory` or Kubernetes runner). */
+  cgroup: { limitBytes: number; roomBytes: number } | null;
+}
+
+/** The smaller of two figures where either may be unknown. Pure. */
+export function smallerMemory(memAvailable: number | null, cgroupRoom: { limitBytes: number; roomBytes: number } | null): AvailableMemory {
+  if (cgroupRoom && (memAvailable === null || cgroupRoom.roomBytes < memAvailable)) return { bytes: cgroupRoom.roomBytes, cgroup: cgroupRoom };
+  return { bytes: memAvailable, cgroup: null };
+}
+
+/**
+ * The memory the experiments may size RAM by (the archive in RAM, the tmpfs, the RAM share): the host's
+ * MemAvailable, or the room under this job's cgroup memory limit where that is less, so a container
+ * runner is not OOM-killed mid-experiment. The sampler's cgroup reader (sample/cgroup.ts) finds the group.
+ */
+export function availableMemory(procRoot = '/proc'): AvailableMemory {
+  const room = readCgroupMemoryRoom({ procRoot });
+  return smallerMemory(memAvailableBytes(procRoot), room ? { limitBytes: room.limitBytes, roomBytes: room.roomBytes } : null);
 }
 
 /** The vm.dirty_* limits in force (dirty-budget.ts), or null when a sysctl or /proc/meminfo cannot be read. */
@@ -47,6 +72,15 @@ function room(m: MountEntry): FileSystemRoom {
   return { mountPoint: m.mountPoint, fsType: m.fsType, freeBytes: freeBytes(m.mountPoint) };
 }
 
+function writableByUs(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The top-level block device a path's file system sits on (a partition's whole disk), or null. */
 function diskOf(path: string): string | null {
   try {
@@ -57,7 +91,7 @@ function diskOf(path: string): string | null {
 }
 
 interface FactsRequest {
-  privilege: Privilege;
+  privileges: Privileges;
   restorePath: string;
   extractedBytes: number;
   archiveInRamBytes: number;
@@ -97,7 +131,7 @@ export function readMachineFacts(r: FactsRequest): MachineFacts {
     seen.add(m.devNumber);
     // Another partition of the same disk is the same disk.
     if (!wanted && restoreDisk !== null && diskOf(m.mountPoint) === restoreDisk) continue;
-    otherDisks.push(room(m));
+    otherDisks.push({ ...room(m), writable: writableByUs(m.mountPoint) });
   }
   let dirtySysctlsReadable = true;
   try {
@@ -105,9 +139,11 @@ export function readMachineFacts(r: FactsRequest): MachineFacts {
   } catch {
     dirtySysctlsReadable = false;
   }
+  const memory = availableMemory();
   return {
-    privilege: r.privilege,
-    memAvailableBytes: memAvailableBytes(),
+    privileges: r.privileges,
+    memAvailableBytes: memory.bytes,
+    cgroupMemory: memory.cgroup,
     extractedBytes: r.extractedBytes,
     archiveInRamBytes: r.archiveInRamBytes,
     restoreFs,

@@ -6,9 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Privilege } from './availability.js';
-import { runAsRoot } from './privileged.js';
 import { parseMountinfo, unescapeMountField } from '../sample/parse-mountinfo.js';
+import { processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { errorMessage } from '../util/errors.js';
 import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
 
@@ -19,15 +18,16 @@ export const EXPERIMENT_MARKER = '.disk-profiler-experiment';
  * A fresh directory of ours in `parent`. Where the parent is not writable by us (/mnt on a hosted
  * runner) it is made with sudo and handed to us.
  */
-export function createOwnedDir(parent: string, privilege: Privilege): string {
+export function createOwnedDir(parent: string, privileges: Privileges): string {
   let dir: string;
   try {
     dir = fs.mkdtempSync(path.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error) {
-    if (privilege !== 'sudo' || (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    if (privileges.files.via !== 'sudo' || (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
     dir = path.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
-    runAsRoot(privilege, 'mkdir', [dir]);
-    runAsRoot(privilege, 'chown', [`${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, dir]);
+    const { uid, gid } = processIds();
+    runPrivileged(privileges.files, 'mkdir', [dir]);
+    runPrivileged(privileges.files, 'chown', [`${uid}:${gid}`, dir]);
   }
   writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;
@@ -54,17 +54,17 @@ export function mountsBelow(dir: string, mountinfoText?: string): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
-export function unmount(privilege: Privilege, mountPoint: string): void {
+export function unmount(privileges: Privileges, mountPoint: string): void {
   try {
-    runAsRoot(privilege, 'umount', [mountPoint]);
+    runPrivileged(privileges.mount, 'umount', [mountPoint]);
   } catch {
     // Busy (a process killed by the same signal still holds a file): detach now, freed when it exits.
-    runAsRoot(privilege, 'umount', ['-l', mountPoint]);
+    runPrivileged(privileges.mount, 'umount', ['-l', mountPoint]);
   }
 }
 
 /** Removes a tree of ours, also where the archive made directories read-only. */
-export function removeTree(dir: string, privilege: Privilege): void {
+export function removeTree(dir: string, privileges: Privileges): void {
   try {
     fs.rmSync(dir, { recursive: true, force: true });
   } catch {
@@ -72,8 +72,8 @@ export function removeTree(dir: string, privilege: Privilege): void {
       execFileSync('chmod', ['-R', 'u+rwX', dir], { stdio: 'ignore' });
       fs.rmSync(dir, { recursive: true, force: true });
     } catch (error) {
-      if (privilege === 'none') throw error;
-      runAsRoot(privilege, 'rm', ['-rf', '--one-file-system', dir]);
+      if (privileges.files.via === 'none') throw error;
+      runPrivileged(privileges.files, 'rm', ['-rf', '--one-file-system', dir]);
     }
   }
 }
@@ -81,13 +81,13 @@ export function removeTree(dir: string, privilege: Privilege): void {
 export type RemovalOutcome = { dir: string; removed: boolean; reason?: string };
 
 /** Synchronous: unmounts what we mounted inside, then removes the directory, if it is ours. */
-export function removeOwnedDir(dir: string, privilege: Privilege): RemovalOutcome {
+export function removeOwnedDir(dir: string, privileges: Privileges): RemovalOutcome {
   const reason = refuseReason(dir);
   if (reason === 'does not exist') return { dir, removed: false, reason };
   if (reason !== null) return { dir, removed: false, reason };
   try {
-    for (const m of mountsBelow(dir)) unmount(privilege, m);
-    removeTree(dir, privilege);
+    for (const m of mountsBelow(dir)) unmount(privileges, m);
+    removeTree(dir, privileges);
     return { dir, removed: true };
   } catch (error) {
     return { dir, removed: false, reason: errorMessage(error) };

@@ -6,9 +6,8 @@
  */
 import { leftAloneSentence, putBackIfOurs, type DirtyChange } from './dirty.js';
 import { removeOwnedDir } from './owned-dirs.js';
-import { detectPrivilege } from './privileged.js';
-import type { Privilege } from './availability.js';
 import { removeProbeDirectoriesSync } from '../probe/cleanup.js';
+import { detectPrivileges, type Privileges } from '../system/privilege.js';
 import { errorMessage } from '../util/errors.js';
 
 export { parseDirtyChange } from './dirty.js';
@@ -29,11 +28,11 @@ export interface LeftBehind {
   whose?: string;
 }
 
-export function cleanUpExperiments(left: LeftBehind, privilege: Privilege = detectPrivilege()): PostCleanupReport {
+export function cleanUpExperiments(left: LeftBehind, privileges: Privileges = detectPrivileges()): PostCleanupReport {
   const report: PostCleanupReport = { removed: [], refused: [], dirtyPutBack: [], dirtyLeftAlone: [] };
   if (left.dirty) {
     try {
-      const outcome = putBackIfOurs(privilege, left.dirty);
+      const outcome = putBackIfOurs(privileges, left.dirty);
       report.dirtyPutBack = outcome.putBack;
       report.dirtyLeftAlone = outcome.leftAlone.map((l) => leftAloneSentence(l, left.whose));
     } catch (error) {
@@ -41,7 +40,7 @@ export function cleanUpExperiments(left: LeftBehind, privilege: Privilege = dete
     }
   }
   for (const dir of [...left.experimentDirs].reverse()) {
-    const r = removeOwnedDir(dir, privilege);
+    const r = removeOwnedDir(dir, privileges);
     if (r.removed) report.removed.push(dir);
     else if (r.reason !== 'does not exist') report.refused.push({ dir, reason: r.reason ?? 'unknown' });
   }

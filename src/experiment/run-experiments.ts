@@ -7,25 +7,25 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { availability, RAM_SHARE, type Privilege } from './availability.js';
+import { availability, RAM_SHARE } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
 import { mountedPaths, tmpfsSize } from './fix-step.js';
 import { expandPath } from '../config/restore-roots.js';
-import { dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
+import { DirtyRaiseError, dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
 import { raisedDirtyLimits } from './dirty-budget.js';
 import { addListingLine, climbOf, emptyListing, type Listing } from './listing.js';
-import { memAvailableBytes, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
+import { availableMemory, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir, removeTree, unmount } from './owned-dirs.js';
 import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
-import { detectPrivilege, runAsRoot } from './privileged.js';
 import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
 import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
 import { CleanupStack } from '../system/cleanup.js';
+import { detectPrivileges, processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { cacheUtils } from '../restore/cache-internals.js';
 import { bytes } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';
@@ -77,7 +77,7 @@ export interface ExperimentsRequest {
   /** Mount points to try as other disks besides those found (the lab's loop disks). */
   extraOtherDisks?: readonly string[];
   /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
-  privilege?: Privilege;
+  privileges?: Privileges;
   /** Test hook: awaited while a run's tar (or unzstd) is running; a throw fails that run. */
   duringRun?: (alternative: Target['alternative'], index: number) => Promise<void>;
 }
@@ -119,20 +119,20 @@ export async function runExperiments(request: ExperimentsRequest, hooks: Experim
 async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
   const started = monotonicMs();
   const elapsed = () => monotonicMs() - started;
-  const privilege = request.privilege ?? detectPrivilege();
+  const privileges = request.privileges ?? detectPrivileges();
   const registry = new ChildRegistry();
   const cleanup = new CleanupStack(hooks.log);
   const dirs: string[] = [];
   const removeAll = () => {
     for (const dir of [...dirs].reverse()) {
-      const r = removeOwnedDir(dir, privilege);
+      const r = removeOwnedDir(dir, privileges);
       if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: ${leftInPlace(dir, String(r.reason))}`);
     }
   };
   cleanup.push('remove the experiment directories', removeAll);
   cleanup.push('stop tar and zstd', () => registry.killAll());
   const own = (parent: string): string => {
-    const dir = createOwnedDir(parent, privilege);
+    const dir = createOwnedDir(parent, privileges);
     dirs.push(dir);
     hooks.onDirectory?.(dir);
     return dir;
@@ -162,23 +162,22 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
   }
 
   try {
-    // Where the archive lives: RAM when it fits a set share of the available memory, else RUNNER_TEMP.
+    // Where the archive lives: RAM when it fits a set share of the available memory (the cgroup's room where that is less), else RUNNER_TEMP.
     const session = own(request.runnerTemp);
-    const memAvailable = memAvailableBytes();
+    const memAvailable = availableMemory().bytes;
     const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
     let tmpfs: string | null = null;
     let tmpfsRefused: string | null = null;
     /** A tmpfs of our own, or null where mounting is refused (a container without CAP_SYS_ADMIN). */
     const ownTmpfs = (): string | null => {
-      if (tmpfs || tmpfsRefused !== null || privilege === 'none') return tmpfs;
+      if (tmpfs || tmpfsRefused !== null || privileges.mount.via === 'none') return tmpfs;
       const dir = path.join(session, 'tmpfs');
       mkdirSync(dir);
       // A cap, not a reservation: tmpfs takes memory only as files are written.
       const size = Math.floor(((memAvailable ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
-      const uid = process.getuid?.() ?? 0;
-      const gid = process.getgid?.() ?? 0;
+      const { uid, gid } = processIds();
       try {
-        runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
+        runPrivileged(privileges.mount, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
         tmpfs = dir;
       } catch (error) {
         tmpfsRefused = errorMessage(error);
@@ -238,7 +237,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     }
 
     const facts = readMachineFacts({
-      privilege,
+      privileges,
       restorePath: request.restorePath,
       extractedBytes: listing.extractedBytes,
       archiveInRamBytes: inRam ? refetch.bytes : 0,
@@ -364,14 +363,20 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       try {
         if (t.alternative === 'ram' && avail.ramVia === 'own-tmpfs') {
           // The step's mounts (fix-step.ts): a tmpfs on each restore path, owned by whoever extracts, as `uid=$(id -u)` there.
-          const uid = process.getuid?.() ?? 0;
-          const gid = process.getgid?.() ?? 0;
+          const { uid, gid } = processIds();
           for (const rel of mounted) {
             const at = path.join(into, rel);
             if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
             mkdirSync(at, { recursive: true });
-            runAsRoot(privilege, 'mount', ['-t', 'tmpfs', '-o', `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`, 'disk-profiler-exp', at]);
-            local.push(`unmount ${at}`, () => unmount(privilege, at));
+            runPrivileged(privileges.mount, 'mount', [
+              '-t',
+              'tmpfs',
+              '-o',
+              `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`,
+              'disk-profiler-exp',
+              at,
+            ]);
+            local.push(`unmount ${at}`, () => unmount(privileges, at));
           }
         }
         if (t.alternative === 'other-disk') {
@@ -383,25 +388,35 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
             if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
             mkdirSync(source);
             mkdirSync(at, { recursive: true });
-            local.push(`remove ${source}`, () => removeTree(source, privilege));
-            runAsRoot(privilege, 'mount', ['--bind', source, at]);
-            local.push(`unmount ${at}`, () => unmount(privilege, at));
+            local.push(`remove ${source}`, () => removeTree(source, privileges));
+            runPrivileged(privileges.mount, 'mount', ['--bind', source, at]);
+            local.push(`unmount ${at}`, () => unmount(privileges, at));
           });
           syncDirs.push(root);
         }
         if (t.alternative === 'page-cache') {
           // Each limit raised to the target where the budget in force is below it, never lowered.
           const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
-          const change = dirtyChangeFor(readDirtySettings(), limits);
-          // Recorded before the write: a kill between the two leaves a record the check finds not ours.
+          const saved = readDirtySettings();
+          let change = dirtyChangeFor(saved, limits);
+          // Recorded before the write: a kill between the two leaves a record whose put-back finds the values as they were, and does nothing.
           hooks.onDirtySettings?.(change);
           local.push('put vm.dirty_* back (what is still ours)', () => {
-            const outcome = putBackIfOurs(privilege, change);
+            const outcome = putBackIfOurs(privileges, change);
             for (const l of outcome.leftAlone)
               hooks.warn(`Experiments: ${leftAloneSentence(l, 'this profile', hooks.whoSetDirty?.(l.name, l.foundValue) ?? undefined)}`);
             hooks.onDirtySettings?.(null);
           });
-          raiseDirtyLimits(privilege, limits);
+          try {
+            raiseDirtyLimits(privileges, limits);
+          } catch (error) {
+            // Only the writes that took are ours to put back: a failed write changed nothing.
+            if (error instanceof DirtyRaiseError) {
+              change = dirtyChangeFor(saved, error.written);
+              hooks.onDirtySettings?.(change);
+            }
+            throw error;
+          }
         }
         const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
         // Every file system the run wrote, as a plain restore is on disk only when each has synced.
@@ -418,7 +433,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
       } finally {
         const cleanupStarted = monotonicMs();
         await local.runAll();
-        removeTree(runDir, privilege);
+        removeTree(runDir, privileges);
         // The removal's own writes must not land in the next run's time.
         if (!stopped) for (const dir of new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => undefined);
         cleanupsMs.push(monotonicMs() - cleanupStarted);
@@ -470,5 +485,3 @@ function sameFileSystemParent(restorePath: string): string {
     return parent;
   }
 }
-
-export type { Privilege };

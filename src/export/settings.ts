@@ -4,6 +4,7 @@
  * OTEL_EXPORTER_OTLP_ENDPOINT, per-signal endpoints are used as given, and a signal with no endpoint of
  * either kind is not sent. Pure.
  */
+import { parseBoolean } from '../config/parse-values.js';
 import { InputError } from '../util/errors.js';
 import { parseKeyValueList } from './key-value-list.js';
 
@@ -53,10 +54,36 @@ export function envWithInputs(env: Env, inputs: ExportInputs): Env {
   };
 }
 
+/**
+ * otel-headers as the input gives it: every comma-separated pair `key=value` (the SDKs drop a pair
+ * without `=` silently, so a header meant to authenticate would be lost unsaid). The value is a secret:
+ * the error names the pair by its place, never its text.
+ */
+export function checkHeadersInput(raw: string): void {
+  if (raw.trim() === '') return;
+  // A trailing comma is no pair.
+  const pairs = raw.replace(/,\s*$/, '').split(',');
+  const bad = pairs.findIndex((pair) => pair.indexOf('=') <= 0 || pair.slice(0, pair.indexOf('=')).trim() === '');
+  if (bad >= 0) {
+    throw new InputError(
+      'otel-headers',
+      `(masked: pair ${bad + 1} of ${pairs.length} is not key=value)`,
+      'key=value pairs separated by commas, as OTEL_EXPORTER_OTLP_HEADERS',
+    );
+  }
+}
+
 export function exportSettings(env: Env): ExportSettings | null {
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   const tracesUrl = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || (base ? signalUrl(base, 'traces') : null);
   const metricsUrl = env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT?.trim() || (base ? signalUrl(base, 'metrics') : null);
+  // Checked with or without an endpoint: a bad value is refused, not ignored until an endpoint is set.
+  const timeoutMs = timeoutOf(env);
+  const perRunMetricAttributes = parseBoolean(
+    'otel-per-run-metric-attributes (DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES)',
+    env.DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES ?? '',
+    false,
+  );
   if (!tracesUrl && !metricsUrl) return null;
   for (const url of [tracesUrl, metricsUrl]) if (url) checkUrl(url);
   const common = parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS ?? '');
@@ -68,8 +95,8 @@ export function exportSettings(env: Env): ExportSettings | null {
     metricsUrl,
     tracesHeaders,
     metricsHeaders,
-    timeoutMs: timeoutOf(env),
-    perRunMetricAttributes: env.DISK_PROFILER_OTEL_PER_RUN_METRIC_ATTRIBUTES === 'true',
+    timeoutMs,
+    perRunMetricAttributes,
     secrets: secretsOf([...Object.values(tracesHeaders), ...Object.values(metricsHeaders)], rawHeaders),
     shownEndpoint: shownUrl(base || tracesUrl || metricsUrl || ''),
   };

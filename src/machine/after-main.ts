@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
 import type { DirtyChange } from '../experiment/dirty.js';
-import { detectPrivilege } from '../experiment/privileged.js';
+import { detectPrivileges } from '../system/privilege.js';
 import { isOurs, readRecord } from './ledger.js';
 import { acquireMachineLock } from './lock.js';
 import { recoverRecord } from './recover.js';
@@ -55,7 +55,7 @@ export async function putRightAfterMain(x: AfterMain): Promise<void> {
       );
       return;
     }
-    const r = recoverRecord(dir, now, WHOSE, detectPrivilege());
+    const r = recoverRecord(dir, now, WHOSE, detectPrivileges());
     for (const line of r.done) x.log(line);
     for (const line of r.warnings) x.warn(line);
   } finally {

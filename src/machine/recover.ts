@@ -7,8 +7,7 @@
  * takes the lock) and by a post step for its own main.
  */
 import { cleanUpExperiments } from '../experiment/post-cleanup.js';
-import type { Privilege } from '../experiment/availability.js';
-import { detectPrivilege } from '../experiment/privileged.js';
+import { detectPrivileges, type Privileges } from '../system/privilege.js';
 import { type FoundRecord, isDead, isOurs, owes, pruneRecords, readRecords, writeRecord } from './ledger.js';
 import { dirtyRefusal, type OwnedDirKind, ownedDirRefusal } from './trust.js';
 import { leftInPlace, putBackSentence, removedLeftBehind } from '../util/cleanup-words.js';
@@ -40,13 +39,13 @@ function trusted(record: FoundRecord): { dirs: Record<OwnedDirKind, string[]>; d
 }
 
 /** Puts right what one record of ours still owes, and closes it. Another user's record: nothing done. */
-export function recoverRecord(dir: string, record: FoundRecord, whose: string, privilege: Privilege): RecoveryReport {
+export function recoverRecord(dir: string, record: FoundRecord, whose: string, privileges: Privileges): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   if (!isOurs(record)) return out;
   if (owes(record)) {
     const t = trusted(record);
     for (const x of t.refused) out.warnings.push(capitalised(leftInPlace(`${x.what} of ${whose}`, x.reason)));
-    const r = cleanUpExperiments({ experimentDirs: t.dirs.experiment, probeDirs: t.dirs.probe, dirty: t.dirty, whose }, privilege);
+    const r = cleanUpExperiments({ experimentDirs: t.dirs.experiment, probeDirs: t.dirs.probe, dirty: t.dirty, whose }, privileges);
     if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
     if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
     out.warnings.push(...r.dirtyLeftAlone);
@@ -72,12 +71,12 @@ export function deadOfOurs(dir: string): FoundRecord[] {
 }
 
 /** Every dead profile's leftovers. Call it holding the machine lock: nobody else changes these settings meanwhile. */
-export function recoverDeadProfiles(dir: string, privilege: Privilege | null = null): RecoveryReport {
+export function recoverDeadProfiles(dir: string, privileges: Privileges | null = null): RecoveryReport {
   const out: RecoveryReport = { done: [], warnings: [] };
   pruneRecords(dir);
   const dead = deadOfOurs(dir);
   if (dead.length === 0) return out;
-  const p = privilege ?? detectPrivilege();
+  const p = privileges ?? detectPrivileges();
   for (const record of dead) {
     const r = recoverRecord(dir, record, describeOwner(record), p);
     out.done.push(...r.done);

@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { parseConfig, type ProfileConfig } from '../config/config.js';
 import { runJudgedProfile } from './run-profile.js';
 import { PhaseLog } from './phase-log.js';
+import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { STATE } from './state.js';
 import { renderJudged } from '../report/render.js';
@@ -17,6 +18,8 @@ export async function run(): Promise<void> {
   if (token) core.setSecret(token);
   const config = parseConfig((name) => core.getInput(name));
   if (config.mode === 'profile') for (const warning of config.inputWarnings) core.warning(warning);
+  // The post step exports with these: a bad one fails here, with the other inputs.
+  if (config.mode === 'profile') checkExportInputs((line) => core.warning(line));
   if (config.mode === 'compare') {
     await runCompareStep(config);
     core.saveState(STATE.summaryWritten, 'true');

@@ -7,25 +7,33 @@ import type { Profile } from '../profile/schema.js';
 import { exportProfile } from '../export/export-profile.js';
 import { exportFact, exportWarning } from '../export/export-report.js';
 import { ciAttributesFromEnv } from '../export/resource-attributes.js';
-import { envWithInputs, exportSettings, scrub, type ExportSettings } from '../export/settings.js';
+import { checkHeadersInput, envWithInputs, exportSettings, scrub, type ExportInputs, type ExportSettings } from '../export/settings.js';
 import { traceParent, type TraceParent } from '../export/trace-parent.js';
-import { errorMessage } from '../util/errors.js';
+import { errorMessage, InputError } from '../util/errors.js';
+
+/** Each of ExportInputs with the action input it is read from. */
+const EXPORT_INPUTS: Record<keyof ExportInputs, string> = {
+  endpoint: 'otel-endpoint',
+  headers: 'otel-headers',
+  timeoutSeconds: 'otel-timeout-seconds',
+  perRunMetricAttributes: 'otel-per-run-metric-attributes',
+  checkRunId: 'otel-check-run-id',
+  stepName: 'otel-step-name',
+};
+
+function readExportInputs(): ExportInputs {
+  return Object.fromEntries(Object.entries(EXPORT_INPUTS).map(([field, name]) => [field, core.getInput(name)])) as unknown as ExportInputs;
+}
 
 /** The environment with the export's inputs laid over it. */
-function exportEnv(): NodeJS.ProcessEnv {
-  return envWithInputs(process.env, {
-    endpoint: core.getInput('otel-endpoint'),
-    headers: core.getInput('otel-headers'),
-    timeoutSeconds: core.getInput('otel-timeout-seconds'),
-    perRunMetricAttributes: core.getInput('otel-per-run-metric-attributes'),
-    checkRunId: core.getInput('otel-check-run-id'),
-    stepName: core.getInput('otel-step-name'),
-  });
+function exportEnv(inputs: ExportInputs): NodeJS.ProcessEnv {
+  return envWithInputs(process.env, inputs);
 }
 
 /** The export's settings from the inputs and the environment, every header value masked first; null when off. */
-export function postExportSettings(): ExportSettings | null {
-  const env = exportEnv();
+export function postExportSettings(inputs: ExportInputs = readExportInputs()): ExportSettings | null {
+  checkHeadersInput(inputs.headers);
+  const env = exportEnv(inputs);
   // Masked before anything can fail or log: the raw header lists too, in case they do not parse.
   for (const raw of [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS]) {
     if (raw?.trim()) core.setSecret(raw.trim());
@@ -40,8 +48,9 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
   let settings: ExportSettings | null;
   let parent: TraceParent;
   try {
-    settings = postExportSettings();
-    parent = traceParent(exportEnv());
+    const inputs = readExportInputs();
+    settings = postExportSettings(inputs);
+    parent = traceParent(exportEnv(inputs));
   } catch (error) {
     core.warning(`OpenTelemetry export skipped: ${errorMessage(error)}`);
     return null;
@@ -53,4 +62,23 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
   if (warning) core.warning(warning);
   else core.info(scrub(fact, settings.secrets));
   return fact;
+}
+
+/**
+ * The main step checks the otel-* inputs with the post step's own parser (postExportSettings), so a bad
+ * value fails the step where every other input is checked, not an hour later in the post step. A bad
+ * OTEL_* variable of the environment alone (no input of this step) is a warning: the post step skips the export.
+ */
+export function checkExportInputs(warn: (line: string) => void): void {
+  const inputs = readExportInputs();
+  try {
+    postExportSettings(inputs);
+    traceParent(exportEnv(inputs));
+  } catch (error) {
+    const fromInput = (Object.keys(EXPORT_INPUTS) as (keyof ExportInputs)[]).some(
+      (field) => (inputs[field] ?? '').trim() !== '' && error instanceof InputError && error.input.startsWith(EXPORT_INPUTS[field]),
+    );
+    if (fromInput) throw error;
+    warn(`OpenTelemetry export will be skipped in the post step: ${errorMessage(error)}`);
+  }
 }

@@ -220,7 +220,7 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
   }
 
   const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log });
-  if (!fio.ok) return { status: 'skipped', reason: fio.reason, wallMs: wall(), probes: [] };
+  if (!fio.ok) return { status: 'skipped', reason: fio.reason, ...(fio.install ? { fioInstall: fio.install } : {}), wallMs: wall(), probes: [] };
   const fioFields = { fioVersion: fio.version, ...(fio.install ? { fioInstall: fio.install } : {}) };
 
   const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));

@@ -563,7 +563,8 @@ export interface ProbeSuiteResult {
   status: StageStatus;
   reason?: string;
   fioVersion?: string;
-  fioInstall?: { method: string; durationMs: number };
+  /** Installing fio before the probes (outside their budget): how, how long, and whether it worked (absent: it did). */
+  fioInstall?: { method: string; durationMs: number; failed?: boolean };
   directory?: string;
   /** The device the probed file system sits on (its ceilings apply to phases judged there only). */
   deviceName?: string;
@@ -898,12 +899,25 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
+/** What this process may need root for, each decided on its own (system/privilege.ts). */
+export const PRIVILEGED_OPERATIONS = ['mount', 'sysctl', 'files', 'install'] as const;
+export type PrivilegedOperation = (typeof PRIVILEGED_OPERATIONS)[number];
+/**
+ * Why an operation cannot run here: not uid 0; uid 0 without CAP_SYS_ADMIN (a container job); uid 0
+ * without the file capabilities (CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER); /proc/sys mounted read-only;
+ * a sysctl file not writable otherwise; no passwordless sudo (none, or one that asks for a password).
+ */
+export const PRIVILEGE_LACKS = ['not-root', 'cap-sys-admin', 'cap-files', 'sysctl-read-only', 'sysctl-not-writable', 'no-sudo'] as const;
+export type PrivilegeLack = (typeof PRIVILEGE_LACKS)[number];
+
 export interface Skip {
   alternative: AlternativeName;
   mountPoint: string | null;
   reason: SkipReason;
   /** The sentence the report shows, with the figures behind it. */
   detail: string;
+  /** reason 'no-permission': the operation it needed and what this process lacks for it (directly and through sudo). */
+  permission?: { operation: PrivilegedOperation; lacks: PrivilegeLack[] };
 }
 
 /** One timed extraction (or decompression) under one alternative. */

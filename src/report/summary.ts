@@ -167,11 +167,28 @@ function pattern(p: ProbeResult): string {
   return `${size} ${kind[p.name]}, queue depth ${p.ioDepth}${p.jobs > 1 ? ` × ${p.jobs} jobs` : ''}`;
 }
 
+/** What installing fio cost, beside the probes' own time (the suite's wall time holds it, outside the probes' budget). */
+function fioInstallWords(suite: NonNullable<Profile['probes']>): string {
+  const i = suite.fioInstall;
+  return i ? `installing fio with ${i.method} took ${seconds(i.durationMs)}${i.failed ? ' and failed' : ''}` : '';
+}
+
+/** The suite's time, and the install's within it; empty for remembered ceilings (nothing ran here). */
+function suiteTimeWords(suite: NonNullable<Profile['probes']>): string {
+  if (suite.wallMs <= 0) return '';
+  const budget = suite.budgetMs ? ` (probe-budget-seconds: ${seconds(suite.budgetMs)})` : '';
+  const install = fioInstallWords(suite);
+  return `the suite took ${seconds(suite.wallMs)}${budget}${install ? `; ${install} of it, before the probes and outside their budget` : ''}`;
+}
+
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return 'No fio probes ran: disk verdicts rest on kernel counters alone.';
   // Remembered ceilings come as a skipped suite that holds the figures: the table shows them.
-  if (suite.status !== 'ran' && suite.probes.length === 0) return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}`;
+  if (suite.status !== 'ran' && suite.probes.length === 0) {
+    const install = fioInstallWords(suite);
+    return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}${install ? ` (${escapeHtml(install)}.)` : ''}`;
+  }
   const rows = suite.probes.map((p) => {
     const cache = pageCacheReason(profile, p);
     const lat = p.error
@@ -187,7 +204,8 @@ function probesSection(profile: Profile): string {
   });
   const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';
   const where = `${suite.directory ?? 'the restore path'}${suite.deviceName ? ` on ${suite.deviceName}` : ''}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ''}`;
-  return `${denseTable(['fio probe', 'MiB/s', 'IOPS', 'Mean latency', 'Note'], rows, ['l', 'r', 'r', 'r', 'l'])}\n\n<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, '') ?? ''} in ${where}${remembered}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
+  const time = remembered ? '' : suiteTimeWords(suite);
+  return `${denseTable(['fio probe', 'MiB/s', 'IOPS', 'Mean latency', 'Note'], rows, ['l', 'r', 'r', 'r', 'l'])}\n\n<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, '') ?? ''} in ${where}${remembered}${time ? `; ${time}` : ''}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
 }
 
 function anatomySection(profile: Profile): string {

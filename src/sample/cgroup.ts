@@ -16,6 +16,7 @@ import {
   cpuStatV2,
   cpusetCount,
   type IoLimit,
+  MEMORY_USAGE_FILES,
   parseBlkioThrottle,
   parseCfsQuota,
   parseCpuMax,
@@ -23,6 +24,7 @@ import {
   parseMemoryLimit,
   parseProcCgroup,
   tightestIoLimits,
+  workingSetBytes,
 } from './parse-cgroup.js';
 import { type MountEntry, parseMountinfo } from './parse-mountinfo.js';
 
@@ -180,23 +182,71 @@ function firstReadable(located: Located, files: readonly string[]): { text: stri
   return null;
 }
 
+/** A level's memory limit: a number, null for none, undefined when its file cannot be read. */
+function memoryLimitAt(located: Located, level: number): number | null | undefined {
+  const text = textOf(tryRead(path.join(located.levels[level] as string, MEMORY_USAGE_FILES[located.version].limit)));
+  return text === null ? undefined : parseMemoryLimit(text);
+}
+
 function memoryLimit(located: Located | null, notRead: string[]): number | null {
   if (!located) {
     notRead.push('memory limit: the memory controller is not mounted');
     return null;
   }
-  const file = located.version === 2 ? 'memory.max' : 'memory.limit_in_bytes';
+  const file = MEMORY_USAGE_FILES[located.version].limit;
   let limit: number | null = null;
   let seen = false;
-  for (const dir of located.levels) {
-    const text = textOf(tryRead(path.join(dir, file)));
-    const value = text === null ? undefined : parseMemoryLimit(text);
+  for (let level = 0; level < located.levels.length; level++) {
+    const value = memoryLimitAt(located, level);
     if (value === undefined) continue;
     seen = true;
     if (value !== null) limit = Math.min(limit ?? Infinity, value);
   }
   if (!seen) notRead.push(`memory limit: no readable ${file} in ${located.levels[0]} or its visible parents (${whyNot(located.levels[0], file)})`);
   return limit;
+}
+
+/** The room under the tightest memory limit of this process's group and its visible parents. */
+export interface CgroupMemoryRoom {
+  /** The group whose limit leaves the least room. */
+  group: string;
+  limitBytes: number;
+  /** Its working set (parse-cgroup.ts workingSetBytes); null when its usage could not be read (the room is then the whole limit). */
+  workingSetBytes: number | null;
+  roomBytes: number;
+}
+
+function roomAt(located: Located, level: number): CgroupMemoryRoom | null {
+  const limit = memoryLimitAt(located, level);
+  if (typeof limit !== 'number') return null;
+  const dir = located.levels[level] as string;
+  const files = MEMORY_USAGE_FILES[located.version];
+  const usage = textOf(tryRead(path.join(dir, files.usage)));
+  const workingSet = usage === null ? undefined : workingSetBytes(located.version, usage, textOf(tryRead(path.join(dir, 'memory.stat'))));
+  return {
+    group: located.groups[level] as string,
+    limitBytes: limit,
+    workingSetBytes: workingSet ?? null,
+    roomBytes: Math.max(0, limit - (workingSet ?? 0)),
+  };
+}
+
+/**
+ * How much more memory this process's cgroup lets it take before reclaim and the OOM killer act: the
+ * least room of any level with a limit. Null where no level has one (or there is no memory controller).
+ * Read when it is needed (the experiments size their RAM by it), not once: the room changes.
+ */
+export function readCgroupMemoryRoom(options: CgroupReadOptions = {}): CgroupMemoryRoom | null {
+  const found = membershipsAndMounts(options);
+  if (!found) return null;
+  const located = locate('memory', found.memberships, found.mounts, options.root ?? '/', []);
+  if (!located) return null;
+  let tightest: CgroupMemoryRoom | null = null;
+  for (let level = 0; level < located.levels.length; level++) {
+    const room = roomAt(located, level);
+    if (room && (!tightest || room.roomBytes < tightest.roomBytes)) tightest = room;
+  }
+  return tightest;
 }
 
 function ioLimits(located: Located | null, notRead: string[]): IoLimit[] {
@@ -236,13 +286,19 @@ function readMountsOrNull(procRoot: string): MountEntry[] | null {
   return text === null ? null : parseMountinfo(text);
 }
 
-export function readCgroup(options: CgroupReadOptions = {}): CgroupReading | null {
+function membershipsAndMounts(options: CgroupReadOptions): { memberships: CgroupMembership[]; mounts: readonly MountEntry[] } | null {
   const procRoot = options.procRoot ?? '/proc';
-  const root = options.root ?? '/';
   const cgroupText = textOf(tryRead(path.join(procRoot, 'self/cgroup')));
   const mounts = options.mounts !== undefined ? options.mounts : readMountsOrNull(procRoot);
   if (cgroupText === null || mounts === null) return null;
-  const memberships = parseProcCgroup(cgroupText);
+  return { memberships: parseProcCgroup(cgroupText), mounts };
+}
+
+export function readCgroup(options: CgroupReadOptions = {}): CgroupReading | null {
+  const root = options.root ?? '/';
+  const found = membershipsAndMounts(options);
+  if (!found) return null;
+  const { memberships, mounts } = found;
   const notRead: string[] = [];
   const cpu = locate('cpu', memberships, mounts, root, notRead);
   const anyV2 = memberships.some((m) => m.hierarchyId === 0) && mounts.some((m) => m.fsType === 'cgroup2');

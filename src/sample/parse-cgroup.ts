@@ -95,6 +95,24 @@ export function parseMemoryLimit(text: string): number | null | undefined {
   return n <= 0 || n >= UNLIMITED_BYTES ? null : n;
 }
 
+/** What each version names the memory a group uses, and the file pages in it the kernel can drop first. */
+export const MEMORY_USAGE_FILES = {
+  1: { limit: 'memory.limit_in_bytes', usage: 'memory.usage_in_bytes', inactiveFile: 'total_inactive_file' },
+  2: { limit: 'memory.max', usage: 'memory.current', inactiveFile: 'inactive_file' },
+} as const;
+
+/**
+ * A group's working set: its usage (v1 memory.usage_in_bytes, v2 memory.current, descendants included)
+ * less the inactive file pages of memory.stat, which reclaim drops before anything is OOM-killed; the
+ * kubelet reckons memory.available = limit - working set the same way. Undefined when the usage does not parse.
+ */
+export function workingSetBytes(version: 1 | 2, usageText: string, statText: string | null): number | undefined {
+  const usage = Number(usageText.trim());
+  if (usageText.trim() === '' || !Number.isFinite(usage)) return undefined;
+  const inactive = statText === null ? 0 : (parseFlatKeyed(statText).get(MEMORY_USAGE_FILES[version].inactiveFile) ?? 0);
+  return Math.max(0, usage - inactive);
+}
+
 /** A cpuset list ("0-3,8,10-11") as a CPU count; null when empty. */
 export function cpusetCount(text: string): number | null {
   let count = 0;

@@ -36,5 +36,3 @@ export function commandAvailable(command: string): boolean {
     return false;
   }
 }
-
-export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -24,6 +24,7 @@ import { stepsInBox, type BoxStep } from './box-step.js';
 import { LIFT_AGREEMENT } from './fixes.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
+import { detectPrivileges } from '../../src/system/privilege.js';
 
 /** A throttled disk (40 MiB/s of writes) under a restore of two paths: where a RAM disk saves most of the extraction. */
 export const FIX_APPLIED_SCENARIO: LabScenarioName = 'disk-bandwidth';
@@ -124,7 +125,7 @@ async function plainRestore(lab: Lab, entry: LabCacheEntry, runner: LabRunner, s
     const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: runner.runnerTemp }), ...runner.env };
     return (await plainRestoreUntilOnDisk(entry, { workspace, runnerTemp: runner.runnerTemp }, env)).onDiskMs;
   } finally {
-    for (const m of mountsBelow(workspace).reverse()) unmount('root', m);
+    for (const m of mountsBelow(workspace).reverse()) unmount(detectPrivileges(), m);
     rmSync(workspace, { recursive: true, force: true });
     // The removal's own writes are not the next restore's.
     await syncFileSystems([runner.workspace], 60_000);

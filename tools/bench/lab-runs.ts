@@ -21,6 +21,7 @@ import {
 import { intervene, type Intervention, type PlainTiming } from '../lab/intervention.js';
 import { controlledResources, SCENARIOS, type LabScenarioName, type Resource, type ScenarioSpec } from '../lab/scenario-specs.js';
 import { expectation } from '../lab/scenarios.js';
+import type { RunnerUser } from '../lab/run-as.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { errorMessage } from '../../src/util/errors.js';
@@ -103,6 +104,8 @@ export async function benchLab(
   runs: number,
   log: (line: string) => void = () => {},
   keepDir?: string,
+  /** The profiled step as this user (`--as-user`); the intervention's plain runs stay root, as the lab's setup. */
+  asUser?: RunnerUser,
 ): Promise<ScenarioRuns[]> {
   if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
   const out: ScenarioRuns[] = [];
@@ -115,7 +118,7 @@ export async function benchLab(
         // Alternate which side goes first, so a trend in the shared machine's load favours neither.
         const got: { result?: LabResult; intervention?: Intervention } = {};
         const profiled = async () => {
-          got.result = await runScenario(lab, spec);
+          got.result = await runScenario(lab, spec, asUser ? { asUser } : {});
         };
         const plain = async () => {
           got.intervention = await intervene(lab, spec);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Lab } from '../lab/lab.js';
 import { withoutWorkflowCommands } from '../lab/quiet.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { runAction } from '../runner/run-action.js';
 import { judgedSave } from '../../src/pipeline/judged-save.js';

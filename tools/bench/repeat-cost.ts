@@ -23,7 +23,7 @@ import { plainRestoreUntilOnDisk } from '../lab/intervention.js';
 import type { Lab } from '../lab/lab.js';
 import { createLoopDisk } from '../lab/loop-disk.js';
 import { LAB_SETTINGS } from '../lab/scenario-specs.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import { withoutWorkflowCommands } from '../lab/quiet.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import { exportProfile } from '../../src/export/export-profile.js';

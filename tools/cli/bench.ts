@@ -10,6 +10,7 @@
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --keep DIR          keep each lab run (profile + intervention) as DIR/<scenario>-run<N>.json
  *   --rejudge DIR       no measuring: judge the runs --keep wrote again with this build and print the lab rows
+ *   --as-user NAME      lab: run each profiled step as that user (e.g. runner, passwordless sudo as on GitHub's hosted runners); setup and interventions stay root
  *   --scenarios a,b     lab (and fixes) scenarios to run (lab: all; fixes: disk-bandwidth,disk-iops,cpu,runner-7gib; see tools/lab/scenario-specs.ts)
  *   --pairs N           overhead pairs (6)
  *   --reference-seconds N  reference probe runtime (60)
@@ -23,7 +24,7 @@ import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/lab.js';
 import { LAB_SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
@@ -42,6 +43,7 @@ import { UPLOAD_SCENARIO_NAMES } from '../lab/upload-scenarios.js';
 import { DOWNLOAD_BENCH_SCENARIOS, DOWNLOAD_SCENARIO_NAMES, type DownloadScenarioName } from '../lab/download-scenarios.js';
 import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
+import { lookUpRunnerUser } from '../lab/run-as.js';
 
 const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'fix-applied', 'repeat-cost', 'download', 'upload'] as const;
 type Part = (typeof PARTS)[number];
@@ -89,16 +91,18 @@ export async function benchCommand(argv: string[]): Promise<number> {
     return labTable.every((r) => r.met !== false) ? 0 : 1;
   }
   const keep = flag(args, 'keep');
+  const asUserName = flag(args, 'as-user');
   const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'fix-applied' || p === 'repeat-cost');
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
     if (parts.includes('lab') && lab && isRoot) {
       const minutes = (estimateLabSeconds(scenarios, runs) / 60).toFixed(0);
+      const asUser = asUserName === undefined ? undefined : lookUpRunnerUser(asUserName);
       say(
-        `lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`,
+        `lab: ${scenarios.length} scenario(s) × ${runs} run(s), each a profiled restore${asUser ? ` (as user ${asUser.name})` : ''} + the plain restore with each controlled resource relaxed 2×; expected ~${minutes} min`,
       );
-      rows.push(...labRows(await benchLab(lab, scenarios, runs, say, keep)));
+      rows.push(...labRows(await benchLab(lab, scenarios, runs, say, keep, asUser)));
     }
     if (parts.includes('probes')) {
       const common = { budgetMs: 30_000, referenceRuntimeMs: referenceSeconds * 1000, rounds: probeRounds, log: (l: string) => say(`  ${l}`) };

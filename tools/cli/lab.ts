@@ -4,6 +4,8 @@
  * provenance (the command, the scenario and its settings, the machine, the tool's commit), e.g.
  * `node dist/cli.js lab cloud-volume --record fixtures/profiles` (see fixtures/profiles/README.md).
  * --experiments LIST runs the measured fixes after each profile (as the `experiments` input).
+ * --as-user NAME runs each profiled step as that user (e.g. `runner`, with passwordless sudo as on
+ * GitHub's hosted runners); the lab's setup stays root.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -11,11 +13,12 @@ import os from 'node:os';
 import * as path from 'node:path';
 import { startLab, runScenario } from '../lab/lab.js';
 import { LAB_SCENARIOS, SCENARIOS, type LabScenarioName } from '../lab/scenarios.js';
-import { isRoot } from '../../src/system/sys.js';
+import { isRoot } from '../../src/system/privilege.js';
 import type { Profile, Provenance } from '../../src/profile/schema.js';
 import { distDir } from './dist-dir.js';
 import { parseExperiments } from '../../src/config/experiments-input.js';
 import { flag, parseArgs } from './args.js';
+import { lookUpRunnerUser } from '../lab/run-as.js';
 
 export async function labCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
@@ -25,19 +28,22 @@ export async function labCommand(argv: string[]): Promise<number> {
   if (!isRoot) throw new Error('the lab needs root (loop devices, blkio throttles, sysctls, cgroups)');
   const record = flag(args, 'record');
   const experiments = parseExperiments(flag(args, 'experiments') ?? 'none');
+  const asUserName = flag(args, 'as-user');
+  const asUser = asUserName === undefined ? undefined : lookUpRunnerUser(asUserName);
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const projectRoot = path.resolve(distDir(), '..');
   const lab = await startLab({ projectRoot, log: say });
   let wrong = 0;
   try {
     for (const name of names) {
-      const result = await runScenario(lab, name, { experiments });
+      const result = await runScenario(lab, name, { experiments, ...(asUser ? { asUser } : {}) });
       if (!result.right) wrong++;
       process.stdout.write(
         `${name}\t${result.profile.verdict?.bottleneck}\t${result.right ? 'right' : `WRONG (expected ${result.expected})`}\t${(result.wallMs / 1000).toFixed(1)} s\n`,
       );
       if (record) {
-        const provenance = labProvenance(name, result.settings, `node dist/cli.js lab ${name} --record ${record}`, projectRoot);
+        const asUserArg = asUser ? ` --as-user ${asUser.name}` : '';
+        const provenance = labProvenance(name, result.settings, `node dist/cli.js lab ${name}${asUserArg} --record ${record}`, projectRoot);
         const file = path.join(record, `lab-${name}.json`);
         writeFileSync(file, `${JSON.stringify(withProvenance(result.profile, provenance), null, 2)}\n`);
         say(`recorded ${file}`);

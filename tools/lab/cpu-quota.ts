@@ -18,6 +18,8 @@ export interface CpuQuota {
   shimDir: string;
   /** CPU-seconds tar and the unzstd it spawns used so far in this setup (cpuacct), exact. */
   tarCpuSeconds: () => number;
+  /** The cgroup.procs files the shim writes to join its groups (a step run as another user must be let write them). */
+  joins: string[];
 }
 
 const PERIOD_US = 100_000;
@@ -53,11 +55,11 @@ export function cpuQuotaForTar(cleanup: CleanupStack, opts: { dir: string; cores
   const shimDir = path.join(opts.dir, 'cpu-shim');
   mkdirSync(shimDir);
   const shim = path.join(shimDir, 'tar');
-  const moves = [group, meter].filter((g): g is string => g !== null).map((g) => `echo $$ > '${g}/cgroup.procs'\n`);
-  writeFileSync(shim, `#!/bin/sh\n${moves.join('')}exec '${realTar}' "$@"\n`);
+  const joins = [group, meter].filter((g): g is string => g !== null).map((g) => path.join(g, 'cgroup.procs'));
+  writeFileSync(shim, `#!/bin/sh\n${joins.map((f) => `echo $$ > '${f}'\n`).join('')}exec '${realTar}' "$@"\n`);
   chmodSync(shim, 0o755);
   const tarCpuSeconds = () => Number(readLines(path.join(meter, 'cpuacct.usage'))[0] ?? Number.NaN) / 1e9;
-  return { group, shimDir, tarCpuSeconds };
+  return { group, shimDir, tarCpuSeconds, joins };
 }
 
 /** Moves any task still inside back to the root group, then removes the (then empty) group. */

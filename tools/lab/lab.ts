@@ -16,6 +16,7 @@ import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
 import { runStepRequest } from './step-isolation.js';
+import { handToUser, userEnv, userStepDir, type RunnerUser } from './run-as.js';
 import { expectation, SCENARIOS, setupScenario, type LabRunner, type LabScenarioName, type ScenarioSpec } from './scenarios.js';
 
 /** What the judge compares extraction with: write ceilings only (extraction writes). */
@@ -59,6 +60,8 @@ export interface RunScenarioOptions {
   onDevices?: (devNumbers: string[]) => void;
   /** Test hook: awaited between setup and the profile (an interruption test holds the scenario open here). */
   beforeProfile?: () => Promise<void>;
+  /** Run the profiled step as this user (run-as.ts), as GitHub's hosted runners run it; the setup stays root. */
+  asUser?: RunnerUser;
 }
 
 export async function startLab(opts: { projectRoot: string; log?: (line: string) => void }): Promise<Lab> {
@@ -164,6 +167,17 @@ export async function withScenario<T>(
   }
 }
 
+/** The profiled step as `user`: the workspace, RUNNER_TEMP and the shim's cgroup joins handed to it, the step in a child process. */
+async function profileAsUser(lab: Lab, user: RunnerUser, runner: LabRunner, config: ProfileConfig, env: Record<string, string | undefined>): Promise<Profile> {
+  handToUser(user, { dirs: [runner.workspace, runner.runnerTemp], traverse: [lab.root], joins: runner.joins });
+  const dir = userStepDir(user, lab.root);
+  try {
+    return await runStepRequest<Profile>(runner.isolation ?? null, { kind: 'profile', config }, userEnv(user, env), { user, dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The cache entry a scenario restores: its spec's, else `deps`. */
 export const cacheFor = (lab: Lab, spec: ScenarioSpec): Promise<LabCacheEntry> => lab.cacheOf(spec.cache ?? 'deps');
 
@@ -184,12 +198,15 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
         runner,
         spec.probeBudgetMs !== undefined && opts.probeBudgetMs === undefined ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts,
       );
-      // A whole-step scenario runs the profiler itself inside the container's limits (a child process).
-      const profile = runner.isolation
-        ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
-        : await withoutWorkflowCommands(() =>
-            withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
-          );
+      // A whole-step scenario runs the profiler itself inside the container's limits (a child process);
+      // a step as another user, in a child process of that user's (inside those limits where there are).
+      const profile = opts.asUser
+        ? await profileAsUser(lab, opts.asUser, runner, config, env)
+        : runner.isolation
+          ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
+          : await withoutWorkflowCommands(() =>
+              withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+            );
       const { right, expected } = expectation(scenario, profile);
       lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
       const cpuSeconds = runner.cpuSeconds?.();

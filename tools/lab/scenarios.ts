@@ -42,6 +42,8 @@ export interface LabRunner {
   cpuSeconds?: () => number;
   /** Set when the whole step (profiler included) must run in a container's limits: a child process (step-isolation.ts). */
   isolation?: StepIsolation;
+  /** cgroup.procs files the step's own processes write to join a group (the tar shim's): handed to the user of --as-user. */
+  joins: string[];
 }
 
 export interface SetupContext {
@@ -184,6 +186,7 @@ export function setupScenario(spec: ScenarioSpec, ctx: SetupContext): LabRunner 
   if (spec.noFio) searchPath = pathWithout(ctx.dir, ['fio']);
   let cpuSeconds: (() => number) | undefined;
   let isolation: StepIsolation | undefined;
+  let joins: string[] = [];
   if (cpuCores !== undefined) {
     const step = spec.cpuScope === 'step';
     if (step) isolation = isolateStep(ctx.cleanup, { dir: ctx.dir, cores: cpuCores, hidePressure: spec.hidePressure ?? false });
@@ -191,6 +194,7 @@ export function setupScenario(spec: ScenarioSpec, ctx: SetupContext): LabRunner 
     const quota = cpuQuotaForTar(ctx.cleanup, { dir: ctx.dir, cores: step ? null : cpuCores });
     searchPath = `${quota.shimDir}:${searchPath}`;
     cpuSeconds = quota.tarCpuSeconds;
+    joins = quota.joins;
   }
   const env: Record<string, string> = searchPath === (process.env.PATH ?? '') ? {} : { PATH: searchPath };
   if (spec.secondWriterBytesPerSecond !== undefined) startSecondWriter(ctx.cleanup, disk.root, spec.secondWriterBytesPerSecond);
@@ -206,6 +210,7 @@ export function setupScenario(spec: ScenarioSpec, ctx: SetupContext): LabRunner 
     devNumbers: disk.devNumbers,
     settings: settingsOf(spec),
     beforeRestore,
+    joins,
     ...(cpuSeconds ? { cpuSeconds } : {}),
     ...(isolation ? { isolation } : {}),
   };

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { quotaGroup } from './cpu-quota.js';
+import { asUserCommand } from './run-as.js';
 
 export interface StepIsolation {
   /** The cpu group the whole step runs in. */
@@ -34,8 +35,9 @@ export function isolateStep(cleanup: CleanupStack, opts: { dir: string; cores: n
   return { group, cores: opts.cores, pressureMask, dir };
 }
 
-/** The command line that runs `command` inside the isolation: into the group, PSI hidden where asked. */
-function isolatedCommand(iso: StepIsolation, command: readonly string[]): { file: string; args: string[] } {
+/** The command line that runs `command` inside the isolation: into the group, PSI hidden where asked; none: as it is. */
+function isolatedCommand(iso: StepIsolation | null, command: readonly string[]): { file: string; args: string[] } {
+  if (iso === null) return { file: command[0] as string, args: command.slice(1) };
   // The shell moves itself into the group before exec, so the step and all it spawns are in it.
   const join = `echo $$ > "$LAB_STEP_GROUP/cgroup.procs" && exec "$@"`;
   if (iso.pressureMask === null) return { file: 'sh', args: ['-c', join, 'sh', ...command] };
@@ -43,13 +45,18 @@ function isolatedCommand(iso: StepIsolation, command: readonly string[]): { file
   return { file: 'unshare', args: ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, 'sh', ...command] };
 }
 
-/** Runs `command` isolated; resolves with its exit code, rejects naming the command when it fails. */
-export async function runIsolated(iso: StepIsolation, command: readonly string[], env: Record<string, string | undefined>): Promise<void> {
-  const { file, args } = isolatedCommand(iso, command);
+/** Runs `command` isolated (as `user` where given); resolves with its exit code, rejects naming the command when it fails. */
+export async function runIsolated(
+  iso: StepIsolation | null,
+  command: readonly string[],
+  env: Record<string, string | undefined>,
+  user?: { uid: number; gid: number },
+): Promise<void> {
+  const { file, args } = isolatedCommand(iso, user ? asUserCommand(user, command) : command);
   const cleanup = new CleanupStack();
   try {
     const child = spawn(file, args, {
-      env: { ...process.env, ...env, LAB_STEP_GROUP: iso.group, LAB_PRESSURE_MASK: iso.pressureMask ?? '' },
+      env: { ...process.env, ...env, LAB_STEP_GROUP: iso?.group ?? '', LAB_PRESSURE_MASK: iso?.pressureMask ?? '' },
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
     });
@@ -86,12 +93,22 @@ export function labStepCommand(): string[] {
 
 let requests = 0;
 
-/** Runs one lab-step request in the isolation and returns its JSON result. */
-export async function runStepRequest<T>(iso: StepIsolation, request: object, env: Record<string, string | undefined>): Promise<T> {
+/**
+ * Runs one lab-step request in the isolation and returns its JSON result. `as` runs the step as
+ * another user (run-as.ts), its request and result in a directory of that user's own.
+ */
+export async function runStepRequest<T>(
+  iso: StepIsolation | null,
+  request: object,
+  env: Record<string, string | undefined>,
+  as?: { user: { uid: number; gid: number }; dir: string },
+): Promise<T> {
   const n = ++requests;
-  const requestFile = path.join(iso.dir, `request-${n}.json`);
-  const resultFile = path.join(iso.dir, `result-${n}.json`);
+  const dir = as?.dir ?? iso?.dir;
+  if (!dir) throw new Error('internal: a lab-step request needs an isolation or a user to run as');
+  const requestFile = path.join(dir, `request-${n}.json`);
+  const resultFile = path.join(dir, `result-${n}.json`);
   writeFileSync(requestFile, JSON.stringify({ ...request, resultFile }));
-  await runIsolated(iso, [...labStepCommand(), requestFile], env);
+  await runIsolated(iso, [...labStepCommand(), requestFile], env, as?.user);
   return JSON.parse(readFileSync(resultFile, 'utf8')) as T;
 }

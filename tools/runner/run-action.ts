@@ -4,7 +4,7 @@
  * post step as STATE_* variables, post run even when main failed (post-if: always()).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { inputVariable, parseFileCommands } from './file-commands.js';
@@ -33,6 +33,15 @@ export interface RunActionOptions {
   jobStatusAtPost?: 'success' | 'failure' | 'cancelled';
   /** Play a runner that never starts the post step (the runner itself killed, the machine's job slot taken over). */
   skipPost?: boolean;
+  /**
+   * Run both steps as this user (the caller is root), as GitHub's hosted runners run actions as `runner`:
+   * the step's file-command files are handed to it too.
+   */
+  user?: { uid: number; gid: number };
+  /** Program and arguments to start node through (e.g. unshare + setpriv to play a container job); node and the script follow them. */
+  launcher?: string[];
+  /** The steps' working directory (the runner's is the workspace); this process's by default. */
+  cwd?: string;
 }
 
 export interface ActionRunResult {
@@ -50,6 +59,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
     const state = path.join(files, 'state');
     const summary = path.join(files, 'summary.md');
     for (const f of [output, state, summary]) writeFileSync(f, '');
+    if (options.user) for (const f of [files, output, state, summary]) chownSync(f, options.user.uid, options.user.gid);
     const inputEnv = Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [inputVariable(k), v]));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -62,7 +72,8 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       GITHUB_STEP_SUMMARY: summary,
     };
     const node = options.nodePath ?? process.execPath;
-    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
+    const launch: Launch = { node, user: options.user, launcher: options.launcher ?? [], cwd: options.cwd };
+    const mainExitCode = await runNode(launch, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
     const jobStatus = options.jobStatusAtPost ?? (mainExitCode === 0 ? 'success' : 'failure');
     const postEnv = {
@@ -70,7 +81,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable('job-status')]: options.inputs['job-status'] ?? jobStatus,
     };
-    const postExitCode = options.skipPost ? 0 : await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
+    const postExitCode = options.skipPost ? 0 : await runNode(launch, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
     return {
       mainExitCode,
       postExitCode,
@@ -83,8 +94,15 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
   }
 }
 
+interface Launch {
+  node: string;
+  user: RunActionOptions['user'];
+  launcher: string[];
+  cwd: string | undefined;
+}
+
 function runNode(
-  node: string,
+  launch: Launch,
   script: string,
   env: NodeJS.ProcessEnv,
   onOutput?: (chunk: string) => void,
@@ -92,7 +110,15 @@ function runNode(
   detached = false,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [script], { env, detached, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
+    const args = [...launch.launcher, launch.node, script];
+    const program = args.shift() as string;
+    const child = spawn(program, args, {
+      env,
+      detached,
+      cwd: launch.cwd,
+      ...launch.user,
+      stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'],
+    });
     onSpawned?.(child);
     if (onOutput) {
       child.stdout?.on('data', (c: Buffer) => onOutput(c.toString()));
