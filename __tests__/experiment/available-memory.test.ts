@@ -3,14 +3,12 @@
 // would otherwise be OOM-killed mid-experiment). The pure choice; cgroup v1 for real: a memory group
 // (with a limit) and a child group (without), a process placed in the child; removed afterwards.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallerMemory } from '../../src/experiment/machine-facts.js';
 import { isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { repoRoot } from '../helpers/tree.js';
+import { type Bundled, bundleScript } from '../helpers/bundle.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -40,19 +38,9 @@ describe.runIf(ready)('in a real cgroup v1 memory group', () => {
   const parentDir = path.join(MEMORY_ROOT, group);
   const childDir = path.join(parentDir, 'job');
   const limitBytes = 384 * MiB;
-  let dir: string;
-  let script: string;
+  let bundled: Bundled;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-memory-'));
-    script = path.join(dir, 'memory.mjs');
-    buildSync({
-      entryPoints: [path.join(repoRoot, '__tests__/experiment/memory-target.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: script,
-      logLevel: 'warning',
-    });
+    bundled = bundleScript('__tests__/experiment/memory-target.ts');
     mkdirSync(childDir, { recursive: true });
     writeFileSync(path.join(parentDir, 'memory.limit_in_bytes'), String(limitBytes));
   });
@@ -69,11 +57,11 @@ describe.runIf(ready)('in a real cgroup v1 memory group', () => {
       }
       rmdirSync(d);
     }
-    rmSync(dir, { recursive: true, force: true });
+    bundled.remove();
   });
 
   it("a process in the child group sizes RAM by the parent's limit less its working set, below MemAvailable", () => {
-    const r = spawnSync('sh', ['-c', 'echo $$ > "$1/cgroup.procs" && exec "$2" "$3"', 'sh', childDir, process.execPath, script], {
+    const r = spawnSync('sh', ['-c', 'echo $$ > "$1/cgroup.procs" && exec "$2" "$3"', 'sh', childDir, process.execPath, bundled.script], {
       encoding: 'utf8',
       timeout: 60_000,
     });
