@@ -2,15 +2,11 @@
 // someone else": the put-back knows our write did not happen. For real, in a private mount namespace
 // with /proc/sys read-only; and the pure rule on fixture values.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dirtyChangeFor, putBackIfOurs } from '../../src/experiment/dirty.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { NO_PRIVILEGES } from '../helpers/privileges.js';
-import { repoRoot } from '../helpers/tree.js';
+import { type Bundled, bundleScript, withReadOnlyProcSys } from '../helpers/bundle.js';
 
 const MiB = 1024 * 1024;
 const ratios = { dirty_bytes: 0, dirty_background_bytes: 0, dirty_ratio: 20, dirty_background_ratio: 10 };
@@ -29,39 +25,14 @@ describe('putBackIfOurs when nothing of ours was written', () => {
 const ready = prerequisite('root with unshare and mount (a read-only /proc/sys in a mount namespace)', isRoot && ['unshare', 'mount'].every(commandExists));
 
 describe.runIf(ready)('a raise that fails on a read-only /proc/sys', () => {
-  let dir: string;
-  let script: string;
+  let bundled: Bundled;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-failed-raise-'));
-    script = path.join(dir, 'raise.mjs');
-    buildSync({
-      entryPoints: [path.join(repoRoot, '__tests__/experiment/failed-raise-target.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: script,
-      logLevel: 'warning',
-    });
-    chmodSync(script, 0o644);
+    bundled = bundleScript('__tests__/experiment/failed-raise-target.ts');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => bundled.remove());
 
   it('says the write failed, records nothing as ours, and warns of no one else', () => {
-    const r = spawnSync(
-      'unshare',
-      [
-        '-m',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        'mount --bind /proc/sys /proc/sys && mount -o remount,bind,ro /proc/sys && exec "$@"',
-        'sh',
-        process.execPath,
-        script,
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+    const r = spawnSync(...withReadOnlyProcSys([process.execPath, bundled.script]), { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.error).toMatch(/^raising vm\.dirty_\* failed: EROFS/);

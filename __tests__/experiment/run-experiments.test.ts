@@ -18,7 +18,7 @@ import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js
 import { removeDirs, treeFingerprint } from '../helpers/tree.js';
 import { setDirtyBudget, TIGHT_DIRTY_BUDGET } from '../helpers/dirty-budget.js';
 import { experimentTraces, experimentsRequest, restoreFixture, type RestoreFixture } from './fixture.js';
-import { NO_PRIVILEGES } from '../helpers/privileges.js';
+import { CONTAINER_PRIVILEGES, NO_PRIVILEGES } from '../helpers/privileges.js';
 
 const ready = prerequisite(
   'root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)',
@@ -161,6 +161,25 @@ describe.runIf(ready)('experiments on this machine', () => {
     ]);
     expect(result.skipped.map((s) => [s.alternative, s.reason])).toEqual([['page-cache', 'no-permission']]);
     expect(mountsDuring).toBe(0);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 300_000);
+
+  // Issue 38: uid 0 was taken for root; a container job's mounts and sysctl write then failed, and other-disk was planned anyway.
+  it('as a container job (no CAP_SYS_ADMIN, /proc/sys read-only): ram in /dev/shm; other-disk and page-cache not planned, saying what is lacking', async () => {
+    const before = await experimentTraces(places());
+    const warnings: string[] = [];
+    const result = await runExperiments(
+      experimentsRequest(f, { privileges: CONTAINER_PRIVILEGES, experiments: ['ram', 'other-disk', 'page-cache'], extraOtherDisks: [otherDisk] }),
+      { ...hooks, warn: (line) => warnings.push(line) },
+    );
+    expect(result.status).toBe('ran');
+    expect(result.outcomes.map((o) => o.alternative)).toEqual(['baseline', 'ram']);
+    expect(result.runs.filter((r) => r.error)).toEqual([]);
+    expect(result.skipped.map((s) => [s.alternative, s.reason, s.permission])).toEqual([
+      ['other-disk', 'no-permission', { operation: 'mount', lacks: ['cap-sys-admin', 'no-sudo'] }],
+      ['page-cache', 'no-permission', { operation: 'sysctl', lacks: ['sysctl-read-only', 'no-sudo'] }],
+    ]);
+    expect(warnings.filter((w) => /changed by someone else|failed/.test(w))).toEqual([]);
     expect(await experimentTraces(places())).toEqual(before);
   }, 300_000);
 

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCgroup, readCgroupCpu } from '../../src/sample/cgroup.js';
+import { readCgroup, readCgroupCpu, readCgroupMemoryRoom } from '../../src/sample/cgroup.js';
 import { readMountinfo } from '../../src/sample/devices.js';
 import { repoRoot } from '../helpers/tree.js';
 
@@ -138,5 +138,29 @@ describe('mounts read once (the pipeline hands over the mountinfo the device res
   it('mountinfo that could not be read: no reading, as when the file is missing', () => {
     const dir = tree('v1-nested-quota');
     expect(readCgroup({ procRoot: path.join(dir, 'proc'), root: dir, mounts: null })).toBeNull();
+  });
+});
+
+// Issue 38 item 4: the room under the tightest memory limit, for sizing the experiments' RAM.
+describe('the room under the memory limit', () => {
+  const MiB = 1024 * 1024;
+  const room = (name: string) => readCgroupMemoryRoom({ procRoot: path.join(tree(name), 'proc'), root: tree(name) });
+
+  it('v2 container job: memory.max less memory.current, the inactive file pages of memory.stat given back', () => {
+    // 2 GiB limit, 1.5 GiB in use of which 384 MiB inactive file pages: 896 MiB of room.
+    expect(room('v2-container')).toEqual({ group: '/', limitBytes: 2048 * MiB, workingSetBytes: 1152 * MiB, roomBytes: 896 * MiB });
+  });
+
+  it("v2 Kubernetes pod: the container has no limit; the pod's leaves less room than kubepods.slice's", () => {
+    // Pod: 4 GiB limit, 3 GiB in use, 256 MiB inactive file: 1280 MiB. kubepods.slice: 15 GiB, 12 GiB, 1 GiB: 4 GiB.
+    const r = room('v2-k8s-pod');
+    expect(r).toMatchObject({ limitBytes: 4096 * MiB, workingSetBytes: 2816 * MiB, roomBytes: 1280 * MiB });
+    expect(r?.group).toMatch(/kubepods-burstable-pod7d1c9a52_3b0e_4f6a_9a61_2f4c8e1d0b73\.slice$/);
+  });
+
+  it('v1 without usage files (a capture of the limits only): the room is the whole limit, its working set unknown', () => {
+    expect(room('v1-nested-quota')).toEqual({ group: '/dp-fixture-21623', limitBytes: 512 * MiB, workingSetBytes: null, roomBytes: 512 * MiB });
+    // No limit anywhere: no room to speak of.
+    expect(room('v1-docker')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   parseMemoryLimit,
   parseProcCgroup,
   tightestIoLimits,
+  workingSetBytes,
 } from '../../src/sample/parse-cgroup.js';
 
 describe('cgroup formats', () => {
@@ -63,5 +64,17 @@ describe('cgroup formats', () => {
       { device: '8:16', readBytesPerSecond: 1048576, writeIops: 120 },
       { device: '8:32', writeIops: 50 },
     ]);
+  });
+});
+
+describe('workingSetBytes', () => {
+  // v1 memory.stat names the hierarchical counter total_inactive_file; v2 inactive_file (cgroup-v1/memory.rst, cgroup-v2.rst).
+  it('usage less the inactive file pages, each version by its own name', () => {
+    expect(workingSetBytes(2, '1000\n', 'anon 600\ninactive_file 300\nactive_file 100\n')).toBe(700);
+    expect(workingSetBytes(1, '1000\n', 'cache 400\ninactive_file 50\ntotal_inactive_file 300\n')).toBe(700);
+    expect(workingSetBytes(2, '1000', null)).toBe(1000);
+    expect(workingSetBytes(2, '100', 'inactive_file 300')).toBe(0);
+    expect(workingSetBytes(2, '', 'inactive_file 300')).toBeUndefined();
+    expect(workingSetBytes(1, 'max', null)).toBeUndefined();
   });
 });

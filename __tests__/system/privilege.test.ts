@@ -5,15 +5,13 @@
 // sudo; a service user without it. Each real case runs a small bundled script under those conditions
 // and reads what the module decided there.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePrivileges, directLacks, parseStatus, runPrivileged, sudoProbeCommand, SYSCTL_FILES, type Privileges } from '../../src/system/privilege.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { CONTAINER_PRIVILEGES, CONTAINER_ROOT, FULL_ROOT, NO_PRIVILEGES, PLAIN_USER, ROOT_PRIVILEGES, SUDO_PRIVILEGES } from '../helpers/privileges.js';
-import { repoRoot } from '../helpers/tree.js';
+import { type Bundled, bundleScript, withReadOnlyProcSys } from '../helpers/bundle.js';
 
 const vias = (p: Privileges) => Object.fromEntries(Object.entries(p).map(([op, g]) => [op, g.via]));
 
@@ -100,37 +98,22 @@ interface Decided {
 }
 
 describe.runIf(ready)('detectPrivileges on this machine, as each runner', () => {
-  let dir: string;
+  let bundled: Bundled;
   let script: string;
   beforeAll(() => {
-    // World-readable, so the other users can run it too.
-    dir = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-privilege-'));
-    chmodSync(dir, 0o755);
-    script = path.join(dir, 'decide.mjs');
-    buildSync({
-      entryPoints: [path.join(repoRoot, '__tests__/system/privilege-target.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: script,
-      logLevel: 'warning',
-    });
-    chmodSync(script, 0o644);
+    bundled = bundleScript('__tests__/system/privilege-target.ts');
+    script = bundled.script;
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => bundled.remove());
 
   const decide = (command: string, args: string[]): Decided => {
-    const r = spawnSync(command, args, { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+    const r = spawnSync(command, args, { encoding: 'utf8', cwd: os.tmpdir(), timeout: 60_000 });
     if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
     return JSON.parse(r.stdout) as Decided;
   };
   const node = process.execPath;
   const dropSysAdmin = ['--inh-caps=-sys_admin', '--bounding-set=-sys_admin', '--'];
-  /** A private mount namespace with /proc/sys bind-mounted onto itself read-only, then `cmd`. */
-  const readOnlyProcSys = (cmd: string[]): [string, string[]] => [
-    'unshare',
-    ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind /proc/sys /proc/sys && mount -o remount,bind,ro /proc/sys && exec "$@"', 'sh', ...cmd],
-  ];
+  const readOnlyProcSys = withReadOnlyProcSys;
 
   it('as root (this machine, CI): everything directly', () => {
     const d = decide(node, [script]);
