@@ -1,0 +1,66 @@
+/**
+ * Which runner label to use for this cache, decided once (render-comparison.ts only says it). Pure.
+ *
+ * - The measure: the time until on disk (the restore step plus the writeback tail), p50 over a label's runs.
+ * - A label's spread: the range of its runs' times until on disk, from its fastest run to its slowest.
+ * - The tie rule: two labels tie when their spreads overlap (the slower label's fastest run was no
+ *   slower than the faster label's slowest run): the difference is within the runs' spread, and neither
+ *   is called faster. A label with one run has no measured spread: its range is that one run.
+ * - Cost: where every label tied with the fastest has a price, the cheapest per restore among them is
+ *   the pick (a cheaper label as fast as a dearer one wins); the cheapest label of all is named beside
+ *   the pick when it is slower, with what it saves per 1,000 runs.
+ */
+import type { RunnerComparison, RunTimes } from './compare.js';
+
+export interface Recommendation {
+  /** pick: one label; tie: several as fast and no price tells them apart; none: no label restored a cache. */
+  kind: 'pick' | 'tie' | 'none';
+  /** The label to use (for a tie, the one with the lowest p50, listed first); null for none. */
+  pick: string | null;
+  /** Labels tied with the pick by the tie rule. */
+  asFast: string[];
+  /** fastest: the lowest p50 beyond the others' spread; cheaper-as-fast: the cheapest of the labels tied with the fastest. */
+  by: 'fastest' | 'cheaper-as-fast' | null;
+  /** Every label beyond the tie, with how much later than the pick's its restores were on disk (p50 and p90), in ranking order. */
+  slower: { label: string; p50LaterMs: number; p90LaterMs: number }[];
+  /** The cheapest label per restore when it is slower than the pick: what choosing it trades. */
+  cheaper: { label: string; p50LaterMs: number; savedPer1000RunsUsd: number } | null;
+  /** Labels without a restore to rank (a miss, a failed restore, no phases). */
+  notRestored: string[];
+}
+
+/** The tie rule above. */
+export function tied(a: RunTimes, b: RunTimes): boolean {
+  return a.min <= b.max && b.min <= a.max;
+}
+
+export function recommend(runners: readonly RunnerComparison[]): Recommendation {
+  const ranked = runners
+    .filter((r): r is RunnerComparison & { untilOnDiskMs: RunTimes } => r.untilOnDiskMs !== null)
+    .sort((a, b) => a.untilOnDiskMs.p50 - b.untilOnDiskMs.p50 || a.label.localeCompare(b.label));
+  const notRestored = runners.filter((r) => r.untilOnDiskMs === null).map((r) => r.label);
+  const fastest = ranked[0];
+  if (!fastest) return { kind: 'none', pick: null, asFast: [], by: null, slower: [], cheaper: null, notRestored };
+  const tier = ranked.filter((r) => tied(fastest.untilOnDiskMs, r.untilOnDiskMs));
+  const priced = tier.length > 1 && tier.every((r) => r.cost !== null);
+  const pick = priced ? tier.reduce((a, b) => ((b.cost?.perRestoreUsd ?? Infinity) < (a.cost?.perRestoreUsd ?? Infinity) ? b : a)) : fastest;
+  const later = (r: (typeof ranked)[number]) => ({
+    label: r.label,
+    p50LaterMs: r.untilOnDiskMs.p50 - pick.untilOnDiskMs.p50,
+    p90LaterMs: r.untilOnDiskMs.p90 - pick.untilOnDiskMs.p90,
+  });
+  const cheapest = ranked
+    .filter((r) => r.cost !== null)
+    .reduce<(typeof ranked)[number] | null>((a, b) => (a === null || (b.cost?.perRestoreUsd ?? 0) < (a.cost?.perRestoreUsd ?? 0) ? b : a), null);
+  const saved = cheapest && pick.cost && cheapest.cost ? pick.cost.per1000RunsUsd - cheapest.cost.per1000RunsUsd : 0;
+  return {
+    kind: tier.length > 1 && !priced ? 'tie' : 'pick',
+    pick: pick.label,
+    asFast: tier.filter((r) => r !== pick).map((r) => r.label),
+    by: priced ? 'cheaper-as-fast' : 'fastest',
+    slower: ranked.filter((r) => !tier.includes(r)).map(later),
+    cheaper:
+      cheapest && !tier.includes(cheapest) && saved > 0 ? { label: cheapest.label, p50LaterMs: later(cheapest).p50LaterMs, savedPer1000RunsUsd: saved } : null,
+    notRestored,
+  };
+}
