@@ -58,6 +58,6 @@ describe("compare: each runner's best measured fix", () => {
     const md = renderComparison(comparison);
     expect(md).toContain('Best fix (measured) |');
     expect(md).toContain('| other-disk /mnt (−3.20 s) <sub>2/3 runs</sub> |');
-    expect(md).toMatch(/\| none \| [^|\n]+ \|\n/);
+    expect(md).toMatch(/\| none \|\n/);
   });
 });

@@ -39,7 +39,6 @@ export interface RunnerComparison {
   label: string;
   sources: string[];
   runs: JudgedRun[];
-  hardware: string;
   /** Ceilings from probes that measured a disk; a probe that measured the page cache is left out (pageCache names it). */
   ceilings: Record<CeilingName, Spread | null>;
   pageCache: CeilingName[];
@@ -145,7 +144,6 @@ function combine(label: string, runs: JudgedRun[], perMinuteUsd: number | undefi
     label,
     sources: runs.map((r) => r.source),
     runs,
-    hardware: hardware(typical.profile),
     ceilings,
     pageCache: [...pageCache].filter((n) => ceilings[n] === null),
     phasesMs,
@@ -184,19 +182,6 @@ function nearest(runs: readonly JudgedRun[], target: number | undefined): Judged
     }
   }
   return bestRun;
-}
-
-function hardware(profile: Profile): string {
-  const c = profile.context;
-  const disk = profile.devices.find((d) => d.primary);
-  const fs = c.fileSystems[0];
-  const parts = [
-    `${c.cpuCount} CPU`,
-    `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
-    disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ''}` : 'no block device',
-    fs ? fs.fsType : '',
-  ];
-  return parts.filter(Boolean).join(', ');
 }
 
 /** The comparison as the `comparison-json` output and `--json` write it: each run's figures and verdict, not its whole profile. */

@@ -75,3 +75,17 @@ export function judgeRun({ source, profile }: LabelledProfile): JudgedRun {
 export function recordedElsewhere(run: Pick<JudgedRun, 'recordedBy'>): boolean {
   return run.recordedBy !== TOOL_VERSION;
 }
+
+/** "2 CPU, 24 GiB, loop0, ext4": what a run's machine was, in one cell. */
+export function hardware(profile: Profile): string {
+  const c = profile.context;
+  const disk = profile.devices.find((d) => d.primary);
+  const fs = c.fileSystems[0];
+  const parts = [
+    `${c.cpuCount} CPU`,
+    `${Math.round(c.memoryBytes / 1024 ** 3)} GiB`,
+    disk ? `${disk.name}${disk.model ? ` (${disk.model})` : ''}` : 'no block device',
+    fs ? fs.fsType : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}

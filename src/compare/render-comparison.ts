@@ -13,7 +13,7 @@ import { TOOL_VERSION } from '../version.js';
 import { bestFixCell } from './best-fix.js';
 import { renderHardwareKinds } from './hardware-kinds.js';
 import type { CeilingName, Comparison, RunnerComparison, RunTimes } from './compare.js';
-import type { JudgedRun } from './judged-run.js';
+import { hardware, type JudgedRun } from './judged-run.js';
 import type { Recommendation } from './recommend.js';
 
 /** The two times, named and defined once for the whole summary. */
@@ -153,11 +153,9 @@ function verdictCell(r: RunnerComparison): string {
   return r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${limitedBy(b.bottleneck)} ×${b.runs}` : limitedBy(b.bottleneck))).join(', ');
 }
 
+/** A label some of whose runs shared their machine (the note under the table says with what). */
 function marks(r: RunnerComparison): string {
-  const m: string[] = [];
-  if (r.sharedRuns > 0) m.push(`⚠ shared machine in ${r.sharedRuns} of ${r.runs.length}`);
-  if (r.otherVersionRuns.length > 0) m.push(`recorded by ${list([...new Set(r.otherVersionRuns.map((x) => x.recordedBy))])}`);
-  return m.length > 0 ? ` <sub>${m.join('; ')}</sub>` : '';
+  return r.sharedRuns > 0 ? ` <sub>⚠ shared ${r.sharedRuns}/${r.runs.length}</sub>` : '';
 }
 
 function mainTable(c: Comparison): string {
@@ -178,9 +176,7 @@ function mainTable(c: Comparison): string {
     '$ per restore',
     '$ per 1,000 runs',
     'Verdict',
-    ...Object.values(CEILING_COLUMNS).map((x) => x.header),
     'Best fix (measured)',
-    'Hardware',
   ];
   const rows = c.runners.map((r) => [
     rank(r),
@@ -192,13 +188,20 @@ function mainTable(c: Comparison): string {
     r.cost ? usd(r.cost.perRestoreUsd) : '–',
     r.cost ? usd(r.cost.per1000RunsUsd) : '–',
     verdictCell(r),
-    ...(Object.entries(CEILING_COLUMNS) as [CeilingName, (typeof CEILING_COLUMNS)[CeilingName]][]).map(([name, col]) =>
-      ceilingCell(r.ceilings[name], col.format),
-    ),
     bestFixCell(r.bestFix),
-    r.hardware,
   ]);
-  return denseTable(header, rows, ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'l', 'l']);
+  return denseTable(header, rows, ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
+}
+
+/** The fio ceilings per label (medians, the spread over runs); a probe that measured the page cache is named, never a figure. */
+function ceilingsTable(c: Comparison): string {
+  const columns = Object.entries(CEILING_COLUMNS) as [CeilingName, (typeof CEILING_COLUMNS)[CeilingName]][];
+  const rows = c.runners.map((r) => [
+    r.label,
+    ...columns.map(([name, col]) => (r.pageCache.includes(name) ? 'page cache, not ranked' : ceilingCell(r.ceilings[name], col.format))),
+  ]);
+  if (rows.every((row) => row.slice(1).every((x) => x === '–'))) return '';
+  return denseTable(['Runner', ...columns.map(([, col]) => col.header)], rows, ['l', 'r', 'r', 'r', 'r']);
 }
 
 function mermaidLabel(label: string): string {
@@ -216,7 +219,7 @@ export function spreadChart(runners: readonly RunnerComparison[]): string {
     'xychart-beta',
     `  title "${ON_DISK_TIME} per label (s): slowest run, fastest run, p50 line"`,
     `  x-axis [${rows.map((r) => mermaidLabel(r.label)).join(', ')}]`,
-    `  y-axis "seconds"`,
+    `  y-axis "seconds" 0 --> ${Math.ceil(Math.max(...rows.map((r) => r.untilOnDiskMs.max)) / 1000)}`,
     `  bar [${values((t) => t.max)}]`,
     `  bar [${values((t) => t.min)}]`,
     `  line [${values((t) => t.p50)}]`,
@@ -240,16 +243,11 @@ function runsTable(c: Comparison): string {
       run.recordedBy === TOOL_VERSION
         ? run.recordedBy
         : `${run.recordedBy}${run.recordedBottleneck && run.recordedBottleneck !== run.bottleneck ? ` (it said ${limitedBy(run.recordedBottleneck)})` : ''}`,
+      hardware(run.profile),
     ]),
   );
-  return denseTable(['Runner', 'Profile', `${ON_DISK_TIME} (s)`, `${STEP_TIME} (s)`, `Verdict (${TOOL_VERSION})`, 'Recorded by'], rows, [
-    'l',
-    'l',
-    'r',
-    'r',
-    'l',
-    'l',
-  ]);
+  const header = ['Runner', 'Profile', `${ON_DISK_TIME} (s)`, `${STEP_TIME} (s)`, `Verdict (${TOOL_VERSION})`, 'Recorded by', 'Hardware'];
+  return denseTable(header, rows, ['l', 'l', 'r', 'r', 'l', 'l', 'l']);
 }
 
 export function renderComparison(comparison: Comparison, problems: readonly string[] = []): string {
@@ -298,6 +296,8 @@ export function renderComparison(comparison: Comparison, problems: readonly stri
     for (const p of left) out.push(`- ${p}`);
     out.push('');
   }
+  const ceilings = ceilingsTable(comparison);
+  if (ceilings) out.push(details('Disk ceilings per label (fio)', ceilings), '');
   const kindsTables = renderHardwareKinds(comparison.kinds);
   if (kindsTables) out.push(`<details><summary>Hardware kinds per label</summary>\n\n${kindsTables}\n</details>`, '');
   out.push(details('Phases per label', phasesTable(comparison)), '');
