@@ -4,7 +4,7 @@
 // measured the page cache is ranked, output or remembered.
 import { describe, expect, it } from 'vitest';
 import { compareProfiles, type Comparison } from '../../src/compare/compare.js';
-import { tied } from '../../src/compare/recommend.js';
+import { slowKinds, tied } from '../../src/compare/recommend.js';
 import { ON_DISK_TIME, renderComparison, STEP_TIME } from '../../src/compare/render-comparison.js';
 import { parsePrices } from '../../src/config/prices.js';
 import { diskProbesOf, PAGE_CACHE_BYTES_PER_SECOND, PAGE_CACHE_IOPS, pageCacheReason } from '../../src/judge/page-cache-probe.js';
@@ -102,6 +102,19 @@ describe('the recorded matrix', () => {
     const without = compareProfiles(items.filter((i) => i.profile.label !== 'ubuntu-24.04-arm'));
     expect(without.recommendation).toMatchObject({ kind: 'pick', pick: 'ubuntu-24.04', by: 'fastest', asFast: [] });
     expect(renderComparison(without)).toContain('**Use `ubuntu-24.04` for this cache**: its restores were on disk after');
+  });
+
+  it("names a slow hardware kind only when its p50 is beyond the fast kind's p90", () => {
+    const kind = (id: string, p50: number, p90: number) => ({
+      fingerprintId: id,
+      hardware: id,
+      runs: 5,
+      restoreMs: null,
+      untilDurableMs: { p50, p90, runs: 5 },
+    });
+    const of = (a: ReturnType<typeof kind>, b: ReturnType<typeof kind>) => slowKinds([{ label: 'l', basis: 'history', runs: 10, kinds: [a, b] }])[0]?.slow;
+    expect(of(kind('a', 1000, 1200), kind('b', 1300, 1500))).toMatchObject({ slow: { fingerprintId: 'b' }, fast: { fingerprintId: 'a' }, p50LaterMs: 300 });
+    expect(of(kind('a', 1000, 1400), kind('b', 1300, 1500))).toBeNull();
   });
 
   it('the tie rule: spreads that overlap, a touching end included; one run is a spread of one point', () => {

@@ -6,11 +6,16 @@
  * - The tie rule: two labels tie when their spreads overlap (the slower label's fastest run was no
  *   slower than the faster label's slowest run): the difference is within the runs' spread, and neither
  *   is called faster. A label with one run has no measured spread: its range is that one run.
+ * - Hardware kinds: of a label's kinds, the one with the highest p50 until on disk is the slow one when
+ *   that p50 is beyond the fastest kind's p90 (a kind's history keeps p50 and p90, not each run);
+ *   otherwise the kinds are alike within their spread.
  * - Cost: where every label tied with the fastest has a price, the cheapest per restore among them is
  *   the pick (a cheaper label as fast as a dearer one wins); the cheapest label of all is named beside
  *   the pick when it is slower, with what it saves per 1,000 runs.
  */
+import type { HistoryGroup } from '../profile/always-on.js';
 import type { RunnerComparison, RunTimes } from './compare.js';
+import type { LabelKinds } from './hardware-kinds.js';
 
 export interface Recommendation {
   /** pick: one label; tie: several as fast and no price tells them apart; none: no label restored a cache. */
@@ -63,4 +68,28 @@ export function recommend(runners: readonly RunnerComparison[]): Recommendation 
       cheapest && !tier.includes(cheapest) && saved > 0 ? { label: cheapest.label, p50LaterMs: later(cheapest).p50LaterMs, savedPer1000RunsUsd: saved } : null,
     notRestored,
   };
+}
+
+export interface KindsVerdict {
+  label: string;
+  kinds: LabelKinds;
+  /** The slow kind and the fast one, with how much later the slow one's p50 was; null when the kinds are alike within their spread. */
+  slow: { slow: HistoryGroup; fast: HistoryGroup; p50LaterMs: number } | null;
+}
+
+/** Each label whose runs landed on several hardware kinds, and which of them is slow (the rule above). */
+export function slowKinds(labels: readonly LabelKinds[]): KindsVerdict[] {
+  return labels
+    .filter((k) => k.kinds.length > 1)
+    .map((k) => {
+      const timed = k.kinds.filter((g) => g.untilDurableMs !== null).sort((a, b) => (a.untilDurableMs?.p50 ?? 0) - (b.untilDurableMs?.p50 ?? 0));
+      const fast = timed[0];
+      const slow = timed[timed.length - 1];
+      const beyond = fast?.untilDurableMs && slow?.untilDurableMs && slow !== fast && slow.untilDurableMs.p50 > fast.untilDurableMs.p90;
+      return {
+        label: k.label,
+        kinds: k,
+        slow: beyond && fast?.untilDurableMs && slow?.untilDurableMs ? { slow, fast, p50LaterMs: slow.untilDurableMs.p50 - fast.untilDurableMs.p50 } : null,
+      };
+    });
 }

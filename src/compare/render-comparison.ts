@@ -14,7 +14,7 @@ import { bestFixCell } from './best-fix.js';
 import { renderHardwareKinds } from './hardware-kinds.js';
 import type { CeilingName, Comparison, RunnerComparison, RunTimes } from './compare.js';
 import { hardware, type JudgedRun } from './judged-run.js';
-import type { Recommendation } from './recommend.js';
+import { type Recommendation, slowKinds } from './recommend.js';
 
 /** The two times, named and defined once for the whole summary. */
 export const STEP_TIME = 'Restore step';
@@ -115,25 +115,15 @@ export function recommendationText(c: Comparison): string[] {
 
 /** Labels whose runs landed on several hardware kinds: which, and which of them is slow. */
 function kindsText(c: Comparison): string[] {
-  const out: string[] = [];
-  for (const k of c.kinds) {
-    const kinds = k.kinds.filter((g) => g.untilDurableMs);
-    if (k.kinds.length < 2) continue;
-    const sorted = [...kinds].sort((a, b) => (a.untilDurableMs?.p50 ?? 0) - (b.untilDurableMs?.p50 ?? 0));
+  return slowKinds(c.kinds).map(({ label, kinds: k, slow }) => {
     const each = k.kinds.map(
       (g) => `${code(g.fingerprintId)} (${g.hardware}; ${runsWord(g.runs)}${g.untilDurableMs ? `, ${sec(g.untilDurableMs.p50)} p50` : ''})`,
     );
-    const slow = sorted[sorted.length - 1];
-    const fast = sorted[0];
-    const which =
-      slow && fast && slow !== fast && slow.untilDurableMs && fast.untilDurableMs
-        ? ` ${code(slow.fingerprintId)} is the slow one: ${sec(slow.untilDurableMs.p50 - fast.untilDurableMs.p50)} later at p50 than ${code(fast.fingerprintId)}.`
-        : '';
-    out.push(
-      `⚠ ${code(k.label)} landed on ${k.kinds.length} hardware kinds over ${runsWord(k.runs)} (${k.basis === 'history' ? "its history's" : 'this matrix'}): ${list(each)}.${which} Which one a job gets is the runner service's choice.`,
-    );
-  }
-  return out;
+    const which = slow
+      ? `${code(slow.slow.fingerprintId)} is the slow one: ${sec(slow.p50LaterMs)} later at p50 than ${code(slow.fast.fingerprintId)}, beyond its p90.`
+      : 'They are alike within their spread: no kind is slower beyond the p90 of another.';
+    return `⚠ ${code(label)} landed on ${k.kinds.length} hardware kinds over ${runsWord(k.runs)} (${k.basis === 'history' ? "its history's" : 'this matrix'}): ${list(each)}. ${which} Which one a job gets is the runner service's choice.`;
+  });
 }
 
 function timeCell(t: RunTimes | null): string {
