@@ -91,6 +91,19 @@ describe('compareProfiles', () => {
     expect(renderComparison(compareProfiles([fast, slow]))).not.toContain('Shared machine');
   });
 
+  it('ranks no label without a restore and says why; a label run once is said to have no measured spread', () => {
+    const miss = structuredClone(slow);
+    miss.profile.label = 'cold';
+    if (miss.profile.restore) miss.profile.restore.cacheHit = false;
+    const c = compareProfiles([fast, miss, bandwidth]);
+    expect(c.recommendation.notRestored).toEqual(['cold']);
+    expect(c.recommendation.oneRun).toEqual(['throttled-40MiBps', 'virtio']);
+    expect([c.recommendation.pick, ...c.recommendation.slower.map((s) => s.label)]).not.toContain('cold');
+    const md = renderComparison(c);
+    expect(md).toContain('- `cold`: no restore to rank (a cache miss).');
+    expect(md).toContain('`throttled-40MiBps` and `virtio` ran once: their spread is not measured');
+  });
+
   it('lists what it left out', () => {
     const md = renderComparison(compareProfiles([fast]), ["artifact 'disk-profile-x': not JSON"]);
     expect(md).toContain('Profiles left out and notes');

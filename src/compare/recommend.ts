@@ -32,6 +32,8 @@ export interface Recommendation {
   cheaper: { label: string; p50LaterMs: number; savedPer1000RunsUsd: number } | null;
   /** Labels without a restore to rank (a miss, a failed restore, no phases). */
   notRestored: string[];
+  /** Ranked labels with one run: no spread measured, so a difference from them is not checked against noise. */
+  oneRun: string[];
 }
 
 /** The tie rule above. */
@@ -45,7 +47,7 @@ export function recommend(runners: readonly RunnerComparison[]): Recommendation 
     .sort((a, b) => a.untilOnDiskMs.p50 - b.untilOnDiskMs.p50 || a.label.localeCompare(b.label));
   const notRestored = runners.filter((r) => r.untilOnDiskMs === null).map((r) => r.label);
   const fastest = ranked[0];
-  if (!fastest) return { kind: 'none', pick: null, asFast: [], by: null, slower: [], cheaper: null, notRestored };
+  if (!fastest) return { kind: 'none', pick: null, asFast: [], by: null, slower: [], cheaper: null, notRestored, oneRun: [] };
   const tier = ranked.filter((r) => tied(fastest.untilOnDiskMs, r.untilOnDiskMs));
   const priced = tier.length > 1 && tier.every((r) => r.cost !== null);
   const pick = priced ? tier.reduce((a, b) => ((b.cost?.perRestoreUsd ?? Infinity) < (a.cost?.perRestoreUsd ?? Infinity) ? b : a)) : fastest;
@@ -67,6 +69,7 @@ export function recommend(runners: readonly RunnerComparison[]): Recommendation 
     cheaper:
       cheapest && !tier.includes(cheapest) && saved > 0 ? { label: cheapest.label, p50LaterMs: later(cheapest).p50LaterMs, savedPer1000RunsUsd: saved } : null,
     notRestored,
+    oneRun: ranked.filter((r) => r.untilOnDiskMs.runs === 1).map((r) => r.label),
   };
 }
 

@@ -109,8 +109,22 @@ export function recommendationText(c: Comparison): string[] {
       out.push(`- ${code(r.label)}, ${laterText(s?.p50LaterMs ?? 0)} at p50 (${laterText(s?.p90LaterMs ?? 0)} at p90): ${whySentence(r.typical)}${mixed}`);
     }
   }
-  for (const l of rec.notRestored) out.push(`- ${code(l)}: no restore to rank (${whySentence(byLabel.get(l)?.typical as JudgedRun).replace(/\.$/, '')}).`);
+  if (rec.oneRun.length > 0 && c.runners.length > 1) {
+    out.push(
+      '',
+      `${list(rec.oneRun.map(code))} ran once: ${rec.oneRun.length === 1 ? 'its' : 'their'} spread is not measured, so a difference from ${rec.oneRun.length === 1 ? 'it' : 'them'} is not checked against the runs' noise. Run each label a few times (a second matrix axis, e.g. \`attempt: [1, 2, 3]\`) to tell one from the other.`,
+    );
+  }
+  for (const l of rec.notRestored) out.push(`- ${code(l)}: no restore to rank (${noRestore(byLabel.get(l)?.typical.profile.restore ?? null)}).`);
   return out;
+}
+
+/** Why a run has no time to rank, from its restore's record. */
+function noRestore(r: JudgedRun['profile']['restore']): string {
+  if (!r) return 'no restore was profiled';
+  if (r.error) return `the restore failed during ${r.error.phase}`;
+  if (r.skipped) return 'the restore was skipped by request';
+  return r.cacheHit ? 'no phase was recorded' : 'a cache miss';
 }
 
 /** Labels whose runs landed on several hardware kinds: which, and which of them is slow. */
