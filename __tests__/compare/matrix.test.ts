@@ -12,23 +12,12 @@ import { profileOutputs } from '../../src/report/outputs.js';
 import { judgeSaved } from '../../src/report/render.js';
 import { MiB } from '../../src/util/units.js';
 import { matrixPrices, recordedMatrix } from './matrix.js';
+import { tableOf } from './summary-table.js';
 
 const items = recordedMatrix();
 
-/** A table of a compare summary (the main one by default), as a reader reads it: one record per row, keyed by header. */
-function mainTable(md: string, opening = '| # | Runner |'): Record<string, string>[] {
-  const lines = md.split('\n');
-  const start = lines.findIndex((l) => l.startsWith(opening));
-  expect(start).toBeGreaterThan(0);
-  const cells = (l: string) => l.slice(2, -2).split(' | ');
-  const header = cells(lines[start] as string);
-  const rows: Record<string, string>[] = [];
-  for (const l of lines.slice(start + 2)) {
-    if (!l.startsWith('|')) break;
-    rows.push(Object.fromEntries(cells(l).map((c, i) => [header[i] as string, c])));
-  }
-  return rows;
-}
+/** A table of the summary, the main one by default. */
+const mainTable = (md: string, opening = '| # | Runner |') => tableOf(md, opening);
 
 const label = (row: Record<string, string>) => (row.Runner as string).replace(/ <sub>.*$/, '');
 const pair = (cell: string) => cell.split(' / ').map(Number) as [number, number];

@@ -10,6 +10,7 @@ import { limitedBy } from '../../src/judge/nouns.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
 import { TOOL_VERSION } from '../../src/version.js';
+import { tableOf } from './summary-table.js';
 
 /** Every JSON file under fixtures/ that is a profile (it carries a schema version and the tool that wrote it). */
 function recordings(dir: string): string[] {
@@ -29,20 +30,6 @@ function recordings(dir: string): string[] {
 
 const FILES = recordings('fixtures');
 
-/** The compare summary's table of each run, one record per row keyed by header. */
-function eachRun(md: string): Record<string, string>[] {
-  const lines = md.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('| Runner | Profile |'));
-  const cells = (l: string) => l.slice(2, -2).split(' | ');
-  const header = cells(lines[start] as string);
-  const rows: Record<string, string>[] = [];
-  for (const l of lines.slice(start + 2)) {
-    if (!l.startsWith('|')) break;
-    rows.push(Object.fromEntries(cells(l).map((c, i) => [header[i] as string, c])));
-  }
-  return rows;
-}
-
 describe('render and compare judge every recording alike', () => {
   it('finds the recordings: the profiles, the experiments and the probe-cap runs', () => {
     expect(FILES.filter((f) => f.startsWith('fixtures/profiles/')).length).toBeGreaterThanOrEqual(40);
@@ -61,7 +48,7 @@ describe('render and compare judge every recording alike', () => {
       expect(run?.untilOnDiskMs ?? undefined).toBe(rendered.verdict.untilOnDiskMs);
       expect(run?.stepMs ?? undefined).toBe(rendered.verdict.stepMs);
       const md = renderComparison(c);
-      const row = eachRun(md).find((r) => r.Profile === file);
+      const row = tableOf(md, '| Runner | Profile |').find((r) => r.Profile === file);
       expect(row?.[`Verdict (${TOOL_VERSION})`]).toBe(limitedBy(rendered.verdict.bottleneck));
       const other = profile.tool.version !== TOOL_VERSION;
       expect(rendered.markdown.includes(`recorded by disk-profiler ${profile.tool.version}, judged by disk-profiler ${TOOL_VERSION}'s rules`)).toBe(other);
