@@ -4,7 +4,6 @@
  * then the recommendation (recommend.ts). Pure.
  */
 import type { PricesPerMinute } from '../config/prices.js';
-import { quantile } from '../history/history.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
@@ -13,27 +12,14 @@ import { bestFixOf, type RunnerBestFix } from './best-fix.js';
 import { hardwareKinds, type LabelKinds } from './hardware-kinds.js';
 import { judgeRun, recordedElsewhere, type JudgedRun, type LabelledProfile } from './judged-run.js';
 import { recommend, type Recommendation } from './recommend.js';
+import { labelCost, type LabelCost, type RunTimes, runTimes } from './run-times.js';
+
+export type { LabelCost, RunTimes } from './run-times.js';
 
 export type { LabelledProfile } from './judged-run.js';
 
 export const CEILING_NAMES = ['seqWriteMiBps', 'randWriteIops', 'seqReadMiBps', 'randReadIops'] as const;
 export type CeilingName = (typeof CEILING_NAMES)[number];
-
-/** A time over a label's runs: p50 and p90 (history.ts's quantile), and the range from its fastest to its slowest run. */
-export interface RunTimes {
-  p50: number;
-  p90: number;
-  min: number;
-  max: number;
-  runs: number;
-}
-
-export interface LabelCost {
-  perMinuteUsd: number;
-  /** The p50 time until on disk at the per-minute price. */
-  perRestoreUsd: number;
-  per1000RunsUsd: number;
-}
 
 export interface RunnerComparison {
   label: string;
@@ -75,14 +61,6 @@ const CEILING_PROBES: Record<CeilingName, [ProbeName, 'mibps' | 'iops']> = {
   seqReadMiBps: ['seq-read', 'mibps'],
   randReadIops: ['rand-read', 'iops'],
 };
-
-export function runTimes(values: readonly (number | null)[]): RunTimes | null {
-  const xs = values.filter((v): v is number => v !== null && Number.isFinite(v));
-  const p50 = quantile(xs, 0.5);
-  const p90 = quantile(xs, 0.9);
-  if (p50 === null || p90 === null) return null;
-  return { p50, p90, min: Math.min(...xs), max: Math.max(...xs), runs: xs.length };
-}
 
 export function compareProfiles(items: readonly LabelledProfile[], prices: PricesPerMinute = new Map()): Comparison {
   const byLabel = new Map<string, JudgedRun[]>();
@@ -136,10 +114,7 @@ function combine(label: string, runs: JudgedRun[], perMinuteUsd: number | undefi
   const counts = new Map<Bottleneck, number>();
   for (const r of runs) counts.set(r.bottleneck, (counts.get(r.bottleneck) ?? 0) + 1);
   const typical = nearest(runs, untilOnDiskMs?.p50);
-  const cost =
-    perMinuteUsd !== undefined && untilOnDiskMs
-      ? { perMinuteUsd, perRestoreUsd: (untilOnDiskMs.p50 / 60_000) * perMinuteUsd, per1000RunsUsd: (untilOnDiskMs.p50 / 60_000) * perMinuteUsd * 1000 }
-      : null;
+  const cost = labelCost(untilOnDiskMs, perMinuteUsd);
   return {
     label,
     sources: runs.map((r) => r.source),

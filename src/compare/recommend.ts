@@ -14,8 +14,15 @@
  *   the pick when it is slower, with what it saves per 1,000 runs.
  */
 import type { HistoryGroup } from '../profile/always-on.js';
-import type { RunnerComparison, RunTimes } from './compare.js';
+import type { LabelCost, RunTimes } from './run-times.js';
 import type { LabelKinds } from './hardware-kinds.js';
+
+/** What the recommendation reads of a label: its times until on disk and its cost. */
+export interface RankedLabel {
+  label: string;
+  untilOnDiskMs: RunTimes | null;
+  cost: LabelCost | null;
+}
 
 export interface Recommendation {
   /** pick: one label; tie: several as fast and no price tells them apart; none: no label restored a cache. */
@@ -41,9 +48,9 @@ export function tied(a: RunTimes, b: RunTimes): boolean {
   return a.min <= b.max && b.min <= a.max;
 }
 
-export function recommend(runners: readonly RunnerComparison[]): Recommendation {
+export function recommend(runners: readonly RankedLabel[]): Recommendation {
   const ranked = runners
-    .filter((r): r is RunnerComparison & { untilOnDiskMs: RunTimes } => r.untilOnDiskMs !== null)
+    .filter((r): r is RankedLabel & { untilOnDiskMs: RunTimes } => r.untilOnDiskMs !== null)
     .sort((a, b) => a.untilOnDiskMs.p50 - b.untilOnDiskMs.p50 || a.label.localeCompare(b.label));
   const notRestored = runners.filter((r) => r.untilOnDiskMs === null).map((r) => r.label);
   const fastest = ranked[0];
