@@ -50,8 +50,9 @@ export interface Comparison {
   recommendation: Recommendation;
   fastest: { restore: string | null } & Record<CeilingName, string | null>;
   kinds: LabelKinds[];
-  /** Labels priced in the `prices` input that no profile has. */
+  /** With a `prices` input: labels with a restore but no price (no cost shown for them). */
   unpricedLabels: string[];
+  /** Labels the `prices` input names that no profile has (a typo, or a leg that uploaded nothing). */
   pricedButAbsent: string[];
 }
 
