@@ -69,7 +69,7 @@ describe('the bundled action in compare mode', () => {
       onOutput: () => {},
     });
     expect(r.mainExitCode).toBe(0);
-    expect(r.summary).toContain('| $ per 1,000 runs |');
+    expect(r.summary).toContain('| $ per restore / 1,000 runs |');
     expect(r.summary).toContain('runners compared');
     expect(r.summary).toContain('Profiles left out');
     expect(r.summary).not.toContain('no report');

@@ -177,8 +177,7 @@ function mainTable(c: Comparison): string {
     `${ON_DISK_TIME} p50 / p90 (s)`,
     'Spread (s)',
     `${STEP_TIME} p50 / p90 (s)`,
-    '$ per restore',
-    '$ per 1,000 runs',
+    '$ per restore / 1,000 runs',
     'Verdict',
     'Best fix (measured)',
   ];
@@ -189,12 +188,11 @@ function mainTable(c: Comparison): string {
     timeCell(r.untilOnDiskMs),
     spreadCell(r.untilOnDiskMs),
     timeCell(r.stepMs),
-    r.cost ? usd(r.cost.perRestoreUsd) : '–',
-    r.cost ? usd(r.cost.per1000RunsUsd) : '–',
+    r.cost ? `${usd(r.cost.perRestoreUsd)} / ${usd(r.cost.per1000RunsUsd)}` : '–',
     verdictCell(r),
     bestFixCell(r.bestFix),
   ]);
-  return denseTable(header, rows, ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
+  return denseTable(header, rows, ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
 }
 
 /** The fio ceilings per label (medians, the spread over runs); a probe that measured the page cache is named, never a figure. */
