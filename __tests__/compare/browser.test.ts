@@ -42,8 +42,16 @@ describe.skipIf(!run)('the compare summary in Chromium (GFM + Mermaid 11)', () =
         expect(t.emptyHeaderRow).toBe(false);
         expect(t.emptyColumns).toEqual([]);
       }
+      // The decision's table fits the width GitHub gives the summary: no column scrolled out of sight.
+      expect(m.tables[0]?.overflows).toBe(false);
       // Two screens and a little with every <details> closed: the answer, the table, the chart and the notes.
       expect(m.collapsedHeightPx).toBeLessThanOrEqual(3 * VIEWPORT.height);
     });
   }
+
+  it('the harness sees a table wider than the article', async () => {
+    const wide = Array.from({ length: 16 }, (_, i) => `column-${i}-of-a-wide-table`);
+    const m = await browser.render([`| ${wide.join(' | ')} |`, `| ${wide.map(() => '---').join(' | ')} |`, `| ${wide.join(' | ')} |`].join('\n'));
+    expect(m.tables[0]?.overflows).toBe(true);
+  });
 });
