@@ -64,11 +64,12 @@ describe('the bundled action in compare mode', () => {
     mkdirSync(runnerTemp, { recursive: true });
     const r = await runAction({
       distDir: path.join(repoRoot, 'dist'),
-      inputs: { mode: 'compare' },
+      inputs: { mode: 'compare', prices: 'virtio=0.006, throttled-40MiBps=0.005' },
       env: { ...services.env, GITHUB_WORKSPACE: root, RUNNER_TEMP: runnerTemp },
       onOutput: () => {},
     });
     expect(r.mainExitCode).toBe(0);
+    expect(r.summary).toContain('| $ per restore / 1,000 runs |');
     expect(r.summary).toContain('runners compared');
     expect(r.summary).toContain('Profiles left out');
     expect(r.summary).not.toContain('no report');
@@ -77,5 +78,21 @@ describe('the bundled action in compare mode', () => {
     expect(comparison.runners.map((x) => x.label).sort()).toEqual(['throttled-40MiBps', 'virtio']);
     expect(comparison.runners.find((x) => x.label === 'virtio')?.sources).toHaveLength(2);
     expect(r.outputs['fastest-runner']).toBe(comparison.runners[0]?.label);
+    expect(r.outputs['recommended-runner']).toBe((comparison as unknown as { recommendation: { pick: string } }).recommendation.pick);
+    expect(r.summary).toContain(`for this cache`);
+  });
+
+  it('refuses a bad prices input, naming the input, the value and what is allowed', async () => {
+    const runnerTemp = path.join(root, 'step-temp-prices');
+    mkdirSync(runnerTemp, { recursive: true });
+    const lines: string[] = [];
+    const r = await runAction({
+      distDir: path.join(repoRoot, 'dist'),
+      inputs: { mode: 'compare', prices: 'virtio=cheap' },
+      env: { ...services.env, GITHUB_WORKSPACE: root, RUNNER_TEMP: runnerTemp },
+      onOutput: (chunk) => lines.push(chunk),
+    });
+    expect(r.mainExitCode).not.toBe(0);
+    expect(lines.join('\n')).toMatch(/Input 'prices' is invalid: got "virtio=cheap"\. Allowed: label=price pairs/);
   });
 });

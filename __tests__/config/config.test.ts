@@ -195,6 +195,11 @@ describe('parseConfig', () => {
     [{ 'probe-path': '/dev/null' }, 'probe-path', '/dev/null'],
     [{ mode: 'compare', 'artifact-pattern': 'disk-profile-*/x' }, 'artifact-pattern', 'disk-profile-*/x'],
     [{ mode: 'compare', 'artifact-pattern': 'a|b' }, 'artifact-pattern', 'a|b'],
+    [{ mode: 'compare', prices: 'ubuntu-latest=0.008,ubuntu-24.04-arm' }, 'prices', 'ubuntu-24.04-arm'],
+    [{ mode: 'compare', prices: 'ubuntu-latest=eight' }, 'prices', 'ubuntu-latest=eight'],
+    [{ mode: 'compare', prices: 'ubuntu-latest=-0.008' }, 'prices', 'ubuntu-latest=-0.008'],
+    [{ mode: 'compare', prices: '=0.008' }, 'prices', '=0.008'],
+    [{ mode: 'compare', prices: 'a=0.008, a=0.005' }, 'prices', 'a=0.008, a=0.005'],
   ])('refuses %j naming the input, the value and what is allowed', (inputs, input, given) => {
     const error = refusal(inputs);
     expect(error.input).toBe(input);
@@ -231,6 +236,16 @@ describe('parseConfig', () => {
 
   it('compare mode needs no cache inputs', () => {
     const c = parseConfig(reader({ mode: 'compare' }), env);
-    expect(c).toMatchObject({ mode: 'compare', artifactPattern: 'disk-profile-*' });
+    expect(c).toMatchObject({ mode: 'compare', artifactPattern: 'disk-profile-*', prices: new Map() });
+  });
+
+  it('reads the per-minute prices of compare mode, commas or lines between them', () => {
+    const c = parseConfig(reader({ mode: 'compare', prices: 'ubuntu-latest=0.006,\nubuntu-24.04-arm = $0.005\n' }), env);
+    expect(c.mode === 'compare' && [...c.prices]).toEqual([
+      ['ubuntu-latest', 0.006],
+      ['ubuntu-24.04-arm', 0.005],
+    ]);
+    expect(refusal({ mode: 'compare', prices: 'a=0.008, a=0.005' }).message).toContain('a is priced twice');
+    expect(refusal({ mode: 'compare', prices: 'x=1e-3' }).message).toMatch(/Allowed: label=price pairs .*US dollars a minute/);
   });
 });

@@ -55,6 +55,8 @@ export interface TableCheck {
   /** Header texts of columns with no text in any body cell ('–' counts as empty). */
   emptyColumns: string[];
   emptyHeaderRow: boolean;
+  /** Wider than the article: GitHub's CSS makes a table scroll sideways, hiding its right-hand columns. */
+  overflows: boolean;
 }
 
 export interface SummaryMeasure {
@@ -75,6 +77,8 @@ export interface SummaryMeasure {
 
 interface El {
   getBoundingClientRect(): { bottom: number; top: number };
+  scrollWidth?: number;
+  clientWidth?: number;
   children: ArrayLike<El>;
   textContent: string | null;
   querySelectorAll(s: string): ArrayLike<El>;
@@ -124,7 +128,7 @@ async function measure(p: Page, html: string, round: number): Promise<SummaryMea
         const heads = Array.from(t.querySelectorAll('thead th')).map((h) => (h.textContent ?? '').trim());
         const rows = Array.from(t.querySelectorAll('tbody tr')).map((r) => Array.from(r.querySelectorAll('td')).map((c) => (c.textContent ?? '').trim()));
         const emptyColumns = heads.filter((_, i) => rows.length > 0 && rows.every((r) => (r[i] ?? '') === '' || r[i] === '–'));
-        return { emptyColumns, emptyHeaderRow: heads.every((h) => h === '') };
+        return { emptyColumns, emptyHeaderRow: heads.every((h) => h === ''), overflows: (t.scrollWidth ?? 0) > (t.clientWidth ?? 0) + 1 };
       });
       for (const d of Array.from(doc.querySelectorAll('details'))) d.open = false;
       const chartTitles = Array.from(doc.querySelectorAll('.mermaid-svg')).map((h) =>

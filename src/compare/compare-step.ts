@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CompareConfig } from '../config/config.js';
 import { collectProfileArtifacts } from './collect-artifacts.js';
-import { compareProfiles } from './compare.js';
+import { compareProfiles, comparisonJson } from './compare.js';
 import { renderComparison } from './render-comparison.js';
 
 export async function runCompareStep(config: CompareConfig): Promise<void> {
@@ -17,14 +17,15 @@ export async function runCompareStep(config: CompareConfig): Promise<void> {
       );
     }
     for (const p of problems) core.warning(`compare: ${p}`);
-    const comparison = compareProfiles(profiles);
+    const comparison = compareProfiles(profiles, config.prices);
     await core.summary.addRaw(renderComparison(comparison, problems)).write();
+    core.setOutput('recommended-runner', comparison.recommendation.pick ?? '');
     core.setOutput('fastest-runner', comparison.fastest.restore ?? '');
     core.setOutput('fastest-seq-write', comparison.fastest.seqWriteMiBps ?? '');
     core.setOutput('fastest-rand-write', comparison.fastest.randWriteIops ?? '');
     core.setOutput('fastest-seq-read', comparison.fastest.seqReadMiBps ?? '');
     core.setOutput('fastest-rand-read', comparison.fastest.randReadIops ?? '');
-    core.setOutput('comparison-json', JSON.stringify(comparison));
+    core.setOutput('comparison-json', comparisonJson(comparison));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

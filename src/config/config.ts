@@ -12,6 +12,7 @@ import { expandPath, isPattern } from './restore-roots.js';
 import { parseBoolean, parseChoice, parseInteger, parseNameList } from './parse-values.js';
 import { booleanInputWarning, getInputAsArray, getInputAsBool, getInputAsInt } from './actions-cache-inputs.js';
 import { parseExperimentBudgetMs, parseExperiments } from './experiments-input.js';
+import { parsePrices, type PricesPerMinute } from './prices.js';
 
 export const ALL_PROBES: readonly ProbeName[] = PROBE_NAMES;
 /** A verdict can fail the job only when it names a resource. */
@@ -76,6 +77,8 @@ export interface ProfileConfig extends CommonConfig {
 export interface CompareConfig extends CommonConfig {
   mode: 'compare';
   artifactPattern: string;
+  /** US dollars per minute per runner label (the `prices` input); empty: no cost is shown. */
+  prices: PricesPerMinute;
 }
 
 export type Config = ProfileConfig | CompareConfig;
@@ -108,7 +111,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
         'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards',
       );
     }
-    return { mode, ...common, artifactPattern };
+    return { mode, ...common, artifactPattern, prices: parsePrices(input('prices')) };
   }
 
   const paths = getInputAsArray(input('path'));

@@ -8,6 +8,7 @@
 import type { ProfileConfig } from '../config/config.js';
 import { experimentsRequestFor } from '../experiment/from-profile.js';
 import type { Judgement } from '../judge/judge.js';
+import { diskProbesOf } from '../judge/page-cache-probe.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
@@ -96,7 +97,8 @@ async function profileOn(
     hooks,
     warn,
   );
-  const ceilingsSource = await rememberCeilings(config, fingerprint, probes, probePlan, restore, hooks, warn);
+  // A probe that measured the page cache is never remembered as the disk's ceiling.
+  const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbesOf(placement, probes), probePlan, restore, hooks, warn);
 
   const profile = measuredProfile(config, {
     createdAt,

@@ -2,6 +2,7 @@
 import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/schema.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { probeOutputs } from './probe-outputs.js';
+import { diskProbesOf } from '../judge/page-cache-probe.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { alwaysOnOutputs } from './always-on-section.js';
 
@@ -26,7 +27,8 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'archive-bytes': r?.archiveBytes != null ? String(r.archiveBytes) : '',
     'extracted-bytes': r?.anatomy ? String(r.anatomy.extractedBytes) : '',
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
-    ...probeOutputs(profile.probes),
+    // A probe that measured the page cache is no ceiling of the disk: its output is left empty.
+    ...probeOutputs(profile.probes ? diskProbesOf(profile, profile.probes) : null),
     ...experimentOutputs(profile.experiments),
     ...alwaysOnOutputs(profile),
   };

@@ -25,7 +25,15 @@ export function renderJudged(profile: Profile, judgement: Judgement): RenderedPr
  * `rejudge` asks this version's rules for theirs.
  */
 export function renderProfile(profile: Profile, opts: { rejudge?: boolean } = {}): RenderedProfile {
-  const judgement = judgeInDetail(profile);
+  const judgement = judgeSaved(profile);
   if (!opts.rejudge && profile.verdict) judgement.verdict = profile.verdict;
   return renderJudged(profile, judgement);
+}
+
+/**
+ * A saved profile judged by this version's rules: what `disk-profiler render` shows and what compare
+ * ranks, the one entry both take so that they never give one recording two verdicts.
+ */
+export function judgeSaved(profile: Profile): Judgement {
+  return judgeInDetail(profile);
 }

@@ -28,6 +28,7 @@ import { restoreSpansLine } from './restore-spans.js';
 import { machineSharingSentences } from './other-profiles.js';
 import { alwaysOnLines, historySection } from './always-on-section.js';
 import { downloadSection } from './download-section.js';
+import { TOOL_VERSION } from '../version.js';
 
 interface PhaseRow {
   name: PhaseName;
@@ -437,7 +438,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const sections: string[] = [
     `### ${escapeHtml(head.text)}`,
     whatToDoBox(head.todo),
-    `<sub>disk-profiler ${escapeHtml(profile.tool.version)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
+    `<sub>${recordedBy(profile)} · ${escapeHtml(profile.label)} · ${escapeHtml(profile.createdAt)}</sub>`,
   ];
   const alwaysOn = alwaysOnLines(profile);
   if (alwaysOn) sections.push(alwaysOn);
@@ -480,4 +481,10 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (rows.length > 0) sections.push(rawSection(profile, rows));
   if (profile.save) sections.push(renderSaveSection(profile.save));
   return `${sections.join('\n\n')}\n`;
+}
+
+/** Which release recorded the profile; one recorded by another release is judged by this one's rules, and says so (compare says the same). */
+function recordedBy(profile: Profile): string {
+  const by = `disk-profiler ${escapeHtml(profile.tool.version)}`;
+  return profile.tool.version === TOOL_VERSION ? by : `recorded by ${by}, judged by disk-profiler ${TOOL_VERSION}'s rules`;
 }

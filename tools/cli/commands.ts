@@ -40,8 +40,10 @@ export const COMMANDS: Record<string, Command> = {
     run: renderCommand,
   },
   compare: {
-    usage: `disk-profiler compare PROFILE.json... [--out FILE] [--json FILE]
-  Rank the runners of several saved profiles in one table (Markdown to stdout or FILE, JSON to --json).`,
+    usage: `disk-profiler compare PROFILE.json... [--prices LABEL=USD,...] [--out FILE] [--json FILE]
+  Which runner label to use: each profile judged by this version (as render judges it), labels ranked
+  by p50 until on disk, a tie within their runs' spread; --prices (US dollars a minute per label) adds
+  the cost per restore and per 1,000 runs (Markdown to stdout or FILE, JSON to --json).`,
     run: compareCommand,
   },
   export: {
