@@ -109,7 +109,12 @@ describe.runIf(hasFio)("runProbeSuite on this machine's disk", () => {
     });
     expect(result.status, result.reason).toBe('ran');
     expect(result.probes.map((p) => p.name)).toEqual(['seq-write', 'rand-read']);
+    // The budget is kept by construction: where a loaded machine slowed fio so much that the second
+    // probe's slot fell under a meaningful run, it is skipped and says so (on a quiet machine both
+    // run: plan.test.ts checks the 8 s plan gives both a slot). The first always runs.
+    expect(result.probes[0]?.error, result.probes[0]?.error).toBeUndefined();
     for (const probe of result.probes) {
+      if (probe.name === 'rand-read' && probe.error?.startsWith('Skipped: the probe budget was used up')) continue;
       expect(probe.error, probe.error).toBeUndefined();
       expect(probe.bytesPerSecond).toBeGreaterThan(0);
       expect(probe.iops).toBeGreaterThan(0);
