@@ -33,13 +33,15 @@ describe.runIf(prerequisite('flock (util-linux)', commandExists('flock')))('the 
     expect(second.acquired).toBe(false);
     if (!second.acquired) expect(second.waitedMs).toBeGreaterThanOrEqual(350);
     expect((await acquireMachineLock({ waitMs: 0, dir })).acquired).toBe(false);
-    // A waiter is served as soon as the holder lets go.
-    const third = acquireMachineLock({ waitMs: 5000, dir });
+    // A waiter is served when the holder lets go: acquired (a wait that runs out is not), after the
+    // release. How soon is not timed here: flock(2) wakes the waiter in the kernel, and a loaded
+    // machine only delays the shell that reports it.
+    const third = acquireMachineLock({ waitMs: 60_000, dir });
     setTimeout(() => first.lock.release(), 300);
     const got = await third;
     expect(got.acquired).toBe(true);
     if (got.acquired) {
-      expect(got.lock.waitedMs).toBeLessThan(2000);
+      expect(got.lock.waitedMs).toBeGreaterThanOrEqual(290);
       got.lock.release();
     }
   });
@@ -70,12 +72,11 @@ describe.runIf(prerequisite('flock (util-linux)', commandExists('flock')))('the 
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');
     await exited;
-    const got = await acquireMachineLock({ waitMs: 5000, dir });
+    // Freed once the holder's shell sees its pipe close, a moment after the kill (later on a loaded
+    // machine): acquired inside the wait, which no stale lock would allow.
+    const got = await acquireMachineLock({ waitMs: 30_000, dir });
     expect(got.acquired).toBe(true);
-    if (got.acquired) {
-      expect(got.lock.waitedMs).toBeLessThan(1500);
-      got.lock.release();
-    }
+    if (got.acquired) got.lock.release();
   }, 60_000);
 });
 
@@ -91,12 +92,14 @@ describe.runIf(commandExists('flock'))('a profile waiting for the machine', () =
       holder.enter('probes');
       const waiter = MachineSession.open('waiter', out);
       const busy = await waiter.acquire(300);
+      // The whole wait as it was, which a loaded machine makes longer than the 0.3 s asked (starting sh, flock's own timer).
       expect(busy).toMatch(
-        /^another profile held the machine lock for the whole 0\.3\d* s wait \("holder" \(pid \d+, in its probes\); the wait is this profile's probe \+ experiments budgets \+ 10 s\), so this part was skipped/,
+        /^another profile held the machine lock for the whole \d+(\.\d+)? s wait \("holder" \(pid \d+, in its probes\); the wait is this profile's probe \+ experiments budgets \+ 10 s\), so this part was skipped/,
       );
       expect(lines.join('\n')).toMatch(/Waiting up to 0\.3\d* s for the machine: "holder" \(pid \d+, in its probes\) is probing or experimenting on it/);
       holder.end();
-      expect(await waiter.acquire(1000)).toBeNull();
+      // The holder's shell is killed, not awaited: the wait covers it dying however late a loaded machine lets it.
+      expect(await waiter.acquire(30_000)).toBeNull();
       waiter.end();
     } finally {
       if (before === undefined) delete process.env[MACHINE_DIR_ENV];

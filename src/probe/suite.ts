@@ -3,6 +3,7 @@
  * is removed afterwards whatever happens (success, failure, abort, SIGINT/SIGTERM).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +28,7 @@ import {
   type ProbeDefinition,
   type ProbeTiming,
 } from './jobs.js';
+import { LAYOUT_OVERRUN_MS, planSuite, type SuitePart, type SuitePlan, type SuiteTimeline } from './plan.js';
 import { parseFioOutput } from './parse-fio.js';
 import { countsBetween, deviceReader, type DeviceReading } from './device-counts.js';
 import { leftInPlace } from '../util/cleanup-words.js';
@@ -44,35 +46,47 @@ export interface ProbeSuiteOptions {
   signal?: AbortSignal;
   log?: (message: string) => void;
   allowInstall?: boolean;
-  /** Called with the probe directory as soon as it exists, so a post step can remove it if we die. */
+  /**
+   * Called with the probe directory before it is made (a post step or the next profile removes it if
+   * we die): a kill at any moment after it exists finds it recorded.
+   */
   onDirectory?: (dir: string) => void;
   /** Where /proc/diskstats is read for each probe's device counts; default /proc. */
   procRoot?: string;
+  /** Called once at the end with the plan and what each part of the suite did against it. */
+  onTimeline?: (timeline: SuiteTimeline) => void;
 }
-
-/** Headroom kept off the budget for fio exiting late and our own bookkeeping. */
-const BUDGET_SAFETY_MS = 500;
 /** A layout that wrote less than this cannot host meaningful probes. */
 const MIN_REGION_BYTES = 16 * MiB;
 
 /**
- * How long the layout and each probe may run, given the time left before the budget's deadline
- * (negative once it has passed). The product runs the adaptive one; the bench's 60 s reference
- * probes bring their own (tools/bench/reference-schedule.ts).
+ * How long the layout and each probe may run, given the time left before the plan's last stop
+ * (negative once it has passed). The product runs the adaptive one, which keeps the budget; the
+ * bench's 60 s reference probes bring their own, which does not (tools/bench/reference-schedule.ts).
  */
 export interface ProbeSchedule {
+  /** fio's runtime cap for the layout. */
   layoutCapMs(leftMs: number): number;
+  /** How long after its start the layout is stopped. */
+  layoutStopAfterMs(capMs: number, leftMs: number): number;
   /** The next probe's timing, or null to skip it for want of time. */
   timing(leftMs: number, probesLeft: number, drainMs: number): ProbeTiming | null;
-  killAfterMs(timing: ProbeTiming, drainMs: number, leftMs: number): number;
+  /** How long after its start a probe is stopped. */
+  stopAfterMs(timing: ProbeTiming, drainMs: number, leftMs: number): number;
 }
 
-/** Steady-state detection under caps that fit what is left of the budget. */
+/**
+ * Steady-state detection under caps that fit what is left of the budget. Every stop falls at or
+ * before the plan's last stop (leftMs from now), so the suite ends within its budget whatever fio does.
+ */
 export function adaptiveSchedule(budgetMs: number, probeCount: number): ProbeSchedule {
+  const untilLastStop = (wantedMs: number, leftMs: number) => Math.max(0, Math.min(wantedMs, leftMs));
   return {
-    layoutCapMs: (leftMs) => Math.max(1000, Math.min(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
+    // fio reads a zero runtime as none at all: the stop bounds the layout's wall time in any case.
+    layoutCapMs: (leftMs) => Math.max(100, untilLastStop(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
+    layoutStopAfterMs: (capMs, leftMs) => untilLastStop(capMs + LAYOUT_OVERRUN_MS, leftMs),
     timing: fittingTiming,
-    killAfterMs: (timing, drainMs, leftMs) => Math.min(probeKillAfterMs(timing) + drainMs, Math.max(1000, leftMs + 2000)),
+    stopAfterMs: (timing, drainMs, leftMs) => untilLastStop(probeKillAfterMs(timing) + drainMs, leftMs),
   };
 }
 
@@ -107,10 +121,24 @@ interface FioRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   wallMs: number;
-  timedOut: boolean;
+  /** Still running at its stop time: sent SIGTERM (and SIGKILL after the grace). */
+  cutShort: boolean;
+  /** Not gone by the end of the stop grace: the suite stopped waiting for it. */
+  abandoned: boolean;
 }
 
-function runFio(args: string[], registry: ProbeRegistry, killAfterMs: number, signal?: AbortSignal): Promise<FioRun> {
+/** When to stop a run and how long to wait for it after that, in performance.now() time. */
+interface FioStop {
+  atMs: number;
+  plan: Pick<SuitePlan, 'termGraceMs' | 'stopGraceMs'>;
+}
+
+/**
+ * Runs fio until it ends or, at `stop.atMs`, stops it: SIGTERM first (fio then writes what it
+ * measured so far), SIGKILL after the term grace, and at the end of the stop grace the promise
+ * settles whether fio is gone or not (the registry still holds it; the suite's cleanup kills it).
+ */
+function runFio(args: string[], registry: ProbeRegistry, stop: FioStop, signal?: AbortSignal): Promise<FioRun> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ProbeCancelledError());
@@ -121,33 +149,55 @@ function runFio(args: string[], registry: ProbeRegistry, killAfterMs: number, si
     registry.children.add(child);
     let stdout = '';
     let stderr = '';
-    let timedOut = false;
+    let cutShort = false;
+    let settled = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, killAfterMs);
+    const timers: NodeJS.Timeout[] = [];
+    const at = (ms: number, fn: () => void) => timers.push(setTimeout(fn, Math.max(0, ms - performance.now())));
     const onAbort = () => child.kill('SIGKILL');
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      for (const t of timers) clearTimeout(t);
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const run = (code: number | null, sig: NodeJS.Signals | null, abandoned: boolean): FioRun => ({
+      stdout,
+      stderr,
+      code,
+      signal: sig,
+      wallMs: Math.round(performance.now() - started),
+      cutShort,
+      abandoned,
+    });
+    at(stop.atMs, () => {
+      cutShort = true;
+      child.kill('SIGTERM');
+    });
+    at(stop.atMs + stop.plan.termGraceMs, () => child.kill('SIGKILL'));
+    at(stop.atMs + stop.plan.stopGraceMs, () => settle(() => resolve(run(null, null, true))));
     signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       registry.children.delete(child);
-      reject(error);
+      settle(() => reject(error));
     });
     child.on('close', (code, sig) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       registry.children.delete(child);
-      if (signal?.aborted) reject(new ProbeCancelledError());
-      else resolve({ stdout, stderr, code, signal: sig, wallMs: Math.round(performance.now() - started), timedOut });
+      settle(() => (signal?.aborted ? reject(new ProbeCancelledError()) : resolve(run(code, sig, false))));
     });
   });
 }
 
+/** Figures fio wrote: from a run that ended by itself, or one stopped by SIGTERM at its stop time. */
+function hasOutput(run: FioRun): boolean {
+  return run.cutShort ? !run.abandoned && run.stdout.includes('"jobs"') : run.code === 0;
+}
+
 function failureText(run: FioRun): string {
-  if (run.timedOut) return `fio did not finish in time and was killed after ${run.wallMs} ms`;
+  if (run.abandoned) return `fio was still running at its deadline and had not exited ${run.wallMs} ms after it started`;
+  if (run.cutShort) return `fio was still running at its deadline, was stopped after ${run.wallMs} ms and wrote no figures`;
   const detail = (run.stderr.trim() || run.stdout.trim()).split('\n').slice(-3).join(' | ');
   return `fio exited with ${run.signal ?? `code ${run.code}`}${detail ? `: ${detail}` : ''}`;
 }
@@ -176,14 +226,16 @@ async function runProbe(
   regionBytes: number,
   timing: ProbeTiming,
   registry: ProbeRegistry,
-  killAfterMs: number,
+  stop: FioStop & { budgetOffsetMs: number },
   signal?: AbortSignal,
   readDevice?: (() => DeviceReading | null) | null,
-): Promise<ProbeResult> {
+): Promise<{ result: ProbeResult; run: FioRun }> {
   const before = readDevice?.() ?? null;
-  const run = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, killAfterMs, signal);
+  const run = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, stop, signal);
   const after = before ? (readDevice?.() ?? null) : null;
-  if (run.code !== 0 || run.timedOut) return emptyResult(def, run.wallMs, failureText(run));
+  // Said as data: the figures (if any) cover only what fio measured before its deadline.
+  const cut = run.cutShort ? { cutShortAtMs: stop.budgetOffsetMs } : {};
+  if (!hasOutput(run)) return { result: { ...emptyResult(def, run.wallMs, failureText(run)), ...cut }, run };
   const counts = before && after ? countsBetween(before, after, def.direction) : null;
   try {
     const parsed = parseFioOutput(run.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? 'sync' : 'io' });
@@ -197,12 +249,22 @@ async function runProbe(
       steadyState: parsed.steadyState,
       ...(parsed.totalIos !== null ? { fioIos: parsed.totalIos } : {}),
       ...(counts ? { deviceCounts: counts } : {}),
+      ...cut,
     };
     if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
-    return result;
+    else if (run.cutShort && !(parsed.iops > 0)) result.error = failureText({ ...run, stdout: '' });
+    return { result, run };
   } catch (error) {
-    return emptyResult(def, run.wallMs, errorMessage(error));
+    return { result: { ...emptyResult(def, run.wallMs, errorMessage(error)), ...cut }, run };
   }
+}
+
+/**
+ * A fresh name for the probe directory, recorded before the directory exists: a name mkdtemp chose
+ * would exist before anyone knew it, and a kill in between would leave it where no one looks.
+ */
+function probeDirectoryName(base: string): string {
+  return path.join(base, `${PROBE_DIR_PREFIX}${randomBytes(6).toString('hex')}`);
 }
 
 export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuiteResult> {
@@ -236,29 +298,47 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
 
   // The budget covers layout and probes only: installing fio is reported on its own.
   const budgetStarted = performance.now();
-  const deadline = budgetStarted + opts.budgetMs - BUDGET_SAFETY_MS;
+  const sinceBudget = () => Math.round(performance.now() - budgetStarted);
+  const plan = planSuite(opts.budgetMs);
+  const lastStop = budgetStarted + plan.lastStopMs;
+  const leftMs = () => lastStop - performance.now();
+  const parts: SuitePart[] = [];
+  /** Stops a run `afterMs` from now, and records it as a part of the suite's wall time. */
+  const stopAfter = (afterMs: number) => {
+    const startMs = sinceBudget();
+    const atMs = performance.now() + afterMs;
+    return { atMs, plan, budgetOffsetMs: Math.round(atMs - budgetStarted), startMs };
+  };
+  const recordPart = (name: string, stop: ReturnType<typeof stopAfter>, run: FioRun) =>
+    parts.push({ name, startMs: stop.startMs, stopAtMs: stop.budgetOffsetMs, endMs: sinceBudget(), cutShort: run.cutShort });
   const registry = new ProbeRegistry();
   const uninstallSignals = installSignalCleanup(registry, log);
   const probes: ProbeResult[] = [];
   let directory: string | undefined;
   let regionBytes = 0;
+  let failure: string | null = null;
   try {
-    directory = await fs.promises.mkdtemp(path.join(base, PROBE_DIR_PREFIX));
+    directory = probeDirectoryName(base);
     registry.dirs.add(directory);
-    writeMarker(directory);
     opts.onDirectory?.(directory);
+    // Made with its marker in one synchronous step, right after it was recorded.
+    fs.mkdirSync(directory, { mode: 0o700 });
+    writeMarker(directory);
     const filePath = path.join(directory, PROBE_FILE_NAME);
 
     const readDevice = deviceReader(directory, opts.procRoot);
     const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
-    const layoutCapMs = schedule.layoutCapMs(deadline - performance.now());
+    const layoutCapMs = schedule.layoutCapMs(leftMs());
+    const layoutStop = stopAfter(schedule.layoutStopAfterMs(layoutCapMs, leftMs()));
     const layout = await runFio(
       layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
       registry,
-      layoutCapMs + 5000,
+      layoutStop,
       opts.signal,
     );
-    if (layout.code !== 0 || layout.timedOut) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, '');
+    recordPart('layout', layoutStop, layout);
+    // A layout stopped at its deadline still says how much it wrote: the probes use that much.
+    if (!hasOutput(layout)) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, '');
     const laidOut = parseFioOutput(layout.stdout, { direction: 'write' });
     const written = laidOut.ioBytes;
     const unit = maxJobs * MiB;
@@ -272,45 +352,40 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
     log(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
 
     for (const [index, def] of definitions.entries()) {
-      const timing = schedule.timing(deadline - performance.now(), definitions.length - index, drainEstimateMs(def, laidOut.bytesPerSecond));
+      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
+      const timing = schedule.timing(leftMs(), definitions.length - index, drainMs);
       if (!timing) {
         probes.push(emptyResult(def, 0, 'Skipped: the probe budget was used up before this probe.'));
         continue;
       }
-      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
-      const killAfterMs = schedule.killAfterMs(timing, drainMs, deadline - performance.now());
-      const result = await runProbe(def, filePath, regionBytes, timing, registry, killAfterMs, opts.signal, readDevice);
+      const stop = stopAfter(schedule.stopAfterMs(timing, drainMs, leftMs()));
+      const { result, run } = await runProbe(def, filePath, regionBytes, timing, registry, stop, opts.signal, readDevice);
+      recordPart(def.name, stop, run);
+      if (result.cutShortAtMs !== undefined)
+        log(`disk probes: ${def.name}: stopped at its deadline, ${result.cutShortAtMs} ms into the ${opts.budgetMs} ms budget`);
       if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
       probes.push(result);
     }
   } catch (error) {
-    const cancelled = error instanceof ProbeCancelledError;
-    return {
-      status: 'failed',
-      reason: cancelled ? 'Disk probes cancelled before they finished.' : errorMessage(error),
-      ...fioFields,
-      ...(directory ? { directory } : {}),
-      fileSizeBytes: regionBytes || fileSizeBytes,
-      budgetMs: opts.budgetMs,
-      wallMs: wall(),
-      probes,
-    };
+    failure = error instanceof ProbeCancelledError ? 'Disk probes cancelled before they finished.' : errorMessage(error);
   } finally {
+    const cleanupStartMs = sinceBudget();
     const report = registry.cleanupSync();
     for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
     uninstallSignals();
+    const endMs = sinceBudget();
+    parts.push({ name: 'cleanup', startMs: cleanupStartMs, stopAtMs: null, endMs, cutShort: false });
+    opts.onTimeline?.({ plan, parts, endMs });
   }
 
+  const common = { ...fioFields, ...(directory ? { directory } : {}), budgetMs: opts.budgetMs, wallMs: wall(), probes };
+  if (failure !== null) return { status: 'failed', reason: failure, ...common, fileSizeBytes: regionBytes || fileSizeBytes };
   const anyRan = probes.some((p) => !p.error);
   return {
     status: anyRan ? 'ran' : 'failed',
     ...(anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." }),
-    ...fioFields,
-    directory,
+    ...common,
     fileSizeBytes: regionBytes,
-    budgetMs: opts.budgetMs,
-    wallMs: wall(),
-    probes,
   };
 }
 

@@ -536,6 +536,12 @@ export interface ProbeResult {
   fioIos?: number;
   /** What the probed device counted over this probe's fio process, in the probe's direction. Newer profiles only. */
   deviceCounts?: ProbeDeviceCounts;
+  /**
+   * Set when fio was still running at this probe's deadline (planned from the probe budget) and the
+   * suite stopped it there, this many ms into the budget: the figures, if any, cover only what fio
+   * measured before. Newer profiles only.
+   */
+  cutShortAtMs?: number;
 }
 
 /**

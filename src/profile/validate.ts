@@ -360,6 +360,7 @@ const probe = obj({
   'error?': str,
   'fioIos?': num,
   'deviceCounts?': obj({ device: str, durationMs: num, requests: num, merges: num, sectors: num }),
+  'cutShortAtMs?': num,
 });
 const probes = nullable(
   obj({

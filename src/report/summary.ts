@@ -182,6 +182,13 @@ function suiteTimeWords(suite: NonNullable<Profile['probes']>): string {
   return `the suite took ${seconds(suite.wallMs)}${budget}${install ? `; ${install} of it, before the probes and outside their budget` : ''}`;
 }
 
+/** A probe the suite stopped at its deadline, to keep the probe budget: its figures cover only the time before. */
+function cutShortNote(p: ProbeResult, budgetMs: number | undefined): string {
+  if (p.cutShortAtMs === undefined) return '';
+  const budget = budgetMs !== undefined ? `the ${seconds(budgetMs)} probe budget` : 'the probe budget';
+  return `cut short: still running at its deadline, ${seconds(p.cutShortAtMs)} into ${budget}, so fio was stopped there${p.error ? '' : ` after measuring ${seconds(p.runtimeMs)}`}`;
+}
+
 function probesSection(profile: Profile): string {
   const suite = profile.probes;
   if (!suite) return 'No fio probes ran: disk verdicts rest on kernel counters alone.';
@@ -200,7 +207,9 @@ function probesSection(profile: Profile): string {
       p.error ? '–' : cache ? `~~${formatNumber(p.bytesPerSecond / MiB)}~~` : formatNumber(p.bytesPerSecond / MiB),
       p.error ? '–' : cache ? `~~${Math.round(p.iops)}~~` : String(Math.round(p.iops)),
       lat,
-      p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : probeCapNote(profile, p),
+      [cutShortNote(p, suite.budgetMs), p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : probeCapNote(profile, p)]
+        .filter(Boolean)
+        .join('; '),
     ];
   });
   const remembered = profile.ceilingsSource?.kind === 'remembered' ? `, remembered from run ${profile.ceilingsSource.runId}` : '';

@@ -17,7 +17,9 @@ export function referenceTiming(runtimeMs = REFERENCE_RUNTIME_MS): ProbeTiming {
 export function referenceSchedule(runtimeMs = REFERENCE_RUNTIME_MS): ProbeSchedule {
   return {
     layoutCapMs: () => REFERENCE_LAYOUT_CAP_MS,
+    // The reference keeps no budget: each run is stopped only well past its own length.
+    layoutStopAfterMs: (capMs) => capMs + 5000,
     timing: () => referenceTiming(runtimeMs),
-    killAfterMs: (timing, drainMs) => probeKillAfterMs(timing) + drainMs,
+    stopAfterMs: (timing, drainMs) => probeKillAfterMs(timing) + drainMs,
   };
 }
