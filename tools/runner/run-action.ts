@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { inputVariable, parseFileCommands } from './file-commands.js';
 
 export interface RunActionOptions {
@@ -33,11 +34,16 @@ export interface RunActionOptions {
   jobStatusAtPost?: 'success' | 'failure' | 'cancelled';
   /** Play a runner that never starts the post step (the runner itself killed, the machine's job slot taken over). */
   skipPost?: boolean;
+  /** The steps' working directory; the runner's is the workspace. Default: this process's. */
+  cwd?: string;
 }
 
 export interface ActionRunResult {
   mainExitCode: number;
   postExitCode: number;
+  /** Each step's wall time, from spawning its process to its exit (0 for a post step not run). */
+  mainMs: number;
+  postMs: number;
   outputs: Record<string, string>;
   state: Record<string, string>;
   summary: string;
@@ -62,7 +68,10 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       GITHUB_STEP_SUMMARY: summary,
     };
     const node = options.nodePath ?? process.execPath;
-    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
+    const step = { cwd: options.cwd, onOutput: options.onOutput };
+    const mainStarted = performance.now();
+    const mainExitCode = await runNode(node, path.join(options.distDir, 'main.js'), env, step, options.onMainSpawned, options.ownProcessGroup);
+    const mainMs = performance.now() - mainStarted;
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
     const jobStatus = options.jobStatusAtPost ?? (mainExitCode === 0 ? 'success' : 'failure');
     const postEnv = {
@@ -70,10 +79,14 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable('job-status')]: options.inputs['job-status'] ?? jobStatus,
     };
-    const postExitCode = options.skipPost ? 0 : await runNode(node, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
+    const postStarted = performance.now();
+    const postExitCode = options.skipPost ? 0 : await runNode(node, path.join(options.distDir, 'post.js'), postEnv, step);
+    const postMs = options.skipPost ? 0 : performance.now() - postStarted;
     return {
       mainExitCode,
       postExitCode,
+      mainMs,
+      postMs,
       outputs: parseFileCommands(readFileSync(output, 'utf8')),
       state: savedState,
       summary: readFileSync(summary, 'utf8'),
@@ -87,12 +100,12 @@ function runNode(
   node: string,
   script: string,
   env: NodeJS.ProcessEnv,
-  onOutput?: (chunk: string) => void,
+  { cwd, onOutput }: { cwd?: string; onOutput?: (chunk: string) => void },
   onSpawned?: (child: ChildProcess) => void,
   detached = false,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [script], { env, detached, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
+    const child = spawn(node, [script], { env, cwd, detached, stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'] });
     onSpawned?.(child);
     if (onOutput) {
       child.stdout?.on('data', (c: Buffer) => onOutput(c.toString()));
