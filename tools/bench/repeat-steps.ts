@@ -7,7 +7,7 @@
  * ceilings. Caches: the lab's (tools/lab/workload), a generated 100k-file 1.5 GB one, and the lab's
  * throttled by the local services' download rate to a restore of about 30 s.
  * Where the time goes is measured by intervention, not read off logs: with `breakdown`, each round also
- * runs the action with one default turned off (the artifact upload, the export, the history), and
+ * runs the action with one default changed (the artifact upload on, the export off, the history off), and
  * `node dist/main.js` / `node dist/post.js` with nothing to do against the plain bundle's and `node -e 0`.
  * Meant for a quiet machine; as root the runs restore onto a fresh ext4 loop device.
  */
@@ -35,8 +35,8 @@ import type { BenchRow } from './table.js';
 export const REPEAT_CACHES = ['lab', 'files-100k', 'slow-30s'] as const;
 export type RepeatCache = (typeof REPEAT_CACHES)[number];
 
-/** The action with its defaults, the plain drop-in, and the action with one default off (breakdown). */
-export const REPEAT_SIDES = ['action', 'plain', 'no-artifact', 'no-export', 'no-history'] as const;
+/** The action with its defaults, the plain drop-in, and the action with one default changed (breakdown). */
+export const REPEAT_SIDES = ['action', 'plain', 'with-artifact', 'no-export', 'no-history'] as const;
 export type RepeatSide = (typeof REPEAT_SIDES)[number];
 
 const GENERATED_FILES = 100_000;
@@ -51,6 +51,8 @@ export interface StepsRun {
   postMs: number;
   /** For the action's sides: whether it used remembered ceilings and ran no experiment (a repeat run). */
   repeat: boolean | null;
+  /** The plain side only: `sync -f` of the workspace right after its post, the writeback the action waits for inside its main. */
+  syncMs?: number;
   note?: string;
 }
 
@@ -114,7 +116,7 @@ export async function benchRepeatSteps(
         // The label names the history; each run's artifact a name of its own (one name is uploaded once per workflow run).
         Object.assign(inputs, { label, 'artifact-name': `disk-profile-${label}-${runNumber}` });
         if (collector && side !== 'no-export') inputs['otel-endpoint'] = collector.endpoint;
-        if (side === 'no-artifact') inputs['upload-artifact'] = 'false';
+        if (side === 'with-artifact') inputs['upload-artifact'] = 'true';
         if (side === 'no-history') inputs.history = 'false';
       }
       const env = { ...cacheClientEnv(lab.services, { workspace, tempDir: temp }), GITHUB_RUN_ID: String(5000 + runNumber), GITHUB_RUN_ATTEMPT: '1' };
@@ -130,7 +132,11 @@ export async function benchRepeatSteps(
           onOutput: (chunk) => (log += chunk),
         });
         if (r.mainExitCode !== 0 || r.postExitCode !== 0) throw new Error(`${side} run exited ${r.mainExitCode}/${r.postExitCode}: ${log.slice(-2000)}`);
-        if (side === 'plain') return { side, mainMs: r.mainMs, postMs: r.postMs, repeat: null, archiveBytes: null };
+        if (side === 'plain') {
+          const syncStarted = performance.now();
+          execFileSync('sync', ['-f', workspace]);
+          return { side, mainMs: r.mainMs, postMs: r.postMs, repeat: null, archiveBytes: null, syncMs: performance.now() - syncStarted };
+        }
         const profilePath = r.outputs['profile-path'];
         const profile = profilePath && existsSync(profilePath) ? readProfileFile(profilePath) : null;
         if (!profile?.restore?.cacheHit) throw new Error(`${side} run missed the cache: ${profile?.restore?.error?.message ?? 'no profile'}`);
@@ -257,20 +263,20 @@ export function repeatStepsRows(out: { results: RepeatStepsResult[]; idle: IdleL
     rows.push({
       section: 'Repeat run (steps)',
       measure: `${res.description}: the action's main + post as processes (defaults${res.exportOn ? ', export to a local collector' : ''}) − the plain drop-in's main + post (${res.rounds} alternating rounds${valid ? '' : `; NOT valid: ${res.exportOn ? 'not every run used remembered ceilings and ran no experiment' : `export not measured (${res.exportSkipped ?? 'off'})`}`})`,
-      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))})`,
+      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
       target: `≤ +${REPEAT_STEPS_TARGET_S} s`,
       met: valid && med !== null && med <= REPEAT_STEPS_TARGET_S,
     });
-    for (const [side, what] of [
-      ['no-artifact', 'the artifact upload (upload-artifact: true)'],
-      ['no-export', 'the OpenTelemetry export to a local collector'],
-      ['no-history', 'the history read and saved (history: true)'],
+    for (const [withIt, without, what] of [
+      ['with-artifact', 'action', 'the artifact upload (upload-artifact: true; off by default)'],
+      ['action', 'no-export', 'the OpenTelemetry export to a local collector'],
+      ['action', 'no-history', 'the history read and saved (history: true, the default)'],
     ] as const) {
-      if (sideRuns(res, side).length === 0) continue;
-      const cost = perRoundExtra(res, 'action', side);
+      if (sideRuns(res, withIt).length === 0 || sideRuns(res, without).length === 0) continue;
+      const cost = perRoundExtra(res, withIt, without);
       rows.push({
         section: 'Repeat run (steps)',
-        measure: `${res.cache}: what ${what} costs a run (the action with it − without it, per round)`,
+        measure: `${res.cache}: what ${what} costs a run (the action with it − without it, per round, local services)`,
         result: `${fixed(median(cost), 2, ' s')} (spread ${spread(cost)})`,
         target: '–',
         met: null,

@@ -33,12 +33,14 @@ export interface Placement {
  */
 export const WALK_MAX_ENTRIES = 50_000;
 
-/** The restore's anatomy (or what a failed extraction left) from tar's report, else a bounded walk; the bytes under each root. */
+/** The restore's anatomy from tar's report, else (no report, or what a failed extraction left) a bounded walk; the bytes under each root. */
 export function readRestoredTree(roots: string[], timed: TimedRestore, warn: Warn): ReadonlyMap<string, number> | null {
   if (timed.extractStartedAtEpochMs === null) return null;
   const { restore } = timed;
-  const tree = timed.reportedTree ?? walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
-  if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
+  // After a failed extraction what is on disk is not what tar listed (a member listed, then not written): read from the tree (a rare run).
+  const failed = restore.error?.phase === 'extract';
+  const tree = (!failed && timed.reportedTree) || walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  if (failed) warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
   else
     restore.anatomy = {
       ...tree.anatomy,
