@@ -4,8 +4,8 @@
  * no cost after the extraction, whatever the number of files. Pure: lines in, anatomy out.
  */
 import * as path from 'node:path';
-import type { RestoredTree } from './restored-tree.js';
-import { addToHistogram, emptyHistogram } from './size-histogram.js';
+import { emptyAnatomy, type RestoredTree } from './restored-tree.js';
+import { addToHistogram } from './size-histogram.js';
 import { parseVerboseLine } from './tar-verbose-line.js';
 
 interface Root {
@@ -16,16 +16,7 @@ interface Root {
 }
 
 export class ReportedTree {
-  private readonly anatomy: RestoredTree['anatomy'] = {
-    extractedBytes: 0,
-    entries: 0,
-    files: 0,
-    directories: 0,
-    symlinks: 0,
-    hardlinks: 0,
-    other: 0,
-    sizeHistogram: emptyHistogram(),
-  };
+  private readonly anatomy = emptyAnatomy();
   private readonly bytesByRoot = new Map<string, number>();
   private readonly roots: Root[];
 
