@@ -25,6 +25,7 @@ import type { Lab } from '../lab/lab.js';
 import type { LabCacheEntry } from '../lab/cache-entry.js';
 import { createLoopDisk } from '../lab/loop-disk.js';
 import { LAB_PREFIX } from '../lab/paths.js';
+import { withoutStdout } from '../lab/quiet.js';
 import { runAction } from '../runner/run-action.js';
 import { buildPlainAction } from './plain-action/build.js';
 import { generateTree } from './generated-cache.js';
@@ -206,7 +207,8 @@ async function prepareCache(
   say(`  generating ${GENERATED_FILES} files, ${fixed(GENERATED_BYTES / 1e9, 1)} GB`);
   const tree = generateTree(deps, GENERATED_FILES, GENERATED_BYTES);
   const key = `repeat-steps-generated-${Date.now().toString(36)}`;
-  await seedCache({ services: lab.services, paths: ['deps'], key, workspace: source, tempDir: mkdirOf(path.join(scratch, 'seed-temp')) });
+  const seedTemp = mkdirOf(path.join(scratch, 'seed-temp'));
+  await withoutStdout(() => seedCache({ services: lab.services, paths: ['deps'], key, workspace: source, tempDir: seedTemp }));
   rmSync(source, { recursive: true, force: true });
   return { entry: { key, paths: ['deps'] }, description: `a generated cache (${tree.files} files, ${fixed(tree.bytes / 1e9, 2)} GB)`, restore: () => {} };
 }
@@ -274,9 +276,11 @@ export function repeatStepsRows(out: { results: RepeatStepsResult[]; idle: IdleL
     ] as const) {
       if (sideRuns(res, withIt).length === 0 || sideRuns(res, without).length === 0) continue;
       const cost = perRoundExtra(res, withIt, without);
+      // A side that probed or ran experiments is no repeat run: its difference says nothing of the option.
+      const repeatRuns = [...sideRuns(res, withIt), ...sideRuns(res, without)].every((r) => r.repeat === true);
       rows.push({
         section: 'Repeat run (steps)',
-        measure: `${res.cache}: what ${what} costs a run (the action with it − without it, per round, local services)`,
+        measure: `${res.cache}: what ${what} costs a run (the action with it − without it, per round, local services${repeatRuns ? '' : '; NOT valid: a run probed or ran experiments'})`,
         result: `${fixed(median(cost), 2, ' s')} (spread ${spread(cost)})`,
         target: '–',
         met: null,
