@@ -31,7 +31,7 @@ async function run(name: string, inputs: Record<string, string>): Promise<FaultR
 
 describe('the bundled action', () => {
   it('restores, profiles and publishes outputs, summary, profile and artifact', async () => {
-    const r = await run('hit', { path: 'node_modules', key: 'deps-linux-xyz', 'restore-keys': 'deps-linux-' });
+    const r = await run('hit', { path: 'node_modules', key: 'deps-linux-xyz', 'restore-keys': 'deps-linux-', 'upload-artifact': 'true' });
     expect(r.mainExitCode).toBe(0);
     expect(r.postExitCode).toBe(0);
     // A restore-key match: restored, but cache-hit is 'false' as actions/cache sets it (exact match of `key` only).

@@ -1,4 +1,7 @@
 // Bundles the action's entry points and the CLI into dist/ as ESM for Node 24 (runs.using: node24).
+// Split into shared chunks (dist/chunks/): a part only some runs need (the artifact client, the
+// OpenTelemetry SDK, compare mode) is imported where it is used, so a run that does not use it does
+// not load it; every step of every run pays for what it loads (issue 40: the repeat run's cost).
 // The banner gives bundled CommonJS dependencies a `require` (see FIELD-NOTES: an aliased createRequire).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
@@ -14,6 +17,8 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: false,
   legalComments: 'none',

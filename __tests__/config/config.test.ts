@@ -188,8 +188,8 @@ describe('parseConfig', () => {
     [{ 'ceilings-max-age-days': '366' }, 'ceilings-max-age-days', '366'],
     [{ 'restore-keys': 'deps-\nold,deps' }, 'restore-keys', 'old,deps'],
     [{ key: 'k'.repeat(513) }, 'key', '513 characters'],
-    [{ label: 'ubuntu-24.04/arm' }, 'label', 'ubuntu-24.04/arm'],
-    [{ label: 'runner: big' }, 'label', 'runner: big'],
+    [{ label: 'ubuntu-24.04/arm', 'upload-artifact': 'true' }, 'label', 'ubuntu-24.04/arm'],
+    [{ label: 'runner: big', 'upload-artifact': 'true' }, 'label', 'runner: big'],
     [{ 'artifact-name': 'profile*' }, 'artifact-name', 'profile*'],
     [{ 'probe-path': '/no-such-dir-disk-profiler/at/all' }, 'probe-path', '/no-such-dir-disk-profiler/at/all'],
     [{ 'probe-path': '/dev/null' }, 'probe-path', '/dev/null'],
@@ -209,8 +209,14 @@ describe('parseConfig', () => {
   });
 
   it('accepts a label artifacts cannot be named after when artifact-name or upload-artifact says so', () => {
-    expect(profile({ label: 'a/b', 'artifact-name': 'disk-profile-a-b' }).label).toBe('a/b');
+    expect(profile({ label: 'a/b', 'artifact-name': 'disk-profile-a-b', 'upload-artifact': 'true' }).label).toBe('a/b');
     expect(profile({ label: 'a/b', 'upload-artifact': 'false' }).uploadArtifact).toBe(false);
+  });
+
+  it('uploads no artifact by default: the upload costs every run its service calls (issue 40); compare asks for it', () => {
+    expect(profile({}).uploadArtifact).toBe(false);
+    expect(profile({ label: 'a/b' }).label).toBe('a/b');
+    expect(profile({ 'upload-artifact': 'true' }).uploadArtifact).toBe(true);
   });
 
   it('refuses a probe-path that is a file, names why, and takes a directory about to be created', () => {

@@ -41,7 +41,7 @@ function listFiles(dir: string): string[] {
 describe('secrets and shell metacharacters', () => {
   it('keys, paths and labels with $(...), backticks and ; are literal; the token is in no log, summary or artifact', async () => {
     const label = 'odd;$(touch pwned)';
-    const r = await runFault({ services, root, name: 'meta', inputs: { path: weirdDir, key: `k;$(touch ${marker});echo`, label } });
+    const r = await runFault({ services, root, name: 'meta', inputs: { path: weirdDir, key: `k;$(touch ${marker});echo`, label, 'upload-artifact': 'true' } });
     expect(r.mainExitCode).toBe(0);
     expect(r.outputs['cache-hit']).toBe('true');
     expect(readFileSync(path.join(r.workspace, weirdDir, 'a.txt'), 'utf8')).toBe('literal\n');

@@ -50,7 +50,7 @@ describe('cache service faults', () => {
   it('unreachable service: reported at the top, the step succeeds, fail-on-cache-miss fails it with the reason', async () => {
     const port = await closedPort();
     const unreachable = { ACTIONS_RESULTS_URL: `http://127.0.0.1:${port}/`, ACTIONS_CACHE_URL: `http://127.0.0.1:${port}/` };
-    const r = await runFault({ services, root, name: 'unreachable', inputs: restoreInputs, env: unreachable });
+    const r = await runFault({ services, root, name: 'unreachable', inputs: { ...restoreInputs, 'upload-artifact': 'true' }, env: unreachable });
     expect(r.mainExitCode).toBe(0);
     expect(r.outputs['cache-hit'], 'unset on a miss, as actions/cache leaves it').toBeUndefined();
     expect(r.problems).toContain('Failed to restore during lookup');

@@ -13,7 +13,7 @@ export async function runCompareStep(config: CompareConfig): Promise<void> {
     const { profiles, problems, matched } = await collectProfileArtifacts(config.artifactPattern, dir);
     if (matched === 0) {
       problems.push(
-        `no artifact of this workflow run matches '${config.artifactPattern}' (artifact-pattern): does this job 'needs' the profiling jobs, and do they upload artifacts?`,
+        `no artifact of this workflow run matches '${config.artifactPattern}' (artifact-pattern): does this job 'needs' the profiling jobs, and do they upload their profiles (upload-artifact: true)?`,
       );
     }
     for (const p of problems) core.warning(`compare: ${p}`);

@@ -132,7 +132,7 @@ export function parseConfig(input: InputReader, env: NodeJS.ProcessEnv = process
   const experimentsRaw = input('experiments').trim() || 'auto';
   const experimentsAuto = experimentsRaw === 'auto';
 
-  const uploadArtifact = parseBoolean('upload-artifact', input('upload-artifact'), true);
+  const uploadArtifact = parseBoolean('upload-artifact', input('upload-artifact'), false);
   const givenArtifactName = input('artifact-name').trim();
   if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
     throw new InputError('artifact-name', givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');

@@ -6,6 +6,8 @@
  * keep every file inside it. An absolute member name could not be kept inside: such an archive is
  * not extracted. Pure.
  */
+import { parseVerboseLine } from '../restore/tar-verbose-line.js';
+
 export interface Listing {
   entries: number;
   /** Bytes of regular file content. */
@@ -15,9 +17,6 @@ export interface Listing {
   /** Member names that are absolute (first few). */
   absolute: string[];
 }
-
-/** "-rw-r--r-- 0/0 1234 2024-01-01 00:00:00 name" (symlinks: "name -> target"; devices: "8,1" as size). */
-const LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
 
 export function climbOf(name: string): number {
   let depth = 0;
@@ -42,14 +41,11 @@ export function emptyListing(): Listing {
 
 /** One line into the running totals: a listing of 500k files is read line by line, never held whole. */
 export function addListingLine(out: Listing, line: string): void {
-  const m = LINE.exec(line);
-  if (!m) return;
-  const [, type, size, rest] = m as unknown as [string, string, string, string];
-  let name = rest;
-  if (type === 'l') name = rest.split(' -> ')[0] ?? rest;
-  else if (type === 'h') name = rest.split(' link to ')[0] ?? rest;
+  const member = parseVerboseLine(line);
+  if (!member) return;
+  const { name } = member;
   out.entries++;
-  if (type === '-') out.extractedBytes += Number(size) || 0;
+  out.extractedBytes += member.sizeBytes;
   if (name.startsWith('/')) {
     if (out.absolute.length < 3) out.absolute.push(name);
     return;

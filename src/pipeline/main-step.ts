@@ -7,9 +7,7 @@ import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { STATE } from './state.js';
 import { renderJudged } from '../report/render.js';
-import { uploadProfileArtifact } from '../report/artifact.js';
 import { restoredKey } from '../report/outputs.js';
-import { runCompareStep } from '../compare/compare-step.js';
 import { errorMessage } from '../util/errors.js';
 
 export async function run(): Promise<void> {
@@ -21,6 +19,8 @@ export async function run(): Promise<void> {
   // The post step exports with these: a bad one fails here, with the other inputs.
   if (config.mode === 'profile') checkExportInputs((line) => core.warning(line));
   if (config.mode === 'compare') {
+    // Loaded only here: the artifact client and the comparison are no part of a profile run's load time.
+    const { runCompareStep } = await import('../compare/compare-step.js');
     await runCompareStep(config);
     core.saveState(STATE.summaryWritten, 'true');
     return;
@@ -68,6 +68,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   if (config.uploadArtifact && saved && config.save) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
   else if (config.uploadArtifact && saved) {
+    const { uploadProfileArtifact } = await import('../report/artifact.js');
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       core.warning(message);
       profile.warnings.push(message);

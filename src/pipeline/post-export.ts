@@ -4,7 +4,6 @@
  */
 import * as core from '@actions/core';
 import type { Profile } from '../profile/schema.js';
-import { exportProfile } from '../export/export-profile.js';
 import { exportFact, exportWarning } from '../export/export-report.js';
 import { ciAttributesFromEnv } from '../export/resource-attributes.js';
 import { checkHeadersInput, envWithInputs, exportSettings, scrub, type ExportInputs, type ExportSettings } from '../export/settings.js';
@@ -56,6 +55,8 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
     return null;
   }
   if (!settings) return null;
+  // Loaded only with an endpoint: the OpenTelemetry SDK is no part of the load time of a post step that exports nothing.
+  const { exportProfile } = await import('../export/export-profile.js');
   const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning = exportWarning(outcome);
   const fact = exportFact(outcome);

@@ -12,7 +12,6 @@ import { readProfileFile } from '../profile/read-profile.js';
 import { removeProbeDirectories } from '../probe/suite.js';
 import { parseDirtyChange } from '../experiment/post-cleanup.js';
 import { putRightAfterMain } from '../machine/after-main.js';
-import { uploadProfileArtifact } from '../report/artifact.js';
 import { renderSaveSection } from '../report/save-section.js';
 import { decideSave } from '../save/decision.js';
 import { judgedSave } from './judged-save.js';
@@ -63,6 +62,8 @@ export async function run(): Promise<void> {
   }
   const lines: string[] = [];
   if (core.getState(STATE.artifactPending) === 'true' && profile) {
+    // Loaded only when there is an artifact to upload: the artifact client is no part of every post step's load time.
+    const { uploadProfileArtifact } = await import('../report/artifact.js');
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       core.warning(message);
       lines.push(`> [!WARNING]\n> ${message}`);

@@ -21,17 +21,13 @@ export interface RestoredTree {
   bytesByRoot: Map<string, number>;
 }
 
+/** Nothing counted yet: the start of a walk or of tar's report (reported-tree.ts). */
+export function emptyAnatomy(): RestoredTree['anatomy'] {
+  return { extractedBytes: 0, entries: 0, files: 0, directories: 0, symlinks: 0, hardlinks: 0, other: 0, sizeHistogram: emptyHistogram() };
+}
+
 export function walkRestoredTree(roots: readonly string[], sinceEpochMs: number, maxEntries = Number.POSITIVE_INFINITY): RestoredTree {
-  const anatomy: RestoredTree['anatomy'] = {
-    extractedBytes: 0,
-    entries: 0,
-    files: 0,
-    directories: 0,
-    symlinks: 0,
-    hardlinks: 0,
-    other: 0,
-    sizeHistogram: emptyHistogram(),
-  };
+  const anatomy = emptyAnatomy();
   const since = sinceEpochMs - CTIME_SLACK_MS;
   const linkedInodes = new Set<bigint | number>();
   const bytesByRoot = new Map<string, number>();

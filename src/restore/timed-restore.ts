@@ -24,6 +24,9 @@ import { captureOutput, toolMessages } from './capture-output.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { DownloadTimelineRecorder } from '../sample/download-timeline.js';
 import { downloadLimits } from './download-limits.js';
+import { restoreRoots } from '../config/restore-roots.js';
+import type { RestoredTree } from './restored-tree.js';
+import { openTarReport, withTarOptions } from './tar-report.js';
 
 export interface RestoreRequest {
   paths: string[];
@@ -50,6 +53,8 @@ export interface TimedRestore {
   downloadUrl: string | null;
   /** Wall-clock time the extraction began (files changed since then are the restore's), or null. */
   extractStartedAtEpochMs: number | null;
+  /** What tar reported extracting (tar-report.ts), or null: no extraction, or no report (not GNU tar). */
+  reportedTree: RestoredTree | null;
 }
 
 const MAX_PROGRESS_POINTS = 600;
@@ -85,6 +90,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   let archivePath: string | null = null;
   let downloadUrl: string | undefined;
   let extractStartedAtEpochMs: number | null = null;
+  let reportedTree: RestoredTree | null = null;
   let phaseOpen = true;
   let timeline: DownloadTimeline | undefined;
 
@@ -152,11 +158,19 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     }
     result.archiveBytes = cacheUtils.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
+    // tar's own report of each member it writes, read while it extracts; its FIFO is made before the extraction's clock starts.
+    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const report = openTarReport(path.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
     next('extract', { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
 
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
-    const extraction = await captureOutput(() => extractTar(archive, compressionMethod));
+    let extraction: Awaited<ReturnType<typeof captureOutput>>;
+    try {
+      extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
+    } finally {
+      reportedTree = (await report?.finish()) ?? null;
+    }
     // Inside the phase, as in restoreCache's finally block: deleting the archive drops its dirty
     // pages unwritten, so the disk never writes them (a restore that kept it would make it).
     deleteArchive(archive, request.log);
@@ -184,7 +198,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs };
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
   }
 }
 

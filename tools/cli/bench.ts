@@ -5,6 +5,9 @@
  *   --only lab,probes,overhead,cost,memory,fixes,fix-applied,repeat-cost,download,upload   a subset
  *   (fix-applied: the What to do box's step, read from the rendered summary, run before plain restores; its saving against the measured one)
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
+ *   (repeat-steps: the same as a user pays it: dist/main.js + dist/post.js as processes against a plain drop-in's, --pairs rounds)
+ *   --repeat-caches a,b   repeat-steps caches: lab, files-100k, slow-30s (all)
+ *   --repeat-breakdown    repeat-steps also runs the action with the artifact, the export, the history off, and times bundle loads
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see tools/lab/download-scenarios.ts)
  *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see tools/lab/upload-scenarios.ts)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
@@ -36,6 +39,7 @@ import { LAB_PREFIX } from '../lab/paths.js';
 import { createProvisionedDisk, describeLimits } from '../lab/provisioned-disk.js';
 import { benchSamplerCost, samplerCostRows } from '../bench/sampler-cost.js';
 import { benchRepeatCost, repeatCostRows } from '../bench/repeat-cost.js';
+import { benchRepeatSteps, REPEAT_CACHES, repeatStepsRows } from '../bench/repeat-steps.js';
 import { renderTable, type BenchRow } from '../bench/table.js';
 import { benchDownloads, downloadRows } from '../bench/download-lab.js';
 import { benchUploads, uploadRows } from '../bench/upload-lab.js';
@@ -45,7 +49,7 @@ import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 import { lookUpRunnerUser } from '../lab/run-as.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'fix-applied', 'repeat-cost', 'download', 'upload'] as const;
+const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'fix-applied', 'repeat-cost', 'repeat-steps', 'download', 'upload'] as const;
 type Part = (typeof PARTS)[number];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -56,7 +60,7 @@ function count(value: string | undefined, fallback: number, name: string): numbe
 }
 
 export async function benchCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['large']);
+  const args = parseArgs(argv, ['large', 'repeat-breakdown']);
   const onlyRaw = flag(args, 'only');
   const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : [...PARTS]) as Part[];
   const unknown = parts.filter((p) => !PARTS.includes(p));
@@ -92,7 +96,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
   const keep = flag(args, 'keep');
   const asUserName = flag(args, 'as-user');
-  const needsServices = parts.some((p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'fix-applied' || p === 'repeat-cost');
+  const needsServices = parts.some(
+    (p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'fix-applied' || p === 'repeat-cost' || p === 'repeat-steps',
+  );
   let lab: Lab | undefined;
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
@@ -124,6 +130,12 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('repeat-cost') && lab) {
       say(`repeat-cost: ${pairs} alternating pairs`);
       rows.push(...repeatCostRows(await benchRepeatCost(lab, pairs, say)));
+    }
+    if (parts.includes('repeat-steps') && lab) {
+      const caches = scenarioList(flag(args, 'repeat-caches'), REPEAT_CACHES, 'repeat-caches');
+      const breakdown = args.flags.has('repeat-breakdown');
+      say(`repeat-steps: ${caches.join(', ')} × ${pairs} alternating rounds${breakdown ? ', with the breakdown' : ''}`);
+      rows.push(...repeatStepsRows(await benchRepeatSteps(lab, { caches, rounds: pairs, breakdown, distDir: distDir() }, say)));
     }
     if (parts.includes('cost')) {
       say('sampler cost: 5 runs of 10 s');

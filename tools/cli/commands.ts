@@ -77,13 +77,15 @@ export const COMMANDS: Record<string, Command> = {
   bench: {
     usage: `disk-profiler bench [--only PARTS] [--runs N] [--scenarios A,B] [--keep DIR] [--rejudge DIR] [...]
   Print the benchmark table (BENCHMARKS.md); root for the lab, the gp3-like disk and drop_caches.
-    --only lab,probes,overhead,cost,memory,fixes,repeat-cost,download,upload   a subset (default: all)
+    --only lab,probes,overhead,cost,memory,fixes,repeat-cost,repeat-steps,download,upload   a subset (default: all)
     --runs N               lab runs per scenario (3): a profiled restore + the intervention each
     --scenarios A,B        lab (and fixes) scenarios (lab: all; fixes: ${FIXES_DEFAULT_SCENARIOS.join(',')})
     --download-scenarios A,B, --upload-scenarios A,B   the download and upload labs' scenarios
     --keep DIR             keep each lab run as DIR/<scenario>-run<N>.json
     --rejudge DIR          measure nothing: judge the runs --keep wrote again with this build
-    --pairs N              overhead and repeat-cost pairs (6)
+    --pairs N              overhead and repeat-cost pairs, repeat-steps rounds (6)
+    --repeat-caches a,b    repeat-steps caches: lab, files-100k, slow-30s (all)
+    --repeat-breakdown     repeat-steps also runs the action with the artifact, export, history off, and times bundle loads
     --reference-seconds N  reference probe runtime (60); --probe-rounds N reference runs per probe (1)
     --probe-disks gp3,vm   where to compare probes: a gp3-like throttled loop disk (root), this VM's disk
     --copies N, --fill-gb N, --large   the memory case's tree (--large: 8 copies of node_modules, 5 GB)`,

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { inputVariable, parseFileCommands } from './file-commands.js';
 
 export interface RunActionOptions {
@@ -47,6 +48,9 @@ export interface RunActionOptions {
 export interface ActionRunResult {
   mainExitCode: number;
   postExitCode: number;
+  /** Each step's wall time, from spawning its process to its exit (0 for a post step not run). */
+  mainMs: number;
+  postMs: number;
   outputs: Record<string, string>;
   state: Record<string, string>;
   summary: string;
@@ -73,7 +77,9 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
     };
     const node = options.nodePath ?? process.execPath;
     const launch: Launch = { node, user: options.user, launcher: options.launcher ?? [], cwd: options.cwd };
+    const mainStarted = performance.now();
     const mainExitCode = await runNode(launch, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
+    const mainMs = performance.now() - mainStarted;
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
     const jobStatus = options.jobStatusAtPost ?? (mainExitCode === 0 ? 'success' : 'failure');
     const postEnv = {
@@ -81,10 +87,14 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       ...Object.fromEntries(Object.entries(savedState).map(([k, v]) => [`STATE_${k}`, v])),
       [inputVariable('job-status')]: options.inputs['job-status'] ?? jobStatus,
     };
+    const postStarted = performance.now();
     const postExitCode = options.skipPost ? 0 : await runNode(launch, path.join(options.distDir, 'post.js'), postEnv, options.onOutput);
+    const postMs = options.skipPost ? 0 : performance.now() - postStarted;
     return {
       mainExitCode,
       postExitCode,
+      mainMs,
+      postMs,
       outputs: parseFileCommands(readFileSync(output, 'utf8')),
       state: savedState,
       summary: readFileSync(summary, 'utf8'),

@@ -1,6 +1,6 @@
 /**
- * Stage 4: what the restore wrote and where: its tree walked (after the tail, so the walk cannot
- * delay or add to what the tail measures), and, where the paths span several devices, the one that
+ * Stage 4: what the restore wrote and where: the anatomy tar reported while it extracted (no walk of
+ * the tree, so nothing here grows with the files restored), and, where the paths span several devices, the one that
  * received most of the restore's bytes, which is judged, probed and experimented on.
  */
 import type { ProfileConfig } from '../../config/config.js';
@@ -26,13 +26,32 @@ export interface Placement {
   target: ProbeTarget;
 }
 
-/** Reads the restored tree into the restore's anatomy (or says what a failed extraction left); the bytes under each root. */
+/**
+ * Where tar gave no report (not GNU tar: macOS's bsdtar, Windows' tar), the tree is walked instead, after
+ * the tail so the walk cannot delay or add to what the tail measures, and only this far: a bounded cost
+ * per run, the counts then marked as lower bounds.
+ */
+export const WALK_MAX_ENTRIES = 50_000;
+
+/** The restore's anatomy from tar's report, else (no report, or what a failed extraction left) a bounded walk; the bytes under each root. */
 export function readRestoredTree(roots: string[], timed: TimedRestore, warn: Warn): ReadonlyMap<string, number> | null {
   if (timed.extractStartedAtEpochMs === null) return null;
   const { restore } = timed;
-  const tree = walkRestoredTree(roots, timed.extractStartedAtEpochMs);
-  if (restore.error?.phase === 'extract') warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
-  else restore.anatomy = { ...tree.anatomy, compressedBytes: restore.archiveBytes ?? 0, compression: restore.compressionMethod };
+  // After a failed extraction what is on disk is not what tar listed (a member listed, then not written): read from the tree (a rare run).
+  const failed = restore.error?.phase === 'extract';
+  const tree = (!failed && timed.reportedTree) || walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  if (failed) warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
+  else
+    restore.anatomy = {
+      ...tree.anatomy,
+      compressedBytes: restore.archiveBytes ?? 0,
+      compression: restore.compressionMethod,
+      ...(tree.truncated
+        ? {
+            error: `tar gave no report of what it extracted, and the tree was read only as far as its first ${WALK_MAX_ENTRIES} entries: the counts are lower bounds`,
+          }
+        : {}),
+    };
   return tree.bytesByRoot;
 }
 

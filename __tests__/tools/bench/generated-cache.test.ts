@@ -1,0 +1,28 @@
+// The repeat-run bench's generated cache: the number of files and the total size asked for, in
+// directories of 100, nine in ten files small.
+import { readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateTree } from '../../../tools/bench/generated-cache.js';
+import { removeDirs, tempDir } from '../../helpers/tree.js';
+
+let root: string | undefined;
+afterAll(() => removeDirs(root));
+
+describe('generateTree', () => {
+  it('writes the files and bytes asked for', async () => {
+    root = await tempDir('generated-cache');
+    const made = generateTree(root, 1000, 20_000_000);
+    const sizes = readdirSync(root).flatMap((d) => readdirSync(path.join(root as string, d)).map((f) => statSync(path.join(root as string, d, f)).size));
+    expect(readdirSync(root)).toHaveLength(10);
+    expect(sizes).toHaveLength(1000);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    expect(total).toBe(made.bytes);
+    expect(Math.abs(total - 20_000_000)).toBeLessThan(1000);
+    expect(sizes.filter((s) => s < 9 * 1024).length).toBe(900);
+  });
+
+  it('refuses a size its files cannot hold', () => {
+    expect(() => generateTree('/nonexistent', 10, 1e12)).toThrow(/cannot hold/);
+  });
+});
