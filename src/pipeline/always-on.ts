@@ -13,6 +13,8 @@ import type { HostFacts } from '../sample/context.js';
 import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
+import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes.js';
+import { autoExperimentsReason } from '../report/fix-memory.js';
 import { historyRunOf } from '../history/history.js';
 import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
 import { MiB } from '../util/units.js';
@@ -128,16 +130,46 @@ function phaseMs(phases: readonly PhaseRecord[], name: PhaseName): number | null
   return p ? p.endMs - p.startMs : null;
 }
 
-function untilDurableMs(profile: Profile): number | null {
+export function untilDurableMs(profile: Pick<Profile, 'restore' | 'phases'>): number | null {
   const r = profile.restore;
   if (!r?.cacheHit || r.error || r.skipped) return null;
   return r.restoreMs + (phaseMs(profile.phases, 'writeback') ?? 0);
 }
 
-/** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
-export function autoExperiments(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, judged: Profile): ExperimentDecision | null {
+/** experiments: auto remembers its fixes: the fixes for this hardware and cache being read (null: not auto, no hit, or the cache in trouble). */
+export function startFixesLoad(
+  config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
+  fingerprint: HardwareFingerprint,
+  restore: Profile['restore'],
+): Promise<RememberedFixes> | null {
+  if (!config.experimentsAuto || config.experiments.length === 0 || !restore?.cacheHit || restore.error || restore.skipped || cacheTrouble(restore))
+    return null;
+  return loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+
+/**
+ * experiments: auto: those of config.experiments that change what the verdict names, when the restore
+ * was long enough, and only when no remembered fix stands for this run (judge/auto-rules.ts fixMemory).
+ */
+export function autoExperiments(
+  config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
+  judged: Profile,
+  fixes: RememberedFixes | null = null,
+): ExperimentDecision | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
-  return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
+  const r = judged.restore;
+  const decision = decideExperiments({
+    bottleneck: judged.verdict?.bottleneck ?? null,
+    untilDurableMs: untilDurableMs(judged),
+    allowed: config.experiments,
+    ...(fixes && judged.fingerprint
+      ? {
+          remembered: fixes.found ? fixes.against : { missing: fixes.reason },
+          run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null },
+        }
+      : {}),
+  });
+  return { ...decision, reason: autoExperimentsReason(decision) };
 }
 
 /**
