@@ -149,15 +149,15 @@ describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () 
   });
 
   it.each([
-    ['hardware-changed', { fingerprintId: 'bbbbbbbbbbbb' }, { then: 'aaaaaaaaaaaa', now: 'bbbbbbbbbbbb' }],
+    ['hardware-changed', { fingerprintId: 'bbbbbbbbbbbb' }, { measured: 'aaaaaaaaaaaa', now: 'bbbbbbbbbbbb' }],
     ['stale', { nowMs: Date.parse(measuredOn.measuredAt) + FIX_MAX_AGE_MS + 1 }, { limit: FIX_MAX_AGE_MS }],
-    ['size-changed', { archiveBytes: 600 * MiB * (1 + FIX_SHAPE_BAND * 1.1) }, { then: 600 * MiB, limit: FIX_SHAPE_BAND }],
-    ['size-changed', { archiveBytes: 600 * MiB * (1 - FIX_SHAPE_BAND * 1.1) }, { then: 600 * MiB }],
-    ['files-changed', { files: 19_000 * (1 + FIX_SHAPE_BAND * 1.1) }, { then: 19_000 }],
-    ['verdict-changed', { bottleneck: 'cpu' }, { then: 'disk-iops', now: 'cpu' }],
-    ['time-outside', { untilDurableMs: 80_000 * FIX_TIME_FACTOR * 1.05 }, { then: 80_000, limit: FIX_TIME_FACTOR }],
-    ['time-outside', { untilDurableMs: (80_000 / FIX_TIME_FACTOR) * 0.95 }, { then: 80_000 }],
-    ['not-measured', { experiments: ['ram', 'decompress'] }, { then: 'ram, other-disk, page-cache', now: 'decompress' }],
+    ['size-changed', { archiveBytes: 600 * MiB * (1 + FIX_SHAPE_BAND * 1.1) }, { measured: 600 * MiB, limit: FIX_SHAPE_BAND }],
+    ['size-changed', { archiveBytes: 600 * MiB * (1 - FIX_SHAPE_BAND * 1.1) }, { measured: 600 * MiB }],
+    ['files-changed', { files: 19_000 * (1 + FIX_SHAPE_BAND * 1.1) }, { measured: 19_000 }],
+    ['verdict-changed', { bottleneck: 'cpu' }, { measured: 'disk-iops', now: 'cpu' }],
+    ['time-outside', { untilDurableMs: 80_000 * FIX_TIME_FACTOR * 1.05 }, { measured: 80_000, limit: FIX_TIME_FACTOR }],
+    ['time-outside', { untilDurableMs: (80_000 / FIX_TIME_FACTOR) * 0.95 }, { measured: 80_000 }],
+    ['not-measured', { experiments: ['ram', 'decompress'] }, { measured: 'ram, other-disk, page-cache', now: 'decompress' }],
   ] as const)('measures again when %s', (reason, change, compared) => {
     const m = fixMemory(against, { ...facts, ...change } as FixRunFacts);
     expect(m.reason).toBe(reason);

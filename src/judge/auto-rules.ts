@@ -171,10 +171,10 @@ const outsideBand = (then: number, now: number, band: number): boolean => Math.a
 export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, now: FixRunFacts): FixMemory {
   if ('missing' in remembered) return { reason: 'none-remembered', remembered: null, compared: null, missing: remembered.missing };
   const on = remembered.measuredOn;
-  const measure = (reason: FixMemory['reason'], then: number | string, nowValue: number | string, limit: number): FixMemory => ({
+  const measure = (reason: FixMemory['reason'], measured: number | string, nowValue: number | string, limit: number): FixMemory => ({
     reason,
     remembered: on,
-    compared: { then, now: nowValue, limit },
+    compared: { measured, now: nowValue, limit },
   });
   if (on.fingerprintId !== now.fingerprintId) return measure('hardware-changed', on.fingerprintId, now.fingerprintId, 0);
   const measuredAtMs = Date.parse(on.measuredAt);

@@ -1026,13 +1026,13 @@ export interface FixMemory {
   /** The remembered run, when one was found. */
   remembered: FixesMeasuredOn | null;
   /**
-   * What was held against it, where the reason compares a figure: then (the remembered run's) and now,
+   * What was held against it, where the reason compares a figure: measured (the remembered run's) and now,
    * and the limit it was held to. stale: measuredAt and now as epoch ms, limit the age in ms; size- and
    * files-changed: bytes or files, limit the band (a share); time-outside: ms until on disk, limit the
    * factor; hardware-changed: fingerprint ids; verdict-changed: bottlenecks; not-measured: experiment
    * names (comma-joined). Null for fresh and none-remembered.
    */
-  compared: { then: number | string; now: number | string; limit: number } | null;
+  compared: { measured: number | string; now: number | string; limit: number } | null;
   /** none-remembered: why none was found (the cache's answer). */
   missing?: string;
 }

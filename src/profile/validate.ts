@@ -485,7 +485,7 @@ const numOrStr: Check<number | string> = (v, p, e) => {
 const fixMemory = obj({
   reason: oneOf(...FIX_MEMORY_REASONS),
   remembered: nullable(fixesMeasuredOn),
-  compared: nullable(obj({ then: numOrStr, now: numOrStr, limit: num })),
+  compared: nullable(obj({ measured: numOrStr, now: numOrStr, limit: num })),
   'missing?': str,
 });
 const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });

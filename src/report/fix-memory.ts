@@ -25,19 +25,19 @@ export function fixMemoryWords(m: FixMemory): string {
     case 'none-remembered':
       return `no measured fix is remembered for this hardware and cache (${m.missing ?? 'none found'})`;
     case 'stale':
-      return `the fixes of ${run} are ${Number.isFinite(num(c?.then)) ? days(num(c?.now) - num(c?.then)) : 'of unknown age'} old, over ${days(num(c?.limit))}`;
+      return `the fixes of ${run} are ${Number.isFinite(num(c?.measured)) ? days(num(c?.now) - num(c?.measured)) : 'of unknown age'} old, over ${days(num(c?.limit))}`;
     case 'hardware-changed':
-      return `the fixes remembered for this cache were measured by ${run} on other hardware (fingerprint ${c?.then}, this run ${c?.now})`;
+      return `the fixes remembered for this cache were measured by ${run} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
     case 'size-changed':
-      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.then))} ${run} measured the fixes with`;
+      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.measured))} ${run} measured the fixes with`;
     case 'files-changed':
-      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.then))} ${run} measured the fixes with`;
+      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.measured))} ${run} measured the fixes with`;
     case 'verdict-changed':
-      return `the verdict names ${c?.now}, where ${run} measured the fixes for ${c?.then}`;
+      return `the verdict names ${c?.now}, where ${run} measured the fixes for ${c?.measured}`;
     case 'time-outside':
-      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}× of the ${seconds(num(c?.then))} ${run} measured the fixes at`;
+      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}× of the ${seconds(num(c?.measured))} ${run} measured the fixes at`;
     case 'not-measured':
-      return `${run} did not measure ${c?.now} (it measured ${c?.then})`;
+      return `${run} did not measure ${c?.now} (it measured ${c?.measured})`;
   }
 }
 
