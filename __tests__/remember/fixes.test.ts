@@ -18,7 +18,9 @@ import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
-const recorded: Profile = validateProfile(JSON.parse(readFileSync(new URL('../../fixtures/experiments/lab-disk-bandwidth-steps.json', import.meta.url), 'utf8')));
+const recorded: Profile = validateProfile(
+  JSON.parse(readFileSync(new URL('../../fixtures/experiments/lab-disk-bandwidth-steps.json', import.meta.url), 'utf8')),
+);
 const experiments = recorded.experiments as NonNullable<Profile['experiments']>;
 const restore = recorded.restore as NonNullable<Profile['restore']>;
 const against: Omit<FixMeasuredAgainst, 'measuredOn'> = {
@@ -63,7 +65,16 @@ describe('remembered fixes', () => {
       expect((await storeFixes(cache, against, 'bbbbbbbbbbbb', experiments, '2026-11-21T10:00:00.000Z', 2000)).ok).toBe(true);
       const own = await loadFixes(cache, 'aaaaaaaaaaaa');
       if (!own.found) throw new Error(own.reason);
-      expect(own.against).toEqual({ ...against, measuredOn: { runId: '4711', runAttempt: '1', measuredAt: '2026-11-20T10:00:00.000Z', fingerprintId: 'aaaaaaaaaaaa', cacheKey: `${fixesKeyPrefix(cache, 'aaaaaaaaaaaa')}4711-1-rs` } });
+      expect(own.against).toEqual({
+        ...against,
+        measuredOn: {
+          runId: '4711',
+          runAttempt: '1',
+          measuredAt: '2026-11-20T10:00:00.000Z',
+          fingerprintId: 'aaaaaaaaaaaa',
+          cacheKey: `${fixesKeyPrefix(cache, 'aaaaaaaaaaaa')}4711-1-rs`,
+        },
+      });
       // What this run's clock said is not stored, nor read back as this run's.
       expect(own.experiments.startMs).toBeUndefined();
       expect(own.experiments.outcomes).toEqual(experiments.outcomes);
@@ -77,9 +88,16 @@ describe('remembered fixes', () => {
   it('a damaged or foreign entry is no fix, and says why', async () => {
     const cache = fixesCacheId({ paths: ['damaged'], compressionMethod: 'zstd' });
     await inCache({}, async () => {
-      await storeDocument('fixes', `${fixesKeyPrefix(cache, 'dddddddddddd')}1`, { cacheId: cache, against: { ...against, measuredOn: { runId: '1', runAttempt: '1', measuredAt: 'x', fingerprintId: 'dddddddddddd' } }, experiments: { status: 'ran' } });
+      await storeDocument('fixes', `${fixesKeyPrefix(cache, 'dddddddddddd')}1`, {
+        cacheId: cache,
+        against: { ...against, measuredOn: { runId: '1', runAttempt: '1', measuredAt: 'x', fingerprintId: 'dddddddddddd' } },
+        experiments: { status: 'ran' },
+      });
       const loaded = await loadFixes(cache, 'dddddddddddd');
-      expect(loaded).toEqual({ found: false, reason: expect.stringMatching(/was not usable: the entry's experiments are not readable here \(experiments\.budgetMs: missing/) });
+      expect(loaded).toEqual({
+        found: false,
+        reason: expect.stringMatching(/was not usable: the entry's experiments are not readable here \(experiments\.budgetMs: missing/),
+      });
     });
   });
 
@@ -102,7 +120,9 @@ describe('remembered fixes', () => {
     const verdict = judgeProfile(profile);
     const e = profile.experiments as NonNullable<Profile['experiments']>;
     const download = profile.phases.find((p) => p.name === 'download');
-    const box = headline(headlineInputOf(profile, verdict, checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null))).todo;
+    const box = headline(
+      headlineInputOf(profile, verdict, checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null)),
+    ).todo;
     expect(box.kind).toBe('measured-fix');
     expect(box.text).toMatch(/runs on run 5151 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\), on this hardware and a cache of this shape\.$/);
     expect(fixesSection(profile, verdict)).toMatch(/Measured on run 5151 .*remembered for this hardware \(fingerprint eeeeeeeeeeee\)/);

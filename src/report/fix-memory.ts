@@ -2,7 +2,7 @@
  * Remembered fixes in words (issue 40): which run measured the fixes a run shows, and why
  * experiments: auto reused them or measured again (judge/auto-rules.ts fixMemory decides; this says). Pure.
  */
-import type { ExperimentDecision } from '../judge/auto-rules.js';
+import { FIX_MAX_AGE_MS, FIX_SHAPE_BAND, FIX_TIME_FACTOR, type ExperimentDecision } from '../judge/auto-rules.js';
 import type { FixesMeasuredOn, FixMemory } from '../profile/schema.js';
 import { bytes, formatNumber, percent, seconds } from '../util/format.js';
 
@@ -21,7 +21,7 @@ export function fixMemoryWords(m: FixMemory): string {
   const num = (v: number | string | undefined): number => (typeof v === 'number' ? v : Number.NaN);
   switch (m.reason) {
     case 'fresh':
-      return `the fixes measured ${m.remembered ? measuredOnWords(m.remembered) : ''} on this hardware and a cache of this shape still hold, so they were not measured again`;
+      return `the same hardware, a cache within ${percent(FIX_SHAPE_BAND)} of its size and file count, the same verdict and a time until on disk within ${FIX_TIME_FACTOR}× of its; measured again after ${days(FIX_MAX_AGE_MS)} or when one of these changes`;
     case 'none-remembered':
       return `no measured fix is remembered for this hardware and cache (${m.missing ?? 'none found'})`;
     case 'stale':
@@ -45,6 +45,6 @@ export function fixMemoryWords(m: FixMemory): string {
 export function autoExperimentsReason(d: ExperimentDecision): string {
   if (!d.memory) return d.reason;
   if (d.memory.reason === 'fresh')
-    return `experiments: auto reused the fixes measured on ${d.memory.remembered ? `run ${d.memory.remembered.runId}` : 'an earlier run'}: ${fixMemoryWords(d.memory)}`;
+    return `experiments: auto reused the fixes measured ${d.memory.remembered ? measuredOnWords(d.memory.remembered) : 'by an earlier run'}: ${fixMemoryWords(d.memory)}`;
   return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
 }
