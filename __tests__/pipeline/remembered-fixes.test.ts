@@ -66,7 +66,7 @@ describe('remembered fixes through the stages', () => {
     const measuredAt = new Date(Date.now() - 3_600_000).toISOString();
     const shown = `${measuredAt.slice(0, 16).replace('T', ' ')} UTC`;
     const firstPlan = await asRun('301', async () => {
-      const plan = autoExperiments(config, first, await startFixesLoad(config, fingerprint, first.restore));
+      const plan = autoExperiments(config, first, await startFixesLoad(config, fingerprint, first.restore, first.phases));
       await rememberFixes(plan, first.experiments ?? null, first, measuredAt, hooks(firstLines), (m) => firstLines.push(`warn: ${m}`));
       return plan;
     });
@@ -83,7 +83,7 @@ describe('remembered fixes through the stages', () => {
     const second: Profile = unmeasured;
     const lines: string[] = [];
     await asRun('302', async () => {
-      const fixes = await startFixesLoad(config, fingerprint, second.restore);
+      const fixes = await startFixesLoad(config, fingerprint, second.restore, second.phases);
       const plan = autoExperiments(config, second, fixes);
       expect(plan).toMatchObject({ run: false, experiments: [], memory: { reason: 'fresh', remembered: { runId: '301', measuredAt } } });
       expect(plan?.reason).toMatch(
@@ -123,8 +123,20 @@ describe('remembered fixes through the stages', () => {
     const third = judgedRun();
     const anatomy = third.restore?.anatomy as NonNullable<NonNullable<Profile['restore']>['anatomy']>;
     anatomy.files = Math.round(anatomy.files * 1.5);
-    const plan = await asRun('303', async () => autoExperiments(config, third, await startFixesLoad(config, fingerprint, third.restore)));
+    const plan = await asRun('303', async () => autoExperiments(config, third, await startFixesLoad(config, fingerprint, third.restore, third.phases)));
     expect(plan).toMatchObject({ run: true, memory: { reason: 'files-changed', remembered: { runId: '301' } } });
     expect(plan?.reason).toMatch(/measured because the cache holds .* files, more than 25% from the .* run 301 measured the fixes with/);
+
+    // A restore too short for auto to choose experiments: no lookup at all (the repeat run's cost).
+    const fast = judgedRun();
+    fast.restore = { ...(fast.restore as NonNullable<Profile['restore']>), restoreMs: 2000 };
+    expect(
+      startFixesLoad(
+        config,
+        fingerprint,
+        fast.restore,
+        fast.phases.filter((p) => p.name !== 'writeback'),
+      ),
+    ).toBeNull();
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
 import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
 import type { HostFacts } from '../sample/context.js';
-import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
 import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes.js';
@@ -136,14 +136,20 @@ export function untilDurableMs(profile: Pick<Profile, 'restore' | 'phases'>): nu
   return r.restoreMs + (phaseMs(profile.phases, 'writeback') ?? 0);
 }
 
-/** experiments: auto remembers its fixes: the fixes for this hardware and cache being read (null: not auto, no hit, or the cache in trouble). */
+/**
+ * experiments: auto remembers its fixes: the fixes for this hardware and cache being read. Null (no
+ * lookup) when not auto, without a hit, with the cache in trouble, or when the restore was too short
+ * for auto to choose experiments at all: the repeat run of a fast restore pays no extra round trip.
+ */
 export function startFixesLoad(
   config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
   fingerprint: HardwareFingerprint,
   restore: Profile['restore'],
+  phases: readonly PhaseRecord[],
 ): Promise<RememberedFixes> | null {
-  if (!config.experimentsAuto || config.experiments.length === 0 || !restore?.cacheHit || restore.error || restore.skipped || cacheTrouble(restore))
-    return null;
+  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
+  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
+  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
   return loadFixes(fixesCacheId(restore), fingerprint.id);
 }
 

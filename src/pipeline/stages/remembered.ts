@@ -39,7 +39,7 @@ export async function readRemembered(
   phases: readonly PhaseRecord[],
   hooks: Pick<PipelineHooks, 'onPhase' | 'log'>,
 ): Promise<Remembered> {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore);
+  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases);
   if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
   const historyLoad = startHistoryLoad(config, restore);
   // One round trip's wait for all three: the fixes are read beside the ceilings and the history.
