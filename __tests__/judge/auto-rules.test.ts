@@ -10,12 +10,12 @@ import {
   fixMemory,
   ranAboveCeilings,
   restoreRates,
-  type FixMeasuredAgainst,
   type FixRunFacts,
 } from '../../src/judge/auto-rules.js';
 import type { DiskCounters, PhaseRecord, ProbeResult, Snapshot } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { probeResult } from '../helpers/probe-results.js';
+import { rememberedFix } from '../helpers/remembered-fix.js';
 
 const MiB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -115,24 +115,7 @@ describe('decideExperiments', () => {
 });
 
 describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () => {
-  const measuredOn = { runId: '4711', runAttempt: '1', measuredAt: '2026-11-20T10:00:00Z', fingerprintId: 'aaaaaaaaaaaa', cacheKey: 'k' };
-  const against: FixMeasuredAgainst = {
-    measuredOn,
-    archiveBytes: 600 * MiB,
-    files: 19_000,
-    bottleneck: 'disk-iops',
-    untilDurableMs: 80_000,
-    experiments: ['ram', 'other-disk', 'page-cache'],
-  };
-  const facts: FixRunFacts = {
-    fingerprintId: 'aaaaaaaaaaaa',
-    nowMs: now,
-    archiveBytes: 600 * MiB,
-    files: 19_000,
-    bottleneck: 'disk-iops',
-    untilDurableMs: 80_000,
-    experiments: ['ram', 'other-disk', 'page-cache'],
-  };
+  const { measuredOn, against, facts } = rememberedFix({ nowMs: now });
 
   it('a fresh fix on the same hardware and cache shape is reused', () => {
     expect(fixMemory(against, facts)).toEqual({ reason: 'fresh', remembered: measuredOn, compared: null });

@@ -1,21 +1,15 @@
 // Remembered fixes in words (src/report/fix-memory.ts): every reason fixMemory can give is said with
 // its figures, none missing. The memories are fixMemory's own answers, not written by hand.
 import { describe, expect, it } from 'vitest';
-import { FIX_MAX_AGE_MS, fixMemory, type FixMeasuredAgainst, type FixRunFacts } from '../../src/judge/auto-rules.js';
+import { FIX_MAX_AGE_MS, fixMemory, type FixRunFacts } from '../../src/judge/auto-rules.js';
+import { rememberedFix } from '../helpers/remembered-fix.js';
 import { FIX_MEMORY_REASONS, type FixMemoryReason } from '../../src/profile/schema.js';
 import { autoExperimentsReason, fixMemoryWords } from '../../src/report/fix-memory.js';
 
 const MiB = 1024 * 1024;
-const measuredOn = { runId: '4711', runAttempt: '2', measuredAt: '2026-11-20T10:00:00Z', fingerprintId: 'aaaaaaaaaaaa', cacheKey: 'k' };
-const against: FixMeasuredAgainst = {
-  measuredOn,
-  archiveBytes: 600 * MiB,
-  files: 19_000,
-  bottleneck: 'disk-iops',
-  untilDurableMs: 80_000,
-  experiments: ['ram'],
-};
-const facts: FixRunFacts = { ...against, fingerprintId: 'aaaaaaaaaaaa', nowMs: Date.parse('2026-11-21T10:00:00Z'), experiments: ['ram'] };
+const { measuredOn, against: measured, facts: shape } = rememberedFix({ runAttempt: '2', nowMs: Date.parse('2026-11-21T10:00:00Z') });
+const against = { ...measured, experiments: ['ram'] as const };
+const facts: FixRunFacts = { ...shape, experiments: ['ram'] };
 
 const changes: Record<FixMemoryReason, [Partial<FixRunFacts> | 'missing', RegExp]> = {
   fresh: [{}, /the same hardware, a cache within 25% of its size and file count.*after 7 days/],
