@@ -23,6 +23,7 @@ import { MiB } from '../util/units.js';
 export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Actions cache)';
 export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
 export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
+export const FIXES_STORE_GROUP = 'Always on: remembering the measured fixes (Actions cache)';
 
 /** The fingerprint from what the context and the device resolution read (no file read again). */
 export function fingerprintOf(where: DeviceResolution, host: HostFacts, context: Profile['context'], restorePath: string): HardwareFingerprint {

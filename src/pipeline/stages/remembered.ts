@@ -18,6 +18,7 @@ import {
   REMEMBERED_GROUP,
   startFixesLoad,
   startHistoryLoad,
+  FIXES_STORE_GROUP,
   STORE_GROUP,
   untilDurableMs,
   type ProbePlan,
@@ -97,5 +98,3 @@ export async function rememberFixes(
   if (stored.ok) hooks.log(`The measured fixes were remembered for later runs on this hardware and cache (${stored.key}).`);
   else warn(`The measured fixes were not remembered for later runs: ${stored.reason}`);
 }
-
-export const FIXES_STORE_GROUP = 'Always on: remembering the measured fixes (Actions cache)';
