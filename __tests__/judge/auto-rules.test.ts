@@ -1,9 +1,21 @@
 // The auto rules for probes and experiments (issue 24). Pure.
 import { describe, expect, it } from 'vitest';
-import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, ranAboveCeilings, restoreRates } from '../../src/judge/auto-rules.js';
+import {
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  decideExperiments,
+  decideProbes,
+  FIX_MAX_AGE_MS,
+  FIX_SHAPE_BAND,
+  FIX_TIME_FACTOR,
+  fixMemory,
+  ranAboveCeilings,
+  restoreRates,
+  type FixRunFacts,
+} from '../../src/judge/auto-rules.js';
 import type { DiskCounters, PhaseRecord, ProbeResult, Snapshot } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { probeResult } from '../helpers/probe-results.js';
+import { rememberedFix } from '../helpers/remembered-fix.js';
 
 const MiB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -99,5 +111,73 @@ describe('decideExperiments', () => {
     expect(d.run).toBe(false);
     expect(d.experiments).toEqual([]);
     expect(d.reason).toMatch(why);
+  });
+});
+
+describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () => {
+  const { measuredOn, against, facts } = rememberedFix({ nowMs: now });
+
+  it('a fresh fix on the same hardware and cache shape is reused', () => {
+    expect(fixMemory(against, facts)).toEqual({ reason: 'fresh', remembered: measuredOn, compared: null });
+    // Within the stated bands: size and files a quarter either way, the time a factor of 1.5.
+    const near = {
+      ...facts,
+      archiveBytes: 600 * MiB * (1 + FIX_SHAPE_BAND * 0.9),
+      files: 19_000 * (1 - FIX_SHAPE_BAND * 0.9),
+      untilDurableMs: 80_000 * FIX_TIME_FACTOR * 0.95,
+    };
+    expect(fixMemory(against, near).reason).toBe('fresh');
+    // A figure this run could not read is not held against.
+    expect(fixMemory(against, { ...facts, files: null }).reason).toBe('fresh');
+  });
+
+  it.each([
+    ['hardware-changed', { fingerprintId: 'bbbbbbbbbbbb' }, { measured: 'aaaaaaaaaaaa', now: 'bbbbbbbbbbbb' }],
+    ['stale', { nowMs: Date.parse(measuredOn.measuredAt) + FIX_MAX_AGE_MS + 1 }, { limit: FIX_MAX_AGE_MS }],
+    ['size-changed', { archiveBytes: 600 * MiB * (1 + FIX_SHAPE_BAND * 1.1) }, { measured: 600 * MiB, limit: FIX_SHAPE_BAND }],
+    ['size-changed', { archiveBytes: 600 * MiB * (1 - FIX_SHAPE_BAND * 1.1) }, { measured: 600 * MiB }],
+    ['files-changed', { files: 19_000 * (1 + FIX_SHAPE_BAND * 1.1) }, { measured: 19_000 }],
+    ['verdict-changed', { bottleneck: 'cpu' }, { measured: 'disk-iops', now: 'cpu' }],
+    ['time-outside', { untilDurableMs: 80_000 * FIX_TIME_FACTOR * 1.05 }, { measured: 80_000, limit: FIX_TIME_FACTOR }],
+    ['time-outside', { untilDurableMs: (80_000 / FIX_TIME_FACTOR) * 0.95 }, { measured: 80_000 }],
+    ['not-measured', { experiments: ['ram', 'decompress'] }, { measured: 'ram, other-disk, page-cache', now: 'decompress' }],
+  ] as const)('measures again when %s', (reason, change, compared) => {
+    const m = fixMemory(against, { ...facts, ...change } as FixRunFacts);
+    expect(m.reason).toBe(reason);
+    expect(m.remembered).toEqual(measuredOn);
+    expect(m.compared).toMatchObject(compared);
+  });
+
+  it('measures when none is remembered, keeping why', () => {
+    expect(fixMemory({ missing: 'no entry under x' }, facts)).toEqual({
+      reason: 'none-remembered',
+      remembered: null,
+      compared: null,
+      missing: 'no entry under x',
+    });
+  });
+
+  const input = { bottleneck: 'disk-iops' as const, untilDurableMs: 80_000, allowed: EXPERIMENT_NAMES };
+  const runFacts = { fingerprintId: 'aaaaaaaaaaaa', nowMs: now, archiveBytes: 600 * MiB, files: 19_000 };
+
+  it('experiments: auto runs nothing when a remembered fix stands, and says which run measured it', () => {
+    const d = decideExperiments({ ...input, remembered: against, run: runFacts });
+    expect(d).toMatchObject({ run: false, experiments: [], memory: { reason: 'fresh', remembered: measuredOn } });
+  });
+
+  it('experiments: auto measures again on each stale condition, with the reason typed', () => {
+    const stale = decideExperiments({ ...input, remembered: against, run: { ...runFacts, nowMs: now + FIX_MAX_AGE_MS } });
+    expect(stale).toMatchObject({ run: true, experiments: ['ram', 'other-disk', 'page-cache'], memory: { reason: 'stale' } });
+    expect(decideExperiments({ ...input, remembered: against, run: { ...runFacts, fingerprintId: 'cccccccccccc' } }).memory?.reason).toBe('hardware-changed');
+    expect(decideExperiments({ ...input, remembered: against, run: { ...runFacts, files: 40_000 } }).memory?.reason).toBe('files-changed');
+    expect(decideExperiments({ ...input, bottleneck: 'disk-bandwidth', remembered: against, run: runFacts }).memory?.reason).toBe('verdict-changed');
+    expect(decideExperiments({ ...input, untilDurableMs: 200_000, remembered: against, run: runFacts }).memory?.reason).toBe('time-outside');
+    expect(decideExperiments({ ...input, remembered: { missing: 'none' }, run: runFacts }).memory?.reason).toBe('none-remembered');
+  });
+
+  it('the gates come first: a fast restore is skipped whatever is remembered', () => {
+    const d = decideExperiments({ ...input, untilDurableMs: 3000, remembered: against, run: runFacts });
+    expect(d.run).toBe(false);
+    expect(d.memory).toBeUndefined();
   });
 });

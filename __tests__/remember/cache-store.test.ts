@@ -38,6 +38,21 @@ describe('cache-store', () => {
     });
   });
 
+  it.each(['v2', 'v1'] as const)('on cache service %s: several prefixes in one lookup, the first that matches wins', async (version) => {
+    await inCache(version, async () => {
+      const wide = `multi-${version}-`;
+      const narrow = `${wide}own-`;
+      expect(await storeDocument('fixes', `${wide}other-1`, { n: 'other' })).toEqual({ ok: true });
+      // Only the wider prefix matches: it is found.
+      expect(await loadNewest('fixes', [narrow, wide])).toMatchObject({ found: true, key: `${wide}other-1` });
+      expect(await storeDocument('fixes', `${narrow}1`, { n: 'own' })).toEqual({ ok: true });
+      expect(await storeDocument('fixes', `${wide}other-2`, { n: 'other, newer' })).toEqual({ ok: true });
+      // The narrow prefix matches: it wins over a newer entry under the wider one.
+      expect(await loadNewest('fixes', [narrow, wide])).toEqual({ found: true, key: `${narrow}1`, document: { n: 'own' } });
+      expect(await loadNewest('fixes', [`${wide}none-`])).toEqual({ found: false, reason: `no entry under ${wide}none-` });
+    });
+  });
+
   it('a mode forbidding reads or writes is honoured without a request', async () => {
     await withEnv({ ...cacheClientEnv(services, { workspace: root, tempDir: path.join(root, 'temp') }), ACTIONS_CACHE_MODE: 'read' }, async () => {
       expect(await storeDocument('history', 'ro-1', {})).toEqual({ ok: false, reason: "the cache mode 'read' does not permit writes" });

@@ -48,7 +48,9 @@ export function experimentsAccount(profile: Pick<Profile, 'auto' | 'experiments'
     const byDetail = new Map<string, string[]>();
     for (const s of skipped) byDetail.set(`${s.reason}: ${s.detail}`, [...(byDetail.get(`${s.reason}: ${s.detail}`) ?? []), s.name]);
     const skippedText = [...byDetail].map(([why, names]) => `${names.join(', ')} (${why})`).join('; ');
-    sentence = `Experiments: ${chose}${chose ? 'Ran' : 'ran'} ${ranText}${skippedText ? `. Skipped ${skippedText}` : ''}.`;
+    // Remembered fixes: auto's reason says which run measured them; the counts are that run's.
+    const reused = e?.measuredOn && auto && !auto.run ? `${bare(auto.reason.replace(/^experiments: /, ''))}. That run ran` : null;
+    sentence = `Experiments: ${reused ?? `${chose}${chose ? 'Ran' : 'ran'}`} ${ranText}${skippedText ? `. Skipped ${skippedText}` : ''}.`;
   }
   return { auto, ran, skipped, noneRan, sentence };
 }

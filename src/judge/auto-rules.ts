@@ -3,7 +3,7 @@
  * whether the experiments are worth their minute. Pure: the pipeline hands in what it measured.
  */
 import type { AutoDecision } from '../profile/always-on.js';
-import type { Bottleneck, ExperimentName, PhaseRecord, ProbeResult } from '../profile/schema.js';
+import type { Bottleneck, ExperimentName, FixesMeasuredOn, FixMemory, PhaseRecord, ProbeResult } from '../profile/schema.js';
 import { MiB } from '../util/units.js';
 
 /** "12.3 s": the judge's sentences are its own (the report's formatters sit further down the pipeline). */
@@ -116,14 +116,96 @@ export const EXPERIMENTS_FOR: Record<Exclude<Bottleneck, 'none' | 'inconclusive'
  */
 export const AUTO_EXPERIMENTS_MIN_RESTORE_MS = 10_000;
 
+/**
+ * A remembered fix stands for a cache of the same shape: its archive size and its file count each
+ * within this share of the measured run's. The extraction's time, and so a fix's saving, scales with
+ * bytes and files; a lockfile bump moves them by a few percent, while a quarter is another cache
+ * (a toolchain added, a dependency tree replaced) whose saving has to be measured again.
+ */
+export const FIX_SHAPE_BAND = 0.25;
+/**
+ * The time until on disk may be this factor above or below the measured run's before the fix is
+ * measured again: the same allowance as ABOVE_CEILING_FACTOR, since a cloud disk's own wandering
+ * moves a restore's time by that much with nothing changed; beyond it the restore ran in a regime
+ * the fix was not measured in (burst credits gone, a neighbour, another disk).
+ */
+export const FIX_TIME_FACTOR = ABOVE_CEILING_FACTOR;
+/**
+ * Remembered fixes older than this are measured again: the hosted runner images (tar, zstd, the
+ * kernel's writeback) are rebuilt about weekly, and a fix's saving rests on them; an always-on job
+ * pays the experiments' minute about once a week instead of on every run.
+ */
+export const FIX_MAX_AGE_MS = 7 * 86_400_000;
+
+/** What a remembered fix was measured against (remember/fixes.ts stores it beside the fix). */
+export interface FixMeasuredAgainst {
+  measuredOn: FixesMeasuredOn;
+  archiveBytes: number;
+  /** Files in the restored tree; null when that run could not count them. */
+  files: number | null;
+  bottleneck: Bottleneck;
+  untilDurableMs: number;
+  /** The alternatives it measured. */
+  experiments: readonly ExperimentName[];
+}
+
+/** This run's side of the comparison. */
+export interface FixRunFacts {
+  fingerprintId: string;
+  nowMs: number;
+  archiveBytes: number | null;
+  files: number | null;
+  bottleneck: Bottleneck;
+  untilDurableMs: number;
+  /** The alternatives this run would measure. */
+  experiments: readonly ExperimentName[];
+}
+
+/** then and now further apart than the band: |now - then| > band * then. */
+const outsideBand = (then: number, now: number, band: number): boolean => Math.abs(now - then) > band * then;
+
+/**
+ * Whether a remembered fix stands for this run (reason 'fresh') or is measured again, and why: the
+ * one place this is decided. A figure this run does not know (file count, size) is not held against.
+ */
+export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, now: FixRunFacts): FixMemory {
+  if ('missing' in remembered) return { reason: 'none-remembered', remembered: null, compared: null, missing: remembered.missing };
+  const on = remembered.measuredOn;
+  const measure = (reason: FixMemory['reason'], measured: number | string, nowValue: number | string, limit: number): FixMemory => ({
+    reason,
+    remembered: on,
+    compared: { measured, now: nowValue, limit },
+  });
+  if (on.fingerprintId !== now.fingerprintId) return measure('hardware-changed', on.fingerprintId, now.fingerprintId, 0);
+  const measuredAtMs = Date.parse(on.measuredAt);
+  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure('stale', measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
+  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
+    return measure('size-changed', remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
+  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
+    return measure('files-changed', remembered.files, now.files, FIX_SHAPE_BAND);
+  if (remembered.bottleneck !== now.bottleneck) return measure('verdict-changed', remembered.bottleneck, now.bottleneck, 0);
+  const ratio = now.untilDurableMs / remembered.untilDurableMs;
+  if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
+    return measure('time-outside', remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
+  const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
+  if (unmeasured.length > 0) return measure('not-measured', remembered.experiments.join(', '), unmeasured.join(', '), 0);
+  return { reason: 'fresh', remembered: on, compared: null };
+}
+
 export interface ExperimentDecision extends AutoDecision {
   experiments: ExperimentName[];
+  /** Whether remembered fixes stand for this run, where auto chose experiments and fixes are remembered; run is false when they do. */
+  memory?: FixMemory;
 }
 
 export function decideExperiments(input: {
   bottleneck: Bottleneck | null;
   untilDurableMs: number | null;
   allowed: readonly ExperimentName[];
+  /** The fix remembered for this hardware and cache, or why none is; absent when fixes are not remembered. */
+  remembered?: FixMeasuredAgainst | { missing: string };
+  /** fixMemory's other side: this run's (the verdict, time and experiments are filled in here). */
+  run?: Omit<FixRunFacts, 'bottleneck' | 'untilDurableMs' | 'experiments'>;
 }): ExperimentDecision {
   const b = input.bottleneck;
   const skip = (reason: string): ExperimentDecision => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
@@ -143,9 +225,13 @@ export function decideExperiments(input: {
       `the restore took ${seconds(input.untilDurableMs)} until its files were on disk, under ${seconds(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`,
     );
   }
-  return {
+  const chose = {
     run: true,
     reason: `experiments: auto chose ${wanted.join(', ')}: the verdict names ${b} and the restore took ${seconds(input.untilDurableMs)} until on disk`,
     experiments: wanted,
   };
+  if (!input.remembered || !input.run) return chose;
+  const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
+  // The words for the memory come from the report (report/fix-memory.ts); the reason stays the choice's.
+  return memory.reason === 'fresh' ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
 }

@@ -10,9 +10,11 @@ import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
 import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
 import type { HostFacts } from '../sample/context.js';
-import { decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
+import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes.js';
+import { autoExperimentsReason } from '../report/fix-memory.js';
 import { historyRunOf } from '../history/history.js';
 import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
 import { MiB } from '../util/units.js';
@@ -21,6 +23,7 @@ import { MiB } from '../util/units.js';
 export const REMEMBERED_GROUP = 'Always on: remembered ceilings and history (Actions cache)';
 export const HISTORY_GROUP = 'Always on: this run added to the history (Actions cache)';
 export const STORE_GROUP = 'Always on: remembering the ceilings (Actions cache)';
+export const FIXES_STORE_GROUP = 'Always on: remembering the measured fixes (Actions cache)';
 
 /** The fingerprint from what the context and the device resolution read (no file read again). */
 export function fingerprintOf(where: DeviceResolution, host: HostFacts, context: Profile['context'], restorePath: string): HardwareFingerprint {
@@ -128,16 +131,52 @@ function phaseMs(phases: readonly PhaseRecord[], name: PhaseName): number | null
   return p ? p.endMs - p.startMs : null;
 }
 
-function untilDurableMs(profile: Profile): number | null {
+export function untilDurableMs(profile: Pick<Profile, 'restore' | 'phases'>): number | null {
   const r = profile.restore;
   if (!r?.cacheHit || r.error || r.skipped) return null;
   return r.restoreMs + (phaseMs(profile.phases, 'writeback') ?? 0);
 }
 
-/** experiments: auto: those of config.experiments that change what the verdict names, when the restore was long enough. */
-export function autoExperiments(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, judged: Profile): ExperimentDecision | null {
+/**
+ * experiments: auto remembers its fixes: the fixes for this hardware and cache being read. Null (no
+ * lookup) when not auto, without a hit, with the cache in trouble, or when the restore was too short
+ * for auto to choose experiments at all: the repeat run of a fast restore pays no extra round trip.
+ */
+export function startFixesLoad(
+  config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
+  fingerprint: HardwareFingerprint,
+  restore: Profile['restore'],
+  phases: readonly PhaseRecord[],
+): Promise<RememberedFixes> | null {
+  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
+  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
+  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
+  return loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+
+/**
+ * experiments: auto: those of config.experiments that change what the verdict names, when the restore
+ * was long enough, and only when no remembered fix stands for this run (judge/auto-rules.ts fixMemory).
+ */
+export function autoExperiments(
+  config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
+  judged: Profile,
+  fixes: RememberedFixes | null = null,
+): ExperimentDecision | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
-  return decideExperiments({ bottleneck: judged.verdict?.bottleneck ?? null, untilDurableMs: untilDurableMs(judged), allowed: config.experiments });
+  const r = judged.restore;
+  const decision = decideExperiments({
+    bottleneck: judged.verdict?.bottleneck ?? null,
+    untilDurableMs: untilDurableMs(judged),
+    allowed: config.experiments,
+    ...(fixes && judged.fingerprint
+      ? {
+          remembered: fixes.found ? fixes.against : { missing: fixes.reason },
+          run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null },
+        }
+      : {}),
+  });
+  return { ...decision, reason: autoExperimentsReason(decision) };
 }
 
 /**

@@ -23,7 +23,7 @@ import { placeRestore, readRestoredTree } from './stages/placement.js';
 import { flushEarlier } from './stages/preflush.js';
 import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
-import { readRemembered, rememberCeilings } from './stages/remembered.js';
+import { readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
 import { measureRestore } from './stages/restore.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
@@ -84,7 +84,7 @@ async function profileOn(
   const bytesByRoot = readRestoredTree(view.roots, timed, warn);
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
 
-  const { probePlan, historyLoad } = await readRemembered(config, fingerprint, restore, phases, hooks);
+  const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
@@ -111,11 +111,11 @@ async function profileOn(
     fingerprint,
     ceilingsSource,
   });
-  const { judgement, experimentPlan } = judgeOnce(profile, config, probePlan.decision, hooks.log);
+  const { judgement, experimentPlan } = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
 
   const experiments = await runExperimentStage(
     config,
-    { plan: experimentPlan, canRun: experimentsCanRun, restore: measured, placement, originMs },
+    { plan: experimentPlan, canRun: experimentsCanRun, restore: measured, placement, originMs, fixes },
     machine,
     holdMachine,
     hooks,
@@ -124,6 +124,7 @@ async function profileOn(
   machine.leave();
   machine.release();
   recordExperiments(profile, experiments, machine.met());
+  await rememberFixes(experimentPlan, experiments.experiments, profile, new Date().toISOString(), hooks, warn);
   await addToHistory(config, profile, fingerprint, historyLoad, hooks);
   return { profile, judgement };
 }

@@ -801,7 +801,7 @@ export interface Profile {
   /** Where the verdict's fio ceilings came from: this run's probes or a remembered run's; absent in older profiles. */
   ceilingsSource?: CeilingsSource;
   /** Why `probes: auto` and `experiments: auto` ran or skipped their stage; absent when not auto. */
-  auto?: { probes?: AutoDecision; experiments?: AutoDecision };
+  auto?: { probes?: AutoDecision; experiments?: AutoDecision & { memory?: FixMemory } };
   /** This run against its label's history (absent with `history: false` or in older profiles). */
   history?: HistoryView;
 }
@@ -1016,6 +1016,55 @@ export interface ExperimentsResult {
   pageCachePrediction?: PageCachePrediction | null;
   /** The alternative that saved the most ('none' when none saved FIX_MIN_SAVING_SHARE). */
   fixBest: { alternative: AlternativeName | 'none'; mountPoint: string | null; savingMs: number | null };
+  /**
+   * Set when this run measured nothing and these are the fixes an earlier run measured on the same
+   * hardware and cache shape (experiments: auto, issue 40); absent when this run measured them.
+   */
+  measuredOn?: FixesMeasuredOn;
+}
+
+/** The run that measured remembered fixes, and where they were remembered. */
+export interface FixesMeasuredOn {
+  runId: string;
+  runAttempt: string;
+  /** When its experiments ran (ISO). */
+  measuredAt: string;
+  fingerprintId: string;
+  /** The Actions cache key they were restored from. */
+  cacheKey: string;
+}
+
+/**
+ * Why experiments: auto reused remembered fixes ('fresh') or measured again (every other reason):
+ * judge/auto-rules.ts fixMemory decides it; the report says it in words.
+ */
+export const FIX_MEMORY_REASONS = [
+  'fresh',
+  'none-remembered',
+  'stale',
+  'hardware-changed',
+  'size-changed',
+  'files-changed',
+  'verdict-changed',
+  'time-outside',
+  'not-measured',
+] as const;
+export type FixMemoryReason = (typeof FIX_MEMORY_REASONS)[number];
+
+export interface FixMemory {
+  reason: FixMemoryReason;
+  /** The remembered run, when one was found. */
+  remembered: FixesMeasuredOn | null;
+  /**
+   * What was held against it, where the reason compares a figure: measured (the remembered run's) and now,
+   * and the limit it was held to. stale: measuredAt and now as epoch ms, limit the age in ms; size- and
+   * files-changed: bytes or files, limit the band (a share); time-outside: ms until on disk, limit the
+   * factor; hardware-changed: fingerprint ids; verdict-changed: bottlenecks; not-measured: experiment
+   * names (comma-joined). Null for fresh and none-remembered.
+   */
+  compared: { measured: number | string; now: number | string; limit: number } | null;
+  /** none-remembered: why none was found (the cache's answer). */
+  missing?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import {
   ALTERNATIVES,
+  FIX_MEMORY_REASONS,
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
   DEVICE_VERDICTS,
@@ -482,6 +483,16 @@ const parallelRefetch: Check<{ concurrency: number; baselineConcurrency: number;
   if (typeof v === 'object' && v !== null && 'skipped' in v) return obj({ skipped: str })(v, p, e);
   obj({ concurrency: num, baselineConcurrency: num, durationMs: num, baselineDurationMs: num })(v, p, e);
 };
+const fixesMeasuredOn = obj({ runId: str, runAttempt: str, measuredAt: str, fingerprintId: str, cacheKey: str });
+const numOrStr: Check<number | string> = (v, p, e) => {
+  if (typeof v !== 'string' && (typeof v !== 'number' || !Number.isFinite(v))) e.push(`${p}: expected a number or a string, got ${describe(v)}`);
+};
+const fixMemory = obj({
+  reason: oneOf(...FIX_MEMORY_REASONS),
+  remembered: nullable(fixesMeasuredOn),
+  compared: nullable(obj({ measured: numOrStr, now: numOrStr, limit: num })),
+  'missing?': str,
+});
 const spreadShape = obj({ median: num, min: num, max: num, runs: num, spreadPercent: num });
 const alternative = oneOf(...ALTERNATIVES);
 const experiments = obj({
@@ -524,6 +535,7 @@ const experiments = obj({
   ),
   'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
+  'measuredOn?': fixesMeasuredOn,
 });
 // The always-on parts (issue 24), mirroring always-on.ts.
 const diskFingerprint = obj({
@@ -625,9 +637,16 @@ const profile = obj({
   'experiments?': experiments,
   'fingerprint?': fingerprint,
   'ceilingsSource?': ceilingsSource,
-  'auto?': obj({ 'probes?': autoDecision, 'experiments?': autoDecision }),
+  'auto?': obj({ 'probes?': autoDecision, 'experiments?': obj({ run: bool, reason: str, 'memory?': fixMemory }) }),
   'history?': history,
 });
+
+/** Every problem in a remembered ExperimentsResult (remember/fixes.ts reads one from the Actions cache); empty when valid. */
+export function experimentsErrors(value: unknown): string[] {
+  const errors: string[] = [];
+  experiments(value, 'experiments', errors);
+  return errors;
+}
 
 /** Every problem found, each naming its path; empty when the value is a valid Profile. */
 export function profileErrors(value: unknown): string[] {

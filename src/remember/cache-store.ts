@@ -27,7 +27,7 @@ import {
 import { errorMessage } from '../util/errors.js';
 
 /** The document kinds, each its own cache version (so no actions/cache entry, and no other kind, can match). */
-export const DOCUMENT_KINDS = ['ceilings', 'history'] as const;
+export const DOCUMENT_KINDS = ['ceilings', 'history', 'fixes'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Part of the version: bump it when a document's shape changes incompatibly, and old entries stop matching. */
@@ -48,8 +48,13 @@ async function scratch(): Promise<string> {
   return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'disk-profiler-doc-'));
 }
 
-/** The newest document under keyPrefix, or why there is none (a miss, a service error, a mode forbidding reads). */
-export async function loadNewest(kind: DocumentKind, keyPrefix: string): Promise<LoadResult> {
+/**
+ * The newest document under keyPrefix, or why there is none (a miss, a service error, a mode forbidding
+ * reads). Several prefixes are tried in order in the one lookup, as restore-keys are: the first that matches wins.
+ */
+export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string | readonly string[]): Promise<LoadResult> {
+  const prefixes = typeof keyPrefixOrPrefixes === 'string' ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
+  const keyPrefix = prefixes.join(' or ');
   const mode = getCacheMode();
   if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
   const { paths, compressionMethod } = versionOf(kind);
@@ -59,13 +64,13 @@ export async function loadNewest(kind: DocumentKind, keyPrefix: string): Promise
     let key = '';
     if (serviceVersion() === 'v2') {
       const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
-      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: keyPrefix, restoreKeys: [keyPrefix], version });
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: prefixes[0] ?? '', restoreKeys: prefixes, version });
       if (response.ok) {
         url = response.signedDownloadUrl;
         key = response.matchedKey;
       }
     } else {
-      const entry = await getCacheEntry([keyPrefix], paths, { compressionMethod, enableCrossOsArchive: true });
+      const entry = await getCacheEntry(prefixes, paths, { compressionMethod, enableCrossOsArchive: true });
       url = entry?.archiveLocation ?? '';
       key = entry?.cacheKey ?? '';
     }
@@ -75,7 +80,7 @@ export async function loadNewest(kind: DocumentKind, keyPrefix: string): Promise
     await downloadCache(url, file, serviceVersion() === 'v2' ? { useAzureSdk: true } : undefined);
     return { found: true, key, document: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
-    return { found: false, reason: `reading ${keyPrefix}* from the Actions cache failed: ${errorMessage(error)}` };
+    return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(' or ')} from the Actions cache failed: ${errorMessage(error)}` };
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }

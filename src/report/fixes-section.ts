@@ -5,6 +5,7 @@
  * verdict. What ran and what was skipped is said once, in the experiments line at the top
  * (experiment/account.ts). Pure.
  */
+import { measuredOnWords } from './fix-memory.js';
 import { networkFixLine } from './network-fix.js';
 import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
@@ -83,6 +84,11 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   }
   const network = networkFixLine(e);
   if (network) out.push(network);
+  // Remembered fixes: measured by an earlier run, not this one (experiments: auto, issue 40).
+  if (e.measuredOn)
+    out.push(
+      `<sub>Measured ${measuredOnWords(e.measuredOn)}, remembered for this hardware (fingerprint ${escapeHtml(e.measuredOn.fingerprintId)}) and a cache of this shape; this run did not extract the archive again.</sub>`,
+    );
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
     : '';

@@ -10,6 +10,7 @@
  * headline says what was measured, or why the measurement cannot overrule it (tar's CPU time not
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
+import { measuredOnWords } from './fix-memory.js';
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
@@ -252,7 +253,8 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
     }
     const what = fix.alternative === 'page-cache' ? 'off the step' : 'off the extraction until the files were on disk';
     const runs = fix.timeMs.runs === 1 ? 'one run' : `median of ${fix.timeMs.runs} runs`;
-    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} on this runner.`;
+    const on = input.experiments?.measuredOn;
+    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : 'on this runner'}.`;
     if (!fix.fix) {
       return {
         kind: 'measured-fix',

@@ -10,6 +10,7 @@ import type { MachineSession } from '../../machine/session.js';
 import type { PhaseRecord, Profile } from '../../profile/schema.js';
 import type { TimedRestore } from '../../restore/timed-restore.js';
 import { monotonicMs } from '../../util/clock.js';
+import { rememberedExperiments, type RememberedFixes } from '../../remember/fixes.js';
 import { withCeilingsSource } from '../always-on.js';
 import type { PipelineHooks, Warn } from './hooks.js';
 import type { Placement } from './placement.js';
@@ -30,12 +31,15 @@ export async function runExperimentStage(
     restore: { timed: TimedRestore; phases: readonly PhaseRecord[] };
     placement: Placement;
     originMs: number;
+    /** The fixes remembered for this hardware and cache: shown instead of measured when the plan says they stand. */
+    fixes?: RememberedFixes | null;
   },
   machine: MachineSession,
   holdMachine: () => Promise<string | null>,
   hooks: ExperimentStageHooks,
   warn: Warn,
 ): Promise<ExperimentsRun> {
+  if (run.plan?.memory?.reason === 'fresh' && run.fixes?.found) return { experiments: rememberedExperiments(run.fixes), startMs: 0 };
   const chosen = run.plan ? { ...config, experiments: run.plan.experiments } : config;
   const busy = chosen.experiments.length > 0 && run.canRun ? await holdMachine() : null;
   if (chosen.experiments.length > 0 && !busy) machine.enter('experiments');
@@ -75,7 +79,7 @@ export function recordExperiments(profile: Profile, run: ExperimentsRun, met: Pi
   const { experiments } = run;
   if (met.otherProfiles && met.otherProfiles.length > 0) profile.context.otherProfiles = met.otherProfiles;
   if (met.machineDirectory) profile.context.machineDirectory = met.machineDirectory;
-  if (experiments?.status === 'ran') experiments.startMs = run.startMs;
+  if (experiments?.status === 'ran' && !experiments.measuredOn) experiments.startMs = run.startMs;
   if (experiments) profile.experiments = experiments;
   // From the profiled extraction and its verdict alone: what page-cache should save, held against what it did.
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);

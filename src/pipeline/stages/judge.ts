@@ -7,6 +7,7 @@ import type { AutoDecision } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
 import type { ExperimentDecision } from '../../judge/auto-rules.js';
 import { judgeInDetail, type Judgement } from '../../judge/judge.js';
+import type { RememberedFixes } from '../../remember/fixes.js';
 import { autoExperiments } from '../always-on.js';
 
 export interface Judged {
@@ -21,14 +22,17 @@ export function judgeOnce(
   config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
   probeDecision: AutoDecision | undefined,
   log: (line: string) => void,
+  fixes: RememberedFixes | null = null,
 ): Judged {
   const judgement = judgeInDetail(profile);
   profile.verdict = judgement.verdict;
-  const experimentPlan = autoExperiments(config, profile);
+  const experimentPlan = autoExperiments(config, profile, fixes);
   if (probeDecision || experimentPlan) {
     profile.auto = {
       ...(probeDecision ? { probes: probeDecision } : {}),
-      ...(experimentPlan ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason } } : {}),
+      ...(experimentPlan
+        ? { experiments: { run: experimentPlan.run, reason: experimentPlan.reason, ...(experimentPlan.memory ? { memory: experimentPlan.memory } : {}) } }
+        : {}),
     };
   }
   if (experimentPlan) log(experimentPlan.reason);

@@ -1,0 +1,142 @@
+// Remembered fixes through the pipeline's stages (issue 40, item 2) against the local Actions cache
+// services: a run whose experiments: auto measured stores its fixes; the next run on the same hardware
+// and cache looks them up beside the ceilings, reuses them without extracting anything, and its
+// report says which run measured them; a run with another file count measures again and says why.
+// The profile is a real lab recording with measured fixes (fixtures/experiments): its restore took
+// ~15 s, so auto would choose the experiments for it.
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileConfig } from '../../src/config/config.js';
+import { judgeProfile } from '../../src/judge/judge.js';
+import type { MachineSession } from '../../src/machine/session.js';
+import { autoExperiments, startFixesLoad } from '../../src/pipeline/always-on.js';
+import { recordExperiments, runExperimentStage } from '../../src/pipeline/stages/experiments.js';
+import { rememberFixes } from '../../src/pipeline/stages/remembered.js';
+import type { Placement } from '../../src/pipeline/stages/placement.js';
+import type { Profile } from '../../src/profile/schema.js';
+import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
+import { profileErrors, validateProfile } from '../../src/profile/validate.js';
+import { fixesCacheId, fixesKeyPrefix } from '../../src/remember/fixes.js';
+import { renderProfile } from '../../src/report/render.js';
+import type { TimedRestore } from '../../src/restore/timed-restore.js';
+import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
+import { removeDirs, tempDir } from '../helpers/tree.js';
+
+const text = readFileSync(new URL('../../fixtures/experiments/lab-disk-bandwidth-steps.json', import.meta.url), 'utf8');
+/** The recording as run `runId` would have profiled it, judged, before its experiments. */
+function judgedRun(): Profile {
+  const profile = validateProfile(JSON.parse(text));
+  profile.verdict = judgeProfile(profile);
+  return profile;
+}
+
+/** What the reuse path must not touch: the machine, the restore's archive, the placement. */
+const untouchable = <T extends object>(what: string): T =>
+  new Proxy({} as T, {
+    get: (_t, key) => {
+      throw new Error(`${what}.${String(key)} was used, but remembered fixes extract nothing`);
+    },
+  });
+
+describe('remembered fixes through the stages', () => {
+  let services: LocalServices;
+  let root: string;
+  beforeAll(async () => {
+    services = await startLocalServices();
+    root = await tempDir('remembered-fixes');
+    await mkdir(path.join(root, 'temp'));
+  }, 60_000);
+  afterAll(async () => {
+    await services?.stop();
+    await removeDirs(root);
+  });
+  const asRun = <T>(runId: string, fn: () => Promise<T>) =>
+    withEnv({ ...cacheClientEnv(services, { workspace: root, tempDir: path.join(root, 'temp') }), GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: '1' }, fn);
+  const config = { experimentsAuto: true, experiments: [...EXPERIMENT_NAMES] } as const satisfies Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>;
+  const hooks = (lines: string[]) => ({ log: (l: string) => lines.push(l) });
+
+  it('measured once and remembered; reused by the next run, which says so; measured again when the file count moved', async () => {
+    // Run 301: nothing remembered, so auto measures (here: the recording's measurement) and stores it.
+    const first = judgedRun();
+    const fingerprint = first.fingerprint as NonNullable<Profile['fingerprint']>;
+    const firstLines: string[] = [];
+    // An hour ago: fresh (the age limit is judged against the real clock, as a run would).
+    const measuredAt = new Date(Date.now() - 3_600_000).toISOString();
+    const shown = `${measuredAt.slice(0, 16).replace('T', ' ')} UTC`;
+    const firstPlan = await asRun('301', async () => {
+      const plan = autoExperiments(config, first, await startFixesLoad(config, fingerprint, first.restore, first.phases));
+      await rememberFixes(plan, first.experiments ?? null, first, measuredAt, hooks(firstLines), (m) => firstLines.push(`warn: ${m}`));
+      return plan;
+    });
+    expect(firstPlan).toMatchObject({ run: true, memory: { reason: 'none-remembered' } });
+    expect(firstPlan?.reason).toMatch(/^experiments: auto chose .*; measured because no measured fix is remembered for this hardware and cache/);
+    expect(firstLines).toEqual([
+      expect.stringContaining(
+        `remembered for later runs on this hardware and cache (${fixesKeyPrefix(fixesCacheId(first.restore as NonNullable<Profile['restore']>), fingerprint.id)}301-1-`,
+      ),
+    ]);
+
+    // Run 302, same hardware and cache: the fixes are reused; nothing is extracted, nothing stored again.
+    const { experiments: _measuredByRun301, ...unmeasured } = judgedRun();
+    const second: Profile = unmeasured;
+    const lines: string[] = [];
+    await asRun('302', async () => {
+      const fixes = await startFixesLoad(config, fingerprint, second.restore, second.phases);
+      const plan = autoExperiments(config, second, fixes);
+      expect(plan).toMatchObject({ run: false, experiments: [], memory: { reason: 'fresh', remembered: { runId: '301', measuredAt } } });
+      expect(plan?.reason).toMatch(
+        /^experiments: auto reused the fixes measured on run 301 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the same hardware, a cache within 25% of its size and file count/,
+      );
+      second.auto = { experiments: { run: false, reason: plan?.reason ?? '', ...(plan?.memory ? { memory: plan.memory } : {}) } };
+      const run = await runExperimentStage(
+        untouchable('config'),
+        {
+          plan,
+          canRun: true,
+          restore: untouchable<{ timed: TimedRestore; phases: [] }>('restore'),
+          placement: untouchable<Placement>('placement'),
+          originMs: 0,
+          fixes,
+        },
+        untouchable<MachineSession>('machine'),
+        () => Promise.reject(new Error('the machine was held')),
+        { log: (l) => lines.push(l) },
+        (m) => lines.push(`warn: ${m}`),
+      );
+      recordExperiments(second, run, {});
+      await rememberFixes(plan, run.experiments, second, new Date().toISOString(), hooks(lines), (m) => lines.push(`warn: ${m}`));
+    });
+    expect(lines).toEqual([]);
+    expect(second.experiments?.measuredOn).toMatchObject({ runId: '301', fingerprintId: fingerprint.id });
+    expect(second.experiments?.outcomes).toEqual(first.experiments?.outcomes);
+    expect(second.experiments?.startMs).toBeUndefined();
+    expect(profileErrors(JSON.parse(JSON.stringify(second)))).toEqual([]);
+    const { markdown } = renderProfile(second);
+    if (process.env.SHOW_MARKDOWN) console.log(markdown);
+    expect(markdown).toContain(`on run 301 (${shown}), on this hardware and a cache of this shape.`);
+    expect(markdown).toContain('Experiments: auto reused the fixes measured on run 301');
+    expect(markdown).toContain(`Measured on run 301 (${shown}), remembered for this hardware`);
+
+    // Run 303: the cache now holds half again as many files: outside the band, so measured again.
+    const third = judgedRun();
+    const anatomy = third.restore?.anatomy as NonNullable<NonNullable<Profile['restore']>['anatomy']>;
+    anatomy.files = Math.round(anatomy.files * 1.5);
+    const plan = await asRun('303', async () => autoExperiments(config, third, await startFixesLoad(config, fingerprint, third.restore, third.phases)));
+    expect(plan).toMatchObject({ run: true, memory: { reason: 'files-changed', remembered: { runId: '301' } } });
+    expect(plan?.reason).toMatch(/measured because the cache holds .* files, more than 25% from the .* run 301 measured the fixes with/);
+
+    // A restore too short for auto to choose experiments: no lookup at all (the repeat run's cost).
+    const fast = judgedRun();
+    fast.restore = { ...(fast.restore as NonNullable<Profile['restore']>), restoreMs: 2000 };
+    expect(
+      startFixesLoad(
+        config,
+        fingerprint,
+        fast.restore,
+        fast.phases.filter((p) => p.name !== 'writeback'),
+      ),
+    ).toBeNull();
+  }, 60_000);
+});
