@@ -4,6 +4,7 @@
  * to a process that is gone. IO edge.
  */
 import { readFileSync, readlinkSync } from 'node:fs';
+import { processIds } from '../system/privilege.js';
 
 export interface ProcessIdentity {
   pid: number;
@@ -40,7 +41,7 @@ export function processStartTicks(pid: number, procRoot = '/proc'): number | nul
 
 /** This process's uid: whose files in the machine directory it may trust and act on (0 where there are no uids). */
 export function ownUid(): number {
-  return process.getuid?.() ?? 0;
+  return processIds().uid;
 }
 
 export function ownIdentity(): ProcessIdentity {
