@@ -1,0 +1,168 @@
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+import {
+  exportFact,
+  exportWarning
+} from "./chunk-HH7MHADY.js";
+import {
+  checkHeadersInput,
+  ciAttributesFromEnv,
+  envWithInputs,
+  exportSettings,
+  scrub,
+  traceParent
+} from "./chunk-47X2OLAY.js";
+import {
+  endGroup,
+  getInput,
+  info,
+  setSecret,
+  startGroup,
+  warning
+} from "./chunk-3LL32KOO.js";
+import {
+  InputError,
+  errorMessage
+} from "./chunk-76DRRFYG.js";
+
+// src/pipeline/phase-log.ts
+var coreSink = { startGroup, endGroup, info };
+var PHASE_TITLES = {
+  lookup: "Restore: lookup (cache service)",
+  download: "Restore: download",
+  extract: "Restore: extraction (tar + zstd)",
+  writeback: "Restore: writeback tail (page cache to disk)",
+  probes: "fio probes",
+  list: "Save: listing the paths",
+  archive: "Save: creating the archive (tar + zstd)",
+  reserve: "Save: reserving the entry",
+  upload: "Save: upload",
+  commit: "Save: commit"
+};
+var PhaseLog = class {
+  constructor(sink = coreSink, progressEveryMs = 1e4, now = () => performance.now()) {
+    this.sink = sink;
+    this.progressEveryMs = progressEveryMs;
+    this.now = now;
+  }
+  sink;
+  progressEveryMs;
+  now;
+  open = null;
+  /** Ends the open group and, with a phase, opens its group. */
+  enter(phase) {
+    this.close();
+    if (phase === null) return;
+    const title = PHASE_TITLES[phase] ?? phase;
+    this.sink.startGroup(title);
+    const startedMs = this.now();
+    const timer = setInterval(() => this.sink.info(`${title}: still running after ${Math.round((this.now() - startedMs) / 1e3)} s`), this.progressEveryMs);
+    timer.unref();
+    this.open = { title, startedMs, timer };
+  }
+  close() {
+    if (!this.open) return;
+    clearInterval(this.open.timer);
+    this.sink.endGroup();
+    this.open = null;
+  }
+};
+
+// src/pipeline/post-export.ts
+var EXPORT_INPUTS = {
+  endpoint: "otel-endpoint",
+  headers: "otel-headers",
+  timeoutSeconds: "otel-timeout-seconds",
+  perRunMetricAttributes: "otel-per-run-metric-attributes",
+  checkRunId: "otel-check-run-id",
+  stepName: "otel-step-name"
+};
+function readExportInputs() {
+  return Object.fromEntries(Object.entries(EXPORT_INPUTS).map(([field, name]) => [field, getInput(name)]));
+}
+function exportEnv(inputs) {
+  return envWithInputs(process.env, inputs);
+}
+function postExportSettings(inputs = readExportInputs()) {
+  checkHeadersInput(inputs.headers);
+  const env = exportEnv(inputs);
+  for (const raw of [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS]) {
+    if (raw?.trim()) setSecret(raw.trim());
+  }
+  const settings = exportSettings(env);
+  for (const secret of settings?.secrets ?? []) setSecret(secret);
+  return settings;
+}
+async function exportAfterPost(profile) {
+  let settings;
+  let parent;
+  try {
+    const inputs = readExportInputs();
+    settings = postExportSettings(inputs);
+    parent = traceParent(exportEnv(inputs));
+  } catch (error) {
+    warning(`OpenTelemetry export skipped: ${errorMessage(error)}`);
+    return null;
+  }
+  if (!settings) return null;
+  const { exportProfile } = await import("./export-profile-OHXJZ22V.js");
+  const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
+  const warning2 = exportWarning(outcome);
+  const fact = exportFact(outcome);
+  if (warning2) warning(warning2);
+  else info(scrub(fact, settings.secrets));
+  return fact;
+}
+function checkExportInputs(warn) {
+  const inputs = readExportInputs();
+  try {
+    postExportSettings(inputs);
+    traceParent(exportEnv(inputs));
+  } catch (error) {
+    const fromInput = Object.keys(EXPORT_INPUTS).some(
+      (field) => (inputs[field] ?? "").trim() !== "" && error instanceof InputError && error.input.startsWith(EXPORT_INPUTS[field])
+    );
+    if (fromInput) throw error;
+    warn(`OpenTelemetry export will be skipped in the post step: ${errorMessage(error)}`);
+  }
+}
+
+// src/pipeline/profile-file.ts
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+function profilePathFor(runnerTemp, label) {
+  const safe = label.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100) || "runner";
+  return path.join(runnerTemp, "disk-profiler", `profile-${safe}.json`);
+}
+function writeProfile(file, profile) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(profile));
+}
+
+// src/pipeline/state.ts
+var STATE = {
+  probeDirectories: "probe-directories",
+  profilePath: "profile-path",
+  summaryWritten: "summary-written",
+  mainStarted: "main-started",
+  /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
+  primaryKey: "cache-primary-key",
+  matchedKey: "cache-matched-key",
+  /** The profile's artifact is uploaded by the post step, so it holds the save too. */
+  artifactPending: "artifact-pending",
+  experimentDirectories: "experiment-directories",
+  /** vm.dirty_* as they were before the page-cache experiment raised them and the values it wrote; empty once put back. */
+  experimentDirtySettings: "experiment-dirty-settings",
+  /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
+  machineLedger: "machine-ledger"
+};
+
+export {
+  PhaseLog,
+  postExportSettings,
+  exportAfterPost,
+  checkExportInputs,
+  profilePathFor,
+  writeProfile,
+  STATE
+};

@@ -1,0 +1,3603 @@
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+import {
+  describeFingerprint
+} from "./chunk-WBCVQH43.js";
+import {
+  ABOVE_CEILING_SHARE,
+  ABSORBED_SHARE,
+  BOTTLENECK_LABEL,
+  CEILING_WINDOW_MS,
+  CHILD_CPU_IDLE_CORE,
+  CHILD_CPU_WORKING_CORE,
+  CPU_PRESSURE_HIGH,
+  DIRTY_THROTTLE_SHARE,
+  DISK_RESOURCES,
+  FAR_BELOW_CEILING_SHARE,
+  FEW_MERGES_SHARE,
+  GiB,
+  HEADLINE_RESOURCE_NOUN,
+  IDLE_UTIL_PERCENT,
+  IOPS_PROBE_BANDWIDTH_BOUND,
+  IO_PRESSURE_HIGH,
+  IO_PRESSURE_LOW,
+  KiB,
+  LOW_QUEUE_DEPTH,
+  METADATA_OVERHEAD_SHARE,
+  MIN_BINDING_WINDOWS,
+  MIN_SAVING_SHARE,
+  MIN_SEEN_MS,
+  MiB,
+  NEAR_CEILING_SHARE,
+  NO_PROBE_IO_PRESSURE,
+  NO_PROBE_QUEUE_SIZE,
+  NO_PROBE_UTIL_PERCENT,
+  OTHER_WRITER_MIN_BYTES,
+  OTHER_WRITER_RATIO,
+  OWN_CPU_WAIT_SHARE,
+  PHASE_NOUN,
+  PROBE_SAME_RATE_TOLERANCE,
+  PROBE_SPLIT_SHARE,
+  PROCESS_FULL_CORE,
+  QD1_RATE_SHARE,
+  QUOTA_FULL_SHARE,
+  RESOURCES,
+  RESOURCE_NOUN,
+  SECOND_LIMIT_WORDS,
+  SMALL_REQUEST_KIB,
+  STEADY_RATE_SHARE,
+  STEADY_WINDOW_MS,
+  SUSTAINED_RATE_MS,
+  THROTTLED_MIN_PERIODS,
+  THROTTLED_PERIODS_SHARE,
+  TIMEOUT_MARGIN,
+  TIME_AT_CEILING_SHARE,
+  TOOLKIT_SEGMENT_TIMEOUT_MS,
+  VERDICT_PHASE_NOUN,
+  WHAT_IF_PHRASE,
+  WHAT_IF_SPEEDUP,
+  WORTH_CHANGING,
+  WRITEBACK_TAIL_SHARE,
+  bytes,
+  capitalised,
+  cgroupDirtyScale,
+  cores,
+  denseTable,
+  details,
+  deviceIndexFor,
+  diskMetrics,
+  downloadSection,
+  endedByTimeout,
+  escapeHtml,
+  fixed,
+  flowingMs,
+  formatNumber,
+  iops,
+  isExactKeyMatch,
+  isPattern,
+  judgeTransfer,
+  limitedBy,
+  longestQuiet,
+  median,
+  median2,
+  mibPerSecond,
+  percent,
+  phaseFacts,
+  privateMachineSentence,
+  quotaFloorMs,
+  quotaOf,
+  renderSaveSection,
+  seconds,
+  snapshotFacts,
+  stallPlace,
+  supportingCharts,
+  table,
+  tailDeviceIndex,
+  verdictChart,
+  worthChanging
+} from "./chunk-FXZ6B7XG.js";
+import {
+  TOOL_VERSION
+} from "./chunk-ASKUMUQ7.js";
+
+// src/judge/page-cache-probe.ts
+var PAGE_CACHE_BYTES_PER_SECOND = 1 * GiB;
+var PAGE_CACHE_IOPS = 5e4;
+function loopUnderRestore(profile) {
+  for (const d of profile.devices.filter((x) => x.roles.includes("restore-path"))) {
+    const chain = d.chain.length > 0 ? d.chain : [d.name];
+    const loop = chain.find((c) => /^loop\d+$/.test(c));
+    if (loop) return loop;
+  }
+  return null;
+}
+function pageCacheReason(profile, probe) {
+  if (probe.error) return null;
+  const loop = loopUnderRestore(profile);
+  if (loop === null) return null;
+  const fast = probe.blockSizeBytes >= 64 * 1024 ? probe.bytesPerSecond >= PAGE_CACHE_BYTES_PER_SECOND : probe.iops >= PAGE_CACHE_IOPS;
+  if (!fast) return null;
+  return `${loop} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
+}
+function diskProbesOf(profile, suite) {
+  const probes2 = suite.probes.filter((p2) => pageCacheReason(profile, p2) === null);
+  if (probes2.length === suite.probes.length) return suite;
+  const reason = probes2.some((p2) => !p2.error) ? suite.reason : "every probe measured the page cache, not the disk (a loop device over a file)";
+  return { ...suite, probes: probes2, ...reason ? { reason } : {} };
+}
+
+// src/report/probe-outputs.ts
+var OUTPUTS = {
+  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
+  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
+  "rand-write-iops": { probe: "rand-write", value: (r) => r.iops, decimals: 0 },
+  "rand-read-iops": { probe: "rand-read", value: (r) => r.iops, decimals: 0 },
+  "rand-read-qd1-mean-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.mean / 1e3, decimals: 1 },
+  "rand-read-qd1-p99-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.p99 === null ? null : r.latencyNs.p99 / 1e3, decimals: 1 },
+  "fsync-write-iops": { probe: "fsync-write", value: (r) => r.iops, decimals: 0 }
+};
+var PROBE_OUTPUT_NAMES = Object.keys(OUTPUTS);
+function probeOutputs(suite) {
+  const outputs = {};
+  for (const name2 of PROBE_OUTPUT_NAMES) {
+    const spec = OUTPUTS[name2];
+    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
+    const value = result ? spec.value(result) : null;
+    outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
+  }
+  return outputs;
+}
+
+// src/experiment/outputs.ts
+var secondsText = (ms) => ms === null || ms === void 0 ? "" : (ms / 1e3).toFixed(3);
+function bestOtherDisk(outcomes) {
+  return outcomes.filter((o) => o.alternative === "other-disk").sort((a, b) => a.timeMs.median - b.timeMs.median)[0] ?? null;
+}
+function experimentOutputs(e) {
+  const outcomes = e?.outcomes ?? [];
+  const median3 = (a) => outcomes.find((o) => o.alternative === a)?.timeMs.median;
+  const other = bestOtherDisk(outcomes);
+  return {
+    "experiment-baseline-seconds": secondsText(median3("baseline")),
+    "experiment-ram-seconds": secondsText(median3("ram")),
+    "experiment-decompress-seconds": secondsText(median3("decompress")),
+    "experiment-page-cache-seconds": secondsText(median3("page-cache")),
+    "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
+    "experiment-other-disk-path": other?.mountPoint ?? "",
+    "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
+    "fix-best-saving-seconds": e && e.outcomes.length > 0 ? secondsText(e.fixBest.savingMs) : ""
+  };
+}
+
+// src/experiment/account.ts
+function nameOf(s) {
+  return s.alternative === "other-disk" && s.mountPoint ? `other-disk (${s.mountPoint})` : s.alternative;
+}
+var bare = (s) => s.replace(/[.]\s*$/, "");
+function experimentsAccount(profile) {
+  const auto = profile.auto?.experiments ?? null;
+  const e = profile.experiments;
+  if (!auto && !e) return null;
+  const failureOf = (o) => e?.runs.find((r) => r.alternative === o.alternative && r.mountPoint === o.mountPoint && r.error)?.error ?? null;
+  const ran = (e?.outcomes ?? []).map((o) => ({ name: nameOf(o), runs: o.timeMs.runs, failedRuns: o.failedRuns, failure: o.failedRuns ? failureOf(o) : null }));
+  const skipped = (e?.skipped ?? []).map((s) => ({ name: nameOf(s), reason: s.reason, detail: bare(s.detail) }));
+  const noneRan = ran.length > 0 ? null : auto && !auto.run ? bare(auto.reason.replace(/^experiments: /, "")) : e?.reason ? bare(e.reason) : "no experiment could run";
+  const chose = auto?.run ? `${bare(auto.reason.replace(/^experiments: /, ""))}. ` : "";
+  let sentence;
+  if (ran.length === 0) {
+    sentence = auto && !auto.run ? `Experiments: ${noneRan}.` : `Experiments: ${chose}${chose ? "None" : "none"} ran: ${noneRan}.`;
+  } else {
+    const ranText = ran.map((r) => `${r.name} \xD7${r.runs}${r.failedRuns ? ` (+${r.failedRuns} failed${r.failure ? `: ${bare(r.failure)}` : ""})` : ""}`).join(", ");
+    const byDetail = /* @__PURE__ */ new Map();
+    for (const s of skipped) byDetail.set(`${s.reason}: ${s.detail}`, [...byDetail.get(`${s.reason}: ${s.detail}`) ?? [], s.name]);
+    const skippedText = [...byDetail].map(([why, names]) => `${names.join(", ")} (${why})`).join("; ");
+    const reused = e?.measuredOn && auto && !auto.run ? `${bare(auto.reason.replace(/^experiments: /, ""))}. That run ran` : null;
+    sentence = `Experiments: ${reused ?? `${chose}${chose ? "Ran" : "ran"}`} ${ranText}${skippedText ? `. Skipped ${skippedText}` : ""}.`;
+  }
+  return { auto, ran, skipped, noneRan, sentence };
+}
+
+// src/report/always-on-section.ts
+function alwaysOnLines(profile) {
+  const lines = [];
+  const fp = profile.fingerprint;
+  const below = new Map(profile.devices.map((d) => [d.name, d.below ?? []]));
+  if (fp) lines.push(`Hardware \`${fp.id}\`: ${escapeHtml(describeFingerprint(fp, below))}`);
+  if (profile.ceilingsSource) lines.push(escapeHtml(profile.ceilingsSource.sentence));
+  if (profile.auto?.probes) lines.push(escapeHtml(capitalised(profile.auto.probes.reason)));
+  const account = experimentsAccount(profile);
+  if (account) lines.push(escapeHtml(account.sentence));
+  const regressions = profile.history?.regressions ?? [];
+  if (regressions.length > 0) {
+    const items = regressions.map(
+      (r) => `${r.metric === "restore" ? "restore" : "until on disk"} ${seconds(r.thisMs)} against a p90 of ${seconds(r.p90Ms)} over ${r.comparedRuns} earlier runs`
+    );
+    const alert = `> [!CAUTION]
+> **Regression**: this run is beyond p90 of its label's history on the same hardware with a cache of similar size: ${items.join("; ")}.`;
+    return [alert, lines.join("  \n")].filter(Boolean).join("\n\n");
+  }
+  return lines.join("  \n");
+}
+function p(x) {
+  return x ? `${seconds(x.p50)} / ${seconds(x.p90)}` : "\u2013";
+}
+function historySection(profile) {
+  const h = profile.history;
+  if (!h) return "";
+  const thisId = profile.fingerprint?.id;
+  const runs = h.earlierRuns + 1;
+  const kinds = h.groups.length;
+  const head = `${escapeHtml(h.label)}: ${kinds} hardware kind${kinds === 1 ? "" : "s"} over ${runs} run${runs === 1 ? "" : "s"} (this one included).`;
+  const rows = h.groups.map((g) => [
+    `${g.fingerprintId === thisId ? "**this hardware** " : ""}\`${g.fingerprintId}\``,
+    escapeHtml(g.hardware),
+    String(g.runs),
+    p(g.restoreMs),
+    p(g.untilDurableMs)
+  ]);
+  const notes = h.notes.map((n2) => `- ${escapeHtml(n2)}`);
+  return [
+    "### History of this runner type",
+    "",
+    head,
+    "",
+    table(["Fingerprint", "Hardware", "Runs", "Restore p50 / p90", "Until on disk p50 / p90"], rows, ["l", "l", "r", "r", "r"]),
+    "",
+    "<sub>Runs on other hardware are kept apart. A run is flagged when it is beyond p90 of at least 5 earlier runs on the same hardware with a cache within 25% of its size.</sub>",
+    ...notes.length > 0 ? ["", ...notes] : []
+  ].join("\n");
+}
+function alwaysOnOutputs(profile) {
+  const regressions = profile.history?.regressions ?? [];
+  return {
+    "hardware-fingerprint": profile.fingerprint?.id ?? "",
+    "ceilings-source": profile.ceilingsSource ? profile.ceilingsSource.kind === "remembered" ? `run ${profile.ceilingsSource.runId}` : profile.ceilingsSource.kind : "",
+    regression: profile.history ? String(regressions.length > 0) : ""
+  };
+}
+
+// src/report/outputs.ts
+function phaseSeconds(profile, name2) {
+  const p2 = profile.phases.find((x) => x.name === name2);
+  return p2 ? ((p2.endMs - p2.startMs) / 1e3).toFixed(3) : "";
+}
+function profileOutputs(profile, verdict) {
+  const r = profile.restore;
+  return {
+    verdict: verdict.sentence,
+    bottleneck: verdict.bottleneck,
+    ...actionsCacheOutputs(r),
+    "matched-key": r?.matchedKey ?? "",
+    "lookup-seconds": phaseSeconds(profile, "lookup"),
+    "download-seconds": phaseSeconds(profile, "download"),
+    "extract-seconds": phaseSeconds(profile, "extract"),
+    "writeback-seconds": phaseSeconds(profile, "writeback"),
+    "restore-seconds": r ? (r.restoreMs / 1e3).toFixed(3) : "",
+    "archive-bytes": r?.archiveBytes != null ? String(r.archiveBytes) : "",
+    "extracted-bytes": r?.anatomy ? String(r.anatomy.extractedBytes) : "",
+    "file-count": r?.anatomy ? String(r.anatomy.files) : "",
+    // A probe that measured the page cache is no ceiling of the disk: its output is left empty.
+    ...probeOutputs(profile.probes ? diskProbesOf(profile, profile.probes) : null),
+    ...experimentOutputs(profile.experiments),
+    ...alwaysOnOutputs(profile)
+  };
+}
+function restoredKey(r) {
+  if (!r || r.error || r.matchedKey === null) return void 0;
+  return r.cacheHit || r.skipped?.reason === "lookup-only" ? r.matchedKey : void 0;
+}
+function actionsCacheOutputs(r) {
+  const primaryKey = r?.keysTried[0];
+  if (r === null || primaryKey === void 0) return {};
+  const key = restoredKey(r);
+  if (key === void 0) return { "cache-primary-key": primaryKey };
+  return { "cache-primary-key": primaryKey, "cache-matched-key": key, "cache-hit": String(isExactKeyMatch(primaryKey, key)) };
+}
+
+// src/judge/download-rules.ts
+var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
+var isGet = (r) => r.method === "GET";
+function segmentTimeoutToCut(stallEndMs, segmentStartMs) {
+  return Math.max(1e3, stallEndMs - segmentStartMs - 500);
+}
+function normalSegmentMs(t) {
+  const received = t.samples.at(-1)?.[1] ?? 0;
+  const durationMs = t.endMs - t.startMs;
+  if (!t.limits.segmentBytes || received <= 0 || durationMs <= 0) return null;
+  return Math.min(t.limits.segmentBytes, received) / received * durationMs;
+}
+function segmentTimeoutIsSafe(timeoutMs, normalMs) {
+  return normalMs !== null && timeoutMs >= TIMEOUT_MARGIN * normalMs;
+}
+function segmentTimeoutWords(cutMs, normalMs, segmentBytes) {
+  const minutes = (ms) => formatNumber(ms / 6e4);
+  if (segmentTimeoutIsSafe(cutMs, normalMs)) return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} or less would have cut this one short`;
+  const normal2 = normalMs === null ? "no normal segment time was measured" : `a normal segment (${bytes(segmentBytes ?? 0)}) took ${seconds(normalMs)} at this download's rate, and a setting under ${TIMEOUT_MARGIN} times that would abort restores as misses`;
+  return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} would have cut this one short, but ${normal2}, so no setting is advised`;
+}
+function toolkitOnStall(limits, kind, durationMs, endedIt, segmentTimeoutToCutMs, normalMs) {
+  const minutes = (ms) => formatNumber(ms / 6e4);
+  if (limits.path === "http-stream") {
+    const cut = endedIt || durationMs >= limits.requestTimeoutMs;
+    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ": that is what ended this one" : ": this stall stayed under it"}`;
+  }
+  const retried = endedIt || durationMs >= limits.requestTimeoutMs;
+  if (limits.path === "http-concurrent") {
+    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${retried ? ": that retry ran here" : ": this stall stayed under it"}`;
+  }
+  if (kind === "first-byte") {
+    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ": that retry ran here" : ": this wait stayed under it"}`;
+  }
+  const segment = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
+  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; ${segmentTimeoutWords(segmentTimeoutToCutMs ?? segment, normalMs, limits.segmentBytes)} (the step's timeout-minutes only fails the job)`;
+}
+function segmentStart(t, r) {
+  const size = t.limits.segmentBytes;
+  const offset = (x) => Number(/bytes=(\d+)-/.exec(x.range ?? "")?.[1] ?? Number.NaN);
+  const own = offset(r);
+  if (!size || !Number.isFinite(own)) return t.startMs;
+  const segment = Math.floor(own / size);
+  const starts = t.requests.filter((x) => x.method === "GET" && Math.floor(offset(x) / size) === segment).map((x) => x.startMs);
+  return starts.length > 0 ? Math.min(...starts) : t.startMs;
+}
+var rangeEnd = (r) => /bytes=\d+-(\d+)/.exec(r.range ?? "")?.[1] ?? null;
+var downloadRules = {
+  noun: "download",
+  verb: "received",
+  counter: "rxBytes",
+  carriesData: isGet,
+  waitMs: ttfb,
+  // Mid-body: the longest stretch between points after the first byte with no growth (to the close, for a request cut while idle).
+  quietStretch: (r) => longestQuiet(
+    r.points.filter(([, b]) => b > 0),
+    r.endMs !== null && r.outcome !== "complete" ? r.endMs : null
+  ),
+  retryKind: null,
+  heldWait: (r, t) => ({ fromMs: r.startMs, ms: ttfb(r) ?? (r.endMs ?? t.endMs) - r.startMs }),
+  waitKind: "first-byte",
+  stall: ({ request: r, kind, startMs, durationMs, atBytes, wholeMs }, t) => {
+    const endedByTimeout2 = endedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
+    const sdkBody = t.limits.path === "azure-sdk" && kind !== "first-byte";
+    const segmentTimeoutToCutMs = sdkBody ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
+    const normalMs = sdkBody ? normalSegmentMs(t) : null;
+    return {
+      kind,
+      requestId: r.id,
+      startMs,
+      durationMs,
+      atBytes,
+      wholeDownloadMs: wholeMs,
+      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout2, segmentTimeoutToCutMs, normalMs),
+      endedByTimeout: endedByTimeout2,
+      segmentTimeoutToCutMs,
+      ...sdkBody ? { normalSegmentMs: normalMs } : {}
+    };
+  },
+  wholeMs: (s) => s.wholeDownloadMs,
+  stallWhat: (s) => s.kind === "body" ? `request #${s.requestId} received nothing for ${seconds(s.durationMs)}` : s.kind === "first-byte" ? `request #${s.requestId} waited ${seconds(s.durationMs)} for its first byte` : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`,
+  hasBody: (r) => r.firstByteMs !== null,
+  answered: () => true,
+  body: (r) => ({ fromMs: r.firstByteMs, toMs: r.endMs, bytes: r.receivedBytes }),
+  flowingMs: (t) => flowingMs(t),
+  evidence: (t, f) => [
+    `${f.data.length} GET request${f.data.length === 1 ? "" : "s"} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(f.meanInFlight)} in flight on average), ${bytes(f.totalBytes)} received in ${seconds(f.durationMs)}: ${mibPerSecond(f.bytesPerSecond)}`,
+    `bytes flowed ${percent(f.flowingMs / f.durationMs)} of the time; requests spent ${percent(f.waitShare)} of their time waiting for a first byte (median ${seconds(median2(f.waits))}, fastest ${seconds(f.waits.length > 0 ? Math.min(...f.waits) : 0)})`
+  ],
+  limitWords: (meanInFlight, rate) => ({
+    noun: "download",
+    latency: (share, wait) => `the download waited on round trips: its requests spent ${percent(share)} of their time waiting for a first byte, ${seconds(wait)} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate)}`,
+    storeWaits: "waiting for a first byte, and those waits ranged",
+    alone: "one connection carried the download",
+    shortWaits: "short waits for first bytes"
+  }),
+  // Under a shared cap the other requests take the held one's share while they run: the time nothing
+  // flowed is lost, and at most the held request's share (one of those in flight) of the rest. With a cap
+  // per connection (or one connection) the held request's whole stall is. The stall leads the verdict by
+  // its length.
+  stallCost: (worst, limit, meanInFlight) => {
+    const shared = limit === "path" || limit === "bandwidth" && meanInFlight > 1.5;
+    const lostMs = shared ? worst.wholeDownloadMs + (worst.durationMs - worst.wholeDownloadMs) / meanInFlight : worst.durationMs;
+    return { lostMs, weighedMs: worst.durationMs };
+  },
+  // A request alone in flight (the SDK's HEAD before its ranges) saves half its whole wait.
+  aloneWaitMs: (t) => t.requests.filter((r) => !isGet(r)).reduce((s, r) => s + (ttfb(r) ?? 0), 0),
+  whatIf: (change, downloadLowerBoundMs, sentence) => ({ change, downloadLowerBoundMs, sentence }),
+  samePart: (failed, later) => rangeEnd(later) !== null && rangeEnd(later) === rangeEnd(failed),
+  interruption: (r, retry, t) => {
+    const what = r.outcome === "error" ? `failed before a response (${r.range ?? "whole blob"})` : `was closed after ${bytes(r.receivedBytes)} (${r.range ?? "whole blob"})`;
+    const after = retry ? `request #${retry.id} asked for ${retry.range} ${seconds(Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)))} later: a retry` : t.limits.path === "azure-sdk" && r.outcome === "aborted" ? "nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download" : "nothing fetched it again";
+    return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
+  }
+};
+function judgeDownload(t, archiveBytes) {
+  return judgeTransfer(downloadRules, t, archiveBytes);
+}
+
+// src/judge/download-in-verdict.ts
+function stallOpening(stall) {
+  return `The download stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}`;
+}
+function segmentTimeoutMinutes(stall, limits) {
+  const settingMs = stall.segmentTimeoutToCutMs ?? limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
+  return {
+    setting: formatNumber(settingMs / 6e4),
+    inForce: formatNumber((limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS) / 6e4),
+    safe: segmentTimeoutIsSafe(settingMs, stall.normalSegmentMs ?? null)
+  };
+}
+function stallHeadline(stall, archiveBytes, timeline) {
+  const head = `${stallOpening(stall)}, ${stallPlace(stall, archiveBytes)})`;
+  const l = timeline.limits;
+  const ended = stall.endedByTimeout === true;
+  if (l.path === "http-stream") {
+    return ended ? `${head}: @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download ended it and the restore failed (no setting changes that timeout).` : `${head}: only @actions/cache's ${seconds(l.requestTimeoutMs)} socket timeout on the plain HTTP download would cut a longer one short, failing the restore (no setting changes it).`;
+  }
+  if (l.path === "http-concurrent" || stall.kind === "first-byte") {
+    return `${head}: the toolkit's ${seconds(l.requestTimeoutMs)} per-request timeout ${ended ? "cut it short and retried it" : "would have cut a longer one short and retried it"} (no setting of actions/cache changes it).`;
+  }
+  const { setting, inForce, safe } = segmentTimeoutMinutes(stall, l);
+  if (!safe)
+    return `${head}: the Azure SDK has no timeout on a response body, and a SEGMENT_DOWNLOAD_TIMEOUT_MINS short enough to cut it (${setting}; ${inForce} in force) would also abort a normal segment, failing restores as misses.`;
+  return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
+}
+function stallLeads(stall, verdict) {
+  const phases = verdict.phases.map((p2) => ({ phase: p2.phase, ms: p2.durationMs ?? 0 }));
+  const totalMs = verdict.untilOnDiskMs ?? phases.reduce((s, p2) => s + p2.ms, 0);
+  if (!worthChanging(stall.durationMs, totalMs)) return false;
+  return phases.every((p2) => stall.durationMs >= (p2.phase === "download" ? p2.ms - stall.durationMs : p2.ms));
+}
+function pausesSentence(pauses, downloadMs) {
+  if (pauses.length === 0) return null;
+  const totalMs = pauses.reduce((s, p2) => s + p2.durationMs, 0);
+  const disk = pauses.filter((p2) => p2.owner === "disk");
+  const diskMs2 = disk.reduce((s, p2) => s + p2.durationMs, 0);
+  const share = downloadMs > 0 ? ` (${percent(totalMs / downloadMs)} of the download)` : "";
+  const whose = disk.length === pauses.length ? `what the archive's disk wrote through ${pauses.length === 1 ? "it" : `all ${pauses.length}`} needed at least half of the time at its write ceiling: @actions/cache was writing the segment it had to the archive file, so the time is the disk's` : disk.length === 0 ? "what the archive's disk wrote meanwhile needed less than half of it at its write ceiling: the time is the toolkit's own (writing each segment to the archive file through the page cache, starting the next)" : `what the archive's disk wrote through ${disk.length} of them (${seconds(diskMs2)}) needed at least half of that time at its write ceiling, the disk's (the toolkit writing a segment to the archive file); the rest is the toolkit's own`;
+  return `No request was in flight for ${seconds(totalMs)}${share} in ${pauses.length} pause${pauses.length === 1 ? "" : "s"} between the SDK's segments or after the last: ${whose}; none of it is the network's.`;
+}
+function withDownloadVerdict(profile, verdict, pauses = []) {
+  const phase = profile.phases.find((p2) => p2.name === "download");
+  const timeline = phase?.downloadTimeline;
+  if (!phase || !timeline) return verdict;
+  const archiveBytes = phase.networkBytes ?? profile.restore?.archiveBytes ?? null;
+  const judged = judgeDownload(timeline, archiveBytes);
+  const paused = pausesSentence(pauses, phase.endMs - phase.startMs);
+  const download = paused ? { ...judged, evidence: [...judged.evidence, paused] } : judged;
+  const stall = download.limit === "stall" ? download.stalls[0] : void 0;
+  if (!stall || !stallLeads(stall, verdict)) return { ...verdict, download };
+  return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download, leads: "download-stall" };
+}
+
+// src/judge/attribution.ts
+function earlierSteps(profile) {
+  const p2 = profile.preflush;
+  if (!p2) return null;
+  const written = p2.deviceWrittenBytes;
+  const found = p2.owedBeforeBytes === null ? "" : ` (Dirty + Writeback machine-wide before it: ${bytes(p2.owedBeforeBytes)})`;
+  return `Earlier steps' dirty pages: ${written === null ? "flushed" : `${bytes(written)} written`} in ${seconds(p2.durationMs)} before the lookup${found}, outside the restore's time and figures.`;
+}
+function otherWriterBytes(ownBytes, deviceBytes) {
+  return deviceBytes > OTHER_WRITER_RATIO * ownBytes + OTHER_WRITER_MIN_BYTES ? deviceBytes - ownBytes : null;
+}
+function archiveWrittenBytes(download, extract) {
+  const dirtied = download?.ownIo?.writeBytes;
+  const dropped = extract?.ownIo?.cancelledWriteBytes;
+  if (!download || !extract || download.deviceIndex !== extract.deviceIndex || dirtied == null || dropped == null) return 0;
+  return Math.max(0, dirtied - dropped);
+}
+function attribute(x) {
+  const sentences = [];
+  const before = earlierSteps(x.profile);
+  if (before) sentences.push(before);
+  const ownWrittenBytes = x.extract?.ownIo?.writeBytes ?? null;
+  const ownCancelledBytes = x.extract?.ownIo?.cancelledWriteBytes ?? null;
+  const deviceWrittenBytes = x.extract?.disk || x.tail?.disk ? (x.extract?.disk?.writtenBytes ?? 0) + (x.tail?.disk?.writtenBytes ?? 0) : null;
+  const archiveBytes = x.download?.ownIo?.writeBytes ?? null;
+  if (archiveBytes !== null && ownCancelledBytes !== null && archiveBytes > 0) {
+    sentences.push(
+      `The archive (${bytes(archiveBytes)} written by the download) was deleted right after extraction, as restoreCache does: ${bytes(ownCancelledBytes)} of it left the page cache unwritten.`
+    );
+  }
+  const archiveWritten = archiveWrittenBytes(x.download, x.extract);
+  let other = null;
+  if (ownWrittenBytes !== null && deviceWrittenBytes !== null) {
+    const own = ownWrittenBytes + archiveWritten;
+    const ownWords = archiveWritten >= 0.01 * ownWrittenBytes ? `the restore's own: tar's ${bytes(ownWrittenBytes)} and the archive's ${bytes(archiveWritten)} that reached the same disk, ${bytes(own)} together` : `the restore's own: tar's ${bytes(ownWrittenBytes)}`;
+    other = otherWriterBytes(own, deviceWrittenBytes);
+    if (other !== null) {
+      sentences.push(
+        `Another writer shared the restore's disk: it wrote ${bytes(deviceWrittenBytes)} during extraction and the tail, ${bytes(other)} more than ${ownWords}. The disk figures of those phases include it; the restore's time does too, as it would on this runner.`
+      );
+    } else {
+      const overhead = own > 0 ? (deviceWrittenBytes - own) / own : 0;
+      const what = overhead > METADATA_OVERHEAD_SHARE ? `more than file-system metadata and journal added in the lab's runs (up to ${percent(METADATA_OVERHEAD_SHARE)}), so likely another writer on the same disk` : "file-system metadata and journal, and any other writer on the same disk";
+      const rest = overhead > 0.01 ? `, ${bytes(deviceWrittenBytes - own)} (${percent(overhead)}) more than ${ownWords}; ${what}` : "";
+      sentences.push(
+        `The restore's own writes: tar wrote ${bytes(ownWrittenBytes)} into the page cache; the disk wrote ${bytes(deviceWrittenBytes)} during extraction and the tail${rest}.`
+      );
+    }
+  }
+  return { ownWrittenBytes, ownCancelledBytes, deviceWrittenBytes, otherWriterBytes: other, sentences };
+}
+
+// src/judge/probe-caps.ts
+function probeCounted(p2) {
+  const c = p2?.deviceCounts;
+  if (!p2 || !c || p2.error || !(p2.bytesPerSecond > 0) || c.requests <= 0 || c.sectors <= 0) return null;
+  const bios = c.requests + c.merges;
+  const bytes2 = c.sectors * 512;
+  const bioBytes = bytes2 / bios;
+  const requestBytes = bytes2 / c.requests;
+  return {
+    name: p2.name,
+    device: c.device,
+    blockSizeBytes: p2.blockSizeBytes,
+    biosPerSecond: p2.bytesPerSecond / bioBytes,
+    requestsPerSecond: p2.bytesPerSecond / requestBytes,
+    bioBytes,
+    requestBytes,
+    merges: c.merges,
+    bytesPerSecond: p2.bytesPerSecond,
+    biosPerFioIo: p2.blockSizeBytes / bioBytes
+  };
+}
+var sizeText = (bytes2) => bytes2 >= MiB ? `${formatNumber(bytes2 / MiB)} MiB` : `${formatNumber(bytes2 / KiB)} KiB`;
+var rateClose = (a, b) => b > 0 && Math.abs(a / b - 1) <= PROBE_SAME_RATE_TOLERANCE;
+function seqWriteMetIops(profile, cap = null) {
+  const probes2 = profile.probes?.probes ?? [];
+  const seqProbe = probes2.find((p2) => p2.name === "seq-write");
+  const seq = probeCounted(seqProbe);
+  if (!seqProbe || !seq || seq.bioBytes > PROBE_SPLIT_SHARE * seq.blockSizeBytes) return null;
+  const arrived = `fio's ${sizeText(seq.blockSizeBytes)} sequential writes reached ${seq.device} as ${formatNumber(seq.bioBytes / KiB)} KiB bios (${formatNumber(seq.biosPerFioIo)} per write)`;
+  const tail = `the sequential probe met the IOPS limit, so its ${mibPerSecond(seqProbe.bytesPerSecond)} is that limit in bytes, not a bandwidth ceiling`;
+  const rand = probeCounted(probes2.find((p2) => p2.name === "rand-write"));
+  if (rand && rand.device === seq.device && seq.bioBytes <= rand.bioBytes * (1 + PROBE_SAME_RATE_TOLERANCE)) {
+    const count = rateClose(seq.biosPerSecond, rand.biosPerSecond) ? "bios" : rateClose(seq.requestsPerSecond, rand.requestsPerSecond) ? "requests" : null;
+    if (count) {
+      const rate = (c) => count === "bios" ? c.biosPerSecond : c.requestsPerSecond;
+      return {
+        seq,
+        rand,
+        seqBytesPerSecond: seqProbe.bytesPerSecond,
+        sentence: `${arrived}, ${formatNumber(rate(seq))} ${count}/s against the random probe's ${formatNumber(rate(rand))}/s: ${tail}`
+      };
+    }
+  }
+  const met = capMetBy(seq, cap);
+  if (met?.cap === "writeIops" && cap?.writeIops) {
+    return {
+      seq,
+      seqBytesPerSecond: seqProbe.bytesPerSecond,
+      sentence: `${arrived}, ${formatNumber(seq.biosPerSecond)} bios/s against the cgroup's IOPS cap of ${iops(cap.writeIops)}: ${tail}`
+    };
+  }
+  return null;
+}
+function capMetBy(counted, cap) {
+  if (!counted || !cap) return null;
+  const shares = [];
+  if (cap.writeIops) shares.push({ cap: "writeIops", share: counted.biosPerSecond / cap.writeIops });
+  if (cap.writeBytesPerSecond) shares.push({ cap: "writeBytesPerSecond", share: counted.bytesPerSecond / cap.writeBytesPerSecond });
+  const top = shares.filter((s) => s.share >= NEAR_CEILING_SHARE).sort((a, b) => b.share - a.share)[0];
+  return top ?? null;
+}
+function capMetText(met, cap) {
+  return met === "writeIops" ? `IOPS cap (${iops(cap.writeIops ?? 0)})` : `bandwidth cap (${mibPerSecond(cap.writeBytesPerSecond ?? 0)})`;
+}
+
+// src/judge/ceilings.ts
+function usable(profile, name2) {
+  const p2 = profile.probes?.probes.find((x) => x.name === name2);
+  return p2 && !p2.error && p2.bytesPerSecond > 0 && p2.iops > 0 ? p2 : null;
+}
+function ceilingsOf(profile) {
+  const qd1 = usable(profile, "rand-read-qd1");
+  const metIops = usable(profile, "seq-write") ? seqWriteMetIops(profile) : null;
+  return {
+    seqWriteBytesPerSecond: metIops ? null : usable(profile, "seq-write")?.bytesPerSecond ?? null,
+    randWriteIops: usable(profile, "rand-write")?.iops ?? null,
+    seqReadBytesPerSecond: usable(profile, "seq-read")?.bytesPerSecond ?? null,
+    randReadIops: usable(profile, "rand-read")?.iops ?? null,
+    qd1ReadIops: qd1 && qd1.latencyNs.mean > 0 ? 1e9 / qd1.latencyNs.mean : null,
+    fsyncWriteIops: usable(profile, "fsync-write")?.iops ?? null,
+    ...metIops ? { seqWriteMetIops: metIops } : {}
+  };
+}
+function hasCeilings(c) {
+  return c.seqWriteBytesPerSecond !== null || c.randWriteIops !== null;
+}
+function iopsIsOwnLimit(iops2, seqBytesPerSecond) {
+  if (iops2 === null) return false;
+  if (seqBytesPerSecond === null) return true;
+  return iops2 * 4 * KiB / seqBytesPerSecond < IOPS_PROBE_BANDWIDTH_BOUND;
+}
+var NO_CEILINGS = {
+  seqWriteBytesPerSecond: null,
+  randWriteIops: null,
+  seqReadBytesPerSecond: null,
+  randReadIops: null,
+  qd1ReadIops: null,
+  fsyncWriteIops: null
+};
+function ceilingsOnDevice(profile, ceilings, deviceIndex) {
+  const probed = profile.probes?.deviceName;
+  if (!probed || deviceIndex === null) return ceilings;
+  const device = profile.devices[deviceIndex];
+  return !device || device.name === probed ? ceilings : NO_CEILINGS;
+}
+
+// src/judge/cgroup-io.ts
+function capsOnDevice(profile, deviceIndex) {
+  const limits = profile.context.cgroup?.ioLimits ?? [];
+  const device = deviceIndex === null ? void 0 : profile.devices[deviceIndex];
+  if (!device || limits.length === 0) return null;
+  const bioBased = device.kind === "dm" || device.kind === "md";
+  const below = bioBased ? (device.below ?? []).flatMap((n2) => profile.devices.find((d) => d.name === n2)?.devNumber ?? []) : [];
+  const numbers = /* @__PURE__ */ new Set([device.devNumber, ...below]);
+  const matching = limits.filter((l) => numbers.has(l.device));
+  if (matching.length === 0) return null;
+  const min = (f) => {
+    const values = matching.flatMap((l) => l[f] !== void 0 && l[f] > 0 ? [l[f]] : []);
+    return values.length > 0 ? Math.min(...values) : void 0;
+  };
+  const out = { device: device.devNumber };
+  for (const f of ["writeBytesPerSecond", "writeIops", "readBytesPerSecond", "readIops"]) {
+    const v = min(f);
+    if (v !== void 0) out[f] = v;
+  }
+  return Object.keys(out).length > 1 ? out : null;
+}
+function capsRead(profile) {
+  const g = profile.context.cgroup;
+  return g !== void 0 && g !== null && !(g.notRead ?? []).some((n2) => n2.startsWith("I/O caps"));
+}
+var CAP_FIELD = {
+  seqWriteBytesPerSecond: "writeBytesPerSecond",
+  randWriteIops: "writeIops",
+  seqReadBytesPerSecond: "readBytesPerSecond",
+  randReadIops: "readIops"
+};
+function capText(profile, kind, value) {
+  const file = profile.context.cgroup?.version === 2 ? "io.max" : "blkio";
+  const figure = kind === "seqWriteBytesPerSecond" || kind === "seqReadBytesPerSecond" ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
+  return `the cgroup's ${file} cap of ${figure}`;
+}
+function ceilingsForDevice(profile, ceilings, deviceIndex) {
+  return withCgroupCaps(profile, ceilingsOnDevice(profile, ceilings, deviceIndex), deviceIndex);
+}
+function withCgroupCaps(profile, ceilings, deviceIndex) {
+  const cap = capsOnDevice(profile, deviceIndex);
+  if (!cap) return capsRead(profile) && deviceIndex !== null ? { ...ceilings, noCgroupIoCap: true } : ceilings;
+  const out = { ...ceilings, from: { ...ceilings.from } };
+  const probedHere = deviceIndex !== null && profile.devices[deviceIndex]?.name === profile.probes?.deviceName;
+  const byCap = !probedHere || ceilings.seqWriteMetIops || ceilings.seqWriteBytesPerSecond === null ? null : seqWriteMetIops(profile, cap);
+  if (byCap) {
+    out.seqWriteMetIops = byCap;
+    out.seqWriteBytesPerSecond = null;
+  }
+  for (const kind of Object.keys(CAP_FIELD)) {
+    const value = cap[CAP_FIELD[kind]];
+    if (value === void 0) continue;
+    const probed = out[kind];
+    if (kind === "randWriteIops") out.writeBiosCap = value;
+    const metIops = kind === "seqWriteBytesPerSecond" ? out.seqWriteMetIops : void 0;
+    if (metIops) {
+      out[kind] = value;
+      const iopsCap = cap.writeIops ? `the IOPS cap (${iops(cap.writeIops)})` : "an IOPS limit";
+      out.from = {
+        ...out.from,
+        [kind]: {
+          said: `${capText(profile, kind, value)} (fio's sequential-write probe met ${iopsCap}, not this one: its ${mibPerSecond(metIops.seqBytesPerSecond)} is that cap in bytes)`,
+          cap: true
+        }
+      };
+      continue;
+    }
+    if (probed !== null && probed <= value) {
+      out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile, kind, value)})`, cap: false } };
+      continue;
+    }
+    out[kind] = value;
+    const fio = probed === null ? "" : ` (below the ${figureOf(kind, probed)} fio measured)`;
+    out.from = { ...out.from, [kind]: { said: `${capText(profile, kind, value)}${fio}`, cap: true } };
+    if (kind === "randWriteIops") out.randWriteCountsBios = true;
+  }
+  return out;
+}
+function figureOf(kind, value) {
+  return kind === "seqWriteBytesPerSecond" || kind === "seqReadBytesPerSecond" ? mibPerSecond(value) : iops(value);
+}
+
+// src/judge/evidence.ts
+function candidate(id, text, value, unit, favours, threshold) {
+  const evidence = { id, text, value: value === null ? null : round(value), unit };
+  if (threshold !== void 0) evidence.threshold = threshold;
+  return { evidence, favours };
+}
+function settle(candidates, verdict) {
+  return candidates.map((c) => ({ ...c.evidence, supports: c.favours.includes(verdict) }));
+}
+function round(n2) {
+  return Number.isFinite(n2) ? Number(n2.toPrecision(4)) : n2;
+}
+
+// src/judge/quota-evidence.ts
+function quotaCandidates(facts) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return { bound: false, candidates: [] };
+  const c = [];
+  const usageShare = g.usageCores === null ? null : g.usageCores / g.quotaCores;
+  const atQuota = usageShare !== null && usageShare >= QUOTA_FULL_SHARE;
+  const throttled = g.throttledShare !== null && g.periods >= THROTTLED_MIN_PERIODS && g.throttledShare >= THROTTLED_PERIODS_SHARE;
+  if (usageShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-quota-usage",
+        `the step's cgroup used ${cores(g.usageCores ?? 0)}, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
+        usageShare,
+        "share",
+        atQuota ? ["cpu"] : [],
+        QUOTA_FULL_SHARE
+      )
+    );
+  }
+  if (g.throttledShare !== null) {
+    c.push(
+      candidate(
+        "cgroup-throttled",
+        `the cgroup ran out of its CPU quota in ${percent(g.throttledShare)} of the kernel's ${g.periods} scheduling periods (CFS periods), its processes made to wait ${seconds(g.throttledMs)} in all`,
+        g.throttledShare,
+        "share",
+        throttled ? ["cpu"] : [],
+        THROTTLED_PERIODS_SHARE
+      )
+    );
+  }
+  return { bound: atQuota || throttled, candidates: c };
+}
+
+// src/judge/cpu-load.ts
+var NOT_CPU = ["disk-bandwidth", "disk-iops", "network", "none"];
+function extractionCpu(facts, dirtyPeakShare = null) {
+  const c = [];
+  const p2 = facts.busiestProcess;
+  let processSaturated = false;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  if (p2) {
+    const judged = judgedCores(p2, full);
+    processSaturated = judged >= full;
+    c.push(
+      candidate(
+        "busiest-process-cores",
+        `the busiest process of the extraction (${p2.comm}) used ${describeBusiest(p2)}${reachNote(facts)}`,
+        judged,
+        "cores",
+        processSaturated ? ["cpu"] : NOT_CPU,
+        full
+      )
+    );
+  } else if (facts.childCores !== null) {
+    processSaturated = facts.childCores >= full;
+    c.push(
+      candidate(
+        "child-cpu-cores",
+        `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
+        facts.childCores,
+        "cores",
+        processSaturated ? ["cpu"] : [],
+        full
+      )
+    );
+  }
+  if (p2 && facts.childCores !== null) {
+    c.push(candidate("child-cpu-cores", `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, "cores", []));
+  }
+  const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
+  const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
+  const heldByWriteback = dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
+  const own = ownWait(facts, heldByWriteback);
+  const otherLoad = own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
+  if (own !== null) c.push(own.candidate(working && !heldByWriteback));
+  if (facts.pressure.cpuSome !== null) {
+    const held = heldByWriteback && own === null ? ", machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU" : "";
+    const whose = otherLoad !== null ? `, machine-wide: tar and zstd waited for a CPU at most ${percent(otherLoad.ownAtMostShare)} of the time, so this was another job's load, not this restore's limit` : own === null ? "; the restore's own run-queue wait was not recorded" : "";
+    c.push(
+      candidate(
+        "cpu-pressure-some",
+        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (the kernel's CPU pressure figure, PSI cpu some${held}${whose})`,
+        facts.pressure.cpuSome,
+        "share",
+        pressed && working && !heldByWriteback && otherLoad === null ? ["cpu"] : [],
+        CPU_PRESSURE_HIGH
+      )
+    );
+  }
+  const pipelineSaturated = !processSaturated && p2 !== null && facts.cpuReach.quotaCores === null && facts.childCores !== null && facts.childCores >= full;
+  if (pipelineSaturated) {
+    c.push(
+      candidate(
+        "pipeline-cores",
+        `tar and zstd together kept ${formatNumber(facts.childCores ?? 0)} of a core busy over the whole extraction (exact: their reaped times)${reachNote(facts)}`,
+        facts.childCores,
+        "cores",
+        ["cpu"],
+        full
+      )
+    );
+  }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
+  machineCandidates(facts, c);
+  return {
+    processSaturated,
+    pipelineSaturated,
+    starved: working && !heldByWriteback && (own !== null ? own.waited : pressed),
+    otherLoad,
+    quotaBound: quota.bound,
+    measured: p2 !== null || facts.childCores !== null || quota.bound,
+    candidates: c
+  };
+}
+function ownWait(facts, heldByWriteback) {
+  const w = facts.ownCpuWait;
+  if (w === null || facts.durationMs <= 0) return null;
+  const share = w.atLeastMs / facts.durationMs;
+  const atMostShare = Math.min(1, w.atMostMs / facts.durationMs);
+  const waited = share >= OWN_CPU_WAIT_SHARE;
+  const atMost = atMostShare - share >= 0.01 ? `; none of them longer than ${percent(atMostShare)} (a wait shows once it ends, and their last moments fell between snapshots)` : "";
+  const held = waited && heldByWriteback ? "; with Dirty at the throttle point and I/O stalls high the writeback held tar back too, whatever CPU it got" : "";
+  return {
+    waited,
+    atMostShare,
+    candidate: (argues) => candidate(
+      "own-cpu-wait",
+      `${w.comm} waited on a run queue for ${seconds(w.atLeastMs)}, ${percent(share)} of the time, the longest of tar and zstd (their own wait for a CPU, /proc/<pid>/schedstat, a CFS quota's throttling included)${atMost}${held}`,
+      share,
+      "share",
+      waited && argues ? ["cpu"] : [],
+      OWN_CPU_WAIT_SHARE
+    )
+  };
+}
+function reachNote(facts) {
+  const q = facts.cpuReach.quotaCores;
+  return q === null ? "" : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
+}
+function judgedCores(p2, full = PROCESS_FULL_CORE) {
+  const whileSeen = p2.coresWhileSeen ?? 0;
+  const atMost = p2.coresAtMost ?? p2.cores;
+  if (p2.cores >= full || (p2.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p2.cores;
+  return Math.min(whileSeen, atMost);
+}
+function describeBusiest(p2) {
+  const atMost = p2.coresAtMost ?? null;
+  const range2 = atMost !== null && atMost - p2.cores >= 0.01 ? `${formatNumber(p2.cores)}\u2013${formatNumber(atMost)}` : formatNumber(p2.cores);
+  const seen = p2.coresWhileSeen != null && range2 !== formatNumber(p2.cores) ? ` (${formatNumber(p2.coresWhileSeen)} over the ${seconds(p2.seenMs ?? 0)} it was sampled)` : "";
+  return `${range2} of a core${seen}`;
+}
+function describeCores(b) {
+  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}\u2013${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
+}
+function downloadCpu(facts) {
+  const c = [];
+  const b = facts.selfCoresBounds;
+  const full = PROCESS_FULL_CORE * facts.cpuReach.cores;
+  const saturated = b !== null && b.atLeast >= full;
+  const measured = b !== null && (saturated || b.atMost < full);
+  if (b !== null && measured) {
+    c.push(
+      candidate(
+        "download-process-cores",
+        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
+        saturated ? b.atLeast : b.atMost,
+        "cores",
+        saturated ? ["cpu"] : NOT_CPU,
+        full
+      )
+    );
+  } else if (b !== null) {
+    c.push(
+      candidate(
+        "download-process-cores",
+        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
+        null,
+        "cores",
+        []
+      )
+    );
+  } else {
+    c.push(candidate("download-process-cores", "CPU not recorded: this profile has no figure for the process's own CPU", null, "cores", []));
+  }
+  const quota = quotaCandidates(facts);
+  c.push(...quota.candidates);
+  machineCandidates(facts, c);
+  return { processSaturated: saturated, pipelineSaturated: false, starved: false, otherLoad: null, quotaBound: quota.bound, measured, candidates: c };
+}
+function machineCandidates(facts, c) {
+  if (facts.cpu?.busiestCpu != null) {
+    c.push(candidate("busiest-cpu", `the busiest CPU was busy ${percent(facts.cpu.busiestCpu)} of the time`, facts.cpu.busiestCpu, "share", []));
+  }
+  if (facts.cpu) {
+    c.push(candidate("cpu-busy", `all CPUs together were busy ${percent(facts.cpu.busy)} of the time`, facts.cpu.busy, "share", []));
+    if (facts.cpu.steal > 0.01) {
+      c.push(candidate("cpu-steal", `the hypervisor stole ${percent(facts.cpu.steal)} of CPU time`, facts.cpu.steal, "share", ["cpu"]));
+    }
+  }
+}
+
+// src/judge/iops-count.ts
+function stackOf(profile, index) {
+  const d = index === null ? void 0 : profile.devices[index];
+  if (index === null || !d) return void 0;
+  const bioBased = d.kind === "dm" || d.kind === "md";
+  const below = bioBased ? (d.below ?? []).flatMap((name2) => {
+    const i = profile.devices.findIndex((x) => x.name === name2);
+    return i >= 0 ? [{ index: i, name: name2 }] : [];
+  }) : [];
+  return { index, name: d.name, ...d.kind ? { kind: d.kind } : {}, below };
+}
+function delta(a, b, index, field) {
+  const x = a.disks[index];
+  const y = b.disks[index];
+  return x && y ? Math.max(0, y[field] - x[field]) : null;
+}
+function writeRate(a, b, stack, count) {
+  const s = (b.tMs - a.tMs) / 1e3;
+  if (!(s > 0)) return null;
+  if (count === "before-merge") {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    const merged2 = delta(a, b, stack.index, "writesMerged");
+    return done === null || merged2 === null ? null : (done + merged2) / s;
+  }
+  if (stack.below.length === 0) {
+    const done = delta(a, b, stack.index, "writesCompleted");
+    return done === null ? null : done / s;
+  }
+  let sum = 0;
+  for (const below of stack.below) {
+    const done = delta(a, b, below.index, "writesCompleted");
+    if (done === null) return null;
+    sum += done;
+  }
+  return sum / s;
+}
+function relativeMedianDeviation(values) {
+  const mid = median(values) ?? Number.NaN;
+  if (!(mid > 0)) return Number.POSITIVE_INFINITY;
+  return (median(values.map((v) => Math.abs(v - mid))) ?? Number.NaN) / mid;
+}
+function steadiness(series, stack, ceiling, bandwidthCeiling) {
+  const bios = [];
+  const requests = [];
+  const bytes2 = [];
+  let from = series[0];
+  for (let i = 1; from && i < series.length; i++) {
+    const to = series[i];
+    if (to.tMs - from.tMs < CEILING_WINDOW_MS && i < series.length - 1) continue;
+    const before = writeRate(from, to, stack, "before-merge");
+    const after = writeRate(from, to, stack, "after-merge");
+    const a = from.disks[stack.index];
+    const b = to.disks[stack.index];
+    const bytesPerSecond = a && b ? (b.sectorsWritten - a.sectorsWritten) * 512 * 1e3 / (to.tMs - from.tMs) : 0;
+    const atCeiling = (before ?? 0) >= NEAR_CEILING_SHARE * ceiling || bandwidthCeiling !== null && bytesPerSecond >= NEAR_CEILING_SHARE * bandwidthCeiling;
+    if (before && after !== null && atCeiling) {
+      bios.push(before);
+      requests.push(after);
+      bytes2.push(bytesPerSecond);
+    }
+    from = to;
+  }
+  if (bios.length < MIN_BINDING_WINDOWS) return null;
+  return { bios: relativeMedianDeviation(bios), requests: relativeMedianDeviation(requests), bytes: relativeMedianDeviation(bytes2) };
+}
+var n = (x) => Math.round(x).toLocaleString("en-US");
+function iopsCounting(series, stack, ceiling, bandwidthShare, bandwidthCeiling = null, capCountsBios, biosCap, noCgroupIoCap = false) {
+  const first = series[0];
+  const last = series.at(-1);
+  if (!stack || !ceiling || !first || !last || first === last) return null;
+  const after = writeRate(first, last, stack, "after-merge");
+  const before = writeRate(first, last, stack, "before-merge");
+  if (after === null || before === null) return null;
+  const afterDevice = stack.below.length > 0 ? stack.below.map((b) => b.name).join(" + ") : stack.name;
+  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling };
+  const pick = (used, because) => ({ used, ...base, because });
+  const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
+  const bioBased = stack.below.length > 0;
+  if (capCountsBios)
+    return pick("before-merge", `the ceiling is ${capCountsBios}, and a cgroup I/O cap counts bios before merging (bios ${n(before)}/s on ${stack.name})`);
+  const afterText = bioBased ? `requests on ${afterDevice} below` : "requests after merging";
+  if (before - after < FEW_MERGES_SHARE * before)
+    return pick("after-merge", `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
+  if (after >= NEAR_CEILING_SHARE * ceiling) {
+    return pick("after-merge", `${n(after)} ${afterText}/s already reached ${ceilingText}, counted as the device and a cloud volume's meter count`);
+  }
+  if (before < NEAR_CEILING_SHARE * ceiling)
+    return pick("after-merge", `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
+  if (biosCap !== void 0 && before >= NEAR_CEILING_SHARE * biosCap) {
+    return pick(
+      "before-merge",
+      `the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached the cgroup's cap of ${n(biosCap)} IOPS on this device, which counts bios before merging; ${afterText} (${n(after)}/s) did not reach ${ceilingText}`
+    );
+  }
+  const still = steadiness(series, stack, ceiling, bandwidthCeiling);
+  const farAbove = before > ABOVE_CEILING_SHARE * ceiling;
+  const uncounted = farAbove && noCgroupIoCap && !bioBased;
+  const above = farAbove ? ", above what fio measured" : "";
+  if (still && !uncounted && still.bios < still.requests && still.bios < still.bytes) {
+    return pick(
+      "before-merge",
+      `only the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`
+    );
+  }
+  const why = !still ? "too few windows to tell which count held still" : uncounted ? "the cgroup caps no I/O on this device and a cap on bios at fio's figure would not let that many through (fio's 4 KiB writes barely merge, so it measures such a cap too)" : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE ? "bytes/s held as still at the bandwidth ceiling, so the bandwidth limit explains the rate" : "bios/s did not hold still as a cap on them would";
+  return pick(
+    "after-merge",
+    `the bios (the writes as issued, before the disk merged them: ${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`
+  );
+}
+
+// src/judge/disk-load.ts
+var DISK_FAVOURED = [...DISK_RESOURCES];
+var NOT_DISK = ["cpu", "network", "none"];
+function ceilingsFor(c, direction) {
+  const seq = direction === "write" ? c.seqWriteBytesPerSecond : c.seqReadBytesPerSecond;
+  const rand = direction === "write" ? c.randWriteIops : c.randReadIops;
+  const seqFrom = c.from?.[direction === "write" ? "seqWriteBytesPerSecond" : "seqReadBytesPerSecond"];
+  const randFrom = c.from?.[direction === "write" ? "randWriteIops" : "randReadIops"];
+  return { seq, rand, randIsOwn: iopsIsOwnLimit(rand, seq), seqFrom, randFrom };
+}
+function sharesOf(d, c, writes) {
+  const out = [];
+  for (const direction of ["write", "read"]) {
+    const { seq, rand, randIsOwn, seqFrom, randFrom } = ceilingsFor(c, direction);
+    const bytesPerSecond = (direction === "write" ? d.writeKiBPerSecond : d.readKiBPerSecond) * 1024;
+    const counted = direction === "write" ? writes : void 0;
+    const requestsPerSecond = counted ? counted.rate : direction === "write" ? d.writesPerSecond : d.readsPerSecond;
+    if (seq)
+      out.push({
+        resource: "disk-bandwidth",
+        direction,
+        rate: bytesPerSecond,
+        ceiling: seq,
+        share: bytesPerSecond / seq,
+        ...seqFrom ? { from: seqFrom } : {}
+      });
+    if (rand && randIsOwn) {
+      const share = { resource: "disk-iops", direction, rate: requestsPerSecond, ceiling: rand, share: requestsPerSecond / rand };
+      if (counted && counted.count !== "after-merge") share.count = counted.count;
+      if (randFrom) share.from = randFrom;
+      out.push(share);
+    }
+  }
+  return out;
+}
+function topOf(shares) {
+  let top = null;
+  for (const s of shares) {
+    if (!top || s.share > top.share || s.share === top.share && s.resource === "disk-bandwidth") top = s;
+  }
+  return top;
+}
+function windowsOf(series, device, c, stack, count) {
+  const out = [];
+  if (device === null || series.length < 2) return out;
+  let from = series[0];
+  for (let i = 1; i < series.length; i++) {
+    const to = series[i];
+    const ms = to.tMs - from.tMs;
+    if (ms < CEILING_WINDOW_MS && i < series.length - 1) continue;
+    const a = from.disks[device];
+    const b = to.disks[device];
+    const counted = stack && count ? writeRate(from, to, stack, count) : null;
+    if (a && b && ms > 0) out.push({ ms, shares: sharesOf(diskMetrics(a, b, ms), c, counted !== null && count ? { rate: counted, count } : void 0) });
+    from = to;
+  }
+  return out;
+}
+function timeAtCeiling(windows) {
+  const totalMs = windows.reduce((s, w) => s + w.ms, 0);
+  const out = { "disk-bandwidth": null, "disk-iops": null };
+  if (totalMs <= 0) return out;
+  for (const r of DISK_RESOURCES) {
+    if (!windows.some((w) => w.shares.some((s) => s.resource === r))) continue;
+    const atMs = windows.filter((w) => w.shares.some((s) => s.resource === r && s.share >= NEAR_CEILING_SHARE)).reduce((s, w) => s + w.ms, 0);
+    out[r] = atMs / totalMs;
+  }
+  return out;
+}
+function coefficientOfVariation(values) {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  if (!(mean > 0)) return Number.POSITIVE_INFINITY;
+  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
+  return Math.sqrt(variance) / mean;
+}
+function bindingOf(windows) {
+  const at = windows.filter((w) => w.shares.some((s) => s.share >= NEAR_CEILING_SHARE));
+  if (at.length < MIN_BINDING_WINDOWS) return null;
+  const direction = at.filter((w) => w.shares.some((s) => s.direction === "write" && s.share >= NEAR_CEILING_SHARE)).length * 2 >= at.length ? "write" : "read";
+  const rates = (r) => at.map((w) => w.shares.find((s) => s.resource === r && s.direction === direction)?.rate ?? Number.NaN);
+  const bytes2 = rates("disk-bandwidth");
+  const requests = rates("disk-iops");
+  if (bytes2.some(Number.isNaN) || requests.some(Number.isNaN)) return null;
+  return coefficientOfVariation(requests) < coefficientOfVariation(bytes2) ? "disk-iops" : "disk-bandwidth";
+}
+var KIND_TEXT = {
+  "disk-bandwidth": { write: "sequential-write", read: "sequential-read" },
+  "disk-iops": { write: "random-write", read: "random-read" }
+};
+function describeShare(s, what, requestKiB) {
+  const size = requestKiB === void 0 || s.count === "before-merge" ? "" : ` of ${formatNumber(requestKiB)} KiB`;
+  const above = s.share > ABOVE_CEILING_SHARE ? s.from?.cap ? ", above the cap (a throttle lets bursts through at first)" : ", above what fio measured (the ceiling moved or the probe understated it)" : "";
+  const ceiling = (unit) => s.from?.said ?? `the ${unit} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+  const requests = s.count === "before-merge" ? `issued ${formatNumber(s.rate)} write bios/s (completed + merged: what a cap on bios counts)` : `completed ${formatNumber(s.rate)} ${s.direction === "write" ? "writes" : "reads"}/s${size}`;
+  return s.resource === "disk-bandwidth" ? `${what} ${s.direction === "write" ? "wrote" : "read"} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of ${ceiling(mibPerSecond(s.ceiling))}${above}` : `${what} ${requests}, ${percent(s.share)} of ${ceiling(iops(s.ceiling))}${above}`;
+}
+function merged(c) {
+  return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
+}
+function ceilingMovedOf(shares, what) {
+  const above = topOf(shares.filter((s) => s.share > ABOVE_CEILING_SHARE));
+  if (!above) return null;
+  const unit = (x) => above.resource === "disk-bandwidth" ? mibPerSecond(x) : `${iops(x)}`;
+  return {
+    resource: above.resource,
+    direction: above.direction,
+    sustained: above.rate,
+    probed: above.ceiling,
+    share: above.share,
+    figureUsed: "sustained",
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of ${above.from?.said ?? `the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured`}: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`
+  };
+}
+function diskLoad(facts, ceilings, what, stack) {
+  const d = facts.disk;
+  const c = [];
+  const write = ceilingsFor(ceilings, "write");
+  const bandwidthShare = d && write.seq ? d.writeKiBPerSecond * 1024 / write.seq : null;
+  const bios = ceilings.randWriteCountsBios ? write.randFrom?.said ?? "a cgroup I/O cap" : void 0;
+  const counting = d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap, ceilings.noCgroupIoCap) : null;
+  const counted = counting ? { rate: counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond, count: counting.used } : void 0;
+  const shares = d ? sharesOf(d, ceilings, counted) : [];
+  const byShare = (s) => s >= NEAR_CEILING_SHARE ? DISK_FAVOURED : s < FAR_BELOW_CEILING_SHARE ? NOT_DISK : [];
+  for (const s of shares) {
+    if (s.direction === "read" && s.rate === 0) continue;
+    const favours = byShare(s.share).map((b) => DISK_FAVOURED.includes(b) ? s.resource : b);
+    c.push(
+      candidate(
+        `${s.direction}-${s.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`,
+        describeShare(s, what),
+        s.share,
+        "share",
+        favours,
+        NEAR_CEILING_SHARE
+      )
+    );
+  }
+  const iopsRestatesBandwidth = ["write", "read"].filter((dir) => {
+    const { rand, randIsOwn } = ceilingsFor(ceilings, dir);
+    return rand !== null && !randIsOwn;
+  });
+  if (d && iopsRestatesBandwidth.includes("write") && d.writes > 0) {
+    c.push(
+      candidate(
+        "write-iops-restates-bandwidth",
+        `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
+        null,
+        "",
+        ["disk-bandwidth"]
+      )
+    );
+  }
+  if (d && d.writes > 0 && ceilings.seqWriteMetIops) {
+    const bandwidth = write.seq ? `bytes/s are held against ${write.seqFrom?.cap ? `the cgroup's bandwidth cap of ${mibPerSecond(write.seq)}` : mibPerSecond(write.seq)}` : "no bandwidth ceiling is known";
+    c.push(
+      candidate(
+        "seq-probe-met-iops",
+        `${ceilings.seqWriteMetIops.sentence}; ${bandwidth}, requests/s against the IOPS ceiling`,
+        ceilings.seqWriteMetIops.seq.bioBytes / 1024,
+        "KiB",
+        []
+      )
+    );
+  }
+  if (d && d.writes > 0) {
+    c.push(candidate("write-request-size", `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, "KiB", []));
+  }
+  if (counting && d && d.writes > 0 && counting.beforeMergePerSecond >= NEAR_CEILING_SHARE * counting.ceiling && merged(counting)) {
+    c.push(
+      candidate(
+        "iops-count",
+        `IOPS counted ${counting.used === "before-merge" ? `before merging (bios on ${counting.beforeMergeDevice})` : `after merging (requests on ${counting.afterMergeDevice})`}: ${counting.because}`,
+        counting.used === "before-merge" ? counting.beforeMergePerSecond : counting.afterMergePerSecond,
+        "requests/s",
+        []
+      )
+    );
+  }
+  const ceilingMoved = ceilingMovedOf(shares, what);
+  if (ceilingMoved) c.push(candidate("ceiling-moved", ceilingMoved.sentence, ceilingMoved.share, "share", []));
+  const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings, stack, counting?.used) : [];
+  const atCeiling = timeAtCeiling(windows);
+  const binding = bindingOf(windows);
+  for (const r of DISK_RESOURCES) {
+    const t = atCeiling[r];
+    if (t === null) continue;
+    c.push(
+      candidate(
+        `time-at-${r === "disk-bandwidth" ? "bandwidth" : "iops"}-ceiling`,
+        `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === "disk-bandwidth" ? "bandwidth" : "IOPS"} ceiling`,
+        t,
+        "share",
+        t >= TIME_AT_CEILING_SHARE ? [r] : [],
+        TIME_AT_CEILING_SHARE
+      )
+    );
+  }
+  const kernelBusy = {
+    util: d ? d.utilizationPercent >= NO_PROBE_UTIL_PERCENT : false,
+    queue: d ? d.averageQueueSize >= NO_PROBE_QUEUE_SIZE : false,
+    psi: facts.pressure.ioSome !== null && facts.pressure.ioSome >= NO_PROBE_IO_PRESSURE
+  };
+  if (d) {
+    c.push(
+      candidate(
+        "device-utilization",
+        `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+        d.utilizationPercent,
+        "%",
+        kernelBusy.util ? DISK_FAVOURED : [],
+        NO_PROBE_UTIL_PERCENT
+      )
+    );
+    c.push(
+      candidate(
+        "queue-size",
+        `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+        d.averageQueueSize,
+        "requests",
+        kernelBusy.queue ? DISK_FAVOURED : [],
+        NO_PROBE_QUEUE_SIZE
+      )
+    );
+  }
+  if (facts.pressure.ioSome !== null) {
+    c.push(
+      candidate(
+        "io-pressure-some",
+        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (the kernel's I/O pressure figure, PSI io some)`,
+        facts.pressure.ioSome,
+        "share",
+        facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
+        IO_PRESSURE_HIGH
+      )
+    );
+  }
+  if (facts.cpu) {
+    c.push(candidate("cpu-iowait", `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, "share", []));
+  }
+  const top = decide(topOf(shares), shares, binding);
+  if (binding && shares.filter((s) => s.share >= NEAR_CEILING_SHARE).map((s) => s.resource).includes(binding === "disk-iops" ? "disk-bandwidth" : "disk-iops")) {
+    c.push(
+      candidate(
+        "binding-limit",
+        `at the ceiling, ${binding === "disk-iops" ? "requests/s held steadier than bytes/s: the IOPS limit" : "bytes/s held steadier than requests/s: the bandwidth limit"} bound`,
+        null,
+        "",
+        [binding]
+      )
+    );
+  }
+  return {
+    shares,
+    top,
+    binding,
+    timeAtCeiling: atCeiling,
+    iopsRestatesBandwidth,
+    kernelSaturated: kernelBusy.util && kernelBusy.queue && kernelBusy.psi,
+    iopsCount: counting,
+    ceilingMoved,
+    candidates: c
+  };
+}
+function diskLimit(load) {
+  if (load.top && load.top.share >= NEAR_CEILING_SHARE) return load.top.resource;
+  const bw = load.timeAtCeiling["disk-bandwidth"] ?? 0;
+  const io = load.timeAtCeiling["disk-iops"] ?? 0;
+  if (Math.max(bw, io) < TIME_AT_CEILING_SHARE) return null;
+  if (bw >= TIME_AT_CEILING_SHARE && io >= TIME_AT_CEILING_SHARE && load.binding) return load.binding;
+  return io > bw ? "disk-iops" : "disk-bandwidth";
+}
+function decide(top, shares, binding) {
+  if (!top || !binding || top.resource === binding || top.share < NEAR_CEILING_SHARE) return top;
+  const other = topOf(shares.filter((s) => s.resource === binding));
+  return other && other.share >= NEAR_CEILING_SHARE ? other : top;
+}
+function shareOf(load, resource) {
+  return topOf(load.shares.filter((s) => s.resource === resource));
+}
+
+// src/judge/per-device.ts
+function perDeviceVerdicts(profile, ceilings) {
+  const tops = profile.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
+  const extract = profile.phases.find((p2) => p2.name === "extract");
+  if (tops.length < 2 || !extract) return [];
+  const end = profile.phases.find((p2) => p2.name === "writeback")?.end ?? extract.end;
+  const inside = profile.samples.snapshots.filter((s) => s.tMs > extract.startMs && s.tMs < end.tMs);
+  return tops.map((index) => {
+    const device = profile.devices[index];
+    const facts = snapshotFacts(extract.start, end, index, inside);
+    const onDevice = ceilingsForDevice(profile, ceilings, index);
+    const load = diskLoad(facts, onDevice, device.name, stackOf(profile, index));
+    const written = facts.disk?.writtenBytes ?? 0;
+    const probed = hasCeilings(onDevice);
+    const verdict = probed ? diskLimit(load) ?? "none" : "not-probed";
+    const paths = device.restorePaths ?? [];
+    const role = device.primary ? ` \u2014 the restore's device (${device.primaryBecause ?? "its first path"})` : "";
+    const rate = facts.disk ? `${bytes(written)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : "no counters";
+    const how = verdict === "not-probed" ? `not probed (${hasCeilings(ceilings) ? `fio measured ${profile.probes?.deviceName ?? "another device"}` : "no fio ceilings"}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time` : load.top ? `${verdict === "none" ? "near no ceiling" : `${verdict}-bound`}: ${describeShare(load.top, "it")}` : "no ceiling reached";
+    return {
+      device: device.name,
+      paths,
+      writtenBytes: written,
+      primary: device.primary,
+      verdict,
+      sentence: `${device.name} (${paths.join(", ") || "restore path"}): wrote ${rate} over extraction and writeback, ${how}${role}`
+    };
+  });
+}
+
+// src/judge/rules.ts
+var probes = (x) => hasCeilings(x.ceilings);
+var diskFar = (x) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
+function dirtyLimitBytes(profile) {
+  const c = profile.context;
+  const scale = cgroupDirtyScale(c);
+  if (c.dirtyBytesLimit && c.dirtyBytesLimit > 0) return c.dirtyBytesLimit * scale;
+  if (c.dirtyRatio && c.dirtyRatio > 0 && c.memoryBytes > 0) return c.dirtyRatio / 100 * c.memoryBytes * scale;
+  return null;
+}
+function dirtyShare(x) {
+  const limit = dirtyLimitBytes(x.profile);
+  return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
+}
+function diskClause(x, resource) {
+  const s = shareOf(x.disk, resource);
+  const time = x.disk.timeAtCeiling[resource];
+  const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : "";
+  const requestKiB = x.facts.disk && s?.direction === "write" && resource === "disk-iops" ? x.facts.disk.writeRequestKiB : void 0;
+  return s ? `${describeShare(s, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === "disk-iops" ? "IOPS" : "bandwidth"} ceiling`;
+}
+function kernelOnlyClause(x) {
+  const d = x.facts.disk;
+  const small = d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
+  return `${x.what} ${small ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond((d?.writeKiBPerSecond ?? 0) * 1024)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
+}
+function kernelOnlyResource(x) {
+  const d = x.facts.disk;
+  return d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB ? "disk-iops" : "disk-bandwidth";
+}
+function notMeasured(x) {
+  const missing = [];
+  if (!x.facts.disk) missing.push("disk not measured");
+  else if (!probes(x)) missing.push("no fio ceilings for the disk");
+  if (!x.cpu?.measured) {
+    const short = x.name === "download" && x.facts.selfCoresBounds !== null;
+    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : "CPU not measured");
+  }
+  return missing;
+}
+var diskAtCeiling = {
+  id: "disk-at-ceiling",
+  apply: (x) => {
+    if (!probes(x)) return null;
+    const resource = diskLimit(x.disk);
+    if (!resource) return null;
+    const share = dirtyShare(x);
+    const held = x.name === "extract" && share !== null && share >= DIRTY_THROTTLE_SHARE ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share)} of it)` : "";
+    return { bottleneck: resource, clause: `${diskClause(x, resource)}${held}` };
+  }
+};
+var kernelSaturatedDisk = {
+  id: "kernel-saturated-disk",
+  apply: (x) => !probes(x) && x.disk.kernelSaturated ? { bottleneck: kernelOnlyResource(x), clause: kernelOnlyClause(x) } : null
+};
+var latencyBound = {
+  id: "disk-latency",
+  apply: (x) => {
+    const d = x.facts.disk;
+    if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
+    const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
+    if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
+      return {
+        bottleneck: "disk-iops",
+        clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings`
+      };
+    }
+    const flushes = d.flushesPerSecond ?? 0;
+    if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
+      return {
+        bottleneck: "disk-iops",
+        clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings`
+      };
+    }
+    return null;
+  }
+};
+var cpuProcess = {
+  id: "cpu-process",
+  apply: (x) => {
+    if (!x.cpu?.processSaturated) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p2 = x.facts.busiestProcess;
+    const self = x.facts.selfCoresBounds;
+    const who = x.name === "download" ? `the process running the download used ${self ? describeCores(self) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}` : p2 ? `${p2.comm} used ${describeBusiest(p2)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit` : x.name === "download" ? "its CPU is the limit" : "one core is its limit";
+    return { bottleneck: "cpu", clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+  }
+};
+var cpuQuota = {
+  id: "cpu-quota",
+  apply: (x) => {
+    const g = x.facts.cgroupCpu;
+    if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
+    if (!calm) return null;
+    const used = g.usageCores === null ? "" : `used ${cores(g.usageCores)} of `;
+    const throttled = g.throttledShare === null ? "" : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (it ran out of quota in that share of the kernel's scheduling periods), its processes made to wait ${seconds(g.throttledMs)} in all`;
+    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : "";
+    return {
+      bottleneck: "cpu",
+      clause: `the step's cgroup ${used || "ran at "}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`
+    };
+  }
+};
+var cpuStarved = {
+  id: "cpu-starved",
+  apply: (x) => {
+    if (!x.cpu?.starved || probes(x) && x.disk.top !== null && !diskFar(x)) return null;
+    const got = `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+    const w = x.facts.ownCpuWait;
+    const psi = x.facts.pressure.cpuSome;
+    if (w === null) {
+      return {
+        bottleneck: "cpu",
+        clause: `${got} while runnable tasks waited for a CPU ${percent(psi ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back; their own run-queue wait was not recorded)`
+      };
+    }
+    const machine = psi === null ? "" : `; PSI cpu some ${percent(psi)} machine-wide`;
+    return {
+      bottleneck: "cpu",
+      clause: `${got} during ${x.what} while ${w.comm} waited on a run queue ${percent(w.atLeastMs / x.facts.durationMs)} of the time (its own wait for a CPU: a CPU quota or other processes held it back${machine})`
+    };
+  }
+};
+function biosAtCeiling(x) {
+  const c = x.disk.iopsCount;
+  if (!c || c.beforeMergePerSecond < NEAR_CEILING_SHARE * c.ceiling) return null;
+  return (shareOf(x.disk, "disk-bandwidth")?.share ?? 0) < NEAR_CEILING_SHARE ? c : null;
+}
+var cpuPipeline = {
+  id: "cpu-pipeline",
+  apply: (x) => {
+    if (!x.cpu?.pipelineSaturated) return null;
+    const ioSome = x.facts.pressure.ioSome ?? 0;
+    const calm = (probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated) && ioSome < IO_PRESSURE_LOW;
+    if (!calm) return null;
+    const p2 = x.facts.busiestProcess;
+    const busiest = p2 ? `, ${p2.comm} alone ${describeBusiest(p2)},` : "";
+    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : "the disk was not saturated";
+    const quota = x.facts.cpuReach.quotaCores;
+    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is the limit` : "their CPU work is the extraction's time";
+    return {
+      bottleneck: "cpu",
+      clause: `tar and zstd together kept ${formatNumber(x.facts.childCores ?? 0)} of a core busy during ${x.what}${busiest} while ${diskPart} and I/O stalls stayed at ${percent(ioSome)}: ${limit}`
+    };
+  }
+};
+var dirtyThrottled = {
+  id: "dirty-throttled",
+  apply: (x) => {
+    const share = dirtyShare(x);
+    const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
+    const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
+    if (share === null || share < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
+    const bios = biosAtCeiling(x);
+    const resource = bios ? "disk-iops" : x.disk.top?.resource ?? kernelOnlyResource(x);
+    const diskPart = bios ? `the disk issued ${formatNumber(bios.beforeMergePerSecond)} write bios/s, ${percent(bios.beforeMergePerSecond / bios.ceiling)} of the ${formatNumber(Math.round(bios.ceiling))} IOPS random-write ceiling, with its bytes at ${percent(shareOf(x.disk, "disk-bandwidth")?.share ?? 0)} of the bandwidth one` : x.disk.top ? describeShare(x.disk.top, "the disk") : `the disk wrote at ${mibPerSecond((x.facts.disk?.writeKiBPerSecond ?? 0) * 1024)} (no fio ceiling to hold it against) with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+    return {
+      bottleneck: resource,
+      ...bios && bios.used !== "before-merge" ? { iopsCount: "before-merge" } : {},
+      clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`
+    };
+  }
+};
+var cameNearNone = {
+  id: "near-no-ceiling",
+  apply: (x) => {
+    if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.pipelineSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
+    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : "";
+    return {
+      bottleneck: "none",
+      clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}${otherLoadNote(x)}`
+    };
+  }
+};
+function cpuFigure(x) {
+  const self = x.facts.selfCoresBounds;
+  if (x.name === "download" && self) return `the process running it used ${describeCores(self)}`;
+  const p2 = x.facts.busiestProcess;
+  return p2 ? `the busiest process used ${describeBusiest(p2)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+}
+function otherLoadNote(x) {
+  const o = x.cpu?.otherLoad;
+  return o ? `; another job's CPU load, not this restore's limit: runnable tasks waited for a CPU ${percent(o.cpuSome)} of the time machine-wide (PSI cpu some), tar and zstd at most ${percent(o.ownAtMostShare)}` : "";
+}
+var inconclusive = {
+  id: "inconclusive",
+  apply: (x) => {
+    const missing = notMeasured(x);
+    return {
+      bottleneck: "inconclusive",
+      clause: missing.length > 0 ? `${x.what} cannot be pinned on one resource (${missing.join(", ")})` : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}${otherLoadNote(x)}`
+    };
+  }
+};
+var downloadRate = (x) => x.networkBytes !== null && x.facts.durationMs > 0 ? x.networkBytes / (x.facts.durationMs / 1e3) : null;
+var networkBound = {
+  id: "network",
+  apply: (x) => {
+    const rate = downloadRate(x);
+    const at = rate === null ? "" : ` at ${mibPerSecond(rate)}`;
+    const self = x.facts.selfCoresBounds;
+    if (self !== null && !x.cpu?.measured) return null;
+    const cpuPart = self !== null ? `the process running it used ${describeCores(self)}` : "its CPU not recorded";
+    if (probes(x) && x.disk.top !== null) {
+      if (!diskFar(x)) return null;
+      return { bottleneck: "network", clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
+    }
+    const d = x.facts.disk;
+    if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
+      return {
+        bottleneck: "network",
+        clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}`
+      };
+    }
+    return null;
+  }
+};
+var lookupRoundTrip = {
+  id: "lookup-round-trip",
+  apply: (x) => ({ bottleneck: "network", clause: `the cache lookup, a round trip to the cache service, took ${seconds(x.facts.durationMs)}` })
+};
+var tailShort = {
+  id: "tail-short",
+  apply: (x) => {
+    if (x.totalMs <= 0 || x.facts.durationMs / x.totalMs >= WRITEBACK_TAIL_SHARE) return null;
+    return { bottleneck: "none", clause: `the writeback tail after tar exited was short: ${seconds(x.facts.durationMs)} until syncfs returned${tailBytes(x)}` };
+  }
+};
+function tailBytes(x) {
+  const written = x.facts.disk?.writtenBytes;
+  return written === void 0 ? "" : ` (${bytes(written)} written)`;
+}
+var tailDisk = {
+  id: "tail-disk",
+  apply: (x) => {
+    const resource = probes(x) ? x.disk.top && x.disk.top.share >= FAR_BELOW_CEILING_SHARE ? x.disk.top.resource : null : x.disk.kernelSaturated ? kernelOnlyResource(x) : null;
+    if (!resource) return null;
+    const why = probes(x) ? diskClause({ ...x, what: "it" }, resource) : kernelOnlyClause({ ...x, what: "it" });
+    return { bottleneck: resource, clause: `after tar exited the page cache needed ${seconds(x.facts.durationMs)} more to put the files on disk: ${why}` };
+  }
+};
+function windowRates(x) {
+  const i = x.facts.deviceIndex;
+  if (i === null) return [];
+  const rates = [];
+  let from = x.facts.series[0];
+  for (const s of x.facts.series.slice(1)) {
+    const a = from?.disks[i];
+    const b = s.disks[i];
+    if (!from || !a || !b || s.tMs - from.tMs < STEADY_WINDOW_MS) continue;
+    rates.push((b.sectorsWritten - a.sectorsWritten) * 512 / ((s.tMs - from.tMs) / 1e3));
+    from = s;
+  }
+  return rates;
+}
+var tailSustained = {
+  id: "tail-sustained-rate",
+  apply: (x) => {
+    const d = x.facts.disk;
+    if (probes(x) || !d || d.writtenBytes <= 0 || x.facts.durationMs < SUSTAINED_RATE_MS) return null;
+    const rates = windowRates(x);
+    const mean = d.writtenBytes * 1e3 / x.facts.durationMs;
+    if (rates.length < 2 || rates.some((r) => r < STEADY_RATE_SHARE * mean)) return null;
+    const resource = kernelOnlyResource(x);
+    const device = x.facts.deviceIndex === null ? "the disk" : x.profile.devices[x.facts.deviceIndex]?.name ?? "the disk";
+    const probed = x.profile.probes?.deviceName;
+    const noProbe = probed && probed !== device ? `fio probed ${probed}, not ${device}` : "no fio probe";
+    const rate = resource === "disk-iops" ? `${formatNumber(d.writesPerSecond)} writes/s of ${formatNumber(d.writeRequestKiB)} KiB` : mibPerSecond(mean);
+    return {
+      bottleneck: resource,
+      clause: `the writeback tail after tar exited was ${device} draining what the page cache owed: it wrote ${bytes(d.writtenBytes)} at a steady ${rate} for ${seconds(x.facts.durationMs)}, the rate it sustained, not a probed ceiling (${noProbe})`
+    };
+  }
+};
+var RULES = {
+  lookup: [lookupRoundTrip],
+  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
+  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, cpuPipeline, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
+  writeback: [tailShort, tailDisk, tailSustained, inconclusive]
+};
+function applyRules(x) {
+  for (const rule of RULES[x.name]) {
+    const outcome = rule.apply(x);
+    if (outcome) return { ...outcome, rule: rule.id };
+  }
+  return { bottleneck: "inconclusive", clause: `${x.what} could not be judged`, rule: "none" };
+}
+
+// src/judge/segment-pauses.ts
+var MIN_PAUSE_MS = 300;
+function gaps(t, endMs) {
+  const gets = t.requests.filter((r) => r.method === "GET").sort((a, b) => a.startMs - b.startMs);
+  const out = [];
+  let openUntil = null;
+  for (const r of gets) {
+    if (openUntil !== null && r.startMs - openUntil >= MIN_PAUSE_MS) out.push({ startMs: openUntil, endMs: r.startMs });
+    openUntil = Math.max(openUntil ?? r.startMs, r.endMs ?? endMs);
+  }
+  if (openUntil !== null && endMs - openUntil >= MIN_PAUSE_MS) out.push({ startMs: openUntil, endMs });
+  return out;
+}
+function writeRate2(series, device, fromMs, toMs) {
+  const before = series.filter((s) => s.tMs <= fromMs).at(-1);
+  const after = series.find((s) => s.tMs >= toMs);
+  const a = before?.disks[device];
+  const b = after?.disks[device];
+  if (!before || !after || !a || !b || after.tMs <= before.tMs) return null;
+  return (b.sectorsWritten - a.sectorsWritten) * 512 * 1e3 / (after.tMs - before.tMs);
+}
+function segmentPauses(t, phase, ceilings) {
+  if (t.limits.path !== "azure-sdk" || !t.limits.segmentBytes) return [];
+  const ceiling = ceilings.seqWriteBytesPerSecond;
+  return gaps(t, phase.endMs).map((g) => {
+    const rate = phase.deviceIndex === null ? null : writeRate2(phase.series, phase.deviceIndex, g.startMs, g.endMs);
+    const atCeiling = rate !== null && ceiling !== null && ceiling > 0 && rate >= TIME_AT_CEILING_SHARE * ceiling;
+    return { startMs: g.startMs, durationMs: g.endMs - g.startMs, owner: atCeiling ? "disk" : "toolkit", diskBytesPerSecond: rate };
+  });
+}
+
+// src/judge/what-if.ts
+function deviceWork(phases) {
+  const w = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
+  for (const p2 of phases) {
+    const d = p2?.facts.disk;
+    if (!d) continue;
+    w.writtenBytes += d.writtenBytes;
+    w.writes += d.writes + (p2.iopsCount === "before-merge" ? d.writeMergesPerSecond * d.durationMs / 1e3 : 0);
+    w.readBytes += d.readBytes;
+    w.reads += d.reads;
+  }
+  return w;
+}
+function ownWork(extract, span, archiveBytes = 0) {
+  const tar = extract?.facts.ownIo?.writeBytes;
+  if (tar === void 0 || tar <= 0 || span.writtenBytes <= 0) return span;
+  const own = tar + archiveBytes;
+  if (own >= span.writtenBytes) return span;
+  const share = own / span.writtenBytes;
+  return { ...span, writtenBytes: own, writes: span.writes * share };
+}
+var NO_COMPETITION = { bytesPerSecond: 0, writesPerSecond: 0 };
+function competing(span, own, spanMs) {
+  if (spanMs <= 0) return NO_COMPETITION;
+  const s = spanMs / 1e3;
+  return { bytesPerSecond: Math.max(0, span.writtenBytes - own.writtenBytes) / s, writesPerSecond: Math.max(0, span.writes - own.writes) / s };
+}
+function diskMs(work, c, factor, other = NO_COMPETITION, burst = null) {
+  const left = (ceiling, times, taken) => Math.max(ceiling * times - taken, ceiling);
+  const parts = [0];
+  if (c.seqWriteBytesPerSecond) {
+    const rate = left(c.seqWriteBytesPerSecond, factor.bandwidth, other.bytesPerSecond);
+    const credit = burst ? Math.min(work.writtenBytes, burst.bytes * burst.ownShare) : 0;
+    const burstRate = burst && burst.ms > 0 ? burst.bytes / burst.ms * 1e3 : rate;
+    const creditSeconds = credit > 0 ? credit / Math.max(rate, left(burstRate, 1, other.bytesPerSecond)) : 0;
+    parts.push(creditSeconds + (work.writtenBytes - credit) / rate);
+  }
+  if (c.seqReadBytesPerSecond) parts.push(work.readBytes / (c.seqReadBytesPerSecond * factor.bandwidth));
+  if (c.randWriteIops && iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))
+    parts.push(work.writes / left(c.randWriteIops, factor.iops, other.writesPerSecond));
+  if (c.randReadIops && iopsIsOwnLimit(c.randReadIops, c.seqReadBytesPerSecond)) parts.push(work.reads / (c.randReadIops * factor.iops));
+  return Math.max(...parts) * 1e3;
+}
+function cpuFloorMs(p2) {
+  if (!p2) return 0;
+  const f = p2.facts;
+  if (f.busiestProcess) return f.busiestProcess.cores * f.durationMs;
+  return f.childCores === null ? 0 : f.childCores * f.durationMs / 2;
+}
+function cpuWorkMs(p2) {
+  if (!p2) return 0;
+  const f = p2.facts;
+  const d = f.durationMs;
+  if (p2.bottleneck !== "cpu") return d;
+  const reach = f.cpuReach.cores;
+  let work = null;
+  if (p2.rule === "cpu-process") {
+    const cores2 = p2.name === "download" ? f.selfCoresBounds?.atLeast ?? null : f.busiestProcess?.cores ?? f.childCores;
+    work = cores2 === null ? null : cores2 * d / reach;
+  } else if (p2.rule === "cpu-quota") {
+    const g = f.cgroupCpu;
+    const atQuota = g?.quotaCores != null && g.usageCores !== null && g.usageCores >= QUOTA_FULL_SHARE * g.quotaCores;
+    work = atQuota ? quotaFloorMs(f, 1) : null;
+  } else if (p2.rule === "cpu-pipeline") {
+    work = f.childCores === null ? null : f.childCores * d / reach;
+  }
+  return work === null ? d : Math.min(d, work);
+}
+function absorbed(extract, span, c) {
+  const early = extract?.facts.disk?.writtenBytes;
+  if (early === void 0 || span.writtenBytes <= 0 || early >= ABSORBED_SHARE * span.writtenBytes) return false;
+  const lead = extract?.idleLeadMs;
+  const writingS = ((extract?.facts.durationMs ?? 0) - (lead ?? 0)) / 1e3;
+  const reached = lead !== void 0 && writingS > 0 && c.seqWriteBytesPerSecond !== null;
+  return !(reached && early >= ABSORBED_SHARE * (c.seqWriteBytesPerSecond ?? 0) * writingS);
+}
+function burstCredit(c, phases, ownShare) {
+  const withDisk = phases.filter((p2) => p2?.facts.disk != null);
+  const device = withDisk[0]?.facts.deviceIndex ?? null;
+  if (device === null || withDisk.some((p2) => p2.facts.deviceIndex !== device)) return null;
+  const points = [];
+  for (const p2 of withDisk)
+    for (const s of p2.facts.series) {
+      const sectors = s.disks[device]?.sectorsWritten;
+      if (sectors === void 0 || points.length > 0 && s.tMs <= (points.at(-1)?.tMs ?? 0)) continue;
+      points.push({ tMs: s.tMs, sectors });
+    }
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || points.length < 3) return null;
+  const bytesAt = (i) => ((points[i]?.sectors ?? first.sectors) - first.sectors) * 512;
+  const msAt = (i) => (points[i]?.tMs ?? first.tMs) - first.tMs;
+  let ceiling = c.seqWriteBytesPerSecond;
+  if (ceiling === null) {
+    let from = points.length - 1;
+    while (from > 0 && last.tMs - (points[from]?.tMs ?? 0) < SUSTAINED_RATE_MS) from--;
+    const heldMs = msAt(points.length - 1) - msAt(from);
+    if (heldMs < SUSTAINED_RATE_MS) return null;
+    ceiling = (bytesAt(points.length - 1) - bytesAt(from)) / heldMs * 1e3;
+  }
+  if (ceiling <= 0) return null;
+  const slack = ceiling * CEILING_WINDOW_MS / 1e3;
+  const ahead = (i) => bytesAt(i) - ceiling * msAt(i) / 1e3;
+  const suffixMax = new Array(points.length).fill(-Infinity);
+  for (let i = points.length - 2; i >= 0; i--) suffixMax[i] = Math.max(suffixMax[i + 1] ?? -Infinity, ahead(i + 1));
+  let end = 0;
+  while (end < points.length - 1 && (suffixMax[end] ?? -Infinity) - ahead(end) > slack) end++;
+  const lead = ahead(end);
+  const afterMs = last.tMs - (points[end]?.tMs ?? last.tMs);
+  const afterRate = afterMs > 0 ? (bytesAt(points.length - 1) - bytesAt(end)) / afterMs * 1e3 : 0;
+  const burstRate = msAt(end) > 0 ? bytesAt(end) / msAt(end) * 1e3 : 0;
+  if (end === 0 || lead <= slack || burstRate * ownShare < ABOVE_CEILING_SHARE * ceiling) return null;
+  if (afterMs < SUSTAINED_RATE_MS || afterRate < NEAR_CEILING_SHARE * ceiling) return null;
+  return { bytes: bytesAt(end), ms: msAt(end), baselineBytesPerSecond: ceiling, baselineProbed: c.seqWriteBytesPerSecond !== null, ownShare };
+}
+var WORK_OF = {
+  seqWriteBytesPerSecond: (w) => w.writtenBytes,
+  seqReadBytesPerSecond: (w) => w.readBytes,
+  randWriteIops: (w) => w.writes,
+  randReadIops: (w) => w.reads
+};
+var CEILING_KINDS = Object.keys(WORK_OF);
+function demonstrated(c, phases, burst = null) {
+  const withDisk = phases.filter((p2) => p2?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum, p2) => sum + (p2.facts.disk?.durationMs ?? 0), 0);
+  const alone = withDisk.map((p2) => [p2]);
+  const together = withDisk.length > 1 ? [withDisk] : alone;
+  const held = (candidates) => candidates.filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  const sustained = held([...alone, ...withDisk.length > 1 ? [withDisk] : []]);
+  const capped = (kind) => c.from?.[kind] !== void 0;
+  const highest = (kind) => {
+    let top = 0;
+    for (const ps of capped(kind) ? held(together) : sustained) top = Math.max(top, WORK_OF[kind](deviceWork(ps)) / (msOf(ps) / 1e3));
+    return top;
+  };
+  const out = { ...c };
+  for (const kind of CEILING_KINDS) {
+    const value = out[kind];
+    if (!value || kind === "seqWriteBytesPerSecond" && burst) continue;
+    out[kind] = Math.max(value, highest(kind));
+  }
+  return out;
+}
+function relaxedCeilings(c, resource, phases, burst = null) {
+  const probedKind = resource === "disk-bandwidth" ? c.seqWriteBytesPerSecond : c.randWriteIops;
+  if (probedKind !== null && (resource === "disk-bandwidth" || iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond))) return c;
+  if (resource === "disk-bandwidth" && burst) return { ...c, seqWriteBytesPerSecond: burst.baselineBytesPerSecond };
+  const withDisk = phases.filter((p2) => p2?.facts.disk != null);
+  const msOf = (ps) => ps.reduce((sum, p2) => sum + (p2.facts.disk?.durationMs ?? 0), 0);
+  const sustained = [...withDisk.map((p2) => [p2]), ...withDisk.length > 1 ? [withDisk] : []].filter((ps) => msOf(ps) >= SUSTAINED_RATE_MS);
+  let write = 0;
+  for (const ps of sustained) {
+    const w = deviceWork(ps);
+    write = Math.max(write, (resource === "disk-bandwidth" ? w.writtenBytes : w.writes) / (msOf(ps) / 1e3));
+  }
+  if (write <= 0) return null;
+  return resource === "disk-bandwidth" ? { ...c, seqWriteBytesPerSecond: write } : { ...c, randWriteIops: write };
+}
+function spanWork(extract, tail, probed, archiveBytes) {
+  const span = deviceWork([extract, tail]);
+  const own = ownWork(extract, span, archiveBytes);
+  return { span, own, burst: burstCredit(probed, [extract, tail], span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1) };
+}
+function archiveInSpanBytes(resource, download, extract, c, speedup) {
+  const written = archiveWrittenBytes(download?.facts, extract?.facts);
+  const bandwidth = c.seqWriteBytesPerSecond;
+  if (!download || written <= 0 || bandwidth === null) return 0;
+  const relaxed = bandwidth * (resource === "disk-bandwidth" ? speedup : 1);
+  const duringDownload = Math.max(download.facts.disk?.writtenBytes ?? 0, relaxed * download.facts.durationMs / 1e3);
+  return Math.max(0, written - duringDownload);
+}
+function spanBound(resource, phases, probed, speedup) {
+  const { download, extract, tail } = phases;
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
+  const disk = resource === "disk-bandwidth" || resource === "disk-iops";
+  const archive = disk ? archiveInSpanBytes(resource, download, extract, demonstrated(probed, [extract, tail]), speedup) : 0;
+  const work = spanWork(extract, tail, probed, archive);
+  const { burst } = work;
+  const shown = burst && resource === "disk-bandwidth" ? { burst } : {};
+  if (disk && judged) {
+    const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
+    if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
+    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown, ...doubledOf(c, resource) };
+  }
+  const held = demonstrated(probed, [extract, tail], burst);
+  const unchanged = spanBoundMs(resource, extract, tail, held, speedup, work);
+  const stays = unchanged >= Math.min(e, cpuWorkMs(extract)) + t;
+  return { lowerMs: unchanged, upperMs: stays ? e + t : null, measured: true, ...shown, ...doubledOf(held, resource) };
+}
+function writeCeilingOf(c, resource) {
+  if (resource === "disk-bandwidth") return c.seqWriteBytesPerSecond;
+  return resource === "disk-iops" ? c.randWriteIops : null;
+}
+function doubledOf(c, resource) {
+  const value = writeCeilingOf(c, resource);
+  return value === null ? {} : { doubledCeiling: value };
+}
+function spanBoundMs(resource, extract, tail, c, speedup, { span, own, burst }) {
+  const e = extract?.facts.durationMs ?? 0;
+  const t = tail?.facts.durationMs ?? 0;
+  const eWork = cpuWorkMs(extract);
+  const tailDevice = deviceWork([tail]);
+  const ownShare = span.writtenBytes > 0 ? own.writtenBytes / span.writtenBytes : 1;
+  const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
+  const kernelWaited = absorbed(extract, span, c);
+  const same = { bandwidth: 1, iops: 1 };
+  if (resource === "disk-bandwidth" || resource === "disk-iops") {
+    const faster = resource === "disk-bandwidth" ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
+    const other = competing(span, own, e + t);
+    const otherKind = resource === "disk-bandwidth" ? "disk-iops" : "disk-bandwidth";
+    const otherProbed = otherKind === "disk-bandwidth" ? c.seqWriteBytesPerSecond !== null : iopsIsOwnLimit(c.randWriteIops, c.seqWriteBytesPerSecond);
+    if (extract?.bottleneck === resource || extract?.bottleneck === otherKind && otherProbed)
+      return Math.min(e + t, Math.max(cpuFloorMs(extract), diskMs(own, c, faster, other, burst)));
+    if (tail?.bottleneck === resource) {
+      const lead = extract?.idleLeadMs ?? 0;
+      return Math.min(
+        e + t,
+        kernelWaited ? eWork + diskMs(tailOwn, c, faster, NO_COMPETITION, burst) : Math.max(eWork, lead + diskMs(own, c, faster, other, burst))
+      );
+    }
+    return eWork + t;
+  }
+  if (resource === "cpu" && extract?.bottleneck === "cpu") {
+    const cpuMs = extract ? Math.max(e / speedup, quotaFloorMs(extract.facts, speedup)) : e / speedup;
+    return Math.min(e + t, kernelWaited ? cpuMs + t : Math.max(cpuMs, diskMs(own, c, same, NO_COMPETITION, burst)));
+  }
+  return eWork + t;
+}
+function restoreBounds(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
+  const download = phases.find((p2) => p2.name === "download");
+  const extract = phases.find((p2) => p2.name === "extract");
+  const tail = phases.find((p2) => p2.name === "writeback");
+  const span = extract || tail ? spanBound(resource, { download, extract, tail }, ceilings, speedup) : { lowerMs: 0, upperMs: 0, measured: true };
+  let lowerMs = span.lowerMs;
+  let upperMs = span.upperMs;
+  for (const p2 of phases) {
+    if (p2.name === "extract" || p2.name === "writeback") continue;
+    const shortened = p2.name === "download" && p2.bottleneck === resource;
+    const stays = resource === "network" ? Math.min(p2.facts.durationMs, p2.notNetworkMs ?? 0) : 0;
+    lowerMs += shortened ? (p2.facts.durationMs - stays) / speedup + stays : cpuWorkMs(p2);
+    upperMs = upperMs === null || shortened ? null : upperMs + p2.facts.durationMs;
+  }
+  return {
+    lowerMs,
+    upperMs,
+    measured: span.measured,
+    ...span.burst ? { burst: span.burst } : {},
+    ...span.doubledCeiling !== void 0 ? { doubledCeiling: span.doubledCeiling } : {}
+  };
+}
+var range = (a, b) => seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, "")}\u2013${seconds(b)}`;
+function ceilingFrom(c, resource) {
+  if (resource === "disk-bandwidth") return c.from?.seqWriteBytesPerSecond?.said;
+  return resource === "disk-iops" ? c.from?.randWriteIops?.said : void 0;
+}
+var RAISED_SHARE = 1.02;
+function raisedText(c, resource, doubled, from) {
+  const named = writeCeilingOf(c, resource);
+  if (doubled === void 0 || named !== null && doubled <= RAISED_SHARE * named) return void 0;
+  const figure = (x) => resource === "disk-bandwidth" ? mibPerSecond(x) : iops(x);
+  const below = from ?? (named === null ? void 0 : `fio's ${figure(named)}`);
+  return `the ceiling doubled is the ${figure(doubled)} the disk sustained during the restore${below ? `, above ${below}` : " (no probe measured one)"}`;
+}
+function burstText(b, from) {
+  const rate = b.ms > 0 ? b.bytes / b.ms * 1e3 : 0;
+  const baseline = from ?? (b.baselineProbed ? `the ${mibPerSecond(b.baselineBytesPerSecond)} fio measured` : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
+  return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
+}
+function boundNouns(phases, resource) {
+  const disk = (b) => b === "disk-bandwidth" || b === "disk-iops";
+  const bound = phases.filter((p2) => p2.name !== "lookup" && RESOURCES.some((r) => r === p2.bottleneck) && (!disk(resource) || disk(p2.bottleneck)));
+  return bound.length === 0 ? "any phase" : bound.map((p2) => `${VERDICT_PHASE_NOUN[p2.name]} (${p2.bottleneck}-bound)`).join(" and ");
+}
+function whyNoSaving(phases, resource) {
+  const bound = phases.filter((p2) => p2.bottleneck === resource);
+  if (bound.length === 0) return `no phase was judged ${resource}-bound`;
+  if (bound.every((p2) => p2.name === "lookup"))
+    return `only the cache lookup was judged ${resource}-bound, and it is one round trip, which a faster network rate does not shorten`;
+  return `${bound.map((p2) => VERDICT_PHASE_NOUN[p2.name]).join(" and ")}, judged ${resource}-bound, would be held as long by the work the other resources set`;
+}
+function cpuWorkText(phases) {
+  const worked = phases.filter((p2) => cpuWorkMs(p2) < p2.facts.durationMs);
+  return worked.map((p2) => `the CPU-bound ${p2.name === "extract" ? "extraction" : p2.name} (${seconds(cpuWorkMs(p2))} of its ${seconds(p2.facts.durationMs)})`).join(" and ");
+}
+function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP, diskName) {
+  const nowMs = phases.reduce((s, p2) => s + p2.facts.durationMs, 0);
+  if (nowMs <= 0) return [];
+  const times = speedup === 2 ? "twice" : `${speedup} times`;
+  return RESOURCES.map((resource) => {
+    const b = restoreBounds(phases, resource, ceilings, speedup);
+    const onlyCpuWork = b.measured && restoreBounds(
+      phases.map(({ rule: _, ...p2 }) => p2),
+      resource,
+      ceilings,
+      speedup
+    ).lowerMs >= nowMs;
+    const lower = Math.min(nowMs, b.lowerMs);
+    const upper = b.upperMs === null ? null : Math.max(lower, Math.min(nowMs, b.upperMs));
+    const atMost = Math.round(nowMs) - Math.round(lower);
+    const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
+    const quota = resource === "cpu" ? quotaOf(phases) : null;
+    const phrase = quota === null ? `${diskName && resource !== "network" && resource !== "cpu" ? WHAT_IF_PHRASE[resource].replace("the disk's", `${diskName}'s`) : WHAT_IF_PHRASE[resource]} ${times} as fast` : `with ${times} the cgroup's CPU quota (${cores(quota * speedup)}, now ${formatNumber(quota)})`;
+    let sentence;
+    if (!b.measured) {
+      sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
+    } else if (atMost < 0.01 * nowMs) {
+      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: ${whyNoSaving(phases, resource)}.`;
+    } else if (onlyCpuWork) {
+      sentence = `${phrase} this restore would still take ${range(lower, nowMs)} (now ${seconds(nowMs)}): ${whyNoSaving(phases, resource)}; the lower figure holds ${cpuWorkText(phases)} to its CPU work, which no faster ${resource === "network" ? "network" : "disk"} shortens.`;
+    } else if (!phases.some((p2) => p2.bottleneck === resource)) {
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), yet no phase was judged ${resource}-bound: not a saving to count on, only the most it could be were ${SECOND_LIMIT_WORDS[resource]} a second limit of ${boundNouns(phases, resource)}.`;
+    } else if (upper !== null && atLeast !== null && atLeast > 0) {
+      sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
+    } else {
+      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
+    }
+    const from = b.measured && atMost >= 0.01 * nowMs ? ceilingFrom(ceilings, resource) : void 0;
+    const raised = b.measured && atMost >= 0.01 * nowMs ? raisedText(ceilings, resource, b.doubledCeiling, from) : void 0;
+    if (b.burst && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, "")}; ${burstText(b.burst, from)}.`;
+    else if (raised) sentence = `${sentence.replace(/\.$/, "")}; ${raised}.`;
+    else if (from) sentence = `${sentence.replace(/\.$/, "")}; the ceiling doubled is ${from}.`;
+    return {
+      resource,
+      speedup,
+      restoreLowerBoundMs: Math.round(lower),
+      restoreUpperBoundMs: upper === null ? null : Math.round(upper),
+      restoreMs: Math.round(nowMs),
+      savingAtMostMs: atMost,
+      savingAtLeastMs: atLeast,
+      measured: b.measured,
+      about: "until-on-disk",
+      sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1)
+    };
+  });
+}
+
+// src/judge/judge.ts
+function verdictDevice(profile, ceilings, index) {
+  const device = index === null ? void 0 : profile.devices[index];
+  if (index === null || !device) return null;
+  const recorded = device.restorePaths ?? [];
+  const paths = recorded.length > 0 ? recorded : profile.context.fileSystems.filter((f) => f.source === `/dev/${device.name}`).map((f) => f.path);
+  return { index, name: device.name, paths, ceilings: ceilingsForDevice(profile, ceilings, index) };
+}
+function judgePhases(profile, ceilings = ceilingsOf(profile)) {
+  const phases = profile.phases.filter((p2) => p2.endMs > p2.startMs);
+  const facts = phases.map((p2) => phaseFacts(profile, p2, p2.name === "writeback" ? tailDeviceIndex(profile, p2) : void 0));
+  const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
+  return phases.map((p2, i) => {
+    const f = facts[i];
+    const what = VERDICT_PHASE_NOUN[p2.name];
+    const onDevice = ceilingsForDevice(profile, ceilings, f.deviceIndex);
+    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
+    const cpu = p2.name === "extract" ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p2.name === "download" ? downloadCpu(f) : null;
+    const networkBytes = p2.name === "download" ? p2.networkBytes ?? profile.restore?.archiveBytes ?? null : null;
+    const outcome = applyRules({ profile, name: p2.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
+    const candidates = [...disk.candidates, ...cpu?.candidates ?? [], ...pageCacheCandidates(profile, p2.name, f)];
+    const pauses = p2.downloadTimeline ? segmentPauses(p2.downloadTimeline, { endMs: p2.endMs, series: f.series, deviceIndex: f.deviceIndex }, onDevice) : [];
+    return {
+      phase: p2.name,
+      bottleneck: outcome.bottleneck,
+      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
+      evidence: settle(candidates, outcome.bottleneck),
+      durationMs: f.durationMs,
+      facts: f,
+      disk,
+      clause: outcome.clause,
+      rule: outcome.rule,
+      label: limitedBy(outcome.bottleneck, outcome.rule),
+      ...outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {},
+      ...pauses.length > 0 ? { pauses } : {}
+    };
+  });
+}
+function pageCacheCandidates(profile, name2, facts) {
+  if (name2 !== "extract") return [];
+  const share = dirtyShare({ profile, facts });
+  const limit = dirtyLimitBytes(profile);
+  if (share === null || limit === null) return [];
+  return [
+    candidate(
+      "dirty-peak-share",
+      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
+      share,
+      "share",
+      share >= DIRTY_THROTTLE_SHARE ? [...DISK_RESOURCES] : [],
+      DIRTY_THROTTLE_SHARE
+    )
+  ];
+}
+function probeSummary(c) {
+  const parts = [];
+  if (c.seqWriteBytesPerSecond) parts.push(`${mibPerSecond(c.seqWriteBytesPerSecond)} sequential writes`);
+  if (c.randWriteIops) parts.push(`${iops(c.randWriteIops)} random writes`);
+  if (c.seqReadBytesPerSecond) parts.push(`${mibPerSecond(c.seqReadBytesPerSecond)} sequential reads`);
+  if (c.randReadIops) parts.push(`${iops(c.randReadIops)} random reads`);
+  return parts.join(", ");
+}
+function withoutRestore(profile, ceilings, why) {
+  const probes2 = hasCeilings(ceilings) ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.` : "and no fio probes ran either, so there is nothing to judge.";
+  return {
+    verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes2}`, phases: [], whatIf: [] },
+    phases: [],
+    ceilings,
+    restoreDeviceIndex: deviceIndexFor(profile, "extract"),
+    verdictDevice: verdictDevice(profile, ceilings, deviceIndexFor(profile, "extract"))
+  };
+}
+function judgeInDetail(profile) {
+  const judgement = judgeRestore(profile);
+  const pauses = judgement.phases.find((j) => j.phase === "download")?.pauses ?? [];
+  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict, pauses) };
+}
+function judgeRestore(profile) {
+  const ceilings = ceilingsOf(profile);
+  const restore = profile.restore;
+  if (!restore) return withoutRestore(profile, ceilings, "no cache restore was profiled");
+  if (!restore.cacheHit && restore.error) {
+    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split("\n")[0]})`);
+  }
+  if (restore.skipped) {
+    return withoutRestore(profile, ceilings, `${restore.skipped.message.replace(/[.]$/, "")}, so nothing was downloaded or extracted`);
+  }
+  if (!restore.cacheHit) {
+    return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
+  }
+  const judged = judgePhases(profile, ceilings);
+  if (judged.length === 0) return withoutRestore(profile, ceilings, "the profile recorded no phase");
+  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
+  const whatIf = whatIfsOnTailDevice(profile, judged, ceilings);
+  const spans = restoreSpans(judged);
+  const pick = chooseVerdict(judged, whatIf, totalMs);
+  const carrier = pick.carrier;
+  const tail = judged.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
+  const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";
+  const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : "";
+  const restoreDevice = deviceIndexFor(profile, "extract");
+  const elsewhere = carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : void 0;
+  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : "";
+  const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : void 0)}` : "";
+  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : "";
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
+  const byName = (n2) => judged.find((j) => j.phase === n2)?.facts;
+  const verdict = {
+    bottleneck: carrier.bottleneck,
+    sentence,
+    ...spans,
+    about: "until-on-disk",
+    phase: carrier.phase,
+    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    whatIf,
+    attribution: attribute({ profile, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
+  };
+  const devices = perDeviceVerdicts(profile, ceilings);
+  if (devices.length > 0) verdict.devices = devices;
+  const onDisk = DISK_RESOURCES.some((r) => r === carrier.bottleneck) && carrier.facts.deviceIndex !== null;
+  return {
+    verdict,
+    phases: judged,
+    ceilings,
+    restoreDeviceIndex: restoreDevice,
+    verdictDevice: verdictDevice(profile, ceilings, onDisk ? carrier.facts.deviceIndex : restoreDevice)
+  };
+}
+function whatIfsOnTailDevice(profile, judged, ceilings) {
+  const tail = judged.find((j) => j.phase === "writeback");
+  const extract = judged.find((j) => j.phase === "extract");
+  const moved = tail !== void 0 && extract !== void 0 && tail.facts.deviceIndex !== extract.facts.deviceIndex && DISK_RESOURCES.some((r) => r === tail.bottleneck) && !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+  const extractRecord = profile.phases.find((p2) => p2.name === "extract");
+  const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
+  const factsOf = (j) => onTailDevice && j.phase === "extract" ? onTailDevice : j.facts;
+  const lead = onTailDevice ? { idleLeadMs: idleLeadMs(onTailDevice) } : {};
+  return whatIfs(
+    judged.map((j) => {
+      const iopsCount = j.iopsCount ?? j.disk.iopsCount?.used;
+      return {
+        name: j.phase,
+        bottleneck: j.bottleneck,
+        facts: factsOf(j),
+        rule: j.rule,
+        ...iopsCount ? { iopsCount } : {},
+        ...j.phase === "extract" ? lead : {},
+        ...j.pauses ? { notNetworkMs: j.pauses.reduce((sum, x) => sum + x.durationMs, 0) } : {}
+      };
+    }),
+    moved ? ceilingsForDevice(profile, ceilings, tail?.facts.deviceIndex ?? null) : withCgroupCaps(profile, ceilings, deviceIndexFor(profile, "extract")),
+    WHAT_IF_SPEEDUP,
+    moved ? profile.devices[tail?.facts.deviceIndex ?? -1]?.name : void 0
+  );
+}
+function idleLeadMs(f) {
+  const i = f.deviceIndex;
+  const first = f.series[0];
+  if (i === null || !first) return 0;
+  const start = first.disks[i]?.sectorsWritten ?? 0;
+  let quiet = first;
+  for (const s of f.series) {
+    if ((s.disks[i]?.sectorsWritten ?? start) > start) return quiet.tMs - first.tMs;
+    quiet = s;
+  }
+  return f.durationMs;
+}
+function restoreSpans(judged) {
+  const stepMs = judged.filter((j) => j.phase !== "writeback").reduce((s, j) => s + j.durationMs, 0);
+  const tailMs = judged.find((j) => j.phase === "writeback")?.durationMs ?? 0;
+  return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
+}
+function savingSentence(w, quotaCores, diskName) {
+  const times = w.speedup === 2 ? "Twice" : `${w.speedup} times`;
+  const atMost = w.savingAtMostMs ?? 0;
+  const atLeast = w.savingAtLeastMs ?? null;
+  const amount = atLeast !== null && atLeast > 0 && seconds(atLeast) !== seconds(atMost) ? `${seconds(atLeast).replace(/ s$/, "")}\u2013${seconds(atMost)}` : atLeast !== null && atLeast > 0 ? `about ${seconds(atMost)}` : `at most ${seconds(atMost)}`;
+  const noun = w.resource === "cpu" && quotaCores !== null ? `the cgroup's CPU quota (${cores(quotaCores * w.speedup)})` : diskName && w.resource !== "network" && w.resource !== "cpu" ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`) : `the ${RESOURCE_NOUN[w.resource]}`;
+  return `${times} ${noun} would save ${amount}.`;
+}
+function hiddenAtMostMs(j, speedup) {
+  return j.durationMs * (1 - 1 / speedup);
+}
+function outweighedSentence(j, speedup) {
+  return `${j.sentence.replace(/[.]$/, "")}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
+}
+function chooseVerdict(judged, whatIf, totalMs) {
+  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const named = new Set(judged.map((j) => j.bottleneck));
+  const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
+  const best = candidates.reduce((a, b) => a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a, null);
+  const bestMs = best?.savingAtMostMs ?? 0;
+  const speedup = best?.speedup ?? WHAT_IF_SPEEDUP;
+  const blind = judged.filter((j) => j.bottleneck === "inconclusive").reduce((a, b) => a === null || b.durationMs > a.durationMs ? b : a, null);
+  const hiddenMs = blind ? hiddenAtMostMs(blind, speedup) : 0;
+  if (blind && hiddenMs > bestMs && hiddenMs >= MIN_SAVING_SHARE * totalMs) {
+    return { carrier: blind, best: null, outweighed: null };
+  }
+  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null, outweighed: null };
+  const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  return { carrier, best, outweighed: blind };
+}
+function judgeProfile(profile) {
+  return judgeInDetail(profile).verdict;
+}
+
+// src/report/cgroup-row.ts
+function ioCap(l) {
+  const parts = [
+    l.readBytesPerSecond !== void 0 ? `read ${mibPerSecond(l.readBytesPerSecond)}` : void 0,
+    l.writeBytesPerSecond !== void 0 ? `write ${mibPerSecond(l.writeBytesPerSecond)}` : void 0,
+    l.readIops !== void 0 ? `read ${iops(l.readIops)}` : void 0,
+    l.writeIops !== void 0 ? `write ${iops(l.writeIops)}` : void 0
+  ].filter(Boolean);
+  return `${l.device} ${parts.join(", ")}`;
+}
+function describeCgroup(c) {
+  const quota = c.cpuQuotaCores === null ? "no CPU quota" : `CPU quota ${formatNumber(c.cpuQuotaCores)} cores${c.cpuPeriodUs ? ` (period ${formatNumber(c.cpuPeriodUs / 1e3)} ms)` : ""}${c.cpuQuotaPath ? ` set on ${c.cpuQuotaPath}` : ""}`;
+  const parts = [
+    `v${c.version} \`${c.path}\``,
+    quota,
+    c.cpusetCpus === null ? void 0 : `cpuset ${c.cpusetCpus} CPUs`,
+    c.memoryLimitBytes === null ? "no memory limit" : `memory limit ${bytes(c.memoryLimitBytes)}`,
+    c.ioLimits.length > 0 ? `I/O caps ${c.ioLimits.map(ioCap).join("; ")}` : void 0,
+    c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
+  ].filter(Boolean);
+  return parts.join(", ");
+}
+
+// src/judge/auto-rules.ts
+var seconds2 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
+var ABOVE_CEILING_FACTOR = 1.5;
+var MIN_RATE_PHASE_MS = 500;
+function restoreRates(phases) {
+  let rates = null;
+  for (const p2 of phases) {
+    const a = p2.start.disks[0];
+    const b = p2.end.disks[0];
+    const seconds3 = (p2.endMs - p2.startMs) / 1e3;
+    if (!a || !b || p2.endMs - p2.startMs < MIN_RATE_PHASE_MS) continue;
+    const r = {
+      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds3,
+      writeIops: (b.writesCompleted - a.writesCompleted) / seconds3,
+      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds3,
+      readIops: (b.readsCompleted - a.readsCompleted) / seconds3
+    };
+    rates = rates ? {
+      writeBytesPerSecond: Math.max(rates.writeBytesPerSecond, r.writeBytesPerSecond),
+      writeIops: Math.max(rates.writeIops, r.writeIops),
+      readBytesPerSecond: Math.max(rates.readBytesPerSecond, r.readBytesPerSecond),
+      readIops: Math.max(rates.readIops, r.readIops)
+    } : r;
+  }
+  return rates;
+}
+function ranAboveCeilings(rates, probes2) {
+  if (!rates) return null;
+  const ceiling = (name2) => probes2.find((p2) => p2.name === name2 && !p2.error && p2.iops > 0);
+  const checks = [
+    [rates.writeBytesPerSecond, ceiling("seq-write")?.bytesPerSecond, "MiB/s written"],
+    [rates.readBytesPerSecond, ceiling("seq-read")?.bytesPerSecond, "MiB/s read"],
+    [rates.writeIops, ceiling("rand-write")?.iops, "writes/s"],
+    [rates.readIops, ceiling("rand-read")?.iops, "reads/s"]
+  ];
+  for (const [measured, remembered, unit] of checks) {
+    if (remembered === void 0 || measured <= remembered * ABOVE_CEILING_FACTOR) continue;
+    const bytes2 = unit.startsWith("MiB");
+    const fmt = (v) => bytes2 ? (v / MiB).toFixed(0) : v.toFixed(0);
+    return `the restore ran at ${fmt(measured)} ${unit}, above the remembered ceiling of ${fmt(remembered)}`;
+  }
+  return null;
+}
+function decideProbes(input) {
+  const r = input.remembered;
+  if ("missing" in r) return { run: true, reason: `probes: auto probed because no ceilings are remembered for this hardware (${r.missing})` };
+  if (!r.probes.some((p2) => !p2.error && p2.iops > 0))
+    return { run: true, reason: `probes: auto probed because the remembered entry of run ${r.runId} holds no usable ceiling` };
+  const ageMs = input.nowMs - Date.parse(r.probedAt);
+  const days2 = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
+  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs) {
+    return {
+      run: true,
+      reason: `probes: auto probed because the remembered ceilings (run ${r.runId}) are ${Number.isFinite(ageMs) ? days2(ageMs) : "of unknown age"} old, over ceilings-max-age-days (${days2(input.maxAgeMs)})`
+    };
+  }
+  const above = ranAboveCeilings(input.rates, r.probes);
+  if (above) return { run: true, reason: `probes: auto probed because ${above} (run ${r.runId})` };
+  return {
+    run: false,
+    reason: `probes: auto used the ceilings remembered from run ${r.runId} (probed ${r.probedAt.slice(0, 10)}, same hardware fingerprint); the restore stayed under them`
+  };
+}
+var EXPERIMENTS_FOR = {
+  "disk-bandwidth": ["ram", "other-disk", "page-cache"],
+  "disk-iops": ["ram", "other-disk", "page-cache"],
+  cpu: ["decompress", "ram"],
+  network: []
+};
+var AUTO_EXPERIMENTS_MIN_RESTORE_MS = 1e4;
+var FIX_SHAPE_BAND = 0.25;
+var FIX_TIME_FACTOR = ABOVE_CEILING_FACTOR;
+var FIX_MAX_AGE_MS = 7 * 864e5;
+var outsideBand = (then, now, band) => Math.abs(now - then) > band * then;
+function fixMemory(remembered, now) {
+  if ("missing" in remembered) return { reason: "none-remembered", remembered: null, compared: null, missing: remembered.missing };
+  const on = remembered.measuredOn;
+  const measure = (reason, measured, nowValue, limit) => ({
+    reason,
+    remembered: on,
+    compared: { measured, now: nowValue, limit }
+  });
+  if (on.fingerprintId !== now.fingerprintId) return measure("hardware-changed", on.fingerprintId, now.fingerprintId, 0);
+  const measuredAtMs = Date.parse(on.measuredAt);
+  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure("stale", measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
+  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
+    return measure("size-changed", remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
+  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
+    return measure("files-changed", remembered.files, now.files, FIX_SHAPE_BAND);
+  if (remembered.bottleneck !== now.bottleneck) return measure("verdict-changed", remembered.bottleneck, now.bottleneck, 0);
+  const ratio = now.untilDurableMs / remembered.untilDurableMs;
+  if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
+    return measure("time-outside", remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
+  const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
+  if (unmeasured.length > 0) return measure("not-measured", remembered.experiments.join(", "), unmeasured.join(", "), 0);
+  return { reason: "fresh", remembered: on, compared: null };
+}
+function decideExperiments(input) {
+  const b = input.bottleneck;
+  const skip = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
+  if (b === null || b === "inconclusive") return skip("the verdict names no resource, so no fix can be aimed at one");
+  if (b === "none") return skip("the verdict names no bottleneck, so there is nothing to fix");
+  const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
+  if (wanted.length === 0) {
+    return skip(
+      b === "network" ? "the verdict names the network, which none of them changes (they extract the same archive again)" : `none of the allowed experiments changes ${b}`
+    );
+  }
+  if (input.untilDurableMs === null) return skip("the restore did not complete, so there is no time a fix could save");
+  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
+    return skip(
+      `the restore took ${seconds2(input.untilDurableMs)} until its files were on disk, under ${seconds2(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
+    );
+  }
+  const chose = {
+    run: true,
+    reason: `experiments: auto chose ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds2(input.untilDurableMs)} until on disk`,
+    experiments: wanted
+  };
+  if (!input.remembered || !input.run) return chose;
+  const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
+  return memory.reason === "fresh" ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
+}
+
+// src/report/fix-memory.ts
+var day = (iso) => iso.slice(0, 16).replace("T", " ");
+var days = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
+function measuredOnWords(on) {
+  return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${day(on.measuredAt)} UTC)`;
+}
+function fixMemoryWords(m) {
+  const run = m.remembered ? `run ${m.remembered.runId}` : "no run";
+  const c = m.compared;
+  const num = (v) => typeof v === "number" ? v : Number.NaN;
+  switch (m.reason) {
+    case "fresh":
+      return `the same hardware, a cache within ${percent(FIX_SHAPE_BAND)} of its size and file count, the same verdict and a time until on disk within ${FIX_TIME_FACTOR}\xD7 of its; measured again after ${days(FIX_MAX_AGE_MS)} or when one of these changes`;
+    case "none-remembered":
+      return `no measured fix is remembered for this hardware and cache (${m.missing ?? "none found"})`;
+    case "stale":
+      return `the fixes of ${run} are ${Number.isFinite(num(c?.measured)) ? days(num(c?.now) - num(c?.measured)) : "of unknown age"} old, over ${days(num(c?.limit))}`;
+    case "hardware-changed":
+      return `the fixes remembered for this cache were measured by ${run} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
+    case "size-changed":
+      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.measured))} ${run} measured the fixes with`;
+    case "files-changed":
+      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.measured))} ${run} measured the fixes with`;
+    case "verdict-changed":
+      return `the verdict names ${c?.now}, where ${run} measured the fixes for ${c?.measured}`;
+    case "time-outside":
+      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}\xD7 of the ${seconds(num(c?.measured))} ${run} measured the fixes at`;
+    case "not-measured":
+      return `${run} did not measure ${c?.now} (it measured ${c?.measured})`;
+  }
+}
+function autoExperimentsReason(d) {
+  if (!d.memory) return d.reason;
+  if (d.memory.reason === "fresh")
+    return `experiments: auto reused the fixes measured ${d.memory.remembered ? measuredOnWords(d.memory.remembered) : "by an earlier run"}: ${fixMemoryWords(d.memory)}`;
+  return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
+}
+
+// src/experiment/fix-step.ts
+import path from "node:path";
+
+// src/experiment/dirty-budget.ts
+function dirtyableBytes(meminfo) {
+  const kB = (name2) => {
+    const m = new RegExp(`^${name2.replace(/[()]/g, "\\$&")}:\\s+(\\d+)\\s*kB`, "m").exec(meminfo);
+    return m?.[1] ? Number(m[1]) * 1024 : null;
+  };
+  const available = kB("MemAvailable");
+  const free = kB("MemFree");
+  const active = kB("Active(file)");
+  const inactive = kB("Inactive(file)");
+  const kernels = free !== null && active !== null && inactive !== null ? free + active + inactive : null;
+  if (available === null) return kernels;
+  return kernels === null ? available : Math.min(available, kernels);
+}
+function effectiveDirtyBudget(s, dirtyable) {
+  const of = (bytes2, ratio) => bytes2 > 0 ? bytes2 : dirtyable === null ? null : Math.floor(dirtyable * ratio / 100);
+  const dirtyBytes = of(s.dirty_bytes, s.dirty_ratio);
+  const background = of(s.dirty_background_bytes, s.dirty_background_ratio);
+  if (dirtyBytes === null || background === null) return null;
+  return { dirtyBytes, backgroundBytes: background >= dirtyBytes ? Math.floor(dirtyBytes / 2) : background };
+}
+function holdsTarget(current, target) {
+  return current.dirtyBytes >= target.dirtyBytes && current.backgroundBytes >= target.backgroundBytes;
+}
+function raisedDirtyLimits(target, current) {
+  const dirtyBytes = current && current.dirtyBytes >= target.dirtyBytes ? null : target.dirtyBytes;
+  const limit = dirtyBytes ?? current?.dirtyBytes ?? target.dirtyBytes;
+  const backgroundBytes = current && current.backgroundBytes >= target.backgroundBytes ? null : Math.min(target.backgroundBytes, Math.floor(limit / 2));
+  return { dirtyBytes, backgroundBytes };
+}
+
+// src/experiment/fix-step.ts
+var FIX_PLACEMENT = "Add this step before the restore step (this action, or actions/cache).";
+var HIDES = "Placed after the restore step, the mounts would hide the files it just restored (the job would see empty directories, and the restored files would stay on the slow disk).";
+function tmpfsSize(extractedBytes) {
+  return `${Math.max(1, Math.ceil(extractedBytes * 1.5 / 1024 ** 3))}G`;
+}
+function dirtyBytesFor(extractedBytes) {
+  const dirtyBytes = Math.ceil(extractedBytes * 2 / (64 * MiB)) * 64 * MiB;
+  return { dirtyBytes, backgroundBytes: dirtyBytes / 2 };
+}
+function normal(p2) {
+  const n2 = path.posix.normalize(p2.replace(/\\/g, "/"));
+  return n2.length > 1 ? n2.replace(/\/$/, "") : n2;
+}
+function mountedPaths(paths) {
+  const unique = [...new Set(paths.map(normal))];
+  return unique.filter((p2) => !unique.some((o) => o !== p2 && (o === "." || p2.startsWith(`${o}/`))));
+}
+function shellPath(p2) {
+  if (p2 === "~" || p2.startsWith("~/")) return `"$HOME${p2.slice(1).replace(/(["\\$`])/g, "\\$1")}"`;
+  return /^[\w./@+-]+$/.test(p2) ? p2 : `'${p2.replace(/'/g, `'\\''`)}'`;
+}
+function step(name2, lines) {
+  return [`- name: ${name2}`, "  run: |", ...lines.map((l) => `    ${l}`)].join("\n");
+}
+function otherDiskRoot(mountPoint) {
+  return `${mountPoint === "/" || !mountPoint ? "" : mountPoint}/cache-restore`;
+}
+function none(note) {
+  return { kind: "none", yaml: null, placement: null, misplaced: null, note, paths: [] };
+}
+function workflowFix(alternative, c) {
+  const mounted = mountedPaths(c.paths);
+  const quoted = mounted.map(shellPath);
+  switch (alternative) {
+    case "baseline":
+      return none("The restore as it is.");
+    case "decompress":
+      return none(
+        "A floor, not a fix: decompression alone (the archive read through the same tar, nothing written); only a faster CPU or a smaller archive goes below it."
+      );
+    case "ram": {
+      if (c.ramVia === "shm")
+        return none(
+          "Measured in /dev/shm, since mounting a tmpfs needs root or passwordless sudo, which this runner lacks: it shows what taking the disk out saves, but no step here can mount one."
+        );
+      const size = tmpfsSize(c.extractedBytes);
+      return {
+        kind: "step",
+        yaml: step("RAM disks for the cache paths", [
+          `mkdir -p ${quoted.join(" ")}`,
+          ...quoted.map((p2) => `sudo mount -t tmpfs -o size=${size},uid=$(id -u),gid=$(id -g) tmpfs ${p2}`)
+        ]),
+        placement: FIX_PLACEMENT,
+        misplaced: HIDES,
+        note: `The restored files (${bytes(c.extractedBytes)}) use memory for the rest of the job; anything already at ${mounted.length === 1 ? "this path" : "these paths"} is hidden while mounted.`,
+        paths: mounted
+      };
+    }
+    case "other-disk": {
+      const root = otherDiskRoot(c.mountPoint);
+      const sources = mounted.map((_, i) => `${root}/${i + 1}`);
+      return {
+        kind: "step",
+        yaml: step(`Cache paths on ${c.mountPoint ?? "another disk"}`, [
+          `sudo mkdir -p ${root}`,
+          `sudo chown $(id -u):$(id -g) ${root}`,
+          `mkdir -p ${[...sources, ...quoted].join(" ")}`,
+          ...quoted.map((p2, i) => `sudo mount --bind ${sources[i]} ${p2}`)
+        ]),
+        placement: FIX_PLACEMENT,
+        misplaced: HIDES,
+        note: `Bind mounts, not symlinks: tar replaces a symlink where the archive holds a directory, which would put the files back on the slow disk. The files take ${bytes(c.extractedBytes)} on ${c.mountPoint ?? "that disk"}.`,
+        paths: mounted
+      };
+    }
+    case "page-cache": {
+      const d = raisedDirtyLimits(dirtyBytesFor(c.extractedBytes), c.dirtyBudget ?? null);
+      const set = [
+        d.dirtyBytes === null ? "" : `vm.dirty_bytes=${d.dirtyBytes}`,
+        d.backgroundBytes === null ? "" : `vm.dirty_background_bytes=${d.backgroundBytes}`
+      ].filter(Boolean);
+      if (set.length === 0) return none("Nothing to paste: the page cache already holds the restore.");
+      return {
+        kind: "step",
+        yaml: step("Let the page cache hold the restore", [`sudo sysctl -w ${set.join(" ")}`]),
+        placement: FIX_PLACEMENT,
+        misplaced: "Placed after the restore step it changes nothing for the restore.",
+        note: `Up to ${bytes(d.dirtyBytes ?? d.backgroundBytes ?? 0)} of the restore waits in memory: the disk still writes it afterwards, during later steps. The setting holds for the machine until set back.`,
+        // Machine-wide: it covers every restore path without naming one.
+        paths: []
+      };
+    }
+  }
+}
+function applyLine(alternative, fix) {
+  if (fix.kind === "none" || !fix.yaml) return fix.note ?? "";
+  const commands = fix.yaml.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.trim());
+  const what = {
+    baseline: "",
+    decompress: "",
+    ram: "a tmpfs on each restore path",
+    "other-disk": "each restore path bind-mounted from the other disk",
+    "page-cache": "let the page cache absorb the restore"
+  };
+  return `${what[alternative]}, in a step before the restore step: \`${commands.join(" && ")}\``;
+}
+
+// src/report/headline.ts
+var NOT_CONFIRMED = "the disk is not confirmed";
+var NOISY_BASELINE_SPREAD_PERCENT = 25;
+var MINOR_PHASE_SHARE = 0.03;
+var RESOURCE_ADVICE = {
+  network: "The network limited it, and no disk change helps: a smaller cache (fewer or narrower `path` lines), or a runner nearer the cache service (a self-hosted runner in the cache's region). The toolkit's download concurrency is not an input of actions/cache.",
+  "disk-bandwidth": "A disk with more write bandwidth (another runner type), or a RAM disk for the cache paths (the step below, not measured here).",
+  "disk-iops": "A disk with more write IOPS (another runner type), or a RAM disk for the cache paths (the step below, not measured here; many small files).",
+  cpu: "More CPU for tar and its decompressor: a runner with more cores, or in a container job a larger CPU quota. The compression level is not an input of actions/cache; a smaller cache (fewer or narrower `path` lines) is less to decompress."
+};
+var MEASURE_PLACEMENT = "In this action's `with:`: the next run measures them on this runner (about a minute).";
+var FIX_TITLE = {
+  baseline: "the restore as it is",
+  ram: "Restore into a RAM disk",
+  decompress: "Decompression alone",
+  "other-disk": "Restore onto another disk",
+  "page-cache": "Let the page cache absorb the restore"
+};
+function label(b) {
+  return BOTTLENECK_LABEL[b] ?? `Limited by ${b}`;
+}
+function durationOf(verdict, phases, name2) {
+  const given = verdict.phases.find((p2) => p2.phase === name2)?.durationMs;
+  if (given !== void 0) return given;
+  const r = phases.find((p2) => p2.name === name2);
+  return r ? r.endMs - r.startMs : 0;
+}
+function isResource(b) {
+  return b !== "none" && b !== "inconclusive";
+}
+function phaseList(names) {
+  const nouns = names.map((n2) => PHASE_NOUN[n2]);
+  return nouns.length <= 1 ? nouns[0] ?? "" : `${nouns.slice(0, -1).join(", ")} and ${nouns[nouns.length - 1]}`;
+}
+function savingRange(o, baseline) {
+  const median3 = Math.max(0, o.savingMs ?? 0);
+  const share = Math.max(0, o.savingShare ?? 0);
+  if (!baseline || baseline.timeMs.runs < 2 || baseline.timeMs.spreadPercent <= NOISY_BASELINE_SPREAD_PERCENT) {
+    return { ms: seconds(median3), share: percent(share) };
+  }
+  const low = Math.max(0, baseline.timeMs.min - o.timeMs.max);
+  const lowShare = baseline.timeMs.min > 0 ? low / baseline.timeMs.min : 0;
+  return { ms: `${seconds(low).replace(/ s$/, "")}\u2013${seconds(median3)}`, share: `${percent(lowShare).replace(/%$/, "")}\u2013${percent(share)}` };
+}
+function whatIfSavingMs(w, totalMs) {
+  return w.savingAtMostMs ?? Math.max(0, totalMs - w.restoreLowerBoundMs);
+}
+function noRestoreHeadline(input) {
+  const r = input.restore;
+  const nothing = { kind: "nothing", text: "Nothing to apply: no restore was profiled.", pastes: [], note: null };
+  if (!r) return { text: "No cache restore was profiled, so there is nothing to judge.", basis: "no-restore", names: input.verdict.bottleneck, todo: nothing };
+  if (r.error && !r.cacheHit)
+    return {
+      text: `The restore failed during ${r.error.phase}: nothing was restored, so there is nothing to judge.`,
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: 'Fix the failure under "Problems met"; the next restore that succeeds is profiled.' }
+    };
+  if (r.skipped)
+    return {
+      text: r.skipped.reason === "lookup-only" ? "Lookup only: nothing was downloaded or extracted, so there is nothing to judge." : "The restore was skipped: nothing was downloaded or extracted.",
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: "Nothing to apply: a restore that downloads and extracts is needed to judge one." }
+    };
+  if (!r.cacheHit)
+    return {
+      text: "Cache miss: no entry matched the keys, so nothing was restored or judged.",
+      basis: "no-restore",
+      names: input.verdict.bottleneck,
+      todo: { ...nothing, text: "Nothing to apply: the post step saves the cache, and the next run that hits it is profiled." }
+    };
+  return { text: "The profile recorded no phase to judge.", basis: "no-restore", names: input.verdict.bottleneck, todo: nothing };
+}
+function measuredFix(e) {
+  if (!e || e.fixBest.alternative === "none") return null;
+  const fix = e.outcomes.find(
+    (o) => o.alternative === e.fixBest.alternative && (o.mountPoint === e.fixBest.mountPoint || e.fixBest.alternative !== "other-disk")
+  );
+  if (!fix || fix.savingMs === null) return null;
+  return { fix, baseline: e.outcomes.find((o) => o.alternative === "baseline") };
+}
+function measureInput(resource, why) {
+  const names = resource ? EXPERIMENTS_FOR[resource] : ["ram", "decompress", "other-disk", "page-cache"];
+  if (names.length === 0) return [];
+  const value = resource ? names.join(", ") : "default";
+  return [
+    {
+      kind: "input",
+      yaml: `experiments: ${value}`,
+      placement: `${MEASURE_PLACEMENT}${why ? ` They did not run here: ${why}.` : ""}`,
+      misplaced: null,
+      paths: [],
+      note: null
+    }
+  ];
+}
+function stepPaste(fix) {
+  if (fix.kind !== "step" || !fix.yaml) return [];
+  return [{ kind: "step", yaml: fix.yaml, placement: fix.placement ?? FIX_PLACEMENT, misplaced: fix.misplaced, paths: fix.paths, note: fix.note }];
+}
+function fastBox(text) {
+  return { kind: "fast", text, pastes: [], note: null };
+}
+function shortOf(savingMs, totalMs) {
+  const parts = [];
+  if (savingMs < WORTH_CHANGING.savingMs) parts.push(seconds(WORTH_CHANGING.savingMs));
+  if (totalMs <= 0 || savingMs / totalMs < WORTH_CHANGING.savingShare) parts.push(`${percent(WORTH_CHANGING.savingShare)} of the ${seconds(totalMs)}`);
+  return `less than the ${parts.join(" and ")} worth changing a workflow for`;
+}
+function whatToDo(input, totalMs, untilOnDisk) {
+  const scope = untilOnDisk ? "the time until the files are on disk" : "the restore's time";
+  const onDisk = untilOnDisk ? `The files were on disk in ${seconds(totalMs)}` : `The restore took ${seconds(totalMs)}`;
+  const measured = measuredFix(input.experiments);
+  if (measured) {
+    const { fix, baseline } = measured;
+    const s = savingRange(fix, baseline);
+    const savedMs = Math.max(0, fix.savingMs ?? 0);
+    const where = fix.alternative === "other-disk" && fix.mountPoint ? ` (${fix.mountPoint})` : "";
+    const baseMs = baseline?.timeMs.median ?? 0;
+    if (!worthChanging(savedMs, baseMs)) {
+      return fastBox(
+        `${FIX_TITLE[fix.alternative]}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`
+      );
+    }
+    const what = fix.alternative === "page-cache" ? "off the step" : "off the extraction until the files were on disk";
+    const runs = fix.timeMs.runs === 1 ? "one run" : `median of ${fix.timeMs.runs} runs`;
+    const on = input.experiments?.measuredOn;
+    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : "on this runner"}.`;
+    if (!fix.fix) {
+      return {
+        kind: "measured-fix",
+        text,
+        pastes: [],
+        note: "This profile was recorded before fixes were written as workflow steps: profile again for the step to paste."
+      };
+    }
+    return { kind: "measured-fix", text, pastes: stepPaste(fix.fix), note: null };
+  }
+  const v = input.verdict;
+  const ran = input.experiments && input.experiments.outcomes.length > 0;
+  const none2 = ran ? `No measured fix saved ${percent(WORTH_CHANGING.savingShare)} of the extraction here. ` : "";
+  const noneRan = input.experimentsNoneRan ?? null;
+  if (!isResource(v.bottleneck)) {
+    if (totalMs < WORTH_CHANGING.savingMs)
+      return fastBox(`${onDisk}: less than the ${seconds(WORTH_CHANGING.savingMs)} worth changing a workflow for. Nothing needs changing.`);
+    return {
+      kind: "nothing",
+      text: `${none2}${v.bottleneck === "none" ? "No resource was near its limit: nothing to relax." : "No resource could be named, so no fix is estimated."}`,
+      pastes: ran ? [] : measureInput(null, noneRan),
+      note: null
+    };
+  }
+  const w = v.whatIf.find((x) => x.resource === v.bottleneck);
+  const boundPhasesMs = v.phases.filter((p2) => p2.bottleneck === v.bottleneck).reduce((sum, p2) => sum + durationOf(v, input.phases, p2.phase), 0);
+  const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
+  const disk = v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops";
+  const onDevice = disk && input.device ? input.devicePaths ?? [] : [];
+  const noun = disk && input.device ? `${HEADLINE_RESOURCE_NOUN[v.bottleneck].replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(", ")})` : ""}` : `the ${HEADLINE_RESOURCE_NOUN[v.bottleneck]}`;
+  if (!worthChanging(mostMs, totalMs)) {
+    const bound = w && w.measured !== false ? `twice ${noun} would save at most ${seconds(mostMs)}` : `the phases it limited took ${seconds(mostMs)}`;
+    return fastBox(`${onDisk}; ${bound}, ${shortOf(mostMs, totalMs)}. Nothing needs changing.`);
+  }
+  const most = seconds(mostMs);
+  const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
+  const estimate = !w ? "" : w.measured === false ? `How much twice ${noun} would save is not measured: no ceiling for it was probed or sustained. ` : least ? `Twice ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). ` : `Twice ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
+  const paths = onDevice.length > 0 ? onDevice : input.paths ?? [];
+  const ramStep = disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes ? stepPaste(workflowFix("ram", { paths, mountPoint: null, extractedBytes: input.extractedBytes })) : [];
+  const advice = disk && ramStep.length === 0 ? RESOURCE_ADVICE[v.bottleneck].replace(" (the step below, not measured here", " (not measured here") : RESOURCE_ADVICE[v.bottleneck];
+  return {
+    kind: "what-if",
+    text: `${none2}${estimate}${advice}`,
+    pastes: [...ramStep, ...ran ? [] : measureInput(v.bottleneck, noneRan)],
+    note: null
+  };
+}
+function stallFirstScreen(input, stall, totalMs, scope) {
+  const timeline = input.phases.find((p2) => p2.name === "download")?.downloadTimeline;
+  const share = totalMs > 0 ? percent(Math.min(1, stall.durationMs / totalMs)) : "";
+  const text = `${stallOpening(stall)}): ${share} of the ${scope}.`;
+  const l = timeline?.limits;
+  if (l && l.path === "azure-sdk" && stall.kind !== "first-byte") {
+    const { setting, inForce, safe } = segmentTimeoutMinutes(stall, l);
+    if (!safe) {
+      const normal2 = stall.normalSegmentMs != null ? `: a normal segment took ${seconds(stall.normalSegmentMs)} here` : "";
+      return {
+        text,
+        basis: "verdict",
+        names: "network",
+        todo: {
+          kind: "nothing",
+          text: `No setting cuts this stall short safely. SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} (${inForce} in force) would, but would also abort normal segments as misses${normal2}.`,
+          pastes: [],
+          note: null
+        }
+      };
+    }
+    return {
+      text,
+      basis: "verdict",
+      names: "network",
+      todo: {
+        kind: "measured-fix",
+        text: `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut this stall short, aborting the restore as a miss instead of waiting.`,
+        pastes: [
+          {
+            kind: "env",
+            yaml: `SEGMENT_DOWNLOAD_TIMEOUT_MINS: '${setting}'`,
+            placement: "In the restore step's `env:` (this action's, or actions/cache's): @actions/cache reads it there.",
+            misplaced: null,
+            paths: [],
+            note: null
+          }
+        ],
+        note: "The Azure SDK has no timeout on a response body: this setting is the only one that ends such a stall."
+      }
+    };
+  }
+  return { text, basis: "verdict", names: "network", todo: { kind: "nothing", text: capitalised2(stall.toolkit), pastes: [], note: null } };
+}
+function capitalised2(s) {
+  const t = s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+function configPaths(profile) {
+  const p2 = profile.config.paths;
+  return Array.isArray(p2) ? p2.filter((x) => typeof x === "string") : [];
+}
+function headlineInputOf(profile, verdict, check, device) {
+  const paths = configPaths(profile);
+  return {
+    device: device?.name,
+    // A workflow path is on the disk when the disk holds its absolute path (the restore's paths end with it).
+    devicePaths: device ? paths.filter((p2) => device.paths.some((abs) => abs === p2 || abs.endsWith(`/${p2.replace(/^\.\//, "")}`))) : void 0,
+    verdict,
+    phases: profile.phases,
+    restore: profile.restore,
+    experiments: profile.experiments,
+    check,
+    paths,
+    extractedBytes: profile.restore?.anatomy?.extractedBytes ?? null,
+    experimentsNoneRan: experimentsAccount(profile)?.noneRan ?? null
+  };
+}
+function headline(input) {
+  const v = input.verdict;
+  if (v.phases.length === 0) return noRestoreHeadline(input);
+  const names = v.phases.map((p2) => p2.phase);
+  const totalMs = names.reduce((s, n2) => s + durationOf(v, input.phases, n2), 0);
+  const untilOnDisk = names.includes("writeback");
+  const scope = untilOnDisk ? `${seconds(totalMs)} until the files were on disk` : `${seconds(totalMs)} restore`;
+  const stall = v.leads === "download-stall" ? v.download?.stalls[0] : void 0;
+  if (stall) return stallFirstScreen(input, stall, totalMs, scope);
+  const todo = whatToDo(input, totalMs, untilOnDisk);
+  const ms = (n2) => durationOf(v, input.phases, n2);
+  const onIt = v.phases.filter((p2) => p2.bottleneck === v.bottleneck).map((p2) => p2.phase);
+  const major = onIt.filter((n2) => totalMs > 0 && ms(n2) >= MINOR_PHASE_SHARE * totalMs);
+  const longest = names.reduce((a, b) => ms(b) > ms(a) ? b : a);
+  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
+  const share = totalMs > 0 ? carriers.reduce((s, n2) => s + durationOf(v, input.phases, n2), 0) / totalMs : 0;
+  const on = input.device && (v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops") ? ` on ${input.device}` : "";
+  const base = `${label(v.bottleneck)}${on}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
+  const e = input.experiments;
+  const ram = e?.outcomes.find((o) => o.alternative === "ram");
+  const baseline = e?.outcomes.find((o) => o.alternative === "baseline");
+  const agrees = input.check?.agrees ?? null;
+  const disk = v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops";
+  if (agrees === false && ram && ram.savingShare !== null) {
+    const s = savingRange(ram, baseline);
+    if (disk) {
+      return {
+        // The saving is of the experiment's own extraction, which can be far shorter than the profiled one: name both figures.
+        text: `${label(v.bottleneck)}${on} by its counters, but RAM saved only ${s.ms}${baseline ? ` of the experiments' ${seconds(baseline.timeMs.median)} extraction` : ""}: ${NOT_CONFIRMED}.`,
+        basis: "measured-over-verdict",
+        names: "not-disk",
+        // The box says the same: whatever it offers, the measured figure is the headline's and the disk is not confirmed.
+        todo: { ...todo, text: `${todo.text} Under half of what the counters put on the disk: ${NOT_CONFIRMED}.` }
+      };
+    }
+    if (v.bottleneck === "cpu" && !ram.cpuMs) {
+      return {
+        text: `CPU-bound by its counters, yet extracting into RAM saved ${s.share}: file-system CPU work or the disk; tar's CPU time was not recorded.`,
+        basis: "verdict-unchecked-cpu",
+        names: v.bottleneck,
+        todo
+      };
+    }
+    return {
+      text: `Disk-bound, measured: extracting into RAM saved ${s.share} (${s.ms}), though the counters pointed at ${v.bottleneck === "cpu" ? "the CPU" : v.bottleneck}.`,
+      basis: "measured-over-verdict",
+      names: "disk",
+      todo
+    };
+  }
+  if (agrees === true && ram && disk) {
+    const s = savingRange(ram, baseline);
+    return { text: `${base.replace(/\.$/, "")}; RAM saved ${s.share}, measured.`, basis: "verdict-measured", names: v.bottleneck, todo };
+  }
+  return { text: base, basis: agrees === true ? "verdict-measured" : "verdict", names: v.bottleneck, todo };
+}
+
+// src/judge/probe-notes.ts
+function probeCapNote(profile, p2) {
+  const counted = probeCounted(p2);
+  if (!counted) return "";
+  const index = profile.devices.findIndex((d) => d.name === counted.device);
+  const cap = p2.direction === "write" ? capsOnDevice(profile, index >= 0 ? index : null) : null;
+  const met = capMetBy(counted, cap);
+  const merged2 = counted.merges > 0 ? `, merged into ${formatNumber(counted.requestBytes / KiB)} KiB requests` : "";
+  const arrived = `${counted.device} counted ${formatNumber(counted.bioBytes / KiB)} KiB bios${counted.biosPerFioIo >= 2 ? ` (${formatNumber(counted.biosPerFioIo)} per fio IO)` : ""} at ${formatNumber(counted.biosPerSecond)}/s${merged2}`;
+  const seqMet = p2.name === "seq-write" ? seqWriteMetIops(profile, cap) : null;
+  if (seqMet) {
+    const capSaid = met && cap ? `: the cgroup's ${capMetText(met.cap, cap)}` : "";
+    return `met the IOPS limit${capSaid}, not a bandwidth one (${arrived}${seqMet.rand ? ", the random probe's rate" : ""})`;
+  }
+  if (met && cap) return `met the cgroup's ${capMetText(met.cap, cap)} (${arrived})`;
+  return arrived;
+}
+
+// src/experiment/alternatives.ts
+var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
+var FIX_MIN_SAVING_SHARE = WORTH_CHANGING.savingShare;
+var RUNS_WANTED = 2;
+
+// src/experiment/against-verdict.ts
+function resourceOf(bottleneck) {
+  if (bottleneck === "disk-bandwidth" || bottleneck === "disk-iops" || bottleneck === "writeback") return "disk";
+  if (bottleneck === "cpu") return "cpu";
+  if (bottleneck === "network") return "network";
+  return "other";
+}
+function secondsOnResourceMs(verdict, phases, resource) {
+  let total = 0;
+  for (const p2 of verdict.phases) {
+    if (resourceOf(p2.bottleneck) !== resource) continue;
+    const given = p2.durationMs;
+    if (typeof given === "number" && Number.isFinite(given)) total += given;
+    else {
+      const record = phases.find((r) => r.name === p2.phase);
+      if (record) total += record.endMs - record.startMs;
+    }
+  }
+  return total;
+}
+var DISK_AGREEMENT_SHARE = 0.5;
+var CPU_WORK_SHARE_OF_SAVING = 0.5;
+function cpuDrop(baseline, ram) {
+  const b = baseline.cpuMs?.median;
+  const r = ram.cpuMs?.median;
+  if (b === void 0 || r === void 0 || b <= 0) return null;
+  return { baselineMs: b, ramMs: r, share: (b - r) / b };
+}
+var cpuSeconds = (ms) => (ms / 1e3).toFixed(2);
+function checkAgainstVerdict(verdict, phases, experiments, firstDownloadMs3) {
+  const baseline = experiments.outcomes.find((o) => o.alternative === "baseline");
+  const ram = experiments.outcomes.find((o) => o.alternative === "ram");
+  const decompress = experiments.outcomes.find((o) => o.alternative === "decompress");
+  const resource = resourceOf(verdict.bottleneck);
+  const floor = decompress && baseline ? `; decompression alone takes ${seconds(decompress.timeMs.median)} of the baseline's ${seconds(baseline.timeMs.median)}` : "";
+  if (resource === "network") {
+    const again = experiments.refetch;
+    if (!again) return { agrees: null, sentence: "The verdict said network; the archive could not be fetched again to check." };
+    const first = firstDownloadMs3 === null ? "" : ` (the profiled download: ${seconds(firstDownloadMs3)})`;
+    return {
+      agrees: null,
+      sentence: `The verdict said network: the second download of the same archive took ${seconds(again.durationMs)}${first}; no experiment here changes the network.`
+    };
+  }
+  if (!baseline || !ram || ram.savingMs === null || ram.savingShare === null) {
+    return { agrees: null, sentence: "Taking the disk out (ram) did not run here, so the experiments cannot check the verdict." };
+  }
+  const saved = Math.max(0, ram.savingMs);
+  if (resource === "disk") {
+    const onDiskMs = secondsOnResourceMs(verdict, phases, "disk");
+    if (onDiskMs > 0 && saved >= onDiskMs) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)}, all of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    if (onDiskMs > 0 && saved >= onDiskMs * DISK_AGREEMENT_SHARE) {
+      return { agrees: true, sentence: `Taking the disk out saved ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it.` };
+    }
+    return {
+      agrees: false,
+      sentence: `The verdict said disk, but taking the disk out saved ${percent(ram.savingShare)}: ${seconds(saved)} of the ${seconds(onDiskMs)} the verdict put on it${floor}.`
+    };
+  }
+  if (resource === "cpu") {
+    if (ram.savingShare < FIX_MIN_SAVING_SHARE) {
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU, and taking the disk out saved only ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+      };
+    }
+    const cpu = cpuDrop(baseline, ram);
+    if (cpu && cpu.share >= ram.savingShare * CPU_WORK_SHARE_OF_SAVING) {
+      return {
+        agrees: true,
+        sentence: `The verdict said CPU: taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)}) because the extraction needed ${percent(cpu.share)} less CPU on RAM (tar and its decompressor: ${cpuSeconds(cpu.baselineMs)} \u2192 ${cpuSeconds(cpu.ramMs)} s of CPU), work the file system did, not waiting on the disk${floor}.`
+      };
+    }
+    return { agrees: false, sentence: `The verdict said CPU, but taking the disk out saved ${percent(ram.savingShare)} (${seconds(saved)})${floor}.` };
+  }
+  return {
+    agrees: null,
+    sentence: `The verdict named no resource; taking the disk out saved ${percent(Math.max(0, ram.savingShare))} (${seconds(saved)})${floor}.`
+  };
+}
+
+// src/report/faults.ts
+var MAX_LINES = 12;
+function faultLines(profile) {
+  const lines = [];
+  const restore = profile.restore;
+  if (restore?.skipped) {
+    lines.push(
+      restore.skipped.reason === "lookup-only" ? `Lookup only: entry '${restore.matchedKey}' found; nothing was downloaded or extracted.` : restore.skipped.message
+    );
+  } else if (restore && !restore.cacheHit && !restore.error) {
+    lines.push(`Cache miss: no entry matched ${restore.keysTried.map((k) => `'${k}'`).join(", ") || "the keys"}; nothing was downloaded or extracted.`);
+  }
+  lines.push(...profile.warnings);
+  for (const p2 of profile.probes?.probes ?? []) {
+    if (p2.error) lines.push(`fio probe ${p2.name} failed: ${p2.error}`);
+  }
+  const unique = [...new Set(lines)];
+  return unique.length > MAX_LINES ? [...unique.slice(0, MAX_LINES - 1), `\u2026 and ${unique.length - MAX_LINES + 1} more (see the profile JSON).`] : unique;
+}
+
+// src/report/network-fix.ts
+var NOISE_SHARE = 0.1;
+function networkFixLine(e) {
+  const p2 = e.refetch?.parallel;
+  if (!p2) return "";
+  if ("skipped" in p2) return `- Network: not fetched again with more parallel requests (${escapeHtml(p2.skipped)}).`;
+  const saved = p2.baselineDurationMs - p2.durationMs;
+  const verdict = Math.abs(saved) < NOISE_SHARE * p2.baselineDurationMs ? "no change beyond noise: more parallel requests do not help this path" : saved > 0 ? `${seconds(saved)} saved: each connection is capped, so more parallel requests help (the toolkit's downloadConcurrency is not settable from actions/cache)` : `${seconds(-saved)} slower: more parallel requests only contend`;
+  return `- Network: fetched again with ${p2.concurrency} parallel requests in ${seconds(p2.durationMs)}, against ${seconds(p2.baselineDurationMs)} with the toolkit's ${p2.baselineConcurrency}: ${verdict}.`;
+}
+
+// src/report/fixes-section.ts
+var NAMES = {
+  baseline: "baseline: the extraction as the restore ran it",
+  ram: "ram: into a tmpfs (the disk taken out)",
+  decompress: "decompress: to /dev/null (the floor)",
+  "other-disk": "other-disk",
+  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
+};
+function name(o) {
+  if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
+  return NAMES[o.alternative];
+}
+function timeCell(o, prediction) {
+  const t = o.timeMs;
+  const spreadText = t.runs > 1 ? ` \xB1${Math.round(t.spreadPercent / 2)}%` : "";
+  const main = `${seconds(t.median)}${spreadText}`;
+  if (o.alternative !== "page-cache") return main;
+  const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : "";
+  const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : "";
+  return `${main} step${left}${predicted}`;
+}
+function savingCell(o) {
+  if (o.savingMs === null || o.savingShare === null) return "\u2013";
+  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+}
+function firstDownloadMs(profile) {
+  const p2 = profile.phases.find((x) => x.name === "download");
+  return p2 ? p2.endMs - p2.startMs : null;
+}
+function fixesSection(profile, verdict) {
+  const e = profile.experiments;
+  if (!e || e.outcomes.length === 0) return "";
+  const out = ["### Measured fixes"];
+  {
+    out.push(`**${escapeHtml(checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)).sentence)}**`);
+    const withCpu = e.outcomes.some((o) => o.cpuMs);
+    const rows = e.outcomes.map((o) => [
+      name(o),
+      timeCell(o, e.pageCachePrediction ?? null),
+      ...withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : "\u2013"] : [],
+      `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`,
+      savingCell(o),
+      o.apply
+    ]);
+    out.push(
+      table(["Alternative", "Until on disk (median)", ...withCpu ? ["CPU time (median)"] : [], "Runs", "Saving vs baseline", "How to apply it"], rows, [
+        "l",
+        "r",
+        ...withCpu ? ["r"] : [],
+        "r",
+        "r",
+        "l"
+      ])
+    );
+    const best = e.fixBest;
+    out.push(
+      best.alternative === "none" ? "Best fix: none saved 10% of the baseline here." : `Best fix: **${best.alternative}${best.mountPoint && best.alternative === "other-disk" ? ` (${escapeHtml(best.mountPoint)})` : ""}**, ${seconds(best.savingMs ?? 0)} saved.`
+    );
+  }
+  const network = networkFixLine(e);
+  if (network) out.push(network);
+  if (e.measuredOn)
+    out.push(
+      `<sub>Measured ${measuredOnWords(e.measuredOn)}, remembered for this hardware (fingerprint ${escapeHtml(e.measuredOn.fingerprintId)}) and a cache of this shape; this run did not extract the archive again.</sub>`
+    );
+  const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
+  out.push(
+    `<sub>${refetch}the experiments took ${seconds(e.wallMs)} of their ${seconds(e.budgetMs)} budget (experiments-budget-seconds). Each run extracts the same archive copy with the restore's own tar command into a directory of its own, timed until syncfs of that file system returns${e.outcomes.some((o) => o.cpuMs) ? " (CPU time: tar and its decompressor, user + system)" : ""}; the directories are removed and any sysctl or mount is put back.</sub>`
+  );
+  return out.join("\n\n");
+}
+
+// src/report/over-ceiling.ts
+var CEILING_SHARE = /(bandwidth|iops)-share$/;
+function overCeilingReason(e, phaseMs, origin = "probe") {
+  if (e.value === null || e.unit !== "share" || e.value <= 1) return null;
+  if (e.id === "dirty-peak-share")
+    return "over 100% because Dirty counts every writer on the machine and the kernel lets it pass the limit briefly before pausing writers";
+  if (!CEILING_SHARE.test(e.id) || e.id === "ceiling-moved") return null;
+  if (phaseMs !== void 0 && phaseMs < SUSTAINED_RATE_MS)
+    return `over 100% because a phase this short (${seconds(phaseMs)}) ran in a burst: throttles release I/O in slices, so a moment can exceed the cap`;
+  if (origin === "cap")
+    return "over 100% because the cgroup's throttle lets I/O through in slices and the disk counts writes as they complete, so the rate over a phase can pass the cap by a slice or two; the cap is the runner's setting, not a fio measurement";
+  return "over 100% because the ceiling moved: the disk sustained more than fio measured after the restore (a probe on a shared machine reads low, a burst-credit volume changes its cap); the what-ifs use the rate it sustained";
+}
+
+// src/report/restore-spans.ts
+function restoreSpansLine(verdict) {
+  const { stepMs, untilOnDiskMs } = verdict;
+  if (stepMs === void 0 || untilOnDiskMs === void 0) return "";
+  const tailMs = untilOnDiskMs - stepMs;
+  const onDisk = tailMs > 0 ? `the files were on disk after ${seconds(untilOnDiskMs)} (${seconds(tailMs)} of writeback after tar exited, paid by the steps after it)` : "the files were on disk when it ended";
+  const about = verdict.about === "step" ? "the step's time" : "the time until the files were on disk";
+  return `The step took ${seconds(stepMs)} (lookup + download + extraction: what the job waits for); ${onDisk}. The verdict and the what-ifs are about ${about}.`;
+}
+
+// src/report/other-profiles.ts
+function otherProfilesSentence(others) {
+  if (others.length === 0) return null;
+  const each = others.map((o) => `"${o.label}" (pid ${o.pid}, in its ${o.theirPhases.join(", ")}) during this profile's ${o.during.join(", ")}`);
+  return `Another disk-profiler run shared this machine: ${each.join("; ")}. Its restore, probes or experiments used the same disks, CPUs and page cache, so the figures of those phases include its work.`;
+}
+function machineSharingSentences(c) {
+  const others = otherProfilesSentence(c.otherProfiles ?? []);
+  return [...others ? [others] : [], ...c.machineDirectory ? [privateMachineSentence(c.machineDirectory)] : []];
+}
+
+// src/report/summary.ts
+function phaseRows(profile, judged, verdict) {
+  return judged.map((j) => {
+    const recorded = verdict.phases.find((v) => v.phase === j.phase);
+    const same = !recorded || recorded.bottleneck === j.bottleneck;
+    return {
+      name: j.phase,
+      label: same ? j.label : limitedBy(recorded.bottleneck),
+      sentence: same ? j.sentence : recorded.sentence,
+      facts: j.facts,
+      networkBytes: j.phase === "download" ? profile.phases.find((p2) => p2.name === "download")?.networkBytes ?? profile.restore?.archiveBytes ?? null : null
+    };
+  });
+}
+function attributionSection(profile, verdict) {
+  const lines = [...verdict.attribution?.sentences ?? []];
+  lines.push(...machineSharingSentences(profile.context));
+  const tail = profile.writebackTail;
+  if (tail && tail.syncs.length > 0) {
+    const syncs = tail.syncs.map((s) => `${s.mountPoint} ${s.returned ? `in ${seconds(s.durationMs)}` : `not within ${seconds(s.durationMs)}`}`).join(", ");
+    lines.push(`The writeback tail ends when syncfs of each file system the restore wrote has returned: ${syncs}.`);
+  }
+  return lines.length > 0 ? `${lines.map((l) => `- ${escapeHtml(l)}`).join("\n")}` : "";
+}
+function phasesSection(profile, rows, verdict) {
+  const total = rows.reduce((s, r) => s + r.facts.durationMs, 0);
+  const several = (verdict.devices?.length ?? 0) > 1;
+  const body = rows.map((r) => {
+    const d = r.facts.disk;
+    const moved = r.networkBytes ?? d?.writtenBytes ?? null;
+    const disk = several ? profile.devices[r.facts.deviceIndex ?? -1]?.name : void 0;
+    const what = r.networkBytes !== null ? "downloaded" : `written to ${disk ?? "disk"}`;
+    const rate = moved !== null && r.facts.durationMs > 0 ? mibPerSecond(moved / (r.facts.durationMs / 1e3)) : "\u2013";
+    return [
+      r.name,
+      seconds(r.facts.durationMs),
+      percent(total > 0 ? r.facts.durationMs / total : 0),
+      moved === null ? "\u2013" : `${bytes(moved)} ${what}`,
+      rate,
+      r.label
+    ];
+  });
+  const tail = rows.find((r) => r.name === "writeback");
+  body.push([
+    tail ? "**until on disk**" : "**total**",
+    `**${seconds(total)}**`,
+    "100%",
+    profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : "",
+    "",
+    `**${limitedBy(verdict.bottleneck)}**`
+  ]);
+  const spans = restoreSpansLine(verdict);
+  const cache = pageCacheLine(rows);
+  const absorbed2 = cache ? `
+
+${escapeHtml(cache)}` : "";
+  const step2 = spans ? `
+
+<sub>${escapeHtml(spans)}</sub>` : tail ? `
+
+<sub>The step itself ended when tar exited, after ${seconds(total - tail.facts.durationMs)}; the writeback tail (${seconds(tail.facts.durationMs)}) is paid by the steps after it. The verdict and the what-ifs are about the ${seconds(total)} until the files were on disk.</sub>` : "";
+  return `${denseTable(["Phase", "Time", "Share", "Moved", "Rate", "Limited by"], body, ["l", "r", "r", "r", "r", "l"])}${step2}${absorbed2}`;
+}
+function pageCacheLine(rows) {
+  const early = rows.find((r) => r.name === "extract")?.facts.disk?.writtenBytes;
+  const late = rows.find((r) => r.name === "writeback")?.facts.disk?.writtenBytes;
+  if (early === void 0 || late === void 0 || late <= 0 || early >= ABSORBED_SHARE * (early + late)) return "";
+  return `Extraction wrote ${bytes(early)} to disk because tar wrote the files into memory (the kernel's page cache); the kernel wrote them to disk after tar exited: the writeback row's ${bytes(late)}.`;
+}
+function iostatSection(profile, rows) {
+  const body = rows.filter((r) => r.facts.disk).map((r) => {
+    const m = r.facts.disk;
+    const dev = profile.devices[r.facts.deviceIndex ?? -1]?.name ?? "?";
+    return [
+      r.name,
+      dev,
+      fixed(m.readsPerSecond),
+      fixed(m.writesPerSecond),
+      fixed(m.readKiBPerSecond),
+      fixed(m.writeKiBPerSecond),
+      fixed(m.readMergesPerSecond),
+      fixed(m.writeMergesPerSecond),
+      fixed(m.readAwaitMs),
+      fixed(m.writeAwaitMs),
+      fixed(m.averageQueueSize),
+      fixed(m.utilizationPercent),
+      fixed(m.readRequestKiB),
+      fixed(m.writeRequestKiB)
+    ];
+  });
+  if (body.length === 0) return `No block-device counters${profile.context.noBlockDeviceReason ? `: ${profile.context.noBlockDeviceReason}` : "."}`;
+  const header = ["Phase", "Device", "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz", "%util", "rareq-sz", "wareq-sz"];
+  return `${table(
+    header,
+    body,
+    header.map((_, i) => i < 2 ? "l" : "r")
+  )}`;
+}
+function pattern(p2) {
+  const size = p2.blockSizeBytes >= MiB ? `${p2.blockSizeBytes / MiB} MiB` : `${p2.blockSizeBytes / 1024} KiB`;
+  const kind = {
+    "seq-write": "sequential writes",
+    "rand-write": "random writes",
+    "seq-read": "sequential reads",
+    "rand-read": "random reads",
+    "rand-read-qd1": "random reads, one at a time",
+    "fsync-write": "writes, each flushed"
+  };
+  return `${size} ${kind[p2.name]}, queue depth ${p2.ioDepth}${p2.jobs > 1 ? ` \xD7 ${p2.jobs} jobs` : ""}`;
+}
+function fioInstallWords(suite) {
+  const i = suite.fioInstall;
+  return i ? `installing fio with ${i.method} took ${seconds(i.durationMs)}${i.failed ? " and failed" : ""}` : "";
+}
+function suiteTimeWords(suite) {
+  if (suite.wallMs <= 0) return "";
+  const budget = suite.budgetMs ? ` (probe-budget-seconds: ${seconds(suite.budgetMs)})` : "";
+  const install = fioInstallWords(suite);
+  return `the suite took ${seconds(suite.wallMs)}${budget}${install ? `; ${install} of it, before the probes and outside their budget` : ""}`;
+}
+function cutShortNote(p2, budgetMs) {
+  if (p2.cutShortAtMs === void 0) return "";
+  const budget = budgetMs !== void 0 ? `the ${seconds(budgetMs)} probe budget` : "the probe budget";
+  return `cut short: still running at its deadline, ${seconds(p2.cutShortAtMs)} into ${budget}, so fio was stopped there${p2.error ? "" : ` after measuring ${seconds(p2.runtimeMs)}`}`;
+}
+function probesSection(profile) {
+  const suite = profile.probes;
+  if (!suite) return "No fio probes ran: disk verdicts rest on kernel counters alone.";
+  if (suite.status !== "ran" && suite.probes.length === 0) {
+    const install = fioInstallWords(suite);
+    return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : "."}${install ? ` (${escapeHtml(install)}.)` : ""}`;
+  }
+  const rows = suite.probes.map((p2) => {
+    const cache = pageCacheReason(profile, p2);
+    const lat = p2.error ? "\u2013" : `${formatNumber(p2.latencyNs.mean / 1e3)} \xB5s${p2.latencyNs.p99 !== null ? ` (p99 ${formatNumber(p2.latencyNs.p99 / 1e3)} \xB5s)` : ""}`;
+    return [
+      pattern(p2),
+      p2.error ? "\u2013" : cache ? `~~${formatNumber(p2.bytesPerSecond / MiB)}~~` : formatNumber(p2.bytesPerSecond / MiB),
+      p2.error ? "\u2013" : cache ? `~~${Math.round(p2.iops)}~~` : String(Math.round(p2.iops)),
+      lat,
+      [cutShortNote(p2, suite.budgetMs), p2.error ? `failed: ${p2.error}` : cache ? `\u26A0\uFE0F page cache, not the disk: ${cache}` : probeCapNote(profile, p2)].filter(Boolean).join("; ")
+    ];
+  });
+  const remembered = profile.ceilingsSource?.kind === "remembered" ? `, remembered from run ${profile.ceilingsSource.runId}` : "";
+  const where = `${suite.directory ?? "the restore path"}${suite.deviceName ? ` on ${suite.deviceName}` : ""}${suite.deviceBecause ? ` (${suite.deviceBecause})` : ""}`;
+  const time = remembered ? "" : suiteTimeWords(suite);
+  return `${denseTable(["fio probe", "MiB/s", "IOPS", "Mean latency", "Note"], rows, ["l", "r", "r", "r", "l"])}
+
+<sub>${escapeHtml(`fio ${suite.fioVersion?.replace(/^fio-/, "") ?? ""} in ${where}${remembered}${time ? `; ${time}` : ""}`)}. A figure struck through measured the page cache: it is not ranked, and the judge should not be read against it.</sub>`;
+}
+function anatomySection(profile) {
+  const a = profile.restore?.anatomy;
+  if (!a) return "";
+  const head = `${bytes(a.compressedBytes)} ${a.compression} archive \u2192 ${bytes(a.extractedBytes)} in ${a.files} files, ${a.directories} directories, ${a.symlinks} symlinks${a.hardlinks ? `, ${a.hardlinks} hard links` : ""}${a.other ? `, ${a.other} other` : ""} (ratio ${formatNumber(a.compressedBytes > 0 ? a.extractedBytes / a.compressedBytes : 0)}\xD7).`;
+  const rows = a.sizeHistogram.map((b) => [
+    b.label,
+    String(b.files),
+    percent(a.files > 0 ? b.files / a.files : 0),
+    bytes(b.bytes),
+    percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)
+  ]);
+  return `${head}${a.error ? ` Incomplete: ${a.error}` : ""}
+
+${table(["File size", "Files", "Share", "Bytes", "Share"], rows, ["l", "r", "r", "r", "r"])}`;
+}
+function contextSection(profile) {
+  const c = profile.context;
+  const rows = [
+    ["CPU", `${c.cpuCount} \xD7 ${c.cpuModel ?? "unknown model"}`],
+    ["RAM", bytes(c.memoryBytes)],
+    ["OS", `${c.os} ${c.kernel ?? ""} (${c.arch})`.trim()]
+  ];
+  if (c.virtualization) rows.push(["Virtualization", c.virtualization]);
+  if (c.cgroup) rows.push(["cgroup", describeCgroup(c.cgroup)]);
+  for (const d of profile.devices) {
+    const bits = [
+      d.model,
+      d.rotational === void 0 ? void 0 : d.rotational ? "rotational" : "non-rotational",
+      d.scheduler ? `scheduler ${d.scheduler}` : void 0,
+      d.queueDepth ? `nr_requests ${d.queueDepth}` : void 0,
+      d.sizeBytes ? bytes(d.sizeBytes) : void 0,
+      `via ${d.chain.join(" \u2192 ")}`,
+      d.kind === "dm" || d.kind === "md" ? `${d.kind}, bio-based: counts bios before ${d.below?.join(" + ") || "the disk below"} merges them` : void 0
+    ].filter(Boolean);
+    rows.push([`Disk ${d.name} (${d.roles.join(", ")})`, bits.join(", ")]);
+  }
+  for (const f of c.fileSystems) {
+    const how = f.resolution && f.resolution.method !== "mount" ? `; ${f.resolution.method === "not-measured" ? "not measured: " : ""}${f.resolution.detail}` : "";
+    rows.push([`FS ${f.path}`, `${f.fsType} on ${f.source} at ${f.mountPoint} (${f.mountOptions})${how}`]);
+  }
+  const dirty = c.dirtyBytesLimit ? `dirty_bytes ${bytes(c.dirtyBytesLimit)}` : c.dirtyRatio !== void 0 ? `dirty_ratio ${c.dirtyRatio}%, dirty_background_ratio ${c.dirtyBackgroundRatio ?? "?"}%` : void 0;
+  const found = c.dirtyAtStartBytes === void 0 ? "" : `; found ${bytes(c.dirtyAtStartBytes)} Dirty and ${bytes(c.writebackAtStartBytes ?? 0)} Writeback at the start (earlier steps')`;
+  if (dirty || found) rows.push(["Page cache", `${dirty ?? ""}${found}`]);
+  if (c.noBlockDeviceReason) rows.push(["No block metrics", c.noBlockDeviceReason]);
+  for (const o of c.otherProfiles ?? [])
+    rows.push(["Shared with", `disk-profiler "${o.label}" (pid ${o.pid}), in its ${o.theirPhases.join(", ")}, during this one's ${o.during.join(", ")}`]);
+  return table(["", "This runner"], rows);
+}
+function originOf(id, phase) {
+  const share = phase?.disk.shares.find((s) => id === `${s.direction}-${s.resource === "disk-bandwidth" ? "bandwidth" : "iops"}-share`);
+  return share?.from?.cap ? "cap" : "probe";
+}
+function evidenceSection(verdict, rows, judged) {
+  const reasonsOf = /* @__PURE__ */ new Map();
+  const parts = verdict.phases.map((p2) => {
+    const reasons = /* @__PURE__ */ new Set();
+    const phase = judged.find((j) => j.phase === p2.phase);
+    const items = p2.evidence.map((e) => {
+      const why = overCeilingReason(e, p2.durationMs, originOf(e.id, phase));
+      if (why) reasons.add(why);
+      const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
+      return `- ${e.supports ? "\u2705" : "\u2796"} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ""}`;
+    });
+    reasonsOf.set(p2.phase, [...reasons]);
+    const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join("; "))})</sub>` : "";
+    const label2 = rows.find((r) => r.name === p2.phase)?.label ?? limitedBy(p2.bottleneck);
+    return `**${p2.phase}: ${label2}.** ${escapeHtml(p2.sentence)}${note}
+
+${items.join("\n")}`;
+  });
+  const own = verdict.phase ? reasonsOf.get(verdict.phase) ?? [] : [...new Set([...reasonsOf.values()].flat())];
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && own.length > 0 ? ` <sub>(${escapeHtml(own.join("; "))})</sub>` : "";
+  return `${escapeHtml(verdict.sentence)}${over}
+
+<sub>\u2705 supports the phase's verdict; \u2796 does not, or argues for another resource.</sub>
+
+${parts.join("\n\n") || "No phase was judged."}`;
+}
+function downloadLead(rows) {
+  const row = rows.find((r) => r.name === "download");
+  if (!row) return "";
+  return `**download: ${escapeHtml(row.label)}**, as the table says: ${escapeHtml(row.sentence.charAt(0).toLowerCase() + row.sentence.slice(1))} What its requests show, within that:
+
+`;
+}
+function rawSection(profile, rows) {
+  const share = (v) => v === null || v === void 0 ? "\u2013" : percent(v);
+  const body = rows.map((r2) => {
+    const f = r2.facts;
+    const busiest = f.busiestProcess && f.busiestProcess.cores > 0 ? `${formatNumber(f.busiestProcess.cores)} (${f.busiestProcess.comm})` : "\u2013";
+    return [
+      r2.name,
+      share(f.cpu?.busy),
+      share(f.cpu?.busiestCpu),
+      share(f.cpu?.iowait),
+      share(f.cpu?.steal),
+      f.childCores === null ? "\u2013" : formatNumber(f.childCores),
+      busiest,
+      f.selfCores === null ? "\u2013" : formatNumber(f.selfCores),
+      f.ownIo ? bytes(f.ownIo.writeBytes) : "\u2013",
+      f.ownIo ? bytes(f.ownIo.cancelledWriteBytes) : "\u2013",
+      share(f.pressure.ioSome),
+      share(f.pressure.ioFull),
+      share(f.pressure.cpuSome),
+      share(f.pressure.memorySome),
+      f.dirtyPeakBytes === null ? "\u2013" : bytes(f.dirtyPeakBytes),
+      f.owedAtEndBytes === null ? "\u2013" : bytes(f.owedAtEndBytes)
+    ];
+  });
+  const header = [
+    "Phase",
+    "CPU busy",
+    "busiest CPU",
+    "iowait",
+    "steal",
+    "tar+zstd cores",
+    "busiest process cores",
+    "profiler cores",
+    "own bytes dirtied",
+    "own bytes dropped unwritten",
+    "PSI io some",
+    "PSI io full",
+    "PSI cpu some",
+    "PSI mem some",
+    "Dirty peak",
+    "Dirty+Writeback at end"
+  ];
+  const r = profile.restore;
+  const restore = r ? `Key ${r.matchedKey === null ? "none matched" : `\`${r.matchedKey}\`${r.exactMatch ? " (exact)" : " (restore key)"}`}; keys tried: ${r.keysTried.map((k) => `\`${k}\``).join(", ")}; cache service ${r.serviceVersion}; wall time ${seconds(r.wallMs)}.` : "No restore.";
+  return details(
+    "Raw per-phase details",
+    `${restore}
+
+${denseTable(
+      header,
+      body,
+      header.map((_, i) => i === 0 ? "l" : "r")
+    )}
+
+Samples: ${profile.samples.snapshots.length} snapshots every ${profile.samples.intervalMs * profile.samples.keptEvery} ms.`
+  );
+}
+function whatToDoBox(todo) {
+  const kind = todo.kind === "nothing" || todo.kind === "fast" ? "NOTE" : "TIP";
+  const lines = [`[!${kind}]`, `**What to do:** ${escapeHtml(todo.text)}`];
+  for (const p2 of todo.pastes) {
+    lines.push("", escapeHtml(p2.placement));
+    const body = p2.kind === "step" ? p2.yaml : `${p2.kind === "input" ? "with" : "env"}:
+${p2.yaml.replace(/^/gm, "  ")}`;
+    lines.push("```yaml", body, "```");
+    const after = [p2.misplaced, p2.note].filter(Boolean).join(" ");
+    if (after) lines.push(`<sub>${escapeHtml(after)}</sub>`);
+  }
+  if (todo.note) lines.push("", `<sub>${escapeHtml(todo.note)}</sub>`);
+  return lines.join("\n").split("\n").map((l) => l ? `> ${l}` : ">").join("\n");
+}
+function chartBlock(c) {
+  return `${c.mermaid}
+
+<sub>${escapeHtml(c.caption)}</sub>`;
+}
+function perDeviceLines(verdict, device) {
+  const diskVerdict = verdict.bottleneck === "disk-bandwidth" || verdict.bottleneck === "disk-iops";
+  return (verdict.devices ?? []).map((d) => {
+    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
+    const where = d.paths.join(", ") || "restore path";
+    return `- ${escapeHtml(`${d.device} (${where}): the device the verdict names; its rate is the table's for ${PHASE_NOUN[verdict.phase]}; it wrote ${bytes(d.writtenBytes)} over extraction and writeback together`)}`;
+  });
+}
+function withDevicePaths(c, device, several) {
+  if (!several || !device || device.paths.length === 0) return c;
+  return { ...c, caption: `${device.name} holds ${device.paths.join(", ")}. ${c.caption}` };
+}
+function whatIfSection(verdict) {
+  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join("\n")}
+
+<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
+}
+function firstDownloadMs2(profile) {
+  const p2 = profile.phases.find((x) => x.name === "download");
+  return p2 ? p2.endMs - p2.startMs : null;
+}
+function oneVerdictDevice(judgement) {
+  const device = judgement.verdictDevice;
+  if (!device) return void 0;
+  const onDisk = judgement.phases.filter((p2) => p2.bottleneck === "disk-bandwidth" || p2.bottleneck === "disk-iops");
+  return onDisk.every((p2) => p2.facts.deviceIndex === device.index) ? device : void 0;
+}
+function renderSummary(profile, judgement) {
+  const verdict = judgement.verdict;
+  const rows = phaseRows(profile, judgement.phases, verdict);
+  const e = profile.experiments;
+  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs2(profile)) : null;
+  const several = (verdict.devices?.length ?? 0) > 1;
+  const head = headline(headlineInputOf(profile, verdict, check, several ? oneVerdictDevice(judgement) : void 0));
+  const sections = [
+    `### ${escapeHtml(head.text)}`,
+    whatToDoBox(head.todo),
+    `<sub>${recordedBy(profile)} \xB7 ${escapeHtml(profile.label)} \xB7 ${escapeHtml(profile.createdAt)}</sub>`
+  ];
+  const alwaysOn = alwaysOnLines(profile);
+  if (alwaysOn) sections.push(alwaysOn);
+  const faults = faultLines(profile);
+  if (faults.length > 0) {
+    const items = faults.map((f) => `> - ${escapeHtml(f.replace(/\s*\n\s*/g, " | "))}`).join("\n");
+    sections.push(
+      `> [!WARNING]
+> **Problems met** (caching is optional, as in actions/cache: they fail the step only where a fail-on-* input asks)
+${items}`
+    );
+  }
+  if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
+  else sections.push(escapeHtml(verdict.sentence));
+  const carriers = verdict.phases.filter((p2) => p2.bottleneck === verdict.bottleneck).map((p2) => p2.phase);
+  const device = judgement.verdictDevice;
+  const deviceIndex = device?.index ?? judgement.restoreDeviceIndex;
+  const deviceCeilings = device?.ceilings ?? judgement.ceilings;
+  const main = rows.length > 0 ? verdictChart(profile, verdict.bottleneck, deviceIndex, deviceCeilings, carriers) : null;
+  if (main) sections.push(chartBlock(withDevicePaths(main, device, several)));
+  if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:
+${perDeviceLines(verdict, device).join("\n")}`);
+  if (rows.length > 0) sections.push(details("Why: the evidence per phase", evidenceSection(verdict, rows, judgement.phases)));
+  const download = downloadSection(profile, verdict).replace(/^### Download\n\n/, "");
+  if (download) sections.push(details("Download: inside the transfer, request by request", `${downloadLead(rows)}${download}`));
+  if (verdict.whatIf.length > 0) sections.push(details("What if each resource were twice as fast", whatIfSection(verdict)));
+  const fixes = fixesSection(profile, verdict).replace(/^### Measured fixes\n\n/, "");
+  if (fixes) sections.push(details("Measured fixes: the archive extracted again under alternatives", fixes));
+  const more = rows.length > 0 ? supportingCharts(profile, verdict.bottleneck, deviceIndex, deviceCeilings, carriers) : [];
+  if (more.length > 0) sections.push(details("More charts: the other resources and %util", more.map(chartBlock).join("\n\n")));
+  sections.push(details("Disk ceilings (fio)", probesSection(profile)));
+  if (rows.length > 0) sections.push(details("Disk per phase (iostat -x)", iostatSection(profile, rows)));
+  const anatomy = anatomySection(profile);
+  if (anatomy) sections.push(details("What the restore wrote", anatomy));
+  const whose = attributionSection(profile, verdict);
+  if (whose) sections.push(details("Whose bytes: the restore's own, or not", whose));
+  sections.push(details("Runner", contextSection(profile)));
+  const history = historySection(profile).replace(/^### History of this runner type\n\n/, "");
+  if (history) sections.push(details("History of this runner type", history));
+  if (rows.length > 0) sections.push(rawSection(profile, rows));
+  if (profile.save) sections.push(renderSaveSection(profile.save));
+  return `${sections.join("\n\n")}
+`;
+}
+function recordedBy(profile) {
+  const by = `disk-profiler ${escapeHtml(profile.tool.version)}`;
+  return profile.tool.version === TOOL_VERSION ? by : `recorded by ${by}, judged by disk-profiler ${TOOL_VERSION}'s rules`;
+}
+
+// src/report/render.ts
+function renderJudged(profile, judgement) {
+  const verdict = judgement.verdict;
+  return { verdict, markdown: renderSummary(profile, judgement), outputs: profileOutputs(profile, verdict) };
+}
+function renderProfile(profile, opts = {}) {
+  const judgement = judgeSaved(profile);
+  if (!opts.rejudge && profile.verdict) judgement.verdict = profile.verdict;
+  return renderJudged(profile, judgement);
+}
+function judgeSaved(profile) {
+  return judgeInDetail(profile);
+}
+
+// src/history/history.ts
+var HISTORY_MAX_RUNS = 100;
+var REGRESSION_MIN_RUNS = 5;
+var SIMILAR_SIZE_FACTOR = 1.25;
+function quantile(values, q) {
+  const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const h = (xs.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return xs[lo] + (h - lo) * (xs[hi] - xs[lo]);
+}
+function percentiles(values) {
+  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v));
+  const p50 = quantile(xs, 0.5);
+  const p90 = quantile(xs, 0.9);
+  return p50 === null || p90 === null ? null : { p50, p90, runs: xs.length };
+}
+function groupsOf(runs, first) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const r of runs) byId.set(r.fingerprintId, [...byId.get(r.fingerprintId) ?? [], r]);
+  const groups = [...byId.entries()].map(([fingerprintId, rs]) => ({
+    fingerprintId,
+    hardware: rs[rs.length - 1]?.hardware ?? "",
+    runs: rs.length,
+    restoreMs: percentiles(rs.map((r) => r.restoreMs)),
+    untilDurableMs: percentiles(rs.map((r) => r.untilDurableMs))
+  }));
+  return groups.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
+}
+function similarSize(a, b) {
+  if (a === null || b === null || a <= 0 || b <= 0) return a === b;
+  return Math.max(a, b) / Math.min(a, b) <= SIMILAR_SIZE_FACTOR;
+}
+function regressionsOf(current, earlier) {
+  const comparable = earlier.filter((r) => r.fingerprintId === current.fingerprintId && similarSize(r.archiveBytes, current.archiveBytes));
+  const out = [];
+  const check = (metric, pick) => {
+    const now = pick(current);
+    const past = comparable.map(pick).filter((v) => v !== null);
+    if (now === null || past.length < REGRESSION_MIN_RUNS) return;
+    const p90 = quantile(past, 0.9);
+    if (now > p90) out.push({ metric, thisMs: now, p90Ms: p90, comparedRuns: past.length });
+  };
+  check("restore", (r) => r.restoreMs);
+  check("until-durable", (r) => r.untilDurableMs);
+  return out;
+}
+function appendRun(earlier, current) {
+  return [...earlier, current].slice(-HISTORY_MAX_RUNS);
+}
+function historyRunOf(p2) {
+  const { lookup, download, extract, writeback } = p2.phasesMs;
+  const restoreMs = p2.restoreOk && lookup !== null && download !== null && extract !== null ? lookup + download + extract : null;
+  return {
+    runId: p2.runId,
+    runAttempt: p2.runAttempt,
+    createdAt: p2.createdAt,
+    fingerprintId: p2.fingerprintId,
+    hardware: p2.hardware,
+    phasesMs: p2.phasesMs,
+    restoreMs,
+    untilDurableMs: restoreMs === null ? null : restoreMs + (writeback ?? 0),
+    archiveBytes: p2.archiveBytes,
+    bottleneck: p2.bottleneck,
+    ceilings: p2.ceilings
+  };
+}
+
+export {
+  dirtyableBytes,
+  effectiveDirtyBudget,
+  holdsTarget,
+  raisedDirtyLimits,
+  tmpfsSize,
+  dirtyBytesFor,
+  mountedPaths,
+  workflowFix,
+  applyLine,
+  RUN_ORDER,
+  FIX_MIN_SAVING_SHARE,
+  RUNS_WANTED,
+  pageCacheReason,
+  diskProbesOf,
+  restoreRates,
+  decideProbes,
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  decideExperiments,
+  autoExperimentsReason,
+  quantile,
+  groupsOf,
+  regressionsOf,
+  appendRun,
+  historyRunOf,
+  judgeDownload,
+  judgeInDetail,
+  judgeProfile,
+  restoredKey,
+  cpuDrop,
+  checkAgainstVerdict,
+  renderJudged,
+  renderProfile,
+  judgeSaved
+};
