@@ -4,12 +4,15 @@
 // not load it; every step of every run pays for what it loads (issue 40: the repeat run's cost).
 // The banner gives bundled CommonJS dependencies a `require` (see FIELD-NOTES: an aliased createRequire).
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const entries = { main: 'src/main.ts', post: 'src/post.ts', cli: 'tools/cli/main.ts' };
 if (process.argv.includes('--if-missing') && Object.keys(entries).every((e) => existsSync(`dist/${e}.js`))) {
   process.exit(0);
 }
+
+// Chunk names carry a hash of their content: a stale chunk of an earlier build would linger beside the new ones.
+rmSync('dist/chunks', { recursive: true, force: true });
 
 await build({
   entryPoints: entries,
