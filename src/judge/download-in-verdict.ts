@@ -50,10 +50,13 @@ export function stallHeadline(stall: DownloadStall, archiveBytes: number | null,
 }
 
 /**
- * Whether the stall is the first thing to fix: worth changing against the time until the files were
- * on disk, and longer than any phase apart from it (the download's own time less the stall).
+ * Whether the stall is the first thing to fix: it ended a restore that failed, or it is worth changing
+ * against the time until the files were on disk and longer than any phase apart from it (the download's
+ * own time less the stall).
  */
-function stallLeads(stall: DownloadStall, verdict: Verdict): boolean {
+function stallLeads(stall: DownloadStall, verdict: Verdict, restoreFailed: boolean): boolean {
+  // A stall a timeout ended, in a restore that failed, is why nothing was restored: nothing else to judge outranks it.
+  if (restoreFailed && stall.endedByTimeout === true) return true;
   const phases = verdict.phases.map((p) => ({ phase: p.phase, ms: p.durationMs ?? 0 }));
   const totalMs = verdict.untilOnDiskMs ?? phases.reduce((s, p) => s + p.ms, 0);
   if (!worthChanging(stall.durationMs, totalMs)) return false;
@@ -88,6 +91,6 @@ export function withDownloadVerdict(profile: Profile, verdict: Verdict, pauses: 
   const paused = pausesSentence(pauses, phase.endMs - phase.startMs);
   const download = paused ? { ...judged, evidence: [...judged.evidence, paused] } : judged;
   const stall = download.limit === 'stall' ? download.stalls[0] : undefined;
-  if (!stall || !stallLeads(stall, verdict)) return { ...verdict, download };
+  if (!stall || !stallLeads(stall, verdict, profile.restore?.error != null)) return { ...verdict, download };
   return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download, leads: 'download-stall' };
 }

@@ -28,12 +28,14 @@ function segmentTimeoutToCut(stallEndMs: number, segmentStartMs: number): number
 
 /**
  * How long a normal segment (the SDK's 128 MiB, or the whole archive if smaller) takes at the
- * download's measured rate: its bytes over its whole time, stalls included (the slower figure, so the
- * safer one for a timeout). Null without a segment size or bytes.
+ * download's measured rate: its bytes over its time less the stall being judged (a normal segment is
+ * one without it; a stall that held most of a small download would otherwise pass for the segment's
+ * own pace and hide every safe setting). Other stalls stay in, so the figure errs long, the safe side
+ * for a timeout. Null without a segment size, bytes or time outside the stall.
  */
-export function normalSegmentMs(t: DownloadTimeline): number | null {
+export function normalSegmentMs(t: DownloadTimeline, stallMs = 0): number | null {
   const received = t.samples.at(-1)?.[1] ?? 0;
-  const durationMs = t.endMs - t.startMs;
+  const durationMs = t.endMs - t.startMs - stallMs;
   if (!t.limits.segmentBytes || received <= 0 || durationMs <= 0) return null;
   return (Math.min(t.limits.segmentBytes, received) / received) * durationMs;
 }
@@ -111,7 +113,7 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
     const endedByTimeout = requestEndedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
     const sdkBody = t.limits.path === 'azure-sdk' && kind !== 'first-byte';
     const segmentTimeoutToCutMs = sdkBody ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
-    const normalMs = sdkBody ? normalSegmentMs(t) : null;
+    const normalMs = sdkBody ? normalSegmentMs(t, durationMs) : null;
     return {
       kind,
       requestId: r.id,

@@ -231,8 +231,8 @@ export function worthChanging(savingMs: number, totalMs: number): boolean {
 
 /**
  * A timeout is advised only when it is at least this many times the time a normal request or segment
- * takes at the download's measured rate (its average over the whole download, stalls included, so the
- * slower figure): a hosted runner's download rate varies two- to threefold between runs, and a
+ * takes at the download's measured rate (over the whole download less the stall being judged, other
+ * stalls included: download-rules.ts normalSegmentMs): a hosted runner's download rate varies two- to threefold between runs, and a
  * setting that fires on a normal segment aborts every restore of the cache as a miss. At 4, a run
  * whose download is four times slower than this one still completes.
  */
