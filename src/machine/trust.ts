@@ -2,15 +2,15 @@
  * What of a ledger record of ours may be acted on. The record's file is ours (ledger.ts isOurs), but
  * its values still reach root's sysctl writes, umount and rm -rf, so each is held against what this
  * project itself writes there: vm.dirty_* within sane ranges, directories of the project's own naming
- * (as experiment/owned-dirs.ts and probe/suite.ts make them, mkdtemp's six characters after the
- * prefix, or the experiments' sudo fallback's `<pid>-<ms>`), owned by the record's uid, holding the
+ * (as experiment/owned-dirs.ts and probe/suite.ts make them: mkdtemp's six characters after the
+ * prefix or the experiments' sudo fallback's `<pid>-<ms>`; the probes' PROBE_DIR_SUFFIX), owned by the record's uid, holding the
  * marker written when they were made, with no symlink anywhere on the way. IO edge (lstat, meminfo).
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER } from '../experiment/owned-dirs.js';
 import type { DirtyChange } from '../experiment/dirty.js';
-import { MARKER_FILE_NAME, PROBE_DIR_PREFIX } from '../probe/cleanup.js';
+import { MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX } from '../probe/cleanup.js';
 import { memTotalBytes } from '../sample/parse-meminfo.js';
 import { DIRTY_PAIRS, DIRTY_SYSCTLS, inForce, type DirtySysctl } from '../system/dirty-limits.js';
 import { MiB } from '../util/units.js';
@@ -18,7 +18,7 @@ import { MiB } from '../util/units.js';
 /** The directories a record may name, one descriptor per kind. */
 export const OWNED_DIR_KINDS = {
   experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: /^[A-Za-z0-9]{6}$/ },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX },
 } as const;
 export type OwnedDirKind = keyof typeof OWNED_DIR_KINDS;
 

@@ -12,6 +12,10 @@ import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
 import { leftInPlace } from '../util/cleanup-words.js';
 
 export const PROBE_DIR_PREFIX = '.disk-profiler-fio-';
+/** What follows the prefix: suite.ts's 12 random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
+export const PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
+/** The random bytes of a probe directory's name, as hex digits (PROBE_DIR_SUFFIX). */
+export const PROBE_DIR_RANDOM_BYTES = 6;
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
 import { errorMessage, ProfilerError } from '../util/errors.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
-import { installSignalCleanup, PROBE_DIR_PREFIX, ProbeRegistry, writeMarker } from './cleanup.js';
+import { installSignalCleanup, PROBE_DIR_PREFIX, PROBE_DIR_RANDOM_BYTES, ProbeRegistry, writeMarker } from './cleanup.js';
 import { findFio } from './find-fio.js';
 import { MiB } from '../util/units.js';
 import {
@@ -264,7 +264,7 @@ async function runProbe(
  * would exist before anyone knew it, and a kill in between would leave it where no one looks.
  */
 function probeDirectoryName(base: string): string {
-  return path.join(base, `${PROBE_DIR_PREFIX}${randomBytes(6).toString('hex')}`);
+  return path.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString('hex')}`);
 }
 
 export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuiteResult> {

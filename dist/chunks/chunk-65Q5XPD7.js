@@ -6,7 +6,7 @@ import {
   judgeSaved,
   pageCacheReason,
   quantile
-} from "./chunk-XR2G4GED.js";
+} from "./chunk-VSCT6IGP.js";
 import {
   describeFingerprint
 } from "./chunk-WBCVQH43.js";

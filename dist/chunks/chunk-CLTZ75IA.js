@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-HH7MHADY.js";
+} from "./chunk-VSC6AUQH.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -17,7 +17,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-HH7MHADY.js";
+} from "./chunk-VSC6AUQH.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,

@@ -28164,6 +28164,8 @@ function notOwnedReason(dir, prefix2, markerName) {
 
 // src/probe/cleanup.ts
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
+var PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
+var PROBE_DIR_RANDOM_BYTES = 6;
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
@@ -28870,7 +28872,7 @@ async function runProbe(def, filePath, regionBytes, timing, registry, stop, sign
   }
 }
 function probeDirectoryName(base) {
-  return path13.join(base, `${PROBE_DIR_PREFIX}${randomBytes(6).toString("hex")}`);
+  return path13.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString("hex")}`);
 }
 async function runProbeSuite(opts) {
   const callStarted = performance3.now();
@@ -29468,7 +29470,7 @@ import { lstatSync as lstatSync3, readFileSync as readFileSync5 } from "node:fs"
 import path17 from "node:path";
 var OWNED_DIR_KINDS = {
   experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: /^[A-Za-z0-9]{6}$/ }
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX }
 };
 var MIN_DIRTY_BYTES = 1 * MiB;
 var RATIO_MAX = 100;

@@ -300,9 +300,9 @@ var isGet = (r) => r.method === "GET";
 function segmentTimeoutToCut(stallEndMs, segmentStartMs) {
   return Math.max(1e3, stallEndMs - segmentStartMs - 500);
 }
-function normalSegmentMs(t) {
+function normalSegmentMs(t, stallMs = 0) {
   const received = t.samples.at(-1)?.[1] ?? 0;
-  const durationMs = t.endMs - t.startMs;
+  const durationMs = t.endMs - t.startMs - stallMs;
   if (!t.limits.segmentBytes || received <= 0 || durationMs <= 0) return null;
   return Math.min(t.limits.segmentBytes, received) / received * durationMs;
 }
@@ -359,7 +359,7 @@ var downloadRules = {
     const endedByTimeout2 = endedByTimeout(r.outcome, durationMs, t.limits.requestTimeoutMs, t.intervalMs);
     const sdkBody = t.limits.path === "azure-sdk" && kind !== "first-byte";
     const segmentTimeoutToCutMs = sdkBody ? segmentTimeoutToCut(startMs + durationMs, segmentStart(t, r)) : null;
-    const normalMs = sdkBody ? normalSegmentMs(t) : null;
+    const normalMs = sdkBody ? normalSegmentMs(t, durationMs) : null;
     return {
       kind,
       requestId: r.id,
@@ -440,7 +440,8 @@ function stallHeadline(stall, archiveBytes, timeline) {
     return `${head}: the Azure SDK has no timeout on a response body, and a SEGMENT_DOWNLOAD_TIMEOUT_MINS short enough to cut it (${setting}; ${inForce} in force) would also abort a normal segment, failing restores as misses.`;
   return `${head}: SEGMENT_DOWNLOAD_TIMEOUT_MINS=${setting} or less (${inForce} in force) would have cut it short, aborting the restore as a miss; the Azure SDK has no timeout on a response body.`;
 }
-function stallLeads(stall, verdict) {
+function stallLeads(stall, verdict, restoreFailed) {
+  if (restoreFailed && stall.endedByTimeout === true) return true;
   const phases = verdict.phases.map((p2) => ({ phase: p2.phase, ms: p2.durationMs ?? 0 }));
   const totalMs = verdict.untilOnDiskMs ?? phases.reduce((s, p2) => s + p2.ms, 0);
   if (!worthChanging(stall.durationMs, totalMs)) return false;
@@ -464,7 +465,7 @@ function withDownloadVerdict(profile, verdict, pauses = []) {
   const paused = pausesSentence(pauses, phase.endMs - phase.startMs);
   const download = paused ? { ...judged, evidence: [...judged.evidence, paused] } : judged;
   const stall = download.limit === "stall" ? download.stalls[0] : void 0;
-  if (!stall || !stallLeads(stall, verdict)) return { ...verdict, download };
+  if (!stall || !stallLeads(stall, verdict, profile.restore?.error != null)) return { ...verdict, download };
   return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download, leads: "download-stall" };
 }
 

@@ -24,7 +24,7 @@ import {
   restoreRates,
   tmpfsSize,
   workflowFix
-} from "./chunk-XR2G4GED.js";
+} from "./chunk-VSCT6IGP.js";
 import {
   describeFingerprint,
   fingerprintFrom,
@@ -80,7 +80,7 @@ import {
   saveCache,
   selfCpuUs,
   unmount
-} from "./chunk-HH7MHADY.js";
+} from "./chunk-VSC6AUQH.js";
 import {
   ALTERNATIVES,
   BOTTLENECKS,

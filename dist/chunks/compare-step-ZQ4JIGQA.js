@@ -7,9 +7,9 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-L7HRDVEJ.js";
+} from "./chunk-65Q5XPD7.js";
 import "./chunk-QXM3ZRPH.js";
-import "./chunk-XR2G4GED.js";
+import "./chunk-VSCT6IGP.js";
 import "./chunk-WBCVQH43.js";
 import {
   readProfileFile
