@@ -121,10 +121,14 @@ describe('parseConfig', () => {
     ['false', false],
     ['False', false],
     ['FALSE', false],
-    ['', true],
-  ])('our own booleans read %j as getBooleanInput does: %s (empty: the default)', (raw, expected) => {
+  ])('our own booleans read %j as getBooleanInput does: %s', (raw, expected) => {
     const c = profile({ save: raw, 'upload-artifact': raw, 'install-fio': raw, 'remember-ceilings': raw, history: raw });
     expect([c.save, c.uploadArtifact, c.installFio, c.rememberCeilings, c.history]).toEqual(Array(5).fill(expected));
+  });
+
+  it('our own booleans read "" as their defaults: upload-artifact off (issue 40: it costs every run an upload), the others on', () => {
+    const c = profile({ save: '', 'upload-artifact': '', 'install-fio': '', 'remember-ceilings': '', history: '' });
+    expect([c.save, c.uploadArtifact, c.installFio, c.rememberCeilings, c.history]).toEqual([true, false, true, true, true]);
   });
 
   it.each(['yes', 'no', 'on', 'off', '1', '0', 'tRuE', 'y'])('our own booleans refuse %j, naming the input, the value and what is allowed', (raw) => {

@@ -24,7 +24,7 @@ import type { TimedRestore } from '../../src/restore/timed-restore.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
-const text = readFileSync(new URL('../../fixtures/experiments/lab-disk-bandwidth-steps.json', import.meta.url), 'utf8');
+const text = readFileSync(new URL('../../fixtures/experiments/lab-disk-iops-steps.json', import.meta.url), 'utf8');
 /** The recording as run `runId` would have profiled it, judged, before its experiments. */
 function judgedRun(): Profile {
   const profile = validateProfile(JSON.parse(text));

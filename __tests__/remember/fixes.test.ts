@@ -18,9 +18,7 @@ import type { Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
-const recorded: Profile = validateProfile(
-  JSON.parse(readFileSync(new URL('../../fixtures/experiments/lab-disk-bandwidth-steps.json', import.meta.url), 'utf8')),
-);
+const recorded: Profile = validateProfile(JSON.parse(readFileSync(new URL('../../fixtures/experiments/lab-disk-iops-steps.json', import.meta.url), 'utf8')));
 const experiments = recorded.experiments as NonNullable<Profile['experiments']>;
 const restore = recorded.restore as NonNullable<Profile['restore']>;
 const against: Omit<FixMeasuredAgainst, 'measuredOn'> = {
