@@ -27,6 +27,7 @@ import { SHARED_PHASES, type SharedPhase } from '../profile/schema.js';
 import { parseDirtyChange, type DirtyChange } from '../experiment/dirty.js';
 import { errorMessage } from '../util/errors.js';
 import { logSafe } from '../util/log-safe.js';
+import { unlinkQuietly } from '../util/unlink-quietly.js';
 import { isAlive, ownIdentity, ownUid, type ProcessIdentity, sameNamespace } from './identity.js';
 import { machinePlace, type MachinePlace } from './place.js';
 
@@ -193,16 +194,6 @@ export function isDead(r: LedgerRecord, holdingLock = false): boolean {
   if (r.endedEpochMs !== null) return false;
   if (!sameNamespace(r.owner)) return holdingLock && owes(r);
   return !isAlive(r.owner);
-}
-
-/** Removes without following a symlink; false when it cannot be (another user's, in a sticky directory): skipped, never fatal. */
-function unlinkQuietly(file: string): boolean {
-  try {
-    unlinkSync(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

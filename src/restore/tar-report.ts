@@ -10,11 +10,12 @@
  * before tar's lines, and closing it after tar exited ends the stream whatever tar did.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 import * as path from 'node:path';
 import { ReportedTree } from './reported-tree.js';
 import type { RestoredTree } from './restored-tree.js';
+import { unlinkQuietly } from '../util/unlink-quietly.js';
 
 /** How long to wait for the last lines once tar has exited (they are in the FIFO's buffer by then). */
 const DRAIN_TIMEOUT_MS = 2000;
@@ -43,14 +44,14 @@ export function openTarReport(dir: string, workingDirectory: string, roots: read
   try {
     readFd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
-    removeQuietly(fifo);
+    unlinkQuietly(fifo);
     return null;
   }
   try {
     writeFd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
   } catch {
     closeSync(readFd);
-    removeQuietly(fifo);
+    unlinkQuietly(fifo);
     return null;
   }
   const tree = new ReportedTree(workingDirectory, roots);
@@ -79,7 +80,7 @@ export function openTarReport(dir: string, workingDirectory: string, roots: read
       const complete = await Promise.race([ended, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS)))]);
       clearTimeout(timer);
       socket.destroy();
-      removeQuietly(fifo);
+      unlinkQuietly(fifo);
       if (!complete) return null;
       if (pending) tree.addLine(pending);
       return tree.empty ? null : tree.result();
@@ -97,13 +98,5 @@ export async function withTarOptions<T>(options: string | null, fn: () => Promis
   } finally {
     if (before === undefined) delete process.env.TAR_OPTIONS;
     else process.env.TAR_OPTIONS = before;
-  }
-}
-
-function removeQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // Already gone: nothing to leave behind.
   }
 }

@@ -17,7 +17,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-VSC6AUQH.js";
+} from "./chunk-FP7WBF5G.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,

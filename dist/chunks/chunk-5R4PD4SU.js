@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-VSC6AUQH.js";
+} from "./chunk-FP7WBF5G.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -79,8 +79,9 @@ import {
   runProbeSuite,
   saveCache,
   selfCpuUs,
+  unlinkQuietly,
   unmount
-} from "./chunk-VSC6AUQH.js";
+} from "./chunk-FP7WBF5G.js";
 import {
   ALTERNATIVES,
   BOTTLENECKS,
@@ -2231,7 +2232,7 @@ async function rememberFixes(plan, experiments, profile, measuredAt, hooks, warn
 
 // src/restore/timed-restore.ts
 import * as path7 from "node:path";
-import { statSync as statSync4, unlinkSync as unlinkSync2 } from "node:fs";
+import { statSync as statSync4, unlinkSync } from "node:fs";
 
 // src/restore/capture-output.ts
 var TAIL_CHARS2 = 8 * 1024;
@@ -2301,7 +2302,7 @@ var DownloadTimelineRecorder = class {
 
 // src/restore/tar-report.ts
 import { spawnSync } from "node:child_process";
-import { closeSync as closeSync2, constants as constants2, openSync as openSync2, unlinkSync } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, openSync as openSync2 } from "node:fs";
 import { Socket } from "node:net";
 import * as path6 from "node:path";
 
@@ -2387,14 +2388,14 @@ function openTarReport(dir, workingDirectory, roots) {
   try {
     readFd = openSync2(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
   } catch {
-    removeQuietly(fifo);
+    unlinkQuietly(fifo);
     return null;
   }
   try {
     writeFd = openSync2(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
   } catch {
     closeSync2(readFd);
-    removeQuietly(fifo);
+    unlinkQuietly(fifo);
     return null;
   }
   const tree = new ReportedTree(workingDirectory, roots);
@@ -2422,7 +2423,7 @@ function openTarReport(dir, workingDirectory, roots) {
       const complete = await Promise.race([ended, new Promise((resolve2) => timer = setTimeout(() => resolve2(false), DRAIN_TIMEOUT_MS))]);
       clearTimeout(timer);
       socket.destroy();
-      removeQuietly(fifo);
+      unlinkQuietly(fifo);
       if (!complete) return null;
       if (pending) tree.addLine(pending);
       return tree.empty ? null : tree.result();
@@ -2438,12 +2439,6 @@ async function withTarOptions(options, fn) {
   } finally {
     if (before === void 0) delete process.env.TAR_OPTIONS;
     else process.env.TAR_OPTIONS = before;
-  }
-}
-function removeQuietly(file) {
-  try {
-    unlinkSync(file);
-  } catch {
   }
 }
 
@@ -2580,7 +2575,7 @@ async function timedRestore(request) {
 }
 function deleteArchive(archivePath, log) {
   try {
-    unlinkSync2(archivePath);
+    unlinkSync(archivePath);
   } catch (error) {
     if (error.code !== "ENOENT") log(`Failed to delete archive: ${errorMessage(error)}`);
   }

@@ -29011,7 +29011,7 @@ import {
   readFileSync as readFileSync4,
   realpathSync,
   renameSync,
-  unlinkSync,
+  unlinkSync as unlinkSync2,
   writeSync
 } from "node:fs";
 import path15 from "node:path";
@@ -29021,6 +29021,17 @@ import { randomBytes as randomBytes2 } from "node:crypto";
 var CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 function logSafe(text) {
   return text.replace(CONTROL, (c) => c < " " ? JSON.stringify(c).slice(1, -1) : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/::/g, ":%3A").replace(/##\[/g, "##%5B");
+}
+
+// src/util/unlink-quietly.ts
+import { unlinkSync } from "node:fs";
+function unlinkQuietly(file) {
+  try {
+    unlinkSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // src/machine/identity.ts
@@ -29158,7 +29169,7 @@ function writeRecord(dir, record) {
     renameSync(tmp, file);
   } catch (error) {
     try {
-      unlinkSync(tmp);
+      unlinkSync2(tmp);
     } catch {
     }
     throw error;
@@ -29239,14 +29250,6 @@ function isDead(r, holdingLock = false) {
   if (r.endedEpochMs !== null) return false;
   if (!sameNamespace(r.owner)) return holdingLock && owes(r);
   return !isAlive(r.owner);
-}
-function unlinkQuietly(file) {
-  try {
-    unlinkSync(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 function pruneRecords(dir, nowEpochMs = Date.now()) {
   for (const r of readRecords(dir)) {
@@ -30847,6 +30850,7 @@ export {
   extractTar,
   createTar,
   isAlive,
+  unlinkQuietly,
   readRecord,
   readRecords,
   isOurs,
