@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests share the disk, loop devices and blkio throttles: run files one at a time.
     fileParallelism: false,
+    // Each file's own machine directory: see the file.
+    setupFiles: ['./__tests__/helpers/machine-dir-setup.ts'],
     reporters: ['default', './scripts/plain-total-reporter.ts'],
   },
 });
