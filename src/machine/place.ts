@@ -13,6 +13,7 @@
  * choosing: then this user's own directory is used, and the profile says that other users'
  * profiles there can be neither seen nor waited for. IO edge.
  */
+import { spawnSync } from 'node:child_process';
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ const SHARED_MODE = 0o1777;
 const PRIVATE_MODE = 0o700;
 /** S_ISVTX: in a directory, only a file's owner (or the directory's, or root) may rename or remove it. */
 const STICKY = 0o1000;
+/** `sudo -n` answers at once without passwordless sudo; this bounds a sudo that hangs (a PAM module, a slow LDAP). */
+export const SUDO_MKDIR_TIMEOUT_MS = 5_000;
 
 export interface MachinePlace {
   dir: string;
@@ -61,6 +64,25 @@ export function unsafeReason(dir: string, s: Stats, others: 'shared' | 'private'
 }
 
 /**
+ * The shared directory made by root when this user has passwordless sudo and nobody made it yet since
+ * boot: made by this user instead, it would be this user's, and a later root profile could not share it
+ * (it is no place for root's files: see unsafeReason). `mkdir`, never `install -d`: mkdir fails on
+ * anything already there, a symlink planted in between included, where install -d would chmod the
+ * target. What it made is root's, in a sticky parent, so nobody can swap it before the chmod that -m
+ * makes. Any failure (no sudo, a password asked) leaves it to ensure(), which makes it as this user.
+ */
+function makeSharedAsRoot(dir: string): void {
+  if (ownUid() === 0) return;
+  try {
+    lstatSync(dir);
+    return;
+  } catch {
+    // Not there: make it.
+  }
+  spawnSync('sudo', ['-n', 'mkdir', '-m', octal(SHARED_MODE), '--', dir], { stdio: 'ignore', timeout: SUDO_MKDIR_TIMEOUT_MS });
+}
+
+/**
  * Makes `dir` with `mode` if it is not there (the mode set through the new directory's own descriptor,
  * past the umask), then checks what is there, never following a symlink; the reason it cannot be
  * used, or null.
@@ -92,6 +114,7 @@ export function machinePlace(): MachinePlace {
   const given = process.env[MACHINE_DIR_ENV];
   const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path.join(p, MACHINE_DIR_NAME))) ?? '/tmp';
   const dir = given || path.join(parent, MACHINE_DIR_NAME);
+  makeSharedAsRoot(dir);
   const notSharedReason = ensure(dir, SHARED_MODE, 'shared');
   if (notSharedReason === null) return { dir, shared: true };
   const own = `${dir}-${ownUid()}`;
