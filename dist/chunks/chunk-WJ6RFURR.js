@@ -81,7 +81,7 @@ import {
   selfCpuUs,
   unlinkQuietly,
   unmount
-} from "./chunk-FP7WBF5G.js";
+} from "./chunk-KM6RWKCS.js";
 import {
   ALTERNATIVES,
   BOTTLENECKS,

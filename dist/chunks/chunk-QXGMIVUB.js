@@ -17,7 +17,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-FP7WBF5G.js";
+} from "./chunk-KM6RWKCS.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,

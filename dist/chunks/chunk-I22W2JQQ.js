@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-FP7WBF5G.js";
+} from "./chunk-KM6RWKCS.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -29077,6 +29077,7 @@ function isAlive(who) {
 }
 
 // src/machine/place.ts
+import { spawnSync } from "node:child_process";
 import { closeSync as closeSync3, constants as constants3, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync as openSync3 } from "node:fs";
 import os3 from "node:os";
 import path14 from "node:path";
@@ -29086,6 +29087,7 @@ var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
 var SHARED_MODE = 1023;
 var PRIVATE_MODE = 448;
 var STICKY = 512;
+var SUDO_MKDIR_TIMEOUT_MS = 5e3;
 function usableParent(dir) {
   try {
     const s = lstatSync(dir);
@@ -29105,6 +29107,15 @@ function unsafeReason(dir, s, others) {
   if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
   if (others === "private" && (s.mode & 63) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
   return null;
+}
+function makeSharedAsRoot(dir) {
+  if (ownUid() === 0) return;
+  try {
+    lstatSync(dir);
+    return;
+  } catch {
+  }
+  spawnSync("sudo", ["-n", "mkdir", "-m", octal(SHARED_MODE), "--", dir], { stdio: "ignore", timeout: SUDO_MKDIR_TIMEOUT_MS });
 }
 function ensure(dir, mode, others) {
   try {
@@ -29130,6 +29141,7 @@ function machinePlace() {
   const given = process.env[MACHINE_DIR_ENV];
   const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path14.join(p, MACHINE_DIR_NAME))) ?? "/tmp";
   const dir = given || path14.join(parent, MACHINE_DIR_NAME);
+  makeSharedAsRoot(dir);
   const notSharedReason = ensure(dir, SHARED_MODE, "shared");
   if (notSharedReason === null) return { dir, shared: true };
   const own = `${dir}-${ownUid()}`;
