@@ -135,6 +135,21 @@ describe('the README is short', () => {
   });
 });
 
+describe("the README's inputs table", () => {
+  it("gives action.yml's default of every input that has one", () => {
+    const inputs = section(read('README.md'), 'Inputs');
+    const wrong: string[] = [];
+    for (const row of inputs.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \| ([^|]*) \|/gm)) {
+      for (const name of [...(row[1] as string).matchAll(/`([^`]+)`/g)].map((m) => m[1] as string)) {
+        const fallback = INPUTS.get(name);
+        if (fallback && !(row[2] as string).includes(`\`${fallback}\``))
+          wrong.push(`${name}: action.yml says ${fallback}, the README ${(row[2] as string).trim()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe("the `uses:` snippet's placeholder", () => {
   const readme = read('README.md');
   const used = [...new Set(PAGES.flatMap((page) => [...read(page).matchAll(/uses:\s*([\w.-]+\/disk-profiler@[\w.-]+)/g)].map((m) => m[1] as string)))];
