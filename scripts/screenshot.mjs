@@ -4,11 +4,14 @@
 //   npm run screenshot -- [--out DIR] [--rejudge] [--open] PROFILE.json...   (default: every recorded profile)
 // --open takes the picture with every <details> open (the measures are always of the closed page);
 // --clip Y0:Y1 only that band of the page; --article only the summary, without the page around it
-// (docs/summary-screenshot.png: `npm run screenshot -- --rejudge --article --out docs fixtures/experiments/lab-disk-bandwidth.json`).
+// (the README's picture is made by --readme, below).
 // Prints each file with the page's measures (headline and "What to do" bottoms, collapsed height).
 //
 // The README's picture: `npm run screenshot -- --readme` writes docs/summary-screenshot.png from
-// README_PROFILE, re-judged, the summary only.
+// README_PROFILE, re-judged, the summary only. README_PROFILE is a clean recording (no warning, no
+// Problems line, nothing else changed the machine meanwhile; its headline and its box agree) of a
+// restore long enough for `experiments: auto` to measure fixes; the README's caption names this file and
+// states its scenario and figures (__tests__/readme-examples.test.ts holds both to it).
 //
 // Before and after a change (docs/before-after/, linked from the README):
 //   npm run build && npm run screenshot -- --before-after REF [PROFILE.json...]
@@ -23,7 +26,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const README_PROFILE = 'fixtures/experiments/lab-disk-bandwidth-steps.json';
+const README_PROFILE = 'fixtures/experiments/lab-disk-iops-steps.json';
 const README_PNG = 'docs/summary-screenshot.png';
 const BEFORE_AFTER_PROFILES = ['fixtures/profiles/lab-two-disks.json', 'fixtures/profiles/lab-hosted-page-cache.json', 'fixtures/experiments/lab-cpu.json'];
 
