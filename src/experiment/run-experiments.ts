@@ -10,7 +10,7 @@ import path from 'node:path';
 import { availability, RAM_SHARE } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
 import { dirtyBytesFor } from './apply.js';
-import { mountedPaths, tmpfsSize } from './fix-step.js';
+import { mountedPaths, tmpfsSize } from './workflow-steps.js';
 import { expandPath } from '../config/restore-roots.js';
 import { DirtyRaiseError, dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
 import { raisedDirtyLimits } from './dirty-budget.js';
