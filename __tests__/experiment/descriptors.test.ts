@@ -12,6 +12,7 @@ import { ALTERNATIVES, RESOURCES } from '../../src/profile/schema.js';
 import { DESCRIPTORS, descriptorOf, RUN_ORDER, UnknownAlternativeError } from '../../src/experiment/descriptors.js';
 import { applyLine, workflowFix } from '../../src/experiment/fix-step.js';
 import { experimentOutputName, experimentOutputs } from '../../src/experiment/outputs.js';
+import { RUN_SETUPS, runSetupOf } from '../../src/experiment/run-setups.js';
 import { EXPERIMENTS_FOR } from '../../src/judge/auto-rules.js';
 import { fixesSection } from '../../src/report/fixes-section.js';
 import { judgeProfile } from '../../src/judge/judge.js';
@@ -45,6 +46,12 @@ describe('one descriptor per alternative', () => {
       expect(d.words.changes === '', name).toBe(!d.isFix);
       expect(fix.note, name).toBeTruthy();
     }
+  });
+
+  it('every alternative has a run setup, and only decompress writes nothing', () => {
+    expect(Object.keys(RUN_SETUPS).sort()).toEqual([...ALTERNATIVES].sort());
+    // Writing nothing, it can be no fix: a step to paste changes where files are written.
+    for (const name of ALTERNATIVES) if (!RUN_SETUPS[name].extracts) expect(DESCRIPTORS[name].isFix, name).toBe(false);
   });
 
   it('the run order is the descriptors', () => {
@@ -120,7 +127,8 @@ describe('no other list of the alternatives in src/', () => {
   });
 
   it('only the descriptors and the schema’s ALTERNATIVES spell them as a table, a switch or a list', () => {
-    const allowed = new Set(['src/experiment/descriptors.ts', 'src/profile/schema.ts']);
+    // The descriptors, how each runs (its side effects kept out of the pure table) and the schema's list.
+    const allowed = new Set(['src/experiment/descriptors.ts', 'src/experiment/run-setups.ts', 'src/profile/schema.ts']);
     const found: string[] = [];
     for (const file of sourceFiles(path.join(REPO, 'src'))) {
       const rel = path.relative(REPO, file);
@@ -145,5 +153,6 @@ describe('an unknown name fails loudly', () => {
     expect(() => descriptorOf('tmpfs')).toThrow(/"tmpfs".*Allowed: baseline, ram, decompress, other-disk, page-cache/);
     // Not a name from the object's prototype either.
     expect(() => descriptorOf('toString')).toThrow(UnknownAlternativeError);
+    expect(() => runSetupOf('tmpfs')).toThrow(UnknownAlternativeError);
   });
 });
