@@ -60,7 +60,7 @@ export function neededBytes(extractedBytes: number): number {
   return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
 }
 
-export function hasRoom(fs: FileSystemRoom, need: number): boolean {
+function hasRoom(fs: FileSystemRoom, need: number): boolean {
   return fs.freeBytes === null || fs.freeBytes >= need;
 }
 
