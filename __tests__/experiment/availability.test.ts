@@ -133,3 +133,10 @@ describe('which alternatives can run here', () => {
     ]);
   });
 });
+
+describe('a name no descriptor knows', () => {
+  it('is an error naming it and the allowed ones, not passed over without a target or a skip', () => {
+    // Cast: the input's parser refuses such a name; data from elsewhere can still carry one.
+    expect(() => availability(['ram', 'tmpfs' as 'ram'], runner)).toThrow(/"tmpfs".*Allowed: baseline, ram, decompress, other-disk, page-cache/);
+  });
+});

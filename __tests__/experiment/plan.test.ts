@@ -85,3 +85,14 @@ describe('planning against the budget', () => {
     expect(nextRun([ram], [], nodeModules, 5000, 60_000)).toBeNull();
   });
 });
+
+describe('a name no descriptor knows (a profile or an input from another version)', () => {
+  // Cast: the type system keeps such a name out of the code; data read at run time can still carry one.
+  const unknown = { alternative: 'tmpfs', mountPoint: null } as unknown as Target;
+
+  it('is an error naming it and the allowed ones, not a run estimated as NaN or sorted first', () => {
+    expect(() => estimateRunMs(unknown.alternative, nodeModules)).toThrow(/"tmpfs".*Allowed: baseline, ram, decompress, other-disk, page-cache/);
+    expect(() => planExperiments([all[0] as Target, unknown], nodeModules, 60_000)).toThrow(/"tmpfs"/);
+    expect(() => nextRun([all[0] as Target, unknown], [], nodeModules, 0, 60_000)).toThrow(/"tmpfs"/);
+  });
+});

@@ -1,11 +1,7 @@
-import type { AlternativeName } from '../profile/schema.js';
 import { WORTH_CHANGING } from '../judge/thresholds.js';
 
 /** The alternatives are part of the profile's experiments, and the config records the ones asked for, so the schema defines both lists. */
 export { ALTERNATIVES, EXPERIMENT_NAMES, type AlternativeName, type ExperimentName } from '../profile/schema.js';
-
-/** The order runs are made in within one round: cheapest first, so a tight budget still gets the most alternatives. */
-export const RUN_ORDER: readonly AlternativeName[] = ['baseline', 'decompress', 'ram', 'page-cache', 'other-disk'];
 
 /** An alternative must save at least this share of the baseline to be named the best fix. */
 export const FIX_MIN_SAVING_SHARE = WORTH_CHANGING.savingShare;

@@ -3,7 +3,7 @@ import type { AlternativeName } from './alternatives.js';
 import type { WorkflowFix } from '../profile/schema.js';
 import { applyLine, workflowFix, type FixContext } from './fix-step.js';
 
-export { dirtyBytesFor } from './fix-step.js';
+export { dirtyBytesFor } from './workflow-steps.js';
 
 export type ApplyContext = FixContext;
 

@@ -1,15 +1,13 @@
 /** From timed runs to medians, spread and savings against the baseline, and the best fix. Pure. */
-import { ALTERNATIVES, FIX_MIN_SAVING_SHARE, type AlternativeName } from './alternatives.js';
+import { FIX_MIN_SAVING_SHARE, type AlternativeName } from './alternatives.js';
 import { applyFix, type ApplyContext } from './apply.js';
+import { descriptorOf, schemaRank } from './descriptors.js';
 import type { AlternativeOutcome, ExperimentsResult, RunRecord } from './types.js';
 import { spread } from '../util/spread.js';
 
-/** Alternatives a user can apply; decompress is a floor, not a fix. */
-const FIXES: readonly AlternativeName[] = ['ram', 'other-disk', 'page-cache'];
-
-/** The figure compared with the baseline (see AlternativeOutcome.timeMs). */
+/** The figure compared with the baseline, as the alternative's descriptor says (see AlternativeOutcome.timeMs). */
 function comparedMs(r: RunRecord): number {
-  return r.alternative === 'page-cache' ? r.stepMs : r.untilOnDiskMs;
+  return descriptorOf(r.alternative).compares === 'step' ? r.stepMs : r.untilOnDiskMs;
 }
 
 export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>): AlternativeOutcome[] {
@@ -18,7 +16,7 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
     if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
       keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
-  keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
+  keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
   const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
   const baseline = spread(
     groups
@@ -37,7 +35,7 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
       alternative: g.alternative,
       mountPoint: g.mountPoint,
       timeMs,
-      writebackLeftMs: g.alternative === 'page-cache' ? spread(ok.map((r) => r.syncMs)) : null,
+      writebackLeftMs: descriptorOf(g.alternative).compares === 'step' ? spread(ok.map((r) => r.syncMs)) : null,
       cpuMs: spread(ok.map((r) => r.cpuMs)),
       savingMs,
       savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
@@ -53,7 +51,7 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
  * what a workflow can apply: ram measured in /dev/shm (no step can mount a tmpfs there) is not one.
  */
 export function fixBest(all: readonly AlternativeOutcome[]): ExperimentsResult['fixBest'] {
-  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.fix?.kind !== 'none' && o.savingMs !== null && o.savingShare !== null);
+  const fixes = all.filter((o) => descriptorOf(o.alternative).isFix && o.fix?.kind !== 'none' && o.savingMs !== null && o.savingShare !== null);
   const best = fixes.sort((a, b) => (b.savingMs as number) - (a.savingMs as number))[0];
   if (!best || (best.savingShare as number) < FIX_MIN_SAVING_SHARE) return { alternative: 'none', mountPoint: null, savingMs: best?.savingMs ?? null };
   return { alternative: best.alternative, mountPoint: best.mountPoint, savingMs: best.savingMs };

@@ -2,37 +2,17 @@
  * Planning against the budget: how long each run should take (from the profiled restore), which
  * runs fit, in which order, and which alternatives are skipped because they do not. Pure.
  */
-import { RUN_ORDER, RUNS_WANTED, type AlternativeName } from './alternatives.js';
+import { RUNS_WANTED, type AlternativeName } from './alternatives.js';
+import { descriptorOf } from './descriptors.js';
+import { CLEANUP_SHARE, type MeasuredRestore } from './run-estimates.js';
 import type { RunRecord, Skip, Target } from './types.js';
 import { seconds } from '../util/format.js';
 
-/** What the profiled restore measured, the basis of every estimate. */
-export interface MeasuredRestore {
-  downloadMs: number;
-  extractMs: number;
-  /** The writeback tail after tar exited (0 when none was measured). */
-  writebackMs: number;
-}
+export { CLEANUP_SHARE, type MeasuredRestore } from './run-estimates.js';
 
-/**
- * Removing a run's tree and syncing that removal, between runs, relative to the extraction: deleting
- * ~13k files takes a fraction of writing them.
- */
-export const CLEANUP_SHARE = 0.3;
-
+/** How long one run of an alternative takes, from the profiled restore (its descriptor's estimate). */
 export function estimateRunMs(alternative: AlternativeName, m: MeasuredRestore): number {
-  const onDisk = m.extractMs + m.writebackMs;
-  switch (alternative) {
-    case 'baseline':
-    case 'other-disk':
-    case 'page-cache':
-      return onDisk + m.extractMs * CLEANUP_SHARE;
-    case 'ram':
-      // The disk taken out: at most the extraction as measured (which included the disk's stalls).
-      return m.extractMs * (1 + CLEANUP_SHARE);
-    case 'decompress':
-      return m.extractMs;
-  }
+  return descriptorOf(alternative).estimateRunMs(m);
 }
 
 export interface PlannedRun {
@@ -47,7 +27,8 @@ export interface Plan {
   skipped: Skip[];
 }
 
-const sortKey = (t: Target) => RUN_ORDER.indexOf(t.alternative);
+/** Its place in a round; an unknown name is an error from descriptorOf, never a silent -1. */
+const sortKey = (t: Target) => descriptorOf(t.alternative).runOrder;
 
 /**
  * The refetch first (everything needs the archive), then rounds of one run per target, cheapest

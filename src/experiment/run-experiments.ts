@@ -7,22 +7,23 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { availability, RAM_SHARE } from './availability.js';
+import { availability, RAM_SHARE, type Availability } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
-import { dirtyBytesFor } from './apply.js';
-import { mountedPaths, tmpfsSize } from './fix-step.js';
+import { mountedPaths } from './workflow-steps.js';
 import { expandPath } from '../config/restore-roots.js';
-import { DirtyRaiseError, dirtyChangeFor, leftAloneSentence, putBackIfOurs, raiseDirtyLimits, readDirtySettings, type DirtyChange } from './dirty.js';
-import { raisedDirtyLimits } from './dirty-budget.js';
-import { addListingLine, climbOf, emptyListing, type Listing } from './listing.js';
-import { availableMemory, readDirtyBudget, readMachineFacts, freeBytes } from './machine-facts.js';
+import type { DirtyChange } from './dirty.js';
+import { addListingLine, emptyListing, type Listing } from './listing.js';
+import { availableMemory, readMachineFacts, freeBytes } from './machine-facts.js';
+import { oneRun, type RunContext } from './one-run.js';
 import { fixBest, outcomes } from './outcomes.js';
-import { createOwnedDir, removeOwnedDir, removeTree, unmount } from './owned-dirs.js';
+import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
 import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
-import { ChildRegistry, runLines, runTimed, syncFs } from './processes.js';
+import { ChildRegistry, runLines } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
-import { decompressCommand, extractCommand, listCommand, type Command } from './tar-command.js';
+import { cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
+import { runSetupOf } from './run-setups.js';
+import { listCommand } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
 import { CleanupStack } from '../system/cleanup.js';
 import { detectPrivileges, processIds, runPrivileged, type Privileges } from '../system/privilege.js';
@@ -34,26 +35,7 @@ import { leftInPlace } from '../util/cleanup-words.js';
 
 /** The archive goes to RAM when it takes at most this share of the available memory. */
 export const ARCHIVE_RAM_SHARE = 0.25;
-/** Kept at the end of the budget for removing what a run stopped there wrote. */
-export const BUDGET_RESERVE_MS = 2000;
-/** A run's cleanup can take this many times the slowest cleanup measured before it (a slow disk's removal and its sync vary). */
-export const CLEANUP_RESERVE_FACTOR = 1.5;
-
-/**
- * When a run's commands are stopped, planned from the budget: the budget less what the run's own
- * cleanup (unmounts, removal, the sync of the removal) and the stage's last cleanup need, so that the
- * stage ends within its budget by construction. Before any cleanup was measured the reserve is
- * BUDGET_RESERVE_MS (5% of a budget under 40 s); after, CLEANUP_RESERVE_FACTOR times the slowest seen
- * if that is more. Milliseconds from now; 0 when the budget is already spent.
- */
-export function runDeadlineMs(budgetMs: number, elapsedMs: number, cleanupsMs: readonly number[]): number {
-  return Math.max(0, budgetMs - cleanupReserveMs(budgetMs, cleanupsMs) - elapsedMs);
-}
-
-/** What the budget keeps for the cleanup of the run being made (runDeadlineMs); a run starts only if its estimate fits before it. */
-export function cleanupReserveMs(budgetMs: number, cleanupsMs: readonly number[]): number {
-  return Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
-}
+export { BUDGET_RESERVE_MS, CLEANUP_RESERVE_FACTOR, cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
 
 export interface ExperimentsRequest {
   experiments: readonly ExperimentName[];
@@ -116,20 +98,32 @@ export async function runExperiments(request: ExperimentsRequest, hooks: Experim
   return result;
 }
 
-async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+/** The stage's shared state: its clock, its children, the directories it owns and its cleanup. */
+interface Stage {
+  request: ExperimentsRequest;
+  hooks: ExperimentsHooks;
+  privileges: Privileges;
+  registry: ChildRegistry;
+  cleanup: CleanupStack;
+  elapsed: () => number;
+  /** A directory of ours below parent, removed by the stage's cleanup (and the post step, which hears of it first). */
+  own: (parent: string) => string;
+  result: (status: ExperimentsResult['status'], reason: string | undefined, extra?: Partial<ExperimentsResult>) => ExperimentsResult;
+}
+
+function openStage(request: ExperimentsRequest, hooks: ExperimentsHooks): Stage {
   const started = monotonicMs();
   const elapsed = () => monotonicMs() - started;
   const privileges = request.privileges ?? detectPrivileges();
   const registry = new ChildRegistry();
   const cleanup = new CleanupStack(hooks.log);
   const dirs: string[] = [];
-  const removeAll = () => {
+  cleanup.push('remove the experiment directories', () => {
     for (const dir of [...dirs].reverse()) {
       const r = removeOwnedDir(dir, privileges);
       if (!r.removed && r.reason !== 'does not exist') hooks.warn(`Experiments: ${leftInPlace(dir, String(r.reason))}`);
     }
-  };
-  cleanup.push('remove the experiment directories', removeAll);
+  });
   cleanup.push('stop tar and zstd', () => registry.killAll());
   const own = (parent: string): string => {
     const dir = createOwnedDir(parent, privileges);
@@ -137,7 +131,7 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     hooks.onDirectory?.(dir);
     return dir;
   };
-  const result = (status: ExperimentsResult['status'], reason: string | undefined, extra: Partial<ExperimentsResult> = {}): ExperimentsResult => ({
+  const result: Stage['result'] = (status, reason, extra = {}) => ({
     status,
     ...(reason ? { reason } : {}),
     budgetMs: request.budgetMs,
@@ -149,7 +143,11 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     fixBest: emptyBest,
     ...extra,
   });
+  return { request, hooks, privileges, registry, cleanup, elapsed, own, result };
+}
 
+async function experimentsAndCleanup(request: ExperimentsRequest, hooks: ExperimentsHooks): Promise<ExperimentsResult> {
+  const stage = openStage(request, hooks);
   // Nothing is fetched when the refetch and one baseline run cannot fit the budget (estimated from the profiled restore).
   const precheck = planExperiments(
     [{ alternative: 'baseline', mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))],
@@ -157,321 +155,236 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     request.budgetMs,
   );
   if (precheck.runs.length === 0) {
-    cleanup.dispose();
-    return result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
+    stage.cleanup.dispose();
+    return stage.result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
   }
-
   try {
-    // Where the archive lives: RAM when it fits a set share of the available memory (the cgroup's room where that is less), else RUNNER_TEMP.
-    const session = own(request.runnerTemp);
-    const memAvailable = availableMemory().bytes;
-    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
-    let tmpfs: string | null = null;
-    let tmpfsRefused: string | null = null;
-    /** A tmpfs of our own, or null where mounting is refused (a container without CAP_SYS_ADMIN). */
-    const ownTmpfs = (): string | null => {
-      if (tmpfs || tmpfsRefused !== null || privileges.mount.via === 'none') return tmpfs;
-      const dir = path.join(session, 'tmpfs');
-      mkdirSync(dir);
-      // A cap, not a reservation: tmpfs takes memory only as files are written.
-      const size = Math.floor(((memAvailable ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
-      const { uid, gid } = processIds();
-      try {
-        runPrivileged(privileges.mount, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
-        tmpfs = dir;
-      } catch (error) {
-        tmpfsRefused = errorMessage(error);
-        hooks.log(`Experiments: could not mount a tmpfs (${tmpfsRefused}); using /dev/shm.`);
-      }
-      return tmpfs;
-    };
-    let shmDir: string | null = null;
-    const ensureShm = (): string => (shmDir ??= own('/dev/shm'));
-    const ram = (): string => ownTmpfs() ?? ensureShm();
-    let archiveDir: string;
-    let inRam = false;
-    if (archiveFitsRam && (ownTmpfs() || (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path.join(ram(), 'archive');
-      inRam = true;
-    } else {
-      archiveDir = path.join(session, 'archive');
-      const free = freeBytes(session);
-      if (free !== null && free < request.archiveBytes * 1.1) {
-        return result(
-          'skipped',
-          `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`,
-        );
-      }
-    }
-    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
-      return result('skipped', `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
-    }
-    mkdirSync(archiveDir);
-    const archivePath = path.join(archiveDir, cacheUtils.getCacheFileName(request.compressionMethod as Parameters<typeof cacheUtils.getCacheFileName>[0]));
-
-    let refetch: ExperimentsResult['refetch'] = null;
-    try {
-      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = {
-        durationMs: got.durationMs,
-        bytes: got.bytes,
-        where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)',
-        inRam,
-      };
-      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${refetch.where}.`);
-    } catch (error) {
-      return result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
-    }
-
-    const tarPath = which('tar');
-    const listing: Listing = emptyListing();
-    try {
-      await runLines(listCommand(tarPath, archivePath, request.compressionMethod), registry, (line) => addListingLine(listing, line));
-    } catch (error) {
-      return result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
-    }
-    if (listing.absolute.length > 0) {
-      return result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, {
-        refetch,
-      });
-    }
-
-    const facts = readMachineFacts({
-      privileges,
-      restorePath: request.restorePath,
-      extractedBytes: listing.extractedBytes,
-      archiveInRamBytes: inRam ? refetch.bytes : 0,
-      ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
-    });
-    const avail = availability(request.experiments, facts, request.patternPaths);
-    const skipped: Skip[] = [...avail.skipped];
-
-    // One directory of ours per target file system, made on first use (the post step hears of each before it is written).
-    const baselineParent = sameFileSystemParent(request.restorePath);
-    const dirOf = new Map<string, string>();
-    // ram (a tmpfs per restore path) and other-disk (each restore path bind-mounted from it) extract
-    // on the baseline's file system too, with the step's mounts in place: what lies outside the
-    // restore paths (their parents) lands where the real restore puts it.
-    const onBase = (t: Target) =>
-      t.alternative === 'baseline' ||
-      t.alternative === 'page-cache' ||
-      t.alternative === 'other-disk' ||
-      (t.alternative === 'ram' && avail.ramVia === 'own-tmpfs');
-    const targetDir = (t: Target): string => {
-      const key = onBase(t) ? 'base' : `${t.alternative}:${t.mountPoint ?? ''}`;
-      const known = dirOf.get(key);
-      if (known) return known;
-      const dir = onBase(t) ? own(baselineParent) : t.alternative === 'ram' ? ensureShm() : session;
-      dirOf.set(key, dir);
-      return dir;
-    };
-    /** other-disk: the directory of ours on that file system the bind mounts come from. */
-    const bindRootOf = (mountPoint: string): string => {
-      const key = `bind:${mountPoint}`;
-      const known = dirOf.get(key);
-      if (known) return known;
-      const dir = own(mountPoint);
-      dirOf.set(key, dir);
-      return dir;
-    };
-    // Where each restore path lands below an extraction directory: the archive names members relative to the workspace.
-    const mounted = mountedPaths(request.pathsAsGiven).map((given) => path.relative(request.workspace, expandPath(given, request.workspace)));
-
-    const runs: RunRecord[] = [];
-    /** Each run's cleanup, ms: what the next run's deadline keeps in reserve (runDeadlineMs). */
-    const cleanupsMs: number[] = [];
-    let n = 0;
-    // Decided run by run: each estimate is corrected by what the runs before it really took, and must
-    // fit before the reserve its cleanup needs (a run started past it would be stopped at once).
-    const spentMs = () => elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs);
-    for (
-      let t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs);
-      t && !hooks.signal?.aborted;
-      t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs)
-    ) {
-      n++;
-      let record: RunRecord;
-      try {
-        record = await oneRun(t, n);
-      } catch (error) {
-        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
-        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
-      }
-      runs.push(record);
-      // A baseline that cannot run leaves nothing to compare with.
-      if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    }
-    const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
-    if (baselineError) {
-      for (const t of avail.targets.filter((x) => x.alternative !== 'baseline'))
-        skipped.push({
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
-          reason: 'no-baseline',
-          detail: `nothing to compare with: the baseline run failed (${baselineError})`,
-        });
-    } else {
-      skipped.push(...budgetSkips(avail.targets, runs, request.measured, spentMs(), request.budgetMs));
-    }
-
-    async function oneRun(t: Target, index: number): Promise<RunRecord> {
-      /** Stopped at its deadline: no run follows, so the removal's writes need no sync before one. */
-      let stopped = false;
-      const timed = async (command: Command, hook = true) => {
-        // A run far slower than every estimate (a machine suddenly loaded) is stopped where its own
-        // cleanup still fits the budget, as the cleanups before it took (runDeadlineMs).
-        const deadlineMs = runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs);
-        let cut = false;
-        const timer = setTimeout(
-          () => {
-            cut = true;
-            registry.killAll();
-          },
-          Math.max(0, deadlineMs),
-        );
-        const pending = runTimed(command, registry);
-        pending.catch(() => undefined);
-        try {
-          if (hook) await request.duringRun?.(t.alternative, index);
-          return await pending;
-        } catch (error) {
-          registry.killAll();
-          if (cut) {
-            stopped = true;
-            throw new Error(
-              `stopped at the end of the ${(request.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
-            );
-          }
-          throw error;
-        } finally {
-          clearTimeout(timer);
-        }
-      };
-      if (t.alternative === 'decompress') {
-        const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
-      }
-      const owned = targetDir(t);
-      const runDir = path.join(owned, `run-${index}`);
-      // Members that climb out with ../ land inside runDir: extract that many levels below it.
-      // Deep enough that every mount lands inside runDir too: a restore path the archive holds nothing of climbs as far as it is written.
-      const levels = Math.max(listing.climbLevels, ...mounted.map(climbOf));
-      const into = path.join(runDir, ...Array.from({ length: levels }, (_, i) => `up-${i + 1}`));
-      mkdirSync(into, { recursive: true });
-      const local = new CleanupStack(hooks.log);
-      const syncDirs = [into];
-      try {
-        if (t.alternative === 'ram' && avail.ramVia === 'own-tmpfs') {
-          // The step's mounts (fix-step.ts): a tmpfs on each restore path, owned by whoever extracts, as `uid=$(id -u)` there.
-          const { uid, gid } = processIds();
-          for (const rel of mounted) {
-            const at = path.join(into, rel);
-            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
-            mkdirSync(at, { recursive: true });
-            runPrivileged(privileges.mount, 'mount', [
-              '-t',
-              'tmpfs',
-              '-o',
-              `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`,
-              'disk-profiler-exp',
-              at,
-            ]);
-            local.push(`unmount ${at}`, () => unmount(privileges, at));
-          }
-        }
-        if (t.alternative === 'other-disk') {
-          // The step's bind mounts (fix-step.ts): each restore path a directory of its own on the other disk.
-          const root = bindRootOf(t.mountPoint as string);
-          mounted.forEach((rel, i) => {
-            const source = path.join(root, `run-${index}-${i + 1}`);
-            const at = path.join(into, rel);
-            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
-            mkdirSync(source);
-            mkdirSync(at, { recursive: true });
-            local.push(`remove ${source}`, () => removeTree(source, privileges));
-            runPrivileged(privileges.mount, 'mount', ['--bind', source, at]);
-            local.push(`unmount ${at}`, () => unmount(privileges, at));
-          });
-          syncDirs.push(root);
-        }
-        if (t.alternative === 'page-cache') {
-          // Each limit raised to the target where the budget in force is below it, never lowered.
-          const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
-          const saved = readDirtySettings();
-          let change = dirtyChangeFor(saved, limits);
-          // Recorded before the write: a kill between the two leaves a record whose put-back finds the values as they were, and does nothing.
-          hooks.onDirtySettings?.(change);
-          local.push('put vm.dirty_* back (what is still ours)', () => {
-            const outcome = putBackIfOurs(privileges, change);
-            for (const l of outcome.leftAlone)
-              hooks.warn(`Experiments: ${leftAloneSentence(l, 'this profile', hooks.whoSetDirty?.(l.name, l.foundValue) ?? undefined)}`);
-            hooks.onDirtySettings?.(null);
-          });
-          try {
-            raiseDirtyLimits(privileges, limits);
-          } catch (error) {
-            // Only the writes that took are ours to put back: a failed write changed nothing.
-            if (error instanceof DirtyRaiseError) {
-              change = dirtyChangeFor(saved, error.written);
-              hooks.onDirtySettings?.(change);
-            }
-            throw error;
-          }
-        }
-        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
-        // Every file system the run wrote, as a plain restore is on disk only when each has synced.
-        let syncMs = 0;
-        for (const dir of syncDirs) syncMs += (await timed({ program: 'sync', args: ['-f', dir] }, false)).durationMs;
-        return {
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
-          stepMs: step.durationMs,
-          syncMs,
-          untilOnDiskMs: step.durationMs + syncMs,
-          cpuMs: step.cpuMs,
-        };
-      } finally {
-        const cleanupStarted = monotonicMs();
-        await local.runAll();
-        removeTree(runDir, privileges);
-        // The removal's own writes must not land in the next run's time.
-        if (!stopped) for (const dir of new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => undefined);
-        cleanupsMs.push(monotonicMs() - cleanupStarted);
-      }
-    }
-
-    // The network's fix, measured last so it never takes budget from the disk's.
-    if (!hooks.signal?.aborted) {
-      try {
-        const parallel = await refetchInParallel({
-          downloadUrl: request.downloadUrl,
-          archivePath,
-          serviceVersion: request.serviceVersion,
-          baselineDurationMs: refetch.durationMs,
-          remainingMs: runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs),
-        });
-        refetch = { ...refetch, parallel: 'ran' in parallel ? parallel.ran : parallel };
-        if ('ran' in parallel)
-          hooks.log(
-            `Experiments: fetched the archive again with ${parallel.ran.concurrency} parallel requests in ${(parallel.ran.durationMs / 1000).toFixed(2)} s (${parallel.ran.baselineConcurrency}: ${(parallel.ran.baselineDurationMs / 1000).toFixed(2)} s).`,
-          );
-      } catch (error) {
-        refetch = { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
-      }
-    }
-    const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });
-    const ran = runs.some((r) => !r.error);
-    return result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : (skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run'), {
-      refetch,
-      outcomes: all,
-      runs,
-      skipped,
-      fixBest: fixBest(all),
-    });
+    return await fetchAndRun(stage);
   } catch (error) {
-    return result('failed', errorMessage(error));
+    return stage.result('failed', errorMessage(error));
   } finally {
-    await cleanup.runAll().catch((error: unknown) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+    await stage.cleanup.runAll().catch((error: unknown) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+  }
+}
+
+/** RAM the stage can write to: a tmpfs of its own where mounting is allowed, else a directory of ours in /dev/shm; each made on first use. */
+interface RamPlaces {
+  /** The tmpfs of our own, or null where mounting is refused (a container without CAP_SYS_ADMIN). */
+  ownTmpfs: () => string | null;
+  shm: () => string;
+  /** The tmpfs of our own where there is one, else /dev/shm. */
+  any: () => string;
+}
+
+function ramPlaces(stage: Stage, session: string, memAvailableBytes: number | null): RamPlaces {
+  let tmpfs: string | null = null;
+  let refused = false;
+  let shmDir: string | null = null;
+  const ownTmpfs = (): string | null => {
+    if (tmpfs || refused || stage.privileges.mount.via === 'none') return tmpfs;
+    const dir = path.join(session, 'tmpfs');
+    mkdirSync(dir);
+    // A cap, not a reservation: tmpfs takes memory only as files are written.
+    const size = Math.floor(((memAvailableBytes ?? 1024 ** 3) * RAM_SHARE) / 4096) * 4096;
+    const { uid, gid } = processIds();
+    try {
+      runPrivileged(stage.privileges.mount, 'mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700,uid=${uid},gid=${gid}`, 'disk-profiler-exp', dir]);
+      tmpfs = dir;
+    } catch (error) {
+      refused = true;
+      stage.hooks.log(`Experiments: could not mount a tmpfs (${errorMessage(error)}); using /dev/shm.`);
+    }
+    return tmpfs;
+  };
+  const shm = (): string => (shmDir ??= stage.own('/dev/shm'));
+  return { ownTmpfs, shm, any: () => ownTmpfs() ?? shm() };
+}
+
+/** Where the archive goes: RAM when it fits a set share of the available memory (the cgroup's room where that is less), else RUNNER_TEMP; or why it cannot go anywhere. */
+function placeArchive(
+  stage: Stage,
+  session: string,
+  ram: RamPlaces,
+  memAvailableBytes: number | null,
+): { archiveDir: string; inRam: boolean } | { skip: string } {
+  const { request } = stage;
+  const fitsRam = memAvailableBytes !== null && request.archiveBytes <= memAvailableBytes * ARCHIVE_RAM_SHARE;
+  let placed: { archiveDir: string; inRam: boolean };
+  if (fitsRam && (ram.ownTmpfs() || (freeBytes('/dev/shm') ?? 0) > request.archiveBytes * 2)) {
+    placed = { archiveDir: path.join(ram.any(), 'archive'), inRam: true };
+  } else {
+    placed = { archiveDir: path.join(session, 'archive'), inRam: false };
+    const free = freeBytes(session);
+    if (free !== null && free < request.archiveBytes * 1.1)
+      return {
+        skip: `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`,
+      };
+  }
+  if (request.restorePaths.some((p) => isInside(placed.archiveDir, p)))
+    return { skip: `the archive's place (${placed.archiveDir}) is inside a restore path; the experiments never write there` };
+  return placed;
+}
+
+type Refetch = NonNullable<ExperimentsResult['refetch']>;
+
+async function fetchAgain(stage: Stage, archivePath: string, archiveDir: string, inRam: boolean, ram: RamPlaces): Promise<Refetch> {
+  const got = await refetchArchive(stage.request.downloadUrl, archivePath, stage.request.serviceVersion);
+  const tmpfs = inRam ? ram.ownTmpfs() : null;
+  const where = !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? 'RAM (a tmpfs of its own)' : 'RAM (/dev/shm)';
+  stage.hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1000).toFixed(2)} s, into ${where}.`);
+  return { durationMs: got.durationMs, bytes: got.bytes, where, inRam };
+}
+
+async function fetchAndRun(stage: Stage): Promise<ExperimentsResult> {
+  const { request } = stage;
+  const session = stage.own(request.runnerTemp);
+  const memAvailableBytes = availableMemory().bytes;
+  const ram = ramPlaces(stage, session, memAvailableBytes);
+  const placed = placeArchive(stage, session, ram, memAvailableBytes);
+  if ('skip' in placed) return stage.result('skipped', placed.skip);
+  mkdirSync(placed.archiveDir);
+  const archivePath = path.join(placed.archiveDir, cacheUtils.getCacheFileName(request.compressionMethod as Parameters<typeof cacheUtils.getCacheFileName>[0]));
+
+  let refetch: Refetch;
+  try {
+    refetch = await fetchAgain(stage, archivePath, placed.archiveDir, placed.inRam, ram);
+  } catch (error) {
+    return stage.result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
+  }
+  const tarPath = which('tar');
+  const listing: Listing = emptyListing();
+  try {
+    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => addListingLine(listing, line));
+  } catch (error) {
+    return stage.result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
+  }
+  if (listing.absolute.length > 0)
+    return stage.result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, {
+      refetch,
+    });
+
+  const facts = readMachineFacts({
+    privileges: stage.privileges,
+    restorePath: request.restorePath,
+    extractedBytes: listing.extractedBytes,
+    archiveInRamBytes: placed.inRam ? refetch.bytes : 0,
+    ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
+  });
+  const avail = availability(request.experiments, facts, request.patternPaths);
+  const context = runContext(stage, { session, ram, avail, tarPath, archivePath, listing });
+  const runs = await runTargets(stage, context, avail.targets);
+  const skipped: Skip[] = [...avail.skipped, ...skipsAfterRuns(stage, avail.targets, runs, context.cleanupsMs)];
+  // The network's fix, measured last so it never takes budget from the disk's.
+  if (!stage.hooks.signal?.aborted) refetch = await withParallelRefetch(stage, refetch, archivePath, context.cleanupsMs);
+  const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });
+  const ran = runs.some((r) => !r.error);
+  return stage.result(ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed', ran ? undefined : (skipped[0]?.detail ?? runs[0]?.error ?? 'nothing could run'), {
+    refetch,
+    outcomes: all,
+    runs,
+    skipped,
+    fixBest: fixBest(all),
+  });
+}
+
+/** What every run shares: one directory of ours per target file system, made on first use (the post step hears of each before it is written). */
+function runContext(
+  stage: Stage,
+  s: { session: string; ram: RamPlaces; avail: Availability; tarPath: string; archivePath: string; listing: Listing },
+): RunContext {
+  const { request, hooks } = stage;
+  const baselineParent = sameFileSystemParent(request.restorePath);
+  const dirOf = new Map<string, string>();
+  const once = (key: string, make: () => string): string => {
+    const known = dirOf.get(key);
+    if (known) return known;
+    const dir = make();
+    dirOf.set(key, dir);
+    return dir;
+  };
+  const targetDir = (t: Target): string =>
+    runSetupOf(t.alternative).place(s.avail.ramVia) === 'restore-fs' ? once('base', () => stage.own(baselineParent)) : once(`shm:${t.alternative}`, s.ram.shm);
+  // Where each restore path lands below an extraction directory: the archive names members relative to the workspace.
+  const mounted = mountedPaths(request.pathsAsGiven).map((given) => path.relative(request.workspace, expandPath(given, request.workspace)));
+  return {
+    budgetMs: request.budgetMs,
+    elapsed: stage.elapsed,
+    registry: stage.registry,
+    privileges: stage.privileges,
+    tarPath: s.tarPath,
+    archivePath: s.archivePath,
+    compressionMethod: request.compressionMethod,
+    listing: s.listing,
+    mounted,
+    ramVia: s.avail.ramVia,
+    targetDir,
+    bindRootOf: (mountPoint) => once(`bind:${mountPoint}`, () => stage.own(mountPoint)),
+    cleanupsMs: [],
+    log: hooks.log,
+    warn: hooks.warn,
+    ...(hooks.onDirtySettings ? { onDirtySettings: hooks.onDirtySettings } : {}),
+    ...(hooks.whoSetDirty ? { whoSetDirty: hooks.whoSetDirty } : {}),
+    ...(request.duringRun ? { duringRun: request.duringRun } : {}),
+  };
+}
+
+/**
+ * The runs, decided one by one: each estimate is corrected by what the runs before it really took,
+ * and must fit before the reserve its cleanup needs (a run started past it would be stopped at once).
+ */
+async function runTargets(stage: Stage, context: RunContext, targets: readonly Target[]): Promise<RunRecord[]> {
+  const { request, hooks } = stage;
+  const runs: RunRecord[] = [];
+  const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
+  for (let t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs), n = 1; t && !hooks.signal?.aborted; n++) {
+    let record: RunRecord;
+    try {
+      record = await oneRun(context, t, n);
+    } catch (error) {
+      record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
+      hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
+    }
+    runs.push(record);
+    // A baseline that cannot run leaves nothing to compare with.
+    if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
+    t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs);
+  }
+  return runs;
+}
+
+/** What did not run, and why: nothing to compare with after a failed baseline, else what the budget left out. */
+function skipsAfterRuns(stage: Stage, targets: readonly Target[], runs: readonly RunRecord[], cleanupsMs: readonly number[]): Skip[] {
+  const { request } = stage;
+  const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
+  if (!baselineError) return budgetSkips(targets, runs, request.measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  return targets
+    .filter((x) => x.alternative !== 'baseline')
+    .map((t) => ({
+      alternative: t.alternative,
+      mountPoint: t.mountPoint,
+      reason: 'no-baseline' as const,
+      detail: `nothing to compare with: the baseline run failed (${baselineError})`,
+    }));
+}
+
+/** The same archive fetched again with more parallel requests, in what is left of the budget. */
+async function withParallelRefetch(stage: Stage, refetch: Refetch, archivePath: string, cleanupsMs: readonly number[]): Promise<Refetch> {
+  const { request } = stage;
+  try {
+    const parallel = await refetchInParallel({
+      downloadUrl: request.downloadUrl,
+      archivePath,
+      serviceVersion: request.serviceVersion,
+      baselineDurationMs: refetch.durationMs,
+      remainingMs: runDeadlineMs(request.budgetMs, stage.elapsed(), cleanupsMs),
+    });
+    if ('ran' in parallel)
+      stage.hooks.log(
+        `Experiments: fetched the archive again with ${parallel.ran.concurrency} parallel requests in ${(parallel.ran.durationMs / 1000).toFixed(2)} s (${parallel.ran.baselineConcurrency}: ${(parallel.ran.baselineDurationMs / 1000).toFixed(2)} s).`,
+      );
+    return { ...refetch, parallel: 'ran' in parallel ? parallel.ran : parallel };
+  } catch (error) {
+    return { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
   }
 }
 

@@ -11,27 +11,20 @@ import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { descriptorOf } from '../experiment/descriptors.js';
 import { percent, seconds } from '../util/format.js';
 import { escapeHtml, table } from './markdown.js';
 
-const NAMES: Record<AlternativeOutcome['alternative'], string> = {
-  baseline: 'baseline: the extraction as the restore ran it',
-  ram: 'ram: into a tmpfs (the disk taken out)',
-  decompress: 'decompress: to /dev/null (the floor)',
-  'other-disk': 'other-disk',
-  'page-cache': 'page-cache: vm.dirty_bytes raised to fit',
-};
-
 function name(o: { alternative: AlternativeOutcome['alternative']; mountPoint: string | null }): string {
   if (o.alternative === 'other-disk') return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : 'other-disk';
-  return NAMES[o.alternative];
+  return descriptorOf(o.alternative).words.label;
 }
 
 function timeCell(o: AlternativeOutcome, prediction: PageCachePrediction | null): string {
   const t = o.timeMs;
   const spreadText = t.runs > 1 ? ` ±${Math.round(t.spreadPercent / 2)}%` : '';
   const main = `${seconds(t.median)}${spreadText}`;
-  if (o.alternative !== 'page-cache') return main;
+  if (descriptorOf(o.alternative).compares !== 'step') return main;
   const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : '';
   // The step as the profiled extraction predicts it: its busiest process's CPU time.
   const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : '';
