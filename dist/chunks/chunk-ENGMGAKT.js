@@ -6,7 +6,7 @@ import {
   judgeSaved,
   pageCacheReason,
   quantile
-} from "./chunk-VSCT6IGP.js";
+} from "./chunk-VGJOXNKF.js";
 import {
   describeFingerprint
 } from "./chunk-WBCVQH43.js";
@@ -26,7 +26,7 @@ import {
   seconds,
   spread,
   xyChartInit
-} from "./chunk-FXZ6B7XG.js";
+} from "./chunk-R2AG5QMI.js";
 import {
   TOOL_VERSION
 } from "./chunk-ASKUMUQ7.js";

@@ -6,6 +6,7 @@ import {
 import {
   ABOVE_CEILING_SHARE,
   ABSORBED_SHARE,
+  ALTERNATIVES,
   BOTTLENECK_LABEL,
   CEILING_WINDOW_MS,
   CHILD_CPU_IDLE_CORE,
@@ -95,10 +96,13 @@ import {
   tailDeviceIndex,
   verdictChart,
   worthChanging
-} from "./chunk-FXZ6B7XG.js";
+} from "./chunk-R2AG5QMI.js";
 import {
   TOOL_VERSION
 } from "./chunk-ASKUMUQ7.js";
+import {
+  ProfilerError
+} from "./chunk-76DRRFYG.js";
 
 // src/judge/page-cache-probe.ts
 var PAGE_CACHE_BYTES_PER_SECOND = 1 * GiB;
@@ -148,22 +152,25 @@ function probeOutputs(suite) {
   return outputs;
 }
 
+// src/experiment/alternatives.ts
+var FIX_MIN_SAVING_SHARE = WORTH_CHANGING.savingShare;
+var RUNS_WANTED = 2;
+
 // src/experiment/outputs.ts
 var secondsText = (ms) => ms === null || ms === void 0 ? "" : (ms / 1e3).toFixed(3);
+var experimentOutputName = (alternative) => `experiment-${alternative}-seconds`;
+function fastest(outcomes, alternative) {
+  return outcomes.filter((o) => o.alternative === alternative).sort((a, b) => a.timeMs.median - b.timeMs.median)[0] ?? null;
+}
 function bestOtherDisk(outcomes) {
-  return outcomes.filter((o) => o.alternative === "other-disk").sort((a, b) => a.timeMs.median - b.timeMs.median)[0] ?? null;
+  return fastest(outcomes, "other-disk");
 }
 function experimentOutputs(e) {
   const outcomes = e?.outcomes ?? [];
-  const median3 = (a) => outcomes.find((o) => o.alternative === a)?.timeMs.median;
-  const other = bestOtherDisk(outcomes);
+  const medians = Object.fromEntries(ALTERNATIVES.map((a) => [experimentOutputName(a), secondsText(fastest(outcomes, a)?.timeMs.median)]));
   return {
-    "experiment-baseline-seconds": secondsText(median3("baseline")),
-    "experiment-ram-seconds": secondsText(median3("ram")),
-    "experiment-decompress-seconds": secondsText(median3("decompress")),
-    "experiment-page-cache-seconds": secondsText(median3("page-cache")),
-    "experiment-other-disk-seconds": secondsText(other?.timeMs.median),
-    "experiment-other-disk-path": other?.mountPoint ?? "",
+    ...medians,
+    "experiment-other-disk-path": bestOtherDisk(outcomes)?.mountPoint ?? "",
     "fix-best": e && e.outcomes.length > 0 ? e.fixBest.alternative : "",
     "fix-best-saving-seconds": e && e.outcomes.length > 0 ? secondsText(e.fixBest.savingMs) : ""
   };
@@ -2336,18 +2343,18 @@ function fixMemory(remembered, now) {
 }
 function decideExperiments(input) {
   const b = input.bottleneck;
-  const skip = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
-  if (b === null || b === "inconclusive") return skip("the verdict names no resource, so no fix can be aimed at one");
-  if (b === "none") return skip("the verdict names no bottleneck, so there is nothing to fix");
+  const skip2 = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
+  if (b === null || b === "inconclusive") return skip2("the verdict names no resource, so no fix can be aimed at one");
+  if (b === "none") return skip2("the verdict names no bottleneck, so there is nothing to fix");
   const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
   if (wanted.length === 0) {
-    return skip(
+    return skip2(
       b === "network" ? "the verdict names the network, which none of them changes (they extract the same archive again)" : `none of the allowed experiments changes ${b}`
     );
   }
-  if (input.untilDurableMs === null) return skip("the restore did not complete, so there is no time a fix could save");
+  if (input.untilDurableMs === null) return skip2("the restore did not complete, so there is no time a fix could save");
   if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
-    return skip(
+    return skip2(
       `the restore took ${seconds2(input.untilDurableMs)} until its files were on disk, under ${seconds2(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
     );
   }
@@ -2368,7 +2375,7 @@ function measuredOnWords(on) {
   return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${day(on.measuredAt)} UTC)`;
 }
 function fixMemoryWords(m) {
-  const run = m.remembered ? `run ${m.remembered.runId}` : "no run";
+  const run2 = m.remembered ? `run ${m.remembered.runId}` : "no run";
   const c = m.compared;
   const num = (v) => typeof v === "number" ? v : Number.NaN;
   switch (m.reason) {
@@ -2377,19 +2384,19 @@ function fixMemoryWords(m) {
     case "none-remembered":
       return `no measured fix is remembered for this hardware and cache (${m.missing ?? "none found"})`;
     case "stale":
-      return `the fixes of ${run} are ${Number.isFinite(num(c?.measured)) ? days(num(c?.now) - num(c?.measured)) : "of unknown age"} old, over ${days(num(c?.limit))}`;
+      return `the fixes of ${run2} are ${Number.isFinite(num(c?.measured)) ? days(num(c?.now) - num(c?.measured)) : "of unknown age"} old, over ${days(num(c?.limit))}`;
     case "hardware-changed":
-      return `the fixes remembered for this cache were measured by ${run} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
+      return `the fixes remembered for this cache were measured by ${run2} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
     case "size-changed":
-      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.measured))} ${run} measured the fixes with`;
+      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.measured))} ${run2} measured the fixes with`;
     case "files-changed":
-      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.measured))} ${run} measured the fixes with`;
+      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.measured))} ${run2} measured the fixes with`;
     case "verdict-changed":
-      return `the verdict names ${c?.now}, where ${run} measured the fixes for ${c?.measured}`;
+      return `the verdict names ${c?.now}, where ${run2} measured the fixes for ${c?.measured}`;
     case "time-outside":
-      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}\xD7 of the ${seconds(num(c?.measured))} ${run} measured the fixes at`;
+      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}\xD7 of the ${seconds(num(c?.measured))} ${run2} measured the fixes at`;
     case "not-measured":
-      return `${run} did not measure ${c?.now} (it measured ${c?.measured})`;
+      return `${run2} did not measure ${c?.now} (it measured ${c?.measured})`;
   }
 }
 function autoExperimentsReason(d) {
@@ -2399,7 +2406,7 @@ function autoExperimentsReason(d) {
   return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
 }
 
-// src/experiment/fix-step.ts
+// src/experiment/workflow-steps.ts
 import path from "node:path";
 
 // src/experiment/dirty-budget.ts
@@ -2433,7 +2440,7 @@ function raisedDirtyLimits(target, current) {
   return { dirtyBytes, backgroundBytes };
 }
 
-// src/experiment/fix-step.ts
+// src/experiment/workflow-steps.ts
 var FIX_PLACEMENT = "Add this step before the restore step (this action, or actions/cache).";
 var HIDES = "Placed after the restore step, the mounts would hide the files it just restored (the job would see empty directories, and the restored files would stay on the slow disk).";
 function tmpfsSize(extractedBytes) {
@@ -2461,84 +2468,267 @@ function step(name2, lines) {
 function otherDiskRoot(mountPoint) {
   return `${mountPoint === "/" || !mountPoint ? "" : mountPoint}/cache-restore`;
 }
-function none(note) {
+function noStep(note) {
   return { kind: "none", yaml: null, placement: null, misplaced: null, note, paths: [] };
 }
-function workflowFix(alternative, c) {
+function ramStep(c) {
+  if (c.ramVia === "shm")
+    return noStep(
+      "Measured in /dev/shm, since mounting a tmpfs needs root or passwordless sudo, which this runner lacks: it shows what taking the disk out saves, but no step here can mount one."
+    );
   const mounted = mountedPaths(c.paths);
   const quoted = mounted.map(shellPath);
-  switch (alternative) {
-    case "baseline":
-      return none("The restore as it is.");
-    case "decompress":
-      return none(
-        "A floor, not a fix: decompression alone (the archive read through the same tar, nothing written); only a faster CPU or a smaller archive goes below it."
-      );
-    case "ram": {
-      if (c.ramVia === "shm")
-        return none(
-          "Measured in /dev/shm, since mounting a tmpfs needs root or passwordless sudo, which this runner lacks: it shows what taking the disk out saves, but no step here can mount one."
-        );
-      const size = tmpfsSize(c.extractedBytes);
-      return {
-        kind: "step",
-        yaml: step("RAM disks for the cache paths", [
-          `mkdir -p ${quoted.join(" ")}`,
-          ...quoted.map((p2) => `sudo mount -t tmpfs -o size=${size},uid=$(id -u),gid=$(id -g) tmpfs ${p2}`)
-        ]),
-        placement: FIX_PLACEMENT,
-        misplaced: HIDES,
-        note: `The restored files (${bytes(c.extractedBytes)}) use memory for the rest of the job; anything already at ${mounted.length === 1 ? "this path" : "these paths"} is hidden while mounted.`,
-        paths: mounted
-      };
-    }
-    case "other-disk": {
-      const root = otherDiskRoot(c.mountPoint);
-      const sources = mounted.map((_, i) => `${root}/${i + 1}`);
-      return {
-        kind: "step",
-        yaml: step(`Cache paths on ${c.mountPoint ?? "another disk"}`, [
-          `sudo mkdir -p ${root}`,
-          `sudo chown $(id -u):$(id -g) ${root}`,
-          `mkdir -p ${[...sources, ...quoted].join(" ")}`,
-          ...quoted.map((p2, i) => `sudo mount --bind ${sources[i]} ${p2}`)
-        ]),
-        placement: FIX_PLACEMENT,
-        misplaced: HIDES,
-        note: `Bind mounts, not symlinks: tar replaces a symlink where the archive holds a directory, which would put the files back on the slow disk. The files take ${bytes(c.extractedBytes)} on ${c.mountPoint ?? "that disk"}.`,
-        paths: mounted
-      };
-    }
-    case "page-cache": {
-      const d = raisedDirtyLimits(dirtyBytesFor(c.extractedBytes), c.dirtyBudget ?? null);
-      const set = [
-        d.dirtyBytes === null ? "" : `vm.dirty_bytes=${d.dirtyBytes}`,
-        d.backgroundBytes === null ? "" : `vm.dirty_background_bytes=${d.backgroundBytes}`
-      ].filter(Boolean);
-      if (set.length === 0) return none("Nothing to paste: the page cache already holds the restore.");
-      return {
-        kind: "step",
-        yaml: step("Let the page cache hold the restore", [`sudo sysctl -w ${set.join(" ")}`]),
-        placement: FIX_PLACEMENT,
-        misplaced: "Placed after the restore step it changes nothing for the restore.",
-        note: `Up to ${bytes(d.dirtyBytes ?? d.backgroundBytes ?? 0)} of the restore waits in memory: the disk still writes it afterwards, during later steps. The setting holds for the machine until set back.`,
-        // Machine-wide: it covers every restore path without naming one.
-        paths: []
-      };
-    }
+  const size = tmpfsSize(c.extractedBytes);
+  return {
+    kind: "step",
+    yaml: step("RAM disks for the cache paths", [
+      `mkdir -p ${quoted.join(" ")}`,
+      ...quoted.map((p2) => `sudo mount -t tmpfs -o size=${size},uid=$(id -u),gid=$(id -g) tmpfs ${p2}`)
+    ]),
+    placement: FIX_PLACEMENT,
+    misplaced: HIDES,
+    note: `The restored files (${bytes(c.extractedBytes)}) use memory for the rest of the job; anything already at ${mounted.length === 1 ? "this path" : "these paths"} is hidden while mounted.`,
+    paths: mounted
+  };
+}
+function otherDiskStep(c) {
+  const mounted = mountedPaths(c.paths);
+  const quoted = mounted.map(shellPath);
+  const root = otherDiskRoot(c.mountPoint);
+  const sources = mounted.map((_, i) => `${root}/${i + 1}`);
+  return {
+    kind: "step",
+    yaml: step(`Cache paths on ${c.mountPoint ?? "another disk"}`, [
+      `sudo mkdir -p ${root}`,
+      `sudo chown $(id -u):$(id -g) ${root}`,
+      `mkdir -p ${[...sources, ...quoted].join(" ")}`,
+      ...quoted.map((p2, i) => `sudo mount --bind ${sources[i]} ${p2}`)
+    ]),
+    placement: FIX_PLACEMENT,
+    misplaced: HIDES,
+    note: `Bind mounts, not symlinks: tar replaces a symlink where the archive holds a directory, which would put the files back on the slow disk. The files take ${bytes(c.extractedBytes)} on ${c.mountPoint ?? "that disk"}.`,
+    paths: mounted
+  };
+}
+function pageCacheStep(c) {
+  const d = raisedDirtyLimits(dirtyBytesFor(c.extractedBytes), c.dirtyBudget ?? null);
+  const set = [
+    d.dirtyBytes === null ? "" : `vm.dirty_bytes=${d.dirtyBytes}`,
+    d.backgroundBytes === null ? "" : `vm.dirty_background_bytes=${d.backgroundBytes}`
+  ].filter(Boolean);
+  if (set.length === 0) return noStep("Nothing to paste: the page cache already holds the restore.");
+  return {
+    kind: "step",
+    yaml: step("Let the page cache hold the restore", [`sudo sysctl -w ${set.join(" ")}`]),
+    placement: FIX_PLACEMENT,
+    misplaced: "Placed after the restore step it changes nothing for the restore.",
+    note: `Up to ${bytes(d.dirtyBytes ?? d.backgroundBytes ?? 0)} of the restore waits in memory: the disk still writes it afterwards, during later steps. The setting holds for the machine until set back.`,
+    // Machine-wide: it covers every restore path without naming one.
+    paths: []
+  };
+}
+
+// src/experiment/availability-rules.ts
+var ROOM_FACTOR = 1.2;
+var ROOM_MARGIN_BYTES = 64 * MiB;
+var RAM_SHARE = 0.5;
+function neededBytes(extractedBytes) {
+  return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
+}
+function hasRoom(fs, need) {
+  return fs.freeBytes === null || fs.freeBytes >= need;
+}
+function availableMemoryWords(f) {
+  const cg = f.cgroupMemory;
+  const whose = cg ? `: the room left under this job's cgroup memory limit of ${bytes(cg.limitBytes)}` : "";
+  return `the available memory (${bytes(f.memAvailableBytes ?? 0)}${whose})`;
+}
+function noPermission(alternative, mountPoint, operation, grant, what) {
+  return {
+    alternative,
+    mountPoint,
+    reason: "no-permission",
+    detail: `${what}, and ${grant.reason ?? `${operation} is not allowed here`}`,
+    permission: { operation, lacks: grant.lacks }
+  };
+}
+var run = (target) => ({ targets: [target], skipped: [] });
+var skip = (s) => ({ targets: [], skipped: [s] });
+function baselineRule({ facts, needBytes }) {
+  if (hasRoom(facts.restoreFs, needBytes)) return run({ alternative: "baseline", mountPoint: facts.restoreFs.mountPoint });
+  const detail = `the restore path's file system (${facts.restoreFs.mountPoint}) has ${bytes(facts.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(needBytes)}`;
+  return skip({ alternative: "baseline", mountPoint: facts.restoreFs.mountPoint, reason: "no-room", detail });
+}
+function decompressRule() {
+  return run({ alternative: "decompress", mountPoint: null });
+}
+function ramRule({ facts: f, needBytes: need }) {
+  const ramNeed = need + f.archiveInRamBytes;
+  const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+  const mount = f.privileges.mount;
+  if (cap !== null && ramNeed > cap)
+    return skip({
+      alternative: "ram",
+      mountPoint: null,
+      reason: "no-room",
+      detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`
+    });
+  if (mount.via !== "none") return { ...run({ alternative: "ram", mountPoint: null }), ramVia: "own-tmpfs" };
+  if (f.shm && hasRoom(f.shm, need)) return { ...run({ alternative: "ram", mountPoint: f.shm.mountPoint }), ramVia: "shm" };
+  if (f.shm)
+    return skip({
+      alternative: "ram",
+      mountPoint: f.shm.mountPoint,
+      reason: "no-room",
+      detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; a tmpfs of its own cannot be mounted: ${mount.reason}`
+    });
+  return skip(noPermission("ram", null, "mount", mount, "there is no /dev/shm tmpfs to extract into"));
+}
+function otherDiskRule({ facts: f, needBytes: need }) {
+  if (f.otherDisks.length === 0)
+    return skip({
+      alternative: "other-disk",
+      mountPoint: null,
+      reason: "no-such-file-system",
+      detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)`
+    });
+  if (f.privileges.mount.via === "none") {
+    const disks = f.otherDisks.map((d) => d.mountPoint).join(", ");
+    return skip(noPermission("other-disk", null, "mount", f.privileges.mount, `each restore path is bind-mounted from the other disk (${disks})`));
   }
+  const out = { targets: [], skipped: [] };
+  for (const disk of f.otherDisks) {
+    if (!hasRoom(disk, need))
+      out.skipped.push({
+        alternative: "other-disk",
+        mountPoint: disk.mountPoint,
+        reason: "no-room",
+        detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}`
+      });
+    else if (disk.writable === false && f.privileges.files.via === "none")
+      out.skipped.push(noPermission("other-disk", disk.mountPoint, "files", f.privileges.files, `this user cannot make a directory in ${disk.mountPoint}`));
+    else out.targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
+  }
+  return out;
+}
+function pageCacheRule({ facts: f }) {
+  const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
+  if (!f.dirtySysctlsReadable)
+    return skip({ alternative: "page-cache", mountPoint: null, reason: "no-such-file-system", detail: "there is no /proc/sys/vm/dirty_* here to raise" });
+  if (f.privileges.sysctl.via === "none")
+    return skip(noPermission("page-cache", null, "sysctl", f.privileges.sysctl, "the page-cache experiment raises vm.dirty_bytes"));
+  if (cap === null || f.extractedBytes > cap)
+    return skip({
+      alternative: "page-cache",
+      mountPoint: null,
+      reason: "no-room",
+      detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`
+    });
+  if (f.dirtyBudget && holdsTarget(f.dirtyBudget, dirtyBytesFor(f.extractedBytes)))
+    return skip({
+      alternative: "page-cache",
+      mountPoint: null,
+      reason: "already-fits",
+      detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`
+    });
+  return run({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
+}
+
+// src/experiment/run-estimates.ts
+var CLEANUP_SHARE = 0.3;
+var untilOnDiskEstimateMs = (m) => m.extractMs + m.writebackMs + m.extractMs * CLEANUP_SHARE;
+
+// src/experiment/descriptors.ts
+var DESCRIPTORS = {
+  baseline: {
+    runOrder: 0,
+    relieves: [],
+    isFix: false,
+    compares: "until-on-disk",
+    mountsRestorePaths: false,
+    estimateRunMs: untilOnDiskEstimateMs,
+    available: baselineRule,
+    fix: () => noStep("The restore as it is."),
+    words: { label: "baseline: the extraction as the restore ran it", title: "the restore as it is", changes: "" }
+  },
+  decompress: {
+    runOrder: 1,
+    relieves: ["cpu"],
+    isFix: false,
+    compares: "until-on-disk",
+    mountsRestorePaths: false,
+    // Nothing written: the extraction's time is its ceiling.
+    estimateRunMs: (m) => m.extractMs,
+    available: decompressRule,
+    fix: () => noStep(
+      "A floor, not a fix: decompression alone (the archive read through the same tar, nothing written); only a faster CPU or a smaller archive goes below it."
+    ),
+    words: { label: "decompress: to /dev/null (the floor)", title: "Decompression alone", changes: "" }
+  },
+  ram: {
+    runOrder: 2,
+    relieves: ["disk-bandwidth", "disk-iops", "cpu"],
+    isFix: true,
+    compares: "until-on-disk",
+    mountsRestorePaths: true,
+    // The disk taken out: at most the extraction as measured (which included the disk's stalls).
+    estimateRunMs: (m) => m.extractMs * (1 + CLEANUP_SHARE),
+    available: ramRule,
+    fix: ramStep,
+    words: { label: "ram: into a tmpfs (the disk taken out)", title: "Restore into a RAM disk", changes: "a tmpfs on each restore path" }
+  },
+  "page-cache": {
+    runOrder: 3,
+    relieves: ["disk-bandwidth", "disk-iops"],
+    isFix: true,
+    compares: "step",
+    mountsRestorePaths: false,
+    estimateRunMs: untilOnDiskEstimateMs,
+    available: pageCacheRule,
+    fix: pageCacheStep,
+    words: {
+      label: "page-cache: vm.dirty_bytes raised to fit",
+      title: "Let the page cache absorb the restore",
+      changes: "let the page cache absorb the restore"
+    }
+  },
+  "other-disk": {
+    runOrder: 4,
+    relieves: ["disk-bandwidth", "disk-iops"],
+    isFix: true,
+    compares: "until-on-disk",
+    mountsRestorePaths: true,
+    estimateRunMs: untilOnDiskEstimateMs,
+    available: otherDiskRule,
+    fix: otherDiskStep,
+    words: { label: "other-disk", title: "Restore onto another disk", changes: "each restore path bind-mounted from the other disk" }
+  }
+};
+var UnknownAlternativeError = class extends ProfilerError {
+  constructor(given) {
+    super(`Unknown experiment alternative ${JSON.stringify(given)}.`, `Allowed: ${ALTERNATIVES.join(", ")}.`);
+    this.given = given;
+  }
+  given;
+};
+function descriptorOf(name2) {
+  if (!Object.hasOwn(DESCRIPTORS, name2)) throw new UnknownAlternativeError(name2);
+  return DESCRIPTORS[name2];
+}
+var RUN_ORDER = [...ALTERNATIVES].sort((a, b) => DESCRIPTORS[a].runOrder - DESCRIPTORS[b].runOrder);
+function schemaRank(name2) {
+  descriptorOf(name2);
+  return ALTERNATIVES.indexOf(name2);
+}
+
+// src/experiment/fix-step.ts
+function workflowFix(alternative, c) {
+  return descriptorOf(alternative).fix(c);
 }
 function applyLine(alternative, fix) {
   if (fix.kind === "none" || !fix.yaml) return fix.note ?? "";
   const commands = fix.yaml.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.trim());
-  const what = {
-    baseline: "",
-    decompress: "",
-    ram: "a tmpfs on each restore path",
-    "other-disk": "each restore path bind-mounted from the other disk",
-    "page-cache": "let the page cache absorb the restore"
-  };
-  return `${what[alternative]}, in a step before the restore step: \`${commands.join(" && ")}\``;
+  return `${descriptorOf(alternative).words.changes}, in a step before the restore step: \`${commands.join(" && ")}\``;
 }
 
 // src/report/headline.ts
@@ -2682,14 +2872,14 @@ function whatToDo(input, totalMs, untilOnDisk) {
   }
   const v = input.verdict;
   const ran = input.experiments && input.experiments.outcomes.length > 0;
-  const none2 = ran ? `No measured fix saved ${percent(WORTH_CHANGING.savingShare)} of the extraction here. ` : "";
+  const none = ran ? `No measured fix saved ${percent(WORTH_CHANGING.savingShare)} of the extraction here. ` : "";
   const noneRan = input.experimentsNoneRan ?? null;
   if (!isResource(v.bottleneck)) {
     if (totalMs < WORTH_CHANGING.savingMs)
       return fastBox(`${onDisk}: less than the ${seconds(WORTH_CHANGING.savingMs)} worth changing a workflow for. Nothing needs changing.`);
     return {
       kind: "nothing",
-      text: `${none2}${v.bottleneck === "none" ? "No resource was near its limit: nothing to relax." : "No resource could be named, so no fix is estimated."}`,
+      text: `${none}${v.bottleneck === "none" ? "No resource was near its limit: nothing to relax." : "No resource could be named, so no fix is estimated."}`,
       pastes: ran ? [] : measureInput(null, noneRan),
       note: null
     };
@@ -2708,12 +2898,12 @@ function whatToDo(input, totalMs, untilOnDisk) {
   const least = w?.savingAtLeastMs != null && w.savingAtLeastMs > 0 ? seconds(w.savingAtLeastMs) : null;
   const estimate = !w ? "" : w.measured === false ? `How much twice ${noun} would save is not measured: no ceiling for it was probed or sustained. ` : least ? `Twice ${noun} would save ${least} to ${most} of ${scope} (an estimate, not measured). ` : `Twice ${noun} would save at most ${most} of ${scope} (an estimate, not measured). `;
   const paths = onDevice.length > 0 ? onDevice : input.paths ?? [];
-  const ramStep = disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes ? stepPaste(workflowFix("ram", { paths, mountPoint: null, extractedBytes: input.extractedBytes })) : [];
-  const advice = disk && ramStep.length === 0 ? RESOURCE_ADVICE[v.bottleneck].replace(" (the step below, not measured here", " (not measured here") : RESOURCE_ADVICE[v.bottleneck];
+  const ramStep2 = disk && paths.length > 0 && !paths.some(isPattern) && input.extractedBytes ? stepPaste(workflowFix("ram", { paths, mountPoint: null, extractedBytes: input.extractedBytes })) : [];
+  const advice = disk && ramStep2.length === 0 ? RESOURCE_ADVICE[v.bottleneck].replace(" (the step below, not measured here", " (not measured here") : RESOURCE_ADVICE[v.bottleneck];
   return {
     kind: "what-if",
-    text: `${none2}${estimate}${advice}`,
-    pastes: [...ramStep, ...ran ? [] : measureInput(v.bottleneck, noneRan)],
+    text: `${none}${estimate}${advice}`,
+    pastes: [...ramStep2, ...ran ? [] : measureInput(v.bottleneck, noneRan)],
     note: null
   };
 }
@@ -2860,11 +3050,6 @@ function probeCapNote(profile, p2) {
   return arrived;
 }
 
-// src/experiment/alternatives.ts
-var RUN_ORDER = ["baseline", "decompress", "ram", "page-cache", "other-disk"];
-var FIX_MIN_SAVING_SHARE = WORTH_CHANGING.savingShare;
-var RUNS_WANTED = 2;
-
 // src/experiment/against-verdict.ts
 function resourceOf(bottleneck) {
   if (bottleneck === "disk-bandwidth" || bottleneck === "disk-iops" || bottleneck === "writeback") return "disk";
@@ -2980,22 +3165,15 @@ function networkFixLine(e) {
 }
 
 // src/report/fixes-section.ts
-var NAMES = {
-  baseline: "baseline: the extraction as the restore ran it",
-  ram: "ram: into a tmpfs (the disk taken out)",
-  decompress: "decompress: to /dev/null (the floor)",
-  "other-disk": "other-disk",
-  "page-cache": "page-cache: vm.dirty_bytes raised to fit"
-};
 function name(o) {
   if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
-  return NAMES[o.alternative];
+  return descriptorOf(o.alternative).words.label;
 }
 function timeCell(o, prediction) {
   const t = o.timeMs;
   const spreadText = t.runs > 1 ? ` \xB1${Math.round(t.spreadPercent / 2)}%` : "";
   const main = `${seconds(t.median)}${spreadText}`;
-  if (o.alternative !== "page-cache") return main;
+  if (descriptorOf(o.alternative).compares !== "step") return main;
   const left = o.writebackLeftMs ? `, + ${seconds(o.writebackLeftMs.median)} of writeback left to later steps` : "";
   const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : "";
   return `${main} step${left}${predicted}`;
@@ -3570,16 +3748,20 @@ function historyRunOf(p2) {
 export {
   dirtyableBytes,
   effectiveDirtyBudget,
-  holdsTarget,
   raisedDirtyLimits,
   tmpfsSize,
   dirtyBytesFor,
   mountedPaths,
-  workflowFix,
-  applyLine,
-  RUN_ORDER,
+  RAM_SHARE,
+  neededBytes,
+  CLEANUP_SHARE,
+  UnknownAlternativeError,
+  descriptorOf,
+  schemaRank,
   FIX_MIN_SAVING_SHARE,
   RUNS_WANTED,
+  workflowFix,
+  applyLine,
   pageCacheReason,
   diskProbesOf,
   restoreRates,

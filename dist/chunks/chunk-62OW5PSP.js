@@ -2,29 +2,33 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
+  RAM_SHARE,
   RUNS_WANTED,
-  RUN_ORDER,
+  UnknownAlternativeError,
   appendRun,
   applyLine,
   autoExperimentsReason,
   decideExperiments,
   decideProbes,
+  descriptorOf,
   dirtyBytesFor,
   dirtyableBytes,
   diskProbesOf,
   effectiveDirtyBudget,
   groupsOf,
   historyRunOf,
-  holdsTarget,
   judgeInDetail,
   mountedPaths,
+  neededBytes,
   raisedDirtyLimits,
   regressionsOf,
   restoreRates,
+  schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-VSCT6IGP.js";
+} from "./chunk-VGJOXNKF.js";
 import {
   describeFingerprint,
   fingerprintFrom,
@@ -81,9 +85,8 @@ import {
   selfCpuUs,
   unlinkQuietly,
   unmount
-} from "./chunk-KM6RWKCS.js";
+} from "./chunk-ZYKWAS72.js";
 import {
-  ALTERNATIVES,
   BOTTLENECKS,
   EXPERIMENT_NAMES,
   MiB,
@@ -106,7 +109,7 @@ import {
   restoreRoots,
   seconds,
   spread
-} from "./chunk-FXZ6B7XG.js";
+} from "./chunk-R2AG5QMI.js";
 import {
   TOOL_VERSION,
   findMount,
@@ -123,53 +126,27 @@ import {
 
 // src/experiment/run-experiments.ts
 import { execFileSync } from "node:child_process";
-import { mkdirSync, statSync as statSync2 } from "node:fs";
-import path from "node:path";
-
-// src/experiment/apply.ts
-function applyFix(alternative, c) {
-  const fix = workflowFix(alternative, c);
-  return { apply: applyLine(alternative, fix), fix };
-}
+import { mkdirSync as mkdirSync3, statSync as statSync2 } from "node:fs";
+import path3 from "node:path";
 
 // src/experiment/availability.ts
-var ROOM_FACTOR = 1.2;
-var ROOM_MARGIN_BYTES = 64 * MiB;
-var RAM_SHARE = 0.5;
-function neededBytes(extractedBytes) {
-  return Math.ceil(extractedBytes * ROOM_FACTOR) + ROOM_MARGIN_BYTES;
-}
-function hasRoom(fs, need) {
-  return fs.freeBytes === null || fs.freeBytes >= need;
-}
-function availableMemoryWords(f) {
-  const cg = f.cgroupMemory;
-  const whose = cg ? `: the room left under this job's cgroup memory limit of ${bytes(cg.limitBytes)}` : "";
-  return `the available memory (${bytes(f.memAvailableBytes ?? 0)}${whose})`;
-}
-function noPermission(alternative, mountPoint, operation, grant, what) {
-  return {
-    alternative,
-    mountPoint,
-    reason: "no-permission",
-    detail: `${what}, and ${grant.reason ?? `${operation} is not allowed here`}`,
-    permission: { operation, lacks: grant.lacks }
-  };
-}
 function availability(requested, f, patternPaths = []) {
-  const need = neededBytes(f.extractedBytes);
-  const targets = [];
+  const context = { facts: f, needBytes: neededBytes(f.extractedBytes) };
+  const base = descriptorOf("baseline").available(context);
+  if (base.targets.length === 0) {
+    const detail = base.skipped[0]?.detail ?? "the baseline cannot run";
+    const skipped2 = [
+      ...base.skipped,
+      ...requested.map((name) => ({ alternative: name, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` }))
+    ];
+    return { targets: [], skipped: skipped2, ramVia: null };
+  }
+  const targets = [...base.targets];
   const skipped = [];
   let ramVia = null;
-  if (!hasRoom(f.restoreFs, need)) {
-    const detail = `the restore path's file system (${f.restoreFs.mountPoint}) has ${bytes(f.restoreFs.freeBytes ?? 0)} free; a second copy of the restore needs ${bytes(need)}`;
-    skipped.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint, reason: "no-room", detail });
-    for (const name of requested) skipped.push({ alternative: name, mountPoint: null, reason: "no-baseline", detail: `nothing to compare with: ${detail}` });
-    return { targets, skipped, ramVia };
-  }
-  targets.push({ alternative: "baseline", mountPoint: f.restoreFs.mountPoint });
   for (const name of requested) {
-    if ((name === "ram" || name === "other-disk") && patternPaths.length > 0) {
+    const descriptor = descriptorOf(name);
+    if (descriptor.mountsRestorePaths && patternPaths.length > 0) {
       skipped.push({
         alternative: name,
         mountPoint: null,
@@ -178,99 +155,10 @@ function availability(requested, f, patternPaths = []) {
       });
       continue;
     }
-    switch (name) {
-      case "decompress":
-        targets.push({ alternative: "decompress", mountPoint: null });
-        break;
-      case "ram": {
-        const ramNeed = need + f.archiveInRamBytes;
-        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
-        const mount = f.privileges.mount;
-        if (cap !== null && ramNeed > cap) {
-          skipped.push({
-            alternative: "ram",
-            mountPoint: null,
-            reason: "no-room",
-            detail: `the restore (${bytes(ramNeed)} with slack${f.archiveInRamBytes ? " and the archive" : ""}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`
-          });
-        } else if (mount.via !== "none") {
-          ramVia = "own-tmpfs";
-          targets.push({ alternative: "ram", mountPoint: null });
-        } else if (f.shm && hasRoom(f.shm, need)) {
-          ramVia = "shm";
-          targets.push({ alternative: "ram", mountPoint: f.shm.mountPoint });
-        } else if (f.shm) {
-          skipped.push({
-            alternative: "ram",
-            mountPoint: f.shm.mountPoint,
-            reason: "no-room",
-            detail: `${f.shm.mountPoint} has ${bytes(f.shm.freeBytes ?? 0)} free, the restore needs ${bytes(need)}; a tmpfs of its own cannot be mounted: ${mount.reason}`
-          });
-        } else {
-          skipped.push(noPermission("ram", null, "mount", mount, "there is no /dev/shm tmpfs to extract into"));
-        }
-        break;
-      }
-      case "other-disk": {
-        if (f.otherDisks.length === 0) {
-          skipped.push({
-            alternative: "other-disk",
-            mountPoint: null,
-            reason: "no-such-file-system",
-            detail: `no other local, block-backed, writable file system is mounted (of ${f.otherMountsSeen} other mounts)`
-          });
-          break;
-        }
-        if (f.privileges.mount.via === "none") {
-          const disks = f.otherDisks.map((d) => d.mountPoint).join(", ");
-          skipped.push(noPermission("other-disk", null, "mount", f.privileges.mount, `each restore path is bind-mounted from the other disk (${disks})`));
-          break;
-        }
-        for (const disk of f.otherDisks) {
-          if (!hasRoom(disk, need))
-            skipped.push({
-              alternative: "other-disk",
-              mountPoint: disk.mountPoint,
-              reason: "no-room",
-              detail: `${disk.mountPoint} (${disk.fsType}) has ${bytes(disk.freeBytes ?? 0)} free, the restore needs ${bytes(need)}`
-            });
-          else if (disk.writable === false && f.privileges.files.via === "none")
-            skipped.push(noPermission("other-disk", disk.mountPoint, "files", f.privileges.files, `this user cannot make a directory in ${disk.mountPoint}`));
-          else targets.push({ alternative: "other-disk", mountPoint: disk.mountPoint });
-        }
-        break;
-      }
-      case "page-cache": {
-        const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
-        if (!f.dirtySysctlsReadable) {
-          skipped.push({
-            alternative: "page-cache",
-            mountPoint: null,
-            reason: "no-such-file-system",
-            detail: "there is no /proc/sys/vm/dirty_* here to raise"
-          });
-        } else if (f.privileges.sysctl.via === "none") {
-          skipped.push(noPermission("page-cache", null, "sysctl", f.privileges.sysctl, "the page-cache experiment raises vm.dirty_bytes"));
-        } else if (cap === null || f.extractedBytes > cap) {
-          skipped.push({
-            alternative: "page-cache",
-            mountPoint: null,
-            reason: "no-room",
-            detail: cap === null ? "the available memory is unknown (no /proc/meminfo)" : `the restore (${bytes(f.extractedBytes)}) does not fit in ${Math.round(RAM_SHARE * 100)}% of ${availableMemoryWords(f)}`
-          });
-        } else if (f.dirtyBudget && holdsTarget(f.dirtyBudget, dirtyBytesFor(f.extractedBytes))) {
-          skipped.push({
-            alternative: "page-cache",
-            mountPoint: null,
-            reason: "already-fits",
-            detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`
-          });
-        } else {
-          targets.push({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
-        }
-        break;
-      }
-    }
+    const found = descriptor.available(context);
+    targets.push(...found.targets);
+    skipped.push(...found.skipped);
+    if (found.ramVia) ramVia = found.ramVia;
   }
   return { targets, skipped, ramVia };
 }
@@ -341,9 +229,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path8) {
+function freeBytes(path10) {
   try {
-    const s = statfsSync(path8);
+    const s = statfsSync(path10);
     return s.bavail * s.bsize;
   } catch {
     return null;
@@ -360,9 +248,9 @@ function writableByUs(dir) {
     return false;
   }
 }
-function diskOf(path8) {
+function diskOf(path10) {
   try {
-    return resolveDevices({ restorePath: path8 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path10 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -375,7 +263,7 @@ function readMachineFacts(r) {
   }
   const restoreExisting = nearestExisting(r.restorePath);
   const restoreMount = findMount(mounts, restoreExisting);
-  const restoreFs = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: "unknown", freeBytes: freeBytes(restoreExisting) };
+  const restoreFs2 = restoreMount ? room(restoreMount) : { mountPoint: restoreExisting, fsType: "unknown", freeBytes: freeBytes(restoreExisting) };
   const shmMount = mounts.filter((m) => m.mountPoint === "/dev/shm" && m.fsType === "tmpfs").pop();
   const restoreDisk = diskOf(restoreExisting);
   const extra = new Set(r.extraOtherDisks ?? []);
@@ -403,7 +291,7 @@ function readMachineFacts(r) {
     cgroupMemory: memory.cgroup,
     extractedBytes: r.extractedBytes,
     archiveInRamBytes: r.archiveInRamBytes,
-    restoreFs,
+    restoreFs: restoreFs2,
     shm: shmMount ? room(shmMount) : null,
     otherDisks,
     dirtySysctlsReadable,
@@ -412,130 +300,9 @@ function readMachineFacts(r) {
   };
 }
 
-// src/experiment/outcomes.ts
-var FIXES = ["ram", "other-disk", "page-cache"];
-function comparedMs(r) {
-  return r.alternative === "page-cache" ? r.stepMs : r.untilOnDiskMs;
-}
-function outcomes(runs, apply) {
-  const keys = [];
-  for (const r of runs) {
-    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
-      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
-  }
-  keys.sort((a, b) => ALTERNATIVES.indexOf(a.alternative) - ALTERNATIVES.indexOf(b.alternative));
-  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
-  const baseline = spread(
-    groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []
-  );
-  const out = [];
-  for (const g of groups) {
-    const ok = g.runs.filter((r) => !r.error);
-    const timeMs = spread(ok.map(comparedMs));
-    if (!timeMs) continue;
-    const isBaseline = g.alternative === "baseline";
-    const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;
-    out.push({
-      alternative: g.alternative,
-      mountPoint: g.mountPoint,
-      timeMs,
-      writebackLeftMs: g.alternative === "page-cache" ? spread(ok.map((r) => r.syncMs)) : null,
-      cpuMs: spread(ok.map((r) => r.cpuMs)),
-      savingMs,
-      savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
-      ...applyFix(g.alternative, { ...apply, mountPoint: g.mountPoint }),
-      failedRuns: g.runs.length - ok.length
-    });
-  }
-  return out;
-}
-function fixBest(all) {
-  const fixes = all.filter((o) => FIXES.includes(o.alternative) && o.fix?.kind !== "none" && o.savingMs !== null && o.savingShare !== null);
-  const best = fixes.sort((a, b) => b.savingMs - a.savingMs)[0];
-  if (!best || best.savingShare < FIX_MIN_SAVING_SHARE) return { alternative: "none", mountPoint: null, savingMs: best?.savingMs ?? null };
-  return { alternative: best.alternative, mountPoint: best.mountPoint, savingMs: best.savingMs };
-}
-
-// src/experiment/plan.ts
-var CLEANUP_SHARE = 0.3;
-function estimateRunMs(alternative, m) {
-  const onDisk = m.extractMs + m.writebackMs;
-  switch (alternative) {
-    case "baseline":
-    case "other-disk":
-    case "page-cache":
-      return onDisk + m.extractMs * CLEANUP_SHARE;
-    case "ram":
-      return m.extractMs * (1 + CLEANUP_SHARE);
-    case "decompress":
-      return m.extractMs;
-  }
-}
-var sortKey = (t) => RUN_ORDER.indexOf(t.alternative);
-function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
-  const refetchEstimateMs = measured.downloadMs;
-  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const skipped = [];
-  const runs = [];
-  let remaining = budgetMs - refetchEstimateMs;
-  const baselineMs = estimateRunMs("baseline", measured);
-  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
-  if (remaining < baselineMs) {
-    const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
-    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
-    return { refetchEstimateMs, runs, skipped };
-  }
-  let live2 = ordered;
-  for (let round = 1; round <= runsWanted; round++) {
-    const next = [];
-    for (const target of live2) {
-      const estimateMs = estimateRunMs(target.alternative, measured);
-      if (estimateMs <= remaining) {
-        runs.push({ target, round, estimateMs });
-        remaining -= estimateMs;
-        next.push(target);
-      } else if (round === 1) {
-        skipped.push({
-          alternative: target.alternative,
-          mountPoint: target.mountPoint,
-          reason: "over-budget",
-          detail: `a run would take ~${seconds(estimateMs)} (from the profiled restore), ${seconds(Math.max(0, remaining))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
-        });
-      }
-    }
-    live2 = next;
-  }
-  return { refetchEstimateMs, runs, skipped };
-}
-function correctedEstimateMs(target, done, measured) {
-  const planned = estimateRunMs(target.alternative, measured);
-  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
-  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
-  const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
-  const plannedBaseline = estimateRunMs("baseline", measured);
-  if (!baseline || plannedBaseline <= 0) return planned;
-  return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
-}
-function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED) {
-  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
-  for (let round = 1; round <= runsWanted; round++) {
-    for (const t of ordered) {
-      if (runsOf(t) >= round) continue;
-      if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
-    }
-  }
-  return null;
-}
-function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
-  return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
-    alternative: t.alternative,
-    mountPoint: t.mountPoint,
-    reason: "over-budget",
-    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
-  }));
-}
+// src/experiment/one-run.ts
+import { mkdirSync as mkdirSync2 } from "node:fs";
+import path2 from "node:path";
 
 // src/experiment/processes.ts
 import { spawn } from "node:child_process";
@@ -613,57 +380,84 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path8, registry) {
-  return runTimed({ program: "sync", args: ["-f", path8] }, registry);
+function syncFs(path10, registry) {
+  return runTimed({ program: "sync", args: ["-f", path10] }, registry);
 }
 
-// src/experiment/refetch.ts
-import { statSync } from "node:fs";
-async function refetchArchive(downloadUrl, archivePath, serviceVersion2) {
-  const started = monotonicMs();
-  await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
-  return { durationMs: monotonicMs() - started, bytes: statSync(archivePath).size };
+// src/experiment/run-deadline.ts
+var BUDGET_RESERVE_MS = 2e3;
+var CLEANUP_RESERVE_FACTOR = 1.5;
+function runDeadlineMs(budgetMs, elapsedMs, cleanupsMs) {
+  return Math.max(0, budgetMs - cleanupReserveMs(budgetMs, cleanupsMs) - elapsedMs);
+}
+function cleanupReserveMs(budgetMs, cleanupsMs) {
+  return Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
 }
 
-// src/restore/download-limits.ts
-var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
-var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
-function downloadLimits(downloadUrl, useAzureSdk) {
-  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
-  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
-  if (azureHost && options.useAzureSdk) {
-    return {
-      path: "azure-sdk",
-      concurrency: options.downloadConcurrency ?? 8,
-      requestTimeoutMs: options.timeoutInMs ?? 3e4,
-      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
-      segmentBytes: SDK_SEGMENT_BYTES
-    };
+// src/experiment/run-setups.ts
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+function insideRun(c, rel) {
+  const at = path.join(c.into, rel);
+  const fromRun = path.relative(c.runDir, at);
+  if (fromRun.startsWith("..") || path.isAbsolute(fromRun)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
+  return at;
+}
+function mountTmpfsOnEachPath(c) {
+  if (c.ramVia !== "own-tmpfs") return;
+  const { uid, gid } = processIds();
+  for (const rel of c.mounted) {
+    const at = insideRun(c, rel);
+    mkdirSync(at, { recursive: true });
+    runPrivileged(c.privileges.mount, "mount", ["-t", "tmpfs", "-o", `size=${tmpfsSize(c.extractedBytes)},uid=${uid},gid=${gid}`, "disk-profiler-exp", at]);
+    c.local.push(`unmount ${at}`, () => unmount(c.privileges, at));
   }
-  if (azureHost && options.concurrentBlobDownloads) {
-    return {
-      path: "http-concurrent",
-      concurrency: options.downloadConcurrency ?? 10,
-      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
-      segmentTimeoutMs: null,
-      segmentBytes: null
-    };
-  }
-  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
 }
-
-// src/experiment/parallel-refetch.ts
-var PARALLEL_REFETCH_FACTOR = 2;
-var MIN_REFETCH_MS = 1e3;
-async function refetchInParallel(o) {
-  const limits = downloadLimits(o.downloadUrl, o.serviceVersion === "v2");
-  if (limits.path !== "azure-sdk") return { skipped: `the ${limits.path} download takes no number of parallel requests` };
-  if (o.baselineDurationMs < MIN_REFETCH_MS) return { skipped: `the archive downloads in under ${MIN_REFETCH_MS / 1e3} s` };
-  if (o.remainingMs < 1.5 * o.baselineDurationMs) return { skipped: "not enough of the experiments budget left" };
-  const concurrency = limits.concurrency * PARALLEL_REFETCH_FACTOR;
-  const started = monotonicMs();
-  await downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency });
-  return { ran: { concurrency, baselineConcurrency: limits.concurrency, durationMs: monotonicMs() - started, baselineDurationMs: o.baselineDurationMs } };
+function bindEachPathFromOtherDisk(c) {
+  const root = c.bindRootOf(c.target.mountPoint);
+  c.mounted.forEach((rel, i) => {
+    const source = path.join(root, `run-${c.index}-${i + 1}`);
+    const at = insideRun(c, rel);
+    mkdirSync(source);
+    mkdirSync(at, { recursive: true });
+    c.local.push(`remove ${source}`, () => removeTree(source, c.privileges));
+    runPrivileged(c.privileges.mount, "mount", ["--bind", source, at]);
+    c.local.push(`unmount ${at}`, () => unmount(c.privileges, at));
+  });
+  c.syncDirs.push(root);
+}
+function raiseDirtyLimitsForRun(c) {
+  const limits = raisedDirtyLimits(dirtyBytesFor(c.extractedBytes), readDirtyBudget());
+  const saved = readDirtySettings();
+  let change = dirtyChangeFor(saved, limits);
+  c.onDirtySettings?.(change);
+  c.local.push("put vm.dirty_* back (what is still ours)", () => {
+    const outcome = putBackIfOurs(c.privileges, change);
+    for (const l of outcome.leftAlone) c.warn(`Experiments: ${leftAloneSentence(l, "this profile", c.whoSetDirty?.(l.name, l.foundValue) ?? void 0)}`);
+    c.onDirtySettings?.(null);
+  });
+  try {
+    raiseDirtyLimits(c.privileges, limits);
+  } catch (error) {
+    if (error instanceof DirtyRaiseError) {
+      change = dirtyChangeFor(saved, error.written);
+      c.onDirtySettings?.(change);
+    }
+    throw error;
+  }
+}
+var nothing = () => void 0;
+var restoreFs = () => "restore-fs";
+var RUN_SETUPS = {
+  baseline: { extracts: true, place: restoreFs, prepare: nothing },
+  decompress: { extracts: false, place: restoreFs, prepare: nothing },
+  ram: { extracts: true, place: (ramVia) => ramVia === "own-tmpfs" ? "restore-fs" : "shm", prepare: mountTmpfsOnEachPath },
+  "page-cache": { extracts: true, place: restoreFs, prepare: raiseDirtyLimitsForRun },
+  "other-disk": { extracts: true, place: restoreFs, prepare: bindEachPathFromOtherDisk }
+};
+function runSetupOf(name) {
+  if (!Object.hasOwn(RUN_SETUPS, name)) throw new UnknownAlternativeError(name);
+  return RUN_SETUPS[name];
 }
 
 // src/experiment/tar-command.ts
@@ -749,20 +543,264 @@ var CleanupStack = class {
   }
 };
 
+// src/experiment/one-run.ts
+function deadlineTimer(c, t, index) {
+  const state = { stopped: false };
+  const timed = async (command, hook = true) => {
+    const deadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    let cut = false;
+    const timer = setTimeout(
+      () => {
+        cut = true;
+        c.registry.killAll();
+      },
+      Math.max(0, deadlineMs)
+    );
+    const pending = runTimed(command, c.registry);
+    pending.catch(() => void 0);
+    try {
+      if (hook) await c.duringRun?.(t.alternative, index);
+      return await pending;
+    } catch (error) {
+      c.registry.killAll();
+      if (cut) {
+        state.stopped = true;
+        throw new Error(
+          `stopped at the end of the ${(c.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`
+        );
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { timed, state };
+}
+async function oneRun(c, t, index) {
+  const { timed, state } = deadlineTimer(c, t, index);
+  const setup = runSetupOf(t.alternative);
+  if (!setup.extracts) {
+    const d = await timed(decompressCommand(c.tarPath, c.archivePath, c.compressionMethod));
+    return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
+  }
+  const owned = c.targetDir(t);
+  const runDir = path2.join(owned, `run-${index}`);
+  const levels = Math.max(c.listing.climbLevels, ...c.mounted.map(climbOf));
+  const into = path2.join(runDir, ...Array.from({ length: levels }, (_, i) => `up-${i + 1}`));
+  mkdirSync2(into, { recursive: true });
+  const local = new CleanupStack(c.log);
+  const syncDirs = [into];
+  try {
+    setup.prepare({
+      target: t,
+      index,
+      runDir,
+      into,
+      mounted: c.mounted,
+      extractedBytes: c.listing.extractedBytes,
+      ramVia: c.ramVia,
+      privileges: c.privileges,
+      local,
+      syncDirs,
+      bindRootOf: c.bindRootOf,
+      warn: c.warn,
+      ...c.onDirtySettings ? { onDirtySettings: c.onDirtySettings } : {},
+      ...c.whoSetDirty ? { whoSetDirty: c.whoSetDirty } : {}
+    });
+    const step = await timed(extractCommand(c.tarPath, c.archivePath, into, c.compressionMethod));
+    let syncMs = 0;
+    for (const dir of syncDirs) syncMs += (await timed({ program: "sync", args: ["-f", dir] }, false)).durationMs;
+    return {
+      alternative: t.alternative,
+      mountPoint: t.mountPoint,
+      stepMs: step.durationMs,
+      syncMs,
+      untilOnDiskMs: step.durationMs + syncMs,
+      cpuMs: step.cpuMs
+    };
+  } finally {
+    const cleanupStarted = monotonicMs();
+    await local.runAll();
+    removeTree(runDir, c.privileges);
+    if (!state.stopped) for (const dir of /* @__PURE__ */ new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, c.registry).catch(() => void 0);
+    c.cleanupsMs.push(monotonicMs() - cleanupStarted);
+  }
+}
+
+// src/experiment/apply.ts
+function applyFix(alternative, c) {
+  const fix = workflowFix(alternative, c);
+  return { apply: applyLine(alternative, fix), fix };
+}
+
+// src/experiment/outcomes.ts
+function comparedMs(r) {
+  return descriptorOf(r.alternative).compares === "step" ? r.stepMs : r.untilOnDiskMs;
+}
+function outcomes(runs, apply) {
+  const keys = [];
+  for (const r of runs) {
+    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
+      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+  }
+  keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
+  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
+  const baseline = spread(
+    groups.find((g) => g.alternative === "baseline")?.runs.filter((r) => !r.error).map(comparedMs) ?? []
+  );
+  const out = [];
+  for (const g of groups) {
+    const ok = g.runs.filter((r) => !r.error);
+    const timeMs = spread(ok.map(comparedMs));
+    if (!timeMs) continue;
+    const isBaseline = g.alternative === "baseline";
+    const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;
+    out.push({
+      alternative: g.alternative,
+      mountPoint: g.mountPoint,
+      timeMs,
+      writebackLeftMs: descriptorOf(g.alternative).compares === "step" ? spread(ok.map((r) => r.syncMs)) : null,
+      cpuMs: spread(ok.map((r) => r.cpuMs)),
+      savingMs,
+      savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
+      ...applyFix(g.alternative, { ...apply, mountPoint: g.mountPoint }),
+      failedRuns: g.runs.length - ok.length
+    });
+  }
+  return out;
+}
+function fixBest(all) {
+  const fixes = all.filter((o) => descriptorOf(o.alternative).isFix && o.fix?.kind !== "none" && o.savingMs !== null && o.savingShare !== null);
+  const best = fixes.sort((a, b) => b.savingMs - a.savingMs)[0];
+  if (!best || best.savingShare < FIX_MIN_SAVING_SHARE) return { alternative: "none", mountPoint: null, savingMs: best?.savingMs ?? null };
+  return { alternative: best.alternative, mountPoint: best.mountPoint, savingMs: best.savingMs };
+}
+
+// src/experiment/plan.ts
+function estimateRunMs(alternative, m) {
+  return descriptorOf(alternative).estimateRunMs(m);
+}
+var sortKey = (t) => descriptorOf(t.alternative).runOrder;
+function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) {
+  const refetchEstimateMs = measured.downloadMs;
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const skipped = [];
+  const runs = [];
+  let remaining = budgetMs - refetchEstimateMs;
+  const baselineMs = estimateRunMs("baseline", measured);
+  if (!ordered.some((t) => t.alternative === "baseline")) return { refetchEstimateMs, runs, skipped };
+  if (remaining < baselineMs) {
+    const detail = `fetching the archive again (~${seconds(refetchEstimateMs)}) and one baseline run (~${seconds(baselineMs)}) do not fit the ${seconds(budgetMs)} budget (experiments-budget-seconds)`;
+    for (const t of ordered) skipped.push({ alternative: t.alternative, mountPoint: t.mountPoint, reason: "over-budget", detail });
+    return { refetchEstimateMs, runs, skipped };
+  }
+  let live2 = ordered;
+  for (let round = 1; round <= runsWanted; round++) {
+    const next = [];
+    for (const target of live2) {
+      const estimateMs = estimateRunMs(target.alternative, measured);
+      if (estimateMs <= remaining) {
+        runs.push({ target, round, estimateMs });
+        remaining -= estimateMs;
+        next.push(target);
+      } else if (round === 1) {
+        skipped.push({
+          alternative: target.alternative,
+          mountPoint: target.mountPoint,
+          reason: "over-budget",
+          detail: `a run would take ~${seconds(estimateMs)} (from the profiled restore), ${seconds(Math.max(0, remaining))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+        });
+      }
+    }
+    live2 = next;
+  }
+  return { refetchEstimateMs, runs, skipped };
+}
+function correctedEstimateMs(target, done, measured) {
+  const planned = estimateRunMs(target.alternative, measured);
+  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
+  const plannedBaseline = estimateRunMs("baseline", measured);
+  if (!baseline || plannedBaseline <= 0) return planned;
+  return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
+}
+function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED) {
+  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
+  const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  for (let round = 1; round <= runsWanted; round++) {
+    for (const t of ordered) {
+      if (runsOf(t) >= round) continue;
+      if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
+      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+    }
+  }
+  return null;
+}
+function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
+  return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
+    alternative: t.alternative,
+    mountPoint: t.mountPoint,
+    reason: "over-budget",
+    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+  }));
+}
+
+// src/experiment/refetch.ts
+import { statSync } from "node:fs";
+async function refetchArchive(downloadUrl, archivePath, serviceVersion2) {
+  const started = monotonicMs();
+  await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
+  return { durationMs: monotonicMs() - started, bytes: statSync(archivePath).size };
+}
+
+// src/restore/download-limits.ts
+var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
+var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
+function downloadLimits(downloadUrl, useAzureSdk) {
+  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
+  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
+  if (azureHost && options.useAzureSdk) {
+    return {
+      path: "azure-sdk",
+      concurrency: options.downloadConcurrency ?? 8,
+      requestTimeoutMs: options.timeoutInMs ?? 3e4,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
+      segmentBytes: SDK_SEGMENT_BYTES
+    };
+  }
+  if (azureHost && options.concurrentBlobDownloads) {
+    return {
+      path: "http-concurrent",
+      concurrency: options.downloadConcurrency ?? 10,
+      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
+      segmentTimeoutMs: null,
+      segmentBytes: null
+    };
+  }
+  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
+}
+
+// src/experiment/parallel-refetch.ts
+var PARALLEL_REFETCH_FACTOR = 2;
+var MIN_REFETCH_MS = 1e3;
+async function refetchInParallel(o) {
+  const limits = downloadLimits(o.downloadUrl, o.serviceVersion === "v2");
+  if (limits.path !== "azure-sdk") return { skipped: `the ${limits.path} download takes no number of parallel requests` };
+  if (o.baselineDurationMs < MIN_REFETCH_MS) return { skipped: `the archive downloads in under ${MIN_REFETCH_MS / 1e3} s` };
+  if (o.remainingMs < 1.5 * o.baselineDurationMs) return { skipped: "not enough of the experiments budget left" };
+  const concurrency = limits.concurrency * PARALLEL_REFETCH_FACTOR;
+  const started = monotonicMs();
+  await downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency });
+  return { ran: { concurrency, baselineConcurrency: limits.concurrency, durationMs: monotonicMs() - started, baselineDurationMs: o.baselineDurationMs } };
+}
+
 // src/experiment/run-experiments.ts
 var ARCHIVE_RAM_SHARE = 0.25;
-var BUDGET_RESERVE_MS = 2e3;
-var CLEANUP_RESERVE_FACTOR = 1.5;
-function runDeadlineMs(budgetMs, elapsedMs, cleanupsMs) {
-  return Math.max(0, budgetMs - cleanupReserveMs(budgetMs, cleanupsMs) - elapsedMs);
-}
-function cleanupReserveMs(budgetMs, cleanupsMs) {
-  return Math.max(Math.min(BUDGET_RESERVE_MS, budgetMs * 0.05), CLEANUP_RESERVE_FACTOR * Math.max(0, ...cleanupsMs));
-}
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child, parent) {
-  const rel = path.relative(parent, child);
-  return rel === "" || !rel.startsWith("..") && !path.isAbsolute(rel);
+  const rel = path3.relative(parent, child);
+  return rel === "" || !rel.startsWith("..") && !path3.isAbsolute(rel);
 }
 function which(program) {
   return execFileSync("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -773,20 +811,19 @@ async function runExperiments(request, hooks) {
   result.wallMs = monotonicMs() - started;
   return result;
 }
-async function experimentsAndCleanup(request, hooks) {
+function openStage(request, hooks) {
   const started = monotonicMs();
   const elapsed = () => monotonicMs() - started;
   const privileges = request.privileges ?? detectPrivileges();
   const registry = new ChildRegistry();
   const cleanup = new CleanupStack(hooks.log);
   const dirs = [];
-  const removeAll = () => {
+  cleanup.push("remove the experiment directories", () => {
     for (const dir of [...dirs].reverse()) {
       const r = removeOwnedDir(dir, privileges);
       if (!r.removed && r.reason !== "does not exist") hooks.warn(`Experiments: ${leftInPlace(dir, String(r.reason))}`);
     }
-  };
-  cleanup.push("remove the experiment directories", removeAll);
+  });
   cleanup.push("stop tar and zstd", () => registry.killAll());
   const own = (parent) => {
     const dir = createOwnedDir(parent, privileges);
@@ -806,289 +843,206 @@ async function experimentsAndCleanup(request, hooks) {
     fixBest: emptyBest,
     ...extra
   });
+  return { request, hooks, privileges, registry, cleanup, elapsed, own, result };
+}
+async function experimentsAndCleanup(request, hooks) {
+  const stage = openStage(request, hooks);
   const precheck = planExperiments(
     [{ alternative: "baseline", mountPoint: null }, ...request.experiments.map((alternative) => ({ alternative, mountPoint: null }))],
     request.measured,
     request.budgetMs
   );
   if (precheck.runs.length === 0) {
-    cleanup.dispose();
-    return result("skipped", precheck.skipped[0]?.detail ?? "nothing fits the budget", { skipped: precheck.skipped });
+    stage.cleanup.dispose();
+    return stage.result("skipped", precheck.skipped[0]?.detail ?? "nothing fits the budget", { skipped: precheck.skipped });
   }
   try {
-    const session = own(request.runnerTemp);
-    const memAvailable = availableMemory().bytes;
-    const archiveFitsRam = memAvailable !== null && request.archiveBytes <= memAvailable * ARCHIVE_RAM_SHARE;
-    let tmpfs = null;
-    let tmpfsRefused = null;
-    const ownTmpfs = () => {
-      if (tmpfs || tmpfsRefused !== null || privileges.mount.via === "none") return tmpfs;
-      const dir = path.join(session, "tmpfs");
-      mkdirSync(dir);
-      const size = Math.floor((memAvailable ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
-      const { uid, gid } = processIds();
-      try {
-        runPrivileged(privileges.mount, "mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700,uid=${uid},gid=${gid}`, "disk-profiler-exp", dir]);
-        tmpfs = dir;
-      } catch (error) {
-        tmpfsRefused = errorMessage(error);
-        hooks.log(`Experiments: could not mount a tmpfs (${tmpfsRefused}); using /dev/shm.`);
-      }
-      return tmpfs;
-    };
-    let shmDir = null;
-    const ensureShm = () => shmDir ??= own("/dev/shm");
-    const ram = () => ownTmpfs() ?? ensureShm();
-    let archiveDir;
-    let inRam = false;
-    if (archiveFitsRam && (ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-      archiveDir = path.join(ram(), "archive");
-      inRam = true;
-    } else {
-      archiveDir = path.join(session, "archive");
-      const free = freeBytes(session);
-      if (free !== null && free < request.archiveBytes * 1.1) {
-        return result(
-          "skipped",
-          `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`
-        );
-      }
-    }
-    if (request.restorePaths.some((p) => isInside(archiveDir, p))) {
-      return result("skipped", `the archive's place (${archiveDir}) is inside a restore path; the experiments never write there`);
-    }
-    mkdirSync(archiveDir);
-    const archivePath = path.join(archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
-    let refetch = null;
-    try {
-      const got = await refetchArchive(request.downloadUrl, archivePath, request.serviceVersion);
-      refetch = {
-        durationMs: got.durationMs,
-        bytes: got.bytes,
-        where: !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? "RAM (a tmpfs of its own)" : "RAM (/dev/shm)",
-        inRam
-      };
-      hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${refetch.where}.`);
-    } catch (error) {
-      return result("failed", `fetching the archive again failed: ${errorMessage(error)}`);
-    }
-    const tarPath = which("tar");
-    const listing = emptyListing();
-    try {
-      await runLines(listCommand(tarPath, archivePath, request.compressionMethod), registry, (line) => addListingLine(listing, line));
-    } catch (error) {
-      return result("failed", `listing the archive failed: ${errorMessage(error)}`, { refetch });
-    }
-    if (listing.absolute.length > 0) {
-      return result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, {
-        refetch
-      });
-    }
-    const facts = readMachineFacts({
-      privileges,
-      restorePath: request.restorePath,
-      extractedBytes: listing.extractedBytes,
-      archiveInRamBytes: inRam ? refetch.bytes : 0,
-      ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
-    });
-    const avail = availability(request.experiments, facts, request.patternPaths);
-    const skipped = [...avail.skipped];
-    const baselineParent = sameFileSystemParent(request.restorePath);
-    const dirOf = /* @__PURE__ */ new Map();
-    const onBase = (t) => t.alternative === "baseline" || t.alternative === "page-cache" || t.alternative === "other-disk" || t.alternative === "ram" && avail.ramVia === "own-tmpfs";
-    const targetDir = (t) => {
-      const key = onBase(t) ? "base" : `${t.alternative}:${t.mountPoint ?? ""}`;
-      const known = dirOf.get(key);
-      if (known) return known;
-      const dir = onBase(t) ? own(baselineParent) : t.alternative === "ram" ? ensureShm() : session;
-      dirOf.set(key, dir);
-      return dir;
-    };
-    const bindRootOf = (mountPoint) => {
-      const key = `bind:${mountPoint}`;
-      const known = dirOf.get(key);
-      if (known) return known;
-      const dir = own(mountPoint);
-      dirOf.set(key, dir);
-      return dir;
-    };
-    const mounted = mountedPaths(request.pathsAsGiven).map((given) => path.relative(request.workspace, expandPath(given, request.workspace)));
-    const runs = [];
-    const cleanupsMs = [];
-    let n = 0;
-    const spentMs = () => elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs);
-    for (let t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs); t && !hooks.signal?.aborted; t = nextRun(avail.targets, runs, request.measured, spentMs(), request.budgetMs)) {
-      n++;
-      let record;
-      try {
-        record = await oneRun(t, n);
-      } catch (error) {
-        record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
-        hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
-      }
-      runs.push(record);
-      if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
-    }
-    const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
-    if (baselineError) {
-      for (const t of avail.targets.filter((x) => x.alternative !== "baseline"))
-        skipped.push({
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
-          reason: "no-baseline",
-          detail: `nothing to compare with: the baseline run failed (${baselineError})`
-        });
-    } else {
-      skipped.push(...budgetSkips(avail.targets, runs, request.measured, spentMs(), request.budgetMs));
-    }
-    async function oneRun(t, index) {
-      let stopped = false;
-      const timed = async (command, hook = true) => {
-        const deadlineMs = runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs);
-        let cut = false;
-        const timer = setTimeout(
-          () => {
-            cut = true;
-            registry.killAll();
-          },
-          Math.max(0, deadlineMs)
-        );
-        const pending = runTimed(command, registry);
-        pending.catch(() => void 0);
-        try {
-          if (hook) await request.duringRun?.(t.alternative, index);
-          return await pending;
-        } catch (error) {
-          registry.killAll();
-          if (cut) {
-            stopped = true;
-            throw new Error(
-              `stopped at the end of the ${(request.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`
-            );
-          }
-          throw error;
-        } finally {
-          clearTimeout(timer);
-        }
-      };
-      if (t.alternative === "decompress") {
-        const d = await timed(decompressCommand(tarPath, archivePath, request.compressionMethod));
-        return { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: d.durationMs, syncMs: 0, untilOnDiskMs: d.durationMs, cpuMs: d.cpuMs };
-      }
-      const owned = targetDir(t);
-      const runDir = path.join(owned, `run-${index}`);
-      const levels = Math.max(listing.climbLevels, ...mounted.map(climbOf));
-      const into = path.join(runDir, ...Array.from({ length: levels }, (_, i) => `up-${i + 1}`));
-      mkdirSync(into, { recursive: true });
-      const local = new CleanupStack(hooks.log);
-      const syncDirs = [into];
-      try {
-        if (t.alternative === "ram" && avail.ramVia === "own-tmpfs") {
-          const { uid, gid } = processIds();
-          for (const rel of mounted) {
-            const at = path.join(into, rel);
-            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
-            mkdirSync(at, { recursive: true });
-            runPrivileged(privileges.mount, "mount", [
-              "-t",
-              "tmpfs",
-              "-o",
-              `size=${tmpfsSize(listing.extractedBytes)},uid=${uid},gid=${gid}`,
-              "disk-profiler-exp",
-              at
-            ]);
-            local.push(`unmount ${at}`, () => unmount(privileges, at));
-          }
-        }
-        if (t.alternative === "other-disk") {
-          const root = bindRootOf(t.mountPoint);
-          mounted.forEach((rel, i) => {
-            const source = path.join(root, `run-${index}-${i + 1}`);
-            const at = path.join(into, rel);
-            if (!isInside(at, runDir)) throw new Error(`the restore path ${rel} would be mounted outside the run's directory (${at})`);
-            mkdirSync(source);
-            mkdirSync(at, { recursive: true });
-            local.push(`remove ${source}`, () => removeTree(source, privileges));
-            runPrivileged(privileges.mount, "mount", ["--bind", source, at]);
-            local.push(`unmount ${at}`, () => unmount(privileges, at));
-          });
-          syncDirs.push(root);
-        }
-        if (t.alternative === "page-cache") {
-          const limits = raisedDirtyLimits(dirtyBytesFor(listing.extractedBytes), readDirtyBudget());
-          const saved = readDirtySettings();
-          let change = dirtyChangeFor(saved, limits);
-          hooks.onDirtySettings?.(change);
-          local.push("put vm.dirty_* back (what is still ours)", () => {
-            const outcome = putBackIfOurs(privileges, change);
-            for (const l of outcome.leftAlone)
-              hooks.warn(`Experiments: ${leftAloneSentence(l, "this profile", hooks.whoSetDirty?.(l.name, l.foundValue) ?? void 0)}`);
-            hooks.onDirtySettings?.(null);
-          });
-          try {
-            raiseDirtyLimits(privileges, limits);
-          } catch (error) {
-            if (error instanceof DirtyRaiseError) {
-              change = dirtyChangeFor(saved, error.written);
-              hooks.onDirtySettings?.(change);
-            }
-            throw error;
-          }
-        }
-        const step = await timed(extractCommand(tarPath, archivePath, into, request.compressionMethod));
-        let syncMs = 0;
-        for (const dir of syncDirs) syncMs += (await timed({ program: "sync", args: ["-f", dir] }, false)).durationMs;
-        return {
-          alternative: t.alternative,
-          mountPoint: t.mountPoint,
-          stepMs: step.durationMs,
-          syncMs,
-          untilOnDiskMs: step.durationMs + syncMs,
-          cpuMs: step.cpuMs
-        };
-      } finally {
-        const cleanupStarted = monotonicMs();
-        await local.runAll();
-        removeTree(runDir, privileges);
-        if (!stopped) for (const dir of /* @__PURE__ */ new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, registry).catch(() => void 0);
-        cleanupsMs.push(monotonicMs() - cleanupStarted);
-      }
-    }
-    if (!hooks.signal?.aborted) {
-      try {
-        const parallel = await refetchInParallel({
-          downloadUrl: request.downloadUrl,
-          archivePath,
-          serviceVersion: request.serviceVersion,
-          baselineDurationMs: refetch.durationMs,
-          remainingMs: runDeadlineMs(request.budgetMs, elapsed(), cleanupsMs)
-        });
-        refetch = { ...refetch, parallel: "ran" in parallel ? parallel.ran : parallel };
-        if ("ran" in parallel)
-          hooks.log(
-            `Experiments: fetched the archive again with ${parallel.ran.concurrency} parallel requests in ${(parallel.ran.durationMs / 1e3).toFixed(2)} s (${parallel.ran.baselineConcurrency}: ${(parallel.ran.baselineDurationMs / 1e3).toFixed(2)} s).`
-          );
-      } catch (error) {
-        refetch = { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
-      }
-    }
-    const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });
-    const ran = runs.some((r) => !r.error);
-    return result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
-      refetch,
-      outcomes: all,
-      runs,
-      skipped,
-      fixBest: fixBest(all)
-    });
+    return await fetchAndRun(stage);
   } catch (error) {
-    return result("failed", errorMessage(error));
+    return stage.result("failed", errorMessage(error));
   } finally {
-    await cleanup.runAll().catch((error) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+    await stage.cleanup.runAll().catch((error) => hooks.warn(`Experiments: ${errorMessage(error)}`));
+  }
+}
+function ramPlaces(stage, session, memAvailableBytes2) {
+  let tmpfs = null;
+  let refused = false;
+  let shmDir = null;
+  const ownTmpfs = () => {
+    if (tmpfs || refused || stage.privileges.mount.via === "none") return tmpfs;
+    const dir = path3.join(session, "tmpfs");
+    mkdirSync3(dir);
+    const size = Math.floor((memAvailableBytes2 ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
+    const { uid, gid } = processIds();
+    try {
+      runPrivileged(stage.privileges.mount, "mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700,uid=${uid},gid=${gid}`, "disk-profiler-exp", dir]);
+      tmpfs = dir;
+    } catch (error) {
+      refused = true;
+      stage.hooks.log(`Experiments: could not mount a tmpfs (${errorMessage(error)}); using /dev/shm.`);
+    }
+    return tmpfs;
+  };
+  const shm = () => shmDir ??= stage.own("/dev/shm");
+  return { ownTmpfs, shm, any: () => ownTmpfs() ?? shm() };
+}
+function placeArchive(stage, session, ram, memAvailableBytes2) {
+  const { request } = stage;
+  const fitsRam = memAvailableBytes2 !== null && request.archiveBytes <= memAvailableBytes2 * ARCHIVE_RAM_SHARE;
+  let placed;
+  if (fitsRam && (ram.ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
+    placed = { archiveDir: path3.join(ram.any(), "archive"), inRam: true };
+  } else {
+    placed = { archiveDir: path3.join(session, "archive"), inRam: false };
+    const free = freeBytes(session);
+    if (free !== null && free < request.archiveBytes * 1.1)
+      return {
+        skip: `no room for the archive (${bytes(request.archiveBytes)}): it does not fit in ${Math.round(ARCHIVE_RAM_SHARE * 100)}% of the available memory, and ${request.runnerTemp} has ${bytes(free)} free`
+      };
+  }
+  if (request.restorePaths.some((p) => isInside(placed.archiveDir, p)))
+    return { skip: `the archive's place (${placed.archiveDir}) is inside a restore path; the experiments never write there` };
+  return placed;
+}
+async function fetchAgain(stage, archivePath, archiveDir, inRam, ram) {
+  const got = await refetchArchive(stage.request.downloadUrl, archivePath, stage.request.serviceVersion);
+  const tmpfs = inRam ? ram.ownTmpfs() : null;
+  const where = !inRam ? archiveDir : tmpfs && archiveDir.startsWith(tmpfs) ? "RAM (a tmpfs of its own)" : "RAM (/dev/shm)";
+  stage.hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${where}.`);
+  return { durationMs: got.durationMs, bytes: got.bytes, where, inRam };
+}
+async function fetchAndRun(stage) {
+  const { request } = stage;
+  const session = stage.own(request.runnerTemp);
+  const memAvailableBytes2 = availableMemory().bytes;
+  const ram = ramPlaces(stage, session, memAvailableBytes2);
+  const placed = placeArchive(stage, session, ram, memAvailableBytes2);
+  if ("skip" in placed) return stage.result("skipped", placed.skip);
+  mkdirSync3(placed.archiveDir);
+  const archivePath = path3.join(placed.archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+  let refetch;
+  try {
+    refetch = await fetchAgain(stage, archivePath, placed.archiveDir, placed.inRam, ram);
+  } catch (error) {
+    return stage.result("failed", `fetching the archive again failed: ${errorMessage(error)}`);
+  }
+  const tarPath = which("tar");
+  const listing = emptyListing();
+  try {
+    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => addListingLine(listing, line));
+  } catch (error) {
+    return stage.result("failed", `listing the archive failed: ${errorMessage(error)}`, { refetch });
+  }
+  if (listing.absolute.length > 0)
+    return stage.result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, {
+      refetch
+    });
+  const facts = readMachineFacts({
+    privileges: stage.privileges,
+    restorePath: request.restorePath,
+    extractedBytes: listing.extractedBytes,
+    archiveInRamBytes: placed.inRam ? refetch.bytes : 0,
+    ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
+  });
+  const avail = availability(request.experiments, facts, request.patternPaths);
+  const context = runContext(stage, { session, ram, avail, tarPath, archivePath, listing });
+  const runs = await runTargets(stage, context, avail.targets);
+  const skipped = [...avail.skipped, ...skipsAfterRuns(stage, avail.targets, runs, context.cleanupsMs)];
+  if (!stage.hooks.signal?.aborted) refetch = await withParallelRefetch(stage, refetch, archivePath, context.cleanupsMs);
+  const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });
+  const ran = runs.some((r) => !r.error);
+  return stage.result(ran ? "ran" : runs.length === 0 ? "skipped" : "failed", ran ? void 0 : skipped[0]?.detail ?? runs[0]?.error ?? "nothing could run", {
+    refetch,
+    outcomes: all,
+    runs,
+    skipped,
+    fixBest: fixBest(all)
+  });
+}
+function runContext(stage, s) {
+  const { request, hooks } = stage;
+  const baselineParent = sameFileSystemParent(request.restorePath);
+  const dirOf = /* @__PURE__ */ new Map();
+  const once = (key, make) => {
+    const known = dirOf.get(key);
+    if (known) return known;
+    const dir = make();
+    dirOf.set(key, dir);
+    return dir;
+  };
+  const targetDir = (t) => runSetupOf(t.alternative).place(s.avail.ramVia) === "restore-fs" ? once("base", () => stage.own(baselineParent)) : once(`shm:${t.alternative}`, s.ram.shm);
+  const mounted = mountedPaths(request.pathsAsGiven).map((given) => path3.relative(request.workspace, expandPath(given, request.workspace)));
+  return {
+    budgetMs: request.budgetMs,
+    elapsed: stage.elapsed,
+    registry: stage.registry,
+    privileges: stage.privileges,
+    tarPath: s.tarPath,
+    archivePath: s.archivePath,
+    compressionMethod: request.compressionMethod,
+    listing: s.listing,
+    mounted,
+    ramVia: s.avail.ramVia,
+    targetDir,
+    bindRootOf: (mountPoint) => once(`bind:${mountPoint}`, () => stage.own(mountPoint)),
+    cleanupsMs: [],
+    log: hooks.log,
+    warn: hooks.warn,
+    ...hooks.onDirtySettings ? { onDirtySettings: hooks.onDirtySettings } : {},
+    ...hooks.whoSetDirty ? { whoSetDirty: hooks.whoSetDirty } : {},
+    ...request.duringRun ? { duringRun: request.duringRun } : {}
+  };
+}
+async function runTargets(stage, context, targets) {
+  const { request, hooks } = stage;
+  const runs = [];
+  const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
+  for (let t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs), n = 1; t && !hooks.signal?.aborted; n++) {
+    let record;
+    try {
+      record = await oneRun(context, t, n);
+    } catch (error) {
+      record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
+      hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
+    }
+    runs.push(record);
+    if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
+    t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs);
+  }
+  return runs;
+}
+function skipsAfterRuns(stage, targets, runs, cleanupsMs) {
+  const { request } = stage;
+  const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
+  if (!baselineError) return budgetSkips(targets, runs, request.measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  return targets.filter((x) => x.alternative !== "baseline").map((t) => ({
+    alternative: t.alternative,
+    mountPoint: t.mountPoint,
+    reason: "no-baseline",
+    detail: `nothing to compare with: the baseline run failed (${baselineError})`
+  }));
+}
+async function withParallelRefetch(stage, refetch, archivePath, cleanupsMs) {
+  const { request } = stage;
+  try {
+    const parallel = await refetchInParallel({
+      downloadUrl: request.downloadUrl,
+      archivePath,
+      serviceVersion: request.serviceVersion,
+      baselineDurationMs: refetch.durationMs,
+      remainingMs: runDeadlineMs(request.budgetMs, stage.elapsed(), cleanupsMs)
+    });
+    if ("ran" in parallel)
+      stage.hooks.log(
+        `Experiments: fetched the archive again with ${parallel.ran.concurrency} parallel requests in ${(parallel.ran.durationMs / 1e3).toFixed(2)} s (${parallel.ran.baselineConcurrency}: ${(parallel.ran.baselineDurationMs / 1e3).toFixed(2)} s).`
+      );
+    return { ...refetch, parallel: "ran" in parallel ? parallel.ran : parallel };
+  } catch (error) {
+    return { ...refetch, parallel: { skipped: `the fetch with more parallel requests failed: ${errorMessage(error)}` } };
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path.dirname(restorePath);
+  const parent = path3.dirname(restorePath);
   try {
     if (statSync2(parent).dev === statSync2(restorePath).dev) return parent;
     return restorePath;
@@ -1373,7 +1327,7 @@ import { createHash } from "node:crypto";
 // src/remember/cache-store.ts
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import * as os from "node:os";
-import * as path2 from "node:path";
+import * as path4 from "node:path";
 var DOCUMENT_FORMAT = 1;
 function versionOf(kind) {
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
@@ -1382,7 +1336,7 @@ function serviceVersion() {
   return getCacheServiceVersion() === "v2" ? "v2" : "v1";
 }
 async function scratch() {
-  return mkdtemp(path2.join(process.env.RUNNER_TEMP || os.tmpdir(), "disk-profiler-doc-"));
+  return mkdtemp(path4.join(process.env.RUNNER_TEMP || os.tmpdir(), "disk-profiler-doc-"));
 }
 async function loadNewest(kind, keyPrefixOrPrefixes) {
   const prefixes = typeof keyPrefixOrPrefixes === "string" ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
@@ -1408,7 +1362,7 @@ async function loadNewest(kind, keyPrefixOrPrefixes) {
     }
     if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
-    const file = path2.join(dir, "document.json");
+    const file = path4.join(dir, "document.json");
     await downloadCache(url, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
     return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
   } catch (error) {
@@ -1424,7 +1378,7 @@ async function storeDocument(kind, key, document) {
   let dir = null;
   try {
     dir = await scratch();
-    const file = path2.join(dir, "document.json");
+    const file = path4.join(dir, "document.json");
     const body = JSON.stringify(document);
     await writeFile(file, body);
     const sizeBytes = Buffer.byteLength(body);
@@ -1867,7 +1821,7 @@ function machineHold(machine, config, plan, signal, warn) {
 
 // src/pipeline/stages/machine-view.ts
 import { existsSync } from "node:fs";
-import * as path3 from "node:path";
+import * as path5 from "node:path";
 async function viewMachine(config, kernel, warn) {
   const { procRoot } = kernel;
   const roots = restoreRoots(config.paths, config.workspace);
@@ -1878,7 +1832,7 @@ async function viewMachine(config, kernel, warn) {
   const host = readHostFacts(kernel);
   const context = readRunnerContext(where, { procRoot, cgroup, host });
   const fingerprint = fingerprintOf(where, host, context, restorePaths[0]);
-  const hasProc = context.os === "linux" && existsSync(path3.join(procRoot, "stat"));
+  const hasProc = context.os === "linux" && existsSync(path5.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
@@ -1909,7 +1863,7 @@ async function findDevices(restorePaths, archiveTemp, options, warn) {
 
 // src/restore/restored-tree.ts
 import { lstatSync, readdirSync } from "node:fs";
-import * as path4 from "node:path";
+import * as path6 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -1980,7 +1934,7 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     count(stat, root);
     if (!stat.isDirectory()) continue;
     try {
-      for (const name of readdirSync(current)) stack.push([path4.join(current, name), root]);
+      for (const name of readdirSync(current)) stack.push([path6.join(current, name), root]);
     } catch {
     }
   }
@@ -2231,7 +2185,7 @@ async function rememberFixes(plan, experiments, profile, measuredAt, hooks, warn
 }
 
 // src/restore/timed-restore.ts
-import * as path7 from "node:path";
+import * as path9 from "node:path";
 import { statSync as statSync4, unlinkSync } from "node:fs";
 
 // src/restore/capture-output.ts
@@ -2304,15 +2258,15 @@ var DownloadTimelineRecorder = class {
 import { spawnSync } from "node:child_process";
 import { closeSync as closeSync2, constants as constants2, openSync as openSync2 } from "node:fs";
 import { Socket } from "node:net";
-import * as path6 from "node:path";
+import * as path8 from "node:path";
 
 // src/restore/reported-tree.ts
-import * as path5 from "node:path";
+import * as path7 from "node:path";
 var ReportedTree = class {
   /** workingDirectory: where tar extracts (-C), which member names are relative to; roots: absolute. */
   constructor(workingDirectory, roots) {
     this.workingDirectory = workingDirectory;
-    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path5.relative(workingDirectory, root)) }));
+    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path7.relative(workingDirectory, root)) }));
   }
   workingDirectory;
   anatomy = emptyAnatomy();
@@ -2359,8 +2313,8 @@ var ReportedTree = class {
     const member = toMemberName(name);
     let hit = this.roots.find((r) => isUnder(member, r.member));
     if (!hit) {
-      const full = path5.resolve(this.workingDirectory, name);
-      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path5.sep) ? r.root : r.root + path5.sep));
+      const full = path7.resolve(this.workingDirectory, name);
+      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path7.sep) ? r.root : r.root + path7.sep));
     }
     if (hit) this.bytesByRoot.set(hit.root, (this.bytesByRoot.get(hit.root) ?? 0) + sizeBytes);
   }
@@ -2380,7 +2334,7 @@ var DRAIN_TIMEOUT_MS = 2e3;
 var UNSAFE_IN_OPTIONS = /[\s'"\\]/;
 function openTarReport(dir, workingDirectory, roots) {
   if (process.platform !== "linux") return null;
-  const fifo = path6.join(dir, "tar-report.fifo");
+  const fifo = path8.join(dir, "tar-report.fifo");
   if (UNSAFE_IN_OPTIONS.test(fifo)) return null;
   if (spawnSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" }).status !== 0) return null;
   let readFd;
@@ -2519,7 +2473,7 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
-    archivePath = path7.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path9.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     const recorder = new DownloadTimelineRecorder({
       host: new URL(downloadUrl).host,
@@ -2538,7 +2492,7 @@ async function timedRestore(request) {
     result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
     const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const report = openTarReport(path7.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    const report = openTarReport(path9.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
     next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;

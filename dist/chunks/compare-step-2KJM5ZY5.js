@@ -7,14 +7,14 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-65Q5XPD7.js";
+} from "./chunk-ENGMGAKT.js";
 import "./chunk-QXM3ZRPH.js";
-import "./chunk-VSCT6IGP.js";
+import "./chunk-VGJOXNKF.js";
 import "./chunk-WBCVQH43.js";
 import {
   readProfileFile
-} from "./chunk-GWBBSJE7.js";
-import "./chunk-FXZ6B7XG.js";
+} from "./chunk-5MR7HQIG.js";
+import "./chunk-R2AG5QMI.js";
 import "./chunk-ASKUMUQ7.js";
 import {
   setOutput,

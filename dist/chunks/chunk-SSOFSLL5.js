@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-KM6RWKCS.js";
+} from "./chunk-ZYKWAS72.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

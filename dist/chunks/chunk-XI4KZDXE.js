@@ -17,7 +17,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-KM6RWKCS.js";
+} from "./chunk-ZYKWAS72.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,
@@ -35,7 +35,7 @@ import {
   seconds,
   snapshotFacts,
   stallPlace
-} from "./chunk-FXZ6B7XG.js";
+} from "./chunk-R2AG5QMI.js";
 import {
   resolveDevices
 } from "./chunk-ASKUMUQ7.js";
