@@ -634,7 +634,31 @@ export interface WhatIf {
   measured?: boolean;
   /** Which time the bounds are about; the what-ifs are about the time until the files are on disk. */
   about?: RestoreSpan;
+  /**
+   * Disk what-ifs whose bound alone would save more than 1 - 1/speedup of extraction and tail: held to
+   * that (the restore ran well below the ceiling doubled), or why it may save more. Absent otherwise.
+   */
+  half?: HalfRule;
   sentence: string;
+}
+
+/**
+ * The "twice X" rule on a disk what-if (what-if.ts halfRule): doubling X can at most halve the time X
+ * limited, unless the bound says why not.
+ * - held: the span ran well below the ceiling doubled, so the bound is held to twice the rate it got;
+ * - beyond: the span ran near the ceiling, and the bound moves only the restore's own writes at twice it;
+ * - several-disks: the span wrote to several disks, whose dirty pages share one limit.
+ */
+export const HALF_RULE_KINDS = ['held', 'beyond', 'several-disks'] as const;
+export type HalfRuleKind = (typeof HALF_RULE_KINDS)[number];
+export interface HalfRule {
+  kind: HalfRuleKind;
+  /** Extraction and tail: the time the bound shortens. */
+  spanMs: number;
+  /** The span's write rate (bytes/s or requests/s, as the kind relaxed counts) over the ceiling doubled; null on several disks. */
+  ranAtCeilingShare: number | null;
+  /** The restore's own share of what the disk wrote over the span (the bound's work). */
+  ownShare: number;
 }
 
 /** Whose bytes the restore's disk wrote: the restore's own, or another writer's. Since schema 2. */
