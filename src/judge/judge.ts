@@ -7,7 +7,7 @@
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
 import { withDownloadVerdict } from './download-in-verdict.js';
-import { DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
+import { DISK_RESOURCES, isDiskResource, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
@@ -179,7 +179,7 @@ function judgeRestore(profile: Profile): Judgement {
   const restoreDevice = deviceIndexFor(profile, 'extract');
   const elsewhere =
     carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
-  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
+  const on = elsewhere && isDiskResource(carrier.bottleneck) ? ` on ${elsewhere}` : '';
   const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : undefined)}` : '';
   const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
@@ -196,7 +196,7 @@ function judgeRestore(profile: Profile): Judgement {
   };
   const devices = perDeviceVerdicts(profile, ceilings);
   if (devices.length > 0) verdict.devices = devices;
-  const onDisk = DISK_RESOURCES.some((r) => r === carrier.bottleneck) && carrier.facts.deviceIndex !== null;
+  const onDisk = isDiskResource(carrier.bottleneck) && carrier.facts.deviceIndex !== null;
   return {
     verdict,
     phases: judged,
@@ -219,8 +219,8 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
     tail !== undefined &&
     extract !== undefined &&
     tail.facts.deviceIndex !== extract.facts.deviceIndex &&
-    DISK_RESOURCES.some((r) => r === tail.bottleneck) &&
-    !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+    isDiskResource(tail.bottleneck) &&
+    !isDiskResource(extract.bottleneck);
   const extractRecord = profile.phases.find((p) => p.name === 'extract');
   const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
   const factsOf = (j: JudgedPhase): PhaseFacts => (onTailDevice && j.phase === 'extract' ? onTailDevice : j.facts);

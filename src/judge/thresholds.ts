@@ -163,6 +163,11 @@ export const OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
  */
 export const ABSORBED_SHARE = 0.1;
 
+/** The one test of ABSORBED_SHARE: the disk wrote almost nothing of the span's bytes before tar exited (what-if.ts, the report's page-cache line). */
+export function wroteAlmostNothingEarly(earlyBytes: number, spanBytes: number): boolean {
+  return spanBytes > 0 && earlyBytes < ABSORBED_SHARE * spanBytes;
+}
+
 /** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 

@@ -22,7 +22,7 @@
  * byte arrived): not recorded yet, so those what-ifs are one-sided.
  */
 import type { Bottleneck, HalfRule, PhaseName, Resource, WhatIf } from '../profile/schema.js';
-import { RESOURCES } from '../profile/schema.js';
+import { isDiskResource, RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type CeilingKind, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
@@ -40,6 +40,7 @@ import {
   QUOTA_FULL_SHARE,
   SUSTAINED_RATE_MS,
   WHAT_IF_SPEEDUP,
+  wroteAlmostNothingEarly,
 } from './thresholds.js';
 
 export interface WhatIfPhase {
@@ -252,7 +253,7 @@ export function cpuWorkMs(p: WhatIfPhase | undefined): number {
  */
 function absorbed(extract: WhatIfPhase | undefined, span: DiskWork, c: Ceilings): boolean {
   const early = extract?.facts.disk?.writtenBytes;
-  if (early === undefined || span.writtenBytes <= 0 || early >= ABSORBED_SHARE * span.writtenBytes) return false;
+  if (early === undefined || !wroteAlmostNothingEarly(early, span.writtenBytes)) return false;
   const lead = extract?.idleLeadMs;
   const writingS = ((extract?.facts.durationMs ?? 0) - (lead ?? 0)) / 1000;
   const reached = lead !== undefined && writingS > 0 && c.seqWriteBytesPerSecond !== null;
@@ -460,7 +461,7 @@ function spanBound(
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
-  const disk = resource === 'disk-bandwidth' || resource === 'disk-iops';
+  const disk = isDiskResource(resource);
   const archive = disk ? archiveInSpanBytes(resource, download, extract, demonstrated(probed, [extract, tail]), speedup) : 0;
   const work = spanWork(extract, tail, probed, archive);
   const { burst } = work;
@@ -508,7 +509,7 @@ function spanBoundMs(
   const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
   const kernelWaited = absorbed(extract, span, c);
   const same = { bandwidth: 1, iops: 1 };
-  if (resource === 'disk-bandwidth' || resource === 'disk-iops') {
+  if (isDiskResource(resource)) {
     const faster = resource === 'disk-bandwidth' ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
     const other = competing(span, own, e + t);
     // An extraction judged the other disk kind is still shortened by this one where the two limits
@@ -623,7 +624,7 @@ function burstText(b: BurstCredit, from: string | undefined): string {
  * kind, those bound by the other kind ("extraction (disk-iops-bound)"); else any bound but the lookup.
  */
 function boundNouns(phases: readonly WhatIfPhase[], resource: Resource): string {
-  const disk = (b: Bottleneck) => b === 'disk-bandwidth' || b === 'disk-iops';
+  const disk = isDiskResource;
   const bound = phases.filter((p) => p.name !== 'lookup' && RESOURCES.some((r) => r === p.bottleneck) && (!disk(resource) || disk(p.bottleneck)));
   return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
 }

@@ -23,6 +23,10 @@ export type Resource = (typeof RESOURCES)[number];
 /** The resources that are the disk. */
 export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const satisfies readonly Resource[];
 export type DiskResource = (typeof DISK_RESOURCES)[number];
+/** Whether a bottleneck or resource names one of the disk's kinds: the one test for "disk", from DISK_RESOURCES. */
+export function isDiskResource(name: string): name is DiskResource {
+  return DISK_RESOURCES.some((r) => r === name);
+}
 
 /** A verdict: a resource, or no bottleneck, or not enough evidence to name one. */
 export const BOTTLENECKS = [...RESOURCES, 'none', 'inconclusive'] as const;

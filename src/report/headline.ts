@@ -12,6 +12,7 @@
  */
 import { measuredOnWords } from './fix-memory.js';
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
+import { isDiskResource } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
 import { BOTTLENECK_LABEL } from '../judge/nouns.js';
@@ -282,7 +283,7 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
   const boundPhasesMs = v.phases.filter((p) => p.bottleneck === v.bottleneck).reduce((sum, p) => sum + durationOf(v, input.phases, p.phase), 0);
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
-  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  const disk = isDiskResource(v.bottleneck);
   // Restore paths on several disks: the box is about the one the verdict names, and the paths it holds.
   const onDevice = disk && input.device ? (input.devicePaths ?? []) : [];
   const noun =
@@ -426,14 +427,14 @@ export function headline(input: HeadlineInput): Headline {
   const longest = names.reduce((a, b) => (ms(b) > ms(a) ? b : a));
   const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
   const share = totalMs > 0 ? carriers.reduce((s, n) => s + durationOf(v, input.phases, n), 0) / totalMs : 0;
-  const on = input.device && (v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops') ? ` on ${input.device}` : '';
+  const on = input.device && isDiskResource(v.bottleneck) ? ` on ${input.device}` : '';
   const base = `${label(v.bottleneck)}${on}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
 
   const e = input.experiments;
   const ram = e?.outcomes.find((o) => o.alternative === 'ram');
   const baseline = e?.outcomes.find((o) => o.alternative === 'baseline');
   const agrees = input.check?.agrees ?? null;
-  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  const disk = isDiskResource(v.bottleneck);
   if (agrees === false && ram && ram.savingShare !== null) {
     const s = savingRange(ram, baseline);
     if (disk) {
