@@ -168,6 +168,9 @@ export function wroteAlmostNothingEarly(earlyBytes: number, spanBytes: number): 
   return spanBytes > 0 && earlyBytes < ABSORBED_SHARE * spanBytes;
 }
 
+/** Phases under this share of the restore are not named as carrying the verdict beside a longer one (restore-rules.ts verdictCarriers). */
+export const MINOR_PHASE_SHARE = 0.03;
+
 /** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 

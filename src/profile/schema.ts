@@ -6,6 +6,7 @@
 
 import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
+import type { RestoreRule } from './restore-rules.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -678,9 +679,29 @@ export interface Attribution {
   sentences: string[];
 }
 
+/**
+ * The restore's verdict as the judge decided it, with no words: which rule decided (RESTORE_RULES, in
+ * their order), the phases that carry it with their shares of the restore's time, the what-if chosen,
+ * the phase that could hide some time unpinned, the disk it is about. The report says it; nothing
+ * downstream decides it again. Since issue 39; absent in profiles recorded before.
+ */
+export interface RestoreDecision {
+  rule: RestoreRule;
+  /** The phases the verdict puts on its bottleneck (judge/restore-rules.ts verdictCarriers), with their share of the restore's time. */
+  carriers: { phase: PhaseName; share: number }[];
+  /** The what-if whose saving chose the verdict (best-what-if); null otherwise. */
+  whatIf: Resource | null;
+  /** An unpinned phase that could hide less than the chosen what-if saves (said beside the verdict); null otherwise. */
+  outweighed: PhaseName | null;
+  /** The disk a disk verdict is about, where it is not the restore's own device; null otherwise. */
+  device: string | null;
+}
+
 export interface Verdict {
   bottleneck: Bottleneck;
   sentence: string;
+  /** How the judge decided (absent in profiles recorded before issue 39: render and compare re-judge). */
+  decision?: RestoreDecision;
   /** lookup + download + extraction, ms: what the step costs the job (tar's exit). */
   stepMs?: number;
   /** stepMs plus the writeback tail, ms: until the restore's files were on disk. */
