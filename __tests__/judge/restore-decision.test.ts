@@ -11,11 +11,12 @@ import { judgeRun } from '../../src/compare/judged-run.js';
 import { ATTR } from '../../src/export/names.js';
 import { summaryAttributes } from '../../src/export/trace-plan.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
-import { PHASE_NOUN } from '../../src/judge/nouns.js';
+import { PHASE_LABEL, PHASE_NOUN } from '../../src/judge/nouns.js';
 import { NOTHING_JUDGED_RULES, RESTORE_RULES } from '../../src/profile/restore-rules.js';
 import { PHASES, RESOURCES, type Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
+import { renderProfile } from '../../src/report/render.js';
 import { profileOutputs } from '../../src/report/outputs.js';
 import { percent } from '../../src/util/format.js';
 
@@ -70,5 +71,9 @@ describe('headline, compare, outputs and telemetry name what the decision holds'
         for (const c of carriers) expect(head.text).toContain(PHASE_NOUN[c]);
         expect(head.text).toContain(`took ${percent(j.decision.carriers.reduce((s, c) => s + c.share, 0))} of the`);
       }
+      // The summary's chart marks the phases the verdict is about: the decision's, no other.
+      const markdown = renderProfile(judged).markdown;
+      for (const m of markdown.matchAll(/the verdict is about the ([a-z, ]+?)\./g))
+        expect(m[1]?.split(/, | and /).sort()).toEqual(carriers.map((c) => PHASE_LABEL[c]).sort());
     });
 });

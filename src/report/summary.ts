@@ -462,7 +462,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
   else sections.push(escapeHtml(verdict.sentence));
-  const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
+  // The phases the headline names, as the judge decided them: the chart marks the same.
+  const carriers = judgement.decision.carriers.map((c) => c.phase);
   // The chart is of the device the verdict names, against that device's own ceilings.
   const device = judgement.verdictDevice;
   const deviceIndex = device?.index ?? judgement.restoreDeviceIndex;
