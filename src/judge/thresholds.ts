@@ -259,3 +259,52 @@ export function worthChanging(savingMs: number, totalMs: number): boolean {
  * whose download is four times slower than this one still completes.
  */
 export const TIMEOUT_MARGIN = 4;
+
+// The transfers' (download and upload) verdicts: transfer-stats.ts, transfer-verdict.ts.
+
+/** Least body time of a request for its rate to count. */
+export const MIN_BODY_MS = 200;
+/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
+export const MIN_PARALLELISM_SPREAD = 1.3;
+
+/**
+ * The thresholds the download's and the upload's verdicts share: a stretch without bytes shorter than
+ * STALL_MIN_MS, or than STALL_MIN_INTERVALS sampler intervals, is jitter (one late tick is no stall);
+ * a request is "far slower than the rest" at SLOW_REQUEST_FACTOR times the median request's time or
+ * wait; a stall names the transfer's limit once it cost STALL_VERDICT_SHARE of it; requests spending
+ * WAIT_SHARE of their time waiting on the far side (a first byte, the store's answer) are limited by
+ * that wait; waits spread wider than STORE_SPREAD (90th percentile over the fastest) do not track one
+ * round trip: the store.
+ */
+export const STALL_MIN_MS = 1000;
+export const STALL_MIN_INTERVALS = 5;
+export const SLOW_REQUEST_FACTOR = 4;
+export const STALL_VERDICT_SHARE = 0.1;
+export const WAIT_SHARE = 0.5;
+export const STORE_SPREAD = 3;
+
+/** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
+export const PER_CONNECTION_ELASTICITY = 0.6;
+export const PATH_ELASTICITY = 0.3;
+
+/** The save's verdict (save-rules.ts). */
+export const SAVE_THRESHOLDS = {
+  /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
+  childCoresShare: 0.8,
+  /** ...or the machine's CPUs were at least this busy (user + system), percent. */
+  machineBusyPercent: 85,
+  /** Reading is IOPS- or latency-bound when tasks stalled on IO this share of the phase (PSI io some)... */
+  ioStallShare: 0.3,
+  /** ...or the CPUs waited on IO this much, percent of all CPU time. */
+  iowaitPercent: 20,
+  /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
+  minReadsPerSecond: 50,
+  /**
+   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
+   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
+   * The verdict then says so, or r_await reads as a contradiction.
+   */
+  deviceWaitMs: 1,
+  /** Share of a fio ceiling at which reading counts as at that ceiling. */
+  ceilingShare: 0.8,
+} as const;
