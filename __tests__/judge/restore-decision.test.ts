@@ -1,11 +1,3 @@
-// Issue 39, item 1: the judge decides, one layer says it. Over every recording (fixtures/profiles and
-// fixtures/experiments): the judge's decision holds no words, only names from the fixed tables (the
-// rules in their order, phases, resources, the profile's devices) and figures; and the first screen's
-// headline, compare's row, the step's outputs and the telemetry attributes name the decision's
-// bottleneck and phases, none working them out again (compare listed the lookup beside the download
-// where the headline left it out: 11 recordings before).
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { judgeRun } from '../../src/compare/judged-run.js';
 import { ATTR } from '../../src/export/names.js';
@@ -14,19 +6,13 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { PHASE_LABEL, PHASE_NOUN } from '../../src/judge/nouns.js';
 import { NOTHING_JUDGED_RULES, RESTORE_RULES } from '../../src/profile/restore-rules.js';
 import { PHASES, RESOURCES, type Profile } from '../../src/profile/schema.js';
-import { validateProfile } from '../../src/profile/validate.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
 import { renderProfile } from '../../src/report/render.js';
 import { profileOutputs } from '../../src/report/outputs.js';
 import { percent } from '../../src/util/format.js';
+import { everyRecording } from '../helpers/recordings.js';
 
-const DIRS = ['fixtures/profiles', 'fixtures/experiments'].map((d) => fileURLToPath(new URL(`../../${d}/`, import.meta.url)));
-const recorded = DIRS.flatMap((dir) =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ name: `${dir.split('/').at(-2)}/${f}`, profile: validateProfile(JSON.parse(readFileSync(`${dir}${f}`, 'utf8'))) as Profile })),
-);
+const recorded = everyRecording();
 
 /** Every string anywhere in a value. */
 function strings(x: unknown): string[] {

@@ -1,26 +1,11 @@
-// Issue 39, item 3: a "twice X" what-if never claims more than half the time X limited, or says why.
-// Doubling a disk's ceiling can at most halve the time the disk limited where it doubles what limited
-// it: over every recording (fixtures/profiles and fixtures/experiments), each disk what-if saves at
-// most half of the phases it shortens (extraction, tail, and any other phase judged that resource),
-// or carries the reason (half: beyond, several-disks) and its sentence says it. Where the restore ran
-// well below the ceiling doubled (a probe four times the rate the restore got, as the issue's 26 %),
-// the bound is held to twice the rate it got, and says so.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { HALF_RULE_BELOW_SHARE } from '../../src/judge/thresholds.js';
 import { DISK_RESOURCES, type Profile } from '../../src/profile/schema.js';
-import { validateProfile } from '../../src/profile/validate.js';
 import { loadFixture } from './fixture-tools.js';
+import { everyRecording } from '../helpers/recordings.js';
 
-const DIRS = ['fixtures/profiles', 'fixtures/experiments'].map((d) => fileURLToPath(new URL(`../../${d}/`, import.meta.url)));
-const recorded = DIRS.flatMap((dir) =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ name: `${dir.split('/').at(-2)}/${f}`, profile: validateProfile(JSON.parse(readFileSync(`${dir}${f}`, 'utf8'))) as Profile })),
-);
+const recorded = everyRecording();
 
 /** The disk what-ifs that save more than 1 - 1/speedup of the time the resource limited, unless they carry why. */
 function unexplained(profile: Profile): string[] {
