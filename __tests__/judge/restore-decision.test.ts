@@ -5,7 +5,8 @@ import { summaryAttributes } from '../../src/export/trace-plan.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { PHASE_LABEL, PHASE_NOUN } from '../../src/judge/nouns.js';
 import { NOTHING_JUDGED_RULES, RESTORE_RULES } from '../../src/profile/restore-rules.js';
-import { PHASES, RESOURCES, type Profile } from '../../src/profile/schema.js';
+import { PHASES, PROFILE_SCHEMA_VERSION, RESOURCES, type Profile } from '../../src/profile/schema.js';
+import { validateProfile } from '../../src/profile/validate.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
 import { renderProfile } from '../../src/report/render.js';
 import { profileOutputs } from '../../src/report/outputs.js';
@@ -35,6 +36,10 @@ describe('the restore decision: names and figures, no words', () => {
       expect(j.decision.whatIf !== null).toBe(j.decision.rule === 'best-what-if');
       if (j.decision.whatIf !== null) expect(j.decision.whatIf).toBe(j.verdict.bottleneck);
       for (const c of j.decision.carriers) expect(j.verdict.phases.find((p) => p.phase === c.phase)).toBeDefined();
+      // Stored in the profile as this version writes it (schema 2), and read back as `disk-profiler render` reads it.
+      const stored = validateProfile(JSON.parse(JSON.stringify({ ...profile, schemaVersion: PROFILE_SCHEMA_VERSION, verdict: j.verdict })));
+      expect(stored.verdict?.decision).toEqual(j.decision);
+      expect(stored.verdict?.whatIf.map((w) => w.half ?? null)).toEqual(j.verdict.whatIf.map((w) => w.half ?? null));
     });
 });
 
