@@ -140,6 +140,21 @@ function isResource(b: Bottleneck): b is Resource {
 }
 
 /** "extraction", "extraction and the writeback tail". */
+/**
+ * The phases the verdict puts on its bottleneck, as the judge decided them (Verdict.decision); for a
+ * verdict recorded before the decision, the judge's same rule over its phases.
+ */
+function decidedCarriers(input: HeadlineInput): { phase: PhaseName; share: number }[] {
+  const v = input.verdict;
+  return (
+    v.decision?.carriers ??
+    verdictCarriers(
+      v.phases.map((p) => ({ phase: p.phase, bottleneck: p.bottleneck, durationMs: durationOf(v, input.phases, p.phase) })),
+      v.bottleneck,
+    )
+  );
+}
+
 function phaseList(names: readonly PhaseName[]): string {
   const nouns = names.map((n) => PHASE_NOUN[n]);
   return nouns.length <= 1 ? (nouns[0] ?? '') : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}`;
@@ -279,7 +294,8 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
     };
   }
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
-  const boundPhasesMs = v.phases.filter((p) => p.bottleneck === v.bottleneck).reduce((sum, p) => sum + durationOf(v, input.phases, p.phase), 0);
+  // The phases the headline names as limited by it (the judge's decision), not a list of its own.
+  const boundPhasesMs = decidedCarriers(input).reduce((sum, c) => sum + c.share * totalMs, 0);
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
   const disk = isDiskResource(v.bottleneck);
   // Restore paths on several disks: the box is about the one the verdict names, and the paths it holds.
@@ -416,14 +432,7 @@ export function headline(input: HeadlineInput): Headline {
   if (stall) return stallFirstScreen(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
-  // The phases the verdict puts on its bottleneck, as the judge decided them (a verdict recorded before
-  // the decision: the judge's same rule over its phases).
-  const decided =
-    v.decision?.carriers ??
-    verdictCarriers(
-      v.phases.map((p) => ({ phase: p.phase, bottleneck: p.bottleneck, durationMs: durationOf(v, input.phases, p.phase) })),
-      v.bottleneck,
-    );
+  const decided = decidedCarriers(input);
   const carriers = decided.map((c) => c.phase);
   const share = decided.reduce((s, c) => s + c.share, 0);
   const on = input.device && isDiskResource(v.bottleneck) ? ` on ${input.device}` : '';
