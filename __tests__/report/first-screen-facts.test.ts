@@ -6,11 +6,9 @@
 // an over-100% reason only on its own phase; with restore paths on several disks, the headline and the
 // chart about the disk the verdict names. Each check is a function over the Markdown, shown to fail on
 // the sentences issue 31 found before it runs over the fixtures.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/profile/schema.js';
-import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
 import { TIMEOUT_MARGIN, worthChanging } from '../../src/judge/thresholds.js';
 import { HEADLINE_MAX_WORDS, NOT_CONFIRMED } from '../../src/report/headline.js';
@@ -30,15 +28,9 @@ import {
   wrongPercentages,
 } from '../helpers/first-screen-checks.js';
 import { loadFixtureWithDownload } from '../judge/fixture-tools.js';
+import { everyRecording } from '../helpers/recordings.js';
 
-const DIRS = ['fixtures/profiles', 'fixtures/experiments'].map((d) => fileURLToPath(new URL(`../../${d}/`, import.meta.url)));
-
-const recorded = DIRS.flatMap((dir) =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ name: `${dir.split('/').at(-2)}/${f}`, profile: validateProfile(JSON.parse(readFileSync(`${dir}${f}`, 'utf8'))) as Profile })),
-);
+const recorded = everyRecording();
 
 const DOWNLOADS = readdirSync(fileURLToPath(new URL('../../fixtures/downloads/', import.meta.url)))
   .filter((f) => f.endsWith('.json'))

@@ -45,10 +45,8 @@ function isResource(b: Bottleneck): b is Resource {
 export function judgeRun({ source, profile }: LabelledProfile): JudgedRun {
   const judgement = judgeSaved(profile);
   const v = judgement.verdict;
-  const totalMs = v.phases.reduce((s, p) => s + (p.durationMs ?? 0), 0);
-  const onIt = v.phases.filter((p) => p.bottleneck === v.bottleneck);
-  const carriers = onIt.length > 0 ? onIt : v.phases.filter((p) => p.phase === v.phase);
-  const carriersMs = carriers.reduce((s, p) => s + (p.durationMs ?? 0), 0);
+  // The phases the judge put the verdict on, as the headline names them: decided once (Judgement.decision).
+  const carriers = judgement.decision.carriers;
   const w = isResource(v.bottleneck) ? v.whatIf.find((x) => x.resource === v.bottleneck && x.measured !== false) : undefined;
   const carrier = judgement.phases.find((p) => p.phase === v.phase);
   const top = carrier?.disk.top ?? null;
@@ -59,7 +57,7 @@ export function judgeRun({ source, profile }: LabelledProfile): JudgedRun {
     profile,
     bottleneck: v.bottleneck,
     phases: carriers.map((p) => p.phase),
-    phasesShare: totalMs > 0 ? carriersMs / totalMs : null,
+    phasesShare: carriers.length > 0 ? carriers.reduce((s, p) => s + p.share, 0) : null,
     whatIf: w && w.savingAtMostMs !== undefined ? { resource: w.resource, speedup: w.speedup, savingAtMostMs: w.savingAtMostMs } : null,
     diskShare: top && top.resource === v.bottleneck ? top : null,
     stepMs: restored ? (v.stepMs ?? null) : null,

@@ -7,7 +7,18 @@
  * Judged phases carry their facts, so the report renders them and derives nothing again. Pure.
  */
 import { withDownloadVerdict } from './download-in-verdict.js';
-import { DISK_RESOURCES, type PhaseName, type PhaseVerdict, type Profile, type Verdict, type WhatIf } from '../profile/schema.js';
+import {
+  DISK_RESOURCES,
+  isDiskResource,
+  type PhaseName,
+  type PhaseVerdict,
+  type Profile,
+  type RestoreDecision,
+  type Verdict,
+  type WhatIf,
+} from '../profile/schema.js';
+import { NOTHING_JUDGED_RULES, type RestoreRule } from '../profile/restore-rules.js';
+import { restoreRule, verdictCarriers, type VerdictChoice } from './restore-rules.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
 import { quotaOf } from './cgroup-cpu.js';
@@ -23,7 +34,7 @@ import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from '
 
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { segmentPauses, type SegmentPause } from './segment-pauses.js';
-import { DIRTY_THROTTLE_SHARE, MIN_SAVING_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
+import { DIRTY_THROTTLE_SHARE, WHAT_IF_SPEEDUP } from './thresholds.js';
 import { whatIfs } from './what-if.js';
 
 export interface JudgedPhase extends PhaseVerdict {
@@ -44,6 +55,8 @@ export interface JudgedPhase extends PhaseVerdict {
 
 export interface Judgement {
   verdict: Verdict;
+  /** How the restore's verdict was decided (also stored as verdict.decision): what the report says and compare ranks. */
+  decision: RestoreDecision;
   phases: JudgedPhase[];
   ceilings: Ceilings;
   /** Index into Profile.devices of the restore path's device, or null. */
@@ -132,12 +145,14 @@ function probeSummary(c: Ceilings): string {
   return parts.join(', ');
 }
 
-function withoutRestore(profile: Profile, ceilings: Ceilings, why: string): Judgement {
+function withoutRestore(profile: Profile, ceilings: Ceilings, rule: RestoreRule, why: string): Judgement {
   const probes = hasCeilings(ceilings)
     ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.`
     : 'and no fio probes ran either, so there is nothing to judge.';
+  const decision: RestoreDecision = { rule, carriers: [], whatIf: null, outweighed: null, device: null };
   return {
-    verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, phases: [], whatIf: [] },
+    verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, decision, phases: [], whatIf: [] },
+    decision,
     phases: [],
     ceilings,
     restoreDeviceIndex: deviceIndexFor(profile, 'extract'),
@@ -151,55 +166,90 @@ export function judgeInDetail(profile: Profile): Judgement {
   return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict, pauses) };
 }
 
+/** Why nothing was judged phase by phase, for each rule that leaves nothing to judge. */
+function nothingJudgedWhy(profile: Profile, rule: (typeof NOTHING_JUDGED_RULES)[number]): string {
+  const restore = profile.restore;
+  switch (rule) {
+    case 'no-restore':
+      return 'no cache restore was profiled';
+    case 'restore-failed':
+      // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
+      return `the restore failed during ${restore?.error?.phase} (${restore?.error?.message.split('\n')[0]})`;
+    case 'restore-skipped':
+      // lookup-only or a cache mode without reads: nothing was downloaded or extracted, by request.
+      return `${restore?.skipped?.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`;
+    case 'cache-miss':
+      return `cache miss (keys tried: ${restore?.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`;
+    case 'no-phase':
+      return 'the profile recorded no phase';
+  }
+}
+
+const nothingJudged = (rule: RestoreRule): rule is (typeof NOTHING_JUDGED_RULES)[number] => NOTHING_JUDGED_RULES.some((r) => r === rule);
+
 function judgeRestore(profile: Profile): Judgement {
   const ceilings = ceilingsOf(profile);
+  let judged: JudgedPhase[] | null = null;
+  let whatIf: WhatIf[] | null = null;
+  let choice: VerdictChoice | null = null;
+  const judgedOnce = (): JudgedPhase[] => {
+    judged ??= judgePhases(profile, ceilings);
+    return judged;
+  };
+  const whatIfOnce = (): WhatIf[] => {
+    whatIf ??= whatIfsOnTailDevice(profile, judgedOnce(), ceilings);
+    return whatIf;
+  };
+  const choiceOnce = (): VerdictChoice => {
+    choice ??= measuredChoice(judgedOnce(), whatIfOnce());
+    return choice;
+  };
+  const rule = restoreRule({ profile, judged: judgedOnce, choice: choiceOnce });
+  if (nothingJudged(rule)) return withoutRestore(profile, ceilings, rule, nothingJudgedWhy(profile, rule));
   const restore = profile.restore;
-  if (!restore) return withoutRestore(profile, ceilings, 'no cache restore was profiled');
-  if (!restore.cacheHit && restore.error) {
-    // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
-    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split('\n')[0]})`);
-  }
-  if (restore.skipped) {
-    // lookup-only or a cache mode without reads: nothing was downloaded or extracted, by request.
-    return withoutRestore(profile, ceilings, `${restore.skipped.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`);
-  }
-  if (!restore.cacheHit) {
-    return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`);
-  }
-  const judged = judgePhases(profile, ceilings);
-  if (judged.length === 0) return withoutRestore(profile, ceilings, 'the profile recorded no phase');
-  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
-  const whatIf = whatIfsOnTailDevice(profile, judged, ceilings);
-  const spans = restoreSpans(judged);
-  const pick = chooseVerdict(judged, whatIf, totalMs);
-  const carrier = pick.carrier;
-  const tail = judged.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
-  const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
+  const phases = judgedOnce();
+  const c = choiceOnce();
+  const totalMs = c.totalMs;
+  const spans = restoreSpans(phases);
+  const carrier = carrierOf(rule, phases, c);
+  const best = rule === 'best-what-if' ? c.best : null;
+  const outweighed = rule === 'best-what-if' ? (phases.find((j) => j.phase === c.blind?.phase) ?? null) : null;
+  const tail = phases.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
+  const failed = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
   const restoreDevice = deviceIndexFor(profile, 'extract');
   const elsewhere =
     carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
-  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : '';
-  const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : undefined)}` : '';
-  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
+  const on = elsewhere && isDiskResource(carrier.bottleneck) ? ` on ${elsewhere}` : '';
+  const saving = best ? ` ${savingSentence(best, quotaOf(phases), on ? elsewhere : undefined)}` : '';
+  const unpinned = outweighed ? ` ${outweighedSentence(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
-  const byName = (n: PhaseName) => judged.find((j) => j.phase === n)?.facts;
+  const byName = (n: PhaseName) => phases.find((j) => j.phase === n)?.facts;
+  const decision: RestoreDecision = {
+    rule,
+    carriers: verdictCarriers(phases, carrier.bottleneck),
+    whatIf: best?.resource ?? null,
+    outweighed: outweighed?.phase ?? null,
+    device: on ? (elsewhere ?? null) : null,
+  };
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
     sentence,
+    decision,
     ...spans,
     about: 'until-on-disk',
     phase: carrier.phase,
-    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
-    whatIf,
+    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    whatIf: whatIfOnce(),
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
   const devices = perDeviceVerdicts(profile, ceilings);
   if (devices.length > 0) verdict.devices = devices;
-  const onDisk = DISK_RESOURCES.some((r) => r === carrier.bottleneck) && carrier.facts.deviceIndex !== null;
+  const onDisk = isDiskResource(carrier.bottleneck) && carrier.facts.deviceIndex !== null;
   return {
     verdict,
-    phases: judged,
+    decision,
+    phases,
     ceilings,
     restoreDeviceIndex: restoreDevice,
     verdictDevice: verdictDevice(profile, ceilings, onDisk ? carrier.facts.deviceIndex : restoreDevice),
@@ -219,8 +269,8 @@ function whatIfsOnTailDevice(profile: Profile, judged: readonly JudgedPhase[], c
     tail !== undefined &&
     extract !== undefined &&
     tail.facts.deviceIndex !== extract.facts.deviceIndex &&
-    DISK_RESOURCES.some((r) => r === tail.bottleneck) &&
-    !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+    isDiskResource(tail.bottleneck) &&
+    !isDiskResource(extract.bottleneck);
   const extractRecord = profile.phases.find((p) => p.name === 'extract');
   const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
   const factsOf = (j: JudgedPhase): PhaseFacts => (onTailDevice && j.phase === 'extract' ? onTailDevice : j.facts);
@@ -300,35 +350,31 @@ function outweighedSentence(j: JudgedPhase, speedup: number): string {
 }
 
 /**
- * The restore's verdict: among the resources some phase was measured near a limit of (a phase
- * verdict naming it) and whose what-if is measured, the one whose relaxation would save the most,
- * when that is at least MIN_SAVING_SHARE; else the longest phase's verdict. A phase that could not be
- * judged (inconclusive) could hide more than that: when its whole time, relaxed, exceeds the best
- * saving, the verdict is that phase's and says so; when it could hide less, the measured verdict stands
- * and the sentence says what was not measured there (outweighed).
+ * The figures the restore's rules (restore-rules.ts) choose by: among the resources some phase was
+ * measured near a limit of (a phase verdict naming it) and whose what-if is measured, the one whose
+ * relaxation would save the most; and the longest phase that could not be judged (inconclusive), with
+ * the most it could hide relaxed by that what-if's speed-up.
  */
-function chooseVerdict(
-  judged: readonly JudgedPhase[],
-  whatIf: readonly WhatIf[],
-  totalMs: number,
-): { carrier: JudgedPhase; best: WhatIf | null; outweighed: JudgedPhase | null } {
-  const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+function measuredChoice(judged: readonly JudgedPhase[], whatIf: readonly WhatIf[]): VerdictChoice {
+  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const named = new Set(judged.map((j) => j.bottleneck));
   const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
   const best = candidates.reduce<WhatIf | null>((a, b) => (a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a), null);
-  const bestMs = best?.savingAtMostMs ?? 0;
   const speedup = best?.speedup ?? WHAT_IF_SPEEDUP;
   const blind = judged
     .filter((j) => j.bottleneck === 'inconclusive')
     .reduce<JudgedPhase | null>((a, b) => (a === null || b.durationMs > a.durationMs ? b : a), null);
-  const hiddenMs = blind ? hiddenAtMostMs(blind, speedup) : 0;
-  if (blind && hiddenMs > bestMs && hiddenMs >= MIN_SAVING_SHARE * totalMs) {
-    return { carrier: blind, best: null, outweighed: null };
-  }
-  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null, outweighed: null };
-  // The phase that carries the named resource: the longest judged so.
-  const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  return { carrier, best, outweighed: blind };
+  return { totalMs, best, blind, hiddenMs: blind ? hiddenAtMostMs(blind, speedup) : 0 };
+}
+
+/** The phase that carries the verdict the rule chose: the unpinned phase, the longest judged the best what-if's resource, or the longest. */
+function carrierOf(rule: RestoreRule, judged: readonly JudgedPhase[], c: VerdictChoice): JudgedPhase {
+  const longest = (phases: readonly JudgedPhase[]) => phases.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  const blind = judged.find((j) => j.phase === c.blind?.phase);
+  if (rule === 'unpinned-phase' && blind) return blind;
+  const onBest = judged.filter((j) => j.bottleneck === c.best?.resource);
+  if (rule === 'best-what-if' && onBest.length > 0) return longest(onBest);
+  return longest(judged);
 }
 
 export function judgeProfile(profile: Profile): Verdict {

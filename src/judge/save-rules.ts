@@ -7,29 +7,8 @@
 import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot, UploadTimeline, UploadVerdict } from '../profile/schema.js';
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
-import { PROCESS_FULL_CORE } from './thresholds.js';
+import { PROCESS_FULL_CORE, SAVE_THRESHOLDS } from './thresholds.js';
 import { judgeUpload, uploadStallHeadline } from './upload-rules.js';
-
-export const SAVE_THRESHOLDS = {
-  /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
-  childCoresShare: 0.8,
-  /** ...or the machine's CPUs were at least this busy (user + system), percent. */
-  machineBusyPercent: 85,
-  /** Reading is IOPS- or latency-bound when tasks stalled on IO this share of the phase (PSI io some)... */
-  ioStallShare: 0.3,
-  /** ...or the CPUs waited on IO this much, percent of all CPU time. */
-  iowaitPercent: 20,
-  /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
-  minReadsPerSecond: 50,
-  /**
-   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
-   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
-   * The verdict then says so, or r_await reads as a contradiction.
-   */
-  deviceWaitMs: 1,
-  /** Share of a fio ceiling at which reading counts as at that ceiling. */
-  ceilingShare: 0.8,
-} as const;
 
 export interface SaveJudgeInput {
   phases: SavePhaseRecord[];

@@ -163,11 +163,33 @@ export const OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
  */
 export const ABSORBED_SHARE = 0.1;
 
+/** The one test of ABSORBED_SHARE: the disk wrote almost nothing of the span's bytes before tar exited (what-if.ts, the report's page-cache line). */
+export function wroteAlmostNothingEarly(earlyBytes: number, spanBytes: number): boolean {
+  return spanBytes > 0 && earlyBytes < ABSORBED_SHARE * spanBytes;
+}
+
+/** Phases under this share of the restore are not named as carrying the verdict beside a longer one (restore-rules.ts verdictCarriers). */
+export const MINOR_PHASE_SHARE = 0.03;
+
 /** The restore's verdict names a resource only when doubling it could save 5 % of the restore or more (its what-if's savingAtMostMs). */
 export const MIN_SAVING_SHARE = 0.05;
 
 /** What-if speed-up: "twice as fast", as the lab's interventions relax each resource. */
 export const WHAT_IF_SPEEDUP = 2;
+
+/**
+ * A disk what-if doubles a ceiling; it doubles what limited the restore only where the restore ran
+ * near that ceiling. Over extraction and tail below this share of it (another limit, or the ceiling
+ * fio saw was not the one the restore met), the bound is held to the time at twice the rate the
+ * restore got: at most half the span saved (issue 39: 26 % of the cap, "saving at most 11.4 s" of 12.2 s).
+ */
+export const HALF_RULE_BELOW_SHARE = NEAR_CEILING_SHARE;
+
+/**
+ * Where a disk bound doubled a rate the disk sustained above the figure the ceilings name, the
+ * sentence names that rate; within this share of the named figure the name stands.
+ */
+export const RAISED_SHARE = 1.02;
 
 /**
  * The runner's cgroup at its CPU quota: the group used at least this share of the quota over the
@@ -237,3 +259,52 @@ export function worthChanging(savingMs: number, totalMs: number): boolean {
  * whose download is four times slower than this one still completes.
  */
 export const TIMEOUT_MARGIN = 4;
+
+// The transfers' (download and upload) verdicts: transfer-stats.ts, transfer-verdict.ts.
+
+/** Least body time of a request for its rate to count. */
+export const MIN_BODY_MS = 200;
+/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
+export const MIN_PARALLELISM_SPREAD = 1.3;
+
+/**
+ * The thresholds the download's and the upload's verdicts share: a stretch without bytes shorter than
+ * STALL_MIN_MS, or than STALL_MIN_INTERVALS sampler intervals, is jitter (one late tick is no stall);
+ * a request is "far slower than the rest" at SLOW_REQUEST_FACTOR times the median request's time or
+ * wait; a stall names the transfer's limit once it cost STALL_VERDICT_SHARE of it; requests spending
+ * WAIT_SHARE of their time waiting on the far side (a first byte, the store's answer) are limited by
+ * that wait; waits spread wider than STORE_SPREAD (90th percentile over the fastest) do not track one
+ * round trip: the store.
+ */
+export const STALL_MIN_MS = 1000;
+export const STALL_MIN_INTERVALS = 5;
+export const SLOW_REQUEST_FACTOR = 4;
+export const STALL_VERDICT_SHARE = 0.1;
+export const WAIT_SHARE = 0.5;
+export const STORE_SPREAD = 3;
+
+/** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
+export const PER_CONNECTION_ELASTICITY = 0.6;
+export const PATH_ELASTICITY = 0.3;
+
+/** The save's verdict (save-rules.ts). */
+export const SAVE_THRESHOLDS = {
+  /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
+  childCoresShare: 0.8,
+  /** ...or the machine's CPUs were at least this busy (user + system), percent. */
+  machineBusyPercent: 85,
+  /** Reading is IOPS- or latency-bound when tasks stalled on IO this share of the phase (PSI io some)... */
+  ioStallShare: 0.3,
+  /** ...or the CPUs waited on IO this much, percent of all CPU time. */
+  iowaitPercent: 20,
+  /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
+  minReadsPerSecond: 50,
+  /**
+   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
+   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
+   * The verdict then says so, or r_await reads as a contradiction.
+   */
+  deviceWaitMs: 1,
+  /** Share of a fio ceiling at which reading counts as at that ceiling. */
+  ceilingShare: 0.8,
+} as const;

@@ -6,6 +6,7 @@
  */
 import type { DownloadLimitKind, NetDevDelta } from '../profile/schema.js';
 import { median as medianOf } from '../util/spread.js';
+import { MIN_BODY_MS, MIN_PARALLELISM_SPREAD, PATH_ELASTICITY, PER_CONNECTION_ELASTICITY, STORE_SPREAD, WAIT_SHARE } from './thresholds.js';
 import { bytes, capitalised, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
@@ -106,11 +107,6 @@ export function stallPlace(s: { atBytes: number }, archiveBytes: number | null):
   return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
 }
 
-/** Least body time of a request for its rate to count. */
-const MIN_BODY_MS = 200;
-/** Least spread in the requests' parallelism (most over fewest in flight) to read an elasticity from. */
-const MIN_PARALLELISM_SPREAD = 1.3;
-
 export interface RateAtParallelism {
   inFlight: number;
   rate: number;
@@ -174,26 +170,6 @@ export function carrierEvidence(
   if (!carrier) return null;
   return `${carrier.name} ${words.verb} ${bytes(carrier[key])} meanwhile, ${mibPerSecond(carrier[key] / (durationMs / 1000))} (all its traffic, not only the ${words.noun}'s)`;
 }
-
-/**
- * The thresholds the download's and the upload's verdicts share: a stretch without bytes shorter than
- * STALL_MIN_MS, or than STALL_MIN_INTERVALS sampler intervals, is jitter (one late tick is no stall);
- * a request is "far slower than the rest" at SLOW_REQUEST_FACTOR times the median request's time or
- * wait; a stall names the transfer's limit once it cost STALL_VERDICT_SHARE of it; requests spending
- * WAIT_SHARE of their time waiting on the far side (a first byte, the store's answer) are limited by
- * that wait; waits spread wider than STORE_SPREAD (90th percentile over the fastest) do not track one
- * round trip: the store.
- */
-export const STALL_MIN_MS = 1000;
-export const STALL_MIN_INTERVALS = 5;
-export const SLOW_REQUEST_FACTOR = 4;
-export const STALL_VERDICT_SHARE = 0.1;
-const WAIT_SHARE = 0.5;
-const STORE_SPREAD = 3;
-
-/** Elasticity of the rate in the requests in flight: above, a per-connection cap; at or below the lower, a path cap. */
-const PER_CONNECTION_ELASTICITY = 0.6;
-const PATH_ELASTICITY = 0.3;
 
 /** How a transfer's own words differ, for its limit's sentence. */
 export interface TransferWords {

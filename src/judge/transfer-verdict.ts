@@ -25,16 +25,13 @@ import {
   inFlightMean,
   median,
   rateElasticity,
-  SLOW_REQUEST_FACTOR,
-  STALL_MIN_INTERVALS,
-  STALL_MIN_MS,
-  STALL_VERDICT_SHARE,
   settleStall,
   stallPlace,
   type TransferWords,
   transferBound,
   transferLimit,
 } from './transfer-stats.js';
+import { SLOW_REQUEST_FACTOR, STALL_MIN_INTERVALS, STALL_MIN_MS, STALL_VERDICT_SHARE } from './thresholds.js';
 
 /** What the verdict reads of any request, whichever way its bytes went. */
 export interface TransferRequest {

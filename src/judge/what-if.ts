@@ -21,23 +21,26 @@
  * bound would need what part of it the relaxed resource alone set (for the download, when its first
  * byte arrived): not recorded yet, so those what-ifs are one-sided.
  */
-import type { Bottleneck, PhaseName, Resource, WhatIf } from '../profile/schema.js';
-import { RESOURCES } from '../profile/schema.js';
+import type { Bottleneck, HalfRule, PhaseName, Resource, WhatIf } from '../profile/schema.js';
+import { isDiskResource, RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type CeilingKind, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
 import { archiveWrittenBytes } from './attribution.js';
-import { bytes, cores, formatNumber, iops, mibPerSecond, seconds } from '../util/format.js';
+import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { VERDICT_PHASE_NOUN, WHAT_IF_PHRASE as PHRASE, SECOND_LIMIT_WORDS as RESOURCE_WORDS } from './nouns.js';
 import {
   ABSORBED_SHARE,
   ABOVE_CEILING_SHARE,
   CEILING_WINDOW_MS,
+  HALF_RULE_BELOW_SHARE,
   NEAR_CEILING_SHARE,
+  RAISED_SHARE,
   QUOTA_FULL_SHARE,
   SUSTAINED_RATE_MS,
   WHAT_IF_SPEEDUP,
+  wroteAlmostNothingEarly,
 } from './thresholds.js';
 
 export interface WhatIfPhase {
@@ -67,6 +70,35 @@ export interface RestoreBound {
   burst?: BurstCredit;
   /** Disk what-ifs: the relaxed kind's ceiling the bound multiplied (raised to a rate the disk sustained, demonstrated), where there was one. */
   doubledCeiling?: number;
+  /** Disk what-ifs that would save more than half the span: held to it, or why not (withHalfRule). */
+  half?: HalfRule;
+}
+
+/**
+ * The "twice X" rule: doubling a disk's ceiling can at most halve extraction and tail where it doubles
+ * what limited them. A bound that would save more says why, or is held:
+ * - the span ran well below the ceiling doubled (HALF_RULE_BELOW_SHARE): doubling the ceiling is not
+ *   doubling what limited it, so the span takes at least its time at twice the rate it got (held);
+ * - near the ceiling, the bound moves only the restore's own writes (ownWork) at twice it, and the
+ *   disk's average over the span was under the ceiling: what it claims beyond half follows (beyond);
+ * - on several disks the span's writes are not all the doubled ceiling's, and one disk's dirty pages
+ *   hold the others' writes (the kernel's dirty limit is shared): the lab's two-disks-beside-load saved
+ *   more than half with one disk's cap doubled, so no hold (several-disks).
+ * A burst credit ran above the baseline doubled (share over 1): beyond, with burstText saying it.
+ */
+function withHalfRule(resource: Resource, bound: RestoreBound, work: SpanWork, span: readonly (WhatIfPhase | undefined)[], speedup: number): RestoreBound {
+  const phases = span.filter((p): p is WhatIfPhase => p !== undefined);
+  const spanMs = phases.reduce((sum, p) => sum + p.facts.durationMs, 0);
+  const ceiling = bound.doubledCeiling;
+  // From the rounded figures, as the what-if prints them.
+  if (!bound.measured || spanMs <= 0 || Math.round(bound.lowerMs) >= Math.round(spanMs / speedup) || ceiling === undefined || ceiling <= 0) return bound;
+  const ownShare = work.span.writtenBytes > 0 ? Math.min(1, work.own.writtenBytes / work.span.writtenBytes) : 1;
+  const oneDevice = phases.every((p) => p.facts.deviceIndex !== null && p.facts.deviceIndex === phases[0]?.facts.deviceIndex);
+  if (!oneDevice) return { ...bound, half: { kind: 'several-disks', spanMs, ranAtCeilingShare: null, ownShare } };
+  const done = resource === 'disk-bandwidth' ? work.span.writtenBytes : work.span.writes;
+  const ranAtCeilingShare = done / (spanMs / 1000) / ceiling;
+  if (ranAtCeilingShare >= HALF_RULE_BELOW_SHARE) return { ...bound, half: { kind: 'beyond', spanMs, ranAtCeilingShare, ownShare } };
+  return { ...bound, lowerMs: spanMs / speedup, half: { kind: 'held', spanMs, ranAtCeilingShare, ownShare } };
 }
 
 interface DiskWork {
@@ -221,7 +253,7 @@ export function cpuWorkMs(p: WhatIfPhase | undefined): number {
  */
 function absorbed(extract: WhatIfPhase | undefined, span: DiskWork, c: Ceilings): boolean {
   const early = extract?.facts.disk?.writtenBytes;
-  if (early === undefined || span.writtenBytes <= 0 || early >= ABSORBED_SHARE * span.writtenBytes) return false;
+  if (early === undefined || !wroteAlmostNothingEarly(early, span.writtenBytes)) return false;
   const lead = extract?.idleLeadMs;
   const writingS = ((extract?.facts.durationMs ?? 0) - (lead ?? 0)) / 1000;
   const reached = lead !== undefined && writingS > 0 && c.seqWriteBytesPerSecond !== null;
@@ -429,7 +461,7 @@ function spanBound(
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
-  const disk = resource === 'disk-bandwidth' || resource === 'disk-iops';
+  const disk = isDiskResource(resource);
   const archive = disk ? archiveInSpanBytes(resource, download, extract, demonstrated(probed, [extract, tail]), speedup) : 0;
   const work = spanWork(extract, tail, probed, archive);
   const { burst } = work;
@@ -438,13 +470,15 @@ function spanBound(
     const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
     // Not measured: the span taken as free is the only bound that claims nothing.
     if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
-    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown, ...doubledOf(c, resource) };
+    const bound = { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown, ...doubledOf(c, resource) };
+    return withHalfRule(resource, bound, work, [extract, tail], speedup);
   }
   const held = demonstrated(probed, [extract, tail], burst);
   const unchanged = spanBoundMs(resource, extract, tail, held, speedup, work);
   // Nothing shortened but a CPU-bound extraction read as its CPU work: the time stays, at most.
   const stays = unchanged >= Math.min(e, cpuWorkMs(extract)) + t;
-  return { lowerMs: unchanged, upperMs: stays ? e + t : null, measured: true, ...shown, ...doubledOf(held, resource) };
+  const bound = { lowerMs: unchanged, upperMs: stays ? e + t : null, measured: true, ...shown, ...doubledOf(held, resource) };
+  return disk ? withHalfRule(resource, bound, work, [extract, tail], speedup) : bound;
 }
 
 /** The write ceiling of the disk kind a what-if relaxes, as the bound used it; none for the network and the CPU. */
@@ -475,7 +509,7 @@ function spanBoundMs(
   const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
   const kernelWaited = absorbed(extract, span, c);
   const same = { bandwidth: 1, iops: 1 };
-  if (resource === 'disk-bandwidth' || resource === 'disk-iops') {
+  if (isDiskResource(resource)) {
     const faster = resource === 'disk-bandwidth' ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
     const other = competing(span, own, e + t);
     // An extraction judged the other disk kind is still shortened by this one where the two limits
@@ -527,6 +561,7 @@ function restoreBounds(phases: readonly WhatIfPhase[], resource: Resource, ceili
     measured: span.measured,
     ...(span.burst ? { burst: span.burst } : {}),
     ...(span.doubledCeiling !== undefined ? { doubledCeiling: span.doubledCeiling } : {}),
+    ...(span.half ? { half: span.half } : {}),
   };
 }
 
@@ -546,13 +581,31 @@ function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
  * or relaxedCeilings without one), the sentence names that rate: "the ceiling doubled is fio's 1865
  * IOPS" beside a bound from 1,940 would not follow. Within RAISED_SHARE of the named figure, the name stands.
  */
-const RAISED_SHARE = 1.02;
 function raisedText(c: Ceilings, resource: Resource, doubled: number | undefined, from: string | undefined): string | undefined {
   const named = writeCeilingOf(c, resource);
   if (doubled === undefined || (named !== null && doubled <= RAISED_SHARE * named)) return undefined;
   const figure = (x: number) => (resource === 'disk-bandwidth' ? mibPerSecond(x) : iops(x));
   const below = from ?? (named === null ? undefined : `fio's ${figure(named)}`);
   return `the ceiling doubled is the ${figure(doubled)} the disk sustained during the restore${below ? `, above ${below}` : ' (no probe measured one)'}`;
+}
+
+/** Why a disk what-if saves at most, or more than, half of extraction and tail (withHalfRule). */
+function halfText(h: HalfRule, speedup: number): string {
+  const times = speedup === 2 ? 'twice' : `${speedup} times`;
+  const share = percent(1 - 1 / speedup);
+  const ran = h.ranAtCeilingShare === null ? '' : percent(h.ranAtCeilingShare);
+  if (h.kind === 'held')
+    return `the disk averaged ${ran} of that ceiling over extraction and the tail (another limit held it, or a burst credit was spent before the probe), so the bound takes ${times} the rate the restore got: at most ${share} of their ${seconds(h.spanMs)}`;
+  if (h.kind === 'beyond') {
+    const why = [
+      ...(h.ranAtCeilingShare !== null && h.ranAtCeilingShare < 1 ? [`the disk averaged ${ran} of that ceiling there`] : []),
+      ...(h.ownShare < 1
+        ? [`the bound moves only the restore's own ${percent(h.ownShare)} of what the disk wrote (not the journal's, metadata's or another writer's)`]
+        : []),
+    ];
+    return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}, as ${why.length > 0 ? why.join(' and ') : 'a faster disk writes more of the archive while the download runs'}`;
+  }
+  return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}: they wrote to several disks, whose dirty pages share one limit, so a faster disk can free the others' writes too`;
 }
 
 /** The two ceilings a burst credit left, as the bandwidth what-if doubles them. */
@@ -571,7 +624,7 @@ function burstText(b: BurstCredit, from: string | undefined): string {
  * kind, those bound by the other kind ("extraction (disk-iops-bound)"); else any bound but the lookup.
  */
 function boundNouns(phases: readonly WhatIfPhase[], resource: Resource): string {
-  const disk = (b: Bottleneck) => b === 'disk-bandwidth' || b === 'disk-iops';
+  const disk = isDiskResource;
   const bound = phases.filter((p) => p.name !== 'lookup' && RESOURCES.some((r) => r === p.bottleneck) && (!disk(resource) || disk(p.bottleneck)));
   return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
 }
@@ -645,6 +698,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     if (b.burst && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, '')}; ${burstText(b.burst, from)}.`;
     else if (raised) sentence = `${sentence.replace(/\.$/, '')}; ${raised}.`;
     else if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
+    if (b.half && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, '')}; ${halfText(b.half, speedup)}.`;
     return {
       resource,
       speedup,
@@ -655,6 +709,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
       savingAtLeastMs: atLeast,
       measured: b.measured,
       about: 'until-on-disk',
+      ...(b.half ? { half: b.half } : {}),
       sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1),
     };
   });

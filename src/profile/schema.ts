@@ -6,6 +6,7 @@
 
 import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
+import type { RestoreRule } from './restore-rules.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -23,6 +24,10 @@ export type Resource = (typeof RESOURCES)[number];
 /** The resources that are the disk. */
 export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const satisfies readonly Resource[];
 export type DiskResource = (typeof DISK_RESOURCES)[number];
+/** Whether a bottleneck or resource names one of the disk's kinds: the one test for "disk", from DISK_RESOURCES. */
+export function isDiskResource(name: string): name is DiskResource {
+  return DISK_RESOURCES.some((r) => r === name);
+}
 
 /** A verdict: a resource, or no bottleneck, or not enough evidence to name one. */
 export const BOTTLENECKS = [...RESOURCES, 'none', 'inconclusive'] as const;
@@ -634,7 +639,31 @@ export interface WhatIf {
   measured?: boolean;
   /** Which time the bounds are about; the what-ifs are about the time until the files are on disk. */
   about?: RestoreSpan;
+  /**
+   * Disk what-ifs whose bound alone would save more than 1 - 1/speedup of extraction and tail: held to
+   * that (the restore ran well below the ceiling doubled), or why it may save more. Absent otherwise.
+   */
+  half?: HalfRule;
   sentence: string;
+}
+
+/**
+ * The "twice X" rule on a disk what-if (what-if.ts halfRule): doubling X can at most halve the time X
+ * limited, unless the bound says why not.
+ * - held: the span ran well below the ceiling doubled, so the bound is held to twice the rate it got;
+ * - beyond: the span ran near the ceiling, and the bound moves only the restore's own writes at twice it;
+ * - several-disks: the span wrote to several disks, whose dirty pages share one limit.
+ */
+export const HALF_RULE_KINDS = ['held', 'beyond', 'several-disks'] as const;
+export type HalfRuleKind = (typeof HALF_RULE_KINDS)[number];
+export interface HalfRule {
+  kind: HalfRuleKind;
+  /** Extraction and tail: the time the bound shortens. */
+  spanMs: number;
+  /** The span's write rate (bytes/s or requests/s, as the kind relaxed counts) over the ceiling doubled; null on several disks. */
+  ranAtCeilingShare: number | null;
+  /** The restore's own share of what the disk wrote over the span (the bound's work). */
+  ownShare: number;
 }
 
 /** Whose bytes the restore's disk wrote: the restore's own, or another writer's. Since schema 2. */
@@ -650,9 +679,29 @@ export interface Attribution {
   sentences: string[];
 }
 
+/**
+ * The restore's verdict as the judge decided it, with no words: which rule decided (RESTORE_RULES, in
+ * their order), the phases that carry it with their shares of the restore's time, the what-if chosen,
+ * the phase that could hide some time unpinned, the disk it is about. The report says it; nothing
+ * downstream decides it again. Since issue 39; absent in profiles recorded before.
+ */
+export interface RestoreDecision {
+  rule: RestoreRule;
+  /** The phases the verdict puts on its bottleneck (judge/restore-rules.ts verdictCarriers), with their share of the restore's time. */
+  carriers: { phase: PhaseName; share: number }[];
+  /** The what-if whose saving chose the verdict (best-what-if); null otherwise. */
+  whatIf: Resource | null;
+  /** An unpinned phase that could hide less than the chosen what-if saves (said beside the verdict); null otherwise. */
+  outweighed: PhaseName | null;
+  /** The disk a disk verdict is about, where it is not the restore's own device; null otherwise. */
+  device: string | null;
+}
+
 export interface Verdict {
   bottleneck: Bottleneck;
   sentence: string;
+  /** How the judge decided (absent in profiles recorded before issue 39: render and compare re-judge). */
+  decision?: RestoreDecision;
   /** lookup + download + extraction, ms: what the step costs the job (tar's exit). */
   stepMs?: number;
   /** stepMs plus the writeback tail, ms: until the restore's files were on disk. */

@@ -8,6 +8,7 @@ import {
   FIX_MEMORY_REASONS,
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
+  HALF_RULE_KINDS,
   DEVICE_VERDICTS,
   TRANSFER_LIMIT_KINDS,
   DOWNLOAD_PATHS,
@@ -35,6 +36,7 @@ import {
 } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
 import { DISK_KINDS } from './always-on.js';
+import { RESTORE_RULES } from './restore-rules.js';
 
 /**
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
@@ -385,6 +387,13 @@ const verdict = nullable(
   obj({
     bottleneck,
     sentence: str,
+    'decision?': obj({
+      rule: oneOf(...RESTORE_RULES),
+      carriers: arr(obj({ phase: phaseName, share: num })),
+      whatIf: nullable(oneOf(...RESOURCES)),
+      outweighed: nullable(phaseName),
+      device: nullable(str),
+    }),
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
     'stepMs?': num,
     'untilOnDiskMs?': num,
@@ -401,6 +410,7 @@ const verdict = nullable(
         'savingAtLeastMs?': nullable(num),
         'measured?': bool,
         'about?': oneOf(...RESTORE_SPANS),
+        'half?': obj({ kind: oneOf(...HALF_RULE_KINDS), spanMs: num, ranAtCeilingShare: nullable(num), ownShare: num }),
         sentence: str,
       }),
     ),

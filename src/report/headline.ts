@@ -12,9 +12,11 @@
  */
 import { measuredOnWords } from './fix-memory.js';
 import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
+import { isDiskResource } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
 import { BOTTLENECK_LABEL } from '../judge/nouns.js';
+import { verdictCarriers } from '../judge/restore-rules.js';
 import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from '../judge/nouns.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
@@ -29,9 +31,6 @@ export const NOT_CONFIRMED = 'the disk is not confirmed';
 
 /** A measured saving is a range when the baseline's runs spread more than this (percent of the median). */
 export const NOISY_BASELINE_SPREAD_PERCENT = 25;
-
-/** Phases under this share of the restore are not named in the headline beside a longer one. */
-export const MINOR_PHASE_SHARE = 0.03;
 
 type Experiments = NonNullable<Profile['experiments']>;
 type AlternativeOutcome = Experiments['outcomes'][number];
@@ -141,6 +140,21 @@ function isResource(b: Bottleneck): b is Resource {
 }
 
 /** "extraction", "extraction and the writeback tail". */
+/**
+ * The phases the verdict puts on its bottleneck, as the judge decided them (Verdict.decision); for a
+ * verdict recorded before the decision, the judge's same rule over its phases.
+ */
+function decidedCarriers(input: HeadlineInput): { phase: PhaseName; share: number }[] {
+  const v = input.verdict;
+  return (
+    v.decision?.carriers ??
+    verdictCarriers(
+      v.phases.map((p) => ({ phase: p.phase, bottleneck: p.bottleneck, durationMs: durationOf(v, input.phases, p.phase) })),
+      v.bottleneck,
+    )
+  );
+}
+
 function phaseList(names: readonly PhaseName[]): string {
   const nouns = names.map((n) => PHASE_NOUN[n]);
   return nouns.length <= 1 ? (nouns[0] ?? '') : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}`;
@@ -280,9 +294,10 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
     };
   }
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
-  const boundPhasesMs = v.phases.filter((p) => p.bottleneck === v.bottleneck).reduce((sum, p) => sum + durationOf(v, input.phases, p.phase), 0);
+  // The phases the headline names as limited by it (the judge's decision), not a list of its own.
+  const boundPhasesMs = decidedCarriers(input).reduce((sum, c) => sum + c.share * totalMs, 0);
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
-  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  const disk = isDiskResource(v.bottleneck);
   // Restore paths on several disks: the box is about the one the verdict names, and the paths it holds.
   const onDevice = disk && input.device ? (input.devicePaths ?? []) : [];
   const noun =
@@ -417,23 +432,17 @@ export function headline(input: HeadlineInput): Headline {
   if (stall) return stallFirstScreen(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
 
-  // The phases the verdict puts on its bottleneck; for none/inconclusive the longest phase.
-  // A phase of under MINOR_PHASE_SHARE (the lookup's round trip, a burst of a download) is left out of the
-  // list, and of the share, where a longer one carries the resource.
-  const ms = (n: PhaseName) => durationOf(v, input.phases, n);
-  const onIt = v.phases.filter((p) => p.bottleneck === v.bottleneck).map((p) => p.phase);
-  const major = onIt.filter((n) => totalMs > 0 && ms(n) >= MINOR_PHASE_SHARE * totalMs);
-  const longest = names.reduce((a, b) => (ms(b) > ms(a) ? b : a));
-  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
-  const share = totalMs > 0 ? carriers.reduce((s, n) => s + durationOf(v, input.phases, n), 0) / totalMs : 0;
-  const on = input.device && (v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops') ? ` on ${input.device}` : '';
+  const decided = decidedCarriers(input);
+  const carriers = decided.map((c) => c.phase);
+  const share = decided.reduce((s, c) => s + c.share, 0);
+  const on = input.device && isDiskResource(v.bottleneck) ? ` on ${input.device}` : '';
   const base = `${label(v.bottleneck)}${on}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
 
   const e = input.experiments;
   const ram = e?.outcomes.find((o) => o.alternative === 'ram');
   const baseline = e?.outcomes.find((o) => o.alternative === 'baseline');
   const agrees = input.check?.agrees ?? null;
-  const disk = v.bottleneck === 'disk-bandwidth' || v.bottleneck === 'disk-iops';
+  const disk = isDiskResource(v.bottleneck);
   if (agrees === false && ram && ram.savingShare !== null) {
     const s = savingRange(ram, baseline);
     if (disk) {

@@ -8,6 +8,7 @@
 import { describeCgroup } from './cgroup-row.js';
 import { renderSaveSection } from './save-section.js';
 import type { PhaseName, ProbeResult, Profile, Verdict } from '../profile/schema.js';
+import { isDiskResource } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
@@ -20,7 +21,7 @@ import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
 import { MiB } from '../util/units.js';
-import { ABSORBED_SHARE } from '../judge/thresholds.js';
+import { wroteAlmostNothingEarly } from '../judge/thresholds.js';
 import { fixesSection } from './fixes-section.js';
 import { type CeilingOrigin, overCeilingReason } from './over-ceiling.js';
 
@@ -114,12 +115,12 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
 /**
  * Why extraction shows (almost) nothing written while the tail writes it all: tar wrote into memory and
  * the kernel wrote it out after. Said on the first screen, beside the rows it explains; empty otherwise.
- * "Almost nothing" is the what-ifs' absorbed extraction (ABSORBED_SHARE of the two phases' writes).
+ * "Almost nothing" is the what-ifs' absorbed extraction (thresholds.ts wroteAlmostNothingEarly).
  */
 function pageCacheLine(rows: readonly PhaseRow[]): string {
   const early = rows.find((r) => r.name === 'extract')?.facts.disk?.writtenBytes;
   const late = rows.find((r) => r.name === 'writeback')?.facts.disk?.writtenBytes;
-  if (early === undefined || late === undefined || late <= 0 || early >= ABSORBED_SHARE * (early + late)) return '';
+  if (early === undefined || late === undefined || late <= 0 || !wroteAlmostNothingEarly(early, early + late)) return '';
   return `Extraction wrote ${bytes(early)} to disk because tar wrote the files into memory (the kernel's page cache); the kernel wrote them to disk after tar exited: the writeback row's ${bytes(late)}.`;
 }
 
@@ -402,7 +403,7 @@ function chartBlock(c: Chart): string {
  * the same disk two rates against one ceiling.
  */
 function perDeviceLines(verdict: Verdict, device: VerdictDevice | null): string[] {
-  const diskVerdict = verdict.bottleneck === 'disk-bandwidth' || verdict.bottleneck === 'disk-iops';
+  const diskVerdict = isDiskResource(verdict.bottleneck);
   return (verdict.devices ?? []).map((d) => {
     if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
     const where = d.paths.join(', ') || 'restore path';
@@ -433,7 +434,7 @@ function firstDownloadMs(profile: Profile): number | null {
 function oneVerdictDevice(judgement: Judgement): NonNullable<Judgement['verdictDevice']> | undefined {
   const device = judgement.verdictDevice;
   if (!device) return undefined;
-  const onDisk = judgement.phases.filter((p) => p.bottleneck === 'disk-bandwidth' || p.bottleneck === 'disk-iops');
+  const onDisk = judgement.phases.filter((p) => isDiskResource(p.bottleneck));
   return onDisk.every((p) => p.facts.deviceIndex === device.index) ? device : undefined;
 }
 
@@ -461,7 +462,8 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
   else sections.push(escapeHtml(verdict.sentence));
-  const carriers = verdict.phases.filter((p) => p.bottleneck === verdict.bottleneck).map((p) => p.phase as PhaseName);
+  // The phases the headline names, as the judge decided them: the chart marks the same.
+  const carriers = judgement.decision.carriers.map((c) => c.phase);
   // The chart is of the device the verdict names, against that device's own ceilings.
   const device = judgement.verdictDevice;
   const deviceIndex = device?.index ?? judgement.restoreDeviceIndex;
