@@ -23,6 +23,7 @@ import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
 import { isPattern } from '../config/restore-roots.js';
 import { experimentsAccount } from '../experiment/account.js';
+import { descriptorOf } from '../experiment/descriptors.js';
 
 export const HEADLINE_MAX_WORDS = 25;
 
@@ -111,13 +112,8 @@ const RESOURCE_ADVICE: Record<Resource, string> = {
 
 const MEASURE_PLACEMENT = "In this action's `with:`: the next run measures them on this runner (about a minute).";
 
-const FIX_TITLE: Record<AlternativeOutcome['alternative'], string> = {
-  baseline: 'the restore as it is',
-  ram: 'Restore into a RAM disk',
-  decompress: 'Decompression alone',
-  'other-disk': 'Restore onto another disk',
-  'page-cache': 'Let the page cache absorb the restore',
-};
+/** A fix's title is its experiment's (src/experiment/descriptors.ts). */
+const fixTitle = (a: AlternativeOutcome['alternative']) => descriptorOf(a).words.title;
 
 /** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'). */
 function label(b: string): string {
@@ -218,9 +214,9 @@ function measuredFix(e: Experiments | undefined): { fix: AlternativeOutcome; bas
 
 /** The experiments that change a resource, as this action's input; null for the network (none of them changes it). */
 function measureInput(resource: Resource | null, why: string | null): Paste[] {
-  const names = resource ? EXPERIMENTS_FOR[resource] : ['ram', 'decompress', 'other-disk', 'page-cache'];
-  if (names.length === 0) return [];
-  const value = resource ? names.join(', ') : 'default';
+  const names = resource ? EXPERIMENTS_FOR[resource] : null;
+  if (names?.length === 0) return [];
+  const value = names ? names.join(', ') : 'default';
   return [
     {
       kind: 'input',
@@ -262,13 +258,13 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
     const baseMs = baseline?.timeMs.median ?? 0;
     if (!worthChanging(savedMs, baseMs)) {
       return fastBox(
-        `${FIX_TITLE[fix.alternative]}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`,
+        `${fixTitle(fix.alternative)}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`,
       );
     }
     const what = fix.alternative === 'page-cache' ? 'off the step' : 'off the extraction until the files were on disk';
     const runs = fix.timeMs.runs === 1 ? 'one run' : `median of ${fix.timeMs.runs} runs`;
     const on = input.experiments?.measuredOn;
-    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : 'on this runner'}.`;
+    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : 'on this runner'}.`;
     if (!fix.fix) {
       return {
         kind: 'measured-fix',
