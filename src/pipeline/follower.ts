@@ -135,8 +135,9 @@ export function profileTimeMs(originEpochMs: number, nowMs = performance.now(), 
  */
 export function tailEndSnapshot(extractEnd: Snapshot, followed: Snapshot): Snapshot {
   const { childCpuTicks, selfCpuTicks, selfCpuUs, ownIo, processes } = extractEnd;
+  const { childCpuTicks: _c, selfCpuTicks: _s, selfCpuUs: _u, ownIo: _o, processes: _p, ...counters } = followed;
   return {
-    ...followed,
+    ...counters,
     childCpuTicks,
     ...(selfCpuTicks !== undefined ? { selfCpuTicks } : {}),
     ...(selfCpuUs !== undefined ? { selfCpuUs } : {}),
