@@ -25,7 +25,7 @@ import { flushEarlier } from './stages/preflush.js';
 import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
 import { readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
-import { leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
+import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
 import { whoWaitsForTail } from './tail-decision.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
@@ -99,9 +99,8 @@ async function profileOn(
     restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
     fixesRemembered: fixes?.found === true,
   });
-  const measured = (waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null) ?? (await waitForTail(restored, config, hooks, warn));
-  if (measured.backgroundTail)
-    hooks.log(`The restore's writeback tail is followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
+  const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
+  let measured = left?.measured ?? (await waitForTail(restored, config, hooks, warn));
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
   const probes = await probeStage(
     config,
@@ -115,18 +114,23 @@ async function profileOn(
   // A probe that measured the page cache is never remembered as the disk's ceiling.
   const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbesOf(placement, probes), probePlan, restore, hooks, warn);
 
-  const profile = measuredProfile(config, {
-    createdAt,
-    context,
-    devices: placement.devices,
-    restore: measured,
-    probes,
-    warnings,
-    preflush,
-    fingerprint,
-    ceilingsSource,
-  });
-  const { judgement, experimentPlan } = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
+  const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
+  let profile = measuredProfile(config, { ...facts, restore: measured });
+  // Judged before the tail is on disk when it was left to the follower: the judgement stands unless it
+  // chooses experiments, which need the tail; then main waits for it after all and the run is judged on it.
+  const quiet: string[] = [];
+  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
+  if (left && judged.experimentPlan?.run) {
+    hooks.log(`experiments: auto would measure on this run (${judged.experimentPlan.reason}), so the step waits for the restore's writeback tail.`);
+    measured = await awaitFollowedTail(measured, left.follower, config, hooks, warn);
+    profile = measuredProfile(config, { ...facts, restore: measured });
+    judged = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
+  } else if (left) {
+    left.follower.detach();
+    for (const line of quiet) hooks.log(line);
+    hooks.log(`The restore's files are followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
+  }
+  const { judgement, experimentPlan } = judged;
 
   const experiments = await runExperimentStage(
     config,

@@ -119,12 +119,42 @@ export async function waitForTail(
   return { timed, phases, samples, writebackTail };
 }
 
-/** A repeat run: main does not wait; the follower goes on alone and the post step reads what it found. */
-export function leaveTailToFollower(r: RestoreWithTail, config: Pick<ProfileConfig, 'sampleIntervalMs'>): MeasuredRestore | null {
+/**
+ * A repeat run: main does not wait for the tail. Sampling stops at extraction's end; the follower goes
+ * on, still tied to main until `detach`, so a run that turns out to have something to learn can still
+ * wait for it (`awaitFollowedTail`).
+ */
+export function leaveTailToFollower(
+  r: RestoreWithTail,
+  config: Pick<ProfileConfig, 'sampleIntervalMs'>,
+): { measured: MeasuredRestore; follower: FollowerHandle } | null {
   if (r.tail?.kind !== 'follower') return null;
-  r.tail.follower.detach();
   const samples = r.sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  return { timed: r.timed, phases: r.phases, samples, writebackTail: null, backgroundTail: r.tail.follower.tail };
+  const follower = r.tail.follower;
+  return { measured: { timed: r.timed, phases: r.phases, samples, writebackTail: null, backgroundTail: follower.tail }, follower };
+}
+
+/** The follower's tail after all (the run has something to learn): main waits for it, as on a first run. */
+export async function awaitFollowedTail(
+  measured: MeasuredRestore,
+  follower: FollowerHandle,
+  config: Pick<ProfileConfig, 'writebackTimeoutMs'>,
+  hooks: Pick<PipelineHooks, 'onPhase'>,
+  warn: Warn,
+): Promise<MeasuredRestore> {
+  const { backgroundTail: _, ...rest } = measured;
+  const extract = measured.phases.find((p) => p.name === 'extract');
+  hooks.onPhase?.('writeback');
+  const result = await follower.done;
+  hooks.onPhase?.(null);
+  if (!result || !extract) {
+    warn('The writeback follower ended without a result; the tail was not timed.');
+    return rest;
+  }
+  const { phase, tail, snapshots } = followedTail(extract, result);
+  if (!tail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, tail));
+  const all = [...measured.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
+  return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
 }
 
 export function notOnDiskSentence(timeoutMs: number, tail: WritebackTail): string {
