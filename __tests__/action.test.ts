@@ -66,11 +66,7 @@ describe('the bundled action', () => {
       .split('\n')
       .filter((l) => l.startsWith('▸ Restore: '))
       .map((l) => l.slice(2));
-    expect(groups).toEqual([
-      'Restore: lookup (cache service)',
-      'Restore: download',
-      'Restore: extraction (tar + zstd)',
-    ]);
+    expect(groups).toEqual(['Restore: lookup (cache service)', 'Restore: download', 'Restore: extraction (tar + zstd)']);
   });
 
   it('reports a miss with the keys tried and succeeds without fail-on-cache-miss', async () => {
