@@ -1,8 +1,9 @@
 /**
  * The action's main step's entry point (see pipeline/main-step.ts), and the writeback follower's
- * (pipeline/follower-run.ts) when started with its argument: each loads only its own part of the bundle.
+ * (pipeline/follower-run.ts) when started with its argument. Nothing is imported statically but the
+ * follower's small module: the follower, started on every repeat run, loads only its own part of the
+ * bundle, not the Actions toolkit main needs.
  */
-import * as core from '@actions/core';
 import { FOLLOW_ARGUMENT } from './pipeline/follower.js';
 import { errorMessage } from './util/errors.js';
 
@@ -17,5 +18,5 @@ if (process.argv[2] === FOLLOW_ARGUMENT) {
       },
     );
 } else {
-  import('./pipeline/main-step.js').then(({ run }) => run()).catch((error: unknown) => core.setFailed(errorMessage(error)));
+  import('./pipeline/main-step.js').then(({ run }) => run()).catch(async (error: unknown) => (await import('@actions/core')).setFailed(errorMessage(error)));
 }
