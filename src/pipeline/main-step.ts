@@ -9,6 +9,25 @@ import { STATE } from './state.js';
 import { renderJudged } from '../report/render.js';
 import { restoredKey } from '../report/outputs.js';
 import { errorMessage } from '../util/errors.js';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
+
+/** What the summary and the log say on a repeat run, whose main did not wait for the disk. */
+export const BACKGROUND_NOTE =
+  "The restore's files were followed until on disk in the background (a repeat run: main did not wait for the disk, as plain restoreCache does not); figures in the post step's summary.";
+
+/** The follower, its result and log in the profile's own directory (owner-only); null (the tail timed here) when it cannot start. */
+function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultFile'>, warn: (line: string) => void): FollowerHandle | null {
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    const resultFile = path.join(stateDir, `writeback-${process.pid}-${Date.now().toString(36)}.json`);
+    return startFollower(process.argv[1] ?? '', { ...request, resultFile });
+  } catch (error) {
+    warn(`The writeback follower could not start (${errorMessage(error)}); the tail is timed by this step.`);
+    return null;
+  }
+}
 
 export async function run(): Promise<void> {
   core.saveState(STATE.mainStarted, 'true');
@@ -35,7 +54,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const probeDirectories: string[] = [];
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
-  const { profile, judgement } = await runJudgedProfile(config, {
+  const stateDir = path.dirname(profilePath);
+  const { profile, judgement, backgroundTail } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -49,7 +69,9 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     },
     onExperimentDirtySettings: (change) => core.saveState(STATE.experimentDirtySettings, change ? JSON.stringify(change) : ''),
     onLedger: (file) => core.saveState(STATE.machineLedger, file),
+    followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
+  if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
   for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
@@ -79,6 +101,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
+  if (backgroundTail) await core.summary.addRaw(`\n\n${BACKGROUND_NOTE}\n`).write();
   core.saveState(STATE.summaryWritten, 'true');
   core.info(profile.verdict?.sentence ?? 'No verdict.');
 

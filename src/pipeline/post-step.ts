@@ -22,6 +22,9 @@ import { PhaseLog } from './phase-log.js';
 import { STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
+import { collectFollower, followedTail, type FollowResult, parseBackgroundTail } from './follower.js';
+import { notOnDiskSentence } from './stages/restore.js';
+import { untilDurableMs } from './always-on.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -40,6 +43,9 @@ export async function run(): Promise<void> {
     log: (line) => core.info(line),
     warn: (line) => core.warning(`Post step: ${line}`),
   });
+  // First: it ends by its deadline in any case, and nothing of it is left once the post step is done.
+  const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
+  const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const summaryWritten = core.getState(STATE.summaryWritten) === 'true';
   const profilePath = core.getState(STATE.profilePath);
@@ -56,11 +62,16 @@ export async function run(): Promise<void> {
   const save = await saveStep(config, summaryWritten, profilePath);
 
   const profile = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
+  const lines: string[] = [];
+  if (profile && backgroundTail) {
+    const line = completeTail(profile, followed, config.writebackTimeoutMs);
+    core.info(line);
+    lines.push(line);
+  }
   if (profile) {
     profile.save = save;
     writeProfile(profilePath, profile);
   }
-  const lines: string[] = [];
   if (core.getState(STATE.artifactPending) === 'true' && profile) {
     // Loaded only when there is an artifact to upload: the artifact client is no part of every post step's load time.
     const { uploadProfileArtifact } = await import('../report/artifact.js');
@@ -113,6 +124,26 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
   if (save.verdict) core.info(save.verdict.sentence);
   for (const p of save.verdict?.phases ?? []) core.debug(`save ${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.join('; ')}]`);
   return save;
+}
+
+/** A repeat run's profile completed with what the follower saw: the writeback phase, the tail and its samples; the sentence that says so. */
+function completeTail(profile: Profile, followed: FollowResult | null, timeoutMs: number): string {
+  const extract = profile.phases.find((p) => p.name === 'extract');
+  if (!followed || !extract) {
+    const why = 'the writeback follower left no result (ended early or killed), so the time until on disk was not measured';
+    profile.warnings.push(`The restore's files were followed in the background, but ${why}.`);
+    return `Until on disk: not measured: ${why}.`;
+  }
+  const { phase, tail, snapshots } = followedTail(extract, followed);
+  profile.phases.push(phase);
+  profile.writebackTail = tail;
+  profile.samples.snapshots = [...profile.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
+  if (!tail.complete) profile.warnings.push(notOnDiskSentence(timeoutMs, tail));
+  const onDiskMs = untilDurableMs(profile);
+  const tailS = ((phase.endMs - phase.startMs) / 1000).toFixed(2);
+  return tail.complete
+    ? `Until on disk: ${onDiskMs === null ? '–' : (onDiskMs / 1000).toFixed(2)} s (the writeback tail ${tailS} s after extraction, followed in the background; the main step did not wait for it).`
+    : `Until on disk: more than ${tailS} s after extraction (followed in the background): ${notOnDiskSentence(timeoutMs, tail)}`;
 }
 
 function skippedSave(config: ProfileConfig, key: string, reason: string): SaveResult {

@@ -1,8 +1,8 @@
 /**
  * The profile pipeline, outside any GitHub specifics: stages in the order they run, each taking the
  * part of the config it uses (stages/). See the machine, flush what earlier steps left dirty, restore
- * under the sampler with exact phase boundaries and time the writeback tail with syncfs, read what the
- * restore wrote, probe the disk, judge once, run the experiments, add the run to its history. Side
+ * under the sampler with exact phase boundaries and time the writeback tail with syncfs (a repeat run
+ * leaves it to a detached follower: stages/restore.ts), read what the restore wrote, probe the disk, judge once, run the experiments, add the run to its history. Side
  * effects stay in the stages and the modules they call; the result is a plain Profile and its judgement.
  */
 import type { ProfileConfig } from '../config/config.js';
@@ -11,6 +11,7 @@ import type { Judgement } from '../judge/judge.js';
 import { diskProbesOf } from '../judge/page-cache-probe.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
+import type { BackgroundTail } from './follower.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
 import { monotonicMs } from '../util/clock.js';
 import { runExperimentStage, recordExperiments } from './stages/experiments.js';
@@ -24,7 +25,8 @@ import { flushEarlier } from './stages/preflush.js';
 import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
 import { readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
-import { measureRestore } from './stages/restore.js';
+import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
+import { whoWaitsForTail } from './tail-decision.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
 
@@ -36,6 +38,8 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
 export interface JudgedProfile {
   profile: Profile;
   judgement: Judgement;
+  /** A repeat run's tail, left to the detached follower: the post step waits for it and completes the profile. */
+  backgroundTail?: BackgroundTail;
 }
 
 /**
@@ -76,17 +80,27 @@ async function profileOn(
   const preflush = view.hasProc ? await flushEarlier(config, restoreFileSystems, view.where.devices, kernel.procRoot, context, warn) : null;
 
   machine.enter('restore');
-  const measured = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, hooks, warn);
+  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, hooks, warn);
   machine.leave();
-  const { timed, phases } = measured;
+  const { timed, phases } = restored;
   const { restore } = timed;
 
   const bytesByRoot = readRestoredTree(view.roots, timed, warn);
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
 
+  // Read while the tail is being timed: a few HTTP round trips, no disk write of the restore's.
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
+  const waiter = whoWaitsForTail({
+    runProbes,
+    experimentsCanRun,
+    experimentsAuto: config.experimentsAuto,
+    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    fixesRemembered: fixes?.found === true,
+  });
+  const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
+  let measured = left?.measured ?? (await waitForTail(restored, config, hooks, warn));
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
   const probes = await probeStage(
     config,
@@ -100,18 +114,23 @@ async function profileOn(
   // A probe that measured the page cache is never remembered as the disk's ceiling.
   const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbesOf(placement, probes), probePlan, restore, hooks, warn);
 
-  const profile = measuredProfile(config, {
-    createdAt,
-    context,
-    devices: placement.devices,
-    restore: measured,
-    probes,
-    warnings,
-    preflush,
-    fingerprint,
-    ceilingsSource,
-  });
-  const { judgement, experimentPlan } = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
+  const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
+  let profile = measuredProfile(config, { ...facts, restore: measured });
+  // Judged before the tail is on disk when it was left to the follower: the judgement stands unless it
+  // chooses experiments, which need the tail; then main waits for it after all and the run is judged on it.
+  const quiet: string[] = [];
+  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
+  if (left && judged.experimentPlan?.run) {
+    hooks.log(`experiments: auto would measure on this run (${judged.experimentPlan.reason}), so the step waits for the restore's writeback tail.`);
+    measured = await awaitFollowedTail(measured, left.follower, config, hooks, warn);
+    profile = measuredProfile(config, { ...facts, restore: measured });
+    judged = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
+  } else if (left) {
+    left.follower.detach();
+    for (const line of quiet) hooks.log(line);
+    hooks.log(`The restore's files are followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
+  }
+  const { judgement, experimentPlan } = judged;
 
   const experiments = await runExperimentStage(
     config,
@@ -126,5 +145,5 @@ async function profileOn(
   recordExperiments(profile, experiments, machine.met());
   await rememberFixes(experimentPlan, experiments.experiments, profile, new Date().toISOString(), hooks, warn);
   await addToHistory(config, profile, fingerprint, historyLoad, hooks);
-  return { profile, judgement };
+  return { profile, judgement, ...(measured.backgroundTail ? { backgroundTail: measured.backgroundTail } : {}) };
 }

@@ -14,4 +14,6 @@ export const STATE = {
   experimentDirtySettings: 'experiment-dirty-settings',
   /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
   machineLedger: 'machine-ledger',
+  /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
+  writebackFollower: 'writeback-follower',
 } as const;

@@ -9,6 +9,9 @@
  * Where the time goes is measured by intervention, not read off logs: with `breakdown`, each round also
  * runs the action with one default changed (the artifact upload on, the export off, the history off), and
  * `node dist/main.js` / `node dist/post.js` with nothing to do against the plain bundle's and `node -e 0`.
+ * A repeat run's main leaves the writeback tail to a detached follower (src/pipeline/follower.ts); the
+ * post step, run here right after main with no job steps between, waits for what is left of it, so each
+ * row also says main's part alone and in how many runs the tail was followed.
  * Meant for a quiet machine; as root the runs restore onto a fresh ext4 loop device.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readProfileFile } from '../../src/profile/read-profile.js';
+import { STATE } from '../../src/pipeline/state.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { isRoot } from '../../src/system/privilege.js';
 import { seedCache } from '../services/index.js';
@@ -54,6 +58,8 @@ export interface StepsRun {
   repeat: boolean | null;
   /** The plain side only: `sync -f` of the workspace right after its post, the writeback the action waits for inside its main. */
   syncMs?: number;
+  /** For the action's sides: main left the writeback tail to the detached follower (a repeat run: pipeline/follower.ts). */
+  tailFollowed?: boolean;
   note?: string;
 }
 
@@ -143,7 +149,8 @@ export async function benchRepeatSteps(
         if (!profile?.restore?.cacheHit) throw new Error(`${side} run missed the cache: ${profile?.restore?.error?.message ?? 'no profile'}`);
         const repeat = profile.ceilingsSource?.kind === 'remembered' && profile.auto?.experiments?.run !== true;
         const note = repeat ? undefined : [profile.auto?.probes?.reason, profile.auto?.experiments?.reason].filter(Boolean).join(' ');
-        return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
+        const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
+        return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -246,6 +253,15 @@ function perRoundExtra(res: RepeatStepsResult, side: RepeatSide, against: Repeat
   return a.slice(0, b.length).map((r, i) => (totalOf(r) - totalOf(b[i] as StepsRun)) / 1000);
 }
 
+/** Per round, the action's main minus the plain drop-in's main (the post step waits for what is left of the follower's tail). */
+function perRoundMainExtra(res: RepeatStepsResult): number[] {
+  const a = sideRuns(res, 'action');
+  const b = sideRuns(res, 'plain');
+  return a.slice(0, b.length).map((r, i) => (r.mainMs - (b[i] as StepsRun).mainMs) / 1000);
+}
+
+const signed = (v: number | null) => `${v !== null && v >= 0 ? '+' : ''}${fixed(v, 2, ' s')}`;
+
 function spread(values: number[], unit = ' s', digits = 2): string {
   return values.length > 0 ? `${fixed(Math.min(...values), digits)}…${fixed(Math.max(...values), digits)}${unit}` : '–';
 }
@@ -265,7 +281,7 @@ export function repeatStepsRows(out: { results: RepeatStepsResult[]; idle: IdleL
     rows.push({
       section: 'Repeat run (steps)',
       measure: `${res.description}: the action's main + post as processes (defaults${res.exportOn ? ', export to a local collector' : ''}) − the plain drop-in's main + post (${res.rounds} alternating rounds${valid ? '' : `; NOT valid: ${res.exportOn ? 'not every run used remembered ceilings and ran no experiment' : `export not measured (${res.exportSkipped ?? 'off'})`}`})`,
-      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
+      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; main alone ${signed(median(perRoundMainExtra(res)))}, the tail followed in the background in ${action.filter((r) => r.tailFollowed).length}/${action.length} runs, so the post step right after main waits for what is left of it; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
       target: `≤ +${REPEAT_STEPS_TARGET_S} s`,
       met: valid && med !== null && med <= REPEAT_STEPS_TARGET_S,
     });

@@ -1,5 +1,6 @@
 /** What the caller of the profile pipeline (the main step, the lab) hears and lends it; each stage takes the hooks it uses. */
 import type { ExperimentsHooks } from '../../experiment/run-experiments.js';
+import type { FollowerHandle, FollowRequest } from '../follower.js';
 
 export interface PipelineHooks {
   log: (line: string) => void;
@@ -22,6 +23,11 @@ export interface PipelineHooks {
   onPhase?: (phase: string | null) => void;
   /** The machine ledger's record of this profile (the post step puts right what it still owes after a hard kill). */
   onLedger?: (file: string) => void;
+  /**
+   * The action's main step: starts the detached writeback follower (pipeline/follower.ts) for the tail;
+   * null or absent: the tail is timed in this process. Either way a first run waits for it.
+   */
+  followWriteback?: (request: Omit<FollowRequest, 'resultFile'>) => FollowerHandle | null;
 }
 
 /** Where the kernel's files are, resolved once: procRoot defaults to /proc; sysRoot absent means /sys. */
