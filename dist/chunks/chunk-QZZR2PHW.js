@@ -1,13 +1,58 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
+  PARENT_IDS,
+  parseBoolean,
+  parseChoice,
+  parseInteger,
+  parseNameList
+} from "./chunk-YHY5ONJ3.js";
+import {
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  BOTTLENECKS,
+  DISK_RESOURCES,
+  EXPERIMENT_NAMES,
+  GiB,
+  MiB,
+  PRIVILEGED_OPERATIONS,
+  PROBE_NAMES,
+  RESOURCES,
+  SHARED_PHASES,
+  TOOLKIT_SEGMENT_TIMEOUT_MS,
+  appendRun,
+  autoExperimentsReason,
+  booleanInputWarning,
+  bytes,
+  capitalised,
+  decideExperiments,
+  decideProbes,
+  expandPath,
+  experimentsErrors,
+  getInputAsArray,
+  getInputAsBool,
+  getInputAsInt,
+  groupsOf,
+  historyRunOf,
+  isExactKeyMatch,
+  isPattern,
+  leftInPlace,
+  putBackSentence,
+  regressionsOf,
+  removedLeftBehind,
+  restoreRates,
+  restoreRoots
+} from "./chunk-MEEBLKXW.js";
+import {
+  describeFingerprint,
+  fingerprintFrom
+} from "./chunk-GMSH4GL7.js";
+import {
   AbortError,
   AnonymousCredential,
   BufferScheduler,
   ExtendedServiceClient,
   Poller,
   StorageBrowserPolicyFactory,
-  StorageCRC64Calculator,
   StorageRetryPolicyFactory,
   StorageSharedKeyCredential,
   UserDelegationKeyCredential,
@@ -16,8 +61,6 @@ import {
   convertHttpClient,
   createClientLogger,
   createClientPipeline,
-  createEmptyPipeline,
-  createHttpHeaders,
   createRequestPolicyFactoryPolicy,
   createSerializer,
   createTracingClient,
@@ -29,1566 +72,5807 @@ import {
   isTokenCredential,
   parseXML,
   randomUUID,
-  serializationPolicy,
+  require_commonjs,
+  require_commonjs2,
   storageBrowserPolicy,
   storageCorrectContentLengthPolicy,
   storageRequestFailureDetailsParserPolicy,
   storageRetryPolicy,
   storageSharedKeyCredentialPolicy,
-  stringifyXML,
-  structuredMessageDecodingBrowser,
-  structuredMessageDecodingStream,
-  structuredMessageEncoding,
-  toHttpHeadersLike
-} from "./chunk-3LL32KOO.js";
+  stringifyXML
+} from "./chunk-FHEA662W.js";
 import {
-  __export
+  InputError,
+  ProfilerError,
+  errorMessage
+} from "./chunk-76DRRFYG.js";
+import {
+  Sampler,
+  parseDiskstats,
+  selfCpuUs,
+  syncFileSystems
+} from "./chunk-WFBA6TMQ.js";
+import {
+  memTotalBytes,
+  nearestExisting,
+  nearestExistingPath,
+  parseMountinfo,
+  splitDevT,
+  unescapeMountField
+} from "./chunk-UFWAKY6W.js";
+import {
+  followedTail,
+  unlinkQuietly
+} from "./chunk-N2RKNMCG.js";
+import {
+  BearerCredentialHandler,
+  HttpClient,
+  HttpClientError,
+  HttpCodes,
+  debug,
+  exec,
+  info,
+  isDebug,
+  mkdirP,
+  rmRF,
+  setSecret,
+  warning,
+  which
+} from "./chunk-E2WE2UKM.js";
+import {
+  __commonJS,
+  __export,
+  __toESM
 } from "./chunk-VX4HL5QL.js";
 
-// node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
-import { Readable } from "node:stream";
-var RetriableReadableStream = class extends Readable {
-  start;
-  offset;
-  end;
-  getter;
-  source;
-  retries = 0;
-  maxRetryRequests;
-  onProgress;
-  options;
-  /**
-   * Creates an instance of RetriableReadableStream.
-   *
-   * @param source - The current ReadableStream returned from getter
-   * @param getter - A method calling downloading request returning
-   *                                      a new ReadableStream from specified offset
-   * @param offset - Offset position in original data source to read
-   * @param count - How much data in original data source to read
-   * @param options -
-   */
-  constructor(source, getter, offset, count, options = {}) {
-    super({ highWaterMark: options.highWaterMark });
-    this.getter = getter;
-    this.source = source;
-    this.start = offset;
-    this.offset = offset;
-    this.end = offset + count - 1;
-    this.maxRetryRequests = options.maxRetryRequests && options.maxRetryRequests >= 0 ? options.maxRetryRequests : 0;
-    this.onProgress = options.onProgress;
-    this.options = options;
-    this.setSourceEventHandlers();
+// node_modules/semver/internal/constants.js
+var require_constants = __commonJS({
+  "node_modules/semver/internal/constants.js"(exports, module) {
+    "use strict";
+    var SEMVER_SPEC_VERSION = "2.0.0";
+    var MAX_LENGTH = 256;
+    var MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER || /* istanbul ignore next */
+    9007199254740991;
+    var MAX_SAFE_COMPONENT_LENGTH = 16;
+    var MAX_SAFE_BUILD_LENGTH = MAX_LENGTH - 6;
+    var WHITESPACE_CHARACTERS = [
+      "	",
+      "\n",
+      "\v",
+      "\f",
+      "\r",
+      " ",
+      "\xA0",
+      "\u1680",
+      "\u2000",
+      "\u2001",
+      "\u2002",
+      "\u2003",
+      "\u2004",
+      "\u2005",
+      "\u2006",
+      "\u2007",
+      "\u2008",
+      "\u2009",
+      "\u200A",
+      "\u2028",
+      "\u2029",
+      "\u202F",
+      "\u205F",
+      "\u3000",
+      "\uFEFF"
+    ];
+    var RELEASE_TYPES = [
+      "major",
+      "premajor",
+      "minor",
+      "preminor",
+      "patch",
+      "prepatch",
+      "prerelease"
+    ];
+    module.exports = {
+      MAX_LENGTH,
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_SAFE_INTEGER,
+      WHITESPACE_CHARACTERS,
+      RELEASE_TYPES,
+      SEMVER_SPEC_VERSION,
+      FLAG_INCLUDE_PRERELEASE: 1,
+      FLAG_LOOSE: 2
+    };
   }
-  _read() {
-    this.source.resume();
+});
+
+// node_modules/semver/internal/debug.js
+var require_debug = __commonJS({
+  "node_modules/semver/internal/debug.js"(exports, module) {
+    "use strict";
+    var debug2 = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
+    };
+    module.exports = debug2;
   }
-  setSourceEventHandlers() {
-    this.source.on("data", this.sourceDataHandler);
-    this.source.on("end", this.sourceErrorOrEndHandler);
-    this.source.on("error", this.sourceErrorOrEndHandler);
-    this.source.on("aborted", this.sourceAbortedHandler);
-  }
-  removeSourceEventHandlers() {
-    this.source.removeListener("data", this.sourceDataHandler);
-    this.source.removeListener("end", this.sourceErrorOrEndHandler);
-    this.source.removeListener("error", this.sourceErrorOrEndHandler);
-    this.source.removeListener("aborted", this.sourceAbortedHandler);
-  }
-  sourceDataHandler = (data) => {
-    if (this.options.doInjectErrorOnce) {
-      this.options.doInjectErrorOnce = void 0;
-      this.source.pause();
-      this.sourceErrorOrEndHandler();
-      this.source.destroy();
-      return;
-    }
-    this.offset += data.length;
-    if (this.onProgress) {
-      this.onProgress({ loadedBytes: this.offset - this.start });
-    }
-    if (!this.push(data)) {
-      this.source.pause();
-    }
-  };
-  sourceAbortedHandler = () => {
-    const abortError = new AbortError("The operation was aborted.");
-    this.destroy(abortError);
-  };
-  sourceErrorOrEndHandler = (err) => {
-    if (err && err.name === "AbortError") {
-      this.destroy(err);
-      return;
-    }
-    this.removeSourceEventHandlers();
-    if (this.offset - 1 === this.end) {
-      this.push(null);
-    } else if (this.offset <= this.end) {
-      if (this.retries < this.maxRetryRequests) {
-        this.retries += 1;
-        this.getter(this.offset).then((newSource) => {
-          this.source = newSource;
-          this.setSourceEventHandlers();
-          return;
-        }).catch((error) => {
-          this.destroy(error);
-        });
-      } else {
-        this.destroy(new Error(`Data corruption failure: received less data than required and reached maxRetires limitation. Received data offset: ${this.offset - 1}, data needed offset: ${this.end}, retries: ${this.retries}, max retries: ${this.maxRetryRequests}`));
+});
+
+// node_modules/semver/internal/re.js
+var require_re = __commonJS({
+  "node_modules/semver/internal/re.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_LENGTH
+    } = require_constants();
+    var debug2 = require_debug();
+    exports = module.exports = {};
+    var re = exports.re = [];
+    var safeRe = exports.safeRe = [];
+    var src = exports.src = [];
+    var safeSrc = exports.safeSrc = [];
+    var t = exports.t = {};
+    var R = 0;
+    var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
+    var safeRegexReplacements = [
+      ["\\s", 1],
+      ["\\d", MAX_LENGTH],
+      [LETTERDASHNUMBER, MAX_SAFE_BUILD_LENGTH]
+    ];
+    var makeSafeRegex = (value) => {
+      for (const [token, max] of safeRegexReplacements) {
+        value = value.split(`${token}*`).join(`${token}{0,${max}}`).split(`${token}+`).join(`${token}{1,${max}}`);
       }
-    } else {
-      this.destroy(new Error(`Data corruption failure: Received more data than original request, data needed offset is ${this.end}, received offset: ${this.offset - 1}`));
-    }
-  };
-  _destroy(error, callback) {
-    this.removeSourceEventHandlers();
-    this.source.destroy();
-    callback(error === null ? void 0 : error);
+      return value;
+    };
+    var createToken = (name, value, isGlobal) => {
+      const safe = makeSafeRegex(value);
+      const index = R++;
+      debug2(name, index, value);
+      t[name] = index;
+      src[index] = value;
+      safeSrc[index] = safe;
+      re[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
+    };
+    createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
+    createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
+    createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
+    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
+    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
+    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
+    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
+    createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
+    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
+    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
+    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
+    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
+    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
+    createToken("GTLT", "((?:<|>)?=?)");
+    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
+    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
+    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
+    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
+    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
+    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
+    createToken("COERCERTL", src[t.COERCE], true);
+    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
+    createToken("LONETILDE", "(?:~>?)");
+    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
+    exports.tildeTrimReplace = "$1~";
+    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
+    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("LONECARET", "(?:\\^)");
+    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
+    exports.caretTrimReplace = "$1^";
+    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
+    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
+    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
+    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
+    exports.comparatorTrimReplace = "$1$2$3";
+    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
+    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
+    createToken("STAR", "(<|>)?=?\\s*\\*");
+    createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
+    createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
   }
-};
+});
 
-// node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
-var BlobDownloadResponse = class {
-  /**
-   * Indicates that the service supports
-   * requests for partial file content.
-   *
-   * @readonly
-   */
-  get acceptRanges() {
-    return this.originalResponse.acceptRanges;
-  }
-  /**
-   * Returns if it was previously specified
-   * for the file.
-   *
-   * @readonly
-   */
-  get cacheControl() {
-    return this.originalResponse.cacheControl;
-  }
-  /**
-   * Returns the value that was specified
-   * for the 'x-ms-content-disposition' header and specifies how to process the
-   * response.
-   *
-   * @readonly
-   */
-  get contentDisposition() {
-    return this.originalResponse.contentDisposition;
-  }
-  /**
-   * Returns the value that was specified
-   * for the Content-Encoding request header.
-   *
-   * @readonly
-   */
-  get contentEncoding() {
-    return this.originalResponse.contentEncoding;
-  }
-  /**
-   * Returns the value that was specified
-   * for the Content-Language request header.
-   *
-   * @readonly
-   */
-  get contentLanguage() {
-    return this.originalResponse.contentLanguage;
-  }
-  /**
-   * The current sequence number for a
-   * page blob. This header is not returned for block blobs or append blobs.
-   *
-   * @readonly
-   */
-  get blobSequenceNumber() {
-    return this.originalResponse.blobSequenceNumber;
-  }
-  /**
-   * The blob's type. Possible values include:
-   * 'BlockBlob', 'PageBlob', 'AppendBlob'.
-   *
-   * @readonly
-   */
-  get blobType() {
-    return this.originalResponse.blobType;
-  }
-  /**
-   * The number of bytes present in the
-   * response body.
-   *
-   * @readonly
-   */
-  get contentLength() {
-    return this.originalResponse.contentLength;
-  }
-  /**
-   * If the file has an MD5 hash and the
-   * request is to read the full file, this response header is returned so that
-   * the client can check for message content integrity. If the request is to
-   * read a specified range and the 'x-ms-range-get-content-md5' is set to
-   * true, then the request returns an MD5 hash for the range, as long as the
-   * range size is less than or equal to 4 MB. If neither of these sets of
-   * conditions is true, then no value is returned for the 'Content-MD5'
-   * header.
-   *
-   * @readonly
-   */
-  get contentMD5() {
-    return this.originalResponse.contentMD5;
-  }
-  /**
-   * Indicates the range of bytes returned if
-   * the client requested a subset of the file by setting the Range request
-   * header.
-   *
-   * @readonly
-   */
-  get contentRange() {
-    return this.originalResponse.contentRange;
-  }
-  /**
-   * The content type specified for the file.
-   * The default content type is 'application/octet-stream'
-   *
-   * @readonly
-   */
-  get contentType() {
-    return this.originalResponse.contentType;
-  }
-  /**
-   * Conclusion time of the last attempted
-   * Copy File operation where this file was the destination file. This value
-   * can specify the time of a completed, aborted, or failed copy attempt.
-   *
-   * @readonly
-   */
-  get copyCompletedOn() {
-    return this.originalResponse.copyCompletedOn;
-  }
-  /**
-   * String identifier for the last attempted Copy
-   * File operation where this file was the destination file.
-   *
-   * @readonly
-   */
-  get copyId() {
-    return this.originalResponse.copyId;
-  }
-  /**
-   * Contains the number of bytes copied and
-   * the total bytes in the source in the last attempted Copy File operation
-   * where this file was the destination file. Can show between 0 and
-   * Content-Length bytes copied.
-   *
-   * @readonly
-   */
-  get copyProgress() {
-    return this.originalResponse.copyProgress;
-  }
-  /**
-   * URL up to 2KB in length that specifies the
-   * source file used in the last attempted Copy File operation where this file
-   * was the destination file.
-   *
-   * @readonly
-   */
-  get copySource() {
-    return this.originalResponse.copySource;
-  }
-  /**
-   * State of the copy operation
-   * identified by 'x-ms-copy-id'. Possible values include: 'pending',
-   * 'success', 'aborted', 'failed'
-   *
-   * @readonly
-   */
-  get copyStatus() {
-    return this.originalResponse.copyStatus;
-  }
-  /**
-   * Only appears when
-   * x-ms-copy-status is failed or pending. Describes cause of fatal or
-   * non-fatal copy operation failure.
-   *
-   * @readonly
-   */
-  get copyStatusDescription() {
-    return this.originalResponse.copyStatusDescription;
-  }
-  /**
-   * When a blob is leased,
-   * specifies whether the lease is of infinite or fixed duration. Possible
-   * values include: 'infinite', 'fixed'.
-   *
-   * @readonly
-   */
-  get leaseDuration() {
-    return this.originalResponse.leaseDuration;
-  }
-  /**
-   * Lease state of the blob. Possible
-   * values include: 'available', 'leased', 'expired', 'breaking', 'broken'.
-   *
-   * @readonly
-   */
-  get leaseState() {
-    return this.originalResponse.leaseState;
-  }
-  /**
-   * The current lease status of the
-   * blob. Possible values include: 'locked', 'unlocked'.
-   *
-   * @readonly
-   */
-  get leaseStatus() {
-    return this.originalResponse.leaseStatus;
-  }
-  /**
-   * A UTC date/time value generated by the service that
-   * indicates the time at which the response was initiated.
-   *
-   * @readonly
-   */
-  get date() {
-    return this.originalResponse.date;
-  }
-  /**
-   * The number of committed blocks
-   * present in the blob. This header is returned only for append blobs.
-   *
-   * @readonly
-   */
-  get blobCommittedBlockCount() {
-    return this.originalResponse.blobCommittedBlockCount;
-  }
-  /**
-   * The ETag contains a value that you can use to
-   * perform operations conditionally, in quotes.
-   *
-   * @readonly
-   */
-  get etag() {
-    return this.originalResponse.etag;
-  }
-  /**
-   * The number of tags associated with the blob
-   *
-   * @readonly
-   */
-  get tagCount() {
-    return this.originalResponse.tagCount;
-  }
-  /**
-   * The error code.
-   *
-   * @readonly
-   */
-  get errorCode() {
-    return this.originalResponse.errorCode;
-  }
-  /**
-   * The value of this header is set to
-   * true if the file data and application metadata are completely encrypted
-   * using the specified algorithm. Otherwise, the value is set to false (when
-   * the file is unencrypted, or if only parts of the file/application metadata
-   * are encrypted).
-   *
-   * @readonly
-   */
-  get isServerEncrypted() {
-    return this.originalResponse.isServerEncrypted;
-  }
-  /**
-   * If the blob has a MD5 hash, and if
-   * request contains range header (Range or x-ms-range), this response header
-   * is returned with the value of the whole blob's MD5 value. This value may
-   * or may not be equal to the value returned in Content-MD5 header, with the
-   * latter calculated from the requested range.
-   *
-   * @readonly
-   */
-  get blobContentMD5() {
-    return this.originalResponse.blobContentMD5;
-  }
-  /**
-   * Returns the date and time the file was last
-   * modified. Any operation that modifies the file or its properties updates
-   * the last modified time.
-   *
-   * @readonly
-   */
-  get lastModified() {
-    return this.originalResponse.lastModified;
-  }
-  /**
-   * Returns the UTC date and time generated by the service that indicates the time at which the blob was
-   * last read or written to.
-   *
-   * @readonly
-   */
-  get lastAccessed() {
-    return this.originalResponse.lastAccessed;
-  }
-  /**
-   * Returns the date and time the blob was created.
-   *
-   * @readonly
-   */
-  get createdOn() {
-    return this.originalResponse.createdOn;
-  }
-  /**
-   * A name-value pair
-   * to associate with a file storage object.
-   *
-   * @readonly
-   */
-  get metadata() {
-    return this.originalResponse.metadata;
-  }
-  /**
-   * This header uniquely identifies the request
-   * that was made and can be used for troubleshooting the request.
-   *
-   * @readonly
-   */
-  get requestId() {
-    return this.originalResponse.requestId;
-  }
-  /**
-   * If a client request id header is sent in the request, this header will be present in the
-   * response with the same value.
-   *
-   * @readonly
-   */
-  get clientRequestId() {
-    return this.originalResponse.clientRequestId;
-  }
-  /**
-   * Indicates the version of the Blob service used
-   * to execute the request.
-   *
-   * @readonly
-   */
-  get version() {
-    return this.originalResponse.version;
-  }
-  /**
-   * Indicates the versionId of the downloaded blob version.
-   *
-   * @readonly
-   */
-  get versionId() {
-    return this.originalResponse.versionId;
-  }
-  /**
-   * Indicates whether version of this blob is a current version.
-   *
-   * @readonly
-   */
-  get isCurrentVersion() {
-    return this.originalResponse.isCurrentVersion;
-  }
-  /**
-   * The SHA-256 hash of the encryption key used to encrypt the blob. This value is only returned
-   * when the blob was encrypted with a customer-provided key.
-   *
-   * @readonly
-   */
-  get encryptionKeySha256() {
-    return this.originalResponse.encryptionKeySha256;
-  }
-  /**
-   * If the request is to read a specified range and the x-ms-range-get-content-crc64 is set to
-   * true, then the request returns a crc64 for the range, as long as the range size is less than
-   * or equal to 4 MB. If both x-ms-range-get-content-crc64 & x-ms-range-get-content-md5 is
-   * specified in the same request, it will fail with 400(Bad Request)
-   */
-  get contentCrc64() {
-    return this.originalResponse.contentCrc64;
-  }
-  /**
-   * Object Replication Policy Id of the destination blob.
-   *
-   * @readonly
-   */
-  get objectReplicationDestinationPolicyId() {
-    return this.originalResponse.objectReplicationDestinationPolicyId;
-  }
-  /**
-   * Parsed Object Replication Policy Id, Rule Id(s) and status of the source blob.
-   *
-   * @readonly
-   */
-  get objectReplicationSourceProperties() {
-    return this.originalResponse.objectReplicationSourceProperties;
-  }
-  /**
-   * If this blob has been sealed.
-   *
-   * @readonly
-   */
-  get isSealed() {
-    return this.originalResponse.isSealed;
-  }
-  /**
-   * UTC date/time value generated by the service that indicates the time at which the blob immutability policy will expire.
-   *
-   * @readonly
-   */
-  get immutabilityPolicyExpiresOn() {
-    return this.originalResponse.immutabilityPolicyExpiresOn;
-  }
-  /**
-   * Indicates immutability policy mode.
-   *
-   * @readonly
-   */
-  get immutabilityPolicyMode() {
-    return this.originalResponse.immutabilityPolicyMode;
-  }
-  /**
-   * Indicates if a legal hold is present on the blob.
-   *
-   * @readonly
-   */
-  get legalHold() {
-    return this.originalResponse.legalHold;
-  }
-  get structuredBodyType() {
-    return this.originalResponse.structuredBodyType;
-  }
-  /**
-   * The response body as a browser Blob.
-   * Always undefined in node.js.
-   *
-   * @readonly
-   */
-  get contentAsBlob() {
-    return this.originalResponse.blobBody;
-  }
-  /**
-   * The response body as a node.js Readable stream.
-   * Always undefined in the browser.
-   *
-   * It will automatically retry when internal read stream unexpected ends.
-   *
-   * @readonly
-   */
-  get readableStreamBody() {
-    return isNodeLike ? this.blobDownloadStream : void 0;
-  }
-  /**
-   * The HTTP response.
-   */
-  get _response() {
-    return this.originalResponse._response;
-  }
-  originalResponse;
-  blobDownloadStream;
-  /**
-   * Creates an instance of BlobDownloadResponse.
-   *
-   * @param originalResponse -
-   * @param getter -
-   * @param offset -
-   * @param count -
-   * @param options -
-   */
-  constructor(originalResponse, getter, offset, count, options = {}) {
-    this.originalResponse = originalResponse;
-    const streamBody = this.originalResponse.structuredBodyType === void 0 ? this.originalResponse.readableStreamBody : structuredMessageDecodingStream(this.originalResponse.readableStreamBody, options);
-    this.blobDownloadStream = new RetriableReadableStream(streamBody, getter, offset, count, options);
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
-import { Readable as Readable2 } from "node:stream";
-
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
-var AVRO_SYNC_MARKER_SIZE = 16;
-var AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
-var AVRO_CODEC_KEY = "avro.codec";
-var AVRO_SCHEMA_KEY = "avro.schema";
-
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
-var AvroParser = class _AvroParser {
-  /**
-   * Reads a fixed number of bytes from the stream.
-   *
-   * @param stream -
-   * @param length -
-   * @param options -
-   */
-  static async readFixedBytes(stream, length, options = {}) {
-    const bytes = await stream.read(length, { abortSignal: options.abortSignal });
-    if (bytes.length !== length) {
-      throw new Error("Hit stream end.");
-    }
-    return bytes;
-  }
-  /**
-   * Reads a single byte from the stream.
-   *
-   * @param stream -
-   * @param options -
-   */
-  static async readByte(stream, options = {}) {
-    const buf = await _AvroParser.readFixedBytes(stream, 1, options);
-    return buf[0];
-  }
-  // int and long are stored in variable-length zig-zag coding.
-  // variable-length: https://lucene.apache.org/core/3_5_0/fileformats.html#VInt
-  // zig-zag: https://developers.google.com/protocol-buffers/docs/encoding?csw=1#types
-  static async readZigZagLong(stream, options = {}) {
-    let zigZagEncoded = 0;
-    let significanceInBit = 0;
-    let byte, haveMoreByte, significanceInFloat;
-    do {
-      byte = await _AvroParser.readByte(stream, options);
-      haveMoreByte = byte & 128;
-      zigZagEncoded |= (byte & 127) << significanceInBit;
-      significanceInBit += 7;
-    } while (haveMoreByte && significanceInBit < 28);
-    if (haveMoreByte) {
-      zigZagEncoded = zigZagEncoded;
-      significanceInFloat = 268435456;
-      do {
-        byte = await _AvroParser.readByte(stream, options);
-        zigZagEncoded += (byte & 127) * significanceInFloat;
-        significanceInFloat *= 128;
-      } while (byte & 128);
-      const res = (zigZagEncoded % 2 ? -(zigZagEncoded + 1) : zigZagEncoded) / 2;
-      if (res < Number.MIN_SAFE_INTEGER || res > Number.MAX_SAFE_INTEGER) {
-        throw new Error("Integer overflow.");
+// node_modules/semver/internal/parse-options.js
+var require_parse_options = __commonJS({
+  "node_modules/semver/internal/parse-options.js"(exports, module) {
+    "use strict";
+    var looseOption = Object.freeze({ loose: true });
+    var emptyOpts = Object.freeze({});
+    var parseOptions = (options) => {
+      if (!options) {
+        return emptyOpts;
       }
-      return res;
-    }
-    return zigZagEncoded >> 1 ^ -(zigZagEncoded & 1);
+      if (typeof options !== "object") {
+        return looseOption;
+      }
+      return options;
+    };
+    module.exports = parseOptions;
   }
-  static async readLong(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
+});
+
+// node_modules/semver/internal/identifiers.js
+var require_identifiers = __commonJS({
+  "node_modules/semver/internal/identifiers.js"(exports, module) {
+    "use strict";
+    var numeric2 = /^[0-9]+$/;
+    var compareIdentifiers = (a, b) => {
+      if (typeof a === "number" && typeof b === "number") {
+        return a === b ? 0 : a < b ? -1 : 1;
+      }
+      const anum = numeric2.test(a);
+      const bnum = numeric2.test(b);
+      if (anum && bnum) {
+        a = +a;
+        b = +b;
+      }
+      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
+    };
+    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
+    module.exports = {
+      compareIdentifiers,
+      rcompareIdentifiers
+    };
   }
-  static async readInt(stream, options = {}) {
-    return _AvroParser.readZigZagLong(stream, options);
-  }
-  static async readNull() {
-    return null;
-  }
-  static async readBoolean(stream, options = {}) {
-    const b = await _AvroParser.readByte(stream, options);
-    if (b === 1) {
+});
+
+// node_modules/semver/classes/semver.js
+var require_semver = __commonJS({
+  "node_modules/semver/classes/semver.js"(exports, module) {
+    "use strict";
+    var debug2 = require_debug();
+    var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants();
+    var { safeRe: re, t } = require_re();
+    var parseOptions = require_parse_options();
+    var { compareIdentifiers } = require_identifiers();
+    var isPrereleaseIdentifier = (prerelease, identifier) => {
+      const identifiers = identifier.split(".");
+      if (identifiers.length > prerelease.length) {
+        return false;
+      }
+      for (let i = 0; i < identifiers.length; i++) {
+        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
+          return false;
+        }
+      }
       return true;
-    } else if (b === 0) {
-      return false;
-    } else {
-      throw new Error("Byte was not a boolean.");
-    }
-  }
-  static async readFloat(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 4, options);
-    const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
-    return view.getFloat32(0, true);
-  }
-  static async readDouble(stream, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream, 8, options);
-    const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
-    return view.getFloat64(0, true);
-  }
-  static async readBytes(stream, options = {}) {
-    const size = await _AvroParser.readLong(stream, options);
-    if (size < 0) {
-      throw new Error("Bytes size was negative.");
-    }
-    return stream.read(size, { abortSignal: options.abortSignal });
-  }
-  static async readString(stream, options = {}) {
-    const u8arr = await _AvroParser.readBytes(stream, options);
-    const utf8decoder = new TextDecoder();
-    return utf8decoder.decode(u8arr);
-  }
-  static async readMapPair(stream, readItemMethod, options = {}) {
-    const key = await _AvroParser.readString(stream, options);
-    const value = await readItemMethod(stream, options);
-    return { key, value };
-  }
-  static async readMap(stream, readItemMethod, options = {}) {
-    const readPairMethod = (s, opts = {}) => {
-      return _AvroParser.readMapPair(s, readItemMethod, opts);
     };
-    const pairs = await _AvroParser.readArray(stream, readPairMethod, options);
-    const dict = {};
-    for (const pair of pairs) {
-      dict[pair.key] = pair.value;
-    }
-    return dict;
-  }
-  static async readArray(stream, readItemMethod, options = {}) {
-    const items = [];
-    for (let count = await _AvroParser.readLong(stream, options); count !== 0; count = await _AvroParser.readLong(stream, options)) {
-      if (count < 0) {
-        await _AvroParser.readLong(stream, options);
-        count = -count;
-      }
-      while (count--) {
-        const item = await readItemMethod(stream, options);
-        items.push(item);
-      }
-    }
-    return items;
-  }
-};
-var AvroComplex;
-(function(AvroComplex2) {
-  AvroComplex2["RECORD"] = "record";
-  AvroComplex2["ENUM"] = "enum";
-  AvroComplex2["ARRAY"] = "array";
-  AvroComplex2["MAP"] = "map";
-  AvroComplex2["UNION"] = "union";
-  AvroComplex2["FIXED"] = "fixed";
-})(AvroComplex || (AvroComplex = {}));
-var AvroPrimitive;
-(function(AvroPrimitive2) {
-  AvroPrimitive2["NULL"] = "null";
-  AvroPrimitive2["BOOLEAN"] = "boolean";
-  AvroPrimitive2["INT"] = "int";
-  AvroPrimitive2["LONG"] = "long";
-  AvroPrimitive2["FLOAT"] = "float";
-  AvroPrimitive2["DOUBLE"] = "double";
-  AvroPrimitive2["BYTES"] = "bytes";
-  AvroPrimitive2["STRING"] = "string";
-})(AvroPrimitive || (AvroPrimitive = {}));
-var AvroType = class _AvroType {
-  /**
-   * Determines the AvroType from the Avro Schema.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  static fromSchema(schema) {
-    if (typeof schema === "string") {
-      return _AvroType.fromStringSchema(schema);
-    } else if (Array.isArray(schema)) {
-      return _AvroType.fromArraySchema(schema);
-    } else {
-      return _AvroType.fromObjectSchema(schema);
-    }
-  }
-  static fromStringSchema(schema) {
-    switch (schema) {
-      case AvroPrimitive.NULL:
-      case AvroPrimitive.BOOLEAN:
-      case AvroPrimitive.INT:
-      case AvroPrimitive.LONG:
-      case AvroPrimitive.FLOAT:
-      case AvroPrimitive.DOUBLE:
-      case AvroPrimitive.BYTES:
-      case AvroPrimitive.STRING:
-        return new AvroPrimitiveType(schema);
-      default:
-        throw new Error(`Unexpected Avro type ${schema}`);
-    }
-  }
-  static fromArraySchema(schema) {
-    return new AvroUnionType(schema.map(_AvroType.fromSchema));
-  }
-  static fromObjectSchema(schema) {
-    const type = schema.type;
-    try {
-      return _AvroType.fromStringSchema(type);
-    } catch {
-    }
-    switch (type) {
-      case AvroComplex.RECORD:
-        if (schema.aliases) {
-          throw new Error(`aliases currently is not supported, schema: ${schema}`);
+    var SemVer = class _SemVer {
+      constructor(version3, options) {
+        options = parseOptions(options);
+        if (version3 instanceof _SemVer) {
+          if (version3.loose === !!options.loose && version3.includePrerelease === !!options.includePrerelease) {
+            return version3;
+          } else {
+            version3 = version3.version;
+          }
+        } else if (typeof version3 !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version3}".`);
         }
-        if (!schema.name) {
-          throw new Error(`Required attribute 'name' doesn't exist on schema: ${schema}`);
+        if (version3.length > MAX_LENGTH) {
+          throw new TypeError(
+            `version is longer than ${MAX_LENGTH} characters`
+          );
         }
-        const fields = {};
-        if (!schema.fields) {
-          throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
+        debug2("SemVer", version3, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        const m = version3.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
+        if (!m) {
+          throw new TypeError(`Invalid Version: ${version3}`);
         }
-        for (const field of schema.fields) {
-          fields[field.name] = _AvroType.fromSchema(field.type);
+        this.raw = version3;
+        this.major = +m[1];
+        this.minor = +m[2];
+        this.patch = +m[3];
+        if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
+          throw new TypeError("Invalid major version");
         }
-        return new AvroRecordType(fields, schema.name);
-      case AvroComplex.ENUM:
-        if (schema.aliases) {
-          throw new Error(`aliases currently is not supported, schema: ${schema}`);
+        if (this.minor > MAX_SAFE_INTEGER || this.minor < 0) {
+          throw new TypeError("Invalid minor version");
         }
-        if (!schema.symbols) {
-          throw new Error(`Required attribute 'symbols' doesn't exist on schema: ${schema}`);
+        if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
+          throw new TypeError("Invalid patch version");
         }
-        return new AvroEnumType(schema.symbols);
-      case AvroComplex.MAP:
-        if (!schema.values) {
-          throw new Error(`Required attribute 'values' doesn't exist on schema: ${schema}`);
-        }
-        return new AvroMapType(_AvroType.fromSchema(schema.values));
-      case AvroComplex.ARRAY:
-      // Unused today
-      case AvroComplex.FIXED:
-      // Unused today
-      default:
-        throw new Error(`Unexpected Avro type ${type} in ${schema}`);
-    }
-  }
-};
-var AvroPrimitiveType = class extends AvroType {
-  _primitive;
-  constructor(primitive) {
-    super();
-    this._primitive = primitive;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
-    switch (this._primitive) {
-      case AvroPrimitive.NULL:
-        return AvroParser.readNull();
-      case AvroPrimitive.BOOLEAN:
-        return AvroParser.readBoolean(stream, options);
-      case AvroPrimitive.INT:
-        return AvroParser.readInt(stream, options);
-      case AvroPrimitive.LONG:
-        return AvroParser.readLong(stream, options);
-      case AvroPrimitive.FLOAT:
-        return AvroParser.readFloat(stream, options);
-      case AvroPrimitive.DOUBLE:
-        return AvroParser.readDouble(stream, options);
-      case AvroPrimitive.BYTES:
-        return AvroParser.readBytes(stream, options);
-      case AvroPrimitive.STRING:
-        return AvroParser.readString(stream, options);
-      default:
-        throw new Error("Unknown Avro Primitive");
-    }
-  }
-};
-var AvroEnumType = class extends AvroType {
-  _symbols;
-  constructor(symbols) {
-    super();
-    this._symbols = symbols;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
-    const value = await AvroParser.readInt(stream, options);
-    return this._symbols[value];
-  }
-};
-var AvroUnionType = class extends AvroType {
-  _types;
-  constructor(types) {
-    super();
-    this._types = types;
-  }
-  async read(stream, options = {}) {
-    const typeIndex = await AvroParser.readInt(stream, options);
-    return this._types[typeIndex].read(stream, options);
-  }
-};
-var AvroMapType = class extends AvroType {
-  _itemType;
-  constructor(itemType) {
-    super();
-    this._itemType = itemType;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream, options = {}) {
-    const readItemMethod = (s, opts) => {
-      return this._itemType.read(s, opts);
-    };
-    return AvroParser.readMap(stream, readItemMethod, options);
-  }
-};
-var AvroRecordType = class extends AvroType {
-  _name;
-  _fields;
-  constructor(fields, name) {
-    super();
-    this._fields = fields;
-    this._name = name;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream, options = {}) {
-    const record = {};
-    record["$schema"] = this._name;
-    for (const key in this._fields) {
-      if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
-        record[key] = await this._fields[key].read(stream, options);
-      }
-    }
-    return record;
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
-function arraysEqual(a, b) {
-  if (a === b)
-    return true;
-  if (a == null || b == null)
-    return false;
-  if (a.length !== b.length)
-    return false;
-  for (let i = 0; i < a.length; ++i) {
-    if (a[i] !== b[i])
-      return false;
-  }
-  return true;
-}
-
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
-var AvroReader = class {
-  _dataStream;
-  _headerStream;
-  _syncMarker;
-  _metadata;
-  _itemType;
-  _itemsRemainingInBlock;
-  // Remembers where we started if partial data stream was provided.
-  _initialBlockOffset;
-  /// The byte offset within the Avro file (both header and data)
-  /// of the start of the current block.
-  _blockOffset;
-  get blockOffset() {
-    return this._blockOffset;
-  }
-  _objectIndex;
-  get objectIndex() {
-    return this._objectIndex;
-  }
-  _initialized;
-  constructor(dataStream, headerStream, currentBlockOffset, indexWithinCurrentBlock) {
-    this._dataStream = dataStream;
-    this._headerStream = headerStream || dataStream;
-    this._initialized = false;
-    this._blockOffset = currentBlockOffset || 0;
-    this._objectIndex = indexWithinCurrentBlock || 0;
-    this._initialBlockOffset = currentBlockOffset || 0;
-  }
-  async initialize(options = {}) {
-    const header = await AvroParser.readFixedBytes(this._headerStream, AVRO_INIT_BYTES.length, {
-      abortSignal: options.abortSignal
-    });
-    if (!arraysEqual(header, AVRO_INIT_BYTES)) {
-      throw new Error("Stream is not an Avro file.");
-    }
-    this._metadata = await AvroParser.readMap(this._headerStream, AvroParser.readString, {
-      abortSignal: options.abortSignal
-    });
-    const codec = this._metadata[AVRO_CODEC_KEY];
-    if (!(codec === void 0 || codec === null || codec === "null")) {
-      throw new Error("Codecs are not supported");
-    }
-    this._syncMarker = await AvroParser.readFixedBytes(this._headerStream, AVRO_SYNC_MARKER_SIZE, {
-      abortSignal: options.abortSignal
-    });
-    const schema = JSON.parse(this._metadata[AVRO_SCHEMA_KEY]);
-    this._itemType = AvroType.fromSchema(schema);
-    if (this._blockOffset === 0) {
-      this._blockOffset = this._initialBlockOffset + this._dataStream.position;
-    }
-    this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
-      abortSignal: options.abortSignal
-    });
-    await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
-    this._initialized = true;
-    if (this._objectIndex && this._objectIndex > 0) {
-      for (let i = 0; i < this._objectIndex; i++) {
-        await this._itemType.read(this._dataStream, { abortSignal: options.abortSignal });
-        this._itemsRemainingInBlock--;
-      }
-    }
-  }
-  hasNext() {
-    return !this._initialized || this._itemsRemainingInBlock > 0;
-  }
-  async *parseObjects(options = {}) {
-    if (!this._initialized) {
-      await this.initialize(options);
-    }
-    while (this.hasNext()) {
-      const result = await this._itemType.read(this._dataStream, {
-        abortSignal: options.abortSignal
-      });
-      this._itemsRemainingInBlock--;
-      this._objectIndex++;
-      if (this._itemsRemainingInBlock === 0) {
-        const marker2 = await AvroParser.readFixedBytes(this._dataStream, AVRO_SYNC_MARKER_SIZE, {
-          abortSignal: options.abortSignal
-        });
-        this._blockOffset = this._initialBlockOffset + this._dataStream.position;
-        this._objectIndex = 0;
-        if (!arraysEqual(this._syncMarker, marker2)) {
-          throw new Error("Stream is not a valid Avro file.");
-        }
-        try {
-          this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
-            abortSignal: options.abortSignal
+        if (!m[4]) {
+          this.prerelease = [];
+        } else {
+          this.prerelease = m[4].split(".").map((id) => {
+            if (/^[0-9]+$/.test(id)) {
+              const num2 = +id;
+              if (num2 >= 0 && num2 < MAX_SAFE_INTEGER) {
+                return num2;
+              }
+            }
+            return id;
           });
-        } catch {
-          this._itemsRemainingInBlock = 0;
         }
-        if (this._itemsRemainingInBlock > 0) {
-          await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
+        this.build = m[5] ? m[5].split(".") : [];
+        this.format();
+      }
+      format() {
+        this.version = `${this.major}.${this.minor}.${this.patch}`;
+        if (this.prerelease.length) {
+          this.version += `-${this.prerelease.join(".")}`;
+        }
+        return this.version;
+      }
+      toString() {
+        return this.version;
+      }
+      compare(other) {
+        debug2("SemVer.compare", this.version, this.options, other);
+        if (!(other instanceof _SemVer)) {
+          if (typeof other === "string" && other === this.version) {
+            return 0;
+          }
+          other = new _SemVer(other, this.options);
+        }
+        if (other.version === this.version) {
+          return 0;
+        }
+        return this.compareMain(other) || this.comparePre(other);
+      }
+      compareMain(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.major < other.major) {
+          return -1;
+        }
+        if (this.major > other.major) {
+          return 1;
+        }
+        if (this.minor < other.minor) {
+          return -1;
+        }
+        if (this.minor > other.minor) {
+          return 1;
+        }
+        if (this.patch < other.patch) {
+          return -1;
+        }
+        if (this.patch > other.patch) {
+          return 1;
+        }
+        return 0;
+      }
+      comparePre(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.prerelease.length && !other.prerelease.length) {
+          return -1;
+        } else if (!this.prerelease.length && other.prerelease.length) {
+          return 1;
+        } else if (!this.prerelease.length && !other.prerelease.length) {
+          return 0;
+        }
+        let i = 0;
+        do {
+          const a = this.prerelease[i];
+          const b = other.prerelease[i];
+          debug2("prerelease compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      compareBuild(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        let i = 0;
+        do {
+          const a = this.build[i];
+          const b = other.build[i];
+          debug2("build compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      // preminor will bump the version up to the next minor release, and immediately
+      // down to pre-release. premajor and prepatch work the same way.
+      inc(release, identifier, identifierBase) {
+        if (release.startsWith("pre")) {
+          if (!identifier && identifierBase === false) {
+            throw new Error("invalid increment argument: identifier is empty");
+          }
+          if (identifier) {
+            const match3 = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
+            if (!match3 || match3[1] !== identifier) {
+              throw new Error(`invalid identifier: ${identifier}`);
+            }
+          }
+        }
+        switch (release) {
+          case "premajor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor = 0;
+            this.major++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "preminor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "prepatch":
+            this.prerelease.length = 0;
+            this.inc("patch", identifier, identifierBase);
+            this.inc("pre", identifier, identifierBase);
+            break;
+          // If the input is a non-prerelease version, this acts the same as
+          // prepatch.
+          case "prerelease":
+            if (this.prerelease.length === 0) {
+              this.inc("patch", identifier, identifierBase);
+            }
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "release":
+            if (this.prerelease.length === 0) {
+              throw new Error(`version ${this.raw} is not a prerelease`);
+            }
+            this.prerelease.length = 0;
+            break;
+          case "major":
+            if (this.minor !== 0 || this.patch !== 0 || this.prerelease.length === 0) {
+              this.major++;
+            }
+            this.minor = 0;
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "minor":
+            if (this.patch !== 0 || this.prerelease.length === 0) {
+              this.minor++;
+            }
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "patch":
+            if (this.prerelease.length === 0) {
+              this.patch++;
+            }
+            this.prerelease = [];
+            break;
+          // This probably shouldn't be used publicly.
+          // 1.0.0 'pre' would become 1.0.0-0 which is the wrong direction.
+          case "pre": {
+            const base = Number(identifierBase) ? 1 : 0;
+            if (this.prerelease.length === 0) {
+              this.prerelease = [base];
+            } else {
+              let i = this.prerelease.length;
+              while (--i >= 0) {
+                if (typeof this.prerelease[i] === "number") {
+                  this.prerelease[i]++;
+                  i = -2;
+                }
+              }
+              if (i === -1) {
+                if (identifier === this.prerelease.join(".") && identifierBase === false) {
+                  throw new Error("invalid increment argument: identifier already exists");
+                }
+                this.prerelease.push(base);
+              }
+            }
+            if (identifier) {
+              let prerelease = [identifier, base];
+              if (identifierBase === false) {
+                prerelease = [identifier];
+              }
+              if (isPrereleaseIdentifier(this.prerelease, identifier)) {
+                const prereleaseBase = this.prerelease[identifier.split(".").length];
+                if (isNaN(prereleaseBase)) {
+                  this.prerelease = prerelease;
+                }
+              } else {
+                this.prerelease = prerelease;
+              }
+            }
+            break;
+          }
+          default:
+            throw new Error(`invalid increment argument: ${release}`);
+        }
+        this.raw = this.format();
+        if (this.build.length) {
+          this.raw += `+${this.build.join(".")}`;
+        }
+        return this;
+      }
+    };
+    module.exports = SemVer;
+  }
+});
+
+// node_modules/semver/functions/parse.js
+var require_parse = __commonJS({
+  "node_modules/semver/functions/parse.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse = (version3, options, throwErrors = false) => {
+      if (version3 instanceof SemVer) {
+        return version3;
+      }
+      try {
+        return new SemVer(version3, options);
+      } catch (er) {
+        if (!throwErrors) {
+          return null;
+        }
+        throw er;
+      }
+    };
+    module.exports = parse;
+  }
+});
+
+// node_modules/semver/functions/valid.js
+var require_valid = __commonJS({
+  "node_modules/semver/functions/valid.js"(exports, module) {
+    "use strict";
+    var parse = require_parse();
+    var valid = (version3, options) => {
+      const v = parse(version3, options);
+      return v ? v.version : null;
+    };
+    module.exports = valid;
+  }
+});
+
+// node_modules/semver/functions/clean.js
+var require_clean = __commonJS({
+  "node_modules/semver/functions/clean.js"(exports, module) {
+    "use strict";
+    var parse = require_parse();
+    var clean2 = (version3, options) => {
+      const s = parse(version3.trim().replace(/^[=v]+/, ""), options);
+      return s ? s.version : null;
+    };
+    module.exports = clean2;
+  }
+});
+
+// node_modules/semver/functions/inc.js
+var require_inc = __commonJS({
+  "node_modules/semver/functions/inc.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var inc = (version3, release, options, identifier, identifierBase) => {
+      if (typeof options === "string") {
+        identifierBase = identifier;
+        identifier = options;
+        options = void 0;
+      }
+      try {
+        return new SemVer(
+          version3 instanceof SemVer ? version3.version : version3,
+          options
+        ).inc(release, identifier, identifierBase).version;
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = inc;
+  }
+});
+
+// node_modules/semver/functions/diff.js
+var require_diff = __commonJS({
+  "node_modules/semver/functions/diff.js"(exports, module) {
+    "use strict";
+    var parse = require_parse();
+    var diff = (version1, version22) => {
+      const v1 = parse(version1, null, true);
+      const v2 = parse(version22, null, true);
+      const comparison = v1.compare(v2);
+      if (comparison === 0) {
+        return null;
+      }
+      const v1Higher = comparison > 0;
+      const highVersion = v1Higher ? v1 : v2;
+      const lowVersion = v1Higher ? v2 : v1;
+      const highHasPre = !!highVersion.prerelease.length;
+      const lowHasPre = !!lowVersion.prerelease.length;
+      if (lowHasPre && !highHasPre) {
+        if (!lowVersion.patch && !lowVersion.minor) {
+          return "major";
+        }
+        if (lowVersion.compareMain(highVersion) === 0) {
+          if (lowVersion.minor && !lowVersion.patch) {
+            return "minor";
+          }
+          return "patch";
         }
       }
-      yield result;
-    }
+      const prefix2 = highHasPre ? "pre" : "";
+      if (v1.major !== v2.major) {
+        return prefix2 + "major";
+      }
+      if (v1.minor !== v2.minor) {
+        return prefix2 + "minor";
+      }
+      if (v1.patch !== v2.patch) {
+        return prefix2 + "patch";
+      }
+      return "prerelease";
+    };
+    module.exports = diff;
   }
-};
+});
 
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
-var AvroReadable = class {
-};
+// node_modules/semver/functions/major.js
+var require_major = __commonJS({
+  "node_modules/semver/functions/major.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var major = (a, loose) => new SemVer(a, loose).major;
+    module.exports = major;
+  }
+});
 
-// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
-import { Buffer as Buffer2 } from "buffer";
-var ABORT_ERROR = new AbortError("Reading from the avro stream was aborted.");
-var AvroReadableFromStream = class extends AvroReadable {
-  _position;
-  _readable;
-  toUint8Array(data) {
-    if (typeof data === "string") {
-      return Buffer2.from(data);
-    }
-    return data;
+// node_modules/semver/functions/minor.js
+var require_minor = __commonJS({
+  "node_modules/semver/functions/minor.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var minor = (a, loose) => new SemVer(a, loose).minor;
+    module.exports = minor;
   }
-  constructor(readable) {
-    super();
-    this._readable = readable;
-    this._position = 0;
+});
+
+// node_modules/semver/functions/patch.js
+var require_patch = __commonJS({
+  "node_modules/semver/functions/patch.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var patch = (a, loose) => new SemVer(a, loose).patch;
+    module.exports = patch;
   }
-  get position() {
-    return this._position;
+});
+
+// node_modules/semver/functions/prerelease.js
+var require_prerelease = __commonJS({
+  "node_modules/semver/functions/prerelease.js"(exports, module) {
+    "use strict";
+    var parse = require_parse();
+    var prerelease = (version3, options) => {
+      const parsed = parse(version3, options);
+      return parsed && parsed.prerelease.length ? parsed.prerelease : null;
+    };
+    module.exports = prerelease;
   }
-  async read(size, options = {}) {
-    if (options.abortSignal?.aborted) {
-      throw ABORT_ERROR;
-    }
-    if (size < 0) {
-      throw new Error(`size parameter should be positive: ${size}`);
-    }
-    if (size === 0) {
-      return new Uint8Array();
-    }
-    if (!this._readable.readable) {
-      throw new Error("Stream no longer readable.");
-    }
-    const chunk = this._readable.read(size);
-    if (chunk) {
-      this._position += chunk.length;
-      return this.toUint8Array(chunk);
-    } else {
-      return new Promise((resolve, reject) => {
-        const cleanUp = () => {
-          this._readable.removeListener("readable", readableCallback);
-          this._readable.removeListener("error", rejectCallback);
-          this._readable.removeListener("end", rejectCallback);
-          this._readable.removeListener("close", rejectCallback);
-          if (options.abortSignal) {
-            options.abortSignal.removeEventListener("abort", abortHandler);
+});
+
+// node_modules/semver/functions/compare.js
+var require_compare = __commonJS({
+  "node_modules/semver/functions/compare.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    module.exports = compare;
+  }
+});
+
+// node_modules/semver/functions/rcompare.js
+var require_rcompare = __commonJS({
+  "node_modules/semver/functions/rcompare.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var rcompare = (a, b, loose) => compare(b, a, loose);
+    module.exports = rcompare;
+  }
+});
+
+// node_modules/semver/functions/compare-loose.js
+var require_compare_loose = __commonJS({
+  "node_modules/semver/functions/compare-loose.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var compareLoose = (a, b) => compare(a, b, true);
+    module.exports = compareLoose;
+  }
+});
+
+// node_modules/semver/functions/compare-build.js
+var require_compare_build = __commonJS({
+  "node_modules/semver/functions/compare-build.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compareBuild = (a, b, loose) => {
+      const versionA = new SemVer(a, loose);
+      const versionB = new SemVer(b, loose);
+      return versionA.compare(versionB) || versionA.compareBuild(versionB);
+    };
+    module.exports = compareBuild;
+  }
+});
+
+// node_modules/semver/functions/sort.js
+var require_sort = __commonJS({
+  "node_modules/semver/functions/sort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose));
+    module.exports = sort;
+  }
+});
+
+// node_modules/semver/functions/rsort.js
+var require_rsort = __commonJS({
+  "node_modules/semver/functions/rsort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose));
+    module.exports = rsort;
+  }
+});
+
+// node_modules/semver/functions/gt.js
+var require_gt = __commonJS({
+  "node_modules/semver/functions/gt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gt = (a, b, loose) => compare(a, b, loose) > 0;
+    module.exports = gt;
+  }
+});
+
+// node_modules/semver/functions/lt.js
+var require_lt = __commonJS({
+  "node_modules/semver/functions/lt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lt = (a, b, loose) => compare(a, b, loose) < 0;
+    module.exports = lt;
+  }
+});
+
+// node_modules/semver/functions/eq.js
+var require_eq = __commonJS({
+  "node_modules/semver/functions/eq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    module.exports = eq;
+  }
+});
+
+// node_modules/semver/functions/neq.js
+var require_neq = __commonJS({
+  "node_modules/semver/functions/neq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    module.exports = neq;
+  }
+});
+
+// node_modules/semver/functions/gte.js
+var require_gte = __commonJS({
+  "node_modules/semver/functions/gte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gte2 = (a, b, loose) => compare(a, b, loose) >= 0;
+    module.exports = gte2;
+  }
+});
+
+// node_modules/semver/functions/lte.js
+var require_lte = __commonJS({
+  "node_modules/semver/functions/lte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lte2 = (a, b, loose) => compare(a, b, loose) <= 0;
+    module.exports = lte2;
+  }
+});
+
+// node_modules/semver/functions/cmp.js
+var require_cmp = __commonJS({
+  "node_modules/semver/functions/cmp.js"(exports, module) {
+    "use strict";
+    var eq = require_eq();
+    var neq = require_neq();
+    var gt = require_gt();
+    var gte2 = require_gte();
+    var lt = require_lt();
+    var lte2 = require_lte();
+    var cmp = (a, op, b, loose) => {
+      switch (op) {
+        case "===":
+          if (typeof a === "object") {
+            a = a.version;
           }
-        };
-        const readableCallback = () => {
-          const callbackChunk = this._readable.read(size);
-          if (callbackChunk) {
-            this._position += callbackChunk.length;
-            cleanUp();
-            resolve(this.toUint8Array(callbackChunk));
+          if (typeof b === "object") {
+            b = b.version;
           }
-        };
-        const rejectCallback = () => {
-          cleanUp();
-          reject();
-        };
-        const abortHandler = () => {
-          cleanUp();
-          reject(ABORT_ERROR);
-        };
-        this._readable.on("readable", readableCallback);
-        this._readable.once("error", rejectCallback);
-        this._readable.once("end", rejectCallback);
-        this._readable.once("close", rejectCallback);
-        if (options.abortSignal) {
-          options.abortSignal.addEventListener("abort", abortHandler);
+          return a === b;
+        case "!==":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a !== b;
+        case "":
+        case "=":
+        case "==":
+          return eq(a, b, loose);
+        case "!=":
+          return neq(a, b, loose);
+        case ">":
+          return gt(a, b, loose);
+        case ">=":
+          return gte2(a, b, loose);
+        case "<":
+          return lt(a, b, loose);
+        case "<=":
+          return lte2(a, b, loose);
+        default:
+          throw new TypeError(`Invalid operator: ${op}`);
+      }
+    };
+    module.exports = cmp;
+  }
+});
+
+// node_modules/semver/functions/coerce.js
+var require_coerce = __commonJS({
+  "node_modules/semver/functions/coerce.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse = require_parse();
+    var { safeRe: re, t } = require_re();
+    var coerce = (version3, options) => {
+      if (version3 instanceof SemVer) {
+        return version3;
+      }
+      if (typeof version3 === "number") {
+        version3 = String(version3);
+      }
+      if (typeof version3 !== "string") {
+        return null;
+      }
+      options = options || {};
+      let match3 = null;
+      if (!options.rtl) {
+        match3 = version3.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
+      } else {
+        const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
+        let next;
+        while ((next = coerceRtlRegex.exec(version3)) && (!match3 || match3.index + match3[0].length !== version3.length)) {
+          if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
+            match3 = next;
+          }
+          coerceRtlRegex.lastIndex = next.index + next[1].length + next[2].length;
         }
-      });
-    }
+        coerceRtlRegex.lastIndex = -1;
+      }
+      if (match3 === null) {
+        return null;
+      }
+      const major = match3[2];
+      const minor = match3[3] || "0";
+      const patch = match3[4] || "0";
+      const prerelease = options.includePrerelease && match3[5] ? `-${match3[5]}` : "";
+      const build = options.includePrerelease && match3[6] ? `+${match3[6]}` : "";
+      return parse(`${major}.${minor}.${patch}${prerelease}${build}`, options);
+    };
+    module.exports = coerce;
   }
-};
+});
 
-// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
-var BlobQuickQueryStream = class extends Readable2 {
-  source;
-  avroReader;
-  avroIter;
-  avroPaused = true;
-  onProgress;
-  onError;
-  /**
-   * Creates an instance of BlobQuickQueryStream.
-   *
-   * @param source - The current ReadableStream returned from getter
-   * @param options -
-   */
-  constructor(source, options = {}) {
-    super();
-    this.source = source;
-    this.onProgress = options.onProgress;
-    this.onError = options.onError;
-    this.avroReader = new AvroReader(new AvroReadableFromStream(this.source));
-    this.avroIter = this.avroReader.parseObjects({ abortSignal: options.abortSignal });
+// node_modules/semver/functions/truncate.js
+var require_truncate = __commonJS({
+  "node_modules/semver/functions/truncate.js"(exports, module) {
+    "use strict";
+    var parse = require_parse();
+    var constants7 = require_constants();
+    var SemVer = require_semver();
+    var truncate = (version3, truncation, options) => {
+      if (!constants7.RELEASE_TYPES.includes(truncation)) {
+        return null;
+      }
+      const clonedVersion = cloneInputVersion(version3, options);
+      return clonedVersion && doTruncation(clonedVersion, truncation);
+    };
+    var cloneInputVersion = (version3, options) => {
+      const versionStringToParse = version3 instanceof SemVer ? version3.version : version3;
+      return parse(versionStringToParse, options);
+    };
+    var doTruncation = (version3, truncation) => {
+      if (isPrerelease(truncation)) {
+        return version3.version;
+      }
+      version3.prerelease = [];
+      switch (truncation) {
+        case "major":
+          version3.minor = 0;
+          version3.patch = 0;
+          break;
+        case "minor":
+          version3.patch = 0;
+          break;
+      }
+      return version3.format();
+    };
+    var isPrerelease = (type) => {
+      return type.startsWith("pre");
+    };
+    module.exports = truncate;
   }
-  _read() {
-    if (this.avroPaused) {
-      this.readInternal().catch((err) => {
-        this.emit("error", err);
-      });
+});
+
+// node_modules/semver/internal/lrucache.js
+var require_lrucache = __commonJS({
+  "node_modules/semver/internal/lrucache.js"(exports, module) {
+    "use strict";
+    var LRUCache = class {
+      constructor() {
+        this.max = 1e3;
+        this.map = /* @__PURE__ */ new Map();
+      }
+      get(key) {
+        const value = this.map.get(key);
+        if (value === void 0) {
+          return void 0;
+        } else {
+          this.map.delete(key);
+          this.map.set(key, value);
+          return value;
+        }
+      }
+      delete(key) {
+        return this.map.delete(key);
+      }
+      set(key, value) {
+        const deleted = this.delete(key);
+        if (!deleted && value !== void 0) {
+          if (this.map.size >= this.max) {
+            const firstKey = this.map.keys().next().value;
+            this.delete(firstKey);
+          }
+          this.map.set(key, value);
+        }
+        return this;
+      }
+    };
+    module.exports = LRUCache;
+  }
+});
+
+// node_modules/semver/internal/trim-comparator-whitespace.js
+var require_trim_comparator_whitespace = __commonJS({
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      WHITESPACE_CHARACTERS
+    } = require_constants();
+    var whitespace = new Uint8Array(65536);
+    for (const char of WHITESPACE_CHARACTERS) {
+      whitespace[char.charCodeAt(0)] = 1;
     }
+    var isWhitespace = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
+    var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace(char);
+    var isDigit = (char) => char !== void 0 && char >= "0" && char <= "9";
+    var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
+    var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
+    var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
+    var findDigitsEndIndex = (range3, start, limit, digitRuns) => {
+      if (!isDigit(range3[start])) {
+        return start;
+      }
+      if (start >= digitRuns.start && start < digitRuns.end) {
+        return Math.min(start + limit, digitRuns.end);
+      }
+      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
+        return Math.min(start + limit, digitRuns.previousEnd);
+      }
+      let end = start + 1;
+      while (isDigit(range3[end])) {
+        end++;
+      }
+      digitRuns.previousStart = digitRuns.start;
+      digitRuns.previousEnd = digitRuns.end;
+      digitRuns.start = start;
+      digitRuns.end = end;
+      return Math.min(start + limit, end);
+    };
+    var findVersionNumberEndIndex = (range3, start, loose, digitRuns) => {
+      if (!loose && range3[start] === "0") {
+        return start + 1;
+      }
+      return findDigitsEndIndex(range3, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+    };
+    var findPrereleaseIdentifierEndIndex = (range3, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range3, start, MAX_LENGTH, digitRuns);
+      if (isLetter(range3[digitsEnd]) || range3[digitsEnd] === "-") {
+        let end = digitsEnd + 1;
+        const limit = end + MAX_SAFE_BUILD_LENGTH;
+        while (end < limit && isIdentifierCharacter(range3[end])) {
+          end++;
+        }
+        return end;
+      }
+      return findVersionNumberEndIndex(range3, start, loose, digitRuns);
+    };
+    var findPrereleaseEndIndex = (range3, start, loose, digitRuns) => {
+      const hyphen = range3[start] === "-";
+      if (!loose && !hyphen) {
+        return start;
+      }
+      const identifierStart = start + (hyphen ? 1 : 0);
+      let end = findPrereleaseIdentifierEndIndex(range3, identifierStart, loose, digitRuns);
+      if (end === identifierStart) {
+        if (!loose || !hyphen) {
+          return start;
+        }
+        end = findPrereleaseIdentifierEndIndex(range3, start, loose, digitRuns);
+      }
+      while (range3[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range3, end + 1, loose, digitRuns);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findBuildIdentifierEndIndex = (range3, start) => {
+      let end = start;
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range3[end])) {
+        end++;
+      }
+      return end;
+    };
+    var findBuildEndIndex = (range3, start) => {
+      if (range3[start] !== "+") {
+        return start;
+      }
+      let end = findBuildIdentifierEndIndex(range3, start + 1);
+      if (end === start + 1) {
+        return start;
+      }
+      while (range3[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range3, end + 1);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findLooseFullVersionEndIndex = (range3, start, digitRuns) => {
+      let end = start;
+      for (let component = 0; component < 3; component++) {
+        const next = findVersionNumberEndIndex(range3, end, true, digitRuns);
+        if (next === end) {
+          return start;
+        }
+        end = next;
+        if (component < 2) {
+          if (range3[end] !== ".") {
+            return start;
+          }
+          end++;
+        }
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range3, end, true, digitRuns);
+      return findBuildEndIndex(range3, prereleaseEnd);
+    };
+    var findPartialVersionComponentEndIndex = (range3, start, digitRuns) => {
+      if (isDigit(range3[start])) {
+        return findVersionNumberEndIndex(range3, start, false, digitRuns);
+      }
+      return isVersionStart(range3[start]) ? start + 1 : start;
+    };
+    var findPartialVersionEndIndex = (range3, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range3, start, digitRuns);
+      for (let component = 0; component < 2; component++) {
+        if (range3[end] !== ".") {
+          return end;
+        }
+        const next = findPartialVersionComponentEndIndex(range3, end + 1, digitRuns);
+        if (next === end + 1) {
+          return end;
+        }
+        end = next;
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range3, end, false, digitRuns);
+      return findBuildEndIndex(range3, prereleaseEnd);
+    };
+    var findVersionEndIndex = (range3, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range3, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range3, start, digitRuns);
+    };
+    var findRemovableWhitespaceIndex = (range3, matchStart) => {
+      let position = matchStart;
+      if (isWhitespace(range3[position])) {
+        position++;
+      }
+      if (range3[position] === "<" || range3[position] === ">") {
+        position++;
+      }
+      if (range3[position] === "=") {
+        position++;
+      }
+      return isWhitespace(range3[position]) ? position : -1;
+    };
+    var trimComparatorWhitespace = (range3) => {
+      let result = "";
+      let copyFrom = 0;
+      let cursor = 0;
+      const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
+      while (cursor < range3.length) {
+        const matchStart = cursor;
+        if (range3[cursor] === "<" || range3[cursor] === ">") {
+          cursor++;
+        } else if (!isVersionPrefix(range3[cursor]) && !isVersionStart(range3[cursor])) {
+          cursor++;
+          continue;
+        }
+        while (cursor < range3.length && isVersionPrefix(range3[cursor])) {
+          cursor++;
+        }
+        if (!isVersionStart(range3[cursor])) {
+          continue;
+        }
+        const whitespacePosition = findRemovableWhitespaceIndex(range3, matchStart);
+        if (whitespacePosition !== -1) {
+          result += range3.slice(copyFrom, whitespacePosition);
+          copyFrom = whitespacePosition + 1;
+        }
+        cursor = findVersionEndIndex(range3, cursor, digitRuns);
+      }
+      return result + range3.slice(copyFrom);
+    };
+    module.exports = trimComparatorWhitespace;
   }
-  async readInternal() {
-    this.avroPaused = false;
-    let avroNext;
-    do {
-      avroNext = await this.avroIter.next();
-      if (avroNext.done) {
-        break;
+});
+
+// node_modules/semver/classes/range.js
+var require_range = __commonJS({
+  "node_modules/semver/classes/range.js"(exports, module) {
+    "use strict";
+    var SPACE_CHARACTERS = /\s+/g;
+    var Range = class _Range {
+      constructor(range3, options) {
+        options = parseOptions(options);
+        if (range3 instanceof _Range) {
+          if (range3.loose === !!options.loose && range3.includePrerelease === !!options.includePrerelease) {
+            return range3;
+          } else {
+            return new _Range(range3.raw, options);
+          }
+        }
+        if (range3 instanceof Comparator) {
+          this.raw = range3.value;
+          this.set = [[range3]];
+          this.formatted = void 0;
+          return this;
+        }
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        this.raw = range3.trim().replace(SPACE_CHARACTERS, " ");
+        this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c) => c.length);
+        if (!this.set.length) {
+          throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
+        }
+        if (this.set.length > 1) {
+          const first = this.set[0];
+          this.set = this.set.filter((c) => !isNullSet(c[0]));
+          if (this.set.length === 0) {
+            this.set = [first];
+          } else if (this.set.length > 1) {
+            for (const c of this.set) {
+              if (c.length === 1 && isAny(c[0])) {
+                this.set = [c];
+                break;
+              }
+            }
+          }
+        }
+        this.formatted = void 0;
       }
-      const obj = avroNext.value;
-      const schema = obj.$schema;
-      if (typeof schema !== "string") {
-        throw Error("Missing schema in avro record.");
+      get range() {
+        if (this.formatted === void 0) {
+          this.formatted = "";
+          for (let i = 0; i < this.set.length; i++) {
+            if (i > 0) {
+              this.formatted += "||";
+            }
+            const comps = this.set[i];
+            for (let k = 0; k < comps.length; k++) {
+              if (k > 0) {
+                this.formatted += " ";
+              }
+              this.formatted += comps[k].toString().trim();
+            }
+          }
+        }
+        return this.formatted;
       }
-      switch (schema) {
-        case "com.microsoft.azure.storage.queryBlobContents.resultData":
-          {
-            const data = obj.data;
-            if (data instanceof Uint8Array === false) {
-              throw Error("Invalid data in avro result record.");
-            }
-            if (!this.push(Buffer.from(data))) {
-              this.avroPaused = true;
-            }
+      format() {
+        return this.range;
+      }
+      toString() {
+        return this.range;
+      }
+      parseRange(range3) {
+        range3 = range3.replace(BUILDSTRIPRE, "");
+        const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
+        const memoKey = memoOpts + ":" + range3;
+        const cached = cache.get(memoKey);
+        if (cached) {
+          return cached;
+        }
+        const loose = this.options.loose;
+        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
+        range3 = range3.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug2("hyphen replace", range3);
+        range3 = trimComparatorWhitespace(range3);
+        debug2("comparator trim", range3);
+        range3 = range3.replace(re[t.TILDETRIM], tildeTrimReplace);
+        debug2("tilde trim", range3);
+        range3 = range3.replace(re[t.CARETTRIM], caretTrimReplace);
+        debug2("caret trim", range3);
+        let rangeList = range3.split(" ").map((comp26) => parseComparator(comp26, this.options)).join(" ").split(/\s+/).map((comp26) => replaceGTE0(comp26, this.options));
+        if (loose) {
+          rangeList = rangeList.filter((comp26) => {
+            debug2("loose invalid filter", comp26, this.options);
+            return !!comp26.match(re[t.COMPARATORLOOSE]);
+          });
+        }
+        debug2("range list", rangeList);
+        const rangeMap = /* @__PURE__ */ new Map();
+        const comparators = rangeList.map((comp26) => new Comparator(comp26, this.options));
+        for (const comp26 of comparators) {
+          if (isNullSet(comp26)) {
+            return [comp26];
           }
-          break;
-        case "com.microsoft.azure.storage.queryBlobContents.progress":
-          {
-            const bytesScanned = obj.bytesScanned;
-            if (typeof bytesScanned !== "number") {
-              throw Error("Invalid bytesScanned in avro progress record.");
-            }
-            if (this.onProgress) {
-              this.onProgress({ loadedBytes: bytesScanned });
-            }
-          }
-          break;
-        case "com.microsoft.azure.storage.queryBlobContents.end":
-          if (this.onProgress) {
-            const totalBytes = obj.totalBytes;
-            if (typeof totalBytes !== "number") {
-              throw Error("Invalid totalBytes in avro end record.");
-            }
-            this.onProgress({ loadedBytes: totalBytes });
-          }
-          this.push(null);
-          break;
-        case "com.microsoft.azure.storage.queryBlobContents.error":
-          if (this.onError) {
-            const fatal = obj.fatal;
-            if (typeof fatal !== "boolean") {
-              throw Error("Invalid fatal in avro error record.");
-            }
-            const name = obj.name;
-            if (typeof name !== "string") {
-              throw Error("Invalid name in avro error record.");
-            }
-            const description = obj.description;
-            if (typeof description !== "string") {
-              throw Error("Invalid description in avro error record.");
-            }
-            const position = obj.position;
-            if (typeof position !== "number") {
-              throw Error("Invalid position in avro error record.");
-            }
-            this.onError({
-              position,
-              name,
-              isFatal: fatal,
-              description
+          rangeMap.set(comp26.value, comp26);
+        }
+        if (rangeMap.size > 1 && rangeMap.has("")) {
+          rangeMap.delete("");
+        }
+        const result = [...rangeMap.values()];
+        cache.set(memoKey, result);
+        return result;
+      }
+      intersects(range3, options) {
+        if (!(range3 instanceof _Range)) {
+          throw new TypeError("a Range is required");
+        }
+        return this.set.some((thisComparators) => {
+          return isSatisfiable(thisComparators, options) && range3.set.some((rangeComparators) => {
+            return isSatisfiable(rangeComparators, options) && thisComparators.every((thisComparator) => {
+              return rangeComparators.every((rangeComparator) => {
+                return thisComparator.intersects(rangeComparator, options);
+              });
             });
+          });
+        });
+      }
+      // if ANY of the sets match ALL of its comparators, then pass
+      test(version3) {
+        if (!version3) {
+          return false;
+        }
+        if (typeof version3 === "string") {
+          try {
+            version3 = new SemVer(version3, this.options);
+          } catch (er) {
+            return false;
           }
+        }
+        for (let i = 0; i < this.set.length; i++) {
+          if (testSet(this.set[i], version3, this.options)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    };
+    module.exports = Range;
+    var LRU = require_lrucache();
+    var cache = new LRU();
+    var parseOptions = require_parse_options();
+    var Comparator = require_comparator();
+    var debug2 = require_debug();
+    var SemVer = require_semver();
+    var trimComparatorWhitespace = require_trim_comparator_whitespace();
+    var {
+      safeRe: re,
+      src,
+      t,
+      tildeTrimReplace,
+      caretTrimReplace
+    } = require_re();
+    var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants();
+    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
+    var isNullSet = (c) => c.value === "<0.0.0-0";
+    var isAny = (c) => c.value === "";
+    var isSatisfiable = (comparators, options) => {
+      let result = true;
+      const remainingComparators = comparators.slice();
+      let testComparator = remainingComparators.pop();
+      while (result && remainingComparators.length) {
+        result = remainingComparators.every((otherComparator) => {
+          return testComparator.intersects(otherComparator, options);
+        });
+        testComparator = remainingComparators.pop();
+      }
+      return result;
+    };
+    var parseComparator = (comp26, options) => {
+      comp26 = comp26.replace(re[t.BUILD], "");
+      debug2("comp", comp26, options);
+      comp26 = replaceCarets(comp26, options);
+      debug2("caret", comp26);
+      comp26 = replaceTildes(comp26, options);
+      debug2("tildes", comp26);
+      comp26 = replaceXRanges(comp26, options);
+      debug2("xrange", comp26);
+      comp26 = replaceStars(comp26, options);
+      debug2("stars", comp26);
+      return comp26;
+    };
+    var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
+    var invalidXRangeOrder = (M, m, p) => isX(M) && !isX(m) || isX(m) && p && !isX(p);
+    var replaceTildes = (comp26, options) => {
+      return comp26.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
+    };
+    var replaceTilde = (comp26, options) => {
+      const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
+      const z = options.includePrerelease ? "-0" : "";
+      return comp26.replace(r, (_, M, m, p, pr) => {
+        debug2("tilde", comp26, _, M, m, p, pr);
+        let ret;
+        if (isX(M)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(p)) {
+          ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+        } else if (pr) {
+          debug2("replaceTilde pr", pr);
+          ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+        } else {
+          ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+        }
+        debug2("tilde return", ret);
+        return ret;
+      });
+    };
+    var replaceCarets = (comp26, options) => {
+      return comp26.trim().split(/\s+/).map((c) => replaceCaret(c, options)).join(" ");
+    };
+    var replaceCaret = (comp26, options) => {
+      debug2("caret", comp26, options);
+      const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
+      const z = options.includePrerelease ? "-0" : "";
+      return comp26.replace(r, (_, M, m, p, pr) => {
+        debug2("caret", comp26, _, M, m, p, pr);
+        let ret;
+        if (isX(M)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(p)) {
+          if (M === "0") {
+            ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+          } else {
+            ret = `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
+          }
+        } else if (pr) {
+          debug2("replaceCaret pr", pr);
+          if (M === "0") {
+            if (m === "0") {
+              ret = `>=${M}.${m}.${p}-${pr} <${M}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M}.${m}.${p}-${pr} <${+M + 1}.0.0-0`;
+          }
+        } else {
+          debug2("no pr");
+          if (M === "0") {
+            if (m === "0") {
+              ret = `>=${M}.${m}.${p} <${M}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M}.${m}.${p} <${+M + 1}.0.0-0`;
+          }
+        }
+        debug2("caret return", ret);
+        return ret;
+      });
+    };
+    var replaceXRanges = (comp26, options) => {
+      debug2("replaceXRanges", comp26, options);
+      return comp26.split(/\s+/).map((c) => replaceXRange(c, options)).join(" ");
+    };
+    var replaceXRange = (comp26, options) => {
+      comp26 = comp26.trim();
+      const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
+      return comp26.replace(r, (ret, gtlt, M, m, p, pr) => {
+        debug2("xRange", comp26, ret, gtlt, M, m, p, pr);
+        if (invalidXRangeOrder(M, m, p)) {
+          return comp26;
+        }
+        const xM = isX(M);
+        const xm = xM || isX(m);
+        const xp = xm || isX(p);
+        const anyX = xp;
+        if (gtlt === "=" && anyX) {
+          gtlt = "";
+        }
+        pr = options.includePrerelease ? "-0" : "";
+        if (xM) {
+          if (gtlt === ">" || gtlt === "<") {
+            ret = "<0.0.0-0";
+          } else {
+            ret = "*";
+          }
+        } else if (gtlt && anyX) {
+          if (xm) {
+            m = 0;
+          }
+          p = 0;
+          if (gtlt === ">") {
+            gtlt = ">=";
+            if (xm) {
+              M = +M + 1;
+              m = 0;
+              p = 0;
+            } else {
+              m = +m + 1;
+              p = 0;
+            }
+          } else if (gtlt === "<=") {
+            gtlt = "<";
+            if (xm) {
+              M = +M + 1;
+            } else {
+              m = +m + 1;
+            }
+          }
+          if (gtlt === "<") {
+            pr = "-0";
+          }
+          ret = `${gtlt + M}.${m}.${p}${pr}`;
+        } else if (xm) {
+          ret = `>=${M}.0.0${pr} <${+M + 1}.0.0-0`;
+        } else if (xp) {
+          ret = `>=${M}.${m}.0${pr} <${M}.${+m + 1}.0-0`;
+        }
+        debug2("xRange return", ret);
+        return ret;
+      });
+    };
+    var replaceStars = (comp26, options) => {
+      debug2("replaceStars", comp26, options);
+      return comp26.trim().replace(re[t.STAR], "");
+    };
+    var replaceGTE0 = (comp26, options) => {
+      debug2("replaceGTE0", comp26, options);
+      return comp26.trim().replace(re[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+    };
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
+      if (isX(fM)) {
+        from = "";
+      } else if (isX(fm)) {
+        from = `>=${fM}.0.0${incPr ? "-0" : ""}`;
+      } else if (isX(fp)) {
+        from = `>=${fM}.${fm}.0${incPr ? "-0" : ""}`;
+      } else if (fpr) {
+        from = `>=${from}`;
+      } else {
+        from = `>=${from}${incPr ? "-0" : ""}`;
+      }
+      if (isX(tM)) {
+        to = "";
+      } else if (isX(tm)) {
+        to = `<${+tM + 1}.0.0-0`;
+      } else if (isX(tp)) {
+        to = `<${tM}.${+tm + 1}.0-0`;
+      } else if (tpr) {
+        to = `<=${tM}.${tm}.${tp}-${tpr}`;
+      } else if (incPr) {
+        to = `<${tM}.${tm}.${+tp + 1}-0`;
+      } else {
+        to = `<=${to}`;
+      }
+      return `${from} ${to}`.trim();
+    };
+    var testSet = (set, version3, options) => {
+      for (let i = 0; i < set.length; i++) {
+        if (!set[i].test(version3)) {
+          return false;
+        }
+      }
+      if (version3.prerelease.length && !options.includePrerelease) {
+        for (let i = 0; i < set.length; i++) {
+          debug2(set[i].semver);
+          if (set[i].semver === Comparator.ANY) {
+            continue;
+          }
+          if (set[i].semver.prerelease.length > 0) {
+            const allowed = set[i].semver;
+            if (allowed.major === version3.major && allowed.minor === version3.minor && allowed.patch === version3.patch) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      return true;
+    };
+  }
+});
+
+// node_modules/semver/classes/comparator.js
+var require_comparator = __commonJS({
+  "node_modules/semver/classes/comparator.js"(exports, module) {
+    "use strict";
+    var ANY = /* @__PURE__ */ Symbol("SemVer ANY");
+    var Comparator = class _Comparator {
+      static get ANY() {
+        return ANY;
+      }
+      constructor(comp26, options) {
+        options = parseOptions(options);
+        if (comp26 instanceof _Comparator) {
+          if (comp26.loose === !!options.loose) {
+            return comp26;
+          } else {
+            comp26 = comp26.value;
+          }
+        }
+        comp26 = comp26.trim().split(/\s+/).join(" ");
+        debug2("comparator", comp26, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.parse(comp26);
+        if (this.semver === ANY) {
+          this.value = "";
+        } else {
+          this.value = this.operator + this.semver.version;
+        }
+        debug2("comp", this);
+      }
+      parse(comp26) {
+        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
+        const m = comp26.match(r);
+        if (!m) {
+          throw new TypeError(`Invalid comparator: ${comp26}`);
+        }
+        this.operator = m[1] !== void 0 ? m[1] : "";
+        if (this.operator === "=") {
+          this.operator = "";
+        }
+        if (!m[2]) {
+          this.semver = ANY;
+        } else {
+          this.semver = new SemVer(m[2], this.options.loose);
+        }
+      }
+      toString() {
+        return this.value;
+      }
+      test(version3) {
+        debug2("Comparator.test", version3, this.options.loose);
+        if (this.semver === ANY || version3 === ANY) {
+          return true;
+        }
+        if (typeof version3 === "string") {
+          try {
+            version3 = new SemVer(version3, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        return cmp(version3, this.operator, this.semver, this.options);
+      }
+      intersects(comp26, options) {
+        if (!(comp26 instanceof _Comparator)) {
+          throw new TypeError("a Comparator is required");
+        }
+        if (this.operator === "") {
+          if (this.value === "") {
+            return true;
+          }
+          return new Range(comp26.value, options).test(this.value);
+        } else if (comp26.operator === "") {
+          if (comp26.value === "") {
+            return true;
+          }
+          return new Range(this.value, options).test(comp26.semver);
+        }
+        options = parseOptions(options);
+        if (options.includePrerelease && (this.value === "<0.0.0-0" || comp26.value === "<0.0.0-0")) {
+          return false;
+        }
+        if (!options.includePrerelease && (this.value.startsWith("<0.0.0") || comp26.value.startsWith("<0.0.0"))) {
+          return false;
+        }
+        if (this.operator.startsWith(">") && comp26.operator.startsWith(">")) {
+          return true;
+        }
+        if (this.operator.startsWith("<") && comp26.operator.startsWith("<")) {
+          return true;
+        }
+        if (this.semver.version === comp26.semver.version && this.operator.includes("=") && comp26.operator.includes("=")) {
+          return true;
+        }
+        if (cmp(this.semver, "<", comp26.semver, options) && this.operator.startsWith(">") && comp26.operator.startsWith("<")) {
+          return true;
+        }
+        if (cmp(this.semver, ">", comp26.semver, options) && this.operator.startsWith("<") && comp26.operator.startsWith(">")) {
+          return true;
+        }
+        return false;
+      }
+    };
+    module.exports = Comparator;
+    var parseOptions = require_parse_options();
+    var { safeRe: re, t } = require_re();
+    var cmp = require_cmp();
+    var debug2 = require_debug();
+    var SemVer = require_semver();
+    var Range = require_range();
+  }
+});
+
+// node_modules/semver/functions/satisfies.js
+var require_satisfies = __commonJS({
+  "node_modules/semver/functions/satisfies.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var satisfies = (version3, range3, options) => {
+      try {
+        range3 = new Range(range3, options);
+      } catch (er) {
+        return false;
+      }
+      return range3.test(version3);
+    };
+    module.exports = satisfies;
+  }
+});
+
+// node_modules/semver/ranges/to-comparators.js
+var require_to_comparators = __commonJS({
+  "node_modules/semver/ranges/to-comparators.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var toComparators = (range3, options) => new Range(range3, options).set.map((comp26) => comp26.map((c) => c.value).join(" ").trim().split(" "));
+    module.exports = toComparators;
+  }
+});
+
+// node_modules/semver/ranges/max-satisfying.js
+var require_max_satisfying = __commonJS({
+  "node_modules/semver/ranges/max-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var maxSatisfying = (versions, range3, options) => {
+      let max = null;
+      let maxSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range3, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v) => {
+        if (rangeObj.test(v)) {
+          if (!max || maxSV.compare(v) === -1) {
+            max = v;
+            maxSV = new SemVer(max, options);
+          }
+        }
+      });
+      return max;
+    };
+    module.exports = maxSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-satisfying.js
+var require_min_satisfying = __commonJS({
+  "node_modules/semver/ranges/min-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var minSatisfying = (versions, range3, options) => {
+      let min = null;
+      let minSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range3, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v) => {
+        if (rangeObj.test(v)) {
+          if (!min || minSV.compare(v) === 1) {
+            min = v;
+            minSV = new SemVer(min, options);
+          }
+        }
+      });
+      return min;
+    };
+    module.exports = minSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-version.js
+var require_min_version = __commonJS({
+  "node_modules/semver/ranges/min-version.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var gt = require_gt();
+    var minVersion = (range3, loose) => {
+      range3 = new Range(range3, loose);
+      let minver = new SemVer("0.0.0");
+      if (range3.test(minver)) {
+        return minver;
+      }
+      minver = new SemVer("0.0.0-0");
+      if (range3.test(minver)) {
+        return minver;
+      }
+      minver = null;
+      for (let i = 0; i < range3.set.length; ++i) {
+        const comparators = range3.set[i];
+        let setMin = null;
+        comparators.forEach((comparator) => {
+          const compver = new SemVer(comparator.semver.version);
+          switch (comparator.operator) {
+            case ">":
+              if (compver.prerelease.length === 0) {
+                compver.patch++;
+              } else {
+                compver.prerelease.push(0);
+              }
+              compver.raw = compver.format();
+            /* fallthrough */
+            case "":
+            case ">=":
+              if (!setMin || gt(compver, setMin)) {
+                setMin = compver;
+              }
+              break;
+            case "<":
+            case "<=":
+              break;
+            /* istanbul ignore next */
+            default:
+              throw new Error(`Unexpected operation: ${comparator.operator}`);
+          }
+        });
+        if (setMin && (!minver || gt(minver, setMin))) {
+          minver = setMin;
+        }
+      }
+      if (minver && range3.test(minver)) {
+        return minver;
+      }
+      return null;
+    };
+    module.exports = minVersion;
+  }
+});
+
+// node_modules/semver/ranges/valid.js
+var require_valid2 = __commonJS({
+  "node_modules/semver/ranges/valid.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var validRange = (range3, options) => {
+      try {
+        return new Range(range3, options).range || "*";
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = validRange;
+  }
+});
+
+// node_modules/semver/ranges/outside.js
+var require_outside = __commonJS({
+  "node_modules/semver/ranges/outside.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var gt = require_gt();
+    var lt = require_lt();
+    var lte2 = require_lte();
+    var gte2 = require_gte();
+    var outside = (version3, range3, hilo, options) => {
+      version3 = new SemVer(version3, options);
+      range3 = new Range(range3, options);
+      let gtfn, ltefn, ltfn, comp26, ecomp;
+      switch (hilo) {
+        case ">":
+          gtfn = gt;
+          ltefn = lte2;
+          ltfn = lt;
+          comp26 = ">";
+          ecomp = ">=";
+          break;
+        case "<":
+          gtfn = lt;
+          ltefn = gte2;
+          ltfn = gt;
+          comp26 = "<";
+          ecomp = "<=";
           break;
         default:
-          throw Error(`Unknown schema ${schema} in avro progress record.`);
+          throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-    } while (!avroNext.done && !this.avroPaused);
+      if (satisfies(version3, range3, options)) {
+        return false;
+      }
+      for (let i = 0; i < range3.set.length; ++i) {
+        const comparators = range3.set[i];
+        let high = null;
+        let low = null;
+        comparators.forEach((comparator) => {
+          if (comparator.semver === ANY) {
+            comparator = new Comparator(">=0.0.0");
+          }
+          high = high || comparator;
+          low = low || comparator;
+          if (gtfn(comparator.semver, high.semver, options)) {
+            high = comparator;
+          } else if (ltfn(comparator.semver, low.semver, options)) {
+            low = comparator;
+          }
+        });
+        if (high.operator === comp26 || high.operator === ecomp) {
+          return false;
+        }
+        if ((!low.operator || low.operator === comp26) && ltefn(version3, low.semver)) {
+          return false;
+        } else if (low.operator === ecomp && ltfn(version3, low.semver)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    module.exports = outside;
+  }
+});
+
+// node_modules/semver/ranges/gtr.js
+var require_gtr = __commonJS({
+  "node_modules/semver/ranges/gtr.js"(exports, module) {
+    "use strict";
+    var outside = require_outside();
+    var gtr = (version3, range3, options) => outside(version3, range3, ">", options);
+    module.exports = gtr;
+  }
+});
+
+// node_modules/semver/ranges/ltr.js
+var require_ltr = __commonJS({
+  "node_modules/semver/ranges/ltr.js"(exports, module) {
+    "use strict";
+    var outside = require_outside();
+    var ltr = (version3, range3, options) => outside(version3, range3, "<", options);
+    module.exports = ltr;
+  }
+});
+
+// node_modules/semver/ranges/intersects.js
+var require_intersects = __commonJS({
+  "node_modules/semver/ranges/intersects.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var intersects = (r1, r2, options) => {
+      r1 = new Range(r1, options);
+      r2 = new Range(r2, options);
+      return r1.intersects(r2, options);
+    };
+    module.exports = intersects;
+  }
+});
+
+// node_modules/semver/ranges/simplify.js
+var require_simplify = __commonJS({
+  "node_modules/semver/ranges/simplify.js"(exports, module) {
+    "use strict";
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    module.exports = (versions, range3, options) => {
+      const set = [];
+      let first = null;
+      let prev = null;
+      const v = versions.sort((a, b) => compare(a, b, options));
+      for (const version3 of v) {
+        const included = satisfies(version3, range3, options);
+        if (included) {
+          prev = version3;
+          if (!first) {
+            first = version3;
+          }
+        } else {
+          if (prev) {
+            set.push([first, prev]);
+          }
+          prev = null;
+          first = null;
+        }
+      }
+      if (first) {
+        set.push([first, null]);
+      }
+      const ranges = [];
+      for (const [min, max] of set) {
+        if (min === max) {
+          ranges.push(min);
+        } else if (!max && min === v[0]) {
+          ranges.push("*");
+        } else if (!max) {
+          ranges.push(`>=${min}`);
+        } else if (min === v[0]) {
+          ranges.push(`<=${max}`);
+        } else {
+          ranges.push(`${min} - ${max}`);
+        }
+      }
+      const simplified = ranges.join(" || ");
+      const original = typeof range3.raw === "string" ? range3.raw : String(range3);
+      return simplified.length < original.length ? simplified : range3;
+    };
+  }
+});
+
+// node_modules/semver/ranges/subset.js
+var require_subset = __commonJS({
+  "node_modules/semver/ranges/subset.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    var subset = (sub, dom, options = {}) => {
+      if (sub === dom) {
+        return true;
+      }
+      sub = new Range(sub, options);
+      dom = new Range(dom, options);
+      let sawNonNull = false;
+      OUTER: for (const simpleSub of sub.set) {
+        for (const simpleDom of dom.set) {
+          const isSub = simpleSubset(simpleSub, simpleDom, options);
+          sawNonNull = sawNonNull || isSub !== null;
+          if (isSub) {
+            continue OUTER;
+          }
+        }
+        if (sawNonNull) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var minimumVersionWithPreRelease = [new Comparator(">=0.0.0-0")];
+    var minimumVersion = [new Comparator(">=0.0.0")];
+    var simpleSubset = (sub, dom, options) => {
+      if (sub === dom) {
+        return true;
+      }
+      if (sub.length === 1 && sub[0].semver === ANY) {
+        if (dom.length === 1 && dom[0].semver === ANY) {
+          return true;
+        } else if (options.includePrerelease) {
+          sub = minimumVersionWithPreRelease;
+        } else {
+          sub = minimumVersion;
+        }
+      }
+      if (dom.length === 1 && dom[0].semver === ANY) {
+        if (options.includePrerelease) {
+          return true;
+        } else {
+          dom = minimumVersion;
+        }
+      }
+      const eqSet = /* @__PURE__ */ new Set();
+      let gt, lt;
+      for (const c of sub) {
+        if (c.operator === ">" || c.operator === ">=") {
+          gt = higherGT(gt, c, options);
+        } else if (c.operator === "<" || c.operator === "<=") {
+          lt = lowerLT(lt, c, options);
+        } else {
+          eqSet.add(c.semver);
+        }
+      }
+      if (eqSet.size > 1) {
+        return null;
+      }
+      let gtltComp;
+      if (gt && lt) {
+        gtltComp = compare(gt.semver, lt.semver, options);
+        if (gtltComp > 0) {
+          return null;
+        } else if (gtltComp === 0 && (gt.operator !== ">=" || lt.operator !== "<=")) {
+          return null;
+        }
+      }
+      for (const eq of eqSet) {
+        if (gt && !satisfies(eq, String(gt), options)) {
+          return null;
+        }
+        if (lt && !satisfies(eq, String(lt), options)) {
+          return null;
+        }
+        for (const c of dom) {
+          if (!satisfies(eq, String(c), options)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      let higher, lower;
+      let hasDomLT, hasDomGT;
+      let needDomLTPre = lt && !options.includePrerelease && lt.semver.prerelease.length ? lt.semver : false;
+      let needDomGTPre = gt && !options.includePrerelease && gt.semver.prerelease.length ? gt.semver : false;
+      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt.operator === "<" && needDomLTPre.prerelease[0] === 0) {
+        needDomLTPre = false;
+      }
+      for (const c of dom) {
+        hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
+        hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
+        if (gt) {
+          if (needDomGTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
+              needDomGTPre = false;
+            }
+          }
+          if (c.operator === ">" || c.operator === ">=") {
+            higher = higherGT(gt, c, options);
+            if (higher === c && higher !== gt) {
+              return false;
+            }
+          } else if (gt.operator === ">=" && !c.test(gt.semver)) {
+            return false;
+          }
+        }
+        if (lt) {
+          if (needDomLTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
+              needDomLTPre = false;
+            }
+          }
+          if (c.operator === "<" || c.operator === "<=") {
+            lower = lowerLT(lt, c, options);
+            if (lower === c && lower !== lt) {
+              return false;
+            }
+          } else if (lt.operator === "<=" && !c.test(lt.semver)) {
+            return false;
+          }
+        }
+        if (!c.operator && (lt || gt) && gtltComp !== 0) {
+          return false;
+        }
+      }
+      if (gt && hasDomLT && !lt && gtltComp !== 0) {
+        return false;
+      }
+      if (lt && hasDomGT && !gt && gtltComp !== 0) {
+        return false;
+      }
+      if (needDomGTPre || needDomLTPre) {
+        return false;
+      }
+      return true;
+    };
+    var higherGT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp26 = compare(a.semver, b.semver, options);
+      return comp26 > 0 ? a : comp26 < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
+    };
+    var lowerLT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp26 = compare(a.semver, b.semver, options);
+      return comp26 < 0 ? a : comp26 > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
+    };
+    module.exports = subset;
+  }
+});
+
+// node_modules/semver/index.js
+var require_semver2 = __commonJS({
+  "node_modules/semver/index.js"(exports, module) {
+    "use strict";
+    var internalRe = require_re();
+    var constants7 = require_constants();
+    var SemVer = require_semver();
+    var identifiers = require_identifiers();
+    var parse = require_parse();
+    var valid = require_valid();
+    var clean2 = require_clean();
+    var inc = require_inc();
+    var diff = require_diff();
+    var major = require_major();
+    var minor = require_minor();
+    var patch = require_patch();
+    var prerelease = require_prerelease();
+    var compare = require_compare();
+    var rcompare = require_rcompare();
+    var compareLoose = require_compare_loose();
+    var compareBuild = require_compare_build();
+    var sort = require_sort();
+    var rsort = require_rsort();
+    var gt = require_gt();
+    var lt = require_lt();
+    var eq = require_eq();
+    var neq = require_neq();
+    var gte2 = require_gte();
+    var lte2 = require_lte();
+    var cmp = require_cmp();
+    var coerce = require_coerce();
+    var truncate = require_truncate();
+    var Comparator = require_comparator();
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var toComparators = require_to_comparators();
+    var maxSatisfying = require_max_satisfying();
+    var minSatisfying = require_min_satisfying();
+    var minVersion = require_min_version();
+    var validRange = require_valid2();
+    var outside = require_outside();
+    var gtr = require_gtr();
+    var ltr = require_ltr();
+    var intersects = require_intersects();
+    var simplifyRange = require_simplify();
+    var subset = require_subset();
+    module.exports = {
+      parse,
+      valid,
+      clean: clean2,
+      inc,
+      diff,
+      major,
+      minor,
+      patch,
+      prerelease,
+      compare,
+      rcompare,
+      compareLoose,
+      compareBuild,
+      sort,
+      rsort,
+      gt,
+      lt,
+      eq,
+      neq,
+      gte: gte2,
+      lte: lte2,
+      cmp,
+      coerce,
+      truncate,
+      Comparator,
+      Range,
+      satisfies,
+      toComparators,
+      maxSatisfying,
+      minSatisfying,
+      minVersion,
+      validRange,
+      outside,
+      gtr,
+      ltr,
+      intersects,
+      simplifyRange,
+      subset,
+      SemVer,
+      re: internalRe.re,
+      src: internalRe.src,
+      tokens: internalRe.t,
+      SEMVER_SPEC_VERSION: constants7.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants7.RELEASE_TYPES,
+      compareIdentifiers: identifiers.compareIdentifiers,
+      rcompareIdentifiers: identifiers.rcompareIdentifiers
+    };
+  }
+});
+
+// node_modules/@actions/cache/package.json
+var require_package = __commonJS({
+  "node_modules/@actions/cache/package.json"(exports, module) {
+    module.exports = {
+      name: "@actions/cache",
+      version: "6.3.0",
+      description: "Actions cache lib",
+      keywords: [
+        "github",
+        "actions",
+        "cache"
+      ],
+      homepage: "https://github.com/actions/toolkit/tree/main/packages/cache",
+      license: "MIT",
+      type: "module",
+      main: "lib/cache.js",
+      types: "lib/cache.d.ts",
+      exports: {
+        ".": {
+          types: "./lib/cache.d.ts",
+          import: "./lib/cache.js"
+        }
+      },
+      directories: {
+        lib: "lib",
+        test: "__tests__"
+      },
+      files: [
+        "lib",
+        "!.DS_Store"
+      ],
+      publishConfig: {
+        access: "public"
+      },
+      repository: {
+        type: "git",
+        url: "git+https://github.com/actions/toolkit.git",
+        directory: "packages/cache"
+      },
+      scripts: {
+        "audit-moderate": "npm install && npm audit --json --audit-level=moderate > audit.json",
+        test: 'echo "Error: run tests from root" && exit 1',
+        tsc: "tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/"
+      },
+      bugs: {
+        url: "https://github.com/actions/toolkit/issues"
+      },
+      dependencies: {
+        "@actions/core": "^3.0.1",
+        "@actions/exec": "^3.0.0",
+        "@actions/glob": "^0.7.0",
+        "@actions/http-client": "^4.0.1",
+        "@actions/io": "^3.0.2",
+        "@azure/core-rest-pipeline": "~1.23.0",
+        "@azure/storage-blob": "~12.31.0",
+        "@protobuf-ts/runtime-rpc": "^2.11.1",
+        semver: "^7.8.5"
+      },
+      devDependencies: {
+        "@protobuf-ts/plugin": "^2.11.1",
+        "@types/node": "^25.9.8",
+        "@types/semver": "^7.8.0",
+        typescript: "^5.9.3"
+      },
+      overrides: {
+        "uri-js": "npm:uri-js-replace@^1.0.1",
+        "node-fetch": "^3.3.2"
+      }
+    };
+  }
+});
+
+// node_modules/@actions/cache/lib/internal/shared/package-version.cjs
+var require_package_version = __commonJS({
+  "node_modules/@actions/cache/lib/internal/shared/package-version.cjs"(exports, module) {
+    var packageJson = require_package();
+    module.exports = { version: packageJson.version };
+  }
+});
+
+// src/config/config.ts
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+// src/config/keys.ts
+var MAX_KEYS = 10;
+var MAX_KEY_LENGTH = 512;
+function validateKeys(primaryKey, restoreKeys) {
+  const all = [primaryKey, ...restoreKeys];
+  if (!primaryKey) throw new InputError("key", primaryKey, "a non-empty cache key");
+  if (all.length > MAX_KEYS) {
+    throw new InputError("restore-keys", `${restoreKeys.length} keys`, `at most ${MAX_KEYS - 1} restore keys (10 keys in all, as actions/cache allows)`);
+  }
+  for (const key of all) {
+    const input = key === primaryKey ? "key" : "restore-keys";
+    if (key.length > MAX_KEY_LENGTH) {
+      throw new InputError(input, `${key.slice(0, 40)}\u2026 (${key.length} characters)`, `keys of at most ${MAX_KEY_LENGTH} characters`);
+    }
+    if (key.includes(",")) throw new InputError(input, key, "keys without commas");
+  }
+}
+
+// src/config/experiments-input.ts
+var EXPERIMENTS_INPUT = "experiments";
+var EXPERIMENTS_BUDGET_INPUT = "experiments-budget-seconds";
+var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
+var DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
+function parseExperiments(raw) {
+  const value = raw.trim();
+  if (value === "" || value === "default") return [...DEFAULT_EXPERIMENTS];
+  if (value === "none") return [];
+  if (value.split(/[,\n]/).some((s) => s.trim() === "baseline")) {
+    throw new InputError(
+      EXPERIMENTS_INPUT,
+      raw,
+      `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`
+    );
+  }
+  try {
+    return parseNameList(EXPERIMENTS_INPUT, value, EXPERIMENT_NAMES);
+  } catch (error) {
+    if (error instanceof InputError) {
+      throw new InputError(
+        EXPERIMENTS_INPUT,
+        raw,
+        `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error.given}' is none of them)`
+      );
+    }
+    throw error;
+  }
+}
+var MIN_EXPERIMENT_BUDGET_SECONDS = 5;
+var MAX_EXPERIMENT_BUDGET_SECONDS = 1800;
+function parseExperimentBudgetMs(raw) {
+  return parseInteger(EXPERIMENTS_BUDGET_INPUT, raw, DEFAULT_EXPERIMENT_BUDGET_SECONDS, MIN_EXPERIMENT_BUDGET_SECONDS, MAX_EXPERIMENT_BUDGET_SECONDS, "seconds") * 1e3;
+}
+
+// src/config/prices.ts
+var ALLOWED = "label=price pairs separated by commas or line breaks, each price the US dollars a minute of that runner costs (a number \u2265 0, e.g. 0.006), each label once: `ubuntu-latest=0.006, ubuntu-24.04-arm=0.005`";
+function parsePrices(given, input = "prices") {
+  const prices = /* @__PURE__ */ new Map();
+  for (const raw of given.split(/[,\n]/)) {
+    const pair = raw.trim();
+    if (pair === "") continue;
+    const at = pair.lastIndexOf("=");
+    const label = at > 0 ? pair.slice(0, at).trim() : "";
+    const figure = at > 0 ? pair.slice(at + 1).trim().replace(/^\$/, "") : "";
+    const price = /^\d+(\.\d+)?$|^\.\d+$/.test(figure) ? Number(figure) : Number.NaN;
+    if (label === "" || !Number.isFinite(price)) throw new InputError(input, pair, ALLOWED);
+    if (prices.has(label)) throw new InputError(input, given, `${ALLOWED} (${label} is priced twice)`);
+    prices.set(label, price);
+  }
+  return prices;
+}
+
+// src/config/config.ts
+var ALL_PROBES = PROBE_NAMES;
+var FAILABLE_BOTTLENECKS = RESOURCES;
+var MODES = ["profile", "compare"];
+var ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
+var ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
+var hasControlCharacter = (text) => [...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+function parseConfig(input, env = process.env) {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
+  const givenLabel = input("label").trim();
+  if (hasControlCharacter(givenLabel)) throw new InputError("label", givenLabel, "a name on one line, without control characters");
+  const label = givenLabel || env.RUNNER_NAME || os.hostname();
+  const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : void 0;
+  const common = { label, workspace, runnerTemp };
+  const mode = parseChoice("mode", input("mode"), MODES, "profile");
+  if (mode === "compare") {
+    const artifactPattern = input("artifact-pattern").trim() || "disk-profile-*";
+    if (ARTIFACT_PATTERN_FORBIDDEN.test(artifactPattern)) {
+      throw new InputError(
+        "artifact-pattern",
+        artifactPattern,
+        'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards'
+      );
+    }
+    return { mode, ...common, artifactPattern, prices: parsePrices(input("prices")) };
+  }
+  const paths = getInputAsArray(input("path"));
+  if (paths.length === 0) throw new InputError("path", input("path"), "one or more paths, one per line, as in actions/cache");
+  const primaryKey = input("key").trim();
+  const restoreKeys = getInputAsArray(input("restore-keys"));
+  const inputWarnings = [];
+  const cacheBool = (name) => {
+    const warning2 = booleanInputWarning(name, input(name));
+    if (warning2) inputWarnings.push(warning2);
+    return getInputAsBool(input(name));
+  };
+  validateKeys(primaryKey, restoreKeys);
+  const probesRaw = input("probes").trim() || "auto";
+  const probesAuto = probesRaw === "auto";
+  const probes = probesRaw === "none" ? [] : probesAuto || probesRaw === "default" || probesRaw === "all" ? [...ALL_PROBES] : parseProbeList(probesRaw);
+  const experimentsRaw = input("experiments").trim() || "auto";
+  const experimentsAuto = experimentsRaw === "auto";
+  const uploadArtifact = parseBoolean("upload-artifact", input("upload-artifact"), false);
+  const givenArtifactName = input("artifact-name").trim();
+  if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
+    throw new InputError("artifact-name", givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');
+  }
+  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label)) {
+    throw new InputError("label", label, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
+  }
+  const artifactName = givenArtifactName || `disk-profile-${label}`;
+  return {
+    mode,
+    ...common,
+    paths,
+    primaryKey,
+    restoreKeys,
+    enableCrossOsArchive: cacheBool("enableCrossOsArchive"),
+    failOnCacheMiss: cacheBool("fail-on-cache-miss"),
+    lookupOnly: cacheBool("lookup-only"),
+    uploadChunkSize: getInputAsInt(input("upload-chunk-size")) ?? null,
+    save: parseBoolean("save", input("save"), true),
+    inputWarnings,
+    failOnBottleneck: parseFailOn(input("fail-on-bottleneck")),
+    sampleIntervalMs: parseInteger("sample-interval-ms", input("sample-interval-ms"), 100, 10, 1e4, "milliseconds"),
+    writebackTimeoutMs: parseInteger("writeback-timeout-seconds", input("writeback-timeout-seconds"), 120, 0, 3600, "seconds") * 1e3,
+    probes,
+    probesAuto,
+    rememberCeilings: parseBoolean("remember-ceilings", input("remember-ceilings"), true),
+    ceilingsMaxAgeMs: parseInteger("ceilings-max-age-days", input("ceilings-max-age-days"), 30, 1, 365, "days") * 864e5,
+    history: parseBoolean("history", input("history"), true),
+    ...historyLabel ? { historyLabel } : {},
+    probeBudgetMs: parseInteger("probe-budget-seconds", input("probe-budget-seconds"), 30, 6, 600, "seconds") * 1e3,
+    probePath: resolveProbePath(input("probe-path"), paths, workspace),
+    probePathFromInput: input("probe-path").trim() !== "",
+    installFio: parseBoolean("install-fio", input("install-fio"), true),
+    experiments: experimentsAuto ? parseExperiments("default") : parseExperiments(experimentsRaw),
+    experimentsAuto,
+    experimentsBudgetMs: parseExperimentBudgetMs(input("experiments-budget-seconds")),
+    uploadArtifact,
+    artifactName
+  };
+}
+function parseProbeList(raw) {
+  try {
+    return parseNameList("probes", raw, ALL_PROBES);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError("probes", raw, `auto, default (all), none, or a comma-separated list of: ${ALL_PROBES.join(", ")} ('${error.given}' is none of them)`);
+  }
+}
+var DISK_SHORTHAND = "disk";
+function parseFailOn(raw) {
+  const value = raw.trim();
+  if (value === "" || value === "none") return [];
+  const allowed = [...FAILABLE_BOTTLENECKS, DISK_SHORTHAND];
+  try {
+    const names = parseNameList("fail-on-bottleneck", value, allowed);
+    return [...new Set(names.flatMap((n) => n === DISK_SHORTHAND ? DISK_RESOURCES : [n]))];
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(
+      "fail-on-bottleneck",
+      raw,
+      `empty or none (never fail), or a comma-separated list of: ${allowed.join(", ")} (disk: both disk ones) ('${error.given}' is none of them)`
+    );
+  }
+}
+function resolveProbePath(raw, paths, workspace) {
+  const given = raw.trim();
+  if (given !== "") return checkProbePath(raw, expandPath(given, workspace));
+  const first = paths.find((p) => !isPattern(p));
+  return first ? expandPath(first, workspace) : workspace;
+}
+var PROBE_PATH_ALLOWED = "an existing directory, or a directory about to be created whose parent exists (never a file or a device)";
+function checkProbePath(raw, resolved) {
+  const stat = statOrNull(resolved);
+  if (stat) {
+    if (stat.isDirectory()) return resolved;
+    const what = stat.isBlockDevice() || stat.isCharacterDevice() ? "a device" : stat.isFile() ? "a file" : "not a directory";
+    throw new InputError("probe-path", raw, `${PROBE_PATH_ALLOWED}; ${resolved} is ${what}`);
+  }
+  const parent = statOrNull(path.dirname(resolved));
+  if (!parent?.isDirectory()) throw new InputError("probe-path", raw, `${PROBE_PATH_ALLOWED}; neither ${resolved} nor its parent exists`);
+  return resolved;
+}
+function statOrNull(p) {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+}
+function configRecord(config) {
+  return { ...config };
+}
+
+// src/pipeline/state.ts
+var STATE = {
+  probeDirectories: "probe-directories",
+  profilePath: "profile-path",
+  summaryWritten: "summary-written",
+  mainStarted: "main-started",
+  /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
+  primaryKey: "cache-primary-key",
+  matchedKey: "cache-matched-key",
+  /** The profile's artifact is uploaded by the post step, so it holds the save too. */
+  artifactPending: "artifact-pending",
+  experimentDirectories: "experiment-directories",
+  /** vm.dirty_* as they were before the page-cache experiment raised them and the values it wrote; empty once put back. */
+  experimentDirtySettings: "experiment-dirty-settings",
+  /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
+  machineLedger: "machine-ledger",
+  /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
+  writebackFollower: "writeback-follower"
+};
+
+// src/util/clock.ts
+import { performance as performance2 } from "node:perf_hooks";
+function monotonicMs() {
+  return performance2.now();
+}
+
+// src/system/privilege.ts
+import { execFileSync as execFileSync2 } from "node:child_process";
+import { accessSync, constants, readFileSync as readFileSync2 } from "node:fs";
+
+// src/system/sys.ts
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+function run(command, args) {
+  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+function readText(file) {
+  return readFileSync(file, "utf8").trim();
+}
+function writeText(file, value) {
+  writeFileSync(file, `${value}
+`);
+}
+function readLines(file) {
+  try {
+    return readText(file).split("\n").filter((l) => l.trim() !== "");
+  } catch {
+    return [];
+  }
+}
+function commandAvailable(command) {
+  try {
+    execFileSync("sh", ["-c", 'command -v "$1"', "sh", command], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/system/dirty-limits.ts
+var DIRTY_SYSCTLS = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
+var sysctlPath = (name) => `/proc/sys/vm/${name}`;
+function readDirtySettings() {
+  const out = {};
+  for (const name of DIRTY_SYSCTLS) out[name] = Number(readText(sysctlPath(name)));
+  return out;
+}
+var DIRTY_PAIRS = [
+  ["dirty_background_bytes", "dirty_background_ratio"],
+  ["dirty_bytes", "dirty_ratio"]
+];
+function inForce(saved, [bytes2, ratio]) {
+  return saved[bytes2] > 0 ? [bytes2, saved[bytes2]] : [ratio, saved[ratio]];
+}
+var writeAsRoot = (name, value) => writeText(sysctlPath(name), String(value));
+function restoreDirtySettings(saved, write2 = writeAsRoot) {
+  for (const pair of DIRTY_PAIRS) write2(...inForce(saved, pair));
+}
+function lowerDirtyLimits(cleanup, limits) {
+  const saved = readDirtySettings();
+  cleanup.push("restore vm.dirty_*", () => restoreDirtySettings(saved));
+  writeText(sysctlPath("dirty_background_bytes"), String(limits.backgroundBytes));
+  writeText(sysctlPath("dirty_bytes"), String(limits.dirtyBytes));
+}
+
+// src/system/privilege.ts
+var CAP_CHOWN = 0;
+var CAP_DAC_OVERRIDE = 1;
+var CAP_FOWNER = 3;
+var CAP_SYS_ADMIN = 21;
+var FILE_CAPS = [CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER];
+var SYSCTL_FILES = DIRTY_SYSCTLS.map(sysctlPath);
+var SUDO_PROBE_TIMEOUT_MS = 1e4;
+function processIds() {
+  return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+}
+var isRoot = processIds().uid === 0;
+function parseStatus(text) {
+  const uid = /^Uid:\s+\d+\s+(\d+)/m.exec(text)?.[1];
+  const cap = /^CapEff:\s+([0-9a-fA-F]+)/m.exec(text)?.[1];
+  return { uid: uid === void 0 ? null : Number(uid), capEff: cap === void 0 ? null : BigInt(`0x${cap}`) };
+}
+function accessOf(files) {
+  const out = {};
+  for (const file of files) {
+    try {
+      accessSync(file, constants.W_OK);
+      out[file] = null;
+    } catch (error) {
+      out[file] = error.code ?? "EACCES";
+    }
+  }
+  return out;
+}
+function readSelf() {
+  let status = { uid: null, capEff: null };
+  try {
+    status = parseStatus(readFileSync2("/proc/self/status", "utf8"));
+  } catch {
+  }
+  return { uid: status.uid ?? processIds().uid, capEff: status.capEff, sysctlAccess: accessOf(SYSCTL_FILES) };
+}
+var SUDO_PROBE_SCRIPT = `const fs = require('fs');
+const access = {};
+for (const f of process.argv.slice(1)) { try { fs.accessSync(f, fs.constants.W_OK); access[f] = null; } catch (e) { access[f] = e.code || 'EACCES'; } }
+let status = '';
+try { status = fs.readFileSync('/proc/self/status', 'utf8'); } catch {}
+process.stdout.write(JSON.stringify({ status, access }));`;
+function sudoProbeCommand(nodePath = process.execPath) {
+  return { command: "sudo", args: ["-n", nodePath, "-e", SUDO_PROBE_SCRIPT, ...SYSCTL_FILES] };
+}
+function readViaSudo() {
+  const { command, args } = sudoProbeCommand();
+  try {
+    const out = execFileSync2(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: SUDO_PROBE_TIMEOUT_MS });
+    const parsed = JSON.parse(out);
+    const status = parseStatus(parsed.status);
+    return { uid: status.uid ?? 0, capEff: status.capEff, sysctlAccess: parsed.access };
+  } catch (error) {
+    const e = error;
+    if (e.code === "ENOENT") return { unavailable: "sudo is not installed" };
+    const said = String(e.stderr ?? "").trim().split("\n").pop();
+    return { unavailable: said || e.message };
+  }
+}
+function readPrivilegeFacts() {
+  const self = readSelf();
+  const complete = PRIVILEGED_OPERATIONS.every((op) => directLacks(op, self).length === 0);
+  return { self, sudo: complete ? null : readViaSudo() };
+}
+var has = (caps, bit) => caps === null || (caps >> BigInt(bit) & 1n) === 1n;
+function directLacks(op, p) {
+  switch (op) {
+    case "mount":
+      return p.uid !== 0 ? ["not-root"] : has(p.capEff, CAP_SYS_ADMIN) ? [] : ["cap-sys-admin"];
+    case "files":
+    case "install":
+      return p.uid !== 0 ? ["not-root"] : FILE_CAPS.every((bit) => has(p.capEff, bit)) ? [] : ["cap-files"];
+    case "sysctl": {
+      const errors = Object.values(p.sysctlAccess).filter((e) => e !== null);
+      if (errors.length === 0 && Object.keys(p.sysctlAccess).length > 0) return [];
+      if (errors.includes("EROFS")) return ["sysctl-read-only"];
+      return p.uid !== 0 ? ["not-root"] : ["sysctl-not-writable"];
+    }
+  }
+}
+var NEEDS = {
+  mount: "mounting (a tmpfs, a bind mount) needs CAP_SYS_ADMIN",
+  sysctl: "writing vm.dirty_* needs a writable /proc/sys",
+  files: "making a directory where this user cannot write, or removing a read-only tree, needs root",
+  install: "installing a package needs root"
+};
+function lackSentence(lack, p, who) {
+  const failing = Object.entries(p.sysctlAccess).filter(([, e]) => e !== null);
+  const files = failing.length === 0 ? "the vm.dirty_* files" : `${failing[0]?.[0]}: ${failing[0]?.[1]}${failing.length > 1 ? ` and ${failing.length - 1} more` : ""}`;
+  switch (lack) {
+    case "not-root":
+      return `${who} runs as uid ${p.uid}, not root`;
+    case "cap-sys-admin":
+      return `${who} is uid 0 without CAP_SYS_ADMIN in its effective capabilities (as a container job is)`;
+    case "cap-files":
+      return `${who} is uid 0 without CAP_CHOWN, CAP_DAC_OVERRIDE and CAP_FOWNER in its effective capabilities`;
+    case "sysctl-read-only":
+      return `/proc/sys is mounted read-only for ${who} (${files}), as in a container job`;
+    case "sysctl-not-writable":
+      return `${who} cannot write ${files}`;
+    case "no-sudo":
+      return "there is no passwordless sudo";
+  }
+}
+function decideOne(op, facts) {
+  const own = directLacks(op, facts.self);
+  if (own.length === 0) return { via: "root", lacks: [], reason: null };
+  const sudo = facts.sudo;
+  const why = own.map((l) => lackSentence(l, facts.self, "this process")).join("; ");
+  if (sudo === null || "unavailable" in sudo) {
+    return {
+      via: "none",
+      lacks: [...own, "no-sudo"],
+      reason: `${NEEDS[op]}: ${why}, and there is no passwordless sudo${sudo ? ` (${sudo.unavailable})` : ""}`
+    };
+  }
+  const viaSudo = directLacks(op, sudo);
+  if (viaSudo.length === 0) return { via: "sudo", lacks: own, reason: null };
+  const same = viaSudo.every((l) => own.includes(l));
+  const sudoWhy = same ? "sudo does not lift it (the process it starts is held the same way)" : `through sudo, ${viaSudo.map((l) => lackSentence(l, sudo, "the process sudo starts")).join("; ")}`;
+  return { via: "none", lacks: [.../* @__PURE__ */ new Set([...own, ...viaSudo])], reason: `${NEEDS[op]}: ${why}, and ${sudoWhy}` };
+}
+function decidePrivileges(facts) {
+  return Object.fromEntries(PRIVILEGED_OPERATIONS.map((op) => [op, decideOne(op, facts)]));
+}
+var remembered = null;
+function detectPrivileges() {
+  remembered ??= decidePrivileges(readPrivilegeFacts());
+  return remembered;
+}
+function runPrivileged(grant, program, args) {
+  if (grant.via === "none") throw new Error(grant.reason ?? `${program} needs root or passwordless sudo`);
+  const [cmd, argv] = grant.via === "root" ? [program, args] : ["sudo", ["-n", program, ...args]];
+  return execFileSync2(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+// src/experiment/dirty.ts
+function write(privileges, name, value) {
+  if (privileges.sysctl.via === "root") writeText(sysctlPath(name), String(value));
+  else runPrivileged(privileges.sysctl, "sysctl", ["-q", "-w", `vm.${name}=${value}`]);
+}
+var DirtyRaiseError = class extends Error {
+  constructor(written, cause) {
+    super(`raising vm.dirty_* failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.written = written;
+    this.name = "DirtyRaiseError";
+  }
+  written;
+};
+function raiseDirtyLimits(privileges, limits) {
+  const written = { dirtyBytes: null, backgroundBytes: null };
+  try {
+    if (limits.dirtyBytes !== null) {
+      write(privileges, "dirty_bytes", limits.dirtyBytes);
+      written.dirtyBytes = limits.dirtyBytes;
+    }
+    if (limits.backgroundBytes !== null) {
+      write(privileges, "dirty_background_bytes", limits.backgroundBytes);
+      written.backgroundBytes = limits.backgroundBytes;
+    }
+  } catch (error) {
+    throw new DirtyRaiseError(written, error);
+  }
+}
+function dirtyChangeFor(saved, limits) {
+  return {
+    saved,
+    set: { dirty_bytes: limits.dirtyBytes ?? saved.dirty_bytes, dirty_background_bytes: limits.backgroundBytes ?? saved.dirty_background_bytes }
+  };
+}
+function describeSetting(s, b, ratio) {
+  return s[b] > 0 ? `vm.${b}=${s[b]} (${bytes(s[b])})` : `vm.${ratio}=${s[ratio]} (vm.${b} unset)`;
+}
+function putBackIfOurs(privileges, change, current = readDirtySettings()) {
+  const out = { putBack: [], leftAlone: [] };
+  for (const pair of DIRTY_PAIRS) {
+    const [b, ratio] = pair;
+    if (change.set[b] === change.saved[b]) continue;
+    if (current[b] === change.saved[b] && current[ratio] === change.saved[ratio]) continue;
+    if (current[b] === change.set[b]) {
+      write(privileges, ...inForce(change.saved, pair));
+      out.putBack.push(`vm.${b}`);
+    } else {
+      out.leftAlone.push({
+        name: `vm.${b}`,
+        ourValue: change.set[b],
+        foundValue: current[b],
+        found: describeSetting(current, b, ratio),
+        before: describeSetting(change.saved, b, ratio)
+      });
+    }
+  }
+  return out;
+}
+function leftAloneSentence(l, whose = "this profile", by = "someone else") {
+  const changed = `${l.name} was changed by ${by} while ${whose} had it at ${l.ourValue} (${bytes(l.ourValue)}) for the page-cache experiment`;
+  if (l.found === l.before) return `${changed}: it is now ${l.found} again, the value it had before, so nothing needed putting back.`;
+  return `${changed}: it is now ${l.found}, so it is left as they set it, not put back to ${l.before}.`;
+}
+function parseDirtyChange(value) {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value);
+    const keys = ["dirty_bytes", "dirty_background_bytes", "dirty_ratio", "dirty_background_ratio"];
+    const saved = parsed.saved;
+    const set = parsed.set;
+    if (!saved || !set || !keys.every((k) => typeof saved[k] === "number")) return null;
+    if (typeof set.dirty_bytes !== "number" || typeof set.dirty_background_bytes !== "number") return null;
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+// node_modules/@actions/cache/lib/internal/config.js
+function isGhes() {
+  const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
+  const hostname2 = ghUrl.hostname.trimEnd().toUpperCase();
+  const isGitHubHost = hostname2 === "GITHUB.COM";
+  const isGheHost = hostname2.endsWith(".GHE.COM");
+  const isLocalHost = hostname2.endsWith(".LOCALHOST");
+  return !isGitHubHost && !isGheHost && !isLocalHost;
+}
+function getCacheServiceVersion() {
+  if (isGhes())
+    return "v1";
+  return process.env["ACTIONS_CACHE_SERVICE_V2"] ? "v2" : "v1";
+}
+var KNOWN_CACHE_MODES = ["none", "read", "write", "write-only"];
+function getCacheMode() {
+  return (process.env["ACTIONS_CACHE_MODE"] || "").trim().toLowerCase();
+}
+function isCacheReadable(mode) {
+  if (!KNOWN_CACHE_MODES.includes(mode))
+    return true;
+  return mode === "read" || mode === "write";
+}
+function isCacheWritable(mode) {
+  if (!KNOWN_CACHE_MODES.includes(mode))
+    return true;
+  return mode === "write" || mode === "write-only";
+}
+function getCacheServiceURL() {
+  const version3 = getCacheServiceVersion();
+  switch (version3) {
+    case "v1":
+      return process.env["ACTIONS_CACHE_URL"] || process.env["ACTIONS_RESULTS_URL"] || "";
+    case "v2":
+      return process.env["ACTIONS_RESULTS_URL"] || "";
+    default:
+      throw new Error(`Unsupported cache service version: ${version3}`);
+  }
+}
+
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
+var cacheUtils_exports = {};
+__export(cacheUtils_exports, {
+  assertDefined: () => assertDefined,
+  createTempDirectory: () => createTempDirectory,
+  getArchiveFileSizeInBytes: () => getArchiveFileSizeInBytes,
+  getCacheFileName: () => getCacheFileName,
+  getCacheVersion: () => getCacheVersion,
+  getCompressionMethod: () => getCompressionMethod,
+  getGnuTarPathOnWindows: () => getGnuTarPathOnWindows,
+  getRuntimeToken: () => getRuntimeToken,
+  resolvePaths: () => resolvePaths,
+  unlinkFile: () => unlinkFile
+});
+
+// node_modules/@actions/glob/lib/internal-globber.js
+import * as fs2 from "fs";
+
+// node_modules/@actions/glob/lib/internal-glob-options-helper.js
+function getOptions(copy) {
+  const result = {
+    followSymbolicLinks: true,
+    implicitDescendants: true,
+    matchDirectories: true,
+    omitBrokenSymbolicLinks: true,
+    excludeHiddenFiles: false
+  };
+  if (copy) {
+    if (typeof copy.followSymbolicLinks === "boolean") {
+      result.followSymbolicLinks = copy.followSymbolicLinks;
+      debug(`followSymbolicLinks '${result.followSymbolicLinks}'`);
+    }
+    if (typeof copy.implicitDescendants === "boolean") {
+      result.implicitDescendants = copy.implicitDescendants;
+      debug(`implicitDescendants '${result.implicitDescendants}'`);
+    }
+    if (typeof copy.matchDirectories === "boolean") {
+      result.matchDirectories = copy.matchDirectories;
+      debug(`matchDirectories '${result.matchDirectories}'`);
+    }
+    if (typeof copy.omitBrokenSymbolicLinks === "boolean") {
+      result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
+      debug(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
+    }
+    if (typeof copy.excludeHiddenFiles === "boolean") {
+      result.excludeHiddenFiles = copy.excludeHiddenFiles;
+      debug(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
+    }
+  }
+  return result;
+}
+
+// node_modules/@actions/glob/lib/internal-globber.js
+import * as path6 from "path";
+
+// node_modules/@actions/glob/lib/internal-path-helper.js
+import * as path2 from "path";
+import assert from "assert";
+var IS_WINDOWS = process.platform === "win32";
+function dirname3(p) {
+  p = safeTrimTrailingSeparator(p);
+  if (IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
+    return p;
+  }
+  let result = path2.dirname(p);
+  if (IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
+    result = safeTrimTrailingSeparator(result);
+  }
+  return result;
+}
+function ensureAbsoluteRoot(root, itemPath) {
+  assert(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
+  assert(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
+  if (hasAbsoluteRoot(itemPath)) {
+    return itemPath;
+  }
+  if (IS_WINDOWS) {
+    if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
+      let cwd = process.cwd();
+      assert(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+      if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
+        if (itemPath.length === 2) {
+          return `${itemPath[0]}:\\${cwd.substr(3)}`;
+        } else {
+          if (!cwd.endsWith("\\")) {
+            cwd += "\\";
+          }
+          return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
+        }
+      } else {
+        return `${itemPath[0]}:\\${itemPath.substr(2)}`;
+      }
+    } else if (normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
+      const cwd = process.cwd();
+      assert(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+      return `${cwd[0]}:\\${itemPath.substr(1)}`;
+    }
+  }
+  assert(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
+  if (root.endsWith("/") || IS_WINDOWS && root.endsWith("\\")) {
+  } else {
+    root += path2.sep;
+  }
+  return root + itemPath;
+}
+function hasAbsoluteRoot(itemPath) {
+  assert(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
+  itemPath = normalizeSeparators(itemPath);
+  if (IS_WINDOWS) {
+    return itemPath.startsWith("\\\\") || /^[A-Z]:\\/i.test(itemPath);
+  }
+  return itemPath.startsWith("/");
+}
+function hasRoot(itemPath) {
+  assert(itemPath, `isRooted parameter 'itemPath' must not be empty`);
+  itemPath = normalizeSeparators(itemPath);
+  if (IS_WINDOWS) {
+    return itemPath.startsWith("\\") || /^[A-Z]:/i.test(itemPath);
+  }
+  return itemPath.startsWith("/");
+}
+function normalizeSeparators(p) {
+  p = p || "";
+  if (IS_WINDOWS) {
+    p = p.replace(/\//g, "\\");
+    const isUnc = /^\\\\+[^\\]/.test(p);
+    return (isUnc ? "\\" : "") + p.replace(/\\\\+/g, "\\");
+  }
+  return p.replace(/\/\/+/g, "/");
+}
+function safeTrimTrailingSeparator(p) {
+  if (!p) {
+    return "";
+  }
+  p = normalizeSeparators(p);
+  if (!p.endsWith(path2.sep)) {
+    return p;
+  }
+  if (p === path2.sep) {
+    return p;
+  }
+  if (IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
+    return p;
+  }
+  return p.substr(0, p.length - 1);
+}
+
+// node_modules/@actions/glob/lib/internal-match-kind.js
+var MatchKind;
+(function(MatchKind2) {
+  MatchKind2[MatchKind2["None"] = 0] = "None";
+  MatchKind2[MatchKind2["Directory"] = 1] = "Directory";
+  MatchKind2[MatchKind2["File"] = 2] = "File";
+  MatchKind2[MatchKind2["All"] = 3] = "All";
+})(MatchKind || (MatchKind = {}));
+
+// node_modules/@actions/glob/lib/internal-pattern-helper.js
+var IS_WINDOWS2 = process.platform === "win32";
+function getSearchPaths(patterns) {
+  patterns = patterns.filter((x) => !x.negate);
+  const searchPathMap = {};
+  for (const pattern of patterns) {
+    const key = IS_WINDOWS2 ? pattern.searchPath.toUpperCase() : pattern.searchPath;
+    searchPathMap[key] = "candidate";
+  }
+  const result = [];
+  for (const pattern of patterns) {
+    const key = IS_WINDOWS2 ? pattern.searchPath.toUpperCase() : pattern.searchPath;
+    if (searchPathMap[key] === "included") {
+      continue;
+    }
+    let foundAncestor = false;
+    let tempKey = key;
+    let parent = dirname3(tempKey);
+    while (parent !== tempKey) {
+      if (searchPathMap[parent]) {
+        foundAncestor = true;
+        break;
+      }
+      tempKey = parent;
+      parent = dirname3(tempKey);
+    }
+    if (!foundAncestor) {
+      result.push(pattern.searchPath);
+      searchPathMap[key] = "included";
+    }
+  }
+  return result;
+}
+function match(patterns, itemPath) {
+  let result = MatchKind.None;
+  for (const pattern of patterns) {
+    if (pattern.negate) {
+      result &= ~pattern.match(itemPath);
+    } else {
+      result |= pattern.match(itemPath);
+    }
+  }
+  return result;
+}
+function partialMatch(patterns, itemPath) {
+  return patterns.some((x) => !x.negate && x.partialMatch(itemPath));
+}
+
+// node_modules/@actions/glob/lib/internal-pattern.js
+import * as os2 from "os";
+import * as path5 from "path";
+import assert3 from "assert";
+
+// node_modules/balanced-match/dist/esm/index.js
+var range = (a, b, str) => {
+  let begs, beg, left, right = void 0, result;
+  let ai = str.indexOf(a);
+  let bi = str.indexOf(b, ai + 1);
+  let i = ai;
+  if (ai >= 0 && bi > 0) {
+    if (a === b) {
+      return [ai, bi];
+    }
+    begs = [];
+    left = str.length;
+    while (i >= 0 && !result) {
+      if (i === ai) {
+        begs.push(i);
+        ai = str.indexOf(a, i + 1);
+      } else if (begs.length === 1) {
+        const r = begs.pop();
+        if (r !== void 0)
+          result = [r, bi];
+      } else {
+        beg = begs.pop();
+        if (beg !== void 0 && beg < left) {
+          left = beg;
+          right = bi;
+        }
+        bi = str.indexOf(b, i + 1);
+      }
+      i = ai < bi && ai >= 0 ? ai : bi;
+    }
+    if (begs.length && right !== void 0) {
+      result = [left, right];
+    }
+  }
+  return result;
+};
+
+// node_modules/brace-expansion/dist/esm/index.js
+var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
+var escOpen = "\0OPEN" + Math.random().toFixed(16) + "\0";
+var escClose = "\0CLOSE" + Math.random().toFixed(16) + "\0";
+var escComma = "\0COMMA" + Math.random().toFixed(16) + "\0";
+var escPeriod = "\0PERIOD" + Math.random().toFixed(16) + "\0";
+var escSlashPattern = new RegExp(escSlash, "g");
+var escOpenPattern = new RegExp(escOpen, "g");
+var escClosePattern = new RegExp(escClose, "g");
+var escCommaPattern = new RegExp(escComma, "g");
+var escPeriodPattern = new RegExp(escPeriod, "g");
+var slashPattern = /\\\\/g;
+var openPattern = /\\{/g;
+var closePattern = /\\}/g;
+var commaPattern = /\\,/g;
+var periodPattern = /\\\./g;
+var EXPANSION_MAX = 1e5;
+var EXPANSION_MAX_LENGTH = 4e6;
+var EXPANSION_MAX_DEPTH = 1e3;
+var EXPANSION_MAX_REWRITES = 1e3;
+var EXPANSION_MAX_STEPS = 2e7;
+var CALL_STEPS = 16;
+function numeric(str) {
+  return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+  return str.replace(slashPattern, escSlash).replace(openPattern, escOpen).replace(closePattern, escClose).replace(commaPattern, escComma).replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+  return str.replace(escSlashPattern, "\\").replace(escOpenPattern, "{").replace(escClosePattern, "}").replace(escCommaPattern, ",").replace(escPeriodPattern, ".");
+}
+function pushAll(target, items) {
+  for (let i = 0; i < items.length; i++) {
+    target.push(items[i]);
+  }
+}
+function balancedWithBudget(str, masked, budget) {
+  if (budget.remaining < 0) {
+    return void 0;
+  }
+  const r = range("{", "}", masked);
+  const unmatched = r !== void 0 && masked.indexOf("{") < r[0];
+  budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+  if (!r || budget.remaining < 0) {
+    return void 0;
+  }
+  return {
+    end: r[1],
+    pre: str.slice(0, r[0]),
+    body: str.slice(r[0] + 1, r[1]),
+    post: str.slice(r[1] + 1),
+    unmatched
+  };
+}
+function maskUnmatchedOpens(masked, budget) {
+  budget.remaining -= masked.length;
+  const open = [];
+  for (let i = 0; i < masked.length; i++) {
+    const c = masked.charCodeAt(i);
+    if (c === 123) {
+      open.push(i);
+    } else if (c === 125 && open.length) {
+      open.pop();
+    }
+  }
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < open.length; i++) {
+    const at = open[i];
+    out += masked.slice(last, at) + "\0";
+    last = at + 1;
+  }
+  return out + masked.slice(last);
+}
+function commaSetFollows(str, budget) {
+  budget.remaining -= str.length;
+  if (budget.remaining < 0) {
+    return false;
+  }
+  let close = false;
+  for (let i = str.length - 1; i >= 0; i--) {
+    const c = str.charCodeAt(i);
+    if (c === 125) {
+      close = true;
+    } else if (c === 10 || c === 13 || c === 8232 || c === 8233) {
+      close = false;
+    } else if (c === 44 && close && str.charCodeAt(i + 1) !== 44) {
+      return true;
+    }
+  }
+  return false;
+}
+function parseCommaParts(str, budget) {
+  const parts = [];
+  let carry = "";
+  for (; ; ) {
+    const m = balancedWithBudget(str, str, budget);
+    if (budget.remaining < 0) {
+      return void 0;
+    }
+    if (!m) {
+      const tail = str.split(",");
+      tail[0] = carry + tail[0];
+      pushAll(parts, tail);
+      return parts;
+    }
+    const { pre, body: body2, post } = m;
+    const p = pre.split(",");
+    p[0] = carry + p[0];
+    p[p.length - 1] += "{" + body2 + "}";
+    if (!post.length) {
+      pushAll(parts, p);
+      return parts;
+    }
+    carry = p.pop();
+    pushAll(parts, p);
+    str = post;
+  }
+}
+function bound(value, fallback) {
+  return value === void 0 || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+  if (!str) {
+    return [];
+  }
+  const max = bound(options.max, EXPANSION_MAX);
+  const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+  const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+  const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+  const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+  if (str.slice(0, 2) === "{}") {
+    str = "\\{\\}" + str.slice(2);
+  }
+  return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+  return "{" + str + "}";
+}
+function isPadded(el) {
+  return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+  return i <= y;
+}
+function gte(i, y) {
+  return i >= y;
+}
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+  const out = [];
+  let length = 0;
+  let nonEmpty;
+  outer: for (let a = 0; a < acc.length; a++) {
+    const prefix2 = acc[a] + pre;
+    let vs = values;
+    if (dropEmpties && !prefix2) {
+      if (!nonEmpty)
+        nonEmpty = values.filter((v) => v);
+      vs = nonEmpty;
+    }
+    for (let v = 0; v < vs.length; v++) {
+      if (out.length >= max)
+        break outer;
+      const expansion = prefix2 + vs[v];
+      if (length + expansion.length > maxLength)
+        break outer;
+      out.push(expansion);
+      length += expansion.length;
+    }
+  }
+  budget.remaining -= out.length;
+  return out;
+}
+function expandSequence(body2, isAlphaSequence, max, maxLength, budget) {
+  const n = body2.split(/\.\./);
+  const N = [];
+  if (n[0] === void 0 || n[1] === void 0) {
+    return N;
+  }
+  const x = numeric(n[0]);
+  const y = numeric(n[1]);
+  const width = Math.max(n[0].length, n[1].length);
+  let incr = n.length === 3 && n[2] !== void 0 ? Math.max(Math.abs(numeric(n[2])), 1) : 1;
+  let test = lte;
+  const reverse = y < x;
+  if (reverse) {
+    incr *= -1;
+    test = gte;
+  }
+  const pad = n.some(isPadded);
+  const cost = pad ? width : 1;
+  let length = 0;
+  for (let i = x; test(i, y) && N.length < max; i += incr) {
+    budget.remaining -= cost;
+    if (budget.remaining < 0) {
+      return void 0;
+    }
+    let c;
+    if (isAlphaSequence) {
+      c = String.fromCharCode(i);
+      if (c === "\\") {
+        c = "";
+      }
+    } else {
+      c = String(i);
+      if (pad) {
+        const need = width - c.length;
+        if (need > 0) {
+          const z = new Array(need + 1).join("0");
+          if (i < 0) {
+            c = "-" + z + c.slice(1);
+          } else {
+            c = z + c;
+          }
+        }
+      }
+    }
+    if (length + c.length > maxLength)
+      break;
+    N.push(c);
+    length += c.length;
+  }
+  return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+  budget.remaining -= CALL_STEPS;
+  if (depth > maxDepth) {
+    return [str];
+  }
+  let acc = [""];
+  let rewrites = 0;
+  let dropEmpties = false;
+  let firstGroup = true;
+  let masked = str;
+  for (; ; ) {
+    const m = balancedWithBudget(str, masked, budget);
+    if (!m) {
+      return combine(acc, str, [""], max, maxLength, dropEmpties, budget);
+    }
+    if (m.unmatched) {
+      masked = maskUnmatchedOpens(masked, budget);
+    }
+    const pre = m.pre;
+    const literal = () => combine(acc, pre + "{" + m.body + "}" + m.post, [""], max, maxLength, dropEmpties, budget);
+    if (/\$$/.test(pre)) {
+      acc = combine(acc, pre + "{" + m.body + "}", [""], max, maxLength, dropEmpties && !m.post.length, budget);
+      firstGroup = false;
+      if (!m.post.length)
+        break;
+      str = m.post;
+      masked = masked.slice(m.end + 1);
+      continue;
+    }
+    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+    const isSequence = isNumericSequence || isAlphaSequence;
+    const isOptions = m.body.indexOf(",") >= 0;
+    if (!isSequence && !isOptions) {
+      if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+        rewrites++;
+        str = m.pre + "{" + m.body + escClose + m.post;
+        masked = masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+        isTop = true;
+        continue;
+      }
+      return literal();
+    }
+    if (firstGroup) {
+      dropEmpties = isTop && !isSequence;
+      firstGroup = false;
+    }
+    let values;
+    if (isSequence) {
+      values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+      if (!values) {
+        return literal();
+      }
+    } else {
+      let n = parseCommaParts(m.body, budget);
+      if (!n) {
+        return literal();
+      }
+      if (n.length === 1 && n[0] !== void 0) {
+        n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+        if (budget.remaining < 0) {
+          return literal();
+        }
+        if (n.length === 1) {
+          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
+          if (budget.remaining < 0) {
+            return literal();
+          }
+          acc = next2;
+          if (!m.post.length)
+            break;
+          str = m.post;
+          masked = masked.slice(m.end + 1);
+          continue;
+        }
+      }
+      let dropsEmpties = dropEmpties && !m.post.length && !pre;
+      for (let d = 0; dropsEmpties && d < acc.length; d++) {
+        if (acc[d]) {
+          dropsEmpties = false;
+        }
+      }
+      values = [];
+      let valuesLength = 0;
+      outer: for (let j = 0; j < n.length; j++) {
+        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+        if (budget.remaining < 0) {
+          return literal();
+        }
+        for (let k = 0; k < expanded.length; k++) {
+          const v = expanded[k];
+          if (dropsEmpties && !v)
+            continue;
+          if (values.length >= max || valuesLength + v.length > maxLength) {
+            break outer;
+          }
+          values.push(v);
+          valuesLength += v.length;
+        }
+      }
+    }
+    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+    if (budget.remaining < 0) {
+      return literal();
+    }
+    acc = next;
+    if (!m.post.length)
+      break;
+    str = m.post;
+    masked = masked.slice(m.end + 1);
+  }
+  return acc;
+}
+
+// node_modules/minimatch/dist/esm/assert-valid-pattern.js
+var MAX_PATTERN_LENGTH = 1024 * 64;
+var assertValidPattern = (pattern) => {
+  if (typeof pattern !== "string") {
+    throw new TypeError("invalid pattern");
+  }
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    throw new TypeError("pattern is too long");
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
-var BlobQueryResponse = class {
+// node_modules/minimatch/dist/esm/brace-expressions.js
+var posixClasses = {
+  "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}", true],
+  "[:alpha:]": ["\\p{L}\\p{Nl}", true],
+  "[:ascii:]": ["\\x00-\\x7f", false],
+  "[:blank:]": ["\\p{Zs}\\t", true],
+  "[:cntrl:]": ["\\p{Cc}", true],
+  "[:digit:]": ["\\p{Nd}", true],
+  "[:graph:]": ["\\p{Z}\\p{C}", true, true],
+  "[:lower:]": ["\\p{Ll}", true],
+  "[:print:]": ["\\p{C}", true],
+  "[:punct:]": ["\\p{P}", true],
+  "[:space:]": ["\\p{Z}\\t\\r\\n\\v\\f", true],
+  "[:upper:]": ["\\p{Lu}", true],
+  "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
+  "[:xdigit:]": ["A-Fa-f0-9", false]
+};
+var braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
+var regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var rangesToString = (ranges) => ranges.join("");
+var parseClass = (glob, position) => {
+  const pos = position;
+  if (glob.charAt(pos) !== "[") {
+    throw new Error("not in a brace expression");
+  }
+  const ranges = [];
+  const negs = [];
+  let i = pos + 1;
+  let sawStart = false;
+  let uflag = false;
+  let escaping = false;
+  let negate = false;
+  let endPos = pos;
+  let rangeStart = "";
+  WHILE: while (i < glob.length) {
+    const c = glob.charAt(i);
+    if ((c === "!" || c === "^") && i === pos + 1) {
+      negate = true;
+      i++;
+      continue;
+    }
+    if (c === "]" && sawStart && !escaping) {
+      endPos = i + 1;
+      break;
+    }
+    sawStart = true;
+    if (c === "\\") {
+      if (!escaping) {
+        escaping = true;
+        i++;
+        continue;
+      }
+    }
+    if (c === "[" && !escaping) {
+      for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+        if (glob.startsWith(cls, i)) {
+          if (rangeStart) {
+            return ["$.", false, glob.length - pos, true];
+          }
+          i += cls.length;
+          if (neg)
+            negs.push(unip);
+          else
+            ranges.push(unip);
+          uflag = uflag || u;
+          continue WHILE;
+        }
+      }
+    }
+    escaping = false;
+    if (rangeStart) {
+      if (c > rangeStart) {
+        ranges.push(braceEscape(rangeStart) + "-" + braceEscape(c));
+      } else if (c === rangeStart) {
+        ranges.push(braceEscape(c));
+      }
+      rangeStart = "";
+      i++;
+      continue;
+    }
+    if (glob.startsWith("-]", i + 1)) {
+      ranges.push(braceEscape(c + "-"));
+      i += 2;
+      continue;
+    }
+    if (glob.startsWith("-", i + 1)) {
+      rangeStart = c;
+      i += 2;
+      continue;
+    }
+    ranges.push(braceEscape(c));
+    i++;
+  }
+  if (endPos < i) {
+    return ["", false, 0, false];
+  }
+  if (!ranges.length && !negs.length) {
+    return ["$.", false, glob.length - pos, true];
+  }
+  if (negs.length === 0 && ranges.length === 1 && /^\\?.$/.test(ranges[0]) && !negate) {
+    const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+    return [regexpEscape(r), false, endPos - pos, false];
+  }
+  const sranges = "[" + (negate ? "^" : "") + rangesToString(ranges) + "]";
+  const snegs = "[" + (negate ? "" : "^") + rangesToString(negs) + "]";
+  const comb = ranges.length && negs.length ? "(" + sranges + "|" + snegs + ")" : ranges.length ? sranges : snegs;
+  return [comb, uflag, endPos - pos, true];
+};
+
+// node_modules/minimatch/dist/esm/unescape.js
+var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+  if (magicalBraces) {
+    return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+  }
+  return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+};
+
+// node_modules/minimatch/dist/esm/ast.js
+var _a;
+var types = /* @__PURE__ */ new Set(["!", "?", "+", "*", "@"]);
+var isExtglobType = (c) => types.has(c);
+var isExtglobAST = (c) => isExtglobType(c.type);
+var adoptionMap = /* @__PURE__ */ new Map([
+  ["!", ["@"]],
+  ["?", ["?", "@"]],
+  ["@", ["@"]],
+  ["*", ["*", "+", "?", "@"]],
+  ["+", ["+", "@"]]
+]);
+var adoptionWithSpaceMap = /* @__PURE__ */ new Map([
+  ["!", ["?"]],
+  ["@", ["?"]],
+  ["+", ["?", "*"]]
+]);
+var adoptionAnyMap = /* @__PURE__ */ new Map([
+  ["!", ["?", "@"]],
+  ["?", ["?", "@"]],
+  ["@", ["?", "@"]],
+  ["*", ["*", "+", "?", "@"]],
+  ["+", ["+", "@", "?", "*"]]
+]);
+var usurpMap = /* @__PURE__ */ new Map([
+  ["!", /* @__PURE__ */ new Map([["!", "@"]])],
+  [
+    "?",
+    /* @__PURE__ */ new Map([
+      ["*", "*"],
+      ["+", "*"]
+    ])
+  ],
+  [
+    "@",
+    /* @__PURE__ */ new Map([
+      ["!", "!"],
+      ["?", "?"],
+      ["@", "@"],
+      ["*", "*"],
+      ["+", "+"]
+    ])
+  ],
+  [
+    "+",
+    /* @__PURE__ */ new Map([
+      ["?", "*"],
+      ["*", "*"]
+    ])
+  ]
+]);
+var startNoTraversal = "(?!(?:^|/)\\.\\.?(?:$|/))";
+var startNoDot = "(?!\\.)";
+var addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
+var justDots = /* @__PURE__ */ new Set(["..", "."]);
+var reSpecials = new Set("().*{}+?[]^$\\!");
+var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var qmark = "[^/]";
+var star = qmark + "*?";
+var starNoEmpty = qmark + "+?";
+var ID = 0;
+var AST = class {
+  type;
+  #root;
+  #hasMagic;
+  #uflag = false;
+  #parts = [];
+  #parent;
+  #parentIndex;
+  #negs;
+  #filledNegs = false;
+  #options;
+  #toString;
+  // set to true if it's an extglob with no children
+  // (which really means one child of '')
+  #emptyExt = false;
+  id = ++ID;
+  get depth() {
+    return (this.#parent?.depth ?? -1) + 1;
+  }
+  [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+    return {
+      "@@type": "AST",
+      id: this.id,
+      type: this.type,
+      root: this.#root.id,
+      parent: this.#parent?.id,
+      depth: this.depth,
+      partsLength: this.#parts.length,
+      parts: this.#parts
+    };
+  }
+  constructor(type, parent, options = {}) {
+    this.type = type;
+    if (type)
+      this.#hasMagic = true;
+    this.#parent = parent;
+    this.#root = this.#parent ? this.#parent.#root : this;
+    this.#options = this.#root === this ? options : this.#root.#options;
+    this.#negs = this.#root === this ? [] : this.#root.#negs;
+    if (type === "!" && !this.#root.#filledNegs)
+      this.#negs.push(this);
+    this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+  }
+  get hasMagic() {
+    if (this.#hasMagic !== void 0)
+      return this.#hasMagic;
+    for (const p of this.#parts) {
+      if (typeof p === "string")
+        continue;
+      if (p.type || p.hasMagic)
+        return this.#hasMagic = true;
+    }
+    return this.#hasMagic;
+  }
+  // reconstructs the pattern
+  toString() {
+    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p) => String(p)).join("") : this.#toString = this.type + "(" + this.#parts.map((p) => String(p)).join("|") + ")";
+  }
+  #fillNegs() {
+    if (this !== this.#root)
+      throw new Error("should only call on root");
+    if (this.#filledNegs)
+      return this;
+    this.toString();
+    this.#filledNegs = true;
+    let n;
+    while (n = this.#negs.pop()) {
+      if (n.type !== "!")
+        continue;
+      let p = n;
+      let pp = p.#parent;
+      while (pp) {
+        for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+          for (const part of n.#parts) {
+            if (typeof part === "string") {
+              throw new Error("string part in extglob AST??");
+            }
+            part.copyIn(pp.#parts[i]);
+          }
+        }
+        p = pp;
+        pp = p.#parent;
+      }
+    }
+    return this;
+  }
+  push(...parts) {
+    for (const p of parts) {
+      if (p === "")
+        continue;
+      if (typeof p !== "string" && !(p instanceof _a && p.#parent === this)) {
+        throw new Error("invalid part: " + p);
+      }
+      this.#parts.push(p);
+    }
+  }
+  toJSON() {
+    const ret = this.type === null ? this.#parts.slice().map((p) => typeof p === "string" ? p : p.toJSON()) : [this.type, ...this.#parts.map((p) => p.toJSON())];
+    if (this.isStart() && !this.type)
+      ret.unshift([]);
+    if (this.isEnd() && (this === this.#root || this.#root.#filledNegs && this.#parent?.type === "!")) {
+      ret.push({});
+    }
+    return ret;
+  }
+  isStart() {
+    if (this.#root === this)
+      return true;
+    if (!this.#parent?.isStart())
+      return false;
+    if (this.#parentIndex === 0)
+      return true;
+    const p = this.#parent;
+    for (let i = 0; i < this.#parentIndex; i++) {
+      const pp = p.#parts[i];
+      if (!(pp instanceof _a && pp.type === "!")) {
+        return false;
+      }
+    }
+    return true;
+  }
+  isEnd() {
+    if (this.#root === this)
+      return true;
+    if (this.#parent?.type === "!")
+      return true;
+    if (!this.#parent?.isEnd())
+      return false;
+    if (!this.type)
+      return this.#parent?.isEnd();
+    const pl = this.#parent ? this.#parent.#parts.length : 0;
+    return this.#parentIndex === pl - 1;
+  }
+  copyIn(part) {
+    if (typeof part === "string")
+      this.push(part);
+    else
+      this.push(part.clone(this));
+  }
+  clone(parent) {
+    const c = new _a(this.type, parent);
+    for (const p of this.#parts) {
+      c.copyIn(p);
+    }
+    return c;
+  }
+  static #parseAST(str, ast, pos, opt, extDepth) {
+    const maxDepth = opt.maxExtglobRecursion ?? 2;
+    let escaping = false;
+    let inBrace = false;
+    let braceStart = -1;
+    let braceNeg = false;
+    if (ast.type === null) {
+      let i2 = pos;
+      let acc2 = "";
+      while (i2 < str.length) {
+        const c = str.charAt(i2++);
+        if (escaping || c === "\\") {
+          escaping = !escaping;
+          acc2 += c;
+          continue;
+        }
+        if (inBrace) {
+          if (i2 === braceStart + 1) {
+            if (c === "^" || c === "!") {
+              braceNeg = true;
+            }
+          } else if (c === "]" && !(i2 === braceStart + 2 && braceNeg)) {
+            inBrace = false;
+          }
+          acc2 += c;
+          continue;
+        } else if (c === "[") {
+          inBrace = true;
+          braceStart = i2;
+          braceNeg = false;
+          acc2 += c;
+          continue;
+        }
+        const doRecurse = !opt.noext && isExtglobType(c) && str.charAt(i2) === "(" && extDepth <= maxDepth;
+        if (doRecurse) {
+          ast.push(acc2);
+          acc2 = "";
+          const ext2 = new _a(c, ast);
+          i2 = _a.#parseAST(str, ext2, i2, opt, extDepth + 1);
+          ast.push(ext2);
+          continue;
+        }
+        acc2 += c;
+      }
+      ast.push(acc2);
+      return i2;
+    }
+    let i = pos + 1;
+    let part = new _a(null, ast);
+    const parts = [];
+    let acc = "";
+    while (i < str.length) {
+      const c = str.charAt(i++);
+      if (escaping || c === "\\") {
+        escaping = !escaping;
+        acc += c;
+        continue;
+      }
+      if (inBrace) {
+        if (i === braceStart + 1) {
+          if (c === "^" || c === "!") {
+            braceNeg = true;
+          }
+        } else if (c === "]" && !(i === braceStart + 2 && braceNeg)) {
+          inBrace = false;
+        }
+        acc += c;
+        continue;
+      } else if (c === "[") {
+        inBrace = true;
+        braceStart = i;
+        braceNeg = false;
+        acc += c;
+        continue;
+      }
+      const doRecurse = !opt.noext && isExtglobType(c) && str.charAt(i) === "(" && /* c8 ignore start - the maxDepth is sufficient here */
+      (extDepth <= maxDepth || ast && ast.#canAdoptType(c));
+      if (doRecurse) {
+        const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+        part.push(acc);
+        acc = "";
+        const ext2 = new _a(c, part);
+        part.push(ext2);
+        i = _a.#parseAST(str, ext2, i, opt, extDepth + depthAdd);
+        continue;
+      }
+      if (c === "|") {
+        part.push(acc);
+        acc = "";
+        parts.push(part);
+        part = new _a(null, ast);
+        continue;
+      }
+      if (c === ")") {
+        if (acc === "" && ast.#parts.length === 0) {
+          ast.#emptyExt = true;
+        }
+        part.push(acc);
+        acc = "";
+        ast.push(...parts, part);
+        return i;
+      }
+      acc += c;
+    }
+    ast.type = null;
+    ast.#hasMagic = void 0;
+    ast.#parts = [str.substring(pos - 1)];
+    return i;
+  }
+  #canAdoptWithSpace(child) {
+    return this.#canAdopt(child, adoptionWithSpaceMap);
+  }
+  #canAdopt(child, map = adoptionMap) {
+    if (!child || typeof child !== "object" || child.type !== null || child.#parts.length !== 1 || this.type === null) {
+      return false;
+    }
+    const gc = child.#parts[0];
+    if (!gc || typeof gc !== "object" || gc.type === null) {
+      return false;
+    }
+    return this.#canAdoptType(gc.type, map);
+  }
+  #canAdoptType(c, map = adoptionAnyMap) {
+    return !!map.get(this.type)?.includes(c);
+  }
+  #adoptWithSpace(child, index) {
+    const gc = child.#parts[0];
+    const blank = new _a(null, gc, this.options);
+    blank.#parts.push("");
+    gc.push(blank);
+    this.#adopt(child, index);
+  }
+  #adopt(child, index) {
+    const gc = child.#parts[0];
+    this.#parts.splice(index, 1, ...gc.#parts);
+    for (const p of gc.#parts) {
+      if (typeof p === "object")
+        p.#parent = this;
+    }
+    this.#toString = void 0;
+  }
+  #canUsurpType(c) {
+    const m = usurpMap.get(this.type);
+    return !!m?.has(c);
+  }
+  #canUsurp(child) {
+    if (!child || typeof child !== "object" || child.type !== null || child.#parts.length !== 1 || this.type === null || this.#parts.length !== 1) {
+      return false;
+    }
+    const gc = child.#parts[0];
+    if (!gc || typeof gc !== "object" || gc.type === null) {
+      return false;
+    }
+    return this.#canUsurpType(gc.type);
+  }
+  #usurp(child) {
+    const m = usurpMap.get(this.type);
+    const gc = child.#parts[0];
+    const nt = m?.get(gc.type);
+    if (!nt)
+      return false;
+    this.#parts = gc.#parts;
+    for (const p of this.#parts) {
+      if (typeof p === "object") {
+        p.#parent = this;
+      }
+    }
+    this.type = nt;
+    this.#toString = void 0;
+    this.#emptyExt = false;
+  }
+  static fromGlob(pattern, options = {}) {
+    const ast = new _a(null, void 0, options);
+    _a.#parseAST(pattern, ast, 0, options, 0);
+    return ast;
+  }
+  // returns the regular expression if there's magic, or the unescaped
+  // string if not.
+  toMMPattern() {
+    if (this !== this.#root)
+      return this.#root.toMMPattern();
+    const glob = this.toString();
+    const [re, body2, hasMagic, uflag] = this.toRegExpSource();
+    const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob.toUpperCase() !== glob.toLowerCase();
+    if (!anyMagic) {
+      return body2;
+    }
+    const flags = (this.#options.nocase ? "i" : "") + (uflag ? "u" : "");
+    return Object.assign(new RegExp(`^${re}$`, flags), {
+      _src: re,
+      _glob: glob
+    });
+  }
+  get options() {
+    return this.#options;
+  }
+  // returns the string match, the regexp source, whether there's magic
+  // in the regexp (so a regular expression is required) and whether or
+  // not the uflag is needed for the regular expression (for posix classes)
+  // TODO: instead of injecting the start/end at this point, just return
+  // the BODY of the regexp, along with the start/end portions suitable
+  // for binding the start/end in either a joined full-path makeRe context
+  // (where we bind to (^|/), or a standalone matchPart context (where
+  // we bind to ^, and not /).  Otherwise slashes get duped!
+  //
+  // In part-matching mode, the start is:
+  // - if not isStart: nothing
+  // - if traversal possible, but not allowed: ^(?!\.\.?$)
+  // - if dots allowed or not possible: ^
+  // - if dots possible and not allowed: ^(?!\.)
+  // end is:
+  // - if not isEnd(): nothing
+  // - else: $
+  //
+  // In full-path matching mode, we put the slash at the START of the
+  // pattern, so start is:
+  // - if first pattern: same as part-matching mode
+  // - if not isStart(): nothing
+  // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+  // - if dots allowed or not possible: /
+  // - if dots possible and not allowed: /(?!\.)
+  // end is:
+  // - if last pattern, same as part-matching mode
+  // - else nothing
+  //
+  // Always put the (?:$|/) on negated tails, though, because that has to be
+  // there to bind the end of the negated pattern portion, and it's easier to
+  // just stick it in now rather than try to inject it later in the middle of
+  // the pattern.
+  //
+  // We can just always return the same end, and leave it up to the caller
+  // to know whether it's going to be used joined or in parts.
+  // And, if the start is adjusted slightly, can do the same there:
+  // - if not isStart: nothing
+  // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+  // - if dots allowed or not possible: (?:/|^)
+  // - if dots possible and not allowed: (?:/|^)(?!\.)
+  //
+  // But it's better to have a simpler binding without a conditional, for
+  // performance, so probably better to return both start options.
+  //
+  // Then the caller just ignores the end if it's not the first pattern,
+  // and the start always gets applied.
+  //
+  // But that's always going to be $ if it's the ending pattern, or nothing,
+  // so the caller can just attach $ at the end of the pattern when building.
+  //
+  // So the todo is:
+  // - better detect what kind of start is needed
+  // - return both flavors of starting pattern
+  // - attach $ at the end of the pattern when creating the actual RegExp
+  //
+  // Ah, but wait, no, that all only applies to the root when the first pattern
+  // is not an extglob. If the first pattern IS an extglob, then we need all
+  // that dot prevention biz to live in the extglob portions, because eg
+  // +(*|.x*) can match .xy but not .yx.
+  //
+  // So, return the two flavors if it's #root and the first child is not an
+  // AST, otherwise leave it to the child AST to handle it, and there,
+  // use the (?:^|/) style of start binding.
+  //
+  // Even simplified further:
+  // - Since the start for a join is eg /(?!\.) and the start for a part
+  // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+  // or start or whatever) and prepend ^ or / at the Regexp construction.
+  toRegExpSource(allowDot) {
+    const dot = allowDot ?? !!this.#options.dot;
+    if (this.#root === this) {
+      this.#flatten();
+      this.#fillNegs();
+    }
+    if (!isExtglobAST(this)) {
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s) => typeof s !== "string");
+      const src = this.#parts.map((p) => {
+        const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
+        this.#hasMagic = this.#hasMagic || hasMagic;
+        this.#uflag = this.#uflag || uflag;
+        return re;
+      }).join("");
+      let start2 = "";
+      if (this.isStart()) {
+        if (typeof this.#parts[0] === "string") {
+          const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+          if (!dotTravAllowed) {
+            const aps = addPatternStart;
+            const needNoTrav = (
+              // dots are allowed, and the pattern starts with [ or .
+              dot && aps.has(src.charAt(0)) || // the pattern starts with \., and then [ or .
+              src.startsWith("\\.") && aps.has(src.charAt(2)) || // the pattern starts with \.\., and then [ or .
+              src.startsWith("\\.\\.") && aps.has(src.charAt(4))
+            );
+            const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+            start2 = needNoTrav ? startNoTraversal : needNoDot ? startNoDot : "";
+          }
+        }
+      }
+      let end = "";
+      if (this.isEnd() && this.#root.#filledNegs && this.#parent?.type === "!") {
+        end = "(?:$|\\/)";
+      }
+      const final2 = start2 + src + end;
+      return [
+        final2,
+        unescape(src),
+        this.#hasMagic = !!this.#hasMagic,
+        this.#uflag
+      ];
+    }
+    const repeated = this.type === "*" || this.type === "+";
+    const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
+    let body2 = this.#partsToRegExp(dot);
+    if (this.isStart() && this.isEnd() && !body2 && this.type !== "!") {
+      const s = this.toString();
+      const me = this;
+      me.#parts = [s];
+      me.type = null;
+      me.#hasMagic = void 0;
+      return [s, unescape(this.toString()), false, false];
+    }
+    let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
+    if (bodyDotAllowed === body2) {
+      bodyDotAllowed = "";
+    }
+    if (bodyDotAllowed) {
+      body2 = `(?:${body2})(?:${bodyDotAllowed})*?`;
+    }
+    let final = "";
+    if (this.type === "!" && this.#emptyExt) {
+      final = (this.isStart() && !dot ? startNoDot : "") + starNoEmpty;
+    } else {
+      const close = this.type === "!" ? (
+        // !() must match something,but !(x) can match ''
+        "))" + (this.isStart() && !dot && !allowDot ? startNoDot : "") + star + ")"
+      ) : this.type === "@" ? ")" : this.type === "?" ? ")?" : this.type === "+" && bodyDotAllowed ? ")" : this.type === "*" && bodyDotAllowed ? `)?` : `)${this.type}`;
+      final = start + body2 + close;
+    }
+    return [
+      final,
+      unescape(body2),
+      this.#hasMagic = !!this.#hasMagic,
+      this.#uflag
+    ];
+  }
+  #flatten() {
+    if (!isExtglobAST(this)) {
+      for (const p of this.#parts) {
+        if (typeof p === "object") {
+          p.#flatten();
+        }
+      }
+    } else {
+      let iterations = 0;
+      let done = false;
+      do {
+        done = true;
+        for (let i = 0; i < this.#parts.length; i++) {
+          const c = this.#parts[i];
+          if (typeof c === "object") {
+            c.#flatten();
+            if (this.#canAdopt(c)) {
+              done = false;
+              this.#adopt(c, i);
+            } else if (this.#canAdoptWithSpace(c)) {
+              done = false;
+              this.#adoptWithSpace(c, i);
+            } else if (this.#canUsurp(c)) {
+              done = false;
+              this.#usurp(c);
+            }
+          }
+        }
+      } while (!done && ++iterations < 10);
+    }
+    this.#toString = void 0;
+  }
+  #partsToRegExp(dot) {
+    return this.#parts.map((p) => {
+      if (typeof p === "string") {
+        throw new Error("string type in extglob ast??");
+      }
+      const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+      this.#uflag = this.#uflag || uflag;
+      return re;
+    }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
+  }
+  static #parseGlob(glob, hasMagic, noEmpty = false) {
+    let escaping = false;
+    let re = "";
+    let uflag = false;
+    let inStar = false;
+    for (let i = 0; i < glob.length; i++) {
+      const c = glob.charAt(i);
+      if (escaping) {
+        escaping = false;
+        re += (reSpecials.has(c) ? "\\" : "") + c;
+        continue;
+      }
+      if (c === "*") {
+        if (inStar)
+          continue;
+        inStar = true;
+        re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+        hasMagic = true;
+        continue;
+      } else {
+        inStar = false;
+      }
+      if (c === "\\") {
+        if (i === glob.length - 1) {
+          re += "\\\\";
+        } else {
+          escaping = true;
+        }
+        continue;
+      }
+      if (c === "[") {
+        const [src, needUflag, consumed, magic] = parseClass(glob, i);
+        if (consumed) {
+          re += src;
+          uflag = uflag || needUflag;
+          i += consumed - 1;
+          hasMagic = hasMagic || magic;
+          continue;
+        }
+      }
+      if (c === "?") {
+        re += qmark;
+        hasMagic = true;
+        continue;
+      }
+      re += regExpEscape(c);
+    }
+    return [re, unescape(glob), !!hasMagic, uflag];
+  }
+};
+_a = AST;
+
+// node_modules/minimatch/dist/esm/escape.js
+var escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+  if (magicalBraces) {
+    return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
+  }
+  return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
+};
+
+// node_modules/minimatch/dist/esm/index.js
+var minimatch = (p, pattern, options = {}) => {
+  assertValidPattern(pattern);
+  if (!options.nocomment && pattern.charAt(0) === "#") {
+    return false;
+  }
+  return new Minimatch(pattern, options).match(p);
+};
+var starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
+var starDotExtTestDot = (ext2) => (f) => f.endsWith(ext2);
+var starDotExtTestNocase = (ext2) => {
+  ext2 = ext2.toLowerCase();
+  return (f) => !f.startsWith(".") && f.toLowerCase().endsWith(ext2);
+};
+var starDotExtTestNocaseDot = (ext2) => {
+  ext2 = ext2.toLowerCase();
+  return (f) => f.toLowerCase().endsWith(ext2);
+};
+var starDotStarRE = /^\*+\.\*+$/;
+var starDotStarTest = (f) => !f.startsWith(".") && f.includes(".");
+var starDotStarTestDot = (f) => f !== "." && f !== ".." && f.includes(".");
+var dotStarRE = /^\.\*+$/;
+var dotStarTest = (f) => f !== "." && f !== ".." && f.startsWith(".");
+var starRE = /^\*+$/;
+var starTest = (f) => f.length !== 0 && !f.startsWith(".");
+var starTestDot = (f) => f.length !== 0 && f !== "." && f !== "..";
+var qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+var qmarksTestNocase = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExt([$0]);
+  if (!ext2)
+    return noext;
+  ext2 = ext2.toLowerCase();
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+};
+var qmarksTestNocaseDot = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExtDot([$0]);
+  if (!ext2)
+    return noext;
+  ext2 = ext2.toLowerCase();
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+};
+var qmarksTestDot = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExtDot([$0]);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+};
+var qmarksTest = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExt([$0]);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+};
+var qmarksTestNoExt = ([$0]) => {
+  const len = $0.length;
+  return (f) => f.length === len && !f.startsWith(".");
+};
+var qmarksTestNoExtDot = ([$0]) => {
+  const len = $0.length;
+  return (f) => f.length === len && f !== "." && f !== "..";
+};
+var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
+var path3 = {
+  win32: { sep: "\\" },
+  posix: { sep: "/" }
+};
+var sep2 = defaultPlatform === "win32" ? path3.win32.sep : path3.posix.sep;
+minimatch.sep = sep2;
+var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
+minimatch.GLOBSTAR = GLOBSTAR;
+var qmark2 = "[^/]";
+var star2 = qmark2 + "*?";
+var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
+var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
+var filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+var ext = (a, b = {}) => Object.assign({}, a, b);
+var defaults = (def) => {
+  if (!def || typeof def !== "object" || !Object.keys(def).length) {
+    return minimatch;
+  }
+  const orig = minimatch;
+  const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+  return Object.assign(m, {
+    Minimatch: class Minimatch extends orig.Minimatch {
+      constructor(pattern, options = {}) {
+        super(pattern, ext(def, options));
+      }
+      static defaults(options) {
+        return orig.defaults(ext(def, options)).Minimatch;
+      }
+    },
+    AST: class AST extends orig.AST {
+      /* c8 ignore start */
+      constructor(type, parent, options = {}) {
+        super(type, parent, ext(def, options));
+      }
+      /* c8 ignore stop */
+      static fromGlob(pattern, options = {}) {
+        return orig.AST.fromGlob(pattern, ext(def, options));
+      }
+    },
+    unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+    escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+    filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+    defaults: (options) => orig.defaults(ext(def, options)),
+    makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+    braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+    match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+    sep: orig.sep,
+    GLOBSTAR
+  });
+};
+minimatch.defaults = defaults;
+var braceExpand = (pattern, options = {}) => {
+  assertValidPattern(pattern);
+  if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+    return [pattern];
+  }
+  return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+var makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+var match2 = (list, pattern, options = {}) => {
+  const mm = new Minimatch(pattern, options);
+  list = list.filter((f) => mm.match(f));
+  if (mm.options.nonull && !list.length) {
+    list.push(pattern);
+  }
+  return list;
+};
+minimatch.match = match2;
+var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+var regExpEscape2 = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+var Minimatch = class {
+  options;
+  set;
+  pattern;
+  windowsPathsNoEscape;
+  nonegate;
+  negate;
+  comment;
+  empty;
+  preserveMultipleSlashes;
+  partial;
+  globSet;
+  globParts;
+  nocase;
+  isWindows;
+  platform;
+  windowsNoMagicRoot;
+  maxGlobstarRecursion;
+  regexp;
+  constructor(pattern, options = {}) {
+    assertValidPattern(pattern);
+    options = options || {};
+    this.options = options;
+    this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+    this.pattern = pattern;
+    this.platform = options.platform || defaultPlatform;
+    this.isWindows = this.platform === "win32";
+    const awe = "allowWindowsEscape";
+    this.windowsPathsNoEscape = !!options.windowsPathsNoEscape || options[awe] === false;
+    if (this.windowsPathsNoEscape) {
+      this.pattern = this.pattern.replace(/\\/g, "/");
+    }
+    this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+    this.regexp = null;
+    this.negate = false;
+    this.nonegate = !!options.nonegate;
+    this.comment = false;
+    this.empty = false;
+    this.partial = !!options.partial;
+    this.nocase = !!this.options.nocase;
+    this.windowsNoMagicRoot = options.windowsNoMagicRoot !== void 0 ? options.windowsNoMagicRoot : !!(this.isWindows && this.nocase);
+    this.globSet = [];
+    this.globParts = [];
+    this.set = [];
+    this.make();
+  }
+  hasMagic() {
+    if (this.options.magicalBraces && this.set.length > 1) {
+      return true;
+    }
+    for (const pattern of this.set) {
+      for (const part of pattern) {
+        if (typeof part !== "string")
+          return true;
+      }
+    }
+    return false;
+  }
+  debug(..._) {
+  }
+  make() {
+    const pattern = this.pattern;
+    const options = this.options;
+    if (!options.nocomment && pattern.charAt(0) === "#") {
+      this.comment = true;
+      return;
+    }
+    if (!pattern) {
+      this.empty = true;
+      return;
+    }
+    this.parseNegate();
+    this.globSet = [...new Set(this.braceExpand())];
+    if (options.debug) {
+      this.debug = (...args) => console.error(...args);
+    }
+    this.debug(this.pattern, this.globSet);
+    const rawGlobParts = this.globSet.map((s) => this.slashSplit(s));
+    this.globParts = this.preprocess(rawGlobParts);
+    this.debug(this.pattern, this.globParts);
+    let set = this.globParts.map((s, _, __) => {
+      if (this.isWindows && this.windowsNoMagicRoot) {
+        const isUNC = s[0] === "" && s[1] === "" && (s[2] === "?" || !globMagic.test(s[2])) && !globMagic.test(s[3]);
+        const isDrive = /^[a-z]:/i.test(s[0]);
+        if (isUNC) {
+          return [
+            ...s.slice(0, 4),
+            ...s.slice(4).map((ss) => this.parse(ss))
+          ];
+        } else if (isDrive) {
+          return [s[0], ...s.slice(1).map((ss) => this.parse(ss))];
+        }
+      }
+      return s.map((ss) => this.parse(ss));
+    });
+    this.debug(this.pattern, set);
+    this.set = set.filter((s) => s.indexOf(false) === -1);
+    if (this.isWindows) {
+      for (let i = 0; i < this.set.length; i++) {
+        const p = this.set[i];
+        if (p[0] === "" && p[1] === "" && this.globParts[i][2] === "?" && typeof p[3] === "string" && /^[a-z]:$/i.test(p[3])) {
+          p[2] = "?";
+        }
+      }
+    }
+    this.debug(this.pattern, this.set);
+  }
+  // various transforms to equivalent pattern sets that are
+  // faster to process in a filesystem walk.  The goal is to
+  // eliminate what we can, and push all ** patterns as far
+  // to the right as possible, even if it increases the number
+  // of patterns that we have to process.
+  preprocess(globParts) {
+    if (this.options.noglobstar) {
+      for (const partset of globParts) {
+        for (let j = 0; j < partset.length; j++) {
+          if (partset[j] === "**") {
+            partset[j] = "*";
+          }
+        }
+      }
+    }
+    const { optimizationLevel = 1 } = this.options;
+    if (optimizationLevel >= 2) {
+      globParts = this.firstPhasePreProcess(globParts);
+      globParts = this.secondPhasePreProcess(globParts);
+    } else if (optimizationLevel >= 1) {
+      globParts = this.levelOneOptimize(globParts);
+    } else {
+      globParts = this.adjascentGlobstarOptimize(globParts);
+    }
+    return globParts;
+  }
+  // just get rid of adjascent ** portions
+  adjascentGlobstarOptimize(globParts) {
+    return globParts.map((parts) => {
+      let gs = -1;
+      while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+        let i = gs;
+        while (parts[i + 1] === "**") {
+          i++;
+        }
+        if (i !== gs) {
+          parts.splice(gs, i - gs);
+        }
+      }
+      return parts;
+    });
+  }
+  // get rid of adjascent ** and resolve .. portions
+  levelOneOptimize(globParts) {
+    return globParts.map((parts) => {
+      parts = parts.reduce((set, part) => {
+        const prev = set[set.length - 1];
+        if (part === "**" && prev === "**") {
+          return set;
+        }
+        if (part === "..") {
+          if (prev && prev !== ".." && prev !== "." && prev !== "**") {
+            set.pop();
+            return set;
+          }
+        }
+        set.push(part);
+        return set;
+      }, []);
+      return parts.length === 0 ? [""] : parts;
+    });
+  }
+  levelTwoFileOptimize(parts) {
+    if (!Array.isArray(parts)) {
+      parts = this.slashSplit(parts);
+    }
+    let didSomething = false;
+    do {
+      didSomething = false;
+      if (!this.preserveMultipleSlashes) {
+        for (let i = 1; i < parts.length - 1; i++) {
+          const p = parts[i];
+          if (i === 1 && p === "" && parts[0] === "")
+            continue;
+          if (p === "." || p === "") {
+            didSomething = true;
+            parts.splice(i, 1);
+            i--;
+          }
+        }
+        if (parts[0] === "." && parts.length === 2 && (parts[1] === "." || parts[1] === "")) {
+          didSomething = true;
+          parts.pop();
+        }
+      }
+      let dd = 0;
+      while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
+        const p = parts[dd - 1];
+        if (p && p !== "." && p !== ".." && p !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p))) {
+          didSomething = true;
+          parts.splice(dd - 1, 2);
+          dd -= 2;
+        }
+      }
+    } while (didSomething);
+    return parts.length === 0 ? [""] : parts;
+  }
+  // First phase: single-pattern processing
+  // <pre> is 1 or more portions
+  // <rest> is 1 or more portions
+  // <p> is any portion other than ., .., '', or **
+  // <e> is . or ''
+  //
+  // **/.. is *brutal* for filesystem walking performance, because
+  // it effectively resets the recursive walk each time it occurs,
+  // and ** cannot be reduced out by a .. pattern part like a regexp
+  // or most strings (other than .., ., and '') can be.
+  //
+  // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+  // <pre>/<e>/<rest> -> <pre>/<rest>
+  // <pre>/<p>/../<rest> -> <pre>/<rest>
+  // **/**/<rest> -> **/<rest>
+  //
+  // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+  // this WOULD be allowed if ** did follow symlinks, or * didn't
+  firstPhasePreProcess(globParts) {
+    let didSomething = false;
+    do {
+      didSomething = false;
+      for (let parts of globParts) {
+        let gs = -1;
+        while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+          let gss = gs;
+          while (parts[gss + 1] === "**") {
+            gss++;
+          }
+          if (gss > gs) {
+            parts.splice(gs + 1, gss - gs);
+          }
+          let next = parts[gs + 1];
+          const p = parts[gs + 2];
+          const p2 = parts[gs + 3];
+          if (next !== "..")
+            continue;
+          if (!p || p === "." || p === ".." || !p2 || p2 === "." || p2 === "..") {
+            continue;
+          }
+          didSomething = true;
+          parts.splice(gs, 1);
+          const other = parts.slice(0);
+          other[gs] = "**";
+          globParts.push(other);
+          gs--;
+        }
+        if (!this.preserveMultipleSlashes) {
+          for (let i = 1; i < parts.length - 1; i++) {
+            const p = parts[i];
+            if (i === 1 && p === "" && parts[0] === "")
+              continue;
+            if (p === "." || p === "") {
+              didSomething = true;
+              parts.splice(i, 1);
+              i--;
+            }
+          }
+          if (parts[0] === "." && parts.length === 2 && (parts[1] === "." || parts[1] === "")) {
+            didSomething = true;
+            parts.pop();
+          }
+        }
+        let dd = 0;
+        while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
+          const p = parts[dd - 1];
+          if (p && p !== "." && p !== ".." && p !== "**") {
+            didSomething = true;
+            const needDot = dd === 1 && parts[dd + 1] === "**";
+            const splin = needDot ? ["."] : [];
+            parts.splice(dd - 1, 2, ...splin);
+            if (parts.length === 0)
+              parts.push("");
+            dd -= 2;
+          }
+        }
+      }
+    } while (didSomething);
+    return globParts;
+  }
+  // second phase: multi-pattern dedupes
+  // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+  // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+  // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+  //
+  // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+  // ^-- not valid because ** doens't follow symlinks
+  secondPhasePreProcess(globParts) {
+    for (let i = 0; i < globParts.length - 1; i++) {
+      for (let j = i + 1; j < globParts.length; j++) {
+        const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+        if (matched) {
+          globParts[i] = [];
+          globParts[j] = matched;
+          break;
+        }
+      }
+    }
+    return globParts.filter((gs) => gs.length);
+  }
+  partsMatch(a, b, emptyGSMatch = false) {
+    let ai = 0;
+    let bi = 0;
+    let result = [];
+    let which2 = "";
+    while (ai < a.length && bi < b.length) {
+      if (a[ai] === b[bi]) {
+        result.push(which2 === "b" ? b[bi] : a[ai]);
+        ai++;
+        bi++;
+      } else if (emptyGSMatch && a[ai] === "**" && b[bi] === a[ai + 1]) {
+        result.push(a[ai]);
+        ai++;
+      } else if (emptyGSMatch && b[bi] === "**" && a[ai] === b[bi + 1]) {
+        result.push(b[bi]);
+        bi++;
+      } else if (a[ai] === "*" && b[bi] && (this.options.dot || !b[bi].startsWith(".")) && b[bi] !== "**") {
+        if (which2 === "b")
+          return false;
+        which2 = "a";
+        result.push(a[ai]);
+        ai++;
+        bi++;
+      } else if (b[bi] === "*" && a[ai] && (this.options.dot || !a[ai].startsWith(".")) && a[ai] !== "**") {
+        if (which2 === "a")
+          return false;
+        which2 = "b";
+        result.push(b[bi]);
+        ai++;
+        bi++;
+      } else {
+        return false;
+      }
+    }
+    return a.length === b.length && result;
+  }
+  parseNegate() {
+    if (this.nonegate)
+      return;
+    const pattern = this.pattern;
+    let negate = false;
+    let negateOffset = 0;
+    for (let i = 0; i < pattern.length && pattern.charAt(i) === "!"; i++) {
+      negate = !negate;
+      negateOffset++;
+    }
+    if (negateOffset)
+      this.pattern = pattern.slice(negateOffset);
+    this.negate = negate;
+  }
+  // set partial to true to test if, for example,
+  // "/a/b" matches the start of "/*/b/*/d"
+  // Partial means, if you run out of file before you run
+  // out of pattern, then that's fine, as long as all
+  // the parts match.
+  matchOne(file, pattern, partial = false) {
+    let fileStartIndex = 0;
+    let patternStartIndex = 0;
+    if (this.isWindows) {
+      const fileDrive = typeof file[0] === "string" && /^[a-z]:$/i.test(file[0]);
+      const fileUNC = !fileDrive && file[0] === "" && file[1] === "" && file[2] === "?" && /^[a-z]:$/i.test(file[3]);
+      const patternDrive = typeof pattern[0] === "string" && /^[a-z]:$/i.test(pattern[0]);
+      const patternUNC = !patternDrive && pattern[0] === "" && pattern[1] === "" && pattern[2] === "?" && typeof pattern[3] === "string" && /^[a-z]:$/i.test(pattern[3]);
+      const fdi = fileUNC ? 3 : fileDrive ? 0 : void 0;
+      const pdi = patternUNC ? 3 : patternDrive ? 0 : void 0;
+      if (typeof fdi === "number" && typeof pdi === "number") {
+        const [fd, pd] = [
+          file[fdi],
+          pattern[pdi]
+        ];
+        if (fd.toLowerCase() === pd.toLowerCase()) {
+          pattern[pdi] = fd;
+          patternStartIndex = pdi;
+          fileStartIndex = fdi;
+        }
+      }
+    }
+    const { optimizationLevel = 1 } = this.options;
+    if (optimizationLevel >= 2) {
+      file = this.levelTwoFileOptimize(file);
+    }
+    if (pattern.includes(GLOBSTAR)) {
+      return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+  }
+  #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+    const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+    const lastgs = pattern.lastIndexOf(GLOBSTAR);
+    const [head, body2, tail] = partial ? [
+      pattern.slice(patternIndex, firstgs),
+      pattern.slice(firstgs + 1),
+      []
+    ] : [
+      pattern.slice(patternIndex, firstgs),
+      pattern.slice(firstgs + 1, lastgs),
+      pattern.slice(lastgs + 1)
+    ];
+    if (head.length) {
+      const fileHead = file.slice(fileIndex, fileIndex + head.length);
+      if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+        return false;
+      }
+      fileIndex += head.length;
+      patternIndex += head.length;
+    }
+    let fileTailMatch = 0;
+    if (tail.length) {
+      if (tail.length + fileIndex > file.length)
+        return false;
+      let tailStart = file.length - tail.length;
+      if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+        fileTailMatch = tail.length;
+      } else {
+        if (file[file.length - 1] !== "" || fileIndex + tail.length === file.length) {
+          return false;
+        }
+        tailStart--;
+        if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+          return false;
+        }
+        fileTailMatch = tail.length + 1;
+      }
+    }
+    if (!body2.length) {
+      let sawSome = !!fileTailMatch;
+      for (let i2 = fileIndex; i2 < file.length - fileTailMatch; i2++) {
+        const f = String(file[i2]);
+        sawSome = true;
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+          return false;
+        }
+      }
+      return partial || sawSome;
+    }
+    const bodySegments = [[[], 0]];
+    let currentBody = bodySegments[0];
+    let nonGsParts = 0;
+    const nonGsPartsSums = [0];
+    for (const b of body2) {
+      if (b === GLOBSTAR) {
+        nonGsPartsSums.push(nonGsParts);
+        currentBody = [[], 0];
+        bodySegments.push(currentBody);
+      } else {
+        currentBody[0].push(b);
+        nonGsParts++;
+      }
+    }
+    let i = bodySegments.length - 1;
+    const fileLength = file.length - fileTailMatch;
+    for (const b of bodySegments) {
+      b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+    }
+    return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+  }
+  // return false for "nope, not matching"
+  // return null for "not matching, cannot keep trying"
+  #matchGlobStarBodySections(file, bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+    const bs = bodySegments[bodyIndex];
+    if (!bs) {
+      for (let i = fileIndex; i < file.length; i++) {
+        sawTail = true;
+        const f = file[i];
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+          return false;
+        }
+      }
+      return sawTail;
+    }
+    const [body2, after] = bs;
+    while (fileIndex <= after) {
+      const m = this.#matchOne(file.slice(0, fileIndex + body2.length), body2, partial, fileIndex, 0);
+      if (m && globStarDepth < this.maxGlobstarRecursion) {
+        const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body2.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+        if (sub !== false) {
+          return sub;
+        }
+      }
+      const f = file[fileIndex];
+      if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+        return false;
+      }
+      fileIndex++;
+    }
+    return partial || null;
+  }
+  #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+    let fi;
+    let pi;
+    let pl;
+    let fl;
+    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+      this.debug("matchOne loop");
+      let p = pattern[pi];
+      let f = file[fi];
+      this.debug(pattern, p, f);
+      if (p === false || p === GLOBSTAR) {
+        return false;
+      }
+      let hit;
+      if (typeof p === "string") {
+        hit = f === p;
+        this.debug("string match", p, f, hit);
+      } else {
+        hit = p.test(f);
+        this.debug("pattern match", p, f, hit);
+      }
+      if (!hit)
+        return false;
+    }
+    if (fi === fl && pi === pl) {
+      return true;
+    } else if (fi === fl) {
+      return partial;
+    } else if (pi === pl) {
+      return fi === fl - 1 && file[fi] === "";
+    } else {
+      throw new Error("wtf?");
+    }
+  }
+  braceExpand() {
+    return braceExpand(this.pattern, this.options);
+  }
+  parse(pattern) {
+    assertValidPattern(pattern);
+    const options = this.options;
+    if (pattern === "**")
+      return GLOBSTAR;
+    if (pattern === "")
+      return "";
+    let m;
+    let fastTest = null;
+    if (m = pattern.match(starRE)) {
+      fastTest = options.dot ? starTestDot : starTest;
+    } else if (m = pattern.match(starDotExtRE)) {
+      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
+    } else if (m = pattern.match(qmarksRE)) {
+      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
+    } else if (m = pattern.match(starDotStarRE)) {
+      fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+    } else if (m = pattern.match(dotStarRE)) {
+      fastTest = dotStarTest;
+    }
+    const re = AST.fromGlob(pattern, this.options).toMMPattern();
+    if (fastTest && typeof re === "object") {
+      Reflect.defineProperty(re, "test", { value: fastTest });
+    }
+    return re;
+  }
+  makeRe() {
+    if (this.regexp || this.regexp === false)
+      return this.regexp;
+    const set = this.set;
+    if (!set.length) {
+      this.regexp = false;
+      return this.regexp;
+    }
+    const options = this.options;
+    const twoStar = options.noglobstar ? star2 : options.dot ? twoStarDot : twoStarNoDot;
+    const flags = new Set(options.nocase ? ["i"] : []);
+    let re = set.map((pattern) => {
+      const pp = pattern.map((p) => {
+        if (p instanceof RegExp) {
+          for (const f of p.flags.split(""))
+            flags.add(f);
+        }
+        return typeof p === "string" ? regExpEscape2(p) : p === GLOBSTAR ? GLOBSTAR : p._src;
+      });
+      pp.forEach((p, i) => {
+        const next = pp[i + 1];
+        const prev = pp[i - 1];
+        if (p !== GLOBSTAR || prev === GLOBSTAR) {
+          return;
+        }
+        if (prev === void 0) {
+          if (next !== void 0 && next !== GLOBSTAR) {
+            pp[i + 1] = "(?:\\/|" + twoStar + "\\/)?" + next;
+          } else {
+            pp[i] = twoStar;
+          }
+        } else if (next === void 0) {
+          pp[i - 1] = prev + "(?:\\/|\\/" + twoStar + ")?";
+        } else if (next !== GLOBSTAR) {
+          pp[i - 1] = prev + "(?:\\/|\\/" + twoStar + "\\/)" + next;
+          pp[i + 1] = GLOBSTAR;
+        }
+      });
+      const filtered = pp.filter((p) => p !== GLOBSTAR);
+      if (this.partial && filtered.length >= 1) {
+        const prefixes = [];
+        for (let i = 1; i <= filtered.length; i++) {
+          prefixes.push(filtered.slice(0, i).join("/"));
+        }
+        return "(?:" + prefixes.join("|") + ")";
+      }
+      return filtered.join("/");
+    }).join("|");
+    const [open, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
+    re = "^" + open + re + close + "$";
+    if (this.partial) {
+      re = "^(?:\\/|" + open + re.slice(1, -1) + close + ")$";
+    }
+    if (this.negate)
+      re = "^(?!" + re + ").+$";
+    try {
+      this.regexp = new RegExp(re, [...flags].join(""));
+    } catch {
+      this.regexp = false;
+    }
+    return this.regexp;
+  }
+  slashSplit(p) {
+    if (this.preserveMultipleSlashes) {
+      return p.split("/");
+    } else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+      return ["", ...p.split(/\/+/)];
+    } else {
+      return p.split(/\/+/);
+    }
+  }
+  match(f, partial = this.partial) {
+    this.debug("match", f, this.pattern);
+    if (this.comment) {
+      return false;
+    }
+    if (this.empty) {
+      return f === "";
+    }
+    if (f === "/" && partial) {
+      return true;
+    }
+    const options = this.options;
+    if (this.isWindows) {
+      f = f.split("\\").join("/");
+    }
+    const ff = this.slashSplit(f);
+    this.debug(this.pattern, "split", ff);
+    const set = this.set;
+    this.debug(this.pattern, "set", set);
+    let filename = ff[ff.length - 1];
+    if (!filename) {
+      for (let i = ff.length - 2; !filename && i >= 0; i--) {
+        filename = ff[i];
+      }
+    }
+    for (const pattern of set) {
+      let file = ff;
+      if (options.matchBase && pattern.length === 1) {
+        file = [filename];
+      }
+      const hit = this.matchOne(file, pattern, partial);
+      if (hit) {
+        if (options.flipNegate) {
+          return true;
+        }
+        return !this.negate;
+      }
+    }
+    if (options.flipNegate) {
+      return false;
+    }
+    return this.negate;
+  }
+  static defaults(def) {
+    return minimatch.defaults(def).Minimatch;
+  }
+};
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape;
+minimatch.unescape = unescape;
+
+// node_modules/@actions/glob/lib/internal-path.js
+import * as path4 from "path";
+import assert2 from "assert";
+var IS_WINDOWS3 = process.platform === "win32";
+var Path = class {
   /**
-   * Indicates that the service supports
-   * requests for partial file content.
-   *
-   * @readonly
+   * Constructs a Path
+   * @param itemPath Path or array of segments
    */
-  get acceptRanges() {
-    return this.originalResponse.acceptRanges;
+  constructor(itemPath) {
+    this.segments = [];
+    if (typeof itemPath === "string") {
+      assert2(itemPath, `Parameter 'itemPath' must not be empty`);
+      itemPath = safeTrimTrailingSeparator(itemPath);
+      if (!hasRoot(itemPath)) {
+        this.segments = itemPath.split(path4.sep);
+      } else {
+        let remaining = itemPath;
+        let dir = dirname3(remaining);
+        while (dir !== remaining) {
+          const basename3 = path4.basename(remaining);
+          this.segments.unshift(basename3);
+          remaining = dir;
+          dir = dirname3(remaining);
+        }
+        this.segments.unshift(remaining);
+      }
+    } else {
+      assert2(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
+      for (let i = 0; i < itemPath.length; i++) {
+        let segment = itemPath[i];
+        assert2(segment, `Parameter 'itemPath' must not contain any empty segments`);
+        segment = normalizeSeparators(itemPath[i]);
+        if (i === 0 && hasRoot(segment)) {
+          segment = safeTrimTrailingSeparator(segment);
+          assert2(segment === dirname3(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          this.segments.push(segment);
+        } else {
+          assert2(!segment.includes(path4.sep), `Parameter 'itemPath' contains unexpected path separators`);
+          this.segments.push(segment);
+        }
+      }
+    }
   }
   /**
-   * Returns if it was previously specified
-   * for the file.
-   *
-   * @readonly
+   * Converts the path to it's string representation
    */
-  get cacheControl() {
-    return this.originalResponse.cacheControl;
-  }
-  /**
-   * Returns the value that was specified
-   * for the 'x-ms-content-disposition' header and specifies how to process the
-   * response.
-   *
-   * @readonly
-   */
-  get contentDisposition() {
-    return this.originalResponse.contentDisposition;
-  }
-  /**
-   * Returns the value that was specified
-   * for the Content-Encoding request header.
-   *
-   * @readonly
-   */
-  get contentEncoding() {
-    return this.originalResponse.contentEncoding;
-  }
-  /**
-   * Returns the value that was specified
-   * for the Content-Language request header.
-   *
-   * @readonly
-   */
-  get contentLanguage() {
-    return this.originalResponse.contentLanguage;
-  }
-  /**
-   * The current sequence number for a
-   * page blob. This header is not returned for block blobs or append blobs.
-   *
-   * @readonly
-   */
-  get blobSequenceNumber() {
-    return this.originalResponse.blobSequenceNumber;
-  }
-  /**
-   * The blob's type. Possible values include:
-   * 'BlockBlob', 'PageBlob', 'AppendBlob'.
-   *
-   * @readonly
-   */
-  get blobType() {
-    return this.originalResponse.blobType;
-  }
-  /**
-   * The number of bytes present in the
-   * response body.
-   *
-   * @readonly
-   */
-  get contentLength() {
-    return this.originalResponse.contentLength;
-  }
-  /**
-   * If the file has an MD5 hash and the
-   * request is to read the full file, this response header is returned so that
-   * the client can check for message content integrity. If the request is to
-   * read a specified range and the 'x-ms-range-get-content-md5' is set to
-   * true, then the request returns an MD5 hash for the range, as long as the
-   * range size is less than or equal to 4 MB. If neither of these sets of
-   * conditions is true, then no value is returned for the 'Content-MD5'
-   * header.
-   *
-   * @readonly
-   */
-  get contentMD5() {
-    return this.originalResponse.contentMD5;
-  }
-  /**
-   * Indicates the range of bytes returned if
-   * the client requested a subset of the file by setting the Range request
-   * header.
-   *
-   * @readonly
-   */
-  get contentRange() {
-    return this.originalResponse.contentRange;
-  }
-  /**
-   * The content type specified for the file.
-   * The default content type is 'application/octet-stream'
-   *
-   * @readonly
-   */
-  get contentType() {
-    return this.originalResponse.contentType;
-  }
-  /**
-   * Conclusion time of the last attempted
-   * Copy File operation where this file was the destination file. This value
-   * can specify the time of a completed, aborted, or failed copy attempt.
-   *
-   * @readonly
-   */
-  get copyCompletedOn() {
-    return void 0;
-  }
-  /**
-   * String identifier for the last attempted Copy
-   * File operation where this file was the destination file.
-   *
-   * @readonly
-   */
-  get copyId() {
-    return this.originalResponse.copyId;
-  }
-  /**
-   * Contains the number of bytes copied and
-   * the total bytes in the source in the last attempted Copy File operation
-   * where this file was the destination file. Can show between 0 and
-   * Content-Length bytes copied.
-   *
-   * @readonly
-   */
-  get copyProgress() {
-    return this.originalResponse.copyProgress;
-  }
-  /**
-   * URL up to 2KB in length that specifies the
-   * source file used in the last attempted Copy File operation where this file
-   * was the destination file.
-   *
-   * @readonly
-   */
-  get copySource() {
-    return this.originalResponse.copySource;
-  }
-  /**
-   * State of the copy operation
-   * identified by 'x-ms-copy-id'. Possible values include: 'pending',
-   * 'success', 'aborted', 'failed'
-   *
-   * @readonly
-   */
-  get copyStatus() {
-    return this.originalResponse.copyStatus;
-  }
-  /**
-   * Only appears when
-   * x-ms-copy-status is failed or pending. Describes cause of fatal or
-   * non-fatal copy operation failure.
-   *
-   * @readonly
-   */
-  get copyStatusDescription() {
-    return this.originalResponse.copyStatusDescription;
-  }
-  /**
-   * When a blob is leased,
-   * specifies whether the lease is of infinite or fixed duration. Possible
-   * values include: 'infinite', 'fixed'.
-   *
-   * @readonly
-   */
-  get leaseDuration() {
-    return this.originalResponse.leaseDuration;
-  }
-  /**
-   * Lease state of the blob. Possible
-   * values include: 'available', 'leased', 'expired', 'breaking', 'broken'.
-   *
-   * @readonly
-   */
-  get leaseState() {
-    return this.originalResponse.leaseState;
-  }
-  /**
-   * The current lease status of the
-   * blob. Possible values include: 'locked', 'unlocked'.
-   *
-   * @readonly
-   */
-  get leaseStatus() {
-    return this.originalResponse.leaseStatus;
-  }
-  /**
-   * A UTC date/time value generated by the service that
-   * indicates the time at which the response was initiated.
-   *
-   * @readonly
-   */
-  get date() {
-    return this.originalResponse.date;
-  }
-  /**
-   * The number of committed blocks
-   * present in the blob. This header is returned only for append blobs.
-   *
-   * @readonly
-   */
-  get blobCommittedBlockCount() {
-    return this.originalResponse.blobCommittedBlockCount;
-  }
-  /**
-   * The ETag contains a value that you can use to
-   * perform operations conditionally, in quotes.
-   *
-   * @readonly
-   */
-  get etag() {
-    return this.originalResponse.etag;
-  }
-  /**
-   * The error code.
-   *
-   * @readonly
-   */
-  get errorCode() {
-    return this.originalResponse.errorCode;
-  }
-  /**
-   * The value of this header is set to
-   * true if the file data and application metadata are completely encrypted
-   * using the specified algorithm. Otherwise, the value is set to false (when
-   * the file is unencrypted, or if only parts of the file/application metadata
-   * are encrypted).
-   *
-   * @readonly
-   */
-  get isServerEncrypted() {
-    return this.originalResponse.isServerEncrypted;
-  }
-  /**
-   * If the blob has a MD5 hash, and if
-   * request contains range header (Range or x-ms-range), this response header
-   * is returned with the value of the whole blob's MD5 value. This value may
-   * or may not be equal to the value returned in Content-MD5 header, with the
-   * latter calculated from the requested range.
-   *
-   * @readonly
-   */
-  get blobContentMD5() {
-    return this.originalResponse.blobContentMD5;
-  }
-  /**
-   * Returns the date and time the file was last
-   * modified. Any operation that modifies the file or its properties updates
-   * the last modified time.
-   *
-   * @readonly
-   */
-  get lastModified() {
-    return this.originalResponse.lastModified;
-  }
-  /**
-   * A name-value pair
-   * to associate with a file storage object.
-   *
-   * @readonly
-   */
-  get metadata() {
-    return this.originalResponse.metadata;
-  }
-  /**
-   * This header uniquely identifies the request
-   * that was made and can be used for troubleshooting the request.
-   *
-   * @readonly
-   */
-  get requestId() {
-    return this.originalResponse.requestId;
-  }
-  /**
-   * If a client request id header is sent in the request, this header will be present in the
-   * response with the same value.
-   *
-   * @readonly
-   */
-  get clientRequestId() {
-    return this.originalResponse.clientRequestId;
-  }
-  /**
-   * Indicates the version of the File service used
-   * to execute the request.
-   *
-   * @readonly
-   */
-  get version() {
-    return this.originalResponse.version;
-  }
-  /**
-   * The SHA-256 hash of the encryption key used to encrypt the blob. This value is only returned
-   * when the blob was encrypted with a customer-provided key.
-   *
-   * @readonly
-   */
-  get encryptionKeySha256() {
-    return this.originalResponse.encryptionKeySha256;
-  }
-  /**
-   * If the request is to read a specified range and the x-ms-range-get-content-crc64 is set to
-   * true, then the request returns a crc64 for the range, as long as the range size is less than
-   * or equal to 4 MB. If both x-ms-range-get-content-crc64 & x-ms-range-get-content-md5 is
-   * specified in the same request, it will fail with 400(Bad Request)
-   */
-  get contentCrc64() {
-    return this.originalResponse.contentCrc64;
-  }
-  /**
-   * The response body as a browser Blob.
-   * Always undefined in node.js.
-   *
-   * @readonly
-   */
-  get blobBody() {
-    return void 0;
-  }
-  /**
-   * The response body as a node.js Readable stream.
-   * Always undefined in the browser.
-   *
-   * It will parse avor data returned by blob query.
-   *
-   * @readonly
-   */
-  get readableStreamBody() {
-    return isNodeLike ? this.blobDownloadStream : void 0;
-  }
-  /**
-   * The HTTP response.
-   */
-  get _response() {
-    return this.originalResponse._response;
-  }
-  originalResponse;
-  blobDownloadStream;
-  /**
-   * Creates an instance of BlobQueryResponse.
-   *
-   * @param originalResponse -
-   * @param options -
-   */
-  constructor(originalResponse, options = {}) {
-    this.originalResponse = originalResponse;
-    this.blobDownloadStream = new BlobQuickQueryStream(this.originalResponse.readableStreamBody, options);
+  toString() {
+    let result = this.segments[0];
+    let skipSlash = result.endsWith(path4.sep) || IS_WINDOWS3 && /^[A-Z]:$/i.test(result);
+    for (let i = 1; i < this.segments.length; i++) {
+      if (skipSlash) {
+        skipSlash = false;
+      } else {
+        result += path4.sep;
+      }
+      result += this.segments[i];
+    }
+    return result;
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/utils/constants.js
-var SDK_VERSION = "12.32.0";
-var SERVICE_VERSION = "2026-04-06";
+// node_modules/@actions/glob/lib/internal-pattern.js
+var IS_WINDOWS4 = process.platform === "win32";
+var Pattern = class _Pattern {
+  constructor(patternOrNegate, isImplicitPattern = false, segments, homedir2) {
+    this.negate = false;
+    let pattern;
+    if (typeof patternOrNegate === "string") {
+      pattern = patternOrNegate.trim();
+    } else {
+      segments = segments || [];
+      assert3(segments.length, `Parameter 'segments' must not empty`);
+      const root = _Pattern.getLiteral(segments[0]);
+      assert3(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
+      pattern = new Path(segments).toString().trim();
+      if (patternOrNegate) {
+        pattern = `!${pattern}`;
+      }
+    }
+    while (pattern.startsWith("!")) {
+      this.negate = !this.negate;
+      pattern = pattern.substr(1).trim();
+    }
+    pattern = _Pattern.fixupPattern(pattern, homedir2);
+    this.segments = new Path(pattern).segments;
+    this.trailingSeparator = normalizeSeparators(pattern).endsWith(path5.sep);
+    pattern = safeTrimTrailingSeparator(pattern);
+    let foundGlob = false;
+    const searchSegments = this.segments.map((x) => _Pattern.getLiteral(x)).filter((x) => !foundGlob && !(foundGlob = x === ""));
+    this.searchPath = new Path(searchSegments).toString();
+    this.rootRegExp = new RegExp(_Pattern.regExpEscape(searchSegments[0]), IS_WINDOWS4 ? "i" : "");
+    this.isImplicitPattern = isImplicitPattern;
+    const minimatchOptions = {
+      dot: true,
+      nobrace: true,
+      nocase: IS_WINDOWS4,
+      nocomment: true,
+      noext: true,
+      nonegate: true
+    };
+    pattern = IS_WINDOWS4 ? pattern.replace(/\\/g, "/") : pattern;
+    this.minimatch = new Minimatch(pattern, minimatchOptions);
+  }
+  /**
+   * Matches the pattern against the specified path
+   */
+  match(itemPath) {
+    if (this.segments[this.segments.length - 1] === "**") {
+      itemPath = normalizeSeparators(itemPath);
+      if (!itemPath.endsWith(path5.sep) && this.isImplicitPattern === false) {
+        itemPath = `${itemPath}${path5.sep}`;
+      }
+    } else {
+      itemPath = safeTrimTrailingSeparator(itemPath);
+    }
+    if (this.minimatch.match(itemPath)) {
+      return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
+    }
+    return MatchKind.None;
+  }
+  /**
+   * Indicates whether the pattern may match descendants of the specified path
+   */
+  partialMatch(itemPath) {
+    itemPath = safeTrimTrailingSeparator(itemPath);
+    if (dirname3(itemPath) === itemPath) {
+      return this.rootRegExp.test(itemPath);
+    }
+    return this.minimatch.matchOne(itemPath.split(IS_WINDOWS4 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
+  }
+  /**
+   * Escapes glob patterns within a path
+   */
+  static globEscape(s) {
+    return (IS_WINDOWS4 ? s : s.replace(/\\/g, "\\\\")).replace(/(\[)(?=[^/]+\])/g, "[[]").replace(/\?/g, "[?]").replace(/\*/g, "[*]");
+  }
+  /**
+   * Normalizes slashes and ensures absolute root
+   */
+  static fixupPattern(pattern, homedir2) {
+    assert3(pattern, "pattern cannot be empty");
+    const literalSegments = new Path(pattern).segments.map((x) => _Pattern.getLiteral(x));
+    assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
+    assert3(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
+    pattern = normalizeSeparators(pattern);
+    if (pattern === "." || pattern.startsWith(`.${path5.sep}`)) {
+      pattern = _Pattern.globEscape(process.cwd()) + pattern.substr(1);
+    } else if (pattern === "~" || pattern.startsWith(`~${path5.sep}`)) {
+      homedir2 = homedir2 || os2.homedir();
+      assert3(homedir2, "Unable to determine HOME directory");
+      assert3(hasAbsoluteRoot(homedir2), `Expected HOME directory to be a rooted path. Actual '${homedir2}'`);
+      pattern = _Pattern.globEscape(homedir2) + pattern.substr(1);
+    } else if (IS_WINDOWS4 && (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
+      let root = ensureAbsoluteRoot("C:\\dummy-root", pattern.substr(0, 2));
+      if (pattern.length > 2 && !root.endsWith("\\")) {
+        root += "\\";
+      }
+      pattern = _Pattern.globEscape(root) + pattern.substr(2);
+    } else if (IS_WINDOWS4 && (pattern === "\\" || pattern.match(/^\\[^\\]/))) {
+      let root = ensureAbsoluteRoot("C:\\dummy-root", "\\");
+      if (!root.endsWith("\\")) {
+        root += "\\";
+      }
+      pattern = _Pattern.globEscape(root) + pattern.substr(1);
+    } else {
+      pattern = ensureAbsoluteRoot(_Pattern.globEscape(process.cwd()), pattern);
+    }
+    return normalizeSeparators(pattern);
+  }
+  /**
+   * Attempts to unescape a pattern segment to create a literal path segment.
+   * Otherwise returns empty string.
+   */
+  static getLiteral(segment) {
+    let literal = "";
+    for (let i = 0; i < segment.length; i++) {
+      const c = segment[i];
+      if (c === "\\" && !IS_WINDOWS4 && i + 1 < segment.length) {
+        literal += segment[++i];
+        continue;
+      } else if (c === "*" || c === "?") {
+        return "";
+      } else if (c === "[" && i + 1 < segment.length) {
+        let set = "";
+        let closed = -1;
+        for (let i2 = i + 1; i2 < segment.length; i2++) {
+          const c2 = segment[i2];
+          if (c2 === "\\" && !IS_WINDOWS4 && i2 + 1 < segment.length) {
+            set += segment[++i2];
+            continue;
+          } else if (c2 === "]") {
+            closed = i2;
+            break;
+          } else {
+            set += c2;
+          }
+        }
+        if (closed >= 0) {
+          if (set.length > 1) {
+            return "";
+          }
+          if (set) {
+            literal += set;
+            i = closed;
+            continue;
+          }
+        }
+      }
+      literal += c;
+    }
+    return literal;
+  }
+  /**
+   * Escapes regexp special characters
+   * https://javascript.info/regexp-escaping
+   */
+  static regExpEscape(s) {
+    return s.replace(/[[\\^$.|?*+()]/g, "\\$&");
+  }
+};
+
+// node_modules/@actions/glob/lib/internal-search-state.js
+var SearchState = class {
+  constructor(path24, level) {
+    this.path = path24;
+    this.level = level;
+  }
+};
+
+// node_modules/@actions/glob/lib/internal-globber.js
+var __awaiter = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var __asyncValues = function(o) {
+  if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+  var m = o[Symbol.asyncIterator], i;
+  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+    return this;
+  }, i);
+  function verb(n) {
+    i[n] = o[n] && function(v) {
+      return new Promise(function(resolve3, reject) {
+        v = o[n](v), settle(resolve3, reject, v.done, v.value);
+      });
+    };
+  }
+  function settle(resolve3, reject, d, v) {
+    Promise.resolve(v).then(function(v2) {
+      resolve3({ value: v2, done: d });
+    }, reject);
+  }
+};
+var __await = function(v) {
+  return this instanceof __await ? (this.v = v, this) : new __await(v);
+};
+var __asyncGenerator = function(thisArg, _arguments, generator) {
+  if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+  var g = generator.apply(thisArg, _arguments || []), i, q = [];
+  return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function() {
+    return this;
+  }, i;
+  function awaitReturn(f) {
+    return function(v) {
+      return Promise.resolve(v).then(f, reject);
+    };
+  }
+  function verb(n, f) {
+    if (g[n]) {
+      i[n] = function(v) {
+        return new Promise(function(a, b) {
+          q.push([n, v, a, b]) > 1 || resume(n, v);
+        });
+      };
+      if (f) i[n] = f(i[n]);
+    }
+  }
+  function resume(n, v) {
+    try {
+      step(g[n](v));
+    } catch (e) {
+      settle(q[0][3], e);
+    }
+  }
+  function step(r) {
+    r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r);
+  }
+  function fulfill(value) {
+    resume("next", value);
+  }
+  function reject(value) {
+    resume("throw", value);
+  }
+  function settle(f, v) {
+    if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]);
+  }
+};
+var IS_WINDOWS5 = process.platform === "win32";
+var DefaultGlobber = class _DefaultGlobber {
+  constructor(options) {
+    this.patterns = [];
+    this.searchPaths = [];
+    this.options = getOptions(options);
+  }
+  getSearchPaths() {
+    return this.searchPaths.slice();
+  }
+  glob() {
+    return __awaiter(this, void 0, void 0, function* () {
+      var _a2, e_1, _b, _c;
+      const result = [];
+      try {
+        for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a2 = _f.done, !_a2; _d = true) {
+          _c = _f.value;
+          _d = false;
+          const itemPath = _c;
+          result.push(itemPath);
+        }
+      } catch (e_1_1) {
+        e_1 = { error: e_1_1 };
+      } finally {
+        try {
+          if (!_d && !_a2 && (_b = _e.return)) yield _b.call(_e);
+        } finally {
+          if (e_1) throw e_1.error;
+        }
+      }
+      return result;
+    });
+  }
+  globGenerator() {
+    return __asyncGenerator(this, arguments, function* globGenerator_1() {
+      const options = getOptions(this.options);
+      const patterns = [];
+      for (const pattern of this.patterns) {
+        patterns.push(pattern);
+        if (options.implicitDescendants && (pattern.trailingSeparator || pattern.segments[pattern.segments.length - 1] !== "**")) {
+          patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat("**")));
+        }
+      }
+      const stack = [];
+      for (const searchPath of getSearchPaths(patterns)) {
+        debug(`Search path '${searchPath}'`);
+        try {
+          yield __await(fs2.promises.lstat(searchPath));
+        } catch (err) {
+          if (err.code === "ENOENT") {
+            continue;
+          }
+          throw err;
+        }
+        stack.unshift(new SearchState(searchPath, 1));
+      }
+      const traversalChain = [];
+      while (stack.length) {
+        const item = stack.pop();
+        const match3 = match(patterns, item.path);
+        const partialMatch2 = !!match3 || partialMatch(patterns, item.path);
+        if (!match3 && !partialMatch2) {
+          continue;
+        }
+        const stats = yield __await(
+          _DefaultGlobber.stat(item, options, traversalChain)
+          // Broken symlink, or symlink cycle detected, or no longer exists
+        );
+        if (!stats) {
+          continue;
+        }
+        if (options.excludeHiddenFiles && path6.basename(item.path).match(/^\./)) {
+          continue;
+        }
+        if (stats.isDirectory()) {
+          if (match3 & MatchKind.Directory && options.matchDirectories) {
+            yield yield __await(item.path);
+          } else if (!partialMatch2) {
+            continue;
+          }
+          const childLevel = item.level + 1;
+          const childItems = (yield __await(fs2.promises.readdir(item.path))).map((x) => new SearchState(path6.join(item.path, x), childLevel));
+          stack.push(...childItems.reverse());
+        } else if (match3 & MatchKind.File) {
+          yield yield __await(item.path);
+        }
+      }
+    });
+  }
+  /**
+   * Constructs a DefaultGlobber
+   */
+  static create(patterns, options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      const result = new _DefaultGlobber(options);
+      if (IS_WINDOWS5) {
+        patterns = patterns.replace(/\r\n/g, "\n");
+        patterns = patterns.replace(/\r/g, "\n");
+      }
+      const lines = patterns.split("\n").map((x) => x.trim());
+      for (const line of lines) {
+        if (!line || line.startsWith("#")) {
+          continue;
+        } else {
+          result.patterns.push(new Pattern(line));
+        }
+      }
+      result.searchPaths.push(...getSearchPaths(result.patterns));
+      return result;
+    });
+  }
+  static stat(item, options, traversalChain) {
+    return __awaiter(this, void 0, void 0, function* () {
+      let stats;
+      if (options.followSymbolicLinks) {
+        try {
+          stats = yield fs2.promises.stat(item.path);
+        } catch (err) {
+          if (err.code === "ENOENT") {
+            if (options.omitBrokenSymbolicLinks) {
+              debug(`Broken symlink '${item.path}'`);
+              return void 0;
+            }
+            throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
+          }
+          throw err;
+        }
+      } else {
+        stats = yield fs2.promises.lstat(item.path);
+      }
+      if (stats.isDirectory() && options.followSymbolicLinks) {
+        const realPath2 = yield fs2.promises.realpath(item.path);
+        while (traversalChain.length >= item.level) {
+          traversalChain.pop();
+        }
+        if (traversalChain.some((x) => x === realPath2)) {
+          debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath2}'`);
+          return void 0;
+        }
+        traversalChain.push(realPath2);
+      }
+      return stats;
+    });
+  }
+};
+
+// node_modules/@actions/glob/lib/glob.js
+var __awaiter2 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function create(patterns, options) {
+  return __awaiter2(this, void 0, void 0, function* () {
+    return yield DefaultGlobber.create(patterns, options);
+  });
+}
+
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
+var semver = __toESM(require_semver2(), 1);
+import * as crypto from "crypto";
+import * as fs3 from "fs";
+import * as path7 from "path";
+import * as util from "util";
+
+// node_modules/@actions/cache/lib/internal/constants.js
+var CacheFilename;
+(function(CacheFilename2) {
+  CacheFilename2["Gzip"] = "cache.tgz";
+  CacheFilename2["Zstd"] = "cache.tzst";
+})(CacheFilename || (CacheFilename = {}));
+var CompressionMethod;
+(function(CompressionMethod2) {
+  CompressionMethod2["Gzip"] = "gzip";
+  CompressionMethod2["ZstdWithoutLong"] = "zstd-without-long";
+  CompressionMethod2["Zstd"] = "zstd";
+})(CompressionMethod || (CompressionMethod = {}));
+var ArchiveToolType;
+(function(ArchiveToolType2) {
+  ArchiveToolType2["GNU"] = "gnu";
+  ArchiveToolType2["BSD"] = "bsd";
+})(ArchiveToolType || (ArchiveToolType = {}));
+var DefaultRetryAttempts = 2;
+var DefaultRetryDelay = 5e3;
+var SocketTimeout = 5e3;
+var GnuTarPathOnWindows = `${process.env["PROGRAMFILES"]}\\Git\\usr\\bin\\tar.exe`;
+var SystemTarPathOnWindows = `${process.env["SYSTEMDRIVE"]}\\Windows\\System32\\tar.exe`;
+var TarFilename = "cache.tar";
+var ManifestFilename = "manifest.txt";
+var CacheFileSizeLimit = 10 * Math.pow(1024, 3);
+var CacheReadDeniedMessagePrefix = "cache read denied:";
+
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
+var __awaiter3 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var __asyncValues2 = function(o) {
+  if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+  var m = o[Symbol.asyncIterator], i;
+  return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function() {
+    return this;
+  }, i);
+  function verb(n) {
+    i[n] = o[n] && function(v) {
+      return new Promise(function(resolve3, reject) {
+        v = o[n](v), settle(resolve3, reject, v.done, v.value);
+      });
+    };
+  }
+  function settle(resolve3, reject, d, v) {
+    Promise.resolve(v).then(function(v2) {
+      resolve3({ value: v2, done: d });
+    }, reject);
+  }
+};
+var versionSalt = "1.0";
+function createTempDirectory() {
+  return __awaiter3(this, void 0, void 0, function* () {
+    const IS_WINDOWS7 = process.platform === "win32";
+    let tempDirectory = process.env["RUNNER_TEMP"] || "";
+    if (!tempDirectory) {
+      let baseLocation;
+      if (IS_WINDOWS7) {
+        baseLocation = process.env["USERPROFILE"] || "C:\\";
+      } else {
+        if (process.platform === "darwin") {
+          baseLocation = "/Users";
+        } else {
+          baseLocation = "/home";
+        }
+      }
+      tempDirectory = path7.join(baseLocation, "actions", "temp");
+    }
+    const dest = path7.join(tempDirectory, crypto.randomUUID());
+    yield mkdirP(dest);
+    return dest;
+  });
+}
+function getArchiveFileSizeInBytes(filePath) {
+  return fs3.statSync(filePath).size;
+}
+function resolvePaths(patterns) {
+  return __awaiter3(this, void 0, void 0, function* () {
+    var _a2, e_1, _b, _c;
+    var _d;
+    const paths = [];
+    const workspace = (_d = process.env["GITHUB_WORKSPACE"]) !== null && _d !== void 0 ? _d : process.cwd();
+    const globber = yield create(patterns.join("\n"), {
+      implicitDescendants: false
+    });
+    try {
+      for (var _e = true, _f = __asyncValues2(globber.globGenerator()), _g; _g = yield _f.next(), _a2 = _g.done, !_a2; _e = true) {
+        _c = _g.value;
+        _e = false;
+        const file = _c;
+        const relativeFile = path7.relative(workspace, file).replace(new RegExp(`\\${path7.sep}`, "g"), "/");
+        debug(`Matched: ${relativeFile}`);
+        if (relativeFile === "") {
+          paths.push(".");
+        } else {
+          paths.push(`${relativeFile}`);
+        }
+      }
+    } catch (e_1_1) {
+      e_1 = { error: e_1_1 };
+    } finally {
+      try {
+        if (!_e && !_a2 && (_b = _f.return)) yield _b.call(_f);
+      } finally {
+        if (e_1) throw e_1.error;
+      }
+    }
+    return paths;
+  });
+}
+function unlinkFile(filePath) {
+  return __awaiter3(this, void 0, void 0, function* () {
+    return util.promisify(fs3.unlink)(filePath);
+  });
+}
+function getVersion(app_1) {
+  return __awaiter3(this, arguments, void 0, function* (app, additionalArgs = []) {
+    let versionOutput = "";
+    additionalArgs.push("--version");
+    debug(`Checking ${app} ${additionalArgs.join(" ")}`);
+    try {
+      yield exec(`${app}`, additionalArgs, {
+        ignoreReturnCode: true,
+        silent: true,
+        listeners: {
+          stdout: (data) => versionOutput += data.toString(),
+          stderr: (data) => versionOutput += data.toString()
+        }
+      });
+    } catch (err) {
+      debug(err.message);
+    }
+    versionOutput = versionOutput.trim();
+    debug(versionOutput);
+    return versionOutput;
+  });
+}
+function getCompressionMethod() {
+  return __awaiter3(this, void 0, void 0, function* () {
+    const versionOutput = yield getVersion("zstd", ["--quiet"]);
+    const version3 = semver.clean(versionOutput);
+    debug(`zstd version: ${version3}`);
+    if (versionOutput === "") {
+      return CompressionMethod.Gzip;
+    } else {
+      return CompressionMethod.ZstdWithoutLong;
+    }
+  });
+}
+function getCacheFileName(compressionMethod) {
+  return compressionMethod === CompressionMethod.Gzip ? CacheFilename.Gzip : CacheFilename.Zstd;
+}
+function getGnuTarPathOnWindows() {
+  return __awaiter3(this, void 0, void 0, function* () {
+    if (fs3.existsSync(GnuTarPathOnWindows)) {
+      return GnuTarPathOnWindows;
+    }
+    const versionOutput = yield getVersion("tar");
+    return versionOutput.toLowerCase().includes("gnu tar") ? which("tar") : "";
+  });
+}
+function assertDefined(name, value) {
+  if (value === void 0) {
+    throw Error(`Expected ${name} but value was undefiend`);
+  }
+  return value;
+}
+function getCacheVersion(paths, compressionMethod, enableCrossOsArchive = false) {
+  const components = paths.slice();
+  if (compressionMethod) {
+    components.push(compressionMethod);
+  }
+  if (process.platform === "win32" && !enableCrossOsArchive) {
+    components.push("windows-only");
+  }
+  components.push(versionSalt);
+  return crypto.createHash("sha256").update(components.join("|")).digest("hex");
+}
+function getRuntimeToken() {
+  const token = process.env["ACTIONS_RUNTIME_TOKEN"];
+  if (!token) {
+    throw new Error("Unable to get the ACTIONS_RUNTIME_TOKEN env variable");
+  }
+  return token;
+}
+
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+import * as fs6 from "fs";
+import { URL as URL2 } from "url";
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
+var logger = createClientLogger("storage-blob");
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+var SDK_VERSION = "12.31.0";
+var SERVICE_VERSION = "2026-02-06";
 var BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES = 256 * 1024 * 1024;
 var BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES = 4e3 * 1024 * 1024;
 var BLOCK_BLOB_MAX_BLOCKS = 5e4;
@@ -1606,46 +5890,10 @@ var URLConstants = {
     TIMEOUT: "timeout"
   }
 };
-var HTTPURLConnection = {
-  HTTP_ACCEPTED: 202,
-  HTTP_CONFLICT: 409,
-  HTTP_NOT_FOUND: 404,
-  HTTP_PRECON_FAILED: 412,
-  HTTP_RANGE_NOT_SATISFIABLE: 416
-};
-var HeaderConstants = {
-  AUTHORIZATION: "Authorization",
-  AUTHORIZATION_SCHEME: "Bearer",
-  CONTENT_ENCODING: "Content-Encoding",
-  CONTENT_ID: "Content-ID",
-  CONTENT_LANGUAGE: "Content-Language",
-  CONTENT_LENGTH: "Content-Length",
-  CONTENT_MD5: "Content-Md5",
-  CONTENT_TRANSFER_ENCODING: "Content-Transfer-Encoding",
-  CONTENT_TYPE: "Content-Type",
-  COOKIE: "Cookie",
-  DATE: "date",
-  IF_MATCH: "if-match",
-  IF_MODIFIED_SINCE: "if-modified-since",
-  IF_NONE_MATCH: "if-none-match",
-  IF_UNMODIFIED_SINCE: "if-unmodified-since",
-  PREFIX_FOR_STORAGE: "x-ms-",
-  RANGE: "Range",
-  USER_AGENT: "User-Agent",
-  X_MS_CLIENT_REQUEST_ID: "x-ms-client-request-id",
-  X_MS_COPY_SOURCE: "x-ms-copy-source",
-  X_MS_DATE: "x-ms-date",
-  X_MS_ERROR_CODE: "x-ms-error-code",
-  X_MS_VERSION: "x-ms-version",
-  X_MS_CopySourceErrorCode: "x-ms-copy-source-error-code"
-};
 var ETagNone = "";
 var ETagAny = "*";
 var SIZE_1_MB = 1 * 1024 * 1024;
-var BATCH_MAX_REQUEST = 256;
 var BATCH_MAX_PAYLOAD_IN_BYTES = 4 * SIZE_1_MB;
-var HTTP_LINE_ENDING = "\r\n";
-var HTTP_VERSION_1_1 = "HTTP/1.1";
 var EncryptionAlgorithmAES25 = "AES256";
 var DevelopmentConnectionString = `DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;`;
 var StorageBlobLoggingAllowedHeaderNames = [
@@ -1806,81 +6054,12 @@ var PathStylePorts = [
   "11104"
 ];
 
-// node_modules/@azure/storage-blob/dist/esm/models.js
-var BlockBlobTier;
-(function(BlockBlobTier2) {
-  BlockBlobTier2["Hot"] = "Hot";
-  BlockBlobTier2["Cool"] = "Cool";
-  BlockBlobTier2["Cold"] = "Cold";
-  BlockBlobTier2["Archive"] = "Archive";
-})(BlockBlobTier || (BlockBlobTier = {}));
-var PremiumPageBlobTier;
-(function(PremiumPageBlobTier2) {
-  PremiumPageBlobTier2["P4"] = "P4";
-  PremiumPageBlobTier2["P6"] = "P6";
-  PremiumPageBlobTier2["P10"] = "P10";
-  PremiumPageBlobTier2["P15"] = "P15";
-  PremiumPageBlobTier2["P20"] = "P20";
-  PremiumPageBlobTier2["P30"] = "P30";
-  PremiumPageBlobTier2["P40"] = "P40";
-  PremiumPageBlobTier2["P50"] = "P50";
-  PremiumPageBlobTier2["P60"] = "P60";
-  PremiumPageBlobTier2["P70"] = "P70";
-  PremiumPageBlobTier2["P80"] = "P80";
-})(PremiumPageBlobTier || (PremiumPageBlobTier = {}));
-function toAccessTier(tier2) {
-  if (tier2 === void 0) {
-    return void 0;
-  }
-  return tier2;
-}
-function ensureCpkIfSpecified(cpk, isHttps) {
-  if (cpk && !isHttps) {
-    throw new RangeError("Customer-provided encryption key must be used over HTTPS.");
-  }
-  if (cpk && !cpk.encryptionAlgorithm) {
-    cpk.encryptionAlgorithm = EncryptionAlgorithmAES25;
-  }
-}
-var StorageBlobAudience;
-(function(StorageBlobAudience2) {
-  StorageBlobAudience2["StorageOAuthScopes"] = "https://storage.azure.com/.default";
-  StorageBlobAudience2["DiskComputeOAuthScopes"] = "https://disk.compute.azure.com/.default";
-})(StorageBlobAudience || (StorageBlobAudience = {}));
-
-// node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
-function rangeResponseFromModel(response) {
-  const pageRange = (response._response.parsedBody.pageRange || []).map((x) => ({
-    offset: x.start,
-    count: x.end - x.start
-  }));
-  const clearRange = (response._response.parsedBody.clearRange || []).map((x) => ({
-    offset: x.start,
-    count: x.end - x.start
-  }));
-  return {
-    ...response,
-    pageRange,
-    clearRange,
-    _response: {
-      ...response._response,
-      parsedBody: {
-        pageRange,
-        clearRange
-      }
-    }
-  };
-}
-
-// node_modules/@azure/storage-blob/dist/esm/log.js
-var logger = createClientLogger("storage-blob");
-
-// node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike(pipeline) {
-  if (!pipeline || typeof pipeline !== "object") {
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+function isPipelineLike(pipeline2) {
+  if (!pipeline2 || typeof pipeline2 !== "object") {
     return false;
   }
-  const castPipeline = pipeline;
+  const castPipeline = pipeline2;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline = class {
@@ -1919,11 +6098,11 @@ function newPipeline(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline = new Pipeline([], pipelineOptions);
-  pipeline._credential = credential;
-  return pipeline;
+  const pipeline2 = new Pipeline([], pipelineOptions);
+  pipeline2._credential = credential;
+  return pipeline2;
 }
-function processDownlevelPipeline(pipeline) {
+function processDownlevelPipeline(pipeline2) {
   const knownFactoryFunctions = [
     isAnonymousCredential,
     isStorageSharedKeyCredential,
@@ -1933,8 +6112,8 @@ function processDownlevelPipeline(pipeline) {
     isStorageTelemetryPolicyFactory,
     isCoreHttpPolicyFactory
   ];
-  if (pipeline.factories.length) {
-    const novelFactories = pipeline.factories.filter((factory) => {
+  if (pipeline2.factories.length) {
+    const novelFactories = pipeline2.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -1947,14 +6126,14 @@ function processDownlevelPipeline(pipeline) {
   }
   return void 0;
 }
-function getCoreClientOptions(pipeline) {
-  const { httpClient: v1Client, ...restOptions } = pipeline.options;
-  let httpClient = pipeline._coreHttpClient;
+function getCoreClientOptions(pipeline2) {
+  const { httpClient: v1Client, ...restOptions } = pipeline2.options;
+  let httpClient = pipeline2._coreHttpClient;
   if (!httpClient) {
     httpClient = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient();
-    pipeline._coreHttpClient = httpClient;
+    pipeline2._coreHttpClient = httpClient;
   }
-  let corePipeline = pipeline._corePipeline;
+  let corePipeline = pipeline2._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -1995,11 +6174,11 @@ function getCoreClientOptions(pipeline) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline(pipeline);
+    const downlevelResults = processDownlevelPipeline(pipeline2);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline(pipeline);
+    const credential = getCredentialFromPipeline(pipeline2);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -2012,7 +6191,7 @@ function getCoreClientOptions(pipeline) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline._corePipeline = corePipeline;
+    pipeline2._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -2021,12 +6200,12 @@ function getCoreClientOptions(pipeline) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline(pipeline) {
-  if (pipeline._credential) {
-    return pipeline._credential;
+function getCredentialFromPipeline(pipeline2) {
+  if (pipeline2._credential) {
+    return pipeline2._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline.factories) {
+  for (const factory of pipeline2.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential(factory)) {
@@ -2101,111 +6280,7 @@ function isCoreHttpPolicyFactory(factory) {
   });
 }
 
-// node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
-var BlobBeginCopyFromUrlPoller = class extends Poller {
-  intervalInMs;
-  constructor(options) {
-    const { blobClient, copySource: copySource2, intervalInMs = 15e3, onProgress, resumeFrom, startCopyFromURLOptions } = options;
-    let state;
-    if (resumeFrom) {
-      state = JSON.parse(resumeFrom).state;
-    }
-    const operation = makeBlobBeginCopyFromURLPollOperation({
-      ...state,
-      blobClient,
-      copySource: copySource2,
-      startCopyFromURLOptions
-    });
-    super(operation);
-    if (typeof onProgress === "function") {
-      this.onProgress(onProgress);
-    }
-    this.intervalInMs = intervalInMs;
-  }
-  delay() {
-    return delay(this.intervalInMs);
-  }
-};
-var cancel = async function cancel2(options = {}) {
-  const state = this.state;
-  const { copyId: copyId2 } = state;
-  if (state.isCompleted) {
-    return makeBlobBeginCopyFromURLPollOperation(state);
-  }
-  if (!copyId2) {
-    state.isCancelled = true;
-    return makeBlobBeginCopyFromURLPollOperation(state);
-  }
-  await state.blobClient.abortCopyFromURL(copyId2, {
-    abortSignal: options.abortSignal
-  });
-  state.isCancelled = true;
-  return makeBlobBeginCopyFromURLPollOperation(state);
-};
-var update = async function update2(options = {}) {
-  const state = this.state;
-  const { blobClient, copySource: copySource2, startCopyFromURLOptions } = state;
-  if (!state.isStarted) {
-    state.isStarted = true;
-    const result = await blobClient.startCopyFromURL(copySource2, startCopyFromURLOptions);
-    state.copyId = result.copyId;
-    if (result.copyStatus === "success") {
-      state.result = result;
-      state.isCompleted = true;
-    }
-  } else if (!state.isCompleted) {
-    try {
-      const result = await state.blobClient.getProperties({ abortSignal: options.abortSignal });
-      const { copyStatus, copyProgress } = result;
-      const prevCopyProgress = state.copyProgress;
-      if (copyProgress) {
-        state.copyProgress = copyProgress;
-      }
-      if (copyStatus === "pending" && copyProgress !== prevCopyProgress && typeof options.fireProgress === "function") {
-        options.fireProgress(state);
-      } else if (copyStatus === "success") {
-        state.result = result;
-        state.isCompleted = true;
-      } else if (copyStatus === "failed") {
-        state.error = new Error(`Blob copy failed with reason: "${result.copyStatusDescription || "unknown"}"`);
-        state.isCompleted = true;
-      }
-    } catch (err) {
-      state.error = err;
-      state.isCompleted = true;
-    }
-  }
-  return makeBlobBeginCopyFromURLPollOperation(state);
-};
-var toString = function toString2() {
-  return JSON.stringify({ state: this.state }, (key, value) => {
-    if (key === "blobClient") {
-      return void 0;
-    }
-    return value;
-  });
-};
-function makeBlobBeginCopyFromURLPollOperation(state) {
-  return {
-    state: { ...state },
-    cancel,
-    toString,
-    update
-  };
-}
-
-// node_modules/@azure/storage-blob/dist/esm/Range.js
-function rangeToString(iRange) {
-  if (iRange.offset < 0) {
-    throw new RangeError(`Range.offset cannot be smaller than 0.`);
-  }
-  if (iRange.count && iRange.count <= 0) {
-    throw new RangeError(`Range.count must be larger than 0. Leave it undefined if you want a range from offset to the end.`);
-  }
-  return iRange.count ? `bytes=${iRange.offset}-${iRange.offset + iRange.count - 1}` : `bytes=${iRange.offset}-`;
-}
-
-// node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 var KnownEncryptionAlgorithmType;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
@@ -2285,7 +6360,7 @@ var KnownStorageErrorCode;
   KnownStorageErrorCode2["CopyIdMismatch"] = "CopyIdMismatch";
   KnownStorageErrorCode2["FeatureVersionMismatch"] = "FeatureVersionMismatch";
   KnownStorageErrorCode2["IncrementalCopyBlobMismatch"] = "IncrementalCopyBlobMismatch";
-  KnownStorageErrorCode2["IncrementalCopyOfEarlierSnapshotNotAllowed"] = "IncrementalCopyOfEarlierSnapshotNotAllowed";
+  KnownStorageErrorCode2["IncrementalCopyOfEarlierVersionSnapshotNotAllowed"] = "IncrementalCopyOfEarlierVersionSnapshotNotAllowed";
   KnownStorageErrorCode2["IncrementalCopySourceMustBeSnapshot"] = "IncrementalCopySourceMustBeSnapshot";
   KnownStorageErrorCode2["InfiniteLeaseDurationRequired"] = "InfiniteLeaseDurationRequired";
   KnownStorageErrorCode2["InvalidBlobOrBlock"] = "InvalidBlobOrBlock";
@@ -2339,7 +6414,7 @@ var KnownStorageErrorCode;
   KnownStorageErrorCode2["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_exports = {};
 __export(mappers_exports, {
   AccessPolicy: () => AccessPolicy,
@@ -3138,13 +7213,6 @@ var KeyInfo = {
         type: {
           name: "String"
         }
-      },
-      delegatedUserTid: {
-        serializedName: "DelegatedUserTid",
-        xmlName: "DelegatedUserTid",
-        type: {
-          name: "String"
-        }
       }
     }
   }
@@ -3199,13 +7267,6 @@ var UserDelegationKey = {
         serializedName: "SignedVersion",
         required: true,
         xmlName: "SignedVersion",
-        type: {
-          name: "String"
-        }
-      },
-      signedDelegatedUserTenantId: {
-        serializedName: "SignedDelegatedUserTid",
-        xmlName: "SignedDelegatedUserTid",
         type: {
           name: "String"
         }
@@ -4836,10 +8897,7 @@ var ServiceGetAccountInfoHeaders = {
             "Standard_GRS",
             "Standard_RAGRS",
             "Standard_ZRS",
-            "Premium_LRS",
-            "Standard_GZRS",
-            "Premium_ZRS",
-            "Standard_RAGZRS"
+            "Premium_LRS"
           ]
         }
       },
@@ -6290,10 +10348,7 @@ var ContainerGetAccountInfoHeaders = {
             "Standard_GRS",
             "Standard_RAGRS",
             "Standard_ZRS",
-            "Premium_LRS",
-            "Standard_GZRS",
-            "Premium_ZRS",
-            "Standard_RAGZRS"
+            "Premium_LRS"
           ]
         }
       },
@@ -6658,20 +10713,6 @@ var BlobDownloadHeaders = {
         xmlName: "x-ms-legal-hold",
         type: {
           name: "Boolean"
-        }
-      },
-      structuredBodyType: {
-        serializedName: "x-ms-structured-body",
-        xmlName: "x-ms-structured-body",
-        type: {
-          name: "String"
-        }
-      },
-      structuredContentLength: {
-        serializedName: "x-ms-structured-content-length",
-        xmlName: "x-ms-structured-content-length",
-        type: {
-          name: "Number"
         }
       },
       errorCode: {
@@ -8506,10 +12547,7 @@ var BlobGetAccountInfoHeaders = {
             "Standard_GRS",
             "Standard_RAGRS",
             "Standard_ZRS",
-            "Premium_LRS",
-            "Standard_GZRS",
-            "Premium_ZRS",
-            "Standard_RAGZRS"
+            "Premium_LRS"
           ]
         }
       },
@@ -9144,13 +13182,6 @@ var PageBlobUploadPagesHeaders = {
       encryptionScope: {
         serializedName: "x-ms-encryption-scope",
         xmlName: "x-ms-encryption-scope",
-        type: {
-          name: "String"
-        }
-      },
-      structuredBodyType: {
-        serializedName: "x-ms-structured-body",
-        xmlName: "x-ms-structured-body",
         type: {
           name: "String"
         }
@@ -10018,13 +14049,6 @@ var AppendBlobAppendBlockHeaders = {
           name: "String"
         }
       },
-      structuredBodyType: {
-        serializedName: "x-ms-structured-body",
-        xmlName: "x-ms-structured-body",
-        type: {
-          name: "String"
-        }
-      },
       errorCode: {
         serializedName: "x-ms-error-code",
         xmlName: "x-ms-error-code",
@@ -10338,13 +14362,6 @@ var BlockBlobUploadHeaders = {
           name: "String"
         }
       },
-      structuredBodyType: {
-        serializedName: "x-ms-structured-body",
-        xmlName: "x-ms-structured-body",
-        type: {
-          name: "String"
-        }
-      },
       errorCode: {
         serializedName: "x-ms-error-code",
         xmlName: "x-ms-error-code",
@@ -10559,13 +14576,6 @@ var BlockBlobStageBlockHeaders = {
       encryptionScope: {
         serializedName: "x-ms-encryption-scope",
         xmlName: "x-ms-encryption-scope",
-        type: {
-          name: "String"
-        }
-      },
-      structuredBodyType: {
-        serializedName: "x-ms-structured-body",
-        xmlName: "x-ms-structured-body",
         type: {
           name: "String"
         }
@@ -10910,7 +14920,7 @@ var BlockBlobGetBlockListExceptionHeaders = {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 var contentType = {
   parameterPath: ["options", "contentType"],
   mapper: {
@@ -10987,7 +14997,7 @@ var timeoutInSeconds = {
 var version = {
   parameterPath: "version",
   mapper: {
-    defaultValue: "2026-04-06",
+    defaultValue: "2026-02-06",
     isConstant: true,
     serializedName: "x-ms-version",
     type: {
@@ -11563,7 +15573,7 @@ var versionId = {
     }
   }
 };
-var range = {
+var range2 = {
   parameterPath: ["options", "range"],
   mapper: {
     serializedName: "x-ms-range",
@@ -11590,16 +15600,6 @@ var rangeGetContentCRC64 = {
     xmlName: "x-ms-range-get-content-crc64",
     type: {
       name: "Boolean"
-    }
-  }
-};
-var structuredBodyType = {
-  parameterPath: ["options", "structuredBodyType"],
-  mapper: {
-    serializedName: "x-ms-structured-body",
-    xmlName: "x-ms-structured-body",
-    type: {
-      name: "String"
     }
   }
 };
@@ -11681,26 +15681,6 @@ var blobDeleteType = {
     xmlName: "deletetype",
     type: {
       name: "String"
-    }
-  }
-};
-var accessTierIfModifiedSince = {
-  parameterPath: ["options", "accessTierIfModifiedSince"],
-  mapper: {
-    serializedName: "x-ms-access-tier-if-modified-since",
-    xmlName: "x-ms-access-tier-if-modified-since",
-    type: {
-      name: "DateTimeRfc1123"
-    }
-  }
-};
-var accessTierIfUnmodifiedSince = {
-  parameterPath: ["options", "accessTierIfUnmodifiedSince"],
-  mapper: {
-    serializedName: "x-ms-access-tier-if-unmodified-since",
-    xmlName: "x-ms-access-tier-if-unmodified-since",
-    type: {
-      name: "DateTimeRfc1123"
     }
   }
 };
@@ -12360,16 +16340,6 @@ var ifSequenceNumberEqualTo = {
     }
   }
 };
-var structuredContentLength = {
-  parameterPath: ["options", "structuredContentLength"],
-  mapper: {
-    serializedName: "x-ms-structured-content-length",
-    xmlName: "x-ms-structured-content-length",
-    type: {
-      name: "Number"
-    }
-  }
-};
 var pageWrite1 = {
   parameterPath: "pageWrite",
   mapper: {
@@ -12419,36 +16389,6 @@ var range1 = {
     serializedName: "x-ms-range",
     required: true,
     xmlName: "x-ms-range",
-    type: {
-      name: "String"
-    }
-  }
-};
-var sourceEncryptionKey = {
-  parameterPath: ["options", "sourceCpkInfo", "sourceEncryptionKey"],
-  mapper: {
-    serializedName: "x-ms-source-encryption-key",
-    xmlName: "x-ms-source-encryption-key",
-    type: {
-      name: "String"
-    }
-  }
-};
-var sourceEncryptionKeySha256 = {
-  parameterPath: ["options", "sourceCpkInfo", "sourceEncryptionKeySha256"],
-  mapper: {
-    serializedName: "x-ms-source-encryption-key-sha256",
-    xmlName: "x-ms-source-encryption-key-sha256",
-    type: {
-      name: "String"
-    }
-  }
-};
-var sourceEncryptionAlgorithm = {
-  parameterPath: ["options", "sourceCpkInfo", "sourceEncryptionAlgorithm"],
-  mapper: {
-    serializedName: "x-ms-source-encryption-algorithm",
-    xmlName: "x-ms-source-encryption-algorithm",
     type: {
       name: "String"
     }
@@ -12647,7 +16587,7 @@ var listType = {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 var ServiceImpl = class {
   client;
   /**
@@ -12964,7 +16904,7 @@ var filterBlobsOperationSpec = {
   serializer: xmlSerializer
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 var ContainerImpl = class {
   client;
   /**
@@ -13673,7 +17613,7 @@ var getAccountInfoOperationSpec2 = {
   serializer: xmlSerializer2
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 var BlobImpl = class {
   client;
   /**
@@ -13938,10 +17878,9 @@ var downloadOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    range,
+    range2,
     rangeGetContentMD5,
     rangeGetContentCRC64,
-    structuredBodyType,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -14016,9 +17955,7 @@ var deleteOperationSpec2 = {
     ifMatch,
     ifNoneMatch,
     ifTags,
-    deleteSnapshots,
-    accessTierIfModifiedSince,
-    accessTierIfUnmodifiedSince
+    deleteSnapshots
   ],
   isXML: true,
   serializer: xmlSerializer3
@@ -14699,7 +18636,7 @@ var setTagsOperationSpec = {
   serializer: xmlSerializer3
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 var PageBlobImpl = class {
   client;
   /**
@@ -14747,8 +18684,8 @@ var PageBlobImpl = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl2, sourceRange2, contentLength2, range2, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, sourceRange: sourceRange2, contentLength: contentLength2, range: range2, options }, uploadPagesFromURLOperationSpec);
+  uploadPagesFromURL(sourceUrl2, sourceRange2, contentLength2, range3, options) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, sourceRange: sourceRange2, contentLength: contentLength2, range: range3, options }, uploadPagesFromURLOperationSpec);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
@@ -14876,8 +18813,7 @@ var uploadPagesOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    range,
-    structuredBodyType,
+    range2,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -14892,8 +18828,7 @@ var uploadPagesOperationSpec = {
     pageWrite,
     ifSequenceNumberLessThanOrEqualTo,
     ifSequenceNumberLessThan,
-    ifSequenceNumberEqualTo,
-    structuredContentLength
+    ifSequenceNumberEqualTo
   ],
   isXML: true,
   contentType: "application/xml; charset=utf-8",
@@ -14922,7 +18857,7 @@ var clearPagesOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    range,
+    range2,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -14981,10 +18916,7 @@ var uploadPagesFromURLOperationSpec = {
     sourceUrl,
     sourceRange,
     sourceContentCrc64,
-    range1,
-    sourceEncryptionKey,
-    sourceEncryptionKeySha256,
-    sourceEncryptionAlgorithm
+    range1
   ],
   isXML: true,
   serializer: xmlSerializer4
@@ -15017,7 +18949,7 @@ var getPageRangesOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    range,
+    range2,
     ifMatch,
     ifNoneMatch,
     ifTags
@@ -15054,7 +18986,7 @@ var getPageRangesDiffOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    range,
+    range2,
     ifMatch,
     ifNoneMatch,
     ifTags,
@@ -15155,7 +19087,7 @@ var copyIncrementalOperationSpec = {
   serializer: xmlSerializer4
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 var AppendBlobImpl = class {
   client;
   /**
@@ -15277,7 +19209,6 @@ var appendBlockOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    structuredBodyType,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -15289,7 +19220,6 @@ var appendBlockOperationSpec = {
     transactionalContentCrc64,
     contentType1,
     accept2,
-    structuredContentLength,
     maxSize,
     appendPosition
   ],
@@ -15337,9 +19267,6 @@ var appendBlockFromUrlOperationSpec = {
     transactionalContentMD5,
     sourceUrl,
     sourceContentCrc64,
-    sourceEncryptionKey,
-    sourceEncryptionKeySha256,
-    sourceEncryptionAlgorithm,
     maxSize,
     appendPosition,
     sourceRange1
@@ -15376,7 +19303,7 @@ var sealOperationSpec = {
   serializer: xmlSerializer5
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 var BlockBlobImpl = class {
   client;
   /**
@@ -15492,7 +19419,6 @@ var uploadOperationSpec = {
     leaseId,
     ifModifiedSince,
     ifUnmodifiedSince,
-    structuredBodyType,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -15515,7 +19441,6 @@ var uploadOperationSpec = {
     transactionalContentCrc64,
     contentType1,
     accept2,
-    structuredContentLength,
     blobType2
   ],
   isXML: true,
@@ -15572,9 +19497,6 @@ var putBlobFromUrlOperationSpec = {
     copySourceTags,
     fileRequestIntent,
     transactionalContentMD5,
-    sourceEncryptionKey,
-    sourceEncryptionKeySha256,
-    sourceEncryptionAlgorithm,
     blobType2,
     copySourceBlobProperties
   ],
@@ -15605,7 +19527,6 @@ var stageBlockOperationSpec = {
     requestId,
     contentLength,
     leaseId,
-    structuredBodyType,
     encryptionKey,
     encryptionKeySha256,
     encryptionAlgorithm,
@@ -15613,8 +19534,7 @@ var stageBlockOperationSpec = {
     transactionalContentMD5,
     transactionalContentCrc64,
     contentType1,
-    accept2,
-    structuredContentLength
+    accept2
   ],
   isXML: true,
   contentType: "application/xml; charset=utf-8",
@@ -15658,9 +19578,6 @@ var stageBlockFromURLOperationSpec = {
     fileRequestIntent,
     sourceUrl,
     sourceContentCrc64,
-    sourceEncryptionKey,
-    sourceEncryptionKeySha256,
-    sourceEncryptionAlgorithm,
     sourceRange1
   ],
   isXML: true,
@@ -15747,7 +19664,7 @@ var getBlockListOperationSpec = {
   serializer: xmlSerializer6
 };
 
-// node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 var StorageClient = class extends ExtendedServiceClient {
   url;
   version;
@@ -15764,13 +19681,13 @@ var StorageClient = class extends ExtendedServiceClient {
     if (!options) {
       options = {};
     }
-    const defaults = {
+    const defaults2 = {
       requestContentType: "application/json; charset=utf-8"
     };
-    const packageDetails = `azsdk-js-azure-storage-blob/12.32.0`;
+    const packageDetails = `azsdk-js-azure-storage-blob/12.30.0`;
     const userAgentPrefix = options.userAgentOptions && options.userAgentOptions.userAgentPrefix ? `${options.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
     const optionsWithDefaults = {
-      ...defaults,
+      ...defaults2,
       ...options,
       userAgentOptions: {
         userAgentPrefix
@@ -15779,7 +19696,7 @@ var StorageClient = class extends ExtendedServiceClient {
     };
     super(optionsWithDefaults);
     this.url = url2;
-    this.version = options.version || "2026-04-06";
+    this.version = options.version || "2026-02-06";
     this.service = new ServiceImpl(this);
     this.container = new ContainerImpl(this);
     this.blob = new BlobImpl(this);
@@ -15795,7 +19712,7 @@ var StorageClient = class extends ExtendedServiceClient {
   blockBlob;
 };
 
-// node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 var StorageContextClient = class extends StorageClient {
   async sendOperationRequest(operationArguments, operationSpec) {
     const operationSpecToSend = { ...operationSpec };
@@ -15806,13 +19723,13 @@ var StorageContextClient = class extends StorageClient {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path = urlParsed.pathname;
-  path = path || "/";
-  path = escape(path);
-  urlParsed.pathname = path;
+  let path24 = urlParsed.pathname;
+  path24 = path24 || "/";
+  path24 = escape2(path24);
+  urlParsed.pathname = path24;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -15892,14 +19809,14 @@ function extractConnectionStringParts(connectionString) {
     return { kind: "SASConnString", url: blobEndpoint, accountName, accountSas };
   }
 }
-function escape(text) {
+function escape2(text) {
   return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path = urlParsed.pathname;
-  path = path ? path.endsWith("/") ? `${path}${name}` : `${path}/${name}` : name;
-  urlParsed.pathname = path;
+  let path24 = urlParsed.pathname;
+  path24 = path24 ? path24.endsWith("/") ? `${path24}${name}` : `${path24}/${name}` : name;
+  urlParsed.pathname = path24;
   return urlParsed.toString();
 }
 function setURLParameter(url2, name, value) {
@@ -15926,14 +19843,6 @@ function getURLParameter(url2, name) {
   const urlParsed = new URL(url2);
   return urlParsed.searchParams.get(name) ?? void 0;
 }
-function getURLPath(url2) {
-  try {
-    const urlParsed = new URL(url2);
-    return urlParsed.pathname;
-  } catch (e) {
-    return void 0;
-  }
-}
 function getURLScheme(url2) {
   try {
     const urlParsed = new URL(url2);
@@ -15941,19 +19850,6 @@ function getURLScheme(url2) {
   } catch (e) {
     return void 0;
   }
-}
-function getURLPathAndQuery(url2) {
-  const urlParsed = new URL(url2);
-  const pathString = urlParsed.pathname;
-  if (!pathString) {
-    throw new RangeError("Invalid url without valid path.");
-  }
-  let queryString = urlParsed.search || "";
-  queryString = queryString.trim();
-  if (queryString !== "") {
-    queryString = queryString.startsWith("?") ? queryString : `?${queryString}`;
-  }
-  return `${pathString}${queryString}`;
 }
 function appendToURLQuery(url2, queryParts) {
   const urlParsed = new URL(url2);
@@ -16141,48 +20037,6 @@ function parseObjectReplicationRecord(objectReplicationRecord) {
 function httpAuthorizationToString(httpAuthorization) {
   return httpAuthorization ? httpAuthorization.scheme + " " + httpAuthorization.value : void 0;
 }
-function BlobNameToString(name) {
-  if (name.encoded) {
-    return decodeURIComponent(name.content);
-  } else {
-    return name.content;
-  }
-}
-function ConvertInternalResponseOfListBlobFlat(internalResponse) {
-  return {
-    ...internalResponse,
-    segment: {
-      blobItems: internalResponse.segment.blobItems.map((blobItemInteral) => {
-        const blobItem = {
-          ...blobItemInteral,
-          name: BlobNameToString(blobItemInteral.name)
-        };
-        return blobItem;
-      })
-    }
-  };
-}
-function ConvertInternalResponseOfListBlobHierarchy(internalResponse) {
-  return {
-    ...internalResponse,
-    segment: {
-      blobPrefixes: internalResponse.segment.blobPrefixes?.map((blobPrefixInternal) => {
-        const blobPrefix = {
-          ...blobPrefixInternal,
-          name: BlobNameToString(blobPrefixInternal.name)
-        };
-        return blobPrefix;
-      }),
-      blobItems: internalResponse.segment.blobItems.map((blobItemInteral) => {
-        const blobItem = {
-          ...blobItemInteral,
-          name: BlobNameToString(blobItemInteral.name)
-        };
-        return blobItem;
-      })
-    }
-  };
-}
 function* ExtractPageRangeInfoItems(getPageRangesSegment) {
   let pageRange = [];
   let clearRange = [];
@@ -16224,45 +20078,14 @@ function* ExtractPageRangeInfoItems(getPageRangesSegment) {
     };
   }
 }
-function EscapePath(blobName) {
-  const split = blobName.split("/");
-  for (let i = 0; i < split.length; i++) {
-    split[i] = encodeURIComponent(split[i]);
-  }
-  return split.join("/");
-}
 function assertResponse(response) {
   if (`_response` in response) {
     return response;
   }
   throw new TypeError(`Unexpected response object ${response}`);
 }
-async function setUploadChecksumParameters(body2, contentLength2, parameters, uploadOptions, configContentChecksumAlgorithm) {
-  let contentChecksumAlgorithm = uploadOptions.contentChecksumAlgorithm ?? configContentChecksumAlgorithm;
-  if (contentChecksumAlgorithm === void 0) {
-    contentChecksumAlgorithm = "Customized";
-  }
-  if (contentChecksumAlgorithm === "Auto") {
-    contentChecksumAlgorithm = "StorageCrc64";
-  }
-  let bodyInfo = void 0;
-  if (contentChecksumAlgorithm === "Customized") {
-    parameters.transactionalContentMD5 = uploadOptions.transactionalContentMD5;
-    parameters.transactionalContentCrc64 = uploadOptions.transactionalContentCrc64;
-  } else if (contentChecksumAlgorithm === "StorageCrc64") {
-    await StorageCRC64Calculator.init();
-    bodyInfo = await structuredMessageEncoding(body2, contentLength2);
-    parameters.structuredBodyType = "XSM/1.0; properties=crc64";
-    parameters.structuredContentLength = contentLength2;
-  }
-  return {
-    body: contentChecksumAlgorithm === "StorageCrc64" ? bodyInfo.body : body2,
-    contentLength: contentChecksumAlgorithm === "StorageCrc64" ? bodyInfo.encodedContentLength : contentLength2,
-    contentChecksumAlgorithm
-  };
-}
 
-// node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 var StorageClient2 = class {
   /**
    * Encoded URL string value.
@@ -16292,225 +20115,26 @@ var StorageClient2 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url2, pipeline) {
+  constructor(url2, pipeline2) {
     this.url = escapeURLPath(url2);
     this.accountName = getAccountNameFromUrl(url2);
-    this.pipeline = pipeline;
-    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline));
+    this.pipeline = pipeline2;
+    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline2));
     this.isHttps = iEqual(getURLScheme(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline(pipeline);
+    this.credential = getCredentialFromPipeline(pipeline2);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
-import { EventEmitter } from "events";
-var BatchStates;
-(function(BatchStates2) {
-  BatchStates2[BatchStates2["Good"] = 0] = "Good";
-  BatchStates2[BatchStates2["Error"] = 1] = "Error";
-})(BatchStates || (BatchStates = {}));
-var Batch = class {
-  /**
-   * Concurrency. Must be lager than 0.
-   */
-  concurrency;
-  /**
-   * Number of active operations under execution.
-   */
-  actives = 0;
-  /**
-   * Number of completed operations under execution.
-   */
-  completed = 0;
-  /**
-   * Offset of next operation to be executed.
-   */
-  offset = 0;
-  /**
-   * Operation array to be executed.
-   */
-  operations = [];
-  /**
-   * States of Batch. When an error happens, state will turn into error.
-   * Batch will stop execute left operations.
-   */
-  state = BatchStates.Good;
-  /**
-   * A private emitter used to pass events inside this class.
-   */
-  emitter;
-  /**
-   * Creates an instance of Batch.
-   * @param concurrency -
-   */
-  constructor(concurrency = 5) {
-    if (concurrency < 1) {
-      throw new RangeError("concurrency must be larger than 0");
-    }
-    this.concurrency = concurrency;
-    this.emitter = new EventEmitter();
-  }
-  /**
-   * Add a operation into queue.
-   *
-   * @param operation -
-   */
-  addOperation(operation) {
-    this.operations.push(async () => {
-      try {
-        this.actives++;
-        await operation();
-        this.actives--;
-        this.completed++;
-        this.parallelExecute();
-      } catch (error) {
-        this.emitter.emit("error", error);
-      }
-    });
-  }
-  /**
-   * Start execute operations in the queue.
-   *
-   */
-  async do() {
-    if (this.operations.length === 0) {
-      return Promise.resolve();
-    }
-    this.parallelExecute();
-    return new Promise((resolve, reject) => {
-      this.emitter.on("finish", resolve);
-      this.emitter.on("error", (error) => {
-        this.state = BatchStates.Error;
-        reject(error);
-      });
-    });
-  }
-  /**
-   * Get next operation to be executed. Return null when reaching ends.
-   *
-   */
-  nextOperation() {
-    if (this.offset < this.operations.length) {
-      return this.operations[this.offset++];
-    }
-    return null;
-  }
-  /**
-   * Start execute operations. One one the most important difference between
-   * this method with do() is that do() wraps as an sync method.
-   *
-   */
-  parallelExecute() {
-    if (this.state === BatchStates.Error) {
-      return;
-    }
-    if (this.completed >= this.operations.length) {
-      this.emitter.emit("finish");
-      return;
-    }
-    while (this.actives < this.concurrency) {
-      const operation = this.nextOperation();
-      if (operation) {
-        operation();
-      } else {
-        return;
-      }
-    }
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 var tracingClient = createTracingClient({
   packageName: "@azure/storage-blob",
   packageVersion: SDK_VERSION,
   namespace: "Microsoft.Storage"
 });
 
-// node_modules/@azure/storage-blob/dist/esm/utils/utils.js
-import fs from "node:fs";
-import util from "node:util";
-async function streamToBuffer(stream, buffer, offset, end, encoding) {
-  let pos = 0;
-  const count = end - offset;
-  return new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
-    stream.on("readable", () => {
-      if (pos >= count) {
-        clearTimeout(timeout);
-        resolve();
-        return;
-      }
-      let chunk;
-      while ((chunk = stream.read()) !== null) {
-        if (typeof chunk === "string") {
-          chunk = Buffer.from(chunk, encoding);
-        }
-        const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
-        buffer.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
-        pos += chunkLength;
-        if (pos >= count) {
-          clearTimeout(timeout);
-          resolve();
-          return;
-        }
-      }
-    });
-    stream.on("end", () => {
-      clearTimeout(timeout);
-      if (pos < count) {
-        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
-      }
-      resolve();
-    });
-    stream.on("error", (msg) => {
-      clearTimeout(timeout);
-      reject(msg);
-    });
-  });
-}
-async function streamToBuffer2(stream, buffer, encoding) {
-  let pos = 0;
-  const bufferSize = buffer.length;
-  return new Promise((resolve, reject) => {
-    stream.on("readable", () => {
-      let chunk;
-      while ((chunk = stream.read()) !== null) {
-        if (typeof chunk === "string") {
-          chunk = Buffer.from(chunk, encoding);
-        }
-        if (pos + chunk.length > bufferSize) {
-          reject(new Error(`Stream exceeds buffer size. Buffer size: ${bufferSize}`));
-          return;
-        }
-        buffer.fill(chunk, pos, pos + chunk.length);
-        pos += chunk.length;
-      }
-    });
-    stream.on("end", () => {
-      resolve(pos);
-    });
-    stream.on("error", reject);
-  });
-}
-async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve, reject) => {
-    const ws = fs.createWriteStream(file);
-    rs.on("error", (err) => {
-      reject(err);
-    });
-    ws.on("error", (err) => {
-      reject(err);
-    });
-    ws.on("close", resolve);
-    rs.pipe(ws);
-  });
-}
-var fsStat = util.promisify(fs.stat);
-var fsCreateReadStream = fs.createReadStream;
-
-// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 var BlobSASPermissions = class _BlobSASPermissions {
   /**
    * Creates a {@link BlobSASPermissions} from the specified permissions string. This method will throw an
@@ -16693,7 +20317,7 @@ var BlobSASPermissions = class _BlobSASPermissions {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 var ContainerSASPermissions = class _ContainerSASPermissions {
   /**
    * Creates an {@link ContainerSASPermissions} from the specified permissions string. This method will throw an
@@ -16904,12 +20528,12 @@ var ContainerSASPermissions = class _ContainerSASPermissions {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 function ipRangeToString(ipRange) {
   return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 
-// node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 var SASProtocol;
 (function(SASProtocol2) {
   SASProtocol2["Https"] = "https";
@@ -17028,11 +20652,6 @@ var SASQueryParameters = class {
    */
   signedVersion;
   /**
-   * The delegated user tenant id in Azure AD.
-   * Property of user delegation key.
-   */
-  signedDelegatedUserTid;
-  /**
    * Authorized AAD Object ID in GUID format. The AAD Object ID of a user authorized by the owner of the User Delegation Key
    * to perform the action granted by the SAS. The Azure Storage service will ensure that the owner of the user delegation key
    * has the required permissions before granting access but no additional permission check for the user specified in
@@ -17044,14 +20663,6 @@ var SASQueryParameters = class {
    * This is only used for User Delegation SAS.
    */
   correlationId;
-  /**
-   * Keys for request headers required in the SAS token
-   */
-  requestHeaderKeys;
-  /**
-   * Keys for request query parameters required in the SAS token
-   */
-  requestQueryParameterKeys;
   /**
    * Optional. IP range allowed for this SAS.
    *
@@ -17066,8 +20677,8 @@ var SASQueryParameters = class {
     }
     return void 0;
   }
-  constructor(version2, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId, requestHeaderKeys, requestQueryParameterKeys) {
-    this.version = version2;
+  constructor(version3, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId) {
+    this.version = version3;
     this.signature = signature;
     if (permissionsOrOptions !== void 0 && typeof permissionsOrOptions !== "string") {
       this.permissions = permissionsOrOptions.permissions;
@@ -17086,8 +20697,6 @@ var SASQueryParameters = class {
       this.contentEncoding = permissionsOrOptions.contentEncoding;
       this.contentLanguage = permissionsOrOptions.contentLanguage;
       this.contentType = permissionsOrOptions.contentType;
-      this.requestHeaderKeys = permissionsOrOptions.requestHeaderKeys;
-      this.requestQueryParameterKeys = permissionsOrOptions.requestQueryParameterKeys;
       if (permissionsOrOptions.userDelegationKey) {
         this.signedOid = permissionsOrOptions.userDelegationKey.signedObjectId;
         this.signedTenantId = permissionsOrOptions.userDelegationKey.signedTenantId;
@@ -17095,7 +20704,6 @@ var SASQueryParameters = class {
         this.signedExpiresOn = permissionsOrOptions.userDelegationKey.signedExpiresOn;
         this.signedService = permissionsOrOptions.userDelegationKey.signedService;
         this.signedVersion = permissionsOrOptions.userDelegationKey.signedVersion;
-        this.signedDelegatedUserTid = permissionsOrOptions.userDelegationKey.signedDelegatedUserTenantId;
         this.preauthorizedAgentObjectId = permissionsOrOptions.preauthorizedAgentObjectId;
         this.correlationId = permissionsOrOptions.correlationId;
       }
@@ -17116,8 +20724,6 @@ var SASQueryParameters = class {
       this.contentEncoding = contentEncoding;
       this.contentLanguage = contentLanguage;
       this.contentType = contentType2;
-      this.requestHeaderKeys = requestHeaderKeys;
-      this.requestQueryParameterKeys = requestQueryParameterKeys;
       if (userDelegationKey) {
         this.signedOid = userDelegationKey.signedObjectId;
         this.signedTenantId = userDelegationKey.signedTenantId;
@@ -17125,7 +20731,6 @@ var SASQueryParameters = class {
         this.signedExpiresOn = userDelegationKey.signedExpiresOn;
         this.signedService = userDelegationKey.signedService;
         this.signedVersion = userDelegationKey.signedVersion;
-        this.signedDelegatedUserTid = userDelegationKey.signedDelegatedUserTenantId;
         this.preauthorizedAgentObjectId = preauthorizedAgentObjectId;
         this.correlationId = correlationId;
       }
@@ -17160,6 +20765,7 @@ var SASQueryParameters = class {
       // Signed key version
       "sr",
       "sp",
+      "sig",
       "rscc",
       "rscd",
       "rsce",
@@ -17167,15 +20773,8 @@ var SASQueryParameters = class {
       "rsct",
       "saoid",
       "scid",
-      "sduoid",
+      "sduoid"
       // Signed key user delegation object ID
-      "skdutid",
-      // Signed key user delegation tenant ID
-      "srh",
-      // Request Headers
-      "srq",
-      // Request QueryParameters
-      "sig"
     ];
     const queries = [];
     for (const param of params) {
@@ -17225,9 +20824,6 @@ var SASQueryParameters = class {
         case "skv":
           this.tryAppendQueryParameter(queries, param, this.signedVersion);
           break;
-        case "skdutid":
-          this.tryAppendQueryParameter(queries, param, this.signedDelegatedUserTid);
-          break;
         case "sr":
           this.tryAppendQueryParameter(queries, param, this.resource);
           break;
@@ -17261,12 +20857,6 @@ var SASQueryParameters = class {
         case "sduoid":
           this.tryAppendQueryParameter(queries, param, this.delegatedUserObjectId);
           break;
-        case "srh":
-          this.tryAppendQueryParameter(queries, param, this.requestHeaderKeys);
-          break;
-        case "srq":
-          this.tryAppendQueryParameter(queries, param, this.requestQueryParameterKeys);
-          break;
       }
     }
     return queries.join("&");
@@ -17290,12 +20880,12 @@ var SASQueryParameters = class {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
 function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
-  const version2 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  const version3 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
   const sharedKeyCredential = sharedKeyCredentialOrUserDelegationKey instanceof StorageSharedKeyCredential ? sharedKeyCredentialOrUserDelegationKey : void 0;
   let userDelegationKeyCredential;
   if (sharedKeyCredential === void 0 && accountName !== void 0) {
@@ -17304,31 +20894,29 @@ function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKe
   if (sharedKeyCredential === void 0 && userDelegationKeyCredential === void 0) {
     throw TypeError("Invalid sharedKeyCredential, userDelegationKey or accountName.");
   }
-  if (version2 >= "2020-12-06") {
+  if (version3 >= "2020-12-06") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20201206(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version2 >= "2026-04-06") {
-        return generateBlobSASQueryParametersUDK20260406(blobSASSignatureValues, userDelegationKeyCredential);
-      } else if (version2 >= "2025-07-05") {
+      if (version3 >= "2025-07-05") {
         return generateBlobSASQueryParametersUDK20250705(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20201206(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version2 >= "2018-11-09") {
+  if (version3 >= "2018-11-09") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20181109(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version2 >= "2020-02-10") {
+      if (version3 >= "2020-02-10") {
         return generateBlobSASQueryParametersUDK20200210(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20181109(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version2 >= "2015-04-05") {
+  if (version3 >= "2015-04-05") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20150405(blobSASSignatureValues, sharedKeyCredential);
     } else {
@@ -17674,7 +21262,7 @@ function generateBlobSASQueryParametersUDK20250705(blobSASSignatureValues, userD
     void 0,
     // agentObjectId
     blobSASSignatureValues.correlationId,
-    userDelegationKeyCredential.userDelegationKey.signedDelegatedUserTenantId,
+    void 0,
     // SignedKeyDelegatedUserTenantId, will be added in a future release.
     blobSASSignatureValues.delegatedUserObjectId,
     blobSASSignatureValues.ipRange ? ipRangeToString(blobSASSignatureValues.ipRange) : "",
@@ -17695,103 +21283,6 @@ function generateBlobSASQueryParametersUDK20250705(blobSASSignatureValues, userD
     stringToSign
   };
 }
-function generateBlobSASQueryParametersUDK20260406(blobSASSignatureValues, userDelegationKeyCredential) {
-  blobSASSignatureValues = SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues);
-  if (!blobSASSignatureValues.permissions || !blobSASSignatureValues.expiresOn) {
-    throw new RangeError("Must provide 'permissions' and 'expiresOn' for Blob SAS generation when generating user delegation SAS.");
-  }
-  let resource = "c";
-  let timestamp = blobSASSignatureValues.snapshotTime;
-  if (blobSASSignatureValues.blobName) {
-    resource = "b";
-    if (blobSASSignatureValues.snapshotTime) {
-      resource = "bs";
-    } else if (blobSASSignatureValues.versionId) {
-      resource = "bv";
-      timestamp = blobSASSignatureValues.versionId;
-    }
-  }
-  let verifiedPermissions;
-  if (blobSASSignatureValues.permissions) {
-    if (blobSASSignatureValues.blobName) {
-      verifiedPermissions = BlobSASPermissions.parse(blobSASSignatureValues.permissions.toString()).toString();
-    } else {
-      verifiedPermissions = ContainerSASPermissions.parse(blobSASSignatureValues.permissions.toString()).toString();
-    }
-  }
-  const stringToSign = [
-    verifiedPermissions ? verifiedPermissions : "",
-    blobSASSignatureValues.startsOn ? truncatedISO8061Date(blobSASSignatureValues.startsOn, false) : "",
-    blobSASSignatureValues.expiresOn ? truncatedISO8061Date(blobSASSignatureValues.expiresOn, false) : "",
-    getCanonicalName(userDelegationKeyCredential.accountName, blobSASSignatureValues.containerName, blobSASSignatureValues.blobName),
-    userDelegationKeyCredential.userDelegationKey.signedObjectId,
-    userDelegationKeyCredential.userDelegationKey.signedTenantId,
-    userDelegationKeyCredential.userDelegationKey.signedStartsOn ? truncatedISO8061Date(userDelegationKeyCredential.userDelegationKey.signedStartsOn, false) : "",
-    userDelegationKeyCredential.userDelegationKey.signedExpiresOn ? truncatedISO8061Date(userDelegationKeyCredential.userDelegationKey.signedExpiresOn, false) : "",
-    userDelegationKeyCredential.userDelegationKey.signedService,
-    userDelegationKeyCredential.userDelegationKey.signedVersion,
-    blobSASSignatureValues.preauthorizedAgentObjectId,
-    void 0,
-    // agentObjectId
-    blobSASSignatureValues.correlationId,
-    userDelegationKeyCredential.userDelegationKey.signedDelegatedUserTenantId,
-    // SignedKeyDelegatedUserTenantId, will be added in a future release.
-    blobSASSignatureValues.delegatedUserObjectId,
-    blobSASSignatureValues.ipRange ? ipRangeToString(blobSASSignatureValues.ipRange) : "",
-    blobSASSignatureValues.protocol ? blobSASSignatureValues.protocol : "",
-    blobSASSignatureValues.version,
-    resource,
-    timestamp,
-    blobSASSignatureValues.encryptionScope,
-    formatRequestHeadersForSasSigning(blobSASSignatureValues.requestHeaders),
-    formatRequestQueryParametersForSasSigning(blobSASSignatureValues.requestQueryParameters),
-    blobSASSignatureValues.cacheControl,
-    blobSASSignatureValues.contentDisposition,
-    blobSASSignatureValues.contentEncoding,
-    blobSASSignatureValues.contentLanguage,
-    blobSASSignatureValues.contentType
-  ].join("\n");
-  const signature = userDelegationKeyCredential.computeHMACSHA256(stringToSign);
-  return {
-    sasQueryParameters: new SASQueryParameters(blobSASSignatureValues.version, signature, verifiedPermissions, void 0, void 0, blobSASSignatureValues.protocol, blobSASSignatureValues.startsOn, blobSASSignatureValues.expiresOn, blobSASSignatureValues.ipRange, blobSASSignatureValues.identifier, resource, blobSASSignatureValues.cacheControl, blobSASSignatureValues.contentDisposition, blobSASSignatureValues.contentEncoding, blobSASSignatureValues.contentLanguage, blobSASSignatureValues.contentType, userDelegationKeyCredential.userDelegationKey, blobSASSignatureValues.preauthorizedAgentObjectId, blobSASSignatureValues.correlationId, blobSASSignatureValues.encryptionScope, blobSASSignatureValues.delegatedUserObjectId, getKeysOfRequestHeaders(blobSASSignatureValues.requestHeaders), getKeysOfRequestHeaders(blobSASSignatureValues.requestQueryParameters)),
-    stringToSign
-  };
-}
-function formatRequestHeadersForSasSigning(requestHeaders) {
-  if (requestHeaders === void 0) {
-    return void 0;
-  }
-  let canonicalValue = "";
-  Object.keys(requestHeaders).forEach(function(key) {
-    canonicalValue = canonicalValue + key + ":" + requestHeaders[key] + "\n";
-  });
-  return canonicalValue;
-}
-function formatRequestQueryParametersForSasSigning(queryParameters) {
-  if (queryParameters === void 0) {
-    return void 0;
-  }
-  let canonicalValue = "";
-  Object.keys(queryParameters).forEach(function(key) {
-    canonicalValue = canonicalValue + "\n" + key + ":" + queryParameters[key];
-  });
-  return canonicalValue;
-}
-function getKeysOfRequestHeaders(requestHeaders) {
-  if (requestHeaders === void 0) {
-    return void 0;
-  }
-  let requestKeys = "";
-  let index = 0;
-  Object.keys(requestHeaders).forEach(function(key) {
-    if (index !== 0) {
-      requestKeys = requestKeys + ",";
-    }
-    requestKeys = requestKeys + key;
-    ++index;
-  });
-  return requestKeys;
-}
 function getCanonicalName(accountName, containerName, blobName) {
   const elements = [`/blob/${accountName}/${containerName}`];
   if (blobName) {
@@ -17800,48 +21291,48 @@ function getCanonicalName(accountName, containerName, blobName) {
   return elements.join("");
 }
 function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
-  const version2 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
-  if (blobSASSignatureValues.snapshotTime && version2 < "2018-11-09") {
+  const version3 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  if (blobSASSignatureValues.snapshotTime && version3 < "2018-11-09") {
     throw RangeError("'version' must be >= '2018-11-09' when providing 'snapshotTime'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.snapshotTime) {
     throw RangeError("Must provide 'blobName' when providing 'snapshotTime'.");
   }
-  if (blobSASSignatureValues.versionId && version2 < "2019-10-10") {
+  if (blobSASSignatureValues.versionId && version3 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'versionId'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.versionId) {
     throw RangeError("Must provide 'blobName' when providing 'versionId'.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version2 < "2020-08-04") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version3 < "2020-08-04") {
     throw RangeError("'version' must be >= '2020-08-04' when provided 'i' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version2 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version3 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'x' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version2 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version3 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'y' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version2 < "2019-12-12") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version3 < "2019-12-12") {
     throw RangeError("'version' must be >= '2019-12-12' when providing 't' permission.");
   }
-  if (version2 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
+  if (version3 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing the 'm' or 'e' permission.");
   }
-  if (version2 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
+  if (version3 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
     throw RangeError("'version' must be >= '2021-04-10' when providing the 'f' permission.");
   }
-  if (version2 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
+  if (version3 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing 'preauthorizedAgentObjectId' or 'correlationId'.");
   }
-  if (blobSASSignatureValues.encryptionScope && version2 < "2020-12-06") {
+  if (blobSASSignatureValues.encryptionScope && version3 < "2020-12-06") {
     throw RangeError("'version' must be >= '2020-12-06' when provided 'encryptionScope' in SAS.");
   }
-  blobSASSignatureValues.version = version2;
+  blobSASSignatureValues.version = version3;
   return blobSASSignatureValues;
 }
 
-// node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 var BlobLeaseClient = class {
   _leaseId;
   _url;
@@ -18018,7 +21509,1885 @@ var BlobLeaseClient = class {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/Clients.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+import { Readable } from "node:stream";
+var RetriableReadableStream = class extends Readable {
+  start;
+  offset;
+  end;
+  getter;
+  source;
+  retries = 0;
+  maxRetryRequests;
+  onProgress;
+  options;
+  /**
+   * Creates an instance of RetriableReadableStream.
+   *
+   * @param source - The current ReadableStream returned from getter
+   * @param getter - A method calling downloading request returning
+   *                                      a new ReadableStream from specified offset
+   * @param offset - Offset position in original data source to read
+   * @param count - How much data in original data source to read
+   * @param options -
+   */
+  constructor(source, getter, offset, count, options = {}) {
+    super({ highWaterMark: options.highWaterMark });
+    this.getter = getter;
+    this.source = source;
+    this.start = offset;
+    this.offset = offset;
+    this.end = offset + count - 1;
+    this.maxRetryRequests = options.maxRetryRequests && options.maxRetryRequests >= 0 ? options.maxRetryRequests : 0;
+    this.onProgress = options.onProgress;
+    this.options = options;
+    this.setSourceEventHandlers();
+  }
+  _read() {
+    this.source.resume();
+  }
+  setSourceEventHandlers() {
+    this.source.on("data", this.sourceDataHandler);
+    this.source.on("end", this.sourceErrorOrEndHandler);
+    this.source.on("error", this.sourceErrorOrEndHandler);
+    this.source.on("aborted", this.sourceAbortedHandler);
+  }
+  removeSourceEventHandlers() {
+    this.source.removeListener("data", this.sourceDataHandler);
+    this.source.removeListener("end", this.sourceErrorOrEndHandler);
+    this.source.removeListener("error", this.sourceErrorOrEndHandler);
+    this.source.removeListener("aborted", this.sourceAbortedHandler);
+  }
+  sourceDataHandler = (data) => {
+    if (this.options.doInjectErrorOnce) {
+      this.options.doInjectErrorOnce = void 0;
+      this.source.pause();
+      this.sourceErrorOrEndHandler();
+      this.source.destroy();
+      return;
+    }
+    this.offset += data.length;
+    if (this.onProgress) {
+      this.onProgress({ loadedBytes: this.offset - this.start });
+    }
+    if (!this.push(data)) {
+      this.source.pause();
+    }
+  };
+  sourceAbortedHandler = () => {
+    const abortError = new AbortError("The operation was aborted.");
+    this.destroy(abortError);
+  };
+  sourceErrorOrEndHandler = (err) => {
+    if (err && err.name === "AbortError") {
+      this.destroy(err);
+      return;
+    }
+    this.removeSourceEventHandlers();
+    if (this.offset - 1 === this.end) {
+      this.push(null);
+    } else if (this.offset <= this.end) {
+      if (this.retries < this.maxRetryRequests) {
+        this.retries += 1;
+        this.getter(this.offset).then((newSource) => {
+          this.source = newSource;
+          this.setSourceEventHandlers();
+          return;
+        }).catch((error) => {
+          this.destroy(error);
+        });
+      } else {
+        this.destroy(new Error(`Data corruption failure: received less data than required and reached maxRetires limitation. Received data offset: ${this.offset - 1}, data needed offset: ${this.end}, retries: ${this.retries}, max retries: ${this.maxRetryRequests}`));
+      }
+    } else {
+      this.destroy(new Error(`Data corruption failure: Received more data than original request, data needed offset is ${this.end}, received offset: ${this.offset - 1}`));
+    }
+  };
+  _destroy(error, callback) {
+    this.removeSourceEventHandlers();
+    this.source.destroy();
+    callback(error === null ? void 0 : error);
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+var BlobDownloadResponse = class {
+  /**
+   * Indicates that the service supports
+   * requests for partial file content.
+   *
+   * @readonly
+   */
+  get acceptRanges() {
+    return this.originalResponse.acceptRanges;
+  }
+  /**
+   * Returns if it was previously specified
+   * for the file.
+   *
+   * @readonly
+   */
+  get cacheControl() {
+    return this.originalResponse.cacheControl;
+  }
+  /**
+   * Returns the value that was specified
+   * for the 'x-ms-content-disposition' header and specifies how to process the
+   * response.
+   *
+   * @readonly
+   */
+  get contentDisposition() {
+    return this.originalResponse.contentDisposition;
+  }
+  /**
+   * Returns the value that was specified
+   * for the Content-Encoding request header.
+   *
+   * @readonly
+   */
+  get contentEncoding() {
+    return this.originalResponse.contentEncoding;
+  }
+  /**
+   * Returns the value that was specified
+   * for the Content-Language request header.
+   *
+   * @readonly
+   */
+  get contentLanguage() {
+    return this.originalResponse.contentLanguage;
+  }
+  /**
+   * The current sequence number for a
+   * page blob. This header is not returned for block blobs or append blobs.
+   *
+   * @readonly
+   */
+  get blobSequenceNumber() {
+    return this.originalResponse.blobSequenceNumber;
+  }
+  /**
+   * The blob's type. Possible values include:
+   * 'BlockBlob', 'PageBlob', 'AppendBlob'.
+   *
+   * @readonly
+   */
+  get blobType() {
+    return this.originalResponse.blobType;
+  }
+  /**
+   * The number of bytes present in the
+   * response body.
+   *
+   * @readonly
+   */
+  get contentLength() {
+    return this.originalResponse.contentLength;
+  }
+  /**
+   * If the file has an MD5 hash and the
+   * request is to read the full file, this response header is returned so that
+   * the client can check for message content integrity. If the request is to
+   * read a specified range and the 'x-ms-range-get-content-md5' is set to
+   * true, then the request returns an MD5 hash for the range, as long as the
+   * range size is less than or equal to 4 MB. If neither of these sets of
+   * conditions is true, then no value is returned for the 'Content-MD5'
+   * header.
+   *
+   * @readonly
+   */
+  get contentMD5() {
+    return this.originalResponse.contentMD5;
+  }
+  /**
+   * Indicates the range of bytes returned if
+   * the client requested a subset of the file by setting the Range request
+   * header.
+   *
+   * @readonly
+   */
+  get contentRange() {
+    return this.originalResponse.contentRange;
+  }
+  /**
+   * The content type specified for the file.
+   * The default content type is 'application/octet-stream'
+   *
+   * @readonly
+   */
+  get contentType() {
+    return this.originalResponse.contentType;
+  }
+  /**
+   * Conclusion time of the last attempted
+   * Copy File operation where this file was the destination file. This value
+   * can specify the time of a completed, aborted, or failed copy attempt.
+   *
+   * @readonly
+   */
+  get copyCompletedOn() {
+    return this.originalResponse.copyCompletedOn;
+  }
+  /**
+   * String identifier for the last attempted Copy
+   * File operation where this file was the destination file.
+   *
+   * @readonly
+   */
+  get copyId() {
+    return this.originalResponse.copyId;
+  }
+  /**
+   * Contains the number of bytes copied and
+   * the total bytes in the source in the last attempted Copy File operation
+   * where this file was the destination file. Can show between 0 and
+   * Content-Length bytes copied.
+   *
+   * @readonly
+   */
+  get copyProgress() {
+    return this.originalResponse.copyProgress;
+  }
+  /**
+   * URL up to 2KB in length that specifies the
+   * source file used in the last attempted Copy File operation where this file
+   * was the destination file.
+   *
+   * @readonly
+   */
+  get copySource() {
+    return this.originalResponse.copySource;
+  }
+  /**
+   * State of the copy operation
+   * identified by 'x-ms-copy-id'. Possible values include: 'pending',
+   * 'success', 'aborted', 'failed'
+   *
+   * @readonly
+   */
+  get copyStatus() {
+    return this.originalResponse.copyStatus;
+  }
+  /**
+   * Only appears when
+   * x-ms-copy-status is failed or pending. Describes cause of fatal or
+   * non-fatal copy operation failure.
+   *
+   * @readonly
+   */
+  get copyStatusDescription() {
+    return this.originalResponse.copyStatusDescription;
+  }
+  /**
+   * When a blob is leased,
+   * specifies whether the lease is of infinite or fixed duration. Possible
+   * values include: 'infinite', 'fixed'.
+   *
+   * @readonly
+   */
+  get leaseDuration() {
+    return this.originalResponse.leaseDuration;
+  }
+  /**
+   * Lease state of the blob. Possible
+   * values include: 'available', 'leased', 'expired', 'breaking', 'broken'.
+   *
+   * @readonly
+   */
+  get leaseState() {
+    return this.originalResponse.leaseState;
+  }
+  /**
+   * The current lease status of the
+   * blob. Possible values include: 'locked', 'unlocked'.
+   *
+   * @readonly
+   */
+  get leaseStatus() {
+    return this.originalResponse.leaseStatus;
+  }
+  /**
+   * A UTC date/time value generated by the service that
+   * indicates the time at which the response was initiated.
+   *
+   * @readonly
+   */
+  get date() {
+    return this.originalResponse.date;
+  }
+  /**
+   * The number of committed blocks
+   * present in the blob. This header is returned only for append blobs.
+   *
+   * @readonly
+   */
+  get blobCommittedBlockCount() {
+    return this.originalResponse.blobCommittedBlockCount;
+  }
+  /**
+   * The ETag contains a value that you can use to
+   * perform operations conditionally, in quotes.
+   *
+   * @readonly
+   */
+  get etag() {
+    return this.originalResponse.etag;
+  }
+  /**
+   * The number of tags associated with the blob
+   *
+   * @readonly
+   */
+  get tagCount() {
+    return this.originalResponse.tagCount;
+  }
+  /**
+   * The error code.
+   *
+   * @readonly
+   */
+  get errorCode() {
+    return this.originalResponse.errorCode;
+  }
+  /**
+   * The value of this header is set to
+   * true if the file data and application metadata are completely encrypted
+   * using the specified algorithm. Otherwise, the value is set to false (when
+   * the file is unencrypted, or if only parts of the file/application metadata
+   * are encrypted).
+   *
+   * @readonly
+   */
+  get isServerEncrypted() {
+    return this.originalResponse.isServerEncrypted;
+  }
+  /**
+   * If the blob has a MD5 hash, and if
+   * request contains range header (Range or x-ms-range), this response header
+   * is returned with the value of the whole blob's MD5 value. This value may
+   * or may not be equal to the value returned in Content-MD5 header, with the
+   * latter calculated from the requested range.
+   *
+   * @readonly
+   */
+  get blobContentMD5() {
+    return this.originalResponse.blobContentMD5;
+  }
+  /**
+   * Returns the date and time the file was last
+   * modified. Any operation that modifies the file or its properties updates
+   * the last modified time.
+   *
+   * @readonly
+   */
+  get lastModified() {
+    return this.originalResponse.lastModified;
+  }
+  /**
+   * Returns the UTC date and time generated by the service that indicates the time at which the blob was
+   * last read or written to.
+   *
+   * @readonly
+   */
+  get lastAccessed() {
+    return this.originalResponse.lastAccessed;
+  }
+  /**
+   * Returns the date and time the blob was created.
+   *
+   * @readonly
+   */
+  get createdOn() {
+    return this.originalResponse.createdOn;
+  }
+  /**
+   * A name-value pair
+   * to associate with a file storage object.
+   *
+   * @readonly
+   */
+  get metadata() {
+    return this.originalResponse.metadata;
+  }
+  /**
+   * This header uniquely identifies the request
+   * that was made and can be used for troubleshooting the request.
+   *
+   * @readonly
+   */
+  get requestId() {
+    return this.originalResponse.requestId;
+  }
+  /**
+   * If a client request id header is sent in the request, this header will be present in the
+   * response with the same value.
+   *
+   * @readonly
+   */
+  get clientRequestId() {
+    return this.originalResponse.clientRequestId;
+  }
+  /**
+   * Indicates the version of the Blob service used
+   * to execute the request.
+   *
+   * @readonly
+   */
+  get version() {
+    return this.originalResponse.version;
+  }
+  /**
+   * Indicates the versionId of the downloaded blob version.
+   *
+   * @readonly
+   */
+  get versionId() {
+    return this.originalResponse.versionId;
+  }
+  /**
+   * Indicates whether version of this blob is a current version.
+   *
+   * @readonly
+   */
+  get isCurrentVersion() {
+    return this.originalResponse.isCurrentVersion;
+  }
+  /**
+   * The SHA-256 hash of the encryption key used to encrypt the blob. This value is only returned
+   * when the blob was encrypted with a customer-provided key.
+   *
+   * @readonly
+   */
+  get encryptionKeySha256() {
+    return this.originalResponse.encryptionKeySha256;
+  }
+  /**
+   * If the request is to read a specified range and the x-ms-range-get-content-crc64 is set to
+   * true, then the request returns a crc64 for the range, as long as the range size is less than
+   * or equal to 4 MB. If both x-ms-range-get-content-crc64 & x-ms-range-get-content-md5 is
+   * specified in the same request, it will fail with 400(Bad Request)
+   */
+  get contentCrc64() {
+    return this.originalResponse.contentCrc64;
+  }
+  /**
+   * Object Replication Policy Id of the destination blob.
+   *
+   * @readonly
+   */
+  get objectReplicationDestinationPolicyId() {
+    return this.originalResponse.objectReplicationDestinationPolicyId;
+  }
+  /**
+   * Parsed Object Replication Policy Id, Rule Id(s) and status of the source blob.
+   *
+   * @readonly
+   */
+  get objectReplicationSourceProperties() {
+    return this.originalResponse.objectReplicationSourceProperties;
+  }
+  /**
+   * If this blob has been sealed.
+   *
+   * @readonly
+   */
+  get isSealed() {
+    return this.originalResponse.isSealed;
+  }
+  /**
+   * UTC date/time value generated by the service that indicates the time at which the blob immutability policy will expire.
+   *
+   * @readonly
+   */
+  get immutabilityPolicyExpiresOn() {
+    return this.originalResponse.immutabilityPolicyExpiresOn;
+  }
+  /**
+   * Indicates immutability policy mode.
+   *
+   * @readonly
+   */
+  get immutabilityPolicyMode() {
+    return this.originalResponse.immutabilityPolicyMode;
+  }
+  /**
+   * Indicates if a legal hold is present on the blob.
+   *
+   * @readonly
+   */
+  get legalHold() {
+    return this.originalResponse.legalHold;
+  }
+  /**
+   * The response body as a browser Blob.
+   * Always undefined in node.js.
+   *
+   * @readonly
+   */
+  get contentAsBlob() {
+    return this.originalResponse.blobBody;
+  }
+  /**
+   * The response body as a node.js Readable stream.
+   * Always undefined in the browser.
+   *
+   * It will automatically retry when internal read stream unexpected ends.
+   *
+   * @readonly
+   */
+  get readableStreamBody() {
+    return isNodeLike ? this.blobDownloadStream : void 0;
+  }
+  /**
+   * The HTTP response.
+   */
+  get _response() {
+    return this.originalResponse._response;
+  }
+  originalResponse;
+  blobDownloadStream;
+  /**
+   * Creates an instance of BlobDownloadResponse.
+   *
+   * @param originalResponse -
+   * @param getter -
+   * @param offset -
+   * @param count -
+   * @param options -
+   */
+  constructor(originalResponse, getter, offset, count, options = {}) {
+    this.originalResponse = originalResponse;
+    this.blobDownloadStream = new RetriableReadableStream(this.originalResponse.readableStreamBody, getter, offset, count, options);
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+import { Readable as Readable2 } from "node:stream";
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+var AVRO_SYNC_MARKER_SIZE = 16;
+var AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
+var AVRO_CODEC_KEY = "avro.codec";
+var AVRO_SCHEMA_KEY = "avro.schema";
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+var AvroParser = class _AvroParser {
+  /**
+   * Reads a fixed number of bytes from the stream.
+   *
+   * @param stream -
+   * @param length -
+   * @param options -
+   */
+  static async readFixedBytes(stream2, length, options = {}) {
+    const bytes2 = await stream2.read(length, { abortSignal: options.abortSignal });
+    if (bytes2.length !== length) {
+      throw new Error("Hit stream end.");
+    }
+    return bytes2;
+  }
+  /**
+   * Reads a single byte from the stream.
+   *
+   * @param stream -
+   * @param options -
+   */
+  static async readByte(stream2, options = {}) {
+    const buf = await _AvroParser.readFixedBytes(stream2, 1, options);
+    return buf[0];
+  }
+  // int and long are stored in variable-length zig-zag coding.
+  // variable-length: https://lucene.apache.org/core/3_5_0/fileformats.html#VInt
+  // zig-zag: https://developers.google.com/protocol-buffers/docs/encoding?csw=1#types
+  static async readZigZagLong(stream2, options = {}) {
+    let zigZagEncoded = 0;
+    let significanceInBit = 0;
+    let byte, haveMoreByte, significanceInFloat;
+    do {
+      byte = await _AvroParser.readByte(stream2, options);
+      haveMoreByte = byte & 128;
+      zigZagEncoded |= (byte & 127) << significanceInBit;
+      significanceInBit += 7;
+    } while (haveMoreByte && significanceInBit < 28);
+    if (haveMoreByte) {
+      zigZagEncoded = zigZagEncoded;
+      significanceInFloat = 268435456;
+      do {
+        byte = await _AvroParser.readByte(stream2, options);
+        zigZagEncoded += (byte & 127) * significanceInFloat;
+        significanceInFloat *= 128;
+      } while (byte & 128);
+      const res = (zigZagEncoded % 2 ? -(zigZagEncoded + 1) : zigZagEncoded) / 2;
+      if (res < Number.MIN_SAFE_INTEGER || res > Number.MAX_SAFE_INTEGER) {
+        throw new Error("Integer overflow.");
+      }
+      return res;
+    }
+    return zigZagEncoded >> 1 ^ -(zigZagEncoded & 1);
+  }
+  static async readLong(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
+  }
+  static async readInt(stream2, options = {}) {
+    return _AvroParser.readZigZagLong(stream2, options);
+  }
+  static async readNull() {
+    return null;
+  }
+  static async readBoolean(stream2, options = {}) {
+    const b = await _AvroParser.readByte(stream2, options);
+    if (b === 1) {
+      return true;
+    } else if (b === 0) {
+      return false;
+    } else {
+      throw new Error("Byte was not a boolean.");
+    }
+  }
+  static async readFloat(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 4, options);
+    const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
+    return view.getFloat32(0, true);
+  }
+  static async readDouble(stream2, options = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream2, 8, options);
+    const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
+    return view.getFloat64(0, true);
+  }
+  static async readBytes(stream2, options = {}) {
+    const size = await _AvroParser.readLong(stream2, options);
+    if (size < 0) {
+      throw new Error("Bytes size was negative.");
+    }
+    return stream2.read(size, { abortSignal: options.abortSignal });
+  }
+  static async readString(stream2, options = {}) {
+    const u8arr = await _AvroParser.readBytes(stream2, options);
+    const utf8decoder = new TextDecoder();
+    return utf8decoder.decode(u8arr);
+  }
+  static async readMapPair(stream2, readItemMethod, options = {}) {
+    const key = await _AvroParser.readString(stream2, options);
+    const value = await readItemMethod(stream2, options);
+    return { key, value };
+  }
+  static async readMap(stream2, readItemMethod, options = {}) {
+    const readPairMethod = (s, opts = {}) => {
+      return _AvroParser.readMapPair(s, readItemMethod, opts);
+    };
+    const pairs = await _AvroParser.readArray(stream2, readPairMethod, options);
+    const dict = {};
+    for (const pair of pairs) {
+      dict[pair.key] = pair.value;
+    }
+    return dict;
+  }
+  static async readArray(stream2, readItemMethod, options = {}) {
+    const items = [];
+    for (let count = await _AvroParser.readLong(stream2, options); count !== 0; count = await _AvroParser.readLong(stream2, options)) {
+      if (count < 0) {
+        await _AvroParser.readLong(stream2, options);
+        count = -count;
+      }
+      while (count--) {
+        const item = await readItemMethod(stream2, options);
+        items.push(item);
+      }
+    }
+    return items;
+  }
+};
+var AvroComplex;
+(function(AvroComplex2) {
+  AvroComplex2["RECORD"] = "record";
+  AvroComplex2["ENUM"] = "enum";
+  AvroComplex2["ARRAY"] = "array";
+  AvroComplex2["MAP"] = "map";
+  AvroComplex2["UNION"] = "union";
+  AvroComplex2["FIXED"] = "fixed";
+})(AvroComplex || (AvroComplex = {}));
+var AvroPrimitive;
+(function(AvroPrimitive2) {
+  AvroPrimitive2["NULL"] = "null";
+  AvroPrimitive2["BOOLEAN"] = "boolean";
+  AvroPrimitive2["INT"] = "int";
+  AvroPrimitive2["LONG"] = "long";
+  AvroPrimitive2["FLOAT"] = "float";
+  AvroPrimitive2["DOUBLE"] = "double";
+  AvroPrimitive2["BYTES"] = "bytes";
+  AvroPrimitive2["STRING"] = "string";
+})(AvroPrimitive || (AvroPrimitive = {}));
+var AvroType = class _AvroType {
+  /**
+   * Determines the AvroType from the Avro Schema.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+  static fromSchema(schema) {
+    if (typeof schema === "string") {
+      return _AvroType.fromStringSchema(schema);
+    } else if (Array.isArray(schema)) {
+      return _AvroType.fromArraySchema(schema);
+    } else {
+      return _AvroType.fromObjectSchema(schema);
+    }
+  }
+  static fromStringSchema(schema) {
+    switch (schema) {
+      case AvroPrimitive.NULL:
+      case AvroPrimitive.BOOLEAN:
+      case AvroPrimitive.INT:
+      case AvroPrimitive.LONG:
+      case AvroPrimitive.FLOAT:
+      case AvroPrimitive.DOUBLE:
+      case AvroPrimitive.BYTES:
+      case AvroPrimitive.STRING:
+        return new AvroPrimitiveType(schema);
+      default:
+        throw new Error(`Unexpected Avro type ${schema}`);
+    }
+  }
+  static fromArraySchema(schema) {
+    return new AvroUnionType(schema.map(_AvroType.fromSchema));
+  }
+  static fromObjectSchema(schema) {
+    const type = schema.type;
+    try {
+      return _AvroType.fromStringSchema(type);
+    } catch {
+    }
+    switch (type) {
+      case AvroComplex.RECORD:
+        if (schema.aliases) {
+          throw new Error(`aliases currently is not supported, schema: ${schema}`);
+        }
+        if (!schema.name) {
+          throw new Error(`Required attribute 'name' doesn't exist on schema: ${schema}`);
+        }
+        const fields = {};
+        if (!schema.fields) {
+          throw new Error(`Required attribute 'fields' doesn't exist on schema: ${schema}`);
+        }
+        for (const field of schema.fields) {
+          fields[field.name] = _AvroType.fromSchema(field.type);
+        }
+        return new AvroRecordType(fields, schema.name);
+      case AvroComplex.ENUM:
+        if (schema.aliases) {
+          throw new Error(`aliases currently is not supported, schema: ${schema}`);
+        }
+        if (!schema.symbols) {
+          throw new Error(`Required attribute 'symbols' doesn't exist on schema: ${schema}`);
+        }
+        return new AvroEnumType(schema.symbols);
+      case AvroComplex.MAP:
+        if (!schema.values) {
+          throw new Error(`Required attribute 'values' doesn't exist on schema: ${schema}`);
+        }
+        return new AvroMapType(_AvroType.fromSchema(schema.values));
+      case AvroComplex.ARRAY:
+      // Unused today
+      case AvroComplex.FIXED:
+      // Unused today
+      default:
+        throw new Error(`Unexpected Avro type ${type} in ${schema}`);
+    }
+  }
+};
+var AvroPrimitiveType = class extends AvroType {
+  _primitive;
+  constructor(primitive) {
+    super();
+    this._primitive = primitive;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+  read(stream2, options = {}) {
+    switch (this._primitive) {
+      case AvroPrimitive.NULL:
+        return AvroParser.readNull();
+      case AvroPrimitive.BOOLEAN:
+        return AvroParser.readBoolean(stream2, options);
+      case AvroPrimitive.INT:
+        return AvroParser.readInt(stream2, options);
+      case AvroPrimitive.LONG:
+        return AvroParser.readLong(stream2, options);
+      case AvroPrimitive.FLOAT:
+        return AvroParser.readFloat(stream2, options);
+      case AvroPrimitive.DOUBLE:
+        return AvroParser.readDouble(stream2, options);
+      case AvroPrimitive.BYTES:
+        return AvroParser.readBytes(stream2, options);
+      case AvroPrimitive.STRING:
+        return AvroParser.readString(stream2, options);
+      default:
+        throw new Error("Unknown Avro Primitive");
+    }
+  }
+};
+var AvroEnumType = class extends AvroType {
+  _symbols;
+  constructor(symbols) {
+    super();
+    this._symbols = symbols;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+  async read(stream2, options = {}) {
+    const value = await AvroParser.readInt(stream2, options);
+    return this._symbols[value];
+  }
+};
+var AvroUnionType = class extends AvroType {
+  _types;
+  constructor(types2) {
+    super();
+    this._types = types2;
+  }
+  async read(stream2, options = {}) {
+    const typeIndex = await AvroParser.readInt(stream2, options);
+    return this._types[typeIndex].read(stream2, options);
+  }
+};
+var AvroMapType = class extends AvroType {
+  _itemType;
+  constructor(itemType) {
+    super();
+    this._itemType = itemType;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+  read(stream2, options = {}) {
+    const readItemMethod = (s, opts) => {
+      return this._itemType.read(s, opts);
+    };
+    return AvroParser.readMap(stream2, readItemMethod, options);
+  }
+};
+var AvroRecordType = class extends AvroType {
+  _name;
+  _fields;
+  constructor(fields, name) {
+    super();
+    this._fields = fields;
+    this._name = name;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+  async read(stream2, options = {}) {
+    const record = {};
+    record["$schema"] = this._name;
+    for (const key in this._fields) {
+      if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
+        record[key] = await this._fields[key].read(stream2, options);
+      }
+    }
+    return record;
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+function arraysEqual(a, b) {
+  if (a === b)
+    return true;
+  if (a == null || b == null)
+    return false;
+  if (a.length !== b.length)
+    return false;
+  for (let i = 0; i < a.length; ++i) {
+    if (a[i] !== b[i])
+      return false;
+  }
+  return true;
+}
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+var AvroReader = class {
+  _dataStream;
+  _headerStream;
+  _syncMarker;
+  _metadata;
+  _itemType;
+  _itemsRemainingInBlock;
+  // Remembers where we started if partial data stream was provided.
+  _initialBlockOffset;
+  /// The byte offset within the Avro file (both header and data)
+  /// of the start of the current block.
+  _blockOffset;
+  get blockOffset() {
+    return this._blockOffset;
+  }
+  _objectIndex;
+  get objectIndex() {
+    return this._objectIndex;
+  }
+  _initialized;
+  constructor(dataStream, headerStream, currentBlockOffset, indexWithinCurrentBlock) {
+    this._dataStream = dataStream;
+    this._headerStream = headerStream || dataStream;
+    this._initialized = false;
+    this._blockOffset = currentBlockOffset || 0;
+    this._objectIndex = indexWithinCurrentBlock || 0;
+    this._initialBlockOffset = currentBlockOffset || 0;
+  }
+  async initialize(options = {}) {
+    const header = await AvroParser.readFixedBytes(this._headerStream, AVRO_INIT_BYTES.length, {
+      abortSignal: options.abortSignal
+    });
+    if (!arraysEqual(header, AVRO_INIT_BYTES)) {
+      throw new Error("Stream is not an Avro file.");
+    }
+    this._metadata = await AvroParser.readMap(this._headerStream, AvroParser.readString, {
+      abortSignal: options.abortSignal
+    });
+    const codec = this._metadata[AVRO_CODEC_KEY];
+    if (!(codec === void 0 || codec === null || codec === "null")) {
+      throw new Error("Codecs are not supported");
+    }
+    this._syncMarker = await AvroParser.readFixedBytes(this._headerStream, AVRO_SYNC_MARKER_SIZE, {
+      abortSignal: options.abortSignal
+    });
+    const schema = JSON.parse(this._metadata[AVRO_SCHEMA_KEY]);
+    this._itemType = AvroType.fromSchema(schema);
+    if (this._blockOffset === 0) {
+      this._blockOffset = this._initialBlockOffset + this._dataStream.position;
+    }
+    this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
+      abortSignal: options.abortSignal
+    });
+    await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
+    this._initialized = true;
+    if (this._objectIndex && this._objectIndex > 0) {
+      for (let i = 0; i < this._objectIndex; i++) {
+        await this._itemType.read(this._dataStream, { abortSignal: options.abortSignal });
+        this._itemsRemainingInBlock--;
+      }
+    }
+  }
+  hasNext() {
+    return !this._initialized || this._itemsRemainingInBlock > 0;
+  }
+  async *parseObjects(options = {}) {
+    if (!this._initialized) {
+      await this.initialize(options);
+    }
+    while (this.hasNext()) {
+      const result = await this._itemType.read(this._dataStream, {
+        abortSignal: options.abortSignal
+      });
+      this._itemsRemainingInBlock--;
+      this._objectIndex++;
+      if (this._itemsRemainingInBlock === 0) {
+        const marker2 = await AvroParser.readFixedBytes(this._dataStream, AVRO_SYNC_MARKER_SIZE, {
+          abortSignal: options.abortSignal
+        });
+        this._blockOffset = this._initialBlockOffset + this._dataStream.position;
+        this._objectIndex = 0;
+        if (!arraysEqual(this._syncMarker, marker2)) {
+          throw new Error("Stream is not a valid Avro file.");
+        }
+        try {
+          this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
+            abortSignal: options.abortSignal
+          });
+        } catch {
+          this._itemsRemainingInBlock = 0;
+        }
+        if (this._itemsRemainingInBlock > 0) {
+          await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
+        }
+      }
+      yield result;
+    }
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+var AvroReadable = class {
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+import { Buffer as Buffer2 } from "buffer";
+var ABORT_ERROR = new AbortError("Reading from the avro stream was aborted.");
+var AvroReadableFromStream = class extends AvroReadable {
+  _position;
+  _readable;
+  toUint8Array(data) {
+    if (typeof data === "string") {
+      return Buffer2.from(data);
+    }
+    return data;
+  }
+  constructor(readable) {
+    super();
+    this._readable = readable;
+    this._position = 0;
+  }
+  get position() {
+    return this._position;
+  }
+  async read(size, options = {}) {
+    if (options.abortSignal?.aborted) {
+      throw ABORT_ERROR;
+    }
+    if (size < 0) {
+      throw new Error(`size parameter should be positive: ${size}`);
+    }
+    if (size === 0) {
+      return new Uint8Array();
+    }
+    if (!this._readable.readable) {
+      throw new Error("Stream no longer readable.");
+    }
+    const chunk = this._readable.read(size);
+    if (chunk) {
+      this._position += chunk.length;
+      return this.toUint8Array(chunk);
+    } else {
+      return new Promise((resolve3, reject) => {
+        const cleanUp = () => {
+          this._readable.removeListener("readable", readableCallback);
+          this._readable.removeListener("error", rejectCallback);
+          this._readable.removeListener("end", rejectCallback);
+          this._readable.removeListener("close", rejectCallback);
+          if (options.abortSignal) {
+            options.abortSignal.removeEventListener("abort", abortHandler);
+          }
+        };
+        const readableCallback = () => {
+          const callbackChunk = this._readable.read(size);
+          if (callbackChunk) {
+            this._position += callbackChunk.length;
+            cleanUp();
+            resolve3(this.toUint8Array(callbackChunk));
+          }
+        };
+        const rejectCallback = () => {
+          cleanUp();
+          reject();
+        };
+        const abortHandler = () => {
+          cleanUp();
+          reject(ABORT_ERROR);
+        };
+        this._readable.on("readable", readableCallback);
+        this._readable.once("error", rejectCallback);
+        this._readable.once("end", rejectCallback);
+        this._readable.once("close", rejectCallback);
+        if (options.abortSignal) {
+          options.abortSignal.addEventListener("abort", abortHandler);
+        }
+      });
+    }
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+var BlobQuickQueryStream = class extends Readable2 {
+  source;
+  avroReader;
+  avroIter;
+  avroPaused = true;
+  onProgress;
+  onError;
+  /**
+   * Creates an instance of BlobQuickQueryStream.
+   *
+   * @param source - The current ReadableStream returned from getter
+   * @param options -
+   */
+  constructor(source, options = {}) {
+    super();
+    this.source = source;
+    this.onProgress = options.onProgress;
+    this.onError = options.onError;
+    this.avroReader = new AvroReader(new AvroReadableFromStream(this.source));
+    this.avroIter = this.avroReader.parseObjects({ abortSignal: options.abortSignal });
+  }
+  _read() {
+    if (this.avroPaused) {
+      this.readInternal().catch((err) => {
+        this.emit("error", err);
+      });
+    }
+  }
+  async readInternal() {
+    this.avroPaused = false;
+    let avroNext;
+    do {
+      avroNext = await this.avroIter.next();
+      if (avroNext.done) {
+        break;
+      }
+      const obj = avroNext.value;
+      const schema = obj.$schema;
+      if (typeof schema !== "string") {
+        throw Error("Missing schema in avro record.");
+      }
+      switch (schema) {
+        case "com.microsoft.azure.storage.queryBlobContents.resultData":
+          {
+            const data = obj.data;
+            if (data instanceof Uint8Array === false) {
+              throw Error("Invalid data in avro result record.");
+            }
+            if (!this.push(Buffer.from(data))) {
+              this.avroPaused = true;
+            }
+          }
+          break;
+        case "com.microsoft.azure.storage.queryBlobContents.progress":
+          {
+            const bytesScanned = obj.bytesScanned;
+            if (typeof bytesScanned !== "number") {
+              throw Error("Invalid bytesScanned in avro progress record.");
+            }
+            if (this.onProgress) {
+              this.onProgress({ loadedBytes: bytesScanned });
+            }
+          }
+          break;
+        case "com.microsoft.azure.storage.queryBlobContents.end":
+          if (this.onProgress) {
+            const totalBytes = obj.totalBytes;
+            if (typeof totalBytes !== "number") {
+              throw Error("Invalid totalBytes in avro end record.");
+            }
+            this.onProgress({ loadedBytes: totalBytes });
+          }
+          this.push(null);
+          break;
+        case "com.microsoft.azure.storage.queryBlobContents.error":
+          if (this.onError) {
+            const fatal = obj.fatal;
+            if (typeof fatal !== "boolean") {
+              throw Error("Invalid fatal in avro error record.");
+            }
+            const name = obj.name;
+            if (typeof name !== "string") {
+              throw Error("Invalid name in avro error record.");
+            }
+            const description = obj.description;
+            if (typeof description !== "string") {
+              throw Error("Invalid description in avro error record.");
+            }
+            const position = obj.position;
+            if (typeof position !== "number") {
+              throw Error("Invalid position in avro error record.");
+            }
+            this.onError({
+              position,
+              name,
+              isFatal: fatal,
+              description
+            });
+          }
+          break;
+        default:
+          throw Error(`Unknown schema ${schema} in avro progress record.`);
+      }
+    } while (!avroNext.done && !this.avroPaused);
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+var BlobQueryResponse = class {
+  /**
+   * Indicates that the service supports
+   * requests for partial file content.
+   *
+   * @readonly
+   */
+  get acceptRanges() {
+    return this.originalResponse.acceptRanges;
+  }
+  /**
+   * Returns if it was previously specified
+   * for the file.
+   *
+   * @readonly
+   */
+  get cacheControl() {
+    return this.originalResponse.cacheControl;
+  }
+  /**
+   * Returns the value that was specified
+   * for the 'x-ms-content-disposition' header and specifies how to process the
+   * response.
+   *
+   * @readonly
+   */
+  get contentDisposition() {
+    return this.originalResponse.contentDisposition;
+  }
+  /**
+   * Returns the value that was specified
+   * for the Content-Encoding request header.
+   *
+   * @readonly
+   */
+  get contentEncoding() {
+    return this.originalResponse.contentEncoding;
+  }
+  /**
+   * Returns the value that was specified
+   * for the Content-Language request header.
+   *
+   * @readonly
+   */
+  get contentLanguage() {
+    return this.originalResponse.contentLanguage;
+  }
+  /**
+   * The current sequence number for a
+   * page blob. This header is not returned for block blobs or append blobs.
+   *
+   * @readonly
+   */
+  get blobSequenceNumber() {
+    return this.originalResponse.blobSequenceNumber;
+  }
+  /**
+   * The blob's type. Possible values include:
+   * 'BlockBlob', 'PageBlob', 'AppendBlob'.
+   *
+   * @readonly
+   */
+  get blobType() {
+    return this.originalResponse.blobType;
+  }
+  /**
+   * The number of bytes present in the
+   * response body.
+   *
+   * @readonly
+   */
+  get contentLength() {
+    return this.originalResponse.contentLength;
+  }
+  /**
+   * If the file has an MD5 hash and the
+   * request is to read the full file, this response header is returned so that
+   * the client can check for message content integrity. If the request is to
+   * read a specified range and the 'x-ms-range-get-content-md5' is set to
+   * true, then the request returns an MD5 hash for the range, as long as the
+   * range size is less than or equal to 4 MB. If neither of these sets of
+   * conditions is true, then no value is returned for the 'Content-MD5'
+   * header.
+   *
+   * @readonly
+   */
+  get contentMD5() {
+    return this.originalResponse.contentMD5;
+  }
+  /**
+   * Indicates the range of bytes returned if
+   * the client requested a subset of the file by setting the Range request
+   * header.
+   *
+   * @readonly
+   */
+  get contentRange() {
+    return this.originalResponse.contentRange;
+  }
+  /**
+   * The content type specified for the file.
+   * The default content type is 'application/octet-stream'
+   *
+   * @readonly
+   */
+  get contentType() {
+    return this.originalResponse.contentType;
+  }
+  /**
+   * Conclusion time of the last attempted
+   * Copy File operation where this file was the destination file. This value
+   * can specify the time of a completed, aborted, or failed copy attempt.
+   *
+   * @readonly
+   */
+  get copyCompletedOn() {
+    return void 0;
+  }
+  /**
+   * String identifier for the last attempted Copy
+   * File operation where this file was the destination file.
+   *
+   * @readonly
+   */
+  get copyId() {
+    return this.originalResponse.copyId;
+  }
+  /**
+   * Contains the number of bytes copied and
+   * the total bytes in the source in the last attempted Copy File operation
+   * where this file was the destination file. Can show between 0 and
+   * Content-Length bytes copied.
+   *
+   * @readonly
+   */
+  get copyProgress() {
+    return this.originalResponse.copyProgress;
+  }
+  /**
+   * URL up to 2KB in length that specifies the
+   * source file used in the last attempted Copy File operation where this file
+   * was the destination file.
+   *
+   * @readonly
+   */
+  get copySource() {
+    return this.originalResponse.copySource;
+  }
+  /**
+   * State of the copy operation
+   * identified by 'x-ms-copy-id'. Possible values include: 'pending',
+   * 'success', 'aborted', 'failed'
+   *
+   * @readonly
+   */
+  get copyStatus() {
+    return this.originalResponse.copyStatus;
+  }
+  /**
+   * Only appears when
+   * x-ms-copy-status is failed or pending. Describes cause of fatal or
+   * non-fatal copy operation failure.
+   *
+   * @readonly
+   */
+  get copyStatusDescription() {
+    return this.originalResponse.copyStatusDescription;
+  }
+  /**
+   * When a blob is leased,
+   * specifies whether the lease is of infinite or fixed duration. Possible
+   * values include: 'infinite', 'fixed'.
+   *
+   * @readonly
+   */
+  get leaseDuration() {
+    return this.originalResponse.leaseDuration;
+  }
+  /**
+   * Lease state of the blob. Possible
+   * values include: 'available', 'leased', 'expired', 'breaking', 'broken'.
+   *
+   * @readonly
+   */
+  get leaseState() {
+    return this.originalResponse.leaseState;
+  }
+  /**
+   * The current lease status of the
+   * blob. Possible values include: 'locked', 'unlocked'.
+   *
+   * @readonly
+   */
+  get leaseStatus() {
+    return this.originalResponse.leaseStatus;
+  }
+  /**
+   * A UTC date/time value generated by the service that
+   * indicates the time at which the response was initiated.
+   *
+   * @readonly
+   */
+  get date() {
+    return this.originalResponse.date;
+  }
+  /**
+   * The number of committed blocks
+   * present in the blob. This header is returned only for append blobs.
+   *
+   * @readonly
+   */
+  get blobCommittedBlockCount() {
+    return this.originalResponse.blobCommittedBlockCount;
+  }
+  /**
+   * The ETag contains a value that you can use to
+   * perform operations conditionally, in quotes.
+   *
+   * @readonly
+   */
+  get etag() {
+    return this.originalResponse.etag;
+  }
+  /**
+   * The error code.
+   *
+   * @readonly
+   */
+  get errorCode() {
+    return this.originalResponse.errorCode;
+  }
+  /**
+   * The value of this header is set to
+   * true if the file data and application metadata are completely encrypted
+   * using the specified algorithm. Otherwise, the value is set to false (when
+   * the file is unencrypted, or if only parts of the file/application metadata
+   * are encrypted).
+   *
+   * @readonly
+   */
+  get isServerEncrypted() {
+    return this.originalResponse.isServerEncrypted;
+  }
+  /**
+   * If the blob has a MD5 hash, and if
+   * request contains range header (Range or x-ms-range), this response header
+   * is returned with the value of the whole blob's MD5 value. This value may
+   * or may not be equal to the value returned in Content-MD5 header, with the
+   * latter calculated from the requested range.
+   *
+   * @readonly
+   */
+  get blobContentMD5() {
+    return this.originalResponse.blobContentMD5;
+  }
+  /**
+   * Returns the date and time the file was last
+   * modified. Any operation that modifies the file or its properties updates
+   * the last modified time.
+   *
+   * @readonly
+   */
+  get lastModified() {
+    return this.originalResponse.lastModified;
+  }
+  /**
+   * A name-value pair
+   * to associate with a file storage object.
+   *
+   * @readonly
+   */
+  get metadata() {
+    return this.originalResponse.metadata;
+  }
+  /**
+   * This header uniquely identifies the request
+   * that was made and can be used for troubleshooting the request.
+   *
+   * @readonly
+   */
+  get requestId() {
+    return this.originalResponse.requestId;
+  }
+  /**
+   * If a client request id header is sent in the request, this header will be present in the
+   * response with the same value.
+   *
+   * @readonly
+   */
+  get clientRequestId() {
+    return this.originalResponse.clientRequestId;
+  }
+  /**
+   * Indicates the version of the File service used
+   * to execute the request.
+   *
+   * @readonly
+   */
+  get version() {
+    return this.originalResponse.version;
+  }
+  /**
+   * The SHA-256 hash of the encryption key used to encrypt the blob. This value is only returned
+   * when the blob was encrypted with a customer-provided key.
+   *
+   * @readonly
+   */
+  get encryptionKeySha256() {
+    return this.originalResponse.encryptionKeySha256;
+  }
+  /**
+   * If the request is to read a specified range and the x-ms-range-get-content-crc64 is set to
+   * true, then the request returns a crc64 for the range, as long as the range size is less than
+   * or equal to 4 MB. If both x-ms-range-get-content-crc64 & x-ms-range-get-content-md5 is
+   * specified in the same request, it will fail with 400(Bad Request)
+   */
+  get contentCrc64() {
+    return this.originalResponse.contentCrc64;
+  }
+  /**
+   * The response body as a browser Blob.
+   * Always undefined in node.js.
+   *
+   * @readonly
+   */
+  get blobBody() {
+    return void 0;
+  }
+  /**
+   * The response body as a node.js Readable stream.
+   * Always undefined in the browser.
+   *
+   * It will parse avor data returned by blob query.
+   *
+   * @readonly
+   */
+  get readableStreamBody() {
+    return isNodeLike ? this.blobDownloadStream : void 0;
+  }
+  /**
+   * The HTTP response.
+   */
+  get _response() {
+    return this.originalResponse._response;
+  }
+  originalResponse;
+  blobDownloadStream;
+  /**
+   * Creates an instance of BlobQueryResponse.
+   *
+   * @param originalResponse -
+   * @param options -
+   */
+  constructor(originalResponse, options = {}) {
+    this.originalResponse = originalResponse;
+    this.blobDownloadStream = new BlobQuickQueryStream(this.originalResponse.readableStreamBody, options);
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/models.js
+var BlockBlobTier;
+(function(BlockBlobTier2) {
+  BlockBlobTier2["Hot"] = "Hot";
+  BlockBlobTier2["Cool"] = "Cool";
+  BlockBlobTier2["Cold"] = "Cold";
+  BlockBlobTier2["Archive"] = "Archive";
+})(BlockBlobTier || (BlockBlobTier = {}));
+var PremiumPageBlobTier;
+(function(PremiumPageBlobTier2) {
+  PremiumPageBlobTier2["P4"] = "P4";
+  PremiumPageBlobTier2["P6"] = "P6";
+  PremiumPageBlobTier2["P10"] = "P10";
+  PremiumPageBlobTier2["P15"] = "P15";
+  PremiumPageBlobTier2["P20"] = "P20";
+  PremiumPageBlobTier2["P30"] = "P30";
+  PremiumPageBlobTier2["P40"] = "P40";
+  PremiumPageBlobTier2["P50"] = "P50";
+  PremiumPageBlobTier2["P60"] = "P60";
+  PremiumPageBlobTier2["P70"] = "P70";
+  PremiumPageBlobTier2["P80"] = "P80";
+})(PremiumPageBlobTier || (PremiumPageBlobTier = {}));
+function toAccessTier(tier2) {
+  if (tier2 === void 0) {
+    return void 0;
+  }
+  return tier2;
+}
+function ensureCpkIfSpecified(cpk, isHttps) {
+  if (cpk && !isHttps) {
+    throw new RangeError("Customer-provided encryption key must be used over HTTPS.");
+  }
+  if (cpk && !cpk.encryptionAlgorithm) {
+    cpk.encryptionAlgorithm = EncryptionAlgorithmAES25;
+  }
+}
+var StorageBlobAudience;
+(function(StorageBlobAudience2) {
+  StorageBlobAudience2["StorageOAuthScopes"] = "https://storage.azure.com/.default";
+  StorageBlobAudience2["DiskComputeOAuthScopes"] = "https://disk.compute.azure.com/.default";
+})(StorageBlobAudience || (StorageBlobAudience = {}));
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+function rangeResponseFromModel(response) {
+  const pageRange = (response._response.parsedBody.pageRange || []).map((x) => ({
+    offset: x.start,
+    count: x.end - x.start
+  }));
+  const clearRange = (response._response.parsedBody.clearRange || []).map((x) => ({
+    offset: x.start,
+    count: x.end - x.start
+  }));
+  return {
+    ...response,
+    pageRange,
+    clearRange,
+    _response: {
+      ...response._response,
+      parsedBody: {
+        pageRange,
+        clearRange
+      }
+    }
+  };
+}
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+var BlobBeginCopyFromUrlPoller = class extends Poller {
+  intervalInMs;
+  constructor(options) {
+    const { blobClient, copySource: copySource2, intervalInMs = 15e3, onProgress, resumeFrom, startCopyFromURLOptions } = options;
+    let state;
+    if (resumeFrom) {
+      state = JSON.parse(resumeFrom).state;
+    }
+    const operation = makeBlobBeginCopyFromURLPollOperation({
+      ...state,
+      blobClient,
+      copySource: copySource2,
+      startCopyFromURLOptions
+    });
+    super(operation);
+    if (typeof onProgress === "function") {
+      this.onProgress(onProgress);
+    }
+    this.intervalInMs = intervalInMs;
+  }
+  delay() {
+    return delay(this.intervalInMs);
+  }
+};
+var cancel = async function cancel2(options = {}) {
+  const state = this.state;
+  const { copyId: copyId2 } = state;
+  if (state.isCompleted) {
+    return makeBlobBeginCopyFromURLPollOperation(state);
+  }
+  if (!copyId2) {
+    state.isCancelled = true;
+    return makeBlobBeginCopyFromURLPollOperation(state);
+  }
+  await state.blobClient.abortCopyFromURL(copyId2, {
+    abortSignal: options.abortSignal
+  });
+  state.isCancelled = true;
+  return makeBlobBeginCopyFromURLPollOperation(state);
+};
+var update = async function update2(options = {}) {
+  const state = this.state;
+  const { blobClient, copySource: copySource2, startCopyFromURLOptions } = state;
+  if (!state.isStarted) {
+    state.isStarted = true;
+    const result = await blobClient.startCopyFromURL(copySource2, startCopyFromURLOptions);
+    state.copyId = result.copyId;
+    if (result.copyStatus === "success") {
+      state.result = result;
+      state.isCompleted = true;
+    }
+  } else if (!state.isCompleted) {
+    try {
+      const result = await state.blobClient.getProperties({ abortSignal: options.abortSignal });
+      const { copyStatus, copyProgress } = result;
+      const prevCopyProgress = state.copyProgress;
+      if (copyProgress) {
+        state.copyProgress = copyProgress;
+      }
+      if (copyStatus === "pending" && copyProgress !== prevCopyProgress && typeof options.fireProgress === "function") {
+        options.fireProgress(state);
+      } else if (copyStatus === "success") {
+        state.result = result;
+        state.isCompleted = true;
+      } else if (copyStatus === "failed") {
+        state.error = new Error(`Blob copy failed with reason: "${result.copyStatusDescription || "unknown"}"`);
+        state.isCompleted = true;
+      }
+    } catch (err) {
+      state.error = err;
+      state.isCompleted = true;
+    }
+  }
+  return makeBlobBeginCopyFromURLPollOperation(state);
+};
+var toString = function toString2() {
+  return JSON.stringify({ state: this.state }, (key, value) => {
+    if (key === "blobClient") {
+      return void 0;
+    }
+    return value;
+  });
+};
+function makeBlobBeginCopyFromURLPollOperation(state) {
+  return {
+    state: { ...state },
+    cancel,
+    toString,
+    update
+  };
+}
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Range.js
+function rangeToString(iRange) {
+  if (iRange.offset < 0) {
+    throw new RangeError(`Range.offset cannot be smaller than 0.`);
+  }
+  if (iRange.count && iRange.count <= 0) {
+    throw new RangeError(`Range.count must be larger than 0. Leave it undefined if you want a range from offset to the end.`);
+  }
+  return iRange.count ? `bytes=${iRange.offset}-${iRange.offset + iRange.count - 1}` : `bytes=${iRange.offset}-`;
+}
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+import { EventEmitter } from "events";
+var BatchStates;
+(function(BatchStates2) {
+  BatchStates2[BatchStates2["Good"] = 0] = "Good";
+  BatchStates2[BatchStates2["Error"] = 1] = "Error";
+})(BatchStates || (BatchStates = {}));
+var Batch = class {
+  /**
+   * Concurrency. Must be lager than 0.
+   */
+  concurrency;
+  /**
+   * Number of active operations under execution.
+   */
+  actives = 0;
+  /**
+   * Number of completed operations under execution.
+   */
+  completed = 0;
+  /**
+   * Offset of next operation to be executed.
+   */
+  offset = 0;
+  /**
+   * Operation array to be executed.
+   */
+  operations = [];
+  /**
+   * States of Batch. When an error happens, state will turn into error.
+   * Batch will stop execute left operations.
+   */
+  state = BatchStates.Good;
+  /**
+   * A private emitter used to pass events inside this class.
+   */
+  emitter;
+  /**
+   * Creates an instance of Batch.
+   * @param concurrency -
+   */
+  constructor(concurrency = 5) {
+    if (concurrency < 1) {
+      throw new RangeError("concurrency must be larger than 0");
+    }
+    this.concurrency = concurrency;
+    this.emitter = new EventEmitter();
+  }
+  /**
+   * Add a operation into queue.
+   *
+   * @param operation -
+   */
+  addOperation(operation) {
+    this.operations.push(async () => {
+      try {
+        this.actives++;
+        await operation();
+        this.actives--;
+        this.completed++;
+        this.parallelExecute();
+      } catch (error) {
+        this.emitter.emit("error", error);
+      }
+    });
+  }
+  /**
+   * Start execute operations in the queue.
+   *
+   */
+  async do() {
+    if (this.operations.length === 0) {
+      return Promise.resolve();
+    }
+    this.parallelExecute();
+    return new Promise((resolve3, reject) => {
+      this.emitter.on("finish", resolve3);
+      this.emitter.on("error", (error) => {
+        this.state = BatchStates.Error;
+        reject(error);
+      });
+    });
+  }
+  /**
+   * Get next operation to be executed. Return null when reaching ends.
+   *
+   */
+  nextOperation() {
+    if (this.offset < this.operations.length) {
+      return this.operations[this.offset++];
+    }
+    return null;
+  }
+  /**
+   * Start execute operations. One one the most important difference between
+   * this method with do() is that do() wraps as an sync method.
+   *
+   */
+  parallelExecute() {
+    if (this.state === BatchStates.Error) {
+      return;
+    }
+    if (this.completed >= this.operations.length) {
+      this.emitter.emit("finish");
+      return;
+    }
+    while (this.actives < this.concurrency) {
+      const operation = this.nextOperation();
+      if (operation) {
+        operation();
+      } else {
+        return;
+      }
+    }
+  }
+};
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+import fs4 from "node:fs";
+import util2 from "node:util";
+async function streamToBuffer(stream2, buffer2, offset, end, encoding) {
+  let pos = 0;
+  const count = end - offset;
+  return new Promise((resolve3, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
+    stream2.on("readable", () => {
+      if (pos >= count) {
+        clearTimeout(timeout);
+        resolve3();
+        return;
+      }
+      let chunk = stream2.read();
+      if (!chunk) {
+        return;
+      }
+      if (typeof chunk === "string") {
+        chunk = Buffer.from(chunk, encoding);
+      }
+      const chunkLength = pos + chunk.length > count ? count - pos : chunk.length;
+      buffer2.fill(chunk.slice(0, chunkLength), offset + pos, offset + pos + chunkLength);
+      pos += chunkLength;
+    });
+    stream2.on("end", () => {
+      clearTimeout(timeout);
+      if (pos < count) {
+        reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
+      }
+      resolve3();
+    });
+    stream2.on("error", (msg) => {
+      clearTimeout(timeout);
+      reject(msg);
+    });
+  });
+}
+async function readStreamToLocalFile(rs, file) {
+  return new Promise((resolve3, reject) => {
+    const ws = fs4.createWriteStream(file);
+    rs.on("error", (err) => {
+      reject(err);
+    });
+    ws.on("error", (err) => {
+      reject(err);
+    });
+    ws.on("close", resolve3);
+    rs.pipe(ws);
+  });
+}
+var fsStat = util2.promisify(fs4.stat);
+var fsCreateReadStream = fs4.createReadStream;
+
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
 var BlobClient = class _BlobClient extends StorageClient2 {
   /**
    * blobContext provided by protocol layer.
@@ -18028,10 +23397,6 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   _containerName;
   _versionId;
   _snapshot;
-  /**
-   * Config used in creating blob client instances.
-   */
-  blobClientConfig;
   /**
    * The name of the blob.
    */
@@ -18046,22 +23411,21 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   }
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
     options = options || {};
-    let pipeline;
+    let pipeline2;
     let url2;
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -18073,25 +23437,24 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter(this.url, URLConstants.Parameters.SNAPSHOT);
     this._versionId = getURLParameter(this.url, URLConstants.Parameters.VERSIONID);
-    this.blobClientConfig = options;
   }
   /**
    * Creates a new BlobClient object identical to the source but with the specified snapshot timestamp.
@@ -18101,7 +23464,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns A new BlobClient object identical to the source but with the specified snapshot timestamp
    */
   withSnapshot(snapshot2) {
-    return new _BlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline, this.blobClientConfig);
+    return new _BlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline);
   }
   /**
    * Creates a new BlobClient object pointing to a version of this blob.
@@ -18111,28 +23474,28 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns A new BlobClient object pointing to the version of this blob.
    */
   withVersion(versionId2) {
-    return new _BlobClient(setURLParameter(this.url, URLConstants.Parameters.VERSIONID, versionId2.length === 0 ? void 0 : versionId2), this.pipeline, this.blobClientConfig);
+    return new _BlobClient(setURLParameter(this.url, URLConstants.Parameters.VERSIONID, versionId2.length === 0 ? void 0 : versionId2), this.pipeline);
   }
   /**
    * Creates a AppendBlobClient object.
    *
    */
   getAppendBlobClient() {
-    return new AppendBlobClient(this.url, this.pipeline, this.blobClientConfig);
+    return new AppendBlobClient(this.url, this.pipeline);
   }
   /**
    * Creates a BlockBlobClient object.
    *
    */
   getBlockBlobClient() {
-    return new BlockBlobClient(this.url, this.pipeline, this.blobClientConfig);
+    return new BlockBlobClient(this.url, this.pipeline);
   }
   /**
    * Creates a PageBlobClient object.
    *
    */
   getPageBlobClient() {
-    return new PageBlobClient(this.url, this.pipeline, this.blobClientConfig);
+    return new PageBlobClient(this.url, this.pipeline);
   }
   /**
    * Reads or downloads a blob from the system, including its metadata and properties.
@@ -18220,15 +23583,6 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("BlobClient-download", options, async (updatedOptions) => {
-      let contentChecksumAlgorithm = options.contentChecksumAlgorithm ?? this.blobClientConfig?.downloadContentChecksumAlgorithm;
-      if (contentChecksumAlgorithm === void 0) {
-        contentChecksumAlgorithm = "Customized";
-      } else if (contentChecksumAlgorithm === "Auto") {
-        contentChecksumAlgorithm = "StorageCrc64";
-      }
-      if (contentChecksumAlgorithm === "StorageCrc64") {
-        await StorageCRC64Calculator.init();
-      }
       const res = assertResponse(await this.blobContext.download({
         abortSignal: options.abortSignal,
         leaseAccessConditions: options.conditions,
@@ -18245,8 +23599,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         rangeGetContentCRC64: options.rangeGetContentCrc64,
         snapshot: options.snapshot,
         cpkInfo: options.customerProvidedKey,
-        tracingOptions: updatedOptions.tracingOptions,
-        structuredBodyType: contentChecksumAlgorithm === "StorageCrc64" ? "XSM/1.0; properties=crc64" : void 0
+        tracingOptions: updatedOptions.tracingOptions
       }));
       const wrappedRes = {
         ...res,
@@ -18256,9 +23609,6 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         objectReplicationSourceProperties: parseObjectReplicationRecord(res.objectReplicationRules)
       };
       if (!isNodeLike) {
-        if (contentChecksumAlgorithm === "StorageCrc64") {
-          wrappedRes.blobBody = structuredMessageDecodingBrowser(await wrappedRes.blobBody);
-        }
         return wrappedRes;
       }
       if (options.maxRetryRequests === void 0 || options.maxRetryRequests < 0) {
@@ -18267,13 +23617,9 @@ var BlobClient = class _BlobClient extends StorageClient2 {
       if (res.contentLength === void 0) {
         throw new RangeError(`File download response doesn't contain valid content length header`);
       }
-      if (contentChecksumAlgorithm === "StorageCrc64" && res.structuredContentLength === void 0) {
-        throw new RangeError(`Unexpected structured content length`);
-      }
       if (!res.etag) {
         throw new RangeError(`File download response doesn't contain valid etag header`);
       }
-      const expectedContentLength = contentChecksumAlgorithm === "StorageCrc64" ? res.structuredContentLength : res.contentLength;
       return new BlobDownloadResponse(wrappedRes, async (start) => {
         const updatedDownloadOptions = {
           leaseAccessConditions: options.conditions,
@@ -18285,25 +23631,19 @@ var BlobClient = class _BlobClient extends StorageClient2 {
             ifTags: options.conditions?.tagConditions
           },
           range: rangeToString({
-            count: offset + expectedContentLength - start,
+            count: offset + res.contentLength - start,
             offset: start
           }),
           rangeGetContentMD5: options.rangeGetContentMD5,
           rangeGetContentCRC64: options.rangeGetContentCrc64,
           snapshot: options.snapshot,
-          cpkInfo: options.customerProvidedKey,
-          structuredBodyType: contentChecksumAlgorithm === "StorageCrc64" ? "XSM/1.0; properties=crc64" : void 0
+          cpkInfo: options.customerProvidedKey
         };
-        const resBody = (await this.blobContext.download({
+        return (await this.blobContext.download({
           abortSignal: options.abortSignal,
           ...updatedDownloadOptions
         })).readableStreamBody;
-        if (contentChecksumAlgorithm === "StorageCrc64") {
-          return structuredMessageDecodingStream(resBody, {});
-        } else {
-          return resBody;
-        }
-      }, offset, expectedContentLength, {
+      }, offset, res.contentLength, {
         maxRetryRequests: options.maxRetryRequests,
         onProgress: options.onProgress
       });
@@ -18394,9 +23734,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           ...options.conditions,
           ifTags: options.conditions?.tagConditions
         },
-        tracingOptions: updatedOptions.tracingOptions,
-        accessTierIfModifiedSince: options.conditions?.accessTierIfModifiedSince,
-        accessTierIfUnmodifiedSince: options.conditions?.accessTierIfUnmodifiedSince
+        tracingOptions: updatedOptions.tracingOptions
       }));
     });
   }
@@ -18764,12 +24102,12 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     });
   }
   async downloadToBuffer(param1, param2, param3, param4 = {}) {
-    let buffer;
+    let buffer2;
     let offset = 0;
     let count = 0;
     let options = param4;
     if (param1 instanceof Buffer) {
-      buffer = param1;
+      buffer2 = param1;
       offset = param2 || 0;
       count = typeof param3 === "number" ? param3 : 0;
     } else {
@@ -18804,14 +24142,14 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           throw new RangeError(`offset ${offset} shouldn't be larger than blob size ${response.contentLength}`);
         }
       }
-      if (!buffer) {
+      if (!buffer2) {
         try {
-          buffer = Buffer.alloc(count);
+          buffer2 = Buffer.alloc(count);
         } catch (error) {
           throw new Error(`Unable to allocate the buffer of size: ${count}(in bytes). Please try passing your own buffer to the "downloadToBuffer" method or try using other methods like "download" or "downloadToFile".	 ${error.message}`);
         }
       }
-      if (buffer.length < count) {
+      if (buffer2.length < count) {
         throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
       }
       let transferProgress = 0;
@@ -18827,11 +24165,10 @@ var BlobClient = class _BlobClient extends StorageClient2 {
             conditions: options.conditions,
             maxRetryRequests: options.maxRetryRequestsPerBlock,
             customerProvidedKey: options.customerProvidedKey,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm,
             tracingOptions: updatedOptions.tracingOptions
           });
-          const stream = response.readableStreamBody;
-          await streamToBuffer(stream, buffer, off - offset, chunkEnd - offset);
+          const stream2 = response.readableStreamBody;
+          await streamToBuffer(stream2, buffer2, off - offset, chunkEnd - offset);
           transferProgress += chunkEnd - off;
           if (options.onProgress) {
             options.onProgress({ loadedBytes: transferProgress });
@@ -18839,7 +24176,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         });
       }
       await batch.do();
-      return buffer;
+      return buffer2;
     });
   }
   /**
@@ -18955,7 +24292,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve) => {
+    return new Promise((resolve3) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -18966,7 +24303,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve(appendToURLQuery(this.url, sas));
+      resolve3(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -19005,7 +24342,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve) => {
+    return new Promise((resolve3) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -19013,7 +24350,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve(appendToURLQuery(this.url, sas));
+      resolve3(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -19100,21 +24437,19 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    */
   appendBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+    let pipeline2;
     let url2;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -19126,22 +24461,21 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.appendBlobContext = this.storageClientContext.appendBlob;
-    this.blobClientConfig = options;
   }
   /**
    * Creates a new AppendBlobClient object identical to the source but with the
@@ -19152,7 +24486,7 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * @returns A new AppendBlobClient object identical to the source but with the specified snapshot timestamp.
    */
   withSnapshot(snapshot2) {
-    return new _AppendBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline, this.blobClientConfig);
+    return new _AppendBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline);
   }
   /**
    * Creates a 0-length append blob. Call AppendBlock to append data to an append blob.
@@ -19298,7 +24632,7 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("AppendBlobClient-appendBlock", options, async (updatedOptions) => {
-      const parameters = {
+      return assertResponse(await this.appendBlobContext.appendBlock(contentLength2, body2, {
         abortSignal: options.abortSignal,
         appendPositionAccessConditions: options.conditions,
         leaseAccessConditions: options.conditions,
@@ -19309,12 +24643,12 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
         requestOptions: {
           onUploadProgress: options.onProgress
         },
+        transactionalContentMD5: options.transactionalContentMD5,
+        transactionalContentCrc64: options.transactionalContentCrc64,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
-      };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
-      return assertResponse(await this.appendBlobContext.appendBlock(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
+      }));
     });
   }
   /**
@@ -19357,12 +24691,7 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         fileRequestIntent: options.sourceShareTokenIntent,
-        tracingOptions: updatedOptions.tracingOptions,
-        sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
-        }
+        tracingOptions: updatedOptions.tracingOptions
       }));
     });
   }
@@ -19380,23 +24709,22 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    */
   blockBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+    let pipeline2;
     let url2;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
         options = blobNameOrOptions;
       }
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -19408,23 +24736,22 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
-    this.blobClientConfig = options;
   }
   /**
    * Creates a new BlockBlobClient object identical to the source but with the
@@ -19435,7 +24762,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @returns A new BlockBlobClient object identical to the source but with the specified snapshot timestamp.
    */
   withSnapshot(snapshot2) {
-    return new _BlockBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline, this.blobClientConfig);
+    return new _BlockBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline);
   }
   /**
    * ONLY AVAILABLE IN NODE.JS RUNTIME.
@@ -19558,7 +24885,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("BlockBlobClient-upload", options, async (updatedOptions) => {
-      const parameters = {
+      return assertResponse(await this.blockBlobContext.upload(contentLength2, body2, {
         abortSignal: options.abortSignal,
         blobHttpHeaders: options.blobHTTPHeaders,
         leaseAccessConditions: options.conditions,
@@ -19578,9 +24905,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         tier: toAccessTier(options.tier),
         blobTagsString: toBlobTagsString(options.tags),
         tracingOptions: updatedOptions.tracingOptions
-      };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
-      return assertResponse(await this.blockBlobContext.upload(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
+      }));
     });
   }
   /**
@@ -19626,12 +24951,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         blobTagsString: toBlobTagsString(options.tags),
         copySourceTags: options.copySourceTags,
         fileRequestIntent: options.sourceShareTokenIntent,
-        tracingOptions: updatedOptions.tracingOptions,
-        sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
-        }
+        tracingOptions: updatedOptions.tracingOptions
       }));
     });
   }
@@ -19649,18 +24969,18 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
   async stageBlock(blockId2, body2, contentLength2, options = {}) {
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("BlockBlobClient-stageBlock", options, async (updatedOptions) => {
-      const parameters = {
+      return assertResponse(await this.blockBlobContext.stageBlock(blockId2, contentLength2, body2, {
         abortSignal: options.abortSignal,
         leaseAccessConditions: options.conditions,
         requestOptions: {
           onUploadProgress: options.onProgress
         },
+        transactionalContentMD5: options.transactionalContentMD5,
+        transactionalContentCrc64: options.transactionalContentCrc64,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
-      };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
-      return assertResponse(await this.blockBlobContext.stageBlock(blockId2, uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
+      }));
     });
   }
   /**
@@ -19697,12 +25017,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         encryptionScope: options.encryptionScope,
         copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
         fileRequestIntent: options.sourceShareTokenIntent,
-        tracingOptions: updatedOptions.tracingOptions,
-        sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
-        }
+        tracingOptions: updatedOptions.tracingOptions
       }));
     });
   }
@@ -19791,16 +25106,16 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
   async uploadData(data, options = {}) {
     return tracingClient.withSpan("BlockBlobClient-uploadData", options, async (updatedOptions) => {
       if (isNodeLike) {
-        let buffer;
+        let buffer2;
         if (data instanceof Buffer) {
-          buffer = data;
+          buffer2 = data;
         } else if (data instanceof ArrayBuffer) {
-          buffer = Buffer.from(data);
+          buffer2 = Buffer.from(data);
         } else {
           data = data;
-          buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+          buffer2 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         }
-        return this.uploadSeekableInternal((offset, size) => buffer.slice(offset, offset + size), buffer.byteLength, updatedOptions);
+        return this.uploadSeekableInternal((offset, size) => buffer2.slice(offset, offset + size), buffer2.byteLength, updatedOptions);
       } else {
         const browserBlob = new Blob([data]);
         return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
@@ -19896,8 +25211,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
             abortSignal: options.abortSignal,
             conditions: options.conditions,
             encryptionScope: options.encryptionScope,
-            tracingOptions: updatedOptions.tracingOptions,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm
+            tracingOptions: updatedOptions.tracingOptions
           });
           transferProgress += contentLength2;
           if (options.onProgress) {
@@ -19955,7 +25269,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload Stream to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadStream(stream, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options = {}) {
+  async uploadStream(stream2, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options = {}) {
     if (!options.blobHTTPHeaders) {
       options.blobHTTPHeaders = {};
     }
@@ -19968,7 +25282,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       let transferProgress = 0;
       const blockList = [];
       const scheduler = new BufferScheduler(
-        stream,
+        stream2,
         bufferSize,
         maxConcurrency,
         async (body2, length) => {
@@ -19979,8 +25293,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
             customerProvidedKey: options.customerProvidedKey,
             conditions: options.conditions,
             encryptionScope: options.encryptionScope,
-            tracingOptions: updatedOptions.tracingOptions,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm
+            tracingOptions: updatedOptions.tracingOptions
           });
           transferProgress += length;
           if (options.onProgress) {
@@ -20007,21 +25320,19 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    */
   pageBlobContext;
   constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+    let pipeline2;
     let url2;
     options = options || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
     } else if (isNodeLike && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
       options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -20033,22 +25344,21 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           if (!options.proxyOptions) {
             options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.pageBlobContext = this.storageClientContext.pageBlob;
-    this.blobClientConfig = options;
   }
   /**
    * Creates a new PageBlobClient object identical to the source but with the
@@ -20059,7 +25369,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @returns A new PageBlobClient object identical to the source but with the specified snapshot timestamp.
    */
   withSnapshot(snapshot2) {
-    return new _PageBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline, this.blobClientConfig);
+    return new _PageBlobClient(setURLParameter(this.url, URLConstants.Parameters.SNAPSHOT, snapshot2.length === 0 ? void 0 : snapshot2), this.pipeline);
   }
   /**
    * Creates a page blob of the specified length. Call uploadPages to upload data
@@ -20145,7 +25455,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("PageBlobClient-uploadPages", options, async (updatedOptions) => {
-      const parameters = {
+      return assertResponse(await this.pageBlobContext.uploadPages(count, body2, {
         abortSignal: options.abortSignal,
         leaseAccessConditions: options.conditions,
         modifiedAccessConditions: {
@@ -20157,12 +25467,12 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
         },
         range: rangeToString({ offset, count }),
         sequenceNumberAccessConditions: options.conditions,
+        transactionalContentMD5: options.transactionalContentMD5,
+        transactionalContentCrc64: options.transactionalContentCrc64,
         cpkInfo: options.customerProvidedKey,
         encryptionScope: options.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
-      };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, count, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
-      return assertResponse(await this.pageBlobContext.uploadPages(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
+      }));
     });
   }
   /**
@@ -20201,12 +25511,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
         encryptionScope: options.encryptionScope,
         copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
         fileRequestIntent: options.sourceShareTokenIntent,
-        tracingOptions: updatedOptions.tracingOptions,
-        sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
-        }
+        tracingOptions: updatedOptions.tracingOptions
       }));
     });
   }
@@ -20739,2874 +26044,5086 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
   }
 };
 
-// node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
-async function getBodyAsText(batchResponse) {
-  let buffer = Buffer.alloc(BATCH_MAX_PAYLOAD_IN_BYTES);
-  const responseLength = await streamToBuffer2(batchResponse.readableStreamBody, buffer);
-  buffer = buffer.slice(0, responseLength);
-  return buffer.toString();
-}
-function utf8ByteLength(str) {
-  return Buffer.byteLength(str);
-}
-
-// node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
-var HTTP_HEADER_DELIMITER = ": ";
-var SPACE_DELIMITER = " ";
-var NOT_FOUND = -1;
-var BatchResponseParser = class {
-  batchResponse;
-  responseBatchBoundary;
-  perResponsePrefix;
-  batchResponseEnding;
-  subRequests;
-  constructor(batchResponse, subRequests) {
-    if (!batchResponse || !batchResponse.contentType) {
-      throw new RangeError("batchResponse is malformed or doesn't contain valid content-type.");
-    }
-    if (!subRequests || subRequests.size === 0) {
-      throw new RangeError("Invalid state: subRequests is not provided or size is 0.");
-    }
-    this.batchResponse = batchResponse;
-    this.subRequests = subRequests;
-    this.responseBatchBoundary = this.batchResponse.contentType.split("=")[1];
-    this.perResponsePrefix = `--${this.responseBatchBoundary}${HTTP_LINE_ENDING}`;
-    this.batchResponseEnding = `--${this.responseBatchBoundary}--`;
-  }
-  // For example of response, please refer to https://learn.microsoft.com/rest/api/storageservices/blob-batch#response
-  async parseBatchResponse() {
-    if (this.batchResponse._response.status !== HTTPURLConnection.HTTP_ACCEPTED) {
-      throw new Error(`Invalid state: batch request failed with status: '${this.batchResponse._response.status}'.`);
-    }
-    const responseBodyAsText = await getBodyAsText(this.batchResponse);
-    const subResponses = responseBodyAsText.split(this.batchResponseEnding)[0].split(this.perResponsePrefix).slice(1);
-    const subResponseCount = subResponses.length;
-    if (subResponseCount !== this.subRequests.size && subResponseCount !== 1) {
-      throw new Error("Invalid state: sub responses' count is not equal to sub requests' count.");
-    }
-    const deserializedSubResponses = new Array(subResponseCount);
-    let subResponsesSucceededCount = 0;
-    let subResponsesFailedCount = 0;
-    for (let index = 0; index < subResponseCount; index++) {
-      const subResponse = subResponses[index];
-      const deserializedSubResponse = {};
-      deserializedSubResponse.headers = toHttpHeadersLike(createHttpHeaders());
-      const responseLines = subResponse.split(`${HTTP_LINE_ENDING}`);
-      let subRespHeaderStartFound = false;
-      let subRespHeaderEndFound = false;
-      let subRespFailed = false;
-      let contentId = NOT_FOUND;
-      for (const responseLine of responseLines) {
-        if (!subRespHeaderStartFound) {
-          if (responseLine.startsWith(HeaderConstants.CONTENT_ID)) {
-            contentId = parseInt(responseLine.split(HTTP_HEADER_DELIMITER)[1]);
-          }
-          if (responseLine.startsWith(HTTP_VERSION_1_1)) {
-            subRespHeaderStartFound = true;
-            const tokens = responseLine.split(SPACE_DELIMITER);
-            deserializedSubResponse.status = parseInt(tokens[1]);
-            deserializedSubResponse.statusMessage = tokens.slice(2).join(SPACE_DELIMITER);
-          }
-          continue;
-        }
-        if (responseLine.trim() === "") {
-          if (!subRespHeaderEndFound) {
-            subRespHeaderEndFound = true;
-          }
-          continue;
-        }
-        if (!subRespHeaderEndFound) {
-          if (responseLine.indexOf(HTTP_HEADER_DELIMITER) === -1) {
-            throw new Error(`Invalid state: find non-empty line '${responseLine}' without HTTP header delimiter '${HTTP_HEADER_DELIMITER}'.`);
-          }
-          const tokens = responseLine.split(HTTP_HEADER_DELIMITER);
-          deserializedSubResponse.headers.set(tokens[0], tokens[1]);
-          if (tokens[0] === HeaderConstants.X_MS_ERROR_CODE) {
-            deserializedSubResponse.errorCode = tokens[1];
-            subRespFailed = true;
-          }
-        } else {
-          if (!deserializedSubResponse.bodyAsText) {
-            deserializedSubResponse.bodyAsText = "";
-          }
-          deserializedSubResponse.bodyAsText += responseLine;
-        }
-      }
-      if (contentId !== NOT_FOUND && Number.isInteger(contentId) && contentId >= 0 && contentId < this.subRequests.size && deserializedSubResponses[contentId] === void 0) {
-        deserializedSubResponse._request = this.subRequests.get(contentId);
-        deserializedSubResponses[contentId] = deserializedSubResponse;
-      } else {
-        logger.error(`subResponses[${index}] is dropped as the Content-ID is not found or invalid, Content-ID: ${contentId}`);
-      }
-      if (subRespFailed) {
-        subResponsesFailedCount++;
-      } else {
-        subResponsesSucceededCount++;
-      }
-    }
-    return {
-      subResponses: deserializedSubResponses,
-      subResponsesSucceededCount,
-      subResponsesFailedCount
-    };
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 var MutexLockStatus;
 (function(MutexLockStatus2) {
   MutexLockStatus2[MutexLockStatus2["LOCKED"] = 0] = "LOCKED";
   MutexLockStatus2[MutexLockStatus2["UNLOCKED"] = 1] = "UNLOCKED";
 })(MutexLockStatus || (MutexLockStatus = {}));
-var Mutex = class {
-  /**
-   * Lock for a specific key. If the lock has been acquired by another customer, then
-   * will wait until getting the lock.
-   *
-   * @param key - lock key
-   */
-  static async lock(key) {
-    return new Promise((resolve) => {
-      if (this.keys[key] === void 0 || this.keys[key] === MutexLockStatus.UNLOCKED) {
-        this.keys[key] = MutexLockStatus.LOCKED;
-        resolve();
-      } else {
-        this.onUnlockEvent(key, () => {
-          this.keys[key] = MutexLockStatus.LOCKED;
-          resolve();
-        });
-      }
-    });
-  }
-  /**
-   * Unlock a key.
-   *
-   * @param key -
-   */
-  static async unlock(key) {
-    return new Promise((resolve) => {
-      if (this.keys[key] === MutexLockStatus.LOCKED) {
-        this.emitUnlockEvent(key);
-      }
-      delete this.keys[key];
-      resolve();
-    });
-  }
-  static keys = {};
-  static listeners = {};
-  static onUnlockEvent(key, handler) {
-    if (this.listeners[key] === void 0) {
-      this.listeners[key] = [handler];
-    } else {
-      this.listeners[key].push(handler);
-    }
-  }
-  static emitUnlockEvent(key) {
-    if (this.listeners[key] !== void 0 && this.listeners[key].length > 0) {
-      const handler = this.listeners[key].shift();
-      setImmediate(() => {
-        handler.call(this);
-      });
-    }
-  }
-};
 
-// node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
-var BlobBatch = class {
-  batchRequest;
-  batch = "batch";
-  batchType;
-  constructor() {
-    this.batchRequest = new InnerBatchRequest();
-  }
-  /**
-   * Get the value of Content-Type for a batch request.
-   * The value must be multipart/mixed with a batch boundary.
-   * Example: multipart/mixed; boundary=batch_a81786c8-e301-4e42-a729-a32ca24ae252
-   */
-  getMultiPartContentType() {
-    return this.batchRequest.getMultipartContentType();
-  }
-  /**
-   * Get assembled HTTP request body for sub requests.
-   */
-  getHttpRequestBody() {
-    return this.batchRequest.getHttpRequestBody();
-  }
-  /**
-   * Get sub requests that are added into the batch request.
-   */
-  getSubRequests() {
-    return this.batchRequest.getSubRequests();
-  }
-  async addSubRequestInternal(subRequest, assembleSubRequestFunc) {
-    await Mutex.lock(this.batch);
-    try {
-      this.batchRequest.preAddSubRequest(subRequest);
-      await assembleSubRequestFunc();
-      this.batchRequest.postAddSubRequest(subRequest);
-    } finally {
-      await Mutex.unlock(this.batch);
-    }
-  }
-  setBatchType(batchType) {
-    if (!this.batchType) {
-      this.batchType = batchType;
-    }
-    if (this.batchType !== batchType) {
-      throw new RangeError(`BlobBatch only supports one operation type per batch and it already is being used for ${this.batchType} operations.`);
-    }
-  }
-  async deleteBlob(urlOrBlobClient, credentialOrOptions, options) {
-    let url2;
-    let credential;
-    if (typeof urlOrBlobClient === "string" && (isNodeLike && credentialOrOptions instanceof StorageSharedKeyCredential || credentialOrOptions instanceof AnonymousCredential || isTokenCredential(credentialOrOptions))) {
-      url2 = urlOrBlobClient;
-      credential = credentialOrOptions;
-    } else if (urlOrBlobClient instanceof BlobClient) {
-      url2 = urlOrBlobClient.url;
-      credential = urlOrBlobClient.credential;
-      options = credentialOrOptions;
-    } else {
-      throw new RangeError("Invalid arguments. Either url and credential, or BlobClient need be provided.");
-    }
-    if (!options) {
-      options = {};
-    }
-    return tracingClient.withSpan("BatchDeleteRequest-addSubRequest", options, async (updatedOptions) => {
-      this.setBatchType("delete");
-      await this.addSubRequestInternal({
-        url: url2,
-        credential
-      }, async () => {
-        await new BlobClient(url2, this.batchRequest.createPipeline(credential)).delete(updatedOptions);
-      });
-    });
-  }
-  async setBlobAccessTier(urlOrBlobClient, credentialOrTier, tierOrOptions, options) {
-    let url2;
-    let credential;
-    let tier2;
-    if (typeof urlOrBlobClient === "string" && (isNodeLike && credentialOrTier instanceof StorageSharedKeyCredential || credentialOrTier instanceof AnonymousCredential || isTokenCredential(credentialOrTier))) {
-      url2 = urlOrBlobClient;
-      credential = credentialOrTier;
-      tier2 = tierOrOptions;
-    } else if (urlOrBlobClient instanceof BlobClient) {
-      url2 = urlOrBlobClient.url;
-      credential = urlOrBlobClient.credential;
-      tier2 = credentialOrTier;
-      options = tierOrOptions;
-    } else {
-      throw new RangeError("Invalid arguments. Either url and credential, or BlobClient need be provided.");
-    }
-    if (!options) {
-      options = {};
-    }
-    return tracingClient.withSpan("BatchSetTierRequest-addSubRequest", options, async (updatedOptions) => {
-      this.setBatchType("setAccessTier");
-      await this.addSubRequestInternal({
-        url: url2,
-        credential
-      }, async () => {
-        await new BlobClient(url2, this.batchRequest.createPipeline(credential)).setAccessTier(tier2, updatedOptions);
-      });
-    });
-  }
-};
-var InnerBatchRequest = class {
-  operationCount;
-  body;
-  subRequests;
-  boundary;
-  subRequestPrefix;
-  multipartContentType;
-  batchRequestEnding;
-  constructor() {
-    this.operationCount = 0;
-    this.body = "";
-    const tempGuid = randomUUID();
-    this.boundary = `batch_${tempGuid}`;
-    this.subRequestPrefix = `--${this.boundary}${HTTP_LINE_ENDING}${HeaderConstants.CONTENT_TYPE}: application/http${HTTP_LINE_ENDING}${HeaderConstants.CONTENT_TRANSFER_ENCODING}: binary`;
-    this.multipartContentType = `multipart/mixed; boundary=${this.boundary}`;
-    this.batchRequestEnding = `--${this.boundary}--`;
-    this.subRequests = /* @__PURE__ */ new Map();
-  }
-  /**
-   * Create pipeline to assemble sub requests. The idea here is to use existing
-   * credential and serialization/deserialization components, with additional policies to
-   * filter unnecessary headers, assemble sub requests into request's body
-   * and intercept request from going to wire.
-   * @param credential -  Such as AnonymousCredential, StorageSharedKeyCredential or any credential from the `@azure/identity` package to authenticate requests to the service. You can also provide an object that implements the TokenCredential interface. If not specified, AnonymousCredential is used.
-   */
-  createPipeline(credential) {
-    const corePipeline = createEmptyPipeline();
-    corePipeline.addPolicy(serializationPolicy({
-      stringifyXML,
-      serializerOptions: {
-        xml: {
-          xmlCharKey: "#"
-        }
-      }
-    }), { phase: "Serialize" });
-    corePipeline.addPolicy(batchHeaderFilterPolicy());
-    corePipeline.addPolicy(batchRequestAssemblePolicy(this), { afterPhase: "Sign" });
-    if (isTokenCredential(credential)) {
-      corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
-        credential,
-        scopes: StorageOAuthScopes,
-        challengeCallbacks: { authorizeRequestOnChallenge: authorizeRequestOnTenantChallenge }
-      }), { phase: "Sign" });
-    } else if (credential instanceof StorageSharedKeyCredential) {
-      corePipeline.addPolicy(storageSharedKeyCredentialPolicy({
-        accountName: credential.accountName,
-        accountKey: credential.accountKey
-      }), { phase: "Sign" });
-    }
-    const pipeline = new Pipeline([]);
-    pipeline._credential = credential;
-    pipeline._corePipeline = corePipeline;
-    return pipeline;
-  }
-  appendSubRequestToBody(request) {
-    this.body += [
-      this.subRequestPrefix,
-      // sub request constant prefix
-      `${HeaderConstants.CONTENT_ID}: ${this.operationCount}`,
-      // sub request's content ID
-      "",
-      // empty line after sub request's content ID
-      `${request.method.toString()} ${getURLPathAndQuery(request.url)} ${HTTP_VERSION_1_1}${HTTP_LINE_ENDING}`
-      // sub request start line with method
-    ].join(HTTP_LINE_ENDING);
-    for (const [name, value] of request.headers) {
-      this.body += `${name}: ${value}${HTTP_LINE_ENDING}`;
-    }
-    this.body += HTTP_LINE_ENDING;
-  }
-  preAddSubRequest(subRequest) {
-    if (this.operationCount >= BATCH_MAX_REQUEST) {
-      throw new RangeError(`Cannot exceed ${BATCH_MAX_REQUEST} sub requests in a single batch`);
-    }
-    const path = getURLPath(subRequest.url);
-    if (!path || path === "") {
-      throw new RangeError(`Invalid url for sub request: '${subRequest.url}'`);
-    }
-  }
-  postAddSubRequest(subRequest) {
-    this.subRequests.set(this.operationCount, subRequest);
-    this.operationCount++;
-  }
-  // Return the http request body with assembling the ending line to the sub request body.
-  getHttpRequestBody() {
-    return `${this.body}${this.batchRequestEnding}${HTTP_LINE_ENDING}`;
-  }
-  getMultipartContentType() {
-    return this.multipartContentType;
-  }
-  getSubRequests() {
-    return this.subRequests;
-  }
-};
-function batchRequestAssemblePolicy(batchRequest) {
-  return {
-    name: "batchRequestAssemblePolicy",
-    async sendRequest(request) {
-      batchRequest.appendSubRequestToBody(request);
-      return {
-        request,
-        status: 200,
-        headers: createHttpHeaders()
-      };
-    }
-  };
-}
-function batchHeaderFilterPolicy() {
-  return {
-    name: "batchHeaderFilterPolicy",
-    async sendRequest(request, next) {
-      let xMsHeaderName = "";
-      for (const [name] of request.headers) {
-        if (iEqual(name, HeaderConstants.X_MS_VERSION)) {
-          xMsHeaderName = name;
-        }
-      }
-      if (xMsHeaderName !== "") {
-        request.headers.delete(xMsHeaderName);
-      }
-      return next(request);
-    }
-  };
-}
-
-// node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
-var BlobBatchClient = class {
-  serviceOrContainerContext;
-  constructor(url2, credentialOrPipeline, options) {
-    let pipeline;
-    if (isPipelineLike(credentialOrPipeline)) {
-      pipeline = credentialOrPipeline;
-    } else if (!credentialOrPipeline) {
-      pipeline = newPipeline(new AnonymousCredential(), options);
-    } else {
-      pipeline = newPipeline(credentialOrPipeline, options);
-    }
-    const storageClientContext = new StorageContextClient(url2, getCoreClientOptions(pipeline));
-    const path = getURLPath(url2);
-    if (path && path !== "/") {
-      this.serviceOrContainerContext = storageClientContext.container;
-    } else {
-      this.serviceOrContainerContext = storageClientContext.service;
-    }
-  }
-  /**
-   * Creates a {@link BlobBatch}.
-   * A BlobBatch represents an aggregated set of operations on blobs.
-   */
-  createBatch() {
-    return new BlobBatch();
-  }
-  async deleteBlobs(urlsOrBlobClients, credentialOrOptions, options) {
-    const batch = new BlobBatch();
-    for (const urlOrBlobClient of urlsOrBlobClients) {
-      if (typeof urlOrBlobClient === "string") {
-        await batch.deleteBlob(urlOrBlobClient, credentialOrOptions, options);
-      } else {
-        await batch.deleteBlob(urlOrBlobClient, credentialOrOptions);
-      }
-    }
-    return this.submitBatch(batch);
-  }
-  async setBlobsAccessTier(urlsOrBlobClients, credentialOrTier, tierOrOptions, options) {
-    const batch = new BlobBatch();
-    for (const urlOrBlobClient of urlsOrBlobClients) {
-      if (typeof urlOrBlobClient === "string") {
-        await batch.setBlobAccessTier(urlOrBlobClient, credentialOrTier, tierOrOptions, options);
-      } else {
-        await batch.setBlobAccessTier(urlOrBlobClient, credentialOrTier, tierOrOptions);
-      }
-    }
-    return this.submitBatch(batch);
-  }
-  /**
-   * Submit batch request which consists of multiple subrequests.
-   *
-   * Get `blobBatchClient` and other details before running the snippets.
-   * `blobServiceClient.getBlobBatchClient()` gives the `blobBatchClient`
-   *
-   * Example usage:
-   *
-   * ```ts snippet:BlobBatchClientSubmitBatch
-   * import { DefaultAzureCredential } from "@azure/identity";
-   * import { BlobServiceClient, BlobBatch } from "@azure/storage-blob";
-   *
-   * const account = "<account>";
-   * const credential = new DefaultAzureCredential();
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   credential,
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   * const blobBatchClient = containerClient.getBlobBatchClient();
-   *
-   * const batchRequest = new BlobBatch();
-   * await batchRequest.deleteBlob("<blob-url-1>", credential);
-   * await batchRequest.deleteBlob("<blob-url-2>", credential, {
-   *   deleteSnapshots: "include",
-   * });
-   * const batchResp = await blobBatchClient.submitBatch(batchRequest);
-   * console.log(batchResp.subResponsesSucceededCount);
-   * ```
-   *
-   * Example using a lease:
-   *
-   * ```ts snippet:BlobBatchClientSubmitBatchWithLease
-   * import { DefaultAzureCredential } from "@azure/identity";
-   * import { BlobServiceClient, BlobBatch } from "@azure/storage-blob";
-   *
-   * const account = "<account>";
-   * const credential = new DefaultAzureCredential();
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   credential,
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   * const blobBatchClient = containerClient.getBlobBatchClient();
-   * const blobClient = containerClient.getBlobClient("<blob name>");
-   *
-   * const batchRequest = new BlobBatch();
-   * await batchRequest.setBlobAccessTier(blobClient, "Cool");
-   * await batchRequest.setBlobAccessTier(blobClient, "Cool", {
-   *   conditions: { leaseId: "<lease-id>" },
-   * });
-   * const batchResp = await blobBatchClient.submitBatch(batchRequest);
-   * console.log(batchResp.subResponsesSucceededCount);
-   * ```
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/blob-batch
-   *
-   * @param batchRequest - A set of Delete or SetTier operations.
-   * @param options -
-   */
-  async submitBatch(batchRequest, options = {}) {
-    if (!batchRequest || batchRequest.getSubRequests().size === 0) {
-      throw new RangeError("Batch request should contain one or more sub requests.");
-    }
-    return tracingClient.withSpan("BlobBatchClient-submitBatch", options, async (updatedOptions) => {
-      const batchRequestBody = batchRequest.getHttpRequestBody();
-      const rawBatchResponse = assertResponse(await this.serviceOrContainerContext.submitBatch(utf8ByteLength(batchRequestBody), batchRequest.getMultiPartContentType(), batchRequestBody, {
-        ...updatedOptions
-      }));
-      const batchResponseParser = new BatchResponseParser(rawBatchResponse, batchRequest.getSubRequests());
-      const responseSummary = await batchResponseParser.parseBatchResponse();
-      const res = {
-        _response: rawBatchResponse._response,
-        contentType: rawBatchResponse.contentType,
-        errorCode: rawBatchResponse.errorCode,
-        requestId: rawBatchResponse.requestId,
-        clientRequestId: rawBatchResponse.clientRequestId,
-        version: rawBatchResponse.version,
-        subResponses: responseSummary.subResponses,
-        subResponsesSucceededCount: responseSummary.subResponsesSucceededCount,
-        subResponsesFailedCount: responseSummary.subResponsesFailedCount
-      };
-      return res;
-    });
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
-var ContainerClient = class extends StorageClient2 {
-  /**
-   * containerContext provided by protocol layer.
-   */
-  containerContext;
-  _containerName;
-  blobClientConfig;
-  /**
-   * The name of the container.
-   */
-  get containerName() {
-    return this._containerName;
-  }
-  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, options) {
-    let pipeline;
-    let url2;
-    options = options || {};
-    if (isPipelineLike(credentialOrPipelineOrContainerName)) {
-      url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-    } else if (isNodeLike && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
-      url2 = urlOrConnectionString;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
-    } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
-      url2 = urlOrConnectionString;
-      pipeline = newPipeline(new AnonymousCredential(), options);
-    } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string") {
-      const containerName = credentialOrPipelineOrContainerName;
-      const extractedCreds = extractConnectionStringParts(urlOrConnectionString);
-      if (extractedCreds.kind === "AccountConnString") {
-        if (isNodeLike) {
-          const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
-          url2 = appendToURLPath(extractedCreds.url, encodeURIComponent(containerName));
-          if (!options.proxyOptions) {
-            options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
-          }
-          pipeline = newPipeline(sharedKeyCredential, options);
-        } else {
-          throw new Error("Account connection string is only supported in Node.js environment");
-        }
-      } else if (extractedCreds.kind === "SASConnString") {
-        url2 = appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
-      } else {
-        throw new Error("Connection string must be either an Account connection string or a SAS connection string");
-      }
-    } else {
-      throw new Error("Expecting non-empty strings for containerName parameter");
-    }
-    super(url2, pipeline);
-    this._containerName = this.getContainerNameFromUrl();
-    this.containerContext = this.storageClientContext.container;
-    this.blobClientConfig = options;
-  }
-  /**
-   * Creates a new container under the specified account. If the container with
-   * the same name already exists, the operation fails.
-   * @see https://learn.microsoft.com/rest/api/storageservices/create-container
-   * Naming rules: @see https://learn.microsoft.com/rest/api/storageservices/naming-and-referencing-containers--blobs--and-metadata
-   *
-   * @param options - Options to Container Create operation.
-   *
-   *
-   * Example usage:
-   *
-   * ```ts snippet:ContainerClientCreate
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   * const createContainerResponse = await containerClient.create();
-   * console.log("Container was created successfully", createContainerResponse.requestId);
-   * ```
-   */
-  async create(options = {}) {
-    return tracingClient.withSpan("ContainerClient-create", options, async (updatedOptions) => {
-      return assertResponse(await this.containerContext.create(updatedOptions));
-    });
-  }
-  /**
-   * Creates a new container under the specified account. If the container with
-   * the same name already exists, it is not changed.
-   * @see https://learn.microsoft.com/rest/api/storageservices/create-container
-   * Naming rules: @see https://learn.microsoft.com/rest/api/storageservices/naming-and-referencing-containers--blobs--and-metadata
-   *
-   * @param options -
-   */
-  async createIfNotExists(options = {}) {
-    return tracingClient.withSpan("ContainerClient-createIfNotExists", options, async (updatedOptions) => {
-      try {
-        const res = await this.create(updatedOptions);
-        return {
-          succeeded: true,
-          ...res,
-          _response: res._response
-          // _response is made non-enumerable
-        };
-      } catch (e) {
-        if (e.details?.errorCode === "ContainerAlreadyExists") {
-          return {
-            succeeded: false,
-            ...e.response?.parsedHeaders,
-            _response: e.response
-          };
-        } else {
-          throw e;
-        }
-      }
-    });
-  }
-  /**
-   * Returns true if the Azure container resource represented by this client exists; false otherwise.
-   *
-   * NOTE: use this function with care since an existing container might be deleted by other clients or
-   * applications. Vice versa new containers with the same name might be added by other clients or
-   * applications after this function completes.
-   *
-   * @param options -
-   */
-  async exists(options = {}) {
-    return tracingClient.withSpan("ContainerClient-exists", options, async (updatedOptions) => {
-      try {
-        await this.getProperties({
-          abortSignal: options.abortSignal,
-          tracingOptions: updatedOptions.tracingOptions
-        });
-        return true;
-      } catch (e) {
-        if (e.statusCode === 404) {
-          return false;
-        }
-        throw e;
-      }
-    });
-  }
-  /**
-   * Creates a {@link BlobClient}
-   *
-   * @param blobName - A blob name
-   * @returns A new BlobClient object for the given blob name.
-   */
-  getBlobClient(blobName) {
-    return new BlobClient(appendToURLPath(this.url, EscapePath(blobName)), this.pipeline, this.blobClientConfig);
-  }
-  /**
-   * Creates an {@link AppendBlobClient}
-   *
-   * @param blobName - An append blob name
-   */
-  getAppendBlobClient(blobName) {
-    return new AppendBlobClient(appendToURLPath(this.url, EscapePath(blobName)), this.pipeline, this.blobClientConfig);
-  }
-  /**
-   * Creates a {@link BlockBlobClient}
-   *
-   * @param blobName - A block blob name
-   *
-   *
-   * Example usage:
-   *
-   * ```ts snippet:ClientsUpload
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerName = "<container name>";
-   * const blobName = "<blob name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   * const blockBlobClient = containerClient.getBlockBlobClient(blobName);
-   *
-   * const content = "Hello world!";
-   * const uploadBlobResponse = await blockBlobClient.upload(content, content.length);
-   * ```
-   */
-  getBlockBlobClient(blobName) {
-    return new BlockBlobClient(appendToURLPath(this.url, EscapePath(blobName)), this.pipeline, this.blobClientConfig);
-  }
-  /**
-   * Creates a {@link PageBlobClient}
-   *
-   * @param blobName - A page blob name
-   */
-  getPageBlobClient(blobName) {
-    return new PageBlobClient(appendToURLPath(this.url, EscapePath(blobName)), this.pipeline, this.blobClientConfig);
-  }
-  /**
-   * Returns all user-defined metadata and system properties for the specified
-   * container. The data returned does not include the container's list of blobs.
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-container-properties
-   *
-   * WARNING: The `metadata` object returned in the response will have its keys in lowercase, even if
-   * they originally contained uppercase characters. This differs from the metadata keys returned by
-   * the `listContainers` method of {@link BlobServiceClient} using the `includeMetadata` option, which
-   * will retain their original casing.
-   *
-   * @param options - Options to Container Get Properties operation.
-   */
-  async getProperties(options = {}) {
-    if (!options.conditions) {
-      options.conditions = {};
-    }
-    return tracingClient.withSpan("ContainerClient-getProperties", options, async (updatedOptions) => {
-      return assertResponse(await this.containerContext.getProperties({
-        abortSignal: options.abortSignal,
-        ...options.conditions,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Marks the specified container for deletion. The container and any blobs
-   * contained within it are later deleted during garbage collection.
-   * @see https://learn.microsoft.com/rest/api/storageservices/delete-container
-   *
-   * @param options - Options to Container Delete operation.
-   */
-  async delete(options = {}) {
-    if (!options.conditions) {
-      options.conditions = {};
-    }
-    return tracingClient.withSpan("ContainerClient-delete", options, async (updatedOptions) => {
-      return assertResponse(await this.containerContext.delete({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        modifiedAccessConditions: options.conditions,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Marks the specified container for deletion if it exists. The container and any blobs
-   * contained within it are later deleted during garbage collection.
-   * @see https://learn.microsoft.com/rest/api/storageservices/delete-container
-   *
-   * @param options - Options to Container Delete operation.
-   */
-  async deleteIfExists(options = {}) {
-    return tracingClient.withSpan("ContainerClient-deleteIfExists", options, async (updatedOptions) => {
-      try {
-        const res = await this.delete(updatedOptions);
-        return {
-          succeeded: true,
-          ...res,
-          _response: res._response
-        };
-      } catch (e) {
-        if (e.details?.errorCode === "ContainerNotFound") {
-          return {
-            succeeded: false,
-            ...e.response?.parsedHeaders,
-            _response: e.response
-          };
-        }
-        throw e;
-      }
-    });
-  }
-  /**
-   * Sets one or more user-defined name-value pairs for the specified container.
-   *
-   * If no option provided, or no metadata defined in the parameter, the container
-   * metadata will be removed.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/set-container-metadata
-   *
-   * @param metadata - Replace existing metadata with this value.
-   *                            If no value provided the existing metadata will be removed.
-   * @param options - Options to Container Set Metadata operation.
-   */
-  async setMetadata(metadata2, options = {}) {
-    if (!options.conditions) {
-      options.conditions = {};
-    }
-    if (options.conditions.ifUnmodifiedSince) {
-      throw new RangeError("the IfUnmodifiedSince must have their default values because they are ignored by the blob service");
-    }
-    return tracingClient.withSpan("ContainerClient-setMetadata", options, async (updatedOptions) => {
-      return assertResponse(await this.containerContext.setMetadata({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        metadata: metadata2,
-        modifiedAccessConditions: options.conditions,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Gets the permissions for the specified container. The permissions indicate
-   * whether container data may be accessed publicly.
-   *
-   * WARNING: JavaScript Date will potentially lose precision when parsing startsOn and expiresOn strings.
-   * For example, new Date("2018-12-31T03:44:23.8827891Z").toISOString() will get "2018-12-31T03:44:23.882Z".
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-container-acl
-   *
-   * @param options - Options to Container Get Access Policy operation.
-   */
-  async getAccessPolicy(options = {}) {
-    if (!options.conditions) {
-      options.conditions = {};
-    }
-    return tracingClient.withSpan("ContainerClient-getAccessPolicy", options, async (updatedOptions) => {
-      const response = assertResponse(await this.containerContext.getAccessPolicy({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const res = {
-        _response: response._response,
-        blobPublicAccess: response.blobPublicAccess,
-        date: response.date,
-        etag: response.etag,
-        errorCode: response.errorCode,
-        lastModified: response.lastModified,
-        requestId: response.requestId,
-        clientRequestId: response.clientRequestId,
-        signedIdentifiers: [],
-        version: response.version
-      };
-      for (const identifier of response) {
-        let accessPolicy = void 0;
-        if (identifier.accessPolicy) {
-          accessPolicy = {
-            permissions: identifier.accessPolicy.permissions
-          };
-          if (identifier.accessPolicy.expiresOn) {
-            accessPolicy.expiresOn = new Date(identifier.accessPolicy.expiresOn);
-          }
-          if (identifier.accessPolicy.startsOn) {
-            accessPolicy.startsOn = new Date(identifier.accessPolicy.startsOn);
-          }
-        }
-        res.signedIdentifiers.push({
-          accessPolicy,
-          id: identifier.id
-        });
-      }
-      return res;
-    });
-  }
-  /**
-   * Sets the permissions for the specified container. The permissions indicate
-   * whether blobs in a container may be accessed publicly.
-   *
-   * When you set permissions for a container, the existing permissions are replaced.
-   * If no access or containerAcl provided, the existing container ACL will be
-   * removed.
-   *
-   * When you establish a stored access policy on a container, it may take up to 30 seconds to take effect.
-   * During this interval, a shared access signature that is associated with the stored access policy will
-   * fail with status code 403 (Forbidden), until the access policy becomes active.
-   * @see https://learn.microsoft.com/rest/api/storageservices/set-container-acl
-   *
-   * @param access - The level of public access to data in the container.
-   * @param containerAcl - Array of elements each having a unique Id and details of the access policy.
-   * @param options - Options to Container Set Access Policy operation.
-   */
-  async setAccessPolicy(access2, containerAcl2, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("ContainerClient-setAccessPolicy", options, async (updatedOptions) => {
-      const acl = [];
-      for (const identifier of containerAcl2 || []) {
-        acl.push({
-          accessPolicy: {
-            expiresOn: identifier.accessPolicy.expiresOn ? truncatedISO8061Date(identifier.accessPolicy.expiresOn) : "",
-            permissions: identifier.accessPolicy.permissions,
-            startsOn: identifier.accessPolicy.startsOn ? truncatedISO8061Date(identifier.accessPolicy.startsOn) : ""
-          },
-          id: identifier.id
-        });
-      }
-      return assertResponse(await this.containerContext.setAccessPolicy({
-        abortSignal: options.abortSignal,
-        access: access2,
-        containerAcl: acl,
-        leaseAccessConditions: options.conditions,
-        modifiedAccessConditions: options.conditions,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Get a {@link BlobLeaseClient} that manages leases on the container.
-   *
-   * @param proposeLeaseId - Initial proposed lease Id.
-   * @returns A new BlobLeaseClient object for managing leases on the container.
-   */
-  getBlobLeaseClient(proposeLeaseId) {
-    return new BlobLeaseClient(this, proposeLeaseId);
-  }
-  /**
-   * Creates a new block blob, or updates the content of an existing block blob.
-   *
-   * Updating an existing block blob overwrites any existing metadata on the blob.
-   * Partial updates are not supported; the content of the existing blob is
-   * overwritten with the new content. To perform a partial update of a block blob's,
-   * use {@link BlockBlobClient.stageBlock} and {@link BlockBlobClient.commitBlockList}.
-   *
-   * This is a non-parallel uploading method, please use {@link BlockBlobClient.uploadFile},
-   * {@link BlockBlobClient.uploadStream} or {@link BlockBlobClient.uploadBrowserData} for better
-   * performance with concurrency uploading.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/put-blob
-   *
-   * @param blobName - Name of the block blob to create or update.
-   * @param body - Blob, string, ArrayBuffer, ArrayBufferView or a function
-   *                               which returns a new Readable stream whose offset is from data source beginning.
-   * @param contentLength - Length of body in bytes. Use Buffer.byteLength() to calculate body length for a
-   *                               string including non non-Base64/Hex-encoded characters.
-   * @param options - Options to configure the Block Blob Upload operation.
-   * @returns Block Blob upload response data and the corresponding BlockBlobClient instance.
-   */
-  async uploadBlockBlob(blobName, body2, contentLength2, options = {}) {
-    return tracingClient.withSpan("ContainerClient-uploadBlockBlob", options, async (updatedOptions) => {
-      const blockBlobClient = this.getBlockBlobClient(blobName);
-      const response = await blockBlobClient.upload(body2, contentLength2, updatedOptions);
-      return {
-        blockBlobClient,
-        response
-      };
-    });
-  }
-  /**
-   * Marks the specified blob or snapshot for deletion. The blob is later deleted
-   * during garbage collection. Note that in order to delete a blob, you must delete
-   * all of its snapshots. You can delete both at the same time with the Delete
-   * Blob operation.
-   * @see https://learn.microsoft.com/rest/api/storageservices/delete-blob
-   *
-   * @param blobName -
-   * @param options - Options to Blob Delete operation.
-   * @returns Block blob deletion response data.
-   */
-  async deleteBlob(blobName, options = {}) {
-    return tracingClient.withSpan("ContainerClient-deleteBlob", options, async (updatedOptions) => {
-      let blobClient = this.getBlobClient(blobName);
-      if (options.versionId) {
-        blobClient = blobClient.withVersion(options.versionId);
-      }
-      return blobClient.delete(updatedOptions);
-    });
-  }
-  /**
-   * listBlobFlatSegment returns a single segment of blobs starting from the
-   * specified Marker. Use an empty Marker to start enumeration from the beginning.
-   * After getting a segment, process it, and then call listBlobsFlatSegment again
-   * (passing the the previously-returned Marker) to get the next segment.
-   * @see https://learn.microsoft.com/rest/api/storageservices/list-blobs
-   *
-   * @param marker - A string value that identifies the portion of the list to be returned with the next list operation.
-   * @param options - Options to Container List Blob Flat Segment operation.
-   */
-  async listBlobFlatSegment(marker2, options = {}) {
-    return tracingClient.withSpan("ContainerClient-listBlobFlatSegment", options, async (updatedOptions) => {
-      const response = assertResponse(await this.containerContext.listBlobFlatSegment({
-        marker: marker2,
-        ...options,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const wrappedResponse = {
-        ...response,
-        _response: {
-          ...response._response,
-          parsedBody: ConvertInternalResponseOfListBlobFlat(response._response.parsedBody)
-        },
-        // _response is made non-enumerable
-        segment: {
-          ...response.segment,
-          blobItems: response.segment.blobItems.map((blobItemInternal) => {
-            const blobItem = {
-              ...blobItemInternal,
-              name: BlobNameToString(blobItemInternal.name),
-              tags: toTags(blobItemInternal.blobTags),
-              objectReplicationSourceProperties: parseObjectReplicationRecord(blobItemInternal.objectReplicationMetadata)
-            };
-            return blobItem;
-          })
-        }
-      };
-      return wrappedResponse;
-    });
-  }
-  /**
-   * listBlobHierarchySegment returns a single segment of blobs starting from
-   * the specified Marker. Use an empty Marker to start enumeration from the
-   * beginning. After getting a segment, process it, and then call listBlobsHierarchicalSegment
-   * again (passing the the previously-returned Marker) to get the next segment.
-   * @see https://learn.microsoft.com/rest/api/storageservices/list-blobs
-   *
-   * @param delimiter - The character or string used to define the virtual hierarchy
-   * @param marker - A string value that identifies the portion of the list to be returned with the next list operation.
-   * @param options - Options to Container List Blob Hierarchy Segment operation.
-   */
-  async listBlobHierarchySegment(delimiter2, marker2, options = {}) {
-    return tracingClient.withSpan("ContainerClient-listBlobHierarchySegment", options, async (updatedOptions) => {
-      const response = assertResponse(await this.containerContext.listBlobHierarchySegment(delimiter2, {
-        marker: marker2,
-        ...options,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const wrappedResponse = {
-        ...response,
-        _response: {
-          ...response._response,
-          parsedBody: ConvertInternalResponseOfListBlobHierarchy(response._response.parsedBody)
-        },
-        // _response is made non-enumerable
-        segment: {
-          ...response.segment,
-          blobItems: response.segment.blobItems.map((blobItemInternal) => {
-            const blobItem = {
-              ...blobItemInternal,
-              name: BlobNameToString(blobItemInternal.name),
-              tags: toTags(blobItemInternal.blobTags),
-              objectReplicationSourceProperties: parseObjectReplicationRecord(blobItemInternal.objectReplicationMetadata)
-            };
-            return blobItem;
-          }),
-          blobPrefixes: response.segment.blobPrefixes?.map((blobPrefixInternal) => {
-            const blobPrefix = {
-              ...blobPrefixInternal,
-              name: BlobNameToString(blobPrefixInternal.name)
-            };
-            return blobPrefix;
-          })
-        }
-      };
-      return wrappedResponse;
-    });
-  }
-  /**
-   * Returns an AsyncIterableIterator for ContainerListBlobFlatSegmentResponse
-   *
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the ContinuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The ContinuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to list blobs operation.
-   */
-  async *listSegments(marker2, options = {}) {
-    let listBlobsFlatSegmentResponse;
-    if (!!marker2 || marker2 === void 0) {
-      do {
-        listBlobsFlatSegmentResponse = await this.listBlobFlatSegment(marker2, options);
-        marker2 = listBlobsFlatSegmentResponse.continuationToken;
-        yield await listBlobsFlatSegmentResponse;
-      } while (marker2);
-    }
-  }
-  /**
-   * Returns an AsyncIterableIterator of {@link BlobItem} objects
-   *
-   * @param options - Options to list blobs operation.
-   */
-  async *listItems(options = {}) {
-    let marker2;
-    for await (const listBlobsFlatSegmentResponse of this.listSegments(marker2, options)) {
-      yield* listBlobsFlatSegmentResponse.segment.blobItems;
-    }
-  }
-  /**
-   * Returns an async iterable iterator to list all the blobs
-   * under the specified account.
-   *
-   * .byPage() returns an async iterable iterator to list the blobs in pages.
-   *
-   * ```ts snippet:ReadmeSampleListBlobs_Multiple
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   *
-   * // Example using `for await` syntax
-   * let i = 1;
-   * const blobs = containerClient.listBlobsFlat();
-   * for await (const blob of blobs) {
-   *   console.log(`Blob ${i++}: ${blob.name}`);
-   * }
-   *
-   * // Example using `iter.next()` syntax
-   * i = 1;
-   * const iter = containerClient.listBlobsFlat();
-   * let { value, done } = await iter.next();
-   * while (!done) {
-   *   console.log(`Blob ${i++}: ${value.name}`);
-   *   ({ value, done } = await iter.next());
-   * }
-   *
-   * // Example using `byPage()` syntax
-   * i = 1;
-   * for await (const page of containerClient.listBlobsFlat().byPage({ maxPageSize: 20 })) {
-   *   for (const blob of page.segment.blobItems) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   *
-   * // Example using paging with a marker
-   * i = 1;
-   * let iterator = containerClient.listBlobsFlat().byPage({ maxPageSize: 2 });
-   * let response = (await iterator.next()).value;
-   * // Prints 2 blob names
-   * if (response.segment.blobItems) {
-   *   for (const blob of response.segment.blobItems) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * // Gets next marker
-   * let marker = response.continuationToken;
-   * // Passing next marker as continuationToken
-   * iterator = containerClient.listBlobsFlat().byPage({ continuationToken: marker, maxPageSize: 10 });
-   * response = (await iterator.next()).value;
-   * // Prints 10 blob names
-   * if (response.segment.blobItems) {
-   *   for (const blob of response.segment.blobItems) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * ```
-   *
-   * @param options - Options to list blobs.
-   * @returns An asyncIterableIterator that supports paging.
-   */
-  listBlobsFlat(options = {}) {
-    const include2 = [];
-    if (options.includeCopy) {
-      include2.push("copy");
-    }
-    if (options.includeDeleted) {
-      include2.push("deleted");
-    }
-    if (options.includeMetadata) {
-      include2.push("metadata");
-    }
-    if (options.includeSnapshots) {
-      include2.push("snapshots");
-    }
-    if (options.includeVersions) {
-      include2.push("versions");
-    }
-    if (options.includeUncommitedBlobs) {
-      include2.push("uncommittedblobs");
-    }
-    if (options.includeTags) {
-      include2.push("tags");
-    }
-    if (options.includeDeletedWithVersions) {
-      include2.push("deletedwithversions");
-    }
-    if (options.includeImmutabilityPolicy) {
-      include2.push("immutabilitypolicy");
-    }
-    if (options.includeLegalHold) {
-      include2.push("legalhold");
-    }
-    if (options.prefix === "") {
-      options.prefix = void 0;
-    }
-    const updatedOptions = {
-      ...options,
-      ...include2.length > 0 ? { include: include2 } : {}
-    };
-    const iter = this.listItems(updatedOptions);
-    return {
-      /**
-       * The next method, part of the iteration protocol
-       */
-      next() {
-        return iter.next();
-      },
-      /**
-       * The connection to the async iterator, part of the iteration protocol
-       */
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      /**
-       * Return an AsyncIterableIterator that works a page at a time
-       */
-      byPage: (settings = {}) => {
-        return this.listSegments(settings.continuationToken, {
-          maxPageSize: settings.maxPageSize,
-          ...updatedOptions
-        });
-      }
-    };
-  }
-  /**
-   * Returns an AsyncIterableIterator for ContainerListBlobHierarchySegmentResponse
-   *
-   * @param delimiter - The character or string used to define the virtual hierarchy
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the ContinuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The ContinuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to list blobs operation.
-   */
-  async *listHierarchySegments(delimiter2, marker2, options = {}) {
-    let listBlobsHierarchySegmentResponse;
-    if (!!marker2 || marker2 === void 0) {
-      do {
-        listBlobsHierarchySegmentResponse = await this.listBlobHierarchySegment(delimiter2, marker2, options);
-        marker2 = listBlobsHierarchySegmentResponse.continuationToken;
-        yield await listBlobsHierarchySegmentResponse;
-      } while (marker2);
-    }
-  }
-  /**
-   * Returns an AsyncIterableIterator for {@link BlobPrefix} and {@link BlobItem} objects.
-   *
-   * @param delimiter - The character or string used to define the virtual hierarchy
-   * @param options - Options to list blobs operation.
-   */
-  async *listItemsByHierarchy(delimiter2, options = {}) {
-    let marker2;
-    for await (const listBlobsHierarchySegmentResponse of this.listHierarchySegments(delimiter2, marker2, options)) {
-      const segment = listBlobsHierarchySegmentResponse.segment;
-      if (segment.blobPrefixes) {
-        for (const prefix2 of segment.blobPrefixes) {
-          yield {
-            kind: "prefix",
-            ...prefix2
-          };
-        }
-      }
-      for (const blob of segment.blobItems) {
-        yield { kind: "blob", ...blob };
-      }
-    }
-  }
-  /**
-   * Returns an async iterable iterator to list all the blobs by hierarchy.
-   * under the specified account.
-   *
-   * .byPage() returns an async iterable iterator to list the blobs by hierarchy in pages.
-   *
-   * ```ts snippet:ReadmeSampleListBlobsByHierarchy
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   *
-   * // Example using `for await` syntax
-   * let i = 1;
-   * const blobs = containerClient.listBlobsByHierarchy("/");
-   * for await (const blob of blobs) {
-   *   if (blob.kind === "prefix") {
-   *     console.log(`\tBlobPrefix: ${blob.name}`);
-   *   } else {
-   *     console.log(`\tBlobItem: name - ${blob.name}`);
-   *   }
-   * }
-   *
-   * // Example using `iter.next()` syntax
-   * i = 1;
-   * const iter = containerClient.listBlobsByHierarchy("/");
-   * let { value, done } = await iter.next();
-   * while (!done) {
-   *   if (value.kind === "prefix") {
-   *     console.log(`\tBlobPrefix: ${value.name}`);
-   *   } else {
-   *     console.log(`\tBlobItem: name - ${value.name}`);
-   *   }
-   *   ({ value, done } = await iter.next());
-   * }
-   *
-   * // Example using `byPage()` syntax
-   * i = 1;
-   * for await (const page of containerClient.listBlobsByHierarchy("/").byPage({ maxPageSize: 20 })) {
-   *   const segment = page.segment;
-   *   if (segment.blobPrefixes) {
-   *     for (const prefix of segment.blobPrefixes) {
-   *       console.log(`\tBlobPrefix: ${prefix.name}`);
-   *     }
-   *   }
-   *   for (const blob of page.segment.blobItems) {
-   *     console.log(`\tBlobItem: name - ${blob.name}`);
-   *   }
-   * }
-   *
-   * // Example using paging with a marker
-   * i = 1;
-   * let iterator = containerClient.listBlobsByHierarchy("/").byPage({ maxPageSize: 2 });
-   * let response = (await iterator.next()).value;
-   * // Prints 2 blob names
-   * if (response.blobPrefixes) {
-   *   for (const prefix of response.blobPrefixes) {
-   *     console.log(`\tBlobPrefix: ${prefix.name}`);
-   *   }
-   * }
-   * if (response.segment.blobItems) {
-   *   for (const blob of response.segment.blobItems) {
-   *     console.log(`\tBlobItem: name - ${blob.name}`);
-   *   }
-   * }
-   * // Gets next marker
-   * let marker = response.continuationToken;
-   * // Passing next marker as continuationToken
-   * iterator = containerClient
-   *   .listBlobsByHierarchy("/")
-   *   .byPage({ continuationToken: marker, maxPageSize: 10 });
-   * response = (await iterator.next()).value;
-   * // Prints 10 blob names
-   * if (response.blobPrefixes) {
-   *   for (const prefix of response.blobPrefixes) {
-   *     console.log(`\tBlobPrefix: ${prefix.name}`);
-   *   }
-   * }
-   * if (response.segment.blobItems) {
-   *   for (const blob of response.segment.blobItems) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * ```
-   *
-   * @param delimiter - The character or string used to define the virtual hierarchy
-   * @param options - Options to list blobs operation.
-   */
-  listBlobsByHierarchy(delimiter2, options = {}) {
-    if (delimiter2 === "") {
-      throw new RangeError("delimiter should contain one or more characters");
-    }
-    const include2 = [];
-    if (options.includeCopy) {
-      include2.push("copy");
-    }
-    if (options.includeDeleted) {
-      include2.push("deleted");
-    }
-    if (options.includeMetadata) {
-      include2.push("metadata");
-    }
-    if (options.includeSnapshots) {
-      include2.push("snapshots");
-    }
-    if (options.includeVersions) {
-      include2.push("versions");
-    }
-    if (options.includeUncommitedBlobs) {
-      include2.push("uncommittedblobs");
-    }
-    if (options.includeTags) {
-      include2.push("tags");
-    }
-    if (options.includeDeletedWithVersions) {
-      include2.push("deletedwithversions");
-    }
-    if (options.includeImmutabilityPolicy) {
-      include2.push("immutabilitypolicy");
-    }
-    if (options.includeLegalHold) {
-      include2.push("legalhold");
-    }
-    if (options.prefix === "") {
-      options.prefix = void 0;
-    }
-    const updatedOptions = {
-      ...options,
-      ...include2.length > 0 ? { include: include2 } : {}
-    };
-    const iter = this.listItemsByHierarchy(delimiter2, updatedOptions);
-    return {
-      /**
-       * The next method, part of the iteration protocol
-       */
-      async next() {
-        return iter.next();
-      },
-      /**
-       * The connection to the async iterator, part of the iteration protocol
-       */
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      /**
-       * Return an AsyncIterableIterator that works a page at a time
-       */
-      byPage: (settings = {}) => {
-        return this.listHierarchySegments(delimiter2, settings.continuationToken, {
-          maxPageSize: settings.maxPageSize,
-          ...updatedOptions
-        });
-      }
-    };
-  }
-  /**
-   * The Filter Blobs operation enables callers to list blobs in the container whose tags
-   * match a given search expression.
-   *
-   * @param tagFilterSqlExpression - The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                        The given expression must evaluate to true for a blob to be returned in the results.
-   *                                        The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                        however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the continuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The continuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to find blobs by tags.
-   */
-  async findBlobsByTagsSegment(tagFilterSqlExpression, marker2, options = {}) {
-    return tracingClient.withSpan("ContainerClient-findBlobsByTagsSegment", options, async (updatedOptions) => {
-      const response = assertResponse(await this.containerContext.filterBlobs({
-        abortSignal: options.abortSignal,
-        where: tagFilterSqlExpression,
-        marker: marker2,
-        maxPageSize: options.maxPageSize,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const wrappedResponse = {
-        ...response,
-        _response: response._response,
-        // _response is made non-enumerable
-        blobs: response.blobs.map((blob) => {
-          let tagValue = "";
-          if (blob.tags?.blobTagSet.length === 1) {
-            tagValue = blob.tags.blobTagSet[0].value;
-          }
-          return { ...blob, tags: toTags(blob.tags), tagValue };
-        })
-      };
-      return wrappedResponse;
-    });
-  }
-  /**
-   * Returns an AsyncIterableIterator for ContainerFindBlobsByTagsSegmentResponse.
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the continuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The continuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to find blobs by tags.
-   */
-  async *findBlobsByTagsSegments(tagFilterSqlExpression, marker2, options = {}) {
-    let response;
-    if (!!marker2 || marker2 === void 0) {
-      do {
-        response = await this.findBlobsByTagsSegment(tagFilterSqlExpression, marker2, options);
-        response.blobs = response.blobs || [];
-        marker2 = response.continuationToken;
-        yield response;
-      } while (marker2);
-    }
-  }
-  /**
-   * Returns an AsyncIterableIterator for blobs.
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param options - Options to findBlobsByTagsItems.
-   */
-  async *findBlobsByTagsItems(tagFilterSqlExpression, options = {}) {
-    let marker2;
-    for await (const segment of this.findBlobsByTagsSegments(tagFilterSqlExpression, marker2, options)) {
-      yield* segment.blobs;
-    }
-  }
-  /**
-   * Returns an async iterable iterator to find all blobs with specified tag
-   * under the specified container.
-   *
-   * .byPage() returns an async iterable iterator to list the blobs in pages.
-   *
-   * Example using `for await` syntax:
-   *
-   * ```ts snippet:ReadmeSampleFindBlobsByTags
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerName = "<container name>";
-   * const containerClient = blobServiceClient.getContainerClient(containerName);
-   *
-   * // Example using `for await` syntax
-   * let i = 1;
-   * for await (const blob of containerClient.findBlobsByTags("tagkey='tagvalue'")) {
-   *   console.log(`Blob ${i++}: ${blob.name}`);
-   * }
-   *
-   * // Example using `iter.next()` syntax
-   * i = 1;
-   * const iter = containerClient.findBlobsByTags("tagkey='tagvalue'");
-   * let { value, done } = await iter.next();
-   * while (!done) {
-   *   console.log(`Blob ${i++}: ${value.name}`);
-   *   ({ value, done } = await iter.next());
-   * }
-   *
-   * // Example using `byPage()` syntax
-   * i = 1;
-   * for await (const page of containerClient
-   *   .findBlobsByTags("tagkey='tagvalue'")
-   *   .byPage({ maxPageSize: 20 })) {
-   *   for (const blob of page.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   *
-   * // Example using paging with a marker
-   * i = 1;
-   * let iterator = containerClient.findBlobsByTags("tagkey='tagvalue'").byPage({ maxPageSize: 2 });
-   * let response = (await iterator.next()).value;
-   * // Prints 2 blob names
-   * if (response.blobs) {
-   *   for (const blob of response.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * // Gets next marker
-   * let marker = response.continuationToken;
-   * // Passing next marker as continuationToken
-   * iterator = containerClient
-   *   .findBlobsByTags("tagkey='tagvalue'")
-   *   .byPage({ continuationToken: marker, maxPageSize: 10 });
-   * response = (await iterator.next()).value;
-   * // Prints 10 blob names
-   * if (response.blobs) {
-   *   for (const blob of response.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * ```
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param options - Options to find blobs by tags.
-   */
-  findBlobsByTags(tagFilterSqlExpression, options = {}) {
-    const listSegmentOptions = {
-      ...options
-    };
-    const iter = this.findBlobsByTagsItems(tagFilterSqlExpression, listSegmentOptions);
-    return {
-      /**
-       * The next method, part of the iteration protocol
-       */
-      next() {
-        return iter.next();
-      },
-      /**
-       * The connection to the async iterator, part of the iteration protocol
-       */
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      /**
-       * Return an AsyncIterableIterator that works a page at a time
-       */
-      byPage: (settings = {}) => {
-        return this.findBlobsByTagsSegments(tagFilterSqlExpression, settings.continuationToken, {
-          maxPageSize: settings.maxPageSize,
-          ...listSegmentOptions
-        });
-      }
-    };
-  }
-  /**
-   * The Get Account Information operation returns the sku name and account kind
-   * for the specified account.
-   * The Get Account Information operation is available on service versions beginning
-   * with version 2018-03-28.
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-account-information
-   *
-   * @param options - Options to the Service Get Account Info operation.
-   * @returns Response data for the Service Get Account Info operation.
-   */
-  async getAccountInfo(options = {}) {
-    return tracingClient.withSpan("ContainerClient-getAccountInfo", options, async (updatedOptions) => {
-      return assertResponse(await this.containerContext.getAccountInfo({
-        abortSignal: options.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  getContainerNameFromUrl() {
-    let containerName;
-    try {
-      const parsedUrl = new URL(this.url);
-      if (parsedUrl.hostname.split(".")[1] === "blob") {
-        containerName = parsedUrl.pathname.split("/")[1];
-      } else if (isIpEndpointStyle(parsedUrl)) {
-        containerName = parsedUrl.pathname.split("/")[2];
-      } else {
-        containerName = parsedUrl.pathname.split("/")[1];
-      }
-      containerName = decodeURIComponent(containerName);
-      if (!containerName) {
-        throw new Error("Provided containerName is invalid.");
-      }
-      return containerName;
-    } catch (error) {
-      throw new Error("Unable to extract containerName with provided information.");
-    }
-  }
-  /**
-   * Only available for ContainerClient constructed with a shared key credential.
-   *
-   * Generates a Blob Container Service Shared Access Signature (SAS) URI based on the client properties
-   * and parameters passed in. The SAS is signed by the shared key credential of the client.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-a-service-sas
-   *
-   * @param options - Optional parameters.
-   * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  generateSasUrl(options) {
-    return new Promise((resolve) => {
-      if (!(this.credential instanceof StorageSharedKeyCredential)) {
-        throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
-      }
-      const sas = generateBlobSASQueryParameters({
-        containerName: this._containerName,
-        ...options
-      }, this.credential).toString();
-      resolve(appendToURLQuery(this.url, sas));
-    });
-  }
-  /**
-   * Only available for ContainerClient constructed with a shared key credential.
-   *
-   * Generates string to sign for a Blob Container Service Shared Access Signature (SAS) URI
-   * based on the client properties and parameters passed in. The SAS is signed by the shared key credential of the client.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-a-service-sas
-   *
-   * @param options - Optional parameters.
-   * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  /* eslint-disable-next-line @azure/azure-sdk/ts-naming-options*/
-  generateSasStringToSign(options) {
-    if (!(this.credential instanceof StorageSharedKeyCredential)) {
-      throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
-    }
-    return generateBlobSASQueryParametersInternal({
-      containerName: this._containerName,
-      ...options
-    }, this.credential).stringToSign;
-  }
-  /**
-   * Generates a Blob Container Service Shared Access Signature (SAS) URI based on the client properties
-   * and parameters passed in. The SAS is signed by the input user delegation key.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-a-service-sas
-   *
-   * @param options - Optional parameters.
-   * @param userDelegationKey -  Return value of `blobServiceClient.getUserDelegationKey()`
-   * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve) => {
-      const sas = generateBlobSASQueryParameters({
-        containerName: this._containerName,
-        ...options
-      }, userDelegationKey, this.accountName).toString();
-      resolve(appendToURLQuery(this.url, sas));
-    });
-  }
-  /**
-   * Generates string to sign for a Blob Container Service Shared Access Signature (SAS) URI
-   * based on the client properties and parameters passed in. The SAS is signed by the input user delegation key.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-a-service-sas
-   *
-   * @param options - Optional parameters.
-   * @param userDelegationKey -  Return value of `blobServiceClient.getUserDelegationKey()`
-   * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  generateUserDelegationSasStringToSign(options, userDelegationKey) {
-    return generateBlobSASQueryParametersInternal({
-      containerName: this._containerName,
-      ...options
-    }, userDelegationKey, this.accountName).stringToSign;
-  }
-  /**
-   * Creates a BlobBatchClient object to conduct batch operations.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/blob-batch
-   *
-   * @returns A new BlobBatchClient object for this container.
-   */
-  getBlobBatchClient() {
-    return new BlobBatchClient(this.url, this.pipeline);
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
-var AccountSASPermissions = class _AccountSASPermissions {
-  /**
-   * Parse initializes the AccountSASPermissions fields from a string.
-   *
-   * @param permissions -
-   */
-  static parse(permissions) {
-    const accountSASPermissions = new _AccountSASPermissions();
-    for (const c of permissions) {
-      switch (c) {
-        case "r":
-          accountSASPermissions.read = true;
-          break;
-        case "w":
-          accountSASPermissions.write = true;
-          break;
-        case "d":
-          accountSASPermissions.delete = true;
-          break;
-        case "x":
-          accountSASPermissions.deleteVersion = true;
-          break;
-        case "l":
-          accountSASPermissions.list = true;
-          break;
-        case "a":
-          accountSASPermissions.add = true;
-          break;
-        case "c":
-          accountSASPermissions.create = true;
-          break;
-        case "u":
-          accountSASPermissions.update = true;
-          break;
-        case "p":
-          accountSASPermissions.process = true;
-          break;
-        case "t":
-          accountSASPermissions.tag = true;
-          break;
-        case "f":
-          accountSASPermissions.filter = true;
-          break;
-        case "i":
-          accountSASPermissions.setImmutabilityPolicy = true;
-          break;
-        case "y":
-          accountSASPermissions.permanentDelete = true;
-          break;
-        default:
-          throw new RangeError(`Invalid permission character: ${c}`);
-      }
-    }
-    return accountSASPermissions;
-  }
-  /**
-   * Creates a {@link AccountSASPermissions} from a raw object which contains same keys as it
-   * and boolean values for them.
-   *
-   * @param permissionLike -
-   */
-  static from(permissionLike) {
-    const accountSASPermissions = new _AccountSASPermissions();
-    if (permissionLike.read) {
-      accountSASPermissions.read = true;
-    }
-    if (permissionLike.write) {
-      accountSASPermissions.write = true;
-    }
-    if (permissionLike.delete) {
-      accountSASPermissions.delete = true;
-    }
-    if (permissionLike.deleteVersion) {
-      accountSASPermissions.deleteVersion = true;
-    }
-    if (permissionLike.filter) {
-      accountSASPermissions.filter = true;
-    }
-    if (permissionLike.tag) {
-      accountSASPermissions.tag = true;
-    }
-    if (permissionLike.list) {
-      accountSASPermissions.list = true;
-    }
-    if (permissionLike.add) {
-      accountSASPermissions.add = true;
-    }
-    if (permissionLike.create) {
-      accountSASPermissions.create = true;
-    }
-    if (permissionLike.update) {
-      accountSASPermissions.update = true;
-    }
-    if (permissionLike.process) {
-      accountSASPermissions.process = true;
-    }
-    if (permissionLike.setImmutabilityPolicy) {
-      accountSASPermissions.setImmutabilityPolicy = true;
-    }
-    if (permissionLike.permanentDelete) {
-      accountSASPermissions.permanentDelete = true;
-    }
-    return accountSASPermissions;
-  }
-  /**
-   * Permission to read resources and list queues and tables granted.
-   */
-  read = false;
-  /**
-   * Permission to write resources granted.
-   */
-  write = false;
-  /**
-   * Permission to delete blobs and files granted.
-   */
-  delete = false;
-  /**
-   * Permission to delete versions granted.
-   */
-  deleteVersion = false;
-  /**
-   * Permission to list blob containers, blobs, shares, directories, and files granted.
-   */
-  list = false;
-  /**
-   * Permission to add messages, table entities, and append to blobs granted.
-   */
-  add = false;
-  /**
-   * Permission to create blobs and files granted.
-   */
-  create = false;
-  /**
-   * Permissions to update messages and table entities granted.
-   */
-  update = false;
-  /**
-   * Permission to get and delete messages granted.
-   */
-  process = false;
-  /**
-   * Specfies Tag access granted.
-   */
-  tag = false;
-  /**
-   * Permission to filter blobs.
-   */
-  filter = false;
-  /**
-   * Permission to set immutability policy.
-   */
-  setImmutabilityPolicy = false;
-  /**
-   * Specifies that Permanent Delete is permitted.
-   */
-  permanentDelete = false;
-  /**
-   * Produces the SAS permissions string for an Azure Storage account.
-   * Call this method to set AccountSASSignatureValues Permissions field.
-   *
-   * Using this method will guarantee the resource types are in
-   * an order accepted by the service.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-an-account-sas
-   *
-   */
-  toString() {
-    const permissions = [];
-    if (this.read) {
-      permissions.push("r");
-    }
-    if (this.write) {
-      permissions.push("w");
-    }
-    if (this.delete) {
-      permissions.push("d");
-    }
-    if (this.deleteVersion) {
-      permissions.push("x");
-    }
-    if (this.filter) {
-      permissions.push("f");
-    }
-    if (this.tag) {
-      permissions.push("t");
-    }
-    if (this.list) {
-      permissions.push("l");
-    }
-    if (this.add) {
-      permissions.push("a");
-    }
-    if (this.create) {
-      permissions.push("c");
-    }
-    if (this.update) {
-      permissions.push("u");
-    }
-    if (this.process) {
-      permissions.push("p");
-    }
-    if (this.setImmutabilityPolicy) {
-      permissions.push("i");
-    }
-    if (this.permanentDelete) {
-      permissions.push("y");
-    }
-    return permissions.join("");
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
-var AccountSASResourceTypes = class _AccountSASResourceTypes {
-  /**
-   * Creates an {@link AccountSASResourceTypes} from the specified resource types string. This method will throw an
-   * Error if it encounters a character that does not correspond to a valid resource type.
-   *
-   * @param resourceTypes -
-   */
-  static parse(resourceTypes) {
-    const accountSASResourceTypes = new _AccountSASResourceTypes();
-    for (const c of resourceTypes) {
-      switch (c) {
-        case "s":
-          accountSASResourceTypes.service = true;
-          break;
-        case "c":
-          accountSASResourceTypes.container = true;
-          break;
-        case "o":
-          accountSASResourceTypes.object = true;
-          break;
-        default:
-          throw new RangeError(`Invalid resource type: ${c}`);
-      }
-    }
-    return accountSASResourceTypes;
-  }
-  /**
-   * Permission to access service level APIs granted.
-   */
-  service = false;
-  /**
-   * Permission to access container level APIs (Blob Containers, Tables, Queues, File Shares) granted.
-   */
-  container = false;
-  /**
-   * Permission to access object level APIs (Blobs, Table Entities, Queue Messages, Files) granted.
-   */
-  object = false;
-  /**
-   * Converts the given resource types to a string.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/constructing-an-account-sas
-   *
-   */
-  toString() {
-    const resourceTypes = [];
-    if (this.service) {
-      resourceTypes.push("s");
-    }
-    if (this.container) {
-      resourceTypes.push("c");
-    }
-    if (this.object) {
-      resourceTypes.push("o");
-    }
-    return resourceTypes.join("");
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
-var AccountSASServices = class _AccountSASServices {
-  /**
-   * Creates an {@link AccountSASServices} from the specified services string. This method will throw an
-   * Error if it encounters a character that does not correspond to a valid service.
-   *
-   * @param services -
-   */
-  static parse(services) {
-    const accountSASServices = new _AccountSASServices();
-    for (const c of services) {
-      switch (c) {
-        case "b":
-          accountSASServices.blob = true;
-          break;
-        case "f":
-          accountSASServices.file = true;
-          break;
-        case "q":
-          accountSASServices.queue = true;
-          break;
-        case "t":
-          accountSASServices.table = true;
-          break;
-        default:
-          throw new RangeError(`Invalid service character: ${c}`);
-      }
-    }
-    return accountSASServices;
-  }
-  /**
-   * Permission to access blob resources granted.
-   */
-  blob = false;
-  /**
-   * Permission to access file resources granted.
-   */
-  file = false;
-  /**
-   * Permission to access queue resources granted.
-   */
-  queue = false;
-  /**
-   * Permission to access table resources granted.
-   */
-  table = false;
-  /**
-   * Converts the given services to a string.
-   *
-   */
-  toString() {
-    const services = [];
-    if (this.blob) {
-      services.push("b");
-    }
-    if (this.table) {
-      services.push("t");
-    }
-    if (this.queue) {
-      services.push("q");
-    }
-    if (this.file) {
-      services.push("f");
-    }
-    return services.join("");
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
-function generateAccountSASQueryParameters(accountSASSignatureValues, sharedKeyCredential) {
-  return generateAccountSASQueryParametersInternal(accountSASSignatureValues, sharedKeyCredential).sasQueryParameters;
-}
-function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sharedKeyCredential) {
-  const version2 = accountSASSignatureValues.version ? accountSASSignatureValues.version : SERVICE_VERSION;
-  if (accountSASSignatureValues.permissions && accountSASSignatureValues.permissions.setImmutabilityPolicy && version2 < "2020-08-04") {
-    throw RangeError("'version' must be >= '2020-08-04' when provided 'i' permission.");
-  }
-  if (accountSASSignatureValues.permissions && accountSASSignatureValues.permissions.deleteVersion && version2 < "2019-10-10") {
-    throw RangeError("'version' must be >= '2019-10-10' when provided 'x' permission.");
-  }
-  if (accountSASSignatureValues.permissions && accountSASSignatureValues.permissions.permanentDelete && version2 < "2019-10-10") {
-    throw RangeError("'version' must be >= '2019-10-10' when provided 'y' permission.");
-  }
-  if (accountSASSignatureValues.permissions && accountSASSignatureValues.permissions.tag && version2 < "2019-12-12") {
-    throw RangeError("'version' must be >= '2019-12-12' when provided 't' permission.");
-  }
-  if (accountSASSignatureValues.permissions && accountSASSignatureValues.permissions.filter && version2 < "2019-12-12") {
-    throw RangeError("'version' must be >= '2019-12-12' when provided 'f' permission.");
-  }
-  if (accountSASSignatureValues.encryptionScope && version2 < "2020-12-06") {
-    throw RangeError("'version' must be >= '2020-12-06' when provided 'encryptionScope' in SAS.");
-  }
-  const parsedPermissions = AccountSASPermissions.parse(accountSASSignatureValues.permissions.toString());
-  const parsedServices = AccountSASServices.parse(accountSASSignatureValues.services).toString();
-  const parsedResourceTypes = AccountSASResourceTypes.parse(accountSASSignatureValues.resourceTypes).toString();
-  let stringToSign;
-  if (version2 >= "2020-12-06") {
-    stringToSign = [
-      sharedKeyCredential.accountName,
-      parsedPermissions,
-      parsedServices,
-      parsedResourceTypes,
-      accountSASSignatureValues.startsOn ? truncatedISO8061Date(accountSASSignatureValues.startsOn, false) : "",
-      truncatedISO8061Date(accountSASSignatureValues.expiresOn, false),
-      accountSASSignatureValues.ipRange ? ipRangeToString(accountSASSignatureValues.ipRange) : "",
-      accountSASSignatureValues.protocol ? accountSASSignatureValues.protocol : "",
-      version2,
-      accountSASSignatureValues.encryptionScope ? accountSASSignatureValues.encryptionScope : "",
-      ""
-      // Account SAS requires an additional newline character
-    ].join("\n");
-  } else {
-    stringToSign = [
-      sharedKeyCredential.accountName,
-      parsedPermissions,
-      parsedServices,
-      parsedResourceTypes,
-      accountSASSignatureValues.startsOn ? truncatedISO8061Date(accountSASSignatureValues.startsOn, false) : "",
-      truncatedISO8061Date(accountSASSignatureValues.expiresOn, false),
-      accountSASSignatureValues.ipRange ? ipRangeToString(accountSASSignatureValues.ipRange) : "",
-      accountSASSignatureValues.protocol ? accountSASSignatureValues.protocol : "",
-      version2,
-      ""
-      // Account SAS requires an additional newline character
-    ].join("\n");
-  }
-  const signature = sharedKeyCredential.computeHMACSHA256(stringToSign);
-  return {
-    sasQueryParameters: new SASQueryParameters(version2, signature, parsedPermissions.toString(), parsedServices, parsedResourceTypes, accountSASSignatureValues.protocol, accountSASSignatureValues.startsOn, accountSASSignatureValues.expiresOn, accountSASSignatureValues.ipRange, void 0, void 0, void 0, void 0, void 0, void 0, void 0, void 0, void 0, void 0, accountSASSignatureValues.encryptionScope),
-    stringToSign
-  };
-}
-
-// node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
-function isBlobGetUserDelegationKeyParameters(parameter) {
-  if (!parameter || typeof parameter !== "object") {
-    return false;
-  }
-  const castParameter = parameter;
-  return castParameter.expiresOn instanceof Date;
-}
-var BlobServiceClient = class _BlobServiceClient extends StorageClient2 {
-  /**
-   * serviceContext provided by protocol layer.
-   */
-  serviceContext;
-  blobClientConfig;
-  /**
-   *
-   * Creates an instance of BlobServiceClient from connection string.
-   *
-   * @param connectionString - Account connection string or a SAS connection string of an Azure storage account.
-   *                                  [ Note - Account connection string can only be used in NODE.JS runtime. ]
-   *                                  Account connection string example -
-   *                                  `DefaultEndpointsProtocol=https;AccountName=myaccount;AccountKey=accountKey;EndpointSuffix=core.windows.net`
-   *                                  SAS connection string example -
-   *                                  `BlobEndpoint=https://myaccount.blob.core.windows.net/;QueueEndpoint=https://myaccount.queue.core.windows.net/;FileEndpoint=https://myaccount.file.core.windows.net/;TableEndpoint=https://myaccount.table.core.windows.net/;SharedAccessSignature=sasString`
-   * @param options - Optional. Options to configure the HTTP pipeline.
-   */
-  static fromConnectionString(connectionString, options) {
-    options = options || {};
-    const extractedCreds = extractConnectionStringParts(connectionString);
-    if (extractedCreds.kind === "AccountConnString") {
-      if (isNodeLike) {
-        const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
-        if (!options.proxyOptions) {
-          options.proxyOptions = getDefaultProxySettings(extractedCreds.proxyUri);
-        }
-        const pipeline = newPipeline(sharedKeyCredential, options);
-        return new _BlobServiceClient(extractedCreds.url, pipeline);
-      } else {
-        throw new Error("Account connection string is only supported in Node.js environment");
-      }
-    } else if (extractedCreds.kind === "SASConnString") {
-      const pipeline = newPipeline(new AnonymousCredential(), options);
-      return new _BlobServiceClient(extractedCreds.url + "?" + extractedCreds.accountSas, pipeline, options);
-    } else {
-      throw new Error("Connection string must be either an Account connection string or a SAS connection string");
-    }
-  }
-  constructor(url2, credentialOrPipeline, options) {
-    options = options ?? {};
-    let pipeline;
-    if (isPipelineLike(credentialOrPipeline)) {
-      pipeline = credentialOrPipeline;
-    } else if (isNodeLike && credentialOrPipeline instanceof StorageSharedKeyCredential || credentialOrPipeline instanceof AnonymousCredential || isTokenCredential(credentialOrPipeline)) {
-      pipeline = newPipeline(credentialOrPipeline, options);
-    } else {
-      pipeline = newPipeline(new AnonymousCredential(), options);
-    }
-    super(url2, pipeline);
-    this.serviceContext = this.storageClientContext.service;
-    this.blobClientConfig = options;
-  }
-  /**
-   * Creates a {@link ContainerClient} object
-   *
-   * @param containerName - A container name
-   * @returns A new ContainerClient object for the given container name.
-   *
-   * Example usage:
-   *
-   * ```ts snippet:BlobServiceClientGetContainerClient
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * const containerClient = blobServiceClient.getContainerClient("<container name>");
-   * ```
-   */
-  getContainerClient(containerName) {
-    return new ContainerClient(appendToURLPath(this.url, encodeURIComponent(containerName)), this.pipeline, this.blobClientConfig);
-  }
-  /**
-   * Create a Blob container. @see https://learn.microsoft.com/rest/api/storageservices/create-container
-   *
-   * @param containerName - Name of the container to create.
-   * @param options - Options to configure Container Create operation.
-   * @returns Container creation response and the corresponding container client.
-   */
-  async createContainer(containerName, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-createContainer", options, async (updatedOptions) => {
-      const containerClient = this.getContainerClient(containerName);
-      const containerCreateResponse = await containerClient.create(updatedOptions);
-      return {
-        containerClient,
-        containerCreateResponse
-      };
-    });
-  }
-  /**
-   * Deletes a Blob container.
-   *
-   * @param containerName - Name of the container to delete.
-   * @param options - Options to configure Container Delete operation.
-   * @returns Container deletion response.
-   */
-  async deleteContainer(containerName, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-deleteContainer", options, async (updatedOptions) => {
-      const containerClient = this.getContainerClient(containerName);
-      return containerClient.delete(updatedOptions);
-    });
-  }
-  /**
-   * Restore a previously deleted Blob container.
-   * This API is only functional if Container Soft Delete is enabled for the storage account associated with the container.
-   *
-   * @param deletedContainerName - Name of the previously deleted container.
-   * @param deletedContainerVersion - Version of the previously deleted container, used to uniquely identify the deleted container.
-   * @param options - Options to configure Container Restore operation.
-   * @returns Container deletion response.
-   */
-  async undeleteContainer(deletedContainerName2, deletedContainerVersion2, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-undeleteContainer", options, async (updatedOptions) => {
-      const containerClient = this.getContainerClient(options.destinationContainerName || deletedContainerName2);
-      const containerContext = containerClient["storageClientContext"].container;
-      const containerUndeleteResponse = assertResponse(await containerContext.restore({
-        deletedContainerName: deletedContainerName2,
-        deletedContainerVersion: deletedContainerVersion2,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      return { containerClient, containerUndeleteResponse };
-    });
-  }
-  /**
-   * Gets the properties of a storage account’s Blob service, including properties
-   * for Storage Analytics and CORS (Cross-Origin Resource Sharing) rules.
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-blob-service-properties
-   *
-   * @param options - Options to the Service Get Properties operation.
-   * @returns Response data for the Service Get Properties operation.
-   */
-  async getProperties(options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-getProperties", options, async (updatedOptions) => {
-      return assertResponse(await this.serviceContext.getProperties({
-        abortSignal: options.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Sets properties for a storage account’s Blob service endpoint, including properties
-   * for Storage Analytics, CORS (Cross-Origin Resource Sharing) rules and soft delete settings.
-   * @see https://learn.microsoft.com/rest/api/storageservices/set-blob-service-properties
-   *
-   * @param properties -
-   * @param options - Options to the Service Set Properties operation.
-   * @returns Response data for the Service Set Properties operation.
-   */
-  async setProperties(properties, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-setProperties", options, async (updatedOptions) => {
-      return assertResponse(await this.serviceContext.setProperties(properties, {
-        abortSignal: options.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Retrieves statistics related to replication for the Blob service. It is only
-   * available on the secondary location endpoint when read-access geo-redundant
-   * replication is enabled for the storage account.
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-blob-service-stats
-   *
-   * @param options - Options to the Service Get Statistics operation.
-   * @returns Response data for the Service Get Statistics operation.
-   */
-  async getStatistics(options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-getStatistics", options, async (updatedOptions) => {
-      return assertResponse(await this.serviceContext.getStatistics({
-        abortSignal: options.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * The Get Account Information operation returns the sku name and account kind
-   * for the specified account.
-   * The Get Account Information operation is available on service versions beginning
-   * with version 2018-03-28.
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-account-information
-   *
-   * @param options - Options to the Service Get Account Info operation.
-   * @returns Response data for the Service Get Account Info operation.
-   */
-  async getAccountInfo(options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-getAccountInfo", options, async (updatedOptions) => {
-      return assertResponse(await this.serviceContext.getAccountInfo({
-        abortSignal: options.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * Returns a list of the containers under the specified account.
-   * @see https://learn.microsoft.com/rest/api/storageservices/list-containers2
-   *
-   * @param marker - A string value that identifies the portion of
-   *                        the list of containers to be returned with the next listing operation. The
-   *                        operation returns the continuationToken value within the response body if the
-   *                        listing operation did not return all containers remaining to be listed
-   *                        with the current page. The continuationToken value can be used as the value for
-   *                        the marker parameter in a subsequent call to request the next page of list
-   *                        items. The marker value is opaque to the client.
-   * @param options - Options to the Service List Container Segment operation.
-   * @returns Response data for the Service List Container Segment operation.
-   */
-  async listContainersSegment(marker2, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-listContainersSegment", options, async (updatedOptions) => {
-      return assertResponse(await this.serviceContext.listContainersSegment({
-        abortSignal: options.abortSignal,
-        marker: marker2,
-        ...options,
-        include: typeof options.include === "string" ? [options.include] : options.include,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-    });
-  }
-  /**
-   * The Filter Blobs operation enables callers to list blobs across all containers whose tags
-   * match a given search expression. Filter blobs searches across all containers within a
-   * storage account but can be scoped within the expression to a single container.
-   *
-   * @param tagFilterSqlExpression - The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                        The given expression must evaluate to true for a blob to be returned in the results.
-   *                                        The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                        however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the continuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The continuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to find blobs by tags.
-   */
-  async findBlobsByTagsSegment(tagFilterSqlExpression, marker2, options = {}) {
-    return tracingClient.withSpan("BlobServiceClient-findBlobsByTagsSegment", options, async (updatedOptions) => {
-      const response = assertResponse(await this.serviceContext.filterBlobs({
-        abortSignal: options.abortSignal,
-        where: tagFilterSqlExpression,
-        marker: marker2,
-        maxPageSize: options.maxPageSize,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const wrappedResponse = {
-        ...response,
-        _response: response._response,
-        // _response is made non-enumerable
-        blobs: response.blobs.map((blob) => {
-          let tagValue = "";
-          if (blob.tags?.blobTagSet.length === 1) {
-            tagValue = blob.tags.blobTagSet[0].value;
-          }
-          return { ...blob, tags: toTags(blob.tags), tagValue };
-        })
-      };
-      return wrappedResponse;
-    });
-  }
-  /**
-   * Returns an AsyncIterableIterator for ServiceFindBlobsByTagsSegmentResponse.
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param marker - A string value that identifies the portion of
-   *                          the list of blobs to be returned with the next listing operation. The
-   *                          operation returns the continuationToken value within the response body if the
-   *                          listing operation did not return all blobs remaining to be listed
-   *                          with the current page. The continuationToken value can be used as the value for
-   *                          the marker parameter in a subsequent call to request the next page of list
-   *                          items. The marker value is opaque to the client.
-   * @param options - Options to find blobs by tags.
-   */
-  async *findBlobsByTagsSegments(tagFilterSqlExpression, marker2, options = {}) {
-    let response;
-    if (!!marker2 || marker2 === void 0) {
-      do {
-        response = await this.findBlobsByTagsSegment(tagFilterSqlExpression, marker2, options);
-        response.blobs = response.blobs || [];
-        marker2 = response.continuationToken;
-        yield response;
-      } while (marker2);
-    }
-  }
-  /**
-   * Returns an AsyncIterableIterator for blobs.
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param options - Options to findBlobsByTagsItems.
-   */
-  async *findBlobsByTagsItems(tagFilterSqlExpression, options = {}) {
-    let marker2;
-    for await (const segment of this.findBlobsByTagsSegments(tagFilterSqlExpression, marker2, options)) {
-      yield* segment.blobs;
-    }
-  }
-  /**
-   * Returns an async iterable iterator to find all blobs with specified tag
-   * under the specified account.
-   *
-   * .byPage() returns an async iterable iterator to list the blobs in pages.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/get-blob-service-properties
-   *
-   * ```ts snippet:BlobServiceClientFindBlobsByTags
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * // Use for await to iterate the blobs
-   * let i = 1;
-   * for await (const blob of blobServiceClient.findBlobsByTags("tagkey='tagvalue'")) {
-   *   console.log(`Blob ${i++}: ${blob.name}`);
-   * }
-   *
-   * // Use iter.next() to iterate the blobs
-   * i = 1;
-   * const iter = blobServiceClient.findBlobsByTags("tagkey='tagvalue'");
-   * let { value, done } = await iter.next();
-   * while (!done) {
-   *   console.log(`Blob ${i++}: ${value.name}`);
-   *   ({ value, done } = await iter.next());
-   * }
-   *
-   * // Use byPage() to iterate the blobs
-   * i = 1;
-   * for await (const page of blobServiceClient
-   *   .findBlobsByTags("tagkey='tagvalue'")
-   *   .byPage({ maxPageSize: 20 })) {
-   *   for (const blob of page.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   *
-   * // Use paging with a marker
-   * i = 1;
-   * let iterator = blobServiceClient.findBlobsByTags("tagkey='tagvalue'").byPage({ maxPageSize: 2 });
-   * let response = (await iterator.next()).value;
-   * // Prints 2 blob names
-   * if (response.blobs) {
-   *   for (const blob of response.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * // Gets next marker
-   * let marker = response.continuationToken;
-   * // Passing next marker as continuationToken
-   * iterator = blobServiceClient
-   *   .findBlobsByTags("tagkey='tagvalue'")
-   *   .byPage({ continuationToken: marker, maxPageSize: 10 });
-   * response = (await iterator.next()).value;
-   *
-   * // Prints blob names
-   * if (response.blobs) {
-   *   for (const blob of response.blobs) {
-   *     console.log(`Blob ${i++}: ${blob.name}`);
-   *   }
-   * }
-   * ```
-   *
-   * @param tagFilterSqlExpression -  The where parameter enables the caller to query blobs whose tags match a given expression.
-   *                                         The given expression must evaluate to true for a blob to be returned in the results.
-   *                                         The[OData - ABNF] filter syntax rule defines the formal grammar for the value of the where query parameter;
-   *                                         however, only a subset of the OData filter syntax is supported in the Blob service.
-   * @param options - Options to find blobs by tags.
-   */
-  findBlobsByTags(tagFilterSqlExpression, options = {}) {
-    const listSegmentOptions = {
-      ...options
-    };
-    const iter = this.findBlobsByTagsItems(tagFilterSqlExpression, listSegmentOptions);
-    return {
-      /**
-       * The next method, part of the iteration protocol
-       */
-      next() {
-        return iter.next();
-      },
-      /**
-       * The connection to the async iterator, part of the iteration protocol
-       */
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      /**
-       * Return an AsyncIterableIterator that works a page at a time
-       */
-      byPage: (settings = {}) => {
-        return this.findBlobsByTagsSegments(tagFilterSqlExpression, settings.continuationToken, {
-          maxPageSize: settings.maxPageSize,
-          ...listSegmentOptions
-        });
-      }
-    };
-  }
-  /**
-   * Returns an AsyncIterableIterator for ServiceListContainersSegmentResponses
-   *
-   * @param marker - A string value that identifies the portion of
-   *                        the list of containers to be returned with the next listing operation. The
-   *                        operation returns the continuationToken value within the response body if the
-   *                        listing operation did not return all containers remaining to be listed
-   *                        with the current page. The continuationToken value can be used as the value for
-   *                        the marker parameter in a subsequent call to request the next page of list
-   *                        items. The marker value is opaque to the client.
-   * @param options - Options to list containers operation.
-   */
-  async *listSegments(marker2, options = {}) {
-    let listContainersSegmentResponse;
-    if (!!marker2 || marker2 === void 0) {
-      do {
-        listContainersSegmentResponse = await this.listContainersSegment(marker2, options);
-        listContainersSegmentResponse.containerItems = listContainersSegmentResponse.containerItems || [];
-        marker2 = listContainersSegmentResponse.continuationToken;
-        yield await listContainersSegmentResponse;
-      } while (marker2);
-    }
-  }
-  /**
-   * Returns an AsyncIterableIterator for Container Items
-   *
-   * @param options - Options to list containers operation.
-   */
-  async *listItems(options = {}) {
-    let marker2;
-    for await (const segment of this.listSegments(marker2, options)) {
-      yield* segment.containerItems;
-    }
-  }
-  /**
-   * Returns an async iterable iterator to list all the containers
-   * under the specified account.
-   *
-   * .byPage() returns an async iterable iterator to list the containers in pages.
-   *
-   * ```ts snippet:BlobServiceClientListContainers
-   * import { BlobServiceClient } from "@azure/storage-blob";
-   * import { DefaultAzureCredential } from "@azure/identity";
-   *
-   * const account = "<account>";
-   * const blobServiceClient = new BlobServiceClient(
-   *   `https://${account}.blob.core.windows.net`,
-   *   new DefaultAzureCredential(),
-   * );
-   *
-   * // Use for await to iterate the containers
-   * let i = 1;
-   * for await (const container of blobServiceClient.listContainers()) {
-   *   console.log(`Container ${i++}: ${container.name}`);
-   * }
-   *
-   * // Use iter.next() to iterate the containers
-   * i = 1;
-   * const iter = blobServiceClient.listContainers();
-   * let { value, done } = await iter.next();
-   * while (!done) {
-   *   console.log(`Container ${i++}: ${value.name}`);
-   *   ({ value, done } = await iter.next());
-   * }
-   *
-   * // Use byPage() to iterate the containers
-   * i = 1;
-   * for await (const page of blobServiceClient.listContainers().byPage({ maxPageSize: 20 })) {
-   *   for (const container of page.containerItems) {
-   *     console.log(`Container ${i++}: ${container.name}`);
-   *   }
-   * }
-   *
-   * // Use paging with a marker
-   * i = 1;
-   * let iterator = blobServiceClient.listContainers().byPage({ maxPageSize: 2 });
-   * let response = (await iterator.next()).value;
-   *
-   * // Prints 2 container names
-   * if (response.containerItems) {
-   *   for (const container of response.containerItems) {
-   *     console.log(`Container ${i++}: ${container.name}`);
-   *   }
-   * }
-   *
-   * // Gets next marker
-   * let marker = response.continuationToken;
-   * // Passing next marker as continuationToken
-   * iterator = blobServiceClient
-   *   .listContainers()
-   *   .byPage({ continuationToken: marker, maxPageSize: 10 });
-   * response = (await iterator.next()).value;
-   *
-   * // Prints 10 container names
-   * if (response.containerItems) {
-   *   for (const container of response.containerItems) {
-   *     console.log(`Container ${i++}: ${container.name}`);
-   *   }
-   * }
-   * ```
-   *
-   * @param options - Options to list containers.
-   * @returns An asyncIterableIterator that supports paging.
-   */
-  listContainers(options = {}) {
-    if (options.prefix === "") {
-      options.prefix = void 0;
-    }
-    const include2 = [];
-    if (options.includeDeleted) {
-      include2.push("deleted");
-    }
-    if (options.includeMetadata) {
-      include2.push("metadata");
-    }
-    if (options.includeSystem) {
-      include2.push("system");
-    }
-    const listSegmentOptions = {
-      ...options,
-      ...include2.length > 0 ? { include: include2 } : {}
-    };
-    const iter = this.listItems(listSegmentOptions);
-    return {
-      /**
-       * The next method, part of the iteration protocol
-       */
-      next() {
-        return iter.next();
-      },
-      /**
-       * The connection to the async iterator, part of the iteration protocol
-       */
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      /**
-       * Return an AsyncIterableIterator that works a page at a time
-       */
-      byPage: (settings = {}) => {
-        return this.listSegments(settings.continuationToken, {
-          maxPageSize: settings.maxPageSize,
-          ...listSegmentOptions
-        });
-      }
-    };
-  }
-  async getUserDelegationKey(startsOnOrParam, expiresOnOrOption, options = {}) {
-    let startsOn = startsOnOrParam;
-    let expiresOn2 = expiresOnOrOption;
-    let userDelegationTid = void 0;
-    let getUserDelegationKeyOptions = options;
-    if (isBlobGetUserDelegationKeyParameters(startsOnOrParam)) {
-      startsOn = startsOnOrParam.startsOn;
-      expiresOn2 = startsOnOrParam.expiresOn;
-      userDelegationTid = startsOnOrParam.delegatedUserTenantId;
-      getUserDelegationKeyOptions = expiresOnOrOption;
-      getUserDelegationKeyOptions = getUserDelegationKeyOptions ?? {};
-    }
-    return tracingClient.withSpan("BlobServiceClient-getUserDelegationKey", getUserDelegationKeyOptions, async (updatedOptions) => {
-      const response = assertResponse(await this.serviceContext.getUserDelegationKey({
-        startsOn: truncatedISO8061Date(startsOn, false),
-        expiresOn: truncatedISO8061Date(expiresOn2, false),
-        delegatedUserTid: userDelegationTid
-      }, {
-        abortSignal: getUserDelegationKeyOptions.abortSignal,
-        tracingOptions: updatedOptions.tracingOptions
-      }));
-      const userDelegationKey = {
-        signedObjectId: response.signedObjectId,
-        signedTenantId: response.signedTenantId,
-        signedStartsOn: new Date(response.signedStartsOn),
-        signedExpiresOn: new Date(response.signedExpiresOn),
-        signedService: response.signedService,
-        signedVersion: response.signedVersion,
-        signedDelegatedUserTenantId: response.signedDelegatedUserTenantId,
-        value: response.value
-      };
-      const res = {
-        _response: response._response,
-        requestId: response.requestId,
-        clientRequestId: response.clientRequestId,
-        version: response.version,
-        date: response.date,
-        errorCode: response.errorCode,
-        ...userDelegationKey
-      };
-      return res;
-    });
-  }
-  /**
-   * Creates a BlobBatchClient object to conduct batch operations.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/blob-batch
-   *
-   * @returns A new BlobBatchClient object for this service.
-   */
-  getBlobBatchClient() {
-    return new BlobBatchClient(this.url, this.pipeline);
-  }
-  /**
-   * Only available for BlobServiceClient constructed with a shared key credential.
-   *
-   * Generates a Blob account Shared Access Signature (SAS) URI based on the client properties
-   * and parameters passed in. The SAS is signed by the shared key credential of the client.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/create-account-sas
-   *
-   * @param expiresOn - Optional. The time at which the shared access signature becomes invalid. Default to an hour later if not provided.
-   * @param permissions - Specifies the list of permissions to be associated with the SAS.
-   * @param resourceTypes - Specifies the resource types associated with the shared access signature.
-   * @param options - Optional parameters.
-   * @returns An account SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  generateAccountSasUrl(expiresOn2, permissions = AccountSASPermissions.parse("r"), resourceTypes = "sco", options = {}) {
-    if (!(this.credential instanceof StorageSharedKeyCredential)) {
-      throw RangeError("Can only generate the account SAS when the client is initialized with a shared key credential");
-    }
-    if (expiresOn2 === void 0) {
-      const now = /* @__PURE__ */ new Date();
-      expiresOn2 = new Date(now.getTime() + 3600 * 1e3);
-    }
-    const sas = generateAccountSASQueryParameters({
-      permissions,
-      expiresOn: expiresOn2,
-      resourceTypes,
-      services: AccountSASServices.parse("b").toString(),
-      ...options
-    }, this.credential).toString();
-    return appendToURLQuery(this.url, sas);
-  }
-  /**
-   * Only available for BlobServiceClient constructed with a shared key credential.
-   *
-   * Generates string to sign for a Blob account Shared Access Signature (SAS) URI based on
-   * the client properties and parameters passed in. The SAS is signed by the shared key credential of the client.
-   *
-   * @see https://learn.microsoft.com/rest/api/storageservices/create-account-sas
-   *
-   * @param expiresOn - Optional. The time at which the shared access signature becomes invalid. Default to an hour later if not provided.
-   * @param permissions - Specifies the list of permissions to be associated with the SAS.
-   * @param resourceTypes - Specifies the resource types associated with the shared access signature.
-   * @param options - Optional parameters.
-   * @returns An account SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
-   */
-  generateSasStringToSign(expiresOn2, permissions = AccountSASPermissions.parse("r"), resourceTypes = "sco", options = {}) {
-    if (!(this.credential instanceof StorageSharedKeyCredential)) {
-      throw RangeError("Can only generate the account SAS when the client is initialized with a shared key credential");
-    }
-    if (expiresOn2 === void 0) {
-      const now = /* @__PURE__ */ new Date();
-      expiresOn2 = new Date(now.getTime() + 3600 * 1e3);
-    }
-    return generateAccountSASQueryParametersInternal({
-      permissions,
-      expiresOn: expiresOn2,
-      resourceTypes,
-      services: AccountSASServices.parse("b").toString(),
-      ...options
-    }, this.credential).stringToSign;
-  }
-};
-
-// node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 var KnownEncryptionAlgorithmType2;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
 })(KnownEncryptionAlgorithmType2 || (KnownEncryptionAlgorithmType2 = {}));
 
+// node_modules/@actions/cache/lib/internal/shared/errors.js
+var InvalidResponseError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "InvalidResponseError";
+  }
+};
+var NetworkError = class extends Error {
+  constructor(code) {
+    const message = `Unable to make request: ${code}
+If you are using self-hosted runners, please make sure your runner has access to all GitHub endpoints: https://docs.github.com/en/actions/hosting-your-own-runners/managing-self-hosted-runners/about-self-hosted-runners#communication-between-self-hosted-runners-and-github`;
+    super(message);
+    this.code = code;
+    this.name = "NetworkError";
+  }
+};
+NetworkError.isNetworkErrorCode = (code) => {
+  if (!code)
+    return false;
+  return [
+    "ECONNRESET",
+    "ENOTFOUND",
+    "ETIMEDOUT",
+    "ECONNREFUSED",
+    "EHOSTUNREACH"
+  ].includes(code);
+};
+var UsageError = class extends Error {
+  constructor() {
+    const message = `Cache storage quota has been hit. Unable to upload any new cache entries.
+More info on storage limits: https://docs.github.com/en/billing/managing-billing-for-github-actions/about-billing-for-github-actions#calculating-minute-and-storage-spending`;
+    super(message);
+    this.name = "UsageError";
+  }
+};
+UsageError.isUsageErrorMessage = (msg) => {
+  if (!msg)
+    return false;
+  return msg.includes("insufficient usage");
+};
+var RateLimitError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RateLimitError";
+  }
+};
+
+// node_modules/@actions/cache/lib/internal/uploadUtils.js
+var __awaiter4 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var UploadProgress = class {
+  constructor(contentLength2) {
+    this.contentLength = contentLength2;
+    this.sentBytes = 0;
+    this.displayedComplete = false;
+    this.startTime = Date.now();
+  }
+  /**
+   * Sets the number of bytes sent
+   *
+   * @param sentBytes the number of bytes sent
+   */
+  setSentBytes(sentBytes) {
+    this.sentBytes = sentBytes;
+  }
+  /**
+   * Returns the total number of bytes transferred.
+   */
+  getTransferredBytes() {
+    return this.sentBytes;
+  }
+  /**
+   * Returns true if the upload is complete.
+   */
+  isDone() {
+    return this.getTransferredBytes() === this.contentLength;
+  }
+  /**
+   * Prints the current upload stats. Once the upload completes, this will print one
+   * last line and then stop.
+   */
+  display() {
+    if (this.displayedComplete) {
+      return;
+    }
+    const transferredBytes = this.sentBytes;
+    const percentage = (100 * (transferredBytes / this.contentLength)).toFixed(1);
+    const elapsedTime = Date.now() - this.startTime;
+    const uploadSpeed = (transferredBytes / (1024 * 1024) / (elapsedTime / 1e3)).toFixed(1);
+    info(`Sent ${transferredBytes} of ${this.contentLength} (${percentage}%), ${uploadSpeed} MBs/sec`);
+    if (this.isDone()) {
+      this.displayedComplete = true;
+    }
+  }
+  /**
+   * Returns a function used to handle TransferProgressEvents.
+   */
+  onProgress() {
+    return (progress) => {
+      this.setSentBytes(progress.loadedBytes);
+    };
+  }
+  /**
+   * Starts the timer that displays the stats.
+   *
+   * @param delayInMs the delay between each write
+   */
+  startDisplayTimer(delayInMs = 1e3) {
+    const displayCallback = () => {
+      this.display();
+      if (!this.isDone()) {
+        this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+      }
+    };
+    this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+  }
+  /**
+   * Stops the timer that displays the stats. As this typically indicates the upload
+   * is complete, this will display one last line, unless the last line has already
+   * been written.
+   */
+  stopDisplayTimer() {
+    if (this.timeoutHandle) {
+      clearTimeout(this.timeoutHandle);
+      this.timeoutHandle = void 0;
+    }
+    this.display();
+  }
+};
+function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
+  return __awaiter4(this, void 0, void 0, function* () {
+    var _a2;
+    const blobClient = new BlobClient(signedUploadURL);
+    const blockBlobClient = blobClient.getBlockBlobClient();
+    const uploadProgress = new UploadProgress((_a2 = options === null || options === void 0 ? void 0 : options.archiveSizeBytes) !== null && _a2 !== void 0 ? _a2 : 0);
+    const uploadOptions = {
+      blockSize: options === null || options === void 0 ? void 0 : options.uploadChunkSize,
+      concurrency: options === null || options === void 0 ? void 0 : options.uploadConcurrency,
+      // maximum number of parallel transfer workers
+      maxSingleShotSize: 128 * 1024 * 1024,
+      // 128 MiB initial transfer size
+      onProgress: uploadProgress.onProgress()
+    };
+    try {
+      uploadProgress.startDisplayTimer();
+      debug(`BlobClient: ${blobClient.name}:${blobClient.accountName}:${blobClient.containerName}`);
+      const response = yield blockBlobClient.uploadFile(archivePath, uploadOptions);
+      if (response._response.status >= 400) {
+        throw new InvalidResponseError(`uploadCacheArchiveSDK: upload failed with status code ${response._response.status}`);
+      }
+      return response;
+    } catch (error) {
+      warning(`uploadCacheArchiveSDK: internal error uploading cache archive: ${error.message}`);
+      throw error;
+    } finally {
+      uploadProgress.stopDisplayTimer();
+    }
+  });
+}
+
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
+import * as buffer from "buffer";
+import * as fs5 from "fs";
+import * as stream from "stream";
+import * as util3 from "util";
+
+// node_modules/@actions/cache/lib/internal/requestUtils.js
+var __awaiter5 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function isSuccessStatusCode(statusCode) {
+  if (!statusCode) {
+    return false;
+  }
+  return statusCode >= 200 && statusCode < 300;
+}
+function isServerErrorStatusCode(statusCode) {
+  if (!statusCode) {
+    return true;
+  }
+  return statusCode >= 500;
+}
+function isRetryableStatusCode(statusCode) {
+  if (!statusCode) {
+    return false;
+  }
+  const retryableStatusCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+  ];
+  return retryableStatusCodes.includes(statusCode);
+}
+function sleep(milliseconds) {
+  return __awaiter5(this, void 0, void 0, function* () {
+    return new Promise((resolve3) => setTimeout(resolve3, milliseconds));
+  });
+}
+function retry(name_1, method_1, getStatusCode_1) {
+  return __awaiter5(this, arguments, void 0, function* (name, method, getStatusCode, maxAttempts = DefaultRetryAttempts, delay2 = DefaultRetryDelay, onError = void 0) {
+    let errorMessage2 = "";
+    let attempt = 1;
+    while (attempt <= maxAttempts) {
+      let response = void 0;
+      let statusCode = void 0;
+      let isRetryable = false;
+      try {
+        response = yield method();
+      } catch (error) {
+        if (onError) {
+          response = onError(error);
+        }
+        isRetryable = true;
+        errorMessage2 = error.message;
+      }
+      if (response) {
+        statusCode = getStatusCode(response);
+        if (!isServerErrorStatusCode(statusCode)) {
+          return response;
+        }
+      }
+      if (statusCode) {
+        isRetryable = isRetryableStatusCode(statusCode);
+        errorMessage2 = `Cache service responded with ${statusCode}`;
+      }
+      debug(`${name} - Attempt ${attempt} of ${maxAttempts} failed with error: ${errorMessage2}`);
+      if (!isRetryable) {
+        debug(`${name} - Error is not retryable`);
+        break;
+      }
+      yield sleep(delay2);
+      attempt++;
+    }
+    throw Error(`${name} failed: ${errorMessage2}`);
+  });
+}
+function retryTypedResponse(name_1, method_1) {
+  return __awaiter5(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay2 = DefaultRetryDelay) {
+    return yield retry(
+      name,
+      method,
+      (response) => response.statusCode,
+      maxAttempts,
+      delay2,
+      // If the error object contains the statusCode property, extract it and return
+      // an TypedResponse<T> so it can be processed by the retry logic.
+      (error) => {
+        if (error instanceof HttpClientError) {
+          return {
+            statusCode: error.statusCode,
+            result: null,
+            headers: {},
+            error
+          };
+        } else {
+          return void 0;
+        }
+      }
+    );
+  });
+}
+function retryHttpClientResponse(name_1, method_1) {
+  return __awaiter5(this, arguments, void 0, function* (name, method, maxAttempts = DefaultRetryAttempts, delay2 = DefaultRetryDelay) {
+    return yield retry(name, method, (response) => response.message.statusCode, maxAttempts, delay2);
+  });
+}
+
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
+var __awaiter6 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function pipeResponseToStream(response, output) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    const pipeline2 = util3.promisify(stream.pipeline);
+    yield pipeline2(response.message, output);
+  });
+}
+var DownloadProgress = class {
+  constructor(contentLength2) {
+    this.contentLength = contentLength2;
+    this.segmentIndex = 0;
+    this.segmentSize = 0;
+    this.segmentOffset = 0;
+    this.receivedBytes = 0;
+    this.displayedComplete = false;
+    this.startTime = Date.now();
+  }
+  /**
+   * Progress to the next segment. Only call this method when the previous segment
+   * is complete.
+   *
+   * @param segmentSize the length of the next segment
+   */
+  nextSegment(segmentSize) {
+    this.segmentOffset = this.segmentOffset + this.segmentSize;
+    this.segmentIndex = this.segmentIndex + 1;
+    this.segmentSize = segmentSize;
+    this.receivedBytes = 0;
+    debug(`Downloading segment at offset ${this.segmentOffset} with length ${this.segmentSize}...`);
+  }
+  /**
+   * Sets the number of bytes received for the current segment.
+   *
+   * @param receivedBytes the number of bytes received
+   */
+  setReceivedBytes(receivedBytes) {
+    this.receivedBytes = receivedBytes;
+  }
+  /**
+   * Returns the total number of bytes transferred.
+   */
+  getTransferredBytes() {
+    return this.segmentOffset + this.receivedBytes;
+  }
+  /**
+   * Returns true if the download is complete.
+   */
+  isDone() {
+    return this.getTransferredBytes() === this.contentLength;
+  }
+  /**
+   * Prints the current download stats. Once the download completes, this will print one
+   * last line and then stop.
+   */
+  display() {
+    if (this.displayedComplete) {
+      return;
+    }
+    const transferredBytes = this.segmentOffset + this.receivedBytes;
+    const percentage = (100 * (transferredBytes / this.contentLength)).toFixed(1);
+    const elapsedTime = Date.now() - this.startTime;
+    const downloadSpeed = (transferredBytes / (1024 * 1024) / (elapsedTime / 1e3)).toFixed(1);
+    info(`Received ${transferredBytes} of ${this.contentLength} (${percentage}%), ${downloadSpeed} MBs/sec`);
+    if (this.isDone()) {
+      this.displayedComplete = true;
+    }
+  }
+  /**
+   * Returns a function used to handle TransferProgressEvents.
+   */
+  onProgress() {
+    return (progress) => {
+      this.setReceivedBytes(progress.loadedBytes);
+    };
+  }
+  /**
+   * Starts the timer that displays the stats.
+   *
+   * @param delayInMs the delay between each write
+   */
+  startDisplayTimer(delayInMs = 1e3) {
+    const displayCallback = () => {
+      this.display();
+      if (!this.isDone()) {
+        this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+      }
+    };
+    this.timeoutHandle = setTimeout(displayCallback, delayInMs);
+  }
+  /**
+   * Stops the timer that displays the stats. As this typically indicates the download
+   * is complete, this will display one last line, unless the last line has already
+   * been written.
+   */
+  stopDisplayTimer() {
+    if (this.timeoutHandle) {
+      clearTimeout(this.timeoutHandle);
+      this.timeoutHandle = void 0;
+    }
+    this.display();
+  }
+};
+function downloadCacheHttpClient(archiveLocation, archivePath) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    const writeStream = fs5.createWriteStream(archivePath);
+    const httpClient = new HttpClient("actions/cache");
+    const downloadResponse = yield retryHttpClientResponse("downloadCache", () => __awaiter6(this, void 0, void 0, function* () {
+      return httpClient.get(archiveLocation);
+    }));
+    downloadResponse.message.socket.setTimeout(SocketTimeout, () => {
+      downloadResponse.message.destroy();
+      debug(`Aborting download, socket timed out after ${SocketTimeout} ms`);
+    });
+    yield pipeResponseToStream(downloadResponse, writeStream);
+    const contentLengthHeader = downloadResponse.message.headers["content-length"];
+    if (contentLengthHeader) {
+      const expectedLength = parseInt(contentLengthHeader);
+      const actualLength = getArchiveFileSizeInBytes(archivePath);
+      if (actualLength !== expectedLength) {
+        throw new Error(`Incomplete download. Expected file size: ${expectedLength}, actual file size: ${actualLength}`);
+      }
+    } else {
+      debug("Unable to validate download, no Content-Length header");
+    }
+  });
+}
+function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    var _a2;
+    const archiveDescriptor = yield fs5.promises.open(archivePath, "w");
+    const httpClient = new HttpClient("actions/cache", void 0, {
+      socketTimeout: options.timeoutInMs,
+      keepAlive: true
+    });
+    try {
+      const res = yield retryHttpClientResponse("downloadCacheMetadata", () => __awaiter6(this, void 0, void 0, function* () {
+        return yield httpClient.request("HEAD", archiveLocation, null, {});
+      }));
+      const lengthHeader = res.message.headers["content-length"];
+      if (lengthHeader === void 0 || lengthHeader === null) {
+        throw new Error("Content-Length not found on blob response");
+      }
+      const length = parseInt(lengthHeader);
+      if (Number.isNaN(length)) {
+        throw new Error(`Could not interpret Content-Length: ${length}`);
+      }
+      const downloads = [];
+      const blockSize = 4 * 1024 * 1024;
+      for (let offset = 0; offset < length; offset += blockSize) {
+        const count = Math.min(blockSize, length - offset);
+        downloads.push({
+          offset,
+          promiseGetter: () => __awaiter6(this, void 0, void 0, function* () {
+            return yield downloadSegmentRetry(httpClient, archiveLocation, offset, count);
+          })
+        });
+      }
+      downloads.reverse();
+      let actives = 0;
+      let bytesDownloaded = 0;
+      const progress = new DownloadProgress(length);
+      progress.startDisplayTimer();
+      const progressFn = progress.onProgress();
+      const activeDownloads = [];
+      let nextDownload;
+      const waitAndWrite = () => __awaiter6(this, void 0, void 0, function* () {
+        const segment = yield Promise.race(Object.values(activeDownloads));
+        yield archiveDescriptor.write(segment.buffer, 0, segment.count, segment.offset);
+        actives--;
+        delete activeDownloads[segment.offset];
+        bytesDownloaded += segment.count;
+        progressFn({ loadedBytes: bytesDownloaded });
+      });
+      while (nextDownload = downloads.pop()) {
+        activeDownloads[nextDownload.offset] = nextDownload.promiseGetter();
+        actives++;
+        if (actives >= ((_a2 = options.downloadConcurrency) !== null && _a2 !== void 0 ? _a2 : 10)) {
+          yield waitAndWrite();
+        }
+      }
+      while (actives > 0) {
+        yield waitAndWrite();
+      }
+    } finally {
+      httpClient.dispose();
+      yield archiveDescriptor.close();
+    }
+  });
+}
+function downloadSegmentRetry(httpClient, archiveLocation, offset, count) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    const retries = 5;
+    let failures = 0;
+    while (true) {
+      try {
+        const timeout = 3e4;
+        const result = yield promiseWithTimeout(timeout, downloadSegment(httpClient, archiveLocation, offset, count));
+        if (typeof result === "string") {
+          throw new Error("downloadSegmentRetry failed due to timeout");
+        }
+        return result;
+      } catch (err) {
+        if (failures >= retries) {
+          throw err;
+        }
+        failures++;
+      }
+    }
+  });
+}
+function downloadSegment(httpClient, archiveLocation, offset, count) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    const partRes = yield retryHttpClientResponse("downloadCachePart", () => __awaiter6(this, void 0, void 0, function* () {
+      return yield httpClient.get(archiveLocation, {
+        Range: `bytes=${offset}-${offset + count - 1}`
+      });
+    }));
+    if (!partRes.readBodyBuffer) {
+      throw new Error("Expected HttpClientResponse to implement readBodyBuffer");
+    }
+    return {
+      offset,
+      count,
+      buffer: yield partRes.readBodyBuffer()
+    };
+  });
+}
+function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    var _a2;
+    const client = new BlockBlobClient(archiveLocation, void 0, {
+      retryOptions: {
+        // Override the timeout used when downloading each 4 MB chunk
+        // The default is 2 min / MB, which is way too slow
+        tryTimeoutInMs: options.timeoutInMs
+      }
+    });
+    const properties = yield client.getProperties();
+    const contentLength2 = (_a2 = properties.contentLength) !== null && _a2 !== void 0 ? _a2 : -1;
+    if (contentLength2 < 0) {
+      debug("Unable to determine content length, downloading file with http-client...");
+      yield downloadCacheHttpClient(archiveLocation, archivePath);
+    } else {
+      const maxSegmentSize = Math.min(134217728, buffer.constants.MAX_LENGTH);
+      const downloadProgress = new DownloadProgress(contentLength2);
+      const fd = fs5.openSync(archivePath, "w");
+      try {
+        downloadProgress.startDisplayTimer();
+        const controller = new AbortController();
+        const abortSignal = controller.signal;
+        while (!downloadProgress.isDone()) {
+          const segmentStart = downloadProgress.segmentOffset + downloadProgress.segmentSize;
+          const segmentSize = Math.min(maxSegmentSize, contentLength2 - segmentStart);
+          downloadProgress.nextSegment(segmentSize);
+          const result = yield promiseWithTimeout(options.segmentTimeoutInMs || 36e5, client.downloadToBuffer(segmentStart, segmentSize, {
+            abortSignal,
+            concurrency: options.downloadConcurrency,
+            onProgress: downloadProgress.onProgress()
+          }));
+          if (result === "timeout") {
+            controller.abort();
+            throw new Error("Aborting cache download as the download time exceeded the timeout.");
+          } else if (Buffer.isBuffer(result)) {
+            fs5.writeFileSync(fd, result);
+          }
+        }
+      } finally {
+        downloadProgress.stopDisplayTimer();
+        fs5.closeSync(fd);
+      }
+    }
+  });
+}
+var promiseWithTimeout = (timeoutMs, promise) => __awaiter6(void 0, void 0, void 0, function* () {
+  let timeoutHandle;
+  const timeoutPromise = new Promise((resolve3) => {
+    timeoutHandle = setTimeout(() => resolve3("timeout"), timeoutMs);
+  });
+  return Promise.race([promise, timeoutPromise]).then((result) => {
+    clearTimeout(timeoutHandle);
+    return result;
+  });
+});
+
+// node_modules/@actions/cache/lib/options.js
+function getUploadOptions(copy) {
+  const result = {
+    useAzureSdk: false,
+    uploadConcurrency: 4,
+    uploadChunkSize: 32 * 1024 * 1024
+  };
+  if (copy) {
+    if (typeof copy.useAzureSdk === "boolean") {
+      result.useAzureSdk = copy.useAzureSdk;
+    }
+    if (typeof copy.uploadConcurrency === "number") {
+      result.uploadConcurrency = copy.uploadConcurrency;
+    }
+    if (typeof copy.uploadChunkSize === "number") {
+      result.uploadChunkSize = copy.uploadChunkSize;
+    }
+  }
+  result.uploadConcurrency = !isNaN(Number(process.env["CACHE_UPLOAD_CONCURRENCY"])) ? Math.min(32, Number(process.env["CACHE_UPLOAD_CONCURRENCY"])) : result.uploadConcurrency;
+  result.uploadChunkSize = !isNaN(Number(process.env["CACHE_UPLOAD_CHUNK_SIZE"])) ? Math.min(128 * 1024 * 1024, Number(process.env["CACHE_UPLOAD_CHUNK_SIZE"]) * 1024 * 1024) : result.uploadChunkSize;
+  debug(`Use Azure SDK: ${result.useAzureSdk}`);
+  debug(`Upload concurrency: ${result.uploadConcurrency}`);
+  debug(`Upload chunk size: ${result.uploadChunkSize}`);
+  return result;
+}
+function getDownloadOptions(copy) {
+  const result = {
+    useAzureSdk: false,
+    concurrentBlobDownloads: true,
+    downloadConcurrency: 8,
+    timeoutInMs: 3e4,
+    segmentTimeoutInMs: 6e5,
+    lookupOnly: false
+  };
+  if (copy) {
+    if (typeof copy.useAzureSdk === "boolean") {
+      result.useAzureSdk = copy.useAzureSdk;
+    }
+    if (typeof copy.concurrentBlobDownloads === "boolean") {
+      result.concurrentBlobDownloads = copy.concurrentBlobDownloads;
+    }
+    if (typeof copy.downloadConcurrency === "number") {
+      result.downloadConcurrency = copy.downloadConcurrency;
+    }
+    if (typeof copy.timeoutInMs === "number") {
+      result.timeoutInMs = copy.timeoutInMs;
+    }
+    if (typeof copy.segmentTimeoutInMs === "number") {
+      result.segmentTimeoutInMs = copy.segmentTimeoutInMs;
+    }
+    if (typeof copy.lookupOnly === "boolean") {
+      result.lookupOnly = copy.lookupOnly;
+    }
+  }
+  const segmentDownloadTimeoutMins = process.env["SEGMENT_DOWNLOAD_TIMEOUT_MINS"];
+  if (segmentDownloadTimeoutMins && !isNaN(Number(segmentDownloadTimeoutMins)) && isFinite(Number(segmentDownloadTimeoutMins))) {
+    result.segmentTimeoutInMs = Number(segmentDownloadTimeoutMins) * 60 * 1e3;
+  }
+  debug(`Use Azure SDK: ${result.useAzureSdk}`);
+  debug(`Download concurrency: ${result.downloadConcurrency}`);
+  debug(`Request timeout (ms): ${result.timeoutInMs}`);
+  debug(`Cache segment download timeout mins env var: ${process.env["SEGMENT_DOWNLOAD_TIMEOUT_MINS"]}`);
+  debug(`Segment download timeout (ms): ${result.segmentTimeoutInMs}`);
+  debug(`Lookup only: ${result.lookupOnly}`);
+  return result;
+}
+
+// node_modules/@actions/cache/lib/internal/shared/user-agent.js
+var import_package_version = __toESM(require_package_version(), 1);
+function getUserAgentString() {
+  return `@actions/cache-${import_package_version.version}`;
+}
+
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+var __awaiter7 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function getCacheApiUrl(resource) {
+  const baseUrl = getCacheServiceURL();
+  if (!baseUrl) {
+    throw new Error("Cache Service Url not found, unable to restore cache.");
+  }
+  const url2 = `${baseUrl}_apis/artifactcache/${resource}`;
+  debug(`Resource Url: ${url2}`);
+  return url2;
+}
+function createAcceptHeader(type, apiVersion) {
+  return `${type};api-version=${apiVersion}`;
+}
+function getRequestOptions() {
+  const requestOptions = {
+    headers: {
+      Accept: createAcceptHeader("application/json", "6.0-preview.1")
+    }
+  };
+  return requestOptions;
+}
+function createHttpClient() {
+  const token = process.env["ACTIONS_RUNTIME_TOKEN"] || "";
+  const bearerCredentialHandler = new BearerCredentialHandler(token);
+  return new HttpClient(getUserAgentString(), [bearerCredentialHandler], getRequestOptions());
+}
+function getCacheEntry(keys, paths, options) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    var _a2;
+    const httpClient = createHttpClient();
+    const version3 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version3}`;
+    const response = yield retryTypedResponse("getCacheEntry", () => __awaiter7(this, void 0, void 0, function* () {
+      return httpClient.getJson(getCacheApiUrl(resource));
+    }));
+    if (response.statusCode === 204) {
+      if (isDebug()) {
+        yield printCachesListForDiagnostics(keys[0], httpClient, version3);
+      }
+      return null;
+    }
+    if (!isSuccessStatusCode(response.statusCode)) {
+      const errorMessage2 = (_a2 = response.error) === null || _a2 === void 0 ? void 0 : _a2.message;
+      if (errorMessage2 === null || errorMessage2 === void 0 ? void 0 : errorMessage2.includes(CacheReadDeniedMessagePrefix)) {
+        throw new Error(errorMessage2);
+      }
+      throw new Error(`Cache service responded with ${response.statusCode}`);
+    }
+    const cacheResult = response.result;
+    const cacheDownloadUrl = cacheResult === null || cacheResult === void 0 ? void 0 : cacheResult.archiveLocation;
+    if (!cacheDownloadUrl) {
+      throw new Error("Cache not found.");
+    }
+    setSecret(cacheDownloadUrl);
+    debug(`Cache Result:`);
+    debug(JSON.stringify(cacheResult));
+    return cacheResult;
+  });
+}
+function printCachesListForDiagnostics(key, httpClient, version3) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const resource = `caches?key=${encodeURIComponent(key)}`;
+    const response = yield retryTypedResponse("listCache", () => __awaiter7(this, void 0, void 0, function* () {
+      return httpClient.getJson(getCacheApiUrl(resource));
+    }));
+    if (response.statusCode === 200) {
+      const cacheListResult = response.result;
+      const totalCount = cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.totalCount;
+      if (totalCount && totalCount > 0) {
+        debug(`No matching cache found for cache key '${key}', version '${version3} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
+Other caches with similar key:`);
+        for (const cacheEntry of (cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.artifactCaches) || []) {
+          debug(`Cache Key: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheKey}, Cache Version: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheVersion}, Cache Scope: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.scope}, Cache Created: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.creationTime}`);
+        }
+      }
+    }
+  });
+}
+function downloadCache(archiveLocation, archivePath, options) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const archiveUrl = new URL2(archiveLocation);
+    const downloadOptions = getDownloadOptions(options);
+    if (archiveUrl.hostname.endsWith(".blob.core.windows.net")) {
+      if (downloadOptions.useAzureSdk) {
+        yield downloadCacheStorageSDK(archiveLocation, archivePath, downloadOptions);
+      } else if (downloadOptions.concurrentBlobDownloads) {
+        yield downloadCacheHttpClientConcurrent(archiveLocation, archivePath, downloadOptions);
+      } else {
+        yield downloadCacheHttpClient(archiveLocation, archivePath);
+      }
+    } else {
+      yield downloadCacheHttpClient(archiveLocation, archivePath);
+    }
+  });
+}
+function reserveCache(key, paths, options) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const httpClient = createHttpClient();
+    const version3 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const reserveCacheRequest = {
+      key,
+      version: version3,
+      cacheSize: options === null || options === void 0 ? void 0 : options.cacheSize
+    };
+    const response = yield retryTypedResponse("reserveCache", () => __awaiter7(this, void 0, void 0, function* () {
+      return httpClient.postJson(getCacheApiUrl("caches"), reserveCacheRequest);
+    }));
+    return response;
+  });
+}
+function getContentRange(start, end) {
+  return `bytes ${start}-${end}/*`;
+}
+function uploadChunk(httpClient, resourceUrl, openStream, start, end) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    debug(`Uploading chunk of size ${end - start + 1} bytes at offset ${start} with content range: ${getContentRange(start, end)}`);
+    const additionalHeaders = {
+      "Content-Type": "application/octet-stream",
+      "Content-Range": getContentRange(start, end)
+    };
+    const uploadChunkResponse = yield retryHttpClientResponse(`uploadChunk (start: ${start}, end: ${end})`, () => __awaiter7(this, void 0, void 0, function* () {
+      return httpClient.sendStream("PATCH", resourceUrl, openStream(), additionalHeaders);
+    }));
+    if (!isSuccessStatusCode(uploadChunkResponse.message.statusCode)) {
+      throw new Error(`Cache service responded with ${uploadChunkResponse.message.statusCode} during upload chunk.`);
+    }
+  });
+}
+function uploadFile(httpClient, cacheId, archivePath, options) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const fileSize = getArchiveFileSizeInBytes(archivePath);
+    const resourceUrl = getCacheApiUrl(`caches/${cacheId.toString()}`);
+    const fd = fs6.openSync(archivePath, "r");
+    const uploadOptions = getUploadOptions(options);
+    const concurrency = assertDefined("uploadConcurrency", uploadOptions.uploadConcurrency);
+    const maxChunkSize = assertDefined("uploadChunkSize", uploadOptions.uploadChunkSize);
+    const parallelUploads = [...new Array(concurrency).keys()];
+    debug("Awaiting all uploads");
+    let offset = 0;
+    try {
+      yield Promise.all(parallelUploads.map(() => __awaiter7(this, void 0, void 0, function* () {
+        while (offset < fileSize) {
+          const chunkSize = Math.min(fileSize - offset, maxChunkSize);
+          const start = offset;
+          const end = offset + chunkSize - 1;
+          offset += maxChunkSize;
+          yield uploadChunk(httpClient, resourceUrl, () => fs6.createReadStream(archivePath, {
+            fd,
+            start,
+            end,
+            autoClose: false
+          }).on("error", (error) => {
+            throw new Error(`Cache upload failed because file read failed with ${error.message}`);
+          }), start, end);
+        }
+      })));
+    } finally {
+      fs6.closeSync(fd);
+    }
+    return;
+  });
+}
+function commitCache(httpClient, cacheId, filesize) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const commitCacheRequest = { size: filesize };
+    return yield retryTypedResponse("commitCache", () => __awaiter7(this, void 0, void 0, function* () {
+      return httpClient.postJson(getCacheApiUrl(`caches/${cacheId.toString()}`), commitCacheRequest);
+    }));
+  });
+}
+function saveCache(cacheId, archivePath, signedUploadURL, options) {
+  return __awaiter7(this, void 0, void 0, function* () {
+    const uploadOptions = getUploadOptions(options);
+    if (uploadOptions.useAzureSdk) {
+      if (!signedUploadURL) {
+        throw new Error("Azure Storage SDK can only be used when a signed URL is provided.");
+      }
+      yield uploadCacheArchiveSDK(signedUploadURL, archivePath, options);
+    } else {
+      const httpClient = createHttpClient();
+      debug("Upload cache");
+      yield uploadFile(httpClient, cacheId, archivePath, options);
+      debug("Commiting cache");
+      const cacheSize = getArchiveFileSizeInBytes(archivePath);
+      info(`Cache Size: ~${Math.round(cacheSize / (1024 * 1024))} MB (${cacheSize} B)`);
+      const commitCacheResponse = yield commitCache(httpClient, cacheId, cacheSize);
+      if (!isSuccessStatusCode(commitCacheResponse.statusCode)) {
+        throw new Error(`Cache service responded with ${commitCacheResponse.statusCode} during commit cache.`);
+      }
+      info("Cache saved successfully");
+    }
+  });
+}
+
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+var import_runtime_rpc = __toESM(require_commonjs2(), 1);
+var import_runtime11 = __toESM(require_commonjs(), 1);
+var import_runtime12 = __toESM(require_commonjs(), 1);
+var import_runtime13 = __toESM(require_commonjs(), 1);
+var import_runtime14 = __toESM(require_commonjs(), 1);
+var import_runtime15 = __toESM(require_commonjs(), 1);
+
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+var import_runtime6 = __toESM(require_commonjs(), 1);
+var import_runtime7 = __toESM(require_commonjs(), 1);
+var import_runtime8 = __toESM(require_commonjs(), 1);
+var import_runtime9 = __toESM(require_commonjs(), 1);
+var import_runtime10 = __toESM(require_commonjs(), 1);
+
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
+var import_runtime = __toESM(require_commonjs(), 1);
+var import_runtime2 = __toESM(require_commonjs(), 1);
+var import_runtime3 = __toESM(require_commonjs(), 1);
+var import_runtime4 = __toESM(require_commonjs(), 1);
+var import_runtime5 = __toESM(require_commonjs(), 1);
+var CacheScope$Type = class extends import_runtime5.MessageType {
+  constructor() {
+    super("github.actions.results.entities.v1.CacheScope", [
+      {
+        no: 1,
+        name: "scope",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 2,
+        name: "permission",
+        kind: "scalar",
+        T: 3
+        /*ScalarType.INT64*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { scope: "", permission: "0" };
+    globalThis.Object.defineProperty(message, import_runtime4.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime3.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* string scope */
+        1:
+          message.scope = reader.string();
+          break;
+        case /* int64 permission */
+        2:
+          message.permission = reader.int64().toString();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime2.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.scope !== "")
+      writer.tag(1, import_runtime.WireType.LengthDelimited).string(message.scope);
+    if (message.permission !== "0")
+      writer.tag(2, import_runtime.WireType.Varint).int64(message.permission);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime2.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var CacheScope = new CacheScope$Type();
+
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+var CacheMetadata$Type = class extends import_runtime10.MessageType {
+  constructor() {
+    super("github.actions.results.entities.v1.CacheMetadata", [
+      {
+        no: 1,
+        name: "repository_id",
+        kind: "scalar",
+        T: 3
+        /*ScalarType.INT64*/
+      },
+      { no: 2, name: "scope", kind: "message", repeat: 1, T: () => CacheScope }
+    ]);
+  }
+  create(value) {
+    const message = { repositoryId: "0", scope: [] };
+    globalThis.Object.defineProperty(message, import_runtime9.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime8.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* int64 repository_id */
+        1:
+          message.repositoryId = reader.int64().toString();
+          break;
+        case /* repeated github.actions.results.entities.v1.CacheScope scope */
+        2:
+          message.scope.push(CacheScope.internalBinaryRead(reader, reader.uint32(), options));
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime7.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.repositoryId !== "0")
+      writer.tag(1, import_runtime6.WireType.Varint).int64(message.repositoryId);
+    for (let i = 0; i < message.scope.length; i++)
+      CacheScope.internalBinaryWrite(message.scope[i], writer.tag(2, import_runtime6.WireType.LengthDelimited).fork(), options).join();
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime7.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var CacheMetadata = new CacheMetadata$Type();
+
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.CreateCacheEntryRequest", [
+      { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
+      {
+        no: 2,
+        name: "key",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 3,
+        name: "version",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { key: "", version: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* github.actions.results.entities.v1.CacheMetadata metadata */
+        1:
+          message.metadata = CacheMetadata.internalBinaryRead(reader, reader.uint32(), options, message.metadata);
+          break;
+        case /* string key */
+        2:
+          message.key = reader.string();
+          break;
+        case /* string version */
+        3:
+          message.version = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.metadata)
+      CacheMetadata.internalBinaryWrite(message.metadata, writer.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+    if (message.key !== "")
+      writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+    if (message.version !== "")
+      writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.version);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var CreateCacheEntryRequest = new CreateCacheEntryRequest$Type();
+var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.CreateCacheEntryResponse", [
+      {
+        no: 1,
+        name: "ok",
+        kind: "scalar",
+        T: 8
+        /*ScalarType.BOOL*/
+      },
+      {
+        no: 2,
+        name: "signed_upload_url",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 3,
+        name: "message",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { ok: false, signedUploadUrl: "", message: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* bool ok */
+        1:
+          message.ok = reader.bool();
+          break;
+        case /* string signed_upload_url */
+        2:
+          message.signedUploadUrl = reader.string();
+          break;
+        case /* string message */
+        3:
+          message.message = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.ok !== false)
+      writer.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+    if (message.signedUploadUrl !== "")
+      writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedUploadUrl);
+    if (message.message !== "")
+      writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var CreateCacheEntryResponse = new CreateCacheEntryResponse$Type();
+var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.FinalizeCacheEntryUploadRequest", [
+      { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
+      {
+        no: 2,
+        name: "key",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 3,
+        name: "size_bytes",
+        kind: "scalar",
+        T: 3
+        /*ScalarType.INT64*/
+      },
+      {
+        no: 4,
+        name: "version",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { key: "", sizeBytes: "0", version: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* github.actions.results.entities.v1.CacheMetadata metadata */
+        1:
+          message.metadata = CacheMetadata.internalBinaryRead(reader, reader.uint32(), options, message.metadata);
+          break;
+        case /* string key */
+        2:
+          message.key = reader.string();
+          break;
+        case /* int64 size_bytes */
+        3:
+          message.sizeBytes = reader.int64().toString();
+          break;
+        case /* string version */
+        4:
+          message.version = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.metadata)
+      CacheMetadata.internalBinaryWrite(message.metadata, writer.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+    if (message.key !== "")
+      writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+    if (message.sizeBytes !== "0")
+      writer.tag(3, import_runtime11.WireType.Varint).int64(message.sizeBytes);
+    if (message.version !== "")
+      writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var FinalizeCacheEntryUploadRequest = new FinalizeCacheEntryUploadRequest$Type();
+var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.FinalizeCacheEntryUploadResponse", [
+      {
+        no: 1,
+        name: "ok",
+        kind: "scalar",
+        T: 8
+        /*ScalarType.BOOL*/
+      },
+      {
+        no: 2,
+        name: "entry_id",
+        kind: "scalar",
+        T: 3
+        /*ScalarType.INT64*/
+      },
+      {
+        no: 3,
+        name: "message",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { ok: false, entryId: "0", message: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* bool ok */
+        1:
+          message.ok = reader.bool();
+          break;
+        case /* int64 entry_id */
+        2:
+          message.entryId = reader.int64().toString();
+          break;
+        case /* string message */
+        3:
+          message.message = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.ok !== false)
+      writer.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+    if (message.entryId !== "0")
+      writer.tag(2, import_runtime11.WireType.Varint).int64(message.entryId);
+    if (message.message !== "")
+      writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var FinalizeCacheEntryUploadResponse = new FinalizeCacheEntryUploadResponse$Type();
+var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.GetCacheEntryDownloadURLRequest", [
+      { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
+      {
+        no: 2,
+        name: "key",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 3,
+        name: "restore_keys",
+        kind: "scalar",
+        repeat: 2,
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 4,
+        name: "version",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { key: "", restoreKeys: [], version: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* github.actions.results.entities.v1.CacheMetadata metadata */
+        1:
+          message.metadata = CacheMetadata.internalBinaryRead(reader, reader.uint32(), options, message.metadata);
+          break;
+        case /* string key */
+        2:
+          message.key = reader.string();
+          break;
+        case /* repeated string restore_keys */
+        3:
+          message.restoreKeys.push(reader.string());
+          break;
+        case /* string version */
+        4:
+          message.version = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.metadata)
+      CacheMetadata.internalBinaryWrite(message.metadata, writer.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+    if (message.key !== "")
+      writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+    for (let i = 0; i < message.restoreKeys.length; i++)
+      writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.restoreKeys[i]);
+    if (message.version !== "")
+      writer.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var GetCacheEntryDownloadURLRequest = new GetCacheEntryDownloadURLRequest$Type();
+var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.MessageType {
+  constructor() {
+    super("github.actions.results.api.v1.GetCacheEntryDownloadURLResponse", [
+      {
+        no: 1,
+        name: "ok",
+        kind: "scalar",
+        T: 8
+        /*ScalarType.BOOL*/
+      },
+      {
+        no: 2,
+        name: "signed_download_url",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      },
+      {
+        no: 3,
+        name: "matched_key",
+        kind: "scalar",
+        T: 9
+        /*ScalarType.STRING*/
+      }
+    ]);
+  }
+  create(value) {
+    const message = { ok: false, signedDownloadUrl: "", matchedKey: "" };
+    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    if (value !== void 0)
+      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+    return message;
+  }
+  internalBinaryRead(reader, length, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+    while (reader.pos < end) {
+      let [fieldNo, wireType] = reader.tag();
+      switch (fieldNo) {
+        case /* bool ok */
+        1:
+          message.ok = reader.bool();
+          break;
+        case /* string signed_download_url */
+        2:
+          message.signedDownloadUrl = reader.string();
+          break;
+        case /* string matched_key */
+        3:
+          message.matchedKey = reader.string();
+          break;
+        default:
+          let u = options.readUnknownField;
+          if (u === "throw")
+            throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+          let d = reader.skip(wireType);
+          if (u !== false)
+            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+      }
+    }
+    return message;
+  }
+  internalBinaryWrite(message, writer, options) {
+    if (message.ok !== false)
+      writer.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+    if (message.signedDownloadUrl !== "")
+      writer.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedDownloadUrl);
+    if (message.matchedKey !== "")
+      writer.tag(3, import_runtime11.WireType.LengthDelimited).string(message.matchedKey);
+    let u = options.writeUnknownFields;
+    if (u !== false)
+      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+    return writer;
+  }
+};
+var GetCacheEntryDownloadURLResponse = new GetCacheEntryDownloadURLResponse$Type();
+var CacheService = new import_runtime_rpc.ServiceType("github.actions.results.api.v1.CacheService", [
+  { name: "CreateCacheEntry", options: {}, I: CreateCacheEntryRequest, O: CreateCacheEntryResponse },
+  { name: "FinalizeCacheEntryUpload", options: {}, I: FinalizeCacheEntryUploadRequest, O: FinalizeCacheEntryUploadResponse },
+  { name: "GetCacheEntryDownloadURL", options: {}, I: GetCacheEntryDownloadURLRequest, O: GetCacheEntryDownloadURLResponse }
+]);
+
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
+var CacheServiceClientJSON = class {
+  constructor(rpc) {
+    this.rpc = rpc;
+    this.CreateCacheEntry.bind(this);
+    this.FinalizeCacheEntryUpload.bind(this);
+    this.GetCacheEntryDownloadURL.bind(this);
+  }
+  CreateCacheEntry(request) {
+    const data = CreateCacheEntryRequest.toJson(request, {
+      useProtoFieldName: true,
+      emitDefaultValues: false
+    });
+    const promise = this.rpc.request("github.actions.results.api.v1.CacheService", "CreateCacheEntry", "application/json", data);
+    return promise.then((data2) => CreateCacheEntryResponse.fromJson(data2, {
+      ignoreUnknownFields: true
+    }));
+  }
+  FinalizeCacheEntryUpload(request) {
+    const data = FinalizeCacheEntryUploadRequest.toJson(request, {
+      useProtoFieldName: true,
+      emitDefaultValues: false
+    });
+    const promise = this.rpc.request("github.actions.results.api.v1.CacheService", "FinalizeCacheEntryUpload", "application/json", data);
+    return promise.then((data2) => FinalizeCacheEntryUploadResponse.fromJson(data2, {
+      ignoreUnknownFields: true
+    }));
+  }
+  GetCacheEntryDownloadURL(request) {
+    const data = GetCacheEntryDownloadURLRequest.toJson(request, {
+      useProtoFieldName: true,
+      emitDefaultValues: false
+    });
+    const promise = this.rpc.request("github.actions.results.api.v1.CacheService", "GetCacheEntryDownloadURL", "application/json", data);
+    return promise.then((data2) => GetCacheEntryDownloadURLResponse.fromJson(data2, {
+      ignoreUnknownFields: true
+    }));
+  }
+};
+
+// node_modules/@actions/cache/lib/internal/shared/util.js
+function maskSigUrl(url2) {
+  if (!url2)
+    return;
+  try {
+    const parsedUrl = new URL(url2);
+    const signature = parsedUrl.searchParams.get("sig");
+    if (signature) {
+      setSecret(signature);
+      setSecret(encodeURIComponent(signature));
+    }
+  } catch (error) {
+    debug(`Failed to parse URL: ${url2} ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+function maskSecretUrls(body2) {
+  if (typeof body2 !== "object" || body2 === null) {
+    debug("body is not an object or is null");
+    return;
+  }
+  if ("signed_upload_url" in body2 && typeof body2.signed_upload_url === "string") {
+    maskSigUrl(body2.signed_upload_url);
+  }
+  if ("signed_download_url" in body2 && typeof body2.signed_download_url === "string") {
+    maskSigUrl(body2.signed_download_url);
+  }
+}
+
+// node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
+var __awaiter8 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var CacheServiceClient = class {
+  constructor(userAgent, maxAttempts, baseRetryIntervalMilliseconds, retryMultiplier) {
+    this.maxAttempts = 5;
+    this.baseRetryIntervalMilliseconds = 3e3;
+    this.retryMultiplier = 1.5;
+    const token = getRuntimeToken();
+    this.baseUrl = getCacheServiceURL();
+    if (maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+    if (baseRetryIntervalMilliseconds) {
+      this.baseRetryIntervalMilliseconds = baseRetryIntervalMilliseconds;
+    }
+    if (retryMultiplier) {
+      this.retryMultiplier = retryMultiplier;
+    }
+    this.httpClient = new HttpClient(userAgent, [
+      new BearerCredentialHandler(token)
+    ]);
+  }
+  // This function satisfies the Rpc interface. It is compatible with the JSON
+  // JSON generated client.
+  request(service, method, contentType2, data) {
+    return __awaiter8(this, void 0, void 0, function* () {
+      const url2 = new URL(`/twirp/${service}/${method}`, this.baseUrl).href;
+      debug(`[Request] ${method} ${url2}`);
+      const headers = {
+        "Content-Type": contentType2
+      };
+      try {
+        const { body: body2 } = yield this.retryableRequest(() => __awaiter8(this, void 0, void 0, function* () {
+          return this.httpClient.post(url2, JSON.stringify(data), headers);
+        }));
+        return body2;
+      } catch (error) {
+        throw new Error(`Failed to ${method}: ${error.message}`);
+      }
+    });
+  }
+  retryableRequest(operation) {
+    return __awaiter8(this, void 0, void 0, function* () {
+      let attempt = 0;
+      let errorMessage2 = "";
+      let rawBody = "";
+      while (attempt < this.maxAttempts) {
+        let isRetryable = false;
+        try {
+          const response = yield operation();
+          const statusCode = response.message.statusCode;
+          rawBody = yield response.readBody();
+          debug(`[Response] - ${response.message.statusCode}`);
+          debug(`Headers: ${JSON.stringify(response.message.headers, null, 2)}`);
+          const body2 = JSON.parse(rawBody);
+          maskSecretUrls(body2);
+          debug(`Body: ${JSON.stringify(body2, null, 2)}`);
+          if (this.isSuccessStatusCode(statusCode)) {
+            return { response, body: body2 };
+          }
+          isRetryable = this.isRetryableHttpStatusCode(statusCode);
+          errorMessage2 = `Failed request: (${statusCode}) ${response.message.statusMessage}`;
+          if (body2.msg) {
+            if (UsageError.isUsageErrorMessage(body2.msg)) {
+              throw new UsageError();
+            }
+            errorMessage2 = `${errorMessage2}: ${body2.msg}`;
+          }
+          if (statusCode === HttpCodes.TooManyRequests) {
+            const retryAfterHeader = response.message.headers["retry-after"];
+            if (retryAfterHeader) {
+              const parsedSeconds = parseInt(retryAfterHeader, 10);
+              if (!isNaN(parsedSeconds) && parsedSeconds > 0) {
+                warning(`You've hit a rate limit, your rate limit will reset in ${parsedSeconds} seconds`);
+              }
+            }
+            throw new RateLimitError(`Rate limited: ${errorMessage2}`);
+          }
+        } catch (error) {
+          if (error instanceof SyntaxError) {
+            debug(`Raw Body: ${rawBody}`);
+          }
+          if (error instanceof UsageError) {
+            throw error;
+          }
+          if (error instanceof RateLimitError) {
+            throw error;
+          }
+          if (NetworkError.isNetworkErrorCode(error === null || error === void 0 ? void 0 : error.code)) {
+            throw new NetworkError(error === null || error === void 0 ? void 0 : error.code);
+          }
+          isRetryable = true;
+          errorMessage2 = error.message;
+        }
+        if (!isRetryable) {
+          throw new Error(`Received non-retryable error: ${errorMessage2}`);
+        }
+        if (attempt + 1 === this.maxAttempts) {
+          throw new Error(`Failed to make request after ${this.maxAttempts} attempts: ${errorMessage2}`);
+        }
+        const retryTimeMilliseconds = this.getExponentialRetryTimeMilliseconds(attempt);
+        info(`Attempt ${attempt + 1} of ${this.maxAttempts} failed with error: ${errorMessage2}. Retrying request in ${retryTimeMilliseconds} ms...`);
+        yield this.sleep(retryTimeMilliseconds);
+        attempt++;
+      }
+      throw new Error(`Request failed`);
+    });
+  }
+  isSuccessStatusCode(statusCode) {
+    if (!statusCode)
+      return false;
+    return statusCode >= 200 && statusCode < 300;
+  }
+  isRetryableHttpStatusCode(statusCode) {
+    if (!statusCode)
+      return false;
+    const retryableStatusCodes = [
+      HttpCodes.BadGateway,
+      HttpCodes.GatewayTimeout,
+      HttpCodes.InternalServerError,
+      HttpCodes.ServiceUnavailable
+    ];
+    return retryableStatusCodes.includes(statusCode);
+  }
+  sleep(milliseconds) {
+    return __awaiter8(this, void 0, void 0, function* () {
+      return new Promise((resolve3) => setTimeout(resolve3, milliseconds));
+    });
+  }
+  getExponentialRetryTimeMilliseconds(attempt) {
+    if (attempt < 0) {
+      throw new Error("attempt should be a positive integer");
+    }
+    if (attempt === 0) {
+      return this.baseRetryIntervalMilliseconds;
+    }
+    const minTime = this.baseRetryIntervalMilliseconds * Math.pow(this.retryMultiplier, attempt);
+    const maxTime = minTime * this.retryMultiplier;
+    return Math.trunc(Math.random() * (maxTime - minTime) + minTime);
+  }
+};
+function internalCacheTwirpClient(options) {
+  const client = new CacheServiceClient(getUserAgentString(), options === null || options === void 0 ? void 0 : options.maxAttempts, options === null || options === void 0 ? void 0 : options.retryIntervalMs, options === null || options === void 0 ? void 0 : options.retryMultiplier);
+  return new CacheServiceClientJSON(client);
+}
+
+// node_modules/@actions/cache/lib/internal/tar.js
+import { existsSync as existsSync2, writeFileSync as writeFileSync3 } from "fs";
+import * as path8 from "path";
+var __awaiter9 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var IS_WINDOWS6 = process.platform === "win32";
+function getTarPath() {
+  return __awaiter9(this, void 0, void 0, function* () {
+    switch (process.platform) {
+      case "win32": {
+        const gnuTar = yield getGnuTarPathOnWindows();
+        const systemTar = SystemTarPathOnWindows;
+        if (gnuTar) {
+          return { path: gnuTar, type: ArchiveToolType.GNU };
+        } else if (existsSync2(systemTar)) {
+          return { path: systemTar, type: ArchiveToolType.BSD };
+        }
+        break;
+      }
+      case "darwin": {
+        const gnuTar = yield which("gtar", false);
+        if (gnuTar) {
+          return { path: gnuTar, type: ArchiveToolType.GNU };
+        } else {
+          return {
+            path: yield which("tar", true),
+            type: ArchiveToolType.BSD
+          };
+        }
+      }
+      default:
+        break;
+    }
+    return {
+      path: yield which("tar", true),
+      type: ArchiveToolType.GNU
+    };
+  });
+}
+function getTarArgs(tarPath_1, compressionMethod_1, type_1) {
+  return __awaiter9(this, arguments, void 0, function* (tarPath, compressionMethod, type, archivePath = "") {
+    const args = [`"${tarPath.path}"`];
+    const cacheFileName = getCacheFileName(compressionMethod);
+    const tarFile = "cache.tar";
+    const workingDirectory = getWorkingDirectory();
+    const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS6;
+    switch (type) {
+      case "create":
+        args.push("--posix", "-cf", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "--exclude", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P", "-C", workingDirectory.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "--files-from", ManifestFilename);
+        break;
+      case "extract":
+        args.push("-xf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P", "-C", BSD_TAR_ZSTD ? quoteAbsolutePath(workingDirectory) : workingDirectory.replace(new RegExp(`\\${path8.sep}`, "g"), "/"));
+        break;
+      case "list":
+        args.push("-tf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P");
+        break;
+    }
+    if (tarPath.type === ArchiveToolType.GNU) {
+      switch (process.platform) {
+        case "win32":
+          args.push("--force-local");
+          break;
+        case "darwin":
+          args.push("--delay-directory-restore");
+          break;
+      }
+    }
+    return args;
+  });
+}
+function getCommands(compressionMethod_1, type_1) {
+  return __awaiter9(this, arguments, void 0, function* (compressionMethod, type, archivePath = "") {
+    let args;
+    const tarPath = yield getTarPath();
+    const tarArgs = yield getTarArgs(tarPath, compressionMethod, type, archivePath);
+    const compressionArgs = type !== "create" ? yield getDecompressionProgram(tarPath, compressionMethod, archivePath) : yield getCompressionProgram(tarPath, compressionMethod);
+    const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS6;
+    if (BSD_TAR_ZSTD && type !== "create") {
+      args = [[...compressionArgs].join(" "), [...tarArgs].join(" ")];
+    } else {
+      args = [[...tarArgs].join(" "), [...compressionArgs].join(" ")];
+    }
+    return {
+      commands: BSD_TAR_ZSTD ? args : [args.join(" ")],
+      requiresTempDirectory: BSD_TAR_ZSTD && type !== "create"
+    };
+  });
+}
+function getWorkingDirectory() {
+  var _a2;
+  return (_a2 = process.env["GITHUB_WORKSPACE"]) !== null && _a2 !== void 0 ? _a2 : process.cwd();
+}
+function quoteAbsolutePath(filePath) {
+  return `"${path8.resolve(filePath).replace(new RegExp(`\\${path8.sep}`, "g"), "/")}"`;
+}
+function getDecompressionProgram(tarPath, compressionMethod, archivePath) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS6;
+    switch (compressionMethod) {
+      case CompressionMethod.Zstd:
+        return BSD_TAR_ZSTD ? [
+          "zstd -d --long=30 --force -o",
+          TarFilename,
+          quoteAbsolutePath(archivePath)
+        ] : [
+          "--use-compress-program",
+          IS_WINDOWS6 ? '"zstd -d --long=30"' : "unzstd --long=30"
+        ];
+      case CompressionMethod.ZstdWithoutLong:
+        return BSD_TAR_ZSTD ? ["zstd -d --force -o", TarFilename, quoteAbsolutePath(archivePath)] : ["--use-compress-program", IS_WINDOWS6 ? '"zstd -d"' : "unzstd"];
+      default:
+        return ["-z"];
+    }
+  });
+}
+function getCompressionProgram(tarPath, compressionMethod) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    const cacheFileName = getCacheFileName(compressionMethod);
+    const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS6;
+    switch (compressionMethod) {
+      case CompressionMethod.Zstd:
+        return BSD_TAR_ZSTD ? [
+          "zstd -T0 --long=30 --force -o",
+          cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"),
+          TarFilename
+        ] : [
+          "--use-compress-program",
+          IS_WINDOWS6 ? '"zstd -T0 --long=30"' : "zstdmt --long=30"
+        ];
+      case CompressionMethod.ZstdWithoutLong:
+        return BSD_TAR_ZSTD ? [
+          "zstd -T0 --force -o",
+          cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"),
+          TarFilename
+        ] : ["--use-compress-program", IS_WINDOWS6 ? '"zstd -T0"' : "zstdmt"];
+      default:
+        return ["-z"];
+    }
+  });
+}
+function execCommands(commands, cwd) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    for (const command of commands) {
+      try {
+        yield exec(command, void 0, {
+          cwd,
+          env: Object.assign(Object.assign({}, process.env), { MSYS: "winsymlinks:nativestrict" })
+        });
+      } catch (error) {
+        throw new Error(`${command.split(" ")[0]} failed with error: ${error === null || error === void 0 ? void 0 : error.message}`);
+      }
+    }
+  });
+}
+function execReadCommands(archivePath, compressionMethod, type) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    const { commands, requiresTempDirectory } = yield getCommands(compressionMethod, type, archivePath);
+    const tempDirectory = requiresTempDirectory ? yield createTempDirectory() : void 0;
+    try {
+      yield execCommands(commands, tempDirectory);
+    } finally {
+      if (tempDirectory) {
+        try {
+          yield rmRF(tempDirectory);
+        } catch (error) {
+          debug(`Failed to delete temporary tar directory: ${error}`);
+        }
+      }
+    }
+  });
+}
+function listTar(archivePath, compressionMethod) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    yield execReadCommands(archivePath, compressionMethod, "list");
+  });
+}
+function extractTar(archivePath, compressionMethod) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    const workingDirectory = getWorkingDirectory();
+    yield mkdirP(workingDirectory);
+    yield execReadCommands(archivePath, compressionMethod, "extract");
+  });
+}
+function createTar(archiveFolder, sourceDirectories, compressionMethod) {
+  return __awaiter9(this, void 0, void 0, function* () {
+    writeFileSync3(path8.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    const { commands } = yield getCommands(compressionMethod, "create");
+    yield execCommands(commands, archiveFolder);
+  });
+}
+
+// src/probe/cleanup.ts
+import fs8 from "node:fs";
+import path10 from "node:path";
+
+// src/probe/jobs.ts
+var PROBE_FILE_NAME = "probe.dat";
+var FREE_SPACE_SHARE = 0.1;
+var MAX_FILE_BYTES = 1 * GiB;
+var MIN_FILE_BYTES = 64 * MiB;
+var PROCESS_OVERHEAD_MS = 500;
+var ADAPTIVE_RAMP_MS = 500;
+var LAYOUT_BUDGET_SHARE = 0.2;
+var MIN_SS_DUR_S = 3;
+var MAX_SS_DUR_S = 10;
+var InsufficientSpaceError = class extends ProfilerError {
+  constructor(freeBytes, neededBytes, where2) {
+    super(
+      `Not enough free space for the disk probes on ${where2}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
+      "Free some space on that filesystem, or turn the probes off for this runner."
+    );
+    this.freeBytes = freeBytes;
+    this.neededBytes = neededBytes;
+  }
+  freeBytes;
+  neededBytes;
+};
+function formatMiB(bytes2) {
+  return `${Math.floor(bytes2 / MiB)} MiB`;
+}
+function jobCount(cpuCount) {
+  return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
+}
+var SEQ_TOTAL_QUEUE_DEPTH = 16;
+var RAND_TOTAL_QUEUE_DEPTH = 256;
+function defineProbe(name, cpuCount, platform = "linux") {
+  const asyncEngine = platform === "linux" ? "libaio" : "posixaio";
+  const jobs = jobCount(cpuCount);
+  const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
+  const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
+  const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
+  switch (name) {
+    case "seq-write":
+      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "seq-read":
+      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
+    case "rand-write":
+      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
+    case "rand-read-qd1":
+      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
+    case "fsync-write":
+      return {
+        ...base,
+        name,
+        direction: "write",
+        rw: "write",
+        blockSizeBytes: 4096,
+        ioDepth: 1,
+        jobs: 1,
+        ioEngine: "psync",
+        direct: false,
+        fdatasync: 1,
+        steadyState: "iops:10%"
+      };
+  }
+}
+function orderProbes(probes) {
+  return PROBE_NAMES.filter((name) => probes.includes(name));
+}
+function planFileSize(freeBytes, jobs, where2 = "the target filesystem") {
+  const share = Math.floor(freeBytes * FREE_SPACE_SHARE);
+  if (share < MIN_FILE_BYTES) {
+    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where2);
+  }
+  const unit = MiB * Math.max(1, jobs);
+  return Math.floor(Math.min(MAX_FILE_BYTES, share) / unit) * unit;
+}
+function planBudget(budgetMs, probeCount) {
+  const layoutCapMs = Math.round(Math.min(2e4, Math.max(1e3, budgetMs * LAYOUT_BUDGET_SHARE)));
+  const nominalSlotMs = probeCount > 0 ? Math.floor((budgetMs - layoutCapMs - PROCESS_OVERHEAD_MS) / probeCount) : 0;
+  return { layoutCapMs, nominalSlotMs };
+}
+function adaptiveTiming(remainingMs, probesLeft, drainMs = 0) {
+  if (probesLeft <= 0) return null;
+  const slotMs = Math.floor(remainingMs / probesLeft);
+  const runtimeMs = Math.floor((slotMs - ADAPTIVE_RAMP_MS - PROCESS_OVERHEAD_MS - drainMs) / 100) * 100;
+  if (runtimeMs < 1e3) return null;
+  const windowS = Math.floor(runtimeMs / 1e3 / 2);
+  const ssDurS = runtimeMs >= MIN_SS_DUR_S * 1e3 ? Math.min(MAX_SS_DUR_S, Math.max(MIN_SS_DUR_S, windowS)) : null;
+  return { mode: "adaptive", rampMs: ADAPTIVE_RAMP_MS, runtimeMs, ssDurS };
+}
+function drainEstimateMs(def, bytesPerSecond) {
+  if (!(bytesPerSecond > 0)) return 0;
+  const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
+  return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
+}
+function probeKillAfterMs(timing) {
+  return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
+}
+function layoutArgs(opts) {
+  const engine = (opts.platform ?? "linux") === "linux" ? "libaio" : "posixaio";
+  return [
+    "--name=layout",
+    `--filename=${opts.filePath}`,
+    `--size=${opts.fileSizeBytes}`,
+    "--rw=write",
+    `--bs=${MiB}`,
+    `--ioengine=${engine}`,
+    "--iodepth=32",
+    "--direct=1",
+    "--verify=0",
+    "--thread",
+    `--runtime=${opts.runtimeCapMs}ms`,
+    "--output-format=json"
+  ];
+}
+function sliceBytes(regionBytes, jobs) {
+  return Math.floor(regionBytes / Math.max(1, jobs) / MiB) * MiB;
+}
+function probeArgs(def, opts) {
+  const slice = sliceBytes(opts.regionBytes, def.jobs);
+  const args = [
+    `--name=${def.name}`,
+    `--filename=${opts.filePath}`,
+    // The layout created the file; a probe must never create one (e.g. after a path mix-up).
+    "--allow_file_create=0",
+    `--size=${slice}`,
+    `--rw=${def.rw}`,
+    `--bs=${def.blockSizeBytes}`,
+    `--ioengine=${def.ioEngine}`,
+    `--iodepth=${def.ioDepth}`,
+    `--numjobs=${def.jobs}`,
+    `--direct=${def.direct ? 1 : 0}`,
+    "--verify=0",
+    "--randrepeat=0",
+    // Jobs as threads of one process: killing fio then stops every job (forked jobs would outlive it).
+    "--thread",
+    "--group_reporting",
+    "--time_based",
+    `--ramp_time=${opts.timing.rampMs}ms`,
+    `--runtime=${opts.timing.runtimeMs}ms`,
+    "--output-format=json"
+  ];
+  if (def.jobs > 1) args.push(`--offset_increment=${slice}`);
+  if (def.batch) args.push(`--iodepth_batch_submit=${def.ioDepth}`, `--iodepth_batch_complete_max=${def.ioDepth}`);
+  if (def.fdatasync > 0) args.push(`--fdatasync=${def.fdatasync}`);
+  if (opts.timing.mode === "adaptive" && opts.timing.ssDurS !== null) {
+    args.push(`--steadystate=${def.steadyState}`, `--ss_dur=${opts.timing.ssDurS}s`, "--ss_ramp=0");
+  }
+  return args;
+}
+
+// src/util/owned-dir.ts
+import fs7 from "node:fs";
+import path9 from "node:path";
+function writeOwnerMarker(dir, markerName) {
+  fs7.writeFileSync(path9.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`, {
+    flag: "wx"
+  });
+}
+function notOwnedReason(dir, prefix2, markerName) {
+  if (!path9.basename(dir).startsWith(prefix2)) return `name does not start with ${prefix2}`;
+  let stat;
+  try {
+    stat = fs7.lstatSync(dir);
+  } catch {
+    return "does not exist";
+  }
+  if (!stat.isDirectory()) return "not a directory (or a symbolic link)";
+  const marker2 = path9.join(dir, markerName);
+  if (!fs7.existsSync(marker2) || !fs7.lstatSync(marker2).isFile()) return `has no ${markerName} marker`;
+  return null;
+}
+
+// src/probe/cleanup.ts
+var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
+var PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
+var PROBE_DIR_RANDOM_BYTES = 6;
+var MARKER_FILE_NAME = ".disk-profiler-probe";
+var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
+function writeMarker(dir) {
+  writeOwnerMarker(dir, MARKER_FILE_NAME);
+}
+function refuseReason(dir) {
+  const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
+  if (notOurs) return notOurs;
+  const entries = fs8.readdirSync(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
+    if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
+  }
+  return null;
+}
+function removeOne(dir, report) {
+  const reason = refuseReason(dir);
+  if (reason === "does not exist") {
+    report.missing.push(dir);
+    return;
+  }
+  if (reason !== null) {
+    report.refused.push({ dir, reason });
+    return;
+  }
+  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path10.join(dir, name));
+  fs8.rmdirSync(dir);
+  report.removed.push(dir);
+}
+function removeProbeDirectoriesSync(dirs) {
+  const report = { removed: [], missing: [], refused: [] };
+  for (const dir of dirs) {
+    try {
+      removeOne(dir, report);
+    } catch (error) {
+      report.refused.push({ dir, reason: error.message });
+    }
+  }
+  return report;
+}
+async function removeProbeDirectories(dirs, warn = () => {
+}) {
+  const report = removeProbeDirectoriesSync(dirs);
+  for (const refused of report.refused) warn(`Left ${refused.dir} in place: ${refused.reason}.`);
+  return report.removed;
+}
+var ProbeRegistry = class {
+  dirs = /* @__PURE__ */ new Set();
+  children = /* @__PURE__ */ new Set();
+  killChildren() {
+    for (const child of this.children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }
+  cleanupSync() {
+    this.killChildren();
+    const report = removeProbeDirectoriesSync([...this.dirs]);
+    for (const dir of [...report.removed, ...report.missing]) this.dirs.delete(dir);
+    return report;
+  }
+};
+var HANDLED_SIGNALS = ["SIGINT", "SIGTERM"];
+function installSignalCleanup(registry, log = () => {
+}) {
+  const handlers = /* @__PURE__ */ new Map();
+  const uninstall = () => {
+    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+    handlers.clear();
+  };
+  for (const signal of HANDLED_SIGNALS) {
+    const handler = () => {
+      const report = registry.cleanupSync();
+      log(`disk probes: ${signal} received; stopped fio and removed ${report.removed.length} probe directories.`);
+      for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
+      uninstall();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    handlers.set(signal, handler);
+    process.on(signal, handler);
+  }
+  return uninstall;
+}
+
+// src/experiment/owned-dirs.ts
+import { execFileSync as execFileSync3 } from "node:child_process";
+import fs9 from "node:fs";
+import path11 from "node:path";
+var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
+var EXPERIMENT_MARKER = ".disk-profiler-experiment";
+function createOwnedDir(parent, privileges) {
+  let dir;
+  try {
+    dir = fs9.mkdtempSync(path11.join(parent, EXPERIMENT_DIR_PREFIX));
+  } catch (error) {
+    if (privileges.files.via !== "sudo" || error.code !== "EACCES") throw error;
+    dir = path11.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    const { uid, gid } = processIds();
+    runPrivileged(privileges.files, "mkdir", [dir]);
+    runPrivileged(privileges.files, "chown", [`${uid}:${gid}`, dir]);
+  }
+  writeOwnerMarker(dir, EXPERIMENT_MARKER);
+  return dir;
+}
+function refuseReason2(dir) {
+  return notOwnedReason(dir, EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER);
+}
+function mountsBelow(dir, mountinfoText) {
+  let text = mountinfoText;
+  if (text === void 0) {
+    try {
+      text = fs9.readFileSync("/proc/self/mountinfo", "utf8");
+    } catch {
+      return [];
+    }
+  }
+  return parseMountinfo(text).map((m) => unescapeMountField(m.mountPoint)).filter((m) => m === dir || m.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length);
+}
+function unmount(privileges, mountPoint) {
+  try {
+    runPrivileged(privileges.mount, "umount", [mountPoint]);
+  } catch {
+    runPrivileged(privileges.mount, "umount", ["-l", mountPoint]);
+  }
+}
+function removeTree(dir, privileges) {
+  try {
+    fs9.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    try {
+      execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
+      fs9.rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (privileges.files.via === "none") throw error;
+      runPrivileged(privileges.files, "rm", ["-rf", "--one-file-system", dir]);
+    }
+  }
+}
+function removeOwnedDir(dir, privileges) {
+  const reason = refuseReason2(dir);
+  if (reason === "does not exist") return { dir, removed: false, reason };
+  if (reason !== null) return { dir, removed: false, reason };
+  try {
+    for (const m of mountsBelow(dir)) unmount(privileges, m);
+    removeTree(dir, privileges);
+    return { dir, removed: true };
+  } catch (error) {
+    return { dir, removed: false, reason: errorMessage(error) };
+  }
+}
+
+// src/experiment/post-cleanup.ts
+function cleanUpExperiments(left, privileges = detectPrivileges()) {
+  const report = { removed: [], refused: [], dirtyPutBack: [], dirtyLeftAlone: [] };
+  if (left.dirty) {
+    try {
+      const outcome = putBackIfOurs(privileges, left.dirty);
+      report.dirtyPutBack = outcome.putBack;
+      report.dirtyLeftAlone = outcome.leftAlone.map((l) => leftAloneSentence(l, left.whose));
+    } catch (error) {
+      report.refused.push({ dir: "vm.dirty_*", reason: errorMessage(error) });
+    }
+  }
+  for (const dir of [...left.experimentDirs].reverse()) {
+    const r = removeOwnedDir(dir, privileges);
+    if (r.removed) report.removed.push(dir);
+    else if (r.reason !== "does not exist") report.refused.push({ dir, reason: r.reason ?? "unknown" });
+  }
+  const probes = removeProbeDirectoriesSync(left.probeDirs ?? []);
+  report.removed.push(...probes.removed);
+  report.refused.push(...probes.refused);
+  return report;
+}
+
+// src/remember/cache-store.ts
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import * as os3 from "node:os";
+import * as path12 from "node:path";
+var DOCUMENT_FORMAT = 1;
+function versionOf(kind) {
+  return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
+}
+function serviceVersion() {
+  return getCacheServiceVersion() === "v2" ? "v2" : "v1";
+}
+async function scratch() {
+  return mkdtemp(path12.join(process.env.RUNNER_TEMP || os3.tmpdir(), "disk-profiler-doc-"));
+}
+async function loadNewest(kind, keyPrefixOrPrefixes) {
+  const prefixes = typeof keyPrefixOrPrefixes === "string" ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
+  const keyPrefix = prefixes.join(" or ");
+  const mode = getCacheMode();
+  if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    let url2 = "";
+    let key = "";
+    if (serviceVersion() === "v2") {
+      const version3 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: prefixes[0] ?? "", restoreKeys: prefixes, version: version3 });
+      if (response.ok) {
+        url2 = response.signedDownloadUrl;
+        key = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry(prefixes, paths, { compressionMethod, enableCrossOsArchive: true });
+      url2 = entry?.archiveLocation ?? "";
+      key = entry?.cacheKey ?? "";
+    }
+    if (!url2) return { found: false, reason: `no entry under ${keyPrefix}` };
+    dir = await scratch();
+    const file = path12.join(dir, "document.json");
+    await downloadCache(url2, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
+    return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
+  } catch (error) {
+    return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(" or ")} from the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+async function storeDocument(kind, key, document) {
+  const mode = getCacheMode();
+  if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    dir = await scratch();
+    const file = path12.join(dir, "document.json");
+    const body2 = JSON.stringify(document);
+    await writeFile(file, body2);
+    const sizeBytes = Buffer.byteLength(body2);
+    if (serviceVersion() === "v2") {
+      const version3 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const client = internalCacheTwirpClient();
+      const created = await client.CreateCacheEntry({ key, version: version3 });
+      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
+      await saveCache(-1, file, created.signedUploadUrl, {
+        uploadChunkSize: 64 * 1024 * 1024,
+        uploadConcurrency: 8,
+        useAzureSdk: true,
+        archiveSizeBytes: sizeBytes
+      });
+      const finalized = await client.FinalizeCacheEntryUpload({ key, version: version3, sizeBytes: `${sizeBytes}` });
+      if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
+    } else {
+      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = reserved?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      await saveCache(cacheId, file, "", {});
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: `saving ${key} to the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+function keySafe(text, maxLength = 100) {
+  return text.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
+}
+function runIdentity(env = process.env) {
+  return { runId: env.GITHUB_RUN_ID || "local", runAttempt: env.GITHUB_RUN_ATTEMPT || "1" };
+}
+
+// src/remember/ceilings.ts
+function ceilingsKeyPrefix(fingerprintId) {
+  return `disk-profiler-ceilings-${fingerprintId}-`;
+}
+function ceilingsKey(fingerprintId, nowMs, env = process.env) {
+  const { runId, runAttempt } = runIdentity(env);
+  return `${ceilingsKeyPrefix(fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v);
+function isProbe(v) {
+  const p = v;
+  return typeof p === "object" && p !== null && PROBE_NAMES.includes(p.name) && finite(p.bytesPerSecond) && finite(p.iops) && typeof p.latencyNs === "object" && p.latencyNs !== null && finite(p.latencyNs.mean);
+}
+function parseCeilingsDocument(v, fingerprintId) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (d.fingerprintId !== fingerprintId) return `the entry is for fingerprint ${String(d.fingerprintId)}, not ${fingerprintId}`;
+  if (typeof d.runId !== "string" || typeof d.probedAt !== "string" || !Array.isArray(d.probes)) return "the entry lacks its run, date or probes";
+  if (!d.probes.every(isProbe)) return "the entry holds a probe result this version cannot read";
+  return d;
+}
+async function loadCeilings(fingerprintId) {
+  const loaded = await loadNewest("ceilings", ceilingsKeyPrefix(fingerprintId));
+  if (!loaded.found) return loaded;
+  const parsed = parseCeilingsDocument(loaded.document, fingerprintId);
+  return typeof parsed === "string" ? { found: false, reason: `${loaded.key} was not usable: ${parsed}` } : { found: true, key: loaded.key, document: parsed };
+}
+async function storeCeilings(fingerprint, hardware, label, suite, probedAt) {
+  const key = ceilingsKey(fingerprint.id, Date.now());
+  const { runId, runAttempt } = runIdentity();
+  const document = {
+    fingerprintId: fingerprint.id,
+    hardware,
+    label,
+    runId,
+    runAttempt,
+    probedAt,
+    ...suite.fioVersion ? { fioVersion: suite.fioVersion } : {},
+    ...suite.directory ? { directory: suite.directory } : {},
+    probes: suite.probes.filter((p) => !p.error)
+  };
+  const stored = await storeDocument("ceilings", key, document);
+  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+}
+function rememberedSuite(doc, reason) {
+  return {
+    status: "skipped",
+    reason,
+    ...doc.fioVersion ? { fioVersion: doc.fioVersion } : {},
+    ...doc.directory ? { directory: doc.directory } : {},
+    wallMs: 0,
+    probes: doc.probes
+  };
+}
+function rememberedSource(doc, key) {
+  return {
+    kind: "remembered",
+    runId: doc.runId,
+    runAttempt: doc.runAttempt,
+    probedAt: doc.probedAt,
+    fingerprintId: doc.fingerprintId,
+    cacheKey: key,
+    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace("T", " ")} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
+  };
+}
+
+// src/remember/fixes.ts
+import { createHash as createHash2 } from "node:crypto";
+function fixesCacheId(restore) {
+  return createHash2("sha256").update(JSON.stringify([restore.paths, restore.compressionMethod])).digest("hex").slice(0, 12);
+}
+function fixesKeyPrefix(cacheId, fingerprintId) {
+  return `disk-profiler-fixes-${cacheId}-${fingerprintId ? `${fingerprintId}-` : ""}`;
+}
+var finite2 = (v) => typeof v === "number" && Number.isFinite(v);
+function parseFixesDocument(v, cacheId) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (d.cacheId !== cacheId) return `the entry is for cache ${String(d.cacheId)}, not ${cacheId}`;
+  const a = d.against;
+  if (typeof a !== "object" || a === null || typeof a.measuredOn !== "object" || a.measuredOn === null) return "the entry lacks what it was measured against";
+  const on = a.measuredOn;
+  if (![on.runId, on.runAttempt, on.measuredAt, on.fingerprintId].every((x) => typeof x === "string")) return "the entry lacks its run, date or fingerprint";
+  if (!finite2(a.archiveBytes) || !(a.files === null || finite2(a.files)) || !finite2(a.untilDurableMs))
+    return "the entry lacks the shape or time it was measured at";
+  if (!BOTTLENECKS.includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
+  if (!Array.isArray(a.experiments) || !a.experiments.every((e) => EXPERIMENT_NAMES.includes(e)))
+    return "the entry names an experiment this version does not know";
+  const errors = experimentsErrors(d.experiments);
+  if (errors.length > 0) return `the entry's experiments are not readable here (${errors.slice(0, 2).join("; ")})`;
+  return d;
+}
+async function loadFixes(cacheId, fingerprintId) {
+  const loaded = await loadNewest("fixes", [fixesKeyPrefix(cacheId, fingerprintId), fixesKeyPrefix(cacheId)]);
+  if (!loaded.found) return loaded;
+  const parsed = parseFixesDocument(loaded.document, cacheId);
+  if (typeof parsed === "string") return { found: false, reason: `${loaded.key} was not usable: ${parsed}` };
+  const measuredOn = { ...parsed.against.measuredOn, cacheKey: loaded.key };
+  return { found: true, against: { ...parsed.against, measuredOn }, experiments: parsed.experiments };
+}
+function rememberedExperiments(remembered2) {
+  const { startMs: _onThatRunsClock, ...rest } = remembered2.experiments;
+  return { ...rest, measuredOn: remembered2.against.measuredOn };
+}
+async function storeFixes(cacheId, against, fingerprintId, experiments, measuredAt, nowMs = Date.now(), env = process.env) {
+  const { runId, runAttempt } = runIdentity(env);
+  const key = `${fixesKeyPrefix(cacheId, fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+  const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = experiments;
+  const document = {
+    cacheId,
+    against: { ...against, measuredOn: { runId, runAttempt, measuredAt, fingerprintId } },
+    experiments: result
+  };
+  const stored = await storeDocument("fixes", key, document);
+  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+}
+
+// src/history/store.ts
+import { createHash as createHash3 } from "node:crypto";
+function historyKeyPrefix(label) {
+  const hash = createHash3("sha256").update(label).digest("hex").slice(0, 8);
+  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
+}
+function parseHistory(v, label) {
+  const d = v;
+  if (typeof d !== "object" || d === null || !Array.isArray(d.runs)) return "the entry is not a history";
+  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
+  return d.runs.filter((r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string");
+}
+async function loadHistory(label) {
+  const loaded = await loadNewest("history", historyKeyPrefix(label));
+  if (loaded.found) {
+    const runs = parseHistory(loaded.document, label);
+    if (typeof runs !== "string") return { earlier: runs, restoredKey: loaded.key, notes: [] };
+    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
+  }
+  const note = loaded.reason.startsWith("no entry") ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  return { earlier: [], restoredKey: null, notes: [note] };
+}
+async function updateHistory(o) {
+  const keyPrefix = historyKeyPrefix(o.label);
+  const { earlier, restoredKey } = o.loaded;
+  const notes = [...o.loaded.notes];
+  const runs = appendRun(earlier, o.current);
+  let saved = null;
+  if (o.save) {
+    const { runId, runAttempt } = runIdentity();
+    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
+    const stored = await storeDocument("history", key, { label: o.label, runs });
+    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
+  }
+  return {
+    label: o.label,
+    keyPrefix,
+    restoredKey,
+    startedNew: restoredKey === null,
+    earlierRuns: earlier.length,
+    groups: groupsOf(runs, o.current.fingerprintId),
+    regressions: regressionsOf(o.current, earlier),
+    saved,
+    notes
+  };
+}
+
+// src/pipeline/always-on.ts
+var REMEMBERED_GROUP = "Always on: remembered ceilings and history (Actions cache)";
+var HISTORY_GROUP = "Always on: this run added to the history (Actions cache)";
+var STORE_GROUP = "Always on: remembering the ceilings (Actions cache)";
+var FIXES_STORE_GROUP = "Always on: remembering the measured fixes (Actions cache)";
+function fingerprintOf(where2, host, context, restorePath) {
+  let existing = null;
+  try {
+    existing = nearestExisting(restorePath);
+  } catch {
+  }
+  const cgroup = context.cgroup;
+  return fingerprintFrom({
+    host,
+    mounts: where2.mounts ?? [],
+    disks: where2.devices.filter((d) => d.roles.includes("restore-path")).map((d) => ({ name: d.name, facts: where2.diskFacts?.get(d.name) ?? { queue: {}, slaves: [] } })),
+    restorePath: existing,
+    fallback: {
+      vcpus: context.cpuCount,
+      memoryBytes: context.memoryBytes,
+      ...context.cpuModel ? { cpuModel: context.cpuModel } : {},
+      ...context.kernel ? { kernel: context.kernel } : {}
+    },
+    ...cgroup !== void 0 ? { cgroup } : {}
+  });
+}
+function cacheTrouble(restore) {
+  const phase = restore?.error?.phase;
+  return phase === "lookup" || phase === "download" ? `the Actions cache failed during the restore's ${phase}` : null;
+}
+async function planProbes(config, fingerprint, restore, phases, log) {
+  if (!config.probesAuto || config.probes.length === 0) return {};
+  const trouble = cacheTrouble(restore);
+  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
+  if (!config.rememberCeilings)
+    return { decision: { run: true, reason: "probes: auto probed because remember-ceilings is false, so no ceilings are remembered" } };
+  const remembered2 = await loadCeilings(fingerprint.id);
+  const decision = decideProbes({
+    remembered: remembered2.found ? remembered2.document : { missing: remembered2.reason },
+    nowMs: Date.now(),
+    maxAgeMs: config.ceilingsMaxAgeMs,
+    rates: restoreRates(phases)
+  });
+  log(decision.reason);
+  if (decision.run || !remembered2.found) return { decision };
+  return {
+    decision,
+    remembered: { suite: rememberedSuite(remembered2.document, decision.reason), source: rememberedSource(remembered2.document, remembered2.key) }
+  };
+}
+async function ceilingsSourceAfter(config, fingerprint, probes, plan, probedAt, profileRestore, warn) {
+  if (plan.remembered) return plan.remembered.source;
+  const usable = probes.status === "ran" && probes.probes.some((p) => !p.error);
+  if (!usable) return { kind: "none", sentence: `No fio ceilings: ${probes.reason ?? `the probes ${probes.status}`}.` };
+  const { runId } = runIdentity();
+  const source = { kind: "this-run", runId, probedAt, fingerprintId: fingerprint.id, sentence: "Ceilings probed by this run." };
+  if (!config.rememberCeilings) return source;
+  const trouble = cacheTrouble(profileRestore);
+  if (trouble) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${trouble}).` };
+  const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
+  if (!stored.ok) {
+    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
+    return { ...source, sentence: "Ceilings probed by this run (not remembered: see the warning)." };
+  }
+  return {
+    ...source,
+    cacheKey: stored.key,
+    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint.id}).`
+  };
+}
+function phaseMs(phases, name) {
+  const p = phases.find((x) => x.name === name);
+  return p ? p.endMs - p.startMs : null;
+}
+function untilDurableMs(profile) {
+  const r = profile.restore;
+  if (!r?.cacheHit || r.error || r.skipped) return null;
+  return r.restoreMs + (phaseMs(profile.phases, "writeback") ?? 0);
+}
+function startFixesLoad(config, fingerprint, restore, phases) {
+  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
+  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
+  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
+  return loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+function autoExperiments(config, judged, fixes = null) {
+  if (!config.experimentsAuto || config.experiments.length === 0) return null;
+  const r = judged.restore;
+  const decision = decideExperiments({
+    bottleneck: judged.verdict?.bottleneck ?? null,
+    untilDurableMs: untilDurableMs(judged),
+    allowed: config.experiments,
+    ...fixes && judged.fingerprint ? {
+      remembered: fixes.found ? fixes.against : { missing: fixes.reason },
+      run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null }
+    } : {}
+  });
+  return { ...decision, reason: autoExperimentsReason(decision) };
+}
+function withCeilingsSource(profile) {
+  const source = profile.ceilingsSource;
+  if (!profile.verdict || !source) return;
+  if (source.kind === "remembered") profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, "")})`;
+  else if (source.kind === "this-run" && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
+}
+function historyLabelOf(config) {
+  return config.historyLabel ?? config.label;
+}
+function startHistoryLoad(config, restore) {
+  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
+}
+async function historyOf(config, profile, fingerprint, loading) {
+  if (!config.history) return null;
+  const trouble = cacheTrouble(profile.restore);
+  if (trouble || !loading) {
+    return {
+      label: historyLabelOf(config),
+      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
+      restoredKey: null,
+      startedNew: false,
+      earlierRuns: 0,
+      groups: [],
+      regressions: [],
+      saved: null,
+      notes: [`The history was not read or added to this run: ${trouble ?? "it was not loaded"}.`]
+    };
+  }
+  const { runId, runAttempt } = runIdentity();
+  const probe = (name) => profile.probes?.probes.find((p) => p.name === name && !p.error);
+  const r = profile.restore;
+  const current = historyRunOf({
+    createdAt: profile.createdAt,
+    runId,
+    runAttempt,
+    fingerprintId: fingerprint.id,
+    hardware: describeFingerprint(fingerprint),
+    phasesMs: {
+      lookup: phaseMs(profile.phases, "lookup"),
+      download: phaseMs(profile.phases, "download"),
+      extract: phaseMs(profile.phases, "extract"),
+      writeback: phaseMs(profile.phases, "writeback")
+    },
+    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
+    archiveBytes: r?.archiveBytes ?? null,
+    bottleneck: profile.verdict?.bottleneck ?? "inconclusive",
+    ceilings: {
+      seqWriteMiBps: probe("seq-write") ? (probe("seq-write")?.bytesPerSecond ?? 0) / MiB : null,
+      randWriteIops: probe("rand-write")?.iops ?? null
+    }
+  });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
+}
+
+// src/probe/suite.ts
+import { spawn as spawn2 } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs11 from "node:fs";
+import path14 from "node:path";
+import { performance as performance4 } from "node:perf_hooks";
+
+// src/probe/find-fio.ts
+import { spawn } from "node:child_process";
+import { performance as performance3 } from "node:perf_hooks";
+var FIO_INSTALL_BOUND_MS = 12e4;
+var DPKG_LOCK_TIMEOUT_SECONDS = 60;
+function run2(command, args, env, timeoutMs) {
+  return new Promise((resolve3) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    child.stdout.on("data", (d) => {
+      if (stdout.length < 16 * 1024 * 1024) stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      if (stderr.length < 1024 * 1024) stderr += d;
+    });
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill("SIGTERM");
+      },
+      Math.max(0, timeoutMs)
+    );
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve3({ code: null, stdout, stderr, spawnError: error.code ?? "spawn failed" });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve3({ code, stdout, stderr, ...timedOut ? { timedOut } : {} });
+    });
+  });
+}
+function parseFioVersion(stdout) {
+  const match3 = /fio-\d+\.\d+[^\s]*/.exec(stdout);
+  return match3 ? match3[0] : null;
+}
+async function fioVersion(env) {
+  const result = await run2("fio", ["--version"], env, 1e4);
+  return result.code === 0 ? parseFioVersion(result.stdout) : null;
+}
+var APT_INSTALL_FIO = [
+  "install",
+  "-y",
+  "--no-install-recommends",
+  "-o",
+  "Dpkg::Options::=--force-confdef",
+  "-o",
+  "Dpkg::Options::=--force-confold",
+  "fio"
+];
+var APT_UPDATE = ["update"];
+function aptCommand(via, aptArgs) {
+  const line = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "-q", "-o", `DPkg::Lock::Timeout=${DPKG_LOCK_TIMEOUT_SECONDS}`, ...aptArgs];
+  return via === "root" ? { method: "apt-get", command: "env", args: line.slice(1) } : { method: "sudo apt-get", command: "sudo", args: ["-n", ...line] };
+}
+async function planInstall(platform, env, grant) {
+  if (platform === "linux") {
+    const hasApt = (await run2("apt-get", ["--version"], env, 1e4)).code === 0;
+    if (!hasApt) return "fio is not installed and this Linux has no apt-get. Install fio in an earlier step.";
+    const g = grant();
+    if (g.via === "none") {
+      return `fio is not installed and cannot be installed here: ${g.reason}. Add \`sudo apt-get install -y fio\` before this step (or use an image that has fio).`;
+    }
+    return { install: aptCommand(g.via, APT_INSTALL_FIO), refresh: aptCommand(g.via, APT_UPDATE) };
+  }
+  if (platform === "darwin") {
+    const hasBrew = (await run2("brew", ["--version"], env, 1e4)).code === 0;
+    if (hasBrew) return { install: { method: "brew", command: "brew", args: ["install", "fio"] }, refresh: null };
+    return "fio is not installed and Homebrew is missing. Add `brew install fio` before this step.";
+  }
+  return `fio is not installed and installing it on ${platform} is not supported. Install fio in an earlier step.`;
+}
+async function installWithin(plan, env, boundMs) {
+  const deadline = performance3.now() + boundMs;
+  const left = () => deadline - performance3.now();
+  const once = (c) => run2(c.command, c.args, { ...env, DEBIAN_FRONTEND: "noninteractive" }, left());
+  let result = await once(plan.install);
+  if (result.code !== 0 && !result.timedOut && plan.refresh && left() > 0) {
+    const refreshed = await once(plan.refresh);
+    if (!refreshed.timedOut && left() > 0) result = await once(plan.install);
+    else result = refreshed;
+  }
+  return result;
+}
+function failureDetail(result, boundMs) {
+  if (result.timedOut) return `stopped at the ${boundMs / 1e3} s bound on installing fio`;
+  if (result.spawnError) return result.spawnError;
+  const said = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
+  return said || `exit ${result.code}`;
+}
+async function findFio(opts) {
+  const env = opts.env ?? process.env;
+  const platform = opts.platform ?? process.platform;
+  const log = opts.log ?? (() => {
+  });
+  const existing = await fioVersion(env);
+  if (existing) return { ok: true, command: "fio", version: existing };
+  const howTo = platform === "darwin" ? "`brew install fio`" : "`sudo apt-get install -y fio`";
+  if (!opts.allowInstall) {
+    return { ok: false, reason: `fio is not installed and installing it is turned off. Add ${howTo} before this step, or allow the install.` };
+  }
+  const plan = await planInstall(platform, env, () => opts.install ?? detectPrivileges().install);
+  if (typeof plan === "string") return { ok: false, reason: plan };
+  log(`disk probes: installing fio with ${plan.install.method} (at most ${FIO_INSTALL_BOUND_MS / 1e3} s)...`);
+  const started = performance3.now();
+  const result = await installWithin(plan, env, FIO_INSTALL_BOUND_MS);
+  const durationMs = Math.round(performance3.now() - started);
+  const version3 = result.code === 0 ? await fioVersion(env) : null;
+  if (!version3) {
+    return {
+      ok: false,
+      reason: `installing fio with ${plan.install.method} failed (${failureDetail(result, FIO_INSTALL_BOUND_MS)}). Add ${howTo} before this step.`,
+      install: { method: plan.install.method, durationMs, failed: true }
+    };
+  }
+  return { ok: true, command: "fio", version: version3, install: { method: plan.install.method, durationMs } };
+}
+
+// src/probe/plan.ts
+var TERM_GRACE_MS = 500;
+var STOP_GRACE_MS = 800;
+var CLEANUP_RESERVE_MS = 400;
+var LAYOUT_OVERRUN_MS = 1500;
+function planSuite(budgetMs) {
+  return {
+    budgetMs,
+    lastStopMs: budgetMs - STOP_GRACE_MS - CLEANUP_RESERVE_MS,
+    termGraceMs: TERM_GRACE_MS,
+    stopGraceMs: STOP_GRACE_MS,
+    cleanupReserveMs: CLEANUP_RESERVE_MS
+  };
+}
+
+// src/probe/parse-fio.ts
+var FioOutputError = class extends ProfilerError {
+  constructor(message, excerpt) {
+    super(
+      `${message} First bytes of fio's output: ${JSON.stringify(excerpt)}.`,
+      "Run the same fio command by hand to see its complete output; fio 3.x with --output-format=json is required."
+    );
+    this.excerpt = excerpt;
+  }
+  excerpt;
+};
+var EXCERPT_CHARS = 200;
+function extractFioJson(text) {
+  const excerpt = text.slice(0, EXCERPT_CHARS);
+  const start = findJsonStart(text);
+  if (start < 0) throw new FioOutputError("fio printed no JSON document.", excerpt);
+  const end = findMatchingBrace(text, start);
+  if (end < 0) throw new FioOutputError("fio output ends inside its JSON document (truncated?).", excerpt);
+  let parsed;
+  try {
+    parsed = JSON.parse(text.slice(start, end + 1));
+  } catch (error) {
+    throw new FioOutputError(`fio's JSON does not parse: ${error.message}.`, excerpt);
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.jobs)) {
+    throw new FioOutputError('fio JSON has no "jobs" array.', excerpt);
+  }
+  return parsed;
+}
+function findJsonStart(text) {
+  const key = text.search(/"fio version"\s*:/);
+  if (key >= 0) {
+    const brace = text.lastIndexOf("{", key);
+    if (brace >= 0) return brace;
+  }
+  const match3 = /^\{/m.exec(text);
+  return match3 ? match3.index : -1;
+}
+function findMatchingBrace(text, start) {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function num(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+function latencyStat(value) {
+  if (!isRecord(value)) return null;
+  const mean = num(value.mean);
+  if (mean === null) return null;
+  const percentile = isRecord(value.percentile) ? value.percentile : null;
+  return {
+    mean,
+    n: num(value.N) ?? 0,
+    p50: percentile ? num(percentile["50.000000"]) : null,
+    p99: percentile ? num(percentile["99.000000"]) : null
+  };
+}
+function ioLatency(section) {
+  const clat = latencyStat(section.clat_ns);
+  const lat = latencyStat(section.lat_ns);
+  if (clat && clat.p99 !== null) return clat;
+  if (lat && lat.p99 !== null) return lat;
+  return clat ?? lat;
+}
+function jobFigures(job, options, excerpt) {
+  const section = job[options.direction];
+  if (!isRecord(section)) {
+    throw new FioOutputError(`fio JSON job has no "${options.direction}" section.`, excerpt);
+  }
+  const bwBytes = num(section.bw_bytes) ?? (num(section.bw) !== null ? num(section.bw) * 1024 : null);
+  const iops = num(section.iops);
+  if (bwBytes === null || iops === null) {
+    throw new FioOutputError(`fio JSON "${options.direction}" section lacks bw_bytes/iops.`, excerpt);
+  }
+  const runtimeMs = num(section.runtime) ?? num(job.job_runtime) ?? 0;
+  let latency = ioLatency(section);
+  if (options.latency === "sync" && isRecord(job.sync)) {
+    const sync = latencyStat(job.sync.lat_ns);
+    if (sync && sync.n > 0) latency = sync;
+  }
+  let steadyState = null;
+  if (isRecord(job.steadystate)) {
+    const ss = job.steadystate;
+    steadyState = {
+      criterion: typeof ss.ss === "string" ? ss.ss : String(ss.ss ?? ""),
+      attained: ss.attained === true || num(ss.attained) === 1
+    };
+  }
+  return {
+    bytesPerSecond: bwBytes,
+    iops,
+    ioBytes: num(section.io_bytes) ?? 0,
+    totalIos: num(section.total_ios),
+    runtimeMs,
+    latency,
+    steadyState,
+    errorCode: num(job.error) ?? 0
+  };
+}
+function parseFioOutput(text, options) {
+  const excerpt = text.slice(0, EXCERPT_CHARS);
+  const doc = extractFioJson(text);
+  const jobs = doc.jobs.filter(isRecord);
+  if (jobs.length === 0) throw new FioOutputError('fio JSON "jobs" array is empty.', excerpt);
+  const figures = jobs.map((job) => jobFigures(job, options, excerpt));
+  let samples = 0;
+  let weightedMean = 0;
+  let p50 = null;
+  let p99 = null;
+  for (const f of figures) {
+    if (!f.latency) continue;
+    const weight = f.latency.n > 0 ? f.latency.n : 1;
+    samples += weight;
+    weightedMean += f.latency.mean * weight;
+    if (f.latency.p50 !== null) p50 = Math.max(p50 ?? 0, f.latency.p50);
+    if (f.latency.p99 !== null) p99 = Math.max(p99 ?? 0, f.latency.p99);
+  }
+  const firstError = figures.find((f) => f.errorCode !== 0)?.errorCode ?? null;
+  const version3 = doc["fio version"];
+  return {
+    fioVersion: typeof version3 === "string" ? version3 : null,
+    bytesPerSecond: sum(figures.map((f) => f.bytesPerSecond)),
+    iops: sum(figures.map((f) => f.iops)),
+    ioBytes: sum(figures.map((f) => f.ioBytes)),
+    totalIos: figures.every((f) => f.totalIos !== null) ? sum(figures.map((f) => f.totalIos ?? 0)) : null,
+    // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
+    latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
+    runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),
+    steadyState: figures.find((f) => f.steadyState !== null)?.steadyState ?? null,
+    jobEntries: figures.length,
+    errorCode: firstError
+  };
+}
+function sum(values) {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+// src/probe/device-counts.ts
+import fs10 from "node:fs";
+import path13 from "node:path";
+function deviceReader(dir, procRoot = "/proc", now = () => performance.now()) {
+  let devNumber;
+  try {
+    const { major, minor } = splitDevT(BigInt(fs10.statSync(dir, { bigint: true }).dev));
+    devNumber = `${major}:${minor}`;
+  } catch {
+    return null;
+  }
+  const read = () => {
+    try {
+      const entry = parseDiskstats(fs10.readFileSync(path13.join(procRoot, "diskstats"), "utf8")).byDevNumber.get(devNumber);
+      return entry ? { device: entry.name, atMs: now(), counters: entry.counters } : null;
+    } catch {
+      return null;
+    }
+  };
+  return read() ? read : null;
+}
+function countsBetween(before, after, direction) {
+  if (before.device !== after.device) return null;
+  const a = before.counters;
+  const b = after.counters;
+  const d = (x, y) => Math.max(0, y - x);
+  const w = direction === "write";
+  return {
+    device: after.device,
+    durationMs: Math.max(0, Math.round(after.atMs - before.atMs)),
+    requests: w ? d(a.writesCompleted, b.writesCompleted) : d(a.readsCompleted, b.readsCompleted),
+    merges: w ? d(a.writesMerged, b.writesMerged) : d(a.readsMerged, b.readsMerged),
+    sectors: w ? d(a.sectorsWritten, b.sectorsWritten) : d(a.sectorsRead, b.sectorsRead)
+  };
+}
+
+// src/probe/suite.ts
+var MIN_REGION_BYTES = 16 * MiB;
+function adaptiveSchedule(budgetMs, probeCount) {
+  const untilLastStop = (wantedMs, leftMs) => Math.max(0, Math.min(wantedMs, leftMs));
+  return {
+    // fio reads a zero runtime as none at all: the stop bounds the layout's wall time in any case.
+    layoutCapMs: (leftMs) => Math.max(100, untilLastStop(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
+    layoutStopAfterMs: (capMs, leftMs) => untilLastStop(capMs + LAYOUT_OVERRUN_MS, leftMs),
+    timing: fittingTiming,
+    stopAfterMs: (timing, drainMs, leftMs) => untilLastStop(probeKillAfterMs(timing) + drainMs, leftMs)
+  };
+}
+var ProbeCancelledError = class extends Error {
+  constructor() {
+    super("Disk probes cancelled.");
+  }
+};
+function resolveProbeBase(targetPath) {
+  const candidate = nearestExistingPath(targetPath);
+  const stat = fs11.statSync(candidate);
+  if (stat.isBlockDevice() || stat.isCharacterDevice()) {
+    throw new ProfilerError(
+      `Refusing to probe ${candidate}: it is a device, and the probes only ever write files in a directory of their own.`,
+      "Give the restore path (a directory) instead."
+    );
+  }
+  if (!stat.isDirectory()) {
+    throw new ProfilerError(`Refusing to probe ${candidate}: it is a file, not a directory.`, "Give the restore path (a directory) instead.");
+  }
+  return candidate;
+}
+function runFio(args, registry, stop, signal) {
+  return new Promise((resolve3, reject) => {
+    if (signal?.aborted) {
+      reject(new ProbeCancelledError());
+      return;
+    }
+    const started = performance4.now();
+    const child = spawn2("fio", args, { stdio: ["ignore", "pipe", "pipe"] });
+    registry.children.add(child);
+    let stdout = "";
+    let stderr = "";
+    let cutShort = false;
+    let settled = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
+    child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
+    const timers = [];
+    const at = (ms, fn) => timers.push(setTimeout(fn, Math.max(0, ms - performance4.now())));
+    const onAbort = () => child.kill("SIGKILL");
+    const settle = (fn) => {
+      if (settled) return;
+      settled = true;
+      for (const t of timers) clearTimeout(t);
+      signal?.removeEventListener("abort", onAbort);
+      fn();
+    };
+    const run3 = (code, sig, abandoned) => ({
+      stdout,
+      stderr,
+      code,
+      signal: sig,
+      wallMs: Math.round(performance4.now() - started),
+      cutShort,
+      abandoned
+    });
+    at(stop.atMs, () => {
+      cutShort = true;
+      child.kill("SIGTERM");
+    });
+    at(stop.atMs + stop.plan.termGraceMs, () => child.kill("SIGKILL"));
+    at(stop.atMs + stop.plan.stopGraceMs, () => settle(() => resolve3(run3(null, null, true))));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child.on("error", (error) => {
+      registry.children.delete(child);
+      settle(() => reject(error));
+    });
+    child.on("close", (code, sig) => {
+      registry.children.delete(child);
+      settle(() => signal?.aborted ? reject(new ProbeCancelledError()) : resolve3(run3(code, sig, false)));
+    });
+  });
+}
+function hasOutput(run3) {
+  return run3.cutShort ? !run3.abandoned && run3.stdout.includes('"jobs"') : run3.code === 0;
+}
+function failureText(run3) {
+  if (run3.abandoned) return `fio was still running at its deadline and had not exited ${run3.wallMs} ms after it started`;
+  if (run3.cutShort) return `fio was still running at its deadline, was stopped after ${run3.wallMs} ms and wrote no figures`;
+  const detail = (run3.stderr.trim() || run3.stdout.trim()).split("\n").slice(-3).join(" | ");
+  return `fio exited with ${run3.signal ?? `code ${run3.code}`}${detail ? `: ${detail}` : ""}`;
+}
+function definitionFields(def) {
+  return { name: def.name, direction: def.direction, blockSizeBytes: def.blockSizeBytes, ioDepth: def.ioDepth, jobs: def.jobs };
+}
+function emptyResult(def, wallMs, error) {
+  return {
+    ...definitionFields(def),
+    bytesPerSecond: 0,
+    iops: 0,
+    latencyNs: { mean: 0, p50: null, p99: null },
+    runtimeMs: 0,
+    wallMs,
+    steadyState: null,
+    error
+  };
+}
+async function runProbe(def, filePath, regionBytes, timing, registry, stop, signal, readDevice) {
+  const before = readDevice?.() ?? null;
+  const run3 = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, stop, signal);
+  const after = before ? readDevice?.() ?? null : null;
+  const cut = run3.cutShort ? { cutShortAtMs: stop.budgetOffsetMs } : {};
+  if (!hasOutput(run3)) return { result: { ...emptyResult(def, run3.wallMs, failureText(run3)), ...cut }, run: run3 };
+  const counts = before && after ? countsBetween(before, after, def.direction) : null;
+  try {
+    const parsed = parseFioOutput(run3.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? "sync" : "io" });
+    const result = {
+      ...definitionFields(def),
+      bytesPerSecond: parsed.bytesPerSecond,
+      iops: parsed.iops,
+      latencyNs: parsed.latencyNs,
+      runtimeMs: parsed.runtimeMs,
+      wallMs: run3.wallMs,
+      steadyState: parsed.steadyState,
+      ...parsed.totalIos !== null ? { fioIos: parsed.totalIos } : {},
+      ...counts ? { deviceCounts: counts } : {},
+      ...cut
+    };
+    if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
+    else if (run3.cutShort && !(parsed.iops > 0)) result.error = failureText({ ...run3, stdout: "" });
+    return { result, run: run3 };
+  } catch (error) {
+    return { result: { ...emptyResult(def, run3.wallMs, errorMessage(error)), ...cut }, run: run3 };
+  }
+}
+function probeDirectoryName(base) {
+  return path14.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString("hex")}`);
+}
+async function runProbeSuite(opts) {
+  const callStarted = performance4.now();
+  const wall = () => Math.round(performance4.now() - callStarted);
+  const log = opts.log ?? (() => {
+  });
+  const names = orderProbes(opts.probes);
+  if (names.length === 0) return { status: "skipped", reason: "No probes were requested.", wallMs: wall(), probes: [] };
+  let base;
+  try {
+    base = resolveProbeBase(opts.targetPath);
+  } catch (error) {
+    return { status: "failed", reason: errorMessage(error), wallMs: wall(), probes: [] };
+  }
+  const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log });
+  if (!fio.ok) return { status: "skipped", reason: fio.reason, ...fio.install ? { fioInstall: fio.install } : {}, wallMs: wall(), probes: [] };
+  const fioFields = { fioVersion: fio.version, ...fio.install ? { fioInstall: fio.install } : {} };
+  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
+  const maxJobs = Math.max(...definitions.map((d) => d.jobs));
+  let fileSizeBytes;
+  try {
+    const stat = await fs11.promises.statfs(base);
+    fileSizeBytes = planFileSize(stat.bavail * stat.bsize, maxJobs, base);
+  } catch (error) {
+    const status = error instanceof InsufficientSpaceError ? "skipped" : "failed";
+    return { status, reason: errorMessage(error), ...fioFields, wallMs: wall(), probes: [] };
+  }
+  const budgetStarted = performance4.now();
+  const sinceBudget = () => Math.round(performance4.now() - budgetStarted);
+  const plan = planSuite(opts.budgetMs);
+  const lastStop = budgetStarted + plan.lastStopMs;
+  const leftMs = () => lastStop - performance4.now();
+  const parts = [];
+  const stopAfter = (afterMs) => {
+    const startMs = sinceBudget();
+    const atMs = performance4.now() + afterMs;
+    return { atMs, plan, budgetOffsetMs: Math.round(atMs - budgetStarted), startMs };
+  };
+  const recordPart = (name, stop, run3) => parts.push({ name, startMs: stop.startMs, stopAtMs: stop.budgetOffsetMs, endMs: sinceBudget(), cutShort: run3.cutShort });
+  const registry = new ProbeRegistry();
+  const uninstallSignals = installSignalCleanup(registry, log);
+  const probes = [];
+  let directory;
+  let regionBytes = 0;
+  let failure = null;
+  try {
+    directory = probeDirectoryName(base);
+    registry.dirs.add(directory);
+    opts.onDirectory?.(directory);
+    fs11.mkdirSync(directory, { mode: 448 });
+    writeMarker(directory);
+    const filePath = path14.join(directory, PROBE_FILE_NAME);
+    const readDevice = deviceReader(directory, opts.procRoot);
+    const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
+    const layoutCapMs = schedule.layoutCapMs(leftMs());
+    const layoutStop = stopAfter(schedule.layoutStopAfterMs(layoutCapMs, leftMs()));
+    const layout = await runFio(
+      layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
+      registry,
+      layoutStop,
+      opts.signal
+    );
+    recordPart("layout", layoutStop, layout);
+    if (!hasOutput(layout)) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
+    const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
+    const written = laidOut.ioBytes;
+    const unit = maxJobs * MiB;
+    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
+    if (regionBytes < MIN_REGION_BYTES) {
+      throw new ProfilerError(
+        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
+        "Give the probes a larger budget."
+      );
+    }
+    log(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
+    for (const [index, def] of definitions.entries()) {
+      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
+      const timing = schedule.timing(leftMs(), definitions.length - index, drainMs);
+      if (!timing) {
+        probes.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
+        continue;
+      }
+      const stop = stopAfter(schedule.stopAfterMs(timing, drainMs, leftMs()));
+      const { result, run: run3 } = await runProbe(def, filePath, regionBytes, timing, registry, stop, opts.signal, readDevice);
+      recordPart(def.name, stop, run3);
+      if (result.cutShortAtMs !== void 0)
+        log(`disk probes: ${def.name}: stopped at its deadline, ${result.cutShortAtMs} ms into the ${opts.budgetMs} ms budget`);
+      if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
+      probes.push(result);
+    }
+  } catch (error) {
+    failure = error instanceof ProbeCancelledError ? "Disk probes cancelled before they finished." : errorMessage(error);
+  } finally {
+    const cleanupStartMs = sinceBudget();
+    const report = registry.cleanupSync();
+    for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
+    uninstallSignals();
+    const endMs = sinceBudget();
+    parts.push({ name: "cleanup", startMs: cleanupStartMs, stopAtMs: null, endMs, cutShort: false });
+    opts.onTimeline?.({ plan, parts, endMs });
+  }
+  const common = { ...fioFields, ...directory ? { directory } : {}, budgetMs: opts.budgetMs, wallMs: wall(), probes };
+  if (failure !== null) return { status: "failed", reason: failure, ...common, fileSizeBytes: regionBytes || fileSizeBytes };
+  const anyRan = probes.some((p) => !p.error);
+  return {
+    status: anyRan ? "ran" : "failed",
+    ...anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." },
+    ...common,
+    fileSizeBytes: regionBytes
+  };
+}
+function fittingTiming(remainingMs, probesLeft, drainMs) {
+  for (let k = probesLeft; k >= 1; k--) {
+    const timing = adaptiveTiming(remainingMs, k, drainMs);
+    if (timing) return timing;
+  }
+  return null;
+}
+
+// src/pipeline/stages/restore.ts
+import { performance as performance5 } from "node:perf_hooks";
+
+// src/restore/timed-restore.ts
+import * as path19 from "node:path";
+import { statSync as statSync3, unlinkSync } from "node:fs";
+
+// src/util/downsample.ts
+function downsampleEvenly(items, max) {
+  if (items.length <= max || max < 2) return items.slice();
+  const out = [];
+  const step = (items.length - 1) / (max - 1);
+  for (let i = 0; i < max; i++) out.push(items[Math.round(i * step)]);
+  return out;
+}
+
+// src/restore/capture-output.ts
+var TAIL_CHARS = 8 * 1024;
+async function captureOutput(fn) {
+  let text = "";
+  const keep = (chunk) => {
+    text += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
+    if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
+  };
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((s) => s.write);
+  for (const [i, stream2] of streams.entries()) {
+    const original = originals[i];
+    stream2.write = function(chunk, ...rest) {
+      keep(chunk);
+      return original.call(this, chunk, ...rest);
+    };
+  }
+  try {
+    return { value: await fn(), text: text.slice(-TAIL_CHARS) };
+  } catch (error) {
+    return { error, text: text.slice(-TAIL_CHARS) };
+  } finally {
+    for (const [i, stream2] of streams.entries()) stream2.write = originals[i];
+  }
+}
+function toolMessages(text, maxLines = 6) {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
+  return [...new Set(lines)].slice(-maxLines);
+}
+
+// src/sample/http-transfers.ts
+import diagnostics2 from "node:diagnostics_channel";
+
+// src/sample/net-dev.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function parseNetDev(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    const name = line.slice(0, colon).trim();
+    const fields = line.slice(colon + 1).trim().split(/\s+/).map(Number);
+    if (name === "" || fields.length < 9 || fields.some((f) => !Number.isFinite(f))) continue;
+    out.push({ name, rxBytes: fields[0], rxPackets: fields[1], txBytes: fields[8] });
+  }
+  return out;
+}
+function readNetDev(procRoot) {
+  try {
+    return parseNetDev(readFileSync3(`${procRoot}/net/dev`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+function netDevDeltas(before, after) {
+  const earlier = new Map(before.map((c) => [c.name, c]));
+  const out = [];
+  for (const now of after) {
+    const then = earlier.get(now.name);
+    if (!then) continue;
+    const rxBytes = now.rxBytes - then.rxBytes;
+    if (rxBytes <= 0) continue;
+    out.push({ name: now.name, rxBytes, rxPackets: now.rxPackets - then.rxPackets, txBytes: Math.max(0, now.txBytes - then.txBytes) });
+  }
+  return out.sort((a, b) => b.rxBytes - a.rxBytes);
+}
+
+// src/sample/transfer-rules.ts
+var downloadRules = {
+  subscribe: () => {
+  },
+  unsubscribe: () => {
+  },
+  count: (socket) => socket.bytesRead,
+  startMs: (_request, now) => now,
+  baseline: (socket) => socket.bytesRead,
+  history: () => [],
+  closesOnResponse: false,
+  errorMayComeFirst: false,
+  beforeTick: () => {
+  },
+  closed: () => {
+  },
+  samples: (ticked) => ticked
+};
+function pushPoint(points, tMs, bytes2) {
+  const last = points[points.length - 1];
+  if (!last || last[1] !== bytes2) points.push([tMs, bytes2]);
+}
+
+// src/sample/upload-transfer-rules.ts
+import diagnostics from "node:diagnostics_channel";
+
+// src/sample/net-tcp.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+import * as path15 from "node:path";
+var ESTABLISHED = "01";
+function parseTcpSendQueues(text, into = /* @__PURE__ */ new Map()) {
+  for (const line of text.split("\n")) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 5 || !f[0]?.endsWith(":") || f[3] !== ESTABLISHED) continue;
+    const local = f[1]?.split(":")[1];
+    const remote = f[2]?.split(":")[1];
+    const tx = f[4]?.split(":")[0];
+    if (!local || !remote || !tx) continue;
+    into.set(`${Number.parseInt(local, 16)}:${Number.parseInt(remote, 16)}`, Number.parseInt(tx, 16));
+  }
+  return into;
+}
+function readTcpSendQueues(procRoot) {
+  const out = /* @__PURE__ */ new Map();
+  let any = false;
+  for (const file of ["tcp", "tcp6"]) {
+    try {
+      parseTcpSendQueues(readFileSync4(path15.join(procRoot, "net", file), "utf8"), out);
+      any = true;
+    } catch {
+    }
+  }
+  return any ? out : null;
+}
+
+// src/sample/upload-transfer-rules.ts
+function handedToKernel(socket) {
+  const s = socket;
+  if (typeof s._bytesDispatched === "number") return s._bytesDispatched - (s._handle?.writeQueueSize ?? 0);
+  return Math.max(0, (socket.bytesWritten ?? 0) - socket.writableLength);
+}
+var UploadTransferRules = class {
+  constructor(nowMs, procRoot) {
+    this.nowMs = nowMs;
+    this.procRoot = procRoot;
+  }
+  nowMs;
+  procRoot;
+  /** Each established socket's unacknowledged bytes at the current tick (null without /proc/net/tcp). */
+  sendQueues = null;
+  /** A socket's count when its last request closed: where the next request on it starts. */
+  accounted = /* @__PURE__ */ new WeakMap();
+  /**
+   * Node publishes 'http.client.request.start' only when the request's body has been written
+   * (ClientRequest._finish), so a streamed 64 MiB block would seem to start when it was nearly done. The
+   * sockets this process opens while recording are sampled from their creation ('net.client.socket'),
+   * and a request's start is its creation where node publishes it ('http.client.request.created', Node
+   * 22.12+ and 24), else when its socket began carrying it: opened, or freed by the request before.
+   */
+  sockets = /* @__PURE__ */ new Map();
+  createdAt = /* @__PURE__ */ new WeakMap();
+  track = () => {
+  };
+  /** An answered upload is done: its clients may leave the store's short answer's body unread. */
+  closesOnResponse = true;
+  /** An upload that failed before its body was written (a reset) never reached 'start' on Node 20. */
+  errorMayComeFirst = true;
+  onSocket = (message) => {
+    const socket = message.socket;
+    if (socket) this.sockets.set(socket, { openedMs: this.nowMs(), freedMs: null, history: [] });
+  };
+  onCreated = (message) => {
+    const request = message.request;
+    if (!request) return;
+    this.createdAt.set(request, this.nowMs());
+    this.track(request);
+  };
+  subscribe(track) {
+    this.track = track;
+    diagnostics.subscribe("net.client.socket", this.onSocket);
+    diagnostics.subscribe("http.client.request.created", this.onCreated);
+  }
+  unsubscribe() {
+    diagnostics.unsubscribe("net.client.socket", this.onSocket);
+    diagnostics.unsubscribe("http.client.request.created", this.onCreated);
+  }
+  /**
+   * The bytes the peer acknowledged: what the kernel took, less its send queue (see net-tcp.ts). An
+   * answered upload was acknowledged whole, whatever the last tick's send queue said; a request cut
+   * short keeps what that tick saw acknowledged.
+   */
+  count(socket, answered = false) {
+    const queued = !answered && socket.localPort !== void 0 && socket.remotePort !== void 0 ? this.sendQueues?.get(`${socket.localPort}:${socket.remotePort}`) : void 0;
+    return Math.max(0, handedToKernel(socket) - (queued ?? 0));
+  }
+  /** Its creation, else when its socket began carrying it, else now. */
+  startMs(request, now) {
+    const created = this.createdAt.get(request);
+    if (created !== void 0) return created;
+    const socket = request.socket ? this.sockets.get(request.socket) : void 0;
+    return socket ? socket.freedMs ?? socket.openedMs : now;
+  }
+  /**
+   * The body may already have been flushed to a fresh socket before 'socket' reaches the recorder: a
+   * request starts where the last request on that socket ended (HTTP/1.1 runs one request at a time on a
+   * socket), or at 0 on a new one.
+   */
+  baseline(socket) {
+    return this.accounted.get(socket) ?? 0;
+  }
+  history(socket) {
+    return this.sockets.get(socket)?.history ?? [];
+  }
+  beforeTick(now) {
+    this.sendQueues = this.procRoot !== null && this.sockets.size > 0 ? readTcpSendQueues(this.procRoot) : null;
+    for (const [socket, seen] of this.sockets) {
+      if (socket.destroyed && seen.freedMs !== null) this.sockets.delete(socket);
+      else pushPoint(seen.history, now, this.count(socket));
+    }
+  }
+  closed(record, socket, outcome, now) {
+    if (outcome === "complete") record.bodySentMs = bodyDoneMs(record.points, record.bytes, record.responseMs ?? now);
+    if (socket) {
+      this.accounted.set(socket, this.count(socket, outcome === "complete"));
+      const seen = this.sockets.get(socket);
+      if (seen) seen.freedMs = now;
+    }
+  }
+  /** The requests got their first points after the fact: the aggregate is rebuilt from them. */
+  samples(_ticked, records, startMs) {
+    return aggregate(records, startMs);
+  }
+};
+function aggregate(records, startMs) {
+  const events = [];
+  for (const r of records) {
+    events.push([r.startMs, 0, 1]);
+    let before = 0;
+    for (const [at, b] of r.points) {
+      events.push([at, b - before, 0]);
+      before = b;
+    }
+    if (r.endMs !== null) events.push([r.endMs, 0, -1]);
+  }
+  events.sort((a, b) => a[0] - b[0]);
+  const out = [[startMs, 0, 0]];
+  let total = 0;
+  let inFlight = 0;
+  for (const [at, bytes2, flight] of events) {
+    total += bytes2;
+    inFlight += flight;
+    const last = out[out.length - 1];
+    if (last[0] === at) {
+      last[1] = total;
+      last[2] = inFlight;
+    } else if (last[1] !== total || last[2] !== inFlight) out.push([at, total, inFlight]);
+  }
+  return out;
+}
+function bodyDoneMs(points, finalBytes, latestMs) {
+  const reached = points.find(([, b]) => b >= finalBytes);
+  return reached ? reached[0] : latestMs;
+}
+
+// src/sample/http-transfers.ts
+var MAX_REQUESTS = 4e3;
+var MAX_POINTS_PER_REQUEST = 400;
+var MAX_POINTS_TOTAL = 2e4;
+var MIN_POINTS_PER_REQUEST = 8;
+var MAX_SAMPLES = 6e3;
+function headerText(value) {
+  if (value === void 0) return null;
+  return Array.isArray(value) ? value[0] ?? null : String(value);
+}
+function hostMatches(requestHost, wanted) {
+  if (!requestHost) return false;
+  const a = requestHost.toLowerCase();
+  const b = wanted.toLowerCase();
+  return a === b || a === `${b}:80` || `${a}:80` === b;
+}
+var TransferRecorder = class {
+  constructor(o) {
+    this.o = o;
+    this.rules = o.direction === "download" ? downloadRules : new UploadTransferRules(o.nowMs, o.procRoot);
+  }
+  o;
+  open = /* @__PURE__ */ new Set();
+  byRequest = /* @__PURE__ */ new WeakMap();
+  records = [];
+  samples = [];
+  closedBytes = 0;
+  timer;
+  startMs = 0;
+  netBefore = null;
+  dropped = 0;
+  /** What differs between a download and an upload, chosen once. */
+  rules;
+  onStart = (message) => {
+    const request = message.request;
+    if (request) this.track(request);
+  };
+  /** Starts recording a request of this transfer (once; a request seen at its creation is not seen again). */
+  track(request) {
+    const known = this.byRequest.get(request);
+    if (known || request.method === "CONNECT") return known;
+    if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
+    if (this.records.length >= MAX_REQUESTS) {
+      this.dropped += 1;
+      return void 0;
+    }
+    const now = this.o.nowMs();
+    const record = {
+      id: this.records.length + 1,
+      method: request.method,
+      part: this.o.part(request),
+      startMs: this.rules.startMs(request, now),
+      bodySentMs: null,
+      responseMs: null,
+      endMs: null,
+      status: null,
+      bytes: 0,
+      outcome: "open",
+      points: []
+    };
+    const tracked = { record, socket: null, baseline: 0 };
+    this.records.push(record);
+    this.open.add(tracked);
+    this.byRequest.set(request, tracked);
+    this.sample();
+    const attach = (socket) => {
+      tracked.socket = socket;
+      tracked.baseline = this.rules.baseline(socket);
+      for (const [at, b] of this.rules.history(socket)) {
+        if (at >= record.startMs && b > tracked.baseline) pushPoint(record.points, at, b - tracked.baseline);
+      }
+    };
+    if (request.socket) attach(request.socket);
+    else request.once("socket", attach);
+    request.once("close", () => this.close(tracked, tracked.record.outcome === "open" ? "aborted" : tracked.record.outcome));
+    return tracked;
+  }
+  onResponse = (message) => {
+    const { request, response } = message;
+    const tracked = request ? this.byRequest.get(request) : void 0;
+    if (!tracked || !response) return;
+    tracked.record.responseMs = this.o.nowMs();
+    tracked.record.status = response.statusCode ?? null;
+    if (this.rules.closesOnResponse) return this.close(tracked, "complete");
+    response.once("end", () => this.close(tracked, "complete"));
+    response.once("close", () => this.close(tracked, response.complete ? "complete" : "aborted"));
+  };
+  onError = (message) => {
+    const request = message.request;
+    const tracked = request ? this.rules.errorMayComeFirst ? this.track(request) : this.byRequest.get(request) : void 0;
+    if (tracked) this.close(tracked, "error");
+  };
+  start() {
+    this.startMs = this.o.nowMs();
+    this.netBefore = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    this.rules.subscribe((request) => {
+      this.track(request);
+    });
+    diagnostics2.subscribe("http.client.request.start", this.onStart);
+    diagnostics2.subscribe("http.client.response.finish", this.onResponse);
+    diagnostics2.subscribe("http.client.request.error", this.onError);
+    this.samples.push([this.startMs, 0, 0]);
+    this.timer = setInterval(() => this.sample(), Math.max(10, this.o.intervalMs));
+    this.timer.unref();
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = void 0;
+    diagnostics2.unsubscribe("http.client.request.start", this.onStart);
+    diagnostics2.unsubscribe("http.client.response.finish", this.onResponse);
+    diagnostics2.unsubscribe("http.client.request.error", this.onError);
+    this.rules.unsubscribe();
+    this.sample();
+    const endMs = this.o.nowMs();
+    const samples = this.rules.samples(this.samples, this.records, this.startMs);
+    const netAfter = this.o.procRoot === null ? null : readNetDev(this.o.procRoot);
+    const perRequest = Math.max(MIN_POINTS_PER_REQUEST, Math.min(MAX_POINTS_PER_REQUEST, Math.floor(MAX_POINTS_TOTAL / Math.max(1, this.records.length))));
+    for (const record of this.records) record.points = downsampleEvenly(record.points, perRequest);
+    return {
+      intervalMs: this.o.intervalMs,
+      startMs: this.startMs,
+      endMs,
+      requests: this.records,
+      samples: downsampleEvenly(samples, MAX_SAMPLES),
+      interfaces: this.netBefore && netAfter ? netDevDeltas(this.netBefore, netAfter) : null,
+      ...this.dropped > 0 ? { droppedRequests: this.dropped } : {}
+    };
+  }
+  moved(t, answered = false) {
+    return t.socket ? Math.max(0, this.rules.count(t.socket, answered) - t.baseline) : t.record.bytes;
+  }
+  close(t, outcome) {
+    if (!this.open.has(t)) return;
+    const now = this.o.nowMs();
+    t.record.bytes = this.moved(t, outcome === "complete");
+    this.rules.closed(t.record, t.socket, outcome, now);
+    t.record.outcome = outcome;
+    t.record.endMs = now;
+    pushPoint(t.record.points, now, t.record.bytes);
+    this.open.delete(t);
+    this.closedBytes += t.record.bytes;
+    this.sample();
+  }
+  /** One tick: each open request's bytes so far, and the total and requests in flight where they changed. */
+  sample() {
+    const now = this.o.nowMs();
+    this.rules.beforeTick(now);
+    let total = this.closedBytes;
+    for (const t of this.open) {
+      const bytes2 = this.moved(t);
+      t.record.bytes = bytes2;
+      pushPoint(t.record.points, now, bytes2);
+      total += bytes2;
+    }
+    const last = this.samples[this.samples.length - 1];
+    if (!last || last[1] !== total || last[2] !== this.open.size) this.samples.push([now, total, this.open.size]);
+  }
+};
+
+// src/sample/download-timeline.ts
+var DownloadTimelineRecorder = class {
+  constructor(o) {
+    this.o = o;
+    this.recorder = new TransferRecorder({
+      ...o,
+      direction: "download",
+      part: (request) => headerText(request.getHeader("x-ms-range")) ?? headerText(request.getHeader("range"))
+    });
+  }
+  o;
+  recorder;
+  start() {
+    this.recorder.start();
+  }
+  stop() {
+    const { requests, ...rest } = this.recorder.stop();
+    return {
+      ...rest,
+      requests: requests.map((r) => ({
+        id: r.id,
+        method: r.method,
+        range: r.part,
+        startMs: r.startMs,
+        firstByteMs: r.responseMs,
+        endMs: r.endMs,
+        status: r.status,
+        receivedBytes: r.bytes,
+        outcome: r.outcome,
+        points: r.points
+      })),
+      limits: this.o.limits
+    };
+  }
+};
+
+// src/restore/download-limits.ts
+var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
+var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
+function downloadLimits(downloadUrl, useAzureSdk) {
+  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
+  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
+  if (azureHost && options.useAzureSdk) {
+    return {
+      path: "azure-sdk",
+      concurrency: options.downloadConcurrency ?? 8,
+      requestTimeoutMs: options.timeoutInMs ?? 3e4,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
+      segmentBytes: SDK_SEGMENT_BYTES
+    };
+  }
+  if (azureHost && options.concurrentBlobDownloads) {
+    return {
+      path: "http-concurrent",
+      concurrency: options.downloadConcurrency ?? 10,
+      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
+      segmentTimeoutMs: null,
+      segmentBytes: null
+    };
+  }
+  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
+}
+
+// src/restore/tar-report.ts
+import { spawnSync } from "node:child_process";
+import { closeSync as closeSync3, constants as constants3, openSync as openSync3 } from "node:fs";
+import { Socket } from "node:net";
+import * as path18 from "node:path";
+
+// src/restore/reported-tree.ts
+import * as path17 from "node:path";
+
+// src/restore/restored-tree.ts
+import { lstatSync, readdirSync } from "node:fs";
+import * as path16 from "node:path";
+
+// src/restore/size-histogram.ts
+var KIB = 1024;
+var MIB = 1024 * KIB;
+var BOUNDS = [
+  [1 * KIB, "< 1 KiB"],
+  [4 * KIB, "1\u20134 KiB"],
+  [16 * KIB, "4\u201316 KiB"],
+  [64 * KIB, "16\u201364 KiB"],
+  [256 * KIB, "64\u2013256 KiB"],
+  [1 * MIB, "256 KiB\u20131 MiB"],
+  [16 * MIB, "1\u201316 MiB"],
+  [null, "\u2265 16 MiB"]
+];
+function emptyHistogram() {
+  return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
+}
+function addToHistogram(histogram, sizeBytes) {
+  const bucket = histogram.find((b) => b.maxBytes === null || sizeBytes < b.maxBytes);
+  if (bucket) {
+    bucket.files++;
+    bucket.bytes += sizeBytes;
+  }
+}
+
+// src/restore/restored-tree.ts
+var CTIME_SLACK_MS = 50;
+function emptyAnatomy() {
+  return { extractedBytes: 0, entries: 0, files: 0, directories: 0, symlinks: 0, hardlinks: 0, other: 0, sizeHistogram: emptyHistogram() };
+}
+function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFINITY) {
+  const anatomy = emptyAnatomy();
+  const since = sinceEpochMs - CTIME_SLACK_MS;
+  const linkedInodes = /* @__PURE__ */ new Set();
+  const bytesByRoot = /* @__PURE__ */ new Map();
+  const stack = [...new Set(roots)].map((r) => [r, r]);
+  let visited = 0;
+  let truncated = false;
+  const count = (stat, root) => {
+    if (stat.ctimeMs < since) return;
+    anatomy.entries++;
+    if (stat.isDirectory()) anatomy.directories++;
+    else if (stat.isSymbolicLink()) anatomy.symlinks++;
+    else if (stat.isFile()) {
+      if (stat.nlink > 1 && linkedInodes.has(stat.ino)) {
+        anatomy.hardlinks++;
+        return;
+      }
+      if (stat.nlink > 1) linkedInodes.add(stat.ino);
+      anatomy.files++;
+      anatomy.extractedBytes += stat.size;
+      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat.size);
+      addToHistogram(anatomy.sizeHistogram, stat.size);
+    } else anatomy.other++;
+  };
+  while (stack.length > 0) {
+    const [current, root] = stack.pop();
+    if (++visited > maxEntries) {
+      truncated = true;
+      break;
+    }
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      continue;
+    }
+    count(stat, root);
+    if (!stat.isDirectory()) continue;
+    try {
+      for (const name of readdirSync(current)) stack.push([path16.join(current, name), root]);
+    } catch {
+    }
+  }
+  return { anatomy, truncated, bytesByRoot };
+}
+
+// src/restore/tar-verbose-line.ts
+var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
+function parseVerboseLine(line) {
+  const m = LINE.exec(line);
+  if (!m) return null;
+  const [, type, size, rest] = m;
+  let name = rest;
+  if (type === "l") name = rest.split(" -> ")[0] ?? rest;
+  else if (type === "h") name = rest.split(" link to ")[0] ?? rest;
+  return { type, sizeBytes: type === "-" ? Number(size) || 0 : 0, name };
+}
+
+// src/restore/reported-tree.ts
+var ReportedTree = class {
+  /** workingDirectory: where tar extracts (-C), which member names are relative to; roots: absolute. */
+  constructor(workingDirectory, roots) {
+    this.workingDirectory = workingDirectory;
+    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path17.relative(workingDirectory, root)) }));
+  }
+  workingDirectory;
+  anatomy = emptyAnatomy();
+  bytesByRoot = /* @__PURE__ */ new Map();
+  roots;
+  /** One line of tar's report; lines that are no member (a warning, a blank) count for nothing. */
+  addLine(line) {
+    const member = parseVerboseLine(line);
+    if (!member) return;
+    const a = this.anatomy;
+    a.entries++;
+    switch (member.type) {
+      case "d":
+        a.directories++;
+        return;
+      case "l":
+        a.symlinks++;
+        return;
+      case "h":
+        a.hardlinks++;
+        return;
+      case "-":
+        a.files++;
+        a.extractedBytes += member.sizeBytes;
+        addToHistogram(a.sizeHistogram, member.sizeBytes);
+        this.countToRoot(member.name, member.sizeBytes);
+        return;
+      default:
+        a.other++;
+    }
+  }
+  /** Whether tar reported anything at all (an archive @actions/cache made holds at least its paths). */
+  get empty() {
+    return this.anatomy.entries === 0;
+  }
+  result() {
+    return {
+      anatomy: { ...this.anatomy, sizeHistogram: this.anatomy.sizeHistogram.map((b) => ({ ...b })) },
+      truncated: false,
+      bytesByRoot: new Map(this.bytesByRoot)
+    };
+  }
+  countToRoot(name, sizeBytes) {
+    const member = toMemberName(name);
+    let hit = this.roots.find((r) => isUnder(member, r.member));
+    if (!hit) {
+      const full = path17.resolve(this.workingDirectory, name);
+      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path17.sep) ? r.root : r.root + path17.sep));
+    }
+    if (hit) this.bytesByRoot.set(hit.root, (this.bytesByRoot.get(hit.root) ?? 0) + sizeBytes);
+  }
+};
+function toMemberName(name) {
+  let n = name;
+  while (n.startsWith("./")) n = n.slice(2);
+  if (n === ".") return "";
+  return n.endsWith("/") ? n.slice(0, -1) : n;
+}
+function isUnder(member, rootMember) {
+  return rootMember === "" || member === rootMember || member.startsWith(rootMember) && member.charCodeAt(rootMember.length) === 47;
+}
+
+// src/restore/tar-report.ts
+var DRAIN_TIMEOUT_MS = 2e3;
+var UNSAFE_IN_OPTIONS = /[\s'"\\]/;
+function openTarReport(dir, workingDirectory, roots) {
+  if (process.platform !== "linux") return null;
+  const fifo = path18.join(dir, "tar-report.fifo");
+  if (UNSAFE_IN_OPTIONS.test(fifo)) return null;
+  if (spawnSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" }).status !== 0) return null;
+  let readFd;
+  let writeFd;
+  try {
+    readFd = openSync3(fifo, constants3.O_RDONLY | constants3.O_NONBLOCK);
+  } catch {
+    unlinkQuietly(fifo);
+    return null;
+  }
+  try {
+    writeFd = openSync3(fifo, constants3.O_WRONLY | constants3.O_NONBLOCK);
+  } catch {
+    closeSync3(readFd);
+    unlinkQuietly(fifo);
+    return null;
+  }
+  const tree = new ReportedTree(workingDirectory, roots);
+  let pending = "";
+  const socket = new Socket({ fd: readFd, readable: true, writable: false });
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => {
+    const text = pending + chunk;
+    let start = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      tree.addLine(text.slice(start, end));
+      start = end + 1;
+    }
+    pending = text.slice(start);
+  });
+  const ended = new Promise((resolve3) => {
+    socket.once("end", () => resolve3(true));
+    socket.once("error", () => resolve3(false));
+  });
+  return {
+    tarOptions: `-vv --index-file=${fifo}`,
+    async finish() {
+      closeSync3(writeFd);
+      let timer;
+      const complete = await Promise.race([ended, new Promise((resolve3) => timer = setTimeout(() => resolve3(false), DRAIN_TIMEOUT_MS))]);
+      clearTimeout(timer);
+      socket.destroy();
+      unlinkQuietly(fifo);
+      if (!complete) return null;
+      if (pending) tree.addLine(pending);
+      return tree.empty ? null : tree.result();
+    }
+  };
+}
+async function withTarOptions(options, fn) {
+  if (!options) return fn();
+  const before = process.env.TAR_OPTIONS;
+  process.env.TAR_OPTIONS = before?.trim() ? `${before} ${options}` : options;
+  try {
+    return await fn();
+  } finally {
+    if (before === void 0) delete process.env.TAR_OPTIONS;
+    else process.env.TAR_OPTIONS = before;
+  }
+}
+
+// src/restore/timed-restore.ts
+var MAX_PROGRESS_POINTS = 600;
+async function timedRestore(request) {
+  const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
+  const keysTried = [primaryKey, ...restoreKeys];
+  const serviceVersion2 = getCacheServiceVersion() === "v2" ? "v2" : "v1";
+  const phases = [];
+  const wallStartMs = monotonicMs();
+  let current = { name: "lookup", start: request.boundary() };
+  request.onPhase?.("lookup");
+  const next = (name, extra = {}) => {
+    const end = request.boundary();
+    phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
+    if (name) current = { name, start: end };
+    request.onPhase?.(name);
+    return end;
+  };
+  const result = {
+    cacheHit: false,
+    matchedKey: null,
+    exactMatch: false,
+    keysTried,
+    paths,
+    serviceVersion: serviceVersion2,
+    compressionMethod: "",
+    archiveBytes: null,
+    restoreMs: 0,
+    wallMs: 0
+  };
+  let archivePath = null;
+  let downloadUrl;
+  let extractStartedAtEpochMs = null;
+  let reportedTree = null;
+  let phaseOpen = true;
+  let timeline;
+  try {
+    const cacheMode = getCacheMode();
+    if (!isCacheReadable(cacheMode)) {
+      result.skipped = { reason: "cache-mode", message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
+      request.log(result.skipped.message);
+      request.onPhase?.(null);
+      phaseOpen = false;
+      return finish();
+    }
+    const compressionMethod = await cacheUtils_exports.getCompressionMethod();
+    result.compressionMethod = String(compressionMethod);
+    if (serviceVersion2 === "v2") {
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
+        key: primaryKey,
+        restoreKeys,
+        version: cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
+      });
+      if (response.ok) {
+        downloadUrl = response.signedDownloadUrl;
+        result.matchedKey = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry(keysTried, paths, { compressionMethod, enableCrossOsArchive });
+      if (entry?.archiveLocation) {
+        downloadUrl = entry.archiveLocation;
+        result.matchedKey = entry.cacheKey ?? null;
+      }
+    }
+    if (!downloadUrl) {
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
+    result.exactMatch = isExactKeyMatch(primaryKey, result.matchedKey);
+    if (request.lookupOnly) {
+      result.skipped = { reason: "lookup-only", message: "Lookup only - skipping download" };
+      request.log(result.skipped.message);
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
+    next("download");
+    archivePath = path19.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const recorder = new DownloadTimelineRecorder({
+      host: new URL(downloadUrl).host,
+      intervalMs: request.progressIntervalMs,
+      nowMs: request.clockMs ?? monotonicMs,
+      procRoot: request.procRoot ?? null,
+      limits: downloadLimits(downloadUrl, serviceVersion2 === "v2")
+    });
+    recorder.start();
+    try {
+      await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
+    } finally {
+      progress.stop();
+      timeline = recorder.stop();
+    }
+    result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
+    request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
+    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const report = openTarReport(path19.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
+    extractStartedAtEpochMs = Date.now();
+    const archive = archivePath;
+    let extraction;
+    try {
+      extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
+    } finally {
+      reportedTree = await report?.finish() ?? null;
+    }
+    deleteArchive(archive, request.log);
+    if ("error" in extraction) {
+      const said = toolMessages(extraction.text);
+      throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(" | ")})` : ""}`);
+    }
+    next(null);
+    phaseOpen = false;
+    result.cacheHit = true;
+    return finish();
+  } catch (error) {
+    const failedPhase = current.name;
+    if (archivePath && failedPhase === "download") deleteArchive(archivePath, request.log);
+    if (phaseOpen) next(null, failedPhase === "download" && timeline ? { downloadTimeline: timeline } : {});
+    result.cacheHit = false;
+    result.error = { phase: failedPhase, message: errorMessage(error) };
+    return finish();
+  }
+  function finish() {
+    const first = phases[0];
+    const last = phases[phases.length - 1];
+    result.restoreMs = first && last ? last.endMs - first.startMs : 0;
+    result.wallMs = monotonicMs() - wallStartMs;
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
+  }
+}
+function deleteArchive(archivePath, log) {
+  try {
+    unlinkSync(archivePath);
+  } catch (error) {
+    if (error.code !== "ENOENT") log(`Failed to delete archive: ${errorMessage(error)}`);
+  }
+}
+function watchFileSize(file, intervalMs) {
+  const points = [];
+  const timer = setInterval(
+    () => {
+      try {
+        points.push([monotonicMs(), statSync3(file).size]);
+      } catch {
+      }
+    },
+    Math.max(10, intervalMs)
+  );
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    points: () => downsampleEvenly(points, MAX_PROGRESS_POINTS)
+  };
+}
+
+// src/restore/observed-restore.ts
+async function observedRestore(o) {
+  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
+  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
+  sampler?.start();
+  try {
+    const timed = await timedRestore({
+      paths: o.paths,
+      primaryKey: o.primaryKey,
+      restoreKeys: o.restoreKeys,
+      enableCrossOsArchive: o.enableCrossOsArchive,
+      lookupOnly: o.lookupOnly,
+      onPhase: o.onPhase,
+      progressIntervalMs: o.sampleIntervalMs,
+      boundary,
+      log: o.log,
+      clockMs: () => monotonicMs() - o.originMs,
+      procRoot: o.procRoot
+    });
+    return { timed, sampler };
+  } catch (error) {
+    sampler?.stop();
+    throw error;
+  }
+}
+function bareSnapshot(originMs, deviceCount) {
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs()
+  };
+}
+
+// src/pipeline/stages/restore.ts
+async function measureRestore(config, view, restoreFileSystems, originMs, procRoot, hooks, warn) {
+  const { timed, sampler } = await observedRestore({
+    paths: config.paths,
+    primaryKey: config.primaryKey,
+    restoreKeys: config.restoreKeys,
+    enableCrossOsArchive: config.enableCrossOsArchive,
+    lookupOnly: config.lookupOnly,
+    onPhase: hooks.onPhase,
+    sampleIntervalMs: config.sampleIntervalMs,
+    devices: view.where.devices,
+    originMs,
+    procRoot: view.hasProc ? procRoot : null,
+    cgroupCpu: view.hasProc ? view.cgroup?.cpuFiles : null,
+    log: hooks.log
+  });
+  const { restore, phases } = timed;
+  if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
+  const extract = phases.find((p) => p.name === "extract");
+  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null };
+  if (hooks.followWriteback) {
+    const follower = hooks.followWriteback({
+      fileSystems: restoreFileSystems,
+      deadlineMs: config.writebackTimeoutMs,
+      originEpochMs: performance5.timeOrigin + originMs,
+      intervalMs: config.sampleIntervalMs,
+      devices: view.where.devices,
+      procRoot,
+      cgroupCpu: view.cgroup?.cpuFiles ?? null
+    });
+    if (follower) return { timed, phases, sampler, tail: { kind: "follower", follower } };
+  }
+  const done = syncFileSystems(restoreFileSystems, config.writebackTimeoutMs).then((syncs) => ({ syncs, end: sampler.snapshot() }));
+  return { timed, phases, sampler, tail: { kind: "here", done } };
+}
+async function waitForTail(r, config, hooks, warn) {
+  const { timed, phases, sampler } = r;
+  let writebackTail = null;
+  if (r.tail) {
+    hooks.onPhase?.("writeback");
+    const extract = phases.find((p) => p.name === "extract");
+    if (r.tail.kind === "here") {
+      const { syncs, end } = await r.tail.done;
+      phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
+      writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
+    } else {
+      const result = await r.tail.follower.done;
+      if (result) {
+        const followed = followedTail(extract, result);
+        phases.push(followed.phase);
+        writebackTail = followed.tail;
+      } else warn("The writeback follower ended without a result; the tail was not timed.");
+    }
+    hooks.onPhase?.(null);
+    if (writebackTail && !writebackTail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, writebackTail));
+  }
+  const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  return { timed, phases, samples, writebackTail };
+}
+function leaveTailToFollower(r, config) {
+  if (r.tail?.kind !== "follower") return null;
+  const samples = r.sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  const follower = r.tail.follower;
+  return { measured: { timed: r.timed, phases: r.phases, samples, writebackTail: null, backgroundTail: follower.tail }, follower };
+}
+async function awaitFollowedTail(measured, follower, config, hooks, warn) {
+  const { backgroundTail: _, ...rest } = measured;
+  const extract = measured.phases.find((p) => p.name === "extract");
+  hooks.onPhase?.("writeback");
+  const result = await follower.done;
+  hooks.onPhase?.(null);
+  if (!result || !extract) {
+    warn("The writeback follower ended without a result; the tail was not timed.");
+    return rest;
+  }
+  const { phase, tail, snapshots } = followedTail(extract, result);
+  if (!tail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, tail));
+  const all = [...measured.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
+  return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
+}
+function notOnDiskSentence(timeoutMs, tail) {
+  return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`;
+}
+
+// src/export/export-report.ts
+function exportWarning(o) {
+  if (o.failures.length === 0) return null;
+  return `OpenTelemetry export to ${o.shownEndpoint} failed after ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s): ${o.failures.join("; ")}. The profile, summary and artifact are unaffected.`;
+}
+function exportFact(o) {
+  const what = `${o.spans} spans, ${o.points} metric points`;
+  const sent = o.failures.length === 0 ? `OpenTelemetry export: ${what} to ${o.shownEndpoint} in ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s).` : `OpenTelemetry export: ${what} to ${o.shownEndpoint} not taken after ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s); see the warning.`;
+  const where2 = o.failures.length === 0 ? traceParentSentence(o.parent) : null;
+  return where2 ? `${sent} ${where2}` : sent;
+}
+var HOW_GIVEN = {
+  runId: "GITHUB_RUN_ID (the runner sets it)",
+  runAttempt: "GITHUB_RUN_ATTEMPT (the runner sets it)",
+  checkRunId: "otel-check-run-id: ${{ job.check_run_id }}",
+  stepName: "otel-step-name: the name the step has in the workflow"
+};
+function traceParentSentence(p) {
+  if (!p) return null;
+  if (p.kind === "job-step") {
+    return `Its spans are in the job's trace ${p.traceId}, under the step "${p.stepName}" and its post step, as the Collector's GitHub receiver builds that trace (run ${p.runId}, attempt ${p.runAttempt}, check run ${p.checkRunId}).`;
+  }
+  const missing = PARENT_IDS.filter((id) => p.missing.includes(id.id)).map((id) => HOW_GIVEN[id.id]);
+  return `The trace is one of its own, not the job's: nesting it needs ${missing.join(", ")}.`;
+}
+
+// src/machine/identity.ts
+import { readFileSync as readFileSync5, readlinkSync } from "node:fs";
+function ownPidNamespace() {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return void 0;
+  }
+}
+function processStartTicks(pid, procRoot = "/proc") {
+  let text;
+  try {
+    text = readFileSync5(`${procRoot}/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  const rest = text.slice(text.lastIndexOf(")") + 1).trim().split(/\s+/);
+  const value = Number(rest[22 - 3]);
+  return Number.isFinite(value) ? value : null;
+}
+function ownUid() {
+  return processIds().uid;
+}
+function ownIdentity() {
+  const ns = ownPidNamespace();
+  return { pid: process.pid, startTicks: processStartTicks(process.pid), ...ns ? { pidNamespace: ns } : {} };
+}
+function sameNamespace(who) {
+  return who.pidNamespace === void 0 || who.pidNamespace === ownPidNamespace();
+}
+function isAlive(who) {
+  if (!sameNamespace(who)) return true;
+  try {
+    process.kill(who.pid, 0);
+  } catch (error) {
+    if (error.code !== "EPERM") return false;
+  }
+  if (who.startTicks === null) return true;
+  const now = processStartTicks(who.pid);
+  return now === null || now === who.startTicks;
+}
+
+// src/machine/ledger.ts
+import {
+  closeSync as closeSync5,
+  constants as constants5,
+  existsSync as existsSync3,
+  fchmodSync as fchmodSync2,
+  fstatSync as fstatSync2,
+  lstatSync as lstatSync3,
+  openSync as openSync5,
+  readdirSync as readdirSync2,
+  readFileSync as readFileSync6,
+  realpathSync,
+  renameSync,
+  unlinkSync as unlinkSync2,
+  writeSync
+} from "node:fs";
+import path21 from "node:path";
+import { randomBytes as randomBytes2 } from "node:crypto";
+
+// src/util/log-safe.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+function logSafe(text) {
+  return text.replace(CONTROL, (c) => c < " " ? JSON.stringify(c).slice(1, -1) : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/::/g, ":%3A").replace(/##\[/g, "##%5B");
+}
+
+// src/machine/place.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants4, fchmodSync, fstatSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync, openSync as openSync4 } from "node:fs";
+import os4 from "node:os";
+import path20 from "node:path";
+var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
+var MACHINE_DIR_NAME = "disk-profiler";
+var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
+var SHARED_MODE = 1023;
+var PRIVATE_MODE = 448;
+var STICKY = 512;
+var SUDO_MKDIR_TIMEOUT_MS = 5e3;
+function usableParent(dir) {
+  try {
+    const s = lstatSync2(dir);
+    return s.isDirectory() && (s.uid === 0 || s.uid === ownUid()) && !steerable(s);
+  } catch {
+    return false;
+  }
+}
+var steerable = (s) => (s.mode & 18) !== 0 && (s.mode & STICKY) === 0;
+var octal = (mode) => `0${(mode & 4095).toString(8)}`;
+function unsafeReason(dir, s, others) {
+  const me = ownUid();
+  if (s.isSymbolicLink()) return `${dir} is a symbolic link, not a directory`;
+  if (!s.isDirectory()) return `${dir} is not a directory`;
+  if (others === "private" && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by this user (uid ${me})`;
+  if (s.uid !== 0 && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by root or this user (uid ${me})`;
+  if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
+  if (others === "private" && (s.mode & 63) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
+  return null;
+}
+function makeSharedAsRoot(dir) {
+  if (ownUid() === 0) return;
+  try {
+    lstatSync2(dir);
+    return;
+  } catch {
+  }
+  spawnSync2("sudo", ["-n", "mkdir", "-m", octal(SHARED_MODE), "--", dir], { stdio: "ignore", timeout: SUDO_MKDIR_TIMEOUT_MS });
+}
+function ensure(dir, mode, others) {
+  try {
+    mkdirSync(dir, { mode });
+    const fd = openSync4(dir, constants4.O_RDONLY | constants4.O_DIRECTORY | constants4.O_NOFOLLOW);
+    try {
+      const made = fstatSync(fd);
+      if (made.uid === ownUid() && (made.mode & 4095) !== mode) fchmodSync(fd, mode);
+    } finally {
+      closeSync4(fd);
+    }
+  } catch (error) {
+    const code = error.code;
+    if (code !== "EEXIST" && code !== "ELOOP" && code !== "ENOTDIR") return `${dir} cannot be made (${error.message})`;
+  }
+  try {
+    return unsafeReason(dir, lstatSync2(dir), others);
+  } catch (error) {
+    return `${dir} cannot be read (${error.message})`;
+  }
+}
+function machinePlace() {
+  const given = process.env[MACHINE_DIR_ENV];
+  const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path20.join(p, MACHINE_DIR_NAME))) ?? "/tmp";
+  const dir = given || path20.join(parent, MACHINE_DIR_NAME);
+  makeSharedAsRoot(dir);
+  const notSharedReason = ensure(dir, SHARED_MODE, "shared");
+  if (notSharedReason === null) return { dir, shared: true };
+  const own = `${dir}-${ownUid()}`;
+  if (ensure(own, PRIVATE_MODE, "private") === null) return { dir: own, shared: false, notSharedReason };
+  try {
+    return { dir: mkdtempSync(path20.join(os4.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
+  } catch {
+    return { dir: own, shared: false, notSharedReason };
+  }
+}
+function machineDir() {
+  return machinePlace().dir;
+}
+
+// src/machine/ledger.ts
+var LEDGER_PREFIX = "profile-";
+var LEDGER_KEEP_MS = 60 * 60 * 1e3;
+var STRAY_TMP_MS = 60 * 1e3;
+var MAX_RECORD_BYTES = 1024 * 1024;
+var READ_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK;
+function ledgerFile(dir, id) {
+  return path21.join(dir, `${LEDGER_PREFIX}${id}.json`);
+}
+function writeRecord(dir, record) {
+  const { fileUid: _, ...data } = record;
+  const file = ledgerFile(dir, record.id);
+  const tmp = `${file}.${randomBytes2(8).toString("hex")}.tmp`;
+  const fd = openSync5(tmp, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420);
+  try {
+    try {
+      fchmodSync2(fd, 420);
+      writeSync(fd, `${JSON.stringify(data)}
+`);
+    } finally {
+      closeSync5(fd);
+    }
+    renameSync(tmp, file);
+  } catch (error) {
+    try {
+      unlinkSync2(tmp);
+    } catch {
+    }
+    throw error;
+  }
+}
+var isInt = (v) => Number.isSafeInteger(v);
+var isTime = (v) => typeof v === "number" && Number.isFinite(v);
+var isStrings = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
+function parseRecord(text) {
+  let r;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!r || typeof r !== "object" || r.version !== 1 || typeof r.id !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(r.id)) return null;
+  const o = r.owner;
+  if (!o || !isInt(o.pid) || o.pid <= 0 || !(o.startTicks === null || isInt(o.startTicks)) || typeof o.label !== "string") return null;
+  if (o.pidNamespace !== void 0 && typeof o.pidNamespace !== "string") return null;
+  if (!isTime(r.createdEpochMs) || !isTime(r.updatedEpochMs) || !(r.endedEpochMs === null || isTime(r.endedEpochMs))) return null;
+  const phaseOk = (p) => p && SHARED_PHASES.includes(p.phase) && isTime(p.startEpochMs) && (p.endEpochMs === null || isTime(p.endEpochMs));
+  if (!Array.isArray(r.phases) || !r.phases.every(phaseOk) || !isStrings(r.experimentDirs) || !isStrings(r.probeDirs)) return null;
+  const dirty = r.dirty === null ? null : parseDirtyChange(JSON.stringify(r.dirty));
+  if (r.dirty !== null && dirty === null) return null;
+  return {
+    version: 1,
+    id: r.id,
+    owner: {
+      pid: o.pid,
+      startTicks: o.startTicks,
+      label: logSafe(o.label),
+      ...o.pidNamespace !== void 0 ? { pidNamespace: logSafe(o.pidNamespace) } : {}
+    },
+    createdEpochMs: r.createdEpochMs,
+    updatedEpochMs: r.updatedEpochMs,
+    endedEpochMs: r.endedEpochMs,
+    phases: r.phases.map((p) => ({ phase: p.phase, startEpochMs: p.startEpochMs, endEpochMs: p.endEpochMs })),
+    experimentDirs: r.experimentDirs.map(logSafe),
+    probeDirs: r.probeDirs.map(logSafe),
+    dirty
+  };
+}
+function readRecord(file) {
+  let fd;
+  try {
+    fd = openSync5(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    const s = fstatSync2(fd);
+    if (!s.isFile() || s.size > MAX_RECORD_BYTES) return null;
+    const r = parseRecord(readFileSync6(fd, "utf8"));
+    return r && path21.basename(file) === path21.basename(ledgerFile("", r.id)) ? { ...r, fileUid: s.uid } : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync5(fd);
+  }
+}
+var isRecordName = (name) => name.startsWith(LEDGER_PREFIX) && name.endsWith(".json");
+function readRecords(dir) {
+  let names;
+  try {
+    names = readdirSync2(dir);
+  } catch {
+    return [];
+  }
+  return names.filter(isRecordName).flatMap((name) => readRecord(path21.join(dir, name)) ?? []);
+}
+function isOurs(r) {
+  return r.fileUid === ownUid();
+}
+function owes(r) {
+  return r.dirty !== null || r.experimentDirs.length > 0 || r.probeDirs.length > 0;
+}
+function isDead(r, holdingLock = false) {
+  if (r.endedEpochMs !== null) return false;
+  if (!sameNamespace(r.owner)) return holdingLock && owes(r);
+  return !isAlive(r.owner);
+}
+function pruneRecords(dir, nowEpochMs = Date.now()) {
+  for (const r of readRecords(dir)) {
+    if (isOurs(r) && r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) unlinkQuietly(ledgerFile(dir, r.id));
+  }
+  let names;
+  try {
+    names = readdirSync2(dir);
+  } catch {
+    return;
+  }
+  for (const name of names.filter((n) => n.startsWith(LEDGER_PREFIX) && n.endsWith(".tmp"))) {
+    const file = path21.join(dir, name);
+    try {
+      const s = lstatSync3(file);
+      if (s.isFile() && s.uid === ownUid() && nowEpochMs - s.mtimeMs > STRAY_TMP_MS) unlinkQuietly(file);
+    } catch {
+    }
+  }
+}
+function realPath(dir) {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+var Ledger = class _Ledger {
+  constructor(dir, label, warn = () => {
+  }, place = { dir, shared: true }) {
+    this.dir = dir;
+    this.warn = warn;
+    this.place = place;
+    const now = Date.now();
+    const me = ownIdentity();
+    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes2(3).toString("hex")}`;
+    this.record = {
+      version: 1,
+      id,
+      owner: { ...me, label },
+      createdEpochMs: now,
+      updatedEpochMs: now,
+      endedEpochMs: null,
+      phases: [],
+      experimentDirs: [],
+      probeDirs: [],
+      dirty: null
+    };
+    this.file = ledgerFile(dir, id);
+    this.save();
+  }
+  dir;
+  warn;
+  place;
+  record;
+  file;
+  failed = false;
+  static open(label, warn) {
+    const place = machinePlace();
+    return new _Ledger(place.dir, label, warn, place);
+  }
+  enter(phase) {
+    this.closeOpen();
+    this.record.phases.push({ phase, startEpochMs: Date.now(), endEpochMs: null });
+    this.save();
+  }
+  leave() {
+    this.closeOpen();
+    this.save();
+  }
+  addExperimentDir(dir) {
+    this.record.experimentDirs.push(realPath(dir));
+    this.save();
+  }
+  addProbeDir(dir) {
+    this.record.probeDirs.push(realPath(dir));
+    this.save();
+  }
+  setDirty(change) {
+    this.record.dirty = change;
+    this.save();
+  }
+  /** The profile is over: what it changed was put back by its own cleanup, or is left to its post step (which reads this file) or the next profile. */
+  end() {
+    this.closeOpen();
+    this.record.experimentDirs = this.record.experimentDirs.filter((d) => existsSync3(d));
+    this.record.probeDirs = this.record.probeDirs.filter((d) => existsSync3(d));
+    if (this.record.dirty === null && this.record.experimentDirs.length === 0 && this.record.probeDirs.length === 0) this.record.endedEpochMs = Date.now();
+    this.save();
+  }
+  closeOpen() {
+    const open = this.record.phases.at(-1);
+    if (open && open.endEpochMs === null) open.endEpochMs = Date.now();
+  }
+  save() {
+    this.record.updatedEpochMs = Date.now();
+    try {
+      writeRecord(this.dir, this.record);
+    } catch (error) {
+      if (!this.failed)
+        this.warn(
+          `The machine's ledger of profiles (${this.file}) cannot be written: ${errorMessage(error)}. Another profile on this machine will not see this one.`
+        );
+      this.failed = true;
+    }
+  }
+};
+
+// src/machine/lock.ts
+import { spawn as spawn3 } from "node:child_process";
+import { closeSync as closeSync6, constants as constants6, fchmodSync as fchmodSync3, fstatSync as fstatSync3, openSync as openSync6 } from "node:fs";
+import path22 from "node:path";
+var LOCK_FILE_NAME = "machine.lock";
+var LOCK_WAIT_SLACK_MS = 1e4;
+function lockWaitMs(budgets) {
+  return (budgets.probesMs ?? 0) + (budgets.experimentsMs ?? 0) + LOCK_WAIT_SLACK_MS;
+}
+var LOCK_FD = 9;
+var SCRIPT = [
+  // -n when no wait: one try.
+  `if [ "$1" = 0 ]; then flock -n ${LOCK_FD} || exit 4; else flock -w "$1" ${LOCK_FD} || exit 4; fi`,
+  "echo locked",
+  // Blocks until our end of the pipe closes (release, or this process dying).
+  "read -r _ || true"
+].join("\n");
+var OPEN_FLAGS = constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK;
+function openLockFile(file) {
+  let fd;
+  let created = false;
+  try {
+    fd = openSync6(file, OPEN_FLAGS | constants6.O_CREAT | constants6.O_EXCL, 438);
+    created = true;
+  } catch (error) {
+    const code = error.code;
+    if (code !== "EEXIST") return `cannot be made (${error.message})`;
+    try {
+      fd = openSync6(file, OPEN_FLAGS);
+    } catch (again) {
+      if (again.code === "ELOOP") return "is a symbolic link (not followed)";
+      return `cannot be opened (${again.message})`;
+    }
+  }
+  try {
+    const s = fstatSync3(fd);
+    if (!s.isFile()) throw new Error("is not a regular file");
+    if (s.nlink !== 1) throw new Error(`is not a regular file of its own (${s.nlink} hard links)`);
+    if (created) fchmodSync3(fd, 438);
+    return fd;
+  } catch (error) {
+    closeSync6(fd);
+    return error.message;
+  }
+}
+function acquireMachineLock(options) {
+  const started = monotonicMs();
+  const dir = options.dir ?? machineDir();
+  const file = path22.join(dir, LOCK_FILE_NAME);
+  const unlocked = (reason) => ({
+    acquired: true,
+    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
+    }, releaseAndWait: () => Promise.resolve() }
+  });
+  const opened = openLockFile(file);
+  if (typeof opened === "string") return Promise.resolve(unlocked(`the lock file ${file} ${opened}`));
+  const seconds = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
+  return new Promise((resolve3) => {
+    const stdio = ["pipe", "pipe", "pipe", ...Array(LOCK_FD - 3).fill("ignore"), opened];
+    let child;
+    try {
+      child = spawn3("sh", ["-c", SCRIPT, "sh", seconds], { stdio });
+    } finally {
+      closeSync6(opened);
+    }
+    let settled = false;
+    let stderr = "";
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    const onAbort = () => {
+      kill();
+      finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "cancelled while waiting for the machine lock" });
+    };
+    const finish = (outcome) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve3(outcome);
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
+    child.stdin.on("error", () => void 0);
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      if (!chunk.includes("locked")) return;
+      child.unref();
+      for (const s of [child.stdin, child.stdout, child.stderr]) s.unref?.();
+      const exited = new Promise((done) => child.once("exit", () => done()));
+      finish({
+        acquired: true,
+        lock: {
+          waitedMs: monotonicMs() - started,
+          release: kill,
+          releaseAndWait: () => {
+            child.ref();
+            kill();
+            return exited;
+          }
+        }
+      });
+    });
+    child.on("error", (error) => finish(unlocked(`sh could not be started (${error.message})`)));
+    child.on("exit", (code) => {
+      if (code === 4) finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "timed out" });
+      else if (code === 127 || /flock.*not found/.test(stderr)) finish(unlocked("flock(1) is not installed (util-linux)"));
+      else finish(unlocked(`the machine lock could not be taken (${stderr.trim() || `exit code ${code}`})`));
+    });
+  });
+}
+
+// src/machine/trust.ts
+import { lstatSync as lstatSync4, readFileSync as readFileSync7 } from "node:fs";
+import path23 from "node:path";
+var OWNED_DIR_KINDS = {
+  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX }
+};
+var MIN_DIRTY_BYTES = 1 * MiB;
+var RATIO_MAX = 100;
+function memoryBytes() {
+  try {
+    return memTotalBytes(readFileSync7("/proc/meminfo", "utf8")) ?? null;
+  } catch {
+    return null;
+  }
+}
+function allowedRange(name, memory) {
+  if (name === "dirty_ratio" || name === "dirty_background_ratio") return { ok: (v) => v >= 1 && v <= RATIO_MAX, words: `1 to ${RATIO_MAX} (%)` };
+  const max = memory ?? Number.MAX_SAFE_INTEGER;
+  return { ok: (v) => v >= MIN_DIRTY_BYTES && v <= max, words: `${MIN_DIRTY_BYTES} to ${memory ?? "the machine memory"} bytes` };
+}
+function dirtyRefusal(change, memory = memoryBytes()) {
+  for (const name of DIRTY_SYSCTLS) {
+    const v = change.saved[name];
+    if (!Number.isSafeInteger(v) || v < 0) return `vm.${name}=${v} recorded as the value before, which is no setting (allowed: a whole number, 0 or more)`;
+  }
+  for (const name of ["dirty_bytes", "dirty_background_bytes"]) {
+    const v = change.set[name];
+    if (!Number.isSafeInteger(v) || v < 0) return `vm.${name}=${v} recorded as what was set, which is no setting (allowed: a whole number, 0 or more)`;
+  }
+  for (const pair of DIRTY_PAIRS) {
+    const [name, value] = inForce(change.saved, pair);
+    const range3 = allowedRange(name, memory);
+    if (!range3.ok(value)) return `vm.${name}=${value} recorded as the value before is out of range (allowed: ${range3.words})`;
+  }
+  return null;
+}
+function symlinkOnTheWay(dir) {
+  let at = path23.parse(dir).root;
+  for (const part of dir.slice(at.length).split(path23.sep).filter(Boolean)) {
+    at = path23.join(at, part);
+    if (lstatSync4(at).isSymbolicLink()) return at;
+  }
+  return null;
+}
+function ownedDirRefusal(dir, kind, uid) {
+  const k = OWNED_DIR_KINDS[kind];
+  if (!path23.isAbsolute(dir) || path23.normalize(dir) !== dir) return "not an absolute, normalised path";
+  const name = path23.basename(dir);
+  if (!name.startsWith(k.prefix) || !k.suffix.test(name.slice(k.prefix.length))) return `not named ${k.prefix}\u2026 as the profiler names its ${kind} directories`;
+  try {
+    const link = symlinkOnTheWay(dir);
+    if (link) return `${link} on its way is a symbolic link`;
+    const s = lstatSync4(dir);
+    if (!s.isDirectory()) return "not a directory";
+    if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
+    const m = lstatSync4(path23.join(dir, k.marker));
+    if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" && !lexists(dir)) return "does not exist";
+    return code === "ENOENT" ? `has no ${k.marker} marker` : error.message;
+  }
+  return null;
+}
+function lexists(dir) {
+  try {
+    lstatSync4(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/machine/recover.ts
+function trusted(record) {
+  const refused = [];
+  const keep = (dirs, kind) => dirs.filter((dir) => {
+    const reason = ownedDirRefusal(dir, kind, record.fileUid);
+    if (reason !== null && reason !== "does not exist") refused.push({ what: dir, reason });
+    return reason === null;
+  });
+  const dirtyReason = record.dirty ? dirtyRefusal(record.dirty) : null;
+  if (dirtyReason) refused.push({ what: "vm.dirty_*", reason: dirtyReason });
+  return {
+    dirs: { experiment: keep(record.experimentDirs, "experiment"), probe: keep(record.probeDirs, "probe") },
+    dirty: dirtyReason ? null : record.dirty,
+    refused
+  };
+}
+function recoverRecord(dir, record, whose, privileges) {
+  const out = { done: [], warnings: [] };
+  if (!isOurs(record)) return out;
+  if (owes(record)) {
+    const t = trusted(record);
+    for (const x of t.refused) out.warnings.push(capitalised(leftInPlace(`${x.what} of ${whose}`, x.reason)));
+    const r = cleanUpExperiments({ experimentDirs: t.dirs.experiment, probeDirs: t.dirs.probe, dirty: t.dirty, whose }, privileges);
+    if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
+    if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
+    out.warnings.push(...r.dirtyLeftAlone);
+    for (const x of r.refused) out.warnings.push(capitalised(leftInPlace(`${x.dir} of ${whose}`, x.reason)));
+  }
+  record.dirty = null;
+  record.experimentDirs = [];
+  record.probeDirs = [];
+  record.endedEpochMs ??= record.updatedEpochMs;
+  try {
+    writeRecord(dir, record);
+  } catch (error) {
+    out.warnings.push(`Could not close the ledger record of ${whose}: ${error.message}.`);
+  }
+  return out;
+}
+var describeOwner = (r) => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
+function deadOfOurs(dir) {
+  return readRecords(dir).filter((r) => isOurs(r) && isDead(r, true));
+}
+function recoverDeadProfiles(dir, privileges = null) {
+  const out = { done: [], warnings: [] };
+  pruneRecords(dir);
+  const dead = deadOfOurs(dir);
+  if (dead.length === 0) return out;
+  const p = privileges ?? detectPrivileges();
+  for (const record of dead) {
+    const r = recoverRecord(dir, record, describeOwner(record), p);
+    out.done.push(...r.done);
+    out.warnings.push(...r.warnings);
+  }
+  return out;
+}
+
 export {
-  BlobSASPermissions,
-  generateBlobSASQueryParameters,
-  BlobClient,
-  BlobServiceClient
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_EXPERIMENT_BUDGET_SECONDS,
+  parseExperiments,
+  parsePrices,
+  ALL_PROBES,
+  parseConfig,
+  configRecord,
+  parseVerboseLine,
+  run,
+  readText,
+  writeText,
+  readLines,
+  commandAvailable,
+  DIRTY_SYSCTLS,
+  readDirtySettings,
+  lowerDirtyLimits,
+  processIds,
+  isRoot,
+  detectPrivileges,
+  runPrivileged,
+  createOwnedDir,
+  mountsBelow,
+  unmount,
+  removeTree,
+  removeOwnedDir,
+  monotonicMs,
+  DirtyRaiseError,
+  raiseDirtyLimits,
+  dirtyChangeFor,
+  putBackIfOurs,
+  leftAloneSentence,
+  parseDirtyChange,
+  DefaultRetryAttempts,
+  CacheReadDeniedMessagePrefix,
+  createTempDirectory,
+  getArchiveFileSizeInBytes,
+  resolvePaths,
+  unlinkFile,
+  getCompressionMethod,
+  getCacheFileName,
+  getCacheVersion,
+  cacheUtils_exports,
+  getUploadOptions,
+  isGhes,
+  getCacheServiceVersion,
+  getCacheMode,
+  isCacheReadable,
+  isCacheWritable,
+  getCacheServiceURL,
+  getCacheEntry,
+  downloadCache,
+  reserveCache,
+  saveCache,
+  internalCacheTwirpClient,
+  listTar,
+  extractTar,
+  createTar,
+  downloadLimits,
+  isAlive,
+  readRecord,
+  readRecords,
+  isOurs,
+  pruneRecords,
+  Ledger,
+  lockWaitMs,
+  acquireMachineLock,
+  probeKillAfterMs,
+  removeProbeDirectories,
+  cleanUpExperiments,
+  recoverRecord,
+  deadOfOurs,
+  recoverDeadProfiles,
+  fixesCacheId,
+  rememberedExperiments,
+  storeFixes,
+  REMEMBERED_GROUP,
+  HISTORY_GROUP,
+  STORE_GROUP,
+  FIXES_STORE_GROUP,
+  fingerprintOf,
+  planProbes,
+  ceilingsSourceAfter,
+  untilDurableMs,
+  startFixesLoad,
+  autoExperiments,
+  withCeilingsSource,
+  startHistoryLoad,
+  historyOf,
+  walkRestoredTree,
+  runProbeSuite,
+  headerText,
+  TransferRecorder,
+  observedRestore,
+  measureRestore,
+  waitForTail,
+  leaveTailToFollower,
+  awaitFollowedTail,
+  notOnDiskSentence,
+  exportWarning,
+  exportFact,
+  STATE
 };

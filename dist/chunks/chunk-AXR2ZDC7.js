@@ -2,7 +2,6 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   DefaultRetryAttempts,
-  Sampler,
   TransferRecorder,
   cacheUtils_exports,
   createTar,
@@ -17,11 +16,12 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-ZYKWAS72.js";
+} from "./chunk-QZZR2PHW.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,
   PROCESS_FULL_CORE,
+  SAVE_THRESHOLDS,
   bytes,
   endedByTimeout,
   expandPath,
@@ -35,13 +35,16 @@ import {
   seconds,
   snapshotFacts,
   stallPlace
-} from "./chunk-R2AG5QMI.js";
-import {
-  resolveDevices
-} from "./chunk-ASKUMUQ7.js";
+} from "./chunk-MEEBLKXW.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
+import {
+  Sampler
+} from "./chunk-WFBA6TMQ.js";
+import {
+  resolveDevices
+} from "./chunk-UFWAKY6W.js";
 
 // src/pipeline/judged-save.ts
 import * as os2 from "node:os";
@@ -188,26 +191,6 @@ function uploadStallHeadline(stall, archiveBytes, limits) {
 }
 
 // src/judge/save-rules.ts
-var SAVE_THRESHOLDS = {
-  /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
-  childCoresShare: 0.8,
-  /** ...or the machine's CPUs were at least this busy (user + system), percent. */
-  machineBusyPercent: 85,
-  /** Reading is IOPS- or latency-bound when tasks stalled on IO this share of the phase (PSI io some)... */
-  ioStallShare: 0.3,
-  /** ...or the CPUs waited on IO this much, percent of all CPU time. */
-  iowaitPercent: 20,
-  /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
-  minReadsPerSecond: 50,
-  /**
-   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
-   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
-   * The verdict then says so, or r_await reads as a contradiction.
-   */
-  deviceWaitMs: 1,
-  /** Share of a fio ceiling at which reading counts as at that ceiling. */
-  ceilingShare: 0.8
-};
 var SINGLE_THREADED = /* @__PURE__ */ new Set(["tar", "gzip"]);
 var LABEL = {
   network: "Network-bound",

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-ZYKWAS72.js";
+} from "./chunk-QZZR2PHW.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -11,7 +11,11 @@ import {
   exportSettings,
   scrub,
   traceParent
-} from "./chunk-47X2OLAY.js";
+} from "./chunk-YHY5ONJ3.js";
+import {
+  InputError,
+  errorMessage
+} from "./chunk-76DRRFYG.js";
 import {
   endGroup,
   getInput,
@@ -19,11 +23,7 @@ import {
   setSecret,
   startGroup,
   warning
-} from "./chunk-3LL32KOO.js";
-import {
-  InputError,
-  errorMessage
-} from "./chunk-76DRRFYG.js";
+} from "./chunk-E2WE2UKM.js";
 
 // src/pipeline/phase-log.ts
 var coreSink = { startGroup, endGroup, info };
@@ -105,7 +105,7 @@ async function exportAfterPost(profile) {
     return null;
   }
   if (!settings) return null;
-  const { exportProfile } = await import("./export-profile-OHXJZ22V.js");
+  const { exportProfile } = await import("./export-profile-EK7JNJUQ.js");
   const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning2 = exportWarning(outcome);
   const fact = exportFact(outcome);
@@ -139,30 +139,11 @@ function writeProfile(file, profile) {
   writeFileSync(file, JSON.stringify(profile));
 }
 
-// src/pipeline/state.ts
-var STATE = {
-  probeDirectories: "probe-directories",
-  profilePath: "profile-path",
-  summaryWritten: "summary-written",
-  mainStarted: "main-started",
-  /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
-  primaryKey: "cache-primary-key",
-  matchedKey: "cache-matched-key",
-  /** The profile's artifact is uploaded by the post step, so it holds the save too. */
-  artifactPending: "artifact-pending",
-  experimentDirectories: "experiment-directories",
-  /** vm.dirty_* as they were before the page-cache experiment raised them and the values it wrote; empty once put back. */
-  experimentDirtySettings: "experiment-dirty-settings",
-  /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
-  machineLedger: "machine-ledger"
-};
-
 export {
   PhaseLog,
   postExportSettings,
   exportAfterPost,
   checkExportInputs,
   profilePathFor,
-  writeProfile,
-  STATE
+  writeProfile
 };

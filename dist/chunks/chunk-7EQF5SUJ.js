@@ -1,15 +1,9 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  groupsOf,
-  historyRunOf,
   judgeSaved,
-  pageCacheReason,
-  quantile
-} from "./chunk-VGJOXNKF.js";
-import {
-  describeFingerprint
-} from "./chunk-WBCVQH43.js";
+  pageCacheReason
+} from "./chunk-UD6SEAMN.js";
 import {
   BOTTLENECK_LABEL,
   MiB,
@@ -19,17 +13,21 @@ import {
   cell,
   denseTable,
   details,
+  groupsOf,
+  historyRunOf,
   iops,
   limitedBy,
   mibPerSecond,
   percent,
+  quantile,
   seconds,
   spread,
   xyChartInit
-} from "./chunk-R2AG5QMI.js";
+} from "./chunk-MEEBLKXW.js";
 import {
-  TOOL_VERSION
-} from "./chunk-ASKUMUQ7.js";
+  TOOL_VERSION,
+  describeFingerprint
+} from "./chunk-GMSH4GL7.js";
 
 // src/compare/best-fix.ts
 function fixName(p) {
@@ -113,10 +111,7 @@ function isResource(b) {
 function judgeRun({ source, profile }) {
   const judgement = judgeSaved(profile);
   const v = judgement.verdict;
-  const totalMs = v.phases.reduce((s3, p) => s3 + (p.durationMs ?? 0), 0);
-  const onIt = v.phases.filter((p) => p.bottleneck === v.bottleneck);
-  const carriers = onIt.length > 0 ? onIt : v.phases.filter((p) => p.phase === v.phase);
-  const carriersMs = carriers.reduce((s3, p) => s3 + (p.durationMs ?? 0), 0);
+  const carriers = judgement.decision.carriers;
   const w = isResource(v.bottleneck) ? v.whatIf.find((x) => x.resource === v.bottleneck && x.measured !== false) : void 0;
   const carrier = judgement.phases.find((p) => p.phase === v.phase);
   const top = carrier?.disk.top ?? null;
@@ -127,7 +122,7 @@ function judgeRun({ source, profile }) {
     profile,
     bottleneck: v.bottleneck,
     phases: carriers.map((p) => p.phase),
-    phasesShare: totalMs > 0 ? carriersMs / totalMs : null,
+    phasesShare: carriers.length > 0 ? carriers.reduce((s3, p) => s3 + p.share, 0) : null,
     whatIf: w && w.savingAtMostMs !== void 0 ? { resource: w.resource, speedup: w.speedup, savingAtMostMs: w.savingAtMostMs } : null,
     diskShare: top && top.resource === v.bottleneck ? top : null,
     stepMs: restored ? v.stepMs ?? null : null,

@@ -1,9 +1,6 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  describeFingerprint
-} from "./chunk-WBCVQH43.js";
-import {
   ATTR,
   METRIC,
   OWN_TRACE,
@@ -11,10 +8,11 @@ import {
   metricResourceAttributes,
   scrub,
   traceResourceAttributes
-} from "./chunk-47X2OLAY.js";
+} from "./chunk-YHY5ONJ3.js";
 import {
-  TOOL_VERSION
-} from "./chunk-ASKUMUQ7.js";
+  TOOL_VERSION,
+  describeFingerprint
+} from "./chunk-GMSH4GL7.js";
 import {
   ProfilerError,
   errorMessage

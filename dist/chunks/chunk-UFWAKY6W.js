@@ -1,8 +1,45 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 
-// src/version.ts
-var TOOL_VERSION = "1.0.0";
+// src/sample/parse-meminfo.ts
+function kibField(text, key) {
+  const needle = `${key}:`;
+  let at = 0;
+  if (!text.startsWith(needle)) {
+    const newline = text.indexOf(`
+${needle}`);
+    if (newline < 0) return void 0;
+    at = newline + 1;
+  }
+  const match = /^\s*(\d+)/.exec(text.slice(at + needle.length, at + needle.length + 32));
+  return match?.[1] === void 0 ? void 0 : Number(match[1]) * 1024;
+}
+function memTotalBytes(text) {
+  return kibField(text, "MemTotal");
+}
+function parseMeminfo(text) {
+  const dirtyBytes = kibField(text, "Dirty");
+  const writebackBytes = kibField(text, "Writeback");
+  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
+  return { memTotalBytes: memTotalBytes(text) ?? 0, dirtyBytes, writebackBytes };
+}
+
+// src/sample/devices.ts
+import { existsSync as existsSync2, readdirSync, readFileSync as readFileSync2, realpathSync, statfsSync, statSync } from "node:fs";
+import { basename, dirname as dirname2 } from "node:path";
+
+// src/util/nearest-existing.ts
+import { existsSync } from "node:fs";
+import * as path from "node:path";
+function nearestExistingPath(p) {
+  let current = path.resolve(p);
+  for (; ; ) {
+    if (existsSync(current)) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
 
 // src/sample/parse-mountinfo.ts
 function unescapeMountField(value) {
@@ -52,23 +89,6 @@ function overlayLayers(superOptions) {
 function isBlockDevNumber(devNumber) {
   return /^[1-9]\d*:\d+$/.test(devNumber);
 }
-
-// src/util/nearest-existing.ts
-import { existsSync } from "node:fs";
-import * as path from "node:path";
-function nearestExistingPath(p) {
-  let current = path.resolve(p);
-  for (; ; ) {
-    if (existsSync(current)) return current;
-    const parent = path.dirname(current);
-    if (parent === current) return current;
-    current = parent;
-  }
-}
-
-// src/sample/devices.ts
-import { existsSync as existsSync2, readdirSync, readFileSync as readFileSync2, realpathSync, statfsSync, statSync } from "node:fs";
-import { basename, dirname as dirname2 } from "node:path";
 
 // src/sample/mount-source.ts
 var MIN_SHARED_COMPONENTS = 2;
@@ -417,41 +437,17 @@ function noBlockReason(path2, existing, mount, sys) {
   return void 0;
 }
 
-// src/sample/parse-meminfo.ts
-function kibField(text, key) {
-  const needle = `${key}:`;
-  let at = 0;
-  if (!text.startsWith(needle)) {
-    const newline = text.indexOf(`
-${needle}`);
-    if (newline < 0) return void 0;
-    at = newline + 1;
-  }
-  const match = /^\s*(\d+)/.exec(text.slice(at + needle.length, at + needle.length + 32));
-  return match?.[1] === void 0 ? void 0 : Number(match[1]) * 1024;
-}
-function memTotalBytes(text) {
-  return kibField(text, "MemTotal");
-}
-function parseMeminfo(text) {
-  const dirtyBytes = kibField(text, "Dirty");
-  const writebackBytes = kibField(text, "Writeback");
-  if (dirtyBytes === void 0 || writebackBytes === void 0) return null;
-  return { memTotalBytes: memTotalBytes(text) ?? 0, dirtyBytes, writebackBytes };
-}
-
 export {
   unescapeMountField,
   parseMountinfo,
   findMount,
+  memTotalBytes,
+  parseMeminfo,
   nearestExistingPath,
   readText,
   readNumber,
   splitDevT,
   nearestExisting,
   readMountinfo,
-  resolveDevices,
-  memTotalBytes,
-  parseMeminfo,
-  TOOL_VERSION
+  resolveDevices
 };

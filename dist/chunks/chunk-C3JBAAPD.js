@@ -2,7 +2,11 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   BlobClient
-} from "./chunk-QXM3ZRPH.js";
+} from "./chunk-QMMTT3JQ.js";
+import {
+  require_commonjs,
+  require_commonjs2
+} from "./chunk-FHEA662W.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -10,13 +14,11 @@ import {
   debug,
   error,
   info,
-  require_commonjs,
-  require_commonjs2,
   require_tunnel,
   require_undici,
   setSecret,
   warning
-} from "./chunk-3LL32KOO.js";
+} from "./chunk-E2WE2UKM.js";
 import {
   __commonJS,
   __require,

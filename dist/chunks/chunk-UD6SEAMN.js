@@ -1,9 +1,6 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  describeFingerprint
-} from "./chunk-WBCVQH43.js";
-import {
   ABOVE_CEILING_SHARE,
   ABSORBED_SHARE,
   ALTERNATIVES,
@@ -14,9 +11,11 @@ import {
   CPU_PRESSURE_HIGH,
   DIRTY_THROTTLE_SHARE,
   DISK_RESOURCES,
+  EXPERIMENTS_FOR,
   FAR_BELOW_CEILING_SHARE,
   FEW_MERGES_SHARE,
   GiB,
+  HALF_RULE_BELOW_SHARE,
   HEADLINE_RESOURCE_NOUN,
   IDLE_UTIL_PERCENT,
   IOPS_PROBE_BANDWIDTH_BOUND,
@@ -25,11 +24,13 @@ import {
   KiB,
   LOW_QUEUE_DEPTH,
   METADATA_OVERHEAD_SHARE,
+  MINOR_PHASE_SHARE,
   MIN_BINDING_WINDOWS,
   MIN_SAVING_SHARE,
   MIN_SEEN_MS,
   MiB,
   NEAR_CEILING_SHARE,
+  NOTHING_JUDGED_RULES,
   NO_PROBE_IO_PRESSURE,
   NO_PROBE_QUEUE_SIZE,
   NO_PROBE_UTIL_PERCENT,
@@ -42,8 +43,10 @@ import {
   PROCESS_FULL_CORE,
   QD1_RATE_SHARE,
   QUOTA_FULL_SHARE,
+  RAISED_SHARE,
   RESOURCES,
   RESOURCE_NOUN,
+  RESTORE_RULES,
   SECOND_LIMIT_WORDS,
   SMALL_REQUEST_KIB,
   STEADY_RATE_SHARE,
@@ -74,11 +77,13 @@ import {
   flowingMs,
   formatNumber,
   iops,
+  isDiskResource,
   isExactKeyMatch,
   isPattern,
   judgeTransfer,
   limitedBy,
   longestQuiet,
+  measuredOnWords,
   median,
   median2,
   mibPerSecond,
@@ -95,14 +100,38 @@ import {
   table,
   tailDeviceIndex,
   verdictChart,
-  worthChanging
-} from "./chunk-R2AG5QMI.js";
+  worthChanging,
+  wroteAlmostNothingEarly
+} from "./chunk-MEEBLKXW.js";
 import {
-  TOOL_VERSION
-} from "./chunk-ASKUMUQ7.js";
+  TOOL_VERSION,
+  describeFingerprint
+} from "./chunk-GMSH4GL7.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
+
+// src/report/probe-outputs.ts
+var OUTPUTS = {
+  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
+  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
+  "rand-write-iops": { probe: "rand-write", value: (r) => r.iops, decimals: 0 },
+  "rand-read-iops": { probe: "rand-read", value: (r) => r.iops, decimals: 0 },
+  "rand-read-qd1-mean-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.mean / 1e3, decimals: 1 },
+  "rand-read-qd1-p99-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.p99 === null ? null : r.latencyNs.p99 / 1e3, decimals: 1 },
+  "fsync-write-iops": { probe: "fsync-write", value: (r) => r.iops, decimals: 0 }
+};
+var PROBE_OUTPUT_NAMES = Object.keys(OUTPUTS);
+function probeOutputs(suite) {
+  const outputs = {};
+  for (const name2 of PROBE_OUTPUT_NAMES) {
+    const spec = OUTPUTS[name2];
+    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
+    const value = result ? spec.value(result) : null;
+    outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
+  }
+  return outputs;
+}
 
 // src/judge/page-cache-probe.ts
 var PAGE_CACHE_BYTES_PER_SECOND = 1 * GiB;
@@ -128,28 +157,6 @@ function diskProbesOf(profile, suite) {
   if (probes2.length === suite.probes.length) return suite;
   const reason = probes2.some((p2) => !p2.error) ? suite.reason : "every probe measured the page cache, not the disk (a loop device over a file)";
   return { ...suite, probes: probes2, ...reason ? { reason } : {} };
-}
-
-// src/report/probe-outputs.ts
-var OUTPUTS = {
-  "seq-write-mibps": { probe: "seq-write", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
-  "seq-read-mibps": { probe: "seq-read", value: (r) => r.bytesPerSecond / MiB, decimals: 1 },
-  "rand-write-iops": { probe: "rand-write", value: (r) => r.iops, decimals: 0 },
-  "rand-read-iops": { probe: "rand-read", value: (r) => r.iops, decimals: 0 },
-  "rand-read-qd1-mean-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.mean / 1e3, decimals: 1 },
-  "rand-read-qd1-p99-us": { probe: "rand-read-qd1", value: (r) => r.latencyNs.p99 === null ? null : r.latencyNs.p99 / 1e3, decimals: 1 },
-  "fsync-write-iops": { probe: "fsync-write", value: (r) => r.iops, decimals: 0 }
-};
-var PROBE_OUTPUT_NAMES = Object.keys(OUTPUTS);
-function probeOutputs(suite) {
-  const outputs = {};
-  for (const name2 of PROBE_OUTPUT_NAMES) {
-    const spec = OUTPUTS[name2];
-    const result = suite?.probes.find((p2) => p2.name === spec.probe && !p2.error);
-    const value = result ? spec.value(result) : null;
-    outputs[name2] = value === null || !Number.isFinite(value) ? "" : value.toFixed(spec.decimals);
-  }
-  return outputs;
 }
 
 // src/experiment/alternatives.ts
@@ -474,6 +481,37 @@ function withDownloadVerdict(profile, verdict, pauses = []) {
   const stall = download.limit === "stall" ? download.stalls[0] : void 0;
   if (!stall || !stallLeads(stall, verdict, profile.restore?.error != null)) return { ...verdict, download };
   return { ...verdict, sentence: `${stallHeadline(stall, archiveBytes, timeline)} ${verdict.sentence}`, download, leads: "download-stall" };
+}
+
+// src/judge/restore-rules.ts
+var TESTS = {
+  "no-restore": (x) => !x.profile.restore,
+  "restore-failed": (x) => !x.profile.restore?.cacheHit && x.profile.restore?.error != null,
+  "restore-skipped": (x) => x.profile.restore?.skipped != null,
+  "cache-miss": (x) => x.profile.restore?.cacheHit === false,
+  "no-phase": (x) => x.judged().length === 0,
+  "unpinned-phase": (x) => {
+    const c = x.choice();
+    return c.blind !== null && c.hiddenMs > (c.best?.savingAtMostMs ?? 0) && c.hiddenMs >= MIN_SAVING_SHARE * c.totalMs;
+  },
+  "best-what-if": (x) => {
+    const c = x.choice();
+    return c.best !== null && (c.best.savingAtMostMs ?? 0) >= MIN_SAVING_SHARE * c.totalMs;
+  },
+  "longest-phase": () => true
+};
+function restoreRule(x) {
+  const rule = RESTORE_RULES.find((r) => TESTS[r](x));
+  return rule ?? "longest-phase";
+}
+function verdictCarriers(phases, bottleneck) {
+  if (phases.length === 0) return [];
+  const totalMs = phases.reduce((s, p2) => s + p2.durationMs, 0);
+  const onIt = phases.filter((p2) => p2.bottleneck === bottleneck);
+  const major = onIt.filter((p2) => totalMs > 0 && p2.durationMs >= MINOR_PHASE_SHARE * totalMs);
+  const longest = phases.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
+  return carriers.map((p2) => ({ phase: p2.phase, share: totalMs > 0 ? p2.durationMs / totalMs : 0 }));
 }
 
 // src/judge/attribution.ts
@@ -1679,6 +1717,19 @@ function segmentPauses(t, phase, ceilings) {
 }
 
 // src/judge/what-if.ts
+function withHalfRule(resource, bound, work, span, speedup) {
+  const phases = span.filter((p2) => p2 !== void 0);
+  const spanMs = phases.reduce((sum, p2) => sum + p2.facts.durationMs, 0);
+  const ceiling = bound.doubledCeiling;
+  if (!bound.measured || spanMs <= 0 || Math.round(bound.lowerMs) >= Math.round(spanMs / speedup) || ceiling === void 0 || ceiling <= 0) return bound;
+  const ownShare = work.span.writtenBytes > 0 ? Math.min(1, work.own.writtenBytes / work.span.writtenBytes) : 1;
+  const oneDevice = phases.every((p2) => p2.facts.deviceIndex !== null && p2.facts.deviceIndex === phases[0]?.facts.deviceIndex);
+  if (!oneDevice) return { ...bound, half: { kind: "several-disks", spanMs, ranAtCeilingShare: null, ownShare } };
+  const done = resource === "disk-bandwidth" ? work.span.writtenBytes : work.span.writes;
+  const ranAtCeilingShare = done / (spanMs / 1e3) / ceiling;
+  if (ranAtCeilingShare >= HALF_RULE_BELOW_SHARE) return { ...bound, half: { kind: "beyond", spanMs, ranAtCeilingShare, ownShare } };
+  return { ...bound, lowerMs: spanMs / speedup, half: { kind: "held", spanMs, ranAtCeilingShare, ownShare } };
+}
 function deviceWork(phases) {
   const w = { writtenBytes: 0, writes: 0, readBytes: 0, reads: 0 };
   for (const p2 of phases) {
@@ -1748,7 +1799,7 @@ function cpuWorkMs(p2) {
 }
 function absorbed(extract, span, c) {
   const early = extract?.facts.disk?.writtenBytes;
-  if (early === void 0 || span.writtenBytes <= 0 || early >= ABSORBED_SHARE * span.writtenBytes) return false;
+  if (early === void 0 || !wroteAlmostNothingEarly(early, span.writtenBytes)) return false;
   const lead = extract?.idleLeadMs;
   const writingS = ((extract?.facts.durationMs ?? 0) - (lead ?? 0)) / 1e3;
   const reached = lead !== void 0 && writingS > 0 && c.seqWriteBytesPerSecond !== null;
@@ -1854,7 +1905,7 @@ function spanBound(resource, phases, probed, speedup) {
   const e = extract?.facts.durationMs ?? 0;
   const t = tail?.facts.durationMs ?? 0;
   const judged = extract?.bottleneck === resource || tail?.bottleneck === resource;
-  const disk = resource === "disk-bandwidth" || resource === "disk-iops";
+  const disk = isDiskResource(resource);
   const archive = disk ? archiveInSpanBytes(resource, download, extract, demonstrated(probed, [extract, tail]), speedup) : 0;
   const work = spanWork(extract, tail, probed, archive);
   const { burst } = work;
@@ -1862,12 +1913,14 @@ function spanBound(resource, phases, probed, speedup) {
   if (disk && judged) {
     const c = relaxedCeilings(demonstrated(probed, [extract, tail], burst), resource, [extract, tail], burst);
     if (c === null) return { lowerMs: 0, upperMs: null, measured: false };
-    return { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown, ...doubledOf(c, resource) };
+    const bound2 = { lowerMs: spanBoundMs(resource, extract, tail, c, speedup, work), upperMs: null, measured: true, ...shown, ...doubledOf(c, resource) };
+    return withHalfRule(resource, bound2, work, [extract, tail], speedup);
   }
   const held = demonstrated(probed, [extract, tail], burst);
   const unchanged = spanBoundMs(resource, extract, tail, held, speedup, work);
   const stays = unchanged >= Math.min(e, cpuWorkMs(extract)) + t;
-  return { lowerMs: unchanged, upperMs: stays ? e + t : null, measured: true, ...shown, ...doubledOf(held, resource) };
+  const bound = { lowerMs: unchanged, upperMs: stays ? e + t : null, measured: true, ...shown, ...doubledOf(held, resource) };
+  return disk ? withHalfRule(resource, bound, work, [extract, tail], speedup) : bound;
 }
 function writeCeilingOf(c, resource) {
   if (resource === "disk-bandwidth") return c.seqWriteBytesPerSecond;
@@ -1886,7 +1939,7 @@ function spanBoundMs(resource, extract, tail, c, speedup, { span, own, burst }) 
   const tailOwn = { ...tailDevice, writtenBytes: tailDevice.writtenBytes * ownShare, writes: tailDevice.writes * ownShare };
   const kernelWaited = absorbed(extract, span, c);
   const same = { bandwidth: 1, iops: 1 };
-  if (resource === "disk-bandwidth" || resource === "disk-iops") {
+  if (isDiskResource(resource)) {
     const faster = resource === "disk-bandwidth" ? { bandwidth: speedup, iops: 1 } : { bandwidth: 1, iops: speedup };
     const other = competing(span, own, e + t);
     const otherKind = resource === "disk-bandwidth" ? "disk-iops" : "disk-bandwidth";
@@ -1927,7 +1980,8 @@ function restoreBounds(phases, resource, ceilings, speedup = WHAT_IF_SPEEDUP) {
     upperMs,
     measured: span.measured,
     ...span.burst ? { burst: span.burst } : {},
-    ...span.doubledCeiling !== void 0 ? { doubledCeiling: span.doubledCeiling } : {}
+    ...span.doubledCeiling !== void 0 ? { doubledCeiling: span.doubledCeiling } : {},
+    ...span.half ? { half: span.half } : {}
   };
 }
 var range = (a, b) => seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, "")}\u2013${seconds(b)}`;
@@ -1935,7 +1989,6 @@ function ceilingFrom(c, resource) {
   if (resource === "disk-bandwidth") return c.from?.seqWriteBytesPerSecond?.said;
   return resource === "disk-iops" ? c.from?.randWriteIops?.said : void 0;
 }
-var RAISED_SHARE = 1.02;
 function raisedText(c, resource, doubled, from) {
   const named = writeCeilingOf(c, resource);
   if (doubled === void 0 || named !== null && doubled <= RAISED_SHARE * named) return void 0;
@@ -1943,13 +1996,28 @@ function raisedText(c, resource, doubled, from) {
   const below = from ?? (named === null ? void 0 : `fio's ${figure(named)}`);
   return `the ceiling doubled is the ${figure(doubled)} the disk sustained during the restore${below ? `, above ${below}` : " (no probe measured one)"}`;
 }
+function halfText(h, speedup) {
+  const times = speedup === 2 ? "twice" : `${speedup} times`;
+  const share = percent(1 - 1 / speedup);
+  const ran = h.ranAtCeilingShare === null ? "" : percent(h.ranAtCeilingShare);
+  if (h.kind === "held")
+    return `the disk averaged ${ran} of that ceiling over extraction and the tail (another limit held it, or a burst credit was spent before the probe), so the bound takes ${times} the rate the restore got: at most ${share} of their ${seconds(h.spanMs)}`;
+  if (h.kind === "beyond") {
+    const why = [
+      ...h.ranAtCeilingShare !== null && h.ranAtCeilingShare < 1 ? [`the disk averaged ${ran} of that ceiling there`] : [],
+      ...h.ownShare < 1 ? [`the bound moves only the restore's own ${percent(h.ownShare)} of what the disk wrote (not the journal's, metadata's or another writer's)`] : []
+    ];
+    return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}, as ${why.length > 0 ? why.join(" and ") : "a faster disk writes more of the archive while the download runs"}`;
+  }
+  return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}: they wrote to several disks, whose dirty pages share one limit, so a faster disk can free the others' writes too`;
+}
 function burstText(b, from) {
   const rate = b.ms > 0 ? b.bytes / b.ms * 1e3 : 0;
   const baseline = from ?? (b.baselineProbed ? `the ${mibPerSecond(b.baselineBytesPerSecond)} fio measured` : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
   return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
 }
 function boundNouns(phases, resource) {
-  const disk = (b) => b === "disk-bandwidth" || b === "disk-iops";
+  const disk = isDiskResource;
   const bound = phases.filter((p2) => p2.name !== "lookup" && RESOURCES.some((r) => r === p2.bottleneck) && (!disk(resource) || disk(p2.bottleneck)));
   return bound.length === 0 ? "any phase" : bound.map((p2) => `${VERDICT_PHASE_NOUN[p2.name]} (${p2.bottleneck}-bound)`).join(" and ");
 }
@@ -2001,6 +2069,7 @@ function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP, diskName) {
     if (b.burst && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, "")}; ${burstText(b.burst, from)}.`;
     else if (raised) sentence = `${sentence.replace(/\.$/, "")}; ${raised}.`;
     else if (from) sentence = `${sentence.replace(/\.$/, "")}; the ceiling doubled is ${from}.`;
+    if (b.half && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, "")}; ${halfText(b.half, speedup)}.`;
     return {
       resource,
       speedup,
@@ -2011,6 +2080,7 @@ function whatIfs(phases, ceilings, speedup = WHAT_IF_SPEEDUP, diskName) {
       savingAtLeastMs: atLeast,
       measured: b.measured,
       about: "until-on-disk",
+      ...b.half ? { half: b.half } : {},
       sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1)
     };
   });
@@ -2078,10 +2148,12 @@ function probeSummary(c) {
   if (c.randReadIops) parts.push(`${iops(c.randReadIops)} random reads`);
   return parts.join(", ");
 }
-function withoutRestore(profile, ceilings, why) {
+function withoutRestore(profile, ceilings, rule, why) {
   const probes2 = hasCeilings(ceilings) ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.` : "and no fio probes ran either, so there is nothing to judge.";
+  const decision = { rule, carriers: [], whatIf: null, outweighed: null, device: null };
   return {
-    verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes2}`, phases: [], whatIf: [] },
+    verdict: { bottleneck: "inconclusive", sentence: `Inconclusive: ${why}, ${probes2}`, decision, phases: [], whatIf: [] },
+    decision,
     phases: [],
     ceilings,
     restoreDeviceIndex: deviceIndexFor(profile, "extract"),
@@ -2093,52 +2165,84 @@ function judgeInDetail(profile) {
   const pauses = judgement.phases.find((j) => j.phase === "download")?.pauses ?? [];
   return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict, pauses) };
 }
+function nothingJudgedWhy(profile, rule) {
+  const restore = profile.restore;
+  switch (rule) {
+    case "no-restore":
+      return "no cache restore was profiled";
+    case "restore-failed":
+      return `the restore failed during ${restore?.error?.phase} (${restore?.error?.message.split("\n")[0]})`;
+    case "restore-skipped":
+      return `${restore?.skipped?.message.replace(/[.]$/, "")}, so nothing was downloaded or extracted`;
+    case "cache-miss":
+      return `cache miss (keys tried: ${restore?.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`;
+    case "no-phase":
+      return "the profile recorded no phase";
+  }
+}
+var nothingJudged = (rule) => NOTHING_JUDGED_RULES.some((r) => r === rule);
 function judgeRestore(profile) {
   const ceilings = ceilingsOf(profile);
+  let judged = null;
+  let whatIf = null;
+  let choice = null;
+  const judgedOnce = () => {
+    judged ??= judgePhases(profile, ceilings);
+    return judged;
+  };
+  const whatIfOnce = () => {
+    whatIf ??= whatIfsOnTailDevice(profile, judgedOnce(), ceilings);
+    return whatIf;
+  };
+  const choiceOnce = () => {
+    choice ??= measuredChoice(judgedOnce(), whatIfOnce());
+    return choice;
+  };
+  const rule = restoreRule({ profile, judged: judgedOnce, choice: choiceOnce });
+  if (nothingJudged(rule)) return withoutRestore(profile, ceilings, rule, nothingJudgedWhy(profile, rule));
   const restore = profile.restore;
-  if (!restore) return withoutRestore(profile, ceilings, "no cache restore was profiled");
-  if (!restore.cacheHit && restore.error) {
-    return withoutRestore(profile, ceilings, `the restore failed during ${restore.error.phase} (${restore.error.message.split("\n")[0]})`);
-  }
-  if (restore.skipped) {
-    return withoutRestore(profile, ceilings, `${restore.skipped.message.replace(/[.]$/, "")}, so nothing was downloaded or extracted`);
-  }
-  if (!restore.cacheHit) {
-    return withoutRestore(profile, ceilings, `cache miss (keys tried: ${restore.keysTried.join(", ") || "none"}), nothing was downloaded or extracted`);
-  }
-  const judged = judgePhases(profile, ceilings);
-  if (judged.length === 0) return withoutRestore(profile, ceilings, "the profile recorded no phase");
-  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
-  const whatIf = whatIfsOnTailDevice(profile, judged, ceilings);
-  const spans = restoreSpans(judged);
-  const pick = chooseVerdict(judged, whatIf, totalMs);
-  const carrier = pick.carrier;
-  const tail = judged.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
-  const failed = restore.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";
+  const phases = judgedOnce();
+  const c = choiceOnce();
+  const totalMs = c.totalMs;
+  const spans = restoreSpans(phases);
+  const carrier = carrierOf(rule, phases, c);
+  const best = rule === "best-what-if" ? c.best : null;
+  const outweighed = rule === "best-what-if" ? phases.find((j) => j.phase === c.blind?.phase) ?? null : null;
+  const tail = phases.some((x) => x.phase === "writeback") ? " until its files were on disk" : "";
+  const failed = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";
   const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : "";
   const restoreDevice = deviceIndexFor(profile, "extract");
   const elsewhere = carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : void 0;
-  const on = elsewhere && DISK_RESOURCES.some((r) => r === carrier.bottleneck) ? ` on ${elsewhere}` : "";
-  const saving = pick.best ? ` ${savingSentence(pick.best, quotaOf(judged), on ? elsewhere : void 0)}` : "";
-  const unpinned = pick.outweighed ? ` ${outweighedSentence(pick.outweighed, pick.best?.speedup ?? WHAT_IF_SPEEDUP)}` : "";
+  const on = elsewhere && isDiskResource(carrier.bottleneck) ? ` on ${elsewhere}` : "";
+  const saving = best ? ` ${savingSentence(best, quotaOf(phases), on ? elsewhere : void 0)}` : "";
+  const unpinned = outweighed ? ` ${outweighedSentence(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP)}` : "";
   const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
-  const byName = (n2) => judged.find((j) => j.phase === n2)?.facts;
+  const byName = (n2) => phases.find((j) => j.phase === n2)?.facts;
+  const decision = {
+    rule,
+    carriers: verdictCarriers(phases, carrier.bottleneck),
+    whatIf: best?.resource ?? null,
+    outweighed: outweighed?.phase ?? null,
+    device: on ? elsewhere ?? null : null
+  };
   const verdict = {
     bottleneck: carrier.bottleneck,
     sentence,
+    decision,
     ...spans,
     about: "until-on-disk",
     phase: carrier.phase,
-    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
-    whatIf,
+    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    whatIf: whatIfOnce(),
     attribution: attribute({ profile, download: byName("download"), extract: byName("extract"), tail: byName("writeback") })
   };
   const devices = perDeviceVerdicts(profile, ceilings);
   if (devices.length > 0) verdict.devices = devices;
-  const onDisk = DISK_RESOURCES.some((r) => r === carrier.bottleneck) && carrier.facts.deviceIndex !== null;
+  const onDisk = isDiskResource(carrier.bottleneck) && carrier.facts.deviceIndex !== null;
   return {
     verdict,
-    phases: judged,
+    decision,
+    phases,
     ceilings,
     restoreDeviceIndex: restoreDevice,
     verdictDevice: verdictDevice(profile, ceilings, onDisk ? carrier.facts.deviceIndex : restoreDevice)
@@ -2147,7 +2251,7 @@ function judgeRestore(profile) {
 function whatIfsOnTailDevice(profile, judged, ceilings) {
   const tail = judged.find((j) => j.phase === "writeback");
   const extract = judged.find((j) => j.phase === "extract");
-  const moved = tail !== void 0 && extract !== void 0 && tail.facts.deviceIndex !== extract.facts.deviceIndex && DISK_RESOURCES.some((r) => r === tail.bottleneck) && !DISK_RESOURCES.some((r) => r === extract.bottleneck);
+  const moved = tail !== void 0 && extract !== void 0 && tail.facts.deviceIndex !== extract.facts.deviceIndex && isDiskResource(tail.bottleneck) && !isDiskResource(extract.bottleneck);
   const extractRecord = profile.phases.find((p2) => p2.name === "extract");
   const onTailDevice = moved && extractRecord ? phaseFacts(profile, extractRecord, tail?.facts.deviceIndex ?? null) : null;
   const factsOf = (j) => onTailDevice && j.phase === "extract" ? onTailDevice : j.facts;
@@ -2201,21 +2305,22 @@ function hiddenAtMostMs(j, speedup) {
 function outweighedSentence(j, speedup) {
   return `${j.sentence.replace(/[.]$/, "")}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
 }
-function chooseVerdict(judged, whatIf, totalMs) {
-  const dominant = judged.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+function measuredChoice(judged, whatIf) {
+  const totalMs = judged.reduce((s, j) => s + j.durationMs, 0);
   const named = new Set(judged.map((j) => j.bottleneck));
   const candidates = whatIf.filter((w) => w.measured !== false && named.has(w.resource));
   const best = candidates.reduce((a, b) => a === null || (b.savingAtMostMs ?? 0) > (a.savingAtMostMs ?? 0) ? b : a, null);
-  const bestMs = best?.savingAtMostMs ?? 0;
   const speedup = best?.speedup ?? WHAT_IF_SPEEDUP;
   const blind = judged.filter((j) => j.bottleneck === "inconclusive").reduce((a, b) => a === null || b.durationMs > a.durationMs ? b : a, null);
-  const hiddenMs = blind ? hiddenAtMostMs(blind, speedup) : 0;
-  if (blind && hiddenMs > bestMs && hiddenMs >= MIN_SAVING_SHARE * totalMs) {
-    return { carrier: blind, best: null, outweighed: null };
-  }
-  if (best === null || bestMs < MIN_SAVING_SHARE * totalMs) return { carrier: dominant, best: null, outweighed: null };
-  const carrier = judged.filter((j) => j.bottleneck === best.resource).reduce((a, b) => b.durationMs > a.durationMs ? b : a);
-  return { carrier, best, outweighed: blind };
+  return { totalMs, best, blind, hiddenMs: blind ? hiddenAtMostMs(blind, speedup) : 0 };
+}
+function carrierOf(rule, judged, c) {
+  const longest = (phases) => phases.reduce((a, b) => b.durationMs > a.durationMs ? b : a);
+  const blind = judged.find((j) => j.phase === c.blind?.phase);
+  if (rule === "unpinned-phase" && blind) return blind;
+  const onBest = judged.filter((j) => j.bottleneck === c.best?.resource);
+  if (rule === "best-what-if" && onBest.length > 0) return longest(onBest);
+  return longest(judged);
 }
 function judgeProfile(profile) {
   return judgeInDetail(profile).verdict;
@@ -2242,168 +2347,6 @@ function describeCgroup(c) {
     c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
   ].filter(Boolean);
   return parts.join(", ");
-}
-
-// src/judge/auto-rules.ts
-var seconds2 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
-var ABOVE_CEILING_FACTOR = 1.5;
-var MIN_RATE_PHASE_MS = 500;
-function restoreRates(phases) {
-  let rates = null;
-  for (const p2 of phases) {
-    const a = p2.start.disks[0];
-    const b = p2.end.disks[0];
-    const seconds3 = (p2.endMs - p2.startMs) / 1e3;
-    if (!a || !b || p2.endMs - p2.startMs < MIN_RATE_PHASE_MS) continue;
-    const r = {
-      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds3,
-      writeIops: (b.writesCompleted - a.writesCompleted) / seconds3,
-      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds3,
-      readIops: (b.readsCompleted - a.readsCompleted) / seconds3
-    };
-    rates = rates ? {
-      writeBytesPerSecond: Math.max(rates.writeBytesPerSecond, r.writeBytesPerSecond),
-      writeIops: Math.max(rates.writeIops, r.writeIops),
-      readBytesPerSecond: Math.max(rates.readBytesPerSecond, r.readBytesPerSecond),
-      readIops: Math.max(rates.readIops, r.readIops)
-    } : r;
-  }
-  return rates;
-}
-function ranAboveCeilings(rates, probes2) {
-  if (!rates) return null;
-  const ceiling = (name2) => probes2.find((p2) => p2.name === name2 && !p2.error && p2.iops > 0);
-  const checks = [
-    [rates.writeBytesPerSecond, ceiling("seq-write")?.bytesPerSecond, "MiB/s written"],
-    [rates.readBytesPerSecond, ceiling("seq-read")?.bytesPerSecond, "MiB/s read"],
-    [rates.writeIops, ceiling("rand-write")?.iops, "writes/s"],
-    [rates.readIops, ceiling("rand-read")?.iops, "reads/s"]
-  ];
-  for (const [measured, remembered, unit] of checks) {
-    if (remembered === void 0 || measured <= remembered * ABOVE_CEILING_FACTOR) continue;
-    const bytes2 = unit.startsWith("MiB");
-    const fmt = (v) => bytes2 ? (v / MiB).toFixed(0) : v.toFixed(0);
-    return `the restore ran at ${fmt(measured)} ${unit}, above the remembered ceiling of ${fmt(remembered)}`;
-  }
-  return null;
-}
-function decideProbes(input) {
-  const r = input.remembered;
-  if ("missing" in r) return { run: true, reason: `probes: auto probed because no ceilings are remembered for this hardware (${r.missing})` };
-  if (!r.probes.some((p2) => !p2.error && p2.iops > 0))
-    return { run: true, reason: `probes: auto probed because the remembered entry of run ${r.runId} holds no usable ceiling` };
-  const ageMs = input.nowMs - Date.parse(r.probedAt);
-  const days2 = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
-  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs) {
-    return {
-      run: true,
-      reason: `probes: auto probed because the remembered ceilings (run ${r.runId}) are ${Number.isFinite(ageMs) ? days2(ageMs) : "of unknown age"} old, over ceilings-max-age-days (${days2(input.maxAgeMs)})`
-    };
-  }
-  const above = ranAboveCeilings(input.rates, r.probes);
-  if (above) return { run: true, reason: `probes: auto probed because ${above} (run ${r.runId})` };
-  return {
-    run: false,
-    reason: `probes: auto used the ceilings remembered from run ${r.runId} (probed ${r.probedAt.slice(0, 10)}, same hardware fingerprint); the restore stayed under them`
-  };
-}
-var EXPERIMENTS_FOR = {
-  "disk-bandwidth": ["ram", "other-disk", "page-cache"],
-  "disk-iops": ["ram", "other-disk", "page-cache"],
-  cpu: ["decompress", "ram"],
-  network: []
-};
-var AUTO_EXPERIMENTS_MIN_RESTORE_MS = 1e4;
-var FIX_SHAPE_BAND = 0.25;
-var FIX_TIME_FACTOR = ABOVE_CEILING_FACTOR;
-var FIX_MAX_AGE_MS = 7 * 864e5;
-var outsideBand = (then, now, band) => Math.abs(now - then) > band * then;
-function fixMemory(remembered, now) {
-  if ("missing" in remembered) return { reason: "none-remembered", remembered: null, compared: null, missing: remembered.missing };
-  const on = remembered.measuredOn;
-  const measure = (reason, measured, nowValue, limit) => ({
-    reason,
-    remembered: on,
-    compared: { measured, now: nowValue, limit }
-  });
-  if (on.fingerprintId !== now.fingerprintId) return measure("hardware-changed", on.fingerprintId, now.fingerprintId, 0);
-  const measuredAtMs = Date.parse(on.measuredAt);
-  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure("stale", measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
-  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
-    return measure("size-changed", remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
-  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
-    return measure("files-changed", remembered.files, now.files, FIX_SHAPE_BAND);
-  if (remembered.bottleneck !== now.bottleneck) return measure("verdict-changed", remembered.bottleneck, now.bottleneck, 0);
-  const ratio = now.untilDurableMs / remembered.untilDurableMs;
-  if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
-    return measure("time-outside", remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
-  const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
-  if (unmeasured.length > 0) return measure("not-measured", remembered.experiments.join(", "), unmeasured.join(", "), 0);
-  return { reason: "fresh", remembered: on, compared: null };
-}
-function decideExperiments(input) {
-  const b = input.bottleneck;
-  const skip2 = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
-  if (b === null || b === "inconclusive") return skip2("the verdict names no resource, so no fix can be aimed at one");
-  if (b === "none") return skip2("the verdict names no bottleneck, so there is nothing to fix");
-  const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
-  if (wanted.length === 0) {
-    return skip2(
-      b === "network" ? "the verdict names the network, which none of them changes (they extract the same archive again)" : `none of the allowed experiments changes ${b}`
-    );
-  }
-  if (input.untilDurableMs === null) return skip2("the restore did not complete, so there is no time a fix could save");
-  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
-    return skip2(
-      `the restore took ${seconds2(input.untilDurableMs)} until its files were on disk, under ${seconds2(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
-    );
-  }
-  const chose = {
-    run: true,
-    reason: `experiments: auto chose ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds2(input.untilDurableMs)} until on disk`,
-    experiments: wanted
-  };
-  if (!input.remembered || !input.run) return chose;
-  const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
-  return memory.reason === "fresh" ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
-}
-
-// src/report/fix-memory.ts
-var day = (iso) => iso.slice(0, 16).replace("T", " ");
-var days = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
-function measuredOnWords(on) {
-  return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${day(on.measuredAt)} UTC)`;
-}
-function fixMemoryWords(m) {
-  const run2 = m.remembered ? `run ${m.remembered.runId}` : "no run";
-  const c = m.compared;
-  const num = (v) => typeof v === "number" ? v : Number.NaN;
-  switch (m.reason) {
-    case "fresh":
-      return `the same hardware, a cache within ${percent(FIX_SHAPE_BAND)} of its size and file count, the same verdict and a time until on disk within ${FIX_TIME_FACTOR}\xD7 of its; measured again after ${days(FIX_MAX_AGE_MS)} or when one of these changes`;
-    case "none-remembered":
-      return `no measured fix is remembered for this hardware and cache (${m.missing ?? "none found"})`;
-    case "stale":
-      return `the fixes of ${run2} are ${Number.isFinite(num(c?.measured)) ? days(num(c?.now) - num(c?.measured)) : "of unknown age"} old, over ${days(num(c?.limit))}`;
-    case "hardware-changed":
-      return `the fixes remembered for this cache were measured by ${run2} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
-    case "size-changed":
-      return `the archive is ${bytes(num(c?.now))}, more than ${percent(num(c?.limit))} from the ${bytes(num(c?.measured))} ${run2} measured the fixes with`;
-    case "files-changed":
-      return `the cache holds ${formatNumber(num(c?.now))} files, more than ${percent(num(c?.limit))} from the ${formatNumber(num(c?.measured))} ${run2} measured the fixes with`;
-    case "verdict-changed":
-      return `the verdict names ${c?.now}, where ${run2} measured the fixes for ${c?.measured}`;
-    case "time-outside":
-      return `the restore took ${seconds(num(c?.now))} until on disk, outside ${num(c?.limit)}\xD7 of the ${seconds(num(c?.measured))} ${run2} measured the fixes at`;
-    case "not-measured":
-      return `${run2} did not measure ${c?.now} (it measured ${c?.measured})`;
-  }
-}
-function autoExperimentsReason(d) {
-  if (!d.memory) return d.reason;
-  if (d.memory.reason === "fresh")
-    return `experiments: auto reused the fixes measured ${d.memory.remembered ? measuredOnWords(d.memory.remembered) : "by an earlier run"}: ${fixMemoryWords(d.memory)}`;
-  return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
 }
 
 // src/experiment/workflow-steps.ts
@@ -2734,7 +2677,6 @@ function applyLine(alternative, fix) {
 // src/report/headline.ts
 var NOT_CONFIRMED = "the disk is not confirmed";
 var NOISY_BASELINE_SPREAD_PERCENT = 25;
-var MINOR_PHASE_SHARE = 0.03;
 var RESOURCE_ADVICE = {
   network: "The network limited it, and no disk change helps: a smaller cache (fewer or narrower `path` lines), or a runner nearer the cache service (a self-hosted runner in the cache's region). The toolkit's download concurrency is not an input of actions/cache.",
   "disk-bandwidth": "A disk with more write bandwidth (another runner type), or a RAM disk for the cache paths (the step below, not measured here).",
@@ -2742,13 +2684,7 @@ var RESOURCE_ADVICE = {
   cpu: "More CPU for tar and its decompressor: a runner with more cores, or in a container job a larger CPU quota. The compression level is not an input of actions/cache; a smaller cache (fewer or narrower `path` lines) is less to decompress."
 };
 var MEASURE_PLACEMENT = "In this action's `with:`: the next run measures them on this runner (about a minute).";
-var FIX_TITLE = {
-  baseline: "the restore as it is",
-  ram: "Restore into a RAM disk",
-  decompress: "Decompression alone",
-  "other-disk": "Restore onto another disk",
-  "page-cache": "Let the page cache absorb the restore"
-};
+var fixTitle = (a) => descriptorOf(a).words.title;
 function label(b) {
   return BOTTLENECK_LABEL[b] ?? `Limited by ${b}`;
 }
@@ -2760,6 +2696,13 @@ function durationOf(verdict, phases, name2) {
 }
 function isResource(b) {
   return b !== "none" && b !== "inconclusive";
+}
+function decidedCarriers(input) {
+  const v = input.verdict;
+  return v.decision?.carriers ?? verdictCarriers(
+    v.phases.map((p2) => ({ phase: p2.phase, bottleneck: p2.bottleneck, durationMs: durationOf(v, input.phases, p2.phase) })),
+    v.bottleneck
+  );
 }
 function phaseList(names) {
   const nouns = names.map((n2) => PHASE_NOUN[n2]);
@@ -2814,9 +2757,9 @@ function measuredFix(e) {
   return { fix, baseline: e.outcomes.find((o) => o.alternative === "baseline") };
 }
 function measureInput(resource, why) {
-  const names = resource ? EXPERIMENTS_FOR[resource] : ["ram", "decompress", "other-disk", "page-cache"];
-  if (names.length === 0) return [];
-  const value = resource ? names.join(", ") : "default";
+  const names = resource ? EXPERIMENTS_FOR[resource] : null;
+  if (names?.length === 0) return [];
+  const value = names ? names.join(", ") : "default";
   return [
     {
       kind: "input",
@@ -2853,13 +2796,13 @@ function whatToDo(input, totalMs, untilOnDisk) {
     const baseMs = baseline?.timeMs.median ?? 0;
     if (!worthChanging(savedMs, baseMs)) {
       return fastBox(
-        `${FIX_TITLE[fix.alternative]}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`
+        `${fixTitle(fix.alternative)}${where} saved ${s.ms} (${s.share}), measured: ${shortOf(savedMs, baseMs)}. This restore is fast enough: nothing needs changing.`
       );
     }
     const what = fix.alternative === "page-cache" ? "off the step" : "off the extraction until the files were on disk";
     const runs = fix.timeMs.runs === 1 ? "one run" : `median of ${fix.timeMs.runs} runs`;
     const on = input.experiments?.measuredOn;
-    const text = `${FIX_TITLE[fix.alternative]}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : "on this runner"}.`;
+    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : "on this runner"}.`;
     if (!fix.fix) {
       return {
         kind: "measured-fix",
@@ -2885,9 +2828,9 @@ function whatToDo(input, totalMs, untilOnDisk) {
     };
   }
   const w = v.whatIf.find((x) => x.resource === v.bottleneck);
-  const boundPhasesMs = v.phases.filter((p2) => p2.bottleneck === v.bottleneck).reduce((sum, p2) => sum + durationOf(v, input.phases, p2.phase), 0);
+  const boundPhasesMs = decidedCarriers(input).reduce((sum, c) => sum + c.share * totalMs, 0);
   const mostMs = w && w.measured !== false ? Math.min(totalMs, whatIfSavingMs(w, totalMs)) : Math.min(totalMs, boundPhasesMs);
-  const disk = v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops";
+  const disk = isDiskResource(v.bottleneck);
   const onDevice = disk && input.device ? input.devicePaths ?? [] : [];
   const noun = disk && input.device ? `${HEADLINE_RESOURCE_NOUN[v.bottleneck].replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(", ")})` : ""}` : `the ${HEADLINE_RESOURCE_NOUN[v.bottleneck]}`;
   if (!worthChanging(mostMs, totalMs)) {
@@ -2985,19 +2928,16 @@ function headline(input) {
   const stall = v.leads === "download-stall" ? v.download?.stalls[0] : void 0;
   if (stall) return stallFirstScreen(input, stall, totalMs, scope);
   const todo = whatToDo(input, totalMs, untilOnDisk);
-  const ms = (n2) => durationOf(v, input.phases, n2);
-  const onIt = v.phases.filter((p2) => p2.bottleneck === v.bottleneck).map((p2) => p2.phase);
-  const major = onIt.filter((n2) => totalMs > 0 && ms(n2) >= MINOR_PHASE_SHARE * totalMs);
-  const longest = names.reduce((a, b) => ms(b) > ms(a) ? b : a);
-  const carriers = major.length > 0 ? major : onIt.length > 0 ? onIt : [longest];
-  const share = totalMs > 0 ? carriers.reduce((s, n2) => s + durationOf(v, input.phases, n2), 0) / totalMs : 0;
-  const on = input.device && (v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops") ? ` on ${input.device}` : "";
+  const decided = decidedCarriers(input);
+  const carriers = decided.map((c) => c.phase);
+  const share = decided.reduce((s, c) => s + c.share, 0);
+  const on = input.device && isDiskResource(v.bottleneck) ? ` on ${input.device}` : "";
   const base = `${label(v.bottleneck)}${on}: ${phaseList(carriers)} took ${percent(share)} of the ${scope}.`;
   const e = input.experiments;
   const ram = e?.outcomes.find((o) => o.alternative === "ram");
   const baseline = e?.outcomes.find((o) => o.alternative === "baseline");
   const agrees = input.check?.agrees ?? null;
-  const disk = v.bottleneck === "disk-bandwidth" || v.bottleneck === "disk-iops";
+  const disk = isDiskResource(v.bottleneck);
   if (agrees === false && ram && ram.savingShare !== null) {
     const s = savingRange(ram, baseline);
     if (disk) {
@@ -3330,7 +3270,7 @@ ${escapeHtml(cache)}` : "";
 function pageCacheLine(rows) {
   const early = rows.find((r) => r.name === "extract")?.facts.disk?.writtenBytes;
   const late = rows.find((r) => r.name === "writeback")?.facts.disk?.writtenBytes;
-  if (early === void 0 || late === void 0 || late <= 0 || early >= ABSORBED_SHARE * (early + late)) return "";
+  if (early === void 0 || late === void 0 || late <= 0 || !wroteAlmostNothingEarly(early, early + late)) return "";
   return `Extraction wrote ${bytes(early)} to disk because tar wrote the files into memory (the kernel's page cache); the kernel wrote them to disk after tar exited: the writeback row's ${bytes(late)}.`;
 }
 function iostatSection(profile, rows) {
@@ -3576,7 +3516,7 @@ function chartBlock(c) {
 <sub>${escapeHtml(c.caption)}</sub>`;
 }
 function perDeviceLines(verdict, device) {
-  const diskVerdict = verdict.bottleneck === "disk-bandwidth" || verdict.bottleneck === "disk-iops";
+  const diskVerdict = isDiskResource(verdict.bottleneck);
   return (verdict.devices ?? []).map((d) => {
     if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
     const where = d.paths.join(", ") || "restore path";
@@ -3599,7 +3539,7 @@ function firstDownloadMs2(profile) {
 function oneVerdictDevice(judgement) {
   const device = judgement.verdictDevice;
   if (!device) return void 0;
-  const onDisk = judgement.phases.filter((p2) => p2.bottleneck === "disk-bandwidth" || p2.bottleneck === "disk-iops");
+  const onDisk = judgement.phases.filter((p2) => isDiskResource(p2.bottleneck));
   return onDisk.every((p2) => p2.facts.deviceIndex === device.index) ? device : void 0;
 }
 function renderSummary(profile, judgement) {
@@ -3627,7 +3567,7 @@ ${items}`
   }
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   else sections.push(escapeHtml(verdict.sentence));
-  const carriers = verdict.phases.filter((p2) => p2.bottleneck === verdict.bottleneck).map((p2) => p2.phase);
+  const carriers = judgement.decision.carriers.map((c) => c.phase);
   const device = judgement.verdictDevice;
   const deviceIndex = device?.index ?? judgement.restoreDeviceIndex;
   const deviceCeilings = device?.ceilings ?? judgement.ceilings;
@@ -3676,75 +3616,6 @@ function judgeSaved(profile) {
   return judgeInDetail(profile);
 }
 
-// src/history/history.ts
-var HISTORY_MAX_RUNS = 100;
-var REGRESSION_MIN_RUNS = 5;
-var SIMILAR_SIZE_FACTOR = 1.25;
-function quantile(values, q) {
-  const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const h = (xs.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.ceil(h);
-  return xs[lo] + (h - lo) * (xs[hi] - xs[lo]);
-}
-function percentiles(values) {
-  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v));
-  const p50 = quantile(xs, 0.5);
-  const p90 = quantile(xs, 0.9);
-  return p50 === null || p90 === null ? null : { p50, p90, runs: xs.length };
-}
-function groupsOf(runs, first) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const r of runs) byId.set(r.fingerprintId, [...byId.get(r.fingerprintId) ?? [], r]);
-  const groups = [...byId.entries()].map(([fingerprintId, rs]) => ({
-    fingerprintId,
-    hardware: rs[rs.length - 1]?.hardware ?? "",
-    runs: rs.length,
-    restoreMs: percentiles(rs.map((r) => r.restoreMs)),
-    untilDurableMs: percentiles(rs.map((r) => r.untilDurableMs))
-  }));
-  return groups.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
-}
-function similarSize(a, b) {
-  if (a === null || b === null || a <= 0 || b <= 0) return a === b;
-  return Math.max(a, b) / Math.min(a, b) <= SIMILAR_SIZE_FACTOR;
-}
-function regressionsOf(current, earlier) {
-  const comparable = earlier.filter((r) => r.fingerprintId === current.fingerprintId && similarSize(r.archiveBytes, current.archiveBytes));
-  const out = [];
-  const check = (metric, pick) => {
-    const now = pick(current);
-    const past = comparable.map(pick).filter((v) => v !== null);
-    if (now === null || past.length < REGRESSION_MIN_RUNS) return;
-    const p90 = quantile(past, 0.9);
-    if (now > p90) out.push({ metric, thisMs: now, p90Ms: p90, comparedRuns: past.length });
-  };
-  check("restore", (r) => r.restoreMs);
-  check("until-durable", (r) => r.untilDurableMs);
-  return out;
-}
-function appendRun(earlier, current) {
-  return [...earlier, current].slice(-HISTORY_MAX_RUNS);
-}
-function historyRunOf(p2) {
-  const { lookup, download, extract, writeback } = p2.phasesMs;
-  const restoreMs = p2.restoreOk && lookup !== null && download !== null && extract !== null ? lookup + download + extract : null;
-  return {
-    runId: p2.runId,
-    runAttempt: p2.runAttempt,
-    createdAt: p2.createdAt,
-    fingerprintId: p2.fingerprintId,
-    hardware: p2.hardware,
-    phasesMs: p2.phasesMs,
-    restoreMs,
-    untilDurableMs: restoreMs === null ? null : restoreMs + (writeback ?? 0),
-    archiveBytes: p2.archiveBytes,
-    bottleneck: p2.bottleneck,
-    ceilings: p2.ceilings
-  };
-}
-
 export {
   dirtyableBytes,
   effectiveDirtyBudget,
@@ -3764,16 +3635,6 @@ export {
   applyLine,
   pageCacheReason,
   diskProbesOf,
-  restoreRates,
-  decideProbes,
-  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
-  decideExperiments,
-  autoExperimentsReason,
-  quantile,
-  groupsOf,
-  regressionsOf,
-  appendRun,
-  historyRunOf,
   judgeDownload,
   judgeInDetail,
   judgeProfile,

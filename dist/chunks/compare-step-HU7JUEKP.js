@@ -2,28 +2,29 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   DefaultArtifactClient
-} from "./chunk-EXS22BP3.js";
+} from "./chunk-C3JBAAPD.js";
 import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-ENGMGAKT.js";
-import "./chunk-QXM3ZRPH.js";
-import "./chunk-VGJOXNKF.js";
-import "./chunk-WBCVQH43.js";
+} from "./chunk-7EQF5SUJ.js";
+import "./chunk-QMMTT3JQ.js";
+import "./chunk-UD6SEAMN.js";
 import {
   readProfileFile
-} from "./chunk-5MR7HQIG.js";
-import "./chunk-R2AG5QMI.js";
-import "./chunk-ASKUMUQ7.js";
+} from "./chunk-EJ2QCFXH.js";
+import "./chunk-MEEBLKXW.js";
+import "./chunk-GMSH4GL7.js";
+import "./chunk-FHEA662W.js";
+import {
+  errorMessage
+} from "./chunk-76DRRFYG.js";
+import "./chunk-UFWAKY6W.js";
 import {
   setOutput,
   summary,
   warning
-} from "./chunk-3LL32KOO.js";
-import {
-  errorMessage
-} from "./chunk-76DRRFYG.js";
+} from "./chunk-E2WE2UKM.js";
 import "./chunk-VX4HL5QL.js";
 
 // src/compare/compare-step.ts

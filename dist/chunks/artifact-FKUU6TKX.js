@@ -2,12 +2,13 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   DefaultArtifactClient
-} from "./chunk-EXS22BP3.js";
-import "./chunk-QXM3ZRPH.js";
-import "./chunk-3LL32KOO.js";
+} from "./chunk-C3JBAAPD.js";
+import "./chunk-QMMTT3JQ.js";
+import "./chunk-FHEA662W.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
+import "./chunk-E2WE2UKM.js";
 import "./chunk-VX4HL5QL.js";
 
 // src/report/artifact.ts

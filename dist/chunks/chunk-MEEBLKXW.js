@@ -9,6 +9,9 @@ var PROFILE_SCHEMA_VERSION = 2;
 var PHASES = ["lookup", "download", "extract", "writeback"];
 var RESOURCES = ["network", "disk-bandwidth", "disk-iops", "cpu"];
 var DISK_RESOURCES = ["disk-bandwidth", "disk-iops"];
+function isDiskResource(name) {
+  return DISK_RESOURCES.some((r) => r === name);
+}
 var BOTTLENECKS = [...RESOURCES, "none", "inconclusive"];
 var TRANSFER_REQUEST_OUTCOMES = ["complete", "aborted", "error", "open"];
 var DOWNLOAD_PATHS = ["azure-sdk", "http-concurrent", "http-stream"];
@@ -22,6 +25,7 @@ var PROBE_NAMES = ["seq-write", "seq-read", "rand-write", "rand-read", "rand-rea
 var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
 var STAGE_STATUSES = ["ran", "skipped", "failed"];
 var RESTORE_SPANS = ["step", "until-on-disk"];
+var HALF_RULE_KINDS = ["held", "beyond", "several-disks"];
 var DEVICE_VERDICTS = ["disk-bandwidth", "disk-iops", "none", "not-probed"];
 var TRANSFER_LIMIT_KINDS = ["stall", "per-connection", "path", "bandwidth", "latency", "store", "none"];
 var DOWNLOAD_STALL_KINDS = ["body", "first-byte", "slow"];
@@ -55,6 +59,50 @@ var FIX_MEMORY_REASONS = [
   "time-outside",
   "not-measured"
 ];
+
+// src/config/restore-roots.ts
+import * as os from "node:os";
+import * as path from "node:path";
+function expandPath(p, workspace) {
+  const expanded = p === "~" || p.startsWith("~/") ? path.join(os.homedir(), p.slice(1)) : p;
+  return path.resolve(workspace, expanded);
+}
+var WILDCARD = /[*?[\]{}]/;
+function isPattern(line) {
+  return line.startsWith("!") || WILDCARD.test(line);
+}
+function restoreRoots(paths, workspace) {
+  const roots = [];
+  for (const line of paths) {
+    if (line.startsWith("!")) continue;
+    const segments = line.split(/[\\/]/);
+    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
+    const fixed2 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
+    roots.push(expandPath(fixed2, workspace));
+  }
+  const unique = [...new Set(roots)].sort();
+  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path.sep) ? o : o + path.sep)));
+}
+
+// src/config/actions-cache-inputs.ts
+function getInputAsArray(raw) {
+  return raw.split("\n").map((s) => s.replace(/^!\s+/, "!").trim()).filter((x) => x !== "");
+}
+function getInputAsBool(raw) {
+  return raw.trim().toLowerCase() === "true";
+}
+function booleanInputWarning(input, raw) {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "true" || value === "false") return null;
+  return `Input '${input}' is '${raw.trim()}': read as false, as actions/cache reads every value but 'true' (allowed: true or false).`;
+}
+function getInputAsInt(raw) {
+  const value = parseInt(raw);
+  return Number.isNaN(value) || value < 0 ? void 0 : value;
+}
+function isExactKeyMatch(key, cacheKey) {
+  return !!(cacheKey && cacheKey.localeCompare(key, void 0, { sensitivity: "accent" }) === 0);
+}
 
 // src/util/units.ts
 var KiB = 1024;
@@ -401,8 +449,14 @@ var WRITEBACK_TAIL_SHARE = 0.2;
 var OTHER_WRITER_RATIO = 1.5;
 var OTHER_WRITER_MIN_BYTES = 32 * 1024 * 1024;
 var ABSORBED_SHARE = 0.1;
+function wroteAlmostNothingEarly(earlyBytes, spanBytes) {
+  return spanBytes > 0 && earlyBytes < ABSORBED_SHARE * spanBytes;
+}
+var MINOR_PHASE_SHARE = 0.03;
 var MIN_SAVING_SHARE = 0.05;
 var WHAT_IF_SPEEDUP = 2;
+var HALF_RULE_BELOW_SHARE = NEAR_CEILING_SHARE;
+var RAISED_SHARE = 1.02;
 var QUOTA_FULL_SHARE = 0.85;
 var THROTTLED_PERIODS_SHARE = 0.5;
 var THROTTLED_MIN_PERIODS = 5;
@@ -416,6 +470,36 @@ function worthChanging(savingMs, totalMs) {
   return savingMs >= WORTH_CHANGING.savingMs && totalMs > 0 && savingMs / totalMs >= WORTH_CHANGING.savingShare;
 }
 var TIMEOUT_MARGIN = 4;
+var MIN_BODY_MS = 200;
+var MIN_PARALLELISM_SPREAD = 1.3;
+var STALL_MIN_MS = 1e3;
+var STALL_MIN_INTERVALS = 5;
+var SLOW_REQUEST_FACTOR = 4;
+var STALL_VERDICT_SHARE = 0.1;
+var WAIT_SHARE = 0.5;
+var STORE_SPREAD = 3;
+var PER_CONNECTION_ELASTICITY = 0.6;
+var PATH_ELASTICITY = 0.3;
+var SAVE_THRESHOLDS = {
+  /** Compression is CPU-bound when tar+zstd kept this share of the cores zstd could use busy... */
+  childCoresShare: 0.8,
+  /** ...or the machine's CPUs were at least this busy (user + system), percent. */
+  machineBusyPercent: 85,
+  /** Reading is IOPS- or latency-bound when tasks stalled on IO this share of the phase (PSI io some)... */
+  ioStallShare: 0.3,
+  /** ...or the CPUs waited on IO this much, percent of all CPU time. */
+  iowaitPercent: 20,
+  /** Reads per second below which the disk was not the reader's limit whatever the stall says. */
+  minReadsPerSecond: 50,
+  /**
+   * Reads the device served in under this (r_await, ms) while tasks stalled on I/O were held before the
+   * device: a blkio or io.max cap queues bios above it (the recorded 200-IOPS loop device: 0.04 ms).
+   * The verdict then says so, or r_await reads as a contradiction.
+   */
+  deviceWaitMs: 1,
+  /** Share of a fio ceiling at which reading counts as at that ceiling. */
+  ceilingShare: 0.8
+};
 
 // src/report/charts.ts
 var MAX_POINTS = 60;
@@ -842,49 +926,270 @@ ${p.evidence.map((e) => `- ${escapeHtml(e)}`).join("\n")}`);
   return parts.join("\n");
 }
 
-// src/config/restore-roots.ts
-import * as os from "node:os";
-import * as path from "node:path";
-function expandPath(p, workspace) {
-  const expanded = p === "~" || p.startsWith("~/") ? path.join(os.homedir(), p.slice(1)) : p;
-  return path.resolve(workspace, expanded);
+// src/judge/cgroup-cpu.ts
+function cpuReach(cgroup) {
+  const quota = cgroup?.cpuQuotaCores ?? null;
+  const cpuset = cgroup?.cpusetCpus ?? null;
+  const cores2 = Math.min(1, quota ?? Infinity, cpuset ?? Infinity);
+  return { cores: cores2, quotaCores: quota !== null && quota < 1 ? quota : null };
 }
-var WILDCARD = /[*?[\]{}]/;
-function isPattern(line) {
-  return line.startsWith("!") || WILDCARD.test(line);
+function cgroupCpuFacts(start, end, cgroup) {
+  const a = start.cgroupCpu;
+  const b = end.cgroupCpu;
+  const durationMs = end.tMs - start.tMs;
+  if (!a || !b || durationMs <= 0) return null;
+  const periods = Math.max(0, b.periods - a.periods);
+  const throttledPeriods = Math.max(0, b.throttledPeriods - a.throttledPeriods);
+  return {
+    quotaCores: cgroup?.cpuQuotaCores ?? null,
+    usageCores: a.usageUs !== null && b.usageUs !== null ? Math.max(0, b.usageUs - a.usageUs) / 1e3 / durationMs : null,
+    throttledMs: Math.max(0, b.throttledUs - a.throttledUs) / 1e3,
+    periods,
+    throttledPeriods,
+    throttledShare: periods > 0 ? throttledPeriods / periods : null
+  };
 }
-function restoreRoots(paths, workspace) {
-  const roots = [];
-  for (const line of paths) {
-    if (line.startsWith("!")) continue;
-    const segments = line.split(/[\\/]/);
-    const firstWild = segments.findIndex((s) => WILDCARD.test(s));
-    const fixed2 = firstWild < 0 ? line : segments.slice(0, firstWild).join("/") || ".";
-    roots.push(expandPath(fixed2, workspace));
-  }
-  const unique = [...new Set(roots)].sort();
-  return unique.filter((r, i) => !unique.slice(0, i).some((o) => r.startsWith(o.endsWith(path.sep) ? o : o + path.sep)));
+function cgroupDirtyScale(context2) {
+  const limit = context2.cgroup?.version === 2 ? context2.cgroup.memoryLimitBytes : null;
+  if (limit === null || limit === void 0 || !(context2.memoryBytes > 0)) return 1;
+  return Math.min(1, limit / context2.memoryBytes);
+}
+function quotaFloorMs(facts, speedup) {
+  const g = facts.cgroupCpu;
+  if (!g || g.quotaCores === null) return 0;
+  const raised = g.quotaCores * speedup;
+  const group = g.usageCores === null ? 0 : g.usageCores * facts.durationMs / raised;
+  const busiest = facts.busiestProcess ? facts.busiestProcess.cores * facts.durationMs / Math.min(1, raised) : 0;
+  return Math.max(group, busiest);
+}
+function quotaOf(phases) {
+  return phases.find((p) => p.facts.cgroupCpu?.quotaCores != null)?.facts.cgroupCpu?.quotaCores ?? null;
 }
 
-// src/config/actions-cache-inputs.ts
-function getInputAsArray(raw) {
-  return raw.split("\n").map((s) => s.replace(/^!\s+/, "!").trim()).filter((x) => x !== "");
+// src/judge/phase-facts.ts
+function share(percent3, cap = Infinity) {
+  return percent3 === null || percent3 === void 0 ? null : Math.min(cap, percent3 / 100);
 }
-function getInputAsBool(raw) {
-  return raw.trim().toLowerCase() === "true";
+function fraction(value) {
+  return value === null || value === void 0 ? null : Math.min(1, value);
 }
-function booleanInputWarning(input, raw) {
-  const value = raw.trim().toLowerCase();
-  if (value === "" || value === "true" || value === "false") return null;
-  return `Input '${input}' is '${raw.trim()}': read as false, as actions/cache reads every value but 'true' (allowed: true or false).`;
+function cpuShares(summary) {
+  const c = summary.cpu;
+  if (!c) return null;
+  return {
+    busy: (c.userPercent + c.systemPercent) / 100,
+    iowait: c.iowaitPercent / 100,
+    steal: c.stealPercent / 100,
+    busiestCpu: share(c.busiestCpuPercent)
+  };
 }
-function getInputAsInt(raw) {
-  const value = parseInt(raw);
-  return Number.isNaN(value) || value < 0 ? void 0 : value;
+function deviceIndexFor(profile2, phase2) {
+  const primary = profile2.devices.findIndex((d) => d.primary);
+  if (phase2 !== "download" && primary >= 0) return primary;
+  const top = profile2.devices.findIndex((d) => d.topFor?.includes("archive-temp"));
+  if (phase2 === "download" && top >= 0) return top;
+  const role = phase2 === "download" ? "archive-temp" : "restore-path";
+  const byRole = profile2.devices.findIndex((d) => d.roles.includes(role));
+  if (byRole >= 0) return byRole;
+  return primary >= 0 ? primary : null;
 }
-function isExactKeyMatch(key, cacheKey) {
-  return !!(cacheKey && cacheKey.localeCompare(key, void 0, { sensitivity: "accent" }) === 0);
+function ioDelta(a, b) {
+  if (!a || !b) return null;
+  return {
+    readBytes: Math.max(0, b.readBytes - a.readBytes),
+    writeBytes: Math.max(0, b.writeBytes - a.writeBytes),
+    cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
+  };
 }
+function sightings(series2) {
+  const first = series2[0];
+  const treeReadAtStart = first.selfCpuTicks != null;
+  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
+  const seen = /* @__PURE__ */ new Map();
+  for (const s of series2) {
+    for (const p of s.processes ?? []) {
+      const entry = seen.get(p.pid);
+      const reaped = p.reapedTicks ?? null;
+      if (entry) {
+        entry.last = p.cpuTicks;
+        entry.reapedLast = reaped;
+        entry.lastMs = s.tMs;
+        continue;
+      }
+      const bornInside = treeReadAtStart && !atStart.has(p.pid);
+      seen.set(p.pid, {
+        pid: p.pid,
+        comm: p.comm,
+        ppid: p.ppid,
+        bornInside,
+        base: bornInside ? 0 : p.cpuTicks,
+        firstSeen: p.cpuTicks,
+        last: p.cpuTicks,
+        reapedBase: reaped === null ? null : bornInside ? 0 : reaped,
+        reapedLast: reaped,
+        firstMs: s.tMs,
+        lastMs: s.tMs
+      });
+    }
+  }
+  return seen;
+}
+function reapedTails(seen) {
+  const out = [];
+  for (const q of seen.values()) {
+    if (q.reapedBase === null || q.reapedLast === null || q.reapedLast <= q.reapedBase) continue;
+    const children = [...seen.values()].filter((p) => p.ppid === q.pid && p.lastMs >= q.firstMs && p.lastMs < q.lastMs);
+    if (children.some((p) => !p.bornInside || p.reapedLast === null || p.reapedBase === null)) continue;
+    const shown = children.reduce((sum2, p) => sum2 + (p.last - p.base) + ((p.reapedLast ?? 0) - (p.reapedBase ?? 0)), 0);
+    out.push({ parent: q.pid, children: new Set(children.map((p) => p.pid)), ticks: Math.max(0, q.reapedLast - q.reapedBase - shown) });
+  }
+  return out;
+}
+function busiestProcess(series2, durationMs, childTicks) {
+  if (durationMs <= 0 || !series2.some((s) => s.processes !== void 0 || s.selfCpuTicks !== void 0)) return null;
+  const seen = sightings(series2);
+  const tails = reapedTails(seen);
+  const seconds4 = durationMs / 1e3;
+  const shownTicks = [...seen.values()].reduce((sum2, e) => sum2 + (e.last - e.base), 0);
+  const known = tails.reduce((sum2, t2) => sum2 + t2.ticks, 0);
+  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks - known);
+  let best = null;
+  for (const e of seen.values()) {
+    const cores2 = (e.last - e.base) / USER_HZ / seconds4;
+    if (best && cores2 <= best.cores) continue;
+    const seenMs = e.lastMs - e.firstMs;
+    const ownTail = tails.find((t2) => t2.children.has(e.pid));
+    const unseen = ownTail ? ownTail.ticks : unseenTicks;
+    best = {
+      comm: e.comm,
+      cores: cores2,
+      coresAtMost: unseen === null ? null : cores2 + unseen / USER_HZ / seconds4,
+      coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1e3) : null,
+      seenMs
+    };
+  }
+  return best ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds4, coresWhileSeen: null, seenMs: 0 };
+}
+function ownCpuWait(series2) {
+  const first = series2[0];
+  if (!first || first.selfCpuTicks == null) return null;
+  const sightings2 = series2.flatMap((s) => s.processes ?? []);
+  if (!sightings2.some((p) => p.runDelayNs !== void 0)) return null;
+  const atStart = new Map((first.processes ?? []).map((p) => [p.pid, p.runDelayNs]));
+  let best = null;
+  let total = 0;
+  let atMost = 0;
+  const pids = new Set(sightings2.map((p) => p.pid));
+  for (const pid of pids) {
+    const base = atStart.has(pid) ? atStart.get(pid) : 0;
+    if (base === void 0) continue;
+    const seen = series2.map((s) => s.processes?.find((p) => p.pid === pid));
+    const lastIndex = seen.findLastIndex((p) => p?.runDelayNs !== void 0);
+    const last = seen[lastIndex];
+    if (!last) continue;
+    const waitedMs = ((last.runDelayNs ?? 0) - base) / 1e6;
+    const lastMs = series2[lastIndex]?.tMs ?? 0;
+    const gone = seen.findIndex((p, k) => k > lastIndex && p === void 0);
+    const untilMs = gone >= 0 ? series2[gone]?.tMs ?? lastMs : series2.at(-1)?.tMs ?? lastMs;
+    const unseenMs = untilMs - (series2[lastIndex - 1]?.tMs ?? lastMs);
+    total += waitedMs;
+    atMost = Math.max(atMost, waitedMs + unseenMs);
+    if (!best || waitedMs > best.atLeastMs) best = { comm: last.comm, atLeastMs: waitedMs, atMostMs: 0, totalAtLeastMs: 0 };
+  }
+  return best ? { ...best, atMostMs: atMost, totalAtLeastMs: total } : null;
+}
+var TICK_SLACK = 2;
+function selfCpu(start, end, durationMs) {
+  if (durationMs <= 0) return { cores: null, bounds: null };
+  const seconds4 = durationMs / 1e3;
+  if (start.selfCpuUs != null && end.selfCpuUs != null) {
+    const cores2 = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds4;
+    return { cores: cores2, bounds: { atLeast: cores2, atMost: cores2 } };
+  }
+  if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
+  const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
+  const coresOf = (t2) => t2 / USER_HZ / seconds4;
+  return {
+    cores: durationMs >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
+    bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) }
+  };
+}
+function snapshotFacts(start, end, deviceIndex, inside = [], cgroup) {
+  const summary = phaseSummary(start, end, deviceIndex);
+  const durationMs = end.tMs - start.tMs;
+  const series2 = [start, ...inside, end];
+  let dirtyPeakBytes = null;
+  for (const s of series2) {
+    if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
+  }
+  const self = selfCpu(start, end, durationMs);
+  const p = summary.pressure;
+  return {
+    durationMs,
+    deviceIndex,
+    disk: durationMs > 0 ? summary.disk : null,
+    cpu: cpuShares(summary),
+    childCores: durationMs > 0 ? summary.childCpuCores : null,
+    busiestProcess: busiestProcess(series2, durationMs, summary.childCpuSeconds === null ? null : summary.childCpuSeconds * USER_HZ),
+    selfCores: self.cores,
+    selfCoresBounds: self.bounds,
+    ownIo: ioDelta(start.ownIo, end.ownIo),
+    pressure: {
+      ioSome: fraction(p?.ioSome),
+      ioFull: fraction(p?.ioFull),
+      cpuSome: fraction(p?.cpuSome),
+      memorySome: fraction(p?.memorySome)
+    },
+    dirtyPeakBytes,
+    owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
+    series: series2,
+    ownCpuWait: durationMs > 0 ? ownCpuWait(series2) : null,
+    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
+    cpuReach: cpuReach(cgroup)
+  };
+}
+function phaseFacts(profile2, phase2, deviceIndex = deviceIndexFor(profile2, phase2.name)) {
+  const inside = profile2.samples.snapshots.filter((s) => s.tMs > phase2.startMs && s.tMs < phase2.endMs);
+  return snapshotFacts(phase2.start, phase2.end, deviceIndex, inside, profile2.context.cgroup);
+}
+function tailDeviceIndex(profile2, phase2) {
+  const restoreDevice = deviceIndexFor(profile2, "writeback");
+  const tops = profile2.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
+  if (phase2.name !== "writeback" || tops.length < 2) return restoreDevice;
+  const snapshots = [phase2.start, ...profile2.samples.snapshots.filter((x) => x.tMs > phase2.startMs && x.tMs < phase2.endMs), phase2.end];
+  const lastWriteMs = (i) => {
+    let last = phase2.startMs;
+    for (let k = 1; k < snapshots.length; k++) {
+      const before = snapshots[k - 1]?.disks[i]?.sectorsWritten;
+      const after = snapshots[k]?.disks[i]?.sectorsWritten;
+      if (before !== void 0 && after !== void 0 && after > before) last = snapshots[k]?.tMs ?? last;
+    }
+    return last;
+  };
+  const written = (i) => phaseSummary(phase2.start, phase2.end, i).disk?.writtenBytes ?? 0;
+  const interval = Math.max(1, profile2.samples.intervalMs * profile2.samples.keptEvery);
+  return tops.reduce(
+    (a, b) => {
+      const gap = lastWriteMs(b) - lastWriteMs(a);
+      if (Math.abs(gap) > interval) return gap > 0 ? b : a;
+      return written(b) > written(a) ? b : a;
+    },
+    restoreDevice ?? tops[0]
+  );
+}
+
+// src/profile/restore-rules.ts
+var RESTORE_RULES = [
+  "no-restore",
+  "restore-failed",
+  "restore-skipped",
+  "cache-miss",
+  "no-phase",
+  "unpinned-phase",
+  "best-what-if",
+  "longest-phase"
+];
+var NOTHING_JUDGED_RULES = ["no-restore", "restore-failed", "restore-skipped", "cache-miss", "no-phase"];
 
 // src/profile/always-on.ts
 var DISK_KINDS = ["nvme", "scsi", "virtio", "xen", "loop", "dm", "md", "mmc", "other"];
@@ -1202,6 +1507,13 @@ var verdict = nullable(
   obj({
     bottleneck,
     sentence: str,
+    "decision?": obj({
+      rule: oneOf(...RESTORE_RULES),
+      carriers: arr(obj({ phase: phaseName, share: num })),
+      whatIf: nullable(oneOf(...RESOURCES)),
+      outweighed: nullable(phaseName),
+      device: nullable(str)
+    }),
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), "durationMs?": num })),
     "stepMs?": num,
     "untilOnDiskMs?": num,
@@ -1218,6 +1530,7 @@ var verdict = nullable(
         "savingAtLeastMs?": nullable(num),
         "measured?": bool,
         "about?": oneOf(...RESTORE_SPANS),
+        "half?": obj({ kind: oneOf(...HALF_RULE_KINDS), spanMs: num, ranAtCeilingShare: nullable(num), ownShare: num }),
         sentence: str
       })
     ),
@@ -1481,261 +1794,240 @@ function validateProfile(value) {
   );
 }
 
-// src/judge/cgroup-cpu.ts
-function cpuReach(cgroup) {
-  const quota = cgroup?.cpuQuotaCores ?? null;
-  const cpuset = cgroup?.cpusetCpus ?? null;
-  const cores2 = Math.min(1, quota ?? Infinity, cpuset ?? Infinity);
-  return { cores: cores2, quotaCores: quota !== null && quota < 1 ? quota : null };
-}
-function cgroupCpuFacts(start, end, cgroup) {
-  const a = start.cgroupCpu;
-  const b = end.cgroupCpu;
-  const durationMs = end.tMs - start.tMs;
-  if (!a || !b || durationMs <= 0) return null;
-  const periods = Math.max(0, b.periods - a.periods);
-  const throttledPeriods = Math.max(0, b.throttledPeriods - a.throttledPeriods);
-  return {
-    quotaCores: cgroup?.cpuQuotaCores ?? null,
-    usageCores: a.usageUs !== null && b.usageUs !== null ? Math.max(0, b.usageUs - a.usageUs) / 1e3 / durationMs : null,
-    throttledMs: Math.max(0, b.throttledUs - a.throttledUs) / 1e3,
-    periods,
-    throttledPeriods,
-    throttledShare: periods > 0 ? throttledPeriods / periods : null
-  };
-}
-function cgroupDirtyScale(context2) {
-  const limit = context2.cgroup?.version === 2 ? context2.cgroup.memoryLimitBytes : null;
-  if (limit === null || limit === void 0 || !(context2.memoryBytes > 0)) return 1;
-  return Math.min(1, limit / context2.memoryBytes);
-}
-function quotaFloorMs(facts, speedup) {
-  const g = facts.cgroupCpu;
-  if (!g || g.quotaCores === null) return 0;
-  const raised = g.quotaCores * speedup;
-  const group = g.usageCores === null ? 0 : g.usageCores * facts.durationMs / raised;
-  const busiest = facts.busiestProcess ? facts.busiestProcess.cores * facts.durationMs / Math.min(1, raised) : 0;
-  return Math.max(group, busiest);
-}
-function quotaOf(phases) {
-  return phases.find((p) => p.facts.cgroupCpu?.quotaCores != null)?.facts.cgroupCpu?.quotaCores ?? null;
-}
-
-// src/judge/phase-facts.ts
-function share(percent3, cap = Infinity) {
-  return percent3 === null || percent3 === void 0 ? null : Math.min(cap, percent3 / 100);
-}
-function fraction(value) {
-  return value === null || value === void 0 ? null : Math.min(1, value);
-}
-function cpuShares(summary) {
-  const c = summary.cpu;
-  if (!c) return null;
-  return {
-    busy: (c.userPercent + c.systemPercent) / 100,
-    iowait: c.iowaitPercent / 100,
-    steal: c.stealPercent / 100,
-    busiestCpu: share(c.busiestCpuPercent)
-  };
-}
-function deviceIndexFor(profile2, phase2) {
-  const primary = profile2.devices.findIndex((d) => d.primary);
-  if (phase2 !== "download" && primary >= 0) return primary;
-  const top = profile2.devices.findIndex((d) => d.topFor?.includes("archive-temp"));
-  if (phase2 === "download" && top >= 0) return top;
-  const role = phase2 === "download" ? "archive-temp" : "restore-path";
-  const byRole = profile2.devices.findIndex((d) => d.roles.includes(role));
-  if (byRole >= 0) return byRole;
-  return primary >= 0 ? primary : null;
-}
-function ioDelta(a, b) {
-  if (!a || !b) return null;
-  return {
-    readBytes: Math.max(0, b.readBytes - a.readBytes),
-    writeBytes: Math.max(0, b.writeBytes - a.writeBytes),
-    cancelledWriteBytes: Math.max(0, b.cancelledWriteBytes - a.cancelledWriteBytes)
-  };
-}
-function sightings(series2) {
-  const first = series2[0];
-  const treeReadAtStart = first.selfCpuTicks != null;
-  const atStart = new Set((first.processes ?? []).map((p) => p.pid));
-  const seen = /* @__PURE__ */ new Map();
-  for (const s of series2) {
-    for (const p of s.processes ?? []) {
-      const entry = seen.get(p.pid);
-      const reaped = p.reapedTicks ?? null;
-      if (entry) {
-        entry.last = p.cpuTicks;
-        entry.reapedLast = reaped;
-        entry.lastMs = s.tMs;
-        continue;
-      }
-      const bornInside = treeReadAtStart && !atStart.has(p.pid);
-      seen.set(p.pid, {
-        pid: p.pid,
-        comm: p.comm,
-        ppid: p.ppid,
-        bornInside,
-        base: bornInside ? 0 : p.cpuTicks,
-        firstSeen: p.cpuTicks,
-        last: p.cpuTicks,
-        reapedBase: reaped === null ? null : bornInside ? 0 : reaped,
-        reapedLast: reaped,
-        firstMs: s.tMs,
-        lastMs: s.tMs
-      });
-    }
+// src/judge/auto-rules.ts
+var seconds3 = (ms) => `${(ms / 1e3).toFixed(ms < 1e4 ? 2 : 1)} s`;
+var ABOVE_CEILING_FACTOR = 1.5;
+var MIN_RATE_PHASE_MS = 500;
+function restoreRates(phases) {
+  let rates = null;
+  for (const p of phases) {
+    const a = p.start.disks[0];
+    const b = p.end.disks[0];
+    const seconds4 = (p.endMs - p.startMs) / 1e3;
+    if (!a || !b || p.endMs - p.startMs < MIN_RATE_PHASE_MS) continue;
+    const r = {
+      writeBytesPerSecond: (b.sectorsWritten - a.sectorsWritten) * 512 / seconds4,
+      writeIops: (b.writesCompleted - a.writesCompleted) / seconds4,
+      readBytesPerSecond: (b.sectorsRead - a.sectorsRead) * 512 / seconds4,
+      readIops: (b.readsCompleted - a.readsCompleted) / seconds4
+    };
+    rates = rates ? {
+      writeBytesPerSecond: Math.max(rates.writeBytesPerSecond, r.writeBytesPerSecond),
+      writeIops: Math.max(rates.writeIops, r.writeIops),
+      readBytesPerSecond: Math.max(rates.readBytesPerSecond, r.readBytesPerSecond),
+      readIops: Math.max(rates.readIops, r.readIops)
+    } : r;
   }
-  return seen;
+  return rates;
 }
-function reapedTails(seen) {
-  const out = [];
-  for (const q of seen.values()) {
-    if (q.reapedBase === null || q.reapedLast === null || q.reapedLast <= q.reapedBase) continue;
-    const children = [...seen.values()].filter((p) => p.ppid === q.pid && p.lastMs >= q.firstMs && p.lastMs < q.lastMs);
-    if (children.some((p) => !p.bornInside || p.reapedLast === null || p.reapedBase === null)) continue;
-    const shown = children.reduce((sum2, p) => sum2 + (p.last - p.base) + ((p.reapedLast ?? 0) - (p.reapedBase ?? 0)), 0);
-    out.push({ parent: q.pid, children: new Set(children.map((p) => p.pid)), ticks: Math.max(0, q.reapedLast - q.reapedBase - shown) });
+function ranAboveCeilings(rates, probes2) {
+  if (!rates) return null;
+  const ceiling = (name) => probes2.find((p) => p.name === name && !p.error && p.iops > 0);
+  const checks = [
+    [rates.writeBytesPerSecond, ceiling("seq-write")?.bytesPerSecond, "MiB/s written"],
+    [rates.readBytesPerSecond, ceiling("seq-read")?.bytesPerSecond, "MiB/s read"],
+    [rates.writeIops, ceiling("rand-write")?.iops, "writes/s"],
+    [rates.readIops, ceiling("rand-read")?.iops, "reads/s"]
+  ];
+  for (const [measured, remembered, unit] of checks) {
+    if (remembered === void 0 || measured <= remembered * ABOVE_CEILING_FACTOR) continue;
+    const bytes2 = unit.startsWith("MiB");
+    const fmt = (v) => bytes2 ? (v / MiB).toFixed(0) : v.toFixed(0);
+    return `the restore ran at ${fmt(measured)} ${unit}, above the remembered ceiling of ${fmt(remembered)}`;
   }
-  return out;
+  return null;
 }
-function busiestProcess(series2, durationMs, childTicks) {
-  if (durationMs <= 0 || !series2.some((s) => s.processes !== void 0 || s.selfCpuTicks !== void 0)) return null;
-  const seen = sightings(series2);
-  const tails = reapedTails(seen);
-  const seconds3 = durationMs / 1e3;
-  const shownTicks = [...seen.values()].reduce((sum2, e) => sum2 + (e.last - e.base), 0);
-  const known = tails.reduce((sum2, t2) => sum2 + t2.ticks, 0);
-  const unseenTicks = childTicks === null ? null : Math.max(0, childTicks - shownTicks - known);
-  let best = null;
-  for (const e of seen.values()) {
-    const cores2 = (e.last - e.base) / USER_HZ / seconds3;
-    if (best && cores2 <= best.cores) continue;
-    const seenMs = e.lastMs - e.firstMs;
-    const ownTail = tails.find((t2) => t2.children.has(e.pid));
-    const unseen = ownTail ? ownTail.ticks : unseenTicks;
-    best = {
-      comm: e.comm,
-      cores: cores2,
-      coresAtMost: unseen === null ? null : cores2 + unseen / USER_HZ / seconds3,
-      coresWhileSeen: seenMs > 0 ? (e.last - e.firstSeen) / USER_HZ / (seenMs / 1e3) : null,
-      seenMs
+function decideProbes(input) {
+  const r = input.remembered;
+  if ("missing" in r) return { run: true, reason: `probes: auto probed because no ceilings are remembered for this hardware (${r.missing})` };
+  if (!r.probes.some((p) => !p.error && p.iops > 0))
+    return { run: true, reason: `probes: auto probed because the remembered entry of run ${r.runId} holds no usable ceiling` };
+  const ageMs = input.nowMs - Date.parse(r.probedAt);
+  const days2 = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
+  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs) {
+    return {
+      run: true,
+      reason: `probes: auto probed because the remembered ceilings (run ${r.runId}) are ${Number.isFinite(ageMs) ? days2(ageMs) : "of unknown age"} old, over ceilings-max-age-days (${days2(input.maxAgeMs)})`
     };
   }
-  return best ?? { comm: "none", cores: 0, coresAtMost: unseenTicks === null ? null : unseenTicks / USER_HZ / seconds3, coresWhileSeen: null, seenMs: 0 };
-}
-function ownCpuWait(series2) {
-  const first = series2[0];
-  if (!first || first.selfCpuTicks == null) return null;
-  const sightings2 = series2.flatMap((s) => s.processes ?? []);
-  if (!sightings2.some((p) => p.runDelayNs !== void 0)) return null;
-  const atStart = new Map((first.processes ?? []).map((p) => [p.pid, p.runDelayNs]));
-  let best = null;
-  let total = 0;
-  let atMost = 0;
-  const pids = new Set(sightings2.map((p) => p.pid));
-  for (const pid of pids) {
-    const base = atStart.has(pid) ? atStart.get(pid) : 0;
-    if (base === void 0) continue;
-    const seen = series2.map((s) => s.processes?.find((p) => p.pid === pid));
-    const lastIndex = seen.findLastIndex((p) => p?.runDelayNs !== void 0);
-    const last = seen[lastIndex];
-    if (!last) continue;
-    const waitedMs = ((last.runDelayNs ?? 0) - base) / 1e6;
-    const lastMs = series2[lastIndex]?.tMs ?? 0;
-    const gone = seen.findIndex((p, k) => k > lastIndex && p === void 0);
-    const untilMs = gone >= 0 ? series2[gone]?.tMs ?? lastMs : series2.at(-1)?.tMs ?? lastMs;
-    const unseenMs = untilMs - (series2[lastIndex - 1]?.tMs ?? lastMs);
-    total += waitedMs;
-    atMost = Math.max(atMost, waitedMs + unseenMs);
-    if (!best || waitedMs > best.atLeastMs) best = { comm: last.comm, atLeastMs: waitedMs, atMostMs: 0, totalAtLeastMs: 0 };
-  }
-  return best ? { ...best, atMostMs: atMost, totalAtLeastMs: total } : null;
-}
-var TICK_SLACK = 2;
-function selfCpu(start, end, durationMs) {
-  if (durationMs <= 0) return { cores: null, bounds: null };
-  const seconds3 = durationMs / 1e3;
-  if (start.selfCpuUs != null && end.selfCpuUs != null) {
-    const cores2 = Math.max(0, end.selfCpuUs - start.selfCpuUs) / 1e6 / seconds3;
-    return { cores: cores2, bounds: { atLeast: cores2, atMost: cores2 } };
-  }
-  if (start.selfCpuTicks == null || end.selfCpuTicks == null) return { cores: null, bounds: null };
-  const ticks = Math.max(0, end.selfCpuTicks - start.selfCpuTicks);
-  const coresOf = (t2) => t2 / USER_HZ / seconds3;
+  const above = ranAboveCeilings(input.rates, r.probes);
+  if (above) return { run: true, reason: `probes: auto probed because ${above} (run ${r.runId})` };
   return {
-    cores: durationMs >= MIN_CPU_DATA_MS ? coresOf(ticks) : null,
-    bounds: { atLeast: coresOf(Math.max(0, ticks - TICK_SLACK)), atMost: coresOf(ticks + TICK_SLACK) }
+    run: false,
+    reason: `probes: auto used the ceilings remembered from run ${r.runId} (probed ${r.probedAt.slice(0, 10)}, same hardware fingerprint); the restore stayed under them`
   };
 }
-function snapshotFacts(start, end, deviceIndex, inside = [], cgroup) {
-  const summary = phaseSummary(start, end, deviceIndex);
-  const durationMs = end.tMs - start.tMs;
-  const series2 = [start, ...inside, end];
-  let dirtyPeakBytes = null;
-  for (const s of series2) {
-    if (s.memory) dirtyPeakBytes = Math.max(dirtyPeakBytes ?? 0, s.memory.dirtyBytes);
+var EXPERIMENTS_FOR = {
+  "disk-bandwidth": ["ram", "other-disk", "page-cache"],
+  "disk-iops": ["ram", "other-disk", "page-cache"],
+  cpu: ["decompress", "ram"],
+  network: []
+};
+var AUTO_EXPERIMENTS_MIN_RESTORE_MS = 1e4;
+var FIX_SHAPE_BAND = 0.25;
+var FIX_TIME_FACTOR = ABOVE_CEILING_FACTOR;
+var FIX_MAX_AGE_MS = 7 * 864e5;
+var outsideBand = (then, now, band) => Math.abs(now - then) > band * then;
+function fixMemory2(remembered, now) {
+  if ("missing" in remembered) return { reason: "none-remembered", remembered: null, compared: null, missing: remembered.missing };
+  const on = remembered.measuredOn;
+  const measure = (reason, measured, nowValue, limit) => ({
+    reason,
+    remembered: on,
+    compared: { measured, now: nowValue, limit }
+  });
+  if (on.fingerprintId !== now.fingerprintId) return measure("hardware-changed", on.fingerprintId, now.fingerprintId, 0);
+  const measuredAtMs = Date.parse(on.measuredAt);
+  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure("stale", measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
+  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
+    return measure("size-changed", remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
+  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
+    return measure("files-changed", remembered.files, now.files, FIX_SHAPE_BAND);
+  if (remembered.bottleneck !== now.bottleneck) return measure("verdict-changed", remembered.bottleneck, now.bottleneck, 0);
+  const ratio2 = now.untilDurableMs / remembered.untilDurableMs;
+  if (!(ratio2 <= FIX_TIME_FACTOR && ratio2 >= 1 / FIX_TIME_FACTOR))
+    return measure("time-outside", remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
+  const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
+  if (unmeasured.length > 0) return measure("not-measured", remembered.experiments.join(", "), unmeasured.join(", "), 0);
+  return { reason: "fresh", remembered: on, compared: null };
+}
+function decideExperiments(input) {
+  const b = input.bottleneck;
+  const skip = (reason) => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
+  if (b === null || b === "inconclusive") return skip("the verdict names no resource, so no fix can be aimed at one");
+  if (b === "none") return skip("the verdict names no bottleneck, so there is nothing to fix");
+  const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
+  if (wanted.length === 0) {
+    return skip(
+      b === "network" ? "the verdict names the network, which none of them changes (they extract the same archive again)" : `none of the allowed experiments changes ${b}`
+    );
   }
-  const self = selfCpu(start, end, durationMs);
-  const p = summary.pressure;
+  if (input.untilDurableMs === null) return skip("the restore did not complete, so there is no time a fix could save");
+  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
+    return skip(
+      `the restore took ${seconds3(input.untilDurableMs)} until its files were on disk, under ${seconds3(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`
+    );
+  }
+  const chose = {
+    run: true,
+    reason: `experiments: auto chose ${wanted.join(", ")}: the verdict names ${b} and the restore took ${seconds3(input.untilDurableMs)} until on disk`,
+    experiments: wanted
+  };
+  if (!input.remembered || !input.run) return chose;
+  const memory = fixMemory2(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
+  return memory.reason === "fresh" ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
+}
+
+// src/report/fix-memory.ts
+var day = (iso) => iso.slice(0, 16).replace("T", " ");
+var days = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
+function measuredOnWords(on) {
+  return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${day(on.measuredAt)} UTC)`;
+}
+function fixMemoryWords(m) {
+  const run = m.remembered ? `run ${m.remembered.runId}` : "no run";
+  const c = m.compared;
+  const num2 = (v) => typeof v === "number" ? v : Number.NaN;
+  switch (m.reason) {
+    case "fresh":
+      return `the same hardware, a cache within ${percent(FIX_SHAPE_BAND)} of its size and file count, the same verdict and a time until on disk within ${FIX_TIME_FACTOR}\xD7 of its; measured again after ${days(FIX_MAX_AGE_MS)} or when one of these changes`;
+    case "none-remembered":
+      return `no measured fix is remembered for this hardware and cache (${m.missing ?? "none found"})`;
+    case "stale":
+      return `the fixes of ${run} are ${Number.isFinite(num2(c?.measured)) ? days(num2(c?.now) - num2(c?.measured)) : "of unknown age"} old, over ${days(num2(c?.limit))}`;
+    case "hardware-changed":
+      return `the fixes remembered for this cache were measured by ${run} on other hardware (fingerprint ${c?.measured}, this run ${c?.now})`;
+    case "size-changed":
+      return `the archive is ${bytes(num2(c?.now))}, more than ${percent(num2(c?.limit))} from the ${bytes(num2(c?.measured))} ${run} measured the fixes with`;
+    case "files-changed":
+      return `the cache holds ${formatNumber(num2(c?.now))} files, more than ${percent(num2(c?.limit))} from the ${formatNumber(num2(c?.measured))} ${run} measured the fixes with`;
+    case "verdict-changed":
+      return `the verdict names ${c?.now}, where ${run} measured the fixes for ${c?.measured}`;
+    case "time-outside":
+      return `the restore took ${seconds(num2(c?.now))} until on disk, outside ${num2(c?.limit)}\xD7 of the ${seconds(num2(c?.measured))} ${run} measured the fixes at`;
+    case "not-measured":
+      return `${run} did not measure ${c?.now} (it measured ${c?.measured})`;
+  }
+}
+function autoExperimentsReason(d) {
+  if (!d.memory) return d.reason;
+  if (d.memory.reason === "fresh")
+    return `experiments: auto reused the fixes measured ${d.memory.remembered ? measuredOnWords(d.memory.remembered) : "by an earlier run"}: ${fixMemoryWords(d.memory)}`;
+  return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
+}
+
+// src/history/history.ts
+var HISTORY_MAX_RUNS = 100;
+var REGRESSION_MIN_RUNS = 5;
+var SIMILAR_SIZE_FACTOR = 1.25;
+function quantile(values, q) {
+  const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const h = (xs.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return xs[lo] + (h - lo) * (xs[hi] - xs[lo]);
+}
+function percentiles2(values) {
+  const xs = values.filter((v) => typeof v === "number" && Number.isFinite(v));
+  const p50 = quantile(xs, 0.5);
+  const p90 = quantile(xs, 0.9);
+  return p50 === null || p90 === null ? null : { p50, p90, runs: xs.length };
+}
+function groupsOf(runs, first) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const r of runs) byId.set(r.fingerprintId, [...byId.get(r.fingerprintId) ?? [], r]);
+  const groups = [...byId.entries()].map(([fingerprintId, rs]) => ({
+    fingerprintId,
+    hardware: rs[rs.length - 1]?.hardware ?? "",
+    runs: rs.length,
+    restoreMs: percentiles2(rs.map((r) => r.restoreMs)),
+    untilDurableMs: percentiles2(rs.map((r) => r.untilDurableMs))
+  }));
+  return groups.sort((a, b) => Number(b.fingerprintId === first) - Number(a.fingerprintId === first) || b.runs - a.runs);
+}
+function similarSize(a, b) {
+  if (a === null || b === null || a <= 0 || b <= 0) return a === b;
+  return Math.max(a, b) / Math.min(a, b) <= SIMILAR_SIZE_FACTOR;
+}
+function regressionsOf(current, earlier) {
+  const comparable = earlier.filter((r) => r.fingerprintId === current.fingerprintId && similarSize(r.archiveBytes, current.archiveBytes));
+  const out = [];
+  const check = (metric, pick2) => {
+    const now = pick2(current);
+    const past = comparable.map(pick2).filter((v) => v !== null);
+    if (now === null || past.length < REGRESSION_MIN_RUNS) return;
+    const p90 = quantile(past, 0.9);
+    if (now > p90) out.push({ metric, thisMs: now, p90Ms: p90, comparedRuns: past.length });
+  };
+  check("restore", (r) => r.restoreMs);
+  check("until-durable", (r) => r.untilDurableMs);
+  return out;
+}
+function appendRun(earlier, current) {
+  return [...earlier, current].slice(-HISTORY_MAX_RUNS);
+}
+function historyRunOf(p) {
+  const { lookup, download, extract, writeback } = p.phasesMs;
+  const restoreMs = p.restoreOk && lookup !== null && download !== null && extract !== null ? lookup + download + extract : null;
   return {
-    durationMs,
-    deviceIndex,
-    disk: durationMs > 0 ? summary.disk : null,
-    cpu: cpuShares(summary),
-    childCores: durationMs > 0 ? summary.childCpuCores : null,
-    busiestProcess: busiestProcess(series2, durationMs, summary.childCpuSeconds === null ? null : summary.childCpuSeconds * USER_HZ),
-    selfCores: self.cores,
-    selfCoresBounds: self.bounds,
-    ownIo: ioDelta(start.ownIo, end.ownIo),
-    pressure: {
-      ioSome: fraction(p?.ioSome),
-      ioFull: fraction(p?.ioFull),
-      cpuSome: fraction(p?.cpuSome),
-      memorySome: fraction(p?.memorySome)
-    },
-    dirtyPeakBytes,
-    owedAtEndBytes: end.memory ? end.memory.dirtyBytes + end.memory.writebackBytes : null,
-    series: series2,
-    ownCpuWait: durationMs > 0 ? ownCpuWait(series2) : null,
-    cgroupCpu: cgroupCpuFacts(start, end, cgroup),
-    cpuReach: cpuReach(cgroup)
+    runId: p.runId,
+    runAttempt: p.runAttempt,
+    createdAt: p.createdAt,
+    fingerprintId: p.fingerprintId,
+    hardware: p.hardware,
+    phasesMs: p.phasesMs,
+    restoreMs,
+    untilDurableMs: restoreMs === null ? null : restoreMs + (writeback ?? 0),
+    archiveBytes: p.archiveBytes,
+    bottleneck: p.bottleneck,
+    ceilings: p.ceilings
   };
-}
-function phaseFacts(profile2, phase2, deviceIndex = deviceIndexFor(profile2, phase2.name)) {
-  const inside = profile2.samples.snapshots.filter((s) => s.tMs > phase2.startMs && s.tMs < phase2.endMs);
-  return snapshotFacts(phase2.start, phase2.end, deviceIndex, inside, profile2.context.cgroup);
-}
-function tailDeviceIndex(profile2, phase2) {
-  const restoreDevice = deviceIndexFor(profile2, "writeback");
-  const tops = profile2.devices.flatMap((d, i) => d.topFor?.includes("restore-path") ? [i] : []);
-  if (phase2.name !== "writeback" || tops.length < 2) return restoreDevice;
-  const snapshots = [phase2.start, ...profile2.samples.snapshots.filter((x) => x.tMs > phase2.startMs && x.tMs < phase2.endMs), phase2.end];
-  const lastWriteMs = (i) => {
-    let last = phase2.startMs;
-    for (let k = 1; k < snapshots.length; k++) {
-      const before = snapshots[k - 1]?.disks[i]?.sectorsWritten;
-      const after = snapshots[k]?.disks[i]?.sectorsWritten;
-      if (before !== void 0 && after !== void 0 && after > before) last = snapshots[k]?.tMs ?? last;
-    }
-    return last;
-  };
-  const written = (i) => phaseSummary(phase2.start, phase2.end, i).disk?.writtenBytes ?? 0;
-  const interval = Math.max(1, profile2.samples.intervalMs * profile2.samples.keptEvery);
-  return tops.reduce(
-    (a, b) => {
-      const gap = lastWriteMs(b) - lastWriteMs(a);
-      if (Math.abs(gap) > interval) return gap > 0 ? b : a;
-      return written(b) > written(a) ? b : a;
-    },
-    restoreDevice ?? tops[0]
-  );
 }
 
 // src/judge/transfer-stats.ts
 var median2 = (xs) => median(xs) ?? 0;
-var quantile = (xs, q) => {
+var quantile2 = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
@@ -1796,8 +2088,6 @@ function longestQuiet(points, closedUnfinishedMs) {
 function stallPlace(s, archiveBytes) {
   return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
 }
-var MIN_BODY_MS = 200;
-var MIN_PARALLELISM_SPREAD = 1.3;
 function rateElasticity(finished, all, endMs) {
   const bodies = finished.filter((r) => r.toMs !== null && r.toMs - r.fromMs >= MIN_BODY_MS);
   const inBody = (t2) => all.filter((g) => g.fromMs <= t2 && (g.toMs ?? endMs) > t2).length;
@@ -1832,23 +2122,15 @@ function carrierEvidence(interfaces, key, transferBytes, durationMs, words) {
   if (!carrier) return null;
   return `${carrier.name} ${words.verb} ${bytes(carrier[key])} meanwhile, ${mibPerSecond(carrier[key] / (durationMs / 1e3))} (all its traffic, not only the ${words.noun}'s)`;
 }
-var STALL_MIN_MS = 1e3;
-var STALL_MIN_INTERVALS = 5;
-var SLOW_REQUEST_FACTOR = 4;
-var STALL_VERDICT_SHARE = 0.1;
-var WAIT_SHARE = 0.5;
-var STORE_SPREAD = 3;
-var PER_CONNECTION_ELASTICITY = 0.6;
-var PATH_ELASTICITY = 0.3;
 function transferLimit(f, words) {
   const rate2 = f.bytesPerSecond;
   if (f.waitShare >= WAIT_SHARE) {
     const fastest = f.waits.length > 0 ? Math.min(...f.waits) : 0;
-    const spread2 = f.waits.length > 0 && fastest > 0 ? quantile(f.waits, 0.9) / fastest : null;
+    const spread2 = f.waits.length > 0 && fastest > 0 ? quantile2(f.waits, 0.9) / fastest : null;
     if (spread2 !== null && spread2 <= STORE_SPREAD) return { limit: "latency", why: words.latency(f.waitShare, median2(f.waits)) };
     return {
       limit: "store",
-      why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile(f.waits, 0.9))} (90th percentile), not one round trip`
+      why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile2(f.waits, 0.9))} (90th percentile), not one round trip`
     };
   }
   if (f.elasticity !== null && f.elasticity >= PER_CONNECTION_ELASTICITY) {
@@ -2018,6 +2300,7 @@ export {
   PHASES,
   RESOURCES,
   DISK_RESOURCES,
+  isDiskResource,
   BOTTLENECKS,
   TOOLKIT_SEGMENT_TIMEOUT_MS,
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
@@ -2079,8 +2362,12 @@ export {
   OTHER_WRITER_RATIO,
   OTHER_WRITER_MIN_BYTES,
   ABSORBED_SHARE,
+  wroteAlmostNothingEarly,
+  MINOR_PHASE_SHARE,
   MIN_SAVING_SHARE,
   WHAT_IF_SPEEDUP,
+  HALF_RULE_BELOW_SHARE,
+  RAISED_SHARE,
   QUOTA_FULL_SHARE,
   THROTTLED_PERIODS_SHARE,
   THROTTLED_MIN_PERIODS,
@@ -2092,6 +2379,7 @@ export {
   WORTH_CHANGING,
   worthChanging,
   TIMEOUT_MARGIN,
+  SAVE_THRESHOLDS,
   spread,
   median,
   putBackSentence,
@@ -2105,8 +2393,22 @@ export {
   snapshotFacts,
   phaseFacts,
   tailDeviceIndex,
+  RESTORE_RULES,
+  NOTHING_JUDGED_RULES,
   experimentsErrors,
   validateProfile,
+  restoreRates,
+  decideProbes,
+  EXPERIMENTS_FOR,
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  decideExperiments,
+  measuredOnWords,
+  autoExperimentsReason,
+  quantile,
+  groupsOf,
+  regressionsOf,
+  appendRun,
+  historyRunOf,
   median2,
   flowingMs,
   longestQuiet,

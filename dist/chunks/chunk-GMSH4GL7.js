@@ -5,7 +5,7 @@ import {
   memTotalBytes,
   readNumber,
   readText
-} from "./chunk-ASKUMUQ7.js";
+} from "./chunk-UFWAKY6W.js";
 
 // src/sample/fingerprint.ts
 import { createHash } from "node:crypto";
@@ -252,9 +252,13 @@ function describeCgroupLimits(l) {
   return parts.length > 0 ? `; cgroup: ${parts.join(", ")}` : "";
 }
 
+// src/version.ts
+var TOOL_VERSION = "1.0.0";
+
 export {
   readHostFacts,
   readRunnerContext,
   fingerprintFrom,
-  describeFingerprint
+  describeFingerprint,
+  TOOL_VERSION
 };

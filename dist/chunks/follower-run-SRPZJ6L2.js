@@ -1,0 +1,37 @@
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+import {
+  Sampler,
+  syncFileSystems
+} from "./chunk-WFBA6TMQ.js";
+import "./chunk-UFWAKY6W.js";
+import {
+  FOLLOW_REQUEST_ENV,
+  profileTimeMs,
+  writeFollowResult
+} from "./chunk-N2RKNMCG.js";
+import "./chunk-VX4HL5QL.js";
+
+// src/pipeline/follower-run.ts
+import { performance } from "node:perf_hooks";
+async function follow(env = process.env) {
+  const raw = env[FOLLOW_REQUEST_ENV];
+  if (!raw) throw new Error(`${FOLLOW_REQUEST_ENV} is not set: the follower is started by the action's main step only`);
+  const request = JSON.parse(raw);
+  const originMs = performance.now() - profileTimeMs(request.originEpochMs);
+  const sampler = new Sampler({
+    intervalMs: request.intervalMs,
+    devices: request.devices,
+    originMs,
+    procRoot: request.procRoot,
+    cgroupCpu: request.cgroupCpu
+  });
+  sampler.start();
+  const syncs = await syncFileSystems(request.fileSystems, request.deadlineMs);
+  const end = sampler.snapshot();
+  const series = sampler.stop();
+  writeFollowResult(request.resultFile, { syncs, end, snapshots: series.snapshots.filter((s) => s !== end) });
+}
+export {
+  follow
+};

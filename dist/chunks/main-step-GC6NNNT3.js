@@ -1,0 +1,143 @@
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+import {
+  PhaseLog,
+  checkExportInputs,
+  profilePathFor,
+  writeProfile
+} from "./chunk-WK3TBZGY.js";
+import {
+  runJudgedProfile
+} from "./chunk-7WJSBB3L.js";
+import {
+  renderJudged,
+  restoredKey
+} from "./chunk-UD6SEAMN.js";
+import {
+  STATE,
+  parseConfig
+} from "./chunk-QZZR2PHW.js";
+import "./chunk-YHY5ONJ3.js";
+import "./chunk-MEEBLKXW.js";
+import "./chunk-GMSH4GL7.js";
+import "./chunk-FHEA662W.js";
+import {
+  errorMessage
+} from "./chunk-76DRRFYG.js";
+import "./chunk-WFBA6TMQ.js";
+import "./chunk-UFWAKY6W.js";
+import {
+  startFollower
+} from "./chunk-N2RKNMCG.js";
+import {
+  debug,
+  getInput,
+  info,
+  saveState,
+  setFailed,
+  setOutput,
+  setSecret,
+  summary,
+  warning
+} from "./chunk-E2WE2UKM.js";
+import "./chunk-VX4HL5QL.js";
+
+// src/pipeline/main-step.ts
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+var BACKGROUND_NOTE = "The restore's files were followed until on disk in the background (a repeat run: main did not wait for the disk, as plain restoreCache does not); figures in the post step's summary.";
+function startFollowerIn(stateDir, request, warn) {
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 448 });
+    const resultFile = path.join(stateDir, `writeback-${process.pid}-${Date.now().toString(36)}.json`);
+    return startFollower(process.argv[1] ?? "", { ...request, resultFile });
+  } catch (error) {
+    warn(`The writeback follower could not start (${errorMessage(error)}); the tail is timed by this step.`);
+    return null;
+  }
+}
+async function run() {
+  saveState(STATE.mainStarted, "true");
+  const token = process.env.ACTIONS_RUNTIME_TOKEN;
+  if (token) setSecret(token);
+  const config = parseConfig((name) => getInput(name));
+  if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
+  if (config.mode === "profile") checkExportInputs((line) => warning(line));
+  if (config.mode === "compare") {
+    const { runCompareStep } = await import("./compare-step-HU7JUEKP.js");
+    await runCompareStep(config);
+    saveState(STATE.summaryWritten, "true");
+    return;
+  }
+  await profileStep(config);
+}
+async function profileStep(config) {
+  const profilePath = profilePathFor(config.runnerTemp, config.label);
+  saveState(STATE.profilePath, profilePath);
+  saveState(STATE.primaryKey, config.primaryKey);
+  const probeDirectories = [];
+  const phaseLog = new PhaseLog();
+  const experimentDirectories = [];
+  const stateDir = path.dirname(profilePath);
+  const { profile, judgement, backgroundTail } = await runJudgedProfile(config, {
+    log: (line) => info(line),
+    warn: (line) => warning(line),
+    onPhase: (phase) => phaseLog.enter(phase),
+    onProbeDirectory: (dir) => {
+      probeDirectories.push(dir);
+      saveState(STATE.probeDirectories, JSON.stringify(probeDirectories));
+    },
+    onExperimentDirectory: (dir) => {
+      experimentDirectories.push(dir);
+      saveState(STATE.experimentDirectories, JSON.stringify(experimentDirectories));
+    },
+    onExperimentDirtySettings: (change) => saveState(STATE.experimentDirtySettings, change ? JSON.stringify(change) : ""),
+    onLedger: (file) => saveState(STATE.machineLedger, file),
+    followWriteback: (request) => startFollowerIn(stateDir, request, (line) => warning(line))
+  });
+  if (backgroundTail) saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  phaseLog.close();
+  for (const p of profile.verdict?.phases ?? []) debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join("; ")}]`);
+  saveState(STATE.matchedKey, restoredKey(profile.restore) ?? "");
+  let saved = true;
+  try {
+    writeProfile(profilePath, profile);
+  } catch (error) {
+    saved = false;
+    const message = `The profile JSON could not be written to ${profilePath}: ${errorMessage(error)}. The summary and outputs below are all there is.`;
+    warning(message);
+    profile.warnings.push(message);
+  }
+  if (config.uploadArtifact && saved && config.save) saveState(STATE.artifactPending, "true");
+  else if (config.uploadArtifact && saved) {
+    const { uploadProfileArtifact } = await import("./artifact-FKUU6TKX.js");
+    await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
+      warning(message);
+      profile.warnings.push(message);
+    });
+  }
+  const { markdown, outputs } = renderJudged(profile, judgement);
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  if (saved) setOutput("profile-path", profilePath);
+  await summary.addRaw(markdown).write();
+  if (backgroundTail) await summary.addRaw(`
+
+${BACKGROUND_NOTE}
+`).write();
+  saveState(STATE.summaryWritten, "true");
+  info(profile.verdict?.sentence ?? "No verdict.");
+  const restore = profile.restore;
+  if (config.failOnCacheMiss && restoredKey(restore) === void 0) {
+    const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";
+    setFailed(`Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: ${config.primaryKey}.${why}`);
+    return;
+  }
+  const bottleneck = profile.verdict?.bottleneck;
+  if (bottleneck && config.failOnBottleneck.includes(bottleneck)) {
+    setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict?.sentence}`);
+  }
+}
+export {
+  BACKGROUND_NOTE,
+  run
+};
