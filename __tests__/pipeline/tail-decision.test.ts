@@ -7,7 +7,14 @@ import { followedTail, parseBackgroundTail, profileTimeMs, tailEndSnapshot } fro
 import { whoWaitsForTail, type TailFacts } from '../../src/pipeline/tail-decision.js';
 import type { Profile, Snapshot } from '../../src/profile/schema.js';
 
-const repeat: TailFacts = { runProbes: false, experimentsCanRun: true, experimentsAuto: true, restoreMs: 1_500, fixesRemembered: false };
+const repeat: TailFacts = {
+  runProbes: false,
+  experimentsCanRun: true,
+  experimentsAuto: true,
+  restoreMs: 1_500,
+  fixesRemembered: false,
+  failOnBottleneck: false,
+};
 
 describe('whoWaitsForTail', () => {
   it('leaves a repeat run’s tail to the follower: ceilings remembered, a restore too short for auto’s experiments', () => {
@@ -19,6 +26,11 @@ describe('whoWaitsForTail', () => {
     expect(whoWaitsForTail({ ...repeat, runProbes: true }).who).toBe('main');
     expect(whoWaitsForTail({ ...repeat, experimentsAuto: false }).who).toBe('main');
     expect(whoWaitsForTail({ ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS }).who).toBe('main');
+  });
+
+  it('waits in main when fail-on-bottleneck is set: the step fails on the verdict judged with the tail, and the post step fails nothing', () => {
+    expect(whoWaitsForTail({ ...repeat, failOnBottleneck: true }).who).toBe('main');
+    expect(whoWaitsForTail({ ...repeat, experimentsCanRun: false, failOnBottleneck: true }).who).toBe('main');
   });
 
   it('follows a long restore in the background once its fixes are remembered', () => {

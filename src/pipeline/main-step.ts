@@ -7,15 +7,22 @@ import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { STATE } from './state.js';
 import { renderJudged } from '../report/render.js';
-import { restoredKey } from '../report/outputs.js';
+import { profileOutputs, restoredKey } from '../report/outputs.js';
+import { experimentOutputs } from '../experiment/outputs.js';
 import { errorMessage } from '../util/errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
 
-/** What the summary and the log say on a repeat run, whose main did not wait for the disk. */
+/**
+ * Main's whole summary on a repeat run whose tail is followed in the background: the report (judged
+ * with the tail) is the post step's, so main says no verdict of its own that the post step could contradict.
+ */
 export const BACKGROUND_NOTE =
-  "The restore's files were followed until on disk in the background (a repeat run: main did not wait for the disk, as plain restoreCache does not); figures in the post step's summary.";
+  "Disk profiler: the report follows in the post step's summary: the restore's files were still being written to disk when this step ended (a repeat run does not wait for the disk, as plain restoreCache does not).";
+
+/** The outputs that need the tail (the verdict, the tail, the fixes judged with it): empty on such a run, whose main cannot know them. */
+const TAIL_OUTPUTS = ['verdict', 'bottleneck', 'writeback-seconds', ...Object.keys(experimentOutputs(undefined))];
 
 /** The follower, its result and log in the profile's own directory (owner-only); null (the tail timed here) when it cannot start. */
 function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultFile'>, warn: (line: string) => void): FollowerHandle | null {
@@ -86,8 +93,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     core.warning(message);
     profile.warnings.push(message);
   }
-  // With the save on, the post step uploads the profile once it holds the save (an artifact cannot be replaced).
-  if (config.uploadArtifact && saved && config.save) core.saveState(STATE.artifactPending, 'true');
+  // With the save on, or the report made in the post step, the post step uploads the profile once it holds them (an artifact cannot be replaced).
+  if (config.uploadArtifact && saved && (config.save || backgroundTail)) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
   else if (config.uploadArtifact && saved) {
     const { uploadProfileArtifact } = await import('../report/artifact.js');
@@ -97,13 +104,15 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     });
   }
 
-  const { markdown, outputs } = renderJudged(profile, judgement);
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  // Rendered only where main reports: on a background-tail run the post step renders the report judged with the tail.
+  const { markdown, outputs } = backgroundTail
+    ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judgement.verdict) }
+    : renderJudged(profile, judgement);
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? '' : value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
-  if (backgroundTail) await core.summary.addRaw(`\n\n${BACKGROUND_NOTE}\n`).write();
   core.saveState(STATE.summaryWritten, 'true');
-  core.info(profile.verdict?.sentence ?? 'No verdict.');
+  core.info(backgroundTail ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
 
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === undefined) {

@@ -22,9 +22,7 @@ import { PhaseLog } from './phase-log.js';
 import { STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
-import { collectFollower, followedTail, type FollowResult, parseBackgroundTail } from './follower.js';
-import { notOnDiskSentence } from './stages/restore.js';
-import { untilDurableMs } from './always-on.js';
+import { collectFollower, parseBackgroundTail } from './follower.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -63,15 +61,18 @@ export async function run(): Promise<void> {
 
   const profile = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const lines: string[] = [];
-  if (profile && backgroundTail) {
-    const line = completeTail(profile, followed, config.writebackTimeoutMs);
+  if (profile) profile.save = save;
+  // A repeat run whose main left the tail to the follower wrote no verdict: the report is made here, judged with the tail.
+  let report: string | null = null;
+  if (profile && backgroundTail && summaryWritten) {
+    // Loaded only on such a run: the judge and the renderer are no part of a first run's post step.
+    const { judgeWithTail } = await import('./post-judge.js');
+    const { rendered, line } = await judgeWithTail(profile, followed, config, (l) => core.info(l));
     core.info(line);
-    lines.push(line);
+    core.info(rendered.verdict.sentence);
+    report = rendered.markdown;
   }
-  if (profile) {
-    profile.save = save;
-    writeProfile(profilePath, profile);
-  }
+  if (profile) writeProfile(profilePath, profile);
   if (core.getState(STATE.artifactPending) === 'true' && profile) {
     // Loaded only when there is an artifact to upload: the artifact client is no part of every post step's load time.
     const { uploadProfileArtifact } = await import('../report/artifact.js');
@@ -84,7 +85,8 @@ export async function run(): Promise<void> {
   const exported = profile ? await exportAfterPost(profile) : null;
   if (exported) lines.push(`<sub>${exported}</sub>`);
   // The main step's summary is above; a main that wrote none gets the no-report note instead of a save section's context.
-  if (summaryWritten) await core.summary.addRaw(`\n${[renderSaveSection(save), ...lines].join('\n\n')}\n`).write();
+  // A report made here holds the save section (the renderer's, as main's report would).
+  if (summaryWritten) await core.summary.addRaw(`\n${[report ?? renderSaveSection(save), ...lines].join('\n\n')}\n`).write();
 }
 
 async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePath: string): Promise<SaveResult> {
@@ -124,26 +126,6 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
   if (save.verdict) core.info(save.verdict.sentence);
   for (const p of save.verdict?.phases ?? []) core.debug(`save ${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.join('; ')}]`);
   return save;
-}
-
-/** A repeat run's profile completed with what the follower saw: the writeback phase, the tail and its samples; the sentence that says so. */
-function completeTail(profile: Profile, followed: FollowResult | null, timeoutMs: number): string {
-  const extract = profile.phases.find((p) => p.name === 'extract');
-  if (!followed || !extract) {
-    const why = 'the writeback follower left no result (ended early or killed), so the time until on disk was not measured';
-    profile.warnings.push(`The restore's files were followed in the background, but ${why}.`);
-    return `Until on disk: not measured: ${why}.`;
-  }
-  const { phase, tail, snapshots } = followedTail(extract, followed);
-  profile.phases.push(phase);
-  profile.writebackTail = tail;
-  profile.samples.snapshots = [...profile.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
-  if (!tail.complete) profile.warnings.push(notOnDiskSentence(timeoutMs, tail));
-  const onDiskMs = untilDurableMs(profile);
-  const tailS = ((phase.endMs - phase.startMs) / 1000).toFixed(2);
-  return tail.complete
-    ? `Until on disk: ${onDiskMs === null ? '–' : (onDiskMs / 1000).toFixed(2)} s (the writeback tail ${tailS} s after extraction, followed in the background; the main step did not wait for it).`
-    : `Until on disk: more than ${tailS} s after extraction (followed in the background): ${notOnDiskSentence(timeoutMs, tail)}`;
 }
 
 function skippedSave(config: ProfileConfig, key: string, reason: string): SaveResult {

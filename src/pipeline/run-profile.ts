@@ -98,6 +98,7 @@ async function profileOn(
     experimentsAuto: config.experimentsAuto,
     restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
     fixesRemembered: fixes?.found === true,
+    failOnBottleneck: config.failOnBottleneck.length > 0,
   });
   const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
   let measured = left?.measured ?? (await waitForTail(restored, config, hooks, warn));

@@ -16,12 +16,16 @@ export interface TailFacts {
   restoreMs: number | null;
   /** Measured fixes were remembered for this hardware and cache (experiments: auto read them). */
   fixesRemembered: boolean;
+  /** fail-on-bottleneck lists a resource: main fails the step on the verdict, which is judged with the tail. */
+  failOnBottleneck: boolean;
 }
 
 export type TailWaiter = { who: 'main'; why: string } | { who: 'follower'; why: string };
 
 export function whoWaitsForTail(f: TailFacts): TailWaiter {
   if (f.runProbes) return { who: 'main', why: 'the probes run this run and need the disk quiet' };
+  // The post step never fails the job, and a verdict without the tail is not the run's verdict.
+  if (f.failOnBottleneck) return { who: 'main', why: 'fail-on-bottleneck needs the verdict, judged with the tail, in this step' };
   if (!f.experimentsCanRun) return { who: 'follower', why: 'the ceilings are remembered and no experiment can run' };
   if (!f.experimentsAuto) return { who: 'main', why: 'experiments are asked for on every run' };
   // auto measures only restores of AUTO_EXPERIMENTS_MIN_RESTORE_MS or more until on disk: one this short before its tail is followed, not waited for.
