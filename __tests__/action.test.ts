@@ -45,15 +45,20 @@ describe('the bundled action', () => {
     const phases = ['lookup', 'download', 'extract'].reduce((s, p) => s + Number(r.outputs[`${p}-seconds`]), 0);
     expect(phases).toBeCloseTo(Number(r.outputs['restore-seconds']), 2);
     expect(Number(r.outputs['file-count'])).toBeGreaterThan(100);
-    expect(r.outputs.bottleneck).toMatch(/^(network|disk-bandwidth|disk-iops|cpu|writeback|none|inconclusive)$/);
-    expect(r.outputs.verdict?.length).toBeGreaterThan(20);
-    // The headline first, the What to do box under it; the verdict's full sentence in the evidence.
-    expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
-    expect(r.summary).toContain('> **What to do:** ');
-    expect(r.summary).toContain(r.outputs.verdict?.slice(0, 30));
     const profilePath = r.outputs['profile-path'] as string;
     expect(profilePath.startsWith(r.runnerTemp)).toBe(true);
     const profile = validateProfile(JSON.parse(readFileSync(profilePath, 'utf8')));
+    // A repeat run (probes: none, nothing to learn): the verdict needs the tail, followed in the background, so
+    // main leaves the verdict's outputs empty and its summary is one line; the post step's report has the verdict.
+    expect(profile.verdict?.bottleneck).toMatch(/^(network|disk-bandwidth|disk-iops|cpu|writeback|none|inconclusive)$/);
+    expect(r.outputs.bottleneck).toBe('');
+    expect(r.outputs.verdict).toBe('');
+    expect(r.summary.split('\n')[0]).toMatch(/report follows in the post step's summary/);
+    // The post step's report: the headline first, the What to do box under it; the verdict's full sentence in the evidence.
+    const report = r.summary.slice(r.summary.indexOf('### '));
+    expect(report.split('\n')[0]).toMatch(/^### \S/);
+    expect(report).toContain('> **What to do:** ');
+    expect(report).toContain(profile.verdict?.sentence.slice(0, 30));
     expect(profile.label).toBe('runner-hit');
     expect(profile.restore?.matchedKey).toBe('deps-linux-abc');
     expect(JSON.stringify(profile)).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);

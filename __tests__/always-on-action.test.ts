@@ -35,7 +35,9 @@ describe.runIf(hasFio)('the bundled action, always on', () => {
     expect(second.mainExitCode).toBe(0);
     expect(second.profile?.probes?.status).toBe('skipped');
     expect(second.profile?.ceilingsSource).toMatchObject({ kind: 'remembered', runId: '301' });
-    expect(second.outputs.verdict).toContain('Ceilings remembered from run 301');
+    // A repeat run: the verdict is the post step's, judged with the tail (main's verdict output is empty).
+    expect(second.profile?.verdict?.sentence).toContain('Ceilings remembered from run 301');
+    expect(second.summary).toContain('Ceilings remembered from run 301');
     expect(second.summary).toContain('over 2 runs');
     expect(second.log).not.toMatch(/▸ fio probes/);
     expect(second.profile?.auto?.experiments?.run).toBe(false);
