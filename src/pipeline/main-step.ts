@@ -6,7 +6,6 @@ import { PhaseLog } from './phase-log.js';
 import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { STATE } from './state.js';
-import { renderJudged } from '../report/render.js';
 import { profileOutputs, restoredKey } from '../report/outputs.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { errorMessage } from '../util/errors.js';
@@ -105,9 +104,10 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   }
 
   // Rendered only where main reports: on a background-tail run the post step renders the report judged with the tail.
+  // The renderer is loaded only then (the post step loads it on such a run): no part of a repeat run's main.
   const { markdown, outputs } = backgroundTail
     ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judgement.verdict) }
-    : renderJudged(profile, judgement);
+    : (await import('../report/render.js')).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? '' : value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
