@@ -29,13 +29,6 @@ export const RESOURCE_NOUN: Record<Resource, string> = {
   cpu: 'CPU',
 };
 
-/** A resource in the headline's "What to do" box: it names the direction (the restore writes); the verdict's sentence does not. */
-export const HEADLINE_RESOURCE_NOUN: Record<Resource, string> = {
-  ...RESOURCE_NOUN,
-  'disk-bandwidth': "disk's write bandwidth",
-  'disk-iops': "disk's write IOPS",
-};
-
 /** A verdict in the phase table's "Limited by" cell and the evidence's phase headings, in plain words. */
 const LIMITED_BY: Record<Bottleneck, string> = {
   network: 'network',

@@ -12,7 +12,8 @@ import { isDiskResource } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
-import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from '../judge/nouns.js';
+import { verdictWords } from './say/resources.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -51,7 +52,7 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
     const same = !recorded || recorded.bottleneck === j.bottleneck;
     return {
       name: j.phase,
-      label: same ? j.label : limitedBy(recorded.bottleneck),
+      label: same ? j.label : verdictWords(recorded.bottleneck).limitedBy,
       sentence: same ? j.sentence : recorded.sentence,
       facts: j.facts,
       networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
@@ -98,7 +99,7 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     '100%',
     profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '',
     '',
-    `**${limitedBy(verdict.bottleneck)}**`,
+    `**${verdictWords(verdict.bottleneck).limitedBy}**`,
   ]);
   const spans = restoreSpansLine(verdict);
   // What the page cache did stands as a line of its own, not in the small print: it explains two rows.
@@ -298,7 +299,7 @@ function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: re
     });
     reasonsOf.set(p.phase, [...reasons]);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
-    const label = rows.find((r) => r.name === p.phase)?.label ?? limitedBy(p.bottleneck);
+    const label = rows.find((r) => r.name === p.phase)?.label ?? verdictWords(p.bottleneck).limitedBy;
     return `**${p.phase}: ${label}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
   // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
