@@ -63,19 +63,3 @@ export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
   none: 'No bottleneck',
   inconclusive: 'Inconclusive',
 };
-
-/** A what-if's opening: "with the disk's bandwidth twice as fast". */
-export const WHAT_IF_PHRASE: Record<Resource, string> = {
-  network: 'with a network',
-  'disk-bandwidth': "with the disk's bandwidth",
-  'disk-iops': "with the disk's IOPS",
-  cpu: 'with a CPU',
-};
-
-/** A resource in "were X a second limit". */
-export const SECOND_LIMIT_WORDS: Record<Resource, string> = {
-  network: 'the network',
-  'disk-bandwidth': 'bandwidth',
-  'disk-iops': 'IOPS',
-  cpu: 'the CPU',
-};

@@ -644,7 +644,50 @@ export interface WhatIf {
    * that (the restore ran well below the ceiling doubled), or why it may save more. Absent otherwise.
    */
   half?: HalfRule;
-  sentence: string;
+  /** How it came out and the figures its sentence needs (report/say/what-if.ts says it); absent in recordings made before it. */
+  facts?: WhatIfFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent (a recording made before them). */
+  sentence?: string;
+}
+
+/**
+ * How a what-if came out (judge/what-if.ts whatIfs), in the order the judge tests them:
+ * - not-measured: no ceiling for the resource was probed or sustained, so no figure is claimed;
+ * - no-saving: it saves under 1% of the time;
+ * - only-cpu-work: it saves only where a phase is read as its CPU work, not its wall time;
+ * - second-limit: no phase was bound by it; the bound is what it could save were it a second limit;
+ * - range: a two-sided bound, saving at least and at most;
+ * - at-most: a lower bound on the time only, saving at most.
+ */
+export const WHAT_IF_OUTCOMES = ['not-measured', 'no-saving', 'only-cpu-work', 'second-limit', 'range', 'at-most'] as const;
+export type WhatIfOutcome = (typeof WHAT_IF_OUTCOMES)[number];
+
+/** A phase as the what-if read it: its verdict, wall time and the CPU work a CPU-bound phase is held to. */
+export interface WhatIfPhaseFacts {
+  phase: PhaseName;
+  bottleneck: string;
+  durationMs: number;
+  cpuWorkMs: number;
+}
+
+/** The typed facts of a what-if: whatever its sentence says is one of these, never recomputed by the report. */
+export interface WhatIfFacts {
+  outcome: WhatIfOutcome;
+  /** The duration now and the bounds, unrounded (the rounded ones are WhatIf's fields). */
+  nowMs: number;
+  lowerMs: number;
+  upperMs: number | null;
+  phases: WhatIfPhaseFacts[];
+  /** The cgroup's CPU quota in cores, which the CPU what-if raises; null without one or for another resource. */
+  cpuQuotaCores: number | null;
+  /** The disk a disk what-if is about where it is not the restore's (restore paths on several disks); else null. */
+  device: string | null;
+  /** Where the doubled ceiling came from when not fio alone (a cgroup I/O cap), as judge/ceilings.ts said it; null otherwise. */
+  ceilingFrom: string | null;
+  /** The bound doubled a rate the disk sustained above the ceiling's figure (`named`, null without one); null otherwise. */
+  raised: { doubledCeiling: number; namedCeiling: number | null } | null;
+  /** A burst credit the bandwidth bound doubled the baseline of; null otherwise. */
+  burst: { bytes: number; ms: number; baselineBytesPerSecond: number; baselineProbed: boolean } | null;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
 import { PHASE_NOUN } from '../judge/nouns.js';
 import { verdictWords } from './say/resources.js';
+import { sayWhatIf } from './say/what-if.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -419,7 +420,7 @@ function withDevicePaths(c: Chart, device: VerdictDevice | null, several: boolea
 }
 
 function whatIfSection(verdict: Verdict): string {
-  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
+  return `${verdict.whatIf.map((w) => `- ${escapeHtml(sayWhatIf(w))}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
 }
 
 function firstDownloadMs(profile: Profile): number | null {

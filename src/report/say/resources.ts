@@ -21,6 +21,10 @@ export interface VerdictWords {
 export interface ResourceWords extends VerdictWords {
   /** The resource in a what-if: "twice the disk's bandwidth". */
   noun: string;
+  /** A what-if's opening: "with the disk's bandwidth" (twice as fast). */
+  whatIfPhrase: string;
+  /** The resource in "were X a second limit". */
+  secondLimit: string;
   /** The first screen's "What to do" box names the direction (the restore writes); the verdict's sentence does not. */
   writeNoun: string;
   /**
@@ -36,6 +40,8 @@ export const RESOURCE_WORDS = {
     label: BOTTLENECK_LABEL.network,
     limitedBy: limitedBy('network'),
     noun: RESOURCE_NOUN.network,
+    whatIfPhrase: 'with a network',
+    secondLimit: 'the network',
     writeNoun: 'network rate',
     advice:
       "The network limited it, and no disk change helps: a smaller cache (fewer or narrower `path` lines), or a runner nearer the cache service (a self-hosted runner in the cache's region). The toolkit's download concurrency is not an input of actions/cache.",
@@ -44,6 +50,8 @@ export const RESOURCE_WORDS = {
     label: BOTTLENECK_LABEL['disk-bandwidth'],
     limitedBy: limitedBy('disk-bandwidth'),
     noun: RESOURCE_NOUN['disk-bandwidth'],
+    whatIfPhrase: "with the disk's bandwidth",
+    secondLimit: 'bandwidth',
     writeNoun: "disk's write bandwidth",
     advice: 'A disk with more write bandwidth (another runner type), or a RAM disk for the cache paths (the step below, not measured here).',
   },
@@ -51,6 +59,8 @@ export const RESOURCE_WORDS = {
     label: BOTTLENECK_LABEL['disk-iops'],
     limitedBy: limitedBy('disk-iops'),
     noun: RESOURCE_NOUN['disk-iops'],
+    whatIfPhrase: "with the disk's IOPS",
+    secondLimit: 'IOPS',
     writeNoun: "disk's write IOPS",
     advice: 'A disk with more write IOPS (another runner type), or a RAM disk for the cache paths (the step below, not measured here; many small files).',
   },
@@ -58,6 +68,8 @@ export const RESOURCE_WORDS = {
     label: BOTTLENECK_LABEL.cpu,
     limitedBy: limitedBy('cpu'),
     noun: RESOURCE_NOUN.cpu,
+    whatIfPhrase: 'with a CPU',
+    secondLimit: 'the CPU',
     writeNoun: 'CPU',
     advice:
       'More CPU for tar and its decompressor: a runner with more cores, or in a container job a larger CPU quota. The compression level is not an input of actions/cache; a smaller cache (fewer or narrower `path` lines) is less to decompress.',
