@@ -776,7 +776,51 @@ export interface DeviceVerdict {
   writtenBytes: number;
   primary: boolean;
   verdict: (typeof DEVICE_VERDICTS)[number];
-  sentence: string;
+  /** The figures its line says (report/say/device.ts); absent in recordings made before them. */
+  facts?: DeviceFacts;
+  /** The line as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
+}
+
+/** A device's disk load over extraction and writeback, as its line says it. */
+export interface DeviceFacts {
+  /** Its write rate over extraction and writeback; null without counters for it. */
+  writeBytesPerSecond: number | null;
+  /** Its busy time's share of that span. */
+  utilizationShare: number;
+  /** Its largest share of a ceiling (judge/disk-load.ts DiskLoad.top); null where none could be computed. */
+  top: DiskShare | null;
+  /** Not probed: whether fio measured another device (named in `probedDevice` where known) or none. */
+  ceilingsElsewhere: boolean;
+  probedDevice: string | null;
+  /** Why it is the restore's device, as the sampler recorded it (Profile.devices[].primaryBecause); null where not given or not primary. */
+  primaryBecause: string | null;
+}
+
+/** How a write IOPS share counted requests (judge/iops-count.ts): after merging, or bios before (a cap on bios counts those). */
+export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
+export type IopsCount = (typeof IOPS_COUNTS)[number];
+export const DISK_DIRECTIONS = ['write', 'read'] as const;
+export type DiskDirection = (typeof DISK_DIRECTIONS)[number];
+
+/** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
+export interface CeilingFrom {
+  said: string;
+  cap: boolean;
+}
+
+/** A phase's or a device's rate held against one ceiling (judge/disk-load.ts). */
+export interface DiskShare {
+  resource: DiskResource;
+  direction: DiskDirection;
+  /** bytes/s for bandwidth, requests/s for IOPS. */
+  rate: number;
+  ceiling: number;
+  share: number;
+  /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
+  count?: IopsCount;
+  /** What set the ceiling when not fio alone: "the cgroup's blkio cap of 40 MiB/s" (cgroup-io.ts). */
+  from?: CeilingFrom;
 }
 
 /** What limited the download, from its timeline: see src/judge/transfer-verdict.ts and download-rules.ts. */

@@ -15,6 +15,7 @@ import { headline, headlineInputOf, type WhatToDo } from './headline.js';
 import { PHASE_NOUN } from '../judge/nouns.js';
 import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
+import { sayDevice } from './say/device.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -407,7 +408,7 @@ function chartBlock(c: Chart): string {
 function perDeviceLines(verdict: Verdict, device: VerdictDevice | null): string[] {
   const diskVerdict = isDiskResource(verdict.bottleneck);
   return (verdict.devices ?? []).map((d) => {
-    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
+    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(sayDevice(d))}`;
     const where = d.paths.join(', ') || 'restore path';
     return `- ${escapeHtml(`${d.device} (${where}): the device the verdict names; its rate is the table's for ${PHASE_NOUN[verdict.phase]}; it wrote ${bytes(d.writtenBytes)} over extraction and writeback together`)}`;
   });
