@@ -3,6 +3,7 @@
 // over every recorded profile. Pure.
 import type { DownloadTimeline, Verdict } from '../../src/profile/schema.js';
 import { NEAR_CEILING_SHARE } from '../../src/judge/thresholds.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const UNIT_FACTOR: Record<string, number> = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
 
@@ -120,8 +121,8 @@ export function whatIfContradictions(markdown: string, verdict: Verdict): string
     if (verdict.phases.some((p) => p.bottleneck === r) || table.includes(PLAIN[r] ?? r)) out.push(m[0]);
   }
   for (const w of verdict.whatIf) {
-    const offered = /saving (at most|about|[\d.]+–)/.test(w.sentence);
-    if (offered && !verdict.phases.some((p) => p.bottleneck === w.resource)) out.push(w.sentence);
+    const offered = /saving (at most|about|[\d.]+–)/.test(sayWhatIf(w));
+    if (offered && !verdict.phases.some((p) => p.bottleneck === w.resource)) out.push(sayWhatIf(w));
   }
   return out;
 }

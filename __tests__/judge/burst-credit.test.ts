@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeProfile } from '../../src/judge/judge.js';
 import { NOISE, TIGHTNESS } from '../../tools/lab/ground-truth.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const bandwidthWhatIf = (p: ReturnType<typeof loadFixture>) => {
   const w = judgeProfile(p).whatIf.find((x) => x.resource === 'disk-bandwidth');
@@ -30,7 +31,7 @@ describe('a burst credit spent during the restore', () => {
       const w = bandwidthWhatIf(loadFixture(run.file));
       expect(w.restoreLowerBoundMs).toBeLessThanOrEqual((1 + NOISE) * run.doubledMs);
       expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(TIGHTNESS * run.doubledMs);
-      expect(w.sentence).toMatch(
+      expect(sayWhatIf(w)).toMatch(
         new RegExp(
           `the volume spent a burst credit: it wrote the extraction's first [\\d.]+ MiB at [\\d.]+ MiB/s, then held at fio's ${run.baseline} MiB/s.*that baseline is doubled, the burst left as it was`,
         ),
@@ -45,7 +46,7 @@ describe('a burst credit spent during the restore', () => {
     // Half the baseline: after the burst the volume still wrote at twice the probe's figure.
     seq.bytesPerSecond /= 2;
     const w = bandwidthWhatIf(p);
-    expect(w.sentence).not.toMatch(/burst credit/);
+    expect(sayWhatIf(w)).not.toMatch(/burst credit/);
     expect(w.restoreLowerBoundMs).toBeLessThan(bandwidthWhatIf(loadFixture('lab-burst-credit-bench-run2.json')).restoreLowerBoundMs);
   });
 
@@ -54,7 +55,7 @@ describe('a burst credit spent during the restore', () => {
     p.probes = null;
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const w = bandwidthWhatIf(p);
-    expect(w.sentence).toMatch(/then held at 4\d\.\d MiB\/s to the end \(no probe measured it\)/);
+    expect(sayWhatIf(w)).toMatch(/then held at 4\d\.\d MiB\/s to the end \(no probe measured it\)/);
     const doubledMs = ((1.47 + 1.64) / 2) * 1000;
     expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(TIGHTNESS * doubledMs);
     expect(w.restoreLowerBoundMs).toBeLessThanOrEqual((1 + NOISE) * doubledMs);
@@ -63,13 +64,13 @@ describe('a burst credit spent during the restore', () => {
   it("another writer's bytes above a probe taken beside it are no burst credit: the restore's own stayed under the probe (second-writer)", () => {
     // Its intervention (provenance): plain 4.39 / 4.10 s, the cap doubled 1.81 / 1.90 s.
     const w = bandwidthWhatIf(loadFixture('lab-second-writer-bench2-run2.json'));
-    expect(w.sentence).not.toMatch(/burst credit/);
+    expect(sayWhatIf(w)).not.toMatch(/burst credit/);
     const doubledMs = ((1.81 + 1.9) / 2) * 1000;
     expect(w.restoreLowerBoundMs).toBeLessThanOrEqual((1 + NOISE) * doubledMs);
     expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(TIGHTNESS * doubledMs);
   });
 
   it('a throttle that lets a slice through at first is no burst credit (the 40 MiB/s disk-bandwidth recording)', () => {
-    expect(bandwidthWhatIf(loadFixture('lab-disk-bandwidth.json')).sentence).not.toMatch(/burst credit/);
+    expect(sayWhatIf(bandwidthWhatIf(loadFixture('lab-disk-bandwidth.json')))).not.toMatch(/burst credit/);
   });
 });

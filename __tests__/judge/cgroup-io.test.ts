@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { capsOnDevice, withCgroupCaps } from '../../src/judge/cgroup-io.js';
 import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
-import type { CgroupIoLimit, CgroupLimits, Profile } from '../../src/profile/schema.js';
+import type { CgroupIoLimit, CgroupLimits, Profile, WhatIf } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
+
+const said = (w: WhatIf | undefined) => w && sayWhatIf(w);
 
 const BANDWIDTH = 'lab-disk-bandwidth.json';
 const IOPS = 'lab-disk-iops.json';
@@ -41,7 +44,7 @@ describe('no fio, a cgroup bandwidth cap on the restore device', () => {
     const p = withCaps(noFio(BANDWIDTH), [{ device: LAB_DEVICE, writeBytesPerSecond: 40 * MiB }]);
     const w = whatIf(p, 'disk-bandwidth');
     expect(w?.measured).toBe(true);
-    expect(w?.sentence).toMatch(
+    expect(w && sayWhatIf(w)).toMatch(
       // blkio let the restore through a little faster than the cap over extraction and tail: that rate is the one doubled, and named.
       /would take at least [\d.]+ s \(now [\d.]+ s\), saving at most [\d.]+ s; the ceiling doubled is the 4\d\.\d MiB\/s the disk sustained during the restore, above the cgroup's blkio cap of 40 MiB\/s(; more than 50% of extraction and the tail's .*)?\.$/,
     );
@@ -60,7 +63,7 @@ describe('no fio, a cgroup bandwidth cap on the restore device', () => {
   it('without fio and without a cap: the rate the restore sustained, named as such, no cap named', () => {
     const bare = judgeInDetail(noFio(BANDWIDTH)).verdict;
     expect(bare.sentence).not.toMatch(/cgroup/);
-    expect(bare.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).toMatch(
+    expect(said(bare.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /; the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore \(no probe measured one\)(; more than 50% of extraction and the tail's .*)?\.$/,
     );
   });
@@ -94,7 +97,7 @@ describe('no fio, a cgroup IOPS cap on the restore device', () => {
   it('the what-if is a bound labelled with the cap, and covers what doubling the cap saved (9.06 s, issue 22)', () => {
     const w = whatIf(withCaps(noFio(IOPS), [{ device: LAB_DEVICE, writeIops: 1000 }]), 'disk-iops');
     expect(w?.measured).toBe(true);
-    expect(w?.sentence).toMatch(
+    expect(w && sayWhatIf(w)).toMatch(
       /saving at most [\d.]+ s; the ceiling doubled is the cgroup's blkio cap of 1000 IOPS, counted in bios before merging(; more than 50% of extraction and the tail's .*)?\.$/,
     );
     expect(w?.savingAtMostMs).toBeGreaterThanOrEqual(9060);
@@ -119,7 +122,7 @@ describe('fio and a cap both', () => {
     const v = judgeInDetail(p).verdict;
     expect(v.sentence).toMatch(/of fio's 41\.7 MiB\/s \(below the cgroup's blkio cap of 100 MiB\/s\)/);
     // The restore sustained more than fio's figure: the rate doubled is named, then fio's, then the cap.
-    expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).toMatch(
+    expect(said(v.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore, above fio's 41\.7 MiB\/s \(below the cgroup's blkio cap of 100 MiB\/s\)(; more than 50% of extraction and the tail's .*)?\.$/,
     );
   });
@@ -155,7 +158,7 @@ describe('a real recording without fio (lab-no-fio.json: the 40 MiB/s root blkio
     const v = judgeInDetail(p).verdict;
     expect(v.bottleneck).toBe('disk-bandwidth');
     // blkio let 42.3 MiB/s through over extraction and tail: the rate doubled, named beside the cap.
-    expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).toMatch(
+    expect(said(v.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /the ceiling doubled is the 42\.3 MiB\/s the disk sustained during the restore, above the cgroup's blkio cap of 40 MiB\/s(; more than 50% of extraction and the tail's .*)?\.$/,
     );
   });
@@ -165,7 +168,7 @@ describe('a real recording without fio (lab-no-fio.json: the 40 MiB/s root blkio
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const v = judgeInDetail(p).verdict;
     expect(v.sentence).not.toMatch(/cgroup's blkio cap/);
-    expect(v.whatIf.find((w) => w.resource === 'disk-bandwidth')?.sentence).toMatch(
+    expect(said(v.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore \(no probe measured one\)(; more than 50% of extraction and the tail's .*)?\.$/,
     );
   });

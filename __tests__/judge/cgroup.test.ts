@@ -8,6 +8,7 @@ import { phaseFacts } from '../../src/judge/phase-facts.js';
 import { dirtyLimitBytes } from '../../src/judge/rules.js';
 import type { CgroupLimits, Profile } from '../../src/profile/schema.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const QUOTA = 'cgroup-quota-no-psi.json';
 const limits = (over: Partial<CgroupLimits>): CgroupLimits => ({
@@ -53,7 +54,7 @@ describe('a step under a CPU quota, no PSI', () => {
     const p = loadFixture(QUOTA);
     const j = judgeInDetail(p);
     const cpu = j.verdict.whatIf.find((w) => w.resource === 'cpu');
-    expect(cpu?.sentence).toMatch(/^With twice the cgroup's CPU quota \(0\.6 cores, now 0\.3\) this restore would take at least/);
+    expect(cpu && sayWhatIf(cpu)).toMatch(/^With twice the cgroup's CPU quota \(0\.6 cores, now 0\.3\) this restore would take at least/);
     const extract = j.phases.find((x) => x.phase === 'extract');
     const floor = quotaFloorMs(extract?.facts ?? { durationMs: 0, cgroupCpu: null, busiestProcess: null }, 2);
     expect(floor).toBeGreaterThan(0);
@@ -74,7 +75,7 @@ describe("the verdict's saving sentence under a CPU quota", () => {
     expect(v.sentence).not.toMatch(/Twice the CPU would/);
     // The same figure as the what-if's saving.
     const said = /quota \(0\.6 cores\) would save at most ([\d.]+ s)/.exec(v.sentence)?.[1];
-    expect(cpu?.sentence).toContain(`saving at most ${said}`);
+    expect(cpu && sayWhatIf(cpu)).toContain(`saving at most ${said}`);
   });
 
   it('without a quota the sentence keeps "Twice the CPU"', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { extractionCpu } from '../../src/judge/cpu-load.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 describe('CPU starvation on machine-wide PSI', () => {
   const j = judgeInDetail(loadFixture('lab-no-fio-loaded.json'));
@@ -45,7 +46,7 @@ describe('CPU starvation on machine-wide PSI', () => {
     // restore with at least the download and the lookup left, and less than the whole.
     const bw = u.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
     expect(bw?.measured).toBe(true);
-    expect(bw?.sentence).toMatch(/would take at least .* saving at most/);
+    expect(bw && sayWhatIf(bw)).toMatch(/would take at least .* saving at most/);
     const extractMs = e.durationMs;
     expect(bw?.restoreLowerBoundMs).toBeGreaterThan(0.4 * extractMs);
     expect(bw?.restoreLowerBoundMs).toBeLessThan((bw?.restoreMs ?? 0) - 0.4 * extractMs);

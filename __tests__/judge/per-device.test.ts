@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { renderProfile } from '../../src/report/render.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayDevice } from '../../src/report/say/device.js';
+import type { DeviceVerdict } from '../../src/profile/schema.js';
+
+const said = (d: DeviceVerdict | undefined) => d && sayDevice(d);
 
 /** lab-temp-other-disk (restore on loop0, temp on vda), played with a second restore path on vda; fio probed loop0. */
 function twoDisks() {
@@ -25,10 +29,10 @@ describe('per-device lines', () => {
       ['loop0', 'disk-bandwidth', true],
       ['vda', 'not-probed', false],
     ]);
-    expect(j.verdict.devices?.[0]?.sentence).toMatch(
+    expect(said(j.verdict.devices?.[0])).toMatch(
       /^loop0 \(\/w\/node_modules\): wrote .* disk-bandwidth-bound: it wrote at .* the restore's device \(most of the restore's bytes/,
     );
-    expect(j.verdict.devices?.[1]?.sentence).toMatch(/^vda \(\/home\/u\/\.cache\): wrote .*not probed \(fio measured loop0\)/);
+    expect(said(j.verdict.devices?.[1])).toMatch(/^vda \(\/home\/u\/\.cache\): wrote .*not probed \(fio measured loop0\)/);
     expect(j.verdict.devices?.[0]?.writtenBytes).toBeGreaterThan(100 * 1048576);
   });
 

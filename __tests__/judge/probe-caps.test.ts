@@ -13,6 +13,7 @@ import { probeCapNote } from '../../src/judge/probe-notes.js';
 import type { Profile, Resource } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { FIXTURE_DIR } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const load = (name: string): Profile => validateProfile(JSON.parse(readFileSync(`${FIXTURE_DIR}probe-caps/${name}.json`, 'utf8')));
 
@@ -89,7 +90,8 @@ describe('both blkio caps: which cap the probes met and which one the restore me
         expect(met?.text).toMatch(/sequential writes reached loop\d+ as 4 KiB bios \(256 per write\)/);
         expect(met?.text).toMatch(/bytes\/s are held against the cgroup's bandwidth cap of \d+ MiB\/s/);
         const bandwidthWhatIf = judgeProfile(p).whatIf?.find((w) => w.resource === 'disk-bandwidth');
-        if (bandwidthWhatIf?.sentence.includes('ceiling doubled')) expect(bandwidthWhatIf.sentence).toContain("fio's sequential-write probe met the IOPS cap");
+        if (bandwidthWhatIf && sayWhatIf(bandwidthWhatIf).includes('ceiling doubled'))
+          expect(sayWhatIf(bandwidthWhatIf)).toContain("fio's sequential-write probe met the IOPS cap");
       });
     });
   }

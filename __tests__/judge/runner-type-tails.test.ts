@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { SUSTAINED_RATE_MS } from '../../src/judge/thresholds.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 describe('a hosted runner whose page cache absorbs a half-second extraction', () => {
   it('tar + unzstd together at a full core carry the verdict; the unpinned tail is named with what it could hide', () => {
@@ -54,7 +55,7 @@ describe('two restore disks, the second capped and not probed', () => {
     );
     const w = j.verdict.whatIf.find((x) => x.resource === 'disk-bandwidth');
     expect(w?.measured).toBe(true);
-    expect(w?.sentence).toMatch(/^With loop1's bandwidth twice as fast this restore would take at least/);
+    expect(w && sayWhatIf(w)).toMatch(/^With loop1's bandwidth twice as fast this restore would take at least/);
     // The lab: doubling loop1's cap took the restore to 59 % of its time. The bound is below that and at least 80 % of it.
     const labMs = 0.59 * (w?.restoreMs ?? 0);
     expect(w?.restoreLowerBoundMs).toBeLessThanOrEqual(labMs);

@@ -4,6 +4,7 @@ import { HALF_RULE_BELOW_SHARE } from '../../src/judge/thresholds.js';
 import { DISK_RESOURCES, type Profile } from '../../src/profile/schema.js';
 import { loadFixture } from './fixture-tools.js';
 import { everyRecording } from '../helpers/recordings.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const recorded = everyRecording();
 
@@ -18,8 +19,8 @@ function unexplained(profile: Profile): string[] {
       .reduce((sum, p) => sum + p.durationMs, 0);
     const most = Math.round(limitedMs * (1 - 1 / w.speedup));
     if ((w.savingAtMostMs ?? 0) <= most + 1) continue;
-    if (w.half && w.half.kind !== 'held' && /more than \d+% of extraction/.test(w.sentence)) continue;
-    out.push(`${w.resource}: ${w.savingAtMostMs} ms of ${Math.round(limitedMs)} ms: ${w.sentence}`);
+    if (w.half && w.half.kind !== 'held' && /more than \d+% of extraction/.test(sayWhatIf(w))) continue;
+    out.push(`${w.resource}: ${w.savingAtMostMs} ms of ${Math.round(limitedMs)} ms: ${sayWhatIf(w)}`);
   }
   return out;
 }
@@ -43,7 +44,7 @@ describe('a twice-X what-if saves at most half the time X limited, or says why',
     expect(w?.half?.kind).toBe('held');
     expect(w?.half?.ranAtCeilingShare).toBeLessThan(HALF_RULE_BELOW_SHARE);
     expect(w?.savingAtMostMs).toBeLessThanOrEqual(Math.round(span / 2) + 1);
-    expect(w?.sentence).toMatch(/the disk averaged \d+% of that ceiling over extraction and the tail .* at most 50% of their [\d.]+ s/);
+    expect(w && sayWhatIf(w)).toMatch(/the disk averaged \d+% of that ceiling over extraction and the tail .* at most 50% of their [\d.]+ s/);
     expect(unexplained(p)).toEqual([]);
   });
 });

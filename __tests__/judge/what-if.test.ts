@@ -8,6 +8,7 @@ import { phaseFacts } from '../../src/judge/phase-facts.js';
 import { archiveInSpanBytes } from '../../src/judge/what-if.js';
 import { RESOURCES } from '../../src/profile/schema.js';
 import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const durationMs = (p: ReturnType<typeof loadFixture>, n: Parameters<typeof phaseOf>[1]) => {
   const x = phaseOf(p, n);
@@ -34,7 +35,7 @@ describe('what-if lower bounds', () => {
         expect(w.restoreLowerBoundMs).toBeLessThanOrEqual(Math.round(total));
         expect(w.restoreLowerBoundMs).toBeGreaterThanOrEqual(Math.floor((total - overlappable) / w.speedup));
         // Under a cgroup quota the CPU what-if is the quota doubled.
-        expect(w.sentence).toMatch(
+        expect(sayWhatIf(w)).toMatch(
           /(twice as fast|twice the cgroup's CPU quota \([\d.]+ cores?, now [\d.]+\)) this restore would (take at least|still take about|still take [\d.]+–) ?[\d.]+ s/,
         );
       }
@@ -56,7 +57,7 @@ describe('what-if lower bounds', () => {
     const disk = j.verdict.whatIf.find((w) => w.resource === 'disk-bandwidth');
     expect(disk?.restoreLowerBoundMs).toBe(Math.round(total - (e?.durationMs ?? 0) + workMs));
     expect(disk?.restoreUpperBoundMs).toBe(Math.round(total));
-    expect(disk?.sentence).toMatch(
+    expect(disk && sayWhatIf(disk)).toMatch(
       /would still take [\d.]+–[\d.]+ s \(now [\d.]+ s\): no phase was judged disk-bandwidth-bound; the lower figure holds the CPU-bound extraction \([\d.]+ s of its [\d.]+ s\) to its CPU work/,
     );
     // A faster network halves the download only; the extraction keeps its CPU work.
@@ -196,7 +197,7 @@ describe("a CPU-bound phase in a disk or network what-if: its CPU work at its ru
     expect(e.rule).toBe('cpu-process');
     expect(diskIops?.restoreLowerBoundMs).toBeLessThan(Math.round(total));
     expect(diskIops?.restoreUpperBoundMs).toBe(Math.round(total));
-    expect(diskIops?.sentence).toMatch(/no phase was judged disk-iops-bound; the lower figure holds the CPU-bound extraction/);
+    expect(diskIops && sayWhatIf(diskIops)).toMatch(/no phase was judged disk-iops-bound; the lower figure holds the CPU-bound extraction/);
   });
 });
 

@@ -11,6 +11,7 @@ import type { LocalServices } from '../../tools/services/index.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs } from '../helpers/tree.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 const CPU_ROOT = '/sys/fs/cgroup/cpu';
 const ACCT_ROOT = '/sys/fs/cgroup/cpuacct';
@@ -128,7 +129,7 @@ describe.runIf(canRun)('a step under a CPU quota with /proc/pressure hidden', ()
   it('names the CPU for the restore, and its what-if raises the quota', () => {
     expect(profile.verdict?.bottleneck, profile.verdict?.sentence).toBe('cpu');
     const cpu = profile.verdict?.whatIf.find((w) => w.resource === 'cpu');
-    expect(cpu?.sentence).toMatch(/twice the cgroup's CPU quota \(0\.6 cores, now 0\.3\)/);
+    expect(cpu && sayWhatIf(cpu)).toMatch(/twice the cgroup's CPU quota \(0\.6 cores, now 0\.3\)/);
   });
 
   it('the steps and everything they spawned have left the group', () => {

@@ -3,7 +3,8 @@
  * spread per label as a chart, and the runs. Words only: every figure comes from the comparison
  * (compare.ts) and the recommendation (recommend.ts), each judged by this version (judged-run.ts). Pure.
  */
-import { BOTTLENECK_LABEL, limitedBy, PHASE_NOUN, RESOURCE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from '../judge/nouns.js';
+import { RESOURCE_WORDS, verdictWords } from '../report/say/resources.js';
 import { PHASES, type ProbeName } from '../profile/schema.js';
 import { cell, denseTable, details } from '../report/markdown.js';
 import { xyChartInit } from '../report/palette.js';
@@ -45,7 +46,7 @@ function range(t: RunTimes): string {
 
 /** "Disk-bound (IOPS): extraction and the writeback tail took 95% of its 8.99 s until on disk; …", from the judged decision. */
 export function whySentence(run: JudgedRun): string {
-  const parts: string[] = [BOTTLENECK_LABEL[run.bottleneck] ?? run.bottleneck];
+  const parts: string[] = [verdictWords(run.bottleneck).label];
   const phases = list(run.phases.map((p) => PHASE_NOUN[p]));
   const clauses: string[] = [];
   if (phases && run.phasesShare !== null && run.untilOnDiskMs !== null)
@@ -56,7 +57,8 @@ export function whySentence(run: JudgedRun): string {
     clauses.push(`the disk ${d.direction === 'write' ? 'wrote' : 'read'} ${rate(d.rate)}, ${percent(d.share)} of its ${rate(d.ceiling)} ceiling`);
   }
   const w = run.whatIf;
-  if (w) clauses.push(`${w.speedup === 2 ? 'twice' : `${w.speedup} times`} the ${RESOURCE_NOUN[w.resource]} would save at most ${seconds(w.savingAtMostMs)}`);
+  if (w)
+    clauses.push(`${w.speedup === 2 ? 'twice' : `${w.speedup} times`} the ${RESOURCE_WORDS[w.resource].noun} would save at most ${seconds(w.savingAtMostMs)}`);
   return `${parts[0]}${clauses.length > 0 ? `: ${clauses.join('; ')}` : ''}.`;
 }
 
@@ -105,7 +107,7 @@ export function recommendationText(c: Comparison): string[] {
     out.push('', "Why the others are slower (the verdict of the run nearest each label's p50):", '');
     for (const r of slower) {
       const s = rec.slower.find((x) => x.label === r.label);
-      const mixed = r.bottlenecks.length > 1 ? ` Its runs: ${r.bottlenecks.map((b) => `${limitedBy(b.bottleneck)} ×${b.runs}`).join(', ')}.` : '';
+      const mixed = r.bottlenecks.length > 1 ? ` Its runs: ${r.bottlenecks.map((b) => `${verdictWords(b.bottleneck).limitedBy} ×${b.runs}`).join(', ')}.` : '';
       out.push(`- ${code(r.label)}, ${laterText(s?.p50LaterMs ?? 0)} at p50 (${laterText(s?.p90LaterMs ?? 0)} at p90): ${whySentence(r.typical)}${mixed}`);
     }
   }
@@ -154,7 +156,9 @@ function ceilingCell(s: Spread | null, format: (v: number) => string): string {
 }
 
 function verdictCell(r: RunnerComparison): string {
-  return r.bottlenecks.map((b) => (r.bottlenecks.length > 1 ? `${limitedBy(b.bottleneck)} ×${b.runs}` : limitedBy(b.bottleneck))).join(', ');
+  return r.bottlenecks
+    .map((b) => (r.bottlenecks.length > 1 ? `${verdictWords(b.bottleneck).limitedBy} ×${b.runs}` : verdictWords(b.bottleneck).limitedBy))
+    .join(', ');
 }
 
 /** A label some of whose runs shared their machine (the note under the table says with what). */
@@ -241,10 +245,10 @@ function runsTable(c: Comparison): string {
       run.source,
       run.untilOnDiskMs === null ? '–' : s2(run.untilOnDiskMs),
       run.stepMs === null ? '–' : s2(run.stepMs),
-      limitedBy(run.bottleneck),
+      verdictWords(run.bottleneck).limitedBy,
       run.recordedBy === TOOL_VERSION
         ? run.recordedBy
-        : `${run.recordedBy}${run.recordedBottleneck && run.recordedBottleneck !== run.bottleneck ? ` (it said ${limitedBy(run.recordedBottleneck)})` : ''}`,
+        : `${run.recordedBy}${run.recordedBottleneck && run.recordedBottleneck !== run.bottleneck ? ` (it said ${verdictWords(run.recordedBottleneck).limitedBy})` : ''}`,
       hardware(run.profile),
     ]),
   );

@@ -32,11 +32,8 @@ export interface Ceilings {
   seqWriteMetIops?: SeqMetIops;
 }
 
-/** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
-export interface CeilingFrom {
-  said: string;
-  cap: boolean;
-}
+export type { CeilingFrom } from '../profile/schema.js';
+import type { CeilingFrom } from '../profile/schema.js';
 
 /** The ceilings a cgroup I/O cap can set too. */
 export type CeilingKind = 'seqWriteBytesPerSecond' | 'randWriteIops' | 'seqReadBytesPerSecond' | 'randReadIops';

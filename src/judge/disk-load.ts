@@ -4,9 +4,9 @@
  * at any request size, as a cloud volume counts every request up to 256 KiB as one operation; and
  * the share of the phase spent at a ceiling. The kernel's other signals are evidence only. Pure.
  */
-import { type Bottleneck, DISK_RESOURCES, type DiskResource, type Snapshot } from '../profile/schema.js';
+import { type Bottleneck, DISK_RESOURCES, type DiskResource, type DiskShare, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
-import { type CeilingFrom, iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, iops, mibPerSecond, percent } from '../util/format.js';
@@ -28,18 +28,7 @@ import {
 export { DISK_RESOURCES, type DiskResource };
 type Direction = 'write' | 'read';
 
-export interface DiskShare {
-  resource: DiskResource;
-  direction: Direction;
-  /** bytes/s for bandwidth, requests/s for IOPS. */
-  rate: number;
-  ceiling: number;
-  share: number;
-  /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
-  count?: IopsCount;
-  /** What set the ceiling when not fio alone: "the cgroup's blkio cap of 40 MiB/s" (cgroup-io.ts). */
-  from?: CeilingFrom;
-}
+export type { DiskShare } from '../profile/schema.js';
 
 /** A phase that ran above a probed ceiling: the ceiling moved, or the probe does not measure what limits it. */
 export interface CeilingMoved {

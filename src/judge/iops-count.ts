@@ -10,8 +10,8 @@ import type { BlockDeviceKind, Profile, Snapshot } from '../profile/schema.js';
 import { ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, FEW_MERGES_SHARE, MIN_BINDING_WINDOWS, NEAR_CEILING_SHARE } from './thresholds.js';
 import { median } from '../util/spread.js';
 
-export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
-export type IopsCount = (typeof IOPS_COUNTS)[number];
+export { IOPS_COUNTS, type IopsCount } from '../profile/schema.js';
+import type { IopsCount } from '../profile/schema.js';
 
 /** The judged device and, when it is bio-based, the sampled devices below it. */
 export interface StackView {

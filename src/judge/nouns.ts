@@ -29,13 +29,6 @@ export const RESOURCE_NOUN: Record<Resource, string> = {
   cpu: 'CPU',
 };
 
-/** A resource in the headline's "What to do" box: it names the direction (the restore writes); the verdict's sentence does not. */
-export const HEADLINE_RESOURCE_NOUN: Record<Resource, string> = {
-  ...RESOURCE_NOUN,
-  'disk-bandwidth': "disk's write bandwidth",
-  'disk-iops': "disk's write IOPS",
-};
-
 /** A verdict in the phase table's "Limited by" cell and the evidence's phase headings, in plain words. */
 const LIMITED_BY: Record<Bottleneck, string> = {
   network: 'network',
@@ -69,20 +62,4 @@ export const BOTTLENECK_LABEL: Record<Bottleneck, string> = {
   cpu: 'CPU-bound',
   none: 'No bottleneck',
   inconclusive: 'Inconclusive',
-};
-
-/** A what-if's opening: "with the disk's bandwidth twice as fast". */
-export const WHAT_IF_PHRASE: Record<Resource, string> = {
-  network: 'with a network',
-  'disk-bandwidth': "with the disk's bandwidth",
-  'disk-iops': "with the disk's IOPS",
-  cpu: 'with a CPU',
-};
-
-/** A resource in "were X a second limit". */
-export const SECOND_LIMIT_WORDS: Record<Resource, string> = {
-  network: 'the network',
-  'disk-bandwidth': 'bandwidth',
-  'disk-iops': 'IOPS',
-  cpu: 'the CPU',
 };

@@ -1,13 +1,13 @@
 /**
  * A line per device when the restore paths span several: each device's disk load over extraction
  * and the writeback tail, held against the fio ceilings only where fio probed that device. The
- * restore's verdict is the primary's (the device that got most of the restore's bytes). Pure.
+ * restore's verdict is the primary's (the device that got most of the restore's bytes). Typed facts
+ * only: report/say/device.ts says each line. Pure.
  */
 import type { DeviceVerdict, Profile } from '../profile/schema.js';
-import { bytes, mibPerSecond, percent } from '../util/format.js';
 import { hasCeilings, type Ceilings } from './ceilings.js';
 import { ceilingsForDevice } from './cgroup-io.js';
-import { describeShare, diskLimit, diskLoad } from './disk-load.js';
+import { diskLimit, diskLoad } from './disk-load.js';
 import { stackOf } from './iops-count.js';
 import { snapshotFacts } from './phase-facts.js';
 
@@ -26,21 +26,20 @@ export function perDeviceVerdicts(profile: Profile, ceilings: Ceilings): DeviceV
     const probed = hasCeilings(onDevice);
     const verdict: DeviceVerdict['verdict'] = probed ? (diskLimit(load) ?? 'none') : 'not-probed';
     const paths = device.restorePaths ?? [];
-    const role = device.primary ? ` — the restore's device (${device.primaryBecause ?? 'its first path'})` : '';
-    const rate = facts.disk ? `${bytes(written)} at ${mibPerSecond(facts.disk.writeKiBPerSecond * 1024)}` : 'no counters';
-    const how =
-      verdict === 'not-probed'
-        ? `not probed (${hasCeilings(ceilings) ? `fio measured ${profile.probes?.deviceName ?? 'another device'}` : 'no fio ceilings'}), so no ceiling to hold it against; busy ${percent((facts.disk?.utilizationPercent ?? 0) / 100)} of the time`
-        : load.top
-          ? `${verdict === 'none' ? 'near no ceiling' : `${verdict}-bound`}: ${describeShare(load.top, 'it')}`
-          : 'no ceiling reached';
     return {
       device: device.name,
       paths,
       writtenBytes: written,
       primary: device.primary,
       verdict,
-      sentence: `${device.name} (${paths.join(', ') || 'restore path'}): wrote ${rate} over extraction and writeback, ${how}${role}`,
+      facts: {
+        writeBytesPerSecond: facts.disk ? facts.disk.writeKiBPerSecond * 1024 : null,
+        utilizationShare: (facts.disk?.utilizationPercent ?? 0) / 100,
+        top: load.top,
+        ceilingsElsewhere: hasCeilings(ceilings),
+        probedDevice: profile.probes?.deviceName ?? null,
+        primaryBecause: device.primary ? (device.primaryBecause ?? null) : null,
+      },
     };
   });
 }

@@ -21,15 +21,13 @@
  * bound would need what part of it the relaxed resource alone set (for the download, when its first
  * byte arrived): not recorded yet, so those what-ifs are one-sided.
  */
-import type { Bottleneck, HalfRule, PhaseName, Resource, WhatIf } from '../profile/schema.js';
+import type { Bottleneck, HalfRule, PhaseName, Resource, WhatIf, WhatIfFacts, WhatIfOutcome } from '../profile/schema.js';
 import { isDiskResource, RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type CeilingKind, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
 import type { IopsCount } from './iops-count.js';
 import { archiveWrittenBytes } from './attribution.js';
-import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
-import { VERDICT_PHASE_NOUN, WHAT_IF_PHRASE as PHRASE, SECOND_LIMIT_WORDS as RESOURCE_WORDS } from './nouns.js';
 import {
   ABSORBED_SHARE,
   ABOVE_CEILING_SHARE,
@@ -569,8 +567,6 @@ export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Re
   return restoreBounds(phases, resource, ceilings, speedup).lowerMs;
 }
 
-const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
-
 function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
   if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.said;
   return resource === 'disk-iops' ? c.from?.randWriteIops?.said : undefined;
@@ -581,73 +577,10 @@ function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
  * or relaxedCeilings without one), the sentence names that rate: "the ceiling doubled is fio's 1865
  * IOPS" beside a bound from 1,940 would not follow. Within RAISED_SHARE of the named figure, the name stands.
  */
-function raisedText(c: Ceilings, resource: Resource, doubled: number | undefined, from: string | undefined): string | undefined {
+function raisedCeiling(c: Ceilings, resource: Resource, doubled: number | undefined): WhatIfFacts['raised'] {
   const named = writeCeilingOf(c, resource);
-  if (doubled === undefined || (named !== null && doubled <= RAISED_SHARE * named)) return undefined;
-  const figure = (x: number) => (resource === 'disk-bandwidth' ? mibPerSecond(x) : iops(x));
-  const below = from ?? (named === null ? undefined : `fio's ${figure(named)}`);
-  return `the ceiling doubled is the ${figure(doubled)} the disk sustained during the restore${below ? `, above ${below}` : ' (no probe measured one)'}`;
-}
-
-/** Why a disk what-if saves at most, or more than, half of extraction and tail (withHalfRule). */
-function halfText(h: HalfRule, speedup: number): string {
-  const times = speedup === 2 ? 'twice' : `${speedup} times`;
-  const share = percent(1 - 1 / speedup);
-  const ran = h.ranAtCeilingShare === null ? '' : percent(h.ranAtCeilingShare);
-  if (h.kind === 'held')
-    return `the disk averaged ${ran} of that ceiling over extraction and the tail (another limit held it, or a burst credit was spent before the probe), so the bound takes ${times} the rate the restore got: at most ${share} of their ${seconds(h.spanMs)}`;
-  if (h.kind === 'beyond') {
-    const why = [
-      ...(h.ranAtCeilingShare !== null && h.ranAtCeilingShare < 1 ? [`the disk averaged ${ran} of that ceiling there`] : []),
-      ...(h.ownShare < 1
-        ? [`the bound moves only the restore's own ${percent(h.ownShare)} of what the disk wrote (not the journal's, metadata's or another writer's)`]
-        : []),
-    ];
-    return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}, as ${why.length > 0 ? why.join(' and ') : 'a faster disk writes more of the archive while the download runs'}`;
-  }
-  return `more than ${share} of extraction and the tail's ${seconds(h.spanMs)}: they wrote to several disks, whose dirty pages share one limit, so a faster disk can free the others' writes too`;
-}
-
-/** The two ceilings a burst credit left, as the bandwidth what-if doubles them. */
-function burstText(b: BurstCredit, from: string | undefined): string {
-  const rate = b.ms > 0 ? (b.bytes / b.ms) * 1000 : 0;
-  const baseline =
-    from ??
-    (b.baselineProbed
-      ? `the ${mibPerSecond(b.baselineBytesPerSecond)} fio measured`
-      : `${mibPerSecond(b.baselineBytesPerSecond)} to the end (no probe measured it)`);
-  return `the volume spent a burst credit: it wrote the extraction's first ${bytes(b.bytes)} at ${mibPerSecond(rate)}, then held at ${baseline}; that baseline is doubled, the burst left as it was (a provider's burst rate does not grow with the volume's size or tier)`;
-}
-
-/**
- * The phases a resource no phase was bound by could still shorten, named with their verdict: for a disk
- * kind, those bound by the other kind ("extraction (disk-iops-bound)"); else any bound but the lookup.
- */
-function boundNouns(phases: readonly WhatIfPhase[], resource: Resource): string {
-  const disk = isDiskResource;
-  const bound = phases.filter((p) => p.name !== 'lookup' && RESOURCES.some((r) => r === p.bottleneck) && (!disk(resource) || disk(p.bottleneck)));
-  return bound.length === 0 ? 'any phase' : bound.map((p) => `${VERDICT_PHASE_NOUN[p.name]} (${p.bottleneck}-bound)`).join(' and ');
-}
-
-/**
- * Why a resource twice as fast saves nothing, from the phases' verdicts: none was bound by it, or only
- * the lookup was (one round trip: the what-if shortens only the download), or its phases were bound by
- * it but the work the other resources set leaves them as long.
- */
-function whyNoSaving(phases: readonly WhatIfPhase[], resource: Resource): string {
-  const bound = phases.filter((p) => p.bottleneck === resource);
-  if (bound.length === 0) return `no phase was judged ${resource}-bound`;
-  if (bound.every((p) => p.name === 'lookup'))
-    return `only the cache lookup was judged ${resource}-bound, and it is one round trip, which a faster network rate does not shorten`;
-  return `${bound.map((p) => VERDICT_PHASE_NOUN[p.name]).join(' and ')}, judged ${resource}-bound, would be held as long by the work the other resources set`;
-}
-
-/** "the CPU-bound extraction (0.39 s of its 0.45 s)": the phases a bound read as their CPU work. */
-function cpuWorkText(phases: readonly WhatIfPhase[]): string {
-  const worked = phases.filter((p) => cpuWorkMs(p) < p.facts.durationMs);
-  return worked
-    .map((p) => `the CPU-bound ${p.name === 'extract' ? 'extraction' : p.name} (${seconds(cpuWorkMs(p))} of its ${seconds(p.facts.durationMs)})`)
-    .join(' and ');
+  if (doubled === undefined || (named !== null && doubled <= RAISED_SHARE * named)) return null;
+  return { doubledCeiling: doubled, namedCeiling: named };
 }
 
 /** One what-if per resource, about the time until the files are on disk (the step plus the tail). */
@@ -655,7 +588,6 @@ function cpuWorkText(phases: readonly WhatIfPhase[]): string {
 export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, speedup = WHAT_IF_SPEEDUP, diskName?: string): WhatIf[] {
   const nowMs = phases.reduce((s, p) => s + p.facts.durationMs, 0);
   if (nowMs <= 0) return [];
-  const times = speedup === 2 ? 'twice' : `${speedup} times`;
   return RESOURCES.map((resource) => {
     const b = restoreBounds(phases, resource, ceilings, speedup);
     // The same bound with every phase at its wall time: at the restore's time, only CPU work shortened this one.
@@ -672,33 +604,35 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
     // From the rounded figures, so the fields add up as printed.
     const atMost = Math.round(nowMs) - Math.round(lower);
     const atLeast = upper === null ? null : Math.round(nowMs) - Math.round(upper);
-    const quota = resource === 'cpu' ? quotaOf(phases) : null;
-    const phrase =
-      quota === null
-        ? `${diskName && resource !== 'network' && resource !== 'cpu' ? PHRASE[resource].replace("the disk's", `${diskName}'s`) : PHRASE[resource]} ${times} as fast`
-        : `with ${times} the cgroup's CPU quota (${cores(quota * speedup)}, now ${formatNumber(quota)})`;
-    let sentence: string;
-    if (!b.measured) {
-      sentence = `${phrase}: not measured, as the disk has no fio ceiling nor cgroup I/O cap here and the restore sustained no rate of that kind for ${seconds(SUSTAINED_RATE_MS)}.`;
-    } else if (atMost < 0.01 * nowMs) {
-      sentence = `${phrase} this restore would still take about ${seconds(nowMs)}: ${whyNoSaving(phases, resource)}.`;
-    } else if (onlyCpuWork) {
-      sentence = `${phrase} this restore would still take ${range(lower, nowMs)} (now ${seconds(nowMs)}): ${whyNoSaving(phases, resource)}; the lower figure holds ${cpuWorkText(phases)} to its CPU work, which no faster ${resource === 'network' ? 'network' : 'disk'} shortens.`;
-    } else if (!phases.some((p) => p.bottleneck === resource)) {
-      // A bound the other disk kind allows (both limits can share extraction's time): not a saving of a resource no phase was bound by.
-      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), yet no phase was judged ${resource}-bound: not a saving to count on, only the most it could be were ${RESOURCE_WORDS[resource]} a second limit of ${boundNouns(phases, resource)}.`;
-    } else if (upper !== null && atLeast !== null && atLeast > 0) {
-      sentence = `${phrase} this restore would take ${range(lower, upper)} (now ${seconds(nowMs)}), saving ${range(atLeast, atMost)}.`;
-    } else {
-      sentence = `${phrase} this restore would take at least ${seconds(lower)} (now ${seconds(nowMs)}), saving at most ${seconds(atMost)}.`;
-    }
-    // A disk bound from a cgroup cap (cgroup-io.ts) says so: the figure doubled is no fio measurement.
-    const from = b.measured && atMost >= 0.01 * nowMs ? ceilingFrom(ceilings, resource) : undefined;
-    const raised = b.measured && atMost >= 0.01 * nowMs ? raisedText(ceilings, resource, b.doubledCeiling, from) : undefined;
-    if (b.burst && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, '')}; ${burstText(b.burst, from)}.`;
-    else if (raised) sentence = `${sentence.replace(/\.$/, '')}; ${raised}.`;
-    else if (from) sentence = `${sentence.replace(/\.$/, '')}; the ceiling doubled is ${from}.`;
-    if (b.half && atMost >= 0.01 * nowMs) sentence = `${sentence.replace(/\.$/, '')}; ${halfText(b.half, speedup)}.`;
+    const outcome: WhatIfOutcome = !b.measured
+      ? 'not-measured'
+      : atMost < 0.01 * nowMs
+        ? 'no-saving'
+        : onlyCpuWork
+          ? 'only-cpu-work'
+          : !phases.some((p) => p.bottleneck === resource)
+            ? // A bound the other disk kind allows (both limits can share extraction's time): not a saving of a resource no phase was bound by.
+              'second-limit'
+            : upper !== null && atLeast !== null && atLeast > 0
+              ? 'range'
+              : 'at-most';
+    // What the bound doubled, where it saves: a burst credit's baseline, a rate sustained above the
+    // ceiling's figure, or a cgroup cap (cgroup-io.ts), whose figure is no fio measurement.
+    const saves = b.measured && atMost >= 0.01 * nowMs;
+    const from = saves ? (ceilingFrom(ceilings, resource) ?? null) : null;
+    const burst = saves && b.burst ? b.burst : null;
+    const facts: WhatIfFacts = {
+      outcome,
+      nowMs,
+      lowerMs: lower,
+      upperMs: upper,
+      phases: phases.map((p) => ({ phase: p.name, bottleneck: p.bottleneck, durationMs: p.facts.durationMs, cpuWorkMs: cpuWorkMs(p) })),
+      cpuQuotaCores: resource === 'cpu' ? quotaOf(phases) : null,
+      device: diskName && isDiskResource(resource) ? diskName : null,
+      ceilingFrom: from,
+      raised: saves ? raisedCeiling(ceilings, resource, b.doubledCeiling) : null,
+      burst: burst && { bytes: burst.bytes, ms: burst.ms, baselineBytesPerSecond: burst.baselineBytesPerSecond, baselineProbed: burst.baselineProbed },
+    };
     return {
       resource,
       speedup,
@@ -710,7 +644,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
       measured: b.measured,
       about: 'until-on-disk',
       ...(b.half ? { half: b.half } : {}),
-      sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1),
+      facts,
     };
   });
 }

@@ -644,7 +644,50 @@ export interface WhatIf {
    * that (the restore ran well below the ceiling doubled), or why it may save more. Absent otherwise.
    */
   half?: HalfRule;
-  sentence: string;
+  /** How it came out and the figures its sentence needs (report/say/what-if.ts says it); absent in recordings made before it. */
+  facts?: WhatIfFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent (a recording made before them). */
+  sentence?: string;
+}
+
+/**
+ * How a what-if came out (judge/what-if.ts whatIfs), in the order the judge tests them:
+ * - not-measured: no ceiling for the resource was probed or sustained, so no figure is claimed;
+ * - no-saving: it saves under 1% of the time;
+ * - only-cpu-work: it saves only where a phase is read as its CPU work, not its wall time;
+ * - second-limit: no phase was bound by it; the bound is what it could save were it a second limit;
+ * - range: a two-sided bound, saving at least and at most;
+ * - at-most: a lower bound on the time only, saving at most.
+ */
+export const WHAT_IF_OUTCOMES = ['not-measured', 'no-saving', 'only-cpu-work', 'second-limit', 'range', 'at-most'] as const;
+export type WhatIfOutcome = (typeof WHAT_IF_OUTCOMES)[number];
+
+/** A phase as the what-if read it: its verdict, wall time and the CPU work a CPU-bound phase is held to. */
+export interface WhatIfPhaseFacts {
+  phase: PhaseName;
+  bottleneck: string;
+  durationMs: number;
+  cpuWorkMs: number;
+}
+
+/** The typed facts of a what-if: whatever its sentence says is one of these, never recomputed by the report. */
+export interface WhatIfFacts {
+  outcome: WhatIfOutcome;
+  /** The duration now and the bounds, unrounded (the rounded ones are WhatIf's fields). */
+  nowMs: number;
+  lowerMs: number;
+  upperMs: number | null;
+  phases: WhatIfPhaseFacts[];
+  /** The cgroup's CPU quota in cores, which the CPU what-if raises; null without one or for another resource. */
+  cpuQuotaCores: number | null;
+  /** The disk a disk what-if is about where it is not the restore's (restore paths on several disks); else null. */
+  device: string | null;
+  /** Where the doubled ceiling came from when not fio alone (a cgroup I/O cap), as judge/ceilings.ts said it; null otherwise. */
+  ceilingFrom: string | null;
+  /** The bound doubled a rate the disk sustained above the ceiling's figure (`named`, null without one); null otherwise. */
+  raised: { doubledCeiling: number; namedCeiling: number | null } | null;
+  /** A burst credit the bandwidth bound doubled the baseline of; null otherwise. */
+  burst: { bytes: number; ms: number; baselineBytesPerSecond: number; baselineProbed: boolean } | null;
 }
 
 /**
@@ -733,7 +776,51 @@ export interface DeviceVerdict {
   writtenBytes: number;
   primary: boolean;
   verdict: (typeof DEVICE_VERDICTS)[number];
-  sentence: string;
+  /** The figures its line says (report/say/device.ts); absent in recordings made before them. */
+  facts?: DeviceFacts;
+  /** The line as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
+}
+
+/** A device's disk load over extraction and writeback, as its line says it. */
+export interface DeviceFacts {
+  /** Its write rate over extraction and writeback; null without counters for it. */
+  writeBytesPerSecond: number | null;
+  /** Its busy time's share of that span. */
+  utilizationShare: number;
+  /** Its largest share of a ceiling (judge/disk-load.ts DiskLoad.top); null where none could be computed. */
+  top: DiskShare | null;
+  /** Not probed: whether fio measured another device (named in `probedDevice` where known) or none. */
+  ceilingsElsewhere: boolean;
+  probedDevice: string | null;
+  /** Why it is the restore's device, as the sampler recorded it (Profile.devices[].primaryBecause); null where not given or not primary. */
+  primaryBecause: string | null;
+}
+
+/** How a write IOPS share counted requests (judge/iops-count.ts): after merging, or bios before (a cap on bios counts those). */
+export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
+export type IopsCount = (typeof IOPS_COUNTS)[number];
+export const DISK_DIRECTIONS = ['write', 'read'] as const;
+export type DiskDirection = (typeof DISK_DIRECTIONS)[number];
+
+/** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
+export interface CeilingFrom {
+  said: string;
+  cap: boolean;
+}
+
+/** A phase's or a device's rate held against one ceiling (judge/disk-load.ts). */
+export interface DiskShare {
+  resource: DiskResource;
+  direction: DiskDirection;
+  /** bytes/s for bandwidth, requests/s for IOPS. */
+  rate: number;
+  ceiling: number;
+  share: number;
+  /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
+  count?: IopsCount;
+  /** What set the ceiling when not fio alone: "the cgroup's blkio cap of 40 MiB/s" (cgroup-io.ts). */
+  from?: CeilingFrom;
 }
 
 /** What limited the download, from its timeline: see src/judge/transfer-verdict.ts and download-rules.ts. */

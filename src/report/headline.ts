@@ -15,9 +15,9 @@ import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resour
 import { isDiskResource } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
-import { BOTTLENECK_LABEL } from '../judge/nouns.js';
 import { verdictCarriers } from '../judge/restore-rules.js';
-import { HEADLINE_RESOURCE_NOUN, PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from '../judge/nouns.js';
+import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
@@ -97,27 +97,14 @@ export interface Headline {
   todo: WhatToDo;
 }
 
-/**
- * What a user can do about each resource when no fix was measured. Only what a workflow can set:
- * actions/cache has no compression level, and @actions/cache reads its download concurrency from no
- * input (only SEGMENT_DOWNLOAD_TIMEOUT_MINS from the environment, which ends stalls, not slow links).
- */
-const RESOURCE_ADVICE: Record<Resource, string> = {
-  network:
-    "The network limited it, and no disk change helps: a smaller cache (fewer or narrower `path` lines), or a runner nearer the cache service (a self-hosted runner in the cache's region). The toolkit's download concurrency is not an input of actions/cache.",
-  'disk-bandwidth': 'A disk with more write bandwidth (another runner type), or a RAM disk for the cache paths (the step below, not measured here).',
-  'disk-iops': 'A disk with more write IOPS (another runner type), or a RAM disk for the cache paths (the step below, not measured here; many small files).',
-  cpu: 'More CPU for tar and its decompressor: a runner with more cores, or in a container job a larger CPU quota. The compression level is not an input of actions/cache; a smaller cache (fewer or narrower `path` lines) is less to decompress.',
-};
-
 const MEASURE_PLACEMENT = "In this action's `with:`: the next run measures them on this runner (about a minute).";
 
 /** A fix's title is its experiment's (src/experiment/descriptors.ts). */
 const fixTitle = (a: AlternativeOutcome['alternative']) => descriptorOf(a).words.title;
 
-/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'). */
+/** Older recordings may carry a bottleneck no longer in the list (schema 1's 'writeback'): say/resources.ts verdictWords. */
 function label(b: string): string {
-  return BOTTLENECK_LABEL[b as Bottleneck] ?? `Limited by ${b}`;
+  return verdictWords(b).label;
 }
 
 export function wordCount(text: string): number {
@@ -298,8 +285,8 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
   const onDevice = disk && input.device ? (input.devicePaths ?? []) : [];
   const noun =
     disk && input.device
-      ? `${HEADLINE_RESOURCE_NOUN[v.bottleneck].replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(', ')})` : ''}`
-      : `the ${HEADLINE_RESOURCE_NOUN[v.bottleneck]}`;
+      ? `${RESOURCE_WORDS[v.bottleneck].writeNoun.replace("disk's", `${input.device}'s`)}${onDevice.length > 0 ? ` (${onDevice.join(', ')})` : ''}`
+      : `the ${RESOURCE_WORDS[v.bottleneck].writeNoun}`;
   if (!worthChanging(mostMs, totalMs)) {
     const bound = w && w.measured !== false ? `twice ${noun} would save at most ${seconds(mostMs)}` : `the phases it limited took ${seconds(mostMs)}`;
     return fastBox(`${onDisk}; ${bound}, ${shortOf(mostMs, totalMs)}. Nothing needs changing.`);
@@ -322,8 +309,8 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
       : [];
   const advice =
     disk && ramStep.length === 0
-      ? RESOURCE_ADVICE[v.bottleneck].replace(' (the step below, not measured here', ' (not measured here')
-      : RESOURCE_ADVICE[v.bottleneck];
+      ? RESOURCE_WORDS[v.bottleneck].advice.replace(' (the step below, not measured here', ' (not measured here')
+      : RESOURCE_WORDS[v.bottleneck].advice;
   return {
     kind: 'what-if',
     text: `${none}${estimate}${advice}`,

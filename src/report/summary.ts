@@ -12,7 +12,10 @@ import { isDiskResource } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
-import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from '../judge/nouns.js';
+import { verdictWords } from './say/resources.js';
+import { sayWhatIf } from './say/what-if.js';
+import { sayDevice } from './say/device.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -51,7 +54,7 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
     const same = !recorded || recorded.bottleneck === j.bottleneck;
     return {
       name: j.phase,
-      label: same ? j.label : limitedBy(recorded.bottleneck),
+      label: same ? j.label : verdictWords(recorded.bottleneck).limitedBy,
       sentence: same ? j.sentence : recorded.sentence,
       facts: j.facts,
       networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
@@ -98,7 +101,7 @@ function phasesSection(profile: Profile, rows: PhaseRow[], verdict: Verdict): st
     '100%',
     profile.restore?.archiveBytes ? `archive ${bytes(profile.restore.archiveBytes)}` : '',
     '',
-    `**${limitedBy(verdict.bottleneck)}**`,
+    `**${verdictWords(verdict.bottleneck).limitedBy}**`,
   ]);
   const spans = restoreSpansLine(verdict);
   // What the page cache did stands as a line of its own, not in the small print: it explains two rows.
@@ -298,7 +301,7 @@ function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: re
     });
     reasonsOf.set(p.phase, [...reasons]);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
-    const label = rows.find((r) => r.name === p.phase)?.label ?? limitedBy(p.bottleneck);
+    const label = rows.find((r) => r.name === p.phase)?.label ?? verdictWords(p.bottleneck).limitedBy;
     return `**${p.phase}: ${label}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
   });
   // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
@@ -405,7 +408,7 @@ function chartBlock(c: Chart): string {
 function perDeviceLines(verdict: Verdict, device: VerdictDevice | null): string[] {
   const diskVerdict = isDiskResource(verdict.bottleneck);
   return (verdict.devices ?? []).map((d) => {
-    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(d.sentence)}`;
+    if (!diskVerdict || d.device !== device?.name || !verdict.phase) return `- ${escapeHtml(sayDevice(d))}`;
     const where = d.paths.join(', ') || 'restore path';
     return `- ${escapeHtml(`${d.device} (${where}): the device the verdict names; its rate is the table's for ${PHASE_NOUN[verdict.phase]}; it wrote ${bytes(d.writtenBytes)} over extraction and writeback together`)}`;
   });
@@ -418,7 +421,7 @@ function withDevicePaths(c: Chart, device: VerdictDevice | null, several: boolea
 }
 
 function whatIfSection(verdict: Verdict): string {
-  return `${verdict.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
+  return `${verdict.whatIf.map((w) => `- ${escapeHtml(sayWhatIf(w))}`).join('\n')}\n\n<sub>Bounds on the time until the files are on disk: a resource twice as fast shortens only the phases judged bound by it, never below the work its ceilings and the other resources set, so the time is at least the figure given and the saving at most the difference.</sub>`;
 }
 
 function firstDownloadMs(profile: Profile): number | null {

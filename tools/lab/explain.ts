@@ -7,6 +7,7 @@
  */
 import type { Evidence, Profile } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
+import { sayWhatIf } from '../../src/report/say/what-if.js';
 
 /** Evidence a disk verdict turns on, printed first in this order. */
 const KEY_EVIDENCE = [/bandwidth-share$/, /iops-share$/, /request-size$/, /ceiling/] as const;
@@ -44,6 +45,6 @@ export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'la
   } else {
     lines.push(`  ceilings (fio): none (${profile.probes?.reason ?? profile.probes?.status ?? 'no probe suite'})`);
   }
-  for (const w of v?.whatIf ?? []) lines.push(`  what-if ${w.resource} ×${w.speedup}: ${w.sentence}`);
+  for (const w of v?.whatIf ?? []) lines.push(`  what-if ${w.resource} ×${w.speedup}: ${sayWhatIf(w)}`);
   return lines.join('\n');
 }
