@@ -2,9 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   exportProfile
-} from "./chunk-F5GYNLCJ.js";
-import "./chunk-YHY5ONJ3.js";
-import "./chunk-GMSH4GL7.js";
+} from "./chunk-HWQDHPXD.js";
+import "./chunk-GJ2PV6UY.js";
+import "./chunk-CKFVBWIF.js";
+import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-UFWAKY6W.js";
 import "./chunk-X2VN4L6V.js";

@@ -1,7 +1,6 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  nearestExisting,
   parseMeminfo,
   parseMountinfo
 } from "./chunk-UFWAKY6W.js";
@@ -839,47 +838,6 @@ function selfCpuUs() {
   return user + system;
 }
 
-// src/sample/syncfs.ts
-import { spawn } from "node:child_process";
-import { statSync } from "node:fs";
-import { performance as performance2 } from "node:perf_hooks";
-function syncFileSystems(paths, maxMs) {
-  return Promise.all(paths.map((p) => syncOne(p, maxMs)));
-}
-function syncOne(mountPoint, maxMs) {
-  const startedMs = performance2.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (returned) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ mountPoint, durationMs: performance2.now() - startedMs, returned });
-    };
-    const timer = setTimeout(() => done(false), maxMs);
-    try {
-      const child = spawn("sync", ["-f", mountPoint], { stdio: "ignore" });
-      child.on("error", () => done(false));
-      child.on("exit", (code) => done(code === 0));
-      child.unref();
-    } catch {
-      done(false);
-    }
-  });
-}
-function distinctFileSystems(paths) {
-  const byDevice = /* @__PURE__ */ new Map();
-  for (const p of paths) {
-    const existing = nearestExisting(p);
-    try {
-      const dev = statSync(existing).dev;
-      if (!byDevice.has(dev)) byDevice.set(dev, existing);
-    } catch {
-    }
-  }
-  return [...byDevice.values()];
-}
-
 export {
   readCgroupMemoryRoom,
   readCgroup,
@@ -887,7 +845,5 @@ export {
   pickDiskCounters,
   parsePidStat,
   Sampler,
-  selfCpuUs,
-  syncFileSystems,
-  distinctFileSystems
+  selfCpuUs
 };

@@ -1,121 +1,117 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
+  appendRun,
+  groupsOf,
+  historyRunOf,
+  regressionsOf
+} from "./chunk-6RVKPNBK.js";
+import {
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
   RAM_SHARE,
   RUNS_WANTED,
   UnknownAlternativeError,
   applyLine,
+  autoExperimentsReason,
+  decideExperiments,
+  decideProbes,
   descriptorOf,
   dirtyBytesFor,
   dirtyableBytes,
-  diskProbesOf,
   effectiveDirtyBudget,
   judgeInDetail,
   mountedPaths,
   neededBytes,
   raisedDirtyLimits,
+  restoreRates,
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-UD6SEAMN.js";
+} from "./chunk-WRIXLMXR.js";
 import {
+  describeFingerprint,
+  fingerprintFrom
+} from "./chunk-GJ2PV6UY.js";
+import {
+  CompressionMethod,
   DIRTY_SYSCTLS,
   DirtyRaiseError,
-  FIXES_STORE_GROUP,
-  HISTORY_GROUP,
-  Ledger,
-  REMEMBERED_GROUP,
-  STORE_GROUP,
-  acquireMachineLock,
-  autoExperiments,
-  awaitFollowedTail,
+  SocketTimeout,
+  TransferRecorder,
   cacheUtils_exports,
-  ceilingsSourceAfter,
-  configRecord,
   createOwnedDir,
-  deadOfOurs,
   detectPrivileges,
   dirtyChangeFor,
   downloadCache,
-  downloadLimits,
-  fingerprintOf,
-  fixesCacheId,
-  historyOf,
-  isAlive,
-  leaveTailToFollower,
+  downsampleEvenly,
+  extractTar,
+  getCacheEntry,
+  getCacheMode,
+  getCacheServiceVersion,
+  getDownloadOptions,
+  headerText,
+  internalCacheTwirpClient,
+  isCacheReadable,
+  isCacheWritable,
   leftAloneSentence,
-  lockWaitMs,
-  measureRestore,
   monotonicMs,
-  parseVerboseLine,
-  planProbes,
   processIds,
-  pruneRecords,
   putBackIfOurs,
   raiseDirtyLimits,
   readDirtySettings,
-  readRecords,
-  recoverDeadProfiles,
-  rememberedExperiments,
   removeOwnedDir,
   removeTree,
+  reserveCache,
   runPrivileged,
-  runProbeSuite,
-  startFixesLoad,
-  startHistoryLoad,
-  storeFixes,
-  unmount,
-  untilDurableMs,
-  waitForTail,
-  walkRestoredTree,
-  withCeilingsSource
-} from "./chunk-QZZR2PHW.js";
+  saveCache,
+  unmount
+} from "./chunk-YAIVI4AY.js";
 import {
-  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  experimentsErrors
+} from "./chunk-WNTHWDLO.js";
+import {
+  BOTTLENECKS,
+  EXPERIMENT_NAMES,
   MiB,
-  PROFILE_SCHEMA_VERSION,
-  SECTOR_BYTES,
-  SHARED_PHASES,
+  PROBE_NAMES,
+  TOOLKIT_SEGMENT_TIMEOUT_MS,
   USER_HZ,
   bytes,
   cgroupDirtyScale,
-  counterDelta,
   expandPath,
+  isExactKeyMatch,
   isPattern,
   leftInPlace,
   phaseFacts,
-  privateMachineSentence,
   restoreRoots,
   seconds,
   spread
-} from "./chunk-MEEBLKXW.js";
-import {
-  TOOL_VERSION,
-  readHostFacts,
-  readRunnerContext
-} from "./chunk-GMSH4GL7.js";
+} from "./chunk-4MFTAM5N.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
 import {
-  distinctFileSystems,
-  parsePidStat,
-  pickDiskCounters,
-  readCgroup,
-  readCgroupMemoryRoom,
   syncFileSystems
-} from "./chunk-WFBA6TMQ.js";
+} from "./chunk-56QLGUVP.js";
+import {
+  Sampler,
+  parsePidStat,
+  readCgroupMemoryRoom,
+  selfCpuUs
+} from "./chunk-Q2GOLNU3.js";
 import {
   findMount,
   nearestExisting,
-  parseMeminfo,
   parseMountinfo,
-  readMountinfo,
   readText,
   resolveDevices
 } from "./chunk-UFWAKY6W.js";
+import {
+  followedTail,
+  unlinkQuietly
+} from "./chunk-N2RKNMCG.js";
 
 // src/experiment/run-experiments.ts
 import { execFileSync } from "node:child_process";
@@ -154,6 +150,18 @@ function availability(requested, f, patternPaths = []) {
     if (found.ramVia) ramVia = found.ramVia;
   }
   return { targets, skipped, ramVia };
+}
+
+// src/restore/tar-verbose-line.ts
+var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
+function parseVerboseLine(line) {
+  const m = LINE.exec(line);
+  if (!m) return null;
+  const [, type, size, rest] = m;
+  let name = rest;
+  if (type === "l") name = rest.split(" -> ")[0] ?? rest;
+  else if (type === "h") name = rest.split(" link to ")[0] ?? rest;
+  return { type, sizeBytes: type === "-" ? Number(size) || 0 : 0, name };
 }
 
 // src/experiment/listing.ts
@@ -210,9 +218,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path5) {
+function freeBytes(path9) {
   try {
-    const s = statfsSync(path5);
+    const s = statfsSync(path9);
     return s.bavail * s.bsize;
   } catch {
     return null;
@@ -229,9 +237,9 @@ function writableByUs(dir) {
     return false;
   }
 }
-function diskOf(path5) {
+function diskOf(path9) {
   try {
-    return resolveDevices({ restorePath: path5 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path9 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -325,9 +333,9 @@ async function runTimed(command, registry, env = process.env) {
     child.stderr?.setEncoding("utf8").on("data", (chunk) => {
       stderr = (stderr + chunk).slice(-TAIL_CHARS);
     });
-    const code = await new Promise((resolve, reject) => {
+    const code = await new Promise((resolve2, reject) => {
       child.once("error", reject);
-      child.once("close", (c, signal) => resolve(signal ?? c ?? -1));
+      child.once("close", (c, signal) => resolve2(signal ?? c ?? -1));
     });
     const durationMs2 = monotonicMs() - started;
     const cpuAfter = reapedChildrenCpuMs();
@@ -354,15 +362,15 @@ async function runLines(command, registry, onLine) {
   child.stderr?.setEncoding("utf8").on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-TAIL_CHARS);
   });
-  const code = await new Promise((resolve, reject) => {
+  const code = await new Promise((resolve2, reject) => {
     child.once("error", reject);
-    child.once("close", (c, signal) => resolve(signal ?? c ?? -1));
+    child.once("close", (c, signal) => resolve2(signal ?? c ?? -1));
   });
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path5, registry) {
-  return runTimed({ program: "sync", args: ["-f", path5] }, registry);
+function syncFs(path9, registry) {
+  return runTimed({ program: "sync", args: ["-f", path9] }, registry);
 }
 
 // src/experiment/run-deadline.ts
@@ -729,10 +737,37 @@ function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
 
 // src/experiment/refetch.ts
 import { statSync } from "node:fs";
-async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
+async function refetchArchive(downloadUrl, archivePath, serviceVersion2) {
   const started = monotonicMs();
-  await downloadCache(downloadUrl, archivePath, serviceVersion === "v2" ? { useAzureSdk: true } : void 0);
+  await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
   return { durationMs: monotonicMs() - started, bytes: statSync(archivePath).size };
+}
+
+// src/restore/download-limits.ts
+var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
+var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
+function downloadLimits(downloadUrl, useAzureSdk) {
+  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
+  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
+  if (azureHost && options.useAzureSdk) {
+    return {
+      path: "azure-sdk",
+      concurrency: options.downloadConcurrency ?? 8,
+      requestTimeoutMs: options.timeoutInMs ?? 3e4,
+      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
+      segmentBytes: SDK_SEGMENT_BYTES
+    };
+  }
+  if (azureHost && options.concurrentBlobDownloads) {
+    return {
+      path: "http-concurrent",
+      concurrency: options.downloadConcurrency ?? 10,
+      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
+      segmentTimeoutMs: null,
+      segmentBytes: null
+    };
+  }
+  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
 }
 
 // src/experiment/parallel-refetch.ts
@@ -1060,152 +1095,415 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   }
 }
 
-// src/machine/others.ts
-function otherProfilesDuring(mine, records, nowEpochMs, alive) {
-  const out = [];
-  for (const other of records) {
-    if (other.id === mine.id) continue;
-    const openEnd = other.endedEpochMs ?? (alive(other) ? nowEpochMs : other.updatedEpochMs);
-    const during = /* @__PURE__ */ new Set();
-    const theirs = /* @__PURE__ */ new Set();
-    for (const m of mine.phases) {
-      const mEnd = m.endEpochMs ?? nowEpochMs;
-      for (const t of other.phases) {
-        const tEnd = t.endEpochMs ?? openEnd;
-        if (m.startEpochMs < tEnd && t.startEpochMs < mEnd) {
-          during.add(m.phase);
-          theirs.add(t.phase);
-        }
+// src/remember/fixes.ts
+import { createHash } from "node:crypto";
+
+// src/remember/cache-store.ts
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+import * as path4 from "node:path";
+var DOCUMENT_FORMAT = 1;
+function versionOf(kind) {
+  return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
+}
+function serviceVersion() {
+  return getCacheServiceVersion() === "v2" ? "v2" : "v1";
+}
+async function scratch() {
+  return mkdtemp(path4.join(process.env.RUNNER_TEMP || os.tmpdir(), "disk-profiler-doc-"));
+}
+async function loadNewest(kind, keyPrefixOrPrefixes) {
+  const prefixes = typeof keyPrefixOrPrefixes === "string" ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
+  const keyPrefix = prefixes.join(" or ");
+  const mode = getCacheMode();
+  if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    let url = "";
+    let key = "";
+    if (serviceVersion() === "v2") {
+      const version = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: prefixes[0] ?? "", restoreKeys: prefixes, version });
+      if (response.ok) {
+        url = response.signedDownloadUrl;
+        key = response.matchedKey;
       }
+    } else {
+      const entry = await getCacheEntry(prefixes, paths, { compressionMethod, enableCrossOsArchive: true });
+      url = entry?.archiveLocation ?? "";
+      key = entry?.cacheKey ?? "";
     }
-    if (during.size === 0) continue;
-    out.push({
-      label: other.owner.label,
-      pid: other.owner.pid,
-      during: SHARED_PHASES.filter((p) => during.has(p)),
-      theirPhases: SHARED_PHASES.filter((p) => theirs.has(p))
-    });
+    if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
+    dir = await scratch();
+    const file = path4.join(dir, "document.json");
+    await downloadCache(url, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
+    return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
+  } catch (error) {
+    return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(" or ")} from the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
-  return out;
+}
+async function storeDocument(kind, key, document) {
+  const mode = getCacheMode();
+  if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
+  const { paths, compressionMethod } = versionOf(kind);
+  let dir = null;
+  try {
+    dir = await scratch();
+    const file = path4.join(dir, "document.json");
+    const body = JSON.stringify(document);
+    await writeFile(file, body);
+    const sizeBytes = Buffer.byteLength(body);
+    if (serviceVersion() === "v2") {
+      const version = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+      const client = internalCacheTwirpClient();
+      const created = await client.CreateCacheEntry({ key, version });
+      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
+      await saveCache(-1, file, created.signedUploadUrl, {
+        uploadChunkSize: 64 * 1024 * 1024,
+        uploadConcurrency: 8,
+        useAzureSdk: true,
+        archiveSizeBytes: sizeBytes
+      });
+      const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
+      if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
+    } else {
+      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = reserved?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      await saveCache(cacheId, file, "", {});
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: `saving ${key} to the Actions cache failed: ${errorMessage(error)}` };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+function keySafe(text, maxLength = 100) {
+  return text.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
+}
+function runIdentity(env = process.env) {
+  return { runId: env.GITHUB_RUN_ID || "local", runAttempt: env.GITHUB_RUN_ATTEMPT || "1" };
 }
 
-// src/machine/session.ts
-var RECOVERY_LOCK_WAIT_MS = 3e3;
-var MachineSession = class _MachineSession {
-  constructor(ledger, out) {
-    this.ledger = ledger;
-    this.out = out;
+// src/remember/fixes.ts
+function fixesCacheId(restore) {
+  return createHash("sha256").update(JSON.stringify([restore.paths, restore.compressionMethod])).digest("hex").slice(0, 12);
+}
+function fixesKeyPrefix(cacheId, fingerprintId) {
+  return `disk-profiler-fixes-${cacheId}-${fingerprintId ? `${fingerprintId}-` : ""}`;
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v);
+function parseFixesDocument(v, cacheId) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (d.cacheId !== cacheId) return `the entry is for cache ${String(d.cacheId)}, not ${cacheId}`;
+  const a = d.against;
+  if (typeof a !== "object" || a === null || typeof a.measuredOn !== "object" || a.measuredOn === null) return "the entry lacks what it was measured against";
+  const on = a.measuredOn;
+  if (![on.runId, on.runAttempt, on.measuredAt, on.fingerprintId].every((x) => typeof x === "string")) return "the entry lacks its run, date or fingerprint";
+  if (!finite(a.archiveBytes) || !(a.files === null || finite(a.files)) || !finite(a.untilDurableMs))
+    return "the entry lacks the shape or time it was measured at";
+  if (!BOTTLENECKS.includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
+  if (!Array.isArray(a.experiments) || !a.experiments.every((e) => EXPERIMENT_NAMES.includes(e)))
+    return "the entry names an experiment this version does not know";
+  const errors = experimentsErrors(d.experiments);
+  if (errors.length > 0) return `the entry's experiments are not readable here (${errors.slice(0, 2).join("; ")})`;
+  return d;
+}
+async function loadFixes(cacheId, fingerprintId) {
+  const loaded = await loadNewest("fixes", [fixesKeyPrefix(cacheId, fingerprintId), fixesKeyPrefix(cacheId)]);
+  if (!loaded.found) return loaded;
+  const parsed = parseFixesDocument(loaded.document, cacheId);
+  if (typeof parsed === "string") return { found: false, reason: `${loaded.key} was not usable: ${parsed}` };
+  const measuredOn = { ...parsed.against.measuredOn, cacheKey: loaded.key };
+  return { found: true, against: { ...parsed.against, measuredOn }, experiments: parsed.experiments };
+}
+function rememberedExperiments(remembered) {
+  const { startMs: _onThatRunsClock, ...rest } = remembered.experiments;
+  return { ...rest, measuredOn: remembered.against.measuredOn };
+}
+async function storeFixes(cacheId, against, fingerprintId, experiments, measuredAt, nowMs = Date.now(), env = process.env) {
+  const { runId, runAttempt } = runIdentity(env);
+  const key = `${fixesKeyPrefix(cacheId, fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+  const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = experiments;
+  const document = {
+    cacheId,
+    against: { ...against, measuredOn: { runId, runAttempt, measuredAt, fingerprintId } },
+    experiments: result
+  };
+  const stored = await storeDocument("fixes", key, document);
+  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+}
+
+// src/remember/ceilings.ts
+function ceilingsKeyPrefix(fingerprintId) {
+  return `disk-profiler-ceilings-${fingerprintId}-`;
+}
+function ceilingsKey(fingerprintId, nowMs, env = process.env) {
+  const { runId, runAttempt } = runIdentity(env);
+  return `${ceilingsKeyPrefix(fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+}
+var finite2 = (v) => typeof v === "number" && Number.isFinite(v);
+function isProbe(v) {
+  const p = v;
+  return typeof p === "object" && p !== null && PROBE_NAMES.includes(p.name) && finite2(p.bytesPerSecond) && finite2(p.iops) && typeof p.latencyNs === "object" && p.latencyNs !== null && finite2(p.latencyNs.mean);
+}
+function parseCeilingsDocument(v, fingerprintId) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (d.fingerprintId !== fingerprintId) return `the entry is for fingerprint ${String(d.fingerprintId)}, not ${fingerprintId}`;
+  if (typeof d.runId !== "string" || typeof d.probedAt !== "string" || !Array.isArray(d.probes)) return "the entry lacks its run, date or probes";
+  if (!d.probes.every(isProbe)) return "the entry holds a probe result this version cannot read";
+  return d;
+}
+async function loadCeilings(fingerprintId) {
+  const loaded = await loadNewest("ceilings", ceilingsKeyPrefix(fingerprintId));
+  if (!loaded.found) return loaded;
+  const parsed = parseCeilingsDocument(loaded.document, fingerprintId);
+  return typeof parsed === "string" ? { found: false, reason: `${loaded.key} was not usable: ${parsed}` } : { found: true, key: loaded.key, document: parsed };
+}
+async function storeCeilings(fingerprint, hardware, label, suite, probedAt) {
+  const key = ceilingsKey(fingerprint.id, Date.now());
+  const { runId, runAttempt } = runIdentity();
+  const document = {
+    fingerprintId: fingerprint.id,
+    hardware,
+    label,
+    runId,
+    runAttempt,
+    probedAt,
+    ...suite.fioVersion ? { fioVersion: suite.fioVersion } : {},
+    ...suite.directory ? { directory: suite.directory } : {},
+    probes: suite.probes.filter((p) => !p.error)
+  };
+  const stored = await storeDocument("ceilings", key, document);
+  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+}
+function rememberedSuite(doc, reason) {
+  return {
+    status: "skipped",
+    reason,
+    ...doc.fioVersion ? { fioVersion: doc.fioVersion } : {},
+    ...doc.directory ? { directory: doc.directory } : {},
+    wallMs: 0,
+    probes: doc.probes
+  };
+}
+function rememberedSource(doc, key) {
+  return {
+    kind: "remembered",
+    runId: doc.runId,
+    runAttempt: doc.runAttempt,
+    probedAt: doc.probedAt,
+    fingerprintId: doc.fingerprintId,
+    cacheKey: key,
+    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace("T", " ")} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
+  };
+}
+
+// src/history/store.ts
+import { createHash as createHash2 } from "node:crypto";
+function historyKeyPrefix(label) {
+  const hash = createHash2("sha256").update(label).digest("hex").slice(0, 8);
+  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
+}
+function parseHistory(v, label) {
+  const d = v;
+  if (typeof d !== "object" || d === null || !Array.isArray(d.runs)) return "the entry is not a history";
+  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
+  return d.runs.filter((r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string");
+}
+async function loadHistory(label) {
+  const loaded = await loadNewest("history", historyKeyPrefix(label));
+  if (loaded.found) {
+    const runs = parseHistory(loaded.document, label);
+    if (typeof runs !== "string") return { earlier: runs, restoredKey: loaded.key, notes: [] };
+    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
   }
-  ledger;
-  out;
-  lock = null;
-  static open(label, out) {
-    const session = new _MachineSession(Ledger.open(label, out.warn), out);
-    const alone = session.machineDirectory();
-    if (alone) out.log(privateMachineSentence(alone));
-    return session;
+  const note = loaded.reason.startsWith("no entry") ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
+  return { earlier: [], restoredKey: null, notes: [note] };
+}
+async function updateHistory(o) {
+  const keyPrefix = historyKeyPrefix(o.label);
+  const { earlier, restoredKey } = o.loaded;
+  const notes = [...o.loaded.notes];
+  const runs = appendRun(earlier, o.current);
+  let saved = null;
+  if (o.save) {
+    const { runId, runAttempt } = runIdentity();
+    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
+    const stored = await storeDocument("history", key, { label: o.label, runs });
+    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
+    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
   }
-  /** Where this profile meets the others, when that is not the directory shared by every user (with why); null when it is. */
-  machineDirectory() {
-    const { place } = this.ledger;
-    return place.shared ? null : { path: place.dir, sharedWithOtherUsers: false, reason: place.notSharedReason ?? "unknown" };
+  return {
+    label: o.label,
+    keyPrefix,
+    restoredKey,
+    startedNew: restoredKey === null,
+    earlierRuns: earlier.length,
+    groups: groupsOf(runs, o.current.fingerprintId),
+    regressions: regressionsOf(o.current, earlier),
+    saved,
+    notes
+  };
+}
+
+// src/pipeline/always-on.ts
+var REMEMBERED_GROUP = "Always on: remembered ceilings and history (Actions cache)";
+var HISTORY_GROUP = "Always on: this run added to the history (Actions cache)";
+var STORE_GROUP = "Always on: remembering the ceilings (Actions cache)";
+var FIXES_STORE_GROUP = "Always on: remembering the measured fixes (Actions cache)";
+function fingerprintOf(where, host, context, restorePath) {
+  let existing = null;
+  try {
+    existing = nearestExisting(restorePath);
+  } catch {
   }
-  get ledgerFile() {
-    return this.ledger.file;
+  const cgroup = context.cgroup;
+  return fingerprintFrom({
+    host,
+    mounts: where.mounts ?? [],
+    disks: where.devices.filter((d) => d.roles.includes("restore-path")).map((d) => ({ name: d.name, facts: where.diskFacts?.get(d.name) ?? { queue: {}, slaves: [] } })),
+    restorePath: existing,
+    fallback: {
+      vcpus: context.cpuCount,
+      memoryBytes: context.memoryBytes,
+      ...context.cpuModel ? { cpuModel: context.cpuModel } : {},
+      ...context.kernel ? { kernel: context.kernel } : {}
+    },
+    ...cgroup !== void 0 ? { cgroup } : {}
+  });
+}
+function cacheTrouble(restore) {
+  const phase = restore?.error?.phase;
+  return phase === "lookup" || phase === "download" ? `the Actions cache failed during the restore's ${phase}` : null;
+}
+async function planProbes(config, fingerprint, restore, phases, log) {
+  if (!config.probesAuto || config.probes.length === 0) return {};
+  const trouble = cacheTrouble(restore);
+  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
+  if (!config.rememberCeilings)
+    return { decision: { run: true, reason: "probes: auto probed because remember-ceilings is false, so no ceilings are remembered" } };
+  const remembered = await loadCeilings(fingerprint.id);
+  const decision = decideProbes({
+    remembered: remembered.found ? remembered.document : { missing: remembered.reason },
+    nowMs: Date.now(),
+    maxAgeMs: config.ceilingsMaxAgeMs,
+    rates: restoreRates(phases)
+  });
+  log(decision.reason);
+  if (decision.run || !remembered.found) return { decision };
+  return {
+    decision,
+    remembered: { suite: rememberedSuite(remembered.document, decision.reason), source: rememberedSource(remembered.document, remembered.key) }
+  };
+}
+async function ceilingsSourceAfter(config, fingerprint, probes, plan, probedAt, profileRestore, warn) {
+  if (plan.remembered) return plan.remembered.source;
+  const usable = probes.status === "ran" && probes.probes.some((p) => !p.error);
+  if (!usable) return { kind: "none", sentence: `No fio ceilings: ${probes.reason ?? `the probes ${probes.status}`}.` };
+  const { runId } = runIdentity();
+  const source = { kind: "this-run", runId, probedAt, fingerprintId: fingerprint.id, sentence: "Ceilings probed by this run." };
+  if (!config.rememberCeilings) return source;
+  const trouble = cacheTrouble(profileRestore);
+  if (trouble) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${trouble}).` };
+  const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
+  if (!stored.ok) {
+    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
+    return { ...source, sentence: "Ceilings probed by this run (not remembered: see the warning)." };
   }
-  enter(phase) {
-    this.ledger.enter(phase);
+  return {
+    ...source,
+    cacheKey: stored.key,
+    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint.id}).`
+  };
+}
+function phaseMs(phases, name) {
+  const p = phases.find((x) => x.name === name);
+  return p ? p.endMs - p.startMs : null;
+}
+function untilDurableMs(profile) {
+  const r = profile.restore;
+  if (!r?.cacheHit || r.error || r.skipped) return null;
+  return r.restoreMs + (phaseMs(profile.phases, "writeback") ?? 0);
+}
+function startFixesLoad(config, fingerprint, restore, phases) {
+  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
+  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
+  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
+  return loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+function autoExperiments(config, judged, fixes = null) {
+  if (!config.experimentsAuto || config.experiments.length === 0) return null;
+  const r = judged.restore;
+  const decision = decideExperiments({
+    bottleneck: judged.verdict?.bottleneck ?? null,
+    untilDurableMs: untilDurableMs(judged),
+    allowed: config.experiments,
+    ...fixes && judged.fingerprint ? {
+      remembered: fixes.found ? fixes.against : { missing: fixes.reason },
+      run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null }
+    } : {}
+  });
+  return { ...decision, reason: autoExperimentsReason(decision) };
+}
+function withCeilingsSource(profile) {
+  const source = profile.ceilingsSource;
+  if (!profile.verdict || !source) return;
+  if (source.kind === "remembered") profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, "")})`;
+  else if (source.kind === "this-run" && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
+}
+function historyLabelOf(config) {
+  return config.historyLabel ?? config.label;
+}
+function startHistoryLoad(config, restore) {
+  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
+}
+async function historyOf(config, profile, fingerprint, loading) {
+  if (!config.history) return null;
+  const trouble = cacheTrouble(profile.restore);
+  if (trouble || !loading) {
+    return {
+      label: historyLabelOf(config),
+      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
+      restoredKey: null,
+      startedNew: false,
+      earlierRuns: 0,
+      groups: [],
+      regressions: [],
+      saved: null,
+      notes: [`The history was not read or added to this run: ${trouble ?? "it was not loaded"}.`]
+    };
   }
-  leave() {
-    this.ledger.leave();
-  }
-  addExperimentDir(dir) {
-    this.ledger.addExperimentDir(dir);
-  }
-  addProbeDir(dir) {
-    this.ledger.addProbeDir(dir);
-  }
-  setDirty(change) {
-    this.ledger.setDirty(change);
-  }
-  /**
-   * At the start: a killed profile's raised vm.dirty_* would skew this restore too. Only when the
-   * lock is free at once (a holder is alive and puts right what it finds when it took the lock).
-   */
-  async recoverAtStart() {
-    pruneRecords(this.ledger.dir);
-    if (deadOfOurs(this.ledger.dir).length === 0) return;
-    const got = await acquireMachineLock({ waitMs: RECOVERY_LOCK_WAIT_MS, dir: this.ledger.dir });
-    if (!got.acquired) return;
-    try {
-      this.recover();
-    } finally {
-      await got.lock.releaseAndWait();
+  const { runId, runAttempt } = runIdentity();
+  const probe = (name) => profile.probes?.probes.find((p) => p.name === name && !p.error);
+  const r = profile.restore;
+  const current = historyRunOf({
+    createdAt: profile.createdAt,
+    runId,
+    runAttempt,
+    fingerprintId: fingerprint.id,
+    hardware: describeFingerprint(fingerprint),
+    phasesMs: {
+      lookup: phaseMs(profile.phases, "lookup"),
+      download: phaseMs(profile.phases, "download"),
+      extract: phaseMs(profile.phases, "extract"),
+      writeback: phaseMs(profile.phases, "writeback")
+    },
+    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
+    archiveBytes: r?.archiveBytes ?? null,
+    bottleneck: profile.verdict?.bottleneck ?? "inconclusive",
+    ceilings: {
+      seqWriteMiBps: probe("seq-write") ? (probe("seq-write")?.bytesPerSecond ?? 0) / MiB : null,
+      randWriteIops: probe("rand-write")?.iops ?? null
     }
-  }
-  /**
-   * Takes the machine lock for the probes and experiments, waiting up to `waitMs`; null when it
-   * stayed held, with the sentence saying by whom and for how long (the caller skips its part).
-   */
-  async acquire(waitMs, signal) {
-    const holders = () => this.busyOthers();
-    const before = holders();
-    if (before.length > 0) this.out.log(`Waiting up to ${seconds(waitMs)} for the machine: ${describe(before)} is probing or experimenting on it.`);
-    const got = await acquireMachineLock({ waitMs, dir: this.ledger.dir, ...signal ? { signal } : {} });
-    if (!got.acquired) {
-      const who = holders();
-      return `another profile held the machine lock for the whole ${seconds(got.waitedMs)} wait (${who.length > 0 ? describe(who) : "its holder"}; the wait is this profile's probe + experiments budgets + 10 s), so this part was skipped rather than measured beside it${got.reason === "timed out" ? "" : ` (${got.reason})`}`;
-    }
-    this.lock = got.lock;
-    if (got.lock.unlockedReason && process.platform !== "linux")
-      this.out.log(`Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}.`);
-    else if (got.lock.unlockedReason)
-      this.out.warn(
-        `Running the probes and experiments without the machine lock: ${got.lock.unlockedReason}. Another profile on this machine could run its own beside them.`
-      );
-    else if (got.lock.waitedMs > 1e3) this.out.log(`Waited ${seconds(got.lock.waitedMs)} for the machine lock.`);
-    this.recover();
-    return null;
-  }
-  release() {
-    this.lock?.release();
-    this.lock = null;
-  }
-  /** Another live profile whose page-cache experiment set `name` (vm.dirty_…) to `value`, named; null when none did. */
-  whoSetDirty(name, value) {
-    const key = name.replace(/^vm\./, "");
-    const wrote = (d) => d.set[key] === value && d.saved[key] !== value;
-    const by = readRecords(this.ledger.dir).find((r) => r.id !== this.ledger.record.id && r.dirty !== null && wrote(r.dirty) && isAlive(r.owner));
-    return by ? `another profile, "${by.owner.label}" (pid ${by.owner.pid}),` : null;
-  }
-  /** Others that overlapped this profile's restore, probes or experiments so far. */
-  otherProfiles() {
-    return otherProfilesDuring(this.ledger.record, readRecords(this.ledger.dir), Date.now(), (r) => isAlive(r.owner));
-  }
-  /** Who this profile met on the machine, and where when that was not with every user's profiles: for the profile's context. */
-  met() {
-    const alone = this.machineDirectory();
-    return { otherProfiles: this.otherProfiles(), ...alone ? { machineDirectory: alone } : {} };
-  }
-  end() {
-    this.release();
-    this.ledger.end();
-  }
-  recover() {
-    const r = recoverDeadProfiles(this.ledger.dir);
-    for (const line of r.done) this.out.log(line);
-    for (const line of r.warnings) this.out.warn(line);
-  }
-  busyOthers() {
-    return readRecords(this.ledger.dir).filter((r) => {
-      if (r.id === this.ledger.record.id || r.endedEpochMs !== null || !isAlive(r.owner)) return false;
-      const open = r.phases.at(-1);
-      return open !== void 0 && open.endEpochMs === null && (open.phase === "probes" || open.phase === "experiments");
-    });
-  }
-};
-function describe(records) {
-  return records.map((r) => `"${r.owner.label}" (pid ${r.owner.pid}, in its ${r.phases.at(-1)?.phase ?? "start"})`).join(", ");
+  });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
 }
 
 // src/experiment/page-cache-prediction.ts
@@ -1278,14 +1576,6 @@ function recordExperiments(profile, run, met) {
   withCeilingsSource(profile);
 }
 
-// src/pipeline/stages/history.ts
-async function addToHistory(config, profile, fingerprint, historyLoad, hooks) {
-  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
-  const history = await historyOf(config, profile, fingerprint, historyLoad);
-  hooks.onPhase?.(null);
-  if (history) profile.history = history;
-}
-
 // src/pipeline/stages/judge.ts
 function judgeOnce(profile, config, probeDecision, log, fixes = null) {
   const judgement = judgeInDetail(profile);
@@ -1301,412 +1591,607 @@ function judgeOnce(profile, config, probeDecision, log, fixes = null) {
   return { judgement, experimentPlan };
 }
 
-// src/pipeline/stages/machine-hold.ts
-function machineHold(machine, config, plan, signal, warn) {
-  let busy;
-  return async () => {
-    if (busy !== void 0) return busy;
-    busy = await machine.acquire(
-      lockWaitMs({
-        probesMs: plan.runProbes ? config.probeBudgetMs : null,
-        experimentsMs: plan.experimentsCanRun ? config.experimentsBudgetMs : null
-      }),
-      signal
-    );
-    if (busy) {
-      const parts = [plan.runProbes ? "fio probes" : "", plan.experimentsCanRun ? "experiments" : ""].filter(Boolean).join(" and ");
-      warn(`${parts.charAt(0).toUpperCase()}${parts.slice(1)} skipped: ${busy}.`);
+// src/pipeline/stages/restore.ts
+import { performance } from "node:perf_hooks";
+
+// src/restore/timed-restore.ts
+import * as path8 from "node:path";
+import { statSync as statSync3, unlinkSync } from "node:fs";
+
+// src/restore/capture-output.ts
+var TAIL_CHARS2 = 8 * 1024;
+async function captureOutput(fn) {
+  let text = "";
+  const keep = (chunk) => {
+    text += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
+    if (text.length > 2 * TAIL_CHARS2) text = text.slice(-TAIL_CHARS2);
+  };
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((s) => s.write);
+  for (const [i, stream] of streams.entries()) {
+    const original = originals[i];
+    stream.write = function(chunk, ...rest) {
+      keep(chunk);
+      return original.call(this, chunk, ...rest);
+    };
+  }
+  try {
+    return { value: await fn(), text: text.slice(-TAIL_CHARS2) };
+  } catch (error) {
+    return { error, text: text.slice(-TAIL_CHARS2) };
+  } finally {
+    for (const [i, stream] of streams.entries()) stream.write = originals[i];
+  }
+}
+function toolMessages(text, maxLines = 6) {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
+  return [...new Set(lines)].slice(-maxLines);
+}
+
+// src/sample/download-timeline.ts
+var DownloadTimelineRecorder = class {
+  constructor(o) {
+    this.o = o;
+    this.recorder = new TransferRecorder({
+      ...o,
+      direction: "download",
+      part: (request) => headerText(request.getHeader("x-ms-range")) ?? headerText(request.getHeader("range"))
+    });
+  }
+  o;
+  recorder;
+  start() {
+    this.recorder.start();
+  }
+  stop() {
+    const { requests, ...rest } = this.recorder.stop();
+    return {
+      ...rest,
+      requests: requests.map((r) => ({
+        id: r.id,
+        method: r.method,
+        range: r.part,
+        startMs: r.startMs,
+        firstByteMs: r.responseMs,
+        endMs: r.endMs,
+        status: r.status,
+        receivedBytes: r.bytes,
+        outcome: r.outcome,
+        points: r.points
+      })),
+      limits: this.o.limits
+    };
+  }
+};
+
+// src/restore/tar-report.ts
+import { spawnSync } from "node:child_process";
+import { closeSync as closeSync2, constants as constants2, openSync as openSync2 } from "node:fs";
+import { Socket } from "node:net";
+import * as path7 from "node:path";
+
+// src/restore/reported-tree.ts
+import * as path6 from "node:path";
+
+// src/restore/restored-tree.ts
+import { lstatSync, readdirSync } from "node:fs";
+import * as path5 from "node:path";
+
+// src/restore/size-histogram.ts
+var KIB = 1024;
+var MIB = 1024 * KIB;
+var BOUNDS = [
+  [1 * KIB, "< 1 KiB"],
+  [4 * KIB, "1\u20134 KiB"],
+  [16 * KIB, "4\u201316 KiB"],
+  [64 * KIB, "16\u201364 KiB"],
+  [256 * KIB, "64\u2013256 KiB"],
+  [1 * MIB, "256 KiB\u20131 MiB"],
+  [16 * MIB, "1\u201316 MiB"],
+  [null, "\u2265 16 MiB"]
+];
+function emptyHistogram() {
+  return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
+}
+function addToHistogram(histogram, sizeBytes) {
+  const bucket = histogram.find((b) => b.maxBytes === null || sizeBytes < b.maxBytes);
+  if (bucket) {
+    bucket.files++;
+    bucket.bytes += sizeBytes;
+  }
+}
+
+// src/restore/restored-tree.ts
+var CTIME_SLACK_MS = 50;
+function emptyAnatomy() {
+  return { extractedBytes: 0, entries: 0, files: 0, directories: 0, symlinks: 0, hardlinks: 0, other: 0, sizeHistogram: emptyHistogram() };
+}
+function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFINITY) {
+  const anatomy = emptyAnatomy();
+  const since = sinceEpochMs - CTIME_SLACK_MS;
+  const linkedInodes = /* @__PURE__ */ new Set();
+  const bytesByRoot = /* @__PURE__ */ new Map();
+  const stack = [...new Set(roots)].map((r) => [r, r]);
+  let visited = 0;
+  let truncated = false;
+  const count = (stat, root) => {
+    if (stat.ctimeMs < since) return;
+    anatomy.entries++;
+    if (stat.isDirectory()) anatomy.directories++;
+    else if (stat.isSymbolicLink()) anatomy.symlinks++;
+    else if (stat.isFile()) {
+      if (stat.nlink > 1 && linkedInodes.has(stat.ino)) {
+        anatomy.hardlinks++;
+        return;
+      }
+      if (stat.nlink > 1) linkedInodes.add(stat.ino);
+      anatomy.files++;
+      anatomy.extractedBytes += stat.size;
+      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat.size);
+      addToHistogram(anatomy.sizeHistogram, stat.size);
+    } else anatomy.other++;
+  };
+  while (stack.length > 0) {
+    const [current, root] = stack.pop();
+    if (++visited > maxEntries) {
+      truncated = true;
+      break;
     }
-    return busy;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      continue;
+    }
+    count(stat, root);
+    if (!stat.isDirectory()) continue;
+    try {
+      for (const name of readdirSync(current)) stack.push([path5.join(current, name), root]);
+    } catch {
+    }
+  }
+  return { anatomy, truncated, bytesByRoot };
+}
+
+// src/restore/reported-tree.ts
+var ReportedTree = class {
+  /** workingDirectory: where tar extracts (-C), which member names are relative to; roots: absolute. */
+  constructor(workingDirectory, roots) {
+    this.workingDirectory = workingDirectory;
+    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path6.relative(workingDirectory, root)) }));
+  }
+  workingDirectory;
+  anatomy = emptyAnatomy();
+  bytesByRoot = /* @__PURE__ */ new Map();
+  roots;
+  /** One line of tar's report; lines that are no member (a warning, a blank) count for nothing. */
+  addLine(line) {
+    const member = parseVerboseLine(line);
+    if (!member) return;
+    const a = this.anatomy;
+    a.entries++;
+    switch (member.type) {
+      case "d":
+        a.directories++;
+        return;
+      case "l":
+        a.symlinks++;
+        return;
+      case "h":
+        a.hardlinks++;
+        return;
+      case "-":
+        a.files++;
+        a.extractedBytes += member.sizeBytes;
+        addToHistogram(a.sizeHistogram, member.sizeBytes);
+        this.countToRoot(member.name, member.sizeBytes);
+        return;
+      default:
+        a.other++;
+    }
+  }
+  /** Whether tar reported anything at all (an archive @actions/cache made holds at least its paths). */
+  get empty() {
+    return this.anatomy.entries === 0;
+  }
+  result() {
+    return {
+      anatomy: { ...this.anatomy, sizeHistogram: this.anatomy.sizeHistogram.map((b) => ({ ...b })) },
+      truncated: false,
+      bytesByRoot: new Map(this.bytesByRoot)
+    };
+  }
+  countToRoot(name, sizeBytes) {
+    const member = toMemberName(name);
+    let hit = this.roots.find((r) => isUnder(member, r.member));
+    if (!hit) {
+      const full = path6.resolve(this.workingDirectory, name);
+      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path6.sep) ? r.root : r.root + path6.sep));
+    }
+    if (hit) this.bytesByRoot.set(hit.root, (this.bytesByRoot.get(hit.root) ?? 0) + sizeBytes);
+  }
+};
+function toMemberName(name) {
+  let n = name;
+  while (n.startsWith("./")) n = n.slice(2);
+  if (n === ".") return "";
+  return n.endsWith("/") ? n.slice(0, -1) : n;
+}
+function isUnder(member, rootMember) {
+  return rootMember === "" || member === rootMember || member.startsWith(rootMember) && member.charCodeAt(rootMember.length) === 47;
+}
+
+// src/restore/tar-report.ts
+var DRAIN_TIMEOUT_MS = 2e3;
+var UNSAFE_IN_OPTIONS = /[\s'"\\]/;
+function openTarReport(dir, workingDirectory, roots) {
+  if (process.platform !== "linux") return null;
+  const fifo = path7.join(dir, "tar-report.fifo");
+  if (UNSAFE_IN_OPTIONS.test(fifo)) return null;
+  if (spawnSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" }).status !== 0) return null;
+  let readFd;
+  let writeFd;
+  try {
+    readFd = openSync2(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
+  } catch {
+    unlinkQuietly(fifo);
+    return null;
+  }
+  try {
+    writeFd = openSync2(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
+  } catch {
+    closeSync2(readFd);
+    unlinkQuietly(fifo);
+    return null;
+  }
+  const tree = new ReportedTree(workingDirectory, roots);
+  let pending = "";
+  const socket = new Socket({ fd: readFd, readable: true, writable: false });
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => {
+    const text = pending + chunk;
+    let start = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      tree.addLine(text.slice(start, end));
+      start = end + 1;
+    }
+    pending = text.slice(start);
+  });
+  const ended = new Promise((resolve2) => {
+    socket.once("end", () => resolve2(true));
+    socket.once("error", () => resolve2(false));
+  });
+  return {
+    tarOptions: `-vv --index-file=${fifo}`,
+    async finish() {
+      closeSync2(writeFd);
+      let timer;
+      const complete = await Promise.race([ended, new Promise((resolve2) => timer = setTimeout(() => resolve2(false), DRAIN_TIMEOUT_MS))]);
+      clearTimeout(timer);
+      socket.destroy();
+      unlinkQuietly(fifo);
+      if (!complete) return null;
+      if (pending) tree.addLine(pending);
+      return tree.empty ? null : tree.result();
+    }
   };
 }
-
-// src/pipeline/stages/machine-view.ts
-import { existsSync } from "node:fs";
-import * as path4 from "node:path";
-async function viewMachine(config, kernel, warn) {
-  const { procRoot } = kernel;
-  const roots = restoreRoots(config.paths, config.workspace);
-  const restorePaths = roots.length > 0 ? roots : [config.workspace];
-  const mounts = readMountinfo(procRoot);
-  const where = await findDevices(restorePaths, config.runnerTemp, { ...kernel, mounts: mounts ?? [] }, warn);
-  const cgroup = readCgroup({ procRoot, mounts });
-  const host = readHostFacts(kernel);
-  const context = readRunnerContext(where, { procRoot, cgroup, host });
-  const fingerprint = fingerprintOf(where, host, context, restorePaths[0]);
-  const hasProc = context.os === "linux" && existsSync(path4.join(procRoot, "stat"));
-  if (!hasProc) {
-    warn(
-      `Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
-    );
-  } else if (where.noBlockDeviceReason) {
-    warn(`Disk counters are unavailable: ${where.noBlockDeviceReason}. The restore is still timed.`);
-  } else {
-    for (const fs of where.fileSystems.filter((f) => f.resolution?.method === "not-measured" && f.path !== config.runnerTemp)) {
-      warn(`Disk counters are unavailable for restore path ${fs.path}: ${fs.resolution?.detail}. The other restore paths' disks are measured.`);
-    }
-  }
-  return { roots, restorePaths, where, cgroup, context, fingerprint, hasProc };
-}
-async function findDevices(restorePaths, archiveTemp, options, warn) {
+async function withTarOptions(options, fn) {
+  if (!options) return fn();
+  const before = process.env.TAR_OPTIONS;
+  process.env.TAR_OPTIONS = before?.trim() ? `${before} ${options}` : options;
   try {
-    return await resolveDevices({ restorePaths, archiveTemp }, options);
+    return await fn();
+  } finally {
+    if (before === void 0) delete process.env.TAR_OPTIONS;
+    else process.env.TAR_OPTIONS = before;
+  }
+}
+
+// src/restore/timed-restore.ts
+var MAX_PROGRESS_POINTS = 600;
+async function timedRestore(request) {
+  const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
+  const keysTried = [primaryKey, ...restoreKeys];
+  const serviceVersion2 = getCacheServiceVersion() === "v2" ? "v2" : "v1";
+  const phases = [];
+  const wallStartMs = monotonicMs();
+  let current = { name: "lookup", start: request.boundary() };
+  request.onPhase?.("lookup");
+  const next = (name, extra = {}) => {
+    const end = request.boundary();
+    phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
+    if (name) current = { name, start: end };
+    request.onPhase?.(name);
+    return end;
+  };
+  const result = {
+    cacheHit: false,
+    matchedKey: null,
+    exactMatch: false,
+    keysTried,
+    paths,
+    serviceVersion: serviceVersion2,
+    compressionMethod: "",
+    archiveBytes: null,
+    restoreMs: 0,
+    wallMs: 0
+  };
+  let archivePath = null;
+  let downloadUrl;
+  let extractStartedAtEpochMs = null;
+  let reportedTree = null;
+  let phaseOpen = true;
+  let timeline;
+  try {
+    const cacheMode = getCacheMode();
+    if (!isCacheReadable(cacheMode)) {
+      result.skipped = { reason: "cache-mode", message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
+      request.log(result.skipped.message);
+      request.onPhase?.(null);
+      phaseOpen = false;
+      return finish();
+    }
+    const compressionMethod = await cacheUtils_exports.getCompressionMethod();
+    result.compressionMethod = String(compressionMethod);
+    if (serviceVersion2 === "v2") {
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
+        key: primaryKey,
+        restoreKeys,
+        version: cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
+      });
+      if (response.ok) {
+        downloadUrl = response.signedDownloadUrl;
+        result.matchedKey = response.matchedKey;
+      }
+    } else {
+      const entry = await getCacheEntry(keysTried, paths, { compressionMethod, enableCrossOsArchive });
+      if (entry?.archiveLocation) {
+        downloadUrl = entry.archiveLocation;
+        result.matchedKey = entry.cacheKey ?? null;
+      }
+    }
+    if (!downloadUrl) {
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
+    result.exactMatch = isExactKeyMatch(primaryKey, result.matchedKey);
+    if (request.lookupOnly) {
+      result.skipped = { reason: "lookup-only", message: "Lookup only - skipping download" };
+      request.log(result.skipped.message);
+      next(null);
+      phaseOpen = false;
+      return finish();
+    }
+    next("download");
+    archivePath = path8.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const recorder = new DownloadTimelineRecorder({
+      host: new URL(downloadUrl).host,
+      intervalMs: request.progressIntervalMs,
+      nowMs: request.clockMs ?? monotonicMs,
+      procRoot: request.procRoot ?? null,
+      limits: downloadLimits(downloadUrl, serviceVersion2 === "v2")
+    });
+    recorder.start();
+    try {
+      await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
+    } finally {
+      progress.stop();
+      timeline = recorder.stop();
+    }
+    result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
+    request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
+    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const report = openTarReport(path8.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
+    extractStartedAtEpochMs = Date.now();
+    const archive = archivePath;
+    let extraction;
+    try {
+      extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
+    } finally {
+      reportedTree = await report?.finish() ?? null;
+    }
+    deleteArchive(archive, request.log);
+    if ("error" in extraction) {
+      const said = toolMessages(extraction.text);
+      throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(" | ")})` : ""}`);
+    }
+    next(null);
+    phaseOpen = false;
+    result.cacheHit = true;
+    return finish();
   } catch (error) {
-    warn(`Could not find the block devices under ${restorePaths.join(", ")}: ${errorMessage(error)}`);
-    return {
-      devices: [],
-      fileSystems: [],
-      noBlockDeviceReason: `finding the devices failed (${errorMessage(error)})`,
-      // The fingerprint still names the file system and another local disk.
-      mounts: options.mounts
-    };
+    const failedPhase = current.name;
+    if (archivePath && failedPhase === "download") deleteArchive(archivePath, request.log);
+    if (phaseOpen) next(null, failedPhase === "download" && timeline ? { downloadTimeline: timeline } : {});
+    result.cacheHit = false;
+    result.error = { phase: failedPhase, message: errorMessage(error) };
+    return finish();
+  }
+  function finish() {
+    const first = phases[0];
+    const last = phases[phases.length - 1];
+    result.restoreMs = first && last ? last.endMs - first.startMs : 0;
+    result.wallMs = monotonicMs() - wallStartMs;
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
   }
 }
-
-// src/sample/restore-device.ts
-function restoreTops(devices) {
-  return devices.flatMap((d, i) => (d.topFor ?? (d.primary ? ["restore-path"] : [])).includes("restore-path") ? [i] : []);
-}
-function written(phases, index) {
-  let sectors = 0;
-  for (const p of phases) {
-    if (p.name !== "extract" && p.name !== "writeback") continue;
-    const a = p.start.disks[index];
-    const b = p.end.disks[index];
-    if (a && b) sectors += Math.max(0, b.sectorsWritten - a.sectorsWritten);
+function deleteArchive(archivePath, log) {
+  try {
+    unlinkSync(archivePath);
+  } catch (error) {
+    if (error.code !== "ENOENT") log(`Failed to delete archive: ${errorMessage(error)}`);
   }
-  return sectors * 512;
 }
-var mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
-function chooseRestoreDevice(devices, bytesByRoot, phases) {
-  const tops = restoreTops(devices);
-  if (tops.length < 2) return null;
-  const fromTree = new Map(tops.map((i) => [i, (devices[i]?.restorePaths ?? []).reduce((s, p) => s + (bytesByRoot?.get(p) ?? 0), 0)]));
-  const treeTotal = [...fromTree.values()].reduce((s, b) => s + b, 0);
-  const method = treeTotal > 0 ? "restored-tree" : "written-sectors";
-  const bytes2 = method === "restored-tree" ? fromTree : new Map(tops.map((i) => [i, written(phases, i)]));
-  const total = [...bytes2.values()].reduce((s, b) => s + b, 0);
-  if (total <= 0) return null;
-  const index = [...bytes2.entries()].reduce((a, b) => b[1] > a[1] ? b : a)[0];
-  const most = bytes2.get(index) ?? 0;
-  const source = method === "restored-tree" ? "of the restored files' bytes under its paths" : "of the bytes the restore path devices wrote during extraction and writeback";
-  return { index, bytes: bytes2, method, because: `most of the restore's bytes: ${mib(most)} of ${mib(total)} ${source}` };
-}
-function withRestoreDevice(devices, choice) {
-  return devices.map((d, i) => {
-    const { primaryBecause: _, ...rest } = d;
-    return i === choice.index ? { ...rest, primary: true, primaryBecause: choice.because } : { ...rest, primary: false };
-  });
-}
-
-// src/pipeline/stages/placement.ts
-var WALK_MAX_ENTRIES = 5e4;
-function readRestoredTree(roots, timed, warn) {
-  if (timed.extractStartedAtEpochMs === null) return null;
-  const { restore } = timed;
-  const failed = restore.error?.phase === "extract";
-  const tree = !failed && timed.reportedTree || walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
-  if (failed) warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
-  else
-    restore.anatomy = {
-      ...tree.anatomy,
-      compressedBytes: restore.archiveBytes ?? 0,
-      compression: restore.compressionMethod,
-      ...tree.truncated ? {
-        error: `tar gave no report of what it extracted, and the tree was read only as far as its first ${WALK_MAX_ENTRIES} entries: the counts are lower bounds`
-      } : {}
-    };
-  return tree.bytesByRoot;
-}
-function placeRestore(config, found, bytesByRoot, phases, log) {
-  const choice = chooseRestoreDevice(found, bytesByRoot, phases);
-  const devices = choice ? withRestoreDevice(found, choice) : found;
-  const target = probeTarget(config, choice ? devices[choice.index] : void 0);
-  if (choice) log(`The restore paths span ${choice.bytes.size} devices; ${devices[choice.index]?.name} got ${choice.because}.`);
-  return { devices, chosen: choice !== null, target };
-}
-function probeTarget(config, chosen) {
-  const restorePath = chosen?.restorePaths?.[0];
-  if (config.probePathFromInput || !chosen || !restorePath) return { path: config.probePath };
-  return { path: restorePath, restorePath, because: `${chosen.name} got ${chosen.primaryBecause ?? "most of the restore's bytes"}` };
-}
-function describePartialExtract(roots, files, bytes2) {
-  const where = roots.join(", ") || "the restore paths";
-  if (files === 0) return `The failed extraction left no files under ${where}.`;
-  return `The failed extraction left ${files} files (${(bytes2 / MiB).toFixed(1)} MiB) under ${where}; the rest of the archive is missing, so treat that tree as incomplete.`;
-}
-
-// src/sample/preflush.ts
-import { performance } from "node:perf_hooks";
-function owedBytes(procRoot) {
-  const memory = parseMeminfo(readText(`${procRoot}/meminfo`) ?? "");
-  return memory ? memory.dirtyBytes + memory.writebackBytes : null;
-}
-function sectorsWritten(procRoot, names) {
-  const text = readText(`${procRoot}/diskstats`);
-  if (text === void 0) return names.map(() => null);
-  return pickDiskCounters(text, names).map((c) => c?.sectorsWritten ?? null);
-}
-async function flushEarlierWrites(request) {
-  const owedBeforeBytes = owedBytes(request.procRoot);
-  const before = sectorsWritten(request.procRoot, request.deviceNames);
-  const startedMs = performance.now();
-  const syncs = await syncFileSystems(request.fileSystemPaths, request.maxMs);
-  const durationMs2 = performance.now() - startedMs;
-  const after = sectorsWritten(request.procRoot, request.deviceNames);
-  let deviceWrittenBytes = null;
-  before.forEach((b, i) => {
-    const a = after[i];
-    if (b === null || a === null || a === void 0) return;
-    deviceWrittenBytes = (deviceWrittenBytes ?? 0) + counterDelta(b, a) * SECTOR_BYTES;
-  });
-  return { owedBeforeBytes, owedAfterBytes: owedBytes(request.procRoot), deviceWrittenBytes, durationMs: durationMs2, syncs };
-}
-
-// src/pipeline/stages/preflush.ts
-async function flushEarlier(config, restoreFileSystems, devices, procRoot, context, warn) {
-  const memory = parseMeminfo(readText(`${procRoot}/meminfo`) ?? "");
-  if (memory) {
-    context.dirtyAtStartBytes = memory.dirtyBytes;
-    context.writebackAtStartBytes = memory.writebackBytes;
-  }
-  const preflush = await flushEarlierWrites({
-    fileSystemPaths: distinctFileSystems([...restoreFileSystems, config.runnerTemp]),
-    // The restore paths' own disks (tops of their stacks): a loop device's backing disk would count the same bytes again.
-    deviceNames: devices.filter((d) => d.topFor ? d.topFor.includes("restore-path") : d.primary).map((d) => d.name),
-    procRoot,
-    maxMs: Math.max(config.writebackTimeoutMs, 1e3)
-  });
-  const stuck = preflush.syncs.filter((s) => !s.returned);
-  if (stuck.length > 0) {
-    warn(
-      `Earlier steps' dirty pages on ${stuck.map((s) => s.mountPoint).join(", ")} were not flushed within ${Math.round(preflush.durationMs / 1e3)} s; the restore's disk figures may include some of them.`
-    );
-  }
-  return preflush;
-}
-
-// src/pipeline/stages/probes.ts
-async function probeStage(config, run, machine, holdMachine, kernel, hooks, warn) {
-  const { runProbes, plan, target } = run;
-  const busy = runProbes ? await holdMachine() : null;
-  const startMs = monotonicMs() - run.originMs;
-  hooks.onPhase?.(runProbes && !busy ? "probes" : null);
-  if (runProbes && !busy) machine.enter("probes");
-  const probes = plan.remembered?.suite ?? (busy ? { status: "skipped", reason: busy, wallMs: 0, probes: [] } : await probe(
-    config,
-    target.path,
-    run.cpuCount,
-    {
-      ...hooks,
-      onProbeDirectory: (dir) => {
-        machine.addProbeDir(dir);
-        hooks.onProbeDirectory?.(dir);
+function watchFileSize(file, intervalMs) {
+  const points = [];
+  const timer = setInterval(
+    () => {
+      try {
+        points.push([monotonicMs(), statSync3(file).size]);
+      } catch {
       }
     },
-    warn
-  ));
-  if (probes.status === "ran" && !plan.remembered) {
-    const probed = probedDevice(target.path, kernel);
-    if (probed) probes.deviceName = probed;
-    if (target.because) probes.deviceBecause = target.because;
-    probes.startMs = startMs;
-  }
-  return probes;
-}
-async function probe(config, targetPath, cpuCount, hooks, warn) {
-  if (config.probes.length === 0)
-    return { status: "skipped", reason: "probes: none was set, so the verdict has no fio ceilings to compare with", wallMs: 0, probes: [] };
-  try {
-    const result = await runProbeSuite({
-      targetPath,
-      probes: config.probes,
-      budgetMs: config.probeBudgetMs,
-      cpuCount,
-      allowInstall: config.installFio,
-      signal: hooks.signal,
-      log: hooks.log,
-      onDirectory: hooks.onProbeDirectory,
-      ...hooks.procRoot ? { procRoot: hooks.procRoot } : {}
-    });
-    if (result.status !== "ran" && result.reason) warn(`fio probes ${result.status}: ${result.reason}`);
-    return result;
-  } catch (error) {
-    warn(`fio probes failed: ${errorMessage(error)}`);
-    return { status: "failed", reason: errorMessage(error), wallMs: 0, probes: [] };
-  }
-}
-function probedDevice(target, kernel) {
-  try {
-    return resolveDevices({ restorePaths: [target] }, kernel).devices.find((d) => d.primary)?.name;
-  } catch {
-    return void 0;
-  }
-}
-
-// src/pipeline/stages/profile.ts
-function measuredProfile(config, m) {
+    Math.max(10, intervalMs)
+  );
+  timer.unref();
   return {
-    schemaVersion: PROFILE_SCHEMA_VERSION,
-    tool: { name: "disk-profiler", version: TOOL_VERSION },
-    label: config.label,
-    createdAt: m.createdAt,
-    config: configRecord(config),
-    context: m.context,
-    devices: m.devices,
-    restore: m.restore.timed.restore,
-    phases: m.restore.phases,
-    samples: m.restore.samples,
-    probes: m.probes,
-    verdict: null,
-    warnings: m.warnings,
-    preflush: m.preflush,
-    writebackTail: m.restore.writebackTail,
-    fingerprint: m.fingerprint,
-    ceilingsSource: m.ceilingsSource
+    stop: () => clearInterval(timer),
+    points: () => downsampleEvenly(points, MAX_PROGRESS_POINTS)
   };
 }
 
-// src/pipeline/stages/remembered.ts
-async function readRemembered(config, fingerprint, restore, phases, hooks) {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases);
-  if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
-  const historyLoad = startHistoryLoad(config, restore);
-  const [probePlan, , fixes] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad, fixesLoad]);
-  hooks.onPhase?.(null);
-  return { probePlan, historyLoad, fixes: fixes ?? null };
-}
-async function rememberCeilings(config, fingerprint, probes, plan, restore, hooks, warn) {
-  if (config.rememberCeilings && probes.status === "ran") hooks.onPhase?.(STORE_GROUP);
-  const source = await ceilingsSourceAfter(config, fingerprint, probes, plan, (/* @__PURE__ */ new Date()).toISOString(), restore, warn);
-  hooks.onPhase?.(null);
-  return source;
-}
-async function rememberFixes(plan, experiments, profile, measuredAt, hooks, warn) {
-  const r = profile.restore;
-  const onDiskMs = untilDurableMs(profile);
-  const measured = plan?.memory && plan.run && experiments?.status === "ran" && experiments.outcomes.length > 0 && !experiments.measuredOn;
-  if (!measured || !r || !profile.fingerprint || !profile.verdict || onDiskMs === null || r.archiveBytes === null) return;
-  hooks.onPhase?.(FIXES_STORE_GROUP);
-  const stored = await storeFixes(
-    fixesCacheId(r),
-    {
-      archiveBytes: r.archiveBytes,
-      files: r.anatomy?.files ?? null,
-      bottleneck: profile.verdict.bottleneck,
-      untilDurableMs: onDiskMs,
-      experiments: plan.experiments
-    },
-    profile.fingerprint.id,
-    experiments,
-    measuredAt
-  );
-  hooks.onPhase?.(null);
-  if (stored.ok) hooks.log(`The measured fixes were remembered for later runs on this hardware and cache (${stored.key}).`);
-  else warn(`The measured fixes were not remembered for later runs: ${stored.reason}`);
-}
-
-// src/pipeline/tail-decision.ts
-function whoWaitsForTail(f) {
-  if (f.runProbes) return { who: "main", why: "the probes run this run and need the disk quiet" };
-  if (!f.experimentsCanRun) return { who: "follower", why: "the ceilings are remembered and no experiment can run" };
-  if (!f.experimentsAuto) return { who: "main", why: "experiments are asked for on every run" };
-  if (f.restoreMs === null || f.restoreMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS)
-    return { who: "follower", why: "the ceilings are remembered and experiments: auto decides on the restore without its tail" };
-  return f.fixesRemembered ? { who: "follower", why: "the ceilings and the measured fixes are remembered" } : { who: "main", why: "experiments: auto has no measured fixes remembered for this cache" };
-}
-
-// src/pipeline/run-profile.ts
-async function runProfile(config, hooks) {
-  return (await runJudgedProfile(config, hooks)).profile;
-}
-async function runJudgedProfile(config, hooks) {
-  const warnings = [];
-  const warn = (message) => {
-    warnings.push(message);
-    hooks.warn(message);
-  };
-  const machine = MachineSession.open(config.label, { log: hooks.log, warn });
-  hooks.onLedger?.(machine.ledgerFile);
+// src/restore/observed-restore.ts
+async function observedRestore(o) {
+  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
+  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
+  sampler?.start();
   try {
-    await machine.recoverAtStart();
-    return await profileOn(config, hooks, machine, warnings, warn);
-  } finally {
-    machine.end();
+    const timed = await timedRestore({
+      paths: o.paths,
+      primaryKey: o.primaryKey,
+      restoreKeys: o.restoreKeys,
+      enableCrossOsArchive: o.enableCrossOsArchive,
+      lookupOnly: o.lookupOnly,
+      onPhase: o.onPhase,
+      progressIntervalMs: o.sampleIntervalMs,
+      boundary,
+      log: o.log,
+      clockMs: () => monotonicMs() - o.originMs,
+      procRoot: o.procRoot
+    });
+    return { timed, sampler };
+  } catch (error) {
+    sampler?.stop();
+    throw error;
   }
 }
-async function profileOn(config, hooks, machine, warnings, warn) {
-  const originMs = monotonicMs();
-  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
-  const kernel = { procRoot: hooks.procRoot ?? "/proc", ...hooks.sysRoot ? { sysRoot: hooks.sysRoot } : {} };
-  const view = await viewMachine(config, kernel, warn);
-  const { context, fingerprint } = view;
-  const restoreFileSystems = distinctFileSystems(view.restorePaths);
-  const preflush = view.hasProc ? await flushEarlier(config, restoreFileSystems, view.where.devices, kernel.procRoot, context, warn) : null;
-  machine.enter("restore");
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, hooks, warn);
-  machine.leave();
-  const { timed, phases } = restored;
-  const { restore } = timed;
-  const bytesByRoot = readRestoredTree(view.roots, timed, warn);
-  const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
-  const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
-  const runProbes = config.probes.length > 0 && !probePlan.remembered;
-  const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
-  const waiter = whoWaitsForTail({
-    runProbes,
-    experimentsCanRun,
-    experimentsAuto: config.experimentsAuto,
-    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
-    fixesRemembered: fixes?.found === true
+function bareSnapshot(originMs, deviceCount) {
+  return {
+    tMs: monotonicMs() - originMs,
+    disks: new Array(deviceCount).fill(null),
+    cpu: null,
+    pressure: null,
+    memory: null,
+    childCpuTicks: null,
+    selfCpuUs: selfCpuUs()
+  };
+}
+
+// src/pipeline/stages/restore.ts
+async function measureRestore(config, view, restoreFileSystems, originMs, procRoot, hooks, warn) {
+  const { timed, sampler } = await observedRestore({
+    paths: config.paths,
+    primaryKey: config.primaryKey,
+    restoreKeys: config.restoreKeys,
+    enableCrossOsArchive: config.enableCrossOsArchive,
+    lookupOnly: config.lookupOnly,
+    onPhase: hooks.onPhase,
+    sampleIntervalMs: config.sampleIntervalMs,
+    devices: view.where.devices,
+    originMs,
+    procRoot: view.hasProc ? procRoot : null,
+    cgroupCpu: view.hasProc ? view.cgroup?.cpuFiles : null,
+    log: hooks.log
   });
-  const left = waiter.who === "follower" ? leaveTailToFollower(restored, config) : null;
-  let measured = left?.measured ?? await waitForTail(restored, config, hooks, warn);
-  const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
-  const probes = await probeStage(
-    config,
-    { runProbes, plan: probePlan, target: placement.target, cpuCount: context.cpuCount, originMs },
-    machine,
-    holdMachine,
-    kernel,
-    hooks,
-    warn
-  );
-  const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbesOf(placement, probes), probePlan, restore, hooks, warn);
-  const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
-  let profile = measuredProfile(config, { ...facts, restore: measured });
-  const quiet = [];
-  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
-  if (left && judged.experimentPlan?.run) {
-    hooks.log(`experiments: auto would measure on this run (${judged.experimentPlan.reason}), so the step waits for the restore's writeback tail.`);
-    measured = await awaitFollowedTail(measured, left.follower, config, hooks, warn);
-    profile = measuredProfile(config, { ...facts, restore: measured });
-    judged = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
-  } else if (left) {
-    left.follower.detach();
-    for (const line of quiet) hooks.log(line);
-    hooks.log(`The restore's files are followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
+  const { restore, phases } = timed;
+  if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
+  const extract = phases.find((p) => p.name === "extract");
+  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null };
+  if (hooks.followWriteback) {
+    const follower = hooks.followWriteback({
+      fileSystems: restoreFileSystems,
+      deadlineMs: config.writebackTimeoutMs,
+      originEpochMs: performance.timeOrigin + originMs,
+      intervalMs: config.sampleIntervalMs,
+      devices: view.where.devices,
+      procRoot,
+      cgroupCpu: view.cgroup?.cpuFiles ?? null
+    });
+    if (follower) return { timed, phases, sampler, tail: { kind: "follower", follower } };
   }
-  const { judgement, experimentPlan } = judged;
-  const experiments = await runExperimentStage(
-    config,
-    { plan: experimentPlan, canRun: experimentsCanRun, restore: measured, placement, originMs, fixes },
-    machine,
-    holdMachine,
-    hooks,
-    warn
-  );
-  machine.leave();
-  machine.release();
-  recordExperiments(profile, experiments, machine.met());
-  await rememberFixes(experimentPlan, experiments.experiments, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
-  await addToHistory(config, profile, fingerprint, historyLoad, hooks);
-  return { profile, judgement, ...measured.backgroundTail ? { backgroundTail: measured.backgroundTail } : {} };
+  const done = syncFileSystems(restoreFileSystems, config.writebackTimeoutMs).then((syncs) => ({ syncs, end: sampler.snapshot() }));
+  return { timed, phases, sampler, tail: { kind: "here", done } };
+}
+async function waitForTail(r, config, hooks, warn) {
+  const { timed, phases, sampler } = r;
+  let writebackTail = null;
+  if (r.tail) {
+    hooks.onPhase?.("writeback");
+    const extract = phases.find((p) => p.name === "extract");
+    if (r.tail.kind === "here") {
+      const { syncs, end } = await r.tail.done;
+      phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
+      writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
+    } else {
+      const result = await r.tail.follower.done;
+      if (result) {
+        const followed = followedTail(extract, result);
+        phases.push(followed.phase);
+        writebackTail = followed.tail;
+      } else warn("The writeback follower ended without a result; the tail was not timed.");
+    }
+    hooks.onPhase?.(null);
+    if (writebackTail && !writebackTail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, writebackTail));
+  }
+  const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  return { timed, phases, samples, writebackTail };
+}
+function leaveTailToFollower(r, config) {
+  if (r.tail?.kind !== "follower") return null;
+  const samples = r.sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
+  const follower = r.tail.follower;
+  return { measured: { timed: r.timed, phases: r.phases, samples, writebackTail: null, backgroundTail: follower.tail }, follower };
+}
+async function awaitFollowedTail(measured, follower, config, hooks, warn) {
+  const { backgroundTail: _, ...rest } = measured;
+  const extract = measured.phases.find((p) => p.name === "extract");
+  hooks.onPhase?.("writeback");
+  const result = await follower.done;
+  hooks.onPhase?.(null);
+  if (!result || !extract) {
+    warn("The writeback follower ended without a result; the tail was not timed.");
+    return rest;
+  }
+  const { phase, tail, snapshots } = followedTail(extract, result);
+  if (!tail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, tail));
+  const all = [...measured.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
+  return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
+}
+function notOnDiskSentence(timeoutMs, tail) {
+  return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`;
 }
 
 export {
   CleanupStack,
+  skippedExperiments,
+  experimentsRequestFor,
   predictedSavingMs,
-  runProfile,
-  runJudgedProfile
+  fixesCacheId,
+  rememberedExperiments,
+  storeFixes,
+  REMEMBERED_GROUP,
+  HISTORY_GROUP,
+  STORE_GROUP,
+  FIXES_STORE_GROUP,
+  fingerprintOf,
+  planProbes,
+  ceilingsSourceAfter,
+  untilDurableMs,
+  startFixesLoad,
+  startHistoryLoad,
+  historyOf,
+  runExperimentStage,
+  recordExperiments,
+  judgeOnce,
+  walkRestoredTree,
+  observedRestore,
+  measureRestore,
+  waitForTail,
+  leaveTailToFollower,
+  awaitFollowedTail,
+  notOnDiskSentence
 };

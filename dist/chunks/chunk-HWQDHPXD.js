@@ -1,6 +1,9 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
+  describeFingerprint
+} from "./chunk-GJ2PV6UY.js";
+import {
   ATTR,
   METRIC,
   OWN_TRACE,
@@ -8,11 +11,10 @@ import {
   metricResourceAttributes,
   scrub,
   traceResourceAttributes
-} from "./chunk-YHY5ONJ3.js";
+} from "./chunk-CKFVBWIF.js";
 import {
-  TOOL_VERSION,
-  describeFingerprint
-} from "./chunk-GMSH4GL7.js";
+  TOOL_VERSION
+} from "./chunk-V6ICDZO4.js";
 import {
   ProfilerError,
   errorMessage

@@ -1,33 +1,40 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  judgeSaved,
-  pageCacheReason
-} from "./chunk-UD6SEAMN.js";
+  judgeSaved
+} from "./chunk-GWG54MEW.js";
 import {
-  BOTTLENECK_LABEL,
+  groupsOf,
+  historyRunOf,
+  quantile
+} from "./chunk-6RVKPNBK.js";
+import {
+  pageCacheReason
+} from "./chunk-WRIXLMXR.js";
+import {
+  describeFingerprint
+} from "./chunk-GJ2PV6UY.js";
+import {
+  xyChartInit
+} from "./chunk-TDWEYQHF.js";
+import {
   MiB,
   PHASES,
   PHASE_NOUN,
-  RESOURCE_NOUN,
+  RESOURCE_WORDS,
   cell,
   denseTable,
   details,
-  groupsOf,
-  historyRunOf,
   iops,
-  limitedBy,
   mibPerSecond,
   percent,
-  quantile,
   seconds,
   spread,
-  xyChartInit
-} from "./chunk-MEEBLKXW.js";
+  verdictWords
+} from "./chunk-4MFTAM5N.js";
 import {
-  TOOL_VERSION,
-  describeFingerprint
-} from "./chunk-GMSH4GL7.js";
+  TOOL_VERSION
+} from "./chunk-V6ICDZO4.js";
 
 // src/compare/best-fix.ts
 function fixName(p) {
@@ -328,7 +335,7 @@ function range(t) {
   return t.runs > 1 ? `${s2(t.min)}\u2013${sec(t.max)}` : `${sec(t.min)}, one run`;
 }
 function whySentence(run) {
-  const parts = [BOTTLENECK_LABEL[run.bottleneck] ?? run.bottleneck];
+  const parts = [verdictWords(run.bottleneck).label];
   const phases = list(run.phases.map((p) => PHASE_NOUN[p]));
   const clauses = [];
   if (phases && run.phasesShare !== null && run.untilOnDiskMs !== null)
@@ -339,7 +346,8 @@ function whySentence(run) {
     clauses.push(`the disk ${d.direction === "write" ? "wrote" : "read"} ${rate(d.rate)}, ${percent(d.share)} of its ${rate(d.ceiling)} ceiling`);
   }
   const w = run.whatIf;
-  if (w) clauses.push(`${w.speedup === 2 ? "twice" : `${w.speedup} times`} the ${RESOURCE_NOUN[w.resource]} would save at most ${seconds(w.savingAtMostMs)}`);
+  if (w)
+    clauses.push(`${w.speedup === 2 ? "twice" : `${w.speedup} times`} the ${RESOURCE_WORDS[w.resource].noun} would save at most ${seconds(w.savingAtMostMs)}`);
   return `${parts[0]}${clauses.length > 0 ? `: ${clauses.join("; ")}` : ""}.`;
 }
 function timesOf(r) {
@@ -384,7 +392,7 @@ function recommendationText(c) {
     out.push("", "Why the others are slower (the verdict of the run nearest each label's p50):", "");
     for (const r of slower) {
       const s3 = rec.slower.find((x) => x.label === r.label);
-      const mixed = r.bottlenecks.length > 1 ? ` Its runs: ${r.bottlenecks.map((b) => `${limitedBy(b.bottleneck)} \xD7${b.runs}`).join(", ")}.` : "";
+      const mixed = r.bottlenecks.length > 1 ? ` Its runs: ${r.bottlenecks.map((b) => `${verdictWords(b.bottleneck).limitedBy} \xD7${b.runs}`).join(", ")}.` : "";
       out.push(`- ${code(r.label)}, ${laterText(s3?.p50LaterMs ?? 0)} at p50 (${laterText(s3?.p90LaterMs ?? 0)} at p90): ${whySentence(r.typical)}${mixed}`);
     }
   }
@@ -423,7 +431,7 @@ function ceilingCell(s3, format) {
   return s3.runs > 1 ? `${format(s3.median)} <sub>\xB1${Math.round(s3.spreadPercent / 2)}%</sub>` : format(s3.median);
 }
 function verdictCell(r) {
-  return r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${limitedBy(b.bottleneck)} \xD7${b.runs}` : limitedBy(b.bottleneck)).join(", ");
+  return r.bottlenecks.map((b) => r.bottlenecks.length > 1 ? `${verdictWords(b.bottleneck).limitedBy} \xD7${b.runs}` : verdictWords(b.bottleneck).limitedBy).join(", ");
 }
 function marks(r) {
   return r.sharedRuns > 0 ? ` <sub>\u26A0 shared ${r.sharedRuns}/${r.runs.length}</sub>` : "";
@@ -500,8 +508,8 @@ function runsTable(c) {
       run.source,
       run.untilOnDiskMs === null ? "\u2013" : s2(run.untilOnDiskMs),
       run.stepMs === null ? "\u2013" : s2(run.stepMs),
-      limitedBy(run.bottleneck),
-      run.recordedBy === TOOL_VERSION ? run.recordedBy : `${run.recordedBy}${run.recordedBottleneck && run.recordedBottleneck !== run.bottleneck ? ` (it said ${limitedBy(run.recordedBottleneck)})` : ""}`,
+      verdictWords(run.bottleneck).limitedBy,
+      run.recordedBy === TOOL_VERSION ? run.recordedBy : `${run.recordedBy}${run.recordedBottleneck && run.recordedBottleneck !== run.bottleneck ? ` (it said ${verdictWords(run.recordedBottleneck).limitedBy})` : ""}`,
       hardware(run.profile)
     ])
   );

@@ -5,26 +5,33 @@ import {
   checkExportInputs,
   profilePathFor,
   writeProfile
-} from "./chunk-WK3TBZGY.js";
+} from "./chunk-BHSYCEOF.js";
 import {
   runJudgedProfile
-} from "./chunk-7WJSBB3L.js";
+} from "./chunk-UF6D4SLA.js";
+import "./chunk-XDJABJMW.js";
+import "./chunk-6RVKPNBK.js";
 import {
-  renderJudged,
+  experimentOutputs,
+  profileOutputs,
   restoredKey
-} from "./chunk-UD6SEAMN.js";
+} from "./chunk-WRIXLMXR.js";
+import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-QZZR2PHW.js";
-import "./chunk-YHY5ONJ3.js";
-import "./chunk-MEEBLKXW.js";
-import "./chunk-GMSH4GL7.js";
+} from "./chunk-TPANWALB.js";
+import "./chunk-CKFVBWIF.js";
+import "./chunk-YAIVI4AY.js";
+import "./chunk-WNTHWDLO.js";
+import "./chunk-4MFTAM5N.js";
+import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
-import "./chunk-WFBA6TMQ.js";
+import "./chunk-56QLGUVP.js";
+import "./chunk-Q2GOLNU3.js";
 import "./chunk-UFWAKY6W.js";
 import {
   startFollower
@@ -45,7 +52,8 @@ import "./chunk-VX4HL5QL.js";
 // src/pipeline/main-step.ts
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-var BACKGROUND_NOTE = "The restore's files were followed until on disk in the background (a repeat run: main did not wait for the disk, as plain restoreCache does not); figures in the post step's summary.";
+var BACKGROUND_NOTE = "Disk profiler: the report follows in the post step's summary: the restore's files were still being written to disk when this step ended (a repeat run does not wait for the disk, as plain restoreCache does not).";
+var TAIL_OUTPUTS = ["verdict", "bottleneck", "writeback-seconds", ...Object.keys(experimentOutputs(void 0))];
 function startFollowerIn(stateDir, request, warn) {
   try {
     mkdirSync(stateDir, { recursive: true, mode: 448 });
@@ -64,7 +72,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-HU7JUEKP.js");
+    const { runCompareStep } = await import("./compare-step-QCPQEBD4.js");
     await runCompareStep(config);
     saveState(STATE.summaryWritten, "true");
     return;
@@ -108,7 +116,7 @@ async function profileStep(config) {
     warning(message);
     profile.warnings.push(message);
   }
-  if (config.uploadArtifact && saved && config.save) saveState(STATE.artifactPending, "true");
+  if (config.uploadArtifact && saved && (config.save || backgroundTail)) saveState(STATE.artifactPending, "true");
   else if (config.uploadArtifact && saved) {
     const { uploadProfileArtifact } = await import("./artifact-FKUU6TKX.js");
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
@@ -116,16 +124,13 @@ async function profileStep(config) {
       profile.warnings.push(message);
     });
   }
-  const { markdown, outputs } = renderJudged(profile, judgement);
-  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  const { markdown, outputs } = backgroundTail ? { markdown: `${BACKGROUND_NOTE}
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-OS3ERSIO.js")).renderJudged(profile, judgement);
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();
-  if (backgroundTail) await summary.addRaw(`
-
-${BACKGROUND_NOTE}
-`).write();
   saveState(STATE.summaryWritten, "true");
-  info(profile.verdict?.sentence ?? "No verdict.");
+  info(backgroundTail ? BACKGROUND_NOTE : profile.verdict?.sentence ?? "No verdict.");
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === void 0) {
     const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";

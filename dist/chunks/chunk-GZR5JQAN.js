@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-QZZR2PHW.js";
+} from "./chunk-YAIVI4AY.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,
@@ -35,13 +35,13 @@ import {
   seconds,
   snapshotFacts,
   stallPlace
-} from "./chunk-MEEBLKXW.js";
+} from "./chunk-4MFTAM5N.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
 import {
   Sampler
-} from "./chunk-WFBA6TMQ.js";
+} from "./chunk-Q2GOLNU3.js";
 import {
   resolveDevices
 } from "./chunk-UFWAKY6W.js";

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-QZZR2PHW.js";
+} from "./chunk-TPANWALB.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -11,7 +11,11 @@ import {
   exportSettings,
   scrub,
   traceParent
-} from "./chunk-YHY5ONJ3.js";
+} from "./chunk-CKFVBWIF.js";
+import {
+  sayDevice,
+  sayWhatIf
+} from "./chunk-4MFTAM5N.js";
 import {
   InputError,
   errorMessage
@@ -105,7 +109,7 @@ async function exportAfterPost(profile) {
     return null;
   }
   if (!settings) return null;
-  const { exportProfile } = await import("./export-profile-EK7JNJUQ.js");
+  const { exportProfile } = await import("./export-profile-4OCZ4KNX.js");
   const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning2 = exportWarning(outcome);
   const fact = exportFact(outcome);
@@ -130,13 +134,29 @@ function checkExportInputs(warn) {
 // src/pipeline/profile-file.ts
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+
+// src/report/say/stored.ts
+function withStoredSentences(profile) {
+  const v = profile.verdict;
+  if (!v) return profile;
+  return {
+    ...profile,
+    verdict: {
+      ...v,
+      whatIf: v.whatIf.map((w) => ({ ...w, sentence: sayWhatIf(w) })),
+      ...v.devices ? { devices: v.devices.map((d) => ({ ...d, sentence: sayDevice(d) })) } : {}
+    }
+  };
+}
+
+// src/pipeline/profile-file.ts
 function profilePathFor(runnerTemp, label) {
   const safe = label.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100) || "runner";
   return path.join(runnerTemp, "disk-profiler", `profile-${safe}.json`);
 }
 function writeProfile(file, profile) {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(profile));
+  writeFileSync(file, JSON.stringify(withStoredSentences(profile)));
 }
 
 export {

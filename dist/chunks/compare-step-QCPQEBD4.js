@@ -7,14 +7,19 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-7EQF5SUJ.js";
+} from "./chunk-NUH4IIDP.js";
 import "./chunk-QMMTT3JQ.js";
-import "./chunk-UD6SEAMN.js";
+import "./chunk-GWG54MEW.js";
+import "./chunk-6RVKPNBK.js";
+import "./chunk-WRIXLMXR.js";
+import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-EJ2QCFXH.js";
-import "./chunk-MEEBLKXW.js";
-import "./chunk-GMSH4GL7.js";
+} from "./chunk-P3636SVX.js";
+import "./chunk-TDWEYQHF.js";
+import "./chunk-WNTHWDLO.js";
+import "./chunk-4MFTAM5N.js";
+import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
 import {
   errorMessage

@@ -252,13 +252,9 @@ function describeCgroupLimits(l) {
   return parts.length > 0 ? `; cgroup: ${parts.join(", ")}` : "";
 }
 
-// src/version.ts
-var TOOL_VERSION = "1.0.0";
-
 export {
   readHostFacts,
   readRunnerContext,
   fingerprintFrom,
-  describeFingerprint,
-  TOOL_VERSION
+  describeFingerprint
 };

@@ -1,9 +1,11 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  Sampler,
   syncFileSystems
-} from "./chunk-WFBA6TMQ.js";
+} from "./chunk-56QLGUVP.js";
+import {
+  Sampler
+} from "./chunk-Q2GOLNU3.js";
 import "./chunk-UFWAKY6W.js";
 import {
   FOLLOW_REQUEST_ENV,

@@ -1,51 +1,9 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  PARENT_IDS,
-  parseBoolean,
-  parseChoice,
-  parseInteger,
-  parseNameList
-} from "./chunk-YHY5ONJ3.js";
-import {
-  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
-  BOTTLENECKS,
-  DISK_RESOURCES,
-  EXPERIMENT_NAMES,
-  GiB,
-  MiB,
   PRIVILEGED_OPERATIONS,
-  PROBE_NAMES,
-  RESOURCES,
-  SHARED_PHASES,
-  TOOLKIT_SEGMENT_TIMEOUT_MS,
-  appendRun,
-  autoExperimentsReason,
-  booleanInputWarning,
-  bytes,
-  capitalised,
-  decideExperiments,
-  decideProbes,
-  expandPath,
-  experimentsErrors,
-  getInputAsArray,
-  getInputAsBool,
-  getInputAsInt,
-  groupsOf,
-  historyRunOf,
-  isExactKeyMatch,
-  isPattern,
-  leftInPlace,
-  putBackSentence,
-  regressionsOf,
-  removedLeftBehind,
-  restoreRates,
-  restoreRoots
-} from "./chunk-MEEBLKXW.js";
-import {
-  describeFingerprint,
-  fingerprintFrom
-} from "./chunk-GMSH4GL7.js";
+  bytes
+} from "./chunk-4MFTAM5N.js";
 import {
   AbortError,
   AnonymousCredential,
@@ -82,28 +40,12 @@ import {
   stringifyXML
 } from "./chunk-FHEA662W.js";
 import {
-  InputError,
-  ProfilerError,
   errorMessage
 } from "./chunk-76DRRFYG.js";
 import {
-  Sampler,
-  parseDiskstats,
-  selfCpuUs,
-  syncFileSystems
-} from "./chunk-WFBA6TMQ.js";
-import {
-  memTotalBytes,
-  nearestExisting,
-  nearestExistingPath,
   parseMountinfo,
-  splitDevT,
   unescapeMountField
 } from "./chunk-UFWAKY6W.js";
-import {
-  followedTail,
-  unlinkQuietly
-} from "./chunk-N2RKNMCG.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -391,9 +333,9 @@ var require_semver = __commonJS({
         } else {
           this.prerelease = m[4].split(".").map((id) => {
             if (/^[0-9]+$/.test(id)) {
-              const num2 = +id;
-              if (num2 >= 0 && num2 < MAX_SAFE_INTEGER) {
-                return num2;
+              const num = +id;
+              if (num >= 0 && num < MAX_SAFE_INTEGER) {
+                return num;
               }
             }
             return id;
@@ -1003,10 +945,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports, module) {
     "use strict";
     var parse = require_parse();
-    var constants7 = require_constants();
+    var constants3 = require_constants();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants7.RELEASE_TYPES.includes(truncation)) {
+      if (!constants3.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -2246,7 +2188,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports, module) {
     "use strict";
     var internalRe = require_re();
-    var constants7 = require_constants();
+    var constants3 = require_constants();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse = require_parse();
@@ -2330,8 +2272,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants7.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants7.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants3.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants3.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -2418,244 +2360,10 @@ var require_package_version = __commonJS({
   }
 });
 
-// src/config/config.ts
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-
-// src/config/keys.ts
-var MAX_KEYS = 10;
-var MAX_KEY_LENGTH = 512;
-function validateKeys(primaryKey, restoreKeys) {
-  const all = [primaryKey, ...restoreKeys];
-  if (!primaryKey) throw new InputError("key", primaryKey, "a non-empty cache key");
-  if (all.length > MAX_KEYS) {
-    throw new InputError("restore-keys", `${restoreKeys.length} keys`, `at most ${MAX_KEYS - 1} restore keys (10 keys in all, as actions/cache allows)`);
-  }
-  for (const key of all) {
-    const input = key === primaryKey ? "key" : "restore-keys";
-    if (key.length > MAX_KEY_LENGTH) {
-      throw new InputError(input, `${key.slice(0, 40)}\u2026 (${key.length} characters)`, `keys of at most ${MAX_KEY_LENGTH} characters`);
-    }
-    if (key.includes(",")) throw new InputError(input, key, "keys without commas");
-  }
-}
-
-// src/config/experiments-input.ts
-var EXPERIMENTS_INPUT = "experiments";
-var EXPERIMENTS_BUDGET_INPUT = "experiments-budget-seconds";
-var DEFAULT_EXPERIMENTS = EXPERIMENT_NAMES;
-var DEFAULT_EXPERIMENT_BUDGET_SECONDS = 60;
-function parseExperiments(raw) {
-  const value = raw.trim();
-  if (value === "" || value === "default") return [...DEFAULT_EXPERIMENTS];
-  if (value === "none") return [];
-  if (value.split(/[,\n]/).some((s) => s.trim() === "baseline")) {
-    throw new InputError(
-      EXPERIMENTS_INPUT,
-      raw,
-      `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} (the baseline always runs with them)`
-    );
-  }
-  try {
-    return parseNameList(EXPERIMENTS_INPUT, value, EXPERIMENT_NAMES);
-  } catch (error) {
-    if (error instanceof InputError) {
-      throw new InputError(
-        EXPERIMENTS_INPUT,
-        raw,
-        `auto, default, none, or a comma-separated list of: ${EXPERIMENT_NAMES.join(", ")} ('${error.given}' is none of them)`
-      );
-    }
-    throw error;
-  }
-}
-var MIN_EXPERIMENT_BUDGET_SECONDS = 5;
-var MAX_EXPERIMENT_BUDGET_SECONDS = 1800;
-function parseExperimentBudgetMs(raw) {
-  return parseInteger(EXPERIMENTS_BUDGET_INPUT, raw, DEFAULT_EXPERIMENT_BUDGET_SECONDS, MIN_EXPERIMENT_BUDGET_SECONDS, MAX_EXPERIMENT_BUDGET_SECONDS, "seconds") * 1e3;
-}
-
-// src/config/prices.ts
-var ALLOWED = "label=price pairs separated by commas or line breaks, each price the US dollars a minute of that runner costs (a number \u2265 0, e.g. 0.006), each label once: `ubuntu-latest=0.006, ubuntu-24.04-arm=0.005`";
-function parsePrices(given, input = "prices") {
-  const prices = /* @__PURE__ */ new Map();
-  for (const raw of given.split(/[,\n]/)) {
-    const pair = raw.trim();
-    if (pair === "") continue;
-    const at = pair.lastIndexOf("=");
-    const label = at > 0 ? pair.slice(0, at).trim() : "";
-    const figure = at > 0 ? pair.slice(at + 1).trim().replace(/^\$/, "") : "";
-    const price = /^\d+(\.\d+)?$|^\.\d+$/.test(figure) ? Number(figure) : Number.NaN;
-    if (label === "" || !Number.isFinite(price)) throw new InputError(input, pair, ALLOWED);
-    if (prices.has(label)) throw new InputError(input, given, `${ALLOWED} (${label} is priced twice)`);
-    prices.set(label, price);
-  }
-  return prices;
-}
-
-// src/config/config.ts
-var ALL_PROBES = PROBE_NAMES;
-var FAILABLE_BOTTLENECKS = RESOURCES;
-var MODES = ["profile", "compare"];
-var ARTIFACT_NAME_FORBIDDEN = /["<>:|*?\\/\r\n]/;
-var ARTIFACT_PATTERN_FORBIDDEN = /["<>:|\\/\r\n]/;
-var hasControlCharacter = (text) => [...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
-function parseConfig(input, env = process.env) {
-  const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const runnerTemp = env.RUNNER_TEMP || os.tmpdir();
-  const givenLabel = input("label").trim();
-  if (hasControlCharacter(givenLabel)) throw new InputError("label", givenLabel, "a name on one line, without control characters");
-  const label = givenLabel || env.RUNNER_NAME || os.hostname();
-  const historyLabel = !givenLabel && env.ImageOS ? `${env.ImageOS}-${env.RUNNER_ARCH || process.arch}` : void 0;
-  const common = { label, workspace, runnerTemp };
-  const mode = parseChoice("mode", input("mode"), MODES, "profile");
-  if (mode === "compare") {
-    const artifactPattern = input("artifact-pattern").trim() || "disk-profile-*";
-    if (ARTIFACT_PATTERN_FORBIDDEN.test(artifactPattern)) {
-      throw new InputError(
-        "artifact-pattern",
-        artifactPattern,
-        'one glob of artifact names: any characters but " < > : | \\ / and line breaks, with * and ? as wildcards'
-      );
-    }
-    return { mode, ...common, artifactPattern, prices: parsePrices(input("prices")) };
-  }
-  const paths = getInputAsArray(input("path"));
-  if (paths.length === 0) throw new InputError("path", input("path"), "one or more paths, one per line, as in actions/cache");
-  const primaryKey = input("key").trim();
-  const restoreKeys = getInputAsArray(input("restore-keys"));
-  const inputWarnings = [];
-  const cacheBool = (name) => {
-    const warning2 = booleanInputWarning(name, input(name));
-    if (warning2) inputWarnings.push(warning2);
-    return getInputAsBool(input(name));
-  };
-  validateKeys(primaryKey, restoreKeys);
-  const probesRaw = input("probes").trim() || "auto";
-  const probesAuto = probesRaw === "auto";
-  const probes = probesRaw === "none" ? [] : probesAuto || probesRaw === "default" || probesRaw === "all" ? [...ALL_PROBES] : parseProbeList(probesRaw);
-  const experimentsRaw = input("experiments").trim() || "auto";
-  const experimentsAuto = experimentsRaw === "auto";
-  const uploadArtifact = parseBoolean("upload-artifact", input("upload-artifact"), false);
-  const givenArtifactName = input("artifact-name").trim();
-  if (givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(givenArtifactName)) {
-    throw new InputError("artifact-name", givenArtifactName, 'a name without " < > : | * ? \\ / or line breaks');
-  }
-  if (uploadArtifact && !givenArtifactName && ARTIFACT_NAME_FORBIDDEN.test(label)) {
-    throw new InputError("label", label, 'a label without " < > : | * ? \\ / or line breaks, since it names the artifact (or set artifact-name explicitly)');
-  }
-  const artifactName = givenArtifactName || `disk-profile-${label}`;
-  return {
-    mode,
-    ...common,
-    paths,
-    primaryKey,
-    restoreKeys,
-    enableCrossOsArchive: cacheBool("enableCrossOsArchive"),
-    failOnCacheMiss: cacheBool("fail-on-cache-miss"),
-    lookupOnly: cacheBool("lookup-only"),
-    uploadChunkSize: getInputAsInt(input("upload-chunk-size")) ?? null,
-    save: parseBoolean("save", input("save"), true),
-    inputWarnings,
-    failOnBottleneck: parseFailOn(input("fail-on-bottleneck")),
-    sampleIntervalMs: parseInteger("sample-interval-ms", input("sample-interval-ms"), 100, 10, 1e4, "milliseconds"),
-    writebackTimeoutMs: parseInteger("writeback-timeout-seconds", input("writeback-timeout-seconds"), 120, 0, 3600, "seconds") * 1e3,
-    probes,
-    probesAuto,
-    rememberCeilings: parseBoolean("remember-ceilings", input("remember-ceilings"), true),
-    ceilingsMaxAgeMs: parseInteger("ceilings-max-age-days", input("ceilings-max-age-days"), 30, 1, 365, "days") * 864e5,
-    history: parseBoolean("history", input("history"), true),
-    ...historyLabel ? { historyLabel } : {},
-    probeBudgetMs: parseInteger("probe-budget-seconds", input("probe-budget-seconds"), 30, 6, 600, "seconds") * 1e3,
-    probePath: resolveProbePath(input("probe-path"), paths, workspace),
-    probePathFromInput: input("probe-path").trim() !== "",
-    installFio: parseBoolean("install-fio", input("install-fio"), true),
-    experiments: experimentsAuto ? parseExperiments("default") : parseExperiments(experimentsRaw),
-    experimentsAuto,
-    experimentsBudgetMs: parseExperimentBudgetMs(input("experiments-budget-seconds")),
-    uploadArtifact,
-    artifactName
-  };
-}
-function parseProbeList(raw) {
-  try {
-    return parseNameList("probes", raw, ALL_PROBES);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    throw new InputError("probes", raw, `auto, default (all), none, or a comma-separated list of: ${ALL_PROBES.join(", ")} ('${error.given}' is none of them)`);
-  }
-}
-var DISK_SHORTHAND = "disk";
-function parseFailOn(raw) {
-  const value = raw.trim();
-  if (value === "" || value === "none") return [];
-  const allowed = [...FAILABLE_BOTTLENECKS, DISK_SHORTHAND];
-  try {
-    const names = parseNameList("fail-on-bottleneck", value, allowed);
-    return [...new Set(names.flatMap((n) => n === DISK_SHORTHAND ? DISK_RESOURCES : [n]))];
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    throw new InputError(
-      "fail-on-bottleneck",
-      raw,
-      `empty or none (never fail), or a comma-separated list of: ${allowed.join(", ")} (disk: both disk ones) ('${error.given}' is none of them)`
-    );
-  }
-}
-function resolveProbePath(raw, paths, workspace) {
-  const given = raw.trim();
-  if (given !== "") return checkProbePath(raw, expandPath(given, workspace));
-  const first = paths.find((p) => !isPattern(p));
-  return first ? expandPath(first, workspace) : workspace;
-}
-var PROBE_PATH_ALLOWED = "an existing directory, or a directory about to be created whose parent exists (never a file or a device)";
-function checkProbePath(raw, resolved) {
-  const stat = statOrNull(resolved);
-  if (stat) {
-    if (stat.isDirectory()) return resolved;
-    const what = stat.isBlockDevice() || stat.isCharacterDevice() ? "a device" : stat.isFile() ? "a file" : "not a directory";
-    throw new InputError("probe-path", raw, `${PROBE_PATH_ALLOWED}; ${resolved} is ${what}`);
-  }
-  const parent = statOrNull(path.dirname(resolved));
-  if (!parent?.isDirectory()) throw new InputError("probe-path", raw, `${PROBE_PATH_ALLOWED}; neither ${resolved} nor its parent exists`);
-  return resolved;
-}
-function statOrNull(p) {
-  try {
-    return fs.statSync(p);
-  } catch {
-    return null;
-  }
-}
-function configRecord(config) {
-  return { ...config };
-}
-
-// src/pipeline/state.ts
-var STATE = {
-  probeDirectories: "probe-directories",
-  profilePath: "profile-path",
-  summaryWritten: "summary-written",
-  mainStarted: "main-started",
-  /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
-  primaryKey: "cache-primary-key",
-  matchedKey: "cache-matched-key",
-  /** The profile's artifact is uploaded by the post step, so it holds the save too. */
-  artifactPending: "artifact-pending",
-  experimentDirectories: "experiment-directories",
-  /** vm.dirty_* as they were before the page-cache experiment raised them and the values it wrote; empty once put back. */
-  experimentDirtySettings: "experiment-dirty-settings",
-  /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
-  machineLedger: "machine-ledger",
-  /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
-  writebackFollower: "writeback-follower"
-};
-
 // src/util/clock.ts
-import { performance as performance2 } from "node:perf_hooks";
+import { performance } from "node:perf_hooks";
 function monotonicMs() {
-  return performance2.now();
+  return performance.now();
 }
 
 // src/system/privilege.ts
@@ -2935,10 +2643,10 @@ function parseDirtyChange(value) {
 // node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
-  const hostname2 = ghUrl.hostname.trimEnd().toUpperCase();
-  const isGitHubHost = hostname2 === "GITHUB.COM";
-  const isGheHost = hostname2.endsWith(".GHE.COM");
-  const isLocalHost = hostname2.endsWith(".LOCALHOST");
+  const hostname = ghUrl.hostname.trimEnd().toUpperCase();
+  const isGitHubHost = hostname === "GITHUB.COM";
+  const isGheHost = hostname.endsWith(".GHE.COM");
+  const isLocalHost = hostname.endsWith(".LOCALHOST");
   return !isGitHubHost && !isGheHost && !isLocalHost;
 }
 function getCacheServiceVersion() {
@@ -2988,7 +2696,7 @@ __export(cacheUtils_exports, {
 });
 
 // node_modules/@actions/glob/lib/internal-globber.js
-import * as fs2 from "fs";
+import * as fs from "fs";
 
 // node_modules/@actions/glob/lib/internal-glob-options-helper.js
 function getOptions(copy) {
@@ -3025,18 +2733,18 @@ function getOptions(copy) {
 }
 
 // node_modules/@actions/glob/lib/internal-globber.js
-import * as path6 from "path";
+import * as path5 from "path";
 
 // node_modules/@actions/glob/lib/internal-path-helper.js
-import * as path2 from "path";
+import * as path from "path";
 import assert from "assert";
 var IS_WINDOWS = process.platform === "win32";
-function dirname3(p) {
+function dirname2(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
   }
-  let result = path2.dirname(p);
+  let result = path.dirname(p);
   if (IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
     result = safeTrimTrailingSeparator(result);
   }
@@ -3073,7 +2781,7 @@ function ensureAbsoluteRoot(root, itemPath) {
   assert(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
   if (root.endsWith("/") || IS_WINDOWS && root.endsWith("\\")) {
   } else {
-    root += path2.sep;
+    root += path.sep;
   }
   return root + itemPath;
 }
@@ -3107,10 +2815,10 @@ function safeTrimTrailingSeparator(p) {
     return "";
   }
   p = normalizeSeparators(p);
-  if (!p.endsWith(path2.sep)) {
+  if (!p.endsWith(path.sep)) {
     return p;
   }
-  if (p === path2.sep) {
+  if (p === path.sep) {
     return p;
   }
   if (IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
@@ -3145,14 +2853,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname3(tempKey);
+    let parent = dirname2(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname3(tempKey);
+      parent = dirname2(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -3177,8 +2885,8 @@ function partialMatch(patterns, itemPath) {
 }
 
 // node_modules/@actions/glob/lib/internal-pattern.js
-import * as os2 from "os";
-import * as path5 from "path";
+import * as os from "os";
+import * as path4 from "path";
 import assert3 from "assert";
 
 // node_modules/balanced-match/dist/esm/index.js
@@ -4395,11 +4103,11 @@ var qmarksTestNoExtDot = ([$0]) => {
   return (f) => f.length === len && f !== "." && f !== "..";
 };
 var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-var path3 = {
+var path2 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep2 = defaultPlatform === "win32" ? path3.win32.sep : path3.posix.sep;
+var sep2 = defaultPlatform === "win32" ? path2.win32.sep : path2.posix.sep;
 minimatch.sep = sep2;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
@@ -5146,7 +4854,7 @@ minimatch.escape = escape;
 minimatch.unescape = unescape;
 
 // node_modules/@actions/glob/lib/internal-path.js
-import * as path4 from "path";
+import * as path3 from "path";
 import assert2 from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
 var Path = class {
@@ -5160,15 +4868,15 @@ var Path = class {
       assert2(itemPath, `Parameter 'itemPath' must not be empty`);
       itemPath = safeTrimTrailingSeparator(itemPath);
       if (!hasRoot(itemPath)) {
-        this.segments = itemPath.split(path4.sep);
+        this.segments = itemPath.split(path3.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname3(remaining);
+        let dir = dirname2(remaining);
         while (dir !== remaining) {
-          const basename3 = path4.basename(remaining);
+          const basename3 = path3.basename(remaining);
           this.segments.unshift(basename3);
           remaining = dir;
-          dir = dirname3(remaining);
+          dir = dirname2(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -5180,10 +4888,10 @@ var Path = class {
         segment = normalizeSeparators(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname3(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname2(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
-          assert2(!segment.includes(path4.sep), `Parameter 'itemPath' contains unexpected path separators`);
+          assert2(!segment.includes(path3.sep), `Parameter 'itemPath' contains unexpected path separators`);
           this.segments.push(segment);
         }
       }
@@ -5194,12 +4902,12 @@ var Path = class {
    */
   toString() {
     let result = this.segments[0];
-    let skipSlash = result.endsWith(path4.sep) || IS_WINDOWS3 && /^[A-Z]:$/i.test(result);
+    let skipSlash = result.endsWith(path3.sep) || IS_WINDOWS3 && /^[A-Z]:$/i.test(result);
     for (let i = 1; i < this.segments.length; i++) {
       if (skipSlash) {
         skipSlash = false;
       } else {
-        result += path4.sep;
+        result += path3.sep;
       }
       result += this.segments[i];
     }
@@ -5231,7 +4939,7 @@ var Pattern = class _Pattern {
     }
     pattern = _Pattern.fixupPattern(pattern, homedir2);
     this.segments = new Path(pattern).segments;
-    this.trailingSeparator = normalizeSeparators(pattern).endsWith(path5.sep);
+    this.trailingSeparator = normalizeSeparators(pattern).endsWith(path4.sep);
     pattern = safeTrimTrailingSeparator(pattern);
     let foundGlob = false;
     const searchSegments = this.segments.map((x) => _Pattern.getLiteral(x)).filter((x) => !foundGlob && !(foundGlob = x === ""));
@@ -5255,8 +4963,8 @@ var Pattern = class _Pattern {
   match(itemPath) {
     if (this.segments[this.segments.length - 1] === "**") {
       itemPath = normalizeSeparators(itemPath);
-      if (!itemPath.endsWith(path5.sep) && this.isImplicitPattern === false) {
-        itemPath = `${itemPath}${path5.sep}`;
+      if (!itemPath.endsWith(path4.sep) && this.isImplicitPattern === false) {
+        itemPath = `${itemPath}${path4.sep}`;
       }
     } else {
       itemPath = safeTrimTrailingSeparator(itemPath);
@@ -5271,7 +4979,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname3(itemPath) === itemPath) {
+    if (dirname2(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS4 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -5291,10 +4999,10 @@ var Pattern = class _Pattern {
     assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
     assert3(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
     pattern = normalizeSeparators(pattern);
-    if (pattern === "." || pattern.startsWith(`.${path5.sep}`)) {
+    if (pattern === "." || pattern.startsWith(`.${path4.sep}`)) {
       pattern = _Pattern.globEscape(process.cwd()) + pattern.substr(1);
-    } else if (pattern === "~" || pattern.startsWith(`~${path5.sep}`)) {
-      homedir2 = homedir2 || os2.homedir();
+    } else if (pattern === "~" || pattern.startsWith(`~${path4.sep}`)) {
+      homedir2 = homedir2 || os.homedir();
       assert3(homedir2, "Unable to determine HOME directory");
       assert3(hasAbsoluteRoot(homedir2), `Expected HOME directory to be a rooted path. Actual '${homedir2}'`);
       pattern = _Pattern.globEscape(homedir2) + pattern.substr(1);
@@ -5369,8 +5077,8 @@ var Pattern = class _Pattern {
 
 // node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
-  constructor(path24, level) {
-    this.path = path24;
+  constructor(path11, level) {
+    this.path = path11;
     this.level = level;
   }
 };
@@ -5378,11 +5086,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -5398,7 +5106,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -5411,14 +5119,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve3, reject) {
-        v = o[n](v), settle(resolve3, reject, v.done, v.value);
+      return new Promise(function(resolve2, reject) {
+        v = o[n](v), settle(resolve2, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve3, reject, d, v) {
+  function settle(resolve2, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve3({ value: v2, done: d });
+      resolve2({ value: v2, done: d });
     }, reject);
   }
 };
@@ -5513,7 +5221,7 @@ var DefaultGlobber = class _DefaultGlobber {
       for (const searchPath of getSearchPaths(patterns)) {
         debug(`Search path '${searchPath}'`);
         try {
-          yield __await(fs2.promises.lstat(searchPath));
+          yield __await(fs.promises.lstat(searchPath));
         } catch (err) {
           if (err.code === "ENOENT") {
             continue;
@@ -5537,7 +5245,7 @@ var DefaultGlobber = class _DefaultGlobber {
         if (!stats) {
           continue;
         }
-        if (options.excludeHiddenFiles && path6.basename(item.path).match(/^\./)) {
+        if (options.excludeHiddenFiles && path5.basename(item.path).match(/^\./)) {
           continue;
         }
         if (stats.isDirectory()) {
@@ -5547,7 +5255,7 @@ var DefaultGlobber = class _DefaultGlobber {
             continue;
           }
           const childLevel = item.level + 1;
-          const childItems = (yield __await(fs2.promises.readdir(item.path))).map((x) => new SearchState(path6.join(item.path, x), childLevel));
+          const childItems = (yield __await(fs.promises.readdir(item.path))).map((x) => new SearchState(path5.join(item.path, x), childLevel));
           stack.push(...childItems.reverse());
         } else if (match3 & MatchKind.File) {
           yield yield __await(item.path);
@@ -5582,7 +5290,7 @@ var DefaultGlobber = class _DefaultGlobber {
       let stats;
       if (options.followSymbolicLinks) {
         try {
-          stats = yield fs2.promises.stat(item.path);
+          stats = yield fs.promises.stat(item.path);
         } catch (err) {
           if (err.code === "ENOENT") {
             if (options.omitBrokenSymbolicLinks) {
@@ -5594,18 +5302,18 @@ var DefaultGlobber = class _DefaultGlobber {
           throw err;
         }
       } else {
-        stats = yield fs2.promises.lstat(item.path);
+        stats = yield fs.promises.lstat(item.path);
       }
       if (stats.isDirectory() && options.followSymbolicLinks) {
-        const realPath2 = yield fs2.promises.realpath(item.path);
+        const realPath = yield fs.promises.realpath(item.path);
         while (traversalChain.length >= item.level) {
           traversalChain.pop();
         }
-        if (traversalChain.some((x) => x === realPath2)) {
-          debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath2}'`);
+        if (traversalChain.some((x) => x === realPath)) {
+          debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
           return void 0;
         }
-        traversalChain.push(realPath2);
+        traversalChain.push(realPath);
       }
       return stats;
     });
@@ -5615,11 +5323,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -5635,7 +5343,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -5649,8 +5357,8 @@ function create(patterns, options) {
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var semver = __toESM(require_semver2(), 1);
 import * as crypto from "crypto";
-import * as fs3 from "fs";
-import * as path7 from "path";
+import * as fs2 from "fs";
+import * as path6 from "path";
 import * as util from "util";
 
 // node_modules/@actions/cache/lib/internal/constants.js
@@ -5683,11 +5391,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -5703,7 +5411,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -5716,14 +5424,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve3, reject) {
-        v = o[n](v), settle(resolve3, reject, v.done, v.value);
+      return new Promise(function(resolve2, reject) {
+        v = o[n](v), settle(resolve2, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve3, reject, d, v) {
+  function settle(resolve2, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve3({ value: v2, done: d });
+      resolve2({ value: v2, done: d });
     }, reject);
   }
 };
@@ -5743,15 +5451,15 @@ function createTempDirectory() {
           baseLocation = "/home";
         }
       }
-      tempDirectory = path7.join(baseLocation, "actions", "temp");
+      tempDirectory = path6.join(baseLocation, "actions", "temp");
     }
-    const dest = path7.join(tempDirectory, crypto.randomUUID());
+    const dest = path6.join(tempDirectory, crypto.randomUUID());
     yield mkdirP(dest);
     return dest;
   });
 }
 function getArchiveFileSizeInBytes(filePath) {
-  return fs3.statSync(filePath).size;
+  return fs2.statSync(filePath).size;
 }
 function resolvePaths(patterns) {
   return __awaiter3(this, void 0, void 0, function* () {
@@ -5767,7 +5475,7 @@ function resolvePaths(patterns) {
         _c = _g.value;
         _e = false;
         const file = _c;
-        const relativeFile = path7.relative(workspace, file).replace(new RegExp(`\\${path7.sep}`, "g"), "/");
+        const relativeFile = path6.relative(workspace, file).replace(new RegExp(`\\${path6.sep}`, "g"), "/");
         debug(`Matched: ${relativeFile}`);
         if (relativeFile === "") {
           paths.push(".");
@@ -5789,7 +5497,7 @@ function resolvePaths(patterns) {
 }
 function unlinkFile(filePath) {
   return __awaiter3(this, void 0, void 0, function* () {
-    return util.promisify(fs3.unlink)(filePath);
+    return util.promisify(fs2.unlink)(filePath);
   });
 }
 function getVersion(app_1) {
@@ -5831,7 +5539,7 @@ function getCacheFileName(compressionMethod) {
 }
 function getGnuTarPathOnWindows() {
   return __awaiter3(this, void 0, void 0, function* () {
-    if (fs3.existsSync(GnuTarPathOnWindows)) {
+    if (fs2.existsSync(GnuTarPathOnWindows)) {
       return GnuTarPathOnWindows;
     }
     const versionOutput = yield getVersion("tar");
@@ -5864,7 +5572,7 @@ function getRuntimeToken() {
 }
 
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
-import * as fs6 from "fs";
+import * as fs5 from "fs";
 import { URL as URL2 } from "url";
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
@@ -19726,10 +19434,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path24 = urlParsed.pathname;
-  path24 = path24 || "/";
-  path24 = escape2(path24);
-  urlParsed.pathname = path24;
+  let path11 = urlParsed.pathname;
+  path11 = path11 || "/";
+  path11 = escape2(path11);
+  urlParsed.pathname = path11;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -19814,9 +19522,9 @@ function escape2(text) {
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path24 = urlParsed.pathname;
-  path24 = path24 ? path24.endsWith("/") ? `${path24}${name}` : `${path24}/${name}` : name;
-  urlParsed.pathname = path24;
+  let path11 = urlParsed.pathname;
+  path11 = path11 ? path11.endsWith("/") ? `${path11}${name}` : `${path11}/${name}` : name;
+  urlParsed.pathname = path11;
   return urlParsed.toString();
 }
 function setURLParameter(url2, name, value) {
@@ -22540,7 +22248,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve2, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -22555,7 +22263,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve3(this.toUint8Array(callbackChunk));
+            resolve2(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -23291,8 +22999,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve3, reject) => {
-      this.emitter.on("finish", resolve3);
+    return new Promise((resolve2, reject) => {
+      this.emitter.on("finish", resolve2);
       this.emitter.on("error", (error) => {
         this.state = BatchStates.Error;
         reject(error);
@@ -23334,17 +23042,17 @@ var Batch = class {
 };
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
-import fs4 from "node:fs";
+import fs3 from "node:fs";
 import util2 from "node:util";
 async function streamToBuffer(stream2, buffer2, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve2, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve3();
+        resolve2();
         return;
       }
       let chunk = stream2.read();
@@ -23363,7 +23071,7 @@ async function streamToBuffer(stream2, buffer2, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve3();
+      resolve2();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -23372,20 +23080,20 @@ async function streamToBuffer(stream2, buffer2, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve3, reject) => {
-    const ws = fs4.createWriteStream(file);
+  return new Promise((resolve2, reject) => {
+    const ws = fs3.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
     });
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve3);
+    ws.on("close", resolve2);
     rs.pipe(ws);
   });
 }
-var fsStat = util2.promisify(fs4.stat);
-var fsCreateReadStream = fs4.createReadStream;
+var fsStat = util2.promisify(fs3.stat);
+var fsCreateReadStream = fs3.createReadStream;
 
 // node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
 var BlobClient = class _BlobClient extends StorageClient2 {
@@ -24292,7 +24000,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve3) => {
+    return new Promise((resolve2) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -24303,7 +24011,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve3(appendToURLQuery(this.url, sas));
+      resolve2(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -24342,7 +24050,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve3) => {
+    return new Promise((resolve2) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -24350,7 +24058,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve3(appendToURLQuery(this.url, sas));
+      resolve2(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -26107,11 +25815,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26127,7 +25835,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26244,18 +25952,18 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
 
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 import * as buffer from "buffer";
-import * as fs5 from "fs";
+import * as fs4 from "fs";
 import * as stream from "stream";
 import * as util3 from "util";
 
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26271,7 +25979,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26301,7 +26009,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep(milliseconds) {
   return __awaiter5(this, void 0, void 0, function* () {
-    return new Promise((resolve3) => setTimeout(resolve3, milliseconds));
+    return new Promise((resolve2) => setTimeout(resolve2, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -26376,11 +26084,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26396,7 +26104,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26504,7 +26212,7 @@ var DownloadProgress = class {
 };
 function downloadCacheHttpClient(archiveLocation, archivePath) {
   return __awaiter6(this, void 0, void 0, function* () {
-    const writeStream = fs5.createWriteStream(archivePath);
+    const writeStream = fs4.createWriteStream(archivePath);
     const httpClient = new HttpClient("actions/cache");
     const downloadResponse = yield retryHttpClientResponse("downloadCache", () => __awaiter6(this, void 0, void 0, function* () {
       return httpClient.get(archiveLocation);
@@ -26529,7 +26237,7 @@ function downloadCacheHttpClient(archiveLocation, archivePath) {
 function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options) {
   return __awaiter6(this, void 0, void 0, function* () {
     var _a2;
-    const archiveDescriptor = yield fs5.promises.open(archivePath, "w");
+    const archiveDescriptor = yield fs4.promises.open(archivePath, "w");
     const httpClient = new HttpClient("actions/cache", void 0, {
       socketTimeout: options.timeoutInMs,
       keepAlive: true
@@ -26645,7 +26353,7 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
     } else {
       const maxSegmentSize = Math.min(134217728, buffer.constants.MAX_LENGTH);
       const downloadProgress = new DownloadProgress(contentLength2);
-      const fd = fs5.openSync(archivePath, "w");
+      const fd = fs4.openSync(archivePath, "w");
       try {
         downloadProgress.startDisplayTimer();
         const controller = new AbortController();
@@ -26663,20 +26371,20 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
             controller.abort();
             throw new Error("Aborting cache download as the download time exceeded the timeout.");
           } else if (Buffer.isBuffer(result)) {
-            fs5.writeFileSync(fd, result);
+            fs4.writeFileSync(fd, result);
           }
         }
       } finally {
         downloadProgress.stopDisplayTimer();
-        fs5.closeSync(fd);
+        fs4.closeSync(fd);
       }
     }
   });
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter6(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve3) => {
-    timeoutHandle = setTimeout(() => resolve3("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve2) => {
+    timeoutHandle = setTimeout(() => resolve2("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -26760,11 +26468,11 @@ function getUserAgentString() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26780,7 +26488,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26916,7 +26624,7 @@ function uploadFile(httpClient, cacheId, archivePath, options) {
   return __awaiter7(this, void 0, void 0, function* () {
     const fileSize = getArchiveFileSizeInBytes(archivePath);
     const resourceUrl = getCacheApiUrl(`caches/${cacheId.toString()}`);
-    const fd = fs6.openSync(archivePath, "r");
+    const fd = fs5.openSync(archivePath, "r");
     const uploadOptions = getUploadOptions(options);
     const concurrency = assertDefined("uploadConcurrency", uploadOptions.uploadConcurrency);
     const maxChunkSize = assertDefined("uploadChunkSize", uploadOptions.uploadChunkSize);
@@ -26930,7 +26638,7 @@ function uploadFile(httpClient, cacheId, archivePath, options) {
           const start = offset;
           const end = offset + chunkSize - 1;
           offset += maxChunkSize;
-          yield uploadChunk(httpClient, resourceUrl, () => fs6.createReadStream(archivePath, {
+          yield uploadChunk(httpClient, resourceUrl, () => fs5.createReadStream(archivePath, {
             fd,
             start,
             end,
@@ -26941,7 +26649,7 @@ function uploadFile(httpClient, cacheId, archivePath, options) {
         }
       })));
     } finally {
-      fs6.closeSync(fd);
+      fs5.closeSync(fd);
     }
     return;
   });
@@ -27657,11 +27365,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27677,7 +27385,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27806,7 +27514,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter8(this, void 0, void 0, function* () {
-      return new Promise((resolve3) => setTimeout(resolve3, milliseconds));
+      return new Promise((resolve2) => setTimeout(resolve2, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -27828,14 +27536,14 @@ function internalCacheTwirpClient(options) {
 
 // node_modules/@actions/cache/lib/internal/tar.js
 import { existsSync as existsSync2, writeFileSync as writeFileSync3 } from "fs";
-import * as path8 from "path";
+import * as path7 from "path";
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27851,7 +27559,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27899,13 +27607,13 @@ function getTarArgs(tarPath_1, compressionMethod_1, type_1) {
     const BSD_TAR_ZSTD = tarPath.type === ArchiveToolType.BSD && compressionMethod !== CompressionMethod.Gzip && IS_WINDOWS6;
     switch (type) {
       case "create":
-        args.push("--posix", "-cf", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "--exclude", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P", "-C", workingDirectory.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "--files-from", ManifestFilename);
+        args.push("--posix", "-cf", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path7.sep}`, "g"), "/"), "--exclude", BSD_TAR_ZSTD ? tarFile : cacheFileName.replace(new RegExp(`\\${path7.sep}`, "g"), "/"), "-P", "-C", workingDirectory.replace(new RegExp(`\\${path7.sep}`, "g"), "/"), "--files-from", ManifestFilename);
         break;
       case "extract":
-        args.push("-xf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P", "-C", BSD_TAR_ZSTD ? quoteAbsolutePath(workingDirectory) : workingDirectory.replace(new RegExp(`\\${path8.sep}`, "g"), "/"));
+        args.push("-xf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path7.sep}`, "g"), "/"), "-P", "-C", BSD_TAR_ZSTD ? quoteAbsolutePath(workingDirectory) : workingDirectory.replace(new RegExp(`\\${path7.sep}`, "g"), "/"));
         break;
       case "list":
-        args.push("-tf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path8.sep}`, "g"), "/"), "-P");
+        args.push("-tf", BSD_TAR_ZSTD ? tarFile : archivePath.replace(new RegExp(`\\${path7.sep}`, "g"), "/"), "-P");
         break;
     }
     if (tarPath.type === ArchiveToolType.GNU) {
@@ -27944,7 +27652,7 @@ function getWorkingDirectory() {
   return (_a2 = process.env["GITHUB_WORKSPACE"]) !== null && _a2 !== void 0 ? _a2 : process.cwd();
 }
 function quoteAbsolutePath(filePath) {
-  return `"${path8.resolve(filePath).replace(new RegExp(`\\${path8.sep}`, "g"), "/")}"`;
+  return `"${path7.resolve(filePath).replace(new RegExp(`\\${path7.sep}`, "g"), "/")}"`;
 }
 function getDecompressionProgram(tarPath, compressionMethod, archivePath) {
   return __awaiter9(this, void 0, void 0, function* () {
@@ -27974,7 +27682,7 @@ function getCompressionProgram(tarPath, compressionMethod) {
       case CompressionMethod.Zstd:
         return BSD_TAR_ZSTD ? [
           "zstd -T0 --long=30 --force -o",
-          cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"),
+          cacheFileName.replace(new RegExp(`\\${path7.sep}`, "g"), "/"),
           TarFilename
         ] : [
           "--use-compress-program",
@@ -27983,7 +27691,7 @@ function getCompressionProgram(tarPath, compressionMethod) {
       case CompressionMethod.ZstdWithoutLong:
         return BSD_TAR_ZSTD ? [
           "zstd -T0 --force -o",
-          cacheFileName.replace(new RegExp(`\\${path8.sep}`, "g"), "/"),
+          cacheFileName.replace(new RegExp(`\\${path7.sep}`, "g"), "/"),
           TarFilename
         ] : ["--use-compress-program", IS_WINDOWS6 ? '"zstd -T0"' : "zstdmt"];
       default:
@@ -28036,288 +27744,48 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter9(this, void 0, void 0, function* () {
-    writeFileSync3(path8.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync3(path7.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
 }
 
-// src/probe/cleanup.ts
-import fs8 from "node:fs";
-import path10 from "node:path";
-
-// src/probe/jobs.ts
-var PROBE_FILE_NAME = "probe.dat";
-var FREE_SPACE_SHARE = 0.1;
-var MAX_FILE_BYTES = 1 * GiB;
-var MIN_FILE_BYTES = 64 * MiB;
-var PROCESS_OVERHEAD_MS = 500;
-var ADAPTIVE_RAMP_MS = 500;
-var LAYOUT_BUDGET_SHARE = 0.2;
-var MIN_SS_DUR_S = 3;
-var MAX_SS_DUR_S = 10;
-var InsufficientSpaceError = class extends ProfilerError {
-  constructor(freeBytes, neededBytes, where2) {
-    super(
-      `Not enough free space for the disk probes on ${where2}: ${formatMiB(freeBytes)} free, the probes need at least ${formatMiB(neededBytes)} free (their file is at most ${FREE_SPACE_SHARE * 100}% of the free space and at least ${formatMiB(MIN_FILE_BYTES)}).`,
-      "Free some space on that filesystem, or turn the probes off for this runner."
-    );
-    this.freeBytes = freeBytes;
-    this.neededBytes = neededBytes;
-  }
-  freeBytes;
-  neededBytes;
-};
-function formatMiB(bytes2) {
-  return `${Math.floor(bytes2 / MiB)} MiB`;
-}
-function jobCount(cpuCount) {
-  return Math.max(1, Math.min(4, Math.floor(cpuCount) || 1));
-}
-var SEQ_TOTAL_QUEUE_DEPTH = 16;
-var RAND_TOTAL_QUEUE_DEPTH = 256;
-function defineProbe(name, cpuCount, platform = "linux") {
-  const asyncEngine = platform === "linux" ? "libaio" : "posixaio";
-  const jobs = jobCount(cpuCount);
-  const seqDepth = Math.max(1, Math.round(SEQ_TOTAL_QUEUE_DEPTH / jobs));
-  const randDepth = Math.max(1, Math.round(RAND_TOTAL_QUEUE_DEPTH / jobs));
-  const base = { ioEngine: asyncEngine, direct: true, fdatasync: 0, batch: false };
-  switch (name) {
-    case "seq-write":
-      return { ...base, name, direction: "write", rw: "write", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
-    case "seq-read":
-      return { ...base, name, direction: "read", rw: "read", blockSizeBytes: MiB, ioDepth: seqDepth, jobs, steadyState: "bw_slope:3%" };
-    case "rand-write":
-      return { ...base, name, direction: "write", rw: "randwrite", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
-    case "rand-read":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: randDepth, jobs, batch: true, steadyState: "iops_slope:3%" };
-    case "rand-read-qd1":
-      return { ...base, name, direction: "read", rw: "randread", blockSizeBytes: 4096, ioDepth: 1, jobs: 1, steadyState: "iops:10%" };
-    case "fsync-write":
-      return {
-        ...base,
-        name,
-        direction: "write",
-        rw: "write",
-        blockSizeBytes: 4096,
-        ioDepth: 1,
-        jobs: 1,
-        ioEngine: "psync",
-        direct: false,
-        fdatasync: 1,
-        steadyState: "iops:10%"
-      };
-  }
-}
-function orderProbes(probes) {
-  return PROBE_NAMES.filter((name) => probes.includes(name));
-}
-function planFileSize(freeBytes, jobs, where2 = "the target filesystem") {
-  const share = Math.floor(freeBytes * FREE_SPACE_SHARE);
-  if (share < MIN_FILE_BYTES) {
-    throw new InsufficientSpaceError(freeBytes, Math.ceil(MIN_FILE_BYTES / FREE_SPACE_SHARE), where2);
-  }
-  const unit = MiB * Math.max(1, jobs);
-  return Math.floor(Math.min(MAX_FILE_BYTES, share) / unit) * unit;
-}
-function planBudget(budgetMs, probeCount) {
-  const layoutCapMs = Math.round(Math.min(2e4, Math.max(1e3, budgetMs * LAYOUT_BUDGET_SHARE)));
-  const nominalSlotMs = probeCount > 0 ? Math.floor((budgetMs - layoutCapMs - PROCESS_OVERHEAD_MS) / probeCount) : 0;
-  return { layoutCapMs, nominalSlotMs };
-}
-function adaptiveTiming(remainingMs, probesLeft, drainMs = 0) {
-  if (probesLeft <= 0) return null;
-  const slotMs = Math.floor(remainingMs / probesLeft);
-  const runtimeMs = Math.floor((slotMs - ADAPTIVE_RAMP_MS - PROCESS_OVERHEAD_MS - drainMs) / 100) * 100;
-  if (runtimeMs < 1e3) return null;
-  const windowS = Math.floor(runtimeMs / 1e3 / 2);
-  const ssDurS = runtimeMs >= MIN_SS_DUR_S * 1e3 ? Math.min(MAX_SS_DUR_S, Math.max(MIN_SS_DUR_S, windowS)) : null;
-  return { mode: "adaptive", rampMs: ADAPTIVE_RAMP_MS, runtimeMs, ssDurS };
-}
-function drainEstimateMs(def, bytesPerSecond) {
-  if (!(bytesPerSecond > 0)) return 0;
-  const inFlightBytes = def.blockSizeBytes * def.ioDepth * def.jobs;
-  return Math.min(5e3, Math.ceil(inFlightBytes / bytesPerSecond * 1e3));
-}
-function probeKillAfterMs(timing) {
-  return timing.rampMs + timing.runtimeMs + PROCESS_OVERHEAD_MS + 3e3;
-}
-function layoutArgs(opts) {
-  const engine = (opts.platform ?? "linux") === "linux" ? "libaio" : "posixaio";
-  return [
-    "--name=layout",
-    `--filename=${opts.filePath}`,
-    `--size=${opts.fileSizeBytes}`,
-    "--rw=write",
-    `--bs=${MiB}`,
-    `--ioengine=${engine}`,
-    "--iodepth=32",
-    "--direct=1",
-    "--verify=0",
-    "--thread",
-    `--runtime=${opts.runtimeCapMs}ms`,
-    "--output-format=json"
-  ];
-}
-function sliceBytes(regionBytes, jobs) {
-  return Math.floor(regionBytes / Math.max(1, jobs) / MiB) * MiB;
-}
-function probeArgs(def, opts) {
-  const slice = sliceBytes(opts.regionBytes, def.jobs);
-  const args = [
-    `--name=${def.name}`,
-    `--filename=${opts.filePath}`,
-    // The layout created the file; a probe must never create one (e.g. after a path mix-up).
-    "--allow_file_create=0",
-    `--size=${slice}`,
-    `--rw=${def.rw}`,
-    `--bs=${def.blockSizeBytes}`,
-    `--ioengine=${def.ioEngine}`,
-    `--iodepth=${def.ioDepth}`,
-    `--numjobs=${def.jobs}`,
-    `--direct=${def.direct ? 1 : 0}`,
-    "--verify=0",
-    "--randrepeat=0",
-    // Jobs as threads of one process: killing fio then stops every job (forked jobs would outlive it).
-    "--thread",
-    "--group_reporting",
-    "--time_based",
-    `--ramp_time=${opts.timing.rampMs}ms`,
-    `--runtime=${opts.timing.runtimeMs}ms`,
-    "--output-format=json"
-  ];
-  if (def.jobs > 1) args.push(`--offset_increment=${slice}`);
-  if (def.batch) args.push(`--iodepth_batch_submit=${def.ioDepth}`, `--iodepth_batch_complete_max=${def.ioDepth}`);
-  if (def.fdatasync > 0) args.push(`--fdatasync=${def.fdatasync}`);
-  if (opts.timing.mode === "adaptive" && opts.timing.ssDurS !== null) {
-    args.push(`--steadystate=${def.steadyState}`, `--ss_dur=${opts.timing.ssDurS}s`, "--ss_ramp=0");
-  }
-  return args;
-}
-
 // src/util/owned-dir.ts
-import fs7 from "node:fs";
-import path9 from "node:path";
+import fs6 from "node:fs";
+import path8 from "node:path";
 function writeOwnerMarker(dir, markerName) {
-  fs7.writeFileSync(path9.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
+  fs6.writeFileSync(path8.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `, {
     flag: "wx"
   });
 }
 function notOwnedReason(dir, prefix2, markerName) {
-  if (!path9.basename(dir).startsWith(prefix2)) return `name does not start with ${prefix2}`;
+  if (!path8.basename(dir).startsWith(prefix2)) return `name does not start with ${prefix2}`;
   let stat;
   try {
-    stat = fs7.lstatSync(dir);
+    stat = fs6.lstatSync(dir);
   } catch {
     return "does not exist";
   }
   if (!stat.isDirectory()) return "not a directory (or a symbolic link)";
-  const marker2 = path9.join(dir, markerName);
-  if (!fs7.existsSync(marker2) || !fs7.lstatSync(marker2).isFile()) return `has no ${markerName} marker`;
+  const marker2 = path8.join(dir, markerName);
+  if (!fs6.existsSync(marker2) || !fs6.lstatSync(marker2).isFile()) return `has no ${markerName} marker`;
   return null;
-}
-
-// src/probe/cleanup.ts
-var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
-var PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
-var PROBE_DIR_RANDOM_BYTES = 6;
-var MARKER_FILE_NAME = ".disk-profiler-probe";
-var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
-function writeMarker(dir) {
-  writeOwnerMarker(dir, MARKER_FILE_NAME);
-}
-function refuseReason(dir) {
-  const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
-  if (notOurs) return notOurs;
-  const entries = fs8.readdirSync(dir, { withFileTypes: true });
-  for (const entry of entries) {
-    if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
-    if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
-  }
-  return null;
-}
-function removeOne(dir, report) {
-  const reason = refuseReason(dir);
-  if (reason === "does not exist") {
-    report.missing.push(dir);
-    return;
-  }
-  if (reason !== null) {
-    report.refused.push({ dir, reason });
-    return;
-  }
-  for (const name of fs8.readdirSync(dir)) fs8.unlinkSync(path10.join(dir, name));
-  fs8.rmdirSync(dir);
-  report.removed.push(dir);
-}
-function removeProbeDirectoriesSync(dirs) {
-  const report = { removed: [], missing: [], refused: [] };
-  for (const dir of dirs) {
-    try {
-      removeOne(dir, report);
-    } catch (error) {
-      report.refused.push({ dir, reason: error.message });
-    }
-  }
-  return report;
-}
-async function removeProbeDirectories(dirs, warn = () => {
-}) {
-  const report = removeProbeDirectoriesSync(dirs);
-  for (const refused of report.refused) warn(`Left ${refused.dir} in place: ${refused.reason}.`);
-  return report.removed;
-}
-var ProbeRegistry = class {
-  dirs = /* @__PURE__ */ new Set();
-  children = /* @__PURE__ */ new Set();
-  killChildren() {
-    for (const child of this.children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }
-  }
-  cleanupSync() {
-    this.killChildren();
-    const report = removeProbeDirectoriesSync([...this.dirs]);
-    for (const dir of [...report.removed, ...report.missing]) this.dirs.delete(dir);
-    return report;
-  }
-};
-var HANDLED_SIGNALS = ["SIGINT", "SIGTERM"];
-function installSignalCleanup(registry, log = () => {
-}) {
-  const handlers = /* @__PURE__ */ new Map();
-  const uninstall = () => {
-    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
-    handlers.clear();
-  };
-  for (const signal of HANDLED_SIGNALS) {
-    const handler = () => {
-      const report = registry.cleanupSync();
-      log(`disk probes: ${signal} received; stopped fio and removed ${report.removed.length} probe directories.`);
-      for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
-      uninstall();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    handlers.set(signal, handler);
-    process.on(signal, handler);
-  }
-  return uninstall;
 }
 
 // src/experiment/owned-dirs.ts
 import { execFileSync as execFileSync3 } from "node:child_process";
-import fs9 from "node:fs";
-import path11 from "node:path";
+import fs7 from "node:fs";
+import path9 from "node:path";
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
 function createOwnedDir(parent, privileges) {
   let dir;
   try {
-    dir = fs9.mkdtempSync(path11.join(parent, EXPERIMENT_DIR_PREFIX));
+    dir = fs7.mkdtempSync(path9.join(parent, EXPERIMENT_DIR_PREFIX));
   } catch (error) {
     if (privileges.files.via !== "sudo" || error.code !== "EACCES") throw error;
-    dir = path11.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
+    dir = path9.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     const { uid, gid } = processIds();
     runPrivileged(privileges.files, "mkdir", [dir]);
     runPrivileged(privileges.files, "chown", [`${uid}:${gid}`, dir]);
@@ -28325,14 +27793,14 @@ function createOwnedDir(parent, privileges) {
   writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;
 }
-function refuseReason2(dir) {
+function refuseReason(dir) {
   return notOwnedReason(dir, EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER);
 }
 function mountsBelow(dir, mountinfoText) {
   let text = mountinfoText;
   if (text === void 0) {
     try {
-      text = fs9.readFileSync("/proc/self/mountinfo", "utf8");
+      text = fs7.readFileSync("/proc/self/mountinfo", "utf8");
     } catch {
       return [];
     }
@@ -28348,11 +27816,11 @@ function unmount(privileges, mountPoint) {
 }
 function removeTree(dir, privileges) {
   try {
-    fs9.rmSync(dir, { recursive: true, force: true });
+    fs7.rmSync(dir, { recursive: true, force: true });
   } catch {
     try {
       execFileSync3("chmod", ["-R", "u+rwX", dir], { stdio: "ignore" });
-      fs9.rmSync(dir, { recursive: true, force: true });
+      fs7.rmSync(dir, { recursive: true, force: true });
     } catch (error) {
       if (privileges.files.via === "none") throw error;
       runPrivileged(privileges.files, "rm", ["-rf", "--one-file-system", dir]);
@@ -28360,7 +27828,7 @@ function removeTree(dir, privileges) {
   }
 }
 function removeOwnedDir(dir, privileges) {
-  const reason = refuseReason2(dir);
+  const reason = refuseReason(dir);
   if (reason === "does not exist") return { dir, removed: false, reason };
   if (reason !== null) return { dir, removed: false, reason };
   try {
@@ -28372,1035 +27840,6 @@ function removeOwnedDir(dir, privileges) {
   }
 }
 
-// src/experiment/post-cleanup.ts
-function cleanUpExperiments(left, privileges = detectPrivileges()) {
-  const report = { removed: [], refused: [], dirtyPutBack: [], dirtyLeftAlone: [] };
-  if (left.dirty) {
-    try {
-      const outcome = putBackIfOurs(privileges, left.dirty);
-      report.dirtyPutBack = outcome.putBack;
-      report.dirtyLeftAlone = outcome.leftAlone.map((l) => leftAloneSentence(l, left.whose));
-    } catch (error) {
-      report.refused.push({ dir: "vm.dirty_*", reason: errorMessage(error) });
-    }
-  }
-  for (const dir of [...left.experimentDirs].reverse()) {
-    const r = removeOwnedDir(dir, privileges);
-    if (r.removed) report.removed.push(dir);
-    else if (r.reason !== "does not exist") report.refused.push({ dir, reason: r.reason ?? "unknown" });
-  }
-  const probes = removeProbeDirectoriesSync(left.probeDirs ?? []);
-  report.removed.push(...probes.removed);
-  report.refused.push(...probes.refused);
-  return report;
-}
-
-// src/remember/cache-store.ts
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import * as os3 from "node:os";
-import * as path12 from "node:path";
-var DOCUMENT_FORMAT = 1;
-function versionOf(kind) {
-  return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
-}
-function serviceVersion() {
-  return getCacheServiceVersion() === "v2" ? "v2" : "v1";
-}
-async function scratch() {
-  return mkdtemp(path12.join(process.env.RUNNER_TEMP || os3.tmpdir(), "disk-profiler-doc-"));
-}
-async function loadNewest(kind, keyPrefixOrPrefixes) {
-  const prefixes = typeof keyPrefixOrPrefixes === "string" ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
-  const keyPrefix = prefixes.join(" or ");
-  const mode = getCacheMode();
-  if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
-  const { paths, compressionMethod } = versionOf(kind);
-  let dir = null;
-  try {
-    let url2 = "";
-    let key = "";
-    if (serviceVersion() === "v2") {
-      const version3 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
-      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: prefixes[0] ?? "", restoreKeys: prefixes, version: version3 });
-      if (response.ok) {
-        url2 = response.signedDownloadUrl;
-        key = response.matchedKey;
-      }
-    } else {
-      const entry = await getCacheEntry(prefixes, paths, { compressionMethod, enableCrossOsArchive: true });
-      url2 = entry?.archiveLocation ?? "";
-      key = entry?.cacheKey ?? "";
-    }
-    if (!url2) return { found: false, reason: `no entry under ${keyPrefix}` };
-    dir = await scratch();
-    const file = path12.join(dir, "document.json");
-    await downloadCache(url2, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
-    return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
-  } catch (error) {
-    return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(" or ")} from the Actions cache failed: ${errorMessage(error)}` };
-  } finally {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
-}
-async function storeDocument(kind, key, document) {
-  const mode = getCacheMode();
-  if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
-  const { paths, compressionMethod } = versionOf(kind);
-  let dir = null;
-  try {
-    dir = await scratch();
-    const file = path12.join(dir, "document.json");
-    const body2 = JSON.stringify(document);
-    await writeFile(file, body2);
-    const sizeBytes = Buffer.byteLength(body2);
-    if (serviceVersion() === "v2") {
-      const version3 = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
-      const client = internalCacheTwirpClient();
-      const created = await client.CreateCacheEntry({ key, version: version3 });
-      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
-      await saveCache(-1, file, created.signedUploadUrl, {
-        uploadChunkSize: 64 * 1024 * 1024,
-        uploadConcurrency: 8,
-        useAzureSdk: true,
-        archiveSizeBytes: sizeBytes
-      });
-      const finalized = await client.FinalizeCacheEntryUpload({ key, version: version3, sizeBytes: `${sizeBytes}` });
-      if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
-    } else {
-      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
-      const cacheId = reserved?.result?.cacheId;
-      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
-      await saveCache(cacheId, file, "", {});
-    }
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, reason: `saving ${key} to the Actions cache failed: ${errorMessage(error)}` };
-  } finally {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
-}
-function keySafe(text, maxLength = 100) {
-  return text.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
-}
-function runIdentity(env = process.env) {
-  return { runId: env.GITHUB_RUN_ID || "local", runAttempt: env.GITHUB_RUN_ATTEMPT || "1" };
-}
-
-// src/remember/ceilings.ts
-function ceilingsKeyPrefix(fingerprintId) {
-  return `disk-profiler-ceilings-${fingerprintId}-`;
-}
-function ceilingsKey(fingerprintId, nowMs, env = process.env) {
-  const { runId, runAttempt } = runIdentity(env);
-  return `${ceilingsKeyPrefix(fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
-}
-var finite = (v) => typeof v === "number" && Number.isFinite(v);
-function isProbe(v) {
-  const p = v;
-  return typeof p === "object" && p !== null && PROBE_NAMES.includes(p.name) && finite(p.bytesPerSecond) && finite(p.iops) && typeof p.latencyNs === "object" && p.latencyNs !== null && finite(p.latencyNs.mean);
-}
-function parseCeilingsDocument(v, fingerprintId) {
-  const d = v;
-  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
-  if (d.fingerprintId !== fingerprintId) return `the entry is for fingerprint ${String(d.fingerprintId)}, not ${fingerprintId}`;
-  if (typeof d.runId !== "string" || typeof d.probedAt !== "string" || !Array.isArray(d.probes)) return "the entry lacks its run, date or probes";
-  if (!d.probes.every(isProbe)) return "the entry holds a probe result this version cannot read";
-  return d;
-}
-async function loadCeilings(fingerprintId) {
-  const loaded = await loadNewest("ceilings", ceilingsKeyPrefix(fingerprintId));
-  if (!loaded.found) return loaded;
-  const parsed = parseCeilingsDocument(loaded.document, fingerprintId);
-  return typeof parsed === "string" ? { found: false, reason: `${loaded.key} was not usable: ${parsed}` } : { found: true, key: loaded.key, document: parsed };
-}
-async function storeCeilings(fingerprint, hardware, label, suite, probedAt) {
-  const key = ceilingsKey(fingerprint.id, Date.now());
-  const { runId, runAttempt } = runIdentity();
-  const document = {
-    fingerprintId: fingerprint.id,
-    hardware,
-    label,
-    runId,
-    runAttempt,
-    probedAt,
-    ...suite.fioVersion ? { fioVersion: suite.fioVersion } : {},
-    ...suite.directory ? { directory: suite.directory } : {},
-    probes: suite.probes.filter((p) => !p.error)
-  };
-  const stored = await storeDocument("ceilings", key, document);
-  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
-}
-function rememberedSuite(doc, reason) {
-  return {
-    status: "skipped",
-    reason,
-    ...doc.fioVersion ? { fioVersion: doc.fioVersion } : {},
-    ...doc.directory ? { directory: doc.directory } : {},
-    wallMs: 0,
-    probes: doc.probes
-  };
-}
-function rememberedSource(doc, key) {
-  return {
-    kind: "remembered",
-    runId: doc.runId,
-    runAttempt: doc.runAttempt,
-    probedAt: doc.probedAt,
-    fingerprintId: doc.fingerprintId,
-    cacheKey: key,
-    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace("T", " ")} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
-  };
-}
-
-// src/remember/fixes.ts
-import { createHash as createHash2 } from "node:crypto";
-function fixesCacheId(restore) {
-  return createHash2("sha256").update(JSON.stringify([restore.paths, restore.compressionMethod])).digest("hex").slice(0, 12);
-}
-function fixesKeyPrefix(cacheId, fingerprintId) {
-  return `disk-profiler-fixes-${cacheId}-${fingerprintId ? `${fingerprintId}-` : ""}`;
-}
-var finite2 = (v) => typeof v === "number" && Number.isFinite(v);
-function parseFixesDocument(v, cacheId) {
-  const d = v;
-  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
-  if (d.cacheId !== cacheId) return `the entry is for cache ${String(d.cacheId)}, not ${cacheId}`;
-  const a = d.against;
-  if (typeof a !== "object" || a === null || typeof a.measuredOn !== "object" || a.measuredOn === null) return "the entry lacks what it was measured against";
-  const on = a.measuredOn;
-  if (![on.runId, on.runAttempt, on.measuredAt, on.fingerprintId].every((x) => typeof x === "string")) return "the entry lacks its run, date or fingerprint";
-  if (!finite2(a.archiveBytes) || !(a.files === null || finite2(a.files)) || !finite2(a.untilDurableMs))
-    return "the entry lacks the shape or time it was measured at";
-  if (!BOTTLENECKS.includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
-  if (!Array.isArray(a.experiments) || !a.experiments.every((e) => EXPERIMENT_NAMES.includes(e)))
-    return "the entry names an experiment this version does not know";
-  const errors = experimentsErrors(d.experiments);
-  if (errors.length > 0) return `the entry's experiments are not readable here (${errors.slice(0, 2).join("; ")})`;
-  return d;
-}
-async function loadFixes(cacheId, fingerprintId) {
-  const loaded = await loadNewest("fixes", [fixesKeyPrefix(cacheId, fingerprintId), fixesKeyPrefix(cacheId)]);
-  if (!loaded.found) return loaded;
-  const parsed = parseFixesDocument(loaded.document, cacheId);
-  if (typeof parsed === "string") return { found: false, reason: `${loaded.key} was not usable: ${parsed}` };
-  const measuredOn = { ...parsed.against.measuredOn, cacheKey: loaded.key };
-  return { found: true, against: { ...parsed.against, measuredOn }, experiments: parsed.experiments };
-}
-function rememberedExperiments(remembered2) {
-  const { startMs: _onThatRunsClock, ...rest } = remembered2.experiments;
-  return { ...rest, measuredOn: remembered2.against.measuredOn };
-}
-async function storeFixes(cacheId, against, fingerprintId, experiments, measuredAt, nowMs = Date.now(), env = process.env) {
-  const { runId, runAttempt } = runIdentity(env);
-  const key = `${fixesKeyPrefix(cacheId, fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
-  const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = experiments;
-  const document = {
-    cacheId,
-    against: { ...against, measuredOn: { runId, runAttempt, measuredAt, fingerprintId } },
-    experiments: result
-  };
-  const stored = await storeDocument("fixes", key, document);
-  return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
-}
-
-// src/history/store.ts
-import { createHash as createHash3 } from "node:crypto";
-function historyKeyPrefix(label) {
-  const hash = createHash3("sha256").update(label).digest("hex").slice(0, 8);
-  return `disk-profiler-history-${keySafe(label)}-${hash}-`;
-}
-function parseHistory(v, label) {
-  const d = v;
-  if (typeof d !== "object" || d === null || !Array.isArray(d.runs)) return "the entry is not a history";
-  if (d.label !== label) return `the entry is the history of '${String(d.label)}'`;
-  return d.runs.filter((r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string");
-}
-async function loadHistory(label) {
-  const loaded = await loadNewest("history", historyKeyPrefix(label));
-  if (loaded.found) {
-    const runs = parseHistory(loaded.document, label);
-    if (typeof runs !== "string") return { earlier: runs, restoredKey: loaded.key, notes: [] };
-    return { earlier: [], restoredKey: null, notes: [`The history entry ${loaded.key} could not be read (${runs}); this run starts a new history.`] };
-  }
-  const note = loaded.reason.startsWith("no entry") ? `No history of '${label}' was found in the Actions cache (the first run with history, or its entry was evicted or deleted): this run starts a new one.` : `The history of '${label}' could not be restored (${loaded.reason}): this run starts a new one.`;
-  return { earlier: [], restoredKey: null, notes: [note] };
-}
-async function updateHistory(o) {
-  const keyPrefix = historyKeyPrefix(o.label);
-  const { earlier, restoredKey } = o.loaded;
-  const notes = [...o.loaded.notes];
-  const runs = appendRun(earlier, o.current);
-  let saved = null;
-  if (o.save) {
-    const { runId, runAttempt } = runIdentity();
-    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
-    const stored = await storeDocument("history", key, { label: o.label, runs });
-    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
-    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
-  }
-  return {
-    label: o.label,
-    keyPrefix,
-    restoredKey,
-    startedNew: restoredKey === null,
-    earlierRuns: earlier.length,
-    groups: groupsOf(runs, o.current.fingerprintId),
-    regressions: regressionsOf(o.current, earlier),
-    saved,
-    notes
-  };
-}
-
-// src/pipeline/always-on.ts
-var REMEMBERED_GROUP = "Always on: remembered ceilings and history (Actions cache)";
-var HISTORY_GROUP = "Always on: this run added to the history (Actions cache)";
-var STORE_GROUP = "Always on: remembering the ceilings (Actions cache)";
-var FIXES_STORE_GROUP = "Always on: remembering the measured fixes (Actions cache)";
-function fingerprintOf(where2, host, context, restorePath) {
-  let existing = null;
-  try {
-    existing = nearestExisting(restorePath);
-  } catch {
-  }
-  const cgroup = context.cgroup;
-  return fingerprintFrom({
-    host,
-    mounts: where2.mounts ?? [],
-    disks: where2.devices.filter((d) => d.roles.includes("restore-path")).map((d) => ({ name: d.name, facts: where2.diskFacts?.get(d.name) ?? { queue: {}, slaves: [] } })),
-    restorePath: existing,
-    fallback: {
-      vcpus: context.cpuCount,
-      memoryBytes: context.memoryBytes,
-      ...context.cpuModel ? { cpuModel: context.cpuModel } : {},
-      ...context.kernel ? { kernel: context.kernel } : {}
-    },
-    ...cgroup !== void 0 ? { cgroup } : {}
-  });
-}
-function cacheTrouble(restore) {
-  const phase = restore?.error?.phase;
-  return phase === "lookup" || phase === "download" ? `the Actions cache failed during the restore's ${phase}` : null;
-}
-async function planProbes(config, fingerprint, restore, phases, log) {
-  if (!config.probesAuto || config.probes.length === 0) return {};
-  const trouble = cacheTrouble(restore);
-  if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
-  if (!config.rememberCeilings)
-    return { decision: { run: true, reason: "probes: auto probed because remember-ceilings is false, so no ceilings are remembered" } };
-  const remembered2 = await loadCeilings(fingerprint.id);
-  const decision = decideProbes({
-    remembered: remembered2.found ? remembered2.document : { missing: remembered2.reason },
-    nowMs: Date.now(),
-    maxAgeMs: config.ceilingsMaxAgeMs,
-    rates: restoreRates(phases)
-  });
-  log(decision.reason);
-  if (decision.run || !remembered2.found) return { decision };
-  return {
-    decision,
-    remembered: { suite: rememberedSuite(remembered2.document, decision.reason), source: rememberedSource(remembered2.document, remembered2.key) }
-  };
-}
-async function ceilingsSourceAfter(config, fingerprint, probes, plan, probedAt, profileRestore, warn) {
-  if (plan.remembered) return plan.remembered.source;
-  const usable = probes.status === "ran" && probes.probes.some((p) => !p.error);
-  if (!usable) return { kind: "none", sentence: `No fio ceilings: ${probes.reason ?? `the probes ${probes.status}`}.` };
-  const { runId } = runIdentity();
-  const source = { kind: "this-run", runId, probedAt, fingerprintId: fingerprint.id, sentence: "Ceilings probed by this run." };
-  if (!config.rememberCeilings) return source;
-  const trouble = cacheTrouble(profileRestore);
-  if (trouble) return { ...source, sentence: `Ceilings probed by this run (not remembered: ${trouble}).` };
-  const stored = await storeCeilings(fingerprint, describeFingerprint(fingerprint), config.label, probes, probedAt);
-  if (!stored.ok) {
-    warn(`The ceilings were not remembered for later runs: ${stored.reason}`);
-    return { ...source, sentence: "Ceilings probed by this run (not remembered: see the warning)." };
-  }
-  return {
-    ...source,
-    cacheKey: stored.key,
-    sentence: `Ceilings probed by this run, remembered for later runs on this hardware (fingerprint ${fingerprint.id}).`
-  };
-}
-function phaseMs(phases, name) {
-  const p = phases.find((x) => x.name === name);
-  return p ? p.endMs - p.startMs : null;
-}
-function untilDurableMs(profile) {
-  const r = profile.restore;
-  if (!r?.cacheHit || r.error || r.skipped) return null;
-  return r.restoreMs + (phaseMs(profile.phases, "writeback") ?? 0);
-}
-function startFixesLoad(config, fingerprint, restore, phases) {
-  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
-  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
-  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
-  return loadFixes(fixesCacheId(restore), fingerprint.id);
-}
-function autoExperiments(config, judged, fixes = null) {
-  if (!config.experimentsAuto || config.experiments.length === 0) return null;
-  const r = judged.restore;
-  const decision = decideExperiments({
-    bottleneck: judged.verdict?.bottleneck ?? null,
-    untilDurableMs: untilDurableMs(judged),
-    allowed: config.experiments,
-    ...fixes && judged.fingerprint ? {
-      remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-      run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null }
-    } : {}
-  });
-  return { ...decision, reason: autoExperimentsReason(decision) };
-}
-function withCeilingsSource(profile) {
-  const source = profile.ceilingsSource;
-  if (!profile.verdict || !source) return;
-  if (source.kind === "remembered") profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, "")})`;
-  else if (source.kind === "this-run" && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
-}
-function historyLabelOf(config) {
-  return config.historyLabel ?? config.label;
-}
-function startHistoryLoad(config, restore) {
-  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
-}
-async function historyOf(config, profile, fingerprint, loading) {
-  if (!config.history) return null;
-  const trouble = cacheTrouble(profile.restore);
-  if (trouble || !loading) {
-    return {
-      label: historyLabelOf(config),
-      keyPrefix: historyKeyPrefix(historyLabelOf(config)),
-      restoredKey: null,
-      startedNew: false,
-      earlierRuns: 0,
-      groups: [],
-      regressions: [],
-      saved: null,
-      notes: [`The history was not read or added to this run: ${trouble ?? "it was not loaded"}.`]
-    };
-  }
-  const { runId, runAttempt } = runIdentity();
-  const probe = (name) => profile.probes?.probes.find((p) => p.name === name && !p.error);
-  const r = profile.restore;
-  const current = historyRunOf({
-    createdAt: profile.createdAt,
-    runId,
-    runAttempt,
-    fingerprintId: fingerprint.id,
-    hardware: describeFingerprint(fingerprint),
-    phasesMs: {
-      lookup: phaseMs(profile.phases, "lookup"),
-      download: phaseMs(profile.phases, "download"),
-      extract: phaseMs(profile.phases, "extract"),
-      writeback: phaseMs(profile.phases, "writeback")
-    },
-    restoreOk: !!r?.cacheHit && !r.error && !r.skipped,
-    archiveBytes: r?.archiveBytes ?? null,
-    bottleneck: profile.verdict?.bottleneck ?? "inconclusive",
-    ceilings: {
-      seqWriteMiBps: probe("seq-write") ? (probe("seq-write")?.bytesPerSecond ?? 0) / MiB : null,
-      randWriteIops: probe("rand-write")?.iops ?? null
-    }
-  });
-  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
-}
-
-// src/probe/suite.ts
-import { spawn as spawn2 } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs11 from "node:fs";
-import path14 from "node:path";
-import { performance as performance4 } from "node:perf_hooks";
-
-// src/probe/find-fio.ts
-import { spawn } from "node:child_process";
-import { performance as performance3 } from "node:perf_hooks";
-var FIO_INSTALL_BOUND_MS = 12e4;
-var DPKG_LOCK_TIMEOUT_SECONDS = 60;
-function run2(command, args, env, timeoutMs) {
-  return new Promise((resolve3) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (d) => {
-      if (stdout.length < 16 * 1024 * 1024) stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      if (stderr.length < 1024 * 1024) stderr += d;
-    });
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        child.kill("SIGTERM");
-      },
-      Math.max(0, timeoutMs)
-    );
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve3({ code: null, stdout, stderr, spawnError: error.code ?? "spawn failed" });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve3({ code, stdout, stderr, ...timedOut ? { timedOut } : {} });
-    });
-  });
-}
-function parseFioVersion(stdout) {
-  const match3 = /fio-\d+\.\d+[^\s]*/.exec(stdout);
-  return match3 ? match3[0] : null;
-}
-async function fioVersion(env) {
-  const result = await run2("fio", ["--version"], env, 1e4);
-  return result.code === 0 ? parseFioVersion(result.stdout) : null;
-}
-var APT_INSTALL_FIO = [
-  "install",
-  "-y",
-  "--no-install-recommends",
-  "-o",
-  "Dpkg::Options::=--force-confdef",
-  "-o",
-  "Dpkg::Options::=--force-confold",
-  "fio"
-];
-var APT_UPDATE = ["update"];
-function aptCommand(via, aptArgs) {
-  const line = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "-q", "-o", `DPkg::Lock::Timeout=${DPKG_LOCK_TIMEOUT_SECONDS}`, ...aptArgs];
-  return via === "root" ? { method: "apt-get", command: "env", args: line.slice(1) } : { method: "sudo apt-get", command: "sudo", args: ["-n", ...line] };
-}
-async function planInstall(platform, env, grant) {
-  if (platform === "linux") {
-    const hasApt = (await run2("apt-get", ["--version"], env, 1e4)).code === 0;
-    if (!hasApt) return "fio is not installed and this Linux has no apt-get. Install fio in an earlier step.";
-    const g = grant();
-    if (g.via === "none") {
-      return `fio is not installed and cannot be installed here: ${g.reason}. Add \`sudo apt-get install -y fio\` before this step (or use an image that has fio).`;
-    }
-    return { install: aptCommand(g.via, APT_INSTALL_FIO), refresh: aptCommand(g.via, APT_UPDATE) };
-  }
-  if (platform === "darwin") {
-    const hasBrew = (await run2("brew", ["--version"], env, 1e4)).code === 0;
-    if (hasBrew) return { install: { method: "brew", command: "brew", args: ["install", "fio"] }, refresh: null };
-    return "fio is not installed and Homebrew is missing. Add `brew install fio` before this step.";
-  }
-  return `fio is not installed and installing it on ${platform} is not supported. Install fio in an earlier step.`;
-}
-async function installWithin(plan, env, boundMs) {
-  const deadline = performance3.now() + boundMs;
-  const left = () => deadline - performance3.now();
-  const once = (c) => run2(c.command, c.args, { ...env, DEBIAN_FRONTEND: "noninteractive" }, left());
-  let result = await once(plan.install);
-  if (result.code !== 0 && !result.timedOut && plan.refresh && left() > 0) {
-    const refreshed = await once(plan.refresh);
-    if (!refreshed.timedOut && left() > 0) result = await once(plan.install);
-    else result = refreshed;
-  }
-  return result;
-}
-function failureDetail(result, boundMs) {
-  if (result.timedOut) return `stopped at the ${boundMs / 1e3} s bound on installing fio`;
-  if (result.spawnError) return result.spawnError;
-  const said = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" | ");
-  return said || `exit ${result.code}`;
-}
-async function findFio(opts) {
-  const env = opts.env ?? process.env;
-  const platform = opts.platform ?? process.platform;
-  const log = opts.log ?? (() => {
-  });
-  const existing = await fioVersion(env);
-  if (existing) return { ok: true, command: "fio", version: existing };
-  const howTo = platform === "darwin" ? "`brew install fio`" : "`sudo apt-get install -y fio`";
-  if (!opts.allowInstall) {
-    return { ok: false, reason: `fio is not installed and installing it is turned off. Add ${howTo} before this step, or allow the install.` };
-  }
-  const plan = await planInstall(platform, env, () => opts.install ?? detectPrivileges().install);
-  if (typeof plan === "string") return { ok: false, reason: plan };
-  log(`disk probes: installing fio with ${plan.install.method} (at most ${FIO_INSTALL_BOUND_MS / 1e3} s)...`);
-  const started = performance3.now();
-  const result = await installWithin(plan, env, FIO_INSTALL_BOUND_MS);
-  const durationMs = Math.round(performance3.now() - started);
-  const version3 = result.code === 0 ? await fioVersion(env) : null;
-  if (!version3) {
-    return {
-      ok: false,
-      reason: `installing fio with ${plan.install.method} failed (${failureDetail(result, FIO_INSTALL_BOUND_MS)}). Add ${howTo} before this step.`,
-      install: { method: plan.install.method, durationMs, failed: true }
-    };
-  }
-  return { ok: true, command: "fio", version: version3, install: { method: plan.install.method, durationMs } };
-}
-
-// src/probe/plan.ts
-var TERM_GRACE_MS = 500;
-var STOP_GRACE_MS = 800;
-var CLEANUP_RESERVE_MS = 400;
-var LAYOUT_OVERRUN_MS = 1500;
-function planSuite(budgetMs) {
-  return {
-    budgetMs,
-    lastStopMs: budgetMs - STOP_GRACE_MS - CLEANUP_RESERVE_MS,
-    termGraceMs: TERM_GRACE_MS,
-    stopGraceMs: STOP_GRACE_MS,
-    cleanupReserveMs: CLEANUP_RESERVE_MS
-  };
-}
-
-// src/probe/parse-fio.ts
-var FioOutputError = class extends ProfilerError {
-  constructor(message, excerpt) {
-    super(
-      `${message} First bytes of fio's output: ${JSON.stringify(excerpt)}.`,
-      "Run the same fio command by hand to see its complete output; fio 3.x with --output-format=json is required."
-    );
-    this.excerpt = excerpt;
-  }
-  excerpt;
-};
-var EXCERPT_CHARS = 200;
-function extractFioJson(text) {
-  const excerpt = text.slice(0, EXCERPT_CHARS);
-  const start = findJsonStart(text);
-  if (start < 0) throw new FioOutputError("fio printed no JSON document.", excerpt);
-  const end = findMatchingBrace(text, start);
-  if (end < 0) throw new FioOutputError("fio output ends inside its JSON document (truncated?).", excerpt);
-  let parsed;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch (error) {
-    throw new FioOutputError(`fio's JSON does not parse: ${error.message}.`, excerpt);
-  }
-  if (!isRecord(parsed) || !Array.isArray(parsed.jobs)) {
-    throw new FioOutputError('fio JSON has no "jobs" array.', excerpt);
-  }
-  return parsed;
-}
-function findJsonStart(text) {
-  const key = text.search(/"fio version"\s*:/);
-  if (key >= 0) {
-    const brace = text.lastIndexOf("{", key);
-    if (brace >= 0) return brace;
-  }
-  const match3 = /^\{/m.exec(text);
-  return match3 ? match3.index : -1;
-}
-function findMatchingBrace(text, start) {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === "{") depth++;
-    else if (c === "}") {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function num(value) {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
-  return null;
-}
-function latencyStat(value) {
-  if (!isRecord(value)) return null;
-  const mean = num(value.mean);
-  if (mean === null) return null;
-  const percentile = isRecord(value.percentile) ? value.percentile : null;
-  return {
-    mean,
-    n: num(value.N) ?? 0,
-    p50: percentile ? num(percentile["50.000000"]) : null,
-    p99: percentile ? num(percentile["99.000000"]) : null
-  };
-}
-function ioLatency(section) {
-  const clat = latencyStat(section.clat_ns);
-  const lat = latencyStat(section.lat_ns);
-  if (clat && clat.p99 !== null) return clat;
-  if (lat && lat.p99 !== null) return lat;
-  return clat ?? lat;
-}
-function jobFigures(job, options, excerpt) {
-  const section = job[options.direction];
-  if (!isRecord(section)) {
-    throw new FioOutputError(`fio JSON job has no "${options.direction}" section.`, excerpt);
-  }
-  const bwBytes = num(section.bw_bytes) ?? (num(section.bw) !== null ? num(section.bw) * 1024 : null);
-  const iops = num(section.iops);
-  if (bwBytes === null || iops === null) {
-    throw new FioOutputError(`fio JSON "${options.direction}" section lacks bw_bytes/iops.`, excerpt);
-  }
-  const runtimeMs = num(section.runtime) ?? num(job.job_runtime) ?? 0;
-  let latency = ioLatency(section);
-  if (options.latency === "sync" && isRecord(job.sync)) {
-    const sync = latencyStat(job.sync.lat_ns);
-    if (sync && sync.n > 0) latency = sync;
-  }
-  let steadyState = null;
-  if (isRecord(job.steadystate)) {
-    const ss = job.steadystate;
-    steadyState = {
-      criterion: typeof ss.ss === "string" ? ss.ss : String(ss.ss ?? ""),
-      attained: ss.attained === true || num(ss.attained) === 1
-    };
-  }
-  return {
-    bytesPerSecond: bwBytes,
-    iops,
-    ioBytes: num(section.io_bytes) ?? 0,
-    totalIos: num(section.total_ios),
-    runtimeMs,
-    latency,
-    steadyState,
-    errorCode: num(job.error) ?? 0
-  };
-}
-function parseFioOutput(text, options) {
-  const excerpt = text.slice(0, EXCERPT_CHARS);
-  const doc = extractFioJson(text);
-  const jobs = doc.jobs.filter(isRecord);
-  if (jobs.length === 0) throw new FioOutputError('fio JSON "jobs" array is empty.', excerpt);
-  const figures = jobs.map((job) => jobFigures(job, options, excerpt));
-  let samples = 0;
-  let weightedMean = 0;
-  let p50 = null;
-  let p99 = null;
-  for (const f of figures) {
-    if (!f.latency) continue;
-    const weight = f.latency.n > 0 ? f.latency.n : 1;
-    samples += weight;
-    weightedMean += f.latency.mean * weight;
-    if (f.latency.p50 !== null) p50 = Math.max(p50 ?? 0, f.latency.p50);
-    if (f.latency.p99 !== null) p99 = Math.max(p99 ?? 0, f.latency.p99);
-  }
-  const firstError = figures.find((f) => f.errorCode !== 0)?.errorCode ?? null;
-  const version3 = doc["fio version"];
-  return {
-    fioVersion: typeof version3 === "string" ? version3 : null,
-    bytesPerSecond: sum(figures.map((f) => f.bytesPerSecond)),
-    iops: sum(figures.map((f) => f.iops)),
-    ioBytes: sum(figures.map((f) => f.ioBytes)),
-    totalIos: figures.every((f) => f.totalIos !== null) ? sum(figures.map((f) => f.totalIos ?? 0)) : null,
-    // One entry (group_reporting): fio's own mean, untouched by the weighting arithmetic.
-    latencyNs: { mean: figures.length === 1 ? figures[0]?.latency?.mean ?? 0 : samples > 0 ? weightedMean / samples : 0, p50, p99 },
-    runtimeMs: Math.max(...figures.map((f) => f.runtimeMs)),
-    steadyState: figures.find((f) => f.steadyState !== null)?.steadyState ?? null,
-    jobEntries: figures.length,
-    errorCode: firstError
-  };
-}
-function sum(values) {
-  return values.reduce((a, b) => a + b, 0);
-}
-
-// src/probe/device-counts.ts
-import fs10 from "node:fs";
-import path13 from "node:path";
-function deviceReader(dir, procRoot = "/proc", now = () => performance.now()) {
-  let devNumber;
-  try {
-    const { major, minor } = splitDevT(BigInt(fs10.statSync(dir, { bigint: true }).dev));
-    devNumber = `${major}:${minor}`;
-  } catch {
-    return null;
-  }
-  const read = () => {
-    try {
-      const entry = parseDiskstats(fs10.readFileSync(path13.join(procRoot, "diskstats"), "utf8")).byDevNumber.get(devNumber);
-      return entry ? { device: entry.name, atMs: now(), counters: entry.counters } : null;
-    } catch {
-      return null;
-    }
-  };
-  return read() ? read : null;
-}
-function countsBetween(before, after, direction) {
-  if (before.device !== after.device) return null;
-  const a = before.counters;
-  const b = after.counters;
-  const d = (x, y) => Math.max(0, y - x);
-  const w = direction === "write";
-  return {
-    device: after.device,
-    durationMs: Math.max(0, Math.round(after.atMs - before.atMs)),
-    requests: w ? d(a.writesCompleted, b.writesCompleted) : d(a.readsCompleted, b.readsCompleted),
-    merges: w ? d(a.writesMerged, b.writesMerged) : d(a.readsMerged, b.readsMerged),
-    sectors: w ? d(a.sectorsWritten, b.sectorsWritten) : d(a.sectorsRead, b.sectorsRead)
-  };
-}
-
-// src/probe/suite.ts
-var MIN_REGION_BYTES = 16 * MiB;
-function adaptiveSchedule(budgetMs, probeCount) {
-  const untilLastStop = (wantedMs, leftMs) => Math.max(0, Math.min(wantedMs, leftMs));
-  return {
-    // fio reads a zero runtime as none at all: the stop bounds the layout's wall time in any case.
-    layoutCapMs: (leftMs) => Math.max(100, untilLastStop(planBudget(budgetMs, probeCount).layoutCapMs, leftMs)),
-    layoutStopAfterMs: (capMs, leftMs) => untilLastStop(capMs + LAYOUT_OVERRUN_MS, leftMs),
-    timing: fittingTiming,
-    stopAfterMs: (timing, drainMs, leftMs) => untilLastStop(probeKillAfterMs(timing) + drainMs, leftMs)
-  };
-}
-var ProbeCancelledError = class extends Error {
-  constructor() {
-    super("Disk probes cancelled.");
-  }
-};
-function resolveProbeBase(targetPath) {
-  const candidate = nearestExistingPath(targetPath);
-  const stat = fs11.statSync(candidate);
-  if (stat.isBlockDevice() || stat.isCharacterDevice()) {
-    throw new ProfilerError(
-      `Refusing to probe ${candidate}: it is a device, and the probes only ever write files in a directory of their own.`,
-      "Give the restore path (a directory) instead."
-    );
-  }
-  if (!stat.isDirectory()) {
-    throw new ProfilerError(`Refusing to probe ${candidate}: it is a file, not a directory.`, "Give the restore path (a directory) instead.");
-  }
-  return candidate;
-}
-function runFio(args, registry, stop, signal) {
-  return new Promise((resolve3, reject) => {
-    if (signal?.aborted) {
-      reject(new ProbeCancelledError());
-      return;
-    }
-    const started = performance4.now();
-    const child = spawn2("fio", args, { stdio: ["ignore", "pipe", "pipe"] });
-    registry.children.add(child);
-    let stdout = "";
-    let stderr = "";
-    let cutShort = false;
-    let settled = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
-    child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
-    const timers = [];
-    const at = (ms, fn) => timers.push(setTimeout(fn, Math.max(0, ms - performance4.now())));
-    const onAbort = () => child.kill("SIGKILL");
-    const settle = (fn) => {
-      if (settled) return;
-      settled = true;
-      for (const t of timers) clearTimeout(t);
-      signal?.removeEventListener("abort", onAbort);
-      fn();
-    };
-    const run3 = (code, sig, abandoned) => ({
-      stdout,
-      stderr,
-      code,
-      signal: sig,
-      wallMs: Math.round(performance4.now() - started),
-      cutShort,
-      abandoned
-    });
-    at(stop.atMs, () => {
-      cutShort = true;
-      child.kill("SIGTERM");
-    });
-    at(stop.atMs + stop.plan.termGraceMs, () => child.kill("SIGKILL"));
-    at(stop.atMs + stop.plan.stopGraceMs, () => settle(() => resolve3(run3(null, null, true))));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    child.on("error", (error) => {
-      registry.children.delete(child);
-      settle(() => reject(error));
-    });
-    child.on("close", (code, sig) => {
-      registry.children.delete(child);
-      settle(() => signal?.aborted ? reject(new ProbeCancelledError()) : resolve3(run3(code, sig, false)));
-    });
-  });
-}
-function hasOutput(run3) {
-  return run3.cutShort ? !run3.abandoned && run3.stdout.includes('"jobs"') : run3.code === 0;
-}
-function failureText(run3) {
-  if (run3.abandoned) return `fio was still running at its deadline and had not exited ${run3.wallMs} ms after it started`;
-  if (run3.cutShort) return `fio was still running at its deadline, was stopped after ${run3.wallMs} ms and wrote no figures`;
-  const detail = (run3.stderr.trim() || run3.stdout.trim()).split("\n").slice(-3).join(" | ");
-  return `fio exited with ${run3.signal ?? `code ${run3.code}`}${detail ? `: ${detail}` : ""}`;
-}
-function definitionFields(def) {
-  return { name: def.name, direction: def.direction, blockSizeBytes: def.blockSizeBytes, ioDepth: def.ioDepth, jobs: def.jobs };
-}
-function emptyResult(def, wallMs, error) {
-  return {
-    ...definitionFields(def),
-    bytesPerSecond: 0,
-    iops: 0,
-    latencyNs: { mean: 0, p50: null, p99: null },
-    runtimeMs: 0,
-    wallMs,
-    steadyState: null,
-    error
-  };
-}
-async function runProbe(def, filePath, regionBytes, timing, registry, stop, signal, readDevice) {
-  const before = readDevice?.() ?? null;
-  const run3 = await runFio(probeArgs(def, { filePath, regionBytes, timing }), registry, stop, signal);
-  const after = before ? readDevice?.() ?? null : null;
-  const cut = run3.cutShort ? { cutShortAtMs: stop.budgetOffsetMs } : {};
-  if (!hasOutput(run3)) return { result: { ...emptyResult(def, run3.wallMs, failureText(run3)), ...cut }, run: run3 };
-  const counts = before && after ? countsBetween(before, after, def.direction) : null;
-  try {
-    const parsed = parseFioOutput(run3.stdout, { direction: def.direction, latency: def.fdatasync > 0 ? "sync" : "io" });
-    const result = {
-      ...definitionFields(def),
-      bytesPerSecond: parsed.bytesPerSecond,
-      iops: parsed.iops,
-      latencyNs: parsed.latencyNs,
-      runtimeMs: parsed.runtimeMs,
-      wallMs: run3.wallMs,
-      steadyState: parsed.steadyState,
-      ...parsed.totalIos !== null ? { fioIos: parsed.totalIos } : {},
-      ...counts ? { deviceCounts: counts } : {},
-      ...cut
-    };
-    if (parsed.errorCode) result.error = `fio reported error ${parsed.errorCode} for this job`;
-    else if (run3.cutShort && !(parsed.iops > 0)) result.error = failureText({ ...run3, stdout: "" });
-    return { result, run: run3 };
-  } catch (error) {
-    return { result: { ...emptyResult(def, run3.wallMs, errorMessage(error)), ...cut }, run: run3 };
-  }
-}
-function probeDirectoryName(base) {
-  return path14.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString("hex")}`);
-}
-async function runProbeSuite(opts) {
-  const callStarted = performance4.now();
-  const wall = () => Math.round(performance4.now() - callStarted);
-  const log = opts.log ?? (() => {
-  });
-  const names = orderProbes(opts.probes);
-  if (names.length === 0) return { status: "skipped", reason: "No probes were requested.", wallMs: wall(), probes: [] };
-  let base;
-  try {
-    base = resolveProbeBase(opts.targetPath);
-  } catch (error) {
-    return { status: "failed", reason: errorMessage(error), wallMs: wall(), probes: [] };
-  }
-  const fio = await findFio({ allowInstall: opts.allowInstall ?? false, log });
-  if (!fio.ok) return { status: "skipped", reason: fio.reason, ...fio.install ? { fioInstall: fio.install } : {}, wallMs: wall(), probes: [] };
-  const fioFields = { fioVersion: fio.version, ...fio.install ? { fioInstall: fio.install } : {} };
-  const definitions = names.map((name) => defineProbe(name, opts.cpuCount, process.platform));
-  const maxJobs = Math.max(...definitions.map((d) => d.jobs));
-  let fileSizeBytes;
-  try {
-    const stat = await fs11.promises.statfs(base);
-    fileSizeBytes = planFileSize(stat.bavail * stat.bsize, maxJobs, base);
-  } catch (error) {
-    const status = error instanceof InsufficientSpaceError ? "skipped" : "failed";
-    return { status, reason: errorMessage(error), ...fioFields, wallMs: wall(), probes: [] };
-  }
-  const budgetStarted = performance4.now();
-  const sinceBudget = () => Math.round(performance4.now() - budgetStarted);
-  const plan = planSuite(opts.budgetMs);
-  const lastStop = budgetStarted + plan.lastStopMs;
-  const leftMs = () => lastStop - performance4.now();
-  const parts = [];
-  const stopAfter = (afterMs) => {
-    const startMs = sinceBudget();
-    const atMs = performance4.now() + afterMs;
-    return { atMs, plan, budgetOffsetMs: Math.round(atMs - budgetStarted), startMs };
-  };
-  const recordPart = (name, stop, run3) => parts.push({ name, startMs: stop.startMs, stopAtMs: stop.budgetOffsetMs, endMs: sinceBudget(), cutShort: run3.cutShort });
-  const registry = new ProbeRegistry();
-  const uninstallSignals = installSignalCleanup(registry, log);
-  const probes = [];
-  let directory;
-  let regionBytes = 0;
-  let failure = null;
-  try {
-    directory = probeDirectoryName(base);
-    registry.dirs.add(directory);
-    opts.onDirectory?.(directory);
-    fs11.mkdirSync(directory, { mode: 448 });
-    writeMarker(directory);
-    const filePath = path14.join(directory, PROBE_FILE_NAME);
-    const readDevice = deviceReader(directory, opts.procRoot);
-    const schedule = opts.schedule ?? adaptiveSchedule(opts.budgetMs, names.length);
-    const layoutCapMs = schedule.layoutCapMs(leftMs());
-    const layoutStop = stopAfter(schedule.layoutStopAfterMs(layoutCapMs, leftMs()));
-    const layout = await runFio(
-      layoutArgs({ filePath, fileSizeBytes, runtimeCapMs: layoutCapMs, platform: process.platform }),
-      registry,
-      layoutStop,
-      opts.signal
-    );
-    recordPart("layout", layoutStop, layout);
-    if (!hasOutput(layout)) throw new ProfilerError(`Laying out the probe file failed: ${failureText(layout)}.`, "");
-    const laidOut = parseFioOutput(layout.stdout, { direction: "write" });
-    const written = laidOut.ioBytes;
-    const unit = maxJobs * MiB;
-    regionBytes = Math.floor(Math.min(written, fileSizeBytes) / unit) * unit;
-    if (regionBytes < MIN_REGION_BYTES) {
-      throw new ProfilerError(
-        `The disk wrote only ${Math.floor(written / MiB)} MiB in ${layout.wallMs} ms while laying out the probe file; too little to probe.`,
-        "Give the probes a larger budget."
-      );
-    }
-    log(`disk probes: laid out ${regionBytes / MiB} MiB in ${layout.wallMs} ms in ${directory}`);
-    for (const [index, def] of definitions.entries()) {
-      const drainMs = drainEstimateMs(def, laidOut.bytesPerSecond);
-      const timing = schedule.timing(leftMs(), definitions.length - index, drainMs);
-      if (!timing) {
-        probes.push(emptyResult(def, 0, "Skipped: the probe budget was used up before this probe."));
-        continue;
-      }
-      const stop = stopAfter(schedule.stopAfterMs(timing, drainMs, leftMs()));
-      const { result, run: run3 } = await runProbe(def, filePath, regionBytes, timing, registry, stop, opts.signal, readDevice);
-      recordPart(def.name, stop, run3);
-      if (result.cutShortAtMs !== void 0)
-        log(`disk probes: ${def.name}: stopped at its deadline, ${result.cutShortAtMs} ms into the ${opts.budgetMs} ms budget`);
-      if (result.error) log(`disk probes: ${def.name}: ${result.error}`);
-      probes.push(result);
-    }
-  } catch (error) {
-    failure = error instanceof ProbeCancelledError ? "Disk probes cancelled before they finished." : errorMessage(error);
-  } finally {
-    const cleanupStartMs = sinceBudget();
-    const report = registry.cleanupSync();
-    for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
-    uninstallSignals();
-    const endMs = sinceBudget();
-    parts.push({ name: "cleanup", startMs: cleanupStartMs, stopAtMs: null, endMs, cutShort: false });
-    opts.onTimeline?.({ plan, parts, endMs });
-  }
-  const common = { ...fioFields, ...directory ? { directory } : {}, budgetMs: opts.budgetMs, wallMs: wall(), probes };
-  if (failure !== null) return { status: "failed", reason: failure, ...common, fileSizeBytes: regionBytes || fileSizeBytes };
-  const anyRan = probes.some((p) => !p.error);
-  return {
-    status: anyRan ? "ran" : "failed",
-    ...anyRan ? {} : { reason: "No probe produced a measurement; see each probe's error." },
-    ...common,
-    fileSizeBytes: regionBytes
-  };
-}
-function fittingTiming(remainingMs, probesLeft, drainMs) {
-  for (let k = probesLeft; k >= 1; k--) {
-    const timing = adaptiveTiming(remainingMs, k, drainMs);
-    if (timing) return timing;
-  }
-  return null;
-}
-
-// src/pipeline/stages/restore.ts
-import { performance as performance5 } from "node:perf_hooks";
-
-// src/restore/timed-restore.ts
-import * as path19 from "node:path";
-import { statSync as statSync3, unlinkSync } from "node:fs";
-
 // src/util/downsample.ts
 function downsampleEvenly(items, max) {
   if (items.length <= max || max < 2) return items.slice();
@@ -29408,36 +27847,6 @@ function downsampleEvenly(items, max) {
   const step = (items.length - 1) / (max - 1);
   for (let i = 0; i < max; i++) out.push(items[Math.round(i * step)]);
   return out;
-}
-
-// src/restore/capture-output.ts
-var TAIL_CHARS = 8 * 1024;
-async function captureOutput(fn) {
-  let text = "";
-  const keep = (chunk) => {
-    text += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
-    if (text.length > 2 * TAIL_CHARS) text = text.slice(-TAIL_CHARS);
-  };
-  const streams = [process.stdout, process.stderr];
-  const originals = streams.map((s) => s.write);
-  for (const [i, stream2] of streams.entries()) {
-    const original = originals[i];
-    stream2.write = function(chunk, ...rest) {
-      keep(chunk);
-      return original.call(this, chunk, ...rest);
-    };
-  }
-  try {
-    return { value: await fn(), text: text.slice(-TAIL_CHARS) };
-  } catch (error) {
-    return { error, text: text.slice(-TAIL_CHARS) };
-  } finally {
-    for (const [i, stream2] of streams.entries()) stream2.write = originals[i];
-  }
-}
-function toolMessages(text, maxLines = 6) {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
-  return [...new Set(lines)].slice(-maxLines);
 }
 
 // src/sample/http-transfers.ts
@@ -29505,7 +27914,7 @@ import diagnostics from "node:diagnostics_channel";
 
 // src/sample/net-tcp.ts
 import { readFileSync as readFileSync4 } from "node:fs";
-import * as path15 from "node:path";
+import * as path10 from "node:path";
 var ESTABLISHED = "01";
 function parseTcpSendQueues(text, into = /* @__PURE__ */ new Map()) {
   for (const line of text.split("\n")) {
@@ -29524,7 +27933,7 @@ function readTcpSendQueues(procRoot) {
   let any = false;
   for (const file of ["tcp", "tcp6"]) {
     try {
-      parseTcpSendQueues(readFileSync4(path15.join(procRoot, "net", file), "utf8"), out);
+      parseTcpSendQueues(readFileSync4(path10.join(procRoot, "net", file), "utf8"), out);
       any = true;
     } catch {
     }
@@ -29820,1219 +28229,7 @@ var TransferRecorder = class {
   }
 };
 
-// src/sample/download-timeline.ts
-var DownloadTimelineRecorder = class {
-  constructor(o) {
-    this.o = o;
-    this.recorder = new TransferRecorder({
-      ...o,
-      direction: "download",
-      part: (request) => headerText(request.getHeader("x-ms-range")) ?? headerText(request.getHeader("range"))
-    });
-  }
-  o;
-  recorder;
-  start() {
-    this.recorder.start();
-  }
-  stop() {
-    const { requests, ...rest } = this.recorder.stop();
-    return {
-      ...rest,
-      requests: requests.map((r) => ({
-        id: r.id,
-        method: r.method,
-        range: r.part,
-        startMs: r.startMs,
-        firstByteMs: r.responseMs,
-        endMs: r.endMs,
-        status: r.status,
-        receivedBytes: r.bytes,
-        outcome: r.outcome,
-        points: r.points
-      })),
-      limits: this.o.limits
-    };
-  }
-};
-
-// src/restore/download-limits.ts
-var SDK_SEGMENT_BYTES = 128 * 1024 * 1024;
-var HTTP_SEGMENT_TIMEOUT_MS = 3e4;
-function downloadLimits(downloadUrl, useAzureSdk) {
-  const options = getDownloadOptions(useAzureSdk ? { useAzureSdk: true } : void 0);
-  const azureHost = new URL(downloadUrl).hostname.endsWith(".blob.core.windows.net");
-  if (azureHost && options.useAzureSdk) {
-    return {
-      path: "azure-sdk",
-      concurrency: options.downloadConcurrency ?? 8,
-      requestTimeoutMs: options.timeoutInMs ?? 3e4,
-      segmentTimeoutMs: options.segmentTimeoutInMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS,
-      segmentBytes: SDK_SEGMENT_BYTES
-    };
-  }
-  if (azureHost && options.concurrentBlobDownloads) {
-    return {
-      path: "http-concurrent",
-      concurrency: options.downloadConcurrency ?? 10,
-      requestTimeoutMs: HTTP_SEGMENT_TIMEOUT_MS,
-      segmentTimeoutMs: null,
-      segmentBytes: null
-    };
-  }
-  return { path: "http-stream", concurrency: 1, requestTimeoutMs: SocketTimeout, segmentTimeoutMs: null, segmentBytes: null };
-}
-
-// src/restore/tar-report.ts
-import { spawnSync } from "node:child_process";
-import { closeSync as closeSync3, constants as constants3, openSync as openSync3 } from "node:fs";
-import { Socket } from "node:net";
-import * as path18 from "node:path";
-
-// src/restore/reported-tree.ts
-import * as path17 from "node:path";
-
-// src/restore/restored-tree.ts
-import { lstatSync, readdirSync } from "node:fs";
-import * as path16 from "node:path";
-
-// src/restore/size-histogram.ts
-var KIB = 1024;
-var MIB = 1024 * KIB;
-var BOUNDS = [
-  [1 * KIB, "< 1 KiB"],
-  [4 * KIB, "1\u20134 KiB"],
-  [16 * KIB, "4\u201316 KiB"],
-  [64 * KIB, "16\u201364 KiB"],
-  [256 * KIB, "64\u2013256 KiB"],
-  [1 * MIB, "256 KiB\u20131 MiB"],
-  [16 * MIB, "1\u201316 MiB"],
-  [null, "\u2265 16 MiB"]
-];
-function emptyHistogram() {
-  return BOUNDS.map(([maxBytes, label]) => ({ maxBytes, label, files: 0, bytes: 0 }));
-}
-function addToHistogram(histogram, sizeBytes) {
-  const bucket = histogram.find((b) => b.maxBytes === null || sizeBytes < b.maxBytes);
-  if (bucket) {
-    bucket.files++;
-    bucket.bytes += sizeBytes;
-  }
-}
-
-// src/restore/restored-tree.ts
-var CTIME_SLACK_MS = 50;
-function emptyAnatomy() {
-  return { extractedBytes: 0, entries: 0, files: 0, directories: 0, symlinks: 0, hardlinks: 0, other: 0, sizeHistogram: emptyHistogram() };
-}
-function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFINITY) {
-  const anatomy = emptyAnatomy();
-  const since = sinceEpochMs - CTIME_SLACK_MS;
-  const linkedInodes = /* @__PURE__ */ new Set();
-  const bytesByRoot = /* @__PURE__ */ new Map();
-  const stack = [...new Set(roots)].map((r) => [r, r]);
-  let visited = 0;
-  let truncated = false;
-  const count = (stat, root) => {
-    if (stat.ctimeMs < since) return;
-    anatomy.entries++;
-    if (stat.isDirectory()) anatomy.directories++;
-    else if (stat.isSymbolicLink()) anatomy.symlinks++;
-    else if (stat.isFile()) {
-      if (stat.nlink > 1 && linkedInodes.has(stat.ino)) {
-        anatomy.hardlinks++;
-        return;
-      }
-      if (stat.nlink > 1) linkedInodes.add(stat.ino);
-      anatomy.files++;
-      anatomy.extractedBytes += stat.size;
-      bytesByRoot.set(root, (bytesByRoot.get(root) ?? 0) + stat.size);
-      addToHistogram(anatomy.sizeHistogram, stat.size);
-    } else anatomy.other++;
-  };
-  while (stack.length > 0) {
-    const [current, root] = stack.pop();
-    if (++visited > maxEntries) {
-      truncated = true;
-      break;
-    }
-    let stat;
-    try {
-      stat = lstatSync(current);
-    } catch {
-      continue;
-    }
-    count(stat, root);
-    if (!stat.isDirectory()) continue;
-    try {
-      for (const name of readdirSync(current)) stack.push([path16.join(current, name), root]);
-    } catch {
-    }
-  }
-  return { anatomy, truncated, bytesByRoot };
-}
-
-// src/restore/tar-verbose-line.ts
-var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
-function parseVerboseLine(line) {
-  const m = LINE.exec(line);
-  if (!m) return null;
-  const [, type, size, rest] = m;
-  let name = rest;
-  if (type === "l") name = rest.split(" -> ")[0] ?? rest;
-  else if (type === "h") name = rest.split(" link to ")[0] ?? rest;
-  return { type, sizeBytes: type === "-" ? Number(size) || 0 : 0, name };
-}
-
-// src/restore/reported-tree.ts
-var ReportedTree = class {
-  /** workingDirectory: where tar extracts (-C), which member names are relative to; roots: absolute. */
-  constructor(workingDirectory, roots) {
-    this.workingDirectory = workingDirectory;
-    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path17.relative(workingDirectory, root)) }));
-  }
-  workingDirectory;
-  anatomy = emptyAnatomy();
-  bytesByRoot = /* @__PURE__ */ new Map();
-  roots;
-  /** One line of tar's report; lines that are no member (a warning, a blank) count for nothing. */
-  addLine(line) {
-    const member = parseVerboseLine(line);
-    if (!member) return;
-    const a = this.anatomy;
-    a.entries++;
-    switch (member.type) {
-      case "d":
-        a.directories++;
-        return;
-      case "l":
-        a.symlinks++;
-        return;
-      case "h":
-        a.hardlinks++;
-        return;
-      case "-":
-        a.files++;
-        a.extractedBytes += member.sizeBytes;
-        addToHistogram(a.sizeHistogram, member.sizeBytes);
-        this.countToRoot(member.name, member.sizeBytes);
-        return;
-      default:
-        a.other++;
-    }
-  }
-  /** Whether tar reported anything at all (an archive @actions/cache made holds at least its paths). */
-  get empty() {
-    return this.anatomy.entries === 0;
-  }
-  result() {
-    return {
-      anatomy: { ...this.anatomy, sizeHistogram: this.anatomy.sizeHistogram.map((b) => ({ ...b })) },
-      truncated: false,
-      bytesByRoot: new Map(this.bytesByRoot)
-    };
-  }
-  countToRoot(name, sizeBytes) {
-    const member = toMemberName(name);
-    let hit = this.roots.find((r) => isUnder(member, r.member));
-    if (!hit) {
-      const full = path17.resolve(this.workingDirectory, name);
-      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path17.sep) ? r.root : r.root + path17.sep));
-    }
-    if (hit) this.bytesByRoot.set(hit.root, (this.bytesByRoot.get(hit.root) ?? 0) + sizeBytes);
-  }
-};
-function toMemberName(name) {
-  let n = name;
-  while (n.startsWith("./")) n = n.slice(2);
-  if (n === ".") return "";
-  return n.endsWith("/") ? n.slice(0, -1) : n;
-}
-function isUnder(member, rootMember) {
-  return rootMember === "" || member === rootMember || member.startsWith(rootMember) && member.charCodeAt(rootMember.length) === 47;
-}
-
-// src/restore/tar-report.ts
-var DRAIN_TIMEOUT_MS = 2e3;
-var UNSAFE_IN_OPTIONS = /[\s'"\\]/;
-function openTarReport(dir, workingDirectory, roots) {
-  if (process.platform !== "linux") return null;
-  const fifo = path18.join(dir, "tar-report.fifo");
-  if (UNSAFE_IN_OPTIONS.test(fifo)) return null;
-  if (spawnSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" }).status !== 0) return null;
-  let readFd;
-  let writeFd;
-  try {
-    readFd = openSync3(fifo, constants3.O_RDONLY | constants3.O_NONBLOCK);
-  } catch {
-    unlinkQuietly(fifo);
-    return null;
-  }
-  try {
-    writeFd = openSync3(fifo, constants3.O_WRONLY | constants3.O_NONBLOCK);
-  } catch {
-    closeSync3(readFd);
-    unlinkQuietly(fifo);
-    return null;
-  }
-  const tree = new ReportedTree(workingDirectory, roots);
-  let pending = "";
-  const socket = new Socket({ fd: readFd, readable: true, writable: false });
-  socket.setEncoding("utf8");
-  socket.on("data", (chunk) => {
-    const text = pending + chunk;
-    let start = 0;
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-      tree.addLine(text.slice(start, end));
-      start = end + 1;
-    }
-    pending = text.slice(start);
-  });
-  const ended = new Promise((resolve3) => {
-    socket.once("end", () => resolve3(true));
-    socket.once("error", () => resolve3(false));
-  });
-  return {
-    tarOptions: `-vv --index-file=${fifo}`,
-    async finish() {
-      closeSync3(writeFd);
-      let timer;
-      const complete = await Promise.race([ended, new Promise((resolve3) => timer = setTimeout(() => resolve3(false), DRAIN_TIMEOUT_MS))]);
-      clearTimeout(timer);
-      socket.destroy();
-      unlinkQuietly(fifo);
-      if (!complete) return null;
-      if (pending) tree.addLine(pending);
-      return tree.empty ? null : tree.result();
-    }
-  };
-}
-async function withTarOptions(options, fn) {
-  if (!options) return fn();
-  const before = process.env.TAR_OPTIONS;
-  process.env.TAR_OPTIONS = before?.trim() ? `${before} ${options}` : options;
-  try {
-    return await fn();
-  } finally {
-    if (before === void 0) delete process.env.TAR_OPTIONS;
-    else process.env.TAR_OPTIONS = before;
-  }
-}
-
-// src/restore/timed-restore.ts
-var MAX_PROGRESS_POINTS = 600;
-async function timedRestore(request) {
-  const { paths, primaryKey, restoreKeys, enableCrossOsArchive } = request;
-  const keysTried = [primaryKey, ...restoreKeys];
-  const serviceVersion2 = getCacheServiceVersion() === "v2" ? "v2" : "v1";
-  const phases = [];
-  const wallStartMs = monotonicMs();
-  let current = { name: "lookup", start: request.boundary() };
-  request.onPhase?.("lookup");
-  const next = (name, extra = {}) => {
-    const end = request.boundary();
-    phases.push({ name: current.name, startMs: current.start.tMs, endMs: end.tMs, start: current.start, end, ...extra });
-    if (name) current = { name, start: end };
-    request.onPhase?.(name);
-    return end;
-  };
-  const result = {
-    cacheHit: false,
-    matchedKey: null,
-    exactMatch: false,
-    keysTried,
-    paths,
-    serviceVersion: serviceVersion2,
-    compressionMethod: "",
-    archiveBytes: null,
-    restoreMs: 0,
-    wallMs: 0
-  };
-  let archivePath = null;
-  let downloadUrl;
-  let extractStartedAtEpochMs = null;
-  let reportedTree = null;
-  let phaseOpen = true;
-  let timeline;
-  try {
-    const cacheMode = getCacheMode();
-    if (!isCacheReadable(cacheMode)) {
-      result.skipped = { reason: "cache-mode", message: `Cache restore skipped: the effective cache-mode '${cacheMode}' does not permit reads.` };
-      request.log(result.skipped.message);
-      request.onPhase?.(null);
-      phaseOpen = false;
-      return finish();
-    }
-    const compressionMethod = await cacheUtils_exports.getCompressionMethod();
-    result.compressionMethod = String(compressionMethod);
-    if (serviceVersion2 === "v2") {
-      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
-        key: primaryKey,
-        restoreKeys,
-        version: cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
-      });
-      if (response.ok) {
-        downloadUrl = response.signedDownloadUrl;
-        result.matchedKey = response.matchedKey;
-      }
-    } else {
-      const entry = await getCacheEntry(keysTried, paths, { compressionMethod, enableCrossOsArchive });
-      if (entry?.archiveLocation) {
-        downloadUrl = entry.archiveLocation;
-        result.matchedKey = entry.cacheKey ?? null;
-      }
-    }
-    if (!downloadUrl) {
-      next(null);
-      phaseOpen = false;
-      return finish();
-    }
-    result.exactMatch = isExactKeyMatch(primaryKey, result.matchedKey);
-    if (request.lookupOnly) {
-      result.skipped = { reason: "lookup-only", message: "Lookup only - skipping download" };
-      request.log(result.skipped.message);
-      next(null);
-      phaseOpen = false;
-      return finish();
-    }
-    next("download");
-    archivePath = path19.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
-    const progress = watchFileSize(archivePath, request.progressIntervalMs);
-    const recorder = new DownloadTimelineRecorder({
-      host: new URL(downloadUrl).host,
-      intervalMs: request.progressIntervalMs,
-      nowMs: request.clockMs ?? monotonicMs,
-      procRoot: request.procRoot ?? null,
-      limits: downloadLimits(downloadUrl, serviceVersion2 === "v2")
-    });
-    recorder.start();
-    try {
-      await downloadCache(downloadUrl, archivePath, serviceVersion2 === "v2" ? { useAzureSdk: true } : void 0);
-    } finally {
-      progress.stop();
-      timeline = recorder.stop();
-    }
-    result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
-    request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
-    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const report = openTarReport(path19.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
-    next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
-    extractStartedAtEpochMs = Date.now();
-    const archive = archivePath;
-    let extraction;
-    try {
-      extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
-    } finally {
-      reportedTree = await report?.finish() ?? null;
-    }
-    deleteArchive(archive, request.log);
-    if ("error" in extraction) {
-      const said = toolMessages(extraction.text);
-      throw new Error(`${errorMessage(extraction.error)}${said.length > 0 ? ` (tar/zstd said: ${said.join(" | ")})` : ""}`);
-    }
-    next(null);
-    phaseOpen = false;
-    result.cacheHit = true;
-    return finish();
-  } catch (error) {
-    const failedPhase = current.name;
-    if (archivePath && failedPhase === "download") deleteArchive(archivePath, request.log);
-    if (phaseOpen) next(null, failedPhase === "download" && timeline ? { downloadTimeline: timeline } : {});
-    result.cacheHit = false;
-    result.error = { phase: failedPhase, message: errorMessage(error) };
-    return finish();
-  }
-  function finish() {
-    const first = phases[0];
-    const last = phases[phases.length - 1];
-    result.restoreMs = first && last ? last.endMs - first.startMs : 0;
-    result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
-  }
-}
-function deleteArchive(archivePath, log) {
-  try {
-    unlinkSync(archivePath);
-  } catch (error) {
-    if (error.code !== "ENOENT") log(`Failed to delete archive: ${errorMessage(error)}`);
-  }
-}
-function watchFileSize(file, intervalMs) {
-  const points = [];
-  const timer = setInterval(
-    () => {
-      try {
-        points.push([monotonicMs(), statSync3(file).size]);
-      } catch {
-      }
-    },
-    Math.max(10, intervalMs)
-  );
-  timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    points: () => downsampleEvenly(points, MAX_PROGRESS_POINTS)
-  };
-}
-
-// src/restore/observed-restore.ts
-async function observedRestore(o) {
-  const sampler = o.procRoot === null ? null : new Sampler({ intervalMs: o.sampleIntervalMs, devices: o.devices, originMs: o.originMs, procRoot: o.procRoot, cgroupCpu: o.cgroupCpu ?? null });
-  const boundary = sampler ? () => sampler.snapshot() : () => bareSnapshot(o.originMs, o.devices.length);
-  sampler?.start();
-  try {
-    const timed = await timedRestore({
-      paths: o.paths,
-      primaryKey: o.primaryKey,
-      restoreKeys: o.restoreKeys,
-      enableCrossOsArchive: o.enableCrossOsArchive,
-      lookupOnly: o.lookupOnly,
-      onPhase: o.onPhase,
-      progressIntervalMs: o.sampleIntervalMs,
-      boundary,
-      log: o.log,
-      clockMs: () => monotonicMs() - o.originMs,
-      procRoot: o.procRoot
-    });
-    return { timed, sampler };
-  } catch (error) {
-    sampler?.stop();
-    throw error;
-  }
-}
-function bareSnapshot(originMs, deviceCount) {
-  return {
-    tMs: monotonicMs() - originMs,
-    disks: new Array(deviceCount).fill(null),
-    cpu: null,
-    pressure: null,
-    memory: null,
-    childCpuTicks: null,
-    selfCpuUs: selfCpuUs()
-  };
-}
-
-// src/pipeline/stages/restore.ts
-async function measureRestore(config, view, restoreFileSystems, originMs, procRoot, hooks, warn) {
-  const { timed, sampler } = await observedRestore({
-    paths: config.paths,
-    primaryKey: config.primaryKey,
-    restoreKeys: config.restoreKeys,
-    enableCrossOsArchive: config.enableCrossOsArchive,
-    lookupOnly: config.lookupOnly,
-    onPhase: hooks.onPhase,
-    sampleIntervalMs: config.sampleIntervalMs,
-    devices: view.where.devices,
-    originMs,
-    procRoot: view.hasProc ? procRoot : null,
-    cgroupCpu: view.hasProc ? view.cgroup?.cpuFiles : null,
-    log: hooks.log
-  });
-  const { restore, phases } = timed;
-  if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
-  const extract = phases.find((p) => p.name === "extract");
-  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null };
-  if (hooks.followWriteback) {
-    const follower = hooks.followWriteback({
-      fileSystems: restoreFileSystems,
-      deadlineMs: config.writebackTimeoutMs,
-      originEpochMs: performance5.timeOrigin + originMs,
-      intervalMs: config.sampleIntervalMs,
-      devices: view.where.devices,
-      procRoot,
-      cgroupCpu: view.cgroup?.cpuFiles ?? null
-    });
-    if (follower) return { timed, phases, sampler, tail: { kind: "follower", follower } };
-  }
-  const done = syncFileSystems(restoreFileSystems, config.writebackTimeoutMs).then((syncs) => ({ syncs, end: sampler.snapshot() }));
-  return { timed, phases, sampler, tail: { kind: "here", done } };
-}
-async function waitForTail(r, config, hooks, warn) {
-  const { timed, phases, sampler } = r;
-  let writebackTail = null;
-  if (r.tail) {
-    hooks.onPhase?.("writeback");
-    const extract = phases.find((p) => p.name === "extract");
-    if (r.tail.kind === "here") {
-      const { syncs, end } = await r.tail.done;
-      phases.push({ name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end });
-      writebackTail = { syncs, complete: syncs.every((s) => s.returned) };
-    } else {
-      const result = await r.tail.follower.done;
-      if (result) {
-        const followed = followedTail(extract, result);
-        phases.push(followed.phase);
-        writebackTail = followed.tail;
-      } else warn("The writeback follower ended without a result; the tail was not timed.");
-    }
-    hooks.onPhase?.(null);
-    if (writebackTail && !writebackTail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, writebackTail));
-  }
-  const samples = sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  return { timed, phases, samples, writebackTail };
-}
-function leaveTailToFollower(r, config) {
-  if (r.tail?.kind !== "follower") return null;
-  const samples = r.sampler?.stop() ?? { intervalMs: config.sampleIntervalMs, keptEvery: 1, snapshots: [] };
-  const follower = r.tail.follower;
-  return { measured: { timed: r.timed, phases: r.phases, samples, writebackTail: null, backgroundTail: follower.tail }, follower };
-}
-async function awaitFollowedTail(measured, follower, config, hooks, warn) {
-  const { backgroundTail: _, ...rest } = measured;
-  const extract = measured.phases.find((p) => p.name === "extract");
-  hooks.onPhase?.("writeback");
-  const result = await follower.done;
-  hooks.onPhase?.(null);
-  if (!result || !extract) {
-    warn("The writeback follower ended without a result; the tail was not timed.");
-    return rest;
-  }
-  const { phase, tail, snapshots } = followedTail(extract, result);
-  if (!tail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, tail));
-  const all = [...measured.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
-  return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
-}
-function notOnDiskSentence(timeoutMs, tail) {
-  return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`;
-}
-
-// src/export/export-report.ts
-function exportWarning(o) {
-  if (o.failures.length === 0) return null;
-  return `OpenTelemetry export to ${o.shownEndpoint} failed after ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s): ${o.failures.join("; ")}. The profile, summary and artifact are unaffected.`;
-}
-function exportFact(o) {
-  const what = `${o.spans} spans, ${o.points} metric points`;
-  const sent = o.failures.length === 0 ? `OpenTelemetry export: ${what} to ${o.shownEndpoint} in ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s).` : `OpenTelemetry export: ${what} to ${o.shownEndpoint} not taken after ${Math.round(o.durationMs)} ms (bound ${o.boundMs / 1e3} s); see the warning.`;
-  const where2 = o.failures.length === 0 ? traceParentSentence(o.parent) : null;
-  return where2 ? `${sent} ${where2}` : sent;
-}
-var HOW_GIVEN = {
-  runId: "GITHUB_RUN_ID (the runner sets it)",
-  runAttempt: "GITHUB_RUN_ATTEMPT (the runner sets it)",
-  checkRunId: "otel-check-run-id: ${{ job.check_run_id }}",
-  stepName: "otel-step-name: the name the step has in the workflow"
-};
-function traceParentSentence(p) {
-  if (!p) return null;
-  if (p.kind === "job-step") {
-    return `Its spans are in the job's trace ${p.traceId}, under the step "${p.stepName}" and its post step, as the Collector's GitHub receiver builds that trace (run ${p.runId}, attempt ${p.runAttempt}, check run ${p.checkRunId}).`;
-  }
-  const missing = PARENT_IDS.filter((id) => p.missing.includes(id.id)).map((id) => HOW_GIVEN[id.id]);
-  return `The trace is one of its own, not the job's: nesting it needs ${missing.join(", ")}.`;
-}
-
-// src/machine/identity.ts
-import { readFileSync as readFileSync5, readlinkSync } from "node:fs";
-function ownPidNamespace() {
-  try {
-    return readlinkSync("/proc/self/ns/pid");
-  } catch {
-    return void 0;
-  }
-}
-function processStartTicks(pid, procRoot = "/proc") {
-  let text;
-  try {
-    text = readFileSync5(`${procRoot}/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  const rest = text.slice(text.lastIndexOf(")") + 1).trim().split(/\s+/);
-  const value = Number(rest[22 - 3]);
-  return Number.isFinite(value) ? value : null;
-}
-function ownUid() {
-  return processIds().uid;
-}
-function ownIdentity() {
-  const ns = ownPidNamespace();
-  return { pid: process.pid, startTicks: processStartTicks(process.pid), ...ns ? { pidNamespace: ns } : {} };
-}
-function sameNamespace(who) {
-  return who.pidNamespace === void 0 || who.pidNamespace === ownPidNamespace();
-}
-function isAlive(who) {
-  if (!sameNamespace(who)) return true;
-  try {
-    process.kill(who.pid, 0);
-  } catch (error) {
-    if (error.code !== "EPERM") return false;
-  }
-  if (who.startTicks === null) return true;
-  const now = processStartTicks(who.pid);
-  return now === null || now === who.startTicks;
-}
-
-// src/machine/ledger.ts
-import {
-  closeSync as closeSync5,
-  constants as constants5,
-  existsSync as existsSync3,
-  fchmodSync as fchmodSync2,
-  fstatSync as fstatSync2,
-  lstatSync as lstatSync3,
-  openSync as openSync5,
-  readdirSync as readdirSync2,
-  readFileSync as readFileSync6,
-  realpathSync,
-  renameSync,
-  unlinkSync as unlinkSync2,
-  writeSync
-} from "node:fs";
-import path21 from "node:path";
-import { randomBytes as randomBytes2 } from "node:crypto";
-
-// src/util/log-safe.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-function logSafe(text) {
-  return text.replace(CONTROL, (c) => c < " " ? JSON.stringify(c).slice(1, -1) : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/::/g, ":%3A").replace(/##\[/g, "##%5B");
-}
-
-// src/machine/place.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync4, constants as constants4, fchmodSync, fstatSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync, openSync as openSync4 } from "node:fs";
-import os4 from "node:os";
-import path20 from "node:path";
-var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
-var MACHINE_DIR_NAME = "disk-profiler";
-var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
-var SHARED_MODE = 1023;
-var PRIVATE_MODE = 448;
-var STICKY = 512;
-var SUDO_MKDIR_TIMEOUT_MS = 5e3;
-function usableParent(dir) {
-  try {
-    const s = lstatSync2(dir);
-    return s.isDirectory() && (s.uid === 0 || s.uid === ownUid()) && !steerable(s);
-  } catch {
-    return false;
-  }
-}
-var steerable = (s) => (s.mode & 18) !== 0 && (s.mode & STICKY) === 0;
-var octal = (mode) => `0${(mode & 4095).toString(8)}`;
-function unsafeReason(dir, s, others) {
-  const me = ownUid();
-  if (s.isSymbolicLink()) return `${dir} is a symbolic link, not a directory`;
-  if (!s.isDirectory()) return `${dir} is not a directory`;
-  if (others === "private" && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by this user (uid ${me})`;
-  if (s.uid !== 0 && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by root or this user (uid ${me})`;
-  if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
-  if (others === "private" && (s.mode & 63) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
-  return null;
-}
-function makeSharedAsRoot(dir) {
-  if (ownUid() === 0) return;
-  try {
-    lstatSync2(dir);
-    return;
-  } catch {
-  }
-  spawnSync2("sudo", ["-n", "mkdir", "-m", octal(SHARED_MODE), "--", dir], { stdio: "ignore", timeout: SUDO_MKDIR_TIMEOUT_MS });
-}
-function ensure(dir, mode, others) {
-  try {
-    mkdirSync(dir, { mode });
-    const fd = openSync4(dir, constants4.O_RDONLY | constants4.O_DIRECTORY | constants4.O_NOFOLLOW);
-    try {
-      const made = fstatSync(fd);
-      if (made.uid === ownUid() && (made.mode & 4095) !== mode) fchmodSync(fd, mode);
-    } finally {
-      closeSync4(fd);
-    }
-  } catch (error) {
-    const code = error.code;
-    if (code !== "EEXIST" && code !== "ELOOP" && code !== "ENOTDIR") return `${dir} cannot be made (${error.message})`;
-  }
-  try {
-    return unsafeReason(dir, lstatSync2(dir), others);
-  } catch (error) {
-    return `${dir} cannot be read (${error.message})`;
-  }
-}
-function machinePlace() {
-  const given = process.env[MACHINE_DIR_ENV];
-  const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path20.join(p, MACHINE_DIR_NAME))) ?? "/tmp";
-  const dir = given || path20.join(parent, MACHINE_DIR_NAME);
-  makeSharedAsRoot(dir);
-  const notSharedReason = ensure(dir, SHARED_MODE, "shared");
-  if (notSharedReason === null) return { dir, shared: true };
-  const own = `${dir}-${ownUid()}`;
-  if (ensure(own, PRIVATE_MODE, "private") === null) return { dir: own, shared: false, notSharedReason };
-  try {
-    return { dir: mkdtempSync(path20.join(os4.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
-  } catch {
-    return { dir: own, shared: false, notSharedReason };
-  }
-}
-function machineDir() {
-  return machinePlace().dir;
-}
-
-// src/machine/ledger.ts
-var LEDGER_PREFIX = "profile-";
-var LEDGER_KEEP_MS = 60 * 60 * 1e3;
-var STRAY_TMP_MS = 60 * 1e3;
-var MAX_RECORD_BYTES = 1024 * 1024;
-var READ_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK;
-function ledgerFile(dir, id) {
-  return path21.join(dir, `${LEDGER_PREFIX}${id}.json`);
-}
-function writeRecord(dir, record) {
-  const { fileUid: _, ...data } = record;
-  const file = ledgerFile(dir, record.id);
-  const tmp = `${file}.${randomBytes2(8).toString("hex")}.tmp`;
-  const fd = openSync5(tmp, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420);
-  try {
-    try {
-      fchmodSync2(fd, 420);
-      writeSync(fd, `${JSON.stringify(data)}
-`);
-    } finally {
-      closeSync5(fd);
-    }
-    renameSync(tmp, file);
-  } catch (error) {
-    try {
-      unlinkSync2(tmp);
-    } catch {
-    }
-    throw error;
-  }
-}
-var isInt = (v) => Number.isSafeInteger(v);
-var isTime = (v) => typeof v === "number" && Number.isFinite(v);
-var isStrings = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
-function parseRecord(text) {
-  let r;
-  try {
-    r = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!r || typeof r !== "object" || r.version !== 1 || typeof r.id !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(r.id)) return null;
-  const o = r.owner;
-  if (!o || !isInt(o.pid) || o.pid <= 0 || !(o.startTicks === null || isInt(o.startTicks)) || typeof o.label !== "string") return null;
-  if (o.pidNamespace !== void 0 && typeof o.pidNamespace !== "string") return null;
-  if (!isTime(r.createdEpochMs) || !isTime(r.updatedEpochMs) || !(r.endedEpochMs === null || isTime(r.endedEpochMs))) return null;
-  const phaseOk = (p) => p && SHARED_PHASES.includes(p.phase) && isTime(p.startEpochMs) && (p.endEpochMs === null || isTime(p.endEpochMs));
-  if (!Array.isArray(r.phases) || !r.phases.every(phaseOk) || !isStrings(r.experimentDirs) || !isStrings(r.probeDirs)) return null;
-  const dirty = r.dirty === null ? null : parseDirtyChange(JSON.stringify(r.dirty));
-  if (r.dirty !== null && dirty === null) return null;
-  return {
-    version: 1,
-    id: r.id,
-    owner: {
-      pid: o.pid,
-      startTicks: o.startTicks,
-      label: logSafe(o.label),
-      ...o.pidNamespace !== void 0 ? { pidNamespace: logSafe(o.pidNamespace) } : {}
-    },
-    createdEpochMs: r.createdEpochMs,
-    updatedEpochMs: r.updatedEpochMs,
-    endedEpochMs: r.endedEpochMs,
-    phases: r.phases.map((p) => ({ phase: p.phase, startEpochMs: p.startEpochMs, endEpochMs: p.endEpochMs })),
-    experimentDirs: r.experimentDirs.map(logSafe),
-    probeDirs: r.probeDirs.map(logSafe),
-    dirty
-  };
-}
-function readRecord(file) {
-  let fd;
-  try {
-    fd = openSync5(file, READ_FLAGS);
-  } catch {
-    return null;
-  }
-  try {
-    const s = fstatSync2(fd);
-    if (!s.isFile() || s.size > MAX_RECORD_BYTES) return null;
-    const r = parseRecord(readFileSync6(fd, "utf8"));
-    return r && path21.basename(file) === path21.basename(ledgerFile("", r.id)) ? { ...r, fileUid: s.uid } : null;
-  } catch {
-    return null;
-  } finally {
-    closeSync5(fd);
-  }
-}
-var isRecordName = (name) => name.startsWith(LEDGER_PREFIX) && name.endsWith(".json");
-function readRecords(dir) {
-  let names;
-  try {
-    names = readdirSync2(dir);
-  } catch {
-    return [];
-  }
-  return names.filter(isRecordName).flatMap((name) => readRecord(path21.join(dir, name)) ?? []);
-}
-function isOurs(r) {
-  return r.fileUid === ownUid();
-}
-function owes(r) {
-  return r.dirty !== null || r.experimentDirs.length > 0 || r.probeDirs.length > 0;
-}
-function isDead(r, holdingLock = false) {
-  if (r.endedEpochMs !== null) return false;
-  if (!sameNamespace(r.owner)) return holdingLock && owes(r);
-  return !isAlive(r.owner);
-}
-function pruneRecords(dir, nowEpochMs = Date.now()) {
-  for (const r of readRecords(dir)) {
-    if (isOurs(r) && r.endedEpochMs !== null && nowEpochMs - r.endedEpochMs > LEDGER_KEEP_MS) unlinkQuietly(ledgerFile(dir, r.id));
-  }
-  let names;
-  try {
-    names = readdirSync2(dir);
-  } catch {
-    return;
-  }
-  for (const name of names.filter((n) => n.startsWith(LEDGER_PREFIX) && n.endsWith(".tmp"))) {
-    const file = path21.join(dir, name);
-    try {
-      const s = lstatSync3(file);
-      if (s.isFile() && s.uid === ownUid() && nowEpochMs - s.mtimeMs > STRAY_TMP_MS) unlinkQuietly(file);
-    } catch {
-    }
-  }
-}
-function realPath(dir) {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
-var Ledger = class _Ledger {
-  constructor(dir, label, warn = () => {
-  }, place = { dir, shared: true }) {
-    this.dir = dir;
-    this.warn = warn;
-    this.place = place;
-    const now = Date.now();
-    const me = ownIdentity();
-    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes2(3).toString("hex")}`;
-    this.record = {
-      version: 1,
-      id,
-      owner: { ...me, label },
-      createdEpochMs: now,
-      updatedEpochMs: now,
-      endedEpochMs: null,
-      phases: [],
-      experimentDirs: [],
-      probeDirs: [],
-      dirty: null
-    };
-    this.file = ledgerFile(dir, id);
-    this.save();
-  }
-  dir;
-  warn;
-  place;
-  record;
-  file;
-  failed = false;
-  static open(label, warn) {
-    const place = machinePlace();
-    return new _Ledger(place.dir, label, warn, place);
-  }
-  enter(phase) {
-    this.closeOpen();
-    this.record.phases.push({ phase, startEpochMs: Date.now(), endEpochMs: null });
-    this.save();
-  }
-  leave() {
-    this.closeOpen();
-    this.save();
-  }
-  addExperimentDir(dir) {
-    this.record.experimentDirs.push(realPath(dir));
-    this.save();
-  }
-  addProbeDir(dir) {
-    this.record.probeDirs.push(realPath(dir));
-    this.save();
-  }
-  setDirty(change) {
-    this.record.dirty = change;
-    this.save();
-  }
-  /** The profile is over: what it changed was put back by its own cleanup, or is left to its post step (which reads this file) or the next profile. */
-  end() {
-    this.closeOpen();
-    this.record.experimentDirs = this.record.experimentDirs.filter((d) => existsSync3(d));
-    this.record.probeDirs = this.record.probeDirs.filter((d) => existsSync3(d));
-    if (this.record.dirty === null && this.record.experimentDirs.length === 0 && this.record.probeDirs.length === 0) this.record.endedEpochMs = Date.now();
-    this.save();
-  }
-  closeOpen() {
-    const open = this.record.phases.at(-1);
-    if (open && open.endEpochMs === null) open.endEpochMs = Date.now();
-  }
-  save() {
-    this.record.updatedEpochMs = Date.now();
-    try {
-      writeRecord(this.dir, this.record);
-    } catch (error) {
-      if (!this.failed)
-        this.warn(
-          `The machine's ledger of profiles (${this.file}) cannot be written: ${errorMessage(error)}. Another profile on this machine will not see this one.`
-        );
-      this.failed = true;
-    }
-  }
-};
-
-// src/machine/lock.ts
-import { spawn as spawn3 } from "node:child_process";
-import { closeSync as closeSync6, constants as constants6, fchmodSync as fchmodSync3, fstatSync as fstatSync3, openSync as openSync6 } from "node:fs";
-import path22 from "node:path";
-var LOCK_FILE_NAME = "machine.lock";
-var LOCK_WAIT_SLACK_MS = 1e4;
-function lockWaitMs(budgets) {
-  return (budgets.probesMs ?? 0) + (budgets.experimentsMs ?? 0) + LOCK_WAIT_SLACK_MS;
-}
-var LOCK_FD = 9;
-var SCRIPT = [
-  // -n when no wait: one try.
-  `if [ "$1" = 0 ]; then flock -n ${LOCK_FD} || exit 4; else flock -w "$1" ${LOCK_FD} || exit 4; fi`,
-  "echo locked",
-  // Blocks until our end of the pipe closes (release, or this process dying).
-  "read -r _ || true"
-].join("\n");
-var OPEN_FLAGS = constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK;
-function openLockFile(file) {
-  let fd;
-  let created = false;
-  try {
-    fd = openSync6(file, OPEN_FLAGS | constants6.O_CREAT | constants6.O_EXCL, 438);
-    created = true;
-  } catch (error) {
-    const code = error.code;
-    if (code !== "EEXIST") return `cannot be made (${error.message})`;
-    try {
-      fd = openSync6(file, OPEN_FLAGS);
-    } catch (again) {
-      if (again.code === "ELOOP") return "is a symbolic link (not followed)";
-      return `cannot be opened (${again.message})`;
-    }
-  }
-  try {
-    const s = fstatSync3(fd);
-    if (!s.isFile()) throw new Error("is not a regular file");
-    if (s.nlink !== 1) throw new Error(`is not a regular file of its own (${s.nlink} hard links)`);
-    if (created) fchmodSync3(fd, 438);
-    return fd;
-  } catch (error) {
-    closeSync6(fd);
-    return error.message;
-  }
-}
-function acquireMachineLock(options) {
-  const started = monotonicMs();
-  const dir = options.dir ?? machineDir();
-  const file = path22.join(dir, LOCK_FILE_NAME);
-  const unlocked = (reason) => ({
-    acquired: true,
-    lock: { waitedMs: monotonicMs() - started, unlockedReason: reason, release: () => {
-    }, releaseAndWait: () => Promise.resolve() }
-  });
-  const opened = openLockFile(file);
-  if (typeof opened === "string") return Promise.resolve(unlocked(`the lock file ${file} ${opened}`));
-  const seconds = options.waitMs <= 0 ? "0" : (options.waitMs / 1e3).toFixed(3);
-  return new Promise((resolve3) => {
-    const stdio = ["pipe", "pipe", "pipe", ...Array(LOCK_FD - 3).fill("ignore"), opened];
-    let child;
-    try {
-      child = spawn3("sh", ["-c", SCRIPT, "sh", seconds], { stdio });
-    } finally {
-      closeSync6(opened);
-    }
-    let settled = false;
-    let stderr = "";
-    const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    };
-    const onAbort = () => {
-      kill();
-      finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "cancelled while waiting for the machine lock" });
-    };
-    const finish = (outcome) => {
-      if (settled) return;
-      settled = true;
-      options.signal?.removeEventListener("abort", onAbort);
-      resolve3(outcome);
-    };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
-    child.stdin.on("error", () => void 0);
-    child.stdout.setEncoding("utf8").on("data", (chunk) => {
-      if (!chunk.includes("locked")) return;
-      child.unref();
-      for (const s of [child.stdin, child.stdout, child.stderr]) s.unref?.();
-      const exited = new Promise((done) => child.once("exit", () => done()));
-      finish({
-        acquired: true,
-        lock: {
-          waitedMs: monotonicMs() - started,
-          release: kill,
-          releaseAndWait: () => {
-            child.ref();
-            kill();
-            return exited;
-          }
-        }
-      });
-    });
-    child.on("error", (error) => finish(unlocked(`sh could not be started (${error.message})`)));
-    child.on("exit", (code) => {
-      if (code === 4) finish({ acquired: false, waitedMs: monotonicMs() - started, reason: "timed out" });
-      else if (code === 127 || /flock.*not found/.test(stderr)) finish(unlocked("flock(1) is not installed (util-linux)"));
-      else finish(unlocked(`the machine lock could not be taken (${stderr.trim() || `exit code ${code}`})`));
-    });
-  });
-}
-
-// src/machine/trust.ts
-import { lstatSync as lstatSync4, readFileSync as readFileSync7 } from "node:fs";
-import path23 from "node:path";
-var OWNED_DIR_KINDS = {
-  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX }
-};
-var MIN_DIRTY_BYTES = 1 * MiB;
-var RATIO_MAX = 100;
-function memoryBytes() {
-  try {
-    return memTotalBytes(readFileSync7("/proc/meminfo", "utf8")) ?? null;
-  } catch {
-    return null;
-  }
-}
-function allowedRange(name, memory) {
-  if (name === "dirty_ratio" || name === "dirty_background_ratio") return { ok: (v) => v >= 1 && v <= RATIO_MAX, words: `1 to ${RATIO_MAX} (%)` };
-  const max = memory ?? Number.MAX_SAFE_INTEGER;
-  return { ok: (v) => v >= MIN_DIRTY_BYTES && v <= max, words: `${MIN_DIRTY_BYTES} to ${memory ?? "the machine memory"} bytes` };
-}
-function dirtyRefusal(change, memory = memoryBytes()) {
-  for (const name of DIRTY_SYSCTLS) {
-    const v = change.saved[name];
-    if (!Number.isSafeInteger(v) || v < 0) return `vm.${name}=${v} recorded as the value before, which is no setting (allowed: a whole number, 0 or more)`;
-  }
-  for (const name of ["dirty_bytes", "dirty_background_bytes"]) {
-    const v = change.set[name];
-    if (!Number.isSafeInteger(v) || v < 0) return `vm.${name}=${v} recorded as what was set, which is no setting (allowed: a whole number, 0 or more)`;
-  }
-  for (const pair of DIRTY_PAIRS) {
-    const [name, value] = inForce(change.saved, pair);
-    const range3 = allowedRange(name, memory);
-    if (!range3.ok(value)) return `vm.${name}=${value} recorded as the value before is out of range (allowed: ${range3.words})`;
-  }
-  return null;
-}
-function symlinkOnTheWay(dir) {
-  let at = path23.parse(dir).root;
-  for (const part of dir.slice(at.length).split(path23.sep).filter(Boolean)) {
-    at = path23.join(at, part);
-    if (lstatSync4(at).isSymbolicLink()) return at;
-  }
-  return null;
-}
-function ownedDirRefusal(dir, kind, uid) {
-  const k = OWNED_DIR_KINDS[kind];
-  if (!path23.isAbsolute(dir) || path23.normalize(dir) !== dir) return "not an absolute, normalised path";
-  const name = path23.basename(dir);
-  if (!name.startsWith(k.prefix) || !k.suffix.test(name.slice(k.prefix.length))) return `not named ${k.prefix}\u2026 as the profiler names its ${kind} directories`;
-  try {
-    const link = symlinkOnTheWay(dir);
-    if (link) return `${link} on its way is a symbolic link`;
-    const s = lstatSync4(dir);
-    if (!s.isDirectory()) return "not a directory";
-    if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    const m = lstatSync4(path23.join(dir, k.marker));
-    if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
-  } catch (error) {
-    const code = error.code;
-    if (code === "ENOENT" && !lexists(dir)) return "does not exist";
-    return code === "ENOENT" ? `has no ${k.marker} marker` : error.message;
-  }
-  return null;
-}
-function lexists(dir) {
-  try {
-    lstatSync4(dir);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// src/machine/recover.ts
-function trusted(record) {
-  const refused = [];
-  const keep = (dirs, kind) => dirs.filter((dir) => {
-    const reason = ownedDirRefusal(dir, kind, record.fileUid);
-    if (reason !== null && reason !== "does not exist") refused.push({ what: dir, reason });
-    return reason === null;
-  });
-  const dirtyReason = record.dirty ? dirtyRefusal(record.dirty) : null;
-  if (dirtyReason) refused.push({ what: "vm.dirty_*", reason: dirtyReason });
-  return {
-    dirs: { experiment: keep(record.experimentDirs, "experiment"), probe: keep(record.probeDirs, "probe") },
-    dirty: dirtyReason ? null : record.dirty,
-    refused
-  };
-}
-function recoverRecord(dir, record, whose, privileges) {
-  const out = { done: [], warnings: [] };
-  if (!isOurs(record)) return out;
-  if (owes(record)) {
-    const t = trusted(record);
-    for (const x of t.refused) out.warnings.push(capitalised(leftInPlace(`${x.what} of ${whose}`, x.reason)));
-    const r = cleanUpExperiments({ experimentDirs: t.dirs.experiment, probeDirs: t.dirs.probe, dirty: t.dirty, whose }, privileges);
-    if (r.dirtyPutBack.length > 0) out.done.push(putBackSentence(r.dirtyPutBack, whose));
-    if (r.removed.length > 0) out.done.push(`${removedLeftBehind(`what ${whose}`, r.removed)}.`);
-    out.warnings.push(...r.dirtyLeftAlone);
-    for (const x of r.refused) out.warnings.push(capitalised(leftInPlace(`${x.dir} of ${whose}`, x.reason)));
-  }
-  record.dirty = null;
-  record.experimentDirs = [];
-  record.probeDirs = [];
-  record.endedEpochMs ??= record.updatedEpochMs;
-  try {
-    writeRecord(dir, record);
-  } catch (error) {
-    out.warnings.push(`Could not close the ledger record of ${whose}: ${error.message}.`);
-  }
-  return out;
-}
-var describeOwner = (r) => `profile "${r.owner.label}" (pid ${r.owner.pid}, killed before its cleanup)`;
-function deadOfOurs(dir) {
-  return readRecords(dir).filter((r) => isOurs(r) && isDead(r, true));
-}
-function recoverDeadProfiles(dir, privileges = null) {
-  const out = { done: [], warnings: [] };
-  pruneRecords(dir);
-  const dead = deadOfOurs(dir);
-  if (dead.length === 0) return out;
-  const p = privileges ?? detectPrivileges();
-  for (const record of dead) {
-    const r = recoverRecord(dir, record, describeOwner(record), p);
-    out.done.push(...r.done);
-    out.warnings.push(...r.warnings);
-  }
-  return out;
-}
-
 export {
-  DEFAULT_EXPERIMENTS,
-  DEFAULT_EXPERIMENT_BUDGET_SECONDS,
-  parseExperiments,
-  parsePrices,
-  ALL_PROBES,
-  parseConfig,
-  configRecord,
-  parseVerboseLine,
   run,
   readText,
   writeText,
@@ -31040,11 +28237,17 @@ export {
   commandAvailable,
   DIRTY_SYSCTLS,
   readDirtySettings,
+  DIRTY_PAIRS,
+  inForce,
   lowerDirtyLimits,
   processIds,
   isRoot,
   detectPrivileges,
   runPrivileged,
+  writeOwnerMarker,
+  notOwnedReason,
+  EXPERIMENT_DIR_PREFIX,
+  EXPERIMENT_MARKER,
   createOwnedDir,
   mountsBelow,
   unmount,
@@ -31057,7 +28260,9 @@ export {
   putBackIfOurs,
   leftAloneSentence,
   parseDirtyChange,
+  CompressionMethod,
   DefaultRetryAttempts,
+  SocketTimeout,
   CacheReadDeniedMessagePrefix,
   createTempDirectory,
   getArchiveFileSizeInBytes,
@@ -31068,6 +28273,7 @@ export {
   getCacheVersion,
   cacheUtils_exports,
   getUploadOptions,
+  getDownloadOptions,
   isGhes,
   getCacheServiceVersion,
   getCacheMode,
@@ -31082,48 +28288,7 @@ export {
   listTar,
   extractTar,
   createTar,
-  downloadLimits,
-  isAlive,
-  readRecord,
-  readRecords,
-  isOurs,
-  pruneRecords,
-  Ledger,
-  lockWaitMs,
-  acquireMachineLock,
-  probeKillAfterMs,
-  removeProbeDirectories,
-  cleanUpExperiments,
-  recoverRecord,
-  deadOfOurs,
-  recoverDeadProfiles,
-  fixesCacheId,
-  rememberedExperiments,
-  storeFixes,
-  REMEMBERED_GROUP,
-  HISTORY_GROUP,
-  STORE_GROUP,
-  FIXES_STORE_GROUP,
-  fingerprintOf,
-  planProbes,
-  ceilingsSourceAfter,
-  untilDurableMs,
-  startFixesLoad,
-  autoExperiments,
-  withCeilingsSource,
-  startHistoryLoad,
-  historyOf,
-  walkRestoredTree,
-  runProbeSuite,
+  downsampleEvenly,
   headerText,
-  TransferRecorder,
-  observedRestore,
-  measureRestore,
-  waitForTail,
-  leaveTailToFollower,
-  awaitFollowedTail,
-  notOnDiskSentence,
-  exportWarning,
-  exportFact,
-  STATE
+  TransferRecorder
 };

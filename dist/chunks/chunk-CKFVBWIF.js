@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   TOOL_VERSION
-} from "./chunk-GMSH4GL7.js";
+} from "./chunk-V6ICDZO4.js";
 import {
   InputError
 } from "./chunk-76DRRFYG.js";
