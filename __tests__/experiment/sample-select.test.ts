@@ -3,6 +3,9 @@ import { extrapolate, extrapolatedSaving, lineAtOne, sampleStep } from '../../sr
 import { TarSampleFilter } from '../../src/experiment/sample-filter.js';
 import {
   BLOCK_BYTES,
+  ClusterCensus,
+  clusterKey,
+  planClusters,
   numericField,
   parseHeader,
   paxRecords,
@@ -56,36 +59,64 @@ describe('tar headers', () => {
   });
 });
 
+/** A census of these members, as the listing gives them. */
+function census(members: [string, number][]): ClusterCensus {
+  const c = new ClusterCensus();
+  for (const [name, size] of members) c.add(name, name.endsWith('/'), size);
+  return c;
+}
+/** nm/pkg-0 … nm/pkg-{n-1}, each with lib/ and `files` files of `size` bytes. */
+function packages(n: number, files: number, size: (p: number) => number): [string, number][] {
+  const out: [string, number][] = [['nm/', 0]];
+  for (let p = 0; p < n; p++) {
+    out.push([`nm/pkg-${p}/`, 0], [`nm/pkg-${p}/lib/`, 0]);
+    for (let f = 0; f < files; f++) out.push([`nm/pkg-${p}/lib/f${f}.js`, size(p)]);
+  }
+  return out;
+}
+const asHeader = ([name, size]: [string, number]) => ({ name, type: name.endsWith('/') ? '5' : '0', linkName: '', sizeBytes: size });
+
 describe('selection', () => {
   it('size classes are log2 buckets', () => {
     expect([0, 1, 2, 3, 4, 1023, 1024].map(sizeClass)).toEqual([0, 1, 2, 2, 3, 10, 11]);
   });
-  it('keeps every directory, every k-th member of each size class, and nests the small sample in the large', () => {
-    const s = new SampleSelector(2);
-    const kept: boolean[][] = [];
-    kept.push(s.decide({ name: 'd', type: '5', linkName: '', sizeBytes: 0 }));
-    for (let i = 0; i < 16; i++) kept.push(s.decide({ name: `d/small${i}`, type: '0', linkName: '', sizeBytes: 10 }));
-    for (let i = 0; i < 8; i++) kept.push(s.decide({ name: `d/big${i}`, type: '0', linkName: '', sizeBytes: 100_000 }));
-    expect(kept[0]).toEqual([true, true]);
-    const large = s.counts[0];
-    const small = s.counts[1];
-    expect(large).toMatchObject({ entries: 25, directories: 1, sampledEntries: 24, keptSampledEntries: 12, keptBytes: 8 * 10 + 4 * 100_000 });
-    expect(small).toMatchObject({ keptSampledEntries: 24 / (2 * SMALL_FACTOR), keptBytes: 2 * 10 + 100_000 * 1 });
-    // Nested: whatever the small sample keeps, the large one keeps.
+  it('clusters: a directory above the depth is kept everywhere, anything else belongs to its subtree at that depth', () => {
+    expect(clusterKey('nm/', true, 2)).toBeNull();
+    expect(clusterKey('nm/pkg/', true, 2)).toBe('nm/pkg');
+    expect(clusterKey('./nm/pkg/lib/a.js', false, 2)).toBe('nm/pkg');
+    expect(clusterKey('README', false, 2)).toBe('README');
+    expect(clusterKey('../../home/r/.cache/x/', true, 3)).toBe('../../home');
+  });
+  it('picks the shallowest depth with enough subtrees, keeps whole subtrees, and nests the small sample in the large', () => {
+    const members = packages(400, 3, (p) => (p % 2 ? 100 : 50_000));
+    const plan = planClusters(census(members), 2, 20) as NonNullable<ReturnType<typeof planClusters>>;
+    // Depth 1 has one cluster (nm); depth 2 has the 400 packages.
+    expect(plan).toMatchObject({ depth: 2, clusters: 400, steps: [2, 2 * SMALL_FACTOR] });
+    const s = new SampleSelector(plan);
+    const kept = members.map((m) => s.decide(asHeader(m)));
     for (const [l, sm] of kept) if (sm) expect(l).toBe(true);
-    // Stratified: the byte share follows the entry share (both halves here).
-    expect(sampleShares(large as NonNullable<typeof large>)).toEqual({ entryShare: 0.5, byteShare: 0.5 });
+    const large = s.counts[0] as NonNullable<(typeof s.counts)[0]>;
+    // Half the packages, with their directories: directories scale with the files (nm/ itself is kept in both).
+    expect(large).toMatchObject({ entries: 1 + 400 * 5, keptEntries: 1 + 200 * 5, directories: 1 + 200 * 2 });
+    // Stratified by size class: half the big packages and half the small ones, so bytes follow entries.
+    expect(sampleShares(large)).toEqual({ entryShare: 0.5, byteShare: 0.5 });
+    expect(sampleShares(s.counts[1] as typeof large)).toEqual({ entryShare: 1 / (2 * SMALL_FACTOR), byteShare: 1 / (2 * SMALL_FACTOR) });
+  });
+  it('no depth with enough subtrees: null', () => {
+    expect(planClusters(census(packages(10, 3, () => 10)), 2, 20)).toBeNull();
   });
   it('keeps a hard link only where its target was kept, and counts the dropped', () => {
-    const s = new SampleSelector(2);
-    s.decide({ name: 'a', type: '0', linkName: '', sizeBytes: 5 }); // kept (first of its class)
-    s.decide({ name: 'b', type: '0', linkName: '', sizeBytes: 5 }); // dropped
-    expect(s.decide({ name: 'ha', type: '1', linkName: 'a', sizeBytes: 0 })).toEqual([true, true]);
-    expect(s.decide({ name: 'hb', type: '1', linkName: 'b', sizeBytes: 0 })).toEqual([false, false]);
+    const members = packages(80, 1, () => 10);
+    const plan = planClusters(census([...members, ['nm/pkg-0/h', 0], ['nm/pkg-1/h', 0]]), 2, 5) as NonNullable<ReturnType<typeof planClusters>>;
+    const s = new SampleSelector(plan);
+    for (const m of members) s.decide(asHeader(m));
+    // pkg-0 is kept (first of its class), pkg-1 is not; a link in pkg-0 to a file in pkg-1 is dropped.
+    expect(s.decide({ name: 'nm/pkg-0/h', type: '1', linkName: 'nm/pkg-0/lib/f0.js', sizeBytes: 0 })).toEqual([true, true]);
+    expect(s.decide({ name: 'nm/pkg-0/h2', type: '1', linkName: 'nm/pkg-1/lib/f0.js', sizeBytes: 0 })).toEqual([false, false]);
     expect(s.counts[0]?.droppedHardLinks).toBe(1);
   });
   it('a step below 1 is refused, naming what is allowed', () => {
-    expect(() => new SampleSelector(0)).toThrow(/0 given, a whole number of at least 1 allowed/);
+    expect(() => planClusters(new ClusterCensus(), 0, 1)).toThrow(/0 given, a whole number of at least 1 allowed/);
   });
 });
 
@@ -96,14 +127,16 @@ describe('the stream filter', () => {
       header('pax_global_header', 'g', 20),
       content(20),
       header('././@LongLink', 'L', long.length + 1),
-      content(long.length + 1),
+      Buffer.concat([Buffer.from(`${long}\0`), Buffer.alloc(BLOCK_BYTES - long.length - 1)]),
       header(long.slice(0, 100), '0', 700),
       content(700, 0x62),
       header('other', '0', 700),
       content(700, 0x63),
       Buffer.alloc(2 * BLOCK_BYTES),
     ]);
-    const filter = new TarSampleFilter(new SampleSelector(2));
+    // Every member its own cluster at depth 1 ('x…x' and 'other' both size class 10): the first kept, the second not.
+    const plan = { depth: 1, steps: [2, 8], clusters: 2, kept: [new Set(['x'.repeat(120)]), new Set(['x'.repeat(120)])] };
+    const filter = new TarSampleFilter(new SampleSelector(plan));
     const outs: Buffer[][] = [[], []];
     const take = (pieces: Buffer[][]) => {
       for (const [i, l] of pieces.entries()) outs[i]?.push(...l);
@@ -118,7 +151,7 @@ describe('the stream filter', () => {
     expect(large.includes(Buffer.from('bbb'))).toBe(true);
   });
   it('an archive cut inside a member is an error', () => {
-    const filter = new TarSampleFilter(new SampleSelector(1));
+    const filter = new TarSampleFilter(new SampleSelector({ depth: 1, steps: [1, 4], clusters: 1, kept: [new Set(['a']), new Set(['a'])] }));
     filter.push(Buffer.concat([header('a', '0', 1000), content(100)]));
     expect(() => filter.end()).toThrow(/ends inside a member/);
   });

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { TarSampleFilter } from './sample-filter.js';
-import { SampleSelector, type SampleCounts } from './sample-select.js';
+import { SampleSelector, type ClusterPlan, type SampleCounts } from './sample-select.js';
 import type { ChildRegistry } from './processes.js';
 import type { Command } from './tar-command.js';
 import { monotonicMs } from '../util/clock.js';
@@ -51,16 +51,16 @@ function exited(child: ChildProcess, what: string): Promise<void> {
   });
 }
 
-/** Writes the samples of `archivePath` (every `every`-th member per size class, and the nested smaller one) to `outPaths`. */
+/** Writes the nested samples of `archivePath` that the cluster plan chose to `outPaths` (large, small). */
 export async function buildSampleArchives(p: {
   archivePath: string;
   compressionMethod: string;
-  every: number;
+  plan: ClusterPlan;
   outPaths: readonly [string, string];
   registry: ChildRegistry;
 }): Promise<SampleArchives> {
   const started = monotonicMs();
-  const selector = new SampleSelector(p.every);
+  const selector = new SampleSelector(p.plan);
   const filter = new TarSampleFilter(selector);
   const dec = decompressToStdout(p.archivePath, p.compressionMethod);
   const reader = spawn(dec.program, dec.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });

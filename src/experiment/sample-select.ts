@@ -2,14 +2,18 @@
  * Which members of the archive a sample keeps, decided from each tar header as the archive streams
  * by. Pure.
  *
- * The design (issue 40, item 1): every directory is kept, in every sample, so that a sample makes the
- * same directories as the full restore (tar would otherwise create a kept file's parents implicitly:
- * far more directories per file than the restore, which an IOPS-bound disk pays for). Every other
- * member (files, symlinks, devices) is sampled: stratified by size class (log2 buckets, so that
- * small and large files are each represented in proportion), every k-th member of its class in
- * stream order (spread over the whole tree). Samples are nested: the larger sample (every k-th)
- * holds the smaller (every (k·SMALL_FACTOR)-th), so two sizes from one pass give the fixed cost (the
- * directories, process start, sync latency) and the per-member slope (sample-extrapolate.ts).
+ * The design (issue 40, item 1): whole subtrees, not single files. A file-level sample would make
+ * tar create each kept file's missing parents implicitly: far more directories per file than the
+ * full restore (node_modules holds a few files per directory), which an IOPS-bound disk pays for.
+ * So the unit is a cluster: the subtree below one directory at a chosen depth (a package directory),
+ * or a file above that depth on its own. Directories above the depth are kept in every sample (they
+ * are few: the depth is the shallowest with enough clusters); every member of a kept cluster is kept,
+ * its parents with it, so the sample makes directories and files in the restore's own proportion.
+ * Clusters are stratified by size class (log2 buckets of their bytes, from the archive's listing) and
+ * every k-th of each class is kept in stream order, so that small and large packages are each
+ * represented and spread over the whole tree. Samples are nested: the large one (every k-th) holds
+ * the small one (every k·SMALL_FACTOR-th), so two sizes from one pass give the fixed cost (process
+ * start, the kept directories, the sync's latency) and the per-member slope (sample-extrapolate.ts).
  * A hard link is kept only where its target was kept (else tar fails to link it); dropped links are
  * counted.
  */
@@ -99,22 +103,110 @@ export const EXTENSION_TYPES = new Set(['x', 'L', 'K']);
 /** Types the sampler cannot stream member by member (GNU sparse and multi-volume headers carry extra blocks). */
 const UNSUPPORTED_TYPES = new Set(['S', 'M', 'V']);
 
-/** log2 size class: 0 for empty members, else floor(log2(size)) + 1. */
+/** log2 size class: 0 for empty, else floor(log2(size)) + 1. */
 export function sizeClass(sizeBytes: number): number {
   return sizeBytes <= 0 ? 0 : Math.floor(Math.log2(sizeBytes)) + 1;
 }
 
+/** A member name's components (no empty or '.' parts; '..' counts: names outside the workspace climb). */
+export function nameParts(name: string): string[] {
+  return name.split('/').filter((p) => p !== '' && p !== '.');
+}
+
+/** The cluster a member belongs to at this depth, or null for a directory above it (kept in every sample). */
+export function clusterKey(name: string, isDirectory: boolean, depth: number): string | null {
+  const parts = nameParts(name);
+  if (isDirectory && parts.length < depth) return null;
+  return parts.slice(0, depth).join('/');
+}
+
+/** The deepest cluster depth considered. */
+export const MAX_CLUSTER_DEPTH = 8;
+/**
+ * Clusters enough for any sample: once a depth has this many, deeper depths are no longer counted
+ * (never chosen: the shallowest depth with enough is), so the census's memory stays bounded.
+ */
+export const CLUSTERS_ENOUGH = 20_000;
+
+interface ClusterTally {
+  entries: number;
+  bytes: number;
+}
+
+/** The archive's clusters at every depth up to MAX_CLUSTER_DEPTH, counted from its listing (tar -tv) line by line. */
+export class ClusterCensus {
+  readonly perDepth: (Map<string, ClusterTally> | null)[] = Array.from({ length: MAX_CLUSTER_DEPTH + 1 }, () => new Map());
+  entries = 0;
+  bytes = 0;
+
+  add(name: string, isDirectory: boolean, sizeBytes: number): void {
+    this.entries++;
+    this.bytes += sizeBytes;
+    for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+      const map = this.perDepth[depth];
+      if (!map) continue;
+      const key = clusterKey(name, isDirectory, depth);
+      if (key === null) continue;
+      const t = map.get(key);
+      if (t) {
+        t.entries++;
+        t.bytes += sizeBytes;
+      } else {
+        map.set(key, { entries: 1, bytes: sizeBytes });
+        if (map.size === CLUSTERS_ENOUGH) this.perDepth.fill(null, depth + 1);
+      }
+    }
+  }
+}
+
+/** Which clusters each nested sample keeps, at which depth. */
+export interface ClusterPlan {
+  depth: number;
+  /** Index 0 the large sample (every k-th per size class), 1 the small one. */
+  steps: readonly number[];
+  kept: readonly Set<string>[];
+  /** Clusters at that depth. */
+  clusters: number;
+}
+
+/**
+ * The shallowest depth whose clusters are enough for the small sample to hold at least
+ * `minSmallClusters`, and each sample's clusters: every k-th of each size class in stream order. Null
+ * when no depth has enough.
+ */
+export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number): ClusterPlan | null {
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
+  const steps = [every, every * SMALL_FACTOR];
+  for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+    const map = census.perDepth[depth];
+    if (!map || map.size < minSmallClusters * (steps[1] as number)) continue;
+    const kept = steps.map(() => new Set<string>());
+    const seenPerClass = new Map<number, number>();
+    for (const [key, t] of map) {
+      const cls = sizeClass(t.bytes);
+      const seen = seenPerClass.get(cls) ?? 0;
+      seenPerClass.set(cls, seen + 1);
+      steps.forEach((k, i) => {
+        if (seen % k === 0) (kept[i] as Set<string>).add(key);
+      });
+    }
+    return { depth, steps, kept, clusters: map.size };
+  }
+  return null;
+}
+
 /** What one sample kept, against the whole archive. */
 export interface SampleCounts {
-  /** Members of the archive (directories included). */
+  /** Members of the archive. */
   entries: number;
   keptEntries: number;
-  /** Members that are sampled (not directories) and of those kept. */
+  /** Members that are sampled (all but the directories above the cluster depth) and of those kept. */
   sampledEntries: number;
   keptSampledEntries: number;
   /** Bytes of member content. */
   bytes: number;
   keptBytes: number;
+  /** Directories kept in the sample (above the cluster depth, and inside kept clusters). */
   directories: number;
   /** Hard links dropped because their target was not kept. */
   droppedHardLinks: number;
@@ -131,59 +223,49 @@ export const emptyCounts = (): SampleCounts => ({
   droppedHardLinks: 0,
 });
 
-/**
- * Decides, member by member, which of the nested samples keep it: index 0 the large sample (every
- * `every`-th of a size class), index 1 the small one (every every·SMALL_FACTOR-th).
- */
+/** Decides, member by member in stream order, which of the nested samples keep it (one boolean per sample, as plan.steps). */
 export class SampleSelector {
   readonly steps: readonly number[];
   readonly counts: SampleCounts[];
-  private readonly seenPerClass = new Map<number, number>();
   private readonly keptNames: Set<string>[];
 
-  constructor(every: number) {
-    if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
-    this.steps = [every, every * SMALL_FACTOR];
-    this.counts = this.steps.map(emptyCounts);
-    this.keptNames = this.steps.map(() => new Set<string>());
+  constructor(private readonly plan: ClusterPlan) {
+    this.steps = plan.steps;
+    this.counts = plan.steps.map(emptyCounts);
+    this.keptNames = plan.steps.map(() => new Set<string>());
   }
 
-  /** Which samples keep this member (one boolean per sample). Call once per member, in stream order. */
   decide(member: TarHeader): boolean[] {
     if (UNSUPPORTED_TYPES.has(member.type)) throw new SampleFormatError(`member ${member.name} has header type '${member.type}'`);
     const isDir = member.type === '5';
     const bytes = member.type === '0' || member.type === '\0' || member.type === '7' ? member.sizeBytes : 0;
-    let keep: boolean[];
-    if (isDir) keep = this.steps.map(() => true);
-    else if (member.type === '1') keep = this.keptNames.map((names) => names.has(stripSlash(member.linkName)));
-    else {
-      const cls = sizeClass(bytes);
-      const seen = this.seenPerClass.get(cls) ?? 0;
-      this.seenPerClass.set(cls, seen + 1);
-      keep = this.steps.map((k) => seen % k === 0);
-    }
+    const key = clusterKey(member.name, isDir, this.plan.depth);
+    const keep =
+      key === null
+        ? this.steps.map(() => true)
+        : member.type === '1'
+          ? this.keptNames.map((names, i) => (this.plan.kept[i] as Set<string>).has(key) && names.has(nameParts(member.linkName).join('/')))
+          : this.plan.kept.map((set) => set.has(key));
     keep.forEach((kept, i) => {
       const c = this.counts[i] as SampleCounts;
       c.entries++;
       c.bytes += bytes;
-      if (isDir) c.directories++;
-      else c.sampledEntries++;
+      if (key !== null) c.sampledEntries++;
       if (!kept) {
-        if (member.type === '1') c.droppedHardLinks++;
+        if (member.type === '1' && (this.plan.kept[i] as Set<string>).has(key ?? '')) c.droppedHardLinks++;
         return;
       }
       c.keptEntries++;
       c.keptBytes += bytes;
-      if (!isDir) c.keptSampledEntries++;
-      if (!isDir && member.type !== '1') (this.keptNames[i] as Set<string>).add(stripSlash(member.name));
+      if (isDir) c.directories++;
+      if (key !== null) c.keptSampledEntries++;
+      if (!isDir && member.type !== '1') (this.keptNames[i] as Set<string>).add(nameParts(member.name).join('/'));
     });
     return keep;
   }
 }
 
-const stripSlash = (name: string): string => name.replace(/^\.\//, '').replace(/\/+$/, '');
-
-/** The sample's shares of what it samples: of the non-directory members and of their bytes. */
+/** The sample's shares of what it samples: of the members below the cluster depth and of all the content bytes. */
 export function sampleShares(c: SampleCounts): { entryShare: number; byteShare: number } {
   return {
     entryShare: c.sampledEntries > 0 ? c.keptSampledEntries / c.sampledEntries : 1,
