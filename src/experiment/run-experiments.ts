@@ -20,7 +20,7 @@ import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
 import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { buildSampleArchives } from './sample-archive.js';
 import { sampleStep } from './sample-extrapolate.js';
-import { ClusterCensus, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
+import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
 import { ChildRegistry, runLines } from './processes.js';
@@ -363,7 +363,7 @@ async function runOnSamples(
   if (plan === null)
     return stage.result(
       'skipped',
-      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples, and the archive has no depth with enough subtrees (${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample at least)`,
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? '' : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
       { refetch: s.refetch },
     );
   const ext = path.extname(s.archivePath);

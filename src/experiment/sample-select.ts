@@ -159,6 +159,11 @@ export class ClusterCensus {
   }
 }
 
+/** The most clusters any counted depth has (what a sample could be drawn from at best). */
+export function mostClusters(census: ClusterCensus): number {
+  return Math.max(0, ...census.perDepth.map((m) => m?.size ?? 0));
+}
+
 /** Which clusters each nested sample keeps, at which depth. */
 export interface ClusterPlan {
   depth: number;
