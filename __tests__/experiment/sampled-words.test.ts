@@ -7,7 +7,8 @@ import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { ArchiveSampleSize, Profile } from '../../src/profile/schema.js';
-import { profileErrors, validateProfile } from '../../src/profile/validate.js';
+import { experimentsErrors, profileErrors, validateProfile } from '../../src/profile/validate.js';
+import { rememberedExperiments } from '../../src/remember/fixes.js';
 import { fixesSection } from '../../src/report/fixes-section.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
 import { MiB } from '../../src/util/units.js';
@@ -94,5 +95,24 @@ describe('a saving measured on a sample', () => {
     expect(section).toMatch(words);
     expect(section).toContain('Full runs did not fit the budget (fetching the archive again (~3 s) and one baseline run (~85 s) do not fit the 60 s budget)');
     expect(section).toContain('a second sample of 3.1% of the files (3.3% of bytes)');
+  });
+
+  it('a remembered fix keeps that it was sampled, and the box of a later run still says so', () => {
+    const measuredOn = { runId: '5151', runAttempt: '1', measuredAt: '2026-11-27T10:00:00Z', fingerprintId: 'eeeeeeeeeeee', cacheKey: 'k' };
+    const against = {
+      measuredOn,
+      archiveBytes: 200 * MiB,
+      files: 20_000,
+      bottleneck: 'disk-bandwidth' as const,
+      untilDurableMs: 85_000,
+      experiments: ['ram' as const],
+    };
+    // As stored: the entry's experiments are read back through the same validation.
+    expect(experimentsErrors(JSON.parse(JSON.stringify(e)))).toEqual([]);
+    const later = rememberedExperiments({ against, experiments: JSON.parse(JSON.stringify(e)) });
+    expect(later.sample).toEqual(e.sample);
+    expect(later.outcomes.find((o) => o.alternative === 'ram')?.sampled).toEqual(ram?.sampled);
+    const p = { ...profile, experiments: later };
+    expect(fixesSection(p, judgeProfile(p))).toMatch(/measured on a sample of 13% of the files \(12% of bytes\), ± /);
   });
 });
