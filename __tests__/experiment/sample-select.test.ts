@@ -102,6 +102,15 @@ describe('selection', () => {
     expect(sampleShares(large)).toEqual({ entryShare: 0.5, byteShare: 0.5 });
     expect(sampleShares(s.counts[1] as typeof large)).toEqual({ entryShare: 1 / (2 * SMALL_FACTOR), byteShare: 1 / (2 * SMALL_FACTOR) });
   });
+  it('the largest subtree is sampled like the rest, not kept for being first of its class', () => {
+    // 399 small packages and one huge one, alone in its size class: a count per class would keep it in every sample.
+    const members = packages(400, 3, (p) => (p === 7 ? 50_000_000 : 100));
+    const plan = planClusters(census(members), 2, 20) as NonNullable<ReturnType<typeof planClusters>>;
+    const s = new SampleSelector(plan);
+    for (const m of members) s.decide(asHeader(m));
+    expect(plan.kept[1]?.has('nm/pkg-7')).toBe(false);
+    expect(sampleShares(s.counts[1] as NonNullable<(typeof s.counts)[1]>).entryShare).toBeCloseTo(1 / (2 * SMALL_FACTOR), 2);
+  });
   it('no depth with enough subtrees: null', () => {
     expect(planClusters(census(packages(10, 3, () => 10)), 2, 20)).toBeNull();
   });
@@ -110,9 +119,10 @@ describe('selection', () => {
     const plan = planClusters(census([...members, ['nm/pkg-0/h', 0], ['nm/pkg-1/h', 0]]), 2, 5) as NonNullable<ReturnType<typeof planClusters>>;
     const s = new SampleSelector(plan);
     for (const m of members) s.decide(asHeader(m));
-    // pkg-0 is kept (first of its class), pkg-1 is not; a link in pkg-0 to a file in pkg-1 is dropped.
-    expect(s.decide({ name: 'nm/pkg-0/h', type: '1', linkName: 'nm/pkg-0/lib/f0.js', sizeBytes: 0 })).toEqual([true, true]);
-    expect(s.decide({ name: 'nm/pkg-0/h2', type: '1', linkName: 'nm/pkg-1/lib/f0.js', sizeBytes: 0 })).toEqual([false, false]);
+    // One class: the 5th package (index 4, the middle of the small sample's step of 8) is in both samples, the 2nd in neither;
+    // a link in pkg-4 to a file in pkg-1 is dropped.
+    expect(s.decide({ name: 'nm/pkg-4/h', type: '1', linkName: 'nm/pkg-4/lib/f0.js', sizeBytes: 0 })).toEqual([true, true]);
+    expect(s.decide({ name: 'nm/pkg-4/h2', type: '1', linkName: 'nm/pkg-1/lib/f0.js', sizeBytes: 0 })).toEqual([false, false]);
     expect(s.counts[0]?.droppedHardLinks).toBe(1);
   });
   it('a step below 1 is refused, naming what is allowed', () => {

@@ -9,9 +9,9 @@
  * or a file above that depth on its own. Directories above the depth are kept in every sample (they
  * are few: the depth is the shallowest with enough clusters); every member of a kept cluster is kept,
  * its parents with it, so the sample makes directories and files in the restore's own proportion.
- * Clusters are stratified by size class (log2 buckets of their bytes, from the archive's listing) and
- * every k-th of each class is kept in stream order, so that small and large packages are each
- * represented and spread over the whole tree. Samples are nested: the large one (every k-th) holds
+ * Clusters are stratified by size class (log2 buckets of their bytes, from the archive's listing):
+ * ordered by class, every k-th is kept (planClusters), so that small and large packages are each
+ * represented in proportion and, within a class, spread over the whole tree in stream order. Samples are nested: the large one (every k-th) holds
  * the small one (every k·SMALL_FACTOR-th), so two sizes from one pass give the fixed cost (process
  * start, the kept directories, the sync's latency) and the per-member slope (sample-extrapolate.ts).
  * A hard link is kept only where its target was kept (else tar fails to link it); dropped links are
@@ -176,25 +176,28 @@ export interface ClusterPlan {
 
 /**
  * The shallowest depth whose clusters are enough for the small sample to hold at least
- * `minSmallClusters`, and each sample's clusters: every k-th of each size class in stream order. Null
- * when no depth has enough.
+ * `minSmallClusters`, and each sample's clusters: the clusters ordered by size class (stream order
+ * within a class), then every k-th of that list from the middle of the small sample's step. One
+ * count over the ordered list stratifies by size without favouring any member: the few largest
+ * subtrees are sampled like the rest (a count per class would always keep each class's first, and
+ * the largest classes hold one or two subtrees), and the small sample's members are the large one's.
+ * Null when no depth has enough.
  */
 export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number): ClusterPlan | null {
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
   const steps = [every, every * SMALL_FACTOR];
+  const smallStep = steps[1] as number;
+  const phase = Math.floor(smallStep / 2);
   for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
     const map = census.perDepth[depth];
-    if (!map || map.size < minSmallClusters * (steps[1] as number)) continue;
+    if (!map || map.size < minSmallClusters * smallStep) continue;
+    const ordered = [...map].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
     const kept = steps.map(() => new Set<string>());
-    const seenPerClass = new Map<number, number>();
-    for (const [key, t] of map) {
-      const cls = sizeClass(t.bytes);
-      const seen = seenPerClass.get(cls) ?? 0;
-      seenPerClass.set(cls, seen + 1);
-      steps.forEach((k, i) => {
-        if (seen % k === 0) (kept[i] as Set<string>).add(key);
+    ordered.forEach(({ key }, i) => {
+      steps.forEach((k, j) => {
+        if (i % k === phase % k) (kept[j] as Set<string>).add(key);
       });
-    }
+    });
     return { depth, steps, kept, clusters: map.size };
   }
   return null;
