@@ -111,6 +111,25 @@ describe('selection', () => {
     expect(plan.kept[1]?.has('nm/pkg-7')).toBe(false);
     expect(sampleShares(s.counts[1] as NonNullable<(typeof s.counts)[1]>).entryShare).toBeCloseTo(1 / (2 * SMALL_FACTOR), 2);
   });
+  it('a subtree too large to be one unit is split into its children, and kept like a directory above the depth', () => {
+    // 399 small packages and one holding a third of the files in sub-directories.
+    const members = packages(399, 3, () => 100);
+    for (let sub = 0; sub < 60; sub++) {
+      members.push([`nm/big/sub${sub}/`, 0]);
+      for (let f = 0; f < 10; f++) members.push([`nm/big/sub${sub}/f${f}`, 100]);
+    }
+    members.splice(1, 0, ['nm/big/', 0]);
+    const plan = planClusters(census(members), 2, 20) as NonNullable<ReturnType<typeof planClusters>>;
+    expect([...plan.split]).toEqual(['nm/big']);
+    expect(clusterKey('nm/big/', true, plan.depth, plan.split)).toBeNull();
+    expect(clusterKey('nm/big/sub3/f1', false, plan.depth, plan.split)).toBe('nm/big/sub3');
+    const s = new SampleSelector(plan);
+    for (const m of members) s.decide(asHeader(m));
+    const large = sampleShares(s.counts[0] as NonNullable<(typeof s.counts)[0]>);
+    // Files and bytes alike: every cluster is a few files of the same size.
+    expect(large.entryShare).toBeCloseTo(0.5, 1);
+    expect(large.byteShare).toBeCloseTo(0.5, 1);
+  });
   it('no depth with enough subtrees: null', () => {
     expect(planClusters(census(packages(10, 3, () => 10)), 2, 20)).toBeNull();
   });
@@ -145,7 +164,7 @@ describe('the stream filter', () => {
       Buffer.alloc(2 * BLOCK_BYTES),
     ]);
     // Every member its own cluster at depth 1 ('x…x' and 'other' both size class 10): the first kept, the second not.
-    const plan = { depth: 1, steps: [2, 8], clusters: 2, kept: [new Set(['x'.repeat(120)]), new Set(['x'.repeat(120)])] };
+    const plan = { depth: 1, split: new Set<string>(), steps: [2, 8], clusters: 2, kept: [new Set(['x'.repeat(120)]), new Set(['x'.repeat(120)])] };
     const filter = new TarSampleFilter(new SampleSelector(plan));
     const outs: Buffer[][] = [[], []];
     const take = (pieces: Buffer[][]) => {
@@ -161,7 +180,9 @@ describe('the stream filter', () => {
     expect(large.includes(Buffer.from('bbb'))).toBe(true);
   });
   it('an archive cut inside a member is an error', () => {
-    const filter = new TarSampleFilter(new SampleSelector({ depth: 1, steps: [1, 4], clusters: 1, kept: [new Set(['a']), new Set(['a'])] }));
+    const filter = new TarSampleFilter(
+      new SampleSelector({ depth: 1, split: new Set<string>(), steps: [1, 4], clusters: 1, kept: [new Set(['a']), new Set(['a'])] }),
+    );
     filter.push(Buffer.concat([header('a', '0', 1000), content(100)]));
     expect(() => filter.end()).toThrow(/ends inside a member/);
   });

@@ -113,12 +113,21 @@ export function nameParts(name: string): string[] {
   return name.split('/').filter((p) => p !== '' && p !== '.');
 }
 
-/** The cluster a member belongs to at this depth, or null for a directory above it (kept in every sample). */
-export function clusterKey(name: string, isDirectory: boolean, depth: number): string | null {
+/**
+ * The cluster a member belongs to at this depth, or null for a directory above it (kept in every
+ * sample). A cluster that was split (planClusters: too large to be one unit) hands its members to
+ * its children one level deeper, and is itself kept like a directory above the depth.
+ */
+export function clusterKey(name: string, isDirectory: boolean, depth: number, split: ReadonlySet<string> = NO_SPLIT): string | null {
   const parts = nameParts(name);
-  if (isDirectory && parts.length < depth) return null;
-  return parts.slice(0, depth).join('/');
+  for (let d = depth; ; d++) {
+    if (isDirectory && parts.length < d) return null;
+    const key = parts.slice(0, d).join('/');
+    if (!split.has(key)) return key;
+    if (parts.length <= d) return null;
+  }
 }
+const NO_SPLIT: ReadonlySet<string> = new Set();
 
 /** The deepest cluster depth considered. */
 export const MAX_CLUSTER_DEPTH = 8;
@@ -167,6 +176,8 @@ export function mostClusters(census: ClusterCensus): number {
 /** Which clusters each nested sample keeps, at which depth. */
 export interface ClusterPlan {
   depth: number;
+  /** Clusters too large to be one unit, replaced by their children one level deeper (clusterKey). */
+  split: ReadonlySet<string>;
   /** Index 0 the large sample (every k-th per size class), 1 the small one. */
   steps: readonly number[];
   kept: readonly Set<string>[];
@@ -191,16 +202,45 @@ export function planClusters(census: ClusterCensus, every: number, minSmallClust
   for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
     const map = census.perDepth[depth];
     if (!map || map.size < minSmallClusters * smallStep) continue;
-    const ordered = [...map].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
+    const { clusters, split } = splitLarge(census, depth, every);
+    const ordered = [...clusters].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
     const kept = steps.map(() => new Set<string>());
     ordered.forEach(({ key }, i) => {
       steps.forEach((k, j) => {
         if (i % k === phase % k) (kept[j] as Set<string>).add(key);
       });
     });
-    return { depth, steps, kept, clusters: map.size };
+    return { depth, split, steps, kept, clusters: clusters.size };
   }
   return null;
+}
+
+/**
+ * A cluster may hold at most this share of the large sample's expected entries or bytes (1/every of
+ * the archive's): a larger one (typescript/lib beside a thousand small packages) would swing the
+ * sample's share of bytes far from its share of files, so it is split into its children, level by
+ * level while the census has them. A single file cannot be split.
+ */
+export const MAX_CLUSTER_SHARE_OF_SAMPLE = 0.25;
+
+function splitLarge(census: ClusterCensus, depth: number, every: number): { clusters: Map<string, ClusterTally>; split: Set<string> } {
+  const clusters = new Map(census.perDepth[depth] ?? []);
+  const split = new Set<string>();
+  const maxEntries = (census.entries / every) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  const maxBytes = (census.bytes / every) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  for (let d = depth; d < MAX_CLUSTER_DEPTH; d++) {
+    const next = census.perDepth[d + 1];
+    if (!next) break;
+    const large = [...clusters].filter(([key, t]) => t.entries > 1 && nameParts(key).length === d && (t.entries > maxEntries || t.bytes > maxBytes));
+    if (large.length === 0) break;
+    for (const [key] of large) {
+      clusters.delete(key);
+      split.add(key);
+      const prefix = `${key}/`;
+      for (const [child, t] of next) if (child.startsWith(prefix)) clusters.set(child, t);
+    }
+  }
+  return { clusters, split };
 }
 
 /** What one sample kept, against the whole archive. */
@@ -247,7 +287,7 @@ export class SampleSelector {
     if (UNSUPPORTED_TYPES.has(member.type)) throw new SampleFormatError(`member ${member.name} has header type '${member.type}'`);
     const isDir = member.type === '5';
     const bytes = member.type === '0' || member.type === '\0' || member.type === '7' ? member.sizeBytes : 0;
-    const key = clusterKey(member.name, isDir, this.plan.depth);
+    const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
     const keep =
       key === null
         ? this.steps.map(() => true)
