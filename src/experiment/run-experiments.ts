@@ -17,6 +17,7 @@ import { availableMemory, readMachineFacts, freeBytes } from './machine-facts.js
 import { oneRun, type RunContext } from './one-run.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
+import { RUNS_WANTED } from './alternatives.js';
 import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { buildSampleArchives } from './sample-archive.js';
 import { sampleStep } from './sample-extrapolate.js';
@@ -407,7 +408,8 @@ async function runOnSamples(
   const cleanupsMs: number[] = [];
   const runsOf: Record<SampleSizeName, RunRecord[]> = { large: [], small: [] };
   const skipped: Skip[] = [...avail.skipped];
-  // The small sample first: it is cheap, and without it no line can be drawn through the large one.
+  // The small sample first, once per target: it is cheap, and without it no line can be drawn through
+  // the large one; the large sample then takes RUNS_WANTED rounds where the budget allows.
   for (const size of [small, large]) {
     if (stage.hooks.signal?.aborted) break;
     const listing: Listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
@@ -416,7 +418,7 @@ async function runOnSamples(
       cleanupsMs,
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
-    const runs = await runTargets(stage, context, avail.targets, measured);
+    const runs = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED);
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured));
   }
@@ -489,11 +491,17 @@ function runContext(
  * The runs, decided one by one: each estimate is corrected by what the runs before it really took,
  * and must fit before the reserve its cleanup needs (a run started past it would be stopped at once).
  */
-async function runTargets(stage: Stage, context: RunContext, targets: readonly Target[], measured = stage.request.measured): Promise<RunRecord[]> {
+async function runTargets(
+  stage: Stage,
+  context: RunContext,
+  targets: readonly Target[],
+  measured = stage.request.measured,
+  runsWanted = RUNS_WANTED,
+): Promise<RunRecord[]> {
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
       record = await oneRun(context, t, n);
@@ -504,7 +512,7 @@ async function runTargets(stage: Stage, context: RunContext, targets: readonly T
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.
     if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs);
+    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted);
   }
   return runs;
 }

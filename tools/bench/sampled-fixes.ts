@@ -70,6 +70,15 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
       const sampled = sampledRun.profile.experiments ?? null;
       const restoreMs = untilOnDiskMs(sampledRun.profile);
       const alternative = comparedAlternative(sampled);
+      const ranOn = (name: string) =>
+        (sampled?.runs ?? [])
+          .filter((r) => r.sample === name)
+          .map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(2)} s${r.error ? ` (${r.error})` : ''}`)
+          .join(', ');
+      if (sampled?.sample)
+        log(
+          `sampled fixes ${scenario} run ${i + 1}: small sample: ${ranOn('small')}; large sample: ${ranOn('large')}; skipped: ${sampled.skipped.map((k) => `${k.alternative} (${k.detail})`).join(', ') || 'none'}; outcomes: ${sampled.outcomes.map((o) => `${o.alternative} ${(o.timeMs.median / 1000).toFixed(1)} s`).join(', ')}`,
+        );
       log(
         `sampled fixes ${scenario} run ${i + 1}: restore ${fixed(restoreMs === null ? null : restoreMs / 1000, 1, ' s')}; experiments ${sampled?.status ?? 'absent'}${sampled?.sample ? ` on a sample of ${sampleShareWords(sampled)}` : ' (not sampled)'}${sampled?.reason ? ` (${sampled.reason})` : ''}; compared: ${alternative ?? 'none'}`,
       );
