@@ -24,7 +24,7 @@ import { sampleStep } from './sample-extrapolate.js';
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
-import { ChildRegistry, runLines } from './processes.js';
+import { ChildRegistry, runLines, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
 import { cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
@@ -406,6 +406,9 @@ async function runOnSamples(
   });
   const avail = availability(request.experiments, facts, request.patternPaths);
   const cleanupsMs: number[] = [];
+  // What others left to write on the restore's file system (a probe's file, an earlier step) is flushed
+  // before the first run, untimed: a sample's runs are short, and that backlog would land in the first.
+  await syncFs(request.restorePath, stage.registry).catch(() => undefined);
   const runsOf: Record<SampleSizeName, RunRecord[]> = { large: [], small: [] };
   const skipped: Skip[] = [...avail.skipped];
   // The small sample first, once per target: it is cheap, and without it no line can be drawn through
@@ -425,8 +428,16 @@ async function runOnSamples(
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
   const all = sampledOutcomes({ small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } }, apply);
   const runs = [...runsOf.small, ...runsOf.large];
-  const ran = all.some((o) => o.alternative === 'baseline');
   const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, sizes };
+  // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.
+  const base = all.find((o) => o.alternative === 'baseline')?.sampled;
+  if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
+    return stage.result(
+      'failed',
+      `the baseline took ${seconds(base.smallSampleTimeMs.median)} on the small sample and ${seconds(base.largeSampleTimeMs.median)} on the large one: its time did not grow with the sample, so nothing is extrapolated`,
+      { refetch: s.refetch, runs, skipped, sample },
+    );
+  const ran = all.some((o) => o.alternative === 'baseline');
   return stage.result(
     ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed',
     ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? 'nothing could run on both samples'),
