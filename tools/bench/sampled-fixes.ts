@@ -23,7 +23,7 @@ export interface SampledFixRun {
   /** The profiled restore until on disk (the one the sampled experiments followed). */
   restoreMs: number | null;
   sampled: ExperimentsResult | null;
-  /** The alternative compared: the one whose sampled saving was largest. */
+  /** The alternative compared: the box's fix, else the one whose sampled saving was largest. */
   alternative: ExperimentName | null;
   full: ExperimentsResult | null;
 }
@@ -36,8 +36,9 @@ export interface SampledFixScenario {
 const outcomeOf = (e: ExperimentsResult | null, alternative: string | null): AlternativeOutcome | null =>
   e?.outcomes.find((o) => o.alternative === alternative) ?? null;
 
-/** The alternative whose sampled saving was largest (the box's fix where there is one; decompress under a CPU limit). */
+/** The box's fix where there is one (fixBest), else the alternative whose sampled saving was largest (decompress under a CPU limit). */
 export function comparedAlternative(e: ExperimentsResult | null): ExperimentName | null {
+  if (e && e.fixBest.alternative !== 'none' && e.fixBest.alternative !== 'baseline') return e.fixBest.alternative;
   const best = (e?.outcomes ?? [])
     .filter((o) => o.alternative !== 'baseline' && o.savingMs !== null)
     .sort((a, b) => (b.savingMs as number) - (a.savingMs as number))[0];

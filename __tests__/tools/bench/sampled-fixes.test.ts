@@ -53,8 +53,9 @@ describe('sampled fixes bench', () => {
     [outcome('baseline', 90_000, null), outcome('ram', 4_000, 86_000, [80_000, 91_000]), outcome('decompress', 2_000, 88_000, [1, 2])],
     true,
   );
-  it('compares the alternative whose sampled saving was largest', () => {
+  it("compares the box's fix, else the alternative whose sampled saving was largest", () => {
     expect(comparedAlternative(sampled)).toBe('decompress');
+    expect(comparedAlternative({ ...sampled, fixBest: { alternative: 'ram', mountPoint: null, savingMs: 86_000 } })).toBe('ram');
     expect(comparedAlternative(result([outcome('baseline', 1, null)], true))).toBeNull();
   });
   it('holds the sampled saving against the full runs’ saving of the same alternative', () => {
