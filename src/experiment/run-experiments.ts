@@ -17,21 +17,35 @@ import { availableMemory, readMachineFacts, freeBytes } from './machine-facts.js
 import { oneRun, type RunContext } from './one-run.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
-import { budgetSkips, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
-import { ChildRegistry, runLines } from './processes.js';
+import { RUNS_WANTED } from './alternatives.js';
+import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
+import { buildSampleArchives } from './sample-archive.js';
+import { sampleStep } from './sample-extrapolate.js';
+import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
+import { parseVerboseLine } from '../restore/tar-verbose-line.js';
+import { sampledOutcomes } from './sampled-outcomes.js';
+import { ChildRegistry, runLines, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
 import { cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
 import { runSetupOf } from './run-setups.js';
 import { listCommand } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
+import { SAMPLE_SIZE_NAMES, type ArchiveSampleSize, type ExperimentsSample, type SampleSizeName } from '../profile/schema.js';
 import { CleanupStack } from '../system/cleanup.js';
 import { detectPrivileges, processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { cacheUtils } from '../restore/cache-internals.js';
-import { bytes } from '../util/format.js';
+import { bytes, seconds } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { leftInPlace } from '../util/cleanup-words.js';
+
+/** The sampled path is tried only when fetching the archive again takes at most this share of the budget. */
+export const SAMPLE_FETCH_SHARE = 0.5;
+/** Making the samples costs the listing's decompression plus this share of it for the filter and the compression of what is kept. */
+export const SAMPLE_BUILD_EXTRA_SHARE = 0.5;
+/** The small sample must hold at least this many subtrees (clusters) to represent the archive. */
+export const MIN_SMALL_SAMPLE_CLUSTERS = 20;
 
 /** The archive goes to RAM when it takes at most this share of the available memory. */
 export const ARCHIVE_RAM_SHARE = 0.25;
@@ -154,12 +168,14 @@ async function experimentsAndCleanup(request: ExperimentsRequest, hooks: Experim
     request.measured,
     request.budgetMs,
   );
-  if (precheck.runs.length === 0) {
+  // Full runs do not fit: measured on samples of the archive instead, where the refetch leaves room for them.
+  const sampledBecause = precheck.runs.length === 0 ? (precheck.skipped[0]?.detail ?? 'nothing fits the budget') : null;
+  if (sampledBecause && !(request.measured.downloadMs <= request.budgetMs * SAMPLE_FETCH_SHARE)) {
     stage.cleanup.dispose();
-    return stage.result('skipped', precheck.skipped[0]?.detail ?? 'nothing fits the budget', { skipped: precheck.skipped });
+    return stage.result('skipped', sampledBecause, { skipped: precheck.skipped });
   }
   try {
-    return await fetchAndRun(stage);
+    return await fetchAndRun(stage, sampledBecause);
   } catch (error) {
     return stage.result('failed', errorMessage(error));
   } finally {
@@ -235,7 +251,7 @@ async function fetchAgain(stage: Stage, archivePath: string, archiveDir: string,
   return { durationMs: got.durationMs, bytes: got.bytes, where, inRam };
 }
 
-async function fetchAndRun(stage: Stage): Promise<ExperimentsResult> {
+async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise<ExperimentsResult> {
   const { request } = stage;
   const session = stage.own(request.runnerTemp);
   const memAvailableBytes = availableMemory().bytes;
@@ -253,13 +269,35 @@ async function fetchAndRun(stage: Stage): Promise<ExperimentsResult> {
   }
   const tarPath = which('tar');
   const listing: Listing = emptyListing();
+  // The clusters a sample is drawn from, counted only where one will be.
+  const census = sampledBecause ? new ClusterCensus() : null;
+  const listingStarted = monotonicMs();
   try {
-    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => addListingLine(listing, line));
+    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => {
+      addListingLine(listing, line);
+      const member = census ? parseVerboseLine(line) : null;
+      if (member) census?.add(member.name, member.type === 'd', member.sizeBytes);
+    });
   } catch (error) {
     return stage.result('failed', `listing the archive failed: ${errorMessage(error)}`, { refetch });
   }
   if (listing.absolute.length > 0)
     return stage.result('skipped', `the archive holds absolute paths (${listing.absolute.join(', ')}); extracted elsewhere they would still land there`, {
+      refetch,
+    });
+
+  const listingMs = monotonicMs() - listingStarted;
+  if (sampledBecause && census)
+    return runOnSamples(stage, {
+      why: sampledBecause,
+      session,
+      ram,
+      placed,
+      tarPath,
+      archivePath,
+      listing,
+      census,
+      listingMs,
       refetch,
     });
 
@@ -285,6 +323,138 @@ async function fetchAndRun(stage: Stage): Promise<ExperimentsResult> {
     skipped,
     fixBest: fixBest(all),
   });
+}
+
+/**
+ * The experiments on two nested samples of the archive (sample-select.ts), sized so that the
+ * baseline and each planned alternative fit the time left, RUNS_WANTED each where possible; each
+ * outcome extrapolated to the whole restore (sampled-outcomes.ts).
+ */
+async function runOnSamples(
+  stage: Stage,
+  s: {
+    why: string;
+    session: string;
+    ram: RamPlaces;
+    placed: { archiveDir: string; inRam: boolean };
+    tarPath: string;
+    archivePath: string;
+    listing: Listing;
+    census: ClusterCensus;
+    listingMs: number;
+    refetch: Refetch;
+  },
+): Promise<ExperimentsResult> {
+  const { request } = stage;
+  // Making the samples decompresses the whole archive again (as the listing did) and compresses what it keeps.
+  const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
+  const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
+  const every = sampleStep({
+    fullRunMs: estimateRunMs('baseline', request.measured),
+    // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
+    runsPerSample: 1 + request.experiments.length,
+    // Whole subtrees are sampled: the directories scale with the sample, nothing is fixed but the run's own start.
+    directoryShare: 0,
+    sampledEntries: s.listing.entries,
+    availableMs,
+    smallFactor: SMALL_FACTOR,
+    minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS,
+  });
+  const plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  if (plan === null)
+    return stage.result(
+      'skipped',
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? '' : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
+      { refetch: s.refetch },
+    );
+  const ext = path.extname(s.archivePath);
+  const outPaths: [string, string] = [path.join(s.placed.archiveDir, `sample-large${ext}`), path.join(s.placed.archiveDir, `sample-small${ext}`)];
+  let built: Awaited<ReturnType<typeof buildSampleArchives>>;
+  try {
+    built = await buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
+  } catch (error) {
+    return stage.result('failed', `making samples of the archive failed: ${errorMessage(error)}`, { refetch: s.refetch });
+  }
+  const sizes = SAMPLE_SIZE_NAMES.map((name, i) => {
+    const c = built.counts[i] as SampleCounts;
+    const shares = sampleShares(c);
+    const size: ArchiveSampleSize = {
+      name,
+      every: built.steps[i] as number,
+      entries: c.entries,
+      keptEntries: c.keptEntries,
+      entryShare: shares.entryShare,
+      bytes: c.bytes,
+      keptBytes: c.keptBytes,
+      byteShare: shares.byteShare,
+      directories: c.directories,
+      droppedHardLinks: c.droppedHardLinks,
+      archiveBytes: statSync(outPaths[i] as string).size,
+    };
+    return size;
+  });
+  stage.hooks.log(
+    `Experiments: full runs do not fit the budget; made samples of the archive in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
+  );
+  const [large, small] = sizes as [ArchiveSampleSize, ArchiveSampleSize];
+  const facts = readMachineFacts({
+    privileges: stage.privileges,
+    restorePath: request.restorePath,
+    extractedBytes: large.keptBytes,
+    archiveInRamBytes: s.placed.inRam ? s.refetch.bytes + large.archiveBytes + small.archiveBytes : 0,
+    ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
+  });
+  const avail = availability(request.experiments, facts, request.patternPaths);
+  const cleanupsMs: number[] = [];
+  // What others left to write on the restore's file system (a probe's file, an earlier step) is flushed
+  // before the first run, untimed: a sample's runs are short, and that backlog would land in the first.
+  await syncFs(request.restorePath, stage.registry).catch(() => undefined);
+  const runsOf: Record<SampleSizeName, RunRecord[]> = { large: [], small: [] };
+  const skipped: Skip[] = [...avail.skipped];
+  // The small sample first, once per target: it is cheap, and without it no line can be drawn through
+  // the large one; the large sample then takes RUNS_WANTED rounds where the budget allows.
+  for (const size of [small, large]) {
+    if (stage.hooks.signal?.aborted) break;
+    const listing: Listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
+    const context = {
+      ...runContext(stage, { session: s.session, ram: s.ram, avail, tarPath: s.tarPath, archivePath: outPaths[size === large ? 0 : 1], listing }),
+      cleanupsMs,
+    };
+    const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
+    const runs = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED);
+    runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
+    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured));
+  }
+  const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
+  const all = sampledOutcomes({ small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } }, apply);
+  const runs = [...runsOf.small, ...runsOf.large];
+  const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, sizes };
+  // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.
+  const base = all.find((o) => o.alternative === 'baseline')?.sampled;
+  if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
+    return stage.result(
+      'failed',
+      `the baseline took ${seconds(base.smallSampleTimeMs.median)} on the small sample and ${seconds(base.largeSampleTimeMs.median)} on the large one: its time did not grow with the sample, so nothing is extrapolated`,
+      { refetch: s.refetch, runs, skipped, sample },
+    );
+  const ran = all.some((o) => o.alternative === 'baseline');
+  return stage.result(
+    ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed',
+    ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? 'nothing could run on both samples'),
+    {
+      refetch: s.refetch,
+      outcomes: all,
+      runs,
+      skipped,
+      fixBest: fixBest(all),
+      sample,
+    },
+  );
+}
+
+/** What one run on a sample should take, before any ran: the whole restore's share (runTargets corrects it by the baseline's run). */
+function sampleEstimates(m: MeasuredRestore, share: number): MeasuredRestore {
+  return { downloadMs: 0, extractMs: m.extractMs * share, writebackMs: m.writebackMs * share };
 }
 
 /** What every run shares: one directory of ours per target file system, made on first use (the post step hears of each before it is written). */
@@ -332,11 +502,17 @@ function runContext(
  * The runs, decided one by one: each estimate is corrected by what the runs before it really took,
  * and must fit before the reserve its cleanup needs (a run started past it would be stopped at once).
  */
-async function runTargets(stage: Stage, context: RunContext, targets: readonly Target[]): Promise<RunRecord[]> {
+async function runTargets(
+  stage: Stage,
+  context: RunContext,
+  targets: readonly Target[],
+  measured = stage.request.measured,
+  runsWanted = RUNS_WANTED,
+): Promise<RunRecord[]> {
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
       record = await oneRun(context, t, n);
@@ -347,16 +523,22 @@ async function runTargets(stage: Stage, context: RunContext, targets: readonly T
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.
     if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs);
+    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted);
   }
   return runs;
 }
 
 /** What did not run, and why: nothing to compare with after a failed baseline, else what the budget left out. */
-function skipsAfterRuns(stage: Stage, targets: readonly Target[], runs: readonly RunRecord[], cleanupsMs: readonly number[]): Skip[] {
+function skipsAfterRuns(
+  stage: Stage,
+  targets: readonly Target[],
+  runs: readonly RunRecord[],
+  cleanupsMs: readonly number[],
+  measured = stage.request.measured,
+): Skip[] {
   const { request } = stage;
   const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
-  if (!baselineError) return budgetSkips(targets, runs, request.measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
   return targets
     .filter((x) => x.alternative !== 'baseline')
     .map((t) => ({

@@ -1072,6 +1072,8 @@ export interface RunRecord {
   syncMs: number;
   /** stepMs + syncMs: until the files were on disk. */
   untilOnDiskMs: number;
+  /** Which sample of the archive the run extracted (ExperimentsResult.sample); absent for a run on the whole archive. */
+  sample?: SampleSizeName;
   /**
    * CPU time of tar and its decompressor (user + system, reaped children's) from start to exit; for
    * decompress, of the decompression. Null without /proc; absent in profiles written before it.
@@ -1101,6 +1103,46 @@ export interface AlternativeOutcome {
   /** The same as the workflow step the experiment applied (experiment/fix-step.ts); absent in older profiles. */
   fix?: WorkflowFix;
   failedRuns: number;
+  /**
+   * Set when the outcome was measured on samples of the archive and extrapolated to the whole restore
+   * (ExperimentsResult.sample): timeMs and savingMs are then the extrapolated figures, and this the
+   * saving's range from the runs' spread and the two ways of sizing the sample. Absent for full runs.
+   */
+  sampled?: { savingLowMs: number; savingHighMs: number; largeSampleTimeMs: Spread; smallSampleTimeMs: Spread };
+}
+
+/** The two nested samples the sampled experiments run on (experiment/sample-select.ts). */
+export const SAMPLE_SIZE_NAMES = ['large', 'small'] as const;
+export type SampleSizeName = (typeof SAMPLE_SIZE_NAMES)[number];
+
+/** One sample of the archive: what it kept of the whole. */
+export interface ArchiveSampleSize {
+  name: SampleSizeName;
+  /** Every `every`-th member of each size class (directories all kept). */
+  every: number;
+  entries: number;
+  keptEntries: number;
+  /** Of the members that are sampled (all but directories): the share kept. */
+  entryShare: number;
+  bytes: number;
+  keptBytes: number;
+  byteShare: number;
+  directories: number;
+  droppedHardLinks: number;
+  archiveBytes: number;
+}
+
+/**
+ * Why and how the experiments ran on samples of the archive: full runs did not fit the budget, so
+ * two nested samples (every directory, every k-th member of each log2 size class) were timed and
+ * each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
+ */
+export interface ExperimentsSample {
+  /** The sentence why full runs did not fit (the plan's figures). */
+  why: string;
+  /** Making both samples: decompressing the whole archive, filtering, compressing again. */
+  buildMs: number;
+  sizes: ArchiveSampleSize[];
 }
 
 /** What a workflow can do with an alternative: paste a step, or nothing (why in `note`). */
@@ -1157,6 +1199,8 @@ export interface ExperimentsResult {
    * hardware and cache shape (experiments: auto, issue 40); absent when this run measured them.
    */
   measuredOn?: FixesMeasuredOn;
+  /** Set when full runs did not fit the budget and the outcomes were measured on samples and extrapolated; absent for full runs and in older profiles. */
+  sample?: ExperimentsSample;
 }
 
 /** The run that measured remembered fixes, and where they were remembered. */

@@ -33,6 +33,7 @@ import {
   SAVE_PHASES,
   SAVE_STATUSES,
   SKIP_REASONS,
+  SAMPLE_SIZE_NAMES,
   WORKFLOW_FIX_KINDS,
   SHARED_PHASES,
   STAGE_STATUSES,
@@ -574,9 +575,21 @@ const experiments = obj({
         paths: arr(str),
       }),
       failedRuns: num,
+      'sampled?': obj({ savingLowMs: num, savingHighMs: num, largeSampleTimeMs: spreadShape, smallSampleTimeMs: spreadShape }),
     }),
   ),
-  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, 'cpuMs?': nullable(num), 'error?': str })),
+  runs: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      stepMs: num,
+      syncMs: num,
+      untilOnDiskMs: num,
+      'sample?': oneOf(...SAMPLE_SIZE_NAMES),
+      'cpuMs?': nullable(num),
+      'error?': str,
+    }),
+  ),
   skipped: arr(
     obj({
       alternative,
@@ -589,6 +602,25 @@ const experiments = obj({
   'pageCachePrediction?': nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, 'none'), mountPoint: nullable(str), savingMs: nullable(num) }),
   'measuredOn?': fixesMeasuredOn,
+  'sample?': obj({
+    why: str,
+    buildMs: num,
+    sizes: arr(
+      obj({
+        name: oneOf(...SAMPLE_SIZE_NAMES),
+        every: num,
+        entries: num,
+        keptEntries: num,
+        entryShare: num,
+        bytes: num,
+        keptBytes: num,
+        byteShare: num,
+        directories: num,
+        droppedHardLinks: num,
+        archiveBytes: num,
+      }),
+    ),
+  }),
 });
 // The always-on parts (issue 24), mirroring always-on.ts.
 const diskFingerprint = obj({

@@ -12,6 +12,7 @@ import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { descriptorOf } from '../experiment/descriptors.js';
+import { sampleShareWords, sampledSavingWords } from '../experiment/sample-words.js';
 import { percent, seconds } from '../util/format.js';
 import { escapeHtml, table } from './markdown.js';
 
@@ -31,9 +32,11 @@ function timeCell(o: AlternativeOutcome, prediction: PageCachePrediction | null)
   return `${main} step${left}${predicted}`;
 }
 
-function savingCell(o: AlternativeOutcome): string {
+function savingCell(o: AlternativeOutcome, e: ExperimentsResult): string {
   if (o.savingMs === null || o.savingShare === null) return '–';
-  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+  const main = o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+  const sampled = sampledSavingWords(e, o);
+  return sampled ? `${main}, ${sampled}` : main;
 }
 
 function firstDownloadMs(profile: Profile): number | null {
@@ -55,7 +58,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
       timeCell(o, e.pageCachePrediction ?? null),
       ...(withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : '–'] : []),
       `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ''}`,
-      savingCell(o),
+      savingCell(o, e),
       o.apply,
     ]);
     out.push(
@@ -81,6 +84,12 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   if (e.measuredOn)
     out.push(
       `<sub>Measured ${measuredOnWords(e.measuredOn)}, remembered for this hardware (fingerprint ${escapeHtml(e.measuredOn.fingerprintId)}) and a cache of this shape; this run did not extract the archive again.</sub>`,
+    );
+  // Measured on samples: what was sampled, how, and what the times are.
+  const shares = sampleShareWords(e);
+  if (e.sample && shares)
+    out.push(
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, 'small')} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`,
     );
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `

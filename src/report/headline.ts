@@ -21,6 +21,7 @@ import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
+import { sampledSavingWords } from '../experiment/sample-words.js';
 import { isPattern } from '../config/restore-roots.js';
 import { experimentsAccount } from '../experiment/account.js';
 import { descriptorOf } from '../experiment/descriptors.js';
@@ -251,7 +252,9 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
     const what = fix.alternative === 'page-cache' ? 'off the step' : 'off the extraction until the files were on disk';
     const runs = fix.timeMs.runs === 1 ? 'one run' : `median of ${fix.timeMs.runs} runs`;
     const on = input.experiments?.measuredOn;
-    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : 'on this runner'}.`;
+    // Measured on samples of the archive (issue 40): the words are experiment/sample-words.ts's, as in the table.
+    const sampled = input.experiments ? sampledSavingWords(input.experiments, fix) : null;
+    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : 'on this runner'}${sampled ? `, ${sampled}` : ''}.`;
     if (!fix.fix) {
       return {
         kind: 'measured-fix',

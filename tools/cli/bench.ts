@@ -2,7 +2,7 @@
  * `disk-profiler bench` (npm run bench): measures, in one run, the lab's verdicts, the adaptive fio
  * suite against 60 s reference probes, the observer's overhead on a restore, the sampler's CPU and
  * the memory of profiling a large restore, and prints ONE table (see BENCHMARKS.md).
- *   --only lab,probes,overhead,cost,memory,fixes,fix-applied,repeat-cost,download,upload   a subset
+ *   --only lab,probes,overhead,cost,memory,fixes,sampled-fixes,fix-applied,repeat-cost,download,upload   a subset
  *   (fix-applied: the What to do box's step, read from the rendered summary, run before plain restores; its saving against the measured one)
  *   (repeat-cost: a profiled repeat run with remembered ceilings against plain restoreCache, --pairs pairs)
  *   (repeat-steps: the same as a user pays it: dist/main.js + dist/post.js as processes against a plain drop-in's, --pairs rounds)
@@ -10,6 +10,8 @@
  *   --repeat-breakdown    repeat-steps also runs the action with the artifact, the export, the history off, and times bundle loads
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see tools/lab/download-scenarios.ts)
  *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see tools/lab/upload-scenarios.ts)
+ *   --slow-restores a,b   sampled-fixes scenarios: disk-iops,disk-bandwidth,cpu (all; see tools/lab/slow-restore-specs.ts)
+ *   (sampled-fixes runs only when --only names it: restores of 60-180 s, about 75 minutes for 3 runs of 3 scenarios)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --keep DIR          keep each lab run (profile + intervention) as DIR/<scenario>-run<N>.json
  *   --rejudge DIR       no measuring: judge the runs --keep wrote again with this build and print the lab rows
@@ -31,6 +33,8 @@ import { isRoot } from '../../src/system/privilege.js';
 import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
+import { benchSampledFixes, sampledFixesRows } from '../bench/sampled-fixes.js';
+import { slowRestoreList } from '../lab/slow-restore-specs.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRows } from '../bench/fix-applied.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
@@ -49,8 +53,23 @@ import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 import { lookUpRunnerUser } from '../lab/run-as.js';
 
-const PARTS = ['lab', 'probes', 'overhead', 'cost', 'memory', 'fixes', 'fix-applied', 'repeat-cost', 'repeat-steps', 'download', 'upload'] as const;
+const PARTS = [
+  'lab',
+  'probes',
+  'overhead',
+  'cost',
+  'memory',
+  'fixes',
+  'sampled-fixes',
+  'fix-applied',
+  'repeat-cost',
+  'repeat-steps',
+  'download',
+  'upload',
+] as const;
 type Part = (typeof PARTS)[number];
+/** Parts run only when `--only` names them: the sampled fixes' lab restores 60-180 s, about 75 minutes for 3x3 runs. */
+const ON_ASK: readonly Part[] = ['sampled-fixes'];
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -62,7 +81,7 @@ function count(value: string | undefined, fallback: number, name: string): numbe
 export async function benchCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['large', 'repeat-breakdown']);
   const onlyRaw = flag(args, 'only');
-  const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : [...PARTS]) as Part[];
+  const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : PARTS.filter((p) => !ON_ASK.includes(p))) as Part[];
   const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
   const runs = count(flag(args, 'runs'), 3, 'runs');
@@ -79,7 +98,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (!(fillGb >= 0)) throw new Error(`--fill-gb takes a number of GB, got ${fillGbRaw}`);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes' || p === 'fix-applied')) {
+  if (!isRoot && parts.some((p) => p === 'lab' || p === 'overhead' || p === 'fixes' || p === 'sampled-fixes' || p === 'fix-applied')) {
     say('not root: the lab (loop devices, blkio, sysctls, cgroups) and drop_caches need root; skipping lab, overhead without dropping caches');
   }
   const started = Date.now();
@@ -97,7 +116,15 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const keep = flag(args, 'keep');
   const asUserName = flag(args, 'as-user');
   const needsServices = parts.some(
-    (p) => p === 'lab' || p === 'overhead' || p === 'memory' || p === 'fixes' || p === 'fix-applied' || p === 'repeat-cost' || p === 'repeat-steps',
+    (p) =>
+      p === 'lab' ||
+      p === 'overhead' ||
+      p === 'memory' ||
+      p === 'fixes' ||
+      p === 'sampled-fixes' ||
+      p === 'fix-applied' ||
+      p === 'repeat-cost' ||
+      p === 'repeat-steps',
   );
   let lab: Lab | undefined;
   try {
@@ -147,6 +174,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
       if (bad.length) throw new Error(`unknown --scenarios ${bad.join(', ')}; known: ${LAB_SCENARIOS.join(', ')}`);
       say(`measured fixes: ${scenarios.join(', ')} × ${runs} runs (default experiments, then plain restores throttled and lifted)`);
       rows.push(...fixesRows(await benchFixes(lab, runs, scenarios, say)));
+    }
+    if (parts.includes('sampled-fixes') && lab && isRoot) {
+      const slow = slowRestoreList(flag(args, 'slow-restores'));
+      say(
+        `sampled fixes: ${slow.join(', ')} (restores of 60–180 s) × ${runs} runs (default experiments on samples, then full runs of the same alternative); ~10 min a run`,
+      );
+      rows.push(...sampledFixesRows(await benchSampledFixes(lab, runs, slow, say)));
     }
     if (parts.includes('fix-applied') && lab && isRoot) {
       say(

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-TPANWALB.js";
+} from "./chunk-WIBSH6WK.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -15,7 +15,7 @@ import {
 import {
   sayDevice,
   sayWhatIf
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   InputError,
   errorMessage

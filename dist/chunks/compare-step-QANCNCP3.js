@@ -7,18 +7,18 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-NUH4IIDP.js";
+} from "./chunk-QL6LR6MY.js";
 import "./chunk-QMMTT3JQ.js";
-import "./chunk-GWG54MEW.js";
+import "./chunk-NV4VNJCL.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-WRIXLMXR.js";
+import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-P3636SVX.js";
-import "./chunk-TDWEYQHF.js";
-import "./chunk-WNTHWDLO.js";
-import "./chunk-4MFTAM5N.js";
+} from "./chunk-CIQSAR6H.js";
+import "./chunk-H6C4ZYUY.js";
+import "./chunk-XRYI3UEY.js";
+import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
 import {

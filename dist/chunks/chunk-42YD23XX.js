@@ -29,7 +29,7 @@ import {
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-WRIXLMXR.js";
+} from "./chunk-X3IKUR4H.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -67,15 +67,16 @@ import {
   runPrivileged,
   saveCache,
   unmount
-} from "./chunk-YAIVI4AY.js";
+} from "./chunk-U3WI6Z5I.js";
 import {
   experimentsErrors
-} from "./chunk-WNTHWDLO.js";
+} from "./chunk-XRYI3UEY.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
   MiB,
   PROBE_NAMES,
+  SAMPLE_SIZE_NAMES,
   TOOLKIT_SEGMENT_TIMEOUT_MS,
   USER_HZ,
   bytes,
@@ -88,7 +89,7 @@ import {
   restoreRoots,
   seconds,
   spread
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -196,8 +197,8 @@ import { accessSync, constants, readFileSync, statfsSync } from "node:fs";
 var LOCAL_BLOCK_FS = /* @__PURE__ */ new Set(["ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", "bcachefs"]);
 var NOT_FOR_DATA = /^\/(boot|efi|snap)(\/|$)/;
 function memAvailableBytes(procRoot = "/proc") {
-  const text = readText(`${procRoot}/meminfo`);
-  const m = text ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text) : null;
+  const text2 = readText(`${procRoot}/meminfo`);
+  const m = text2 ? /^MemAvailable:\s+(\d+)\s*kB/m.exec(text2) : null;
   return m?.[1] ? Number(m[1]) * 1024 : null;
 }
 function smallerMemory(memAvailable, cgroupRoom) {
@@ -707,8 +708,8 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
 }
 function correctedEstimateMs(target, done, measured) {
   const planned = estimateRunMs(target.alternative, measured);
-  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
-  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const same2 = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  if (same2.length > 0) return Math.max(...same2.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
   const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
   const plannedBaseline = estimateRunMs("baseline", measured);
   if (!baseline || plannedBaseline <= 0) return planned;
@@ -733,6 +734,465 @@ function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
     reason: "over-budget",
     detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
   }));
+}
+
+// src/experiment/sample-archive.ts
+import { spawn as spawn2 } from "node:child_process";
+import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+
+// src/experiment/sample-select.ts
+var BLOCK_BYTES = 512;
+var SMALL_FACTOR = 4;
+var SampleFormatError = class extends Error {
+  constructor(detail) {
+    super(`cannot sample the archive: ${detail}; the experiments can only sample ustar/GNU/pax archives as @actions/cache writes them`);
+    this.name = "SampleFormatError";
+  }
+};
+function text(block, start, length) {
+  const end = block.indexOf(0, start);
+  return Buffer.from(block.subarray(start, end === -1 || end > start + length ? start + length : end)).toString("utf8");
+}
+function numericField(block, start, length) {
+  if (block[start] & 128) {
+    let value = block[start] & 127;
+    for (let i = start + 1; i < start + length; i++) value = value * 256 + block[i];
+    return value;
+  }
+  const digits = text(block, start, length).trim();
+  if (digits === "") return 0;
+  if (!/^[0-7]+$/.test(digits)) throw new SampleFormatError(`a header's numeric field is ${JSON.stringify(digits)}, not octal`);
+  return Number.parseInt(digits, 8);
+}
+function isZeroBlock(block) {
+  for (const b of block) if (b !== 0) return false;
+  return true;
+}
+function parseHeader(block) {
+  if (block.length !== BLOCK_BYTES) throw new SampleFormatError(`a header block has ${block.length} bytes, not ${BLOCK_BYTES}`);
+  const magic = text(block, 257, 6);
+  const name = text(block, 0, 100);
+  const prefix = magic === "ustar" ? text(block, 345, 155) : "";
+  return {
+    name: prefix ? `${prefix}/${name}` : name,
+    linkName: text(block, 157, 100),
+    type: String.fromCharCode(block[156]),
+    sizeBytes: numericField(block, 124, 12)
+  };
+}
+var dataBlocks = (sizeBytes) => Math.ceil(sizeBytes / BLOCK_BYTES);
+function paxRecords(data) {
+  const out = /* @__PURE__ */ new Map();
+  const bytes2 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let i = 0;
+  while (i < bytes2.length) {
+    const space = bytes2.indexOf(32, i);
+    if (space === -1) break;
+    const len = Number.parseInt(bytes2.toString("latin1", i, space), 10);
+    if (!Number.isFinite(len) || len <= space - i) break;
+    const record = bytes2.toString("utf8", space + 1, i + len).replace(/\n$/, "");
+    const eq = record.indexOf("=");
+    if (eq > 0) out.set(record.slice(0, eq), record.slice(eq + 1));
+    i += len;
+  }
+  return out;
+}
+var EXTENSION_TYPES = /* @__PURE__ */ new Set(["x", "L", "K"]);
+var UNSUPPORTED_TYPES = /* @__PURE__ */ new Set(["S", "M", "V"]);
+function sizeClass(sizeBytes) {
+  return sizeBytes <= 0 ? 0 : Math.floor(Math.log2(sizeBytes)) + 1;
+}
+function nameParts(name) {
+  return name.split("/").filter((p) => p !== "" && p !== ".");
+}
+function clusterKey(name, isDirectory, depth, split = NO_SPLIT) {
+  const parts = nameParts(name);
+  for (let d = depth; ; d++) {
+    if (isDirectory && parts.length < d) return null;
+    const key = parts.slice(0, d).join("/");
+    if (!split.has(key)) return key;
+    if (parts.length <= d) return null;
+  }
+}
+var NO_SPLIT = /* @__PURE__ */ new Set();
+var MAX_CLUSTER_DEPTH = 8;
+var CLUSTERS_ENOUGH = 2e4;
+var ClusterCensus = class {
+  perDepth = Array.from({ length: MAX_CLUSTER_DEPTH + 1 }, () => /* @__PURE__ */ new Map());
+  entries = 0;
+  bytes = 0;
+  add(name, isDirectory, sizeBytes) {
+    this.entries++;
+    this.bytes += sizeBytes;
+    for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+      const map = this.perDepth[depth];
+      if (!map) continue;
+      const key = clusterKey(name, isDirectory, depth);
+      if (key === null) continue;
+      const t = map.get(key);
+      if (t) {
+        t.entries++;
+        t.bytes += sizeBytes;
+      } else {
+        map.set(key, { entries: 1, bytes: sizeBytes });
+        if (map.size === CLUSTERS_ENOUGH) this.perDepth.fill(null, depth + 1);
+      }
+    }
+  }
+};
+function mostClusters(census) {
+  return Math.max(0, ...census.perDepth.map((m) => m?.size ?? 0));
+}
+function planClusters(census, every, minSmallClusters) {
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
+  const steps = [every, every * SMALL_FACTOR];
+  const smallStep = steps[1];
+  const phase = Math.floor(smallStep / 2);
+  for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+    const map = census.perDepth[depth];
+    if (!map || map.size < minSmallClusters * smallStep) continue;
+    const { clusters, split } = splitLarge(census, depth, every);
+    const ordered = [...clusters].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
+    const kept = steps.map(() => /* @__PURE__ */ new Set());
+    ordered.forEach(({ key }, i) => {
+      steps.forEach((k, j) => {
+        if (i % k === phase % k) kept[j].add(key);
+      });
+    });
+    return { depth, split, steps, kept, clusters: clusters.size };
+  }
+  return null;
+}
+var MAX_CLUSTER_SHARE_OF_SAMPLE = 0.25;
+function splitLarge(census, depth, every) {
+  const clusters = new Map(census.perDepth[depth] ?? []);
+  const split = /* @__PURE__ */ new Set();
+  const maxEntries = census.entries / every * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  const maxBytes = census.bytes / every * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  for (let d = depth; d < MAX_CLUSTER_DEPTH; d++) {
+    const next = census.perDepth[d + 1];
+    if (!next) break;
+    const large = [...clusters].filter(([key, t]) => t.entries > 1 && nameParts(key).length === d && (t.entries > maxEntries || t.bytes > maxBytes));
+    if (large.length === 0) break;
+    for (const [key] of large) {
+      clusters.delete(key);
+      split.add(key);
+      const prefix = `${key}/`;
+      for (const [child, t] of next) if (child.startsWith(prefix)) clusters.set(child, t);
+    }
+  }
+  return { clusters, split };
+}
+var emptyCounts = () => ({
+  entries: 0,
+  keptEntries: 0,
+  sampledEntries: 0,
+  keptSampledEntries: 0,
+  bytes: 0,
+  keptBytes: 0,
+  directories: 0,
+  droppedHardLinks: 0
+});
+var SampleSelector = class {
+  constructor(plan) {
+    this.plan = plan;
+    this.steps = plan.steps;
+    this.counts = plan.steps.map(emptyCounts);
+    this.keptNames = plan.steps.map(() => /* @__PURE__ */ new Set());
+  }
+  plan;
+  steps;
+  counts;
+  keptNames;
+  decide(member) {
+    if (UNSUPPORTED_TYPES.has(member.type)) throw new SampleFormatError(`member ${member.name} has header type '${member.type}'`);
+    const isDir = member.type === "5";
+    const bytes2 = member.type === "0" || member.type === "\0" || member.type === "7" ? member.sizeBytes : 0;
+    const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
+    const keep = key === null ? this.steps.map(() => true) : member.type === "1" ? this.keptNames.map((names, i) => this.plan.kept[i].has(key) && names.has(nameParts(member.linkName).join("/"))) : this.plan.kept.map((set) => set.has(key));
+    keep.forEach((kept, i) => {
+      const c = this.counts[i];
+      c.entries++;
+      c.bytes += bytes2;
+      if (key !== null) c.sampledEntries++;
+      if (!kept) {
+        if (member.type === "1" && this.plan.kept[i].has(key ?? "")) c.droppedHardLinks++;
+        return;
+      }
+      c.keptEntries++;
+      c.keptBytes += bytes2;
+      if (isDir) c.directories++;
+      if (key !== null) c.keptSampledEntries++;
+      if (!isDir && member.type !== "1") this.keptNames[i].add(nameParts(member.name).join("/"));
+    });
+    return keep;
+  }
+};
+function sampleShares(c) {
+  return {
+    entryShare: c.sampledEntries > 0 ? c.keptSampledEntries / c.sampledEntries : 1,
+    byteShare: c.bytes > 0 ? c.keptBytes / c.bytes : 1
+  };
+}
+
+// src/experiment/sample-filter.ts
+var TarSampleFilter = class {
+  constructor(selector) {
+    this.selector = selector;
+  }
+  selector;
+  state = { kind: "header" };
+  carry = Buffer.alloc(0);
+  /** Extension headers (and their content) waiting for the member they describe. */
+  pendingExt = [];
+  override = {};
+  out = [];
+  get outputs() {
+    return this.selector.steps.length;
+  }
+  /** The chunks each sample gets from this piece of the stream (index as selector.steps). */
+  push(chunk) {
+    this.out = Array.from({ length: this.outputs }, () => []);
+    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    let at = 0;
+    while (at < buf.length && this.state.kind !== "end") {
+      if (this.state.kind === "data") {
+        const take = Math.min(this.state.leftBytes, buf.length - at);
+        const piece = buf.subarray(at, at + take);
+        this.emit(this.state.to, piece);
+        this.state.capture?.push(Buffer.from(piece));
+        this.state.leftBytes -= take;
+        at += take;
+        if (this.state.leftBytes === 0) {
+          const done = this.state;
+          this.state = { kind: "header" };
+          if (done.capture && done.onCaptured) done.onCaptured(Buffer.concat(done.capture));
+        }
+        continue;
+      }
+      if (buf.length - at < BLOCK_BYTES) break;
+      const block = buf.subarray(at, at + BLOCK_BYTES);
+      at += BLOCK_BYTES;
+      this.header(block);
+    }
+    this.carry = this.state.kind === "end" ? Buffer.alloc(0) : Buffer.from(buf.subarray(at));
+    buf = Buffer.alloc(0);
+    return this.out;
+  }
+  /** The end of the stream: each sample's end-of-archive blocks; an archive cut short is an error. */
+  end() {
+    if (this.state.kind === "data" || this.carry.length > 0 || this.pendingExt.length > 0) throw new SampleFormatError("the archive ends inside a member");
+    return Array.from({ length: this.outputs }, () => [Buffer.alloc(2 * BLOCK_BYTES)]);
+  }
+  emit(to, piece) {
+    to.forEach((keep, i) => {
+      if (keep) this.out[i].push(piece);
+    });
+  }
+  header(block) {
+    if (isZeroBlock(block)) {
+      if (this.pendingExt.length > 0) throw new SampleFormatError("the archive ends after an extension header");
+      this.state = { kind: "end" };
+      return;
+    }
+    const h = parseHeader(block);
+    const all = Array.from({ length: this.outputs }, () => true);
+    const contentBytes = dataBlocks(h.sizeBytes) * BLOCK_BYTES;
+    if (h.type === "g") {
+      this.emit(all, Buffer.from(block));
+      this.toData(contentBytes, all, null);
+      return;
+    }
+    if (EXTENSION_TYPES.has(h.type)) {
+      this.pendingExt.push(Buffer.from(block));
+      const none = all.map(() => false);
+      this.toData(contentBytes, none, (data) => {
+        this.pendingExt.push(data);
+        this.readExtension(h, data.subarray(0, h.sizeBytes));
+      });
+      return;
+    }
+    const member = { ...h, name: this.override.name ?? h.name, linkName: this.override.linkName ?? h.linkName };
+    const keep = this.selector.decide(member);
+    for (const ext of this.pendingExt) this.emit(keep, ext);
+    this.pendingExt = [];
+    this.override = {};
+    this.emit(keep, Buffer.from(block));
+    this.toData(member.type === "5" || member.type === "1" || member.type === "2" ? 0 : contentBytes, keep, null);
+  }
+  toData(bytes2, to, onCaptured) {
+    if (bytes2 === 0) {
+      onCaptured?.(Buffer.alloc(0));
+      return;
+    }
+    this.state = onCaptured ? { kind: "data", leftBytes: bytes2, to, capture: [], onCaptured } : { kind: "data", leftBytes: bytes2, to, capture: null };
+  }
+  readExtension(h, data) {
+    if (h.type === "L") this.override.name = data.toString("utf8").replace(/\0.*$/s, "");
+    else if (h.type === "K") this.override.linkName = data.toString("utf8").replace(/\0.*$/s, "");
+    else {
+      const records = paxRecords(data);
+      const p = records.get("path");
+      const l = records.get("linkpath");
+      if (p !== void 0) this.override.name = p;
+      if (l !== void 0) this.override.linkName = l;
+    }
+  }
+};
+
+// src/experiment/sample-archive.ts
+function decompressToStdout(archivePath, compressionMethod) {
+  if (compressionMethod === "zstd") return { program: "unzstd", args: ["--long=30", "-c", archivePath] };
+  if (compressionMethod === "zstd-without-long") return { program: "unzstd", args: ["-c", archivePath] };
+  if (compressionMethod === "gzip") return { program: "gzip", args: ["-dc", archivePath] };
+  throw new RangeError(`compression method: ${JSON.stringify(compressionMethod)} given, zstd, zstd-without-long or gzip allowed`);
+}
+function compressFromStdin(compressionMethod) {
+  if (compressionMethod === "zstd") return { program: "zstdmt", args: ["--long=30", "-q", "-c"] };
+  if (compressionMethod === "zstd-without-long") return { program: "zstdmt", args: ["-q", "-c"] };
+  if (compressionMethod === "gzip") return { program: "gzip", args: ["-c"] };
+  throw new RangeError(`compression method: ${JSON.stringify(compressionMethod)} given, zstd, zstd-without-long or gzip allowed`);
+}
+function exited(child, what) {
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (c) => {
+    stderr = (stderr + c).slice(-2e3);
+  });
+  return new Promise((resolve2, reject) => {
+    child.once("error", reject);
+    child.once(
+      "close",
+      (code, signal) => code === 0 ? resolve2() : reject(new Error(`${what} failed (${signal ?? `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`))
+    );
+  });
+}
+async function buildSampleArchives(p) {
+  const started = monotonicMs();
+  const selector = new SampleSelector(p.plan);
+  const filter = new TarSampleFilter(selector);
+  const dec = decompressToStdout(p.archivePath, p.compressionMethod);
+  const reader = spawn2(dec.program, dec.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  p.registry.add(reader);
+  const comp = compressFromStdin(p.compressionMethod);
+  const fds = p.outPaths.map((out) => openSync2(out, "wx", 384));
+  const writers = fds.map((fd) => {
+    const w = spawn2(comp.program, comp.args, { stdio: ["pipe", fd, "pipe"], detached: true });
+    p.registry.add(w);
+    return w;
+  });
+  const done = [exited(reader, dec.program), ...writers.map((w) => exited(w, comp.program))];
+  const write = (pieces) => {
+    let full = false;
+    pieces.forEach((list, i) => {
+      const stdin = writers[i]?.stdin;
+      for (const piece of list) if (stdin && !stdin.write(piece)) full = true;
+    });
+    return full;
+  };
+  let failure = null;
+  const fail = (error) => {
+    failure ??= error;
+    p.registry.killAll();
+  };
+  try {
+    await new Promise((resolve2, reject) => {
+      reader.stdout?.on("data", (chunk) => {
+        try {
+          if (write(filter.push(chunk))) {
+            reader.stdout?.pause();
+            let waiting = writers.filter((w) => w.stdin?.writableNeedDrain).length;
+            for (const w of writers)
+              if (w.stdin?.writableNeedDrain)
+                w.stdin.once("drain", () => {
+                  if (--waiting === 0) reader.stdout?.resume();
+                });
+          }
+        } catch (error) {
+          reject(error);
+        }
+      });
+      reader.stdout?.once("end", () => {
+        try {
+          write(filter.end());
+          for (const w of writers) w.stdin?.end();
+          resolve2();
+        } catch (error) {
+          reject(error);
+        }
+      });
+      for (const w of writers) w.stdin?.on("error", reject);
+    }).catch(fail);
+    await Promise.all(done).catch(fail);
+  } finally {
+    for (const fd of fds) closeSync2(fd);
+  }
+  if (failure) throw failure;
+  return { paths: [...p.outPaths], counts: selector.counts, steps: selector.steps, durationMs: monotonicMs() - started };
+}
+
+// src/experiment/sample-extrapolate.ts
+function lineAtOne(xSmall, tSmall, xLarge, tLarge) {
+  if (!(xLarge > xSmall)) throw new RangeError(`sample sizes: the large sample's share (${xLarge}) must exceed the small one's (${xSmall})`);
+  if (xLarge >= 1) return tLarge;
+  return Math.max(tLarge, tLarge + (tLarge - tSmall) * (1 - xLarge) / (xLarge - xSmall));
+}
+function extrapolate(small, large) {
+  const mid = (s) => (s.entryShare + s.byteShare) / 2;
+  const ms = lineAtOne(mid(small.size), small.timeMs.median, mid(large.size), large.timeMs.median);
+  const values = [];
+  for (const share of ["entryShare", "byteShare"])
+    for (const ts of [small.timeMs.min, small.timeMs.max])
+      for (const tl of [large.timeMs.min, large.timeMs.max]) values.push(lineAtOne(small.size[share], ts, large.size[share], tl));
+  return { ms, lowMs: Math.min(ms, ...values), highMs: Math.max(ms, ...values) };
+}
+function extrapolatedSaving(baseline, alternative) {
+  return {
+    savingMs: baseline.ms - alternative.ms,
+    lowMs: baseline.lowMs - alternative.highMs,
+    highMs: baseline.highMs - alternative.lowMs
+  };
+}
+function sampleStep(p) {
+  const fixedMs = p.fullRunMs * p.directoryShare;
+  const perShareMs = p.fullRunMs - fixedMs;
+  const x = (p.availableMs / p.runsPerSample - 2 * fixedMs) / (perShareMs * (1 + 1 / p.smallFactor));
+  if (!(x > 0)) return null;
+  const every = Math.max(1, Math.ceil(1 / Math.min(1, x)));
+  if (p.sampledEntries / (every * p.smallFactor) < p.minSmallEntries) return null;
+  return every;
+}
+
+// src/experiment/sampled-outcomes.ts
+var same = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
+function sampledOutcomes(s, apply) {
+  const small = outcomes(s.small.runs, apply);
+  const large = outcomes(s.large.runs, apply);
+  const whole = large.flatMap((l) => {
+    const sm = small.find((o) => same(o, l));
+    if (!sm) return [];
+    return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
+  });
+  const base = whole.find((w) => w.large.alternative === "baseline");
+  return whole.map(({ large: l, small: sm, ext }) => {
+    const saving = base && l.alternative !== "baseline" ? extrapolatedSaving(base.ext, ext) : null;
+    const runs = l.timeMs.runs + sm.timeMs.runs;
+    return {
+      ...l,
+      timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 },
+      // What the samples left to write back and their CPU time are the samples' own, not the whole restore's: not extrapolated.
+      writebackLeftMs: null,
+      cpuMs: null,
+      savingMs: saving ? saving.savingMs : null,
+      savingShare: saving && base && base.ext.ms > 0 ? saving.savingMs / base.ext.ms : null,
+      failedRuns: l.failedRuns + sm.failedRuns,
+      sampled: {
+        savingLowMs: saving ? saving.lowMs : 0,
+        savingHighMs: saving ? saving.highMs : 0,
+        largeSampleTimeMs: l.timeMs,
+        smallSampleTimeMs: sm.timeMs
+      }
+    };
+  });
 }
 
 // src/experiment/refetch.ts
@@ -785,6 +1245,9 @@ async function refetchInParallel(o) {
 }
 
 // src/experiment/run-experiments.ts
+var SAMPLE_FETCH_SHARE = 0.5;
+var SAMPLE_BUILD_EXTRA_SHARE = 0.5;
+var MIN_SMALL_SAMPLE_CLUSTERS = 20;
 var ARCHIVE_RAM_SHARE = 0.25;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child, parent) {
@@ -841,12 +1304,13 @@ async function experimentsAndCleanup(request, hooks) {
     request.measured,
     request.budgetMs
   );
-  if (precheck.runs.length === 0) {
+  const sampledBecause = precheck.runs.length === 0 ? precheck.skipped[0]?.detail ?? "nothing fits the budget" : null;
+  if (sampledBecause && !(request.measured.downloadMs <= request.budgetMs * SAMPLE_FETCH_SHARE)) {
     stage.cleanup.dispose();
-    return stage.result("skipped", precheck.skipped[0]?.detail ?? "nothing fits the budget", { skipped: precheck.skipped });
+    return stage.result("skipped", sampledBecause, { skipped: precheck.skipped });
   }
   try {
-    return await fetchAndRun(stage);
+    return await fetchAndRun(stage, sampledBecause);
   } catch (error) {
     return stage.result("failed", errorMessage(error));
   } finally {
@@ -900,7 +1364,7 @@ async function fetchAgain(stage, archivePath, archiveDir, inRam, ram) {
   stage.hooks.log(`Experiments: fetched the archive again (${bytes(got.bytes)}) in ${(got.durationMs / 1e3).toFixed(2)} s, into ${where}.`);
   return { durationMs: got.durationMs, bytes: got.bytes, where, inRam };
 }
-async function fetchAndRun(stage) {
+async function fetchAndRun(stage, sampledBecause) {
   const { request } = stage;
   const session = stage.own(request.runnerTemp);
   const memAvailableBytes2 = availableMemory().bytes;
@@ -917,13 +1381,33 @@ async function fetchAndRun(stage) {
   }
   const tarPath = which("tar");
   const listing = emptyListing();
+  const census = sampledBecause ? new ClusterCensus() : null;
+  const listingStarted = monotonicMs();
   try {
-    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => addListingLine(listing, line));
+    await runLines(listCommand(tarPath, archivePath, request.compressionMethod), stage.registry, (line) => {
+      addListingLine(listing, line);
+      const member = census ? parseVerboseLine(line) : null;
+      if (member) census?.add(member.name, member.type === "d", member.sizeBytes);
+    });
   } catch (error) {
     return stage.result("failed", `listing the archive failed: ${errorMessage(error)}`, { refetch });
   }
   if (listing.absolute.length > 0)
     return stage.result("skipped", `the archive holds absolute paths (${listing.absolute.join(", ")}); extracted elsewhere they would still land there`, {
+      refetch
+    });
+  const listingMs = monotonicMs() - listingStarted;
+  if (sampledBecause && census)
+    return runOnSamples(stage, {
+      why: sampledBecause,
+      session,
+      ram,
+      placed,
+      tarPath,
+      archivePath,
+      listing,
+      census,
+      listingMs,
       refetch
     });
   const facts = readMachineFacts({
@@ -947,6 +1431,110 @@ async function fetchAndRun(stage) {
     skipped,
     fixBest: fixBest(all)
   });
+}
+async function runOnSamples(stage, s) {
+  const { request } = stage;
+  const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
+  const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
+  const every = sampleStep({
+    fullRunMs: estimateRunMs("baseline", request.measured),
+    // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
+    runsPerSample: 1 + request.experiments.length,
+    // Whole subtrees are sampled: the directories scale with the sample, nothing is fixed but the run's own start.
+    directoryShare: 0,
+    sampledEntries: s.listing.entries,
+    availableMs,
+    smallFactor: SMALL_FACTOR,
+    minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS
+  });
+  const plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  if (plan === null)
+    return stage.result(
+      "skipped",
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? "" : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
+      { refetch: s.refetch }
+    );
+  const ext = path3.extname(s.archivePath);
+  const outPaths = [path3.join(s.placed.archiveDir, `sample-large${ext}`), path3.join(s.placed.archiveDir, `sample-small${ext}`)];
+  let built;
+  try {
+    built = await buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
+  } catch (error) {
+    return stage.result("failed", `making samples of the archive failed: ${errorMessage(error)}`, { refetch: s.refetch });
+  }
+  const sizes = SAMPLE_SIZE_NAMES.map((name, i) => {
+    const c = built.counts[i];
+    const shares = sampleShares(c);
+    const size = {
+      name,
+      every: built.steps[i],
+      entries: c.entries,
+      keptEntries: c.keptEntries,
+      entryShare: shares.entryShare,
+      bytes: c.bytes,
+      keptBytes: c.keptBytes,
+      byteShare: shares.byteShare,
+      directories: c.directories,
+      droppedHardLinks: c.droppedHardLinks,
+      archiveBytes: statSync2(outPaths[i]).size
+    };
+    return size;
+  });
+  stage.hooks.log(
+    `Experiments: full runs do not fit the budget; made samples of the archive in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}.`
+  );
+  const [large, small] = sizes;
+  const facts = readMachineFacts({
+    privileges: stage.privileges,
+    restorePath: request.restorePath,
+    extractedBytes: large.keptBytes,
+    archiveInRamBytes: s.placed.inRam ? s.refetch.bytes + large.archiveBytes + small.archiveBytes : 0,
+    ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
+  });
+  const avail = availability(request.experiments, facts, request.patternPaths);
+  const cleanupsMs = [];
+  await syncFs(request.restorePath, stage.registry).catch(() => void 0);
+  const runsOf = { large: [], small: [] };
+  const skipped = [...avail.skipped];
+  for (const size of [small, large]) {
+    if (stage.hooks.signal?.aborted) break;
+    const listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
+    const context = {
+      ...runContext(stage, { session: s.session, ram: s.ram, avail, tarPath: s.tarPath, archivePath: outPaths[size === large ? 0 : 1], listing }),
+      cleanupsMs
+    };
+    const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
+    const runs2 = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED);
+    runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
+    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured));
+  }
+  const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
+  const all = sampledOutcomes({ small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } }, apply);
+  const runs = [...runsOf.small, ...runsOf.large];
+  const sample = { why: s.why, buildMs: built.durationMs, sizes };
+  const base = all.find((o) => o.alternative === "baseline")?.sampled;
+  if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
+    return stage.result(
+      "failed",
+      `the baseline took ${seconds(base.smallSampleTimeMs.median)} on the small sample and ${seconds(base.largeSampleTimeMs.median)} on the large one: its time did not grow with the sample, so nothing is extrapolated`,
+      { refetch: s.refetch, runs, skipped, sample }
+    );
+  const ran = all.some((o) => o.alternative === "baseline");
+  return stage.result(
+    ran ? "ran" : runs.length === 0 ? "skipped" : "failed",
+    ran ? void 0 : skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? "nothing could run on both samples",
+    {
+      refetch: s.refetch,
+      outcomes: all,
+      runs,
+      skipped,
+      fixBest: fixBest(all),
+      sample
+    }
+  );
+}
+function sampleEstimates(m, share) {
+  return { downloadMs: 0, extractMs: m.extractMs * share, writebackMs: m.writebackMs * share };
 }
 function runContext(stage, s) {
   const { request, hooks } = stage;
@@ -982,11 +1570,11 @@ function runContext(stage, s) {
     ...request.duringRun ? { duringRun: request.duringRun } : {}
   };
 }
-async function runTargets(stage, context, targets) {
+async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED) {
   const { request, hooks } = stage;
   const runs = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted), n = 1; t && !hooks.signal?.aborted; n++) {
     let record;
     try {
       record = await oneRun(context, t, n);
@@ -996,14 +1584,14 @@ async function runTargets(stage, context, targets) {
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
-    t = nextRun(targets, runs, request.measured, spentMs(), request.budgetMs);
+    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted);
   }
   return runs;
 }
-function skipsAfterRuns(stage, targets, runs, cleanupsMs) {
+function skipsAfterRuns(stage, targets, runs, cleanupsMs, measured = stage.request.measured) {
   const { request } = stage;
   const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
-  if (!baselineError) return budgetSkips(targets, runs, request.measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
   return targets.filter((x) => x.alternative !== "baseline").map((t) => ({
     alternative: t.alternative,
     mountPoint: t.mountPoint,
@@ -1182,8 +1770,8 @@ async function storeDocument(kind, key, document) {
     if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
-function keySafe(text, maxLength = 100) {
-  return text.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
+function keySafe(text2, maxLength = 100) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, maxLength);
 }
 function runIdentity(env = process.env) {
   return { runId: env.GITHUB_RUN_ID || "local", runAttempt: env.GITHUB_RUN_ATTEMPT || "1" };
@@ -1601,10 +2189,10 @@ import { statSync as statSync3, unlinkSync } from "node:fs";
 // src/restore/capture-output.ts
 var TAIL_CHARS2 = 8 * 1024;
 async function captureOutput(fn) {
-  let text = "";
+  let text2 = "";
   const keep = (chunk) => {
-    text += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
-    if (text.length > 2 * TAIL_CHARS2) text = text.slice(-TAIL_CHARS2);
+    text2 += typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
+    if (text2.length > 2 * TAIL_CHARS2) text2 = text2.slice(-TAIL_CHARS2);
   };
   const streams = [process.stdout, process.stderr];
   const originals = streams.map((s) => s.write);
@@ -1616,15 +2204,15 @@ async function captureOutput(fn) {
     };
   }
   try {
-    return { value: await fn(), text: text.slice(-TAIL_CHARS2) };
+    return { value: await fn(), text: text2.slice(-TAIL_CHARS2) };
   } catch (error) {
-    return { error, text: text.slice(-TAIL_CHARS2) };
+    return { error, text: text2.slice(-TAIL_CHARS2) };
   } finally {
     for (const [i, stream] of streams.entries()) stream.write = originals[i];
   }
 }
-function toolMessages(text, maxLines = 6) {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
+function toolMessages(text2, maxLines = 6) {
+  const lines = text2.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("[command]") && !l.startsWith("::"));
   return [...new Set(lines)].slice(-maxLines);
 }
 
@@ -1666,7 +2254,7 @@ var DownloadTimelineRecorder = class {
 
 // src/restore/tar-report.ts
 import { spawnSync } from "node:child_process";
-import { closeSync as closeSync2, constants as constants2, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, constants as constants2, openSync as openSync3 } from "node:fs";
 import { Socket } from "node:net";
 import * as path7 from "node:path";
 
@@ -1832,15 +2420,15 @@ function openTarReport(dir, workingDirectory, roots) {
   let readFd;
   let writeFd;
   try {
-    readFd = openSync2(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
+    readFd = openSync3(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
   } catch {
     unlinkQuietly(fifo);
     return null;
   }
   try {
-    writeFd = openSync2(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
+    writeFd = openSync3(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
   } catch {
-    closeSync2(readFd);
+    closeSync3(readFd);
     unlinkQuietly(fifo);
     return null;
   }
@@ -1849,13 +2437,13 @@ function openTarReport(dir, workingDirectory, roots) {
   const socket = new Socket({ fd: readFd, readable: true, writable: false });
   socket.setEncoding("utf8");
   socket.on("data", (chunk) => {
-    const text = pending + chunk;
+    const text2 = pending + chunk;
     let start = 0;
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-      tree.addLine(text.slice(start, end));
+    for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
+      tree.addLine(text2.slice(start, end));
       start = end + 1;
     }
-    pending = text.slice(start);
+    pending = text2.slice(start);
   });
   const ended = new Promise((resolve2) => {
     socket.once("end", () => resolve2(true));
@@ -1864,7 +2452,7 @@ function openTarReport(dir, workingDirectory, roots) {
   return {
     tarOptions: `-vv --index-file=${fifo}`,
     async finish() {
-      closeSync2(writeFd);
+      closeSync3(writeFd);
       let timer;
       const complete = await Promise.race([ended, new Promise((resolve2) => timer = setTimeout(() => resolve2(false), DRAIN_TIMEOUT_MS))]);
       clearTimeout(timer);

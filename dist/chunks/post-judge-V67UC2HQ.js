@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-GWG54MEW.js";
+} from "./chunk-NV4VNJCL.js";
 import {
   judgeOnce,
   notOnDiskSentence,
@@ -11,14 +11,14 @@ import {
   skippedExperiments,
   startFixesLoad,
   untilDurableMs
-} from "./chunk-XDJABJMW.js";
+} from "./chunk-42YD23XX.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-WRIXLMXR.js";
+import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
-import "./chunk-TDWEYQHF.js";
-import "./chunk-YAIVI4AY.js";
-import "./chunk-WNTHWDLO.js";
-import "./chunk-4MFTAM5N.js";
+import "./chunk-H6C4ZYUY.js";
+import "./chunk-U3WI6Z5I.js";
+import "./chunk-XRYI3UEY.js";
+import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
 import "./chunk-76DRRFYG.js";

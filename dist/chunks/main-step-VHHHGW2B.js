@@ -5,26 +5,26 @@ import {
   checkExportInputs,
   profilePathFor,
   writeProfile
-} from "./chunk-BHSYCEOF.js";
+} from "./chunk-WTFSIXG4.js";
 import {
   runJudgedProfile
-} from "./chunk-UF6D4SLA.js";
-import "./chunk-XDJABJMW.js";
+} from "./chunk-FQTQPT7U.js";
+import "./chunk-42YD23XX.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-WRIXLMXR.js";
+} from "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-TPANWALB.js";
+} from "./chunk-WIBSH6WK.js";
 import "./chunk-CKFVBWIF.js";
-import "./chunk-YAIVI4AY.js";
-import "./chunk-WNTHWDLO.js";
-import "./chunk-4MFTAM5N.js";
+import "./chunk-U3WI6Z5I.js";
+import "./chunk-XRYI3UEY.js";
+import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
 import {
@@ -72,7 +72,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-QCPQEBD4.js");
+    const { runCompareStep } = await import("./compare-step-QANCNCP3.js");
     await runCompareStep(config);
     saveState(STATE.summaryWritten, "true");
     return;
@@ -125,7 +125,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = backgroundTail ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-OS3ERSIO.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-NYMTHXJQ.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -22,7 +22,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-YAIVI4AY.js";
+} from "./chunk-U3WI6Z5I.js";
 import {
   DISK_RESOURCES,
   EXPERIMENT_NAMES,
@@ -41,7 +41,7 @@ import {
   leftInPlace,
   putBackSentence,
   removedLeftBehind
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   InputError,
   ProfilerError,

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   PRIVILEGED_OPERATIONS,
   bytes
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   AbortError,
   AnonymousCredential,

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-GWG54MEW.js";
+} from "./chunk-NV4VNJCL.js";
 import {
   groupsOf,
   historyRunOf,
@@ -10,13 +10,13 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   pageCacheReason
-} from "./chunk-WRIXLMXR.js";
+} from "./chunk-X3IKUR4H.js";
 import {
   describeFingerprint
 } from "./chunk-GJ2PV6UY.js";
 import {
   xyChartInit
-} from "./chunk-TDWEYQHF.js";
+} from "./chunk-H6C4ZYUY.js";
 import {
   MiB,
   PHASES,
@@ -31,7 +31,7 @@ import {
   seconds,
   spread,
   verdictWords
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";

@@ -17,13 +17,13 @@ import {
   stallOpening,
   verdictCarriers,
   workflowFix
-} from "./chunk-WRIXLMXR.js";
+} from "./chunk-X3IKUR4H.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-TDWEYQHF.js";
+} from "./chunk-H6C4ZYUY.js";
 import {
   KiB,
   MiB,
@@ -54,7 +54,7 @@ import {
   verdictWords,
   worthChanging,
   wroteAlmostNothingEarly
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -80,6 +80,26 @@ function describeCgroup(c) {
     c.notRead?.length ? `not read: ${c.notRead.join("; ")}` : void 0
   ].filter(Boolean);
   return parts.join(", ");
+}
+
+// src/experiment/sample-words.ts
+var shareText = (x) => x < 0.1 ? `${(x * 100).toFixed(1)}%` : percent(x);
+function sizeShareWords(size) {
+  return `${shareText(size.entryShare)} of the files (${shareText(size.byteShare)} of bytes)`;
+}
+function sampleShareWords(e, name2 = "large") {
+  const size = e.sample?.sizes.find((z) => z.name === name2);
+  return size ? sizeShareWords(size) : null;
+}
+function savingUncertaintyMs(o) {
+  if (!o.sampled || o.savingMs === null) return null;
+  return Math.max(o.savingMs - o.sampled.savingLowMs, o.sampled.savingHighMs - o.savingMs, 0);
+}
+function sampledSavingWords(e, o) {
+  const shares = sampleShareWords(e);
+  const half = savingUncertaintyMs(o);
+  if (!shares || half === null) return null;
+  return `measured on a sample of ${shares}, \xB1 ${seconds(half)}`;
 }
 
 // src/report/headline.ts
@@ -204,7 +224,8 @@ function whatToDo(input, totalMs, untilOnDisk) {
     const what = fix.alternative === "page-cache" ? "off the step" : "off the extraction until the files were on disk";
     const runs = fix.timeMs.runs === 1 ? "one run" : `median of ${fix.timeMs.runs} runs`;
     const on = input.experiments?.measuredOn;
-    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : "on this runner"}.`;
+    const sampled = input.experiments ? sampledSavingWords(input.experiments, fix) : null;
+    const text = `${fixTitle(fix.alternative)}${where}: measured ${s.ms} (${s.share}) ${what}, ${runs} ${on ? `${measuredOnWords(on)}, on this hardware and a cache of this shape` : "on this runner"}${sampled ? `, ${sampled}` : ""}.`;
     if (!fix.fix) {
       return {
         kind: "measured-fix",
@@ -520,9 +541,11 @@ function timeCell(o, prediction) {
   const predicted = prediction ? `; the profile predicted ${seconds(prediction.stepMs)}` : "";
   return `${main} step${left}${predicted}`;
 }
-function savingCell(o) {
+function savingCell(o, e) {
   if (o.savingMs === null || o.savingShare === null) return "\u2013";
-  return o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+  const main = o.savingMs >= 0 ? `${seconds(o.savingMs)} (${percent(o.savingShare)})` : `${seconds(-o.savingMs)} slower (${percent(-o.savingShare)})`;
+  const sampled = sampledSavingWords(e, o);
+  return sampled ? `${main}, ${sampled}` : main;
 }
 function firstDownloadMs(profile) {
   const p = profile.phases.find((x) => x.name === "download");
@@ -540,7 +563,7 @@ function fixesSection(profile, verdict) {
       timeCell(o, e.pageCachePrediction ?? null),
       ...withCpu ? [o.cpuMs ? seconds(o.cpuMs.median) : "\u2013"] : [],
       `${o.timeMs.runs}${o.failedRuns ? ` (+${o.failedRuns} failed)` : ""}`,
-      savingCell(o),
+      savingCell(o, e),
       o.apply
     ]);
     out.push(
@@ -563,6 +586,11 @@ function fixesSection(profile, verdict) {
   if (e.measuredOn)
     out.push(
       `<sub>Measured ${measuredOnWords(e.measuredOn)}, remembered for this hardware (fingerprint ${escapeHtml(e.measuredOn.fingerprintId)}) and a cache of this shape; this run did not extract the archive again.</sub>`
+    );
+  const shares = sampleShareWords(e);
+  if (e.sample && shares)
+    out.push(
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, "small")} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`
     );
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
   out.push(
@@ -1019,6 +1047,8 @@ function judgeSaved(profile) {
 }
 
 export {
+  sampleShareWords,
+  savingUncertaintyMs,
   cpuDrop,
   checkAgainstVerdict,
   renderJudged,

@@ -12,7 +12,7 @@ import {
   fenced,
   formatNumber,
   table
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 
 // src/report/palette.ts
 var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];

@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-YAIVI4AY.js";
+} from "./chunk-U3WI6Z5I.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   MiB,
@@ -35,7 +35,7 @@ import {
   seconds,
   snapshotFacts,
   stallPlace
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

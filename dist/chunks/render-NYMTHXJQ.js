@@ -4,11 +4,11 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-GWG54MEW.js";
-import "./chunk-WRIXLMXR.js";
+} from "./chunk-NV4VNJCL.js";
+import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
-import "./chunk-TDWEYQHF.js";
-import "./chunk-4MFTAM5N.js";
+import "./chunk-H6C4ZYUY.js";
+import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-UFWAKY6W.js";

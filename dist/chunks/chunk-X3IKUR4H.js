@@ -91,7 +91,7 @@ import {
   tailDeviceIndex,
   worthChanging,
   wroteAlmostNothingEarly
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";

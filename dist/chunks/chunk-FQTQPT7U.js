@@ -23,11 +23,11 @@ import {
   untilDurableMs,
   waitForTail,
   walkRestoredTree
-} from "./chunk-XDJABJMW.js";
+} from "./chunk-42YD23XX.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbesOf
-} from "./chunk-WRIXLMXR.js";
+} from "./chunk-X3IKUR4H.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -43,10 +43,10 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-TPANWALB.js";
+} from "./chunk-WIBSH6WK.js";
 import {
   monotonicMs
-} from "./chunk-YAIVI4AY.js";
+} from "./chunk-U3WI6Z5I.js";
 import {
   MiB,
   PROFILE_SCHEMA_VERSION,
@@ -56,7 +56,7 @@ import {
   privateMachineSentence,
   restoreRoots,
   seconds
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";

@@ -22,6 +22,7 @@ import {
   RESTORE_RULES,
   RESTORE_SKIP_REASONS,
   RESTORE_SPANS,
+  SAMPLE_SIZE_NAMES,
   SAVE_PHASES,
   SAVE_STATUSES,
   SHARED_PHASES,
@@ -34,7 +35,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-4MFTAM5N.js";
+} from "./chunk-BXCINKFH.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
@@ -532,10 +533,22 @@ var experiments = obj({
         note: nullable(str),
         paths: arr(str)
       }),
-      failedRuns: num
+      failedRuns: num,
+      "sampled?": obj({ savingLowMs: num, savingHighMs: num, largeSampleTimeMs: spreadShape, smallSampleTimeMs: spreadShape })
     })
   ),
-  runs: arr(obj({ alternative, mountPoint: nullable(str), stepMs: num, syncMs: num, untilOnDiskMs: num, "cpuMs?": nullable(num), "error?": str })),
+  runs: arr(
+    obj({
+      alternative,
+      mountPoint: nullable(str),
+      stepMs: num,
+      syncMs: num,
+      untilOnDiskMs: num,
+      "sample?": oneOf(...SAMPLE_SIZE_NAMES),
+      "cpuMs?": nullable(num),
+      "error?": str
+    })
+  ),
   skipped: arr(
     obj({
       alternative,
@@ -547,7 +560,26 @@ var experiments = obj({
   ),
   "pageCachePrediction?": nullable(obj({ stepMs: num, basis: obj({ comm: str, cores: num, extractMs: num }) })),
   fixBest: obj({ alternative: oneOf(...ALTERNATIVES, "none"), mountPoint: nullable(str), savingMs: nullable(num) }),
-  "measuredOn?": fixesMeasuredOn
+  "measuredOn?": fixesMeasuredOn,
+  "sample?": obj({
+    why: str,
+    buildMs: num,
+    sizes: arr(
+      obj({
+        name: oneOf(...SAMPLE_SIZE_NAMES),
+        every: num,
+        entries: num,
+        keptEntries: num,
+        entryShare: num,
+        bytes: num,
+        keptBytes: num,
+        byteShare: num,
+        directories: num,
+        droppedHardLinks: num,
+        archiveBytes: num
+      })
+    )
+  })
 });
 var diskFingerprint = obj({
   name: str,

@@ -47,6 +47,7 @@ var SKIP_REASONS = [
 ];
 var PRIVILEGED_OPERATIONS = ["mount", "sysctl", "files", "install"];
 var PRIVILEGE_LACKS = ["not-root", "cap-sys-admin", "cap-files", "sysctl-read-only", "sysctl-not-writable", "no-sudo"];
+var SAMPLE_SIZE_NAMES = ["large", "small"];
 var WORKFLOW_FIX_KINDS = ["step", "none"];
 var FIX_MEMORY_REASONS = [
   "fresh",
@@ -1699,6 +1700,7 @@ export {
   SKIP_REASONS,
   PRIVILEGED_OPERATIONS,
   PRIVILEGE_LACKS,
+  SAMPLE_SIZE_NAMES,
   WORKFLOW_FIX_KINDS,
   FIX_MEMORY_REASONS,
   expandPath,

@@ -1,0 +1,322 @@
+/**
+ * Which members of the archive a sample keeps, decided from each tar header as the archive streams
+ * by. Pure.
+ *
+ * The design (issue 40, item 1): whole subtrees, not single files. A file-level sample would make
+ * tar create each kept file's missing parents implicitly: far more directories per file than the
+ * full restore (node_modules holds a few files per directory), which an IOPS-bound disk pays for.
+ * So the unit is a cluster: the subtree below one directory at a chosen depth (a package directory),
+ * or a file above that depth on its own. Directories above the depth are kept in every sample (they
+ * are few: the depth is the shallowest with enough clusters); every member of a kept cluster is kept,
+ * its parents with it, so the sample makes directories and files in the restore's own proportion.
+ * Clusters are stratified by size class (log2 buckets of their bytes, from the archive's listing):
+ * ordered by class, every k-th is kept (planClusters), so that small and large packages are each
+ * represented in proportion and, within a class, spread over the whole tree in stream order. Samples are nested: the large one (every k-th) holds
+ * the small one (every k·SMALL_FACTOR-th), so two sizes from one pass give the fixed cost (process
+ * start, the kept directories, the sync's latency) and the per-member slope (sample-extrapolate.ts).
+ * A hard link is kept only where its target was kept (else tar fails to link it); dropped links are
+ * counted.
+ */
+
+export const BLOCK_BYTES = 512;
+
+/** The small sample keeps one member in this many of the large sample's, per size class. */
+export const SMALL_FACTOR = 4;
+
+/** A tar header's fields that the sampler needs. */
+export interface TarHeader {
+  name: string;
+  linkName: string;
+  /** The typeflag character ('0', '5', 'x', 'L', ...); '\0' is a regular file. */
+  type: string;
+  sizeBytes: number;
+}
+
+export class SampleFormatError extends Error {
+  constructor(detail: string) {
+    super(`cannot sample the archive: ${detail}; the experiments can only sample ustar/GNU/pax archives as @actions/cache writes them`);
+    this.name = 'SampleFormatError';
+  }
+}
+
+function text(block: Uint8Array, start: number, length: number): string {
+  const end = block.indexOf(0, start);
+  return Buffer.from(block.subarray(start, end === -1 || end > start + length ? start + length : end)).toString('utf8');
+}
+
+/** A numeric field: octal ASCII, or GNU base-256 when its first byte has the high bit set. */
+export function numericField(block: Uint8Array, start: number, length: number): number {
+  if ((block[start] as number) & 0x80) {
+    let value = (block[start] as number) & 0x7f;
+    for (let i = start + 1; i < start + length; i++) value = value * 256 + (block[i] as number);
+    return value;
+  }
+  const digits = text(block, start, length).trim();
+  if (digits === '') return 0;
+  if (!/^[0-7]+$/.test(digits)) throw new SampleFormatError(`a header's numeric field is ${JSON.stringify(digits)}, not octal`);
+  return Number.parseInt(digits, 8);
+}
+
+export function isZeroBlock(block: Uint8Array): boolean {
+  for (const b of block) if (b !== 0) return false;
+  return true;
+}
+
+/** Parses one 512-byte header block (ustar prefix joined to the name). */
+export function parseHeader(block: Uint8Array): TarHeader {
+  if (block.length !== BLOCK_BYTES) throw new SampleFormatError(`a header block has ${block.length} bytes, not ${BLOCK_BYTES}`);
+  const magic = text(block, 257, 6);
+  const name = text(block, 0, 100);
+  const prefix = magic === 'ustar' ? text(block, 345, 155) : '';
+  return {
+    name: prefix ? `${prefix}/${name}` : name,
+    linkName: text(block, 157, 100),
+    type: String.fromCharCode(block[156] as number),
+    sizeBytes: numericField(block, 124, 12),
+  };
+}
+
+/** The data blocks that follow a header of this size. */
+export const dataBlocks = (sizeBytes: number): number => Math.ceil(sizeBytes / BLOCK_BYTES);
+
+/** pax records (`len key=value\n`) as a map: the sampler reads path and linkpath from them. */
+export function paxRecords(data: Uint8Array): Map<string, string> {
+  const out = new Map<string, string>();
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let i = 0;
+  while (i < bytes.length) {
+    const space = bytes.indexOf(0x20, i);
+    if (space === -1) break;
+    // The length counts bytes, its own digits and the newline included.
+    const len = Number.parseInt(bytes.toString('latin1', i, space), 10);
+    if (!Number.isFinite(len) || len <= space - i) break;
+    const record = bytes.toString('utf8', space + 1, i + len).replace(/\n$/, '');
+    const eq = record.indexOf('=');
+    if (eq > 0) out.set(record.slice(0, eq), record.slice(eq + 1));
+    i += len;
+  }
+  return out;
+}
+
+/** Header types that describe the next member rather than being one. */
+export const EXTENSION_TYPES = new Set(['x', 'L', 'K']);
+/** Types the sampler cannot stream member by member (GNU sparse and multi-volume headers carry extra blocks). */
+const UNSUPPORTED_TYPES = new Set(['S', 'M', 'V']);
+
+/** log2 size class: 0 for empty, else floor(log2(size)) + 1. */
+export function sizeClass(sizeBytes: number): number {
+  return sizeBytes <= 0 ? 0 : Math.floor(Math.log2(sizeBytes)) + 1;
+}
+
+/** A member name's components (no empty or '.' parts; '..' counts: names outside the workspace climb). */
+export function nameParts(name: string): string[] {
+  return name.split('/').filter((p) => p !== '' && p !== '.');
+}
+
+/**
+ * The cluster a member belongs to at this depth, or null for a directory above it (kept in every
+ * sample). A cluster that was split (planClusters: too large to be one unit) hands its members to
+ * its children one level deeper, and is itself kept like a directory above the depth.
+ */
+export function clusterKey(name: string, isDirectory: boolean, depth: number, split: ReadonlySet<string> = NO_SPLIT): string | null {
+  const parts = nameParts(name);
+  for (let d = depth; ; d++) {
+    if (isDirectory && parts.length < d) return null;
+    const key = parts.slice(0, d).join('/');
+    if (!split.has(key)) return key;
+    if (parts.length <= d) return null;
+  }
+}
+const NO_SPLIT: ReadonlySet<string> = new Set();
+
+/** The deepest cluster depth considered. */
+export const MAX_CLUSTER_DEPTH = 8;
+/**
+ * Clusters enough for any sample: once a depth has this many, deeper depths are no longer counted
+ * (never chosen: the shallowest depth with enough is), so the census's memory stays bounded.
+ */
+export const CLUSTERS_ENOUGH = 20_000;
+
+interface ClusterTally {
+  entries: number;
+  bytes: number;
+}
+
+/** The archive's clusters at every depth up to MAX_CLUSTER_DEPTH, counted from its listing (tar -tv) line by line. */
+export class ClusterCensus {
+  readonly perDepth: (Map<string, ClusterTally> | null)[] = Array.from({ length: MAX_CLUSTER_DEPTH + 1 }, () => new Map());
+  entries = 0;
+  bytes = 0;
+
+  add(name: string, isDirectory: boolean, sizeBytes: number): void {
+    this.entries++;
+    this.bytes += sizeBytes;
+    for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+      const map = this.perDepth[depth];
+      if (!map) continue;
+      const key = clusterKey(name, isDirectory, depth);
+      if (key === null) continue;
+      const t = map.get(key);
+      if (t) {
+        t.entries++;
+        t.bytes += sizeBytes;
+      } else {
+        map.set(key, { entries: 1, bytes: sizeBytes });
+        if (map.size === CLUSTERS_ENOUGH) this.perDepth.fill(null, depth + 1);
+      }
+    }
+  }
+}
+
+/** The most clusters any counted depth has (what a sample could be drawn from at best). */
+export function mostClusters(census: ClusterCensus): number {
+  return Math.max(0, ...census.perDepth.map((m) => m?.size ?? 0));
+}
+
+/** Which clusters each nested sample keeps, at which depth. */
+export interface ClusterPlan {
+  depth: number;
+  /** Clusters too large to be one unit, replaced by their children one level deeper (clusterKey). */
+  split: ReadonlySet<string>;
+  /** Index 0 the large sample (every k-th per size class), 1 the small one. */
+  steps: readonly number[];
+  kept: readonly Set<string>[];
+  /** Clusters at that depth. */
+  clusters: number;
+}
+
+/**
+ * The shallowest depth whose clusters are enough for the small sample to hold at least
+ * `minSmallClusters`, and each sample's clusters: the clusters ordered by size class (stream order
+ * within a class), then every k-th of that list from the middle of the small sample's step. One
+ * count over the ordered list stratifies by size without favouring any member: the few largest
+ * subtrees are sampled like the rest (a count per class would always keep each class's first, and
+ * the largest classes hold one or two subtrees), and the small sample's members are the large one's.
+ * Null when no depth has enough.
+ */
+export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number): ClusterPlan | null {
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
+  const steps = [every, every * SMALL_FACTOR];
+  const smallStep = steps[1] as number;
+  const phase = Math.floor(smallStep / 2);
+  for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
+    const map = census.perDepth[depth];
+    if (!map || map.size < minSmallClusters * smallStep) continue;
+    const { clusters, split } = splitLarge(census, depth, every);
+    const ordered = [...clusters].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
+    const kept = steps.map(() => new Set<string>());
+    ordered.forEach(({ key }, i) => {
+      steps.forEach((k, j) => {
+        if (i % k === phase % k) (kept[j] as Set<string>).add(key);
+      });
+    });
+    return { depth, split, steps, kept, clusters: clusters.size };
+  }
+  return null;
+}
+
+/**
+ * A cluster may hold at most this share of the large sample's expected entries or bytes (1/every of
+ * the archive's): a larger one (typescript/lib beside a thousand small packages) would swing the
+ * sample's share of bytes far from its share of files, so it is split into its children, level by
+ * level while the census has them. A single file cannot be split.
+ */
+export const MAX_CLUSTER_SHARE_OF_SAMPLE = 0.25;
+
+function splitLarge(census: ClusterCensus, depth: number, every: number): { clusters: Map<string, ClusterTally>; split: Set<string> } {
+  const clusters = new Map(census.perDepth[depth] ?? []);
+  const split = new Set<string>();
+  const maxEntries = (census.entries / every) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  const maxBytes = (census.bytes / every) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  for (let d = depth; d < MAX_CLUSTER_DEPTH; d++) {
+    const next = census.perDepth[d + 1];
+    if (!next) break;
+    const large = [...clusters].filter(([key, t]) => t.entries > 1 && nameParts(key).length === d && (t.entries > maxEntries || t.bytes > maxBytes));
+    if (large.length === 0) break;
+    for (const [key] of large) {
+      clusters.delete(key);
+      split.add(key);
+      const prefix = `${key}/`;
+      for (const [child, t] of next) if (child.startsWith(prefix)) clusters.set(child, t);
+    }
+  }
+  return { clusters, split };
+}
+
+/** What one sample kept, against the whole archive. */
+export interface SampleCounts {
+  /** Members of the archive. */
+  entries: number;
+  keptEntries: number;
+  /** Members that are sampled (all but the directories above the cluster depth) and of those kept. */
+  sampledEntries: number;
+  keptSampledEntries: number;
+  /** Bytes of member content. */
+  bytes: number;
+  keptBytes: number;
+  /** Directories kept in the sample (above the cluster depth, and inside kept clusters). */
+  directories: number;
+  /** Hard links dropped because their target was not kept. */
+  droppedHardLinks: number;
+}
+
+export const emptyCounts = (): SampleCounts => ({
+  entries: 0,
+  keptEntries: 0,
+  sampledEntries: 0,
+  keptSampledEntries: 0,
+  bytes: 0,
+  keptBytes: 0,
+  directories: 0,
+  droppedHardLinks: 0,
+});
+
+/** Decides, member by member in stream order, which of the nested samples keep it (one boolean per sample, as plan.steps). */
+export class SampleSelector {
+  readonly steps: readonly number[];
+  readonly counts: SampleCounts[];
+  private readonly keptNames: Set<string>[];
+
+  constructor(private readonly plan: ClusterPlan) {
+    this.steps = plan.steps;
+    this.counts = plan.steps.map(emptyCounts);
+    this.keptNames = plan.steps.map(() => new Set<string>());
+  }
+
+  decide(member: TarHeader): boolean[] {
+    if (UNSUPPORTED_TYPES.has(member.type)) throw new SampleFormatError(`member ${member.name} has header type '${member.type}'`);
+    const isDir = member.type === '5';
+    const bytes = member.type === '0' || member.type === '\0' || member.type === '7' ? member.sizeBytes : 0;
+    const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
+    const keep =
+      key === null
+        ? this.steps.map(() => true)
+        : member.type === '1'
+          ? this.keptNames.map((names, i) => (this.plan.kept[i] as Set<string>).has(key) && names.has(nameParts(member.linkName).join('/')))
+          : this.plan.kept.map((set) => set.has(key));
+    keep.forEach((kept, i) => {
+      const c = this.counts[i] as SampleCounts;
+      c.entries++;
+      c.bytes += bytes;
+      if (key !== null) c.sampledEntries++;
+      if (!kept) {
+        if (member.type === '1' && (this.plan.kept[i] as Set<string>).has(key ?? '')) c.droppedHardLinks++;
+        return;
+      }
+      c.keptEntries++;
+      c.keptBytes += bytes;
+      if (isDir) c.directories++;
+      if (key !== null) c.keptSampledEntries++;
+      if (!isDir && member.type !== '1') (this.keptNames[i] as Set<string>).add(nameParts(member.name).join('/'));
+    });
+    return keep;
+  }
+}
+
+/** The sample's shares of what it samples: of the members below the cluster depth and of all the content bytes. */
+export function sampleShares(c: SampleCounts): { entryShare: number; byteShare: number } {
+  return {
+    entryShare: c.sampledEntries > 0 ? c.keptSampledEntries / c.sampledEntries : 1,
+    byteShare: c.bytes > 0 ? c.keptBytes / c.bytes : 1,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Sampled fixes against full runs (issue 40, item 1), on restores of 60–180 s (lab/slow-restore-specs.ts):
+ * per run, one profiled restore with the default experiments and budget (full runs do not fit, so
+ * they run on samples and extrapolate), then the same runner again with the same alternative's full
+ * runs (the experiments with no budget to speak of: baseline and that alternative on the whole
+ * archive). The sampled saving must land within SAMPLED_AGREEMENT of the full runs' saving.
+ */
+import { runScenario, type Lab } from '../lab/lab.js';
+import { SLOW_RESTORE_RANGE_MS, SLOW_RESTORE_SPECS, type SlowRestore } from '../lab/slow-restore-specs.js';
+import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../../src/config/experiments-input.js';
+import type { AlternativeOutcome, ExperimentsResult } from '../../src/experiment/types.js';
+import type { ExperimentName } from '../../src/experiment/alternatives.js';
+import { sampleShareWords, savingUncertaintyMs } from '../../src/experiment/sample-words.js';
+import type { BenchRow } from './table.js';
+import { fixed, median } from './stats.js';
+
+/** The sampled saving may differ from the full runs' by this share of the latter. */
+export const SAMPLED_AGREEMENT = 0.15;
+/** The full runs' budget: long enough for baseline and one alternative, twice each, on a 180 s restore. */
+export const FULL_RUNS_BUDGET_MS = 30 * 60_000;
+
+export interface SampledFixRun {
+  /** The profiled restore until on disk (the one the sampled experiments followed). */
+  restoreMs: number | null;
+  sampled: ExperimentsResult | null;
+  /** The alternative compared: the box's fix, else the one whose sampled saving was largest. */
+  alternative: ExperimentName | null;
+  full: ExperimentsResult | null;
+}
+
+export interface SampledFixScenario {
+  scenario: SlowRestore;
+  runs: SampledFixRun[];
+}
+
+const outcomeOf = (e: ExperimentsResult | null, alternative: string | null): AlternativeOutcome | null =>
+  e?.outcomes.find((o) => o.alternative === alternative) ?? null;
+
+/** The box's fix where there is one (fixBest), else the alternative whose sampled saving was largest (decompress under a CPU limit). */
+export function comparedAlternative(e: ExperimentsResult | null): ExperimentName | null {
+  if (e && e.fixBest.alternative !== 'none' && e.fixBest.alternative !== 'baseline') return e.fixBest.alternative;
+  const best = (e?.outcomes ?? [])
+    .filter((o) => o.alternative !== 'baseline' && o.savingMs !== null)
+    .sort((a, b) => (b.savingMs as number) - (a.savingMs as number))[0];
+  return (best?.alternative as ExperimentName | undefined) ?? null;
+}
+
+/** The sampled saving against the full runs' saving of the same alternative: the ratio and how far apart, or null where either is missing. */
+export function sampledAgainstFull(
+  run: SampledFixRun,
+): { sampledMs: number; fullMs: number; ratio: number; apart: number; uncertaintyMs: number | null } | null {
+  const s = outcomeOf(run.sampled, run.alternative);
+  const f = outcomeOf(run.full, run.alternative);
+  if (!s || !f || s.savingMs === null || f.savingMs === null || !run.sampled?.sample || f.savingMs === 0) return null;
+  return {
+    sampledMs: s.savingMs,
+    fullMs: f.savingMs,
+    ratio: s.savingMs / f.savingMs,
+    apart: Math.abs(s.savingMs - f.savingMs) / Math.abs(f.savingMs),
+    uncertaintyMs: savingUncertaintyMs(s),
+  };
+}
+
+export async function benchSampledFixes(lab: Lab, runs: number, scenarios: readonly SlowRestore[], log: (line: string) => void): Promise<SampledFixScenario[]> {
+  const out: SampledFixScenario[] = [];
+  for (const scenario of scenarios) {
+    const spec = SLOW_RESTORE_SPECS[scenario];
+    const s: SampledFixScenario = { scenario, runs: [] };
+    for (let i = 0; i < runs; i++) {
+      const sampledRun = await runScenario(lab, spec, { experiments: [...DEFAULT_EXPERIMENTS], experimentsBudgetMs: DEFAULT_EXPERIMENT_BUDGET_SECONDS * 1000 });
+      const sampled = sampledRun.profile.experiments ?? null;
+      const restoreMs = untilOnDiskMs(sampledRun.profile);
+      const alternative = comparedAlternative(sampled);
+      const ranOn = (name: string) =>
+        (sampled?.runs ?? [])
+          .filter((r) => r.sample === name)
+          .map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(2)} s${r.error ? ` (${r.error})` : ''}`)
+          .join(', ');
+      if (sampled?.sample)
+        log(
+          `sampled fixes ${scenario} run ${i + 1}: small sample: ${ranOn('small')}; large sample: ${ranOn('large')}; skipped: ${sampled.skipped.map((k) => `${k.alternative} (${k.detail})`).join(', ') || 'none'}; outcomes: ${sampled.outcomes.map((o) => `${o.alternative} ${(o.timeMs.median / 1000).toFixed(1)} s`).join(', ')}`,
+        );
+      log(
+        `sampled fixes ${scenario} run ${i + 1}: restore ${fixed(restoreMs === null ? null : restoreMs / 1000, 1, ' s')}; experiments ${sampled?.status ?? 'absent'}${sampled?.sample ? ` on a sample of ${sampleShareWords(sampled)}` : ' (not sampled)'}${sampled?.reason ? ` (${sampled.reason})` : ''}; compared: ${alternative ?? 'none'}`,
+      );
+      let full: ExperimentsResult | null = null;
+      if (alternative) {
+        const fullRun = await runScenario(lab, spec, { experiments: [alternative], experimentsBudgetMs: FULL_RUNS_BUDGET_MS });
+        full = fullRun.profile.experiments ?? null;
+      }
+      const run: SampledFixRun = { restoreMs, sampled, alternative, full };
+      const c = sampledAgainstFull(run);
+      log(
+        `sampled fixes ${scenario} run ${i + 1}: ${alternative ?? 'none'} saved ${c ? `${fixed(c.sampledMs / 1000, 2, ' s')} ± ${fixed(c.uncertaintyMs === null ? null : c.uncertaintyMs / 1000, 2, ' s')} sampled, ${fixed(c.fullMs / 1000, 2, ' s')} in full runs: ratio ${c.ratio.toFixed(3)}, ${(c.apart * 100).toFixed(1)}% apart` : 'n/a (no comparison)'}`,
+      );
+      s.runs.push(run);
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** The restore from its lookup until its files were on disk (the extraction's end, or the writeback tail's). */
+function untilOnDiskMs(profile: { phases: { name: string; startMs: number; endMs: number }[] }): number | null {
+  const start = profile.phases.find((p) => p.name === 'lookup');
+  const ends = profile.phases.filter((p) => p.name === 'extract' || p.name === 'writeback');
+  if (!start || ends.length === 0) return null;
+  return Math.max(...ends.map((p) => p.endMs)) - start.startMs;
+}
+
+const sec = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 1, ' s');
+
+/** BENCHMARKS.md rows: per scenario, the restore's time, and the sampled saving against the full runs', each run and the worst. */
+export function sampledFixesRows(results: readonly SampledFixScenario[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const r of results) {
+    const restores = r.runs.map((x) => x.restoreMs).filter((v): v is number => v !== null);
+    rows.push({
+      section: 'Sampled fixes',
+      measure: `${r.scenario} (slow): the restore until on disk`,
+      result: `${sec(median(restores))} (${restores.map(sec).join(', ')})`,
+      target: `${SLOW_RESTORE_RANGE_MS.min / 1000}–${SLOW_RESTORE_RANGE_MS.max / 1000} s`,
+      met: restores.length === r.runs.length && restores.every((v) => v >= SLOW_RESTORE_RANGE_MS.min && v <= SLOW_RESTORE_RANGE_MS.max),
+    });
+    const compared = r.runs.map((x) => ({ x, c: sampledAgainstFull(x) }));
+    rows.push({
+      section: 'Sampled fixes',
+      measure: `${r.scenario} (slow): sampled saving vs full runs of the same alternative`,
+      result: compared
+        .map(({ x, c }) =>
+          c
+            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'} vs ${sec(c.fullMs)}: ×${c.ratio.toFixed(2)}`
+            : `n/a (${x.sampled?.sample ? 'no full-run saving' : `not sampled: ${x.sampled?.reason ?? x.sampled?.status ?? 'no experiments'}`})`,
+        )
+        .join('; '),
+      target: `within ${SAMPLED_AGREEMENT * 100}% in every run`,
+      met: compared.length > 0 && compared.every(({ c }) => c !== null && c.apart <= SAMPLED_AGREEMENT),
+    });
+  }
+  return rows;
+}
