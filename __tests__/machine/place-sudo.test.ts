@@ -6,11 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MACHINE_DIR_ENV, type MachinePlace, machinePlace } from '../../src/machine/place.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
-import { repoRoot } from '../helpers/tree.js';
+import { type Bundled, bundleScript } from '../helpers/bundle.js';
 
 function uidOf(name: string): number | null {
   try {
@@ -27,27 +26,19 @@ const ready =
   prerequisite('users `runner` and `svcrunner` (.ci/users.sh)', runnerUid !== null && svcUid !== null);
 
 const top = mkdtempSync(path.join(os.tmpdir(), 'dp-place-sudo-'));
-const script = path.join(top, 'place.mjs');
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
-beforeAll(async () => {
+let bundled: Bundled | null = null;
+beforeAll(() => {
   if (!ready) return;
   // Root's and sticky, as /run/lock is: every user may make the directory in it.
   chmodSync(top, 0o1777);
-  await build({
-    entryPoints: [path.join(repoRoot, '__tests__/machine/place-entry.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  chmodSync(script, 0o644);
+  bundled = bundleScript('__tests__/machine/place-entry.ts');
 });
+afterAll(() => bundled?.remove());
 
 function placeAs(user: string, uid: number, dir: string): MachinePlace {
-  const out = execFileSync('setpriv', ['--reuid', String(uid), '--regid', String(uid), '--init-groups', process.execPath, script], {
+  const out = execFileSync('setpriv', ['--reuid', String(uid), '--regid', String(uid), '--init-groups', process.execPath, (bundled as Bundled).script], {
     encoding: 'utf8',
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: top, USER: user, [MACHINE_DIR_ENV]: dir },
     cwd: top,
