@@ -133,9 +133,12 @@ for (const { label } of jobs) {
   const summaries = mine.filter((e) => e.command === 'summary').map((e) => String(e.content ?? ''));
   const main = summaries.find((s) => s.includes(label));
   if (!main) failures.push(`${label}: no step summary naming the label in act's log (${summaries.length} summaries)`);
+  // The report's headline, from main or, on a run whose tail main left to the background, from the post step.
+  const headline = summaries.map((s) => s.split('\n').find((l) => l.startsWith('### ')) ?? '').find((l) => l !== '');
+  if (!headline) failures.push(`${label}: no step summary holds the report's headline (${summaries.length} summaries)`);
   const ok = mine.find((e) => typeof e.msg === 'string' && e.msg.includes(`self-test ok: ${label}`));
   if (!ok) failures.push(`${label}: the check step did not print "self-test ok: ${label}"`);
-  report.push(`${label}: job ${result ?? 'missing'}; ${summaries.length} step summaries (first line: ${JSON.stringify((main ?? '').split('\n').find((l) => l.trim()) ?? '')}); ${ok ? ok.msg.trim() : 'no check line'}`);
+  report.push(`${label}: job ${result ?? 'missing'}; ${summaries.length} step summaries (headline: ${JSON.stringify(headline ?? '')}); ${ok ? ok.msg.trim() : 'no check line'}`);
 }
 
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
