@@ -39,7 +39,11 @@ check(isSeconds(out('lookup-seconds')), 'lookup-seconds is a duration', out('loo
 if (reportInPost) {
   for (const name of ['bottleneck', 'verdict', 'writeback-seconds']) check(out(name) === '', `${name} is empty: the report is the post step's`, out(name));
 } else {
-  check(['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'none', 'inconclusive'].includes(out('bottleneck')), 'bottleneck is one of the six', out('bottleneck'));
+  check(
+    ['network', 'disk-bandwidth', 'disk-iops', 'cpu', 'none', 'inconclusive'].includes(out('bottleneck')),
+    'bottleneck is one of the six',
+    out('bottleneck'),
+  );
   check(out('verdict').length > 20, 'verdict is a sentence', out('verdict'));
 }
 check(/^[0-9a-f]{12}$/.test(out('hardware-fingerprint')), 'hardware-fingerprint is 12 hex characters', out('hardware-fingerprint'));
