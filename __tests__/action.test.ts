@@ -53,9 +53,10 @@ describe('the bundled action', () => {
     expect(profile.verdict?.bottleneck).toMatch(/^(network|disk-bandwidth|disk-iops|cpu|writeback|none|inconclusive)$/);
     expect(r.outputs.bottleneck).toBe('');
     expect(r.outputs.verdict).toBe('');
-    expect(r.summary.split('\n')[0]).toMatch(/report follows in the post step's summary/);
+    expect(r.jobSummary.split('\n')[0]).toMatch(/report follows in the post step's summary/);
+    expect(r.reportIn).toBe('post');
     // The post step's report: the headline first, the What to do box under it; the verdict's full sentence in the evidence.
-    const report = r.summary.slice(r.summary.indexOf('### '));
+    const report = r.jobSummary.slice(r.jobSummary.indexOf('### '));
     expect(report.split('\n')[0]).toMatch(/^### \S/);
     expect(report).toContain('> **What to do:** ');
     expect(report).toContain(profile.verdict?.sentence.slice(0, 30));

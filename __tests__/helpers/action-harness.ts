@@ -13,6 +13,7 @@ import { RunnerLog } from '../../tools/runner/log-filter.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { PROBE_DIR_PREFIX } from '../../src/probe/cleanup.js';
+import { BACKGROUND_NOTE } from '../../src/pipeline/main-step.js';
 import { copyPackages, repoRoot, tempDir } from './tree.js';
 
 export function buildDist(): void {
@@ -26,6 +27,20 @@ export interface FaultRun extends ActionRunResult {
   profile: Profile | null;
   /** The summary's "Problems met" block (empty when there is none). */
   problems: string;
+  /** Which step wrote the report: the post step on a run whose main left the writeback tail to the background. */
+  reportIn: 'main' | 'post';
+  /** The job's summary as the runner shows it: main's, then the post step's (`summary` is the report alone). */
+  jobSummary: string;
+}
+
+/**
+ * The job's summary as the report reads: main's summary, or, on a run whose main left the tail to the
+ * background (the fault runs probe nothing, so nothing is learned), main's one line dropped and the post
+ * step's report, which the runner shows right under it.
+ */
+export function reportOf(summary: string): { summary: string; reportIn: 'main' | 'post' } {
+  const [first, ...rest] = summary.split('\n');
+  return first === BACKGROUND_NOTE ? { summary: rest.join('\n').replace(/^\n+/, ''), reportIn: 'post' } : { summary, reportIn: 'main' };
 }
 
 export interface FaultRunOptions {
@@ -68,7 +83,18 @@ export async function runFault(opts: FaultRunOptions): Promise<FaultRun> {
     expect(text.includes(token), 'runtime token in the profile').toBe(false);
     profile = validateProfile(JSON.parse(text));
   }
-  return { ...result, log: shown, workspace, runnerTemp, profile, problems: problemsBlock(result.summary) };
+  const report = reportOf(result.summary);
+  return {
+    ...result,
+    summary: report.summary,
+    jobSummary: result.summary,
+    reportIn: report.reportIn,
+    log: shown,
+    workspace,
+    runnerTemp,
+    profile,
+    problems: problemsBlock(report.summary),
+  };
 }
 
 /** The block quote right under the headline and the What to do box that lists what went wrong. */

@@ -43,14 +43,14 @@ const REPEAT = { path: 'node_modules', key: 'deps-linux-follower', probes: 'none
  */
 function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   const profile = r.profile;
-  if (process.env.SHOW_MARKDOWN) console.log(r.summary, JSON.stringify(r.outputs, null, 1));
+  if (process.env.SHOW_MARKDOWN) console.log(r.jobSummary, JSON.stringify(r.outputs, null, 1));
   expect(profile?.verdict, 'the profile holds a verdict').toBeTruthy();
   if (!profile?.verdict) return;
   // Main writes one short line and no heading; the post step's report starts at its headline.
-  const start = r.summary.indexOf('### ');
+  const start = r.jobSummary.indexOf('### ');
   expect(start, 'the post step wrote a report').toBeGreaterThan(0);
-  const mainPart = r.summary.slice(0, start);
-  const postPart = r.summary.slice(start);
+  const mainPart = r.jobSummary.slice(0, start);
+  const postPart = r.jobSummary.slice(start);
   expect(mainPart).toMatch(/report follows in the post step's summary/);
   expect(mainPart.trim().split('\n')).toHaveLength(1);
   expect(mainPart).not.toContain(profile.verdict.sentence);
@@ -62,7 +62,7 @@ function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   expect(head, postPart.slice(0, 800)).toContain(seconds(onDiskMs ?? 0));
   expect(postPart).toContain(profile.verdict.sentence);
   expect(postPart.match(/^### /gm)?.length ?? 0, 'one headline, not two reports').toBeGreaterThan(0);
-  expect(r.summary.split('\n').filter((l) => l === postPart.split('\n')[0])).toHaveLength(1);
+  expect(r.jobSummary.split('\n').filter((l) => l === postPart.split('\n')[0])).toHaveLength(1);
   // Outputs: what main knew, as actions/cache; the verdict's and the tail's empty, never main's own judgement.
   expect(r.outputs['cache-primary-key']).toBe(profile.restore?.keysTried[0]);
   expect(r.outputs['cache-hit']).toBe('true');
