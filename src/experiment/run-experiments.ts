@@ -46,6 +46,8 @@ export const SAMPLE_FETCH_SHARE = 0.5;
 export const SAMPLE_BUILD_EXTRA_SHARE = 0.5;
 /** The small sample must hold at least this many subtrees (clusters) to represent the archive. */
 export const MIN_SMALL_SAMPLE_CLUSTERS = 20;
+/** Rounds of choosing the sample step again once the take-all stratum's cost is known. */
+const STEP_ROUNDS = 4;
 
 /** The archive goes to RAM when it takes at most this share of the available memory. */
 export const ARCHIVE_RAM_SHARE = 0.25;
@@ -349,18 +351,33 @@ async function runOnSamples(
   // Making the samples decompresses the whole archive again (as the listing did) and compresses what it keeps.
   const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
   const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
-  const every = sampleStep({
-    fullRunMs: estimateRunMs('baseline', request.measured),
-    // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
-    runsPerSample: 1 + request.experiments.length,
-    // Whole subtrees are sampled: the directories scale with the sample, nothing is fixed but the run's own start.
-    directoryShare: 0,
-    sampledEntries: s.listing.entries,
-    availableMs,
-    smallFactor: SMALL_FACTOR,
-    minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS,
-  });
-  const plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  const stepFor = (fixedShare: number) =>
+    sampleStep({
+      fullRunMs: estimateRunMs('baseline', request.measured),
+      // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
+      runsPerSample: 1 + request.experiments.length,
+      // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
+      // size is the take-all stratum (sample-select.ts), known once a plan is made.
+      directoryShare: fixedShare,
+      sampledEntries: s.listing.entries,
+      availableMs,
+      smallFactor: SMALL_FACTOR,
+      minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS,
+    });
+  let every = stepFor(0);
+  let plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  // The stratum shrinks as the step grows (it is capped by the large sample's size): a few rounds settle it.
+  // Where its cost alone does not fit, the samples go without it (their shares then differ more: sample-select.ts).
+  for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
+    const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));
+    if (needed !== null && needed <= every) break;
+    if (needed === null || round === STEP_ROUNDS - 1) {
+      plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS, 0);
+      break;
+    }
+    every = needed;
+    plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  }
   if (plan === null)
     return stage.result(
       'skipped',
@@ -387,6 +404,8 @@ async function runOnSamples(
       bytes: c.bytes,
       keptBytes: c.keptBytes,
       byteShare: shares.byteShare,
+      everySampleEntries: c.everySampleEntries,
+      everySampleBytes: c.everySampleBytes,
       directories: c.directories,
       droppedHardLinks: c.droppedHardLinks,
       archiveBytes: statSync(outPaths[i] as string).size,

@@ -1,13 +1,13 @@
 /**
  * From runs on two nested samples to the whole restore. Pure.
  *
- * Both samples keep every directory (sample-select.ts), so a run's time is modelled as
- * T(x) = T0 + slope·x, x the share of the sampled members kept: T0 holds what does not scale with
- * the members (the directories, the processes' start, the sync's latency), the slope what does. Two
- * sample sizes give both; the whole restore is T(1). The range comes from data only: every
- * combination of the runs' extremes on each sample and of the two ways to measure x (share of the
- * members, share of their bytes; stratification keeps them close, and how far apart they are is
- * part of the uncertainty).
+ * Both samples keep the directories above the sampled subtrees and the take-all stratum
+ * (sample-select.ts), so a run's time is modelled as T(x) = T0 + slope·x, x the share of the sampled
+ * members kept: T0 holds what does not scale with them (those directories, the stratum's large files,
+ * the processes' start, the sync's latency), the slope what does. Two sample sizes give both; the
+ * whole restore is T(1). The range comes from data only: every combination of the runs' extremes on
+ * each sample and of the two ways to measure x (share of the members, share of their bytes; ordering
+ * the subtrees by size keeps them close, and how far apart they are is part of the uncertainty).
  */
 import type { Spread } from '../util/spread.js';
 

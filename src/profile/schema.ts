@@ -1118,15 +1118,19 @@ export type SampleSizeName = (typeof SAMPLE_SIZE_NAMES)[number];
 /** One sample of the archive: what it kept of the whole. */
 export interface ArchiveSampleSize {
   name: SampleSizeName;
-  /** Every `every`-th member of each size class (directories all kept). */
+  /** Every `every`-th subtree, the subtrees ordered by their bytes (experiment/sample-select.ts). */
   every: number;
   entries: number;
   keptEntries: number;
-  /** Of the members that are sampled (all but directories): the share kept. */
+  /** Of the members that are sampled (all but the directories above the subtrees and the take-all stratum): the share kept. */
   entryShare: number;
   bytes: number;
   keptBytes: number;
+  /** Of the bytes that are sampled (the take-all stratum's left out): the share kept. */
   byteShare: number;
+  /** Members and bytes too large to sample (single large files), kept in both samples. Absent before they were. */
+  everySampleEntries?: number;
+  everySampleBytes?: number;
   directories: number;
   droppedHardLinks: number;
   archiveBytes: number;
@@ -1134,8 +1138,8 @@ export interface ArchiveSampleSize {
 
 /**
  * Why and how the experiments ran on samples of the archive: full runs did not fit the budget, so
- * two nested samples (every directory, every k-th member of each log2 size class) were timed and
- * each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
+ * two nested samples (whole subtrees, every k-th by size; what is too large to sample in both) were
+ * timed and each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
  */
 export interface ExperimentsSample {
   /** The sentence why full runs did not fit (the plan's figures). */

@@ -615,6 +615,8 @@ const experiments = obj({
         bytes: num,
         keptBytes: num,
         byteShare: num,
+        'everySampleEntries?': num,
+        'everySampleBytes?': num,
         directories: num,
         droppedHardLinks: num,
         archiveBytes: num,

@@ -15,9 +15,9 @@ import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-CIQSAR6H.js";
+} from "./chunk-J5VIG3IW.js";
 import "./chunk-H6C4ZYUY.js";
-import "./chunk-XRYI3UEY.js";
+import "./chunk-7ECAZ2PT.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";

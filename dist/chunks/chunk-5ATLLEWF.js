@@ -70,7 +70,7 @@ import {
 } from "./chunk-U3WI6Z5I.js";
 import {
   experimentsErrors
-} from "./chunk-XRYI3UEY.js";
+} from "./chunk-7ECAZ2PT.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
@@ -799,9 +799,6 @@ function paxRecords(data) {
 }
 var EXTENSION_TYPES = /* @__PURE__ */ new Set(["x", "L", "K"]);
 var UNSUPPORTED_TYPES = /* @__PURE__ */ new Set(["S", "M", "V"]);
-function sizeClass(sizeBytes) {
-  return sizeBytes <= 0 ? 0 : Math.floor(Math.log2(sizeBytes)) + 1;
-}
 function nameParts(name) {
   return name.split("/").filter((p) => p !== "" && p !== ".");
 }
@@ -843,7 +840,7 @@ var ClusterCensus = class {
 function mostClusters(census) {
   return Math.max(0, ...census.perDepth.map((m) => m?.size ?? 0));
 }
-function planClusters(census, every, minSmallClusters) {
+function planClusters(census, every, minSmallClusters, maxEverySampleShare = MAX_EVERY_SAMPLE_SHARE) {
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
   const steps = [every, every * SMALL_FACTOR];
   const smallStep = steps[1];
@@ -852,23 +849,52 @@ function planClusters(census, every, minSmallClusters) {
     const map = census.perDepth[depth];
     if (!map || map.size < minSmallClusters * smallStep) continue;
     const { clusters, split } = splitLarge(census, depth, every);
-    const ordered = [...clusters].map(([key, t], order) => ({ key, cls: sizeClass(t.bytes), order })).sort((a, b) => a.cls - b.cls || a.order - b.order);
+    const everySample = takeAll(census, clusters, every, maxEverySampleShare);
+    for (const key of everySample.keys()) clusters.delete(key);
+    const ordered = [...clusters].map(([key, t], order) => ({ key, bytes: t.bytes, order })).sort((a, b) => a.bytes - b.bytes || a.order - b.order);
     const kept = steps.map(() => /* @__PURE__ */ new Set());
     ordered.forEach(({ key }, i) => {
       steps.forEach((k, j) => {
         if (i % k === phase % k) kept[j].add(key);
       });
     });
-    return { depth, split, steps, kept, clusters: clusters.size };
+    for (const set of kept) for (const key of everySample.keys()) set.add(key);
+    return { depth, split, steps, kept, clusters: clusters.size, everySample: new Set(everySample.keys()), everySampleShare: shareOf(census, everySample) };
   }
   return null;
 }
-var MAX_CLUSTER_SHARE_OF_SAMPLE = 0.25;
+var MAX_CLUSTER_SHARE_OF_SAMPLE = 0.02;
+function clusterLimits(census, every) {
+  return { maxEntries: census.entries / every * MAX_CLUSTER_SHARE_OF_SAMPLE, maxBytes: census.bytes / every * MAX_CLUSTER_SHARE_OF_SAMPLE };
+}
+var MAX_EVERY_SAMPLE_SHARE = 1;
+function takeAll(census, clusters, every, maxShare) {
+  const { maxEntries, maxBytes } = clusterLimits(census, every);
+  const over = [...clusters].filter(([, t]) => t.entries > maxEntries || t.bytes > maxBytes).sort(([, a], [, b]) => b.bytes - a.bytes);
+  const out = /* @__PURE__ */ new Map();
+  const taken = { entries: 0, bytes: 0 };
+  for (const [key, t] of over) {
+    if (taken.bytes + t.bytes > census.bytes / every * maxShare) continue;
+    if (taken.entries + t.entries > census.entries / every * maxShare) continue;
+    taken.bytes += t.bytes;
+    taken.entries += t.entries;
+    out.set(key, t);
+  }
+  return out;
+}
+function shareOf(census, clusters) {
+  let entries = 0;
+  let bytes2 = 0;
+  for (const t of clusters.values()) {
+    entries += t.entries;
+    bytes2 += t.bytes;
+  }
+  return { entries: census.entries > 0 ? entries / census.entries : 0, bytes: census.bytes > 0 ? bytes2 / census.bytes : 0 };
+}
 function splitLarge(census, depth, every) {
   const clusters = new Map(census.perDepth[depth] ?? []);
   const split = /* @__PURE__ */ new Set();
-  const maxEntries = census.entries / every * MAX_CLUSTER_SHARE_OF_SAMPLE;
-  const maxBytes = census.bytes / every * MAX_CLUSTER_SHARE_OF_SAMPLE;
+  const { maxEntries, maxBytes } = clusterLimits(census, every);
   for (let d = depth; d < MAX_CLUSTER_DEPTH; d++) {
     const next = census.perDepth[d + 1];
     if (!next) break;
@@ -890,6 +916,10 @@ var emptyCounts = () => ({
   keptSampledEntries: 0,
   bytes: 0,
   keptBytes: 0,
+  sampledBytes: 0,
+  keptSampledBytes: 0,
+  everySampleEntries: 0,
+  everySampleBytes: 0,
   directories: 0,
   droppedHardLinks: 0
 });
@@ -910,11 +940,18 @@ var SampleSelector = class {
     const bytes2 = member.type === "0" || member.type === "\0" || member.type === "7" ? member.sizeBytes : 0;
     const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
     const keep = key === null ? this.steps.map(() => true) : member.type === "1" ? this.keptNames.map((names, i) => this.plan.kept[i].has(key) && names.has(nameParts(member.linkName).join("/"))) : this.plan.kept.map((set) => set.has(key));
+    const sampled = key !== null && !this.plan.everySample.has(key);
     keep.forEach((kept, i) => {
       const c = this.counts[i];
       c.entries++;
       c.bytes += bytes2;
-      if (key !== null) c.sampledEntries++;
+      if (sampled) {
+        c.sampledEntries++;
+        c.sampledBytes += bytes2;
+      } else if (key !== null) {
+        c.everySampleEntries++;
+        c.everySampleBytes += bytes2;
+      }
       if (!kept) {
         if (member.type === "1" && this.plan.kept[i].has(key ?? "")) c.droppedHardLinks++;
         return;
@@ -922,7 +959,10 @@ var SampleSelector = class {
       c.keptEntries++;
       c.keptBytes += bytes2;
       if (isDir) c.directories++;
-      if (key !== null) c.keptSampledEntries++;
+      if (sampled) {
+        c.keptSampledEntries++;
+        c.keptSampledBytes += bytes2;
+      }
       if (!isDir && member.type !== "1") this.keptNames[i].add(nameParts(member.name).join("/"));
     });
     return keep;
@@ -931,7 +971,7 @@ var SampleSelector = class {
 function sampleShares(c) {
   return {
     entryShare: c.sampledEntries > 0 ? c.keptSampledEntries / c.sampledEntries : 1,
-    byteShare: c.bytes > 0 ? c.keptBytes / c.bytes : 1
+    byteShare: c.sampledBytes > 0 ? c.keptSampledBytes / c.sampledBytes : 1
   };
 }
 
@@ -1248,6 +1288,7 @@ async function refetchInParallel(o) {
 var SAMPLE_FETCH_SHARE = 0.5;
 var SAMPLE_BUILD_EXTRA_SHARE = 0.5;
 var MIN_SMALL_SAMPLE_CLUSTERS = 20;
+var STEP_ROUNDS = 4;
 var ARCHIVE_RAM_SHARE = 0.25;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child, parent) {
@@ -1436,18 +1477,30 @@ async function runOnSamples(stage, s) {
   const { request } = stage;
   const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
   const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
-  const every = sampleStep({
+  const stepFor = (fixedShare) => sampleStep({
     fullRunMs: estimateRunMs("baseline", request.measured),
     // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
     runsPerSample: 1 + request.experiments.length,
-    // Whole subtrees are sampled: the directories scale with the sample, nothing is fixed but the run's own start.
-    directoryShare: 0,
+    // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
+    // size is the take-all stratum (sample-select.ts), known once a plan is made.
+    directoryShare: fixedShare,
     sampledEntries: s.listing.entries,
     availableMs,
     smallFactor: SMALL_FACTOR,
     minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS
   });
-  const plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  let every = stepFor(0);
+  let plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
+    const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));
+    if (needed !== null && needed <= every) break;
+    if (needed === null || round === STEP_ROUNDS - 1) {
+      plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS, 0);
+      break;
+    }
+    every = needed;
+    plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  }
   if (plan === null)
     return stage.result(
       "skipped",
@@ -1474,6 +1527,8 @@ async function runOnSamples(stage, s) {
       bytes: c.bytes,
       keptBytes: c.keptBytes,
       byteShare: shares.byteShare,
+      everySampleEntries: c.everySampleEntries,
+      everySampleBytes: c.everySampleBytes,
       directories: c.directories,
       droppedHardLinks: c.droppedHardLinks,
       archiveBytes: statSync2(outPaths[i]).size

@@ -8,8 +8,8 @@ import {
 } from "./chunk-WTFSIXG4.js";
 import {
   runJudgedProfile
-} from "./chunk-FQTQPT7U.js";
-import "./chunk-42YD23XX.js";
+} from "./chunk-I7PNNTTV.js";
+import "./chunk-5ATLLEWF.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
@@ -23,7 +23,7 @@ import {
 } from "./chunk-WIBSH6WK.js";
 import "./chunk-CKFVBWIF.js";
 import "./chunk-U3WI6Z5I.js";
-import "./chunk-XRYI3UEY.js";
+import "./chunk-7ECAZ2PT.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
@@ -72,7 +72,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-QANCNCP3.js");
+    const { runCompareStep } = await import("./compare-step-LWS7PBI2.js");
     await runCompareStep(config);
     saveState(STATE.summaryWritten, "true");
     return;

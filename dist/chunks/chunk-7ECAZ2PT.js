@@ -574,6 +574,8 @@ var experiments = obj({
         bytes: num,
         keptBytes: num,
         byteShare: num,
+        "everySampleEntries?": num,
+        "everySampleBytes?": num,
         directories: num,
         droppedHardLinks: num,
         archiveBytes: num

@@ -11,13 +11,13 @@ import {
   skippedExperiments,
   startFixesLoad,
   untilDurableMs
-} from "./chunk-42YD23XX.js";
+} from "./chunk-5ATLLEWF.js";
 import "./chunk-6RVKPNBK.js";
 import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import "./chunk-H6C4ZYUY.js";
 import "./chunk-U3WI6Z5I.js";
-import "./chunk-XRYI3UEY.js";
+import "./chunk-7ECAZ2PT.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";

@@ -23,7 +23,7 @@ import {
   untilDurableMs,
   waitForTail,
   walkRestoredTree
-} from "./chunk-42YD23XX.js";
+} from "./chunk-5ATLLEWF.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbesOf
