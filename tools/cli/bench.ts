@@ -10,6 +10,7 @@
  *   --repeat-breakdown    repeat-steps also runs the action with the artifact, the export, the history off, and times bundle loads
  *   --download-scenarios a,b   download lab scenarios (every one with an intervention; see tools/lab/download-scenarios.ts)
  *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see tools/lab/upload-scenarios.ts)
+ *   --fix-applied-restore lab|slow   fix-applied on the lab's restore (default) or on one of 60-180 s, whose fix is measured on samples
  *   --slow-restores a,b   sampled-fixes scenarios: disk-iops,disk-bandwidth,cpu (all; see tools/lab/slow-restore-specs.ts)
  *   (sampled-fixes runs only when --only names it: restores of 60-180 s, about 75 minutes for 3 runs of 3 scenarios)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
@@ -36,7 +37,7 @@ import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.j
 import { benchSampledFixes, sampledFixesRows } from '../bench/sampled-fixes.js';
 import { slowRestoreList } from '../lab/slow-restore-specs.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
-import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRows } from '../bench/fix-applied.js';
+import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRestore, fixAppliedRows } from '../bench/fix-applied.js';
 import { benchProbes, probeRows } from '../bench/probe-accuracy.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from '../lab/paths.js';
@@ -183,10 +184,11 @@ export async function benchCommand(argv: string[]): Promise<number> {
       rows.push(...sampledFixesRows(await benchSampledFixes(lab, runs, slow, say)));
     }
     if (parts.includes('fix-applied') && lab && isRoot) {
+      const restore = fixAppliedRestore(flag(args, 'fix-applied-restore'));
       say(
-        `fix applied: ${FIX_APPLIED_SCENARIO} × ${runs} runs (a profile with experiments: ram, then plain restores without and with the box's step, mirrored)`,
+        `fix applied: ${FIX_APPLIED_SCENARIO}${restore === 'slow' ? ' slowed to a restore of 60-180 s' : ''} × ${runs} runs (a profile with experiments: ram, then plain restores without and with the box's step, mirrored)`,
       );
-      rows.push(...fixAppliedRows(await benchFixApplied(lab, runs, say)));
+      rows.push(...fixAppliedRows(await benchFixApplied(lab, runs, say, restore)));
     }
     if (parts.includes('download')) {
       const names = downloadScenarios(flag(args, 'download-scenarios'));

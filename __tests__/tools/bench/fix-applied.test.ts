@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliedSavingMs, fixAppliedRows, type FixAppliedRun } from '../../../tools/bench/fix-applied.js';
+import { appliedSavingMs, fixAppliedRestore, fixAppliedRows, type FixAppliedRun } from '../../../tools/bench/fix-applied.js';
 
 const step = { placement: 'Add this step before the restore step (this action, or actions/cache).', name: 'RAM disks for the cache paths', script: '' };
 const run = (measuredMs: number, withoutMs: number[], withMs: number[], mounts = 2): FixAppliedRun => ({
@@ -24,5 +24,19 @@ describe('the fix-applied bench rows', () => {
     const rows = fixAppliedRows([run(3000, [4000, 4000], [1600, 1600], 1)]);
     expect(rows.map((r) => r.met)).toEqual([false, false]);
     expect(rows[1]?.result).toContain('20% apart');
+  });
+
+  it('on a slow restore the rows say so, and in how many runs ram was measured on samples', () => {
+    const rows = fixAppliedRows([
+      { ...run(3000, [4000], [1000]), restore: 'slow', sampled: true },
+      { ...run(3000, [4000], [1000]), restore: 'slow', sampled: false },
+    ]);
+    expect(rows[0]?.measure).toContain('slowed to 60-180 s (ram measured on samples in 1/2 runs)');
+  });
+
+  it('--fix-applied-restore: lab by default, slow, else an error naming the known', () => {
+    expect(fixAppliedRestore(undefined)).toBe('lab');
+    expect(fixAppliedRestore('slow')).toBe('slow');
+    expect(() => fixAppliedRestore('fast')).toThrow('--fix-applied-restore: fast given; known: lab, slow');
   });
 });
