@@ -1118,15 +1118,20 @@ export type SampleSizeName = (typeof SAMPLE_SIZE_NAMES)[number];
 /** One sample of the archive: what it kept of the whole. */
 export interface ArchiveSampleSize {
   name: SampleSizeName;
-  /** Every `every`-th member of each size class (directories all kept). */
+  /**
+   * Every `every`-th cluster of each log2 size class is kept whole (experiment/sample-select.ts): a
+   * cluster is the subtree below one directory at the plan's depth (a package), or a file above that
+   * depth on its own; the directories above the depth are kept in every sample.
+   */
   every: number;
   entries: number;
   keptEntries: number;
-  /** Of the members that are sampled (all but directories): the share kept. */
+  /** Of the members that are sampled (all but the directories above the cluster depth): the share kept. */
   entryShare: number;
   bytes: number;
   keptBytes: number;
   byteShare: number;
+  /** Directories kept: those above the cluster depth and those inside kept clusters. */
   directories: number;
   droppedHardLinks: number;
   archiveBytes: number;
@@ -1134,8 +1139,9 @@ export interface ArchiveSampleSize {
 
 /**
  * Why and how the experiments ran on samples of the archive: full runs did not fit the budget, so
- * two nested samples (every directory, every k-th member of each log2 size class) were timed and
- * each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
+ * two nested samples of whole subtrees (the directories above the cluster depth, and every k-th
+ * cluster of each log2 size class, kept whole with its parents) were timed and each alternative
+ * extrapolated to the whole restore along T(x) = T0 + slope·x.
  */
 export interface ExperimentsSample {
   /** The sentence why full runs did not fit (the plan's figures). */
