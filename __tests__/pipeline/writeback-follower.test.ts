@@ -46,6 +46,11 @@ function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   if (process.env.SHOW_MARKDOWN) console.log(r.jobSummary, JSON.stringify(r.outputs, null, 1));
   expect(profile?.verdict, 'the profile holds a verdict').toBeTruthy();
   if (!profile?.verdict) return;
+  // Main recorded that the post step holds the report; the harness's report is the post step's part.
+  expect(r.state[STATE.reportStep]).toBe('post');
+  expect(r.reportIn).toBe('post');
+  expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
+  expect(r.mainSummary).not.toContain('### ');
   // Main writes one short line and no heading; the post step's report starts at its headline.
   const start = r.jobSummary.indexOf('### ');
   expect(start, 'the post step wrote a report').toBeGreaterThan(0);

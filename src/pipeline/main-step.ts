@@ -5,7 +5,7 @@ import { runJudgedProfile } from './run-profile.js';
 import { PhaseLog } from './phase-log.js';
 import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
-import { STATE } from './state.js';
+import { type ReportStep, STATE } from './state.js';
 import { profileOutputs, restoredKey } from '../report/outputs.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { errorMessage } from '../util/errors.js';
@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
     // Loaded only here: the artifact client and the comparison are no part of a profile run's load time.
     const { runCompareStep } = await import('../compare/compare-step.js');
     await runCompareStep(config);
-    core.saveState(STATE.summaryWritten, 'true');
+    core.saveState(STATE.reportStep, 'main' satisfies ReportStep);
     return;
   }
   await profileStep(config);
@@ -78,6 +78,9 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
   if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  // Decided once: the post step judges with the tail and reports on a run whose main left the tail to the follower.
+  const reportStep: ReportStep = backgroundTail ? 'post' : 'main';
+  const inPost = reportStep === 'post';
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
   for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
@@ -93,7 +96,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     profile.warnings.push(message);
   }
   // With the save on, or the report made in the post step, the post step uploads the profile once it holds them (an artifact cannot be replaced).
-  if (config.uploadArtifact && saved && (config.save || backgroundTail)) core.saveState(STATE.artifactPending, 'true');
+  if (config.uploadArtifact && saved && (config.save || inPost)) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
   else if (config.uploadArtifact && saved) {
     const { uploadProfileArtifact } = await import('../report/artifact.js');
@@ -105,14 +108,14 @@ async function profileStep(config: ProfileConfig): Promise<void> {
 
   // Rendered only where main reports: on a background-tail run the post step renders the report judged with the tail.
   // The renderer is loaded only then (the post step loads it on such a run): no part of a repeat run's main.
-  const { markdown, outputs } = backgroundTail
+  const { markdown, outputs } = inPost
     ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judgement.verdict) }
     : (await import('../report/render.js')).renderJudged(profile, judgement);
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? '' : value);
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? '' : value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
-  core.saveState(STATE.summaryWritten, 'true');
-  core.info(backgroundTail ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
+  core.saveState(STATE.reportStep, reportStep);
+  core.info(inPost ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
 
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === undefined) {

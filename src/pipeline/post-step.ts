@@ -19,7 +19,7 @@ import { getCacheServiceVersion } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
-import { STATE } from './state.js';
+import { parseReportStep, STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
 import { collectFollower, parseBackgroundTail } from './follower.js';
@@ -45,7 +45,8 @@ export async function run(): Promise<void> {
   const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
-  const summaryWritten = core.getState(STATE.summaryWritten) === 'true';
+  const reportStep = parseReportStep(core.getState(STATE.reportStep));
+  const summaryWritten = reportStep !== null;
   const profilePath = core.getState(STATE.profilePath);
   if (mainStarted && !summaryWritten) {
     const saved = profilePath && existsSync(profilePath) ? ` A partial profile is at ${profilePath}.` : '';
@@ -64,7 +65,7 @@ export async function run(): Promise<void> {
   if (profile) profile.save = save;
   // A repeat run whose main left the tail to the follower wrote no verdict: the report is made here, judged with the tail.
   let report: string | null = null;
-  if (profile && backgroundTail && summaryWritten) {
+  if (profile && reportStep === 'post') {
     // Loaded only on such a run: the judge and the renderer are no part of a first run's post step.
     const { judgeWithTail } = await import('./post-judge.js');
     const { rendered, line } = await judgeWithTail(profile, followed, config, (l) => core.info(l));
